@@ -1,0 +1,73 @@
+// After `vite build`: copy the static parts of the system into dist/, compile the packs,
+// check that every path system.json names exists, and write dist/nobc.zip for release.
+import { cp, mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { compilePack } from "@foundryvtt/foundryvtt-cli";
+import { zipSync } from "fflate";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const dist = path.join(root, "dist");
+
+export function manifestPaths(manifest) {
+  const paths = [
+    ...(manifest.esmodules ?? []),
+    ...(manifest.scripts ?? []),
+    ...(manifest.styles ?? []),
+    ...(manifest.languages ?? []).map((l) => l.path),
+    ...(manifest.packs ?? []).map((p) => p.path),
+  ];
+  return paths;
+}
+
+async function compilePacks(manifest) {
+  for (const pack of manifest.packs ?? []) {
+    const source = path.join(root, "packs", "_source", path.basename(pack.path));
+    if (!existsSync(source)) throw new Error(`pack "${pack.name}": no source folder ${path.relative(root, source)}`);
+    const dest = path.join(dist, pack.path);
+    await rm(dest, { recursive: true, force: true });
+    await compilePack(source, dest, { recursive: true, yaml: false });
+  }
+}
+
+async function listFiles(dir, base = dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(full, base)));
+    else out.push(path.relative(base, full));
+  }
+  return out;
+}
+
+async function main() {
+  const manifest = JSON.parse(await readFile(path.join(root, "system.json"), "utf8"));
+  await mkdir(dist, { recursive: true });
+  await cp(path.join(root, "system.json"), path.join(dist, "system.json"));
+  for (const dir of ["lang", "templates", "assets"]) {
+    if (existsSync(path.join(root, dir))) await cp(path.join(root, dir), path.join(dist, dir), { recursive: true });
+  }
+  await compilePacks(manifest);
+
+  const missing = [];
+  for (const p of manifestPaths(manifest)) {
+    if (!existsSync(path.join(dist, p))) missing.push(p);
+  }
+  if (missing.length) throw new Error(`system.json names paths missing from dist/: ${missing.join(", ")}`);
+
+  const files = {};
+  for (const rel of await listFiles(dist)) {
+    if (rel === "nobc.zip") continue;
+    files[`nobc/${rel.split(path.sep).join("/")}`] = new Uint8Array(await readFile(path.join(dist, rel)));
+  }
+  await writeFile(path.join(dist, "nobc.zip"), zipSync(files, { level: 6 }));
+  const size = (await stat(path.join(dist, "nobc.zip"))).size;
+  console.log(`nobc: dist/ ready (${Object.keys(files).length} files), dist/nobc.zip ${(size / 1024).toFixed(0)} KiB`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(`nobc build failed: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,2 @@
+// Filled in by its issue; namespaces are pinned in src/rules/index.ts.
+export {};

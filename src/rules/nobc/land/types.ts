@@ -1,0 +1,99 @@
+/**
+ * Shared vocabulary of the NOBC Land War (seed 000, Land War QRS). The map is not the rules'
+ * business: callers pass adjacency, terrain and distances as plain data.
+ */
+import type { ActorRef, CardRef, HexRef } from "../../ids";
+
+export type Side = "nato" | "wp";
+export type Mode = "combat" | "march";
+
+/** Terrain types a hex can have; several may apply at once (woods + rough). */
+export const LAND_TERRAINS = ["clear", "woods", "rough", "marsh", "town", "city"] as const;
+export type LandTerrain = (typeof LAND_TERRAINS)[number];
+
+export type RiverKind = "minor" | "major";
+export type UnitSize = "battalion" | "brigade" | "regiment" | "division";
+export type UnitArm =
+  | "armour"
+  | "mechanised"
+  | "motorRifle"
+  | "infantry"
+  | "airborne"
+  | "airmobile"
+  | "artillery"
+  | "engineer"
+  | "recce"
+  | "other";
+
+/** A unit on the main map, as the rules need to see it. */
+export interface LandUnit {
+  id: ActorRef;
+  side: Side;
+  name: string;
+  size: UnitSize;
+  arm: UnitArm;
+  /** Current Combat Strength (after hits). */
+  strength: number;
+  mode: Mode;
+  /** Supply points carried. */
+  supply: number;
+  hex: HexRef;
+  /** The HQ the unit is subordinated to, if any. */
+  hq?: ActorRef;
+  nationality: string;
+}
+
+/** An HQ as the rules need to see it. */
+export interface LandHq {
+  id: ActorRef;
+  side: Side;
+  name: string;
+  echelon: "corps" | "army" | "front" | "armyGroup";
+  /** Current level (HQ boxes); also its support/supply score. */
+  level: number;
+  maxLevel: number;
+  /** Radius in hexes within which it supports and supplies. */
+  radius: number;
+  nationality: string;
+  hex: HexRef;
+  /** The parent HQ (an army's front), if any. */
+  parent?: ActorRef;
+  /** False for WP HQs outside East Germany and Czechoslovakia (territorial rule). */
+  mayRecover: boolean;
+}
+
+export const SUPPORT_CARD_CATEGORIES = [
+  "intelligence",
+  "airRecce",
+  "specialForces",
+  "engineer",
+  "bridgingEngineer",
+  "minelayingEngineer",
+  "chemical",
+  "nuclear",
+  "adm",
+  "ew",
+  "ssm",
+  "signals",
+  "logistics",
+  "rearTroops",
+  "combatModifier",
+  "advanceAfterCombat",
+] as const;
+export type SupportCardCategory = (typeof SUPPORT_CARD_CATEGORIES)[number];
+
+/** A support card as the rules need to see it. */
+export interface SupportCard {
+  id: CardRef;
+  side: Side;
+  category: SupportCardCategory;
+  /** Printed value (CW value, SSM strength, modifier, …); meaning depends on category. */
+  value: number;
+  /** The HQ holding the card. */
+  hq?: ActorRef;
+}
+
+/** Artillery and battalion-sized units need no orders and are always in March Mode (seed 000, Orders). */
+export function alwaysInMarchMode(unit: Pick<LandUnit, "size" | "arm">): boolean {
+  return unit.arm === "artillery" || unit.size === "battalion";
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/**/*.test.ts"],
+    exclude: ["tests/purity/**", "tests/browser/**", "node_modules/**"],
+    coverage: {
+      provider: "v8",
+      include: ["src/rules/**/*.ts"],
+      exclude: ["src/rules/**/index.ts", "src/rules/**/effects.ts"],
+      reporter: ["text-summary", "text"],
+    },
+  },
+});
