@@ -1,2 +1,10 @@
-// Filled in by its issue; namespaces are pinned in src/rules/index.ts.
-export {};
+// The Land War rules core (seed 000, Land War QRS). One module per phase of the turn.
+export * from "./types";
+export * from "./orders";
+export * from "./rear-area";
+export * from "./demolition";
+export * from "./wmd";
+export * from "./combat";
+export * from "./movement";
+export * from "./stacking";
+export * from "./resupply";
