@@ -8,3 +8,4 @@ export * from "./combat";
 export * from "./movement";
 export * from "./stacking";
 export * from "./resupply";
+export * from "./assignment";
