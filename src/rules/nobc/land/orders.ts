@@ -1,1 +1,173 @@
-export {};
+/**
+ * Phase 2 of the Land War turn: Orders (seed 000, Land War QRS). Each unit takes a Combat Mode or
+ * March Mode marker; an Engineer card may lay a minefield.
+ */
+import type { ActorRef, CardRef, HexRef } from "../../ids";
+import type { Effect } from "../../effects";
+import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { alwaysInMarchMode, type LandUnit, type Mode, type SupportCard, type SupportCardCategory } from "./types";
+
+const ORDERS_SOURCE = `${SEEDS.nobc}, Land War QRS: 2. Orders`;
+const ORDERS_DECISION = `${SEEDS.decision}: Land orders`;
+
+/** What each mode costs and allows (seed 000, Land War QRS, 2. Orders). */
+export const MODE_ORDERS = {
+  combat: { supplyCost: 1, mayAttack: true },
+  march: { supplyCost: 0, mayAttack: false },
+} as const satisfies Record<Mode, { supplyCost: number; mayAttack: boolean }>;
+
+/** Engineer cards that may lay a minefield in the Orders phase (decision: bridging engineers may not). */
+export const MINEFIELD_CARD_CATEGORIES = ["engineer", "minelayingEngineer"] as const satisfies readonly SupportCardCategory[];
+
+export interface ModeOrder {
+  unit: LandUnit;
+  mode: Mode;
+}
+
+export interface ModeOrderOutcome {
+  unit: ActorRef;
+  mode: Mode;
+  supplySpent: number;
+}
+
+/** An Engineer card played to lay a minefield in a hex. */
+export interface MinefieldOrder {
+  card: SupportCard;
+  hex: HexRef;
+}
+
+export interface OrdersPhaseInput {
+  orders: readonly ModeOrder[];
+  minefields?: readonly MinefieldOrder[];
+}
+
+export interface OrdersPhaseOutcome {
+  modes: ModeOrderOutcome[];
+  /** Supply points spent across every unit. */
+  supplySpent: number;
+  minefields: HexRef[];
+}
+
+const MODES: readonly Mode[] = ["combat", "march"];
+
+/** Every reason one mode order is invalid; `at` prefixes field names inside a batch. */
+function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
+  const problems = new RefusalList();
+  const { unit, mode } = order;
+  if (!MODES.includes(mode)) {
+    problems.add("invalidMode", `Mode "${String(mode)}" for unit ${unit.name} is neither "combat" nor "march".`, `${at}mode`);
+    return problems.items;
+  }
+  if (!Number.isInteger(unit.supply) || unit.supply < 0) {
+    problems.add(
+      "invalidSupply",
+      `Unit ${unit.name} carries ${String(unit.supply)} supply points; it must be a whole number of 0 or more.`,
+      `${at}unit.supply`,
+    );
+    return problems.items;
+  }
+  if (mode === "combat" && alwaysInMarchMode(unit)) {
+    problems.add(
+      "alwaysMarchMode",
+      `Unit ${unit.name} is artillery or battalion-sized, so it stays in March Mode and cannot take Combat Mode.`,
+      `${at}mode`,
+    );
+  } else if (mode === "combat" && unit.supply < MODE_ORDERS.combat.supplyCost) {
+    problems.add("noSupply", `Unit ${unit.name} has no supply point, so it cannot take Combat Mode.`, `${at}unit.supply`);
+  }
+  return problems.items;
+}
+
+function modeOrderResolution(order: ModeOrder): Resolution<ModeOrderOutcome> {
+  const { unit, mode } = order;
+  const cost = MODE_ORDERS[mode].supplyCost;
+  const breakdown: BreakdownLine[] = [];
+  const effects: Effect[] = [];
+  if (alwaysInMarchMode(unit)) {
+    breakdown.push({ label: `${unit.name}: needs no orders, always in March Mode`, value: 0, source: ORDERS_SOURCE });
+  } else {
+    const label = mode === "combat" ? "Combat Mode: supply point spent" : "March Mode: no cost, may not attack";
+    breakdown.push({ label: `${unit.name}: ${label}`, value: cost, source: ORDERS_SOURCE });
+  }
+  if (cost > 0) effects.push({ type: "supply", actor: unit.id, delta: -cost });
+  if (unit.mode !== mode) effects.push({ type: "mode", actor: unit.id, mode });
+  return { breakdown, rolls: [], outcome: { unit: unit.id, mode, supplySpent: cost }, effects };
+}
+
+/**
+ * Sets one unit's mode for the turn. Combat Mode costs 1 supply point every turn it is taken
+ * (decision: also when the unit already was in Combat Mode); March Mode is free.
+ */
+export function setMode(input: { unit: LandUnit; mode: Mode }): Checked<Resolution<ModeOrderOutcome>> {
+  const problems = modeOrderProblems(input, "");
+  if (problems.length > 0) return { ok: false, refusals: problems };
+  return { ok: true, value: modeOrderResolution(input) };
+}
+
+function minefieldProblems(order: MinefieldOrder, at: string, seen: Set<CardRef>): Refusal[] {
+  const problems = new RefusalList();
+  const { card, hex } = order;
+  if (!(MINEFIELD_CARD_CATEGORIES as readonly string[]).includes(card.category)) {
+    problems.add(
+      "notMinefieldCard",
+      `Card ${card.id} is a ${card.category} card; only an Engineer or Minelaying Engineer card lays a minefield.`,
+      `${at}card.category`,
+    );
+  }
+  if (seen.has(card.id)) {
+    problems.add("cardReused", `Card ${card.id} is played for more than one minefield; each card lays one.`, `${at}card.id`);
+  }
+  if (hex.length === 0) problems.add("missingHex", `Minefield for card ${card.id} names no hex.`, `${at}hex`);
+  seen.add(card.id);
+  return problems.items;
+}
+
+/**
+ * The whole Orders phase at once: every unit's mode and every minefield. Refused with every
+ * problem found if any order is invalid, so nothing is half-applied.
+ */
+export function resolveOrders(input: OrdersPhaseInput): Checked<Resolution<OrdersPhaseOutcome>> {
+  const refusals: Refusal[] = [];
+  const units = new Set<ActorRef>();
+  input.orders.forEach((order, i) => {
+    const at = `orders[${i}].`;
+    if (units.has(order.unit.id)) {
+      refusals.push({
+        code: "duplicateUnit",
+        message: `Unit ${order.unit.name} has more than one order this phase.`,
+        field: `${at}unit.id`,
+      });
+    }
+    units.add(order.unit.id);
+    refusals.push(...modeOrderProblems(order, at));
+  });
+  const cards = new Set<CardRef>();
+  const minefields = input.minefields ?? [];
+  minefields.forEach((order, i) => refusals.push(...minefieldProblems(order, `minefields[${i}].`, cards)));
+  if (refusals.length > 0) return { ok: false, refusals };
+
+  const parts = input.orders.map(modeOrderResolution);
+  const breakdown = parts.flatMap((p) => p.breakdown);
+  const effects: Effect[] = parts.flatMap((p) => p.effects);
+  for (const { card, hex } of minefields) {
+    breakdown.push({ label: `Minefield laid in ${hex} (card ${card.id} discarded)`, value: 0, source: ORDERS_SOURCE });
+    effects.push({ type: "minefield", hex, present: true }, { type: "cardDiscarded", card: card.id });
+  }
+  if (minefields.length > 0) {
+    breakdown.push({ label: "Engineer card is used up when it lays its minefield", value: 0, source: ORDERS_DECISION });
+  }
+  const modes = parts.map((p) => p.outcome);
+  return {
+    ok: true,
+    value: {
+      breakdown,
+      rolls: [],
+      outcome: {
+        modes,
+        supplySpent: modes.reduce((sum, m) => sum + m.supplySpent, 0),
+        minefields: minefields.map((m) => m.hex),
+      },
+      effects,
+    },
+  };
+}

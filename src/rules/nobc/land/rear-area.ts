@@ -1,1 +1,343 @@
-export {};
+/**
+ * Phase 3 of the Land War turn: Rear Area Attacks (seed 000, Land War QRS). Support cards and CAS
+ * strike an HQ or a unit out of contact once two cards have identified and located it.
+ */
+import type { ActorRef, CardRef } from "../../ids";
+import type { Dice } from "../../dice";
+import { isDieFace } from "../../dice";
+import type { Effect } from "../../effects";
+import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import {
+  alwaysInMarchMode,
+  type LandHq,
+  type LandTerrain,
+  type LandUnit,
+  type Side,
+  type SupportCard,
+  type SupportCardCategory,
+} from "./types";
+
+const REAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks`;
+
+/** Cards that may identify and locate a target; two are needed per attack (seed 000, 3. Rear Area Attacks). */
+export const IDENTIFICATION_CARD_CATEGORIES = ["intelligence", "airRecce", "specialForces"] as const satisfies readonly SupportCardCategory[];
+export const IDENTIFICATION_CARDS_NEEDED = 2;
+
+/** One row of the rear-area results table. `max` is open-ended on the last row. */
+export interface RearAreaResultRow {
+  min: number;
+  max: number;
+  hqBoxes: number;
+  supportCardsRemoved: number;
+  unitHits: number;
+}
+
+/** Seed 000 (NOBC), Land War QRS, Rear Area Attacks results table: score → HQ attack / unit attack. */
+export const REAR_AREA_RESULTS: readonly RearAreaResultRow[] = [
+  { min: 1, max: 2, hqBoxes: 0, supportCardsRemoved: 0, unitHits: 1 },
+  { min: 3, max: 4, hqBoxes: 0, supportCardsRemoved: 0, unitHits: 2 },
+  { min: 5, max: 6, hqBoxes: 0, supportCardsRemoved: 0, unitHits: 3 },
+  { min: 7, max: 9, hqBoxes: 1, supportCardsRemoved: 0, unitHits: 4 },
+  { min: 10, max: 14, hqBoxes: 1, supportCardsRemoved: 1, unitHits: 5 },
+  { min: 15, max: 19, hqBoxes: 2, supportCardsRemoved: 1, unitHits: 6 },
+  { min: 20, max: Number.POSITIVE_INFINITY, hqBoxes: 3, supportCardsRemoved: 2, unitHits: 7 },
+];
+
+/**
+ * The rear-area table result for a final score. The table starts at 1; a score of 0 or less
+ * (possible after halving) has no effect at all (decision). Throws on a non-integer score.
+ */
+export function rearAreaResult(score: number): { hqBoxes: number; supportCardsRemoved: number; unitHits: number } {
+  if (!Number.isInteger(score)) throw new RangeError(`rear-area score ${score} is not a whole number`);
+  const row = REAR_AREA_RESULTS.find((r) => score >= r.min && score <= r.max);
+  if (row === undefined) return { hqBoxes: 0, supportCardsRemoved: 0, unitHits: 0 };
+  return { hqBoxes: row.hqBoxes, supportCardsRemoved: row.supportCardsRemoved, unitHits: row.unitHits };
+}
+
+/** Something that adds to the attack score (step A). A CW card may be paired with CAS or an SSM. */
+export type RearAreaStrike =
+  | { kind: "cas"; squadron: ActorRef; name: string; value: number; chemical?: SupportCard }
+  | { kind: "ssm"; card: SupportCard; chemical?: SupportCard }
+  | { kind: "ew"; card: SupportCard }
+  | { kind: "specialForces"; card: SupportCard };
+
+/** The target: any HQ, or a unit out of contact. `terrain` is every terrain type of its hex. */
+export type RearAreaTarget =
+  | { kind: "hq"; hq: LandHq; terrain: readonly LandTerrain[] }
+  | { kind: "unit"; unit: LandUnit; terrain: readonly LandTerrain[]; inContact: boolean };
+
+export interface RearAreaAttackInput {
+  attacker: Side;
+  target: RearAreaTarget;
+  /** The two cards that identified and located the target. */
+  identification: readonly SupportCard[];
+  strikes: readonly RearAreaStrike[];
+  /** Control's release of chemical weapons; needed when any strike carries a CW card. */
+  chemicalReleaseConfirmed?: boolean;
+}
+
+export interface RearAreaAttackOutcome {
+  target: ActorRef;
+  score: number;
+  result: { hqBoxes: number; supportCardsRemoved: number; unitHits: number };
+  /** HQ boxes actually lost (never below level 0). */
+  hqBoxesLost: number;
+  /** Hits actually applied to the unit (never beyond its strength). */
+  hitsApplied: number;
+  eliminated: boolean;
+}
+
+/**
+ * Every reason a pair of identification cards cannot locate a target for `attacker`.
+ * Shared by rear-area attacks and nuclear strikes, which need the same identification.
+ */
+export function targetIdentificationProblems(
+  attacker: Side,
+  cards: readonly SupportCard[],
+  field = "identification",
+): Refusal[] {
+  const problems = new RefusalList();
+  if (cards.length !== IDENTIFICATION_CARDS_NEEDED) {
+    problems.add(
+      "identificationCount",
+      `Identifying a target takes exactly ${IDENTIFICATION_CARDS_NEEDED} cards; ${cards.length} were given.`,
+      field,
+    );
+  }
+  const seen = new Set<CardRef>();
+  cards.forEach((card, i) => {
+    if (!(IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(card.category)) {
+      problems.add(
+        "notIdentificationCard",
+        `Card ${card.id} is a ${card.category} card; only Intelligence, Air Recce or Special Forces cards identify targets.`,
+        `${field}[${i}].category`,
+      );
+    }
+    if (card.side !== attacker) {
+      problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, `${field}[${i}].side`);
+    }
+    if (seen.has(card.id)) {
+      problems.add("cardReused", `Card ${card.id} is given twice; the two identification cards must differ.`, `${field}[${i}].id`);
+    }
+    seen.add(card.id);
+  });
+  return problems.items;
+}
+
+const STRIKE_CARD_CATEGORY: Record<Exclude<RearAreaStrike["kind"], "cas">, SupportCardCategory> = {
+  ssm: "ssm",
+  ew: "ew",
+  specialForces: "specialForces",
+};
+
+function strikeCards(strike: RearAreaStrike): SupportCard[] {
+  const cards = strike.kind === "cas" ? [] : [strike.card];
+  if ((strike.kind === "cas" || strike.kind === "ssm") && strike.chemical) cards.push(strike.chemical);
+  return cards;
+}
+
+function isNonNegativeInteger(n: number): boolean {
+  return Number.isInteger(n) && n >= 0;
+}
+
+function targetOf(target: RearAreaTarget): { id: ActorRef; name: string; side: Side } {
+  return target.kind === "hq" ? target.hq : target.unit;
+}
+
+function attackProblems(input: RearAreaAttackInput): Refusal[] {
+  const problems = new RefusalList();
+  const { target } = input;
+  const victim = targetOf(target);
+  if (victim.side === input.attacker) {
+    problems.add("friendlyTarget", `Target ${victim.name} is on the attacking side.`, "target");
+  }
+  if (target.kind === "hq" && !isNonNegativeInteger(target.hq.level)) {
+    problems.add("invalidLevel", `HQ ${victim.name} has level ${target.hq.level}; it must be a whole number of 0 or more.`, "target.hq.level");
+  }
+  if (target.kind === "unit" && !isNonNegativeInteger(target.unit.strength)) {
+    problems.add("invalidStrength", `Unit ${victim.name} has strength ${target.unit.strength}; it must be a whole number of 0 or more.`, "target.unit.strength");
+  }
+  if (target.kind === "unit" && target.inContact) {
+    problems.add(
+      "targetInContact",
+      `Unit ${victim.name} is in contact with the enemy; rear-area attacks strike only HQs and units out of contact.`,
+      "target.inContact",
+    );
+  }
+  const identifying = new Set(input.identification.map((c) => c.id));
+  const used = new Set<CardRef>();
+  if (input.strikes.length === 0) problems.add("noStrikes", "The attack has nothing to strike with.", "strikes");
+  input.strikes.forEach((strike, i) => {
+    const at = `strikes[${i}]`;
+    if (strike.kind === "cas") {
+      if (!isNonNegativeInteger(strike.value)) {
+        problems.add("invalidValue", `CAS squadron ${strike.name} has value ${strike.value}; it must be a whole number of 0 or more.`, `${at}.value`);
+      }
+      if (used.has(strike.squadron)) {
+        problems.add("squadronReused", `CAS squadron ${strike.name} is given twice.`, `${at}.squadron`);
+      }
+      used.add(strike.squadron);
+    } else {
+      const want = STRIKE_CARD_CATEGORY[strike.kind];
+      if (strike.card.category !== want) {
+        problems.add("wrongCardCategory", `Card ${strike.card.id} is a ${strike.card.category} card, not ${want}.`, `${at}.card.category`);
+      }
+      if (!isNonNegativeInteger(strike.card.value)) {
+        problems.add("invalidValue", `Card ${strike.card.id} has value ${strike.card.value}; it must be a whole number of 0 or more.`, `${at}.card.value`);
+      }
+    }
+    if (strike.kind === "ew" && target.kind !== "hq") {
+      problems.add("ewNeedsHq", `Electronic Warfare card ${strike.card.id} may strike only HQs.`, `${at}.card`);
+    }
+    if (strike.kind === "specialForces" && identifying.has(strike.card.id)) {
+      problems.add(
+        "specialForcesIdentifying",
+        `Special Forces card ${strike.card.id} is identifying the target, so it cannot also add to the attack.`,
+        `${at}.card`,
+      );
+    }
+    const chemical = strike.kind === "cas" || strike.kind === "ssm" ? strike.chemical : undefined;
+    if (chemical !== undefined) {
+      if (chemical.category !== "chemical") {
+        problems.add("wrongCardCategory", `Card ${chemical.id} is a ${chemical.category} card, not chemical.`, `${at}.chemical.category`);
+      } else if (!isNonNegativeInteger(chemical.value)) {
+        problems.add("invalidValue", `Chemical card ${chemical.id} has value ${chemical.value}; it must be a whole number of 0 or more.`, `${at}.chemical.value`);
+      }
+      if (input.chemicalReleaseConfirmed !== true) {
+        problems.add(
+          "releaseNotConfirmed",
+          `Chemical card ${chemical.id} needs Control's release; set chemicalReleaseConfirmed once the umpire confirms.`,
+          "chemicalReleaseConfirmed",
+        );
+      }
+    }
+    for (const card of strikeCards(strike)) {
+      if (card.side !== input.attacker) {
+        problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, at);
+      }
+      if (used.has(card.id)) problems.add("cardReused", `Card ${card.id} is used more than once in this attack.`, at);
+      used.add(card.id);
+    }
+  });
+  return [...targetIdentificationProblems(input.attacker, input.identification), ...problems.items];
+}
+
+/** Step A: each strike's value, CW pairing included, as breakdown lines. */
+function strikeLines(strike: RearAreaStrike): BreakdownLine[] {
+  switch (strike.kind) {
+    case "cas": {
+      const lines = [{ label: `CAS squadron ${strike.name}`, value: strike.value, source: REAR_SOURCE }];
+      if (strike.chemical) {
+        lines.push({ label: `CAS value doubled by chemical card ${strike.chemical.id}`, value: strike.value, source: REAR_SOURCE });
+      }
+      return lines;
+    }
+    case "ssm": {
+      const lines = [{ label: `SSM card ${strike.card.id}`, value: strike.card.value, source: REAR_SOURCE }];
+      if (strike.chemical) {
+        lines.push({ label: `Chemical card ${strike.chemical.id} added to the SSM`, value: strike.chemical.value, source: REAR_SOURCE });
+      }
+      return lines;
+    }
+    case "ew":
+      return [{ label: `Electronic Warfare card ${strike.card.id}`, value: strike.card.value, source: REAR_SOURCE }];
+    case "specialForces":
+      return [{ label: `Special Forces card ${strike.card.id}`, value: strike.card.value, source: REAR_SOURCE }];
+  }
+}
+
+/** Step C applies to: halving (artillery, city, woods; never twice) and doubling (combat unit in March Mode). */
+function stepC(target: RearAreaTarget): { halve: string | null; double: boolean } {
+  const artillery = target.kind === "unit" && target.unit.arm === "artillery";
+  const cover = target.terrain.includes("city") || target.terrain.includes("woods");
+  const halve = artillery ? "artillery target" : cover ? "target in city or woods" : null;
+  const double =
+    target.kind === "unit" &&
+    target.unit.arm !== "artillery" &&
+    (target.unit.mode === "march" || alwaysInMarchMode(target.unit));
+  return { halve, double };
+}
+
+/**
+ * Hits on a unit from a strike, never beyond its strength; a unit brought to nothing is eliminated.
+ * Artillery takes these hits too: air, SSM and SF attacks are the exception to its immunity.
+ */
+export function strikeHitEffects(unit: LandUnit, hits: number): { applied: number; eliminated: boolean; effects: Effect[] } {
+  const applied = Math.max(0, Math.min(hits, unit.strength));
+  const eliminated = applied > 0 && applied >= unit.strength;
+  const effects: Effect[] = [];
+  if (applied > 0) effects.push({ type: "hits", actor: unit.id, amount: applied });
+  if (eliminated) effects.push({ type: "eliminated", actor: unit.id });
+  return { applied, eliminated, effects };
+}
+
+/** After the attack: SSM, EW and SF strike cards and CW cards go; CAS goes to the damaged box. */
+function postAttackEffects(input: RearAreaAttackInput): Effect[] {
+  const effects: Effect[] = [];
+  for (const strike of input.strikes) {
+    if (strike.kind === "cas") effects.push({ type: "squadronBox", squadron: strike.squadron, box: "damaged" });
+    for (const card of strikeCards(strike)) effects.push({ type: "cardDiscarded", card: card.id });
+  }
+  return effects;
+}
+
+/**
+ * Resolves one rear-area attack: identification, step A (strikes), B (1d6), C (halve, then
+ * double), the results table, and the cards and squadrons that leave afterwards.
+ */
+export function rearAreaAttack(input: RearAreaAttackInput, dice: Dice): Checked<Resolution<RearAreaAttackOutcome>> {
+  const problems = attackProblems(input);
+  if (problems.length > 0) return { ok: false, refusals: problems };
+
+  const { target } = input;
+  const breakdown = input.strikes.flatMap(strikeLines);
+  const roll = dice.d6();
+  if (!isDieFace(roll)) throw new RangeError(`die roll ${roll} is not 1..6`);
+  breakdown.push({ label: "Die roll (1d6)", value: roll, source: REAR_SOURCE });
+
+  let score = breakdown.reduce((sum, line) => sum + line.value, 0);
+  const { halve, double } = stepC(target);
+  if (halve !== null) {
+    const halved = Math.floor(score / 2);
+    breakdown.push({ label: `Halved, rounded down (${halve})`, value: halved - score, source: REAR_SOURCE });
+    score = halved;
+  }
+  if (double) {
+    breakdown.push({ label: "Doubled (combat unit in March Mode)", value: score, source: REAR_SOURCE });
+    score *= 2;
+  }
+
+  const result = rearAreaResult(score);
+  const effects: Effect[] = [];
+  let hqBoxesLost = 0;
+  let hitsApplied = 0;
+  let eliminated = false;
+  if (target.kind === "hq") {
+    hqBoxesLost = Math.min(result.hqBoxes, target.hq.level);
+    if (hqBoxesLost > 0) effects.push({ type: "hqLevel", actor: target.hq.id, delta: -hqBoxesLost });
+    if (result.supportCardsRemoved > 0) {
+      effects.push({ type: "hqCardsLost", actor: target.hq.id, count: result.supportCardsRemoved });
+    }
+  } else {
+    const hits = strikeHitEffects(target.unit, result.unitHits);
+    hitsApplied = hits.applied;
+    eliminated = hits.eliminated;
+    effects.push(...hits.effects);
+  }
+  const chemicalUsed = input.strikes.some((s) => (s.kind === "cas" || s.kind === "ssm") && s.chemical !== undefined);
+  if (chemicalUsed) {
+    const hex = target.kind === "hq" ? target.hq.hex : target.unit.hex;
+    effects.push({ type: "contaminated", hex });
+  }
+  effects.push(...postAttackEffects(input));
+
+  return {
+    ok: true,
+    value: {
+      breakdown,
+      rolls: [roll],
+      outcome: { target: targetOf(target).id, score, result, hqBoxesLost, hitsApplied, eliminated },
+      effects,
+    },
+  };
+}

@@ -1,1 +1,221 @@
-export {};
+/**
+ * Chemical and nuclear weapons in the Land War (seed 000, Land War QRS: 3. Rear Area Attacks and
+ * the chemical and nuclear weapons notes). Every use needs Control's release and contaminates.
+ * The chemical doubling of rear-area damage lives in rear-area.ts.
+ */
+import type { ActorRef, CardRef, HexRef, HexsideRef } from "../../ids";
+import { hexside } from "../../ids";
+import type { Dice } from "../../dice";
+import { isDieFace } from "../../dice";
+import type { Effect } from "../../effects";
+import { SEEDS, RefusalList, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { strikeHitEffects, targetIdentificationProblems } from "./rear-area";
+import type { LandUnit, Side, SupportCard, SupportCardCategory } from "./types";
+
+const WMD_SOURCE = `${SEEDS.nobc}, Land War QRS: chemical and nuclear weapons`;
+const NUCLEAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, nuclear weapons`;
+const WMD_DECISION = `${SEEDS.decision}: Chemical and nuclear weapons`;
+
+/** Dice rolled for a nuclear strike's hits unless the card says otherwise (seed 000, CW and nuclear notes). */
+export const NUCLEAR_HIT_DICE = 2;
+
+/** Why a weapon card cannot be released: wrong card, wrong side, or no word from Control. */
+function releaseProblems(
+  attacker: Side,
+  card: SupportCard,
+  category: SupportCardCategory,
+  umpireConfirmed: boolean,
+): Refusal[] {
+  const problems = new RefusalList();
+  if (card.category !== category) {
+    problems.add("wrongCardCategory", `Card ${card.id} is a ${card.category} card, not ${category}.`, "card.category");
+  }
+  if (card.side !== attacker) problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, "card.side");
+  if (umpireConfirmed !== true) {
+    problems.add(
+      "releaseNotConfirmed",
+      `Card ${card.id} needs release confirmed by Control; set umpireConfirmed once the umpire agrees.`,
+      "umpireConfirmed",
+    );
+  }
+  return problems.items;
+}
+
+/**
+ * A chemical card's combat modifier, for ground combat support. Throws when the card is not a
+ * chemical card or its value is not a whole number.
+ */
+export function chemicalCombatModifier(card: SupportCard): number {
+  if (card.category !== "chemical") throw new RangeError(`card ${card.id} is a ${card.category} card, not chemical`);
+  if (!Number.isInteger(card.value)) throw new RangeError(`chemical card ${card.id} has value ${card.value}`);
+  return card.value;
+}
+
+export interface ChemicalCombatInput {
+  attacker: Side;
+  card: SupportCard;
+  /** The hex fought over, which the gas contaminates. */
+  hex: HexRef;
+  umpireConfirmed: boolean;
+}
+
+/**
+ * Releases a chemical card in a ground combat: its modifier for the combat, the hex
+ * contaminated, and the card spent (decision).
+ */
+export function chemicalCombatRelease(input: ChemicalCombatInput): Checked<Resolution<{ modifier: number }>> {
+  const problems = releaseProblems(input.attacker, input.card, "chemical", input.umpireConfirmed);
+  if (!Number.isInteger(input.card.value)) {
+    problems.push({ code: "invalidValue", message: `Chemical card ${input.card.id} has value ${input.card.value}; it must be a whole number.`, field: "card.value" });
+  }
+  if (problems.length > 0) return { ok: false, refusals: problems };
+  const modifier = chemicalCombatModifier(input.card);
+  return {
+    ok: true,
+    value: {
+      breakdown: [{ label: `Chemical card ${input.card.id}`, value: modifier, source: WMD_SOURCE }],
+      rolls: [],
+      outcome: { modifier },
+      effects: [
+        { type: "contaminated", hex: input.hex },
+        { type: "cardDiscarded", card: input.card.id },
+      ],
+    },
+  };
+}
+
+export interface NuclearStrikeInput {
+  attacker: Side;
+  card: SupportCard;
+  umpireConfirmed: boolean;
+  /** The two cards that identified and located the target (as for a rear-area attack). */
+  identification: readonly SupportCard[];
+  targetHex: HexRef;
+  /** Every unit in the target hex, of either side. */
+  unitsInHex: readonly LandUnit[];
+  /** Further hexes the card's area covers; the target hex is always included. */
+  area?: readonly HexRef[];
+  /** Dice for hits when the card prints another number than 2. */
+  hitDice?: number;
+}
+
+export interface NuclearStrikeOutcome {
+  /** Hits rolled; every unit in the target hex takes them. */
+  hits: number;
+  units: { unit: ActorRef; hitsApplied: number; eliminated: boolean }[];
+  contaminated: HexRef[];
+}
+
+/**
+ * A nuclear strike on an identified hex: one roll of 2d6 (or the card's dice) gives the hits
+ * every unit in the hex takes (decision); every supply counter in the area goes and the area
+ * is contaminated. Artillery takes the hits as it does from any missile or air attack.
+ */
+export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Resolution<NuclearStrikeOutcome>> {
+  const problems = new RefusalList();
+  for (const p of releaseProblems(input.attacker, input.card, "nuclear", input.umpireConfirmed)) problems.items.push(p);
+  for (const p of targetIdentificationProblems(input.attacker, input.identification)) problems.items.push(p);
+  const hitDice = input.hitDice ?? NUCLEAR_HIT_DICE;
+  if (!Number.isInteger(hitDice) || hitDice < 1) {
+    problems.add("invalidHitDice", `A nuclear strike rolls ${hitDice} dice; it must be a whole number of 1 or more.`, "hitDice");
+  }
+  if (input.targetHex.length === 0) problems.add("missingHex", "The nuclear strike names no target hex.", "targetHex");
+  input.unitsInHex.forEach((unit, i) => {
+    if (unit.hex !== input.targetHex) {
+      problems.add("unitNotInHex", `Unit ${unit.name} is in ${unit.hex}, not in the target hex ${input.targetHex}.`, `unitsInHex[${i}].hex`);
+    }
+    if (!Number.isInteger(unit.strength) || unit.strength < 0) {
+      problems.add("invalidStrength", `Unit ${unit.name} has strength ${unit.strength}; it must be a whole number of 0 or more.`, `unitsInHex[${i}].strength`);
+    }
+  });
+  if (!input.unitsInHex.some((u) => u.side !== input.attacker)) {
+    problems.add("noTarget", `No enemy unit is in the target hex ${input.targetHex}, so there is nothing identified to strike.`, "unitsInHex");
+  }
+  if (!problems.empty) return { ok: false, refusals: problems.items };
+
+  const rolls = dice.roll(hitDice);
+  if (!rolls.every(isDieFace)) throw new RangeError(`dice rolled ${rolls.join(", ")}; each must be 1..6`);
+  const hits = rolls.reduce((sum, r) => sum + r, 0);
+  const area = [...new Set([input.targetHex, ...(input.area ?? [])])];
+  const effects: Effect[] = [];
+  const units = input.unitsInHex.map((unit) => {
+    const result = strikeHitEffects(unit, hits);
+    effects.push(...result.effects);
+    return { unit: unit.id, hitsApplied: result.applied, eliminated: result.eliminated };
+  });
+  effects.push({ type: "supplyCountersEliminated", hexes: area });
+  for (const hex of area) effects.push({ type: "contaminated", hex });
+  effects.push({ type: "cardDiscarded", card: input.card.id });
+
+  return {
+    ok: true,
+    value: {
+      breakdown: [
+        { label: `Nuclear hits (${hitDice}d6) on each unit in ${input.targetHex}`, value: hits, source: NUCLEAR_SOURCE },
+      ],
+      rolls,
+      outcome: { hits, units, contaminated: area },
+      effects,
+    },
+  };
+}
+
+export interface AdmInput {
+  attacker: Side;
+  card: SupportCard;
+  umpireConfirmed: boolean;
+  /** The two hexes either side of the hexside whose bridges go. */
+  bridgeHexside?: readonly [HexRef, HexRef];
+  /** The hex whose autobahn is cut. */
+  autobahnHex?: HexRef;
+}
+
+export type AdmOutcome = { target: "bridges"; hexside: HexsideRef } | { target: "autobahn"; hex: HexRef };
+
+/**
+ * Atomic Demolition Munition: destroys, without a roll, every bridge on one hexside or the
+ * autobahn in one hex (never both). The hexes it touches are contaminated (decision).
+ */
+export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> {
+  const problems = new RefusalList();
+  for (const p of releaseProblems(input.attacker, input.card, "adm", input.umpireConfirmed)) problems.items.push(p);
+  const { bridgeHexside: side, autobahnHex } = input;
+  if ((side === undefined) === (autobahnHex === undefined)) {
+    problems.add(
+      "admTarget",
+      "An ADM card destroys either the bridges of one hexside or the autobahn in one hex; give exactly one of bridgeHexside and autobahnHex.",
+      "bridgeHexside",
+    );
+  } else if (side !== undefined && (side[0] === side[1] || side[0].length === 0 || side[1].length === 0)) {
+    problems.add("invalidHexside", "bridgeHexside must name two different hexes.", "bridgeHexside");
+  } else if (autobahnHex !== undefined && autobahnHex.length === 0) {
+    problems.add("missingHex", "autobahnHex names no hex.", "autobahnHex");
+  }
+  if (!problems.empty) return { ok: false, refusals: problems.items };
+
+  const card: CardRef = input.card.id;
+  let outcome: AdmOutcome;
+  const effects: Effect[] = [];
+  if (side !== undefined) {
+    const ref = hexside(side[0], side[1]);
+    outcome = { target: "bridges", hexside: ref };
+    effects.push({ type: "bridgeDestroyed", hexside: ref }, { type: "contaminated", hex: side[0] }, { type: "contaminated", hex: side[1] });
+  } else {
+    const hex = autobahnHex as HexRef;
+    outcome = { target: "autobahn", hex };
+    effects.push({ type: "autobahnCut", hex }, { type: "contaminated", hex });
+  }
+  effects.push({ type: "cardDiscarded", card });
+  return {
+    ok: true,
+    value: {
+      breakdown: [
+        { label: outcome.target === "bridges" ? "ADM: bridges on the hexside destroyed" : "ADM: autobahn cut", value: 0, source: NUCLEAR_SOURCE },
+        { label: "Contamination where the ADM fired", value: 0, source: WMD_DECISION },
+      ],
+      rolls: [],
+      outcome,
+      effects,
+    },
+  };
+}
