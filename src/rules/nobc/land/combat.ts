@@ -1,1 +1,689 @@
-export {};
+/**
+ * Ground combat of the NOBC Land War (seed 000, Land War QRS, phase 4 "Ground Combat"): plan one
+ * combat (eligibility, support, artillery, Steps One to Four), show its odds, roll Step Five and read
+ * the Combat Results Table into effects.
+ */
+import type { ActorRef, CardRef, HexRef } from "../../ids";
+import { isDieFace, type Dice } from "../../dice";
+import type { Effect } from "../../effects";
+import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import {
+  ADJACENT_DEFENDER_MODIFIER,
+  ENGINEER_CARDS_FOR_UNBRIDGED,
+  FIRE_SUPPORT_LIMITS,
+  GROUND_COMBAT_CRT,
+  GROUND_COMBAT_ODDS,
+  GROUND_COMBAT_TERRAIN,
+  combatResult,
+  crtBand,
+  oddsModifier,
+  riverModifier,
+  type CrtBand,
+  type GroundCombatResult,
+  type OddsBelowOne,
+  type CombatRiverCrossing,
+} from "./combat-tables";
+import {
+  allocateCombatHits,
+  checkHitSplit,
+  combatHitEffects,
+  eliminatedBySplit,
+  type CombatHitCandidate,
+  type HitAllocation,
+  type HitShare,
+} from "./combat-hits";
+import { chemicalCombatModifier } from "./wmd";
+import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
+import {
+  LAND_TERRAINS,
+  alwaysInMarchMode,
+  type LandHq,
+  type LandTerrain,
+  type LandUnit,
+  type RiverKind,
+  type Side,
+  type SupportCard,
+  type SupportCardCategory,
+} from "./types";
+
+export type { CombatAdjacency } from "./combat-eligibility";
+
+/** The river on the hexside between one attacking hex and the defending hex. */
+export interface GroundCombatRiver {
+  kind: RiverKind;
+  bridged: boolean;
+}
+
+/** One fire mission: up to three artillery units adjacent to (or stacked with) the unit they support. */
+export interface GroundFireMission {
+  /** A Combat Mode unit of the combat (attacker, or defender in the defending hex); it pays 1 SP. */
+  supported: ActorRef;
+  artillery: readonly ActorRef[];
+}
+
+/** A Close Air Support squadron handed to the land battle. */
+export interface GroundCombatCas {
+  id: ActorRef;
+  name: string;
+  side: Side;
+  /** Its CAS value, a whole number ≥ 0. */
+  value: number;
+}
+
+/** What one HQ puts into this combat: cards and CAS, together at most its current level. */
+export interface GroundCombatSupport {
+  hq: LandHq;
+  /** Hexes from the HQ to the nearest hex its side holds in this combat, measured by the caller. */
+  distance: number;
+  cards?: readonly SupportCard[];
+  cas?: readonly GroundCombatCas[];
+}
+
+export interface GroundCombatOptions {
+  /** Odds below 1:1: "zero" (default) or "mirror" (world setting). */
+  oddsBelowOne?: OddsBelowOne;
+}
+
+/** One announced combat, as plain data. */
+export interface GroundCombatInput {
+  attackerSide: Side;
+  /** The defending hex. */
+  target: HexRef;
+  terrain: readonly LandTerrain[];
+  /** The defending hex is under a minefield counter (CRT column). */
+  minefield: boolean;
+  /** Every unit in and around the combat: the defending hex, attackers, neighbours, artillery. */
+  units: readonly LandUnit[];
+  adjacency: CombatAdjacency;
+  attackers: readonly ActorRef[];
+  /** Keyed by attacking hex: the river between it and the target. Hexes not listed have none. */
+  rivers?: Readonly<Record<HexRef, GroundCombatRiver>>;
+  fireMissions?: readonly GroundFireMission[];
+  support?: readonly GroundCombatSupport[];
+  options?: GroundCombatOptions;
+}
+
+export interface GroundCombatContribution {
+  actor: ActorRef;
+  name: string;
+  strength: number;
+  role: "unit" | "artillery";
+}
+
+export interface GroundCombatStrength {
+  total: number;
+  /** Of the total, strength brought by fire missions. */
+  artillery: number;
+  contributions: GroundCombatContribution[];
+}
+
+export interface PlannedFireMission {
+  side: Side;
+  supported: ActorRef;
+  artillery: { id: ActorRef; name: string; strength: number }[];
+  strength: number;
+}
+
+export interface PlannedGroundSupport {
+  hq: ActorRef;
+  hqName: string;
+  echelon: LandHq["echelon"];
+  side: Side;
+  cards: CardRef[];
+  cas: ActorRef[];
+}
+
+export interface GroundCombatSupplySpend {
+  actor: ActorRef;
+  name: string;
+  spent: number;
+  available: number;
+}
+
+/** A checked combat, ready to roll. Produced only by `planGroundCombat`. */
+export interface GroundCombatPlan {
+  attackerSide: Side;
+  defenderSide: Side;
+  target: HexRef;
+  minefield: boolean;
+  attackers: (CombatHitCandidate & { hex: HexRef })[];
+  defenders: CombatHitCandidate[];
+  attackStrength: GroundCombatStrength;
+  defenceStrength: GroundCombatStrength;
+  fireMissions: PlannedFireMission[];
+  supplySpent: GroundCombatSupplySpend[];
+  support: PlannedGroundSupport[];
+  cas: GroundCombatCas[];
+  cardsPlayed: CardRef[];
+  /** The attacker played an advance-after-combat card. */
+  advanceCard: boolean;
+  /** Steps One to Four, each a labelled line; their total is `modifier`. */
+  breakdown: BreakdownLine[];
+  modifier: number;
+}
+
+const QRS = `${SEEDS.nobc}, Land War QRS`;
+const SRC = {
+  eligibility: `${QRS}: Ground Combat`,
+  stepOne: `${QRS}: Ground Combat Step One (odds)`,
+  stepTwo: `${QRS}: Ground Combat Step Two (terrain)`,
+  stepThree: `${QRS}: Ground Combat Step Three (river)`,
+  adjacent: `${QRS}: Ground Combat Step Four (defender's adjacent units)`,
+  cas: `${QRS}: Ground Combat Step Four (CAS)`,
+  cards: `${QRS}: Ground Combat Step Four (support cards)`,
+  advance: `${QRS}: Ground Combat (advance after combat)`,
+  stepFive: `${QRS}: Ground Combat Step Five (1d6)`,
+  artillery: `${QRS}: Combat Results Table, artillery casualties note`,
+  oddsZero: `${SEEDS.decision}: ground combat, odds below 1:1 count +0`,
+  oddsMirror: `${SEEDS.decision}: ground combat, odds below 1:1 mirrored (world setting)`,
+  riverPartial: `${SEEDS.decision}: ground combat, river only if every attacker crosses`,
+  chemical: `${QRS}: chemical weapons note (CW adds modifiers in combat)`,
+} as const;
+
+/** How each support card category serves in a ground combat; `null`: it has no use there. */
+const CARD_USE: Readonly<Record<SupportCardCategory, "modifier" | "crossing" | "advance" | null>> = {
+  combatModifier: "modifier",
+  // Seed 000: chemical weapons add modifiers in combat.
+  chemical: "modifier",
+  engineer: "crossing",
+  bridgingEngineer: "crossing",
+  advanceAfterCombat: "advance",
+  minelayingEngineer: null,
+  intelligence: null,
+  airRecce: null,
+  specialForces: null,
+  nuclear: null,
+  adm: null,
+  ew: null,
+  ssm: null,
+  signals: null,
+  logistics: null,
+  rearTroops: null,
+};
+
+function sideLabel(side: Side, attackerSide: Side): string {
+  return side === attackerSide ? "attacker" : "defender";
+}
+
+function candidate(unit: LandUnit): CombatHitCandidate {
+  return { id: unit.id, name: unit.name, strength: unit.strength, immune: unit.arm === "artillery" };
+}
+
+function oddsLine(attack: GroundCombatStrength, defence: GroundCombatStrength, belowOne: OddsBelowOne): BreakdownLine {
+  const a = attack.total;
+  const d = defence.total;
+  const value = oddsModifier(a, d, belowOne);
+  const withArtillery = (s: GroundCombatStrength) => (s.artillery > 0 ? ` (artillery ${s.artillery})` : "");
+  const stated = `Odds: attack ${a}${withArtillery(attack)} against defence ${d}${withArtillery(defence)}`;
+  if (a >= d) {
+    return { label: `${stated}, read as ${listedRatio(a, d)}:1`, value, source: SRC.stepOne };
+  }
+  if (belowOne === "zero") return { label: `${stated}, below 1:1`, value, source: SRC.oddsZero };
+  return { label: `${stated}, read as 1:${listedRatio(d, a)}`, value, source: SRC.oddsMirror };
+}
+
+/** The Step One row a ratio rounds down to (at least 1). */
+function listedRatio(high: number, low: number): number {
+  return GROUND_COMBAT_ODDS.find((row) => high >= row.ratio * low)!.ratio;
+}
+
+function terrainLines(terrain: readonly LandTerrain[]): BreakdownLine[] {
+  const kinds = [...new Set(terrain)].filter((t) => GROUND_COMBAT_TERRAIN[t] !== 0);
+  if (kinds.length === 0) return [{ label: "Defending hex terrain: clear", value: 0, source: SRC.stepTwo }];
+  return kinds.map((t) => ({ label: `Defending hex terrain: ${t}`, value: GROUND_COMBAT_TERRAIN[t], source: SRC.stepTwo }));
+}
+
+function riverLine(crossings: readonly CombatRiverCrossing[]): BreakdownLine {
+  const crossing = crossings.filter((c) => c !== "none").length;
+  const value = riverModifier(crossings);
+  if (crossing === 0) return { label: "No attacker crosses a river", value, source: SRC.stepThree };
+  if (crossing < crossings.length) {
+    return { label: "Not every attacker crosses a river: no river modifier", value, source: SRC.riverPartial };
+  }
+  const label = crossings.every((c) => c === "major")
+    ? "Every attacker crosses a major river"
+    : "Every attacker crosses a river (not all of them major)";
+  return { label, value, source: SRC.stepThree };
+}
+
+/** Checks one combat and computes Steps One to Four. Refuses with every reason found. */
+export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombatPlan> {
+  const refusals = new RefusalList();
+  const attackerSide = input.attackerSide;
+  const defenderSide = otherSide(attackerSide);
+  const belowOne = input.options?.oddsBelowOne ?? "zero";
+  if (belowOne !== "zero" && belowOne !== "mirror") {
+    refusals.add("invalidOption", `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`, "options.oddsBelowOne");
+  }
+  input.terrain.forEach((t, i) => {
+    if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
+      refusals.add("invalidTerrain", `Terrain "${String(t)}" is not a known terrain type.`, `terrain[${i}]`);
+    }
+  });
+
+  const { attackers, defenders } = checkCombatParties(
+    refusals,
+    input.units,
+    input.adjacency,
+    attackerSide,
+    input.target,
+    input.attackers,
+  );
+
+  const crossings = checkRivers(refusals, input, attackers);
+  const support = checkSupport(refusals, input, attackerSide);
+  const missions = checkFireMissions(refusals, input, attackers, defenders);
+
+  const engineerCards = support.cards.filter((c) => c.side === attackerSide && CARD_USE[c.category] === "crossing");
+  if (crossings.engineersNeeded > engineerCards.length) {
+    refusals.add(
+      "riverNeedsEngineer",
+      `The attack crosses unbridged river hexsides needing ${crossings.engineersNeeded} Engineer card(s), but the attacker plays ${engineerCards.length}.`,
+      "support",
+    );
+  }
+
+  return refusals.result(() => {
+    const attackStrength = tally(attackers, missions.filter((m) => m.side === attackerSide));
+    const defenceStrength = tally(defenders, missions.filter((m) => m.side === defenderSide));
+    const adjacentDefenders = input.units.filter(
+      (u) =>
+        u.side === defenderSide &&
+        u.mode === "combat" &&
+        !alwaysInMarchMode(u) &&
+        hexesAdjacent(input.adjacency, u.hex, input.target),
+    );
+    const breakdown: BreakdownLine[] = [
+      oddsLine(attackStrength, defenceStrength, belowOne),
+      ...terrainLines(input.terrain),
+      riverLine(crossings.perUnit),
+      ...engineerCards.map((c) => ({ label: `Engineer card ${c.id} bridges the crossing`, value: 0, source: SRC.stepThree })),
+      ...(adjacentDefenders.length === 0
+        ? [{ label: "No defending unit in Combat Mode next to the defending hex", value: 0, source: SRC.adjacent }]
+        : adjacentDefenders.map((u) => ({
+            label: `${u.name} (hex ${u.hex}) supports the defence in Combat Mode`,
+            value: ADJACENT_DEFENDER_MODIFIER,
+            source: SRC.adjacent,
+          }))),
+      ...support.cas.map((s) => ({
+        label: `CAS ${s.name} for the ${sideLabel(s.side, attackerSide)}`,
+        value: s.side === attackerSide ? s.value : -s.value,
+        source: SRC.cas,
+      })),
+      ...support.cards
+        .filter((c) => CARD_USE[c.category] !== "crossing")
+        .map((c) => cardLine(c, attackerSide)),
+    ];
+    return {
+      attackerSide,
+      defenderSide,
+      target: input.target,
+      minefield: input.minefield,
+      attackers: attackers.map((u) => ({ ...candidate(u), hex: u.hex })),
+      defenders: defenders.map(candidate),
+      attackStrength,
+      defenceStrength,
+      fireMissions: missions,
+      supplySpent: supplySpend(input.units, missions),
+      support: support.planned,
+      cas: support.cas.map((s) => ({ ...s })),
+      cardsPlayed: support.cards.map((c) => c.id),
+      advanceCard: support.cards.some((c) => CARD_USE[c.category] === "advance"),
+      breakdown,
+      modifier: breakdown.reduce((sum, line) => sum + line.value, 0),
+    };
+  });
+}
+
+function cardLine(card: SupportCard, attackerSide: Side): BreakdownLine {
+  const who = sideLabel(card.side, attackerSide);
+  if (CARD_USE[card.category] === "advance") {
+    return { label: `Card ${card.id} lets the attackers advance after combat`, value: 0, source: SRC.advance };
+  }
+  const modifier = card.category === "chemical" ? chemicalCombatModifier(card) : card.value;
+  const value = card.side === attackerSide ? modifier : -modifier;
+  const source = card.category === "chemical" ? SRC.chemical : SRC.cards;
+  return { label: `Support card ${card.id} (${card.category}) for the ${who}`, value, source };
+}
+
+function tally(units: readonly LandUnit[], missions: readonly PlannedFireMission[]): GroundCombatStrength {
+  const contributions: GroundCombatContribution[] = [
+    ...units.map((u) => ({ actor: u.id, name: u.name, strength: u.strength, role: "unit" as const })),
+    ...missions.flatMap((m) => m.artillery.map((a) => ({ actor: a.id, name: a.name, strength: a.strength, role: "artillery" as const }))),
+  ];
+  const artillery = missions.reduce((sum, m) => sum + m.strength, 0);
+  return { total: contributions.reduce((sum, c) => sum + c.strength, 0), artillery, contributions };
+}
+
+function supplySpend(units: readonly LandUnit[], missions: readonly PlannedFireMission[]): GroundCombatSupplySpend[] {
+  const spent = new Map<ActorRef, number>();
+  for (const m of missions) spent.set(m.supported, (spent.get(m.supported) ?? 0) + FIRE_SUPPORT_LIMITS.supplyPerMission);
+  return [...spent].map(([actor, n]) => {
+    const unit = units.find((u) => u.id === actor)!;
+    return { actor, name: unit.name, spent: n, available: unit.supply };
+  });
+}
+
+function checkRivers(
+  refusals: RefusalList,
+  input: GroundCombatInput,
+  attackers: readonly LandUnit[],
+): { perUnit: CombatRiverCrossing[]; engineersNeeded: number } {
+  const rivers = input.rivers ?? {};
+  const perUnit: CombatRiverCrossing[] = [];
+  const hexesNeeding = new Map<HexRef, number>();
+  for (const unit of attackers) {
+    const river = rivers[unit.hex];
+    if (river === undefined) {
+      perUnit.push("none");
+      continue;
+    }
+    if (river.kind !== "minor" && river.kind !== "major") {
+      refusals.add("invalidRiver", `The river by hex ${unit.hex} must be "minor" or "major", not "${String(river.kind)}".`, `rivers.${unit.hex}`);
+      perUnit.push("none");
+      continue;
+    }
+    perUnit.push(river.kind);
+    if (!river.bridged) hexesNeeding.set(unit.hex, ENGINEER_CARDS_FOR_UNBRIDGED[river.kind]);
+  }
+  return { perUnit, engineersNeeded: [...hexesNeeding.values()].reduce((a, b) => a + b, 0) };
+}
+
+function checkSupport(
+  refusals: RefusalList,
+  input: GroundCombatInput,
+  attackerSide: Side,
+): { cards: SupportCard[]; cas: GroundCombatCas[]; planned: PlannedGroundSupport[] } {
+  const cards: SupportCard[] = [];
+  const cas: GroundCombatCas[] = [];
+  const planned: PlannedGroundSupport[] = [];
+  const hqs = new Set<ActorRef>();
+  const cardIds = new Set<CardRef>();
+  const casIds = new Set<ActorRef>();
+  (input.support ?? []).forEach((entry, i) => {
+    const field = `support[${i}]`;
+    const { hq, distance } = entry;
+    const entryCards = entry.cards ?? [];
+    const entryCas = entry.cas ?? [];
+    if (hqs.has(hq.id)) {
+      refusals.add("hqListedTwice", `${hq.name} is listed twice in the support of one combat; list all its cards once.`, field);
+      return;
+    }
+    hqs.add(hq.id);
+    if (!Number.isInteger(distance) || distance < 0) {
+      refusals.add("hqDistanceInvalid", `The distance from ${hq.name} must be a whole number of hexes, not ${distance}.`, `${field}.distance`);
+    } else if (distance > hq.radius) {
+      refusals.add("hqOutOfRadius", `${hq.name} is ${distance} hexes from the combat, beyond its radius of ${hq.radius}.`, `${field}.distance`);
+    }
+    const used = entryCards.length + entryCas.length;
+    if (used > hq.level) {
+      refusals.add(
+        "hqOverLevel",
+        `${hq.name} is at level ${hq.level} and can give at most ${hq.level} card(s) and CAS to one combat, not ${used}.`,
+        field,
+      );
+    }
+    entryCards.forEach((card, j) => {
+      const f = `${field}.cards[${j}]`;
+      if (cardIds.has(card.id)) {
+        refusals.add("cardPlayedTwice", `Card ${card.id} is played twice in this combat.`, f);
+        return;
+      }
+      cardIds.add(card.id);
+      cards.push(card);
+      cardRefusals(refusals, card, hq, attackerSide, f);
+    });
+    entryCas.forEach((squadron, j) => {
+      const f = `${field}.cas[${j}]`;
+      if (casIds.has(squadron.id)) {
+        refusals.add("casListedTwice", `CAS ${squadron.name} is listed twice in this combat.`, f);
+        return;
+      }
+      casIds.add(squadron.id);
+      cas.push(squadron);
+      if (squadron.side !== hq.side) {
+        refusals.add("casWrongSide", `CAS ${squadron.name} does not belong to the side of ${hq.name}.`, f);
+      }
+      if (!Number.isInteger(squadron.value) || squadron.value < 0) {
+        refusals.add("casInvalidValue", `CAS ${squadron.name} has value ${squadron.value}; it must be a whole number of 0 or more.`, f);
+      }
+    });
+    planned.push({
+      hq: hq.id,
+      hqName: hq.name,
+      echelon: hq.echelon,
+      side: hq.side,
+      cards: entryCards.map((c) => c.id),
+      cas: entryCas.map((s) => s.id),
+    });
+  });
+  return { cards, cas, planned };
+}
+
+function cardRefusals(refusals: RefusalList, card: SupportCard, hq: LandHq, attackerSide: Side, field: string): void {
+  const use = CARD_USE[card.category];
+  if (card.side !== hq.side) {
+    refusals.add("cardWrongSide", `Card ${card.id} does not belong to the side of ${hq.name}.`, field);
+  }
+  if (card.hq !== undefined && card.hq !== hq.id) {
+    refusals.add("cardWrongHq", `Card ${card.id} is held by another HQ, not ${hq.name}.`, field);
+  }
+  if (use === null || use === undefined) {
+    refusals.add("cardNoGroundUse", `Card ${card.id} (${card.category}) has no use in a ground combat.`, field);
+  } else if (use !== "modifier" && card.side !== attackerSide) {
+    refusals.add("cardNoDefenceUse", `Card ${card.id} (${card.category}) only serves the attacker.`, field);
+  } else if (use === "modifier" && !Number.isInteger(card.value)) {
+    refusals.add("cardInvalidValue", `Card ${card.id} has modifier ${card.value}; it must be a whole number.`, field);
+  }
+}
+
+function checkFireMissions(
+  refusals: RefusalList,
+  input: GroundCombatInput,
+  attackers: readonly LandUnit[],
+  defenders: readonly LandUnit[],
+): PlannedFireMission[] {
+  const byId = new Map(input.units.map((u) => [u.id, u]));
+  const inCombat = new Map<ActorRef, LandUnit>([...attackers, ...defenders].map((u) => [u.id, u]));
+  const firing = new Set<ActorRef>();
+  const perSide = new Map<Side, number>();
+  const perUnit = new Map<ActorRef, number>();
+  const planned: PlannedFireMission[] = [];
+  (input.fireMissions ?? []).forEach((mission, i) => {
+    const field = `fireMissions[${i}]`;
+    const supported = inCombat.get(mission.supported);
+    if (supported === undefined) {
+      refusals.add("fireMissionUnsupported", `Fire mission ${i + 1} supports ${mission.supported}, which is not a unit of this combat.`, field);
+      return;
+    }
+    if (supported.mode !== "combat") {
+      refusals.add("fireMissionNotCombatMode", `${supported.name} is not in Combat Mode, so it cannot call a fire mission.`, field);
+    }
+    perSide.set(supported.side, (perSide.get(supported.side) ?? 0) + 1);
+    perUnit.set(supported.id, (perUnit.get(supported.id) ?? 0) + FIRE_SUPPORT_LIMITS.supplyPerMission);
+    const count = mission.artillery.length;
+    if (count === 0 || count > FIRE_SUPPORT_LIMITS.artilleryPerMission) {
+      refusals.add(
+        "fireMissionArtilleryCount",
+        `Fire mission ${i + 1} has ${count} artillery units; a mission takes 1 to ${FIRE_SUPPORT_LIMITS.artilleryPerMission}.`,
+        field,
+      );
+    }
+    const guns: PlannedFireMission["artillery"] = [];
+    mission.artillery.forEach((id, j) => {
+      const f = `${field}.artillery[${j}]`;
+      const gun = byId.get(id);
+      if (gun === undefined) {
+        refusals.add("fireMissionArtilleryUnknown", `Artillery ${id} in fire mission ${i + 1} is not among the units given.`, f);
+        return;
+      }
+      if (firing.has(id)) {
+        refusals.add("artilleryFiresTwice", `${gun.name} already fires in another mission of this combat.`, f);
+        return;
+      }
+      firing.add(id);
+      guns.push({ id, name: gun.name, strength: gun.strength });
+      if (gun.arm !== "artillery") {
+        refusals.add("fireMissionNotArtillery", `${gun.name} is not artillery and cannot fly a fire mission.`, f);
+      }
+      if (gun.side !== supported.side) {
+        refusals.add("fireMissionArtillerySide", `${gun.name} is not on the side of ${supported.name}.`, f);
+      }
+      if (gun.hex === input.target) {
+        refusals.add("artilleryAlreadyDefends", `${gun.name} stands in the defending hex and already counts in the defence.`, f);
+      } else if (gun.hex !== supported.hex && !hexesAdjacent(input.adjacency, gun.hex, supported.hex)) {
+        refusals.add("fireMissionArtilleryNotAdjacent", `${gun.name} in hex ${gun.hex} is not adjacent to ${supported.name} in hex ${supported.hex}.`, f);
+      }
+      if (!validStrength(gun)) {
+        refusals.add("invalidStrength", `${gun.name} has Combat Strength ${gun.strength}; it must be a whole number above 0.`, f);
+      }
+    });
+    planned.push({ side: supported.side, supported: supported.id, artillery: guns, strength: guns.reduce((s, g) => s + g.strength, 0) });
+  });
+  for (const [side, n] of perSide) {
+    if (n > FIRE_SUPPORT_LIMITS.missionsPerCombat) {
+      refusals.add(
+        "tooManyFireMissions",
+        `The ${side === input.attackerSide ? "attacker" : "defender"} calls ${n} fire missions; at most ${FIRE_SUPPORT_LIMITS.missionsPerCombat} per combat.`,
+        "fireMissions",
+      );
+    }
+  }
+  for (const [id, n] of perUnit) {
+    const unit = inCombat.get(id)!;
+    if (n > unit.supply) {
+      refusals.add("fireMissionNoSupply", `${unit.name} carries ${unit.supply} SP but its fire missions cost ${n}.`, "fireMissions");
+    }
+  }
+  return planned;
+}
+
+/** One CRT row for a plan before rolling: the die faces that reach it and their probability. */
+export interface GroundCombatOddsRow {
+  band: CrtBand;
+  result: GroundCombatResult;
+  faces: number[];
+  /** faces / 6, exactly representable as a sixth. */
+  probability: number;
+}
+
+/** The chance of every CRT row (highest first) for a plan, over the six faces of Step Five. */
+export function combatOdds(plan: GroundCombatPlan): GroundCombatOddsRow[] {
+  return GROUND_COMBAT_CRT.map((row) => {
+    const faces = [1, 2, 3, 4, 5, 6].filter((face) => crtBand(plan.modifier + face) === row.band);
+    const cell = plan.minefield ? row.mine : row.noMine;
+    return {
+      band: row.band,
+      result: { ...cell, attackerHits: { ...cell.attackerHits }, defenderHits: { ...cell.defenderHits } },
+      faces,
+      probability: faces.length / 6,
+    };
+  });
+}
+
+export interface GroundCombatOutcome {
+  die: number;
+  score: number;
+  band: CrtBand;
+  result: GroundCombatResult;
+  attackerHits: HitAllocation;
+  defenderHits: HitAllocation;
+  /** Hexes every surviving defender retreats; the defending hex's minefield goes if they do. */
+  retreat: { hexes: number; minefieldCleared: boolean };
+  /** The attacker's advance-after-combat card applies (it was played and the defender retreats). */
+  advanceAfterCombat: boolean;
+  cardsPlayed: CardRef[];
+}
+
+/** Step Five and the CRT for a plan. The effects use the proposed hit splits. */
+export function resolveGroundCombat(plan: GroundCombatPlan, dice: Dice): Resolution<GroundCombatOutcome> {
+  const die = dice.d6();
+  if (!isDieFace(die)) throw new RangeError(`a die must show 1..6, got ${die}`);
+  const score = plan.modifier + die;
+  const result = combatResult(score, plan.minefield);
+  const attackerHits = allocateCombatHits(result.attackerHits, plan.attackers);
+  const defenderHits = allocateCombatHits(result.defenderHits, plan.defenders);
+  const outcome: GroundCombatOutcome = {
+    die,
+    score,
+    band: crtBand(score),
+    result,
+    attackerHits,
+    defenderHits,
+    retreat: { hexes: result.retreat, minefieldCleared: plan.minefield && result.retreat > 0 },
+    advanceAfterCombat: plan.advanceCard && result.retreat > 0,
+    cardsPlayed: [...plan.cardsPlayed],
+  };
+  const names = new Map([...plan.attackers, ...plan.defenders].map((u) => [u.id, u.name]));
+  const dropped = [...attackerHits.dropped, ...defenderHits.dropped].map((d) => ({
+    label: `${names.get(d.actor)} is artillery and takes no combat hits: ${d.hits} hit(s) not applied`,
+    value: 0,
+    source: SRC.artillery,
+  }));
+  return {
+    breakdown: [...plan.breakdown, { label: "Step Five: 1d6", value: die, source: SRC.stepFive }, ...dropped],
+    rolls: [die],
+    outcome,
+    effects: buildEffects(plan, outcome, attackerHits.proposal, defenderHits.proposal),
+  };
+}
+
+/** Checks and resolves one combat in a single call (for macros). */
+export function groundCombat(input: GroundCombatInput, dice: Dice): Checked<Resolution<GroundCombatOutcome>> {
+  const plan = planGroundCombat(input);
+  return plan.ok ? { ok: true, value: resolveGroundCombat(plan.value, dice) } : plan;
+}
+
+/** Owners' changed splits of shared hits; a side left out keeps the proposal. */
+export interface GroundCombatSplits {
+  attackers?: readonly HitShare[];
+  defenders?: readonly HitShare[];
+}
+
+/** The effects of a resolved combat with the owners' own splits of "between all" hits. */
+export function groundCombatEffects(
+  plan: GroundCombatPlan,
+  outcome: GroundCombatOutcome,
+  splits: GroundCombatSplits,
+): Checked<Effect[]> {
+  const refusals: Refusal[] = [];
+  const chosen = (key: "attackers" | "defenders", allocation: HitAllocation): HitShare[] => {
+    const split = splits[key];
+    if (split === undefined) return allocation.proposal;
+    if (allocation.each) {
+      refusals.push({
+        code: "hitsNotShared",
+        message: `The ${key} take ${allocation.amount} hits on each unit; there is no shared total to split.`,
+        field: `splits.${key}`,
+      });
+      return allocation.proposal;
+    }
+    const checked = checkHitSplit(allocation.total, allocation.candidates, split);
+    if (checked.ok) return checked.value;
+    refusals.push(...checked.refusals.map((r) => ({ ...r, field: `splits.${key}.${r.field}` })));
+    return allocation.proposal;
+  };
+  const attackerSplit = chosen("attackers", outcome.attackerHits);
+  const defenderSplit = chosen("defenders", outcome.defenderHits);
+  if (refusals.length > 0) return { ok: false, refusals };
+  return { ok: true, value: buildEffects(plan, outcome, attackerSplit, defenderSplit) };
+}
+
+function buildEffects(
+  plan: GroundCombatPlan,
+  outcome: GroundCombatOutcome,
+  attackerSplit: readonly HitShare[],
+  defenderSplit: readonly HitShare[],
+): Effect[] {
+  const effects: Effect[] = plan.supplySpent.map((s) => ({ type: "supply", actor: s.actor, delta: -s.spent }));
+  effects.push(...combatHitEffects(plan.attackers, attackerSplit), ...combatHitEffects(plan.defenders, defenderSplit));
+  if (outcome.retreat.hexes > 0) {
+    const gone = eliminatedBySplit(plan.defenders, defenderSplit);
+    for (const d of plan.defenders.filter((u) => !gone.has(u.id))) {
+      effects.push({ type: "retreat", actor: d.id, hexes: outcome.retreat.hexes }, { type: "noMove", actor: d.id });
+    }
+  }
+  if (outcome.retreat.minefieldCleared) effects.push({ type: "minefield", hex: plan.target, present: false });
+  for (const s of plan.cas) effects.push({ type: "squadronBox", squadron: s.id, box: "damaged" });
+  return effects;
+}

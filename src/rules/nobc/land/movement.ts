@@ -1,1 +1,481 @@
-export {};
+/**
+ * Land War phase 5, Movement (seed 000, Land War QRS): movement points, the Movement Rates table,
+ * river crossings, whole-path checking, overrun and the order in which groups move.
+ * The map is the caller's business: each step arrives with its hex data and enemy adjacency.
+ */
+import type { ActorRef, HexRef } from "../../ids";
+import { RefusalList, SEEDS, refuse, total, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
+import type { LandEffect } from "./effects";
+import { LAND_TERRAINS, type LandHq, type LandTerrain, type LandUnit, type Mode, type RiverKind, type Side } from "./types";
+
+const RATES = `${SEEDS.nobc}, Land War QRS: Movement Rates`;
+const PHASE = `${SEEDS.nobc}, Land War QRS: 5. Movement`;
+const DECISIONS = "docs/decisions/land-movement-supply.md";
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+/** seed 000 (NOBC), Land War QRS, 5. Movement: movement points per turn by mode. */
+export const MOVEMENT_ALLOWANCE: Readonly<Record<Mode, number>> = { combat: 4, march: 6 };
+
+/** seed 000 (NOBC), Land War QRS: Movement Rates, MP to enter a hex of a single terrain type. */
+export const TERRAIN_MOVE_COST: Readonly<Record<LandTerrain, number>> = {
+  clear: 1,
+  town: 1,
+  rough: 2,
+  woods: 2,
+  marsh: 2,
+  city: 2,
+};
+
+/** seed 000 (NOBC), Land War QRS: Movement Rates, the rows that name a mix of terrain types. */
+export const COMBINED_TERRAIN_MOVE_COST: readonly { readonly terrain: readonly LandTerrain[]; readonly cost: number }[] = [
+  { terrain: ["rough", "woods"], cost: 2 },
+];
+
+/** seed 000 (NOBC), Land War QRS: Movement Rates, road rows: any terrain, March Mode only. */
+export const ROAD_MOVE_COST = { autobahn: 0.5, road: 1 } as const;
+export type RoadKind = keyof typeof ROAD_MOVE_COST;
+
+/** seed 000 (NOBC), Land War QRS: Movement Rates, additions for what lies in the hex entered. */
+export const HEX_MOVE_SURCHARGE = { mines: 1, contaminated: 1 } as const;
+
+/** Hits a mover takes when it ignores a minefield instead of paying its MP (seed 000, Movement Rates). */
+export const IGNORED_MINEFIELD_HITS = 1;
+
+/**
+ * seed 000 (NOBC), Land War QRS: Movement Rates, unbridged river hexsides: the full cost, and the
+ * reduced cost once `engineersNeeded` Bridging Engineers are used. A bridged crossing adds nothing.
+ */
+export const RIVER_CROSSING_COST: Readonly<
+  Record<RiverKind, { readonly unbridged: number; readonly withEngineers: number; readonly engineersNeeded: number }>
+> = {
+  minor: { unbridged: 2, withEngineers: 1, engineersNeeded: 1 },
+  major: { unbridged: 4, withEngineers: 2, engineersNeeded: 2 },
+};
+
+/** seed 000 (NOBC), Land War QRS, 5. Movement: a NATO unit leaving a WP unit it started next to. */
+export const DISENGAGE_COST = { mp: 1, hits: 1 } as const;
+
+/** seed 000 (NOBC), Land War QRS, 5. Movement: extra hits to the unit that overruns a battalion. */
+export const OVERRUN_EXTRA_HITS = { light: 1, city: 4, majorRiver: 3 } as const;
+
+/** Terrain types that belong to the +1 overrun group (seed 000, 5. Movement). */
+export const OVERRUN_LIGHT_TERRAIN: readonly LandTerrain[] = ["woods", "rough", "marsh", "town"];
+
+/** seed 000 (NOBC), Land War QRS, 5. Movement: an HQ or artillery met alone by a moving enemy. */
+export const DISPLACED_ALONE = { retreatHexes: 4, hqLevels: 2, artilleryHits: 2 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Plain table functions (throw RangeError on values the tables do not cover)
+
+/** What `moveCost` needs to know about the hex entered. `road` means the move follows that road. */
+export interface MoveCostHex {
+  terrain: readonly LandTerrain[];
+  road?: RoadKind;
+  mines?: boolean;
+  contaminated?: boolean;
+}
+
+/** Movement points a unit has per turn in the given mode. */
+export function movementAllowance(mode: Mode): number {
+  const mp = MOVEMENT_ALLOWANCE[mode];
+  if (mp === undefined) throw new RangeError(`unknown mode "${String(mode)}"`);
+  return mp;
+}
+
+/** MP to cross a river hexside on top of the hex entered. */
+export function riverCrossingCost(river: RiverKind, bridged: boolean, bridgingEngineers: number): number {
+  const row = RIVER_CROSSING_COST[river];
+  if (row === undefined) throw new RangeError(`unknown river "${String(river)}"`);
+  if (!Number.isInteger(bridgingEngineers) || bridgingEngineers < 0) {
+    throw new RangeError(`bridging engineers must be a whole number of 0 or more, not ${bridgingEngineers}`);
+  }
+  if (bridged) return 0;
+  return bridgingEngineers >= row.engineersNeeded ? row.withEngineers : row.unbridged;
+}
+
+/** MP to enter a hex, paying for any minefield (use `movePath` to ignore mines and take a hit). */
+export function moveCost(hex: MoveCostHex, mode: Mode): number {
+  return total(hexEntry(hex, mode, false).mp);
+}
+
+/** The terrain part of a hex's cost: a listed combination row if the hex matches it, else the dearest type. */
+function terrainLine(terrain: readonly LandTerrain[]): BreakdownLine {
+  if (terrain.length === 0) throw new RangeError("a hex needs at least one terrain type");
+  for (const t of terrain) {
+    if (!LAND_TERRAINS.includes(t)) throw new RangeError(`unknown terrain "${String(t)}"`);
+  }
+  const kinds = [...new Set(terrain)];
+  const listed = COMBINED_TERRAIN_MOVE_COST.find(
+    (row) => row.terrain.length === kinds.length && row.terrain.every((t) => kinds.includes(t)),
+  );
+  if (listed) return { label: `Terrain: ${listed.terrain.join(" + ")}`, value: listed.cost, source: RATES };
+  if (kinds.length === 1) return { label: `Terrain: ${kinds[0]}`, value: TERRAIN_MOVE_COST[kinds[0]!], source: RATES };
+  const dearest = Math.max(...kinds.map((t) => TERRAIN_MOVE_COST[t]));
+  return { label: `Terrain: ${kinds.join(", ")} (dearest type counts)`, value: dearest, source: `${DECISIONS}: mixed terrain` };
+}
+
+/** MP lines and hits for entering one hex. */
+function hexEntry(hex: MoveCostHex, mode: Mode, ignoreMines: boolean): { mp: BreakdownLine[]; hits: number } {
+  movementAllowance(mode); // rejects an unknown mode
+  // Terrain is checked even when a road replaces its cost, so a bad hex never slips through.
+  const mp: BreakdownLine[] = [terrainLine(hex.terrain)];
+  if (hex.road !== undefined) {
+    const cost = ROAD_MOVE_COST[hex.road];
+    if (cost === undefined) throw new RangeError(`unknown road "${String(hex.road)}"`);
+    if (mode === "march") mp[0] = { label: `Along ${hex.road} (March Mode, any terrain)`, value: cost, source: RATES };
+  }
+  let hits = 0;
+  if (hex.mines) {
+    if (ignoreMines) hits += IGNORED_MINEFIELD_HITS;
+    else mp.push({ label: "Minefield", value: HEX_MOVE_SURCHARGE.mines, source: RATES });
+  }
+  if (hex.contaminated) mp.push({ label: "Contaminated zone", value: HEX_MOVE_SURCHARGE.contaminated, source: RATES });
+  return { mp, hits };
+}
+
+function riverLine(river: RiverCrossing): BreakdownLine {
+  const engineers = river.bridgingEngineers ?? 0;
+  const value = riverCrossingCost(river.kind, river.bridged, engineers);
+  const how = river.bridged ? "bridged" : engineers > 0 ? `unbridged, ${engineers} bridging engineer(s)` : "unbridged";
+  return { label: `Crossing ${river.kind} river (${how})`, value, source: `${RATES}; ${DECISIONS}: river crossings` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole-path movement
+
+/** A river on the hexside crossed to enter a step's hex. */
+export interface RiverCrossing {
+  kind: RiverKind;
+  bridged: boolean;
+  /** Bridging Engineer cards at this hexside (cards left there by earlier movers count too). */
+  bridgingEngineers?: number;
+}
+
+/** One hex entered along a path. */
+export interface MovePathStep extends MoveCostHex {
+  hex: HexRef;
+  /** The mover ignores the minefield here and takes a hit instead of paying MP. */
+  ignoreMines?: boolean;
+  river?: RiverCrossing;
+  /** Enemy units adjacent to this hex. */
+  adjacentEnemies?: readonly ActorRef[];
+}
+
+/** The unit that moves; `noMove` is the black chip from a retreat. */
+export interface MovingUnit extends Pick<LandUnit, "id" | "name" | "side" | "mode"> {
+  noMove?: boolean;
+}
+
+export interface MovePathInput {
+  unit: MovingUnit;
+  /** Enemy units adjacent to the hex the unit starts from. */
+  startAdjacentEnemies?: readonly ActorRef[];
+  /** MP already used this turn (an earlier leg, an overrun). */
+  mpSpentBefore?: number;
+  steps: readonly MovePathStep[];
+}
+
+export interface MoveStepResult {
+  hex: HexRef;
+  mp: number;
+  hits: number;
+}
+
+export interface MovePathOutcome {
+  /** MP this path costs (sum of its steps). */
+  mpSpent: number;
+  mpLeft: number;
+  hits: number;
+  endHex: HexRef;
+  /** The first hex where the unit had to stop (NATO next to WP units), if the path reaches one. */
+  mustStopAt?: HexRef;
+  steps: MoveStepResult[];
+}
+
+/** Checks and prices a whole move: MP, hits, the NATO stop rule and the allowance. */
+export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutcome>> {
+  const { unit, steps } = input;
+  const spentBefore = input.mpSpentBefore ?? 0;
+  const allowance = movementAllowance(unit.mode);
+  const checks = new RefusalList();
+  if (unit.noMove) {
+    checks.add("noMove", `Unit ${unit.name} carries the no-movement chip, so it cannot move this turn.`, "unit.noMove");
+  }
+  if (steps.length === 0) checks.add("noSteps", `The path for ${unit.name} has no steps.`, "steps");
+  if (!Number.isFinite(spentBefore) || spentBefore < 0 || spentBefore > allowance) {
+    checks.add(
+      "badMpSpent",
+      `mpSpentBefore for ${unit.name} must be between 0 and its allowance of ${allowance}, not ${spentBefore}.`,
+      "mpSpentBefore",
+    );
+  }
+  steps.forEach((step, i) => {
+    try {
+      hexEntry(step, unit.mode, false);
+      if (step.river) riverLine(step.river);
+    } catch (error) {
+      checks.add("badStep", `Step ${i + 1} (hex ${step.hex}) is not valid: ${(error as Error).message}.`, `steps.${i}`);
+    }
+  });
+  if (!checks.empty) return refuse(...checks.items);
+
+  const breakdown: BreakdownLine[] = [];
+  const results: MoveStepResult[] = [];
+  const startEnemies = input.startAdjacentEnemies ?? [];
+  let mustStopAt: HexRef | undefined;
+  let spent = spentBefore;
+  steps.forEach((step, i) => {
+    if (mustStopAt !== undefined && !checks.items.some((r) => r.code === "mustStopAdjacent")) {
+      checks.add(
+        "mustStopAdjacent",
+        `Unit ${unit.name} is NATO and must stop in hex ${mustStopAt}, next to Warsaw Pact units, but step ${i + 1} goes on to hex ${step.hex}.`,
+        `steps.${i}`,
+      );
+    }
+    const mpLines: BreakdownLine[] = [];
+    const hitLines: BreakdownLine[] = [];
+    if (i === 0 && unit.side === "nato" && leavesAny(startEnemies, step.adjacentEnemies ?? [])) {
+      mpLines.push({ label: "leaving adjacent Warsaw Pact units", value: DISENGAGE_COST.mp, source: PHASE });
+      hitLines.push({ label: "leaving adjacent Warsaw Pact units", value: DISENGAGE_COST.hits, source: PHASE });
+    }
+    if (step.river) mpLines.push(riverLine(step.river));
+    const entry = hexEntry(step, unit.mode, step.ignoreMines ?? false);
+    mpLines.push(...entry.mp);
+    if (entry.hits > 0) {
+      hitLines.push({ label: "minefield ignored", value: entry.hits, source: `${RATES}; ${DECISIONS}: mines` });
+    }
+    const mp = total(mpLines);
+    const hits = total(hitLines);
+    spent += mp;
+    if (spent > allowance && !checks.items.some((r) => r.code === "overAllowance")) {
+      checks.add(
+        "overAllowance",
+        `Unit ${unit.name} would need ${spent} MP to reach hex ${step.hex} (step ${i + 1}) but has ${allowance} MP in ${modeName(unit.mode)}.`,
+        `steps.${i}`,
+      );
+    }
+    for (const line of mpLines) breakdown.push({ ...line, label: `${step.hex}: ${line.label} (MP)` });
+    for (const line of hitLines) breakdown.push({ ...line, label: `${step.hex}: ${line.label} (hits)` });
+    results.push({ hex: step.hex, mp, hits });
+    if (mustStopAt === undefined && unit.side === "nato" && (step.adjacentEnemies ?? []).length > 0) mustStopAt = step.hex;
+  });
+
+  return checks.result(() => {
+    const mpSpent = results.reduce((sum, s) => sum + s.mp, 0);
+    const hits = results.reduce((sum, s) => sum + s.hits, 0);
+    const mpLeft = allowance - spentBefore - mpSpent;
+    const effects: LandEffect[] = [{ type: "movementPoints", actor: unit.id, value: mpLeft }];
+    if (hits > 0) effects.push({ type: "hits", actor: unit.id, amount: hits });
+    const outcome: MovePathOutcome = { mpSpent, mpLeft, hits, endHex: results[results.length - 1]!.hex, steps: results };
+    if (mustStopAt !== undefined) outcome.mustStopAt = mustStopAt;
+    return { breakdown, rolls: [], outcome, effects };
+  });
+}
+
+/** True when a unit that started next to `before` enemies is no longer next to one of them. */
+function leavesAny(before: readonly ActorRef[], after: readonly ActorRef[]): boolean {
+  return before.some((enemy) => !after.includes(enemy));
+}
+
+function modeName(mode: Mode): string {
+  return mode === "combat" ? "Combat Mode" : "March Mode";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Overrun
+
+/** Readings of the overrun hit list that a world may change (docs/decisions/land-movement-supply.md). */
+export interface OverrunOptions {
+  /** Count each +1 item of the list separately instead of once for the whole list. */
+  lightExtrasCumulative?: boolean;
+  /** Read the seed's "Minor Road" as a minor river hexside crossed into the hex. */
+  minorRoadMeansMinorRiver?: boolean;
+}
+
+export interface OverrunInput {
+  /** The unit moving into the enemy hex. */
+  unit: Pick<LandUnit, "id" | "name" | "side" | "mode">;
+  /** Overrun cost printed on the overrunning unit's counter. */
+  overrunCost: { mp: number; hits: number };
+  /** MP the unit still has this turn. */
+  mpLeft: number;
+  hex: { hex: HexRef; terrain: readonly LandTerrain[]; road?: RoadKind };
+  /** River on the hexside crossed into the hex, if any. */
+  river?: RiverKind;
+  /** Enemy units in the hex (HQs go in `hqs`). */
+  defenders: readonly Pick<LandUnit, "id" | "name" | "side" | "size" | "arm">[];
+  hqs?: readonly Pick<LandHq, "id" | "name" | "side" | "level">[];
+  options?: OverrunOptions;
+}
+
+export interface OverrunOutcome {
+  /** "overrun": battalions eliminated at a cost; "displaced": only HQs/artillery were met. */
+  kind: "overrun" | "displaced";
+  mpSpent: number;
+  hitsToUnit: number;
+  eliminated: ActorRef[];
+  retreated: ActorRef[];
+}
+
+/** Resolves a unit moving into a hex held only by battalions, HQs or artillery. */
+export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunOutcome>> {
+  const { unit, overrunCost, mpLeft, hex, defenders } = input;
+  const hqs = input.hqs ?? [];
+  const options = input.options ?? {};
+  const checks = new RefusalList();
+  if (!Number.isFinite(overrunCost.mp) || overrunCost.mp < 0) {
+    checks.add("badOverrunCost", `The overrun MP cost of ${unit.name} must be 0 or more, not ${overrunCost.mp}.`, "overrunCost.mp");
+  }
+  if (!Number.isInteger(overrunCost.hits) || overrunCost.hits < 0) {
+    checks.add("badOverrunCost", `The overrun hit cost of ${unit.name} must be a whole number of 0 or more, not ${overrunCost.hits}.`, "overrunCost.hits");
+  }
+  if (!Number.isFinite(mpLeft) || mpLeft < 0) {
+    checks.add("badMpLeft", `mpLeft for ${unit.name} must be 0 or more, not ${mpLeft}.`, "mpLeft");
+  }
+  try {
+    hexEntry(hex, unit.mode, false);
+  } catch (error) {
+    checks.add("badHex", `Hex ${hex.hex} is not valid: ${(error as Error).message}.`, "hex");
+  }
+  if (defenders.length === 0 && hqs.length === 0) {
+    checks.add("emptyHex", `Hex ${hex.hex} holds no enemy unit or HQ to overrun.`, "defenders");
+  }
+  for (const enemy of [...defenders, ...hqs]) {
+    if (enemy.side === unit.side) {
+      checks.add("notEnemy", `${enemy.name} is on the same side as ${unit.name}, so it cannot be overrun.`, "defenders");
+    }
+  }
+  for (const hq of hqs) {
+    if (!Number.isInteger(hq.level) || hq.level < 0) {
+      checks.add("badHqLevel", `HQ ${hq.name} must have a whole level of 0 or more, not ${hq.level}.`, "hqs");
+    }
+  }
+  const battalions = defenders.filter((d) => d.arm !== "artillery" && d.size === "battalion");
+  const artillery = defenders.filter((d) => d.arm === "artillery");
+  for (const d of defenders) {
+    if (d.arm !== "artillery" && d.size !== "battalion") {
+      checks.add(
+        "notOverrunnable",
+        `${d.name} is a ${d.size}, not a battalion, HQ or artillery unit, so it must be attacked in combat rather than overrun.`,
+        "defenders",
+      );
+    }
+  }
+  if (battalions.length > 0 && overrunCost.mp > mpLeft) {
+    checks.add(
+      "overrunMpShort",
+      `Unit ${unit.name} has ${mpLeft} MP left but its overrun costs ${overrunCost.mp} MP.`,
+      "mpLeft",
+    );
+  }
+
+  return checks.result(() => {
+    const breakdown: BreakdownLine[] = [];
+    const effects: LandEffect[] = [];
+    let mpSpent = 0;
+    let hitsToUnit = 0;
+    if (battalions.length > 0) {
+      mpSpent = overrunCost.mp;
+      breakdown.push({ label: "Overrun cost from the counter (MP)", value: overrunCost.mp, source: PHASE });
+      breakdown.push({ label: "Overrun cost from the counter (hits)", value: overrunCost.hits, source: PHASE });
+      const extras = overrunExtraHits(input, options);
+      breakdown.push(...extras);
+      hitsToUnit = overrunCost.hits + total(extras);
+      effects.push({ type: "movementPoints", actor: unit.id, value: mpLeft - mpSpent });
+      if (hitsToUnit > 0) effects.push({ type: "hits", actor: unit.id, amount: hitsToUnit });
+      for (const b of battalions) effects.push({ type: "eliminated", actor: b.id });
+    }
+    const alone: ActorRef[] = [];
+    for (const a of artillery) {
+      breakdown.push({ label: `${a.name} met alone: hits`, value: DISPLACED_ALONE.artilleryHits, source: PHASE });
+      effects.push({ type: "hits", actor: a.id, amount: DISPLACED_ALONE.artilleryHits });
+      effects.push({ type: "retreat", actor: a.id, hexes: DISPLACED_ALONE.retreatHexes });
+      alone.push(a.id);
+    }
+    for (const hq of hqs) {
+      const lost = Math.min(DISPLACED_ALONE.hqLevels, hq.level);
+      breakdown.push({ label: `${hq.name} met alone: levels lost`, value: lost, source: PHASE });
+      if (lost > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: -lost });
+      effects.push({ type: "retreat", actor: hq.id, hexes: DISPLACED_ALONE.retreatHexes });
+      alone.push(hq.id);
+    }
+    const outcome: OverrunOutcome = {
+      kind: battalions.length > 0 ? "overrun" : "displaced",
+      mpSpent,
+      hitsToUnit,
+      eliminated: battalions.map((b) => b.id),
+      retreated: alone,
+    };
+    return { breakdown, rolls: [], outcome, effects };
+  });
+}
+
+/** The seed's extra-hit list for an overrun, as breakdown lines. */
+function overrunExtraHits(input: OverrunInput, options: OverrunOptions): BreakdownLine[] {
+  const { hex, unit, river } = input;
+  const light: string[] = hex.terrain.filter((t, i) => OVERRUN_LIGHT_TERRAIN.includes(t) && hex.terrain.indexOf(t) === i);
+  if (options.minorRoadMeansMinorRiver ? river === "minor" : hex.road === "road") {
+    light.push(options.minorRoadMeansMinorRiver ? "minor river" : "minor road");
+  }
+  if (unit.mode === "march") light.push("March Mode");
+  const lines: BreakdownLine[] = [];
+  if (options.lightExtrasCumulative) {
+    for (const item of light) {
+      lines.push({ label: `Overrun: ${item} (hits)`, value: OVERRUN_EXTRA_HITS.light, source: `${PHASE}; ${DECISIONS}: overrun extra hits` });
+    }
+  } else if (light.length > 0) {
+    lines.push({ label: `Overrun: ${light.join(", ")} (hits, counted once)`, value: OVERRUN_EXTRA_HITS.light, source: `${PHASE}; ${DECISIONS}: overrun extra hits` });
+  }
+  if (hex.terrain.includes("city")) lines.push({ label: "Overrun: city (hits)", value: OVERRUN_EXTRA_HITS.city, source: PHASE });
+  if (river === "major") lines.push({ label: "Overrun: across a major river (hits)", value: OVERRUN_EXTRA_HITS.majorRiver, source: PHASE });
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Movement order
+
+/** One group of the movement phase, in the order groups move. */
+export interface MovementGroup {
+  side: Side;
+  airborne: boolean;
+  /** NATO units whose corps holds the initiative this turn. */
+  initiative: boolean;
+  units: ActorRef[];
+}
+
+export interface MovementOrderInput {
+  /** Every unit that may move; `hq` is its corps (NATO) or army (WP). */
+  units: readonly Pick<LandUnit, "id" | "side" | "arm" | "hq">[];
+  /** NATO corps HQs that hold the initiative this turn. */
+  natoCorpsWithInitiative: readonly ActorRef[];
+}
+
+/**
+ * The order in which units move: airborne units first, then the rest; within each, NATO corps that
+ * hold the initiative, then the Warsaw Pact, then the other NATO units. Empty groups are left out.
+ */
+export function movementOrder(input: MovementOrderInput): MovementGroup[] {
+  const initiative = new Set(input.natoCorpsWithInitiative);
+  const groups: MovementGroup[] = [];
+  for (const airborne of [true, false]) {
+    const slots: { side: Side; initiative: boolean }[] = [
+      { side: "nato", initiative: true },
+      { side: "wp", initiative: false },
+      { side: "nato", initiative: false },
+    ];
+    for (const slot of slots) {
+      const units = input.units
+        .filter(
+          (u) =>
+            u.side === slot.side &&
+            (u.arm === "airborne") === airborne &&
+            (slot.side === "wp" || (u.hq !== undefined && initiative.has(u.hq)) === slot.initiative),
+        )
+        .map((u) => u.id);
+      if (units.length > 0) groups.push({ ...slot, airborne, units });
+    }
+  }
+  return groups;
+}

@@ -1,1 +1,239 @@
-export {};
+/**
+ * Land War phase 6, Resupply & HQ Recovery (seed 000, Land War QRS): who an HQ may supply, how much
+ * each unit carries, and how many levels an HQ wins back afterwards.
+ */
+import type { ActorRef } from "../../ids";
+import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
+import type { LandEffect } from "./effects";
+import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
+
+const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
+const DECISIONS = "docs/decisions/land-movement-supply.md";
+
+/**
+ * seed 000 (NOBC), Land War QRS, 6. Resupply: supply points a unit can carry by size. The seed
+ * names divisions (3), brigades (2) and battalions (none); regiments count as brigades (decision).
+ */
+export const SUPPLY_CAPACITY: Readonly<Record<UnitSize, number>> = {
+  division: 3,
+  brigade: 2,
+  regiment: 2,
+  battalion: 0,
+};
+
+/** seed 000 (NOBC), Land War QRS, 6. HQ Recovery: levels regained, and the cards that add to it. */
+export const HQ_RECOVERY = { base: 1, perCard: 1, maxCards: 2 } as const;
+export const HQ_RECOVERY_CARDS: readonly SupportCardCategory[] = ["signals", "logistics", "rearTroops"];
+
+/** Supply points a unit of this size can carry (HQs and artillery carry none: see `unitSupplyCapacity`). */
+export function supplyCapacity(size: UnitSize): number {
+  const cap = SUPPLY_CAPACITY[size];
+  if (cap === undefined) throw new RangeError(`unknown unit size "${String(size)}"`);
+  return cap;
+}
+
+/** Supply points this unit can carry: by size, and none for artillery of any size. */
+export function unitSupplyCapacity(unit: Pick<LandUnit, "size" | "arm">): number {
+  const bySize = supplyCapacity(unit.size);
+  return unit.arm === "artillery" ? 0 : bySize;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Resupply
+
+/** A unit the HQ might supply, with the map facts the rules need. */
+export interface ResupplyCandidate {
+  unit: Pick<LandUnit, "id" | "name" | "side" | "size" | "arm" | "supply" | "nationality" | "hq">;
+  /** WP only: the Front above the unit's Army (needed when a Front hands out supply). */
+  front?: ActorRef;
+  onOrAdjacentToRoad: boolean;
+  /** Hexes from the HQ to the unit. */
+  distance: number;
+  /** How many of those hexes run along an autobahn (they count half). */
+  autobahnHexes?: number;
+}
+
+export interface ResupplyInput {
+  hq: Pick<LandHq, "id" | "name" | "side" | "echelon" | "level" | "radius" | "nationality">;
+  candidates: readonly ResupplyCandidate[];
+  /** Supply counters the HQ gives each unit, by unit id. */
+  allocation: Readonly<Record<ActorRef, number>>;
+}
+
+export interface ResupplyOutcome {
+  given: { unit: ActorRef; counters: number }[];
+  countersUsed: number;
+  countersLeft: number;
+}
+
+/** Checks an HQ's hand-out of supply counters and returns the supply each unit gains. */
+export function resolveResupply(input: ResupplyInput): Checked<Resolution<ResupplyOutcome>> {
+  const { hq, allocation } = input;
+  const checks = new RefusalList();
+  if (!Number.isInteger(hq.level) || hq.level < 0) {
+    checks.add("badHqLevel", `HQ ${hq.name} must have a whole level of 0 or more, not ${hq.level}.`, "hq.level");
+  }
+  if (!Number.isFinite(hq.radius) || hq.radius < 0) {
+    checks.add("badRadius", `HQ ${hq.name} must have a radius of 0 or more, not ${hq.radius}.`, "hq.radius");
+  }
+  const byId = new Map(input.candidates.map((c) => [c.unit.id, c]));
+  const given: { unit: ActorRef; counters: number }[] = [];
+  const armies = new Set<ActorRef | undefined>();
+  for (const [id, counters] of Object.entries(allocation)) {
+    const field = `allocation.${id}`;
+    if (!Number.isInteger(counters) || counters < 0) {
+      checks.add("badCounters", `The counters for unit ${id} must be a whole number of 0 or more, not ${counters}.`, field);
+      continue;
+    }
+    const candidate = byId.get(id);
+    if (candidate === undefined) {
+      checks.add("unknownUnit", `Unit ${id} is not among the units this HQ could supply.`, field);
+      continue;
+    }
+    if (counters === 0) continue;
+    eligibility(hq, candidate, checks, field);
+    capacity(candidate, counters, checks, field);
+    armies.add(candidate.unit.hq);
+    given.push({ unit: id, counters });
+  }
+  if (hq.side === "wp" && hq.echelon === "front" && armies.size > 1) {
+    checks.add("frontOneArmy", `Front HQ ${hq.name} may supply the units of one Army only, but the allocation spans ${armies.size}.`, "allocation");
+  }
+  const used = given.reduce((sum, g) => sum + g.counters, 0);
+  if (used > hq.level) {
+    checks.add("overAllocation", `HQ ${hq.name} hands out ${used} supply counters but has only ${hq.level} (its level).`, "allocation");
+  }
+
+  return checks.result(() => {
+    const breakdown: BreakdownLine[] = [{ label: `${hq.name}: counters available (level)`, value: hq.level, source: PHASE }];
+    const effects: LandEffect[] = [];
+    for (const g of given) {
+      const name = byId.get(g.unit)!.unit.name;
+      breakdown.push({ label: `To ${name}`, value: g.counters, source: PHASE });
+      effects.push({ type: "supply", actor: g.unit, delta: g.counters });
+    }
+    return { breakdown, rolls: [], outcome: { given, countersUsed: used, countersLeft: hq.level - used }, effects };
+  });
+}
+
+/** Adds a refusal for each reason this HQ may not supply this unit. */
+function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: RefusalList, field: string): void {
+  const { unit } = c;
+  if (unit.side !== hq.side) {
+    checks.add("wrongSide", `Unit ${unit.name} is not on the same side as HQ ${hq.name}.`, field);
+  } else if (hq.side === "nato" && unit.nationality !== hq.nationality) {
+    checks.add("wrongNationality", `NATO HQ ${hq.name} supplies ${hq.nationality} units only; ${unit.name} is ${unit.nationality}.`, field);
+  } else if (hq.side === "wp" && hq.echelon === "front" && c.front !== hq.id) {
+    checks.add("notInFront", `Unit ${unit.name} does not belong to an Army of Front HQ ${hq.name}.`, field);
+  } else if (hq.side === "wp" && hq.echelon !== "front" && unit.hq !== hq.id) {
+    checks.add("notInArmy", `Unit ${unit.name} does not belong to the Army of HQ ${hq.name}.`, field);
+  }
+  if (!c.onOrAdjacentToRoad) {
+    checks.add("offRoad", `Unit ${unit.name} is neither on nor next to a road, so it cannot be resupplied.`, field);
+  }
+  const autobahn = c.autobahnHexes ?? 0;
+  if (!Number.isInteger(c.distance) || c.distance < 0 || !Number.isInteger(autobahn) || autobahn < 0 || autobahn > c.distance) {
+    checks.add(
+      "badDistance",
+      `The distance to ${unit.name} must be a whole number of hexes with 0 to that many along an autobahn (got ${c.distance} and ${autobahn}).`,
+      field,
+    );
+  } else if (c.distance - autobahn / 2 > hq.radius) {
+    checks.add(
+      "outOfRadius",
+      `Unit ${unit.name} is ${c.distance} hexes from HQ ${hq.name}${autobahn > 0 ? ` (${autobahn} along an autobahn, counting half)` : ""}, beyond its radius of ${hq.radius}.`,
+      field,
+    );
+  }
+}
+
+/** Adds a refusal when the counters would take the unit past what it can carry. */
+function capacity(c: ResupplyCandidate, counters: number, checks: RefusalList, field: string): void {
+  const { unit } = c;
+  const cap = unitSupplyCapacity(unit);
+  if (!Number.isInteger(unit.supply) || unit.supply < 0) {
+    checks.add("badSupply", `Unit ${unit.name} must carry a whole number of supply points of 0 or more, not ${unit.supply}.`, field);
+  } else if (cap === 0) {
+    checks.add("carriesNoSupply", `Unit ${unit.name} (${unit.arm === "artillery" ? "artillery" : unit.size}) carries no supply points.`, field);
+  } else if (unit.supply + counters > cap) {
+    checks.add(
+      "overCapacity",
+      `Unit ${unit.name} carries ${unit.supply} of at most ${cap} supply points, so it cannot take ${counters} more.`,
+      field,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HQ recovery
+
+export interface RecoverHqInput {
+  hq: Pick<LandHq, "id" | "name" | "side" | "level" | "maxLevel" | "mayRecover">;
+  /** Signals, Logistics or Rear Troops cards played to speed recovery (at most two). */
+  cards?: readonly Pick<SupportCard, "id" | "side" | "category" | "hq">[];
+}
+
+export interface RecoverHqOutcome {
+  gained: number;
+  newLevel: number;
+}
+
+/** An HQ's recovery after resupply: one level, one more per card played, never above its maximum. */
+export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOutcome>> {
+  const { hq } = input;
+  const cards = input.cards ?? [];
+  const checks = new RefusalList();
+  if (!Number.isInteger(hq.maxLevel) || hq.maxLevel < 0) {
+    checks.add("badMaxLevel", `HQ ${hq.name} must have a whole maximum level of 0 or more, not ${hq.maxLevel}.`, "hq.maxLevel");
+  } else if (!Number.isInteger(hq.level) || hq.level < 0 || hq.level > hq.maxLevel) {
+    checks.add("badHqLevel", `HQ ${hq.name} must have a whole level from 0 to ${hq.maxLevel}, not ${hq.level}.`, "hq.level");
+  }
+  if (cards.length > HQ_RECOVERY.maxCards) {
+    checks.add("tooManyCards", `HQ ${hq.name} may play at most ${HQ_RECOVERY.maxCards} cards for recovery, not ${cards.length}.`, "cards");
+  }
+  const seen = new Set<string>();
+  cards.forEach((card, i) => {
+    const field = `cards.${i}`;
+    if (seen.has(card.id)) checks.add("duplicateCard", `Card ${card.id} is played twice.`, field);
+    seen.add(card.id);
+    if (!HQ_RECOVERY_CARDS.includes(card.category)) {
+      checks.add("wrongCard", `Card ${card.id} is a ${card.category} card; only Signals, Logistics or Rear Troops cards speed HQ recovery.`, field);
+    }
+    if (card.side !== hq.side || (card.hq !== undefined && card.hq !== hq.id)) {
+      checks.add("cardNotHeld", `Card ${card.id} is not held by HQ ${hq.name}.`, field);
+    }
+  });
+  if (!hq.mayRecover && cards.length > 0) {
+    checks.add("cannotRecover", `HQ ${hq.name} is outside East Germany and Czechoslovakia and recovers nothing, so its cards would be wasted.`, "cards");
+  } else if (checks.empty) {
+    const useful = Math.max(0, Math.min(HQ_RECOVERY.maxCards, hq.maxLevel - hq.level - HQ_RECOVERY.base));
+    if (cards.length > useful) {
+      checks.add(
+        "cardsWasted",
+        `HQ ${hq.name} is at level ${hq.level} of ${hq.maxLevel}, so only ${useful} card(s) can add a level; ${cards.length} were played.`,
+        "cards",
+      );
+    }
+  }
+
+  return checks.result(() => {
+    const breakdown: BreakdownLine[] = [];
+    if (!hq.mayRecover) {
+      breakdown.push({ label: "Warsaw Pact HQ outside East Germany and Czechoslovakia", value: 0, source: `${PHASE}; ${DECISIONS}: HQ recovery` });
+    } else {
+      breakdown.push({ label: "Recovery after resupply", value: HQ_RECOVERY.base, source: PHASE });
+      for (const card of cards) {
+        breakdown.push({ label: `Card ${card.id} (${card.category})`, value: HQ_RECOVERY.perCard, source: PHASE });
+      }
+    }
+    const wanted = hq.mayRecover ? HQ_RECOVERY.base + HQ_RECOVERY.perCard * cards.length : 0;
+    const gained = Math.min(wanted, hq.maxLevel - hq.level);
+    if (gained < wanted) {
+      breakdown.push({ label: "Capped at the HQ's maximum level", value: gained - wanted, source: `${DECISIONS}: HQ recovery` });
+    }
+    const effects: LandEffect[] = [];
+    if (gained > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: gained });
+    for (const card of cards) effects.push({ type: "cardDiscarded", card: card.id });
+    return { breakdown, rolls: [], outcome: { gained, newLevel: hq.level + gained }, effects };
+  });
+}

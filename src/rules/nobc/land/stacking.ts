@@ -1,1 +1,113 @@
-export {};
+/**
+ * Stacking at the end of movement (seed 000, Land War QRS: Stacking). HQs are not counted: the
+ * seed limits only units, so callers pass the units in each hex and leave HQs out.
+ */
+import type { ActorRef, HexRef } from "../../ids";
+import { SEEDS } from "../../resolution";
+import { LAND_TERRAINS, type LandTerrain, type LandUnit, type Mode } from "./types";
+
+const STACKING = `${SEEDS.nobc}, Land War QRS: Stacking`;
+const DECISIONS = "docs/decisions/land-movement-supply.md";
+
+export type StackingHexType = "close" | "open" | "city";
+
+export interface StackingLimit {
+  divisions: number;
+  brigades: number;
+}
+
+/**
+ * seed 000 (NOBC), Land War QRS: Stacking table. "close" is the Wooded, Rough or Marsh row,
+ * "open" the Open or Coastal Terrain row, "city" the City row.
+ */
+export const STACKING_LIMITS: Readonly<Record<StackingHexType, Readonly<Record<Mode, StackingLimit>>>> = {
+  close: { combat: { divisions: 1, brigades: 2 }, march: { divisions: 1, brigades: 2 } },
+  open: { combat: { divisions: 2, brigades: 3 }, march: { divisions: 1, brigades: 2 } },
+  city: { combat: { divisions: 3, brigades: 4 }, march: { divisions: 1, brigades: 2 } },
+};
+
+/** seed 000 (NOBC), Land War QRS: Stacking, the two rules above the table. */
+export const BATTALIONS_PER_HEX = 1;
+export const ARTILLERY_PER_HEX = 2;
+
+/** Division and brigade limits of a hex type in a mode. */
+export function stackingLimit(hex: StackingHexType, mode: Mode): StackingLimit {
+  const row = STACKING_LIMITS[hex];
+  if (row === undefined) throw new RangeError(`unknown stacking hex type "${String(hex)}"`);
+  const limit = row[mode];
+  if (limit === undefined) throw new RangeError(`unknown mode "${String(mode)}"`);
+  return { ...limit };
+}
+
+/** The table row for a hex's terrain: city first, then any close terrain, else open. */
+export function stackingHexType(terrain: readonly LandTerrain[]): StackingHexType {
+  if (terrain.length === 0) throw new RangeError("a hex needs at least one terrain type");
+  for (const t of terrain) {
+    if (!LAND_TERRAINS.includes(t)) throw new RangeError(`unknown terrain "${String(t)}"`);
+  }
+  if (terrain.includes("city")) return "city";
+  if (terrain.some((t) => t === "woods" || t === "rough" || t === "marsh")) return "close";
+  return "open";
+}
+
+export type StackingUnit = Pick<LandUnit, "id" | "name" | "size" | "arm" | "mode">;
+
+export interface StackingHex {
+  hex: HexRef;
+  terrain: readonly LandTerrain[];
+  units: readonly StackingUnit[];
+}
+
+export type StackingRule = "battalions" | "artilleryMixed" | "artilleryCount" | "divisions" | "brigades";
+
+export interface StackingViolation {
+  hex: HexRef;
+  rule: StackingRule;
+  /** The units the rule counts in this hex. */
+  units: ActorRef[];
+  count: number;
+  limit: number;
+  message: string;
+  source: string;
+}
+
+/** Every stacking violation in the given hexes, in hex order. */
+export function checkStacking(hexes: readonly StackingHex[]): StackingViolation[] {
+  return hexes.flatMap(checkHex);
+}
+
+function checkHex(hex: StackingHex): StackingViolation[] {
+  const out: StackingViolation[] = [];
+  const add = (rule: StackingRule, units: readonly StackingUnit[], limit: number, message: string, source = STACKING) =>
+    out.push({ hex: hex.hex, rule, units: units.map((u) => u.id), count: units.length, limit, message, source });
+  const names = (units: readonly StackingUnit[]) => units.map((u) => u.name).join(", ");
+
+  const artillery = hex.units.filter((u) => u.arm === "artillery");
+  const others = hex.units.filter((u) => u.arm !== "artillery");
+  if (artillery.length > 0 && others.length > 0) {
+    add("artilleryMixed", hex.units, 0, `Hex ${hex.hex} mixes artillery with other units (${names(hex.units)}); artillery may stack only with artillery.`);
+  }
+  if (artillery.length > ARTILLERY_PER_HEX) {
+    add("artilleryCount", artillery, ARTILLERY_PER_HEX, `Hex ${hex.hex} holds ${artillery.length} artillery units (${names(artillery)}); at most ${ARTILLERY_PER_HEX} may stack.`);
+  }
+  const battalions = others.filter((u) => u.size === "battalion");
+  if (battalions.length > BATTALIONS_PER_HEX) {
+    add("battalions", battalions, BATTALIONS_PER_HEX, `Hex ${hex.hex} holds ${battalions.length} battalion-sized units (${names(battalions)}); only ${BATTALIONS_PER_HEX} may stack.`);
+  }
+
+  const formations = others.filter((u) => u.size !== "battalion");
+  const mode: Mode = formations.some((u) => u.mode === "march") ? "march" : "combat";
+  const type = stackingHexType(hex.terrain);
+  const limit = stackingLimit(type, mode);
+  const source = `${STACKING}; ${DECISIONS}: stacking`;
+  const where = `${type === "city" ? "a city" : `an ${type}`} hex in ${mode === "march" ? "March" : "Combat"} Mode`;
+  const divisions = formations.filter((u) => u.size === "division");
+  if (divisions.length > limit.divisions) {
+    add("divisions", divisions, limit.divisions, `Hex ${hex.hex} holds ${divisions.length} divisions (${names(divisions)}); ${where} allows ${limit.divisions}.`, source);
+  }
+  const brigades = formations.filter((u) => u.size === "brigade" || u.size === "regiment");
+  if (brigades.length > limit.brigades) {
+    add("brigades", brigades, limit.brigades, `Hex ${hex.hex} holds ${brigades.length} brigades or regiments (${names(brigades)}); ${where} allows ${limit.brigades}.`, source);
+  }
+  return out;
+}
