@@ -1,0 +1,60 @@
+import { RefusalList, type Checked, type Resolution } from "../resolution";
+import { SRC } from "./sources";
+import { DISTANCES, inMeasure, type Measure } from "./types";
+import { checkDistance } from "./validate";
+
+export type ObjectiveTeamKind = "tank" | "infantry" | "transport" | "aircraft" | "independent" | "other";
+
+export interface ObjectiveTeam {
+  readonly name: string;
+  readonly kind: ObjectiveTeamKind;
+  readonly bailedOut?: boolean;
+  readonly movedAtDash?: boolean;
+  /** Distance to the objective, in the scene's measure. */
+  readonly distance: number;
+}
+
+/**
+ * Only tank and infantry teams take or contest an objective, and not a bailed-out tank or a team
+ * that moved at dash speed. Pinned-down teams still count.
+ */
+export function countsForObjective(team: Pick<ObjectiveTeam, "kind" | "bailedOut" | "movedAtDash">): boolean {
+  if (team.kind !== "tank" && team.kind !== "infantry") return false;
+  return !(team.kind === "tank" && team.bailedOut) && !team.movedAtDash;
+}
+
+export interface ObjectiveInput {
+  readonly measure: Measure;
+  /** The player's teams at the start of its turn. */
+  readonly ownAtStart: readonly ObjectiveTeam[];
+  /** The enemy's teams at the end of that turn. */
+  readonly enemyAtEnd: readonly ObjectiveTeam[];
+}
+
+export interface ObjectiveOutcome {
+  readonly held: boolean;
+  readonly ownTeamsInRange: number;
+  readonly enemyTeamsInRange: number;
+}
+
+/** Held: an own team within 4"/10 cm at the start of the turn, no enemy team within it at the end. */
+export function resolveObjective(input: ObjectiveInput): Checked<Resolution<ObjectiveOutcome>> {
+  const refusals = new RefusalList();
+  input.ownAtStart.forEach((t, i) => checkDistance(refusals, t.distance, `ownAtStart[${i}].distance`, `The distance of ${t.name}`));
+  input.enemyAtEnd.forEach((t, i) => checkDistance(refusals, t.distance, `enemyAtEnd[${i}].distance`, `The distance of ${t.name}`));
+  return refusals.result(() => {
+    const range = inMeasure(DISTANCES.objectiveHold, input.measure);
+    const near = (teams: readonly ObjectiveTeam[]) => teams.filter((t) => countsForObjective(t) && t.distance <= range).length;
+    const own = near(input.ownAtStart);
+    const enemy = near(input.enemyAtEnd);
+    return {
+      breakdown: [
+        { label: `Own tank or infantry teams within ${range} ${input.measure} at the start`, value: own, source: SRC.objectives },
+        { label: `Enemy tank or infantry teams within ${range} ${input.measure} at the end`, value: enemy, source: SRC.objectives },
+      ],
+      rolls: [],
+      outcome: { held: own > 0 && enemy === 0, ownTeamsInRange: own, enemyTeamsInRange: enemy },
+      effects: [],
+    };
+  });
+}

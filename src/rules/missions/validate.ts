@@ -1,0 +1,52 @@
+import { isDieFace, type Dice } from "../dice";
+import type { RefusalList } from "../resolution";
+
+/** Throws for a die value outside 1..6: plain table functions are called with trusted dice. */
+export function assertDie(die: number, name = "die"): void {
+  if (!isDieFace(die)) throw new RangeError(`${name} must be a whole number from 1 to 6, got ${die}`);
+}
+
+/** Throws unless `value` is a whole number of at least `min`. */
+export function assertCount(value: number, name: string, min = 0): void {
+  if (!isCount(value, min)) throw new RangeError(`${name} must be a whole number of at least ${min}, got ${value}`);
+}
+
+export function isCount(value: number, min = 0): boolean {
+  return Number.isInteger(value) && value >= min;
+}
+
+/** Adds a refusal when `value` is not a whole number of at least `min`; says whether it was fine. */
+export function checkCount(refusals: RefusalList, value: number, field: string, what: string, min = 0): boolean {
+  if (isCount(value, min)) return true;
+  refusals.add("badNumber", `${what} (${field}) must be a whole number of at least ${min}, not ${value}.`, field);
+  return false;
+}
+
+/** Adds a refusal unless `value` is a die target from 2 to 6 (a skill, save or "5+"-style rating). */
+export function checkRating(refusals: RefusalList, value: number, field: string, what: string): boolean {
+  if (Number.isInteger(value) && value >= 2 && value <= 6) return true;
+  refusals.add("badRating", `${what} (${field}) must be a rating from 2 to 6 (as in 4+), not ${value}.`, field);
+  return false;
+}
+
+/** Adds a refusal when `value` is not a finite number of at least zero. */
+export function checkDistance(refusals: RefusalList, value: number, field: string, what: string): boolean {
+  if (Number.isFinite(value) && value >= 0) return true;
+  refusals.add("badDistance", `${what} (${field}) must be a distance of zero or more, not ${value}.`, field);
+  return false;
+}
+
+/** One die from injected dice, checked: a broken Dice implementation fails loudly. */
+export function rollDie(dice: Dice): number {
+  const face = dice.d6();
+  assertDie(face, "rolled die");
+  return face;
+}
+
+/** `n` dice from injected dice, each checked. */
+export function rollDice(dice: Dice, n: number): number[] {
+  const faces = dice.roll(n);
+  if (faces.length !== n) throw new RangeError(`asked for ${n} dice, got ${faces.length}`);
+  for (const face of faces) assertDie(face, "rolled die");
+  return faces;
+}

@@ -1,0 +1,57 @@
+import { assertCount } from "./validate";
+
+export type AirSupportKind = "german" | "allied" | "heavyBomber";
+export type AirSupportLevel = "none" | "normal" | "superior" | "overwhelming" | "apocalyptic";
+
+/** A band of units; `max` null means "or more". */
+export interface UnitBand {
+  readonly min: number;
+  readonly max: number | null;
+}
+
+/**
+ * seed 003 (Operational Playsheet), Air-Ground Attacks: units of each kind for each level.
+ * null where the table prints nothing. Heavy bombers print "1 - 2" and "2 or more"; the higher
+ * level wins the overlap (RULES-NOTES), which `airSupportLevel` does by checking from the top.
+ */
+export const AIR_GROUND_TABLE: Readonly<Record<AirSupportKind, Readonly<Record<Exclude<AirSupportLevel, "none">, UnitBand | null>>>> = {
+  german: { normal: { min: 1, max: 2 }, superior: { min: 3, max: 5 }, overwhelming: { min: 6, max: 9 }, apocalyptic: { min: 10, max: null } },
+  allied: { normal: { min: 1, max: 1 }, superior: { min: 2, max: 3 }, overwhelming: { min: 4, max: 7 }, apocalyptic: { min: 8, max: null } },
+  heavyBomber: { normal: null, superior: null, overwhelming: { min: 1, max: 2 }, apocalyptic: { min: 2, max: null } },
+};
+
+/** seed 003, Combat factors: the score modifier of each air support level. */
+export const AIR_SUPPORT_MODIFIER: Readonly<Record<AirSupportLevel, number>> = {
+  none: 0,
+  normal: 4,
+  superior: 6,
+  overwhelming: 8,
+  apocalyptic: 10,
+};
+
+const LEVELS_HIGH_FIRST = ["apocalyptic", "overwhelming", "superior", "normal"] as const;
+const LEVEL_ORDER: readonly AirSupportLevel[] = ["none", "normal", "superior", "overwhelming", "apocalyptic"];
+
+function inBand(band: UnitBand | null, units: number): boolean {
+  return band !== null && units >= band.min && (band.max === null || units <= band.max);
+}
+
+/** The support level a number of ground-attack units of one kind gives. */
+export function airSupportLevel(kind: AirSupportKind, units: number): AirSupportLevel {
+  const row = AIR_GROUND_TABLE[kind];
+  if (!row) throw new RangeError(`unknown air support kind ${String(kind)}`);
+  assertCount(units, "air support units");
+  return LEVELS_HIGH_FIRST.find((level) => inBand(row[level], units)) ?? "none";
+}
+
+/** The combat modifier of an air support level. */
+export function airSupportModifier(level: AirSupportLevel): number {
+  const value = AIR_SUPPORT_MODIFIER[level];
+  if (value === undefined) throw new RangeError(`unknown air support level ${String(level)}`);
+  return value;
+}
+
+/** The higher of two levels: several kinds over one fight give the best single level, not a sum. */
+export function higherLevel(a: AirSupportLevel, b: AirSupportLevel): AirSupportLevel {
+  return LEVEL_ORDER.indexOf(a) >= LEVEL_ORDER.indexOf(b) ? a : b;
+}

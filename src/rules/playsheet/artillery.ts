@@ -1,0 +1,31 @@
+import { assertCount } from "./validate";
+
+export type ArtilleryKind = "field" | "medium" | "rocket" | "infantryGuns";
+/** What a supporting battery adds: its whole status, half of it, or nothing. */
+export type ArtilleryEffect = "normal" | "half" | "outOfRange";
+
+/** seed 003 (Operational Playsheet), Supporting Artillery: ranges in km; null where it prints "n.a.". */
+export const ARTILLERY_RANGES: Readonly<Record<ArtilleryKind, { readonly effectiveKm: number; readonly longKm: number | null }>> = {
+  field: { effectiveKm: 8, longKm: 12 },
+  medium: { effectiveKm: 12, longKm: 20 },
+  rocket: { effectiveKm: 6, longKm: null },
+  infantryGuns: { effectiveKm: 6, longKm: null },
+};
+
+/** Full status up to effective range, half status up to long range, none beyond. */
+export function artilleryEffect(kind: ArtilleryKind, rangeKm: number): ArtilleryEffect {
+  const ranges = ARTILLERY_RANGES[kind];
+  if (!ranges) throw new RangeError(`unknown artillery kind ${String(kind)}`);
+  if (!Number.isFinite(rangeKm) || rangeKm < 0) throw new RangeError(`artillery range must be 0 km or more, got ${rangeKm}`);
+  if (rangeKm <= ranges.effectiveKm) return "normal";
+  if (ranges.longKm !== null && rangeKm <= ranges.longKm) return "half";
+  return "outOfRange";
+}
+
+/** What a battery adds to its side's total: half status rounds down (docs/decisions/playsheet.md). */
+export function artilleryContribution(status: number, effect: ArtilleryEffect): number {
+  assertCount(status, "artillery status");
+  if (effect === "normal") return status;
+  if (effect === "half") return Math.floor(status / 2);
+  return 0;
+}
