@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import "./tests/node-polyfills";
 
 export default defineConfig({
   test: {
