@@ -1,4 +1,5 @@
 import type { ActorRef } from "../../ids";
+import type { AirZoneRef, WeaponKind } from "./types";
 
 /** Boxes of the Operations Allocation chart and the Airbase chart a squadron can be in (seed 000, Air War QRS). */
 export const AIR_BOXES = [
@@ -25,4 +26,10 @@ export type AirEffect =
   /** Air-defence boxes of a chart lost (−) or repaired (+). */
   | { type: "airDefence"; chart: ActorRef; delta: number }
   /** Hits recorded on a deep-strike target's chart (bridge, depot, HQ, airbase). */
-  | { type: "targetHits"; target: ActorRef; hits: number };
+  | { type: "targetHits"; target: ActorRef; hits: number }
+  /** An advanced weapon card attached to a squadron for this turn's mission. */
+  | { type: "weaponAttached"; squadron: ActorRef; kind: WeaponKind; weapon: string }
+  /** A squadron transferred to another air zone (it arrives in that zone's holding box). */
+  | { type: "squadronZone"; squadron: ActorRef; airZone: AirZoneRef }
+  /** The airbase a squadron is based at (null: none, it waits in holding). */
+  | { type: "squadronAirbase"; squadron: ActorRef; airbase: ActorRef | null };

@@ -1,0 +1,112 @@
+/**
+ * Step 5: how many CAS and Recce/EW squadrons each side may fly, and the owner's choice of them
+ * (seed 000, Air War QRS: 5) CAS & Deep Strike unit number).
+ */
+import type { ActorRef } from "../../ids";
+import { RefusalList } from "../../resolution";
+import type { Checked, Resolution } from "../../resolution";
+import { AIR_SOURCES, decision } from "./sources";
+import { isRecceOrEw } from "./types";
+import { pickSquadrons, squadronName } from "./validate";
+import type { AirLevel, AirStatus, Side, Squadron } from "./types";
+import type { AirBox } from "./effects";
+
+export interface Allotment {
+  cas: number;
+  recceEw: number;
+}
+
+/** Seed 000, Air War QRS: 5) table: Winner CAS, Winner Recce/EW, Loser CAS, Loser Recce/EW by level. */
+export const SORTIES_TABLE: Readonly<Record<AirLevel, { winner: Allotment; loser: Allotment }>> = {
+  contested: { winner: { cas: 8, recceEw: 4 }, loser: { cas: 6, recceEw: 3 } },
+  superiority: { winner: { cas: 10, recceEw: 5 }, loser: { cas: 4, recceEw: 2 } },
+  supremacy: { winner: { cas: 12, recceEw: 6 }, loser: { cas: 2, recceEw: 1 } },
+};
+
+export function sorties(level: AirLevel): { winner: Allotment; loser: Allotment } {
+  const row = Object.hasOwn(SORTIES_TABLE, level) ? SORTIES_TABLE[level] : undefined;
+  if (row === undefined) throw new RangeError(`unknown air superiority level ${String(level)}`);
+  return { winner: { ...row.winner }, loser: { ...row.loser } };
+}
+
+/** The allotment of one side: the winner's row if it won, else the loser's (a tie gives both the loser's). */
+export function sortieAllotment(status: AirStatus, side: Side): Allotment {
+  const row = sorties(status.level);
+  return status.winner === side ? row.winner : row.loser;
+}
+
+/** Boxes whose squadrons fly ground missions and so need a sortie. */
+export const SORTIE_BOXES: readonly AirBox[] = ["cas", "recce", "paradrop", "deepStrike"];
+
+export interface SortieInput {
+  side: Side;
+  status: AirStatus;
+  squadrons: readonly Squadron[];
+  /** The squadrons the owner sends; the rest of its mission squadrons will be intercepted. */
+  selected: readonly ActorRef[];
+}
+
+export interface SortieOutcome {
+  allotment: Allotment;
+  flying: ActorRef[];
+  intercepted: ActorRef[];
+}
+
+/**
+ * Checks the owner's selection against the allotment: Recce and EW squadrons on the Recce/EW
+ * number, every other CAS, paradrop and deep-strike squadron on the CAS number.
+ */
+export function resolveSortieSelection(input: SortieInput): Checked<Resolution<SortieOutcome>> {
+  const refusals = new RefusalList();
+  const allotment = sortieAllotment(input.status, input.side);
+  const picked = pickSquadrons(input.squadrons, input.selected, refusals, "selected");
+  for (const s of picked) {
+    if (s.side !== input.side) {
+      refusals.add(
+        "wrongSide",
+        `Squadron ${squadronName(s)} is not ${input.side.toUpperCase()}'s to select.`,
+        "selected",
+      );
+    } else if (!SORTIE_BOXES.includes(s.box)) {
+      refusals.add(
+        "notOnMission",
+        `Squadron ${squadronName(s)} is in the ${s.box} box, not on a ground mission.`,
+        "selected",
+      );
+    }
+  }
+  const recceEw = picked.filter(isRecceOrEw).length;
+  const cas = picked.length - recceEw;
+  if (cas > allotment.cas) {
+    refusals.add(
+      "tooManyCas",
+      `${cas} CAS and strike squadrons were selected, but the allotment is ${allotment.cas}.`,
+      "selected",
+    );
+  }
+  if (recceEw > allotment.recceEw) {
+    refusals.add(
+      "tooManyRecceEw",
+      `${recceEw} Recce/EW squadrons were selected, but the allotment is ${allotment.recceEw}.`,
+      "selected",
+    );
+  }
+  const flying = new Set(input.selected);
+  return refusals.result(() => ({
+    breakdown: [
+      { label: "CAS allotment", value: allotment.cas, source: AIR_SOURCES.sorties },
+      { label: "Recce/EW allotment", value: allotment.recceEw, source: AIR_SOURCES.sorties },
+      { label: "CAS, paradrop and deep-strike squadrons selected", value: cas, source: decision("What the allotments count") },
+      { label: "Recce/EW squadrons selected", value: recceEw, source: AIR_SOURCES.sorties },
+    ],
+    rolls: [],
+    outcome: {
+      allotment,
+      flying: [...input.selected],
+      intercepted: input.squadrons
+        .filter((s) => s.side === input.side && SORTIE_BOXES.includes(s.box) && !flying.has(s.id))
+        .map((s) => s.id),
+    },
+    effects: [],
+  }));
+}
