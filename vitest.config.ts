@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import "./tests/node-polyfills";
+import "./tests/node-polyfills.ts";
 
 export default defineConfig({
   test: {

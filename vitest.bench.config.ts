@@ -1,0 +1,7 @@
+import { defineConfig } from "vitest/config";
+import "./tests/node-polyfills.ts";
+
+// `npm run bench`: measurements of the hot paths, printed; never part of `npm test`.
+export default defineConfig({
+  test: { include: ["tests/bench/**/*.bench.ts"], silent: false, fileParallelism: false },
+});
