@@ -12,7 +12,7 @@ export const TIME_OF_DAY_LATE_DAWN: TimeOfDayTable = ["dawn", "daylight", "dayli
 /**
  * Default scattered-reserve table (not from the seed: its mission maps are missing). Read from the
  * arriving player's side: left short edge, own left corner, own long edge twice, own right corner,
- * right short edge. Each mission scene may replace it (docs/decisions/missions.md).
+ * right short edge. Each mission scene may replace it (docs/rules-decisions.md).
  */
 export const DEFAULT_SCATTER: ScatterTable = [
   { kind: "edge", edge: "leftShort" },

@@ -21,7 +21,7 @@ export type MineSave = "saved" | "bailedOut" | "destroyed";
 /**
  * A tank team's save against the mine, on its top armour (the core rules the seed points to):
  * die + armour above the mine's anti-tank saves, equal bails out, below destroys, since a
- * firepower test of 1+ always passes (docs/decisions/missions.md).
+ * firepower test of 1+ always passes (docs/rules-decisions.md).
  */
 export function tankMineSave(die: number, topArmour: number): MineSave {
   assertDie(die);

@@ -59,7 +59,7 @@ export function battlePlan(nato: BattlePlan, wp: BattlePlan, die: number): { mis
 
 /**
  * Both players roll a die; the higher wins. The seed says nothing of ties: we roll again
- * (docs/decisions/missions.md). Returns the winner and every die, in pairs.
+ * (docs/rules-decisions.md). Returns the winner and every die, in pairs.
  */
 export function rollOff(dice: Dice): { winner: "first" | "second"; rolls: number[] } {
   const rolls: number[] = [];

@@ -20,7 +20,7 @@ export const SRC = {
   noDraws: `${SEEDS.missions}, There Are No Draws`,
 } as const;
 
-/** A citation of one of our readings in docs/decisions/missions.md. */
+/** A citation of one of our readings in docs/rules-decisions.md. */
 export function decision(topic: string): string {
-  return `docs/decisions/missions.md: ${topic}`;
+  return `docs/rules-decisions.md: ${topic}`;
 }

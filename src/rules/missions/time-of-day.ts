@@ -33,7 +33,7 @@ export function resolveTimeOfDay(input: { readonly mission: MissionId }, dice: D
 
 /**
  * Dice rolled for dawn or dusk at the start of a player's turn: 0 before the defender's turn 3,
- * then one more at each player-turn start in play order (docs/decisions/missions.md).
+ * then one more at each player-turn start in play order (docs/rules-decisions.md).
  */
 export function lightCheckDice(player: MissionSide, turn: number, firstPlayer: MissionSide): number {
   if (!Number.isInteger(turn) || turn < 1) throw new RangeError(`turn must be a whole number of at least 1, got ${turn}`);

@@ -9,7 +9,7 @@ import { checkFire, checkStands, fireVolley, type FireBatch, type TargetStand } 
 export const ARTILLERY_EFFECT_SOURCE = `${SEEDS.nqm}, Table 7 (Artillery Effect Table)`;
 export const WEAPON_RANGE_SOURCE = `${SEEDS.nqm}, Table 8 (Weapon Range Table)`;
 const FIREPLAN_SOURCE = `${SEEDS.nqm}, The Fireplan - Artillery Fire`;
-const DECISION = "docs/decisions/nqm.md";
+const DECISION = "docs/rules-decisions.md";
 
 /**
  * Seed 004 (NQM 2015), Table 7, Artillery Effect Table: the least calibre (mm) that disorganises a

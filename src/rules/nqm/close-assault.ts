@@ -7,7 +7,7 @@ import { breakTestsFor, checkGreen, type BreakTestOutcome } from "./morale";
 import { assertDie, checkCount, isCount } from "./validate";
 
 const PROCEDURE_SOURCE = `${SEEDS.nqm}, Close Assault`;
-const DECISION = "docs/decisions/nqm.md";
+const DECISION = "docs/rules-decisions.md";
 
 /** Each die sorted highest first, paired in order; the unpaired are ignored. */
 export function matchDice(attack: readonly number[], defence: readonly number[]): [number, number][] {

@@ -4,7 +4,7 @@ import { assertCount } from "./validate";
 
 export const COMMAND_REACTION_SOURCE = `${SEEDS.nqm}, Table 5 (Command Reaction Table)`;
 export const TASK_TIMINGS_SOURCE = `${SEEDS.nqm}, Task Timings Table (unnumbered; Table 6 by position)`;
-const DECISION = "docs/decisions/nqm.md";
+const DECISION = "docs/rules-decisions.md";
 
 export type CommandLevel = "division" | "corps" | "army" | "armyGroup";
 export const COMMAND_LEVELS: readonly CommandLevel[] = ["division", "corps", "army", "armyGroup"];

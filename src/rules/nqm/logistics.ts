@@ -5,7 +5,7 @@ import type { NqmEffect } from "./effects";
 import { checkCount, isCount } from "./validate";
 
 export const LOGISTICS_SOURCE = `${SEEDS.nqm}, Logistics`;
-const DECISION = "docs/decisions/nqm.md";
+const DECISION = "docs/rules-decisions.md";
 
 /** A stand carries as many ammunition dice as its strength, and fires one die per turn. */
 export function ammoCapacity(strength: number): number {

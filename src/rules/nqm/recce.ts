@@ -18,7 +18,7 @@ import {
 import { checkFire, checkStands, fireVolley, type FireBatch, type TargetStand } from "./volley";
 
 export const SEQUENCE_SOURCE = `${SEEDS.nqm}, The Recce Sequence (red, white and blue dice)`;
-const DECISION = "docs/decisions/nqm.md";
+const DECISION = "docs/rules-decisions.md";
 
 export interface RecceParty {
   actor: ActorRef;

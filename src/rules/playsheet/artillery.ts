@@ -22,7 +22,7 @@ export function artilleryEffect(kind: ArtilleryKind, rangeKm: number): Artillery
   return "outOfRange";
 }
 
-/** What a battery adds to its side's total: half status rounds down (docs/decisions/playsheet.md). */
+/** What a battery adds to its side's total: half status rounds down (docs/rules-decisions.md). */
 export function artilleryContribution(status: number, effect: ArtilleryEffect): number {
   assertCount(status, "artillery status");
   if (effect === "normal") return status;

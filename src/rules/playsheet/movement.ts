@@ -37,7 +37,7 @@ export const MOVEMENT_TABLE: readonly MovementRow[] = [
 
 /**
  * Mechanised/motorised and tanks/SPGs share one block of ground rows (their printed Open rows are
- * the same), so each borrows the other's row where it has none (docs/decisions/playsheet.md).
+ * the same), so each borrows the other's row where it has none (docs/rules-decisions.md).
  */
 const SHARED_VEHICLE_ROWS: Partial<Record<PlaysheetTroops, PlaysheetTroops>> = {
   mechanised: "tanks",

@@ -17,7 +17,7 @@ export const SRC = {
   resupply: `${SEEDS.playsheet}, Air Resupply`,
 } as const;
 
-/** A citation of one of our readings in docs/decisions/playsheet.md. */
+/** A citation of one of our readings in docs/rules-decisions.md. */
 export function decision(topic: string): string {
-  return `docs/decisions/playsheet.md: ${topic}`;
+  return `docs/rules-decisions.md: ${topic}`;
 }

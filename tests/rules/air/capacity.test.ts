@@ -58,7 +58,7 @@ describe("airbase capacity for the next turn (seed 000, Air War QRS: 10))", () =
       { type: "squadronAirbase", squadron: "b", airbase: null },
       { type: "squadronBox", squadron: "b", box: "holding" },
     ]);
-    expect(r.breakdown[1]!.source).toBe("docs/decisions/air.md: Airbase capacity");
+    expect(r.breakdown[1]!.source).toBe("docs/rules-decisions.md: Airbase capacity");
   });
 
   it("a squadron whose own base is of another zone waits in holding", () => {

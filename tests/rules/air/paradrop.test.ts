@@ -51,7 +51,7 @@ describe("paradrop (seed 000, Air War QRS: 7) PARADROP; air status per RULES-NOT
     expect(r.outcome.modifiedRoll).toBe(3);
     expect(r.outcome.warnings).toHaveLength(1);
     expect(r.outcome.warnings[0]).toMatch(/enemy holds air/);
-    expect(r.breakdown[1]!.source).toBe("docs/decisions/air.md: Paradrop air status");
+    expect(r.breakdown[1]!.source).toBe("docs/rules-decisions.md: Paradrop air status");
   });
 
   it("the umpire may override the air modifier", () => {

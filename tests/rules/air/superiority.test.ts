@@ -27,6 +27,6 @@ describe("superiority level from the survivors (seed 000, Air War QRS: 4))", () 
   it("a tie is contested with no winner, and says so", () => {
     const r = resolveAirSuperiority({ squadrons: [wp("x", as), squadron("a", as)] });
     expect(r.outcome.winner).toBeNull();
-    expect(r.breakdown[2]!.source).toBe("docs/decisions/air.md: Superiority ties");
+    expect(r.breakdown[2]!.source).toBe("docs/rules-decisions.md: Superiority ties");
   });
 });

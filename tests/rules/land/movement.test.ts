@@ -54,7 +54,7 @@ describe("Movement Rates table (seed 000 Land War QRS)", () => {
     expect(moveCost({ terrain: ["clear", "marsh"] }, "combat")).toBe(2);
     expect(moveCost({ terrain: ["town", "clear"] }, "combat")).toBe(1);
     const r = unwrap(movePath({ unit: nato, steps: [step("a", { terrain: ["town", "city"] })] }));
-    expect(r.breakdown[0]).toMatchObject({ value: 2, source: "docs/decisions/land-movement-supply.md: mixed terrain" });
+    expect(r.breakdown[0]).toMatchObject({ value: 2, source: "docs/rules-decisions.md: mixed terrain" });
   });
 
   it("a repeated terrain type counts as one", () => expect(moveCost({ terrain: ["woods", "woods"] }, "march")).toBe(2));

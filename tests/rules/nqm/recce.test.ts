@@ -53,7 +53,7 @@ describe("resolveRecce: red, white and blue dice (seed 004 Recce Sequence, Table
     const r = unwrap(resolveRecce(input(), scriptedDice([4, 5, 1])));
     expect(r.outcome).toMatchObject({ result: "ambushed", range: "harassing", hitsScored: 0 });
     expect(r.outcome.shift).toBeUndefined();
-    expect(r.breakdown.at(-1)!.source).toContain("docs/decisions/nqm.md");
+    expect(r.breakdown.at(-1)!.source).toContain("docs/rules-decisions.md");
   });
   it("white fails: the defender opens fire at the blue range, a contact firefight shifting once", () => {
     const r = unwrap(resolveRecce(input(), scriptedDice([4, 4, 6, 3, 3])));

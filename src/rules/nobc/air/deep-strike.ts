@@ -1,6 +1,6 @@
 /**
  * Step 8: deep strike, with special forces and SSM (seed 000, Air War QRS: 8) Resolve deep strike missions).
- * The seed's mission charts are not given; the air-defence model is ours (docs/decisions/air.md).
+ * The seed's mission charts are not given; the air-defence model is ours (docs/rules-decisions.md).
  */
 import type { ActorRef, CardRef, HexsideRef } from "../../ids";
 import type { Dice } from "../../dice";

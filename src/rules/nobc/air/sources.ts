@@ -19,5 +19,5 @@ export const AIR_SOURCES = {
 } as const;
 
 export function decision(topic: string): string {
-  return `docs/decisions/air.md: ${topic}`;
+  return `docs/rules-decisions.md: ${topic}`;
 }

@@ -1,1 +1,132 @@
-export {};
+/**
+ * Assigning a support card from an HQ to one of its side's units (seed 000, Land War QRS,
+ * "4. Ground Combat": cards are played only within the HQ's radius and up to its current
+ * supply/support score). Pure: the caller measures the distance and counts the cards.
+ */
+import type { ActorRef, CardRef } from "../../ids";
+import { RefusalList, SEEDS, refuse, type Checked } from "../../resolution";
+import type { Side, SupportCardCategory } from "./types";
+
+/**
+ * Card categories that go with a unit into its combat or move. The rest are played by the HQ
+ * itself (recovery: signals, logistics, rear troops), against the enemy's rear (intelligence,
+ * air recce, special forces, SSM, EW, nuclear) or on the map (ADM).
+ * Reading recorded in docs/decisions/foundry-documents.md, "Which cards a unit can take".
+ */
+export const UNIT_SUPPORT_CATEGORIES = [
+  "combatModifier",
+  "engineer",
+  "bridgingEngineer",
+  "minelayingEngineer",
+  "chemical",
+  "advanceAfterCombat",
+] as const satisfies readonly SupportCardCategory[];
+
+export function unitCanTake(category: SupportCardCategory): boolean {
+  return (UNIT_SUPPORT_CATEGORIES as readonly SupportCardCategory[]).includes(category);
+}
+
+export interface AssignmentInput {
+  readonly card: {
+    readonly id: CardRef;
+    readonly name: string;
+    readonly side: Side;
+    readonly category: SupportCardCategory;
+    /** The unit it is already assigned to this turn, if any. */
+    readonly assignedTo?: ActorRef | undefined;
+  };
+  readonly unit: { readonly id: ActorRef; readonly name: string; readonly side: Side };
+  /** The HQ holding the card; absent for a card no HQ holds. */
+  readonly hq?: {
+    readonly id: ActorRef;
+    readonly name: string;
+    readonly side: Side;
+    /** Current level: how many cards it may have assigned at once this turn. */
+    readonly level: number;
+    readonly radius: number;
+  };
+  /** Hexes from the HQ to the unit, measured by the caller (null when either is off the map). */
+  readonly distance: number | null;
+  /** Cards of this HQ already assigned to units this turn (this card excluded). */
+  readonly assignedFromHq: number;
+}
+
+/** An accepted assignment, with how much of the HQ's score it leaves. */
+export interface CardAssignment {
+  card: CardRef;
+  unit: ActorRef;
+  hq: ActorRef;
+  /** Cards assigned from the HQ once this one is counted. */
+  used: number;
+  /** Cards the HQ may still assign this turn. */
+  left: number;
+  source: string;
+}
+
+const SOURCE = `${SEEDS.nobc}, Land War QRS: 4. Ground Combat (support cards within HQ radius, up to its score)`;
+
+function isCount(n: number): boolean {
+  return Number.isInteger(n) && n >= 0;
+}
+
+/** Checks a card-to-unit assignment; a refusal lists every reason and changes nothing. */
+export function checkCardAssignment(input: AssignmentInput): Checked<CardAssignment> {
+  const { card, unit, hq, distance, assignedFromHq } = input;
+  const why = new RefusalList();
+
+  if (card.side !== unit.side) {
+    why.add("sideMismatch", `Card ${card.name} belongs to ${card.side}, but unit ${unit.name} is ${unit.side}.`, "unit.side");
+  }
+  if (!unitCanTake(card.category)) {
+    why.add(
+      "categoryNotForUnits",
+      `A ${card.category} card is played by its HQ, not assigned to a unit such as ${unit.name}.`,
+      "card.category",
+    );
+  }
+  if (card.assignedTo === unit.id) {
+    why.add("alreadyAssigned", `Card ${card.name} is already assigned to ${unit.name}.`, "card.assignedTo");
+  }
+  if (!isCount(assignedFromHq)) {
+    why.add("badCount", `The number of cards already assigned (${assignedFromHq}) must be a whole number of at least 0.`, "assignedFromHq");
+  }
+
+  if (hq === undefined) {
+    why.add("noHq", `Card ${card.name} is not held by an HQ, so no HQ can assign it.`, "hq");
+    return refuse(...why.items);
+  }
+
+  if (hq.side !== card.side) {
+    why.add("hqSideMismatch", `HQ ${hq.name} is ${hq.side} and cannot play ${card.name}, a ${card.side} card.`, "hq.side");
+  }
+  if (!isCount(hq.level) || !isCount(hq.radius)) {
+    why.add("badHq", `HQ ${hq.name} needs a whole-number level and radius of at least 0.`, "hq");
+  }
+  if (distance === null) {
+    why.add("noDistance", `The distance from HQ ${hq.name} to ${unit.name} is unknown: both need a token on the map.`, "distance");
+  } else if (!isCount(distance)) {
+    why.add("badDistance", `The distance ${distance} must be a whole number of hexes, at least 0.`, "distance");
+  } else if (isCount(hq.radius) && distance > hq.radius) {
+    why.add(
+      "outOfRadius",
+      `${unit.name} is ${distance} hexes from HQ ${hq.name}, beyond its radius of ${hq.radius}.`,
+      "distance",
+    );
+  }
+  if (isCount(hq.level) && isCount(assignedFromHq) && assignedFromHq + 1 > hq.level) {
+    why.add(
+      "hqLevelReached",
+      `HQ ${hq.name} is at level ${hq.level} and has already assigned ${assignedFromHq} card(s) this turn.`,
+      "hq.level",
+    );
+  }
+
+  return why.result(() => ({
+    card: card.id,
+    unit: unit.id,
+    hq: hq.id,
+    used: assignedFromHq + 1,
+    left: hq.level - assignedFromHq - 1,
+    source: SOURCE,
+  }));
+}

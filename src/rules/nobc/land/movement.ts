@@ -10,7 +10,7 @@ import { LAND_TERRAINS, type LandHq, type LandTerrain, type LandUnit, type Mode,
 
 const RATES = `${SEEDS.nobc}, Land War QRS: Movement Rates`;
 const PHASE = `${SEEDS.nobc}, Land War QRS: 5. Movement`;
-const DECISIONS = "docs/decisions/land-movement-supply.md";
+const DECISIONS = "docs/rules-decisions.md";
 
 // ---------------------------------------------------------------------------------------------
 // Tables
@@ -286,7 +286,7 @@ function modeName(mode: Mode): string {
 // ---------------------------------------------------------------------------------------------
 // Overrun
 
-/** Readings of the overrun hit list that a world may change (docs/decisions/land-movement-supply.md). */
+/** Readings of the overrun hit list that a world may change (docs/rules-decisions.md). */
 export interface OverrunOptions {
   /** Count each +1 item of the list separately instead of once for the whole list. */
   lightExtrasCumulative?: boolean;

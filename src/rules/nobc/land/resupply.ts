@@ -8,7 +8,7 @@ import type { LandEffect } from "./effects";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
 
 const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
-const DECISIONS = "docs/decisions/land-movement-supply.md";
+const DECISIONS = "docs/rules-decisions.md";
 
 /**
  * seed 000 (NOBC), Land War QRS, 6. Resupply: supply points a unit can carry by size. The seed

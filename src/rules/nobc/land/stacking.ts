@@ -7,7 +7,7 @@ import { SEEDS } from "../../resolution";
 import { LAND_TERRAINS, type LandTerrain, type LandUnit, type Mode } from "./types";
 
 const STACKING = `${SEEDS.nobc}, Land War QRS: Stacking`;
-const DECISIONS = "docs/decisions/land-movement-supply.md";
+const DECISIONS = "docs/rules-decisions.md";
 
 export type StackingHexType = "close" | "open" | "city";
 
