@@ -1,0 +1,220 @@
+/**
+ * The map as the land rules want to see it (src/rules/nobc/land): terrain of a hex, the river and
+ * road of a step, stacking type, roads for resupply, distances, and the country for HQ recovery.
+ * Minefields, contamination and blown bridges are game state, so they come in as a `MapState`
+ * overlay instead of living in the terrain file. Functions throw RangeError on a hex the map lacks.
+ */
+import type { HexRef, HexsideRef } from "../rules/ids";
+import type { GroundCombatRiver } from "../rules/nobc/land/combat";
+import type { BridgeTarget } from "../rules/nobc/land/demolition";
+import type { MoveCostHex, MovePathStep, RiverCrossing, RoadKind } from "../rules/nobc/land/movement";
+import { stackingHexType, type StackingHexType } from "../rules/nobc/land/stacking";
+import type { LandTerrain, RiverKind, Side } from "../rules/nobc/land/types";
+import { hexside } from "../rules/ids";
+import { directionTo, hexDistance, hexLabel, inMap, neighbour, neighbours, offsetOf } from "./hex-grid";
+import type { CountryCode, MapHex, TerrainMap } from "./terrain-schema";
+
+/** What has changed on the map since the terrain file was drawn. */
+export interface MapState {
+  mines?: ReadonlySet<HexRef>;
+  contaminated?: ReadonlySet<HexRef>;
+  /** Hexsides whose bridge was destroyed (the `bridgeDestroyed` effect). */
+  destroyedBridges?: ReadonlySet<HexsideRef>;
+}
+
+interface RiverSide {
+  river: RiverKind;
+  bridge: boolean;
+}
+
+/** A validated terrain map with lookups built once. */
+export interface MapView {
+  readonly map: TerrainMap;
+  readonly sides: ReadonlyMap<HexsideRef, RiverSide>;
+  /** The best road joining two neighbouring hexes, by hexside key. */
+  readonly links: ReadonlyMap<HexsideRef, RoadKind>;
+  /** Hexes a road or autobahn passes through. */
+  readonly roadHexes: ReadonlySet<HexRef>;
+}
+
+/** Builds the lookups of a map that `validateTerrainMap` accepted. */
+export function mapView(map: TerrainMap): MapView {
+  const sides = new Map<HexsideRef, RiverSide>();
+  for (const s of map.hexsides) {
+    if (s.river === undefined) continue;
+    sides.set(hexside(s.hex, hexLabel(neighbour(offsetOf(s.hex), s.side))), { river: s.river, bridge: s.bridge ?? false });
+  }
+  const links = new Map<HexsideRef, RoadKind>();
+  const roadHexes = new Set<HexRef>();
+  for (const road of map.roads) {
+    road.path.forEach((label, i) => {
+      roadHexes.add(label);
+      const before = road.path[i - 1];
+      if (before === undefined) return;
+      const key = hexside(before, label);
+      if (links.get(key) !== "autobahn") links.set(key, road.kind);
+    });
+  }
+  return { map, sides, links, roadHexes };
+}
+
+function hexOf(view: MapView, label: HexRef): MapHex {
+  const hex = view.map.hexes[label];
+  if (hex === undefined) throw new RangeError(`hex ${label} is not on the map "${view.map.name}"`);
+  return hex;
+}
+
+/** Throws unless the two hexes are on the map and neighbours. */
+function checkStep(view: MapView, from: HexRef, to: HexRef): void {
+  hexOf(view, from);
+  hexOf(view, to);
+  if (directionTo(offsetOf(from), offsetOf(to)) === undefined) {
+    throw new RangeError(`hexes ${from} and ${to} are not neighbours`);
+  }
+}
+
+export function terrainOf(view: MapView, hex: HexRef): readonly LandTerrain[] {
+  return hexOf(view, hex).terrain;
+}
+
+export function countryOf(view: MapView, hex: HexRef): CountryCode {
+  return hexOf(view, hex).country;
+}
+
+/** The map hexes next to a hex. */
+export function adjacentHexes(view: MapView, hex: HexRef): HexRef[] {
+  hexOf(view, hex);
+  return neighbours(offsetOf(hex))
+    .filter((n) => inMap(n, view.map.columns, view.map.rows))
+    .map(hexLabel);
+}
+
+/** Hexes between two map hexes as the crow flies. */
+export function distance(view: MapView, a: HexRef, b: HexRef): number {
+  hexOf(view, a);
+  hexOf(view, b);
+  return hexDistance(offsetOf(a), offsetOf(b));
+}
+
+/** The road a step from `from` into `to` follows, autobahn first; undefined off-road. */
+export function roadBetween(view: MapView, from: HexRef, to: HexRef): RoadKind | undefined {
+  checkStep(view, from, to);
+  return view.links.get(hexside(from, to));
+}
+
+/** The `hex` argument of `moveCost` for a step from `from` into `to`. */
+export function moveCostHex(view: MapView, from: HexRef, to: HexRef, state: MapState = {}): MoveCostHex {
+  const out: MoveCostHex = { terrain: terrainOf(view, to) };
+  const road = roadBetween(view, from, to);
+  if (road !== undefined) out.road = road;
+  if (state.mines?.has(to)) out.mines = true;
+  if (state.contaminated?.has(to)) out.contaminated = true;
+  return out;
+}
+
+/** The river crossed stepping from `from` into `to`, with its bridge unless destroyed; undefined when none. */
+export function riverCrossing(view: MapView, from: HexRef, to: HexRef, state: MapState = {}): RiverCrossing | undefined {
+  checkStep(view, from, to);
+  const key = hexside(from, to);
+  const side = view.sides.get(key);
+  if (side === undefined) return undefined;
+  return { kind: side.river, bridged: side.bridge && !(state.destroyedBridges?.has(key) ?? false) };
+}
+
+/**
+ * The `steps` of `movePath` for a unit moving along `path` (its start hex first). Enemy adjacency,
+ * ignored minefields and bridging engineers are the caller's to add.
+ */
+export function movePathSteps(view: MapView, path: readonly HexRef[], state: MapState = {}): MovePathStep[] {
+  if (path.length > 0) hexOf(view, path[0]!);
+  return path.slice(1).map((to, i) => {
+    const from = path[i]!;
+    const step: MovePathStep = { hex: to, ...moveCostHex(view, from, to, state) };
+    const river = riverCrossing(view, from, to, state);
+    if (river !== undefined) step.river = river;
+    return step;
+  });
+}
+
+/** The `rivers` of a ground combat: for each attacking hex, the river between it and the target. */
+export function combatRivers(
+  view: MapView,
+  target: HexRef,
+  attackingHexes: readonly HexRef[],
+  state: MapState = {},
+): Record<HexRef, GroundCombatRiver> {
+  const out: Record<HexRef, GroundCombatRiver> = {};
+  for (const from of attackingHexes) {
+    const river = riverCrossing(view, from, target, state);
+    if (river !== undefined) out[from] = { kind: river.kind, bridged: river.bridged };
+  }
+  return out;
+}
+
+/** The bridge on the hexside between two hexes as a demolition target, if one stands there. */
+export function bridgeBetween(view: MapView, a: HexRef, b: HexRef, state: MapState = {}): BridgeTarget | undefined {
+  const river = riverCrossing(view, a, b, state);
+  return river?.bridged ? { hexside: hexside(a, b), kind: river.kind } : undefined;
+}
+
+/** The Stacking table row of a hex. */
+export function stackingType(view: MapView, hex: HexRef): StackingHexType {
+  return stackingHexType(terrainOf(view, hex));
+}
+
+/** Resupply needs a unit on or next to a road (an autobahn counts as a road). */
+export function onOrAdjacentToRoad(view: MapView, hex: HexRef): boolean {
+  return view.roadHexes.has(hex) || adjacentHexes(view, hex).some((n) => view.roadHexes.has(n));
+}
+
+/** How far an HQ reaches a unit for resupply: hexes in all, and how many of them run along an autobahn. */
+export interface ResupplyRoute {
+  distance: number;
+  autobahnHexes: number;
+}
+
+/**
+ * The route from HQ to unit that spends least of the HQ's radius, where a step along an autobahn
+ * counts half (seed 000, Land War QRS, 6. Resupply: radius ×2 on autobahn). Ties go to the route
+ * with fewer hexes. The result feeds `ResupplyCandidate.distance` and `.autobahnHexes`.
+ */
+export function resupplyRoute(view: MapView, from: HexRef, to: HexRef): ResupplyRoute {
+  hexOf(view, from);
+  hexOf(view, to);
+  // Costs in half-hexes keep the search in whole numbers: 2 per hex, 1 per autobahn hex.
+  const best = new Map<HexRef, { cost: number; steps: number; autobahn: number }>([[from, { cost: 0, steps: 0, autobahn: 0 }]]);
+  const open: HexRef[] = [from];
+  const done = new Set<HexRef>();
+  while (open.length > 0) {
+    open.sort((a, b) => better(best.get(a)!, best.get(b)!) || (a < b ? -1 : 1));
+    const here = open.shift()!;
+    if (here === to) break;
+    if (done.has(here)) continue;
+    done.add(here);
+    const at = best.get(here)!;
+    for (const next of adjacentHexes(view, here)) {
+      if (done.has(next)) continue;
+      const autobahn = view.links.get(hexside(here, next)) === "autobahn";
+      const candidate = { cost: at.cost + (autobahn ? 1 : 2), steps: at.steps + 1, autobahn: at.autobahn + (autobahn ? 1 : 0) };
+      const known = best.get(next);
+      if (known === undefined || better(candidate, known) < 0) {
+        best.set(next, candidate);
+        if (!open.includes(next)) open.push(next);
+      }
+    }
+  }
+  const reached = best.get(to)!;
+  return { distance: reached.steps, autobahnHexes: reached.autobahn };
+}
+
+function better(a: { cost: number; steps: number }, b: { cost: number; steps: number }): number {
+  return a.cost - b.cost || a.steps - b.steps;
+}
+
+/** Countries where a Warsaw Pact HQ recovers levels after resupply (seed 000, Land War QRS, 6.). */
+export const WP_RECOVERY_COUNTRIES: readonly CountryCode[] = ["gdr", "cs"];
+
+/** The `mayRecover` flag of an HQ standing in `hex`: NATO always, the Warsaw Pact only in East Germany or Czechoslovakia. */
+export function hqMayRecover(view: MapView, side: Side, hex: HexRef): boolean {
+  return side === "nato" || WP_RECOVERY_COUNTRIES.includes(countryOf(view, hex));
+}
