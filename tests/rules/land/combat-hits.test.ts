@@ -78,6 +78,25 @@ describe("allocation of CRT hits (seed 000 CRT; artillery takes no CRT hits)", (
     expect(a.total).toBe(2);
   });
 
+  it("the remainder goes to units that can take hits first, even when the artillery is strongest (decision)", () => {
+    // 3 between 2 units: 1 each, and the remainder to the tank rather than the stronger artillery.
+    const a = allocateCombatHits({ amount: 3, each: false }, [c("arty", 6, true), c("tank", 4)]);
+    expect(a.proposal).toEqual([{ actor: "tank", hits: 2 }]);
+    expect(a.dropped).toEqual([{ actor: "arty", hits: 1 }]);
+    expect(a.total).toBe(2);
+    // With more remainder than hit-taking units, artillery is last in line.
+    expect(evenHitSplit(5, [c("arty", 9, true), c("a", 2), c("b", 6)])).toEqual([
+      { actor: "arty", hits: 1 },
+      { actor: "a", hits: 2 },
+      { actor: "b", hits: 2 },
+    ]);
+    expect(evenHitSplit(2, [c("arty", 9, true), c("b", 6), c("gun", 8, true)])).toEqual([
+      { actor: "arty", hits: 1 },
+      { actor: "b", hits: 1 },
+      { actor: "gun", hits: 0 },
+    ]);
+  });
+
   it("an artillery share of 0 is not listed as dropped", () => {
     const a = allocateCombatHits({ amount: 1, each: false }, [c("inf", 5), c("arty", 2, true)]);
     expect(a.proposal).toEqual([{ actor: "inf", hits: 1 }]);

@@ -214,6 +214,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         unit("n7", { side: "nato", hex: "N1", arm: "artillery" }),
         unit("n8", { side: "nato", hex: "T", strength: 2 }),
         unit("w9", { side: "wp", hex: "A3" }),
+        unit("n10", { side: "nato", hex: "A3", strength: 0 }),
       ];
       const p = plan({ units });
       expect(p.breakdown.filter((l) => l.source.includes("adjacent"))).toEqual([
@@ -240,6 +241,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
             cas: [{ id: "a10", name: "A-10 Sqn", side: "nato", value: 2 }],
           },
         ],
+        chemicalReleaseConfirmed: true,
       });
       const step4 = p.breakdown.slice(4);
       expect(step4).toEqual([
@@ -284,6 +286,18 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       expect(p.supplySpent).toEqual([{ actor: "wp1", name: "wp1", spent: 2, available: 2 }]);
       const r = resolveGroundCombat(p, scriptedDice([1]));
       expect(r.effects[0]).toEqual({ type: "supply", actor: "wp1", delta: -2 });
+    });
+
+    it("a battalion or artillery unit whose data says Combat Mode still cannot call a fire mission (always March Mode)", () => {
+      const bn = unit("bn", { side: "nato", hex: "T", size: "battalion", mode: "combat", strength: 2, supply: 1 });
+      const r = planGroundCombat(input({ units: [wp1, wp2, bn, arty("ng", "N1", { side: "nato" })], fireMissions: [{ supported: "bn", artillery: ["ng"] }] }));
+      expect(r.ok ? [] : r.refusals).toEqual([
+        {
+          code: "fireMissionNotCombatMode",
+          message: "bn is always in March Mode (artillery or battalion), so it cannot call a fire mission.",
+          field: "fireMissions[0]",
+        },
+      ]);
     });
 
     it("supports the defence too: a Combat Mode defender calls adjacent artillery", () => {
@@ -490,6 +504,66 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     it("refuses a card of a category the rules do not know", () => {
       const r = planGroundCombat(input({ support: [{ hq: hq("army"), distance: 1, cards: [card("x", { category: "weird" as "ew" })] }] }));
       expect(codes(r)).toEqual(["cardNoGroundUse"]);
+    });
+
+    it("an HQ whose level or radius is not a whole number ≥ 0 gives no support (a NaN level is not unlimited)", () => {
+      const many = Array.from({ length: 5 }, (_, i) => card(`c${i}`));
+      expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { level: Number.NaN }), distance: 1, cards: many }] })))).toEqual(["hqInvalid"]);
+      expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { radius: -1 }), distance: 0 }] })))).toEqual(["hqInvalid"]);
+      expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { level: 1.5 }), distance: 1 }] })))).toEqual(["hqInvalid"]);
+    });
+
+    it("the limit is per combat: the same HQ at its level in two combats is accepted by each plan", () => {
+      const army = hq("army", { level: 2 });
+      const units = [wp1, wp2, nato1, unit("n2", { side: "nato", hex: "B" })];
+      const a = plan({ units, attackers: ["wp2"], support: [{ hq: army, distance: 1, cards: [card("c1"), card("c2")] }] });
+      const b = plan({ units, target: "B", attackers: ["wp1"], support: [{ hq: army, distance: 1, cards: [card("c3"), card("c4")] }] });
+      expect(checkGroundCombatTurn([a, b]).ok).toBe(true);
+    });
+  });
+
+  describe("chemical weapons (seed 000, Land War QRS: CW and nuclear notes)", () => {
+    const cw = (id: string, over: Partial<SupportCard> = {}) => card(id, { category: "chemical", value: 3, ...over });
+
+    it("a chemical card without Control's release is refused", () => {
+      const r = planGroundCombat(input({ support: [{ hq: hq("army"), distance: 1, cards: [cw("cw")] }] }));
+      expect(r).toEqual({
+        ok: false,
+        refusals: [
+          {
+            code: "releaseNotConfirmed",
+            message: "Chemical card(s) cw need Control's release; set chemicalReleaseConfirmed once the umpire agrees.",
+            field: "chemicalReleaseConfirmed",
+          },
+        ],
+      });
+      expect(codes(planGroundCombat(input({ chemicalReleaseConfirmed: false, support: [{ hq: hq("army"), distance: 1, cards: [cw("cw")] }] })))).toEqual([
+        "releaseNotConfirmed",
+      ]);
+    });
+
+    it("released: the modifier counts once, the defending hex is contaminated and every chemical card is spent", () => {
+      const p = plan({
+        chemicalReleaseConfirmed: true,
+        support: [
+          { hq: hq("army"), distance: 1, cards: [cw("cw1"), cw("cw2", { value: 1 })] },
+          { hq: hq("corps", { side: "nato" }), distance: 0, cards: [cw("ncw", { side: "nato", value: 2 })] },
+        ],
+      });
+      expect(p.modifier).toBe(4 + 3 + 1 - 2);
+      expect(p.chemicalCards).toEqual(["cw1", "cw2", "ncw"]);
+      const r = resolveGroundCombat(p, scriptedDice([1]));
+      expect(r.effects.filter((e) => e.type === "contaminated" || e.type === "cardDiscarded")).toEqual([
+        { type: "contaminated", hex: "T" },
+        { type: "cardDiscarded", card: "cw1" },
+        { type: "cardDiscarded", card: "cw2" },
+        { type: "cardDiscarded", card: "ncw" },
+      ]);
+    });
+
+    it("a combat with no chemical card neither contaminates nor discards, and needs no release", () => {
+      const r = resolveGroundCombat(plan({ support: [{ hq: hq("army"), distance: 1, cards: [card("c1")] }] }), scriptedDice([1]));
+      expect(r.effects.some((e) => e.type === "contaminated" || e.type === "cardDiscarded")).toBe(false);
     });
   });
 });

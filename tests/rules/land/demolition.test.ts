@@ -11,7 +11,7 @@ import {
 } from "../../../src/rules/nobc/land/demolition";
 import type { LandHq, LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
 import { scriptedDice, seededDice, type Dice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { total, unwrap } from "../../../src/rules/resolution";
 
 const SEED = "seed 000 (NOBC), Land War QRS: 3. Rear Area Attacks, Bridge Demolition";
 
@@ -130,6 +130,22 @@ describe("demolishBridges by NATO engineers", () => {
     expect(codes(r)).toEqual(["minelayingEngineer"]);
   });
 
+  it("the minelaying restriction is read from the table row's nonMinelayingEngineer flag, not from the bridge kind", () => {
+    const table = NATO_BRIDGE_DEMOLITION as unknown as Record<"turn0" | "later", Record<"minor" | "major", unknown>>;
+    const saved = { major: table.later.major, minor: table.turn0.minor };
+    try {
+      table.later.major = { kind: "roll", min: 3, nonMinelayingEngineer: false };
+      table.turn0.minor = { kind: "roll", min: 3, nonMinelayingEngineer: true };
+      const mine = eng("Card.mine", "minelayingEngineer");
+      expect(demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "major", mine)] }, scriptedDice([6])).ok).toBe(true);
+      const r = demolishBridges({ means: "natoEngineers", turn: 0, hq: corps, attempts: [nato("a|b", "minor", mine)] }, scriptedDice([6]));
+      expect(codes(r)).toEqual(["minelayingEngineer"]);
+    } finally {
+      table.later.major = saved.major;
+      table.turn0.minor = saved.minor;
+    }
+  });
+
   it("refuses a major bridge on turn 0", () => {
     const r = demolishBridges({ means: "natoEngineers", turn: 0, hq: corps, attempts: [nato("a|b", "major")] }, scriptedDice([]));
     expect(r).toEqual({
@@ -237,7 +253,14 @@ describe("demolishBridges by air units (deep strike)", () => {
     expect(r.outcome.attempts.map((a) => a.destroyed)).toEqual([true, true, false]);
     expect(r.outcome.destroyed).toEqual(["a|b"]);
     expect(r.effects).toEqual([{ type: "bridgeDestroyed", hexside: "a|b" }]);
-    expect(r.breakdown[2]!.label).toBe("Jaguar on bridge c|d: needs 3 or less, missed");
+    expect(r.breakdown.map((l) => [l.label, l.value])).toEqual([
+      ["Tornado 1 on bridge a|b: rolled 4, needs 4 or less, destroyed", 1],
+      ["Tornado 2 on bridge a|b: rolled 2, needs 4 or less, destroyed", 0],
+      ["Jaguar on bridge c|d: rolled 4, needs 3 or less, missed", 0],
+    ]);
+    // The breakdown counts bridges destroyed (each once), not die faces.
+    expect(total(r.breakdown)).toBe(r.outcome.total);
+    expect(r.outcome.total).toBe(1);
   });
 
   it("refuses a major bridge on turn 0, a bad value, and a unit rolling twice", () => {

@@ -13,10 +13,10 @@ import {
   type OverrunInput,
 } from "../../../src/rules/nobc/land/movement";
 import { LAND_TERRAINS, type LandTerrain } from "../../../src/rules/nobc/land/types";
-import { unwrap } from "../../../src/rules/resolution";
+import { total, unwrap } from "../../../src/rules/resolution";
 
-const nato = { id: "u-nato", name: "3 Pz Bde", side: "nato", mode: "march" } as const;
-const wp = { id: "u-wp", name: "20 Gds MRD", side: "wp", mode: "combat" } as const;
+const nato = { id: "u-nato", name: "3 Pz Bde", side: "nato", mode: "march", strength: 10 } as const;
+const wp = { id: "u-wp", name: "20 Gds MRD", side: "wp", mode: "combat", strength: 12 } as const;
 const step = (hex: string, extra: Partial<MovePathStep> = {}): MovePathStep => ({ hex, terrain: ["clear"], ...extra });
 
 function refusalCodes(input: MovePathInput): string[] {
@@ -120,8 +120,11 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     );
     expect(r.outcome).toEqual({
       mpSpent: 5.5,
+      total: 5.5,
       mpLeft: 0.5,
       hits: 0,
+      hitsApplied: 0,
+      eliminated: false,
       endHex: "c",
       steps: [
         { hex: "a", mp: 0.5, hits: 0 },
@@ -199,9 +202,26 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     const ignore = unwrap(movePath({ unit: wp, steps: [step("a", { mines: true, ignoreMines: true })] }));
     expect(ignore.outcome).toMatchObject({ mpSpent: 1, hits: 1 });
     expect(ignore.effects).toContainEqual({ type: "hits", actor: "u-wp", amount: 1 });
-    expect(ignore.breakdown.at(-1)).toMatchObject({ label: "a: minefield ignored (hits)", value: 1 });
+    expect(ignore.breakdown.at(-1)).toMatchObject({ label: "a: minefield ignored: 1 hit(s), not MP", value: 0 });
+    expect(total(ignore.breakdown)).toBe(ignore.outcome.mpSpent);
     const noMines = unwrap(movePath({ unit: wp, steps: [step("a", { ignoreMines: true })] }));
     expect(noMines.outcome.hits).toBe(0);
+  });
+
+  it("hits from a path are capped at the unit's strength and eliminate it at 0 (one hit rule, hits.ts)", () => {
+    const weak = { ...nato, mode: "combat" as const, strength: 1 };
+    const r = unwrap(movePath({ unit: weak, startAdjacentEnemies: ["w1"], steps: [step("a", { mines: true, ignoreMines: true })] }));
+    expect(r.outcome).toMatchObject({ hits: 2, hitsApplied: 1, eliminated: true });
+    expect(r.effects).toEqual([
+      { type: "movementPoints", actor: "u-nato", value: 2 },
+      { type: "hits", actor: "u-nato", amount: 1 },
+      { type: "eliminated", actor: "u-nato" },
+    ]);
+  });
+
+  it("refuses a moving unit whose strength is not a whole number of 0 or more", () => {
+    expect(refusalCodes({ unit: { ...nato, strength: Number.NaN }, steps: [step("a")] })).toEqual(["badStrength"]);
+    expect(refusalCodes({ unit: { ...nato, strength: -1 }, steps: [step("a")] })).toEqual(["badStrength"]);
   });
 
   it("NATO stops on reaching a hex next to WP units", () => {
@@ -273,6 +293,7 @@ describe("movePath properties", () => {
     name: fc.constant("U"),
     side: fc.constantFrom("nato" as const, "wp" as const),
     mode: fc.constantFrom("combat" as const, "march" as const),
+    strength: fc.integer({ min: 0, max: 12 }),
   });
 
   it("MP left is never negative and the path cost is the sum of its steps", () => {
@@ -294,6 +315,8 @@ describe("movePath properties", () => {
         expect(r.value.outcome.mpSpent).toBe(sum);
         expect(r.value.outcome.mpSpent).toBe(r.value.outcome.steps.reduce((a, s) => a + s.mp, 0));
         expect(r.value.outcome.hits).toBe(steps.filter((s) => s.mines && s.ignoreMines).length);
+        expect(total(r.value.breakdown)).toBe(r.value.outcome.total);
+        expect(r.value.outcome.hitsApplied).toBe(Math.min(unit.strength, r.value.outcome.hits));
       }),
     );
   });
@@ -308,7 +331,7 @@ describe("movePath properties", () => {
 });
 
 describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
-  const battalion = { id: "n-bn", name: "Recce Bn", side: "nato", size: "battalion", arm: "recce" } as const;
+  const battalion = { id: "n-bn", name: "Recce Bn", side: "nato", size: "battalion", arm: "recce", strength: 2 } as const;
   const base: OverrunInput = {
     unit: { ...wp, mode: "combat" },
     overrunCost: { mp: 2, hits: 1 },
@@ -320,7 +343,18 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
 
   it("eliminates the battalion at the counter's MP and hit cost", () => {
     const r = unwrap(resolveOverrun(base));
-    expect(r.outcome).toEqual({ kind: "overrun", mpSpent: 2, hitsToUnit: 1, eliminated: ["n-bn"], retreated: [] });
+    expect(r.outcome).toEqual({
+      kind: "overrun",
+      mpSpent: 2,
+      hitsToUnit: 1,
+      total: 1,
+      hitsApplied: 1,
+      unitEliminated: false,
+      eliminated: ["n-bn"],
+      retreated: [],
+    });
+    expect(total(r.breakdown)).toBe(r.outcome.hitsToUnit);
+    expect(r.breakdown[0]).toMatchObject({ label: "Overrun cost from the counter: 2 MP (not hits)", value: 0 });
     expect(r.effects).toEqual([
       { type: "movementPoints", actor: "u-wp", value: 2 },
       { type: "hits", actor: "u-wp", amount: 1 },
@@ -379,12 +413,45 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
 
   it("artillery met alone retreats 4 hexes and takes 2 hits; the mover pays nothing", () => {
     const r = unwrap(
-      resolveOverrun({ ...base, defenders: [{ id: "art", name: "Arty Bde", side: "nato", size: "brigade", arm: "artillery" }] }),
+      resolveOverrun({ ...base, defenders: [{ id: "art", name: "Arty Bde", side: "nato", size: "brigade", arm: "artillery", strength: 4 }] }),
     );
-    expect(r.outcome).toEqual({ kind: "displaced", mpSpent: 0, hitsToUnit: 0, eliminated: [], retreated: ["art"] });
+    expect(r.outcome).toEqual({
+      kind: "displaced",
+      mpSpent: 0,
+      hitsToUnit: 0,
+      total: 0,
+      hitsApplied: 0,
+      unitEliminated: false,
+      eliminated: [],
+      retreated: ["art"],
+    });
+    expect(r.breakdown).toEqual([
+      { label: "Arty Bde met alone: takes 2 hit(s) (not the mover's)", value: 0, source: "seed 000 (NOBC), Land War QRS: 5. Movement" },
+    ]);
     expect(r.effects).toEqual([
       { type: "hits", actor: "art", amount: 2 },
       { type: "retreat", actor: "art", hexes: 4 },
+    ]);
+  });
+
+  it("artillery met alone with 2 or less strength is eliminated by the 2 hits and does not retreat", () => {
+    const art = { id: "art", name: "Arty Bn", side: "nato", size: "battalion", arm: "artillery", strength: 1 } as const;
+    const r = unwrap(resolveOverrun({ ...base, defenders: [art] }));
+    expect(r.effects).toEqual([
+      { type: "hits", actor: "art", amount: 1 },
+      { type: "eliminated", actor: "art" },
+    ]);
+    expect(r.outcome).toMatchObject({ eliminated: ["art"], retreated: [] });
+  });
+
+  it("the overrunning unit's hits are capped at its strength and eliminate it at 0", () => {
+    const r = unwrap(resolveOverrun({ ...base, unit: { ...wp, strength: 2 }, hex: { hex: "x", terrain: ["city"] } }));
+    expect(r.outcome).toMatchObject({ hitsToUnit: 5, total: 5, hitsApplied: 2, unitEliminated: true });
+    expect(r.effects).toEqual([
+      { type: "movementPoints", actor: "u-wp", value: 2 },
+      { type: "hits", actor: "u-wp", amount: 2 },
+      { type: "eliminated", actor: "u-wp" },
+      { type: "eliminated", actor: "n-bn" },
     ]);
   });
 
@@ -427,8 +494,9 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
       mpLeft: Number.NaN,
       hex: { hex: "x", terrain: [] },
       defenders: [
-        { id: "b", name: "7 Pz Bde", side: "nato", size: "brigade", arm: "armour" },
-        { id: "f", name: "Own Bn", side: "wp", size: "battalion", arm: "recce" },
+        { id: "b", name: "7 Pz Bde", side: "nato", size: "brigade", arm: "armour", strength: 6 },
+        { id: "f", name: "Own Bn", side: "wp", size: "battalion", arm: "recce", strength: 2 },
+        { id: "a", name: "Arty", side: "nato", size: "brigade", arm: "artillery", strength: Number.NaN },
       ],
       hqs: [{ id: "h", name: "HQ", side: "nato", level: -1 }],
     });
@@ -438,6 +506,7 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
       "badMpLeft",
       "badHex",
       "notEnemy",
+      "badStrength",
       "badHqLevel",
       "notOverrunnable",
     ]);

@@ -4,7 +4,6 @@ import {
   REAR_AREA_RESULTS,
   rearAreaAttack,
   rearAreaResult,
-  strikeHitEffects,
   targetIdentificationProblems,
   type RearAreaAttackInput,
   type RearAreaStrike,
@@ -409,7 +408,4 @@ describe("rear-area invariants (property)", () => {
     );
   });
 
-  it("strikeHitEffects on a unit already at nothing changes nothing", () => {
-    expect(strikeHitEffects(unit({ strength: 0 }), 3)).toEqual({ applied: 0, eliminated: false, effects: [] });
-  });
 });

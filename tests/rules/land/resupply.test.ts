@@ -10,7 +10,7 @@ import {
   type ResupplyInput,
 } from "../../../src/rules/nobc/land/resupply";
 import type { SupportCardCategory } from "../../../src/rules/nobc/land/types";
-import { unwrap } from "../../../src/rules/resolution";
+import { total, unwrap } from "../../../src/rules/resolution";
 
 const codes = (r: { ok: boolean; refusals?: { code: string }[] }) => (r.ok ? [] : r.refusals!.map((x) => x.code));
 
@@ -50,16 +50,18 @@ const natoHq: ResupplyInput["hq"] = { id: "corps", name: "I GE Corps", side: "na
 describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
   it("hands out counters as supply effects and reports what is left", () => {
     const r = unwrap(resolveResupply({ hq: natoHq, candidates: [near(bde("a")), near(bde("b", { size: "division", supply: 1 }))], allocation: { a: 2, b: 1 } }));
-    expect(r.outcome).toEqual({ given: [{ unit: "a", counters: 2 }, { unit: "b", counters: 1 }], countersUsed: 3, countersLeft: 1 });
+    expect(r.outcome).toEqual({ given: [{ unit: "a", counters: 2 }, { unit: "b", counters: 1 }], countersUsed: 3, total: 3, countersLeft: 1 });
     expect(r.effects).toEqual([
       { type: "supply", actor: "a", delta: 2 },
       { type: "supply", actor: "b", delta: 1 },
     ]);
     expect(r.breakdown.map((l) => [l.label, l.value])).toEqual([
-      ["I GE Corps: counters available (level)", 4],
+      ["I GE Corps may hand out 4 counter(s), its level", 0],
       ["To Bde a", 2],
       ["To Bde b", 1],
     ]);
+    // The breakdown adds up to the counters handed out, not to the level plus them.
+    expect(total(r.breakdown)).toBe(r.outcome.countersUsed);
   });
 
   it("may hand out exactly its level (boundary) but not one more", () => {

@@ -4,7 +4,6 @@ import {
   NUCLEAR_HIT_DICE,
   admDemolition,
   chemicalCombatModifier,
-  chemicalCombatRelease,
   nuclearStrike,
   type NuclearStrikeInput,
 } from "../../../src/rules/nobc/land/wmd";
@@ -61,35 +60,6 @@ describe("chemical weapons in ground combat (seed 000, CW and nuclear notes)", (
     expect(() => chemicalCombatModifier(card("Card.x", "ssm", 3))).toThrow(RangeError);
     expect(() => chemicalCombatModifier(card("Card.cw", "chemical", 1.5))).toThrow(RangeError);
   });
-
-  it("release gives the modifier, contaminates the hex and spends the card", () => {
-    const r = unwrap(chemicalCombatRelease({ attacker: "wp", card: card("Card.cw", "chemical", 2), hex: "12.3", umpireConfirmed: true }));
-    expect(r.outcome.modifier).toBe(2);
-    expect(total(r.breakdown)).toBe(2);
-    expect(r.effects).toEqual([
-      { type: "contaminated", hex: "12.3" },
-      { type: "cardDiscarded", card: "Card.cw" },
-    ]);
-  });
-
-  it("release without Control's confirmation is refused", () => {
-    const r = chemicalCombatRelease({ attacker: "wp", card: card("Card.cw", "chemical", 2), hex: "12.3", umpireConfirmed: false });
-    expect(r).toEqual({
-      ok: false,
-      refusals: [
-        {
-          code: "releaseNotConfirmed",
-          message: "Card Card.cw needs release confirmed by Control; set umpireConfirmed once the umpire agrees.",
-          field: "umpireConfirmed",
-        },
-      ],
-    });
-  });
-
-  it("refuses the wrong card, the other side's card, and a bad value together", () => {
-    const r = chemicalCombatRelease({ attacker: "nato", card: card("Card.x", "nuclear", Number.NaN), hex: "1.1", umpireConfirmed: true });
-    expect(codes(r)).toEqual(["wrongCardCategory", "wrongSide", "invalidValue"]);
-  });
 });
 
 describe("nuclearStrike (seed 000, 3. Rear Area Attacks and CW/nuclear notes)", () => {
@@ -108,6 +78,8 @@ describe("nuclearStrike (seed 000, 3. Rear Area Attacks and CW/nuclear notes)", 
       { type: "hits", actor: "Actor.b", amount: 4 },
       { type: "eliminated", actor: "Actor.b" },
       { type: "supplyCountersEliminated", hexes: ["30.12"] },
+      { type: "supply", actor: "Actor.a", delta: -1 },
+      { type: "supply", actor: "Actor.b", delta: -1 },
       { type: "contaminated", hex: "30.12" },
       { type: "cardDiscarded", card: "Card.nuke" },
     ]);
@@ -119,6 +91,37 @@ describe("nuclearStrike (seed 000, 3. Rear Area Attacks and CW/nuclear notes)", 
     expect(r.outcome.contaminated).toEqual(["30.12", "30.13", "31.12"]);
     expect(r.effects).toContainEqual({ type: "supplyCountersEliminated", hexes: ["30.12", "30.13", "31.12"] });
     expect(r.effects.filter((e) => e.type === "contaminated")).toHaveLength(3);
+  });
+
+  it("eliminates the supply units carry in the target hex and in the card's further area (seed 000: all supply counters)", () => {
+    const r = unwrap(
+      nuclearStrike(
+        strike({
+          area: ["30.13"],
+          unitsInHex: [unit("Actor.a", { supply: 3, strength: 20 }), unit("Actor.dry", { supply: 0, strength: 20 })],
+          unitsInArea: [unit("Actor.near", { hex: "30.13", supply: 2 })],
+        }),
+        scriptedDice([1, 1]),
+      ),
+    );
+    expect(r.effects.filter((e) => e.type === "supply")).toEqual([
+      { type: "supply", actor: "Actor.a", delta: -3 },
+      { type: "supply", actor: "Actor.near", delta: -2 },
+    ]);
+    // Units of the further area lose supply only; they take no hits.
+    expect(r.effects.some((e) => e.type === "hits" && e.actor === "Actor.near")).toBe(false);
+  });
+
+  it("refuses area units outside the further area and supply that is not a whole number", () => {
+    const r = nuclearStrike(
+      strike({
+        area: ["30.13"],
+        unitsInHex: [unit("Actor.a", { supply: 1.5 })],
+        unitsInArea: [unit("Actor.far", { hex: "40.1" }), unit("Actor.here", { hex: "30.12", supply: -1 })],
+      }),
+      scriptedDice([1, 1]),
+    );
+    expect(codes(r)).toEqual(["unitNotInArea", "unitNotInArea", "invalidSupply", "invalidSupply"]);
   });
 
   it("identification cards stay; only the nuclear card is spent", () => {

@@ -7,6 +7,7 @@ import type { ActorRef } from "../../ids";
 import { SEEDS, RefusalList, type Checked, type Resolution } from "../../resolution";
 import type { CombatHits } from "./combat-tables";
 import type { LandEffect } from "./effects";
+import { applyHits } from "./hits";
 
 /** A unit that can receive CRT hits. `immune` marks artillery, which takes no CRT hits. */
 export interface CombatHitCandidate {
@@ -37,23 +38,27 @@ export interface HitAllocation {
   proposal: HitShare[];
 }
 
-/** Candidates ordered strongest first; ties keep the caller's order. */
-function strongestFirst(candidates: readonly CombatHitCandidate[]): CombatHitCandidate[] {
+/**
+ * The order in which the remainder of an even split is handed out: units that can take hits before
+ * immune ones (so no remainder hit is dropped while another unit could take it), then strongest
+ * first; ties keep the caller's order.
+ */
+function remainderOrder(candidates: readonly CombatHitCandidate[]): CombatHitCandidate[] {
   return candidates
     .map((c, index) => ({ c, index }))
-    .sort((a, b) => b.c.strength - a.c.strength || a.index - b.index)
+    .sort((a, b) => Number(a.c.immune) - Number(b.c.immune) || b.c.strength - a.c.strength || a.index - b.index)
     .map(({ c }) => c);
 }
 
 /**
  * An even split of `total` over every candidate, immune ones included: each gets the same whole
- * share and the remainder goes one by one to the strongest units first.
+ * share, and the remainder goes one by one to the units that can take hits, strongest first.
  */
 export function evenHitSplit(total: number, candidates: readonly CombatHitCandidate[]): HitShare[] {
   if (!Number.isInteger(total) || total < 0) throw new RangeError(`hits must be a whole number ≥ 0, got ${total}`);
   if (candidates.length === 0) return [];
   const base = Math.floor(total / candidates.length);
-  const extra = new Set(strongestFirst(candidates).slice(0, total % candidates.length).map((c) => c.id));
+  const extra = new Set(remainderOrder(candidates).slice(0, total % candidates.length).map((c) => c.id));
   return candidates.map((c) => ({ actor: c.id, hits: base + (extra.has(c.id) ? 1 : 0) }));
 }
 
@@ -119,23 +124,15 @@ export function checkHitSplit(
 }
 
 /**
- * Hits and eliminations for a split. A unit never goes below 0: hits beyond its strength are lost,
- * and a unit brought to 0 is eliminated.
+ * Hits and eliminations for a split, each share through `applyHits` (capped at strength, eliminated
+ * at 0). A share for a unit not listed changes nothing.
  */
 export function combatHitEffects(
   units: readonly Pick<CombatHitCandidate, "id" | "strength">[],
   split: readonly HitShare[],
 ): LandEffect[] {
   const strength = new Map(units.map((u) => [u.id, u.strength]));
-  const effects: LandEffect[] = [];
-  for (const share of split) {
-    const before = strength.get(share.actor) ?? 0;
-    const applied = Math.min(share.hits, before);
-    if (applied <= 0) continue;
-    effects.push({ type: "hits", actor: share.actor, amount: applied });
-    if (applied === before) effects.push({ type: "eliminated", actor: share.actor });
-  }
-  return effects;
+  return split.flatMap((share) => applyHits({ id: share.actor, strength: strength.get(share.actor) ?? 0 }, share.hits).effects);
 }
 
 /** Units of a split that the split brings to 0 strength. */

@@ -31,9 +31,14 @@ export const GROUND_COMBAT_TERRAIN: Readonly<Record<LandTerrain, number>> = {
 /** Seed 000, Land War QRS, Ground Combat Step Three: river hexside crossed by every attacker. */
 export const GROUND_COMBAT_RIVER: Readonly<Record<RiverKind, number>> = { minor: -1, major: -3 };
 
-/** Seed 000, Land War QRS, Step Three note: Engineer cards an unbridged crossing needs. */
+/**
+ * Engineer cards an unbridged river hexside needs: seed 000, Land War QRS, Ground Combat Step Three
+ * note (to attack across it) and Movement Rates, unbridged river rows (for the reduced MP cost).
+ * The one statement of "1 for a minor river, 2 for a major one"; movement.ts reads it too.
+ */
 export const ENGINEER_CARDS_FOR_UNBRIDGED: Readonly<Record<RiverKind, number>> = { minor: 1, major: 2 };
 
+/** What one attacking unit crosses to reach the defending hex: a river of a kind, or none. */
 export type CombatRiverCrossing = "none" | RiverKind;
 
 /** Seed 000, Land War QRS, Ground Combat Step Four: each defender-side Combat Mode unit adjacent to the defending hex. */

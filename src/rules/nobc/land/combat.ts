@@ -32,6 +32,7 @@ import {
   type HitAllocation,
   type HitShare,
 } from "./combat-hits";
+import { hqSupportProblems } from "./hq-support";
 import { chemicalCombatModifier } from "./wmd";
 import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
 import {
@@ -40,7 +41,7 @@ import {
   type LandHq,
   type LandTerrain,
   type LandUnit,
-  type RiverKind,
+  type RiverHexside,
   type Side,
   type SupportCard,
   type SupportCardCategory,
@@ -48,11 +49,8 @@ import {
 
 export type { CombatAdjacency } from "./combat-eligibility";
 
-/** The river on the hexside between one attacking hex and the defending hex. */
-export interface GroundCombatRiver {
-  kind: RiverKind;
-  bridged: boolean;
-}
+/** The river on the hexside between one attacking hex and the defending hex (the map layer's name for it). */
+export type GroundCombatRiver = RiverHexside;
 
 /** One fire mission: up to three artillery units adjacent to (or stacked with) the unit they support. */
 export interface GroundFireMission {
@@ -97,9 +95,11 @@ export interface GroundCombatInput {
   adjacency: CombatAdjacency;
   attackers: readonly ActorRef[];
   /** Keyed by attacking hex: the river between it and the target. Hexes not listed have none. */
-  rivers?: Readonly<Record<HexRef, GroundCombatRiver>>;
+  rivers?: Readonly<Record<HexRef, RiverHexside>>;
   fireMissions?: readonly GroundFireMission[];
   support?: readonly GroundCombatSupport[];
+  /** Control has released chemical weapons for this combat; needed when any chemical card is played. */
+  chemicalReleaseConfirmed?: boolean;
   options?: GroundCombatOptions;
 }
 
@@ -155,6 +155,8 @@ export interface GroundCombatPlan {
   support: PlannedGroundSupport[];
   cas: GroundCombatCas[];
   cardsPlayed: CardRef[];
+  /** Chemical cards played (either side): spent, and they contaminate the defending hex. */
+  chemicalCards: CardRef[];
   /** The attacker played an advance-after-combat card. */
   advanceCard: boolean;
   /** Steps One to Four, each a labelled line; their total is `modifier`. */
@@ -272,6 +274,14 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
 
   const crossings = checkRivers(refusals, input, attackers);
   const support = checkSupport(refusals, input, attackerSide);
+  const chemical = support.cards.filter((c) => c.category === "chemical");
+  if (chemical.length > 0 && input.chemicalReleaseConfirmed !== true) {
+    refusals.add(
+      "releaseNotConfirmed",
+      `Chemical card(s) ${chemical.map((c) => c.id).join(", ")} need Control's release; set chemicalReleaseConfirmed once the umpire agrees.`,
+      "chemicalReleaseConfirmed",
+    );
+  }
   const missions = checkFireMissions(refusals, input, attackers, defenders);
 
   const engineerCards = support.cards.filter((c) => c.side === attackerSide && CARD_USE[c.category] === "crossing");
@@ -291,6 +301,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
         u.side === defenderSide &&
         u.mode === "combat" &&
         !alwaysInMarchMode(u) &&
+        validStrength(u) &&
         hexesAdjacent(input.adjacency, u.hex, input.target),
     );
     const breakdown: BreakdownLine[] = [
@@ -328,6 +339,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       support: support.planned,
       cas: support.cas.map((s) => ({ ...s })),
       cardsPlayed: support.cards.map((c) => c.id),
+      chemicalCards: chemical.map((c) => c.id),
       advanceCard: support.cards.some((c) => CARD_USE[c.category] === "advance"),
       breakdown,
       modifier: breakdown.reduce((sum, line) => sum + line.value, 0),
@@ -410,19 +422,7 @@ function checkSupport(
       return;
     }
     hqs.add(hq.id);
-    if (!Number.isInteger(distance) || distance < 0) {
-      refusals.add("hqDistanceInvalid", `The distance from ${hq.name} must be a whole number of hexes, not ${distance}.`, `${field}.distance`);
-    } else if (distance > hq.radius) {
-      refusals.add("hqOutOfRadius", `${hq.name} is ${distance} hexes from the combat, beyond its radius of ${hq.radius}.`, `${field}.distance`);
-    }
-    const used = entryCards.length + entryCas.length;
-    if (used > hq.level) {
-      refusals.add(
-        "hqOverLevel",
-        `${hq.name} is at level ${hq.level} and can give at most ${hq.level} card(s) and CAS to one combat, not ${used}.`,
-        field,
-      );
-    }
+    refusals.items.push(...hqSupportProblems({ hq, used: entryCards.length + entryCas.length, distance }, field));
     entryCards.forEach((card, j) => {
       const f = `${field}.cards[${j}]`;
       if (cardIds.has(card.id)) {
@@ -496,7 +496,9 @@ function checkFireMissions(
       refusals.add("fireMissionUnsupported", `Fire mission ${i + 1} supports ${mission.supported}, which is not a unit of this combat.`, field);
       return;
     }
-    if (supported.mode !== "combat") {
+    if (alwaysInMarchMode(supported)) {
+      refusals.add("fireMissionNotCombatMode", `${supported.name} is always in March Mode (artillery or battalion), so it cannot call a fire mission.`, field);
+    } else if (supported.mode !== "combat") {
       refusals.add("fireMissionNotCombatMode", `${supported.name} is not in Combat Mode, so it cannot call a fire mission.`, field);
     }
     perSide.set(supported.side, (perSide.get(supported.side) ?? 0) + 1);
@@ -684,6 +686,8 @@ function buildEffects(
     }
   }
   if (outcome.retreat.minefieldCleared) effects.push({ type: "minefield", hex: plan.target, present: false });
+  if (plan.chemicalCards.length > 0) effects.push({ type: "contaminated", hex: plan.target });
+  for (const card of plan.chemicalCards) effects.push({ type: "cardDiscarded", card });
   for (const s of plan.cas) effects.push({ type: "squadronBox", squadron: s.id, box: "damaged" });
   return effects;
 }

@@ -91,6 +91,8 @@ export interface BridgeDemolitionOutcome {
   attempts: DemolitionAttemptOutcome[];
   /** Each bridge destroyed, once. */
   destroyed: HexsideRef[];
+  /** What the breakdown adds up to: the number of bridges destroyed (each attempt's line is 1 or 0). */
+  total: number;
 }
 
 function isWholeNumber(n: number): boolean {
@@ -125,12 +127,13 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
     const at = `attempts[${i}]`;
     const { card, bridge, distance } = attempt;
     bridgeProblems(problems, turn, bridge, at);
+    const rule = isWholeNumber(turn) && (bridge.kind === "minor" || bridge.kind === "major") ? natoDemolitionRule(turn, bridge.kind) : null;
     if (!(DEMOLITION_CARD_CATEGORIES as readonly string[]).includes(card.category)) {
       problems.add("notEngineerCard", `Card ${card.id} is a ${card.category} card, not an engineer card.`, `${at}.card.category`);
-    } else if (bridge.kind === "major" && card.category === "minelayingEngineer") {
+    } else if (rule?.kind === "roll" && rule.nonMinelayingEngineer && card.category === "minelayingEngineer") {
       problems.add(
         "minelayingEngineer",
-        `Card ${card.id} is a minelaying engineer; only other engineers may demolish major bridge ${bridge.hexside}.`,
+        `Card ${card.id} is a minelaying engineer; only other engineers may demolish ${bridge.kind} bridge ${bridge.hexside} on this turn.`,
         `${at}.card.category`,
       );
     }
@@ -191,14 +194,17 @@ function rollDie(dice: Dice): number {
   return roll;
 }
 
-/** Decides one attempt (already validated): the line shown and whether the bridge goes. */
-function decide(input: BridgeDemolitionInput, index: number, dice: Dice): { line: BreakdownLine; outcome: DemolitionAttemptOutcome } {
+/**
+ * Decides one attempt (already validated): the label shown (naming the die, if any) and whether the
+ * bridge goes. The line's value is set by the caller so the breakdown counts bridges destroyed.
+ */
+function decide(input: BridgeDemolitionInput, index: number, dice: Dice): { line: Omit<BreakdownLine, "value">; outcome: DemolitionAttemptOutcome } {
   const bridge = input.attempts[index]!.bridge;
   const base = { hexside: bridge.hexside, kind: bridge.kind };
   if (input.means === "wpDivisions") {
     const division = input.attempts[index]!.division;
     return {
-      line: { label: `${bridge.kind} bridge ${bridge.hexside}: destroyed by ${division.name}'s engineers`, value: 0, source: DEMOLITION_SOURCE },
+      line: { label: `${bridge.kind} bridge ${bridge.hexside}: destroyed by ${division.name}'s engineers`, source: DEMOLITION_SOURCE },
       outcome: { ...base, roll: null, destroyed: true },
     };
   }
@@ -208,8 +214,7 @@ function decide(input: BridgeDemolitionInput, index: number, dice: Dice): { line
     const destroyed = roll <= attempt.deepStrike;
     return {
       line: {
-        label: `${attempt.name} on bridge ${bridge.hexside}: needs ${attempt.deepStrike} or less, ${destroyed ? "destroyed" : "missed"}`,
-        value: roll,
+        label: `${attempt.name} on bridge ${bridge.hexside}: rolled ${roll}, needs ${attempt.deepStrike} or less, ${destroyed ? "destroyed" : "missed"}`,
         source: DEMOLITION_SOURCE,
       },
       outcome: { ...base, roll, destroyed },
@@ -219,7 +224,7 @@ function decide(input: BridgeDemolitionInput, index: number, dice: Dice): { line
   // A forbidden demolition was refused before any die was rolled: what is left rolls or is automatic.
   if (rule.kind !== "roll") {
     return {
-      line: { label: `${bridge.kind} bridge ${bridge.hexside}: destroyed without a roll`, value: 0, source: DEMOLITION_SOURCE },
+      line: { label: `${bridge.kind} bridge ${bridge.hexside}: destroyed without a roll`, source: DEMOLITION_SOURCE },
       outcome: { ...base, roll: null, destroyed: true },
     };
   }
@@ -227,8 +232,7 @@ function decide(input: BridgeDemolitionInput, index: number, dice: Dice): { line
   const destroyed = roll >= rule.min;
   return {
     line: {
-      label: `${bridge.kind} bridge ${bridge.hexside}: needs ${rule.min} or more, ${destroyed ? "destroyed" : "still standing"}`,
-      value: roll,
+      label: `${bridge.kind} bridge ${bridge.hexside}: rolled ${roll}, needs ${rule.min} or more, ${destroyed ? "destroyed" : "still standing"}`,
       source: DEMOLITION_SOURCE,
     },
     outcome: { ...base, roll, destroyed },
@@ -250,13 +254,16 @@ export function demolishBridges(input: BridgeDemolitionInput, dice: Dice): Check
   const breakdown: BreakdownLine[] = [];
   const rolls: number[] = [];
   const attempts: DemolitionAttemptOutcome[] = [];
+  const destroyed: HexsideRef[] = [];
   for (let i = 0; i < input.attempts.length; i++) {
     const { line, outcome } = decide(input, i, dice);
-    breakdown.push(line);
+    // A bridge counts once, on the first attempt that destroys it (air units may try the same bridge).
+    const counts = outcome.destroyed && !destroyed.includes(outcome.hexside);
+    if (counts) destroyed.push(outcome.hexside);
+    breakdown.push({ ...line, value: counts ? 1 : 0 });
     if (outcome.roll !== null) rolls.push(outcome.roll);
     attempts.push(outcome);
   }
-  const destroyed = [...new Set(attempts.filter((a) => a.destroyed).map((a) => a.hexside))];
   const effects: Effect[] = destroyed.map((hexside) => ({ type: "bridgeDestroyed", hexside }));
-  return { ok: true, value: { breakdown, rolls, outcome: { attempts, destroyed }, effects } };
+  return { ok: true, value: { breakdown, rolls, outcome: { attempts, destroyed, total: destroyed.length }, effects } };
 }

@@ -7,6 +7,8 @@ export * from "./wmd";
 export * from "./combat";
 export * from "./combat-tables";
 export * from "./combat-hits";
+export * from "./hits";
+export * from "./hq-support";
 export * from "./combat-turn";
 export * from "./movement";
 export * from "./stacking";

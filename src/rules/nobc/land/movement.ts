@@ -6,7 +6,18 @@
 import type { ActorRef, HexRef } from "../../ids";
 import { RefusalList, SEEDS, refuse, total, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
 import type { LandEffect } from "./effects";
-import { LAND_TERRAINS, type LandHq, type LandTerrain, type LandUnit, type Mode, type RiverKind, type Side } from "./types";
+import { ENGINEER_CARDS_FOR_UNBRIDGED } from "./combat-tables";
+import { applyHits } from "./hits";
+import {
+  LAND_TERRAINS,
+  type LandHq,
+  type LandTerrain,
+  type LandUnit,
+  type Mode,
+  type RiverHexside,
+  type RiverKind,
+  type Side,
+} from "./types";
 
 const RATES = `${SEEDS.nobc}, Land War QRS: Movement Rates`;
 const PHASE = `${SEEDS.nobc}, Land War QRS: 5. Movement`;
@@ -45,13 +56,12 @@ export const IGNORED_MINEFIELD_HITS = 1;
 
 /**
  * seed 000 (NOBC), Land War QRS: Movement Rates, unbridged river hexsides: the full cost, and the
- * reduced cost once `engineersNeeded` Bridging Engineers are used. A bridged crossing adds nothing.
+ * reduced cost once enough Bridging Engineers are used (how many: ENGINEER_CARDS_FOR_UNBRIDGED).
+ * A bridged crossing adds nothing.
  */
-export const RIVER_CROSSING_COST: Readonly<
-  Record<RiverKind, { readonly unbridged: number; readonly withEngineers: number; readonly engineersNeeded: number }>
-> = {
-  minor: { unbridged: 2, withEngineers: 1, engineersNeeded: 1 },
-  major: { unbridged: 4, withEngineers: 2, engineersNeeded: 2 },
+export const RIVER_CROSSING_COST: Readonly<Record<RiverKind, { readonly unbridged: number; readonly withEngineers: number }>> = {
+  minor: { unbridged: 2, withEngineers: 1 },
+  major: { unbridged: 4, withEngineers: 2 },
 };
 
 /** seed 000 (NOBC), Land War QRS, 5. Movement: a NATO unit leaving a WP unit it started next to. */
@@ -92,7 +102,7 @@ export function riverCrossingCost(river: RiverKind, bridged: boolean, bridgingEn
     throw new RangeError(`bridging engineers must be a whole number of 0 or more, not ${bridgingEngineers}`);
   }
   if (bridged) return 0;
-  return bridgingEngineers >= row.engineersNeeded ? row.withEngineers : row.unbridged;
+  return bridgingEngineers >= ENGINEER_CARDS_FOR_UNBRIDGED[river] ? row.withEngineers : row.unbridged;
 }
 
 /** MP to enter a hex, paying for any minefield (use `movePath` to ignore mines and take a hit). */
@@ -146,9 +156,7 @@ function riverLine(river: RiverCrossing): BreakdownLine {
 // Whole-path movement
 
 /** A river on the hexside crossed to enter a step's hex. */
-export interface RiverCrossing {
-  kind: RiverKind;
-  bridged: boolean;
+export interface RiverCrossing extends RiverHexside {
   /** Bridging Engineer cards at this hexside (cards left there by earlier movers count too). */
   bridgingEngineers?: number;
 }
@@ -163,8 +171,8 @@ export interface MovePathStep extends MoveCostHex {
   adjacentEnemies?: readonly ActorRef[];
 }
 
-/** The unit that moves; `noMove` is the black chip from a retreat. */
-export interface MovingUnit extends Pick<LandUnit, "id" | "name" | "side" | "mode"> {
+/** The unit that moves (`strength` caps its hits); `noMove` is the black chip from a retreat. */
+export interface MovingUnit extends Pick<LandUnit, "id" | "name" | "side" | "mode" | "strength"> {
   noMove?: boolean;
 }
 
@@ -186,8 +194,13 @@ export interface MoveStepResult {
 export interface MovePathOutcome {
   /** MP this path costs (sum of its steps). */
   mpSpent: number;
+  /** What the breakdown adds up to: the MP spent (hits appear in it as 0-value notes). */
+  total: number;
   mpLeft: number;
+  /** Hits the path deals (sum of its steps); `hitsApplied` of them land, capped at the unit's strength. */
   hits: number;
+  hitsApplied: number;
+  eliminated: boolean;
   endHex: HexRef;
   /** The first hex where the unit had to stop (NATO next to WP units), if the path reaches one. */
   mustStopAt?: HexRef;
@@ -204,6 +217,9 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
     checks.add("noMove", `Unit ${unit.name} carries the no-movement chip, so it cannot move this turn.`, "unit.noMove");
   }
   if (steps.length === 0) checks.add("noSteps", `The path for ${unit.name} has no steps.`, "steps");
+  if (!Number.isInteger(unit.strength) || unit.strength < 0) {
+    checks.add("badStrength", `Unit ${unit.name} must have a whole strength of 0 or more, not ${unit.strength}.`, "unit.strength");
+  }
   if (!Number.isFinite(spentBefore) || spentBefore < 0 || spentBefore > allowance) {
     checks.add(
       "badMpSpent",
@@ -257,7 +273,7 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
       );
     }
     for (const line of mpLines) breakdown.push({ ...line, label: `${step.hex}: ${line.label} (MP)` });
-    for (const line of hitLines) breakdown.push({ ...line, label: `${step.hex}: ${line.label} (hits)` });
+    for (const line of hitLines) breakdown.push(hitNote(line, step.hex));
     results.push({ hex: step.hex, mp, hits });
     if (mustStopAt === undefined && unit.side === "nato" && (step.adjacentEnemies ?? []).length > 0) mustStopAt = step.hex;
   });
@@ -266,12 +282,26 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
     const mpSpent = results.reduce((sum, s) => sum + s.mp, 0);
     const hits = results.reduce((sum, s) => sum + s.hits, 0);
     const mpLeft = allowance - spentBefore - mpSpent;
-    const effects: LandEffect[] = [{ type: "movementPoints", actor: unit.id, value: mpLeft }];
-    if (hits > 0) effects.push({ type: "hits", actor: unit.id, amount: hits });
-    const outcome: MovePathOutcome = { mpSpent, mpLeft, hits, endHex: results[results.length - 1]!.hex, steps: results };
+    const taken = applyHits(unit, hits);
+    const effects: LandEffect[] = [{ type: "movementPoints", actor: unit.id, value: mpLeft }, ...taken.effects];
+    const outcome: MovePathOutcome = {
+      mpSpent,
+      total: mpSpent,
+      mpLeft,
+      hits,
+      hitsApplied: taken.applied,
+      eliminated: taken.eliminated,
+      endHex: results[results.length - 1]!.hex,
+      steps: results,
+    };
     if (mustStopAt !== undefined) outcome.mustStopAt = mustStopAt;
     return { breakdown, rolls: [], outcome, effects };
   });
+}
+
+/** A hit line shown beside MP lines: value 0 so the breakdown still adds up to MP, the hits named in the label. */
+function hitNote(line: BreakdownLine, hex: HexRef): BreakdownLine {
+  return { label: `${hex}: ${line.label}: ${line.value} hit(s), not MP`, value: 0, source: line.source };
 }
 
 /** True when a unit that started next to `before` enemies is no longer next to one of them. */
@@ -296,7 +326,7 @@ export interface OverrunOptions {
 
 export interface OverrunInput {
   /** The unit moving into the enemy hex. */
-  unit: Pick<LandUnit, "id" | "name" | "side" | "mode">;
+  unit: Pick<LandUnit, "id" | "name" | "side" | "mode" | "strength">;
   /** Overrun cost printed on the overrunning unit's counter. */
   overrunCost: { mp: number; hits: number };
   /** MP the unit still has this turn. */
@@ -304,8 +334,8 @@ export interface OverrunInput {
   hex: { hex: HexRef; terrain: readonly LandTerrain[]; road?: RoadKind };
   /** River on the hexside crossed into the hex, if any. */
   river?: RiverKind;
-  /** Enemy units in the hex (HQs go in `hqs`). */
-  defenders: readonly Pick<LandUnit, "id" | "name" | "side" | "size" | "arm">[];
+  /** Enemy units in the hex (HQs go in `hqs`); artillery's `strength` caps the hits it takes. */
+  defenders: readonly Pick<LandUnit, "id" | "name" | "side" | "size" | "arm" | "strength">[];
   hqs?: readonly Pick<LandHq, "id" | "name" | "side" | "level">[];
   options?: OverrunOptions;
 }
@@ -314,7 +344,13 @@ export interface OverrunOutcome {
   /** "overrun": battalions eliminated at a cost; "displaced": only HQs/artillery were met. */
   kind: "overrun" | "displaced";
   mpSpent: number;
+  /** Hits the overrun deals the moving unit; the breakdown adds up to this (other lines are 0-value notes). */
   hitsToUnit: number;
+  total: number;
+  /** Of `hitsToUnit`, what lands (capped at its strength), and whether that eliminates it. */
+  hitsApplied: number;
+  unitEliminated: boolean;
+  /** Battalions overrun, and artillery that the hits of being met alone bring to 0. */
   eliminated: ActorRef[];
   retreated: ActorRef[];
 }
@@ -347,13 +383,19 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
       checks.add("notEnemy", `${enemy.name} is on the same side as ${unit.name}, so it cannot be overrun.`, "defenders");
     }
   }
+  const strengths = [{ who: unit, field: "unit.strength" }, ...artilleryOf(defenders).map((a) => ({ who: a, field: "defenders" }))];
+  for (const { who, field } of strengths) {
+    if (!Number.isInteger(who.strength) || who.strength < 0) {
+      checks.add("badStrength", `${who.name} must have a whole strength of 0 or more, not ${who.strength}.`, field);
+    }
+  }
   for (const hq of hqs) {
     if (!Number.isInteger(hq.level) || hq.level < 0) {
       checks.add("badHqLevel", `HQ ${hq.name} must have a whole level of 0 or more, not ${hq.level}.`, "hqs");
     }
   }
   const battalions = defenders.filter((d) => d.arm !== "artillery" && d.size === "battalion");
-  const artillery = defenders.filter((d) => d.arm === "artillery");
+  const artillery = artilleryOf(defenders);
   for (const d of defenders) {
     if (d.arm !== "artillery" && d.size !== "battalion") {
       checks.add(
@@ -374,29 +416,39 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
   return checks.result(() => {
     const breakdown: BreakdownLine[] = [];
     const effects: LandEffect[] = [];
+    const eliminated: ActorRef[] = [];
     let mpSpent = 0;
     let hitsToUnit = 0;
+    let taken = applyHits(unit, 0);
     if (battalions.length > 0) {
       mpSpent = overrunCost.mp;
-      breakdown.push({ label: "Overrun cost from the counter (MP)", value: overrunCost.mp, source: PHASE });
+      breakdown.push({ label: `Overrun cost from the counter: ${overrunCost.mp} MP (not hits)`, value: 0, source: PHASE });
       breakdown.push({ label: "Overrun cost from the counter (hits)", value: overrunCost.hits, source: PHASE });
       const extras = overrunExtraHits(input, options);
       breakdown.push(...extras);
       hitsToUnit = overrunCost.hits + total(extras);
-      effects.push({ type: "movementPoints", actor: unit.id, value: mpLeft - mpSpent });
-      if (hitsToUnit > 0) effects.push({ type: "hits", actor: unit.id, amount: hitsToUnit });
-      for (const b of battalions) effects.push({ type: "eliminated", actor: b.id });
+      taken = applyHits(unit, hitsToUnit);
+      effects.push({ type: "movementPoints", actor: unit.id, value: mpLeft - mpSpent }, ...taken.effects);
+      for (const b of battalions) {
+        effects.push({ type: "eliminated", actor: b.id });
+        eliminated.push(b.id);
+      }
     }
     const alone: ActorRef[] = [];
     for (const a of artillery) {
-      breakdown.push({ label: `${a.name} met alone: hits`, value: DISPLACED_ALONE.artilleryHits, source: PHASE });
-      effects.push({ type: "hits", actor: a.id, amount: DISPLACED_ALONE.artilleryHits });
-      effects.push({ type: "retreat", actor: a.id, hexes: DISPLACED_ALONE.retreatHexes });
-      alone.push(a.id);
+      const hit = applyHits(a, DISPLACED_ALONE.artilleryHits);
+      breakdown.push({ label: `${a.name} met alone: takes ${hit.applied} hit(s) (not the mover's)`, value: 0, source: PHASE });
+      effects.push(...hit.effects);
+      if (hit.eliminated) {
+        eliminated.push(a.id);
+      } else {
+        effects.push({ type: "retreat", actor: a.id, hexes: DISPLACED_ALONE.retreatHexes });
+        alone.push(a.id);
+      }
     }
     for (const hq of hqs) {
       const lost = Math.min(DISPLACED_ALONE.hqLevels, hq.level);
-      breakdown.push({ label: `${hq.name} met alone: levels lost`, value: lost, source: PHASE });
+      breakdown.push({ label: `${hq.name} met alone: loses ${lost} level(s) (not the mover's hits)`, value: 0, source: PHASE });
       if (lost > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: -lost });
       effects.push({ type: "retreat", actor: hq.id, hexes: DISPLACED_ALONE.retreatHexes });
       alone.push(hq.id);
@@ -405,11 +457,18 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
       kind: battalions.length > 0 ? "overrun" : "displaced",
       mpSpent,
       hitsToUnit,
-      eliminated: battalions.map((b) => b.id),
+      total: hitsToUnit,
+      hitsApplied: taken.applied,
+      unitEliminated: taken.eliminated,
+      eliminated,
       retreated: alone,
     };
     return { breakdown, rolls: [], outcome, effects };
   });
+}
+
+function artilleryOf<U extends Pick<LandUnit, "arm">>(units: readonly U[]): U[] {
+  return units.filter((u) => u.arm === "artillery");
 }
 
 /** The seed's extra-hit list for an overrun, as breakdown lines. */

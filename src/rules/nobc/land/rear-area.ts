@@ -7,6 +7,7 @@ import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { applyHits } from "./hits";
 import {
   alwaysInMarchMode,
   type LandHq,
@@ -258,19 +259,6 @@ function stepC(target: RearAreaTarget): { halve: string | null; double: boolean 
   return { halve, double };
 }
 
-/**
- * Hits on a unit from a strike, never beyond its strength; a unit brought to nothing is eliminated.
- * Artillery takes these hits too: air, SSM and SF attacks are the exception to its immunity.
- */
-export function strikeHitEffects(unit: LandUnit, hits: number): { applied: number; eliminated: boolean; effects: Effect[] } {
-  const applied = Math.max(0, Math.min(hits, unit.strength));
-  const eliminated = applied > 0 && applied >= unit.strength;
-  const effects: Effect[] = [];
-  if (applied > 0) effects.push({ type: "hits", actor: unit.id, amount: applied });
-  if (eliminated) effects.push({ type: "eliminated", actor: unit.id });
-  return { applied, eliminated, effects };
-}
-
 /** After the attack: SSM, EW and SF strike cards and CW cards go; CAS goes to the damaged box. */
 function postAttackEffects(input: RearAreaAttackInput): Effect[] {
   const effects: Effect[] = [];
@@ -319,7 +307,8 @@ export function rearAreaAttack(input: RearAreaAttackInput, dice: Dice): Checked<
       effects.push({ type: "hqCardsLost", actor: target.hq.id, count: result.supportCardsRemoved });
     }
   } else {
-    const hits = strikeHitEffects(target.unit, result.unitHits);
+    // Artillery takes these hits too: air, SSM and SF attacks are the exception to its immunity.
+    const hits = applyHits(target.unit, result.unitHits);
     hitsApplied = hits.applied;
     eliminated = hits.eliminated;
     effects.push(...hits.effects);

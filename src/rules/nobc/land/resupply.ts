@@ -63,6 +63,8 @@ export interface ResupplyInput {
 export interface ResupplyOutcome {
   given: { unit: ActorRef; counters: number }[];
   countersUsed: number;
+  /** What the breakdown adds up to: the counters handed out. */
+  total: number;
   countersLeft: number;
 }
 
@@ -105,14 +107,16 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
   }
 
   return checks.result(() => {
-    const breakdown: BreakdownLine[] = [{ label: `${hq.name}: counters available (level)`, value: hq.level, source: PHASE }];
+    const breakdown: BreakdownLine[] = [
+      { label: `${hq.name} may hand out ${hq.level} counter(s), its level`, value: 0, source: PHASE },
+    ];
     const effects: LandEffect[] = [];
     for (const g of given) {
       const name = byId.get(g.unit)!.unit.name;
       breakdown.push({ label: `To ${name}`, value: g.counters, source: PHASE });
       effects.push({ type: "supply", actor: g.unit, delta: g.counters });
     }
-    return { breakdown, rolls: [], outcome: { given, countersUsed: used, countersLeft: hq.level - used }, effects };
+    return { breakdown, rolls: [], outcome: { given, countersUsed: used, total: used, countersLeft: hq.level - used }, effects };
   });
 }
 

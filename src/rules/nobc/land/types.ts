@@ -12,6 +12,12 @@ export const LAND_TERRAINS = ["clear", "woods", "rough", "marsh", "town", "city"
 export type LandTerrain = (typeof LAND_TERRAINS)[number];
 
 export type RiverKind = "minor" | "major";
+
+/** A river on a hexside, as ground combat and movement both see it. */
+export interface RiverHexside {
+  kind: RiverKind;
+  bridged: boolean;
+}
 export type UnitSize = "battalion" | "brigade" | "regiment" | "division";
 export type UnitArm =
   | "armour"

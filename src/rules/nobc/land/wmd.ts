@@ -1,7 +1,8 @@
 /**
  * Chemical and nuclear weapons in the Land War (seed 000, Land War QRS: 3. Rear Area Attacks and
  * the chemical and nuclear weapons notes). Every use needs Control's release and contaminates.
- * The chemical doubling of rear-area damage lives in rear-area.ts.
+ * Chemical cards are played inside other resolvers: rear-area attacks apply step A's own rule (CAS
+ * doubled, SSM plus the CW value; rear-area.ts), ground combat takes `chemicalCombatModifier` (combat.ts).
  */
 import type { ActorRef, CardRef, HexRef, HexsideRef } from "../../ids";
 import { hexside } from "../../ids";
@@ -9,10 +10,10 @@ import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type Checked, type Refusal, type Resolution } from "../../resolution";
-import { strikeHitEffects, targetIdentificationProblems } from "./rear-area";
+import { applyHits } from "./hits";
+import { targetIdentificationProblems } from "./rear-area";
 import type { LandUnit, Side, SupportCard, SupportCardCategory } from "./types";
 
-const WMD_SOURCE = `${SEEDS.nobc}, Land War QRS: chemical and nuclear weapons`;
 const NUCLEAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, nuclear weapons`;
 const WMD_DECISION = `${SEEDS.decision}: Chemical and nuclear weapons`;
 
@@ -51,39 +52,6 @@ export function chemicalCombatModifier(card: SupportCard): number {
   return card.value;
 }
 
-export interface ChemicalCombatInput {
-  attacker: Side;
-  card: SupportCard;
-  /** The hex fought over, which the gas contaminates. */
-  hex: HexRef;
-  umpireConfirmed: boolean;
-}
-
-/**
- * Releases a chemical card in a ground combat: its modifier for the combat, the hex
- * contaminated, and the card spent (decision).
- */
-export function chemicalCombatRelease(input: ChemicalCombatInput): Checked<Resolution<{ modifier: number }>> {
-  const problems = releaseProblems(input.attacker, input.card, "chemical", input.umpireConfirmed);
-  if (!Number.isInteger(input.card.value)) {
-    problems.push({ code: "invalidValue", message: `Chemical card ${input.card.id} has value ${input.card.value}; it must be a whole number.`, field: "card.value" });
-  }
-  if (problems.length > 0) return { ok: false, refusals: problems };
-  const modifier = chemicalCombatModifier(input.card);
-  return {
-    ok: true,
-    value: {
-      breakdown: [{ label: `Chemical card ${input.card.id}`, value: modifier, source: WMD_SOURCE }],
-      rolls: [],
-      outcome: { modifier },
-      effects: [
-        { type: "contaminated", hex: input.hex },
-        { type: "cardDiscarded", card: input.card.id },
-      ],
-    },
-  };
-}
-
 export interface NuclearStrikeInput {
   attacker: Side;
   card: SupportCard;
@@ -93,6 +61,8 @@ export interface NuclearStrikeInput {
   targetHex: HexRef;
   /** Every unit in the target hex, of either side. */
   unitsInHex: readonly LandUnit[];
+  /** Units in the card's further `area` hexes: they take no hits but lose the supply they carry. */
+  unitsInArea?: readonly LandUnit[];
   /** Further hexes the card's area covers; the target hex is always included. */
   area?: readonly HexRef[];
   /** Dice for hits when the card prints another number than 2. */
@@ -108,8 +78,8 @@ export interface NuclearStrikeOutcome {
 
 /**
  * A nuclear strike on an identified hex: one roll of 2d6 (or the card's dice) gives the hits
- * every unit in the hex takes (decision); every supply counter in the area goes and the area
- * is contaminated. Artillery takes the hits as it does from any missile or air attack.
+ * every unit in the hex takes (decision); every supply counter in the area goes, units there lose
+ * the supply they carry, and the area is contaminated. Artillery takes the hits as it does from any missile or air attack.
  */
 export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Resolution<NuclearStrikeOutcome>> {
   const problems = new RefusalList();
@@ -120,6 +90,7 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
     problems.add("invalidHitDice", `A nuclear strike rolls ${hitDice} dice; it must be a whole number of 1 or more.`, "hitDice");
   }
   if (input.targetHex.length === 0) problems.add("missingHex", "The nuclear strike names no target hex.", "targetHex");
+  const area = [...new Set([input.targetHex, ...(input.area ?? [])])];
   input.unitsInHex.forEach((unit, i) => {
     if (unit.hex !== input.targetHex) {
       problems.add("unitNotInHex", `Unit ${unit.name} is in ${unit.hex}, not in the target hex ${input.targetHex}.`, `unitsInHex[${i}].hex`);
@@ -128,6 +99,24 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
       problems.add("invalidStrength", `Unit ${unit.name} has strength ${unit.strength}; it must be a whole number of 0 or more.`, `unitsInHex[${i}].strength`);
     }
   });
+  (input.unitsInArea ?? []).forEach((unit, i) => {
+    if (unit.hex === input.targetHex || !area.includes(unit.hex)) {
+      problems.add(
+        "unitNotInArea",
+        `Unit ${unit.name} is in ${unit.hex}, which is not one of the strike's further area hexes; units of the target hex go in unitsInHex.`,
+        `unitsInArea[${i}].hex`,
+      );
+    }
+  });
+  const carriers = [
+    ...input.unitsInHex.map((unit, i) => ({ unit, field: `unitsInHex[${i}].supply` })),
+    ...(input.unitsInArea ?? []).map((unit, i) => ({ unit, field: `unitsInArea[${i}].supply` })),
+  ];
+  for (const { unit, field } of carriers) {
+    if (!Number.isInteger(unit.supply) || unit.supply < 0) {
+      problems.add("invalidSupply", `Unit ${unit.name} carries ${unit.supply} SP; it must be a whole number of 0 or more.`, field);
+    }
+  }
   if (!input.unitsInHex.some((u) => u.side !== input.attacker)) {
     problems.add("noTarget", `No enemy unit is in the target hex ${input.targetHex}, so there is nothing identified to strike.`, "unitsInHex");
   }
@@ -136,14 +125,17 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
   const rolls = dice.roll(hitDice);
   if (!rolls.every(isDieFace)) throw new RangeError(`dice rolled ${rolls.join(", ")}; each must be 1..6`);
   const hits = rolls.reduce((sum, r) => sum + r, 0);
-  const area = [...new Set([input.targetHex, ...(input.area ?? [])])];
   const effects: Effect[] = [];
   const units = input.unitsInHex.map((unit) => {
-    const result = strikeHitEffects(unit, hits);
+    const result = applyHits(unit, hits);
     effects.push(...result.effects);
     return { unit: unit.id, hitsApplied: result.applied, eliminated: result.eliminated };
   });
+  // Supply counters on the map and the supply units carry both go.
   effects.push({ type: "supplyCountersEliminated", hexes: area });
+  for (const { unit } of carriers) {
+    if (unit.supply > 0) effects.push({ type: "supply", actor: unit.id, delta: -unit.supply });
+  }
   for (const hex of area) effects.push({ type: "contaminated", hex });
   effects.push({ type: "cardDiscarded", card: input.card.id });
 
