@@ -8,7 +8,7 @@ const base: AssignmentInput = {
   unit: { id: "Actor.u1", name: "3 Pz Bde", side: "nato" },
   hq: { id: "Actor.hq", name: "I GE Corps", side: "nato", level: 3, radius: 5 },
   distance: 4,
-  assignedFromHq: 1,
+  assignedToUnit: 1,
 };
 
 function with_(patch: Partial<AssignmentInput>): AssignmentInput {
@@ -32,14 +32,14 @@ describe("support card assignment (seed 000, Land War QRS: 4. Ground Combat)", (
 
   it("radius boundary: at the radius is allowed, one hex beyond is refused", () => {
     expect(codes(with_({ distance: 5 }))).toEqual([]);
-    expect(codes(with_({ distance: 6 }))).toEqual(["outOfRadius"]);
+    expect(codes(with_({ distance: 6 }))).toEqual(["hqOutOfRadius"]);
     expect(codes(with_({ distance: 0 }))).toEqual([]);
   });
 
-  it("level boundary: the card that reaches the level is allowed, the next is refused", () => {
-    expect(codes(with_({ assignedFromHq: 2 }))).toEqual([]);
-    expect(codes(with_({ assignedFromHq: 3 }))).toEqual(["hqLevelReached"]);
-    expect(codes(with_({ hq: { ...base.hq!, level: 0 }, assignedFromHq: 0 }))).toEqual(["hqLevelReached"]);
+  it("level boundary: the card that brings this unit's cards from the HQ to its level is allowed, the next is refused", () => {
+    expect(codes(with_({ assignedToUnit: 2 }))).toEqual([]);
+    expect(codes(with_({ assignedToUnit: 3 }))).toEqual(["hqOverLevel"]);
+    expect(codes(with_({ hq: { ...base.hq!, level: 0 }, assignedToUnit: 0 }))).toEqual(["hqOverLevel"]);
   });
 
   it("refuses a card of the other side, naming the unit", () => {
@@ -76,16 +76,16 @@ describe("support card assignment (seed 000, Land War QRS: 4. Ground Combat)", (
   });
 
   it.each([[-1], [1.5], [Number.NaN]])("refuses the distance %s", (distance) => {
-    expect(codes(with_({ distance }))).toEqual(["badDistance"]);
+    expect(codes(with_({ distance }))).toEqual(["hqDistanceInvalid"]);
   });
 
-  it.each([[-1], [0.5], [Number.NaN]])("refuses %s cards already assigned", (assignedFromHq) => {
-    expect(codes(with_({ assignedFromHq }))).toEqual(["badCount"]);
+  it.each([[-1], [0.5], [Number.NaN]])("refuses %s cards already assigned", (assignedToUnit) => {
+    expect(codes(with_({ assignedToUnit }))).toEqual(["badCount"]);
   });
 
   it("refuses an HQ with a broken level or radius", () => {
-    expect(codes(with_({ hq: { ...base.hq!, level: -1 } }))).toEqual(["badHq"]);
-    expect(codes(with_({ hq: { ...base.hq!, radius: 1.5 } }))).toEqual(["badHq"]);
+    expect(codes(with_({ hq: { ...base.hq!, level: -1 } }))).toEqual(["hqInvalid"]);
+    expect(codes(with_({ hq: { ...base.hq!, radius: 1.5 } }))).toEqual(["hqInvalid"]);
   });
 
   it("never mutates its input, and accepts exactly when every condition holds (property)", () => {
@@ -103,7 +103,7 @@ describe("support card assignment (seed 000, Land War QRS: 4. Ground Combat)", (
             unit: { ...base.unit, side: unitSide },
             hq: { ...base.hq!, level, radius },
             distance,
-            assignedFromHq: assigned,
+            assignedToUnit: assigned,
           });
           const frozen = JSON.stringify(input);
           const r = checkCardAssignment(input);

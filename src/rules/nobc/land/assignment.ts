@@ -1,10 +1,13 @@
 /**
  * Assigning a support card from an HQ to one of its side's units (seed 000, Land War QRS,
- * "4. Ground Combat": cards are played only within the HQ's radius and up to its current
- * supply/support score). Pure: the caller measures the distance and counts the cards.
+ * "4. Ground Combat": cards are played only within the HQ's radius and up to its HQ limit for each
+ * combat). A unit fights in one combat, so the HQ limit is checked over the cards this HQ has given
+ * to this unit, with the same rule the combat planner applies to the whole combat (hq-support.ts).
+ * Pure: the caller measures the distance and counts the cards.
  */
 import type { ActorRef, CardRef } from "../../ids";
-import { RefusalList, SEEDS, refuse, type Checked } from "../../resolution";
+import { RefusalList, refuse, type Checked } from "../../resolution";
+import { HQ_SUPPORT_LIMIT_SOURCE, hqSupportProblems } from "./hq-support";
 import type { Side, SupportCardCategory } from "./types";
 
 /**
@@ -41,14 +44,14 @@ export interface AssignmentInput {
     readonly id: ActorRef;
     readonly name: string;
     readonly side: Side;
-    /** Current level: how many cards it may have assigned at once this turn. */
+    /** Current level: how many cards and CAS it may give to one combat. */
     readonly level: number;
     readonly radius: number;
   };
   /** Hexes from the HQ to the unit, measured by the caller (null when either is off the map). */
   readonly distance: number | null;
-  /** Cards of this HQ already assigned to units this turn (this card excluded). */
-  readonly assignedFromHq: number;
+  /** Cards of this HQ already assigned to this unit this turn (this card excluded). */
+  readonly assignedToUnit: number;
 }
 
 /** An accepted assignment, with how much of the HQ's score it leaves. */
@@ -56,14 +59,12 @@ export interface CardAssignment {
   card: CardRef;
   unit: ActorRef;
   hq: ActorRef;
-  /** Cards assigned from the HQ once this one is counted. */
+  /** Cards of the HQ with this unit once this one is counted. */
   used: number;
-  /** Cards the HQ may still assign this turn. */
+  /** Cards the HQ may still give this unit's combat (the planner also counts the other attackers' and CAS). */
   left: number;
   source: string;
 }
-
-const SOURCE = `${SEEDS.nobc}, Land War QRS: 4. Ground Combat (support cards within HQ radius, up to its score)`;
 
 function isCount(n: number): boolean {
   return Number.isInteger(n) && n >= 0;
@@ -71,7 +72,7 @@ function isCount(n: number): boolean {
 
 /** Checks a card-to-unit assignment; a refusal lists every reason and changes nothing. */
 export function checkCardAssignment(input: AssignmentInput): Checked<CardAssignment> {
-  const { card, unit, hq, distance, assignedFromHq } = input;
+  const { card, unit, hq, distance, assignedToUnit } = input;
   const why = new RefusalList();
 
   if (card.side !== unit.side) {
@@ -87,8 +88,8 @@ export function checkCardAssignment(input: AssignmentInput): Checked<CardAssignm
   if (card.assignedTo === unit.id) {
     why.add("alreadyAssigned", `Card ${card.name} is already assigned to ${unit.name}.`, "card.assignedTo");
   }
-  if (!isCount(assignedFromHq)) {
-    why.add("badCount", `The number of cards already assigned (${assignedFromHq}) must be a whole number of at least 0.`, "assignedFromHq");
+  if (!isCount(assignedToUnit)) {
+    why.add("badCount", `The number of cards already assigned (${assignedToUnit}) must be a whole number of at least 0.`, "assignedToUnit");
   }
 
   if (hq === undefined) {
@@ -99,34 +100,19 @@ export function checkCardAssignment(input: AssignmentInput): Checked<CardAssignm
   if (hq.side !== card.side) {
     why.add("hqSideMismatch", `HQ ${hq.name} is ${hq.side} and cannot play ${card.name}, a ${card.side} card.`, "hq.side");
   }
-  if (!isCount(hq.level) || !isCount(hq.radius)) {
-    why.add("badHq", `HQ ${hq.name} needs a whole-number level and radius of at least 0.`, "hq");
-  }
   if (distance === null) {
     why.add("noDistance", `The distance from HQ ${hq.name} to ${unit.name} is unknown: both need a token on the map.`, "distance");
-  } else if (!isCount(distance)) {
-    why.add("badDistance", `The distance ${distance} must be a whole number of hexes, at least 0.`, "distance");
-  } else if (isCount(hq.radius) && distance > hq.radius) {
-    why.add(
-      "outOfRadius",
-      `${unit.name} is ${distance} hexes from HQ ${hq.name}, beyond its radius of ${hq.radius}.`,
-      "distance",
-    );
   }
-  if (isCount(hq.level) && isCount(assignedFromHq) && assignedFromHq + 1 > hq.level) {
-    why.add(
-      "hqLevelReached",
-      `HQ ${hq.name} is at level ${hq.level} and has already assigned ${assignedFromHq} card(s) this turn.`,
-      "hq.level",
-    );
-  }
+  // A bad count is refused above; the limit is then checked for this card alone.
+  const used = isCount(assignedToUnit) ? assignedToUnit + 1 : 1;
+  why.items.push(...hqSupportProblems({ hq, used, ...(distance === null ? {} : { distance }) }, "hq"));
 
   return why.result(() => ({
     card: card.id,
     unit: unit.id,
     hq: hq.id,
-    used: assignedFromHq + 1,
-    left: hq.level - assignedFromHq - 1,
-    source: SOURCE,
+    used,
+    left: hq.level - used,
+    source: HQ_SUPPORT_LIMIT_SOURCE,
   }));
 }

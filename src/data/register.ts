@@ -1,0 +1,48 @@
+/** Registers the data model of every Actor and Item subtype, and which values tokens can show as bars. */
+import { AirSquadronData } from "./air-squadron";
+import { AirbaseData } from "./airbase";
+import { HqData } from "./hq";
+import { SupportCardData } from "./support-card";
+import { UnitData } from "./unit";
+
+export const ACTOR_DATA_MODELS = {
+  unit: UnitData,
+  hq: HqData,
+  airSquadron: AirSquadronData,
+  airbase: AirbaseData,
+} as const;
+
+export const ITEM_DATA_MODELS = { supportCard: SupportCardData } as const;
+
+/**
+ * Token bars and values per actor type: strength and HQ level are bars (a value out of a maximum),
+ * supply is a plain value. See docs/decisions/foundry-documents.md, "Token bars".
+ */
+export const TRACKABLE_ATTRIBUTES = {
+  unit: { bar: ["strength"], value: ["supply", "movementPoints"] },
+  hq: { bar: ["level"], value: ["supplyCounters", "radius"] },
+  airSquadron: { bar: [], value: ["airToAir", "cas", "deepStrike"] },
+  airbase: { bar: ["airDefence"], value: ["capacity"] },
+} as const;
+
+export function registerDataModels(): void {
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  CONFIG.Actor.trackableAttributes = Object.fromEntries(
+    Object.entries(TRACKABLE_ATTRIBUTES).map(([type, a]) => [type, { bar: [...a.bar], value: [...a.value] }]),
+  );
+}
+
+declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
+  interface DataModelConfig {
+    Actor: {
+      unit: typeof UnitData;
+      hq: typeof HqData;
+      airSquadron: typeof AirSquadronData;
+      airbase: typeof AirbaseData;
+    };
+    Item: {
+      supportCard: typeof SupportCardData;
+    };
+  }
+}

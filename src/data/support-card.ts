@@ -1,0 +1,31 @@
+/** System data of an Item `supportCard`, held by an HQ (its parent actor) or by no one (world level). */
+import { SUPPORT_CARD_CATEGORIES } from "../rules/nobc/land/types";
+import { repairSystemSource } from "./shape-repairs";
+import { actorRefField, choiceField, htmlField, sideField } from "./fields";
+
+export const AFTER_USE = ["discard", "keep", "reuseForIdentification"] as const;
+
+function supportCardSchema() {
+  const fields = foundry.data.fields;
+  return {
+    side: sideField(),
+    category: choiceField(SUPPORT_CARD_CATEGORIES, "combatModifier", "NOBC.Field.Category"),
+    value: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0, label: "NOBC.Field.Value" }),
+    modifier: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0, label: "NOBC.Field.Modifier" }),
+    afterUse: choiceField(AFTER_USE, "discard", "NOBC.Field.AfterUse"),
+    assignedTo: actorRefField("NOBC.Field.AssignedTo"),
+    description: htmlField("NOBC.Field.Description"),
+  };
+}
+export type SupportCardSchema = ReturnType<typeof supportCardSchema>;
+
+export class SupportCardData extends foundry.abstract.TypeDataModel<SupportCardSchema, Item.Implementation> {
+  static override defineSchema(): SupportCardSchema {
+    return supportCardSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    repairSystemSource("supportCard", source);
+    return super.migrateData(source);
+  }
+}

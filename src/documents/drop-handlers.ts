@@ -1,0 +1,176 @@
+/**
+ * The Foundry side of drops: read the documents into snapshots, ask ./drops.ts, then write the
+ * one update or tell the user why not. Sheets call `assignCard`, `subordinateUnit` and
+ * `baseSquadron` from `_onDropItem` / `_onDropActor`; the canvas calls them through the
+ * `dropCanvasData` hook when a card lands on a unit's token.
+ */
+import type { Side, SupportCardCategory } from "../rules/nobc/land/types";
+import {
+  countAssigned,
+  decideCardDrop,
+  decideSquadronOnAirbase,
+  decideUnitOnHq,
+  type AirbaseSnapshot,
+  type CardSnapshot,
+  type DropDecision,
+  type HqSnapshot,
+  type SquadronSnapshot,
+  type UnitSnapshot,
+} from "./drops";
+import { documentAt } from "../effects/apply";
+
+/** The few members of an Actor or Item the drop code reads; the live documents fit it. */
+export interface DropDocument {
+  readonly uuid: string;
+  readonly name: string;
+  readonly type: string;
+  readonly system: unknown;
+  update(data: object): Promise<unknown>;
+}
+
+interface ActorLike extends DropDocument {
+  readonly items: Iterable<DropDocument>;
+  getActiveTokens(): readonly { readonly center: { x: number; y: number } }[];
+}
+
+interface ItemLike extends DropDocument {
+  readonly parent: unknown;
+}
+
+type Sys = Record<string, unknown>;
+const sys = (d: DropDocument) => d.system as Sys;
+const pool = (v: unknown) => v as { value: number; max: number };
+
+export function unitSnapshot(actor: DropDocument): UnitSnapshot {
+  const s = sys(actor);
+  return { uuid: actor.uuid, name: actor.name, side: s["side"] as Side, hq: (s["hq"] as string | null) ?? null };
+}
+
+export function hqSnapshot(actor: DropDocument): HqSnapshot {
+  const s = sys(actor);
+  return {
+    uuid: actor.uuid,
+    name: actor.name,
+    side: s["side"] as Side,
+    level: pool(s["level"]).value,
+    radius: s["radius"] as number,
+  };
+}
+
+export function cardSnapshot(item: DropDocument): CardSnapshot {
+  const s = sys(item);
+  return {
+    uuid: item.uuid,
+    name: item.name,
+    side: s["side"] as Side,
+    category: s["category"] as SupportCardCategory,
+    assignedTo: (s["assignedTo"] as string | null) ?? null,
+  };
+}
+
+export function squadronSnapshot(actor: DropDocument): SquadronSnapshot {
+  const s = sys(actor);
+  return {
+    uuid: actor.uuid,
+    name: actor.name,
+    side: s["side"] as Side,
+    airbase: (s["airbase"] as string | null) ?? null,
+    needsBaseSpace: s["needsBaseSpace"] !== false,
+  };
+}
+
+export function airbaseSnapshot(airbase: DropDocument, squadrons: Iterable<DropDocument>, except: string): AirbaseSnapshot {
+  const s = sys(airbase);
+  let based = 0;
+  for (const sq of squadrons) {
+    const q = sys(sq);
+    if (sq.type === "airSquadron" && sq.uuid !== except && q["airbase"] === airbase.uuid && q["needsBaseSpace"] !== false) based++;
+  }
+  return {
+    uuid: airbase.uuid,
+    name: airbase.name,
+    side: s["side"] as Side,
+    airZone: s["airZone"] as string,
+    capacity: s["capacity"] as number,
+    based,
+  };
+}
+
+/** Hexes between two actors' first tokens on the viewed scene; null when either has none. */
+export function hexDistance(a: ActorLike, b: ActorLike): number | null {
+  const from = a.getActiveTokens()[0];
+  const to = b.getActiveTokens()[0];
+  const grid = canvas?.grid;
+  if (from === undefined || to === undefined || grid === undefined || grid === null) return null;
+  return grid.measurePath([from.center, to.center], {}).spaces;
+}
+
+/** Writes the update of an accepted drop, or warns with the reason. True when something changed. */
+async function carryOut(target: DropDocument, decision: DropDecision): Promise<boolean> {
+  if (!decision.ok) {
+    ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: decision.reason }) ?? decision.reason);
+    return false;
+  }
+  await target.update(decision.update);
+  return true;
+}
+
+function holdingHq(card: ItemLike): ActorLike | null {
+  const parent = card.parent as ActorLike | null;
+  return parent !== null && parent !== undefined && parent.type === "hq" ? parent : null;
+}
+
+/** A support card dropped on a unit (sheet or token). False, untouched, for other kinds of document. */
+export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boolean> {
+  if (card.type !== "supportCard" || unit.type !== "unit") return false;
+  const hq = holdingHq(card);
+  const cards = hq === null ? [] : [...hq.items].filter((i) => i.type === "supportCard").map(cardSnapshot);
+  const decision = decideCardDrop({
+    card: cardSnapshot(card),
+    unit: unitSnapshot(unit),
+    hq: hq === null ? null : hqSnapshot(hq),
+    distance: hq === null ? null : hexDistance(hq, unit),
+    assignedToUnit: countAssigned(cards, unit.uuid, card.uuid),
+  });
+  return carryOut(card, decision);
+}
+
+/** A unit dropped on an HQ's sheet. False, untouched, for other kinds of actor. */
+export async function subordinateUnit(unit: DropDocument, hq: DropDocument): Promise<boolean> {
+  if (unit.type !== "unit" || hq.type !== "hq") return false;
+  return carryOut(unit, decideUnitOnHq(unitSnapshot(unit), hqSnapshot(hq)));
+}
+
+/** A squadron dropped on an airbase's sheet; `squadrons` are the world's actors (to count who is based there). */
+export async function baseSquadron(squadron: DropDocument, airbase: DropDocument, squadrons: Iterable<DropDocument>): Promise<boolean> {
+  if (squadron.type !== "airSquadron" || airbase.type !== "airbase") return false;
+  return carryOut(
+    squadron,
+    decideSquadronOnAirbase(squadronSnapshot(squadron), airbaseSnapshot(airbase, squadrons, squadron.uuid)),
+  );
+}
+
+interface TokenLike {
+  readonly actor: unknown;
+  readonly bounds: { contains(x: number, y: number): boolean };
+}
+
+/**
+ * `dropCanvasData`: a support card dropped on a unit's token is assigned to that unit. Returns
+ * false (Foundry's "handled, stop here") only for that case; every other drop goes on as usual.
+ */
+export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?: string; x?: number; y?: number }): boolean | void {
+  if (data.type !== "Item" || typeof data.uuid !== "string" || data.x === undefined || data.y === undefined) return;
+  const card = documentAt(data.uuid) as ItemLike | null | undefined;
+  if (card?.type !== "supportCard") return;
+  const { x, y } = data;
+  const tokens = (canvas?.tokens?.placeables ?? []) as readonly TokenLike[];
+  const token = [...tokens].reverse().find((t) => (t.actor as ActorLike | null)?.type === "unit" && t.bounds.contains(x, y));
+  if (token === undefined) return;
+  void assignCard(card, token.actor as ActorLike);
+  return false;
+}
+
+export function registerDropHooks(): void {
+  Hooks.on("dropCanvasData", (board, data) => onDropCanvasData(board, data as Parameters<typeof onDropCanvasData>[1]));
+}

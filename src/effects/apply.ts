@@ -1,0 +1,393 @@
+/**
+ * The one write path. `planEffects` turns the rules' effects into batched document changes and
+ * their exact inverse (pure, over snapshots); `applyEffects` writes them with one update call per
+ * document class (see docs/decisions/foundry-documents.md, "One write path"). Undo is
+ * `applyPlan(plan.inverse)`.
+ *
+ * Effects that happen on the map (retreats, minefields, bridges, contaminated hexes, …) are not
+ * document changes: they come back as `notes` for the players or umpire to carry out by hand.
+ */
+import { land } from "../rules/index";
+import type { Effect } from "../rules/effects";
+import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
+
+/** What the planner needs to know about one document. `system` is its stored (source) data. */
+export interface DocumentSnapshot {
+  readonly uuid: string;
+  readonly id: string;
+  readonly documentName: "Actor" | "Item";
+  readonly type: string;
+  readonly name: string;
+  readonly system: Readonly<Record<string, unknown>>;
+  /** For an embedded Item: its parent actor's UUID (null for a world item). */
+  readonly parentUuid?: string | null;
+  /** For an Item: its whole source, so a deleted card can be created again by undo. */
+  readonly source?: Readonly<Record<string, unknown>>;
+}
+
+export type SnapshotLookup = (uuid: string) => DocumentSnapshot | undefined;
+
+/** Changes to one document, as dotted paths (`system.strength.value`) to new values. */
+export interface PlannedUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string | null;
+  readonly changes: Readonly<Record<string, unknown>>;
+}
+
+export interface PlannedDeletion {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string | null;
+}
+
+export interface PlannedCreation {
+  readonly parentUuid: string | null;
+  /** Full item source, `_id` included; created with `keepId`. */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** A set of writes: what `applyPlan` performs. */
+export interface WritePlan {
+  readonly actorUpdates: readonly PlannedUpdate[];
+  readonly itemUpdates: readonly PlannedUpdate[];
+  readonly itemDeletions: readonly PlannedDeletion[];
+  readonly itemCreations: readonly PlannedCreation[];
+}
+
+/** Something the user must do by hand, or know: a lang key, its format data, and the effect. */
+export interface EffectNote {
+  readonly key: string;
+  readonly data: Readonly<Record<string, string | number>>;
+  readonly effect: Effect;
+}
+
+export interface EffectPlan extends WritePlan {
+  /** The writes that restore every changed value exactly, and re-create deleted cards. */
+  readonly inverse: WritePlan;
+  readonly notes: readonly EffectNote[];
+}
+
+/** A document being changed: its snapshot, the working values by path, and each path's prior value. */
+interface Working {
+  readonly snap: DocumentSnapshot;
+  readonly next: Map<string, unknown>;
+  readonly prior: Map<string, unknown>;
+}
+
+function readPath(system: Readonly<Record<string, unknown>>, path: string): unknown {
+  let cur: unknown = system;
+  for (const key of path.split(".")) {
+    if (typeof cur !== "object" || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function clamp(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, n));
+}
+
+class Planner {
+  private readonly actors = new Map<string, Working>();
+  private readonly deletions = new Map<string, DocumentSnapshot>();
+  readonly notes: EffectNote[] = [];
+
+  constructor(private readonly lookup: SnapshotLookup) {}
+
+  note(key: string, effect: Effect, data: Record<string, string | number> = {}): void {
+    this.notes.push({ key, data, effect });
+  }
+
+  /** An effect's fields as note data, with `name` for the document it names (its UUID if unknown). */
+  named(effect: Effect): Record<string, string | number> {
+    const data = noteData(effect);
+    const ref = "actor" in effect ? effect.actor : "target" in effect ? effect.target : undefined;
+    if (ref !== undefined) data["name"] = this.lookup(ref)?.name ?? ref;
+    return data;
+  }
+
+  /** The actor an effect names, if it exists and is one of `types`; otherwise a note says why. */
+  actor(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
+    const known = this.actors.get(uuid);
+    if (known !== undefined) return types.includes(known.snap.type) ? known : this.wrongType(known.snap, effect);
+    const snap = this.lookup(uuid);
+    if (snap === undefined || snap.documentName !== "Actor") {
+      this.note("NOBC.EffectNote.notFound", effect, { uuid });
+      return undefined;
+    }
+    if (!types.includes(snap.type)) return this.wrongType(snap, effect);
+    const working: Working = { snap, next: new Map(), prior: new Map() };
+    this.actors.set(uuid, working);
+    return working;
+  }
+
+  private wrongType(snap: DocumentSnapshot, effect: Effect): undefined {
+    this.note("NOBC.EffectNote.wrongType", effect, { name: snap.name, type: effect.type });
+    return undefined;
+  }
+
+  get(w: Working, path: string): unknown {
+    return w.next.has(path) ? w.next.get(path) : readPath(w.snap.system, path);
+  }
+
+  num(w: Working, path: string): number {
+    const v = this.get(w, path);
+    return typeof v === "number" && Number.isFinite(v) ? v : 0;
+  }
+
+  set(w: Working, path: string, value: unknown): void {
+    if (!w.prior.has(path)) w.prior.set(path, structuredClone(readPath(w.snap.system, path)));
+    w.next.set(path, value);
+  }
+
+  deleteItem(uuid: string, effect: Effect): void {
+    if (this.deletions.has(uuid)) return;
+    const snap = this.lookup(uuid);
+    if (snap === undefined || snap.documentName !== "Item") {
+      this.note("NOBC.EffectNote.notFound", effect, { uuid });
+      return;
+    }
+    this.deletions.set(uuid, snap);
+  }
+
+  finish(): EffectPlan {
+    const actorUpdates: PlannedUpdate[] = [];
+    const inverseActors: PlannedUpdate[] = [];
+    for (const w of this.actors.values()) {
+      const changes: Record<string, unknown> = {};
+      const undo: Record<string, unknown> = {};
+      for (const [path, value] of w.next) {
+        const before = w.prior.get(path);
+        if (sameValue(before, value)) continue;
+        changes[`system.${path}`] = value;
+        undo[`system.${path}`] = before;
+      }
+      if (Object.keys(changes).length === 0) continue;
+      actorUpdates.push({ uuid: w.snap.uuid, id: w.snap.id, parentUuid: null, changes });
+      inverseActors.push({ uuid: w.snap.uuid, id: w.snap.id, parentUuid: null, changes: undo });
+    }
+    const deleted = [...this.deletions.values()];
+    return {
+      actorUpdates,
+      itemUpdates: [],
+      itemDeletions: deleted.map((s) => ({ uuid: s.uuid, id: s.id, parentUuid: s.parentUuid ?? null })),
+      itemCreations: [],
+      inverse: {
+        actorUpdates: inverseActors,
+        itemUpdates: [],
+        itemDeletions: [],
+        itemCreations: deleted.map((s) => ({
+          parentUuid: s.parentUuid ?? null,
+          data: structuredClone({ ...(s.source ?? { name: s.name, type: s.type, system: s.system }), _id: s.id }),
+        })),
+      },
+      notes: this.notes,
+    };
+  }
+}
+
+/** Effects the players or umpire carry out on the map; the note key names the effect type. */
+const MAP_EFFECTS = new Set<Effect["type"]>([
+  "retreat",
+  "minefield",
+  "bridgeDestroyed",
+  "autobahnCut",
+  "contaminated",
+  "supplyCountersEliminated",
+  "hqCardsLost",
+  "targetHits",
+]);
+
+/** Effects of the umpire toolkits, whose documents do not exist yet: reported, not written. */
+const TOOLKIT_EFFECTS = new Set<Effect["type"]>(["pins", "standsLost", "playsheetSupply", "squadronsLost", "reservesArrive", "victoryPoints"]);
+
+function noteData(effect: Effect): Record<string, string | number> {
+  const data: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(effect)) data[k] = Array.isArray(v) ? v.join(", ") : typeof v === "number" ? v : String(v);
+  return data;
+}
+
+function planOne(p: Planner, effect: Effect): void {
+  if (MAP_EFFECTS.has(effect.type)) return p.note(`NOBC.EffectNote.${effect.type}`, effect, p.named(effect));
+  if (TOOLKIT_EFFECTS.has(effect.type)) return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
+  switch (effect.type) {
+    case "hits": {
+      // Hits fall on a unit's strength, or on an HQ's level boxes.
+      const w = p.actor(effect.actor, ["unit", "hq"], effect);
+      if (w === undefined) return;
+      const path = w.snap.type === "unit" ? "strength.value" : "level.value";
+      const max = p.num(w, w.snap.type === "unit" ? "strength.max" : "level.max");
+      return p.set(w, path, clamp(p.num(w, path) - effect.amount, 0, max));
+    }
+    case "eliminated": {
+      const w = p.actor(effect.actor, ["unit"], effect);
+      if (w === undefined) return;
+      p.set(w, "strength.value", 0);
+      return p.note("NOBC.EffectNote.eliminated", effect, { name: w.snap.name });
+    }
+    case "supply": {
+      const w = p.actor(effect.actor, ["unit"], effect);
+      if (w === undefined) return;
+      const capacity = land.unitSupplyCapacity({
+        size: p.get(w, "size") as UnitSize,
+        arm: p.get(w, "arm") as UnitArm,
+      });
+      const wanted = p.num(w, "supply") + effect.delta;
+      const value = clamp(wanted, 0, capacity);
+      if (value !== wanted) p.note("NOBC.EffectNote.supplyCapped", effect, { name: w.snap.name, capacity });
+      return p.set(w, "supply", value);
+    }
+    case "mode": {
+      const w = p.actor(effect.actor, ["unit"], effect);
+      if (w === undefined) return;
+      const forced = land.alwaysInMarchMode({ size: p.get(w, "size") as UnitSize, arm: p.get(w, "arm") as UnitArm });
+      if (forced && effect.mode === "combat") return p.note("NOBC.EffectNote.forcedMarch", effect, { name: w.snap.name });
+      return p.set(w, "mode", effect.mode);
+    }
+    case "noMove": {
+      const w = p.actor(effect.actor, ["unit"], effect);
+      return w === undefined ? undefined : p.set(w, "noMove", true);
+    }
+    case "movementPoints": {
+      const w = p.actor(effect.actor, ["unit"], effect);
+      return w === undefined ? undefined : p.set(w, "movementPoints", Math.max(0, effect.value));
+    }
+    case "hqLevel": {
+      const w = p.actor(effect.actor, ["hq"], effect);
+      if (w === undefined) return;
+      return p.set(w, "level.value", clamp(p.num(w, "level.value") + effect.delta, 0, p.num(w, "level.max")));
+    }
+    case "cardDiscarded":
+      return p.deleteItem(effect.card, effect);
+    case "squadronBox": {
+      const w = p.actor(effect.squadron, ["airSquadron"], effect);
+      return w === undefined ? undefined : p.set(w, "box", effect.box);
+    }
+    case "weaponDiscarded": {
+      const w = p.actor(effect.squadron, ["airSquadron"], effect);
+      if (w === undefined) return;
+      const weapons = (p.get(w, "weapons") as { kind: string; name: string }[] | undefined) ?? [];
+      const at = weapons.findIndex((x) => x.name === effect.weapon);
+      if (at < 0) return p.note("NOBC.EffectNote.noWeapon", effect, { name: w.snap.name, weapon: effect.weapon });
+      return p.set(w, "weapons", weapons.filter((_, i) => i !== at));
+    }
+    case "airbaseHits": {
+      const w = p.actor(effect.airbase, ["airbase"], effect);
+      if (w === undefined) return;
+      p.set(w, "hits.repairable", Math.max(0, p.num(w, "hits.repairable") + effect.repairable));
+      return p.set(w, "hits.permanent", Math.max(0, p.num(w, "hits.permanent") + effect.permanent));
+    }
+    case "airDefence": {
+      const w = p.actor(effect.chart, ["airbase"], effect);
+      if (w === undefined) return;
+      return p.set(w, "airDefence.value", clamp(p.num(w, "airDefence.value") + effect.delta, 0, p.num(w, "airDefence.max")));
+    }
+  }
+}
+
+/**
+ * Plans the writes for a list of effects, in order, over the documents `lookup` returns.
+ * Strength, level, supply and air defence stay within 0..their maximum; the inverse holds the exact
+ * prior values. Pure: reads snapshots only.
+ */
+export function planEffects(effects: readonly Effect[], lookup: SnapshotLookup): EffectPlan {
+  const planner = new Planner(lookup);
+  for (const effect of effects) planOne(planner, effect);
+  return planner.finish();
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Foundry side                                                                                 */
+
+/** The live document a UUID names, of whatever class (effects carry plain strings). */
+export function documentAt(uuid: string): unknown {
+  return foundry.utils.fromUuidSync(uuid as `Actor.${string}`);
+}
+
+/** A snapshot of a live document, or undefined for a missing one or an unlinked token's actor. */
+export function snapshotOf(uuid: string): DocumentSnapshot | undefined {
+  const doc = documentAt(uuid);
+  if (doc instanceof Actor) {
+    if (doc.isToken) return undefined;
+    return {
+      uuid,
+      id: doc.id ?? "",
+      documentName: "Actor",
+      type: doc.type,
+      name: doc.name,
+      system: doc.toObject().system as Record<string, unknown>,
+    };
+  }
+  if (doc instanceof Item) {
+    const source = doc.toObject() as unknown as Record<string, unknown>;
+    return {
+      uuid,
+      id: doc.id ?? "",
+      documentName: "Item",
+      type: doc.type,
+      name: doc.name,
+      system: source["system"] as Record<string, unknown>,
+      parentUuid: doc.parent?.uuid ?? null,
+      source,
+    };
+  }
+  return undefined;
+}
+
+function byParent<T extends { parentUuid: string | null }>(rows: readonly T[]): Map<string | null, T[]> {
+  const out = new Map<string | null, T[]>();
+  for (const row of rows) out.set(row.parentUuid, [...(out.get(row.parentUuid) ?? []), row]);
+  return out;
+}
+
+function parentActor(uuid: string | null): Actor.Implementation | undefined {
+  if (uuid === null) return undefined;
+  const doc = documentAt(uuid);
+  return doc instanceof Actor ? doc : undefined;
+}
+
+/**
+ * Performs a write plan: one `Actor.updateDocuments` call for every actor, and for items one call
+ * per kind of write and per holding actor (Foundry batches embedded documents per parent).
+ */
+export async function applyPlan(plan: WritePlan): Promise<void> {
+  const pending: Promise<unknown>[] = [];
+  if (plan.actorUpdates.length > 0) {
+    pending.push(Actor.updateDocuments(plan.actorUpdates.map((u) => ({ _id: u.id, ...u.changes }))));
+  }
+  for (const [parentUuid, rows] of byParent(plan.itemUpdates)) {
+    const parent = parentActor(parentUuid);
+    pending.push(Item.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes })), parent ? { parent } : {}));
+  }
+  for (const [parentUuid, rows] of byParent(plan.itemDeletions)) {
+    const parent = parentActor(parentUuid);
+    pending.push(Item.deleteDocuments(rows.map((r) => r.id), parent ? { parent } : {}));
+  }
+  for (const [parentUuid, rows] of byParent(plan.itemCreations)) {
+    const parent = parentActor(parentUuid);
+    const data = rows.map((r) => r.data) as Item.CreateData[];
+    pending.push(Item.createDocuments(data, parent ? { parent, keepId: true } : { keepId: true }));
+  }
+  await Promise.all(pending);
+}
+
+/** Shows each note to the user, in their language. */
+export function announceNotes(notes: readonly EffectNote[]): void {
+  for (const n of notes) ui.notifications?.info(game.i18n?.format(n.key, Object.fromEntries(Object.entries(n.data).map(([k, v]) => [k, String(v)]))) ?? n.key);
+}
+
+/**
+ * Applies rules effects to the world and returns the plan (its `inverse` undoes it). Map actions
+ * are announced as notes for the user to carry out.
+ */
+export async function applyEffects(effects: readonly Effect[]): Promise<EffectPlan> {
+  const plan = planEffects(effects, snapshotOf);
+  await applyPlan(plan);
+  announceNotes(plan.notes);
+  return plan;
+}

@@ -1,0 +1,79 @@
+/**
+ * World settings: the data schema version (for the migration runner) and the rules options the
+ * rules core leaves to the table (docs/rules-decisions.md and RULES-NOTES, "make them settings").
+ */
+import { SYSTEM_ID } from "./constants";
+import type { OddsBelowOne } from "./rules/nobc/land/combat-tables";
+import type { GroundCombatOptions } from "./rules/nobc/land/combat";
+import type { OverrunOptions } from "./rules/nobc/land/movement";
+
+/** The schema version this build of the system writes. Raise it when a shape repair is added. */
+export const CURRENT_SCHEMA_VERSION = 1;
+
+export const SETTING_KEYS = {
+  schemaVersion: "schemaVersion",
+  oddsBelowOne: "oddsBelowOne",
+  overrunExtrasCumulative: "overrunExtrasCumulative",
+  overrunMinorRoadIsRiver: "overrunMinorRoadIsRiver",
+} as const;
+
+/** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
+export const ODDS_BELOW_ONE = ["zero", "mirror"] as const satisfies readonly OddsBelowOne[];
+
+export function registerSettings(): void {
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.schemaVersion, {
+    name: "NOBC.Setting.schemaVersion.name",
+    hint: "NOBC.Setting.schemaVersion.hint",
+    scope: "world",
+    config: false,
+    type: Number,
+    default: 0,
+  });
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.oddsBelowOne, {
+    name: "NOBC.Setting.oddsBelowOne.name",
+    hint: "NOBC.Setting.oddsBelowOne.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { zero: "NOBC.Setting.oddsBelowOne.zero", mirror: "NOBC.Setting.oddsBelowOne.mirror" },
+    default: "zero",
+  });
+  // Overrun hit list readings (docs/rules-decisions.md): both off by default.
+  for (const key of [SETTING_KEYS.overrunExtrasCumulative, SETTING_KEYS.overrunMinorRoadIsRiver]) {
+    game.settings?.register(SYSTEM_ID, key, {
+      name: `NOBC.Setting.${key}.name`,
+      hint: `NOBC.Setting.${key}.hint`,
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: false,
+    });
+  }
+}
+
+/** The rules options, shaped as the resolvers' `options` inputs, read from the world settings. */
+export interface RulesOptions {
+  combat: Required<GroundCombatOptions>;
+  overrun: Required<OverrunOptions>;
+}
+
+export function rulesOptions(): RulesOptions {
+  const settings = game.settings;
+  const odds = settings?.get(SYSTEM_ID, SETTING_KEYS.oddsBelowOne);
+  return {
+    combat: { oddsBelowOne: odds === "mirror" ? "mirror" : "zero" },
+    overrun: {
+      lightExtrasCumulative: settings?.get(SYSTEM_ID, SETTING_KEYS.overrunExtrasCumulative) === true,
+      minorRoadMeansMinorRiver: settings?.get(SYSTEM_ID, SETTING_KEYS.overrunMinorRoadIsRiver) === true,
+    },
+  };
+}
+
+declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
+  interface SettingConfig {
+    "nobc.schemaVersion": number;
+    "nobc.oddsBelowOne": OddsBelowOne;
+    "nobc.overrunExtrasCumulative": boolean;
+    "nobc.overrunMinorRoadIsRiver": boolean;
+  }
+}

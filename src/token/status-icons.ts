@@ -1,0 +1,42 @@
+/**
+ * Icons of the status effects, drawn by us as SVG text (white on a dark disc, so they read on any
+ * token). scripts/draw-assets.mjs writes them to assets/icons/. Self-contained: no imports.
+ */
+export const STATUS_IDS = ["combatMode", "marchMode", "minefield", "noMove", "contaminated"] as const;
+export type StatusId = (typeof STATUS_IDS)[number];
+
+/** White strokes of a given width (one attribute list, so no attribute is ever written twice). */
+const white = (width: number) => `stroke="#fff" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"`;
+const W = white(7);
+
+const BODIES: Readonly<Record<StatusId, string>> = {
+  // Two crossed arrows pointing up: ready to fight.
+  combatMode:
+    `<path d="M34 80 L76 30 M76 30 L60 32 M76 30 L74 46" ${W}/>` + `<path d="M66 80 L24 30 M24 30 L40 32 M24 30 L26 46" ${W}/>`,
+  // Two chevrons pointing right: on the road.
+  marchMode: `<path d="M26 30 L48 50 L26 70 M52 30 L74 50 L52 70" ${W}/>`,
+  // Three mines (discs with a fuse) in a triangle.
+  minefield:
+    `<circle cx="50" cy="34" r="10" fill="#fff"/><circle cx="32" cy="64" r="10" fill="#fff"/><circle cx="68" cy="64" r="10" fill="#fff"/>` +
+    `<path d="M50 20 V14 M32 50 V44 M68 50 V44" ${white(4)}/>`,
+  // The black chip with a white bar: this unit may not move this turn.
+  noMove: `<circle cx="50" cy="50" r="30" fill="#000" stroke="#fff" stroke-width="5"/><path d="M32 50 H68" ${W}/>`,
+  // Three lobes round a centre: chemical or radiological contamination.
+  contaminated:
+    `<circle cx="50" cy="50" r="7" fill="#fff"/>` +
+    `<circle cx="50" cy="27" r="11" ${white(5)}/><circle cx="30" cy="62" r="11" ${white(5)}/><circle cx="70" cy="62" r="11" ${white(5)}/>`,
+};
+
+/** The SVG (100 × 100) of a status icon. */
+export function statusIconSvg(id: StatusId): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">` +
+    `<circle cx="50" cy="50" r="47" fill="#2b2b2b" stroke="#fff" stroke-width="3"/>` +
+    BODIES[id] +
+    `</svg>`
+  );
+}
+
+export function statusIconPath(id: StatusId): string {
+  return `systems/nobc/assets/icons/${id}.svg`;
+}

@@ -1,0 +1,78 @@
+/**
+ * Keeps a unit's token statuses and its data in step, both ways: the data model holds mode,
+ * mines, the black chip and contamination, and the status icons show them. A status toggled on
+ * the token HUD is written to the data; after any update of the unit the icons are brought in
+ * line. Each side runs only on the client of the user who made the change, so it happens once,
+ * and it stops as soon as data and icons agree.
+ */
+import { STATUS_IDS, type StatusId } from "./status-icons";
+import { statusChanges, unitStatuses } from "./status-effects";
+
+interface StatusActor {
+  readonly type: string;
+  readonly system: unknown;
+  readonly statuses: ReadonlySet<string>;
+  toggleStatusEffect(id: string, options: { active: boolean }): Promise<unknown>;
+}
+
+export async function syncUnitStatuses(actor: StatusActor): Promise<void> {
+  if (actor.type !== "unit") return;
+  const wanted = unitStatuses(actor.system as Parameters<typeof unitStatuses>[0]);
+  const changes = statusChanges(wanted, actor.statuses);
+  await Promise.all(changes.map((c) => actor.toggleStatusEffect(c.id, { active: c.active })));
+}
+
+/** The data change a status switched on or off stands for. Pure. */
+export function dataForStatus(id: StatusId, active: boolean): Record<string, unknown> {
+  switch (id) {
+    case "combatMode":
+      return { "system.mode": active ? "combat" : "march" };
+    case "marchMode":
+      return { "system.mode": active ? "march" : "combat" };
+    case "minefield":
+      return { "system.underMine": active };
+    case "noMove":
+      return { "system.noMove": active };
+    case "contaminated":
+      return { "system.contaminated": active };
+  }
+}
+
+interface StatusEffectLike {
+  readonly parent: unknown;
+  readonly statuses: ReadonlySet<string>;
+}
+
+interface UpdatableUnit {
+  readonly type: string;
+  readonly system: unknown;
+  update(data: object): Promise<unknown>;
+}
+
+/** Writes to a unit's data the statuses an effect carries, where they differ from it. */
+export async function writeStatusToData(effect: StatusEffectLike, active: boolean): Promise<void> {
+  const actor = effect.parent as UpdatableUnit | null;
+  if (actor?.type !== "unit") return;
+  const system = actor.system as Record<string, unknown>;
+  const update: Record<string, unknown> = {};
+  for (const id of STATUS_IDS) {
+    if (!effect.statuses.has(id)) continue;
+    for (const [path, value] of Object.entries(dataForStatus(id, active))) {
+      if (system[path.slice("system.".length)] !== value) update[path] = value;
+    }
+  }
+  if (Object.keys(update).length > 0) await actor.update(update);
+}
+
+export function registerStatusSync(): void {
+  Hooks.on("createActiveEffect", (effect, _options, userId) => {
+    if (userId === game.user?.id) void writeStatusToData(effect as unknown as StatusEffectLike, true);
+  });
+  Hooks.on("deleteActiveEffect", (effect, _options, userId) => {
+    if (userId === game.user?.id) void writeStatusToData(effect as unknown as StatusEffectLike, false);
+  });
+  Hooks.on("updateActor", (actor, _changes, _options, userId) => {
+    if (userId !== game.user?.id) return;
+    void syncUnitStatuses(actor as unknown as StatusActor);
+  });
+}

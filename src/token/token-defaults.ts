@@ -1,0 +1,48 @@
+/**
+ * Defaults for a new actor of ours: its NATO-style symbol as portrait and token image, a linked
+ * token (so effects and drops reach the one actor), and the bar that suits its type.
+ */
+import { symbolPath, type SymbolArm, type SymbolSize } from "../symbols/unit-symbol";
+import type { Side } from "../rules/nobc/land/types";
+
+/** Foundry's placeholder portrait: replaced by our symbol, any other image is kept. */
+export const PLACEHOLDER_IMG = "icons/svg/mystery-man.svg";
+
+const BAR_BY_TYPE: Readonly<Record<string, string | null>> = {
+  unit: "strength",
+  hq: "level",
+  airSquadron: null,
+  airbase: "airDefence",
+};
+
+/** The symbol of an actor from its type and system data, or null for a type without one. */
+export function symbolFor(type: string, system: Record<string, unknown>): string | null {
+  const side = (system["side"] === "wp" ? "wp" : "nato") satisfies Side;
+  if (type === "unit") {
+    return symbolPath(side, (system["arm"] ?? "armour") as SymbolArm, (system["size"] ?? "brigade") as SymbolSize);
+  }
+  if (type === "hq") return symbolPath(side, "hq", (system["echelon"] ?? "corps") as SymbolSize);
+  return null;
+}
+
+/** The source changes a new actor of `type` gets; `img` only when it still has the placeholder. */
+export function tokenDefaults(type: string, img: string | null | undefined, system: Record<string, unknown>): Record<string, unknown> {
+  if (!(type in BAR_BY_TYPE)) return {};
+  const changes: Record<string, unknown> = { "prototypeToken.actorLink": true };
+  const bar = BAR_BY_TYPE[type];
+  if (bar !== null && bar !== undefined) changes["prototypeToken.bar1.attribute"] = bar;
+  const symbol = symbolFor(type, system);
+  if (symbol !== null && (img === null || img === undefined || img === "" || img === PLACEHOLDER_IMG)) {
+    changes["img"] = symbol;
+    changes["prototypeToken.texture.src"] = symbol;
+  }
+  return changes;
+}
+
+export function registerTokenDefaults(): void {
+  Hooks.on("preCreateActor", (actor, data) => {
+    const raw = data as { img?: string | null; system?: Record<string, unknown> };
+    const changes = tokenDefaults(actor.type, raw.img, raw.system ?? {});
+    if (Object.keys(changes).length > 0) actor.updateSource(changes);
+  });
+}

@@ -1,0 +1,37 @@
+import "../harness/install";
+import { describe, expect, it, vi } from "vitest";
+import { harness } from "../harness/foundry";
+import { registerSheets } from "../../src/sheets/register";
+import "../../src/nobc";
+
+// The sheets are ApplicationV2 classes, beyond what the stand-in fakes; their own tests cover them.
+// Here we only check that the entry point registers them on init.
+vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
+
+type Raw = Record<string, unknown>;
+const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+
+describe("src/nobc.ts", () => {
+  it("registers everything on init and exposes game.nobc", () => {
+    hooks.callAll("init");
+    expect(registerSheets).toHaveBeenCalledTimes(1);
+    const game = (globalThis as unknown as { game: { nobc: Raw } }).game;
+    expect(Object.keys(game.nobc).sort()).toEqual(
+      ["applyEffects", "applyPlan", "drops", "migrate", "openOrbatImport", "planEffects", "planMigration", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
+    );
+    expect(Object.keys(game.nobc["drops"] as Raw)).toEqual(
+      expect.arrayContaining(["decideCardDrop", "decideUnitOnHq", "decideSquadronOnAirbase", "assignCard", "subordinateUnit", "baseSquadron"]),
+    );
+    const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[] };
+    expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
+    expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
+    expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver"]);
+    expect(harness.hooks.map((h) => h.name)).toEqual(expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "ready"]));
+  });
+
+  it("runs the migration on ready for the active GM", async () => {
+    hooks.callAll("ready");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(1);
+  });
+});

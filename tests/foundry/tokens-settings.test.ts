@@ -1,0 +1,215 @@
+import "../harness/install";
+import { beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { harness } from "../harness/foundry";
+import { allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
+import { STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
+import { registerStatusEffects, statusChanges, unitStatuses } from "../../src/token/status-effects";
+import { dataForStatus, registerStatusSync, syncUnitStatuses, writeStatusToData } from "../../src/token/status-sync";
+import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
+import { registerSettings, rulesOptions } from "../../src/settings";
+// @ts-expect-error -- a plain ES module script without type declarations
+import { drawAssets } from "../../scripts/draw-assets.mjs";
+
+const root = path.resolve(__dirname, "../..");
+type Raw = Record<string, unknown>;
+
+beforeEach(() => harness.reset());
+
+describe("unit symbols", () => {
+  it("frames NATO in a blue rectangle and the Warsaw Pact in a red diamond", () => {
+    expect(unitSymbolSvg("nato", "armour", "brigade")).toMatch(/<rect x="25" y="62" width="150" height="100" fill="#80e0ff"/);
+    expect(unitSymbolSvg("wp", "armour", "brigade")).toMatch(/<polygon points="[^"]+" fill="#ff8080"/);
+  });
+
+  it("draws the arm: oval for armour, cross for infantry, both for mechanised, a dot for artillery", () => {
+    const lines = (svg: string) => (svg.match(/<line /g) ?? []).length;
+    const ovals = (svg: string) => (svg.match(/rx=/g) ?? []).length;
+    const armour = unitSymbolSvg("nato", "armour", "division");
+    const infantry = unitSymbolSvg("nato", "infantry", "division");
+    const mech = unitSymbolSvg("nato", "mechanised", "division");
+    // A division's "XX" is four strokes; the infantry cross adds two.
+    expect([lines(armour), ovals(armour)]).toEqual([4, 1]);
+    expect([lines(infantry), ovals(infantry)]).toEqual([6, 0]);
+    expect([lines(mech), ovals(mech)]).toEqual([6, 1]);
+    expect(unitSymbolSvg("wp", "artillery", "brigade")).toMatch(/<circle [^>]*fill="#000"/);
+    expect(unitSymbolSvg("nato", "airborne", "brigade")).toMatch(/<path d="M[^"]*Q/);
+  });
+
+  it("marks echelons: II battalion, III regiment, X brigade, XX division; an HQ has a staff", () => {
+    // "other" draws no icon, so every stroke is an echelon mark: a bar is one line, an X two.
+    const strokes = (size: "battalion" | "regiment" | "brigade" | "division") =>
+      (unitSymbolSvg("nato", "other", size).match(/<line /g) ?? []).length;
+    expect([strokes("battalion"), strokes("regiment"), strokes("brigade"), strokes("division")]).toEqual([2, 3, 2, 4]);
+    const hq = unitSymbolSvg("nato", "hq", "corps");
+    expect(hq).toContain(`y2="196"`);
+    expect(unitSymbolSvg("nato", "other", "brigade")).not.toContain(`y2="196"`);
+  });
+
+  it("lists 88 symbols and serves them from the system folder", () => {
+    expect(allSymbols()).toHaveLength(88);
+    expect(symbolPath("wp", "hq", "front")).toBe("systems/nobc/assets/symbols/wp-hq-front.svg");
+  });
+
+  it("committed assets match what the script draws (run scripts/draw-assets.mjs after a change)", async () => {
+    const assets = (await drawAssets()) as [string, string][];
+    expect(assets).toHaveLength(88 + STATUS_IDS.length);
+    for (const [rel, svg] of assets) expect(readFileSync(path.join(root, rel), "utf8"), rel).toBe(svg);
+  });
+
+  it("status icons are well-formed: no attribute written twice", () => {
+    for (const id of STATUS_IDS) {
+      for (const tag of statusIconSvg(id).match(/<[a-z]+ [^>]*>/g) ?? []) {
+        const names = [...tag.matchAll(/ ([a-z-]+)=/g)].map((m) => m[1]);
+        expect(new Set(names).size, `${id}: ${tag}`).toBe(names.length);
+      }
+    }
+  });
+});
+
+describe("status effects", () => {
+  it("registers ours with icons and label keys, keeping Foundry's defeated status", () => {
+    registerStatusEffects();
+    const list = (CONFIG as unknown as { statusEffects: { id: string; name: string; img: string }[] }).statusEffects;
+    expect(list.map((s) => s.id)).toEqual([...STATUS_IDS, "dead"]);
+    expect(list[0]).toEqual({ id: "combatMode", name: "NOBC.Status.combatMode", img: "systems/nobc/assets/icons/combatMode.svg" });
+  });
+
+  it("reads a unit's statuses from its data; forced March Mode shows as March Mode", () => {
+    const base = { mode: "combat" as const, underMine: true, noMove: false, contaminated: true };
+    expect(unitStatuses(base)).toEqual({ combatMode: true, marchMode: false, minefield: true, noMove: false, contaminated: true });
+    expect(unitStatuses({ ...base, forcedMarch: true })).toMatchObject({ combatMode: false, marchMode: true });
+    expect(statusChanges(unitStatuses(base), new Set(["marchMode", "minefield"]))).toEqual([
+      { id: "combatMode", active: true },
+      { id: "marchMode", active: false },
+      { id: "contaminated", active: true },
+    ]);
+  });
+
+  it("brings a unit's token statuses in line after an update by this user only", async () => {
+    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "march", underMine: false, noMove: true, contaminated: false } });
+    registerStatusSync();
+    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+    hooks.callAll("updateActor", unit, {}, {}, "someone-else");
+    expect(unit.statuses.size).toBe(0);
+    hooks.callAll("updateActor", unit, {}, {}, "user1");
+    await new Promise((r) => setTimeout(r, 0));
+    expect([...unit.statuses].sort()).toEqual(["marchMode", "noMove"]);
+    const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
+    await syncUnitStatuses(hq);
+    expect(hq.statuses.size).toBe(0);
+  });
+});
+
+describe("status toggled on the token HUD", () => {
+  it("stands for a data change", () => {
+    expect(dataForStatus("combatMode", true)).toEqual({ "system.mode": "combat" });
+    expect(dataForStatus("combatMode", false)).toEqual({ "system.mode": "march" });
+    expect(dataForStatus("marchMode", true)).toEqual({ "system.mode": "march" });
+    expect(dataForStatus("marchMode", false)).toEqual({ "system.mode": "combat" });
+    expect(dataForStatus("minefield", true)).toEqual({ "system.underMine": true });
+    expect(dataForStatus("noMove", false)).toEqual({ "system.noMove": false });
+    expect(dataForStatus("contaminated", true)).toEqual({ "system.contaminated": true });
+  });
+
+  it("is written to the unit's data by the user who toggled it, and only when it differs", async () => {
+    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "combat", noMove: false } });
+    registerStatusSync();
+    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+    hooks.callAll("createActiveEffect", { parent: unit, statuses: new Set(["noMove"]) }, {}, "user1");
+    hooks.callAll("deleteActiveEffect", { parent: unit, statuses: new Set(["combatMode"]) }, {}, "user1");
+    hooks.callAll("createActiveEffect", { parent: unit, statuses: new Set(["minefield"]) }, {}, "someone-else");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(unit.updates).toEqual([{ "system.noMove": true }, { "system.mode": "march" }]);
+    await writeStatusToData({ parent: unit, statuses: new Set(["combatMode", "dead"]) }, true);
+    expect(unit.updates).toHaveLength(2);
+    const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
+    await writeStatusToData({ parent: hq, statuses: new Set(["noMove"]) }, true);
+    expect(hq.updates).toEqual([]);
+  });
+});
+
+describe("token defaults", () => {
+  it("gives a new unit its symbol, a linked token and the strength bar", () => {
+    expect(tokenDefaults("unit", PLACEHOLDER_IMG, { side: "wp", arm: "motorRifle", size: "division" })).toEqual({
+      "prototypeToken.actorLink": true,
+      "prototypeToken.bar1.attribute": "strength",
+      img: "systems/nobc/assets/symbols/wp-motorRifle-division.svg",
+      "prototypeToken.texture.src": "systems/nobc/assets/symbols/wp-motorRifle-division.svg",
+    });
+  });
+
+  it("gives an HQ the level bar and its echelon's symbol; keeps an image the user chose", () => {
+    expect(tokenDefaults("hq", undefined, {})).toMatchObject({ "prototypeToken.bar1.attribute": "level", img: "systems/nobc/assets/symbols/nato-hq-corps.svg" });
+    expect(tokenDefaults("unit", "my/own.webp", {})).not.toHaveProperty("img");
+    expect(tokenDefaults("airSquadron", null, {})).toEqual({ "prototypeToken.actorLink": true });
+    expect(tokenDefaults("character", null, {})).toEqual({});
+  });
+
+  it("applies them in preCreateActor", () => {
+    registerTokenDefaults();
+    const calls: Raw[] = [];
+    const actor = { type: "unit", updateSource: (c: Raw) => calls.push(c) };
+    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", actor, { system: { arm: "recce" } });
+    expect(calls[0]).toMatchObject({ img: "systems/nobc/assets/symbols/nato-recce-brigade.svg" });
+    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", { type: "other", updateSource: (c: Raw) => calls.push(c) }, {});
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe("settings", () => {
+  it("registers a hidden world schema version and the rules options, with the seed readings by default", () => {
+    registerSettings();
+    const keys = harness.settingsRegistered.map((s) => [s.key, s.config["scope"], s.config["config"], s.config["default"]]);
+    expect(keys).toEqual([
+      ["schemaVersion", "world", false, 0],
+      ["oddsBelowOne", "world", true, "zero"],
+      ["overrunExtrasCumulative", "world", true, false],
+      ["overrunMinorRoadIsRiver", "world", true, false],
+    ]);
+    expect(rulesOptions()).toEqual({
+      combat: { oddsBelowOne: "zero" },
+      overrun: { lightExtrasCumulative: false, minorRoadMeansMinorRiver: false },
+    });
+    harness.settingsStore.set("nobc.oddsBelowOne", "mirror");
+    harness.settingsStore.set("nobc.overrunExtrasCumulative", true);
+    harness.settingsStore.set("nobc.overrunMinorRoadIsRiver", true);
+    expect(rulesOptions()).toEqual({
+      combat: { oddsBelowOne: "mirror" },
+      overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true },
+    });
+  });
+});
+
+describe("lang keys", () => {
+  it("every key our modules name exists in lang/en.json", () => {
+    const lang = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8")) as Raw;
+    const has = (key: string) => key.split(".").reduce<unknown>((o, k) => (o as Raw | undefined)?.[k], lang) !== undefined;
+    const files = [
+      "src/data/fields.ts",
+      "src/data/unit.ts",
+      "src/data/hq.ts",
+      "src/data/air-squadron.ts",
+      "src/data/airbase.ts",
+      "src/data/support-card.ts",
+      "src/data/nationalities.ts",
+      "src/settings.ts",
+      "src/migration.ts",
+      "src/effects/apply.ts",
+      "src/documents/drop-handlers.ts",
+      "src/token/status-effects.ts",
+    ];
+    const keys = new Set<string>();
+    for (const f of files) for (const m of readFileSync(path.join(root, f), "utf8").matchAll(/"(NOBC\.[A-Za-z.]+)"/g)) keys.add(m[1]!);
+    // Built keys: pool parts, and one note per map effect.
+    for (const pool of ["Strength", "Level", "AirDefence"]) for (const part of ["", "Value", "Max"]) keys.add(`NOBC.Field.${pool}${part}`);
+    for (const t of ["retreat", "minefield", "bridgeDestroyed", "autobahnCut", "contaminated", "supplyCountersEliminated", "hqCardsLost", "targetHits"]) {
+      keys.add(`NOBC.EffectNote.${t}`);
+    }
+    for (const k of ["overrunExtrasCumulative", "overrunMinorRoadIsRiver"]) for (const p of ["name", "hint"]) keys.add(`NOBC.Setting.${k}.${p}`);
+    for (const t of ["unit", "hq", "airSquadron", "airbase"]) keys.add(`TYPES.Actor.${t}`);
+    keys.add("TYPES.Item.supportCard");
+    expect([...keys].filter((k) => !has(k))).toEqual([]);
+  });
+});
