@@ -1,0 +1,101 @@
+/**
+ * Builds gallery/index.html: every sheet and confirm dialog rendered from the fixture contexts
+ * (tests/sheets/fixtures.ts) with the real templates and the real CSS, in the light and dark
+ * themes. The TypeScript is bundled with vite first (no TS runner is installed).
+ */
+import { build } from "vite";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(repo, "gallery");
+
+export async function buildGallery() {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  await build({
+    configFile: false,
+    root: repo,
+    logLevel: "warn",
+    build: {
+      ssr: join(repo, "tests/sheets/render.ts"),
+      outDir: join(out, ".build"),
+      emptyOutDir: true,
+      target: "node20",
+      rollupOptions: { output: { format: "es", entryFileNames: "render.mjs" } },
+    },
+  });
+  const { renderFixtures } = await import(pathToFileURL(join(out, ".build/render.mjs")).href);
+  const { sheets, dialogs, env } = renderFixtures(repo);
+  if (env.missing.size > 0) throw new Error(`lang keys missing: ${[...env.missing].join(", ")}`);
+  cpSync(join(repo, "styles"), join(out, "styles"), { recursive: true });
+
+  // Foundry serves core icons; the gallery has none, so card art becomes a small inline picture.
+  const cardArt =
+    "data:image/svg+xml," +
+    encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="8" y="4" width="24" height="32" rx="3" fill="#ddd" stroke="#333" stroke-width="2"/><path d="M14 14h12M14 20h12M14 26h8" stroke="#333" stroke-width="2"/></svg>',
+    );
+  const fix = (html) => html.replaceAll(/src="icons\/svg\/[^"]+"/g, `src="${cardArt}"`);
+
+  const frame = (item, theme) => `
+    <div class="application sheet nobc nobc-app themed theme-${theme} ${item.classes}" id="${item.id}-${theme}" data-sheet="${item.id}" data-theme="${theme}">
+      <header class="window-header"><h1 class="window-title">${item.title}</h1></header>
+      <section class="window-content">${fix(item.html)}</section>
+    </div>`;
+  const dialogFrame = (item, theme) => `
+    <div class="application dialog nobc nobc-dialog themed theme-${theme}" id="${item.id}-${theme}" data-sheet="${item.id}" data-theme="${theme}">
+      <header class="window-header"><h1 class="window-title">${item.title}</h1></header>
+      <section class="window-content">${item.html}
+        <footer class="form-footer"><button type="button">Apply</button><button type="button">Cancel</button></footer>
+      </section>
+    </div>`;
+
+  const section = (theme) => `
+  <section class="gallery-theme theme-${theme}">
+    <h2>${theme === "dark" ? "Dark" : "Light"} theme</h2>
+    <div class="gallery-grid">
+      ${sheets.map((s) => frame(s, theme)).join("\n")}
+      ${dialogs.map((d) => dialogFrame(d, theme)).join("\n")}
+    </div>
+  </section>`;
+
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>nobc sheet gallery</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="styles/nobc.css">
+<style>
+  /* A plain stand-in for Foundry's window frame, so the sheets sit as they would in the app. */
+  body { margin: 0; font-family: "Signika", "Segoe UI", Arial, sans-serif; background: #555; }
+  .gallery-theme { padding: 20px; }
+  .gallery-theme.theme-dark { background: #0d0e10; color: #eee; }
+  .gallery-theme.theme-light { background: #c9c4b8; color: #111; }
+  .gallery-grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
+  .application { width: 760px; border-radius: 8px; overflow: hidden; box-shadow: 0 4px 18px rgba(0,0,0,.6); }
+  .application.dialog { width: 560px; }
+  .window-header { background: #222; color: #fff; padding: 6px 12px; }
+  .window-title { font-size: 15px; margin: 0; font-weight: 600; }
+  .window-content { background: var(--nobc-bg); padding: 0; }
+  .dialog .window-content { padding: 12px; color: var(--nobc-ink); }
+  .form-footer { display: flex; gap: 8px; margin-top: 12px; }
+  .form-footer button { flex: 1; font-size: 16px; min-height: 38px; }
+</style>
+</head>
+<body>
+${section("light")}
+${section("dark")}
+</body>
+</html>
+`;
+  writeFileSync(join(out, "index.html"), html);
+  return { file: join(out, "index.html"), ids: [...sheets, ...dialogs].map((s) => s.id) };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { file } = await buildGallery();
+  console.log(`gallery written to ${file}`);
+}

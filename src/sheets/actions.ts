@@ -1,0 +1,175 @@
+/**
+ * What the sheet buttons do. Rules buttons ask the rules core, warn with every refusal, show the
+ * breakdown in a confirm dialog, and only then write through `applyEffects`. The small edits
+ * (a box track, unlinking a card) write the one field directly, as the form would.
+ */
+import type { Mode } from "../rules/nobc/land/types";
+import { recoverHq, setMode } from "../rules/nobc/land/index";
+import { resolveAircraftRepair } from "../rules/nobc/air/index";
+import { randomDice } from "../rules/dice";
+import type { Checked, Resolution } from "../rules/resolution";
+import { applyEffects, documentAt } from "../effects/apply";
+import { breakdownContext, localizeBreakdown, type Translator } from "./context/breakdown";
+import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "./context/views";
+import { landHqOf, landUnitOf, squadronOf } from "./snapshots";
+import { TEMPLATES } from "./paths";
+import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
+
+type ActorSheet = SheetApp<LiveActor>;
+type AnySheet = SheetApp<LiveDocument>;
+
+function translator(): Translator {
+  return {
+    localize: (key) => game.i18n?.localize(key) ?? key,
+    format: (key, data) => game.i18n?.format(key, data) ?? key,
+  };
+}
+
+export function warnRefused(reason: string): void {
+  ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason }) ?? reason);
+}
+
+function nameOf(uuid: string): string {
+  const doc = documentAt(uuid) as { name?: string } | null | undefined;
+  return doc?.name ?? uuid;
+}
+
+/** How a rules button presents its result. */
+export interface RulesPrompt {
+  readonly title: string;
+  readonly intro: string;
+  readonly name: string;
+  readonly showTotal: boolean;
+}
+
+/**
+ * Refused: warns with every reason and changes nothing. Accepted: shows the breakdown and writes
+ * the effects only if the user confirms. True when something was written.
+ */
+export async function confirmAndApply<O>(checked: Checked<Resolution<O>>, prompt: RulesPrompt): Promise<boolean> {
+  if (!checked.ok) {
+    warnRefused(checked.refusals.map((r) => r.message).join(" "));
+    return false;
+  }
+  const { breakdown, rolls, effects } = checked.value;
+  const i18n = translator();
+  const view = localizeBreakdown(
+    breakdownContext({ intro: prompt.intro, breakdown, rolls, effects, showTotal: prompt.showTotal }, nameOf),
+    i18n,
+  );
+  const content = await renderHtml(TEMPLATES.breakdown, view);
+  if (!(await confirmDialog(i18n.format(prompt.title, { name: prompt.name }), content))) return false;
+  await applyEffects(effects);
+  return true;
+}
+
+function isMode(value: string | undefined): value is Mode {
+  return value === "combat" || value === "march";
+}
+
+/** Unit sheet: take the mode the button names (Combat costs a supply point). */
+export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLElement): Promise<void> {
+  const mode = target.dataset["mode"];
+  if (!isMode(mode) || !this.isEditable) return;
+  const unit = this.document;
+  const checked = setMode({ unit: landUnitOf(unit, unit.system as UnitSystemView), mode });
+  await confirmAndApply(checked, { title: "NOBC.Dialog.ModeTitle", intro: "NOBC.Dialog.ModeIntro", name: unit.name, showTotal: false });
+}
+
+/** HQ sheet: recover one level after resupply (no cards played from the sheet). */
+export async function recoverHqAction(this: ActorSheet): Promise<void> {
+  if (!this.isEditable) return;
+  const hq = this.document;
+  const checked = recoverHq({ hq: landHqOf(hq, hq.system as HqSystemView) });
+  await confirmAndApply(checked, { title: "NOBC.Dialog.RecoverTitle", intro: "NOBC.Dialog.RecoverIntro", name: hq.name, showTotal: true });
+}
+
+/** Squadron sheet: roll this damaged squadron's repair. */
+export async function repairSquadron(this: ActorSheet): Promise<void> {
+  if (!this.isEditable) return;
+  const doc = this.document;
+  const system = doc.system as AirSquadronSystemView;
+  const squadron = squadronOf(doc, system);
+  if (squadron === null) {
+    warnRefused(`Squadron ${doc.name} has nationality ${system.nationality}, which has no air force in the rules.`);
+    return;
+  }
+  const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());
+  await confirmAndApply(checked, { title: "NOBC.Dialog.RepairTitle", intro: "NOBC.Dialog.RepairIntro", name: doc.name, showTotal: false });
+}
+
+/** Box N sets the track to N; clicking the last filled box empties it. */
+export function trackValue(current: number, clicked: number): number {
+  return clicked === current ? clicked - 1 : clicked;
+}
+
+export async function setTrack(this: AnySheet, _event: Event, target: HTMLElement): Promise<void> {
+  const field = target.dataset["field"];
+  const clicked = Number(target.dataset["value"]);
+  if (field === undefined || !Number.isInteger(clicked) || !this.isEditable) return;
+  const current = Number(field.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], this.document));
+  await this.document.update({ [field]: trackValue(current, clicked) });
+}
+
+/** Opens the sheet of a linked document (an HQ, a card, a subordinate). */
+export function openDocument(this: AnySheet, _event: Event, target: HTMLElement): void {
+  const uuid = target.dataset["uuid"];
+  if (uuid === undefined) return;
+  const doc = documentAt(uuid) as LiveDocument | null | undefined;
+  doc?.sheet?.render({ force: true });
+}
+
+/** Clears one link field of the document `data-uuid` names (or of the sheet's own document). */
+async function unlink(sheet: AnySheet, target: HTMLElement, field: string): Promise<void> {
+  if (!sheet.isEditable) return;
+  const uuid = target.dataset["uuid"];
+  const doc = uuid === undefined ? sheet.document : (documentAt(uuid) as LiveDocument | null | undefined);
+  await doc?.update({ [field]: null });
+}
+
+export async function releaseFromHq(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
+  await unlink(this, target, "system.hq");
+}
+export async function releaseUnit(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
+  await unlink(this, target, "system.hq");
+}
+export async function releaseSquadron(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
+  await unlink(this, target, "system.airbase");
+}
+export async function unassignCard(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
+  await unlink(this, target, "system.assignedTo");
+}
+
+/** HQ sheet: removes a card from the hand after asking. */
+export async function deleteCard(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {
+  const uuid = target.dataset["uuid"];
+  if (uuid === undefined || !this.isEditable) return;
+  const card = [...this.document.items].find((i) => i.uuid === uuid);
+  if (card === undefined) return;
+  const i18n = translator();
+  const asked = await confirmDialog(
+    i18n.localize("NOBC.Dialog.DeleteCardTitle"),
+    `<p>${i18n.format("NOBC.Dialog.DeleteCard", { name: card.name })}</p>`,
+  );
+  if (asked) await card.delete();
+}
+
+/** Squadron sheet: moves the squadron's marker to a box by hand (an umpire's correction). */
+export async function setBox(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {
+  const box = target.dataset["box"];
+  if (box === undefined || !this.isEditable) return;
+  await this.document.update({ "system.box": box });
+}
+
+export async function addWeapon(this: ActorSheet): Promise<void> {
+  if (!this.isEditable) return;
+  const weapons = (this.document.system as AirSquadronSystemView).weapons;
+  await this.document.update({ "system.weapons": [...weapons, { kind: "aam", name: "" }] });
+}
+
+export async function removeWeapon(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {
+  const index = Number(target.dataset["index"]);
+  if (!Number.isInteger(index) || !this.isEditable) return;
+  const weapons = (this.document.system as AirSquadronSystemView).weapons;
+  await this.document.update({ "system.weapons": weapons.filter((_, i) => i !== index) });
+}

@@ -1,0 +1,44 @@
+/** Context of the support card sheet: what the card is, what it does, and where it is. */
+import { AFTER_USE_LABELS, CATEGORY_HINTS, CATEGORY_LABELS, SIDE_LABELS } from "./labels";
+import { sideContext, signed, type Choices, type DocumentHeader, type SideContext } from "./common";
+import type { DocLink, SupportCardSystemView } from "./views";
+
+export interface SupportCardSheetExtras extends DocumentHeader {
+  readonly holder: DocLink | null;
+  readonly assignedTo: DocLink | null;
+  readonly enrichedDescription: string;
+}
+
+export interface SupportCardSheetContext extends SideContext, DocumentHeader {
+  readonly system: SupportCardSystemView;
+  readonly categoryLabel: string;
+  readonly categoryHint: string;
+  readonly afterUseLabel: string;
+  readonly modifierText: string;
+  readonly holder: DocLink | null;
+  readonly assignedTo: DocLink | null;
+  readonly description: { readonly raw: string; readonly enriched: string };
+  readonly choices: { readonly sides: Choices; readonly categories: Choices; readonly afterUse: Choices };
+}
+
+export function supportCardSheetContext(
+  system: SupportCardSystemView,
+  extras: SupportCardSheetExtras,
+): SupportCardSheetContext {
+  return {
+    ...sideContext(system.side),
+    name: extras.name,
+    img: extras.img,
+    uuid: extras.uuid,
+    editable: extras.editable,
+    system,
+    categoryLabel: CATEGORY_LABELS[system.category],
+    categoryHint: CATEGORY_HINTS[system.category],
+    afterUseLabel: AFTER_USE_LABELS[system.afterUse],
+    modifierText: signed(system.modifier),
+    holder: extras.holder,
+    assignedTo: extras.assignedTo,
+    description: { raw: system.description, enriched: extras.enrichedDescription },
+    choices: { sides: SIDE_LABELS, categories: CATEGORY_LABELS, afterUse: AFTER_USE_LABELS },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * The five sheets. Each builds its context with the pure builder of ./context (so the gallery and
+ * tests see what the sheet sees), on top of what Foundry's own sheet puts in the context.
+ */
+import { airbaseSheetContext, airSquadronSheetContext } from "./context/air";
+import { hqSheetContext } from "./context/hq";
+import { supportCardSheetContext } from "./context/support-card";
+import { unitSheetContext } from "./context/unit";
+import type {
+  AirbaseSystemView,
+  AirSquadronSystemView,
+  HqSystemView,
+  SupportCardSystemView,
+  UnitSystemView,
+} from "./context/views";
+import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtras } from "./extras";
+import { PARTIALS, TEMPLATES } from "./paths";
+import * as act from "./actions";
+import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";
+import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
+
+/** What Foundry hands `_onDropItem`: the dropped Item (with its parent, the holding HQ). */
+type DroppedItem = Parameters<typeof assignCard>[0];
+
+const part = (template: string) => ({ sheet: { template, templates: [...PARTIALS], scrollable: [""] } });
+
+const common = {
+  form: { submitOnChange: true },
+  window: { resizable: true },
+  actions: { openDocument: act.openDocument, setTrack: act.setTrack },
+};
+
+export class UnitSheet extends ActorSheetBase {
+  static DEFAULT_OPTIONS = {
+    ...common,
+    classes: ["nobc", "sheet", "actor", "unit"],
+    position: { width: 560, height: 680 },
+    actions: {
+      ...common.actions,
+      toggleMode: act.toggleMode,
+      releaseFromHq: act.releaseFromHq,
+      unassignCard: act.unassignCard,
+    },
+  };
+
+  static PARTS = part(TEMPLATES.unit);
+
+  override async _prepareContext(options: object): Promise<object> {
+    const unit = this.document;
+    const extras = await unitExtras(unit, this.isEditable);
+    return { ...(await super._prepareContext(options)), ...unitSheetContext(unit.system as UnitSystemView, extras) };
+  }
+
+  /** A support card dropped on the unit is assigned to it, or refused with the reason. */
+  async _onDropItem(_event: DragEvent, item: DroppedItem): Promise<boolean> {
+    if (!this.isEditable) return false;
+    return assignCard(item, this.document);
+  }
+}
+
+export class HqSheet extends ActorSheetBase {
+  static DEFAULT_OPTIONS = {
+    ...common,
+    classes: ["nobc", "sheet", "actor", "hq"],
+    position: { width: 600, height: 720 },
+    actions: {
+      ...common.actions,
+      recoverHq: act.recoverHqAction,
+      unassignCard: act.unassignCard,
+      deleteCard: act.deleteCard,
+      releaseUnit: act.releaseUnit,
+    },
+  };
+
+  static PARTS = part(TEMPLATES.hq);
+
+  override async _prepareContext(options: object): Promise<object> {
+    const hq = this.document;
+    const extras = await hqExtras(hq, this.isEditable);
+    return { ...(await super._prepareContext(options)), ...hqSheetContext(hq.system as HqSystemView, extras) };
+  }
+
+  /** A unit dropped on the HQ is subordinated to it, or refused with the reason. */
+  async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
+    if (!this.isEditable) return false;
+    return subordinateUnit(actor, this.document);
+  }
+}
+
+export class AirSquadronSheet extends ActorSheetBase {
+  static DEFAULT_OPTIONS = {
+    ...common,
+    classes: ["nobc", "sheet", "actor", "air-squadron"],
+    position: { width: 540, height: 620 },
+    actions: {
+      ...common.actions,
+      setBox: act.setBox,
+      repairSquadron: act.repairSquadron,
+      addWeapon: act.addWeapon,
+      removeWeapon: act.removeWeapon,
+    },
+  };
+
+  static PARTS = part(TEMPLATES.airSquadron);
+
+  override async _prepareContext(options: object): Promise<object> {
+    const squadron = this.document;
+    const extras = airSquadronExtras(squadron, this.isEditable);
+    return {
+      ...(await super._prepareContext(options)),
+      ...airSquadronSheetContext(squadron.system as AirSquadronSystemView, extras),
+    };
+  }
+}
+
+export class AirbaseSheet extends ActorSheetBase {
+  static DEFAULT_OPTIONS = {
+    ...common,
+    classes: ["nobc", "sheet", "actor", "airbase"],
+    position: { width: 540, height: 600 },
+    actions: { ...common.actions, releaseSquadron: act.releaseSquadron },
+  };
+
+  static PARTS = part(TEMPLATES.airbase);
+
+  override async _prepareContext(options: object): Promise<object> {
+    const airbase: LiveActor = this.document;
+    const extras = airbaseExtras(airbase, this.isEditable);
+    return { ...(await super._prepareContext(options)), ...airbaseSheetContext(airbase.system as AirbaseSystemView, extras) };
+  }
+
+  /** A squadron dropped on the airbase is based there, or refused with the reason. */
+  async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
+    if (!this.isEditable) return false;
+    return baseSquadron(actor, this.document, worldActors());
+  }
+}
+
+export class SupportCardSheet extends ItemSheetBase {
+  static DEFAULT_OPTIONS = {
+    ...common,
+    classes: ["nobc", "sheet", "item", "support-card"],
+    position: { width: 480, height: 520 },
+    actions: { ...common.actions, unassign: act.unassignCard },
+  };
+
+  static PARTS = part(TEMPLATES.supportCard);
+
+  override async _prepareContext(options: object): Promise<object> {
+    const card = this.document;
+    const extras = await supportCardExtras(card, this.isEditable);
+    return {
+      ...(await super._prepareContext(options)),
+      ...supportCardSheetContext(card.system as SupportCardSystemView, extras),
+    };
+  }
+}

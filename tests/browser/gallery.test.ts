@@ -1,0 +1,90 @@
+/**
+ * Opens the sheet gallery in headless Debian Chromium, served over HTTP so a missing asset is a
+ * failed request, and fails on any console error, page error or failed request. Writes one
+ * screenshot per sheet and theme under tests/artifacts/ for a person to look at.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join, normalize, resolve } from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+// @ts-expect-error plain ESM script without types
+import { buildGallery } from "../../scripts/gallery.mjs";
+
+const repo = resolve(__dirname, "../..");
+const galleryDir = join(repo, "gallery");
+const artifacts = join(repo, "tests/artifacts");
+const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".svg": "image/svg+xml", ".js": "text/javascript" };
+
+let server: Server;
+let browser: Browser;
+let page: Page;
+let ids: string[] = [];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  ({ ids } = (await buildGallery()) as { ids: string[] });
+  server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^[/\\]+/, "");
+    const file = join(galleryDir, path === "" ? "index.html" : path);
+    try {
+      if (!file.startsWith(galleryDir) || !statSync(file).isFile()) throw new Error("not found");
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(readFileSync(file));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
+  page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  await page.goto(`http://127.0.0.1:${port}/index.html`, { waitUntil: "networkidle" });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((ok) => (server ? server.close(() => ok()) : ok()));
+});
+
+describe("sheet gallery in headless Chromium", () => {
+  it("loads with no console error, page error or failed request", () => {
+    expect(problems).toEqual([]);
+  });
+
+  it("applies the real stylesheet (side colours, large type)", async () => {
+    const banner = page.locator("#unit-nato-light .sheet-banner");
+    const border = await banner.evaluate((el) => getComputedStyle(el).borderLeftColor);
+    expect(border).toBe("rgb(31, 78, 156)"); // NATO blue
+    const wp = await page.locator("#unit-wp-light .sheet-banner").evaluate((el) => getComputedStyle(el).borderLeftColor);
+    expect(wp).toBe("rgb(179, 38, 30)"); // Warsaw Pact red
+    const size = await page.locator("#unit-nato-light .nobc-sheet").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(16);
+  });
+
+  it("dark and light themes differ", async () => {
+    const bg = (id: string) => page.locator(`#${id} .nobc-sheet`).evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(await bg("hq-nato-light")).not.toBe(await bg("hq-nato-dark"));
+  });
+
+  it("every sheet has one root element and a screenshot in both themes", async () => {
+    mkdirSync(artifacts, { recursive: true });
+    expect(ids.length).toBeGreaterThanOrEqual(7);
+    for (const id of ids) {
+      for (const theme of ["light", "dark"]) {
+        const frame = page.locator(`#${id}-${theme}`);
+        expect(await frame.count(), `${id}-${theme}`).toBe(1);
+        expect(await frame.locator(".window-content > :not(footer)").count(), `${id}-${theme} root`).toBe(1);
+        await frame.screenshot({ path: join(artifacts, `${id}-${theme}.png`) });
+      }
+    }
+  });
+});

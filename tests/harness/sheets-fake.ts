@@ -1,0 +1,92 @@
+/**
+ * TEST STAND-IN for the few `foundry.applications` pieces the sheets use — not Foundry, and not a
+ * copy of it; written from the public API docs. Importing this file (after ./install) adds them to
+ * the fake `foundry` global, since src/sheets/base.ts mixes its base classes at load time.
+ *
+ * - `api.HandlebarsApplicationMixin(Base)`: returns a subclass, nothing more.
+ * - `sheets.ActorSheetV2` / `ItemSheetV2`: keep `options.document`, are editable, and their
+ *   `_prepareContext` returns `{ document }`.
+ * - `apps.DocumentSheetConfig.registerSheet`: records each call in `sheetsFake.registered`.
+ * - `api.DialogV2.confirm`: records the call and answers `sheetsFake.answer`.
+ * - `handlebars.renderTemplate`: records the data and returns a marker string.
+ * - `ux.TextEditor.implementation.enrichHTML`: returns the HTML unchanged.
+ * - `game.actors` / `game.items`: the arrays in `sheetsFake.actors` / `sheetsFake.items`.
+ */
+type Raw = Record<string, unknown>;
+
+export interface RegisteredSheet {
+  documentClass: unknown;
+  scope: string;
+  sheet: unknown;
+  options: { types: string[]; makeDefault: boolean; label: string };
+}
+
+export const sheetsFake = {
+  registered: [] as RegisteredSheet[],
+  dialogs: [] as Raw[],
+  rendered: [] as { path: string; data: unknown }[],
+  answer: true as boolean | null,
+  actors: [] as unknown[],
+  items: [] as unknown[],
+  reset(): void {
+    this.registered.length = 0;
+    this.dialogs.length = 0;
+    this.rendered.length = 0;
+    this.answer = true;
+    this.actors.length = 0;
+    this.items.length = 0;
+  },
+};
+
+class FakeDocumentSheet {
+  document: unknown;
+  isEditable = true;
+  constructor(options: { document?: unknown } = {}) {
+    this.document = options.document;
+  }
+  async _prepareContext(_options: object): Promise<object> {
+    return { document: this.document };
+  }
+  render(): this {
+    return this;
+  }
+}
+
+class FakeActorSheetV2 extends FakeDocumentSheet {}
+class FakeItemSheetV2 extends FakeDocumentSheet {}
+
+function install(): void {
+  const g = globalThis as Raw;
+  const foundry = g["foundry"] as Raw;
+  foundry["applications"] = {
+    api: {
+      HandlebarsApplicationMixin: (Base: new (...a: never[]) => object) => class extends Base {},
+      DialogV2: {
+        async confirm(config: Raw) {
+          sheetsFake.dialogs.push(config);
+          return sheetsFake.answer;
+        },
+      },
+    },
+    sheets: { ActorSheetV2: FakeActorSheetV2, ItemSheetV2: FakeItemSheetV2 },
+    apps: {
+      DocumentSheetConfig: {
+        registerSheet(documentClass: unknown, scope: string, sheet: unknown, options: RegisteredSheet["options"]) {
+          sheetsFake.registered.push({ documentClass, scope, sheet, options });
+        },
+      },
+    },
+    handlebars: {
+      async renderTemplate(path: string, data: unknown) {
+        sheetsFake.rendered.push({ path, data });
+        return `<rendered ${path}>`;
+      },
+    },
+    ux: { TextEditor: { implementation: { enrichHTML: async (html: string) => html } } },
+  };
+  const game = g["game"] as Raw;
+  game["actors"] = sheetsFake.actors;
+  game["items"] = sheetsFake.items;
+}
+
+install();

@@ -1,0 +1,58 @@
+/** Every lang key a user can meet, in templates or in code, exists in lang/en.json. */
+import { describe, expect, it } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { lookupKey, type Lang } from "../harness/handlebars-helpers";
+
+const repo = resolve(__dirname, "../..");
+const lang = JSON.parse(readFileSync(join(repo, "lang/en.json"), "utf8")) as Lang;
+
+function files(dir: string, ext: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) out.push(...files(full, ext));
+    else if (e.name.endsWith(ext)) out.push(full);
+  }
+  return out;
+}
+
+function keysIn(text: string, patterns: readonly RegExp[]): string[] {
+  const keys: string[] = [];
+  for (const p of patterns) for (const m of text.matchAll(p)) if (m[1]) keys.push(m[1]);
+  return keys;
+}
+
+const KEY = "((?:NOBC|TYPES)\\.[A-Za-z0-9_.]+[A-Za-z0-9_])";
+const TEMPLATE_PATTERNS = [
+  new RegExp(`\\{\\{\\s*localize\\s+["']${KEY}["']`, "g"),
+  new RegExp(`data-tooltip=["']${KEY}["']`, "g"),
+  new RegExp(`\\b\\w+=["']${KEY}["']`, "g"), // keys handed to partials (label="…", empty="…")
+];
+// Any quoted key literal in the Foundry layer: localize/format calls, label maps, field labels.
+const CODE_PATTERNS = [new RegExp(`["'\`]${KEY}["'\`]`, "g")];
+
+describe("lang/en.json covers every key in use", () => {
+  it("templates", () => {
+    const missing = files(join(repo, "templates"), ".hbs").flatMap((f) =>
+      keysIn(readFileSync(f, "utf8"), TEMPLATE_PATTERNS)
+        .filter((k) => lookupKey(lang, k) === undefined)
+        .map((k) => `${f.slice(repo.length + 1)}: ${k}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("code under src/", () => {
+    const missing = files(join(repo, "src"), ".ts").flatMap((f) =>
+      keysIn(readFileSync(f, "utf8"), CODE_PATTERNS)
+        .filter((k) => lookupKey(lang, k) === undefined)
+        .map((k) => `${f.slice(repo.length + 1)}: ${k}`),
+    );
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it("finds the keys it checks (the scan is not empty)", () => {
+    const found = files(join(repo, "templates"), ".hbs").flatMap((f) => keysIn(readFileSync(f, "utf8"), TEMPLATE_PATTERNS));
+    expect(found.length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,178 @@
+import "../harness/install";
+import "../harness/sheets-fake";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { harness } from "../harness/foundry";
+import { sheetsFake } from "../harness/sheets-fake";
+import { registerSheets, SHEETS } from "../../src/sheets/register";
+import { AirbaseSheet, AirSquadronSheet, HqSheet, UnitSheet } from "../../src/sheets/sheets";
+import { trackValue } from "../../src/sheets/actions";
+import { TEMPLATES } from "../../src/sheets/paths";
+
+type Raw = Record<string, unknown>;
+type Handler = (this: unknown, event: Event, target: HTMLElement) => Promise<void> | void;
+
+const button = (dataset: Record<string, string>) => ({ dataset }) as unknown as HTMLElement;
+const click = (options: { actions: Record<string, unknown> }, name: string, sheet: unknown, dataset: Record<string, string> = {}) =>
+  (options.actions[name] as Handler).call(sheet, new Event("click"), button(dataset));
+
+function unitSystem(overrides: Raw = {}): Raw {
+  return {
+    side: "nato", nationality: "us", hq: null, size: "brigade", arm: "armour",
+    strength: { value: 4, max: 6 }, supply: 1, mode: "march",
+    minelaying: false, underMine: false, noMove: false, contaminated: false, movementPoints: 6, notes: "<p>n</p>",
+    supplyCapacity: 2, forcedMarch: false, movementAllowance: 6,
+    ...overrides,
+  };
+}
+
+function hqSystem(overrides: Raw = {}): Raw {
+  return {
+    side: "nato", nationality: "us", echelon: "corps", level: { value: 3, max: 4 }, radius: 4,
+    supplyCounters: 2, mayRecover: true, parent: null, initiative: false, notes: "",
+    ...overrides,
+  };
+}
+
+function squadronSystem(overrides: Raw = {}): Raw {
+  return {
+    side: "nato", nationality: "us", aircraft: "F-15C", role: "airSuperiority", airToAir: 5, cas: 0, deepStrike: 0,
+    weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "damaged", airbase: null, airZone: "A",
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  harness.reset();
+  sheetsFake.reset();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("registerSheets", () => {
+  it("registers one default sheet per subtype, labelled with an existing lang key", async () => {
+    registerSheets();
+    const rows = sheetsFake.registered.map((r) => [r.documentClass === Actor ? "Actor" : "Item", r.options.types.join(), r.options.makeDefault]);
+    expect(rows).toEqual([
+      ["Actor", "unit", true],
+      ["Actor", "hq", true],
+      ["Actor", "airSquadron", true],
+      ["Actor", "airbase", true],
+      ["Item", "supportCard", true],
+    ]);
+    expect(new Set(sheetsFake.registered.map((r) => r.sheet)).size).toBe(5);
+    expect(sheetsFake.registered.every((r) => r.scope === "nobc")).toBe(true);
+    const lang = (await import("../../lang/en.json")).default as Raw;
+    for (const { label } of SHEETS) {
+      const value = label.split(".").reduce<unknown>((o, k) => (o as Raw | undefined)?.[k], lang);
+      expect(typeof value, label).toBe("string");
+    }
+  });
+});
+
+describe("unit sheet", () => {
+  it("builds its context with the unit context builder, on top of Foundry's", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem() });
+    const context = (await new UnitSheet({ document: unit })._prepareContext({})) as Raw;
+    expect(context["document"]).toBe(unit);
+    expect(context["name"]).toBe("1 Bde");
+    expect((context["mode"] as Raw)["next"]).toBe("combat");
+    expect(UnitSheet.PARTS.sheet.template).toBe(TEMPLATES.unit);
+    expect(UnitSheet.DEFAULT_OPTIONS.classes.slice(0, 2)).toEqual(["nobc", "sheet"]);
+  });
+
+  it("refuses Combat Mode without a supply point: warns and writes nothing", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 0 }) });
+    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(harness.notices[0]?.message).toContain("no supply point");
+    expect(sheetsFake.dialogs).toHaveLength(0);
+    expect(harness.Actor.calls).toHaveLength(0);
+  });
+
+  it("with a supply point shows the breakdown, then applies the effects in one batched update", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
+    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+    expect(sheetsFake.rendered.map((r) => r.path)).toEqual([TEMPLATES.breakdown]);
+    expect((sheetsFake.rendered[0]?.data as { effects: string[] }).effects).toHaveLength(2);
+    expect(sheetsFake.dialogs).toHaveLength(1);
+    expect(harness.Actor.calls).toEqual([
+      { method: "updateDocuments", data: [{ _id: unit.id, "system.supply": 0, "system.mode": "combat" }], operation: {} },
+    ]);
+  });
+
+  it("writes nothing when the user cancels the dialog", async () => {
+    sheetsFake.answer = null;
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
+    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+    expect(sheetsFake.dialogs).toHaveLength(1);
+    expect(harness.Actor.calls).toHaveLength(0);
+  });
+
+  it("a refused card drop warns with the reason and changes nothing", async () => {
+    const hq = new harness.Actor({ name: "1 GTA", type: "hq", system: hqSystem({ side: "wp", nationality: "su" }) });
+    const card = hq.addItem({ name: "Engineers", type: "supportCard", system: { side: "wp", category: "engineer", assignedTo: null } });
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem() });
+    const done = await new UnitSheet({ document: unit })._onDropItem(new Event("drop") as DragEvent, card);
+    expect(done).toBe(false);
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(card.updates).toEqual([]);
+    expect(harness.Item.calls).toEqual([]);
+  });
+
+  it("box N sets the track to N; the last filled box empties it", async () => {
+    expect(trackValue(4, 2)).toBe(2);
+    expect(trackValue(4, 4)).toBe(3);
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem() });
+    await click(UnitSheet.DEFAULT_OPTIONS, "setTrack", new UnitSheet({ document: unit }), { field: "system.strength.value", value: "4" });
+    expect(unit.updates).toEqual([{ "system.strength.value": 3 }]);
+  });
+});
+
+describe("HQ and airbase sheets", () => {
+  it("HQ recovery shows the breakdown and raises the level by one", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    await click(HqSheet.DEFAULT_OPTIONS, "recoverHq", new HqSheet({ document: hq }));
+    expect(sheetsFake.dialogs).toHaveLength(1);
+    expect(harness.Actor.calls).toEqual([
+      { method: "updateDocuments", data: [{ _id: hq.id, "system.level.value": 4 }], operation: {} },
+    ]);
+  });
+
+  it("a unit of the other side dropped on an HQ is refused and nothing changes", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    const unit = new harness.Actor({ name: "7 Gds", type: "unit", system: unitSystem({ side: "wp", nationality: "su" }) });
+    expect(await new HqSheet({ document: hq })._onDropActor(new Event("drop") as DragEvent, unit)).toBe(false);
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(unit.updates).toEqual([]);
+  });
+
+  it("a squadron dropped on an airbase of its side with room is based there", async () => {
+    const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: { side: "nato", airbase: null, needsBaseSpace: true } });
+    sheetsFake.actors.push(base, squadron);
+    expect(await new AirbaseSheet({ document: base })._onDropActor(new Event("drop") as DragEvent, squadron)).toBe(true);
+    expect(squadron.updates).toEqual([{ "system.airbase": base.uuid, "system.airZone": "A" }]);
+  });
+});
+
+describe("air squadron sheet", () => {
+  it("repair of a damaged US squadron: a roll of 1 (at or under the repair score 5) returns it to ready (seed 000, Air War QRS 9)", async () => {
+    vi.spyOn(Math, "random").mockReturnValue(0);
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
+    await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
+    expect((sheetsFake.rendered[0]?.data as { dice: number[] }).dice).toEqual([1]);
+    expect(harness.Actor.calls).toEqual([
+      { method: "updateDocuments", data: [{ _id: squadron.id, "system.box": "ready" }], operation: {} },
+    ]);
+  });
+
+  it("repair of a squadron that is not damaged is refused and nothing changes", async () => {
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem({ box: "ready" }) });
+    await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(sheetsFake.dialogs).toHaveLength(0);
+    expect(harness.Actor.calls).toHaveLength(0);
+  });
+});

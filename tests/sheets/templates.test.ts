@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { resolve } from "node:path";
+import { renderFixtures } from "./render";
+
+const repo = resolve(__dirname, "../..");
+
+describe("sheet templates render with real Handlebars", () => {
+  const { env, sources, sheets, dialogs } = renderFixtures(repo);
+
+  it("every template compiles", () => {
+    expect(Object.keys(sources).length).toBeGreaterThanOrEqual(10);
+    for (const [rel, src] of Object.entries(sources)) {
+      expect(() => env.hbs.precompile(src), rel).not.toThrow();
+    }
+  });
+
+  it("every sheet template has a fixture, and each fixture renders inside one root div", () => {
+    const covered = new Set(["actor/unit.hbs", "actor/hq.hbs", "actor/air-squadron.hbs", "actor/airbase.hbs", "item/support-card.hbs"]);
+    for (const rel of Object.keys(sources).filter((r) => r.startsWith("actor/") || r.startsWith("item/"))) {
+      expect(covered.has(rel), rel).toBe(true);
+    }
+    for (const s of [...sheets, ...dialogs]) {
+      // Foundry needs one root element per part; the browser test checks the DOM itself.
+      expect(s.html.trim(), s.id).toMatch(/^<div class="nobc[^"]*">[\s\S]*<\/div>$/);
+    }
+  });
+
+  it("no template asks for a lang key en.json lacks", () => {
+    expect([...env.missing]).toEqual([]);
+  });
+
+  it("the unit sheet shows the counter, the strength track, the mode toggle and the assigned cards", () => {
+    const html = sheets.find((s) => s.id === "unit-nato")!.html;
+    expect(html).toContain("<svg");
+    expect(html.match(/class="track-box filled"/g)?.length).toBe(4 + 1); // 4 strength + 1 SP
+    expect(html).toContain('data-action="toggleMode" data-mode="march"');
+    expect(html).toContain("Engineer Battalion");
+    expect(html).toContain("Switch to March Mode");
+  });
+
+  it("artillery shows no mode toggle (forced March Mode)", () => {
+    const html = sheets.find((s) => s.id === "unit-wp")!.html;
+    expect(html).not.toContain('data-action="toggleMode"');
+    expect(html).toContain("always in March Mode");
+    expect(html).toContain("side-wp");
+  });
+
+  it("the HQ hand is draggable embedded items and lists its subordinates", () => {
+    const html = sheets.find((s) => s.id === "hq-nato")!.html;
+    expect(html.match(/draggable" data-item-id="c\d"/g)?.length).toBe(3);
+    expect(html).toContain("11th Armd Cav Regt");
+    expect(html).toContain('data-action="recoverHq"');
+    const wp = sheets.find((s) => s.id === "hq-wp")!.html;
+    expect(wp).not.toContain('data-action="recoverHq"');
+    expect(wp).toContain("recovers nothing");
+  });
+
+  it("a damaged squadron offers the repair roll; the airbase shows capacity used", () => {
+    expect(sheets.find((s) => s.id === "squadron")!.html).toContain('data-action="repairSquadron"');
+    const base = sheets.find((s) => s.id === "airbase")!.html;
+    expect(base).toContain("1/1");
+    expect(base).toContain("No space needed");
+  });
+
+  it("the confirm dialog shows labels, values, dice and the changes in words", () => {
+    const repair = dialogs.find((d) => d.id === "dialog-repair")!.html;
+    expect(repair).toContain("repair score");
+    expect(repair).toContain('<span class="die">4</span>');
+    expect(repair).toContain("36 TFW goes to the Ready box.");
+    const mode = dialogs.find((d) => d.id === "dialog-mode")!.html;
+    expect(mode).toContain("1st Bde, 3rd Armd Div takes Combat Mode.");
+    expect(mode).toContain("\u22121");
+  });
+});
