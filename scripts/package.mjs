@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import { zipSync } from "fflate";
+import { readSources } from "./packs-lib.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const dist = path.join(root, "dist");
@@ -24,6 +25,9 @@ async function compilePacks(manifest) {
   for (const pack of manifest.packs ?? []) {
     const source = path.join(root, "packs", "_source", path.basename(pack.path));
     if (!existsSync(source)) throw new Error(`pack "${pack.name}": no source folder ${path.relative(root, source)}`);
+    // The CLI skips a document without `_key` silently; a missing document must fail the build instead.
+    const unkeyed = (await readSources(source)).filter((s) => typeof s.data._key !== "string").map((s) => s.file);
+    if (unkeyed.length) throw new Error(`pack "${pack.name}": no _key in ${unkeyed.join(", ")} (see docs/packs.md)`);
     const dest = path.join(dist, pack.path);
     await rm(dest, { recursive: true, force: true });
     await compilePack(source, dest, { recursive: true, yaml: false });

@@ -1,0 +1,86 @@
+// `npm run packs:extract -- <compiled pack folder> <pack name>`
+// Writes a compiled (LevelDB) pack back to packs/_source/<pack name>/ as one JSON file per
+// document, in a folder tree that mirrors the pack's folders. This is how a GM shares edits made
+// in a world: point it at Data/worlds/<world>/packs/<pack> (with the world closed), then review
+// the diff. Files of documents no longer in the pack are removed.
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import { extractPack } from "@foundryvtt/foundryvtt-cli";
+import { declaredPacks, slug, sourceRoot, stripVolatile } from "./packs-lib.mjs";
+
+/** File names for one extraction: slugs of document names, the id added when two would clash. */
+export function namer() {
+  const used = new Set();
+  const folderNames = new Set();
+  const unique = (set, wanted, fallback) => {
+    const name = set.has(wanted) ? fallback : wanted;
+    set.add(name);
+    return name;
+  };
+  return {
+    transformName(doc, { folder } = {}) {
+      // Folder documents keep the CLI's own name: <folder path>/_Folder.json.
+      if (String(doc._key).startsWith("!folders!")) return undefined;
+      const dir = folder ?? "";
+      const base = slug(doc.name);
+      return unique(used, path.join(dir, `${base}.json`), path.join(dir, `${base}-${doc._id}.json`));
+    },
+    transformFolderName(doc) {
+      const base = slug(doc.name);
+      const parent = doc.folder ?? "";
+      return unique(folderNames, `${parent}/${base}`, `${parent}/${base}-${doc._id}`).split("/")[1];
+    },
+  };
+}
+
+/** Extracts `packDir` into the source folder of `packName`, replacing what was there. */
+export async function extractToSource(packDir, packName, { dest } = {}) {
+  const target = dest ?? path.join(sourceRoot, packName);
+  await mkdir(path.dirname(target), { recursive: true });
+  const staging = await mkdtemp(path.join(path.dirname(target), `.${packName}-`));
+  const { transformName, transformFolderName } = namer();
+  let count = 0;
+  try {
+    await extractPack(packDir, staging, {
+      folders: true,
+      jsonOptions: { space: 2 },
+      transformEntry: async (doc) => {
+        stripVolatile(doc);
+        count++;
+      },
+      transformName: async (doc, context) => transformName(doc, context),
+      transformFolderName: async (doc) => transformFolderName(doc),
+    });
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+  await rm(target, { recursive: true, force: true });
+  await rename(staging, target);
+  return count;
+}
+
+async function main(args) {
+  const [packDir, packName] = args;
+  if (!packDir || !packName) {
+    throw new Error("usage: npm run packs:extract -- <compiled pack folder> <pack name>");
+  }
+  const declared = await declaredPacks();
+  if (!declared.some((p) => p.name === packName)) {
+    throw new Error(`"${packName}" is not a pack system.json declares (${declared.map((p) => p.name).join(", ")})`);
+  }
+  if (!existsSync(path.join(packDir, "CURRENT"))) {
+    throw new Error(`${packDir} is not a compiled LevelDB pack (no CURRENT file)`);
+  }
+  const count = await extractToSource(path.resolve(packDir), packName);
+  console.log(`nobc: ${count} documents written to packs/_source/${packName}/. Check them with: npx vitest run tests/packs`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).catch((err) => {
+    const locked = /lock/i.test(String(err.message)) ? " (is the world still open in Foundry? Close it first.)" : "";
+    console.error(`nobc packs:extract failed: ${err.message}${locked}`);
+    process.exit(1);
+  });
+}

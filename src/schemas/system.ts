@@ -1,0 +1,165 @@
+/**
+ * zod schemas of the system data (`system`) of each document subtype, field for field as the
+ * data models in src/data/ declare them (docs/packs.md lists them). They validate pack sources in
+ * tests and are meant for importers: parse an outside order of battle into these shapes first.
+ * Every object is strict, so a misspelt field is an error rather than silently dropped.
+ */
+import { z } from "zod";
+import { AIR_BOXES } from "../rules/nobc/air/effects";
+import { unitSupplyCapacity, alwaysInMarchMode } from "../rules/nobc/land/index";
+import { SUPPORT_CARD_CATEGORIES, type UnitArm, type UnitSize } from "../rules/nobc/land/types";
+import { NATIONALITIES, sideOfNationality } from "../data/nationalities";
+import { actorUuid } from "./refs";
+
+export const SIDES = ["nato", "wp"] as const;
+export const MODES = ["combat", "march"] as const;
+export const UNIT_SIZES = ["battalion", "brigade", "regiment", "division"] as const satisfies readonly UnitSize[];
+export const UNIT_ARMS = [
+  "armour",
+  "mechanised",
+  "motorRifle",
+  "infantry",
+  "airborne",
+  "airmobile",
+  "artillery",
+  "engineer",
+  "recce",
+  "other",
+] as const satisfies readonly UnitArm[];
+export const ECHELONS = ["corps", "army", "front", "armyGroup"] as const;
+export const AIR_ROLES = ["airSuperiority", "multirole", "strike", "cas", "recce", "ew", "transport"] as const;
+export const WEAPON_KINDS = ["aam", "cas", "deepStrike"] as const;
+export const AFTER_USE = ["discard", "keep", "reuseForIdentification"] as const;
+export const NATIONALITY_CODES = NATIONALITIES.map((n) => n.code) as [
+  (typeof NATIONALITIES)[number]["code"],
+  ...(typeof NATIONALITIES)[number]["code"][],
+];
+
+const count = z.int().min(0);
+/** Air factors are d6 targets: 0..6. */
+const factor = z.int().min(0).max(6);
+const html = z.string();
+const side = z.enum(SIDES);
+const nationality = z.enum(NATIONALITY_CODES);
+const pool = z.strictObject({ value: count, max: count });
+
+type Ctx = z.RefinementCtx;
+
+function poolWithinMax(ctx: Ctx, p: { value: number; max: number }, field: string): void {
+  if (p.value > p.max) ctx.addIssue({ code: "custom", path: [field, "value"], message: `${p.value} is above the maximum ${p.max}` });
+}
+
+function nationalityOnSide(ctx: Ctx, data: { side: string; nationality: string }): void {
+  const own = sideOfNationality(data.nationality);
+  if (own !== undefined && own !== data.side) {
+    ctx.addIssue({ code: "custom", path: ["nationality"], message: `"${data.nationality}" fights for ${own}, not ${data.side}` });
+  }
+}
+
+/** Actor `unit`: a brigade, division, regiment or battalion of the main map. */
+export const unitSystem = z
+  .strictObject({
+    side,
+    nationality,
+    hq: actorUuid,
+    size: z.enum(UNIT_SIZES),
+    arm: z.enum(UNIT_ARMS),
+    strength: pool,
+    supply: count,
+    mode: z.enum(MODES),
+    minelaying: z.boolean(),
+    underMine: z.boolean(),
+    noMove: z.boolean(),
+    contaminated: z.boolean(),
+    movementPoints: count,
+    notes: html,
+  })
+  .superRefine((u, ctx) => {
+    nationalityOnSide(ctx, u);
+    poolWithinMax(ctx, u.strength, "strength");
+    const cap = unitSupplyCapacity(u);
+    if (u.supply > cap) ctx.addIssue({ code: "custom", path: ["supply"], message: `${u.supply} is more than a ${u.arm} ${u.size} carries (${cap})` });
+    if (alwaysInMarchMode(u) && u.mode !== "march") {
+      ctx.addIssue({ code: "custom", path: ["mode"], message: "artillery and battalions are always in March Mode" });
+    }
+  });
+
+/** Actor `hq`: a NATO corps or army group, a Warsaw Pact army or front. Its cards are embedded Items. */
+export const hqSystem = z
+  .strictObject({
+    side,
+    nationality,
+    echelon: z.enum(ECHELONS),
+    level: pool,
+    radius: count,
+    supplyCounters: count,
+    mayRecover: z.boolean(),
+    parent: actorUuid,
+    initiative: z.boolean(),
+    notes: html,
+  })
+  .superRefine((h, ctx) => {
+    nationalityOnSide(ctx, h);
+    poolWithinMax(ctx, h.level, "level");
+    if (h.initiative && h.side !== "nato") ctx.addIssue({ code: "custom", path: ["initiative"], message: "only a NATO corps can hold the initiative" });
+  });
+
+export const weapon = z.strictObject({ kind: z.enum(WEAPON_KINDS), name: z.string().min(1) });
+
+/** Actor `airSquadron`: one air unit card of the Air War. */
+export const airSquadronSystem = z
+  .strictObject({
+    side,
+    nationality,
+    aircraft: z.string(),
+    role: z.enum(AIR_ROLES),
+    airToAir: factor,
+    cas: factor,
+    deepStrike: factor,
+    weapons: z.array(weapon),
+    range: count,
+    recce: z.boolean(),
+    ew: z.boolean(),
+    harrier: z.boolean(),
+    box: z.enum(AIR_BOXES),
+    airbase: actorUuid,
+    airZone: z.string(),
+  })
+  .superRefine((s, ctx) => {
+    nationalityOnSide(ctx, s);
+    if (s.harrier && s.nationality !== "uk") ctx.addIssue({ code: "custom", path: ["harrier"], message: "only RAF Harriers fly from field sites" });
+  });
+
+/** Actor `airbase`: a base chart with its capacity, hits and air-defence boxes. */
+export const airbaseSystem = z
+  .strictObject({
+    side,
+    airZone: z.string(),
+    baseCapacity: count,
+    hits: z.strictObject({ repairable: count, permanent: count }),
+    airDefence: pool,
+  })
+  .superRefine((b, ctx) => poolWithinMax(ctx, b.airDefence, "airDefence"));
+
+/** Item `supportCard`: held by an HQ (its parent actor) or by no one. */
+export const supportCardSystem = z.strictObject({
+  side,
+  category: z.enum(SUPPORT_CARD_CATEGORIES),
+  value: z.int(),
+  modifier: z.int(),
+  afterUse: z.enum(AFTER_USE),
+  assignedTo: actorUuid,
+  description: html,
+});
+
+export type UnitSystem = z.infer<typeof unitSystem>;
+export type HqSystem = z.infer<typeof hqSystem>;
+export type AirSquadronSystem = z.infer<typeof airSquadronSystem>;
+export type AirbaseSystem = z.infer<typeof airbaseSystem>;
+export type SupportCardSystem = z.infer<typeof supportCardSystem>;
+
+/** System data by document type and subtype: what `system.json` `documentTypes` declares. */
+export const SYSTEM_SCHEMAS = {
+  Actor: { unit: unitSystem, hq: hqSystem, airSquadron: airSquadronSystem, airbase: airbaseSystem },
+  Item: { supportCard: supportCardSystem },
+} as const;

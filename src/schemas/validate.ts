@@ -1,0 +1,74 @@
+/**
+ * Validation of a whole pack source: every document against its schema, then what only the pack
+ * as a whole can show (ids used twice, folders of the wrong type or missing). Problems name the
+ * file, the field path and what is wrong, so a failing test or an importer can point at the fix.
+ */
+import type { z } from "zod";
+import { DOCUMENT_SCHEMAS, folderDocument } from "./documents";
+import type { PackDocumentType } from "./refs";
+
+export interface SourceFile {
+  /** Where the document came from, e.g. its path under packs/_source. */
+  readonly file: string;
+  readonly data: unknown;
+}
+
+export interface SourceProblem {
+  readonly file: string;
+  /** Dotted field path, e.g. `system.weapons[0].name`; empty for the document as a whole. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
+}
+
+export function formatProblem(p: SourceProblem): string {
+  return `${p.file}: ${p.path || "(document)"}: ${p.message}`;
+}
+
+function issuesOf(file: string, error: z.ZodError): SourceProblem[] {
+  return error.issues.map((issue) => ({ file, path: formatPath(issue.path), message: issue.message }));
+}
+
+/** A Folder document is told apart by its key, which is all a folder file has in common with others. */
+export function isFolderSource(data: unknown): boolean {
+  return typeof data === "object" && data !== null && String((data as { _key?: unknown })._key).startsWith("!folders!");
+}
+
+/** Validates one document of a pack of `type` (or a Folder of that pack). */
+export function validateDocument(type: PackDocumentType, file: string, data: unknown): SourceProblem[] {
+  const schema = isFolderSource(data) ? folderDocument : DOCUMENT_SCHEMAS[type];
+  const parsed = schema.safeParse(data);
+  return parsed.success ? [] : issuesOf(file, parsed.error);
+}
+
+interface Envelope {
+  _id?: unknown;
+  type?: unknown;
+  folder?: unknown;
+}
+
+/** Validates every document of a pack and the pack's own consistency. */
+export function validatePack(type: PackDocumentType, files: readonly SourceFile[]): SourceProblem[] {
+  const problems = files.flatMap((f) => validateDocument(type, f.file, f.data));
+  const seen = new Map<string, string>();
+  const folders = new Set<string>();
+  for (const { file, data } of files) {
+    const doc = data as Envelope;
+    const id = String(doc._id);
+    const first = seen.get(id);
+    if (first !== undefined) problems.push({ file, path: "_id", message: `${id} is already used by ${first}` });
+    seen.set(id, file);
+    if (isFolderSource(data)) {
+      folders.add(id);
+      if (doc.type !== type) problems.push({ file, path: "type", message: `a folder in a ${type} pack must hold ${type} documents, not ${String(doc.type)}` });
+    }
+  }
+  for (const { file, data } of files) {
+    const parent = (data as Envelope).folder;
+    if (typeof parent === "string" && !folders.has(parent)) problems.push({ file, path: "folder", message: `no folder ${parent} in this pack` });
+  }
+  return problems;
+}

@@ -1,0 +1,188 @@
+/**
+ * The macros pack: each command parses as the body of an async function (how Foundry runs script
+ * macros), names only `game.nobc` members that exist, and behaves against a small fake of the
+ * Foundry globals it touches, with the real rules core behind `game.nobc.rules`.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import * as rules from "../../src/rules/index";
+import { documentsOf, ROOT } from "./load";
+
+interface Macro {
+  name: string;
+  type: string;
+  command: string;
+}
+
+const macros = documentsOf<Macro>("macros");
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<unknown>;
+const GLOBALS = ["game", "canvas", "ui", "ChatMessage", "Roll", "foundry"] as const;
+
+/** Member names of `game.nobc`, read from the `NobcApi` interface in src/nobc.ts (it cannot load outside Foundry). */
+function nobcApiMembers(): string[] {
+  const source = readFileSync(path.join(ROOT, "src", "nobc.ts"), "utf8");
+  const body = /interface NobcApi \{([^}]*)\}/.exec(source)?.[1] ?? "";
+  return [...body.matchAll(/^\s*(\w+)\s*:/gm)].map((m) => m[1]!);
+}
+
+function macro(name: string): Macro {
+  const found = macros.find((m) => m.name === name);
+  if (!found) throw new Error(`no macro named ${name}`);
+  return found;
+}
+
+describe.each(macros.map((m) => [m.name, m] as const))("macro %s", (_name, m) => {
+  it("is a script that parses as an async function body", () => {
+    expect(m.type).toBe("script");
+    expect(() => new AsyncFunction(...GLOBALS, m.command)).not.toThrow();
+  });
+
+  it("names only game.nobc members that exist", () => {
+    const members = nobcApiMembers();
+    const paths = [...m.command.matchAll(/game\.nobc((?:\.\w+)+)/g)].map((x) => x[1]!.slice(1).split("."));
+    expect(paths.length).toBeGreaterThan(0);
+    expect(m.command).not.toMatch(/game\.nobc(?!\.\w)/);
+    for (const [top, ...rest] of paths) {
+      expect(members, `game.nobc.${top}`).toContain(top);
+      if (top !== "rules") continue;
+      let at: unknown = rules;
+      for (const key of rest) {
+        expect(at && typeof at === "object" && key in at, `game.nobc.rules.${rest.join(".")}`).toBe(true);
+        at = (at as Record<string, unknown>)[key];
+      }
+    }
+  });
+});
+
+/** A small fake of the Foundry globals the macros use. */
+function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null } = {}) {
+  const dice = [...(opts.dice ?? [])];
+  class Roll {
+    total = 0;
+    constructor(readonly formula: string) {}
+    async evaluate() {
+      this.total = dice.shift() ?? Number.NaN;
+      return this;
+    }
+  }
+  const env = {
+    game: {
+      user: { id: "user1", targets: new Set(opts.targets ?? []) },
+      nobc: { rules, applyEffects: vi.fn(async () => undefined), rulesOptions: () => ({ oddsBelowOne: "zero" as const }) },
+    },
+    canvas: { tokens: { controlled: opts.controlled ?? [] } },
+    ui: { notifications: { warn: vi.fn() } },
+    ChatMessage: { create: vi.fn(async () => undefined), getSpeaker: () => ({ alias: "Umpire" }) },
+    Roll,
+    foundry: { applications: { api: { DialogV2: { prompt: vi.fn(async () => opts.promptAnswer ?? null) } } } },
+  };
+  return {
+    env,
+    run: (name: string) => new AsyncFunction(...GLOBALS, macro(name).command)(...GLOBALS.map((g) => env[g])),
+    chat: () => (env.ChatMessage.create.mock.calls as unknown as [{ content: string; whisper?: string[] }][]).map((c) => c[0]),
+  };
+}
+
+const token = (name: string, system: Record<string, unknown>, type = "unit") => ({ actor: { name, type, uuid: `Actor.${name.padEnd(16, "x").slice(0, 16)}`, system } });
+const brigade = (name: string, side: string, strength: number, extra: Record<string, unknown> = {}) =>
+  token(name, { side, nationality: side === "nato" ? "us" : "su", size: "brigade", arm: "armour", strength: { value: strength, max: 6 }, mode: "march", supply: 1, hq: null, ...extra });
+
+describe("Roll Mission and Time of Day (seed 002 tables through the rules core)", () => {
+  it("a 3 then a 2: Dust Up at Dawn", async () => {
+    const f = fakeFoundry({ dice: [3, 2] });
+    await f.run("Roll Mission and Time of Day");
+    expect(f.chat()).toHaveLength(1);
+    expect(f.chat()[0]!.content).toMatch(/Dust Up \(rolled 3\).*Dawn \(rolled 2\)/);
+  });
+
+  it("a 6 then a 2: Contact in Daylight (its late-dawn table)", async () => {
+    const f = fakeFoundry({ dice: [6, 2] });
+    await f.run("Roll Mission and Time of Day");
+    expect(f.chat()[0]!.content).toMatch(/Contact \(rolled 6\).*Daylight \(rolled 2\)/);
+  });
+});
+
+describe("Roll Time of Day for a Mission", () => {
+  it("Breakthrough with a 2 is Daylight", async () => {
+    const f = fakeFoundry({ dice: [2], promptAnswer: "breakthrough" });
+    await f.run("Roll Time of Day for a Mission");
+    expect(f.chat()[0]!.content).toMatch(/Breakthrough:<\/strong> Daylight \(rolled 2\)/);
+  });
+
+  it("does nothing when the dialog is closed", async () => {
+    const f = fakeFoundry({ dice: [2], promptAnswer: null });
+    await f.run("Roll Time of Day for a Mission");
+    expect(f.chat()).toHaveLength(0);
+  });
+});
+
+describe("Odds for Selected against Targeted (seed 000, Step One)", () => {
+  const odds = "Odds for Selected against Targeted";
+
+  it("warns when nothing is selected", async () => {
+    const f = fakeFoundry();
+    await f.run(odds);
+    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith("Select the attacking unit tokens first.");
+    expect(f.chat()).toHaveLength(0);
+  });
+
+  it("warns when nothing is targeted", async () => {
+    const f = fakeFoundry({ controlled: [brigade("A", "wp", 6)] });
+    await f.run(odds);
+    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/^Target the defending unit tokens first/));
+  });
+
+  it("warns when the selection mixes sides or targets a friend", async () => {
+    const mixed = fakeFoundry({ controlled: [brigade("A", "wp", 6), brigade("B", "nato", 6)], targets: [brigade("C", "nato", 3)] });
+    await mixed.run(odds);
+    expect(mixed.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/both sides/));
+    const friendly = fakeFoundry({ controlled: [brigade("A", "wp", 6)], targets: [brigade("C", "wp", 3)] });
+    await friendly.run(odds);
+    expect(friendly.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/attackers' side/));
+  });
+
+  it("12 against 5 reads 2:1: +2, whispered to the user; non-unit tokens are ignored", async () => {
+    const f = fakeFoundry({
+      controlled: [brigade("A", "wp", 8), brigade("B", "wp", 4), token("HQ", { side: "wp" }, "hq")],
+      targets: [brigade("C", "nato", 5)],
+    });
+    await f.run(odds);
+    expect(f.chat()[0]).toMatchObject({ whisper: ["user1"] });
+    expect(f.chat()[0]!.content).toMatch(/attack 12 against defence 5: <strong>\+2<\/strong>/);
+  });
+});
+
+describe("Toggle Combat or March Mode (seed 000, 2. Orders)", () => {
+  const toggle = "Toggle Combat or March Mode";
+
+  it("warns when nothing is selected", async () => {
+    const f = fakeFoundry();
+    await f.run(toggle);
+    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith("Select one or more unit tokens first.");
+    expect(f.env.game.nobc.applyEffects).not.toHaveBeenCalled();
+  });
+
+  it("a brigade in March Mode takes Combat Mode for a supply point; artillery is refused, with a warning", async () => {
+    const gun = token("Guns", { side: "nato", nationality: "us", size: "brigade", arm: "artillery", strength: { value: 3, max: 3 }, mode: "march", supply: 0, hq: null });
+    const f = fakeFoundry({ controlled: [brigade("A", "nato", 6), gun] });
+    await f.run(toggle);
+    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/Guns is artillery or battalion-sized/));
+    expect(f.env.game.nobc.applyEffects).toHaveBeenCalledTimes(1);
+    const effects = (f.env.game.nobc.applyEffects.mock.calls as unknown as [unknown[]][])[0]![0];
+    expect(effects).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: "supply", delta: -1 }),
+        expect.objectContaining({ type: "mode", mode: "combat" }),
+      ]),
+    );
+    expect(effects).toHaveLength(2);
+  });
+
+  it("a brigade in Combat Mode goes to March Mode at no cost", async () => {
+    const f = fakeFoundry({ controlled: [brigade("A", "nato", 6, { mode: "combat" })] });
+    await f.run(toggle);
+    const effects = (f.env.game.nobc.applyEffects.mock.calls as unknown as [unknown[]][])[0]![0];
+    expect(effects).toEqual([expect.objectContaining({ type: "mode", mode: "march" })]);
+  });
+});
