@@ -1,12 +1,39 @@
 /**
- * Foundry entry point. Kept light: registration only, no document reads at start-up.
+ * Foundry entry point. Kept light: registration on `init`, the world migration on `ready`
+ * (active GM only); no document reads at start-up.
  */
 import "../styles/nobc.css";
 import * as rules from "./rules/index";
 import { SYSTEM_ID } from "./constants";
+import { registerDataModels } from "./data/register";
+import { subordinatesOf } from "./data/subordinates";
+import { registerSettings, rulesOptions } from "./settings";
+import { registerStatusEffects } from "./token/status-effects";
+import { registerStatusSync } from "./token/status-sync";
+import { registerTokenDefaults } from "./token/token-defaults";
+import { applyEffects, applyPlan, planEffects } from "./effects/apply";
+import { migrateWorld, planMigration } from "./migration";
+import * as dropDecisions from "./documents/drops";
+import { assignCard, baseSquadron, registerDropHooks, subordinateUnit } from "./documents/drop-handlers";
+import { unitSymbolSvg } from "./symbols/unit-symbol";
+import { registerSheets } from "./sheets/register";
+import { openOrbatImport } from "./orbat/open";
+import { registerOrbatButton } from "./ui/orbat-button";
+
+const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
 export interface NobcApi {
   rules: typeof rules;
+  applyEffects: typeof applyEffects;
+  applyPlan: typeof applyPlan;
+  planEffects: typeof planEffects;
+  migrate: typeof migrateWorld;
+  planMigration: typeof planMigration;
+  drops: typeof drops;
+  rulesOptions: typeof rulesOptions;
+  subordinatesOf: typeof subordinatesOf;
+  unitSymbolSvg: typeof unitSymbolSvg;
+  openOrbatImport: typeof openOrbatImport;
 }
 
 declare global {
@@ -26,6 +53,31 @@ declare global {
 }
 
 Hooks.once("init", () => {
-  (game as InitGame).nobc = { rules };
+  registerDataModels();
+  registerSettings();
+  registerStatusEffects();
+  registerSheets();
+  registerTokenDefaults();
+  registerStatusSync();
+  registerDropHooks();
+  registerOrbatButton();
+  (game as InitGame).nobc = {
+    rules,
+    applyEffects,
+    applyPlan,
+    planEffects,
+    migrate: migrateWorld,
+    planMigration,
+    drops,
+    rulesOptions,
+    subordinatesOf,
+    unitSymbolSvg,
+    openOrbatImport,
+  };
   console.log(`${SYSTEM_ID} | initialised`);
+});
+
+Hooks.once("ready", () => {
+  // Only one client writes: the active GM.
+  if (game.users?.activeGM?.isSelf === true) void migrateWorld();
 });

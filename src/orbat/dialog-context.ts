@@ -1,0 +1,74 @@
+/**
+ * What the import dialog's template shows, built from plain data so the template can be rendered
+ * in tests with the same context the dialog gives it.
+ */
+import type { RowType } from "./columns";
+import type { OrbatImport } from "./index";
+import { formatProblem } from "./problems";
+
+export interface FolderLine {
+  readonly name: string;
+  /** Nesting depth, 0 for the root folder. */
+  readonly depth: number;
+  readonly actors: number;
+}
+
+export interface CountRow {
+  readonly type: RowType;
+  readonly label: string;
+  readonly nato: number;
+  readonly wp: number;
+}
+
+export interface ImportDialogContext {
+  readonly text: string;
+  readonly rootFolder: string;
+  readonly source: string | null;
+  readonly problems: string[] | null;
+  readonly preview: { readonly counts: CountRow[]; readonly folders: FolderLine[]; readonly actors: number; readonly links: number } | null;
+  readonly busy: boolean;
+}
+
+const TYPE_LABELS: Record<RowType, string> = {
+  hq: "NOBC.Orbat.Type.hq",
+  unit: "NOBC.Orbat.Type.unit",
+  airbase: "NOBC.Orbat.Type.airbase",
+  airSquadron: "NOBC.Orbat.Type.airSquadron",
+};
+
+export interface DialogState {
+  readonly text: string;
+  readonly rootFolder: string;
+  /** The file the text came from, if any. */
+  readonly source: string | null;
+  readonly result: OrbatImport | null;
+  readonly busy: boolean;
+}
+
+export function importDialogContext(state: DialogState): ImportDialogContext {
+  const base = { text: state.text, rootFolder: state.rootFolder, source: state.source, busy: state.busy };
+  const r = state.result;
+  if (r === null) return { ...base, problems: null, preview: null };
+  if (!r.ok) return { ...base, problems: r.problems.map(formatProblem), preview: null };
+  const counts = (Object.keys(r.summary) as RowType[]).map((type) => ({ type, label: TYPE_LABELS[type], ...r.summary[type] })).filter((c) => c.nato + c.wp > 0);
+  const depthOf = new Map<string, number>();
+  const folders = r.plan.folders.map((f) => {
+    const depth = f.folder === null ? 0 : depthOf.get(f.folder)! + 1;
+    depthOf.set(f._id, depth);
+    return { name: f.name, depth, actors: r.plan.actors.filter((a) => a.folder === f._id).length };
+  });
+  return { ...base, problems: null, preview: { counts, folders: treeOrder(r.plan.folders, folders), actors: r.plan.actors.length, links: r.plan.links.length } };
+}
+
+/** Folders listed as a tree: each followed by its children, so indentation reads right. */
+function treeOrder(plan: readonly { _id: string; folder: string | null }[], lines: readonly FolderLine[]): FolderLine[] {
+  const out: FolderLine[] = [];
+  const visit = (parent: string | null) =>
+    plan.forEach((f, i) => {
+      if (f.folder !== parent) return;
+      out.push(lines[i]!);
+      visit(f._id);
+    });
+  visit(null);
+  return out;
+}

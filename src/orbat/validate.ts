@@ -1,0 +1,159 @@
+/**
+ * The whole file: header, rows, then what only the rows together can show (names used twice,
+ * parents that do not exist, are of the wrong kind or side, or loop). Input with any problem is
+ * refused as a whole, every problem listed.
+ */
+import type { Side } from "../rules/nobc/land/types";
+import { COLUMN_NAMES, COLUMNS, ROW_TYPES, rowLabel, type RowType } from "./columns";
+import { jsonTable } from "./json";
+import { problem, sortProblems, type OrbatProblem } from "./problems";
+import { readRow, type OrbatEntry } from "./rows";
+import { csvTable, type SourceTable } from "./table";
+
+export type OrbatFormat = "csv" | "json";
+
+export type OrbatResult = { readonly ok: true; readonly entries: OrbatEntry[] } | { readonly ok: false; readonly problems: OrbatProblem[] };
+
+/** JSON when the file name ends in .json, or, with no name, when the text starts with `[`. */
+export function detectFormat(text: string, fileName?: string): OrbatFormat {
+  if (fileName !== undefined) return /\.json$/i.test(fileName) ? "json" : "csv";
+  return /^\uFEFF?\s*\[/.test(text) ? "json" : "csv";
+}
+
+/** The type a row names, or null when it names none we know (reported by the row schema). */
+function typeOf(cells: ReadonlyMap<string, string>): RowType | null {
+  const text = (cells.get("type") ?? "").trim().toLowerCase();
+  return ROW_TYPES.find((t) => t.toLowerCase() === text) ?? null;
+}
+
+/** Header names matched to our columns without regard to case; unknown ones reported. */
+function canonicalHeader(table: SourceTable, problems: OrbatProblem[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const col of table.header) {
+    const known = COLUMN_NAMES.find((n) => n.toLowerCase() === col.name.toLowerCase());
+    if (known === undefined) problems.push(problem(col.line, col.name, `is not a column we know (docs/orbat.md lists them)`));
+    else names.set(col.name, known);
+  }
+  return names;
+}
+
+function readTable(table: SourceTable): OrbatResult {
+  const problems: OrbatProblem[] = [];
+  const names = canonicalHeader(table, problems);
+  const present = new Set(names.values());
+  const headerLine = table.header[0]?.line ?? null;
+  const rows = table.rows.map((r) => {
+    const cells = new Map<string, string>();
+    for (const [k, v] of r.cells) {
+      const name = names.get(k);
+      if (name !== undefined) cells.set(name, v);
+    }
+    return { line: r.line, cells, type: typeOf(cells) };
+  });
+
+  // A required column missing from the file is one problem, not one per row.
+  const typesUsed = new Set(rows.map((r) => r.type).filter((t) => t !== null));
+  const absent = new Set<string>();
+  for (const spec of COLUMNS) {
+    if (present.has(spec.name)) continue;
+    const needing = spec.required.filter((t) => spec.name === "type" || spec.name === "name" || spec.name === "side" || typesUsed.has(t));
+    if (needing.length === 0) continue;
+    absent.add(spec.name);
+    const who = spec.required.length === ROW_TYPES.length ? "every row needs it" : `${needing.map((t) => `${t} rows`).join(" and ")} need it`;
+    problems.push(problem(headerLine, spec.name, `the column is missing; ${who}`));
+  }
+  if (rows.length === 0) problems.push(problem(null, null, "the file has no rows below its header"));
+
+  const entries: OrbatEntry[] = [];
+  for (const row of rows) {
+    if (row.type === null) {
+      if (!absent.has("type")) {
+        const t = (row.cells.get("type") ?? "").trim();
+        problems.push(problem(row.line, "type", t === "" ? `is empty; give one of ${ROW_TYPES.join(", ")}` : `"${t}" is not one of ${ROW_TYPES.join(", ")}`));
+      }
+      continue;
+    }
+    const read = readRow(row.type, row.line, row.cells, absent);
+    if (read.ok) entries.push(read.entry);
+    else problems.push(...read.problems);
+  }
+  problems.push(...crossCheck(rows));
+  if (problems.length > 0) return { ok: false, problems: sortProblems(problems, COLUMN_NAMES) };
+  return { ok: true, entries };
+}
+
+interface Named {
+  readonly line: number;
+  readonly type: RowType;
+  readonly name: string;
+  readonly parent: string;
+  readonly side: Side | null;
+  readonly airZone: string;
+}
+
+const PARENT_TYPE: Record<RowType, RowType | null> = { unit: "hq", hq: "hq", airSquadron: "airbase", airbase: null };
+
+export function nameKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+/** Checks across rows, on every row with a type and a name, whatever else is wrong with it. */
+function crossCheck(rows: readonly { line: number; cells: ReadonlyMap<string, string>; type: RowType | null }[]): OrbatProblem[] {
+  const problems: OrbatProblem[] = [];
+  const named: Named[] = [];
+  for (const r of rows) {
+    const name = (r.cells.get("name") ?? "").trim();
+    if (r.type === null || name === "") continue;
+    const sideText = (r.cells.get("side") ?? "").trim().toLowerCase();
+    const side = sideText === "nato" || sideText === "wp" ? sideText : null;
+    named.push({ line: r.line, type: r.type, name, parent: (r.cells.get("parent") ?? "").trim(), side, airZone: (r.cells.get("airZone") ?? "").trim() });
+  }
+  const byKey = new Map<string, Named>();
+  for (const n of named) {
+    const first = byKey.get(nameKey(n.name));
+    if (first !== undefined) problems.push(problem(n.line, "name", `"${n.name}" is already the name of the ${first.type} on line ${first.line}; names must be unique`));
+    else byKey.set(nameKey(n.name), n);
+  }
+  for (const n of named) {
+    const wanted = PARENT_TYPE[n.type];
+    if (n.parent === "" || wanted === null) continue;
+    const target = byKey.get(nameKey(n.parent));
+    if (target === undefined) {
+      problems.push(problem(n.line, "parent", `there is no ${wanted} named "${n.parent}" in the file`));
+    } else if (target === n) {
+      problems.push(problem(n.line, "parent", `"${n.name}" cannot be its own parent`));
+    } else if (target.type !== wanted) {
+      problems.push(problem(n.line, "parent", `"${n.parent}" (line ${target.line}) is ${rowLabel(target.type)}, but ${rowLabel(n.type)} answers to ${rowLabel(wanted)}`));
+    } else if (n.side !== null && target.side !== null && n.side !== target.side) {
+      problems.push(problem(n.line, "parent", `"${n.parent}" (line ${target.line}) is on the ${target.side} side, this row on the ${n.side} side`));
+    } else if (n.airZone !== "" && target.airZone !== "" && n.airZone.toLowerCase() !== target.airZone.toLowerCase()) {
+      // A squadron flies from its base, so it sits in the base's air zone.
+      problems.push(problem(n.line, "airZone", `"${n.airZone}" differs from the air zone of its airbase "${target.name}" (${target.airZone}); leave it empty to take the base's`));
+    }
+  }
+  problems.push(...hqLoops(named, byKey));
+  return problems;
+}
+
+/** An HQ chain that comes back on itself has no top; each HQ on a loop is reported. */
+function hqLoops(named: readonly Named[], byKey: ReadonlyMap<string, Named>): OrbatProblem[] {
+  const problems: OrbatProblem[] = [];
+  for (const hq of named.filter((n) => n.type === "hq")) {
+    const seen = new Set<Named>([hq]);
+    let at = byKey.get(nameKey(hq.parent));
+    while (at !== undefined && at.type === "hq" && at !== hq && !seen.has(at)) {
+      seen.add(at);
+      at = byKey.get(nameKey(at.parent));
+    }
+    if (at === hq && hq.parent !== "" && nameKey(hq.parent) !== nameKey(hq.name)) {
+      problems.push(problem(hq.line, "parent", `the chain of parent HQs from "${hq.name}" comes back to it`));
+    }
+  }
+  return problems;
+}
+
+/** Reads and checks an order of battle; nothing is returned for creation unless all of it is sound. */
+export function validateOrbat(text: string, format: OrbatFormat): OrbatResult {
+  const table = format === "json" ? jsonTable(text) : csvTable(text);
+  return table.ok ? readTable(table.table) : { ok: false, problems: sortProblems(table.problems, COLUMN_NAMES) };
+}

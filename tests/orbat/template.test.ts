@@ -1,0 +1,38 @@
+import { readFileSync } from "node:fs";
+import Handlebars from "handlebars";
+import { describe, expect, it } from "vitest";
+import { importDialogContext } from "../../src/orbat/dialog-context";
+import { army, brigade, corps, csv, prepare } from "./helpers";
+
+const hbs = Handlebars.create();
+// Foundry's `localize` helper: a key, formatted with the hash when one is given.
+hbs.registerHelper("localize", (key: string, options: { hash: Record<string, unknown> }) => {
+  const args = Object.entries(options.hash).sort().map(([k, v]) => `${k}:${String(v)}`);
+  return args.length > 0 ? `${key}(${args.join(",")})` : key;
+});
+const render = hbs.compile(readFileSync("templates/orbat/import-dialog.hbs", "utf8"));
+const state = { text: "", rootFolder: "OOB", source: "oob.csv", busy: false };
+
+describe("templates/orbat/import-dialog.hbs", () => {
+  it("shows every problem of a refused file and keeps the import button disabled", () => {
+    const html = render(importDialogContext({ ...state, result: prepare(csv([corps, brigade("X", { strength: "ten" }), brigade("X")])) }));
+    expect(html).toContain("line 3, column &quot;strength&quot;: &quot;ten&quot; is not a whole number");
+    expect(html).toContain("line 4, column &quot;name&quot;");
+    expect(html).toMatch(/data-action="import"\s+disabled/);
+    expect(html).not.toContain("nobc-orbat-preview");
+  });
+
+  it("previews a sound file: counts by side, the folder tree, what will be created", () => {
+    const html = render(importDialogContext({ ...state, result: prepare(csv([corps, army, brigade("3 PzBde", { formation: "1 PzDiv" })])) }));
+    expect(html).toMatch(/<tr data-type="hq"><th>NOBC.Orbat.Type.hq<\/th><td>1<\/td><td>1<\/td><\/tr>/);
+    expect(html).toContain("NOBC.Orbat.WillCreate(actors:3,folders:4,links:1)");
+    expect(html).toMatch(/padding-left: 2em"><i class="fa-solid fa-folder"><\/i> 1 PzDiv \(1\)/);
+    expect(html).not.toMatch(/data-action="import"\s+disabled/);
+  });
+
+  it("shows the empty form before anything is checked, and disables everything while importing", () => {
+    expect(render(importDialogContext({ ...state, source: null, result: null }))).not.toContain("NOBC.Orbat.Refused");
+    const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }));
+    expect(busy).toMatch(/data-action="check" disabled/);
+  });
+});
