@@ -1,8 +1,8 @@
 /** System data of an Actor `hq`: a NATO corps or army group, a WP army or front. */
+import { ECHELONS } from "../rules/nobc/land/types";
 import { repairSystemSource } from "./shape-repairs";
 import { actorRefField, checkPool, choiceField, countField, flagField, htmlField, nationalityField, poolField, sideField } from "./fields";
 
-export const ECHELONS = ["corps", "army", "front", "armyGroup"] as const;
 
 function hqSchema() {
   return {

@@ -1,6 +1,6 @@
 /** System data of an Actor `unit`: a brigade, division, regiment or battalion on the main map. */
 import { land } from "../rules/index";
-import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
+import { UNIT_ARMS, UNIT_SIZES } from "../rules/nobc/land/types";
 import { repairSystemSource } from "./shape-repairs";
 import {
   actorRefField,
@@ -14,19 +14,6 @@ import {
   sideField,
 } from "./fields";
 
-export const UNIT_SIZES = ["battalion", "brigade", "regiment", "division"] as const satisfies readonly UnitSize[];
-export const UNIT_ARMS = [
-  "armour",
-  "mechanised",
-  "motorRifle",
-  "infantry",
-  "airborne",
-  "airmobile",
-  "artillery",
-  "engineer",
-  "recce",
-  "other",
-] as const satisfies readonly UnitArm[];
 
 /** Movement allowance by mode (seed 000, Land War QRS, 5. Movement: Combat Mode 4 MP, March Mode 6 MP). */
 export const MOVEMENT_ALLOWANCE = { combat: 4, march: 6 } as const;

@@ -5,4 +5,5 @@
 export * from "./refs";
 export * from "./system";
 export * from "./documents";
+export * from "./adventure";
 export * from "./validate";

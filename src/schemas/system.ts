@@ -7,26 +7,14 @@
 import { z } from "zod";
 import { AIR_BOXES } from "../rules/nobc/air/effects";
 import { unitSupplyCapacity, alwaysInMarchMode } from "../rules/nobc/land/index";
-import { SUPPORT_CARD_CATEGORIES, type UnitArm, type UnitSize } from "../rules/nobc/land/types";
+import { ECHELONS, SUPPORT_CARD_CATEGORIES, UNIT_ARMS, UNIT_SIZES } from "../rules/nobc/land/types";
 import { NATIONALITIES, sideOfNationality } from "../data/nationalities";
 import { actorUuid } from "./refs";
 
+// Re-exported so importers find every choice list in one place.
+export { ECHELONS, UNIT_ARMS, UNIT_SIZES };
 export const SIDES = ["nato", "wp"] as const;
 export const MODES = ["combat", "march"] as const;
-export const UNIT_SIZES = ["battalion", "brigade", "regiment", "division"] as const satisfies readonly UnitSize[];
-export const UNIT_ARMS = [
-  "armour",
-  "mechanised",
-  "motorRifle",
-  "infantry",
-  "airborne",
-  "airmobile",
-  "artillery",
-  "engineer",
-  "recce",
-  "other",
-] as const satisfies readonly UnitArm[];
-export const ECHELONS = ["corps", "army", "front", "armyGroup"] as const;
 export const AIR_ROLES = ["airSuperiority", "multirole", "strike", "cas", "recce", "ew", "transport"] as const;
 export const WEAPON_KINDS = ["aam", "cas", "deepStrike"] as const;
 export const AFTER_USE = ["discard", "keep", "reuseForIdentification"] as const;

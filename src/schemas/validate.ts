@@ -4,8 +4,8 @@
  * file, the field path and what is wrong, so a failing test or an importer can point at the fix.
  */
 import type { z } from "zod";
-import { DOCUMENT_SCHEMAS, folderDocument } from "./documents";
-import type { PackDocumentType } from "./refs";
+import { PACK_SCHEMAS, type PackType } from "./adventure";
+import { folderDocument } from "./documents";
 
 export interface SourceFile {
   /** Where the document came from, e.g. its path under packs/_source. */
@@ -38,8 +38,8 @@ export function isFolderSource(data: unknown): boolean {
 }
 
 /** Validates one document of a pack of `type` (or a Folder of that pack). */
-export function validateDocument(type: PackDocumentType, file: string, data: unknown): SourceProblem[] {
-  const schema = isFolderSource(data) ? folderDocument : DOCUMENT_SCHEMAS[type];
+export function validateDocument(type: PackType, file: string, data: unknown): SourceProblem[] {
+  const schema = isFolderSource(data) ? folderDocument : PACK_SCHEMAS[type];
   const parsed = schema.safeParse(data);
   return parsed.success ? [] : issuesOf(file, parsed.error);
 }
@@ -51,7 +51,7 @@ interface Envelope {
 }
 
 /** Validates every document of a pack and the pack's own consistency. */
-export function validatePack(type: PackDocumentType, files: readonly SourceFile[]): SourceProblem[] {
+export function validatePack(type: PackType, files: readonly SourceFile[]): SourceProblem[] {
   const problems = files.flatMap((f) => validateDocument(type, f.file, f.data));
   const seen = new Map<string, string>();
   const folders = new Set<string>();

@@ -10,6 +10,8 @@ import type { Side, UnitArm, UnitSize } from "../rules/nobc/land/types";
 export type SymbolArm = UnitArm | "hq";
 export type SymbolSize = UnitSize | "corps" | "army" | "front" | "armyGroup";
 
+// Spelled out (not spread from UNIT_ARMS) because scripts/draw-assets.mjs loads this module on its
+// own; tests/foundry/tokens-settings.test.ts checks it equals UNIT_ARMS plus "hq".
 export const SYMBOL_ARMS: readonly SymbolArm[] = [
   "armour",
   "mechanised",

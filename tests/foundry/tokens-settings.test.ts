@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { harness } from "../harness/foundry";
-import { allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
+import { SYMBOL_ARMS, allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
+import { UNIT_ARMS } from "../../src/rules/nobc/land/types";
 import { STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
 import { registerStatusEffects, statusChanges, unitStatuses } from "../../src/token/status-effects";
 import { dataForStatus, registerStatusSync, syncUnitStatuses, writeStatusToData } from "../../src/token/status-sync";
@@ -211,5 +212,11 @@ describe("lang keys", () => {
     for (const t of ["unit", "hq", "airSquadron", "airbase"]) keys.add(`TYPES.Actor.${t}`);
     keys.add("TYPES.Item.supportCard");
     expect([...keys].filter((k) => !has(k))).toEqual([]);
+  });
+});
+
+describe("symbol arms", () => {
+  it("are the unit arms plus the HQ staff", () => {
+    expect(SYMBOL_ARMS).toEqual([...UNIT_ARMS, "hq"]);
   });
 });

@@ -1,6 +1,7 @@
 /** Checks shared by the Air War resolvers: squadron snapshots and lists of squadron ids. */
 import type { ActorRef } from "../../ids";
 import type { RefusalList } from "../../resolution";
+import { isCount } from "../../validate";
 import { NATIONALITIES, sideOfNationality } from "./types";
 import type { Squadron } from "./types";
 
@@ -10,9 +11,7 @@ export function squadronName(squadron: Pick<Squadron, "id" | "name">): string {
 }
 
 /** A whole number, 0 or more (hits, boxes, capacities). */
-export function isCount(value: number): boolean {
-  return Number.isInteger(value) && value >= 0;
-}
+export { isCount };
 
 function isFactor(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= 6;

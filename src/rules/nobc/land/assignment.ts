@@ -7,6 +7,7 @@
  */
 import type { ActorRef, CardRef } from "../../ids";
 import { RefusalList, refuse, type Checked } from "../../resolution";
+import { isCount } from "../../validate";
 import { HQ_SUPPORT_LIMIT_SOURCE, hqSupportProblems } from "./hq-support";
 import type { Side, SupportCardCategory } from "./types";
 
@@ -64,10 +65,6 @@ export interface CardAssignment {
   /** Cards the HQ may still give this unit's combat (the planner also counts the other attackers' and CAS). */
   left: number;
   source: string;
-}
-
-function isCount(n: number): boolean {
-  return Number.isInteger(n) && n >= 0;
 }
 
 /** Checks a card-to-unit assignment; a refusal lists every reason and changes nothing. */

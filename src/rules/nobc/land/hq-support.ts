@@ -6,6 +6,7 @@
  * exported so the card-assignment check can use the same rule.
  */
 import { RefusalList, SEEDS, type Refusal } from "../../resolution";
+import { isCount } from "../../validate";
 import type { LandHq } from "./types";
 
 export const HQ_SUPPORT_LIMIT_SOURCE = `${SEEDS.nobc}, Land War QRS: 4. Ground Combat (support up to the HQ limit, within its radius); ${SEEDS.decision}: HQ support limit`;
@@ -16,10 +17,6 @@ export interface HqSupportUse {
   used: number;
   /** Hexes from the HQ to the combat, when the caller wants the radius checked too. */
   distance?: number;
-}
-
-function isCount(n: number): boolean {
-  return Number.isInteger(n) && n >= 0;
 }
 
 /**

@@ -18,18 +18,25 @@ export interface RiverHexside {
   kind: RiverKind;
   bridged: boolean;
 }
-export type UnitSize = "battalion" | "brigade" | "regiment" | "division";
-export type UnitArm =
-  | "armour"
-  | "mechanised"
-  | "motorRifle"
-  | "infantry"
-  | "airborne"
-  | "airmobile"
-  | "artillery"
-  | "engineer"
-  | "recce"
-  | "other";
+
+/** Unit sizes, arms and HQ echelons: the one list the data models, schemas and importer share. */
+export const UNIT_SIZES = ["battalion", "brigade", "regiment", "division"] as const;
+export type UnitSize = (typeof UNIT_SIZES)[number];
+export const UNIT_ARMS = [
+  "armour",
+  "mechanised",
+  "motorRifle",
+  "infantry",
+  "airborne",
+  "airmobile",
+  "artillery",
+  "engineer",
+  "recce",
+  "other",
+] as const;
+export type UnitArm = (typeof UNIT_ARMS)[number];
+export const ECHELONS = ["corps", "army", "front", "armyGroup"] as const;
+export type Echelon = (typeof ECHELONS)[number];
 
 /** A unit on the main map, as the rules need to see it. */
 export interface LandUnit {
@@ -54,7 +61,7 @@ export interface LandHq {
   id: ActorRef;
   side: Side;
   name: string;
-  echelon: "corps" | "army" | "front" | "armyGroup";
+  echelon: Echelon;
   /** Current level (HQ boxes); also its support/supply score. */
   level: number;
   maxLevel: number;

@@ -1,0 +1,28 @@
+/**
+ * Input checks every part of the rules core shares. Plain table functions throw on values no die or
+ * counter can take; resolvers add a refusal instead, so nothing is half-done.
+ */
+import { isDieFace } from "./dice";
+import type { RefusalList } from "./resolution";
+
+/** A whole number of at least `min` (0 unless told): strengths, hits, counters, boxes. */
+export function isCount(value: number, min = 0): boolean {
+  return Number.isInteger(value) && value >= min;
+}
+
+/** Throws for a die value outside 1..6: plain table functions are called with trusted dice. */
+export function assertDie(die: number, name = "die"): void {
+  if (!isDieFace(die)) throw new RangeError(`${name} must be a whole number from 1 to 6, got ${die}`);
+}
+
+/** Throws unless `value` is a whole number of at least `min`. */
+export function assertCount(value: number, name: string, min = 0): void {
+  if (!isCount(value, min)) throw new RangeError(`${name} must be a whole number of at least ${min}, got ${value}`);
+}
+
+/** Adds a refusal when `value` is not a whole number of at least `min`; says whether it was fine. */
+export function checkCount(refusals: RefusalList, value: number, field: string, what: string, min = 0): boolean {
+  if (isCount(value, min)) return true;
+  refusals.add("badNumber", `${what} (${field}) must be a whole number of at least ${min}, not ${value}.`, field);
+  return false;
+}
