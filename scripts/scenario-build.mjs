@@ -1,0 +1,347 @@
+#!/usr/bin/env node
+// `node scripts/scenario-build.mjs`: writes the starter scenario's Adventure document
+// (packs/_source/starter-scenario/) from its readable source packs/_scenario/starter-scenario.json,
+// the terrain map it names and the support-card deck. The Adventure is generated, never edited by
+// hand: ids are derived from names, so a rebuild gives the same ids, and the scene's terrain flag is
+// copied from the map file, which stays the one source of the terrain.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { root, slug, sourceRoot } from "./packs-lib.mjs";
+
+const PACK = "starter-scenario";
+const SCENARIO = path.join(root, "packs", "_scenario", `${PACK}.json`);
+const RULES_PACK = "Compendium.nobc.rules-reference.JournalEntry";
+/** Foundry v13 CONST.GRID_TYPES.HEXODDQ: flat-topped hexes, odd columns (0-based) shifted down. */
+const HEXODDQ = 4;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A stable 16-character id from a key: the same key always gives the same id. */
+export function stableId(key) {
+  const bytes = createHash("sha256").update(`nobc/${PACK}/${key}`).digest();
+  return Array.from(bytes.subarray(0, 16), (b) => ALPHABET[b % ALPHABET.length]).join("");
+}
+
+/** Centre of hex "CCRR" in pixels; the same formula as src/map/hex-grid.ts `hexCentre`. */
+function hexCentre(label, size) {
+  const col = Number(label.slice(0, 2)) - 1;
+  const row = Number(label.slice(2)) - 1;
+  const radius = size / Math.sqrt(3);
+  return { x: radius + 1.5 * radius * col, y: size / 2 + size * row + (col % 2 === 1 ? size / 2 : 0) };
+}
+
+function symbolPath(side, arm, size) {
+  return `systems/nobc/assets/symbols/${side}-${arm}-${size}.svg`;
+}
+
+const HIDDEN = { default: 0 };
+
+function actorBase(id, name, img, sort) {
+  return {
+    _id: id,
+    name,
+    img,
+    folder: null,
+    sort,
+    ownership: HIDDEN,
+    flags: {},
+    effects: [],
+    prototypeToken: { name, actorLink: true, texture: { src: img }, width: 1, height: 1 },
+    _key: `!actors!${id}`,
+  };
+}
+
+async function cardsFor(hqId, hqName, files) {
+  const out = [];
+  for (const [i, file] of (files ?? []).entries()) {
+    const card = JSON.parse(await readFile(path.join(sourceRoot, "support-cards", file), "utf8"));
+    const id = stableId(`card/${hqName}/${file}`);
+    out.push({ ...card, _id: id, folder: null, sort: (i + 1) * 100, ownership: HIDDEN, _key: `!actors.items!${hqId}.${id}` });
+  }
+  return out;
+}
+
+function hqActor(hq, id, parentId, items, sort) {
+  const img = symbolPath(hq.side, "hq", hq.echelon);
+  return {
+    ...actorBase(id, hq.name, img, sort),
+    type: "hq",
+    system: {
+      side: hq.side,
+      nationality: hq.nationality,
+      echelon: hq.echelon,
+      level: { value: hq.level, max: hq.level },
+      radius: hq.radius,
+      supplyCounters: 0,
+      mayRecover: hq.side === "wp",
+      parent: parentId ? `Actor.${parentId}` : null,
+      initiative: hq.initiative ?? false,
+      notes: "",
+    },
+    items,
+  };
+}
+
+/** Supply a unit starts with: full, by the rules' carrying capacity (artillery carries none). */
+function startingSupply(u) {
+  if (u.arm === "artillery") return 0;
+  return { division: 3, brigade: 2 }[u.size] ?? 0;
+}
+
+function unitActor(u, side, id, hqId, sort) {
+  const img = symbolPath(side, u.arm, u.size);
+  const alwaysMarch = u.arm === "artillery" || u.size === "battalion";
+  return {
+    ...actorBase(id, u.name, img, sort),
+    type: "unit",
+    system: {
+      side,
+      nationality: u.nationality,
+      hq: `Actor.${hqId}`,
+      size: u.size,
+      arm: u.arm,
+      strength: { value: u.strength, max: u.strength },
+      supply: startingSupply(u),
+      mode: alwaysMarch ? "march" : "combat",
+      minelaying: u.minelaying ?? false,
+      underMine: false,
+      noMove: false,
+      contaminated: false,
+      movementPoints: 0,
+      notes: "",
+    },
+    items: [],
+  };
+}
+
+function token(actor, hex, size, sort) {
+  const c = hexCentre(hex, size);
+  // A one-hex token on a flat-topped grid is a hex wide (two corner radii) and a hex high.
+  const width = (2 * size) / Math.sqrt(3);
+  return {
+    _id: stableId(`token/${actor.name}`),
+    name: actor.name,
+    actorId: actor._id,
+    actorLink: true,
+    x: Math.round(c.x - width / 2),
+    y: Math.round(c.y - size / 2),
+    width: 1,
+    height: 1,
+    texture: { src: actor.img },
+    disposition: actor.system.side === "nato" ? 1 : -1,
+    hidden: false,
+    sort,
+    flags: { nobc: { hex } },
+  };
+}
+
+const link = (doc, label) => `@UUID[JournalEntry.${doc._id}]{${label ?? doc.name}}`;
+
+function journal(name, pages, sort) {
+  const id = stableId(`journal/${name}`);
+  return {
+    _id: id,
+    name,
+    folder: null,
+    sort,
+    ownership: HIDDEN,
+    flags: {},
+    pages: pages.map(([title, html], i) => {
+      const pid = stableId(`page/${name}/${title}`);
+      return {
+        _id: pid,
+        name: title,
+        type: "text",
+        title: { show: true, level: 1 },
+        text: { format: 1, content: html },
+        sort: (i + 1) * 100,
+        ownership: { default: -1 },
+        flags: {},
+        _key: `!journal.pages!${id}.${pid}`,
+      };
+    }),
+    _key: `!journal!${id}`,
+  };
+}
+
+function listOf(items) {
+  return `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+}
+
+async function rulesJournals() {
+  const dir = path.join(sourceRoot, "rules-reference");
+  const docs = [];
+  for (const f of (await readdir(dir)).sort()) if (f.endsWith(".json")) docs.push(JSON.parse(await readFile(path.join(dir, f), "utf8")));
+  const find = (name) => {
+    const doc = docs.find((d) => d.name === name);
+    if (!doc) throw new Error(`rules-reference has no journal "${name}"`);
+    return `@UUID[${RULES_PACK}.${doc._id}]{${doc.name}}`;
+  };
+  return { land: find("Land War Quick Reference"), air: find("Air War Quick Reference") };
+}
+
+function journals(s, actors, qrs) {
+  const names = (side, type) => actors.filter((a) => a.system.side === side && a.type === type).map((a) => a.name);
+  const roster = (side) => `<p>HQs: ${names(side, "hq").join(", ")}.</p><p>Units: ${names(side, "unit").join(", ")}.</p>`;
+  const rules = `<p>Rules at the table: ${qrs.land} and ${qrs.air}.</p>`;
+  const nato = journal(
+    "Briefing: NATO",
+    [
+      [
+        "Your situation",
+        `<p>You command I (BR) Corps under NORTHAG, deployed east of Hanover between the Elbe lowlands and the Harz. The Warsaw Pact has crossed the inner-German border at dawn. Your armoured brigades stand close behind the border; the 2nd Infantry Division's brigades and a Home Defence brigade hold the rear.</p>${roster("nato")}`,
+      ],
+      [
+        "Your task",
+        `<p>Hold the line of the border hills, then fall back by bounds if you must, but keep the Warsaw Pact out of Hanover and off the autobahn west of Brunswick. Your corps holds the initiative: its units move before the Warsaw Pact.</p><p>On turn 0 your engineers may blow minor bridges only (a demolition succeeds on 3–6); major bridges stay up until turn 1.</p>${rules}`,
+      ],
+    ],
+    100,
+  );
+  const wp = journal(
+    "Briefing: Warsaw Pact",
+    [
+      [
+        "Your situation",
+        `<p>You command 3rd Shock Army, first echelon of the Group of Soviet Forces in Germany, massed west of Magdeburg. Four tank divisions and a motor rifle division are ready to cross the border; the front holds an artillery division and an engineer brigade in reserve.</p>${roster("wp")}`,
+      ],
+      [
+        "Your task",
+        `<p>Break the British corps, seize the bridges and reach Hanover. Speed matters more than losses: every bridge NATO blows costs you a turn. Your divisions destroy a bridge next to them with their own engineers, but no one may take down a major bridge on turn 0.</p>${rules}`,
+      ],
+    ],
+    200,
+  );
+  const umpire = journal(
+    "Umpire: Turn 0",
+    [
+      [
+        "Setting up",
+        `<p>Import the adventure with its documents' ids kept, so the units' links to their HQs hold. Open the scene "${s.sceneName}": every unit and HQ stands at its turn-0 hex, NATO in the Federal Republic, the Warsaw Pact in the GDR, no hex over the stacking limits. The terrain of the map is stored on the scene (flag <code>nobc.terrain</code>) for the rules to read.</p><p>Hand each side its briefing: ${link(nato)} and ${link(wp)}.</p>`,
+      ],
+      [
+        "Turn 0",
+        listOf([
+          "Turn 0 is NATO's last chance to prepare: the Warsaw Pact crosses the border during it.",
+          "Bridges: NATO engineers, within their HQ's radius and with an engineer card per bridge, blow a minor bridge on 3–6. No major bridge can be demolished on turn 0 by anyone; from turn 1 NATO blows minor bridges automatically and major ones on 3–6.",
+          "Movement order: I (BR) Corps holds the initiative, so its units move first, then the Warsaw Pact, then the other NATO units (Heimatschutzbrigade 51 under NORTHAG). Airborne units, if any join, move before everyone.",
+          "Cards: each corps, army and front HQ starts with the support cards embedded in it; deal more from the support-card decks as you see fit.",
+        ]),
+      ],
+      [
+        "Objectives and special rules",
+        `${listOf([
+          "Warsaw Pact wins by holding a road or autobahn hex west of the line of the Oker with a supplied division at the end of turn 4, or by breaking I (BR) Corps (its HQ at level 0).",
+          "NATO wins by denying that; a clean hold with every armoured brigade above half strength is a major NATO success.",
+          "No chemical or nuclear release in this scenario unless the umpire decides otherwise.",
+          "Strengths, HQ levels and radii, starting supply and positions are the nobc scenario designer's values for play, not figures from the published game.",
+        ])}${rules}`,
+      ],
+    ],
+    300,
+  );
+  return [nato, wp, umpire];
+}
+
+function svgSize(svg) {
+  const m = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(svg);
+  if (!m) throw new Error("the map image has no width and height");
+  return { width: Math.ceil(Number(m[1])), height: Math.ceil(Number(m[2])) };
+}
+
+export async function buildAdventure() {
+  const s = JSON.parse(await readFile(SCENARIO, "utf8"));
+  const terrain = JSON.parse(await readFile(path.join(root, s.map), "utf8"));
+  const svgFile = path.join(root, s.background.replace(/^systems\/nobc\//, ""));
+  const { width, height } = svgSize(await readFile(svgFile, "utf8"));
+  const size = terrain.hexSize;
+
+  const ids = new Map(s.hqs.map((h) => [h.name, stableId(`actor/${h.name}`)]));
+  const sideOf = new Map(s.hqs.map((h) => [h.name, h.side]));
+  const actors = [];
+  const hexes = new Map();
+  let sort = 0;
+  for (const hq of s.hqs) {
+    const id = ids.get(hq.name);
+    if (hq.parent && !ids.has(hq.parent)) throw new Error(`HQ ${hq.name}: no parent HQ "${hq.parent}"`);
+    actors.push(hqActor(hq, id, hq.parent ? ids.get(hq.parent) : null, await cardsFor(id, hq.name, hq.cards), (sort += 100)));
+    hexes.set(id, hq.hex);
+  }
+  for (const u of s.units) {
+    if (!ids.has(u.hq)) throw new Error(`unit ${u.name}: no HQ "${u.hq}"`);
+    const id = stableId(`actor/${u.name}`);
+    actors.push(unitActor(u, sideOf.get(u.hq), id, ids.get(u.hq), (sort += 100)));
+    hexes.set(id, u.hex);
+  }
+
+  const sceneId = stableId("scene");
+  const scene = {
+    _id: sceneId,
+    name: s.sceneName,
+    active: false,
+    navigation: true,
+    navOrder: 0,
+    background: { src: s.background, offsetX: 0, offsetY: 0 },
+    width,
+    height,
+    padding: 0,
+    backgroundColor: "#999999",
+    grid: { type: HEXODDQ, size, distance: 10, units: "km" },
+    tokenVision: false,
+    tokens: actors.map((a, i) => token(a, hexes.get(a._id), size, i)),
+    drawings: [],
+    lights: [],
+    notes: [],
+    regions: [],
+    sounds: [],
+    templates: [],
+    tiles: [],
+    walls: [],
+    folder: null,
+    sort: 0,
+    ownership: HIDDEN,
+    flags: { nobc: { terrain } },
+    _key: `!scenes!${sceneId}`,
+  };
+
+  const qrs = await rulesJournals();
+  const journal = journals(s, actors, qrs);
+  const id = stableId("adventure");
+  return {
+    _id: id,
+    name: s.name,
+    img: s.background,
+    caption: "I (BR) Corps against 3rd Shock Army, east of Hanover, on the first day.",
+    description: `<p>A NORTHAG starter scenario for the NOBC Land War: one scene of the Hanover–Brunswick–Magdeburg sector with every counter at its turn-0 hex, the actors of I (BR) Corps and 3rd Shock Army with their HQs and starting support cards, and briefings for both sides and the umpire.</p><p>Strengths, HQ levels and radii, starting supply, cards and positions are the nobc scenario designer's values for play, not figures from the published game. Import with the documents' ids kept, so the units' links to their HQs hold.</p><p>Start with the ${link(journal[2])}.</p>`,
+    actors,
+    combats: [],
+    items: [],
+    journal,
+    scenes: [scene],
+    tables: [],
+    macros: [],
+    cards: [],
+    playlists: [],
+    folders: [],
+    folder: null,
+    sort: 0,
+    flags: {},
+    _key: `!adventures!${id}`,
+  };
+}
+
+async function main() {
+  const adventure = await buildAdventure();
+  const dir = path.join(sourceRoot, PACK);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${slug(adventure.name)}.json`), `${JSON.stringify(adventure, null, 2)}\n`);
+  console.log(`nobc: ${PACK}: ${adventure.actors.length} actors, ${adventure.scenes[0].tokens.length} tokens, ${adventure.journal.length} journals`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(`nobc scenario build failed: ${err.message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,209 @@
+/**
+ * The starter scenario (pack starter-scenario, one Adventure): it validates, it is what
+ * scripts/scenario-build.mjs generates from packs/_scenario/, its references resolve inside the
+ * adventure or the rules-reference pack, and its turn-0 set-up is legal on the map: every token on a
+ * hex centre, in its side's country, under the stacking limits (seed 000, Land War QRS: Stacking).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { hexCentre, hexLabel, mapPixelSize, offsetOf } from "../../src/map/hex-grid";
+import { countryOf, mapView, terrainOf } from "../../src/map/rules-view";
+import { parseTerrainMap, validateTerrainMap } from "../../src/map/terrain-schema";
+import { checkStacking, stackingHexType, type StackingHex } from "../../src/rules/nobc/land/stacking";
+import { adventureDocument, formatProblem, GRID_TYPES, idOfUuid, validatePack, type AdventureDocument } from "../../src/schemas/index";
+import { symbolPath } from "../../src/symbols/unit-symbol";
+import { documentsOf, manifest, readSources, ROOT } from "./load";
+
+const pack = manifest().packs.find((p) => p.name === "starter-scenario")!;
+const sources = readSources(pack.source);
+const adventure = adventureDocument.parse(sources[0]!.data) as AdventureDocument;
+const scene = adventure.scenes[0]!;
+const mapJson = JSON.parse(readFileSync(path.join(ROOT, "packs/_map/sector-hanover.json"), "utf8")) as unknown;
+const map = parseTerrainMap(mapJson, "sector-hanover.json");
+const view = mapView(map);
+const actorsById = new Map(adventure.actors.map((a) => [a._id, a]));
+const hqs = adventure.actors.filter((a) => a.type === "hq");
+const units = adventure.actors.filter((a) => a.type === "unit");
+/** The hex whose centre a token sits on: its top-left corner plus half a hex each way. */
+const hexOfToken = (t: { x: number; y: number }) => {
+  const size = map.hexSize;
+  const width = (2 * size) / Math.sqrt(3);
+  for (let col = 0; col < map.columns; col++) {
+    for (let row = 0; row < map.rows; row++) {
+      const c = hexCentre({ col, row }, size);
+      if (Math.abs(c.x - width / 2 - t.x) <= 0.5 && Math.abs(c.y - size / 2 - t.y) <= 0.5) return hexLabel({ col, row });
+    }
+  }
+  return undefined;
+};
+
+describe("starter-scenario pack", () => {
+  it("is declared as an Adventure pack hidden from players", () => {
+    expect(pack.type).toBe("Adventure");
+    expect(pack.ownership).toMatchObject({ PLAYER: "NONE", ASSISTANT: "OWNER" });
+    expect(manifest().packFolders?.find((f) => f.packs.includes("starter-scenario"))?.name).toBe("NOBC Umpire");
+  });
+
+  it("holds one Adventure that validates", () => {
+    expect(sources).toHaveLength(1);
+    const problems = validatePack("Adventure", sources).map(formatProblem);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("is exactly what scripts/scenario-build.mjs generates (nobody edited it by hand)", async () => {
+    const script = path.join(ROOT, "scripts", "scenario-build.mjs");
+    const { buildAdventure } = (await import(/* @vite-ignore */ script)) as { buildAdventure: () => Promise<unknown> };
+    expect(await buildAdventure()).toEqual(sources[0]!.data);
+  });
+
+  it("fields tens of units a side under a corps or army HQ and a parent HQ above it", () => {
+    for (const side of ["nato", "wp"] as const) {
+      expect(units.filter((u) => u.system.side === side).length, side).toBeGreaterThanOrEqual(10);
+    }
+    const echelons = (side: string) => hqs.flatMap((h) => (h.type === "hq" && h.system.side === side ? [h.system.echelon] : [])).sort();
+    expect(echelons("nato")).toEqual(["armyGroup", "corps"]);
+    expect(echelons("wp")).toEqual(["army", "front"]);
+  });
+});
+
+describe("references resolve inside the adventure", () => {
+  it("every unit's hq and every HQ's parent names an HQ of the adventure", () => {
+    for (const a of adventure.actors) {
+      const ref = a.type === "unit" ? a.system.hq : a.type === "hq" ? a.system.parent : null;
+      if (a.type === "unit") expect(ref, a.name).not.toBeNull();
+      if (ref === null) continue;
+      expect(ref, a.name).toMatch(/^Actor\.[A-Za-z0-9]{16}$/);
+      const target = actorsById.get(idOfUuid(ref));
+      expect(target?.type, a.name).toBe("hq");
+      expect(target?.system.side, a.name).toBe(a.system.side);
+    }
+  });
+
+  it("the schema refuses a unit whose HQ is not in the adventure, and a token of a missing actor", () => {
+    const broken = structuredClone(sources[0]!.data) as { actors: { type: string; system: { hq: string } }[]; scenes: { tokens: { actorId: string }[] }[] };
+    broken.actors.find((a) => a.type === "unit")!.system.hq = "Actor.AAAAAAAAAAAAAAAA";
+    broken.scenes[0]!.tokens[0]!.actorId = "BBBBBBBBBBBBBBBB";
+    const problems = validatePack("Adventure", [{ file: "adv.json", data: broken }]).map(formatProblem);
+    expect(problems).toEqual([
+      expect.stringMatching(/^adv\.json: actors\[\d+\]\.system\.hq: Actor\.AAAAAAAAAAAAAAAA is not an HQ of this adventure$/),
+      "adv.json: scenes[0].tokens[0].actorId: BBBBBBBBBBBBBBBB is not an actor of this adventure",
+    ]);
+  });
+
+  it("every token is linked to an actor of the adventure, one token per actor, with its unit symbol", () => {
+    expect(scene.tokens.map((t) => t.actorId).sort()).toEqual(adventure.actors.map((a) => a._id).sort());
+    for (const t of scene.tokens) {
+      const actor = actorsById.get(t.actorId!)!;
+      expect(t.actorLink, t.name).toBe(true);
+      expect(t.name).toBe(actor.name);
+      const expected = actor.type === "hq" ? symbolPath(actor.system.side, "hq", actor.system.echelon) : actor.type === "unit" ? symbolPath(actor.system.side, actor.system.arm, actor.system.size) : "";
+      expect(t.texture.src, t.name).toBe(expected);
+      expect(existsSync(path.join(ROOT, expected.replace("systems/nobc/", ""))), expected).toBe(true);
+    }
+  });
+
+  it("HQs hold support cards of their own side taken from the decks under new ids", () => {
+    const deck = new Map(documentsOf<{ _id: string; name: string }>("support-cards").map((c) => [c.name, c._id]));
+    const cards = hqs.flatMap((h) => h.items);
+    expect(cards.length).toBeGreaterThanOrEqual(4);
+    for (const card of cards) {
+      expect(deck.has(card.name), card.name).toBe(true);
+      expect(card._id, card.name).not.toBe(deck.get(card.name));
+    }
+  });
+
+  it("every journal link points at a journal of the adventure or of the rules-reference pack", () => {
+    const own = new Set(adventure.journal.map((j) => j._id));
+    const rules = new Set(documentsOf<{ _id: string }>("rules-reference").map((j) => j._id));
+    const texts = [adventure.description, ...adventure.journal.flatMap((j) => j.pages.map((p) => p.text.content))];
+    const links = texts.flatMap((t) => [...t.matchAll(/@UUID\[([^\]]+)\]/g)].map((m) => m[1]!));
+    expect(links.length).toBeGreaterThan(0);
+    for (const uuid of links) {
+      const inRules = /^Compendium\.nobc\.rules-reference\.JournalEntry\.([A-Za-z0-9]{16})$/.exec(uuid);
+      const inOwn = /^JournalEntry\.([A-Za-z0-9]{16})$/.exec(uuid);
+      expect(inRules ? rules.has(inRules[1]!) : inOwn ? own.has(inOwn[1]!) : false, uuid).toBe(true);
+    }
+    expect(links.some((l) => l.startsWith("Compendium.nobc.rules-reference."))).toBe(true);
+    expect(adventure.journal.map((j) => j.name)).toEqual(["Briefing: NATO", "Briefing: Warsaw Pact", "Umpire: Turn 0"]);
+  });
+});
+
+describe("the scene matches the map", () => {
+  it("embeds the terrain map file exactly, and it validates", () => {
+    expect(scene.flags.nobc).toEqual({ terrain: mapJson });
+    expect(validateTerrainMap((scene.flags.nobc as { terrain: unknown }).terrain).ok).toBe(true);
+  });
+
+  it("uses the map image, a flat-topped odd-column hex grid of the map's hex size, 10 km a hex", () => {
+    expect(scene.background.src).toBe("systems/nobc/assets/maps/sector-hanover.svg");
+    expect(scene.grid).toMatchObject({ type: GRID_TYPES.hexOddQ, size: map.hexSize, distance: 10, units: "km" });
+    expect(scene.padding).toBe(0);
+  });
+
+  it("is as large as the image (rounded up to whole pixels), which covers the whole grid", () => {
+    const svg = readFileSync(path.join(ROOT, "assets/maps/sector-hanover.svg"), "utf8");
+    const [, w, h] = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(svg)!;
+    expect([scene.width, scene.height]).toEqual([Math.ceil(Number(w)), Math.ceil(Number(h))]);
+    const grid = mapPixelSize(map.columns, map.rows, map.hexSize);
+    expect(scene.width).toBeGreaterThanOrEqual(grid.width);
+    expect(scene.height).toBeGreaterThanOrEqual(grid.height);
+  });
+});
+
+describe("turn-0 set-up", () => {
+  const placed = scene.tokens.map((t) => ({ token: t, actor: actorsById.get(t.actorId!)!, hex: hexOfToken(t) }));
+
+  it("every token sits on the centre of a hex of the map, the hex its flag names", () => {
+    for (const { token, hex } of placed) {
+      expect(hex, token.name).toBeDefined();
+      expect(token.flags.nobc, token.name).toEqual({ hex });
+      expect(map.hexes[hex!], token.name).toBeDefined();
+    }
+  });
+
+  it("the hex-finding helper agrees with hex-grid for a corner and the far corner", () => {
+    const size = map.hexSize;
+    const at = (label: string) => {
+      const c = hexCentre(offsetOf(label), size);
+      return { x: Math.round(c.x - size / Math.sqrt(3)), y: Math.round(c.y - size / 2) };
+    };
+    expect(hexOfToken(at("0101"))).toBe("0101");
+    expect(hexOfToken(at("3024"))).toBe("3024");
+    expect(hexOfToken({ x: -500, y: -500 })).toBeUndefined();
+  });
+
+  it("NATO stands in West Germany, the Warsaw Pact in East Germany", () => {
+    const home = { nato: "frg", wp: "gdr" } as const;
+    for (const { actor, hex } of placed) expect(countryOf(view, hex!), `${actor.name} at ${hex}`).toBe(home[actor.system.side]);
+  });
+
+  /** The units of each hex as the rules core's stacking check takes them; HQs are left out. */
+  const stackingHexes = (at: readonly { actor: (typeof placed)[number]["actor"]; hex?: string }[]) => {
+    const byHex = new Map<string, StackingHex>();
+    for (const { actor, hex } of at) {
+      if (actor.type !== "unit") continue;
+      const entry = byHex.get(hex!) ?? { hex: hex!, terrain: terrainOf(view, hex!), units: [] };
+      byHex.set(hex!, { ...entry, units: [...entry.units, { id: actor._id, name: actor.name, size: actor.system.size, arm: actor.system.arm, mode: actor.system.mode }] });
+    }
+    return [...byHex.values()];
+  };
+
+  it("no hex breaks the stacking limits (seed 000, Land War QRS: Stacking; HQs are not counted)", () => {
+    const hexes = stackingHexes(placed);
+    expect(hexes.length).toBe(units.length);
+    expect(checkStacking(hexes)).toEqual([]);
+  });
+
+  it("the same check catches a crowded hex: every Warsaw Pact division in one open hex", () => {
+    const crowded = placed.map((p) => (p.actor.type === "unit" && p.actor.system.size === "division" && p.actor.system.side === "wp" ? { ...p, hex: "2005" } : p));
+    expect(stackingHexType(terrainOf(view, "2005"))).toBe("open");
+    expect(checkStacking(stackingHexes(crowded)).map((v) => v.rule)).toContain("divisions");
+  });
+
+  it("no two sides share a hex", () => {
+    const sides = new Map<string, Set<string>>();
+    for (const { actor, hex } of placed) sides.set(hex!, (sides.get(hex!) ?? new Set()).add(actor.system.side));
+    for (const [hex, s] of sides) expect(s.size, hex).toBe(1);
+  });
+});
