@@ -114,8 +114,10 @@ function attackerPins(input: CloseAssaultRoundInput, casualties: number): NqmEff
 }
 
 function overrunEffects(defender: DefendingUnit): NqmEffect[] {
-  // Veterans never surrender; the rest give up when they cannot get away.
-  return [{ type: defender.canRetreat || defender.grade === "veteran" ? "withdrawn" : "surrendered", actor: defender.actor }];
+  if (defender.canRetreat) return [{ type: "withdrawn", actor: defender.actor }];
+  // Surrounded: the rest give up, but Veterans never surrender; they break out stand by stand
+  // (resolveVeteranBreakOut), so nothing is decided for them here.
+  return defender.grade === "veteran" ? [] : [{ type: "surrendered", actor: defender.actor }];
 }
 
 /** One round of close assault, after its input has been checked. */
@@ -125,7 +127,16 @@ function round(input: CloseAssaultRoundInput, dice: Dice): Resolution<CloseAssau
   const roundsLeft = limit === null ? null : limit - input.round;
   if (defender.unwounded === 0 || defender.disorganised) {
     return {
-      breakdown: [{ label: `${defender.name} cannot resist: overrun`, value: 0, source: `${SEEDS.nqm}, Special Attack Rules (unit overruns)` }],
+      breakdown: [
+        {
+          label:
+            defender.grade === "veteran" && !defender.canRetreat
+              ? `${defender.name} cannot resist: overrun; surrounded Veterans break out in single stands (3-6 each)`
+              : `${defender.name} cannot resist: overrun`,
+          value: 0,
+          source: `${SEEDS.nqm}, Special Attack Rules (unit overruns)`,
+        },
+      ],
       rolls: [],
       outcome: { overrun: true, attackDice: [], defenceDice: [], attackerCasualties: 0, defenderCasualties: 0, breakIns: 0, pushBacks: 0, standOffs: 0, roundsLeft },
       effects: overrunEffects(defender),

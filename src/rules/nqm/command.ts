@@ -51,9 +51,13 @@ export const RESPONSE_HOUR: Readonly<Record<Response, number>> = {
   otherDivisionCounterattack: 3,
 };
 
-/** The hour of the enemy attack a response can begin; one hour later when orders must first be written. */
+/**
+ * The hour of the enemy attack a response can begin. A counter-attack without orders waits one hour
+ * more while they are written (seed 004, Command Reaction Times); supporting fire needs no new orders.
+ */
 export function responseHour(response: Response, hasOrders: boolean): number {
-  return RESPONSE_HOUR[response] + (hasOrders ? 0 : 1);
+  const needsOrders = response === "divisionCounterattack" || response === "otherDivisionCounterattack";
+  return RESPONSE_HOUR[response] + (needsOrders && !hasOrders ? 1 : 0);
 }
 
 export type Task =

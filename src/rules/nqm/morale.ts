@@ -110,7 +110,11 @@ export function breakTestsFor(
   });
   const failed = (k: BreakTestKind) => tests.some((t) => t.kind === k && !t.passed);
   const disorganised = failed("disorganise") || failed("both") || failed("green");
-  const breaksOff = input.role === "attacking" && (disorganised || failed("breakOff"));
+  // Seed 004: militia may press on with an attack while disorganised, so for them only the
+  // break-off test (or the green test, which is about pressing home) stops the attack.
+  const pressesOnDisorganised = unit.grade === "militia";
+  const stopsAttack = pressesOnDisorganised ? failed("breakOff") || failed("green") : disorganised || failed("breakOff");
+  const breaksOff = input.role === "attacking" && stopsAttack;
   return {
     breakdown: tests.map((t) => ({
       label: `${unit.name} (${gradeLabel(unit.grade)}): ${TEST_LABEL[t.kind]}, needs ${score}+, ${t.passed ? "passed" : "failed"}`,

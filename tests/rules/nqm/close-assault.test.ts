@@ -85,10 +85,12 @@ describe("resolveCloseAssaultRound (seed 004 Close Assault, Table 9)", () => {
     expect(r.rolls).toEqual([]);
     expect(r.effects).toEqual([{ type: "surrendered", actor: "def" }]);
   });
-  it("a disorganised defender with a way out disperses; Veterans always withdraw", () => {
+  it("a disorganised defender with a way out withdraws; surrounded Veterans break out instead of surrendering (seed 004)", () => {
     const d = roundInput().defender;
     expect(unwrap(resolveCloseAssaultRound(roundInput({ defender: { ...d, disorganised: true, canRetreat: true } }), scriptedDice([]))).effects).toEqual([{ type: "withdrawn", actor: "def" }]);
-    expect(unwrap(resolveCloseAssaultRound(roundInput({ defender: { ...d, grade: "veteran", disorganised: true } }), scriptedDice([]))).effects).toEqual([{ type: "withdrawn", actor: "def" }]);
+    const surrounded = unwrap(resolveCloseAssaultRound(roundInput({ defender: { ...d, grade: "veteran", disorganised: true, canRetreat: false } }), scriptedDice([])));
+    expect(surrounded.effects).toEqual([]);
+    expect(surrounded.breakdown[0]!.label).toMatch(/break out in single stands/);
   });
   it("Elite attackers have no round limit", () => {
     const r = unwrap(resolveCloseAssaultRound(roundInput({ attacker: { ...roundInput().attacker, grade: "elite" }, round: 9 }), scriptedDice([1, 1, 1, 1, 1, 1, 1])));

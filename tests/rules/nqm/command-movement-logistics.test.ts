@@ -49,6 +49,10 @@ describe("Table 5, Command Reaction (seed 004)", () => {
     expect(responseHour("corpsFire", true)).toBe(2);
     expect(responseHour("otherDivisionCounterattack", true)).toBe(3);
     expect(responseHour("otherDivisionCounterattack", false)).toBe(4);
+    // Without orders only counter-attacks wait an hour; fire support needs no new orders.
+    expect(responseHour("divisionCounterattack", false)).toBe(3);
+    expect(responseHour("divisionFire", false)).toBe(1);
+    expect(responseHour("corpsFire", false)).toBe(2);
   });
 });
 

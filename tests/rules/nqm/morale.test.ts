@@ -90,6 +90,14 @@ describe("resolveBreakTest", () => {
     expect(r.outcome.disorganised).toBe(true);
     expect(r.breakdown[0]!.source).toContain("Unit Grading");
   });
+  it("Militia failing at a third are disorganised but press on with the attack (seed 004: militia may press on when disorganised)", () => {
+    const r = unwrap(resolveBreakTest(input({ unit: { ...unit, grade: "militia" }, casualtiesAfter: 2 }), scriptedDice([1])));
+    expect(r.outcome).toMatchObject({ disorganised: true, breaksOff: false });
+  });
+  it("Militia failing the two-thirds test stop attacking", () => {
+    const r = unwrap(resolveBreakTest(input({ unit: { ...unit, grade: "militia" }, casualtiesBefore: 2, casualtiesAfter: 4 }), scriptedDice([1])));
+    expect(r.outcome.breaksOff).toBe(true);
+  });
   it("a defender that fails is disorganised but does not break off an attack", () => {
     const r = unwrap(resolveBreakTest(input({ role: "defending", unit: { ...unit, grade: "regular" }, casualtiesAfter: 3 }), scriptedDice([1])));
     expect(r.outcome).toMatchObject({ disorganised: true, breaksOff: false });
