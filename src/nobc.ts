@@ -19,6 +19,7 @@ import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/open";
 import { registerOrbatButton } from "./ui/orbat-button";
+import { postResolution, registerChat } from "./chat/resolution-card";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
@@ -34,6 +35,7 @@ export interface NobcApi {
   subordinatesOf: typeof subordinatesOf;
   unitSymbolSvg: typeof unitSymbolSvg;
   openOrbatImport: typeof openOrbatImport;
+  postResolution: typeof postResolution;
 }
 
 declare global {
@@ -61,6 +63,7 @@ Hooks.once("init", () => {
   registerStatusSync();
   registerDropHooks();
   registerOrbatButton();
+  registerChat();
   (game as InitGame).nobc = {
     rules,
     applyEffects,
@@ -73,6 +76,7 @@ Hooks.once("init", () => {
     subordinatesOf,
     unitSymbolSvg,
     openOrbatImport,
+    postResolution,
   };
   console.log(`${SYSTEM_ID} | initialised`);
 });

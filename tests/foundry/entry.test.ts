@@ -1,4 +1,5 @@
 import "../harness/install";
+import "../harness/chat-fake";
 import { describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { registerSheets } from "../../src/sheets/register";
@@ -17,16 +18,17 @@ describe("src/nobc.ts", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
     const game = (globalThis as unknown as { game: { nobc: Raw } }).game;
     expect(Object.keys(game.nobc).sort()).toEqual(
-      ["applyEffects", "applyPlan", "drops", "migrate", "openOrbatImport", "planEffects", "planMigration", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
+      ["applyEffects", "applyPlan", "drops", "migrate", "openOrbatImport", "planEffects", "planMigration", "postResolution", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
     );
     expect(Object.keys(game.nobc["drops"] as Raw)).toEqual(
       expect.arrayContaining(["decideCardDrop", "decideUnitOnHq", "decideSquadronOnAirbase", "assignCard", "subordinateUnit", "baseSquadron"]),
     );
-    const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[] };
+    const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
+    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
     expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
     expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver"]);
-    expect(harness.hooks.map((h) => h.name)).toEqual(expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "ready"]));
+    expect(harness.hooks.map((h) => h.name)).toEqual(expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]));
   });
 
   it("runs the migration on ready for the active GM", async () => {

@@ -1,0 +1,72 @@
+/**
+ * The authoritative Apply / Undo of a resolution card, run on the active GM's client (through
+ * the `nobc.applyCard` / `nobc.undoCard` queries) or directly when a GM clicks. It re-reads the
+ * message, re-checks the requester and the card's state, then writes through the one write path.
+ */
+import { applyPlan, documentAt, planEffects, snapshotOf } from "../effects/apply";
+import { mayApply, mayUndo, readCard, touchedDocuments, type Decision, type Requester } from "../chat/card-data";
+import { SYSTEM_ID } from "../constants";
+
+export type CardAction = "apply" | "undo";
+
+/** What a request returns to the asking client (plain data: it crosses the socket). */
+export type CardResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */
+export type RequestingUser = Requester & object;
+
+interface CardMessage {
+  readonly id: string | null;
+  readonly flags: Record<string, unknown>;
+  update(data: Record<string, unknown>): Promise<unknown>;
+}
+
+/** Messages being written right now: a second click arriving meanwhile is refused, not queued. */
+const inFlight = new Set<string>();
+
+function messageById(id: string): CardMessage | undefined {
+  return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
+}
+
+/** For each touched document: does `user` own it? (An embedded card follows its actor.) */
+function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const uuid of uuids) {
+    const doc = documentAt(uuid) as { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
+    out.set(uuid, doc?.testUserPermission?.(user, "OWNER") === true);
+  }
+  return out;
+}
+
+/** Our own hook names are not in Foundry's typed hook list. */
+function callHook(name: string, ...args: unknown[]): void {
+  (Hooks as unknown as { callAll(n: string, ...a: unknown[]): boolean }).callAll(name, ...args);
+}
+
+/** Carries out `action` on the card message `messageId` for `user`, or says why not. */
+export async function performCardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
+  const message = messageById(messageId);
+  const card = readCard(message?.flags[SYSTEM_ID]);
+  if (message === undefined || card === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  if (inFlight.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
+  const owned = ownership(user, touchedDocuments(card.effects));
+  const decision: Decision = action === "apply" ? mayApply(user, card, owned) : mayUndo(user, card, owned);
+  if (!decision.ok) return decision;
+  inFlight.add(messageId);
+  try {
+    if (action === "apply") {
+      const plan = planEffects(card.effects, snapshotOf);
+      await applyPlan(plan);
+      await message.update({ [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse });
+      callHook("nobc.resolutionApplied", message, plan);
+    } else {
+      const inverse = card.applied!;
+      await applyPlan(inverse);
+      await message.update({ [`flags.${SYSTEM_ID}.state`]: "reverted" });
+      callHook("nobc.resolutionReverted", message, inverse);
+    }
+  } finally {
+    inFlight.delete(messageId);
+  }
+  return { ok: true };
+}

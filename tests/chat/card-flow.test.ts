@@ -1,0 +1,205 @@
+import "../harness/install";
+import { chatFake } from "../harness/chat-fake";
+import { beforeEach, describe, expect, it } from "vitest";
+import { harness, type FakeActorT } from "../harness/foundry";
+import { decorateCard, postResolution, registerChat, rollsFromFaces } from "../../src/chat/resolution-card";
+import { requestCardAction } from "../../src/queries/register";
+import type { Effect } from "../../src/rules/effects";
+
+type Raw = Record<string, unknown>;
+
+let unit: FakeActorT;
+let enemy: FakeActorT;
+let hq: FakeActorT;
+let fired: string[];
+
+function world(): void {
+  harness.reset();
+  chatFake.reset();
+  registerChat();
+  fired = [];
+  harness.hooks.push(
+    { name: "nobc.resolutionApplied", fn: () => void fired.push("applied"), once: false },
+    { name: "nobc.resolutionReverted", fn: () => void fired.push("reverted"), once: false },
+  );
+  unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { strength: { value: 4, max: 4 }, supply: 1, mode: "march" } });
+  enemy = new harness.Actor({ name: "11 ACR", type: "unit", system: { strength: { value: 3, max: 4 }, supply: 0, mode: "combat" } });
+  hq = new harness.Actor({ name: "V Corps", type: "hq", system: { level: { value: 2, max: 3 } } });
+  hq.addItem({ name: "Engineers", type: "supportCard", system: { category: "engineer" } });
+  chatFake.own(unit, "p1");
+  chatFake.own(hq, "p1");
+  chatFake.own(enemy, "p2");
+}
+
+function ownEffects(): Effect[] {
+  return [
+    { type: "hits", actor: unit.uuid, amount: 1 },
+    { type: "hqLevel", actor: hq.uuid, delta: -1 },
+    { type: "cardDiscarded", card: hq.items[0]!.uuid },
+    { type: "minefield", hex: "0405", present: true },
+  ];
+}
+
+async function post(effects: Effect[], rolls = [3, 5]): Promise<string> {
+  const message = (await postResolution({ title: "Combat", resolution: { breakdown: [], rolls, outcome: "ok", effects } })) as { id: string };
+  return message.id;
+}
+
+function flags(id: string): Raw {
+  return chatFake.messages.get(id)!.flags["nobc"] as Raw;
+}
+
+const state = (): unknown => [structuredClone(unit.system), structuredClone(hq.system), hq.items.map((i) => i.toObject())];
+
+beforeEach(world);
+
+describe("posting a resolution card", () => {
+  it("creates one message with pending flags, the rendered card and one 2d6 roll from the faces", async () => {
+    const id = await post(ownEffects());
+    expect(chatFake.messages.size).toBe(1);
+    const message = chatFake.messages.get(id)!;
+    expect(flags(id)).toEqual({ effects: ownEffects(), state: "pending" });
+    expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
+    expect((chatFake.rendered[0]!.data as { notes: string[] }).notes[0]).toContain("NOBC.EffectNote.minefield");
+    expect(message.speaker).toEqual({ alias: "Umpire" });
+    const data = (message.rolls[0] as { data: Raw }).data;
+    expect(data["formula"]).toBe("2d6");
+    expect(data["total"]).toBe(8);
+    expect((data["terms"] as { results: unknown[] }[])[0]!.results).toEqual([{ result: 3, active: true }, { result: 5, active: true }]);
+  });
+
+  it("writes an outcome object out, keeps a given speaker, and names the documents in the changes", async () => {
+    await postResolution({ title: "Mode", speaker: { alias: "3 Pz Bde" }, resolution: { breakdown: [], rolls: [], outcome: { box: "ready" }, effects: [{ type: "mode", actor: unit.uuid, mode: "combat" }] } });
+    const message = [...chatFake.messages.values()][0]!;
+    expect(message.speaker).toEqual({ alias: "3 Pz Bde" });
+    expect(message.rolls).toEqual([]);
+    const view = chatFake.rendered[0]!.data as { outcome: string; documents: { name: string }[] };
+    expect(view.outcome).toBe('{"box":"ready"}');
+    expect(view.documents.map((d) => d.name)).toEqual(["3 Pz Bde"]);
+  });
+
+  it("attaches no roll without dice or with a face outside 1..6", () => {
+    expect(rollsFromFaces([])).toEqual([]);
+    expect(rollsFromFaces([7])).toEqual([]);
+  });
+});
+
+describe("Apply and Undo", () => {
+  it("the GM applies with one batch per document class, stores the inverse, and undo restores the exact prior state", async () => {
+    const before = state();
+    const id = await post(ownEffects());
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
+    expect(harness.Item.calls.map((c) => c.method)).toEqual(["deleteDocuments"]);
+    expect((unit.system["strength"] as Raw)["value"]).toBe(3);
+    expect(hq.items).toHaveLength(0);
+    expect(flags(id)["state"]).toBe("applied");
+    expect((flags(id)["applied"] as { itemCreations: unknown[] }).itemCreations).toHaveLength(1);
+    expect(fired).toEqual(["applied"]);
+
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(state()).toEqual(before);
+    expect(flags(id)["state"]).toBe("reverted");
+    expect(fired).toEqual(["applied", "reverted"]);
+  });
+
+  it("applying twice is refused and writes nothing more", async () => {
+    const id = await post(ownEffects());
+    await requestCardAction("apply", id);
+    const calls = harness.Actor.calls.length + harness.Item.calls.length;
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+    expect(harness.Actor.calls.length + harness.Item.calls.length).toBe(calls);
+    expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.Refused.notPending"]);
+    await requestCardAction("undo", id);
+    expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+  });
+
+  it("a second request while the first is still writing is refused, not queued", async () => {
+    const id = await post(ownEffects());
+    const [first, second] = await Promise.all([requestCardAction("apply", id), requestCardAction("apply", id)]);
+    expect([first, second]).toEqual([{ ok: true }, { ok: false, reason: "NOBC.Chat.Refused.busy" }]);
+    expect(harness.Actor.calls).toHaveLength(1);
+  });
+
+  it("a player who owns every touched unit asks the GM, who applies", async () => {
+    const id = await post(ownEffects());
+    chatFake.setUsers("p1");
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(chatFake.users.get("gm")!.queries).toEqual([{ name: "nobc.applyCard", data: { messageId: id, userId: "p1" } }]);
+    expect(flags(id)["state"]).toBe("applied");
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(flags(id)["state"]).toBe("reverted");
+  });
+
+  it("a player acting on the other side's unit is refused by the GM and nothing changes", async () => {
+    const id = await post([{ type: "hits", actor: enemy.uuid, amount: 2 }]);
+    chatFake.setUsers("p1");
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(harness.Actor.calls).toHaveLength(0);
+    expect(flags(id)["state"]).toBe("pending");
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+  });
+
+  it("a query naming a GM without a sender is not trusted", async () => {
+    const id = await post([{ type: "hits", actor: enemy.uuid, amount: 2 }]);
+    const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries["nobc.applyCard"]!;
+    expect(await handler({ messageId: id, userId: "gm" })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(await handler({ messageId: id, userId: "p2" })).toEqual({ ok: true });
+    expect(await handler({ messageId: "nope", userId: "p2" }, { user: chatFake.users.get("p2") })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notFound" });
+  });
+
+  it("a query reaching a client that is not the active GM does nothing", async () => {
+    const id = await post(ownEffects());
+    chatFake.setUsers("p2");
+    const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries["nobc.undoCard"]!;
+    expect(await handler({ messageId: id, userId: "p1" })).toEqual({ ok: false, reason: "NOBC.Chat.NoGM" });
+  });
+
+  it("with no GM online the player is told plainly and nothing changes", async () => {
+    const id = await post(ownEffects());
+    chatFake.setUsers("p1", false);
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.NoGM" });
+    expect(harness.notices.map((n) => [n.level, n.message])).toEqual([["warn", "NOBC.Chat.NoGM"]]);
+    expect(harness.Actor.calls).toHaveLength(0);
+    expect(harness.Item.calls).toHaveLength(0);
+    expect(flags(id)["state"]).toBe("pending");
+  });
+});
+
+describe("renderChatMessageHTML", () => {
+  // No DOM here: a minimal element with the few members decorateCard touches.
+  interface FakeButton { dataset: Record<string, string>; disabled: boolean; click(): void; addEventListener(t: string, f: () => void): void }
+  function button(action: string): FakeButton {
+    const listeners: (() => void)[] = [];
+    return { dataset: { nobcCard: action }, disabled: false, click: () => listeners.forEach((f) => f()), addEventListener: (_t, f) => void listeners.push(f) };
+  }
+  function html() {
+    const state = { textContent: "" };
+    const buttons = [button("apply"), button("undo")];
+    const root = { dataset: { state: "pending" } as Record<string, string>, querySelector: () => state, querySelectorAll: () => buttons };
+    const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) };
+    return { el: el as unknown as HTMLElement, root, state, buttons };
+  }
+
+  it("shows the state, enables only the button that fits, and a click applies", async () => {
+    const id = await post(ownEffects());
+    const view = html();
+    harness.hooks.find((h) => h.name === "renderChatMessageHTML")!.fn(chatFake.messages.get(id), view.el);
+    expect(view.root.dataset["state"]).toBe("pending");
+    expect(view.state.textContent).toBe("NOBC.Chat.State.pending");
+    expect(view.buttons.map((b) => b.disabled)).toEqual([false, true]);
+    view.buttons[0]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(flags(id)["state"]).toBe("applied");
+    const again = html();
+    decorateCard(chatFake.messages.get(id)!, again.el);
+    expect(again.buttons.map((b) => b.disabled)).toEqual([true, false]);
+  });
+
+  it("leaves other messages alone", () => {
+    const view = html();
+    decorateCard({ id: "x", flags: {} }, view.el);
+    expect(view.state.textContent).toBe("");
+  });
+});
