@@ -1,8 +1,11 @@
 /**
- * World migration: repairs stored documents of older shapes so the database matches the data
- * models. Split in two: `planMigration` (pure, over raw sources, tested on old-shaped fixtures)
- * and `migrateWorld` (GM only; writes each document on its own so one broken document cannot stop
- * the rest, shows progress, and records the new schema version at the end).
+ * World migration: brings stored documents to the current data models. Split in two:
+ * `planMigration` (pure, over the raw sources the server sent) decides which documents need a
+ * write, and `migrateWorld` (GM only) writes them. A document needs one when its raw `system` has
+ * an old shape, or when it was last written by an older version of the system (or none recorded):
+ * the live copy is already repaired by `migrateData`, so the raw shape alone could miss it. The
+ * write is the live document's own source (`toObject().system`) with `diff: false`, so the
+ * database gets the repaired shape even where the live copy looks unchanged.
  */
 import { SYSTEM_ID } from "./constants";
 import { repairSystemSource } from "./data/shape-repairs";
@@ -15,6 +18,8 @@ export interface RawDocument {
   readonly name?: string;
   readonly type: string;
   readonly system?: unknown;
+  /** Which version of the system last wrote it (absent in very old worlds). */
+  readonly _stats?: { readonly systemVersion?: string | null } | null;
   /** Embedded items of an actor. */
   readonly items?: readonly RawDocument[];
 }
@@ -25,28 +30,51 @@ export interface MigrationStep {
   readonly name: string;
   /** For an item held by an actor: the actor's id. */
   readonly parentId: string | null;
-  /** The whole repaired `system`, written in place of the stored one. */
-  readonly update: { readonly system: Record<string, unknown> };
+  /** Why it is written: its stored shape is old, or an older system version (or none) wrote it. */
+  readonly reason: "shape" | "version";
 }
 
-function step(documentName: "Actor" | "Item", doc: RawDocument, parentId: string | null): MigrationStep | undefined {
+/** True when dotted version `stored` is missing or older than `current` ("0.9.2" < "0.10.0"). Pure. */
+export function isOlderVersion(stored: string | null | undefined, current: string): boolean {
+  if (typeof stored !== "string" || stored === "") return true;
+  const parts = (v: string) => v.split(".").map((p) => Number.parseInt(p, 10) || 0);
+  const a = parts(stored);
+  const b = parts(current);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d < 0;
+  }
+  return false;
+}
+
+function step(
+  documentName: "Actor" | "Item",
+  doc: RawDocument,
+  parentId: string | null,
+  systemVersion: string | undefined,
+): MigrationStep | undefined {
   if (typeof doc.system !== "object" || doc.system === null) return undefined;
-  const system = structuredClone(doc.system) as Record<string, unknown>;
-  if (!repairSystemSource(doc.type, system)) return undefined;
-  return { documentName, id: doc._id, name: doc.name ?? doc._id, parentId, update: { system } };
+  const base = { documentName, id: doc._id, name: doc.name ?? doc._id, parentId };
+  if (repairSystemSource(doc.type, structuredClone(doc.system))) return { ...base, reason: "shape" };
+  if (systemVersion !== undefined && isOlderVersion(doc._stats?.systemVersion, systemVersion)) return { ...base, reason: "version" };
+  return undefined;
 }
 
-/** The writes that bring every world actor, held item and world item to the current shapes. Pure. */
-export function planMigration(actors: readonly RawDocument[], items: readonly RawDocument[]): MigrationStep[] {
+/**
+ * The documents to write so every world actor, held item and world item has the current shapes.
+ * With `systemVersion`, documents last written by an older system version (or none recorded) are
+ * included too. Pure.
+ */
+export function planMigration(actors: readonly RawDocument[], items: readonly RawDocument[], systemVersion?: string): MigrationStep[] {
   const steps: MigrationStep[] = [];
   const push = (s: MigrationStep | undefined) => {
     if (s !== undefined) steps.push(s);
   };
   for (const actor of actors) {
-    push(step("Actor", actor, null));
-    for (const item of actor.items ?? []) push(step("Item", item, actor._id));
+    push(step("Actor", actor, null, systemVersion));
+    for (const item of actor.items ?? []) push(step("Item", item, actor._id, systemVersion));
   }
-  for (const item of items) push(step("Item", item, null));
+  for (const item of items) push(step("Item", item, null, systemVersion));
   return steps;
 }
 
@@ -66,19 +94,69 @@ export function stepUuid(s: MigrationStep): string {
   return s.parentId === null ? `Item.${s.id}` : `Actor.${s.parentId}.Item.${s.id}`;
 }
 
-interface Updatable {
+interface LiveSource {
+  toObject(): { system?: unknown };
   update(data: object, options: object): Promise<unknown>;
 }
 
-function targetOf(s: MigrationStep): Updatable | undefined {
+interface BatchClass {
+  updateDocuments(updates: object[], operation: object): Promise<unknown>;
+}
+
+interface Write {
+  readonly step: MigrationStep;
+  readonly doc: LiveSource;
+  readonly system: unknown;
+}
+
+type Failure = { name: string; error: string };
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function liveDocument(s: MigrationStep): LiveSource | undefined {
   const doc = documentAt(stepUuid(s));
-  return doc instanceof foundry.abstract.Document ? (doc as unknown as Updatable) : undefined;
+  return doc instanceof foundry.abstract.Document ? (doc as unknown as LiveSource) : undefined;
+}
+
+/**
+ * Writes one group (world actors, world items, or the items of one actor) in one request; if that
+ * request fails, writes them one by one so a single broken document cannot stop the rest.
+ */
+async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unknown): Promise<Failure[]> {
+  const operation = parent === undefined ? { diff: false } : { parent, diff: false };
+  try {
+    await cls.updateDocuments(writes.map((w) => ({ _id: w.step.id, system: w.system })), operation);
+    return [];
+  } catch (batchError) {
+    console.warn(`${SYSTEM_ID} | batched migration write failed, retrying one by one`, batchError);
+  }
+  const failed: Failure[] = [];
+  for (const w of writes) {
+    try {
+      await w.doc.update({ system: w.system }, { diff: false });
+    } catch (err) {
+      failed.push({ name: w.step.name, error: message(err) });
+      console.error(`${SYSTEM_ID} | migration of ${w.step.documentName} "${w.step.name}" failed`, err);
+    }
+  }
+  return failed;
+}
+
+/** The steps in write groups: world actors, world items, then the items of each actor. */
+function groups(steps: readonly MigrationStep[]): { key: string; steps: MigrationStep[] }[] {
+  const out = new Map<string, MigrationStep[]>();
+  for (const s of steps) {
+    const key = s.documentName === "Actor" ? "Actor" : s.parentId === null ? "Item" : `Actor.${s.parentId}`;
+    out.set(key, [...(out.get(key) ?? []), s]);
+  }
+  return [...out].map(([key, list]) => ({ key, steps: list }));
 }
 
 /**
  * Runs the migration if the world's schema version is behind (or `force` is set). GM only.
- * Documents are written concurrently, each with its own error handling; the version is recorded
- * at the end even when some fail, and the failures are listed so the GM can fix them and re-run.
+ * Writes one batch per group; the version is recorded at the end even when some fail, and the
+ * failures are listed so the GM can fix them and re-run. With nothing to write, it only records
+ * the version, without notifications.
  */
 export async function migrateWorld(options: { force?: boolean } = {}): Promise<MigrationReport> {
   const none: MigrationReport = { ran: false, migrated: 0, failed: [] };
@@ -87,32 +165,35 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   if (stored >= CURRENT_SCHEMA_VERSION && options.force !== true) return none;
 
   const data = game.data as unknown as { actors?: unknown; items?: unknown };
-  const steps = planMigration(rawList(data.actors), rawList(data.items));
-  const i18n = game.i18n;
-  const bar = ui.notifications?.info(i18n?.localize("NOBC.Migration.start") ?? "", { progress: true });
-  let done = 0;
-  const failed: { name: string; error: string }[] = [];
+  const systemVersion = (game.system as { version?: string } | undefined)?.version;
+  const steps = planMigration(rawList(data.actors), rawList(data.items), systemVersion);
+  if (steps.length === 0) {
+    await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
+    return { ran: true, migrated: 0, failed: [] };
+  }
 
-  const results = await Promise.allSettled(
-    steps.map(async (s) => {
-      try {
-        const target = targetOf(s);
-        if (target === undefined) throw new Error("document not found");
-        // diff: false writes the repaired shape even though the in-memory copy already looks repaired.
-        await target.update(s.update, { diff: false });
-      } catch (err) {
-        failed.push({ name: s.name, error: err instanceof Error ? err.message : String(err) });
-        console.error(`${SYSTEM_ID} | migration of ${s.documentName} "${s.name}" failed`, err);
-      } finally {
-        done++;
-        bar?.update?.(done / steps.length);
-      }
-    }),
-  );
-  void results;
+  const i18n = game.i18n;
+  const bar = ui.notifications?.info(i18n?.localize("NOBC.Migration.start") ?? "", { progress: true }) as
+    | { update?(data: { pct: number }): unknown }
+    | undefined;
+  const failed: Failure[] = [];
+  let done = 0;
+  for (const group of groups(steps)) {
+    const writes: Write[] = [];
+    for (const s of group.steps) {
+      const doc = liveDocument(s);
+      if (doc === undefined) failed.push({ name: s.name, error: "document not found" });
+      else writes.push({ step: s, doc, system: doc.toObject().system });
+    }
+    const cls = (group.key === "Actor" ? Actor : Item) as unknown as BatchClass;
+    // Held items are written through their actor (embedded documents batch per parent).
+    const parent = group.key.startsWith("Actor.") ? documentAt(group.key) : undefined;
+    if (writes.length > 0) failed.push(...(await writeGroup(cls, writes, parent)));
+    done += group.steps.length;
+    bar?.update?.({ pct: done / steps.length });
+  }
 
   await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
-  bar?.update?.(1);
   ui.notifications?.info(i18n?.format("NOBC.Migration.done", { count: String(steps.length - failed.length) }) ?? "");
   if (failed.length > 0) {
     ui.notifications?.warn(i18n?.format("NOBC.Migration.failed", { count: String(failed.length) }) ?? "", { permanent: true });

@@ -26,6 +26,7 @@ export interface DropDocument {
   readonly type: string;
   readonly system: unknown;
   update(data: object): Promise<unknown>;
+  canUserModify(user: unknown, action: "update"): boolean;
 }
 
 interface ActorLike extends DropDocument {
@@ -35,6 +36,14 @@ interface ActorLike extends DropDocument {
 
 interface ItemLike extends DropDocument {
   readonly parent: unknown;
+  /** The compendium pack the item lives in, if any (pack documents are locked or shared). */
+  readonly pack?: string | null;
+}
+
+/** A card from a compendium is refused: it must first be put in an HQ's hand (a world copy). */
+function refuseCompendiumCard(name: string): false {
+  ui.notifications?.warn(game.i18n?.format("NOBC.Notify.CompendiumCard", { name }) ?? name);
+  return false;
 }
 
 type Sys = Record<string, unknown>;
@@ -105,12 +114,23 @@ export function hexDistance(a: ActorLike, b: ActorLike): number | null {
   return grid.measurePath([from.center, to.center], {}).spaces;
 }
 
+/**
+ * True when this user may update `doc`; otherwise warns, naming it, and the caller writes nothing.
+ * (A player's change to a document they do not own will go through the GM later.)
+ */
+export function mayUpdate(doc: Pick<DropDocument, "name" | "canUserModify">): boolean {
+  if (doc.canUserModify(game.user, "update")) return true;
+  ui.notifications?.warn(game.i18n?.format("NOBC.Notify.NotOwner", { name: doc.name }) ?? doc.name);
+  return false;
+}
+
 /** Writes the update of an accepted drop, or warns with the reason. True when something changed. */
 async function carryOut(target: DropDocument, decision: DropDecision): Promise<boolean> {
   if (!decision.ok) {
     ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: decision.reason }) ?? decision.reason);
     return false;
   }
+  if (!mayUpdate(target)) return false;
   await target.update(decision.update);
   return true;
 }
@@ -123,6 +143,7 @@ function holdingHq(card: ItemLike): ActorLike | null {
 /** A support card dropped on a unit (sheet or token). False, untouched, for other kinds of document. */
 export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boolean> {
   if (card.type !== "supportCard" || unit.type !== "unit") return false;
+  if (typeof card.pack === "string" && card.pack !== "") return refuseCompendiumCard(card.name);
   const hq = holdingHq(card);
   const cards = hq === null ? [] : [...hq.items].filter((i) => i.type === "supportCard").map(cardSnapshot);
   const decision = decideCardDrop({
@@ -161,13 +182,18 @@ interface TokenLike {
  */
 export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?: string; x?: number; y?: number }): boolean | void {
   if (data.type !== "Item" || typeof data.uuid !== "string" || data.x === undefined || data.y === undefined) return;
+  // For a compendium entry this is only its index row (name, type), never a document to update.
   const card = documentAt(data.uuid) as ItemLike | null | undefined;
   if (card?.type !== "supportCard") return;
   const { x, y } = data;
   const tokens = (canvas?.tokens?.placeables ?? []) as readonly TokenLike[];
   const token = [...tokens].reverse().find((t) => (t.actor as ActorLike | null)?.type === "unit" && t.bounds.contains(x, y));
   if (token === undefined) return;
-  void assignCard(card, token.actor as ActorLike);
+  if (data.uuid.startsWith("Compendium.")) return refuseCompendiumCard(card.name);
+  assignCard(card, token.actor as ActorLike).catch((err: unknown) => {
+    console.error("nobc | card drop on a token failed", err);
+    ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: err instanceof Error ? err.message : String(err) }) ?? String(err));
+  });
   return false;
 }
 

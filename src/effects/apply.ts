@@ -352,6 +352,24 @@ function parentActor(uuid: string | null): Actor.Implementation | undefined {
 }
 
 /**
+ * The holding actor of each group of item rows. A world item's group (null) has none; a group
+ * whose actor no longer resolves is left out with a warning, so its rows are never sent to the
+ * world's items by mistake.
+ */
+function parentGroups<T extends { parentUuid: string | null }>(rows: readonly T[]): { parent: Actor.Implementation | undefined; rows: T[] }[] {
+  const out: { parent: Actor.Implementation | undefined; rows: T[] }[] = [];
+  for (const [parentUuid, group] of byParent(rows)) {
+    const parent = parentActor(parentUuid);
+    if (parentUuid !== null && parent === undefined) {
+      ui.notifications?.warn(game.i18n?.format("NOBC.EffectNote.parentGone", { uuid: parentUuid, count: String(group.length) }) ?? parentUuid);
+      continue;
+    }
+    out.push({ parent, rows: group });
+  }
+  return out;
+}
+
+/**
  * Performs a write plan: one `Actor.updateDocuments` call for every actor, and for items one call
  * per kind of write and per holding actor (Foundry batches embedded documents per parent).
  */
@@ -360,16 +378,13 @@ export async function applyPlan(plan: WritePlan): Promise<void> {
   if (plan.actorUpdates.length > 0) {
     pending.push(Actor.updateDocuments(plan.actorUpdates.map((u) => ({ _id: u.id, ...u.changes }))));
   }
-  for (const [parentUuid, rows] of byParent(plan.itemUpdates)) {
-    const parent = parentActor(parentUuid);
+  for (const { parent, rows } of parentGroups(plan.itemUpdates)) {
     pending.push(Item.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes })), parent ? { parent } : {}));
   }
-  for (const [parentUuid, rows] of byParent(plan.itemDeletions)) {
-    const parent = parentActor(parentUuid);
+  for (const { parent, rows } of parentGroups(plan.itemDeletions)) {
     pending.push(Item.deleteDocuments(rows.map((r) => r.id), parent ? { parent } : {}));
   }
-  for (const [parentUuid, rows] of byParent(plan.itemCreations)) {
-    const parent = parentActor(parentUuid);
+  for (const { parent, rows } of parentGroups(plan.itemCreations)) {
     const data = rows.map((r) => r.data) as Item.CreateData[];
     pending.push(Item.createDocuments(data, parent ? { parent, keepId: true } : { keepId: true }));
   }

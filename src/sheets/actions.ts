@@ -14,6 +14,8 @@ import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "./cont
 import { landHqOf, landUnitOf, squadronOf } from "./snapshots";
 import { TEMPLATES } from "./paths";
 import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
+import { postResolution } from "../chat/resolution-card";
+import { mayUpdate } from "../documents/drop-handlers";
 
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
@@ -84,7 +86,7 @@ export async function recoverHqAction(this: ActorSheet): Promise<void> {
   await confirmAndApply(checked, { title: "NOBC.Dialog.RecoverTitle", intro: "NOBC.Dialog.RecoverIntro", name: hq.name, showTotal: true });
 }
 
-/** Squadron sheet: roll this damaged squadron's repair. */
+/** Squadron sheet: roll this damaged squadron's repair and post it as a resolution card. */
 export async function repairSquadron(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
   const doc = this.document;
@@ -95,7 +97,9 @@ export async function repairSquadron(this: ActorSheet): Promise<void> {
     return;
   }
   const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());
-  await confirmAndApply(checked, { title: "NOBC.Dialog.RepairTitle", intro: "NOBC.Dialog.RepairIntro", name: doc.name, showTotal: false });
+  if (!checked.ok) return warnRefused(checked.refusals.map((r) => r.message).join(" "));
+  // A roll everyone should see: it goes to chat as a card, applied from there (by the GM's authority).
+  await postResolution({ title: translator().format("NOBC.Dialog.RepairTitle", { name: doc.name }), resolution: checked.value });
 }
 
 /** Box N sets the track to N; clicking the last filled box empties it. */
@@ -119,12 +123,17 @@ export function openDocument(this: AnySheet, _event: Event, target: HTMLElement)
   doc?.sheet?.render({ force: true });
 }
 
-/** Clears one link field of the document `data-uuid` names (or of the sheet's own document). */
+/**
+ * Clears one link field of the document `data-uuid` names (or of the sheet's own document), if
+ * this user may change that document, then redraws the sheet (the link may live on another one).
+ */
 async function unlink(sheet: AnySheet, target: HTMLElement, field: string): Promise<void> {
   if (!sheet.isEditable) return;
   const uuid = target.dataset["uuid"];
   const doc = uuid === undefined ? sheet.document : (documentAt(uuid) as LiveDocument | null | undefined);
-  await doc?.update({ [field]: null });
+  if (doc === null || doc === undefined || !mayUpdate(doc)) return;
+  await doc.update({ [field]: null });
+  sheet.render();
 }
 
 export async function releaseFromHq(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
@@ -164,7 +173,9 @@ export async function setBox(this: ActorSheet, _e: Event, target: HTMLElement): 
 export async function addWeapon(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
   const weapons = (this.document.system as AirSquadronSystemView).weapons;
-  await this.document.update({ "system.weapons": [...weapons, { kind: "aam", name: "" }] });
+  // The name may not be blank (data model), so a new row starts with a name the user then edits.
+  const name = game.i18n?.localize("NOBC.Air.NewWeapon") ?? "AAM";
+  await this.document.update({ "system.weapons": [...weapons, { kind: "aam", name }] });
 }
 
 export async function removeWeapon(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {

@@ -21,6 +21,7 @@ export interface LiveDocument {
   readonly sheet?: { render(options: { force: boolean }): unknown } | null;
   update(data: object): Promise<unknown>;
   delete(): Promise<unknown>;
+  canUserModify(user: unknown, action: "update"): boolean;
 }
 
 /** An Actor as the sheets and the drop handlers use it. */
@@ -35,6 +36,8 @@ export interface SheetApp<D> {
   readonly isEditable: boolean;
   render(options?: { force?: boolean }): unknown;
   _prepareContext(options: object): Promise<object>;
+  /** The form's values as the update data (Foundry expands the dotted names). */
+  _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown>;
 }
 
 type SheetConstructor<D> = new (options?: object) => SheetApp<D>;

@@ -1,4 +1,7 @@
-/** Makes the nobc sheets the default sheets of their subtypes (called on `init`). */
+/**
+ * Makes the nobc sheets the default sheets of their subtypes (called on `init`), and keeps open
+ * ones current when a link stored on another document changes.
+ */
 import { registerSheet } from "./base";
 import { AirbaseSheet, AirSquadronSheet, HqSheet, SupportCardSheet, UnitSheet } from "./sheets";
 
@@ -10,6 +13,34 @@ export const SHEETS = [
   { documentName: "Item", type: "supportCard", sheet: SupportCardSheet, label: "NOBC.Sheet.SupportCard" },
 ] as const;
 
+/** The link fields other sheets list from: units under an HQ, squadrons on a base, cards with a unit. */
+const LINK_FIELDS = ["hq", "airbase", "assignedTo"] as const;
+
+/** Whether an update's changes touch a link field. Pure. */
+export function touchesLinks(changes: unknown): boolean {
+  const system = (changes as { system?: unknown } | null)?.system;
+  return typeof system === "object" && system !== null && LINK_FIELDS.some((f) => f in system);
+}
+
+interface OpenApp {
+  readonly rendered: boolean;
+  render(options?: object): unknown;
+}
+
+/** Redraws every open nobc sheet (a link on one document shows on the sheet of another). */
+export function redrawOpenSheets(): void {
+  const instances = (foundry.applications as unknown as { instances?: Map<string, unknown> }).instances;
+  const ours = SHEETS.map((s) => s.sheet as unknown as abstract new (...args: never[]) => unknown);
+  for (const app of instances?.values() ?? []) {
+    if (ours.some((cls) => app instanceof cls) && (app as OpenApp).rendered) (app as OpenApp).render();
+  }
+}
+
 export function registerSheets(): void {
   for (const s of SHEETS) registerSheet(s.documentName, s.sheet, [s.type], s.label);
+  const onUpdate = (_doc: unknown, changes: unknown) => {
+    if (touchesLinks(changes)) redrawOpenSheets();
+  };
+  Hooks.on("updateActor", onUpdate);
+  Hooks.on("updateItem", onUpdate);
 }

@@ -16,11 +16,18 @@ import type {
 import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtras } from "./extras";
 import { PARTIALS, TEMPLATES } from "./paths";
 import * as act from "./actions";
+import { weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
 
 /** What Foundry hands `_onDropItem`: the dropped Item (with its parent, the holding HQ). */
 type DroppedItem = Parameters<typeof assignCard>[0];
+
+/** After a drop that wrote another document, the sheet redraws: what it lists may have changed. */
+function redrawIf(sheet: { render(options?: { force?: boolean }): unknown }, changed: boolean): boolean {
+  if (changed) sheet.render();
+  return changed;
+}
 
 const part = (template: string) => ({ sheet: { template, templates: [...PARTIALS], scrollable: [""] } });
 
@@ -54,7 +61,7 @@ export class UnitSheet extends ActorSheetBase {
   /** A support card dropped on the unit is assigned to it, or refused with the reason. */
   async _onDropItem(_event: DragEvent, item: DroppedItem): Promise<boolean> {
     if (!this.isEditable) return false;
-    return assignCard(item, this.document);
+    return redrawIf(this, await assignCard(item, this.document));
   }
 }
 
@@ -83,7 +90,7 @@ export class HqSheet extends ActorSheetBase {
   /** A unit dropped on the HQ is subordinated to it, or refused with the reason. */
   async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
     if (!this.isEditable) return false;
-    return subordinateUnit(actor, this.document);
+    return redrawIf(this, await subordinateUnit(actor, this.document));
   }
 }
 
@@ -111,6 +118,10 @@ export class AirSquadronSheet extends ActorSheetBase {
       ...airSquadronSheetContext(squadron.system as AirSquadronSystemView, extras),
     };
   }
+
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
+    return weaponsAsArray(super._processFormData(event, form, formData));
+  }
 }
 
 export class AirbaseSheet extends ActorSheetBase {
@@ -132,7 +143,7 @@ export class AirbaseSheet extends ActorSheetBase {
   /** A squadron dropped on the airbase is based there, or refused with the reason. */
   async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
     if (!this.isEditable) return false;
-    return baseSquadron(actor, this.document, worldActors());
+    return redrawIf(this, await baseSquadron(actor, this.document, worldActors()));
   }
 }
 

@@ -25,24 +25,43 @@ export function symbolFor(type: string, system: Record<string, unknown>): string
   return null;
 }
 
-/** The source changes a new actor of `type` gets; `img` only when it still has the placeholder. */
-export function tokenDefaults(type: string, img: string | null | undefined, system: Record<string, unknown>): Record<string, unknown> {
+/** The prototype-token values the creation data may already carry (an import, a duplicate). */
+export interface IncomingToken {
+  readonly actorLink?: boolean;
+  readonly bar1?: { readonly attribute?: string | null };
+  readonly texture?: { readonly src?: string | null };
+}
+
+const unset = (v: unknown) => v === null || v === undefined || v === "";
+
+/**
+ * The source changes a new actor of `type` gets: only what the creation data leaves unset, so an
+ * imported or duplicated actor keeps its own token settings; `img` only over the placeholder.
+ */
+export function tokenDefaults(
+  type: string,
+  img: string | null | undefined,
+  system: Record<string, unknown>,
+  token: IncomingToken = {},
+): Record<string, unknown> {
   if (!(type in BAR_BY_TYPE)) return {};
-  const changes: Record<string, unknown> = { "prototypeToken.actorLink": true };
+  const changes: Record<string, unknown> = {};
+  if (token.actorLink === undefined) changes["prototypeToken.actorLink"] = true;
   const bar = BAR_BY_TYPE[type];
-  if (bar !== null && bar !== undefined) changes["prototypeToken.bar1.attribute"] = bar;
+  if (bar !== null && bar !== undefined && unset(token.bar1?.attribute)) changes["prototypeToken.bar1.attribute"] = bar;
   const symbol = symbolFor(type, system);
-  if (symbol !== null && (img === null || img === undefined || img === "" || img === PLACEHOLDER_IMG)) {
+  if (symbol !== null && (unset(img) || img === PLACEHOLDER_IMG)) {
     changes["img"] = symbol;
-    changes["prototypeToken.texture.src"] = symbol;
+    const src = token.texture?.src;
+    if (unset(src) || src === PLACEHOLDER_IMG) changes["prototypeToken.texture.src"] = symbol;
   }
   return changes;
 }
 
 export function registerTokenDefaults(): void {
   Hooks.on("preCreateActor", (actor, data) => {
-    const raw = data as { img?: string | null; system?: Record<string, unknown> };
-    const changes = tokenDefaults(actor.type, raw.img, raw.system ?? {});
+    const raw = data as { img?: string | null; system?: Record<string, unknown>; prototypeToken?: IncomingToken };
+    const changes = tokenDefaults(actor.type, raw.img, raw.system ?? {}, raw.prototypeToken ?? {});
     if (Object.keys(changes).length > 0) actor.updateSource(changes);
   });
 }

@@ -290,4 +290,23 @@ describe("applyEffects over the Foundry stand-in", () => {
       { method: "deleteDocuments", data: [loose.id], operation: {} },
     ]);
   });
+
+  it("skips the rows of an actor that no longer resolves, with a warning, instead of writing world items", async () => {
+    const loose = new harness.Item({ name: "Loose", type: "supportCard", system: {} });
+    const gone = "Actor.gone000000000";
+    await applyPlan({
+      actorUpdates: [],
+      itemUpdates: [
+        { uuid: `${gone}.Item.c1`, id: "c1", parentUuid: gone, changes: { "system.assignedTo": null } },
+        { uuid: loose.uuid, id: loose.id, parentUuid: null, changes: { "system.assignedTo": null } },
+      ],
+      itemDeletions: [{ uuid: `${gone}.Item.c2`, id: "c2", parentUuid: gone }],
+      itemCreations: [{ parentUuid: gone, data: { _id: "c3", name: "c3" } }],
+    });
+    expect(harness.Item.calls).toEqual([
+      { method: "updateDocuments", data: [{ _id: loose.id, "system.assignedTo": null }], operation: {} },
+    ]);
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn", "warn", "warn"]);
+    expect(harness.notices[0]?.message).toMatch(/NOBC.EffectNote.parentGone.*Actor.gone/);
+  });
 });

@@ -204,3 +204,59 @@ describe("drop handlers over the Foundry stand-in", () => {
     expect(a.updates).toEqual([{ "system.airbase": ab.uuid, "system.airZone": "Z3" }]);
   });
 });
+
+describe("drops a user may not write, and compendium cards", () => {
+  beforeEach(() => harness.reset());
+
+  function world() {
+    const hq = new harness.Actor({ name: "I GE Corps", type: "hq", system: { side: "nato", level: { value: 2, max: 4 }, radius: 3 } });
+    const card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: { side: "nato", category: "combatModifier", assignedTo: null } });
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { side: "nato", hq: null } });
+    harness.placeToken(hq, 0);
+    harness.placeToken(unit, 2);
+    return { hq, card, unit };
+  }
+
+  it("refuses a legal card drop when the user may not update the card, naming it", async () => {
+    const { card, unit } = world();
+    card.writable = false;
+    expect(await assignCard(card as never, unit as never)).toBe(false);
+    expect(card.updates).toEqual([]);
+    expect(harness.notices.at(-1)).toMatchObject({ level: "warn" });
+    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.NotOwner.*\+2 Combat/);
+  });
+
+  it("refuses a unit the user may not update, dropped on an HQ", async () => {
+    const { hq, unit } = world();
+    unit.writable = false;
+    expect(await subordinateUnit(unit as never, hq as never)).toBe(false);
+    expect(unit.updates).toEqual([]);
+    expect(harness.notices.at(-1)?.message).toMatch(/NotOwner/);
+  });
+
+  it("refuses a card from a compendium dropped on a sheet, writing nothing", async () => {
+    const { card, unit } = world();
+    Object.assign(card, { pack: "nobc.support-cards" });
+    expect(await assignCard(card as never, unit as never)).toBe(false);
+    expect(card.updates).toEqual([]);
+    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumCard.*\+2 Combat/);
+  });
+
+  it("refuses a compendium card dropped on a unit token (the index entry is not a document)", () => {
+    world();
+    const uuid = "Compendium.nobc.support-cards.Item.abc";
+    harness.registerUuid(uuid, { _id: "abc", name: "Air Strike", type: "supportCard", uuid });
+    expect(onDropCanvasData({}, { type: "Item", uuid, x: 250, y: 50 })).toBe(false);
+    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumCard.*Air Strike/);
+  });
+
+  it("a failed write on a canvas drop warns instead of leaving an unhandled rejection", async () => {
+    const { card } = world();
+    card.update = async () => {
+      throw new Error("server said no");
+    };
+    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, x: 250, y: 50 })).toBe(false);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(harness.notices.at(-1)?.message).toMatch(/server said no/);
+  });
+});

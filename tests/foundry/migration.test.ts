@@ -1,7 +1,7 @@
 import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
-import { migrateWorld, planMigration, stepUuid, type RawDocument } from "../../src/migration";
+import { isOlderVersion, migrateWorld, planMigration, stepUuid, type RawDocument } from "../../src/migration";
 import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/settings";
 import { repairSystemSource } from "../../src/data/shape-repairs";
 import { UnitData } from "../../src/data/unit";
@@ -26,6 +26,12 @@ const oldActors: RawDocument[] = [
 ];
 const oldItems: RawDocument[] = [{ _id: "w1", name: "Loose", type: "supportCard", system: { assignedTo: "" } }];
 
+/** The same documents marked as written by the current system version (so only shapes decide). */
+function stamped(docs: readonly RawDocument[]): RawDocument[] {
+  const mark = (d: RawDocument): RawDocument => ({ ...d, _stats: { systemVersion: "0.1.0" }, ...(d.items ? { items: d.items.map(mark) } : {}) });
+  return docs.map(mark);
+}
+
 describe("planMigration (pure)", () => {
   it("repairs every old shape and leaves current ones alone", () => {
     const steps = planMigration(oldActors, oldItems);
@@ -37,9 +43,30 @@ describe("planMigration (pure)", () => {
       "Actor:-:sq1",
       "Item:-:w1",
     ]);
-    expect(steps[0]?.update.system).toEqual({ strength: { value: 5, max: 5 }, mode: "combat", hq: null });
-    expect(steps[1]?.update.system).toEqual({ level: { value: 3, max: 3 }, parent: null });
-    expect(steps[3]?.update.system).toEqual({ hits: { repairable: 1, permanent: 0 }, airDefence: { value: 2, max: 2 } });
+    expect(new Set(steps.map((s) => s.reason))).toEqual(new Set(["shape"]));
+  });
+
+  it("also plans documents an older system version wrote, or with no version recorded", () => {
+    const current = { strength: { value: 6, max: 6 }, mode: "combat", hq: null };
+    const actors: RawDocument[] = [
+      { _id: "a", type: "unit", system: current, _stats: { systemVersion: "0.0.9" } },
+      { _id: "b", type: "unit", system: current, _stats: { systemVersion: "0.1.0" } },
+      { _id: "c", type: "unit", system: current },
+      { _id: "d", type: "unit", system: current, _stats: { systemVersion: "0.2.0" } },
+      { _id: "e", type: "unit", system: { strength: 5 }, _stats: { systemVersion: "0.1.0" } },
+    ];
+    expect(planMigration(actors, [], "0.1.0").map((s) => `${s.id}:${s.reason}`)).toEqual(["a:version", "c:version", "e:shape"]);
+    // Without a version the planner goes by shape alone.
+    expect(planMigration(actors, []).map((s) => s.id)).toEqual(["e"]);
+  });
+
+  it("compares dotted versions by number", () => {
+    expect(isOlderVersion("0.9.2", "0.10.0")).toBe(true);
+    expect(isOlderVersion("0.10.0", "0.9.2")).toBe(false);
+    expect(isOlderVersion("1.0", "1.0.0")).toBe(false);
+    expect(isOlderVersion("1.0.0", "1.0.1")).toBe(true);
+    expect(isOlderVersion(null, "0.1.0")).toBe(true);
+    expect(isOlderVersion("", "0.1.0")).toBe(true);
   });
 
   it("does not touch its input", () => {
@@ -95,34 +122,68 @@ describe("migrateWorld over the Foundry stand-in", () => {
     return { u1, hq, card };
   }
 
-  it("writes each repaired document, shows progress, and records the schema version", async () => {
-    const { u1, card } = liveWorld();
-    harness.game["data"] = { actors: oldActors, items: oldItems };
+  it("writes each group in one batch from the live source, with diff: false, shows progress, and records the version", async () => {
+    const { u1, hq } = liveWorld();
+    harness.game["data"] = { actors: stamped(oldActors), items: stamped(oldItems) };
     const report = await migrateWorld();
     // sq1 has no live document: it is reported, and the rest go on.
     expect(report.ran).toBe(true);
     expect(report.failed).toEqual([{ name: "36 TFW", error: "document not found" }]);
     expect(report.migrated).toBe(5);
-    expect(card.updates).toEqual([{ system: { assignedTo: null } }]);
-    expect(u1.updates).toEqual([{ system: { strength: { value: 5, max: 5 }, mode: "combat", hq: null } }]);
-    expect(harness.Actor.calls.find((c) => c.method === "update")?.operation).toEqual({ diff: false });
+    expect(harness.Actor.calls).toEqual([
+      {
+        method: "updateDocuments",
+        data: [
+          { _id: "u1", system: u1.toObject()["system"] },
+          { _id: "hq1", system: {} },
+          { _id: "ab1", system: {} },
+        ],
+        operation: { diff: false },
+      },
+    ]);
+    expect(harness.Item.calls).toEqual([
+      { method: "updateDocuments", data: [{ _id: "c1", system: {} }], operation: { parent: hq, diff: false } },
+      { method: "updateDocuments", data: [{ _id: "w1", system: {} }], operation: { diff: false } },
+    ]);
     expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
     const bar = harness.notices[0]!;
     expect(bar.options).toEqual({ progress: true });
-    expect(bar.progress.at(-1)).toBe(1);
-    expect(bar.progress).toHaveLength(7);
+    expect(bar.progress).toEqual([4 / 6, 5 / 6, 1]);
     expect(harness.notices.some((n) => n.level === "warn" && n.message.startsWith("NOBC.Migration.failed"))).toBe(true);
   });
 
-  it("keeps going when one document's update throws", async () => {
-    const { u1 } = liveWorld();
+  it("when a batch fails, writes its documents one by one and keeps going past a broken one", async () => {
+    const { u1, hq } = liveWorld();
+    const ab1 = new harness.Actor({ id: "ab2", name: "Hahn", type: "airbase" });
     u1.update = async () => {
       throw new Error("database locked");
     };
-    harness.game["data"] = { actors: oldActors.slice(0, 4), items: [] };
+    const batch = harness.Actor.updateDocuments;
+    harness.Actor.updateDocuments = async () => {
+      throw new Error("batch refused");
+    };
+    try {
+      harness.game["data"] = {
+        actors: [oldActors[0]!, { ...oldActors[2]!, items: [] }, { _id: "ab2", name: "Hahn", type: "airbase", system: { hits: 1 } }],
+        items: [],
+      };
+      const report = await migrateWorld();
+      expect(report.failed).toEqual([{ name: "3 Pz Bde", error: "database locked" }]);
+      expect(report.migrated).toBe(2);
+      expect(hq.updates).toEqual([{ system: {} }]);
+      expect(ab1.updates).toEqual([{ system: {} }]);
+      expect(harness.Actor.calls.filter((c) => c.method === "update").map((c) => c.operation)).toEqual([{ diff: false }, { diff: false }]);
+    } finally {
+      harness.Actor.updateDocuments = batch;
+    }
+  });
+
+  it("writes a document in the current shape that an older system version stored", async () => {
+    const u2 = new harness.Actor({ id: "u2", name: "7 Pz Bde", type: "unit", system: { mode: "combat" } });
+    harness.game["data"] = { actors: [{ ...oldActors[1]!, _stats: { systemVersion: "0.0.1" } }], items: [] };
     const report = await migrateWorld();
-    expect(report.failed).toContainEqual({ name: "3 Pz Bde", error: "database locked" });
-    expect(report.migrated).toBe(3);
+    expect(report.migrated).toBe(1);
+    expect(harness.Actor.calls[0]?.data).toEqual([{ _id: "u2", system: u2.toObject()["system"] }]);
   });
 
   it("does nothing for a player, or when the world is up to date", async () => {
@@ -135,9 +196,12 @@ describe("migrateWorld over the Foundry stand-in", () => {
     expect((await migrateWorld({ force: true })).ran).toBe(true);
   });
 
-  it("runs on an empty world and still records the version", async () => {
+  it("with nothing to write, records the version and shows no notification", async () => {
+    harness.game["data"] = { actors: [{ ...oldActors[1]!, _stats: { systemVersion: "0.1.0" } }], items: [] };
     const report = await migrateWorld();
     expect(report).toEqual({ ran: true, migrated: 0, failed: [] });
     expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
+    expect(harness.notices).toEqual([]);
+    expect(harness.Actor.calls).toEqual([]);
   });
 });

@@ -92,14 +92,39 @@ describe("status effects", () => {
     const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "march", underMine: false, noMove: true, contaminated: false } });
     registerStatusSync();
     const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
-    hooks.callAll("updateActor", unit, {}, {}, "someone-else");
+    hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "someone-else");
     expect(unit.statuses.size).toBe(0);
-    hooks.callAll("updateActor", unit, {}, {}, "user1");
+    // A change to a field the statuses do not come from leaves them alone.
+    hooks.callAll("updateActor", unit, { system: { supply: 1 }, name: "U2" }, {}, "user1");
+    await new Promise((r) => setTimeout(r, 0));
+    expect(harness.Actor.calls).toEqual([]);
+    hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "user1");
     await new Promise((r) => setTimeout(r, 0));
     expect([...unit.statuses].sort()).toEqual(["marchMode", "noMove"]);
+    // Both statuses in one create, nothing to delete.
+    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["createEmbeddedDocuments"]);
     const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
     await syncUnitStatuses(hq);
     expect(hq.statuses.size).toBe(0);
+  });
+
+  it("switches Combat to March Mode with one delete and one create", async () => {
+    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "combat", underMine: true, noMove: false, contaminated: false } });
+    await syncUnitStatuses(unit);
+    expect([...unit.statuses].sort()).toEqual(["combatMode", "minefield"]);
+    harness.Actor.calls = [];
+    unit.system["mode"] = "march";
+    unit.system["underMine"] = false;
+    unit.system["contaminated"] = true;
+    await syncUnitStatuses(unit);
+    expect([...unit.statuses].sort()).toEqual(["contaminated", "marchMode"]);
+    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["deleteEmbeddedDocuments", "createEmbeddedDocuments"]);
+    expect((harness.Actor.calls[0]?.data as unknown[])[1]).toHaveLength(2);
+    expect((harness.Actor.calls[1]?.data as unknown[])[1]).toHaveLength(2);
+    // In step: nothing more to write.
+    harness.Actor.calls = [];
+    await syncUnitStatuses(unit);
+    expect(harness.Actor.calls).toEqual([]);
   });
 });
 
@@ -148,12 +173,28 @@ describe("token defaults", () => {
     expect(tokenDefaults("character", null, {})).toEqual({});
   });
 
+  it("fills in only what the creation data leaves unset (an import keeps its own token)", () => {
+    const token = { actorLink: false, bar1: { attribute: "supply" }, texture: { src: "my/token.webp" } };
+    expect(tokenDefaults("unit", PLACEHOLDER_IMG, {}, token)).toEqual({ img: "systems/nobc/assets/symbols/nato-armour-brigade.svg" });
+    expect(tokenDefaults("unit", "my/own.webp", {}, token)).toEqual({});
+    expect(tokenDefaults("hq", null, {}, { actorLink: true, bar1: { attribute: null }, texture: { src: PLACEHOLDER_IMG } })).toEqual({
+      "prototypeToken.bar1.attribute": "level",
+      img: "systems/nobc/assets/symbols/nato-hq-corps.svg",
+      "prototypeToken.texture.src": "systems/nobc/assets/symbols/nato-hq-corps.svg",
+    });
+  });
+
   it("applies them in preCreateActor", () => {
     registerTokenDefaults();
     const calls: Raw[] = [];
     const actor = { type: "unit", updateSource: (c: Raw) => calls.push(c) };
     (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", actor, { system: { arm: "recce" } });
     expect(calls[0]).toMatchObject({ img: "systems/nobc/assets/symbols/nato-recce-brigade.svg" });
+    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", actor, {
+      img: "imported.webp",
+      prototypeToken: { actorLink: false, bar1: { attribute: "supply" } },
+    });
+    expect(calls).toHaveLength(1);
     (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", { type: "other", updateSource: (c: Raw) => calls.push(c) }, {});
     expect(calls).toHaveLength(1);
   });

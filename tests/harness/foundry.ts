@@ -16,9 +16,12 @@
  *   document would.
  * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry.
  * - `Actor` / `Item`: documents with uuid, id, type, name, system, parent, items, `toObject`,
- *   `update`; their static `updateDocuments` / `deleteDocuments` / `createDocuments` only record
- *   the call (and its operation) in `calls`.
- * - `Hooks`, `game.settings`, `game.i18n`, `game.user`, `game.data`, `ui.notifications`,
+ *   `update`, `canUserModify` (answers the `writable` flag); their static `updateDocuments` /
+ *   `deleteDocuments` / `createDocuments` only record
+ *   the call (and its operation) in `calls`. Actors hold status `effects`; their
+ *   `create/deleteEmbeddedDocuments` record the call and keep `statuses` in step.
+ * - `ActiveEffect.implementation.fromStatusEffect(id)`: an unsaved effect carrying that status.
+ * - `Hooks`, `game.settings`, `game.i18n`, `game.user`, `game.data`, `game.system`, `ui.notifications`,
  *   `CONFIG`, and a `canvas` with token placeables and a hex-distance `grid.measurePath`.
  */
 
@@ -210,6 +213,8 @@ class FakeDocument extends Document {
   system: Raw;
   parent: FakeActor | null;
   updates: Raw[] = [];
+  /** Whether `canUserModify(user, "update")` says yes (set false to play a user who does not own it). */
+  writable = true;
 
   constructor(data: { name: string; type: string; system?: Raw; id?: string }, parent: FakeActor | null = null) {
     super();
@@ -221,6 +226,10 @@ class FakeDocument extends Document {
     this.parent = parent;
     this.uuid = parent === null ? `${ctor.documentName}.${this.id}` : `${parent.uuid}.${ctor.documentName}.${this.id}`;
     registry.set(this.uuid, this);
+  }
+
+  canUserModify(_user: unknown, _action: string): boolean {
+    return this.writable;
   }
 
   toObject(): Raw {
@@ -272,9 +281,24 @@ class FakeActor extends FakeDocument {
     return this.tokens;
   }
 
-  async toggleStatusEffect(id: string, options: { active: boolean }): Promise<void> {
-    if (options.active) this.statuses.add(id);
-    else this.statuses.delete(id);
+  effects: { id: string; statuses: Set<string> }[] = [];
+
+  /** Adds status effects (keeping `statuses` in step) and records the call. */
+  async createEmbeddedDocuments(name: string, data: { statuses?: string[] }[]): Promise<unknown[]> {
+    FakeActor.calls.push({ method: "createEmbeddedDocuments", data: [name, data], operation: {} });
+    for (const d of data) {
+      const effect = { id: makeId(), statuses: new Set(d.statuses ?? []) };
+      this.effects.push(effect);
+      for (const s of effect.statuses) this.statuses.add(s);
+    }
+    return [];
+  }
+
+  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown[]> {
+    FakeActor.calls.push({ method: "deleteEmbeddedDocuments", data: [name, ids], operation: {} });
+    for (const e of this.effects.filter((x) => ids.includes(x.id))) for (const s of e.statuses) this.statuses.delete(s);
+    this.effects = this.effects.filter((x) => !ids.includes(x.id));
+    return [];
   }
 }
 
@@ -343,7 +367,8 @@ function notify(level: NoticeRecord["level"]) {
   return (message: string, options?: Raw) => {
     const record: NoticeRecord = { level, message, options, progress: [] };
     notices.push(record);
-    return { update: (pct: number) => record.progress.push(pct) };
+    // v13 progress notifications take `{ pct }` (0..1); a bare number is recorded as NaN.
+    return { update: (data: { pct?: number }) => record.progress.push(typeof data === "object" && typeof data.pct === "number" ? data.pct : NaN) };
   };
 }
 
@@ -362,6 +387,7 @@ const game = {
   user: { id: "user1", isGM: true },
   users: { activeGM: { isSelf: true } },
   data: { actors: [] as unknown[], items: [] as unknown[] },
+  system: { id: "nobc", version: "0.1.0" },
 } as Raw;
 
 export const harness = {
@@ -385,6 +411,10 @@ export const harness = {
     canvasState.placeables = [];
     game["user"] = { id: "user1", isGM: true };
     game["data"] = { actors: [], items: [] };
+  },
+  /** Makes `fromUuidSync(uuid)` answer `value` (e.g. a compendium index entry). */
+  registerUuid(uuid: string, value: unknown): void {
+    registry.set(uuid, value);
   },
   /** A token on the fake canvas for `actor`, at hex column `col` of row 0. */
   placeToken(actor: FakeActor, col: number): void {
@@ -422,6 +452,13 @@ export function installFoundryStandIn(): void {
   g["ui"] = { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") } };
   g["Actor"] = FakeActor;
   g["Item"] = FakeItem;
+  g["ActiveEffect"] = {
+    implementation: {
+      async fromStatusEffect(id: string) {
+        return { toObject: () => ({ name: id, statuses: [id] }) };
+      },
+    },
+  };
   g["canvas"] = {
     tokens: {
       get placeables() {

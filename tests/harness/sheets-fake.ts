@@ -4,12 +4,13 @@
  * the fake `foundry` global, since src/sheets/base.ts mixes its base classes at load time.
  *
  * - `api.HandlebarsApplicationMixin(Base)`: returns a subclass, nothing more.
- * - `sheets.ActorSheetV2` / `ItemSheetV2`: keep `options.document`, are editable, and their
- *   `_prepareContext` returns `{ document }`.
+ * - `sheets.ActorSheetV2` / `ItemSheetV2`: keep `options.document`, are editable, count `render`
+ *   calls, their `_prepareContext` returns `{ document }`, and `_processFormData` expands dotted names.
  * - `apps.DocumentSheetConfig.registerSheet`: records each call in `sheetsFake.registered`.
  * - `api.DialogV2.confirm`: records the call and answers `sheetsFake.answer`.
  * - `handlebars.renderTemplate`: records the data and returns a marker string.
  * - `ux.TextEditor.implementation.enrichHTML`: returns the HTML unchanged.
+ * - `instances`: the Map in `sheetsFake.instances` (tests put open sheets there).
  * - `game.actors` / `game.items`: the arrays in `sheetsFake.actors` / `sheetsFake.items`.
  */
 type Raw = Record<string, unknown>;
@@ -26,6 +27,8 @@ export const sheetsFake = {
   dialogs: [] as Raw[],
   rendered: [] as { path: string; data: unknown }[],
   answer: true as boolean | null,
+  /** `foundry.applications.instances`: the open applications, by id. */
+  instances: new Map<string, unknown>(),
   actors: [] as unknown[],
   items: [] as unknown[],
   reset(): void {
@@ -35,20 +38,35 @@ export const sheetsFake = {
     this.answer = true;
     this.actors.length = 0;
     this.items.length = 0;
+    this.instances.clear();
   },
 };
 
 class FakeDocumentSheet {
   document: unknown;
   isEditable = true;
+  rendered = true;
   constructor(options: { document?: unknown } = {}) {
     this.document = options.document;
   }
   async _prepareContext(_options: object): Promise<object> {
     return { document: this.document };
   }
+  renders = 0;
   render(): this {
+    this.renders++;
     return this;
+  }
+  /** Expands dotted names into nested objects, as Foundry's `expandObject` does (numeric keys stay object keys). */
+  _processFormData(_event: unknown, _form: unknown, formData: { object: Raw }): Raw {
+    const out: Raw = {};
+    for (const [path, value] of Object.entries(formData.object)) {
+      const keys = path.split(".");
+      let node = out;
+      for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Raw;
+      node[keys[keys.length - 1] as string] = value;
+    }
+    return out;
   }
 }
 
@@ -59,6 +77,7 @@ function install(): void {
   const g = globalThis as Raw;
   const foundry = g["foundry"] as Raw;
   foundry["applications"] = {
+    instances: sheetsFake.instances,
     api: {
       HandlebarsApplicationMixin: (Base: new (...a: never[]) => object) => class extends Base {},
       DialogV2: {

@@ -1,9 +1,10 @@
 import "../harness/install";
 import "../harness/sheets-fake";
+import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
-import { registerSheets, SHEETS } from "../../src/sheets/register";
+import { registerSheets, SHEETS, touchesLinks } from "../../src/sheets/register";
 import { AirbaseSheet, AirSquadronSheet, HqSheet, UnitSheet } from "../../src/sheets/sheets";
 import { trackValue } from "../../src/sheets/actions";
 import { TEMPLATES } from "../../src/sheets/paths";
@@ -160,12 +161,15 @@ describe("HQ and airbase sheets", () => {
 describe("air squadron sheet", () => {
   it("repair of a damaged US squadron: a roll of 1 (at or under the repair score 5) returns it to ready (seed 000, Air War QRS 9)", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
+    chatFake.reset();
     const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
     await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
+    // Posted as a chat card (no dialog); Apply on the card writes it.
+    expect(sheetsFake.dialogs).toHaveLength(0);
     expect((sheetsFake.rendered[0]?.data as { dice: number[] }).dice).toEqual([1]);
-    expect(harness.Actor.calls).toEqual([
-      { method: "updateDocuments", data: [{ _id: squadron.id, "system.box": "ready" }], operation: {} },
-    ]);
+    const [message] = [...chatFake.messages.values()];
+    expect(message?.flags["nobc"]).toEqual({ effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "ready" }], state: "pending" });
+    expect(harness.Actor.calls).toEqual([]);
   });
 
   it("repair of a squadron that is not damaged is refused and nothing changes", async () => {
@@ -174,5 +178,104 @@ describe("air squadron sheet", () => {
     expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
     expect(sheetsFake.dialogs).toHaveLength(0);
     expect(harness.Actor.calls).toHaveLength(0);
+  });
+});
+
+describe("squadron weapons (form)", () => {
+  it("names each weapon control by its array path, so the form submits it", async () => {
+    const { readFileSync } = await import("node:fs");
+    const hbs = readFileSync("templates/actor/air-squadron.hbs", "utf8");
+    expect(hbs).toContain('name="system.weapons.{{index}}.kind"');
+    expect(hbs).toContain('name="system.weapons.{{index}}.name"');
+    expect(hbs).not.toContain("data-weapon-field");
+  });
+
+  it("turns the expanded index-keyed rows back into the weapons array, in index order", () => {
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
+    const sheet = new AirSquadronSheet({ document: squadron });
+    const data = sheet._processFormData(null, {} as HTMLFormElement, {
+      object: { name: "36 TFW", "system.weapons.1.kind": "cas", "system.weapons.1.name": "Maverick", "system.weapons.0.kind": "aam", "system.weapons.0.name": "AIM-7", "system.range": 2 },
+    });
+    expect(data).toEqual({
+      name: "36 TFW",
+      system: { range: 2, weapons: [{ kind: "aam", name: "AIM-7" }, { kind: "cas", name: "Maverick" }] },
+    });
+  });
+
+  it("adds a weapon with a name the data model accepts (the name may not be blank)", async () => {
+    const { AirSquadronData } = await import("../../src/data/air-squadron");
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
+    await click(AirSquadronSheet.DEFAULT_OPTIONS, "addWeapon", new AirSquadronSheet({ document: squadron }));
+    const weapons = (squadron.updates[0] as { "system.weapons": { name: string }[] })["system.weapons"];
+    expect(weapons).toHaveLength(1);
+    expect(weapons[0]?.name).not.toBe("");
+    expect(() => new AirSquadronData({ ...squadronSystem(), weapons })).not.toThrow();
+  });
+});
+
+describe("unlink buttons and redraws", () => {
+  it("releases a unit from the HQ sheet and redraws the sheet", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ hq: hq.uuid }) });
+    const sheet = new HqSheet({ document: hq });
+    await click(HqSheet.DEFAULT_OPTIONS, "releaseUnit", sheet, { uuid: unit.uuid });
+    expect(unit.updates).toEqual([{ "system.hq": null }]);
+    expect((sheet as unknown as { renders: number }).renders).toBe(1);
+  });
+
+  it("refuses to release a unit the user may not update: warns and writes nothing", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ hq: hq.uuid }) });
+    unit.writable = false;
+    const sheet = new HqSheet({ document: hq });
+    await click(HqSheet.DEFAULT_OPTIONS, "releaseUnit", sheet, { uuid: unit.uuid });
+    expect(unit.updates).toEqual([]);
+    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.NotOwner.*1 Bde/);
+    expect((sheet as unknown as { renders: number }).renders).toBe(0);
+  });
+
+  it("refuses to unassign a card or release a squadron the user may not update", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    const card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: { assignedTo: "Actor.u" } });
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem({ airbase: "Actor.b" }) });
+    card.writable = false;
+    squadron.writable = false;
+    const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
+    await click(HqSheet.DEFAULT_OPTIONS, "unassignCard", new HqSheet({ document: hq }), { uuid: card.uuid });
+    await click(AirbaseSheet.DEFAULT_OPTIONS, "releaseSquadron", new AirbaseSheet({ document: base }), { uuid: squadron.uuid });
+    expect(card.updates).toEqual([]);
+    expect(squadron.updates).toEqual([]);
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn", "warn"]);
+  });
+
+  it("a unit dropped on an HQ sheet redraws it (its subordinate list is read from the units)", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem() });
+    const sheet = new HqSheet({ document: hq });
+    expect(await sheet._onDropActor(new Event("drop") as DragEvent, unit)).toBe(true);
+    expect((sheet as unknown as { renders: number }).renders).toBe(1);
+  });
+
+  it("updates touching hq, airbase or assignedTo redraw the open nobc sheets, others do not", () => {
+    expect(touchesLinks({ system: { hq: null } })).toBe(true);
+    expect(touchesLinks({ system: { airbase: "Actor.b" } })).toBe(true);
+    expect(touchesLinks({ system: { assignedTo: null } })).toBe(true);
+    expect(touchesLinks({ system: { supply: 1 } })).toBe(false);
+    expect(touchesLinks({ name: "x" })).toBe(false);
+    registerSheets();
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
+    const open = new HqSheet({ document: hq });
+    const closed = new HqSheet({ document: hq });
+    (closed as unknown as { rendered: boolean }).rendered = false;
+    const foreign = { rendered: true, renders: 0, render() { this.renders++; } };
+    sheetsFake.instances.set("a", open).set("b", closed).set("c", foreign);
+    const hooks = globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
+    hooks.Hooks.callAll("updateActor", {}, { system: { supply: 2 } }, {}, "user1");
+    expect((open as unknown as { renders: number }).renders).toBe(0);
+    hooks.Hooks.callAll("updateActor", {}, { system: { hq: hq.uuid } }, {}, "user1");
+    hooks.Hooks.callAll("updateItem", {}, { system: { assignedTo: null } }, {}, "user1");
+    expect((open as unknown as { renders: number }).renders).toBe(2);
+    expect((closed as unknown as { renders: number }).renders).toBe(0);
+    expect(foreign.renders).toBe(0);
   });
 });
