@@ -2,7 +2,7 @@
  * Input checks every part of the rules core shares. Plain table functions throw on values no die or
  * counter can take; resolvers add a refusal instead, so nothing is half-done.
  */
-import { isDieFace } from "./dice";
+import { isDieFace, type Dice } from "./dice";
 import type { RefusalList } from "./resolution";
 
 /** A whole number of at least `min` (0 unless told): strengths, hits, counters, boxes. */
@@ -25,4 +25,19 @@ export function checkCount(refusals: RefusalList, value: number, field: string, 
   if (isCount(value, min)) return true;
   refusals.add("badNumber", `${what} (${field}) must be a whole number of at least ${min}, not ${value}.`, field);
   return false;
+}
+
+/** One die from injected dice, checked: a broken Dice implementation fails loudly. */
+export function rollDie(dice: Dice): number {
+  const face = dice.d6();
+  assertDie(face, "rolled die");
+  return face;
+}
+
+/** `n` dice from injected dice, each checked. */
+export function rollDice(dice: Dice, n: number): number[] {
+  const faces = dice.roll(n);
+  if (faces.length !== n) throw new RangeError(`asked for ${n} dice, got ${faces.length}`);
+  for (const face of faces) assertDie(face, "rolled die");
+  return faces;
 }

@@ -1,9 +1,8 @@
-import type { Dice } from "../dice";
 import type { RefusalList } from "../resolution";
 
-import { assertCount, assertDie, checkCount, isCount } from "../validate";
+import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie } from "../validate";
 
-export { assertCount, assertDie, checkCount, isCount };
+export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie };
 
 /** Adds a refusal unless `value` is a die target from 2 to 6 (a skill, save or "5+"-style rating). */
 export function checkRating(refusals: RefusalList, value: number, field: string, what: string): boolean {
@@ -19,17 +18,3 @@ export function checkDistance(refusals: RefusalList, value: number, field: strin
   return false;
 }
 
-/** One die from injected dice, checked: a broken Dice implementation fails loudly. */
-export function rollDie(dice: Dice): number {
-  const face = dice.d6();
-  assertDie(face, "rolled die");
-  return face;
-}
-
-/** `n` dice from injected dice, each checked. */
-export function rollDice(dice: Dice, n: number): number[] {
-  const faces = dice.roll(n);
-  if (faces.length !== n) throw new RangeError(`asked for ${n} dice, got ${faces.length}`);
-  for (const face of faces) assertDie(face, "rolled die");
-  return faces;
-}

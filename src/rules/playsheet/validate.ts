@@ -1,9 +1,8 @@
-import type { Dice } from "../dice";
 import type { RefusalList } from "../resolution";
 
-import { assertCount, assertDie, checkCount, isCount } from "../validate";
+import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie } from "../validate";
 
-export { assertCount, assertDie, checkCount, isCount };
+export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie };
 
 /** Adds a refusal when `value` is not a finite number of at least zero. */
 export function checkDistance(refusals: RefusalList, value: number, field: string, what: string): boolean {
@@ -19,21 +18,6 @@ export function checkUniqueRefs(refusals: RefusalList, refs: readonly string[], 
     if (seen.has(ref)) refusals.add("duplicateUnit", `The unit ${ref} appears more than once in ${field}.`, field);
     seen.add(ref);
   }
-}
-
-/** One die from injected dice, checked: a broken Dice implementation fails loudly. */
-export function rollDie(dice: Dice): number {
-  const face = dice.d6();
-  assertDie(face, "rolled die");
-  return face;
-}
-
-/** `n` dice from injected dice, each checked. */
-export function rollDice(dice: Dice, n: number): number[] {
-  const faces = dice.roll(n);
-  if (faces.length !== n) throw new RangeError(`asked for ${n} dice, got ${faces.length}`);
-  for (const face of faces) assertDie(face, "rolled die");
-  return faces;
 }
 
 /** Nearest whole number, halves rounded up: how the playsheet's "nearest squadron" is read. */

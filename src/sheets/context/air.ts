@@ -4,7 +4,7 @@ import { AIR_BOX_LABELS, ROLE_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "./
 import {
   nationalityChoices,
   nationalityLabel,
-  sideContext,
+  sheetHeader,
   track,
   type Choices,
   type DocumentHeader,
@@ -51,11 +51,7 @@ export function airSquadronSheetContext(
   extras: AirSquadronSheetExtras,
 ): AirSquadronSheetContext {
   return {
-    ...sideContext(system.side),
-    name: extras.name,
-    img: extras.img,
-    uuid: extras.uuid,
-    editable: extras.editable,
+    ...sheetHeader(system.side, extras),
     system,
     roleLabel: ROLE_LABELS[system.role],
     nationalityLabel: nationalityLabel(system.nationality, NATIONALITIES),
@@ -121,11 +117,7 @@ export function airbaseSheetContext(system: AirbaseSystemView, extras: AirbaseSh
   const capacity = Math.max(0, system.capacity);
   const marks = (n: number): number[] => Array.from({ length: Math.max(0, n) }, (_, i) => i + 1);
   return {
-    ...sideContext(system.side),
-    name: extras.name,
-    img: extras.img,
-    uuid: extras.uuid,
-    editable: extras.editable,
+    ...sheetHeader(system.side, extras),
     system,
     slots: track(Math.min(used, capacity), capacity).boxes,
     used,

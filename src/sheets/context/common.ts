@@ -57,6 +57,11 @@ export interface DocumentHeader {
   readonly editable: boolean;
 }
 
+/** The part every sheet's context opens with: side colours, then the document's own header. */
+export function sheetHeader(side: Side, extras: DocumentHeader): SideContext & DocumentHeader {
+  return { ...sideContext(side), name: extras.name, img: extras.img, uuid: extras.uuid, editable: extras.editable };
+}
+
 /** A nationality the sheets can offer, with its side (src/data/nationalities.ts). */
 export interface NationalityOption {
   readonly code: string;

@@ -5,7 +5,7 @@ import { ARM_LABELS, ECHELON_LABELS, MODE_LABELS, SIDE_LABELS, SIZE_LABELS } fro
 import {
   nationalityChoices,
   nationalityLabel,
-  sideContext,
+  sheetHeader,
   track,
   type Choices,
   type DocumentHeader,
@@ -71,11 +71,7 @@ export function hqSheetContext(system: HqSystemView, extras: HqSheetExtras): HqS
       : null;
   const hand = cardRows(extras.hand, SUPPORT_CARD_CATEGORIES);
   return {
-    ...sideContext(system.side),
-    name: extras.name,
-    img: extras.img,
-    uuid: extras.uuid,
-    editable: extras.editable,
+    ...sheetHeader(system.side, extras),
     system,
     symbolSvg: extras.symbolSvg,
     echelonLabel: ECHELON_LABELS[system.echelon],

@@ -1,6 +1,6 @@
 /** Context of the support card sheet: what the card is, what it does, and where it is. */
 import { AFTER_USE_LABELS, CATEGORY_HINTS, CATEGORY_LABELS, SIDE_LABELS } from "./labels";
-import { sideContext, signed, type Choices, type DocumentHeader, type SideContext } from "./common";
+import { sheetHeader, signed, type Choices, type DocumentHeader, type SideContext } from "./common";
 import type { DocLink, SupportCardSystemView } from "./views";
 
 export interface SupportCardSheetExtras extends DocumentHeader {
@@ -26,11 +26,7 @@ export function supportCardSheetContext(
   extras: SupportCardSheetExtras,
 ): SupportCardSheetContext {
   return {
-    ...sideContext(system.side),
-    name: extras.name,
-    img: extras.img,
-    uuid: extras.uuid,
-    editable: extras.editable,
+    ...sheetHeader(system.side, extras),
     system,
     categoryLabel: CATEGORY_LABELS[system.category],
     categoryHint: CATEGORY_HINTS[system.category],

@@ -5,7 +5,7 @@ import { ARM_LABELS, MODE_LABELS, SIZE_LABELS, SIDE_LABELS } from "./labels";
 import {
   nationalityChoices,
   nationalityLabel,
-  sideContext,
+  sheetHeader,
   track,
   type Choices,
   type DocumentHeader,
@@ -64,11 +64,7 @@ export function unitSheetContext(system: UnitSystemView, extras: UnitSheetExtras
   const next: Mode = system.mode === "combat" ? "march" : "combat";
   const strength = track(system.strength.value, system.strength.max);
   return {
-    ...sideContext(system.side),
-    name: extras.name,
-    img: extras.img,
-    uuid: extras.uuid,
-    editable: extras.editable,
+    ...sheetHeader(system.side, extras),
     system,
     symbolSvg: extras.symbolSvg,
     sizeLabel: SIZE_LABELS[system.size],
