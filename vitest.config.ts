@@ -10,6 +10,8 @@ export default defineConfig({
       include: ["src/rules/**/*.ts"],
       exclude: ["src/rules/**/index.ts", "src/rules/**/effects.ts"],
       reporter: ["text-summary", "text"],
+      // The bar the issues set for the rules core; `npm run test:coverage` fails below it.
+      thresholds: { lines: 95, branches: 95, functions: 95, statements: 95 },
     },
   },
 });
