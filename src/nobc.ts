@@ -20,6 +20,7 @@ import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/open";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { postResolution, registerChat } from "./chat/resolution-card";
+import { registerTurnTracking } from "./combat/register";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
@@ -64,6 +65,7 @@ Hooks.once("init", () => {
   registerDropHooks();
   registerOrbatButton();
   registerChat();
+  registerTurnTracking();
   (game as InitGame).nobc = {
     rules,
     applyEffects,

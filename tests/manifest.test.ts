@@ -22,9 +22,10 @@ describe("system.json", () => {
     expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
   });
 
-  it("declares the five subtypes", () => {
+  it("declares the six subtypes", () => {
     expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(["supportCard"]);
+    expect(Object.keys(manifest.documentTypes["Combat"] ?? {})).toEqual(["nobcTurn"]);
   });
 
   it("defaults scenes to flat-topped 10 km hexes (docs/rules-decisions.md, Map scale)", () => {

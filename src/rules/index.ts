@@ -4,6 +4,7 @@
  */
 export * as land from "./nobc/land/index";
 export * as air from "./nobc/air/index";
+export * as turn from "./nobc/turn";
 export * as nqm from "./nqm/index";
 export * as playsheet from "./playsheet/index";
 export * as missions from "./missions/index";

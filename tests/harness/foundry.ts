@@ -442,6 +442,7 @@ export function installFoundryStandIn(): void {
   g["CONFIG"] = {
     Actor: { dataModels: {}, trackableAttributes: {} },
     Item: { dataModels: {} },
+    Combat: { dataModels: {} },
     statusEffects: [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },

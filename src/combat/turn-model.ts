@@ -1,0 +1,33 @@
+/**
+ * System data of a Combat of type `nobcTurn`: one per game, tracking where the NOBC turn is
+ * (the pure model is src/rules/nobc/turn.ts). A Combat is used because its tracker is the sidebar
+ * tab players already watch; its own rounds and combatants are not used.
+ */
+import { turn } from "../rules/index";
+import { countField } from "../data/fields";
+
+export const TURN_COMBAT_TYPE = "nobcTurn";
+
+function turnSchema() {
+  const fields = foundry.data.fields;
+  return {
+    turn: countField("NOBC.Turn.Field.Turn", 0),
+    stage: countField("NOBC.Turn.Field.Stage", 0, { max: turn.STAGES.length - 1 }),
+    /** When the Planning countdown ends (ms since the epoch); null outside Planning. */
+    planningEndsAt: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null, label: "NOBC.Turn.Field.PlanningEndsAt" }),
+  };
+}
+export type TurnSchema = ReturnType<typeof turnSchema>;
+
+export class TurnData extends foundry.abstract.TypeDataModel<TurnSchema, Combat.Implementation> {
+  static override defineSchema(): TurnSchema {
+    return turnSchema();
+  }
+}
+
+/** The stored turn data, as the advance function and the tracker read it. */
+export interface TurnSystem {
+  readonly turn: number;
+  readonly stage: number;
+  readonly planningEndsAt: number | null;
+}

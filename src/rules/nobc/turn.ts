@@ -1,0 +1,198 @@
+/**
+ * The NOBC game turn as data: the Air War's eleven steps, then the Land War's seven phases
+ * (seed 000, Air War QRS steps 1-11 and Land War QRS phases 1-7). The air steps come first
+ * because the seed asks for air phases 1 to 6 to be finished before land combat, and the Land
+ * War opens by collecting the CAS squadrons the Air War handed over (its step 7).
+ *
+ * Pure: the Foundry layer stores a `TurnState` and shows `stageEntryEffects` as a card.
+ */
+import type { ActorRef } from "../ids";
+import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import type { AirBox } from "./air/effects";
+import type { LandEffect } from "./land/effects";
+import type { AirEffect } from "./air/effects";
+import { movementAllowance } from "./land/movement";
+import { alwaysInMarchMode, type Mode, type Side, type UnitArm, type UnitSize } from "./land/types";
+
+const AIR_QRS = `${SEEDS.nobc}, Air War QRS`;
+const LAND_QRS = `${SEEDS.nobc}, Land War QRS`;
+
+export type War = "air" | "land";
+
+export interface Stage {
+  /** Stable id, also the lang-key suffix (`NOBC.Turn.Stage.<id>`). */
+  readonly id: string;
+  readonly war: War;
+  /** The step or phase number the seed gives it. */
+  readonly number: number;
+  /** A short English label of our own (the Foundry layer localizes by id). */
+  readonly label: string;
+  readonly source: string;
+}
+
+function airStep<I extends string>(id: I, number: number, label: string): Stage & { readonly id: I } {
+  return { id, war: "air", number, label, source: `${AIR_QRS}, step ${number}` };
+}
+
+function landPhase<I extends string>(id: I, number: number, label: string): Stage & { readonly id: I } {
+  return { id, war: "land", number, label, source: `${LAND_QRS}, phase ${number}` };
+}
+
+/** Every stage of one game turn, in order (seed 000, Air War QRS 1-11, Land War QRS 1-7). */
+export const STAGES = [
+  airStep("airAllocation", 1, "Assign squadrons to missions"),
+  airStep("airLineup", 2, "Line up for air-to-air combat"),
+  airStep("airCombat", 3, "Fight for air superiority"),
+  airStep("airSuperiority", 4, "Work out the air superiority level"),
+  airStep("airSorties", 5, "Count and pick CAS and deep-strike units"),
+  airStep("airReturn", 6, "Send air units back"),
+  airStep("airHandOver", 7, "Pass CAS squadrons to the land teams"),
+  airStep("airDeepStrike", 8, "Fly deep strikes (with SF and SSM)"),
+  airStep("airRepair", 9, "Repair squadrons"),
+  airStep("airCapacity", 10, "Base squadrons for next turn"),
+  airStep("airbaseRepair", 11, "Repair airbases and air defence"),
+  landPhase("airSupport", 1, "Collect air support"),
+  landPhase("orders", 2, "Set mode markers"),
+  landPhase("rearArea", 3, "Rear-area attacks and demolitions"),
+  landPhase("groundCombat", 4, "Ground combat"),
+  landPhase("movement", 5, "Movement"),
+  landPhase("resupply", 6, "Resupply and HQ recovery"),
+  landPhase("planning", 7, "Planning (team time)"),
+] as const;
+
+/** One of the eighteen stages, with its id as a literal type. */
+export type TurnStage = (typeof STAGES)[number];
+export type StageId = TurnStage["id"];
+
+/** Where the game is: the turn number (0 is the opening turn, with rules of its own) and the stage index. */
+export interface TurnState {
+  readonly turn: number;
+  readonly stage: number;
+}
+
+/** A turn state and what a tracker needs to show about it. */
+export interface TurnPosition extends TurnState {
+  readonly current: TurnStage;
+  /** Turn 0 has its own rules (e.g. no major bridge demolition, seed 000 Land War QRS phase 3). */
+  readonly turnZero: boolean;
+}
+
+function checkState(state: TurnState): RefusalList {
+  const problems = new RefusalList();
+  if (!Number.isInteger(state.turn) || state.turn < 0) {
+    problems.add("badTurn", `The turn number must be a whole number of 0 or more, not ${String(state.turn)}.`, "turn");
+  }
+  if (!Number.isInteger(state.stage) || state.stage < 0 || state.stage >= STAGES.length) {
+    problems.add("badStage", `The stage index must be a whole number from 0 to ${STAGES.length - 1}, not ${String(state.stage)}.`, "stage");
+  }
+  return problems;
+}
+
+function position(turn: number, stage: number): TurnPosition {
+  return { turn, stage, current: STAGES[stage]!, turnZero: turn === 0 };
+}
+
+/** The state checked and described; refused when the turn or stage is out of range. */
+export function describeState(state: TurnState): Checked<TurnPosition> {
+  return checkState(state).result(() => position(state.turn, state.stage));
+}
+
+/** The stage after `state`; after Planning the next turn starts with the Air War's step 1. */
+export function nextStage(state: TurnState): Checked<TurnPosition> {
+  return checkState(state).result(() =>
+    state.stage === STAGES.length - 1 ? position(state.turn + 1, 0) : position(state.turn, state.stage + 1),
+  );
+}
+
+/** The stage before `state` (for a GM's mistake); the start of turn 0 has nothing before it. */
+export function previousStage(state: TurnState): Checked<TurnPosition> {
+  const problems = checkState(state);
+  if (problems.empty && state.turn === 0 && state.stage === 0) {
+    problems.add("gameStart", "The game is at the first stage of turn 0, so there is no stage before it.", "stage");
+  }
+  return problems.result(() =>
+    state.stage === 0 ? position(state.turn - 1, STAGES.length - 1) : position(state.turn, state.stage - 1),
+  );
+}
+
+/** The index of a stage id (throws RangeError for an id that is not a stage). */
+export function stageIndex(id: StageId): number {
+  const index = STAGES.findIndex((s) => s.id === id);
+  if (index < 0) throw new RangeError(`unknown stage "${id}"`);
+  return index;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who moves first (seed 000, Land War QRS phase 5)
+
+/** What the movement order needs to know about an HQ. */
+export interface HqSnapshot {
+  readonly id: ActorRef;
+  readonly side: Side;
+  /** Set by the umpire when this NATO corps gains the initiative. */
+  readonly initiative: boolean;
+}
+
+export interface FirstMover {
+  readonly side: Side;
+  /** The NATO corps holding the initiative (empty when the Warsaw Pact moves first). */
+  readonly initiativeCorps: readonly ActorRef[];
+}
+
+/** The Warsaw Pact moves first unless one or more NATO corps holds the initiative. */
+export function firstMover(hqs: readonly HqSnapshot[]): FirstMover {
+  const initiativeCorps = hqs.filter((h) => h.side === "nato" && h.initiative).map((h) => h.id);
+  return { side: initiativeCorps.length > 0 ? "nato" : "wp", initiativeCorps };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What entering a stage does
+
+export interface TurnUnitSnapshot {
+  readonly id: ActorRef;
+  readonly size: UnitSize;
+  readonly arm: UnitArm;
+  readonly mode: Mode;
+  readonly movementPoints: number;
+}
+
+export interface TurnSquadronSnapshot {
+  readonly id: ActorRef;
+  readonly box: AirBox;
+}
+
+/** The plain data `stageEntryEffects` reads. */
+export interface TurnSnapshot {
+  readonly units: readonly TurnUnitSnapshot[];
+  readonly squadrons: readonly TurnSquadronSnapshot[];
+}
+
+export interface StageEntryOutcome {
+  readonly stage: StageId;
+  /** Documents the entry changes. */
+  readonly changed: number;
+}
+
+/**
+ * The changes entering `stage` makes on its own, as a preview. Only Movement does anything
+ * automatic: every unit's movement points go back to its allowance, and the CAS squadrons used in
+ * ground combat (the phase just ended) go to the damaged box. Orders change nothing by itself:
+ * players pick modes and the mode change charges its supply cost.
+ */
+export function stageEntryEffects(stage: TurnStage, snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
+  if (stage.id !== "movement") return { breakdown: [], rolls: [], outcome: { stage: stage.id, changed: 0 }, effects: [] };
+  const unitEffects: LandEffect[] = [];
+  for (const unit of snapshot.units) {
+    const value = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
+    if (unit.movementPoints !== value) unitEffects.push({ type: "movementPoints", actor: unit.id, value });
+  }
+  const casEffects: AirEffect[] = snapshot.squadrons
+    .filter((s) => s.box === "cas")
+    .map((s) => ({ type: "squadronBox", squadron: s.id, box: "damaged" }));
+  const breakdown: BreakdownLine[] = [
+    { label: "Units whose movement points go back to their allowance", value: unitEffects.length, source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)` },
+    { label: "CAS squadrons sent to the damaged box after ground combat", value: casEffects.length, source: `${LAND_QRS}, phase 1` },
+  ];
+  const effects = [...unitEffects, ...casEffects];
+  return { breakdown, rolls: [], outcome: { stage: stage.id, changed: effects.length }, effects };
+}

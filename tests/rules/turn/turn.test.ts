@@ -1,0 +1,157 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { turn } from "../../../src/rules/index";
+import { unwrap } from "../../../src/rules/resolution";
+
+const { STAGES, nextStage, previousStage, describeState, firstMover, stageEntryEffects, stageIndex } = turn;
+const LAST = STAGES.length - 1;
+
+describe("the stage list (seed 000, Air War QRS steps 1-11, Land War QRS phases 1-7)", () => {
+  it("is the eleven air steps then the seven land phases, numbered as the seed numbers them", () => {
+    expect(STAGES).toHaveLength(18);
+    expect(STAGES.map((s) => `${s.war}${s.number}`)).toEqual([
+      ...Array.from({ length: 11 }, (_, i) => `air${i + 1}`),
+      ...Array.from({ length: 7 }, (_, i) => `land${i + 1}`),
+    ]);
+    for (const s of STAGES) expect(s.source).toMatch(s.war === "air" ? /seed 000 \(NOBC\), Air War QRS, step \d+/ : /seed 000 \(NOBC\), Land War QRS, phase \d/);
+    expect(new Set(STAGES.map((s) => s.id)).size).toBe(18);
+  });
+
+  it("finds a stage by id and rejects an unknown one", () => {
+    expect(stageIndex("airAllocation")).toBe(0);
+    expect(stageIndex("movement")).toBe(15);
+    expect(stageIndex("planning")).toBe(LAST);
+    expect(() => stageIndex("lunch" as never)).toThrow(RangeError);
+  });
+});
+
+describe("nextStage / previousStage", () => {
+  it("steps through every stage of a turn, one at a time", () => {
+    for (let i = 0; i < LAST; i++) {
+      const next = unwrap(nextStage({ turn: 2, stage: i }));
+      expect(next).toMatchObject({ turn: 2, stage: i + 1, turnZero: false });
+      expect(next.current).toBe(STAGES[i + 1]);
+      expect(unwrap(previousStage(next))).toMatchObject({ turn: 2, stage: i });
+    }
+  });
+
+  it("wraps from Planning to the Air War's step 1 of the next turn, and back", () => {
+    const next = unwrap(nextStage({ turn: 0, stage: LAST }));
+    expect(next).toMatchObject({ turn: 1, stage: 0, turnZero: false });
+    expect(next.current.id).toBe("airAllocation");
+    const back = unwrap(previousStage(next));
+    expect(back).toMatchObject({ turn: 0, stage: LAST, turnZero: true });
+    expect(back.current.id).toBe("planning");
+  });
+
+  it("flags turn 0 (it has its own rules)", () => {
+    expect(unwrap(describeState({ turn: 0, stage: 3 })).turnZero).toBe(true);
+    expect(unwrap(describeState({ turn: 1, stage: 3 })).turnZero).toBe(false);
+  });
+
+  it("refuses to step back from the very first stage of the game", () => {
+    expect(previousStage({ turn: 0, stage: 0 })).toEqual({
+      ok: false,
+      refusals: [{ code: "gameStart", field: "stage", message: expect.stringContaining("first stage of turn 0") }],
+    });
+  });
+
+  it("refuses a turn or stage out of range, with every reason", () => {
+    const bad = nextStage({ turn: -1, stage: 18 });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.refusals.map((r) => r.code)).toEqual(["badTurn", "badStage"]);
+    for (const state of [{ turn: 1.5, stage: 0 }, { turn: Number.NaN, stage: 0 }, { turn: 0, stage: -1 }, { turn: 0, stage: 0.5 }]) {
+      expect(describeState(state).ok).toBe(false);
+      expect(previousStage(state).ok).toBe(false);
+    }
+  });
+
+  it("property: next then previous is the identity, and 18 steps make one turn", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: LAST }), (t, s) => {
+        const start = { turn: t, stage: s };
+        const back = unwrap(previousStage(unwrap(nextStage(start))));
+        expect({ turn: back.turn, stage: back.stage }).toEqual(start);
+        let at: turn.TurnState = start;
+        for (let i = 0; i < STAGES.length; i++) at = unwrap(nextStage(at));
+        expect({ turn: at.turn, stage: at.stage }).toEqual({ turn: t + 1, stage: s });
+      }),
+    );
+  });
+});
+
+describe("firstMover (seed 000, Land War QRS phase 5)", () => {
+  it("is the Warsaw Pact with no HQs or no NATO corps holding the initiative", () => {
+    expect(firstMover([])).toEqual({ side: "wp", initiativeCorps: [] });
+    expect(
+      firstMover([
+        { id: "A.1", side: "nato", initiative: false },
+        { id: "A.2", side: "wp", initiative: true },
+      ]),
+    ).toEqual({ side: "wp", initiativeCorps: [] });
+  });
+
+  it("is NATO, naming the corps, when one or more NATO corps holds the initiative", () => {
+    expect(
+      firstMover([
+        { id: "A.1", side: "nato", initiative: true },
+        { id: "A.2", side: "nato", initiative: false },
+        { id: "A.3", side: "nato", initiative: true },
+      ]),
+    ).toEqual({ side: "nato", initiativeCorps: ["A.1", "A.3"] });
+  });
+});
+
+describe("stageEntryEffects", () => {
+  const snapshot: turn.TurnSnapshot = {
+    units: [
+      { id: "U.cm", size: "brigade", arm: "armour", mode: "combat", movementPoints: 1 },
+      { id: "U.mm", size: "division", arm: "infantry", mode: "march", movementPoints: 0 },
+      { id: "U.full", size: "brigade", arm: "armour", mode: "march", movementPoints: 6 },
+      { id: "U.arty", size: "brigade", arm: "artillery", mode: "combat", movementPoints: 2 },
+      { id: "U.bn", size: "battalion", arm: "infantry", mode: "combat", movementPoints: 4 },
+    ],
+    squadrons: [
+      { id: "S.cas", box: "cas" },
+      { id: "S.ready", box: "ready" },
+      { id: "S.cas2", box: "cas" },
+      { id: "S.dmg", box: "damaged" },
+    ],
+  };
+
+  it("Movement: resets movement points to the allowance (CM 4, MM 6, forced March Mode 6) and returns CAS to damaged", () => {
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, snapshot);
+    expect(r.effects).toEqual([
+      { type: "movementPoints", actor: "U.cm", value: 4 },
+      { type: "movementPoints", actor: "U.mm", value: 6 },
+      { type: "movementPoints", actor: "U.arty", value: 6 },
+      { type: "movementPoints", actor: "U.bn", value: 6 },
+      { type: "squadronBox", squadron: "S.cas", box: "damaged" },
+      { type: "squadronBox", squadron: "S.cas2", box: "damaged" },
+    ]);
+    expect(r.breakdown.map((l) => l.value)).toEqual([4, 2]);
+    expect(r.breakdown[0]!.source).toContain("Land War QRS, phase 5");
+    expect(r.breakdown[1]!.source).toContain("Land War QRS, phase 1");
+    expect(r.outcome).toEqual({ stage: "movement", changed: 6 });
+    expect(r.rolls).toEqual([]);
+  });
+
+  it("Movement with nothing to change is an empty preview", () => {
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, { units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4 }], squadrons: [] });
+    expect(r.effects).toEqual([]);
+    expect(r.outcome.changed).toBe(0);
+  });
+
+  it("Orders and every other stage change nothing by themselves", () => {
+    for (const stage of STAGES.filter((s) => s.id !== "movement")) {
+      const r = stageEntryEffects(stage, snapshot);
+      expect(r).toEqual({ breakdown: [], rolls: [], outcome: { stage: stage.id, changed: 0 }, effects: [] });
+    }
+  });
+
+  it("does not mutate its input", () => {
+    const copy = structuredClone(snapshot);
+    stageEntryEffects(STAGES[stageIndex("movement")]!, snapshot);
+    expect(snapshot).toEqual(copy);
+  });
+});
