@@ -130,15 +130,14 @@ async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unk
   } catch (batchError) {
     console.warn(`${SYSTEM_ID} | batched migration write failed, retrying one by one`, batchError);
   }
+  const results = await Promise.allSettled(writes.map((w) => w.doc.update({ system: w.system }, { diff: false })));
   const failed: Failure[] = [];
-  for (const w of writes) {
-    try {
-      await w.doc.update({ system: w.system }, { diff: false });
-    } catch (err) {
-      failed.push({ name: w.step.name, error: message(err) });
-      console.error(`${SYSTEM_ID} | migration of ${w.step.documentName} "${w.step.name}" failed`, err);
-    }
-  }
+  results.forEach((result, i) => {
+    if (result.status === "fulfilled") return;
+    const { step } = writes[i]!;
+    failed.push({ name: step.name, error: message(result.reason) });
+    console.error(`${SYSTEM_ID} | migration of ${step.documentName} "${step.name}" failed`, result.reason);
+  });
   return failed;
 }
 
