@@ -120,7 +120,7 @@ function liveDocument(s: MigrationStep): LiveSource | undefined {
 
 /**
  * Writes one group (world actors, world items, or the items of one actor) in one request; if that
- * request fails, writes them one by one so a single broken document cannot stop the rest.
+ * request fails, writes each on its own (at once) so a single broken document cannot stop the rest.
  */
 async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unknown): Promise<Failure[]> {
   const operation = parent === undefined ? { diff: false } : { parent, diff: false };
@@ -128,7 +128,7 @@ async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unk
     await cls.updateDocuments(writes.map((w) => ({ _id: w.step.id, system: w.system })), operation);
     return [];
   } catch (batchError) {
-    console.warn(`${SYSTEM_ID} | batched migration write failed, retrying one by one`, batchError);
+    console.warn(`${SYSTEM_ID} | batched migration write failed, retrying each document on its own`, batchError);
   }
   const results = await Promise.allSettled(writes.map((w) => w.doc.update({ system: w.system }, { diff: false })));
   const failed: Failure[] = [];
