@@ -2,34 +2,27 @@
  * Nationalities a counter can carry, each with its side and a label key (lang/en.json).
  * The NOBC order of battle (seed 000) fields these armies on the Central Front.
  */
-import type { Side } from "../rules/nobc/land/types";
+import { NATIONALITIES as CODES, NATIONALITY_SIDES, isNationality, type Nationality, type Side } from "../rules/nationalities";
 
-export interface Nationality {
-  readonly code: string;
+export interface NationalityOption {
+  readonly code: Nationality;
   readonly side: Side;
   readonly label: string;
 }
 
-export const NATIONALITIES = [
-  { code: "us", side: "nato", label: "NOBC.Nationality.us" },
-  { code: "uk", side: "nato", label: "NOBC.Nationality.uk" },
-  { code: "frg", side: "nato", label: "NOBC.Nationality.frg" },
-  { code: "ca", side: "nato", label: "NOBC.Nationality.ca" },
-  { code: "fr", side: "nato", label: "NOBC.Nationality.fr" },
-  { code: "nl", side: "nato", label: "NOBC.Nationality.nl" },
-  { code: "be", side: "nato", label: "NOBC.Nationality.be" },
-  { code: "dk", side: "nato", label: "NOBC.Nationality.dk" },
-  { code: "su", side: "wp", label: "NOBC.Nationality.su" },
-  { code: "gdr", side: "wp", label: "NOBC.Nationality.gdr" },
-  { code: "pl", side: "wp", label: "NOBC.Nationality.pl" },
-  { code: "cs", side: "wp", label: "NOBC.Nationality.cs" },
-] as const satisfies readonly Nationality[];
+/** The rules' nationalities, each with its label key for the sheets. */
+export const NATIONALITIES: readonly NationalityOption[] = CODES.map((code) => ({
+  code,
+  side: NATIONALITY_SIDES[code],
+  label: `NOBC.Nationality.${code}`,
+}));
 
-export type NationalityCode = (typeof NATIONALITIES)[number]["code"];
-export const NATIONALITY_CODES: readonly NationalityCode[] = NATIONALITIES.map((n) => n.code);
+export type NationalityCode = Nationality;
+export const NATIONALITY_CODES: readonly NationalityCode[] = CODES;
 
+/** A nationality's side, or undefined for a code that is not one (imports, old data). */
 export function sideOfNationality(code: string): Side | undefined {
-  return NATIONALITIES.find((n) => n.code === code)?.side;
+  return isNationality(code) ? NATIONALITY_SIDES[code] : undefined;
 }
 
 /** The nationality a new document of a side starts with. */

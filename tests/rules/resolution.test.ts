@@ -64,3 +64,13 @@ describe("hexside keys", () => {
     expect(hexside("0711", "0712")).toBe("0711|0712");
   });
 });
+
+describe("nationalities", () => {
+  it("the twelve forces of the Air War repair table, split between the sides (seed 000)", async () => {
+    const { NATIONALITIES, sideOfNationality, isNationality } = await import("../../src/rules/nationalities");
+    expect(NATIONALITIES.filter((n) => sideOfNationality(n) === "nato")).toEqual(["us", "uk", "frg", "ca", "fr", "nl", "be", "dk"]);
+    expect(NATIONALITIES.filter((n) => sideOfNationality(n) === "wp")).toEqual(["su", "gdr", "pl", "cs"]);
+    expect(isNationality("gdr")).toBe(true);
+    expect(isNationality("toString")).toBe(false);
+  });
+});

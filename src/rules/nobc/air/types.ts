@@ -4,20 +4,13 @@
  */
 import type { ActorRef } from "../../ids";
 import type { AirBox } from "./effects";
+import type { Nationality, Side } from "../../nationalities";
 
-export type Side = "nato" | "wp";
 /** An air zone (each has its own Operations Allocation chart). */
 export type AirZoneRef = string;
 
-/** Air forces named by the repair table (seed 000, Air War QRS: 9) Aircraft repair). */
-export const NATIONALITIES = ["us", "uk", "frg", "ca", "fr", "nl", "be", "dk", "su", "gdr", "pl", "cs"] as const;
-export type Nationality = (typeof NATIONALITIES)[number];
-
-const WP_NATIONALITIES: readonly Nationality[] = ["su", "gdr", "pl", "cs"];
-
-export function sideOfNationality(nationality: Nationality): Side {
-  return WP_NATIONALITIES.includes(nationality) ? "wp" : "nato";
-}
+// The air forces of the repair table (seed 000, Air War QRS: 9) are the shared nationality list.
+export { NATIONALITIES, sideOfNationality, type Nationality, type Side } from "../../nationalities";
 
 export type WeaponKind = "aam" | "cas" | "deepStrike";
 /** An advanced weapon card: air-to-air missiles, or CAS / deep-strike weapons. */

@@ -4,7 +4,8 @@
  */
 import type { ActorRef, CardRef, HexRef } from "../../ids";
 
-export type Side = "nato" | "wp";
+export type { Side } from "../../nationalities";
+import type { Side } from "../../nationalities";
 export type Mode = "combat" | "march";
 
 /** Terrain types a hex can have; several may apply at once (woods + rough). */
