@@ -157,6 +157,33 @@ export function hexCentre({ col, row }: Offset, size: number): Point {
   return { x: radius + 1.5 * radius * col, y: size / 2 + size * row + (shifted(col) ? size / 2 : 0) };
 }
 
+/**
+ * The hex a pixel falls in (the inverse of `hexCentre`): the point is turned into fractional cube
+ * coordinates and rounded to the nearest hex. Used to find the hex under a token's centre.
+ */
+export function hexAtPoint({ x, y }: Point, size: number): Offset {
+  if (!(size > 0) || !Number.isFinite(x) || !Number.isFinite(y)) throw new RangeError(`no hex at (${x}, ${y}) on a grid of size ${size}`);
+  const radius = cornerRadius(size);
+  // Relative to the centre of hex 0101, in units of the corner radius (flat-topped axial axes).
+  const px = (x - radius) / radius;
+  const py = (y - size / 2) / radius;
+  const q = (2 / 3) * px;
+  const r = -px / 3 + (Math.sqrt(3) / 3) * py;
+  return cubeToOffset(cubeRound(q, r, -q - r));
+}
+
+function cubeRound(q: number, r: number, s: number): Cube {
+  let rq = Math.round(q);
+  let rr = Math.round(r);
+  const rs = Math.round(s);
+  const dq = Math.abs(rq - q);
+  const dr = Math.abs(rr - r);
+  const ds = Math.abs(rs - s);
+  if (dq > dr && dq > ds) rq = -rr - rs;
+  else if (dr > ds) rr = -rq - rs;
+  return { q: rq, r: rr, s: 0 - rq - rr };
+}
+
 /** The six corners, clockwise from the east corner (y grows downwards, as on screen). */
 export function hexCorners(off: Offset, size: number): Point[] {
   const c = hexCentre(off, size);

@@ -22,7 +22,8 @@
  *   `create/deleteEmbeddedDocuments` record the call and keep `statuses` in step.
  * - `ActiveEffect.implementation.fromStatusEffect(id)`: an unsaved effect carrying that status.
  * - `Hooks`, `game.settings`, `game.i18n`, `game.user`, `game.data`, `game.system`, `ui.notifications`,
- *   `CONFIG`, and a `canvas` with token placeables and a hex-distance `grid.measurePath`.
+ *   `CONFIG`, and a `canvas` with token placeables, a viewed scene whose flags are
+ *   `canvasState.sceneFlags`, a grid `size`, and a hex-distance `grid.measurePath`.
  */
 
 type Raw = Record<string, unknown>;
@@ -376,6 +377,8 @@ function notify(level: NoticeRecord["level"]) {
 const canvasState = {
   hexSize: 100,
   placeables: [] as unknown[],
+  /** The viewed scene's flags, by "scope.key" (e.g. "nobc.terrain"); null: no scene is viewed. */
+  sceneFlags: new Map<string, unknown>() as Map<string, unknown> | null,
 };
 
 const game = {
@@ -409,12 +412,23 @@ export const harness = {
     settingsRegistered.length = 0;
     settingsStore.clear();
     canvasState.placeables = [];
+    canvasState.sceneFlags = new Map();
     game["user"] = { id: "user1", isGM: true };
     game["data"] = { actors: [], items: [] };
   },
   /** Makes `fromUuidSync(uuid)` answer `value` (e.g. a compendium index entry). */
   registerUuid(uuid: string, value: unknown): void {
     registry.set(uuid, value);
+  },
+  /** A token on the fake canvas for `actor` whose centre is at `center` (pixels from the scene's corner). */
+  placeTokenAt(actor: FakeActor, center: { x: number; y: number }): void {
+    const half = canvasState.hexSize / 2;
+    actor.tokens.push({ center });
+    canvasState.placeables.push({
+      actor,
+      center,
+      bounds: { contains: (px: number, py: number) => Math.abs(px - center.x) < half && Math.abs(py - center.y) < half },
+    });
   },
   /** A token on the fake canvas for `actor`, at hex column `col` of row 0. */
   placeToken(actor: FakeActor, col: number): void {
@@ -461,12 +475,20 @@ export function installFoundryStandIn(): void {
     },
   };
   g["canvas"] = {
+    get scene() {
+      const flags = canvasState.sceneFlags;
+      return flags === null ? null : { getFlag: (scope: string, key: string) => flags.get(`${scope}.${key}`) };
+    },
+    dimensions: { sceneX: 0, sceneY: 0 },
     tokens: {
       get placeables() {
         return canvasState.placeables;
       },
     },
     grid: {
+      get size() {
+        return canvasState.hexSize;
+      },
       measurePath(points: { x: number; y: number }[]) {
         const [a, b] = points;
         return { spaces: Math.round(Math.abs((b?.x ?? 0) - (a?.x ?? 0)) / canvasState.hexSize) };

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  hexAtPoint,
   HEX_DIRECTIONS,
   cornerRadius,
   cubeToOffset,
@@ -118,5 +119,32 @@ describe("hex grid: the layout of a board wargame map", () => {
     expect(() => hexLabel({ col: 0.5, row: 0 })).toThrow(RangeError);
     expect(() => hexsideBetween("0101", "0103")).toThrow(/not neighbours/);
     expect(directionTo(offsetOf("0101"), offsetOf("0101"))).toBeUndefined();
+  });
+});
+
+describe("hexAtPoint: the hex under a pixel", () => {
+  const size = 100;
+  it("finds every hex from its own centre and from points well inside it", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0, max: 0.85, noNaN: true }), (col, row, angle, frac) => {
+        const c = hexCentre({ col, row }, size);
+        // The inscribed circle (radius size / 2) lies wholly inside the hex.
+        const p = { x: c.x + Math.cos(angle) * frac * (size / 2), y: c.y + Math.sin(angle) * frac * (size / 2) };
+        expect(hexAtPoint(p, size)).toEqual({ col, row });
+      }),
+    );
+  });
+
+  it("reads a shifted column's hex half a hex lower (0201 sits below 0101's row line)", () => {
+    const c0101 = hexCentre({ col: 0, row: 0 }, size);
+    const c0201 = hexCentre({ col: 1, row: 0 }, size);
+    expect(c0201.y - c0101.y).toBeCloseTo(size / 2);
+    expect(hexLabel(hexAtPoint({ x: c0201.x, y: c0201.y + size * 0.45 }, size))).toBe("0201");
+    expect(hexLabel(hexAtPoint({ x: c0201.x, y: c0201.y + size * 0.55 }, size))).toBe("0202");
+  });
+
+  it("refuses a grid without size and a point that is not a number", () => {
+    expect(() => hexAtPoint({ x: 1, y: 1 }, 0)).toThrow(RangeError);
+    expect(() => hexAtPoint({ x: Number.NaN, y: 1 }, 100)).toThrow(RangeError);
   });
 });

@@ -1,0 +1,208 @@
+/**
+ * The world as the rules see it: every unit, HQ, support card, squadron and airbase read into the
+ * rules' plain snapshots, each unit and HQ placed in the hex its token stands in on the scene, and
+ * the scene's terrain map (flag `nobc.terrain`) with its lookups. Pure: `readBattlefield` in
+ * ./read.ts gathers the Foundry data and calls `battlefield`.
+ */
+import type { ActorRef, HexRef } from "../rules/ids";
+import type { LandHq, LandUnit, SupportCard } from "../rules/nobc/land/types";
+import type { CombatAdjacency } from "../rules/nobc/land/combat";
+import type { Airbase, Squadron } from "../rules/nobc/air/types";
+import type { AfterUse, AirbaseSystemView, AirSquadronSystemView, HqSystemView, SupportCardSystemView, UnitSystemView } from "../sheets/context/views";
+import { landHqOf, landUnitOf, squadronOf } from "../sheets/snapshots";
+import { formatMapProblem, validateTerrainMap } from "../map/terrain-schema";
+import { adjacentHexes, mapView, type MapState, type MapView } from "../map/rules-view";
+import { hexAtPoint, hexLabel, inMap } from "../map/hex-grid";
+
+/** The members of an Actor or Item the reader uses. */
+export interface WorldDocument {
+  readonly uuid: string;
+  readonly name: string;
+  readonly type: string;
+  readonly system: unknown;
+}
+
+export interface WorldActor extends WorldDocument {
+  readonly items?: Iterable<WorldDocument>;
+}
+
+/** A token on the viewed scene: its actor and its centre in pixels from the scene's top-left corner. */
+export interface WorldToken {
+  readonly actor: string;
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface BattlefieldInput {
+  readonly actors: Iterable<WorldActor>;
+  /** Cards lying loose in the Items directory (held by no HQ). */
+  readonly items?: Iterable<WorldDocument>;
+  readonly tokens?: readonly WorldToken[];
+  /** The scene's grid size in pixels (flat side to flat side); null without a scene. */
+  readonly gridSize?: number | null;
+  /** The scene's `nobc.terrain` flag, unchecked. */
+  readonly terrain?: unknown;
+}
+
+/** A support card with what the Foundry layer knows beyond the rules' card. */
+export interface WorldCard extends SupportCard {
+  readonly name: string;
+  readonly modifier: number;
+  readonly afterUse: AfterUse;
+  /** The unit it is assigned to for this turn, if any. */
+  readonly assignedTo: ActorRef | null;
+}
+
+/** A unit's markers that are not part of the rules' `LandUnit`. */
+export interface UnitMarkers {
+  readonly underMine: boolean;
+  readonly contaminated: boolean;
+  readonly noMove: boolean;
+  readonly minelaying: boolean;
+  readonly movementPoints: number;
+  readonly strengthMax: number;
+}
+
+export interface Battlefield {
+  /** The scene's terrain map, or null (no scene, no flag, or a flag that fails validation). */
+  readonly map: MapView | null;
+  /** Why `map` is null, one sentence per problem; empty when the map is there. */
+  readonly mapProblems: readonly string[];
+  /** Every unit; `hex` is "" when it has no token on the scene. */
+  readonly units: readonly LandUnit[];
+  readonly markers: ReadonlyMap<ActorRef, UnitMarkers>;
+  /** Every HQ; `hex` is "" when it has no token on the scene. */
+  readonly hqs: readonly LandHq[];
+  readonly cards: readonly WorldCard[];
+  /** Squadrons whose nationality has an air force in the rules (the others are listed in `unknownAir`). */
+  readonly squadrons: readonly Squadron[];
+  readonly unknownAir: readonly string[];
+  readonly airbases: readonly Airbase[];
+  /** Every document's name by UUID (actors and cards). */
+  readonly names: ReadonlyMap<string, string>;
+  /** Minefields and contamination as the units' markers show them. */
+  readonly mapState: MapState;
+}
+
+/** The hex label under a point, or undefined off the labelled grid. */
+function hexAt(token: WorldToken, size: number): HexRef | undefined {
+  if (!Number.isFinite(token.x) || !Number.isFinite(token.y)) return undefined;
+  const off = hexAtPoint(token, size);
+  return inMap(off, 99, 99) ? hexLabel(off) : undefined;
+}
+
+function readMap(terrain: unknown): { map: MapView | null; problems: string[] } {
+  if (terrain === undefined || terrain === null) return { map: null, problems: ["The scene has no terrain map (flag nobc.terrain)."] };
+  const check = validateTerrainMap(terrain);
+  if (!check.ok) return { map: null, problems: check.problems.map((p) => `Terrain map: ${formatMapProblem(p)}`) };
+  return { map: mapView(check.map), problems: [] };
+}
+
+function cardOf(item: WorldDocument, holder: ActorRef | null): WorldCard {
+  const s = item.system as SupportCardSystemView;
+  const card: WorldCard = {
+    id: item.uuid,
+    side: s.side,
+    category: s.category,
+    value: s.value,
+    name: item.name,
+    modifier: s.modifier,
+    afterUse: s.afterUse,
+    assignedTo: s.assignedTo ?? null,
+  };
+  return holder === null ? card : { ...card, hq: holder };
+}
+
+function airbaseOf(doc: WorldDocument): Airbase {
+  const s = doc.system as AirbaseSystemView;
+  return {
+    id: doc.uuid,
+    name: doc.name,
+    side: s.side,
+    airZone: s.airZone,
+    baseCapacity: s.baseCapacity,
+    hits: s.hits.repairable,
+    permanentHits: s.hits.permanent,
+  };
+}
+
+/** Reads the world into rules snapshots. A token off the labelled grid leaves its actor without a hex. */
+export function battlefield(input: BattlefieldInput): Battlefield {
+  const size = input.gridSize ?? null;
+  const hexes = new Map<string, HexRef>();
+  if (size !== null && size > 0) {
+    for (const token of input.tokens ?? []) {
+      // An actor with several tokens stands where its first token is.
+      if (hexes.has(token.actor)) continue;
+      const hex = hexAt(token, size);
+      if (hex !== undefined) hexes.set(token.actor, hex);
+    }
+  }
+  const { map, problems } = readMap(input.terrain);
+  const units: LandUnit[] = [];
+  const markers = new Map<ActorRef, UnitMarkers>();
+  const hqs: LandHq[] = [];
+  const cards: WorldCard[] = [];
+  const squadrons: Squadron[] = [];
+  const unknownAir: string[] = [];
+  const airbases: Airbase[] = [];
+  const names = new Map<string, string>();
+  const mines = new Set<HexRef>();
+  const contaminated = new Set<HexRef>();
+  for (const actor of input.actors) {
+    names.set(actor.uuid, actor.name);
+    const hex = hexes.get(actor.uuid) ?? "";
+    if (actor.type === "unit") {
+      const s = actor.system as UnitSystemView;
+      units.push({ ...landUnitOf(actor, s), hex });
+      markers.set(actor.uuid, {
+        underMine: s.underMine,
+        contaminated: s.contaminated,
+        noMove: s.noMove,
+        minelaying: s.minelaying,
+        movementPoints: s.movementPoints,
+        strengthMax: s.strength.max,
+      });
+      if (hex !== "" && s.underMine) mines.add(hex);
+      if (hex !== "" && s.contaminated) contaminated.add(hex);
+    } else if (actor.type === "hq") {
+      hqs.push({ ...landHqOf(actor, actor.system as HqSystemView), hex });
+      for (const item of actor.items ?? []) {
+        if (item.type !== "supportCard") continue;
+        names.set(item.uuid, item.name);
+        cards.push(cardOf(item, actor.uuid));
+      }
+    } else if (actor.type === "airSquadron") {
+      const squadron = squadronOf(actor, actor.system as AirSquadronSystemView);
+      if (squadron === null) unknownAir.push(actor.uuid);
+      else squadrons.push(squadron);
+    } else if (actor.type === "airbase") {
+      airbases.push(airbaseOf(actor));
+    }
+  }
+  for (const item of input.items ?? []) {
+    if (item.type !== "supportCard") continue;
+    names.set(item.uuid, item.name);
+    cards.push(cardOf(item, null));
+  }
+  return { map, mapProblems: problems, units, markers, hqs, cards, squadrons, unknownAir, airbases, names, mapState: { mines, contaminated } };
+}
+
+/** The units standing in a hex. */
+export function unitsIn(field: Battlefield, hex: HexRef): LandUnit[] {
+  return field.units.filter((u) => u.hex === hex);
+}
+
+/**
+ * The neighbours of each given hex, as ground combat reads them (`CombatAdjacency`). Without a
+ * terrain map there is no adjacency to read, so the result is empty.
+ */
+export function adjacencyAround(field: Battlefield, hexes: Iterable<HexRef>): CombatAdjacency {
+  const out: Record<HexRef, HexRef[]> = {};
+  if (field.map === null) return out;
+  for (const hex of hexes) {
+    if (hex === "" || out[hex] !== undefined || field.map.map.hexes[hex] === undefined) continue;
+    out[hex] = adjacentHexes(field.map, hex);
+  }
+  return out;
+}

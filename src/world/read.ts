@@ -1,0 +1,40 @@
+/**
+ * Gathers what `battlefield` needs from Foundry: the world's actors and loose items, and from the
+ * viewed scene its tokens (centres relative to the scene's top-left corner), grid size and
+ * terrain flag. Reads only; nothing is written.
+ */
+import { SYSTEM_ID } from "../constants";
+import { battlefield, type Battlefield, type WorldActor, type WorldDocument, type WorldToken } from "./battlefield";
+
+interface TokenLike {
+  readonly actor?: { readonly uuid: string } | null;
+  readonly center: { readonly x: number; readonly y: number };
+}
+
+interface CanvasLike {
+  readonly scene?: { getFlag(scope: string, key: string): unknown } | null;
+  readonly grid?: { readonly size: number } | null;
+  readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
+  readonly tokens?: { readonly placeables: readonly TokenLike[] } | null;
+}
+
+function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain: unknown } {
+  const board = (globalThis as { canvas?: CanvasLike }).canvas;
+  const scene = board?.scene ?? null;
+  if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined };
+  const dx = board.dimensions?.sceneX ?? 0;
+  const dy = board.dimensions?.sceneY ?? 0;
+  const tokens: WorldToken[] = [];
+  for (const token of board.tokens?.placeables ?? []) {
+    const uuid = token.actor?.uuid;
+    if (uuid !== undefined) tokens.push({ actor: uuid, x: token.center.x - dx, y: token.center.y - dy });
+  }
+  return { tokens, gridSize: board.grid?.size ?? null, terrain: scene.getFlag(SYSTEM_ID, "terrain") };
+}
+
+/** The world and the viewed scene, read into rules snapshots (see ./battlefield.ts). */
+export function readBattlefield(): Battlefield {
+  const actors = (game.actors ?? []) as unknown as Iterable<WorldActor>;
+  const items = (game.items ?? []) as unknown as Iterable<WorldDocument>;
+  return battlefield({ actors, items, ...sceneInput() });
+}

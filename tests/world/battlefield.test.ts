@@ -1,0 +1,102 @@
+import "../harness/install";
+import { beforeEach, describe, expect, it } from "vitest";
+import { harness } from "../harness/foundry";
+import { adjacencyAround, battlefield, unitsIn, type WorldActor } from "../../src/world/battlefield";
+import { readBattlefield } from "../../src/world/read";
+import { hexCentre, offsetOf } from "../../src/map/hex-grid";
+import { smallMap } from "../map/fixture";
+
+const SIZE = 100;
+const at = (label: string) => hexCentre(offsetOf(label), SIZE);
+
+const unitSystem = (side: "nato" | "wp", extra: Record<string, unknown> = {}) => ({
+  side, nationality: side === "nato" ? "frg" : "su", hq: null, size: "brigade", arm: "armour",
+  strength: { value: 4, max: 6 }, supply: 2, mode: "combat", minelaying: false, underMine: false,
+  noMove: false, contaminated: false, movementPoints: 4, notes: "", ...extra,
+});
+const hqSystem = { side: "nato", nationality: "frg", echelon: "corps", level: { value: 3, max: 4 }, radius: 3, supplyCounters: 3, mayRecover: true, parent: null, initiative: false, notes: "" };
+const cardSystem = { side: "nato", category: "combatModifier", value: 2, modifier: 2, afterUse: "keep", assignedTo: "Actor.u1", description: "" };
+
+function world(): WorldActor[] {
+  return [
+    { uuid: "Actor.u1", name: "PzBrig 1", type: "unit", system: unitSystem("nato") },
+    { uuid: "Actor.w1", name: "MRR 1", type: "unit", system: unitSystem("wp", { underMine: true, contaminated: true }) },
+    { uuid: "Actor.h1", name: "I Corps", type: "hq", system: hqSystem, items: [{ uuid: "Actor.h1.Item.c1", name: "PAH-1", type: "supportCard", system: cardSystem }] },
+    { uuid: "Actor.s1", name: "JaBoG 31", type: "airSquadron", system: { side: "nato", nationality: "frg", airToAir: 1, cas: 3, deepStrike: 2, weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF" } },
+    { uuid: "Actor.s2", name: "Mystery", type: "airSquadron", system: { side: "nato", nationality: "xx", airToAir: 1, cas: 3, deepStrike: 2, weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF" } },
+    { uuid: "Actor.a1", name: "Nörvenich", type: "airbase", system: { side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: { repairable: 1, permanent: 0 }, airDefence: { value: 3, max: 3 } } },
+  ];
+}
+
+describe("battlefield: the world read into rules snapshots", () => {
+  it("places units and HQs in the hex under their token, and reads cards, squadrons and airbases", () => {
+    const field = battlefield({
+      actors: world(),
+      items: [{ uuid: "Item.c9", name: "Loose card", type: "supportCard", system: { ...cardSystem, assignedTo: null } }],
+      tokens: [{ actor: "Actor.u1", ...at("0101") }, { actor: "Actor.w1", ...at("0201") }, { actor: "Actor.h1", x: at("0202").x + 20, y: at("0202").y - 20 }],
+      gridSize: SIZE,
+      terrain: smallMap(),
+    });
+    expect(field.mapProblems).toEqual([]);
+    expect(field.units.map((u) => [u.id, u.hex, u.strength])).toEqual([["Actor.u1", "0101", 4], ["Actor.w1", "0201", 4]]);
+    expect(field.hqs).toMatchObject([{ id: "Actor.h1", hex: "0202", level: 3, radius: 3 }]);
+    expect(field.cards).toMatchObject([
+      { id: "Actor.h1.Item.c1", hq: "Actor.h1", assignedTo: "Actor.u1", value: 2, name: "PAH-1" },
+      { id: "Item.c9", assignedTo: null },
+    ]);
+    expect(field.cards[1]).not.toHaveProperty("hq");
+    expect(field.squadrons.map((s) => s.id)).toEqual(["Actor.s1"]);
+    expect(field.unknownAir).toEqual(["Actor.s2"]);
+    expect(field.airbases).toEqual([{ id: "Actor.a1", name: "Nörvenich", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 1, permanentHits: 0 }]);
+    expect([...field.mapState.mines!]).toEqual(["0201"]);
+    expect([...field.mapState.contaminated!]).toEqual(["0201"]);
+    expect(field.markers.get("Actor.w1")).toMatchObject({ underMine: true, strengthMax: 6 });
+    expect(field.names.get("Actor.h1.Item.c1")).toBe("PAH-1");
+    expect(unitsIn(field, "0201").map((u) => u.id)).toEqual(["Actor.w1"]);
+  });
+
+  it("gives the neighbours of each hex asked for, from the terrain map", () => {
+    const field = battlefield({ actors: [], terrain: smallMap(), gridSize: SIZE });
+    const adjacency = adjacencyAround(field, ["0101", "0101", "", "9999"]);
+    expect(Object.keys(adjacency)).toEqual(["0101"]);
+    expect([...adjacency["0101"]!].sort()).toEqual(["0102", "0201"]);
+  });
+
+  it("says why there is no map, and leaves actors without a token (or off the grid) without a hex", () => {
+    const none = battlefield({ actors: world(), tokens: [{ actor: "Actor.u1", x: -500, y: -500 }], gridSize: SIZE });
+    expect(none.map).toBeNull();
+    expect(none.mapProblems).toEqual(["The scene has no terrain map (flag nobc.terrain)."]);
+    expect(none.units.every((u) => u.hex === "")).toBe(true);
+    expect(adjacencyAround(none, ["0101"])).toEqual({});
+    const bad = battlefield({ actors: [], terrain: { format: "nope" } });
+    expect(bad.map).toBeNull();
+    expect(bad.mapProblems.length).toBeGreaterThan(0);
+    expect(bad.mapProblems[0]).toMatch(/^Terrain map: /);
+    const noGrid = battlefield({ actors: world(), tokens: [{ actor: "Actor.u1", ...at("0101") }], gridSize: null });
+    expect(noGrid.units[0]!.hex).toBe("");
+  });
+});
+
+describe("readBattlefield: from the Foundry world and the viewed scene", () => {
+  beforeEach(() => harness.reset());
+
+  it("reads the actors, the scene's terrain flag and each token's hex", () => {
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
+    harness.game["actors"] = [unit];
+    harness.game["items"] = [];
+    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.placeTokenAt(unit, at("0202"));
+    const field = readBattlefield();
+    expect(field.map?.map.name).toBe("Test map");
+    expect(field.units).toMatchObject([{ id: unit.uuid, hex: "0202" }]);
+  });
+
+  it("with no scene viewed, reads the actors without hexes or map", () => {
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
+    harness.game["actors"] = [unit];
+    harness.canvasState.sceneFlags = null;
+    const field = readBattlefield();
+    expect(field.map).toBeNull();
+    expect(field.units).toMatchObject([{ id: unit.uuid, hex: "" }]);
+  });
+});
