@@ -4,6 +4,7 @@
  * the card and wires its buttons.
  */
 import type { Resolution } from "../rules/resolution";
+import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import { documentAt, planEffects, snapshotOf } from "../effects/apply";
 import type { Translator } from "../sheets/context/breakdown";
 import { templatePath } from "../sheets/paths";
@@ -20,6 +21,17 @@ export interface PostResolutionInput<O> {
   /** The table result in words; by default the outcome itself, written out. */
   readonly outcome?: string;
   readonly speaker?: object;
+  /** What went into the resolution, in words (already localized), shown above the breakdown. */
+  readonly inputs?: readonly CardInputLine[];
+  /** A ground combat's plan and outcome, so the owners may re-split "between all" hits before Apply. */
+  readonly groundCombat?: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome };
+  /** A system hook fired with `(message, resolution)` once the card is posted, e.g. "nobc.combatResolved". */
+  readonly hook?: string;
+}
+
+export interface CardInputLine {
+  readonly label: string;
+  readonly value: string;
 }
 
 function renderCard(data: object): Promise<string> {

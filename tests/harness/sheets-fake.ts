@@ -7,6 +7,9 @@
  * - `sheets.ActorSheetV2` / `ItemSheetV2`: keep `options.document`, are editable, count `render`
  *   calls, their `_prepareContext` returns `{ document }`, and `_processFormData` expands dotted names.
  * - `apps.DocumentSheetConfig.registerSheet`: records each call in `sheetsFake.registered`.
+ * - `api.ApplicationV2`: keeps its options, counts `render` and `close` calls (`renders`, `closes`),
+ *   records each render in `sheetsFake.appRenders`, and its `_prepareContext` returns `{}`. No DOM:
+ *   `element` is null unless a test sets it.
  * - `api.DialogV2.confirm`: records the call and answers `sheetsFake.answer`.
  * - `handlebars.renderTemplate`: records the data and returns a marker string.
  * - `ux.TextEditor.implementation.enrichHTML`: returns the HTML unchanged.
@@ -26,6 +29,8 @@ export const sheetsFake = {
   registered: [] as RegisteredSheet[],
   dialogs: [] as Raw[],
   rendered: [] as { path: string; data: unknown }[],
+  /** Every `render` of an ApplicationV2 stand-in, with the application and its options. */
+  appRenders: [] as { app: unknown; options: unknown }[],
   answer: true as boolean | null,
   /** `foundry.applications.instances`: the open applications, by id. */
   instances: new Map<string, unknown>(),
@@ -35,6 +40,7 @@ export const sheetsFake = {
     this.registered.length = 0;
     this.dialogs.length = 0;
     this.rendered.length = 0;
+    this.appRenders.length = 0;
     this.answer = true;
     this.actors.length = 0;
     this.items.length = 0;
@@ -70,6 +76,31 @@ class FakeDocumentSheet {
   }
 }
 
+class FakeApplicationV2 {
+  options: Raw;
+  element: unknown = null;
+  rendered = false;
+  renders = 0;
+  closes = 0;
+  constructor(options: Raw = {}) {
+    this.options = options;
+  }
+  async _prepareContext(_options: object): Promise<object> {
+    return {};
+  }
+  async render(options: unknown = {}): Promise<this> {
+    this.renders++;
+    this.rendered = true;
+    sheetsFake.appRenders.push({ app: this, options });
+    return this;
+  }
+  async close(): Promise<this> {
+    this.closes++;
+    this.rendered = false;
+    return this;
+  }
+}
+
 class FakeActorSheetV2 extends FakeDocumentSheet {}
 class FakeItemSheetV2 extends FakeDocumentSheet {}
 
@@ -79,6 +110,7 @@ function install(): void {
   foundry["applications"] = {
     instances: sheetsFake.instances,
     api: {
+      ApplicationV2: FakeApplicationV2,
       HandlebarsApplicationMixin: (Base: new (...a: never[]) => object) => class extends Base {},
       DialogV2: {
         async confirm(config: Raw) {

@@ -4,6 +4,7 @@ import { join, relative } from "node:path";
 import { createHandlebars, registerPartials, type Lang } from "../harness/handlebars-helpers";
 import { localizeBreakdown } from "../../src/sheets/context/breakdown";
 import { fixtureDialogs, fixtureSheets } from "./fixtures";
+import { galleryItems } from "../gallery/index";
 
 export function listTemplates(root: string): string[] {
   const out: string[] = [];
@@ -43,7 +44,7 @@ export function renderFixtures(repo: string) {
     if (source === undefined) throw new Error(`no template ${rel}`);
     return env.hbs.compile(source, { strict: false })(context);
   };
-  const sheets: RenderedSheet[] = fixtureSheets().map((f) => ({
+  const sheets: RenderedSheet[] = [...fixtureSheets(), ...galleryItems].map((f) => ({
     id: f.id, title: f.title, classes: f.classes, html: render(f.template, f.context),
   }));
   const dialogs: RenderedSheet[] = fixtureDialogs().map((d) => ({
