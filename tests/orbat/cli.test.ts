@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -31,7 +31,7 @@ describe("npm run orbat -- validate", () => {
     const dir = mkdtempSync(join(tmpdir(), "nobc-orbat-test-"));
     const file = join(dir, "bad.json");
     writeFileSync(file, '[\n {"type":"unit","name":"X","side":"nato","nationality":"su","parent":"Nobody","size":"brigade","arm":"armour","strength":"ten"}\n]\n');
-    const r = await orbat("validate", file);
+    const r = await orbat("validate", file).finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("refused, 3 problems; nothing would be created.");
     expect(r.stderr).toContain('line 2, column "nationality": "su" fights for wp, but this row\'s side is nato');
