@@ -15,6 +15,7 @@ export const SETTING_KEYS = {
   oddsBelowOne: "oddsBelowOne",
   overrunExtrasCumulative: "overrunExtrasCumulative",
   overrunMinorRoadIsRiver: "overrunMinorRoadIsRiver",
+  planningMinutes: "planningMinutes",
 } as const;
 
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
@@ -49,6 +50,16 @@ export function registerSettings(): void {
       default: false,
     });
   }
+  // Length of the Planning countdown (team time); the seed sets none (docs/rules-decisions.md, Turn sequence).
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.planningMinutes, {
+    name: "NOBC.Setting.planningMinutes.name",
+    hint: "NOBC.Setting.planningMinutes.hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 1, max: 120, step: 1 },
+    default: 15,
+  });
 }
 
 /** The rules options, shaped as the resolvers' `options` inputs, read from the world settings. */
@@ -75,5 +86,6 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.oddsBelowOne": OddsBelowOne;
     "nobc.overrunExtrasCumulative": boolean;
     "nobc.overrunMinorRoadIsRiver": boolean;
+    "nobc.planningMinutes": number;
   }
 }

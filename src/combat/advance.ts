@@ -1,15 +1,18 @@
 /**
- * The GM's "Next stage": the pure turn model picks the next stage, the changes entering it makes
- * are posted as a resolution card (Apply / Undo go through the one write path), and the Combat is
- * written in one update. Nothing is written for anyone but a GM.
+ * The active GM's Next stage and Previous stage. The pure turn model picks the stage; each move is
+ * one Combat update. Going on, what entering the stage changes is first posted as a resolution
+ * card (Apply / Undo go through the one write path), then the stage entries other areas registered
+ * run, together. Going back (to mend a mistake) only moves the marker: nothing is entered again.
+ * Either way `nobc.stageChanged` is fired. Nothing is written for anyone but the active GM.
  */
 import { turn } from "../rules/index";
+import { SYSTEM_ID } from "../constants";
+import { SETTING_KEYS } from "../settings";
 import { postResolution } from "../chat/resolution-card";
-import { turnSnapshot, worldActors } from "./snapshot";
-import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-model";
-
-/** Length of the Planning countdown by default (the seed sets none: docs/api/foundry.md, Turn). */
-export const PLANNING_MINUTES = 15;
+import { stageEntries } from "../apps/registry";
+import { planningLength } from "./countdown";
+import { turnSnapshot, worldActors, worldItems } from "./snapshot";
+import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -18,41 +21,108 @@ export interface TurnCombat {
   update(data: object): Promise<unknown>;
 }
 
+export type TurnDirection = "next" | "previous";
+
 export type AdvanceResult =
   | { readonly ok: true; readonly position: turn.TurnPosition; readonly card: unknown }
   | { readonly ok: false; readonly reason: string };
 
 export interface AdvanceOptions {
+  /** Length of the Planning countdown; the world setting when left out. */
   readonly planningMinutes?: number;
   /** The clock (ms since the epoch), for tests. */
   readonly now?: number;
 }
 
+/** Who is asking: only the active GM moves the turn (one writer, even with several GMs online). */
+export interface TurnMover {
+  readonly isGM: boolean;
+  readonly isActiveGM: boolean;
+}
+
+/** The lang key of why `mover` may not move `combatType` on, or null when they may. */
+export function mayMoveTurn(mover: TurnMover, combatType: string): string | null {
+  if (!mover.isGM) return "NOBC.Turn.Refused.notGM";
+  if (!mover.isActiveGM) return "NOBC.Turn.Refused.notActiveGM";
+  if (combatType !== TURN_COMBAT_TYPE) return "NOBC.Turn.Refused.notTurn";
+  return null;
+}
+
+export type TurnMove =
+  | { readonly ok: true; readonly position: turn.TurnPosition; readonly update: { readonly system: TurnSystem } }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * The position after one step and the Combat update that records it. Being at Planning starts a
+ * countdown of `minutes` from `now`; any other stage clears it.
+ */
+export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: number, minutes: number): TurnMove {
+  const state = { turn: system.turn, stage: system.stage };
+  const moved = direction === "next" ? turn.nextStage(state) : turn.previousStage(state);
+  if (!moved.ok) {
+    const gameStart = moved.refusals.some((r) => r.code === "gameStart");
+    return { ok: false, reason: gameStart ? "NOBC.Turn.Refused.gameStart" : "NOBC.Turn.Refused.badState" };
+  }
+  const position = moved.value;
+  const planningEndsAt = position.current.id === "planning" ? now + minutes * 60_000 : null;
+  return { ok: true, position, update: { system: { turn: position.turn, stage: position.stage, planningEndsAt } } };
+}
+
 function refused(reason: string): AdvanceResult {
-  (ui as unknown as { notifications?: { warn(m: string): unknown } }).notifications?.warn(game.i18n!.localize(reason));
+  ui.notifications?.warn(game.i18n!.localize(reason));
   return { ok: false, reason };
 }
 
-/** Moves `combat` on to the next stage; refused for non-GMs and for combats that are not a turn tracker. */
-export async function advanceTurn(combat: TurnCombat, options: AdvanceOptions = {}): Promise<AdvanceResult> {
-  if ((game as unknown as { user?: { isGM?: boolean } }).user?.isGM !== true) return refused("NOBC.Turn.Refused.notGM");
-  if (combat.type !== TURN_COMBAT_TYPE) return refused("NOBC.Turn.Refused.notTurn");
-  const system = combat.system as TurnSystem;
-  const next = turn.nextStage({ turn: system.turn, stage: system.stage });
-  if (!next.ok) return refused("NOBC.Turn.Refused.badState");
-  const position = next.value;
-  const entry = turn.stageEntryEffects(position.current, turnSnapshot(worldActors()));
-  const card =
-    entry.effects.length === 0
-      ? null
-      : await postResolution({
-          title: game.i18n!.format("NOBC.Turn.EntryTitle", { stage: game.i18n!.localize(`NOBC.Turn.Stage.${position.current.id}`) }),
-          resolution: entry,
-          outcome: game.i18n!.format("NOBC.Turn.EntryOutcome", { count: String(entry.outcome.changed) }),
-        });
-  const now = options.now ?? Date.now();
-  const minutes = options.planningMinutes ?? PLANNING_MINUTES;
-  const planningEndsAt = position.current.id === "planning" ? now + minutes * 60_000 : null;
-  await combat.update({ system: { turn: position.turn, stage: position.stage, planningEndsAt } });
-  return { ok: true, position, card };
+function currentMover(): TurnMover {
+  const g = game as unknown as { user?: { isGM?: boolean }; users?: { activeGM?: { isSelf?: boolean } | null } };
+  return { isGM: g.user?.isGM === true, isActiveGM: g.users?.activeGM?.isSelf === true };
+}
+
+function planningMinutesSetting(): number {
+  return planningLength(game.settings?.get(SYSTEM_ID, SETTING_KEYS.planningMinutes));
+}
+
+/** Posts what entering the stage changes as a pending card; null when it changes nothing. */
+async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
+  const entry = turn.stageEntryEffects(position.current, turnSnapshot(worldActors(), worldItems()));
+  if (entry.effects.length === 0) return null;
+  const i18n = game.i18n!;
+  return postResolution({
+    title: i18n.format("NOBC.Turn.EntryTitle", { stage: i18n.localize(`NOBC.Turn.Stage.${position.current.id}`) }),
+    resolution: entry,
+    outcome: i18n.format("NOBC.Turn.EntryOutcome", { count: String(entry.outcome.changed) }),
+  });
+}
+
+/** Runs every entry registered for the entered stage at once; a failing one is reported, not fatal. */
+async function runStageEntries(position: turn.TurnPosition): Promise<void> {
+  const results = await Promise.allSettled(stageEntries(position.current.id).map((entry) => entry(position)));
+  const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+  for (const f of failed) console.error(`${SYSTEM_ID} | a stage entry of ${position.current.id} failed`, f.reason);
+  if (failed.length > 0) {
+    ui.notifications?.error(game.i18n!.format("NOBC.Turn.EntryFailed", { count: String(failed.length), stage: game.i18n!.localize(`NOBC.Turn.Stage.${position.current.id}`) }));
+  }
+}
+
+async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: AdvanceOptions): Promise<AdvanceResult> {
+  const denied = mayMoveTurn(currentMover(), combat.type);
+  if (denied !== null) return refused(denied);
+  const move = planTurnMove(combat.system as TurnSystem, direction, options.now ?? Date.now(), options.planningMinutes ?? planningMinutesSetting());
+  if (!move.ok) return refused(move.reason);
+  const card = direction === "next" ? await postEntryPreview(move.position) : null;
+  await combat.update(move.update);
+  if (direction === "next") await runStageEntries(move.position);
+  // A system hook of our own, which the typed hook table does not list.
+  (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(`${SYSTEM_ID}.stageChanged`, combat, move.position, { direction });
+  return { ok: true, position: move.position, card };
+}
+
+/** Moves `combat` on to the next stage (active GM only). */
+export function advanceTurn(combat: TurnCombat, options: AdvanceOptions = {}): Promise<AdvanceResult> {
+  return moveTurn(combat, "next", options);
+}
+
+/** Moves `combat` back one stage to mend a mistake (active GM only); nothing is entered again. */
+export function stepBackTurn(combat: TurnCombat, options: AdvanceOptions = {}): Promise<AdvanceResult> {
+  return moveTurn(combat, "previous", options);
 }

@@ -1,21 +1,44 @@
 /**
- * Plain snapshots of the world's actors for the turn model: units and squadrons for the stage
- * entry effects, HQs for who moves first. Reads stored system data only.
+ * Plain snapshots of the world's documents for the turn: units, squadrons and support cards for
+ * the stage entry effects, and the HQ combatants' rows for the tracker (who moves first, the HQs
+ * by side). Reads stored system data only.
  */
 import type { turn } from "../rules/index";
+
+/** The members of an Item the snapshots read. */
+export interface ItemLike {
+  readonly uuid: string;
+  readonly type: string;
+  readonly system: unknown;
+}
 
 /** The members of an Actor the snapshots read. */
 export interface ActorLike {
   readonly uuid: string;
   readonly type: string;
   readonly system: unknown;
+  readonly items?: Iterable<ItemLike>;
 }
 
 type Raw = Record<string, unknown>;
 
-export function turnSnapshot(actors: Iterable<ActorLike>): turn.TurnSnapshot {
+function cardOf(item: ItemLike): turn.TurnCardSnapshot | null {
+  if (item.type !== "supportCard") return null;
+  const assignedTo = (item.system as Raw)["assignedTo"];
+  return { id: item.uuid, assignedTo: typeof assignedTo === "string" && assignedTo !== "" ? assignedTo : null };
+}
+
+/** Units, squadrons and every support card (in an actor's hand, or a world item). */
+export function turnSnapshot(actors: Iterable<ActorLike>, items: Iterable<ItemLike> = []): turn.TurnSnapshot {
   const units: turn.TurnUnitSnapshot[] = [];
   const squadrons: turn.TurnSquadronSnapshot[] = [];
+  const cards: turn.TurnCardSnapshot[] = [];
+  const addCards = (from: Iterable<ItemLike>): void => {
+    for (const item of from) {
+      const card = cardOf(item);
+      if (card !== null) cards.push(card);
+    }
+  };
   for (const actor of actors) {
     const s = actor.system as Raw;
     if (actor.type === "unit") {
@@ -29,22 +52,67 @@ export function turnSnapshot(actors: Iterable<ActorLike>): turn.TurnSnapshot {
     } else if (actor.type === "airSquadron") {
       squadrons.push({ id: actor.uuid, box: s["box"] as turn.TurnSquadronSnapshot["box"] });
     }
+    addCards(actor.items ?? []);
   }
-  return { units, squadrons };
+  addCards(items);
+  return { units, squadrons, cards };
 }
 
-export function hqSnapshots(actors: Iterable<ActorLike>): turn.HqSnapshot[] {
-  const out: turn.HqSnapshot[] = [];
-  for (const actor of actors) {
-    if (actor.type !== "hq") continue;
+/** An HQ in the turn, as the tracker lists it. */
+export interface HqRow {
+  readonly combatantId: string;
+  readonly uuid: string;
+  readonly name: string;
+  readonly img: string | null;
+  readonly side: "nato" | "wp";
+  readonly level: { readonly value: number; readonly max: number };
+  readonly radius: number;
+  /** Support cards in its hand. */
+  readonly cards: number;
+  readonly initiative: boolean;
+}
+
+/** The members of a Combatant the rows read; `actor` is null when its actor was deleted. */
+export interface CombatantLike {
+  readonly id: string | null;
+  readonly actor: (ActorLike & { readonly name: string; readonly img?: string | null }) | null;
+}
+
+function count(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+/** One row per combatant whose actor is an HQ (others, and combatants whose actor is gone, are left out). */
+export function hqRows(combatants: Iterable<CombatantLike>): HqRow[] {
+  const rows: HqRow[] = [];
+  for (const c of combatants) {
+    const actor = c.actor;
+    if (actor === null || actor.type !== "hq" || c.id === null) continue;
     const s = actor.system as Raw;
-    out.push({ id: actor.uuid, side: s["side"] === "wp" ? "wp" : "nato", initiative: s["initiative"] === true });
+    const level = (s["level"] ?? {}) as Raw;
+    rows.push({
+      combatantId: c.id,
+      uuid: actor.uuid,
+      name: actor.name,
+      img: actor.img ?? null,
+      side: s["side"] === "wp" ? "wp" : "nato",
+      level: { value: count(level["value"]), max: count(level["max"]) },
+      radius: count(s["radius"]),
+      cards: [...(actor.items ?? [])].filter((i) => i.type === "supportCard").length,
+      initiative: s["initiative"] === true,
+    });
   }
-  return out;
+  return rows;
 }
 
 /** The world's actors (none before the world is ready). */
 export function worldActors(): ActorLike[] {
   const actors = (game as unknown as { actors?: Iterable<ActorLike> }).actors;
   return actors === undefined ? [] : [...actors];
+}
+
+/** The world's loose items (support cards held by no HQ). */
+export function worldItems(): ItemLike[] {
+  const items = (game as unknown as { items?: Iterable<ItemLike> }).items;
+  return items === undefined ? [] : [...items];
 }

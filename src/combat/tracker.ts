@@ -1,15 +1,65 @@
 /**
- * The turn panel in the Combat sidebar. A `renderCombatTracker` hook adds a rendered template
- * above the tracker's own content when the viewed combat is a `nobcTurn`; Foundry's tracker
- * class is left as it is (no subclass to keep in step with v13's ApplicationV2 tracker).
+ * What the Combat sidebar shows for the NOBC turn, decided by pure functions: which template each
+ * part of the tracker uses, the turn panel (turn, stages, who moves first, countdown, buttons) and
+ * the HQs grouped by side. src/combat/tracker-app.ts is the thin Foundry shell around them.
  */
 import { turn } from "../rules/index";
 import { templatePath } from "../sheets/paths";
-import { advanceTurn, type TurnCombat } from "./advance";
-import { hqSnapshots, worldActors, type ActorLike } from "./snapshot";
-import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-model";
+import { stageActionById, stageActions, type StageAction } from "../apps/registry";
+import { countdownView, type CountdownView } from "./countdown";
+import type { HqRow } from "./snapshot";
+import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 
-export const TURN_TEMPLATE = templatePath("combat/turn.hbs");
+export const TURN_TEMPLATES = {
+  panel: templatePath("combat/turn.hbs"),
+  hqs: templatePath("combat/hqs.hbs"),
+  footer: templatePath("combat/footer.hbs"),
+} as const;
+
+/** The id of the part the system adds to Foundry's tracker, between its header and its list. */
+export const TURN_PART = "nobcTurn";
+
+/**
+ * What the tracker shows: the NOBC turn (the viewed combat is a turn tracker), Foundry's own
+ * tracker with a GM's button to start the turn track (no turn tracker exists yet), or Foundry's
+ * own tracker alone.
+ */
+export type TrackerMode = "turn" | "start" | "default";
+
+export function trackerMode(viewedType: string | null, turnCombatExists: boolean, isGM: boolean): TrackerMode {
+  if (viewedType === TURN_COMBAT_TYPE) return "turn";
+  return isGM && !turnCombatExists ? "start" : "default";
+}
+
+/** A part of the tracker as HandlebarsApplicationMixin configures it. */
+export interface PartConfig {
+  readonly template: string;
+  readonly [key: string]: unknown;
+}
+
+/** Foundry's tracker parts with ours added right after its header (the combat switcher). */
+export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Record<string, PartConfig> {
+  const out: Record<string, PartConfig> = {};
+  for (const [id, part] of Object.entries(parts)) {
+    out[id] = part;
+    if (id === "header") out[TURN_PART] = { template: TURN_TEMPLATES.panel };
+  }
+  if (out[TURN_PART] === undefined) return { [TURN_PART]: { template: TURN_TEMPLATES.panel }, ...out };
+  return out;
+}
+
+/**
+ * The parts to render. The part ids never change (so a render replaces each part where it stands):
+ * in turn mode the combatant list and the footer take our templates, as Foundry's rounds and
+ * initiative mean nothing for the NOBC turn.
+ */
+export function turnParts(parts: Readonly<Record<string, PartConfig>>, mode: TrackerMode): Record<string, PartConfig> {
+  const out: Record<string, PartConfig> = { ...parts };
+  if (mode !== "turn") return out;
+  if (out["tracker"] !== undefined) out["tracker"] = { ...out["tracker"], template: TURN_TEMPLATES.hqs };
+  if (out["footer"] !== undefined) out["footer"] = { ...out["footer"], template: TURN_TEMPLATES.footer };
+  return out;
+}
 
 export interface TurnStageView {
   readonly key: string;
@@ -19,56 +69,110 @@ export interface TurnStageView {
   readonly current: boolean;
 }
 
+export interface StageButtonView {
+  readonly id: string;
+  readonly label: string;
+  readonly icon: string;
+}
+
 export interface TurnPanelView {
   readonly turn: number;
   readonly turnZero: boolean;
   readonly stages: readonly TurnStageView[];
+  /** Lang key of the current stage's name. */
+  readonly currentKey: string;
+  readonly firstMover: "nato" | "wp";
   readonly firstMoverKey: string;
+  /** The NATO corps holding the initiative, by name, comma-separated ("" when the Warsaw Pact moves first). */
+  readonly initiativeNames: string;
+  readonly countdown: CountdownView | null;
+  /** The buttons of the current stage this user may use. */
+  readonly actions: readonly StageButtonView[];
   readonly isGM: boolean;
-  /** The Planning countdown's end as a clock time, or null. */
-  readonly planningEndsAt: string | null;
+  /** Whether Previous stage has a stage to go back to (not at the very start of the game). */
+  readonly canGoBack: boolean;
 }
 
-/** What the template shows; null when the stored state is out of range. */
-export function turnPanelContext(system: TurnSystem, actors: Iterable<ActorLike>, isGM: boolean, clock: (ms: number) => string): TurnPanelView | null {
+/** The turn panel; null when the stored state is out of range. */
+export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM: boolean, now: number): TurnPanelView | null {
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok) return null;
-  const mover = turn.firstMover(hqSnapshots(actors));
+  const { current } = state.value;
+  const mover = turn.firstMover(hqs.map((h) => ({ id: h.uuid, side: h.side, initiative: h.initiative })));
   return {
     turn: state.value.turn,
     turnZero: state.value.turnZero,
     stages: turn.STAGES.map((s, i) => ({ key: `NOBC.Turn.Stage.${s.id}`, war: s.war, warKey: `NOBC.Turn.War.${s.war}`, number: s.number, current: i === system.stage })),
+    currentKey: `NOBC.Turn.Stage.${current.id}`,
+    firstMover: mover.side,
     firstMoverKey: `NOBC.Turn.FirstMover.${mover.side}`,
+    initiativeNames: mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", "),
+    countdown: system.planningEndsAt === null ? null : countdownView(system.planningEndsAt, now),
+    actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
     isGM,
-    planningEndsAt: system.planningEndsAt === null ? null : clock(system.planningEndsAt),
+    canGoBack: turn.previousStage(state.value).ok,
   };
 }
 
-interface TrackerLike {
-  readonly viewed?: (TurnCombat & object) | null;
+export interface HqView {
+  readonly combatantId: string;
+  readonly uuid: string;
+  readonly name: string;
+  readonly img: string;
+  readonly levelText: string;
+  readonly radius: number;
+  readonly cards: number;
+  readonly initiative: boolean;
 }
 
-function renderHtml(data: object): Promise<string> {
-  const render = foundry.applications.handlebars.renderTemplate as unknown as (p: string, d: object) => Promise<string>;
-  return render(TURN_TEMPLATE, data);
+export interface SideGroupView {
+  readonly side: "nato" | "wp";
+  readonly labelKey: string;
+  readonly hqs: readonly HqView[];
 }
 
-/** Adds the turn panel to a rendered tracker (exported for tests). */
-export async function injectTurnPanel(app: TrackerLike, html: HTMLElement): Promise<void> {
-  const combat = app.viewed;
-  if (combat === null || combat === undefined || combat.type !== TURN_COMBAT_TYPE) return;
-  const isGM = (game as unknown as { user?: { isGM?: boolean } }).user?.isGM === true;
-  const view = turnPanelContext(combat.system as TurnSystem, worldActors(), isGM, (ms) => new Date(ms).toLocaleTimeString());
-  if (view === null) return;
-  const holder = document.createElement("section");
-  holder.className = "nobc-turn-panel";
-  holder.innerHTML = await renderHtml(view);
-  const next = holder.querySelector<HTMLButtonElement>("button[data-nobc-turn='next']");
-  next?.addEventListener("click", () => {
-    // One click, one stage: the tracker renders afresh once the combat is updated.
-    next.disabled = true;
-    void advanceTurn(combat);
-  });
-  html.querySelector(".nobc-turn-panel")?.remove();
-  html.prepend(holder);
+export interface HqListView {
+  /** NATO then the Warsaw Pact; a side with no HQ is left out. */
+  readonly groups: readonly SideGroupView[];
+  /** HQ actors of the world not yet in the turn (the GM's Add button shows when > 0). */
+  readonly addable: number;
+  readonly isGM: boolean;
+}
+
+const FALLBACK_IMG = "icons/svg/mystery-man.svg";
+
+/** The HQs grouped by side, each side sorted by name. */
+export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boolean): HqListView {
+  const groups: SideGroupView[] = [];
+  for (const side of ["nato", "wp"] as const) {
+    const hqs = rows
+      .filter((r) => r.side === side)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((r) => ({
+        combatantId: r.combatantId,
+        uuid: r.uuid,
+        name: r.name,
+        img: r.img ?? FALLBACK_IMG,
+        levelText: `${r.level.value} / ${r.level.max}`,
+        radius: r.radius,
+        cards: r.cards,
+        initiative: r.initiative,
+      }));
+    if (hqs.length > 0) groups.push({ side, labelKey: `NOBC.Turn.Side.${side}`, hqs });
+  }
+  return { groups, addable: isGM ? addable : 0, isGM };
+}
+
+/** The context of our panel part: the turn panel, the GM's start button, or nothing. */
+export type PanelPartView = { readonly panel: TurnPanelView } | { readonly start: true } | Record<string, never>;
+
+export function panelPartContext(mode: TrackerMode, panel: TurnPanelView | null): PanelPartView {
+  if (mode === "start") return { start: true };
+  return mode === "turn" && panel !== null ? { panel } : {};
+}
+
+/** The registered action a stage button names, if this user may run it (a player never runs a GM-only one). */
+export function runnableAction(id: string | undefined, isGM: boolean): StageAction | undefined {
+  const action = id === undefined ? undefined : stageActionById(id);
+  return action !== undefined && (isGM || !action.gmOnly) ? action : undefined;
 }

@@ -6,8 +6,6 @@
 import { turn } from "../rules/index";
 import { countField } from "../data/fields";
 
-export const TURN_COMBAT_TYPE = "nobcTurn";
-
 function turnSchema() {
   const fields = foundry.data.fields;
   return {
@@ -23,11 +21,4 @@ export class TurnData extends foundry.abstract.TypeDataModel<TurnSchema, Combat.
   static override defineSchema(): TurnSchema {
     return turnSchema();
   }
-}
-
-/** The stored turn data, as the advance function and the tracker read it. */
-export interface TurnSystem {
-  readonly turn: number;
-  readonly stage: number;
-  readonly planningEndsAt: number | null;
 }

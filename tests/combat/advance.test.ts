@@ -1,12 +1,14 @@
 import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { advanceTurn, PLANNING_MINUTES, type TurnCombat } from "../../src/combat/advance";
+import { advanceTurn, mayMoveTurn, planTurnMove, stepBackTurn, type TurnCombat } from "../../src/combat/advance";
 import { registerTurnTracking } from "../../src/combat/register";
 import { TurnData } from "../../src/combat/turn-model";
 import { registerChat } from "../../src/chat/resolution-card";
 import { requestCardAction } from "../../src/queries/register";
+import { clearStageRegistry, registerStageEntry } from "../../src/apps/registry";
+import { registerSettings } from "../../src/settings";
 import { turn } from "../../src/rules/index";
 
 type Raw = Record<string, unknown>;
@@ -27,25 +29,56 @@ class FakeCombat implements TurnCombat {
 const g = globalThis as unknown as { game: Raw };
 let unit: FakeActorT;
 let squadron: FakeActorT;
+let hq: FakeActorT;
+let stageHooks: unknown[][];
 const MOVEMENT = turn.stageIndex("movement");
+const PLANNING = turn.stageIndex("planning");
 
 beforeEach(() => {
   harness.reset();
   chatFake.reset();
+  clearStageRegistry();
   registerChat();
+  registerSettings();
   unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 } });
   squadron = new harness.Actor({ name: "JaBoG 31", type: "airSquadron", system: { box: "cas" } });
-  const hq = new harness.Actor({ name: "I (BR) Corps", type: "hq", system: { side: "nato", initiative: false } });
+  hq = new harness.Actor({ name: "I (BR) Corps", type: "hq", system: { side: "nato", initiative: false } });
   g.game["actors"] = [unit, squadron, hq];
+  stageHooks = [];
+  Hooks.on("nobc.stageChanged" as never, ((...args: unknown[]) => void stageHooks.push(args)) as never);
+});
+afterEach(() => clearStageRegistry());
+
+describe("mayMoveTurn and planTurnMove (pure)", () => {
+  it("lets only the active GM move a turn tracker", () => {
+    expect(mayMoveTurn({ isGM: true, isActiveGM: true }, "nobcTurn")).toBeNull();
+    expect(mayMoveTurn({ isGM: false, isActiveGM: false }, "nobcTurn")).toBe("NOBC.Turn.Refused.notGM");
+    expect(mayMoveTurn({ isGM: true, isActiveGM: false }, "nobcTurn")).toBe("NOBC.Turn.Refused.notActiveGM");
+    expect(mayMoveTurn({ isGM: true, isActiveGM: true }, "base")).toBe("NOBC.Turn.Refused.notTurn");
+  });
+
+  it("plans one step either way, with the countdown set only at Planning", () => {
+    expect(planTurnMove({ turn: 1, stage: PLANNING - 1, planningEndsAt: null }, "next", 1_000, 10)).toMatchObject({
+      ok: true,
+      position: { turn: 1, stage: PLANNING },
+      update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 601_000 } },
+    });
+    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5 }, "next", 0, 10)).toMatchObject({ update: { system: { turn: 2, stage: 0, planningEndsAt: null } } });
+    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toMatchObject({ update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 600_000 } } });
+    expect(planTurnMove({ turn: 0, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
+    expect(planTurnMove({ turn: 0, stage: 99, planningEndsAt: null }, "next", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.badState" });
+    expect(planTurnMove({ turn: -1, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.badState" });
+  });
 });
 
 describe("advanceTurn", () => {
-  it("moves one stage on with exactly one update and no card when entering changes nothing", async () => {
+  it("moves one stage on with exactly one update and no card when entering changes nothing; fires nobc.stageChanged", async () => {
     const combat = new FakeCombat("nobcTurn", { turn: 0, stage: 0, planningEndsAt: null });
     const result = await advanceTurn(combat);
     expect(result).toMatchObject({ ok: true, card: null, position: { turn: 0, stage: 1 } });
     expect(combat.updates).toEqual([{ system: { turn: 0, stage: 1, planningEndsAt: null } }]);
     expect(chatFake.messages.size).toBe(0);
+    expect(stageHooks).toEqual([[combat, expect.objectContaining({ turn: 0, stage: 1 }), { direction: "next" }]]);
   });
 
   it("posts the Movement entry preview as a pending card, which Apply then writes", async () => {
@@ -68,24 +101,81 @@ describe("advanceTurn", () => {
     expect((squadron.system as Raw)["box"]).toBe("damaged");
   });
 
-  it("starts the Planning countdown on entering Planning and clears it on leaving", async () => {
-    const combat = new FakeCombat("nobcTurn", { turn: 3, stage: turn.STAGES.length - 2, planningEndsAt: null });
+  it("runs the entries registered for the entered stage together, after the update, with the position", async () => {
+    const log: string[] = [];
+    const combat = new FakeCombat("nobcTurn", { turn: 1, stage: turn.stageIndex("orders") - 1, planningEndsAt: null });
+    const entry = (name: string) => async (position: turn.TurnPosition) => {
+      log.push(`${name} start ${position.current.id} after ${combat.updates.length} update`);
+      await Promise.resolve();
+      log.push(`${name} end`);
+    };
+    registerStageEntry("orders", entry("A"));
+    registerStageEntry("orders", entry("B"));
+    registerStageEntry("movement", entry("not this one"));
+    await advanceTurn(combat);
+    // Both start before either ends: run together, not one after the other.
+    expect(log).toEqual(["A start orders after 1 update", "B start orders after 1 update", "A end", "B end"]);
+    expect(stageHooks).toHaveLength(1);
+  });
+
+  it("reports a failing entry without stopping the others or the hook", async () => {
+    const ran: string[] = [];
+    const errors = console.error;
+    console.error = () => undefined;
+    try {
+      registerStageEntry("orders", async () => {
+        throw new Error("boom");
+      });
+      registerStageEntry("orders", async () => void ran.push("second"));
+      const combat = new FakeCombat("nobcTurn", { turn: 1, stage: turn.stageIndex("orders") - 1, planningEndsAt: null });
+      expect((await advanceTurn(combat)).ok).toBe(true);
+    } finally {
+      console.error = errors;
+    }
+    expect(ran).toEqual(["second"]);
+    expect(harness.notices).toEqual([expect.objectContaining({ level: "error", message: expect.stringContaining("NOBC.Turn.EntryFailed") })]);
+    expect(stageHooks).toHaveLength(1);
+  });
+
+  it("starts the Planning countdown from the world setting on entering Planning and clears it on leaving", async () => {
+    const combat = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(combat, { now: 1_000 });
-    expect(combat.updates[0]).toEqual({ system: { turn: 3, stage: turn.STAGES.length - 1, planningEndsAt: 1_000 + PLANNING_MINUTES * 60_000 } });
-    const short = new FakeCombat("nobcTurn", { turn: 3, stage: turn.STAGES.length - 2, planningEndsAt: null });
-    await advanceTurn(short, { now: 0, planningMinutes: 5 });
+    expect(combat.updates[0]).toEqual({ system: { turn: 3, stage: PLANNING, planningEndsAt: 1_000 + 15 * 60_000 } });
+    harness.settingsStore.set("nobc.planningMinutes", 5);
+    const short = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
+    await advanceTurn(short, { now: 0 });
     expect((short.system as Raw)["planningEndsAt"]).toBe(300_000);
+    const given = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
+    await advanceTurn(given, { now: 0, planningMinutes: 2 });
+    expect((given.system as Raw)["planningEndsAt"]).toBe(120_000);
     await advanceTurn(combat, { now: 5_000 });
     expect(combat.updates[1]).toEqual({ system: { turn: 4, stage: 0, planningEndsAt: null } });
   });
 
-  it("refuses a player clearly and writes nothing", async () => {
+  it("refuses a player clearly and writes nothing, runs nothing, fires nothing", async () => {
     chatFake.setUsers("p1");
+    let ran = false;
+    registerStageEntry("movement", async () => void (ran = true));
     const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
     expect(await advanceTurn(combat)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.notGM" });
+    expect(await stepBackTurn(combat)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.notGM" });
     expect(combat.updates).toEqual([]);
     expect(chatFake.messages.size).toBe(0);
-    expect(harness.notices).toEqual([expect.objectContaining({ message: "NOBC.Turn.Refused.notGM" })]);
+    expect(ran).toBe(false);
+    expect(stageHooks).toEqual([]);
+    expect(harness.notices.map((n) => [n.level, n.message])).toEqual([
+      ["warn", "NOBC.Turn.Refused.notGM"],
+      ["warn", "NOBC.Turn.Refused.notGM"],
+    ]);
+  });
+
+  it("refuses a GM who is not the active GM", async () => {
+    chatFake.setUsers("gm");
+    (g.game["user"] as Raw)["isSelf"] = false;
+    g.game["user"] = { id: "gm2", isGM: true };
+    const combat = new FakeCombat("nobcTurn", { turn: 2, stage: 3, planningEndsAt: null });
+    expect(await advanceTurn(combat)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.notActiveGM" });
+    expect(combat.updates).toEqual([]);
   });
 
   it("refuses a combat that is not a turn tracker, and a stored state out of range", async () => {
@@ -97,12 +187,73 @@ describe("advanceTurn", () => {
   });
 });
 
+describe("stepBackTurn", () => {
+  it("moves one stage back with one update; posts no card, runs no entry, fires the hook", async () => {
+    let ran = false;
+    registerStageEntry("groundCombat", async () => void (ran = true));
+    const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT, planningEndsAt: null });
+    const result = await stepBackTurn(combat);
+    expect(result).toMatchObject({ ok: true, card: null, position: { turn: 2, stage: MOVEMENT - 1 } });
+    expect(combat.updates).toEqual([{ system: { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null } }]);
+    expect(chatFake.messages.size).toBe(0);
+    expect(ran).toBe(false);
+    expect(stageHooks).toEqual([[combat, expect.objectContaining({ stage: MOVEMENT - 1 }), { direction: "previous" }]]);
+  });
+
+  it("goes back across a turn to Planning (a fresh countdown), and refuses at the start of turn 0", async () => {
+    const combat = new FakeCombat("nobcTurn", { turn: 1, stage: 0, planningEndsAt: null });
+    await stepBackTurn(combat, { now: 0, planningMinutes: 3 });
+    expect(combat.updates).toEqual([{ system: { turn: 0, stage: PLANNING, planningEndsAt: 180_000 } }]);
+    const start = new FakeCombat("nobcTurn", { turn: 0, stage: 0, planningEndsAt: null });
+    expect(await stepBackTurn(start)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
+    expect(start.updates).toEqual([]);
+  });
+});
+
+describe("a new turn ends the support card assignments (end to end)", () => {
+  it("advancing from Planning posts a pending card; Apply clears every assignment; Undo restores them", async () => {
+    const other = new harness.Actor({ name: "8th Guards Army", type: "hq", system: { side: "wp", initiative: false } });
+    const c1 = hq.addItem({ name: "Artillery Group", type: "supportCard", system: { assignedTo: unit.uuid } });
+    const c2 = hq.addItem({ name: "Corps Signals", type: "supportCard", system: { assignedTo: null } });
+    const c3 = other.addItem({ name: "Chemical Weapons", type: "supportCard", system: { assignedTo: "Actor.wpunit" } });
+    g.game["actors"] = [unit, squadron, hq, other];
+    const combat = new FakeCombat("nobcTurn", { turn: 1, stage: PLANNING, planningEndsAt: 60_000 });
+
+    const result = await advanceTurn(combat);
+    expect(result).toMatchObject({ ok: true, position: { turn: 2, stage: 0 } });
+    expect(combat.updates).toEqual([{ system: { turn: 2, stage: 0, planningEndsAt: null } }]);
+    const [message] = [...chatFake.messages.values()];
+    expect(message!.flags["nobc"]).toMatchObject({
+      state: "pending",
+      effects: [
+        { type: "cardAssignment", card: c1.uuid, assignedTo: null },
+        { type: "cardAssignment", card: c3.uuid, assignedTo: null },
+      ],
+    });
+    expect(c1.system["assignedTo"]).toBe(unit.uuid); // nothing changed before Apply
+
+    harness.Item.calls = [];
+    await requestCardAction("apply", message!.id);
+    expect([c1, c2, c3].map((c) => c.system["assignedTo"])).toEqual([null, null, null]);
+    // One Item.updateDocuments call per holding HQ.
+    expect(harness.Item.calls.map((c) => [c.method, (c.operation as { parent: FakeActorT }).parent.name])).toEqual([
+      ["updateDocuments", "I (BR) Corps"],
+      ["updateDocuments", "8th Guards Army"],
+    ]);
+    expect(message!.flags["nobc"]).toMatchObject({ state: "applied" });
+
+    await requestCardAction("undo", message!.id);
+    expect([c1, c2, c3].map((c) => c.system["assignedTo"])).toEqual([unit.uuid, null, "Actor.wpunit"]);
+    expect(message!.flags["nobc"]).toMatchObject({ state: "reverted" });
+  });
+});
+
 describe("registerTurnTracking and the data model", () => {
-  it("registers the nobcTurn model and the tracker hook", () => {
+  it("registers the nobcTurn model, and no render hook (the tracker class replaces it)", () => {
     registerTurnTracking();
     const cfg = CONFIG as unknown as { Combat: { dataModels: Raw } };
     expect(cfg.Combat.dataModels["nobcTurn"]).toBe(TurnData);
-    expect(harness.hooks.map((h) => h.name)).toContain("renderCombatTracker");
+    expect(harness.hooks.map((h) => h.name)).not.toContain("renderCombatTracker");
   });
 
   it("defaults to turn 0, stage 0, no countdown, and rejects a stage past Planning", () => {

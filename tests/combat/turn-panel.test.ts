@@ -1,103 +1,288 @@
+/** The tracker's pure decisions and its three templates, rendered with real Handlebars. */
 import "../harness/install";
-import { chatFake } from "../harness/chat-fake";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createHandlebars, lookupKey, type Lang } from "../harness/handlebars-helpers";
-import { harness } from "../harness/foundry";
-import { injectTurnPanel, turnPanelContext } from "../../src/combat/tracker";
+import {
+  hqListContext,
+  panelPartContext,
+  runnableAction,
+  trackerMode,
+  turnPanelContext,
+  turnParts,
+  TURN_PART,
+  TURN_TEMPLATES,
+  withTurnPart,
+} from "../../src/combat/tracker";
+import { countdownLabel, countdownView, DEFAULT_PLANNING_MINUTES, planningLength } from "../../src/combat/countdown";
+import { clearStageRegistry, registerStageAction, type StageAction } from "../../src/apps/registry";
 import { turn } from "../../src/rules/index";
+import { hqFixture, hqRow } from "./fixtures";
 
 const repo = resolve(__dirname, "../..");
 const lang = JSON.parse(readFileSync(resolve(repo, "lang/en.json"), "utf8")) as Lang;
-const source = readFileSync(resolve(repo, "templates/combat/turn.hbs"), "utf8");
-const hqs = [
-  { uuid: "Actor.n1", type: "hq", system: { side: "nato", initiative: true } },
-  { uuid: "Actor.w1", type: "hq", system: { side: "wp", initiative: false } },
-  { uuid: "Actor.u1", type: "unit", system: {} },
-];
-const clock = (ms: number): string => `t${ms}`;
+const source = (name: string) => readFileSync(resolve(repo, `templates/combat/${name}`), "utf8");
+const GROUND = turn.stageIndex("groundCombat");
+const PLANNING = turn.stageIndex("planning");
 
-describe("turn panel context", () => {
-  it("marks the current stage, flags turn 0 and names who moves first", () => {
-    const view = turnPanelContext({ turn: 0, stage: 15, planningEndsAt: null }, hqs, true, clock)!;
+function action(id: string, stage: turn.StageId, gmOnly: boolean, runs: string[] = []): StageAction {
+  return { id, stage, label: `NOBC.Turn.Next`, icon: "fa-solid fa-crosshairs", gmOnly, run: async () => runs.push(id) };
+}
+
+beforeEach(() => {
+  clearStageRegistry();
+  registerStageAction(action("combat.plan", "groundCombat", false));
+  registerStageAction(action("combat.umpire", "groundCombat", true));
+  registerStageAction(action("resupply.offer", "resupply", true));
+});
+afterEach(() => clearStageRegistry());
+
+describe("trackerMode and the parts", () => {
+  it("shows the turn for a nobcTurn combat, the GM's start button when none exists, else Foundry's tracker", () => {
+    expect(trackerMode("nobcTurn", true, false)).toBe("turn");
+    expect(trackerMode("nobcTurn", true, true)).toBe("turn");
+    expect(trackerMode(null, false, true)).toBe("start");
+    expect(trackerMode("base", false, true)).toBe("start");
+    expect(trackerMode("base", true, true)).toBe("default");
+    expect(trackerMode(null, false, false)).toBe("default");
+  });
+
+  const foundryParts = { header: { template: "h.hbs" }, tracker: { template: "t.hbs", scrollable: [""] }, footer: { template: "f.hbs" } };
+
+  it("adds our part right after Foundry's header, keeping every other part and its order", () => {
+    const parts = withTurnPart(foundryParts);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, "tracker", "footer"]);
+    expect(parts[TURN_PART]).toEqual({ template: TURN_TEMPLATES.panel });
+    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual([TURN_PART, "tracker"]);
+  });
+
+  it("swaps the list and footer templates for the turn only, keeping the part ids and options", () => {
+    const parts = withTurnPart(foundryParts);
+    const turnView = turnParts(parts, "turn");
+    expect(Object.keys(turnView)).toEqual(Object.keys(parts));
+    expect(turnView["tracker"]).toEqual({ template: TURN_TEMPLATES.hqs, scrollable: [""] });
+    expect(turnView["footer"]).toEqual({ template: TURN_TEMPLATES.footer });
+    expect(turnView["header"]).toEqual({ template: "h.hbs" });
+    expect(turnParts(parts, "start")).toEqual(parts);
+    expect(turnParts(parts, "default")).toEqual(parts);
+    expect(turnParts({ header: { template: "h.hbs" } }, "turn")).toEqual({ header: { template: "h.hbs" } });
+    expect(parts["tracker"]).toEqual({ template: "t.hbs", scrollable: [""] }); // not mutated
+  });
+
+  it("gives our part the panel, the start button or nothing", () => {
+    const panel = turnPanelContext({ turn: 1, stage: 0, planningEndsAt: null }, [], true, 0)!;
+    expect(panelPartContext("turn", panel)).toEqual({ panel });
+    expect(panelPartContext("turn", null)).toEqual({});
+    expect(panelPartContext("start", null)).toEqual({ start: true });
+    expect(panelPartContext("default", panel)).toEqual({});
+  });
+});
+
+describe("turnPanelContext", () => {
+  it("marks the current stage only, and flags turn 0", () => {
+    const view = turnPanelContext({ turn: 0, stage: 15, planningEndsAt: null }, [], true, 0)!;
     expect(view.turnZero).toBe(true);
+    expect(view.stages).toHaveLength(18);
     expect(view.stages.filter((s) => s.current).map((s) => s.key)).toEqual(["NOBC.Turn.Stage.movement"]);
-    expect(view.firstMoverKey).toBe("NOBC.Turn.FirstMover.nato");
-    expect(view.planningEndsAt).toBeNull();
-    const wp = turnPanelContext({ turn: 2, stage: 17, planningEndsAt: 60_000 }, hqs.slice(1), false, clock)!;
-    expect(wp).toMatchObject({ turn: 2, turnZero: false, firstMoverKey: "NOBC.Turn.FirstMover.wp", isGM: false, planningEndsAt: "t60000" });
+    expect(view.currentKey).toBe("NOBC.Turn.Stage.movement");
+    expect(view.stages[0]).toEqual({ key: "NOBC.Turn.Stage.airAllocation", war: "air", warKey: "NOBC.Turn.War.air", number: 1, current: false });
+    expect(turnPanelContext({ turn: 3, stage: 15, planningEndsAt: null }, [], true, 0)!.turnZero).toBe(false);
+  });
+
+  it("names who moves first: the Warsaw Pact, or NATO with the corps holding the initiative", () => {
+    const wp = turnPanelContext({ turn: 2, stage: 3, planningEndsAt: null }, hqFixture(false), false, 0)!;
+    expect(wp).toMatchObject({ firstMover: "wp", firstMoverKey: "NOBC.Turn.FirstMover.wp", initiativeNames: "" });
+    const nato = turnPanelContext({ turn: 2, stage: 3, planningEndsAt: null }, [...hqFixture(true), hqRow("III (GE) Corps", "nato", { initiative: true })], false, 0)!;
+    expect(nato).toMatchObject({ firstMover: "nato", firstMoverKey: "NOBC.Turn.FirstMover.nato", initiativeNames: "V (US) Corps, III (GE) Corps" });
+    // A WP HQ flagged with the initiative does not make NATO move first.
+    const odd = turnPanelContext({ turn: 2, stage: 3, planningEndsAt: null }, [hqRow("8th Guards Army", "wp", { initiative: true })], false, 0)!;
+    expect(odd.firstMover).toBe("wp");
+  });
+
+  it("lists the current stage's buttons: all for the GM, none GM-only for a player, none in other stages", () => {
+    const gm = turnPanelContext({ turn: 1, stage: GROUND, planningEndsAt: null }, [], true, 0)!;
+    expect(gm.actions).toEqual([
+      { id: "combat.plan", label: "NOBC.Turn.Next", icon: "fa-solid fa-crosshairs" },
+      { id: "combat.umpire", label: "NOBC.Turn.Next", icon: "fa-solid fa-crosshairs" },
+    ]);
+    const player = turnPanelContext({ turn: 1, stage: GROUND, planningEndsAt: null }, [], false, 0)!;
+    expect(player.actions.map((a) => a.id)).toEqual(["combat.plan"]);
+    expect(turnPanelContext({ turn: 1, stage: 0, planningEndsAt: null }, [], true, 0)!.actions).toEqual([]);
+    expect(turnPanelContext({ turn: 1, stage: turn.stageIndex("resupply"), planningEndsAt: null }, [], false, 0)!.actions).toEqual([]);
+  });
+
+  it("shows the Planning countdown to everyone, from the stored end and the clock", () => {
+    const view = turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 0)!;
+    expect(view.countdown).toEqual({ endsAt: 900_000, text: "15:00", over: false });
+    expect(turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 901_000)!.countdown).toMatchObject({ text: "00:00", over: true });
+    expect(turnPanelContext({ turn: 1, stage: 2, planningEndsAt: null }, [], false, 0)!.countdown).toBeNull();
+  });
+
+  it("offers Previous stage except at the very start of the game", () => {
+    expect(turnPanelContext({ turn: 0, stage: 0, planningEndsAt: null }, [], true, 0)!.canGoBack).toBe(false);
+    expect(turnPanelContext({ turn: 0, stage: 1, planningEndsAt: null }, [], true, 0)!.canGoBack).toBe(true);
+    expect(turnPanelContext({ turn: 1, stage: 0, planningEndsAt: null }, [], true, 0)!.canGoBack).toBe(true);
   });
 
   it("is null for a stored state out of range", () => {
-    expect(turnPanelContext({ turn: 0, stage: 18, planningEndsAt: null }, [], true, clock)).toBeNull();
+    expect(turnPanelContext({ turn: 0, stage: 18, planningEndsAt: null }, [], true, 0)).toBeNull();
+    expect(turnPanelContext({ turn: -1, stage: 0, planningEndsAt: null }, [], true, 0)).toBeNull();
   });
 });
 
-describe("turn panel template (real Handlebars)", () => {
+describe("hqListContext", () => {
+  it("groups the HQs by side, NATO first, each side by name, with level, radius, cards and initiative", () => {
+    const view = hqListContext(hqFixture(true), 2, true);
+    expect(view.groups.map((g) => [g.side, g.labelKey, g.hqs.map((h) => h.name)])).toEqual([
+      ["nato", "NOBC.Turn.Side.nato", ["I (BR) Corps", "V (US) Corps"]],
+      ["wp", "NOBC.Turn.Side.wp", ["1st Guards Tank Army", "8th Guards Army"]],
+    ]);
+    expect(view.groups[0]!.hqs[1]).toEqual({
+      combatantId: "c-vuscorps", uuid: "Actor.vuscorps", name: "V (US) Corps", img: "icons/svg/mystery-man.svg",
+      levelText: "3 / 4", radius: 4, cards: 3, initiative: true,
+    });
+    expect(view.groups[1]!.hqs[0]!.img).toBe("icons/svg/mystery-man.svg"); // no image: the fallback
+    expect(view).toMatchObject({ addable: 2, isGM: true });
+  });
+
+  it("leaves out a side with no HQ, and hides the Add button from players", () => {
+    const view = hqListContext([hqRow("8th Guards Army", "wp")], 3, false);
+    expect(view.groups.map((g) => g.side)).toEqual(["wp"]);
+    expect(view.addable).toBe(0);
+    expect(hqListContext([], 0, true).groups).toEqual([]);
+  });
+
+  it("property: every HQ appears once, under its own side", () => {
+    const row = fc.record({ name: fc.string({ minLength: 1, maxLength: 8 }), side: fc.constantFrom("nato" as const, "wp" as const) });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 12 }), (rows) => {
+        const hqs = rows.map((r, i) => hqRow(`${r.name}${i}`, r.side, { combatantId: `c${i}` }));
+        const view = hqListContext(hqs, 0, true);
+        const listed = view.groups.flatMap((g) => g.hqs.map((h) => `${g.side}:${h.combatantId}`)).sort();
+        expect(listed).toEqual(hqs.map((h) => `${h.side}:${h.combatantId}`).sort());
+      }),
+    );
+  });
+});
+
+describe("runnableAction", () => {
+  it("finds a stage button's action; a player never gets a GM-only one", () => {
+    expect(runnableAction("combat.plan", false)?.id).toBe("combat.plan");
+    expect(runnableAction("combat.umpire", true)?.id).toBe("combat.umpire");
+    expect(runnableAction("combat.umpire", false)).toBeUndefined();
+    expect(runnableAction("nothing", true)).toBeUndefined();
+    expect(runnableAction(undefined, true)).toBeUndefined();
+  });
+});
+
+describe("countdown", () => {
+  it("writes the time left as mm:ss, rounded up to the second, and 00:00 once over", () => {
+    expect(countdownView(900_000, 0)).toEqual({ endsAt: 900_000, text: "15:00", over: false });
+    expect(countdownView(900_000, 899_001)).toMatchObject({ text: "00:01", over: false });
+    expect(countdownView(900_000, 900_000)).toMatchObject({ text: "00:00", over: true });
+    expect(countdownView(900_000, 1_000_000)).toMatchObject({ text: "00:00", over: true });
+    expect(countdownView(125 * 60_000, 0).text).toBe("125:00");
+    expect(countdownView(61_500, 0).text).toBe("01:02");
+  });
+
+  it("says the time left, or that the time is up", () => {
+    const i18n = { localize: (k: string) => `L:${k}`, format: (k: string, d: Record<string, string>) => `F:${k}:${d["time"]}` };
+    expect(countdownLabel(countdownView(60_000, 0), i18n)).toBe("F:NOBC.Turn.TimeLeft:01:00");
+    expect(countdownLabel(countdownView(0, 0), i18n)).toBe("L:NOBC.Turn.TimeUp");
+  });
+
+  it("reads the setting as whole minutes of 1 or more, else the default of 15", () => {
+    expect(DEFAULT_PLANNING_MINUTES).toBe(15);
+    expect(planningLength(20)).toBe(20);
+    expect(planningLength(1)).toBe(1);
+    for (const bad of [0, -5, 2.5, Number.NaN, "10", null, undefined]) expect(planningLength(bad)).toBe(15);
+  });
+});
+
+describe("templates (real Handlebars)", () => {
   const env = createHandlebars(lang);
-  const gm = env.hbs.compile(source)(turnPanelContext({ turn: 0, stage: 3, planningEndsAt: 0 }, hqs, true, clock)!);
-  const player = env.hbs.compile(source)(turnPanelContext({ turn: 1, stage: 3, planningEndsAt: null }, [], false, clock)!);
+  const render = (name: string, nobc: object) => env.hbs.compile(source(name))({ nobc });
+  let midTurnGM = "";
+  let planningPlayer = "";
+  // After the outer beforeEach, so the stage buttons are registered.
+  beforeEach(() => {
+    midTurnGM = render("turn.hbs", panelPartContext("turn", turnPanelContext({ turn: 2, stage: GROUND, planningEndsAt: null }, hqFixture(true), true, 0)));
+    planningPlayer = render("turn.hbs", panelPartContext("turn", turnPanelContext({ turn: 0, stage: PLANNING, planningEndsAt: 90_000 }, hqFixture(false), false, 0)));
+  });
 
   it("lists all eighteen stages with only the current one marked", () => {
-    expect(gm.match(/<li /g)).toHaveLength(18);
-    expect(gm.match(/aria-current="step"/g)).toHaveLength(1);
-    expect(gm).toContain("nobc-turn-stage air current");
-    expect(gm).toContain("Work out the air superiority level");
+    expect(midTurnGM.match(/<li /g)).toHaveLength(18);
+    expect(midTurnGM.match(/aria-current="step"/g)).toHaveLength(1);
+    expect(midTurnGM).toContain("nobc-turn-stage land current");
+    expect(midTurnGM).toContain("Work out the air superiority level");
   });
 
-  it("shows the turn, the turn-0 flag, who moves first and the Planning end", () => {
-    expect(gm).toContain("Turn 0");
-    expect(gm).toContain(lookupKey(lang, "NOBC.Turn.TurnZero")!);
-    expect(gm).toContain(lookupKey(lang, "NOBC.Turn.FirstMover.nato")!);
-    expect(gm).toContain("Planning ends at t0");
-    expect(player).toContain(lookupKey(lang, "NOBC.Turn.FirstMover.wp")!);
-    expect(player).not.toContain("nobc-turn-zero");
-    expect(player).not.toContain("nobc-turn-planning");
+  it("shows the turn, turn 0's flag, who moves first with the corps, and the countdown", () => {
+    expect(midTurnGM).toContain("Turn 2");
+    expect(midTurnGM).not.toContain("nobc-turn-zero");
+    expect(midTurnGM).toContain(lookupKey(lang, "NOBC.Turn.FirstMover.nato")!);
+    expect(midTurnGM).toContain("Holding the initiative: V (US) Corps");
+    expect(midTurnGM).not.toContain("data-nobc-countdown");
+    expect(planningPlayer).toContain(lookupKey(lang, "NOBC.Turn.TurnZero")!);
+    expect(planningPlayer).toContain(lookupKey(lang, "NOBC.Turn.FirstMover.wp")!);
+    expect(planningPlayer).not.toContain("nobc-turn-corps");
+    expect(planningPlayer).toContain('data-nobc-countdown data-ends-at="90000">Planning: 01:30 left');
+    const over = render("turn.hbs", panelPartContext("turn", turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 0 }, [], false, 5)));
+    expect(over).toContain("nobc-turn-countdown over");
+    expect(over).toContain("Planning: time is up");
   });
 
-  it("shows the Next stage button to the GM only", () => {
-    expect(gm).toContain('data-nobc-turn="next"');
-    expect(player).not.toContain("data-nobc-turn");
+  it("shows the stage's buttons wired to their action ids", () => {
+    expect(midTurnGM.match(/data-action="nobcStageAction"/g)).toHaveLength(2);
+    expect(midTurnGM).toContain('data-nobc-stage-action="combat.umpire"');
+    expect(planningPlayer).not.toContain("nobcStageAction");
   });
 
-  it("uses only lang keys that exist, including every stage", () => {
+  it("shows only the start button in start mode, and an empty part otherwise", () => {
+    const start = render("turn.hbs", panelPartContext("start", null));
+    expect(start).toContain('data-action="nobcStartTurn"');
+    expect(start).toContain("Start the NOBC turn track");
+    expect(start).not.toContain("nobc-turn-stages");
+    const empty = render("turn.hbs", panelPartContext("default", null));
+    expect(empty.replace(/\s+/g, "")).toBe('<divclass="nobcnobc-turn-part"></div>');
+  });
+
+  it("lists the HQs by side with their numbers, and the GM's Add button", () => {
+    const html = render("hqs.hbs", hqListContext(hqFixture(true), 2, true));
+    expect(html.match(/class="nobc-turn-hq"/g)).toHaveLength(4);
+    expect(html.indexOf("NATO")).toBeLessThan(html.indexOf("Warsaw Pact"));
+    expect(html).toContain('data-combatant-id="c-vuscorps"');
+    expect(html).toContain('data-action="nobcOpenHq" data-uuid="Actor.vuscorps"');
+    expect(html.match(/nobc-turn-initiative/g)).toHaveLength(1);
+    expect(html).toContain("<dd>2 / 4</dd>");
+    expect(html).toContain("Add new HQs (2)");
+    const none = render("hqs.hbs", hqListContext([], 0, false));
+    expect(none).toContain(lookupKey(lang, "NOBC.Turn.NoHqs")!);
+    expect(none).not.toContain("nobcAddHqs");
+  });
+
+  it("gives the GM Previous and Next in the footer, Previous disabled at the game's start; nothing to players", () => {
+    const gm = render("footer.hbs", turnPanelContext({ turn: 1, stage: 3, planningEndsAt: null }, [], true, 0)!);
+    expect(gm).toContain('data-action="nobcNextStage"');
+    expect(gm).toContain('data-action="nobcPreviousStage">');
+    const start = render("footer.hbs", turnPanelContext({ turn: 0, stage: 0, planningEndsAt: null }, [], true, 0)!);
+    expect(start).toContain('data-action="nobcPreviousStage" disabled>');
+    const player = render("footer.hbs", turnPanelContext({ turn: 1, stage: 3, planningEndsAt: null }, [], false, 0)!);
+    expect(player).not.toContain("data-action");
+  });
+
+  it("uses only lang keys that exist, including every stage and every refusal", () => {
     for (const s of turn.STAGES) expect(lookupKey(lang, `NOBC.Turn.Stage.${s.id}`), s.id).toBeDefined();
-    for (const key of ["Refused.notGM", "Refused.notTurn", "Refused.badState", "EntryTitle", "EntryOutcome", "Field.Turn", "Field.Stage", "Field.PlanningEndsAt"]) {
-      expect(lookupKey(lang, `NOBC.Turn.${key}`), key).toBeDefined();
-    }
+    const keys = [
+      "Refused.notGM", "Refused.notActiveGM", "Refused.notTurn", "Refused.badState", "Refused.gameStart", "Refused.createNotGM",
+      "Refused.exists", "Refused.notCreated", "EntryTitle", "EntryOutcome", "EntryFailed", "NoNewHqs", "TimeLeft", "TimeUp",
+      "Field.Turn", "Field.Stage", "Field.PlanningEndsAt",
+    ];
+    for (const key of keys) expect(lookupKey(lang, `NOBC.Turn.${key}`), key).toBeDefined();
+    expect(lookupKey(lang, "TYPES.Combat.nobcTurn")).toBeDefined();
+    expect(lookupKey(lang, "NOBC.Setting.planningMinutes.name")).toBeDefined();
     expect([...env.missing]).toEqual([]);
-  });
-});
-
-describe("injectTurnPanel", () => {
-  // No DOM in these tests: the few element members the hook touches.
-  function fakeDom() {
-    const listeners: (() => void)[] = [];
-    const button = { disabled: false, addEventListener: (_t: string, f: () => void) => void listeners.push(f) };
-    const holder = { className: "", innerHTML: "", querySelector: () => button };
-    const prepended: unknown[] = [];
-    const html = { querySelector: () => null, prepend: (el: unknown) => void prepended.push(el) };
-    (globalThis as unknown as { document: unknown }).document = { createElement: () => holder };
-    return { html: html as unknown as HTMLElement, holder, prepended, button, click: () => listeners.forEach((f) => f()) };
-  }
-
-  it("adds the rendered panel to a nobcTurn tracker and wires Next stage; ignores other combats", async () => {
-    harness.reset();
-    chatFake.reset();
-    const dom = fakeDom();
-    const updates: unknown[] = [];
-    const combat = { type: "nobcTurn", system: { turn: 0, stage: 0, planningEndsAt: null }, update: async (d: unknown) => void updates.push(d) };
-    await injectTurnPanel({ viewed: combat }, dom.html);
-    expect(dom.prepended).toEqual([dom.holder]);
-    expect(chatFake.rendered.map((r) => r.path)).toEqual(["systems/nobc/templates/combat/turn.hbs"]);
-    dom.click();
-    expect(dom.button.disabled).toBe(true);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(updates).toEqual([{ system: { turn: 0, stage: 1, planningEndsAt: null } }]);
-    await injectTurnPanel({ viewed: { ...combat, type: "base" } }, dom.html);
-    await injectTurnPanel({ viewed: null }, dom.html);
-    await injectTurnPanel({ viewed: { ...combat, system: { turn: 0, stage: 40, planningEndsAt: null } } }, dom.html);
-    expect(dom.prepended).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@
  *
  * Pure: the Foundry layer stores a `TurnState` and shows `stageEntryEffects` as a card.
  */
-import type { ActorRef } from "../ids";
+import type { ActorRef, CardRef } from "../ids";
 import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { AirBox } from "./air/effects";
 import type { LandEffect } from "./land/effects";
@@ -161,10 +161,17 @@ export interface TurnSquadronSnapshot {
   readonly box: AirBox;
 }
 
+/** A support card and the unit it is assigned to, if any. */
+export interface TurnCardSnapshot {
+  readonly id: CardRef;
+  readonly assignedTo: ActorRef | null;
+}
+
 /** The plain data `stageEntryEffects` reads. */
 export interface TurnSnapshot {
   readonly units: readonly TurnUnitSnapshot[];
   readonly squadrons: readonly TurnSquadronSnapshot[];
+  readonly cards: readonly TurnCardSnapshot[];
 }
 
 export interface StageEntryOutcome {
@@ -173,14 +180,16 @@ export interface StageEntryOutcome {
   readonly changed: number;
 }
 
-/**
- * The changes entering `stage` makes on its own, as a preview. Only Movement does anything
- * automatic: every unit's movement points go back to its allowance, and the CAS squadrons used in
- * ground combat (the phase just ended) go to the damaged box. Orders change nothing by itself:
- * players pick modes and the mode change charges its supply cost.
- */
-export function stageEntryEffects(stage: TurnStage, snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
-  if (stage.id !== "movement") return { breakdown: [], rolls: [], outcome: { stage: stage.id, changed: 0 }, effects: [] };
+function unchanged(stage: StageId): Resolution<StageEntryOutcome> {
+  return { breakdown: [], rolls: [], outcome: { stage, changed: 0 }, effects: [] };
+}
+
+function entered(stage: StageId, breakdown: BreakdownLine[], effects: (LandEffect | AirEffect)[]): Resolution<StageEntryOutcome> {
+  return { breakdown, rolls: [], outcome: { stage, changed: effects.length }, effects };
+}
+
+/** Movement: movement points back to the allowance, and the CAS used in ground combat to the damaged box. */
+function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
   const unitEffects: LandEffect[] = [];
   for (const unit of snapshot.units) {
     const value = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
@@ -189,10 +198,45 @@ export function stageEntryEffects(stage: TurnStage, snapshot: TurnSnapshot): Res
   const casEffects: AirEffect[] = snapshot.squadrons
     .filter((s) => s.box === "cas")
     .map((s) => ({ type: "squadronBox", squadron: s.id, box: "damaged" }));
-  const breakdown: BreakdownLine[] = [
-    { label: "Units whose movement points go back to their allowance", value: unitEffects.length, source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)` },
-    { label: "CAS squadrons sent to the damaged box after ground combat", value: casEffects.length, source: `${LAND_QRS}, phase 1` },
-  ];
-  const effects = [...unitEffects, ...casEffects];
-  return { breakdown, rolls: [], outcome: { stage: stage.id, changed: effects.length }, effects };
+  return entered(
+    "movement",
+    [
+      { label: "Units whose movement points go back to their allowance", value: unitEffects.length, source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)` },
+      { label: "CAS squadrons sent to the damaged box after ground combat", value: casEffects.length, source: `${LAND_QRS}, phase 1` },
+    ],
+    [...unitEffects, ...casEffects],
+  );
+}
+
+/**
+ * A new turn (the Air War's step 1, entered after Planning): support cards are assigned for one
+ * turn, so every assignment still standing ends (docs/rules-decisions.md, Turn sequence).
+ */
+function newTurnEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
+  const effects: LandEffect[] = snapshot.cards
+    .filter((c) => c.assignedTo !== null)
+    .map((c) => ({ type: "cardAssignment", card: c.id, assignedTo: null }));
+  return entered(
+    "airAllocation",
+    [{ label: "Support cards whose assignment ends with the turn", value: effects.length, source: `${LAND_QRS}, phase 4 (support cards assigned for each combat); docs/rules-decisions.md: Turn sequence` }],
+    effects,
+  );
+}
+
+/**
+ * The changes entering `stage` makes on its own, as a preview. Entering the Air War's step 1
+ * (the start of a new turn, after Planning) ends every support card assignment. Movement resets
+ * every unit's movement points to its allowance and sends the CAS squadrons used in ground combat
+ * (the phase just ended) to the damaged box. Orders change nothing by itself: players pick modes
+ * and the mode change charges its supply cost. Other stages change nothing.
+ */
+export function stageEntryEffects(stage: TurnStage, snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
+  switch (stage.id) {
+    case "airAllocation":
+      return newTurnEntry(snapshot);
+    case "movement":
+      return movementEntry(snapshot);
+    default:
+      return unchanged(stage.id);
+  }
 }

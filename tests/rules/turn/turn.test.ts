@@ -117,6 +117,11 @@ describe("stageEntryEffects", () => {
       { id: "S.cas2", box: "cas" },
       { id: "S.dmg", box: "damaged" },
     ],
+    cards: [
+      { id: "Actor.hq.Item.c1", assignedTo: "U.cm" },
+      { id: "Actor.hq.Item.c2", assignedTo: null },
+      { id: "Item.c3", assignedTo: "U.mm" },
+    ],
   };
 
   it("Movement: resets movement points to the allowance (CM 4, MM 6, forced March Mode 6) and returns CAS to damaged", () => {
@@ -137,13 +142,50 @@ describe("stageEntryEffects", () => {
   });
 
   it("Movement with nothing to change is an empty preview", () => {
-    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, { units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4 }], squadrons: [] });
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, { units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4 }], squadrons: [], cards: [] });
     expect(r.effects).toEqual([]);
     expect(r.outcome.changed).toBe(0);
   });
 
+  it("a new turn (Air War step 1, after Planning) ends every support card assignment still standing", () => {
+    const r = stageEntryEffects(STAGES[0]!, snapshot);
+    expect(r.effects).toEqual([
+      { type: "cardAssignment", card: "Actor.hq.Item.c1", assignedTo: null },
+      { type: "cardAssignment", card: "Item.c3", assignedTo: null },
+    ]);
+    expect(r.breakdown).toEqual([
+      { label: "Support cards whose assignment ends with the turn", value: 2, source: expect.stringContaining("docs/rules-decisions.md: Turn sequence") },
+    ]);
+    expect(r.outcome).toEqual({ stage: "airAllocation", changed: 2 });
+    expect(r.rolls).toEqual([]);
+    // Movement points and CAS are left alone at the turn's start.
+    expect(r.effects.some((e) => e.type !== "cardAssignment")).toBe(false);
+  });
+
+  it("a new turn with no card assigned is an empty preview (the count line says 0)", () => {
+    const r = stageEntryEffects(STAGES[0]!, { ...snapshot, cards: [{ id: "Item.c", assignedTo: null }] });
+    expect(r.effects).toEqual([]);
+    expect(r.breakdown[0]!.value).toBe(0);
+    expect(r.outcome.changed).toBe(0);
+  });
+
+  it("Movement does not touch card assignments", () => {
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, snapshot);
+    expect(r.effects.some((e) => e.type === "cardAssignment")).toBe(false);
+  });
+
+  it("property: a new turn frees exactly the assigned cards, once each", () => {
+    const card = fc.record({ id: fc.uuid(), assignedTo: fc.option(fc.constantFrom("U.a", "U.b"), { nil: null }) });
+    fc.assert(
+      fc.property(fc.uniqueArray(card, { selector: (c) => c.id }), (cards) => {
+        const r = stageEntryEffects(STAGES[0]!, { units: [], squadrons: [], cards });
+        expect(r.effects.map((e) => (e.type === "cardAssignment" ? e.card : ""))).toEqual(cards.filter((c) => c.assignedTo !== null).map((c) => c.id));
+      }),
+    );
+  });
+
   it("Orders and every other stage change nothing by themselves", () => {
-    for (const stage of STAGES.filter((s) => s.id !== "movement")) {
+    for (const stage of STAGES.filter((s) => s.id !== "movement" && s.id !== "airAllocation")) {
       const r = stageEntryEffects(stage, snapshot);
       expect(r).toEqual({ breakdown: [], rolls: [], outcome: { stage: stage.id, changed: 0 }, effects: [] });
     }
@@ -152,6 +194,7 @@ describe("stageEntryEffects", () => {
   it("does not mutate its input", () => {
     const copy = structuredClone(snapshot);
     stageEntryEffects(STAGES[stageIndex("movement")]!, snapshot);
+    stageEntryEffects(STAGES[0]!, snapshot);
     expect(snapshot).toEqual(copy);
   });
 });

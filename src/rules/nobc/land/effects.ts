@@ -26,6 +26,8 @@ export type LandEffect =
   | { type: "hqCardsLost"; actor: ActorRef; count: number }
   /** A support card leaves play after use. */
   | { type: "cardDiscarded"; card: CardRef }
+  /** A support card assigned to a unit, or freed (`null`) when its assignment ends with the turn. */
+  | { type: "cardAssignment"; card: CardRef; assignedTo: ActorRef | null }
   /** A minefield counter placed on or removed from a hex. */
   | { type: "minefield"; hex: HexRef; present: boolean }
   /** A bridge over a river hexside destroyed. */

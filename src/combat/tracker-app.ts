@@ -1,0 +1,171 @@
+/**
+ * The Combat sidebar tab (`CONFIG.ui.combat`): Foundry's v13 tracker, which, when the viewed
+ * combat is the NOBC turn, shows the turn panel, the HQs grouped by side and the GM's controls in
+ * place of its combatant list and round controls. Other combats render as Foundry renders them.
+ * Every decision is made by the pure functions of ./tracker.ts; this class only wires them.
+ *
+ * Why the narrow base type: the pinned foundry-vtt-types declare the v13 CombatTracker as a stub,
+ * and a class checked against the full HandlebarsApplicationMixin(AbstractSidebarTab) types makes
+ * `tsc` slow or stop with TS2589 (as for the sheets, src/sheets/base.ts). So the base is taken as
+ * a constructor of the few members used here, and the class is built from it on init.
+ */
+import { advanceTurn, stepBackTurn, type TurnCombat } from "./advance";
+import { countdownLabel, countdownView } from "./countdown";
+import { addNewHqs, createTurnCombat, findTurnCombat, newHqCount, type CombatDoc } from "./create";
+import { hqRows, type CombatantLike } from "./snapshot";
+import {
+  hqListContext,
+  panelPartContext,
+  runnableAction,
+  trackerMode,
+  turnPanelContext,
+  turnParts,
+  TURN_PART,
+  withTurnPart,
+  type PartConfig,
+  type TrackerMode,
+  type TurnPanelView,
+} from "./tracker";
+import type { TurnSystem } from "./turn-type";
+
+/** A Combat as the tracker reads and moves it. */
+export interface ViewedCombat extends TurnCombat, CombatDoc {
+  readonly combatants: Iterable<CombatantLike & { readonly actorId: string | null }>;
+}
+
+/** The members of Foundry's CombatTracker this subclass calls or overrides. */
+export interface TrackerBase {
+  readonly viewed: ViewedCombat | null;
+  readonly element: HTMLElement | null;
+  _configureRenderParts(options: object): Record<string, PartConfig>;
+  _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>>;
+  _onRender(context: object, options: object): Promise<void> | void;
+  _onClose(options: object): void;
+}
+
+export type TrackerBaseClass = (new (...args: never[]) => TrackerBase) & { readonly PARTS: Readonly<Record<string, PartConfig>> };
+
+interface Viewer {
+  readonly isGM: boolean;
+  readonly combats: Iterable<{ readonly type: string }>;
+}
+
+function viewer(): Viewer {
+  const g = game as unknown as { user?: { isGM?: boolean }; combats?: Iterable<{ readonly type: string }> };
+  return { isGM: g.user?.isGM === true, combats: g.combats ?? [] };
+}
+
+function panelOf(combat: ViewedCombat, isGM: boolean): TurnPanelView | null {
+  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, Date.now());
+}
+
+/** The tracker class for `CONFIG.ui.combat`, built on Foundry's CombatTracker. */
+export function defineTurnTracker(Base: TrackerBaseClass) {
+  type Handler = (this: TurnTracker, event: Event, target: HTMLElement) => unknown;
+
+  /** One click, one stage: the button stays off until the tracker renders the updated Combat. */
+  const move = async (tracker: TurnTracker, target: HTMLElement, step: typeof advanceTurn): Promise<unknown> => {
+    const combat = tracker.viewed;
+    if (combat === null) return undefined;
+    const button = target as HTMLButtonElement;
+    button.disabled = true;
+    const result = await step(combat);
+    if (!result.ok) button.disabled = false;
+    return result;
+  };
+  const onNextStage: Handler = function (_event, target) {
+    return move(this, target, advanceTurn);
+  };
+  const onPreviousStage: Handler = function (_event, target) {
+    return move(this, target, stepBackTurn);
+  };
+  const onStageAction: Handler = function (_event, target) {
+    return runnableAction(target.dataset["nobcStageAction"], viewer().isGM)?.run();
+  };
+  const onStartTurn: Handler = function () {
+    return createTurnCombat();
+  };
+  const onAddHqs: Handler = function () {
+    const combat = this.viewed;
+    return combat === null ? undefined : addNewHqs(combat);
+  };
+  const onOpenHq: Handler = function (_event, target) {
+    const uuid = target.dataset["uuid"];
+    if (uuid === undefined) return;
+    const doc = foundry.utils.fromUuidSync(uuid as `Actor.${string}`) as { sheet?: { render(force: boolean): unknown } | null } | null;
+    return doc?.sheet?.render(true);
+  };
+
+  class TurnTracker extends Base {
+    static override PARTS = withTurnPart(Base.PARTS);
+
+    static DEFAULT_OPTIONS = {
+      actions: {
+        nobcNextStage: onNextStage,
+        nobcPreviousStage: onPreviousStage,
+        nobcStageAction: onStageAction,
+        nobcStartTurn: onStartTurn,
+        nobcAddHqs: onAddHqs,
+        nobcOpenHq: onOpenHq,
+      },
+    };
+
+    /** What this render shows, decided once per render in `_configureRenderParts`. */
+    #mode: TrackerMode = "default";
+    /** The one countdown timer; replaced on every render, cleared on close. */
+    #timer: ReturnType<typeof setInterval> | null = null;
+
+    override _configureRenderParts(options: object): Record<string, PartConfig> {
+      const { isGM, combats } = viewer();
+      this.#mode = trackerMode(this.viewed?.type ?? null, findTurnCombat(combats) !== undefined, isGM);
+      return turnParts(super._configureRenderParts(options), this.#mode);
+    }
+
+    override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
+      const base = await super._preparePartContext(partId, context, options);
+      const view = this.#partView(partId);
+      return view === undefined ? base : { ...base, nobc: view };
+    }
+
+    #partView(partId: string): object | undefined {
+      const combat = this.#mode === "turn" ? this.viewed : null;
+      const { isGM } = viewer();
+      if (partId === TURN_PART) return panelPartContext(this.#mode, combat === null ? null : panelOf(combat, isGM));
+      if (combat === null) return undefined;
+      if (partId === "tracker") return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
+      if (partId === "footer") return panelOf(combat, isGM) ?? undefined;
+      return undefined;
+    }
+
+    override async _onRender(context: object, options: object): Promise<void> {
+      await super._onRender(context, options);
+      this.#startCountdown();
+    }
+
+    override _onClose(options: object): void {
+      super._onClose(options);
+      this.#stopCountdown();
+    }
+
+    #stopCountdown(): void {
+      if (this.#timer !== null) clearInterval(this.#timer);
+      this.#timer = null;
+    }
+
+    /** Ticks the Planning countdown each second while it is shown, until the time is up. */
+    #startCountdown(): void {
+      this.#stopCountdown();
+      const el = this.element?.querySelector<HTMLElement>("[data-nobc-countdown]") ?? null;
+      const endsAt = Number(el?.dataset["endsAt"]);
+      if (el === null || !Number.isFinite(endsAt)) return;
+      const tick = (): void => {
+        const view = countdownView(endsAt, Date.now());
+        el.textContent = countdownLabel(view, game.i18n!);
+        el.classList.toggle("over", view.over);
+        if (view.over) this.#stopCountdown();
+      };
+      this.#timer = setInterval(tick, 1000);
+    }
+  }
+  return TurnTracker;
+}

@@ -1,0 +1,258 @@
+/**
+ * The tracker class (src/combat/tracker-app.ts) over a stand-in of Foundry's v13 CombatTracker:
+ * the parts it renders, the context each part gets, the buttons, and the one countdown timer.
+ */
+import "../harness/install";
+import { chatFake } from "../harness/chat-fake";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { harness, type FakeActorT } from "../harness/foundry";
+import { defineTurnTracker, type TrackerBaseClass } from "../../src/combat/tracker-app";
+import { registerTurnTracking } from "../../src/combat/register";
+import { TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
+import { clearStageRegistry, registerStageAction } from "../../src/apps/registry";
+import { registerSettings } from "../../src/settings";
+import { turn } from "../../src/rules/index";
+import { combatFake, FakeCombatDoc } from "./combat-fake";
+
+type Raw = Record<string, unknown>;
+
+/**
+ * TEST STAND-IN for Foundry's v13 CombatTracker, written from its public API docs: the three parts
+ * (header, tracker, footer), `_configureRenderParts` returning a copy of the class's PARTS,
+ * `_preparePartContext` passing the context through (marked with the part id), `viewed`, `element`.
+ */
+class FakeCombatTracker {
+  static PARTS: Record<string, { template: string; scrollable?: string[] }> = {
+    header: { template: "templates/sidebar/tabs/combat/header.hbs" },
+    tracker: { template: "templates/sidebar/tabs/combat/tracker.hbs", scrollable: [""] },
+    footer: { template: "templates/sidebar/tabs/combat/footer.hbs" },
+  };
+  static DEFAULT_OPTIONS = { actions: { activateCombatant: () => undefined } };
+  viewed: FakeCombatDoc | null = null;
+  element: unknown = null;
+  rendersDone = 0;
+  closed = 0;
+  _configureRenderParts(_options: object) {
+    return structuredClone((this.constructor as typeof FakeCombatTracker).PARTS);
+  }
+  async _preparePartContext(partId: string, context: Raw, _options: object): Promise<Raw> {
+    return { ...context, foundryPart: partId };
+  }
+  async _onRender(_context: object, _options: object): Promise<void> {
+    this.rendersDone++;
+  }
+  _onClose(_options: object): void {
+    this.closed++;
+  }
+}
+
+const Tracker = defineTurnTracker(FakeCombatTracker as unknown as TrackerBaseClass);
+type Instance = InstanceType<typeof Tracker> & { viewed: FakeCombatDoc | null; element: unknown; rendersDone: number; closed: number };
+type Action = (this: unknown, event: Event, target: HTMLElement) => unknown;
+const actions = (Tracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Action> } }).DEFAULT_OPTIONS.actions;
+
+let corps: FakeActorT;
+let army: FakeActorT;
+let app: Instance;
+let turnCombat: FakeCombatDoc;
+
+async function renderParts(tracker: Instance): Promise<Record<string, Raw>> {
+  const parts = tracker._configureRenderParts({});
+  const out: Record<string, Raw> = {};
+  for (const id of Object.keys(parts)) out[id] = await tracker._preparePartContext(id, { shared: true }, {});
+  return out;
+}
+
+function button(data: Record<string, string> = {}): HTMLElement & { disabled: boolean } {
+  return { dataset: data, disabled: false } as unknown as HTMLElement & { disabled: boolean };
+}
+
+beforeEach(async () => {
+  harness.reset();
+  chatFake.reset();
+  combatFake.reset();
+  clearStageRegistry();
+  registerSettings();
+  corps = new harness.Actor({ name: "V (US) Corps", type: "hq", system: { side: "nato", level: { value: 3, max: 4 }, radius: 4, initiative: true } });
+  corps.addItem({ name: "Engineers", type: "supportCard", system: { assignedTo: null } });
+  army = new harness.Actor({ name: "8th Guards Army", type: "hq", system: { side: "wp", level: { value: 4, max: 5 }, radius: 5, initiative: false } });
+  harness.game["actors"] = [corps, army];
+  turnCombat = new FakeCombatDoc({ type: "nobcTurn", system: { turn: 2, stage: turn.stageIndex("groundCombat") } });
+  await turnCombat.createEmbeddedDocuments("Combatant", [{ actorId: corps.id }, { actorId: army.id }]);
+  combatFake.combats.push(turnCombat);
+  app = new Tracker() as Instance;
+  app.viewed = turnCombat;
+});
+afterEach(() => {
+  clearStageRegistry();
+  vi.useRealTimers();
+});
+
+describe("the tracker class's parts", () => {
+  it("adds the turn part after Foundry's header and keeps Foundry's actions with ours", () => {
+    expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, "tracker", "footer"]);
+    expect(Object.keys(actions).sort()).toEqual(["nobcAddHqs", "nobcNextStage", "nobcOpenHq", "nobcPreviousStage", "nobcStageAction", "nobcStartTurn"]);
+  });
+
+  it("for the turn: our panel, the HQs by side in place of the list, the GM's controls in place of the footer", async () => {
+    const parts = app._configureRenderParts({});
+    expect(parts["tracker"]!.template).toBe(TURN_TEMPLATES.hqs);
+    expect(parts["footer"]!.template).toBe(TURN_TEMPLATES.footer);
+    const ctx = await renderParts(app);
+    expect(ctx["header"]).toEqual({ shared: true, foundryPart: "header" }); // Foundry's own header, untouched
+    expect(ctx[TURN_PART]!["nobc"]).toMatchObject({ panel: { turn: 2, firstMover: "nato", initiativeNames: "V (US) Corps", currentKey: "NOBC.Turn.Stage.groundCombat" } });
+    expect(ctx["tracker"]).toMatchObject({ shared: true, foundryPart: "tracker" });
+    expect(ctx["tracker"]!["nobc"]).toMatchObject({
+      addable: 0,
+      groups: [
+        { side: "nato", hqs: [{ name: "V (US) Corps", levelText: "3 / 4", radius: 4, cards: 1, initiative: true }] },
+        { side: "wp", hqs: [{ name: "8th Guards Army", levelText: "4 / 5", radius: 5, cards: 0, initiative: false }] },
+      ],
+    });
+    expect(ctx["footer"]!["nobc"]).toMatchObject({ isGM: true, canGoBack: true });
+  });
+
+  it("counts the HQs not yet in the turn for the GM's Add button", async () => {
+    const late = new harness.Actor({ name: "III (GE) Corps", type: "hq", system: { side: "nato" } });
+    harness.game["actors"] = [corps, army, late];
+    expect((await renderParts(app))["tracker"]!["nobc"]).toMatchObject({ addable: 1 });
+  });
+
+  it("renders another combat as Foundry does, with the GM's start button only while no turn tracker exists", async () => {
+    const other = new FakeCombatDoc({ type: "base" });
+    app.viewed = other;
+    expect(app._configureRenderParts({})).toEqual({ ...Tracker.PARTS });
+    let ctx = await renderParts(app);
+    expect(ctx[TURN_PART]!["nobc"]).toEqual({});
+    expect(ctx["tracker"]).toEqual({ shared: true, foundryPart: "tracker" });
+    expect(ctx["footer"]).toEqual({ shared: true, foundryPart: "footer" });
+    combatFake.combats.length = 0;
+    ctx = await renderParts(app);
+    expect(ctx[TURN_PART]!["nobc"]).toEqual({ start: true });
+    app.viewed = null;
+    expect((await renderParts(app))[TURN_PART]!["nobc"]).toEqual({ start: true });
+    harness.game["user"] = { id: "p1", isGM: false };
+    expect((await renderParts(app))[TURN_PART]!["nobc"]).toEqual({});
+  });
+});
+
+describe("the tracker's buttons", () => {
+  it("Next stage and Previous stage each make one Combat update, and disable the clicked button", async () => {
+    const next = button();
+    await actions["nobcNextStage"]!.call(app, new Event("click"), next);
+    expect(next.disabled).toBe(true);
+    expect(turnCombat.updates).toEqual([{ system: { turn: 2, stage: turn.stageIndex("groundCombat") + 1, planningEndsAt: null } }]);
+    await actions["nobcPreviousStage"]!.call(app, new Event("click"), button());
+    expect(turnCombat.updates).toHaveLength(2);
+    expect(turnCombat.system).toMatchObject({ stage: turn.stageIndex("groundCombat") });
+  });
+
+  it("a stage button runs its registered action; a player's click on a GM-only one does nothing", async () => {
+    const ran: string[] = [];
+    registerStageAction({ id: "combat.plan", stage: "groundCombat", label: "L", icon: "i", gmOnly: false, run: async () => ran.push("plan") });
+    registerStageAction({ id: "combat.umpire", stage: "groundCombat", label: "L", icon: "i", gmOnly: true, run: async () => ran.push("umpire") });
+    await actions["nobcStageAction"]!.call(app, new Event("click"), button({ nobcStageAction: "combat.umpire" }));
+    harness.game["user"] = { id: "p1", isGM: false };
+    await actions["nobcStageAction"]!.call(app, new Event("click"), button({ nobcStageAction: "combat.plan" }));
+    await actions["nobcStageAction"]!.call(app, new Event("click"), button({ nobcStageAction: "combat.umpire" }));
+    expect(ran).toEqual(["umpire", "plan"]);
+  });
+
+  it("Start makes the turn tracker; Add HQs adds the late ones; the HQ name opens its sheet", async () => {
+    combatFake.combats.length = 0;
+    await actions["nobcStartTurn"]!.call(app, new Event("click"), button());
+    expect(FakeCombatDoc.created).toEqual([{ type: "nobcTurn", active: true }]);
+    const late = new harness.Actor({ name: "III (GE) Corps", type: "hq", system: { side: "nato" } });
+    harness.game["actors"] = [corps, army, late];
+    await actions["nobcAddHqs"]!.call(app, new Event("click"), button());
+    expect(turnCombat.embedCalls.at(-1)).toEqual({ name: "Combatant", rows: [{ actorId: late.id }] });
+    const renders: unknown[] = [];
+    (corps as unknown as Raw)["sheet"] = { render: (force: boolean) => renders.push(force) };
+    await actions["nobcOpenHq"]!.call(app, new Event("click"), button({ uuid: corps.uuid }));
+    await actions["nobcOpenHq"]!.call(app, new Event("click"), button());
+    expect(renders).toEqual([true]);
+  });
+
+  it("turns the clicked button back on when the move is refused", async () => {
+    app.viewed = new FakeCombatDoc({ type: "nobcTurn", system: { turn: 0, stage: 0 } });
+    const previous = button();
+    expect(await actions["nobcPreviousStage"]!.call(app, new Event("click"), previous)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
+    expect(previous.disabled).toBe(false);
+  });
+
+  it("does nothing when no combat is viewed", async () => {
+    app.viewed = null;
+    for (const name of ["nobcNextStage", "nobcPreviousStage", "nobcAddHqs"]) expect(await actions[name]!.call(app, new Event("click"), button())).toBeUndefined();
+  });
+});
+
+describe("the Planning countdown", () => {
+  /** The countdown element and a tracker element that holds it (no DOM in these tests). */
+  function countdownElement(endsAt: number | null) {
+    const classes = new Set<string>();
+    const el = {
+      dataset: endsAt === null ? {} : { endsAt: String(endsAt) },
+      textContent: "",
+      classList: { toggle: (c: string, on: boolean) => (on ? classes.add(c) : classes.delete(c)) },
+    };
+    return { el, classes, root: { querySelector: () => el } };
+  }
+
+  it("ticks each second with one timer, replaced on re-render and cleared on close", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+    const { el, root } = countdownElement(3_000);
+    app.element = root;
+    await app._onRender({}, {});
+    await app._onRender({}, {});
+    expect(app.rendersDone).toBe(2);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(1_000);
+    expect(el.textContent).toBe('NOBC.Turn.TimeLeft {"time":"00:02"}');
+    app._onClose({});
+    expect(app.closed).toBe(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("says the time is up at the end and stops ticking", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+    const { el, classes, root } = countdownElement(2_000);
+    app.element = root;
+    await app._onRender({}, {});
+    vi.advanceTimersByTime(2_000);
+    expect(el.textContent).toBe("NOBC.Turn.TimeUp");
+    expect(classes.has("over")).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("starts no timer without a countdown on show", async () => {
+    vi.useFakeTimers();
+    app.element = countdownElement(null).root;
+    await app._onRender({}, {});
+    app.element = { querySelector: () => null };
+    await app._onRender({}, {});
+    app.element = null;
+    await app._onRender({}, {});
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe("registerTurnTracking", () => {
+  it("sets CONFIG.ui.combat to the tracker built on Foundry's CombatTracker", () => {
+    const f = (globalThis as unknown as { foundry: { applications: Raw } }).foundry;
+    const cfg = CONFIG as unknown as { ui?: Raw };
+    const saved = { sidebar: f.applications["sidebar"], ui: cfg.ui };
+    f.applications["sidebar"] = { tabs: { CombatTracker: FakeCombatTracker } };
+    cfg.ui = {};
+    try {
+      registerTurnTracking();
+      const cls = cfg.ui["combat"] as typeof FakeCombatTracker;
+      expect(Object.getPrototypeOf(cls)).toBe(FakeCombatTracker);
+      expect(Object.keys(cls.PARTS)).toContain(TURN_PART);
+    } finally {
+      f.applications["sidebar"] = saved.sidebar;
+      cfg.ui = saved.ui;
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Gallery entries of the turn tracker (src/combat/): the turn panel mid-turn with NATO moving first
+ * (GM) and with the Warsaw Pact moving first (player), the Planning countdown, the HQs grouped by
+ * side, and the GM's footer. Each context is built by the tracker's own pure functions.
+ */
+import type { FixtureSheet } from "../sheets/fixtures";
+import { hqListContext, panelPartContext, turnPanelContext, type TurnPanelView } from "../../src/combat/tracker";
+import { turn } from "../../src/rules/index";
+import { hqFixture } from "../combat/fixtures";
+
+function panel(view: TurnPanelView | null): object {
+  return { nobc: panelPartContext("turn", view) };
+}
+
+/** The buttons the dialog areas register for Ground Combat (the registry is empty in the gallery). */
+const groundCombatButtons = [
+  { id: "groundCombat.plan", label: "NOBC.Turn.Stage.groundCombat", icon: "fa-solid fa-crosshairs" },
+  { id: "groundCombat.rearArea", label: "NOBC.Turn.Stage.rearArea", icon: "fa-solid fa-bomb" },
+];
+
+const natoFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("groundCombat"), planningEndsAt: null }, hqFixture(true), true, 0);
+const wpFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("movement"), planningEndsAt: null }, hqFixture(false), false, 0);
+const planning = turnPanelContext({ turn: 0, stage: turn.stageIndex("planning"), planningEndsAt: 450_000 }, hqFixture(false), false, 0);
+
+export const trackerGallery: readonly FixtureSheet[] = [
+  {
+    id: "tracker-nato-first",
+    title: "Turn tracker (turn 3, Ground Combat, NATO moves first, GM)",
+    template: "combat/turn.hbs",
+    classes: "tracker",
+    context: panel(natoFirst === null ? null : { ...natoFirst, actions: groundCombatButtons }),
+  },
+  {
+    id: "tracker-wp-first",
+    title: "Turn tracker (turn 3, Movement, WP moves first, player)",
+    template: "combat/turn.hbs",
+    classes: "tracker",
+    context: panel(wpFirst),
+  },
+  {
+    id: "tracker-planning",
+    title: "Turn tracker (turn 0, Planning countdown)",
+    template: "combat/turn.hbs",
+    classes: "tracker",
+    context: panel(planning),
+  },
+  {
+    id: "tracker-hqs",
+    title: "Turn tracker: HQs by side (GM, one new HQ to add)",
+    template: "combat/hqs.hbs",
+    classes: "tracker",
+    context: { nobc: hqListContext(hqFixture(true), 1, true) },
+  },
+  {
+    id: "tracker-footer",
+    title: "Turn tracker: GM controls",
+    template: "combat/footer.hbs",
+    classes: "tracker",
+    context: { nobc: natoFirst },
+  },
+];
