@@ -92,8 +92,30 @@ function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }
 
+/** Each working document's changed paths as a planned update and its undo (unchanged ones left out). */
+function updatesOf(workings: Iterable<Working>): { updates: PlannedUpdate[]; inverse: PlannedUpdate[] } {
+  const updates: PlannedUpdate[] = [];
+  const inverse: PlannedUpdate[] = [];
+  for (const w of workings) {
+    const changes: Record<string, unknown> = {};
+    const undo: Record<string, unknown> = {};
+    for (const [path, value] of w.next) {
+      const before = w.prior.get(path);
+      if (sameValue(before, value)) continue;
+      changes[`system.${path}`] = value;
+      undo[`system.${path}`] = before;
+    }
+    if (Object.keys(changes).length === 0) continue;
+    const parentUuid = w.snap.parentUuid ?? null;
+    updates.push({ uuid: w.snap.uuid, id: w.snap.id, parentUuid, changes });
+    inverse.push({ uuid: w.snap.uuid, id: w.snap.id, parentUuid, changes: undo });
+  }
+  return { updates, inverse };
+}
+
 class Planner {
   private readonly actors = new Map<string, Working>();
+  private readonly items = new Map<string, Working>();
   private readonly deletions = new Map<string, DocumentSnapshot>();
   readonly notes: EffectNote[] = [];
 
@@ -145,6 +167,21 @@ class Planner {
     w.next.set(path, value);
   }
 
+  /** The item an effect names, if it exists and is one of `types`; otherwise a note says why. */
+  item(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
+    const known = this.items.get(uuid);
+    if (known !== undefined) return known;
+    const snap = this.lookup(uuid);
+    if (snap === undefined || snap.documentName !== "Item") {
+      this.note("NOBC.EffectNote.notFound", effect, { uuid });
+      return undefined;
+    }
+    if (!types.includes(snap.type)) return this.wrongType(snap, effect);
+    const working: Working = { snap, next: new Map(), prior: new Map() };
+    this.items.set(uuid, working);
+    return working;
+  }
+
   deleteItem(uuid: string, effect: Effect): void {
     if (this.deletions.has(uuid)) return;
     const snap = this.lookup(uuid);
@@ -156,30 +193,18 @@ class Planner {
   }
 
   finish(): EffectPlan {
-    const actorUpdates: PlannedUpdate[] = [];
-    const inverseActors: PlannedUpdate[] = [];
-    for (const w of this.actors.values()) {
-      const changes: Record<string, unknown> = {};
-      const undo: Record<string, unknown> = {};
-      for (const [path, value] of w.next) {
-        const before = w.prior.get(path);
-        if (sameValue(before, value)) continue;
-        changes[`system.${path}`] = value;
-        undo[`system.${path}`] = before;
-      }
-      if (Object.keys(changes).length === 0) continue;
-      actorUpdates.push({ uuid: w.snap.uuid, id: w.snap.id, parentUuid: null, changes });
-      inverseActors.push({ uuid: w.snap.uuid, id: w.snap.id, parentUuid: null, changes: undo });
-    }
+    const actors = updatesOf(this.actors.values());
+    // A card both changed and discarded is only deleted; undo re-creates it as it was.
+    const items = updatesOf([...this.items.values()].filter((w) => !this.deletions.has(w.snap.uuid)));
     const deleted = [...this.deletions.values()];
     return {
-      actorUpdates,
-      itemUpdates: [],
+      actorUpdates: actors.updates,
+      itemUpdates: items.updates,
       itemDeletions: deleted.map((s) => ({ uuid: s.uuid, id: s.id, parentUuid: s.parentUuid ?? null })),
       itemCreations: [],
       inverse: {
-        actorUpdates: inverseActors,
-        itemUpdates: [],
+        actorUpdates: actors.inverse,
+        itemUpdates: items.inverse,
         itemDeletions: [],
         itemCreations: deleted.map((s) => ({
           parentUuid: s.parentUuid ?? null,
@@ -191,20 +216,71 @@ class Planner {
   }
 }
 
-/** Effects the players or umpire carry out on the map; the note key names the effect type. */
-const MAP_EFFECTS = new Set<Effect["type"]>([
-  "retreat",
-  "minefield",
-  "bridgeDestroyed",
-  "autobahnCut",
-  "contaminated",
-  "supplyCountersEliminated",
-  "hqCardsLost",
-  "targetHits",
-]);
+/**
+ * How each kind of effect reaches the table: written to documents, announced as something to do on
+ * the map (the note key names the type), or reported as a toolkit change no document holds yet. A
+ * `Record` over the whole union, so a new effect type does not compile until it is placed here.
+ */
+const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | "map" | "toolkit">> = {
+  hits: "write",
+  eliminated: "write",
+  supply: "write",
+  mode: "write",
+  noMove: "write",
+  movementPoints: "write",
+  hqLevel: "write",
+  cardDiscarded: "write",
+  cardAssignment: "write",
+  squadronBox: "write",
+  weaponDiscarded: "write",
+  weaponAttached: "write",
+  squadronZone: "write",
+  squadronAirbase: "write",
+  airbaseHits: "write",
+  airDefence: "write",
+  retreat: "map",
+  minefield: "map",
+  bridgeDestroyed: "map",
+  autobahnCut: "map",
+  contaminated: "map",
+  supplyCountersEliminated: "map",
+  hqCardsLost: "map",
+  targetHits: "map",
+  airDamage: "toolkit",
+  airUnitLost: "toolkit",
+  ambushRevealed: "toolkit",
+  ammo: "toolkit",
+  delayCounters: "toolkit",
+  disorganised: "toolkit",
+  harassed: "toolkit",
+  inSupply: "toolkit",
+  missionLight: "toolkit",
+  missionSelected: "toolkit",
+  pins: "toolkit",
+  playsheetFallBack: "toolkit",
+  playsheetImmobilised: "toolkit",
+  playsheetRetire: "toolkit",
+  playsheetStatus: "toolkit",
+  playsheetSupply: "toolkit",
+  playsheetSuppressed: "toolkit",
+  reserveEntry: "toolkit",
+  reservesArrive: "toolkit",
+  serialsOutOfAction: "toolkit",
+  squadronsLost: "toolkit",
+  standsLost: "toolkit",
+  supplyUnits: "toolkit",
+  surrendered: "toolkit",
+  teamBailedOut: "toolkit",
+  teamDestroyed: "toolkit",
+  unitPinned: "toolkit",
+  victoryPoints: "toolkit",
+  withdrawn: "toolkit",
+};
 
-/** Effects of the umpire toolkits, whose documents do not exist yet: reported, not written. */
-const TOOLKIT_EFFECTS = new Set<Effect["type"]>(["pins", "standsLost", "playsheetSupply", "squadronsLost", "reservesArrive", "victoryPoints"]);
+/** The effect types written to documents (the rest become notes). */
+export function writtenEffectTypes(): Effect["type"][] {
+  return (Object.keys(EFFECT_ROUTES) as Effect["type"][]).filter((t) => EFFECT_ROUTES[t] === "write");
+}
 
 function noteData(effect: Effect): Record<string, string | number> {
   const data: Record<string, string | number> = {};
@@ -213,8 +289,9 @@ function noteData(effect: Effect): Record<string, string | number> {
 }
 
 function planOne(p: Planner, effect: Effect): void {
-  if (MAP_EFFECTS.has(effect.type)) return p.note(`NOBC.EffectNote.${effect.type}`, effect, p.named(effect));
-  if (TOOLKIT_EFFECTS.has(effect.type)) return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
+  const route = EFFECT_ROUTES[effect.type];
+  if (route === "map") return p.note(`NOBC.EffectNote.${effect.type}`, effect, p.named(effect));
+  if (route === "toolkit") return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
   switch (effect.type) {
     case "hits": {
       // Hits fall on a unit's strength, or on an HQ's level boxes.
@@ -264,6 +341,10 @@ function planOne(p: Planner, effect: Effect): void {
     }
     case "cardDiscarded":
       return p.deleteItem(effect.card, effect);
+    case "cardAssignment": {
+      const w = p.item(effect.card, ["supportCard"], effect);
+      return w === undefined ? undefined : p.set(w, "assignedTo", effect.assignedTo);
+    }
     case "squadronBox": {
       const w = p.actor(effect.squadron, ["airSquadron"], effect);
       return w === undefined ? undefined : p.set(w, "box", effect.box);
@@ -276,6 +357,20 @@ function planOne(p: Planner, effect: Effect): void {
       if (at < 0) return p.note("NOBC.EffectNote.noWeapon", effect, { name: w.snap.name, weapon: effect.weapon });
       return p.set(w, "weapons", weapons.filter((_, i) => i !== at));
     }
+    case "weaponAttached": {
+      const w = p.actor(effect.squadron, ["airSquadron"], effect);
+      if (w === undefined) return;
+      const weapons = (p.get(w, "weapons") as { kind: string; name: string }[] | undefined) ?? [];
+      return p.set(w, "weapons", [...weapons, { kind: effect.kind, name: effect.weapon }]);
+    }
+    case "squadronZone": {
+      const w = p.actor(effect.squadron, ["airSquadron"], effect);
+      return w === undefined ? undefined : p.set(w, "airZone", effect.airZone);
+    }
+    case "squadronAirbase": {
+      const w = p.actor(effect.squadron, ["airSquadron"], effect);
+      return w === undefined ? undefined : p.set(w, "airbase", effect.airbase);
+    }
     case "airbaseHits": {
       const w = p.actor(effect.airbase, ["airbase"], effect);
       if (w === undefined) return;
@@ -287,6 +382,9 @@ function planOne(p: Planner, effect: Effect): void {
       if (w === undefined) return;
       return p.set(w, "airDefence.value", clamp(p.num(w, "airDefence.value") + effect.delta, 0, p.num(w, "airDefence.max")));
     }
+    default:
+      // Routed "write" with no case above: say so rather than drop it.
+      return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
   }
 }
 

@@ -2,7 +2,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { harness } from "../harness/foundry";
-import { applyEffects, applyPlan, planEffects, type DocumentSnapshot } from "../../src/effects/apply";
+import { applyEffects, applyPlan, planEffects, writtenEffectTypes, type DocumentSnapshot } from "../../src/effects/apply";
 import type { Effect } from "../../src/rules/effects";
 
 type Raw = Record<string, unknown>;
@@ -15,7 +15,8 @@ const docs = new Map<string, DocumentSnapshot>([
   ["Actor.u1", snap("Actor.u1", "unit", { size: "division", arm: "armour", strength: { value: 5, max: 12 }, supply: 1, mode: "combat", noMove: false, movementPoints: 4 })],
   ["Actor.art", snap("Actor.art", "unit", { size: "brigade", arm: "artillery", strength: { value: 3, max: 3 }, supply: 0, mode: "march" })],
   ["Actor.hq", snap("Actor.hq", "hq", { level: { value: 2, max: 4 } })],
-  ["Actor.sq", snap("Actor.sq", "airSquadron", { box: "ready", weapons: [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }] })],
+  ["Actor.sq", snap("Actor.sq", "airSquadron", { box: "ready", airZone: "north", airbase: "Actor.ab", weapons: [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }] })],
+  ["Actor.sq2", snap("Actor.sq2", "airSquadron", { box: "holding", airZone: "north", airbase: null, weapons: [] })],
   ["Actor.ab", snap("Actor.ab", "airbase", { hits: { repairable: 1, permanent: 0 }, airDefence: { value: 2, max: 3 } })],
   [
     "Actor.hq.Item.c1",
@@ -126,6 +127,52 @@ describe("planEffects", () => {
       { kind: "cas", name: "Maverick" },
     ]);
     expect(plan.notes.map((n) => n.key)).toEqual(["NOBC.EffectNote.noWeapon"]);
+  });
+
+  it("writes the allocation's air effects: a weapon attached, a transfer to another zone, a new base", () => {
+    const effects: Effect[] = [
+      { type: "weaponAttached", squadron: "Actor.sq", kind: "cas", weapon: "Rockeye" },
+      { type: "squadronZone", squadron: "Actor.sq", airZone: "south" },
+      { type: "squadronAirbase", squadron: "Actor.sq", airbase: null },
+      { type: "squadronAirbase", squadron: "Actor.sq2", airbase: "Actor.ab" },
+    ];
+    const plan = planEffects(effects, lookup);
+    expect(plan.actorUpdates.map((u) => [u.uuid, u.changes])).toEqual([
+      [
+        "Actor.sq",
+        {
+          "system.weapons": [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }, { kind: "cas", name: "Rockeye" }],
+          "system.airZone": "south",
+          "system.airbase": null,
+        },
+      ],
+      ["Actor.sq2", { "system.airbase": "Actor.ab" }],
+    ]);
+    // The inverse puts back exactly what was there: two weapons, the old zone and base.
+    expect(plan.inverse.actorUpdates.map((u) => u.changes)).toEqual([
+      { "system.weapons": [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }], "system.airZone": "north", "system.airbase": "Actor.ab" },
+      { "system.airbase": null },
+    ]);
+    expect(plan.notes).toEqual([]);
+  });
+
+  it("reports every toolkit effect as a note, so none is dropped without a word", () => {
+    const effects: Effect[] = [
+      { type: "teamBailedOut", team: "Leopard 1" } as unknown as Effect,
+      { type: "pins", unit: "2 Coy", count: 1 } as unknown as Effect,
+    ];
+    const plan = planEffects(effects, lookup);
+    expect(plan.actorUpdates).toEqual([]);
+    expect(plan.notes.map((n) => [n.key, n.data["type"]])).toEqual([
+      ["NOBC.EffectNote.toolkit", "teamBailedOut"],
+      ["NOBC.EffectNote.toolkit", "pins"],
+    ]);
+  });
+
+  it("names exactly the document effects as written", () => {
+    expect(writtenEffectTypes().sort()).toEqual(
+      ["airDefence", "airbaseHits", "cardAssignment", "cardDiscarded", "eliminated", "hits", "hqLevel", "mode", "movementPoints", "noMove", "squadronAirbase", "squadronBox", "squadronZone", "supply", "weaponAttached", "weaponDiscarded"].sort(),
+    );
   });
 
   it("deletes a discarded card once, and its inverse creates it again with the same id", () => {

@@ -77,10 +77,22 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.hqCardsLost", { name: nameOf(effect.actor), count: effect.count });
     case "cardDiscarded":
       return line("NOBC.Effect.cardDiscarded", { name: nameOf(effect.card) });
+    case "cardAssignment":
+      return effect.assignedTo === null
+        ? line("NOBC.Effect.cardUnassigned", { name: nameOf(effect.card) })
+        : line("NOBC.Effect.cardAssigned", { name: nameOf(effect.card), unit: nameOf(effect.assignedTo) });
     case "squadronBox":
       return line("NOBC.Effect.squadronBox", { name: nameOf(effect.squadron) }, { box: AIR_BOX_LABELS[effect.box] });
     case "weaponDiscarded":
       return line("NOBC.Effect.weaponDiscarded", { name: nameOf(effect.squadron), weapon: effect.weapon });
+    case "weaponAttached":
+      return line("NOBC.Effect.weaponAttached", { name: nameOf(effect.squadron), weapon: effect.weapon });
+    case "squadronZone":
+      return line("NOBC.Effect.squadronZone", { name: nameOf(effect.squadron), zone: effect.airZone });
+    case "squadronAirbase":
+      return effect.airbase === null
+        ? line("NOBC.Effect.squadronUnbased", { name: nameOf(effect.squadron) })
+        : line("NOBC.Effect.squadronAirbase", { name: nameOf(effect.squadron), airbase: nameOf(effect.airbase) });
     case "airbaseHits":
       return line("NOBC.Effect.airbaseHits", {
         name: nameOf(effect.airbase),
