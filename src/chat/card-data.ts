@@ -3,15 +3,41 @@
  * reads the message and the ownership of each document, then asks these functions.
  */
 import type { Effect } from "../rules/effects";
+import type { BreakdownLine } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
+import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
 
-export type CardState = "pending" | "applied" | "reverted";
+export const CARD_STATES = ["pending", "applied", "reverted"] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+/** One labelled line of what went into a resolution, already in the user's language. */
+export interface CardInputLine {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** What the card shows besides its effects, kept so the GM can render it again after a split. */
+export interface CardDisplay {
+  readonly title: string;
+  readonly inputs: readonly CardInputLine[];
+  readonly breakdown: readonly BreakdownLine[];
+  readonly rolls: readonly number[];
+  /** The table row read (e.g. the CRT band and column); empty when the caller gave none. */
+  readonly tableRow: string;
+  /** The table result in words. */
+  readonly outcome: string;
+}
 
 export interface CardFlags {
+  /** Always the effects Apply will write (after any split). */
   readonly effects: readonly Effect[];
   readonly state: CardState;
   /** The writes that undo the applied effects; present once applied. */
   readonly applied?: WritePlan;
+  /** What the card shows; kept with `groundCombat`, whose card is rendered again after a split. */
+  readonly display?: CardDisplay;
+  /** A ground combat's plan, outcome and saved splits: its shared hits may be split again. */
+  readonly groundCombat?: GroundCombatCard;
 }
 
 /** The effect fields that name a document (an actor, or a card item). */
@@ -30,17 +56,24 @@ export function touchedDocuments(effects: readonly Effect[]): string[] {
 }
 
 function isState(value: unknown): value is CardState {
-  return value === "pending" || value === "applied" || value === "reverted";
+  return (CARD_STATES as readonly unknown[]).includes(value);
 }
+
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 
 /** The card data of a message's `flags.nobc`, or undefined when it is not a resolution card. */
 export function readCard(flags: unknown): CardFlags | undefined {
-  if (typeof flags !== "object" || flags === null) return undefined;
+  if (!isObject(flags)) return undefined;
   const f = flags as Record<string, unknown>;
   if (!Array.isArray(f["effects"]) || !isState(f["state"])) return undefined;
-  const applied = f["applied"];
-  const card = { effects: f["effects"] as Effect[], state: f["state"] };
-  return typeof applied === "object" && applied !== null ? { ...card, applied: applied as WritePlan } : card;
+  const { applied, display, groundCombat } = f;
+  return {
+    effects: f["effects"] as Effect[],
+    state: f["state"],
+    ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
+    ...(isObject(display) ? { display: display as CardDisplay } : {}),
+    ...(isObject(groundCombat) ? { groundCombat: groundCombat as GroundCombatCard } : {}),
+  };
 }
 
 export interface Requester {
@@ -70,4 +103,51 @@ export function mayApply(requester: Requester, card: CardFlags, owned: ReadonlyM
 export function mayUndo(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): Decision {
   if (card.state !== "applied" || card.applied === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notApplied" };
   return ownsAll(requester, card, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+}
+
+/**
+ * May `requester` change the split of `side`'s shared hits? Only on a pending ground-combat card,
+ * a side whose hits are shared, and a GM or a user who owns every unit the hits may fall on
+ * (`owned` as for Apply; artillery takes no hits, so its owner has no say).
+ */
+export function mayEditSplit(requester: Requester, card: CardFlags, side: SplitSide, owned: ReadonlyMap<string, boolean>): Decision {
+  const combat = card.groundCombat;
+  if (combat === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notCombat" };
+  if (card.state !== "pending") return { ok: false, reason: "NOBC.Chat.Refused.notPending" };
+  if (!sharedSides(combat).includes(side)) return { ok: false, reason: "NOBC.Chat.Refused.notShared" };
+  const owns = requester.isGM || splitUnits(combat, side).every((u) => owned.get(u.id) === true);
+  return owns ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+}
+
+/** How a card button shows to one user: not at all, greyed out, or ready to click. */
+export type Control = "hidden" | "disabled" | "enabled";
+
+export interface CardControls {
+  readonly apply: Control;
+  readonly undo: Control;
+  /** The shared sides this user may split now (inputs editable, Save shown); other sides read only. */
+  readonly splits: readonly SplitSide[];
+}
+
+/** The documents whose ownership decides the controls: the touched ones and every splittable unit. */
+export function controlDocuments(card: CardFlags): string[] {
+  const combat = card.groundCombat;
+  const units = combat === undefined ? [] : sharedSides(combat).flatMap((side) => splitUnits(combat, side).map((u) => u.id));
+  return [...new Set([...touchedDocuments(card.effects), ...units])];
+}
+
+/**
+ * What one user sees: Apply and Undo only for a GM or the owner of every touched document
+ * (greyed out when the state does not allow them), split editors only where `mayEditSplit` says
+ * yes. A courtesy: the GM's check on the request is the one that counts.
+ */
+export function cardControls(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): CardControls {
+  const mayAct = ownsAll(requester, card, owned);
+  const control = (decision: Decision): Control => (!mayAct ? "hidden" : decision.ok ? "enabled" : "disabled");
+  const combat = card.groundCombat;
+  return {
+    apply: control(mayApply(requester, card, owned)),
+    undo: control(mayUndo(requester, card, owned)),
+    splits: combat === undefined ? [] : sharedSides(combat).filter((side) => mayEditSplit(requester, card, side, owned).ok),
+  };
 }

@@ -1,22 +1,38 @@
 /**
- * The context of templates/chat/resolution-card.hbs: the breakdown, the dice, the table result,
- * the changes grouped under the document they touch, and the things to do on the map. Pure; the
- * caller passes the names, the notes and a translator.
+ * The context of templates/chat/resolution-card.hbs (and its parts in templates/chat/parts/), in
+ * the card's order: what went in, the labelled modifiers, the dice, the table row and result, the
+ * changes grouped under the document they touch, the split editors of shared hits, the things to
+ * do on the map, the state. Pure; the caller passes the names, the notes and a translator.
  */
 import type { BreakdownLine } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
 import type { EffectNote } from "../effects/apply";
 import { breakdownContext, localizeBreakdown, type Translator } from "../sheets/context/breakdown";
-import { touchedDocuments } from "./card-data";
+import { touchedDocuments, type CardFlags, type CardInputLine, type CardState } from "./card-data";
+import { splitViews, type SplitView } from "./splits";
 
 export interface CardInput {
   readonly title: string;
+  /** What went in, labelled lines already in the user's language. */
+  readonly inputs?: readonly CardInputLine[];
   readonly breakdown: readonly BreakdownLine[];
   readonly rolls: readonly number[];
+  /** The table row read, in words (e.g. the CRT band and column); none when empty or absent. */
+  readonly tableRow?: string;
   /** The table result in words (the caller renders the resolver's outcome). */
   readonly outcome: string;
   readonly effects: readonly Effect[];
   readonly notes: readonly EffectNote[];
+  /** The shared hits the owners may split (ground combat). */
+  readonly splits?: readonly SplitView[];
+  /** Pending unless told; the buttons start enabled or greyed out to match (the chat hook refines them). */
+  readonly state?: CardState;
+}
+
+export interface SplitEditorView extends SplitView {
+  /** "Attackers: 3 hits shared between all" in the user's language. */
+  readonly legend: string;
+  readonly hint: string;
 }
 
 export interface DocumentChanges {
@@ -34,6 +50,33 @@ export interface CardView {
   /** Effects that name no document (a hex, a hexside). */
   readonly other: readonly string[];
   readonly notes: readonly string[];
+  readonly inputs: readonly CardInputLine[];
+  readonly tableRow: string;
+  readonly splits: readonly SplitEditorView[];
+  readonly state: CardState;
+  readonly stateText: string;
+  readonly pending: boolean;
+  readonly applied: boolean;
+}
+
+/** The card input of a stored card: what it shows, its current effects and splits, its state. */
+export function cardInputOf(card: CardFlags & { readonly display: NonNullable<CardFlags["display"]> }, notes: readonly EffectNote[]): CardInput {
+  return {
+    ...card.display,
+    effects: card.effects,
+    notes,
+    splits: card.groundCombat === undefined ? [] : splitViews(card.groundCombat),
+    state: card.state,
+  };
+}
+
+function splitEditor(view: SplitView, i18n: Translator): SplitEditorView {
+  const side = i18n.localize(`NOBC.Chat.Split.${view.side}`);
+  return {
+    ...view,
+    legend: i18n.format("NOBC.Chat.Split.Legend", { side, total: String(view.total) }),
+    hint: i18n.format("NOBC.Chat.Split.Hint", { total: String(view.total) }),
+  };
 }
 
 function formatted(i18n: Translator, key: string, data: Readonly<Record<string, string | number>>): string {
@@ -41,6 +84,7 @@ function formatted(i18n: Translator, key: string, data: Readonly<Record<string, 
 }
 
 export function resolutionCardContext(input: CardInput, nameOf: (ref: string) => string, i18n: Translator): CardView {
+  const state = input.state ?? "pending";
   // The card has no intro sentence: its title says what happened.
   const base = localizeBreakdown(
     breakdownContext({ intro: input.title, breakdown: input.breakdown, rolls: input.rolls, effects: input.effects, showTotal: true }, nameOf),
@@ -63,5 +107,12 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     documents: [...documents].map(([ref, changes]) => ({ name: nameOf(ref), changes })),
     other,
     notes: input.notes.map((n) => formatted(i18n, n.key, n.data)),
+    inputs: input.inputs ?? [],
+    tableRow: input.tableRow ?? "",
+    splits: (input.splits ?? []).map((v) => splitEditor(v, i18n)),
+    state,
+    stateText: i18n.localize(`NOBC.Chat.State.${state}`),
+    pending: state === "pending",
+    applied: state === "applied",
   };
 }

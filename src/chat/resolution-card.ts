@@ -1,54 +1,37 @@
 /**
- * Resolution cards: a rules result posted to chat with its breakdown, dice and changes, and
- * Apply / Undo buttons. The writes happen in src/queries/ (on the active GM); this module posts
- * the card and wires its buttons.
+ * Resolution cards: a rules result posted to chat with what went in, its breakdown, dice, table
+ * row and changes, the split editors of shared ground-combat hits, and Apply / Undo buttons. The
+ * writes happen in src/queries/ (on the active GM); this module posts the card and wires its
+ * buttons for the user looking at it.
  */
 import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
-import { documentAt, planEffects, snapshotOf } from "../effects/apply";
-import type { Translator } from "../sheets/context/breakdown";
-import { templatePath } from "../sheets/paths";
+import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../constants";
-import { readCard, type CardFlags } from "./card-data";
-import { resolutionCardContext } from "./context";
-import { registerCardQueries, requestCardAction } from "../queries/register";
+import { CARD_STATES, cardControls, controlDocuments, readCard, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
+import { groundCombatText } from "./ground-combat-text";
+import { loadCardPartials, renderCardContent, translator } from "./render";
+import { SPLIT_SIDES, type SplitSide } from "./splits";
+import { callHook, ownership, type RequestingUser } from "../queries/card-actions";
+import { registerCardQueries, requestCardAction, requestSetSplit } from "../queries/register";
 
-export const CARD_TEMPLATE = templatePath("chat/resolution-card.hbs");
+export { CARD_TEMPLATE } from "./render";
+export type { CardInputLine } from "./card-data";
 
 export interface PostResolutionInput<O> {
   readonly title: string;
   readonly resolution: Resolution<O>;
-  /** The table result in words; by default the outcome itself, written out. */
+  /** The table result in words; by default the ground combat's CRT cell, else the outcome written out. */
   readonly outcome?: string;
   readonly speaker?: object;
   /** What went into the resolution, in words (already localized), shown above the breakdown. */
   readonly inputs?: readonly CardInputLine[];
+  /** The table row read, in words; by default the ground combat's CRT row, else none. */
+  readonly tableRow?: string;
   /** A ground combat's plan and outcome, so the owners may re-split "between all" hits before Apply. */
   readonly groundCombat?: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome };
   /** A system hook fired with `(message, resolution)` once the card is posted, e.g. "nobc.combatResolved". */
   readonly hook?: string;
-}
-
-export interface CardInputLine {
-  readonly label: string;
-  readonly value: string;
-}
-
-function renderCard(data: object): Promise<string> {
-  const render = foundry.applications.handlebars.renderTemplate as unknown as (p: string, d: object) => Promise<string>;
-  return render(CARD_TEMPLATE, data);
-}
-
-function translator(): Translator {
-  return {
-    // Cards are posted after init, when the translations exist.
-    localize: (key) => game.i18n!.localize(key),
-    format: (key, data) => game.i18n!.format(key, data),
-  };
-}
-
-function nameOf(uuid: string): string {
-  return (documentAt(uuid) as { name?: string } | null | undefined)?.name ?? uuid;
 }
 
 function outcomeText(outcome: unknown): string {
@@ -83,30 +66,40 @@ export function rollsFromFaces(faces: readonly number[]): Roll[] {
   return [(Roll as unknown as { fromData(d: object): Roll }).fromData(data)];
 }
 
-/** Posts one chat card for a resolution, pending until someone applies it. */
+/**
+ * Posts one chat card for a resolution, pending until someone applies it, then fires
+ * `hook` (when given) and `nobc.resolutionPosted`, each with `(message, resolution)`.
+ */
 export async function postResolution<O>(input: PostResolutionInput<O>): Promise<unknown> {
   const { resolution } = input;
-  const plan = planEffects(resolution.effects, snapshotOf);
-  const view = resolutionCardContext(
-    {
-      title: input.title,
-      breakdown: resolution.breakdown,
-      rolls: resolution.rolls,
-      outcome: input.outcome ?? outcomeText(resolution.outcome),
-      effects: resolution.effects,
-      notes: plan.notes,
-    },
-    nameOf,
-    translator(),
-  );
-  const flags: CardFlags = { effects: structuredClone(resolution.effects), state: "pending" };
+  const combat = input.groundCombat;
+  const derived = combat === undefined ? undefined : groundCombatText(combat, translator());
+  const display: CardDisplay = {
+    title: input.title,
+    inputs: input.inputs ?? [],
+    breakdown: resolution.breakdown,
+    rolls: resolution.rolls,
+    tableRow: input.tableRow ?? derived?.tableRow ?? "",
+    outcome: input.outcome ?? derived?.outcome ?? outcomeText(resolution.outcome),
+  };
+  const card: CardFlags & { display: CardDisplay } = {
+    effects: resolution.effects,
+    state: "pending",
+    display,
+    ...(combat === undefined ? {} : { groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} } }),
+  };
+  // Only a ground combat is rendered again (after a split), so only it keeps what the card shows.
+  const flags: CardFlags = combat === undefined ? { effects: card.effects, state: card.state } : card;
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
-  return Message.create({
-    content: await renderCard(view),
+  const message = await Message.create({
+    content: await renderCardContent(card),
     speaker: input.speaker ?? Message.getSpeaker(),
     rolls: rollsFromFaces(resolution.rolls),
-    flags: { [SYSTEM_ID]: flags },
+    flags: { [SYSTEM_ID]: structuredClone(flags) },
   });
+  if (input.hook !== undefined) callHook(input.hook, message, resolution);
+  callHook("nobc.resolutionPosted", message, resolution);
+  return message;
 }
 
 interface RenderedMessage {
@@ -114,18 +107,55 @@ interface RenderedMessage {
   readonly flags: Record<string, unknown>;
 }
 
-/** Shows the card's state and enables only the button that makes sense in it. */
+function isSide(value: string | undefined): value is SplitSide {
+  return (SPLIT_SIDES as readonly (string | undefined)[]).includes(value);
+}
+
+/** The split a side's editor holds now, as typed (the rules judge it on the GM's side). */
+function typedSplit(root: HTMLElement, side: SplitSide): HitShare[] {
+  return [...root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")]
+    .filter((input) => input.dataset["nobcSplit"] === side)
+    .map((input) => ({ actor: input.dataset["actor"] ?? "", hits: Number(input.value) }));
+}
+
+/**
+ * Shows the card's state and, for the user looking at it, only the controls they may use:
+ * Apply / Undo for a GM or the owner of every touched document (enabled when the state allows),
+ * the split editors of the sides they may split while the card is pending.
+ */
 export function decorateCard(message: RenderedMessage, html: HTMLElement): void {
   const card = readCard(message.flags[SYSTEM_ID]);
   const root = html.querySelector<HTMLElement>(".nobc-resolution-card");
   if (card === undefined || root === null || message.id === null) return;
-  root.dataset["state"] = card.state;
+  for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
   const state = root.querySelector(".card-state");
   if (state !== null) state.textContent = game.i18n!.localize(`NOBC.Chat.State.${card.state}`);
+  const me = game.user as unknown as RequestingUser;
+  const controls = cardControls(me, card, ownership(me, controlDocuments(card)));
   const messageId = message.id;
+  for (const input of root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")) {
+    const side = input.dataset["nobcSplit"];
+    input.disabled = !(isSide(side) && controls.splits.includes(side));
+  }
   for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-nobc-card]")) {
-    const action = button.dataset["nobcCard"] === "undo" ? "undo" : "apply";
-    button.disabled = action === "apply" ? card.state !== "pending" : card.state !== "applied";
+    const kind = button.dataset["nobcCard"];
+    if (kind === "split") {
+      const side = button.dataset["side"];
+      const editable = isSide(side) && controls.splits.includes(side);
+      button.hidden = !editable;
+      button.disabled = !editable;
+      if (editable) {
+        button.addEventListener("click", () => {
+          button.disabled = true;
+          void requestSetSplit(messageId, side, typedSplit(root, side)).finally(() => (button.disabled = false));
+        });
+      }
+      continue;
+    }
+    const action = kind === "undo" ? "undo" : "apply";
+    const control = controls[action];
+    button.hidden = control === "hidden";
+    button.disabled = control !== "enabled";
     button.addEventListener("click", () => {
       button.disabled = true;
       void requestCardAction(action, messageId);
@@ -133,8 +163,9 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   }
 }
 
-/** Registers the card queries and the chat hook (on init). */
+/** Registers the card queries, loads the card's partials and hooks the chat (on init). */
 export function registerChat(): void {
   registerCardQueries();
+  void loadCardPartials();
   Hooks.on("renderChatMessageHTML", ((message: RenderedMessage, html: HTMLElement) => decorateCard(message, html)) as never);
 }

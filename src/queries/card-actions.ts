@@ -1,16 +1,25 @@
 /**
- * The authoritative Apply / Undo of a resolution card, run on the active GM's client (through
- * the `nobc.applyCard` / `nobc.undoCard` queries) or directly when a GM clicks. It re-reads the
- * message, re-checks the requester and the card's state, then writes through the one write path.
+ * The authoritative Apply / Undo / split of a resolution card, run on the active GM's client
+ * (through the `nobc.applyCard` / `nobc.undoCard` / `nobc.setSplit` queries) or directly when a
+ * GM clicks. Each re-reads the message, re-checks the requester and the card's state (and a split
+ * with the rules), then writes: documents through the one write path, the card through its flags.
  */
 import { applyPlan, documentAt, planEffects, snapshotOf } from "../effects/apply";
-import { mayApply, mayUndo, readCard, touchedDocuments, type Decision, type Requester } from "../chat/card-data";
+import { mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments, type CardFlags, type Decision, type Requester } from "../chat/card-data";
+import { resplit, splitUnits, type SplitSide } from "../chat/splits";
+import { renderCardContent } from "../chat/render";
+import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../constants";
 
 export type CardAction = "apply" | "undo";
 
-/** What a request returns to the asking client (plain data: it crosses the socket). */
-export type CardResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+/**
+ * What a request returns to the asking client (plain data: it crosses the socket). `reason` is a
+ * lang key; `details` the sentences behind it (the rules' refusals, the malformed fields).
+ */
+export type CardResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: string; readonly details?: readonly string[] };
 
 /** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */
 export type RequestingUser = Requester & object;
@@ -28,8 +37,8 @@ function messageById(id: string): CardMessage | undefined {
   return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
 }
 
-/** For each touched document: does `user` own it? (An embedded card follows its actor.) */
-function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, boolean> {
+/** For each document: does `user` own it? (An embedded card follows its actor.) */
+export function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const uuid of uuids) {
     const doc = documentAt(uuid) as { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
@@ -39,7 +48,7 @@ function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, 
 }
 
 /** Our own hook names are not in Foundry's typed hook list. */
-function callHook(name: string, ...args: unknown[]): void {
+export function callHook(name: string, ...args: unknown[]): void {
   (Hooks as unknown as { callAll(n: string, ...a: unknown[]): boolean }).callAll(name, ...args);
 }
 
@@ -65,6 +74,45 @@ export async function performCardAction(action: CardAction, messageId: string, u
       await message.update({ [`flags.${SYSTEM_ID}.state`]: "reverted" });
       callHook("nobc.resolutionReverted", message, inverse);
     }
+  } finally {
+    inFlight.delete(messageId);
+  }
+  return { ok: true };
+}
+
+export interface SplitRequest {
+  readonly messageId: string;
+  readonly side: SplitSide;
+  readonly split: readonly HitShare[];
+}
+
+/**
+ * Saves a new split of `side`'s shared hits on a pending ground-combat card for `user`: the rules
+ * check it, then the card's flags get the split and the effects Apply will now write, and its
+ * content is rendered again so the changes list shows them. Refused: nothing changes.
+ */
+export async function performSetSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
+  const { messageId, side, split } = request;
+  const message = messageById(messageId);
+  const card = readCard(message?.flags[SYSTEM_ID]);
+  if (message === undefined || card === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  if (inFlight.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
+  const combat = card.groundCombat;
+  const display = card.display;
+  if (combat === undefined || display === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notCombat" };
+  const decision = mayEditSplit(user, card, side, ownership(user, splitUnits(combat, side).map((u) => u.id)));
+  if (!decision.ok) return decision;
+  const checked = resplit(combat, side, split);
+  if (!checked.ok) return { ok: false, reason: "NOBC.Chat.Refused.badSplit", details: checked.refusals.map((r) => r.message) };
+  const next: CardFlags & { display: typeof display } = { ...card, display, effects: checked.value.effects, groundCombat: checked.value.card };
+  inFlight.add(messageId);
+  try {
+    await message.update({
+      [`flags.${SYSTEM_ID}.effects`]: next.effects,
+      [`flags.${SYSTEM_ID}.groundCombat.splits`]: checked.value.card.splits,
+      content: await renderCardContent(next),
+    });
+    callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
   } finally {
     inFlight.delete(messageId);
   }

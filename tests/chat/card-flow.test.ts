@@ -177,7 +177,12 @@ describe("renderChatMessageHTML", () => {
   function html() {
     const state = { textContent: "" };
     const buttons = [button("apply"), button("undo")];
-    const root = { dataset: { state: "pending" } as Record<string, string>, querySelector: () => state, querySelectorAll: () => buttons };
+    const root: { classes: Set<string>; classList: object; querySelector(): unknown; querySelectorAll(sel: string): unknown } = {
+      classes: new Set(["state-pending"]),
+      classList: { toggle: (c: string, on: boolean) => void (on ? root.classes.add(c) : root.classes.delete(c)) },
+      querySelector: () => state,
+      querySelectorAll: (sel: string) => (sel === "button[data-nobc-card]" ? buttons : []),
+    };
     const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) };
     return { el: el as unknown as HTMLElement, root, state, buttons };
   }
@@ -186,7 +191,7 @@ describe("renderChatMessageHTML", () => {
     const id = await post(ownEffects());
     const view = html();
     harness.hooks.find((h) => h.name === "renderChatMessageHTML")!.fn(chatFake.messages.get(id), view.el);
-    expect(view.root.dataset["state"]).toBe("pending");
+    expect([...view.root.classes]).toEqual(["state-pending"]);
     expect(view.state.textContent).toBe("NOBC.Chat.State.pending");
     expect(view.buttons.map((b) => b.disabled)).toEqual([false, true]);
     view.buttons[0]!.click();
@@ -195,6 +200,7 @@ describe("renderChatMessageHTML", () => {
     const again = html();
     decorateCard(chatFake.messages.get(id)!, again.el);
     expect(again.buttons.map((b) => b.disabled)).toEqual([true, false]);
+    expect([...again.root.classes]).toEqual(["state-applied"]);
   });
 
   it("leaves other messages alone", () => {

@@ -1,16 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
-import { resolutionCardContext } from "../../src/chat/context";
+import { createHandlebars, registerPartials, type Lang } from "../harness/handlebars-helpers";
+import { cardInputOf, resolutionCardContext } from "../../src/chat/context";
+import { CARD_PARTIALS } from "../../src/chat/render";
+import { groundCombatText } from "../../src/chat/ground-combat-text";
+import { resplit } from "../../src/chat/splits";
+import { planEffects } from "../../src/effects/apply";
+import { GALLERY_REFS as R, NAMES, resolveCombat } from "./combat-fixture";
+import { cardGallery, cardI18n } from "../gallery/cards";
 
 const repo = resolve(__dirname, "../..");
 const lang = JSON.parse(readFileSync(resolve(repo, "lang/en.json"), "utf8")) as Lang;
 const source = readFileSync(resolve(repo, "templates/chat/resolution-card.hbs"), "utf8");
 const names: Record<string, string> = { "Actor.u1": "3 Pz Bde", "Actor.u2": "11 ACR" };
+const parts = readdirSync(resolve(repo, "templates/chat/parts")).map((f) => `systems/nobc/templates/chat/parts/${f}`);
+
+/** A Handlebars environment with the card's partials registered under their served paths, as Foundry does. */
+function cardHandlebars() {
+  const env = createHandlebars(lang);
+  registerPartials(env.hbs, Object.fromEntries(parts.map((p) => [p, readFileSync(resolve(repo, p.replace("systems/nobc/", "")), "utf8")])));
+  return env;
+}
 
 describe("resolution card template (real Handlebars)", () => {
-  const env = createHandlebars(lang);
+  const env = cardHandlebars();
   const view = resolutionCardContext(
     {
       title: "Combat at 0405",
@@ -41,7 +55,7 @@ describe("resolution card template (real Handlebars)", () => {
   });
 
   it("renders the modifiers with sources, the dice, the result, the changes, the notes and both buttons", () => {
-    expect(html).toMatch(/^<div class="nobc nobc-resolution-card" data-state="pending">/);
+    expect(html).toMatch(/^<div class="nobc nobc-resolution-card state-pending">/);
     expect(html).toContain("Land War QRS: Terrain Effects");
     expect(html).toContain('<span class="die">4</span>');
     expect(html).toContain("Costly breakthrough");
@@ -54,7 +68,12 @@ describe("resolution card template (real Handlebars)", () => {
 
   it("asks for no lang key en.json lacks", () => {
     for (const state of ["pending", "applied", "reverted"]) env.localize(`NOBC.Chat.State.${state}`);
-    for (const key of ["notPending", "notApplied", "notOwner", "notFound", "busy"]) env.localize(`NOBC.Chat.Refused.${key}`);
+    for (const key of ["notPending", "notApplied", "notOwner", "notFound", "busy", "notCombat", "notShared", "badSplit", "badRequest"]) {
+      env.localize(`NOBC.Chat.Refused.${key}`);
+    }
+    for (const id of ["breakthrough", "costlyBreakthrough", "costlySuccess", "success", "heavyFighting", "attackBeatenOff", "attackStalledEarly"]) {
+      env.localize(`NOBC.Chat.Crt.${id}`);
+    }
     env.localize("NOBC.Chat.NoGM");
     expect([...env.missing]).toEqual([]);
   });
@@ -62,5 +81,94 @@ describe("resolution card template (real Handlebars)", () => {
   it("says so when nothing changes", () => {
     const empty = resolutionCardContext({ title: "t", breakdown: [], rolls: [], outcome: "none", effects: [], notes: [] }, String, env);
     expect(env.hbs.compile(source)(empty)).toContain("hint");
+  });
+});
+
+describe("the card family: inputs, table row, split editors, state", () => {
+  const env = cardHandlebars();
+  const render = env.hbs.compile(source);
+  const combat = resolveCombat(R, 3);
+  const refName = (ref: string) => Object.entries(R).map(([k, v]) => [v, NAMES[k as keyof typeof NAMES]]).find(([v]) => v === ref)?.[1] ?? ref;
+  const text = groundCombatText(combat, env);
+  const display = {
+    title: "Ground combat at T",
+    inputs: [{ label: "Attackers", value: "1st Gds Tank Div, 35th MR Div" }, { label: "Terrain", value: "Woods" }],
+    breakdown: combat.resolution.breakdown,
+    rolls: combat.resolution.rolls,
+    ...text,
+  };
+  const card = { effects: combat.resolution.effects, state: "pending" as const, display, groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} } };
+
+  it("loads every part it uses on init", () => {
+    expect([...CARD_PARTIALS].sort()).toEqual([...parts].sort());
+  });
+
+  it("shows the inputs, the modifiers, the die, the CRT row and result, then the changes, in that order", () => {
+    const html = render(resolutionCardContext(cardInputOf(card, []), refName, env));
+    const at = (needle: string) => html.indexOf(needle);
+    expect(at("<dt>Attackers</dt><dd>1st Gds Tank Div, 35th MR Div</dd>")).toBeGreaterThan(0);
+    expect(at("Defending hex terrain: woods")).toBeGreaterThan(at("<dd>Woods</dd>"));
+    expect(at('<span class="die">3</span>')).toBeGreaterThan(at("Defending hex terrain"));
+    expect(at("Combat Results Table, score 2: row ≤ 4, no minefield")).toBeGreaterThan(at('<span class="die">3</span>'));
+    expect(at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.")).toBeGreaterThan(0);
+    expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(at("Attack beaten off"));
+    expect([...env.missing]).toEqual([]);
+  });
+
+  it("renders one editor per shared side: each unit, its strength and its hits as a number input, and Save", () => {
+    const html = render(resolutionCardContext(cardInputOf(card, []), refName, env));
+    expect(html.match(/<fieldset class="card-split"/g)).toHaveLength(2);
+    expect(html).toContain("Attackers: 3 hits shared between all");
+    expect(html).toContain("Defenders: 2 hits shared between all");
+    expect(html).toContain(`value="2" data-nobc-split="attackers" data-actor="${R.gds}"`);
+    expect(html).toContain(`value="1" data-nobc-split="defenders" data-actor="${R.acr}"`);
+    expect(html).toContain('max="3"');
+    expect(html).not.toContain(NAMES.art); // artillery takes no hits: not in the editor, not in the changes
+    expect(html.match(/data-nobc-card="split" data-side="(attackers|defenders)">Save split/g)).toHaveLength(2);
+  });
+
+  it("after a split the editor holds it and the changes list shows it", () => {
+    const next = resplit(card.groundCombat, "attackers", [{ actor: R.gds, hits: 0 }, { actor: R.mr, hits: 3 }]);
+    if (!next.ok) throw new Error("refused");
+    const html = render(resolutionCardContext(cardInputOf({ ...card, effects: next.value.effects, groundCombat: next.value.card }, []), refName, env));
+    expect(html).toContain(`value="0" data-nobc-split="attackers" data-actor="${R.gds}"`);
+    expect(html).toContain("35th MR Div takes 3 hit");
+    expect(html).not.toContain("<strong>1st Gds Tank Div</strong>");
+  });
+
+  it("an applied card greys out Apply and the editors and drops Save; a reverted one greys out both buttons", () => {
+    const applied = render(resolutionCardContext(cardInputOf({ ...card, state: "applied" }, []), refName, env));
+    expect(applied).toContain("nobc-resolution-card state-applied");
+    expect(applied).toContain("Applied.");
+    expect(applied).toContain('data-nobc-card="apply" disabled');
+    expect(applied).toContain('data-nobc-card="undo">');
+    expect(applied).toMatch(/data-nobc-split="attackers" data-actor="[^"]+" aria-label="[^"]+" disabled/);
+    expect(applied).toContain('data-side="attackers" hidden');
+    const reverted = render(resolutionCardContext(cardInputOf({ ...card, state: "reverted" }, []), refName, env));
+    expect(reverted).toContain('data-nobc-card="undo" disabled');
+    expect(reverted).toContain("Undone.");
+  });
+
+  it("shows the write path's map notes (a retreat to move on the map)", () => {
+    const retreat = [{ type: "retreat", actor: R.bde, hexes: 1 } as const];
+    const snapshot = { uuid: R.bde, id: "bde", documentName: "Actor" as const, type: "unit", name: NAMES.bde, system: { strength: { value: 4, max: 4 } } };
+    const notes = planEffects(retreat, (uuid) => (uuid === R.bde ? snapshot : undefined)).notes;
+    const html = render(resolutionCardContext(cardInputOf({ ...card, effects: retreat }, notes), refName, env));
+    expect(html).toContain("To do on the map");
+  });
+});
+
+describe("gallery cards", () => {
+  it("are four cards built from real resolutions, worded with no missing key", () => {
+    expect(cardGallery.map((c) => [c.id, (c.context as { state: string }).state])).toEqual([
+      ["card-combat-pending", "pending"],
+      ["card-combat-applied", "applied"],
+      ["card-reverted", "reverted"],
+      ["card-inputs", "pending"],
+    ]);
+    const pending = cardGallery[0]!.context as { splits: { side: string; rows: { hits: number }[] }[]; inputs: unknown[] };
+    expect(pending.splits.map((s) => [s.side, s.rows.map((r) => r.hits)])).toEqual([["attackers", [2, 1]], ["defenders", [2, 0]]]);
+    expect(pending.inputs).toHaveLength(3);
+    expect([...cardI18n.missing]).toEqual([]);
   });
 });

@@ -11,10 +11,11 @@
  *   the sender (`{ user }`), and counts the calls.
  * - `testUserPermission(user, "OWNER")` on the stand-in documents: a GM owns everything; others
  *   own what `chatFake.owners` lists for the actor (an embedded item follows its actor).
- * - `Actor.updateDocuments` / `Item.deleteDocuments` / `Item.createDocuments` also change the
- *   stand-in documents, so an undo can be checked against the exact prior state.
+ * - `Actor.updateDocuments` / `Item.updateDocuments` / `Item.deleteDocuments` / `Item.createDocuments`
+ *   also change the stand-in documents, so an undo can be checked against the exact prior state.
  * - `foundry.applications.handlebars.renderTemplate` (unless ./sheets-fake already put one):
- *   records the call, returns a marker.
+ *   records the call, returns a marker. `loadTemplates(paths)` (added to whichever renderer is
+ *   there): records the paths in `chatFake.partials`, loads nothing.
  */
 import { harness, type FakeActorT } from "./foundry";
 
@@ -60,6 +61,7 @@ class FakeMessage {
 export const chatFake = {
   messages: new Map<string, FakeMessage>(),
   rendered: [] as { path: string; data: unknown }[],
+  partials: [] as string[],
   owners: new Map<string, Set<string>>(),
   users: new Map<string, FakeUser>(),
   activeGM: null as FakeUser | null,
@@ -105,6 +107,7 @@ export const chatFake = {
   reset(): void {
     this.messages.clear();
     this.rendered.length = 0;
+    this.partials.length = 0;
     this.owners.clear();
     (globalThis as unknown as { CONFIG: Raw }).CONFIG["queries"] = {};
     this.setUsers("gm");
@@ -127,6 +130,10 @@ export function installChatFake(): void {
       chatFake.rendered.push({ path, data });
       return `<rendered ${path}>`;
     },
+  };
+  (apps["handlebars"] as Raw)["loadTemplates"] ??= async (paths: string[]) => {
+    chatFake.partials.push(...paths);
+    return [];
   };
   g["ChatMessage"] = {
     async create(data: Raw) {
@@ -159,6 +166,16 @@ export function installChatFake(): void {
       for (const [path, value] of Object.entries(row)) if (path !== "_id" && actor) setPath(actor as unknown as Raw, path, structuredClone(value));
     }
     return actorUpdate(data, operation);
+  };
+  const itemUpdate = harness.Item.updateDocuments.bind(harness.Item);
+  harness.Item.updateDocuments = async (data: unknown, operation: unknown = {}) => {
+    const parent = (operation as { parent?: FakeActorT }).parent;
+    const fromUuid = (globalThis as unknown as { foundry: { utils: { fromUuidSync(u: string): unknown } } }).foundry.utils.fromUuidSync;
+    for (const row of data as Raw[]) {
+      const item = parent ? parent.items.find((i) => i.id === row["_id"]) : fromUuid(`Item.${String(row["_id"])}`);
+      for (const [path, value] of Object.entries(row)) if (path !== "_id" && item) setPath(item as unknown as Raw, path, structuredClone(value));
+    }
+    return itemUpdate(data, operation);
   };
   const itemDelete = harness.Item.deleteDocuments.bind(harness.Item);
   harness.Item.deleteDocuments = async (ids: unknown, operation: unknown = {}) => {

@@ -35,7 +35,7 @@ export function renderFixtures(repo: string) {
     env.hbs,
     Object.fromEntries(
       Object.entries(sources)
-        .filter(([rel]) => rel.startsWith("partials/"))
+        .filter(([rel]) => rel.startsWith("partials/") || rel.includes("/parts/"))
         .map(([rel, src]) => [`systems/nobc/templates/${rel}`, src]),
     ),
   );

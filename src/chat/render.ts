@@ -1,0 +1,45 @@
+/**
+ * Renders a stored card's content: on posting, and again on the GM's client after a split. The
+ * names, notes and words come from the documents and translations of the client rendering it.
+ */
+import { documentAt, planEffects, snapshotOf } from "../effects/apply";
+import type { Translator } from "../sheets/context/breakdown";
+import { templatePath } from "../sheets/paths";
+import type { CardDisplay, CardFlags } from "./card-data";
+import { cardInputOf, resolutionCardContext } from "./context";
+
+export const CARD_TEMPLATE = templatePath("chat/resolution-card.hbs");
+
+/** The parts of the card template, loaded as partials on init (each registered under its path). */
+export const CARD_PARTIALS = [
+  templatePath("chat/parts/inputs.hbs"),
+  templatePath("chat/parts/breakdown.hbs"),
+  templatePath("chat/parts/changes.hbs"),
+  templatePath("chat/parts/split.hbs"),
+] as const;
+
+export function translator(): Translator {
+  return {
+    // Cards are rendered after init, when the translations exist.
+    localize: (key) => game.i18n!.localize(key),
+    format: (key, data) => game.i18n!.format(key, data),
+  };
+}
+
+export function nameOf(uuid: string): string {
+  return (documentAt(uuid) as { name?: string } | null | undefined)?.name ?? uuid;
+}
+
+/** The HTML of a card from its flags (which must hold what it shows). */
+export function renderCardContent(card: CardFlags & { readonly display: CardDisplay }): Promise<string> {
+  const notes = planEffects(card.effects, snapshotOf).notes;
+  const view = resolutionCardContext(cardInputOf(card, notes), nameOf, translator());
+  const render = foundry.applications.handlebars.renderTemplate as unknown as (p: string, d: object) => Promise<string>;
+  return render(CARD_TEMPLATE, view);
+}
+
+/** Loads the card's partials (on init); Foundry caches them. */
+export function loadCardPartials(): Promise<unknown> {
+  const load = foundry.applications.handlebars.loadTemplates as unknown as (paths: readonly string[]) => Promise<unknown>;
+  return load(CARD_PARTIALS);
+}

@@ -1,0 +1,294 @@
+/**
+ * A ground-combat card through the harness: posting (hooks, flags), owners splitting "between all"
+ * hits through the GM's `nobc.setSplit` query, Apply writing exactly the recomputed effects, Undo.
+ */
+import "../harness/install";
+import { chatFake } from "../harness/chat-fake";
+import { beforeEach, describe, expect, it } from "vitest";
+import { harness, type FakeActorT } from "../harness/foundry";
+import { decorateCard, postResolution, registerChat } from "../../src/chat/resolution-card";
+import { CARD_PARTIALS } from "../../src/chat/render";
+import { applyCard, setCardSplit, undoCard } from "../../src/chat/macros";
+import { requestCardAction, requestSetSplit } from "../../src/queries/register";
+import { planEffects, snapshotOf } from "../../src/effects/apply";
+import { groundCombatEffects } from "../../src/rules/nobc/land/combat";
+import { unwrap } from "../../src/rules/resolution";
+import type { CardView } from "../../src/chat/context";
+import { NAMES, resolveCombat, type Combat, type CombatRefs } from "./combat-fixture";
+
+type Raw = Record<string, unknown>;
+type Query = (data: unknown, options?: unknown) => Promise<unknown>;
+
+let actors: Record<keyof CombatRefs, FakeActorT>;
+let refs: CombatRefs;
+let fired: { name: string; args: unknown[] }[];
+
+function world(): void {
+  harness.reset();
+  chatFake.reset();
+  registerChat();
+  fired = [];
+  for (const name of ["nobc.combatResolved", "nobc.resolutionPosted", "nobc.resolutionSplit", "nobc.resolutionApplied"]) {
+    harness.hooks.push({ name, fn: (...args: unknown[]) => void fired.push({ name, args }), once: false });
+  }
+  const unit = (key: keyof CombatRefs, strength: number) =>
+    new harness.Actor({ name: NAMES[key], type: "unit", system: { strength: { value: strength, max: strength }, supply: 1, mode: "combat" } });
+  actors = { gds: unit("gds", 8), mr: unit("mr", 4), bde: unit("bde", 4), acr: unit("acr", 3), art: unit("art", 2) };
+  refs = { gds: actors.gds.uuid, mr: actors.mr.uuid, bde: actors.bde.uuid, acr: actors.acr.uuid, art: actors.art.uuid };
+  for (const key of ["gds", "mr"] as const) chatFake.own(actors[key], "p1");
+  for (const key of ["bde", "acr", "art"] as const) chatFake.own(actors[key], "p2");
+}
+
+beforeEach(world);
+
+/** Posts the combat resolved with `face` (3: both sides share hits) as a ground-combat card. */
+async function post(face = 3): Promise<{ id: string; combat: Combat }> {
+  const combat = resolveCombat(refs, face);
+  const message = (await postResolution({
+    title: "Ground combat at T",
+    resolution: combat.resolution,
+    groundCombat: { plan: combat.plan, outcome: combat.outcome },
+    inputs: [{ label: "Terrain", value: "Woods" }],
+    hook: "nobc.combatResolved",
+  })) as { id: string };
+  return { id: message.id, combat };
+}
+
+const message = (id: string) => chatFake.messages.get(id)!;
+const flags = (id: string) => message(id).flags["nobc"] as Raw;
+const strengths = () => Object.values(actors).map((a) => (a.system["strength"] as Raw)["value"]);
+const query = (name: string) => (CONFIG as unknown as { queries: Record<string, Query> }).queries[name]!;
+
+describe("posting a ground-combat card", () => {
+  it("keeps plan, outcome and no split yet, words the CRT row and result, and loaded its parts on init", async () => {
+    const { id, combat } = await post();
+    expect(chatFake.partials).toEqual([...CARD_PARTIALS]);
+    const gc = flags(id)["groundCombat"] as Raw;
+    expect(gc).toEqual({ plan: combat.plan, outcome: combat.outcome, splits: {} });
+    expect(flags(id)["effects"]).toEqual(combat.resolution.effects);
+    const display = flags(id)["display"] as Raw;
+    expect(display["inputs"]).toEqual([{ label: "Terrain", value: "Woods" }]);
+    expect(display["tableRow"]).toContain("NOBC.Chat.Crt.Row");
+    expect(display["outcome"]).toContain("NOBC.Chat.Crt.Result");
+    const view = chatFake.rendered.at(-1)!.data as CardView;
+    expect(view.splits.map((s) => s.side)).toEqual(["attackers", "defenders"]);
+    expect(view.tableRow).toBe(display["tableRow"]);
+  });
+
+  it("fires the given hook, then nobc.resolutionPosted, each with the message and the resolution", async () => {
+    const { id, combat } = await post();
+    expect(fired.map((f) => f.name)).toEqual(["nobc.combatResolved", "nobc.resolutionPosted"]);
+    for (const f of fired) expect(f.args).toEqual([message(id), combat.resolution]);
+  });
+
+  it("a card without a hook fires only nobc.resolutionPosted, and keeps a given table row and result", async () => {
+    const combat = resolveCombat(refs, 3);
+    await postResolution({ title: "t", resolution: combat.resolution, groundCombat: combat, tableRow: "Row 4-", outcome: "Beaten off" });
+    expect(fired.map((f) => f.name)).toEqual(["nobc.resolutionPosted"]);
+    const view = chatFake.rendered.at(-1)!.data as CardView;
+    expect([view.tableRow, view.outcome]).toEqual(["Row 4-", "Beaten off"]);
+  });
+});
+
+describe("nobc.setSplit", () => {
+  const allOnTheMr = () => [{ actor: refs.gds, hits: 0 }, { actor: refs.mr, hits: 3 }];
+
+  it("the player owning the attackers splits them through the GM: flags hold the recomputed effects, the card is rendered again", async () => {
+    const { id, combat } = await post();
+    chatFake.setUsers("p1");
+    expect(await requestSetSplit(id, "attackers", allOnTheMr())).toEqual({ ok: true });
+    expect(chatFake.users.get("gm")!.queries).toEqual([{ name: "nobc.setSplit", data: { messageId: id, side: "attackers", split: allOnTheMr(), userId: "p1" } }]);
+    const recomputed = unwrap(groundCombatEffects(combat.plan, combat.outcome, { attackers: allOnTheMr() }));
+    expect(flags(id)["effects"]).toEqual(recomputed);
+    expect((flags(id)["groundCombat"] as { splits: unknown }).splits).toEqual({ attackers: allOnTheMr() });
+    expect(flags(id)["state"]).toBe("pending");
+    // One message update: effects, split and the new content together.
+    expect(message(id).updates).toHaveLength(1);
+    expect(message(id).updates[0]!["content"]).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
+    const view = chatFake.rendered.at(-1)!.data as CardView;
+    expect(view.documents.map((d) => [d.name, d.changes.length])).toEqual([[NAMES.mr, 1], [NAMES.bde, 1], [NAMES.acr, 1]]);
+    expect(view.splits[0]!.rows.map((r) => r.hits)).toEqual([0, 3]);
+    // Nothing is written to the units before Apply.
+    expect(harness.Actor.calls).toHaveLength(0);
+    const split = fired.find((f) => f.name === "nobc.resolutionSplit")!;
+    expect(split.args).toEqual([message(id), "attackers", allOnTheMr()]);
+  });
+
+  it("a player of the other side is refused by the GM and nothing changes", async () => {
+    const { id } = await post();
+    const before = structuredClone(flags(id));
+    chatFake.setUsers("p2");
+    expect(await requestSetSplit(id, "attackers", allOnTheMr())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(flags(id)).toEqual(before);
+    expect(message(id).updates).toHaveLength(0);
+    expect(harness.notices.map((n) => [n.level, n.message])).toEqual([["warn", "NOBC.Chat.Refused.notOwner"]]);
+  });
+
+  it("a bad total is refused with the rules' reasons, told to the player, nothing changed", async () => {
+    const { id } = await post();
+    const before = structuredClone(flags(id));
+    chatFake.setUsers("p2");
+    const result = await requestSetSplit(id, "defenders", [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 2 }]);
+    expect(result).toEqual({ ok: false, reason: "NOBC.Chat.Refused.badSplit", details: ["The split gives 4 hits in all, but 2 must be shared."] });
+    expect(harness.notices.at(-1)!.message).toBe("NOBC.Chat.Refused.badSplit The split gives 4 hits in all, but 2 must be shared.");
+    expect(flags(id)).toEqual(before);
+  });
+
+  it("hits on artillery and an unknown unit are refused with every reason", async () => {
+    const { id } = await post();
+    const result = await requestSetSplit(id, "defenders", [{ actor: refs.art, hits: 1 }, { actor: "Actor.ghost", hits: 1 }]);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.details).toEqual([
+      "210th FA Bde is artillery and takes no combat hits, so the split cannot give it any.",
+      "The split gives hits to Actor.ghost, which is not in this combat.",
+    ]);
+  });
+
+  it("an applied card is not split again", async () => {
+    const { id } = await post();
+    await requestCardAction("apply", id);
+    expect(await requestSetSplit(id, "attackers", allOnTheMr())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+  });
+
+  it("with no GM online the player is told and nothing changes", async () => {
+    const { id } = await post();
+    const before = structuredClone(flags(id));
+    chatFake.setUsers("p1", false);
+    expect(await requestSetSplit(id, "attackers", allOnTheMr())).toEqual({ ok: false, reason: "NOBC.Chat.NoGM" });
+    expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.NoGM"]);
+    expect(flags(id)).toEqual(before);
+  });
+
+  it("a GM splits directly, without a query", async () => {
+    const { id } = await post();
+    expect(await requestSetSplit(id, "defenders", [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 0 }])).toEqual({ ok: true });
+    expect(chatFake.users.get("gm")!.queries).toEqual([]);
+  });
+
+  it("refuses a card that is no combat, a side that does not share, and a card that is gone", async () => {
+    const plain = (await postResolution({ title: "t", resolution: { breakdown: [], rolls: [], outcome: "x", effects: [] } })) as { id: string };
+    expect(await requestSetSplit(plain.id, "attackers", [])).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notCombat" });
+    const { id } = await post(6); // attackers take 3 hits on each unit
+    expect(await requestSetSplit(id, "attackers", [])).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notShared" });
+    expect(await requestSetSplit("gone", "attackers", [])).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notFound" });
+  });
+
+  it("a split arriving while the card is being applied is refused, not queued", async () => {
+    const { id } = await post();
+    const [applied, split] = await Promise.all([requestCardAction("apply", id), requestSetSplit(id, "attackers", allOnTheMr())]);
+    expect([applied, split]).toEqual([{ ok: true }, { ok: false, reason: "NOBC.Chat.Refused.busy" }]);
+  });
+
+  it("the query checks its data with zod and names each bad field; a claimed GM is not trusted", async () => {
+    const { id } = await post();
+    const bad = (await query("nobc.setSplit")({ messageId: id, userId: "p1", side: "flank", split: [{ actor: "", hits: "2" }] })) as { details: string[] };
+    expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
+    expect(bad.details.map((d) => d.split(":")[0])).toEqual(["side", "split[0].actor", "split[0].hits"]);
+    expect(await query("nobc.applyCard")({ messageId: 7 })).toMatchObject({ ok: false, details: ["messageId: Invalid input: expected string, received number", "userId: Invalid input: expected string, received undefined"] });
+    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", side: "attackers", split: allOnTheMr() })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+  });
+});
+
+describe("Apply and Undo after a split", () => {
+  it("Apply writes exactly the recomputed effects in one Actor.updateDocuments call; Undo restores the exact prior state", async () => {
+    const { id, combat } = await post();
+    const before = Object.values(actors).map((a) => structuredClone(a.system));
+    const split = [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 0 }];
+    chatFake.setUsers("p2");
+    expect(await requestSetSplit(id, "defenders", split)).toEqual({ ok: true });
+    chatFake.setUsers("gm");
+    const expected = planEffects(unwrap(groundCombatEffects(combat.plan, combat.outcome, { defenders: split })), snapshotOf);
+    expect(await applyCard(id)).toEqual({ ok: true });
+    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
+    expect(harness.Actor.calls[0]!.data).toEqual(expected.actorUpdates.map((u) => ({ _id: u.id, ...u.changes })));
+    expect(strengths()).toEqual([8 - 2, 4 - 1, 4 - 2, 3, 2]);
+    expect(flags(id)["state"]).toBe("applied");
+
+    expect(await applyCard(id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+    expect(harness.Actor.calls).toHaveLength(1);
+
+    expect(await undoCard(id)).toEqual({ ok: true });
+    expect(Object.values(actors).map((a) => a.system)).toEqual(before);
+    expect(flags(id)["state"]).toBe("reverted");
+    expect(await undoCard(id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
+  });
+
+  it("the macro helpers refuse malformed arguments, naming the field, and change nothing", async () => {
+    const { id } = await post();
+    expect(await applyCard("")).toEqual({ ok: false, reason: "NOBC.Chat.Refused.badRequest", details: ["messageId: must be a non-empty id"] });
+    const bad = await setCardSplit(id, "defenders", [{ actor: refs.bde, hits: Number.NaN }]);
+    expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
+    expect(!bad.ok && bad.details![0]).toMatch(/^split\[0\]\.hits: /);
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn", "warn"]);
+    expect(message(id).updates).toHaveLength(0);
+    expect(await setCardSplit(id, "defenders", [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 0 }])).toEqual({ ok: true });
+  });
+});
+
+describe("what each user sees on the card (renderChatMessageHTML)", () => {
+  /** No DOM here: stand-in elements answering the few selectors decorateCard uses. */
+  interface El { dataset: Record<string, string>; disabled: boolean; hidden: boolean; value: string; listeners: (() => void)[]; addEventListener(t: string, f: () => void): void; click(): void }
+  function el(dataset: Record<string, string>, value = ""): El {
+    const e: El = {
+      dataset, disabled: false, hidden: false, value, listeners: [],
+      addEventListener: (_t, f) => void e.listeners.push(f),
+      click: () => e.listeners.forEach((f) => f()),
+    };
+    return e;
+  }
+  function card(id: string) {
+    const gc = flags(id)["groundCombat"] as { outcome: { attackerHits: { proposal: { actor: string; hits: number }[] }; defenderHits: { proposal: { actor: string; hits: number }[] } } };
+    const inputs = [
+      ...gc.outcome.attackerHits.proposal.map((s) => el({ nobcSplit: "attackers", actor: s.actor }, String(s.hits))),
+      ...gc.outcome.defenderHits.proposal.map((s) => el({ nobcSplit: "defenders", actor: s.actor }, String(s.hits))),
+    ];
+    const buttons = {
+      apply: el({ nobcCard: "apply" }),
+      undo: el({ nobcCard: "undo" }),
+      attackers: el({ nobcCard: "split", side: "attackers" }),
+      defenders: el({ nobcCard: "split", side: "defenders" }),
+    };
+    const state = { textContent: "" };
+    const root = {
+      classList: { toggle: () => true },
+      querySelector: (sel: string) => (sel === ".card-state" ? state : null),
+      querySelectorAll: (sel: string) => (sel === "input[data-nobc-split]" ? inputs : sel === "button[data-nobc-card]" ? Object.values(buttons) : []),
+    };
+    const html = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
+    decorateCard(message(id), html);
+    return { inputs, buttons, root };
+  }
+  const shown = (e: El) => (e.hidden ? "hidden" : e.disabled ? "disabled" : "enabled");
+
+  it("the attackers' player: no Apply/Undo (the card touches the defenders too), only the attackers' editor", async () => {
+    const { id } = await post();
+    chatFake.setUsers("p1");
+    const view = card(id);
+    expect(Object.values(view.buttons).map(shown)).toEqual(["hidden", "hidden", "enabled", "hidden"]);
+    expect(view.inputs.map((i) => i.disabled)).toEqual([false, false, true, true]);
+  });
+
+  it("the GM sees Apply, a greyed Undo and both editors; after Apply, no editor", async () => {
+    const { id } = await post();
+    let view = card(id);
+    expect(Object.values(view.buttons).map(shown)).toEqual(["enabled", "disabled", "enabled", "enabled"]);
+    await requestCardAction("apply", id);
+    view = card(id);
+    expect(Object.values(view.buttons).map(shown)).toEqual(["disabled", "enabled", "hidden", "hidden"]);
+    expect(view.inputs.every((i) => i.disabled)).toBe(true);
+  });
+
+  it("Save sends the typed split of that side through the GM", async () => {
+    const { id } = await post();
+    chatFake.setUsers("p1");
+    const view = card(id);
+    view.inputs[0]!.value = "3";
+    view.inputs[1]!.value = "0";
+    view.buttons.attackers.click();
+    expect(view.buttons.attackers.disabled).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(chatFake.users.get("gm")!.queries[0]!.data).toMatchObject({ side: "attackers", split: [{ actor: refs.gds, hits: 3 }, { actor: refs.mr, hits: 0 }] });
+    expect((flags(id)["groundCombat"] as { splits: Raw }).splits["attackers"]).toEqual([{ actor: refs.gds, hits: 3 }, { actor: refs.mr, hits: 0 }]);
+    expect(view.buttons.attackers.disabled).toBe(false);
+  });
+});
