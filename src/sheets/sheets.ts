@@ -19,6 +19,7 @@ import * as act from "./actions";
 import { weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
+import { planCombatFromSheet } from "../apps/ground-combat/open";
 
 /** What Foundry hands `_onDropItem`: the dropped Item (with its parent, the holding HQ). */
 type DroppedItem = Parameters<typeof assignCard>[0];
@@ -45,6 +46,7 @@ export class UnitSheet extends ActorSheetBase {
     actions: {
       ...common.actions,
       toggleMode: act.toggleMode,
+      planCombat: planCombatFromSheet,
       releaseFromHq: act.releaseFromHq,
       unassignCard: act.unassignCard,
     },

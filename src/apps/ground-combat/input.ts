@@ -1,0 +1,105 @@
+/**
+ * From the planner's state to the rules: the `GroundCombatInput` of one combat, and the plan the
+ * rules make of it. What only the world can refuse (a unit with no token, no target chosen, an HQ
+ * distance still to type) is added to the rules' own refusals, so the user sees every reason.
+ */
+import type { HexRef } from "../../rules/ids";
+import { planGroundCombat, type GroundCombatCas, type GroundCombatInput, type GroundCombatPlan, type GroundCombatSupport, type CombatAdjacency } from "../../rules/nobc/land/combat";
+import type { RiverHexside } from "../../rules/nobc/land/types";
+import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
+import type { Battlefield } from "../../world/battlefield";
+import { attackingRivers, casSquadrons, involvedHqs, mapTerrain, neighbourHexes, unitById, type GroundCombatState } from "./state";
+
+export interface BuiltInput {
+  readonly input: GroundCombatInput;
+  /** What the world refuses before the rules are asked. */
+  readonly problems: readonly Refusal[];
+}
+
+/** Each hex the combat touches with its neighbours: the map's where it has the hex, else the grid's. */
+function adjacencyFor(field: Battlefield, hexes: Iterable<HexRef>): CombatAdjacency {
+  const out: Record<HexRef, HexRef[]> = {};
+  for (const hex of hexes) if (hex !== "" && out[hex] === undefined) out[hex] = neighbourHexes(field, hex);
+  return out;
+}
+
+function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList): GroundCombatSupport[] {
+  const ticked = new Set(state.cards);
+  const squadrons = casSquadrons(field, state.attackerSide);
+  const support: GroundCombatSupport[] = [];
+  for (const entry of involvedHqs(field, state)) {
+    const cards = entry.cards.filter((c) => ticked.has(c.id));
+    const cas: GroundCombatCas[] = squadrons
+      .filter((s) => state.cas[s.id] === entry.hq.id)
+      .map((s) => ({ id: s.id, name: s.name, side: s.side, value: s.cas }));
+    if (cards.length + cas.length === 0) continue;
+    if (entry.distance === null) {
+      const where = `support[${support.length}].distance`;
+      problems.add("hqDistanceUnknown", `${entry.hq.name} has no token on this scene; type its distance to the combat in hexes.`, where);
+    }
+    support.push({
+      hq: entry.hq,
+      distance: entry.distance ?? 0,
+      cards: cards.map(({ id, side, category, value, hq }) => (hq === undefined ? { id, side, category, value } : { id, side, category, value, hq })),
+      cas,
+    });
+  }
+  const offered = new Set(involvedHqs(field, state).flatMap((h) => h.cards.map((c) => c.id)));
+  for (const card of state.cards.filter((id) => !offered.has(id))) {
+    problems.add("cardNotOffered", `Card ${field.names.get(card) ?? card} is not held by an HQ that may support this combat.`, "support");
+  }
+  for (const [squadron, hq] of Object.entries(state.cas)) {
+    if (!squadrons.some((s) => s.id === squadron)) problems.add("casNotInBox", `Squadron ${field.names.get(squadron) ?? squadron} is not in its side's CAS box.`, "support");
+    else if (!field.hqs.some((h) => h.id === hq)) problems.add("casUnknownHq", `CAS ${field.names.get(squadron) ?? squadron} is given by ${hq}, which is not an HQ of this world.`, "support");
+  }
+  return support;
+}
+
+/** The rules' input for the state, and the world's own refusals. */
+export function buildGroundCombatInput(field: Battlefield, state: GroundCombatState): BuiltInput {
+  const problems = new RefusalList();
+  if (state.target === "") problems.add("noTarget", "Choose the defending hex.", "target");
+  state.attackers.forEach((id, i) => {
+    const unit = unitById(field, id);
+    if (unit !== undefined && unit.hex === "") problems.add("noToken", `${unit.name} has no token on this scene, so it stands in no hex.`, `attackers[${i}]`);
+  });
+  const rivers: Record<HexRef, RiverHexside> = {};
+  for (const row of attackingRivers(field, state)) {
+    if (row.river.kind !== "none") rivers[row.hex] = { kind: row.river.kind, bridged: row.river.bridged };
+  }
+  const attackerHexes = state.attackers.map((id) => unitById(field, id)?.hex ?? "");
+  const supportedHexes = state.missions.map((m) => unitById(field, m.supported)?.hex ?? "");
+  const support = supportOf(field, state, problems);
+  const input: GroundCombatInput = {
+    attackerSide: state.attackerSide,
+    target: state.target,
+    terrain: mapTerrain(field, state.target) ?? state.terrain,
+    minefield: state.minefield,
+    // Every unit: the rules pick the defenders, neighbours and artillery they need. A unit with no
+    // token keeps hex "", so the rules still know it and say it is not adjacent.
+    units: field.units,
+    adjacency: adjacencyFor(field, [state.target, ...attackerHexes, ...supportedHexes]),
+    attackers: [...state.attackers],
+    rivers,
+    fireMissions: state.missions.map((m) => ({ supported: m.supported, artillery: [...m.artillery] })),
+    support,
+    chemicalReleaseConfirmed: state.chemicalReleaseConfirmed,
+    options: { oddsBelowOne: state.oddsBelowOne },
+  };
+  return { input, problems: problems.items };
+}
+
+export interface CheckedCombat {
+  readonly input: GroundCombatInput;
+  readonly plan: Checked<GroundCombatPlan>;
+}
+
+/** The plan of the state's combat, refused with the world's reasons and the rules' together. */
+export function planFromState(field: Battlefield, state: GroundCombatState): CheckedCombat {
+  const { input, problems } = buildGroundCombatInput(field, state);
+  // Without a target the rules would only repeat that the (empty) hex holds no one.
+  if (state.target === "") return { input, plan: { ok: false, refusals: [...problems] } };
+  const plan = planGroundCombat(input);
+  if (problems.length === 0) return { input, plan };
+  return { input, plan: { ok: false, refusals: [...problems, ...(plan.ok ? [] : plan.refusals)] } };
+}

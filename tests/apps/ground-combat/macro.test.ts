@@ -1,0 +1,61 @@
+/** Macro arguments: zod checks naming the field, and the state a macro's explicit choices make. */
+import { describe, expect, it } from "vitest";
+import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/macro";
+import { planFromState } from "../../../src/apps/ground-combat/input";
+import { unwrap } from "../../../src/rules/resolution";
+import { cardUuid, frontField, uuid } from "./fixture";
+
+describe("macro arguments", () => {
+  it("accepts the documented shapes", () => {
+    expect(parseArgs(openArgsSchema, undefined)).toEqual({ ok: true, value: {} });
+    expect(parseArgs(openArgsSchema, { attackers: ["Actor.a"], target: "0201" }).ok).toBe(true);
+  });
+
+  it("names every bad field", () => {
+    const bad = parseArgs(resolveArgsSchema, { attackers: [], target: "201", hqDistances: { "Actor.h": 1.5 }, options: { oddsBelowOne: "half" } });
+    expect(bad.ok).toBe(false);
+    const messages = bad.ok ? [] : bad.refusals.map((r) => r.message);
+    expect(messages).toEqual([
+      "attackers: must name at least one attacking unit",
+      "target: must be a hex label of four digits, column then row (e.g. 0712)",
+      "hqDistances.Actor.h: must be a whole number",
+      expect.stringMatching(/^options\.oddsBelowOne: /),
+    ]);
+  });
+});
+
+describe("the state of a macro's combat", () => {
+  const field = frontField({ map: false });
+
+  it("keeps the world's defaults where the macro says nothing", () => {
+    const state = stateFromArgs(field, { attackers: [uuid("w1"), uuid("w2")], target: "0201" }, "zero");
+    expect(state).toMatchObject({ attackerSide: "wp", target: "0201", cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar")], oddsBelowOne: "zero" });
+  });
+
+  it("takes explicit cards, CAS, fire missions, terrain, rivers, distances and options", () => {
+    const state = stateFromArgs(
+      field,
+      {
+        attackers: [uuid("w1"), uuid("w2")],
+        target: "0201",
+        cards: [cardUuid("gta", "cchem")],
+        cas: [{ squadron: uuid("su25"), hq: uuid("gta") }],
+        fireMissions: [{ supported: uuid("w1"), artillery: [uuid("wart")] }],
+        terrain: ["city"],
+        rivers: { "0301": { kind: "minor", bridged: true } },
+        hqDistances: { [uuid("gta")]: 2 },
+        minefield: true,
+        chemicalReleaseConfirmed: true,
+        options: { oddsBelowOne: "mirror" },
+      },
+      "zero",
+    );
+    const plan = unwrap(planFromState(field, state).plan);
+    expect(plan.minefield).toBe(true);
+    expect(plan.cardsPlayed).toEqual([cardUuid("gta", "cchem")]);
+    expect(plan.cas.map((s) => s.id)).toEqual([uuid("su25")]);
+    expect(plan.attackStrength.artillery).toBe(3);
+    expect(plan.breakdown.find((l) => l.label.startsWith("Defending hex terrain"))?.value).toBe(-4);
+    expect(state.oddsBelowOne).toBe("mirror");
+  });
+});

@@ -1,0 +1,190 @@
+/** The planner inside (the stand-in of) Foundry: opening, refusing, rolling, macros, HUD and sheet buttons. */
+import "../../harness/install";
+import "../../harness/sheets-fake";
+import { chatFake } from "../../harness/chat-fake";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { harness, type FakeActorT } from "../../harness/foundry";
+import { sheetsFake } from "../../harness/sheets-fake";
+import { registerSettings } from "../../../src/settings";
+import { clearStageRegistry, stageActionById } from "../../../src/apps/registry";
+import { addHudButton, openGroundCombat, planCombatFromSheet, registerGroundCombat, resolveGroundCombatFor } from "../../../src/apps/ground-combat/open";
+import type { GroundCombatPlanner } from "../../../src/apps/ground-combat/dialog";
+import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
+import { smallMap } from "../../map/fixture";
+import { at, front } from "./fixture";
+
+type Raw = Record<string, unknown>;
+let actors: Map<string, FakeActorT>;
+let resolved: unknown[];
+const config = (globalThis as unknown as { CONFIG: Raw }).CONFIG;
+const board = (globalThis as unknown as { canvas: { tokens: Raw } }).canvas;
+
+function world(): void {
+  harness.reset();
+  sheetsFake.reset();
+  chatFake.reset();
+  registerSettings();
+  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  actors = new Map();
+  for (const spec of front()) {
+    const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
+    for (const item of spec.items ?? []) actor.addItem({ id: item.id, name: item.name, type: "supportCard", system: item.system });
+    if (spec.hex !== undefined) harness.placeTokenAt(actor, at(spec.hex));
+    sheetsFake.actors.push(actor);
+    actors.set(spec.id, actor);
+  }
+  board.tokens["controlled"] = [];
+  resolved = [];
+  harness.hooks.push({ name: "nobc.combatResolved", fn: (message) => void resolved.push(message), once: false });
+  // Foundry's random source, pinned: every die shows 6.
+  config["Dice"] = { randomUniform: () => 0.99 };
+}
+
+const uuidOf = (id: string) => actors.get(id)!.uuid;
+const tokenOf = (id: string) => ({ actor: actors.get(id) });
+const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
+
+async function contextOf(planner: GroundCombatPlanner): Promise<GroundCombatView> {
+  return (planner as unknown as { _prepareContext(o: object): Promise<GroundCombatView> })._prepareContext({});
+}
+
+beforeEach(world);
+afterEach(() => {
+  clearStageRegistry();
+  delete config["Dice"];
+});
+
+describe("opening the planner", () => {
+  it("takes the controlled unit tokens as attackers and shows the accepted plan with its odds", async () => {
+    board.tokens["controlled"] = [tokenOf("w1"), tokenOf("w2")];
+    const planner = (await openGroundCombat())!;
+    expect(sheetsFake.appRenders).toHaveLength(1);
+    expect(planner.plannerState).toMatchObject({ attackerSide: "wp", attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" });
+    const view = await contextOf(planner);
+    expect(view.accepted).toBe(true);
+    expect(view.plan!.odds.map((r) => r.sixths)).toEqual(["0/6", "0/6", "0/6", "2/6", "4/6"]);
+  });
+
+  it("takes the target from the user's targeted token", async () => {
+    board.tokens["controlled"] = [tokenOf("w2")];
+    (harness.game["user"] as Raw)["targets"] = new Set([tokenOf("n36")]);
+    const planner = (await openGroundCombat())!;
+    expect(planner.plannerState.target).toBe("0202");
+  });
+
+  it("is offered on the Ground Combat stage and opens from there", async () => {
+    registerGroundCombat();
+    const action = stageActionById("groundCombat.plan")!;
+    expect(action).toMatchObject({ stage: "groundCombat", gmOnly: false, label: "NOBC.GroundCombat.StageAction" });
+    await action.run();
+    expect(sheetsFake.appRenders).toHaveLength(1);
+    expect(harness.hooks.some((h) => h.name === "renderTokenHUD")).toBe(true);
+  });
+
+  it("opens from the unit sheet with that unit as the attacker", async () => {
+    await planCombatFromSheet.call({ document: { uuid: uuidOf("w1") } });
+    const planner = sheetsFake.appRenders[0]!.app as GroundCombatPlanner;
+    expect(planner.plannerState.attackers).toEqual([uuidOf("w1")]);
+  });
+});
+
+describe("the Token HUD button", () => {
+  function fakeHtml() {
+    const appended: { listeners: Map<string, () => void>; dataset: Raw; classes: string[] }[] = [];
+    const column = {
+      ownerDocument: {
+        createElement: () => {
+          const listeners = new Map<string, () => void>();
+          const el = { listeners, dataset: {} as Raw, classes: [] as string[], innerHTML: "", setAttribute() {}, classList: { add: (...c: string[]) => void el.classes.push(...c) }, addEventListener: (t: string, fn: () => void) => void listeners.set(t, fn) };
+          return el as unknown as HTMLElement;
+        },
+      },
+      append: (node: unknown) => void appended.push(node as (typeof appended)[number]),
+    };
+    return { html: { querySelector: (s: string) => (s === ".col.right" ? column : null) }, appended };
+  }
+
+  it("on a unit's token, opens the planner with that unit first among the controlled ones", async () => {
+    board.tokens["controlled"] = [tokenOf("w2"), tokenOf("w1")];
+    const { html, appended } = fakeHtml();
+    addHudButton({ object: { actor: actors.get("w1")! } }, html);
+    expect(appended).toHaveLength(1);
+    expect(appended[0]!.classes).toContain("control-icon");
+    appended[0]!.listeners.get("click")!();
+    await new Promise((r) => setTimeout(r, 0));
+    const planner = sheetsFake.appRenders[0]!.app as GroundCombatPlanner;
+    expect(planner.plannerState.attackers).toEqual([uuidOf("w1"), uuidOf("w2")]);
+  });
+
+  it("adds nothing on an HQ's token or without a right column", () => {
+    const { html, appended } = fakeHtml();
+    addHudButton({ object: { actor: actors.get("gta")! } }, html);
+    addHudButton({ object: null }, html);
+    addHudButton({ object: { actor: actors.get("w1")! } }, { querySelector: () => null });
+    expect(appended).toHaveLength(0);
+  });
+});
+
+describe("rolling", () => {
+  it("posts exactly one pending card with the plan, fires nobc.combatResolved, writes nothing and closes", async () => {
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
+    await planner.roll();
+    expect(chatFake.messages.size).toBe(1);
+    const message = [...chatFake.messages.values()][0]!;
+    const flags = message.flags["nobc"] as Raw;
+    expect(flags["state"]).toBe("pending");
+    expect((flags["groundCombat"] as { plan: { target: string } }).plan.target).toBe("0201");
+    expect(message.rolls).toHaveLength(1);
+    expect(resolved).toEqual([message]);
+    expect(harness.Actor.calls.filter((c) => c.method === "updateDocuments")).toEqual([]);
+    expect((planner as unknown as { closes: number }).closes).toBe(1);
+  });
+
+  it("refuses an ineligible attacker with the rules' message and posts nothing", async () => {
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w3")], target: "0201" }))!;
+    const view = await contextOf(planner);
+    expect(view.accepted).toBe(false);
+    expect(view.refusals[0]!.messages).toEqual(["3 MRR is in March Mode; only Combat Mode units can attack."]);
+    expect(await planner.roll()).toBeNull();
+    expect(warnings().join(" ")).toContain("3 MRR is in March Mode; only Combat Mode units can attack.");
+    expect(chatFake.messages.size).toBe(0);
+    expect(resolved).toEqual([]);
+  });
+
+  it("reads form changes through the pure reader and redraws", async () => {
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
+    await planner.applyValues({ attackerSide: ["wp"], target: ["0202"], attackers: [uuidOf("w2")] });
+    expect(planner.plannerState).toMatchObject({ target: "0202", attackers: [uuidOf("w2")] });
+    expect((planner as unknown as { renders: number }).renders).toBe(2);
+  });
+});
+
+describe("macros", () => {
+  it("resolveGroundCombatFor plans, rolls and posts one card", async () => {
+    const result = await resolveGroundCombatFor({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201", cards: [] });
+    expect(result.ok).toBe(true);
+    expect(chatFake.messages.size).toBe(1);
+    expect(resolved).toHaveLength(1);
+  });
+
+  it("resolveGroundCombatFor refuses with every reason of the rules, naming units", async () => {
+    const result = await resolveGroundCombatFor({ attackers: [uuidOf("w3"), uuidOf("n34")], target: "0201" });
+    expect(result.ok).toBe(false);
+    const codes = result.ok ? [] : result.refusals.map((r) => r.code);
+    expect(codes).toEqual(expect.arrayContaining(["attackerNotCombatMode", "attackerWrongSide", "attackerInTarget"]));
+    expect(chatFake.messages.size).toBe(0);
+  });
+
+  it("refuses bad arguments with zod, naming each field, and changes nothing", async () => {
+    expect(await openGroundCombat({ attackers: "1 MRR", target: "12" })).toBeNull();
+    const opened = warnings().pop()!;
+    expect(opened).toContain("attackers:");
+    expect(opened).toContain("target: must be a hex label");
+    const result = await resolveGroundCombatFor({ target: "0201", fireMissions: [{ supported: uuidOf("w1") }], colour: "red" });
+    expect(result.ok).toBe(false);
+    const fields = result.ok ? [] : result.refusals.map((r) => r.field);
+    expect(fields).toEqual(expect.arrayContaining(["attackers", "fireMissions[0].artillery", "arguments"]));
+    expect(sheetsFake.appRenders).toHaveLength(0);
+    expect(chatFake.messages.size).toBe(0);
+  });
+});

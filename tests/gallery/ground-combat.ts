@@ -1,0 +1,42 @@
+/**
+ * Gallery entries of the ground-combat planner: an accepted plan (fire mission, CAS, cards) with
+ * its breakdown and the chance of each CRT row, a refused one, and the planner on a scene with no
+ * terrain map. Each context is the planner's own pure context over a real `planGroundCombat`,
+ * worded by the real lang file.
+ */
+import type { FixtureSheet } from "../sheets/fixtures";
+import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import en from "../../lang/en.json";
+import { addMission, defaultState, type GroundCombatState } from "../../src/apps/ground-combat/state";
+import { planFromState } from "../../src/apps/ground-combat/input";
+import { groundCombatContext } from "../../src/apps/ground-combat/context";
+import { frontField, uuid } from "../apps/ground-combat/fixture";
+
+const i18n = createHandlebars(en as Lang);
+const classes = "application nobc nobc-ground-combat";
+const template = "apps/ground-combat.hbs";
+
+function view(field: ReturnType<typeof frontField>, state: GroundCombatState): object {
+  return { ...groundCombatContext(field, state, planFromState(field, state).plan, i18n), busy: false };
+}
+
+const field = frontField();
+const opening = defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, "zero");
+const withMission = addMission(field, opening);
+const accepted: GroundCombatState = {
+  ...withMission,
+  missions: [{ supported: uuid("w1"), artillery: [uuid("wart")] }],
+  cas: { [uuid("su25")]: uuid("gta") },
+};
+const refused: GroundCombatState = {
+  ...opening,
+  attackers: [uuid("w1"), uuid("w3")],
+  cards: [...opening.cards, "Actor.gta.Item.cchem"],
+};
+const noMap = frontField({ map: false });
+
+export const groundCombatGallery: readonly FixtureSheet[] = [
+  { id: "ground-combat-accepted", title: "Ground combat planner: accepted, with odds", template, classes, context: view(field, accepted) },
+  { id: "ground-combat-refused", title: "Ground combat planner: refused", template, classes, context: view(field, refused) },
+  { id: "ground-combat-no-map", title: "Ground combat planner: no terrain map", template, classes, context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, "mirror")) },
+];
