@@ -1,0 +1,26 @@
+/**
+ * What entering Orders and Resupply posts (run by the active GM): information cards, which change
+ * nothing. Orders lists, per HQ, its units and what keeping their markers would cost; Resupply
+ * offers each HQ its counters and the units it may resupply. Each HQ's row has buttons that open
+ * its dialog, where the changes are shown and then posted as a resolution card.
+ */
+import { templatePath } from "../../sheets/paths";
+import { readBattlefield } from "../../world/read";
+import { ordersEntryContext } from "./orders";
+import { resupplyEntryContext } from "./resupply";
+import { postInformation } from "./foundry";
+
+export const ORDERS_ENTRY_TEMPLATE = templatePath("apps/land/orders-entry.hbs");
+export const RESUPPLY_ENTRY_TEMPLATE = templatePath("apps/land/resupply-entry.hbs");
+
+/** Posts the Orders information card; nothing when no HQ has units. */
+export async function postOrdersEntry(): Promise<unknown> {
+  const view = ordersEntryContext(readBattlefield());
+  return view.hqs.length === 0 ? null : postInformation(ORDERS_ENTRY_TEMPLATE, view, "orders");
+}
+
+/** Posts the Resupply offer card; nothing when there is no HQ. */
+export async function postResupplyEntry(): Promise<unknown> {
+  const view = resupplyEntryContext(readBattlefield());
+  return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, "resupply");
+}

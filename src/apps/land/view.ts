@@ -1,0 +1,58 @@
+/**
+ * What every Land War phase dialog shows under its form: either the rules' refusals, every reason,
+ * or the breakdown and the changes in words; nothing is written until the card is applied.
+ */
+import type { Checked, Refusal, Resolution } from "../../rules/resolution";
+import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../sheets/context/breakdown";
+import type { Battlefield } from "../../world/battlefield";
+import { nameIn } from "./world";
+
+export type { Translator };
+
+export interface PreviewView {
+  /** Every reason the rules (or the dialog) refuse, in words; empty when accepted. */
+  readonly refusals: readonly string[];
+  /** The breakdown and changes when accepted. */
+  readonly preview: BreakdownView | null;
+  readonly canPost: boolean;
+}
+
+export function refusalLines(refusals: readonly Refusal[]): string[] {
+  return refusals.map((r) => r.message);
+}
+
+/** The preview of a checked resolution (`intro` is a lang key). */
+export function previewView<O>(
+  checked: Checked<Resolution<O>>,
+  field: Battlefield,
+  i18n: Translator,
+  intro: string,
+  showTotal: boolean,
+): PreviewView {
+  if (!checked.ok) return { refusals: refusalLines(checked.refusals), preview: null, canPost: false };
+  const { breakdown, rolls, effects } = checked.value;
+  const context = breakdownContext({ intro, breakdown, rolls, effects, showTotal }, (ref) => nameIn(field, ref));
+  return { refusals: [], preview: localizeBreakdown(context, i18n), canPost: true };
+}
+
+/** A `<select>`'s options: value → label, the chosen one marked. */
+export interface OptionView {
+  readonly value: string;
+  readonly label: string;
+  readonly selected: boolean;
+}
+
+export function options(entries: readonly (readonly [string, string])[], chosen: string): OptionView[] {
+  return entries.map(([value, label]) => ({ value, label, selected: value === chosen }));
+}
+
+/** A form value as text ("" for nothing). */
+export function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+}
+
+/** A form value as a whole number, or null when it is not one. */
+export function whole(value: unknown): number | null {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isInteger(n) ? n : null;
+}

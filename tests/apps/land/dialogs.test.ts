@@ -1,0 +1,221 @@
+/** The Foundry shells of the Land War phase dialogs, through the harness. */
+import "../../harness/install";
+import { sheetsFake } from "../../harness/sheets-fake";
+import { chatFake } from "../../harness/chat-fake";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { harness, type FakeActorT } from "../../harness/foundry";
+import { registerChat } from "../../../src/chat/resolution-card";
+import { requestCardAction } from "../../../src/queries/register";
+import { clearStageRegistry, stageActions, stageEntries } from "../../../src/apps/registry";
+import { openLandPhase, registerLandPhases, wireInformationCard } from "../../../src/apps/land/register";
+import { landPhaseMacros } from "../../../src/apps/land/macros";
+import { currentTurn, readLandWorld } from "../../../src/apps/land/foundry";
+import type { LandPhaseDialog } from "../../../src/apps/land/dialogs";
+import { smallMap } from "../../map/fixture";
+import { at, specs } from "./fixture";
+
+type Raw = Record<string, unknown>;
+let actors: Map<string, FakeActorT>;
+
+function build(): void {
+  harness.reset();
+  sheetsFake.reset();
+  chatFake.reset();
+  registerChat();
+  actors = new Map();
+  for (const s of specs()) {
+    const actor = new harness.Actor({ id: s.id, name: s.name, type: s.type, system: s.system });
+    for (const i of s.items ?? []) actor.addItem({ id: i.id, name: i.name, type: "supportCard", system: i.system });
+    if (s.hex !== undefined) harness.placeTokenAt(actor, at(s.hex));
+    actors.set(s.id, actor);
+    sheetsFake.actors.push(actor);
+  }
+  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
+  for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");
+}
+
+const A = (id: string) => `Actor.${id}`;
+const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
+const system = (id: string) => actors.get(id)!.system;
+
+beforeEach(build);
+afterEach(() => {
+  clearStageRegistry();
+  delete (harness.game as Raw)["combats"];
+});
+
+describe("Orders dialog", () => {
+  it("a player posts one card for their HQ; its Apply (through the GM) charges the SP in one Actor.updateDocuments call", async () => {
+    chatFake.setUsers("p1");
+    const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as LandPhaseDialog;
+    expect((dialog as unknown as { renders: number }).renders).toBe(1);
+    await dialog.update({ [`mode:${A("u3")}`]: "march" });
+    const message = (await dialog.post()) as { id: string; flags: Raw };
+    expect(chatFake.messages.size).toBe(1);
+    expect((dialog as unknown as { closes: number }).closes).toBe(1);
+    expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([
+      { type: "supply", actor: A("u1"), delta: -1 },
+      { type: "mode", actor: A("u3"), mode: "march" },
+    ]);
+    const card = sheetsFake.rendered.find((r) => r.path.endsWith("chat/resolution-card.hbs"))!.data as { title: string };
+    expect(card.title).toContain("NOBC.Land.Orders.CardTitle");
+
+    expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.applyCard"]);
+    expect(harness.Actor.calls.filter((c) => c.method === "updateDocuments")).toHaveLength(1);
+    expect(system("u1")["supply"]).toBe(0);
+    expect(system("u3")["mode"]).toBe("march");
+  });
+
+  it("a player of the other side cannot open another side's orders: refused, nothing posted", async () => {
+    chatFake.setUsers("p2");
+    expect(await landPhaseMacros.openOrders({ hq: A("h1") })).toBeNull();
+    expect(warnings()).toEqual(['NOBC.Land.Refused.notYourHq {"hq":"I Corps"}']);
+    expect(sheetsFake.appRenders).toHaveLength(0);
+    expect(chatFake.messages.size).toBe(0);
+  });
+
+  it("a refused order warns with the rules' reasons and posts nothing", async () => {
+    const dialog = (await openLandPhase("orders", A("h1"))) as LandPhaseDialog;
+    expect(await dialog.post()).toBeNull();
+    expect(warnings()[0]).toContain("PzGrenBrig 3 has no supply point");
+    expect(chatFake.messages.size).toBe(0);
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { units: unknown[]; canPost: boolean };
+    expect([context.units.length, context.canPost]).toEqual([3, false]);
+  });
+});
+
+describe("Resupply and HQ recovery dialogs", () => {
+  it("a refused resupply (over the level) posts nothing and warns with the rules' reasons", async () => {
+    const dialog = (await landPhaseMacros.openResupply({ hq: A("h1") })) as LandPhaseDialog;
+    await dialog.update({ [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "2" });
+    expect(await dialog.post()).toBeNull();
+    expect(warnings()[0]).toContain("hands out 3 supply counters but has only 2");
+    expect(chatFake.messages.size).toBe(0);
+  });
+
+  it("an accepted resupply, then the HQ's recovery with a Signals card, each post one card", async () => {
+    const resupply = (await landPhaseMacros.openResupply({ hq: A("h1") })) as LandPhaseDialog;
+    await resupply.update({ [`give:${A("u3")}`]: "2" });
+    await resupply.post();
+    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") })) as LandPhaseDialog;
+    await recovery.update({ "play:Actor.h1.Item.sig1": true });
+    await recovery.post();
+    const cards = [...chatFake.messages.values()].map((m) => (m.flags["nobc"] as { effects: unknown[] }).effects);
+    expect(cards).toEqual([
+      [{ type: "supply", actor: A("u3"), delta: 2 }],
+      [{ type: "hqLevel", actor: A("h1"), delta: 2 }, { type: "cardDiscarded", card: "Actor.h1.Item.sig1" }],
+    ]);
+  });
+});
+
+describe("Rear-area attack and demolition dialogs", () => {
+  it("rolls with Foundry's random source and attaches the die to the card", async () => {
+    (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = { randomUniform: () => 0.99 };
+    try {
+      const dialog = (await landPhaseMacros.openRearAreaAttack({ target: A("w2") })) as LandPhaseDialog;
+      await dialog.update({ target: A("w2"), ident0: "Actor.h1.Item.int1", ident1: "Actor.h1.Item.rec1", [`strike:${A("s1")}`]: true });
+      const message = (await dialog.post()) as { rolls: { data: { total: number } }[] };
+      expect(message.rolls[0]!.data.total).toBe(6);
+      // CAS 3 + 6 = 9, halved (city) to 4, doubled (March Mode) to 8: 4 hits on TD 2.
+      expect((chatFake.messages.values().next().value!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({ type: "hits", actor: A("w2"), amount: 4 });
+    } finally {
+      delete (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"];
+    }
+  });
+
+  it("a player may not attack for the other side", async () => {
+    chatFake.setUsers("p1");
+    expect(await landPhaseMacros.openRearAreaAttack({ target: A("u1") })).toBeNull();
+    expect(warnings()).toEqual(['NOBC.Land.Refused.notYourSide {"side":"Warsaw Pact"}']);
+  });
+
+  it("reads the turn from the nobcTurn Combat: turn 0 forbids what the table forbids", async () => {
+    (harness.game as Raw)["combats"] = [{ type: "base", system: {} }, { type: "nobcTurn", system: { turn: 0 } }];
+    expect(currentTurn()).toBe(0);
+    expect(readLandWorld().turn).toBe(0);
+    const dialog = (await landPhaseMacros.openDemolition({ hq: A("h1") })) as LandPhaseDialog;
+    await dialog.update({ "by:0101|0201": "Actor.h1.Item.e1" });
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { turnZero: boolean; chances: { chance: string }[] };
+    expect(context.turnZero).toBe(true);
+    expect(context.chances[0]!.chance).toContain("NOBC.Land.Demolition.AtLeast");
+    delete (harness.game as Raw)["combats"];
+    expect(currentTurn()).toBeNull();
+  });
+});
+
+describe("demolition card", () => {
+  it("NATO engineers on turn 1 blow a minor bridge without a roll; the card lists the attempt", async () => {
+    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+    const dialog = (await landPhaseMacros.openDemolition({})) as LandPhaseDialog;
+    await dialog.update({ hq: A("h1") });
+    await dialog.update({ "by:0101|0201": "Actor.h1.Item.e1" });
+    const message = (await dialog.post()) as { flags: Raw; rolls: unknown[] };
+    expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([{ type: "bridgeDestroyed", hexside: "0101|0201" }]);
+    expect(message.rolls).toEqual([]);
+  });
+
+  it("a WP player may not send NATO engineers", async () => {
+    chatFake.setUsers("p2");
+    expect(await landPhaseMacros.openDemolition({ hq: A("h1") })).toBeNull();
+    expect(warnings()).toEqual(['NOBC.Land.Refused.notYourSide {"side":"NATO"}']);
+  });
+});
+
+describe("macros and registration", () => {
+  it("refuses bad macro arguments, naming the field, and opens nothing", async () => {
+    expect(await landPhaseMacros.openOrders({})).toBeNull();
+    expect(await landPhaseMacros.openRearAreaAttack({ side: "red" })).toBeNull();
+    expect(await landPhaseMacros.openDemolition({ hq: 3 })).toBeNull();
+    const w = warnings();
+    expect(w[0]).toContain("openOrders: hq:");
+    expect(w[1]).toContain("openRearAreaAttack: side:");
+    expect(w[2]).toContain("openDemolition: hq:");
+    expect(sheetsFake.appRenders).toHaveLength(0);
+  });
+
+  it("registers the stage actions for everyone and the entries of Orders and Resupply", async () => {
+    registerLandPhases();
+    expect(stageActions("orders", false).map((a) => a.id)).toEqual(["land.orders"]);
+    expect(stageActions("rearArea", false).map((a) => a.id)).toEqual(["land.rearArea", "land.demolition"]);
+    expect(stageActions("resupply", false).map((a) => a.id)).toEqual(["land.resupply", "land.recovery"]);
+    expect(harness.hooks.some((h) => h.name === "renderChatMessageHTML")).toBe(true);
+
+    const position = { turn: 1, stage: 0, current: { id: "orders" }, turnZero: false } as never;
+    await stageEntries("orders")[0]!(position);
+    await stageEntries("resupply")[0]!(position);
+    const [orders, resupply] = [...chatFake.messages.values()];
+    expect(orders!.flags["nobc"]).toEqual({ landInfo: "orders" });
+    expect(resupply!.flags["nobc"]).toEqual({ landInfo: "resupply" });
+    const views = sheetsFake.rendered.filter((r) => r.path.includes("apps/land/")).map((r) => r.data as { hqs: { name: string }[] });
+    expect(views.map((v) => v.hqs.map((h) => h.name))).toEqual([["I Corps", "1 GTA"], ["I Corps", "1 GTA"]]);
+
+    // The stage action opens the dialog for the user's first HQ.
+    await stageActions("orders", true)[0]!.run();
+    expect(sheetsFake.appRenders).toHaveLength(1);
+  });
+
+  it("the information card's buttons open their HQ's dialog; other messages are left alone", async () => {
+    const clicks: (() => void)[] = [];
+    const button = { dataset: { nobcLandOpen: "resupply", hq: A("h1") }, addEventListener: (_: string, fn: () => void) => clicks.push(fn) };
+    const html = { querySelectorAll: () => [button] } as unknown as HTMLElement;
+    wireInformationCard({ flags: {} }, html);
+    expect(clicks).toHaveLength(0);
+    wireInformationCard({ flags: { nobc: { landInfo: "resupply" } } }, html);
+    clicks[0]!();
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sheetsFake.appRenders).toHaveLength(1);
+    expect(await openLandPhase("nothing")).toBeNull();
+  });
+
+  it("a user with no HQ is told so when a stage action opens a dialog", async () => {
+    chatFake.setUsers("p1");
+    chatFake.owners.clear();
+    expect(await openLandPhase("resupply")).toBeNull();
+    expect(await openLandPhase("demolition")).toBeNull();
+    expect(await openLandPhase("rearArea")).toBeNull();
+    expect(warnings()).toEqual(["NOBC.Land.Refused.noHq", "NOBC.Land.Refused.noHq", "NOBC.Land.Refused.noHq"]);
+  });
+});

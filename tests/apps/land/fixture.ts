@@ -1,0 +1,105 @@
+/**
+ * One small Land War world on the 4 × 3 test map (tests/map/fixture.ts), as plain specs that feed
+ * both `battlefield()` (pure tests) and the harness actors (Foundry-shell tests).
+ *
+ *   NATO  I Corps (HQ, 0102, level 2/4, radius 3): PzBrig 1 (0101, Combat, 1 SP), ArtBde 2 (0103,
+ *         artillery), PzGrenBrig 3 (0203, Combat, 0 SP); cards: engineer, minelaying engineer,
+ *         signals, intelligence, air recce, SF, SSM, chemical. JaBoG 31 in the CAS box.
+ *   WP    1 GTA (HQ, 0402, level 3/4, radius 4): MRD 1 (0302), TD 2 (0401 city, March),
+ *         MRD 3 (0201, next to the bridged brook 0101|0201 and in contact with PzBrig 1).
+ */
+import type { WorldActor } from "../../../src/world/battlefield";
+import { battlefield, type Battlefield } from "../../../src/world/battlefield";
+import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
+import type { LandWorld } from "../../../src/apps/land/world";
+import { smallMap } from "../../map/fixture";
+
+export const SIZE = 100;
+export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
+
+type Raw = Record<string, unknown>;
+
+export interface Spec {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly system: Raw;
+  readonly hex?: string;
+  readonly items?: readonly { id: string; name: string; system: Raw }[];
+}
+
+const unit = (side: "nato" | "wp", hq: string, extra: Raw): Raw => ({
+  side, nationality: side === "nato" ? "frg" : "su", hq: `Actor.${hq}`, size: "brigade", arm: "armour",
+  strength: { value: 4, max: 6 }, supply: 1, mode: "combat", minelaying: false, underMine: false,
+  noMove: false, contaminated: false, movementPoints: 4, notes: "", ...extra,
+});
+const hq = (side: "nato" | "wp", extra: Raw): Raw => ({
+  side, nationality: side === "nato" ? "frg" : "su", echelon: side === "nato" ? "corps" : "army", level: { value: 2, max: 4 },
+  radius: 3, supplyCounters: 0, mayRecover: true, parent: null, initiative: false, notes: "", ...extra,
+});
+const card = (id: string, name: string, category: string, value = 1) => ({
+  id, name, system: { side: "nato", category, value, modifier: 0, afterUse: "discard", assignedTo: null, description: "" },
+});
+
+export function specs(): Spec[] {
+  return [
+    {
+      id: "h1", name: "I Corps", type: "hq", hex: "0102", system: hq("nato", {}),
+      items: [
+        card("e1", "Pioniere", "engineer"),
+        card("ml1", "Minenleger", "minelayingEngineer"),
+        card("sig1", "Fernmelder", "signals"),
+        card("int1", "Fernspäher", "intelligence"),
+        card("rec1", "RF-4E Recce", "airRecce"),
+        card("sf1", "KSK Team", "specialForces", 3),
+        card("ssm1", "Lance", "ssm", 3),
+        card("cw1", "Chemical Shells", "chemical", 2),
+      ],
+    },
+    { id: "u1", name: "PzBrig 1", type: "unit", hex: "0101", system: unit("nato", "h1", {}) },
+    { id: "u2", name: "ArtBde 2", type: "unit", hex: "0103", system: unit("nato", "h1", { arm: "artillery", mode: "march", supply: 0 }) },
+    { id: "u3", name: "PzGrenBrig 3", type: "unit", hex: "0203", system: unit("nato", "h1", { arm: "mechanised", supply: 0 }) },
+    { id: "w0", name: "1 GTA", type: "hq", hex: "0402", system: hq("wp", { level: { value: 3, max: 4 }, radius: 4, parent: "Actor.f0" }) },
+    { id: "w1", name: "MRD 1", type: "unit", hex: "0302", system: unit("wp", "w0", { size: "division", arm: "motorRifle", mode: "march" }) },
+    { id: "w2", name: "TD 2", type: "unit", hex: "0401", system: unit("wp", "w0", { size: "division", mode: "march" }) },
+    { id: "w3", name: "MRD 3", type: "unit", hex: "0201", system: unit("wp", "w0", { size: "division", arm: "motorRifle" }) },
+    {
+      id: "s1", name: "JaBoG 31", type: "airSquadron",
+      system: { side: "nato", nationality: "frg", airToAir: 1, cas: 3, deepStrike: 2, weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF" },
+    },
+  ];
+}
+
+export function worldActors(list: readonly Spec[] = specs()): WorldActor[] {
+  return list.map((s) => ({
+    uuid: `Actor.${s.id}`,
+    name: s.name,
+    type: s.type,
+    system: s.system,
+    items: (s.items ?? []).map((i) => ({ uuid: `Actor.${s.id}.Item.${i.id}`, name: i.name, type: "supportCard", system: i.system })),
+  }));
+}
+
+export function field(list: readonly Spec[] = specs(), terrain: unknown = smallMap()): Battlefield {
+  return battlefield({
+    actors: worldActors(list),
+    tokens: list.filter((s) => s.hex !== undefined).map((s) => ({ actor: `Actor.${s.id}`, ...at(s.hex!) })),
+    gridSize: SIZE,
+    terrain,
+  });
+}
+
+export function world(options: { owned?: string[]; isGM?: boolean; turn?: number | null; list?: Spec[]; terrain?: unknown } = {}): LandWorld {
+  return {
+    field: field(options.list, options.terrain === undefined ? smallMap() : options.terrain),
+    owned: new Set(options.owned ?? []),
+    isGM: options.isGM ?? true,
+    turn: options.turn === undefined ? 1 : options.turn,
+  };
+}
+
+/** A translator that shows the key and its data, so tests see which sentence was chosen. */
+export const i18n = {
+  localize: (key: string) => key,
+  format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
+};

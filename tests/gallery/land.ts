@@ -1,0 +1,64 @@
+/**
+ * Gallery entries of the Land War phase dialogs (Orders, rear-area attack, bridge demolition,
+ * resupply, HQ recovery) and the information cards posted on entering Orders and Resupply. Each
+ * context comes from the dialog's own pure context function over the fixture world of
+ * tests/apps/land, worded by the real lang file.
+ */
+import type { FixtureSheet } from "../sheets/fixtures";
+import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import en from "../../lang/en.json";
+import { field, world } from "../apps/land/fixture";
+import { initialOrders, ordersContext, ordersEntryContext, ordersFromForm } from "../../src/apps/land/orders";
+import { initialResupply, recoveryContext, resupplyContext, resupplyEntryContext, resupplyFromForm } from "../../src/apps/land/resupply";
+import { initialRearArea, rearAreaContext, rearAreaFromForm } from "../../src/apps/land/rear-area";
+import { demolitionContext, demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition";
+
+const i18n = createHandlebars(en as Lang);
+const w = world();
+const f = w.field;
+const classes = "application nobc nobc-land";
+const H1 = "Actor.h1";
+const card = (id: string) => `Actor.h1.Item.${id}`;
+
+const orders = ordersFromForm(f, initialOrders(f, H1), { "mode:Actor.u3": "march", [`mine:${card("e1")}`]: "0202" });
+const attack = rearAreaFromForm(initialRearArea("nato"), {
+  side: "nato", target: "Actor.w2", ident0: card("int1"), ident1: card("rec1"), "strike:Actor.s1": true, [`strike:${card("ssm1")}`]: true,
+});
+const turn0 = world({ turn: 0 });
+
+export const landGallery: readonly FixtureSheet[] = [
+  { id: "land-orders", title: "Orders: modes and a minefield", template: "apps/land/orders.hbs", classes, context: ordersContext(w, orders, i18n) },
+  { id: "land-orders-refused", title: "Orders refused (Combat Mode with no SP)", template: "apps/land/orders.hbs", classes, context: ordersContext(w, initialOrders(f, H1), i18n) },
+  { id: "land-rear-area", title: "Rear-area attack on a division in a city", template: "apps/land/rear-area.hbs", classes, context: rearAreaContext(w, attack, i18n) },
+  {
+    id: "land-rear-area-refused",
+    title: "Rear-area attack refused (in contact, chemical not released)",
+    template: "apps/land/rear-area.hbs",
+    classes,
+    context: rearAreaContext(w, { ...attack, target: "Actor.w3", strikes: { "Actor.s1": card("cw1") } }, i18n),
+  },
+  {
+    id: "land-demolition",
+    title: "Bridge demolition by NATO engineers on turn 0",
+    template: "apps/land/demolition.hbs",
+    classes,
+    context: demolitionContext(turn0, demolitionFromForm(turn0, initialDemolition(turn0, H1), { "by:0101|0201": card("e1") }), i18n),
+  },
+  {
+    id: "land-resupply",
+    title: "Resupply by I Corps",
+    template: "apps/land/resupply.hbs",
+    classes,
+    context: resupplyContext(w, resupplyFromForm(initialResupply(H1), { "give:Actor.u1": "1", "give:Actor.u3": "1" }), i18n),
+  },
+  {
+    id: "land-resupply-refused",
+    title: "Resupply refused (over the HQ's level)",
+    template: "apps/land/resupply.hbs",
+    classes,
+    context: resupplyContext(w, resupplyFromForm(initialResupply(H1), { "give:Actor.u1": "1", "give:Actor.u3": "2" }), i18n),
+  },
+  { id: "land-recovery", title: "HQ recovery with a Signals card", template: "apps/land/recovery.hbs", classes, context: recoveryContext(w, { hq: H1, cards: [card("sig1")] }, i18n) },
+  { id: "land-orders-entry", title: "Entering Orders: modes and their cost", template: "apps/land/orders-entry.hbs", classes: "chat-message nobc", context: ordersEntryContext(f) },
+  { id: "land-resupply-entry", title: "Entering Resupply: counters on offer", template: "apps/land/resupply-entry.hbs", classes: "chat-message nobc", context: resupplyEntryContext(f) },
+];
