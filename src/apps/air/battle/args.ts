@@ -1,0 +1,42 @@
+/**
+ * The arguments of the air battle's macro entry points, checked with zod. A bad argument is
+ * refused with one sentence per problem naming the field; nothing opens, nothing is posted.
+ */
+import { z } from "zod";
+import type { Translator } from "../../../sheets/context/breakdown";
+
+const side = z.enum(["nato", "wp"]);
+const zone = z.string();
+const distance = z.number().int().min(0);
+
+export const allocationArgs = z.strictObject({
+  side: side.optional(),
+  zone: zone.optional(),
+  /** Air zones between two zones (either way round); missions outside the own zone need them. */
+  zoneDistances: z.record(z.string(), z.record(z.string(), distance)).optional(),
+});
+export const lineUpArgs = z.strictObject({ zone: zone.optional() });
+export const sortieArgs = z.strictObject({ side: side.optional(), zone: zone.optional() });
+/** The GM's steps: one zone, or every zone with something to resolve. */
+export const gmStepArgs = z.strictObject({ zone: zone.optional() });
+
+export type AllocationArgs = z.infer<typeof allocationArgs>;
+export type LineUpArgs = z.infer<typeof lineUpArgs>;
+export type SortieArgs = z.infer<typeof sortieArgs>;
+export type GmStepArgs = z.infer<typeof gmStepArgs>;
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
+
+/** Parses a macro's arguments (missing means none); each problem names the entry point and the field. */
+export function parseArgs<T>(schema: z.ZodType<T>, raw: unknown, entry: string, i18n: Translator): Parsed<T> {
+  const result = schema.safeParse(raw ?? {});
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => {
+      const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
+      const field = [...issue.path.map(String), ...keys].join(".") || i18n.localize("NOBC.AirBattle.Arguments");
+      return i18n.format("NOBC.AirBattle.Refused.badArgument", { entry, field, problem: issue.message });
+    }),
+  };
+}

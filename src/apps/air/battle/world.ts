@@ -1,0 +1,84 @@
+/**
+ * The air battle as the dialogs and buttons see it: the world's squadrons read into rules
+ * snapshots, the records of earlier steps, who the user is and what they own. Pure: the Foundry
+ * side (./foundry.ts) gathers the documents and hands them in.
+ */
+import type { ActorRef } from "../../../rules/ids";
+import type { Side, Squadron } from "../../../rules/nobc/air/index";
+import { squadronOf } from "../../../sheets/snapshots";
+import type { AirSquadronSystemView } from "../../../sheets/context/views";
+import type { Translator } from "../../../sheets/context/breakdown";
+import { battleZones, squadronsInZone, type CardRecord } from "./records";
+
+/** An actor as this module reads it. */
+export interface ActorView {
+  readonly uuid: string;
+  readonly name: string;
+  readonly type: string;
+  readonly system: unknown;
+}
+
+export interface AirWorld {
+  /** Every squadron the rules can read. */
+  readonly squadrons: readonly Squadron[];
+  /** Squadrons left out because their nationality has no air force in the rules (names). */
+  readonly skipped: readonly string[];
+  /** Records of earlier steps, oldest first. */
+  readonly records: readonly CardRecord[];
+  /** The squadrons the user owns (a GM owns all). */
+  readonly owned: ReadonlySet<ActorRef>;
+  readonly isGM: boolean;
+}
+
+export function readSquadrons(actors: Iterable<ActorView>): { squadrons: Squadron[]; skipped: string[] } {
+  const squadrons: Squadron[] = [];
+  const skipped: string[] = [];
+  for (const actor of actors) {
+    if (actor.type !== "airSquadron") continue;
+    const squadron = squadronOf(actor, actor.system as AirSquadronSystemView);
+    if (squadron === null) skipped.push(actor.name);
+    else squadrons.push(squadron);
+  }
+  return { squadrons, skipped };
+}
+
+/** The zone every squadron fights in this turn (see records.battleZones). */
+export function zonesOf(world: AirWorld): Map<ActorRef, string> {
+  return battleZones(world.squadrons, world.records);
+}
+
+/** Every air zone a squadron is based in or flies to, sorted. */
+export function knownZones(world: AirWorld): string[] {
+  return [...new Set([...world.squadrons.map((s) => s.airZone), ...zonesOf(world).values()])].sort();
+}
+
+/** The squadrons fighting in a zone. */
+export function zoneSquadrons(world: AirWorld, zone: string): Squadron[] {
+  return squadronsInZone(world.squadrons, zonesOf(world), zone);
+}
+
+/** The sides the user may act for: a GM both, a player those with a squadron they own. */
+export function userSides(world: AirWorld): Side[] {
+  if (world.isGM) return ["nato", "wp"];
+  return (["nato", "wp"] as const).filter((side) => world.squadrons.some((s) => s.side === side && world.owned.has(s.id)));
+}
+
+/**
+ * The side and zone a dialog opens on: the ones asked for, else the user's first side and the
+ * first zone where that side has squadrons (else the first zone known).
+ */
+export function defaultScope(world: AirWorld, asked: { side?: Side | undefined; zone?: string | undefined }): { side: Side; zone: string } {
+  const side = asked.side ?? userSides(world)[0] ?? "nato";
+  const zones = knownZones(world);
+  const zone = asked.zone ?? zones.find((z) => zoneSquadrons(world, z).some((s) => s.side === side)) ?? zones[0] ?? "";
+  return { side, zone };
+}
+
+/**
+ * Why the user may not decide for these squadrons: one sentence per squadron they do not own.
+ * A GM may always decide.
+ */
+export function notOwned(world: AirWorld, squadrons: readonly Squadron[], i18n: Translator): string[] {
+  if (world.isGM) return [];
+  return squadrons.filter((s) => !world.owned.has(s.id)).map((s) => i18n.format("NOBC.AirBattle.Refused.notOwned", { name: s.name }));
+}

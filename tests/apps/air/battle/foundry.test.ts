@@ -1,0 +1,319 @@
+/**
+ * The air battle's Foundry shells through the harness: the turn panel's buttons, the dialogs'
+ * posts, the GM's steps, and one scripted air battle (steps 1-6) from ready squadrons to the return,
+ * every card applied through the card's own Apply.
+ */
+import "../../../harness/install";
+import { sheetsFake } from "../../../harness/sheets-fake";
+import { chatFake } from "../../../harness/chat-fake";
+import { beforeEach, describe, expect, it } from "vitest";
+import { harness, type FakeActorT } from "../../../harness/foundry";
+import { registerChat } from "../../../../src/chat/resolution-card";
+import { requestCardAction } from "../../../../src/queries/register";
+import { clearStageRegistry, stageActionById, stageActions } from "../../../../src/apps/registry";
+import {
+  openAirAllocation,
+  openAirLineUp,
+  openAirSorties,
+  registerAirBattleActions,
+  resolveAirCombatStep,
+  resolveAirReturnStep,
+  resolveAirSuperiorityStep,
+} from "../../../../src/apps/air/battle/index";
+import { scriptedDice } from "../../../../src/rules/dice";
+
+type Raw = Record<string, unknown>;
+
+Object.defineProperty(harness.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
+
+const actors: Record<string, FakeActorT> = {};
+
+function squadronActor(key: string, system: Raw): FakeActorT {
+  const nato = system["side"] !== "wp";
+  const actor = new harness.Actor({
+    name: key,
+    type: "airSquadron",
+    system: {
+      side: "nato", nationality: nato ? "us" : "su", aircraft: key, role: "multirole", airToAir: 4, cas: 3, deepStrike: 0,
+      weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "ready", airbase: null, airZone: "North", ...system,
+    },
+  });
+  sheetsFake.actors.push(actor);
+  actors[key] = actor;
+  return actor;
+}
+
+const box = (key: string): unknown => actors[key]!.system["box"];
+
+function messages() {
+  return [...chatFake.messages.values()];
+}
+
+function lastRecord(): Raw {
+  return (messages().at(-1)!.flags["nobc"] as Raw)["airBattle"] as Raw;
+}
+
+function warnings(): string[] {
+  return harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
+}
+
+async function applyLast(): Promise<void> {
+  await requestCardAction("apply", messages().at(-1)!.id);
+}
+
+beforeEach(() => {
+  harness.reset();
+  sheetsFake.reset();
+  chatFake.reset();
+  registerChat();
+  clearStageRegistry();
+  for (const key of Object.keys(actors)) delete actors[key];
+  squadronActor("f15", { airToAir: 5, cas: 0, weapons: [{ kind: "aam", name: "AIM-120" }] });
+  squadronActor("f16", { airToAir: 4 });
+  squadronActor("a10", { airToAir: 1, cas: 5 });
+  squadronActor("mig29", { side: "wp", airToAir: 5, cas: 0 });
+  squadronActor("mig23", { side: "wp", airToAir: 3, cas: 2 });
+  squadronActor("su25", { side: "wp", airToAir: 1, cas: 5 });
+  for (const key of ["f15", "f16", "a10"]) chatFake.own(actors[key]!, "p1");
+  for (const key of ["mig29", "mig23", "su25"]) chatFake.own(actors[key]!, "p2");
+});
+
+describe("the turn panel's buttons", () => {
+  it("registers one action per step 1-6; players see only their sides' choices", () => {
+    registerAirBattleActions();
+    const stages = ["airAllocation", "airLineup", "airCombat", "airSuperiority", "airSorties", "airReturn"] as const;
+    expect(stages.map((s) => stageActions(s, true).map((a) => a.id))).toEqual([
+      ["air.allocation"], ["air.lineUp"], ["air.combat"], ["air.superiority"], ["air.sorties"], ["air.return"],
+    ]);
+    expect(stages.flatMap((s) => stageActions(s, false).map((a) => a.id))).toEqual(["air.allocation", "air.lineUp", "air.sorties"]);
+    expect(() => registerAirBattleActions()).toThrow(/already registered/);
+  });
+
+  it("the superiority button posts one card with the level's breakdown", async () => {
+    registerAirBattleActions();
+    for (const key of ["f15", "f16", "mig29"]) actors[key]!.system["box"] = "airSuperiority";
+    await stageActionById("air.superiority")!.run();
+    expect(messages()).toHaveLength(1);
+    const view = sheetsFake.rendered.at(-1)!.data as { title: string; rows: { label: string; valueText: string }[]; outcome: string };
+    expect(view.title).toContain("NOBC.AirBattle.Superiority.CardTitle");
+    expect(view.rows.map((r) => r.label)).toEqual(["NATO air-to-air squadrons left", "Warsaw Pact air-to-air squadrons left"]);
+    expect(view.rows.map((r) => r.valueText)).toEqual([expect.stringContaining("2"), expect.stringContaining("1")]);
+    expect(view.outcome).toContain("NOBC.AirBattle.StatusWinner");
+    expect(messages()[0]!.flags["nobc"]).toMatchObject({ state: "pending", effects: [] });
+  });
+
+  it("a player cannot run the GM's steps: refused, nothing posted", async () => {
+    chatFake.setUsers("p1");
+    actors["f15"]!.system["box"] = "airSuperiority";
+    expect(await resolveAirSuperiorityStep()).toBeNull();
+    expect(await resolveAirCombatStep()).toBeNull();
+    expect(await resolveAirReturnStep()).toBeNull();
+    expect(messages()).toHaveLength(0);
+    expect(warnings()).toHaveLength(3);
+    expect(warnings()[0]).toContain("NOBC.AirBattle.Refused.gmOnly");
+  });
+
+  it("bad macro arguments are refused naming the field; nothing opens", async () => {
+    expect(await openAirSorties({ side: "red" })).toBeNull();
+    expect(await openAirAllocation({ zoneDistances: { North: { South: -2 } } })).toBeNull();
+    expect(await resolveAirSuperiorityStep({ zone: 3 })).toBeNull();
+    expect(sheetsFake.appRenders).toHaveLength(0);
+    expect(warnings()).toHaveLength(3);
+    expect(warnings()[0]).toMatch(/openAirSorties.*field\W+side/);
+    expect(warnings()[1]).toMatch(/field\W+zoneDistances\.North\.South/);
+  });
+});
+
+describe("the dialogs", () => {
+  it("a player's allocation shows only their squadrons, and the card they post they may apply", async () => {
+    chatFake.setUsers("p1");
+    const dialog = (await openAirAllocation())!;
+    expect(sheetsFake.appRenders).toHaveLength(1);
+    expect(dialog.choices.side).toBe("nato");
+    expect(dialog.choices.rows.map((r) => r.squadron)).toEqual([actors["f15"]!.uuid, actors["f16"]!.uuid, actors["a10"]!.uuid]);
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { canPost: boolean; problems: string[] };
+    expect(context.canPost).toBe(false);
+    await dialog.change({ "box-0": "airSuperiority", "box-2": "cas" });
+    expect(await dialog.post()).toBe(true);
+    expect((dialog as unknown as { closes: number }).closes).toBe(1);
+    expect(lastRecord()).toMatchObject({ kind: "allocation", side: "nato", missions: [{ box: "airSuperiority" }, { box: "cas" }] });
+    await applyLast();
+    expect([box("f15"), box("f16"), box("a10")]).toEqual(["airSuperiority", "ready", "cas"]);
+  });
+
+  it("a refused allocation warns with every reason and posts nothing", async () => {
+    const dialog = (await openAirAllocation({ side: "nato", zone: "North" }))!;
+    await dialog.change({ "box-0": "cas", "box-1": "recce" });
+    expect(await dialog.post()).toBe(false);
+    expect(messages()).toHaveLength(0);
+    expect(warnings()[0]).toMatch(/f15 has no CAS value.*f16 is neither a Recce nor an EW squadron/);
+  });
+
+  it("the line-up goes side by side through the cards", async () => {
+    for (const key of ["f15", "f16", "mig29", "mig23"]) actors[key]!.system["box"] = "airSuperiority";
+    chatFake.setUsers("p1");
+    const early = (await openAirLineUp())!;
+    expect(await early.post()).toBe(false);
+    expect(warnings()[0]).toContain("notYourPart");
+
+    chatFake.setUsers("p2");
+    expect(await (await openAirLineUp({ zone: "North" }))!.post()).toBe(true);
+    expect(lastRecord()).toEqual({ kind: "lineUp", zone: "North", wpLine: [actors["mig29"]!.uuid, actors["mig23"]!.uuid] });
+
+    chatFake.setUsers("p1");
+    const nato = (await openAirLineUp())!;
+    await nato.move(0, 1); // not NATO's to move
+    expect(nato.choices.wpLine[0]).toBe(actors["mig29"]!.uuid);
+    await nato.change({ "opposite-0": actors["mig23"]!.uuid, "opposite-1": actors["mig29"]!.uuid });
+    expect(await nato.post()).toBe(true);
+
+    chatFake.setUsers("p2");
+    const wp = (await openAirLineUp())!;
+    await wp.restart(); // only a GM may start over
+    expect(wp.choices.recorded).toEqual(["wpLine", "natoOpposite"]);
+    expect(await wp.post()).toBe(true);
+    expect(lastRecord()["bouts"]).toEqual([
+      { wp: actors["mig29"]!.uuid, nato: actors["f16"]!.uuid },
+      { wp: actors["mig23"]!.uuid, nato: actors["f15"]!.uuid },
+    ]);
+    expect(messages()).toHaveLength(3);
+  });
+
+  it("the GM may start the line-up over and move WP's squadrons", async () => {
+    for (const key of ["f15", "mig29", "mig23"]) actors[key]!.system["box"] = "airSuperiority";
+    actors["mig23"]!.system["airToAir"] = 5;
+    const dialog = (await openAirLineUp())!;
+    // Equal values stand in name order; the GM may swap them.
+    expect(dialog.choices.wpLine[0]).toBe(actors["mig23"]!.uuid);
+    await dialog.move(1, -1);
+    expect(dialog.choices.wpLine[0]).toBe(actors["mig29"]!.uuid);
+    expect(await dialog.post()).toBe(true);
+    const again = (await openAirLineUp())!;
+    expect(again.choices.bouts).not.toBeNull();
+    await again.restart();
+    expect(again.choices.bouts).toBeNull();
+    await again.change({ zone: "North" }); // the same zone: the fresh start is kept
+    expect(again.choices.recorded).toEqual([]);
+    expect(await again.post()).toBe(true);
+    expect(messages()).toHaveLength(2);
+  });
+
+  it("a refused sortie selection warns and posts nothing", async () => {
+    actors["a10"]!.system["box"] = "cas";
+    chatFake.setUsers("p2");
+    const dialog = (await openAirSorties({ side: "nato", zone: "North" }))!;
+    expect(await dialog.post()).toBe(false);
+    expect(warnings()[0]).toContain("notOwned");
+    expect(messages()).toHaveLength(0);
+  });
+});
+
+describe("a scripted air battle, steps 1-6", () => {
+  it("runs from the allocation to the return with every document state asserted", async () => {
+    // Step 1: each side allocates its own squadrons and applies its own card.
+    chatFake.setUsers("p1");
+    const natoAlloc = (await openAirAllocation())!;
+    await natoAlloc.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
+    await natoAlloc.post();
+    await applyLast();
+    chatFake.setUsers("p2");
+    const wpAlloc = (await openAirAllocation())!;
+    await wpAlloc.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
+    await wpAlloc.post();
+    await applyLast();
+    expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual(["airSuperiority", "airSuperiority", "cas", "airSuperiority", "airSuperiority", "cas"]);
+
+    // Step 2: the GM lines up in one go (defaults: best against best).
+    chatFake.setUsers("gm");
+    expect(await (await openAirLineUp())!.post()).toBe(true);
+
+    // Step 3: F-15 (AAM) fires first and hits the MiG-29 (2); MiG-23 misses (6), F-16 hits (1).
+    sheetsFake.answer = true;
+    const fought = await resolveAirCombatStep({}, scriptedDice([2, 6, 1]));
+    expect(fought).toHaveLength(1);
+    expect(sheetsFake.dialogs).toHaveLength(1);
+    expect(messages().at(-1)!.rolls).toHaveLength(1);
+    expect(lastRecord()).toMatchObject({ kind: "airCombat", zone: "North" });
+    expect(await resolveAirCombatStep({}, scriptedDice([1, 1, 1]))).toBeNull(); // one combat per line-up
+    await applyLast();
+    expect(["mig29", "mig23", "f15", "f16"].map(box)).toEqual(["damaged", "damaged", "airSuperiority", "airSuperiority"]);
+
+    // Step 4: 2 against 0 is supremacy for NATO.
+    await resolveAirSuperiorityStep();
+    expect((sheetsFake.rendered.at(-1)!.data as { outcome: string }).outcome).toContain('"level":"NOBC.AirBattle.Level.supremacy"');
+
+    // Step 6 first is refused: no sorties yet.
+    expect(await resolveAirReturnStep()).toBeNull();
+    expect(warnings().at(-1)).toContain("noSorties");
+
+    // Step 5: NATO (12 CAS) flies its A-10; WP (2 CAS) flies nothing.
+    chatFake.setUsers("p1");
+    expect(await (await openAirSorties())!.post()).toBe(true);
+    expect(lastRecord()).toMatchObject({ kind: "sorties", side: "nato", status: { level: "supremacy", winner: "nato" }, flying: [actors["a10"]!.uuid] });
+    chatFake.setUsers("p2");
+    const wpSorties = (await openAirSorties())!;
+    await wpSorties.change({ "fly-0": false });
+    expect(await wpSorties.post()).toBe(true);
+
+    // Step 6: fighters home to holding (AAM discarded), the Su-25 intercepted.
+    chatFake.setUsers("gm");
+    expect(await resolveAirReturnStep({ zone: "North" })).toHaveLength(1);
+    await applyLast();
+    expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual(["holding", "holding", "cas", "damaged", "damaged", "damaged"]);
+    expect(actors["f15"]!.system["weapons"]).toEqual([]);
+    expect(messages().every((m) => (m.flags["nobc"] as Raw)["state"] !== undefined)).toBe(true);
+  });
+
+  it("the GM may decline the bouts: nothing is rolled or posted", async () => {
+    for (const key of ["f15", "mig29"]) actors[key]!.system["box"] = "airSuperiority";
+    await (await openAirLineUp())!.post();
+    sheetsFake.answer = false;
+    expect(await resolveAirCombatStep({}, scriptedDice([]))).toBeNull();
+    expect(messages()).toHaveLength(1);
+  });
+});
+
+describe("the dialogs' wiring", () => {
+  type Wired = { DEFAULT_OPTIONS: { form: { handler: Function }; actions: Record<string, Function> } };
+  const call = (fn: Function, self: unknown, ...args: unknown[]) => fn.call(self, ...args) as Promise<void>;
+
+  it("the form handler and the buttons call the dialog's own steps", async () => {
+    for (const key of ["f15", "mig29", "mig23"]) actors[key]!.system["box"] = "airSuperiority";
+    actors["a10"]!.system["box"] = "cas";
+    registerAirBattleActions();
+
+    const allocation = (await stageActionById("air.allocation")!.run()) as { choices: { rows: { box: string }[] } };
+    const allocationClass = allocation.constructor as unknown as Wired;
+    await call(allocationClass.DEFAULT_OPTIONS.form.handler, allocation, new Event("change"), null, { object: { "box-0": "cas" } });
+    expect(allocation.choices.rows[0]!.box).toBe("cas");
+    await call(allocationClass.DEFAULT_OPTIONS.actions["post"]!, allocation);
+    expect(messages()).toHaveLength(1);
+
+    const lineUp = (await stageActionById("air.lineUp")!.run()) as { choices: { wpLine: string[] } };
+    const lineUpClass = lineUp.constructor as unknown as Wired;
+    const target = (index: number) => ({ dataset: { index: String(index) } });
+    await call(lineUpClass.DEFAULT_OPTIONS.actions["down"]!, lineUp, new Event("click"), target(0));
+    expect(lineUp.choices.wpLine[0]).toBe(actors["mig23"]!.uuid);
+    await call(lineUpClass.DEFAULT_OPTIONS.actions["up"]!, lineUp, new Event("click"), target(1));
+    expect(lineUp.choices.wpLine[0]).toBe(actors["mig29"]!.uuid);
+    await call(lineUpClass.DEFAULT_OPTIONS.form.handler, lineUp, new Event("change"), null, { object: { "switch-0-a": actors["mig29"]!.uuid, "switch-0-b": actors["mig23"]!.uuid } });
+    await call(lineUpClass.DEFAULT_OPTIONS.actions["post"]!, lineUp);
+    expect(lastRecord()["wpSwitches"]).toEqual([[actors["mig29"]!.uuid, actors["mig23"]!.uuid]]);
+    await call(lineUpClass.DEFAULT_OPTIONS.actions["restart"]!, lineUp);
+
+    const sorties = (await stageActionById("air.sorties")!.run()) as { choices: { selected: string[] } };
+    const sortiesClass = sorties.constructor as unknown as Wired;
+    await call(sortiesClass.DEFAULT_OPTIONS.form.handler, sorties, new Event("change"), null, { object: { "fly-0": false } });
+    expect(sorties.choices.selected).toEqual([]);
+    await call(sortiesClass.DEFAULT_OPTIONS.actions["post"]!, sorties);
+    expect(lastRecord()).toMatchObject({ kind: "sorties", flying: [] });
+
+    sheetsFake.answer = true;
+    await stageActionById("air.combat")!.run();
+    await stageActionById("air.superiority")!.run();
+    await stageActionById("air.return")!.run();
+    expect(messages().map((m) => ((m.flags["nobc"] as Raw)["airBattle"] as Raw | undefined)?.["kind"] ?? "card")).toEqual([
+      "allocation", "lineUp", "sorties", "airCombat", "card", "card",
+    ]);
+  });
+});
