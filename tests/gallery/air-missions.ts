@@ -1,0 +1,74 @@
+/**
+ * Gallery entries of the Air War dialogs of steps 7–11. Each context comes from the dialog's own
+ * pure context function over the fixture world of tests/apps/air/missions, worded by the real
+ * lang file, so the gallery shows exactly what the dialog would.
+ */
+import type { FixtureSheet } from "../sheets/fixtures";
+import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import en from "../../lang/en.json";
+import { fixtureWorld } from "../apps/air/missions/fixture";
+import { initialParadrop, paradropContext } from "../../src/apps/air/missions/paradrop";
+import { deepStrikeContext, initialDeepStrike } from "../../src/apps/air/missions/deep-strike";
+import { initialRepair, repairContext } from "../../src/apps/air/missions/repair";
+import { capacityContext, initialCapacity } from "../../src/apps/air/missions/capacity";
+import { airbaseRepairContext, initialAirbaseRepair, initialOverrun, overrunContext } from "../../src/apps/air/missions/airbase-repair";
+
+const i18n = createHandlebars(en as Lang);
+const world = fixtureWorld();
+const classes = "application nobc nobc-air-missions";
+
+export const airMissionGallery: readonly FixtureSheet[] = [
+  {
+    id: "air-paradrop",
+    title: "Paradrop (enemy air superiority, next to an enemy unit)",
+    template: "apps/air-missions/paradrop.hbs",
+    classes,
+    context: paradropContext({ ...initialParadrop(world, "nato"), level: "superiority", winner: "wp", adjacentToEnemy: true }, world, i18n),
+  },
+  {
+    id: "air-deep-strike",
+    title: "Deep strike on an airbase (EW, SSM, chemical weapons)",
+    template: "apps/air-missions/deep-strike.hbs",
+    classes,
+    context: deepStrikeContext(
+      { ...initialDeepStrike(world, "nato"), strikes: ["Actor.ibr.Item.lance"], chemical: "Actor.ibr.Item.cw", airDefence: "5, 4, 3" },
+      world,
+      i18n,
+    ),
+  },
+  {
+    id: "air-deep-strike-refused",
+    title: "Deep strike refused (a box value out of range)",
+    template: "apps/air-missions/deep-strike.hbs",
+    classes,
+    context: deepStrikeContext({ ...initialDeepStrike(world, "nato"), target: "bridge::0712|0713", airDefence: "4, 8" }, world, i18n),
+  },
+  {
+    id: "air-repair",
+    title: "Aircraft repair (NATO, one automatic repair)",
+    template: "apps/air-missions/repair.hbs",
+    classes,
+    context: repairContext({ ...initialRepair(world, "nato"), automatic: ["Actor.f15"] }, world, i18n),
+  },
+  {
+    id: "air-capacity",
+    title: "Airbase capacity for next turn",
+    template: "apps/air-missions/capacity.hbs",
+    classes,
+    context: capacityContext(initialCapacity(world), world, i18n),
+  },
+  {
+    id: "air-airbase-repair",
+    title: "Airbase and air-defence repair (NATO)",
+    template: "apps/air-missions/airbase-repair.hbs",
+    classes,
+    context: airbaseRepairContext(initialAirbaseRepair(world, "nato"), world, i18n),
+  },
+  {
+    id: "air-overrun",
+    title: "Airfield overrun",
+    template: "apps/air-missions/overrun.hbs",
+    classes,
+    context: overrunContext({ ...initialOverrun(world), airbase: "Actor.templin", hits: "2" }, world, i18n),
+  },
+];
