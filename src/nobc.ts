@@ -21,8 +21,34 @@ import { openOrbatImport } from "./orbat/open";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { postResolution, registerChat } from "./chat/resolution-card";
 import { registerTurnTracking } from "./combat/register";
+import { createTurnCombat } from "./combat/create";
+import { applyCard, setCardSplit, undoCard } from "./chat/macros";
+import { openGroundCombat, registerGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/open";
+import { landPhaseMacros } from "./apps/land/macros";
+import { registerLandPhases } from "./apps/land/register";
+import { airMissionMacros, registerAirMissionActions } from "./apps/air/missions/index";
+import {
+  openAirAllocation,
+  openAirLineUp,
+  openAirSorties,
+  registerAirBattleActions,
+  resolveAirCombatStep,
+  resolveAirReturnStep,
+  resolveAirSuperiorityStep,
+} from "./apps/air/battle/index";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
+
+/** The Air War's steps as macros: 1–6 (the air battle), then 7–11 (missions, repair, airbases). */
+const air = {
+  openAirAllocation,
+  openAirLineUp,
+  resolveAirCombatStep,
+  resolveAirSuperiorityStep,
+  openAirSorties,
+  resolveAirReturnStep,
+  ...airMissionMacros,
+};
 
 export interface NobcApi {
   rules: typeof rules;
@@ -37,6 +63,14 @@ export interface NobcApi {
   unitSymbolSvg: typeof unitSymbolSvg;
   openOrbatImport: typeof openOrbatImport;
   postResolution: typeof postResolution;
+  createTurnCombat: typeof createTurnCombat;
+  openGroundCombat: typeof openGroundCombat;
+  resolveGroundCombatFor: typeof resolveGroundCombatFor;
+  applyCard: typeof applyCard;
+  undoCard: typeof undoCard;
+  setCardSplit: typeof setCardSplit;
+  land: typeof landPhaseMacros;
+  air: typeof air;
 }
 
 declare global {
@@ -66,6 +100,10 @@ Hooks.once("init", () => {
   registerOrbatButton();
   registerChat();
   registerTurnTracking();
+  registerAirBattleActions();
+  registerAirMissionActions();
+  registerLandPhases();
+  registerGroundCombat();
   (game as InitGame).nobc = {
     rules,
     applyEffects,
@@ -79,6 +117,14 @@ Hooks.once("init", () => {
     unitSymbolSvg,
     openOrbatImport,
     postResolution,
+    createTurnCombat,
+    openGroundCombat,
+    resolveGroundCombatFor,
+    applyCard,
+    undoCard,
+    setCardSplit,
+    land: landPhaseMacros,
+    air,
   };
   console.log(`${SYSTEM_ID} | initialised`);
 });

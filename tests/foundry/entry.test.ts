@@ -18,16 +18,16 @@ describe("src/nobc.ts", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
     const game = (globalThis as unknown as { game: { nobc: Raw } }).game;
     expect(Object.keys(game.nobc).sort()).toEqual(
-      ["applyEffects", "applyPlan", "drops", "migrate", "openOrbatImport", "planEffects", "planMigration", "postResolution", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
+      ["air", "applyCard", "applyEffects", "applyPlan", "createTurnCombat", "drops", "land", "openGroundCombat", "resolveGroundCombatFor", "setCardSplit", "undoCard", "migrate", "openOrbatImport", "planEffects", "planMigration", "postResolution", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
     );
     expect(Object.keys(game.nobc["drops"] as Raw)).toEqual(
       expect.arrayContaining(["decideCardDrop", "decideUnitOnHq", "decideSquadronOnAirbase", "assignCard", "subordinateUnit", "baseSquadron"]),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
-    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard"]);
+    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
     expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
-    expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver"]);
+    expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver", "planningMinutes"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]));
   });
 

@@ -209,6 +209,7 @@ describe("settings", () => {
       ["oddsBelowOne", "world", true, "zero"],
       ["overrunExtrasCumulative", "world", true, false],
       ["overrunMinorRoadIsRiver", "world", true, false],
+      ["planningMinutes", "world", true, 15],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },
