@@ -32,6 +32,11 @@ export interface PostResolutionInput<O> {
   readonly groundCombat?: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome };
   /** A system hook fired with `(message, resolution)` once the card is posted, e.g. "nobc.combatResolved". */
   readonly hook?: string;
+  /**
+   * Records of the caller's own kept beside the card's under `flags.nobc` (e.g. the Air War's
+   * `airBattle`), written with the message so no second update follows. The card's keys win.
+   */
+  readonly records?: Readonly<Record<string, unknown>>;
 }
 
 function outcomeText(outcome: unknown): string {
@@ -95,7 +100,7 @@ export async function postResolution<O>(input: PostResolutionInput<O>): Promise<
     content: await renderCardContent(card),
     speaker: input.speaker ?? Message.getSpeaker(),
     rolls: rollsFromFaces(resolution.rolls),
-    flags: { [SYSTEM_ID]: structuredClone(flags) },
+    flags: { [SYSTEM_ID]: structuredClone({ ...input.records, ...flags }) },
   });
   if (input.hook !== undefined) callHook(input.hook, message, resolution);
   callHook("nobc.resolutionPosted", message, resolution);

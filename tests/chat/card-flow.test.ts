@@ -78,6 +78,16 @@ describe("posting a resolution card", () => {
     expect(view.documents.map((d) => d.name)).toEqual(["3 Pz Bde"]);
   });
 
+  it("keeps a caller's records beside the card's flags in the one create, never over them", async () => {
+    await postResolution({
+      title: "Line-up",
+      resolution: { breakdown: [], rolls: [], outcome: "x", effects: [] },
+      records: { airBattle: { step: "lineUp", zone: "north" }, state: "applied" },
+    });
+    const message = [...chatFake.messages.values()][0]!;
+    expect((message.flags as Raw)["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
+  });
+
   it("attaches no roll without dice or with a face outside 1..6", () => {
     expect(rollsFromFaces([])).toEqual([]);
     expect(rollsFromFaces([7])).toEqual([]);

@@ -75,12 +75,14 @@ export interface AirCard<O> {
 }
 
 /** Posts the card (pending until Apply), then leaves the record on it for the next step. */
-export async function postAirCard<O>(card: AirCard<O>, record?: AirRecord): Promise<unknown> {
-  const message = (await postResolution({ title: card.title, resolution: card.resolution, outcome: card.outcome, inputs: card.inputs })) as
-    | { update?(data: object): Promise<unknown> }
-    | undefined;
-  if (record !== undefined) await message?.update?.({ [`flags.${SYSTEM_ID}.${RECORD_FLAG}`]: record });
-  return message;
+export function postAirCard<O>(card: AirCard<O>, record?: AirRecord): Promise<unknown> {
+  return postResolution({
+    title: card.title,
+    resolution: card.resolution,
+    outcome: card.outcome,
+    inputs: card.inputs,
+    ...(record === undefined ? {} : { records: { [RECORD_FLAG]: record } }),
+  });
 }
 
 export function renderTemplate(path: string, data: object): Promise<string> {
