@@ -87,5 +87,6 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.overrunExtrasCumulative": boolean;
     "nobc.overrunMinorRoadIsRiver": boolean;
     "nobc.planningMinutes": number;
+    "nobc.cardLedger": Record<string, unknown>;
   }
 }

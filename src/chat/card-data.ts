@@ -86,8 +86,8 @@ export type Decision = { readonly ok: true } | { readonly ok: false; readonly re
 
 const YES: Decision = { ok: true };
 
-function ownsAll(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): boolean {
-  return requester.isGM || touchedDocuments(card.effects).every((uuid) => owned.get(uuid) === true);
+function ownsAll(requester: Requester, touched: readonly string[], owned: ReadonlyMap<string, boolean>): boolean {
+  return requester.isGM || touched.every((uuid) => owned.get(uuid) === true);
 }
 
 /**
@@ -96,13 +96,21 @@ function ownsAll(requester: Requester, card: CardFlags, owned: ReadonlyMap<strin
  */
 export function mayApply(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): Decision {
   if (card.state !== "pending") return { ok: false, reason: "NOBC.Chat.Refused.notPending" };
-  return ownsAll(requester, card, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  return ownsAll(requester, touchedDocuments(card.effects), owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
 }
 
-/** May `requester` undo the card? Only an applied card with its inverse, same ownership rule. */
-export function mayUndo(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): Decision {
+/**
+ * May `requester` undo the card? Only an applied card with its inverse, same ownership rule over
+ * `touched`: the documents Apply changed (the GM passes its own record of them, not the card's).
+ */
+export function mayUndo(
+  requester: Requester,
+  card: CardFlags,
+  owned: ReadonlyMap<string, boolean>,
+  touched: readonly string[] = touchedDocuments(card.effects),
+): Decision {
   if (card.state !== "applied" || card.applied === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notApplied" };
-  return ownsAll(requester, card, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  return ownsAll(requester, touched, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
 }
 
 /**
@@ -142,7 +150,7 @@ export function controlDocuments(card: CardFlags): string[] {
  * yes. A courtesy: the GM's check on the request is the one that counts.
  */
 export function cardControls(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): CardControls {
-  const mayAct = ownsAll(requester, card, owned);
+  const mayAct = ownsAll(requester, touchedDocuments(card.effects), owned);
   const control = (decision: Decision): Control => (!mayAct ? "hidden" : decision.ok ? "enabled" : "disabled");
   const combat = card.groundCombat;
   return {

@@ -489,6 +489,25 @@ export async function applyPlan(plan: WritePlan): Promise<void> {
   await Promise.all(pending);
 }
 
+/**
+ * The documents whose values no longer match what `plan` wrote (a later card or a hand edit
+ * changed them), or that it deleted and that exist again: names, once each. Undoing over them
+ * would silently wipe the later change. Pure: reads snapshots only.
+ */
+export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): string[] {
+  const drifted = new Set<string>();
+  for (const update of [...plan.actorUpdates, ...plan.itemUpdates]) {
+    const snap = lookup(update.uuid);
+    const same = snap !== undefined && Object.entries(update.changes).every(([path, value]) => sameValue(readPath(snap.system, path.replace(/^system\./, "")), value));
+    if (!same) drifted.add(snap?.name ?? update.uuid);
+  }
+  for (const deletion of plan.itemDeletions) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
+  }
+  return [...drifted];
+}
+
 /** Shows each note to the user, in their language. */
 export function announceNotes(notes: readonly EffectNote[]): void {
   for (const n of notes) ui.notifications?.info(game.i18n?.format(n.key, Object.fromEntries(Object.entries(n.data).map(([k, v]) => [k, String(v)]))) ?? n.key);

@@ -3,13 +3,16 @@
  * (through the `nobc.applyCard` / `nobc.undoCard` / `nobc.setSplit` queries) or directly when a
  * GM clicks. Each re-reads the message, re-checks the requester and the card's state (and a split
  * with the rules), then writes: documents through the one write path, the card through its flags.
+ * Whether a card was applied, and what undoing it writes, come from the GM's ledger (./ledger.ts),
+ * never from the card's flags, which the player who posted it may edit.
  */
-import { applyPlan, documentAt, planEffects, snapshotOf } from "../effects/apply";
+import { applyPlan, documentAt, driftedDocuments, planEffects, snapshotOf } from "../effects/apply";
 import { mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments, type CardFlags, type Decision, type Requester } from "../chat/card-data";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../constants";
+import { readLedger, recordEntry, type LedgerEntry } from "./ledger";
 
 export type CardAction = "apply" | "undo";
 
@@ -37,11 +40,17 @@ function messageById(id: string): CardMessage | undefined {
   return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
 }
 
-/** For each document: does `user` own it? (An embedded card follows its actor.) */
+type Permissioned = { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
+
+/**
+ * For each document: does `user` own it? An embedded card follows its actor, also once it is gone
+ * (a card discarded by Apply is owned, for Undo, by whoever owns the HQ that held it).
+ */
 export function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const uuid of uuids) {
-    const doc = documentAt(uuid) as { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
+    const holder = uuid.includes(".Item.") ? uuid.slice(0, uuid.lastIndexOf(".Item.")) : undefined;
+    const doc = (documentAt(uuid) ?? (holder === undefined ? undefined : documentAt(holder))) as Permissioned;
     out.set(uuid, doc?.testUserPermission?.(user, "OWNER") === true);
   }
   return out;
@@ -52,26 +61,44 @@ export function callHook(name: string, ...args: unknown[]): void {
   (Hooks as unknown as { callAll(n: string, ...a: unknown[]): boolean }).callAll(name, ...args);
 }
 
+/** The card as the GM trusts it: its state and inverse from the ledger, not from its flags. */
+function trusted(card: CardFlags, entry: LedgerEntry | undefined): CardFlags {
+  const { applied: _claimed, state: _claimedState, ...rest } = card;
+  return entry === undefined ? { ...rest, state: "pending" } : { ...rest, state: entry.state, applied: entry.inverse };
+}
+
 /** Carries out `action` on the card message `messageId` for `user`, or says why not. */
 export async function performCardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
   const message = messageById(messageId);
-  const card = readCard(message?.flags[SYSTEM_ID]);
-  if (message === undefined || card === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  const flags = readCard(message?.flags[SYSTEM_ID]);
+  if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
   if (inFlight.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
-  const owned = ownership(user, touchedDocuments(card.effects));
-  const decision: Decision = action === "apply" ? mayApply(user, card, owned) : mayUndo(user, card, owned);
+  const entry = readLedger()[messageId];
+  const card = trusted(flags, entry);
+  const decision: Decision =
+    action === "apply"
+      ? mayApply(user, card, ownership(user, touchedDocuments(card.effects)))
+      : mayUndo(user, card, ownership(user, entry?.touched ?? []), entry?.touched ?? []);
   if (!decision.ok) return decision;
+  if (action === "undo" && entry !== undefined) {
+    const drifted = driftedDocuments(entry.forward, snapshotOf);
+    if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted };
+  }
   inFlight.add(messageId);
   try {
     if (action === "apply") {
       const plan = planEffects(card.effects, snapshotOf);
       await applyPlan(plan);
-      await message.update({ [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse });
+      const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
+      await Promise.all([
+        recordEntry(messageId, { state: "applied", forward, inverse: plan.inverse, touched: touchedDocuments(card.effects) }),
+        message.update({ [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse }),
+      ]);
       callHook("nobc.resolutionApplied", message, plan);
     } else {
-      const inverse = card.applied!;
+      const inverse = entry!.inverse;
       await applyPlan(inverse);
-      await message.update({ [`flags.${SYSTEM_ID}.state`]: "reverted" });
+      await Promise.all([recordEntry(messageId, { ...entry!, state: "reverted" }), message.update({ [`flags.${SYSTEM_ID}.state`]: "reverted" })]);
       callHook("nobc.resolutionReverted", message, inverse);
     }
   } finally {
@@ -94,9 +121,10 @@ export interface SplitRequest {
 export async function performSetSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
   const { messageId, side, split } = request;
   const message = messageById(messageId);
-  const card = readCard(message?.flags[SYSTEM_ID]);
-  if (message === undefined || card === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  const flags = readCard(message?.flags[SYSTEM_ID]);
+  if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
   if (inFlight.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
+  const card = trusted(flags, readLedger()[messageId]);
   const combat = card.groundCombat;
   const display = card.display;
   if (combat === undefined || display === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notCombat" };

@@ -12,11 +12,14 @@ export const splitSideSchema = z.enum(["attackers", "defenders"]);
 /** One unit's hits in a split; whole numbers and totals are the rules' to check, with their reasons. */
 export const hitShareSchema = z.object({ actor: id, hits: z.number() });
 
-export const cardQuerySchema = z.object({ messageId: id, userId: id });
+/** `token`: what the asker just wrote to its own User flag, so the GM knows who asks. */
+const token = z.string().min(1, "must be the request token");
+
+export const cardQuerySchema = z.object({ messageId: id, userId: id, token });
 
 export const splitArgsSchema = z.object({ messageId: id, side: splitSideSchema, split: z.array(hitShareSchema) });
 
-export const splitQuerySchema = splitArgsSchema.extend({ userId: id });
+export const splitQuerySchema = splitArgsSchema.extend({ userId: id, token });
 
 export type CardQueryData = z.infer<typeof cardQuerySchema>;
 export type SplitArgs = z.infer<typeof splitArgsSchema>;

@@ -1,12 +1,18 @@
 /**
- * The GM-side queries of resolution cards, and the client calls that reach them. A player's
- * click asks the active GM (`User#query`); a GM carries the action out at once through the same
- * function; with no GM connected the user is told and nothing changes. Query data is checked
- * with zod before anything else.
+ * The GM-side queries of resolution cards, and the client calls that reach them. Only the active
+ * GM carries a card action out: it acts at once on its own click, and everyone else (players and
+ * the other GMs) asks it with `User#query`; with no GM connected the user is told and nothing
+ * changes. Query data is checked with zod before anything else.
+ *
+ * Foundry does not tell a query handler who sent the query, so the asker proves it: before asking,
+ * it writes a fresh token to a flag of its own User document (which only it and a GM may write)
+ * and sends the token with its id; the GM acts only if that user's flag holds that token.
  */
 import { performCardAction, performSetSplit, type CardAction, type CardResult, type RequestingUser } from "./card-actions";
+import { registerCardLedger } from "./ledger";
+import { SYSTEM_ID } from "../constants";
 import type { z } from "zod";
-import { cardQuerySchema, parsePayload, splitQuerySchema, type CardQueryData } from "./payloads";
+import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 
@@ -15,9 +21,14 @@ export type { CardQueryData } from "./payloads";
 export const CARD_QUERIES: Readonly<Record<CardAction, string>> = { apply: "nobc.applyCard", undo: "nobc.undoCard" };
 export const SPLIT_QUERY = "nobc.setSplit";
 
+/** The User flag holding the asker's latest request token. */
+export const REQUEST_FLAG = "request";
+
 interface UserLike extends RequestingUser {
   readonly isSelf?: boolean;
+  readonly flags?: Record<string, unknown>;
   query(name: string, data: object, options?: object): Promise<unknown>;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
 }
 
 interface UsersLike {
@@ -29,36 +40,33 @@ function users(): UsersLike | undefined {
   return game.users as unknown as UsersLike | undefined;
 }
 
-/**
- * The requester: the user Foundry reports as the sender when it does, else the id in the data.
- * A claimed GM id is not trusted from a query (a GM acts directly, never by query).
- */
-function requesterOf(data: { readonly userId: string }, options: unknown): RequestingUser | undefined {
-  const sender = (options as { user?: UserLike } | undefined)?.user;
-  if (sender !== undefined) return sender;
+/** The user named in the data, if its own flag holds the token sent with it. */
+function requesterOf(data: { readonly userId: string; readonly token: string }): RequestingUser | undefined {
   const claimed = users()?.get(data.userId);
-  return claimed === undefined || claimed.isGM ? undefined : claimed;
+  const flags = claimed?.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined;
+  return flags?.[REQUEST_FLAG] === data.token ? claimed : undefined;
 }
 
-/** A query handler: only the active GM answers; the data must have the shape; the requester must be known. */
-function handler<T extends { readonly userId: string }>(
+/** A query handler: only the active GM answers; the data must have the shape; the requester must prove who it is. */
+function handler<T extends { readonly userId: string; readonly token: string }>(
   schema: z.ZodType<T>,
   perform: (data: T, requester: RequestingUser) => Promise<CardResult>,
 ) {
-  return async (data: unknown, options?: unknown): Promise<CardResult> => {
+  return async (data: unknown): Promise<CardResult> => {
     if (users()?.activeGM?.isSelf !== true) return { ok: false, reason: "NOBC.Chat.NoGM" };
     const parsed = parsePayload(schema, data);
     if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems };
-    const requester = requesterOf(parsed.value, options);
-    if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+    const requester = requesterOf(parsed.value);
+    if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.unverified" };
     return perform(parsed.value, requester);
   };
 }
 
 export function registerCardQueries(): void {
+  registerCardLedger();
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
   for (const action of ["apply", "undo"] as const) {
-    queries[CARD_QUERIES[action]] = handler(cardQuerySchema, (data: CardQueryData, user) => performCardAction(action, data.messageId, user));
+    queries[CARD_QUERIES[action]] = handler(cardQuerySchema, (data, user) => performCardAction(action, data.messageId, user));
   }
   queries[SPLIT_QUERY] = handler(splitQuerySchema, (data, user) => performSetSplit(data, user));
 }
@@ -70,20 +78,26 @@ export function tell(result: CardResult): void {
   ui.notifications?.warn(result.details === undefined ? reason : [reason, ...result.details].join(" "));
 }
 
-/** The GM acts at once; a player asks the active GM; nobody online → a warning. Refusals are told. */
+/** Asks the active GM: writes a fresh token to our own User flag, then sends it with the request. */
+async function ask(gm: UserLike, me: UserLike, query: string, data: object): Promise<CardResult> {
+  try {
+    const token = foundry.utils.randomID();
+    await me.setFlag(SYSTEM_ID, REQUEST_FLAG, token);
+    return (await gm.query(query, { ...data, userId: me.id, token }, { timeout: 30_000 })) as CardResult;
+  } catch (error) {
+    return { ok: false, reason: "NOBC.Chat.Refused.failed", details: [error instanceof Error ? error.message : String(error)] };
+  }
+}
+
+/** The active GM acts at once; anyone else asks it; nobody online → a warning. Refusals are told. */
 async function asGM(query: string, data: object, direct: (me: RequestingUser) => Promise<CardResult>): Promise<CardResult> {
   // Cards are only clicked once the game is ready, so there is always a current user.
   const me = game.user as unknown as UserLike;
+  const gm = users()?.activeGM;
   let result: CardResult;
-  if (me.isGM) {
-    result = await direct(me);
-  } else {
-    const gm = users()?.activeGM;
-    result =
-      gm === null || gm === undefined
-        ? { ok: false, reason: "NOBC.Chat.NoGM" }
-        : ((await gm.query(query, { ...data, userId: me.id }, { timeout: 30_000 })) as CardResult);
-  }
+  if (gm === null || gm === undefined) result = { ok: false, reason: "NOBC.Chat.NoGM" };
+  else if (gm.isSelf === true) result = await direct(me);
+  else result = await ask(gm, me, query, data);
   tell(result);
   return result;
 }

@@ -2,7 +2,7 @@ import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { decorateCard, postResolution, registerChat, rollsFromFaces } from "../../src/chat/resolution-card";
+import { decorateCard, postResolution, postResolutions, registerChat, rollsFromFaces } from "../../src/chat/resolution-card";
 import { requestCardAction } from "../../src/queries/register";
 import type { Effect } from "../../src/rules/effects";
 
@@ -88,6 +88,18 @@ describe("posting a resolution card", () => {
     expect((message.flags as Raw)["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
   });
 
+  it("posts several cards in one createDocuments batch, in order, each with its hooks", async () => {
+    const posted: unknown[] = [];
+    harness.hooks.push({ name: "nobc.airSuperiority", fn: (m: unknown) => void posted.push(m), once: false });
+    const card = (title: string) => ({ title, hook: "nobc.airSuperiority", resolution: { breakdown: [], rolls: [], outcome: title, effects: [] } });
+    const messages = (await postResolutions([card("north"), card("south")])) as { id: string }[];
+    expect(chatFake.batches).toEqual([2]);
+    expect(messages.map((m) => m.id)).toEqual([...chatFake.messages.keys()]);
+    expect(posted).toEqual(messages);
+    expect(await postResolutions([])).toEqual([]);
+    expect(chatFake.batches).toEqual([2]);
+  });
+
   it("attaches no roll without dice or with a face outside 1..6", () => {
     expect(rollsFromFaces([])).toEqual([]);
     expect(rollsFromFaces([7])).toEqual([]);
@@ -136,7 +148,10 @@ describe("Apply and Undo", () => {
     const id = await post(ownEffects());
     chatFake.setUsers("p1");
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
-    expect(chatFake.users.get("gm")!.queries).toEqual([{ name: "nobc.applyCard", data: { messageId: id, userId: "p1" } }]);
+    const [asked] = chatFake.users.get("gm")!.queries;
+    expect(asked).toEqual({ name: "nobc.applyCard", data: { messageId: id, userId: "p1", token: expect.any(String) } });
+    // The player proved who asks: its own User flag holds the token it sent.
+    expect(chatFake.users.get("p1")!.flags["nobc"]).toEqual({ request: (asked!.data as Raw)["token"] });
     expect(flags(id)["state"]).toBe("applied");
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(flags(id)["state"]).toBe("reverted");
@@ -151,12 +166,74 @@ describe("Apply and Undo", () => {
     expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
   });
 
-  it("a query naming a GM without a sender is not trusted", async () => {
+  it("the GM acts only for the user whose own flag holds the token sent; a claimed id alone is refused", async () => {
     const id = await post([{ type: "hits", actor: enemy.uuid, amount: 2 }]);
     const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries["nobc.applyCard"]!;
-    expect(await handler({ messageId: id, userId: "gm" })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
-    expect(await handler({ messageId: id, userId: "p2" })).toEqual({ ok: true });
-    expect(await handler({ messageId: "nope", userId: "p2" }, { user: chatFake.users.get("p2") })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notFound" });
+    const unverified = { ok: false, reason: "NOBC.Chat.Refused.unverified" };
+    expect(await handler({ messageId: id, userId: "gm", token: "guess" })).toEqual(unverified);
+    expect(await handler({ messageId: id, userId: "p2", token: "guess" })).toEqual(unverified);
+    expect(harness.Actor.calls).toHaveLength(0);
+    await chatFake.users.get("p2")!.setFlag("nobc", "request", "t-p2");
+    expect(await handler({ messageId: "nope", userId: "p2", token: "t-p2" })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notFound" });
+    expect(await handler({ messageId: id, userId: "p2", token: "t-p2" })).toEqual({ ok: true });
+    expect((enemy.system["strength"] as Raw)["value"]).toBe(1);
+  });
+
+  it("a GM who is not the active GM asks the active GM instead of writing itself", async () => {
+    const id = await post(ownEffects());
+    chatFake.setUsers("p1");
+    const me = chatFake.users.get("p1")!;
+    me.isGM = true;
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.applyCard"]);
+    expect(me.flagWrites).toBe(1);
+  });
+
+  it("a query that fails on the way is told to the player, and nothing changes", async () => {
+    const id = await post(ownEffects());
+    chatFake.setUsers("p1");
+    chatFake.users.get("gm")!.query = async () => {
+      throw new Error("timed out");
+    };
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.failed", details: ["timed out"] });
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(harness.Actor.calls).toHaveLength(0);
+  });
+
+  it("undo is refused while a later card has changed the same unit; undoing the later one first restores everything", async () => {
+    const before = state();
+    const first = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    const second = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    await requestCardAction("apply", first);
+    await requestCardAction("apply", second);
+    expect((unit.system["strength"] as Raw)["value"]).toBe(2);
+    const calls = harness.Actor.calls.length;
+    expect(await requestCardAction("undo", first)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.changedSince", details: ["3 Pz Bde"] });
+    expect(harness.Actor.calls).toHaveLength(calls);
+    expect(flags(first)["state"]).toBe("applied");
+    expect(await requestCardAction("undo", second)).toEqual({ ok: true });
+    expect(await requestCardAction("undo", first)).toEqual({ ok: true });
+    expect(state()).toEqual(before);
+  });
+
+  it("trusts the GM's ledger, not the card's flags, which the posting player may edit", async () => {
+    const id = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    chatFake.setUsers("p1");
+    const message = chatFake.messages.get(id)!;
+    // Forged: "applied", with an undo plan that writes to the other side's unit, and no effects.
+    await message.update({
+      "flags.nobc.state": "applied",
+      "flags.nobc.effects": [],
+      "flags.nobc.applied": { actorUpdates: [{ uuid: enemy.uuid, id: enemy.id, parentUuid: null, changes: { "system.strength.value": 0 } }], itemUpdates: [], itemDeletions: [], itemCreations: [] },
+    });
+    expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
+    expect((enemy.system["strength"] as Raw)["value"]).toBe(3);
+    // Applied for real, then set back to "pending" by hand: a second Apply is still refused.
+    await message.update({ "flags.nobc.state": "pending", "flags.nobc.effects": [{ type: "hits", actor: unit.uuid, amount: 1 }] });
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    await message.update({ "flags.nobc.state": "pending" });
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+    expect((unit.system["strength"] as Raw)["value"]).toBe(3);
   });
 
   it("a query reaching a client that is not the active GM does nothing", async () => {
@@ -211,6 +288,20 @@ describe("renderChatMessageHTML", () => {
     decorateCard(chatFake.messages.get(id)!, again.el);
     expect(again.buttons.map((b) => b.disabled)).toEqual([true, false]);
     expect([...again.root.classes]).toEqual(["state-applied"]);
+  });
+
+  it("a refused click makes the button usable again", async () => {
+    const id = await post([{ type: "hits", actor: enemy.uuid, amount: 1 }]);
+    chatFake.setUsers("p1");
+    chatFake.own(enemy, "p1");
+    const view = html();
+    decorateCard(chatFake.messages.get(id)!, view.el);
+    chatFake.owners.delete(enemy.uuid);
+    view.buttons[0]!.click();
+    expect(view.buttons[0]!.disabled).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.Refused.notOwner"]);
+    expect(view.buttons[0]!.disabled).toBe(false);
   });
 
   it("leaves other messages alone", () => {

@@ -97,7 +97,9 @@ describe("nobc.setSplit", () => {
     const { id, combat } = await post();
     chatFake.setUsers("p1");
     expect(await requestSetSplit(id, "attackers", allOnTheMr())).toEqual({ ok: true });
-    expect(chatFake.users.get("gm")!.queries).toEqual([{ name: "nobc.setSplit", data: { messageId: id, side: "attackers", split: allOnTheMr(), userId: "p1" } }]);
+    expect(chatFake.users.get("gm")!.queries).toEqual([
+      { name: "nobc.setSplit", data: { messageId: id, side: "attackers", split: allOnTheMr(), userId: "p1", token: chatFake.users.get("p1")!.flags["nobc"]!["request"] } },
+    ]);
     const recomputed = unwrap(groundCombatEffects(combat.plan, combat.outcome, { attackers: allOnTheMr() }));
     expect(flags(id)["effects"]).toEqual(recomputed);
     expect((flags(id)["groundCombat"] as { splits: unknown }).splits).toEqual({ attackers: allOnTheMr() });
@@ -179,13 +181,20 @@ describe("nobc.setSplit", () => {
     expect([applied, split]).toEqual([{ ok: true }, { ok: false, reason: "NOBC.Chat.Refused.busy" }]);
   });
 
-  it("the query checks its data with zod and names each bad field; a claimed GM is not trusted", async () => {
+  it("the query checks its data with zod and names each bad field; a claimed id without its token is not trusted", async () => {
     const { id } = await post();
-    const bad = (await query("nobc.setSplit")({ messageId: id, userId: "p1", side: "flank", split: [{ actor: "", hits: "2" }] })) as { details: string[] };
+    const bad = (await query("nobc.setSplit")({ messageId: id, userId: "p1", token: "t", side: "flank", split: [{ actor: "", hits: "2" }] })) as { details: string[] };
     expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
     expect(bad.details.map((d) => d.split(":")[0])).toEqual(["side", "split[0].actor", "split[0].hits"]);
-    expect(await query("nobc.applyCard")({ messageId: 7 })).toMatchObject({ ok: false, details: ["messageId: Invalid input: expected string, received number", "userId: Invalid input: expected string, received undefined"] });
-    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", side: "attackers", split: allOnTheMr() })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(await query("nobc.applyCard")({ messageId: 7 })).toMatchObject({
+      ok: false,
+      details: [
+        "messageId: Invalid input: expected string, received number",
+        "userId: Invalid input: expected string, received undefined",
+        "token: Invalid input: expected string, received undefined",
+      ],
+    });
+    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: "guess", side: "attackers", split: allOnTheMr() })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.unverified" });
   });
 });
 

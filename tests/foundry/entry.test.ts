@@ -27,7 +27,7 @@ describe("src/nobc.ts", () => {
     expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
     expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
-    expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver", "planningMinutes"]);
+    expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver", "planningMinutes", "cardLedger"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]));
   });
 

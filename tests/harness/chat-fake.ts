@@ -2,13 +2,14 @@
  * TEST STAND-IN for the chat and query pieces of Foundry the resolution cards use — not Foundry,
  * and not a copy of it; written from the public API docs. Import after ./install.
  *
- * - `ChatMessage.create(data)`: keeps a message (id, flags, content, rolls, speaker) in
+ * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`): keeps a message (id, flags, content, rolls, speaker) in
  *   `chatFake.messages`, reachable through `game.messages.get(id)`; `message.update` sets dotted
  *   paths. `ChatMessage.getSpeaker()` returns a fixed speaker.
  * - `Roll.fromData(data)`: a plain object holding the data, marked as a roll.
  * - `CONFIG.queries`, and users: `game.users.activeGM`, `game.users.get(id)`, `game.user`; a
- *   user's `query(name, data)` runs `CONFIG.queries[name]` as the GM, passing the asking user as
- *   the sender (`{ user }`), and counts the calls.
+ *   user's `query(name, data, options)` runs `CONFIG.queries[name](data, options)` as that user,
+ *   and counts the calls. As in Foundry, the handler is not told who sent the query. A user's
+ *   `setFlag(scope, key, value)` sets `flags[scope][key]` and counts the writes.
  * - `testUserPermission(user, "OWNER")` on the stand-in documents: a GM owns everything; others
  *   own what `chatFake.owners` lists for the actor (an embedded item follows its actor).
  * - `Actor.updateDocuments` / `Item.updateDocuments` / `Item.deleteDocuments` / `Item.createDocuments`
@@ -26,8 +27,11 @@ export interface FakeUser {
   name: string;
   isGM: boolean;
   isSelf: boolean;
+  flags: Record<string, Record<string, unknown>>;
+  flagWrites: number;
   queries: { name: string; data: unknown }[];
   query(name: string, data: unknown, options?: unknown): Promise<unknown>;
+  setFlag(scope: string, key: string, value: unknown): Promise<FakeUser>;
 }
 
 function setPath(target: Raw, path: string, value: unknown): void {
@@ -62,6 +66,8 @@ export const chatFake = {
   messages: new Map<string, FakeMessage>(),
   rendered: [] as { path: string; data: unknown }[],
   partials: [] as string[],
+  /** The size of each `ChatMessage.createDocuments` batch, in order. */
+  batches: [] as number[],
   owners: new Map<string, Set<string>>(),
   users: new Map<string, FakeUser>(),
   activeGM: null as FakeUser | null,
@@ -74,15 +80,22 @@ export const chatFake = {
         name: id,
         isGM,
         isSelf: false,
+        flags: {},
+        flagWrites: 0,
         queries: [],
-        async query(name, data) {
+        async setFlag(scope, key, value) {
+          user.flags[scope] = { ...user.flags[scope], [key]: structuredClone(value) };
+          user.flagWrites += 1;
+          return user;
+        },
+        async query(name, data, options) {
           user.queries.push({ name, data });
           const asking = harness.game["user"] as FakeUser;
           harness.game["user"] = user;
           for (const u of chatFake.users.values()) u.isSelf = u === user;
           try {
             const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG.queries[name];
-            return await handler!(data, { user: asking });
+            return await handler!(data, options);
           } finally {
             harness.game["user"] = asking;
             for (const u of chatFake.users.values()) u.isSelf = u === asking;
@@ -108,6 +121,7 @@ export const chatFake = {
     this.messages.clear();
     this.rendered.length = 0;
     this.partials.length = 0;
+    this.batches.length = 0;
     this.owners.clear();
     (globalThis as unknown as { CONFIG: Raw }).CONFIG["queries"] = {};
     this.setUsers("gm");
@@ -135,11 +149,18 @@ export function installChatFake(): void {
     chatFake.partials.push(...paths);
     return [];
   };
+  const make = (data: Raw): FakeMessage => {
+    const message = new FakeMessage(data, `msg${nextMessage++}`);
+    chatFake.messages.set(message.id, message);
+    return message;
+  };
   g["ChatMessage"] = {
     async create(data: Raw) {
-      const message = new FakeMessage(data, `msg${nextMessage++}`);
-      chatFake.messages.set(message.id, message);
-      return message;
+      return make(data);
+    },
+    async createDocuments(rows: Raw[]) {
+      chatFake.batches.push(rows.length);
+      return rows.map(make);
     },
     getSpeaker: () => ({ alias: "Umpire" }),
   };
@@ -180,7 +201,10 @@ export function installChatFake(): void {
   const itemDelete = harness.Item.deleteDocuments.bind(harness.Item);
   harness.Item.deleteDocuments = async (ids: unknown, operation: unknown = {}) => {
     const parent = (operation as { parent?: FakeActorT }).parent;
-    if (parent) parent.items = parent.items.filter((i) => !(ids as string[]).includes(i.id));
+    if (parent) {
+      for (const item of parent.items.filter((i) => (ids as string[]).includes(i.id))) harness.forgetUuid(item.uuid);
+      parent.items = parent.items.filter((i) => !(ids as string[]).includes(i.id));
+    }
     return itemDelete(ids, operation);
   };
   const itemCreate = harness.Item.createDocuments.bind(harness.Item);

@@ -14,7 +14,7 @@
  *   validates every field, then `validateJoint`, and throws when anything is invalid; the fields
  *   become properties of the instance. `prepareDerivedData` is called by the test, as the parent
  *   document would.
- * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry.
+ * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry, `foundry.utils.randomID`.
  * - `Actor` / `Item`: documents with uuid, id, type, name, system, parent, items, `toObject`,
  *   `update`, `canUserModify` (answers the `writable` flag); their static `updateDocuments` /
  *   `deleteDocuments` / `createDocuments` only record
@@ -200,6 +200,8 @@ export interface CallRecord {
 }
 
 let nextId = 1;
+/** `foundry.utils.randomID` stand-in: distinct ids in order. */
+let nextRandomId = 0;
 function makeId(): string {
   return `id${String(nextId++).padStart(13, "0")}`;
 }
@@ -420,6 +422,10 @@ export const harness = {
   registerUuid(uuid: string, value: unknown): void {
     registry.set(uuid, value);
   },
+  /** Makes `fromUuidSync(uuid)` answer null again, as for a deleted document. */
+  forgetUuid(uuid: string): void {
+    registry.delete(uuid);
+  },
   /** A token on the fake canvas for `actor` whose centre is at `center` (pixels from the scene's corner). */
   placeTokenAt(actor: FakeActor, center: { x: number; y: number }): void {
     const half = canvasState.hexSize / 2;
@@ -451,7 +457,7 @@ export function installFoundryStandIn(): void {
   g["foundry"] = {
     data: { fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField } },
     abstract: { TypeDataModel, Document },
-    utils: { fromUuidSync: (uuid: string) => registry.get(uuid) ?? null },
+    utils: { fromUuidSync: (uuid: string) => registry.get(uuid) ?? null, randomID: () => `id${String(++nextRandomId).padStart(14, "0")}` },
   };
   g["CONFIG"] = {
     Actor: { dataModels: {}, trackableAttributes: {} },

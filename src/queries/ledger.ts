@@ -1,0 +1,51 @@
+/**
+ * What the active GM has applied, card by card: its state, the writes Apply made and the writes
+ * that undo them, and the documents they touch. The player who posts a card authors its message
+ * and may edit its flags, so the GM never takes a card's word for whether it was applied or what
+ * undoing it writes: it reads this ledger, kept in a world setting only a GM can write.
+ */
+import type { WritePlan } from "../effects/apply";
+import { SYSTEM_ID } from "../constants";
+
+export const LEDGER_SETTING = "cardLedger";
+
+export interface LedgerEntry {
+  readonly state: "applied" | "reverted";
+  /** What Apply wrote, to tell whether the documents have changed since. */
+  readonly forward: WritePlan;
+  /** What Undo writes. */
+  readonly inverse: WritePlan;
+  /** The documents Apply changed (whose owners may undo it). */
+  readonly touched: readonly string[];
+}
+
+export type CardLedger = Readonly<Record<string, LedgerEntry>>;
+
+/** On init: the ledger setting (hidden from the settings form). */
+export function registerCardLedger(): void {
+  game.settings?.register(SYSTEM_ID, LEDGER_SETTING, {
+    name: "NOBC.Setting.cardLedger.name",
+    hint: "NOBC.Setting.cardLedger.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
+}
+
+export function readLedger(): CardLedger {
+  const value = game.settings?.get(SYSTEM_ID, LEDGER_SETTING) as unknown;
+  return typeof value === "object" && value !== null ? (value as CardLedger) : {};
+}
+
+/** The ledger with `entry` for `messageId`, less the entries of messages deleted since (pure). */
+export function withEntry(ledger: CardLedger, messageId: string, entry: LedgerEntry, exists: (id: string) => boolean): CardLedger {
+  const kept = Object.entries(ledger).filter(([id]) => id !== messageId && exists(id));
+  return Object.fromEntries([...kept, [messageId, entry]]);
+}
+
+/** Records `entry` in one settings write. */
+export async function recordEntry(messageId: string, entry: LedgerEntry): Promise<void> {
+  const next = withEntry(readLedger(), messageId, entry, (id) => game.messages?.get(id) !== undefined);
+  await game.settings?.set(SYSTEM_ID, LEDGER_SETTING, next as never);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { withEntry, type LedgerEntry } from "../../src/queries/ledger";
+import { driftedDocuments, type DocumentSnapshot, type WritePlan } from "../../src/effects/apply";
+
+const empty: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
+const entry = (state: LedgerEntry["state"]): LedgerEntry => ({ state, forward: empty, inverse: empty, touched: ["Actor.a"] });
+
+describe("withEntry (the GM's card ledger)", () => {
+  it("adds or replaces the card's entry and drops the entries of deleted messages", () => {
+    const ledger = { m1: entry("applied"), m2: entry("applied"), gone: entry("reverted") };
+    const next = withEntry(ledger, "m2", entry("reverted"), (id) => id !== "gone");
+    expect(next).toEqual({ m1: entry("applied"), m2: entry("reverted") });
+    expect(ledger).toHaveProperty("gone");
+  });
+});
+
+describe("driftedDocuments", () => {
+  const snap = (uuid: string, name: string, system: Record<string, unknown>): DocumentSnapshot => ({ uuid, id: uuid.split(".").at(-1)!, documentName: "Actor", type: "unit", name, system });
+  const plan: WritePlan = {
+    ...empty,
+    actorUpdates: [
+      { uuid: "Actor.a", id: "a", parentUuid: null, changes: { "system.strength.value": 3, "system.mode": "march" } },
+      { uuid: "Actor.b", id: "b", parentUuid: null, changes: { "system.supply": 0 } },
+    ],
+    itemDeletions: [{ uuid: "Actor.h.Item.c", id: "c", parentUuid: "Actor.h" }],
+  };
+
+  it("is empty while every written value still stands and the deleted card is still gone", () => {
+    const docs = new Map([
+      ["Actor.a", snap("Actor.a", "3 Pz Bde", { strength: { value: 3, max: 4 }, mode: "march" })],
+      ["Actor.b", snap("Actor.b", "11 ACR", { supply: 0 })],
+    ]);
+    expect(driftedDocuments(plan, (u) => docs.get(u))).toEqual([]);
+  });
+
+  it("names each document changed since, gone since, or re-created since, once", () => {
+    const docs = new Map([
+      ["Actor.a", snap("Actor.a", "3 Pz Bde", { strength: { value: 2, max: 4 }, mode: "combat" })],
+      ["Actor.h.Item.c", { ...snap("Actor.h.Item.c", "Engineers", {}), documentName: "Item" as const }],
+    ]);
+    expect(driftedDocuments(plan, (u) => docs.get(u))).toEqual(["3 Pz Bde", "Actor.b", "Engineers"]);
+  });
+});
