@@ -71,11 +71,14 @@ export function rollsFromFaces(faces: readonly number[]): Roll[] {
   return [(Roll as unknown as { fromData(d: object): Roll }).fromData(data)];
 }
 
-/**
- * Posts one chat card for a resolution, pending until someone applies it, then fires
- * `hook` (when given) and `nobc.resolutionPosted`, each with `(message, resolution)`.
- */
-export async function postResolution<O>(input: PostResolutionInput<O>): Promise<unknown> {
+type MessageClass = {
+  create(data: object): Promise<unknown>;
+  createDocuments(data: object[]): Promise<unknown[]>;
+  getSpeaker(): object;
+};
+
+/** The message data of one card: its content rendered, its dice as a Roll, its flags (pending). */
+async function cardMessageData<O>(input: PostResolutionInput<O>, Message: MessageClass): Promise<object> {
   const { resolution } = input;
   const combat = input.groundCombat;
   const derived = combat === undefined ? undefined : groundCombatText(combat, translator());
@@ -95,16 +98,38 @@ export async function postResolution<O>(input: PostResolutionInput<O>): Promise<
   };
   // Only a ground combat is rendered again (after a split), so only it keeps what the card shows.
   const flags: CardFlags = combat === undefined ? { effects: card.effects, state: card.state } : card;
-  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
-  const message = await Message.create({
+  return {
     content: await renderCardContent(card),
     speaker: input.speaker ?? Message.getSpeaker(),
     rolls: rollsFromFaces(resolution.rolls),
     flags: { [SYSTEM_ID]: structuredClone({ ...input.records, ...flags }) },
-  });
-  if (input.hook !== undefined) callHook(input.hook, message, resolution);
-  callHook("nobc.resolutionPosted", message, resolution);
+  };
+}
+
+function announce<O>(input: PostResolutionInput<O>, message: unknown): void {
+  if (input.hook !== undefined) callHook(input.hook, message, input.resolution);
+  callHook("nobc.resolutionPosted", message, input.resolution);
+}
+
+/**
+ * Posts one chat card for a resolution, pending until someone applies it, then fires
+ * `hook` (when given) and `nobc.resolutionPosted`, each with `(message, resolution)`.
+ */
+export async function postResolution<O>(input: PostResolutionInput<O>): Promise<unknown> {
+  const Message = ChatMessage as unknown as MessageClass;
+  const message = await Message.create(await cardMessageData(input, Message));
+  announce(input, message);
   return message;
+}
+
+/** Posts several cards in one `ChatMessage.createDocuments` call (in order), then fires each card's hooks. */
+export async function postResolutions(inputs: readonly PostResolutionInput<unknown>[]): Promise<unknown[]> {
+  if (inputs.length === 0) return [];
+  const Message = ChatMessage as unknown as MessageClass;
+  const data = await Promise.all(inputs.map((input) => cardMessageData(input, Message)));
+  const messages = await Message.createDocuments(data);
+  inputs.forEach((input, i) => announce(input, messages[i]));
+  return messages;
 }
 
 interface RenderedMessage {
@@ -163,7 +188,8 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
     button.disabled = control !== "enabled";
     button.addEventListener("click", () => {
       button.disabled = true;
-      void requestCardAction(action, messageId);
+      // Done: the message re-renders with its new state. Refused: the button is usable again.
+      void requestCardAction(action, messageId).then((result) => (button.disabled = result.ok));
     });
   }
 }

@@ -4,7 +4,7 @@
  * card with the record the next step reads. Loaded only with a dialog or a step, never at start-up.
  */
 import { SYSTEM_ID } from "../../../constants";
-import { postResolution, type CardInputLine } from "../../../chat/resolution-card";
+import { postResolution, postResolutions, type CardInputLine, type PostResolutionInput } from "../../../chat/resolution-card";
 import type { Resolution } from "../../../rules/resolution";
 import type { Translator } from "../../../sheets/context/breakdown";
 import { templatePath } from "../../../sheets/paths";
@@ -75,14 +75,23 @@ export interface AirCard<O> {
 }
 
 /** Posts the card (pending until Apply), then leaves the record on it for the next step. */
-export function postAirCard<O>(card: AirCard<O>, record?: AirRecord): Promise<unknown> {
-  return postResolution({
+function airCardInput<O>(card: AirCard<O>, record?: AirRecord): PostResolutionInput<O> {
+  return {
     title: card.title,
     resolution: card.resolution,
     outcome: card.outcome,
     inputs: card.inputs,
     ...(record === undefined ? {} : { records: { [RECORD_FLAG]: record } }),
-  });
+  };
+}
+
+export function postAirCard<O>(card: AirCard<O>, record?: AirRecord): Promise<unknown> {
+  return postResolution(airCardInput(card, record));
+}
+
+/** Several cards (one per zone) in one message batch. */
+export function postAirCards(cards: readonly { readonly card: AirCard<unknown>; readonly record?: AirRecord }[]): Promise<unknown[]> {
+  return postResolutions(cards.map(({ card, record }) => airCardInput(card, record)));
 }
 
 export function renderTemplate(path: string, data: object): Promise<string> {

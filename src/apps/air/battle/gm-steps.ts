@@ -6,7 +6,7 @@
 import type { GmStepArgs } from "./args";
 import { recordingDice } from "../../dice";
 import { combatPreview, fightZone, planAirCombat, planReturn, planSuperiority, type Plan, type ZoneCard } from "./steps";
-import { AIR_BATTLE_TEMPLATES, gmOnly, postAirCard, readWorld, renderTemplate, translator, warnProblems } from "./foundry";
+import { AIR_BATTLE_TEMPLATES, gmOnly, postAirCards, readWorld, renderTemplate, translator, warnProblems } from "./foundry";
 import type { Dice } from "../../../rules/dice";
 
 async function postZones<O>(plan: Plan<ZoneCard<O>>): Promise<unknown[] | null> {
@@ -14,10 +14,8 @@ async function postZones<O>(plan: Plan<ZoneCard<O>>): Promise<unknown[] | null> 
     warnProblems(plan.problems);
     return null;
   }
-  // One card per zone; each card is its own message, so they are posted one after the other.
-  const posted: unknown[] = [];
-  for (const card of plan.zones) posted.push(await postAirCard(card));
-  return posted;
+  // One card per zone, all in one message batch.
+  return postAirCards(plan.zones.map((card) => ({ card })));
 }
 
 export async function runSuperiority(args: GmStepArgs): Promise<unknown[] | null> {
@@ -64,7 +62,5 @@ export async function runAirCombat(args: GmStepArgs, dice?: Dice): Promise<unkno
     }
     cards.push(fought.value);
   }
-  const posted: unknown[] = [];
-  for (const card of cards) posted.push(await postAirCard(card, card.record));
-  return posted;
+  return postAirCards(cards.map((card) => ({ card, record: card.record })));
 }
