@@ -63,11 +63,17 @@ export interface UnitMarkers {
   readonly strengthMax: number;
 }
 
+/** One reason the scene's map cannot be read, as a lang key and its data for the shell to word. */
+export interface MapProblemNote {
+  readonly key: string;
+  readonly data: Readonly<Record<string, string>>;
+}
+
 export interface Battlefield {
   /** The scene's terrain map, or null (no scene, no flag, or a flag that fails validation). */
   readonly map: MapView | null;
-  /** Why `map` is null, one sentence per problem; empty when the map is there. */
-  readonly mapProblems: readonly string[];
+  /** Why `map` is null, one note per problem; empty when the map is there. */
+  readonly mapProblems: readonly MapProblemNote[];
   /** Every unit; `hex` is "" when it has no token on the scene. */
   readonly units: readonly LandUnit[];
   readonly markers: ReadonlyMap<ActorRef, UnitMarkers>;
@@ -91,10 +97,10 @@ function hexAt(token: WorldToken, size: number): HexRef | undefined {
   return inMap(off, 99, 99) ? hexLabel(off) : undefined;
 }
 
-function readMap(terrain: unknown): { map: MapView | null; problems: string[] } {
-  if (terrain === undefined || terrain === null) return { map: null, problems: ["The scene has no terrain map (flag nobc.terrain)."] };
+function readMap(terrain: unknown): { map: MapView | null; problems: MapProblemNote[] } {
+  if (terrain === undefined || terrain === null) return { map: null, problems: [{ key: "NOBC.World.MapProblem.missing", data: {} }] };
   const check = validateTerrainMap(terrain);
-  if (!check.ok) return { map: null, problems: check.problems.map((p) => `Terrain map: ${formatMapProblem(p)}`) };
+  if (!check.ok) return { map: null, problems: check.problems.map((p) => ({ key: "NOBC.World.MapProblem.invalid", data: { problem: formatMapProblem(p) } })) };
   return { map: mapView(check.map), problems: [] };
 }
 

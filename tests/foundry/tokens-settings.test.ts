@@ -1,6 +1,6 @@
 import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { harness } from "../harness/foundry";
 import { SYMBOL_ARMS, allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
@@ -226,25 +226,18 @@ describe("settings", () => {
 });
 
 describe("lang keys", () => {
-  it("every key our modules name exists in lang/en.json", () => {
+  it("every key named in src and templates exists in lang/en.json", () => {
     const lang = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8")) as Raw;
     const has = (key: string) => key.split(".").reduce<unknown>((o, k) => (o as Raw | undefined)?.[k], lang) !== undefined;
-    const files = [
-      "src/data/fields.ts",
-      "src/data/unit.ts",
-      "src/data/hq.ts",
-      "src/data/air-squadron.ts",
-      "src/data/airbase.ts",
-      "src/data/support-card.ts",
-      "src/data/nationalities.ts",
-      "src/settings.ts",
-      "src/migration.ts",
-      "src/effects/apply.ts",
-      "src/documents/drop-handlers.ts",
-      "src/token/status-effects.ts",
-    ];
+    // Every module and template, so a key added anywhere is checked here.
+    const walk = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(`${dir}/${e.name}`) : /\.(ts|hbs)$/.test(e.name) ? [`${dir}/${e.name}`] : [],
+      );
+    const files = [...walk("src"), ...walk("templates")];
+    expect(files.length).toBeGreaterThan(100);
     const keys = new Set<string>();
-    for (const f of files) for (const m of readFileSync(path.join(root, f), "utf8").matchAll(/"(NOBC\.[A-Za-z.]+)"/g)) keys.add(m[1]!);
+    for (const f of files) for (const m of readFileSync(path.join(root, f), "utf8").matchAll(/["'`](NOBC\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) keys.add(m[1]!);
     // Built keys: pool parts, and one note per map effect.
     for (const pool of ["Strength", "Level", "AirDefence"]) for (const part of ["", "Value", "Max"]) keys.add(`NOBC.Field.${pool}${part}`);
     for (const t of ["retreat", "minefield", "bridgeDestroyed", "autobahnCut", "contaminated", "supplyCountersEliminated", "hqCardsLost", "targetHits"]) {

@@ -77,8 +77,9 @@ export class GroundCombatPlanner extends HandlebarsApplicationMixin(ApplicationV
   }
 
   protected override async _prepareContext(options: foundry.applications.api.ApplicationV2.RenderOptions) {
-    const { plan } = planFromState(this.#field, this.#state);
-    return Object.assign(await super._prepareContext(options), groundCombatContext(this.#field, this.#state, plan, foundryTranslator()), { busy: this.#busy });
+    const i18n = foundryTranslator();
+    const { plan } = planFromState(this.#field, this.#state, i18n);
+    return Object.assign(await super._prepareContext(options), groundCombatContext(this.#field, this.#state, plan, i18n), { busy: this.#busy });
   }
 
   /** Takes the form's values (as `applyForm` reads them) and redraws. */
@@ -94,7 +95,7 @@ export class GroundCombatPlanner extends HandlebarsApplicationMixin(ApplicationV
   async roll(): Promise<unknown> {
     if (this.#busy) return null;
     this.#field = readBattlefield();
-    const { input, plan } = planFromState(this.#field, this.#state);
+    const { input, plan } = planFromState(this.#field, this.#state, foundryTranslator());
     if (!plan.ok) {
       warnRefusals(plan.refusals, this.#field.names);
       await this.render();
@@ -166,7 +167,7 @@ export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResu
     return parsed;
   }
   const field = readBattlefield();
-  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions().combat.oddsBelowOne));
+  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions().combat.oddsBelowOne), foundryTranslator());
   if (!plan.ok) {
     warnRefusals(plan.refusals, field.names);
     return plan;

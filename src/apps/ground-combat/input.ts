@@ -8,6 +8,7 @@ import { planGroundCombat, type GroundCombatCas, type GroundCombatInput, type Gr
 import type { RiverHexside } from "../../rules/nobc/land/types";
 import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
+import type { Translator } from "../../sheets/context/breakdown";
 import { attackingRivers, casSquadrons, involvedHqs, mapTerrain, neighbourHexes, unitById, type GroundCombatState } from "./state";
 
 export interface BuiltInput {
@@ -23,7 +24,7 @@ function adjacencyFor(field: Battlefield, hexes: Iterable<HexRef>): CombatAdjace
   return out;
 }
 
-function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList): GroundCombatSupport[] {
+function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList, i18n: Translator): GroundCombatSupport[] {
   const ticked = new Set(state.cards);
   const squadrons = casSquadrons(field, state.attackerSide);
   const support: GroundCombatSupport[] = [];
@@ -35,7 +36,7 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
     if (cards.length + cas.length === 0) continue;
     if (entry.distance === null) {
       const where = `support[${support.length}].distance`;
-      problems.add("hqDistanceUnknown", `${entry.hq.name} has no token on this scene; type its distance to the combat in hexes.`, where);
+      problems.add("hqDistanceUnknown", i18n.format("NOBC.GroundCombat.Check.hqDistanceUnknown", { hq: entry.hq.name }), where);
     }
     support.push({
       hq: entry.hq,
@@ -46,22 +47,23 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
   }
   const offered = new Set(involvedHqs(field, state).flatMap((h) => h.cards.map((c) => c.id)));
   for (const card of state.cards.filter((id) => !offered.has(id))) {
-    problems.add("cardNotOffered", `Card ${field.names.get(card) ?? card} is not held by an HQ that may support this combat.`, "support");
+    problems.add("cardNotOffered", i18n.format("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }), "support");
   }
   for (const [squadron, hq] of Object.entries(state.cas)) {
-    if (!squadrons.some((s) => s.id === squadron)) problems.add("casNotInBox", `Squadron ${field.names.get(squadron) ?? squadron} is not in its side's CAS box.`, "support");
-    else if (!field.hqs.some((h) => h.id === hq)) problems.add("casUnknownHq", `CAS ${field.names.get(squadron) ?? squadron} is given by ${hq}, which is not an HQ of this world.`, "support");
+    const name = field.names.get(squadron) ?? squadron;
+    if (!squadrons.some((s) => s.id === squadron)) problems.add("casNotInBox", i18n.format("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
+    else if (!field.hqs.some((h) => h.id === hq)) problems.add("casUnknownHq", i18n.format("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
   }
   return support;
 }
 
 /** The rules' input for the state, and the world's own refusals. */
-export function buildGroundCombatInput(field: Battlefield, state: GroundCombatState): BuiltInput {
+export function buildGroundCombatInput(field: Battlefield, state: GroundCombatState, i18n: Translator): BuiltInput {
   const problems = new RefusalList();
-  if (state.target === "") problems.add("noTarget", "Choose the defending hex.", "target");
+  if (state.target === "") problems.add("noTarget", i18n.localize("NOBC.GroundCombat.Check.noTarget"), "target");
   state.attackers.forEach((id, i) => {
     const unit = unitById(field, id);
-    if (unit !== undefined && unit.hex === "") problems.add("noToken", `${unit.name} has no token on this scene, so it stands in no hex.`, `attackers[${i}]`);
+    if (unit !== undefined && unit.hex === "") problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
   });
   const rivers: Record<HexRef, RiverHexside> = {};
   for (const row of attackingRivers(field, state)) {
@@ -69,7 +71,7 @@ export function buildGroundCombatInput(field: Battlefield, state: GroundCombatSt
   }
   const attackerHexes = state.attackers.map((id) => unitById(field, id)?.hex ?? "");
   const supportedHexes = state.missions.map((m) => unitById(field, m.supported)?.hex ?? "");
-  const support = supportOf(field, state, problems);
+  const support = supportOf(field, state, problems, i18n);
   const input: GroundCombatInput = {
     attackerSide: state.attackerSide,
     target: state.target,
@@ -95,8 +97,8 @@ export interface CheckedCombat {
 }
 
 /** The plan of the state's combat, refused with the world's reasons and the rules' together. */
-export function planFromState(field: Battlefield, state: GroundCombatState): CheckedCombat {
-  const { input, problems } = buildGroundCombatInput(field, state);
+export function planFromState(field: Battlefield, state: GroundCombatState, i18n: Translator): CheckedCombat {
+  const { input, problems } = buildGroundCombatInput(field, state, i18n);
   // Without a target the rules would only repeat that the (empty) hex holds no one.
   if (state.target === "") return { input, plan: { ok: false, refusals: [...problems] } };
   const plan = planGroundCombat(input);

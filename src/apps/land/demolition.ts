@@ -113,12 +113,12 @@ export function demolitionFromForm(world: LandWorld, prev: DemolitionState, data
 }
 
 /** The hand-named bridge, read against the map when there is one. */
-function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refusal[]): BridgeTarget | null {
+function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refusal[], i18n: Translator): BridgeTarget | null {
   const raw = state.manual.hexside;
   if (raw === "" || state.manual.by === "") return null;
   const ends = raw.split(/[|\-–, ]+/).filter((s) => s !== "");
   if (ends.length !== 2) {
-    refusals.push({ code: "badHexside", message: `Hexside "${raw}" should name two hexes, e.g. 0101|0201.`, field: "manual.hexside" });
+    refusals.push({ code: "badHexside", message: i18n.format("NOBC.Land.Check.badHexside", { hexside: raw }), field: "manual.hexside" });
     return null;
   }
   const [a, b] = ends as [string, string];
@@ -126,45 +126,46 @@ function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refu
   try {
     const bridge = bridgeBetween(field.map, a, b);
     if (bridge !== undefined) return bridge;
-    refusals.push({ code: "noBridge", message: `No standing bridge crosses the hexside between ${a} and ${b} on the scene's map.`, field: "manual.hexside" });
+    refusals.push({ code: "noBridge", message: i18n.format("NOBC.Land.Check.noBridge", { a, b }), field: "manual.hexside" });
   } catch {
-    refusals.push({ code: "badHexside", message: `Hexes ${a} and ${b} are not neighbours on the scene's map.`, field: "manual.hexside" });
+    refusals.push({ code: "badHexside", message: i18n.format("NOBC.Land.Check.notNeighbours", { a, b }), field: "manual.hexside" });
   }
   return null;
 }
 
 /** The attempts chosen: map bridges with someone on them, then the hand-named one. */
-function chosenAttempts(world: LandWorld, state: DemolitionState, refusals: Refusal[]): { bridge: BridgeTarget; by: string }[] {
+function chosenAttempts(world: LandWorld, state: DemolitionState, refusals: Refusal[], i18n: Translator): { bridge: BridgeTarget; by: string }[] {
   const out = mapBridges(world.field)
     .filter((b) => (state.by[b.hexside] ?? "") !== "")
     .map((b) => ({ bridge: { hexside: b.hexside, kind: b.kind }, by: state.by[b.hexside]! }));
-  const manual = manualBridge(world.field, state, refusals);
+  const manual = manualBridge(world.field, state, refusals, i18n);
   if (manual !== null) out.push({ bridge: manual, by: state.manual.by });
   return out;
 }
 
 /** The rules' input from the dialog's state, or the dialog's own refusals (every one). */
-export function demolitionInput(world: LandWorld, state: DemolitionState): Checked<BridgeDemolitionInput> {
+export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: Translator): Checked<BridgeDemolitionInput> {
   const { field } = world;
   const refusals: Refusal[] = [];
   const turn = demolitionTurn(world, state);
-  if (turn === null) refusals.push({ code: "noTurn", message: "There is no turn tracker, so the turn must be given.", field: "turn" });
-  const attempts = chosenAttempts(world, state, refusals);
-  if (attempts.length === 0) refusals.push({ code: "noAttempt", message: "No bridge has a demolisher chosen.", field: "by" });
-  const unknown = (id: string, what: string): void => {
-    refusals.push({ code: "unknownDemolisher", message: `${nameIn(field, id)} cannot demolish for you as ${what}.`, field: "by" });
+  if (turn === null) refusals.push({ code: "noTurn", message: i18n.localize("NOBC.Land.Check.noTurn"), field: "turn" });
+  const attempts = chosenAttempts(world, state, refusals, i18n);
+  if (attempts.length === 0) refusals.push({ code: "noAttempt", message: i18n.localize("NOBC.Land.Check.noAttempt"), field: "by" });
+  // `key` names the means the chosen demolisher does not belong to.
+  const unknown = (id: string, key: string): void => {
+    refusals.push({ code: "unknownDemolisher", message: i18n.format(key, { name: nameIn(field, id) }), field: "by" });
   };
   if (state.means === "natoEngineers") {
     const hq = hqById(field, state.hq);
-    if (hq === undefined) refusals.push({ code: "unknownHq", message: "No NATO HQ is chosen for the engineers.", field: "hq" });
+    if (hq === undefined) refusals.push({ code: "unknownHq", message: i18n.localize("NOBC.Land.Check.noEngineerHq"), field: "hq" });
     else if (field.map === null || field.map.map.hexes[hq.hex] === undefined) {
-      refusals.push({ code: "noHex", message: `HQ ${hq.name} has no token on the scene's map, so the distance to a bridge cannot be read.`, field: "hq" });
+      refusals.push({ code: "noHex", message: i18n.format("NOBC.Land.Check.engineerHqOffMap", { hq: hq.name }), field: "hq" });
     }
     const cards = new Map(playableCards(world, "nato").map((c) => [c.id, c]));
     const out = attempts.flatMap(({ bridge, by }) => {
       const card = cards.get(by);
       if (card === undefined) {
-        unknown(by, "a NATO engineer card");
+        unknown(by, "NOBC.Land.Check.notEngineerCard");
         return [];
       }
       const ends = bridge.hexside.split("|");
@@ -178,7 +179,7 @@ export function demolitionInput(world: LandWorld, state: DemolitionState): Check
     const out = attempts.flatMap(({ bridge, by }) => {
       const division = field.units.find((u) => u.id === by);
       if (division === undefined || !sidesFor(world).includes("wp")) {
-        unknown(by, "a Warsaw Pact division");
+        unknown(by, "NOBC.Land.Check.notWpDivision");
         return [];
       }
       return [{ bridge, division, adjacent: bridge.hexside.split("|").includes(division.hex) }];
@@ -190,7 +191,7 @@ export function demolitionInput(world: LandWorld, state: DemolitionState): Check
   const out = attempts.flatMap(({ bridge, by }) => {
     const squadron = field.squadrons.find((s) => s.id === by && sides.includes(s.side));
     if (squadron === undefined) {
-      unknown(by, "an air unit");
+      unknown(by, "NOBC.Land.Check.notAirUnit");
       return [];
     }
     return [{ bridge, squadron: squadron.id, name: squadron.name, deepStrike: squadron.deepStrike }];
@@ -199,8 +200,8 @@ export function demolitionInput(world: LandWorld, state: DemolitionState): Check
   return { ok: true, value: { means: "air", turn, attempts: out } };
 }
 
-export function demolitionResolution(world: LandWorld, state: DemolitionState, dice: Dice): Checked<Resolution<BridgeDemolitionOutcome>> {
-  const input = demolitionInput(world, state);
+export function demolitionResolution(world: LandWorld, state: DemolitionState, dice: Dice, i18n: Translator): Checked<Resolution<BridgeDemolitionOutcome>> {
+  const input = demolitionInput(world, state, i18n);
   return input.ok ? demolishBridges(input.value, dice) : input;
 }
 
@@ -240,7 +241,7 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
   const { field } = world;
   const none = i18n.localize("NOBC.Land.None");
   const byOptions = (hexside: string, chosen: string) => options([["", none], ...demolishers(world, state, hexside).map((d) => [d.id, d.name] as const)], chosen);
-  const input = demolitionInput(world, state);
+  const input = demolitionInput(world, state, i18n);
   // The rules refuse before any die is drawn: a probe with enough dice tells whether it stands.
   const probe = input.ok ? demolishBridges(input.value, scriptedDice(input.value.attempts.map(() => 6))) : input;
   const chances =
@@ -282,7 +283,7 @@ function chosenId(attempt: BridgeDemolitionInput["attempts"][number]): string {
 }
 
 export function demolitionInputs(world: LandWorld, state: DemolitionState, i18n: Translator): CardInputLine[] {
-  const input = demolitionInput(world, state);
+  const input = demolitionInput(world, state, i18n);
   const lines: CardInputLine[] = [
     { label: i18n.localize("NOBC.Land.Demolition.MeansLabel"), value: i18n.localize(`NOBC.Land.Demolition.Means.${state.means}`) },
     { label: i18n.localize("NOBC.Land.Demolition.Turn"), value: String(demolitionTurn(world, state) ?? "") },

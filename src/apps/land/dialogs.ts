@@ -55,7 +55,7 @@ export class OrdersController implements PhaseController {
     return hqAccess(world, this.state.hq);
   }
   resolve(world: LandWorld, i18n: Translator): Checked<Post> {
-    const checked = ordersResolution(world.field, this.state);
+    const checked = ordersResolution(world.field, this.state, i18n);
     if (!checked.ok) return checked;
     const hq = hqById(world.field, this.state.hq)?.name ?? this.state.hq;
     return {
@@ -82,7 +82,7 @@ export class ResupplyController implements PhaseController {
     return hqAccess(world, this.state.hq);
   }
   resolve(world: LandWorld, i18n: Translator): Checked<Post> {
-    const checked = resupplyResolution(world.field, this.state);
+    const checked = resupplyResolution(world.field, this.state, i18n);
     if (!checked.ok) return checked;
     const hq = hqById(world.field, this.state.hq)?.name ?? this.state.hq;
     return {
@@ -109,7 +109,7 @@ export class RecoveryController implements PhaseController {
     return hqAccess(world, this.state.hq);
   }
   resolve(world: LandWorld, i18n: Translator): Checked<Post> {
-    const checked = recoveryResolution(world.field, this.state);
+    const checked = recoveryResolution(world.field, this.state, i18n);
     if (!checked.ok) return checked;
     const hq = hqById(world.field, this.state.hq)?.name ?? this.state.hq;
     return {
@@ -136,7 +136,7 @@ export class RearAreaController implements PhaseController {
     return sideAccess(world, this.state.side);
   }
   resolve(world: LandWorld, i18n: Translator): Checked<Post> {
-    const checked = rearAreaResolution(world, this.state, recordingDice());
+    const checked = rearAreaResolution(world, this.state, recordingDice(), i18n);
     if (!checked.ok) return checked;
     const target = world.field.names.get(this.state.target) ?? this.state.target;
     const kind = hqById(world.field, this.state.target) === undefined ? "unit" : "hq";
@@ -165,7 +165,7 @@ export class DemolitionController implements PhaseController {
   }
   resolve(world: LandWorld, i18n: Translator): Checked<Post> {
     const inputs = demolitionInputs(world, this.state, i18n);
-    const checked = demolitionResolution(world, this.state, recordingDice());
+    const checked = demolitionResolution(world, this.state, recordingDice(), i18n);
     if (!checked.ok) return checked;
     return {
       ok: true,

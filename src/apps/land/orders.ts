@@ -59,15 +59,15 @@ export function ordersFromForm(field: Battlefield, prev: OrdersState, data: Read
  * The rules' input from the dialog's state, or the dialog's own refusals: an unknown HQ, a unit
  * not under it, a card it does not hold, a minefield hex off the scene's map.
  */
-export function ordersInput(field: Battlefield, state: OrdersState): Checked<OrdersPhaseInput> {
+export function ordersInput(field: Battlefield, state: OrdersState, i18n: Translator): Checked<OrdersPhaseInput> {
   const refusals: Refusal[] = [];
   const hq = hqById(field, state.hq);
-  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: `No HQ ${state.hq} in the world.`, field: "hq" }] };
+  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }] };
   const units = new Map(subordinateUnits(field, hq.id).map((u) => [u.id, u]));
   const orders: { unit: LandUnit; mode: Mode }[] = [];
   for (const [id, mode] of Object.entries(state.modes)) {
     const unit = units.get(id);
-    if (unit === undefined) refusals.push({ code: "notSubordinate", message: `Unit ${id} is not under HQ ${hq.name}.`, field: `modes.${id}` });
+    if (unit === undefined) refusals.push({ code: "notSubordinate", message: i18n.format("NOBC.Land.Check.notSubordinate", { unit: id, hq: hq.name }), field: `modes.${id}` });
     else orders.push({ unit, mode });
   }
   const cards = new Map(minefieldCards(field, hq.id).map((c) => [c.id, c]));
@@ -76,9 +76,9 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
     if (hex === "") continue;
     const card = cards.get(id);
     if (card === undefined) {
-      refusals.push({ code: "cardNotHeld", message: `Card ${id} is not an Engineer card held by HQ ${hq.name}.`, field: `minefields.${id}` });
+      refusals.push({ code: "cardNotHeld", message: i18n.format("NOBC.Land.Check.notMinefieldCard", { card: id, hq: hq.name }), field: `minefields.${id}` });
     } else if (field.map !== null && field.map.map.hexes[hex] === undefined) {
-      refusals.push({ code: "hexOffMap", message: `Hex ${hex} for ${card.name}'s minefield is not on the scene's map.`, field: `minefields.${id}` });
+      refusals.push({ code: "hexOffMap", message: i18n.format("NOBC.Land.Check.minefieldOffMap", { hex, card: card.name }), field: `minefields.${id}` });
     } else {
       minefields.push({ card, hex });
     }
@@ -88,8 +88,8 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
 }
 
 /** The dialog's input checked by the rules. */
-export function ordersResolution(field: Battlefield, state: OrdersState): Checked<Resolution<OrdersPhaseOutcome>> {
-  const input = ordersInput(field, state);
+export function ordersResolution(field: Battlefield, state: OrdersState, i18n: Translator): Checked<Resolution<OrdersPhaseOutcome>> {
+  const input = ordersInput(field, state, i18n);
   return input.ok ? resolveOrders(input.value) : input;
 }
 
@@ -151,7 +151,7 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
     units,
     cards,
     cost: units.reduce((s, u) => s + u.cost, 0),
-    ...previewView(ordersResolution(field, state), field, i18n, "NOBC.Land.Orders.Intro", true),
+    ...previewView(ordersResolution(field, state, i18n), field, i18n, "NOBC.Land.Orders.Intro", true),
   };
 }
 

@@ -90,21 +90,21 @@ export function rearAreaFromForm(prev: RearAreaState, data: Readonly<Record<stri
   };
 }
 
-function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[]): RearAreaTarget | null {
+function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[], i18n: Translator): RearAreaTarget | null {
   if (id === "") {
-    refusals.push({ code: "noTarget", message: "No target is chosen.", field: "target" });
+    refusals.push({ code: "noTarget", message: i18n.localize("NOBC.Land.Check.noRearTarget"), field: "target" });
     return null;
   }
   const hq = hqById(field, id);
   const unit = hq === undefined ? unitById(field, id) : undefined;
   const victim = hq ?? unit;
   if (victim === undefined) {
-    refusals.push({ code: "unknownTarget", message: `No HQ or unit ${id} in the world.`, field: "target" });
+    refusals.push({ code: "unknownTarget", message: i18n.format("NOBC.Land.Check.unknownRearTarget", { target: id }), field: "target" });
     return null;
   }
   const terrain = terrainAt(field, victim.hex);
   if (terrain === undefined) {
-    refusals.push({ code: "noHex", message: `Target ${victim.name} has no token on the scene's map, so its terrain cannot be read.`, field: "target" });
+    refusals.push({ code: "noHex", message: i18n.format("NOBC.Land.Check.rearTargetOffMap", { target: victim.name }), field: "target" });
     return null;
   }
   if (hq !== undefined) return { kind: "hq", hq, terrain };
@@ -112,15 +112,15 @@ function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[]): RearAr
 }
 
 /** The rules' input from the dialog's state, or the dialog's own refusals (every one). */
-export function rearAreaInput(world: LandWorld, state: RearAreaState): Checked<RearAreaAttackInput> {
+export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Translator): Checked<RearAreaAttackInput> {
   const refusals: Refusal[] = [];
-  const target = targetOf(world.field, state.target, refusals);
+  const target = targetOf(world.field, state.target, refusals, i18n);
   const ids = new Map(identifiers(world, state.side).map((c) => [c.id, c]));
   const identification: SupportCard[] = [];
   state.identification.forEach((id, i) => {
     if (id === "") return;
     const card = ids.get(id);
-    if (card === undefined) refusals.push({ code: "unknownCard", message: `Card ${id} cannot identify targets for this side.`, field: `identification.${i}` });
+    if (card === undefined) refusals.push({ code: "unknownCard", message: i18n.format("NOBC.Land.Check.notIdentifier", { card: id }), field: `identification.${i}` });
     else identification.push(card);
   });
   const squadrons = new Map(casSquadrons(world, state.side).map((s) => [s.id, s]));
@@ -130,7 +130,7 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState): Checked<R
   for (const [id, chem] of Object.entries(state.strikes)) {
     const chemical = chem === "" ? undefined : chemicals.get(chem);
     if (chem !== "" && chemical === undefined) {
-      refusals.push({ code: "unknownCard", message: `Card ${chem} is not a chemical card this side may play.`, field: `strikes.${id}` });
+      refusals.push({ code: "unknownCard", message: i18n.format("NOBC.Land.Check.notChemical", { card: chem }), field: `strikes.${id}` });
     }
     const squadron = squadrons.get(id);
     const card = cards.get(id);
@@ -139,10 +139,12 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState): Checked<R
     } else if (card?.category === "ssm") {
       strikes.push({ kind: "ssm", card, ...(chemical ? { chemical } : {}) });
     } else if (card !== undefined) {
-      if (chemical !== undefined) refusals.push({ code: "chemicalPairing", message: `A chemical card pairs only with CAS or an SSM, not with ${nameIn(world.field, id)}.`, field: `strikes.${id}` });
+      if (chemical !== undefined) {
+        refusals.push({ code: "chemicalPairing", message: i18n.format("NOBC.Land.Check.chemicalPairing", { strike: nameIn(world.field, id) }), field: `strikes.${id}` });
+      }
       strikes.push({ kind: card.category === "ew" ? "ew" : "specialForces", card });
     } else {
-      refusals.push({ code: "unknownStrike", message: `Strike ${id} is neither a CAS squadron in the CAS box nor an SSM, EW or SF card of this side.`, field: `strikes.${id}` });
+      refusals.push({ code: "unknownStrike", message: i18n.format("NOBC.Land.Check.unknownStrike", { strike: id }), field: `strikes.${id}` });
     }
   }
   if (refusals.length > 0 || target === null) return { ok: false, refusals };
@@ -150,8 +152,8 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState): Checked<R
 }
 
 /** The attack as the rules resolve it with these dice. */
-export function rearAreaResolution(world: LandWorld, state: RearAreaState, dice: Dice): Checked<Resolution<RearAreaAttackOutcome>> {
-  const input = rearAreaInput(world, state);
+export function rearAreaResolution(world: LandWorld, state: RearAreaState, dice: Dice, i18n: Translator): Checked<Resolution<RearAreaAttackOutcome>> {
+  const input = rearAreaInput(world, state, i18n);
   return input.ok ? rearAreaAttack(input.value, dice) : input;
 }
 
@@ -211,7 +213,7 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
   const chosen = hqById(field, state.target) ?? unitById(field, state.target);
   const terrain = chosen === undefined ? undefined : terrainAt(field, chosen.hex);
   // The rules refuse before any die is drawn, so one probe run tells whether the attack stands.
-  const probe = rearAreaResolution(world, state, scriptedDice([1]));
+  const probe = rearAreaResolution(world, state, scriptedDice([1]), i18n);
   const faces: FaceRow[] = [];
   let lines: RearAreaView["lines"] = [];
   if (probe.ok) {
@@ -220,7 +222,7 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
     lines = probe.value.breakdown.slice(0, die);
     const kind = hqById(field, state.target) === undefined ? "unit" : "hq";
     for (let face = 1; face <= 6; face++) {
-      const run = rearAreaResolution(world, state, scriptedDice([face]));
+      const run = rearAreaResolution(world, state, scriptedDice([face]), i18n);
       if (run.ok) faces.push({ face, score: run.value.outcome.score, result: resultText(run.value.outcome, kind, i18n) });
     }
   }

@@ -34,7 +34,7 @@ export interface ResupplyOffer {
   /** Counters it may still take (capacity − carried, never below 0). */
   readonly room: number;
   readonly eligible: boolean;
-  /** Why not, in the rules' words (empty when eligible). */
+  /** Why not, in the rules' words (empty when eligible; a unit off the map has `candidate` null). */
   readonly reasons: readonly string[];
 }
 
@@ -75,9 +75,7 @@ export function resupplyOffers(field: Battlefield, hq: LandHq): ResupplyOffer[] 
     });
     const refusals = check.ok ? [] : check.refusals;
     if (refusals.some((r) => UNRELATED.has(r.code))) continue;
-    const reasons = refusalLines(refusals);
-    if (candidate === null) reasons.unshift(`Unit ${unit.name} or HQ ${hq.name} has no token on the scene's map, so the route cannot be read.`);
-    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons });
+    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons: refusalLines(refusals) });
   }
   return out;
 }
@@ -105,17 +103,22 @@ export function resupplyFromForm(prev: ResupplyState, data: Readonly<Record<stri
   return { hq, allocation };
 }
 
+/** Why a unit's route cannot be read: it or the HQ stands on no hex of the map. */
+function offMapReason(unit: LandUnit, hq: LandHq, i18n: Translator): string {
+  return i18n.format("NOBC.Land.Check.routeOffMap", { unit: unit.name, hq: hq.name });
+}
+
 /** The hand-out checked by the rules; units without a hex are refused by the dialog first. */
-export function resupplyResolution(field: Battlefield, state: ResupplyState): Checked<Resolution<ResupplyOutcome>> {
+export function resupplyResolution(field: Battlefield, state: ResupplyState, i18n: Translator): Checked<Resolution<ResupplyOutcome>> {
   const hq = hqById(field, state.hq);
-  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: `No HQ ${state.hq} in the world.`, field: "hq" }] };
+  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }] };
   const offers = resupplyOffers(field, hq);
   const refusals: Refusal[] = [];
   const allocation: Record<ActorRef, number> = {};
   for (const [id, counters] of Object.entries(state.allocation)) {
     if (counters === 0) continue;
     const offer = offers.find((o) => o.unit.id === id);
-    if (offer !== undefined && offer.candidate === null) refusals.push({ code: "noHex", message: offer.reasons[0]!, field: `allocation.${id}` });
+    if (offer !== undefined && offer.candidate === null) refusals.push({ code: "noHex", message: offMapReason(offer.unit, hq, i18n), field: `allocation.${id}` });
     else allocation[id] = counters;
   }
   const candidates = offers.flatMap((o) => (o.candidate === null ? [] : [o.candidate]));
@@ -157,14 +160,14 @@ export interface ResupplyView extends PreviewView {
   readonly given: number;
 }
 
-function offerView(o: ResupplyOffer, state: ResupplyState): OfferView {
+function offerView(o: ResupplyOffer, hq: LandHq, state: ResupplyState, i18n: Translator): OfferView {
   return {
     id: o.unit.id,
     name: o.unit.name,
     supply: o.unit.supply,
     room: o.room,
     eligible: o.eligible,
-    reasons: o.reasons,
+    reasons: o.candidate === null ? [offMapReason(o.unit, hq, i18n), ...o.reasons] : o.reasons,
     field: `give:${o.unit.id}`,
     value: state.allocation[o.unit.id] ?? 0,
   };
@@ -173,7 +176,7 @@ function offerView(o: ResupplyOffer, state: ResupplyState): OfferView {
 export function resupplyContext(world: LandWorld, state: ResupplyState, i18n: Translator): ResupplyView {
   const { field } = world;
   const hq = hqById(field, state.hq);
-  const offers = hq === undefined ? [] : resupplyOffers(field, hq).map((o) => offerView(o, state));
+  const offers = hq === undefined ? [] : resupplyOffers(field, hq).map((o) => offerView(o, hq, state, i18n));
   return {
     hqs: options(hqsFor(world).map((h) => [h.id, h.name] as const), state.hq),
     hqName: hq?.name ?? "",
@@ -181,7 +184,7 @@ export function resupplyContext(world: LandWorld, state: ResupplyState, i18n: Tr
     offers: offers.filter((o) => o.eligible),
     ineligible: offers.filter((o) => !o.eligible),
     given: Object.values(state.allocation).reduce((s, n) => s + (Number.isFinite(n) ? n : 0), 0),
-    ...previewView(resupplyResolution(field, state), field, i18n, "NOBC.Land.Resupply.Intro", true),
+    ...previewView(resupplyResolution(field, state, i18n), field, i18n, "NOBC.Land.Resupply.Intro", true),
   };
 }
 
@@ -248,23 +251,23 @@ export function recoveryFromForm(prev: RecoveryState, data: Readonly<Record<stri
   return { hq, cards: [...cards] };
 }
 
-export function recoveryInput(field: Battlefield, state: RecoveryState): Checked<RecoverHqInput> {
+export function recoveryInput(field: Battlefield, state: RecoveryState, i18n: Translator): Checked<RecoverHqInput> {
   const hq = hqById(field, state.hq);
-  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: `No HQ ${state.hq} in the world.`, field: "hq" }] };
+  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }] };
   const held = new Map(field.cards.filter((c) => c.hq === hq.id).map((c) => [c.id, c]));
   const refusals: Refusal[] = [];
   const cards: WorldCard[] = [];
   state.cards.forEach((id, i) => {
     const card = held.get(id);
-    if (card === undefined) refusals.push({ code: "cardNotHeld", message: `Card ${id} is not held by HQ ${hq.name}.`, field: `cards.${i}` });
+    if (card === undefined) refusals.push({ code: "cardNotHeld", message: i18n.format("NOBC.Land.Check.cardNotHeld", { card: id, hq: hq.name }), field: `cards.${i}` });
     else cards.push(card);
   });
   if (refusals.length > 0) return { ok: false, refusals };
   return { ok: true, value: { hq: { ...hq, mayRecover: mayRecoverNow(field, hq).mayRecover }, cards } };
 }
 
-export function recoveryResolution(field: Battlefield, state: RecoveryState): Checked<Resolution<RecoverHqOutcome>> {
-  const input = recoveryInput(field, state);
+export function recoveryResolution(field: Battlefield, state: RecoveryState, i18n: Translator): Checked<Resolution<RecoverHqOutcome>> {
+  const input = recoveryInput(field, state, i18n);
   return input.ok ? recoverHq(input.value) : input;
 }
 
@@ -304,7 +307,7 @@ export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Tr
       field: `play:${c.id}`,
       played: state.cards.includes(c.id),
     })),
-    ...previewView(recoveryResolution(field, state), field, i18n, "NOBC.Land.Recovery.Intro", true),
+    ...previewView(recoveryResolution(field, state, i18n), field, i18n, "NOBC.Land.Recovery.Intro", true),
   };
 }
 

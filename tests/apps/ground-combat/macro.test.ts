@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/macro";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { unwrap } from "../../../src/rules/resolution";
-import { cardUuid, frontField, uuid } from "./fixture";
+import { cardUuid, frontField, keys, uuid } from "./fixture";
 
 describe("macro arguments", () => {
   it("accepts the documented shapes", () => {
@@ -50,7 +50,7 @@ describe("the state of a macro's combat", () => {
       },
       "zero",
     );
-    const plan = unwrap(planFromState(field, state).plan);
+    const plan = unwrap(planFromState(field, state, keys).plan);
     expect(plan.minefield).toBe(true);
     expect(plan.cardsPlayed).toEqual([cardUuid("gta", "cchem")]);
     expect(plan.cas.map((s) => s.id)).toEqual([uuid("su25")]);

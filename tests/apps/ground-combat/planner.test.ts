@@ -23,7 +23,7 @@ const wpAttack = (field = frontField()) => defaultState(field, { selected: [uuid
 
 /** The form exactly as the template renders it from a state (what an untouched submit sends). */
 function formOf(field: ReturnType<typeof frontField>, state: GroundCombatState): Record<string, string[]> {
-  const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
+  const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
   const values: Record<string, string[]> = {
     attackerSide: [state.attackerSide],
     target: [state.target],
@@ -79,7 +79,7 @@ describe("default state from the world and the selection", () => {
 describe("the rules' input and plan", () => {
   it("accepts the WP attack and shows every step with the names of cards and units", () => {
     const field = frontField();
-    const { plan } = planFromState(field, wpAttack(field));
+    const { plan } = planFromState(field, wpAttack(field), keys);
     const value = unwrap(plan);
     expect(value.modifier).toBe(0);
     const view = groundCombatContext(field, wpAttack(field), plan, keys);
@@ -101,7 +101,7 @@ describe("the rules' input and plan", () => {
   it("refuses a March Mode attacker with the rules' message, grouped under the attackers, and offers no plan", () => {
     const field = frontField();
     const state: GroundCombatState = { ...wpAttack(field), attackers: [uuid("w1"), uuid("w3")] };
-    const { plan } = planFromState(field, state);
+    const { plan } = planFromState(field, state, keys);
     expect(plan.ok).toBe(false);
     const view = groundCombatContext(field, state, plan, keys);
     expect(view.accepted).toBe(false);
@@ -115,12 +115,17 @@ describe("the rules' input and plan", () => {
     const specs = front().map((s): ActorSpec => (s.id === "w2" ? { ...s, hex: undefined } : s));
     const field = frontField({ specs });
     const state: GroundCombatState = { ...wpAttack(field), attackers: [uuid("w1"), uuid("w2")], cards: ["Item.nowhere"] };
-    const { plan } = planFromState(field, state);
+    const { plan } = planFromState(field, state, keys);
     expect(plan.ok).toBe(false);
     const codes = plan.ok ? [] : plan.refusals.map((r) => r.code);
     expect(codes).toEqual(["noToken", "cardNotOffered", "attackerNotAdjacent"]);
-    const none = planFromState(field, { ...state, target: "" }).plan;
+    const none = planFromState(field, { ...state, target: "" }, keys).plan;
     expect(none.ok ? [] : none.refusals.map((r) => r.code)).toEqual(["noTarget", "noToken", "cardNotOffered"]);
+    expect(none.ok ? [] : none.refusals.map((r) => r.message)).toEqual([
+      "NOBC.GroundCombat.Check.noTarget",
+      'NOBC.GroundCombat.Check.noToken {"unit":"2 MRR"}',
+      'NOBC.GroundCombat.Check.cardNotOffered {"card":"Item.nowhere"}',
+    ]);
   });
 
   it("reads a river crossing from the map and asks for the Engineer cards it needs", () => {
@@ -130,7 +135,7 @@ describe("the rules' input and plan", () => {
     const withEnemy = frontField({ specs });
     const state = defaultState(withEnemy, { selected: [uuid("n36")], targeted: [uuid("w9")] }, "zero");
     expect(attackingRivers(withEnemy, state)).toEqual([{ hex: "0202", river: { kind: "major", bridged: false }, fromMap: true }]);
-    const { plan } = planFromState(withEnemy, state);
+    const { plan } = planFromState(withEnemy, state, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toContain("riverNeedsEngineer");
     expect(field.map).not.toBeNull();
   });
@@ -144,17 +149,17 @@ describe("the rules' input and plan", () => {
       [`cas.${uuid("su25")}`]: [uuid("gta")],
       cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar"), cardUuid("gta", "cchem")],
     });
-    const refused = planFromState(field, state).plan;
+    const refused = planFromState(field, state, keys).plan;
     expect(refused.ok ? [] : refused.refusals.map((r) => r.code)).toEqual(["releaseNotConfirmed"]);
     const view = groundCombatContext(field, state, refused, keys);
     expect(view.chemical).toEqual({ shown: true, confirmed: false });
     expect(view.refusals.map((g) => g.id)).toEqual(["chemicalReleaseConfirmed"]);
     state = submit(field, state, { chemicalReleaseConfirmed: ["1"] });
-    const plan = unwrap(planFromState(field, state).plan);
+    const plan = unwrap(planFromState(field, state, keys).plan);
     expect(plan.attackStrength).toMatchObject({ total: 15, artillery: 3 });
     expect(plan.cas).toEqual([{ id: uuid("su25"), name: "Su-25 Rgt", side: "wp", value: 2 }]);
     expect(plan.chemicalCards).toEqual([cardUuid("gta", "cchem")]);
-    const { input } = buildGroundCombatInput(field, state);
+    const { input } = buildGroundCombatInput(field, state, keys);
     expect(input.support?.map((s) => [s.hq.id, s.distance, s.cards?.length, s.cas?.length])).toEqual([
       [uuid("gta"), 1, 2, 1],
       [uuid("icorps"), 1, 1, 0],
@@ -170,7 +175,7 @@ describe("the rules' input and plan", () => {
       cas: { [uuid("su25")]: uuid("gta") },
       chemicalReleaseConfirmed: true,
     };
-    const { plan } = planFromState(field, state);
+    const { plan } = planFromState(field, state, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field])).toEqual([["hqOverLevel", "support[0]"]]);
   });
 
@@ -178,13 +183,16 @@ describe("the rules' input and plan", () => {
     const specs = front().map((s): ActorSpec => (s.id === "su25" ? { ...s, system: { ...s.system, box: "ready" } } : s));
     const field = frontField({ specs });
     const codes = (state: GroundCombatState) => {
-      const { plan } = planFromState(field, state);
+      const { plan } = planFromState(field, state, keys);
       return plan.ok ? [] : plan.refusals.map((r) => r.code);
     };
     expect(codes({ ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } })).toEqual(["casNotInBox"]);
+    const notInBox = planFromState(field, { ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } }, keys).plan;
+    expect(notInBox.ok ? [] : notInBox.refusals.map((r) => r.message)).toEqual(['NOBC.GroundCombat.Check.casNotInBox {"squadron":"Su-25 Rgt"}']);
     const inBox = frontField();
-    const { plan } = planFromState(inBox, { ...wpAttack(inBox), cas: { [uuid("su25")]: "Actor.ghost" } });
+    const { plan } = planFromState(inBox, { ...wpAttack(inBox), cas: { [uuid("su25")]: "Actor.ghost" } }, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toEqual(["casUnknownHq"]);
+    expect(plan.ok ? [] : plan.refusals.map((r) => r.message)).toEqual(['NOBC.GroundCombat.Check.casUnknownHq {"squadron":"Su-25 Rgt","hq":"Actor.ghost"}']);
   });
 });
 
@@ -194,8 +202,8 @@ describe("without a terrain map", () => {
   it("takes adjacency from the grid, and lets the user tick terrain, rivers and HQ distances", () => {
     const state = wpAttack(field);
     expect(state.target).toBe("0201");
-    const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
-    expect(view.mapNote).toBe("The scene has no terrain map (flag nobc.terrain).");
+    const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
+    expect(view.mapNote).toBe("NOBC.World.MapProblem.missing {}");
     expect(view.terrain.fromMap).toBe(false);
     expect(view.rivers.map((r) => [r.hex, r.fromMap])).toEqual([["0301", false], ["0302", false]]);
     expect(view.hqs.map((h) => [h.name, h.distance, h.editable])).toEqual([["1 GTA", 1, true], ["I Corps", 1, true]]);
@@ -214,10 +222,10 @@ describe("without a terrain map", () => {
     });
     expect(state.terrain).toEqual(["woods", "rough"]);
     expect(state.rivers).toEqual({ "0301": { kind: "minor", bridged: true }, "0302": { kind: "minor", bridged: true } });
-    const { plan } = planFromState(field, state);
+    const { plan } = planFromState(field, state, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field])).toEqual([["hqOutOfRadius", "support[1].distance"]]);
     state = submit(field, state, { [`distance.${uuid("icorps")}`]: ["2"] });
-    const accepted = unwrap(planFromState(field, state).plan);
+    const accepted = unwrap(planFromState(field, state, keys).plan);
     expect(accepted.breakdown.map((l) => l.value)).toEqual([4, -1, -1, -1, -2, 1, -2]);
   });
 
@@ -226,10 +234,12 @@ describe("without a terrain map", () => {
     const noToken = frontField({ map: false, specs });
     const state = wpAttack(noToken);
     expect(involvedHqs(noToken, state).find((h) => h.hq.id === uuid("gta"))).toMatchObject({ measured: null, editable: true, distance: null });
-    const { plan } = planFromState(noToken, state);
-    expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field])).toEqual([["hqDistanceUnknown", "support[0].distance"]]);
+    const { plan } = planFromState(noToken, state, keys);
+    expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field, r.message])).toEqual([
+      ["hqDistanceUnknown", "support[0].distance", 'NOBC.GroundCombat.Check.hqDistanceUnknown {"hq":"1 GTA"}'],
+    ]);
     const typed = submit(noToken, state, { [`distance.${uuid("gta")}`]: ["2"] });
-    expect(planFromState(noToken, typed).plan.ok).toBe(true);
+    expect(planFromState(noToken, typed, keys).plan.ok).toBe(true);
     expect(submit(noToken, state, { [`distance.${uuid("gta")}`]: ["x"] }).distances[uuid("gta")]).toBeNull();
   });
 });
@@ -257,7 +267,7 @@ describe("reading the form", () => {
     state = submit(field, state, { minefield: ["1"], cards: [cardUuid("gta", "cbar")], "mission.0.artillery": [uuid("wart")] });
     expect(state.minefield).toBe(true);
     expect(state.cards).toEqual([cardUuid("gta", "cbar")]);
-    expect(unwrap(planFromState(field, state).plan).minefield).toBe(true);
+    expect(unwrap(planFromState(field, state, keys).plan).minefield).toBe(true);
     state = submit(field, state, { "mission.0.supported": [uuid("w2")] });
     expect(state.missions).toEqual([{ supported: uuid("w2"), artillery: [] }]);
   });
@@ -265,13 +275,13 @@ describe("reading the form", () => {
   it("adds no mission when no unit of the combat is in Combat Mode", () => {
     const state: GroundCombatState = { ...wpAttack(field), attackers: [uuid("w3")], target: "0101" };
     expect(addMission(field, state)).toBe(state);
-    const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
+    const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
     expect(view.canAddMission).toBe(false);
   });
 });
 
 describe("odds of each CRT row", () => {
-  const plan = unwrap(planFromState(frontField(), wpAttack()).plan);
+  const plan = unwrap(planFromState(frontField(), wpAttack(), keys).plan);
 
   it("gives each band its faces, sixths and percentage, summing to 1 (seed 000 CRT)", () => {
     const rows = oddsRows(plan, keys);
@@ -339,7 +349,7 @@ describe("words and groups", () => {
 
   it("tells the rolled result and the inputs in words", () => {
     const field = frontField();
-    const plan = unwrap(planFromState(field, wpAttack(field)).plan);
+    const plan = unwrap(planFromState(field, wpAttack(field), keys).plan);
     const { outcome } = resolveGroundCombat(plan, scriptedDice([6]));
     expect(outcomeWords(plan, outcome, keys)).toContain('"band":"5-7"');
     expect(outcomeWords(plan, outcome, keys)).toContain('"die":"6"');

@@ -77,11 +77,12 @@ export function readAirbaseRepair(state: AirbaseRepairState, form: FormValues, w
   return { side, boxes };
 }
 
-export function airbaseRepairInput(state: AirbaseRepairState, world: MissionWorld): Checked<AirbaseRepairInput> {
+export function airbaseRepairInput(state: AirbaseRepairState, world: MissionWorld, i18n: Translator): Checked<AirbaseRepairInput> {
   const airbases = sideAirbases(world, state.side);
   const charts = chartsOf(airbases);
   if (!airbases.some((a) => a.hits > 0) && !charts.some((c) => c.lost > 0)) {
-    return refuse(refusal("nothingToRepair", `No ${state.side.toUpperCase()} airbase has a repairable hit or a lost air-defence box.`, "airbases"));
+    const side = i18n.localize(SIDE_KEYS[state.side]);
+    return refuse(refusal("nothingToRepair", i18n.format("NOBC.AirMissions.Check.nothingToRepair", { side }), "airbases"));
   }
   const airDefenceRepairs = Object.fromEntries(charts.map((c) => [c.id, state.boxes[c.id] ?? 0]));
   return { ok: true, value: { side: state.side, airbases, charts, airDefenceRepairs } };
@@ -101,7 +102,7 @@ export function repairSpread(n: number, target: number): number[] {
 export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWorld, i18n: Translator) {
   const target = airbaseRepairTarget(state.side);
   const airbases = sideAirbases(world, state.side);
-  const input = airbaseRepairInput(state, world);
+  const input = airbaseRepairInput(state, world, i18n);
   const dry = input.ok ? resolveAirbaseRepair(input.value, constantDice(1)) : input;
   return {
     sides: sideOptions(choosableSides(world, "airbases"), state.side, i18n),
@@ -122,7 +123,7 @@ export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWo
 }
 
 export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionPost> {
-  const input = airbaseRepairInput(state, world);
+  const input = airbaseRepairInput(state, world, i18n);
   if (!input.ok) return input;
   const resolved = resolveAirbaseRepair(input.value, dice);
   if (!resolved.ok) return resolved;
@@ -175,14 +176,14 @@ export function readOverrun(state: OverrunState, form: FormValues): OverrunState
   return { airbase, hits };
 }
 
-function overrunResolution(state: OverrunState, world: MissionWorld) {
+function overrunResolution(state: OverrunState, world: MissionWorld, i18n: Translator) {
   const airbase = world.airbases.find((a) => a.id === state.airbase);
-  if (airbase === undefined) return refuse(refusal("noAirbase", "Choose the airbase that was overrun.", "airbase"));
+  if (airbase === undefined) return refuse(refusal("noAirbase", i18n.localize("NOBC.AirMissions.Check.noOverrunAirbase"), "airbase"));
   return resolveAirfieldOverrun({ airbase, hits: state.hits === "" ? Number.NaN : Number(state.hits) });
 }
 
 export function overrunContext(state: OverrunState, world: MissionWorld, i18n: Translator) {
-  const resolved = overrunResolution(state, world);
+  const resolved = overrunResolution(state, world, i18n);
   return {
     airbases: world.airbases.map((a) => ({
       value: a.id,
@@ -198,7 +199,7 @@ export function overrunContext(state: OverrunState, world: MissionWorld, i18n: T
 }
 
 export function postOverrun(state: OverrunState, world: MissionWorld, i18n: Translator): Checked<MissionPost> {
-  const resolved = overrunResolution(state, world);
+  const resolved = overrunResolution(state, world, i18n);
   if (!resolved.ok) return resolved;
   const name = world.names.get(state.airbase ?? "") ?? state.airbase ?? "";
   return {

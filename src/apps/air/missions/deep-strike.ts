@@ -148,13 +148,13 @@ export function strikeOrder(state: DeepStrikeState, world: MissionWorld): string
 }
 
 /** Box values from the typed text: every refusal names the box. */
-export function parseBoxes(text: string): Checked<number[]> {
+export function parseBoxes(text: string, i18n: Translator): Checked<number[]> {
   const tokens = text.split(/[\s,;]+/).filter((t) => t !== "");
   const refusals: Refusal[] = [];
   const values = tokens.map((t, i) => {
     const n = Number(t);
     if (!Number.isFinite(n)) {
-      refusals.push(refusal("badAirDefence", `Air-defence box ${i + 1} reads "${t}", which is not a number.`, "airDefence"));
+      refusals.push(refusal("badAirDefence", i18n.format("NOBC.AirMissions.Check.badAirDefence", { box: String(i + 1), value: t }), "airDefence"));
     }
     return n;
   });
@@ -162,11 +162,11 @@ export function parseBoxes(text: string): Checked<number[]> {
 }
 
 /** The rules' input for the dialog's state, or every reason there is none. */
-export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld): Checked<DeepStrikeInput> {
+export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld, i18n: Translator): Checked<DeepStrikeInput> {
   const refusals: Refusal[] = [];
   const chosen = splitTarget(state.target);
-  if (chosen === null) refusals.push(refusal("noTarget", "Choose the target of the deep strike.", "target"));
-  const boxes = parseBoxes(state.airDefence);
+  if (chosen === null) refusals.push(refusal("noTarget", i18n.localize("NOBC.AirMissions.Check.noStrikeTarget"), "target"));
+  const boxes = parseBoxes(state.airDefence, i18n);
   if (!boxes.ok) refusals.push(...boxes.refusals);
   let target: StrikeTarget | undefined;
   if (chosen !== null && boxes.ok) {
@@ -181,10 +181,10 @@ export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld): Ch
       const hq = world.hqs.find((h) => h.id === chosen.ref);
       if (hq !== undefined) target = { kind: "installation", id: hq.id, name: hq.name, airDefence };
     }
-    if (target === undefined) refusals.push(refusal("unknownTarget", "The chosen target is no longer in the world.", "target"));
+    if (target === undefined) refusals.push(refusal("unknownTarget", i18n.localize("NOBC.AirMissions.Check.strikeTargetGone"), "target"));
   }
   if (state.aim === "airDefence" && chosen !== null && chosen.kind !== "airbase") {
-    refusals.push(refusal("noChart", "Only an airbase's chart has air-defence boxes in the world to aim at.", "aim"));
+    refusals.push(refusal("noChart", i18n.localize("NOBC.AirMissions.Check.noChart"), "aim"));
   }
   const cards = strikeCards(world, state.side);
   const strikes: GroundStrike[] = state.strikes.flatMap((id) => {
@@ -287,7 +287,7 @@ export function deepStrikeContext(state: DeepStrikeState, world: MissionWorld, i
     airDefence: state.airDefence,
     strikeOrder: order.map((id) => world.names.get(id) ?? id),
   };
-  const input = deepStrikeInput(state, world);
+  const input = deepStrikeInput(state, world, i18n);
   const plan = input.ok ? strikePlan(input.value, world) : input;
   if (!input.ok || !plan.ok) {
     return { ...base, refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals), plan: [], spread: [], canRoll: false };
@@ -321,7 +321,7 @@ function chemicalDiscard(state: DeepStrikeState, world: MissionWorld): Effect[] 
 }
 
 export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionPost> {
-  const input = deepStrikeInput(state, world);
+  const input = deepStrikeInput(state, world, i18n);
   if (!input.ok) return input;
   const resolved = resolveDeepStrike(input.value, dice);
   if (!resolved.ok) return resolved;

@@ -29,7 +29,7 @@ export function supportText(s: CasSupport, i18n: Translator): string {
 export function handOverPost(world: MissionWorld, i18n: Translator): Checked<MissionPost> {
   const flying = flyingSupport(world);
   if (flying.length === 0) {
-    return refuse(refusal("nothingFlying", "No squadron is in the CAS or Recce box, so no air support goes to the land teams.", "flying"));
+    return refuse(refusal("nothingFlying", i18n.localize("NOBC.AirMissions.Check.nothingToHandOver"), "flying"));
   }
   const checked = resolveCasHandOver({ squadrons: world.squadrons, flying });
   if (!checked.ok) return checked;
@@ -56,7 +56,7 @@ export function handOverPost(world: MissionWorld, i18n: Translator): Checked<Mis
 export function casReturnPost(world: MissionWorld, i18n: Translator): Checked<MissionPost> {
   const returning = flyingSupport(world);
   if (returning.length === 0) {
-    return refuse(refusal("nothingFlying", "No squadron is in the CAS or Recce box, so none comes back from the land battle.", "returning"));
+    return refuse(refusal("nothingFlying", i18n.localize("NOBC.AirMissions.Check.nothingReturning"), "returning"));
   }
   const checked = resolveCasReturn({ squadrons: world.squadrons, returning });
   if (!checked.ok) return checked;

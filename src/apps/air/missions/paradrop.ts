@@ -104,9 +104,9 @@ export function readParadrop(state: ParadropState, form: FormValues, world: Miss
 }
 
 /** The rules' input for the dialog's state, or why there is none yet. */
-export function paradropInput(state: ParadropState, world: MissionWorld): Checked<ParadropInput> {
+export function paradropInput(state: ParadropState, world: MissionWorld, i18n: Translator): Checked<ParadropInput> {
   const unit = state.brigade === null ? undefined : world.units.find((u) => u.id === state.brigade);
-  if (unit === undefined) return refuse(refusal("noBrigade", "Choose the brigade that drops.", "brigade"));
+  if (unit === undefined) return refuse(refusal("noBrigade", i18n.localize("NOBC.AirMissions.Check.noBrigade"), "brigade"));
   const transports = state.transports.map((id) => world.squadrons.find((s) => s.id === id)).filter((s) => s !== undefined);
   const input: ParadropInput = {
     side: state.side,
@@ -173,7 +173,7 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
     onAirfield: state.onAirfield,
     override: state.override,
   };
-  const input = paradropInput(state, world);
+  const input = paradropInput(state, world, i18n);
   const odds = input.ok ? paradropOdds(input.value) : input;
   if (!input.ok || !odds.ok) {
     return { ...base, refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals), modifiers: [], odds: [], warnings: [], effects: [], canRoll: false };
@@ -200,7 +200,7 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
 }
 
 export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionPost> {
-  const input = paradropInput(state, world);
+  const input = paradropInput(state, world, i18n);
   if (!input.ok) return input;
   const resolved = resolveParadrop(input.value, dice);
   if (!resolved.ok) return resolved;

@@ -44,16 +44,17 @@ export function readRepair(state: RepairState, form: FormValues, world: MissionW
   return { side, automatic: side === "nato" ? tickedIds(form, "auto", damagedSquadrons(world, side).map((s) => s.id)) : [] };
 }
 
-export function repairInput(state: RepairState, world: MissionWorld): Checked<RepairInput> {
+export function repairInput(state: RepairState, world: MissionWorld, i18n: Translator): Checked<RepairInput> {
   const squadrons = damagedSquadrons(world, state.side);
   if (squadrons.length === 0) {
-    return refuse(refusal("nothingDamaged", `No ${state.side.toUpperCase()} squadron is in the damaged box, so there is nothing to repair.`, "squadrons"));
+    const side = i18n.localize(SIDE_KEYS[state.side]);
+    return refuse(refusal("nothingDamaged", i18n.format("NOBC.AirMissions.Check.nothingDamaged", { side }), "squadrons"));
   }
   return { ok: true, value: { side: state.side, squadrons, automatic: state.automatic } };
 }
 
 export function repairContext(state: RepairState, world: MissionWorld, i18n: Translator) {
-  const input = repairInput(state, world);
+  const input = repairInput(state, world, i18n);
   // A dry run finds every refusal (e.g. too many automatic repairs) before the roll.
   const dry = input.ok ? resolveAircraftRepair(input.value, constantDice(1)) : input;
   const auto = new Set(state.automatic);
@@ -79,7 +80,7 @@ export function repairContext(state: RepairState, world: MissionWorld, i18n: Tra
 }
 
 export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionPost> {
-  const input = repairInput(state, world);
+  const input = repairInput(state, world, i18n);
   if (!input.ok) return input;
   const resolved = resolveAircraftRepair(input.value, dice);
   if (!resolved.ok) return resolved;

@@ -73,7 +73,10 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
 
   it("refuses a side with nothing to repair", () => {
     const whole = fixtureWorld({ airbases: AIRBASES.map((a) => ({ ...a, hits: 0, airDefence: { value: a.airDefence.max, max: a.airDefence.max } })) });
-    expect(airbaseRepairInput(initialAirbaseRepair(whole, "nato"), whole)).toMatchObject({ ok: false, refusals: [{ code: "nothingToRepair" }] });
+    expect(airbaseRepairInput(initialAirbaseRepair(whole, "nato"), whole, i18n)).toMatchObject({
+      ok: false,
+      refusals: [{ code: "nothingToRepair", message: 'NOBC.AirMissions.Check.nothingToRepair {"side":"NOBC.Side.nato"}' }],
+    });
     expect(airbaseRepairContext(initialAirbaseRepair(whole, "nato"), whole, i18n).canRoll).toBe(false);
     expect(rollAirbaseRepair(initialAirbaseRepair(whole, "wp"), whole, constantDice(1), i18n).ok).toBe(false);
     expect(rollAirbaseRepair({ side: "nato", boxes: { "Actor.bitburg": 9 } }, world, constantDice(1), i18n).ok).toBe(false);
@@ -98,7 +101,7 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
     expect(overrunContext(readOverrun(initialOverrun(world), { hits: "" }), world, i18n).refusals[0]).toContain("1 or more");
     expect(overrunContext(readOverrun(initialOverrun(world), { hits: "0" }), world, i18n).canRoll).toBe(false);
     const none = fixtureWorld({ airbases: [] });
-    expect(overrunContext(initialOverrun(none), none, i18n).refusals).toEqual(["Choose the airbase that was overrun."]);
+    expect(overrunContext(initialOverrun(none), none, i18n).refusals).toEqual(["NOBC.AirMissions.Check.noOverrunAirbase"]);
     expect(postOverrun(initialOverrun(none), none, i18n).ok).toBe(false);
     expect(overrunSpec.initial(world, "nato")).toEqual(initialOverrun(world));
   });

@@ -47,18 +47,19 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
   });
 
   it("box values: a word that is not a number is refused, naming the box", () => {
-    expect(parseBoxes(" 4, 3;2 ")).toEqual({ ok: true, value: [4, 3, 2] });
-    expect(parseBoxes("")).toEqual({ ok: true, value: [] });
-    expect(parseBoxes("4, x")).toMatchObject({ ok: false, refusals: [{ code: "badAirDefence", message: 'Air-defence box 2 reads "x", which is not a number.' }] });
+    expect(parseBoxes(" 4, 3;2 ", i18n)).toEqual({ ok: true, value: [4, 3, 2] });
+    expect(parseBoxes("", i18n)).toEqual({ ok: true, value: [] });
+    expect(parseBoxes("4, x", i18n)).toMatchObject({ ok: false, refusals: [{ code: "badAirDefence", message: 'NOBC.AirMissions.Check.badAirDefence {"box":"2","value":"x"}' }] });
   });
 
   it("refuses with every reason: no target, a bad box, the rules' own checks", () => {
-    const none = deepStrikeInput(nato({ target: "", airDefence: "x" }), world);
+    const none = deepStrikeInput(nato({ target: "", airDefence: "x" }), world, i18n);
     expect(none.ok ? [] : none.refusals.map((r) => r.code)).toEqual(["noTarget", "badAirDefence"]);
-    const gone = deepStrikeInput(nato({ target: "installation::Actor.nowhere" }), world);
-    expect(gone.ok ? [] : gone.refusals.map((r) => r.code)).toEqual(["unknownTarget"]);
-    const aimBridge = deepStrikeInput(nato({ target: "bridge::0712|0713", aim: "airDefence", airDefence: "" }), world);
-    expect(aimBridge.ok ? [] : aimBridge.refusals.map((r) => r.code)).toEqual(["noChart"]);
+    expect(none.ok ? [] : none.refusals[0]!.message).toBe("NOBC.AirMissions.Check.noStrikeTarget");
+    const gone = deepStrikeInput(nato({ target: "installation::Actor.nowhere" }), world, i18n);
+    expect(gone.ok ? [] : gone.refusals.map((r) => [r.code, r.message])).toEqual([["unknownTarget", "NOBC.AirMissions.Check.strikeTargetGone"]]);
+    const aimBridge = deepStrikeInput(nato({ target: "bridge::0712|0713", aim: "airDefence", airDefence: "" }), world, i18n);
+    expect(aimBridge.ok ? [] : aimBridge.refusals.map((r) => [r.code, r.message])).toEqual([["noChart", "NOBC.AirMissions.Check.noChart"]]);
     const ctx = deepStrikeContext(nato({ attackers: [], airDefence: "3, 9" }), world, i18n);
     expect(ctx.canRoll).toBe(false);
     expect(ctx.refusals.join(" ")).toContain("Nothing is sent against Templin");
@@ -68,7 +69,7 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
   });
 
   it("EW suppresses the strongest box; the rest engage the squadrons in strike order (rules dry run)", () => {
-    const input = deepStrikeInput(nato({ airDefence: "2, 5, 4" }), world);
+    const input = deepStrikeInput(nato({ airDefence: "2, 5, 4" }), world, i18n);
     const plan = input.ok ? strikePlan(input.value, world) : input;
     expect(plan.ok && plan.value.suppressed).toBe(1);
     expect(plan.ok && plan.value.rows.map((r) => [r.name, r.role, r.box, r.factor])).toEqual([

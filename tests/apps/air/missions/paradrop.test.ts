@@ -38,7 +38,7 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
   });
 
   it("contested air: faces 1-3 total loss, 4 heavy, 5 light, 6 success (die -3)", () => {
-    const input = paradropInput(nato(), world);
+    const input = paradropInput(nato(), world, i18n);
     const odds = input.ok ? paradropOdds(input.value) : input;
     expect(odds.ok && odds.value).toEqual([
       { result: "totalLoss", faces: [1, 2, 3], probability: 3 / 6 },
@@ -56,7 +56,7 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
         fc.boolean(),
         fc.boolean(),
         (level, winner, adjacentToEnemy, onAirfield) => {
-          const input = paradropInput(nato({ level, winner, adjacentToEnemy, onAirfield }), world);
+          const input = paradropInput(nato({ level, winner, adjacentToEnemy, onAirfield }), world, i18n);
           if (!input.ok) return false;
           const odds = paradropOdds(input.value);
           if (!odds.ok) return false;
@@ -95,7 +95,7 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
 
   it("refuses with every reason before the roll", () => {
     const noBrigade = paradropContext(nato({ brigade: null }), world, i18n);
-    expect(noBrigade).toMatchObject({ canRoll: false, refusals: ["Choose the brigade that drops."], odds: [] });
+    expect(noBrigade).toMatchObject({ canRoll: false, refusals: ["NOBC.AirMissions.Check.noBrigade"], odds: [] });
     const bad = paradropContext(nato({ override: "1.5", transports: ["Actor.an12"] }), world, i18n);
     expect(bad.canRoll).toBe(false);
     expect(bad.refusals).toHaveLength(2);

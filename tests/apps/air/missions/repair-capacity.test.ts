@@ -51,7 +51,10 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
 
   it("refuses a side with nothing damaged, and a bad automatic pick", () => {
     const clean = fixtureWorld({ squadrons: SQUADRONS.filter((s) => s.box !== "damaged") });
-    expect(rollRepair(initialRepair(clean, "nato"), clean, constantDice(1), i18n)).toMatchObject({ ok: false, refusals: [{ code: "nothingDamaged" }] });
+    expect(rollRepair(initialRepair(clean, "nato"), clean, constantDice(1), i18n)).toMatchObject({
+      ok: false,
+      refusals: [{ code: "nothingDamaged", message: 'NOBC.AirMissions.Check.nothingDamaged {"side":"NOBC.Side.nato"}' }],
+    });
     expect(repairContext(initialRepair(clean, "nato"), clean, i18n).canRoll).toBe(false);
     expect(rollRepair({ side: "wp", automatic: ["Actor.mig23"] }, world, constantDice(1), i18n).ok).toBe(false);
     expect(repairSpec.who).toBe("squadrons");

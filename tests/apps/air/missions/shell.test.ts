@@ -165,7 +165,7 @@ describe("the other steps through the shell", () => {
     expect(await macros.overrunAirfield({ airbase: base.uuid, hits: 2 })).toBe(true);
     expect(effectsOf(2)).toEqual([{ type: "airbaseHits", airbase: base.uuid, repairable: 0, permanent: 2 }]);
     expect(await macros.handOverCas()).toBe(false);
-    expect(warnings()[0]).toContain("No squadron is in the CAS or Recce box");
+    expect(warnings()[0]).toBe('NOBC.Notify.Refused {"reason":"NOBC.AirMissions.Check.nothingToHandOver"}');
     expect(cards()).toHaveLength(3);
   });
 
