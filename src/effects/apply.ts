@@ -468,25 +468,100 @@ function parentGroups<T extends { parentUuid: string | null }>(rows: readonly T[
 }
 
 /**
- * Performs a write plan: one `Actor.updateDocuments` call for every actor, and for items one call
- * per kind of write and per holding actor (Foundry batches embedded documents per parent).
+ * A plan whose writes failed part-way. `failures` are the errors, in the user's words when Foundry
+ * gave any; `restored` says whether the writes that did go through were put back.
  */
-export async function applyPlan(plan: WritePlan): Promise<void> {
-  const pending: Promise<unknown>[] = [];
+export class PlanWriteError extends Error {
+  constructor(
+    readonly failures: readonly string[],
+    readonly restored: boolean,
+  ) {
+    super(failures.join("; "));
+    this.name = "PlanWriteError";
+  }
+}
+
+const EMPTY_PLAN: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
+
+/** One database call of a plan and the rows it carries (so a rollback knows what went through). */
+interface WriteCall {
+  readonly part: WritePlan;
+  write(): Promise<unknown>;
+}
+
+/**
+ * The calls of a plan: one `Actor.updateDocuments` for every actor, and for items one call per
+ * kind of write and per holding actor (Foundry batches embedded documents per parent).
+ */
+function writeCalls(plan: WritePlan): WriteCall[] {
+  const calls: WriteCall[] = [];
   if (plan.actorUpdates.length > 0) {
-    pending.push(Actor.updateDocuments(plan.actorUpdates.map((u) => ({ _id: u.id, ...u.changes }))));
+    const rows = plan.actorUpdates;
+    calls.push({ part: { ...EMPTY_PLAN, actorUpdates: rows }, write: () => Actor.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes }))) });
   }
   for (const { parent, rows } of parentGroups(plan.itemUpdates)) {
-    pending.push(Item.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes })), parent ? { parent } : {}));
+    calls.push({
+      part: { ...EMPTY_PLAN, itemUpdates: rows },
+      write: () => Item.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes })), parent ? { parent } : {}),
+    });
   }
   for (const { parent, rows } of parentGroups(plan.itemDeletions)) {
-    pending.push(Item.deleteDocuments(rows.map((r) => r.id), parent ? { parent } : {}));
+    calls.push({ part: { ...EMPTY_PLAN, itemDeletions: rows }, write: () => Item.deleteDocuments(rows.map((r) => r.id), parent ? { parent } : {}) });
   }
   for (const { parent, rows } of parentGroups(plan.itemCreations)) {
     const data = rows.map((r) => r.data) as Item.CreateData[];
-    pending.push(Item.createDocuments(data, parent ? { parent, keepId: true } : { keepId: true }));
+    calls.push({
+      part: { ...EMPTY_PLAN, itemCreations: rows },
+      write: () => Item.createDocuments(data, parent ? { parent, keepId: true } : { keepId: true }),
+    });
   }
-  await Promise.all(pending);
+  return calls;
+}
+
+const createdId = (c: PlannedCreation): string => String(c.data["_id"] ?? "");
+
+/**
+ * The rows of `rollback` that put back what `done` wrote: the old values of the documents it
+ * updated, the cards it deleted, the deletion of the cards it created. Pure.
+ */
+export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
+  const updated = new Set([...done.actorUpdates, ...done.itemUpdates].map((u) => u.uuid));
+  const deleted = new Set(done.itemDeletions.map((d) => d.id));
+  const created = new Set(done.itemCreations.map(createdId));
+  return {
+    actorUpdates: rollback.actorUpdates.filter((u) => updated.has(u.uuid)),
+    itemUpdates: rollback.itemUpdates.filter((u) => updated.has(u.uuid)),
+    itemDeletions: rollback.itemDeletions.filter((d) => created.has(d.id)),
+    itemCreations: rollback.itemCreations.filter((c) => deleted.has(createdId(c))),
+  };
+}
+
+function merged(parts: readonly WritePlan[]): WritePlan {
+  return {
+    actorUpdates: parts.flatMap((p) => p.actorUpdates),
+    itemUpdates: parts.flatMap((p) => p.itemUpdates),
+    itemDeletions: parts.flatMap((p) => p.itemDeletions),
+    itemCreations: parts.flatMap((p) => p.itemCreations),
+  };
+}
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Performs a write plan, its calls side by side. When a call fails, the calls that went through
+ * are put back with the matching rows of `rollback` (the plan's inverse), so a refused write
+ * leaves the world as it was, and a `PlanWriteError` says what failed and whether that worked.
+ */
+export async function applyPlan(plan: WritePlan, rollback?: WritePlan): Promise<void> {
+  const calls = writeCalls(plan);
+  const results = await Promise.allSettled(calls.map((c) => c.write()));
+  const failures = results.flatMap((r) => (r.status === "rejected" ? [reasonOf(r.reason)] : []));
+  if (failures.length === 0) return;
+  if (rollback === undefined) throw new PlanWriteError(failures, false);
+  const done = merged(calls.filter((_, i) => results[i]!.status === "fulfilled").map((c) => c.part));
+  const back = await Promise.allSettled(writeCalls(rollbackOf(done, rollback)).map((c) => c.write()));
+  const stuck = back.flatMap((r) => (r.status === "rejected" ? [reasonOf(r.reason)] : []));
+  throw new PlanWriteError([...failures, ...stuck], stuck.length === 0);
 }
 
 /**
@@ -519,7 +594,7 @@ export function announceNotes(notes: readonly EffectNote[]): void {
  */
 export async function applyEffects(effects: readonly Effect[]): Promise<EffectPlan> {
   const plan = planEffects(effects, snapshotOf);
-  await applyPlan(plan);
+  await applyPlan(plan, plan.inverse);
   announceNotes(plan.notes);
   return plan;
 }

@@ -6,7 +6,7 @@
  * Whether a card was applied, and what undoing it writes, come from the GM's ledger (./ledger.ts),
  * never from the card's flags, which the player who posted it may edit.
  */
-import { applyPlan, documentAt, driftedDocuments, planEffects, snapshotOf } from "../effects/apply";
+import { PlanWriteError, applyPlan, documentAt, driftedDocuments, planEffects, snapshotOf } from "../effects/apply";
 import { mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments, type CardFlags, type Decision, type Requester } from "../chat/card-data";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
@@ -88,8 +88,8 @@ export async function performCardAction(action: CardAction, messageId: string, u
   try {
     if (action === "apply") {
       const plan = planEffects(card.effects, snapshotOf);
-      await applyPlan(plan);
       const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
+      await applyPlan(forward, plan.inverse);
       await Promise.all([
         recordEntry(messageId, { state: "applied", forward, inverse: plan.inverse, touched: touchedDocuments(card.effects) }),
         message.update({ [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse }),
@@ -97,10 +97,14 @@ export async function performCardAction(action: CardAction, messageId: string, u
       callHook("nobc.resolutionApplied", message, plan);
     } else {
       const inverse = entry!.inverse;
-      await applyPlan(inverse);
+      await applyPlan(inverse, entry!.forward);
       await Promise.all([recordEntry(messageId, { ...entry!, state: "reverted" }), message.update({ [`flags.${SYSTEM_ID}.state`]: "reverted" })]);
       callHook("nobc.resolutionReverted", message, inverse);
     }
+  } catch (error) {
+    // A write Foundry refused: the card keeps its state, and the user learns whether the world did.
+    if (!(error instanceof PlanWriteError)) throw error;
+    return { ok: false, reason: error.restored ? "NOBC.Chat.Refused.writeFailed" : "NOBC.Chat.Refused.writeStuck", details: [...error.failures] };
   } finally {
     inFlight.delete(messageId);
   }

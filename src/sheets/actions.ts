@@ -8,7 +8,7 @@ import { recoverHq, setMode } from "../rules/nobc/land/index";
 import { resolveAircraftRepair } from "../rules/nobc/air/index";
 import { randomDice } from "../rules/dice";
 import type { Checked, Resolution } from "../rules/resolution";
-import { applyEffects, documentAt } from "../effects/apply";
+import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
 import { breakdownContext, localizeBreakdown, type Translator } from "./context/breakdown";
 import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "./context/views";
 import { landHqOf, landUnitOf, squadronOf } from "./snapshots";
@@ -61,7 +61,14 @@ export async function confirmAndApply<O>(checked: Checked<Resolution<O>>, prompt
   );
   const content = await renderHtml(TEMPLATES.breakdown, view);
   if (!(await confirmDialog(i18n.format(prompt.title, { name: prompt.name }), content))) return false;
-  await applyEffects(effects);
+  try {
+    await applyEffects(effects);
+  } catch (error) {
+    if (!(error instanceof PlanWriteError)) throw error;
+    const key = error.restored ? "NOBC.Chat.Refused.writeFailed" : "NOBC.Chat.Refused.writeStuck";
+    warnRefused(`${i18n.localize(key)} ${error.failures.join(" ")}`);
+    return false;
+  }
   return true;
 }
 
@@ -93,7 +100,7 @@ export async function repairSquadron(this: ActorSheet): Promise<void> {
   const system = doc.system as AirSquadronSystemView;
   const squadron = squadronOf(doc, system);
   if (squadron === null) {
-    warnRefused(`Squadron ${doc.name} has nationality ${system.nationality}, which has no air force in the rules.`);
+    warnRefused(translator().format("NOBC.Dialog.NoAirForce", { name: doc.name, nationality: system.nationality }));
     return;
   }
   const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());

@@ -1,6 +1,6 @@
 import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { decorateCard, postResolution, postResolutions, registerChat, rollsFromFaces } from "../../src/chat/resolution-card";
 import { requestCardAction } from "../../src/queries/register";
@@ -52,6 +52,7 @@ function flags(id: string): Raw {
 const state = (): unknown => [structuredClone(unit.system), structuredClone(hq.system), hq.items.map((i) => i.toObject())];
 
 beforeEach(world);
+afterEach(() => vi.restoreAllMocks());
 
 describe("posting a resolution card", () => {
   it("creates one message with pending flags, the rendered card and one 2d6 roll from the faces", async () => {
@@ -135,6 +136,49 @@ describe("Apply and Undo", () => {
     await requestCardAction("undo", id);
     expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
     expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+  });
+
+  it("a write Foundry refuses part-way is put back: the card stays pending and no document changed", async () => {
+    const before = state();
+    const id = await post(ownEffects());
+    const locked = vi.spyOn(harness.Item, "deleteDocuments").mockRejectedValueOnce(new Error("the card is locked"));
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["the card is locked"] });
+    // The unit and HQ were written, then written back with their old values.
+    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["updateDocuments", "updateDocuments"]);
+    expect(state()).toEqual(before);
+    expect(flags(id)["state"]).toBe("pending");
+    expect(fired).toEqual([]);
+    expect(locked).toHaveBeenCalledTimes(1);
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(hq.items).toHaveLength(0);
+  });
+
+  it("an undo refused part-way is put back too: the card stays applied and can be undone later", async () => {
+    const id = await post(ownEffects());
+    await requestCardAction("apply", id);
+    const applied = state();
+    vi.spyOn(harness.Actor, "updateDocuments").mockRejectedValueOnce(new Error("offline"));
+    expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["offline"] });
+    // The card undo re-created was deleted again; the actors were never written.
+    expect(harness.Item.calls.map((c) => c.method)).toEqual(["deleteDocuments", "createDocuments", "deleteDocuments"]);
+    expect(state()).toEqual(applied);
+    expect(flags(id)["state"]).toBe("applied");
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(flags(id)["state"]).toBe("reverted");
+  });
+
+  it("when even the putting back fails, the user is told to check by hand", async () => {
+    const id = await post(ownEffects());
+    vi.spyOn(harness.Item, "deleteDocuments").mockRejectedValueOnce(new Error("the card is locked"));
+    const update = harness.Actor.updateDocuments;
+    // The first write goes through; the one putting it back does not.
+    vi.spyOn(harness.Actor, "updateDocuments").mockImplementationOnce(update).mockRejectedValueOnce(new Error("connection lost"));
+    expect(await requestCardAction("apply", id)).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.writeStuck",
+      details: ["the card is locked", "connection lost"],
+    });
+    expect(flags(id)["state"]).toBe("pending");
   });
 
   it("a second request while the first is still writing is refused, not queued", async () => {

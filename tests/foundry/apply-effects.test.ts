@@ -2,7 +2,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { harness } from "../harness/foundry";
-import { applyEffects, applyPlan, planEffects, writtenEffectTypes, type DocumentSnapshot } from "../../src/effects/apply";
+import { applyEffects, applyPlan, planEffects, rollbackOf, writtenEffectTypes, type DocumentSnapshot } from "../../src/effects/apply";
 import type { Effect } from "../../src/rules/effects";
 
 type Raw = Record<string, unknown>;
@@ -269,6 +269,28 @@ describe("planEffects", () => {
     const frozen = JSON.stringify([...docs.values(), effects]);
     planEffects(effects, lookup);
     expect(JSON.stringify([...docs.values(), effects])).toBe(frozen);
+  });
+});
+
+describe("rollbackOf", () => {
+  it("picks the inverse rows of exactly the writes that went through", () => {
+    const plan = planEffects(
+      [
+        { type: "hits", actor: "Actor.u1", amount: 1 },
+        { type: "hqLevel", actor: "Actor.hq", delta: -1 },
+        { type: "cardDiscarded", card: "Actor.hq.Item.c1" },
+      ],
+      lookup,
+    );
+    const none = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
+    // Only the actors were written: put their old values back, and re-create no card.
+    expect(rollbackOf({ ...none, actorUpdates: plan.actorUpdates }, plan.inverse)).toEqual({ ...plan.inverse, itemCreations: [] });
+    // Only the card was deleted: create it again, touch no actor.
+    expect(rollbackOf({ ...none, itemDeletions: plan.itemDeletions }, plan.inverse)).toEqual({ ...none, itemCreations: plan.inverse.itemCreations });
+    // Undoing (the inverse as the plan, the forward as its rollback): a re-created card is deleted again.
+    const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
+    expect(rollbackOf({ ...none, itemCreations: plan.inverse.itemCreations }, forward)).toEqual({ ...none, itemDeletions: plan.itemDeletions });
+    expect(rollbackOf(none, plan.inverse)).toEqual(none);
   });
 });
 

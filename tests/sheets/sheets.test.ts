@@ -103,6 +103,16 @@ describe("unit sheet", () => {
     ]);
   });
 
+  it("a write Foundry refuses is told to the user, not thrown", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
+    vi.spyOn(harness.Actor, "updateDocuments").mockRejectedValueOnce(new Error("no permission"));
+    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(harness.notices[0]?.message).toContain("no permission");
+    expect(harness.notices[0]?.message).toContain("NOBC.Chat.Refused.writeFailed");
+    expect(unit.system["mode"]).toBe("march");
+  });
+
   it("writes nothing when the user cancels the dialog", async () => {
     sheetsFake.answer = null;
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
