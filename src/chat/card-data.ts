@@ -38,6 +38,8 @@ export interface CardFlags {
   readonly display?: CardDisplay;
   /** A ground combat's plan, outcome and saved splits: its shared hits may be split again. */
   readonly groundCombat?: GroundCombatCard;
+  /** A key no two applied cards may share (e.g. one HQ's Orders in one turn); see `PostResolutionInput.once`. */
+  readonly once?: string;
 }
 
 /** The effect fields that name a document (an actor, or a card item). */
@@ -66,10 +68,11 @@ export function readCard(flags: unknown): CardFlags | undefined {
   if (!isObject(flags)) return undefined;
   const f = flags as Record<string, unknown>;
   if (!Array.isArray(f["effects"]) || !isState(f["state"])) return undefined;
-  const { applied, display, groundCombat } = f;
+  const { applied, display, groundCombat, once } = f;
   return {
     effects: f["effects"] as Effect[],
     state: f["state"],
+    ...(typeof once === "string" && once !== "" ? { once } : {}),
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
     ...(isObject(display) ? { display: display as CardDisplay } : {}),
     ...(isObject(groundCombat) ? { groundCombat: groundCombat as GroundCombatCard } : {}),

@@ -37,6 +37,11 @@ export interface PostResolutionInput<O> {
    * `airBattle`), written with the message so no second update follows. The card's keys win.
    */
   readonly records?: Readonly<Record<string, unknown>>;
+  /**
+   * What may happen only once (e.g. `orders:<hq>:<turn>`): the GM refuses to apply this card while
+   * another card with the same key stands applied; undoing that one frees the key.
+   */
+  readonly once?: string;
 }
 
 function outcomeText(outcome: unknown): string {
@@ -97,7 +102,8 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     ...(combat === undefined ? {} : { groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} } }),
   };
   // Only a ground combat is rendered again (after a split), so only it keeps what the card shows.
-  const flags: CardFlags = combat === undefined ? { effects: card.effects, state: card.state } : card;
+  const kept: CardFlags = combat === undefined ? { effects: card.effects, state: card.state } : card;
+  const flags: CardFlags = input.once === undefined ? kept : { ...kept, once: input.once };
   return {
     content: await renderCardContent(card),
     speaker: input.speaker ?? Message.getSpeaker(),

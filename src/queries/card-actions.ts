@@ -12,7 +12,7 @@ import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../constants";
-import { readLedger, recordEntry, type LedgerEntry } from "./ledger";
+import { onceHolder, readLedger, recordEntry, type LedgerEntry } from "./ledger";
 
 export type CardAction = "apply" | "undo";
 
@@ -80,6 +80,9 @@ export async function performCardAction(action: CardAction, messageId: string, u
       ? mayApply(user, card, ownership(user, touchedDocuments(card.effects)))
       : mayUndo(user, card, ownership(user, entry?.touched ?? []), entry?.touched ?? []);
   if (!decision.ok) return decision;
+  if (action === "apply" && card.once !== undefined && onceHolder(readLedger(), card.once, (id) => messageById(id) !== undefined, messageId) !== undefined) {
+    return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
+  }
   if (action === "undo" && entry !== undefined) {
     const drifted = driftedDocuments(entry.forward, snapshotOf);
     if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted };
@@ -91,7 +94,13 @@ export async function performCardAction(action: CardAction, messageId: string, u
       const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
       await applyPlan(forward, plan.inverse);
       await Promise.all([
-        recordEntry(messageId, { state: "applied", forward, inverse: plan.inverse, touched: touchedDocuments(card.effects) }),
+        recordEntry(messageId, {
+          state: "applied",
+          forward,
+          inverse: plan.inverse,
+          touched: touchedDocuments(card.effects),
+          ...(card.once === undefined ? {} : { once: card.once }),
+        }),
         message.update({ [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse }),
       ]);
       callHook("nobc.resolutionApplied", message, plan);

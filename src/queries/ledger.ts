@@ -17,6 +17,8 @@ export interface LedgerEntry {
   readonly inverse: WritePlan;
   /** The documents Apply changed (whose owners may undo it). */
   readonly touched: readonly string[];
+  /** The card's once-only key, if it had one (kept here, where the poster cannot edit it). */
+  readonly once?: string;
 }
 
 export type CardLedger = Readonly<Record<string, LedgerEntry>>;
@@ -42,6 +44,14 @@ export function readLedger(): CardLedger {
 export function withEntry(ledger: CardLedger, messageId: string, entry: LedgerEntry, exists: (id: string) => boolean): CardLedger {
   const kept = Object.entries(ledger).filter(([id]) => id !== messageId && exists(id));
   return Object.fromEntries([...kept, [messageId, entry]]);
+}
+
+/**
+ * The message of a card standing applied with the once-only key `once`, other than `except`, or
+ * undefined: a second such card may not be applied. Deleted messages do not count (pure).
+ */
+export function onceHolder(ledger: CardLedger, once: string, exists: (id: string) => boolean, except?: string): string | undefined {
+  return Object.entries(ledger).find(([id, e]) => id !== except && e.state === "applied" && e.once === once && exists(id))?.[0];
 }
 
 /** Records `entry` in one settings write. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withEntry, type LedgerEntry } from "../../src/queries/ledger";
+import { onceHolder, withEntry, type LedgerEntry } from "../../src/queries/ledger";
 import { driftedDocuments, type DocumentSnapshot, type WritePlan } from "../../src/effects/apply";
 
 const empty: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
@@ -11,6 +11,22 @@ describe("withEntry (the GM's card ledger)", () => {
     const next = withEntry(ledger, "m2", entry("reverted"), (id) => id !== "gone");
     expect(next).toEqual({ m1: entry("applied"), m2: entry("reverted") });
     expect(ledger).toHaveProperty("gone");
+  });
+});
+
+describe("onceHolder", () => {
+  it("names the other message standing applied with the key; reverted, deleted or the card itself do not count", () => {
+    const ledger = {
+      m1: { ...entry("reverted"), once: "orders:h1:2" },
+      m2: { ...entry("applied"), once: "orders:h1:2" },
+      m3: { ...entry("applied"), once: "orders:h2:2" },
+      gone: { ...entry("applied"), once: "resupply:h1:2" },
+    };
+    const exists = (id: string) => id !== "gone";
+    expect(onceHolder(ledger, "orders:h1:2", exists)).toBe("m2");
+    expect(onceHolder(ledger, "orders:h1:2", exists, "m2")).toBeUndefined();
+    expect(onceHolder(ledger, "orders:h1:3", exists)).toBeUndefined();
+    expect(onceHolder(ledger, "resupply:h1:2", exists)).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@ import type { ActorRef } from "../../rules/ids";
 import type { Side } from "../../rules/nobc/land/types";
 import type { Checked } from "../../rules/resolution";
 import { postResolution, type PostResolutionInput } from "../../chat/resolution-card";
+import { onceHolder, readLedger } from "../../queries/ledger";
 import { templatePath } from "../../sheets/paths";
 import { recordingDice } from "../dice";
 import { hqAccess, hqById, hqsFor, sideAccess, sidesFor, type Access, type LandWorld } from "./world";
@@ -33,6 +34,14 @@ import { readLandWorld, translator, warnKey, warnReasons } from "./foundry";
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
 type Post = PostResolutionInput<unknown>;
+
+/**
+ * An HQ gives orders, hands out supply and recovers once a turn: the card's once-only key, so the
+ * GM applies one such card per HQ and turn. Without a turn on the tracker there is nothing to key.
+ */
+export function oncePerTurn(kind: "orders" | "resupply" | "recovery", hq: string, turn: number | null): { once?: string } {
+  return turn === null ? {} : { once: `${kind}:${hq}:${turn}` };
+}
 
 /** What a dialog does, without Foundry: its context, its form, who may use it, and the card to post. */
 export interface PhaseController {
@@ -65,6 +74,7 @@ export class OrdersController implements PhaseController {
         resolution: checked.value,
         outcome: i18n.format("NOBC.Land.Orders.Outcome", { sp: String(checked.value.outcome.supplySpent), mines: String(checked.value.outcome.minefields.length) }),
         inputs: ordersInputs(world.field, this.state, i18n),
+        ...oncePerTurn("orders", this.state.hq, world.turn),
       },
     };
   }
@@ -92,6 +102,7 @@ export class ResupplyController implements PhaseController {
         resolution: checked.value,
         outcome: i18n.format("NOBC.Land.Resupply.Outcome", { used: String(checked.value.outcome.countersUsed), left: String(checked.value.outcome.countersLeft) }),
         inputs: resupplyInputs(world.field, this.state, i18n),
+        ...oncePerTurn("resupply", this.state.hq, world.turn),
       },
     };
   }
@@ -119,6 +130,7 @@ export class RecoveryController implements PhaseController {
         resolution: checked.value,
         outcome: i18n.format("NOBC.Land.Recovery.Outcome", { gained: String(checked.value.outcome.gained), level: String(checked.value.outcome.newLevel) }),
         inputs: recoveryInputs(world.field, this.state, i18n),
+        ...oncePerTurn("recovery", this.state.hq, world.turn),
       },
     };
   }
@@ -221,6 +233,12 @@ export class LandPhaseDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     const checked = this.controller.resolve(world, translator());
     if (!checked.ok) {
       warnReasons(checked.refusals.map((r) => r.message));
+      return null;
+    }
+    // Said now rather than at Apply: this HQ has done it this turn (undo that card to redo it).
+    const { once } = checked.value;
+    if (once !== undefined && onceHolder(readLedger(), once, (id) => game.messages?.get(id) !== undefined) !== undefined) {
+      warnKey("NOBC.Chat.Refused.onceOnly");
       return null;
     }
     const message = await postResolution(checked.value);

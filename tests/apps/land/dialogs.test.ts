@@ -68,6 +68,33 @@ describe("Orders dialog", () => {
     expect(system("u3")["mode"]).toBe("march");
   });
 
+  it("an HQ gives orders once a turn: a second card is refused while the first stands applied, free again once undone", async () => {
+    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 2 } }];
+    const order = async (more: Raw = {}) => {
+      const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as LandPhaseDialog;
+      await dialog.update({ [`mode:${A("u3")}`]: "march", ...more });
+      return dialog;
+    };
+    const first = (await (await order()).post()) as { id: string; flags: Raw };
+    expect((first.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:2");
+    // Two cards posted before either is applied: the GM applies only one.
+    const second = (await (await order()).post()) as { id: string };
+    expect(await requestCardAction("apply", first.id)).toEqual({ ok: true });
+    const writes = harness.Actor.calls.length;
+    expect(await requestCardAction("apply", second.id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.onceOnly" });
+    expect(harness.Actor.calls.length).toBe(writes);
+    // A third (u1 out of supply now, so to March) is refused at once, before any card is posted.
+    expect(await (await order({ [`mode:${A("u1")}`]: "march" })).post()).toBeNull();
+    expect(warnings().at(-1)).toBe("NOBC.Chat.Refused.onceOnly");
+    expect(chatFake.messages.size).toBe(2);
+    // Undo the first: the second may now be applied; the next turn has its own key.
+    expect(await requestCardAction("undo", first.id)).toEqual({ ok: true });
+    expect(await requestCardAction("apply", second.id)).toEqual({ ok: true });
+    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
+    const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).post()) as { flags: Raw };
+    expect((next.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:3");
+  });
+
   it("a player of the other side cannot open another side's orders: refused, nothing posted", async () => {
     chatFake.setUsers("p2");
     expect(await landPhaseMacros.openOrders({ hq: A("h1") })).toBeNull();
