@@ -4,7 +4,7 @@
  * (a box track, unlinking a card) write the one field directly, as the form would.
  */
 import type { Mode } from "../rules/nobc/land/types";
-import { recoverHq, setMode } from "../rules/nobc/land/index";
+import { setMode } from "../rules/nobc/land/index";
 import { resolveAircraftRepair } from "../rules/nobc/air/index";
 import { randomDice } from "../rules/dice";
 import type { Checked, Resolution } from "../rules/resolution";
@@ -85,12 +85,14 @@ export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLEl
   await confirmAndApply(checked, { title: "NOBC.Dialog.ModeTitle", intro: "NOBC.Dialog.ModeIntro", name: unit.name, showTotal: false });
 }
 
-/** HQ sheet: recover one level after resupply (no cards played from the sheet). */
+/**
+ * HQ sheet: open the HQ Recovery dialog for this HQ. It, not a direct write, so the cards held may be
+ * played, the card goes to chat for all to see, and the once-a-turn key holds (see the Land dialogs).
+ */
 export async function recoverHqAction(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
-  const hq = this.document;
-  const checked = recoverHq({ hq: landHqOf(hq, hq.system as HqSystemView) });
-  await confirmAndApply(checked, { title: "NOBC.Dialog.RecoverTitle", intro: "NOBC.Dialog.RecoverIntro", name: hq.name, showTotal: true });
+  const { openRecoveryDialog } = await import("../apps/land/dialogs");
+  await openRecoveryDialog(this.document.uuid);
 }
 
 /** Squadron sheet: roll this damaged squadron's repair and post it as a resolution card. */

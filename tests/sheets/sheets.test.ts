@@ -142,15 +142,6 @@ describe("unit sheet", () => {
 });
 
 describe("HQ and airbase sheets", () => {
-  it("HQ recovery shows the breakdown and raises the level by one", async () => {
-    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
-    await click(HqSheet.DEFAULT_OPTIONS, "recoverHq", new HqSheet({ document: hq }));
-    expect(sheetsFake.dialogs).toHaveLength(1);
-    expect(harness.Actor.calls).toEqual([
-      { method: "updateDocuments", data: [{ _id: hq.id, "system.level.value": 4 }], operation: {} },
-    ]);
-  });
-
   it("a unit of the other side dropped on an HQ is refused and nothing changes", async () => {
     const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
     const unit = new harness.Actor({ name: "7 Gds", type: "unit", system: unitSystem({ side: "wp", nationality: "su" }) });

@@ -11,6 +11,7 @@ import { openLandPhase, registerLandPhases, wireInformationCard } from "../../..
 import { landPhaseMacros } from "../../../src/apps/land/macros";
 import { currentTurn, readLandWorld } from "../../../src/apps/land/foundry";
 import type { LandPhaseDialog } from "../../../src/apps/land/dialogs";
+import { HqSheet } from "../../../src/sheets/sheets";
 import { smallMap } from "../../map/fixture";
 import { at, specs } from "./fixture";
 
@@ -134,6 +135,32 @@ describe("Resupply and HQ recovery dialogs", () => {
       [{ type: "supply", actor: A("u3"), delta: 2 }],
       [{ type: "hqLevel", actor: A("h1"), delta: 2 }, { type: "cardDiscarded", card: "Actor.h1.Item.sig1" }],
     ]);
+  });
+});
+
+describe("the HQ sheet's Recover button", () => {
+  const clickRecover = async () => {
+    const sheet = new HqSheet({ document: actors.get("h1")! });
+    const recover = HqSheet.DEFAULT_OPTIONS.actions!["recoverHq"] as (this: unknown, e: Event, t: HTMLElement) => Promise<void>;
+    await recover.call(sheet, new Event("click"), { dataset: {} } as unknown as HTMLElement);
+    return sheetsFake.appRenders.map((r) => r.app as LandPhaseDialog);
+  };
+
+  it("opens the Recovery dialog for that HQ and writes nothing itself; its card carries the once-a-turn key", async () => {
+    chatFake.setUsers("p1");
+    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 4 } }];
+    const opened = await clickRecover();
+    expect(opened).toHaveLength(1);
+    expect(harness.Actor.calls).toEqual([]);
+    expect(chatFake.messages.size).toBe(0);
+    const message = (await opened[0]!.post()) as { flags: Raw };
+    expect(message.flags["nobc"]).toMatchObject({ once: "recovery:Actor.h1:4", effects: [{ type: "hqLevel", actor: A("h1"), delta: 1 }] });
+  });
+
+  it("for a player of the other side, refuses and opens nothing", async () => {
+    chatFake.setUsers("p2");
+    expect(await clickRecover()).toEqual([]);
+    expect(warnings()).toHaveLength(1);
   });
 });
 
