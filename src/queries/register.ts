@@ -78,14 +78,26 @@ export function tell(result: CardResult): void {
   ui.notifications?.warn(result.details === undefined ? reason : [reason, ...result.details].join(" "));
 }
 
-/** Asks the active GM: writes a fresh token to our own User flag, then sends it with the request. */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Asks the active GM: writes a fresh token to our own User flag, then sends it with the request.
+ * If the token could not be written nothing was sent (`failed`); once sent, a lost answer (a timeout)
+ * leaves the outcome unknown, so the user is sent to the card, which shows whether it was applied.
+ */
 async function ask(gm: UserLike, me: UserLike, query: string, data: object): Promise<CardResult> {
+  const token = foundry.utils.randomID();
   try {
-    const token = foundry.utils.randomID();
     await me.setFlag(SYSTEM_ID, REQUEST_FLAG, token);
+  } catch (error) {
+    return { ok: false, reason: "NOBC.Chat.Refused.failed", details: [errorText(error)] };
+  }
+  try {
     return (await gm.query(query, { ...data, userId: me.id, token }, { timeout: 30_000 })) as CardResult;
   } catch (error) {
-    return { ok: false, reason: "NOBC.Chat.Refused.failed", details: [error instanceof Error ? error.message : String(error)] };
+    return { ok: false, reason: "NOBC.Chat.Refused.noAnswer", details: [errorText(error)] };
   }
 }
 

@@ -233,14 +233,26 @@ describe("Apply and Undo", () => {
     expect(me.flagWrites).toBe(1);
   });
 
-  it("a query that fails on the way is told to the player, and nothing changes", async () => {
+  it("a query the GM does not answer is told as an unknown outcome (the card shows it), not as 'nothing changed'", async () => {
     const id = await post(ownEffects());
     chatFake.setUsers("p1");
     chatFake.users.get("gm")!.query = async () => {
       throw new Error("timed out");
     };
-    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.failed", details: ["timed out"] });
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.noAnswer", details: ["timed out"] });
     expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(harness.Actor.calls).toHaveLength(0);
+  });
+
+  it("a request token that cannot be written sends nothing: told as failed, nothing changes", async () => {
+    const id = await post(ownEffects());
+    chatFake.setUsers("p1");
+    const gm = chatFake.users.get("gm")!;
+    chatFake.users.get("p1")!.setFlag = async () => {
+      throw new Error("no permission");
+    };
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.failed", details: ["no permission"] });
+    expect(gm.queries).toEqual([]);
     expect(harness.Actor.calls).toHaveLength(0);
   });
 
