@@ -4,6 +4,7 @@
  * A problem is reported as "field: what is wrong".
  */
 import { z } from "zod";
+import { formatPath } from "../schemas/path";
 
 const id = z.string().min(1, "must be a non-empty id");
 
@@ -25,15 +26,11 @@ export type CardQueryData = z.infer<typeof cardQuerySchema>;
 export type SplitArgs = z.infer<typeof splitArgsSchema>;
 export type SplitQueryData = z.infer<typeof splitQuerySchema>;
 
-function fieldOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
-}
-
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: string[] };
 
 /** The data if it has the shape, else every problem as "field: message". */
 export function parsePayload<T>(schema: z.ZodType<T>, data: unknown): Parsed<T> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: parsed.error.issues.map((issue) => `${fieldOf(issue.path) || "(data)"}: ${issue.message}`) };
+  return { ok: false, problems: parsed.error.issues.map((issue) => `${formatPath(issue.path) || "(data)"}: ${issue.message}`) };
 }

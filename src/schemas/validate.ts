@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { PACK_SCHEMAS, type PackType } from "./adventure";
 import { folderDocument } from "./documents";
+import { formatPath } from "./path";
 
 export interface SourceFile {
   /** Where the document came from, e.g. its path under packs/_source. */
@@ -18,10 +19,6 @@ export interface SourceProblem {
   /** Dotted field path, e.g. `system.weapons[0].name`; empty for the document as a whole. */
   readonly path: string;
   readonly message: string;
-}
-
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
 }
 
 export function formatProblem(p: SourceProblem): string {

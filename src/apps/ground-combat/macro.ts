@@ -8,7 +8,7 @@ import type { OddsBelowOne } from "../../rules/nobc/land/combat-tables";
 import { LAND_TERRAINS } from "../../rules/nobc/land/types";
 import type { Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import { formatPath } from "../../schemas/validate";
+import { formatPath } from "../../schemas/path";
 import { defaultState, withWorldDefaults, type GroundCombatState, type RiverChoice } from "./state";
 
 const hex = z.string().regex(/^\d{4}$/, "must be a hex label of four digits, column then row (e.g. 0712)");
