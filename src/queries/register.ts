@@ -4,13 +4,16 @@
  * the other GMs) asks it with `User#query`; with no GM connected the user is told and nothing
  * changes. Query data is checked with zod before anything else.
  *
- * Foundry does not tell a query handler who sent the query, so the asker proves it: before asking,
- * it writes a fresh token to a flag of its own User document (which only it and a GM may write)
- * and sends the token with its id; the GM acts only if that user's flag holds that token.
+ * Foundry does not tell a query handler who sent the query, so the asker proves it. Each client
+ * draws a secret once a session and writes its SHA-256 to a flag of its own User document (which
+ * only it and a GM may write); every request carries the secret itself, which travels only to the
+ * GM. The GM acts only if the named user's flag holds the hash of the secret sent. Every client
+ * sees every User's flags, so the flag holds the hash: the secret cannot be read off it and replayed.
  */
 import { performCardAction, performSetSplit, type CardAction, type CardResult, type RequestingUser } from "./card-actions";
 import { registerCardLedger } from "./ledger";
 import { SYSTEM_ID } from "../constants";
+import { sha256Hex } from "./sha256";
 import type { z } from "zod";
 import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
 import type { SplitSide } from "../chat/splits";
@@ -21,7 +24,7 @@ export type { CardQueryData } from "./payloads";
 export const CARD_QUERIES: Readonly<Record<CardAction, string>> = { apply: "nobc.applyCard", undo: "nobc.undoCard" };
 export const SPLIT_QUERY = "nobc.setSplit";
 
-/** The User flag holding the asker's latest request token. */
+/** The User flag holding the hash of the asker's request secret. */
 export const REQUEST_FLAG = "request";
 
 interface UserLike extends RequestingUser {
@@ -40,11 +43,28 @@ function users(): UsersLike | undefined {
   return game.users as unknown as UsersLike | undefined;
 }
 
-/** The user named in the data, if its own flag holds the token sent with it. */
+function requestFlagOf(user: UserLike | undefined): unknown {
+  return (user?.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined)?.[REQUEST_FLAG];
+}
+
+/** The user named in the data, if its own flag holds the hash of the secret sent with it. */
 function requesterOf(data: { readonly userId: string; readonly token: string }): RequestingUser | undefined {
   const claimed = users()?.get(data.userId);
-  const flags = claimed?.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined;
-  return flags?.[REQUEST_FLAG] === data.token ? claimed : undefined;
+  const commitment = requestFlagOf(claimed);
+  return typeof commitment === "string" && commitment === sha256Hex(data.token) ? claimed : undefined;
+}
+
+/** This client's request secret: 32 random bytes drawn once a session (`getRandomValues` works on http too). */
+let secret: string | null = null;
+
+function sessionSecret(): string {
+  secret ??= Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("");
+  return secret;
+}
+
+/** Forgets this client's secret (tests; a new session draws a new one anyway). */
+export function resetRequestSecret(): void {
+  secret = null;
 }
 
 /** A query handler: only the active GM answers; the data must have the shape; the requester must prove who it is. */
@@ -83,14 +103,16 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Asks the active GM: writes a fresh token to our own User flag, then sends it with the request.
- * If the token could not be written nothing was sent (`failed`); once sent, a lost answer (a timeout)
- * leaves the outcome unknown, so the user is sent to the card, which shows whether it was applied.
+ * Asks the active GM: makes sure our own User flag holds the hash of our secret (one write a
+ * session), then sends the secret with the request. If the flag could not be written nothing was
+ * sent (`failed`); once sent, a lost answer (a timeout) leaves the outcome unknown, so the user is
+ * sent to the card, which shows whether it was applied.
  */
 async function ask(gm: UserLike, me: UserLike, query: string, data: object): Promise<CardResult> {
-  const token = foundry.utils.randomID();
+  const token = sessionSecret();
   try {
-    await me.setFlag(SYSTEM_ID, REQUEST_FLAG, token);
+    const commitment = sha256Hex(token);
+    if (requestFlagOf(me) !== commitment) await me.setFlag(SYSTEM_ID, REQUEST_FLAG, commitment);
   } catch (error) {
     return { ok: false, reason: "NOBC.Chat.Refused.failed", details: [errorText(error)] };
   }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { decorateCard, postResolution, postResolutions, registerChat, rollsFromFaces } from "../../src/chat/resolution-card";
 import { requestCardAction } from "../../src/queries/register";
+import { sha256Hex } from "../../src/queries/sha256";
 import type { Effect } from "../../src/rules/effects";
 
 type Raw = Record<string, unknown>;
@@ -194,11 +195,29 @@ describe("Apply and Undo", () => {
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
     const [asked] = chatFake.users.get("gm")!.queries;
     expect(asked).toEqual({ name: "nobc.applyCard", data: { messageId: id, userId: "p1", token: expect.any(String) } });
-    // The player proved who asks: its own User flag holds the token it sent.
-    expect(chatFake.users.get("p1")!.flags["nobc"]).toEqual({ request: (asked!.data as Raw)["token"] });
+    // The player proved who asks: its own User flag holds the hash of the secret it sent (not the secret).
+    const secret = (asked!.data as Raw)["token"] as string;
+    expect(chatFake.users.get("p1")!.flags["nobc"]).toEqual({ request: sha256Hex(secret) });
     expect(flags(id)["state"]).toBe("applied");
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(flags(id)["state"]).toBe("reverted");
+    // One flag write a session: the second request sends the same secret and writes nothing.
+    expect(chatFake.users.get("p1")!.flagWrites).toBe(1);
+    expect((chatFake.users.get("gm")!.queries[1]!.data as Raw)["token"]).toBe(secret);
+  });
+
+  it("what every client can read (the hash on the User flag) does not prove who asks: replaying it is refused", async () => {
+    const own = await post(ownEffects());
+    chatFake.setUsers("p1");
+    expect(await requestCardAction("apply", own)).toEqual({ ok: true });
+    const stolen = (chatFake.users.get("p1")!.flags["nobc"] as Raw)["request"];
+    const attack = await post([{ type: "hits", actor: unit.uuid, amount: 3 }]);
+    const writes = harness.Actor.calls.length;
+    // Another client sends p1's id with what it read off p1's User document.
+    const forged = await chatFake.users.get("gm")!.query("nobc.applyCard", { messageId: attack, userId: "p1", token: stolen });
+    expect(forged).toEqual({ ok: false, reason: "NOBC.Chat.Refused.unverified" });
+    expect(harness.Actor.calls).toHaveLength(writes);
+    expect(flags(attack)["state"]).toBe("pending");
   });
 
   it("a player acting on the other side's unit is refused by the GM and nothing changes", async () => {
@@ -217,7 +236,7 @@ describe("Apply and Undo", () => {
     expect(await handler({ messageId: id, userId: "gm", token: "guess" })).toEqual(unverified);
     expect(await handler({ messageId: id, userId: "p2", token: "guess" })).toEqual(unverified);
     expect(harness.Actor.calls).toHaveLength(0);
-    await chatFake.users.get("p2")!.setFlag("nobc", "request", "t-p2");
+    await chatFake.users.get("p2")!.setFlag("nobc", "request", sha256Hex("t-p2"));
     expect(await handler({ messageId: "nope", userId: "p2", token: "t-p2" })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notFound" });
     expect(await handler({ messageId: id, userId: "p2", token: "t-p2" })).toEqual({ ok: true });
     expect((enemy.system["strength"] as Raw)["value"]).toBe(1);

@@ -4,6 +4,7 @@
  */
 import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
+import { sha256Hex } from "../../src/queries/sha256";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { decorateCard, postResolution, registerChat } from "../../src/chat/resolution-card";
@@ -98,8 +99,10 @@ describe("nobc.setSplit", () => {
     chatFake.setUsers("p1");
     expect(await requestSetSplit(id, "attackers", allOnTheMr())).toEqual({ ok: true });
     expect(chatFake.users.get("gm")!.queries).toEqual([
-      { name: "nobc.setSplit", data: { messageId: id, side: "attackers", split: allOnTheMr(), userId: "p1", token: chatFake.users.get("p1")!.flags["nobc"]!["request"] } },
+      { name: "nobc.setSplit", data: { messageId: id, side: "attackers", split: allOnTheMr(), userId: "p1", token: expect.any(String) } },
     ]);
+    const sent = (chatFake.users.get("gm")!.queries[0]!.data as { token: string }).token;
+    expect(chatFake.users.get("p1")!.flags["nobc"]!["request"]).toBe(sha256Hex(sent));
     const recomputed = unwrap(groundCombatEffects(combat.plan, combat.outcome, { attackers: allOnTheMr() }));
     expect(flags(id)["effects"]).toEqual(recomputed);
     expect((flags(id)["groundCombat"] as { splits: unknown }).splits).toEqual({ attackers: allOnTheMr() });
