@@ -33,8 +33,33 @@ interface CardMessage {
   update(data: Record<string, unknown>): Promise<unknown>;
 }
 
-/** Messages being written right now: a second click arriving meanwhile is refused, not queued. */
+/** Messages being written right now: a second click on the same card is refused, not queued. */
 const inFlight = new Set<string>();
+
+/**
+ * The GM's card actions run one at a time. Each reads the ledger and the documents, then writes
+ * both; run side by side, two actions would plan from the same stale state (two cards hitting one
+ * unit would lose a hit, two cards with one once-only key would both stand, one ledger write would
+ * drop the other's entry).
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Refuses a second request for a card already being handled; else queues `task` for it. */
+function forCard(messageId: string, task: () => Promise<CardResult>): Promise<CardResult> {
+  if (inFlight.has(messageId)) return Promise.resolve({ ok: false, reason: "NOBC.Chat.Refused.busy" });
+  inFlight.add(messageId);
+  return oneAtATime(task).finally(() => inFlight.delete(messageId));
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
 
 function messageById(id: string): CardMessage | undefined {
   return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
@@ -67,55 +92,87 @@ function trusted(card: CardFlags, entry: LedgerEntry | undefined): CardFlags {
   return entry === undefined ? { ...rest, state: "pending" } : { ...rest, state: entry.state, applied: entry.inverse };
 }
 
-/** Carries out `action` on the card message `messageId` for `user`, or says why not. */
-export async function performCardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
+/** Carries out `action` on the card message `messageId` for `user`, or says why not (one at a time). */
+export function performCardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
+  return forCard(messageId, () => cardAction(action, messageId, user));
+}
+
+/**
+ * Writes the ledger (the GM's truth) after the documents; if that fails, the documents are put back
+ * with `undoWrites`, so the world and the ledger never disagree. The message's flags only show the
+ * state, so a failure there (the card deleted meanwhile) is logged, not undone.
+ */
+async function record(
+  messageId: string,
+  entry: LedgerEntry,
+  message: CardMessage,
+  shown: Record<string, unknown>,
+  undoWrites: () => Promise<void>,
+): Promise<CardResult | null> {
+  try {
+    await recordEntry(messageId, entry);
+  } catch (error) {
+    try {
+      await undoWrites();
+    } catch (rollback) {
+      return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(error), errorText(rollback)] };
+    }
+    return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
+  }
+  try {
+    await message.update(shown);
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | card ${messageId}: its state could not be shown on the message`, error);
+  }
+  return null;
+}
+
+async function cardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
   const message = messageById(messageId);
   const flags = readCard(message?.flags[SYSTEM_ID]);
   if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
-  if (inFlight.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
-  const entry = readLedger()[messageId];
+  const ledger = readLedger();
+  const entry = ledger[messageId];
   const card = trusted(flags, entry);
   const decision: Decision =
     action === "apply"
       ? mayApply(user, card, ownership(user, touchedDocuments(card.effects)))
       : mayUndo(user, card, ownership(user, entry?.touched ?? []), entry?.touched ?? []);
   if (!decision.ok) return decision;
-  if (action === "apply" && card.once !== undefined && onceHolder(readLedger(), card.once, (id) => messageById(id) !== undefined, messageId) !== undefined) {
+  if (action === "apply" && card.once !== undefined && onceHolder(ledger, card.once, messageId) !== undefined) {
     return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
   }
   if (action === "undo" && entry !== undefined) {
     const drifted = driftedDocuments(entry.forward, snapshotOf);
     if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted };
   }
-  inFlight.add(messageId);
   try {
     if (action === "apply") {
       const plan = planEffects(card.effects, snapshotOf);
       const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
       await applyPlan(forward, plan.inverse);
-      await Promise.all([
-        recordEntry(messageId, {
-          state: "applied",
-          forward,
-          inverse: plan.inverse,
-          touched: touchedDocuments(card.effects),
-          ...(card.once === undefined ? {} : { once: card.once }),
-        }),
-        message.update({ [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse }),
-      ]);
+      const applied: LedgerEntry = {
+        state: "applied",
+        forward,
+        inverse: plan.inverse,
+        touched: touchedDocuments(card.effects),
+        ...(card.once === undefined ? {} : { once: card.once }),
+      };
+      const shown = { [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse };
+      const refused = await record(messageId, applied, message, shown, () => applyPlan(plan.inverse, forward));
+      if (refused !== null) return refused;
       callHook("nobc.resolutionApplied", message, plan);
     } else {
-      const inverse = entry!.inverse;
-      await applyPlan(inverse, entry!.forward);
-      await Promise.all([recordEntry(messageId, { ...entry!, state: "reverted" }), message.update({ [`flags.${SYSTEM_ID}.state`]: "reverted" })]);
+      const { inverse, forward } = entry!;
+      await applyPlan(inverse, forward);
+      const refused = await record(messageId, { ...entry!, state: "reverted" }, message, { [`flags.${SYSTEM_ID}.state`]: "reverted" }, () => applyPlan(forward, inverse));
+      if (refused !== null) return refused;
       callHook("nobc.resolutionReverted", message, inverse);
     }
   } catch (error) {
     // A write Foundry refused: the card keeps its state, and the user learns whether the world did.
     if (!(error instanceof PlanWriteError)) throw error;
     return { ok: false, reason: error.restored ? "NOBC.Chat.Refused.writeFailed" : "NOBC.Chat.Refused.writeStuck", details: [...error.failures] };
-  } finally {
-    inFlight.delete(messageId);
   }
   return { ok: true };
 }
@@ -131,12 +188,15 @@ export interface SplitRequest {
  * check it, then the card's flags get the split and the effects Apply will now write, and its
  * content is rendered again so the changes list shows them. Refused: nothing changes.
  */
-export async function performSetSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
+export function performSetSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
+  return forCard(request.messageId, () => setSplit(request, user));
+}
+
+async function setSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
   const { messageId, side, split } = request;
   const message = messageById(messageId);
   const flags = readCard(message?.flags[SYSTEM_ID]);
   if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
-  if (inFlight.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
   const card = trusted(flags, readLedger()[messageId]);
   const combat = card.groundCombat;
   const display = card.display;
@@ -146,16 +206,11 @@ export async function performSetSplit(request: SplitRequest, user: RequestingUse
   const checked = resplit(combat, side, split);
   if (!checked.ok) return { ok: false, reason: "NOBC.Chat.Refused.badSplit", details: checked.refusals.map((r) => r.message) };
   const next: CardFlags & { display: typeof display } = { ...card, display, effects: checked.value.effects, groundCombat: checked.value.card };
-  inFlight.add(messageId);
-  try {
-    await message.update({
-      [`flags.${SYSTEM_ID}.effects`]: next.effects,
-      [`flags.${SYSTEM_ID}.groundCombat.splits`]: checked.value.card.splits,
-      content: await renderCardContent(next),
-    });
-    callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
-  } finally {
-    inFlight.delete(messageId);
-  }
+  await message.update({
+    [`flags.${SYSTEM_ID}.effects`]: next.effects,
+    [`flags.${SYSTEM_ID}.groundCombat.splits`]: checked.value.card.splits,
+    content: await renderCardContent(next),
+  });
+  callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
   return { ok: true };
 }

@@ -40,18 +40,34 @@ export function readLedger(): CardLedger {
   return typeof value === "object" && value !== null ? (value as CardLedger) : {};
 }
 
-/** The ledger with `entry` for `messageId`, less the entries of messages deleted since (pure). */
+const NO_WRITES: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
+
+/**
+ * What is kept of the entry of a deleted message: nothing, unless it stands applied with a once-only
+ * key. Deleting the card does not undo it, so the key stays held (without the writes: no card, no Undo).
+ */
+function keptAfterDeletion(entry: LedgerEntry): LedgerEntry | undefined {
+  if (entry.state !== "applied" || entry.once === undefined) return undefined;
+  return { state: "applied", forward: NO_WRITES, inverse: NO_WRITES, touched: [], once: entry.once };
+}
+
+/** The ledger with `entry` for `messageId`; the entries of messages deleted since are pruned (pure). */
 export function withEntry(ledger: CardLedger, messageId: string, entry: LedgerEntry, exists: (id: string) => boolean): CardLedger {
-  const kept = Object.entries(ledger).filter(([id]) => id !== messageId && exists(id));
+  const kept = Object.entries(ledger).flatMap(([id, e]): [string, LedgerEntry][] => {
+    if (id === messageId) return [];
+    if (exists(id)) return [[id, e]];
+    const slim = keptAfterDeletion(e);
+    return slim === undefined ? [] : [[id, slim]];
+  });
   return Object.fromEntries([...kept, [messageId, entry]]);
 }
 
 /**
  * The message of a card standing applied with the once-only key `once`, other than `except`, or
- * undefined: a second such card may not be applied. Deleted messages do not count (pure).
+ * undefined: a second such card may not be applied. A deleted card still counts: its effects stand (pure).
  */
-export function onceHolder(ledger: CardLedger, once: string, exists: (id: string) => boolean, except?: string): string | undefined {
-  return Object.entries(ledger).find(([id, e]) => id !== except && e.state === "applied" && e.once === once && exists(id))?.[0];
+export function onceHolder(ledger: CardLedger, once: string, except?: string): string | undefined {
+  return Object.entries(ledger).find(([id, e]) => id !== except && e.state === "applied" && e.once === once)?.[0];
 }
 
 /** Records `entry` in one settings write. */

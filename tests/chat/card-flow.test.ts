@@ -329,6 +329,75 @@ describe("Apply and Undo", () => {
   });
 });
 
+describe("the GM handles one card action at a time", () => {
+  const slow = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+    await new Promise((r) => setTimeout(r, 5));
+    return fn(...a);
+  };
+  const strength = (a: FakeActorT) => (a.system["strength"] as Raw)["value"];
+  const postOnce = async (effects: Effect[], once: string) =>
+    ((await postResolution({ title: "Orders", resolution: { breakdown: [], rolls: [], outcome: "ok", effects }, once })) as { id: string }).id;
+
+  it("two cards hitting one unit at once both count, and each undoes exactly its own hits", async () => {
+    const write = harness.Actor.updateDocuments.bind(harness.Actor);
+    vi.spyOn(harness.Actor, "updateDocuments").mockImplementation(slow(write));
+    const a = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    const b = await post([{ type: "hits", actor: unit.uuid, amount: 2 }]);
+    expect(await Promise.all([requestCardAction("apply", a), requestCardAction("apply", b)])).toEqual([{ ok: true }, { ok: true }]);
+    expect(strength(unit)).toBe(1);
+    expect(await requestCardAction("undo", b)).toEqual({ ok: true });
+    expect(strength(unit)).toBe(3);
+    expect(await requestCardAction("undo", a)).toEqual({ ok: true });
+    expect(strength(unit)).toBe(4);
+  });
+
+  it("two cards applied at once, with a slow ledger write, both keep their entry: neither can be applied again", async () => {
+    const settings = harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> };
+    const set = settings.set.bind(settings);
+    vi.spyOn(settings, "set").mockImplementation(slow(set));
+    const a = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    const b = await post([{ type: "hits", actor: enemy.uuid, amount: 1 }]);
+    await Promise.all([requestCardAction("apply", a), requestCardAction("apply", b)]);
+    const again = await Promise.all([requestCardAction("apply", a), requestCardAction("apply", b)]);
+    expect(again).toEqual([
+      { ok: false, reason: "NOBC.Chat.Refused.notPending" },
+      { ok: false, reason: "NOBC.Chat.Refused.notPending" },
+    ]);
+    expect([strength(unit), strength(enemy)]).toEqual([3, 2]);
+  });
+
+  it("two cards with one once-only key applied at once: the first stands, the second is refused and writes nothing", async () => {
+    const a = await postOnce([{ type: "hits", actor: unit.uuid, amount: 1 }], "orders:Actor.h:1");
+    const b = await postOnce([{ type: "hits", actor: enemy.uuid, amount: 1 }], "orders:Actor.h:1");
+    expect(await Promise.all([requestCardAction("apply", a), requestCardAction("apply", b)])).toEqual([
+      { ok: true },
+      { ok: false, reason: "NOBC.Chat.Refused.onceOnly" },
+    ]);
+    expect([strength(unit), strength(enemy)]).toEqual([3, 3]);
+  });
+
+  it("deleting an applied once-only card does not free its key", async () => {
+    const a = await postOnce([{ type: "hits", actor: unit.uuid, amount: 1 }], "orders:Actor.h:1");
+    expect(await requestCardAction("apply", a)).toEqual({ ok: true });
+    chatFake.messages.delete(a);
+    const b = await postOnce([{ type: "hits", actor: unit.uuid, amount: 1 }], "orders:Actor.h:1");
+    expect(await requestCardAction("apply", b)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.onceOnly" });
+    expect(strength(unit)).toBe(3);
+  });
+
+  it("a ledger write that fails after the documents were written puts the documents back and leaves the card pending", async () => {
+    const before = state();
+    const id = await post(ownEffects());
+    const settings = harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> };
+    vi.spyOn(settings, "set").mockRejectedValue(new Error("settings refused"));
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["settings refused"] });
+    expect(state()).toEqual(before);
+    expect(flags(id)["state"]).toBe("pending");
+    vi.restoreAllMocks();
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+  });
+});
+
 describe("renderChatMessageHTML", () => {
   // No DOM here: a minimal element with the few members decorateCard touches.
   interface FakeButton { dataset: Record<string, string>; disabled: boolean; click(): void; addEventListener(t: string, f: () => void): void }

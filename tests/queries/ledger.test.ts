@@ -7,26 +7,31 @@ const entry = (state: LedgerEntry["state"]): LedgerEntry => ({ state, forward: e
 
 describe("withEntry (the GM's card ledger)", () => {
   it("adds or replaces the card's entry and drops the entries of deleted messages", () => {
-    const ledger = { m1: entry("applied"), m2: entry("applied"), gone: entry("reverted") };
-    const next = withEntry(ledger, "m2", entry("reverted"), (id) => id !== "gone");
+    const ledger = { m1: entry("applied"), m2: entry("applied"), gone: entry("reverted"), goneToo: entry("applied") };
+    const next = withEntry(ledger, "m2", entry("reverted"), (id) => !id.startsWith("gone"));
     expect(next).toEqual({ m1: entry("applied"), m2: entry("reverted") });
     expect(ledger).toHaveProperty("gone");
+  });
+
+  it("keeps a deleted card's once-only key while it stands applied (its effects stand), without its writes", () => {
+    const orders: LedgerEntry = { ...entry("applied"), once: "orders:h1:2" };
+    const next = withEntry({ gone: orders, undone: { ...orders, state: "reverted" } }, "m9", entry("applied"), (id) => id === "m9");
+    expect(next).toEqual({ gone: { state: "applied", forward: empty, inverse: empty, touched: [], once: "orders:h1:2" }, m9: entry("applied") });
   });
 });
 
 describe("onceHolder", () => {
-  it("names the other message standing applied with the key; reverted, deleted or the card itself do not count", () => {
+  it("names the other card standing applied with the key, deleted or not; reverted ones and the card itself do not count", () => {
     const ledger = {
       m1: { ...entry("reverted"), once: "orders:h1:2" },
       m2: { ...entry("applied"), once: "orders:h1:2" },
       m3: { ...entry("applied"), once: "orders:h2:2" },
-      gone: { ...entry("applied"), once: "resupply:h1:2" },
+      gone: { state: "applied" as const, forward: empty, inverse: empty, touched: [], once: "resupply:h1:2" },
     };
-    const exists = (id: string) => id !== "gone";
-    expect(onceHolder(ledger, "orders:h1:2", exists)).toBe("m2");
-    expect(onceHolder(ledger, "orders:h1:2", exists, "m2")).toBeUndefined();
-    expect(onceHolder(ledger, "orders:h1:3", exists)).toBeUndefined();
-    expect(onceHolder(ledger, "resupply:h1:2", exists)).toBeUndefined();
+    expect(onceHolder(ledger, "orders:h1:2")).toBe("m2");
+    expect(onceHolder(ledger, "orders:h1:2", "m2")).toBeUndefined();
+    expect(onceHolder(ledger, "orders:h1:3")).toBeUndefined();
+    expect(onceHolder(ledger, "resupply:h1:2")).toBe("gone");
   });
 });
 

@@ -237,7 +237,7 @@ export class LandPhaseDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     }
     // Said now rather than at Apply: this HQ has done it this turn (undo that card to redo it).
     const { once } = checked.value;
-    if (once !== undefined && onceHolder(readLedger(), once, (id) => game.messages?.get(id) !== undefined) !== undefined) {
+    if (once !== undefined && onceHolder(readLedger(), once) !== undefined) {
       warnKey("NOBC.Chat.Refused.onceOnly");
       return null;
     }
