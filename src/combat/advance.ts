@@ -1,9 +1,10 @@
 /**
  * The active GM's Next stage and Previous stage. The pure turn model picks the stage; each move is
- * one Combat update. Going on, what entering the stage changes is first posted as a resolution
- * card (Apply / Undo go through the one write path), then the stage entries other areas registered
- * run, together. Going back (to mend a mistake) only moves the marker: nothing is entered again.
- * Either way `nobc.stageChanged` is fired. Nothing is written for anyone but the active GM.
+ * one Combat update. Going on to a stage not entered before, what entering it changes is then posted
+ * as a resolution card (Apply / Undo go through the one write path), and the stage entries other
+ * areas registered run, together. Going back (to mend a mistake), and on again up to the furthest
+ * stage entered, only moves the marker: nothing is entered twice. Either way `nobc.stageChanged` is
+ * fired. Nothing is written for anyone but the active GM, and one move runs at a time.
  */
 import { turn } from "../rules/index";
 import { SYSTEM_ID } from "../constants";
@@ -11,8 +12,9 @@ import { SETTING_KEYS } from "../settings";
 import { postResolution } from "../chat/resolution-card";
 import { stageEntries } from "../apps/registry";
 import { planningLength } from "./countdown";
+import { serverNow } from "./clock";
 import { turnSnapshot, worldActors, worldItems } from "./snapshot";
-import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
+import { stageCount, TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -49,12 +51,19 @@ export function mayMoveTurn(mover: TurnMover, combatType: string): string | null
 }
 
 export type TurnMove =
-  | { readonly ok: true; readonly position: turn.TurnPosition; readonly update: { readonly system: TurnSystem } }
+  | {
+      readonly ok: true;
+      readonly position: turn.TurnPosition;
+      /** True when the stage is entered for the first time: its entry card and stage entries run. */
+      readonly fresh: boolean;
+      readonly update: { readonly system: Required<TurnSystem> };
+    }
   | { readonly ok: false; readonly reason: string };
 
 /**
  * The position after one step and the Combat update that records it. Being at Planning starts a
- * countdown of `minutes` from `now`; any other stage clears it.
+ * countdown of `minutes` from `now`; any other stage clears it. A step forward past the furthest
+ * stage entered is fresh; one back, or forward again after stepping back, is not.
  */
 export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: number, minutes: number): TurnMove {
   const state = { turn: system.turn, stage: system.stage };
@@ -65,7 +74,12 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
   }
   const position = moved.value;
   const planningEndsAt = position.current.id === "planning" ? now + minutes * 60_000 : null;
-  return { ok: true, position, update: { system: { turn: position.turn, stage: position.stage, planningEndsAt } } };
+  // The stage the marker is on has been entered, whatever an older tracker recorded.
+  const reachedBefore = Math.max(system.reached ?? 0, stageCount(system.turn, system.stage, turn.STAGES.length));
+  const at = stageCount(position.turn, position.stage, turn.STAGES.length);
+  const fresh = direction === "next" && at > reachedBefore;
+  const reached = Math.max(reachedBefore, at);
+  return { ok: true, position, fresh, update: { system: { turn: position.turn, stage: position.stage, planningEndsAt, reached } } };
 }
 
 function refused(reason: string): AdvanceResult {
@@ -104,17 +118,34 @@ async function runStageEntries(position: turn.TurnPosition): Promise<void> {
   }
 }
 
+/** A move under way on this client: a second click (from a tracker drawn again meanwhile) is refused. */
+let moving = false;
+
 async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: AdvanceOptions): Promise<AdvanceResult> {
   const denied = mayMoveTurn(currentMover(), combat.type);
   if (denied !== null) return refused(denied);
-  const move = planTurnMove(combat.system as TurnSystem, direction, options.now ?? Date.now(), options.planningMinutes ?? planningMinutesSetting());
+  if (moving) return refused("NOBC.Turn.Refused.moving");
+  const move = planTurnMove(combat.system as TurnSystem, direction, options.now ?? serverNow(), options.planningMinutes ?? planningMinutesSetting());
   if (!move.ok) return refused(move.reason);
-  const card = direction === "next" ? await postEntryPreview(move.position) : null;
-  await combat.update(move.update);
-  if (direction === "next") await runStageEntries(move.position);
-  // A system hook of our own, which the typed hook table does not list.
-  (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(`${SYSTEM_ID}.stageChanged`, combat, move.position, { direction });
-  return { ok: true, position: move.position, card };
+  moving = true;
+  try {
+    // The marker first: if Foundry refuses it, no entry card is left for a stage never entered.
+    await combat.update(move.update);
+  } catch (error) {
+    moving = false;
+    ui.notifications?.error(game.i18n!.format("NOBC.Turn.MoveFailed", { error: error instanceof Error ? error.message : String(error) }));
+    return { ok: false, reason: "NOBC.Turn.MoveFailed" };
+  }
+  try {
+    const card = move.fresh ? await postEntryPreview(move.position) : null;
+    if (move.fresh) await runStageEntries(move.position);
+    else if (direction === "next") ui.notifications?.info(game.i18n!.localize("NOBC.Turn.EnteredBefore"));
+    // A system hook of our own, which the typed hook table does not list.
+    (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(`${SYSTEM_ID}.stageChanged`, combat, move.position, { direction, fresh: move.fresh });
+    return { ok: true, position: move.position, card };
+  } finally {
+    moving = false;
+  }
 }
 
 /** Moves `combat` on to the next stage (active GM only). */

@@ -48,6 +48,7 @@ export function turnSnapshot(actors: Iterable<ActorLike>, items: Iterable<ItemLi
         arm: s["arm"] as turn.TurnUnitSnapshot["arm"],
         mode: s["mode"] as turn.TurnUnitSnapshot["mode"],
         movementPoints: s["movementPoints"] as number,
+        noMove: s["noMove"] === true,
       });
     } else if (actor.type === "airSquadron") {
       squadrons.push({ id: actor.uuid, box: s["box"] as turn.TurnSquadronSnapshot["box"] });

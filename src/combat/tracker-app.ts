@@ -27,6 +27,7 @@ import {
   type TurnPanelView,
 } from "./tracker";
 import type { TurnSystem } from "./turn-type";
+import { serverNow } from "./clock";
 
 /** A Combat as the tracker reads and moves it. */
 export interface ViewedCombat extends TurnCombat, CombatDoc {
@@ -56,7 +57,7 @@ function viewer(): Viewer {
 }
 
 function panelOf(combat: ViewedCombat, isGM: boolean): TurnPanelView | null {
-  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, Date.now());
+  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, serverNow());
 }
 
 /** The tracker class for `CONFIG.ui.combat`, built on Foundry's CombatTracker. */
@@ -159,7 +160,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const endsAt = Number(el?.dataset["endsAt"]);
       if (el === null || !Number.isFinite(endsAt)) return;
       const tick = (): void => {
-        const view = countdownView(endsAt, Date.now());
+        const view = countdownView(endsAt, serverNow());
         el.textContent = countdownLabel(view, game.i18n!);
         el.classList.toggle("over", view.over);
         if (view.over) this.#stopCountdown();

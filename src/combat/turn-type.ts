@@ -10,4 +10,15 @@ export interface TurnSystem {
   readonly stage: number;
   /** When the Planning countdown ends (ms since the epoch); null outside Planning. */
   readonly planningEndsAt: number | null;
+  /**
+   * The furthest stage entered, counted from turn 0's first stage (`turn * stages + stage`); absent
+   * counts as 0. Next stage runs a stage's entry only past it, so stepping back and on again does not
+   * post the entry card (or reset movement points) a second time.
+   */
+  readonly reached?: number;
+}
+
+/** A position counted from turn 0's first stage, to compare with `TurnSystem.reached`. */
+export function stageCount(turnNumber: number, stage: number, stagesPerTurn: number): number {
+  return turnNumber * stagesPerTurn + stage;
 }

@@ -227,6 +227,7 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | "map" | "toolkit"
   supply: "write",
   mode: "write",
   noMove: "write",
+  noMoveCleared: "write",
   movementPoints: "write",
   hqLevel: "write",
   cardDiscarded: "write",
@@ -329,6 +330,10 @@ function planOne(p: Planner, effect: Effect): void {
     case "noMove": {
       const w = p.actor(effect.actor, ["unit"], effect);
       return w === undefined ? undefined : p.set(w, "noMove", true);
+    }
+    case "noMoveCleared": {
+      const w = p.actor(effect.actor, ["unit"], effect);
+      return w === undefined ? undefined : p.set(w, "noMove", false);
     }
     case "movementPoints": {
       const w = p.actor(effect.actor, ["unit"], effect);

@@ -61,10 +61,14 @@ describe("mayMoveTurn and planTurnMove (pure)", () => {
     expect(planTurnMove({ turn: 1, stage: PLANNING - 1, planningEndsAt: null }, "next", 1_000, 10)).toMatchObject({
       ok: true,
       position: { turn: 1, stage: PLANNING },
-      update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 601_000 } },
+      fresh: true,
+      update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 601_000, reached: 18 + PLANNING } },
     });
-    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5 }, "next", 0, 10)).toMatchObject({ update: { system: { turn: 2, stage: 0, planningEndsAt: null } } });
-    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toMatchObject({ update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 600_000 } } });
+    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5 }, "next", 0, 10)).toMatchObject({ fresh: true, update: { system: { turn: 2, stage: 0, planningEndsAt: null, reached: 36 } } });
+    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null, reached: 36 }, "previous", 0, 10)).toMatchObject({ fresh: false, update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 600_000, reached: 36 } } });
+    // On again after a step back: not fresh until past the furthest stage entered.
+    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5, reached: 36 }, "next", 0, 10)).toMatchObject({ fresh: false, update: { system: { reached: 36 } } });
+    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null, reached: 36 }, "next", 0, 10)).toMatchObject({ fresh: true, update: { system: { reached: 37 } } });
     expect(planTurnMove({ turn: 0, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
     expect(planTurnMove({ turn: 0, stage: 99, planningEndsAt: null }, "next", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.badState" });
     expect(planTurnMove({ turn: -1, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.badState" });
@@ -76,9 +80,9 @@ describe("advanceTurn", () => {
     const combat = new FakeCombat("nobcTurn", { turn: 0, stage: 0, planningEndsAt: null });
     const result = await advanceTurn(combat);
     expect(result).toMatchObject({ ok: true, card: null, position: { turn: 0, stage: 1 } });
-    expect(combat.updates).toEqual([{ system: { turn: 0, stage: 1, planningEndsAt: null } }]);
+    expect(combat.updates).toEqual([{ system: { turn: 0, stage: 1, planningEndsAt: null, reached: 1 } }]);
     expect(chatFake.messages.size).toBe(0);
-    expect(stageHooks).toEqual([[combat, expect.objectContaining({ turn: 0, stage: 1 }), { direction: "next" }]]);
+    expect(stageHooks).toEqual([[combat, expect.objectContaining({ turn: 0, stage: 1 }), { direction: "next", fresh: true }]]);
   });
 
   it("posts the Movement entry preview as a pending card, which Apply then writes", async () => {
@@ -140,7 +144,7 @@ describe("advanceTurn", () => {
   it("starts the Planning countdown from the world setting on entering Planning and clears it on leaving", async () => {
     const combat = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(combat, { now: 1_000 });
-    expect(combat.updates[0]).toEqual({ system: { turn: 3, stage: PLANNING, planningEndsAt: 1_000 + 15 * 60_000 } });
+    expect(combat.updates[0]).toEqual({ system: { turn: 3, stage: PLANNING, planningEndsAt: 1_000 + 15 * 60_000, reached: 3 * 18 + PLANNING } });
     harness.settingsStore.set("nobc.planningMinutes", 5);
     const short = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(short, { now: 0 });
@@ -149,7 +153,7 @@ describe("advanceTurn", () => {
     await advanceTurn(given, { now: 0, planningMinutes: 2 });
     expect((given.system as Raw)["planningEndsAt"]).toBe(120_000);
     await advanceTurn(combat, { now: 5_000 });
-    expect(combat.updates[1]).toEqual({ system: { turn: 4, stage: 0, planningEndsAt: null } });
+    expect(combat.updates[1]).toEqual({ system: { turn: 4, stage: 0, planningEndsAt: null, reached: 72 } });
   });
 
   it("refuses a player clearly and writes nothing, runs nothing, fires nothing", async () => {
@@ -194,19 +198,62 @@ describe("stepBackTurn", () => {
     const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT, planningEndsAt: null });
     const result = await stepBackTurn(combat);
     expect(result).toMatchObject({ ok: true, card: null, position: { turn: 2, stage: MOVEMENT - 1 } });
-    expect(combat.updates).toEqual([{ system: { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null } }]);
+    expect(combat.updates).toEqual([{ system: { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null, reached: 2 * 18 + MOVEMENT } }]);
     expect(chatFake.messages.size).toBe(0);
     expect(ran).toBe(false);
-    expect(stageHooks).toEqual([[combat, expect.objectContaining({ stage: MOVEMENT - 1 }), { direction: "previous" }]]);
+    expect(stageHooks).toEqual([[combat, expect.objectContaining({ stage: MOVEMENT - 1 }), { direction: "previous", fresh: false }]]);
   });
 
   it("goes back across a turn to Planning (a fresh countdown), and refuses at the start of turn 0", async () => {
     const combat = new FakeCombat("nobcTurn", { turn: 1, stage: 0, planningEndsAt: null });
     await stepBackTurn(combat, { now: 0, planningMinutes: 3 });
-    expect(combat.updates).toEqual([{ system: { turn: 0, stage: PLANNING, planningEndsAt: 180_000 } }]);
+    expect(combat.updates).toEqual([{ system: { turn: 0, stage: PLANNING, planningEndsAt: 180_000, reached: 18 } }]);
     const start = new FakeCombat("nobcTurn", { turn: 0, stage: 0, planningEndsAt: null });
     expect(await stepBackTurn(start)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
     expect(start.updates).toEqual([]);
+  });
+});
+
+describe("stepping back and on again", () => {
+  it("does not enter a stage twice: no second Movement card, no stage entries, a notice instead", async () => {
+    let ran = 0;
+    registerStageEntry("movement", async () => void (ran += 1));
+    const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
+    await advanceTurn(combat);
+    expect([chatFake.messages.size, ran]).toEqual([1, 1]);
+    await stepBackTurn(combat);
+    const again = await advanceTurn(combat);
+    expect(again).toMatchObject({ ok: true, card: null, position: { turn: 2, stage: MOVEMENT } });
+    expect([chatFake.messages.size, ran]).toEqual([1, 1]);
+    expect(combat.updates.map((u) => (u["system"] as Raw)["reached"])).toEqual([2 * 18 + MOVEMENT, 2 * 18 + MOVEMENT, 2 * 18 + MOVEMENT]);
+    expect(harness.notices.at(-1)).toEqual(expect.objectContaining({ level: "info", message: "NOBC.Turn.EnteredBefore" }));
+    // Past the furthest stage reached, stages are entered again as usual.
+    await advanceTurn(combat);
+    expect(stageHooks.at(-1)![2]).toEqual({ direction: "next", fresh: true });
+  });
+
+  it("one move at a time: a second Next while the first is under way is refused and writes nothing", async () => {
+    const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
+    const [first, second] = await Promise.all([advanceTurn(combat), advanceTurn(combat)]);
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, reason: "NOBC.Turn.Refused.moving" });
+    expect(combat.updates).toHaveLength(1);
+    expect(chatFake.messages.size).toBe(1);
+  });
+
+  it("a marker update Foundry refuses posts no entry card and runs nothing; the next click works", async () => {
+    let ran = false;
+    registerStageEntry("movement", async () => void (ran = true));
+    const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
+    const update = combat.update.bind(combat);
+    combat.update = async () => {
+      throw new Error("combat deleted");
+    };
+    expect(await advanceTurn(combat)).toEqual({ ok: false, reason: "NOBC.Turn.MoveFailed" });
+    expect([chatFake.messages.size, ran, stageHooks.length]).toEqual([0, false, 0]);
+    expect(harness.notices.at(-1)).toEqual(expect.objectContaining({ level: "error" }));
+    combat.update = update;
+    expect((await advanceTurn(combat)).ok).toBe(true);
   });
 });
 
@@ -221,7 +268,7 @@ describe("a new turn ends the support card assignments (end to end)", () => {
 
     const result = await advanceTurn(combat);
     expect(result).toMatchObject({ ok: true, position: { turn: 2, stage: 0 } });
-    expect(combat.updates).toEqual([{ system: { turn: 2, stage: 0, planningEndsAt: null } }]);
+    expect(combat.updates).toEqual([{ system: { turn: 2, stage: 0, planningEndsAt: null, reached: 36 } }]);
     const [message] = [...chatFake.messages.values()];
     expect(message!.flags["nobc"]).toMatchObject({
       state: "pending",

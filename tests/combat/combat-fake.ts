@@ -28,7 +28,7 @@ export class FakeCombatDoc {
 
   constructor(data: Raw) {
     this.type = String(data["type"] ?? "base");
-    this.system = { turn: 0, stage: 0, planningEndsAt: null, ...((data["system"] ?? {}) as Raw) };
+    this.system = { turn: 0, stage: 0, planningEndsAt: null, reached: 0, ...((data["system"] ?? {}) as Raw) };
   }
 
   /** The configured class, as `Combat.implementation` answers. */

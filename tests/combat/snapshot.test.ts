@@ -15,7 +15,7 @@ describe("turnSnapshot", () => {
       ],
       [card("Item.c", ""), card("Item.d", "Actor.u")],
     );
-    expect(snap.units).toEqual([{ id: "Actor.u", size: "brigade", arm: "armour", mode: "march", movementPoints: 2 }]);
+    expect(snap.units).toEqual([{ id: "Actor.u", size: "brigade", arm: "armour", mode: "march", movementPoints: 2, noMove: false }]);
     expect(snap.squadrons).toEqual([{ id: "Actor.s", box: "cas" }]);
     expect(snap.cards).toEqual([
       { id: "Actor.h.Item.a", assignedTo: "Actor.u" },

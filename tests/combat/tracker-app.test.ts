@@ -141,7 +141,7 @@ describe("the tracker's buttons", () => {
     const next = button();
     await actions["nobcNextStage"]!.call(app, new Event("click"), next);
     expect(next.disabled).toBe(true);
-    expect(turnCombat.updates).toEqual([{ system: { turn: 2, stage: turn.stageIndex("groundCombat") + 1, planningEndsAt: null } }]);
+    expect(turnCombat.updates).toEqual([{ system: { turn: 2, stage: turn.stageIndex("groundCombat") + 1, planningEndsAt: null, reached: 2 * turn.STAGES.length + turn.stageIndex("groundCombat") + 1 } }]);
     await actions["nobcPreviousStage"]!.call(app, new Event("click"), button());
     expect(turnCombat.updates).toHaveLength(2);
     expect(turnCombat.system).toMatchObject({ stage: turn.stageIndex("groundCombat") });

@@ -171,7 +171,7 @@ describe("planEffects", () => {
 
   it("names exactly the document effects as written", () => {
     expect(writtenEffectTypes().sort()).toEqual(
-      ["airDefence", "airbaseHits", "cardAssignment", "cardDiscarded", "eliminated", "hits", "hqLevel", "mode", "movementPoints", "noMove", "squadronAirbase", "squadronBox", "squadronZone", "supply", "weaponAttached", "weaponDiscarded"].sort(),
+      ["airDefence", "airbaseHits", "cardAssignment", "cardDiscarded", "eliminated", "hits", "hqLevel", "mode", "movementPoints", "noMove", "noMoveCleared", "squadronAirbase", "squadronBox", "squadronZone", "supply", "weaponAttached", "weaponDiscarded"].sort(),
     );
   });
 

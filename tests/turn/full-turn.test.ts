@@ -130,7 +130,9 @@ async function advance(): Promise<AdvanceResult> {
 }
 
 function expectStage(stageId: turn.StageId, turnNumber = 0, planningEndsAt: number | null = null): void {
-  expect(combat.system).toEqual({ turn: turnNumber, stage: turn.stageIndex(stageId), planningEndsAt });
+  // Played straight through, the furthest stage entered is the one the marker is on.
+  const stage = turn.stageIndex(stageId);
+  expect(combat.system).toEqual({ turn: turnNumber, stage, planningEndsAt, reached: turnNumber * turn.STAGES.length + stage });
 }
 
 const uuid = (key: string) => actors.get(key)!.uuid;
@@ -579,7 +581,7 @@ describe("one full NOBC turn through the harness", () => {
     expectWorld();
   });
 
-  it("Into turn 1: the Air War's step 1 again; entering it ends every support card assignment", async () => {
+  it("Into turn 1: the Air War's step 1 again; entering it ends every support card assignment and lifts the retreat chips", async () => {
     const result = await advance();
     expect(result).toMatchObject({ position: { turn: 1, stage: 0, turnZero: false } });
     expectStage("airAllocation", 1);
@@ -587,9 +589,12 @@ describe("one full NOBC turn through the harness", () => {
     expect(effectsOf("turn1.entry")).toEqual([
       { type: "cardAssignment", card: "Actor.icorps.Item.cart", assignedTo: null },
       { type: "cardAssignment", card: "Actor.gta.Item.cbar", assignedTo: null },
+      { type: "noMoveCleared", actor: uuid("w2") },
+      { type: "noMoveCleared", actor: uuid("w3") },
     ]);
-    await apply("turn1.entry", { updates: 2, deletions: 0 }, 0); // one Item batch per holding HQ, no actor
-    expectWorld({ icorps: { cards: { cart: null } }, gta: { cards: { cbar: null } } });
+    // One Item batch per holding HQ, one Actor batch for the two units.
+    await apply("turn1.entry", { updates: 2, deletions: 0 }, 1);
+    expectWorld({ icorps: { cards: { cart: null } }, gta: { cards: { cbar: null } }, w2: { noMove: false }, w3: { noMove: false } });
     expectCards();
     // Every card of the turn in the order posted, and what became of it. The air battle's records
     // (line-up, superiority, sorties, hand-over) change no document, so they stay pending; the

@@ -154,6 +154,8 @@ export interface TurnUnitSnapshot {
   readonly arm: UnitArm;
   readonly mode: Mode;
   readonly movementPoints: number;
+  /** The black chip placed by a retreat this turn. */
+  readonly noMove: boolean;
 }
 
 export interface TurnSquadronSnapshot {
@@ -210,16 +212,21 @@ function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
 
 /**
  * A new turn (the Air War's step 1, entered after Planning): support cards are assigned for one
- * turn, so every assignment still standing ends (docs/rules-decisions.md, Turn sequence).
+ * turn, so every assignment still standing ends, and the no-movement chips of last turn's retreats
+ * come off (docs/rules-decisions.md, Turn sequence).
  */
 function newTurnEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
-  const effects: LandEffect[] = snapshot.cards
+  const cardEffects: LandEffect[] = snapshot.cards
     .filter((c) => c.assignedTo !== null)
     .map((c) => ({ type: "cardAssignment", card: c.id, assignedTo: null }));
+  const chipEffects: LandEffect[] = snapshot.units.filter((u) => u.noMove).map((u) => ({ type: "noMoveCleared", actor: u.id }));
   return entered(
     "airAllocation",
-    [{ label: "Support cards whose assignment ends with the turn", value: effects.length, source: `${LAND_QRS}, phase 4 (support cards assigned for each combat); docs/rules-decisions.md: Turn sequence` }],
-    effects,
+    [
+      { label: "Support cards whose assignment ends with the turn", value: cardEffects.length, source: `${LAND_QRS}, phase 4 (support cards assigned for each combat); docs/rules-decisions.md: Turn sequence` },
+      { label: "No-movement chips taken off (placed by last turn's retreats)", value: chipEffects.length, source: `${LAND_QRS}, phase 4 (retreat: no movement); docs/rules-decisions.md: Turn sequence` },
+    ],
+    [...cardEffects, ...chipEffects],
   );
 }
 

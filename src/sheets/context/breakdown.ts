@@ -69,6 +69,8 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.retreat", { name: nameOf(effect.actor), hexes: effect.hexes });
     case "noMove":
       return line("NOBC.Effect.noMove", { name: nameOf(effect.actor) });
+    case "noMoveCleared":
+      return line("NOBC.Effect.noMoveCleared", { name: nameOf(effect.actor) });
     case "movementPoints":
       return line("NOBC.Effect.movementPoints", { name: nameOf(effect.actor), value: effect.value });
     case "hqLevel":

@@ -105,11 +105,11 @@ describe("firstMover (seed 000, Land War QRS phase 5)", () => {
 describe("stageEntryEffects", () => {
   const snapshot: turn.TurnSnapshot = {
     units: [
-      { id: "U.cm", size: "brigade", arm: "armour", mode: "combat", movementPoints: 1 },
-      { id: "U.mm", size: "division", arm: "infantry", mode: "march", movementPoints: 0 },
-      { id: "U.full", size: "brigade", arm: "armour", mode: "march", movementPoints: 6 },
-      { id: "U.arty", size: "brigade", arm: "artillery", mode: "combat", movementPoints: 2 },
-      { id: "U.bn", size: "battalion", arm: "infantry", mode: "combat", movementPoints: 4 },
+      { id: "U.cm", size: "brigade", arm: "armour", mode: "combat", movementPoints: 1, noMove: true },
+      { id: "U.mm", size: "division", arm: "infantry", mode: "march", movementPoints: 0, noMove: false },
+      { id: "U.full", size: "brigade", arm: "armour", mode: "march", movementPoints: 6, noMove: false },
+      { id: "U.arty", size: "brigade", arm: "artillery", mode: "combat", movementPoints: 2, noMove: false },
+      { id: "U.bn", size: "battalion", arm: "infantry", mode: "combat", movementPoints: 4, noMove: true },
     ],
     squadrons: [
       { id: "S.cas", box: "cas" },
@@ -142,30 +142,34 @@ describe("stageEntryEffects", () => {
   });
 
   it("Movement with nothing to change is an empty preview", () => {
-    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, { units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4 }], squadrons: [], cards: [] });
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, { units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4, noMove: false }], squadrons: [], cards: [] });
     expect(r.effects).toEqual([]);
     expect(r.outcome.changed).toBe(0);
   });
 
-  it("a new turn (Air War step 1, after Planning) ends every support card assignment still standing", () => {
+  it("a new turn (Air War step 1, after Planning) ends every support card assignment and takes the no-movement chips off", () => {
     const r = stageEntryEffects(STAGES[0]!, snapshot);
     expect(r.effects).toEqual([
       { type: "cardAssignment", card: "Actor.hq.Item.c1", assignedTo: null },
       { type: "cardAssignment", card: "Item.c3", assignedTo: null },
+      { type: "noMoveCleared", actor: "U.cm" },
+      { type: "noMoveCleared", actor: "U.bn" },
     ]);
     expect(r.breakdown).toEqual([
       { label: "Support cards whose assignment ends with the turn", value: 2, source: expect.stringContaining("docs/rules-decisions.md: Turn sequence") },
+      { label: "No-movement chips taken off (placed by last turn's retreats)", value: 2, source: expect.stringContaining("Land War QRS, phase 4") },
     ]);
-    expect(r.outcome).toEqual({ stage: "airAllocation", changed: 2 });
+    expect(r.outcome).toEqual({ stage: "airAllocation", changed: 4 });
     expect(r.rolls).toEqual([]);
     // Movement points and CAS are left alone at the turn's start.
-    expect(r.effects.some((e) => e.type !== "cardAssignment")).toBe(false);
+    expect(r.effects.some((e) => e.type !== "cardAssignment" && e.type !== "noMoveCleared")).toBe(false);
   });
 
-  it("a new turn with no card assigned is an empty preview (the count line says 0)", () => {
-    const r = stageEntryEffects(STAGES[0]!, { ...snapshot, cards: [{ id: "Item.c", assignedTo: null }] });
+  it("a new turn with no card assigned and no chip is an empty preview (the count lines say 0)", () => {
+    const units = snapshot.units.map((u) => ({ ...u, noMove: false }));
+    const r = stageEntryEffects(STAGES[0]!, { ...snapshot, units, cards: [{ id: "Item.c", assignedTo: null }] });
     expect(r.effects).toEqual([]);
-    expect(r.breakdown[0]!.value).toBe(0);
+    expect(r.breakdown.map((l) => l.value)).toEqual([0, 0]);
     expect(r.outcome.changed).toBe(0);
   });
 

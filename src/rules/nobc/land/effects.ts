@@ -18,6 +18,8 @@ export type LandEffect =
   | { type: "retreat"; actor: ActorRef; hexes: number }
   /** The black chip: the unit may not move this turn. */
   | { type: "noMove"; actor: ActorRef }
+  /** The black chip taken off when the turn it was placed in ends. */
+  | { type: "noMoveCleared"; actor: ActorRef }
   /** Movement points left this turn set to a value. */
   | { type: "movementPoints"; actor: ActorRef; value: number }
   /** HQ boxes (level): − from attacks, + from recovery. */
