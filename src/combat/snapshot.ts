@@ -4,6 +4,7 @@
  * by side). Reads stored system data only.
  */
 import type { turn } from "../rules/index";
+import { ECHELONS, type Echelon } from "../rules/nobc/land/types";
 
 /** The members of an Item the snapshots read. */
 export interface ItemLike {
@@ -66,6 +67,7 @@ export interface HqRow {
   readonly name: string;
   readonly img: string | null;
   readonly side: "nato" | "wp";
+  readonly echelon: Echelon;
   readonly level: { readonly value: number; readonly max: number };
   readonly radius: number;
   /** Support cards in its hand. */
@@ -77,6 +79,11 @@ export interface HqRow {
 export interface CombatantLike {
   readonly id: string | null;
   readonly actor: (ActorLike & { readonly name: string; readonly img?: string | null }) | null;
+}
+
+/** The stored echelon; the data model's default (corps) when it holds none. */
+function echelonOf(value: unknown): Echelon {
+  return (ECHELONS as readonly unknown[]).includes(value) ? (value as Echelon) : "corps";
 }
 
 function count(value: unknown): number {
@@ -97,6 +104,7 @@ export function hqRows(combatants: Iterable<CombatantLike>): HqRow[] {
       name: actor.name,
       img: actor.img ?? null,
       side: s["side"] === "wp" ? "wp" : "nato",
+      echelon: echelonOf(s["echelon"]),
       level: { value: count(level["value"]), max: count(level["max"]) },
       radius: count(s["radius"]),
       cards: [...(actor.items ?? [])].filter((i) => i.type === "supportCard").length,

@@ -98,7 +98,7 @@ export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok) return null;
   const { current } = state.value;
-  const mover = turn.firstMover(hqs.map((h) => ({ id: h.uuid, side: h.side, initiative: h.initiative })));
+  const mover = turn.firstMover(hqs.map((h) => ({ id: h.uuid, side: h.side, echelon: h.echelon, initiative: h.initiative })));
   return {
     turn: state.value.turn,
     turnZero: state.value.turnZero,

@@ -34,7 +34,7 @@ describe("hqRows", () => {
       system: { side: "nato", level: { value: 3, max: 4 }, radius: 4, initiative: true },
       items: [card("Actor.h.Item.a", null), { uuid: "Actor.h.Item.x", type: "other", system: {} }, card("Actor.h.Item.b", null)],
     };
-    const wp = { uuid: "Actor.w", type: "hq", name: "8th Guards Army", system: { side: "wp" } };
+    const wp = { uuid: "Actor.w", type: "hq", name: "8th Guards Army", system: { side: "wp", echelon: "army" } };
     const rows = hqRows([
       { id: "c1", actor: hq },
       { id: "c2", actor: wp },
@@ -43,8 +43,8 @@ describe("hqRows", () => {
       { id: null, actor: hq },
     ]);
     expect(rows).toEqual([
-      { combatantId: "c1", uuid: "Actor.h", name: "V (US) Corps", img: "hq.svg", side: "nato", level: { value: 3, max: 4 }, radius: 4, cards: 2, initiative: true },
-      { combatantId: "c2", uuid: "Actor.w", name: "8th Guards Army", img: null, side: "wp", level: { value: 0, max: 0 }, radius: 0, cards: 0, initiative: false },
+      { combatantId: "c1", uuid: "Actor.h", name: "V (US) Corps", img: "hq.svg", side: "nato", echelon: "corps", level: { value: 3, max: 4 }, radius: 4, cards: 2, initiative: true },
+      { combatantId: "c2", uuid: "Actor.w", name: "8th Guards Army", img: null, side: "wp", echelon: "army", level: { value: 0, max: 0 }, radius: 0, cards: 0, initiative: false },
     ]);
   });
 });

@@ -12,7 +12,7 @@ import type { AirBox } from "./air/effects";
 import type { LandEffect } from "./land/effects";
 import type { AirEffect } from "./air/effects";
 import { movementAllowance } from "./land/movement";
-import { alwaysInMarchMode, type Mode, type Side, type UnitArm, type UnitSize } from "./land/types";
+import { alwaysInMarchMode, type Echelon, type Mode, type Side, type UnitArm, type UnitSize } from "./land/types";
 
 const AIR_QRS = `${SEEDS.nobc}, Air War QRS`;
 const LAND_QRS = `${SEEDS.nobc}, Land War QRS`;
@@ -129,6 +129,7 @@ export function stageIndex(id: StageId): number {
 export interface HqSnapshot {
   readonly id: ActorRef;
   readonly side: Side;
+  readonly echelon: Echelon;
   /** Set by the umpire when this NATO corps gains the initiative. */
   readonly initiative: boolean;
 }
@@ -139,9 +140,12 @@ export interface FirstMover {
   readonly initiativeCorps: readonly ActorRef[];
 }
 
-/** The Warsaw Pact moves first unless one or more NATO corps holds the initiative. */
+/**
+ * The Warsaw Pact moves first unless one or more NATO corps holds the initiative. The seed names
+ * corps: the flag on any other HQ (an army group) does not count.
+ */
 export function firstMover(hqs: readonly HqSnapshot[]): FirstMover {
-  const initiativeCorps = hqs.filter((h) => h.side === "nato" && h.initiative).map((h) => h.id);
+  const initiativeCorps = hqs.filter((h) => h.side === "nato" && h.echelon === "corps" && h.initiative).map((h) => h.id);
   return { side: initiativeCorps.length > 0 ? "nato" : "wp", initiativeCorps };
 }
 

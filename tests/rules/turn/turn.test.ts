@@ -85,8 +85,8 @@ describe("firstMover (seed 000, Land War QRS phase 5)", () => {
     expect(firstMover([])).toEqual({ side: "wp", initiativeCorps: [] });
     expect(
       firstMover([
-        { id: "A.1", side: "nato", initiative: false },
-        { id: "A.2", side: "wp", initiative: true },
+        { id: "A.1", side: "nato", echelon: "corps", initiative: false },
+        { id: "A.2", side: "wp", echelon: "army", initiative: true },
       ]),
     ).toEqual({ side: "wp", initiativeCorps: [] });
   });
@@ -94,11 +94,15 @@ describe("firstMover (seed 000, Land War QRS phase 5)", () => {
   it("is NATO, naming the corps, when one or more NATO corps holds the initiative", () => {
     expect(
       firstMover([
-        { id: "A.1", side: "nato", initiative: true },
-        { id: "A.2", side: "nato", initiative: false },
-        { id: "A.3", side: "nato", initiative: true },
+        { id: "A.1", side: "nato", echelon: "corps", initiative: true },
+        { id: "A.2", side: "nato", echelon: "corps", initiative: false },
+        { id: "A.3", side: "nato", echelon: "corps", initiative: true },
       ]),
     ).toEqual({ side: "nato", initiativeCorps: ["A.1", "A.3"] });
+  });
+
+  it("counts only a corps: the flag on a NATO army group does not give NATO the first move", () => {
+    expect(firstMover([{ id: "A.n", side: "nato", echelon: "armyGroup", initiative: true }])).toEqual({ side: "wp", initiativeCorps: [] });
   });
 });
 
