@@ -584,6 +584,8 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
   for (const deletion of plan.itemDeletions) {
     const snap = lookup(deletion.uuid);
     if (snap !== undefined) drifted.add(snap.name);
+    // The HQ that held a discarded card is gone: Undo could not give the card back.
+    else if (deletion.parentUuid !== null && lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
   }
   return [...drifted];
 }

@@ -50,8 +50,17 @@ describe("driftedDocuments", () => {
     const docs = new Map([
       ["Actor.a", snap("Actor.a", "3 Pz Bde", { strength: { value: 3, max: 4 }, mode: "march" })],
       ["Actor.b", snap("Actor.b", "11 ACR", { supply: 0 })],
+      ["Actor.h", snap("Actor.h", "V Corps", {})],
     ]);
     expect(driftedDocuments(plan, (u) => docs.get(u))).toEqual([]);
+  });
+
+  it("names the HQ that held a discarded card when it is gone (Undo could not give the card back)", () => {
+    const docs = new Map([
+      ["Actor.a", snap("Actor.a", "3 Pz Bde", { strength: { value: 3, max: 4 }, mode: "march" })],
+      ["Actor.b", snap("Actor.b", "11 ACR", { supply: 0 })],
+    ]);
+    expect(driftedDocuments(plan, (u) => docs.get(u))).toEqual(["Actor.h"]);
   });
 
   it("names each document changed since, gone since, or re-created since, once", () => {
