@@ -6,6 +6,7 @@ import type { Effect } from "../rules/effects";
 import type { BreakdownLine } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
 import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
+import { sha256Hex } from "../queries/sha256";
 
 export const CARD_STATES = ["pending", "applied", "reverted"] as const;
 export type CardState = (typeof CARD_STATES)[number];
@@ -161,4 +162,24 @@ export function cardControls(requester: Requester, card: CardFlags, owned: Reado
     undo: control(mayUndo(requester, card, owned)),
     splits: combat === undefined ? [] : sharedSides(combat).filter((side) => mayEditSplit(requester, card, side, owned).ok),
   };
+}
+
+/** JSON with every object's keys sorted, so the same data always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * A fingerprint of what Apply would do with a card: its effects and its once-only key. The chat
+ * hook sends the one of the card the user looked at; the GM refuses when the card's flags now give
+ * another (the poster changed them after the user read the card).
+ */
+export function cardDigest(card: Pick<CardFlags, "effects" | "once">): string {
+  return sha256Hex(canonicalJson([card.effects, card.once ?? null]));
 }

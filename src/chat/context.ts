@@ -83,6 +83,34 @@ function formatted(i18n: Translator, key: string, data: Readonly<Record<string, 
   return i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
 }
 
+/** The changes a card lists: one sentence per effect, grouped under the document it touches. */
+export interface ChangesView {
+  readonly documents: readonly DocumentChanges[];
+  /** Effects that name no document (a hex, a hexside). */
+  readonly other: readonly string[];
+}
+
+/** Groups `sentences` (one per effect, in order) under the documents the effects touch. */
+function groupChanges(effects: readonly Effect[], sentences: readonly string[], nameOf: (ref: string) => string): ChangesView {
+  const documents = new Map<string, string[]>();
+  const other: string[] = [];
+  sentences.forEach((sentence, i) => {
+    const [ref] = touchedDocuments([effects[i]!]);
+    if (ref === undefined) other.push(sentence);
+    else documents.set(ref, [...(documents.get(ref) ?? []), sentence]);
+  });
+  return { documents: [...documents].map(([ref, changes]) => ({ name: nameOf(ref), changes })), other };
+}
+
+/**
+ * The changes list of `effects` alone, in the viewer's language: what the chat hook shows from the
+ * card's flags, so the list on screen is always what Apply would write.
+ */
+export function changesContext(effects: readonly Effect[], nameOf: (ref: string) => string, i18n: Translator): ChangesView {
+  const base = localizeBreakdown(breakdownContext({ intro: "", breakdown: [], rolls: [], effects, showTotal: false }, nameOf), i18n);
+  return groupChanges(effects, base.effects, nameOf);
+}
+
 export function resolutionCardContext(input: CardInput, nameOf: (ref: string) => string, i18n: Translator): CardView {
   const state = input.state ?? "pending";
   // The card has no intro sentence: its title says what happened.
@@ -90,21 +118,15 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     breakdownContext({ intro: input.title, breakdown: input.breakdown, rolls: input.rolls, effects: input.effects, showTotal: true }, nameOf),
     { localize: (key) => (key === input.title ? key : i18n.localize(key)), format: (key, data) => i18n.format(key, data) },
   );
-  const documents = new Map<string, string[]>();
-  const other: string[] = [];
   // localizeBreakdown keeps one sentence per effect, in order.
-  base.effects.forEach((sentence, i) => {
-    const [ref] = touchedDocuments([input.effects[i]!]);
-    if (ref === undefined) other.push(sentence);
-    else documents.set(ref, [...(documents.get(ref) ?? []), sentence]);
-  });
+  const { documents, other } = groupChanges(input.effects, base.effects, nameOf);
   return {
     title: input.title,
     rows: base.rows,
     total: String(base.total),
     dice: base.dice,
     outcome: input.outcome,
-    documents: [...documents].map(([ref, changes]) => ({ name: nameOf(ref), changes })),
+    documents,
     other,
     notes: input.notes.map((n) => formatted(i18n, n.key, n.data)),
     inputs: input.inputs ?? [],

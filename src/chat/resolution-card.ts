@@ -8,9 +8,10 @@ import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../constants";
-import { CARD_STATES, cardControls, controlDocuments, readCard, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
+import { CARD_STATES, cardControls, cardDigest, controlDocuments, readCard, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
+import { changesContext, type ChangesView } from "./context";
 import { groundCombatText } from "./ground-combat-text";
-import { loadCardPartials, renderCardContent, translator } from "./render";
+import { loadCardPartials, nameOf, renderCardContent, translator } from "./render";
 import { SPLIT_SIDES, type SplitSide } from "./splits";
 import { callHook, ownership, type RequestingUser } from "../queries/card-actions";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "../queries/register";
@@ -155,7 +156,40 @@ function typedSplit(root: HTMLElement, side: SplitSide): HitShare[] {
 }
 
 /**
- * Shows the card's state and, for the user looking at it, only the controls they may use:
+ * Lists `view` in the card's changes section, built from text nodes. The list in the stored content
+ * is the poster's (who may edit it); this one is the viewer's, from the flags Apply reads.
+ */
+function showChanges(section: HTMLElement, view: ChangesView): void {
+  const doc = section.ownerDocument;
+  const el = (tag: string, text?: string, className?: string): HTMLElement => {
+    const node = doc.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (className !== undefined) node.className = className;
+    return node;
+  };
+  const list = (items: readonly string[], className?: string): HTMLElement => {
+    const ul = el("ul", undefined, className);
+    for (const item of items) ul.append(el("li", item));
+    return ul;
+  };
+  const parts: HTMLElement[] = [el("h4", game.i18n!.localize("NOBC.Dialog.Changes"))];
+  if (view.documents.length > 0) {
+    const ul = el("ul", undefined, "card-documents");
+    for (const d of view.documents) {
+      const li = el("li");
+      li.append(el("strong", d.name), list(d.changes));
+      ul.append(li);
+    }
+    parts.push(ul);
+  }
+  if (view.other.length > 0) parts.push(list(view.other, "card-other"));
+  if (view.documents.length === 0 && view.other.length === 0) parts.push(el("p", game.i18n!.localize("NOBC.Dialog.NoChanges"), "hint"));
+  section.replaceChildren(...parts);
+}
+
+/**
+ * Shows the card's state, its changes as its flags now say (what Apply writes), and, for the user
+ * looking at it, only the controls they may use:
  * Apply / Undo for a GM or the owner of every touched document (enabled when the state allows),
  * the split editors of the sides they may split while the card is pending.
  */
@@ -166,6 +200,10 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
   const state = root.querySelector(".card-state");
   if (state !== null) state.textContent = game.i18n!.localize(`NOBC.Chat.State.${card.state}`);
+  const changes = root.querySelector<HTMLElement>(".card-changes");
+  if (changes !== null) showChanges(changes, changesContext(card.effects, nameOf, translator()));
+  // Apply sends the fingerprint of the card shown, so the GM refuses one changed meanwhile.
+  const seen = cardDigest(card);
   const me = game.user as unknown as RequestingUser;
   const controls = cardControls(me, card, ownership(me, controlDocuments(card)));
   const messageId = message.id;
@@ -195,7 +233,7 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
     button.addEventListener("click", () => {
       button.disabled = true;
       // Done: the message re-renders with its new state. Refused: the button is usable again.
-      void requestCardAction(action, messageId).then((result) => (button.disabled = result.ok));
+      void requestCardAction(action, messageId, action === "apply" ? seen : undefined).then((result) => (button.disabled = result.ok));
     });
   }
 }

@@ -7,7 +7,7 @@
  * never from the card's flags, which the player who posted it may edit.
  */
 import { PlanWriteError, applyPlan, documentAt, driftedDocuments, planEffects, snapshotOf } from "../effects/apply";
-import { mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments, type CardFlags, type Decision, type Requester } from "../chat/card-data";
+import { cardDigest, mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments, type CardFlags, type Decision, type Requester } from "../chat/card-data";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
@@ -92,9 +92,12 @@ function trusted(card: CardFlags, entry: LedgerEntry | undefined): CardFlags {
   return entry === undefined ? { ...rest, state: "pending" } : { ...rest, state: entry.state, applied: entry.inverse };
 }
 
-/** Carries out `action` on the card message `messageId` for `user`, or says why not (one at a time). */
-export function performCardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
-  return forCard(messageId, () => cardAction(action, messageId, user));
+/**
+ * Carries out `action` on the card message `messageId` for `user`, or says why not (one at a time).
+ * `seen`, the `cardDigest` of the card the user looked at, makes Apply refuse a card changed since.
+ */
+export function performCardAction(action: CardAction, messageId: string, user: RequestingUser, seen?: string): Promise<CardResult> {
+  return forCard(messageId, () => cardAction(action, messageId, user, seen));
 }
 
 /**
@@ -127,10 +130,12 @@ async function record(
   return null;
 }
 
-async function cardAction(action: CardAction, messageId: string, user: RequestingUser): Promise<CardResult> {
+async function cardAction(action: CardAction, messageId: string, user: RequestingUser, seen: string | undefined): Promise<CardResult> {
   const message = messageById(messageId);
   const flags = readCard(message?.flags[SYSTEM_ID]);
   if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  // What the user read is what gets applied: a card whose effects changed since is refused.
+  if (action === "apply" && seen !== undefined && seen !== cardDigest(flags)) return { ok: false, reason: "NOBC.Chat.Refused.changedCard" };
   const ledger = readLedger();
   const entry = ledger[messageId];
   const card = trusted(flags, entry);

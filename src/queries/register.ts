@@ -86,7 +86,7 @@ export function registerCardQueries(): void {
   registerCardLedger();
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
   for (const action of ["apply", "undo"] as const) {
-    queries[CARD_QUERIES[action]] = handler(cardQuerySchema, (data, user) => performCardAction(action, data.messageId, user));
+    queries[CARD_QUERIES[action]] = handler(cardQuerySchema, (data, user) => performCardAction(action, data.messageId, user, data.seen));
   }
   queries[SPLIT_QUERY] = handler(splitQuerySchema, (data, user) => performSetSplit(data, user));
 }
@@ -137,8 +137,9 @@ async function asGM(query: string, data: object, direct: (me: RequestingUser) =>
 }
 
 /** What the Apply / Undo buttons do. */
-export function requestCardAction(action: CardAction, messageId: string): Promise<CardResult> {
-  return asGM(CARD_QUERIES[action], { messageId }, (me) => performCardAction(action, messageId, me));
+export function requestCardAction(action: CardAction, messageId: string, seen?: string): Promise<CardResult> {
+  const data = seen === undefined ? { messageId } : { messageId, seen };
+  return asGM(CARD_QUERIES[action], data, (me) => performCardAction(action, messageId, me, seen));
 }
 
 /** What a split editor's Save button does. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { mayApply, mayUndo, readCard, touchedDocuments, type CardFlags } from "../../src/chat/card-data";
+import { cardDigest, mayApply, mayUndo, readCard, touchedDocuments, type CardFlags } from "../../src/chat/card-data";
 import type { Effect } from "../../src/rules/effects";
 
 const effects: Effect[] = [
@@ -51,5 +51,23 @@ describe("card data", () => {
         expect(mayUndo(player, card, new Map()).ok).toBe(false);
       }),
     );
+  });
+});
+
+describe("cardDigest", () => {
+  const hits: Effect = { type: "hits", actor: "Actor.a", amount: 2 };
+  it("is the same for the same effects and key, whatever the order of each effect's fields", () => {
+    const reordered = JSON.parse('{"amount":2,"actor":"Actor.a","type":"hits"}') as Effect;
+    expect(cardDigest({ effects: [reordered] })).toBe(cardDigest({ effects: [hits] }));
+    expect(cardDigest({ effects: [hits] })).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("changes with any effect, their order, or the once-only key", () => {
+    const base = cardDigest({ effects: [hits] });
+    expect(cardDigest({ effects: [{ ...hits, amount: 3 }] })).not.toBe(base);
+    expect(cardDigest({ effects: [hits, hits] })).not.toBe(base);
+    expect(cardDigest({ effects: [hits], once: "orders:Actor.h:1" })).not.toBe(base);
+    const mode: Effect = { type: "mode", actor: "Actor.a", mode: "march" };
+    expect(cardDigest({ effects: [hits, mode] })).not.toBe(cardDigest({ effects: [mode, hits] }));
   });
 });

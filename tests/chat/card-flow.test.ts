@@ -405,17 +405,37 @@ describe("renderChatMessageHTML", () => {
     const listeners: (() => void)[] = [];
     return { dataset: { nobcCard: action }, disabled: false, click: () => listeners.forEach((f) => f()), addEventListener: (_t, f) => void listeners.push(f) };
   }
+  // Just enough of an element for the changes list: created children, text, class, replaceChildren.
+  class FakeNode {
+    textContent = "";
+    className = "";
+    children: FakeNode[] = [];
+    readonly ownerDocument = { createElement: (tag: string) => new FakeNode(tag) };
+    constructor(readonly tag: string) {}
+    append(...nodes: FakeNode[]): void {
+      this.children.push(...nodes);
+    }
+    replaceChildren(...nodes: FakeNode[]): void {
+      this.children = [...nodes];
+    }
+    /** The text shown, one line per leaf. */
+    lines(): string[] {
+      return this.children.length === 0 ? [this.textContent] : this.children.flatMap((c) => c.lines());
+    }
+  }
   function html() {
     const state = { textContent: "" };
+    const changes = new FakeNode("section");
+    changes.append(new FakeNode("p"));
     const buttons = [button("apply"), button("undo")];
-    const root: { classes: Set<string>; classList: object; querySelector(): unknown; querySelectorAll(sel: string): unknown } = {
+    const root: { classes: Set<string>; classList: object; querySelector(sel: string): unknown; querySelectorAll(sel: string): unknown } = {
       classes: new Set(["state-pending"]),
       classList: { toggle: (c: string, on: boolean) => void (on ? root.classes.add(c) : root.classes.delete(c)) },
-      querySelector: () => state,
+      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" ? changes : null),
       querySelectorAll: (sel: string) => (sel === "button[data-nobc-card]" ? buttons : []),
     };
     const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) };
-    return { el: el as unknown as HTMLElement, root, state, buttons };
+    return { el: el as unknown as HTMLElement, root, state, changes, buttons };
   }
 
   it("shows the state, enables only the button that fits, and a click applies", async () => {
@@ -432,6 +452,38 @@ describe("renderChatMessageHTML", () => {
     decorateCard(chatFake.messages.get(id)!, again.el);
     expect(again.buttons.map((b) => b.disabled)).toEqual([true, false]);
     expect([...again.root.classes]).toEqual(["state-applied"]);
+  });
+
+  it("lists the changes from the card's flags, so what is shown is what Apply writes", async () => {
+    const id = await post([{ type: "hits", actor: enemy.uuid, amount: 1 }]);
+    const view = html();
+    decorateCard(chatFake.messages.get(id)!, view.el);
+    expect(view.changes.lines()).toEqual(["NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits {"name":"11 ACR","amount":"1"}']);
+    const none = await post([]);
+    const empty = html();
+    decorateCard(chatFake.messages.get(none)!, empty.el);
+    expect(empty.changes.lines()).toEqual(["NOBC.Dialog.Changes", "NOBC.Dialog.NoChanges"]);
+  });
+
+  it("a card whose flags changed after it was shown is refused at Apply; shown again, it applies as it now reads", async () => {
+    const id = await post([{ type: "hits", actor: enemy.uuid, amount: 1 }]);
+    const view = html();
+    decorateCard(chatFake.messages.get(id)!, view.el);
+    // The poster edits the flags after the GM read the card (hits 1 becomes 3).
+    (chatFake.messages.get(id)!.flags["nobc"] as Raw)["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
+    view.buttons[0]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.Refused.changedCard"]);
+    expect(harness.Actor.calls).toHaveLength(0);
+    expect(flags(id)["state"]).toBe("pending");
+    // Foundry renders the changed message again: the list now shows 3 hits, and Apply writes them.
+    const again = html();
+    decorateCard(chatFake.messages.get(id)!, again.el);
+    expect(again.changes.lines()).toContain('NOBC.Effect.hits {"name":"11 ACR","amount":"3"}');
+    again.buttons[0]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(flags(id)["state"]).toBe("applied");
+    expect((enemy.system["strength"] as Raw)["value"]).toBe(0);
   });
 
   it("a refused click makes the button usable again", async () => {

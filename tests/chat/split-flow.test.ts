@@ -197,6 +197,11 @@ describe("nobc.setSplit", () => {
         "token: Invalid input: expected string, received undefined",
       ],
     });
+    expect(await query("nobc.applyCard")({ messageId: id, userId: "p1", token: "t", seen: "abc" })).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.badRequest",
+      details: ["seen: must be a card digest (64 hex digits)"],
+    });
     expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: "guess", side: "attackers", split: allOnTheMr() })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.unverified" });
   });
 });
