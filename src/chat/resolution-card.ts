@@ -188,6 +188,22 @@ function showChanges(section: HTMLElement, view: ChangesView): void {
 }
 
 /**
+ * The card's changes section. A card without one (posted by an older version, or its content
+ * edited) gets a new one before its state line, and loses the stored lists that stood in its place.
+ */
+function changesSection(root: HTMLElement): HTMLElement {
+  const found = root.querySelector<HTMLElement>(".card-changes");
+  if (found !== null) return found;
+  for (const stale of root.querySelectorAll(".card-documents, .card-other")) stale.remove();
+  const section = root.ownerDocument.createElement("section");
+  section.className = "card-changes";
+  const state = root.querySelector(".card-state");
+  if (state === null) root.append(section);
+  else state.before(section);
+  return section;
+}
+
+/**
  * Shows the card's state, its changes as its flags now say (what Apply writes), and, for the user
  * looking at it, only the controls they may use:
  * Apply / Undo for a GM or the owner of every touched document (enabled when the state allows),
@@ -200,8 +216,7 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
   const state = root.querySelector(".card-state");
   if (state !== null) state.textContent = game.i18n!.localize(`NOBC.Chat.State.${card.state}`);
-  const changes = root.querySelector<HTMLElement>(".card-changes");
-  if (changes !== null) showChanges(changes, changesContext(card.effects, nameOf, translator()));
+  showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
   // Apply sends the fingerprint of the card shown, so the GM refuses one changed meanwhile.
   const seen = cardDigest(card);
   const me = game.user as unknown as RequestingUser;

@@ -1,8 +1,8 @@
 /**
  * The active GM's Next stage and Previous stage. The pure turn model picks the stage; each move is
- * one Combat update. Going on to a stage not entered before, what entering it changes is then posted
- * as a resolution card (Apply / Undo go through the one write path), and the stage entries other
- * areas registered run, together. Going back (to mend a mistake), and on again up to the furthest
+ * one Combat update. Going on to a stage not entered before, what entering it changes is first
+ * posted as a resolution card (Apply / Undo go through the one write path), then the marker moves,
+ * then the stage entries other areas registered run, together. Going back (to mend a mistake), and on again up to the furthest
  * stage entered, only moves the marker: nothing is entered twice. Either way `nobc.stageChanged` is
  * fired. Nothing is written for anyone but the active GM, and one move runs at a time.
  */
@@ -121,6 +121,20 @@ async function runStageEntries(position: turn.TurnPosition): Promise<void> {
 /** A move under way on this client: a second click (from a tracker drawn again meanwhile) is refused. */
 let moving = false;
 
+function failed(reason: string, error: unknown): AdvanceResult {
+  ui.notifications?.error(game.i18n!.format(reason, { error: error instanceof Error ? error.message : String(error) }));
+  return { ok: false, reason };
+}
+
+/** Deletes the entry card of a stage that was not entered after all (best effort: it is only a card). */
+async function withdraw(card: unknown): Promise<void> {
+  try {
+    await (card as { delete?: () => Promise<unknown> } | null)?.delete?.();
+  } catch (error) {
+    console.warn(`${SYSTEM_ID} | the entry card of a stage not entered could not be deleted`, error);
+  }
+}
+
 async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: AdvanceOptions): Promise<AdvanceResult> {
   const denied = mayMoveTurn(currentMover(), combat.type);
   if (denied !== null) return refused(denied);
@@ -129,15 +143,22 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
   if (!move.ok) return refused(move.reason);
   moving = true;
   try {
-    // The marker first: if Foundry refuses it, no entry card is left for a stage never entered.
-    await combat.update(move.update);
-  } catch (error) {
-    moving = false;
-    ui.notifications?.error(game.i18n!.format("NOBC.Turn.MoveFailed", { error: error instanceof Error ? error.message : String(error) }));
-    return { ok: false, reason: "NOBC.Turn.MoveFailed" };
-  }
-  try {
-    const card = move.fresh ? await postEntryPreview(move.position) : null;
+    // The entry card first (it shows what will change), then the marker. If the card cannot be
+    // posted the marker stays, so the GM can try again; if the marker cannot move, the card goes.
+    let card: unknown = null;
+    if (move.fresh) {
+      try {
+        card = await postEntryPreview(move.position);
+      } catch (error) {
+        return failed("NOBC.Turn.EntryCardFailed", error);
+      }
+    }
+    try {
+      await combat.update(move.update);
+    } catch (error) {
+      await withdraw(card);
+      return failed("NOBC.Turn.MoveFailed", error);
+    }
     if (move.fresh) await runStageEntries(move.position);
     else if (direction === "next") ui.notifications?.info(game.i18n!.localize("NOBC.Turn.EnteredBefore"));
     // A system hook of our own, which the typed hook table does not list.

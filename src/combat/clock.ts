@@ -5,5 +5,6 @@
  */
 export function serverNow(): number {
   const time = game.time?.serverTime;
-  return typeof time === "number" && Number.isFinite(time) ? time : Date.now();
+  // Whole milliseconds: the stored countdown end is an integer field.
+  return Math.round(typeof time === "number" && Number.isFinite(time) ? time : Date.now());
 }

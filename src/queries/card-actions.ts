@@ -118,6 +118,8 @@ async function record(
     try {
       await undoWrites();
     } catch (rollback) {
+      // The world keeps (part of) the writes: one more try to record them, so the card is not applied blindly again.
+      await recordEntry(messageId, entry).catch(() => undefined);
       return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(error), errorText(rollback)] };
     }
     return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };

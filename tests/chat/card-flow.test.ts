@@ -385,6 +385,19 @@ describe("the GM handles one card action at a time", () => {
     expect(strength(unit)).toBe(3);
   });
 
+  it("a ledger write that fails after Undo wrote the documents writes them forward again: the card stays applied", async () => {
+    const id = await post(ownEffects());
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    const applied = state();
+    const settings = harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> };
+    vi.spyOn(settings, "set").mockRejectedValue(new Error("settings refused"));
+    expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["settings refused"] });
+    expect(state()).toEqual(applied);
+    expect(flags(id)["state"]).toBe("applied");
+    vi.restoreAllMocks();
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+  });
+
   it("a ledger write that fails after the documents were written puts the documents back and leaves the card pending", async () => {
     const before = state();
     const id = await post(ownEffects());
@@ -423,19 +436,23 @@ describe("renderChatMessageHTML", () => {
       return this.children.length === 0 ? [this.textContent] : this.children.flatMap((c) => c.lines());
     }
   }
-  function html() {
-    const state = { textContent: "" };
+  /** A card as rendered; `withSection: false` is one from before the changes had their own section. */
+  function html(withSection = true) {
+    const inserted: FakeNode[] = [];
+    const state = { textContent: "", before: (node: FakeNode) => void inserted.push(node) };
     const changes = new FakeNode("section");
     changes.append(new FakeNode("p"));
+    const stale = { removed: false, remove: () => void (stale.removed = true) };
     const buttons = [button("apply"), button("undo")];
-    const root: { classes: Set<string>; classList: object; querySelector(sel: string): unknown; querySelectorAll(sel: string): unknown } = {
+    const root: { classes: Set<string>; classList: object; ownerDocument: object; querySelector(sel: string): unknown; querySelectorAll(sel: string): unknown } = {
       classes: new Set(["state-pending"]),
       classList: { toggle: (c: string, on: boolean) => void (on ? root.classes.add(c) : root.classes.delete(c)) },
-      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" ? changes : null),
-      querySelectorAll: (sel: string) => (sel === "button[data-nobc-card]" ? buttons : []),
+      ownerDocument: changes.ownerDocument,
+      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" && withSection ? changes : null),
+      querySelectorAll: (sel: string) => (sel === "button[data-nobc-card]" ? buttons : sel === ".card-documents, .card-other" ? [stale] : []),
     };
     const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) };
-    return { el: el as unknown as HTMLElement, root, state, changes, buttons };
+    return { el: el as unknown as HTMLElement, root, state, changes, buttons, inserted, stale };
   }
 
   it("shows the state, enables only the button that fits, and a click applies", async () => {
@@ -463,6 +480,11 @@ describe("renderChatMessageHTML", () => {
     const empty = html();
     decorateCard(chatFake.messages.get(none)!, empty.el);
     expect(empty.changes.lines()).toEqual(["NOBC.Dialog.Changes", "NOBC.Dialog.NoChanges"]);
+    // A card without the section gets one before its state line; the stored lists go.
+    const old = html(false);
+    decorateCard(chatFake.messages.get(id)!, old.el);
+    expect(old.inserted.map((n) => [n.className, ...n.lines()])).toEqual([["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits {"name":"11 ACR","amount":"1"}']]);
+    expect(old.stale.removed).toBe(true);
   });
 
   it("a card whose flags changed after it was shown is refused at Apply; shown again, it applies as it now reads", async () => {

@@ -266,9 +266,12 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
       defenders: el({ nobcCard: "split", side: "defenders" }),
     };
     const state = { textContent: "" };
+    // The changes list is rebuilt into this section (tested in card-flow.test.ts); a bare stand-in.
+    const node = (): object => ({ ownerDocument: { createElement: node }, className: "", append: () => undefined, replaceChildren: () => undefined });
+    const changes = node();
     const root = {
       classList: { toggle: () => true },
-      querySelector: (sel: string) => (sel === ".card-state" ? state : null),
+      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" ? changes : null),
       querySelectorAll: (sel: string) => (sel === "input[data-nobc-split]" ? inputs : sel === "button[data-nobc-card]" ? Object.values(buttons) : []),
     };
     const html = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;

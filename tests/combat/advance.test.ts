@@ -241,7 +241,7 @@ describe("stepping back and on again", () => {
     expect(chatFake.messages.size).toBe(1);
   });
 
-  it("a marker update Foundry refuses posts no entry card and runs nothing; the next click works", async () => {
+  it("a marker update Foundry refuses leaves no entry card (it is withdrawn) and runs nothing; the next click works", async () => {
     let ran = false;
     registerStageEntry("movement", async () => void (ran = true));
     const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
@@ -254,6 +254,26 @@ describe("stepping back and on again", () => {
     expect(harness.notices.at(-1)).toEqual(expect.objectContaining({ level: "error" }));
     combat.update = update;
     expect((await advanceTurn(combat)).ok).toBe(true);
+    expect([chatFake.messages.size, ran]).toEqual([1, true]);
+  });
+
+  it("an entry card that cannot be posted leaves the marker where it was, so the GM can try again", async () => {
+    const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
+    const Message = (globalThis as unknown as { ChatMessage: { create(d: unknown): Promise<unknown> } }).ChatMessage;
+    const create = Message.create;
+    Message.create = async () => {
+      throw new Error("chat refused");
+    };
+    try {
+      expect(await advanceTurn(combat)).toEqual({ ok: false, reason: "NOBC.Turn.EntryCardFailed" });
+    } finally {
+      Message.create = create;
+    }
+    expect(combat.updates).toEqual([]);
+    expect(stageHooks).toEqual([]);
+    const retried = await advanceTurn(combat);
+    expect(retried).toMatchObject({ ok: true, position: { stage: MOVEMENT } });
+    expect(chatFake.messages.size).toBe(1);
   });
 });
 

@@ -60,6 +60,11 @@ class FakeMessage {
     for (const [path, value] of Object.entries(data)) setPath(this as unknown as Raw, path, structuredClone(value));
     return this;
   }
+  /** `Document#delete`: the message leaves `chatFake.messages`. */
+  async delete(): Promise<this> {
+    chatFake.messages.delete(this.id);
+    return this;
+  }
 }
 
 export const chatFake = {
