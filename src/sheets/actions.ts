@@ -16,6 +16,7 @@ import { TEMPLATES } from "./paths";
 import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
 import { postResolution } from "../chat/resolution-card";
 import { mayUpdate } from "../documents/drop-handlers";
+import { currentTurnPosition } from "../combat/current";
 
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
@@ -76,10 +77,23 @@ function isMode(value: string | undefined): value is Mode {
   return value === "combat" || value === "march";
 }
 
+/**
+ * Whether this user may switch a unit's mode now: mode markers are placed in the Orders phase
+ * (Land War QRS phase 2), so with a turn on the tracker a player switches only then; the GM (for
+ * set-up and corrections) and a world without a turn tracker are not limited.
+ */
+export function modeChangeAllowed(isGM: boolean, stage: string | null): boolean {
+  return isGM || stage === null || stage === "orders";
+}
+
 /** Unit sheet: take the mode the button names (Combat costs a supply point). */
 export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLElement): Promise<void> {
   const mode = target.dataset["mode"];
   if (!isMode(mode) || !this.isEditable) return;
+  if (!modeChangeAllowed(game.user?.isGM === true, currentTurnPosition()?.stage ?? null)) {
+    warnRefused(translator().localize("NOBC.Dialog.ModeOnlyInOrders"));
+    return;
+  }
   const unit = this.document;
   const checked = setMode({ unit: landUnitOf(unit, unit.system as UnitSystemView), mode });
   await confirmAndApply(checked, { title: "NOBC.Dialog.ModeTitle", intro: "NOBC.Dialog.ModeIntro", name: unit.name, showTotal: false });

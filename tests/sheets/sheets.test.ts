@@ -6,7 +6,8 @@ import { harness } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
 import { registerSheets, SHEETS, touchesLinks } from "../../src/sheets/register";
 import { AirbaseSheet, AirSquadronSheet, HqSheet, UnitSheet } from "../../src/sheets/sheets";
-import { trackValue } from "../../src/sheets/actions";
+import { modeChangeAllowed, trackValue } from "../../src/sheets/actions";
+import { turn } from "../../src/rules/index";
 import { TEMPLATES } from "../../src/sheets/paths";
 
 type Raw = Record<string, unknown>;
@@ -111,6 +112,25 @@ describe("unit sheet", () => {
     expect(harness.notices[0]?.message).toContain("no permission");
     expect(harness.notices[0]?.message).toContain("NOBC.Chat.Refused.writeFailed");
     expect(unit.system["mode"]).toBe("march");
+  });
+
+  it("with a turn on the tracker, a player switches mode only in the Orders phase; the GM any time", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
+    const g = harness.game as Raw;
+    g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("movement") } }];
+    try {
+      g["user"] = { id: "p1", isGM: false };
+      await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+      expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Notify.Refused {\"reason\":\"NOBC.Dialog.ModeOnlyInOrders\"}"]);
+      expect([sheetsFake.dialogs.length, harness.Actor.calls.length]).toEqual([0, 0]);
+      g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("orders") } }];
+      await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+      expect(harness.Actor.calls).toHaveLength(1);
+    } finally {
+      delete g["combats"];
+    }
+    expect(modeChangeAllowed(true, "movement")).toBe(true);
+    expect(modeChangeAllowed(false, null)).toBe(true);
   });
 
   it("writes nothing when the user cancels the dialog", async () => {

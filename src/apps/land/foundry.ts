@@ -5,17 +5,13 @@
  */
 import { SYSTEM_ID } from "../../constants";
 import { readBattlefield } from "../../world/read";
+import { currentTurnPosition } from "../../combat/current";
 import type { LandWorld } from "./world";
 import type { Translator } from "./view";
 
 interface OwnedDoc {
   readonly uuid: string;
   testUserPermission(user: unknown, level: string): boolean;
-}
-
-interface CombatLike {
-  readonly type: string;
-  readonly system: unknown;
 }
 
 export function translator(): Translator {
@@ -27,11 +23,7 @@ export function translator(): Translator {
 
 /** The turn of the `nobcTurn` Combat (the viewed one first), or null when there is none. */
 export function currentTurn(): number | null {
-  const g = game as unknown as { combat?: CombatLike | null; combats?: Iterable<CombatLike> };
-  const all = [...(g.combat ? [g.combat] : []), ...(g.combats ?? [])];
-  const tracker = all.find((c) => c.type === "nobcTurn");
-  const turn = (tracker?.system as { turn?: unknown } | undefined)?.turn;
-  return typeof turn === "number" && Number.isInteger(turn) && turn >= 0 ? turn : null;
+  return currentTurnPosition()?.turn ?? null;
 }
 
 export function readLandWorld(): LandWorld {
