@@ -385,12 +385,14 @@ describe("the GM handles one card action at a time", () => {
     expect(strength(unit)).toBe(3);
   });
 
+  const failLedgerWrites = () =>
+    vi.spyOn(harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> }, "set").mockRejectedValue(new Error("settings refused"));
+
   it("a ledger write that fails after Undo wrote the documents writes them forward again: the card stays applied", async () => {
     const id = await post(ownEffects());
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
     const applied = state();
-    const settings = harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> };
-    vi.spyOn(settings, "set").mockRejectedValue(new Error("settings refused"));
+    failLedgerWrites();
     expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["settings refused"] });
     expect(state()).toEqual(applied);
     expect(flags(id)["state"]).toBe("applied");
@@ -401,8 +403,7 @@ describe("the GM handles one card action at a time", () => {
   it("a ledger write that fails after the documents were written puts the documents back and leaves the card pending", async () => {
     const before = state();
     const id = await post(ownEffects());
-    const settings = harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> };
-    vi.spyOn(settings, "set").mockRejectedValue(new Error("settings refused"));
+    failLedgerWrites();
     expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["settings refused"] });
     expect(state()).toEqual(before);
     expect(flags(id)["state"]).toBe("pending");
