@@ -11,6 +11,7 @@ import { SYSTEM_ID } from "./constants";
 import { repairSystemSource } from "./data/shape-repairs";
 import { documentAt } from "./effects/apply";
 import { CURRENT_SCHEMA_VERSION, SETTING_KEYS } from "./settings";
+import { errorText } from "./errors";
 
 /** A stored document as the server sent it, before any `migrateData` ran. */
 export interface RawDocument {
@@ -111,7 +112,6 @@ interface Write {
 
 type Failure = { name: string; error: string };
 
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function liveDocument(s: MigrationStep): LiveSource | undefined {
   const doc = documentAt(stepUuid(s));
@@ -135,7 +135,7 @@ async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unk
   results.forEach((result, i) => {
     if (result.status === "fulfilled") return;
     const { step } = writes[i]!;
-    failed.push({ name: step.name, error: message(result.reason) });
+    failed.push({ name: step.name, error: errorText(result.reason) });
     console.error(`${SYSTEM_ID} | migration of ${step.documentName} "${step.name}" failed`, result.reason);
   });
   return failed;

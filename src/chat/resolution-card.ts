@@ -217,8 +217,6 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   const state = root.querySelector(".card-state");
   if (state !== null) state.textContent = game.i18n!.localize(`NOBC.Chat.State.${card.state}`);
   showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
-  // Apply sends the fingerprint of the card shown, so the GM refuses one changed meanwhile.
-  const seen = cardDigest(card);
   const me = game.user as unknown as RequestingUser;
   const controls = cardControls(me, card, ownership(me, controlDocuments(card)));
   const messageId = message.id;
@@ -248,7 +246,9 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
     button.addEventListener("click", () => {
       button.disabled = true;
       // Done: the message re-renders with its new state. Refused: the button is usable again.
-      void requestCardAction(action, messageId, action === "apply" ? seen : undefined).then((result) => (button.disabled = result.ok));
+      // Apply sends the fingerprint of the card as shown (read at render), so the GM refuses one changed since.
+      const seen = action === "apply" ? cardDigest(card) : undefined;
+      void requestCardAction(action, messageId, seen).then((result) => (button.disabled = result.ok));
     });
   }
 }

@@ -2,8 +2,8 @@
  * The active GM's Next stage and Previous stage. The pure turn model picks the stage; each move is
  * one Combat update. Going on to a stage not entered before, what entering it changes is first
  * posted as a resolution card (Apply / Undo go through the one write path), then the marker moves,
- * then the stage entries other areas registered run, together. Going back (to mend a mistake), and on again up to the furthest
- * stage entered, only moves the marker: nothing is entered twice. Either way `nobc.stageChanged` is
+ * then the stage entries other areas registered run, together. Going back (to mend a mistake), and
+ * on again up to the furthest stage entered, only moves the marker: nothing is entered twice. Either way `nobc.stageChanged` is
  * fired. Nothing is written for anyone but the active GM, and one move runs at a time.
  */
 import { turn } from "../rules/index";
@@ -14,7 +14,8 @@ import { stageEntries } from "../apps/registry";
 import { planningLength } from "./countdown";
 import { serverNow } from "./clock";
 import { turnSnapshot, worldActors, worldItems } from "./snapshot";
-import { stageCount, TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
+import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
+import { errorText } from "../errors";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -60,6 +61,11 @@ export type TurnMove =
     }
   | { readonly ok: false; readonly reason: string };
 
+/** A position counted from turn 0's first stage, as `TurnSystem.reached` counts. */
+function stageCount(turnNumber: number, stage: number): number {
+  return turnNumber * turn.STAGES.length + stage;
+}
+
 /**
  * The position after one step and the Combat update that records it. Being at Planning starts a
  * countdown of `minutes` from `now`; any other stage clears it. A step forward past the furthest
@@ -75,8 +81,8 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
   const position = moved.value;
   const planningEndsAt = position.current.id === "planning" ? now + minutes * 60_000 : null;
   // The stage the marker is on has been entered, whatever an older tracker recorded.
-  const reachedBefore = Math.max(system.reached ?? 0, stageCount(system.turn, system.stage, turn.STAGES.length));
-  const at = stageCount(position.turn, position.stage, turn.STAGES.length);
+  const reachedBefore = Math.max(system.reached ?? 0, stageCount(system.turn, system.stage));
+  const at = stageCount(position.turn, position.stage);
   const fresh = direction === "next" && at > reachedBefore;
   const reached = Math.max(reachedBefore, at);
   return { ok: true, position, fresh, update: { system: { turn: position.turn, stage: position.stage, planningEndsAt, reached } } };
@@ -122,7 +128,7 @@ async function runStageEntries(position: turn.TurnPosition): Promise<void> {
 let moving = false;
 
 function failed(reason: string, error: unknown): AdvanceResult {
-  ui.notifications?.error(game.i18n!.format(reason, { error: error instanceof Error ? error.message : String(error) }));
+  ui.notifications?.error(game.i18n!.format(reason, { error: errorText(error) }));
   return { ok: false, reason };
 }
 

@@ -3,7 +3,7 @@
  * turn number and current stage, or null when the world keeps no turn on the tracker. Reading only.
  */
 import { turn } from "../rules/index";
-import { TURN_COMBAT_TYPE } from "./turn-type";
+import { findTurnCombat } from "./create";
 
 interface CombatLike {
   readonly type: string;
@@ -17,8 +17,7 @@ export interface TurnNow {
 
 export function currentTurnPosition(): TurnNow | null {
   const g = game as unknown as { combat?: CombatLike | null; combats?: Iterable<CombatLike> };
-  const all = [...(g.combat ? [g.combat] : []), ...(g.combats ?? [])];
-  const system = all.find((c) => c.type === TURN_COMBAT_TYPE)?.system as { turn?: unknown; stage?: unknown } | undefined;
+  const system = findTurnCombat([...(g.combat ? [g.combat] : []), ...(g.combats ?? [])])?.system as { turn?: unknown; stage?: unknown } | undefined;
   if (system === undefined) return null;
   const state = turn.describeState({ turn: Number(system.turn), stage: Number(system.stage ?? 0) });
   return state.ok ? { turn: state.value.turn, stage: state.value.current.id } : null;

@@ -17,8 +17,3 @@ export interface TurnSystem {
    */
   readonly reached?: number;
 }
-
-/** A position counted from turn 0's first stage, to compare with `TurnSystem.reached`. */
-export function stageCount(turnNumber: number, stage: number, stagesPerTurn: number): number {
-  return turnNumber * stagesPerTurn + stage;
-}

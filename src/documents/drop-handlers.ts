@@ -18,6 +18,7 @@ import {
   type UnitSnapshot,
 } from "./drops";
 import { documentAt } from "../effects/apply";
+import { errorText } from "../errors";
 
 /** The few members of an Actor or Item the drop code reads; the live documents fit it. */
 export interface DropDocument {
@@ -192,7 +193,7 @@ export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?:
   if (data.uuid.startsWith("Compendium.")) return refuseCompendiumCard(card.name);
   assignCard(card, token.actor as ActorLike).catch((err: unknown) => {
     console.error("nobc | card drop on a token failed", err);
-    ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: err instanceof Error ? err.message : String(err) }) ?? String(err));
+    ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: errorText(err) }) ?? String(err));
   });
   return false;
 }

@@ -10,6 +10,7 @@
 import { land } from "../rules/index";
 import type { Effect } from "../rules/effects";
 import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
+import { errorText } from "../errors";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
@@ -484,9 +485,15 @@ export class PlanWriteError extends Error {
     super(failures.join("; "));
     this.name = "PlanWriteError";
   }
+
+  /** The lang key telling the user: nothing changed (`writeFailed`), or check by hand (`writeStuck`). */
+  get reasonKey(): string {
+    return this.restored ? "NOBC.Chat.Refused.writeFailed" : "NOBC.Chat.Refused.writeStuck";
+  }
 }
 
-const EMPTY_PLAN: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
+/** A plan that writes nothing. */
+export const EMPTY_PLAN: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
 
 /** One database call of a plan and the rows it carries (so a rollback knows what went through). */
 interface WriteCall {
@@ -550,8 +557,6 @@ function merged(parts: readonly WritePlan[]): WritePlan {
   };
 }
 
-const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /**
  * Performs a write plan, its calls side by side. When a call fails, the calls that went through
  * are put back with the matching rows of `rollback` (the plan's inverse), so a refused write
@@ -560,12 +565,12 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 export async function applyPlan(plan: WritePlan, rollback?: WritePlan): Promise<void> {
   const calls = writeCalls(plan);
   const results = await Promise.allSettled(calls.map((c) => c.write()));
-  const failures = results.flatMap((r) => (r.status === "rejected" ? [reasonOf(r.reason)] : []));
+  const failures = results.flatMap((r) => (r.status === "rejected" ? [errorText(r.reason)] : []));
   if (failures.length === 0) return;
   if (rollback === undefined) throw new PlanWriteError(failures, false);
   const done = merged(calls.filter((_, i) => results[i]!.status === "fulfilled").map((c) => c.part));
   const back = await Promise.allSettled(writeCalls(rollbackOf(done, rollback)).map((c) => c.write()));
-  const stuck = back.flatMap((r) => (r.status === "rejected" ? [reasonOf(r.reason)] : []));
+  const stuck = back.flatMap((r) => (r.status === "rejected" ? [errorText(r.reason)] : []));
   throw new PlanWriteError([...failures, ...stuck], stuck.length === 0);
 }
 

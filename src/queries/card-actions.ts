@@ -13,6 +13,7 @@ import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../constants";
 import { onceHolder, readLedger, recordEntry, type LedgerEntry } from "./ledger";
+import { errorText } from "../errors";
 
 export type CardAction = "apply" | "undo";
 
@@ -55,10 +56,6 @@ function forCard(messageId: string, task: () => Promise<CardResult>): Promise<Ca
   if (inFlight.has(messageId)) return Promise.resolve({ ok: false, reason: "NOBC.Chat.Refused.busy" });
   inFlight.add(messageId);
   return oneAtATime(task).finally(() => inFlight.delete(messageId));
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function messageById(id: string): CardMessage | undefined {
@@ -179,7 +176,7 @@ async function cardAction(action: CardAction, messageId: string, user: Requestin
   } catch (error) {
     // A write Foundry refused: the card keeps its state, and the user learns whether the world did.
     if (!(error instanceof PlanWriteError)) throw error;
-    return { ok: false, reason: error.restored ? "NOBC.Chat.Refused.writeFailed" : "NOBC.Chat.Refused.writeStuck", details: [...error.failures] };
+    return { ok: false, reason: error.reasonKey, details: [...error.failures] };
   }
   return { ok: true };
 }

@@ -4,7 +4,7 @@
  * and may edit its flags, so the GM never takes a card's word for whether it was applied or what
  * undoing it writes: it reads this ledger, kept in a world setting only a GM can write.
  */
-import type { WritePlan } from "../effects/apply";
+import { EMPTY_PLAN, type WritePlan } from "../effects/apply";
 import { SYSTEM_ID } from "../constants";
 
 export const LEDGER_SETTING = "cardLedger";
@@ -40,15 +40,13 @@ export function readLedger(): CardLedger {
   return typeof value === "object" && value !== null ? (value as CardLedger) : {};
 }
 
-const NO_WRITES: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
-
 /**
  * What is kept of the entry of a deleted message: nothing, unless it stands applied with a once-only
  * key. Deleting the card does not undo it, so the key stays held (without the writes: no card, no Undo).
  */
 function keptAfterDeletion(entry: LedgerEntry): LedgerEntry | undefined {
   if (entry.state !== "applied" || entry.once === undefined) return undefined;
-  return { state: "applied", forward: NO_WRITES, inverse: NO_WRITES, touched: [], once: entry.once };
+  return { state: "applied", forward: EMPTY_PLAN, inverse: EMPTY_PLAN, touched: [], once: entry.once };
 }
 
 /** The ledger with `entry` for `messageId`; the entries of messages deleted since are pruned (pure). */

@@ -18,6 +18,7 @@ import type { z } from "zod";
 import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
+import { errorText } from "../errors";
 
 export type { CardQueryData } from "./payloads";
 
@@ -96,10 +97,6 @@ export function tell(result: CardResult): void {
   if (result.ok) return;
   const reason = game.i18n!.localize(result.reason);
   ui.notifications?.warn(result.details === undefined ? reason : [reason, ...result.details].join(" "));
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -66,8 +66,7 @@ export async function confirmAndApply<O>(checked: Checked<Resolution<O>>, prompt
     await applyEffects(effects);
   } catch (error) {
     if (!(error instanceof PlanWriteError)) throw error;
-    const key = error.restored ? "NOBC.Chat.Refused.writeFailed" : "NOBC.Chat.Refused.writeStuck";
-    warnRefused(`${i18n.localize(key)} ${error.failures.join(" ")}`);
+    warnRefused(`${i18n.localize(error.reasonKey)} ${error.failures.join(" ")}`);
     return false;
   }
   return true;
