@@ -7,11 +7,12 @@
  * write is the live document's own source (`toObject().system`) with `diff: false`, so the
  * database gets the repaired shape even where the live copy looks unchanged.
  */
-import { SYSTEM_ID } from "./constants";
+import { SYSTEM_ID } from "./base/constants";
 import { repairSystemSource } from "./data/shape-repairs";
 import { documentAt } from "./effects/apply";
-import { CURRENT_SCHEMA_VERSION, SETTING_KEYS } from "./settings";
-import { errorText } from "./errors";
+import { CURRENT_SCHEMA_VERSION, SETTING_KEYS } from "./base/settings";
+import { errorText } from "./base/errors";
+import { notify } from "./base/foundry";
 
 /** A stored document as the server sent it, before any `migrateData` ran. */
 export interface RawDocument {
@@ -171,8 +172,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
     return { ran: true, migrated: 0, failed: [] };
   }
 
-  const i18n = game.i18n;
-  const bar = ui.notifications?.info(i18n?.localize("NOBC.Migration.start") ?? "", { progress: true }) as
+  const bar = notify("info", "NOBC.Migration.start", {}, { progress: true }) as
     | { update?(data: { pct: number }): unknown }
     | undefined;
   const failed: Failure[] = [];
@@ -193,9 +193,9 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   }
 
   await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
-  ui.notifications?.info(i18n?.format("NOBC.Migration.done", { count: String(steps.length - failed.length) }) ?? "");
+  notify("info", "NOBC.Migration.done", { count: steps.length - failed.length });
   if (failed.length > 0) {
-    ui.notifications?.warn(i18n?.format("NOBC.Migration.failed", { count: String(failed.length) }) ?? "", { permanent: true });
+    notify("warn", "NOBC.Migration.failed", { count: failed.length }, { permanent: true });
   }
   return { ran: true, migrated: steps.length - failed.length, failed };
 }

@@ -4,10 +4,10 @@
  */
 import "../styles/nobc.css";
 import * as rules from "./rules/index";
-import { SYSTEM_ID } from "./constants";
+import { SYSTEM_ID } from "./base/constants";
 import { registerDataModels } from "./data/register";
 import { subordinatesOf } from "./data/subordinates";
-import { registerSettings, rulesOptions } from "./settings";
+import { registerSettings, rulesOptions } from "./base/settings";
 import { registerStatusEffects } from "./token/status-effects";
 import { registerStatusSync } from "./token/status-sync";
 import { registerTokenDefaults } from "./token/token-defaults";
@@ -19,10 +19,11 @@ import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/open";
 import { registerOrbatButton } from "./ui/orbat-button";
-import { postResolution, registerChat } from "./chat/resolution-card";
+import { postResolution } from "./chat/resolution-card";
+import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
-import { applyCard, setCardSplit, undoCard } from "./chat/macros";
+import { applyCard, setCardSplit, undoCard } from "./queries/macros";
 import { openGroundCombat, registerGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/open";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";

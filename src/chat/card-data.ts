@@ -6,7 +6,7 @@ import type { Effect } from "../rules/effects";
 import type { BreakdownLine } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
 import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
-import { sha256Hex } from "../queries/sha256";
+import { sha256Hex } from "../base/sha256";
 
 export const CARD_STATES = ["pending", "applied", "reverted"] as const;
 export type CardState = (typeof CARD_STATES)[number];

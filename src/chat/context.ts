@@ -7,7 +7,7 @@
 import type { BreakdownLine } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
 import type { EffectNote } from "../effects/apply";
-import { breakdownContext, localizeBreakdown, type Translator } from "../sheets/context/breakdown";
+import { breakdownContext, localizeBreakdown, type Translator } from "../view/breakdown";
 import { touchedDocuments, type CardFlags, type CardInputLine, type CardState } from "./card-data";
 import { splitViews, type SplitView } from "./splits";
 

@@ -4,7 +4,7 @@
  */
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import type { CombatHits, CrtBand } from "../rules/nobc/land/combat-tables";
-import type { Translator } from "../sheets/context/breakdown";
+import type { Translator } from "../view/breakdown";
 
 /** The CRT bands as printed; "4-" is the row for 4 or less. */
 const BAND_TEXT: Readonly<Record<CrtBand, string>> = {

@@ -3,8 +3,8 @@
  * names, notes and words come from the documents and translations of the client rendering it.
  */
 import { documentAt, planEffects, snapshotOf } from "../effects/apply";
-import type { Translator } from "../sheets/context/breakdown";
-import { templatePath } from "../sheets/paths";
+import { loadTemplates, renderTemplate, translator } from "../base/foundry";
+import { templatePath } from "../view/paths";
 import type { CardDisplay, CardFlags } from "./card-data";
 import { cardInputOf, resolutionCardContext } from "./context";
 
@@ -18,14 +18,6 @@ export const CARD_PARTIALS = [
   templatePath("chat/parts/split.hbs"),
 ] as const;
 
-export function translator(): Translator {
-  return {
-    // Cards are rendered after init, when the translations exist.
-    localize: (key) => game.i18n!.localize(key),
-    format: (key, data) => game.i18n!.format(key, data),
-  };
-}
-
 export function nameOf(uuid: string): string {
   return (documentAt(uuid) as { name?: string } | null | undefined)?.name ?? uuid;
 }
@@ -34,12 +26,10 @@ export function nameOf(uuid: string): string {
 export function renderCardContent(card: CardFlags & { readonly display: CardDisplay }): Promise<string> {
   const notes = planEffects(card.effects, snapshotOf).notes;
   const view = resolutionCardContext(cardInputOf(card, notes), nameOf, translator());
-  const render = foundry.applications.handlebars.renderTemplate as unknown as (p: string, d: object) => Promise<string>;
-  return render(CARD_TEMPLATE, view);
+  return renderTemplate(CARD_TEMPLATE, view);
 }
 
 /** Loads the card's partials (on init); Foundry caches them. */
 export function loadCardPartials(): Promise<unknown> {
-  const load = foundry.applications.handlebars.loadTemplates as unknown as (paths: readonly string[]) => Promise<unknown>;
-  return load(CARD_PARTIALS);
+  return loadTemplates(CARD_PARTIALS);
 }

@@ -7,15 +7,16 @@
  * fired. Nothing is written for anyone but the active GM, and one move runs at a time.
  */
 import { turn } from "../rules/index";
-import { SYSTEM_ID } from "../constants";
-import { SETTING_KEYS } from "../settings";
+import { SYSTEM_ID } from "../base/constants";
+import { SETTING_KEYS } from "../base/settings";
 import { postResolution } from "../chat/resolution-card";
-import { stageEntries } from "../apps/registry";
+import { stageEntries } from "./registry";
 import { planningLength } from "./countdown";
 import { serverNow } from "./clock";
 import { turnSnapshot, worldActors, worldItems } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
-import { errorText } from "../errors";
+import { errorText } from "../base/errors";
+import { localize, notify, translator } from "../base/foundry";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -89,7 +90,7 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
 }
 
 function refused(reason: string): AdvanceResult {
-  ui.notifications?.warn(game.i18n!.localize(reason));
+  notify("warn", reason);
   return { ok: false, reason };
 }
 
@@ -106,7 +107,7 @@ function planningMinutesSetting(): number {
 async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
   const entry = turn.stageEntryEffects(position.current, turnSnapshot(worldActors(), worldItems()));
   if (entry.effects.length === 0) return null;
-  const i18n = game.i18n!;
+  const i18n = translator();
   return postResolution({
     title: i18n.format("NOBC.Turn.EntryTitle", { stage: i18n.localize(`NOBC.Turn.Stage.${position.current.id}`) }),
     resolution: entry,
@@ -120,7 +121,7 @@ async function runStageEntries(position: turn.TurnPosition): Promise<void> {
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   for (const f of failed) console.error(`${SYSTEM_ID} | a stage entry of ${position.current.id} failed`, f.reason);
   if (failed.length > 0) {
-    ui.notifications?.error(game.i18n!.format("NOBC.Turn.EntryFailed", { count: String(failed.length), stage: game.i18n!.localize(`NOBC.Turn.Stage.${position.current.id}`) }));
+    notify("error", "NOBC.Turn.EntryFailed", { count: failed.length, stage: localize(`NOBC.Turn.Stage.${position.current.id}`) });
   }
 }
 
@@ -128,7 +129,7 @@ async function runStageEntries(position: turn.TurnPosition): Promise<void> {
 let moving = false;
 
 function failed(reason: string, error: unknown): AdvanceResult {
-  ui.notifications?.error(game.i18n!.format(reason, { error: errorText(error) }));
+  notify("error", reason, { error: errorText(error) });
   return { ok: false, reason };
 }
 
@@ -166,7 +167,7 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
       return failed("NOBC.Turn.MoveFailed", error);
     }
     if (move.fresh) await runStageEntries(move.position);
-    else if (direction === "next") ui.notifications?.info(game.i18n!.localize("NOBC.Turn.EnteredBefore"));
+    else if (direction === "next") notify("info", "NOBC.Turn.EnteredBefore");
     // A system hook of our own, which the typed hook table does not list.
     (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(`${SYSTEM_ID}.stageChanged`, combat, move.position, { direction, fresh: move.fresh });
     return { ok: true, position: move.position, card };

@@ -4,6 +4,7 @@
  * refused. HQs created later are added with `addNewHqs` (one batch, none twice).
  */
 import { TURN_COMBAT_TYPE } from "./turn-type";
+import { notify } from "../base/foundry";
 
 /** What a combatant row needs of an HQ actor. */
 export interface HqActorRef {
@@ -78,7 +79,7 @@ function world(): GameView {
 }
 
 function refused(reason: string): CreateResult {
-  ui.notifications?.warn(game.i18n!.localize(reason));
+  notify("warn", reason);
   return { ok: false, reason };
 }
 
@@ -123,7 +124,7 @@ export async function addNewHqs(combat: CombatDoc): Promise<CreateResult> {
   if (combat.type !== TURN_COMBAT_TYPE) return refused("NOBC.Turn.Refused.notTurn");
   const rows = rowsFor(combat);
   if (rows.length === 0) {
-    ui.notifications?.info(game.i18n!.localize("NOBC.Turn.NoNewHqs"));
+    notify("info", "NOBC.Turn.NoNewHqs");
     return { ok: true, combat, added: 0 };
   }
   await combat.createEmbeddedDocuments("Combatant", [...rows]);

@@ -28,6 +28,7 @@ import {
 } from "./tracker";
 import type { TurnSystem } from "./turn-type";
 import { serverNow } from "./clock";
+import { translator } from "../base/foundry";
 
 /** A Combat as the tracker reads and moves it. */
 export interface ViewedCombat extends TurnCombat, CombatDoc {
@@ -161,7 +162,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       if (el === null || !Number.isFinite(endsAt)) return;
       const tick = (): void => {
         const view = countdownView(endsAt, serverNow());
-        el.textContent = countdownLabel(view, game.i18n!);
+        el.textContent = countdownLabel(view, translator());
         el.classList.toggle("over", view.over);
         if (view.over) this.#stopCountdown();
       };

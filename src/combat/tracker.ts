@@ -4,8 +4,8 @@
  * the HQs grouped by side. src/combat/tracker-app.ts is the thin Foundry shell around them.
  */
 import { turn } from "../rules/index";
-import { templatePath } from "../sheets/paths";
-import { stageActionById, stageActions, type StageAction } from "../apps/registry";
+import { templatePath } from "../view/paths";
+import { stageActionById, stageActions, type StageAction } from "./registry";
 import { countdownView, type CountdownView } from "./countdown";
 import type { HqRow } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";

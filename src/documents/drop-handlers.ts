@@ -18,7 +18,8 @@ import {
   type UnitSnapshot,
 } from "./drops";
 import { documentAt } from "../effects/apply";
-import { errorText } from "../errors";
+import { errorText } from "../base/errors";
+import { notify, warnRefused } from "../base/foundry";
 
 /** The few members of an Actor or Item the drop code reads; the live documents fit it. */
 export interface DropDocument {
@@ -43,7 +44,7 @@ interface ItemLike extends DropDocument {
 
 /** A card from a compendium is refused: it must first be put in an HQ's hand (a world copy). */
 function refuseCompendiumCard(name: string): false {
-  ui.notifications?.warn(game.i18n?.format("NOBC.Notify.CompendiumCard", { name }) ?? name);
+  notify("warn", "NOBC.Notify.CompendiumCard", { name });
   return false;
 }
 
@@ -121,14 +122,14 @@ export function hexDistance(a: ActorLike, b: ActorLike): number | null {
  */
 export function mayUpdate(doc: Pick<DropDocument, "name" | "canUserModify">): boolean {
   if (doc.canUserModify(game.user, "update")) return true;
-  ui.notifications?.warn(game.i18n?.format("NOBC.Notify.NotOwner", { name: doc.name }) ?? doc.name);
+  notify("warn", "NOBC.Notify.NotOwner", { name: doc.name });
   return false;
 }
 
 /** Writes the update of an accepted drop, or warns with the reason. True when something changed. */
 async function carryOut(target: DropDocument, decision: DropDecision): Promise<boolean> {
   if (!decision.ok) {
-    ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: decision.reason }) ?? decision.reason);
+    warnRefused(decision.reason);
     return false;
   }
   if (!mayUpdate(target)) return false;
@@ -193,7 +194,7 @@ export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?:
   if (data.uuid.startsWith("Compendium.")) return refuseCompendiumCard(card.name);
   assignCard(card, token.actor as ActorLike).catch((err: unknown) => {
     console.error("nobc | card drop on a token failed", err);
-    ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason: errorText(err) }) ?? String(err));
+    warnRefused(errorText(err));
   });
   return false;
 }

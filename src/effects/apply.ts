@@ -10,7 +10,8 @@
 import { land } from "../rules/index";
 import type { Effect } from "../rules/effects";
 import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
-import { errorText } from "../errors";
+import { errorText } from "../base/errors";
+import { notify } from "../base/foundry";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
@@ -465,7 +466,7 @@ function parentGroups<T extends { parentUuid: string | null }>(rows: readonly T[
   for (const [parentUuid, group] of byParent(rows)) {
     const parent = parentActor(parentUuid);
     if (parentUuid !== null && parent === undefined) {
-      ui.notifications?.warn(game.i18n?.format("NOBC.EffectNote.parentGone", { uuid: parentUuid, count: String(group.length) }) ?? parentUuid);
+      notify("warn", "NOBC.EffectNote.parentGone", { uuid: parentUuid, count: group.length });
       continue;
     }
     out.push({ parent, rows: group });
@@ -597,7 +598,7 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
 
 /** Shows each note to the user, in their language. */
 export function announceNotes(notes: readonly EffectNote[]): void {
-  for (const n of notes) ui.notifications?.info(game.i18n?.format(n.key, Object.fromEntries(Object.entries(n.data).map(([k, v]) => [k, String(v)]))) ?? n.key);
+  for (const n of notes) notify("info", n.key, n.data);
 }
 
 /**

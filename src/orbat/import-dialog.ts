@@ -2,7 +2,7 @@
  * The order-of-battle import dialog (GM only): a file or pasted text is checked, its problems or a
  * preview shown, and on confirmation the folders and actors are created in batches (docs/orbat.md).
  */
-import { templatePath } from "../sheets/paths";
+import { templatePath } from "../view/paths";
 import { importDialogContext, type DialogState } from "./dialog-context";
 import { executePlan, type DocumentCalls } from "./execute";
 import type { ActorData, FolderData } from "./plan";

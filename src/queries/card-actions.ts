@@ -11,9 +11,10 @@ import { cardDigest, mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../base/constants";
 import { onceHolder, readLedger, recordEntry, type LedgerEntry } from "./ledger";
-import { errorText } from "../errors";
+import { errorText } from "../base/errors";
+import { callHook } from "../base/foundry";
 
 export type CardAction = "apply" | "undo";
 
@@ -76,11 +77,6 @@ export function ownership(user: RequestingUser, uuids: readonly string[]): Map<s
     out.set(uuid, doc?.testUserPermission?.(user, "OWNER") === true);
   }
   return out;
-}
-
-/** Our own hook names are not in Foundry's typed hook list. */
-export function callHook(name: string, ...args: unknown[]): void {
-  (Hooks as unknown as { callAll(n: string, ...a: unknown[]): boolean }).callAll(name, ...args);
 }
 
 /** The card as the GM trusts it: its state and inverse from the ledger, not from its flags. */

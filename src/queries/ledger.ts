@@ -5,7 +5,7 @@
  * undoing it writes: it reads this ledger, kept in a world setting only a GM can write.
  */
 import { EMPTY_PLAN, type WritePlan } from "../effects/apply";
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../base/constants";
 
 export const LEDGER_SETTING = "cardLedger";
 

@@ -12,13 +12,14 @@
  */
 import { performCardAction, performSetSplit, type CardAction, type CardResult, type RequestingUser } from "./card-actions";
 import { registerCardLedger } from "./ledger";
-import { SYSTEM_ID } from "../constants";
-import { sha256Hex } from "./sha256";
+import { SYSTEM_ID } from "../base/constants";
+import { sha256Hex } from "../base/sha256";
 import type { z } from "zod";
 import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
-import { errorText } from "../errors";
+import { errorText } from "../base/errors";
+import { localize, notifyText } from "../base/foundry";
 
 export type { CardQueryData } from "./payloads";
 
@@ -95,8 +96,8 @@ export function registerCardQueries(): void {
 /** Warns the user of a refusal: the reason, then the sentences behind it. */
 export function tell(result: CardResult): void {
   if (result.ok) return;
-  const reason = game.i18n!.localize(result.reason);
-  ui.notifications?.warn(result.details === undefined ? reason : [reason, ...result.details].join(" "));
+  const reason = localize(result.reason);
+  notifyText("warn", result.details === undefined ? reason : [reason, ...result.details].join(" "));
 }
 
 /**

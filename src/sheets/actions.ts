@@ -9,10 +9,11 @@ import { resolveAircraftRepair } from "../rules/nobc/air/index";
 import { randomDice } from "../rules/dice";
 import type { Checked, Resolution } from "../rules/resolution";
 import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
-import { breakdownContext, localizeBreakdown, type Translator } from "./context/breakdown";
-import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "./context/views";
-import { landHqOf, landUnitOf, squadronOf } from "./snapshots";
-import { TEMPLATES } from "./paths";
+import { breakdownContext, localizeBreakdown } from "../view/breakdown";
+import { localize, translator, warnRefused } from "../base/foundry";
+import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "../view/views";
+import { landHqOf, landUnitOf, squadronOf } from "../view/snapshots";
+import { TEMPLATES } from "../view/paths";
 import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
 import { postResolution } from "../chat/resolution-card";
 import { mayUpdate } from "../documents/drop-handlers";
@@ -21,16 +22,6 @@ import { currentTurnPosition } from "../combat/current";
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
 
-function translator(): Translator {
-  return {
-    localize: (key) => game.i18n?.localize(key) ?? key,
-    format: (key, data) => game.i18n?.format(key, data) ?? key,
-  };
-}
-
-export function warnRefused(reason: string): void {
-  ui.notifications?.warn(game.i18n?.format("NOBC.Notify.Refused", { reason }) ?? reason);
-}
 
 function nameOf(uuid: string): string {
   const doc = documentAt(uuid) as { name?: string } | null | undefined;
@@ -196,7 +187,7 @@ export async function addWeapon(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
   const weapons = (this.document.system as AirSquadronSystemView).weapons;
   // The name may not be blank (data model), so a new row starts with a name the user then edits.
-  const name = game.i18n?.localize("NOBC.Air.NewWeapon") ?? "AAM";
+  const name = localize("NOBC.Air.NewWeapon");
   await this.document.update({ "system.weapons": [...weapons, { kind: "aam", name }] });
 }
 

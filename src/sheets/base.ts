@@ -7,7 +7,7 @@
  * here, to constructors of the few members the sheets use, and the sheets only see these narrow
  * shapes. Everything else in src/sheets stays fully typed against them.
  */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../base/constants";
 
 /** The members of a live Actor or Item the sheets read or call. */
 export interface LiveDocument {

@@ -11,14 +11,14 @@ import type { UnitSheetExtras } from "./context/unit";
 import type { HqSheetExtras, SubordinateSummary } from "./context/hq";
 import type { AirbaseSheetExtras, AirSquadronSheetExtras, BasedSquadron } from "./context/air";
 import type { SupportCardSheetExtras } from "./context/support-card";
-import type { DocumentHeader } from "./context/common";
+import type { DocumentHeader } from "../view/common";
 import type {
   AirSquadronSystemView,
   DocLink,
   HqSystemView,
   SupportCardSystemView,
   UnitSystemView,
-} from "./context/views";
+} from "../view/views";
 import { enrichHtml, worldActors, worldItems, type LiveActor, type LiveDocument } from "./base";
 
 function header(doc: LiveDocument, editable: boolean): DocumentHeader {

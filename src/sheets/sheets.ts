@@ -12,9 +12,9 @@ import type {
   HqSystemView,
   SupportCardSystemView,
   UnitSystemView,
-} from "./context/views";
+} from "../view/views";
 import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtras } from "./extras";
-import { PARTIALS, TEMPLATES } from "./paths";
+import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";
 import { weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";

@@ -3,6 +3,7 @@
  * dialog itself refuses anyone else as well.
  */
 import { openOrbatImport } from "../orbat/open";
+import { localize } from "../base/foundry";
 
 const BUTTON_CLASS = "nobc-orbat-import";
 
@@ -16,7 +17,7 @@ export function addOrbatButton(root: HTMLElement): void {
   button.className = BUTTON_CLASS;
   const icon = document.createElement("i");
   icon.className = "fa-solid fa-sitemap";
-  button.append(icon, ` ${game.i18n?.localize("NOBC.Orbat.Button") ?? "NOBC.Orbat.Button"}`);
+  button.append(icon, ` ${localize("NOBC.Orbat.Button")}`);
   button.addEventListener("click", () => void openOrbatImport());
   actions.append(button);
 }

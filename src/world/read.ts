@@ -3,7 +3,7 @@
  * viewed scene its tokens (centres relative to the scene's top-left corner), grid size and
  * terrain flag. Reads only; nothing is written.
  */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../base/constants";
 import { battlefield, type Battlefield, type WorldActor, type WorldDocument, type WorldToken } from "./battlefield";
 
 interface TokenLike {

@@ -1,7 +1,7 @@
 import "../harness/install";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordingDice } from "../../src/apps/dice";
-import { clearStageRegistry, registerStageAction, registerStageEntry, stageActionById, stageActions, stageEntries, type StageAction } from "../../src/apps/registry";
+import { clearStageRegistry, registerStageAction, registerStageEntry, stageActionById, stageActions, stageEntries, type StageAction } from "../../src/combat/registry";
 
 describe("recordingDice", () => {
   it("maps the uniform source onto 1..6 and records every face in order", () => {

@@ -2,9 +2,10 @@ import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { decorateCard, postResolution, postResolutions, registerChat, rollsFromFaces } from "../../src/chat/resolution-card";
+import { postResolution, postResolutions, rollsFromFaces } from "../../src/chat/resolution-card";
+import { decorateCard, registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
-import { sha256Hex } from "../../src/queries/sha256";
+import { sha256Hex } from "../../src/base/sha256";
 import type { Effect } from "../../src/rules/effects";
 
 type Raw = Record<string, unknown>;

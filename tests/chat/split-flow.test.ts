@@ -4,12 +4,13 @@
  */
 import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
-import { sha256Hex } from "../../src/queries/sha256";
+import { sha256Hex } from "../../src/base/sha256";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { decorateCard, postResolution, registerChat } from "../../src/chat/resolution-card";
+import { postResolution } from "../../src/chat/resolution-card";
+import { decorateCard, registerChat } from "../../src/queries/card-controls";
 import { CARD_PARTIALS } from "../../src/chat/render";
-import { applyCard, setCardSplit, undoCard } from "../../src/chat/macros";
+import { applyCard, setCardSplit, undoCard } from "../../src/queries/macros";
 import { requestCardAction, requestSetSplit } from "../../src/queries/register";
 import { planEffects, snapshotOf } from "../../src/effects/apply";
 import { groundCombatEffects } from "../../src/rules/nobc/land/combat";

@@ -5,10 +5,10 @@ import { harness, type FakeActorT } from "../harness/foundry";
 import { advanceTurn, mayMoveTurn, planTurnMove, stepBackTurn, type TurnCombat } from "../../src/combat/advance";
 import { registerTurnTracking } from "../../src/combat/register";
 import { TurnData } from "../../src/combat/turn-model";
-import { registerChat } from "../../src/chat/resolution-card";
+import { registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
-import { clearStageRegistry, registerStageEntry } from "../../src/apps/registry";
-import { registerSettings } from "../../src/settings";
+import { clearStageRegistry, registerStageEntry } from "../../src/combat/registry";
+import { registerSettings } from "../../src/base/settings";
 import { turn } from "../../src/rules/index";
 
 type Raw = Record<string, unknown>;

@@ -7,7 +7,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { applyEffects, applyPlan, planEffects, type DocumentSnapshot } from "../../src/effects/apply";
-import { describeEffect } from "../../src/sheets/context/breakdown";
+import { describeEffect } from "../../src/view/breakdown";
 import type { Effect } from "../../src/rules/effects";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";

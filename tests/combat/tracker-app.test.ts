@@ -9,8 +9,8 @@ import { harness, type FakeActorT } from "../harness/foundry";
 import { defineTurnTracker, type TrackerBaseClass } from "../../src/combat/tracker-app";
 import { registerTurnTracking } from "../../src/combat/register";
 import { TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
-import { clearStageRegistry, registerStageAction } from "../../src/apps/registry";
-import { registerSettings } from "../../src/settings";
+import { clearStageRegistry, registerStageAction } from "../../src/combat/registry";
+import { registerSettings } from "../../src/base/settings";
 import { turn } from "../../src/rules/index";
 import { combatFake, FakeCombatDoc } from "./combat-fake";
 

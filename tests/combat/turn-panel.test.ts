@@ -17,7 +17,7 @@ import {
   withTurnPart,
 } from "../../src/combat/tracker";
 import { countdownLabel, countdownView, DEFAULT_PLANNING_MINUTES, planningLength } from "../../src/combat/countdown";
-import { clearStageRegistry, registerStageAction, type StageAction } from "../../src/apps/registry";
+import { clearStageRegistry, registerStageAction, type StageAction } from "../../src/combat/registry";
 import { turn } from "../../src/rules/index";
 import { hqFixture, hqRow } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { describeEffect } from "../../src/sheets/context/breakdown";
+import { describeEffect } from "../../src/view/breakdown";
 import type { Effect } from "../../src/rules/effects";
 
 type Lang = Record<string, unknown>;

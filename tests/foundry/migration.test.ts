@@ -2,7 +2,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { isOlderVersion, migrateWorld, planMigration, stepUuid, type RawDocument } from "../../src/migration";
-import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/settings";
+import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/base/settings";
 import { repairSystemSource } from "../../src/data/shape-repairs";
 import { UnitData } from "../../src/data/unit";
 

@@ -9,7 +9,7 @@ import { STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
 import { registerStatusEffects, statusChanges, unitStatuses } from "../../src/token/status-effects";
 import { dataForStatus, registerStatusSync, syncUnitStatuses, writeStatusToData } from "../../src/token/status-sync";
 import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
-import { registerSettings, rulesOptions } from "../../src/settings";
+import { registerSettings, rulesOptions } from "../../src/base/settings";
 // @ts-expect-error -- a plain ES module script without type declarations
 import { drawAssets } from "../../scripts/draw-assets.mjs";
 

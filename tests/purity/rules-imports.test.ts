@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { importsOf } from "./imports";
 
 const RULES = path.resolve(__dirname, "../../src/rules");
 
@@ -8,14 +9,6 @@ function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? tsFiles(path.join(dir, e.name)) : e.name.endsWith(".ts") ? [path.join(dir, e.name)] : [],
   );
-}
-
-/** Every module specifier a file imports or re-exports, statically or dynamically. */
-export function importsOf(source: string): string[] {
-  const specs: string[] = [];
-  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g];
-  for (const re of patterns) for (const m of source.matchAll(re)) specs.push(m[1]!);
-  return specs;
 }
 
 /** Globals that mean a module reaches outside the pure core. */

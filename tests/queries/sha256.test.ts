@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../src/queries/sha256";
+import { sha256Hex } from "../../src/base/sha256";
 
 describe("sha256Hex", () => {
   it("gives the FIPS 180-4 example digests", () => {

@@ -7,9 +7,9 @@ import { unitSheetContext } from "../../src/sheets/context/unit";
 import { hqSheetContext } from "../../src/sheets/context/hq";
 import { airbaseSheetContext, airSquadronSheetContext } from "../../src/sheets/context/air";
 import { supportCardSheetContext } from "../../src/sheets/context/support-card";
-import { breakdownContext, type BreakdownInput } from "../../src/sheets/context/breakdown";
+import { breakdownContext, type BreakdownInput } from "../../src/view/breakdown";
 import type { CardSummary } from "../../src/sheets/context/cards";
-import type { UnitSystemView } from "../../src/sheets/context/views";
+import type { UnitSystemView } from "../../src/view/views";
 
 export interface FixtureSheet {
   readonly id: string;

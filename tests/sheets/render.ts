@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createHandlebars, registerPartials, type Lang } from "../harness/handlebars-helpers";
-import { localizeBreakdown } from "../../src/sheets/context/breakdown";
+import { localizeBreakdown } from "../../src/view/breakdown";
 import { fixtureDialogs, fixtureSheets } from "./fixtures";
 import { galleryItems } from "../gallery/index";
 

@@ -8,7 +8,7 @@ import { registerSheets, SHEETS, touchesLinks } from "../../src/sheets/register"
 import { AirbaseSheet, AirSquadronSheet, HqSheet, UnitSheet } from "../../src/sheets/sheets";
 import { modeChangeAllowed, trackValue } from "../../src/sheets/actions";
 import { turn } from "../../src/rules/index";
-import { TEMPLATES } from "../../src/sheets/paths";
+import { TEMPLATES } from "../../src/view/paths";
 
 type Raw = Record<string, unknown>;
 type Handler = (this: unknown, event: Event, target: HTMLElement) => Promise<void> | void;

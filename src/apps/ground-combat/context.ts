@@ -9,9 +9,9 @@ import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../..
 import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/land/types";
 import type { Checked, Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../sheets/context/breakdown";
-import { signed } from "../../sheets/context/common";
-import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../sheets/context/labels";
+import type { Translator } from "../../view/breakdown";
+import { signed } from "../../view/common";
+import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
 import type { CardInputLine } from "../../chat/resolution-card";
 import {
   SIDES,

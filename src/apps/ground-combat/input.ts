@@ -8,7 +8,7 @@ import { planGroundCombat, type GroundCombatCas, type GroundCombatInput, type Gr
 import type { RiverHexside } from "../../rules/nobc/land/types";
 import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../sheets/context/breakdown";
+import type { Translator } from "../../view/breakdown";
 import { attackingRivers, casSquadrons, involvedHqs, mapTerrain, neighbourHexes, unitById, type GroundCombatState } from "./state";
 
 export interface BuiltInput {

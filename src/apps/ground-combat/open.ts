@@ -3,7 +3,7 @@
  * button, the unit sheet's button and the macros. Each loads the dialog's code on first use, so
  * start-up stays light.
  */
-import { registerStageAction } from "../registry";
+import { registerStageAction } from "../../combat/registry";
 import type { GroundCombatPlanner, ResolveResult } from "./dialog";
 
 /** Macro: opens the planner (`{ attackers?: actor UUIDs, target?: "CCRR" }`; the canvas selection otherwise). */

@@ -8,7 +8,7 @@ import { resolveGroundCombat, type GroundCombatPlan } from "../../rules/nobc/lan
 import type { LandTerrain } from "../../rules/nobc/land/types";
 import type { Dice } from "../../rules/dice";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../sheets/context/breakdown";
+import type { Translator } from "../../view/breakdown";
 import { postResolution } from "../../chat/resolution-card";
 import { recordingDice } from "../dice";
 import { cardInputs, outcomeWords, withNames } from "./context";

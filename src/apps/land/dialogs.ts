@@ -9,7 +9,7 @@ import type { Side } from "../../rules/nobc/land/types";
 import type { Checked } from "../../rules/resolution";
 import { postResolution, type PostResolutionInput } from "../../chat/resolution-card";
 import { onceHolder, readLedger } from "../../queries/ledger";
-import { templatePath } from "../../sheets/paths";
+import { templatePath } from "../../view/paths";
 import { recordingDice } from "../dice";
 import { hqAccess, hqById, hqsFor, sideAccess, sidesFor, type Access, type LandWorld } from "./world";
 import type { Translator } from "./view";

@@ -4,7 +4,7 @@
  * offers each HQ its counters and the units it may resupply. Each HQ's row has buttons that open
  * its dialog, where the changes are shown and then posted as a resolution card.
  */
-import { templatePath } from "../../sheets/paths";
+import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
 import { ordersEntryContext } from "./orders";
 import { resupplyEntryContext } from "./resupply";

@@ -3,7 +3,7 @@
  * owned documents, the turn), translating, warning, and posting an information card. Importing
  * this module does no work.
  */
-import { SYSTEM_ID } from "../../constants";
+import { SYSTEM_ID } from "../../base/constants";
 import { readBattlefield } from "../../world/read";
 import { currentTurnPosition } from "../../combat/current";
 import type { LandWorld } from "./world";

@@ -3,8 +3,8 @@
  * and Resupply posts (stage entries), and the buttons of those information cards. Call on init.
  * Nothing of the dialogs loads until a button or macro asks for it.
  */
-import { registerStageAction, registerStageEntry } from "../registry";
-import { SYSTEM_ID } from "../../constants";
+import { registerStageAction, registerStageEntry } from "../../combat/registry";
+import { SYSTEM_ID } from "../../base/constants";
 
 type Opener = (hq?: string) => Promise<unknown>;
 

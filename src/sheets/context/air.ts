@@ -1,6 +1,6 @@
 /** Contexts of the air sheets: a squadron's factors and box, an airbase's capacity and damage. */
 import { AIR_BOXES, type AirBox } from "../../rules/nobc/air/effects";
-import { AIR_BOX_LABELS, ROLE_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "./labels";
+import { AIR_BOX_LABELS, ROLE_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "../../view/labels";
 import {
   nationalityChoices,
   nationalityLabel,
@@ -11,9 +11,9 @@ import {
   type SideContext,
   type TrackBox,
   type TrackContext,
-} from "./common";
+} from "../../view/common";
 import { NATIONALITIES } from "../../data/nationalities";
-import type { AirbaseSystemView, AirSquadronSystemView, DocLink, WeaponKind } from "./views";
+import type { AirbaseSystemView, AirSquadronSystemView, DocLink, WeaponKind } from "../../view/views";
 
 export interface AirSquadronSheetExtras extends DocumentHeader {
   readonly airbase: DocLink | null;

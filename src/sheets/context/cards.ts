@@ -1,7 +1,7 @@
 /** Support cards as sheets list them: in an HQ's hand, or assigned to a unit. */
 import type { Side, SupportCardCategory } from "../../rules/nobc/land/types";
-import { CATEGORY_HINTS, CATEGORY_LABELS } from "./labels";
-import { signed } from "./common";
+import { CATEGORY_HINTS, CATEGORY_LABELS } from "../../view/labels";
+import { signed } from "../../view/common";
 
 /** A card as the sheet found it (an embedded item of an HQ, or a world item). */
 export interface CardSummary {

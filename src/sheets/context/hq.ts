@@ -1,7 +1,7 @@
 /** Context of the HQ sheet: its boxes, reach, hand of support cards and the units under it. */
 import { SUPPORT_CARD_CATEGORIES } from "../../rules/nobc/land/types";
 import type { Mode, UnitArm, UnitSize } from "../../rules/nobc/land/types";
-import { ARM_LABELS, ECHELON_LABELS, MODE_LABELS, SIDE_LABELS, SIZE_LABELS } from "./labels";
+import { ARM_LABELS, ECHELON_LABELS, MODE_LABELS, SIDE_LABELS, SIZE_LABELS } from "../../view/labels";
 import {
   nationalityChoices,
   nationalityLabel,
@@ -11,10 +11,10 @@ import {
   type DocumentHeader,
   type SideContext,
   type TrackContext,
-} from "./common";
+} from "../../view/common";
 import { cardRows, type CardRow, type CardSummary } from "./cards";
 import { NATIONALITIES } from "../../data/nationalities";
-import type { DocLink, HqSystemView, Pool } from "./views";
+import type { DocLink, HqSystemView, Pool } from "../../view/views";
 
 /** A subordinate unit as the HQ lists it. */
 export interface SubordinateSummary {

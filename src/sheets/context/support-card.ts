@@ -1,7 +1,7 @@
 /** Context of the support card sheet: what the card is, what it does, and where it is. */
-import { AFTER_USE_LABELS, CATEGORY_HINTS, CATEGORY_LABELS, SIDE_LABELS } from "./labels";
-import { sheetHeader, signed, type Choices, type DocumentHeader, type SideContext } from "./common";
-import type { DocLink, SupportCardSystemView } from "./views";
+import { AFTER_USE_LABELS, CATEGORY_HINTS, CATEGORY_LABELS, SIDE_LABELS } from "../../view/labels";
+import { sheetHeader, signed, type Choices, type DocumentHeader, type SideContext } from "../../view/common";
+import type { DocLink, SupportCardSystemView } from "../../view/views";
 
 export interface SupportCardSheetExtras extends DocumentHeader {
   readonly holder: DocLink | null;

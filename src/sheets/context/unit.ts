@@ -1,7 +1,7 @@
 /** Context of the unit sheet: the counter as players know it, and what is attached to it. */
 import type { Mode } from "../../rules/nobc/land/types";
 import { SUPPORT_CARD_CATEGORIES } from "../../rules/nobc/land/types";
-import { ARM_LABELS, MODE_LABELS, SIZE_LABELS, SIDE_LABELS } from "./labels";
+import { ARM_LABELS, MODE_LABELS, SIZE_LABELS, SIDE_LABELS } from "../../view/labels";
 import {
   nationalityChoices,
   nationalityLabel,
@@ -11,10 +11,10 @@ import {
   type DocumentHeader,
   type SideContext,
   type TrackContext,
-} from "./common";
+} from "../../view/common";
 import { cardRows, type CardRow, type CardSummary } from "./cards";
 import { NATIONALITIES } from "../../data/nationalities";
-import type { DocLink, UnitSystemView } from "./views";
+import type { DocLink, UnitSystemView } from "../../view/views";
 
 export interface UnitSheetExtras extends DocumentHeader {
   /** The NATO-standard symbol for side, arm and size, as an SVG string (src/symbols). */

@@ -16,8 +16,8 @@ import {
   type Squadron,
   type WeaponKind,
 } from "../../../rules/nobc/air/index";
-import type { Translator } from "../../../sheets/context/breakdown";
-import { AIR_BOX_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../sheets/context/labels";
+import type { Translator } from "../../../view/breakdown";
+import { AIR_BOX_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../view/labels";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import type { AllocationRecord } from "./records";
 import { choices, namer, previewView, sideChoices, squadronValues, zoneChoices, zoneLabel, type Choice, type PreviewView } from "./view";

@@ -3,7 +3,7 @@
  * refused with one sentence per problem naming the field; nothing opens, nothing is posted.
  */
 import { z } from "zod";
-import type { Translator } from "../../../sheets/context/breakdown";
+import type { Translator } from "../../../view/breakdown";
 
 const side = z.enum(["nato", "wp"]);
 const zone = z.string();

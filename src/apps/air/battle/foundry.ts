@@ -3,11 +3,11 @@
  * actors, the records on chat cards, what the user owns), warning with every reason, and posting a
  * card with the record the next step reads. Loaded only with a dialog or a step, never at start-up.
  */
-import { SYSTEM_ID } from "../../../constants";
+import { SYSTEM_ID } from "../../../base/constants";
 import { postResolution, postResolutions, type CardInputLine, type PostResolutionInput } from "../../../chat/resolution-card";
 import type { Resolution } from "../../../rules/resolution";
-import type { Translator } from "../../../sheets/context/breakdown";
-import { templatePath } from "../../../sheets/paths";
+import type { Translator } from "../../../view/breakdown";
+import { templatePath } from "../../../view/paths";
 import { cardRecords, RECORD_FLAG, type AirRecord, type MessageView } from "./records";
 import { readSquadrons, type ActorView, type AirWorld } from "./world";
 

@@ -4,7 +4,7 @@
  * first use.
  */
 import type { Dice } from "../../../rules/dice";
-import { registerStageAction } from "../../registry";
+import { registerStageAction } from "../../../combat/registry";
 import { allocationArgs, gmStepArgs, lineUpArgs, parseArgs, sortieArgs, type Parsed } from "./args";
 import type { AirAllocationDialog } from "./allocation-dialog";
 import type { AirLineUpDialog } from "./lineup-dialog";

@@ -10,8 +10,8 @@ import type { Checked, Resolution, BreakdownLine } from "../../../rules/resoluti
 import { ok, refuse } from "../../../rules/resolution";
 import { resolveLineUp, hasWeapon, WP_SWITCH_LIMIT, type Bout, type LineUpInput, type Side, type Squadron } from "../../../rules/nobc/air/index";
 import { AIR_SOURCES } from "../../../rules/nobc/air/sources";
-import type { Translator } from "../../../sheets/context/breakdown";
-import { SIDE_LABELS } from "../../../sheets/context/labels";
+import type { Translator } from "../../../view/breakdown";
+import { SIDE_LABELS } from "../../../view/labels";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { currentLineUp, type LineUpRecord } from "./records";
 import { choices, namer, previewView, squadronValues, zoneChoices, zoneLabel, type Choice, type PreviewView } from "./view";

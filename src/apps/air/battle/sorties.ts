@@ -16,8 +16,8 @@ import {
   type SortieOutcome,
   type Squadron,
 } from "../../../rules/nobc/air/index";
-import type { Translator } from "../../../sheets/context/breakdown";
-import { AIR_BOX_LABELS, SIDE_LABELS } from "../../../sheets/context/labels";
+import type { Translator } from "../../../view/breakdown";
+import { AIR_BOX_LABELS, SIDE_LABELS } from "../../../view/labels";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { combatFor, currentLineUp, type SortieRecord } from "./records";
 import { LEVEL_LABELS, namer, previewView, sideChoices, squadronValues, zoneChoices, zoneLabel, type Choice, type PreviewView } from "./view";

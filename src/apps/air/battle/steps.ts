@@ -20,8 +20,8 @@ import {
   type SuperiorityOutcome,
   type Squadron,
 } from "../../../rules/nobc/air/index";
-import type { Translator } from "../../../sheets/context/breakdown";
-import { SIDE_LABELS } from "../../../sheets/context/labels";
+import type { Translator } from "../../../view/breakdown";
+import { SIDE_LABELS } from "../../../view/labels";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { combatFor, currentLineUp, currentSorties, type AirCombatRecord } from "./records";
 import { boutsView } from "./lineup";

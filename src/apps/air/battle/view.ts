@@ -4,8 +4,8 @@
  */
 import type { Checked, Resolution } from "../../../rules/resolution";
 import type { AirLevel, Side, Squadron } from "../../../rules/nobc/air/index";
-import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../../sheets/context/breakdown";
-import { SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../sheets/context/labels";
+import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../../view/breakdown";
+import { SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../view/labels";
 
 export const LEVEL_LABELS: Readonly<Record<AirLevel, string>> = {
   contested: "NOBC.AirBattle.Level.contested",

@@ -5,9 +5,9 @@
  */
 import type { ActorRef } from "../../../rules/ids";
 import type { Side, Squadron } from "../../../rules/nobc/air/index";
-import { squadronOf } from "../../../sheets/snapshots";
-import type { AirSquadronSystemView } from "../../../sheets/context/views";
-import type { Translator } from "../../../sheets/context/breakdown";
+import { squadronOf } from "../../../view/snapshots";
+import type { AirSquadronSystemView } from "../../../view/views";
+import type { Translator } from "../../../view/breakdown";
 import { battleZones, squadronsInZone, type CardRecord } from "./records";
 
 /** An actor as this module reads it. */

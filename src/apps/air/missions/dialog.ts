@@ -8,7 +8,7 @@ import type { Side } from "../../../rules/nobc/air/types";
 import type { Checked } from "../../../rules/resolution";
 import { recordingDice } from "../../dice";
 import { postResolution } from "../../../chat/resolution-card";
-import { templatePath } from "../../../sheets/paths";
+import { templatePath } from "../../../view/paths";
 import { readBattlefield } from "../../../world/read";
 import type { WorldActor } from "../../../world/battlefield";
 import { gmOnly, sideFor, type Access } from "./access";

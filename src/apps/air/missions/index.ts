@@ -3,7 +3,7 @@
  * purpose (imported on init): every action loads ./macros.ts, and with it the dialogs and the
  * rules they call, on first use.
  */
-import { registerStageAction } from "../../registry";
+import { registerStageAction } from "../../../combat/registry";
 
 type Macros = typeof import("./macros");
 

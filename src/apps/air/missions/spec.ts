@@ -8,7 +8,7 @@ import type { Dice } from "../../../rules/dice";
 import type { Side } from "../../../rules/nobc/air/types";
 import type { BreakdownLine, Checked, Refusal, Resolution } from "../../../rules/resolution";
 import type { Effect } from "../../../rules/effects";
-import { breakdownContext, localizeBreakdown, type BreakdownRow, type Translator } from "../../../sheets/context/breakdown";
+import { breakdownContext, localizeBreakdown, type BreakdownRow, type Translator } from "../../../view/breakdown";
 import type { SideAssets } from "./access";
 import type { MissionWorld } from "./world";
 

@@ -2,7 +2,7 @@
 import type { Squadron } from "../../../../src/rules/nobc/air/index";
 import type { AirRecord, CardRecord } from "../../../../src/apps/air/battle/records";
 import type { AirWorld } from "../../../../src/apps/air/battle/world";
-import type { Translator } from "../../../../src/sheets/context/breakdown";
+import type { Translator } from "../../../../src/view/breakdown";
 
 export function squadron(id: string, over: Partial<Squadron> = {}): Squadron {
   const side = over.side ?? "nato";

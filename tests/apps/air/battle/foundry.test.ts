@@ -8,9 +8,9 @@ import { sheetsFake } from "../../../harness/sheets-fake";
 import { chatFake } from "../../../harness/chat-fake";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../../harness/foundry";
-import { registerChat } from "../../../../src/chat/resolution-card";
+import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
-import { clearStageRegistry, stageActionById, stageActions } from "../../../../src/apps/registry";
+import { clearStageRegistry, stageActionById, stageActions } from "../../../../src/combat/registry";
 import {
   openAirAllocation,
   openAirLineUp,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs } from "../../../../src/apps/air/missions/macro-args";
-import { clearStageRegistry, stageActions } from "../../../../src/apps/registry";
+import { clearStageRegistry, stageActions } from "../../../../src/combat/registry";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/index";
 
 describe("macro arguments are checked, naming the field", () => {

@@ -7,9 +7,9 @@ import { sheetsFake } from "../../../harness/sheets-fake";
 import { chatFake } from "../../../harness/chat-fake";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../../harness/foundry";
-import { registerChat } from "../../../../src/chat/resolution-card";
+import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
-import { clearStageRegistry, stageActionById } from "../../../../src/apps/registry";
+import { clearStageRegistry, stageActionById } from "../../../../src/combat/registry";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/index";
 import type { AirMissionDialog } from "../../../../src/apps/air/missions/dialog";
 

@@ -4,9 +4,9 @@
  * first; a malformed one is warned with the field and the problem, and nothing happens.
  */
 import { z } from "zod";
-import type { CardResult } from "../queries/card-actions";
-import { parsePayload, splitArgsSchema } from "../queries/payloads";
-import { requestCardAction, requestSetSplit, tell } from "../queries/register";
+import type { CardResult } from "./card-actions";
+import { parsePayload, splitArgsSchema } from "./payloads";
+import { requestCardAction, requestSetSplit, tell } from "./register";
 
 const messageArgs = z.object({ messageId: z.string().min(1, "must be a non-empty id") });
 

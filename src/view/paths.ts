@@ -1,5 +1,5 @@
 /** Where Foundry serves the sheet templates from (repo folder templates/, copied to dist/templates/). */
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../base/constants";
 
 export function templatePath(relative: string): string {
   return `systems/${SYSTEM_ID}/templates/${relative}`;

@@ -6,7 +6,7 @@
 import type { LandHq, LandUnit } from "../rules/nobc/land/types";
 import type { Squadron, Nationality } from "../rules/nobc/air/types";
 import { NATIONALITIES as AIR_NATIONALITIES } from "../rules/nobc/air/types";
-import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "./context/views";
+import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "./views";
 
 export interface Named {
   readonly uuid: string;

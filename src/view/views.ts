@@ -3,8 +3,8 @@
  * (docs: foundry spec, "System data"). Structural and read-only, so a data model instance, a
  * plain fixture and a test object all fit.
  */
-import type { Mode, Side, SupportCardCategory, UnitArm, UnitSize } from "../../rules/nobc/land/types";
-import type { AirBox } from "../../rules/nobc/air/effects";
+import type { Mode, Side, SupportCardCategory, UnitArm, UnitSize } from "../rules/nobc/land/types";
+import type { AirBox } from "../rules/nobc/air/effects";
 
 export type Echelon = "corps" | "army" | "front" | "armyGroup";
 export type AirRole = "airSuperiority" | "multirole" | "strike" | "cas" | "recce" | "ew" | "transport";

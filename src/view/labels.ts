@@ -2,8 +2,8 @@
  * Label keys (lang/en.json) for every enum a sheet shows. Written out in full, never built from
  * strings, so the i18n test can find each key in the source.
  */
-import type { Mode, Side, SupportCardCategory, UnitArm, UnitSize } from "../../rules/nobc/land/types";
-import type { AirBox } from "../../rules/nobc/air/effects";
+import type { Mode, Side, SupportCardCategory, UnitArm, UnitSize } from "../rules/nobc/land/types";
+import type { AirBox } from "../rules/nobc/air/effects";
 import type { AfterUse, AirRole, Echelon, WeaponKind } from "./views";
 
 export const SIDE_LABELS: Readonly<Record<Side, string>> = {

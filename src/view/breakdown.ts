@@ -2,10 +2,11 @@
  * Context of the confirm dialog a sheet button opens: the rules' breakdown, the dice and the
  * changes in words, shown before anything is written.
  */
-import type { BreakdownLine } from "../../rules/resolution";
-import type { Effect } from "../../rules/effects";
+import type { BreakdownLine } from "../rules/resolution";
+import type { Effect } from "../rules/effects";
 import { AIR_BOX_LABELS, MODE_LABELS } from "./labels";
 import { signed } from "./common";
+import type { Translator } from "../base/foundry";
 
 export interface BreakdownRow {
   readonly label: string;
@@ -109,11 +110,7 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
   }
 }
 
-/** The two i18n calls the dialog needs; Foundry's `game.i18n` in the sheet, a stand-in in tests. */
-export interface Translator {
-  localize(key: string): string;
-  format(key: string, data: Record<string, string>): string;
-}
+export type { Translator } from "../base/foundry";
 
 /** What the dialog template renders: every sentence already in the user's language. */
 export interface BreakdownView extends Omit<BreakdownContext, "intro" | "effects"> {

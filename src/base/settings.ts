@@ -3,9 +3,9 @@
  * rules core leaves to the table (docs/rules-decisions.md and RULES-NOTES, "make them settings").
  */
 import { SYSTEM_ID } from "./constants";
-import type { OddsBelowOne } from "./rules/nobc/land/combat-tables";
-import type { GroundCombatOptions } from "./rules/nobc/land/combat";
-import type { OverrunOptions } from "./rules/nobc/land/movement";
+import type { OddsBelowOne } from "../rules/nobc/land/combat-tables";
+import type { GroundCombatOptions } from "../rules/nobc/land/combat";
+import type { OverrunOptions } from "../rules/nobc/land/movement";
 
 /** The schema version this build of the system writes. Raise it when a shape repair is added. */
 export const CURRENT_SCHEMA_VERSION = 1;

@@ -2,7 +2,7 @@
  * Pieces every sheet context shares: the side banner, box tracks, select choices and the header.
  * Pure functions over plain data; templates localize the keys they return.
  */
-import type { Side } from "../../rules/nobc/land/types";
+import type { Side } from "../rules/nobc/land/types";
 import { SIDE_LABELS } from "./labels";
 
 /** One box of a track (strength, HQ level, air defence), numbered from 1. */

@@ -1,0 +1,114 @@
+/**
+ * The one adapter between the Foundry layer and Foundry's globals for what every module needs:
+ * words (`game.i18n`), notifications (`ui.notifications`), the current user and what they own,
+ * our own hooks, and template rendering. Nothing else in `src/` touches `game.i18n`,
+ * `ui.notifications` or scans the actors for ownership, so a test stand-in and a future API change
+ * meet in one place. Before `init` (no translations yet) a key stands for its text.
+ */
+
+/** The two i18n calls views need; Foundry's `game.i18n` in play, a stand-in in tests. */
+export interface Translator {
+  localize(key: string): string;
+  format(key: string, data: Record<string, string>): string;
+}
+
+/** Data for a lang key: numbers are written as strings, as `format` wants them. */
+export type FormatData = Readonly<Record<string, string | number>>;
+
+function asStrings(data: FormatData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data)) out[k] = String(v);
+  return out;
+}
+
+export function translator(): Translator {
+  return {
+    localize: (key) => game.i18n?.localize(key) ?? key,
+    format: (key, data) => game.i18n?.format(key, data) ?? key,
+  };
+}
+
+export function localize(key: string): string {
+  return game.i18n?.localize(key) ?? key;
+}
+
+/** The text of `key` filled with `data` (localised only when there is no data). */
+export function format(key: string, data: FormatData = {}): string {
+  return Object.keys(data).length === 0 ? localize(key) : (game.i18n?.format(key, asStrings(data)) ?? key);
+}
+
+export type NotifyLevel = "info" | "warn" | "error";
+
+/** Options Foundry's notifications take (a progress bar, a notice that stays). */
+export interface NotifyOptions {
+  readonly permanent?: boolean;
+  readonly progress?: boolean;
+}
+
+/** Shows text that is already in the user's language; returns Foundry's notification. */
+export function notifyText(level: NotifyLevel, text: string, options?: NotifyOptions): unknown {
+  const notifications = ui.notifications as unknown as Record<NotifyLevel, (m: string, o?: NotifyOptions) => unknown> | undefined;
+  return notifications?.[level](text, options);
+}
+
+/** Shows the text of a lang key filled with `data`. */
+export function notify(level: NotifyLevel, key: string, data: FormatData = {}, options?: NotifyOptions): unknown {
+  return notifyText(level, format(key, data), options);
+}
+
+/** The one "refused, nothing changed" warning, with every reason (already in the user's language). */
+export function warnRefused(reasons: string | readonly string[]): void {
+  const reason = typeof reasons === "string" ? reasons : reasons.join(" ");
+  notify("warn", "NOBC.Notify.Refused", { reason });
+}
+
+/** The user of this client as the layer reads it. */
+export interface CurrentUser {
+  readonly id: string | null;
+  readonly isGM: boolean;
+}
+
+export function currentUser(): CurrentUser | null {
+  const user = game.user as unknown as { id?: string | null; isGM?: boolean } | null | undefined;
+  return user === null || user === undefined ? null : { id: user.id ?? null, isGM: user.isGM === true };
+}
+
+export function isGM(): boolean {
+  return currentUser()?.isGM === true;
+}
+
+interface OwnableDocument {
+  readonly uuid: string;
+  testUserPermission?(user: unknown, level: "OWNER"): boolean;
+}
+
+/** The uuids of the world actors the current user owns (every one for a GM), in one pass. */
+export function ownedActorUuids(actors: Iterable<OwnableDocument> = worldActors()): Set<string> {
+  const user = game.user;
+  const gm = isGM();
+  const owned = new Set<string>();
+  for (const actor of actors) if (gm || actor.testUserPermission?.(user, "OWNER") === true) owned.add(actor.uuid);
+  return owned;
+}
+
+/** The world's actors, typed as the caller reads them (empty before `setup`). */
+export function worldActors<T = OwnableDocument>(): T[] {
+  return [...((game.actors ?? []) as unknown as Iterable<T>)];
+}
+
+/** Our own hook names are not in Foundry's typed hook list. */
+export function callHook(name: string, ...args: unknown[]): void {
+  (Hooks as unknown as { callAll(n: string, ...a: unknown[]): boolean }).callAll(name, ...args);
+}
+
+/** Renders one of our Handlebars templates. */
+export function renderTemplate(path: string, data: object): Promise<string> {
+  const render = foundry.applications.handlebars.renderTemplate as unknown as (p: string, d: object) => Promise<string>;
+  return render(path, data);
+}
+
+/** Loads templates (partials) once; Foundry caches them. */
+export function loadTemplates(paths: readonly string[]): Promise<unknown> {
+  const load = foundry.applications.handlebars.loadTemplates as unknown as (p: readonly string[]) => Promise<unknown>;
+  return load(paths);
+}

@@ -1,0 +1,135 @@
+/**
+ * The controls of a resolution card for the user looking at it: its state, its changes as its flags
+ * say now (what Apply writes), and only the buttons and split editors this user may use, each of
+ * which sends a request to the active GM (src/queries/register.ts). Wired on every render.
+ */
+import type { HitShare } from "../rules/nobc/land/combat-hits";
+import { SYSTEM_ID } from "../base/constants";
+import { localize, translator } from "../base/foundry";
+import { CARD_STATES, cardControls, cardDigest, controlDocuments, readCard } from "../chat/card-data";
+import { changesContext, type ChangesView } from "../chat/context";
+import { loadCardPartials, nameOf } from "../chat/render";
+import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
+import { ownership, type RequestingUser } from "./card-actions";
+import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
+
+interface RenderedMessage {
+  readonly id: string | null;
+  readonly flags: Record<string, unknown>;
+}
+
+function isSide(value: string | undefined): value is SplitSide {
+  return (SPLIT_SIDES as readonly (string | undefined)[]).includes(value);
+}
+
+/** The split a side's editor holds now, as typed (the rules judge it on the GM's side). */
+function typedSplit(root: HTMLElement, side: SplitSide): HitShare[] {
+  return [...root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")]
+    .filter((input) => input.dataset["nobcSplit"] === side)
+    .map((input) => ({ actor: input.dataset["actor"] ?? "", hits: Number(input.value) }));
+}
+
+/**
+ * Lists `view` in the card's changes section, built from text nodes. The list in the stored content
+ * is the poster's (who may edit it); this one is the viewer's, from the flags Apply reads.
+ */
+function showChanges(section: HTMLElement, view: ChangesView): void {
+  const doc = section.ownerDocument;
+  const el = (tag: string, text?: string, className?: string): HTMLElement => {
+    const node = doc.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (className !== undefined) node.className = className;
+    return node;
+  };
+  const list = (items: readonly string[], className?: string): HTMLElement => {
+    const ul = el("ul", undefined, className);
+    for (const item of items) ul.append(el("li", item));
+    return ul;
+  };
+  const parts: HTMLElement[] = [el("h4", localize("NOBC.Dialog.Changes"))];
+  if (view.documents.length > 0) {
+    const ul = el("ul", undefined, "card-documents");
+    for (const d of view.documents) {
+      const li = el("li");
+      li.append(el("strong", d.name), list(d.changes));
+      ul.append(li);
+    }
+    parts.push(ul);
+  }
+  if (view.other.length > 0) parts.push(list(view.other, "card-other"));
+  if (view.documents.length === 0 && view.other.length === 0) parts.push(el("p", localize("NOBC.Dialog.NoChanges"), "hint"));
+  section.replaceChildren(...parts);
+}
+
+/**
+ * The card's changes section. A card without one (posted by an older version, or its content
+ * edited) gets a new one before its state line, and loses the stored lists that stood in its place.
+ */
+function changesSection(root: HTMLElement): HTMLElement {
+  const found = root.querySelector<HTMLElement>(".card-changes");
+  if (found !== null) return found;
+  for (const stale of root.querySelectorAll(".card-documents, .card-other")) stale.remove();
+  const section = root.ownerDocument.createElement("section");
+  section.className = "card-changes";
+  const state = root.querySelector(".card-state");
+  if (state === null) root.append(section);
+  else state.before(section);
+  return section;
+}
+
+/**
+ * Shows the card's state, its changes as its flags now say (what Apply writes), and, for the user
+ * looking at it, only the controls they may use:
+ * Apply / Undo for a GM or the owner of every touched document (enabled when the state allows),
+ * the split editors of the sides they may split while the card is pending.
+ */
+export function decorateCard(message: RenderedMessage, html: HTMLElement): void {
+  const card = readCard(message.flags[SYSTEM_ID]);
+  const root = html.querySelector<HTMLElement>(".nobc-resolution-card");
+  if (card === undefined || root === null || message.id === null) return;
+  for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
+  const state = root.querySelector(".card-state");
+  if (state !== null) state.textContent = localize(`NOBC.Chat.State.${card.state}`);
+  showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
+  const me = game.user as unknown as RequestingUser;
+  const controls = cardControls(me, card, ownership(me, controlDocuments(card)));
+  const messageId = message.id;
+  for (const input of root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")) {
+    const side = input.dataset["nobcSplit"];
+    input.disabled = !(isSide(side) && controls.splits.includes(side));
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-nobc-card]")) {
+    const kind = button.dataset["nobcCard"];
+    if (kind === "split") {
+      const side = button.dataset["side"];
+      const editable = isSide(side) && controls.splits.includes(side);
+      button.hidden = !editable;
+      button.disabled = !editable;
+      if (editable) {
+        button.addEventListener("click", () => {
+          button.disabled = true;
+          void requestSetSplit(messageId, side, typedSplit(root, side)).finally(() => (button.disabled = false));
+        });
+      }
+      continue;
+    }
+    const action = kind === "undo" ? "undo" : "apply";
+    const control = controls[action];
+    button.hidden = control === "hidden";
+    button.disabled = control !== "enabled";
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      // Done: the message re-renders with its new state. Refused: the button is usable again.
+      // Apply sends the fingerprint of the card as shown (read at render), so the GM refuses one changed since.
+      const seen = action === "apply" ? cardDigest(card) : undefined;
+      void requestCardAction(action, messageId, seen).then((result) => (button.disabled = result.ok));
+    });
+  }
+}
+
+/** Registers the card queries, loads the card's partials and hooks the chat (on init). */
+export function registerChat(): void {
+  registerCardQueries();
+  void loadCardPartials();
+  Hooks.on("renderChatMessageHTML", ((message: RenderedMessage, html: HTMLElement) => decorateCard(message, html)) as never);
+}
