@@ -247,7 +247,7 @@ describe("unlink buttons and redraws", () => {
   it("refuses to release a unit the user may not update: warns and writes nothing", async () => {
     const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ hq: hq.uuid }) });
-    unit.writable = false;
+    harness.playAsPlayer();
     const sheet = new HqSheet({ document: hq });
     await click(HqSheet.DEFAULT_OPTIONS, "releaseUnit", sheet, { uuid: unit.uuid });
     expect(unit.updates).toEqual([]);
@@ -259,8 +259,7 @@ describe("unlink buttons and redraws", () => {
     const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
     const card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: { assignedTo: "Actor.u" } });
     const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem({ airbase: "Actor.b" }) });
-    card.writable = false;
-    squadron.writable = false;
+    harness.playAsPlayer();
     const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
     await click(HqSheet.DEFAULT_OPTIONS, "unassignCard", new HqSheet({ document: hq }), { uuid: card.uuid });
     await click(AirbaseSheet.DEFAULT_OPTIONS, "releaseSquadron", new AirbaseSheet({ document: base }), { uuid: squadron.uuid });
