@@ -12,7 +12,8 @@ import "./system-models";
 import { afterEach } from "vitest";
 import { harness } from "./foundry";
 
-afterEach(() => {
+/** Throws, listing them, when hook handlers threw during the test and the switch is on; resets both. */
+export function checkHookErrors(): void {
   const caught = harness.hookErrors.splice(0);
   const fail = harness.hookSwitch.failTest;
   harness.hookSwitch.failTest = true;
@@ -20,4 +21,6 @@ afterEach(() => {
     const list = caught.map((c) => `${c.hook}: ${c.error instanceof Error ? c.error.message : String(c.error)}`).join("\n");
     throw new Error(`A hook handler threw (Foundry would log it and go on):\n${list}`);
   }
-});
+}
+
+afterEach(checkHookErrors);
