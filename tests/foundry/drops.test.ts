@@ -245,6 +245,28 @@ describe("drops a user may not write, and compendium cards", () => {
     expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumCard.*\+2 Combat/);
   });
 
+  it("refuses a unit from a compendium dropped on an HQ: a locked pack is not written (it would throw), an unlocked one is not edited", async () => {
+    const { hq, unit } = world();
+    for (const locked of [true, false]) {
+      harness.putInPack(unit, "nobc.units", locked);
+      expect(await subordinateUnit(unit as never, hq as never)).toBe(false);
+      expect(unit.updates).toEqual([]);
+      expect(unit.system["hq"]).toBeNull();
+      expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumActor.*3 Pz Bde/);
+    }
+  });
+
+  it("refuses a squadron from a compendium dropped on an airbase, locked or not", async () => {
+    const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: { side: "nato", airbase: null } });
+    for (const locked of [true, false]) {
+      harness.putInPack(squadron, "nobc.squadrons", locked);
+      expect(await baseSquadron(squadron as never, base as never, [])).toBe(false);
+      expect(squadron.updates).toEqual([]);
+      expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumActor.*36 TFW/);
+    }
+  });
+
   it("refuses a compendium card dropped on a unit token (the index entry is not a document)", () => {
     world();
     const uuid = "Compendium.nobc.support-cards.Item.abc";
