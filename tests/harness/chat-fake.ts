@@ -1,19 +1,26 @@
 /**
  * TEST STAND-IN for the chat and query pieces of Foundry the resolution cards use — not Foundry,
- * and not a copy of it; written from the public API docs. Import after ./install.
+ * and not a copy of it; written from the public v13 API docs. Import after ./install. For each
+ * behaviour, the documented API it mirrors:
  *
- * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`): keeps a message (id, flags, content, rolls, speaker) in
- *   `chatFake.messages`, reachable through `game.messages.get(id)`; `message.update` sets dotted
- *   paths. `ChatMessage.getSpeaker()` returns a fixed speaker.
- * - `Roll.fromData(data)`: a plain object holding the data, marked as a roll.
- * - `CONFIG.queries`, and users: `game.users.activeGM`, `game.users.get(id)`, `game.user`; a
- *   user's `query(name, data, options)` runs `CONFIG.queries[name](data, options)` as that user,
- *   and counts the calls. As in Foundry, the handler is not told who sent the query. A user's
- *   `setFlag(scope, key, value)` sets `flags[scope][key]` and counts the writes.
- * - `testUserPermission(user, "OWNER")` on the stand-in documents: a GM owns everything; others
- *   own what `chatFake.owners` lists for the actor (an embedded item follows its actor).
- * - `Actor.updateDocuments` / `Item.updateDocuments` / `Item.deleteDocuments` / `Item.createDocuments`
- *   also change the stand-in documents, so an undo can be checked against the exact prior state.
+ * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`):
+ *   keeps a message (id, author, flags, content, rolls, speaker) in `chatFake.messages`, reachable
+ *   through `game.messages.get(id)`; `message.update` sets dotted paths. `ChatMessage#author` and
+ *   `canUserModify`: a player may update or delete only the messages they wrote (others' are
+ *   read-only to them), a GM any; a player may not write as another author.
+ *   `ChatMessage.getSpeaker()` returns a fixed speaker.
+ * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
+ *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
+ *   unknown term class, a die face off the die, an evaluated roll without its total) throws.
+ * - `CONFIG.queries` and `User#query(name, data, { timeout })`: runs the handler as that user;
+ *   the data and the answer cross the socket as JSON (what JSON drops is gone); a query to a user
+ *   who is not `active`, or with no handler, rejects; after `timeout` ms without an answer it
+ *   rejects. As in Foundry, the handler is not told who sent the query.
+ * - `User#setFlag` (an update of the User document): a player may write only their own User's
+ *   flags, a GM any; counts the writes.
+ * - Users: a GM `gm` and players `p1`, `p2` (`chatFake.setUsers(as, gmOnline)`), with
+ *   `game.users.activeGM`, `game.users.get(id)`, `game.user`; `chatFake.own(actor, id)` gives a
+ *   player OWNER of an actor (the documents themselves check it, see ./foundry.ts).
  * - `foundry.applications.handlebars.renderTemplate` (unless ./sheets-fake already put one):
  *   records the call, returns a marker. `loadTemplates(paths)` (added to whichever renderer is
  *   there): records the paths in `chatFake.partials`, loads nothing.

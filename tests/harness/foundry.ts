@@ -2,28 +2,48 @@
  * TEST STAND-IN FOR FOUNDRY VTT — not Foundry, and not a copy of it.
  *
  * Foundry cannot run here, so the tests of the Foundry layer run against this small fake of the
- * few pieces that layer touches, each written from Foundry's public documentation:
+ * few pieces that layer touches, each written from Foundry's public v13 API documentation
+ * (foundryvtt.com/api). It is meant to refuse what Foundry refuses; for each behaviour, the
+ * documented API it mirrors:
  *
- * - `foundry.data.fields`: StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
- *   SchemaField, ArrayField. Only what the data models rely on: a missing value takes the field's
- *   `initial`; validation rejects a wrong type, a value outside `choices`, a non-integer where
- *   `integer` is set, a number below `min` / above `max`, an empty string where `blank: false`,
- *   and null where `nullable` is not set. No cleaning or coercion (the real one does more; we
- *   rely on none of it).
- * - `foundry.abstract.TypeDataModel`: the constructor runs `migrateData`, fills initial values,
- *   validates every field, then `validateJoint`, and throws when anything is invalid; the fields
- *   become properties of the instance. `prepareDerivedData` is called by the test, as the parent
- *   document would.
- * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry, `foundry.utils.randomID`.
- * - `Actor` / `Item`: documents with uuid, id, type, name, system, parent, items, `toObject`,
- *   `update`, `canUserModify` (answers the `writable` flag); their static `updateDocuments` /
- *   `deleteDocuments` / `createDocuments` only record
- *   the call (and its operation) in `calls`. Actors hold status `effects`; their
- *   `create/deleteEmbeddedDocuments` record the call and keep `statuses` in step.
+ * - `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
+ *   SchemaField, ArrayField): a missing value takes the field's `initial`; validation rejects a
+ *   wrong type, a value outside `choices`, a non-integer where `integer` is set, a number below
+ *   `min` / above `max`, an empty string where `blank: false`, null where `nullable` is not set.
+ *   No cleaning or coercion (the real one casts more; we rely on none of it).
+ * - `foundry.abstract.TypeDataModel` / `DataModel#validate` and `DataModel.validateJoint`: the
+ *   constructor runs `migrateData`, fills initial values, validates every field, then
+ *   `validateJoint`, and throws when anything is invalid.
+ * - `ClientDocument#update` / `Document.updateDocuments` (Actor, Item): the changes ("a.b" paths
+ *   or nested, `-=key` deletes) are merged into the source and the system data is validated
+ *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
+ *   ./system-models.ts), then `validateJoint`; a refused update rejects and changes nothing; a
+ *   batch is checked whole before any row is written; an accepted one is applied (and recorded in
+ *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items.
+ * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
+ *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
+ *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
+ * - `CompendiumCollection#locked`: writing a document of a locked pack (`harness.putInPack`) throws;
+ *   an unlocked pack's document is written.
+ * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
+ *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
+ * - `Hooks.on/once/off/call/callAll`: a `once` handler is removed after it runs; a handler that
+ *   throws is caught and logged (`console.error`) and the others still run, as `Hooks.call` /
+ *   `callAll` do (through `Hooks.onError`). The stand-in also records it in `harness.hookErrors`,
+ *   and ./install.ts fails the test after it ends unless `harness.hookSwitch.failTest` is false.
+ * - `SceneDimensions` (`canvas.dimensions`): the scene is padded by its `padding` (0.25, Foundry's
+ *   default) on every side, rounded up to whole pairs of columns and rows (the getDimensions doc:
+ *   "round to the nearest 2x grid size to ensure symmetry"), so `sceneX` / `sceneY` are not 0.
+ * - `HexagonalGrid` (`canvas.grid`, `CONST.GRID_TYPES.HEXODDQ`): flat-topped hexes in columns
+ *   (`columns: true`), the odd columns shifted down; `size` is the flat-to-flat height (`sizeY`),
+ *   `sizeX` the corner-to-corner width; `getOffset` ({i: row, j: column}), `getCenterPoint`, and
+ *   `measurePath` (hexes entered as `spaces`, 10 km each as `distance`).
+ * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry,
+ *   `foundry.utils.randomID`, `foundry.utils.expandObject`.
  * - `ActiveEffect.implementation.fromStatusEffect(id)`: an unsaved effect carrying that status.
- * - `Hooks`, `game.settings`, `game.i18n`, `game.user`, `game.data`, `game.system`, `ui.notifications`,
- *   `CONFIG`, and a `canvas` with token placeables, a viewed scene whose flags are
- *   `canvasState.sceneFlags`, a grid `size`, and a hex-distance `grid.measurePath`.
+ * - `game.settings`, `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
+ *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
+ *   whose flags are `canvasState.sceneFlags`.
  */
 
 type Raw = Record<string, unknown>;
