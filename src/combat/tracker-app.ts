@@ -1,7 +1,8 @@
 /**
  * The Combat sidebar tab (`CONFIG.ui.combat`): Foundry's v13 tracker, which, when the viewed
- * combat is the NOBC turn, shows the turn panel, the HQs grouped by side and the GM's controls in
- * place of its combatant list and round controls. Other combats render as Foundry renders them.
+ * combat is the NOBC turn, shows the turn panel, the HQs grouped by side and the GM's controls
+ * (parts of our own) instead of its combatant list and round controls; Foundry's parts are never
+ * given other templates. Other combats render as Foundry renders them.
  * Every decision is made by the pure functions of ./tracker.ts; this class only wires them.
  *
  * Why the narrow base type: the pinned foundry-vtt-types declare the v13 CombatTracker as a stub,
@@ -20,6 +21,8 @@ import {
   trackerMode,
   turnPanelContext,
   turnParts,
+  FOOTER_PART,
+  HQS_PART,
   TURN_PART,
   withTurnPart,
   type PartConfig,
@@ -134,8 +137,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const { isGM } = viewer();
       if (partId === TURN_PART) return panelPartContext(this.#mode, combat === null ? null : panelOf(combat, isGM));
       if (combat === null) return undefined;
-      if (partId === "tracker") return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
-      if (partId === "footer") return panelOf(combat, isGM) ?? undefined;
+      if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
+      if (partId === FOOTER_PART) return panelOf(combat, isGM) ?? undefined;
       return undefined;
     }
 

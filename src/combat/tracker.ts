@@ -18,6 +18,9 @@ export const TURN_TEMPLATES = {
 
 /** The id of the part the system adds to Foundry's tracker, between its header and its list. */
 export const TURN_PART = "nobcTurn";
+/** Our HQ list and GM controls: parts of their own, next to Foundry's `tracker` and `footer`. */
+export const HQS_PART = "nobcHqs";
+export const FOOTER_PART = "nobcFooter";
 
 /**
  * What the tracker shows: the NOBC turn (the viewed combat is a turn tracker), Foundry's own
@@ -37,27 +40,32 @@ export interface PartConfig {
   readonly [key: string]: unknown;
 }
 
-/** Foundry's tracker parts with ours added right after its header (the combat switcher). */
+/**
+ * Foundry's tracker parts, untouched, with ours added: the turn panel right after its header (the
+ * combat switcher), the HQ list after its `tracker` and the GM's controls after its `footer`.
+ */
 export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Record<string, PartConfig> {
+  const ours: Record<string, Record<string, PartConfig>> = {
+    header: { [TURN_PART]: { template: TURN_TEMPLATES.panel } },
+    tracker: { [HQS_PART]: { template: TURN_TEMPLATES.hqs, scrollable: [""] } },
+    footer: { [FOOTER_PART]: { template: TURN_TEMPLATES.footer } },
+  };
   const out: Record<string, PartConfig> = {};
-  for (const [id, part] of Object.entries(parts)) {
-    out[id] = part;
-    if (id === "header") out[TURN_PART] = { template: TURN_TEMPLATES.panel };
-  }
-  if (out[TURN_PART] === undefined) return { [TURN_PART]: { template: TURN_TEMPLATES.panel }, ...out };
+  for (const [id, part] of Object.entries(parts)) Object.assign(out, { [id]: part }, ours[id]);
+  for (const extra of Object.values(ours)) for (const [id, part] of Object.entries(extra)) out[id] ??= part;
   return out;
 }
 
 /**
- * The parts to render. The part ids never change (so a render replaces each part where it stands):
- * in turn mode the combatant list and the footer take our templates, as Foundry's rounds and
- * initiative mean nothing for the NOBC turn.
+ * The parts to render. Foundry's own parts keep Foundry's templates, so its tracker code finds
+ * the markup it expects wherever they render. In turn mode its combatant list and round controls
+ * are left out (rounds and initiative mean nothing for the NOBC turn) and ours shown; otherwise
+ * ours are left out.
  */
 export function turnParts(parts: Readonly<Record<string, PartConfig>>, mode: TrackerMode): Record<string, PartConfig> {
   const out: Record<string, PartConfig> = { ...parts };
-  if (mode !== "turn") return out;
-  if (out["tracker"] !== undefined) out["tracker"] = { ...out["tracker"], template: TURN_TEMPLATES.hqs };
-  if (out["footer"] !== undefined) out["footer"] = { ...out["footer"], template: TURN_TEMPLATES.footer };
+  const hidden = mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
+  for (const id of hidden) delete out[id];
   return out;
 }
 

@@ -29,6 +29,8 @@ export interface DropDocument {
   readonly system: unknown;
   update(data: object): Promise<unknown>;
   canUserModify(user: unknown, action: "update"): boolean;
+  /** The compendium pack the document lives in, if any (pack documents are locked or shared). */
+  readonly pack?: string | null;
 }
 
 interface ActorLike extends DropDocument {
@@ -38,8 +40,6 @@ interface ActorLike extends DropDocument {
 
 interface ItemLike extends DropDocument {
   readonly parent: unknown;
-  /** The compendium pack the item lives in, if any (pack documents are locked or shared). */
-  readonly pack?: string | null;
 }
 
 /** A card from a compendium is refused: it must first be put in an HQ's hand (a world copy). */
@@ -47,6 +47,14 @@ function refuseCompendiumCard(name: string): false {
   notify("warn", "NOBC.Notify.CompendiumCard", { name });
   return false;
 }
+
+/** An actor from a compendium is refused: writing to it would edit the pack (or fail, locked). */
+function refuseCompendiumActor(name: string): false {
+  notify("warn", "NOBC.Notify.CompendiumActor", { name });
+  return false;
+}
+
+const inPack = (doc: DropDocument) => typeof doc.pack === "string" && doc.pack !== "";
 
 type Sys = Record<string, unknown>;
 const sys = (d: DropDocument) => d.system as Sys;
@@ -145,7 +153,7 @@ function holdingHq(card: ItemLike): ActorLike | null {
 /** A support card dropped on a unit (sheet or token). False, untouched, for other kinds of document. */
 export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boolean> {
   if (card.type !== "supportCard" || unit.type !== "unit") return false;
-  if (typeof card.pack === "string" && card.pack !== "") return refuseCompendiumCard(card.name);
+  if (inPack(card)) return refuseCompendiumCard(card.name);
   const hq = holdingHq(card);
   const cards = hq === null ? [] : [...hq.items].filter((i) => i.type === "supportCard").map(cardSnapshot);
   const decision = decideCardDrop({
@@ -161,12 +169,14 @@ export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boole
 /** A unit dropped on an HQ's sheet. False, untouched, for other kinds of actor. */
 export async function subordinateUnit(unit: DropDocument, hq: DropDocument): Promise<boolean> {
   if (unit.type !== "unit" || hq.type !== "hq") return false;
+  if (inPack(unit)) return refuseCompendiumActor(unit.name);
   return carryOut(unit, decideUnitOnHq(unitSnapshot(unit), hqSnapshot(hq)));
 }
 
 /** A squadron dropped on an airbase's sheet; `squadrons` are the world's actors (to count who is based there). */
 export async function baseSquadron(squadron: DropDocument, airbase: DropDocument, squadrons: Iterable<DropDocument>): Promise<boolean> {
   if (squadron.type !== "airSquadron" || airbase.type !== "airbase") return false;
+  if (inPack(squadron)) return refuseCompendiumActor(squadron.name);
   return carryOut(
     squadron,
     decideSquadronOnAirbase(squadronSnapshot(squadron), airbaseSnapshot(airbase, squadrons, squadron.uuid)),

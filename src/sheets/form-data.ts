@@ -16,3 +16,24 @@ export function weaponsAsArray(expanded: Raw): Raw {
     .map(([, row]) => row);
   return { ...expanded, system: { ...system, weapons: rows } };
 }
+
+/** The pools each actor sheet edits the maximum of, by actor type. */
+export const SHEET_POOLS: Readonly<Record<string, readonly string[]>> = { unit: ["strength"], hq: ["level"], airbase: ["airDefence"] };
+
+/**
+ * `expanded` with each pool whose maximum the form lowers below its value brought down to that
+ * maximum in the same update: the data model's `validateJoint` refuses a value above its maximum,
+ * and Foundry would refuse the whole update. `current` is the document's system data. Pure.
+ */
+export function clampPools(expanded: Raw, current: unknown, pools: readonly string[]): Raw {
+  const system = expanded["system"] as Raw | undefined;
+  if (system === undefined) return expanded;
+  let out = system;
+  for (const name of pools) {
+    const sent = system[name] as { value?: unknown; max?: unknown } | undefined;
+    if (typeof sent?.max !== "number") continue;
+    const value = sent.value ?? ((current as Raw | null)?.[name] as { value?: unknown } | undefined)?.value;
+    if (typeof value === "number" && value > sent.max) out = { ...out, [name]: { ...sent, value: sent.max } };
+  }
+  return out === system ? expanded : { ...expanded, system: out };
+}

@@ -16,7 +16,7 @@ import type {
 import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtras } from "./extras";
 import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";
-import { weaponsAsArray } from "./form-data";
+import { clampPools, SHEET_POOLS, weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
 import { planCombatFromSheet } from "../apps/ground-combat/open";
@@ -28,6 +28,11 @@ type DroppedItem = Parameters<typeof assignCard>[0];
 function redrawIf(sheet: { render(options?: { force?: boolean }): unknown }, changed: boolean): boolean {
   if (changed) sheet.render();
   return changed;
+}
+
+/** The form's update with any pool whose maximum it lowers brought down with it (see `clampPools`). */
+function poolSafe(sheet: { readonly document: LiveActor }, data: Record<string, unknown>): Record<string, unknown> {
+  return clampPools(data, sheet.document.system, SHEET_POOLS[sheet.document.type] ?? []);
 }
 
 const part = (template: string) => ({ sheet: { template, templates: [...PARTIALS], scrollable: [""] } });
@@ -53,6 +58,10 @@ export class UnitSheet extends ActorSheetBase {
   };
 
   static PARTS = part(TEMPLATES.unit);
+
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
+    return poolSafe(this, super._processFormData(event, form, formData));
+  }
 
   override async _prepareContext(options: object): Promise<object> {
     const unit = this.document;
@@ -82,6 +91,10 @@ export class HqSheet extends ActorSheetBase {
   };
 
   static PARTS = part(TEMPLATES.hq);
+
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
+    return poolSafe(this, super._processFormData(event, form, formData));
+  }
 
   override async _prepareContext(options: object): Promise<object> {
     const hq = this.document;
@@ -135,6 +148,10 @@ export class AirbaseSheet extends ActorSheetBase {
   };
 
   static PARTS = part(TEMPLATES.airbase);
+
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
+    return poolSafe(this, super._processFormData(event, form, formData));
+  }
 
   override async _prepareContext(options: object): Promise<object> {
     const airbase: LiveActor = this.document;

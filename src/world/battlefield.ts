@@ -26,11 +26,16 @@ export interface WorldActor extends WorldDocument {
   readonly items?: Iterable<WorldDocument>;
 }
 
-/** A token on the viewed scene: its actor and its centre in pixels from the scene's top-left corner. */
+/**
+ * A token on the viewed scene: its actor and its centre in pixels from the scene's top-left corner;
+ * in Foundry also `offset`, the map hex Foundry's grid puts it in (column and row from the scene's
+ * top-left hex), which is then used as is. Pure callers may give pixels alone.
+ */
 export interface WorldToken {
   readonly actor: string;
   readonly x: number;
   readonly y: number;
+  readonly offset?: { readonly col: number; readonly row: number };
 }
 
 export interface BattlefieldInput {
@@ -92,8 +97,8 @@ export interface Battlefield {
 
 /** The hex label under a point, or undefined off the labelled grid. */
 function hexAt(token: WorldToken, size: number): HexRef | undefined {
-  if (!Number.isFinite(token.x) || !Number.isFinite(token.y)) return undefined;
-  const off = hexAtPoint(token, size);
+  if (token.offset === undefined && (!Number.isFinite(token.x) || !Number.isFinite(token.y))) return undefined;
+  const off = token.offset ?? hexAtPoint(token, size);
   return inMap(off, 99, 99) ? hexLabel(off) : undefined;
 }
 

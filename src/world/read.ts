@@ -1,7 +1,7 @@
 /**
  * Gathers what `battlefield` needs from Foundry: the world's actors and loose items, and from the
- * viewed scene its tokens (centres relative to the scene's top-left corner), grid size and
- * terrain flag. Reads only; nothing is written.
+ * viewed scene its tokens (each with the map hex Foundry's grid puts it in), grid size and terrain
+ * flag. Reads only; nothing is written.
  */
 import { SYSTEM_ID } from "../base/constants";
 import { battlefield, type Battlefield, type WorldActor, type WorldDocument, type WorldToken } from "./battlefield";
@@ -11,9 +11,16 @@ interface TokenLike {
   readonly center: { readonly x: number; readonly y: number };
 }
 
+interface GridLike {
+  readonly size: number;
+  readonly sizeX: number;
+  readonly sizeY: number;
+  getOffset(point: { x: number; y: number }): { i: number; j: number };
+}
+
 interface CanvasLike {
   readonly scene?: { getFlag(scope: string, key: string): unknown } | null;
-  readonly grid?: { readonly size: number } | null;
+  readonly grid?: GridLike | null;
   readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
   readonly tokens?: { readonly placeables: readonly TokenLike[] } | null;
 }
@@ -24,10 +31,16 @@ function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain:
   if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined };
   const dx = board.dimensions?.sceneX ?? 0;
   const dy = board.dimensions?.sceneY ?? 0;
+  const grid = board.grid ?? null;
+  // The map's hex 0101 is the grid space at the scene's top-left corner (past the padding).
+  const origin = grid?.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
   const tokens: WorldToken[] = [];
   for (const token of board.tokens?.placeables ?? []) {
     const uuid = token.actor?.uuid;
-    if (uuid !== undefined) tokens.push({ actor: uuid, x: token.center.x - dx, y: token.center.y - dy });
+    if (uuid === undefined) continue;
+    const at = grid?.getOffset(token.center);
+    const offset = at === undefined || origin === undefined ? undefined : { col: at.j - origin.j, row: at.i - origin.i };
+    tokens.push({ actor: uuid, x: token.center.x - dx, y: token.center.y - dy, ...(offset === undefined ? {} : { offset }) });
   }
   return { tokens, gridSize: board.grid?.size ?? null, terrain: scene.getFlag(SYSTEM_ID, "terrain") };
 }

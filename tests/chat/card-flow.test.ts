@@ -65,7 +65,7 @@ describe("posting a resolution card", () => {
     expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
     expect((chatFake.rendered[0]!.data as { notes: string[] }).notes[0]).toContain("NOBC.EffectNote.minefield");
     expect(message.speaker).toEqual({ alias: "Umpire" });
-    const data = (message.rolls[0] as { data: Raw }).data;
+    const data = message.rolls[0]!.toJSON();
     expect(data["formula"]).toBe("2d6");
     expect(data["total"]).toBe(8);
     expect((data["terms"] as { results: unknown[] }[])[0]!.results).toEqual([{ result: 3, active: true }, { result: 5, active: true }]);
@@ -293,8 +293,9 @@ describe("Apply and Undo", () => {
   });
 
   it("trusts the GM's ledger, not the card's flags, which the posting player may edit", async () => {
-    const id = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    // The player posts the card (a message they author, so one they may edit).
     chatFake.setUsers("p1");
+    const id = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
     const message = chatFake.messages.get(id)!;
     // Forged: "applied", with an undo plan that writes to the other side's unit, and no effects.
     await message.update({
@@ -516,7 +517,7 @@ describe("renderChatMessageHTML", () => {
     chatFake.own(enemy, "p1");
     const view = html();
     decorateCard(chatFake.messages.get(id)!, view.el);
-    chatFake.owners.delete(enemy.uuid);
+    chatFake.disown(enemy);
     view.buttons[0]!.click();
     expect(view.buttons[0]!.disabled).toBe(true);
     await new Promise((r) => setTimeout(r, 0));

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { defineTurnTracker, type TrackerBaseClass } from "../../src/combat/tracker-app";
 import { registerTurnTracking } from "../../src/combat/register";
-import { TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
+import { FOOTER_PART, HQS_PART, TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
 import { clearStageRegistry, registerStageAction } from "../../src/combat/registry";
 import { registerSettings } from "../../src/base/settings";
 import { turn } from "../../src/rules/index";
@@ -90,38 +90,41 @@ afterEach(() => {
 
 describe("the tracker class's parts", () => {
   it("adds the turn part after Foundry's header and keeps Foundry's actions with ours", () => {
-    expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, "tracker", "footer"]);
+    expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    for (const [id, part] of Object.entries(FakeCombatTracker.PARTS)) expect(Tracker.PARTS[id]).toEqual(part);
     expect(Object.keys(actions).sort()).toEqual(["nobcAddHqs", "nobcNextStage", "nobcOpenHq", "nobcPreviousStage", "nobcStageAction", "nobcStartTurn"]);
   });
 
-  it("for the turn: our panel, the HQs by side in place of the list, the GM's controls in place of the footer", async () => {
+  it("for the turn: our panel, the HQs by side and the GM's controls in parts of our own; Foundry's keep their templates", async () => {
     const parts = app._configureRenderParts({});
-    expect(parts["tracker"]!.template).toBe(TURN_TEMPLATES.hqs);
-    expect(parts["footer"]!.template).toBe(TURN_TEMPLATES.footer);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, HQS_PART, FOOTER_PART]);
+    expect(parts[HQS_PART]!.template).toBe(TURN_TEMPLATES.hqs);
+    expect(parts[FOOTER_PART]!.template).toBe(TURN_TEMPLATES.footer);
+    for (const [id, part] of Object.entries(parts)) if (id in FakeCombatTracker.PARTS) expect(part).toEqual(FakeCombatTracker.PARTS[id]);
     const ctx = await renderParts(app);
     expect(ctx["header"]).toEqual({ shared: true, foundryPart: "header" }); // Foundry's own header, untouched
     expect(ctx[TURN_PART]!["nobc"]).toMatchObject({ panel: { turn: 2, firstMover: "nato", initiativeNames: "V (US) Corps", currentKey: "NOBC.Turn.Stage.groundCombat" } });
-    expect(ctx["tracker"]).toMatchObject({ shared: true, foundryPart: "tracker" });
-    expect(ctx["tracker"]!["nobc"]).toMatchObject({
+    expect(ctx[HQS_PART]).toMatchObject({ shared: true, foundryPart: HQS_PART });
+    expect(ctx[HQS_PART]!["nobc"]).toMatchObject({
       addable: 0,
       groups: [
         { side: "nato", hqs: [{ name: "V (US) Corps", levelText: "3 / 4", radius: 4, cards: 1, initiative: true }] },
         { side: "wp", hqs: [{ name: "8th Guards Army", levelText: "4 / 5", radius: 5, cards: 0, initiative: false }] },
       ],
     });
-    expect(ctx["footer"]!["nobc"]).toMatchObject({ isGM: true, canGoBack: true });
+    expect(ctx[FOOTER_PART]!["nobc"]).toMatchObject({ isGM: true, canGoBack: true });
   });
 
   it("counts the HQs not yet in the turn for the GM's Add button", async () => {
     const late = new harness.Actor({ name: "III (GE) Corps", type: "hq", system: { side: "nato" } });
     harness.game["actors"] = [corps, army, late];
-    expect((await renderParts(app))["tracker"]!["nobc"]).toMatchObject({ addable: 1 });
+    expect((await renderParts(app))[HQS_PART]!["nobc"]).toMatchObject({ addable: 1 });
   });
 
   it("renders another combat as Foundry does, with the GM's start button only while no turn tracker exists", async () => {
     const other = new FakeCombatDoc({ type: "base" });
     app.viewed = other;
-    expect(app._configureRenderParts({})).toEqual({ ...Tracker.PARTS });
+    expect(app._configureRenderParts({})).toEqual({ header: Tracker.PARTS["header"], [TURN_PART]: Tracker.PARTS[TURN_PART], tracker: FakeCombatTracker.PARTS["tracker"], footer: FakeCombatTracker.PARTS["footer"] });
     let ctx = await renderParts(app);
     expect(ctx[TURN_PART]!["nobc"]).toEqual({});
     expect(ctx["tracker"]).toEqual({ shared: true, foundryPart: "tracker" });

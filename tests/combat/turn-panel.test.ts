@@ -15,6 +15,8 @@ import {
   TURN_PART,
   TURN_TEMPLATES,
   withTurnPart,
+  HQS_PART,
+  FOOTER_PART,
 } from "../../src/combat/tracker";
 import { countdownLabel, countdownView, DEFAULT_PLANNING_MINUTES, planningLength } from "../../src/combat/countdown";
 import { clearStageRegistry, registerStageAction, type StageAction } from "../../src/combat/registry";
@@ -51,24 +53,31 @@ describe("trackerMode and the parts", () => {
 
   const foundryParts = { header: { template: "h.hbs" }, tracker: { template: "t.hbs", scrollable: [""] }, footer: { template: "f.hbs" } };
 
-  it("adds our part right after Foundry's header, keeping every other part and its order", () => {
+  it("adds our parts next to Foundry's (panel after its header, HQs after its list, controls after its footer), Foundry's untouched", () => {
     const parts = withTurnPart(foundryParts);
-    expect(Object.keys(parts)).toEqual(["header", TURN_PART, "tracker", "footer"]);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
     expect(parts[TURN_PART]).toEqual({ template: TURN_TEMPLATES.panel });
-    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual([TURN_PART, "tracker"]);
+    expect(parts[HQS_PART]).toEqual({ template: TURN_TEMPLATES.hqs, scrollable: [""] });
+    expect(parts[FOOTER_PART]).toEqual({ template: TURN_TEMPLATES.footer });
+    for (const [id, part] of Object.entries(foundryParts)) expect(parts[id]).toEqual(part);
+    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual(["tracker", HQS_PART, TURN_PART, FOOTER_PART]);
   });
 
-  it("swaps the list and footer templates for the turn only, keeping the part ids and options", () => {
+  it("for the turn shows our list and controls instead of Foundry's; never gives Foundry's parts other templates", () => {
     const parts = withTurnPart(foundryParts);
     const turnView = turnParts(parts, "turn");
-    expect(Object.keys(turnView)).toEqual(Object.keys(parts));
-    expect(turnView["tracker"]).toEqual({ template: TURN_TEMPLATES.hqs, scrollable: [""] });
-    expect(turnView["footer"]).toEqual({ template: TURN_TEMPLATES.footer });
+    expect(Object.keys(turnView)).toEqual(["header", TURN_PART, HQS_PART, FOOTER_PART]);
     expect(turnView["header"]).toEqual({ template: "h.hbs" });
-    expect(turnParts(parts, "start")).toEqual(parts);
-    expect(turnParts(parts, "default")).toEqual(parts);
-    expect(turnParts({ header: { template: "h.hbs" } }, "turn")).toEqual({ header: { template: "h.hbs" } });
+    for (const mode of ["start", "default"] as const) {
+      expect(turnParts(parts, mode)).toEqual({ header: foundryParts["header"], [TURN_PART]: parts[TURN_PART], tracker: foundryParts["tracker"], footer: foundryParts["footer"] });
+    }
     expect(parts["tracker"]).toEqual({ template: "t.hbs", scrollable: [""] }); // not mutated
+  });
+
+  it("our list and controls keep the classes Foundry's tracker code looks for on its own list and controls", () => {
+    const root = (file: string) => /<\w+ class="([^"]*)"/.exec(readFileSync(file, "utf8"))?.[1]?.split(" ") ?? [];
+    expect(root("templates/combat/hqs.hbs")).toContain("combat-tracker");
+    expect(root("templates/combat/footer.hbs")).toContain("combat-controls");
   });
 
   it("gives our part the panel, the start button or nothing", () => {

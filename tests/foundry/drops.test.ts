@@ -93,6 +93,9 @@ describe("decideSquadronOnAirbase", () => {
   });
 });
 
+/** The canvas point (padding included, as `dropCanvasData` gives it) of the map's hex in column `col` of row 0. */
+const dropAt = (col: number) => harness.grid.getCenterPoint(harness.offsetOfHex(col, 0));
+
 describe("drop handlers over the Foundry stand-in", () => {
   beforeEach(() => harness.reset());
 
@@ -145,7 +148,7 @@ describe("drop handlers over the Foundry stand-in", () => {
     const handled = (globalThis as unknown as { Hooks: { call(n: string, ...a: unknown[]): boolean } }).Hooks.call(
       "dropCanvasData",
       {},
-      { type: "Item", uuid: card.uuid, x: 250, y: 50 },
+      { type: "Item", uuid: card.uuid, ...dropAt(2) },
     );
     expect(handled).toBe(false);
     await Promise.resolve();
@@ -154,7 +157,7 @@ describe("drop handlers over the Foundry stand-in", () => {
 
   it("refuses a card dropped on an enemy token: beyond the radius and of the other side", async () => {
     const { card } = world();
-    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, x: 650, y: 50 })).toBe(false);
+    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, ...dropAt(6) })).toBe(false);
     await new Promise((r) => setTimeout(r, 0));
     expect(card.updates).toEqual([]);
     expect(harness.notices.at(-1)?.message).toMatch(/belongs to nato.*beyond its radius of 3/);
@@ -162,9 +165,9 @@ describe("drop handlers over the Foundry stand-in", () => {
 
   it("leaves every other canvas drop to Foundry", () => {
     const { card, unit } = world();
-    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, x: 950, y: 50 })).toBeUndefined();
-    expect(onDropCanvasData({}, { type: "Actor", uuid: unit.uuid, x: 250, y: 50 })).toBeUndefined();
-    expect(onDropCanvasData({}, { type: "Item", uuid: "Item.missing", x: 250, y: 50 })).toBeUndefined();
+    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, ...dropAt(9) })).toBeUndefined();
+    expect(onDropCanvasData({}, { type: "Actor", uuid: unit.uuid, ...dropAt(2) })).toBeUndefined();
+    expect(onDropCanvasData({}, { type: "Item", uuid: "Item.missing", ...dropAt(2) })).toBeUndefined();
     expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid })).toBeUndefined();
   });
 
@@ -219,7 +222,7 @@ describe("drops a user may not write, and compendium cards", () => {
 
   it("refuses a legal card drop when the user may not update the card, naming it", async () => {
     const { card, unit } = world();
-    card.writable = false;
+    harness.playAsPlayer();
     expect(await assignCard(card as never, unit as never)).toBe(false);
     expect(card.updates).toEqual([]);
     expect(harness.notices.at(-1)).toMatchObject({ level: "warn" });
@@ -228,7 +231,7 @@ describe("drops a user may not write, and compendium cards", () => {
 
   it("refuses a unit the user may not update, dropped on an HQ", async () => {
     const { hq, unit } = world();
-    unit.writable = false;
+    harness.playAsPlayer();
     expect(await subordinateUnit(unit as never, hq as never)).toBe(false);
     expect(unit.updates).toEqual([]);
     expect(harness.notices.at(-1)?.message).toMatch(/NotOwner/);
@@ -242,11 +245,33 @@ describe("drops a user may not write, and compendium cards", () => {
     expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumCard.*\+2 Combat/);
   });
 
+  it("refuses a unit from a compendium dropped on an HQ: a locked pack is not written (it would throw), an unlocked one is not edited", async () => {
+    const { hq, unit } = world();
+    for (const locked of [true, false]) {
+      harness.putInPack(unit, "nobc.units", locked);
+      expect(await subordinateUnit(unit as never, hq as never)).toBe(false);
+      expect(unit.updates).toEqual([]);
+      expect(unit.system["hq"]).toBeNull();
+      expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumActor.*3 Pz Bde/);
+    }
+  });
+
+  it("refuses a squadron from a compendium dropped on an airbase, locked or not", async () => {
+    const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: { side: "nato", airbase: null } });
+    for (const locked of [true, false]) {
+      harness.putInPack(squadron, "nobc.squadrons", locked);
+      expect(await baseSquadron(squadron as never, base as never, [])).toBe(false);
+      expect(squadron.updates).toEqual([]);
+      expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumActor.*36 TFW/);
+    }
+  });
+
   it("refuses a compendium card dropped on a unit token (the index entry is not a document)", () => {
     world();
     const uuid = "Compendium.nobc.support-cards.Item.abc";
     harness.registerUuid(uuid, { _id: "abc", name: "Air Strike", type: "supportCard", uuid });
-    expect(onDropCanvasData({}, { type: "Item", uuid, x: 250, y: 50 })).toBe(false);
+    expect(onDropCanvasData({}, { type: "Item", uuid, ...dropAt(2) })).toBe(false);
     expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.CompendiumCard.*Air Strike/);
   });
 
@@ -255,7 +280,7 @@ describe("drops a user may not write, and compendium cards", () => {
     card.update = async () => {
       throw new Error("server said no");
     };
-    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, x: 250, y: 50 })).toBe(false);
+    expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, ...dropAt(2) })).toBe(false);
     await new Promise((r) => setTimeout(r, 0));
     expect(harness.notices.at(-1)?.message).toMatch(/server said no/);
   });

@@ -148,7 +148,8 @@ describe("status toggled on the token HUD", () => {
     hooks.callAll("createActiveEffect", { parent: unit, statuses: new Set(["minefield"]) }, {}, "someone-else");
     await new Promise((r) => setTimeout(r, 0));
     expect(unit.updates).toEqual([{ "system.noMove": true }, { "system.mode": "march" }]);
-    await writeStatusToData({ parent: unit, statuses: new Set(["combatMode", "dead"]) }, true);
+    expect(unit.system).toMatchObject({ noMove: true, mode: "march" });
+    await writeStatusToData({ parent: unit, statuses: new Set(["noMove", "dead"]) }, true);
     expect(unit.updates).toHaveLength(2);
     const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
     await writeStatusToData({ parent: hq, statuses: new Set(["noMove"]) }, true);

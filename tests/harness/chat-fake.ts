@@ -1,24 +1,31 @@
 /**
  * TEST STAND-IN for the chat and query pieces of Foundry the resolution cards use — not Foundry,
- * and not a copy of it; written from the public API docs. Import after ./install.
+ * and not a copy of it; written from the public v13 API docs. Import after ./install. For each
+ * behaviour, the documented API it mirrors:
  *
- * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`): keeps a message (id, flags, content, rolls, speaker) in
- *   `chatFake.messages`, reachable through `game.messages.get(id)`; `message.update` sets dotted
- *   paths. `ChatMessage.getSpeaker()` returns a fixed speaker.
- * - `Roll.fromData(data)`: a plain object holding the data, marked as a roll.
- * - `CONFIG.queries`, and users: `game.users.activeGM`, `game.users.get(id)`, `game.user`; a
- *   user's `query(name, data, options)` runs `CONFIG.queries[name](data, options)` as that user,
- *   and counts the calls. As in Foundry, the handler is not told who sent the query. A user's
- *   `setFlag(scope, key, value)` sets `flags[scope][key]` and counts the writes.
- * - `testUserPermission(user, "OWNER")` on the stand-in documents: a GM owns everything; others
- *   own what `chatFake.owners` lists for the actor (an embedded item follows its actor).
- * - `Actor.updateDocuments` / `Item.updateDocuments` / `Item.deleteDocuments` / `Item.createDocuments`
- *   also change the stand-in documents, so an undo can be checked against the exact prior state.
+ * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`):
+ *   keeps a message (id, author, flags, content, rolls, speaker) in `chatFake.messages`, reachable
+ *   through `game.messages.get(id)`; `message.update` sets dotted paths. `ChatMessage#author` and
+ *   `canUserModify`: a player may update or delete only the messages they wrote (others' are
+ *   read-only to them), a GM any; a player may not write as another author.
+ *   `ChatMessage.getSpeaker()` returns a fixed speaker.
+ * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
+ *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
+ *   unknown term class, a die face off the die, an evaluated roll without its total) throws.
+ * - `CONFIG.queries` and `User#query(name, data, { timeout })`: runs the handler as that user;
+ *   the data and the answer cross the socket as JSON (what JSON drops is gone); a query to a user
+ *   who is not `active`, or with no handler, rejects; after `timeout` ms without an answer it
+ *   rejects. As in Foundry, the handler is not told who sent the query.
+ * - `User#setFlag` (an update of the User document): a player may write only their own User's
+ *   flags, a GM any; counts the writes.
+ * - Users: a GM `gm` and players `p1`, `p2` (`chatFake.setUsers(as, gmOnline)`), with
+ *   `game.users.activeGM`, `game.users.get(id)`, `game.user`; `chatFake.own(actor, id)` gives a
+ *   player OWNER of an actor (the documents themselves check it, see ./foundry.ts).
  * - `foundry.applications.handlebars.renderTemplate` (unless ./sheets-fake already put one):
  *   records the call, returns a marker. `loadTemplates(paths)` (added to whichever renderer is
  *   there): records the paths in `chatFake.partials`, loads nothing.
  */
-import { harness, type FakeActorT } from "./foundry";
+import { harness, HarnessRefusal, type FakeActorT, type FakeDocumentT } from "./foundry";
 
 type Raw = Record<string, unknown>;
 
@@ -27,10 +34,12 @@ export interface FakeUser {
   name: string;
   isGM: boolean;
   isSelf: boolean;
+  /** Logged in: a query to a user who is not rejects. */
+  active: boolean;
   flags: Record<string, Record<string, unknown>>;
   flagWrites: number;
   queries: { name: string; data: unknown }[];
-  query(name: string, data: unknown, options?: unknown): Promise<unknown>;
+  query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
   setFlag(scope: string, key: string, value: unknown): Promise<FakeUser>;
 }
 
@@ -41,27 +50,146 @@ function setPath(target: Raw, path: string, value: unknown): void {
   cur[keys[keys.length - 1]!] = value;
 }
 
+function me(): FakeUser {
+  return harness.game["user"] as FakeUser;
+}
+
+/** A value as it arrives on the other side of the socket: JSON, nothing else survives. */
+function overTheWire<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/* ---------------- Roll ---------------- */
+
+interface TermData {
+  class: string;
+  [key: string]: unknown;
+}
+
+const TERM_CLASSES = new Set(["Die", "NumericTerm", "OperatorTerm"]);
+
+/** Why `data` is not a roll term `RollTerm.fromData` could rebuild, or null. */
+function termProblem(term: unknown, k: number): string | null {
+  const t = term as TermData | null;
+  if (typeof t !== "object" || t === null || typeof t.class !== "string") return `terms.${k}: has no class`;
+  if (!TERM_CLASSES.has(t.class)) return `terms.${k}: unknown term class ${t.class}`;
+  if (t.class !== "Die") return null;
+  const number = t["number"];
+  const faces = t["faces"];
+  if (!Number.isInteger(number) || (number as number) < 0) return `terms.${k}.number: must be a whole number`;
+  if (!Number.isInteger(faces) || (faces as number) < 1) return `terms.${k}.faces: must be a positive whole number`;
+  const results = t["results"];
+  if (!Array.isArray(results)) return `terms.${k}.results: must be an array`;
+  for (const r of results as { result?: unknown; active?: unknown }[]) {
+    if (!Number.isInteger(r.result) || (r.result as number) < 1 || (r.result as number) > (faces as number)) return `terms.${k}.results: ${String(r.result)} is not a face of a d${String(faces)}`;
+  }
+  return null;
+}
+
+/** `Roll`, as far as chat cards use it: rebuilt from data (`fromData`), written out with `toJSON`. */
+export class FakeRoll {
+  formula: string;
+  terms: TermData[];
+  options: Raw;
+  #evaluated: boolean;
+  #total: number | undefined;
+  constructor(formula: string, _data: Raw = {}, options: Raw = {}) {
+    this.formula = formula;
+    this.terms = [];
+    this.options = options;
+    this.#evaluated = false;
+    this.#total = undefined;
+  }
+  get total(): number | undefined {
+    return this.#total;
+  }
+  get _evaluated(): boolean {
+    return this.#evaluated;
+  }
+  get dice(): TermData[] {
+    return this.terms.filter((t) => t.class === "Die");
+  }
+  /** `Roll#toJSON`: the roll as plain data, as a ChatMessage stores it. */
+  toJSON(): Raw {
+    return {
+      class: "Roll",
+      options: structuredClone(this.options),
+      dice: [],
+      formula: this.formula,
+      terms: structuredClone(this.terms),
+      total: this.#total,
+      evaluated: this.#evaluated,
+    };
+  }
+  /** `Roll.fromData`: throws on data a Roll cannot be rebuilt from (no class, unknown term, a face off the die). */
+  static fromData(data: Raw): FakeRoll {
+    if (typeof data !== "object" || data === null) throw new Error("Roll.fromData: no roll data");
+    if (data["class"] !== "Roll") throw new Error(`Roll.fromData: unknown roll class ${String(data["class"])}`);
+    if (typeof data["formula"] !== "string" || data["formula"] === "") throw new Error("Roll.fromData: formula must be a string");
+    const terms = data["terms"];
+    if (!Array.isArray(terms)) throw new Error("Roll.fromData: terms must be an array");
+    const problem = terms.map((t, k) => termProblem(t, k)).find((p) => p !== null);
+    if (problem !== undefined && problem !== null) throw new Error(`Roll.fromData: ${problem}`);
+    const roll = new FakeRoll(data["formula"], {}, (data["options"] ?? {}) as Raw);
+    roll.terms = structuredClone(terms as TermData[]);
+    roll.#evaluated = data["evaluated"] === true;
+    if (roll.#evaluated) {
+      if (typeof data["total"] !== "number") throw new Error("Roll.fromData: an evaluated roll needs its total");
+      roll.#total = data["total"];
+    }
+    return roll;
+  }
+  static fromJSON(json: string): FakeRoll {
+    return FakeRoll.fromData(JSON.parse(json) as Raw);
+  }
+}
+
+/* ---------------- ChatMessage ---------------- */
+
 class FakeMessage {
   id: string;
   flags: Raw;
   content: string;
-  rolls: unknown[];
+  /** The rolls as the message stores them: JSON strings (`Roll#toJSON`). */
+  #rolls: string[];
   speaker: unknown;
+  /** The id of the user who created it. */
+  author: string;
   updates: Raw[] = [];
   constructor(data: Raw, id: string) {
     this.id = id;
     this.flags = structuredClone((data["flags"] ?? {}) as Raw);
     this.content = String(data["content"] ?? "");
-    this.rolls = (data["rolls"] ?? []) as unknown[];
+    this.#rolls = ((data["rolls"] ?? []) as unknown[]).map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
+    // A stored roll Foundry cannot rebuild fails the message's validation.
+    this.#rolls.forEach((r) => FakeRoll.fromJSON(r));
     this.speaker = data["speaker"];
+    this.author = String(data["author"] ?? me().id);
+  }
+  /** The rolls, rebuilt from their stored JSON as Foundry does when it reads the message. */
+  get rolls(): FakeRoll[] {
+    return this.#rolls.map((r) => FakeRoll.fromJSON(r));
+  }
+  /** A player may change or delete only the messages they wrote; a GM any. */
+  canUserModify(user: { id: string; isGM: boolean }, _action: string): boolean {
+    return user.isGM || user.id === this.author;
+  }
+  get isOwner(): boolean {
+    return this.canUserModify(me(), "update");
+  }
+  #assertWritable(action: string): void {
+    const user = me();
+    if (!this.canUserModify(user, action)) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to ${action} ChatMessage [${this.id}]`);
   }
   async update(data: Raw): Promise<this> {
+    this.#assertWritable("update");
     this.updates.push(structuredClone(data));
     for (const [path, value] of Object.entries(data)) setPath(this as unknown as Raw, path, structuredClone(value));
     return this;
   }
   /** `Document#delete`: the message leaves `chatFake.messages`. */
   async delete(): Promise<this> {
+    this.#assertWritable("delete");
     chatFake.messages.delete(this.id);
     return this;
   }
@@ -73,10 +201,9 @@ export const chatFake = {
   partials: [] as string[],
   /** The size of each `ChatMessage.createDocuments` batch, in order. */
   batches: [] as number[],
-  owners: new Map<string, Set<string>>(),
   users: new Map<string, FakeUser>(),
   activeGM: null as FakeUser | null,
-  /** Users: a GM `gm` (the active GM unless `gmOnline` is false) and players `p1`, `p2`; acting as `as`. */
+  /** Users: a GM `gm` (logged in and the active GM unless `gmOnline` is false) and players `p1`, `p2`; acting as `as`. */
   setUsers(as: string, gmOnline = true): void {
     this.users.clear();
     const make = (id: string, isGM: boolean): FakeUser => {
@@ -85,25 +212,51 @@ export const chatFake = {
         name: id,
         isGM,
         isSelf: false,
+        active: true,
         flags: {},
         flagWrites: 0,
         queries: [],
+        /** A player may write only their own User's flags; a GM any. */
         async setFlag(scope, key, value) {
+          const writer = me();
+          if (writer.id !== user.id && !writer.isGM) throw new HarnessRefusal(`User ${writer.name} lacks permission to update User [${user.id}]`);
           user.flags[scope] = { ...user.flags[scope], [key]: structuredClone(value) };
           user.flagWrites += 1;
           return user;
         },
-        async query(name, data, options) {
+        /**
+         * `User#query`: runs `CONFIG.queries[name]` on that user's client. The data and the answer
+         * cross the socket as JSON; a user not logged in, or no handler, rejects; `timeout` (ms)
+         * rejects if no answer came in time.
+         */
+        async query(name, data, options = {}) {
           user.queries.push({ name, data });
-          const asking = harness.game["user"] as FakeUser;
-          harness.game["user"] = user;
-          for (const u of chatFake.users.values()) u.isSelf = u === user;
+          if (!user.active) throw new Error(`User ${user.name} is not active`);
+          const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG.queries[name];
+          if (handler === undefined) throw new Error(`Unknown query ${name}`);
+          const sent = overTheWire(data);
+          const answer = (async () => {
+            const asking = me();
+            harness.game["user"] = user;
+            for (const u of chatFake.users.values()) u.isSelf = u === user;
+            try {
+              return overTheWire(await handler(sent, { timeout: options.timeout }));
+            } catch (err) {
+              throw new Error((err as Error).message);
+            } finally {
+              harness.game["user"] = asking;
+              for (const u of chatFake.users.values()) u.isSelf = u === asking;
+            }
+          })();
+          if (options.timeout === undefined) return answer;
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const late = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`Query ${name} to ${user.name} timed out after ${String(options.timeout)}ms`)), options.timeout);
+          });
           try {
-            const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG.queries[name];
-            return await handler!(data, options);
+            return await Promise.race([answer, late]);
           } finally {
-            harness.game["user"] = asking;
-            for (const u of chatFake.users.values()) u.isSelf = u === asking;
+            clearTimeout(timer);
           }
         },
       };
@@ -111,33 +264,37 @@ export const chatFake = {
       return user;
     };
     const gm = make("gm", true);
+    gm.active = gmOnline;
     make("p1", false);
     make("p2", false);
     this.activeGM = gmOnline ? gm : null;
-    const me = this.users.get(as)!;
-    me.isSelf = true;
-    harness.game["user"] = me;
+    const self = this.users.get(as)!;
+    self.isSelf = true;
+    harness.game["user"] = self;
   },
   /** Gives player `userId` ownership of `actor`. */
-  own(actor: FakeActorT, userId: string): void {
-    this.owners.set(actor.uuid, new Set([...(this.owners.get(actor.uuid) ?? []), userId]));
+  own(actor: FakeActorT | FakeDocumentT, userId: string): void {
+    harness.own(actor, userId);
+  },
+  /** Takes every player's ownership of `actor` away. */
+  disown(actor: FakeActorT | FakeDocumentT): void {
+    actor.ownership = { default: 0 };
+  },
+  /** No player owns anything any more. */
+  disownAll(): void {
+    for (const doc of harness.documents()) doc.ownership = { default: 0 };
   },
   reset(): void {
     this.messages.clear();
     this.rendered.length = 0;
     this.partials.length = 0;
     this.batches.length = 0;
-    this.owners.clear();
     (globalThis as unknown as { CONFIG: Raw }).CONFIG["queries"] = {};
     this.setUsers("gm");
   },
 };
 
 let nextMessage = 1;
-
-function byId(id: string): FakeActorT | undefined {
-  return (globalThis as unknown as { foundry: { utils: { fromUuidSync(u: string): unknown } } }).foundry.utils.fromUuidSync(`Actor.${id}`) as FakeActorT | undefined;
-}
 
 export function installChatFake(): void {
   const g = globalThis as unknown as Raw;
@@ -155,6 +312,8 @@ export function installChatFake(): void {
     return [];
   };
   const make = (data: Raw): FakeMessage => {
+    const author = data["author"];
+    if (author !== undefined && author !== me().id && !me().isGM) throw new HarnessRefusal(`User ${me().name} may not write a message as ${String(author)}`);
     const message = new FakeMessage(data, `msg${nextMessage++}`);
     chatFake.messages.set(message.id, message);
     return message;
@@ -169,7 +328,7 @@ export function installChatFake(): void {
     },
     getSpeaker: () => ({ alias: "Umpire" }),
   };
-  g["Roll"] = { fromData: (data: Raw) => ({ isRoll: true, data }) };
+  g["Roll"] = FakeRoll;
   const game = harness.game;
   game["messages"] = { get: (id: string) => chatFake.messages.get(id) };
   game["users"] = {
@@ -177,46 +336,6 @@ export function installChatFake(): void {
       return chatFake.activeGM;
     },
     get: (id: string) => chatFake.users.get(id),
-  };
-
-  const proto = Object.getPrototypeOf(harness.Actor.prototype) as Raw;
-  proto["testUserPermission"] = function (this: { uuid: string; parent: { uuid: string } | null }, user: FakeUser, level: string) {
-    if (level !== "OWNER") return false;
-    return user.isGM || (chatFake.owners.get((this.parent ?? this).uuid)?.has(user.id) ?? false);
-  };
-
-  const actorUpdate = harness.Actor.updateDocuments.bind(harness.Actor);
-  harness.Actor.updateDocuments = async (data: unknown, operation: unknown = {}) => {
-    for (const row of data as Raw[]) {
-      const actor = byId(String(row["_id"]));
-      for (const [path, value] of Object.entries(row)) if (path !== "_id" && actor) setPath(actor as unknown as Raw, path, structuredClone(value));
-    }
-    return actorUpdate(data, operation);
-  };
-  const itemUpdate = harness.Item.updateDocuments.bind(harness.Item);
-  harness.Item.updateDocuments = async (data: unknown, operation: unknown = {}) => {
-    const parent = (operation as { parent?: FakeActorT }).parent;
-    const fromUuid = (globalThis as unknown as { foundry: { utils: { fromUuidSync(u: string): unknown } } }).foundry.utils.fromUuidSync;
-    for (const row of data as Raw[]) {
-      const item = parent ? parent.items.find((i) => i.id === row["_id"]) : fromUuid(`Item.${String(row["_id"])}`);
-      for (const [path, value] of Object.entries(row)) if (path !== "_id" && item) setPath(item as unknown as Raw, path, structuredClone(value));
-    }
-    return itemUpdate(data, operation);
-  };
-  const itemDelete = harness.Item.deleteDocuments.bind(harness.Item);
-  harness.Item.deleteDocuments = async (ids: unknown, operation: unknown = {}) => {
-    const parent = (operation as { parent?: FakeActorT }).parent;
-    if (parent) {
-      for (const item of parent.items.filter((i) => (ids as string[]).includes(i.id))) harness.forgetUuid(item.uuid);
-      parent.items = parent.items.filter((i) => !(ids as string[]).includes(i.id));
-    }
-    return itemDelete(ids, operation);
-  };
-  const itemCreate = harness.Item.createDocuments.bind(harness.Item);
-  harness.Item.createDocuments = async (rows: unknown, operation: unknown = {}) => {
-    const parent = (operation as { parent?: FakeActorT }).parent;
-    for (const r of rows as Raw[]) parent?.addItem({ id: String(r["_id"]), name: String(r["name"]), type: String(r["type"]), system: r["system"] as Raw });
-    return itemCreate(rows, operation);
   };
   chatFake.reset();
 }

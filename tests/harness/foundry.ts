@@ -2,28 +2,48 @@
  * TEST STAND-IN FOR FOUNDRY VTT — not Foundry, and not a copy of it.
  *
  * Foundry cannot run here, so the tests of the Foundry layer run against this small fake of the
- * few pieces that layer touches, each written from Foundry's public documentation:
+ * few pieces that layer touches, each written from Foundry's public v13 API documentation
+ * (foundryvtt.com/api). It is meant to refuse what Foundry refuses; for each behaviour, the
+ * documented API it mirrors:
  *
- * - `foundry.data.fields`: StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
- *   SchemaField, ArrayField. Only what the data models rely on: a missing value takes the field's
- *   `initial`; validation rejects a wrong type, a value outside `choices`, a non-integer where
- *   `integer` is set, a number below `min` / above `max`, an empty string where `blank: false`,
- *   and null where `nullable` is not set. No cleaning or coercion (the real one does more; we
- *   rely on none of it).
- * - `foundry.abstract.TypeDataModel`: the constructor runs `migrateData`, fills initial values,
- *   validates every field, then `validateJoint`, and throws when anything is invalid; the fields
- *   become properties of the instance. `prepareDerivedData` is called by the test, as the parent
- *   document would.
- * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry, `foundry.utils.randomID`.
- * - `Actor` / `Item`: documents with uuid, id, type, name, system, parent, items, `toObject`,
- *   `update`, `canUserModify` (answers the `writable` flag); their static `updateDocuments` /
- *   `deleteDocuments` / `createDocuments` only record
- *   the call (and its operation) in `calls`. Actors hold status `effects`; their
- *   `create/deleteEmbeddedDocuments` record the call and keep `statuses` in step.
+ * - `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
+ *   SchemaField, ArrayField): a missing value takes the field's `initial`; validation rejects a
+ *   wrong type, a value outside `choices`, a non-integer where `integer` is set, a number below
+ *   `min` / above `max`, an empty string where `blank: false`, null where `nullable` is not set.
+ *   No cleaning or coercion (the real one casts more; we rely on none of it).
+ * - `foundry.abstract.TypeDataModel` / `DataModel#validate` and `DataModel.validateJoint`: the
+ *   constructor runs `migrateData`, fills initial values, validates every field, then
+ *   `validateJoint`, and throws when anything is invalid.
+ * - `ClientDocument#update` / `Document.updateDocuments` (Actor, Item): the changes ("a.b" paths
+ *   or nested, `-=key` deletes) are merged into the source and the system data is validated
+ *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
+ *   ./system-models.ts), then `validateJoint`; a refused update rejects and changes nothing; a
+ *   batch is checked whole before any row is written; an accepted one is applied (and recorded in
+ *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items.
+ * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
+ *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
+ *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
+ * - `CompendiumCollection#locked`: writing a document of a locked pack (`harness.putInPack`) throws;
+ *   an unlocked pack's document is written.
+ * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
+ *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
+ * - `Hooks.on/once/off/call/callAll`: a `once` handler is removed after it runs; a handler that
+ *   throws is caught and logged (`console.error`) and the others still run, as `Hooks.call` /
+ *   `callAll` do (through `Hooks.onError`). The stand-in also records it in `harness.hookErrors`,
+ *   and ./install.ts fails the test after it ends unless `harness.hookSwitch.failTest` is false.
+ * - `SceneDimensions` (`canvas.dimensions`): the scene is padded by its `padding` (0.25, Foundry's
+ *   default) on every side, rounded up to whole pairs of columns and rows (the getDimensions doc:
+ *   "round to the nearest 2x grid size to ensure symmetry"), so `sceneX` / `sceneY` are not 0.
+ * - `HexagonalGrid` (`canvas.grid`, `CONST.GRID_TYPES.HEXODDQ`): flat-topped hexes in columns
+ *   (`columns: true`), the odd columns shifted down; `size` is the flat-to-flat height (`sizeY`),
+ *   `sizeX` the corner-to-corner width; `getOffset` ({i: row, j: column}), `getCenterPoint`, and
+ *   `measurePath` (hexes entered as `spaces`, 10 km each as `distance`).
+ * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry,
+ *   `foundry.utils.randomID`, `foundry.utils.expandObject`.
  * - `ActiveEffect.implementation.fromStatusEffect(id)`: an unsaved effect carrying that status.
- * - `Hooks`, `game.settings`, `game.i18n`, `game.user`, `game.data`, `game.system`, `ui.notifications`,
- *   `CONFIG`, and a `canvas` with token placeables, a viewed scene whose flags are
- *   `canvasState.sceneFlags`, a grid `size`, and a hex-distance `grid.measurePath`.
+ * - `game.settings`, `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
+ *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
+ *   whose flags are `canvasState.sceneFlags`.
  */
 
 type Raw = Record<string, unknown>;
@@ -187,6 +207,63 @@ class TypeDataModel {
   prepareDerivedData(): void {}
 }
 
+/* ---------------- users, roles and ownership ---------------- */
+
+/** `CONST.USER_ROLES`: a role of ASSISTANT or above is a GM (`User#isGM`). */
+export const USER_ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+/** `CONST.DOCUMENT_OWNERSHIP_LEVELS`. */
+export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+
+/** The members of a User the permission checks read. */
+export interface UserLike {
+  id: string;
+  name?: string;
+  isGM: boolean;
+}
+
+function currentUser(): UserLike {
+  return game["user"] as UserLike;
+}
+
+/** Thrown where Foundry rejects a write: the promise of `update`, `create…`, `delete…`, `settings.set` rejects. */
+export class HarnessRefusal extends Error {
+  override name = "HarnessRefusal";
+}
+
+/* ---------------- object helpers (as foundry.utils documents them) ---------------- */
+
+/** `foundry.utils.expandObject`: "a.b.c" keys become nested objects. */
+export function expandObject(data: Raw): Raw {
+  const out: Raw = {};
+  for (const [path, value] of Object.entries(data)) {
+    const keys = path.split(".");
+    let node = out;
+    for (const k of keys.slice(0, -1)) {
+      const next = node[k];
+      node = (typeof next === "object" && next !== null && !Array.isArray(next) ? next : (node[k] = {})) as Raw;
+    }
+    const last = keys[keys.length - 1]!;
+    const plain = typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+    node[last] = plain ? expandObject(value as Raw) : value;
+  }
+  return out;
+}
+
+/** `foundry.utils.mergeObject` for updates: objects merge, arrays and values replace, "-=key" deletes. */
+function mergeInto(target: Raw, changes: Raw): Raw {
+  for (const [key, value] of Object.entries(changes)) {
+    if (key.startsWith("-=")) {
+      delete target[key.slice(2)];
+      continue;
+    }
+    const cur = target[key];
+    const bothObjects =
+      typeof value === "object" && value !== null && !Array.isArray(value) && typeof cur === "object" && cur !== null && !Array.isArray(cur);
+    target[key] = bothObjects ? mergeInto({ ...(cur as Raw) }, value as Raw) : structuredClone(value);
+  }
+  return target;
+}
+
 /* ---------------- documents ---------------- */
 
 const registry = new Map<string, unknown>();
@@ -206,6 +283,26 @@ function makeId(): string {
   return `id${String(nextId++).padStart(13, "0")}`;
 }
 
+/** A compendium pack (`CompendiumCollection`): its id and whether it is locked. */
+export interface FakePack {
+  collection: string;
+  documentName: string;
+  locked: boolean;
+}
+const packs = new Map<string, FakePack>();
+
+/**
+ * The data model Foundry would validate a document's `system` against: the one registered in
+ * `CONFIG[documentName].dataModels`, else the system's own (tests/harness/install.ts registers
+ * them here, as Foundry knows every subtype the system declares whether or not a test registered it).
+ */
+const systemModels: Record<string, Record<string, typeof TypeDataModel>> = { Actor: {}, Item: {} };
+
+function modelOf(documentName: string, type: string): typeof TypeDataModel | undefined {
+  const config = (globalThis as { CONFIG?: Record<string, { dataModels?: Record<string, typeof TypeDataModel> }> }).CONFIG;
+  return config?.[documentName]?.dataModels?.[type] ?? systemModels[documentName]?.[type];
+}
+
 class FakeDocument extends Document {
   static documentName = "Document";
   static calls: CallRecord[] = [];
@@ -214,10 +311,14 @@ class FakeDocument extends Document {
   name: string;
   type: string;
   system: Raw;
+  flags: Raw = {};
   parent: FakeActor | null;
+  /** Every update that went through, as given (a refused one is not recorded). */
   updates: Raw[] = [];
-  /** Whether `canUserModify(user, "update")` says yes (set false to play a user who does not own it). */
-  writable = true;
+  /** `ownership`: user id (or "default") → level; a GM owns everything. */
+  ownership: Record<string, number> = { default: OWNERSHIP.NONE };
+  /** The compendium pack holding this document, or null for a world document. */
+  pack: string | null = null;
 
   constructor(data: { name: string; type: string; system?: Raw; id?: string }, parent: FakeActor | null = null) {
     super();
@@ -231,43 +332,184 @@ class FakeDocument extends Document {
     registry.set(this.uuid, this);
   }
 
-  canUserModify(_user: unknown, _action: string): boolean {
-    return this.writable;
+  get documentName(): string {
+    return (this.constructor as typeof FakeDocument).documentName;
+  }
+
+  /** `testUserPermission`: a GM passes; an embedded document follows its parent; else `ownership`. */
+  testUserPermission(user: UserLike | null | undefined, level: keyof typeof OWNERSHIP | number): boolean {
+    if (user === null || user === undefined) return false;
+    if (user.isGM) return true;
+    if (this.parent !== null) return this.parent.testUserPermission(user, level);
+    const need = typeof level === "number" ? level : OWNERSHIP[level];
+    return (this.ownership[user.id] ?? this.ownership["default"] ?? OWNERSHIP.NONE) >= need;
+  }
+
+  get isOwner(): boolean {
+    return this.testUserPermission(currentUser(), "OWNER");
+  }
+
+  /** `canUserModify(user, "update" | "delete")`: Actors and Items need OWNER. */
+  canUserModify(user: UserLike | null | undefined, _action: string): boolean {
+    return this.testUserPermission(user, "OWNER");
   }
 
   toObject(): Raw {
-    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system) };
+    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), flags: structuredClone(this.flags) };
   }
 
+  /** Throws, as the server refuses, when `user` may not `action` this document. */
+  assertWritable(user: UserLike, action: "update" | "delete"): void {
+    const where = this.pack ?? this.parent?.pack ?? null;
+    if (where !== null && packs.get(where)?.locked !== false) {
+      throw new HarnessRefusal(`You may not ${action} ${this.documentName} [${this.id}] in the locked compendium ${where}`);
+    }
+    if (!this.canUserModify(user, action)) {
+      throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to ${action} ${this.documentName} [${this.id}]`);
+    }
+  }
+
+  /**
+   * The document as it would be after `changes`, validated as `Document#update` validates: the
+   * changed fields against the schema, then `validateJoint` on the whole system. Throws and
+   * changes nothing when invalid.
+   */
+  validatedChanges(changes: Raw): { name: string; system: Raw; flags: Raw } {
+    const expanded = expandObject(changes);
+    delete expanded["_id"];
+    let name = this.name;
+    if ("name" in expanded) {
+      if (typeof expanded["name"] !== "string" || expanded["name"].trim() === "") {
+        throw new HarnessRefusal(`${this.documentName} [${this.id}] validation errors:\nname: may not be blank`);
+      }
+      name = expanded["name"];
+    }
+    const system = "system" in expanded ? mergeInto(structuredClone(this.system), expanded["system"] as Raw) : this.system;
+    if ("system" in expanded) {
+      const Model = modelOf(this.documentName, this.type);
+      if (Model !== undefined) {
+        try {
+          new Model(system);
+        } catch (err) {
+          throw new HarnessRefusal(`${this.documentName} [${this.id}] ${(err as Error).message}`);
+        }
+      }
+    }
+    const flags = "flags" in expanded ? mergeInto(structuredClone(this.flags), expanded["flags"] as Raw) : this.flags;
+    const known = new Set(["name", "system", "flags", "img", "ownership", "folder", "sort"]);
+    const unknown = Object.keys(expanded).filter((k) => !known.has(k));
+    if (unknown.length > 0) throw new HarnessRefusal(`${this.documentName} [${this.id}] has no field ${unknown.join(", ")}`);
+    return { name, system, flags };
+  }
+
+  commit(next: { name: string; system: Raw; flags: Raw }, changes: Raw): void {
+    this.name = next.name;
+    this.system = next.system;
+    this.flags = next.flags;
+    this.updates.push(structuredClone(changes));
+  }
+
+  /** `Document#update`: refused (rejects, nothing changes) when locked, not owned, or invalid. */
   async update(data: Raw, options: unknown = {}): Promise<this> {
-    this.updates.push(structuredClone(data));
-    (this.constructor as typeof FakeDocument).calls.push({ method: "update", data, operation: options });
+    const ctor = this.constructor as typeof FakeDocument;
+    ctor.calls.push({ method: "update", data, operation: options });
+    this.assertWritable(currentUser(), "update");
+    this.commit(this.validatedChanges(data), data);
     return this;
   }
 
+  /** `Document#delete`: refused as an update is (locked pack, not owned). */
+  async delete(): Promise<this> {
+    const ctor = this.constructor as typeof FakeDocument;
+    if (this.parent === null) {
+      this.assertWritable(currentUser(), "delete");
+      ctor.calls.push({ method: "delete", data: this.id, operation: {} });
+      registry.delete(this.uuid);
+      return this;
+    }
+    await ctor.deleteDocuments([this.id], { parent: this.parent });
+    return this;
+  }
+
+  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+    return this.update({ [`flags.${scope}.${key}`]: value });
+  }
+
+  getFlag(scope: string, key: string): unknown {
+    return (this.flags[scope] as Raw | undefined)?.[key];
+  }
+
+  /** The document a row of a batch names: an embedded one of `parent`, or a world one. */
+  static find(id: string, parent: FakeActor | undefined): FakeDocument | undefined {
+    if (parent !== undefined) return (parent as unknown as Record<string, FakeDocument[]>)[this.collectionName]?.find((d) => d.id === id);
+    const doc = registry.get(`${this.documentName}.${id}`);
+    return doc instanceof FakeDocument ? doc : undefined;
+  }
+
+  static collectionName = "documents";
+
+  /** `updateDocuments`: every row is checked before any is written; one refusal rejects the batch. */
   static async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
     this.calls.push({ method: "updateDocuments", data, operation });
-    return [];
+    const parent = (operation as { parent?: FakeActor }).parent;
+    const user = currentUser();
+    const planned = (data as Raw[]).map((row) => {
+      const doc = this.find(String(row["_id"]), parent);
+      if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${String(row["_id"])}] does not exist`);
+      doc.assertWritable(user, "update");
+      return { doc, row, next: doc.validatedChanges(row) };
+    });
+    for (const { doc, row, next } of planned) doc.commit(next, row);
+    return planned.map((p) => p.doc);
   }
 
   static async deleteDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
     this.calls.push({ method: "deleteDocuments", data, operation });
-    return [];
+    const parent = (operation as { parent?: FakeActor }).parent;
+    const user = currentUser();
+    const docs = (data as string[]).map((id) => {
+      const doc = this.find(id, parent);
+      if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${id}] does not exist`);
+      doc.assertWritable(user, "delete");
+      return doc;
+    });
+    for (const doc of docs) {
+      registry.delete(doc.uuid);
+      if (parent !== undefined) {
+        const list = parent as unknown as Record<string, FakeDocument[]>;
+        list[this.collectionName] = list[this.collectionName]!.filter((d) => d !== doc);
+      }
+    }
+    return docs;
   }
 
+  /**
+   * `createDocuments`: embedded rows need OWNER of the parent and a valid system; they are added
+   * to the parent. World rows are only recorded (no test creates world documents through it yet).
+   */
   static async createDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
     this.calls.push({ method: "createDocuments", data, operation });
-    return [];
+    const parent = (operation as { parent?: FakeActor }).parent;
+    if (parent === undefined) return [];
+    parent.assertWritable(currentUser(), "update");
+    const rows = (data as Raw[]).map((r) => {
+      const Model = modelOf(this.documentName, String(r["type"]));
+      if (Model !== undefined) new Model((r["system"] ?? {}) as Raw);
+      return r;
+    });
+    return rows.map((r) => parent.addItem({ id: String(r["_id"] ?? makeId()), name: String(r["name"]), type: String(r["type"]), system: r["system"] as Raw }));
   }
 }
 
 class FakeItem extends FakeDocument {
   static override documentName = "Item";
+  static override collectionName = "items";
   static override calls: CallRecord[] = [];
 }
 
 class FakeActor extends FakeDocument {
   static override documentName = "Actor";
+  static override collectionName = "actors";
   static override calls: CallRecord[] = [];
   items: FakeItem[] = [];
   isToken = false;
@@ -286,9 +528,10 @@ class FakeActor extends FakeDocument {
 
   effects: { id: string; statuses: Set<string> }[] = [];
 
-  /** Adds status effects (keeping `statuses` in step) and records the call. */
+  /** Adds status effects (keeping `statuses` in step) and records the call; needs OWNER. */
   async createEmbeddedDocuments(name: string, data: { statuses?: string[] }[]): Promise<unknown[]> {
     FakeActor.calls.push({ method: "createEmbeddedDocuments", data: [name, data], operation: {} });
+    this.assertWritable(currentUser(), "update");
     for (const d of data) {
       const effect = { id: makeId(), statuses: new Set(d.statuses ?? []) };
       this.effects.push(effect);
@@ -299,40 +542,73 @@ class FakeActor extends FakeDocument {
 
   async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown[]> {
     FakeActor.calls.push({ method: "deleteEmbeddedDocuments", data: [name, ids], operation: {} });
+    this.assertWritable(currentUser(), "update");
     for (const e of this.effects.filter((x) => ids.includes(x.id))) for (const s of e.statuses) this.statuses.delete(s);
     this.effects = this.effects.filter((x) => !ids.includes(x.id));
     return [];
   }
 }
 
-/* ---------------- globals ---------------- */
+/* ---------------- hooks ---------------- */
 
 export interface HookRecord {
   name: string;
   fn: (...args: unknown[]) => unknown;
   once: boolean;
+  id?: number;
+}
+
+export interface HookError {
+  hook: string;
+  error: unknown;
 }
 
 const hooks: HookRecord[] = [];
+let nextHookId = 1;
+/** Handlers that threw, caught and logged as Foundry's `Hooks.call` / `callAll` do. */
+const hookErrors: HookError[] = [];
+/** When true (the default), a test in which a hook handler threw fails after it ends (tests/harness/install.ts). */
+const hookSwitch = { failTest: true };
+
+/** Runs one handler as Foundry does: a throw is caught, logged and counts as no answer. */
+function runHook(name: string, h: HookRecord, args: unknown[]): unknown {
+  if (h.once) hooks.splice(hooks.indexOf(h), 1);
+  try {
+    return h.fn(...args);
+  } catch (error) {
+    hookErrors.push({ hook: name, error });
+    console.error(`Error thrown in hooked function '${h.fn.name}' for hook '${name}'`, error);
+    return undefined;
+  }
+}
+
 const Hooks = {
   on(name: string, fn: (...args: unknown[]) => unknown) {
-    hooks.push({ name, fn, once: false });
-    return hooks.length;
+    const id = nextHookId++;
+    hooks.push({ name, fn, once: false, id });
+    return id;
   },
   once(name: string, fn: (...args: unknown[]) => unknown) {
-    hooks.push({ name, fn, once: true });
-    return hooks.length;
+    const id = nextHookId++;
+    hooks.push({ name, fn, once: true, id });
+    return id;
+  },
+  off(name: string, fn: number | ((...args: unknown[]) => unknown)) {
+    const i = hooks.findIndex((h) => h.name === name && (typeof fn === "number" ? h.id === fn : h.fn === fn));
+    if (i >= 0) hooks.splice(i, 1);
   },
   /** Calls the hooks of `name` in order; false from one stops the rest and is returned. */
   call(name: string, ...args: unknown[]): boolean {
-    for (const h of hooks.filter((x) => x.name === name)) if (h.fn(...args) === false) return false;
+    for (const h of hooks.filter((x) => x.name === name)) if (runHook(name, h, args) === false) return false;
     return true;
   },
   callAll(name: string, ...args: unknown[]): boolean {
-    for (const h of hooks.filter((x) => x.name === name)) h.fn(...args);
+    for (const h of hooks.filter((x) => x.name === name)) runHook(name, h, args);
     return true;
   },
 };
+
+/* ---------------- settings ---------------- */
 
 export interface SettingRecord {
   namespace: string;
@@ -352,11 +628,25 @@ const settings = {
     if (!settingsStore.has(k)) throw new Error(`setting ${k} is not registered`);
     return settingsStore.get(k);
   },
+  /** A world setting needs SETTINGS_MODIFY (by default an assistant GM or GM); a refused one rejects. */
   async set(namespace: string, key: string, value: unknown) {
-    settingsStore.set(`${namespace}.${key}`, value);
+    const k = `${namespace}.${key}`;
+    const record = settingsRegistered.find((r) => r.namespace === namespace && r.key === key);
+    if (record === undefined) throw new Error(`setting ${k} is not registered`);
+    const user = currentUser();
+    if ((record.config["scope"] ?? "client") === "world" && !user.isGM) {
+      throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to modify the world setting ${k}`);
+    }
+    const choices = record.config["choices"] as Raw | undefined;
+    if (choices !== undefined && !Object.keys(choices).includes(String(value))) {
+      throw new HarnessRefusal(`${k}: ${String(value)} is not a valid choice`);
+    }
+    settingsStore.set(k, JSON.parse(JSON.stringify(value)) as unknown);
     return value;
   },
 };
+
+/* ---------------- notifications ---------------- */
 
 export interface NoticeRecord {
   level: "info" | "warn" | "error";
@@ -375,13 +665,146 @@ function notify(level: NoticeRecord["level"]) {
   };
 }
 
-/** The grid of the fake canvas: hexes are `size` pixels apart along a row (distance in columns). */
+/* ---------------- the scene and its hex grid ---------------- */
+
+/** `CONST.GRID_TYPES.HEXODDQ`: flat-topped hexes in columns, the odd columns (0-based) shifted down. */
+export const HEXODDQ = 4;
+
+/**
+ * The viewed scene: its size, padding (Foundry's default 0.25) and grid size (flat side to flat
+ * side of a hex, the distance between neighbours' centres; 10 km a hex).
+ */
 const canvasState = {
   hexSize: 100,
+  sceneWidth: 4000,
+  sceneHeight: 3000,
+  padding: 0.25,
   placeables: [] as unknown[],
   /** The viewed scene's flags, by "scope.key" (e.g. "nobc.terrain"); null: no scene is viewed. */
   sceneFlags: new Map<string, unknown>() as Map<string, unknown> | null,
 };
+
+/** `{ i: row, j: column }`, as Foundry's grid offsets. */
+export interface GridOffset {
+  i: number;
+  j: number;
+}
+
+/** Hex width (corner to corner) and height (flat to flat) of a flat-topped grid of `size`. */
+function hexSizes(): { sizeX: number; sizeY: number; colStep: number } {
+  const sizeY = canvasState.hexSize;
+  const sizeX = (2 * sizeY) / Math.sqrt(3);
+  return { sizeX, sizeY, colStep: 0.75 * sizeX };
+}
+
+/**
+ * `Scene#dimensions`: the padding is a share of the scene's size on each side, rounded up to
+ * whole pairs of grid columns and rows (the v8 doc of getDimensions: "round to the nearest 2x
+ * grid size to ensure symmetry"), so the scene's top-left hex is an even, unshifted column.
+ */
+function dimensions() {
+  const { sizeY, colStep } = hexSizes();
+  const { sceneWidth, sceneHeight, padding } = canvasState;
+  const padCols = 2 * Math.ceil((padding * sceneWidth) / (2 * colStep));
+  const padRows = 2 * Math.ceil((padding * sceneHeight) / (2 * sizeY));
+  const sceneX = padCols * colStep;
+  const sceneY = padRows * sizeY;
+  return {
+    size: canvasState.hexSize,
+    sceneX,
+    sceneY,
+    sceneWidth,
+    sceneHeight,
+    width: sceneWidth + 2 * sceneX,
+    height: sceneHeight + 2 * sceneY,
+    distance: 10,
+    units: "km",
+  };
+}
+
+function isShifted(j: number): boolean {
+  return Math.abs(j) % 2 === 1;
+}
+
+/** `HexagonalGrid#getCenterPoint` of an offset (odd-q, columns). */
+function centerOf({ i, j }: GridOffset): { x: number; y: number } {
+  const { sizeX, sizeY, colStep } = hexSizes();
+  return { x: j * colStep + sizeX / 2, y: i * sizeY + sizeY / 2 + (isShifted(j) ? sizeY / 2 : 0) };
+}
+
+function toCube({ i, j }: GridOffset): { q: number; r: number; s: number } {
+  const q = j;
+  const r = i - (j - (j & 1)) / 2;
+  return { q, r, s: -q - r };
+}
+
+/** `HexagonalGrid#getOffset` of a point: the hex it falls in. */
+function offsetAt({ x, y }: { x: number; y: number }): GridOffset {
+  const { sizeX, sizeY } = hexSizes();
+  const radius = sizeX / 2;
+  const px = (x - radius) / radius;
+  const py = (y - sizeY / 2) / radius;
+  const fq = (2 / 3) * px;
+  const fr = -px / 3 + (Math.sqrt(3) / 3) * py;
+  const fs = -fq - fr;
+  let q = Math.round(fq);
+  let r = Math.round(fr);
+  const s = Math.round(fs);
+  const dq = Math.abs(q - fq);
+  const dr = Math.abs(r - fr);
+  const ds = Math.abs(s - fs);
+  if (dq > dr && dq > ds) q = -r - s;
+  else if (dr > ds) r = -q - s;
+  return { i: r + (q - (q & 1)) / 2, j: q };
+}
+
+function hexSteps(a: GridOffset, b: GridOffset): number {
+  const ca = toCube(a);
+  const cb = toCube(b);
+  return Math.max(Math.abs(ca.q - cb.q), Math.abs(ca.r - cb.r), Math.abs(ca.s - cb.s));
+}
+
+const asOffset = (c: GridOffset | { x: number; y: number }): GridOffset => ("i" in c ? c : offsetAt(c));
+
+const grid = {
+  type: HEXODDQ,
+  columns: true,
+  even: false,
+  isHexagonal: true,
+  isSquare: false,
+  isGridless: false,
+  distance: 10,
+  units: "km",
+  get size() {
+    return canvasState.hexSize;
+  },
+  get sizeX() {
+    return hexSizes().sizeX;
+  },
+  get sizeY() {
+    return hexSizes().sizeY;
+  },
+  getOffset(coords: GridOffset | { x: number; y: number }): GridOffset {
+    return asOffset(coords);
+  },
+  getCenterPoint(coords: GridOffset | { x: number; y: number }): { x: number; y: number } {
+    return centerOf(asOffset(coords));
+  },
+  /** Hexes entered along the waypoints (`spaces`) and their length in grid units (`distance`). */
+  measurePath(waypoints: ({ x: number; y: number } | GridOffset)[], _options: object = {}) {
+    let spaces = 0;
+    for (let k = 1; k < waypoints.length; k++) spaces += hexSteps(asOffset(waypoints[k - 1]!), asOffset(waypoints[k]!));
+    return { spaces, distance: spaces * 10, cost: spaces * 10 };
+  },
+};
+
+/** The grid offset of the scene's top-left hex (the map's hex 0101). */
+function sceneOrigin(): GridOffset {
+  const d = dimensions();
+  return offsetAt({ x: d.sceneX + hexSizes().sizeX / 2, y: d.sceneY + hexSizes().sizeY / 2 });
+}
+
+/* ---------------- game ---------------- */
 
 const game = {
   settings,
@@ -389,34 +812,82 @@ const game = {
     localize: (key: string) => key,
     format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
   },
-  user: { id: "user1", isGM: true },
+  user: { id: "user1", name: "Gamemaster", isGM: true } as UserLike,
   users: { activeGM: { isSelf: true } },
   data: { actors: [] as unknown[], items: [] as unknown[] },
   system: { id: "nobc", version: "0.1.0" },
+  packs: { get: (id: string) => packs.get(id) },
 } as Raw;
+
+function addToken(actor: FakeActor, center: { x: number; y: number }): void {
+  const half = canvasState.hexSize / 2;
+  actor.tokens.push({ center });
+  canvasState.placeables.push({
+    actor,
+    center,
+    bounds: { contains: (px: number, py: number) => Math.abs(px - center.x) < half && Math.abs(py - center.y) < half },
+  });
+}
 
 export const harness = {
   Actor: FakeActor,
   Item: FakeItem,
   hooks,
+  hookErrors,
+  /** `hookSwitch.failTest = false` in a test that means a hook handler to throw. */
+  hookSwitch,
   notices,
   settingsRegistered,
   settingsStore,
   canvasState,
+  packs,
+  systemModels,
   game,
-  /** Forget every document, call, hook, notice and setting value. */
+  grid,
+  /** `canvas.dimensions` of the viewed scene. */
+  dimensions,
+  /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {
     registry.clear();
     FakeActor.calls = [];
     FakeItem.calls = [];
     hooks.length = 0;
+    hookErrors.length = 0;
+    hookSwitch.failTest = true;
     notices.length = 0;
     settingsRegistered.length = 0;
     settingsStore.clear();
+    packs.clear();
     canvasState.placeables = [];
     canvasState.sceneFlags = new Map();
-    game["user"] = { id: "user1", isGM: true };
+    canvasState.padding = 0.25;
+    game["user"] = { id: "user1", name: "Gamemaster", isGM: true };
     game["data"] = { actors: [], items: [] };
+  },
+  /** Plays a player (no GM rights, owning nothing unless given); `harness.reset()` plays the GM again. */
+  playAsPlayer(id = "player1"): UserLike {
+    const user = { id, name: id, isGM: false };
+    game["user"] = user;
+    return user;
+  },
+  /** Gives `userId` OWNER of `doc` (its embedded documents follow it). */
+  own(doc: FakeDocument, userId: string): void {
+    doc.ownership[userId] = OWNERSHIP.OWNER;
+  },
+  /** Puts `doc` in compendium `packId` (locked unless told), with the uuid Foundry gives pack documents. */
+  putInPack(doc: FakeDocument, packId: string, locked = true): FakePack {
+    const pack = packs.get(packId) ?? { collection: packId, documentName: doc.documentName, locked };
+    pack.locked = locked;
+    packs.set(packId, pack);
+    registry.delete(doc.uuid);
+    doc.pack = packId;
+    doc.uuid = `Compendium.${packId}.${doc.documentName}.${doc.id}`;
+    registry.set(doc.uuid, doc);
+    return pack;
+  },
+  /** Every stand-in document alive (world and embedded). */
+  documents(): FakeDocument[] {
+    return [...registry.values()].filter((d): d is FakeDocument => d instanceof FakeDocument);
   },
   /** Makes `fromUuidSync(uuid)` answer `value` (e.g. a compendium index entry). */
   registerUuid(uuid: string, value: unknown): void {
@@ -426,38 +897,40 @@ export const harness = {
   forgetUuid(uuid: string): void {
     registry.delete(uuid);
   },
-  /** A token on the fake canvas for `actor` whose centre is at `center` (pixels from the scene's corner). */
-  placeTokenAt(actor: FakeActor, center: { x: number; y: number }): void {
-    const half = canvasState.hexSize / 2;
-    actor.tokens.push({ center });
-    canvasState.placeables.push({
-      actor,
-      center,
-      bounds: { contains: (px: number, py: number) => Math.abs(px - center.x) < half && Math.abs(py - center.y) < half },
-    });
+  /** The canvas point of a point given in pixels from the scene's top-left corner. */
+  canvasPoint(p: { x: number; y: number }): { x: number; y: number } {
+    const d = dimensions();
+    return { x: p.x + d.sceneX, y: p.y + d.sceneY };
   },
-  /** A token on the fake canvas for `actor`, at hex column `col` of row 0. */
-  placeToken(actor: FakeActor, col: number): void {
-    const x = col * canvasState.hexSize;
-    const center = { x: x + canvasState.hexSize / 2, y: canvasState.hexSize / 2 };
-    actor.tokens.push({ center });
-    canvasState.placeables.push({
-      actor,
-      center,
-      bounds: { contains: (px: number, py: number) => px >= x && px < x + canvasState.hexSize && py >= 0 && py < canvasState.hexSize },
-    });
+  /** The grid offset of the map's hex `col`, `row` (0-based from the scene's top-left hex). */
+  offsetOfHex(col: number, row: number): GridOffset {
+    const o = sceneOrigin();
+    return { i: o.i + row, j: o.j + col };
+  },
+  /** A token for `actor` whose centre is `center`, in pixels from the scene's top-left corner. */
+  placeTokenAt(actor: FakeActor, center: { x: number; y: number }): void {
+    addToken(actor, harness.canvasPoint(center));
+  },
+  /** A token for `actor` at the centre of the map's hex in column `col` (0-based) of row `row` (0 unless told). */
+  placeToken(actor: FakeActor, col: number, row = 0): void {
+    addToken(actor, centerOf(harness.offsetOfHex(col, row)));
   },
 };
 
 export type FakeActorT = FakeActor;
 export type FakeItemT = FakeItem;
+export type FakeDocumentT = FakeDocument;
 
 export function installFoundryStandIn(): void {
   const g = globalThis as Raw;
   g["foundry"] = {
     data: { fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField } },
     abstract: { TypeDataModel, Document },
-    utils: { fromUuidSync: (uuid: string) => registry.get(uuid) ?? null, randomID: () => `id${String(++nextRandomId).padStart(14, "0")}` },
+    utils: {
+      fromUuidSync: (uuid: string) => registry.get(uuid) ?? null,
+      randomID: () => `id${String(++nextRandomId).padStart(14, "0")}`,
+      expandObject,
+    },
   };
   g["CONFIG"] = {
     Actor: { dataModels: {}, trackableAttributes: {} },
@@ -468,6 +941,7 @@ export function installFoundryStandIn(): void {
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
     ],
   };
+  g["CONST"] = { USER_ROLES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, GRID_TYPES: { GRIDLESS: 0, SQUARE: 1, HEXODDR: 2, HEXEVENR: 3, HEXODDQ, HEXEVENQ: 5 } };
   g["Hooks"] = Hooks;
   g["game"] = game;
   g["ui"] = { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") } };
@@ -483,22 +957,16 @@ export function installFoundryStandIn(): void {
   g["canvas"] = {
     get scene() {
       const flags = canvasState.sceneFlags;
-      return flags === null ? null : { getFlag: (scope: string, key: string) => flags.get(`${scope}.${key}`) };
+      return flags === null ? null : { getFlag: (scope: string, key: string) => flags.get(`${scope}.${key}`), padding: canvasState.padding };
     },
-    dimensions: { sceneX: 0, sceneY: 0 },
+    get dimensions() {
+      return dimensions();
+    },
     tokens: {
       get placeables() {
         return canvasState.placeables;
       },
     },
-    grid: {
-      get size() {
-        return canvasState.hexSize;
-      },
-      measurePath(points: { x: number; y: number }[]) {
-        const [a, b] = points;
-        return { spaces: Math.round(Math.abs((b?.x ?? 0) - (a?.x ?? 0)) / canvasState.hexSize) };
-      },
-    },
+    grid,
   };
 }

@@ -1,7 +1,26 @@
 /**
  * Import first in a Foundry-layer test: puts the stand-in (./foundry.ts) on globalThis before the
- * modules under test are evaluated, since data models extend `foundry.abstract.TypeDataModel`.
+ * modules under test are evaluated, since data models extend `foundry.abstract.TypeDataModel`;
+ * then gives it the system's data models, so every update is validated as Foundry validates it.
+ *
+ * Foundry's `Hooks.call` / `callAll` catch and log a handler that throws; so does the stand-in.
+ * Unless the test turns `harness.hookSwitch.failTest` off, such a throw fails the test after it
+ * ends, instead of passing unseen.
  */
-import { installFoundryStandIn } from "./foundry";
+import "./install-globals";
+import "./system-models";
+import { afterEach } from "vitest";
+import { harness } from "./foundry";
 
-installFoundryStandIn();
+/** Throws, listing them, when hook handlers threw during the test and the switch is on; resets both. */
+export function checkHookErrors(): void {
+  const caught = harness.hookErrors.splice(0);
+  const fail = harness.hookSwitch.failTest;
+  harness.hookSwitch.failTest = true;
+  if (fail && caught.length > 0) {
+    const list = caught.map((c) => `${c.hook}: ${c.error instanceof Error ? c.error.message : String(c.error)}`).join("\n");
+    throw new Error(`A hook handler threw (Foundry would log it and go on):\n${list}`);
+  }
+}
+
+afterEach(checkHookErrors);

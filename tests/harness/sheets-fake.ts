@@ -6,6 +6,8 @@
  * - `api.HandlebarsApplicationMixin(Base)`: returns a subclass, nothing more.
  * - `sheets.ActorSheetV2` / `ItemSheetV2`: keep `options.document`, are editable, count `render`
  *   calls, their `_prepareContext` returns `{ document }`, and `_processFormData` expands dotted names.
+ *   `submitForm(values)` submits as DocumentSheetV2 does: `_processFormData`, then
+ *   `_processSubmitData`, which calls `document.update` (and so is refused as an update is).
  * - `apps.DocumentSheetConfig.registerSheet`: records each call in `sheetsFake.registered`.
  * - `api.ApplicationV2`: keeps its options, counts `render` and `close` calls (`renders`, `closes`),
  *   records each render in `sheetsFake.appRenders`, and its `_prepareContext` returns `{}`. No DOM:
@@ -62,6 +64,18 @@ class FakeDocumentSheet {
   render(): this {
     this.renders++;
     return this;
+  }
+  /**
+   * A form submission as DocumentSheetV2 makes it (`submitOnChange`): the form's values through
+   * `_processFormData`, then `_processSubmitData`, which updates the document. A refused update
+   * rejects, as Foundry's does.
+   */
+  async submitForm(values: Raw): Promise<void> {
+    const data = this._processFormData(null, null, { object: values });
+    await this._processSubmitData(null, null, data);
+  }
+  async _processSubmitData(_event: unknown, _form: unknown, submitData: Raw): Promise<void> {
+    await (this.document as { update(d: Raw): Promise<unknown> }).update(submitData);
   }
   /** Expands dotted names into nested objects, as Foundry's `expandObject` does (numeric keys stay object keys). */
   _processFormData(_event: unknown, _form: unknown, formData: { object: Raw }): Raw {

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import * as rules from "../../src/rules/index";
+import type { rulesOptions } from "../../src/base/settings";
 import { documentsOf, ROOT } from "./load";
 
 interface Macro {
@@ -56,7 +57,9 @@ describe.each(macros.map((m) => [m.name, m] as const))("macro %s", (_name, m) =>
 });
 
 /** A small fake of the Foundry globals the macros use. */
-function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null } = {}) {
+function fakeFoundry(
+  opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null; oddsBelowOne?: "zero" | "mirror" } = {},
+) {
   const dice = [...(opts.dice ?? [])];
   class Roll {
     total = 0;
@@ -69,7 +72,15 @@ function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: 
   const env = {
     game: {
       user: { id: "user1", targets: new Set(opts.targets ?? []) },
-      nobc: { rules, applyEffects: vi.fn(async () => undefined), rulesOptions: () => ({ oddsBelowOne: "zero" as const }) },
+      nobc: {
+        rules,
+        applyEffects: vi.fn(async () => undefined),
+        // The shape of the real `game.nobc.rulesOptions()` (src/settings.ts), checked by tsc.
+        rulesOptions: (): ReturnType<typeof rulesOptions> => ({
+          combat: { oddsBelowOne: opts.oddsBelowOne ?? "zero" },
+          overrun: { lightExtrasCumulative: false, minorRoadMeansMinorRiver: false },
+        }),
+      },
     },
     canvas: { tokens: { controlled: opts.controlled ?? [] } },
     ui: { notifications: { warn: vi.fn() } },
@@ -150,6 +161,17 @@ describe("Odds for Selected against Targeted (seed 000, Step One)", () => {
     await f.run(odds);
     expect(f.chat()[0]).toMatchObject({ whisper: ["user1"] });
     expect(f.chat()[0]!.content).toMatch(/attack 12 against defence 5: <strong>\+2<\/strong>/);
+  });
+
+  it("reads odds below 1:1 as the world setting says (mirror or zero)", async () => {
+    const mirror = rules.land.oddsModifier(3, 7, "mirror");
+    expect(mirror).not.toBe(rules.land.oddsModifier(3, 7, "zero"));
+    for (const setting of ["mirror", "zero"] as const) {
+      const f = fakeFoundry({ controlled: [brigade("A", "wp", 3)], targets: [brigade("C", "nato", 7)], oddsBelowOne: setting });
+      await f.run(odds);
+      const expected = rules.land.oddsModifier(3, 7, setting);
+      expect(f.chat()[0]!.content).toContain(`attack 3 against defence 7: <strong>${expected > 0 ? "+" : ""}${expected}</strong>`);
+    }
   });
 });
 

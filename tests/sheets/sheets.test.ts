@@ -7,6 +7,7 @@ import { sheetsFake } from "../harness/sheets-fake";
 import { registerSheets, SHEETS, touchesLinks } from "../../src/sheets/register";
 import { AirbaseSheet, AirSquadronSheet, HqSheet, UnitSheet } from "../../src/sheets/sheets";
 import { modeChangeAllowed, trackValue } from "../../src/sheets/actions";
+import { clampPools } from "../../src/sheets/form-data";
 import { turn } from "../../src/rules/index";
 import { TEMPLATES } from "../../src/view/paths";
 
@@ -202,6 +203,38 @@ describe("air squadron sheet", () => {
   });
 });
 
+describe("lowering a pool's maximum on a sheet (validateJoint refuses value above max)", () => {
+  type Submitting = { submitForm(values: Raw): Promise<void> };
+
+  it("a unit's maximum strength below its strength brings the strength down in the same update", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ strength: { value: 5, max: 6 } }) });
+    await (new UnitSheet({ document: unit }) as unknown as Submitting).submitForm({ name: "1 Bde", "system.strength.max": 3, "system.supply": 1 });
+    expect(unit.system["strength"]).toEqual({ value: 3, max: 3 });
+    expect(unit.system["supply"]).toBe(1);
+    expect(unit.updates).toHaveLength(1);
+  });
+
+  it("an HQ's maximum level and an airbase's air-defence boxes likewise; a higher maximum leaves the value", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem({ level: { value: 3, max: 4 } }) });
+    await (new HqSheet({ document: hq }) as unknown as Submitting).submitForm({ "system.level.max": 2 });
+    expect(hq.system["level"]).toEqual({ value: 2, max: 2 });
+    await (new HqSheet({ document: hq }) as unknown as Submitting).submitForm({ "system.level.max": 5 });
+    expect(hq.system["level"]).toEqual({ value: 2, max: 5 });
+    const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", airDefence: { value: 3, max: 3 } } });
+    await (new AirbaseSheet({ document: base }) as unknown as Submitting).submitForm({ "system.airDefence.max": 1 });
+    expect(base.system["airDefence"]).toEqual({ value: 1, max: 1 });
+  });
+
+  it("clampPools is pure: only pools whose maximum is sent and below the value change", () => {
+    const current = { strength: { value: 5, max: 6 } };
+    expect(clampPools({ name: "x" }, current, ["strength"])).toEqual({ name: "x" });
+    expect(clampPools({ system: { supply: 1 } }, current, ["strength"])).toEqual({ system: { supply: 1 } });
+    expect(clampPools({ system: { strength: { max: 5 } } }, current, ["strength"])).toEqual({ system: { strength: { max: 5 } } });
+    expect(clampPools({ system: { strength: { value: 6, max: 4 } } }, current, ["strength"])).toEqual({ system: { strength: { value: 4, max: 4 } } });
+    expect(current).toEqual({ strength: { value: 5, max: 6 } });
+  });
+});
+
 describe("squadron weapons (form)", () => {
   it("names each weapon control by its array path, so the form submits it", async () => {
     const { readFileSync } = await import("node:fs");
@@ -247,7 +280,7 @@ describe("unlink buttons and redraws", () => {
   it("refuses to release a unit the user may not update: warns and writes nothing", async () => {
     const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ hq: hq.uuid }) });
-    unit.writable = false;
+    harness.playAsPlayer();
     const sheet = new HqSheet({ document: hq });
     await click(HqSheet.DEFAULT_OPTIONS, "releaseUnit", sheet, { uuid: unit.uuid });
     expect(unit.updates).toEqual([]);
@@ -259,8 +292,7 @@ describe("unlink buttons and redraws", () => {
     const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
     const card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: { assignedTo: "Actor.u" } });
     const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem({ airbase: "Actor.b" }) });
-    card.writable = false;
-    squadron.writable = false;
+    harness.playAsPlayer();
     const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
     await click(HqSheet.DEFAULT_OPTIONS, "unassignCard", new HqSheet({ document: hq }), { uuid: card.uuid });
     await click(AirbaseSheet.DEFAULT_OPTIONS, "releaseSquadron", new AirbaseSheet({ document: base }), { uuid: squadron.uuid });

@@ -1,5 +1,5 @@
 import "../harness/install";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { adjacencyAround, battlefield, unitsIn, type WorldActor } from "../../src/world/battlefield";
 import { readBattlefield } from "../../src/world/read";
@@ -90,6 +90,38 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     const field = readBattlefield();
     expect(field.map?.map.name).toBe("Test map");
     expect(field.units).toMatchObject([{ id: unit.uuid, hex: "0202" }]);
+  });
+
+  it("places tokens through Foundry's grid (getOffset), past the scene's padding, in every kind of column", () => {
+    const grid = harness.grid;
+    const asked = vi.spyOn(grid, "getOffset");
+    const units = ["0101", "0201", "0302", "0403", "0704"].map((hex) => {
+      const unit = new harness.Actor({ name: hex, type: "unit", system: unitSystem("nato") });
+      const col = Number(hex.slice(0, 2)) - 1;
+      const row = Number(hex.slice(2)) - 1;
+      // Off the centre, towards a corner, still inside the hex.
+      const centre = grid.getCenterPoint(harness.offsetOfHex(col, row));
+      unit.tokens.push({ center: { x: centre.x + 0.3 * grid.sizeX, y: centre.y + 0.2 * grid.sizeY } });
+      harness.canvasState.placeables.push({ actor: unit, center: unit.tokens[0]!.center, bounds: { contains: () => false } });
+      return unit;
+    });
+    harness.game["actors"] = units;
+    harness.game["items"] = [];
+    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    expect(harness.dimensions().sceneX).toBeGreaterThan(0);
+    const field = readBattlefield();
+    expect(field.units.map((u) => [u.id, u.hex])).toEqual(units.map((u) => [u.uuid, u.name]));
+    expect(asked).toHaveBeenCalled();
+    asked.mockRestore();
+  });
+
+  it("a token in the scene's padding stands in no hex", () => {
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
+    harness.game["actors"] = [unit];
+    harness.game["items"] = [];
+    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.placeTokenAt(unit, { x: -150, y: 40 });
+    expect(readBattlefield().units).toMatchObject([{ id: unit.uuid, hex: "" }]);
   });
 
   it("with no scene viewed, reads the actors without hexes or map", () => {

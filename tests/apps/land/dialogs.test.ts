@@ -170,8 +170,8 @@ describe("Rear-area attack and demolition dialogs", () => {
     try {
       const dialog = (await landPhaseMacros.openRearAreaAttack({ target: A("w2") })) as LandPhaseDialog;
       await dialog.update({ target: A("w2"), ident0: "Actor.h1.Item.int1", ident1: "Actor.h1.Item.rec1", [`strike:${A("s1")}`]: true });
-      const message = (await dialog.post()) as { rolls: { data: { total: number } }[] };
-      expect(message.rolls[0]!.data.total).toBe(6);
+      const message = (await dialog.post()) as { rolls: { total: number }[] };
+      expect(message.rolls[0]!.total).toBe(6);
       // CAS 3 + 6 = 9, halved (city) to 4, doubled (March Mode) to 8: 4 hits on TD 2.
       expect((chatFake.messages.values().next().value!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({ type: "hits", actor: A("w2"), amount: 4 });
     } finally {
@@ -266,7 +266,7 @@ describe("macros and registration", () => {
 
   it("a user with no HQ is told so when a stage action opens a dialog", async () => {
     chatFake.setUsers("p1");
-    chatFake.owners.clear();
+    chatFake.disownAll();
     expect(await openLandPhase("resupply")).toBeNull();
     expect(await openLandPhase("demolition")).toBeNull();
     expect(await openLandPhase("rearArea")).toBeNull();

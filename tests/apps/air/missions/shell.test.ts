@@ -62,7 +62,7 @@ describe("the repair button (step 9)", () => {
     expect(fired).toEqual([cards()[0]]);
     expect(cards()).toHaveLength(1);
     expect(effectsOf(0).map((e) => e["squadron"])).toEqual([f15.uuid, f16.uuid]);
-    expect((cards()[0]!.rolls[0] as { data: { formula: string } }).data.formula).toBe("2d6");
+    expect(cards()[0]!.rolls[0]!.formula).toBe("2d6");
     expect(f15.system["box"]).toBe("damaged");
   });
 
@@ -151,7 +151,7 @@ describe("the other steps through the shell", () => {
   it("a player who loses the side between opening and rolling is refused at the roll", async () => {
     chatFake.setUsers("p1");
     const dialog = (await macros.openRepair()) as AirMissionDialog;
-    chatFake.owners.clear();
+    chatFake.disownAll();
     expect(await dialog.roll()).toBe(false);
     expect(warnings()[0]).toContain("NOBC.AirMissions.NotYourSide");
   });

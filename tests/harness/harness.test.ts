@@ -1,0 +1,278 @@
+/**
+ * The stand-in refuses what Foundry refuses. Each block names the behaviour of Foundry's public
+ * API it mirrors (see the header of ./foundry.ts); a refusal must reject and change nothing.
+ */
+import { checkHookErrors } from "./install";
+import { chatFake } from "./chat-fake";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeRoll } from "./chat-fake";
+import { harness } from "./foundry";
+import { rollsFromFaces } from "../../src/chat/resolution-card";
+
+type Raw = Record<string, unknown>;
+
+const unitSystem = (over: Raw = {}): Raw => ({ side: "nato", strength: { value: 4, max: 6 }, ...over });
+
+beforeEach(() => {
+  harness.reset();
+  chatFake.reset();
+});
+afterEach(() => vi.useRealTimers());
+
+describe("Document#update validates against the data model (schema, then validateJoint)", () => {
+  it("accepts a valid update and applies it, dotted or nested", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    await unit.update({ "system.strength.value": 6 });
+    await unit.update({ system: { supply: 2 }, name: "3. PzBrig" });
+    expect(unit.system).toMatchObject({ strength: { value: 6, max: 6 }, supply: 2 });
+    expect(unit.name).toBe("3. PzBrig");
+  });
+
+  it("refuses a field outside its schema (a negative count, a wrong choice) and changes nothing", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    await expect(unit.update({ "system.strength.value": -1 })).rejects.toThrow(/strength\.value: must be at least 0/);
+    await expect(unit.update({ "system.mode": "fly" })).rejects.toThrow(/mode: fly is not a valid choice/);
+    await expect(unit.update({ name: "" })).rejects.toThrow(/name: may not be blank/);
+    expect(unit.system["strength"]).toEqual({ value: 4, max: 6 });
+    expect(unit.updates).toEqual([]);
+  });
+
+  it("refuses a pool whose value the update leaves above its maximum (validateJoint), whole", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    await expect(unit.update({ "system.strength.max": 3, "system.supply": 1 })).rejects.toThrow(/strength: value 4 is above its maximum 3/);
+    expect(unit.system).toMatchObject({ strength: { value: 4, max: 6 } });
+    expect(unit.system["supply"]).toBeUndefined();
+  });
+
+  it("refuses a whole updateDocuments batch when one row is invalid, and a row for a document that does not exist", async () => {
+    const a = new harness.Actor({ name: "A", type: "unit", system: unitSystem() });
+    const b = new harness.Actor({ name: "B", type: "unit", system: unitSystem() });
+    await expect(
+      harness.Actor.updateDocuments([
+        { _id: a.id, "system.strength.value": 1 },
+        { _id: b.id, "system.strength.value": 9 },
+      ]),
+    ).rejects.toThrow(/value 9 is above its maximum 6/);
+    expect((a.system["strength"] as Raw)["value"]).toBe(4);
+    await expect(harness.Actor.updateDocuments([{ _id: "nope", "system.supply": 1 }])).rejects.toThrow(/does not exist/);
+  });
+
+  it("refuses an embedded support card with an array field given as an object", async () => {
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: { side: "nato" } });
+    const card = hq.addItem({ name: "+2", type: "supportCard", system: { side: "nato" } });
+    await expect(card.update({ "system.category": "nonsense" })).rejects.toThrow(/category/);
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: { side: "nato" } });
+    await expect(squadron.update({ "system.weapons": { 0: { kind: "aam", name: "AIM-9" } } })).rejects.toThrow(/weapons: must be an array/);
+  });
+});
+
+describe("permissions by role (Document#canUserModify, testUserPermission; SETTINGS_MODIFY; ChatMessage author)", () => {
+  it("a player writes only what they own; an embedded item follows its actor; a GM writes anything", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    const hq = new harness.Actor({ name: "V Corps", type: "hq", system: { side: "nato" } });
+    const card = hq.addItem({ name: "+2", type: "supportCard", system: { side: "nato" } });
+    harness.playAsPlayer("p1");
+    await expect(unit.update({ "system.supply": 1 })).rejects.toThrow(/p1 lacks permission to update Actor/);
+    await expect(card.update({ "system.assignedTo": unit.uuid })).rejects.toThrow(/lacks permission/);
+    await expect(harness.Item.deleteDocuments([card.id], { parent: hq })).rejects.toThrow(/lacks permission to delete/);
+    harness.own(hq, "p1");
+    await card.update({ "system.assignedTo": unit.uuid });
+    expect(card.system["assignedTo"]).toBe(unit.uuid);
+    expect(unit.system["supply"]).toBeUndefined();
+  });
+
+  it("a world setting needs a GM; a client setting does not", async () => {
+    game.settings!.register("nobc" as never, "w" as never, { scope: "world", default: 1 } as never);
+    game.settings!.register("nobc" as never, "c" as never, { scope: "client", default: 1 } as never);
+    harness.playAsPlayer("p1");
+    await expect(game.settings!.set("nobc" as never, "w" as never, 2 as never)).rejects.toThrow(/lacks permission to modify the world setting nobc.w/);
+    await game.settings!.set("nobc" as never, "c" as never, 2 as never);
+    expect(harness.settingsStore.get("nobc.w")).toBe(1);
+    expect(harness.settingsStore.get("nobc.c")).toBe(2);
+  });
+
+  it("a player writes only their own User's flags", async () => {
+    chatFake.setUsers("p1");
+    await chatFake.users.get("p1")!.setFlag("nobc", "x", 1);
+    await expect(chatFake.users.get("p2")!.setFlag("nobc", "x", 1)).rejects.toThrow(/lacks permission to update User \[p2\]/);
+    expect(chatFake.users.get("p2")!.flags).toEqual({});
+  });
+
+  it("another user's chat message is read-only to a player; the GM may change any", async () => {
+    const Message = (globalThis as unknown as { ChatMessage: { create(d: Raw): Promise<{ id: string; update(d: Raw): Promise<unknown>; delete(): Promise<unknown> }> } }).ChatMessage;
+    chatFake.setUsers("p2");
+    const theirs = await Message.create({ content: "p2's", flags: { nobc: { state: "pending" } } });
+    chatFake.setUsers("p1");
+    const mine = await Message.create({ content: "p1's" });
+    await mine.update({ content: "edited" });
+    await expect(theirs.update({ "flags.nobc.state": "applied" })).rejects.toThrow(/lacks permission to update ChatMessage/);
+    await expect(theirs.delete()).rejects.toThrow(/lacks permission to delete ChatMessage/);
+    expect(chatFake.messages.get(theirs.id)!.flags).toEqual({ nobc: { state: "pending" } });
+    chatFake.setUsers("gm");
+    await theirs.update({ "flags.nobc.state": "applied" });
+  });
+});
+
+describe("compendium documents (CompendiumCollection#locked)", () => {
+  it("updating a document of a locked pack throws and changes nothing; an unlocked pack's document is edited", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    harness.putInPack(unit, "nobc.units");
+    expect(unit.uuid).toBe(`Compendium.nobc.units.Actor.${unit.id}`);
+    await expect(unit.update({ "system.supply": 1 })).rejects.toThrow(/locked compendium nobc.units/);
+    expect(unit.system["supply"]).toBeUndefined();
+    harness.putInPack(unit, "nobc.units", false);
+    await unit.update({ "system.supply": 1 });
+    expect(unit.system["supply"]).toBe(1);
+  });
+});
+
+describe("queries (CONFIG.queries, User#query)", () => {
+  beforeEach(() => chatFake.setUsers("p1"));
+  const queries = () => (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown) => unknown> } }).CONFIG.queries;
+
+  it("the data and the answer cross as JSON: class instances, undefined and Maps do not survive", async () => {
+    let received: unknown;
+    queries()["nobc.echo"] = (data) => {
+      received = data;
+      return { when: new Date(0), set: new Map([["a", 1]]), gone: undefined };
+    };
+    const answer = await chatFake.users.get("gm")!.query("nobc.echo", { at: new Date(0), n: 1, skip: undefined });
+    expect(received).toEqual({ at: "1970-01-01T00:00:00.000Z", n: 1 });
+    expect(answer).toEqual({ when: "1970-01-01T00:00:00.000Z", set: {} });
+  });
+
+  it("runs the handler as the user asked, then gives the asker back", async () => {
+    queries()["nobc.who"] = () => (game.user as unknown as { id: string }).id;
+    expect(await chatFake.users.get("gm")!.query("nobc.who", {})).toBe("gm");
+    expect((game.user as unknown as { id: string }).id).toBe("p1");
+  });
+
+  it("a query to a user who is not logged in, or with no handler, rejects", async () => {
+    chatFake.setUsers("p1", false);
+    queries()["nobc.x"] = () => 1;
+    await expect(chatFake.users.get("gm")!.query("nobc.x", {})).rejects.toThrow(/gm is not active/);
+    chatFake.setUsers("p1");
+    await expect(chatFake.users.get("gm")!.query("nobc.unknown", {})).rejects.toThrow(/Unknown query/);
+  });
+
+  it("a handler that never answers rejects once the timeout passes", async () => {
+    vi.useFakeTimers();
+    queries()["nobc.silent"] = () => new Promise(() => undefined);
+    const asked = chatFake.users.get("gm")!.query("nobc.silent", {}, { timeout: 30_000 });
+    const settled = expect(asked).rejects.toThrow(/timed out after 30000ms/);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await settled;
+  });
+});
+
+describe("scenes: default padding and the hex grid (SceneDimensions, HexagonalGrid)", () => {
+  it("pads the scene by a quarter on each side, in whole pairs of columns and rows", () => {
+    const d = harness.dimensions();
+    expect(d.sceneX).toBeGreaterThan(0);
+    expect(d.sceneY).toBeGreaterThan(0);
+    const { sizeX, sizeY } = harness.grid;
+    expect(Math.round(d.sceneX / (0.75 * sizeX)) % 2).toBe(0);
+    expect((d.sceneY / sizeY) % 2).toBe(0);
+    expect(d.sceneX).toBeGreaterThanOrEqual(0.25 * d.sceneWidth);
+    expect(canvas!.dimensions!.sceneX).toBe(d.sceneX);
+  });
+
+  it("is a flat-topped grid in columns, the odd ones shifted down: centres and offsets agree", () => {
+    const grid = harness.grid;
+    expect(grid.columns).toBe(true);
+    expect(grid.sizeY).toBe(100);
+    const a = grid.getCenterPoint({ i: 3, j: 4 });
+    const b = grid.getCenterPoint({ i: 3, j: 5 });
+    expect(b.y - a.y).toBeCloseTo(50);
+    expect(b.x - a.x).toBeCloseTo(0.75 * grid.sizeX);
+    for (const off of [{ i: 0, j: 0 }, { i: 3, j: 5 }, { i: 7, j: 12 }]) {
+      expect(grid.getOffset(grid.getCenterPoint(off))).toEqual(off);
+      const c = grid.getCenterPoint(off);
+      expect(grid.getOffset({ x: c.x + 40, y: c.y + 20 })).toEqual(off);
+    }
+  });
+
+  it("measures paths in hexes: along a row, and to a neighbour in a shifted column", () => {
+    const grid = harness.grid;
+    const at = (i: number, j: number) => grid.getCenterPoint({ i, j });
+    expect(grid.measurePath([at(2, 2), at(2, 6)]).spaces).toBe(4);
+    // From an unshifted column, the neighbours to the right are the same row and the one above.
+    expect(grid.measurePath([at(2, 2), at(2, 3)]).spaces).toBe(1);
+    expect(grid.measurePath([at(2, 2), at(1, 3)]).spaces).toBe(1);
+    expect(grid.measurePath([at(2, 2), at(3, 3)]).spaces).toBe(2);
+    expect(grid.measurePath([at(2, 2), at(2, 6)]).distance).toBe(40);
+  });
+
+  it("places tokens in the map's hexes, past the padding", () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    harness.placeToken(unit, 0);
+    const centre = unit.tokens[0]!.center;
+    expect(centre.x).toBeGreaterThan(harness.dimensions().sceneX);
+    expect(harness.grid.getOffset(centre)).toEqual(harness.offsetOfHex(0, 0));
+  });
+});
+
+describe("rolls (Roll#toJSON, Roll.fromData)", () => {
+  it("a roll built for a card survives toJSON and Roll.fromData, and a message keeps it as JSON", async () => {
+    const [roll] = rollsFromFaces([3, 5]) as unknown as FakeRoll[];
+    const again = FakeRoll.fromData(JSON.parse(JSON.stringify(roll!.toJSON())) as Raw);
+    expect(again.toJSON()).toEqual(roll!.toJSON());
+    expect(again.total).toBe(8);
+    const Message = (globalThis as unknown as { ChatMessage: { create(d: Raw): Promise<{ rolls: FakeRoll[] }> } }).ChatMessage;
+    const message = await Message.create({ rolls: [roll] });
+    expect(message.rolls[0]!.toJSON()).toEqual(roll!.toJSON());
+  });
+
+  it("refuses data a Roll cannot be rebuilt from", () => {
+    expect(() => FakeRoll.fromData({ formula: "1d6", terms: [] })).toThrow(/unknown roll class/);
+    expect(() => FakeRoll.fromData({ class: "Roll", formula: "1d6", terms: [{ number: 1, faces: 6 }] })).toThrow(/has no class/);
+    expect(() => FakeRoll.fromData({ class: "Roll", formula: "1d6", terms: [{ class: "Die", number: 1, faces: 6, results: [{ result: 7, active: true }] }] })).toThrow(/not a face/);
+    expect(() => FakeRoll.fromData({ class: "Roll", formula: "1d6", terms: [], evaluated: true })).toThrow(/needs its total/);
+  });
+});
+
+/** `Hooks`, typed loosely for hook names of our own making. */
+const hooks = () =>
+  Hooks as unknown as {
+    on(name: string, fn: (...a: unknown[]) => unknown): number;
+    once(name: string, fn: (...a: unknown[]) => unknown): number;
+    call(name: string, ...a: unknown[]): boolean;
+    callAll(name: string, ...a: unknown[]): boolean;
+  };
+
+describe("hooks (Hooks.call / callAll catch and log a throwing handler)", () => {
+  it("logs the error, goes on to the next handler, and records it for the test to fail on", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    harness.hookSwitch.failTest = false;
+    const seen: string[] = [];
+    hooks().on("nobcTest", () => {
+      throw new Error("boom");
+    });
+    hooks().on("nobcTest", () => void seen.push("second"));
+    expect(hooks().callAll("nobcTest")).toBe(true);
+    expect(hooks().call("nobcTest")).toBe(true);
+    expect(seen).toEqual(["second", "second"]);
+    expect(harness.hookErrors.map((e) => (e.error as Error).message)).toEqual(["boom", "boom"]);
+    expect(error).toHaveBeenCalledTimes(2);
+    error.mockRestore();
+  });
+
+  it("with the switch on (the default), a caught throw fails the test when it ends", () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    hooks().on("nobcTest", () => {
+      throw new Error("unseen");
+    });
+    hooks().callAll("nobcTest");
+    error.mockRestore();
+    expect(() => checkHookErrors()).toThrow(/nobcTest: unseen/);
+    expect(harness.hookErrors).toEqual([]);
+  });
+
+  it("a once handler runs once", () => {
+    let n = 0;
+    hooks().once("nobcOnce", () => void n++);
+    hooks().callAll("nobcOnce");
+    hooks().callAll("nobcOnce");
+    expect(n).toBe(1);
+  });
+});
