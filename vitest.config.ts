@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import "./tests/node-polyfills.ts";
 
 export default defineConfig({
   test: {
