@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    exclude: ["tests/purity/**", "tests/browser/**", "node_modules/**"],
+    exclude: ["tests/purity/**", "tests/browser/**", "tests/build/**", "node_modules/**"],
     coverage: {
       provider: "v8",
       include: ["src/rules/**/*.ts"],
