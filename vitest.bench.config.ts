@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import "./tests/node-polyfills.ts";
 
 // `npm run bench`: measurements of the hot paths, printed; never part of `npm test`.
 export default defineConfig({

@@ -1,7 +1,12 @@
 import { defineConfig } from "vitest/config";
-import "./tests/node-polyfills.ts";
 
-// The gallery in headless Chromium: built, opened, checked for errors, screenshotted.
+// The slow end of `npm test`, one file at a time: the gallery in headless Chromium (built, opened,
+// checked for errors, screenshotted), and the build run from a folder whose name has a space.
 export default defineConfig({
-  test: { include: ["tests/browser/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 180_000 },
+  test: {
+    include: ["tests/browser/**/*.test.ts", "tests/build/**/*.test.ts"],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
 });

@@ -1,10 +1,9 @@
 import { defineConfig } from "vitest/config";
-import "./tests/node-polyfills.ts";
 
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    exclude: ["tests/purity/**", "tests/browser/**", "node_modules/**"],
+    exclude: ["tests/purity/**", "tests/browser/**", "tests/build/**", "node_modules/**"],
     coverage: {
       provider: "v8",
       include: ["src/rules/**/*.ts"],

@@ -5,9 +5,9 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+import { isMain, root } from "./script-paths.mjs";
 
 /** Loads a self-contained TypeScript module (type-only imports) as an ES module. */
 export async function loadTs(relative) {
@@ -19,7 +19,7 @@ export async function loadTs(relative) {
   const file = path.join(dir, `${path.basename(relative, ".ts")}.mjs`);
   await writeFile(file, outputText);
   try {
-    return await import(file);
+    return await import(pathToFileURL(file).href);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -46,7 +46,7 @@ async function main() {
   console.log(`nobc: wrote ${assets.length} SVG assets`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`nobc draw-assets failed: ${err.message}`);
     process.exit(1);

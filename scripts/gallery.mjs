@@ -5,10 +5,10 @@
  */
 import { build } from "vite";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isMain, root as repo } from "./script-paths.mjs";
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(repo, "gallery");
 
 export async function buildGallery() {
@@ -19,14 +19,14 @@ export async function buildGallery() {
     root: repo,
     logLevel: "warn",
     build: {
-      ssr: join(repo, "tests/sheets/render.ts"),
+      ssr: join(repo, "tests", "sheets", "render.ts"),
       outDir: join(out, ".build"),
       emptyOutDir: true,
       target: "node20",
       rollupOptions: { output: { format: "es", entryFileNames: "render.mjs" } },
     },
   });
-  const { renderFixtures } = await import(pathToFileURL(join(out, ".build/render.mjs")).href);
+  const { renderFixtures } = await import(pathToFileURL(join(out, ".build", "render.mjs")).href);
   const { sheets, dialogs, env } = renderFixtures(repo);
   if (env.missing.size > 0) throw new Error(`lang keys missing: ${[...env.missing].join(", ")}`);
   cpSync(join(repo, "styles"), join(out, "styles"), { recursive: true });
@@ -95,7 +95,7 @@ ${section("dark")}
   return { file: join(out, "index.html"), ids: [...sheets, ...dialogs].map((s) => s.id) };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+if (isMain(import.meta.url)) {
   const { file } = await buildGallery();
   console.log(`gallery written to ${file}`);
 }

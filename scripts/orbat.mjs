@@ -5,10 +5,10 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { build } from "vite";
+import { root } from "./script-paths.mjs";
 
-const root = resolve(fileURLToPath(import.meta.url), "../..");
 const USAGE = "usage: npm run orbat -- validate <file.csv|file.json>";
 
 async function loadReader() {
@@ -25,7 +25,7 @@ async function loadReader() {
         write: true,
         minify: false,
         target: "node20",
-        lib: { entry: join(root, "src/orbat/index.ts"), formats: ["es"], fileName: () => "orbat.mjs" },
+        lib: { entry: join(root, "src", "orbat", "index.ts"), formats: ["es"], fileName: () => "orbat.mjs" },
       },
     });
     return await import(pathToFileURL(join(outDir, "orbat.mjs")).href);

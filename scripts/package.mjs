@@ -6,8 +6,8 @@ import path from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import { zipSync } from "fflate";
 import { readSources } from "./packs-lib.mjs";
+import { isMain, root } from "./script-paths.mjs";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const dist = path.join(root, "dist");
 
 export function manifestPaths(manifest) {
@@ -69,7 +69,7 @@ async function main() {
   console.log(`nobc: dist/ ready (${Object.keys(files).length} files), dist/nobc.zip ${(size / 1024).toFixed(0)} KiB`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`nobc build failed: ${err.message}`);
     process.exit(1);

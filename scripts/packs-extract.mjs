@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
 import { declaredPacks, slug, sourceRoot, stripVolatile } from "./packs-lib.mjs";
+import { isMain } from "./script-paths.mjs";
 
 /** File names for one extraction: slugs of document names, the id added when two would clash. */
 export function namer() {
@@ -77,7 +78,7 @@ async function main(args) {
   console.log(`nobc: ${count} documents written to packs/_source/${packName}/. Check them with: npx vitest run tests/packs`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main(process.argv.slice(2)).catch((err) => {
     const locked = /lock/i.test(String(err.message)) ? " (is the world still open in Foundry? Close it first.)" : "";
     console.error(`nobc packs:extract failed: ${err.message}${locked}`);

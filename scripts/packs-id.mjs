@@ -1,5 +1,6 @@
 // `npm run packs:id [count]`: prints fresh 16-character document ids for new pack sources.
 import { randomInt } from "node:crypto";
+import { isMain } from "./script-paths.mjs";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -9,7 +10,7 @@ export function newId() {
   return id;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   const count = Number(process.argv[2] ?? 1);
   if (!Number.isInteger(count) || count < 1 || count > 100) {
     console.error("usage: npm run packs:id -- [how many ids, 1 to 100]");

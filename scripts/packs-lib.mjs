@@ -1,8 +1,9 @@
 // Shared by the pack scripts: where sources live, how files are named, and which packs exist.
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { root } from "./script-paths.mjs";
 
-export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+export { root };
 export const sourceRoot = path.join(root, "packs", "_source");
 
 /** A file or folder name from a document name: lower case, ASCII letters and digits joined by hyphens. */

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { root, slug, sourceRoot } from "./packs-lib.mjs";
+import { isMain } from "./script-paths.mjs";
 
 const PACK = "starter-scenario";
 const SCENARIO = path.join(root, "packs", "_scenario", `${PACK}.json`);
@@ -339,7 +340,7 @@ async function main() {
   console.log(`nobc: ${PACK}: ${adventure.actors.length} actors, ${adventure.scenes[0].tokens.length} tokens, ${adventure.journal.length} journals`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isMain(import.meta.url)) {
   main().catch((err) => {
     console.error(`nobc scenario build failed: ${err.message}`);
     process.exit(1);

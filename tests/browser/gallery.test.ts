@@ -1,7 +1,8 @@
 /**
- * Opens the sheet gallery in headless Debian Chromium, served over HTTP so a missing asset is a
- * failed request, and fails on any console error, page error or failed request. Writes one
- * screenshot per sheet and theme under tests/artifacts/ for a person to look at.
+ * Opens the sheet gallery in headless Chromium (found by ./find-chromium.ts: CHROMIUM_PATH, else a
+ * system Chromium, else the one inside the npm package @sparticuz/chromium), served over HTTP so a
+ * missing asset is a failed request, and fails on any console error, page error or failed request.
+ * Writes one screenshot per sheet and theme under tests/artifacts/ for a person to look at.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
@@ -10,10 +11,11 @@ import { extname, join, normalize, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 // @ts-expect-error plain ESM script without types
 import { buildGallery } from "../../scripts/gallery.mjs";
+import { findChromium } from "./find-chromium";
 
 const repo = resolve(__dirname, "../..");
 const galleryDir = join(repo, "gallery");
-const artifacts = join(repo, "tests/artifacts");
+const artifacts = join(repo, "tests", "artifacts");
 const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".svg": "image/svg+xml", ".js": "text/javascript" };
 
 let server: Server;
@@ -38,9 +40,12 @@ beforeAll(async () => {
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
+  const found = await findChromium();
+  console.log(`gallery test: Chromium from ${found.source}: ${found.executablePath}`);
   browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+    executablePath: found.executablePath,
+    args: found.args,
+    ...(found.env ? { env: { ...process.env, ...found.env } } : {}),
   });
   page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
