@@ -34,6 +34,7 @@ import {
 } from "./combat-hits";
 import { hqSupportProblems } from "./hq-support";
 import { chemicalCombatModifier } from "./wmd";
+import { isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
 import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
 import {
   LAND_TERRAINS,
@@ -182,26 +183,16 @@ const SRC = {
   chemical: `${QRS}: chemical weapons note (CW adds modifiers in combat)`,
 } as const;
 
-/** How each support card category serves in a ground combat; `null`: it has no use there. */
-const CARD_USE: Readonly<Record<SupportCardCategory, "modifier" | "crossing" | "advance" | null>> = {
-  combatModifier: "modifier",
-  // Seed 000: chemical weapons add modifiers in combat.
-  chemical: "modifier",
-  engineer: "crossing",
-  bridgingEngineer: "crossing",
-  advanceAfterCombat: "advance",
-  minelayingEngineer: null,
-  intelligence: null,
-  airRecce: null,
-  specialForces: null,
-  nuclear: null,
-  adm: null,
-  ew: null,
-  ssm: null,
-  signals: null,
-  logistics: null,
-  rearTroops: null,
-};
+/** How a card serves in a ground combat, from its category's record; undefined: it has no use there. */
+function combatUse(card: Pick<SupportCard, "category">): CombatCardUse | undefined {
+  return supportCardRecord(card.category)?.uses.combat;
+}
+
+/** Whether a card of `category` may serve `side` in a combat: only modifiers serve the defence. */
+export function cardServesInCombat(category: SupportCardCategory, attacking: boolean): boolean {
+  const use = supportCardRecord(category)?.uses.combat;
+  return use !== undefined && (attacking || use === "modifier");
+}
 
 function sideLabel(side: Side, attackerSide: Side): string {
   return side === attackerSide ? "attacker" : "defender";
@@ -274,7 +265,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
 
   const crossings = checkRivers(refusals, input, attackers);
   const support = checkSupport(refusals, input, attackerSide);
-  const chemical = support.cards.filter((c) => c.category === "chemical");
+  const chemical = support.cards.filter((c) => isWeapon(c.category, "chemical"));
   if (chemical.length > 0 && input.chemicalReleaseConfirmed !== true) {
     refusals.add(
       "releaseNotConfirmed",
@@ -284,7 +275,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   }
   const missions = checkFireMissions(refusals, input, attackers, defenders);
 
-  const engineerCards = support.cards.filter((c) => c.side === attackerSide && CARD_USE[c.category] === "crossing");
+  const engineerCards = support.cards.filter((c) => c.side === attackerSide && combatUse(c) === "crossing");
   if (crossings.engineersNeeded > engineerCards.length) {
     refusals.add(
       "riverNeedsEngineer",
@@ -322,7 +313,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
         source: SRC.cas,
       })),
       ...support.cards
-        .filter((c) => CARD_USE[c.category] !== "crossing")
+        .filter((c) => combatUse(c) !== "crossing")
         .map((c) => cardLine(c, attackerSide)),
     ];
     return {
@@ -340,7 +331,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       cas: support.cas.map((s) => ({ ...s })),
       cardsPlayed: support.cards.map((c) => c.id),
       chemicalCards: chemical.map((c) => c.id),
-      advanceCard: support.cards.some((c) => CARD_USE[c.category] === "advance"),
+      advanceCard: support.cards.some((c) => combatUse(c) === "advance"),
       breakdown,
       modifier: breakdown.reduce((sum, line) => sum + line.value, 0),
     };
@@ -349,12 +340,13 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
 
 function cardLine(card: SupportCard, attackerSide: Side): BreakdownLine {
   const who = sideLabel(card.side, attackerSide);
-  if (CARD_USE[card.category] === "advance") {
+  if (combatUse(card) === "advance") {
     return { label: `Card ${card.id} lets the attackers advance after combat`, value: 0, source: SRC.advance };
   }
-  const modifier = card.category === "chemical" ? chemicalCombatModifier(card) : card.value;
+  const chemical = isWeapon(card.category, "chemical");
+  const modifier = chemical ? chemicalCombatModifier(card) : card.value;
   const value = card.side === attackerSide ? modifier : -modifier;
-  const source = card.category === "chemical" ? SRC.chemical : SRC.cards;
+  const source = chemical ? SRC.chemical : SRC.cards;
   return { label: `Support card ${card.id} (${card.category}) for the ${who}`, value, source };
 }
 
@@ -461,14 +453,14 @@ function checkSupport(
 }
 
 function cardRefusals(refusals: RefusalList, card: SupportCard, hq: LandHq, attackerSide: Side, field: string): void {
-  const use = CARD_USE[card.category];
+  const use = combatUse(card);
   if (card.side !== hq.side) {
     refusals.add("cardWrongSide", `Card ${card.id} does not belong to the side of ${hq.name}.`, field);
   }
   if (card.hq !== undefined && card.hq !== hq.id) {
     refusals.add("cardWrongHq", `Card ${card.id} is held by another HQ, not ${hq.name}.`, field);
   }
-  if (use === null || use === undefined) {
+  if (use === undefined) {
     refusals.add("cardNoGroundUse", `Card ${card.id} (${card.category}) has no use in a ground combat.`, field);
   } else if (use !== "modifier" && card.side !== attackerSide) {
     refusals.add("cardNoDefenceUse", `Card ${card.id} (${card.category}) only serves the attacker.`, field);
