@@ -7,6 +7,7 @@
 import { combatOdds, type GroundCombatPlan, type GroundCombatOutcome } from "../../rules/nobc/land/combat";
 import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../../rules/nobc/land/combat-tables";
 import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/land/types";
+import { isWeapon } from "../../rules/nobc/land/card-categories";
 import type { Checked, Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
@@ -308,7 +309,7 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
         ...hqs.filter((h) => h.hq.side === s.side).map((h) => ({ value: h.hq.id, label: h.hq.name, selected: state.cas[s.id] === h.hq.id })),
       ],
     })),
-    chemical: { shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => c.category === "chemical"), confirmed: state.chemicalReleaseConfirmed },
+    chemical: { shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => isWeapon(c.category, "chemical")), confirmed: state.chemicalReleaseConfirmed },
     oddsOption: i18n.localize(state.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero"),
     mapNote: field.map === null ? field.mapProblems.map((p) => i18n.format(p.key, { ...p.data })).join(" ") : null,
     refusals: checked.ok ? [] : groupRefusals(checked.refusals.map((r) => ({ ...r, message: withNames(r.message, field.names) })), i18n),

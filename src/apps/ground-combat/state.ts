@@ -8,6 +8,7 @@ import type { ActorRef, CardRef, HexRef } from "../../rules/ids";
 import type { OddsBelowOne } from "../../rules/nobc/land/combat-tables";
 import { LAND_TERRAINS, alwaysInMarchMode, type LandHq, type LandTerrain, type LandUnit, type RiverKind, type Side } from "../../rules/nobc/land/types";
 import type { Squadron } from "../../rules/nobc/air/types";
+import { cardServesInCombat } from "../../rules/nobc/land/combat";
 import { adjacencyAround, type Battlefield, type WorldCard } from "../../world/battlefield";
 import { combatRivers, terrainOf } from "../../map/rules-view";
 import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel } from "../../map/hex-grid";
@@ -155,6 +156,7 @@ export function measuredDistance(field: Battlefield, state: GroundCombatState, h
 
 export interface PlannerHq {
   readonly hq: LandHq;
+  /** The HQ's cards that may serve its side in a ground combat (their records say how). */
   readonly cards: readonly WorldCard[];
   /** Measured on the grid, or null. */
   readonly measured: number | null;
@@ -186,7 +188,8 @@ export function involvedHqs(field: Battlefield, state: GroundCombatState): Plann
       const editable = field.map === null || measured === null;
       const typed = state.distances[hq.id];
       const distance = editable ? (typed !== undefined && typed !== null ? typed : measured) : measured;
-      out.push({ hq, cards: field.cards.filter((c) => c.hq === hq.id), measured, editable, distance });
+      const cards = field.cards.filter((c) => c.hq === hq.id && cardServesInCombat(c.category, side === state.attackerSide));
+      out.push({ hq, cards, measured, editable, distance });
     }
   }
   return out;

@@ -128,6 +128,14 @@ describe("the rules' input and plan", () => {
     ]);
   });
 
+  it("offers each HQ's cards that serve its side in combat, as their records say: no Signals, no defending Engineer", () => {
+    const field = frontField();
+    const offered = (state: GroundCombatState) => Object.fromEntries(involvedHqs(field, state).map((h) => [h.hq.id, h.cards.map((c) => c.name)]));
+    expect(offered(wpAttack(field))).toEqual({ [uuid("gta")]: ["Front barrage", "Pontoon park", "Sarin"], [uuid("icorps")]: ["Corps artillery"] });
+    const natoAttack = defaultState(field, { selected: [uuid("n36")], targeted: [uuid("w2")] }, "zero");
+    expect(offered(natoAttack)).toEqual({ [uuid("icorps")]: ["Corps artillery"], [uuid("gta")]: ["Front barrage", "Sarin"] });
+  });
+
   it("reads a river crossing from the map and asks for the Engineer cards it needs", () => {
     const field = frontField();
     // NATO 36 PzBrig in 0202 attacks across the unbridged major river into 0303, where a WP unit stands.

@@ -57,7 +57,7 @@ const HOLDER = "docs/decisions/foundry-documents.md: Which cards a unit can take
 const WEAPONS = `${LAND}: chemical and nuclear weapons note`;
 
 /** Seed 000 (NOBC). The order is the one sheets list cards in. */
-export const SUPPORT_CARD_RECORDS = {
+const RECORDS = {
   intelligence: { uses: { rearArea: { identifies: true } }, holder: "hq", afterUse: "keep", source: IDENTIFY },
   airRecce: { uses: { rearArea: { identifies: true } }, holder: "hq", afterUse: "keep", source: IDENTIFY },
   specialForces: {
@@ -116,10 +116,13 @@ export const SUPPORT_CARD_RECORDS = {
   },
 } as const satisfies Readonly<Record<string, SupportCardRecord>>;
 
-export type SupportCardCategory = keyof typeof SUPPORT_CARD_RECORDS;
+export type SupportCardCategory = keyof typeof RECORDS;
+
+/** The record of every category (seed 000), read through the one record type. */
+export const SUPPORT_CARD_RECORDS: Readonly<Record<SupportCardCategory, SupportCardRecord>> = RECORDS;
 
 /** Every category, in the records' order (a non-empty tuple, as choice fields and zod enums want it). */
-export const SUPPORT_CARD_CATEGORIES = Object.keys(SUPPORT_CARD_RECORDS) as unknown as readonly [
+export const SUPPORT_CARD_CATEGORIES = Object.keys(RECORDS) as unknown as readonly [
   SupportCardCategory,
   ...SupportCardCategory[],
 ];
