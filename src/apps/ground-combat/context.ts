@@ -310,7 +310,7 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
       ],
     })),
     chemical: { shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => isWeapon(c.category, "chemical")), confirmed: state.chemicalReleaseConfirmed },
-    oddsOption: i18n.localize(state.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero"),
+    oddsOption: i18n.localize(state.options.combat.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero"),
     mapNote: field.map === null ? field.mapProblems.map((p) => i18n.format(p.key, { ...p.data })).join(" ") : null,
     refusals: checked.ok ? [] : groupRefusals(checked.refusals.map((r) => ({ ...r, message: withNames(r.message, field.names) })), i18n),
     accepted: checked.ok,

@@ -86,7 +86,7 @@ export function buildGroundCombatInput(field: Battlefield, state: GroundCombatSt
     fireMissions: state.missions.map((m) => ({ supported: m.supported, artillery: [...m.artillery] })),
     support,
     chemicalReleaseConfirmed: state.chemicalReleaseConfirmed,
-    options: { oddsBelowOne: state.oddsBelowOne },
+    options: state.options,
   };
   return { input, problems: problems.items };
 }

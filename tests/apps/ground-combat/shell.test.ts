@@ -11,7 +11,9 @@ import { addHudButton, openGroundCombat, planCombatFromSheet, registerGroundComb
 import type { GroundCombatPlanner } from "../../../src/apps/ground-combat/dialog";
 import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
 import { smallMap } from "../../map/fixture";
-import { at, front } from "./fixture";
+import { at, front, keys } from "./fixture";
+import { planFromState } from "../../../src/apps/ground-combat/input";
+import { readBattlefield } from "../../../src/world/read";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
@@ -186,5 +188,35 @@ describe("macros", () => {
     expect(fields).toEqual(expect.arrayContaining(["attackers", "fireMissions[0].artillery", "arguments"]));
     expect(sheetsFake.appRenders).toHaveLength(0);
     expect(chatFake.messages.size).toBe(0);
+  });
+});
+
+describe("the world's rules options reach the rules whole", () => {
+  const weakAttack = () => {
+    // 1 MRR down to 1 strength attacks 34 PzBrig (4): below 1:1.
+    (actors.get("w1")!.system["strength"] as Raw)["value"] = 1;
+    return { attackers: [uuidOf("w1")], target: "0201", cards: [] };
+  };
+  const stepOne = (message: { flags: Raw }) => (message.flags["nobc"] as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan.breakdown[0]!;
+
+  it("odds below 1:1 count +0 by default", async () => {
+    await resolveGroundCombatFor(weakAttack());
+    expect(stepOne([...chatFake.messages.values()][0]!).value).toBe(0);
+  });
+
+  it("the odds setting mirrors the table on the card; the planner holds every setting, overrun's too, and plans with them", async () => {
+    harness.settingsStore.set("nobc.oddsBelowOne", "mirror");
+    harness.settingsStore.set("nobc.overrunExtrasCumulative", true);
+    harness.settingsStore.set("nobc.overrunMinorRoadIsRiver", true);
+    const result = await resolveGroundCombatFor(weakAttack());
+    expect(result.ok).toBe(true);
+    const line = stepOne([...chatFake.messages.values()][0]!);
+    expect(line.value).toBe(-6);
+    expect(line.source).toContain("mirrored (world setting)");
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w1")], target: "0201" }))!;
+    const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };
+    expect(planner.plannerState.options).toEqual(whole);
+    expect(planFromState(readBattlefield(), planner.plannerState, keys).input.options).toEqual(whole);
+    expect((await contextOf(planner)).plan!.rows[0]!.valueText).toBe("\u22126");
   });
 });

@@ -35,6 +35,7 @@ import {
 import { hqSupportProblems } from "./hq-support";
 import { chemicalCombatModifier } from "./wmd";
 import { isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
+import { DEFAULT_RULES_OPTIONS, optionsSection, type GroundCombatOptions, type RulesOptionsInput } from "./options";
 import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
 import {
   LAND_TERRAINS,
@@ -78,10 +79,7 @@ export interface GroundCombatSupport {
   cas?: readonly GroundCombatCas[];
 }
 
-export interface GroundCombatOptions {
-  /** Odds below 1:1: "zero" (default) or "mirror" (world setting). */
-  oddsBelowOne?: OddsBelowOne;
-}
+export type { GroundCombatOptions } from "./options";
 
 /** One announced combat, as plain data. */
 export interface GroundCombatInput {
@@ -101,7 +99,8 @@ export interface GroundCombatInput {
   support?: readonly GroundCombatSupport[];
   /** Control has released chemical weapons for this combat; needed when any chemical card is played. */
   chemicalReleaseConfirmed?: boolean;
-  options?: GroundCombatOptions;
+  /** The world's rules options, whole (`combat` is read here), or their `combat` section alone. */
+  options?: RulesOptionsInput | GroundCombatOptions;
 }
 
 export interface GroundCombatContribution {
@@ -244,9 +243,10 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   const refusals = new RefusalList();
   const attackerSide = input.attackerSide;
   const defenderSide = otherSide(attackerSide);
-  const belowOne = input.options?.oddsBelowOne ?? "zero";
+  const options = optionsSection(input.options, "combat");
+  const belowOne = options.value.oddsBelowOne ?? DEFAULT_RULES_OPTIONS.combat.oddsBelowOne;
   if (belowOne !== "zero" && belowOne !== "mirror") {
-    refusals.add("invalidOption", `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`, "options.oddsBelowOne");
+    refusals.add("invalidOption", `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`, `${options.field}.oddsBelowOne`);
   }
   input.terrain.forEach((t, i) => {
     if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
