@@ -9,6 +9,7 @@ import {
   SUPPORT_CARD_CATEGORIES,
   SUPPORT_CARD_RECORDS,
   categoriesWhere,
+  discardsAfterUse,
   isWeapon,
   spentAfterUse,
   supportCardRecord,
@@ -143,5 +144,15 @@ describe("after use (docs/decisions/packs.md, \"After use\")", () => {
     expect(spentAfterUse("intelligence")).toBe(false);
     expect(spentAfterUse("ssm", true)).toBe(true);
     expect(spentAfterUse("lava")).toBe(false);
+  });
+
+  it("the discards of a use: one cardDiscarded per card its record spends", () => {
+    const cards = [
+      { id: "sf", category: "specialForces" },
+      { id: "intel", category: "intelligence" },
+      { id: "ssm", category: "ssm" },
+    ];
+    expect(discardsAfterUse(cards)).toEqual([{ type: "cardDiscarded", card: "sf" }, { type: "cardDiscarded", card: "ssm" }]);
+    expect(discardsAfterUse(cards, true)).toEqual([{ type: "cardDiscarded", card: "ssm" }]);
   });
 });

@@ -5,7 +5,9 @@
  * take, which speed HQ recovery, …) is derived from these records, so a new category is one record
  * here and its lang keys.
  */
+import type { CardRef } from "../../ids";
 import { SEEDS } from "../../resolution";
+import type { LandEffect } from "./effects";
 
 /** What the deck says becomes of a card after use (the `afterUse` of a card item). */
 export const CARD_AFTER_USE = ["discard", "keep", "reuseForIdentification"] as const;
@@ -145,6 +147,11 @@ export function categoriesWhere(test: (record: SupportCardRecord) => boolean): r
 export function spentAfterUse(category: string, identified = false): boolean {
   const after = supportCardRecord(category)?.afterUse;
   return after === "discard" || (after === "reuseForIdentification" && !identified);
+}
+
+/** A `cardDiscarded` effect for each of `cards` its record spends after this use. */
+export function discardsAfterUse(cards: readonly { readonly id: CardRef; readonly category: string }[], identified = false): LandEffect[] {
+  return cards.filter((c) => spentAfterUse(c.category, identified)).map((c) => ({ type: "cardDiscarded", card: c.id }));
 }
 
 /** Whether a card of `category` is `weapon` (an unknown category is no weapon). */

@@ -8,7 +8,7 @@ import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { applyHits } from "./hits";
-import { categoriesWhere, isWeapon, spentAfterUse, supportCardRecord } from "./card-categories";
+import { categoriesWhere, discardsAfterUse, isWeapon, supportCardRecord } from "./card-categories";
 import {
   alwaysInMarchMode,
   type LandHq,
@@ -258,11 +258,10 @@ function stepC(target: RearAreaTarget): { halve: string | null; double: boolean 
  * identification cards stay (SF too, when it only identified); CAS goes to the damaged box.
  */
 function postAttackEffects(input: RearAreaAttackInput): Effect[] {
-  const effects: Effect[] = [];
-  for (const card of input.identification) if (spentAfterUse(card.category, true)) effects.push({ type: "cardDiscarded", card: card.id });
+  const effects: Effect[] = discardsAfterUse(input.identification, true);
   for (const strike of input.strikes) {
     if (strike.kind === "cas") effects.push({ type: "squadronBox", squadron: strike.squadron, box: "damaged" });
-    for (const card of strikeCards(strike)) if (spentAfterUse(card.category)) effects.push({ type: "cardDiscarded", card: card.id });
+    effects.push(...discardsAfterUse(strikeCards(strike)));
   }
   return effects;
 }

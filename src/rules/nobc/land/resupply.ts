@@ -5,7 +5,7 @@
 import type { ActorRef } from "../../ids";
 import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
 import type { LandEffect } from "./effects";
-import { categoriesWhere, spentAfterUse, supportCardRecord } from "./card-categories";
+import { categoriesWhere, discardsAfterUse, supportCardRecord } from "./card-categories";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
 
 const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
@@ -239,7 +239,7 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
     }
     const effects: LandEffect[] = [];
     if (gained > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: gained });
-    for (const card of cards.filter((c) => spentAfterUse(c.category))) effects.push({ type: "cardDiscarded", card: card.id });
+    effects.push(...discardsAfterUse(cards));
     return { breakdown, rolls: [], outcome: { gained, newLevel: hq.level + gained }, effects };
   });
 }

@@ -4,7 +4,7 @@
  * Chemical cards are played inside other resolvers: rear-area attacks apply step A's own rule (CAS
  * doubled, SSM plus the CW value; rear-area.ts), ground combat takes `chemicalCombatModifier` (combat.ts).
  */
-import type { ActorRef, CardRef, HexRef, HexsideRef } from "../../ids";
+import type { ActorRef, HexRef, HexsideRef } from "../../ids";
 import { hexside } from "../../ids";
 import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
@@ -12,7 +12,7 @@ import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { applyHits } from "./hits";
 import { targetIdentificationProblems } from "./rear-area";
-import { isWeapon, spentAfterUse, type ReleasedWeapon } from "./card-categories";
+import { discardsAfterUse, isWeapon, type ReleasedWeapon } from "./card-categories";
 import type { LandUnit, Side, SupportCard } from "./types";
 
 const NUCLEAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, nuclear weapons`;
@@ -138,7 +138,7 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
     if (unit.supply > 0) effects.push({ type: "supply", actor: unit.id, delta: -unit.supply });
   }
   for (const hex of area) effects.push({ type: "contaminated", hex });
-  if (spentAfterUse(input.card.category)) effects.push({ type: "cardDiscarded", card: input.card.id });
+  effects.push(...discardsAfterUse([input.card]));
 
   return {
     ok: true,
@@ -186,7 +186,6 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
   }
   if (!problems.empty) return { ok: false, refusals: problems.items };
 
-  const card: CardRef = input.card.id;
   let outcome: AdmOutcome;
   const effects: Effect[] = [];
   if (side !== undefined) {
@@ -198,7 +197,7 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
     outcome = { target: "autobahn", hex };
     effects.push({ type: "autobahnCut", hex }, { type: "contaminated", hex });
   }
-  if (spentAfterUse(input.card.category)) effects.push({ type: "cardDiscarded", card });
+  effects.push(...discardsAfterUse([input.card]));
   return {
     ok: true,
     value: {
