@@ -81,6 +81,21 @@ export interface GroundCombatSupport {
 
 export type { GroundCombatOptions } from "./options";
 
+/**
+ * A modifier the seed does not have (a house rule), given by the caller: its own breakdown line,
+ * counted in the score and in the chance of each CRT row. The rules only check its shape.
+ */
+export interface ExtraCombatModifier {
+  /** Lang key of the line's label (shown as is where no translation has it). */
+  code: string;
+  /** What the label is formatted with. */
+  data?: Readonly<Record<string, string | number>>;
+  /** A whole number added to the score: positive helps the attacker. */
+  value: number;
+  /** Where it comes from, e.g. "house rule: night-attack". */
+  source: string;
+}
+
 /** One announced combat, as plain data. */
 export interface GroundCombatInput {
   attackerSide: Side;
@@ -101,6 +116,8 @@ export interface GroundCombatInput {
   chemicalReleaseConfirmed?: boolean;
   /** The world's rules options, whole (`combat` is read here), or their `combat` section alone. */
   options?: RulesOptionsInput | GroundCombatOptions;
+  /** House rules' modifiers, each shown as its own line after Step Four. */
+  extraModifiers?: readonly ExtraCombatModifier[];
 }
 
 export interface GroundCombatContribution {
@@ -159,7 +176,7 @@ export interface GroundCombatPlan {
   chemicalCards: CardRef[];
   /** The attacker played an advance-after-combat card. */
   advanceCard: boolean;
-  /** Steps One to Four, each a labelled line; their total is `modifier`. */
+  /** Steps One to Four, each a labelled line, then any extra modifiers; their total is `modifier`. */
   breakdown: BreakdownLine[];
   modifier: number;
 }
@@ -274,6 +291,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
     );
   }
   const missions = checkFireMissions(refusals, input, attackers, defenders);
+  const extras = checkExtraModifiers(refusals, input.extraModifiers ?? []);
 
   const engineerCards = support.cards.filter((c) => c.side === attackerSide && combatUse(c) === "crossing");
   if (crossings.engineersNeeded > engineerCards.length) {
@@ -315,6 +333,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       ...support.cards
         .filter((c) => combatUse(c) !== "crossing")
         .map((c) => cardLine(c, attackerSide)),
+      ...extras,
     ];
     return {
       attackerSide,
@@ -348,6 +367,31 @@ function cardLine(card: SupportCard, attackerSide: Side): BreakdownLine {
   const value = card.side === attackerSide ? modifier : -modifier;
   const source = chemical ? SRC.chemical : SRC.cards;
   return { label: `Support card ${card.id} (${card.category}) for the ${who}`, value, source };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Each extra modifier as its breakdown line (label = its code), after checking its shape. */
+function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombatModifier[]): BreakdownLine[] {
+  return extras.map((extra, i) => {
+    const field = `extraModifiers[${i}]`;
+    const { code, data, value, source } = extra;
+    if (typeof code !== "string" || code.trim() === "") {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} needs a code (the lang key of its label).`, `${field}.code`);
+    }
+    if (!Number.isInteger(value)) {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) has value ${String(value)}; it must be a whole number.`, `${field}.value`);
+    }
+    if (typeof source !== "string" || source.trim() === "") {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) needs a source saying where it comes from.`, `${field}.source`);
+    }
+    const badData = data !== undefined && (!isPlainObject(data) || Object.values(data).some((v) => typeof v !== "string" && !Number.isFinite(v)));
+    if (badData) {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) has data that is not names and numbers.`, `${field}.data`);
+    }
+    return { label: code, code, ...(data === undefined ? {} : { data: { ...data } }), value, source };
+  });
 }
 
 function tally(units: readonly LandUnit[], missions: readonly PlannedFireMission[]): GroundCombatStrength {
