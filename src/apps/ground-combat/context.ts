@@ -10,7 +10,7 @@ import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/lan
 import { isWeapon } from "../../rules/nobc/land/card-categories";
 import type { Checked, Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../view/breakdown";
+import { breakdownLabel, type Translator } from "../../view/breakdown";
 import { signed } from "../../view/common";
 import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
 import type { CardInputLine } from "../../chat/resolution-card";
@@ -65,6 +65,7 @@ export const REFUSAL_GROUPS = {
   support: "NOBC.GroundCombat.Group.support",
   chemicalReleaseConfirmed: "NOBC.GroundCombat.Group.chemical",
   options: "NOBC.GroundCombat.Group.options",
+  extraModifiers: "NOBC.GroundCombat.Group.houseRules",
   other: "NOBC.GroundCombat.Group.other",
 } as const;
 
@@ -219,7 +220,7 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
     attack: plan.attackStrength.total,
     defence: plan.defenceStrength.total,
     column: i18n.localize(columnLabel(plan.minefield)),
-    rows: plan.breakdown.map((line) => ({ label: withNames(line.label, names), valueText: signed(line.value), source: line.source })),
+    rows: plan.breakdown.map((line) => ({ label: withNames(breakdownLabel(line, i18n), names), valueText: signed(line.value), source: line.source })),
     total: signed(plan.modifier),
     odds: oddsRows(plan, i18n),
   };
