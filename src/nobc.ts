@@ -25,6 +25,7 @@ import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, setCardSplit, undoCard } from "./queries/macros";
 import { openGroundCombat, registerGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/open";
+import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
 import { airMissionMacros, registerAirMissionActions } from "./apps/air/missions/index";
@@ -67,6 +68,7 @@ export interface NobcApi {
   createTurnCombat: typeof createTurnCombat;
   openGroundCombat: typeof openGroundCombat;
   resolveGroundCombatFor: typeof resolveGroundCombatFor;
+  registerCombatModifier: typeof registerCombatModifier;
   applyCard: typeof applyCard;
   undoCard: typeof undoCard;
   setCardSplit: typeof setCardSplit;
@@ -121,6 +123,7 @@ Hooks.once("init", () => {
     createTurnCombat,
     openGroundCombat,
     resolveGroundCombatFor,
+    registerCombatModifier,
     applyCard,
     undoCard,
     setCardSplit,

@@ -4,8 +4,9 @@
  */
 import { SYSTEM_ID } from "./constants";
 import type { OddsBelowOne } from "../rules/nobc/land/combat-tables";
-import type { GroundCombatOptions } from "../rules/nobc/land/combat";
-import type { OverrunOptions } from "../rules/nobc/land/movement";
+import type { RulesOptions } from "../rules/nobc/land/options";
+
+export type { RulesOptions } from "../rules/nobc/land/options";
 
 /** The schema version this build of the system writes. Raise it when a shape repair is added. */
 export const CURRENT_SCHEMA_VERSION = 1;
@@ -62,12 +63,10 @@ export function registerSettings(): void {
   });
 }
 
-/** The rules options, shaped as the resolvers' `options` inputs, read from the world settings. */
-export interface RulesOptions {
-  combat: Required<GroundCombatOptions>;
-  overrun: Required<OverrunOptions>;
-}
-
+/**
+ * The world's rules options, whole: every resolver call of the Foundry layer that takes options is
+ * given this object (and macros may pass it to `game.nobc.rules` the same way).
+ */
 export function rulesOptions(): RulesOptions {
   const settings = game.settings;
   const odds = settings?.get(SYSTEM_ID, SETTING_KEYS.oddsBelowOne);

@@ -1,9 +1,9 @@
 /** System data of an Item `supportCard`, held by an HQ (its parent actor) or by no one (world level). */
-import { SUPPORT_CARD_CATEGORIES } from "../rules/nobc/land/types";
+import { CARD_AFTER_USE, SUPPORT_CARD_CATEGORIES } from "../rules/nobc/land/card-categories";
 import { repairSystemSource } from "./shape-repairs";
 import { actorRefField, choiceField, htmlField, sideField } from "./fields";
 
-export const AFTER_USE = ["discard", "keep", "reuseForIdentification"] as const;
+export const AFTER_USE = CARD_AFTER_USE;
 
 function supportCardSchema() {
   const fields = foundry.data.fields;

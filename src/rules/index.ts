@@ -14,3 +14,4 @@ export type { Dice } from "./dice";
 export { ok, refuse, unwrap, total, RulesRefusedError } from "./resolution";
 export type { Resolution, BreakdownLine, Refusal, Checked } from "./resolution";
 export type { Effect } from "./effects";
+export type { RulesOptions, RulesOptionsInput } from "./nobc/land/options";

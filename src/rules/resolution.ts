@@ -8,6 +8,9 @@ export interface BreakdownLine {
   label: string;
   value: number;
   source: string;
+  /** A lang key for the label, with the data it is formatted with; the label then repeats the key. */
+  code?: string;
+  data?: Readonly<Record<string, string | number>>;
 }
 
 /** What every resolver returns: the reasoning, the dice, the table result, and the changes as data. */

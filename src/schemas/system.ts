@@ -8,6 +8,7 @@ import { z } from "zod";
 import { AIR_BOXES } from "../rules/nobc/air/effects";
 import { unitSupplyCapacity, alwaysInMarchMode } from "../rules/nobc/land/index";
 import { ECHELONS, SUPPORT_CARD_CATEGORIES, UNIT_ARMS, UNIT_SIZES } from "../rules/nobc/land/types";
+import { CARD_AFTER_USE } from "../rules/nobc/land/card-categories";
 import { NATIONALITIES, sideOfNationality } from "../data/nationalities";
 import { actorUuid } from "./refs";
 
@@ -17,7 +18,7 @@ export const SIDES = ["nato", "wp"] as const;
 export const MODES = ["combat", "march"] as const;
 export const AIR_ROLES = ["airSuperiority", "multirole", "strike", "cas", "recce", "ew", "transport"] as const;
 export const WEAPON_KINDS = ["aam", "cas", "deepStrike"] as const;
-export const AFTER_USE = ["discard", "keep", "reuseForIdentification"] as const;
+export const AFTER_USE = CARD_AFTER_USE;
 export const NATIONALITY_CODES = NATIONALITIES.map((n) => n.code) as [
   (typeof NATIONALITIES)[number]["code"],
   ...(typeof NATIONALITIES)[number]["code"][],

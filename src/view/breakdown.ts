@@ -12,6 +12,16 @@ export interface BreakdownRow {
   readonly label: string;
   readonly valueText: string;
   readonly source: string;
+  /** The line's lang key and data, when it has them (a house rule's line): the label is written from them. */
+  readonly code?: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+}
+
+/** A breakdown line's label for the user: its lang key filled with its data, else the rules' own label. */
+export function breakdownLabel(line: Pick<BreakdownLine, "label" | "code" | "data">, i18n: Translator): string {
+  if (line.code === undefined) return line.label;
+  const data = Object.fromEntries(Object.entries(line.data ?? {}).map(([k, v]) => [k, String(v)]));
+  return Object.keys(data).length === 0 ? i18n.localize(line.code) : i18n.format(line.code, data);
 }
 
 /** A change described for the user: a lang key and the data it is formatted with. */
@@ -44,7 +54,12 @@ export function breakdownContext(input: BreakdownInput, nameOf: (ref: string) =>
   const sum = input.breakdown.reduce((s, line) => s + line.value, 0);
   return {
     intro: input.intro,
-    rows: input.breakdown.map((line) => ({ label: line.label, valueText: signed(line.value), source: line.source })),
+    rows: input.breakdown.map((line) => ({
+      label: line.label,
+      valueText: signed(line.value),
+      source: line.source,
+      ...(line.code === undefined ? {} : { code: line.code, data: line.data ?? {} }),
+    })),
     total: input.showTotal ? signed(sum) : null,
     dice: [...input.rolls],
     effects: input.effects.map((e) => describeEffect(e, nameOf)),
@@ -122,6 +137,7 @@ export function localizeBreakdown(context: BreakdownContext, i18n: Translator): 
   return {
     ...context,
     intro: i18n.localize(context.intro),
+    rows: context.rows.map((row) => (row.code === undefined ? row : { ...row, label: breakdownLabel(row, i18n) })),
     effects: context.effects.map((e) => {
       const data: Record<string, string> = {};
       for (const [k, v] of Object.entries(e.data)) data[k] = String(v);

@@ -1,8 +1,8 @@
 /**
- * Label keys (lang/en.json) for every enum a sheet shows. Written out in full, never built from
- * strings, so the i18n test can find each key in the source.
+ * Label keys (lang/en.json) for every enum a sheet shows. Written out in full, so the i18n test can
+ * find each key in the source; the support-card categories' keys follow one rule instead (below).
  */
-import type { Mode, Side, SupportCardCategory, UnitArm, UnitSize } from "../rules/nobc/land/types";
+import { SUPPORT_CARD_CATEGORIES, type Mode, type Side, type SupportCardCategory, type UnitArm, type UnitSize } from "../rules/nobc/land/types";
 import type { AirBox } from "../rules/nobc/air/effects";
 import type { AfterUse, AirRole, Echelon, WeaponKind } from "./views";
 
@@ -71,44 +71,26 @@ export const WEAPON_KIND_LABELS: Readonly<Record<WeaponKind, string>> = {
   deepStrike: "NOBC.WeaponKind.deepStrike",
 };
 
-export const CATEGORY_LABELS: Readonly<Record<SupportCardCategory, string>> = {
-  intelligence: "NOBC.CardCategory.intelligence",
-  airRecce: "NOBC.CardCategory.airRecce",
-  specialForces: "NOBC.CardCategory.specialForces",
-  engineer: "NOBC.CardCategory.engineer",
-  bridgingEngineer: "NOBC.CardCategory.bridgingEngineer",
-  minelayingEngineer: "NOBC.CardCategory.minelayingEngineer",
-  chemical: "NOBC.CardCategory.chemical",
-  nuclear: "NOBC.CardCategory.nuclear",
-  adm: "NOBC.CardCategory.adm",
-  ew: "NOBC.CardCategory.ew",
-  ssm: "NOBC.CardCategory.ssm",
-  signals: "NOBC.CardCategory.signals",
-  logistics: "NOBC.CardCategory.logistics",
-  rearTroops: "NOBC.CardCategory.rearTroops",
-  combatModifier: "NOBC.CardCategory.combatModifier",
-  advanceAfterCombat: "NOBC.CardCategory.advanceAfterCombat",
-};
+/**
+ * A support-card category's label and hint keys, by one rule from its id, so a new category (a record
+ * in the rules core) needs only its two lang keys; tests/sheets/i18n.test.ts checks every one exists.
+ */
+export function categoryLabelKey(category: SupportCardCategory): string {
+  return `NOBC.CardCategory.${category}`;
+}
+
+export function categoryHintKey(category: SupportCardCategory): string {
+  return `NOBC.CardHint.${category}`;
+}
+
+function byCategory(key: (category: SupportCardCategory) => string): Readonly<Record<SupportCardCategory, string>> {
+  return Object.fromEntries(SUPPORT_CARD_CATEGORIES.map((c) => [c, key(c)])) as Record<SupportCardCategory, string>;
+}
+
+export const CATEGORY_LABELS: Readonly<Record<SupportCardCategory, string>> = byCategory(categoryLabelKey);
 
 /** What each card category does, in one line, shown on the card sheet and in hand lists. */
-export const CATEGORY_HINTS: Readonly<Record<SupportCardCategory, string>> = {
-  intelligence: "NOBC.CardHint.intelligence",
-  airRecce: "NOBC.CardHint.airRecce",
-  specialForces: "NOBC.CardHint.specialForces",
-  engineer: "NOBC.CardHint.engineer",
-  bridgingEngineer: "NOBC.CardHint.bridgingEngineer",
-  minelayingEngineer: "NOBC.CardHint.minelayingEngineer",
-  chemical: "NOBC.CardHint.chemical",
-  nuclear: "NOBC.CardHint.nuclear",
-  adm: "NOBC.CardHint.adm",
-  ew: "NOBC.CardHint.ew",
-  ssm: "NOBC.CardHint.ssm",
-  signals: "NOBC.CardHint.signals",
-  logistics: "NOBC.CardHint.logistics",
-  rearTroops: "NOBC.CardHint.rearTroops",
-  combatModifier: "NOBC.CardHint.combatModifier",
-  advanceAfterCombat: "NOBC.CardHint.advanceAfterCombat",
-};
+export const CATEGORY_HINTS: Readonly<Record<SupportCardCategory, string>> = byCategory(categoryHintKey);
 
 export const AFTER_USE_LABELS: Readonly<Record<AfterUse, string>> = {
   discard: "NOBC.AfterUse.discard",

@@ -5,11 +5,12 @@
  */
 import type { Mode, Side, SupportCardCategory, UnitArm, UnitSize } from "../rules/nobc/land/types";
 import type { AirBox } from "../rules/nobc/air/effects";
+import type { CardAfterUse } from "../rules/nobc/land/card-categories";
 
 export type Echelon = "corps" | "army" | "front" | "armyGroup";
 export type AirRole = "airSuperiority" | "multirole" | "strike" | "cas" | "recce" | "ew" | "transport";
 export type WeaponKind = "aam" | "cas" | "deepStrike";
-export type AfterUse = "discard" | "keep" | "reuseForIdentification";
+export type AfterUse = CardAfterUse;
 
 export interface Pool {
   readonly value: number;

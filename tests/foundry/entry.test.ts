@@ -18,7 +18,7 @@ describe("src/nobc.ts", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
     const game = (globalThis as unknown as { game: { nobc: Raw } }).game;
     expect(Object.keys(game.nobc).sort()).toEqual(
-      ["air", "applyCard", "applyEffects", "applyPlan", "createTurnCombat", "drops", "land", "openGroundCombat", "resolveGroundCombatFor", "setCardSplit", "undoCard", "migrate", "openOrbatImport", "planEffects", "planMigration", "postResolution", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
+      ["air", "applyCard", "applyEffects", "applyPlan", "createTurnCombat", "drops", "land", "openGroundCombat", "resolveGroundCombatFor", "setCardSplit", "undoCard", "migrate", "openOrbatImport", "planEffects", "planMigration", "postResolution", "registerCombatModifier", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
     );
     expect(Object.keys(game.nobc["drops"] as Raw)).toEqual(
       expect.arrayContaining(["decideCardDrop", "decideUnitOnHq", "decideSquadronOnAirbase", "assignCard", "subordinateUnit", "baseSquadron"]),

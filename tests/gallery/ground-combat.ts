@@ -10,7 +10,7 @@ import en from "../../lang/en.json";
 import { addMission, defaultState, type GroundCombatState } from "../../src/apps/ground-combat/state";
 import { planFromState } from "../../src/apps/ground-combat/input";
 import { groundCombatContext } from "../../src/apps/ground-combat/context";
-import { frontField, uuid } from "../apps/ground-combat/fixture";
+import { frontField, uuid, worldOptions } from "../apps/ground-combat/fixture";
 
 const i18n = createHandlebars(en as Lang);
 const classes = "application nobc nobc-ground-combat";
@@ -21,7 +21,7 @@ function view(field: ReturnType<typeof frontField>, state: GroundCombatState): o
 }
 
 const field = frontField();
-const opening = defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, "zero");
+const opening = defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("zero"));
 const withMission = addMission(field, opening);
 const accepted: GroundCombatState = {
   ...withMission,
@@ -38,5 +38,5 @@ const noMap = frontField({ map: false });
 export const groundCombatGallery: readonly FixtureSheet[] = [
   { id: "ground-combat-accepted", title: "Ground combat planner: accepted, with odds", template, classes, context: view(field, accepted) },
   { id: "ground-combat-refused", title: "Ground combat planner: refused", template, classes, context: view(field, refused) },
-  { id: "ground-combat-no-map", title: "Ground combat planner: no terrain map", template, classes, context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, "mirror")) },
+  { id: "ground-combat-no-map", title: "Ground combat planner: no terrain map", template, classes, context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("mirror"))) },
 ];

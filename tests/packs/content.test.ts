@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { needsAirbaseSpace } from "../../src/rules/nobc/air/capacity";
 import { SUPPORT_CARD_CATEGORIES, type SupportCardCategory } from "../../src/rules/nobc/land/types";
+import { SUPPORT_CARD_RECORDS } from "../../src/rules/nobc/land/card-categories";
 import { NATIONALITIES } from "../../src/data/nationalities";
 import { idOfUuid, type AirbaseSystem, type AirSquadronSystem, type SupportCardSystem } from "../../src/schemas/index";
 import { documentsOf, foldersOf } from "./load";
@@ -46,6 +47,10 @@ describe("support cards (seed 000, Land War QRS)", () => {
 
   it("bridging engineers are not re-used", () => {
     for (const card of ofCategory("bridgingEngineer")) expect(card.system.afterUse, card.name).toBe("discard");
+  });
+
+  it("every card's after-use line is its category's record's", () => {
+    for (const card of cards) expect(card.system.afterUse, card.name).toBe(SUPPORT_CARD_RECORDS[card.system.category].afterUse);
   });
 
   it("SF and SSM strikes have attack strength 3 (Air War QRS, 8C)", () => {

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import * as rules from "../../src/rules/index";
-import type { rulesOptions } from "../../src/base/settings";
+import type { RulesOptions } from "../../src/rules/index";
 import { documentsOf, ROOT } from "./load";
 
 interface Macro {
@@ -57,9 +57,7 @@ describe.each(macros.map((m) => [m.name, m] as const))("macro %s", (_name, m) =>
 });
 
 /** A small fake of the Foundry globals the macros use. */
-function fakeFoundry(
-  opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null; oddsBelowOne?: "zero" | "mirror" } = {},
-) {
+function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null; options?: RulesOptions } = {}) {
   const dice = [...(opts.dice ?? [])];
   class Roll {
     total = 0;
@@ -72,15 +70,8 @@ function fakeFoundry(
   const env = {
     game: {
       user: { id: "user1", targets: new Set(opts.targets ?? []) },
-      nobc: {
-        rules,
-        applyEffects: vi.fn(async () => undefined),
-        // The shape of the real `game.nobc.rulesOptions()` (src/settings.ts), checked by tsc.
-        rulesOptions: (): ReturnType<typeof rulesOptions> => ({
-          combat: { oddsBelowOne: opts.oddsBelowOne ?? "zero" },
-          overrun: { lightExtrasCumulative: false, minorRoadMeansMinorRiver: false },
-        }),
-      },
+      // The world's rules options in the shape `game.nobc.rulesOptions()` gives them.
+      nobc: { rules, applyEffects: vi.fn(async () => undefined), rulesOptions: (): RulesOptions => opts.options ?? rules.land.DEFAULT_RULES_OPTIONS },
     },
     canvas: { tokens: { controlled: opts.controlled ?? [] } },
     ui: { notifications: { warn: vi.fn() } },
@@ -163,15 +154,14 @@ describe("Odds for Selected against Targeted (seed 000, Step One)", () => {
     expect(f.chat()[0]!.content).toMatch(/attack 12 against defence 5: <strong>\+2<\/strong>/);
   });
 
-  it("reads odds below 1:1 as the world setting says (mirror or zero)", async () => {
-    const mirror = rules.land.oddsModifier(3, 7, "mirror");
-    expect(mirror).not.toBe(rules.land.oddsModifier(3, 7, "zero"));
-    for (const setting of ["mirror", "zero"] as const) {
-      const f = fakeFoundry({ controlled: [brigade("A", "wp", 3)], targets: [brigade("C", "nato", 7)], oddsBelowOne: setting });
-      await f.run(odds);
-      const expected = rules.land.oddsModifier(3, 7, setting);
-      expect(f.chat()[0]!.content).toContain(`attack 3 against defence 7: <strong>${expected > 0 ? "+" : ""}${expected}</strong>`);
-    }
+  it("reads the world's odds setting: 4 against 9 is +0, or 1:2 (−2) mirrored", async () => {
+    const play = { controlled: [brigade("A", "wp", 4)], targets: [brigade("C", "nato", 9)] };
+    const zero = fakeFoundry(play);
+    await zero.run(odds);
+    expect(zero.chat()[0]!.content).toMatch(/attack 4 against defence 9: <strong>0<\/strong>/);
+    const mirror = fakeFoundry({ ...play, options: { ...rules.land.DEFAULT_RULES_OPTIONS, combat: { oddsBelowOne: "mirror" } } });
+    await mirror.run(odds);
+    expect(mirror.chat()[0]!.content).toMatch(/attack 4 against defence 9: <strong>-2<\/strong>/);
   });
 });
 

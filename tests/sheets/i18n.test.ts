@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { lookupKey, type Lang } from "../harness/handlebars-helpers";
+import { SUPPORT_CARD_CATEGORIES } from "../../src/rules/nobc/land/card-categories";
+import { CATEGORY_HINTS, CATEGORY_LABELS, categoryHintKey, categoryLabelKey } from "../../src/view/labels";
 
 const repo = resolve(__dirname, "../..");
 const lang = JSON.parse(readFileSync(join(repo, "lang/en.json"), "utf8")) as Lang;
@@ -49,6 +51,14 @@ describe("lang/en.json covers every key in use", () => {
         .map((k) => `${f.slice(repo.length + 1)}: ${k}`),
     );
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it("every support-card category's label and hint (keys built from its id by one rule)", () => {
+    const keys = SUPPORT_CARD_CATEGORIES.flatMap((c) => [categoryLabelKey(c), categoryHintKey(c)]);
+    expect(keys.filter((k) => lookupKey(lang, k) === undefined)).toEqual([]);
+    expect(SUPPORT_CARD_CATEGORIES.map((c) => [CATEGORY_LABELS[c], CATEGORY_HINTS[c]])).toEqual(
+      SUPPORT_CARD_CATEGORIES.map((c) => [`NOBC.CardCategory.${c}`, `NOBC.CardHint.${c}`]),
+    );
   });
 
   it("finds the keys it checks (the scan is not empty)", () => {

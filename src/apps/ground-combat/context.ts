@@ -7,9 +7,10 @@
 import { combatOdds, type GroundCombatPlan, type GroundCombatOutcome } from "../../rules/nobc/land/combat";
 import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../../rules/nobc/land/combat-tables";
 import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/land/types";
+import { isWeapon } from "../../rules/nobc/land/card-categories";
 import type { Checked, Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../view/breakdown";
+import { breakdownLabel, type Translator } from "../../view/breakdown";
 import { signed } from "../../view/common";
 import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
 import type { CardInputLine } from "../../chat/resolution-card";
@@ -64,6 +65,7 @@ export const REFUSAL_GROUPS = {
   support: "NOBC.GroundCombat.Group.support",
   chemicalReleaseConfirmed: "NOBC.GroundCombat.Group.chemical",
   options: "NOBC.GroundCombat.Group.options",
+  extraModifiers: "NOBC.GroundCombat.Group.houseRules",
   other: "NOBC.GroundCombat.Group.other",
 } as const;
 
@@ -218,7 +220,7 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
     attack: plan.attackStrength.total,
     defence: plan.defenceStrength.total,
     column: i18n.localize(columnLabel(plan.minefield)),
-    rows: plan.breakdown.map((line) => ({ label: withNames(line.label, names), valueText: signed(line.value), source: line.source })),
+    rows: plan.breakdown.map((line) => ({ label: withNames(breakdownLabel(line, i18n), names), valueText: signed(line.value), source: line.source })),
     total: signed(plan.modifier),
     odds: oddsRows(plan, i18n),
   };
@@ -308,8 +310,8 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
         ...hqs.filter((h) => h.hq.side === s.side).map((h) => ({ value: h.hq.id, label: h.hq.name, selected: state.cas[s.id] === h.hq.id })),
       ],
     })),
-    chemical: { shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => c.category === "chemical"), confirmed: state.chemicalReleaseConfirmed },
-    oddsOption: i18n.localize(state.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero"),
+    chemical: { shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => isWeapon(c.category, "chemical")), confirmed: state.chemicalReleaseConfirmed },
+    oddsOption: i18n.localize(state.options.combat.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero"),
     mapNote: field.map === null ? field.mapProblems.map((p) => i18n.format(p.key, { ...p.data })).join(" ") : null,
     refusals: checked.ok ? [] : groupRefusals(checked.refusals.map((r) => ({ ...r, message: withNames(r.message, field.names) })), i18n),
     accepted: checked.ok,

@@ -138,7 +138,7 @@ export class GroundCombatPlanner extends HandlebarsApplicationMixin(ApplicationV
 /** Opens the planner on the world as it is, for a selection (the canvas's by default). */
 export function openPlanner(selection: Selection = canvasSelection()): GroundCombatPlanner {
   const field = readBattlefield();
-  const planner = new GroundCombatPlanner(field, defaultState(field, selection, rulesOptions().combat.oddsBelowOne));
+  const planner = new GroundCombatPlanner(field, defaultState(field, selection, rulesOptions()));
   void planner.render({ force: true });
   return planner;
 }
@@ -167,7 +167,7 @@ export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResu
     return parsed;
   }
   const field = readBattlefield();
-  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions().combat.oddsBelowOne), foundryTranslator());
+  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions()), foundryTranslator());
   if (!plan.ok) {
     warnRefusals(plan.refusals, field.names);
     return plan;

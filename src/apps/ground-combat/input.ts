@@ -1,7 +1,8 @@
 /**
  * From the planner's state to the rules: the `GroundCombatInput` of one combat, and the plan the
  * rules make of it. What only the world can refuse (a unit with no token, no target chosen, an HQ
- * distance still to type) is added to the rules' own refusals, so the user sees every reason.
+ * distance still to type) is added to the rules' own refusals, so the user sees every reason. The
+ * registered house rules are asked here, so the planner and the macro both show their lines.
  */
 import type { HexRef } from "../../rules/ids";
 import { planGroundCombat, type GroundCombatCas, type GroundCombatInput, type GroundCombatPlan, type GroundCombatSupport, type CombatAdjacency } from "../../rules/nobc/land/combat";
@@ -9,7 +10,8 @@ import type { RiverHexside } from "../../rules/nobc/land/types";
 import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
-import { attackingRivers, casSquadrons, involvedHqs, mapTerrain, neighbourHexes, unitById, type GroundCombatState } from "./state";
+import { attackingRivers, casSquadrons, defendersOf, involvedHqs, mapTerrain, neighbourHexes, otherSideOf, unitById, type GroundCombatState } from "./state";
+import { askHouseRules, combatModifierRules, type CombatModifierRule } from "./house-rules";
 
 export interface BuiltInput {
   readonly input: GroundCombatInput;
@@ -57,8 +59,13 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
   return support;
 }
 
-/** The rules' input for the state, and the world's own refusals. */
-export function buildGroundCombatInput(field: Battlefield, state: GroundCombatState, i18n: Translator): BuiltInput {
+/** The rules' input for the state (with the house rules' answers), and the world's own refusals. */
+export function buildGroundCombatInput(
+  field: Battlefield,
+  state: GroundCombatState,
+  i18n: Translator,
+  houseRules: readonly CombatModifierRule[] = combatModifierRules(),
+): BuiltInput {
   const problems = new RefusalList();
   if (state.target === "") problems.add("noTarget", i18n.localize("NOBC.GroundCombat.Check.noTarget"), "target");
   state.attackers.forEach((id, i) => {
@@ -72,10 +79,29 @@ export function buildGroundCombatInput(field: Battlefield, state: GroundCombatSt
   const attackerHexes = state.attackers.map((id) => unitById(field, id)?.hex ?? "");
   const supportedHexes = state.missions.map((m) => unitById(field, m.supported)?.hex ?? "");
   const support = supportOf(field, state, problems, i18n);
+  const terrain = mapTerrain(field, state.target) ?? state.terrain;
+  const asked = askHouseRules(
+    houseRules,
+    {
+      attackerSide: state.attackerSide,
+      defenderSide: otherSideOf(state.attackerSide),
+      attackers: state.attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined),
+      defenders: defendersOf(field, state.target),
+      target: state.target,
+      terrain,
+      minefield: state.minefield,
+      rivers,
+      cards: support.flatMap((s) => s.cards ?? []),
+      cas: support.flatMap((s) => s.cas ?? []),
+      options: state.options,
+    },
+    i18n,
+  );
+  problems.items.push(...asked.problems);
   const input: GroundCombatInput = {
     attackerSide: state.attackerSide,
     target: state.target,
-    terrain: mapTerrain(field, state.target) ?? state.terrain,
+    terrain,
     minefield: state.minefield,
     // Every unit: the rules pick the defenders, neighbours and artillery they need. A unit with no
     // token keeps hex "", so the rules still know it and say it is not adjacent.
@@ -86,7 +112,8 @@ export function buildGroundCombatInput(field: Battlefield, state: GroundCombatSt
     fireMissions: state.missions.map((m) => ({ supported: m.supported, artillery: [...m.artillery] })),
     support,
     chemicalReleaseConfirmed: state.chemicalReleaseConfirmed,
-    options: { oddsBelowOne: state.oddsBelowOne },
+    options: state.options,
+    extraModifiers: asked.modifiers,
   };
   return { input, problems: problems.items };
 }

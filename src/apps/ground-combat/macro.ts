@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { ActorRef, HexRef } from "../../rules/ids";
-import type { OddsBelowOne } from "../../rules/nobc/land/combat-tables";
+import type { RulesOptions } from "../../rules/nobc/land/options";
 import { LAND_TERRAINS } from "../../rules/nobc/land/types";
 import type { Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
@@ -13,6 +13,7 @@ import { defaultState, withWorldDefaults, type GroundCombatState, type RiverChoi
 
 const hex = z.string().regex(/^\d{4}$/, "must be a hex label of four digits, column then row (e.g. 0712)");
 const uuid = z.string().min(1, "must be a document UUID");
+const oddsBelowOne = z.enum(["zero", "mirror"]).optional();
 
 /** `openGroundCombat(args)`: both optional; missing ones come from the canvas selection. */
 export const openArgsSchema = z
@@ -37,7 +38,18 @@ export const resolveArgsSchema = z
     hqDistances: z.record(uuid, z.number().int("must be a whole number").min(0, "must be 0 or more")).optional(),
     minefield: z.boolean().optional(),
     chemicalReleaseConfirmed: z.boolean().optional(),
-    options: z.object({ oddsBelowOne: z.enum(["zero", "mirror"]).optional() }).strict().optional(),
+    /**
+     * Rules options for this combat over the world's: the whole object's shape (`combat`,
+     * `overrun`), and `oddsBelowOne` alone as before.
+     */
+    options: z
+      .object({
+        oddsBelowOne,
+        combat: z.object({ oddsBelowOne }).strict().optional(),
+        overrun: z.object({ lightExtrasCumulative: z.boolean().optional(), minorRoadMeansMinorRiver: z.boolean().optional() }).strict().optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -59,9 +71,23 @@ export function parseArgs<T>(schema: z.ZodType<T>, args: unknown): Parsed<T> {
   };
 }
 
+/** The world's rules options with a macro's own on top (`oddsBelowOne` alone counts as `combat.oddsBelowOne`). */
+function optionsFromArgs(world: RulesOptions, args: ResolveArgs["options"]): RulesOptions {
+  if (args === undefined) return world;
+  const oddsBelowOne = args.oddsBelowOne ?? args.combat?.oddsBelowOne ?? world.combat.oddsBelowOne;
+  const overrun = args.overrun ?? {};
+  return {
+    combat: { oddsBelowOne },
+    overrun: {
+      lightExtrasCumulative: overrun.lightExtrasCumulative ?? world.overrun.lightExtrasCumulative,
+      minorRoadMeansMinorRiver: overrun.minorRoadMeansMinorRiver ?? world.overrun.minorRoadMeansMinorRiver,
+    },
+  };
+}
+
 /** The planner state of a macro's combat: the world's defaults, then every explicit choice. */
-export function stateFromArgs(field: Battlefield, args: ResolveArgs, worldOdds: OddsBelowOne): GroundCombatState {
-  const base = defaultState(field, { selected: args.attackers, targeted: [], hex: args.target }, args.options?.oddsBelowOne ?? worldOdds);
+export function stateFromArgs(field: Battlefield, args: ResolveArgs, world: RulesOptions): GroundCombatState {
+  const base = defaultState(field, { selected: args.attackers, targeted: [], hex: args.target }, optionsFromArgs(world, args.options));
   // Every attacker named is kept (of the other side, or unknown), so the rules say why it cannot attack.
   const withParties = withWorldDefaults(field, { ...base, attackers: [...args.attackers], target: args.target });
   const rivers: Record<HexRef, RiverChoice> = { ...(args.rivers ?? {}) };

@@ -5,9 +5,10 @@
  * section offers (candidates, what the map decides, what must be typed in).
  */
 import type { ActorRef, CardRef, HexRef } from "../../rules/ids";
-import type { OddsBelowOne } from "../../rules/nobc/land/combat-tables";
+import type { RulesOptions } from "../../rules/nobc/land/options";
 import { LAND_TERRAINS, alwaysInMarchMode, type LandHq, type LandTerrain, type LandUnit, type RiverKind, type Side } from "../../rules/nobc/land/types";
 import type { Squadron } from "../../rules/nobc/air/types";
+import { cardServesInCombat } from "../../rules/nobc/land/combat";
 import { adjacencyAround, type Battlefield, type WorldCard } from "../../world/battlefield";
 import { combatRivers, terrainOf } from "../../map/rules-view";
 import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel } from "../../map/hex-grid";
@@ -41,7 +42,8 @@ export interface GroundCombatState {
   /** Typed-in HQ distances in hexes (null: not typed yet). */
   readonly distances: Readonly<Record<ActorRef, number | null>>;
   readonly chemicalReleaseConfirmed: boolean;
-  readonly oddsBelowOne: OddsBelowOne;
+  /** The rules options this combat is planned with: the world's, whole (a macro may change them). */
+  readonly options: RulesOptions;
 }
 
 /** What the user had picked on the canvas when the planner opened. */
@@ -155,6 +157,7 @@ export function measuredDistance(field: Battlefield, state: GroundCombatState, h
 
 export interface PlannerHq {
   readonly hq: LandHq;
+  /** The HQ's cards that may serve its side in a ground combat (their records say how). */
   readonly cards: readonly WorldCard[];
   /** Measured on the grid, or null. */
   readonly measured: number | null;
@@ -186,7 +189,8 @@ export function involvedHqs(field: Battlefield, state: GroundCombatState): Plann
       const editable = field.map === null || measured === null;
       const typed = state.distances[hq.id];
       const distance = editable ? (typed !== undefined && typed !== null ? typed : measured) : measured;
-      out.push({ hq, cards: field.cards.filter((c) => c.hq === hq.id), measured, editable, distance });
+      const cards = field.cards.filter((c) => c.hq === hq.id && cardServesInCombat(c.category, side === state.attackerSide));
+      out.push({ hq, cards, measured, editable, distance });
     }
   }
   return out;
@@ -257,7 +261,7 @@ export function withWorldDefaults(field: Battlefield, state: GroundCombatState):
  * other side (or the hex asked for), else the first enemy hex next to the attackers. With no unit
  * selected, the side is the one opposing the target's units, else NATO.
  */
-export function defaultState(field: Battlefield, selection: Selection, oddsBelowOne: OddsBelowOne): GroundCombatState {
+export function defaultState(field: Battlefield, selection: Selection, options: RulesOptions): GroundCombatState {
   const chosen = selectedAttackers(field, selection);
   const asked = selection.hex === undefined ? undefined : defendersOf(field, selection.hex)[0];
   const targeted = selection.hex === undefined ? targetedHex(field, selection, chosen.side) : { hex: selection.hex, side: asked?.side ?? null };
@@ -276,7 +280,7 @@ export function defaultState(field: Battlefield, selection: Selection, oddsBelow
     cas: {},
     distances: {},
     chemicalReleaseConfirmed: false,
-    oddsBelowOne,
+    options,
   };
   return withWorldDefaults(field, empty);
 }

@@ -12,6 +12,7 @@ import type { Battlefield, WorldCard } from "../../world/battlefield";
 import type { CardInputLine } from "../../chat/resolution-card";
 import { hqById, hqsFor, type LandWorld } from "./world";
 import { options, previewView, text, type OptionView, type PreviewView, type Translator } from "./view";
+import { categoryLabelKey } from "../../view/labels";
 
 export interface OrdersState {
   readonly hq: ActorRef;
@@ -141,7 +142,7 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
   const cards = minefieldCards(field, state.hq).map((c) => ({
     id: c.id,
     name: c.name,
-    category: `NOBC.CardCategory.${c.category}`,
+    category: categoryLabelKey(c.category),
     hex: state.minefields[c.id] ?? "",
     field: `mine:${c.id}`,
   }));

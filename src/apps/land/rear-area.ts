@@ -16,6 +16,8 @@ import {
   type RearAreaTarget,
 } from "../../rules/nobc/land/rear-area";
 import type { Side, SupportCard } from "../../rules/nobc/land/types";
+import { isWeapon, supportCardRecord, type RearAreaStrikeCard } from "../../rules/nobc/land/card-categories";
+import { categoryLabelKey } from "../../view/labels";
 import type { Squadron } from "../../rules/nobc/air/types";
 import type { Checked, Refusal, Resolution } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
@@ -36,7 +38,10 @@ export function initialRearArea(side: Side, target: ActorRef = ""): RearAreaStat
   return { side, target, identification: ["", ""], strikes: {}, release: false };
 }
 
-const STRIKE_CARDS = { ssm: "ssm", ew: "ew", specialForces: "specialForces" } as const;
+/** The rear-area strike a card makes on its own, from its category's record (none for CW, which pairs). */
+function strikeKindOf(card: SupportCard): RearAreaStrikeCard | undefined {
+  return supportCardRecord(card.category)?.uses.rearArea?.strike;
+}
 
 /** Identification sources: the side's Intelligence, Air Recce and SF cards, and its recce squadrons (as Air Recce). */
 export function identifiers(world: LandWorld, side: Side): SupportCard[] {
@@ -53,11 +58,11 @@ export function casSquadrons(world: LandWorld, side: Side): Squadron[] {
 }
 
 export function strikeCards(world: LandWorld, side: Side): SupportCard[] {
-  return playableCards(world, side).filter((c) => c.category in STRIKE_CARDS);
+  return playableCards(world, side).filter((c) => strikeKindOf(c) !== undefined);
 }
 
 export function chemicalCards(world: LandWorld, side: Side): SupportCard[] {
-  return playableCards(world, side).filter((c) => c.category === "chemical");
+  return playableCards(world, side).filter((c) => isWeapon(c.category, "chemical"));
 }
 
 /** Targets worth offering: enemy HQs on the map, and enemy units the map shows out of contact. */
@@ -134,15 +139,16 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
     }
     const squadron = squadrons.get(id);
     const card = cards.get(id);
+    const kind = card === undefined ? undefined : strikeKindOf(card);
     if (squadron !== undefined) {
       strikes.push({ kind: "cas", squadron: id, name: squadron.name, value: squadron.cas, ...(chemical ? { chemical } : {}) });
-    } else if (card?.category === "ssm") {
-      strikes.push({ kind: "ssm", card, ...(chemical ? { chemical } : {}) });
-    } else if (card !== undefined) {
+    } else if (card !== undefined && kind === "ssm") {
+      strikes.push({ kind, card, ...(chemical ? { chemical } : {}) });
+    } else if (card !== undefined && kind !== undefined) {
       if (chemical !== undefined) {
         refusals.push({ code: "chemicalPairing", message: i18n.format("NOBC.Land.Check.chemicalPairing", { strike: nameIn(world.field, id) }), field: `strikes.${id}` });
       }
-      strikes.push({ kind: card.category === "ew" ? "ew" : "specialForces", card });
+      strikes.push({ kind, card });
     } else {
       refusals.push({ code: "unknownStrike", message: i18n.format("NOBC.Land.Check.unknownStrike", { strike: id }), field: `strikes.${id}` });
     }
@@ -195,11 +201,11 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
     const chosen = hqById(field, state.target) ?? unitById(field, state.target);
     targetList.push({ id: state.target, name: chosen?.name ?? state.target, hex: chosen?.hex ?? "" });
   }
-  const identOptions = identifiers(world, state.side).map((c) => [c.id, `${nameIn(field, c.id)} (${i18n.localize(`NOBC.CardCategory.${c.category}`)})`] as const);
+  const identOptions = identifiers(world, state.side).map((c) => [c.id, `${nameIn(field, c.id)} (${i18n.localize(categoryLabelKey(c.category))})`] as const);
   const chemicals = chemicalCards(world, state.side).map((c) => [c.id, nameIn(field, c.id)] as const);
   const strikeRows = [
     ...casSquadrons(world, state.side).map((s) => ({ id: s.id, name: s.name, kind: "NOBC.Land.Rear.Cas", value: s.cas, pairs: true })),
-    ...strikeCards(world, state.side).map((c) => ({ id: c.id, name: nameIn(field, c.id), kind: `NOBC.CardCategory.${c.category}`, value: c.value, pairs: c.category === "ssm" })),
+    ...strikeCards(world, state.side).map((c) => ({ id: c.id, name: nameIn(field, c.id), kind: categoryLabelKey(c.category), value: c.value, pairs: strikeKindOf(c) === "ssm" })),
   ].map((s) => ({
     id: s.id,
     name: s.name,

@@ -18,6 +18,7 @@ import {
 import type { LandHq, LandUnit } from "../../rules/nobc/land/types";
 import type { Checked, Refusal, Resolution } from "../../rules/resolution";
 import { distance, hqMayRecover, onOrAdjacentToRoad, resupplyRoute } from "../../map/rules-view";
+import { categoryLabelKey } from "../../view/labels";
 import type { Battlefield, WorldCard } from "../../world/battlefield";
 import type { CardInputLine } from "../../chat/resolution-card";
 import { hqById, hqsFor, type LandWorld } from "./world";
@@ -303,7 +304,7 @@ export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Tr
     cards: recoveryCards(field, state.hq).map((c) => ({
       id: c.id,
       name: c.name,
-      category: `NOBC.CardCategory.${c.category}`,
+      category: categoryLabelKey(c.category),
       field: `play:${c.id}`,
       played: state.cards.includes(c.id),
     })),

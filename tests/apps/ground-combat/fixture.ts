@@ -12,6 +12,8 @@ import type { WorldActor, WorldDocument, WorldToken } from "../../../src/world/b
 import { battlefield, type Battlefield } from "../../../src/world/battlefield";
 import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
 import { smallMap } from "../../map/fixture";
+import { DEFAULT_RULES_OPTIONS, type RulesOptions } from "../../../src/rules/nobc/land/options";
+import type { OddsBelowOne } from "../../../src/rules/nobc/land/combat-tables";
 
 export const SIZE = 100;
 export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
@@ -75,6 +77,9 @@ export function front(): ActorSpec[] {
     { id: "su25", name: "Su-25 Rgt", type: "airSquadron", system: squadronSystem("wp") },
   ];
 }
+
+/** The world's rules options with odds below 1:1 read as given (the other readings at their defaults). */
+export const worldOptions = (oddsBelowOne: OddsBelowOne = "zero"): RulesOptions => ({ ...DEFAULT_RULES_OPTIONS, combat: { oddsBelowOne } });
 
 export const uuid = (id: string) => `Actor.${id}`;
 export const cardUuid = (hq: string, card: string) => `Actor.${hq}.Item.${card}`;

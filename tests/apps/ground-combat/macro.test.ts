@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/macro";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { unwrap } from "../../../src/rules/resolution";
-import { cardUuid, frontField, keys, uuid } from "./fixture";
+import { cardUuid, frontField, keys, uuid, worldOptions } from "./fixture";
 
 describe("macro arguments", () => {
   it("accepts the documented shapes", () => {
@@ -28,8 +28,8 @@ describe("the state of a macro's combat", () => {
   const field = frontField({ map: false });
 
   it("keeps the world's defaults where the macro says nothing", () => {
-    const state = stateFromArgs(field, { attackers: [uuid("w1"), uuid("w2")], target: "0201" }, "zero");
-    expect(state).toMatchObject({ attackerSide: "wp", target: "0201", cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar")], oddsBelowOne: "zero" });
+    const state = stateFromArgs(field, { attackers: [uuid("w1"), uuid("w2")], target: "0201" }, worldOptions("zero"));
+    expect(state).toMatchObject({ attackerSide: "wp", target: "0201", cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar")], options: { combat: { oddsBelowOne: "zero" } } });
   });
 
   it("takes explicit cards, CAS, fire missions, terrain, rivers, distances and options", () => {
@@ -48,7 +48,7 @@ describe("the state of a macro's combat", () => {
         chemicalReleaseConfirmed: true,
         options: { oddsBelowOne: "mirror" },
       },
-      "zero",
+      worldOptions("zero"),
     );
     const plan = unwrap(planFromState(field, state, keys).plan);
     expect(plan.minefield).toBe(true);
@@ -56,6 +56,19 @@ describe("the state of a macro's combat", () => {
     expect(plan.cas.map((s) => s.id)).toEqual([uuid("su25")]);
     expect(plan.attackStrength.artillery).toBe(3);
     expect(plan.breakdown.find((l) => l.label.startsWith("Defending hex terrain"))?.value).toBe(-4);
-    expect(state.oddsBelowOne).toBe("mirror");
+    expect(state.options.combat.oddsBelowOne).toBe("mirror");
+  });
+
+  it("takes the whole rules options (as game.nobc.rulesOptions() gives them) over the world's, and hands them whole to the rules", () => {
+    const world = { combat: { oddsBelowOne: "zero" as const }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: false } };
+    const args = { attackers: [uuid("w1"), uuid("w2")], target: "0201", options: { combat: { oddsBelowOne: "mirror" as const }, overrun: { minorRoadMeansMinorRiver: true } } };
+    expect(parseArgs(resolveArgsSchema, args).ok).toBe(true);
+    const state = stateFromArgs(field, args, world);
+    const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };
+    expect(state.options).toEqual(whole);
+    expect(planFromState(field, state, keys).input.options).toEqual(whole);
+    expect(stateFromArgs(field, { attackers: [uuid("w1")], target: "0201" }, world).options).toBe(world);
+    const bad = parseArgs(resolveArgsSchema, { ...args, options: { overrun: { everyItem: true } } });
+    expect(bad.ok ? [] : bad.refusals.map((r) => r.field)).toEqual(["options.overrun"]);
   });
 });

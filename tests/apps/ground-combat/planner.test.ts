@@ -17,9 +17,9 @@ import {
 } from "../../../src/apps/ground-combat/state";
 import { buildGroundCombatInput, planFromState } from "../../../src/apps/ground-combat/input";
 import { cardInputs, groundCombatContext, groupRefusals, oddsRows, outcomeWords, refusalGroup, withNames } from "../../../src/apps/ground-combat/context";
-import { cardUuid, front, frontField, keys, unitSystem, uuid, type ActorSpec } from "./fixture";
+import { cardUuid, front, frontField, keys, unitSystem, uuid, worldOptions, type ActorSpec } from "./fixture";
 
-const wpAttack = (field = frontField()) => defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, "zero");
+const wpAttack = (field = frontField()) => defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("zero"));
 
 /** The form exactly as the template renders it from a state (what an untouched submit sends). */
 function formOf(field: ReturnType<typeof frontField>, state: GroundCombatState): Record<string, string[]> {
@@ -51,8 +51,8 @@ const submit = (field: ReturnType<typeof frontField>, state: GroundCombatState, 
 describe("default state from the world and the selection", () => {
   it("takes the selected units of the first selected unit's side and the targeted token's hex", () => {
     const field = frontField();
-    const state = defaultState(field, { selected: [uuid("w1"), uuid("n36"), uuid("w2")], targeted: [uuid("n36")] }, "mirror");
-    expect(state).toMatchObject({ attackerSide: "wp", attackers: [uuid("w1"), uuid("w2")], target: "0202", oddsBelowOne: "mirror" });
+    const state = defaultState(field, { selected: [uuid("w1"), uuid("n36"), uuid("w2")], targeted: [uuid("n36")] }, worldOptions("mirror"));
+    expect(state).toMatchObject({ attackerSide: "wp", attackers: [uuid("w1"), uuid("w2")], target: "0202", options: { combat: { oddsBelowOne: "mirror" } } });
   });
 
   it("without a target, picks the first enemy hex next to the attackers; pre-ticks the cards assigned to units of the combat", () => {
@@ -70,9 +70,9 @@ describe("default state from the world and the selection", () => {
 
   it("with nothing selected, attacks for the side opposing the targeted unit, else NATO", () => {
     const field = frontField();
-    expect(defaultState(field, { selected: [], targeted: [uuid("w1")] }, "zero")).toMatchObject({ attackerSide: "nato", target: "0301", attackers: [] });
-    expect(defaultState(field, { selected: [], targeted: [] }, "zero")).toMatchObject({ attackerSide: "nato", target: "0301" });
-    expect(defaultState(field, { selected: [uuid("w1")], targeted: [], hex: "0202" }, "zero").target).toBe("0202");
+    expect(defaultState(field, { selected: [], targeted: [uuid("w1")] }, worldOptions("zero"))).toMatchObject({ attackerSide: "nato", target: "0301", attackers: [] });
+    expect(defaultState(field, { selected: [], targeted: [] }, worldOptions("zero"))).toMatchObject({ attackerSide: "nato", target: "0301" });
+    expect(defaultState(field, { selected: [uuid("w1")], targeted: [], hex: "0202" }, worldOptions("zero")).target).toBe("0202");
   });
 });
 
@@ -128,12 +128,20 @@ describe("the rules' input and plan", () => {
     ]);
   });
 
+  it("offers each HQ's cards that serve its side in combat, as their records say: no Signals, no defending Engineer", () => {
+    const field = frontField();
+    const offered = (state: GroundCombatState) => Object.fromEntries(involvedHqs(field, state).map((h) => [h.hq.id, h.cards.map((c) => c.name)]));
+    expect(offered(wpAttack(field))).toEqual({ [uuid("gta")]: ["Front barrage", "Pontoon park", "Sarin"], [uuid("icorps")]: ["Corps artillery"] });
+    const natoAttack = defaultState(field, { selected: [uuid("n36")], targeted: [uuid("w2")] }, worldOptions("zero"));
+    expect(offered(natoAttack)).toEqual({ [uuid("icorps")]: ["Corps artillery"], [uuid("gta")]: ["Front barrage", "Sarin"] });
+  });
+
   it("reads a river crossing from the map and asks for the Engineer cards it needs", () => {
     const field = frontField();
     // NATO 36 PzBrig in 0202 attacks across the unbridged major river into 0303, where a WP unit stands.
     const specs = [...front(), { id: "w9", name: "9 MRR", type: "unit" as const, hex: "0303", system: unitSystem("wp") }];
     const withEnemy = frontField({ specs });
-    const state = defaultState(withEnemy, { selected: [uuid("n36")], targeted: [uuid("w9")] }, "zero");
+    const state = defaultState(withEnemy, { selected: [uuid("n36")], targeted: [uuid("w9")] }, worldOptions("zero"));
     expect(attackingRivers(withEnemy, state)).toEqual([{ hex: "0202", river: { kind: "major", bridged: false }, fromMap: true }]);
     const { plan } = planFromState(withEnemy, state, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toContain("riverNeedsEngineer");

@@ -3,6 +3,8 @@ import "../../harness/install";
 import "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { harness, type FakeActorT } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { registerSettings } from "../../../src/base/settings";
@@ -11,7 +13,10 @@ import { addHudButton, openGroundCombat, planCombatFromSheet, registerGroundComb
 import type { GroundCombatPlanner } from "../../../src/apps/ground-combat/dialog";
 import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
 import { smallMap } from "../../map/fixture";
-import { at, front } from "./fixture";
+import { at, front, keys } from "./fixture";
+import { planFromState } from "../../../src/apps/ground-combat/input";
+import { readBattlefield } from "../../../src/world/read";
+import { clearCombatModifiers, combatModifierRules, registerCombatModifier } from "../../../src/apps/ground-combat/house-rules";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
@@ -185,6 +190,96 @@ describe("macros", () => {
     const fields = result.ok ? [] : result.refusals.map((r) => r.field);
     expect(fields).toEqual(expect.arrayContaining(["attackers", "fireMissions[0].artillery", "arguments"]));
     expect(sheetsFake.appRenders).toHaveLength(0);
+    expect(chatFake.messages.size).toBe(0);
+  });
+});
+
+describe("the world's rules options reach the rules whole", () => {
+  const weakAttack = () => {
+    // 1 MRR down to 1 strength attacks 34 PzBrig (4): below 1:1.
+    (actors.get("w1")!.system["strength"] as Raw)["value"] = 1;
+    return { attackers: [uuidOf("w1")], target: "0201", cards: [] };
+  };
+  const stepOne = (message: { flags: Raw }) => (message.flags["nobc"] as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan.breakdown[0]!;
+
+  it("odds below 1:1 count +0 by default", async () => {
+    await resolveGroundCombatFor(weakAttack());
+    expect(stepOne([...chatFake.messages.values()][0]!).value).toBe(0);
+  });
+
+  it("the odds setting mirrors the table on the card; the planner holds every setting, overrun's too, and plans with them", async () => {
+    harness.settingsStore.set("nobc.oddsBelowOne", "mirror");
+    harness.settingsStore.set("nobc.overrunExtrasCumulative", true);
+    harness.settingsStore.set("nobc.overrunMinorRoadIsRiver", true);
+    const result = await resolveGroundCombatFor(weakAttack());
+    expect(result.ok).toBe(true);
+    const line = stepOne([...chatFake.messages.values()][0]!);
+    expect(line.value).toBe(-6);
+    expect(line.source).toContain("mirrored (world setting)");
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w1")], target: "0201" }))!;
+    const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };
+    expect(planner.plannerState.options).toEqual(whole);
+    expect(planFromState(readBattlefield(), planner.plannerState, keys).input.options).toEqual(whole);
+    expect((await contextOf(planner)).plan!.rows[0]!.valueText).toBe("\u22126");
+  });
+});
+
+describe("house rules reach the planner and the card", () => {
+  afterEach(clearCombatModifiers);
+
+  const cardView = () => sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data as { rows: { label: string; valueText: string; source: string }[]; total: string };
+
+  it("a registered modifier is its own line in the planner's preview and odds, and on the card with its label and source", async () => {
+    const plain = (await contextOf((await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!)).plan!;
+    expect(registerCombatModifier({ id: "elite", label: "HOUSE.Elite", applies: () => ({ value: 2, data: { units: 2 } }) }).ok).toBe(true);
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
+    const preview = (await contextOf(planner)).plan!;
+    expect(preview.rows.at(-1)).toEqual({ label: 'HOUSE.Elite {"units":"2"}', valueText: "+2", source: "house rule: elite" });
+    expect(preview.odds.map((r) => r.sixths)).not.toEqual(plain.odds.map((r) => r.sixths));
+    expect(preview.total).toBe(`+${Number(plain.total.replace("+", "")) + 2}`);
+    await planner.roll();
+    const flags = [...chatFake.messages.values()][0]!.flags["nobc"] as { display: { breakdown: { code?: string; value: number }[] }; groundCombat: { outcome: { score: number; die: number } } };
+    expect(flags.display.breakdown.find((l) => l.code === "HOUSE.Elite")).toMatchObject({ value: 2, data: { units: 2 } });
+    const { score, die } = flags.groundCombat.outcome;
+    expect(score).toBe(Number(plain.total.replace("+", "")) + 2 + die);
+    const view = cardView();
+    expect(view.rows).toContainEqual({ label: 'HOUSE.Elite {"units":"2"}', valueText: "+2", source: "house rule: elite", code: "HOUSE.Elite", data: { units: 2 } });
+    expect(view.total).toBe(`+${score}`);
+  });
+
+  it("the example house rule (examples/house-rules/out-of-supply.js) registers on setup and reaches resolveGroundCombatFor's card", async () => {
+    harness.game["nobc"] = { registerCombatModifier };
+    // Run the file as Foundry would load it (a script using the globals), then fire `setup`.
+    const file = readFileSync(resolve(__dirname, "../../../examples/house-rules/out-of-supply.js"), "utf8");
+    new Function(file)();
+    for (const hook of harness.hooks.filter((h) => h.name === "setup")) hook.fn();
+    expect(combatModifierRules().map((r) => r.id)).toEqual(["out-of-supply"]);
+    // With supply left, the rule does not apply.
+    await resolveGroundCombatFor({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201", cards: [] });
+    expect(cardView().rows.some((r) => r.source.includes("out-of-supply"))).toBe(false);
+    actors.get("w2")!.system["supply"] = 0;
+    const result = await resolveGroundCombatFor({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201", cards: [] });
+    expect(result.ok).toBe(true);
+    // Its line comes after Step Four, before the die (Step Five).
+    expect(cardView().rows.at(-2)).toMatchObject({
+      label: 'House rule: {count} attacking unit(s) out of supply {"count":"1"}',
+      valueText: "\u22121",
+      source: "house rule (examples/house-rules/out-of-supply.js), not seed 000",
+    });
+  });
+
+  it("a bad answer is the rules' refusal naming the field, and a failing rule the planner's; nothing is posted", async () => {
+    registerCombatModifier({ id: "half", label: "HOUSE.Half", applies: () => 0.5 });
+    const half = await resolveGroundCombatFor({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" });
+    expect(half.ok ? [] : half.refusals.map((r) => [r.code, r.field])).toEqual([["invalidExtraModifier", "extraModifiers[0].value"]]);
+    clearCombatModifiers();
+    registerCombatModifier({ id: "broken", label: "HOUSE.Broken", applies: () => { throw new Error("no scene"); } });
+    const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
+    const view = await contextOf(planner);
+    expect(view.refusals).toEqual([
+      { id: "extraModifiers", label: "NOBC.GroundCombat.Group.houseRules", messages: ['NOBC.HouseRule.Failed {"id":"broken","reason":"no scene"}'] },
+    ]);
+    expect(await planner.roll()).toBeNull();
     expect(chatFake.messages.size).toBe(0);
   });
 });

@@ -14,6 +14,7 @@ import {
   type StrikeTarget,
 } from "../../../rules/nobc/air/index";
 import type { Side } from "../../../rules/nobc/air/types";
+import { isWeapon, supportCardRecord } from "../../../rules/nobc/land/card-categories";
 import type { Dice } from "../../../rules/dice";
 import type { Effect } from "../../../rules/effects";
 import { refuse, type Checked, type Refusal } from "../../../rules/resolution";
@@ -74,13 +75,13 @@ export function strikeSquadrons(world: MissionWorld, side: Side) {
   return world.squadrons.filter((s) => s.side === side && s.box === "deepStrike");
 }
 
-/** The side's SF and SSM cards. */
+/** The side's cards that strike in a deep strike (SF and SSM, by their records). */
 export function strikeCards(world: MissionWorld, side: Side) {
-  return world.cards.filter((c) => c.side === side && (c.category === "specialForces" || c.category === "ssm"));
+  return world.cards.filter((c) => c.side === side && supportCardRecord(c.category)?.uses.deepStrike !== undefined);
 }
 
 export function chemicalCards(world: MissionWorld, side: Side) {
-  return world.cards.filter((c) => c.side === side && c.category === "chemical");
+  return world.cards.filter((c) => c.side === side && isWeapon(c.category, "chemical"));
 }
 
 /** Every target the side may strike: enemy airbases, the map's bridges, enemy HQs. */
@@ -189,7 +190,8 @@ export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld, i18
   const cards = strikeCards(world, state.side);
   const strikes: GroundStrike[] = state.strikes.flatMap((id) => {
     const card = cards.find((c) => c.id === id);
-    return card === undefined ? [] : [{ kind: card.category === "ssm" ? ("ssm" as const) : ("sf" as const), card: card.id }];
+    const kind = card === undefined ? undefined : supportCardRecord(card.category)?.uses.deepStrike;
+    return kind === undefined ? [] : [{ kind, card: id }];
   });
   if (refusals.length > 0 || target === undefined) return refuse(...refusals);
   const input: DeepStrikeInput = { squadrons: world.squadrons, attackers: strikeOrder(state, world), target, strikes, aim: state.aim };

@@ -9,25 +9,18 @@ import type { ActorRef, CardRef } from "../../ids";
 import { RefusalList, refuse, type Checked } from "../../resolution";
 import { isCount } from "../../validate";
 import { HQ_SUPPORT_LIMIT_SOURCE, hqSupportProblems } from "./hq-support";
+import { categoriesWhere, supportCardRecord } from "./card-categories";
 import type { Side, SupportCardCategory } from "./types";
 
 /**
- * Card categories that go with a unit into its combat or move. The rest are played by the HQ
- * itself (recovery: signals, logistics, rear troops), against the enemy's rear (intelligence,
- * air recce, special forces, SSM, EW, nuclear) or on the map (ADM).
+ * Card categories that go with a unit into its combat or move: those whose record's holder is a
+ * unit. The rest are played by the HQ itself (recovery), against the enemy's rear or on the map.
  * Reading recorded in docs/decisions/foundry-documents.md, "Which cards a unit can take".
  */
-export const UNIT_SUPPORT_CATEGORIES = [
-  "combatModifier",
-  "engineer",
-  "bridgingEngineer",
-  "minelayingEngineer",
-  "chemical",
-  "advanceAfterCombat",
-] as const satisfies readonly SupportCardCategory[];
+export const UNIT_SUPPORT_CATEGORIES = categoriesWhere((r) => r.holder === "unit");
 
 export function unitCanTake(category: SupportCardCategory): boolean {
-  return (UNIT_SUPPORT_CATEGORIES as readonly SupportCardCategory[]).includes(category);
+  return supportCardRecord(category)?.holder === "unit";
 }
 
 export interface AssignmentInput {

@@ -34,6 +34,8 @@ import {
 } from "./combat-hits";
 import { hqSupportProblems } from "./hq-support";
 import { chemicalCombatModifier } from "./wmd";
+import { isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
+import { DEFAULT_RULES_OPTIONS, optionsSection, type GroundCombatOptions, type RulesOptionsInput } from "./options";
 import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
 import {
   LAND_TERRAINS,
@@ -77,9 +79,21 @@ export interface GroundCombatSupport {
   cas?: readonly GroundCombatCas[];
 }
 
-export interface GroundCombatOptions {
-  /** Odds below 1:1: "zero" (default) or "mirror" (world setting). */
-  oddsBelowOne?: OddsBelowOne;
+export type { GroundCombatOptions } from "./options";
+
+/**
+ * A modifier the seed does not have (a house rule), given by the caller: its own breakdown line,
+ * counted in the score and in the chance of each CRT row. The rules only check its shape.
+ */
+export interface ExtraCombatModifier {
+  /** Lang key of the line's label (shown as is where no translation has it). */
+  code: string;
+  /** What the label is formatted with. */
+  data?: Readonly<Record<string, string | number>>;
+  /** A whole number added to the score: positive helps the attacker. */
+  value: number;
+  /** Where it comes from, e.g. "house rule: night-attack". */
+  source: string;
 }
 
 /** One announced combat, as plain data. */
@@ -100,7 +114,10 @@ export interface GroundCombatInput {
   support?: readonly GroundCombatSupport[];
   /** Control has released chemical weapons for this combat; needed when any chemical card is played. */
   chemicalReleaseConfirmed?: boolean;
-  options?: GroundCombatOptions;
+  /** The world's rules options, whole (`combat` is read here), or their `combat` section alone. */
+  options?: RulesOptionsInput | GroundCombatOptions;
+  /** House rules' modifiers, each shown as its own line after Step Four. */
+  extraModifiers?: readonly ExtraCombatModifier[];
 }
 
 export interface GroundCombatContribution {
@@ -159,7 +176,7 @@ export interface GroundCombatPlan {
   chemicalCards: CardRef[];
   /** The attacker played an advance-after-combat card. */
   advanceCard: boolean;
-  /** Steps One to Four, each a labelled line; their total is `modifier`. */
+  /** Steps One to Four, each a labelled line, then any extra modifiers; their total is `modifier`. */
   breakdown: BreakdownLine[];
   modifier: number;
 }
@@ -182,26 +199,16 @@ const SRC = {
   chemical: `${QRS}: chemical weapons note (CW adds modifiers in combat)`,
 } as const;
 
-/** How each support card category serves in a ground combat; `null`: it has no use there. */
-const CARD_USE: Readonly<Record<SupportCardCategory, "modifier" | "crossing" | "advance" | null>> = {
-  combatModifier: "modifier",
-  // Seed 000: chemical weapons add modifiers in combat.
-  chemical: "modifier",
-  engineer: "crossing",
-  bridgingEngineer: "crossing",
-  advanceAfterCombat: "advance",
-  minelayingEngineer: null,
-  intelligence: null,
-  airRecce: null,
-  specialForces: null,
-  nuclear: null,
-  adm: null,
-  ew: null,
-  ssm: null,
-  signals: null,
-  logistics: null,
-  rearTroops: null,
-};
+/** How a card serves in a ground combat, from its category's record; undefined: it has no use there. */
+function combatUse(card: Pick<SupportCard, "category">): CombatCardUse | undefined {
+  return supportCardRecord(card.category)?.uses.combat;
+}
+
+/** Whether a card of `category` may serve `side` in a combat: only modifiers serve the defence. */
+export function cardServesInCombat(category: SupportCardCategory, attacking: boolean): boolean {
+  const use = supportCardRecord(category)?.uses.combat;
+  return use !== undefined && (attacking || use === "modifier");
+}
 
 function sideLabel(side: Side, attackerSide: Side): string {
   return side === attackerSide ? "attacker" : "defender";
@@ -253,9 +260,10 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   const refusals = new RefusalList();
   const attackerSide = input.attackerSide;
   const defenderSide = otherSide(attackerSide);
-  const belowOne = input.options?.oddsBelowOne ?? "zero";
+  const options = optionsSection(input.options, "combat");
+  const belowOne = options.value.oddsBelowOne ?? DEFAULT_RULES_OPTIONS.combat.oddsBelowOne;
   if (belowOne !== "zero" && belowOne !== "mirror") {
-    refusals.add("invalidOption", `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`, "options.oddsBelowOne");
+    refusals.add("invalidOption", `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`, `${options.field}.oddsBelowOne`);
   }
   input.terrain.forEach((t, i) => {
     if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
@@ -274,7 +282,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
 
   const crossings = checkRivers(refusals, input, attackers);
   const support = checkSupport(refusals, input, attackerSide);
-  const chemical = support.cards.filter((c) => c.category === "chemical");
+  const chemical = support.cards.filter((c) => isWeapon(c.category, "chemical"));
   if (chemical.length > 0 && input.chemicalReleaseConfirmed !== true) {
     refusals.add(
       "releaseNotConfirmed",
@@ -283,8 +291,9 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
     );
   }
   const missions = checkFireMissions(refusals, input, attackers, defenders);
+  const extras = checkExtraModifiers(refusals, input.extraModifiers ?? []);
 
-  const engineerCards = support.cards.filter((c) => c.side === attackerSide && CARD_USE[c.category] === "crossing");
+  const engineerCards = support.cards.filter((c) => c.side === attackerSide && combatUse(c) === "crossing");
   if (crossings.engineersNeeded > engineerCards.length) {
     refusals.add(
       "riverNeedsEngineer",
@@ -322,8 +331,9 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
         source: SRC.cas,
       })),
       ...support.cards
-        .filter((c) => CARD_USE[c.category] !== "crossing")
+        .filter((c) => combatUse(c) !== "crossing")
         .map((c) => cardLine(c, attackerSide)),
+      ...extras,
     ];
     return {
       attackerSide,
@@ -340,7 +350,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       cas: support.cas.map((s) => ({ ...s })),
       cardsPlayed: support.cards.map((c) => c.id),
       chemicalCards: chemical.map((c) => c.id),
-      advanceCard: support.cards.some((c) => CARD_USE[c.category] === "advance"),
+      advanceCard: support.cards.some((c) => combatUse(c) === "advance"),
       breakdown,
       modifier: breakdown.reduce((sum, line) => sum + line.value, 0),
     };
@@ -349,13 +359,39 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
 
 function cardLine(card: SupportCard, attackerSide: Side): BreakdownLine {
   const who = sideLabel(card.side, attackerSide);
-  if (CARD_USE[card.category] === "advance") {
+  if (combatUse(card) === "advance") {
     return { label: `Card ${card.id} lets the attackers advance after combat`, value: 0, source: SRC.advance };
   }
-  const modifier = card.category === "chemical" ? chemicalCombatModifier(card) : card.value;
+  const chemical = isWeapon(card.category, "chemical");
+  const modifier = chemical ? chemicalCombatModifier(card) : card.value;
   const value = card.side === attackerSide ? modifier : -modifier;
-  const source = card.category === "chemical" ? SRC.chemical : SRC.cards;
+  const source = chemical ? SRC.chemical : SRC.cards;
   return { label: `Support card ${card.id} (${card.category}) for the ${who}`, value, source };
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Each extra modifier as its breakdown line (label = its code), after checking its shape. */
+function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombatModifier[]): BreakdownLine[] {
+  return extras.map((extra, i) => {
+    const field = `extraModifiers[${i}]`;
+    const { code, data, value, source } = extra;
+    if (typeof code !== "string" || code.trim() === "") {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} needs a code (the lang key of its label).`, `${field}.code`);
+    }
+    if (!Number.isInteger(value)) {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) has value ${String(value)}; it must be a whole number.`, `${field}.value`);
+    }
+    if (typeof source !== "string" || source.trim() === "") {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) needs a source saying where it comes from.`, `${field}.source`);
+    }
+    const badData = data !== undefined && (!isPlainObject(data) || Object.values(data).some((v) => typeof v !== "string" && !Number.isFinite(v)));
+    if (badData) {
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) has data that is not names and numbers.`, `${field}.data`);
+    }
+    return { label: code, code, ...(data === undefined ? {} : { data: { ...data } }), value, source };
+  });
 }
 
 function tally(units: readonly LandUnit[], missions: readonly PlannedFireMission[]): GroundCombatStrength {
@@ -461,14 +497,14 @@ function checkSupport(
 }
 
 function cardRefusals(refusals: RefusalList, card: SupportCard, hq: LandHq, attackerSide: Side, field: string): void {
-  const use = CARD_USE[card.category];
+  const use = combatUse(card);
   if (card.side !== hq.side) {
     refusals.add("cardWrongSide", `Card ${card.id} does not belong to the side of ${hq.name}.`, field);
   }
   if (card.hq !== undefined && card.hq !== hq.id) {
     refusals.add("cardWrongHq", `Card ${card.id} is held by another HQ, not ${hq.name}.`, field);
   }
-  if (use === null || use === undefined) {
+  if (use === undefined) {
     refusals.add("cardNoGroundUse", `Card ${card.id} (${card.category}) has no use in a ground combat.`, field);
   } else if (use !== "modifier" && card.side !== attackerSide) {
     refusals.add("cardNoDefenceUse", `Card ${card.id} (${card.category}) only serves the attacker.`, field);

@@ -7,6 +7,7 @@ import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
+import { categoriesWhere, supportCardRecord } from "./card-categories";
 import type { LandHq, LandUnit, RiverKind, SupportCard, SupportCardCategory } from "./types";
 
 const DEMOLITION_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, Bridge Demolition`;
@@ -23,12 +24,8 @@ export const NATO_BRIDGE_DEMOLITION: Readonly<Record<"turn0" | "later", Readonly
   later: { minor: { kind: "automatic" }, major: { kind: "roll", min: 3, nonMinelayingEngineer: true } },
 };
 
-/** Engineer cards a NATO HQ may commit to a demolition (decision: any of the three engineer kinds). */
-export const DEMOLITION_CARD_CATEGORIES = [
-  "engineer",
-  "bridgingEngineer",
-  "minelayingEngineer",
-] as const satisfies readonly SupportCardCategory[];
+/** Engineer cards a NATO HQ may commit to a demolition: those with a demolition use (decision: all three engineer kinds). */
+export const DEMOLITION_CARD_CATEGORIES: readonly SupportCardCategory[] = categoriesWhere((r) => r.uses.demolition !== undefined);
 
 function checkTurn(turn: number): void {
   if (!Number.isInteger(turn) || turn < 0) throw new RangeError(`turn ${turn} is not a whole number of 0 or more`);
@@ -128,9 +125,10 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
     const { card, bridge, distance } = attempt;
     bridgeProblems(problems, turn, bridge, at);
     const rule = isWholeNumber(turn) && (bridge.kind === "minor" || bridge.kind === "major") ? natoDemolitionRule(turn, bridge.kind) : null;
-    if (!(DEMOLITION_CARD_CATEGORIES as readonly string[]).includes(card.category)) {
+    const demolition = supportCardRecord(card.category)?.uses.demolition;
+    if (demolition === undefined) {
       problems.add("notEngineerCard", `Card ${card.id} is a ${card.category} card, not an engineer card.`, `${at}.card.category`);
-    } else if (rule?.kind === "roll" && rule.nonMinelayingEngineer && card.category === "minelayingEngineer") {
+    } else if (rule?.kind === "roll" && rule.nonMinelayingEngineer && demolition.minelaying) {
       problems.add(
         "minelayingEngineer",
         `Card ${card.id} is a minelaying engineer; only other engineers may demolish ${bridge.kind} bridge ${bridge.hexside} on this turn.`,

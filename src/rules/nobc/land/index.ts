@@ -1,5 +1,7 @@
 // The Land War rules core (seed 000, Land War QRS). One module per phase of the turn.
 export * from "./types";
+export * from "./card-categories";
+export * from "./options";
 export * from "./orders";
 export * from "./rear-area";
 export * from "./demolition";

@@ -8,6 +8,7 @@ import { RefusalList, SEEDS, refuse, total, type BreakdownLine, type Checked, ty
 import type { LandEffect } from "./effects";
 import { ENGINEER_CARDS_FOR_UNBRIDGED } from "./combat-tables";
 import { applyHits } from "./hits";
+import { optionsSection, type OverrunOptions, type RulesOptionsInput } from "./options";
 import {
   LAND_TERRAINS,
   type LandHq,
@@ -316,13 +317,7 @@ function modeName(mode: Mode): string {
 // ---------------------------------------------------------------------------------------------
 // Overrun
 
-/** Readings of the overrun hit list that a world may change (docs/rules-decisions.md). */
-export interface OverrunOptions {
-  /** Count each +1 item of the list separately instead of once for the whole list. */
-  lightExtrasCumulative?: boolean;
-  /** Read the seed's "Minor Road" as a minor river hexside crossed into the hex. */
-  minorRoadMeansMinorRiver?: boolean;
-}
+export type { OverrunOptions } from "./options";
 
 export interface OverrunInput {
   /** The unit moving into the enemy hex. */
@@ -337,7 +332,8 @@ export interface OverrunInput {
   /** Enemy units in the hex (HQs go in `hqs`); artillery's `strength` caps the hits it takes. */
   defenders: readonly Pick<LandUnit, "id" | "name" | "side" | "size" | "arm" | "strength">[];
   hqs?: readonly Pick<LandHq, "id" | "name" | "side" | "level">[];
-  options?: OverrunOptions;
+  /** The world's rules options, whole (`overrun` is read here), or their `overrun` section alone. */
+  options?: RulesOptionsInput | OverrunOptions;
 }
 
 export interface OverrunOutcome {
@@ -359,7 +355,7 @@ export interface OverrunOutcome {
 export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunOutcome>> {
   const { unit, overrunCost, mpLeft, hex, defenders } = input;
   const hqs = input.hqs ?? [];
-  const options = input.options ?? {};
+  const options = optionsSection(input.options, "overrun").value;
   const checks = new RefusalList();
   if (!Number.isFinite(overrunCost.mp) || overrunCost.mp < 0) {
     checks.add("badOverrunCost", `The overrun MP cost of ${unit.name} must be 0 or more, not ${overrunCost.mp}.`, "overrunCost.mp");

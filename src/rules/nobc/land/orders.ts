@@ -5,6 +5,7 @@
 import type { ActorRef, CardRef, HexRef } from "../../ids";
 import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { categoriesWhere, supportCardRecord } from "./card-categories";
 import { alwaysInMarchMode, type LandUnit, type Mode, type SupportCard, type SupportCardCategory } from "./types";
 
 const ORDERS_SOURCE = `${SEEDS.nobc}, Land War QRS: 2. Orders`;
@@ -16,8 +17,8 @@ export const MODE_ORDERS = {
   march: { supplyCost: 0, mayAttack: false },
 } as const satisfies Record<Mode, { supplyCost: number; mayAttack: boolean }>;
 
-/** Engineer cards that may lay a minefield in the Orders phase (decision: bridging engineers may not). */
-export const MINEFIELD_CARD_CATEGORIES = ["engineer", "minelayingEngineer"] as const satisfies readonly SupportCardCategory[];
+/** Engineer cards that may lay a minefield in the Orders phase: those with a minefield use (decision: bridging engineers may not). */
+export const MINEFIELD_CARD_CATEGORIES: readonly SupportCardCategory[] = categoriesWhere((r) => r.uses.minefield === true);
 
 export interface ModeOrder {
   unit: LandUnit;
@@ -107,7 +108,7 @@ export function setMode(input: { unit: LandUnit; mode: Mode }): Checked<Resoluti
 function minefieldProblems(order: MinefieldOrder, at: string, seen: Set<CardRef>): Refusal[] {
   const problems = new RefusalList();
   const { card, hex } = order;
-  if (!(MINEFIELD_CARD_CATEGORIES as readonly string[]).includes(card.category)) {
+  if (supportCardRecord(card.category)?.uses.minefield !== true) {
     problems.add(
       "notMinefieldCard",
       `Card ${card.id} is a ${card.category} card; only an Engineer or Minelaying Engineer card lays a minefield.`,

@@ -8,6 +8,7 @@ import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { applyHits } from "./hits";
+import { categoriesWhere, discardsAfterUse, isWeapon, supportCardRecord } from "./card-categories";
 import {
   alwaysInMarchMode,
   type LandHq,
@@ -20,8 +21,8 @@ import {
 
 const REAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks`;
 
-/** Cards that may identify and locate a target; two are needed per attack (seed 000, 3. Rear Area Attacks). */
-export const IDENTIFICATION_CARD_CATEGORIES = ["intelligence", "airRecce", "specialForces"] as const satisfies readonly SupportCardCategory[];
+/** Cards that may identify and locate a target (their record says so); two are needed per attack (seed 000, 3. Rear Area Attacks). */
+export const IDENTIFICATION_CARD_CATEGORIES: readonly SupportCardCategory[] = categoriesWhere((r) => r.uses.rearArea?.identifies === true);
 export const IDENTIFICATION_CARDS_NEEDED = 2;
 
 /** One row of the rear-area results table. `max` is open-ended on the last row. */
@@ -107,7 +108,7 @@ export function targetIdentificationProblems(
   }
   const seen = new Set<CardRef>();
   cards.forEach((card, i) => {
-    if (!(IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(card.category)) {
+    if (supportCardRecord(card.category)?.uses.rearArea?.identifies !== true) {
       problems.add(
         "notIdentificationCard",
         `Card ${card.id} is a ${card.category} card; only Intelligence, Air Recce or Special Forces cards identify targets.`,
@@ -124,12 +125,6 @@ export function targetIdentificationProblems(
   });
   return problems.items;
 }
-
-const STRIKE_CARD_CATEGORY: Record<Exclude<RearAreaStrike["kind"], "cas">, SupportCardCategory> = {
-  ssm: "ssm",
-  ew: "ew",
-  specialForces: "specialForces",
-};
 
 function strikeCards(strike: RearAreaStrike): SupportCard[] {
   const cards = strike.kind === "cas" ? [] : [strike.card];
@@ -179,9 +174,8 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
       }
       used.add(strike.squadron);
     } else {
-      const want = STRIKE_CARD_CATEGORY[strike.kind];
-      if (strike.card.category !== want) {
-        problems.add("wrongCardCategory", `Card ${strike.card.id} is a ${strike.card.category} card, not ${want}.`, `${at}.card.category`);
+      if (supportCardRecord(strike.card.category)?.uses.rearArea?.strike !== strike.kind) {
+        problems.add("wrongCardCategory", `Card ${strike.card.id} is a ${strike.card.category} card, not ${strike.kind}.`, `${at}.card.category`);
       }
       if (!isNonNegativeInteger(strike.card.value)) {
         problems.add("invalidValue", `Card ${strike.card.id} has value ${strike.card.value}; it must be a whole number of 0 or more.`, `${at}.card.value`);
@@ -199,7 +193,7 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
     }
     const chemical = strike.kind === "cas" || strike.kind === "ssm" ? strike.chemical : undefined;
     if (chemical !== undefined) {
-      if (chemical.category !== "chemical") {
+      if (!isWeapon(chemical.category, "chemical")) {
         problems.add("wrongCardCategory", `Card ${chemical.id} is a ${chemical.category} card, not chemical.`, `${at}.chemical.category`);
       } else if (!isNonNegativeInteger(chemical.value)) {
         problems.add("invalidValue", `Chemical card ${chemical.id} has value ${chemical.value}; it must be a whole number of 0 or more.`, `${at}.chemical.value`);
@@ -259,12 +253,15 @@ function stepC(target: RearAreaTarget): { halve: string | null; double: boolean 
   return { halve, double };
 }
 
-/** After the attack: SSM, EW and SF strike cards and CW cards go; CAS goes to the damaged box. */
+/**
+ * After the attack, as each card's record says: SSM, EW and SF strike cards and CW cards go, the
+ * identification cards stay (SF too, when it only identified); CAS goes to the damaged box.
+ */
 function postAttackEffects(input: RearAreaAttackInput): Effect[] {
-  const effects: Effect[] = [];
+  const effects: Effect[] = discardsAfterUse(input.identification, true);
   for (const strike of input.strikes) {
     if (strike.kind === "cas") effects.push({ type: "squadronBox", squadron: strike.squadron, box: "damaged" });
-    for (const card of strikeCards(strike)) effects.push({ type: "cardDiscarded", card: card.id });
+    effects.push(...discardsAfterUse(strikeCards(strike)));
   }
   return effects;
 }

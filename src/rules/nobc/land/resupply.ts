@@ -5,6 +5,7 @@
 import type { ActorRef } from "../../ids";
 import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
 import type { LandEffect } from "./effects";
+import { categoriesWhere, discardsAfterUse, supportCardRecord } from "./card-categories";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
 
 const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
@@ -23,7 +24,8 @@ export const SUPPLY_CAPACITY: Readonly<Record<UnitSize, number>> = {
 
 /** seed 000 (NOBC), Land War QRS, 6. HQ Recovery: levels regained, and the cards that add to it. */
 export const HQ_RECOVERY = { base: 1, perCard: 1, maxCards: 2 } as const;
-export const HQ_RECOVERY_CARDS: readonly SupportCardCategory[] = ["signals", "logistics", "rearTroops"];
+/** The categories whose record has an HQ-recovery use (Signals, Logistics, Rear Troops). */
+export const HQ_RECOVERY_CARDS: readonly SupportCardCategory[] = categoriesWhere((r) => r.uses.hqRecovery === true);
 
 /** Supply points a unit of this size can carry (HQs and artillery carry none: see `unitSupplyCapacity`). */
 export function supplyCapacity(size: UnitSize): number {
@@ -200,7 +202,7 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
     const field = `cards.${i}`;
     if (seen.has(card.id)) checks.add("duplicateCard", `Card ${card.id} is played twice.`, field);
     seen.add(card.id);
-    if (!HQ_RECOVERY_CARDS.includes(card.category)) {
+    if (supportCardRecord(card.category)?.uses.hqRecovery !== true) {
       checks.add("wrongCard", `Card ${card.id} is a ${card.category} card; only Signals, Logistics or Rear Troops cards speed HQ recovery.`, field);
     }
     if (card.side !== hq.side || (card.hq !== undefined && card.hq !== hq.id)) {
@@ -237,7 +239,7 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
     }
     const effects: LandEffect[] = [];
     if (gained > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: gained });
-    for (const card of cards) effects.push({ type: "cardDiscarded", card: card.id });
+    effects.push(...discardsAfterUse(cards));
     return { breakdown, rolls: [], outcome: { gained, newLevel: hq.level + gained }, effects };
   });
 }

@@ -3,6 +3,7 @@
  * business: callers pass adjacency, terrain and distances as plain data.
  */
 import type { ActorRef, CardRef, HexRef } from "../../ids";
+import type { SupportCardCategory } from "./card-categories";
 
 export type { Side } from "../../nationalities";
 import type { Side } from "../../nationalities";
@@ -76,25 +77,9 @@ export interface LandHq {
   mayRecover: boolean;
 }
 
-export const SUPPORT_CARD_CATEGORIES = [
-  "intelligence",
-  "airRecce",
-  "specialForces",
-  "engineer",
-  "bridgingEngineer",
-  "minelayingEngineer",
-  "chemical",
-  "nuclear",
-  "adm",
-  "ew",
-  "ssm",
-  "signals",
-  "logistics",
-  "rearTroops",
-  "combatModifier",
-  "advanceAfterCombat",
-] as const;
-export type SupportCardCategory = (typeof SUPPORT_CARD_CATEGORIES)[number];
+// The categories are the keys of their records (card-categories.ts); re-exported where they always were.
+export { SUPPORT_CARD_CATEGORIES } from "./card-categories";
+export type { SupportCardCategory } from "./card-categories";
 
 /** A support card as the rules need to see it. */
 export interface SupportCard {

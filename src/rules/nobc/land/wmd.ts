@@ -4,7 +4,7 @@
  * Chemical cards are played inside other resolvers: rear-area attacks apply step A's own rule (CAS
  * doubled, SSM plus the CW value; rear-area.ts), ground combat takes `chemicalCombatModifier` (combat.ts).
  */
-import type { ActorRef, CardRef, HexRef, HexsideRef } from "../../ids";
+import type { ActorRef, HexRef, HexsideRef } from "../../ids";
 import { hexside } from "../../ids";
 import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
@@ -12,7 +12,8 @@ import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { applyHits } from "./hits";
 import { targetIdentificationProblems } from "./rear-area";
-import type { LandUnit, Side, SupportCard, SupportCardCategory } from "./types";
+import { discardsAfterUse, isWeapon, type ReleasedWeapon } from "./card-categories";
+import type { LandUnit, Side, SupportCard } from "./types";
 
 const NUCLEAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, nuclear weapons`;
 const WMD_DECISION = `${SEEDS.decision}: Chemical and nuclear weapons`;
@@ -24,12 +25,12 @@ export const NUCLEAR_HIT_DICE = 2;
 function releaseProblems(
   attacker: Side,
   card: SupportCard,
-  category: SupportCardCategory,
+  weapon: ReleasedWeapon,
   umpireConfirmed: boolean,
 ): Refusal[] {
   const problems = new RefusalList();
-  if (card.category !== category) {
-    problems.add("wrongCardCategory", `Card ${card.id} is a ${card.category} card, not ${category}.`, "card.category");
+  if (!isWeapon(card.category, weapon)) {
+    problems.add("wrongCardCategory", `Card ${card.id} is a ${card.category} card, not ${weapon}.`, "card.category");
   }
   if (card.side !== attacker) problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, "card.side");
   if (umpireConfirmed !== true) {
@@ -47,7 +48,7 @@ function releaseProblems(
  * chemical card or its value is not a whole number.
  */
 export function chemicalCombatModifier(card: SupportCard): number {
-  if (card.category !== "chemical") throw new RangeError(`card ${card.id} is a ${card.category} card, not chemical`);
+  if (!isWeapon(card.category, "chemical")) throw new RangeError(`card ${card.id} is a ${card.category} card, not chemical`);
   if (!Number.isInteger(card.value)) throw new RangeError(`chemical card ${card.id} has value ${card.value}`);
   return card.value;
 }
@@ -137,7 +138,7 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
     if (unit.supply > 0) effects.push({ type: "supply", actor: unit.id, delta: -unit.supply });
   }
   for (const hex of area) effects.push({ type: "contaminated", hex });
-  effects.push({ type: "cardDiscarded", card: input.card.id });
+  effects.push(...discardsAfterUse([input.card]));
 
   return {
     ok: true,
@@ -185,7 +186,6 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
   }
   if (!problems.empty) return { ok: false, refusals: problems.items };
 
-  const card: CardRef = input.card.id;
   let outcome: AdmOutcome;
   const effects: Effect[] = [];
   if (side !== undefined) {
@@ -197,7 +197,7 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
     outcome = { target: "autobahn", hex };
     effects.push({ type: "autobahnCut", hex }, { type: "contaminated", hex });
   }
-  effects.push({ type: "cardDiscarded", card });
+  effects.push(...discardsAfterUse([input.card]));
   return {
     ok: true,
     value: {
