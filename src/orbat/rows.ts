@@ -118,7 +118,12 @@ function systemOf(type: RowType, c: Cells): unknown {
   }
 }
 
-const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = { unit: unitSystem, hq: hqSystem, airSquadron: airSquadronSystem, airbase: airbaseSystem };
+const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = {
+  unit: unitSystem,
+  hq: hqSystem,
+  airSquadron: airSquadronSystem,
+  airbase: airbaseSystem,
+};
 
 /** The column a system-data issue points at: the field's own column, or the one its pool comes from. */
 function columnOfPath(type: RowType, path: readonly PropertyKey[]): string | null {

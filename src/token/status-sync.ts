@@ -33,7 +33,8 @@ export function touchesStatusFields(changes: unknown): boolean {
 
 /** An unsaved effect built from a configured status, as Foundry's token HUD would add it. */
 async function statusEffectData(id: string): Promise<object> {
-  const cls = (ActiveEffect as unknown as { implementation: { fromStatusEffect(id: string): Promise<{ toObject(): object }> } }).implementation;
+  const cls = (ActiveEffect as unknown as { implementation: { fromStatusEffect(id: string): Promise<{ toObject(): object }> } })
+    .implementation;
   return (await cls.fromStatusEffect(id)).toObject();
 }
 

@@ -99,7 +99,11 @@ export function resolveBattlePlans(input: BattlePlansInput, dice: Dice): Resolut
     attacker = off.winner === "first" ? "nato" : "wp";
     for (let i = 0; i < off.rolls.length; i += 2) {
       breakdown.push({ label: "NATO roll for attacker", value: off.rolls[i]!, source: SRC.whoAttacks });
-      breakdown.push({ label: "Warsaw Pact roll for attacker", value: off.rolls[i + 1]!, source: i + 2 < off.rolls.length ? decision("roll-off ties") : SRC.whoAttacks });
+      breakdown.push({
+        label: "Warsaw Pact roll for attacker",
+        value: off.rolls[i + 1]!,
+        source: i + 2 < off.rolls.length ? decision("roll-off ties") : SRC.whoAttacks,
+      });
     }
   } else {
     attacker = picked.attacker;

@@ -17,4 +17,3 @@ export function checkDistance(refusals: RefusalList, value: number, field: strin
   refusals.add("badDistance", `${what} (${field}) must be a distance of zero or more, not ${value}.`, field);
   return false;
 }
-

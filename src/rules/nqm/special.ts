@@ -111,7 +111,11 @@ export function resolveVeteranBreakOut(
   const escaped = input.stands.filter((_, i) => rolls[i]! >= BREAK_OUT_SCORE);
   const caught = input.stands.filter((_, i) => rolls[i]! < BREAK_OUT_SCORE);
   return {
-    breakdown: input.stands.map((s, i) => ({ label: `${s} breaks out on ${BREAK_OUT_SCORE}+`, value: rolls[i]!, source: `${SEEDS.nqm}, Unit Grading (Veteran)` })),
+    breakdown: input.stands.map((s, i) => ({
+      label: `${s} breaks out on ${BREAK_OUT_SCORE}+`,
+      value: rolls[i]!,
+      source: `${SEEDS.nqm}, Unit Grading (Veteran)`,
+    })),
     rolls,
     outcome: { escaped, caught },
     effects: [

@@ -52,7 +52,11 @@ export function resolveAirRecce(input: AirRecceInput, dice: Dice): Checked<Resol
   checkCount(refusals, input.unitsInSquare, "unitsInSquare", "The number of units in the square", 1);
   const armourInTown = target.place === "builtUp" && target.kind === "vehicles" && target.armoured === true;
   if (target.place !== "open" && !armourInTown) {
-    refusals.add("noRecceRow", `The air recce table only covers targets in the open (and armour in built-up areas), not ${target.kind} in ${target.place}; the umpire decides.`, "target.place");
+    refusals.add(
+      "noRecceRow",
+      `The air recce table only covers targets in the open (and armour in built-up areas), not ${target.kind} in ${target.place}; the umpire decides.`,
+      "target.place",
+    );
   }
   return refusals.result(() => {
     const column: ReconTarget = `${target.kind}${target.moving ? "Moving" : "Stationary"}`;

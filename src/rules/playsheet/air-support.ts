@@ -15,8 +15,18 @@ export interface UnitBand {
  * level wins the overlap (RULES-NOTES), which `airSupportLevel` does by checking from the top.
  */
 export const AIR_GROUND_TABLE: Readonly<Record<AirSupportKind, Readonly<Record<Exclude<AirSupportLevel, "none">, UnitBand | null>>>> = {
-  german: { normal: { min: 1, max: 2 }, superior: { min: 3, max: 5 }, overwhelming: { min: 6, max: 9 }, apocalyptic: { min: 10, max: null } },
-  allied: { normal: { min: 1, max: 1 }, superior: { min: 2, max: 3 }, overwhelming: { min: 4, max: 7 }, apocalyptic: { min: 8, max: null } },
+  german: {
+    normal: { min: 1, max: 2 },
+    superior: { min: 3, max: 5 },
+    overwhelming: { min: 6, max: 9 },
+    apocalyptic: { min: 10, max: null },
+  },
+  allied: {
+    normal: { min: 1, max: 1 },
+    superior: { min: 2, max: 3 },
+    overwhelming: { min: 4, max: 7 },
+    apocalyptic: { min: 8, max: null },
+  },
   heavyBomber: { normal: null, superior: null, overwhelming: { min: 1, max: 2 }, apocalyptic: { min: 2, max: null } },
 };
 

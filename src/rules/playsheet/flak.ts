@@ -69,10 +69,24 @@ export function resolveFlak(input: FlakInput, dice: Dice): Checked<Resolution<Fl
   const refusals = new RefusalList();
   if (input.serials.length === 0) refusals.add("noSerials", "Flak needs at least one air serial to fire at (serials is empty).", "serials");
   input.serials.forEach((s, i) => {
-    if (s.damage !== 0 && s.damage !== 1) refusals.add("badDamage", `${s.name} has ${s.damage} damage; a serial with ${DAMAGE_TO_LOSE} is already lost.`, `serials[${i}].damage`);
-    if (s.fighters && input.situation === "overflight") refusals.add("fightersExempt", `${s.name} is a fighter unit, and overflight flak does not fire at fighters.`, `serials[${i}].fighters`);
+    if (s.damage !== 0 && s.damage !== 1)
+      refusals.add(
+        "badDamage",
+        `${s.name} has ${s.damage} damage; a serial with ${DAMAGE_TO_LOSE} is already lost.`,
+        `serials[${i}].damage`,
+      );
+    if (s.fighters && input.situation === "overflight")
+      refusals.add(
+        "fightersExempt",
+        `${s.name} is a fighter unit, and overflight flak does not fire at fighters.`,
+        `serials[${i}].fighters`,
+      );
   });
-  checkUniqueRefs(refusals, input.serials.map((s) => s.actor), "serials");
+  checkUniqueRefs(
+    refusals,
+    input.serials.map((s) => s.actor),
+    "serials",
+  );
   return refusals.result(() => {
     const breakdown: BreakdownLine[] = [];
     const effects: PlaysheetEffect[] = [];
@@ -87,7 +101,11 @@ export function resolveFlak(input: FlakInput, dice: Dice): Checked<Resolution<Fl
       if (lost) effects.push({ type: "airUnitLost", actor: serial.actor });
       if (result === "loss" && serial.carrying !== undefined) {
         effects.push({ type: "playsheetStatus", actor: serial.carrying, delta: -1 });
-        breakdown.push({ label: `${serial.name}: the unit carried loses 1 status`, value: -1, source: `${SRC.flak}; ${decision("flak loss without a carried unit")}` });
+        breakdown.push({
+          label: `${serial.name}: the unit carried loses 1 status`,
+          value: -1,
+          source: `${SRC.flak}; ${decision("flak loss without a carried unit")}`,
+        });
       }
       return { actor: serial.actor, die, result, lost };
     });

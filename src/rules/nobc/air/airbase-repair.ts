@@ -50,28 +50,16 @@ export function resolveAirbaseRepair(input: AirbaseRepairInput, dice: Dice): Che
   const whose = input.side.toUpperCase();
   input.airbases.forEach((a, i) => {
     if (a.side !== input.side) {
-      refusals.add(
-        "wrongSide",
-        `Airbase ${a.name} is not a ${whose} airbase.`,
-        `airbases.${i}`,
-      );
+      refusals.add("wrongSide", `Airbase ${a.name} is not a ${whose} airbase.`, `airbases.${i}`);
     }
     if (!isCount(a.hits)) {
-      refusals.add(
-        "badHits",
-        `Airbase ${a.name} has ${a.hits} hits; it must be a whole number, 0 or more.`,
-        `airbases.${i}.hits`,
-      );
+      refusals.add("badHits", `Airbase ${a.name} has ${a.hits} hits; it must be a whole number, 0 or more.`, `airbases.${i}.hits`);
     }
   });
   input.charts.forEach((c, i) => {
     if (c.side !== input.side) refusals.add("wrongSide", `Chart ${c.name} is not a ${whose} chart.`, `charts.${i}`);
     if (!isCount(c.lost)) {
-      refusals.add(
-        "badLost",
-        `Chart ${c.name} has ${c.lost} boxes lost; it must be a whole number, 0 or more.`,
-        `charts.${i}.lost`,
-      );
+      refusals.add("badLost", `Chart ${c.name} has ${c.lost} boxes lost; it must be a whole number, 0 or more.`, `charts.${i}.lost`);
     }
   });
   if (!refusals.empty) return refuse(...refusals.items);
@@ -113,11 +101,7 @@ function planAirDefence(input: AirbaseRepairInput, refusals: RefusalList): { cha
   const known = new Set(input.charts.map((c) => c.id));
   for (const id of Object.keys(chosen ?? {})) {
     if (!known.has(id)) {
-      refusals.add(
-        "unknownChart",
-        `Air-defence repairs name chart ${id}, which was not given.`,
-        `airDefenceRepairs.${id}`,
-      );
+      refusals.add("unknownChart", `Air-defence repairs name chart ${id}, which was not given.`, `airDefenceRepairs.${id}`);
     }
   }
   const left = new Map<AirZoneRef, number>();

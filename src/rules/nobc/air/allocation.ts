@@ -54,11 +54,7 @@ export interface Mission {
   distance: number;
 }
 
-export function zoneDistance(
-  distances: AllocationInput["zoneDistances"],
-  from: AirZoneRef,
-  to: AirZoneRef,
-): number | undefined {
+export function zoneDistance(distances: AllocationInput["zoneDistances"], from: AirZoneRef, to: AirZoneRef): number | undefined {
   if (from === to) return 0;
   return distances[from]?.[to] ?? distances[to]?.[from];
 }
@@ -93,19 +89,11 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
       return;
     }
     if (s.box !== "ready") {
-      refusals.add(
-        "notReady",
-        `Squadron ${name} is in the ${s.box} box; only ready squadrons can be allocated.`,
-        field,
-      );
+      refusals.add("notReady", `Squadron ${name} is in the ${s.box} box; only ready squadrons can be allocated.`, field);
     }
     const need = BOX_NEEDS[order.box];
     if (need !== undefined && !need.ok(s)) {
-      refusals.add(
-        "unfitForMission",
-        `Squadron ${name} ${need.lacks}, so it cannot fly in the ${order.box} box.`,
-        `${field}.box`,
-      );
+      refusals.add("unfitForMission", `Squadron ${name} ${need.lacks}, so it cannot fly in the ${order.box} box.`, `${field}.box`);
     }
     const weapons = [...s.weapons, ...(order.weapons ?? [])];
     for (const w of weapons) {
@@ -127,11 +115,7 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
     const targetZone = order.targetZone ?? s.airZone;
     const distance = zoneDistance(input.zoneDistances, s.airZone, targetZone);
     if (distance === undefined) {
-      refusals.add(
-        "unknownDistance",
-        `No distance is known from air zone ${s.airZone} to ${targetZone}.`,
-        `${field}.targetZone`,
-      );
+      refusals.add("unknownDistance", `No distance is known from air zone ${s.airZone} to ${targetZone}.`, `${field}.targetZone`);
       return;
     }
     if (distance > s.range) {

@@ -61,20 +61,12 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
   attackers.forEach((s, i) => {
     checkSquadron(s, refusals, `attackers.${i}`);
     if (s.box !== "deepStrike") {
-      refusals.add(
-        "notOnMission",
-        `Squadron ${squadronName(s)} is in the ${s.box} box, not on the deep strike.`,
-        `attackers.${i}`,
-      );
+      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, not on the deep strike.`, `attackers.${i}`);
     }
   });
   const strikes = input.strikes ?? [];
   if (input.attackers.length === 0 && strikes.length === 0) {
-    refusals.add(
-      "noAttackers",
-      `Nothing is sent against ${input.target.name}: give squadrons, SF or SSM strikes.`,
-      "attackers",
-    );
+    refusals.add("noAttackers", `Nothing is sent against ${input.target.name}: give squadrons, SF or SSM strikes.`, "attackers");
   }
   input.target.airDefence.forEach((v, i) => {
     if (!Number.isInteger(v) || v < 0 || v > 6) {

@@ -62,34 +62,18 @@ export function resolveSortieSelection(input: SortieInput): Checked<Resolution<S
   const picked = pickSquadrons(input.squadrons, input.selected, refusals, "selected");
   for (const s of picked) {
     if (s.side !== input.side) {
-      refusals.add(
-        "wrongSide",
-        `Squadron ${squadronName(s)} is not ${input.side.toUpperCase()}'s to select.`,
-        "selected",
-      );
+      refusals.add("wrongSide", `Squadron ${squadronName(s)} is not ${input.side.toUpperCase()}'s to select.`, "selected");
     } else if (!SORTIE_BOXES.includes(s.box)) {
-      refusals.add(
-        "notOnMission",
-        `Squadron ${squadronName(s)} is in the ${s.box} box, not on a ground mission.`,
-        "selected",
-      );
+      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, not on a ground mission.`, "selected");
     }
   }
   const recceEw = picked.filter(isRecceOrEw).length;
   const cas = picked.length - recceEw;
   if (cas > allotment.cas) {
-    refusals.add(
-      "tooManyCas",
-      `${cas} CAS and strike squadrons were selected, but the allotment is ${allotment.cas}.`,
-      "selected",
-    );
+    refusals.add("tooManyCas", `${cas} CAS and strike squadrons were selected, but the allotment is ${allotment.cas}.`, "selected");
   }
   if (recceEw > allotment.recceEw) {
-    refusals.add(
-      "tooManyRecceEw",
-      `${recceEw} Recce/EW squadrons were selected, but the allotment is ${allotment.recceEw}.`,
-      "selected",
-    );
+    refusals.add("tooManyRecceEw", `${recceEw} Recce/EW squadrons were selected, but the allotment is ${allotment.recceEw}.`, "selected");
   }
   const flying = new Set(input.selected);
   return refusals.result(() => ({
