@@ -21,7 +21,7 @@ import {
   type Offset,
   type Point,
 } from "./hex-grid";
-import { COUNTRIES, type CountryCode, type TerrainMap } from "./terrain-schema";
+import { COUNTRIES, type TerrainMap } from "./terrain-schema";
 
 /** Base colour of each terrain; the first type of `FILL_ORDER` present fills the hex. */
 const TERRAIN_COLOUR: Readonly<Record<LandTerrain, string>> = {
@@ -250,7 +250,7 @@ function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; heig
   dy += row * 0.5;
   out.push(`<text x="0" y="${n(dy)}" font-size="${n(size * 0.17)}" font-weight="bold" fill="${INK.text}">Countries</text>`);
   dy += row;
-  const countries = [...new Set(Object.values(map.hexes).map((h) => h.country))].sort() as CountryCode[];
+  const countries = [...new Set(Object.values(map.hexes).map((h) => h.country))].sort();
   for (const code of countries) {
     out.push(
       `<text x="0" y="${n(dy)}" font-size="${n(size * 0.16)}" fill="${INK.text}">${code.toUpperCase()}: ${esc(COUNTRIES[code])}</text>`,

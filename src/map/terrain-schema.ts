@@ -44,7 +44,8 @@ const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
 export const ROAD_KINDS = ["road", "autobahn"] as const satisfies readonly RoadKind[];
 const RIVER_KINDS = ["minor", "major"] as const satisfies readonly RiverKind[];
 
-const quoted = (input: unknown) => JSON.stringify(input) ?? String(input);
+// JSON.stringify gives undefined for undefined, functions and symbols, which its lib type does not say.
+const quoted = (input: unknown) => (JSON.stringify(input) as string | undefined) ?? String(input);
 
 const hexLabelSchema = z
   .string({ error: (i) => `${quoted(i.input)} is not a hex label (four digits, column then row, e.g. 0712)` })

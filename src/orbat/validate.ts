@@ -172,7 +172,7 @@ function hqLoops(named: readonly Named[], byKey: ReadonlyMap<string, Named>): Or
   for (const hq of named.filter((n) => n.type === "hq")) {
     const seen = new Set<Named>([hq]);
     let at = byKey.get(nameKey(hq.parent));
-    while (at !== undefined && at.type === "hq" && at !== hq && !seen.has(at)) {
+    while (at?.type === "hq" && at !== hq && !seen.has(at)) {
       seen.add(at);
       at = byKey.get(nameKey(at.parent));
     }

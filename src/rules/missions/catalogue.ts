@@ -1,4 +1,5 @@
 import type { Distance, MissionId, MissionSide, ScatterTable } from "./types";
+import { tableEntry } from "./validate";
 
 export type TimeOfDay = "dawn" | "daylight" | "dusk";
 /** A random time-of-day table: the result for die 1..6 (index 0 is a 1). */
@@ -459,7 +460,5 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
 
 /** A mission's definition; throws for an unknown id. */
 export function mission(id: MissionId): MissionDefinition {
-  const found = MISSIONS[id];
-  if (!found) throw new RangeError(`unknown mission ${String(id)}`);
-  return found;
+  return tableEntry(MISSIONS, id, "mission");
 }

@@ -132,7 +132,7 @@ export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked
     const volley = fireVolley("Artillery", input.fire, target.stands, dice, undefined, harassing ? () => 0 : undefined);
     const breakdown: BreakdownLine[] = [...volley.breakdown];
     let disorganised = false;
-    input.fire.forEach((batch, i) => {
+    for (const [i, batch] of input.fire.entries()) {
       const heavyEnough = canDisorganise(batch.calibreMm, batch.against);
       breakdown.push({
         label: `${batch.firer}: ${batch.calibreMm} mm against ${batch.against} targets ${heavyEnough ? "can" : "cannot"} disorganise (needs ${ARTILLERY_EFFECT_TABLE[batch.against]} mm)`,
@@ -140,7 +140,7 @@ export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked
         source: ARTILLERY_EFFECT_SOURCE,
       });
       if (heavyEnough && volley.batchHits[i]! > 0) disorganised = true;
-    });
+    }
     const hours = harassing ? HARASSING_HOURS : EFFECTIVE_HOURS;
     const effects: NqmEffect[] = harassing
       ? [

@@ -60,7 +60,10 @@ export function mayBeginReorganising(state: { moving: boolean; fighting: boolean
   return !state.moving && !state.fighting && !state.underFire;
 }
 
-/** Support stands give supporting fire in an attack only when neither they nor the supported unit are disorganised; self-defence is always allowed. */
+/**
+ * Support stands give supporting fire in an attack only when neither they nor the supported unit
+ * are disorganised; self-defence is always allowed.
+ */
 export function supportMayFire(selfDefence: boolean, supportDisorganised: boolean, supportedDisorganised: boolean): boolean {
   return selfDefence || (!supportDisorganised && !supportedDisorganised);
 }

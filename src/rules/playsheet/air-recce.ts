@@ -1,7 +1,7 @@
 import type { Dice } from "../dice";
 import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import { SRC, decision } from "./sources";
-import { assertDie, checkCount, rollDie } from "./validate";
+import { assertDie, checkCount, rollDie, tableEntry } from "./validate";
 
 /** The four target columns of the air recce table. */
 export type ReconTarget = "vehiclesMoving" | "vehiclesStationary" | "infantryStationary" | "infantryMoving";
@@ -21,8 +21,7 @@ export const CROWDED_SQUARE_UNITS = 3;
 
 /** The report for a target column and a (modified) die. */
 export function airRecce(target: ReconTarget, die: number): ReconReport {
-  const column = AIR_RECCE_TABLE[target];
-  if (!column) throw new RangeError(`unknown recce target ${String(target)}`);
+  const column = tableEntry(AIR_RECCE_TABLE, target, "recce target");
   assertDie(die);
   return column[die - 1]!;
 }

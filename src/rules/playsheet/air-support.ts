@@ -1,4 +1,4 @@
-import { assertCount } from "./validate";
+import { assertCount, tableEntry } from "./validate";
 
 export type AirSupportKind = "german" | "allied" | "heavyBomber";
 export type AirSupportLevel = "none" | "normal" | "superior" | "overwhelming" | "apocalyptic";
@@ -48,17 +48,14 @@ function inBand(band: UnitBand | null, units: number): boolean {
 
 /** The support level a number of ground-attack units of one kind gives. */
 export function airSupportLevel(kind: AirSupportKind, units: number): AirSupportLevel {
-  const row = AIR_GROUND_TABLE[kind];
-  if (!row) throw new RangeError(`unknown air support kind ${String(kind)}`);
+  const row = tableEntry(AIR_GROUND_TABLE, kind, "air support kind");
   assertCount(units, "air support units");
   return LEVELS_HIGH_FIRST.find((level) => inBand(row[level], units)) ?? "none";
 }
 
 /** The combat modifier of an air support level. */
 export function airSupportModifier(level: AirSupportLevel): number {
-  const value = AIR_SUPPORT_MODIFIER[level];
-  if (value === undefined) throw new RangeError(`unknown air support level ${String(level)}`);
-  return value;
+  return tableEntry(AIR_SUPPORT_MODIFIER, level, "air support level");
 }
 
 /** The higher of two levels: several kinds over one fight give the best single level, not a sum. */

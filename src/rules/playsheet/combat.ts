@@ -245,7 +245,7 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
       statusSum(input.attackers) >= 2 * statusSum(input.defenders) &&
       input.breakthroughOrder === true;
     const overrun = qualifies && row.overrun !== null;
-    const extraLoss = overrun ? row.overrun!.extraAttackerLossPerUnit : 0;
+    const extraLoss = overrun ? row.overrun.extraAttackerLossPerUnit : 0;
 
     const retireKm = row.defenderRetire ? rollRetire(row.defenderRetire[input.defenderGround], dice, rolls) : 0;
 
@@ -271,7 +271,7 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
         score,
         result: row.result,
         overrun,
-        mayFightAgain: overrun && row.overrun!.mayFightAgain,
+        mayFightAgain: overrun && row.overrun.mayFightAgain,
         retireKm,
         defenderMayCounterAttack: row.defenderMayCounterAttack,
         attackersThrownBack: row.attackersThrownBack,

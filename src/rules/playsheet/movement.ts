@@ -112,7 +112,7 @@ export function resolvePlaysheetMove(input: PlaysheetMoveInput): Checked<Resolut
     refusals.add("noRiverCrossing", `${unit.name} (${unit.troops}) cannot cross a river.`, "crossesRiver");
   }
   return refusals.result(() => {
-    const allowanceKm = allowance as number;
+    const allowanceKm = allowance!; // a null allowance was refused above
     const breakdown: BreakdownLine[] = [
       {
         label: `Maximum ${mode} move on ${ground} ground`,

@@ -90,9 +90,10 @@ export const COMBAT_RESULTS: readonly CombatResultRow[] = [
 /** The results-table row for a final score (a whole number). */
 export function combatResultRow(score: number): CombatResultRow {
   if (!Number.isInteger(score)) throw new RangeError(`combat score must be a whole number, got ${score}`);
+  // The rows cover every whole number: the first and last are open-ended.
   return COMBAT_RESULTS.find(
     (row) => (row.minScore === null || score >= row.minScore) && (row.maxScore === null || score <= row.maxScore),
-  ) as CombatResultRow;
+  )!;
 }
 
 /** The result a final score gives. */

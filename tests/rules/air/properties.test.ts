@@ -170,7 +170,7 @@ describe("air turn invariants (property tests)", () => {
           const { state, wanted } = build(roster);
           const squadrons = state.squadrons.map((s) => ({
             ...s,
-            box: wanted.get(s.id)! === "holding" ? ("holding" as const) : wanted.get(s.id)!,
+            box: wanted.get(s.id) === "holding" ? ("holding" as const) : wanted.get(s.id)!,
           }));
           for (const side of ["nato", "wp"] as const) {
             const r = resolveSortieSelection({ side, status: { level, winner }, squadrons, selected: picks.map((p) => `sq${p}`) });

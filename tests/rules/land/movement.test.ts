@@ -268,7 +268,7 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     const input: MovePathInput = Object.freeze({
       unit: Object.freeze({ ...nato }),
       startAdjacentEnemies: Object.freeze(["w1"]),
-      steps: Object.freeze([Object.freeze(step("a", { terrain: Object.freeze(["woods"]) as LandTerrain[] }))]),
+      steps: Object.freeze([Object.freeze(step("a", { terrain: Object.freeze(["woods"]) }))]),
     });
     expect(() => movePath(input)).not.toThrow();
   });

@@ -176,6 +176,6 @@ describe("the ten missions as data (seed 002 mission pages)", () => {
 
   it('defenders clear objectives within 8"/20 cm', () => {
     const clear = MISSIONS.noRetreat.victory.find((v) => v.kind === "clearObjectives");
-    expect(clear && clear.kind === "clearObjectives" ? clear.distance : null).toEqual({ inches: 8, cm: 20 });
+    expect(clear?.kind === "clearObjectives" ? clear.distance : null).toEqual({ inches: 8, cm: 20 });
   });
 });

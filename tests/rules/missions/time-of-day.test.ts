@@ -118,7 +118,7 @@ describe("broken dice fail loudly", () => {
   it("a Dice that returns too few or impossible faces throws", () => {
     const short = { d6: () => 1, roll: () => [1] };
     expect(() => resolveLightCheck({ start: "dawn", player: "attacker", turn: 4, firstPlayer: "attacker" }, short)).toThrow(RangeError);
-    const wild = { d6: () => 9, roll: (n: number) => Array(n).fill(9) };
+    const wild = { d6: () => 9, roll: (n: number) => Array<number>(n).fill(9) };
     expect(() => resolveNightVisibility({ unit: "U" }, wild)).toThrow(RangeError);
   });
 });

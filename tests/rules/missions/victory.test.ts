@@ -19,7 +19,7 @@ describe("victory points table (seed 002 Victory Points Table)", () => {
 });
 
 const u = (role: ForceUnit["role"], destroyed: boolean, withdrawnNotInGoodSpirits?: boolean): ForceUnit => ({
-  name: `${role}`,
+  name: role,
   role,
   destroyed,
   ...(withdrawnNotInGoodSpirits === undefined ? {} : { withdrawnNotInGoodSpirits }),

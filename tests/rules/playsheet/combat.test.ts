@@ -265,7 +265,7 @@ describe("combat refusals", () => {
   });
 
   it("fails loudly on broken dice", () => {
-    const broken = { d6: () => 7, roll: (n: number) => Array(n).fill(7) };
+    const broken = { d6: () => 7, roll: (n: number) => Array<number>(n).fill(7) };
     expect(() => resolvePlaysheetCombat(base, broken)).toThrow(RangeError);
     const short = { d6: () => 6, roll: () => [6] };
     expect(() => resolvePlaysheetCombat({ ...base, attackers: [{ ...base.attackers[0]!, status: 12 }] }, short)).toThrow(RangeError);

@@ -79,7 +79,7 @@ describe("nextStage / previousStage", () => {
         const back = unwrap(previousStage(unwrap(nextStage(start))));
         expect({ turn: back.turn, stage: back.stage }).toEqual(start);
         let at: turn.TurnState = start;
-        for (let i = 0; i < STAGES.length; i++) at = unwrap(nextStage(at));
+        for (const _stage of STAGES) at = unwrap(nextStage(at));
         expect({ turn: at.turn, stage: at.stage }).toEqual({ turn: t + 1, stage: s });
       }),
     );
@@ -162,7 +162,7 @@ describe("stageEntryEffects", () => {
   });
 
   it("a new turn (Air War step 1, after Planning) ends every support card assignment and takes the no-movement chips off", () => {
-    const r = stageEntryEffects(STAGES[0]!, snapshot);
+    const r = stageEntryEffects(STAGES[0], snapshot);
     expect(r.effects).toEqual([
       { type: "cardAssignment", card: "Actor.hq.Item.c1", assignedTo: null },
       { type: "cardAssignment", card: "Item.c3", assignedTo: null },
@@ -189,7 +189,7 @@ describe("stageEntryEffects", () => {
 
   it("a new turn with no card assigned and no chip is an empty preview (the count lines say 0)", () => {
     const units = snapshot.units.map((u) => ({ ...u, noMove: false }));
-    const r = stageEntryEffects(STAGES[0]!, { ...snapshot, units, cards: [{ id: "Item.c", assignedTo: null }] });
+    const r = stageEntryEffects(STAGES[0], { ...snapshot, units, cards: [{ id: "Item.c", assignedTo: null }] });
     expect(r.effects).toEqual([]);
     expect(r.breakdown.map((l) => l.value)).toEqual([0, 0]);
     expect(r.outcome.changed).toBe(0);
@@ -204,7 +204,7 @@ describe("stageEntryEffects", () => {
     const card = fc.record({ id: fc.uuid(), assignedTo: fc.option(fc.constantFrom("U.a", "U.b"), { nil: null }) });
     fc.assert(
       fc.property(fc.uniqueArray(card, { selector: (c) => c.id }), (cards) => {
-        const r = stageEntryEffects(STAGES[0]!, { units: [], squadrons: [], cards });
+        const r = stageEntryEffects(STAGES[0], { units: [], squadrons: [], cards });
         expect(r.effects.map((e) => (e.type === "cardAssignment" ? e.card : ""))).toEqual(
           cards.filter((c) => c.assignedTo !== null).map((c) => c.id),
         );
@@ -222,7 +222,7 @@ describe("stageEntryEffects", () => {
   it("does not mutate its input", () => {
     const copy = structuredClone(snapshot);
     stageEntryEffects(STAGES[stageIndex("movement")]!, snapshot);
-    stageEntryEffects(STAGES[0]!, snapshot);
+    stageEntryEffects(STAGES[0], snapshot);
     expect(snapshot).toEqual(copy);
   });
 });

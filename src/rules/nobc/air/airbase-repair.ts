@@ -8,7 +8,7 @@ import type { Effect } from "../../effects";
 import { RefusalList, ok, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
-import { isCount } from "./validate";
+import { isCount, tableEntry } from "./validate";
 import type { AirZoneRef, Airbase, Side } from "./types";
 
 /** Seed 000, Air War QRS: 11): one die per airbase hit, repaired on NATO 4 or less, WP 3 or less. */
@@ -18,8 +18,7 @@ export const AIRBASE_REPAIR_TARGETS: Readonly<Record<Side, number>> = { nato: 4,
 export const AIR_DEFENCE_REPAIRS_PER_ZONE = 3;
 
 export function airbaseRepairTarget(side: Side): number {
-  if (side !== "nato" && side !== "wp") throw new RangeError(`unknown side ${String(side)}`);
-  return AIRBASE_REPAIR_TARGETS[side];
+  return tableEntry(AIRBASE_REPAIR_TARGETS, side, "side");
 }
 
 /** A chart with air-defence boxes (an airbase's or a mission chart): how many boxes are knocked out. */
@@ -62,8 +61,8 @@ export function resolveAirbaseRepair(input: AirbaseRepairInput, dice: Dice): Che
       refusals.add("badLost", `Chart ${c.name} has ${c.lost} boxes lost; it must be a whole number, 0 or more.`, `charts.${i}.lost`);
     }
   });
-  if (!refusals.empty) return refuse(...refusals.items);
-  const plan = planAirDefence(input, refusals);
+  // The air-defence plan is checked only on sound charts; either stage's refusals stop the roll.
+  const plan = refusals.empty ? planAirDefence(input, refusals) : [];
   if (!refusals.empty) return refuse(...refusals.items);
 
   const target = airbaseRepairTarget(input.side);

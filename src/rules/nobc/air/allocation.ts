@@ -81,11 +81,7 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
     const name = squadronName(s);
     checkSquadron(s, refusals, field);
     if (!(MISSION_BOXES as readonly string[]).includes(order.box)) {
-      refusals.add(
-        "unknownBox",
-        `Squadron ${name} cannot be allocated to ${String(order.box)}, which is not a mission box.`,
-        `${field}.box`,
-      );
+      refusals.add("unknownBox", `Squadron ${name} cannot be allocated to ${order.box}, which is not a mission box.`, `${field}.box`);
       return;
     }
     if (s.box !== "ready") {

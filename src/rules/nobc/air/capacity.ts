@@ -120,7 +120,7 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
       box = "ready";
     } else {
       const base = target === null ? undefined : bases.get(target);
-      const fits = base !== undefined && base.side === s.side && base.airZone === s.airZone;
+      const fits = base?.side === s.side && base.airZone === s.airZone;
       if (chosen && base !== undefined && !fits) {
         refusals.add(
           "wrongAirbase",

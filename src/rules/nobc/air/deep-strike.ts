@@ -42,7 +42,8 @@ export interface DeepStrikeInput {
 export interface DeepStrikeOutcome {
   suppressed: number;
   airDefenceShots: { squadron: ActorRef; box: number; roll: number; damaged: boolean }[];
-  attacks: { by: ActorRef | CardRef; roll: number; hit: boolean }[];
+  /** `by` is the attacking squadron's ActorRef or the support card's CardRef. */
+  attacks: { by: string; roll: number; hit: boolean }[];
   hits: number;
 }
 

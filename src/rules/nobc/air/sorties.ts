@@ -7,7 +7,7 @@ import { RefusalList } from "../../resolution";
 import type { Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
 import { isRecceOrEw } from "./types";
-import { pickSquadrons, squadronName } from "./validate";
+import { pickSquadrons, squadronName, tableEntry } from "./validate";
 import type { AirLevel, AirStatus, Side, Squadron } from "./types";
 import type { AirBox } from "./effects";
 
@@ -24,8 +24,7 @@ export const SORTIES_TABLE: Readonly<Record<AirLevel, { winner: Allotment; loser
 };
 
 export function sorties(level: AirLevel): { winner: Allotment; loser: Allotment } {
-  const row = Object.hasOwn(SORTIES_TABLE, level) ? SORTIES_TABLE[level] : undefined;
-  if (row === undefined) throw new RangeError(`unknown air superiority level ${String(level)}`);
+  const row = tableEntry(SORTIES_TABLE, level, "air superiority level");
   return { winner: { ...row.winner }, loser: { ...row.loser } };
 }
 

@@ -1,7 +1,7 @@
 /** Checks shared by the Air War resolvers: squadron snapshots and lists of squadron ids. */
 import type { ActorRef } from "../../ids";
 import type { RefusalList } from "../../resolution";
-import { isCount } from "../../validate";
+import { isCount, tableEntry } from "../../validate";
 import { NATIONALITIES, sideOfNationality } from "./types";
 import type { Squadron } from "./types";
 
@@ -11,7 +11,7 @@ export function squadronName(squadron: Pick<Squadron, "id" | "name">): string {
 }
 
 /** A whole number, 0 or more (hits, boxes, capacities). */
-export { isCount };
+export { isCount, tableEntry };
 
 function isFactor(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= 6;
@@ -35,7 +35,7 @@ export function checkSquadron(squadron: Squadron, refusals: RefusalList, field: 
   if (!(NATIONALITIES as readonly string[]).includes(squadron.nationality)) {
     refusals.add(
       "unknownNationality",
-      `Squadron ${name} has nationality ${String(squadron.nationality)}, which the repair table does not know.`,
+      `Squadron ${name} has nationality ${squadron.nationality}, which the repair table does not know.`,
       `${field}.nationality`,
     );
   } else if (sideOfNationality(squadron.nationality) !== squadron.side) {
