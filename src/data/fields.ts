@@ -43,10 +43,7 @@ export function countField(label: string, initial = 0, bounds: { min?: number; m
 
 /** A `{ value, max }` pool of whole numbers; `value ≤ max` is checked by each model's `validateJoint`. */
 export function poolField(label: string, initial: number) {
-  return new (fields().SchemaField)(
-    { value: countField(`${label}Value`, initial), max: countField(`${label}Max`, initial) },
-    { label },
-  );
+  return new (fields().SchemaField)({ value: countField(`${label}Value`, initial), max: countField(`${label}Max`, initial) }, { label });
 }
 
 /** A UUID of another Actor, or null. */

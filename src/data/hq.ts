@@ -3,7 +3,6 @@ import { ECHELONS } from "../rules/nobc/land/types";
 import { repairSystemSource } from "./shape-repairs";
 import { actorRefField, checkPool, choiceField, countField, flagField, htmlField, nationalityField, poolField, sideField } from "./fields";
 
-
 function hqSchema() {
   return {
     side: sideField(),

@@ -71,7 +71,10 @@ export function cubeToOffset({ q, r }: Cube): Offset {
 
 /** The label of an offset, e.g. `{ col: 6, row: 11 }` → "0712". Throws outside 1..99 (1-based). */
 export function hexLabel({ col, row }: Offset): HexRef {
-  for (const [name, v] of [["column", col], ["row", row]] as const) {
+  for (const [name, v] of [
+    ["column", col],
+    ["row", row],
+  ] as const) {
     if (!Number.isInteger(v) || v < 0 || v >= MAX_LABEL_INDEX) {
       throw new RangeError(`a hex label's ${name} must be a whole number from 1 to ${MAX_LABEL_INDEX}, not ${v + 1}`);
     }

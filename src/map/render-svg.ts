@@ -8,8 +8,20 @@
  */
 import type { LandTerrain } from "../rules/nobc/land/types";
 import { LAND_TERRAINS } from "../rules/nobc/land/types";
-import { HEX_DIRECTIONS, hexCentre, hexCorners, hexLabel, inMap, mapPixelSize, neighbour, offsetOf, sideEnds, type Offset, type Point } from "./hex-grid";
-import { COUNTRIES, type CountryCode, type TerrainMap } from "./terrain-schema";
+import {
+  HEX_DIRECTIONS,
+  hexCentre,
+  hexCorners,
+  hexLabel,
+  inMap,
+  mapPixelSize,
+  neighbour,
+  offsetOf,
+  sideEnds,
+  type Offset,
+  type Point,
+} from "./hex-grid";
+import { COUNTRIES, type TerrainMap } from "./terrain-schema";
 
 /** Base colour of each terrain; the first type of `FILL_ORDER` present fills the hex. */
 const TERRAIN_COLOUR: Readonly<Record<LandTerrain, string>> = {
@@ -104,7 +116,9 @@ function borderLayer(map: TerrainMap): string {
     if (a === undefined || b === undefined || a === b) return;
     const d = segment(sideEnds(off, dir, size));
     out.push(`<path d="${d}" stroke="${INK.border}" stroke-opacity="0.3" stroke-width="${n(size * 0.16)}"/>`);
-    out.push(`<path d="${d}" stroke="${INK.border}" stroke-width="${n(size * 0.035)}" stroke-dasharray="${n(size * 0.12)} ${n(size * 0.06)}"/>`);
+    out.push(
+      `<path d="${d}" stroke="${INK.border}" stroke-width="${n(size * 0.035)}" stroke-dasharray="${n(size * 0.12)} ${n(size * 0.06)}"/>`,
+    );
   });
   out.push("</g>");
   return out.join("\n");
@@ -195,11 +209,15 @@ function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; heig
     `<text x="${n(size * 0.85)}" y="${n(dy + size * 0.06)}" font-size="${n(size * 0.17)}" fill="${INK.text}"${extra}>${esc(s)}</text>`;
   const out = [`<g id="legend" transform="translate(${n(x)} ${n(y)})">`];
   out.push(`<text x="0" y="${n(size * 0.25)}" font-size="${n(size * 0.24)}" font-weight="bold" fill="${INK.text}">${esc(map.name)}</text>`);
-  out.push(`<text x="0" y="${n(size * 0.55)}" font-size="${n(size * 0.15)}" fill="${INK.label}">Hexes of 10 km, labelled column then row</text>`);
+  out.push(
+    `<text x="0" y="${n(size * 0.55)}" font-size="${n(size * 0.15)}" fill="${INK.label}">Hexes of 10 km, labelled column then row</text>`,
+  );
   let dy = size * 1.0;
   for (const t of LAND_TERRAINS) {
     const c = { x: size * 0.4, y: dy };
-    const points = polygon([0, 1, 2, 3, 4, 5].map((i) => ({ x: c.x + swatch * Math.cos((Math.PI / 3) * i), y: c.y + swatch * Math.sin((Math.PI / 3) * i) })));
+    const points = polygon(
+      [0, 1, 2, 3, 4, 5].map((i) => ({ x: c.x + swatch * Math.cos((Math.PI / 3) * i), y: c.y + swatch * Math.sin((Math.PI / 3) * i) })),
+    );
     out.push(`<polygon points="${points}" fill="${TERRAIN_COLOUR[t]}" stroke="${INK.grid}" stroke-width="${n(size * 0.012)}"/>`);
     if (t !== "clear") out.push(`<polygon points="${points}" fill="url(#terrain-${t})"/>`);
     out.push(text(dy, TERRAIN_NAME[t]));
@@ -232,9 +250,11 @@ function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; heig
   dy += row * 0.5;
   out.push(`<text x="0" y="${n(dy)}" font-size="${n(size * 0.17)}" font-weight="bold" fill="${INK.text}">Countries</text>`);
   dy += row;
-  const countries = [...new Set(Object.values(map.hexes).map((h) => h.country))].sort() as CountryCode[];
+  const countries = [...new Set(Object.values(map.hexes).map((h) => h.country))].sort();
   for (const code of countries) {
-    out.push(`<text x="0" y="${n(dy)}" font-size="${n(size * 0.16)}" fill="${INK.text}">${code.toUpperCase()}: ${esc(COUNTRIES[code])}</text>`);
+    out.push(
+      `<text x="0" y="${n(dy)}" font-size="${n(size * 0.16)}" fill="${INK.text}">${code.toUpperCase()}: ${esc(COUNTRIES[code])}</text>`,
+    );
     dy += row * 0.8;
   }
   out.push("</g>");
@@ -251,15 +271,35 @@ function defs(size: number): string {
   return [
     "<defs>",
     // Woods: small round tree crowns on trunks.
-    pattern("woods", u * 2.4, `<circle cx="${n(u * 0.7)}" cy="${n(u * 0.7)}" r="${n(u * 0.45)}" fill="#2f6b2a"/><path d="M${n(u * 0.7)} ${n(u * 1.1)}V${n(u * 1.5)}" stroke="#2f6b2a" stroke-width="${n(u * 0.15)}"/><circle cx="${n(u * 1.9)}" cy="${n(u * 1.9)}" r="${n(u * 0.45)}" fill="#2f6b2a"/>`),
+    pattern(
+      "woods",
+      u * 2.4,
+      `<circle cx="${n(u * 0.7)}" cy="${n(u * 0.7)}" r="${n(u * 0.45)}" fill="#2f6b2a"/><path d="M${n(u * 0.7)} ${n(u * 1.1)}V${n(u * 1.5)}" stroke="#2f6b2a" stroke-width="${n(u * 0.15)}"/><circle cx="${n(u * 1.9)}" cy="${n(u * 1.9)}" r="${n(u * 0.45)}" fill="#2f6b2a"/>`,
+    ),
     // Rough: chevrons like hill hachures.
-    pattern("rough", u * 2, `<path d="M${n(u * 0.2)} ${n(u * 1.3)}L${n(u * 0.8)} ${n(u * 0.5)}L${n(u * 1.4)} ${n(u * 1.3)}" fill="none" stroke="#7a4f1d" stroke-width="${n(u * 0.16)}"/>`),
+    pattern(
+      "rough",
+      u * 2,
+      `<path d="M${n(u * 0.2)} ${n(u * 1.3)}L${n(u * 0.8)} ${n(u * 0.5)}L${n(u * 1.4)} ${n(u * 1.3)}" fill="none" stroke="#7a4f1d" stroke-width="${n(u * 0.16)}"/>`,
+    ),
     // Marsh: short dashes with reed tufts.
-    pattern("marsh", u * 2, `<path d="M${n(u * 0.2)} ${n(u * 1.2)}H${n(u * 1.4)}M${n(u * 0.8)} ${n(u * 1.2)}V${n(u * 0.6)}M${n(u * 0.8)} ${n(u * 1.2)}L${n(u * 0.5)} ${n(u * 0.75)}M${n(u * 0.8)} ${n(u * 1.2)}L${n(u * 1.1)} ${n(u * 0.75)}" fill="none" stroke="#1f6f78" stroke-width="${n(u * 0.12)}"/>`),
+    pattern(
+      "marsh",
+      u * 2,
+      `<path d="M${n(u * 0.2)} ${n(u * 1.2)}H${n(u * 1.4)}M${n(u * 0.8)} ${n(u * 1.2)}V${n(u * 0.6)}M${n(u * 0.8)} ${n(u * 1.2)}L${n(u * 0.5)} ${n(u * 0.75)}M${n(u * 0.8)} ${n(u * 1.2)}L${n(u * 1.1)} ${n(u * 0.75)}" fill="none" stroke="#1f6f78" stroke-width="${n(u * 0.12)}"/>`,
+    ),
     // Town: scattered house blocks.
-    pattern("town", u * 3, `<rect x="${n(u * 0.5)}" y="${n(u * 0.5)}" width="${n(u * 0.7)}" height="${n(u * 0.7)}" fill="#3d3a36"/><rect x="${n(u * 2)}" y="${n(u * 1.9)}" width="${n(u * 0.6)}" height="${n(u * 0.6)}" fill="#3d3a36"/>`),
+    pattern(
+      "town",
+      u * 3,
+      `<rect x="${n(u * 0.5)}" y="${n(u * 0.5)}" width="${n(u * 0.7)}" height="${n(u * 0.7)}" fill="#3d3a36"/><rect x="${n(u * 2)}" y="${n(u * 1.9)}" width="${n(u * 0.6)}" height="${n(u * 0.6)}" fill="#3d3a36"/>`,
+    ),
     // City: a dense street grid.
-    pattern("city", u * 1.2, `<path d="M0 ${n(u * 0.6)}H${n(u * 1.2)}M${n(u * 0.6)} 0V${n(u * 1.2)}" stroke="#2b2926" stroke-width="${n(u * 0.25)}"/>`),
+    pattern(
+      "city",
+      u * 1.2,
+      `<path d="M0 ${n(u * 0.6)}H${n(u * 1.2)}M${n(u * 0.6)} 0V${n(u * 1.2)}" stroke="#2b2926" stroke-width="${n(u * 0.25)}"/>`,
+    ),
     "</defs>",
   ].join("");
 }

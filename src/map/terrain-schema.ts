@@ -8,7 +8,17 @@ import { z } from "zod";
 import { LAND_TERRAINS, type LandTerrain, type RiverKind } from "../rules/nobc/land/types";
 import type { RoadKind } from "../rules/nobc/land/movement";
 import { hexside, type HexsideRef } from "../rules/ids";
-import { HEX_DIRECTIONS, HEX_LABEL, MAX_LABEL_INDEX, directionTo, hexLabel, inMap, neighbour, parseHexLabel, type HexDirection } from "./hex-grid";
+import {
+  HEX_DIRECTIONS,
+  HEX_LABEL,
+  MAX_LABEL_INDEX,
+  directionTo,
+  hexLabel,
+  inMap,
+  neighbour,
+  parseHexLabel,
+  type HexDirection,
+} from "./hex-grid";
 
 export const TERRAIN_FORMAT = "nobc-terrain/1";
 
@@ -34,7 +44,8 @@ const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
 export const ROAD_KINDS = ["road", "autobahn"] as const satisfies readonly RoadKind[];
 const RIVER_KINDS = ["minor", "major"] as const satisfies readonly RiverKind[];
 
-const quoted = (input: unknown) => JSON.stringify(input) ?? String(input);
+// JSON.stringify gives undefined for undefined, functions and symbols, which its lib type does not say.
+const quoted = (input: unknown) => (JSON.stringify(input) as string | undefined) ?? String(input);
 
 const hexLabelSchema = z
   .string({ error: (i) => `${quoted(i.input)} is not a hex label (four digits, column then row, e.g. 0712)` })
@@ -68,9 +79,12 @@ const roadSchema = z.strictObject({
 });
 
 const dimension = (what: string) =>
-  z.int({ error: `${what} must be a whole number` }).min(1, { error: `${what} must be at least 1` }).max(MAX_LABEL_INDEX, {
-    error: `${what} can be at most ${MAX_LABEL_INDEX} (hex labels have two digits each)`,
-  });
+  z
+    .int({ error: `${what} must be a whole number` })
+    .min(1, { error: `${what} must be at least 1` })
+    .max(MAX_LABEL_INDEX, {
+      error: `${what} can be at most ${MAX_LABEL_INDEX} (hex labels have two digits each)`,
+    });
 
 export const terrainMapSchema = z.strictObject({
   format: z.literal(TERRAIN_FORMAT, { error: `format must be "${TERRAIN_FORMAT}"` }),
@@ -147,8 +161,7 @@ function crossCheck(map: TerrainMap): MapProblem[] {
     const off = parseHexLabel(label);
     return off !== undefined && inMap(off, map.columns, map.rows);
   };
-  const outside = (label: string) =>
-    `hex ${label} lies outside the map (columns 01-${pad(map.columns)}, rows 01-${pad(map.rows)})`;
+  const outside = (label: string) => `hex ${label} lies outside the map (columns 01-${pad(map.columns)}, rows 01-${pad(map.rows)})`;
 
   for (const [label, hex] of Object.entries(map.hexes)) {
     if (!inside(label)) add(["hexes", label], outside(label));
@@ -200,7 +213,10 @@ function crossCheck(map: TerrainMap): MapProblem[] {
       }
       const crossed = map.hexsides[sides.get(hexside(before, label)) ?? -1];
       if (crossed?.river !== undefined && crossed.bridge !== true) {
-        add(["roads", r, "path", i], `the ${road.kind} crosses the ${crossed.river} river between ${before} and ${label}, where there is no bridge`);
+        add(
+          ["roads", r, "path", i],
+          `the ${road.kind} crosses the ${crossed.river} river between ${before} and ${label}, where there is no bridge`,
+        );
       }
     });
   });

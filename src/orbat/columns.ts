@@ -133,7 +133,10 @@ export function rowSchema(type: RowType) {
 }
 
 function required(schema: z.ZodType, type: RowType): z.ZodType {
-  return z.unknown().superRefine((v, ctx) => {
-    if (v === undefined) ctx.addIssue({ code: "custom", message: `is empty, but ${rowLabel(type)} row needs it` });
-  }).pipe(schema);
+  return z
+    .unknown()
+    .superRefine((v, ctx) => {
+      if (v === undefined) ctx.addIssue({ code: "custom", message: `is empty, but ${rowLabel(type)} row needs it` });
+    })
+    .pipe(schema);
 }

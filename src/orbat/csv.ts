@@ -62,7 +62,9 @@ export function parseCsv(text: string): CsvResult {
         quoted = true;
         quoteLine = line;
       } else {
-        problems.push(problem(line, null, `a quote in the middle of an unquoted field; put the whole field in quotes and write the quote twice ("")`));
+        problems.push(
+          problem(line, null, `a quote in the middle of an unquoted field; put the whole field in quotes and write the quote twice ("")`),
+        );
       }
       i++;
     } else if (ch === ",") {

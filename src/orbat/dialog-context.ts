@@ -50,14 +50,20 @@ export function importDialogContext(state: DialogState): ImportDialogContext {
   const r = state.result;
   if (r === null) return { ...base, problems: null, preview: null };
   if (!r.ok) return { ...base, problems: r.problems.map(formatProblem), preview: null };
-  const counts = (Object.keys(r.summary) as RowType[]).map((type) => ({ type, label: TYPE_LABELS[type], ...r.summary[type] })).filter((c) => c.nato + c.wp > 0);
+  const counts = (Object.keys(r.summary) as RowType[])
+    .map((type) => ({ type, label: TYPE_LABELS[type], ...r.summary[type] }))
+    .filter((c) => c.nato + c.wp > 0);
   const depthOf = new Map<string, number>();
   const folders = r.plan.folders.map((f) => {
     const depth = f.folder === null ? 0 : depthOf.get(f.folder)! + 1;
     depthOf.set(f._id, depth);
     return { name: f.name, depth, actors: r.plan.actors.filter((a) => a.folder === f._id).length };
   });
-  return { ...base, problems: null, preview: { counts, folders: treeOrder(r.plan.folders, folders), actors: r.plan.actors.length, links: r.plan.links.length } };
+  return {
+    ...base,
+    problems: null,
+    preview: { counts, folders: treeOrder(r.plan.folders, folders), actors: r.plan.actors.length, links: r.plan.links.length },
+  };
 }
 
 /** Folders listed as a tree: each followed by its children, so indentation reads right. */

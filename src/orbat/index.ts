@@ -9,7 +9,16 @@ import { validateOrbat, type OrbatFormat } from "./validate";
 export { COLUMNS, COLUMN_NAMES, ROW_TYPES, type RowType } from "./columns";
 export { parseCsv, type CsvRecord } from "./csv";
 export { executePlan, IncompleteImportError, type DocumentCalls, type ImportOutcome } from "./execute";
-export { FOLDER_MAX_DEPTH, planImport, summarise, type ActorData, type FolderData, type Link, type OrbatPlan, type OrbatSummary } from "./plan";
+export {
+  FOLDER_MAX_DEPTH,
+  planImport,
+  summarise,
+  type ActorData,
+  type FolderData,
+  type Link,
+  type OrbatPlan,
+  type OrbatSummary,
+} from "./plan";
 export { formatProblem, type OrbatProblem } from "./problems";
 export type { OrbatEntry } from "./rows";
 export { detectFormat, validateOrbat, type OrbatFormat, type OrbatResult } from "./validate";

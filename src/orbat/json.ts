@@ -6,8 +6,6 @@
 import { problem, type OrbatProblem } from "./problems";
 import type { SourceRow, TableResult } from "./table";
 
-
-
 /** Lines on which the elements of the top-level array start. */
 function elementLines(text: string): number[] {
   const lines: number[] = [];
@@ -51,7 +49,8 @@ export function jsonTable(text: string): TableResult {
   } catch (err) {
     return { ok: false, problems: [problem(null, null, `the file is not valid JSON (${(err as Error).message})`)] };
   }
-  if (!Array.isArray(data)) return { ok: false, problems: [problem(null, null, "the JSON file must hold an array with one object per row")] };
+  if (!Array.isArray(data))
+    return { ok: false, problems: [problem(null, null, "the JSON file must hold an array with one object per row")] };
   const lines = elementLines(text);
   const problems: OrbatProblem[] = [];
   const header: string[] = [];
@@ -74,5 +73,7 @@ export function jsonTable(text: string): TableResult {
     }
     rows.push({ line: line ?? index + 1, cells });
   });
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, table: { header: header.map((name) => ({ name, line: null })), rows } };
+  return problems.length > 0
+    ? { ok: false, problems }
+    : { ok: true, table: { header: header.map((name) => ({ name, line: null })), rows } };
 }

@@ -51,7 +51,12 @@ export interface PlanOptions {
   readonly rootFolder: string;
 }
 
-const LINK_FIELD: Record<RowType, LinkField | null> = { unit: "system.hq", hq: "system.parent", airSquadron: "system.airbase", airbase: null };
+const LINK_FIELD: Record<RowType, LinkField | null> = {
+  unit: "system.hq",
+  hq: "system.parent",
+  airSquadron: "system.airbase",
+  airbase: null,
+};
 const TYPE_ORDER: Record<RowType, number> = { hq: 0, airbase: 1, unit: 2, airSquadron: 3 };
 
 /** HQs with every parent before its children, otherwise in file order. */
@@ -84,7 +89,10 @@ export function planImport(entries: readonly OrbatEntry[], options: PlanOptions)
   };
   const root = addFolder(options.rootFolder, null);
 
-  const hqs = hqsTopDown(entries.filter((e) => e.type === "hq"), byKey);
+  const hqs = hqsTopDown(
+    entries.filter((e) => e.type === "hq"),
+    byKey,
+  );
   const hqFolder = new Map<OrbatEntry, string>();
   for (const hq of hqs) {
     const parent = hq.parent === null ? undefined : byKey.get(nameKey(hq.parent));
@@ -111,7 +119,13 @@ export function planImport(entries: readonly OrbatEntry[], options: PlanOptions)
 
   const ordered = [...hqs, ...entries.filter((e) => e.type !== "hq").sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type])];
   const index = new Map(ordered.map((e, i) => [e, i]));
-  const actors: ActorData[] = ordered.map((e, i) => ({ name: e.name, type: e.type, system: withZone(e, byKey), folder: folderOf(e), sort: (i + 1) * 100 }));
+  const actors: ActorData[] = ordered.map((e, i) => ({
+    name: e.name,
+    type: e.type,
+    system: withZone(e, byKey),
+    folder: folderOf(e),
+    sort: (i + 1) * 100,
+  }));
   const links: Link[] = [];
   ordered.forEach((e, from) => {
     const field = LINK_FIELD[e.type];

@@ -118,7 +118,12 @@ function systemOf(type: RowType, c: Cells): unknown {
   }
 }
 
-const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = { unit: unitSystem, hq: hqSystem, airSquadron: airSquadronSystem, airbase: airbaseSystem };
+const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = {
+  unit: unitSystem,
+  hq: hqSystem,
+  airSquadron: airSquadronSystem,
+  airbase: airbaseSystem,
+};
 
 /** The column a system-data issue points at: the field's own column, or the one its pool comes from. */
 function columnOfPath(type: RowType, path: readonly PropertyKey[]): string | null {
@@ -163,12 +168,12 @@ export function readRow(type: RowType, line: number, cells: ReadonlyMap<string, 
   if (mismatch !== null) problems.push(mismatch);
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
 
-  const c = parsed.data as Cells;
+  const c = parsed.data;
   const system = SYSTEM_SCHEMA[type].safeParse(systemOf(type, c));
   if (!system.success) {
     return { ok: false, problems: system.error.issues.map((i) => problem(line, columnOfPath(type, i.path), i.message)) };
   }
-  const text = (name: string) => (typeof c[name] === "string" && c[name] !== "" ? (c[name] as string) : null);
+  const text = (name: string) => (typeof c[name] === "string" && c[name] !== "" ? c[name] : null);
   const entry = {
     line,
     type,

@@ -59,7 +59,8 @@ function readTable(table: SourceTable): OrbatResult {
     const needing = spec.required.filter((t) => spec.name === "type" || spec.name === "name" || spec.name === "side" || typesUsed.has(t));
     if (needing.length === 0) continue;
     absent.add(spec.name);
-    const who = spec.required.length === ROW_TYPES.length ? "every row needs it" : `${needing.map((t) => `${t} rows`).join(" and ")} need it`;
+    const who =
+      spec.required.length === ROW_TYPES.length ? "every row needs it" : `${needing.map((t) => `${t} rows`).join(" and ")} need it`;
     problems.push(problem(headerLine, spec.name, `the column is missing; ${who}`));
   }
   if (rows.length === 0) problems.push(problem(null, null, "the file has no rows below its header"));
@@ -69,7 +70,13 @@ function readTable(table: SourceTable): OrbatResult {
     if (row.type === null) {
       if (!absent.has("type")) {
         const t = (row.cells.get("type") ?? "").trim();
-        problems.push(problem(row.line, "type", t === "" ? `is empty; give one of ${ROW_TYPES.join(", ")}` : `"${t}" is not one of ${ROW_TYPES.join(", ")}`));
+        problems.push(
+          problem(
+            row.line,
+            "type",
+            t === "" ? `is empty; give one of ${ROW_TYPES.join(", ")}` : `"${t}" is not one of ${ROW_TYPES.join(", ")}`,
+          ),
+        );
       }
       continue;
     }
@@ -106,12 +113,22 @@ function crossCheck(rows: readonly { line: number; cells: ReadonlyMap<string, st
     if (r.type === null || name === "") continue;
     const sideText = (r.cells.get("side") ?? "").trim().toLowerCase();
     const side = sideText === "nato" || sideText === "wp" ? sideText : null;
-    named.push({ line: r.line, type: r.type, name, parent: (r.cells.get("parent") ?? "").trim(), side, airZone: (r.cells.get("airZone") ?? "").trim() });
+    named.push({
+      line: r.line,
+      type: r.type,
+      name,
+      parent: (r.cells.get("parent") ?? "").trim(),
+      side,
+      airZone: (r.cells.get("airZone") ?? "").trim(),
+    });
   }
   const byKey = new Map<string, Named>();
   for (const n of named) {
     const first = byKey.get(nameKey(n.name));
-    if (first !== undefined) problems.push(problem(n.line, "name", `"${n.name}" is already the name of the ${first.type} on line ${first.line}; names must be unique`));
+    if (first !== undefined)
+      problems.push(
+        problem(n.line, "name", `"${n.name}" is already the name of the ${first.type} on line ${first.line}; names must be unique`),
+      );
     else byKey.set(nameKey(n.name), n);
   }
   for (const n of named) {
@@ -123,12 +140,26 @@ function crossCheck(rows: readonly { line: number; cells: ReadonlyMap<string, st
     } else if (target === n) {
       problems.push(problem(n.line, "parent", `"${n.name}" cannot be its own parent`));
     } else if (target.type !== wanted) {
-      problems.push(problem(n.line, "parent", `"${n.parent}" (line ${target.line}) is ${rowLabel(target.type)}, but ${rowLabel(n.type)} answers to ${rowLabel(wanted)}`));
+      problems.push(
+        problem(
+          n.line,
+          "parent",
+          `"${n.parent}" (line ${target.line}) is ${rowLabel(target.type)}, but ${rowLabel(n.type)} answers to ${rowLabel(wanted)}`,
+        ),
+      );
     } else if (n.side !== null && target.side !== null && n.side !== target.side) {
-      problems.push(problem(n.line, "parent", `"${n.parent}" (line ${target.line}) is on the ${target.side} side, this row on the ${n.side} side`));
+      problems.push(
+        problem(n.line, "parent", `"${n.parent}" (line ${target.line}) is on the ${target.side} side, this row on the ${n.side} side`),
+      );
     } else if (n.airZone !== "" && target.airZone !== "" && n.airZone.toLowerCase() !== target.airZone.toLowerCase()) {
       // A squadron flies from its base, so it sits in the base's air zone.
-      problems.push(problem(n.line, "airZone", `"${n.airZone}" differs from the air zone of its airbase "${target.name}" (${target.airZone}); leave it empty to take the base's`));
+      problems.push(
+        problem(
+          n.line,
+          "airZone",
+          `"${n.airZone}" differs from the air zone of its airbase "${target.name}" (${target.airZone}); leave it empty to take the base's`,
+        ),
+      );
     }
   }
   problems.push(...hqLoops(named, byKey));
@@ -141,7 +172,7 @@ function hqLoops(named: readonly Named[], byKey: ReadonlyMap<string, Named>): Or
   for (const hq of named.filter((n) => n.type === "hq")) {
     const seen = new Set<Named>([hq]);
     let at = byKey.get(nameKey(hq.parent));
-    while (at !== undefined && at.type === "hq" && at !== hq && !seen.has(at)) {
+    while (at?.type === "hq" && at !== hq && !seen.has(at)) {
       seen.add(at);
       at = byKey.get(nameKey(at.parent));
     }

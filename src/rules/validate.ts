@@ -10,6 +10,15 @@ export function isCount(value: number, min = 0): boolean {
   return Number.isInteger(value) && value >= min;
 }
 
+/**
+ * The entry of a fixed table for a key its type promises but data from outside (a document, a form) can break:
+ * throws a RangeError naming `what` for a key the table lacks, inherited keys such as "toString" included.
+ */
+export function tableEntry<K extends PropertyKey, V>(table: Readonly<Record<K, V>>, key: K, what: string): V {
+  if (!Object.hasOwn(table, key)) throw new RangeError(`unknown ${what} ${String(key)}`);
+  return table[key];
+}
+
 /** Throws for a die value outside 1..6: plain table functions are called with trusted dice. */
 export function assertDie(die: number, name = "die"): void {
   if (!isDieFace(die)) throw new RangeError(`${name} must be a whole number from 1 to 6, got ${die}`);

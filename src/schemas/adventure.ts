@@ -53,7 +53,8 @@ export const sceneDocument = z
     flags,
   })
   .superRefine((s, ctx) => {
-    if (s._key !== `!scenes!${s._id}`) ctx.addIssue({ code: "custom", path: ["_key"], message: `is "${s._key}", expected "!scenes!${s._id}"` });
+    if (s._key !== `!scenes!${s._id}`)
+      ctx.addIssue({ code: "custom", path: ["_key"], message: `is "${s._key}", expected "!scenes!${s._id}"` });
   });
 
 const anyDocs = z.array(z.looseObject({ _id: documentId })).default([]);
@@ -81,11 +82,13 @@ export const adventureDocument = z
     flags,
   })
   .superRefine((a, ctx) => {
-    if (a._key !== `!adventures!${a._id}`) ctx.addIssue({ code: "custom", path: ["_key"], message: `is "${a._key}", expected "!adventures!${a._id}"` });
+    if (a._key !== `!adventures!${a._id}`)
+      ctx.addIssue({ code: "custom", path: ["_key"], message: `is "${a._key}", expected "!adventures!${a._id}"` });
     const seen = new Set<string>();
     for (const collection of ["actors", "items", "journal", "scenes", "tables", "macros"] as const) {
       a[collection].forEach((doc, i) => {
-        if (seen.has(doc._id)) ctx.addIssue({ code: "custom", path: [collection, i, "_id"], message: `${doc._id} is used twice in this adventure` });
+        if (seen.has(doc._id))
+          ctx.addIssue({ code: "custom", path: [collection, i, "_id"], message: `${doc._id} is used twice in this adventure` });
         seen.add(doc._id);
       });
     }
@@ -103,7 +106,11 @@ export const adventureDocument = z
     a.scenes.forEach((scene, s) =>
       scene.tokens.forEach((t, i) => {
         if (t.actorId !== null && !actorIds.has(t.actorId)) {
-          ctx.addIssue({ code: "custom", path: ["scenes", s, "tokens", i, "actorId"], message: `${t.actorId} is not an actor of this adventure` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["scenes", s, "tokens", i, "actorId"],
+            message: `${t.actorId} is not an actor of this adventure`,
+          });
         }
       }),
     );

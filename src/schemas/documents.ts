@@ -35,7 +35,13 @@ function keyMatches(ctx: Ctx, actual: string, expected: string, path: (string | 
 /** Active effects are not shipped yet; an exported document may carry some, kept as they are. */
 const activeEffect = z.looseObject({ _id: documentId, _key: z.string(), name: z.string() });
 
-function effectKeys(ctx: Ctx, collection: "Actor.effects" | "Item.effects", parentId: string, effects: readonly { _id: string; _key: string }[], at: (string | number)[]): void {
+function effectKeys(
+  ctx: Ctx,
+  collection: "Actor.effects" | "Item.effects",
+  parentId: string,
+  effects: readonly { _id: string; _key: string }[],
+  at: (string | number)[],
+): void {
   effects.forEach((e, i) => keyMatches(ctx, e._key, embeddedKey(collection, parentId, e._id), [...at, "effects", i]));
 }
 
@@ -45,7 +51,15 @@ const itemFields = { ...primary, img: img.optional(), effects: z.array(activeEff
 export const supportCardItem = z.looseObject({ ...itemFields, type: z.literal("supportCard"), system: supportCardSystem });
 
 /** A card embedded in an HQ actor: same shape, but it sits in no folder of its own. */
-const embeddedCard = z.looseObject({ ...common, ownership: ownership.optional(), folder: z.null().optional(), img: img.optional(), effects: z.array(activeEffect).default([]), type: z.literal("supportCard"), system: supportCardSystem });
+const embeddedCard = z.looseObject({
+  ...common,
+  ownership: ownership.optional(),
+  folder: z.null().optional(),
+  img: img.optional(),
+  effects: z.array(activeEffect).default([]),
+  type: z.literal("supportCard"),
+  system: supportCardSystem,
+});
 
 export const itemDocument = supportCardItem.superRefine((item, ctx) => {
   keyMatches(ctx, item._key, primaryKey("Item", item._id));
@@ -71,8 +85,10 @@ export const actorDocument = z
     keyMatches(ctx, actor._key, primaryKey("Actor", actor._id));
     actor.items.forEach((item, i) => {
       keyMatches(ctx, item._key, embeddedKey("Actor.items", actor._id, item._id), ["items", i]);
-      if (actor.type !== "hq") ctx.addIssue({ code: "custom", path: ["items", i], message: `only an HQ holds support cards, not a ${actor.type}` });
-      else if (item.system.side !== actor.system.side) ctx.addIssue({ code: "custom", path: ["items", i, "system", "side"], message: "a card belongs to its HQ's side" });
+      if (actor.type !== "hq")
+        ctx.addIssue({ code: "custom", path: ["items", i], message: `only an HQ holds support cards, not a ${actor.type}` });
+      else if (item.system.side !== actor.system.side)
+        ctx.addIssue({ code: "custom", path: ["items", i, "system", "side"], message: "a card belongs to its HQ's side" });
     });
     effectKeys(ctx, "Actor.effects", actor._id, actor.effects, []);
   });
@@ -86,7 +102,11 @@ const textPage = z.looseObject({
 });
 
 export const journalDocument = z
-  .looseObject({ ...primary, pages: z.array(textPage).min(1, "a journal needs at least one page"), categories: z.array(z.unknown()).optional() })
+  .looseObject({
+    ...primary,
+    pages: z.array(textPage).min(1, "a journal needs at least one page"),
+    categories: z.array(z.unknown()).optional(),
+  })
   .superRefine((j, ctx) => {
     keyMatches(ctx, j._key, primaryKey("JournalEntry", j._id));
     j.pages.forEach((p, i) => keyMatches(ctx, p._key, embeddedKey("JournalEntry.pages", j._id, p._id), ["pages", i]));
@@ -107,8 +127,10 @@ const tableResult = z
     drawn: z.boolean(),
   })
   .superRefine((r, ctx) => {
-    if (r.range[0] > r.range[1]) ctx.addIssue({ code: "custom", path: ["range"], message: `runs backwards (${r.range[0]} to ${r.range[1]})` });
-    if (r.type === "document" && !r.documentUuid) ctx.addIssue({ code: "custom", path: ["documentUuid"], message: "a document result names its document" });
+    if (r.range[0] > r.range[1])
+      ctx.addIssue({ code: "custom", path: ["range"], message: `runs backwards (${r.range[0]} to ${r.range[1]})` });
+    if (r.type === "document" && !r.documentUuid)
+      ctx.addIssue({ code: "custom", path: ["documentUuid"], message: "a document result names its document" });
     if (r.type === "text" && r.name.trim() === "" && r.description.trim() === "") {
       ctx.addIssue({ code: "custom", path: ["name"], message: "a text result needs a name or a description" });
     }
@@ -129,7 +151,8 @@ export const rollTableDocument = z
     t.results.forEach((r, i) => keyMatches(ctx, r._key, embeddedKey("RollTable.results", t._id, r._id), ["results", i]));
     const ranges = [...t.results].map((r) => r.range).sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < ranges.length; i++) {
-      if (ranges[i]![0] <= ranges[i - 1]![1]) ctx.addIssue({ code: "custom", path: ["results"], message: `ranges overlap at ${ranges[i]![0]}` });
+      if (ranges[i]![0] <= ranges[i - 1]![1])
+        ctx.addIssue({ code: "custom", path: ["results"], message: `ranges overlap at ${ranges[i]![0]}` });
     }
   });
 

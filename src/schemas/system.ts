@@ -67,7 +67,8 @@ export const unitSystem = z
     nationalityOnSide(ctx, u);
     poolWithinMax(ctx, u.strength, "strength");
     const cap = unitSupplyCapacity(u);
-    if (u.supply > cap) ctx.addIssue({ code: "custom", path: ["supply"], message: `${u.supply} is more than a ${u.arm} ${u.size} carries (${cap})` });
+    if (u.supply > cap)
+      ctx.addIssue({ code: "custom", path: ["supply"], message: `${u.supply} is more than a ${u.arm} ${u.size} carries (${cap})` });
     if (alwaysInMarchMode(u) && u.mode !== "march") {
       ctx.addIssue({ code: "custom", path: ["mode"], message: "artillery and battalions are always in March Mode" });
     }
@@ -90,7 +91,8 @@ export const hqSystem = z
   .superRefine((h, ctx) => {
     nationalityOnSide(ctx, h);
     poolWithinMax(ctx, h.level, "level");
-    if (h.initiative && h.side !== "nato") ctx.addIssue({ code: "custom", path: ["initiative"], message: "only a NATO corps can hold the initiative" });
+    if (h.initiative && h.side !== "nato")
+      ctx.addIssue({ code: "custom", path: ["initiative"], message: "only a NATO corps can hold the initiative" });
   });
 
 export const weapon = z.strictObject({ kind: z.enum(WEAPON_KINDS), name: z.string().min(1) });
@@ -116,7 +118,8 @@ export const airSquadronSystem = z
   })
   .superRefine((s, ctx) => {
     nationalityOnSide(ctx, s);
-    if (s.harrier && s.nationality !== "uk") ctx.addIssue({ code: "custom", path: ["harrier"], message: "only RAF Harriers fly from field sites" });
+    if (s.harrier && s.nationality !== "uk")
+      ctx.addIssue({ code: "custom", path: ["harrier"], message: "only RAF Harriers fly from field sites" });
   });
 
 /** Actor `airbase`: a base chart with its capacity, hits and air-defence boxes. */

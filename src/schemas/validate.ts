@@ -60,12 +60,14 @@ export function validatePack(type: PackType, files: readonly SourceFile[]): Sour
     seen.set(id, file);
     if (isFolderSource(data)) {
       folders.add(id);
-      if (doc.type !== type) problems.push({ file, path: "type", message: `a folder in a ${type} pack must hold ${type} documents, not ${String(doc.type)}` });
+      if (doc.type !== type)
+        problems.push({ file, path: "type", message: `a folder in a ${type} pack must hold ${type} documents, not ${String(doc.type)}` });
     }
   }
   for (const { file, data } of files) {
     const parent = (data as Envelope).folder;
-    if (typeof parent === "string" && !folders.has(parent)) problems.push({ file, path: "folder", message: `no folder ${parent} in this pack` });
+    if (typeof parent === "string" && !folders.has(parent))
+      problems.push({ file, path: "folder", message: `no folder ${parent} in this pack` });
   }
   return problems;
 }

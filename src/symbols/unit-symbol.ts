@@ -119,8 +119,7 @@ function engineer(b: Box): string {
   return line(x1, top, x2, top) + line(x1, top, x1, foot) + line(CENTRE_X, top, CENTRE_X, foot) + line(x2, top, x2, foot);
 }
 
-const dot = (b: Box) =>
-  `<circle cx="${fmt(b.x + b.w / 2)}" cy="${fmt(b.y + b.h / 2)}" r="${fmt(b.h * 0.14)}" fill="#000"/>`;
+const dot = (b: Box) => `<circle cx="${fmt(b.x + b.w / 2)}" cy="${fmt(b.y + b.h / 2)}" r="${fmt(b.h * 0.14)}" fill="#000"/>`;
 
 /** Reconnaissance: one slash from the lower left corner to the upper right. */
 const slash = (b: Box) => line(b.x, b.y + b.h, b.x + b.w, b.y);
@@ -151,10 +150,7 @@ function echelon(size: SymbolSize, top: number): string {
   let x = CENTRE_X - width / 2;
   let out = "";
   for (const mark of marks) {
-    out +=
-      mark === "I"
-        ? line(x + glyph / 2, y1, x + glyph / 2, y2)
-        : line(x, y1, x + glyph, y2) + line(x, y2, x + glyph, y1);
+    out += mark === "I" ? line(x + glyph / 2, y1, x + glyph / 2, y2) : line(x, y1, x + glyph, y2) + line(x, y2, x + glyph, y1);
     x += glyph + gap;
   }
   return out;

@@ -40,9 +40,6 @@ export function unitStatuses(system: {
 }
 
 /** The statuses to switch on or off so `current` matches `wanted`. Pure. */
-export function statusChanges(
-  wanted: Record<StatusId, boolean>,
-  current: ReadonlySet<string>,
-): { id: StatusId; active: boolean }[] {
+export function statusChanges(wanted: Record<StatusId, boolean>, current: ReadonlySet<string>): { id: StatusId; active: boolean }[] {
   return STATUS_IDS.filter((id) => wanted[id] !== current.has(id)).map((id) => ({ id, active: wanted[id] }));
 }

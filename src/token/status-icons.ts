@@ -11,8 +11,7 @@ const W = white(7);
 
 const BODIES: Readonly<Record<StatusId, string>> = {
   // Two crossed arrows pointing up: ready to fight.
-  combatMode:
-    `<path d="M34 80 L76 30 M76 30 L60 32 M76 30 L74 46" ${W}/>` + `<path d="M66 80 L24 30 M24 30 L40 32 M24 30 L26 46" ${W}/>`,
+  combatMode: `<path d="M34 80 L76 30 M76 30 L60 32 M76 30 L74 46" ${W}/>` + `<path d="M66 80 L24 30 M24 30 L40 32 M24 30 L26 46" ${W}/>`,
   // Two chevrons pointing right: on the road.
   marchMode: `<path d="M26 30 L48 50 L26 70 M52 30 L74 50 L52 70" ${W}/>`,
   // Three mines (discs with a fuse) in a triangle.

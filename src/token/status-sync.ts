@@ -2,8 +2,8 @@
  * Keeps a unit's token statuses and its data in step, both ways: the data model holds mode,
  * mines, the black chip and contamination, and the status icons show them. A status toggled on
  * the token HUD is written to the data; after any update of the unit the icons are brought in
- * line (only when a field they are read from changed). Each side runs only on the client of the user who made the change, so it happens once,
- * and it stops as soon as data and icons agree.
+ * line (only when a field they are read from changed). Each side runs only on the client of the
+ * user who made the change, so it happens once, and it stops as soon as data and icons agree.
  */
 import { STATUS_IDS, type StatusId } from "./status-icons";
 import { statusChanges, unitStatuses } from "./status-effects";
@@ -33,7 +33,8 @@ export function touchesStatusFields(changes: unknown): boolean {
 
 /** An unsaved effect built from a configured status, as Foundry's token HUD would add it. */
 async function statusEffectData(id: string): Promise<object> {
-  const cls = (ActiveEffect as unknown as { implementation: { fromStatusEffect(id: string): Promise<{ toObject(): object }> } }).implementation;
+  const cls = (ActiveEffect as unknown as { implementation: { fromStatusEffect(id: string): Promise<{ toObject(): object }> } })
+    .implementation;
   return (await cls.fromStatusEffect(id)).toObject();
 }
 
@@ -46,7 +47,7 @@ export async function syncUnitStatuses(actor: StatusActor): Promise<void> {
   const wanted = unitStatuses(actor.system as Parameters<typeof unitStatuses>[0]);
   const changes = statusChanges(wanted, actor.statuses);
   const off = new Set<string>(changes.filter((c) => !c.active).map((c) => c.id));
-  const stale = [...actor.effects].filter((e) => e.id !== null && [...e.statuses].some((s) => off.has(s))).map((e) => e.id as string);
+  const stale = [...actor.effects].flatMap((e) => (e.id !== null && [...e.statuses].some((s) => off.has(s)) ? [e.id] : []));
   const created = await Promise.all(changes.filter((c) => c.active).map((c) => statusEffectData(c.id)));
   if (stale.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", stale);
   if (created.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", created);
@@ -96,10 +97,10 @@ export async function writeStatusToData(effect: StatusEffectLike, active: boolea
 
 export function registerStatusSync(): void {
   Hooks.on("createActiveEffect", (effect, _options, userId) => {
-    if (userId === game.user?.id) void writeStatusToData(effect as unknown as StatusEffectLike, true);
+    if (userId === game.user?.id) void writeStatusToData(effect, true);
   });
   Hooks.on("deleteActiveEffect", (effect, _options, userId) => {
-    if (userId === game.user?.id) void writeStatusToData(effect as unknown as StatusEffectLike, false);
+    if (userId === game.user?.id) void writeStatusToData(effect, false);
   });
   Hooks.on("updateActor", (actor, changes, _options, userId) => {
     if (userId !== game.user?.id || !touchesStatusFields(changes)) return;

@@ -17,15 +17,7 @@ const PINNED: Record<string, string[]> = {
   ],
   air: ["superiority", "sorties", "paradropResult", "repairScore", "airbaseRepairTarget", "airbaseCapacity"],
   nqm: ["firefightHits", "recceScore", "engagementRange", "closeAssaultDice", "reorganise"],
-  playsheet: [
-    "airToAir",
-    "combatResult",
-    "airSupportLevel",
-    "airSupportModifier",
-    "flak",
-    "interdiction",
-    "airResupply",
-  ],
+  playsheet: ["airToAir", "combatResult", "airSupportLevel", "airSupportModifier", "flak", "interdiction", "airResupply"],
   missions: [
     "randomMission",
     "battlePlan",

@@ -29,7 +29,12 @@ describe("checked results", () => {
   });
 
   it("total adds the breakdown's values", () => {
-    expect(total([{ label: "a", value: 4, source: "s" }, { label: "b", value: -1, source: "s" }])).toBe(3);
+    expect(
+      total([
+        { label: "a", value: 4, source: "s" },
+        { label: "b", value: -1, source: "s" },
+      ]),
+    ).toBe(3);
     expect(total([])).toBe(0);
   });
 });
@@ -54,7 +59,9 @@ describe("shared input checks", () => {
     const list = new RefusalList();
     expect(checkCount(list, 2, "unit.supply", "Supply")).toBe(true);
     expect(checkCount(list, -1, "unit.supply", "Supply")).toBe(false);
-    expect(list.items).toEqual([{ code: "badNumber", message: "Supply (unit.supply) must be a whole number of at least 0, not -1.", field: "unit.supply" }]);
+    expect(list.items).toEqual([
+      { code: "badNumber", message: "Supply (unit.supply) must be a whole number of at least 0, not -1.", field: "unit.supply" },
+    ]);
   });
 });
 

@@ -36,16 +36,27 @@ export function resolveAmbushPlacement(input: AmbushPlacementInput): Checked<Res
   const inSight = inMeasure(DISTANCES.ambushInSight, input.measure);
   const anyEnemy = inMeasure(DISTANCES.ambushAnyEnemy, input.measure);
   if (input.teams.length === 0) refusals.add("noTeams", `${input.unit.name} has no teams to place (teams is empty).`, "teams");
-  if (!input.unit.allInCommand) refusals.add("notInCommand", `Every team of ${input.unit.name} must be placed in command.`, "unit.allInCommand");
+  if (!input.unit.allInCommand)
+    refusals.add("notInCommand", `Every team of ${input.unit.name} must be placed in command.`, "unit.allInCommand");
   input.teams.forEach((team, i) => {
-    if (!team.inDeploymentArea) refusals.add("outsideDeployment", `${team.name} must be placed in its own deployment area.`, `teams[${i}].inDeploymentArea`);
+    if (!team.inDeploymentArea)
+      refusals.add("outsideDeployment", `${team.name} must be placed in its own deployment area.`, `teams[${i}].inDeploymentArea`);
     team.enemies.forEach((enemy, j) => {
       const field = `teams[${i}].enemies[${j}].distance`;
-      if (!checkDistance(refusals, enemy.distance, field, `The distance from ${team.name} to ${enemy.name}`) || enemy.kind === "other") return;
+      if (!checkDistance(refusals, enemy.distance, field, `The distance from ${team.name} to ${enemy.name}`) || enemy.kind === "other")
+        return;
       if (enemy.distance < anyEnemy) {
-        refusals.add("tooCloseToEnemy", `${team.name} would be ${enemy.distance} ${input.measure} from ${enemy.name}; ambushers stay at least ${formatDistance(DISTANCES.ambushAnyEnemy)} from enemy tank and infantry teams.`, field);
+        refusals.add(
+          "tooCloseToEnemy",
+          `${team.name} would be ${enemy.distance} ${input.measure} from ${enemy.name}; ambushers stay at least ${formatDistance(DISTANCES.ambushAnyEnemy)} from enemy tank and infantry teams.`,
+          field,
+        );
       } else if (enemy.inLineOfSight && !enemy.concealedByTerrain && enemy.distance < inSight) {
-        refusals.add("tooCloseInSight", `${team.name} would be ${enemy.distance} ${input.measure} from ${enemy.name}, which can see it; ambushers in sight stay at least ${formatDistance(DISTANCES.ambushInSight)} away.`, field);
+        refusals.add(
+          "tooCloseInSight",
+          `${team.name} would be ${enemy.distance} ${input.measure} from ${enemy.name}, which can see it; ambushers in sight stay at least ${formatDistance(DISTANCES.ambushInSight)} away.`,
+          field,
+        );
       }
     });
   });

@@ -1,4 +1,5 @@
 import type { Distance, MissionId, MissionSide, ScatterTable } from "./types";
+import { tableEntry } from "./validate";
 
 export type TimeOfDay = "dawn" | "daylight" | "dusk";
 /** A random time-of-day table: the result for die 1..6 (index 0 is a 1). */
@@ -48,7 +49,13 @@ export type VictoryCondition =
       readonly objectives: "any" | "opponentSide" | "opponentQuarter";
       readonly text: string;
     }
-  | { readonly kind: "clearObjectives"; readonly side: "defender"; readonly fromTurn: number; readonly distance: Distance; readonly text: string }
+  | {
+      readonly kind: "clearObjectives";
+      readonly side: "defender";
+      readonly fromTurn: number;
+      readonly distance: Distance;
+      readonly text: string;
+    }
   | { readonly kind: "outlast"; readonly side: "defender"; readonly turn: number; readonly text: string };
 
 export interface MissionDefinition {
@@ -76,20 +83,23 @@ const FOXHOLES = "Every infantry team starts in foxholes.";
 const RANGED_IN = "Defender first, both players place Ranged In markers for all their artillery.";
 const TIME_ROLL = "The attacker either rolls for time of day or fights in daylight.";
 const TIME_CHOOSE = "The attacker picks dawn, daylight or dusk.";
-const MINEFIELDS = "The defender places one minefield per 25 points of its force (or part of 25), anywhere outside the enemy's deployment area.";
+const MINEFIELDS =
+  "The defender places one minefield per 25 points of its force (or part of 25), anywhere outside the enemy's deployment area.";
 const AMBUSH_ONE = "The defender may keep one deployed unit in ambush.";
 const ROLL_ATTACKER = "Roll off: the higher roll attacks.";
 const LONG_EDGES = "The attacker takes a long table edge; the defender has the opposite one.";
-const ALTERNATE_12 = "Attacker first, the players take turns placing one unit each within 12\"/30 cm of their own edge.";
+const ALTERNATE_12 = 'Attacker first, the players take turns placing one unit each within 12"/30 cm of their own edge.';
 
-const ATTACKER_HOLDS_ANY = "The attacker wins by starting a turn with a tank or infantry team within 4\"/10 cm of an objective and ending it with no defending tank or infantry team that close.";
-const EITHER_HOLDS_ENEMY_SIDE = "Either player wins by starting a turn with a tank or infantry team within 4\"/10 cm of an objective on the enemy's side and ending it with no enemy tank or infantry team that close.";
+const ATTACKER_HOLDS_ANY =
+  'The attacker wins by starting a turn with a tank or infantry team within 4"/10 cm of an objective and ending it with no defending tank or infantry team that close.';
+const EITHER_HOLDS_ENEMY_SIDE =
+  "Either player wins by starting a turn with a tank or infantry team within 4\"/10 cm of an objective on the enemy's side and ending it with no enemy tank or infantry team that close.";
 const CLEAR_FROM_6: VictoryCondition = {
   kind: "clearObjectives",
   side: "defender",
   fromTurn: 6,
   distance: { inches: 8, cm: 20 },
-  text: "From turn 6, the defender wins by ending a turn with no attacking tank or infantry team within 8\"/20 cm of the objectives.",
+  text: 'From turn 6, the defender wins by ending a turn with no attacking tank or infantry team within 8"/20 cm of the objectives.',
 };
 const HOLD_ANY: VictoryCondition = { kind: "holdObjective", side: "attacker", fromTurn: 1, objectives: "any", text: ATTACKER_HOLDS_ANY };
 const HOLD_ANY_FROM_6: VictoryCondition = {
@@ -99,7 +109,13 @@ const HOLD_ANY_FROM_6: VictoryCondition = {
   objectives: "any",
   text: `From turn 6: ${ATTACKER_HOLDS_ANY.charAt(0).toLowerCase()}${ATTACKER_HOLDS_ANY.slice(1)}`,
 };
-const HOLD_ENEMY_SIDE: VictoryCondition = { kind: "holdObjective", side: "either", fromTurn: 1, objectives: "opponentSide", text: EITHER_HOLDS_ENEMY_SIDE };
+const HOLD_ENEMY_SIDE: VictoryCondition = {
+  kind: "holdObjective",
+  side: "either",
+  fromTurn: 1,
+  objectives: "opponentSide",
+  text: EITHER_HOLDS_ENEMY_SIDE,
+};
 
 /** seed 002 (Team Yankee missions): the ten missions as data, rules summarised in our own words. */
 export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
@@ -133,7 +149,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     setUp: [
       ROLL_ATTACKER,
       LONG_EDGES,
-      "Attacker first, each player places two objectives within 8\"/20 cm of the enemy's edge and at least 8\"/20 cm in from the side edges.",
+      'Attacker first, each player places two objectives within 8"/20 cm of the enemy\'s edge and at least 8"/20 cm in from the side edges.',
       TIME_ROLL,
     ],
     deployment: [ALTERNATE_12, FOXHOLES],
@@ -149,7 +165,14 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     strategicWithdrawal: false,
     minefields: false,
     reserves: [
-      { side: "both", timing: "delayed", deep: false, scattered: false, flanking: false, arrival: "The long table edge beside the player's own quarter." },
+      {
+        side: "both",
+        timing: "delayed",
+        deep: false,
+        scattered: false,
+        flanking: false,
+        arrival: "The long table edge beside the player's own quarter.",
+      },
     ],
     attacker: "rollOff",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_STANDARD },
@@ -157,12 +180,12 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
       ROLL_ATTACKER,
       "The attacker takes a table quarter; the defender has the opposite one.",
       "Attacker first, each player places one objective in their own quarter, then one in the enemy's quarter.",
-      "Objectives stay at least 8\"/20 cm from every edge and 12\"/30 cm from the centre.",
+      'Objectives stay at least 8"/20 cm from every edge and 12"/30 cm from the centre.',
       TIME_ROLL,
     ],
     deployment: [
       "Each player holds at least 40% of the force in delayed reserve.",
-      "Attacker first, the players take turns placing one deployed unit each in their own quarter, at least 12\"/30 cm from the centre.",
+      'Attacker first, the players take turns placing one deployed unit each in their own quarter, at least 12"/30 cm from the centre.',
       FOXHOLES,
     ],
     firstTurn: "rollOff",
@@ -185,21 +208,25 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     strategicWithdrawal: false,
     minefields: false,
     reserves: [
-      { side: "both", timing: "delayed", deep: false, scattered: true, flanking: false, arrival: "Each unit rolls on the mission's scatter table.", scatter: DEFAULT_SCATTER },
+      {
+        side: "both",
+        timing: "delayed",
+        deep: false,
+        scattered: true,
+        flanking: false,
+        arrival: "Each unit rolls on the mission's scatter table.",
+        scatter: DEFAULT_SCATTER,
+      },
     ],
     attacker: "rollOff",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_STANDARD },
     setUp: [
       ROLL_ATTACKER,
       LONG_EDGES,
-      "Attacker first, each player places two objectives within 8\"/20 cm of the enemy's edge and at least 8\"/20 cm in from the side edges.",
+      'Attacker first, each player places two objectives within 8"/20 cm of the enemy\'s edge and at least 8"/20 cm in from the side edges.',
       TIME_ROLL,
     ],
-    deployment: [
-      "Each player holds at least 40% of the force in scattered delayed reserve.",
-      ALTERNATE_12,
-      FOXHOLES,
-    ],
+    deployment: ["Each player holds at least 40% of the force in scattered delayed reserve.", ALTERNATE_12, FOXHOLES],
     firstTurn: "rollOff",
     victory: [HOLD_ENEMY_SIDE],
   },
@@ -212,22 +239,29 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     strategicWithdrawal: false,
     minefields: false,
     reserves: [
-      { side: "defender", timing: "immediate", deep: false, scattered: false, flanking: false, arrival: "Within 16\"/40 cm of the corner opposite the defender's quarter." },
+      {
+        side: "defender",
+        timing: "immediate",
+        deep: false,
+        scattered: false,
+        flanking: false,
+        arrival: "Within 16\"/40 cm of the corner opposite the defender's quarter.",
+      },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
       "The defender takes a table quarter; the attacker takes a quarter next to it (across a long or a short edge).",
       "The defender places one objective in its own quarter; the attacker places one in the quarter opposite its own.",
-      "Objectives stay at least 8\"/20 cm from every edge and 12\"/30 cm from the centre.",
+      'Objectives stay at least 8"/20 cm from every edge and 12"/30 cm from the centre.',
       TIME_ROLL,
     ],
     deployment: [
       "The defender holds at least 40% of its force in immediate reserve.",
       RANGED_IN,
       AMBUSH_ONE,
-      "The defender deploys in its quarter, at least 12\"/30 cm from the centre.",
-      "The attacker deploys in its quarter, at least 8\"/20 cm from both centre lines.",
+      'The defender deploys in its quarter, at least 12"/30 cm from the centre.',
+      'The attacker deploys in its quarter, at least 8"/20 cm from both centre lines.',
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -243,14 +277,22 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     minefields: false,
     reserves: [
       { side: "attacker", timing: "immediate", deep: false, scattered: false, flanking: false, arrival: "The attacker's long table edge." },
-      { side: "defender", timing: "delayed", deep: false, scattered: true, flanking: false, arrival: "Each unit rolls on the mission's scatter table.", scatter: DEFAULT_SCATTER },
+      {
+        side: "defender",
+        timing: "delayed",
+        deep: false,
+        scattered: true,
+        flanking: false,
+        arrival: "Each unit rolls on the mission's scatter table.",
+        scatter: DEFAULT_SCATTER,
+      },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
       "The defender takes a long table edge; the attacker has the opposite one.",
-      "The defender places two objectives in the attacker's half, at least 16\"/40 cm from the centre line and 8\"/20 cm from the short edges.",
-      "The attacker places two objectives in the defender's half, at least 12\"/30 cm from the centre line and 8\"/20 cm from the short edges.",
+      'The defender places two objectives in the attacker\'s half, at least 16"/40 cm from the centre line and 8"/20 cm from the short edges.',
+      'The attacker places two objectives in the defender\'s half, at least 12"/30 cm from the centre line and 8"/20 cm from the short edges.',
       TIME_ROLL,
     ],
     deployment: [
@@ -258,8 +300,8 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
       "The attacker holds at least 40% of its force in immediate reserve.",
       RANGED_IN,
       AMBUSH_ONE,
-      "The defender deploys in its half, at least 8\"/20 cm from the centre line.",
-      "The attacker deploys in its half, at least 12\"/30 cm from the centre line.",
+      'The defender deploys in its half, at least 8"/20 cm from the centre line.',
+      'The attacker deploys in its half, at least 12"/30 cm from the centre line.',
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -274,15 +316,29 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     strategicWithdrawal: false,
     minefields: false,
     reserves: [
-      { side: "defender", timing: "immediate", deep: false, scattered: false, flanking: false, arrival: "Within 16\"/40 cm of either of the defender's table corners." },
-      { side: "attacker", timing: "delayed", deep: false, scattered: false, flanking: true, arrival: "Within 16\"/40 cm of the table corner in the objectives' quarter." },
+      {
+        side: "defender",
+        timing: "immediate",
+        deep: false,
+        scattered: false,
+        flanking: false,
+        arrival: "Within 16\"/40 cm of either of the defender's table corners.",
+      },
+      {
+        side: "attacker",
+        timing: "delayed",
+        deep: false,
+        scattered: false,
+        flanking: true,
+        arrival: "Within 16\"/40 cm of the table corner in the objectives' quarter.",
+      },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
       "The defender takes two diagonally opposite table quarters.",
       "The attacker takes one of the other two quarters.",
-      "The attacker places two objectives in the last quarter, at least 8\"/20 cm from every edge.",
+      'The attacker places two objectives in the last quarter, at least 8"/20 cm from every edge.',
       TIME_ROLL,
     ],
     deployment: [
@@ -291,7 +347,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
       RANGED_IN,
       AMBUSH_ONE,
       "The defender deploys in its two quarters, split as it likes.",
-      "The attacker deploys in its quarter, at least 8\"/20 cm from both centre lines.",
+      'The attacker deploys in its quarter, at least 8"/20 cm from both centre lines.',
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -321,7 +377,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
       RANGED_IN,
       AMBUSH_ONE,
       "The defender deploys in its half.",
-      "The attacker deploys in its half, at least 16\"/40 cm from the centre line.",
+      'The attacker deploys in its half, at least 16"/40 cm from the centre line.',
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -340,7 +396,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     timeOfDay: { choice: "attackerChooses", table: TIME_OF_DAY_STANDARD },
     setUp: [
       "The defender takes a long table edge; the attacker has the opposite one.",
-      "The attacker places two objectives within 16\"/40 cm of the defender's edge and at least 16\"/40 cm from the side edges.",
+      'The attacker places two objectives within 16"/40 cm of the defender\'s edge and at least 16"/40 cm from the side edges.',
       MINEFIELDS,
       TIME_CHOOSE,
       RANGED_IN,
@@ -348,13 +404,18 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     deployment: [
       "The defender may keep one unit in ambush.",
       "The defender deploys the rest in its half.",
-      "The attacker deploys within 8\"/20 cm of its own edge.",
+      'The attacker deploys within 8"/20 cm of its own edge.',
       FOXHOLES,
     ],
     firstTurn: "attacker",
     victory: [
       HOLD_ANY,
-      { kind: "outlast", side: "defender", turn: 9, text: "Otherwise the defender wins at the start of its ninth turn, once formation morale has been checked." },
+      {
+        kind: "outlast",
+        side: "defender",
+        turn: 9,
+        text: "Otherwise the defender wins at the start of its ninth turn, once formation morale has been checked.",
+      },
     ],
   },
   bridgehead: {
@@ -366,13 +427,21 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     strategicWithdrawal: false,
     minefields: true,
     reserves: [
-      { side: "defender", timing: "immediate", deep: true, scattered: true, flanking: false, arrival: "Each unit rolls on the mission's scatter table.", scatter: DEFAULT_SCATTER },
+      {
+        side: "defender",
+        timing: "immediate",
+        deep: true,
+        scattered: true,
+        flanking: false,
+        arrival: "Each unit rolls on the mission's scatter table.",
+        scatter: DEFAULT_SCATTER,
+      },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "attackerChooses", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
       "The defender takes a long table edge; the attacker has the opposite one.",
-      "The attacker places two objectives at least 8\"/20 cm from the centre line, 8\"/20 cm from the long edges and 28\"/70 cm from the short edges.",
+      'The attacker places two objectives at least 8"/20 cm from the centre line, 8"/20 cm from the long edges and 28"/70 cm from the short edges.',
       MINEFIELDS,
       TIME_CHOOSE,
     ],
@@ -380,8 +449,8 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
       "The defender holds at least 40% of its force in deep scattered immediate reserve.",
       RANGED_IN,
       AMBUSH_ONE,
-      "The defender deploys in its half, at least 20\"/50 cm from the side edges.",
-      "The attacker deploys in its half, at least 16\"/40 cm from the centre line or within 8\"/20 cm of a side edge.",
+      'The defender deploys in its half, at least 20"/50 cm from the side edges.',
+      'The attacker deploys in its half, at least 16"/40 cm from the centre line or within 8"/20 cm of a side edge.',
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -391,7 +460,5 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
 
 /** A mission's definition; throws for an unknown id. */
 export function mission(id: MissionId): MissionDefinition {
-  const found = MISSIONS[id];
-  if (!found) throw new RangeError(`unknown mission ${String(id)}`);
-  return found;
+  return tableEntry(MISSIONS, id, "mission");
 }

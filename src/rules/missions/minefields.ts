@@ -84,7 +84,10 @@ export function resolveMinefieldCrossing(input: MinefieldInput, dice: Dice): Che
       rolls.push(saveDie);
       const result = team.kind === "tank" ? tankMineSave(saveDie, team.topArmour) : teamMineSave(saveDie, team.save);
       breakdown.push({
-        label: team.kind === "tank" ? `${team.name}: save die + top armour ${team.topArmour} against AT ${MINE.antiTank}` : `${team.name}: save die (needs ${team.save}+)`,
+        label:
+          team.kind === "tank"
+            ? `${team.name}: save die + top armour ${team.topArmour} against AT ${MINE.antiTank}`
+            : `${team.name}: save die (needs ${team.save}+)`,
         value: saveDie,
         source: `${SRC.minefields}; ${decision("mine saves")}`,
       });

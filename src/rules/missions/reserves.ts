@@ -64,7 +64,11 @@ export function resolveReserves(input: ReserveRollInput, dice: Dice): Checked<Re
     const successes = rolls.filter((d) => d >= RESERVE_SUCCESS_ON).length;
     const earned = reservesArriving(rolls);
     const arriving = Math.min(earned, input.unitsInReserve);
-    const breakdown: BreakdownLine[] = rolls.map((d, i) => ({ label: `Reserve die ${i + 1} of ${count} (5+ brings a unit)`, value: d, source: SRC.reserves }));
+    const breakdown: BreakdownLine[] = rolls.map((d, i) => ({
+      label: `Reserve die ${i + 1} of ${count} (5+ brings a unit)`,
+      value: d,
+      source: SRC.reserves,
+    }));
     if (count === 0) breakdown.push({ label: `Delayed reserves roll from turn ${DELAYED_FIRST_TURN}`, value: 0, source: SRC.reserves });
     if (earned > successes) breakdown.push({ label: "Three or more dice and no success: one unit anyway", value: 1, source: SRC.reserves });
     if (arriving < earned) breakdown.push({ label: "No more units left in reserve", value: arriving - earned, source: SRC.reserves });
@@ -132,12 +136,20 @@ export function checkReserveDeployment(input: ReserveDeploymentInput): Checked<R
     refusals.add("noFlankingReserve", "Flanking reserves need at least one unit held in reserve (every unit is on the table).", "units");
   }
   if (limit !== null && onTablePoints > limit) {
-    refusals.add("tooManyOnTable", `The units on the table come to ${onTablePoints} points, more than 60% of the agreed ${input.agreedPoints} (${limit}).`, "units");
+    refusals.add(
+      "tooManyOnTable",
+      `The units on the table come to ${onTablePoints} points, more than 60% of the agreed ${input.agreedPoints} (${limit}).`,
+      "units",
+    );
   }
   if (input.rule.deep) {
     const heavy = onTable.filter((u) => u.kind === "aircraft" || (u.kind === "tank" && (u.frontArmour ?? 0) >= DEEP_HEAVY_FRONT_ARMOUR));
     if (heavy.length > 1) {
-      refusals.add("deepReserveHeavy", `Deep reserves allow one tank unit of front armour ${DEEP_HEAVY_FRONT_ARMOUR}+ or one aircraft unit on the table, not ${heavy.length} (${heavy.map((u) => u.name).join(", ")}).`, "units");
+      refusals.add(
+        "deepReserveHeavy",
+        `Deep reserves allow one tank unit of front armour ${DEEP_HEAVY_FRONT_ARMOUR}+ or one aircraft unit on the table, not ${heavy.length} (${heavy.map((u) => u.name).join(", ")}).`,
+        "units",
+      );
     }
   }
   return refusals.result(() => ({

@@ -4,7 +4,7 @@ import { mission } from "./catalogue";
 import type { MissionEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import type { BattlePlan, Faction, MissionId, MissionSide } from "./types";
-import { assertDie, rollDie } from "./validate";
+import { assertDie, rollDie, tableEntry } from "./validate";
 
 /** seed 002 (Team Yankee missions), Random Mission Table: die 1..6 (index 0 is a 1). */
 export const RANDOM_MISSION_TABLE: readonly MissionId[] = ["annihilation", "freeForAll", "dustUp", "encounter", "counterattack", "contact"];
@@ -51,8 +51,7 @@ export function randomMission(die: number): MissionId {
 
 /** The mission and attacker for two secret plans and a die. */
 export function battlePlan(nato: BattlePlan, wp: BattlePlan, die: number): { mission: MissionId; attacker: Faction | "roll" } {
-  const cell = BATTLE_PLANS_TABLE[nato]?.[wp];
-  if (!cell) throw new RangeError(`no battle plan cell for NATO ${String(nato)} against Warsaw Pact ${String(wp)}`);
+  const cell = tableEntry(tableEntry(BATTLE_PLANS_TABLE, nato, "NATO battle plan"), wp, "Warsaw Pact battle plan");
   assertDie(die);
   return { mission: cell.missions[die - 1]!, attacker: cell.attacker };
 }
@@ -99,7 +98,11 @@ export function resolveBattlePlans(input: BattlePlansInput, dice: Dice): Resolut
     attacker = off.winner === "first" ? "nato" : "wp";
     for (let i = 0; i < off.rolls.length; i += 2) {
       breakdown.push({ label: "NATO roll for attacker", value: off.rolls[i]!, source: SRC.whoAttacks });
-      breakdown.push({ label: "Warsaw Pact roll for attacker", value: off.rolls[i + 1]!, source: i + 2 < off.rolls.length ? decision("roll-off ties") : SRC.whoAttacks });
+      breakdown.push({
+        label: "Warsaw Pact roll for attacker",
+        value: off.rolls[i + 1]!,
+        source: i + 2 < off.rolls.length ? decision("roll-off ties") : SRC.whoAttacks,
+      });
     }
   } else {
     attacker = picked.attacker;

@@ -24,7 +24,13 @@ export function resolveTimeOfDay(input: { readonly mission: MissionId }, dice: D
   const die = rollDie(dice);
   const lateDawn = def.timeOfDay.table[1] === "daylight";
   return {
-    breakdown: [{ label: `Time of day die (${def.name})`, value: die, source: lateDawn ? `${SRC.timeOfDay}; ${decision("time of day per mission")}` : SRC.timeOfDay }],
+    breakdown: [
+      {
+        label: `Time of day die (${def.name})`,
+        value: die,
+        source: lateDawn ? `${SRC.timeOfDay}; ${decision("time of day per mission")}` : SRC.timeOfDay,
+      },
+    ],
     rolls: [die],
     outcome: { timeOfDay: timeOfDay(input.mission, die) },
     effects: [],
@@ -61,7 +67,11 @@ export interface LightCheckOutcome {
 export function resolveLightCheck(input: LightCheckInput, dice: Dice): Checked<Resolution<LightCheckOutcome>> {
   const refusals = new RefusalList();
   if (checkCount(refusals, input.turn, "turn", "The turn", 1) && lightCheckDice(input.player, input.turn, input.firstPlayer) === 0) {
-    refusals.add("noCheckYet", `No ${input.start} check is made before the defender's turn ${FIRST_LIGHT_CHECK_TURN} (this is the ${input.player}'s turn ${input.turn}).`, "turn");
+    refusals.add(
+      "noCheckYet",
+      `No ${input.start} check is made before the defender's turn ${FIRST_LIGHT_CHECK_TURN} (this is the ${input.player}'s turn ${input.turn}).`,
+      "turn",
+    );
   }
   return refusals.result(() => {
     const count = lightCheckDice(input.player, input.turn, input.firstPlayer);

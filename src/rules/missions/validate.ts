@@ -1,8 +1,8 @@
 import type { RefusalList } from "../resolution";
 
-import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie } from "../validate";
+import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie, tableEntry } from "../validate";
 
-export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie };
+export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie, tableEntry };
 
 /** Adds a refusal unless `value` is a die target from 2 to 6 (a skill, save or "5+"-style rating). */
 export function checkRating(refusals: RefusalList, value: number, field: string, what: string): boolean {
@@ -17,4 +17,3 @@ export function checkDistance(refusals: RefusalList, value: number, field: strin
   refusals.add("badDistance", `${what} (${field}) must be a distance of zero or more, not ${value}.`, field);
   return false;
 }
-

@@ -80,8 +80,16 @@ export function resolveMissionEnd(input: MissionEndInput): Resolution<MissionEnd
   if (input.winner === null) {
     points = { attacker: victoryPoints(lost.defender).loser, defender: victoryPoints(lost.attacker).loser };
     breakdown.push(
-      { label: `${input.attacker.name} scores as loser (no winner)`, value: points.attacker, source: `${SRC.noDraws}; ${decision("no draws")}` },
-      { label: `${input.defender.name} scores as loser (no winner)`, value: points.defender, source: `${SRC.noDraws}; ${decision("no draws")}` },
+      {
+        label: `${input.attacker.name} scores as loser (no winner)`,
+        value: points.attacker,
+        source: `${SRC.noDraws}; ${decision("no draws")}`,
+      },
+      {
+        label: `${input.defender.name} scores as loser (no winner)`,
+        value: points.defender,
+        source: `${SRC.noDraws}; ${decision("no draws")}`,
+      },
     );
   } else {
     const loserSide: MissionSide = input.winner === "attacker" ? "defender" : "attacker";

@@ -13,7 +13,9 @@ export const WITHDRAWAL_FIRST_TURN = 2;
 export function strategicWithdrawal(units: number, delayCounters: number): { withdraw: boolean; delayCounters: number } {
   assertCount(units, "units");
   assertCount(delayCounters, "delay counters");
-  return units + delayCounters >= WITHDRAWAL_THRESHOLD ? { withdraw: true, delayCounters: 0 } : { withdraw: false, delayCounters: delayCounters + 1 };
+  return units + delayCounters >= WITHDRAWAL_THRESHOLD
+    ? { withdraw: true, delayCounters: 0 }
+    : { withdraw: false, delayCounters: delayCounters + 1 };
 }
 
 export interface WithdrawalInput {
@@ -25,7 +27,9 @@ export interface WithdrawalInput {
 }
 
 /** The start-of-turn withdrawal check, from turn 2, after formation morale. The owner picks the unit. */
-export function resolveStrategicWithdrawal(input: WithdrawalInput): Checked<Resolution<{ readonly withdraw: boolean; readonly delayCounters: number }>> {
+export function resolveStrategicWithdrawal(
+  input: WithdrawalInput,
+): Checked<Resolution<{ readonly withdraw: boolean; readonly delayCounters: number }>> {
   const refusals = new RefusalList();
   if (checkCount(refusals, input.turn, "turn", "The turn", 1) && input.turn < WITHDRAWAL_FIRST_TURN) {
     refusals.add("tooEarly", `Strategic withdrawal is checked from turn ${WITHDRAWAL_FIRST_TURN}, not turn ${input.turn}.`, "turn");

@@ -27,7 +27,8 @@ export const ARTILLERY_EFFECT_TABLE: Readonly<Record<WeightClass, number>> = {
 
 /** Whether artillery of this calibre can disorganise a target of this class. */
 export function canDisorganise(calibreMm: number, target: WeightClass): boolean {
-  if (!Number.isFinite(calibreMm) || calibreMm <= 0) throw new RangeError(`calibre must be a positive number of millimetres, got ${calibreMm}`);
+  if (!Number.isFinite(calibreMm) || calibreMm <= 0)
+    throw new RangeError(`calibre must be a positive number of millimetres, got ${calibreMm}`);
   return calibreMm >= ARTILLERY_EFFECT_TABLE[target];
 }
 
@@ -131,7 +132,7 @@ export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked
     const volley = fireVolley("Artillery", input.fire, target.stands, dice, undefined, harassing ? () => 0 : undefined);
     const breakdown: BreakdownLine[] = [...volley.breakdown];
     let disorganised = false;
-    input.fire.forEach((batch, i) => {
+    for (const [i, batch] of input.fire.entries()) {
       const heavyEnough = canDisorganise(batch.calibreMm, batch.against);
       breakdown.push({
         label: `${batch.firer}: ${batch.calibreMm} mm against ${batch.against} targets ${heavyEnough ? "can" : "cannot"} disorganise (needs ${ARTILLERY_EFFECT_TABLE[batch.against]} mm)`,
@@ -139,7 +140,7 @@ export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked
         source: ARTILLERY_EFFECT_SOURCE,
       });
       if (heavyEnough && volley.batchHits[i]! > 0) disorganised = true;
-    });
+    }
     const hours = harassing ? HARASSING_HOURS : EFFECTIVE_HOURS;
     const effects: NqmEffect[] = harassing
       ? [
@@ -147,7 +148,8 @@ export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked
           { type: "harassed", actor: target.actor, hours },
         ]
       : [...volley.effects, ...spreadEffects(volley.spread)];
-    if (harassing) breakdown.push({ label: "Harassing fire places no hits", value: -volley.hits, source: `${WEAPON_RANGE_SOURCE}, note 2` });
+    if (harassing)
+      breakdown.push({ label: "Harassing fire places no hits", value: -volley.hits, source: `${WEAPON_RANGE_SOURCE}, note 2` });
     if (disorganised) effects.push({ type: "disorganised", actor: target.actor, value: true, hours });
     breakdown.push({
       label: disorganised ? `${target.name} disorganised for ${hours} hour(s)` : `${target.name} not disorganised`,

@@ -94,14 +94,26 @@ function checkRound(input: CloseAssaultRoundInput): RefusalList {
   checkGreen(refusals, attacker, "attacker.green");
   checkGreen(refusals, defender, "defender.green");
   if (isCount(attacker.stands, 2) && !attacker.commandBase) {
-    refusals.add("noCommand", `${attacker.name} sends ${attacker.stands} stands in without an unwounded battalion command base, so it cannot assault.`, "attacker.commandBase");
+    refusals.add(
+      "noCommand",
+      `${attacker.name} sends ${attacker.stands} stands in without an unwounded battalion command base, so it cannot assault.`,
+      "attacker.commandBase",
+    );
   }
   if (!input.firefightWon && !input.armoured) {
-    refusals.add("firefightNotWon", `${attacker.name} has not won the firefight and is not armoured, so it cannot close assault yet.`, "firefightWon");
+    refusals.add(
+      "firefightNotWon",
+      `${attacker.name} has not won the firefight and is not armoured, so it cannot close assault yet.`,
+      "firefightWon",
+    );
   }
   const limit = gradeRow(attacker.grade).attacks;
   if (limit !== null && isCount(input.round, 1) && input.round > limit) {
-    refusals.add("tooManyRounds", `${gradeLabel(attacker.grade)} attackers may assault at most ${limit} times; round ${input.round} is refused.`, "round");
+    refusals.add(
+      "tooManyRounds",
+      `${gradeLabel(attacker.grade)} attackers may assault at most ${limit} times; round ${input.round} is refused.`,
+      "round",
+    );
   }
   return refusals;
 }
@@ -138,7 +150,17 @@ function round(input: CloseAssaultRoundInput, dice: Dice): Resolution<CloseAssau
         },
       ],
       rolls: [],
-      outcome: { overrun: true, attackDice: [], defenceDice: [], attackerCasualties: 0, defenderCasualties: 0, breakIns: 0, pushBacks: 0, standOffs: 0, roundsLeft },
+      outcome: {
+        overrun: true,
+        attackDice: [],
+        defenceDice: [],
+        attackerCasualties: 0,
+        defenderCasualties: 0,
+        breakIns: 0,
+        pushBacks: 0,
+        standOffs: 0,
+        roundsLeft,
+      },
       effects: overrunEffects(defender),
     };
   }
@@ -149,8 +171,16 @@ function round(input: CloseAssaultRoundInput, dice: Dice): Resolution<CloseAssau
   const { attackerCasualties, defenderCasualties } = closeAssaultDice(attackDice, defenceDice);
   const standOffs = Math.min(nA, nD) - attackerCasualties - defenderCasualties;
   const breakdown: BreakdownLine[] = [
-    { label: `${attacker.name} (${gradeLabel(attacker.grade)}) attack dice, ${attacker.unwounded} unwounded, cap ${gradeRow(attacker.grade).attackDice}`, value: nA, source: CLOSE_ASSAULT_SOURCE },
-    { label: `${defender.name} (${gradeLabel(defender.grade)}) defence dice, ${defender.unwounded} unwounded, cap ${gradeRow(defender.grade).defenceDice}`, value: nD, source: CLOSE_ASSAULT_SOURCE },
+    {
+      label: `${attacker.name} (${gradeLabel(attacker.grade)}) attack dice, ${attacker.unwounded} unwounded, cap ${gradeRow(attacker.grade).attackDice}`,
+      value: nA,
+      source: CLOSE_ASSAULT_SOURCE,
+    },
+    {
+      label: `${defender.name} (${gradeLabel(defender.grade)}) defence dice, ${defender.unwounded} unwounded, cap ${gradeRow(defender.grade).defenceDice}`,
+      value: nD,
+      source: CLOSE_ASSAULT_SOURCE,
+    },
     { label: `Pairs won by ${attacker.name}: bases break in`, value: defenderCasualties, source: PROCEDURE_SOURCE },
     { label: `Pairs won by ${defender.name}: bases pushed back`, value: attackerCasualties, source: PROCEDURE_SOURCE },
   ];
@@ -216,7 +246,11 @@ export function resolveCloseAssault(input: CloseAssaultInput, dice: Dice): Check
   if (input.maxRounds !== undefined) {
     checkCount(refusals, input.maxRounds, "maxRounds", "The number of rounds the attacker will try", 1);
     if (limit !== null && input.maxRounds > limit) {
-      refusals.add("tooManyRounds", `${gradeLabel(attacker.grade)} attackers may assault at most ${limit} times, not ${input.maxRounds}.`, "maxRounds");
+      refusals.add(
+        "tooManyRounds",
+        `${gradeLabel(attacker.grade)} attackers may assault at most ${limit} times, not ${input.maxRounds}.`,
+        "maxRounds",
+      );
     }
   }
   return refusals.result(() => {
@@ -243,11 +277,23 @@ export function resolveCloseAssault(input: CloseAssaultInput, dice: Dice): Check
       o.attackerCasualties += r.outcome.attackerCasualties;
       o.defenderCasualties += r.outcome.defenderCasualties;
       const aTests = breakTestsFor(
-        { unit: a, role: "attacking", strength: a.strength, casualtiesBefore: a.casualties, casualtiesAfter: a.casualties + r.outcome.attackerCasualties },
+        {
+          unit: a,
+          role: "attacking",
+          strength: a.strength,
+          casualtiesBefore: a.casualties,
+          casualtiesAfter: a.casualties + r.outcome.attackerCasualties,
+        },
         dice,
       );
       const dTests = breakTestsFor(
-        { unit: d, role: "defending", strength: d.strength, casualtiesBefore: d.casualties, casualtiesAfter: d.casualties + r.outcome.defenderCasualties },
+        {
+          unit: d,
+          role: "defending",
+          strength: d.strength,
+          casualtiesBefore: d.casualties,
+          casualtiesAfter: d.casualties + r.outcome.defenderCasualties,
+        },
         dice,
       );
       for (const t of [aTests, dTests]) {

@@ -113,19 +113,26 @@ export function rangeFromDice(min: number, max: number, dice: Dice): { value: nu
 }
 
 /** How long a task takes, rolling where the table gives a range. */
-export function resolveTaskTime(
-  task: Task,
-  dice: Dice,
-  work: { teams?: number; km?: number } = {},
-): Resolution<{ hours: number }> {
+export function resolveTaskTime(task: Task, dice: Dice, work: { teams?: number; km?: number } = {}): Resolution<{ hours: number }> {
   const row = TASK_TIMINGS_TABLE[task];
   if (row.kind === "fixed") {
-    return { breakdown: [{ label: task, value: row.hours, source: TASK_TIMINGS_SOURCE }], rolls: [], outcome: { hours: row.hours }, effects: [] };
+    return {
+      breakdown: [{ label: task, value: row.hours, source: TASK_TIMINGS_SOURCE }],
+      rolls: [],
+      outcome: { hours: row.hours },
+      effects: [],
+    };
   }
   if (row.kind === "range") {
     const { value, rolls } = rangeFromDice(row.min, row.max, dice);
     return {
-      breakdown: [{ label: `${task}: ${row.min}-${row.max} hours, rolled`, value, source: `${TASK_TIMINGS_SOURCE}, note 2; ${DECISION}: time ranges` }],
+      breakdown: [
+        {
+          label: `${task}: ${row.min}-${row.max} hours, rolled`,
+          value,
+          source: `${TASK_TIMINGS_SOURCE}, note 2; ${DECISION}: time ranges`,
+        },
+      ],
       rolls,
       outcome: { hours: value },
       effects: [],
@@ -137,7 +144,13 @@ export function resolveTaskTime(
   if (!Number.isFinite(km) || km <= 0) throw new RangeError(`km must be a positive number, got ${km}`);
   const hours = (row.hours * km) / teams;
   return {
-    breakdown: [{ label: `${task}: ${row.hours} ${row.team} hours${row.perKm ? " per km" : ""} over ${teams} team(s)`, value: hours, source: TASK_TIMINGS_SOURCE }],
+    breakdown: [
+      {
+        label: `${task}: ${row.hours} ${row.team} hours${row.perKm ? " per km" : ""} over ${teams} team(s)`,
+        value: hours,
+        source: TASK_TIMINGS_SOURCE,
+      },
+    ],
     rolls: [],
     outcome: { hours },
     effects: [],

@@ -60,7 +60,10 @@ export function firefightHits(fire: "L" | "M" | "H", target: Position, die: numb
 /** Why a firefight die gets a shift, from the older edition's note under Table 12. */
 export type ShiftReason = "ambushEffective" | "ambushContact" | "contactRange";
 
-/** Shifts each situation gives: one for an ambush at effective range or a firefight at contact range, two for an ambush at contact range. */
+/**
+ * Shifts each situation gives: one for an ambush at effective range or a firefight at contact range,
+ * two for an ambush at contact range.
+ */
 export const SHIFTS: Readonly<Record<ShiftReason, number>> = { ambushEffective: 1, contactRange: 1, ambushContact: 2 };
 
 /** Combat units of fire a stand adds: a fighting stand one per three bases (a remainder still counts), a support stand one. */

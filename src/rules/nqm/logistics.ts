@@ -60,7 +60,11 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<{ dice
   }
   input.stands.forEach((s, i) => {
     if (!isCount(s.strength) || !isCount(s.ammo) || s.ammo > s.strength) {
-      refusals.add("badStand", `Stand ${s.actor} needs whole numbers for strength and ammunition, with no more ammunition than strength.`, `stands[${i}]`);
+      refusals.add(
+        "badStand",
+        `Stand ${s.actor} needs whole numbers for strength and ammunition, with no more ammunition than strength.`,
+        `stands[${i}]`,
+      );
     }
   });
   return refusals.result(() => {

@@ -2,7 +2,16 @@ import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
 import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
-import { CLOSE_ASSAULT_SOURCE, gradeLabel, gradeRow, mayBeGreen, thresholdReached, THRESHOLD_FRACTION, type Grade, type Threshold } from "./grades";
+import {
+  CLOSE_ASSAULT_SOURCE,
+  gradeLabel,
+  gradeRow,
+  mayBeGreen,
+  thresholdReached,
+  THRESHOLD_FRACTION,
+  type Grade,
+  type Threshold,
+} from "./grades";
 import { assertCount, assertDie, checkCount } from "./validate";
 
 /** A unit as morale sees it. */
@@ -147,13 +156,22 @@ export function resolveBreakTest(input: BreakTestInput, dice: Dice): Checked<Res
 export function resolvePositionTest(unit: MoraleUnit, dice: Dice): Resolution<{ passed: boolean }> {
   const score = gradeRow(unit.grade).passScore;
   if (score === null) {
-    return { breakdown: [{ label: `${unit.name} (Elite) pass without a test`, value: 0, source: CLOSE_ASSAULT_SOURCE }], rolls: [], outcome: { passed: true }, effects: [] };
+    return {
+      breakdown: [{ label: `${unit.name} (Elite) pass without a test`, value: 0, source: CLOSE_ASSAULT_SOURCE }],
+      rolls: [],
+      outcome: { passed: true },
+      effects: [],
+    };
   }
   const die = dice.d6();
   const passed = die >= score;
   return {
     breakdown: [
-      { label: `${unit.name} (${gradeLabel(unit.grade)}) tests to hold as tanks enter, needs ${score}+`, value: die, source: `${SEEDS.nqm}, Tanks against Fixed Positions; ${CLOSE_ASSAULT_SOURCE}` },
+      {
+        label: `${unit.name} (${gradeLabel(unit.grade)}) tests to hold as tanks enter, needs ${score}+`,
+        value: die,
+        source: `${SEEDS.nqm}, Tanks against Fixed Positions; ${CLOSE_ASSAULT_SOURCE}`,
+      },
     ],
     rolls: [die],
     outcome: { passed },

@@ -124,11 +124,21 @@ export function resolveRecce(input: RecceInput, dice: Dice): Checked<Resolution<
 
     function fire(result: "ambushed" | "engaged"): Resolution<RecceOutcome> {
       const range = engagementRange(defender.grade, blue);
-      breakdown.push({ label: `Blue die: ${gradeLabel(defender.grade)} opens fire at ${range} range`, value: blue, source: ENGAGEMENT_SOURCE });
+      breakdown.push({
+        label: `Blue die: ${gradeLabel(defender.grade)} opens fire at ${range} range`,
+        value: blue,
+        source: ENGAGEMENT_SOURCE,
+      });
       const shift: ShiftReason | undefined =
         result === "ambushed"
-          ? range === "contact" ? "ambushContact" : range === "effective" ? "ambushEffective" : undefined
-          : range === "contact" ? "contactRange" : undefined;
+          ? range === "contact"
+            ? "ambushContact"
+            : range === "effective"
+              ? "ambushEffective"
+              : undefined
+          : range === "contact"
+            ? "contactRange"
+            : undefined;
       const scooted = input.shootAndScoot && result === "engaged";
       if (input.shootAndScoot && !scooted) {
         breakdown.push({ label: "Shoot and scoot declared, but an ambushed recce cannot use it", value: 0, source: SEQUENCE_SOURCE });
@@ -137,15 +147,28 @@ export function resolveRecce(input: RecceInput, dice: Dice): Checked<Resolution<
       const batches = defender.fire ?? [];
       if (range === "harassing" || batches.length === 0) {
         if (range === "harassing" && batches.length > 0) {
-          breakdown.push({ label: "Fire opened at harassing range causes no casualties", value: 0, source: `${DECISION}: harassing-range direct fire` });
+          breakdown.push({
+            label: "Fire opened at harassing range causes no casualties",
+            value: 0,
+            source: `${DECISION}: harassing-range direct fire`,
+          });
         }
-        return { breakdown, rolls: [red, white, blue], outcome: { result, range, ...(shift && { shift }), hitsScored: 0, hitsTaken: 0, scooted, onRecce: none }, effects };
+        return {
+          breakdown,
+          rolls: [red, white, blue],
+          outcome: { result, range, ...(shift && { shift }), hitsScored: 0, hitsTaken: 0, scooted, onRecce: none },
+          effects,
+        };
       }
       const volley = fireVolley(defender.name, batches, stands, dice, shift, scooted ? (h) => Math.floor(h / 2) : undefined);
       breakdown.push(...volley.breakdown);
       const hitsTaken = volley.applied;
       if (scooted) {
-        breakdown.push({ label: "Shoot and scoot: hits halved, rounded down", value: hitsTaken - volley.hits, source: `${SEQUENCE_SOURCE}; ${DECISION}: shoot and scoot` });
+        breakdown.push({
+          label: "Shoot and scoot: hits halved, rounded down",
+          value: hitsTaken - volley.hits,
+          source: `${SEQUENCE_SOURCE}; ${DECISION}: shoot and scoot`,
+        });
       }
       const spread = volley.spread;
       effects.push(...volley.effects, ...spreadEffects(spread));
@@ -177,10 +200,7 @@ export interface MeetingOutcome {
  * blue reads Table 4 on the winner's grade. When both sight each other the side with the looser fire
  * discipline opens first, so the longer of the two readings is used.
  */
-export function resolveMeetingEngagement(
-  input: { attacker: MeetingSide; defender: MeetingSide },
-  dice: Dice,
-): Resolution<MeetingOutcome> {
+export function resolveMeetingEngagement(input: { attacker: MeetingSide; defender: MeetingSide }, dice: Dice): Resolution<MeetingOutcome> {
   const { attacker, defender } = input;
   const [red, white, blue] = dice.roll(3) as [number, number, number];
   const aScore = recceScore(attacker.grade, defender.grade);

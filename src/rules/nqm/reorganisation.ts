@@ -40,9 +40,7 @@ function halve(label: string, pins: number, dice: Dice): { rolls: number[]; brea
   const odd = pins % 2 === 1;
   const die = odd ? dice.d6() : undefined;
   const result = reorganise(pins, die ?? 1);
-  const breakdown: BreakdownLine[] = [
-    { label: `${label}: half come off`, value: Math.floor(pins / 2), source: REORGANISATION_SOURCE },
-  ];
+  const breakdown: BreakdownLine[] = [{ label: `${label}: half come off`, value: Math.floor(pins / 2), source: REORGANISATION_SOURCE }];
   if (die !== undefined) {
     breakdown.push({ label: `${label}: odd pin comes off on ${ODD_PIN_SCORE}+`, value: die, source: REORGANISATION_SOURCE });
   }

@@ -60,7 +60,10 @@ export function mayBeginReorganising(state: { moving: boolean; fighting: boolean
   return !state.moving && !state.fighting && !state.underFire;
 }
 
-/** Support stands give supporting fire in an attack only when neither they nor the supported unit are disorganised; self-defence is always allowed. */
+/**
+ * Support stands give supporting fire in an attack only when neither they nor the supported unit
+ * are disorganised; self-defence is always allowed.
+ */
 export function supportMayFire(selfDefence: boolean, supportDisorganised: boolean, supportedDisorganised: boolean): boolean {
   return selfDefence || (!supportDisorganised && !supportedDisorganised);
 }
@@ -111,7 +114,11 @@ export function resolveVeteranBreakOut(
   const escaped = input.stands.filter((_, i) => rolls[i]! >= BREAK_OUT_SCORE);
   const caught = input.stands.filter((_, i) => rolls[i]! < BREAK_OUT_SCORE);
   return {
-    breakdown: input.stands.map((s, i) => ({ label: `${s} breaks out on ${BREAK_OUT_SCORE}+`, value: rolls[i]!, source: `${SEEDS.nqm}, Unit Grading (Veteran)` })),
+    breakdown: input.stands.map((s, i) => ({
+      label: `${s} breaks out on ${BREAK_OUT_SCORE}+`,
+      value: rolls[i]!,
+      source: `${SEEDS.nqm}, Unit Grading (Veteran)`,
+    })),
     rolls,
     outcome: { escaped, caught },
     effects: [

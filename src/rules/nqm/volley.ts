@@ -36,12 +36,24 @@ export function checkFire(
   const at = field === "" ? "fire" : `${field}.fire`;
   fire.forEach((b, i) => {
     if (!isCount(b.dice, 1)) {
-      refusals.add("badNumber", `${side}: batch ${i + 1} from ${b.firer} must fire a whole number of dice, at least 1, not ${b.dice}.`, `${at}[${i}].dice`);
+      refusals.add(
+        "badNumber",
+        `${side}: batch ${i + 1} from ${b.firer} must fire a whole number of dice, at least 1, not ${b.dice}.`,
+        `${at}[${i}].dice`,
+      );
     }
     if (!WEIGHT_CLASSES.includes(b.weight) || !WEIGHT_CLASSES.includes(b.against)) {
-      refusals.add("badClass", `${side}: batch ${i + 1} from ${b.firer} names a weapon or armour class that Table 10 does not have.`, `${at}[${i}]`);
+      refusals.add(
+        "badClass",
+        `${side}: batch ${i + 1} from ${b.firer} names a weapon or armour class that Table 10 does not have.`,
+        `${at}[${i}]`,
+      );
     } else if (!targets.some((t) => t.protection === b.against)) {
-      refusals.add("noTarget", `${side}: batch ${i + 1} from ${b.firer} fires at ${b.against} targets, but the other side has no stand of that class.`, `${at}[${i}].against`);
+      refusals.add(
+        "noTarget",
+        `${side}: batch ${i + 1} from ${b.firer} fires at ${b.against} targets, but the other side has no stand of that class.`,
+        `${at}[${i}].against`,
+      );
     }
   });
 }
@@ -50,9 +62,17 @@ export function checkFire(
 export function checkStands(refusals: RefusalList, side: string, stands: readonly PinnedStand[], field: string): void {
   stands.forEach((s, i) => {
     if (!isCount(s.strength, 1) || !isCount(s.red) || !isCount(s.black)) {
-      refusals.add("badStand", `${side}: stand ${s.actor} needs a strength of at least 1 and whole, non-negative pin counts.`, `${field}[${i}]`);
+      refusals.add(
+        "badStand",
+        `${side}: stand ${s.actor} needs a strength of at least 1 and whole, non-negative pin counts.`,
+        `${field}[${i}]`,
+      );
     } else if (s.red + s.black > s.strength) {
-      refusals.add("overloaded", `${side}: stand ${s.actor} carries more pins than its strength; remove the overloaded bases first.`, `${field}[${i}]`);
+      refusals.add(
+        "overloaded",
+        `${side}: stand ${s.actor} carries more pins than its strength; remove the overloaded bases first.`,
+        `${field}[${i}]`,
+      );
     }
   });
 }
@@ -106,7 +126,10 @@ export function fireVolley(
   for (const [protection, hits] of hitsByClass) {
     const kept = keep(hits);
     applied += kept;
-    const group = spreadHits(targets.filter((t) => t.protection === protection), kept);
+    const group = spreadHits(
+      targets.filter((t) => t.protection === protection),
+      kept,
+    );
     spread.stands.push(...group.stands);
     spread.wasted += group.wasted;
   }

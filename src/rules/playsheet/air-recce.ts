@@ -1,7 +1,7 @@
 import type { Dice } from "../dice";
 import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import { SRC, decision } from "./sources";
-import { assertDie, checkCount, rollDie } from "./validate";
+import { assertDie, checkCount, rollDie, tableEntry } from "./validate";
 
 /** The four target columns of the air recce table. */
 export type ReconTarget = "vehiclesMoving" | "vehiclesStationary" | "infantryStationary" | "infantryMoving";
@@ -21,8 +21,7 @@ export const CROWDED_SQUARE_UNITS = 3;
 
 /** The report for a target column and a (modified) die. */
 export function airRecce(target: ReconTarget, die: number): ReconReport {
-  const column = AIR_RECCE_TABLE[target];
-  if (!column) throw new RangeError(`unknown recce target ${String(target)}`);
+  const column = tableEntry(AIR_RECCE_TABLE, target, "recce target");
   assertDie(die);
   return column[die - 1]!;
 }
@@ -52,7 +51,11 @@ export function resolveAirRecce(input: AirRecceInput, dice: Dice): Checked<Resol
   checkCount(refusals, input.unitsInSquare, "unitsInSquare", "The number of units in the square", 1);
   const armourInTown = target.place === "builtUp" && target.kind === "vehicles" && target.armoured === true;
   if (target.place !== "open" && !armourInTown) {
-    refusals.add("noRecceRow", `The air recce table only covers targets in the open (and armour in built-up areas), not ${target.kind} in ${target.place}; the umpire decides.`, "target.place");
+    refusals.add(
+      "noRecceRow",
+      `The air recce table only covers targets in the open (and armour in built-up areas), not ${target.kind} in ${target.place}; the umpire decides.`,
+      "target.place",
+    );
   }
   return refusals.result(() => {
     const column: ReconTarget = `${target.kind}${target.moving ? "Moving" : "Stationary"}`;

@@ -64,7 +64,11 @@ export interface AirResupplyOutcome {
 export function resolveAirResupply(input: AirResupplyInput, dice: Dice): Checked<Resolution<AirResupplyOutcome>> {
   const refusals = new RefusalList();
   if (checkCount(refusals, input.points, "points", "The supply points sent", 1) && input.points > MAX_RESUPPLY_POINTS) {
-    refusals.add("tooManyPoints", `One lift can send at most ${MAX_RESUPPLY_POINTS} supply points, not ${input.points}; split it into several lifts.`, "points");
+    refusals.add(
+      "tooManyPoints",
+      `One lift can send at most ${MAX_RESUPPLY_POINTS} supply points, not ${input.points}; split it into several lifts.`,
+      "points",
+    );
   }
   return refusals.result(() => {
     const die = rollDie(dice);
@@ -74,7 +78,11 @@ export function resolveAirResupply(input: AirResupplyInput, dice: Dice): Checked
     if (input.contested) breakdown.push({ label: "Zone contested at the time of the drop", value: f.contested, source: SRC.resupply });
     if (input.landing === "airstrip") breakdown.push({ label: "Landed on an airstrip", value: f.airstrip, source: SRC.resupply });
     if (input.landing === "airstripWithAfdag") {
-      breakdown.push({ label: "Landed on an airstrip with AFDAG deployed", value: f.airstripWithAfdag, source: `${SRC.resupply}; ${decision("airstrip factors")}` });
+      breakdown.push({
+        label: "Landed on an airstrip with AFDAG deployed",
+        value: f.airstripWithAfdag,
+        source: `${SRC.resupply}; ${decision("airstrip factors")}`,
+      });
     }
     if (input.enemyFighters) breakdown.push({ label: "Enemy fighters intervene", value: f.enemyFighters, source: SRC.resupply });
     if (input.enemyFlak) breakdown.push({ label: "Enemy flak intervenes", value: f.enemyFlak, source: SRC.resupply });

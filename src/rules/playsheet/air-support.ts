@@ -1,4 +1,4 @@
-import { assertCount } from "./validate";
+import { assertCount, tableEntry } from "./validate";
 
 export type AirSupportKind = "german" | "allied" | "heavyBomber";
 export type AirSupportLevel = "none" | "normal" | "superior" | "overwhelming" | "apocalyptic";
@@ -15,8 +15,18 @@ export interface UnitBand {
  * level wins the overlap (RULES-NOTES), which `airSupportLevel` does by checking from the top.
  */
 export const AIR_GROUND_TABLE: Readonly<Record<AirSupportKind, Readonly<Record<Exclude<AirSupportLevel, "none">, UnitBand | null>>>> = {
-  german: { normal: { min: 1, max: 2 }, superior: { min: 3, max: 5 }, overwhelming: { min: 6, max: 9 }, apocalyptic: { min: 10, max: null } },
-  allied: { normal: { min: 1, max: 1 }, superior: { min: 2, max: 3 }, overwhelming: { min: 4, max: 7 }, apocalyptic: { min: 8, max: null } },
+  german: {
+    normal: { min: 1, max: 2 },
+    superior: { min: 3, max: 5 },
+    overwhelming: { min: 6, max: 9 },
+    apocalyptic: { min: 10, max: null },
+  },
+  allied: {
+    normal: { min: 1, max: 1 },
+    superior: { min: 2, max: 3 },
+    overwhelming: { min: 4, max: 7 },
+    apocalyptic: { min: 8, max: null },
+  },
   heavyBomber: { normal: null, superior: null, overwhelming: { min: 1, max: 2 }, apocalyptic: { min: 2, max: null } },
 };
 
@@ -38,17 +48,14 @@ function inBand(band: UnitBand | null, units: number): boolean {
 
 /** The support level a number of ground-attack units of one kind gives. */
 export function airSupportLevel(kind: AirSupportKind, units: number): AirSupportLevel {
-  const row = AIR_GROUND_TABLE[kind];
-  if (!row) throw new RangeError(`unknown air support kind ${String(kind)}`);
+  const row = tableEntry(AIR_GROUND_TABLE, kind, "air support kind");
   assertCount(units, "air support units");
   return LEVELS_HIGH_FIRST.find((level) => inBand(row[level], units)) ?? "none";
 }
 
 /** The combat modifier of an air support level. */
 export function airSupportModifier(level: AirSupportLevel): number {
-  const value = AIR_SUPPORT_MODIFIER[level];
-  if (value === undefined) throw new RangeError(`unknown air support level ${String(level)}`);
-  return value;
+  return tableEntry(AIR_SUPPORT_MODIFIER, level, "air support level");
 }
 
 /** The higher of two levels: several kinds over one fight give the best single level, not a sum. */

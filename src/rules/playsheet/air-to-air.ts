@@ -65,7 +65,12 @@ export interface AirToAirInput {
   readonly a: AirSide;
   readonly b: AirSide;
   /** A transport or bomber stream escorted by one side; if the other side wins, it strikes the stream. */
-  readonly stream?: { readonly actor: ActorRef; readonly name: string; readonly escortedBy: "a" | "b"; readonly target: "transport" | "bomber" };
+  readonly stream?: {
+    readonly actor: ActorRef;
+    readonly name: string;
+    readonly escortedBy: "a" | "b";
+    readonly target: "transport" | "bomber";
+  };
 }
 
 export interface AirToAirOutcome {
@@ -83,7 +88,8 @@ export function resolveAirToAir(input: AirToAirInput, dice: Dice): Checked<Resol
   const refusals = new RefusalList();
   checkCount(refusals, input.a.squadrons, "a.squadrons", `The squadrons of ${input.a.name}`, 1);
   checkCount(refusals, input.b.squadrons, "b.squadrons", `The squadrons of ${input.b.name}`, 1);
-  if (input.a.actor === input.b.actor) refusals.add("sameSide", `${input.a.name} cannot fight itself (a and b are the same actor).`, "b.actor");
+  if (input.a.actor === input.b.actor)
+    refusals.add("sameSide", `${input.a.name} cannot fight itself (a and b are the same actor).`, "b.actor");
   return refusals.result(() => {
     const attacker: "a" | "b" = input.b.squadrons > input.a.squadrons ? "b" : "a";
     const defender: "a" | "b" = attacker === "a" ? "b" : "a";
@@ -99,7 +105,11 @@ export function resolveAirToAir(input: AirToAirInput, dice: Dice): Checked<Resol
     const winner = result === "win" ? attacker : result === "lose" ? defender : null;
 
     const breakdown: BreakdownLine[] = [
-      { label: `${att.name} squadrons (larger side, rolls)`, value: att.squadrons, source: input.a.squadrons === input.b.squadrons ? decision("air-to-air equal numbers") : SRC.airToAir },
+      {
+        label: `${att.name} squadrons (larger side, rolls)`,
+        value: att.squadrons,
+        source: input.a.squadrons === input.b.squadrons ? decision("air-to-air equal numbers") : SRC.airToAir,
+      },
       { label: `${def.name} squadrons`, value: def.squadrons, source: SRC.airToAir },
       { label: `Odds column ${column}-1 (ratio rounded down)`, value: column, source: `${SRC.airToAir}; ${decision("air-to-air odds")}` },
       { label: "Die roll (1d6)", value: die, source: SRC.airToAir },
@@ -115,7 +125,11 @@ export function resolveAirToAir(input: AirToAirInput, dice: Dice): Checked<Resol
     if (stream && winner !== null && winner !== stream.escortedBy) {
       const through = input[winner].squadrons - losses[winner];
       serialsOutOfAction = streamLosses(through, stream.target);
-      breakdown.push({ label: `${stream.name}: ${stream.target} serials out of action (${through} squadrons through)`, value: -serialsOutOfAction, source: `${SRC.transports}; ${decision("stream losses")}` });
+      breakdown.push({
+        label: `${stream.name}: ${stream.target} serials out of action (${through} squadrons through)`,
+        value: -serialsOutOfAction,
+        source: `${SRC.transports}; ${decision("stream losses")}`,
+      });
       if (serialsOutOfAction > 0) effects.push({ type: "serialsOutOfAction", actor: stream.actor, count: serialsOutOfAction });
     }
     return { breakdown, rolls: [die], outcome: { attacker, column, result, winner, losses, serialsOutOfAction }, effects };

@@ -1,4 +1,4 @@
-import { assertCount } from "./validate";
+import { assertCount, tableEntry } from "./validate";
 
 export type ArtilleryKind = "field" | "medium" | "rocket" | "infantryGuns";
 /** What a supporting battery adds: its whole status, half of it, or nothing. */
@@ -14,8 +14,7 @@ export const ARTILLERY_RANGES: Readonly<Record<ArtilleryKind, { readonly effecti
 
 /** Full status up to effective range, half status up to long range, none beyond. */
 export function artilleryEffect(kind: ArtilleryKind, rangeKm: number): ArtilleryEffect {
-  const ranges = ARTILLERY_RANGES[kind];
-  if (!ranges) throw new RangeError(`unknown artillery kind ${String(kind)}`);
+  const ranges = tableEntry(ARTILLERY_RANGES, kind, "artillery kind");
   if (!Number.isFinite(rangeKm) || rangeKm < 0) throw new RangeError(`artillery range must be 0 km or more, got ${rangeKm}`);
   if (rangeKm <= ranges.effectiveKm) return "normal";
   if (ranges.longKm !== null && rangeKm <= ranges.longKm) return "half";

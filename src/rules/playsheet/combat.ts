@@ -86,7 +86,12 @@ const UNIT_FACTORS = [
   { flag: "fromAnotherFormation", value: -1, label: "from another formation", arms: null },
   { flag: "nonTactical", value: -2, label: "non-tactical", arms: null },
   { flag: "outOfFuel", value: -1, label: "mechanised/armour with no fuel", arms: ["mechanised", "armour"] },
-  { flag: "unsupportedVsTanksInOpen", value: -1, label: "unsupported infantry against tanks in the open", arms: ["infantry", "lightInfantry"] },
+  {
+    flag: "unsupportedVsTanksInOpen",
+    value: -1,
+    label: "unsupported infantry against tanks in the open",
+    arms: ["infantry", "lightInfantry"],
+  },
   { flag: "closeCountryVsTanks", value: 1, label: "defending close country against tanks", arms: null },
 ] as const;
 
@@ -96,7 +101,11 @@ function checkUnits(refusals: RefusalList, units: readonly (AttackingUnit | Defe
     for (const factor of UNIT_FACTORS) {
       const flagged = (unit as unknown as Record<string, unknown>)[factor.flag] === true;
       if (flagged && factor.arms !== null && !(factor.arms as readonly string[]).includes(unit.arm)) {
-        refusals.add("factorNotApplicable", `${unit.name} is ${unit.arm}, so the factor "${factor.label}" cannot apply to it.`, `${field}[${i}].${factor.flag}`);
+        refusals.add(
+          "factorNotApplicable",
+          `${unit.name} is ${unit.arm}, so the factor "${factor.label}" cannot apply to it.`,
+          `${field}[${i}].${factor.flag}`,
+        );
       }
     }
   });
@@ -108,7 +117,11 @@ function checkArtillery(refusals: RefusalList, guns: readonly SupportingArtiller
     if (!checkDistance(refusals, gun.rangeKm, `${field}[${i}].rangeKm`, `The range of ${gun.name}`)) return;
     if (artilleryEffect(gun.kind, gun.rangeKm) === "outOfRange") {
       const r = ARTILLERY_RANGES[gun.kind];
-      refusals.add("outOfRange", `${gun.name} (${gun.kind}) reaches at most ${r.longKm ?? r.effectiveKm} km, so it cannot support at ${gun.rangeKm} km.`, `${field}[${i}].rangeKm`);
+      refusals.add(
+        "outOfRange",
+        `${gun.name} (${gun.kind}) reaches at most ${r.longKm ?? r.effectiveKm} km, so it cannot support at ${gun.rangeKm} km.`,
+        `${field}[${i}].rangeKm`,
+      );
     }
   });
 }
@@ -183,18 +196,28 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
   const defArty = input.defenderArtillery ?? [];
   const attAir = input.attackerAirSupport ?? [];
   const defAir = input.defenderAirSupport ?? [];
-  if (input.attackers.length === 0) refusals.add("noAttackers", "An attack needs at least one attacking unit (attackers is empty).", "attackers");
-  if (input.defenders.length === 0) refusals.add("noDefenders", "An attack needs at least one defending unit (defenders is empty).", "defenders");
+  if (input.attackers.length === 0)
+    refusals.add("noAttackers", "An attack needs at least one attacking unit (attackers is empty).", "attackers");
+  if (input.defenders.length === 0)
+    refusals.add("noDefenders", "An attack needs at least one defending unit (defenders is empty).", "defenders");
   checkUnits(refusals, input.attackers, "attackers");
   checkUnits(refusals, input.defenders, "defenders");
   checkArtillery(refusals, attArty, "attackerArtillery");
   checkArtillery(refusals, defArty, "defenderArtillery");
   checkAir(refusals, attAir, "attackerAirSupport");
   checkAir(refusals, defAir, "defenderAirSupport");
-  checkUniqueRefs(refusals, [...input.attackers, ...input.defenders, ...attArty, ...defArty].map((u) => u.ref), "the combat");
+  checkUniqueRefs(
+    refusals,
+    [...input.attackers, ...input.defenders, ...attArty, ...defArty].map((u) => u.ref),
+    "the combat",
+  );
   input.attackers.forEach((unit, i) => {
     if (unit.movedOverHalf && !input.breakthroughOrder) {
-      refusals.add("movedTooFar", `${unit.name} moved more than half its move this turn, so it can only fight in an overrun (breakthrough order).`, `attackers[${i}].movedOverHalf`);
+      refusals.add(
+        "movedTooFar",
+        `${unit.name} moved more than half its move this turn, so it can only fight in an overrun (breakthrough order).`,
+        `attackers[${i}].movedOverHalf`,
+      );
     }
   });
 
@@ -222,7 +245,7 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
       statusSum(input.attackers) >= 2 * statusSum(input.defenders) &&
       input.breakthroughOrder === true;
     const overrun = qualifies && row.overrun !== null;
-    const extraLoss = overrun ? row.overrun!.extraAttackerLossPerUnit : 0;
+    const extraLoss = overrun ? row.overrun.extraAttackerLossPerUnit : 0;
 
     const retireKm = row.defenderRetire ? rollRetire(row.defenderRetire[input.defenderGround], dice, rolls) : 0;
 
@@ -248,7 +271,7 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
         score,
         result: row.result,
         overrun,
-        mayFightAgain: overrun && row.overrun!.mayFightAgain,
+        mayFightAgain: overrun && row.overrun.mayFightAgain,
         retireKm,
         defenderMayCounterAttack: row.defenderMayCounterAttack,
         attackersThrownBack: row.attackersThrownBack,

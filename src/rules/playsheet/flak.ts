@@ -3,7 +3,7 @@ import type { ActorRef } from "../ids";
 import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { PlaysheetEffect } from "./effects";
 import { SRC, decision } from "./sources";
-import { assertDie, checkUniqueRefs, rollDie } from "./validate";
+import { assertDie, checkUniqueRefs, rollDie, tableEntry } from "./validate";
 
 export type FlakType = "heavy" | "light";
 /** Overflight (not fighters), or an air landing / drop within 2 km or within 4 km of the flak. */
@@ -38,8 +38,7 @@ export const DAMAGE_TO_LOSE = 2;
 
 /** The flak result for a flak type, situation and die. */
 export function flak(type: FlakType, situation: FlakSituation, die: number): FlakResult {
-  const row = FLAK_TABLE[situation]?.[type];
-  if (!row) throw new RangeError(`no flak row for ${String(type)} flak in ${String(situation)}`);
+  const row = tableEntry(tableEntry(FLAK_TABLE, situation, "flak situation"), type, "flak type");
   assertDie(die);
   return row.loss.includes(die) ? "loss" : row.damage.includes(die) ? "damage" : "none";
 }
@@ -69,10 +68,25 @@ export function resolveFlak(input: FlakInput, dice: Dice): Checked<Resolution<Fl
   const refusals = new RefusalList();
   if (input.serials.length === 0) refusals.add("noSerials", "Flak needs at least one air serial to fire at (serials is empty).", "serials");
   input.serials.forEach((s, i) => {
-    if (s.damage !== 0 && s.damage !== 1) refusals.add("badDamage", `${s.name} has ${s.damage} damage; a serial with ${DAMAGE_TO_LOSE} is already lost.`, `serials[${i}].damage`);
-    if (s.fighters && input.situation === "overflight") refusals.add("fightersExempt", `${s.name} is a fighter unit, and overflight flak does not fire at fighters.`, `serials[${i}].fighters`);
+    // The type says 0 or 1; a document can still hold anything.
+    if (!([0, 1] as readonly number[]).includes(s.damage))
+      refusals.add(
+        "badDamage",
+        `${s.name} has ${s.damage} damage; a serial with ${DAMAGE_TO_LOSE} is already lost.`,
+        `serials[${i}].damage`,
+      );
+    if (s.fighters && input.situation === "overflight")
+      refusals.add(
+        "fightersExempt",
+        `${s.name} is a fighter unit, and overflight flak does not fire at fighters.`,
+        `serials[${i}].fighters`,
+      );
   });
-  checkUniqueRefs(refusals, input.serials.map((s) => s.actor), "serials");
+  checkUniqueRefs(
+    refusals,
+    input.serials.map((s) => s.actor),
+    "serials",
+  );
   return refusals.result(() => {
     const breakdown: BreakdownLine[] = [];
     const effects: PlaysheetEffect[] = [];
@@ -87,7 +101,11 @@ export function resolveFlak(input: FlakInput, dice: Dice): Checked<Resolution<Fl
       if (lost) effects.push({ type: "airUnitLost", actor: serial.actor });
       if (result === "loss" && serial.carrying !== undefined) {
         effects.push({ type: "playsheetStatus", actor: serial.carrying, delta: -1 });
-        breakdown.push({ label: `${serial.name}: the unit carried loses 1 status`, value: -1, source: `${SRC.flak}; ${decision("flak loss without a carried unit")}` });
+        breakdown.push({
+          label: `${serial.name}: the unit carried loses 1 status`,
+          value: -1,
+          source: `${SRC.flak}; ${decision("flak loss without a carried unit")}`,
+        });
       }
       return { actor: serial.actor, die, result, lost };
     });

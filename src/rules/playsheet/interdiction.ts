@@ -49,7 +49,10 @@ export function interdictionRow(force: InterdictionForce): number {
   const heavy = force.heavy ?? 0;
   assertCount(tactical, "tactical squadrons or artillery battalions");
   assertCount(heavy, "heavy squadrons");
-  const row = Math.max(bandIndex(tactical, (r) => r.tactical), bandIndex(heavy, (r) => r.heavy));
+  const row = Math.max(
+    bandIndex(tactical, (r) => r.tactical),
+    bandIndex(heavy, (r) => r.heavy),
+  );
   if (row < 0) throw new RangeError("an interdiction force needs at least one squadron or battalion");
   return row;
 }
@@ -81,13 +84,22 @@ export function resolveInterdiction(input: InterdictionInput, dice: Dice): Check
   if (tacticalOk && heavyOk && (input.force.tactical ?? 0) + (input.force.heavy ?? 0) === 0) {
     refusals.add("noForce", "Interdiction needs at least one squadron or artillery battalion (force is empty).", "force");
   }
-  if (input.targets.length === 0) refusals.add("noTargets", "Interdiction needs at least one unit in the square (targets is empty).", "targets");
-  checkUniqueRefs(refusals, input.targets.map((t) => t.actor), "targets");
+  if (input.targets.length === 0)
+    refusals.add("noTargets", "Interdiction needs at least one unit in the square (targets is empty).", "targets");
+  checkUniqueRefs(
+    refusals,
+    input.targets.map((t) => t.actor),
+    "targets",
+  );
   return refusals.result(() => {
     const row = interdictionRow(input.force);
     const both = (input.force.tactical ?? 0) > 0 && (input.force.heavy ?? 0) > 0;
     const breakdown: BreakdownLine[] = [
-      { label: `Force row ${row + 1} of 6`, value: row + 1, source: both ? `${SRC.interdiction}; ${decision("interdiction rows")}` : SRC.interdiction },
+      {
+        label: `Force row ${row + 1} of 6`,
+        value: row + 1,
+        source: both ? `${SRC.interdiction}; ${decision("interdiction rows")}` : SRC.interdiction,
+      },
     ];
     const effects: PlaysheetEffect[] = [];
     const rolls: number[] = [];
@@ -98,7 +110,11 @@ export function resolveInterdiction(input: InterdictionInput, dice: Dice): Check
       breakdown.push({ label: `${target.name}: die (${result})`, value: die, source: SRC.interdiction });
       if (result === "lossAndImmobilise") effects.push({ type: "playsheetStatus", actor: target.actor, delta: -1 });
       if (result !== "none") {
-        effects.push(input.purpose === "interdiction" ? { type: "playsheetImmobilised", actor: target.actor } : { type: "playsheetSuppressed", actor: target.actor });
+        effects.push(
+          input.purpose === "interdiction"
+            ? { type: "playsheetImmobilised", actor: target.actor }
+            : { type: "playsheetSuppressed", actor: target.actor },
+        );
       }
       return { actor: target.actor, die, result };
     });

@@ -50,10 +50,7 @@ export function usesFuel(troops: PlaysheetTroops): boolean {
 }
 
 /** The movement row for troops on some ground, with whether it was borrowed; undefined if none. */
-export function movementRow(
-  troops: PlaysheetTroops,
-  ground: PlaysheetGround,
-): { row: MovementRow; borrowed: boolean } | undefined {
+export function movementRow(troops: PlaysheetTroops, ground: PlaysheetGround): { row: MovementRow; borrowed: boolean } | undefined {
   const own = MOVEMENT_TABLE.find((r) => r.troops === troops && (r.ground === ground || r.ground === "allTerrain"));
   if (own) return { row: own, borrowed: false };
   const partner = SHARED_VEHICLE_ROWS[troops];
@@ -97,17 +94,25 @@ export function resolvePlaysheetMove(input: PlaysheetMoveInput): Checked<Resolut
   const found = movementRow(unit.troops, ground);
   const allowance = found?.row[mode] ?? null;
   if (!found) {
-    refusals.add("noMovementRow", `The movement table has no row for ${unit.name} (${unit.troops}) on ${ground} ground; the umpire sets the move.`, "ground");
+    refusals.add(
+      "noMovementRow",
+      `The movement table has no row for ${unit.name} (${unit.troops}) on ${ground} ground; the umpire sets the move.`,
+      "ground",
+    );
   } else if (allowance === null) {
     refusals.add("modeUnavailable", `${unit.name} (${unit.troops}) has no ${mode} move in the movement table.`, "mode");
   } else if (distanceKm > allowance) {
-    refusals.add("tooFar", `${unit.name} can move at most ${allowance} km ${mode} on ${ground} ground, not ${distanceKm} km.`, "distanceKm");
+    refusals.add(
+      "tooFar",
+      `${unit.name} can move at most ${allowance} km ${mode} on ${ground} ground, not ${distanceKm} km.`,
+      "distanceKm",
+    );
   }
   if (input.crossesRiver && found && !found.row.riverCrossing) {
     refusals.add("noRiverCrossing", `${unit.name} (${unit.troops}) cannot cross a river.`, "crossesRiver");
   }
   return refusals.result(() => {
-    const allowanceKm = allowance as number;
+    const allowanceKm = allowance!; // a null allowance was refused above
     const breakdown: BreakdownLine[] = [
       {
         label: `Maximum ${mode} move on ${ground} ground`,

@@ -1,8 +1,8 @@
 import type { RefusalList } from "../resolution";
 
-import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie } from "../validate";
+import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie, tableEntry } from "../validate";
 
-export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie };
+export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie, tableEntry };
 
 /** Adds a refusal when `value` is not a finite number of at least zero. */
 export function checkDistance(refusals: RefusalList, value: number, field: string, what: string): boolean {

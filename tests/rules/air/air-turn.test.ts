@@ -158,7 +158,12 @@ describe("a whole air turn, scripted", () => {
 
     // 5) Sorties: NATO 12 CAS / 6 Recce-EW flies everything; WP 2 CAS / 1 Recce-EW leaves su25b behind.
     const natoSorties = accepted(
-      resolveSortieSelection({ side: "nato", status, squadrons: state.squadrons, selected: ["a10", "jaguar", "harrier", "rf4", "c130", "f111", "ef111"] }),
+      resolveSortieSelection({
+        side: "nato",
+        status,
+        squadrons: state.squadrons,
+        selected: ["a10", "jaguar", "harrier", "rf4", "c130", "f111", "ef111"],
+      }),
     );
     const wpSorties = accepted(resolveSortieSelection({ side: "wp", status, squadrons: state.squadrons, selected: ["su25", "su24"] }));
     expect(natoSorties.outcome.allotment).toEqual({ cas: 12, recceEw: 6 });
@@ -208,13 +213,24 @@ describe("a whole air turn, scripted", () => {
     expect(drop.outcome).toEqual({ modifiedRoll: 3, result: "success", warnings: [] });
     apply(drop);
     apply(accepted(resolveCasReturn({ squadrons: state.squadrons, returning: ["a10", "jaguar", "harrier", "rf4", "su25"] })));
-    expect(boxes(state)).toMatchObject({ a10: "damaged", jaguar: "damaged", harrier: "damaged", rf4: "damaged", c130: "damaged", su25: "damaged" });
+    expect(boxes(state)).toMatchObject({
+      a10: "damaged",
+      jaguar: "damaged",
+      harrier: "damaged",
+      rf4: "damaged",
+      c130: "damaged",
+      su25: "damaged",
+    });
     expect(weapons(state)).toEqual({ f111: ["Durandal"] });
 
     // 8) Deep strikes. NATO on wp-ab: ef111 suppresses the 3 box, the 2 box misses f111 (roll 3), f111 hits (roll 2).
     const natoStrike = accepted(
       resolveDeepStrike(
-        { squadrons: state.squadrons, attackers: ["ef111", "f111"], target: { kind: "airbase", id: "wp-ab", name: "WP-AB", airDefence: [2, 3] } },
+        {
+          squadrons: state.squadrons,
+          attackers: ["ef111", "f111"],
+          target: { kind: "airbase", id: "wp-ab", name: "WP-AB", airDefence: [2, 3] },
+        },
         scriptedDice([3, 2]),
       ),
     );
@@ -247,7 +263,9 @@ describe("a whole air turn, scripted", () => {
 
     // 9) Repair. NATO repairs a10 and rf4 outright; jaguar rolls 6 (destroyed), harrier 5 and c130 2 (repaired).
     const damaged = (side: string) => state.squadrons.filter((s) => s.side === side && s.box === "damaged");
-    const natoRepair = accepted(resolveAircraftRepair({ side: "nato", squadrons: damaged("nato"), automatic: ["a10", "rf4"] }, scriptedDice([6, 5, 2])));
+    const natoRepair = accepted(
+      resolveAircraftRepair({ side: "nato", squadrons: damaged("nato"), automatic: ["a10", "rf4"] }, scriptedDice([6, 5, 2])),
+    );
     expect(natoRepair.outcome).toEqual({ repaired: ["a10", "harrier", "rf4", "c130"], destroyed: ["jaguar"] });
     apply(natoRepair);
     // WP: mig23 (gdr 4) rolls 4, mig21 (pl 3) rolls 4, su25 (su 4) rolls 1, su25b (su 4) rolls 5, su24 (cs 3) rolls 3.

@@ -13,7 +13,11 @@ describe("airbase and air-defence repair (seed 000, Air War QRS: 11))", () => {
     const dice = scriptedDice([4, 5, 1]);
     const r = accepted(
       resolveAirbaseRepair(
-        { side: "nato", airbases: [airbase("ab-1", { hits: 2, permanentHits: 1 }), airbase("ab-2"), airbase("ab-3", { hits: 1 })], charts: [] },
+        {
+          side: "nato",
+          airbases: [airbase("ab-1", { hits: 2, permanentHits: 1 }), airbase("ab-2"), airbase("ab-3", { hits: 1 })],
+          charts: [],
+        },
         dice,
       ),
     );
@@ -33,7 +37,9 @@ describe("airbase and air-defence repair (seed 000, Air War QRS: 11))", () => {
     [3, 1, 0],
     [4, 0, 1],
   ])("WP repairs on 3 or less: roll %i repairs %i", (roll, repaired, madePermanent) => {
-    const r = accepted(resolveAirbaseRepair({ side: "wp", airbases: [airbase("wp-ab", { side: "wp", hits: 1 })], charts: [] }, scriptedDice([roll])));
+    const r = accepted(
+      resolveAirbaseRepair({ side: "wp", airbases: [airbase("wp-ab", { side: "wp", hits: 1 })], charts: [] }, scriptedDice([roll])),
+    );
     expect(r.outcome.airbases[0]).toEqual({ airbase: "wp-ab", repaired, madePermanent });
   });
 

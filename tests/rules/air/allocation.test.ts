@@ -70,9 +70,7 @@ describe("allocation (seed 000, Air War QRS: 1) Allocate units to missions)", ()
   });
 
   it("a transfer of a squadron with no airbase only changes zone and box", () => {
-    const r = accepted(
-      allocate([{ squadron: "f15", box: "holding", targetZone: "south" }], [squadron("f15", { airbase: null })]),
-    );
+    const r = accepted(allocate([{ squadron: "f15", box: "holding", targetZone: "south" }], [squadron("f15", { airbase: null })]));
     expect(r.effects.map((e) => e.type)).toEqual(["squadronZone", "squadronBox"]);
   });
 
@@ -98,14 +96,17 @@ describe("allocation (seed 000, Air War QRS: 1) Allocate units to missions)", ()
       ["out of range", [{ squadron: "f15", box: "cas", targetZone: "east" }], "outOfRange"],
       ["unknown distance", [{ squadron: "f15", box: "cas", targetZone: "west" }], "unknownDistance"],
       ["unknown squadron", [{ squadron: "ghost", box: "cas" }], "unknownSquadron"],
-      ["twice", [{ squadron: "f15", box: "cas" }, { squadron: "f15", box: "airSuperiority" }], "duplicate"],
+      [
+        "twice",
+        [
+          { squadron: "f15", box: "cas" },
+          { squadron: "f15", box: "airSuperiority" },
+        ],
+        "duplicate",
+      ],
       ["no air-to-air value", [{ squadron: "a10", box: "airSuperiority" }], "unfitForMission"],
       ["unknown box", [{ squadron: "f15", box: "damaged" }], "unknownBox"],
-      [
-        "weapon for another mission",
-        [{ squadron: "f15", box: "cas", weapons: [{ kind: "aam", name: "AIM-120" }] }],
-        "wrongWeapon",
-      ],
+      ["weapon for another mission", [{ squadron: "f15", box: "cas", weapons: [{ kind: "aam", name: "AIM-120" }] }], "wrongWeapon"],
       [
         "two weapons",
         [

@@ -85,7 +85,9 @@ describe("deep strike (seed 000, Air War QRS: 8); air-defence model per RULES-NO
   });
 
   it(`a chemical weapons card multiplies the damage by ${CHEMICAL_DAMAGE_FACTOR}`, () => {
-    const v = accepted(strike([1, 1], { attackers: [], strikes: [{ kind: "ssm", card: "scud" }], chemical: "cw", target: { ...airbase, airDefence: [] } }).r);
+    const v = accepted(
+      strike([1, 1], { attackers: [], strikes: [{ kind: "ssm", card: "scud" }], chemical: "cw", target: { ...airbase, airDefence: [] } }).r,
+    );
     expect(v.outcome.hits).toBe(2);
     expect(v.breakdown.at(-1)).toMatchObject({ label: "Hits", value: 2 });
   });
@@ -120,12 +122,19 @@ describe("deep strike (seed 000, Air War QRS: 8); air-defence model per RULES-NO
   describe("refusals", () => {
     it("nothing sent", () => expect(codes(strike([], { attackers: [] }).r)).toEqual(["noAttackers"]));
     it("a squadron not on the deep strike", () => expect(codes(strike([], { attackers: ["a10"] }).r)).toEqual(["notOnMission"]));
-    it("a bad air-defence value", () => expect(codes(strike([], { target: { ...airbase, airDefence: [7, -1] } }).r)).toEqual(["badAirDefence", "badAirDefence"]));
+    it("a bad air-defence value", () =>
+      expect(codes(strike([], { target: { ...airbase, airDefence: [7, -1] } }).r)).toEqual(["badAirDefence", "badAirDefence"]));
     it("aiming at the air defence of a bridge with no chart", () => {
-      expect(codes(strike([], { aim: "airDefence", target: { kind: "bridge", hexside: "1|2", name: "B", airDefence: [] } }).r)).toEqual(["noChart"]);
+      expect(codes(strike([], { aim: "airDefence", target: { kind: "bridge", hexside: "1|2", name: "B", airDefence: [] } }).r)).toEqual([
+        "noChart",
+      ]);
     });
     it("a squadron with a bad factor", () => {
-      expect(codes(resolveDeepStrike({ squadrons: [squadron("x", { ...ds, deepStrike: 8 })], attackers: ["x"], target: airbase }, scriptedDice([])))).toEqual(["badFactor"]);
+      expect(
+        codes(
+          resolveDeepStrike({ squadrons: [squadron("x", { ...ds, deepStrike: 8 })], attackers: ["x"], target: airbase }, scriptedDice([])),
+        ),
+      ).toEqual(["badFactor"]);
     });
   });
 });

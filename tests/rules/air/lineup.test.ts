@@ -159,10 +159,7 @@ describe("air-to-air line-up (seed 000, Air War QRS: 2) Prepare for Air to Air c
       ).toEqual(["tooManySwitches"]);
     });
 
-    it.each([
-      [["mig29", "mig29"]],
-      [["mig29", "f15"]],
-    ] as const)("a switch %j", (sw) => {
+    it.each([[["mig29", "mig29"]], [["mig29", "f15"]]] as const)("a switch %j", (sw) => {
       expect(codes(lineUp({ wpSwitches: [sw] }))).toEqual(["badSwitch"]);
     });
   });

@@ -18,19 +18,18 @@ import type { AirLevel, AirState, Airbase, MissionBox, Squadron } from "../../..
 import { runAirTurn } from "./turn-driver";
 
 const factor = fc.integer({ min: 0, max: 6 });
-const squadronArb = fc
-  .record({
-    nationality: fc.constantFrom(...NATIONALITIES),
-    airToAir: factor,
-    cas: factor,
-    deepStrike: factor,
-    recce: fc.boolean(),
-    ew: fc.boolean(),
-    harrier: fc.boolean(),
-    base: fc.integer({ min: 0, max: 2 }),
-    wanted: fc.constantFrom<MissionBox>(...MISSION_BOXES),
-    aam: fc.boolean(),
-  });
+const squadronArb = fc.record({
+  nationality: fc.constantFrom(...NATIONALITIES),
+  airToAir: factor,
+  cas: factor,
+  deepStrike: factor,
+  recce: fc.boolean(),
+  ew: fc.boolean(),
+  harrier: fc.boolean(),
+  base: fc.integer({ min: 0, max: 2 }),
+  wanted: fc.constantFrom<MissionBox>(...MISSION_BOXES),
+  aam: fc.boolean(),
+});
 type RosterEntry = typeof squadronArb extends fc.Arbitrary<infer T> ? T : never;
 
 const rosterArb = fc.record({
@@ -169,7 +168,10 @@ describe("air turn invariants (property tests)", () => {
         fc.array(fc.nat({ max: 30 }), { maxLength: 20 }),
         (roster, level, winner, picks) => {
           const { state, wanted } = build(roster);
-          const squadrons = state.squadrons.map((s) => ({ ...s, box: wanted.get(s.id)! === "holding" ? ("holding" as const) : wanted.get(s.id)! }));
+          const squadrons = state.squadrons.map((s) => ({
+            ...s,
+            box: wanted.get(s.id) === "holding" ? ("holding" as const) : wanted.get(s.id)!,
+          }));
           for (const side of ["nato", "wp"] as const) {
             const r = resolveSortieSelection({ side, status: { level, winner }, squadrons, selected: picks.map((p) => `sq${p}`) });
             if (!r.ok) continue;

@@ -42,9 +42,9 @@ describe("aircraft repair (seed 000, Air War QRS: 9) Aircraft repair)", () => {
 
   describe("refusals", () => {
     it("more than two automatic repairs", () => {
-      expect(codes(resolveAircraftRepair({ side: "nato", squadrons: nato, automatic: ["f15", "tornado", "f16be"] }, scriptedDice([1])))).toEqual([
-        "tooManyAutomatic",
-      ]);
+      expect(
+        codes(resolveAircraftRepair({ side: "nato", squadrons: nato, automatic: ["f15", "tornado", "f16be"] }, scriptedDice([1]))),
+      ).toEqual(["tooManyAutomatic"]);
     });
     it("automatic repairs for WP", () => {
       const r = resolveAircraftRepair({ side: "wp", squadrons: [wp("x", dmg)], automatic: ["x"] }, scriptedDice([]));
@@ -58,13 +58,16 @@ describe("aircraft repair (seed 000, Air War QRS: 9) Aircraft repair)", () => {
       expect(codes(r)).toEqual(["notDamaged", "wrongSide", "unknownSquadron"]);
     });
     it("a squadron of an unknown nationality", () => {
-      const r = resolveAircraftRepair({ side: "nato", squadrons: [squadron("x", { ...dmg, nationality: "it" as "us" })] }, scriptedDice([]));
+      const r = resolveAircraftRepair(
+        { side: "nato", squadrons: [squadron("x", { ...dmg, nationality: "it" as "us" })] },
+        scriptedDice([]),
+      );
       expect(codes(r)).toEqual(["unknownNationality"]);
     });
     it("a squadron with a bad nationality for its side", () => {
-      expect(codes(resolveAircraftRepair({ side: "nato", squadrons: [squadron("x", { ...dmg, nationality: "pl" })] }, scriptedDice([])))).toEqual([
-        "wrongSide",
-      ]);
+      expect(
+        codes(resolveAircraftRepair({ side: "nato", squadrons: [squadron("x", { ...dmg, nationality: "pl" })] }, scriptedDice([]))),
+      ).toEqual(["wrongSide"]);
     });
   });
 });

@@ -155,12 +155,10 @@ describe("airbase capacity (seed 000, Air War QRS: 10) 2 per airbase; RULES-NOTE
     expect(airbaseCapacity({ hits: 1, permanentHits: 5 })).toBe(0);
   });
 
-  it.each([
-    [{ hits: -1 }],
-    [{ hits: 0.5 }],
-    [{ hits: 0, baseCapacity: -2 }],
-    [{ hits: 0, permanentHits: Number.NaN }],
-  ])("refuses %j", (airbase) => {
-    expect(() => airbaseCapacity(airbase)).toThrow(RangeError);
-  });
+  it.each([[{ hits: -1 }], [{ hits: 0.5 }], [{ hits: 0, baseCapacity: -2 }], [{ hits: 0, permanentHits: Number.NaN }]])(
+    "refuses %j",
+    (airbase) => {
+      expect(() => airbaseCapacity(airbase)).toThrow(RangeError);
+    },
+  );
 });

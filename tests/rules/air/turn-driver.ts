@@ -40,9 +40,7 @@ export function runAirTurn(start: AirState, wanted: ReadonlyMap<string, MissionB
   };
 
   // 1) Allocation: the wanted box when the squadron can fly it, else holding in its own zone.
-  const orders = state.squadrons
-    .filter((s) => s.box === "ready")
-    .map((s) => ({ squadron: s.id, box: wanted.get(s.id) ?? "holding" }));
+  const orders = state.squadrons.filter((s) => s.box === "ready").map((s) => ({ squadron: s.id, box: wanted.get(s.id) ?? "holding" }));
   const tried = resolveAllocation({ squadrons: state.squadrons, orders, zoneDistances: {} });
   const allocation = tried.ok
     ? tried.value

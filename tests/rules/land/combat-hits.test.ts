@@ -48,12 +48,19 @@ describe("even split of hits 'between all' (RULES-NOTES: largest units first)", 
 
   it("property: the shares add up to the total and differ by at most 1", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 30 }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }), (total, strengths) => {
-        const shares = evenHitSplit(total, strengths.map((s, i) => c(`u${i}`, s)));
-        const hits = shares.map((s) => s.hits);
-        expect(hits.reduce((a, b) => a + b, 0)).toBe(total);
-        expect(Math.max(...hits) - Math.min(...hits)).toBeLessThanOrEqual(1);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 8 }),
+        (total, strengths) => {
+          const shares = evenHitSplit(
+            total,
+            strengths.map((s, i) => c(`u${i}`, s)),
+          );
+          const hits = shares.map((s) => s.hits);
+          expect(hits.reduce((a, b) => a + b, 0)).toBe(total);
+          expect(Math.max(...hits) - Math.min(...hits)).toBeLessThanOrEqual(1);
+        },
+      ),
     );
   });
 });
@@ -127,17 +134,29 @@ describe("checkHitSplit: an owner's split of shared hits", () => {
 
   it("accepts a split that adds up, filling in zeros in unit order", () => {
     const r = checkHitSplit(3, units, [{ actor: "b", hits: 3 }]);
-    expect(r).toEqual({ ok: true, value: [{ actor: "a", hits: 0 }, { actor: "b", hits: 3 }] });
+    expect(r).toEqual({
+      ok: true,
+      value: [
+        { actor: "a", hits: 0 },
+        { actor: "b", hits: 3 },
+      ],
+    });
   });
 
   it("accepts 0 hits named on artillery", () => {
-    expect(checkHitSplit(1, units, [{ actor: "a", hits: 1 }, { actor: "arty", hits: 0 }]).ok).toBe(true);
+    expect(
+      checkHitSplit(1, units, [
+        { actor: "a", hits: 1 },
+        { actor: "arty", hits: 0 },
+      ]).ok,
+    ).toBe(true);
   });
 
   it("refuses a wrong sum", () => {
     const r = checkHitSplit(3, units, [{ actor: "a", hits: 2 }]);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.refusals).toEqual([{ code: "splitTotal", message: "The split gives 2 hits in all, but 3 must be shared.", field: "split" }]);
+    if (!r.ok)
+      expect(r.refusals).toEqual([{ code: "splitTotal", message: "The split gives 2 hits in all, but 3 must be shared.", field: "split" }]);
   });
 
   it("refuses hits on an immune unit, unknown or repeated units, bad numbers and a bad total", () => {
@@ -182,7 +201,12 @@ describe("checkHitSplit: an owner's split of shared hits", () => {
 describe("hit effects", () => {
   it("caps hits at a unit's strength and eliminates a unit brought to 0", () => {
     const units = [c("a", 4), c("b", 2)];
-    expect(combatHitEffects(units, [{ actor: "a", hits: 3 }, { actor: "b", hits: 5 }])).toEqual([
+    expect(
+      combatHitEffects(units, [
+        { actor: "a", hits: 3 },
+        { actor: "b", hits: 5 },
+      ]),
+    ).toEqual([
       { type: "hits", actor: "a", amount: 3 },
       { type: "hits", actor: "b", amount: 2 },
       { type: "eliminated", actor: "b" },
@@ -191,20 +215,36 @@ describe("hit effects", () => {
   });
 
   it("gives no effect for 0 hits or for a unit not listed", () => {
-    expect(combatHitEffects([c("a", 4)], [{ actor: "a", hits: 0 }, { actor: "x", hits: 2 }])).toEqual([]);
+    expect(
+      combatHitEffects(
+        [c("a", 4)],
+        [
+          { actor: "a", hits: 0 },
+          { actor: "x", hits: 2 },
+        ],
+      ),
+    ).toEqual([]);
   });
 
   it("property: no unit is ever taken below 0", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 15 })), { minLength: 1, maxLength: 6 }), (rows) => {
-        const units = rows.map(([s], i) => c(`u${i}`, s));
-        const effects = combatHitEffects(units, rows.map(([, h], i) => ({ actor: `u${i}`, hits: h })));
-        for (const u of units) {
-          const taken = effects.filter((e) => e.type === "hits" && e.actor === u.id).reduce((t, e) => t + (e.type === "hits" ? e.amount : 0), 0);
-          expect(u.strength - taken).toBeGreaterThanOrEqual(0);
-          expect(effects.some((e) => e.type === "eliminated" && e.actor === u.id)).toBe(u.strength - taken === 0);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 0, max: 15 })), { minLength: 1, maxLength: 6 }),
+        (rows) => {
+          const units = rows.map(([s], i) => c(`u${i}`, s));
+          const effects = combatHitEffects(
+            units,
+            rows.map(([, h], i) => ({ actor: `u${i}`, hits: h })),
+          );
+          for (const u of units) {
+            const taken = effects
+              .filter((e) => e.type === "hits" && e.actor === u.id)
+              .reduce((t, e) => t + (e.type === "hits" ? e.amount : 0), 0);
+            expect(u.strength - taken).toBeGreaterThanOrEqual(0);
+            expect(effects.some((e) => e.type === "eliminated" && e.actor === u.id)).toBe(u.strength - taken === 0);
+          }
+        },
+      ),
     );
   });
 });

@@ -12,10 +12,7 @@ import {
   type GroundCombatPlan,
 } from "../../../src/rules/nobc/land/combat";
 import { combatResult, crtBand } from "../../../src/rules/nobc/land/combat-tables";
-import {
-  checkGroundCombatAnnouncements,
-  checkGroundCombatTurn,
-} from "../../../src/rules/nobc/land/combat-turn";
+import { checkGroundCombatAnnouncements, checkGroundCombatTurn } from "../../../src/rules/nobc/land/combat-turn";
 import type { LandHq, LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
 
 // A small map: T is the defending hex; A1, A2, A3 and N1 touch it; B touches A1 only; F is far away.
@@ -86,7 +83,11 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     expect(p.attackStrength.total).toBe(12);
     expect(p.defenceStrength.total).toBe(4);
     expect(p.breakdown).toEqual([
-      { label: "Odds: attack 12 against defence 4, read as 3:1", value: 4, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step One (odds)" },
+      {
+        label: "Odds: attack 12 against defence 4, read as 3:1",
+        value: 4,
+        source: "seed 000 (NOBC), Land War QRS: Ground Combat Step One (odds)",
+      },
       { label: "Defending hex terrain: clear", value: 0, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Two (terrain)" },
       { label: "No attacker crosses a river", value: 0, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Three (river)" },
       {
@@ -135,7 +136,11 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
 
     it("every attacker across a bridged major river: −3", () => {
       const p = plan({ rivers: { A1: { kind: "major", bridged: true }, A2: { kind: "major", bridged: true } } });
-      expect(p.breakdown[2]).toEqual({ label: "Every attacker crosses a major river", value: -3, source: expect.stringContaining("Step Three") });
+      expect(p.breakdown[2]).toEqual({
+        label: "Every attacker crosses a major river",
+        value: -3,
+        source: expect.stringContaining("Step Three"),
+      });
       expect(p.modifier).toBe(1);
     });
 
@@ -168,7 +173,11 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       });
       const p = plan({ attackers: ["wp1"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1", "bridgingEngineer")] }] });
       expect(p.breakdown[2]).toMatchObject({ value: -1 });
-      expect(p.breakdown[3]).toEqual({ label: "Engineer card e1 bridges the crossing", value: 0, source: expect.stringContaining("Step Three") });
+      expect(p.breakdown[3]).toEqual({
+        label: "Engineer card e1 bridges the crossing",
+        value: 0,
+        source: expect.stringContaining("Step Three"),
+      });
       expect(p.cardsPlayed).toEqual(["e1"]);
     });
 
@@ -177,24 +186,47 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const one = planGroundCombat(input({ attackers: ["wp1"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1")] }] }));
       expect(codes(one)).toEqual(["riverNeedsEngineer"]);
       const mine = planGroundCombat(
-        input({ attackers: ["wp1"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1"), eng("e2", "minelayingEngineer")] }] }),
+        input({
+          attackers: ["wp1"],
+          rivers,
+          support: [{ hq: hq("army"), distance: 1, cards: [eng("e1"), eng("e2", "minelayingEngineer")] }],
+        }),
       );
       expect(codes(mine)).toEqual(["cardNoGroundUse", "riverNeedsEngineer"]);
-      expect(planGroundCombat(input({ attackers: ["wp1"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1"), eng("e2")] }] })).ok).toBe(true);
+      expect(
+        planGroundCombat(input({ attackers: ["wp1"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1"), eng("e2")] }] }))
+          .ok,
+      ).toBe(true);
     });
 
     it("each unbridged hexside needs its own cards; units sharing a hex share the crossing", () => {
       const rivers = { A1: { kind: "minor" as const, bridged: false }, A2: { kind: "minor" as const, bridged: false } };
       const wp3 = unit("wp3", { hex: "A1", strength: 2 });
-      const one = planGroundCombat(input({ units: [wp1, wp2, wp3, nato1], attackers: ["wp1", "wp3", "wp2"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1")] }] }));
+      const one = planGroundCombat(
+        input({
+          units: [wp1, wp2, wp3, nato1],
+          attackers: ["wp1", "wp3", "wp2"],
+          rivers,
+          support: [{ hq: hq("army"), distance: 1, cards: [eng("e1")] }],
+        }),
+      );
       expect(codes(one)).toEqual(["riverNeedsEngineer"]);
       expect(!one.ok && one.refusals[0]!.message).toContain("needing 2 Engineer card(s)");
-      const two = planGroundCombat(input({ units: [wp1, wp2, wp3, nato1], attackers: ["wp1", "wp3", "wp2"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1"), eng("e2")] }] }));
+      const two = planGroundCombat(
+        input({
+          units: [wp1, wp2, wp3, nato1],
+          attackers: ["wp1", "wp3", "wp2"],
+          rivers,
+          support: [{ hq: hq("army"), distance: 1, cards: [eng("e1"), eng("e2")] }],
+        }),
+      );
       expect(two.ok).toBe(true);
     });
 
     it("refuses an unknown river kind; rivers by hexes that do not attack are ignored", () => {
-      const bad = planGroundCombat(input({ rivers: { A1: { kind: "stream" as "minor", bridged: true }, F: { kind: "major", bridged: false } } }));
+      const bad = planGroundCombat(
+        input({ rivers: { A1: { kind: "stream" as "minor", bridged: true }, F: { kind: "major", bridged: false } } }),
+      );
       expect(codes(bad)).toEqual(["invalidRiver"]);
       expect(plan({ rivers: { F: { kind: "major", bridged: false } } }).modifier).toBe(4);
     });
@@ -247,7 +279,11 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       expect(step4).toEqual([
         { label: "CAS Su-24 Regt for the attacker", value: 3, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (CAS)" },
         { label: "CAS A-10 Sqn for the defender", value: -2, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (CAS)" },
-        { label: "Support card c1 (combatModifier) for the attacker", value: 2, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (support cards)" },
+        {
+          label: "Support card c1 (combatModifier) for the attacker",
+          value: 2,
+          source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (support cards)",
+        },
         { label: "Support card cw (chemical) for the attacker", value: 3, source: expect.stringContaining("chemical weapons note") },
         { label: "Support card n1 (combatModifier) for the defender", value: -1, source: expect.any(String) },
       ]);
@@ -262,7 +298,11 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     it("an advance-after-combat card shows as a 0 line and sets the flag", () => {
       const p = plan({ support: [{ hq: hq("army"), distance: 1, cards: [card("adv", { category: "advanceAfterCombat", value: 0 })] }] });
       expect(p.advanceCard).toBe(true);
-      expect(p.breakdown.at(-1)).toEqual({ label: "Card adv lets the attackers advance after combat", value: 0, source: expect.stringContaining("advance after combat") });
+      expect(p.breakdown.at(-1)).toEqual({
+        label: "Card adv lets the attackers advance after combat",
+        value: 0,
+        source: expect.stringContaining("advance after combat"),
+      });
       expect(plan().advanceCard).toBe(false);
     });
   });
@@ -290,7 +330,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
 
     it("a battalion or artillery unit whose data says Combat Mode still cannot call a fire mission (always March Mode)", () => {
       const bn = unit("bn", { side: "nato", hex: "T", size: "battalion", mode: "combat", strength: 2, supply: 1 });
-      const r = planGroundCombat(input({ units: [wp1, wp2, bn, arty("ng", "N1", { side: "nato" })], fireMissions: [{ supported: "bn", artillery: ["ng"] }] }));
+      const r = planGroundCombat(
+        input({ units: [wp1, wp2, bn, arty("ng", "N1", { side: "nato" })], fireMissions: [{ supported: "bn", artillery: ["ng"] }] }),
+      );
       expect(r.ok ? [] : r.refusals).toEqual([
         {
           code: "fireMissionNotCombatMode",
@@ -305,7 +347,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const p = plan({ units, fireMissions: [{ supported: "nato1", artillery: ["ng"] }] });
       expect(p.defenceStrength).toMatchObject({ total: 7, artillery: 3 });
       expect(p.breakdown[0]!.label).toBe("Odds: attack 12 against defence 7 (artillery 3), read as 1:1");
-      expect(p.fireMissions).toEqual([{ side: "nato", supported: "nato1", artillery: [{ id: "ng", name: "ng", strength: 3 }], strength: 3 }]);
+      expect(p.fireMissions).toEqual([
+        { side: "nato", supported: "nato1", artillery: [{ id: "ng", name: "ng", strength: 3 }], strength: 3 },
+      ]);
     });
 
     it("refuses missions that break the limits, with every reason", () => {
@@ -364,7 +408,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
 
     it("names the defender when it calls too many missions", () => {
       const units = [wp1, wp2, unit("nato1", { side: "nato", hex: "T", supply: 9 }), arty("n1", "N1", { side: "nato" })];
-      const r = planGroundCombat(input({ units, fireMissions: Array.from({ length: 4 }, () => ({ supported: "nato1", artillery: ["n1"] })) }));
+      const r = planGroundCombat(
+        input({ units, fireMissions: Array.from({ length: 4 }, () => ({ supported: "nato1", artillery: ["n1"] })) }),
+      );
       expect(!r.ok && r.refusals.find((x) => x.code === "tooManyFireMissions")!.message).toBe(
         "The defender calls 4 fire missions; at most 3 per combat.",
       );
@@ -383,7 +429,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         unit("inside", { hex: "T", side: "nato" }),
         unit("broken", { hex: "A2", strength: 0 }),
       ];
-      const r = planGroundCombat(input({ units, attackers: ["wp1", "wp1", "ghost", "march", "bn", "gun", "far", "enemy", "inside", "broken"] }));
+      const r = planGroundCombat(
+        input({ units, attackers: ["wp1", "wp1", "ghost", "march", "bn", "gun", "far", "enemy", "inside", "broken"] }),
+      );
       expect(codes(r)).toEqual([
         "duplicateAttacker",
         "unknownUnit",
@@ -424,7 +472,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     });
 
     it("hexes missing from the adjacency are not adjacent", () => {
-      const r = planGroundCombat(input({ units: [unit("z", { hex: "Z" }), unit("y", { side: "nato", hex: "Y" })], target: "Y", attackers: ["z"] }));
+      const r = planGroundCombat(
+        input({ units: [unit("z", { hex: "Z" }), unit("y", { side: "nato", hex: "Y" })], target: "Y", attackers: ["z"] }),
+      );
       expect(codes(r)).toEqual(["attackerNotAdjacent"]);
     });
 
@@ -466,7 +516,10 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
             {
               hq: hq("nato", { side: "nato" }),
               distance: 0.5,
-              cards: [card("ne", { side: "nato", category: "engineer", value: 0 }), card("na", { side: "nato", category: "advanceAfterCombat", value: 0 })],
+              cards: [
+                card("ne", { side: "nato", category: "engineer", value: 0 }),
+                card("na", { side: "nato", category: "advanceAfterCombat", value: 0 }),
+              ],
             },
           ],
         }),
@@ -496,7 +549,14 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
 
     it("accepts exactly the HQ's level and radius; a card's own HQ may be named", () => {
       const p = plan({
-        support: [{ hq: hq("army", { level: 2, radius: 3 }), distance: 3, cards: [card("c1", { hq: "army" })], cas: [{ id: "s", name: "S", side: "wp", value: 0 }] }],
+        support: [
+          {
+            hq: hq("army", { level: 2, radius: 3 }),
+            distance: 3,
+            cards: [card("c1", { hq: "army" })],
+            cas: [{ id: "s", name: "S", side: "wp", value: 0 }],
+          },
+        ],
       });
       expect(p.modifier).toBe(4 + 2);
     });
@@ -508,7 +568,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
 
     it("an HQ whose level or radius is not a whole number ≥ 0 gives no support (a NaN level is not unlimited)", () => {
       const many = Array.from({ length: 5 }, (_, i) => card(`c${i}`));
-      expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { level: Number.NaN }), distance: 1, cards: many }] })))).toEqual(["hqInvalid"]);
+      expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { level: Number.NaN }), distance: 1, cards: many }] })))).toEqual([
+        "hqInvalid",
+      ]);
       expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { radius: -1 }), distance: 0 }] })))).toEqual(["hqInvalid"]);
       expect(codes(planGroundCombat(input({ support: [{ hq: hq("army", { level: 1.5 }), distance: 1 }] })))).toEqual(["hqInvalid"]);
     });
@@ -537,9 +599,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
           },
         ],
       });
-      expect(codes(planGroundCombat(input({ chemicalReleaseConfirmed: false, support: [{ hq: hq("army"), distance: 1, cards: [cw("cw")] }] })))).toEqual([
-        "releaseNotConfirmed",
-      ]);
+      expect(
+        codes(planGroundCombat(input({ chemicalReleaseConfirmed: false, support: [{ hq: hq("army"), distance: 1, cards: [cw("cw")] }] }))),
+      ).toEqual(["releaseNotConfirmed"]);
     });
 
     it("released: the modifier counts once, the defending hex is contaminated and every chemical card is spent", () => {
@@ -573,9 +635,19 @@ describe("resolveGroundCombat: Step Five and the Combat Results Table (seed 000)
     const p = plan();
     const r = resolveGroundCombat(p, scriptedDice([4]));
     expect(r.rolls).toEqual([4]);
-    expect(r.breakdown.at(-1)).toEqual({ label: "Step Five: 1d6", value: 4, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Five (1d6)" });
+    expect(r.breakdown.at(-1)).toEqual({
+      label: "Step Five: 1d6",
+      value: 4,
+      source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Five (1d6)",
+    });
     expect(total(r.breakdown)).toBe(8);
-    expect(r.outcome).toMatchObject({ die: 4, score: 8, band: "8-11", result: combatResult(8, false), retreat: { hexes: 1, minefieldCleared: false } });
+    expect(r.outcome).toMatchObject({
+      die: 4,
+      score: 8,
+      band: "8-11",
+      result: combatResult(8, false),
+      retreat: { hexes: 1, minefieldCleared: false },
+    });
     // Success: 3 on each attacker, 2 between defenders (one defender takes both), retreat 1.
     expect(r.effects).toEqual([
       { type: "hits", actor: "wp1", amount: 3 },
@@ -688,7 +760,11 @@ describe("groundCombatEffects: the owners' own splits of shared hits", () => {
     expect(checked).toEqual({
       ok: false,
       refusals: [
-        { code: "hitsNotShared", message: "The attackers take 3 hits on each unit; there is no shared total to split.", field: "splits.attackers" },
+        {
+          code: "hitsNotShared",
+          message: "The attackers take 3 hits on each unit; there is no shared total to split.",
+          field: "splits.attackers",
+        },
         { code: "splitTotal", message: "The split gives 1 hits in all, but 3 must be shared.", field: "splits.defenders.split" },
       ],
     });
@@ -717,7 +793,14 @@ describe("combatOdds: the chance of each CRT row before rolling", () => {
     minefield: fc.boolean(),
     mirror: fc.boolean(),
   });
-  const build = (x: { a: number; d: number; terrain: readonly ("woods" | "rough" | "marsh" | "town" | "city")[]; bonus: number; minefield: boolean; mirror: boolean }) =>
+  const build = (x: {
+    a: number;
+    d: number;
+    terrain: readonly ("woods" | "rough" | "marsh" | "town" | "city")[];
+    bonus: number;
+    minefield: boolean;
+    mirror: boolean;
+  }) =>
     plan({
       units: [unit("wp1", { hex: "A1", strength: x.a }), unit("n", { side: "nato", hex: "T", strength: x.d })],
       attackers: ["wp1"],
@@ -818,7 +901,14 @@ describe("the turn's announcements (seed 000, Land War QRS, Ground Combat A) Ann
       ],
       context,
     );
-    expect(codes(r)).toEqual(["natoUnitUnderAttack", "wpAnnouncesFirst", "hexAttacksTwice", "wpAnnouncesFirst", "targetAnnouncedTwice", "unitAttacksTwice"]);
+    expect(codes(r)).toEqual([
+      "natoUnitUnderAttack",
+      "wpAnnouncesFirst",
+      "hexAttacksTwice",
+      "wpAnnouncesFirst",
+      "targetAnnouncedTwice",
+      "unitAttacksTwice",
+    ]);
     if (!r.ok) {
       expect(r.refusals[0]).toEqual({
         code: "natoUnitUnderAttack",
@@ -832,7 +922,11 @@ describe("the turn's announcements (seed 000, Land War QRS, Ground Combat A) Ann
   it("checks each announcement's attackers like a combat, with fields under the announcement", () => {
     const r = checkGroundCombatAnnouncements([{ side: "wp", target: "T", attackers: ["n2"] }], context);
     expect(!r.ok && r.refusals).toEqual([
-      { code: "attackerWrongSide", message: "n2 is not a Warsaw Pact unit, so it cannot attack for that side.", field: "announcements[0].attackers[0]" },
+      {
+        code: "attackerWrongSide",
+        message: "n2 is not a Warsaw Pact unit, so it cannot attack for that side.",
+        field: "announcements[0].attackers[0]",
+      },
       { code: "attackerNotAdjacent", message: "n2 in hex B is not adjacent to hex T.", field: "announcements[0].attackers[0]" },
     ]);
   });
@@ -857,7 +951,10 @@ describe("the turn's combats together", () => {
   it("accepts combats that share nothing but an army HQ", () => {
     const army = hq("army");
     const r = checkGroundCombatTurn([
-      base("T", ["w1"], { support: [{ hq: army, distance: 1, cards: [card("c1")] }], fireMissions: [{ supported: "w1", artillery: ["g"] }] }),
+      base("T", ["w1"], {
+        support: [{ hq: army, distance: 1, cards: [card("c1")] }],
+        fireMissions: [{ supported: "w1", artillery: ["g"] }],
+      }),
       base("B", ["w2"], { support: [{ hq: army, distance: 1, cards: [card("c2")] }] }),
     ]);
     expect(r.ok && r.value.length).toBe(2);
@@ -887,11 +984,17 @@ describe("the turn's combats together", () => {
     ]);
     if (!r.ok) {
       expect(r.refusals[2]!.message).toBe("1 Western Front is a Front HQ and supports only one combat a turn.");
-      expect(r.refusals.at(-1)).toEqual({ code: "supplyOverspent", message: "w2 carries 1 SP but its fire missions this turn cost 2.", field: "w2" });
+      expect(r.refusals.at(-1)).toEqual({
+        code: "supplyOverspent",
+        message: "w2 carries 1 SP but its fire missions this turn cost 2.",
+        field: "w2",
+      });
     }
   });
 
   it("a Front HQ may support one combat", () => {
-    expect(checkGroundCombatTurn([base("T", ["w1"], { support: [{ hq: front, distance: 1, cards: [card("c1")] }] }), base("B", ["w2"])]).ok).toBe(true);
+    expect(
+      checkGroundCombatTurn([base("T", ["w1"], { support: [{ hq: front, distance: 1, cards: [card("c1")] }] }), base("B", ["w2"])]).ok,
+    ).toBe(true);
   });
 });

@@ -63,8 +63,14 @@ function codes(r: { ok: boolean; refusals?: { code: string }[] }): string[] {
 
 describe("NATO bridge demolition table (seed 000 Land War QRS, Bridge Demolition)", () => {
   it("turn 0: minor on 3-6, no major; turn 1+: minor automatic, major on 3-6 (non-minelaying)", () => {
-    expect(NATO_BRIDGE_DEMOLITION.turn0).toEqual({ minor: { kind: "roll", min: 3, nonMinelayingEngineer: false }, major: { kind: "forbidden" } });
-    expect(NATO_BRIDGE_DEMOLITION.later).toEqual({ minor: { kind: "automatic" }, major: { kind: "roll", min: 3, nonMinelayingEngineer: true } });
+    expect(NATO_BRIDGE_DEMOLITION.turn0).toEqual({
+      minor: { kind: "roll", min: 3, nonMinelayingEngineer: false },
+      major: { kind: "forbidden" },
+    });
+    expect(NATO_BRIDGE_DEMOLITION.later).toEqual({
+      minor: { kind: "automatic" },
+      major: { kind: "roll", min: 3, nonMinelayingEngineer: true },
+    });
     expect(natoDemolitionRule(0, "minor").kind).toBe("roll");
     expect(natoDemolitionRule(1, "minor").kind).toBe("automatic");
     expect(natoDemolitionRule(7, "major").kind).toBe("roll");
@@ -89,7 +95,9 @@ describe("demolishBridges by NATO engineers", () => {
     [3, true],
     [6, true],
   ])("turn 0 minor bridge, die %i: destroyed %s", (die, destroyed) => {
-    const r = unwrap(demolishBridges({ means: "natoEngineers", turn: 0, hq: corps, attempts: [nato("a|b", "minor")] }, scriptedDice([die])));
+    const r = unwrap(
+      demolishBridges({ means: "natoEngineers", turn: 0, hq: corps, attempts: [nato("a|b", "minor")] }, scriptedDice([die])),
+    );
     expect(r.rolls).toEqual([die]);
     expect(r.outcome.attempts[0]).toEqual({ hexside: "a|b", kind: "minor", roll: die, destroyed });
     expect(r.effects).toEqual(destroyed ? [{ type: "bridgeDestroyed", hexside: "a|b" }] : []);
@@ -118,14 +126,19 @@ describe("demolishBridges by NATO engineers", () => {
 
   it("a bridging engineer counts as non-minelaying for a major bridge; engineer cards are kept (decision)", () => {
     const r = unwrap(
-      demolishBridges({ means: "natoEngineers", turn: 2, hq: corps, attempts: [nato("a|b", "major", eng("Card.br", "bridgingEngineer"))] }, scriptedDice([6])),
+      demolishBridges(
+        { means: "natoEngineers", turn: 2, hq: corps, attempts: [nato("a|b", "major", eng("Card.br", "bridgingEngineer"))] },
+        scriptedDice([6]),
+      ),
     );
     expect(r.effects).toEqual([{ type: "bridgeDestroyed", hexside: "a|b" }]);
   });
 
   it("a minelaying engineer may take a minor bridge but is refused a major one", () => {
     const mine = eng("Card.mine", "minelayingEngineer");
-    expect(demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "minor", mine)] }, scriptedDice([])).ok).toBe(true);
+    expect(
+      demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "minor", mine)] }, scriptedDice([])).ok,
+    ).toBe(true);
     const r = demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "major", mine)] }, scriptedDice([]));
     expect(codes(r)).toEqual(["minelayingEngineer"]);
   });
@@ -137,7 +150,9 @@ describe("demolishBridges by NATO engineers", () => {
       table.later.major = { kind: "roll", min: 3, nonMinelayingEngineer: false };
       table.turn0.minor = { kind: "roll", min: 3, nonMinelayingEngineer: true };
       const mine = eng("Card.mine", "minelayingEngineer");
-      expect(demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "major", mine)] }, scriptedDice([6])).ok).toBe(true);
+      expect(
+        demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "major", mine)] }, scriptedDice([6])).ok,
+      ).toBe(true);
       const r = demolishBridges({ means: "natoEngineers", turn: 0, hq: corps, attempts: [nato("a|b", "minor", mine)] }, scriptedDice([6]));
       expect(codes(r)).toEqual(["minelayingEngineer"]);
     } finally {
@@ -150,13 +165,20 @@ describe("demolishBridges by NATO engineers", () => {
     const r = demolishBridges({ means: "natoEngineers", turn: 0, hq: corps, attempts: [nato("a|b", "major")] }, scriptedDice([]));
     expect(r).toEqual({
       ok: false,
-      refusals: [{ code: "majorBridgeTurn0", message: "Major bridge a|b cannot be demolished on turn 0.", field: "attempts[0].bridge.kind" }],
+      refusals: [
+        { code: "majorBridgeTurn0", message: "Major bridge a|b cannot be demolished on turn 0.", field: "attempts[0].bridge.kind" },
+      ],
     });
   });
 
   it("within the HQ radius (boundary: radius itself is fine, one more is refused)", () => {
-    expect(demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "minor", undefined, 4)] }, scriptedDice([])).ok).toBe(true);
-    const r = demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "minor", undefined, 5)] }, scriptedDice([]));
+    expect(
+      demolishBridges({ means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "minor", undefined, 4)] }, scriptedDice([])).ok,
+    ).toBe(true);
+    const r = demolishBridges(
+      { means: "natoEngineers", turn: 1, hq: corps, attempts: [nato("a|b", "minor", undefined, 5)] },
+      scriptedDice([]),
+    );
     expect(codes(r)).toEqual(["outsideRadius"]);
   });
 
@@ -197,9 +219,9 @@ describe("demolishBridges by NATO engineers", () => {
   });
 
   it("refuses a bad turn and an HQ with a bad level or radius", () => {
-    expect(codes(demolishBridges({ means: "natoEngineers", turn: -1, hq: corps, attempts: [nato("a|b", "major")] }, scriptedDice([])))).toEqual([
-      "invalidTurn",
-    ]);
+    expect(
+      codes(demolishBridges({ means: "natoEngineers", turn: -1, hq: corps, attempts: [nato("a|b", "major")] }, scriptedDice([]))),
+    ).toEqual(["invalidTurn"]);
     expect(
       codes(demolishBridges({ means: "natoEngineers", turn: 1, hq: { ...corps, level: Number.NaN }, attempts: [] }, scriptedDice([]))),
     ).toEqual(["invalidHq"]);

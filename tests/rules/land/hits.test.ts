@@ -13,7 +13,14 @@ describe("applyHits (seed 000 Land War QRS: hits reduce Combat Strength)", () =>
   });
 
   it("caps hits at strength and eliminates at 0 (boundary: hits equal to strength)", () => {
-    const expected = { applied: 4, eliminated: true, effects: [{ type: "hits", actor: "a", amount: 4 }, { type: "eliminated", actor: "a" }] };
+    const expected = {
+      applied: 4,
+      eliminated: true,
+      effects: [
+        { type: "hits", actor: "a", amount: 4 },
+        { type: "eliminated", actor: "a" },
+      ],
+    };
     expect(applyHits({ id: "a", strength: 4 }, 4)).toEqual(expected);
     expect(applyHits({ id: "a", strength: 4 }, 9)).toEqual(expected);
   });

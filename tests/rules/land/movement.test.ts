@@ -268,7 +268,7 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     const input: MovePathInput = Object.freeze({
       unit: Object.freeze({ ...nato }),
       startAdjacentEnemies: Object.freeze(["w1"]),
-      steps: Object.freeze([Object.freeze(step("a", { terrain: Object.freeze(["woods"]) as LandTerrain[] }))]),
+      steps: Object.freeze([Object.freeze(step("a", { terrain: Object.freeze(["woods"]) }))]),
     });
     expect(() => movePath(input)).not.toThrow();
   });
@@ -284,7 +284,11 @@ describe("movePath properties", () => {
     ignoreMines: fc.boolean(),
     contaminated: fc.boolean(),
     river: fc.option(
-      fc.record({ kind: fc.constantFrom("minor" as const, "major" as const), bridged: fc.boolean(), bridgingEngineers: fc.integer({ min: 0, max: 3 }) }),
+      fc.record({
+        kind: fc.constantFrom("minor" as const, "major" as const),
+        bridged: fc.boolean(),
+        bridgingEngineers: fc.integer({ min: 0, max: 3 }),
+      }),
       { nil: undefined },
     ),
   });
@@ -384,7 +388,9 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
   });
 
   it("the +1 list counts once by default (decision)", () => {
-    const r = unwrap(resolveOverrun({ ...base, unit: { ...wp, mode: "march" }, hex: { hex: "x", terrain: ["woods", "rough"], road: "road" } }));
+    const r = unwrap(
+      resolveOverrun({ ...base, unit: { ...wp, mode: "march" }, hex: { hex: "x", terrain: ["woods", "rough"], road: "road" } }),
+    );
     expect(r.outcome.hitsToUnit).toBe(2);
     expect(r.breakdown.at(-1)!.label).toBe("Overrun: woods, rough, minor road, March Mode (hits, counted once)");
   });
@@ -413,7 +419,10 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
 
   it("artillery met alone retreats 4 hexes and takes 2 hits; the mover pays nothing", () => {
     const r = unwrap(
-      resolveOverrun({ ...base, defenders: [{ id: "art", name: "Arty Bde", side: "nato", size: "brigade", arm: "artillery", strength: 4 }] }),
+      resolveOverrun({
+        ...base,
+        defenders: [{ id: "art", name: "Arty Bde", side: "nato", size: "brigade", arm: "artillery", strength: 4 }],
+      }),
     );
     expect(r.outcome).toEqual({
       kind: "displaced",

@@ -176,7 +176,9 @@ describe("rearAreaAttack on an HQ (seed 000, 3. Rear Area Attacks)", () => {
   });
 
   it("an HQ never loses more boxes than its level", () => {
-    const r = unwrap(rearAreaAttack(attack({ target: { kind: "hq", hq: hq({ level: 1 }), terrain: [] }, strikes: [cas(20)] }), scriptedDice([6])));
+    const r = unwrap(
+      rearAreaAttack(attack({ target: { kind: "hq", hq: hq({ level: 1 }), terrain: [] }, strikes: [cas(20)] }), scriptedDice([6])),
+    );
     expect(r.outcome.result.hqBoxes).toBe(3);
     expect(r.outcome.hqBoxesLost).toBe(1);
     expect(r.effects[0]).toEqual({ type: "hqLevel", actor: "Actor.1corps", delta: -1 });
@@ -201,14 +203,19 @@ describe("rearAreaAttack on a unit", () => {
   });
 
   it("step C: an artillery target is halved, rounding down, and takes the hits", () => {
-    const r = unwrap(rearAreaAttack(attack({ target: unitTarget({ arm: "artillery", mode: "march" }), strikes: [cas(4)] }), scriptedDice([3])));
+    const r = unwrap(
+      rearAreaAttack(attack({ target: unitTarget({ arm: "artillery", mode: "march" }), strikes: [cas(4)] }), scriptedDice([3])),
+    );
     expect(r.outcome.score).toBe(3);
     expect(r.effects[0]).toEqual({ type: "hits", actor: "Actor.4armd", amount: 2 });
   });
 
   it("step C: artillery in woods is halved once only (not cumulative)", () => {
     const r = unwrap(
-      rearAreaAttack(attack({ target: unitTarget({ arm: "artillery", mode: "march" }, ["woods", "city"]), strikes: [cas(8)] }), scriptedDice([4])),
+      rearAreaAttack(
+        attack({ target: unitTarget({ arm: "artillery", mode: "march" }, ["woods", "city"]), strikes: [cas(8)] }),
+        scriptedDice([4]),
+      ),
     );
     expect(r.outcome.score).toBe(6);
     expect(r.breakdown.filter((l) => l.label.startsWith("Halved"))).toHaveLength(1);
@@ -231,7 +238,9 @@ describe("rearAreaAttack on a unit", () => {
   });
 
   it("step C: a battalion counts as March Mode whatever its marker says", () => {
-    const r = unwrap(rearAreaAttack(attack({ target: unitTarget({ size: "battalion", mode: "combat" }), strikes: [cas(3)] }), scriptedDice([2])));
+    const r = unwrap(
+      rearAreaAttack(attack({ target: unitTarget({ size: "battalion", mode: "combat" }), strikes: [cas(3)] }), scriptedDice([2])),
+    );
     expect(r.outcome.score).toBe(10);
   });
 
@@ -242,7 +251,9 @@ describe("rearAreaAttack on a unit", () => {
   });
 
   it("a score halved to 0 has no effect (decision), post-combat still applies", () => {
-    const r = unwrap(rearAreaAttack(attack({ target: unitTarget({ arm: "artillery", mode: "march" }), strikes: [cas(0)] }), scriptedDice([1])));
+    const r = unwrap(
+      rearAreaAttack(attack({ target: unitTarget({ arm: "artillery", mode: "march" }), strikes: [cas(0)] }), scriptedDice([1])),
+    );
     expect(r.outcome.score).toBe(0);
     expect(r.outcome.hitsApplied).toBe(0);
     expect(r.effects).toEqual([{ type: "squadronBox", squadron: "Actor.su24", box: "damaged" }]);
@@ -318,7 +329,14 @@ describe("rearAreaAttack refusals", () => {
 
   it("refuses EW against a unit, and SF both identifying and striking", () => {
     const r = rearAreaAttack(
-      attack({ target: unitTarget(), identification: [sf, intel], strikes: [{ kind: "ew", card: ew }, { kind: "specialForces", card: sf }] }),
+      attack({
+        target: unitTarget(),
+        identification: [sf, intel],
+        strikes: [
+          { kind: "ew", card: ew },
+          { kind: "specialForces", card: sf },
+        ],
+      }),
       scriptedDice([]),
     );
     expect(codes(r)).toEqual(["ewNeedsHq", "specialForcesIdentifying"]);
@@ -334,9 +352,9 @@ describe("rearAreaAttack refusals", () => {
     expect(codes(rearAreaAttack(attack({ identification: [intel] }), scriptedDice([])))).toEqual(["identificationCount"]);
     expect(codes(rearAreaAttack(attack({ identification: [intel, intel] }), scriptedDice([])))).toEqual(["cardReused"]);
     expect(codes(rearAreaAttack(attack({ identification: [intel, ssm] }), scriptedDice([])))).toEqual(["notIdentificationCard"]);
-    expect(
-      codes(rearAreaAttack(attack({ identification: [intel, card("Card.n", "airRecce", 0, "nato")] }), scriptedDice([]))),
-    ).toEqual(["wrongSide"]);
+    expect(codes(rearAreaAttack(attack({ identification: [intel, card("Card.n", "airRecce", 0, "nato")] }), scriptedDice([])))).toEqual([
+      "wrongSide",
+    ]);
   });
 
   it("targetIdentificationProblems names the field it is given", () => {
@@ -346,7 +364,11 @@ describe("rearAreaAttack refusals", () => {
 
   it("refuses a friendly target, no strikes, and bad numbers, all at once", () => {
     const r = rearAreaAttack(
-      attack({ attacker: "nato", identification: [card("Card.i", "intelligence", 0, "nato"), card("Card.r", "airRecce", 0, "nato")], strikes: [] }),
+      attack({
+        attacker: "nato",
+        identification: [card("Card.i", "intelligence", 0, "nato"), card("Card.r", "airRecce", 0, "nato")],
+        strikes: [],
+      }),
       scriptedDice([]),
     );
     expect(codes(r)).toEqual(["friendlyTarget", "noStrikes"]);
@@ -398,7 +420,9 @@ describe("rear-area invariants (property)", () => {
         fc.constantFrom("armour" as const, "artillery" as const),
         fc.subarray(["clear", "woods", "city", "rough"] as const),
         (strike, seed, strength, mode, arm, terrain) => {
-          const r = unwrap(rearAreaAttack(attack({ target: unitTarget({ strength, mode, arm }, terrain), strikes: [strike] }), seededDice(seed)));
+          const r = unwrap(
+            rearAreaAttack(attack({ target: unitTarget({ strength, mode, arm }, terrain), strikes: [strike] }), seededDice(seed)),
+          );
           expect(total(r.breakdown)).toBe(r.outcome.score);
           expect(r.outcome.score).toBeGreaterThanOrEqual(0);
           expect(r.outcome.hitsApplied).toBeLessThanOrEqual(strength);
@@ -407,5 +431,4 @@ describe("rear-area invariants (property)", () => {
       ),
     );
   });
-
 });

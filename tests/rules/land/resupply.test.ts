@@ -45,12 +45,34 @@ const near = (unit: ResupplyCandidate["unit"], extra: Partial<ResupplyCandidate>
   distance: 2,
   ...extra,
 });
-const natoHq: ResupplyInput["hq"] = { id: "corps", name: "I GE Corps", side: "nato", echelon: "corps", level: 4, radius: 3, nationality: "FRG" };
+const natoHq: ResupplyInput["hq"] = {
+  id: "corps",
+  name: "I GE Corps",
+  side: "nato",
+  echelon: "corps",
+  level: 4,
+  radius: 3,
+  nationality: "FRG",
+};
 
 describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
   it("hands out counters as supply effects and reports what is left", () => {
-    const r = unwrap(resolveResupply({ hq: natoHq, candidates: [near(bde("a")), near(bde("b", { size: "division", supply: 1 }))], allocation: { a: 2, b: 1 } }));
-    expect(r.outcome).toEqual({ given: [{ unit: "a", counters: 2 }, { unit: "b", counters: 1 }], countersUsed: 3, total: 3, countersLeft: 1 });
+    const r = unwrap(
+      resolveResupply({
+        hq: natoHq,
+        candidates: [near(bde("a")), near(bde("b", { size: "division", supply: 1 }))],
+        allocation: { a: 2, b: 1 },
+      }),
+    );
+    expect(r.outcome).toEqual({
+      given: [
+        { unit: "a", counters: 2 },
+        { unit: "b", counters: 1 },
+      ],
+      countersUsed: 3,
+      total: 3,
+      countersLeft: 1,
+    });
     expect(r.effects).toEqual([
       { type: "supply", actor: "a", delta: 2 },
       { type: "supply", actor: "b", delta: 1 },
@@ -76,18 +98,29 @@ describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
   });
 
   it("a unit already at capacity gains nothing; filling it exactly is fine", () => {
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { supply: 2 }))], allocation: { a: 1 } }))).toEqual(["overCapacity"]);
-    expect(unwrap(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { supply: 1 }))], allocation: { a: 1 } })).outcome.countersUsed).toBe(1);
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { size: "division", supply: 1 }))], allocation: { a: 3 } }))).toEqual(["overCapacity"]);
+    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { supply: 2 }))], allocation: { a: 1 } }))).toEqual([
+      "overCapacity",
+    ]);
+    expect(
+      unwrap(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { supply: 1 }))], allocation: { a: 1 } })).outcome.countersUsed,
+    ).toBe(1);
+    expect(
+      codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { size: "division", supply: 1 }))], allocation: { a: 3 } })),
+    ).toEqual(["overCapacity"]);
   });
 
   it("HQs are not candidates; battalions and artillery carry no SP", () => {
     const candidates = [near(bde("bn", { size: "battalion" })), near(bde("art", { arm: "artillery" }))];
-    expect(codes(resolveResupply({ hq: natoHq, candidates, allocation: { bn: 1, art: 1 } }))).toEqual(["carriesNoSupply", "carriesNoSupply"]);
+    expect(codes(resolveResupply({ hq: natoHq, candidates, allocation: { bn: 1, art: 1 } }))).toEqual([
+      "carriesNoSupply",
+      "carriesNoSupply",
+    ]);
   });
 
   it("units must be on or next to a road", () => {
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { onOrAdjacentToRoad: false })], allocation: { a: 1 } }))).toEqual(["offRoad"]);
+    expect(
+      codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { onOrAdjacentToRoad: false })], allocation: { a: 1 } })),
+    ).toEqual(["offRoad"]);
   });
 
   it("radius: at the edge is fine, one hex beyond is not", () => {
@@ -97,33 +130,58 @@ describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
   });
 
   it("radius doubles along an autobahn (autobahn hexes count half)", () => {
-    expect(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 6, autobahnHexes: 6 })], allocation: { a: 1 } }).ok).toBe(true);
-    expect(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 4, autobahnHexes: 2 })], allocation: { a: 1 } }).ok).toBe(true);
+    expect(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 6, autobahnHexes: 6 })], allocation: { a: 1 } }).ok).toBe(
+      true,
+    );
+    expect(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 4, autobahnHexes: 2 })], allocation: { a: 1 } }).ok).toBe(
+      true,
+    );
     const r = resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 7, autobahnHexes: 6 })], allocation: { a: 1 } });
     expect(codes(r)).toEqual(["outOfRadius"]);
     if (!r.ok) expect(r.refusals[0]!.message).toContain("6 along an autobahn");
   });
 
   it("NATO HQs supply their own nationality only", () => {
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { nationality: "NL" }))], allocation: { a: 1 } }))).toEqual(["wrongNationality"]);
+    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { nationality: "NL" }))], allocation: { a: 1 } }))).toEqual([
+      "wrongNationality",
+    ]);
   });
 
   it("never supplies the other side", () => {
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { side: "wp" }))], allocation: { a: 1 } }))).toEqual(["wrongSide"]);
+    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a", { side: "wp" }))], allocation: { a: 1 } }))).toEqual([
+      "wrongSide",
+    ]);
   });
 
-  const armyHq: ResupplyInput["hq"] = { id: "army8", name: "8 Gds Army", side: "wp", echelon: "army", level: 5, radius: 4, nationality: "USSR" };
+  const armyHq: ResupplyInput["hq"] = {
+    id: "army8",
+    name: "8 Gds Army",
+    side: "wp",
+    echelon: "army",
+    level: 5,
+    radius: 4,
+    nationality: "USSR",
+  };
   const div = (id: string, hq: string, nationality = "USSR") => bde(id, { side: "wp", size: "division", nationality, hq });
 
   it("WP army HQs supply any unit of their Army, whatever its nationality", () => {
-    const r = resolveResupply({ hq: armyHq, candidates: [near(div("d1", "army8", "DDR")), near(div("d2", "army1"))], allocation: { d1: 3, d2: 1 } });
+    const r = resolveResupply({
+      hq: armyHq,
+      candidates: [near(div("d1", "army8", "DDR")), near(div("d2", "army1"))],
+      allocation: { d1: 3, d2: 1 },
+    });
     expect(codes(r)).toEqual(["notInArmy"]);
     expect(resolveResupply({ hq: armyHq, candidates: [near(div("d1", "army8", "DDR"))], allocation: { d1: 3 } }).ok).toBe(true);
   });
 
   it("a WP Front adds resupply to one Army of its own", () => {
     const front: ResupplyInput["hq"] = { ...armyHq, id: "front", name: "1 Western Front", echelon: "front" };
-    const candidates = [near(div("d1", "army8"), { front: "front" }), near(div("d2", "army8"), { front: "front" }), near(div("d3", "army1"), { front: "front" }), near(div("d4", "army2"), { front: "other" })];
+    const candidates = [
+      near(div("d1", "army8"), { front: "front" }),
+      near(div("d2", "army8"), { front: "front" }),
+      near(div("d3", "army1"), { front: "front" }),
+      near(div("d4", "army2"), { front: "other" }),
+    ];
     expect(resolveResupply({ hq: front, candidates, allocation: { d1: 2, d2: 2 } }).ok).toBe(true);
     expect(codes(resolveResupply({ hq: front, candidates, allocation: { d1: 2, d3: 2 } }))).toEqual(["frontOneArmy"]);
     expect(codes(resolveResupply({ hq: front, candidates, allocation: { d4: 1 } }))).toEqual(["notInFront"]);
@@ -135,9 +193,22 @@ describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
       candidates: [near(bde("a", { supply: 0.5 }), { distance: 2, autobahnHexes: 3 })],
       allocation: { a: 1, b: 1, c: -1, d: 1.5 },
     });
-    expect(codes(r)).toEqual(["badHqLevel", "badRadius", "badDistance", "badSupply", "unknownUnit", "badCounters", "badCounters", "overAllocation"]);
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: -1 })], allocation: { a: 1 } }))).toEqual(["badDistance"]);
-    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 1, autobahnHexes: -1 })], allocation: { a: 1 } }))).toEqual(["badDistance"]);
+    expect(codes(r)).toEqual([
+      "badHqLevel",
+      "badRadius",
+      "badDistance",
+      "badSupply",
+      "unknownUnit",
+      "badCounters",
+      "badCounters",
+      "overAllocation",
+    ]);
+    expect(codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: -1 })], allocation: { a: 1 } }))).toEqual([
+      "badDistance",
+    ]);
+    expect(
+      codes(resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 1, autobahnHexes: -1 })], allocation: { a: 1 } })),
+    ).toEqual(["badDistance"]);
   });
 
   it("property: never exceeds a unit's capacity nor the HQ's counters", () => {
@@ -169,7 +240,14 @@ describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
   });
 });
 
-const hq = (level: number, maxLevel = 6, mayRecover = true): RecoverHqInput["hq"] => ({ id: "hq", name: "I Corps", side: "nato", level, maxLevel, mayRecover });
+const hq = (level: number, maxLevel = 6, mayRecover = true): RecoverHqInput["hq"] => ({
+  id: "hq",
+  name: "I Corps",
+  side: "nato",
+  level,
+  maxLevel,
+  mayRecover,
+});
 const card = (id: string, category: SupportCardCategory = "signals") => ({ id, side: "nato" as const, category, hq: "hq" });
 
 describe("recoverHq (seed 000 Land War QRS, 6. HQ Recovery)", () => {
@@ -228,14 +306,20 @@ describe("recoverHq (seed 000 Land War QRS, 6. HQ Recovery)", () => {
 
   it("property: recovery never exceeds the maximum level", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 2 }), fc.boolean(), (a, b, n, may) => {
-        const [level, max] = a <= b ? [a, b] : [b, a];
-        const cards = Array.from({ length: n }, (_, i) => card(`c${i}`));
-        const r = recoverHq({ hq: hq(level, max, may), cards });
-        if (!r.ok) return;
-        expect(r.value.outcome.newLevel).toBeLessThanOrEqual(max);
-        expect(r.value.outcome.gained).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.boolean(),
+        (a, b, n, may) => {
+          const [level, max] = a <= b ? [a, b] : [b, a];
+          const cards = Array.from({ length: n }, (_, i) => card(`c${i}`));
+          const r = recoverHq({ hq: hq(level, max, may), cards });
+          if (!r.ok) return;
+          expect(r.value.outcome.newLevel).toBeLessThanOrEqual(max);
+          expect(r.value.outcome.gained).toBeGreaterThanOrEqual(0);
+        },
+      ),
     );
   });
 });

@@ -1,11 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  checkStacking,
-  stackingHexType,
-  stackingLimit,
-  type StackingUnit,
-} from "../../../src/rules/nobc/land/stacking";
+import { checkStacking, stackingHexType, stackingLimit, type StackingUnit } from "../../../src/rules/nobc/land/stacking";
 import { LAND_TERRAINS, type LandTerrain, type Mode, type UnitSize } from "../../../src/rules/nobc/land/types";
 
 let next = 0;
@@ -60,7 +55,9 @@ describe("stacking hex type (decision: city, then close, else open)", () => {
 
 describe("checkStacking (seed 000 Land War QRS: Stacking)", () => {
   it("a legal stack has no violations", () => {
-    expect(checkStacking([{ hex: "a", terrain: ["city"], units: [...many(3, "division"), ...many(4, "brigade"), unit("battalion")] }])).toEqual([]);
+    expect(
+      checkStacking([{ hex: "a", terrain: ["city"], units: [...many(3, "division"), ...many(4, "brigade"), unit("battalion")] }]),
+    ).toEqual([]);
     expect(checkStacking([])).toEqual([]);
   });
 

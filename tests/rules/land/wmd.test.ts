@@ -201,9 +201,15 @@ describe("admDemolition (seed 000, 3. Rear Area Attacks: ADM)", () => {
   });
 
   it("refuses a hexside that is not two different hexes, and an empty autobahn hex", () => {
-    expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, bridgeHexside: ["1.1", "1.1"] }))).toEqual(["invalidHexside"]);
-    expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, bridgeHexside: ["", "1.1"] }))).toEqual(["invalidHexside"]);
-    expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, bridgeHexside: ["1.1", ""] }))).toEqual(["invalidHexside"]);
+    expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, bridgeHexside: ["1.1", "1.1"] }))).toEqual([
+      "invalidHexside",
+    ]);
+    expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, bridgeHexside: ["", "1.1"] }))).toEqual([
+      "invalidHexside",
+    ]);
+    expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, bridgeHexside: ["1.1", ""] }))).toEqual([
+      "invalidHexside",
+    ]);
     expect(codes(admDemolition({ attacker: "nato", card: adm, umpireConfirmed: true, autobahnHex: "" }))).toEqual(["missingHex"]);
   });
 

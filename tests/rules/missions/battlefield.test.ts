@@ -32,36 +32,63 @@ describe("ambush placement (seed 002 Placing Ambushes)", () => {
   const base: AmbushPlacementInput = {
     measure: "inches",
     unit: { actor: "u1", name: "ITV Platoon", allInCommand: true },
-    teams: [{ name: "ITV 1", inDeploymentArea: true, enemies: [{ name: "T-72", kind: "tank", distance: 16, inLineOfSight: true, concealedByTerrain: false }] }],
+    teams: [
+      {
+        name: "ITV 1",
+        inDeploymentArea: true,
+        enemies: [{ name: "T-72", kind: "tank", distance: 16, inLineOfSight: true, concealedByTerrain: false }],
+      },
+    ],
   };
 
-  it("16\" from an enemy in sight is allowed", () => {
+  it('16" from an enemy in sight is allowed', () => {
     const r = unwrap(resolveAmbushPlacement(base));
     expect(r.effects).toEqual([{ type: "ambushRevealed", actor: "u1" }]);
     expect(r.breakdown.map((l) => l.value)).toEqual([16, 4]);
   });
 
-  it("closer than 16\"/40 cm to an enemy in sight is refused unless terrain conceals it", () => {
+  it('closer than 16"/40 cm to an enemy in sight is refused unless terrain conceals it', () => {
     const near = { ...base.teams[0]!.enemies[0]!, distance: 15.9 };
     const r = resolveAmbushPlacement({ ...base, teams: [{ ...base.teams[0]!, enemies: [near] }] });
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["tooCloseInSight"]);
-    expect(resolveAmbushPlacement({ ...base, teams: [{ ...base.teams[0]!, enemies: [{ ...near, concealedByTerrain: true }] }] }).ok).toBe(true);
+    expect(resolveAmbushPlacement({ ...base, teams: [{ ...base.teams[0]!, enemies: [{ ...near, concealedByTerrain: true }] }] }).ok).toBe(
+      true,
+    );
     expect(resolveAmbushPlacement({ ...base, teams: [{ ...base.teams[0]!, enemies: [{ ...near, inLineOfSight: false }] }] }).ok).toBe(true);
   });
 
-  it("closer than 4\"/10 cm to any enemy tank or infantry team is refused; other teams do not count", () => {
-    const cm = { ...base, measure: "cm" as const, teams: [{ ...base.teams[0]!, enemies: [{ name: "Inf", kind: "infantry" as const, distance: 9, inLineOfSight: false, concealedByTerrain: true }] }] };
+  it('closer than 4"/10 cm to any enemy tank or infantry team is refused; other teams do not count', () => {
+    const cm = {
+      ...base,
+      measure: "cm" as const,
+      teams: [
+        {
+          ...base.teams[0]!,
+          enemies: [{ name: "Inf", kind: "infantry" as const, distance: 9, inLineOfSight: false, concealedByTerrain: true }],
+        },
+      ],
+    };
     const r = resolveAmbushPlacement(cm);
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["tooCloseToEnemy"]);
-    expect(resolveAmbushPlacement({ ...cm, teams: [{ ...cm.teams[0]!, enemies: [{ ...cm.teams[0]!.enemies[0]!, kind: "other" }] }] }).ok).toBe(true);
-    expect(resolveAmbushPlacement({ ...cm, teams: [{ ...cm.teams[0]!, enemies: [{ ...cm.teams[0]!.enemies[0]!, distance: 10 }] }] }).ok).toBe(true);
+    expect(
+      resolveAmbushPlacement({ ...cm, teams: [{ ...cm.teams[0]!, enemies: [{ ...cm.teams[0]!.enemies[0]!, kind: "other" }] }] }).ok,
+    ).toBe(true);
+    expect(
+      resolveAmbushPlacement({ ...cm, teams: [{ ...cm.teams[0]!, enemies: [{ ...cm.teams[0]!.enemies[0]!, distance: 10 }] }] }).ok,
+    ).toBe(true);
   });
 
   it("refuses outside the deployment area, out of command, no teams and bad distances", () => {
     const r = resolveAmbushPlacement({
       ...base,
       unit: { ...base.unit, allInCommand: false },
-      teams: [{ name: "ITV 1", inDeploymentArea: false, enemies: [{ name: "T", kind: "tank", distance: -1, inLineOfSight: true, concealedByTerrain: false }] }],
+      teams: [
+        {
+          name: "ITV 1",
+          inDeploymentArea: false,
+          enemies: [{ name: "T", kind: "tank", distance: -1, inLineOfSight: true, concealedByTerrain: false }],
+        },
+      ],
     });
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["notInCommand", "outsideDeployment", "badDistance"]);
     const empty = resolveAmbushPlacement({ ...base, teams: [] });
@@ -108,21 +135,45 @@ describe("minefields (seed 002 Minefields)", () => {
         scriptedDice([5, 2, 6, 3, 2]),
       ),
     );
-    expect(r.outcome.teams.map((t) => [t.result, t.halted])).toEqual([["safe", false], ["saved", false], ["destroyed", true]]);
+    expect(r.outcome.teams.map((t) => [t.result, t.halted])).toEqual([
+      ["safe", false],
+      ["saved", false],
+      ["destroyed", true],
+    ]);
     expect(r.outcome.pinned).toBe(true);
-    expect(r.effects).toEqual([{ type: "teamDestroyed", actor: "t3" }, { type: "unitPinned", actor: "coy" }]);
+    expect(r.effects).toEqual([
+      { type: "teamDestroyed", actor: "t3" },
+      { type: "unitPinned", actor: "coy" },
+    ]);
   });
 
   it("a bailed-out tank halts; infantry hit and saved does not; a clean crossing pins nobody", () => {
     const r = unwrap(
       resolveMinefieldCrossing(
-        { unit: { actor: "u", name: "Mixed", skill: 4 }, teams: [{ actor: "t", name: "Tank", kind: "tank", topArmour: 2 }, { actor: "i", name: "Rifles", kind: "other", save: 3 }] },
+        {
+          unit: { actor: "u", name: "Mixed", skill: 4 },
+          teams: [
+            { actor: "t", name: "Tank", kind: "tank", topArmour: 2 },
+            { actor: "i", name: "Rifles", kind: "other", save: 3 },
+          ],
+        },
         scriptedDice([1, 3, 2, 4]),
       ),
     );
-    expect(r.outcome.teams.map((t) => [t.result, t.halted])).toEqual([["bailedOut", true], ["saved", false]]);
-    expect(r.effects).toEqual([{ type: "teamBailedOut", actor: "t" }, { type: "unitPinned", actor: "u" }]);
-    const clean = unwrap(resolveMinefieldCrossing({ unit: { actor: "u", name: "U", skill: 3 }, teams: [{ actor: "i", name: "I", kind: "other", save: 4 }] }, scriptedDice([3])));
+    expect(r.outcome.teams.map((t) => [t.result, t.halted])).toEqual([
+      ["bailedOut", true],
+      ["saved", false],
+    ]);
+    expect(r.effects).toEqual([
+      { type: "teamBailedOut", actor: "t" },
+      { type: "unitPinned", actor: "u" },
+    ]);
+    const clean = unwrap(
+      resolveMinefieldCrossing(
+        { unit: { actor: "u", name: "U", skill: 3 }, teams: [{ actor: "i", name: "I", kind: "other", save: 4 }] },
+        scriptedDice([3]),
+      ),
+    );
     expect(clean.effects).toEqual([]);
     expect(clean.outcome.pinned).toBe(false);
   });
@@ -130,7 +181,16 @@ describe("minefields (seed 002 Minefields)", () => {
   it("refuses bad ratings and an empty crossing", () => {
     const r = resolveMinefieldCrossing({ unit: { actor: "u", name: "U", skill: 7 }, teams: [] }, scriptedDice([]));
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["badRating", "noTeams"]);
-    const t = resolveMinefieldCrossing({ unit: { actor: "u", name: "U", skill: 4 }, teams: [{ actor: "a", name: "A", kind: "tank", topArmour: -1 }, { actor: "b", name: "B", kind: "other", save: 1 }] }, scriptedDice([]));
+    const t = resolveMinefieldCrossing(
+      {
+        unit: { actor: "u", name: "U", skill: 4 },
+        teams: [
+          { actor: "a", name: "A", kind: "tank", topArmour: -1 },
+          { actor: "b", name: "B", kind: "other", save: 1 },
+        ],
+      },
+      scriptedDice([]),
+    );
     expect(t.ok ? [] : t.refusals.map((x) => x.code)).toEqual(["badNumber", "badRating"]);
   });
 });
@@ -187,19 +247,36 @@ describe("holding objectives (seed 002 Holding Objectives)", () => {
     for (const kind of ["transport", "aircraft", "independent", "other"] as const) expect(countsForObjective({ kind })).toBe(false);
   });
 
-  it("held at exactly 4\" with no enemy near at the end", () => {
-    const r = unwrap(resolveObjective({ measure: "inches", ownAtStart: [tank], enemyAtEnd: [{ name: "T-72", kind: "tank", distance: 4.1 }] }));
+  it('held at exactly 4" with no enemy near at the end', () => {
+    const r = unwrap(
+      resolveObjective({ measure: "inches", ownAtStart: [tank], enemyAtEnd: [{ name: "T-72", kind: "tank", distance: 4.1 }] }),
+    );
     expect(r.outcome).toEqual({ held: true, ownTeamsInRange: 1, enemyTeamsInRange: 0 });
   });
 
   it("not held when an enemy is within 10 cm at the end, or nobody was there at the start", () => {
-    expect(unwrap(resolveObjective({ measure: "cm", ownAtStart: [{ ...tank, distance: 10 }], enemyAtEnd: [{ name: "Inf", kind: "infantry", distance: 10 }] })).outcome.held).toBe(false);
+    expect(
+      unwrap(
+        resolveObjective({
+          measure: "cm",
+          ownAtStart: [{ ...tank, distance: 10 }],
+          enemyAtEnd: [{ name: "Inf", kind: "infantry", distance: 10 }],
+        }),
+      ).outcome.held,
+    ).toBe(false);
     expect(unwrap(resolveObjective({ measure: "cm", ownAtStart: [{ ...tank, distance: 11 }], enemyAtEnd: [] })).outcome.held).toBe(false);
-    expect(unwrap(resolveObjective({ measure: "inches", ownAtStart: [tank], enemyAtEnd: [{ name: "BMP", kind: "transport", distance: 1 }] })).outcome.held).toBe(true);
+    expect(
+      unwrap(resolveObjective({ measure: "inches", ownAtStart: [tank], enemyAtEnd: [{ name: "BMP", kind: "transport", distance: 1 }] }))
+        .outcome.held,
+    ).toBe(true);
   });
 
   it("refuses bad distances", () => {
-    const r = resolveObjective({ measure: "inches", ownAtStart: [{ ...tank, distance: -1 }], enemyAtEnd: [{ ...tank, distance: Number.NaN }] });
+    const r = resolveObjective({
+      measure: "inches",
+      ownAtStart: [{ ...tank, distance: -1 }],
+      enemyAtEnd: [{ ...tank, distance: Number.NaN }],
+    });
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["badDistance", "badDistance"]);
   });
 });

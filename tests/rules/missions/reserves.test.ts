@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { DEFAULT_SCATTER, checkReserveDeployment, reserveDice, reservesArriving, resolveReserves, scatterArrival, type ScatterTable } from "../../../src/rules/missions";
+import {
+  DEFAULT_SCATTER,
+  checkReserveDeployment,
+  reserveDice,
+  reservesArriving,
+  resolveReserves,
+  scatterArrival,
+  type ScatterTable,
+} from "../../../src/rules/missions";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
 import { unwrap } from "../../../src/rules/resolution";
 
@@ -83,8 +91,13 @@ describe("resolveReserves", () => {
   });
 
   it("scattered reserves roll where each arriving unit enters (decision: scattered reserves table)", () => {
-    const r = unwrap(resolveReserves({ force, turn: 2, timing: "immediate", unitsInReserve: 3, scatter: DEFAULT_SCATTER }, scriptedDice([6, 5, 1, 5])));
-    expect(r.outcome.arrivals).toEqual([{ kind: "edge", edge: "leftShort" }, { kind: "corner", corner: "ownRight" }]);
+    const r = unwrap(
+      resolveReserves({ force, turn: 2, timing: "immediate", unitsInReserve: 3, scatter: DEFAULT_SCATTER }, scriptedDice([6, 5, 1, 5])),
+    );
+    expect(r.outcome.arrivals).toEqual([
+      { kind: "edge", edge: "leftShort" },
+      { kind: "corner", corner: "ownRight" },
+    ]);
     expect(r.rolls).toEqual([6, 5, 1, 5]);
     expect(r.effects).toEqual([
       { type: "reservesArrive", actor: "f1", count: 2 },
@@ -127,33 +140,75 @@ describe("resolveReserves", () => {
 
   it("property: arriving units never exceed those in reserve", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 6 }), fc.boolean(), fc.integer(), (turn, left, delayed, seed) => {
-        const r = unwrap(resolveReserves({ force, turn, timing: delayed ? "delayed" : "immediate", unitsInReserve: left, scatter: DEFAULT_SCATTER }, seededDice(seed)));
-        expect(r.outcome.arriving).toBeLessThanOrEqual(left);
-        expect(r.outcome.arrivals).toHaveLength(r.outcome.arriving);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        fc.integer(),
+        (turn, left, delayed, seed) => {
+          const r = unwrap(
+            resolveReserves(
+              { force, turn, timing: delayed ? "delayed" : "immediate", unitsInReserve: left, scatter: DEFAULT_SCATTER },
+              seededDice(seed),
+            ),
+          );
+          expect(r.outcome.arriving).toBeLessThanOrEqual(left);
+          expect(r.outcome.arrivals).toHaveLength(r.outcome.arriving);
+        },
+      ),
     );
   });
 });
 
 describe("reserve deployment limits (seed 002 Reserves: 60%, deep, flanking)", () => {
   const unit = (name: string, points: number, inReserve: boolean, kind: "tank" | "aircraft" | "other" = "other", frontArmour?: number) => ({
-    ref: name, name, points, inReserve, kind, ...(frontArmour === undefined ? {} : { frontArmour }),
+    ref: name,
+    name,
+    points,
+    inReserve,
+    kind,
+    ...(frontArmour === undefined ? {} : { frontArmour }),
   });
 
   it("60% on the table is allowed, more is refused", () => {
-    const ok = unwrap(checkReserveDeployment({ rule: { deep: false, flanking: false }, agreedPoints: 100, units: [unit("A", 60, false), unit("B", 40, true)] }));
+    const ok = unwrap(
+      checkReserveDeployment({
+        rule: { deep: false, flanking: false },
+        agreedPoints: 100,
+        units: [unit("A", 60, false), unit("B", 40, true)],
+      }),
+    );
     expect(ok.outcome).toEqual({ onTablePoints: 60, reservePoints: 40, onTableLimit: 60 });
-    const bad = checkReserveDeployment({ rule: { deep: false, flanking: false }, agreedPoints: 100, units: [unit("A", 61, false), unit("B", 39, true)] });
+    const bad = checkReserveDeployment({
+      rule: { deep: false, flanking: false },
+      agreedPoints: 100,
+      units: [unit("A", 61, false), unit("B", 39, true)],
+    });
     expect(bad.ok ? [] : bad.refusals.map((x) => x.code)).toEqual(["tooManyOnTable"]);
   });
 
   it("deep reserves: one tank unit of front armour 4+ or one aircraft unit on the table at most", () => {
     const rule = { deep: true, flanking: false };
-    expect(checkReserveDeployment({ rule, agreedPoints: 100, units: [unit("T", 20, false, "tank", 4), unit("T2", 20, false, "tank", 3), unit("R", 60, true)] }).ok).toBe(true);
-    const two = checkReserveDeployment({ rule, agreedPoints: 100, units: [unit("T", 20, false, "tank", 14), unit("H", 20, false, "aircraft"), unit("R", 60, true)] });
+    expect(
+      checkReserveDeployment({
+        rule,
+        agreedPoints: 100,
+        units: [unit("T", 20, false, "tank", 4), unit("T2", 20, false, "tank", 3), unit("R", 60, true)],
+      }).ok,
+    ).toBe(true);
+    const two = checkReserveDeployment({
+      rule,
+      agreedPoints: 100,
+      units: [unit("T", 20, false, "tank", 14), unit("H", 20, false, "aircraft"), unit("R", 60, true)],
+    });
     expect(two.ok ? [] : two.refusals.map((x) => x.code)).toEqual(["deepReserveHeavy"]);
-    expect(checkReserveDeployment({ rule, agreedPoints: 100, units: [unit("T", 20, false, "tank"), unit("U", 20, false, "tank"), unit("R", 60, true)] }).ok).toBe(true);
+    expect(
+      checkReserveDeployment({
+        rule,
+        agreedPoints: 100,
+        units: [unit("T", 20, false, "tank"), unit("U", 20, false, "tank"), unit("R", 60, true)],
+      }).ok,
+    ).toBe(true);
   });
 
   it("flanking reserves: no 60% limit, but at least one unit in reserve", () => {

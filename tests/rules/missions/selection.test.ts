@@ -116,16 +116,19 @@ describe("the ten missions as data (seed 002 mission pages)", () => {
     ["noRetreat", false, "attacker", 1, false, true, "attackerChooses"],
     ["rearguard", false, "attacker", 1, true, true, "attackerChooses"],
     ["bridgehead", false, "attacker", 1, false, true, "attackerChooses"],
-  ] as const)("%s: meeting %s, first turn %s, ambush %i, withdrawal %s, minefields %s, time %s", (id, meeting, first, ambush, withdrawal, mines, time) => {
-    const m = MISSIONS[id];
-    expect(m.meetingEngagement).toBe(meeting);
-    expect(m.attacker).toBe(meeting ? "rollOff" : "agreed");
-    expect(m.firstTurn).toBe(first);
-    expect(m.ambushUnits).toBe(ambush);
-    expect(m.strategicWithdrawal).toBe(withdrawal);
-    expect(m.minefields).toBe(mines);
-    expect(m.timeOfDay.choice).toBe(time);
-  });
+  ] as const)(
+    "%s: meeting %s, first turn %s, ambush %i, withdrawal %s, minefields %s, time %s",
+    (id, meeting, first, ambush, withdrawal, mines, time) => {
+      const m = MISSIONS[id];
+      expect(m.meetingEngagement).toBe(meeting);
+      expect(m.attacker).toBe(meeting ? "rollOff" : "agreed");
+      expect(m.firstTurn).toBe(first);
+      expect(m.ambushUnits).toBe(ambush);
+      expect(m.strategicWithdrawal).toBe(withdrawal);
+      expect(m.minefields).toBe(mines);
+      expect(m.timeOfDay.choice).toBe(time);
+    },
+  );
 
   it.each([
     ["annihilation", []],
@@ -159,14 +162,20 @@ describe("the ten missions as data (seed 002 mission pages)", () => {
     ["rearguard", ["holdObjective:attacker:1:any", "outlast:defender:9"]],
   ] as const)("%s wins: %j (seed 002 Winning the Game)", (id, expected) => {
     const got = MISSIONS[id].victory.map((v) =>
-      v.kind === "annihilation" ? v.kind : v.kind === "holdObjective" ? `${v.kind}:${v.side}:${v.fromTurn}:${v.objectives}` : v.kind === "clearObjectives" ? `${v.kind}:${v.side}:${v.fromTurn}` : `${v.kind}:${v.side}:${v.turn}`,
+      v.kind === "annihilation"
+        ? v.kind
+        : v.kind === "holdObjective"
+          ? `${v.kind}:${v.side}:${v.fromTurn}:${v.objectives}`
+          : v.kind === "clearObjectives"
+            ? `${v.kind}:${v.side}:${v.fromTurn}`
+            : `${v.kind}:${v.side}:${v.turn}`,
     );
     expect(got).toEqual(expected);
     for (const v of MISSIONS[id].victory) expect(v.text.length).toBeGreaterThan(20);
   });
 
-  it("defenders clear objectives within 8\"/20 cm", () => {
+  it('defenders clear objectives within 8"/20 cm', () => {
     const clear = MISSIONS.noRetreat.victory.find((v) => v.kind === "clearObjectives");
-    expect(clear && clear.kind === "clearObjectives" ? clear.distance : null).toEqual({ inches: 8, cm: 20 });
+    expect(clear?.kind === "clearObjectives" ? clear.distance : null).toEqual({ inches: 8, cm: 20 });
   });
 });

@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { MISSION_IDS, lightCheckDice, nightToHitPenalty, nightVisibility, resolveLightCheck, resolveNightVisibility, resolveTimeOfDay, timeOfDay, type MissionId } from "../../../src/rules/missions";
+import {
+  MISSION_IDS,
+  lightCheckDice,
+  nightToHitPenalty,
+  nightVisibility,
+  resolveLightCheck,
+  resolveNightVisibility,
+  resolveTimeOfDay,
+  timeOfDay,
+  type MissionId,
+} from "../../../src/rules/missions";
 import { scriptedDice } from "../../../src/rules/dice";
 import { unwrap } from "../../../src/rules/resolution";
 
 // seed 002, Random Time of Day (per mission, RULES-NOTES)
 const LATE: MissionId[] = ["breakthrough", "bridgehead", "contact", "counterattack"];
 const ROWS = MISSION_IDS.flatMap((id) => {
-  const table = LATE.includes(id) ? ["dawn", "daylight", "daylight", "daylight", "dusk", "dusk"] : ["dawn", "dawn", "daylight", "daylight", "dusk", "dusk"];
+  const table = LATE.includes(id)
+    ? ["dawn", "daylight", "daylight", "daylight", "dusk", "dusk"]
+    : ["dawn", "dawn", "daylight", "daylight", "dusk", "dusk"];
   return table.map((t, i) => [id, i + 1, t] as const);
 });
 
@@ -85,7 +97,7 @@ describe("night visibility (seed 002 Night Visibility Table)", () => {
     [4, 16, 40],
     [5, 20, 50],
     [6, 24, 60],
-  ])("die %i: %i\" / %i cm", (die, inches, cm) => {
+  ])('die %i: %i" / %i cm', (die, inches, cm) => {
     expect(nightVisibility(die)).toEqual({ inches, cm });
   });
 
@@ -106,7 +118,7 @@ describe("broken dice fail loudly", () => {
   it("a Dice that returns too few or impossible faces throws", () => {
     const short = { d6: () => 1, roll: () => [1] };
     expect(() => resolveLightCheck({ start: "dawn", player: "attacker", turn: 4, firstPlayer: "attacker" }, short)).toThrow(RangeError);
-    const wild = { d6: () => 9, roll: (n: number) => Array(n).fill(9) };
+    const wild = { d6: () => 9, roll: (n: number) => Array<number>(n).fill(9) };
     expect(() => resolveNightVisibility({ unit: "U" }, wild)).toThrow(RangeError);
   });
 });

@@ -19,7 +19,7 @@ describe("victory points table (seed 002 Victory Points Table)", () => {
 });
 
 const u = (role: ForceUnit["role"], destroyed: boolean, withdrawnNotInGoodSpirits?: boolean): ForceUnit => ({
-  name: `${role}`,
+  name: role,
   role,
   destroyed,
   ...(withdrawnNotInGoodSpirits === undefined ? {} : { withdrawnNotInGoodSpirits }),
@@ -46,11 +46,17 @@ describe("mission end (seed 002 Victory Points, There Are No Draws)", () => {
   });
 
   it("defender wins having lost 4 units: minor victory 3-6", () => {
-    expect(resolveMissionEnd({ attacker, defender, winner: "defender" }).outcome).toEqual({ winner: "defender", result: "minorVictory", points: { attacker: 3, defender: 6 } });
+    expect(resolveMissionEnd({ attacker, defender, winner: "defender" }).outcome).toEqual({
+      winner: "defender",
+      result: "minorVictory",
+      points: { attacker: 3, defender: 6 },
+    });
   });
 
   it("stunning victory for a winner with no losses", () => {
-    expect(resolveMissionEnd({ attacker: { ...attacker, units: [] }, defender, winner: "attacker" }).outcome.result).toBe("stunningVictory");
+    expect(resolveMissionEnd({ attacker: { ...attacker, units: [] }, defender, winner: "attacker" }).outcome.result).toBe(
+      "stunningVictory",
+    );
   });
 
   it("no winner: both lose, each scoring as loser against the other's losses (decision: no draws)", () => {

@@ -87,7 +87,9 @@ describe("resolveArtilleryFire (seed 004 Fireplan, Tables 7, 8 and 12)", () => {
     expect(r.effects).toContainEqual({ type: "pins", actor: "s1", red: 3, black: 0 });
   });
   it("too light a calibre places hits but does not disorganise", () => {
-    const r = unwrap(resolveArtilleryFire(shoot({ fire: [{ firer: "mor", weight: "M", dice: 1, against: "M", calibreMm: 60 }] }), scriptedDice([6])));
+    const r = unwrap(
+      resolveArtilleryFire(shoot({ fire: [{ firer: "mor", weight: "M", dice: 1, against: "M", calibreMm: 60 }] }), scriptedDice([6])),
+    );
     expect(r.outcome).toMatchObject({ scored: 2, disorganised: false });
     expect(r.effects.some((e) => e.type === "disorganised")).toBe(false);
   });

@@ -20,7 +20,10 @@ describe("closeAssaultDice (seed 004 Close Assault)", () => {
     expect(closeAssaultDice([2, 6, 5], [5, 5])).toEqual({ attackerCasualties: 0, defenderCasualties: 1 });
     expect(closeAssaultDice([3], [4, 1])).toEqual({ attackerCasualties: 1, defenderCasualties: 0 });
     expect(closeAssaultDice([], [6])).toEqual({ attackerCasualties: 0, defenderCasualties: 0 });
-    expect(matchDice([1, 4], [2, 6, 3])).toEqual([[4, 6], [1, 3]]);
+    expect(matchDice([1, 4], [2, 6, 3])).toEqual([
+      [4, 6],
+      [1, 3],
+    ]);
   });
   it("rejects dice outside 1..6", () => {
     expect(() => closeAssaultDice([7], [1])).toThrow(RangeError);
@@ -39,7 +42,11 @@ describe("closeAssaultDice (seed 004 Close Assault)", () => {
   it("property: the order the dice are given in does not matter", () => {
     fc.assert(
       fc.property(fc.array(die, { maxLength: 6 }), fc.array(die, { maxLength: 6 }), fc.nat(), fc.nat(), (a, d, s1, s2) => {
-        const shuffle = (xs: number[], seed: number) => xs.map((x, i) => [((i + 1) * 7919 + seed) % 10007, x] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+        const shuffle = (xs: number[], seed: number) =>
+          xs
+            .map((x, i) => [((i + 1) * 7919 + seed) % 10007, x] as const)
+            .sort((p, q) => p[0] - q[0])
+            .map((p) => p[1]);
         expect(closeAssaultDice(shuffle(a, s1), shuffle(d, s2))).toEqual(closeAssaultDice(a, d));
         expect(closeAssaultDice([...a].reverse(), [...d].reverse())).toEqual(closeAssaultDice(a, d));
       }),
@@ -70,7 +77,15 @@ function roundInput(overrides: Partial<CloseAssaultRoundInput> = {}): CloseAssau
 describe("resolveCloseAssaultRound (seed 004 Close Assault, Table 9)", () => {
   it("Regular rolls 3 against Conscript 2; pairs won break in or push back", () => {
     const r = unwrap(resolveCloseAssaultRound(roundInput(), scriptedDice([6, 2, 1, 3, 2])));
-    expect(r.outcome).toMatchObject({ attackDice: [6, 2, 1], defenceDice: [3, 2], breakIns: 1, pushBacks: 0, standOffs: 1, roundsLeft: 2, overrun: false });
+    expect(r.outcome).toMatchObject({
+      attackDice: [6, 2, 1],
+      defenceDice: [3, 2],
+      breakIns: 1,
+      pushBacks: 0,
+      standOffs: 1,
+      roundsLeft: 2,
+      overrun: false,
+    });
     expect(r.effects).toEqual([{ type: "pins", actor: "def", red: 1, black: 0 }]);
   });
   it("attacker casualties are red pins, or black for armour that did not win the firefight", () => {
@@ -87,13 +102,25 @@ describe("resolveCloseAssaultRound (seed 004 Close Assault, Table 9)", () => {
   });
   it("a disorganised defender with a way out withdraws; surrounded Veterans break out instead of surrendering (seed 004)", () => {
     const d = roundInput().defender;
-    expect(unwrap(resolveCloseAssaultRound(roundInput({ defender: { ...d, disorganised: true, canRetreat: true } }), scriptedDice([]))).effects).toEqual([{ type: "withdrawn", actor: "def" }]);
-    const surrounded = unwrap(resolveCloseAssaultRound(roundInput({ defender: { ...d, grade: "veteran", disorganised: true, canRetreat: false } }), scriptedDice([])));
+    expect(
+      unwrap(resolveCloseAssaultRound(roundInput({ defender: { ...d, disorganised: true, canRetreat: true } }), scriptedDice([]))).effects,
+    ).toEqual([{ type: "withdrawn", actor: "def" }]);
+    const surrounded = unwrap(
+      resolveCloseAssaultRound(
+        roundInput({ defender: { ...d, grade: "veteran", disorganised: true, canRetreat: false } }),
+        scriptedDice([]),
+      ),
+    );
     expect(surrounded.effects).toEqual([]);
     expect(surrounded.breakdown[0]!.label).toMatch(/break out in single stands/);
   });
   it("Elite attackers have no round limit", () => {
-    const r = unwrap(resolveCloseAssaultRound(roundInput({ attacker: { ...roundInput().attacker, grade: "elite" }, round: 9 }), scriptedDice([1, 1, 1, 1, 1, 1, 1])));
+    const r = unwrap(
+      resolveCloseAssaultRound(
+        roundInput({ attacker: { ...roundInput().attacker, grade: "elite" }, round: 9 }),
+        scriptedDice([1, 1, 1, 1, 1, 1, 1]),
+      ),
+    );
     expect(r.outcome.roundsLeft).toBeNull();
     expect(r.outcome.standOffs).toBe(2);
   });
@@ -164,26 +191,38 @@ describe("resolveCloseAssault: repeated rounds (seed 004 Close Assault)", () => 
   });
   it("Elite attackers keep going until a result", () => {
     const r = unwrap(
-      resolveCloseAssault(assault({ attacker: { ...assault().attacker, grade: "elite" } }), scriptedDice([3, 3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 1, 1, 5, 6, 6, 6, 6, 6, 1, 1])),
+      resolveCloseAssault(
+        assault({ attacker: { ...assault().attacker, grade: "elite" } }),
+        scriptedDice([3, 3, 3, 3, 3, 3, 3, 6, 6, 6, 6, 6, 1, 1, 5, 6, 6, 6, 6, 6, 1, 1]),
+      ),
     );
     expect(r.outcome.result).toBe("taken");
     expect(r.outcome.rounds).toHaveLength(3);
   });
   it("refuses more rounds than the grade allows and bad strengths", () => {
-    const r = resolveCloseAssault(assault({ maxRounds: 4, attacker: { ...assault().attacker, strength: 0, casualties: -1 } }), scriptedDice([]));
+    const r = resolveCloseAssault(
+      assault({ maxRounds: 4, attacker: { ...assault().attacker, strength: 0, casualties: -1 } }),
+      scriptedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusals.map((x) => x.code).sort()).toEqual(["badNumber", "badNumber", "tooManyRounds"]);
   });
   it("property: casualties never exceed the dice matched in any round, and rounds never exceed the limit", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), fc.constantFrom("veteran", "regular", "conscript", "militia") as fc.Arbitrary<"veteran">, (seed, grade) => {
-        const input = assault({ attacker: { ...assault().attacker, grade } });
-        const r = unwrap(resolveCloseAssault(input, seededDice(seed)));
-        for (const round of r.outcome.rounds) {
-          expect(round.attackerCasualties + round.defenderCasualties).toBeLessThanOrEqual(Math.min(round.attackDice.length, round.defenceDice.length));
-        }
-        expect(r.outcome.rounds.length).toBeLessThanOrEqual({ veteran: 3, regular: 3, conscript: 2, militia: 1 }[grade]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 }),
+        fc.constantFrom("veteran", "regular", "conscript", "militia") as fc.Arbitrary<"veteran">,
+        (seed, grade) => {
+          const input = assault({ attacker: { ...assault().attacker, grade } });
+          const r = unwrap(resolveCloseAssault(input, seededDice(seed)));
+          for (const round of r.outcome.rounds) {
+            expect(round.attackerCasualties + round.defenderCasualties).toBeLessThanOrEqual(
+              Math.min(round.attackDice.length, round.defenceDice.length),
+            );
+          }
+          expect(r.outcome.rounds.length).toBeLessThanOrEqual({ veteran: 3, regular: 3, conscript: 2, militia: 1 }[grade]);
+        },
+      ),
     );
   });
 });

@@ -70,7 +70,9 @@ describe("Task Timings (seed 004, unnumbered table after Table 5)", () => {
   });
   it("infantry bridgehead 1-3 hours on one die (seed 004 Task Timings, note 2)", () => {
     expect(TASK_TIMINGS_TABLE.infantryBridgehead).toEqual({ kind: "range", min: 1, max: 3 });
-    expect([1, 2, 3, 4, 5, 6].map((d) => resolveTaskTime("infantryBridgehead", scriptedDice([d])).outcome.hours)).toEqual([1, 1, 2, 2, 3, 3]);
+    expect([1, 2, 3, 4, 5, 6].map((d) => resolveTaskTime("infantryBridgehead", scriptedDice([d])).outcome.hours)).toEqual([
+      1, 1, 2, 2, 3, 3,
+    ]);
   });
   it("vehicle bridge 2-12 hours on two dice", () => {
     expect(TASK_TIMINGS_TABLE.vehicleBridge).toEqual({ kind: "range", min: 2, max: 12 });
@@ -169,7 +171,12 @@ describe("Logistics (seed 004)", () => {
   });
   it("by day only when a battalion vehicle went back", () => {
     expect(resolveResupply({ ...input, overnight: false, vehicleSentBack: true }).ok).toBe(true);
-    const r = resolveResupply({ ...input, overnight: false, dump: { ...input.dump, divLog: 0 }, stands: [{ actor: "x", strength: 1, ammo: 2 }] });
+    const r = resolveResupply({
+      ...input,
+      overnight: false,
+      dump: { ...input.dump, divLog: 0 },
+      stands: [{ actor: "x", strength: 1, ammo: 2 }],
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusals.map((x) => x.code).sort()).toEqual(["badStand", "noDivLog", "notOvernight"]);
     expect(resolveResupply({ ...input, dump: { ...input.dump, divLog: 0.5 } }).ok).toBe(false);

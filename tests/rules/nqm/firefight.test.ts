@@ -110,7 +110,10 @@ describe("spreading hits (seed 004 Table 12 text and Reorganisation)", () => {
     expect(() => spreadHits([stand("a", 1)], -1)).toThrow(RangeError);
   });
   it("property: hits are conserved and no stand ends over its strength", () => {
-    const arb = fc.array(fc.record({ strength: fc.integer({ min: 1, max: 6 }), red: fc.nat(3), black: fc.nat(3) }), { minLength: 1, maxLength: 5 });
+    const arb = fc.array(fc.record({ strength: fc.integer({ min: 1, max: 6 }), red: fc.nat(3), black: fc.nat(3) }), {
+      minLength: 1,
+      maxLength: 5,
+    });
     fc.assert(
       fc.property(arb, fc.nat(30), (raw, hits) => {
         const stands = raw.map((s, i) => {
@@ -207,7 +210,11 @@ describe("resolveFirefight (seed 004 Table 12 and Winning the Firefight)", () =>
     const input = fight();
     const r = resolveFirefight(
       {
-        attacker: { ...input.attacker, stands: [{ ...inf("a1", 0) }, { ...inf("a2", 1), red: 1, black: 1 }], fire: [{ firer: "a1", weight: "X" as never, dice: 1, against: "M" }] },
+        attacker: {
+          ...input.attacker,
+          stands: [{ ...inf("a1", 0) }, { ...inf("a2", 1), red: 1, black: 1 }],
+          fire: [{ firer: "a1", weight: "X" as never, dice: 1, against: "M" }],
+        },
         defender: { ...input.defender, fire: [] },
       },
       scriptedDice([]),

@@ -64,13 +64,26 @@ describe("break-test thresholds (seed 004 Table 9 and Unit Grading)", () => {
     expect(() => passesBreakTest("militia", 0)).toThrow(RangeError);
   });
   it("only Conscript and Militia may be Green (seed 004 Unit Grading)", () => {
-    expect(["elite", "veteran", "regular", "conscript", "militia"].map((g) => mayBeGreen(g as "elite"))).toEqual([false, false, false, true, true]);
+    expect(["elite", "veteran", "regular", "conscript", "militia"].map((g) => mayBeGreen(g as "elite"))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
     expect(gradeLabel("veteran")).toBe("Veteran");
   });
 });
 
 const unit = { actor: "u", name: "3 Coy", grade: "veteran" as const };
-const input = (o: Partial<BreakTestInput> = {}): BreakTestInput => ({ unit, role: "attacking", strength: 6, casualtiesBefore: 0, casualtiesAfter: 2, ...o });
+const input = (o: Partial<BreakTestInput> = {}): BreakTestInput => ({
+  unit,
+  role: "attacking",
+  strength: 6,
+  casualtiesBefore: 0,
+  casualtiesAfter: 2,
+  ...o,
+});
 
 describe("resolveBreakTest", () => {
   it("a Veteran failing at a third breaks off without being disorganised", () => {
@@ -85,7 +98,9 @@ describe("resolveBreakTest", () => {
     expect(r.effects).toEqual([{ type: "disorganised", actor: "u", value: true }]);
   });
   it("a failed green test disorganises", () => {
-    const r = unwrap(resolveBreakTest(input({ unit: { ...unit, grade: "militia", green: true }, strength: 9, casualtiesAfter: 1 }), scriptedDice([4])));
+    const r = unwrap(
+      resolveBreakTest(input({ unit: { ...unit, grade: "militia", green: true }, strength: 9, casualtiesAfter: 1 }), scriptedDice([4])),
+    );
     expect(r.outcome.tests).toEqual([{ kind: "green", die: 4, passed: false }]);
     expect(r.outcome.disorganised).toBe(true);
     expect(r.breakdown[0]!.source).toContain("Unit Grading");
@@ -95,11 +110,15 @@ describe("resolveBreakTest", () => {
     expect(r.outcome).toMatchObject({ disorganised: true, breaksOff: false });
   });
   it("Militia failing the two-thirds test stop attacking", () => {
-    const r = unwrap(resolveBreakTest(input({ unit: { ...unit, grade: "militia" }, casualtiesBefore: 2, casualtiesAfter: 4 }), scriptedDice([1])));
+    const r = unwrap(
+      resolveBreakTest(input({ unit: { ...unit, grade: "militia" }, casualtiesBefore: 2, casualtiesAfter: 4 }), scriptedDice([1])),
+    );
     expect(r.outcome.breaksOff).toBe(true);
   });
   it("a defender that fails is disorganised but does not break off an attack", () => {
-    const r = unwrap(resolveBreakTest(input({ role: "defending", unit: { ...unit, grade: "regular" }, casualtiesAfter: 3 }), scriptedDice([1])));
+    const r = unwrap(
+      resolveBreakTest(input({ role: "defending", unit: { ...unit, grade: "regular" }, casualtiesAfter: 3 }), scriptedDice([1])),
+    );
     expect(r.outcome).toMatchObject({ disorganised: true, breaksOff: false });
   });
   it("no level reached: no die rolled", () => {
@@ -107,7 +126,10 @@ describe("resolveBreakTest", () => {
     expect(r.rolls).toEqual([]);
   });
   it("refuses bad counts, falling casualties and Green Veterans", () => {
-    const r = resolveBreakTest(input({ strength: 0, casualtiesBefore: 3, casualtiesAfter: 1, unit: { ...unit, green: true } }), scriptedDice([]));
+    const r = resolveBreakTest(
+      input({ strength: 0, casualtiesBefore: 3, casualtiesAfter: 1, unit: { ...unit, green: true } }),
+      scriptedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusals.map((x) => x.code).sort()).toEqual(["badNumber", "casualtiesFell", "greenGrade"]);
   });

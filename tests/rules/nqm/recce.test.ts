@@ -41,7 +41,14 @@ describe("resolveRecce: red, white and blue dice (seed 004 Recce Sequence, Table
   it("white meets the score and the defender ambushes at contact range: two shifts", () => {
     // Blue 5 for a Regular defender: contact. M on L with two shifts is the +2 row: 6 -> 4, 3 -> 1.
     const r = unwrap(resolveRecce(input(), scriptedDice([4, 5, 5, 6, 3])));
-    expect(r.outcome).toMatchObject({ result: "ambushed", range: "contact", shift: "ambushContact", hitsScored: 5, hitsTaken: 5, scooted: false });
+    expect(r.outcome).toMatchObject({
+      result: "ambushed",
+      range: "contact",
+      shift: "ambushContact",
+      hitsScored: 5,
+      hitsTaken: 5,
+      scooted: false,
+    });
     expect(r.rolls).toEqual([4, 5, 5, 6, 3]);
     expect(r.effects).toContainEqual({ type: "standsLost", actor: "r1", count: 2 });
   });
@@ -78,14 +85,33 @@ describe("resolveRecce: red, white and blue dice (seed 004 Recce Sequence, Table
     expect(r.rolls).toEqual([1, 1, 1]);
   });
   it("Elite recce always sights Militia; Militia recce never sights Elite, who always hold", () => {
-    expect(unwrap(resolveRecce(input({ recce: { ...input().recce, grade: "elite" }, defender: { actor: "d", name: "M", grade: "militia" } }), scriptedDice([1, 1, 1]))).outcome.result).toBe("sighted");
-    const r = unwrap(resolveRecce(input({ recce: { ...input().recce, grade: "militia" }, defender: { actor: "d", name: "E", grade: "elite" }, defenderChoice: "letPass" }), scriptedDice([6, 1, 1])));
+    expect(
+      unwrap(
+        resolveRecce(
+          input({ recce: { ...input().recce, grade: "elite" }, defender: { actor: "d", name: "M", grade: "militia" } }),
+          scriptedDice([1, 1, 1]),
+        ),
+      ).outcome.result,
+    ).toBe("sighted");
+    const r = unwrap(
+      resolveRecce(
+        input({
+          recce: { ...input().recce, grade: "militia" },
+          defender: { actor: "d", name: "E", grade: "elite" },
+          defenderChoice: "letPass",
+        }),
+        scriptedDice([6, 1, 1]),
+      ),
+    );
     expect(r.outcome.result).toBe("passed");
     expect(r.breakdown[0]!.value).toBe(7);
     expect(r.breakdown[2]!.value).toBe(1);
   });
   it("refuses shoot and scoot by troops that are not recce, and fire with nothing to hit", () => {
-    const r = resolveRecce(input({ shootAndScoot: true, recce: { actor: "x", name: "Rifles", grade: "regular", recceTroops: false } }), scriptedDice([]));
+    const r = resolveRecce(
+      input({ shootAndScoot: true, recce: { actor: "x", name: "Rifles", grade: "regular", recceTroops: false } }),
+      scriptedDice([]),
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusals.map((x) => x.code).sort()).toEqual(["noTarget", "notRecce"]);
   });
@@ -104,15 +130,24 @@ describe("resolveMeetingEngagement (seed 004 Recce Sequence, meeting engagements
     expect(r.outcome).toEqual({ winner: "attacker", range: "harassing" });
   });
   it("only the defender sights: range on the defender's grade", () => {
-    const r = resolveMeetingEngagement({ attacker: { ...attacker, grade: "militia" }, defender: { ...defender, grade: "elite" } }, scriptedDice([6, 6, 1]));
+    const r = resolveMeetingEngagement(
+      { attacker: { ...attacker, grade: "militia" }, defender: { ...defender, grade: "elite" } },
+      scriptedDice([6, 6, 1]),
+    );
     expect(r.outcome).toEqual({ winner: "defender", range: "contact" });
   });
   it("both sight: the longer of the two readings", () => {
     // Veteran against Regular needs 5; Regular against Veteran needs 6.
-    const r = resolveMeetingEngagement({ attacker: { ...attacker, grade: "veteran" }, defender: { ...defender, grade: "regular" } }, scriptedDice([5, 6, 2]));
+    const r = resolveMeetingEngagement(
+      { attacker: { ...attacker, grade: "veteran" }, defender: { ...defender, grade: "regular" } },
+      scriptedDice([5, 6, 2]),
+    );
     // Blue 2: both read effective. Blue 1: Veteran effective, Regular harassing, so harassing.
     expect(r.outcome).toEqual({ winner: "both", range: "effective" });
-    const split = resolveMeetingEngagement({ attacker: { ...attacker, grade: "veteran" }, defender: { ...defender, grade: "regular" } }, scriptedDice([5, 6, 1]));
+    const split = resolveMeetingEngagement(
+      { attacker: { ...attacker, grade: "veteran" }, defender: { ...defender, grade: "regular" } },
+      scriptedDice([5, 6, 1]),
+    );
     expect(split.outcome).toEqual({ winner: "both", range: "harassing" });
     expect(split.breakdown.at(-1)!.source).toContain("both sides sight");
   });

@@ -48,7 +48,9 @@ describe("resolveReorganisation", () => {
   });
   it("an even count rolls nothing; no pins just clears the marker", () => {
     expect(unwrap(resolveReorganisation({ ...input, redPins: 4 }, scriptedDice([]))).rolls).toEqual([]);
-    expect(unwrap(resolveReorganisation({ ...input, redPins: 0 }, scriptedDice([]))).effects).toEqual([{ type: "disorganised", actor: "bn", value: false }]);
+    expect(unwrap(resolveReorganisation({ ...input, redPins: 0 }, scriptedDice([]))).effects).toEqual([
+      { type: "disorganised", actor: "bn", value: false },
+    ]);
   });
   it("refuses without a command stand, under fire, or with a bad count", () => {
     const r = resolveReorganisation({ ...input, redPins: -2, commandPresent: false, underFire: true }, scriptedDice([]));

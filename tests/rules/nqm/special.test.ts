@@ -17,7 +17,9 @@ import {
 
 describe("special assault and attack rules (seed 004)", () => {
   it("Veteran and Elite infantry assault in the hour they win the firefight; others an hour later", () => {
-    expect([assaultDelayHours("elite"), assaultDelayHours("veteran"), assaultDelayHours("regular"), assaultDelayHours("militia")]).toEqual([0, 0, 1, 1]);
+    expect([assaultDelayHours("elite"), assaultDelayHours("veteran"), assaultDelayHours("regular"), assaultDelayHours("militia")]).toEqual([
+      0, 0, 1, 1,
+    ]);
   });
   it("counter-attack timing and its effect on the attacker", () => {
     expect(counterattackDelay("veteran")).toBe("immediate");

@@ -35,10 +35,24 @@ describe("Table 3, Recce Sequence (seed 004)", () => {
 // Seed 004, Table 4 (Engagement Table): die ranges per grade.
 const TABLE_4: Record<Grade, [string, number[]][]> = {
   elite: [["contact", [1, 2, 3, 4, 5, 6]]],
-  veteran: [["effective", [1, 2]], ["contact", [3, 4, 5, 6]]],
-  regular: [["harassing", [1]], ["effective", [2, 3, 4]], ["contact", [5, 6]]],
-  conscript: [["harassing", [1, 2]], ["effective", [3, 4, 5]], ["contact", [6]]],
-  militia: [["harassing", [1, 2, 3]], ["effective", [4, 5, 6]]],
+  veteran: [
+    ["effective", [1, 2]],
+    ["contact", [3, 4, 5, 6]],
+  ],
+  regular: [
+    ["harassing", [1]],
+    ["effective", [2, 3, 4]],
+    ["contact", [5, 6]],
+  ],
+  conscript: [
+    ["harassing", [1, 2]],
+    ["effective", [3, 4, 5]],
+    ["contact", [6]],
+  ],
+  militia: [
+    ["harassing", [1, 2, 3]],
+    ["effective", [4, 5, 6]],
+  ],
 };
 
 describe("Table 4, Engagement (seed 004)", () => {

@@ -28,7 +28,10 @@ describe("resolveAirRecce", () => {
   it("+1 when more than 3 units share the square (seed 003 Air Recce)", () => {
     const r = unwrap(resolveAirRecce({ target: { kind: "vehicles", moving: false, place: "open" }, unitsInSquare: 4 }, scriptedDice([4])));
     expect(r.outcome).toEqual({ column: "vehiclesStationary", modifiedRoll: 5, report: "type" });
-    expect(unwrap(resolveAirRecce({ target: { kind: "vehicles", moving: false, place: "open" }, unitsInSquare: 3 }, scriptedDice([4]))).outcome.report).toBe("enemySpotted");
+    expect(
+      unwrap(resolveAirRecce({ target: { kind: "vehicles", moving: false, place: "open" }, unitsInSquare: 3 }, scriptedDice([4]))).outcome
+        .report,
+    ).toBe("enemySpotted");
   });
 
   it("a 6 stays a 6 with the crowd bonus (decision: air recce cap)", () => {
@@ -38,7 +41,12 @@ describe("resolveAirRecce", () => {
   });
 
   it("armour in a built-up area cannot claim cover and is read as in the open (seed 003 Air Recce)", () => {
-    const r = unwrap(resolveAirRecce({ target: { kind: "vehicles", moving: true, place: "builtUp", armoured: true }, unitsInSquare: 1 }, scriptedDice([2])));
+    const r = unwrap(
+      resolveAirRecce(
+        { target: { kind: "vehicles", moving: true, place: "builtUp", armoured: true }, unitsInSquare: 1 },
+        scriptedDice([2]),
+      ),
+    );
     expect(r.outcome.report).toBe("enemySpotted");
     expect(r.breakdown).toHaveLength(2);
     expect(r.effects).toEqual([]);

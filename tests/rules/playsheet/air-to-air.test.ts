@@ -4,7 +4,9 @@ import { airToAir, oddsColumn, resolveAirToAir, squadronLoss, streamLosses, type
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
 import { unwrap } from "../../../src/rules/resolution";
 
-const L = "lose", D = "draw", W = "win";
+const L = "lose",
+  D = "draw",
+  W = "win";
 // seed 003, Air to Air Combat: rows die 1..6, columns 1-1 .. 6-1(+)
 const TABLE: AirToAirResult[][] = [
   [L, L, D, D, D, W],
@@ -105,7 +107,9 @@ describe("resolveAirToAir", () => {
     const stream = { actor: "ju", name: "Ju 52 stream", escortedBy: "a" as const, target: "bomber" as const };
     expect(unwrap(resolveAirToAir({ a, b, stream }, scriptedDice([6]))).outcome.serialsOutOfAction).toBe(0);
     expect(unwrap(resolveAirToAir({ a, b, stream }, scriptedDice([2]))).outcome.serialsOutOfAction).toBe(0);
-    const few = unwrap(resolveAirToAir({ a: { ...a, squadrons: 1 }, b: { ...b, squadrons: 1 }, stream: { ...stream, escortedBy: "b" } }, scriptedDice([6])));
+    const few = unwrap(
+      resolveAirToAir({ a: { ...a, squadrons: 1 }, b: { ...b, squadrons: 1 }, stream: { ...stream, escortedBy: "b" } }, scriptedDice([6])),
+    );
     expect(few.outcome.serialsOutOfAction).toBe(0);
     expect(few.effects.some((e) => e.type === "serialsOutOfAction")).toBe(false);
   });
@@ -119,7 +123,10 @@ describe("resolveAirToAir", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }), fc.integer(), (x, y, seed) => {
         const r = unwrap(resolveAirToAir({ a: { ...a, squadrons: x }, b: { ...b, squadrons: y } }, seededDice(seed)));
-        for (const [loss, max] of [[r.outcome.losses.a, x], [r.outcome.losses.b, y]] as const) {
+        for (const [loss, max] of [
+          [r.outcome.losses.a, x],
+          [r.outcome.losses.b, y],
+        ] as const) {
           expect(Number.isInteger(loss)).toBe(true);
           expect(loss).toBeGreaterThanOrEqual(0);
           expect(loss).toBeLessThanOrEqual(max);

@@ -35,7 +35,16 @@ describe("combat formula (seed 003 Combat)", () => {
     ["fromAnotherFormation", -1],
     ["nonTactical", -2],
   ] as const)("attacker per-unit factor %s counts %i per unit (seed 003 Combat factors)", (flag, value) => {
-    const r = run({ ...base, attackers: [{ ...base.attackers[0]!, [flag]: true }, { ref: "a2", name: "2 Pz", status: 0, arm: "armour", [flag]: true }] }, [1]);
+    const r = run(
+      {
+        ...base,
+        attackers: [
+          { ...base.attackers[0]!, [flag]: true },
+          { ref: "a2", name: "2 Pz", status: 0, arm: "armour", [flag]: true },
+        ],
+      },
+      [1],
+    );
     expect(r.outcome.score).toBe(4 + 2 * value - 4 + 1);
   });
 
@@ -80,7 +89,17 @@ describe("combat formula (seed 003 Combat)", () => {
   });
 
   it("several air kinds give the best single level, and defender air subtracts (decision: several air support kinds)", () => {
-    const r = run({ ...base, attackerAirSupport: [{ kind: "german", units: 1 }, { kind: "allied", units: 2 }], defenderAirSupport: [{ kind: "allied", units: 1 }] }, [1]);
+    const r = run(
+      {
+        ...base,
+        attackerAirSupport: [
+          { kind: "german", units: 1 },
+          { kind: "allied", units: 2 },
+        ],
+        defenderAirSupport: [{ kind: "allied", units: 1 }],
+      },
+      [1],
+    );
     expect(r.outcome.score).toBe(1 + 6 - 4);
     expect(r.breakdown.find((l) => l.label.startsWith("Attacker air"))!.source).toContain("several air support kinds");
     expect(run({ ...base, attackerAirSupport: [{ kind: "german", units: 0 }] }, [1]).outcome.score).toBe(1);
@@ -185,12 +204,21 @@ describe("overrun specials (seed 003 Results Table, Special Results)", () => {
   });
 
   it("no overrun on confused, nor without the order, nor when armour is not most, nor under twice the status", () => {
-    expect(run({ ...armour, defenders: [{ ref: "d1", name: "Inf", status: 6, arm: "infantry" }], prepared: false, tacticalAdvantage: "defender" }, [1]).outcome.overrun).toBe(false);
+    expect(
+      run(
+        { ...armour, defenders: [{ ref: "d1", name: "Inf", status: 6, arm: "infantry" }], prepared: false, tacticalAdvantage: "defender" },
+        [1],
+      ).outcome.overrun,
+    ).toBe(false);
     const noOrder = { ...armour, breakthroughOrder: false, attackers: armour.attackers.map((u) => ({ ...u, movedOverHalf: false })) };
     expect(run(noOrder, [6, 1, 1]).outcome.overrun).toBe(false);
     const halfArmour = { ...armour, attackers: [armour.attackers[0]!, { ...armour.attackers[2]!, status: 8 }] };
     expect(run(halfArmour, [6, 1, 1]).outcome.overrun).toBe(false);
-    const weak = { ...armour, defenders: [{ ref: "d1", name: "Inf", status: 7, arm: "infantry" as const }], attackerAirSupport: [{ kind: "german" as const, units: 10 }] };
+    const weak = {
+      ...armour,
+      defenders: [{ ref: "d1", name: "Inf", status: 7, arm: "infantry" as const }],
+      attackerAirSupport: [{ kind: "german" as const, units: 10 }],
+    };
     expect(run(weak, [6, 1, 1]).outcome.overrun).toBe(false);
   });
 });
@@ -237,7 +265,7 @@ describe("combat refusals", () => {
   });
 
   it("fails loudly on broken dice", () => {
-    const broken = { d6: () => 7, roll: (n: number) => Array(n).fill(7) };
+    const broken = { d6: () => 7, roll: (n: number) => Array<number>(n).fill(7) };
     expect(() => resolvePlaysheetCombat(base, broken)).toThrow(RangeError);
     const short = { d6: () => 6, roll: () => [6] };
     expect(() => resolvePlaysheetCombat({ ...base, attackers: [{ ...base.attackers[0]!, status: 12 }] }, short)).toThrow(RangeError);

@@ -4,7 +4,9 @@ import { scriptedDice } from "../../../src/rules/dice";
 import { unwrap } from "../../../src/rules/resolution";
 
 // seed 003, Losses from Flak: result for die 1..6
-const E: FlakResult = "none", D: FlakResult = "damage", X: FlakResult = "loss";
+const E: FlakResult = "none",
+  D: FlakResult = "damage",
+  X: FlakResult = "loss";
 const TABLE: [FlakSituation, FlakType, FlakResult[]][] = [
   ["overflight", "heavy", [E, E, E, E, D, X]],
   ["overflight", "light", [E, E, E, E, E, D]],
@@ -44,7 +46,11 @@ describe("resolveFlak", () => {
       ),
     );
     expect(r.rolls).toEqual([6, 3, 1]);
-    expect(r.outcome.results.map((x) => [x.result, x.lost])).toEqual([["loss", false], ["damage", true], ["none", false]]);
+    expect(r.outcome.results.map((x) => [x.result, x.lost])).toEqual([
+      ["loss", false],
+      ["damage", true],
+      ["none", false],
+    ]);
     expect(r.effects).toEqual([
       { type: "airDamage", actor: "s1", delta: 1 },
       { type: "playsheetStatus", actor: "para1", delta: -1 },
@@ -54,7 +60,9 @@ describe("resolveFlak", () => {
   });
 
   it("a loss on a serial carrying nothing is damage only", () => {
-    const r = unwrap(resolveFlak({ flak: "heavy", situation: "overflight", serials: [{ actor: "b1", name: "Bombers", damage: 0 }] }, scriptedDice([6])));
+    const r = unwrap(
+      resolveFlak({ flak: "heavy", situation: "overflight", serials: [{ actor: "b1", name: "Bombers", damage: 0 }] }, scriptedDice([6])),
+    );
     expect(r.effects).toEqual([{ type: "airDamage", actor: "b1", delta: 1 }]);
   });
 
@@ -76,6 +84,11 @@ describe("resolveFlak", () => {
   });
 
   it("fighters may be shot at over a drop zone", () => {
-    expect(resolveFlak({ flak: "light", situation: "drop4km", serials: [{ actor: "f", name: "F", damage: 0, fighters: true }] }, scriptedDice([1])).ok).toBe(true);
+    expect(
+      resolveFlak(
+        { flak: "light", situation: "drop4km", serials: [{ actor: "f", name: "F", damage: 0, fighters: true }] },
+        scriptedDice([1]),
+      ).ok,
+    ).toBe(true);
   });
 });

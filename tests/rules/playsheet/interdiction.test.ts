@@ -3,7 +3,9 @@ import { interdiction, interdictionRow, resolveInterdiction, type InterdictionRe
 import { scriptedDice } from "../../../src/rules/dice";
 import { unwrap } from "../../../src/rules/resolution";
 
-const LI: InterdictionResult = "lossAndImmobilise", IM: InterdictionResult = "immobilise", NE: InterdictionResult = "none";
+const LI: InterdictionResult = "lossAndImmobilise",
+  IM: InterdictionResult = "immobilise",
+  NE: InterdictionResult = "none";
 // seed 003, Bombing/Interdiction (rows per RULES-NOTES): tactical, heavy, results for die 1..6
 const ROWS: [number, number | null, InterdictionResult[]][] = [
   [1, null, [NE, NE, NE, NE, IM, LI]],
@@ -22,13 +24,25 @@ describe("interdiction table (seed 003 Bombing/Interdiction)", () => {
   });
 
   it.each([
-    [2, 0], [3, 1], [4, 1], [6, 2], [8, 3], [10, 4], [11, 4], [12, 5], [40, 5],
+    [2, 0],
+    [3, 1],
+    [4, 1],
+    [6, 2],
+    [8, 3],
+    [10, 4],
+    [11, 4],
+    [12, 5],
+    [40, 5],
   ])("%i tactical squadrons or battalions: row %i (RULES-NOTES: 9-11 and 12+)", (n, row) => {
     expect(interdictionRow({ tactical: n })).toBe(row);
   });
 
   it.each([
-    [1, 1], [3, 2], [5, 3], [7, 4], [9, 5],
+    [1, 1],
+    [3, 2],
+    [5, 3],
+    [7, 4],
+    [9, 5],
   ])("%i heavy squadrons: row %i", (n, row) => {
     expect(interdictionRow({ heavy: n })).toBe(row);
   });
@@ -48,7 +62,20 @@ describe("interdiction table (seed 003 Bombing/Interdiction)", () => {
 
 describe("resolveInterdiction", () => {
   it("one die per unit; loss costs a status point and immobilises", () => {
-    const r = unwrap(resolveInterdiction({ force: { tactical: 5, heavy: 2 }, purpose: "interdiction", targets: [{ actor: "u1", name: "A" }, { actor: "u2", name: "B" }, { actor: "u3", name: "C" }] }, scriptedDice([6, 3, 1])));
+    const r = unwrap(
+      resolveInterdiction(
+        {
+          force: { tactical: 5, heavy: 2 },
+          purpose: "interdiction",
+          targets: [
+            { actor: "u1", name: "A" },
+            { actor: "u2", name: "B" },
+            { actor: "u3", name: "C" },
+          ],
+        },
+        scriptedDice([6, 3, 1]),
+      ),
+    );
     expect(r.outcome.row).toBe(2);
     expect(r.breakdown[0]!.source).toContain("interdiction rows");
     expect(r.effects).toEqual([
@@ -59,14 +86,26 @@ describe("resolveInterdiction", () => {
   });
 
   it("flak suppression silences instead of immobilising", () => {
-    const r = unwrap(resolveInterdiction({ force: { heavy: 1 }, purpose: "flakSuppression", targets: [{ actor: "f1", name: "Flak" }] }, scriptedDice([4])));
+    const r = unwrap(
+      resolveInterdiction({ force: { heavy: 1 }, purpose: "flakSuppression", targets: [{ actor: "f1", name: "Flak" }] }, scriptedDice([4])),
+    );
     expect(r.effects).toEqual([{ type: "playsheetSuppressed", actor: "f1" }]);
   });
 
   it("refuses a force of nothing, bad counts, no targets and duplicates", () => {
     const none = resolveInterdiction({ force: {}, purpose: "interdiction", targets: [] }, scriptedDice([]));
     expect(none.ok ? [] : none.refusals.map((x) => x.code)).toEqual(["noForce", "noTargets"]);
-    const bad = resolveInterdiction({ force: { tactical: -2 }, purpose: "interdiction", targets: [{ actor: "x", name: "X" }, { actor: "x", name: "X" }] }, scriptedDice([]));
+    const bad = resolveInterdiction(
+      {
+        force: { tactical: -2 },
+        purpose: "interdiction",
+        targets: [
+          { actor: "x", name: "X" },
+          { actor: "x", name: "X" },
+        ],
+      },
+      scriptedDice([]),
+    );
     expect(bad.ok ? [] : bad.refusals.map((x) => x.code)).toEqual(["badNumber", "duplicateUnit"]);
   });
 });

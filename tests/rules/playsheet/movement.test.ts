@@ -31,13 +31,16 @@ describe("movement table (seed 003 Movement)", () => {
     expect(MOVEMENT_TABLE).toHaveLength(9);
   });
 
-  it.each(ROWS)("%s on %s: %s tactical, %s non-tactical, %s road column, river %s (seed 003 Movement)", (troops, ground, tac, non, road, river) => {
-    expect(movementAllowance(troops, ground, "tactical")).toBe(tac);
-    expect(movementAllowance(troops, ground, "nonTactical")).toBe(non);
-    expect(movementAllowance(troops, ground, "roadColumn")).toBe(road);
-    expect(movementRow(troops, ground)?.row.riverCrossing).toBe(river);
-    expect(movementRow(troops, ground)?.borrowed).toBe(false);
-  });
+  it.each(ROWS)(
+    "%s on %s: %s tactical, %s non-tactical, %s road column, river %s (seed 003 Movement)",
+    (troops, ground, tac, non, road, river) => {
+      expect(movementAllowance(troops, ground, "tactical")).toBe(tac);
+      expect(movementAllowance(troops, ground, "nonTactical")).toBe(non);
+      expect(movementAllowance(troops, ground, "roadColumn")).toBe(road);
+      expect(movementRow(troops, ground)?.row.riverCrossing).toBe(river);
+      expect(movementRow(troops, ground)?.borrowed).toBe(false);
+    },
+  );
 
   it("tanks borrow the mechanised close and wood/town rows; mechanised borrow the tanks' marsh row (decision: shared vehicle rows)", () => {
     expect(movementAllowance("tanks", "close", "tactical")).toBe(18);
@@ -80,7 +83,15 @@ describe("resolvePlaysheetMove", () => {
   });
 
   it("horse-drawn infantry standing still spends nothing", () => {
-    const r = unwrap(resolvePlaysheetMove({ unit: { ref: "i", name: "Inf", troops: "horseDrawnInfantry" }, ground: "close", mode: "tactical", distanceKm: 0, crossesRiver: true }));
+    const r = unwrap(
+      resolvePlaysheetMove({
+        unit: { ref: "i", name: "Inf", troops: "horseDrawnInfantry" },
+        ground: "close",
+        mode: "tactical",
+        distanceKm: 0,
+        crossesRiver: true,
+      }),
+    );
     expect(r.effects).toEqual([]);
     expect(r.outcome.fuelSpent).toBe(0);
   });
@@ -95,14 +106,32 @@ describe("resolvePlaysheetMove", () => {
   });
 
   it("refuses a tactical move for motor-towed artillery and ground with no row", () => {
-    const arty = resolvePlaysheetMove({ unit: { ref: "g", name: "Arty", troops: "motorTowedArtillery" }, ground: "open", mode: "tactical", distanceKm: 1, crossesRiver: false });
+    const arty = resolvePlaysheetMove({
+      unit: { ref: "g", name: "Arty", troops: "motorTowedArtillery" },
+      ground: "open",
+      mode: "tactical",
+      distanceKm: 1,
+      crossesRiver: false,
+    });
     expect(arty.ok ? [] : arty.refusals.map((x) => x.code)).toEqual(["modeUnavailable"]);
-    const recce = resolvePlaysheetMove({ unit: { ref: "r", name: "Recce", troops: "recce" }, ground: "marsh", mode: "tactical", distanceKm: 1, crossesRiver: true });
+    const recce = resolvePlaysheetMove({
+      unit: { ref: "r", name: "Recce", troops: "recce" },
+      ground: "marsh",
+      mode: "tactical",
+      distanceKm: 1,
+      crossesRiver: true,
+    });
     expect(recce.ok ? [] : recce.refusals.map((x) => x.code)).toEqual(["noMovementRow"]);
   });
 
   it("never mutates its input", () => {
-    const input = Object.freeze({ unit: Object.freeze({ ...tank }), ground: "open" as const, mode: "nonTactical" as const, distanceKm: 10, crossesRiver: false });
+    const input = Object.freeze({
+      unit: Object.freeze({ ...tank }),
+      ground: "open" as const,
+      mode: "nonTactical" as const,
+      distanceKm: 10,
+      crossesRiver: false,
+    });
     expect(() => resolvePlaysheetMove(input)).not.toThrow();
   });
 

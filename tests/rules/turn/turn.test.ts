@@ -13,7 +13,8 @@ describe("the stage list (seed 000, Air War QRS steps 1-11, Land War QRS phases 
       ...Array.from({ length: 11 }, (_, i) => `air${i + 1}`),
       ...Array.from({ length: 7 }, (_, i) => `land${i + 1}`),
     ]);
-    for (const s of STAGES) expect(s.source).toMatch(s.war === "air" ? /seed 000 \(NOBC\), Air War QRS, step \d+/ : /seed 000 \(NOBC\), Land War QRS, phase \d/);
+    for (const s of STAGES)
+      expect(s.source).toMatch(s.war === "air" ? /seed 000 \(NOBC\), Air War QRS, step \d+/ : /seed 000 \(NOBC\), Land War QRS, phase \d/);
     expect(new Set(STAGES.map((s) => s.id)).size).toBe(18);
   });
 
@@ -60,7 +61,12 @@ describe("nextStage / previousStage", () => {
     const bad = nextStage({ turn: -1, stage: 18 });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.refusals.map((r) => r.code)).toEqual(["badTurn", "badStage"]);
-    for (const state of [{ turn: 1.5, stage: 0 }, { turn: Number.NaN, stage: 0 }, { turn: 0, stage: -1 }, { turn: 0, stage: 0.5 }]) {
+    for (const state of [
+      { turn: 1.5, stage: 0 },
+      { turn: Number.NaN, stage: 0 },
+      { turn: 0, stage: -1 },
+      { turn: 0, stage: 0.5 },
+    ]) {
       expect(describeState(state).ok).toBe(false);
       expect(previousStage(state).ok).toBe(false);
     }
@@ -73,7 +79,7 @@ describe("nextStage / previousStage", () => {
         const back = unwrap(previousStage(unwrap(nextStage(start))));
         expect({ turn: back.turn, stage: back.stage }).toEqual(start);
         let at: turn.TurnState = start;
-        for (let i = 0; i < STAGES.length; i++) at = unwrap(nextStage(at));
+        for (const _stage of STAGES) at = unwrap(nextStage(at));
         expect({ turn: at.turn, stage: at.stage }).toEqual({ turn: t + 1, stage: s });
       }),
     );
@@ -146,13 +152,17 @@ describe("stageEntryEffects", () => {
   });
 
   it("Movement with nothing to change is an empty preview", () => {
-    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, { units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4, noMove: false }], squadrons: [], cards: [] });
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, {
+      units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4, noMove: false }],
+      squadrons: [],
+      cards: [],
+    });
     expect(r.effects).toEqual([]);
     expect(r.outcome.changed).toBe(0);
   });
 
   it("a new turn (Air War step 1, after Planning) ends every support card assignment and takes the no-movement chips off", () => {
-    const r = stageEntryEffects(STAGES[0]!, snapshot);
+    const r = stageEntryEffects(STAGES[0], snapshot);
     expect(r.effects).toEqual([
       { type: "cardAssignment", card: "Actor.hq.Item.c1", assignedTo: null },
       { type: "cardAssignment", card: "Item.c3", assignedTo: null },
@@ -160,8 +170,16 @@ describe("stageEntryEffects", () => {
       { type: "noMoveCleared", actor: "U.bn" },
     ]);
     expect(r.breakdown).toEqual([
-      { label: "Support cards whose assignment ends with the turn", value: 2, source: expect.stringContaining("docs/rules-decisions.md: Turn sequence") },
-      { label: "No-movement chips taken off (placed by last turn's retreats)", value: 2, source: expect.stringContaining("Land War QRS, phase 4") },
+      {
+        label: "Support cards whose assignment ends with the turn",
+        value: 2,
+        source: expect.stringContaining("docs/rules-decisions.md: Turn sequence"),
+      },
+      {
+        label: "No-movement chips taken off (placed by last turn's retreats)",
+        value: 2,
+        source: expect.stringContaining("Land War QRS, phase 4"),
+      },
     ]);
     expect(r.outcome).toEqual({ stage: "airAllocation", changed: 4 });
     expect(r.rolls).toEqual([]);
@@ -171,7 +189,7 @@ describe("stageEntryEffects", () => {
 
   it("a new turn with no card assigned and no chip is an empty preview (the count lines say 0)", () => {
     const units = snapshot.units.map((u) => ({ ...u, noMove: false }));
-    const r = stageEntryEffects(STAGES[0]!, { ...snapshot, units, cards: [{ id: "Item.c", assignedTo: null }] });
+    const r = stageEntryEffects(STAGES[0], { ...snapshot, units, cards: [{ id: "Item.c", assignedTo: null }] });
     expect(r.effects).toEqual([]);
     expect(r.breakdown.map((l) => l.value)).toEqual([0, 0]);
     expect(r.outcome.changed).toBe(0);
@@ -186,8 +204,10 @@ describe("stageEntryEffects", () => {
     const card = fc.record({ id: fc.uuid(), assignedTo: fc.option(fc.constantFrom("U.a", "U.b"), { nil: null }) });
     fc.assert(
       fc.property(fc.uniqueArray(card, { selector: (c) => c.id }), (cards) => {
-        const r = stageEntryEffects(STAGES[0]!, { units: [], squadrons: [], cards });
-        expect(r.effects.map((e) => (e.type === "cardAssignment" ? e.card : ""))).toEqual(cards.filter((c) => c.assignedTo !== null).map((c) => c.id));
+        const r = stageEntryEffects(STAGES[0], { units: [], squadrons: [], cards });
+        expect(r.effects.map((e) => (e.type === "cardAssignment" ? e.card : ""))).toEqual(
+          cards.filter((c) => c.assignedTo !== null).map((c) => c.id),
+        );
       }),
     );
   });
@@ -202,7 +222,7 @@ describe("stageEntryEffects", () => {
   it("does not mutate its input", () => {
     const copy = structuredClone(snapshot);
     stageEntryEffects(STAGES[stageIndex("movement")]!, snapshot);
-    stageEntryEffects(STAGES[0]!, snapshot);
+    stageEntryEffects(STAGES[0], snapshot);
     expect(snapshot).toEqual(copy);
   });
 });

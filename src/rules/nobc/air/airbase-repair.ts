@@ -8,7 +8,7 @@ import type { Effect } from "../../effects";
 import { RefusalList, ok, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
-import { isCount } from "./validate";
+import { isCount, tableEntry } from "./validate";
 import type { AirZoneRef, Airbase, Side } from "./types";
 
 /** Seed 000, Air War QRS: 11): one die per airbase hit, repaired on NATO 4 or less, WP 3 or less. */
@@ -18,8 +18,7 @@ export const AIRBASE_REPAIR_TARGETS: Readonly<Record<Side, number>> = { nato: 4,
 export const AIR_DEFENCE_REPAIRS_PER_ZONE = 3;
 
 export function airbaseRepairTarget(side: Side): number {
-  if (side !== "nato" && side !== "wp") throw new RangeError(`unknown side ${String(side)}`);
-  return AIRBASE_REPAIR_TARGETS[side];
+  return tableEntry(AIRBASE_REPAIR_TARGETS, side, "side");
 }
 
 /** A chart with air-defence boxes (an airbase's or a mission chart): how many boxes are knocked out. */
@@ -50,32 +49,20 @@ export function resolveAirbaseRepair(input: AirbaseRepairInput, dice: Dice): Che
   const whose = input.side.toUpperCase();
   input.airbases.forEach((a, i) => {
     if (a.side !== input.side) {
-      refusals.add(
-        "wrongSide",
-        `Airbase ${a.name} is not a ${whose} airbase.`,
-        `airbases.${i}`,
-      );
+      refusals.add("wrongSide", `Airbase ${a.name} is not a ${whose} airbase.`, `airbases.${i}`);
     }
     if (!isCount(a.hits)) {
-      refusals.add(
-        "badHits",
-        `Airbase ${a.name} has ${a.hits} hits; it must be a whole number, 0 or more.`,
-        `airbases.${i}.hits`,
-      );
+      refusals.add("badHits", `Airbase ${a.name} has ${a.hits} hits; it must be a whole number, 0 or more.`, `airbases.${i}.hits`);
     }
   });
   input.charts.forEach((c, i) => {
     if (c.side !== input.side) refusals.add("wrongSide", `Chart ${c.name} is not a ${whose} chart.`, `charts.${i}`);
     if (!isCount(c.lost)) {
-      refusals.add(
-        "badLost",
-        `Chart ${c.name} has ${c.lost} boxes lost; it must be a whole number, 0 or more.`,
-        `charts.${i}.lost`,
-      );
+      refusals.add("badLost", `Chart ${c.name} has ${c.lost} boxes lost; it must be a whole number, 0 or more.`, `charts.${i}.lost`);
     }
   });
-  if (!refusals.empty) return refuse(...refusals.items);
-  const plan = planAirDefence(input, refusals);
+  // The air-defence plan is checked only on sound charts; either stage's refusals stop the roll.
+  const plan = refusals.empty ? planAirDefence(input, refusals) : [];
   if (!refusals.empty) return refuse(...refusals.items);
 
   const target = airbaseRepairTarget(input.side);
@@ -113,11 +100,7 @@ function planAirDefence(input: AirbaseRepairInput, refusals: RefusalList): { cha
   const known = new Set(input.charts.map((c) => c.id));
   for (const id of Object.keys(chosen ?? {})) {
     if (!known.has(id)) {
-      refusals.add(
-        "unknownChart",
-        `Air-defence repairs name chart ${id}, which was not given.`,
-        `airDefenceRepairs.${id}`,
-      );
+      refusals.add("unknownChart", `Air-defence repairs name chart ${id}, which was not given.`, `airDefenceRepairs.${id}`);
     }
   }
   const left = new Map<AirZoneRef, number>();

@@ -54,11 +54,7 @@ export interface Mission {
   distance: number;
 }
 
-export function zoneDistance(
-  distances: AllocationInput["zoneDistances"],
-  from: AirZoneRef,
-  to: AirZoneRef,
-): number | undefined {
+export function zoneDistance(distances: AllocationInput["zoneDistances"], from: AirZoneRef, to: AirZoneRef): number | undefined {
   if (from === to) return 0;
   return distances[from]?.[to] ?? distances[to]?.[from];
 }
@@ -85,27 +81,15 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
     const name = squadronName(s);
     checkSquadron(s, refusals, field);
     if (!(MISSION_BOXES as readonly string[]).includes(order.box)) {
-      refusals.add(
-        "unknownBox",
-        `Squadron ${name} cannot be allocated to ${String(order.box)}, which is not a mission box.`,
-        `${field}.box`,
-      );
+      refusals.add("unknownBox", `Squadron ${name} cannot be allocated to ${order.box}, which is not a mission box.`, `${field}.box`);
       return;
     }
     if (s.box !== "ready") {
-      refusals.add(
-        "notReady",
-        `Squadron ${name} is in the ${s.box} box; only ready squadrons can be allocated.`,
-        field,
-      );
+      refusals.add("notReady", `Squadron ${name} is in the ${s.box} box; only ready squadrons can be allocated.`, field);
     }
     const need = BOX_NEEDS[order.box];
     if (need !== undefined && !need.ok(s)) {
-      refusals.add(
-        "unfitForMission",
-        `Squadron ${name} ${need.lacks}, so it cannot fly in the ${order.box} box.`,
-        `${field}.box`,
-      );
+      refusals.add("unfitForMission", `Squadron ${name} ${need.lacks}, so it cannot fly in the ${order.box} box.`, `${field}.box`);
     }
     const weapons = [...s.weapons, ...(order.weapons ?? [])];
     for (const w of weapons) {
@@ -127,11 +111,7 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
     const targetZone = order.targetZone ?? s.airZone;
     const distance = zoneDistance(input.zoneDistances, s.airZone, targetZone);
     if (distance === undefined) {
-      refusals.add(
-        "unknownDistance",
-        `No distance is known from air zone ${s.airZone} to ${targetZone}.`,
-        `${field}.targetZone`,
-      );
+      refusals.add("unknownDistance", `No distance is known from air zone ${s.airZone} to ${targetZone}.`, `${field}.targetZone`);
       return;
     }
     if (distance > s.range) {

@@ -19,7 +19,11 @@ export const STANDARD_AIRBASE_CAPACITY = 2;
 export function airbaseCapacity(airbase: { baseCapacity?: number; hits: number; permanentHits?: number }): number {
   const base = airbase.baseCapacity ?? STANDARD_AIRBASE_CAPACITY;
   const permanent = airbase.permanentHits ?? 0;
-  for (const [name, value] of [["baseCapacity", base], ["hits", airbase.hits], ["permanentHits", permanent]] as const) {
+  for (const [name, value] of [
+    ["baseCapacity", base],
+    ["hits", airbase.hits],
+    ["permanentHits", permanent],
+  ] as const) {
     if (!isCount(value)) throw new RangeError(`airbase ${name} ${value} is not a whole number, 0 or more`);
   }
   return Math.max(0, base - airbase.hits - permanent);
@@ -62,11 +66,7 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
   input.airbases.forEach((a, i) => {
     for (const key of ["hits", "permanentHits"] as const) {
       if (!isCount(a[key])) {
-        refusals.add(
-          "badHits",
-          `Airbase ${a.name} has ${key} ${a[key]}; it must be a whole number, 0 or more.`,
-          `airbases.${i}.${key}`,
-        );
+        refusals.add("badHits", `Airbase ${a.name} has ${key} ${a[key]}; it must be a whole number, 0 or more.`, `airbases.${i}.${key}`);
       }
     }
     if (a.baseCapacity !== undefined && !isCount(a.baseCapacity)) {
@@ -93,11 +93,7 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
     if (base !== null) {
       const airbase = bases.get(base);
       if (airbase === undefined) {
-        refusals.add(
-          "unknownAirbase",
-          `Squadron ${id} is placed at airbase ${base}, which was not given.`,
-          `placements.${id}`,
-        );
+        refusals.add("unknownAirbase", `Squadron ${id} is placed at airbase ${base}, which was not given.`, `placements.${id}`);
       }
     }
   }
@@ -124,7 +120,7 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
       box = "ready";
     } else {
       const base = target === null ? undefined : bases.get(target);
-      const fits = base !== undefined && base.side === s.side && base.airZone === s.airZone;
+      const fits = base?.side === s.side && base.airZone === s.airZone;
       if (chosen && base !== undefined && !fits) {
         refusals.add(
           "wrongAirbase",

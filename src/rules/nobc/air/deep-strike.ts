@@ -42,7 +42,8 @@ export interface DeepStrikeInput {
 export interface DeepStrikeOutcome {
   suppressed: number;
   airDefenceShots: { squadron: ActorRef; box: number; roll: number; damaged: boolean }[];
-  attacks: { by: ActorRef | CardRef; roll: number; hit: boolean }[];
+  /** `by` is the attacking squadron's ActorRef or the support card's CardRef. */
+  attacks: { by: string; roll: number; hit: boolean }[];
   hits: number;
 }
 
@@ -61,20 +62,12 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
   attackers.forEach((s, i) => {
     checkSquadron(s, refusals, `attackers.${i}`);
     if (s.box !== "deepStrike") {
-      refusals.add(
-        "notOnMission",
-        `Squadron ${squadronName(s)} is in the ${s.box} box, not on the deep strike.`,
-        `attackers.${i}`,
-      );
+      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, not on the deep strike.`, `attackers.${i}`);
     }
   });
   const strikes = input.strikes ?? [];
   if (input.attackers.length === 0 && strikes.length === 0) {
-    refusals.add(
-      "noAttackers",
-      `Nothing is sent against ${input.target.name}: give squadrons, SF or SSM strikes.`,
-      "attackers",
-    );
+    refusals.add("noAttackers", `Nothing is sent against ${input.target.name}: give squadrons, SF or SSM strikes.`, "attackers");
   }
   input.target.airDefence.forEach((v, i) => {
     if (!Number.isInteger(v) || v < 0 || v > 6) {

@@ -2,17 +2,7 @@ import type { ActorRef } from "../../ids";
 import type { AirZoneRef, WeaponKind } from "./types";
 
 /** Boxes of the Operations Allocation chart and the Airbase chart a squadron can be in (seed 000, Air War QRS). */
-export const AIR_BOXES = [
-  "ready",
-  "airSuperiority",
-  "cas",
-  "deepStrike",
-  "recce",
-  "paradrop",
-  "holding",
-  "damaged",
-  "destroyed",
-] as const;
+export const AIR_BOXES = ["ready", "airSuperiority", "cas", "deepStrike", "recce", "paradrop", "holding", "damaged", "destroyed"] as const;
 export type AirBox = (typeof AIR_BOXES)[number];
 
 /** What an Air War resolution changes, as data. Keep this union closed. */

@@ -26,9 +26,10 @@ export interface CasSupport {
 }
 
 /** Lists what each side's land players receive from the flying CAS and Recce squadrons. Nothing moves yet. */
-export function resolveCasHandOver(input: { squadrons: readonly Squadron[]; flying: readonly ActorRef[] }): Checked<
-  Resolution<{ support: CasSupport[] }>
-> {
+export function resolveCasHandOver(input: {
+  squadrons: readonly Squadron[];
+  flying: readonly ActorRef[];
+}): Checked<Resolution<{ support: CasSupport[] }>> {
   const refusals = new RefusalList();
   const handed = pickSquadrons(input.squadrons, input.flying, refusals, "flying").filter((s) => HAND_OVER_BOXES.includes(s.box));
   const breakdown: BreakdownLine[] = handed.map((s) => ({
@@ -55,9 +56,10 @@ export function resolveCasHandOver(input: { squadrons: readonly Squadron[]; flyi
 }
 
 /** Squadrons back from the land battle always go to the damaged box; their weapon cards are spent. */
-export function resolveCasReturn(input: { squadrons: readonly Squadron[]; returning: readonly ActorRef[] }): Checked<
-  Resolution<{ damaged: ActorRef[] }>
-> {
+export function resolveCasReturn(input: {
+  squadrons: readonly Squadron[];
+  returning: readonly ActorRef[];
+}): Checked<Resolution<{ damaged: ActorRef[] }>> {
   const refusals = new RefusalList();
   const back = pickSquadrons(input.squadrons, input.returning, refusals, "returning");
   for (const s of back) {

@@ -46,11 +46,7 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   const lined = new Set(line.map((s) => s.id));
   for (const s of wpFighters) {
     if (!lined.has(s.id)) {
-      refusals.add(
-        "missingFromLine",
-        `WP squadron ${squadronName(s)} is in the air superiority box but not in the line.`,
-        "wpLine",
-      );
+      refusals.add("missingFromLine", `WP squadron ${squadronName(s)} is in the air superiority box but not in the line.`, "wpLine");
     }
   }
   line.forEach((s, i) => {
@@ -65,17 +61,18 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   });
 
   // NATO faces WP squadrons of its choice, no doubling up, and leaves no one spare while an opponent is free.
-  const natoPlaced = pickSquadrons(natoFighters, input.natoOpposite.map((p) => p.nato), refusals, "natoOpposite");
+  const natoPlaced = pickSquadrons(
+    natoFighters,
+    input.natoOpposite.map((p) => p.nato),
+    refusals,
+    "natoOpposite",
+  );
   const faced = new Set<ActorRef>();
   const natoAt = new Map<number, ActorRef>();
   input.natoOpposite.forEach((p, i) => {
     const position = line.findIndex((s) => s.id === p.wp);
     if (position < 0) {
-      refusals.add(
-        "unknownOpponent",
-        `NATO places a squadron opposite ${p.wp}, which is not in the WP line.`,
-        `natoOpposite.${i}.wp`,
-      );
+      refusals.add("unknownOpponent", `NATO places a squadron opposite ${p.wp}, which is not in the WP line.`, `natoOpposite.${i}.wp`);
     } else if (faced.has(p.wp)) {
       refusals.add(
         "doubledUp",
@@ -99,22 +96,14 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   // WP switches, each swapping two of its squadrons' places.
   const switches = input.wpSwitches ?? [];
   if (switches.length > WP_SWITCH_LIMIT) {
-    refusals.add(
-      "tooManySwitches",
-      `WP may make at most ${WP_SWITCH_LIMIT} switches; ${switches.length} were given.`,
-      "wpSwitches",
-    );
+    refusals.add("tooManySwitches", `WP may make at most ${WP_SWITCH_LIMIT} switches; ${switches.length} were given.`, "wpSwitches");
   }
   const order = line.map((s) => s.id);
   switches.forEach(([a, b], i) => {
     const pa = order.indexOf(a);
     const pb = order.indexOf(b);
     if (pa < 0 || pb < 0 || a === b) {
-      refusals.add(
-        "badSwitch",
-        `A switch needs two different squadrons of the WP line; ${a} and ${b} are not.`,
-        `wpSwitches.${i}`,
-      );
+      refusals.add("badSwitch", `A switch needs two different squadrons of the WP line; ${a} and ${b} are not.`, `wpSwitches.${i}`);
       return;
     }
     order[pa] = b;

@@ -35,7 +35,7 @@ export const NATO_AUTOMATIC_REPAIRS = 2;
 
 export function repairScore(nationality: Nationality): number {
   if (!(NATIONALITIES as readonly string[]).includes(nationality)) {
-    throw new RangeError(`unknown air force nationality ${String(nationality)}`);
+    throw new RangeError(`unknown air force nationality ${nationality}`);
   }
   return REPAIR_SCORES[nationality];
 }

@@ -31,11 +31,7 @@ export function resolveReturn(input: ReturnInput): Checked<Resolution<ReturnOutc
   const refusals = new RefusalList();
   for (const s of pickSquadrons(input.squadrons, input.flying, refusals, "flying")) {
     if (!SORTIE_BOXES.includes(s.box)) {
-      refusals.add(
-        "notOnMission",
-        `Squadron ${squadronName(s)} is in the ${s.box} box, so it has no sortie to fly.`,
-        "flying",
-      );
+      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, so it has no sortie to fly.`, "flying");
     }
   }
   const flying = new Set(input.flying);

@@ -7,7 +7,7 @@ import { RefusalList } from "../../resolution";
 import type { Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
 import { isRecceOrEw } from "./types";
-import { pickSquadrons, squadronName } from "./validate";
+import { pickSquadrons, squadronName, tableEntry } from "./validate";
 import type { AirLevel, AirStatus, Side, Squadron } from "./types";
 import type { AirBox } from "./effects";
 
@@ -24,8 +24,7 @@ export const SORTIES_TABLE: Readonly<Record<AirLevel, { winner: Allotment; loser
 };
 
 export function sorties(level: AirLevel): { winner: Allotment; loser: Allotment } {
-  const row = Object.hasOwn(SORTIES_TABLE, level) ? SORTIES_TABLE[level] : undefined;
-  if (row === undefined) throw new RangeError(`unknown air superiority level ${String(level)}`);
+  const row = tableEntry(SORTIES_TABLE, level, "air superiority level");
   return { winner: { ...row.winner }, loser: { ...row.loser } };
 }
 
@@ -62,34 +61,18 @@ export function resolveSortieSelection(input: SortieInput): Checked<Resolution<S
   const picked = pickSquadrons(input.squadrons, input.selected, refusals, "selected");
   for (const s of picked) {
     if (s.side !== input.side) {
-      refusals.add(
-        "wrongSide",
-        `Squadron ${squadronName(s)} is not ${input.side.toUpperCase()}'s to select.`,
-        "selected",
-      );
+      refusals.add("wrongSide", `Squadron ${squadronName(s)} is not ${input.side.toUpperCase()}'s to select.`, "selected");
     } else if (!SORTIE_BOXES.includes(s.box)) {
-      refusals.add(
-        "notOnMission",
-        `Squadron ${squadronName(s)} is in the ${s.box} box, not on a ground mission.`,
-        "selected",
-      );
+      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, not on a ground mission.`, "selected");
     }
   }
   const recceEw = picked.filter(isRecceOrEw).length;
   const cas = picked.length - recceEw;
   if (cas > allotment.cas) {
-    refusals.add(
-      "tooManyCas",
-      `${cas} CAS and strike squadrons were selected, but the allotment is ${allotment.cas}.`,
-      "selected",
-    );
+    refusals.add("tooManyCas", `${cas} CAS and strike squadrons were selected, but the allotment is ${allotment.cas}.`, "selected");
   }
   if (recceEw > allotment.recceEw) {
-    refusals.add(
-      "tooManyRecceEw",
-      `${recceEw} Recce/EW squadrons were selected, but the allotment is ${allotment.recceEw}.`,
-      "selected",
-    );
+    refusals.add("tooManyRecceEw", `${recceEw} Recce/EW squadrons were selected, but the allotment is ${allotment.recceEw}.`, "selected");
   }
   const flying = new Set(input.selected);
   return refusals.result(() => ({

@@ -55,9 +55,7 @@ export function resolveAirSuperiority(input: SuperiorityInput): Resolution<Super
     breakdown: [
       { label: "NATO air-to-air squadrons left", value: nato, source: AIR_SOURCES.level },
       { label: "Warsaw Pact air-to-air squadrons left", value: wp, source: AIR_SOURCES.level },
-      ...(winner === null
-        ? [{ label: "Equal forces: contested, no winner", value: 0, source: decision("Superiority ties") }]
-        : []),
+      ...(winner === null ? [{ label: "Equal forces: contested, no winner", value: 0, source: decision("Superiority ties") }] : []),
     ],
     rolls: [],
     outcome: { level: result.level, winner, nato, wp },

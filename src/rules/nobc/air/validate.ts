@@ -1,7 +1,7 @@
 /** Checks shared by the Air War resolvers: squadron snapshots and lists of squadron ids. */
 import type { ActorRef } from "../../ids";
 import type { RefusalList } from "../../resolution";
-import { isCount } from "../../validate";
+import { isCount, tableEntry } from "../../validate";
 import { NATIONALITIES, sideOfNationality } from "./types";
 import type { Squadron } from "./types";
 
@@ -11,7 +11,7 @@ export function squadronName(squadron: Pick<Squadron, "id" | "name">): string {
 }
 
 /** A whole number, 0 or more (hits, boxes, capacities). */
-export { isCount };
+export { isCount, tableEntry };
 
 function isFactor(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= 6;
@@ -30,16 +30,12 @@ export function checkSquadron(squadron: Squadron, refusals: RefusalList, field: 
     }
   }
   if (!Number.isInteger(squadron.range) || squadron.range < 0) {
-    refusals.add(
-      "badRange",
-      `Squadron ${name} has range ${squadron.range}; it must be a whole number, 0 or more.`,
-      `${field}.range`,
-    );
+    refusals.add("badRange", `Squadron ${name} has range ${squadron.range}; it must be a whole number, 0 or more.`, `${field}.range`);
   }
   if (!(NATIONALITIES as readonly string[]).includes(squadron.nationality)) {
     refusals.add(
       "unknownNationality",
-      `Squadron ${name} has nationality ${String(squadron.nationality)}, which the repair table does not know.`,
+      `Squadron ${name} has nationality ${squadron.nationality}, which the repair table does not know.`,
       `${field}.nationality`,
     );
   } else if (sideOfNationality(squadron.nationality) !== squadron.side) {
@@ -52,12 +48,7 @@ export function checkSquadron(squadron: Squadron, refusals: RefusalList, field: 
 }
 
 /** Looks squadrons up by id; refuses unknown and repeated ids. */
-export function pickSquadrons(
-  squadrons: readonly Squadron[],
-  ids: readonly ActorRef[],
-  refusals: RefusalList,
-  field: string,
-): Squadron[] {
+export function pickSquadrons(squadrons: readonly Squadron[], ids: readonly ActorRef[], refusals: RefusalList, field: string): Squadron[] {
   const byId = new Map(squadrons.map((s) => [s.id, s]));
   const seen = new Set<ActorRef>();
   const picked: Squadron[] = [];
@@ -66,11 +57,7 @@ export function pickSquadrons(
     if (seen.has(id)) {
       refusals.add("duplicate", `Squadron ${id} is listed more than once in ${field}.`, `${field}.${i}`);
     } else if (squadron === undefined) {
-      refusals.add(
-        "unknownSquadron",
-        `No squadron with id ${id} was given, so ${field} cannot use it.`,
-        `${field}.${i}`,
-      );
+      refusals.add("unknownSquadron", `No squadron with id ${id} was given, so ${field} cannot use it.`, `${field}.${i}`);
     } else {
       picked.push(squadron);
     }
