@@ -10,7 +10,7 @@ import type { Dice } from "../../rules/dice";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
 import { postResolution } from "../../chat/resolution-card";
-import { recordingDice } from "../dice";
+import { recordingDice } from "../base/dice";
 import { cardInputs, outcomeWords, withNames } from "./context";
 
 export const COMBAT_RESOLVED_HOOK = "nobc.combatResolved";

@@ -10,7 +10,7 @@ import type { Checked } from "../../rules/resolution";
 import { postResolution, type PostResolutionInput } from "../../chat/resolution-card";
 import { onceHolder, readLedger } from "../../queries/ledger";
 import { templatePath } from "../../view/paths";
-import { recordingDice } from "../dice";
+import { recordingDice } from "../base/dice";
 import { hqAccess, hqById, hqsFor, sideAccess, sidesFor, type Access, type LandWorld } from "./world";
 import type { Translator } from "./view";
 import { initialOrders, ordersContext, ordersFromForm, ordersInputs, ordersResolution, type OrdersState } from "./orders";

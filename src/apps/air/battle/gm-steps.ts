@@ -4,7 +4,7 @@
  * every reason, and nothing is posted. Loaded on first use.
  */
 import type { GmStepArgs } from "./args";
-import { recordingDice } from "../../dice";
+import { recordingDice } from "../../base/dice";
 import { combatPreview, fightZone, planAirCombat, planReturn, planSuperiority, type Plan, type ZoneCard } from "./steps";
 import { AIR_BATTLE_TEMPLATES, gmOnly, postAirCards, readWorld, renderTemplate, translator, warnProblems } from "./foundry";
 import type { Dice } from "../../../rules/dice";

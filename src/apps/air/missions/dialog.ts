@@ -6,7 +6,7 @@
  */
 import type { Side } from "../../../rules/nobc/air/types";
 import type { Checked } from "../../../rules/resolution";
-import { recordingDice } from "../../dice";
+import { recordingDice } from "../../base/dice";
 import { postResolution } from "../../../chat/resolution-card";
 import { templatePath } from "../../../view/paths";
 import { readBattlefield } from "../../../world/read";

@@ -3,7 +3,7 @@
  * first (./macro-args.ts); access is checked on fresh data; every result is a card. Loaded on
  * first use by ./index.ts.
  */
-import { recordingDice } from "../../dice";
+import { recordingDice } from "../../base/dice";
 import { paradropSpec } from "./paradrop";
 import { deepStrikeSpec } from "./deep-strike";
 import { repairSpec, rollRepair } from "./repair";

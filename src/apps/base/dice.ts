@@ -3,7 +3,7 @@
  * (`CONFIG.Dice.randomUniform`, the one its `Roll` uses), and every face is recorded so the card
  * can attach them as an evaluated `Roll` (`rollsFromFaces`) for the roll tooltip and Dice So Nice.
  */
-import type { Dice } from "../rules/dice";
+import type { Dice } from "../../rules/dice";
 
 export interface RecordingDice extends Dice {
   /** Every face rolled so far, in order. */
