@@ -1,6 +1,6 @@
 /**
  * Macro arguments of the ground-combat planner, checked with zod, and the planner state a macro's
- * explicit choices make. Pure: the Foundry calls live in ./dialog.ts and ./open.ts.
+ * explicit choices make. Pure: the Foundry calls live in ./macros.ts and ./controller.ts.
  */
 import { z } from "zod";
 import type { ActorRef, HexRef } from "../../rules/ids";

@@ -1,22 +1,15 @@
 /**
- * The light entry points of the ground-combat planner: the tracker's stage action, the Token HUD
- * button, the unit sheet's button and the macros. Each loads the dialog's code on first use, so
- * start-up stays light.
+ * The ground-combat planner on init: its entry in the dialog registry (with the Ground Combat
+ * stage's button) and the Token HUD button. The planner's code loads when it first opens.
  */
-import { registerStageAction } from "../../combat/registry";
-import type { GroundCombatPlanner, ResolveResult } from "./dialog";
+import { localize } from "../../base/foundry";
+import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
 
-/** Macro: opens the planner (`{ attackers?: actor UUIDs, target?: "CCRR" }`; the canvas selection otherwise). */
-export async function openGroundCombat(args: unknown = {}): Promise<GroundCombatPlanner | null> {
-  const { openGroundCombat: open } = await import("./dialog");
-  return open(args);
-}
-
-/** Macro: plans, rolls and posts one combat with no dialog (see docs/api/foundry.md for the arguments). */
-export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResult> {
-  const { resolveGroundCombatFor: resolve } = await import("./dialog");
-  return resolve(args);
-}
+export const PLANNER: DialogEntry = {
+  id: "groundCombat.plan",
+  load: async () => (await import("./controller")).plannerController,
+  stage: { stage: "groundCombat", label: "NOBC.GroundCombat.StageAction", icon: "fa-solid fa-crosshairs", gmOnly: false },
+};
 
 interface HudToken {
   readonly actor?: { readonly uuid: string; readonly type: string } | null;
@@ -39,7 +32,7 @@ export function addHudButton(hud: { readonly object?: HudToken | null }, html: {
   const actor = hud.object?.actor;
   const column = html.querySelector(".col.right");
   if (actor === null || actor === undefined || actor.type !== "unit" || column === null) return;
-  const label = game.i18n?.localize("NOBC.GroundCombat.HudButton") ?? "NOBC.GroundCombat.HudButton";
+  const label = localize("NOBC.GroundCombat.HudButton");
   const button = column.ownerDocument.createElement("button");
   button.setAttribute("type", "button");
   button.classList.add("control-icon", "nobc-ground-combat-hud");
@@ -48,25 +41,13 @@ export function addHudButton(hud: { readonly object?: HudToken | null }, html: {
   button.innerHTML = '<i class="fa-solid fa-crosshairs"></i>';
   button.addEventListener("click", () => {
     const attackers = [actor.uuid, ...controlledActors().filter((u) => u !== actor.uuid)];
-    void openGroundCombat({ attackers });
+    void openDialog(PLANNER, { attackers });
   });
   column.append(button);
 }
 
-/** Unit sheet action: the planner with this unit as the attacker (targets from the canvas). */
-export async function planCombatFromSheet(this: { readonly document: { readonly uuid: string } }): Promise<void> {
-  await openGroundCombat({ attackers: [this.document.uuid] });
-}
-
-/** On init: the Ground Combat stage's button and the Token HUD button. */
+/** On init: the planner (and the Ground Combat stage's button) and the Token HUD button. */
 export function registerGroundCombat(): void {
-  registerStageAction({
-    id: "groundCombat.plan",
-    stage: "groundCombat",
-    label: "NOBC.GroundCombat.StageAction",
-    icon: "fa-solid fa-crosshairs",
-    gmOnly: false,
-    run: () => openGroundCombat(),
-  });
+  registerDialog(PLANNER);
   Hooks.on("renderTokenHUD", ((hud: Parameters<typeof addHudButton>[0], html: Parameters<typeof addHudButton>[1]) => addHudButton(hud, html)) as never);
 }
