@@ -24,6 +24,7 @@ import { registerSheets } from "../../src/sheets/register";
 import { advanceTurn, type AdvanceResult } from "../../src/combat/advance";
 import "../../src/nobc";
 import type { NobcApi } from "../../src/nobc";
+import type { NobcDialog } from "../../src/apps/base/dialog";
 import { scriptedDice } from "../../src/rules/dice";
 import { turn } from "../../src/rules/index";
 import { ZONE, buildWorld, worldState, type WorldState } from "./world";
@@ -391,9 +392,9 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("orders.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "orders" });
     chatFake.setUsers("p1");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") })) as { post(): Promise<unknown> }).post()).not.toBeNull();
+    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") })) as NobcDialog).resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") })) as { post(): Promise<unknown> }).post()).not.toBeNull();
+    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") })) as NobcDialog).resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("orders.nato", "orders.wp");
     // Seed 000 Land War QRS phase 2: each unit kept in Combat Mode pays 1 SP; March Mode is free.
@@ -409,10 +410,10 @@ describe("one full NOBC turn through the harness", () => {
     await advance();
     expectStage("rearArea");
     chatFake.setUsers("p1");
-    const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") })) as { update(d: Raw): Promise<void>; post(): Promise<unknown> };
-    await dialog.update({ target: uuid("gta"), ident0: "Actor.icorps.Item.cint", ident1: "Actor.icorps.Item.crec", "strike:Actor.icorps.Item.clance": true });
+    const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") })) as NobcDialog;
+    await dialog.change({ target: uuid("gta"), ident0: "Actor.icorps.Item.cint", ident1: "Actor.icorps.Item.crec", "strike:Actor.icorps.Item.clance": true });
     dice(5);
-    expect(await dialog.post()).not.toBeNull();
+    expect(await dialog.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("rearArea");
     // Seed 000 Land War QRS 3. Rear Area Attacks: SSM 3 + die 5 = 8 (an HQ in clear terrain: no
@@ -550,14 +551,14 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("resupply.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "resupply" });
     chatFake.setUsers("p1");
-    const resupply = (await nobc.land.openResupply({ hq: uuid("icorps") })) as { update(d: Raw): Promise<void>; post(): Promise<unknown> };
-    await resupply.update({ [`give:${uuid("n34")}`]: "1", [`give:${uuid("n36")}`]: "1" });
-    expect(await resupply.post()).not.toBeNull();
-    const recovery = (await nobc.land.openHqRecovery({ hq: uuid("icorps") })) as { update(d: Raw): Promise<void>; post(): Promise<unknown> };
-    await recovery.update({ "play:Actor.icorps.Item.csig": true });
-    expect(await recovery.post()).not.toBeNull();
+    const resupply = (await nobc.land.openResupply({ hq: uuid("icorps") })) as NobcDialog;
+    await resupply.change({ [`give:${uuid("n34")}`]: "1", [`give:${uuid("n36")}`]: "1" });
+    expect(await resupply.resolve()).not.toBeNull();
+    const recovery = (await nobc.land.openHqRecovery({ hq: uuid("icorps") })) as NobcDialog;
+    await recovery.change({ "play:Actor.icorps.Item.csig": true });
+    expect(await recovery.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") })) as { post(): Promise<unknown> }).post()).not.toBeNull();
+    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") })) as NobcDialog).resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("resupply.nato", "recovery.nato", "recovery.wp");
     // Seed 000 Land War QRS phase 6: an HQ hands out as many supply counters as its level (I Corps: 2).

@@ -4,25 +4,18 @@
  * come from the scene's terrain map (or a hexside typed in when there is none); the turn from the
  * `nobcTurn` Combat, or asked for. Before the roll the dialog shows each attempt's chance. Pure.
  */
-import type { ActorRef, HexsideRef } from "../../rules/ids";
-import { hexside as hexsideOf } from "../../rules/ids";
-import { scriptedDice, type Dice } from "../../rules/dice";
-import {
-  DEMOLITION_CARD_CATEGORIES,
-  demolishBridges,
-  natoDemolitionRule,
-  type BridgeDemolitionInput,
-  type BridgeDemolitionOutcome,
-  type BridgeTarget,
-} from "../../rules/nobc/land/demolition";
-import type { RiverKind, Side } from "../../rules/nobc/land/types";
-import type { Checked, Refusal, Resolution } from "../../rules/resolution";
-import { bridgeBetween, distance } from "../../map/rules-view";
-import { hexLabel, neighbour, offsetOf } from "../../map/hex-grid";
-import type { Battlefield } from "../../world/battlefield";
-import type { CardInputLine } from "../../chat/resolution-card";
-import { hqById, hqsFor, nameIn, playableCards, sidesFor, type LandWorld } from "./world";
-import { options, refusalLines, text, whole, type OptionView, type Translator } from "./view";
+import { hexside as hexsideOf, type ActorRef, type HexsideRef } from "../../../rules/ids";
+import type { Dice } from "../../../rules/dice";
+import { DEMOLITION_CARD_CATEGORIES, demolishBridges, natoDemolitionRule, type BridgeDemolitionInput, type BridgeDemolitionOutcome, type BridgeTarget } from "../../../rules/nobc/land/demolition";
+import type { RiverKind, Side } from "../../../rules/nobc/land/types";
+import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import { bridgeBetween, distance } from "../../../map/rules-view";
+import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
+import type { Battlefield } from "../../../world/battlefield";
+import type { CardInputLine } from "../../../chat/resolution-card";
+import { hqById, hqsFor, nameIn, playableCards, sidesFor, type LandWorld } from "../world";
+import { text, whole, type Translator } from "../view";
+import type { Card } from "../../base/controller";
 
 export type DemolitionMeans = BridgeDemolitionInput["means"];
 export const MEANS: readonly DemolitionMeans[] = ["natoEngineers", "wpDivisions", "air"];
@@ -86,10 +79,6 @@ export function demolishers(world: LandWorld, state: DemolitionState, hexside: H
   }
   const sides = sidesFor(world);
   return field.squadrons.filter((s) => sides.includes(s.side) && s.deepStrike > 0).map((s) => ({ id: s.id, name: s.name }));
-}
-
-function isTrue(v: unknown): boolean {
-  return v === true || v === "on" || v === "true";
 }
 
 export function demolitionFromForm(world: LandWorld, prev: DemolitionState, data: Readonly<Record<string, unknown>>): DemolitionState {
@@ -221,62 +210,7 @@ export function attemptChance(input: BridgeDemolitionInput, index: number, i18n:
   return i18n.format("NOBC.Land.Demolition.AtLeast", { value: String(rule.min), faces: String(7 - rule.min) });
 }
 
-export interface DemolitionView {
-  readonly means: readonly OptionView[];
-  readonly natoEngineers: boolean;
-  readonly hqs: readonly OptionView[];
-  readonly turn: number | null;
-  readonly askTurn: boolean;
-  readonly turnZero: boolean;
-  readonly typedTurn: string;
-  readonly bridges: readonly { readonly hexside: string; readonly name: string; readonly kind: string; readonly field: string; readonly by: readonly OptionView[] }[];
-  readonly noMap: boolean;
-  readonly manual: { readonly hexside: string; readonly kinds: readonly OptionView[]; readonly by: readonly OptionView[] };
-  readonly refusals: readonly string[];
-  readonly chances: readonly { readonly bridge: string; readonly by: string; readonly chance: string }[];
-  readonly canPost: boolean;
-}
-
-export function demolitionContext(world: LandWorld, state: DemolitionState, i18n: Translator): DemolitionView {
-  const { field } = world;
-  const none = i18n.localize("NOBC.Land.None");
-  const byOptions = (hexside: string, chosen: string) => options([["", none], ...demolishers(world, state, hexside).map((d) => [d.id, d.name] as const)], chosen);
-  const input = demolitionInput(world, state, i18n);
-  // The rules refuse before any die is drawn: a probe with enough dice tells whether it stands.
-  const probe = input.ok ? demolishBridges(input.value, scriptedDice(input.value.attempts.map(() => 6))) : input;
-  const chances =
-    input.ok && probe.ok
-      ? input.value.attempts.map((a, i) => ({ bridge: a.bridge.hexside, by: nameIn(field, chosenId(a)), chance: attemptChance(input.value, i, i18n) }))
-      : [];
-  const turn = demolitionTurn(world, state);
-  return {
-    means: options(MEANS.map((m) => [m, i18n.localize(`NOBC.Land.Demolition.Means.${m}`)] as const), state.means),
-    natoEngineers: state.means === "natoEngineers",
-    hqs: options([["", none], ...hqsFor(world).filter((h) => h.side === "nato").map((h) => [h.id, h.name] as const)], state.hq),
-    turn,
-    askTurn: world.turn === null,
-    turnZero: turn === 0,
-    typedTurn: state.turn === null ? "" : String(state.turn),
-    bridges: mapBridges(field).map((b) => ({
-      hexside: b.hexside,
-      name: b.name,
-      kind: `NOBC.Land.River.${b.kind}`,
-      field: `by:${b.hexside}`,
-      by: byOptions(b.hexside, state.by[b.hexside] ?? ""),
-    })),
-    noMap: field.map === null,
-    manual: {
-      hexside: state.manual.hexside,
-      kinds: options([["minor", i18n.localize("NOBC.Land.River.minor")], ["major", i18n.localize("NOBC.Land.River.major")]], state.manual.kind),
-      by: byOptions(state.manual.hexside.replace(/[-–, ]+/, "|"), state.manual.by),
-    },
-    refusals: probe.ok ? [] : refusalLines(probe.refusals),
-    chances,
-    canPost: probe.ok,
-  };
-}
-
-function chosenId(attempt: BridgeDemolitionInput["attempts"][number]): string {
+export function chosenId(attempt: BridgeDemolitionInput["attempts"][number]): string {
   if ("card" in attempt) return attempt.card.id;
   if ("division" in attempt) return attempt.division.id;
   return attempt.squadron;
@@ -295,4 +229,21 @@ export function demolitionInputs(world: LandWorld, state: DemolitionState, i18n:
     }
   }
   return lines;
+}
+
+/** The card Roll and post puts in chat, rolled with these dice, or every refusal. */
+export function demolitionCard(world: LandWorld, state: DemolitionState, dice: Dice, i18n: Translator): Checked<Card> {
+  const inputs = demolitionInputs(world, state, i18n);
+  const checked = demolitionResolution(world, state, dice, i18n);
+  if (!checked.ok) return checked;
+  const { total, attempts } = checked.value.outcome;
+  return {
+    ok: true,
+    value: {
+      title: i18n.localize("NOBC.Land.Demolition.CardTitle"),
+      resolution: checked.value,
+      outcome: i18n.format("NOBC.Land.Demolition.Outcome", { count: String(total), tried: String(attempts.length) }),
+      inputs,
+    },
+  };
 }

@@ -1,17 +1,18 @@
 /**
  * Land War phase 2, Orders, for one HQ: each subordinate unit's mode (pre-filled from its marker;
- * artillery and battalions stay in March Mode) and the HQ's Engineer cards that lay a minefield.
- * `resolveOrders` charges 1 SP for every unit in Combat Mode, every Orders phase, and lays the
- * minefields; the card it posts carries those changes. Pure.
+ * artillery and battalions stay in March Mode) and the HQ's Engineer cards that lay a minefield,
+ * read from the form. `resolveOrders` charges 1 SP for every unit in Combat Mode, every Orders
+ * phase, and lays the minefields; the card carries those changes. Pure.
  */
-import type { ActorRef, CardRef, HexRef } from "../../rules/ids";
-import { MINEFIELD_CARD_CATEGORIES, MODE_ORDERS, resolveOrders, type OrdersPhaseInput, type OrdersPhaseOutcome } from "../../rules/nobc/land/orders";
-import { alwaysInMarchMode, type LandUnit, type Mode } from "../../rules/nobc/land/types";
-import type { Checked, Refusal, Resolution } from "../../rules/resolution";
-import type { Battlefield, WorldCard } from "../../world/battlefield";
-import type { CardInputLine } from "../../chat/resolution-card";
-import { hqById, hqsFor, type LandWorld } from "./world";
-import { options, previewView, text, type OptionView, type PreviewView, type Translator } from "./view";
+import type { ActorRef, CardRef, HexRef } from "../../../rules/ids";
+import { MINEFIELD_CARD_CATEGORIES, MODE_ORDERS, resolveOrders, type OrdersPhaseInput, type OrdersPhaseOutcome } from "../../../rules/nobc/land/orders";
+import { alwaysInMarchMode, type LandUnit, type Mode } from "../../../rules/nobc/land/types";
+import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import type { Battlefield, WorldCard } from "../../../world/battlefield";
+import type { CardInputLine } from "../../../chat/resolution-card";
+import { hqById, oncePerTurn, type LandWorld } from "../world";
+import { text, type Translator } from "../view";
+import type { Card } from "../../base/controller";
 
 export interface OrdersState {
   readonly hq: ActorRef;
@@ -111,78 +112,19 @@ export function ordersInputs(field: Battlefield, state: OrdersState, i18n: Trans
   ];
 }
 
-export interface OrdersUnitView {
-  readonly id: string;
-  readonly name: string;
-  readonly supply: number;
-  readonly forced: boolean;
-  readonly combat: boolean;
-  readonly field: string;
-  readonly cost: number;
-}
-
-export interface OrdersView extends PreviewView {
-  readonly hqs: readonly OptionView[];
-  readonly hqName: string;
-  readonly units: readonly OrdersUnitView[];
-  readonly cards: readonly { readonly id: string; readonly name: string; readonly category: string; readonly hex: string; readonly field: string }[];
-  /** SP the orders as they stand would spend. */
-  readonly cost: number;
-}
-
-/** The orders dialog's template context. */
-export function ordersContext(world: LandWorld, state: OrdersState, i18n: Translator): OrdersView {
-  const { field } = world;
-  const units = subordinateUnits(field, state.hq).map((u) => {
-    const forced = alwaysInMarchMode(u);
-    const combat = !forced && state.modes[u.id] === "combat";
-    return { id: u.id, name: u.name, supply: u.supply, forced, combat, field: `mode:${u.id}`, cost: combat ? MODE_ORDERS.combat.supplyCost : 0 };
-  });
-  const cards = minefieldCards(field, state.hq).map((c) => ({
-    id: c.id,
-    name: c.name,
-    category: `NOBC.CardCategory.${c.category}`,
-    hex: state.minefields[c.id] ?? "",
-    field: `mine:${c.id}`,
-  }));
+/** The card Post puts in chat (once a turn for this HQ), or every refusal. */
+export function ordersCard(world: LandWorld, state: OrdersState, i18n: Translator): Checked<Card> {
+  const checked = ordersResolution(world.field, state, i18n);
+  if (!checked.ok) return checked;
+  const { supplySpent, minefields } = checked.value.outcome;
   return {
-    hqs: options(hqsFor(world).map((h) => [h.id, h.name] as const), state.hq),
-    hqName: hqById(field, state.hq)?.name ?? "",
-    units,
-    cards,
-    cost: units.reduce((s, u) => s + u.cost, 0),
-    ...previewView(ordersResolution(field, state, i18n), field, i18n, "NOBC.Land.Orders.Intro", true),
+    ok: true,
+    value: {
+      title: i18n.format("NOBC.Land.Orders.CardTitle", { hq: hqById(world.field, state.hq)?.name ?? state.hq }),
+      resolution: checked.value,
+      outcome: i18n.format("NOBC.Land.Orders.Outcome", { sp: String(supplySpent), mines: String(minefields.length) }),
+      inputs: ordersInputs(world.field, state, i18n),
+      ...oncePerTurn("orders", state.hq, world.turn),
+    },
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Entering Orders: what keeping every marker would cost, per HQ
-
-export interface OrdersEntryHq {
-  readonly id: string;
-  readonly name: string;
-  readonly units: readonly { readonly name: string; readonly mode: string; readonly supply: number; readonly cost: number; readonly stuck: boolean }[];
-  /** SP the HQ's units would spend keeping their markers. */
-  readonly cost: number;
-}
-
-export interface OrdersEntryView {
-  readonly hqs: readonly OrdersEntryHq[];
-}
-
-/**
- * The information card posted on entering Orders: per HQ with units, each unit's marker and what
- * keeping it costs (`stuck`: in Combat Mode with no SP, so it must switch to March Mode).
- */
-export function ordersEntryContext(field: Battlefield): OrdersEntryView {
-  const hqs: OrdersEntryHq[] = [];
-  for (const hq of field.hqs) {
-    const units = subordinateUnits(field, hq.id).map((u) => {
-      const mode = alwaysInMarchMode(u) ? "march" : u.mode;
-      return { name: u.name, mode: `NOBC.Mode.${mode}`, supply: u.supply, cost: keepCost(u), stuck: keepCost(u) > u.supply };
-    });
-    if (units.length === 0) continue;
-    hqs.push({ id: hq.id, name: hq.name, units, cost: units.reduce((s, u) => s + u.cost, 0) });
-  }
-  return { hqs };
 }
