@@ -28,7 +28,8 @@ import { openGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/m
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
-import { airMissionMacros, registerAirMissionActions } from "./apps/air/missions/index";
+import { airMissionMacros } from "./apps/air/missions/macros";
+import { registerAirMissionActions } from "./apps/air/missions/register";
 import {
   openAirAllocation,
   openAirLineUp,

@@ -305,11 +305,11 @@ describe("one full NOBC turn through the harness", () => {
     chatFake.setUsers("p1");
     const dialog = (await nobc.air.openDeepStrike({ side: "nato" }))!;
     // Defaults: the Tornado (the deep-strike box), the first enemy airbase, its 2 working boxes at 3.
-    expect((dialog as unknown as { mission: Raw }).mission).toMatchObject({ attackers: [uuid("tornado")], target: `airbase::${uuid("templin")}`, airDefence: "3, 3" });
+    expect(dialog.dialogState).toMatchObject({ attackers: [uuid("tornado")], target: `airbase::${uuid("templin")}`, airDefence: "3, 3" });
     // docs/rules-decisions.md, deep-strike air defence: box 3 meets the Tornado, 4 > 3 so it gets
     // through; the second box has no one to meet. The Tornado hits on 2 ≤ its deep strike 5.
     dice(4, 2);
-    expect(await (dialog as unknown as { roll(): Promise<boolean> }).roll()).toBe(true);
+    expect(await dialog.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("deepStrike");
     expect(effectsOf("deepStrike")).toEqual([
@@ -345,7 +345,7 @@ describe("one full NOBC turn through the harness", () => {
     await advance();
     expectStage("airCapacity");
     const dialog = (await nobc.air.openCapacity())!;
-    expect(await (dialog as unknown as { roll(): Promise<boolean> }).roll()).toBe(true);
+    expect(await dialog.resolve()).not.toBeNull();
     posted("capacity");
     // Seed 000 Air War QRS 10) and docs/rules-decisions.md (airbase capacity): Bitburg holds 2 (F-15
     // from holding, F-16; the Tornado waits in holding), Templin 2 − 1 hit = 1 (the MiG-29; the MiG-23

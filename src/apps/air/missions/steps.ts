@@ -6,7 +6,8 @@
 import { HAND_OVER_BOXES, resolveCasHandOver, resolveCasReturn, type CasSupport } from "../../../rules/nobc/air/index";
 import type { Side } from "../../../rules/nobc/air/types";
 import { refuse, type Checked } from "../../../rules/resolution";
-import { refusal, SIDE_KEYS, type InputLine, type MissionPost, type Translator } from "./spec";
+import type { CardInputLine } from "../../../chat/resolution-card";
+import { refusal, SIDE_KEYS, type Translator, type MissionCard } from "./view";
 import type { MissionWorld } from "./world";
 
 /** The squadrons in the CAS and Recce boxes: after step 6 these are the ones flying. */
@@ -26,7 +27,7 @@ export function supportText(s: CasSupport, i18n: Translator): string {
 }
 
 /** The hand-over card: one input line per squadron, grouped NATO then Warsaw Pact. */
-export function handOverPost(world: MissionWorld, i18n: Translator): Checked<MissionPost> {
+export function handOverPost(world: MissionWorld, i18n: Translator): Checked<MissionCard> {
   const flying = flyingSupport(world);
   if (flying.length === 0) {
     return refuse(refusal("nothingFlying", i18n.localize("NOBC.AirMissions.Check.nothingToHandOver"), "flying"));
@@ -35,7 +36,7 @@ export function handOverPost(world: MissionWorld, i18n: Translator): Checked<Mis
   if (!checked.ok) return checked;
   const { support } = checked.value.outcome;
   const count = (side: Side) => String(support.filter((s) => s.side === side).length);
-  const inputs: InputLine[] = (["nato", "wp"] as const).flatMap((side) =>
+  const inputs: CardInputLine[] = (["nato", "wp"] as const).flatMap((side) =>
     support
       .filter((s) => s.side === side)
       .map((s) => ({ label: `${i18n.localize(SIDE_KEYS[side])}: ${s.name}`, value: supportText(s, i18n) })),
@@ -53,7 +54,7 @@ export function handOverPost(world: MissionWorld, i18n: Translator): Checked<Mis
 }
 
 /** The return card: the squadrons back from the land battle go to the damaged box, weapons spent. */
-export function casReturnPost(world: MissionWorld, i18n: Translator): Checked<MissionPost> {
+export function casReturnPost(world: MissionWorld, i18n: Translator): Checked<MissionCard> {
   const returning = flyingSupport(world);
   if (returning.length === 0) {
     return refuse(refusal("nothingFlying", i18n.localize("NOBC.AirMissions.Check.nothingReturning"), "returning"));

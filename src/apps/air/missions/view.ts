@@ -1,51 +1,24 @@
 /**
- * The shape every Air War dialog of steps 7–11 shares, and small pure helpers. A dialog is a
- * `MissionSpec`: its starting state, how a form change updates the state, the template context
- * (refusals, breakdown and odds before anything is rolled) and the roll that yields the card.
- * The Foundry shell (./dialog.ts) only stores the state and calls these.
+ * Small pure helpers the Air War dialogs of steps 7–11 share: dry-run dice, the preview's
+ * breakdown rows and changes in words, percentages, the form's ticks and side, refusals.
  */
 import type { Dice } from "../../../rules/dice";
 import type { Side } from "../../../rules/nobc/air/types";
-import type { BreakdownLine, Checked, Refusal, Resolution } from "../../../rules/resolution";
+import type { BreakdownLine, Refusal } from "../../../rules/resolution";
 import type { Effect } from "../../../rules/effects";
 import { breakdownContext, localizeBreakdown, type BreakdownRow, type Translator } from "../../../view/breakdown";
-import type { SideAssets } from "./access";
+import type { CardInputLine } from "../../../chat/resolution-card";
+import type { Card, FormValues } from "../../base/controller";
 import type { MissionWorld } from "./world";
 
 export type { Translator };
 
-/** What went in, one line each, already in the user's language (shown on the card). */
-export interface InputLine {
-  readonly label: string;
-  readonly value: string;
-}
-
-/** Everything `postResolution` needs for one card. */
-export interface MissionPost<O = unknown> {
-  readonly title: string;
-  readonly resolution: Resolution<O>;
+/** A card of steps 7–11: it always says what went in, the result in words, and the hook it fires. */
+export interface MissionCard extends Card {
   readonly outcome: string;
-  readonly inputs: readonly InputLine[];
+  readonly inputs: readonly CardInputLine[];
   /** The system hook fired with `(message, resolution)` once the card is posted. */
   readonly hook: string;
-}
-
-/** The form's values as Foundry hands them over: input name → value, names not expanded. */
-export type FormValues = Readonly<Record<string, unknown>>;
-
-export interface MissionSpec<S> {
-  /** Also the dialog's DOM id suffix. */
-  readonly id: string;
-  /** Template path under templates/. */
-  readonly template: string;
-  /** Lang key of the window title. */
-  readonly title: string;
-  /** Whose choice the dialog is: the GM's, or the owners of a side's squadrons or airbases. */
-  readonly who: SideAssets | "gm";
-  initial(world: MissionWorld, side: Side): S;
-  read(state: S, form: FormValues, world: MissionWorld): S;
-  context(state: S, world: MissionWorld, i18n: Translator): object;
-  roll(state: S, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionPost>;
 }
 
 /** Dice that always show `face`: a dry run finds refusals and pairings without rolling. */

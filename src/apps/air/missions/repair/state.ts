@@ -3,26 +3,13 @@
  * under its air force's repair score, except the (NATO only) squadrons the team repairs without a
  * roll. The dialog shows each squadron's score and chance before the roll.
  */
-import { NATO_AUTOMATIC_REPAIRS, repairScore, resolveAircraftRepair, type RepairInput } from "../../../rules/nobc/air/index";
-import type { Side, Squadron } from "../../../rules/nobc/air/types";
-import type { Dice } from "../../../rules/dice";
-import { refuse, type Checked } from "../../../rules/resolution";
-import { choosableSides } from "./access";
-import {
-  constantDice,
-  percent,
-  readSide,
-  refusal,
-  refusalMessages,
-  sideOptions,
-  SIDE_KEYS,
-  tickedIds,
-  type FormValues,
-  type MissionPost,
-  type MissionSpec,
-  type Translator,
-} from "./spec";
-import type { MissionWorld } from "./world";
+import { resolveAircraftRepair, type RepairInput } from "../../../../rules/nobc/air/index";
+import type { Side, Squadron } from "../../../../rules/nobc/air/types";
+import type { Dice } from "../../../../rules/dice";
+import { refuse, type Checked } from "../../../../rules/resolution";
+import type { FormValues } from "../../../base/controller";
+import { readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
+import type { MissionWorld } from "../world";
 
 export interface RepairState {
   readonly side: Side;
@@ -53,33 +40,7 @@ export function repairInput(state: RepairState, world: MissionWorld, i18n: Trans
   return { ok: true, value: { side: state.side, squadrons, automatic: state.automatic } };
 }
 
-export function repairContext(state: RepairState, world: MissionWorld, i18n: Translator) {
-  const input = repairInput(state, world, i18n);
-  // A dry run finds every refusal (e.g. too many automatic repairs) before the roll.
-  const dry = input.ok ? resolveAircraftRepair(input.value, constantDice(1)) : input;
-  const auto = new Set(state.automatic);
-  return {
-    sides: sideOptions(choosableSides(world, "squadrons"), state.side, i18n),
-    nato: state.side === "nato",
-    automaticLimit: NATO_AUTOMATIC_REPAIRS,
-    squadrons: damagedSquadrons(world, state.side).map((s) => {
-      const score = repairScore(s.nationality);
-      return {
-        id: s.id,
-        name: s.name,
-        nationality: `NOBC.Nationality.${s.nationality}`,
-        automatic: auto.has(s.id),
-        score,
-        faces: auto.has(s.id) ? "\u2014" : Array.from({ length: score }, (_, i) => i + 1).join(", "),
-        chance: percent(auto.has(s.id) ? 1 : score / 6),
-      };
-    }),
-    refusals: dry.ok ? [] : refusalMessages(dry.refusals),
-    canRoll: dry.ok,
-  };
-}
-
-export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionPost> {
+export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
   const input = repairInput(state, world, i18n);
   if (!input.ok) return input;
   const resolved = resolveAircraftRepair(input.value, dice);
@@ -101,14 +62,3 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
     },
   };
 }
-
-export const repairSpec: MissionSpec<RepairState> = {
-  id: "repair",
-  template: "apps/air-missions/repair.hbs",
-  title: "NOBC.AirMissions.Repair.Title",
-  who: "squadrons",
-  initial: initialRepair,
-  read: readRepair,
-  context: repairContext,
-  roll: rollRepair,
-};

@@ -27,6 +27,8 @@ export const airbaseRepairArgs = z.strictObject(
 /** `{ airbase, hits }`: an airfield overrun on the main map. */
 export const overrunArgs = z.strictObject({ airbase: uuid, hits: count(1) }, { error: "must be an object such as { airbase, hits: 1 }" });
 
+export type SideArgs = z.infer<typeof sideArgs>;
+
 export type ParsedArgs<T> = { ok: true; value: T } | { ok: false; message: string };
 
 /** Parses a macro's arguments; refused with every problem, each naming its field. */

@@ -3,20 +3,12 @@
  * ready or holding box takes a space at its airbase, or at one the umpire picks, while spaces last;
  * the rest wait in holding. No dice: the preview is the resolution the card will carry.
  */
-import { needsAirbaseSpace, resolveAirbaseCapacity, type CapacityInput } from "../../../rules/nobc/air/index";
-import type { Squadron } from "../../../rules/nobc/air/types";
-import type { Checked } from "../../../rules/resolution";
-import {
-  breakdownRows,
-  effectSentences,
-  refusalMessages,
-  SIDE_KEYS,
-  type FormValues,
-  type MissionPost,
-  type MissionSpec,
-  type Translator,
-} from "./spec";
-import type { MissionWorld } from "./world";
+import { needsAirbaseSpace, resolveAirbaseCapacity, type CapacityInput } from "../../../../rules/nobc/air/index";
+import type { Squadron } from "../../../../rules/nobc/air/types";
+import type { Checked } from "../../../../rules/resolution";
+import type { FormValues } from "../../../base/controller";
+import type { MissionCard, Translator } from "../view";
+import type { MissionWorld } from "../world";
 
 export interface CapacityState {
   /** The umpire's choice of base per squadron: an airbase UUID, or "" for none (holding). */
@@ -57,38 +49,7 @@ export function capacityInput(state: CapacityState, world: MissionWorld): Capaci
   return { squadrons: world.squadrons, airbases: world.airbases, placements };
 }
 
-export function capacityContext(state: CapacityState, world: MissionWorld, i18n: Translator) {
-  const resolved = resolveAirbaseCapacity(capacityInput(state, world));
-  const nameOf = (id: string) => world.names.get(id) ?? id;
-  const squadrons = baseable(world).map((s) => {
-    const chosen = state.bases[s.id] ?? s.airbase ?? "";
-    const home = s.airbase === null ? undefined : world.airbases.find((a) => a.id === s.airbase);
-    const options = basesFor(world, s).map((a) => ({ value: a.id, label: a.name, selected: a.id === chosen }));
-    // A home base in another zone stays listed, so the select shows where the squadron is now.
-    if (home !== undefined && !options.some((o) => o.value === home.id)) options.push({ value: home.id, label: home.name, selected: home.id === chosen });
-    return {
-      id: s.id,
-      name: s.name,
-      side: i18n.localize(SIDE_KEYS[s.side]),
-      zone: s.airZone,
-      options: [{ value: "", label: i18n.localize("NOBC.AirMissions.Capacity.NoBase"), selected: chosen === "" }, ...options],
-      holding: resolved.ok && resolved.value.outcome.holding.includes(s.id),
-    };
-  });
-  if (!resolved.ok) return { squadrons, refusals: refusalMessages(resolved.refusals), airbases: [], holding: [], changes: [], canRoll: false };
-  const { outcome } = resolved.value;
-  return {
-    squadrons,
-    refusals: [],
-    airbases: outcome.airbases.map((a) => ({ name: nameOf(a.airbase), used: a.used, capacity: a.capacity, full: a.used >= a.capacity })),
-    rows: breakdownRows(resolved.value.breakdown, i18n),
-    holding: outcome.holding.map(nameOf),
-    changes: effectSentences(resolved.value.effects, world, i18n),
-    canRoll: true,
-  };
-}
-
-export function postCapacity(state: CapacityState, world: MissionWorld, i18n: Translator): Checked<MissionPost> {
+export function postCapacity(state: CapacityState, world: MissionWorld, i18n: Translator): Checked<MissionCard> {
   const resolved = resolveAirbaseCapacity(capacityInput(state, world));
   if (!resolved.ok) return resolved;
   const { outcome } = resolved.value;
@@ -110,14 +71,3 @@ export function postCapacity(state: CapacityState, world: MissionWorld, i18n: Tr
     },
   };
 }
-
-export const capacitySpec: MissionSpec<CapacityState> = {
-  id: "capacity",
-  template: "apps/air-missions/capacity.hbs",
-  title: "NOBC.AirMissions.Capacity.Title",
-  who: "gm",
-  initial: (world) => initialCapacity(world),
-  read: readCapacity,
-  context: capacityContext,
-  roll: (state, world, _dice, i18n) => postCapacity(state, world, i18n),
-};
