@@ -30,15 +30,8 @@ import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
 import { airMissionMacros } from "./apps/air/missions/macros";
 import { registerAirMissionActions } from "./apps/air/missions/register";
-import {
-  openAirAllocation,
-  openAirLineUp,
-  openAirSorties,
-  registerAirBattleActions,
-  resolveAirCombatStep,
-  resolveAirReturnStep,
-  resolveAirSuperiorityStep,
-} from "./apps/air/battle/index";
+import { openAirAllocation, openAirLineUp, openAirSorties, resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "./apps/air/battle/macros";
+import { registerAirBattleActions } from "./apps/air/battle/register";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 

@@ -186,11 +186,11 @@ describe("one full NOBC turn through the harness", () => {
     chatFake.setUsers("p1");
     const nato = (await nobc.air.openAirAllocation({ side: "nato", zone: ZONE }))!;
     await nato.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas", "box-3": "deepStrike" });
-    expect(await nato.post()).toBe(true);
+    expect(await nato.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
     const wp = (await nobc.air.openAirAllocation({ side: "wp", zone: ZONE }))!;
     await wp.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
-    expect(await wp.post()).toBe(true);
+    expect(await wp.resolve()).not.toBeNull();
     posted("allocation.nato", "allocation.wp");
     chatFake.setUsers("gm");
     expectWorld(); // posting changes nothing
@@ -206,7 +206,7 @@ describe("one full NOBC turn through the harness", () => {
   it("Air step 2: the GM lines up the fighters (WP best first, NATO best against best)", async () => {
     await advance();
     expectStage("airLineup");
-    expect(await (await nobc.air.openAirLineUp({ zone: ZONE }))!.post()).toBe(true);
+    expect(await (await nobc.air.openAirLineUp({ zone: ZONE }))!.resolve()).not.toBeNull();
     const [lineUp] = posted("lineUp");
     expect((lineUp!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({
       kind: "lineUp",
@@ -256,9 +256,9 @@ describe("one full NOBC turn through the harness", () => {
     expectStage("airSorties");
     // Seed 000 Air War QRS 5) table, contested: loser 6 CAS / 3 Recce-EW; with no winner both sides take it.
     chatFake.setUsers("p1");
-    expect(await (await nobc.air.openAirSorties({ side: "nato", zone: ZONE }))!.post()).toBe(true);
+    expect(await (await nobc.air.openAirSorties({ side: "nato", zone: ZONE }))!.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await (await nobc.air.openAirSorties({ side: "wp", zone: ZONE }))!.post()).toBe(true);
+    expect(await (await nobc.air.openAirSorties({ side: "wp", zone: ZONE }))!.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     const [nato, wp] = posted("sorties.nato", "sorties.wp");
     expect((nato!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({ kind: "sorties", side: "nato", status: { level: "contested", winner: null }, flying: [uuid("a10"), uuid("tornado")] });

@@ -5,17 +5,16 @@
  * from there; whoever may decide several parts in a row (the GM: all) decides them in one go. The
  * last part runs the rules' full check, whose bouts step 3 fights. Pure.
  */
-import type { ActorRef } from "../../../rules/ids";
-import type { Checked, Resolution, BreakdownLine } from "../../../rules/resolution";
-import { ok, refuse } from "../../../rules/resolution";
-import { resolveLineUp, hasWeapon, WP_SWITCH_LIMIT, type Bout, type LineUpInput, type Side, type Squadron } from "../../../rules/nobc/air/index";
-import { AIR_SOURCES } from "../../../rules/nobc/air/sources";
-import type { Translator } from "../../../view/breakdown";
-import { SIDE_LABELS } from "../../../view/labels";
-import type { CardInputLine } from "../../../chat/resolution-card";
-import { currentLineUp, type LineUpRecord } from "./records";
-import { choices, namer, previewView, squadronValues, zoneChoices, zoneLabel, type Choice, type PreviewView } from "./view";
-import { knownZones, zoneSquadrons, type AirWorld } from "./world";
+import type { ActorRef } from "../../../../rules/ids";
+import type { Checked, Resolution, BreakdownLine } from "../../../../rules/resolution";
+import { ok, refuse } from "../../../../rules/resolution";
+import { resolveLineUp, WP_SWITCH_LIMIT, type Bout, type LineUpInput, type Side, type Squadron } from "../../../../rules/nobc/air/index";
+import { AIR_SOURCES } from "../../../../rules/nobc/air/sources";
+import type { Translator } from "../../../../view/breakdown";
+import type { CardInputLine } from "../../../../chat/resolution-card";
+import { currentLineUp, type LineUpRecord } from "../records";
+import { namer, zoneLabel } from "../view";
+import { zoneSquadrons, type AirWorld } from "../world";
 
 export type LineUpPart = "wpLine" | "natoOpposite" | "wpSwitches";
 const PARTS: readonly LineUpPart[] = ["wpLine", "natoOpposite", "wpSwitches"];
@@ -159,84 +158,6 @@ export function checkLineUp(world: AirWorld, state: LineUpState, parts: readonly
     }
   }
   return ok({ breakdown, rolls: [], outcome: { bouts: null, parts }, effects: [] });
-}
-
-export interface LineSquadronView {
-  readonly index: number;
-  readonly name: string;
-  readonly uuid: string;
-  readonly values: string;
-}
-
-export interface LineUpView extends PreviewView {
-  readonly zones: readonly Choice[];
-  readonly zone: string;
-  /** "none": no air-to-air combat here; "waiting": another side decides now; "editing"; "done". */
-  readonly status: "none" | "waiting" | "editing" | "done";
-  readonly statusNone: boolean;
-  readonly statusWaiting: boolean;
-  readonly statusEditing: boolean;
-  readonly statusDone: boolean;
-  readonly waitingFor: string;
-  readonly wp: readonly (LineSquadronView & { readonly place: number; readonly canUp: boolean; readonly canDown: boolean })[];
-  readonly editLine: boolean;
-  readonly nato: readonly (LineSquadronView & { readonly opponents: readonly Choice[] })[];
-  readonly editOpposite: boolean;
-  readonly showSwitches: boolean;
-  readonly editSwitches: boolean;
-  readonly switches: readonly { readonly slot: number; readonly a: readonly Choice[]; readonly b: readonly Choice[] }[];
-  readonly bouts: readonly { readonly wp: string; readonly nato: string }[];
-  readonly canPost: boolean;
-  readonly canRestart: boolean;
-}
-
-/** One side of a bout in words: the squadron, its air-to-air value, and AAM when it fires first. */
-function boutSide(world: AirWorld, id: ActorRef | null, i18n: Translator): string {
-  if (id === null) return i18n.localize("NOBC.AirBattle.LineUp.Unchallenged");
-  const s = world.squadrons.find((x) => x.id === id);
-  if (s === undefined) return id;
-  return i18n.format(hasWeapon(s, "aam") ? "NOBC.AirBattle.LineUp.FighterAam" : "NOBC.AirBattle.LineUp.Fighter", { name: s.name, value: String(s.airToAir) });
-}
-
-export function boutsView(world: AirWorld, bouts: readonly Bout[], i18n: Translator): { wp: string; nato: string }[] {
-  return bouts.map((b) => ({ wp: boutSide(world, b.wp, i18n), nato: boutSide(world, b.nato, i18n) }));
-}
-
-export function lineUpContext(world: AirWorld, state: LineUpState, i18n: Translator): LineUpView {
-  const byId = new Map(world.squadrons.map((s) => [s.id, s]));
-  const parts = editableParts(world, state);
-  const needed = neededParts(world, state.zone);
-  const status: LineUpView["status"] = needed.length === 0 ? "none" : state.bouts !== null ? "done" : parts.length === 0 ? "waiting" : "editing";
-  const checked = checkLineUp(world, state, parts, i18n);
-  const view = (id: ActorRef, index: number): LineSquadronView => {
-    const s = byId.get(id);
-    return { index, name: s?.name ?? id, uuid: id, values: s === undefined ? "" : squadronValues(s, i18n) };
-  };
-  const wpChoices = (selected: string, blank: string) =>
-    choices([{ value: "", label: i18n.localize(blank) }, ...state.wpLine.map((id, i) => ({ value: id, label: `${i + 1}. ${byId.get(id)?.name ?? id}` }))], selected);
-  const waiting = waitingFor(world, state);
-  const final = checked.ok ? checked.value.outcome.bouts : null;
-  return {
-    ...(status === "editing" ? previewView(checked, "NOBC.AirBattle.LineUp.Intro", namer(world.squadrons), i18n) : { refusals: [], breakdown: null }),
-    zones: zoneChoices(knownZones(world), state.zone, i18n),
-    zone: zoneLabel(state.zone, i18n),
-    status,
-    statusNone: status === "none",
-    statusWaiting: status === "waiting",
-    statusEditing: status === "editing",
-    statusDone: status === "done",
-    waitingFor: waiting === null ? "" : i18n.localize(SIDE_LABELS[waiting]),
-    wp: state.wpLine.map((id, i) => ({ ...view(id, i), place: i + 1, canUp: i > 0, canDown: i < state.wpLine.length - 1 })),
-    editLine: parts.includes("wpLine"),
-    nato: state.opposite.map((p, i) => ({ ...view(p.nato, i), opponents: wpChoices(p.wp, "NOBC.AirBattle.LineUp.Unchallenged") })),
-    editOpposite: parts.includes("natoOpposite"),
-    showSwitches: needed.includes("wpSwitches") && (parts.includes("wpSwitches") || state.recorded.includes("wpSwitches")),
-    editSwitches: parts.includes("wpSwitches"),
-    switches: state.switches.map(([a, b], slot) => ({ slot, a: wpChoices(a, "NOBC.AirBattle.LineUp.NoSwitch"), b: wpChoices(b, "NOBC.AirBattle.LineUp.NoSwitch") })),
-    bouts: boutsView(world, state.bouts ?? final ?? [], i18n),
-    canPost: status === "editing" && checked.ok,
-    canRestart: world.isGM && (state.recorded.length > 0 || state.bouts !== null),
-  };
 }
 
 /** The card of a posted part (or of the whole line-up): title, inputs, and the record for the next part. */

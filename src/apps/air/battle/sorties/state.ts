@@ -3,25 +3,15 @@
  * its air status gives. The status is worked out again from the squadrons now in the zone's air
  * superiority box (the rules' step 4), so it never depends on a client's memory. Pure.
  */
-import type { ActorRef } from "../../../rules/ids";
-import type { Checked, Resolution } from "../../../rules/resolution";
-import {
-  isRecceOrEw,
-  resolveAirSuperiority,
-  resolveSortieSelection,
-  sortieAllotment,
-  SORTIE_BOXES,
-  type AirStatus,
-  type Side,
-  type SortieOutcome,
-  type Squadron,
-} from "../../../rules/nobc/air/index";
-import type { Translator } from "../../../view/breakdown";
-import { AIR_BOX_LABELS, SIDE_LABELS } from "../../../view/labels";
-import type { CardInputLine } from "../../../chat/resolution-card";
-import { combatFor, currentLineUp, type SortieRecord } from "./records";
-import { LEVEL_LABELS, namer, previewView, sideChoices, squadronValues, zoneChoices, zoneLabel, type Choice, type PreviewView } from "./view";
-import { knownZones, notOwned, userSides, zoneSquadrons, type AirWorld } from "./world";
+import type { ActorRef } from "../../../../rules/ids";
+import type { Checked, Resolution } from "../../../../rules/resolution";
+import { isRecceOrEw, resolveAirSuperiority, resolveSortieSelection, sortieAllotment, SORTIE_BOXES, type AirStatus, type Side, type SortieOutcome, type Squadron } from "../../../../rules/nobc/air/index";
+import type { Translator } from "../../../../view/breakdown";
+import { SIDE_LABELS } from "../../../../view/labels";
+import type { CardInputLine } from "../../../../chat/resolution-card";
+import { combatFor, currentLineUp, type SortieRecord } from "../records";
+import { LEVEL_LABELS, namer, zoneLabel } from "../view";
+import { notOwned, zoneSquadrons, type AirWorld } from "../world";
 
 export interface SortieState {
   readonly side: Side;
@@ -87,44 +77,6 @@ export function statusText(status: AirStatus & { nato: number; wp: number }, i18
   return status.winner === null
     ? i18n.format("NOBC.AirBattle.StatusNoWinner", data)
     : i18n.format("NOBC.AirBattle.StatusWinner", { ...data, side: i18n.localize(SIDE_LABELS[status.winner]) });
-}
-
-export interface SortieView extends PreviewView {
-  readonly sides: readonly Choice[];
-  readonly zones: readonly Choice[];
-  readonly status: string;
-  readonly allotment: string;
-  readonly outstanding: boolean;
-  readonly rows: readonly { index: number; name: string; uuid: string; box: string; values: string; recceEw: boolean; checked: boolean }[];
-  readonly problems: readonly string[];
-  readonly canPost: boolean;
-}
-
-export function sortieContext(world: AirWorld, state: SortieState, i18n: Translator): SortieView {
-  const status = zoneStatus(world, state.zone);
-  const allotment = sortieAllotment(status, state.side);
-  const listed = onMission(world, state.side, state.zone);
-  const checked = checkSorties(world, state);
-  const problems = listed.length > 0 ? sortieProblems(world, state, i18n) : [];
-  return {
-    ...previewView(checked, "NOBC.AirBattle.Sorties.Intro", namer(world.squadrons), i18n),
-    sides: sideChoices(userSides(world), state.side, i18n),
-    zones: zoneChoices(knownZones(world), state.zone, i18n),
-    status: statusText(status, i18n),
-    allotment: i18n.format("NOBC.AirBattle.Allotment", { cas: String(allotment.cas), recceEw: String(allotment.recceEw) }),
-    outstanding: combatOutstanding(world, state.zone),
-    rows: listed.map((s, index) => ({
-      index,
-      name: s.name,
-      uuid: s.id,
-      box: i18n.localize(AIR_BOX_LABELS[s.box]),
-      values: squadronValues(s, i18n),
-      recceEw: isRecceOrEw(s),
-      checked: state.selected.includes(s.id),
-    })),
-    problems,
-    canPost: listed.length > 0 && problems.length === 0 && checked.ok,
-  };
 }
 
 export function sortieCard(
