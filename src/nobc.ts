@@ -17,7 +17,8 @@ import * as dropDecisions from "./documents/drops";
 import { assignCard, baseSquadron, registerDropHooks, subordinateUnit } from "./documents/drop-handlers";
 import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
-import { openOrbatImport } from "./orbat/open";
+import { openOrbatImport } from "./orbat/macros";
+import { registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { postResolution } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
@@ -32,6 +33,7 @@ import { airMissionMacros } from "./apps/air/missions/macros";
 import { registerAirMissionActions } from "./apps/air/missions/register";
 import { openAirAllocation, openAirLineUp, openAirSorties, resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "./apps/air/battle/macros";
 import { registerAirBattleActions } from "./apps/air/battle/register";
+import { openDialogById } from "./apps/base/registry";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
@@ -58,6 +60,7 @@ export interface NobcApi {
   subordinatesOf: typeof subordinatesOf;
   unitSymbolSvg: typeof unitSymbolSvg;
   openOrbatImport: typeof openOrbatImport;
+  openDialog: typeof openDialogById;
   postResolution: typeof postResolution;
   createTurnCombat: typeof createTurnCombat;
   openGroundCombat: typeof openGroundCombat;
@@ -94,6 +97,7 @@ Hooks.once("init", () => {
   registerStatusSync();
   registerDropHooks();
   registerOrbatButton();
+  registerOrbatImport();
   registerChat();
   registerTurnTracking();
   registerAirBattleActions();
@@ -112,6 +116,7 @@ Hooks.once("init", () => {
     subordinatesOf,
     unitSymbolSvg,
     openOrbatImport,
+    openDialog: openDialogById,
     postResolution,
     createTurnCombat,
     openGroundCombat,

@@ -15,6 +15,8 @@ import { allowed, denied, gmOnly, opened, refused, type DialogController } from 
 import { NobcDialog, showDialog } from "../../../src/apps/base/dialog";
 import { clearDialogRegistry, dialogIds, openDialog, openDialogById, registerDialog, type DialogEntry } from "../../../src/apps/base/registry";
 import { submitDirect } from "../../../src/apps/base/submit";
+import { airMissionMacros } from "../../../src/apps/air/missions/macros";
+import { openOrbatImport } from "../../../src/orbat/macros";
 
 type Raw = Record<string, unknown>;
 
@@ -95,6 +97,13 @@ describe("window ids", () => {
     const [a, b] = [await open(), await open()];
     expect(idOf(a)).toMatch(/^nobc-test-counter-\d+$/);
     expect(idOf(a)).not.toBe(idOf(b));
+  });
+
+  it("an air mission dialog and the ORBAT import opened twice each get two ids (they shared one before)", async () => {
+    const missions = [await airMissionMacros.openCapacity(), await airMissionMacros.openCapacity()];
+    const imports = [await openOrbatImport(), await openOrbatImport()];
+    expect(missions.every((d) => d !== null) && imports.every((d) => d !== null)).toBe(true);
+    expect(new Set([...missions, ...imports].map(idOf)).size).toBe(4);
   });
 });
 
