@@ -17,27 +17,24 @@ import * as dropDecisions from "./documents/drops";
 import { assignCard, baseSquadron, registerDropHooks, subordinateUnit } from "./documents/drop-handlers";
 import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
-import { openOrbatImport } from "./orbat/open";
+import { openOrbatImport } from "./orbat/macros";
+import { registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { postResolution } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, setCardSplit, undoCard } from "./queries/macros";
-import { openGroundCombat, registerGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/open";
+import { openGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/macros";
+import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
-import { airMissionMacros, registerAirMissionActions } from "./apps/air/missions/index";
-import {
-  openAirAllocation,
-  openAirLineUp,
-  openAirSorties,
-  registerAirBattleActions,
-  resolveAirCombatStep,
-  resolveAirReturnStep,
-  resolveAirSuperiorityStep,
-} from "./apps/air/battle/index";
+import { airMissionMacros } from "./apps/air/missions/macros";
+import { registerAirMissionActions } from "./apps/air/missions/register";
+import { openAirAllocation, openAirLineUp, openAirSorties, resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "./apps/air/battle/macros";
+import { registerAirBattleActions } from "./apps/air/battle/register";
+import { openDialogById } from "./apps/base/registry";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
@@ -64,6 +61,7 @@ export interface NobcApi {
   subordinatesOf: typeof subordinatesOf;
   unitSymbolSvg: typeof unitSymbolSvg;
   openOrbatImport: typeof openOrbatImport;
+  openDialog: typeof openDialogById;
   postResolution: typeof postResolution;
   createTurnCombat: typeof createTurnCombat;
   openGroundCombat: typeof openGroundCombat;
@@ -101,6 +99,7 @@ Hooks.once("init", () => {
   registerStatusSync();
   registerDropHooks();
   registerOrbatButton();
+  registerOrbatImport();
   registerChat();
   registerTurnTracking();
   registerAirBattleActions();
@@ -119,6 +118,7 @@ Hooks.once("init", () => {
     subordinatesOf,
     unitSymbolSvg,
     openOrbatImport,
+    openDialog: openDialogById,
     postResolution,
     createTurnCombat,
     openGroundCombat,

@@ -18,6 +18,7 @@ import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type Shee
 import { postResolution } from "../chat/resolution-card";
 import { mayUpdate } from "../documents/drop-handlers";
 import { currentTurnPosition } from "../combat/current";
+import { openLandPhase } from "../apps/land/register";
 
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
@@ -95,8 +96,7 @@ export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLEl
  */
 export async function recoverHqAction(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
-  const { openRecoveryDialog } = await import("../apps/land/dialogs");
-  await openRecoveryDialog(this.document.uuid);
+  await openLandPhase("recovery", this.document.uuid);
 }
 
 /** Squadron sheet: roll this damaged squadron's repair and post it as a resolution card. */

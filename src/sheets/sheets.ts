@@ -19,7 +19,7 @@ import * as act from "./actions";
 import { clampPools, SHEET_POOLS, weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
-import { planCombatFromSheet } from "../apps/ground-combat/open";
+import { planCombatFromSheet } from "../apps/ground-combat/macros";
 
 /** What Foundry hands `_onDropItem`: the dropped Item (with its parent, the holding HQ). */
 type DroppedItem = Parameters<typeof assignCard>[0];

@@ -2,7 +2,7 @@
  * A button in the Actors sidebar that opens the order-of-battle import. Only the GM sees it; the
  * dialog itself refuses anyone else as well.
  */
-import { openOrbatImport } from "../orbat/open";
+import { openOrbatImport } from "../orbat/macros";
 import { localize } from "../base/foundry";
 
 const BUTTON_CLASS = "nobc-orbat-import";

@@ -1,6 +1,6 @@
 import "../harness/install";
 import { afterEach, describe, expect, it } from "vitest";
-import { recordingDice } from "../../src/apps/dice";
+import { recordingDice } from "../../src/apps/base/dice";
 import { clearStageRegistry, registerStageAction, registerStageEntry, stageActionById, stageActions, stageEntries, type StageAction } from "../../src/combat/registry";
 
 describe("recordingDice", () => {

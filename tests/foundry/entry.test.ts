@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { registerSheets } from "../../src/sheets/register";
 import "../../src/nobc";
+import { dialogIds } from "../../src/apps/base/registry";
 
 // The sheets are ApplicationV2 classes, beyond what the stand-in fakes; their own tests cover them.
 // Here we only check that the entry point registers them on init.
@@ -18,10 +19,17 @@ describe("src/nobc.ts", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
     const game = (globalThis as unknown as { game: { nobc: Raw } }).game;
     expect(Object.keys(game.nobc).sort()).toEqual(
-      ["air", "applyCard", "applyEffects", "applyPlan", "createTurnCombat", "drops", "land", "openGroundCombat", "resolveGroundCombatFor", "setCardSplit", "undoCard", "migrate", "openOrbatImport", "planEffects", "planMigration", "postResolution", "registerCombatModifier", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
+      ["air", "applyCard", "applyEffects", "applyPlan", "createTurnCombat", "drops", "land", "openGroundCombat", "resolveGroundCombatFor", "setCardSplit", "undoCard", "migrate", "openDialog", "openOrbatImport", "planEffects", "planMigration", "postResolution", "registerCombatModifier", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
     );
     expect(Object.keys(game.nobc["drops"] as Raw)).toEqual(
       expect.arrayContaining(["decideCardDrop", "decideUnitOnHq", "decideSquadronOnAirbase", "assignCard", "subordinateUnit", "baseSquadron"]),
+    );
+    expect(dialogIds().sort()).toEqual(
+      [
+        "groundCombat.plan", "land.orders", "land.rearArea", "land.demolition", "land.resupply", "land.recovery",
+        "air.allocation", "air.lineUp", "air.sorties", "airMissions.paradrop", "airMissions.deepStrike", "airMissions.repair",
+        "airMissions.capacity", "airMissions.airbaseRepair", "airMissions.overrun", "orbat.import",
+      ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
     expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit"]);

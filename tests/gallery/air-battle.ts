@@ -9,9 +9,12 @@ import en from "../../lang/en.json";
 import type { Squadron } from "../../src/rules/nobc/air/index";
 import type { AirWorld } from "../../src/apps/air/battle/world";
 import type { CardRecord } from "../../src/apps/air/battle/records";
-import { allocationContext, allocationFromForm, allocationState } from "../../src/apps/air/battle/allocation";
-import { lineUpContext, lineUpFromForm, lineUpState } from "../../src/apps/air/battle/lineup";
-import { sortieContext, sortieFromForm, sortieState } from "../../src/apps/air/battle/sorties";
+import { allocationContext } from "../../src/apps/air/battle/allocation/context";
+import { allocationFromForm, allocationState } from "../../src/apps/air/battle/allocation/state";
+import { lineUpContext } from "../../src/apps/air/battle/lineup/context";
+import { lineUpFromForm, lineUpState } from "../../src/apps/air/battle/lineup/state";
+import { sortieContext } from "../../src/apps/air/battle/sorties/context";
+import { sortieFromForm, sortieState } from "../../src/apps/air/battle/sorties/state";
 import { combatPreview, planAirCombat } from "../../src/apps/air/battle/steps";
 
 const i18n = createHandlebars(en as Lang);

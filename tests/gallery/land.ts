@@ -7,11 +7,16 @@
 import type { FixtureSheet } from "../sheets/fixtures";
 import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
-import { field, world } from "../apps/land/fixture";
-import { initialOrders, ordersContext, ordersEntryContext, ordersFromForm } from "../../src/apps/land/orders";
-import { initialResupply, recoveryContext, resupplyContext, resupplyEntryContext, resupplyFromForm } from "../../src/apps/land/resupply";
-import { initialRearArea, rearAreaContext, rearAreaFromForm } from "../../src/apps/land/rear-area";
-import { demolitionContext, demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition";
+import { world } from "../apps/land/fixture";
+import { initialOrders, ordersFromForm } from "../../src/apps/land/orders/state";
+import { ordersContext, ordersEntryContext } from "../../src/apps/land/orders/context";
+import { initialResupply, resupplyFromForm } from "../../src/apps/land/resupply/state";
+import { recoveryContext } from "../../src/apps/land/recovery/context";
+import { resupplyContext, resupplyEntryContext } from "../../src/apps/land/resupply/context";
+import { initialRearArea, rearAreaFromForm } from "../../src/apps/land/rear-area/state";
+import { rearAreaContext } from "../../src/apps/land/rear-area/context";
+import { demolitionContext } from "../../src/apps/land/demolition/context";
+import { demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition/state";
 
 const i18n = createHandlebars(en as Lang);
 const w = world();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { importDialogContext } from "../../src/orbat/dialog-context";
+import { importDialogContext } from "../../src/orbat/context";
 import { army, brigade, corps, csv, prepare } from "./helpers";
 
 const hbs = Handlebars.create();

@@ -24,6 +24,7 @@ import { registerSheets } from "../../src/sheets/register";
 import { advanceTurn, type AdvanceResult } from "../../src/combat/advance";
 import "../../src/nobc";
 import type { NobcApi } from "../../src/nobc";
+import type { NobcDialog } from "../../src/apps/base/dialog";
 import { scriptedDice } from "../../src/rules/dice";
 import { turn } from "../../src/rules/index";
 import { ZONE, buildWorld, worldState, type WorldState } from "./world";
@@ -185,11 +186,11 @@ describe("one full NOBC turn through the harness", () => {
     chatFake.setUsers("p1");
     const nato = (await nobc.air.openAirAllocation({ side: "nato", zone: ZONE }))!;
     await nato.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas", "box-3": "deepStrike" });
-    expect(await nato.post()).toBe(true);
+    expect(await nato.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
     const wp = (await nobc.air.openAirAllocation({ side: "wp", zone: ZONE }))!;
     await wp.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
-    expect(await wp.post()).toBe(true);
+    expect(await wp.resolve()).not.toBeNull();
     posted("allocation.nato", "allocation.wp");
     chatFake.setUsers("gm");
     expectWorld(); // posting changes nothing
@@ -205,7 +206,7 @@ describe("one full NOBC turn through the harness", () => {
   it("Air step 2: the GM lines up the fighters (WP best first, NATO best against best)", async () => {
     await advance();
     expectStage("airLineup");
-    expect(await (await nobc.air.openAirLineUp({ zone: ZONE }))!.post()).toBe(true);
+    expect(await (await nobc.air.openAirLineUp({ zone: ZONE }))!.resolve()).not.toBeNull();
     const [lineUp] = posted("lineUp");
     expect((lineUp!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({
       kind: "lineUp",
@@ -255,9 +256,9 @@ describe("one full NOBC turn through the harness", () => {
     expectStage("airSorties");
     // Seed 000 Air War QRS 5) table, contested: loser 6 CAS / 3 Recce-EW; with no winner both sides take it.
     chatFake.setUsers("p1");
-    expect(await (await nobc.air.openAirSorties({ side: "nato", zone: ZONE }))!.post()).toBe(true);
+    expect(await (await nobc.air.openAirSorties({ side: "nato", zone: ZONE }))!.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await (await nobc.air.openAirSorties({ side: "wp", zone: ZONE }))!.post()).toBe(true);
+    expect(await (await nobc.air.openAirSorties({ side: "wp", zone: ZONE }))!.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     const [nato, wp] = posted("sorties.nato", "sorties.wp");
     expect((nato!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({ kind: "sorties", side: "nato", status: { level: "contested", winner: null }, flying: [uuid("a10"), uuid("tornado")] });
@@ -304,11 +305,11 @@ describe("one full NOBC turn through the harness", () => {
     chatFake.setUsers("p1");
     const dialog = (await nobc.air.openDeepStrike({ side: "nato" }))!;
     // Defaults: the Tornado (the deep-strike box), the first enemy airbase, its 2 working boxes at 3.
-    expect((dialog as unknown as { mission: Raw }).mission).toMatchObject({ attackers: [uuid("tornado")], target: `airbase::${uuid("templin")}`, airDefence: "3, 3" });
+    expect(dialog.dialogState).toMatchObject({ attackers: [uuid("tornado")], target: `airbase::${uuid("templin")}`, airDefence: "3, 3" });
     // docs/rules-decisions.md, deep-strike air defence: box 3 meets the Tornado, 4 > 3 so it gets
     // through; the second box has no one to meet. The Tornado hits on 2 ≤ its deep strike 5.
     dice(4, 2);
-    expect(await (dialog as unknown as { roll(): Promise<boolean> }).roll()).toBe(true);
+    expect(await dialog.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("deepStrike");
     expect(effectsOf("deepStrike")).toEqual([
@@ -344,7 +345,7 @@ describe("one full NOBC turn through the harness", () => {
     await advance();
     expectStage("airCapacity");
     const dialog = (await nobc.air.openCapacity())!;
-    expect(await (dialog as unknown as { roll(): Promise<boolean> }).roll()).toBe(true);
+    expect(await dialog.resolve()).not.toBeNull();
     posted("capacity");
     // Seed 000 Air War QRS 10) and docs/rules-decisions.md (airbase capacity): Bitburg holds 2 (F-15
     // from holding, F-16; the Tornado waits in holding), Templin 2 − 1 hit = 1 (the MiG-29; the MiG-23
@@ -391,9 +392,9 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("orders.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "orders" });
     chatFake.setUsers("p1");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") })) as { post(): Promise<unknown> }).post()).not.toBeNull();
+    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") })) as NobcDialog).resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") })) as { post(): Promise<unknown> }).post()).not.toBeNull();
+    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") })) as NobcDialog).resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("orders.nato", "orders.wp");
     // Seed 000 Land War QRS phase 2: each unit kept in Combat Mode pays 1 SP; March Mode is free.
@@ -409,10 +410,10 @@ describe("one full NOBC turn through the harness", () => {
     await advance();
     expectStage("rearArea");
     chatFake.setUsers("p1");
-    const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") })) as { update(d: Raw): Promise<void>; post(): Promise<unknown> };
-    await dialog.update({ target: uuid("gta"), ident0: "Actor.icorps.Item.cint", ident1: "Actor.icorps.Item.crec", "strike:Actor.icorps.Item.clance": true });
+    const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") })) as NobcDialog;
+    await dialog.change({ target: uuid("gta"), ident0: "Actor.icorps.Item.cint", ident1: "Actor.icorps.Item.crec", "strike:Actor.icorps.Item.clance": true });
     dice(5);
-    expect(await dialog.post()).not.toBeNull();
+    expect(await dialog.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("rearArea");
     // Seed 000 Land War QRS 3. Rear Area Attacks: SSM 3 + die 5 = 8 (an HQ in clear terrain: no
@@ -550,14 +551,14 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("resupply.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "resupply" });
     chatFake.setUsers("p1");
-    const resupply = (await nobc.land.openResupply({ hq: uuid("icorps") })) as { update(d: Raw): Promise<void>; post(): Promise<unknown> };
-    await resupply.update({ [`give:${uuid("n34")}`]: "1", [`give:${uuid("n36")}`]: "1" });
-    expect(await resupply.post()).not.toBeNull();
-    const recovery = (await nobc.land.openHqRecovery({ hq: uuid("icorps") })) as { update(d: Raw): Promise<void>; post(): Promise<unknown> };
-    await recovery.update({ "play:Actor.icorps.Item.csig": true });
-    expect(await recovery.post()).not.toBeNull();
+    const resupply = (await nobc.land.openResupply({ hq: uuid("icorps") })) as NobcDialog;
+    await resupply.change({ [`give:${uuid("n34")}`]: "1", [`give:${uuid("n36")}`]: "1" });
+    expect(await resupply.resolve()).not.toBeNull();
+    const recovery = (await nobc.land.openHqRecovery({ hq: uuid("icorps") })) as NobcDialog;
+    await recovery.change({ "play:Actor.icorps.Item.csig": true });
+    expect(await recovery.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") })) as { post(): Promise<unknown> }).post()).not.toBeNull();
+    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") })) as NobcDialog).resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("resupply.nato", "recovery.nato", "recovery.wp");
     // Seed 000 Land War QRS phase 6: an HQ hands out as many supply counters as its level (I Corps: 2).

@@ -4,14 +4,25 @@
  * offers each HQ its counters and the units it may resupply. Each HQ's row has buttons that open
  * its dialog, where the changes are shown and then posted as a resolution card.
  */
+import { SYSTEM_ID } from "../../base/constants";
+import { renderTemplate } from "../../base/foundry";
 import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
-import { ordersEntryContext } from "./orders";
-import { resupplyEntryContext } from "./resupply";
-import { postInformation } from "./foundry";
+import { ordersEntryContext } from "./orders/context";
+import { resupplyEntryContext } from "./resupply/context";
 
 export const ORDERS_ENTRY_TEMPLATE = templatePath("apps/land/orders-entry.hbs");
 export const RESUPPLY_ENTRY_TEMPLATE = templatePath("apps/land/resupply-entry.hbs");
+
+/** Posts an information card (no Apply: it changes nothing). */
+async function postInformation(template: string, context: object, kind: string): Promise<unknown> {
+  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
+  return Message.create({
+    content: await renderTemplate(template, context),
+    speaker: Message.getSpeaker(),
+    flags: { [SYSTEM_ID]: { landInfo: kind } },
+  });
+}
 
 /** Posts the Orders information card; nothing when no HQ has units. */
 export async function postOrdersEntry(): Promise<unknown> {

@@ -1,40 +1,28 @@
 /**
  * Macro entry points of the Land War phase dialogs, e.g. `openOrders({ hq: "Actor.abc" })`. The
- * arguments are checked with zod first; a bad one is refused with a warning naming the field, and
- * nothing opens. The dialogs' code loads on first use.
+ * arguments are checked with zod first (./args.ts); a bad one is refused with a warning naming the
+ * field, and nothing opens.
  */
-import { z } from "zod";
-import { warnReasons } from "./foundry";
+import type { z } from "zod";
+import { warnRefused } from "../../base/foundry";
+import { openDialog, type DialogEntry } from "../base/registry";
+import type { NobcDialog } from "../base/dialog";
+import { argumentProblems, hqArgs, optionalHqArgs, rearAreaArgs } from "./args";
+import { DEMOLITION, ORDERS, REAR_AREA, RECOVERY, RESUPPLY } from "./register";
 
-const uuid = z.string().min(1, "must be a document UUID");
-const HqArgs = z.object({ hq: uuid }).strict();
-const OptionalHqArgs = z.object({ hq: uuid.optional() }).strict();
-const RearAreaArgs = z.object({ target: uuid.optional(), side: z.enum(["nato", "wp"]).optional() }).strict();
-
-/** Every problem with a macro's arguments, one sentence each naming the field; empty when fine. */
-export function argumentProblems(macro: string, schema: z.ZodType, args: unknown): string[] {
-  const parsed = schema.safeParse(args ?? {});
-  if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => {
-    const field = issue.path.length > 0 ? issue.path.join(".") : "(arguments)";
-    return `${macro}: ${field}: ${issue.message}.`;
-  });
-}
-
-async function checked<T>(macro: string, schema: z.ZodType<T>, args: unknown, open: (a: T) => Promise<unknown>): Promise<unknown> {
+async function checked(macro: string, schema: z.ZodType<object>, entry: DialogEntry, args: unknown): Promise<NobcDialog | null> {
   const problems = argumentProblems(macro, schema, args);
   if (problems.length > 0) {
-    warnReasons(problems);
+    warnRefused(problems);
     return null;
   }
-  return open(schema.parse(args ?? {}));
+  return openDialog(entry, schema.parse(args ?? {}));
 }
 
 export const landPhaseMacros = {
-  openOrders: (args: unknown) => checked("openOrders", HqArgs, args, async (a) => (await import("./dialogs")).openOrdersDialog(a.hq)),
-  openResupply: (args: unknown) => checked("openResupply", HqArgs, args, async (a) => (await import("./dialogs")).openResupplyDialog(a.hq)),
-  openHqRecovery: (args: unknown) => checked("openHqRecovery", HqArgs, args, async (a) => (await import("./dialogs")).openRecoveryDialog(a.hq)),
-  openRearAreaAttack: (args?: unknown) =>
-    checked("openRearAreaAttack", RearAreaArgs, args, async (a) => (await import("./dialogs")).openRearAreaDialog(a.target, a.side)),
-  openDemolition: (args?: unknown) => checked("openDemolition", OptionalHqArgs, args, async (a) => (await import("./dialogs")).openDemolitionDialog(a.hq)),
+  openOrders: (args: unknown) => checked("openOrders", hqArgs, ORDERS, args),
+  openResupply: (args: unknown) => checked("openResupply", hqArgs, RESUPPLY, args),
+  openHqRecovery: (args: unknown) => checked("openHqRecovery", hqArgs, RECOVERY, args),
+  openRearAreaAttack: (args?: unknown) => checked("openRearAreaAttack", rearAreaArgs, REAR_AREA, args),
+  openDemolition: (args?: unknown) => checked("openDemolition", optionalHqArgs, DEMOLITION, args),
 };

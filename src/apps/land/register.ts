@@ -1,25 +1,46 @@
 /**
- * Registers the Land War phase dialogs with the turn panel (stage actions), what entering Orders
- * and Resupply posts (stage entries), and the buttons of those information cards. Call on init.
- * Nothing of the dialogs loads until a button or macro asks for it.
+ * The Land War phase dialogs on init: one entry each in the dialog registry (with its turn-panel
+ * button), what entering Orders and Resupply posts (stage entries), and the buttons of those
+ * information cards. Nothing of a dialog loads until a button or macro opens it.
  */
-import { registerStageAction, registerStageEntry } from "../../combat/registry";
+import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
+import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
+import type { NobcDialog } from "../base/dialog";
 
-type Opener = (hq?: string) => Promise<unknown>;
-
-const OPENERS: Readonly<Record<string, () => Promise<Opener>>> = {
-  orders: async () => (await import("./dialogs")).openOrdersDialog,
-  resupply: async () => (await import("./dialogs")).openResupplyDialog,
-  recovery: async () => (await import("./dialogs")).openRecoveryDialog,
-  rearArea: async () => (await import("./dialogs")).openRearAreaDialog,
-  demolition: async () => (await import("./dialogs")).openDemolitionDialog,
+export const ORDERS: DialogEntry = {
+  id: "land.orders",
+  load: async () => (await import("./orders/controller")).ordersController,
+  stage: { stage: "orders", label: "NOBC.Land.Orders.Action", icon: "fa-solid fa-flag", gmOnly: false },
+};
+export const REAR_AREA: DialogEntry = {
+  id: "land.rearArea",
+  load: async () => (await import("./rear-area/controller")).rearAreaController,
+  stage: { stage: "rearArea", label: "NOBC.Land.Rear.Action", icon: "fa-solid fa-bomb", gmOnly: false },
+};
+export const DEMOLITION: DialogEntry = {
+  id: "land.demolition",
+  load: async () => (await import("./demolition/controller")).demolitionController,
+  stage: { stage: "rearArea", label: "NOBC.Land.Demolition.Action", icon: "fa-solid fa-bridge-circle-xmark", gmOnly: false },
+};
+export const RESUPPLY: DialogEntry = {
+  id: "land.resupply",
+  load: async () => (await import("./resupply/controller")).resupplyController,
+  stage: { stage: "resupply", label: "NOBC.Land.Resupply.Action", icon: "fa-solid fa-truck", gmOnly: false },
+};
+export const RECOVERY: DialogEntry = {
+  id: "land.recovery",
+  load: async () => (await import("./recovery/controller")).recoveryController,
+  stage: { stage: "resupply", label: "NOBC.Land.Recovery.Action", icon: "fa-solid fa-kit-medical", gmOnly: false },
 };
 
-/** Opens a phase dialog by name (`orders`, `resupply`, `recovery`, `rearArea`, `demolition`). */
-export async function openLandPhase(kind: string, hq?: string): Promise<unknown> {
-  const opener = OPENERS[kind];
-  return opener === undefined ? null : (await opener())(hq);
+/** In the turn panel's order. */
+export const LAND_DIALOGS: readonly DialogEntry[] = [ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY];
+
+/** Opens a phase dialog by name (`orders`, `resupply`, `recovery`, `rearArea`, `demolition`); null for another name. */
+export async function openLandPhase(kind: string, hq?: string): Promise<NobcDialog | null> {
+  const entry = LAND_DIALOGS.find((e) => e.id === `land.${kind}`);
+  return entry === undefined ? null : openDialog(entry, hq === undefined ? {} : { hq });
 }
 
 interface InfoMessage {
@@ -36,13 +57,7 @@ export function wireInformationCard(message: InfoMessage, html: HTMLElement): vo
 }
 
 export function registerLandPhases(): void {
-  const action = (id: string, stage: "orders" | "rearArea" | "resupply", label: string, icon: string) =>
-    registerStageAction({ id: `land.${id}`, stage, label, icon, gmOnly: false, run: () => openLandPhase(id) });
-  action("orders", "orders", "NOBC.Land.Orders.Action", "fa-solid fa-flag");
-  action("rearArea", "rearArea", "NOBC.Land.Rear.Action", "fa-solid fa-bomb");
-  action("demolition", "rearArea", "NOBC.Land.Demolition.Action", "fa-solid fa-bridge-circle-xmark");
-  action("resupply", "resupply", "NOBC.Land.Resupply.Action", "fa-solid fa-truck");
-  action("recovery", "resupply", "NOBC.Land.Recovery.Action", "fa-solid fa-kit-medical");
+  for (const entry of LAND_DIALOGS) registerDialog(entry);
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());
   Hooks.on("renderChatMessageHTML", ((message: InfoMessage, html: HTMLElement) => wireInformationCard(message, html)) as never);

@@ -1,13 +1,16 @@
 /**
  * What the Land War phase dialogs read: the battlefield snapshot of src/world, which documents the
- * user owns, and the game turn. Who may act for which HQ or side is decided here, purely; the
- * check that counts is the active GM's when a card is applied.
+ * user owns, and the game turn (`readLandWorld`, the one Foundry read). Who may act for which HQ or
+ * side is decided here, purely; the check that counts is the active GM's when a card is applied.
  */
 import type { ActorRef } from "../../rules/ids";
-import type { LandHq, LandUnit, Side } from "../../rules/nobc/land/types";
+import type { LandHq, LandTerrain, LandUnit, Side } from "../../rules/nobc/land/types";
 import type { Battlefield, WorldCard } from "../../world/battlefield";
+import { readBattlefield } from "../../world/read";
 import { adjacentHexes, terrainOf } from "../../map/rules-view";
-import type { LandTerrain } from "../../rules/nobc/land/types";
+import { isGM, ownedActorUuids } from "../../base/foundry";
+import { currentTurnPosition } from "../../combat/current";
+import { allowed, denied, type Access, type Denied } from "../base/controller";
 
 export interface LandWorld {
   readonly field: Battlefield;
@@ -18,8 +21,23 @@ export interface LandWorld {
   readonly turn: number | null;
 }
 
-/** May the user do this? When not, a lang key and its format data. */
-export type Access = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly data: Readonly<Record<string, string>> };
+/** The turn of the `nobcTurn` Combat (the viewed one first), or null when there is none. */
+export function currentTurn(): number | null {
+  return currentTurnPosition()?.turn ?? null;
+}
+
+/** The world as the Land dialogs read it, afresh for each render and Post. */
+export function readLandWorld(): LandWorld {
+  return { field: readBattlefield(), owned: ownedActorUuids(), isGM: isGM(), turn: currentTurn() };
+}
+
+/**
+ * An HQ gives orders, hands out supply and recovers once a turn: the card's once-only key, so the
+ * GM applies one such card per HQ and turn. Without a turn on the tracker there is nothing to key.
+ */
+export function oncePerTurn(kind: "orders" | "resupply" | "recovery", hq: string, turn: number | null): { once?: string } {
+  return turn === null ? {} : { once: `${kind}:${hq}:${turn}` };
+}
 
 export const SIDES: readonly Side[] = ["nato", "wp"];
 
@@ -38,9 +56,16 @@ export function nameIn(field: Battlefield, ref: string): string {
 /** A side's own orders, resupply and recovery: the players owning that HQ, or a GM. */
 export function hqAccess(world: LandWorld, id: ActorRef): Access {
   const hq = hqById(world.field, id);
-  if (hq === undefined) return { ok: false, reason: "NOBC.Land.Refused.unknownHq", data: { hq: id } };
-  if (world.isGM || world.owned.has(id)) return { ok: true };
-  return { ok: false, reason: "NOBC.Land.Refused.notYourHq", data: { hq: hq.name } };
+  if (hq === undefined) return denied("NOBC.Land.Refused.unknownHq", { hq: id });
+  if (world.isGM || world.owned.has(id)) return allowed;
+  return denied("NOBC.Land.Refused.notYourHq", { hq: hq.name });
+}
+
+/** The HQ a dialog opens for: the one asked for (its access is checked next), else the user's first. */
+export function hqToOpen(world: LandWorld, hq: ActorRef | undefined): { readonly ok: true; readonly hq: ActorRef } | Denied {
+  if (hq !== undefined) return { ok: true, hq };
+  const first = hqsFor(world)[0];
+  return first === undefined ? denied("NOBC.Land.Refused.noHq") : { ok: true, hq: first.id };
 }
 
 /** The HQs the user may issue orders, resupply and recovery for: all for a GM, else the owned ones. */
@@ -56,13 +81,18 @@ export function sidesFor(world: LandWorld): Side[] {
 }
 
 export function sideAccess(world: LandWorld, side: Side): Access {
-  return sidesFor(world).includes(side) ? { ok: true } : { ok: false, reason: "NOBC.Land.Refused.notYourSide", data: { side: side === "nato" ? "NATO" : "Warsaw Pact" } };
+  return sidesFor(world).includes(side) ? allowed : denied("NOBC.Land.Refused.notYourSide", { side: side === "nato" ? "NATO" : "Warsaw Pact" });
 }
 
 /** The cards the user may play for a side: held by an HQ of that side the user acts for. */
 export function playableCards(world: LandWorld, side: Side): WorldCard[] {
   const hqs = new Set(hqsFor(world).filter((h) => h.side === side).map((h) => h.id));
   return world.field.cards.filter((c) => c.side === side && c.hq !== undefined && hqs.has(c.hq));
+}
+
+/** Whether the scene's map has this hex. */
+export function onMap(field: Battlefield, hex: string): boolean {
+  return field.map !== null && hex !== "" && field.map.map.hexes[hex] !== undefined;
 }
 
 /** Terrain of a hex from the scene's map; undefined without a map or off it. */

@@ -1,6 +1,6 @@
 /** Macro arguments: zod checks naming the field, and the state a macro's explicit choices make. */
 import { describe, expect, it } from "vitest";
-import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/macro";
+import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/args";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { unwrap } from "../../../src/rules/resolution";
 import { cardUuid, frontField, keys, uuid, worldOptions } from "./fixture";

@@ -9,8 +9,10 @@ import { harness, type FakeActorT } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { registerSettings } from "../../../src/base/settings";
 import { clearStageRegistry, stageActionById } from "../../../src/combat/registry";
-import { addHudButton, openGroundCombat, planCombatFromSheet, registerGroundCombat, resolveGroundCombatFor } from "../../../src/apps/ground-combat/open";
-import type { GroundCombatPlanner } from "../../../src/apps/ground-combat/dialog";
+import { openGroundCombat, planCombatFromSheet, resolveGroundCombatFor } from "../../../src/apps/ground-combat/macros";
+import { addHudButton, registerGroundCombat } from "../../../src/apps/ground-combat/register";
+import type { NobcDialog } from "../../../src/apps/base/dialog";
+import type { GroundCombatState } from "../../../src/apps/ground-combat/state";
 import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
 import { smallMap } from "../../map/fixture";
 import { at, front, keys } from "./fixture";
@@ -47,9 +49,10 @@ function world(): void {
 
 const uuidOf = (id: string) => actors.get(id)!.uuid;
 const tokenOf = (id: string) => ({ actor: actors.get(id) });
+const stateOf = (planner: NobcDialog) => planner.dialogState as GroundCombatState;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 
-async function contextOf(planner: GroundCombatPlanner): Promise<GroundCombatView> {
+async function contextOf(planner: NobcDialog): Promise<GroundCombatView> {
   return (planner as unknown as { _prepareContext(o: object): Promise<GroundCombatView> })._prepareContext({});
 }
 
@@ -64,7 +67,7 @@ describe("opening the planner", () => {
     board.tokens["controlled"] = [tokenOf("w1"), tokenOf("w2")];
     const planner = (await openGroundCombat())!;
     expect(sheetsFake.appRenders).toHaveLength(1);
-    expect(planner.plannerState).toMatchObject({ attackerSide: "wp", attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" });
+    expect(stateOf(planner)).toMatchObject({ attackerSide: "wp", attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" });
     const view = await contextOf(planner);
     expect(view.accepted).toBe(true);
     expect(view.plan!.odds.map((r) => r.sixths)).toEqual(["0/6", "0/6", "0/6", "2/6", "4/6"]);
@@ -74,7 +77,7 @@ describe("opening the planner", () => {
     board.tokens["controlled"] = [tokenOf("w2")];
     (harness.game["user"] as Raw)["targets"] = new Set([tokenOf("n36")]);
     const planner = (await openGroundCombat())!;
-    expect(planner.plannerState.target).toBe("0202");
+    expect(stateOf(planner).target).toBe("0202");
   });
 
   it("is offered on the Ground Combat stage and opens from there", async () => {
@@ -88,8 +91,8 @@ describe("opening the planner", () => {
 
   it("opens from the unit sheet with that unit as the attacker", async () => {
     await planCombatFromSheet.call({ document: { uuid: uuidOf("w1") } });
-    const planner = sheetsFake.appRenders[0]!.app as GroundCombatPlanner;
-    expect(planner.plannerState.attackers).toEqual([uuidOf("w1")]);
+    const planner = sheetsFake.appRenders[0]!.app as NobcDialog;
+    expect(stateOf(planner).attackers).toEqual([uuidOf("w1")]);
   });
 });
 
@@ -117,8 +120,8 @@ describe("the Token HUD button", () => {
     expect(appended[0]!.classes).toContain("control-icon");
     appended[0]!.listeners.get("click")!();
     await new Promise((r) => setTimeout(r, 0));
-    const planner = sheetsFake.appRenders[0]!.app as GroundCombatPlanner;
-    expect(planner.plannerState.attackers).toEqual([uuidOf("w1"), uuidOf("w2")]);
+    const planner = sheetsFake.appRenders[0]!.app as NobcDialog;
+    expect(stateOf(planner).attackers).toEqual([uuidOf("w1"), uuidOf("w2")]);
   });
 
   it("adds nothing on an HQ's token or without a right column", () => {
@@ -133,7 +136,7 @@ describe("the Token HUD button", () => {
 describe("rolling", () => {
   it("posts exactly one pending card with the plan, fires nobc.combatResolved, writes nothing and closes", async () => {
     const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
-    await planner.roll();
+    await planner.resolve();
     expect(chatFake.messages.size).toBe(1);
     const message = [...chatFake.messages.values()][0]!;
     const flags = message.flags["nobc"] as Raw;
@@ -150,7 +153,7 @@ describe("rolling", () => {
     const view = await contextOf(planner);
     expect(view.accepted).toBe(false);
     expect(view.refusals[0]!.messages).toEqual(["3 MRR is in March Mode; only Combat Mode units can attack."]);
-    expect(await planner.roll()).toBeNull();
+    expect(await planner.resolve()).toBeNull();
     expect(warnings().join(" ")).toContain("3 MRR is in March Mode; only Combat Mode units can attack.");
     expect(chatFake.messages.size).toBe(0);
     expect(resolved).toEqual([]);
@@ -158,8 +161,8 @@ describe("rolling", () => {
 
   it("reads form changes through the pure reader and redraws", async () => {
     const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
-    await planner.applyValues({ attackerSide: ["wp"], target: ["0202"], attackers: [uuidOf("w2")] });
-    expect(planner.plannerState).toMatchObject({ target: "0202", attackers: [uuidOf("w2")] });
+    await planner.change({ attackerSide: ["wp"], target: ["0202"], attackers: [uuidOf("w2")] });
+    expect(stateOf(planner)).toMatchObject({ target: "0202", attackers: [uuidOf("w2")] });
     expect((planner as unknown as { renders: number }).renders).toBe(2);
   });
 });
@@ -218,8 +221,8 @@ describe("the world's rules options reach the rules whole", () => {
     expect(line.source).toContain("mirrored (world setting)");
     const planner = (await openGroundCombat({ attackers: [uuidOf("w1")], target: "0201" }))!;
     const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };
-    expect(planner.plannerState.options).toEqual(whole);
-    expect(planFromState(readBattlefield(), planner.plannerState, keys).input.options).toEqual(whole);
+    expect(stateOf(planner).options).toEqual(whole);
+    expect(planFromState(readBattlefield(), stateOf(planner), keys).input.options).toEqual(whole);
     expect((await contextOf(planner)).plan!.rows[0]!.valueText).toBe("\u22126");
   });
 });
@@ -237,7 +240,7 @@ describe("house rules reach the planner and the card", () => {
     expect(preview.rows.at(-1)).toEqual({ label: 'HOUSE.Elite {"units":"2"}', valueText: "+2", source: "house rule: elite" });
     expect(preview.odds.map((r) => r.sixths)).not.toEqual(plain.odds.map((r) => r.sixths));
     expect(preview.total).toBe(`+${Number(plain.total.replace("+", "")) + 2}`);
-    await planner.roll();
+    await planner.resolve();
     const flags = [...chatFake.messages.values()][0]!.flags["nobc"] as { display: { breakdown: { code?: string; value: number }[] }; groundCombat: { outcome: { score: number; die: number } } };
     expect(flags.display.breakdown.find((l) => l.code === "HOUSE.Elite")).toMatchObject({ value: 2, data: { units: 2 } });
     const { score, die } = flags.groundCombat.outcome;
@@ -279,7 +282,7 @@ describe("house rules reach the planner and the card", () => {
     expect(view.refusals).toEqual([
       { id: "extraModifiers", label: "NOBC.GroundCombat.Group.houseRules", messages: ['NOBC.HouseRule.Failed {"id":"broken","reason":"no scene"}'] },
     ]);
-    expect(await planner.roll()).toBeNull();
+    expect(await planner.resolve()).toBeNull();
     expect(chatFake.messages.size).toBe(0);
   });
 });

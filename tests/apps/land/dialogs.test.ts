@@ -9,8 +9,8 @@ import { requestCardAction } from "../../../src/queries/register";
 import { clearStageRegistry, stageActions, stageEntries } from "../../../src/combat/registry";
 import { openLandPhase, registerLandPhases, wireInformationCard } from "../../../src/apps/land/register";
 import { landPhaseMacros } from "../../../src/apps/land/macros";
-import { currentTurn, readLandWorld } from "../../../src/apps/land/foundry";
-import type { LandPhaseDialog } from "../../../src/apps/land/dialogs";
+import { currentTurn, readLandWorld } from "../../../src/apps/land/world";
+import type { NobcDialog } from "../../../src/apps/base/dialog";
 import { HqSheet } from "../../../src/sheets/sheets";
 import { smallMap } from "../../map/fixture";
 import { at, specs } from "./fixture";
@@ -37,6 +37,8 @@ function build(): void {
 }
 
 const A = (id: string) => `Actor.${id}`;
+/** The one refusal warning, with its reason as the harness words it. */
+const refusedWith = (reason: string) => `NOBC.Notify.Refused ${JSON.stringify({ reason })}`;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 const system = (id: string) => actors.get(id)!.system;
 
@@ -49,10 +51,10 @@ afterEach(() => {
 describe("Orders dialog", () => {
   it("a player posts one card for their HQ; its Apply (through the GM) charges the SP in one Actor.updateDocuments call", async () => {
     chatFake.setUsers("p1");
-    const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as LandPhaseDialog;
+    const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as NobcDialog;
     expect((dialog as unknown as { renders: number }).renders).toBe(1);
-    await dialog.update({ [`mode:${A("u3")}`]: "march" });
-    const message = (await dialog.post()) as { id: string; flags: Raw };
+    await dialog.change({ [`mode:${A("u3")}`]: "march" });
+    const message = (await dialog.resolve()) as { id: string; flags: Raw };
     expect(chatFake.messages.size).toBe(1);
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
     expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([
@@ -72,41 +74,41 @@ describe("Orders dialog", () => {
   it("an HQ gives orders once a turn: a second card is refused while the first stands applied, free again once undone", async () => {
     (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 2 } }];
     const order = async (more: Raw = {}) => {
-      const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as LandPhaseDialog;
-      await dialog.update({ [`mode:${A("u3")}`]: "march", ...more });
+      const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as NobcDialog;
+      await dialog.change({ [`mode:${A("u3")}`]: "march", ...more });
       return dialog;
     };
-    const first = (await (await order()).post()) as { id: string; flags: Raw };
+    const first = (await (await order()).resolve()) as { id: string; flags: Raw };
     expect((first.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:2");
     // Two cards posted before either is applied: the GM applies only one.
-    const second = (await (await order()).post()) as { id: string };
+    const second = (await (await order()).resolve()) as { id: string };
     expect(await requestCardAction("apply", first.id)).toEqual({ ok: true });
     const writes = harness.Actor.calls.length;
     expect(await requestCardAction("apply", second.id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.onceOnly" });
     expect(harness.Actor.calls.length).toBe(writes);
     // A third (u1 out of supply now, so to March) is refused at once, before any card is posted.
-    expect(await (await order({ [`mode:${A("u1")}`]: "march" })).post()).toBeNull();
-    expect(warnings().at(-1)).toBe("NOBC.Chat.Refused.onceOnly");
+    expect(await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()).toBeNull();
+    expect(warnings().at(-1)).toBe(refusedWith("NOBC.Chat.Refused.onceOnly"));
     expect(chatFake.messages.size).toBe(2);
     // Undo the first: the second may now be applied; the next turn has its own key.
     expect(await requestCardAction("undo", first.id)).toEqual({ ok: true });
     expect(await requestCardAction("apply", second.id)).toEqual({ ok: true });
     (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
-    const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).post()) as { flags: Raw };
+    const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()) as { flags: Raw };
     expect((next.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:3");
   });
 
   it("a player of the other side cannot open another side's orders: refused, nothing posted", async () => {
     chatFake.setUsers("p2");
     expect(await landPhaseMacros.openOrders({ hq: A("h1") })).toBeNull();
-    expect(warnings()).toEqual(['NOBC.Land.Refused.notYourHq {"hq":"I Corps"}']);
+    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourHq {"hq":"I Corps"}')]);
     expect(sheetsFake.appRenders).toHaveLength(0);
     expect(chatFake.messages.size).toBe(0);
   });
 
   it("a refused order warns with the rules' reasons and posts nothing", async () => {
-    const dialog = (await openLandPhase("orders", A("h1"))) as LandPhaseDialog;
-    expect(await dialog.post()).toBeNull();
+    const dialog = (await openLandPhase("orders", A("h1"))) as NobcDialog;
+    expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("PzGrenBrig 3 has no supply point");
     expect(chatFake.messages.size).toBe(0);
     const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { units: unknown[]; canPost: boolean };
@@ -116,20 +118,20 @@ describe("Orders dialog", () => {
 
 describe("Resupply and HQ recovery dialogs", () => {
   it("a refused resupply (over the level) posts nothing and warns with the rules' reasons", async () => {
-    const dialog = (await landPhaseMacros.openResupply({ hq: A("h1") })) as LandPhaseDialog;
-    await dialog.update({ [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "2" });
-    expect(await dialog.post()).toBeNull();
+    const dialog = (await landPhaseMacros.openResupply({ hq: A("h1") })) as NobcDialog;
+    await dialog.change({ [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "2" });
+    expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("hands out 3 supply counters but has only 2");
     expect(chatFake.messages.size).toBe(0);
   });
 
   it("an accepted resupply, then the HQ's recovery with a Signals card, each post one card", async () => {
-    const resupply = (await landPhaseMacros.openResupply({ hq: A("h1") })) as LandPhaseDialog;
-    await resupply.update({ [`give:${A("u3")}`]: "2" });
-    await resupply.post();
-    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") })) as LandPhaseDialog;
-    await recovery.update({ "play:Actor.h1.Item.sig1": true });
-    await recovery.post();
+    const resupply = (await landPhaseMacros.openResupply({ hq: A("h1") })) as NobcDialog;
+    await resupply.change({ [`give:${A("u3")}`]: "2" });
+    await resupply.resolve();
+    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") })) as NobcDialog;
+    await recovery.change({ "play:Actor.h1.Item.sig1": true });
+    await recovery.resolve();
     const cards = [...chatFake.messages.values()].map((m) => (m.flags["nobc"] as { effects: unknown[] }).effects);
     expect(cards).toEqual([
       [{ type: "supply", actor: A("u3"), delta: 2 }],
@@ -143,7 +145,7 @@ describe("the HQ sheet's Recover button", () => {
     const sheet = new HqSheet({ document: actors.get("h1")! });
     const recover = HqSheet.DEFAULT_OPTIONS.actions!["recoverHq"] as (this: unknown, e: Event, t: HTMLElement) => Promise<void>;
     await recover.call(sheet, new Event("click"), { dataset: {} } as unknown as HTMLElement);
-    return sheetsFake.appRenders.map((r) => r.app as LandPhaseDialog);
+    return sheetsFake.appRenders.map((r) => r.app as NobcDialog);
   };
 
   it("opens the Recovery dialog for that HQ and writes nothing itself; its card carries the once-a-turn key", async () => {
@@ -153,7 +155,7 @@ describe("the HQ sheet's Recover button", () => {
     expect(opened).toHaveLength(1);
     expect(harness.Actor.calls).toEqual([]);
     expect(chatFake.messages.size).toBe(0);
-    const message = (await opened[0]!.post()) as { flags: Raw };
+    const message = (await opened[0]!.resolve()) as { flags: Raw };
     expect(message.flags["nobc"]).toMatchObject({ once: "recovery:Actor.h1:4", effects: [{ type: "hqLevel", actor: A("h1"), delta: 1 }] });
   });
 
@@ -168,9 +170,9 @@ describe("Rear-area attack and demolition dialogs", () => {
   it("rolls with Foundry's random source and attaches the die to the card", async () => {
     (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = { randomUniform: () => 0.99 };
     try {
-      const dialog = (await landPhaseMacros.openRearAreaAttack({ target: A("w2") })) as LandPhaseDialog;
-      await dialog.update({ target: A("w2"), ident0: "Actor.h1.Item.int1", ident1: "Actor.h1.Item.rec1", [`strike:${A("s1")}`]: true });
-      const message = (await dialog.post()) as { rolls: { total: number }[] };
+      const dialog = (await landPhaseMacros.openRearAreaAttack({ target: A("w2") })) as NobcDialog;
+      await dialog.change({ target: A("w2"), ident0: "Actor.h1.Item.int1", ident1: "Actor.h1.Item.rec1", [`strike:${A("s1")}`]: true });
+      const message = (await dialog.resolve()) as { rolls: { total: number }[] };
       expect(message.rolls[0]!.total).toBe(6);
       // CAS 3 + 6 = 9, halved (city) to 4, doubled (March Mode) to 8: 4 hits on TD 2.
       expect((chatFake.messages.values().next().value!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({ type: "hits", actor: A("w2"), amount: 4 });
@@ -182,15 +184,15 @@ describe("Rear-area attack and demolition dialogs", () => {
   it("a player may not attack for the other side", async () => {
     chatFake.setUsers("p1");
     expect(await landPhaseMacros.openRearAreaAttack({ target: A("u1") })).toBeNull();
-    expect(warnings()).toEqual(['NOBC.Land.Refused.notYourSide {"side":"Warsaw Pact"}']);
+    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourSide {"side":"Warsaw Pact"}')]);
   });
 
   it("reads the turn from the nobcTurn Combat: turn 0 forbids what the table forbids", async () => {
     (harness.game as Raw)["combats"] = [{ type: "base", system: {} }, { type: "nobcTurn", system: { turn: 0 } }];
     expect(currentTurn()).toBe(0);
     expect(readLandWorld().turn).toBe(0);
-    const dialog = (await landPhaseMacros.openDemolition({ hq: A("h1") })) as LandPhaseDialog;
-    await dialog.update({ "by:0101|0201": "Actor.h1.Item.e1" });
+    const dialog = (await landPhaseMacros.openDemolition({ hq: A("h1") })) as NobcDialog;
+    await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });
     const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { turnZero: boolean; chances: { chance: string }[] };
     expect(context.turnZero).toBe(true);
     expect(context.chances[0]!.chance).toContain("NOBC.Land.Demolition.AtLeast");
@@ -202,10 +204,10 @@ describe("Rear-area attack and demolition dialogs", () => {
 describe("demolition card", () => {
   it("NATO engineers on turn 1 blow a minor bridge without a roll; the card lists the attempt", async () => {
     (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
-    const dialog = (await landPhaseMacros.openDemolition({})) as LandPhaseDialog;
-    await dialog.update({ hq: A("h1") });
-    await dialog.update({ "by:0101|0201": "Actor.h1.Item.e1" });
-    const message = (await dialog.post()) as { flags: Raw; rolls: unknown[] };
+    const dialog = (await landPhaseMacros.openDemolition({})) as NobcDialog;
+    await dialog.change({ hq: A("h1") });
+    await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });
+    const message = (await dialog.resolve()) as { flags: Raw; rolls: unknown[] };
     expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([{ type: "bridgeDestroyed", hexside: "0101|0201" }]);
     expect(message.rolls).toEqual([]);
   });
@@ -213,7 +215,7 @@ describe("demolition card", () => {
   it("a WP player may not send NATO engineers", async () => {
     chatFake.setUsers("p2");
     expect(await landPhaseMacros.openDemolition({ hq: A("h1") })).toBeNull();
-    expect(warnings()).toEqual(['NOBC.Land.Refused.notYourSide {"side":"NATO"}']);
+    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourSide {"side":"NATO"}')]);
   });
 });
 
@@ -270,6 +272,6 @@ describe("macros and registration", () => {
     expect(await openLandPhase("resupply")).toBeNull();
     expect(await openLandPhase("demolition")).toBeNull();
     expect(await openLandPhase("rearArea")).toBeNull();
-    expect(warnings()).toEqual(["NOBC.Land.Refused.noHq", "NOBC.Land.Refused.noHq", "NOBC.Land.Refused.noHq"]);
+    expect(warnings()).toEqual([refusedWith("NOBC.Land.Refused.noHq"), refusedWith("NOBC.Land.Refused.noHq"), refusedWith("NOBC.Land.Refused.noHq")]);
   });
 });

@@ -1,21 +1,16 @@
 /** The pure parts of the Land War phase dialogs: world → rules input, form → state, template contexts. */
 import { describe, expect, it } from "vitest";
 import { hqAccess, hqsFor, inContact, sideAccess, sidesFor, terrainAt } from "../../../src/apps/land/world";
-import { initialOrders, ordersContext, ordersEntryContext, ordersFromForm, ordersInputs, ordersResolution } from "../../../src/apps/land/orders";
-import {
-  initialResupply,
-  mayRecoverNow,
-  recoveryContext,
-  recoveryFromForm,
-  recoveryResolution,
-  resupplyContext,
-  resupplyEntryContext,
-  resupplyFromForm,
-  resupplyOffers,
-  resupplyResolution,
-} from "../../../src/apps/land/resupply";
-import { initialRearArea, rearAreaContext, rearAreaFromForm, rearAreaInputs, rearAreaResolution, targets } from "../../../src/apps/land/rear-area";
-import { demolitionContext, demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition";
+import { initialOrders, ordersFromForm, ordersInputs, ordersResolution } from "../../../src/apps/land/orders/state";
+import { ordersContext, ordersEntryContext } from "../../../src/apps/land/orders/context";
+import { initialResupply, resupplyFromForm, resupplyOffers, resupplyResolution } from "../../../src/apps/land/resupply/state";
+import { mayRecoverNow, recoveryFromForm, recoveryResolution } from "../../../src/apps/land/recovery/state";
+import { recoveryContext } from "../../../src/apps/land/recovery/context";
+import { resupplyContext, resupplyEntryContext } from "../../../src/apps/land/resupply/context";
+import { initialRearArea, rearAreaFromForm, rearAreaInputs, rearAreaResolution, targets } from "../../../src/apps/land/rear-area/state";
+import { rearAreaContext } from "../../../src/apps/land/rear-area/context";
+import { demolitionContext } from "../../../src/apps/land/demolition/context";
+import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition/state";
 import { scriptedDice } from "../../../src/rules/dice";
 import { field, i18n, specs, world } from "./fixture";
 

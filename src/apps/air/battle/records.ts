@@ -10,7 +10,9 @@ import { z } from "zod";
 import type { ActorRef } from "../../../rules/ids";
 import type { AirStatus, Bout, MissionBox, Side, Squadron } from "../../../rules/nobc/air/index";
 import { SORTIE_BOXES } from "../../../rules/nobc/air/index";
-import type { CardState } from "../../../chat/card-data";
+import type { CardInputLine, CardState } from "../../../chat/card-data";
+import type { Resolution } from "../../../rules/resolution";
+import type { Card } from "../../base/controller";
 
 /** The key under `flags.nobc` holding a record. */
 export const RECORD_FLAG = "airBattle";
@@ -181,4 +183,23 @@ export function currentSorties(records: readonly CardRecord[], zone: string, sid
   const latest = candidates[candidates.length - 1];
   if (latest === undefined) return undefined;
   return sameSet([...latest.record.flying, ...latest.record.intercepted], onMission) ? latest : undefined;
+}
+
+/** What a step's card holds before its record is attached. */
+export interface AirCard<O> {
+  readonly title: string;
+  readonly resolution: Resolution<O>;
+  readonly outcome?: string;
+  readonly inputs?: readonly CardInputLine[];
+}
+
+/** The card to post (pending until Apply), carrying the record the next step reads. */
+export function airCard<O>(card: AirCard<O>, record?: AirRecord): Card {
+  return {
+    title: card.title,
+    resolution: card.resolution,
+    outcome: card.outcome,
+    inputs: card.inputs,
+    ...(record === undefined ? {} : { records: { [RECORD_FLAG]: record } }),
+  };
 }

@@ -24,9 +24,9 @@ import type { Translator } from "../../../view/breakdown";
 import { SIDE_LABELS } from "../../../view/labels";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { combatFor, currentLineUp, currentSorties, type AirCombatRecord } from "./records";
-import { boutsView } from "./lineup";
+import { boutsView } from "./lineup/context";
 import { namer, zoneLabel } from "./view";
-import { statusText } from "./sorties";
+import { statusText } from "./sorties/state";
 import { knownZones, zoneSquadrons, type AirWorld } from "./world";
 
 /** What a zone's card holds once resolved. */

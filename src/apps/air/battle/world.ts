@@ -1,14 +1,16 @@
 /**
  * The air battle as the dialogs and buttons see it: the world's squadrons read into rules
- * snapshots, the records of earlier steps, who the user is and what they own. Pure: the Foundry
- * side (./foundry.ts) gathers the documents and hands them in.
+ * snapshots, the records of earlier steps, who the user is and what they own. Pure but for
+ * `readAirWorld`, the one read of Foundry's documents.
  */
 import type { ActorRef } from "../../../rules/ids";
 import type { Side, Squadron } from "../../../rules/nobc/air/index";
 import { squadronOf } from "../../../view/snapshots";
 import type { AirSquadronSystemView } from "../../../view/views";
 import type { Translator } from "../../../view/breakdown";
-import { battleZones, squadronsInZone, type CardRecord } from "./records";
+import { SYSTEM_ID } from "../../../base/constants";
+import { isGM, ownedActorUuids, worldActors } from "../../../base/foundry";
+import { battleZones, cardRecords, squadronsInZone, type CardRecord, type MessageView } from "./records";
 
 /** An actor as this module reads it. */
 export interface ActorView {
@@ -40,6 +42,13 @@ export function readSquadrons(actors: Iterable<ActorView>): { squadrons: Squadro
     else squadrons.push(squadron);
   }
   return { squadrons, skipped };
+}
+
+/** The squadrons, the records of earlier steps (chat, oldest first) and what this user owns. */
+export function readAirWorld(): AirWorld {
+  const { squadrons, skipped } = readSquadrons(worldActors<ActorView>());
+  const messages = (game as unknown as { messages?: { contents?: readonly MessageView[] } }).messages?.contents ?? [];
+  return { squadrons, skipped, records: cardRecords(messages, SYSTEM_ID), owned: ownedActorUuids(), isGM: isGM() };
 }
 
 /** The zone every squadron fights in this turn (see records.battleZones). */

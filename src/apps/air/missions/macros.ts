@@ -1,88 +1,99 @@
 /**
- * What the Air War buttons and macros of steps 7–11 do inside Foundry. Arguments are checked
- * first (./macro-args.ts); access is checked on fresh data; every result is a card. Loaded on
- * first use by ./index.ts.
+ * The Air War's steps 7–11 for macros (`game.nobc.air`) and the hand-over button. Arguments are
+ * checked first (./args.ts); who may is checked on fresh data; every result is one card, posted
+ * through the dialog base's one path (a refusal warned with every reason, nothing posted).
  */
-import { recordingDice } from "../../dice";
-import { paradropSpec } from "./paradrop";
-import { deepStrikeSpec } from "./deep-strike";
-import { repairSpec, rollRepair } from "./repair";
-import { capacitySpec } from "./capacity";
-import { airbaseRepairSpec, initialAirbaseRepair, overrunSpec, postOverrun, rollAirbaseRepair } from "./airbase-repair";
-import { casReturnPost, handOverPost } from "./hand-over";
-import { gmOnly, sideFor } from "./access";
-import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs } from "./macro-args";
-import { openMission, postMission, readMissionWorld, translator, warnAccess, warnRefusals, type AirMissionDialog } from "./dialog";
+import { translator, warnRefused } from "../../../base/foundry";
+import { cardOf, type Access, type Card } from "../../base/controller";
+import { recordingDice } from "../../base/dice";
+import { openDialog, type DialogEntry } from "../../base/registry";
+import type { NobcDialog } from "../../base/dialog";
+import { submitDirect } from "../../base/submit";
+import { initialAirbaseRepair, rollAirbaseRepair } from "./airbase-repair/state";
+import { postOverrun } from "./overrun/state";
+import { rollRepair } from "./repair/state";
+import { casReturnPost, handOverPost } from "./steps";
+import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs, type ParsedArgs } from "./args";
+import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "./register";
+import { gmOnly, readMissionWorld, sideFor, type MissionWorld } from "./world";
+import type { Checked } from "../../../rules/resolution";
+import type { Translator } from "./view";
 
 /** Checks a macro's arguments; warns and returns undefined when refused. */
-function args<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T | undefined {
+function args<T>(parsed: ParsedArgs<T>): T | undefined {
   if (parsed.ok) return parsed.value;
-  warnRefusals([parsed.message]);
+  warnRefused(parsed.message);
   return undefined;
 }
 
-function refused(access: Parameters<typeof warnAccess>[0]): false {
-  warnAccess(access);
-  return false;
+/** Posts the card of a button without a dialog for a user `access` lets through; true when posted. */
+async function post(access: (world: MissionWorld) => Access, card: (world: MissionWorld, i18n: Translator) => Checked<Card>): Promise<boolean> {
+  const world = readMissionWorld();
+  return (await submitDirect(access(world), () => cardOf(card(world, translator())))).ok;
 }
 
 /** GM: posts what each land team receives from the flying CAS and Recce squadrons. */
-export async function handOverCas(): Promise<boolean> {
-  const world = readMissionWorld();
-  const access = gmOnly(world);
-  if (!access.ok) return refused(access);
-  return postMission(handOverPost(world, translator()));
+export function handOverCas(): Promise<boolean> {
+  return post(gmOnly, handOverPost);
 }
 
 /** GM: the squadrons back from the land battle go to the damaged box, their weapons spent. */
-export async function returnCas(): Promise<boolean> {
-  const world = readMissionWorld();
-  const access = gmOnly(world);
-  if (!access.ok) return refused(access);
-  return postMission(casReturnPost(world, translator()));
+export function returnCas(): Promise<boolean> {
+  return post(gmOnly, casReturnPost);
 }
 
-function opener(spec: Parameters<typeof openMission>[0], macro: string) {
-  return async (raw?: unknown): Promise<AirMissionDialog | null> => {
+function opener(entry: DialogEntry, macro: string) {
+  return async (raw?: unknown): Promise<NobcDialog | null> => {
     const a = args(parseArgs(sideArgs, raw, macro));
-    return a === undefined ? null : openMission(spec, a.side);
+    return a === undefined ? null : openDialog(entry, a);
   };
 }
 
-export const openParadrop = opener(paradropSpec, "openParadrop");
-export const openDeepStrike = opener(deepStrikeSpec, "openDeepStrike");
-export const openRepair = opener(repairSpec, "openRepair");
-export const openAirbaseRepair = opener(airbaseRepairSpec, "openAirbaseRepair");
-export const openCapacity = opener(capacitySpec, "openCapacity");
-export const openOverrun = opener(overrunSpec, "openOverrun");
+export const openParadrop = opener(PARADROP, "openParadrop");
+export const openDeepStrike = opener(DEEP_STRIKE, "openDeepStrike");
+export const openRepair = opener(REPAIR, "openRepair");
+export const openAirbaseRepair = opener(AIRBASE_REPAIR, "openAirbaseRepair");
+export const openCapacity = opener(CAPACITY, "openCapacity");
+export const openOverrun = opener(OVERRUN, "openOverrun");
 
 /** `repairSide({ side, automatic? })`: rolls every damaged squadron of the side at once and posts the card. */
 export async function repairSide(raw?: unknown): Promise<boolean> {
   const a = args(parseArgs(repairArgs, raw, "repairSide"));
   if (a === undefined) return false;
-  const world = readMissionWorld();
-  const access = sideFor(world, "squadrons", a.side);
-  if (!access.ok) return refused(access);
-  return postMission(rollRepair({ side: a.side, automatic: a.automatic ?? [] }, world, recordingDice(), translator()));
+  return post(
+    (world) => sideFor(world, "squadrons", a.side),
+    (world, i18n) => rollRepair({ side: a.side, automatic: a.automatic ?? [] }, world, recordingDice(), i18n),
+  );
 }
 
 /** `repairAirbases({ side, boxes? })`: one die per airbase hit and the air-defence boxes, as one card. */
 export async function repairAirbases(raw?: unknown): Promise<boolean> {
   const a = args(parseArgs(airbaseRepairArgs, raw, "repairAirbases"));
   if (a === undefined) return false;
-  const world = readMissionWorld();
-  const access = sideFor(world, "airbases", a.side);
-  if (!access.ok) return refused(access);
-  const state = a.boxes === undefined ? initialAirbaseRepair(world, a.side) : { side: a.side, boxes: a.boxes };
-  return postMission(rollAirbaseRepair(state, world, recordingDice(), translator()));
+  return post(
+    (world) => sideFor(world, "airbases", a.side),
+    (world, i18n) => rollAirbaseRepair(a.boxes === undefined ? initialAirbaseRepair(world, a.side) : { side: a.side, boxes: a.boxes }, world, recordingDice(), i18n),
+  );
 }
 
 /** `overrunAirfield({ airbase, hits })` (GM): permanent hits on an airbase overrun on the main map. */
 export async function overrunAirfield(raw?: unknown): Promise<boolean> {
   const a = args(parseArgs(overrunArgs, raw, "overrunAirfield"));
   if (a === undefined) return false;
-  const world = readMissionWorld();
-  const access = gmOnly(world);
-  if (!access.ok) return refused(access);
-  return postMission(postOverrun({ airbase: a.airbase, hits: String(a.hits) }, world, translator()));
+  return post(gmOnly, (world, i18n) => postOverrun({ airbase: a.airbase, hits: String(a.hits) }, world, i18n));
 }
+
+/** The macro entry points (for `game.nobc.air`); each checks its arguments and says plainly what it refused. */
+export const airMissionMacros = {
+  handOverCas,
+  returnCas,
+  openParadrop,
+  openDeepStrike,
+  openRepair,
+  repairSide,
+  openCapacity,
+  openAirbaseRepair,
+  repairAirbases,
+  openOverrun,
+  overrunAirfield,
+};

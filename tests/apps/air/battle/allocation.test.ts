@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  allocatable,
-  allocationCard,
-  allocationContext,
-  allocationFromForm,
-  allocationInput,
-  allocationProblems,
-  allocationState,
-  checkAllocation,
-} from "../../../../src/apps/air/battle/allocation";
+import { allocatable, allocationCard, allocationFromForm, allocationInput, allocationProblems, allocationState, checkAllocation } from "../../../../src/apps/air/battle/allocation/state";
+import { allocationContext } from "../../../../src/apps/air/battle/allocation/context";
 import { i18n, squadron, world } from "./fixtures";
 
 const f15 = squadron("f15", { airToAir: 5, cas: 0, range: 1 });

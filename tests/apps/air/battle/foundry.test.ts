@@ -11,16 +11,13 @@ import { harness, type FakeActorT } from "../../../harness/foundry";
 import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
 import { clearStageRegistry, stageActionById, stageActions } from "../../../../src/combat/registry";
-import {
-  openAirAllocation,
-  openAirLineUp,
-  openAirSorties,
-  registerAirBattleActions,
-  resolveAirCombatStep,
-  resolveAirReturnStep,
-  resolveAirSuperiorityStep,
-} from "../../../../src/apps/air/battle/index";
+import { openAirAllocation, openAirLineUp, openAirSorties, resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "../../../../src/apps/air/battle/macros";
+import { registerAirBattleActions } from "../../../../src/apps/air/battle/register";
 import { scriptedDice } from "../../../../src/rules/dice";
+import { NobcDialog } from "../../../../src/apps/base/dialog";
+import type { AllocationState } from "../../../../src/apps/air/battle/allocation/state";
+import type { LineUpState } from "../../../../src/apps/air/battle/lineup/state";
+import type { SortieState } from "../../../../src/apps/air/battle/sorties/state";
 
 type Raw = Record<string, unknown>;
 
@@ -52,6 +49,12 @@ function messages() {
 function lastRecord(): Raw {
   return (messages().at(-1)!.flags["nobc"] as Raw)["airBattle"] as Raw;
 }
+
+const allocationOf = (dialog: NobcDialog) => dialog.dialogState as AllocationState;
+const lineUpOf = (dialog: NobcDialog) => dialog.dialogState as LineUpState;
+const sortiesOf = (dialog: NobcDialog) => dialog.dialogState as SortieState;
+/** The button of a line-up row (`data-action`, `data-index`). */
+const row = (action: string, index: number) => ({ dataset: { action, index: String(index) } }) as unknown as HTMLElement;
 
 function warnings(): string[] {
   return harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
@@ -129,12 +132,12 @@ describe("the dialogs", () => {
     chatFake.setUsers("p1");
     const dialog = (await openAirAllocation())!;
     expect(sheetsFake.appRenders).toHaveLength(1);
-    expect(dialog.choices.side).toBe("nato");
-    expect(dialog.choices.rows.map((r) => r.squadron)).toEqual([actors["f15"]!.uuid, actors["f16"]!.uuid, actors["a10"]!.uuid]);
+    expect(allocationOf(dialog).side).toBe("nato");
+    expect(allocationOf(dialog).rows.map((r) => r.squadron)).toEqual([actors["f15"]!.uuid, actors["f16"]!.uuid, actors["a10"]!.uuid]);
     const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { canPost: boolean; problems: string[] };
     expect(context.canPost).toBe(false);
     await dialog.change({ "box-0": "airSuperiority", "box-2": "cas" });
-    expect(await dialog.post()).toBe(true);
+    expect(await dialog.resolve()).not.toBeNull();
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
     expect(lastRecord()).toMatchObject({ kind: "allocation", side: "nato", missions: [{ box: "airSuperiority" }, { box: "cas" }] });
     await applyLast();
@@ -144,7 +147,7 @@ describe("the dialogs", () => {
   it("a refused allocation warns with every reason and posts nothing", async () => {
     const dialog = (await openAirAllocation({ side: "nato", zone: "North" }))!;
     await dialog.change({ "box-0": "cas", "box-1": "recce" });
-    expect(await dialog.post()).toBe(false);
+    expect(await dialog.resolve()).toBeNull();
     expect(messages()).toHaveLength(0);
     expect(warnings()[0]).toMatch(/f15 has no CAS value.*f16 is neither a Recce nor an EW squadron/);
   });
@@ -153,25 +156,25 @@ describe("the dialogs", () => {
     for (const key of ["f15", "f16", "mig29", "mig23"]) actors[key]!.system["box"] = "airSuperiority";
     chatFake.setUsers("p1");
     const early = (await openAirLineUp())!;
-    expect(await early.post()).toBe(false);
+    expect(await early.resolve()).toBeNull();
     expect(warnings()[0]).toContain("notYourPart");
 
     chatFake.setUsers("p2");
-    expect(await (await openAirLineUp({ zone: "North" }))!.post()).toBe(true);
+    expect(await (await openAirLineUp({ zone: "North" }))!.resolve()).not.toBeNull();
     expect(lastRecord()).toEqual({ kind: "lineUp", zone: "North", wpLine: [actors["mig29"]!.uuid, actors["mig23"]!.uuid] });
 
     chatFake.setUsers("p1");
     const nato = (await openAirLineUp())!;
-    await nato.move(0, 1); // not NATO's to move
-    expect(nato.choices.wpLine[0]).toBe(actors["mig29"]!.uuid);
+    await nato.act("down", row("down", 0)); // not NATO's to move
+    expect(lineUpOf(nato).wpLine[0]).toBe(actors["mig29"]!.uuid);
     await nato.change({ "opposite-0": actors["mig23"]!.uuid, "opposite-1": actors["mig29"]!.uuid });
-    expect(await nato.post()).toBe(true);
+    expect(await nato.resolve()).not.toBeNull();
 
     chatFake.setUsers("p2");
     const wp = (await openAirLineUp())!;
-    await wp.restart(); // only a GM may start over
-    expect(wp.choices.recorded).toEqual(["wpLine", "natoOpposite"]);
-    expect(await wp.post()).toBe(true);
+    await wp.act("restart", row("restart", 0)); // only a GM may start over
+    expect(lineUpOf(wp).recorded).toEqual(["wpLine", "natoOpposite"]);
+    expect(await wp.resolve()).not.toBeNull();
     expect(lastRecord()["bouts"]).toEqual([
       { wp: actors["mig29"]!.uuid, nato: actors["f16"]!.uuid },
       { wp: actors["mig23"]!.uuid, nato: actors["f15"]!.uuid },
@@ -184,17 +187,17 @@ describe("the dialogs", () => {
     actors["mig23"]!.system["airToAir"] = 5;
     const dialog = (await openAirLineUp())!;
     // Equal values stand in name order; the GM may swap them.
-    expect(dialog.choices.wpLine[0]).toBe(actors["mig23"]!.uuid);
-    await dialog.move(1, -1);
-    expect(dialog.choices.wpLine[0]).toBe(actors["mig29"]!.uuid);
-    expect(await dialog.post()).toBe(true);
+    expect(lineUpOf(dialog).wpLine[0]).toBe(actors["mig23"]!.uuid);
+    await dialog.act("up", row("up", 1));
+    expect(lineUpOf(dialog).wpLine[0]).toBe(actors["mig29"]!.uuid);
+    expect(await dialog.resolve()).not.toBeNull();
     const again = (await openAirLineUp())!;
-    expect(again.choices.bouts).not.toBeNull();
-    await again.restart();
-    expect(again.choices.bouts).toBeNull();
+    expect(lineUpOf(again).bouts).not.toBeNull();
+    await again.act("restart", row("restart", 0));
+    expect(lineUpOf(again).bouts).toBeNull();
     await again.change({ zone: "North" }); // the same zone: the fresh start is kept
-    expect(again.choices.recorded).toEqual([]);
-    expect(await again.post()).toBe(true);
+    expect(lineUpOf(again).recorded).toEqual([]);
+    expect(await again.resolve()).not.toBeNull();
     expect(messages()).toHaveLength(2);
   });
 
@@ -202,7 +205,7 @@ describe("the dialogs", () => {
     actors["a10"]!.system["box"] = "cas";
     chatFake.setUsers("p2");
     const dialog = (await openAirSorties({ side: "nato", zone: "North" }))!;
-    expect(await dialog.post()).toBe(false);
+    expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("notOwned");
     expect(messages()).toHaveLength(0);
   });
@@ -214,18 +217,18 @@ describe("a scripted air battle, steps 1-6", () => {
     chatFake.setUsers("p1");
     const natoAlloc = (await openAirAllocation())!;
     await natoAlloc.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
-    await natoAlloc.post();
+    await natoAlloc.resolve();
     await applyLast();
     chatFake.setUsers("p2");
     const wpAlloc = (await openAirAllocation())!;
     await wpAlloc.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
-    await wpAlloc.post();
+    await wpAlloc.resolve();
     await applyLast();
     expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual(["airSuperiority", "airSuperiority", "cas", "airSuperiority", "airSuperiority", "cas"]);
 
     // Step 2: the GM lines up in one go (defaults: best against best).
     chatFake.setUsers("gm");
-    expect(await (await openAirLineUp())!.post()).toBe(true);
+    expect(await (await openAirLineUp())!.resolve()).not.toBeNull();
 
     // Step 3: F-15 (AAM) fires first and hits the MiG-29 (2); MiG-23 misses (6), F-16 hits (1).
     sheetsFake.answer = true;
@@ -248,12 +251,12 @@ describe("a scripted air battle, steps 1-6", () => {
 
     // Step 5: NATO (12 CAS) flies its A-10; WP (2 CAS) flies nothing.
     chatFake.setUsers("p1");
-    expect(await (await openAirSorties())!.post()).toBe(true);
+    expect(await (await openAirSorties())!.resolve()).not.toBeNull();
     expect(lastRecord()).toMatchObject({ kind: "sorties", side: "nato", status: { level: "supremacy", winner: "nato" }, flying: [actors["a10"]!.uuid] });
     chatFake.setUsers("p2");
     const wpSorties = (await openAirSorties())!;
     await wpSorties.change({ "fly-0": false });
-    expect(await wpSorties.post()).toBe(true);
+    expect(await wpSorties.resolve()).not.toBeNull();
 
     // Step 6: fighters home to holding (AAM discarded), the Su-25 intercepted.
     chatFake.setUsers("gm");
@@ -266,7 +269,7 @@ describe("a scripted air battle, steps 1-6", () => {
 
   it("the GM may decline the bouts: nothing is rolled or posted", async () => {
     for (const key of ["f15", "mig29"]) actors[key]!.system["box"] = "airSuperiority";
-    await (await openAirLineUp())!.post();
+    await (await openAirLineUp())!.resolve();
     sheetsFake.answer = false;
     expect(await resolveAirCombatStep({}, scriptedDice([]))).toBeNull();
     expect(messages()).toHaveLength(1);
@@ -274,38 +277,35 @@ describe("a scripted air battle, steps 1-6", () => {
 });
 
 describe("the dialogs' wiring", () => {
-  type Wired = { DEFAULT_OPTIONS: { form: { handler: Function }; actions: Record<string, Function> } };
   const call = (fn: Function, self: unknown, ...args: unknown[]) => fn.call(self, ...args) as Promise<void>;
+  const handler = NobcDialog.DEFAULT_OPTIONS.form.handler as Function;
+  const actionsOf = (dialog: NobcDialog) => (dialog as unknown as { options: { actions: Record<string, Function> } }).options.actions;
 
   it("the form handler and the buttons call the dialog's own steps", async () => {
     for (const key of ["f15", "mig29", "mig23"]) actors[key]!.system["box"] = "airSuperiority";
     actors["a10"]!.system["box"] = "cas";
     registerAirBattleActions();
 
-    const allocation = (await stageActionById("air.allocation")!.run()) as { choices: { rows: { box: string }[] } };
-    const allocationClass = allocation.constructor as unknown as Wired;
-    await call(allocationClass.DEFAULT_OPTIONS.form.handler, allocation, new Event("change"), null, { object: { "box-0": "cas" } });
-    expect(allocation.choices.rows[0]!.box).toBe("cas");
-    await call(allocationClass.DEFAULT_OPTIONS.actions["post"]!, allocation);
+    const allocation = (await stageActionById("air.allocation")!.run()) as NobcDialog;
+    await call(handler, allocation, new Event("change"), null, { object: { "box-0": "cas" } });
+    expect(allocationOf(allocation).rows[0]!.box).toBe("cas");
+    await call(actionsOf(allocation)["post"]!, allocation);
     expect(messages()).toHaveLength(1);
 
-    const lineUp = (await stageActionById("air.lineUp")!.run()) as { choices: { wpLine: string[] } };
-    const lineUpClass = lineUp.constructor as unknown as Wired;
-    const target = (index: number) => ({ dataset: { index: String(index) } });
-    await call(lineUpClass.DEFAULT_OPTIONS.actions["down"]!, lineUp, new Event("click"), target(0));
-    expect(lineUp.choices.wpLine[0]).toBe(actors["mig23"]!.uuid);
-    await call(lineUpClass.DEFAULT_OPTIONS.actions["up"]!, lineUp, new Event("click"), target(1));
-    expect(lineUp.choices.wpLine[0]).toBe(actors["mig29"]!.uuid);
-    await call(lineUpClass.DEFAULT_OPTIONS.form.handler, lineUp, new Event("change"), null, { object: { "switch-0-a": actors["mig29"]!.uuid, "switch-0-b": actors["mig23"]!.uuid } });
-    await call(lineUpClass.DEFAULT_OPTIONS.actions["post"]!, lineUp);
+    const lineUp = (await stageActionById("air.lineUp")!.run()) as NobcDialog;
+    await call(actionsOf(lineUp)["down"]!, lineUp, new Event("click"), row("down", 0));
+    expect(lineUpOf(lineUp).wpLine[0]).toBe(actors["mig23"]!.uuid);
+    await call(actionsOf(lineUp)["up"]!, lineUp, new Event("click"), row("up", 1));
+    expect(lineUpOf(lineUp).wpLine[0]).toBe(actors["mig29"]!.uuid);
+    await call(handler, lineUp, new Event("change"), null, { object: { "switch-0-a": actors["mig29"]!.uuid, "switch-0-b": actors["mig23"]!.uuid } });
+    await call(actionsOf(lineUp)["post"]!, lineUp);
     expect(lastRecord()["wpSwitches"]).toEqual([[actors["mig29"]!.uuid, actors["mig23"]!.uuid]]);
-    await call(lineUpClass.DEFAULT_OPTIONS.actions["restart"]!, lineUp);
+    await call(actionsOf(lineUp)["restart"]!, lineUp, new Event("click"), row("restart", 0));
 
-    const sorties = (await stageActionById("air.sorties")!.run()) as { choices: { selected: string[] } };
-    const sortiesClass = sorties.constructor as unknown as Wired;
-    await call(sortiesClass.DEFAULT_OPTIONS.form.handler, sorties, new Event("change"), null, { object: { "fly-0": false } });
-    expect(sorties.choices.selected).toEqual([]);
-    await call(sortiesClass.DEFAULT_OPTIONS.actions["post"]!, sorties);
+    const sorties = (await stageActionById("air.sorties")!.run()) as NobcDialog;
+    await call(handler, sorties, new Event("change"), null, { object: { "fly-0": false } });
+    expect(sortiesOf(sorties).selected).toEqual([]);
+    await call(actionsOf(sorties)["post"]!, sorties);
     expect(lastRecord()).toMatchObject({ kind: "sorties", flying: [] });
 
     sheetsFake.answer = true;

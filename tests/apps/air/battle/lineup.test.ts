@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkLineUp,
-  editableParts,
-  lineUpCard,
-  lineUpContext,
-  lineUpFromForm,
-  lineUpState,
-  moveInLine,
-  neededParts,
-  waitingFor,
-} from "../../../../src/apps/air/battle/lineup";
+import { checkLineUp, editableParts, lineUpCard, lineUpFromForm, lineUpState, moveInLine, neededParts, waitingFor } from "../../../../src/apps/air/battle/lineup/state";
+import { lineUpContext } from "../../../../src/apps/air/battle/lineup/context";
 import type { CardRecord, LineUpRecord } from "../../../../src/apps/air/battle/records";
 import { battle, card, i18n, squadron, world } from "./fixtures";
 

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkSorties,
-  combatOutstanding,
-  defaultSelection,
-  onMission,
-  sortieCard,
-  sortieContext,
-  sortieFromForm,
-  sortieProblems,
-  sortieState,
-  statusText,
-  zoneStatus,
-} from "../../../../src/apps/air/battle/sorties";
+import { checkSorties, combatOutstanding, defaultSelection, onMission, sortieCard, sortieFromForm, sortieProblems, sortieState, statusText, zoneStatus } from "../../../../src/apps/air/battle/sorties/state";
+import { sortieContext } from "../../../../src/apps/air/battle/sorties/context";
 import type { Squadron } from "../../../../src/rules/nobc/air/index";
 import { battle, card, i18n, squadron, world } from "./fixtures";
 

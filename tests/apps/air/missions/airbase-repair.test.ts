@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  airbaseRepairContext,
-  airbaseRepairInput,
-  chartsOf,
-  defaultBoxes,
-  initialAirbaseRepair,
-  initialOverrun,
-  overrunContext,
-  overrunSpec,
-  postOverrun,
-  readAirbaseRepair,
-  readOverrun,
-  repairSpread,
-  rollAirbaseRepair,
-} from "../../../../src/apps/air/missions/airbase-repair";
-import { constantDice } from "../../../../src/apps/air/missions/spec";
+import { airbaseRepairContext, repairSpread } from "../../../../src/apps/air/missions/airbase-repair/context";
+import { airbaseRepairInput, chartsOf, defaultBoxes, initialAirbaseRepair, readAirbaseRepair, rollAirbaseRepair } from "../../../../src/apps/air/missions/airbase-repair/state";
+import { initialOverrun, postOverrun, readOverrun } from "../../../../src/apps/air/missions/overrun/state";
+import { overrunContext } from "../../../../src/apps/air/missions/overrun/context";
+import { overrunController } from "../../../../src/apps/air/missions/overrun/controller";
+import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { AIRBASES, fixtureWorld, i18n } from "./fixture";
 
@@ -84,7 +74,7 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
 });
 
 describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
-  it("permanent hits at once, shown before posting", () => {
+  it("permanent hits at once, shown before posting", async () => {
     const s = readOverrun(initialOverrun(world), { airbase: "Actor.templin", hits: 2 });
     expect(s).toEqual({ airbase: "Actor.templin", hits: "2" });
     const ctx = overrunContext(s, world, i18n);
@@ -93,8 +83,8 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
     expect(ctx.airbases.find((a) => a.selected)!.label).toBe("Templin (NOBC.Side.wp)");
     const post = postOverrun(s, world, i18n);
     expect(post.ok && post.value.resolution.effects).toEqual([{ type: "airbaseHits", airbase: "Actor.templin", repairable: 0, permanent: 2 }]);
-    expect(overrunSpec.roll(s, world, constantDice(1), i18n).ok).toBe(true);
-    expect(overrunSpec.read(s, {}, world)).toEqual(s);
+    expect((await overrunController.submit(s, world, i18n, constantDice(1))).ok).toBe(true);
+    expect(await overrunController.change(s, {}, world)).toEqual(s);
   });
 
   it("refuses no airbase, and hits that are not a whole number of 1 or more", () => {
@@ -103,6 +93,6 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
     const none = fixtureWorld({ airbases: [] });
     expect(overrunContext(initialOverrun(none), none, i18n).refusals).toEqual(["NOBC.AirMissions.Check.noOverrunAirbase"]);
     expect(postOverrun(initialOverrun(none), none, i18n).ok).toBe(false);
-    expect(overrunSpec.initial(world, "nato")).toEqual(initialOverrun(world));
+    expect(overrunController.open(world, { side: "wp" })).toEqual({ ok: true, state: initialOverrun(world) });
   });
 });

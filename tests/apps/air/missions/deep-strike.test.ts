@@ -1,20 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  deepStrikeContext,
-  deepStrikeInput,
-  defaultAirDefence,
-  hitSpread,
-  initialDeepStrike,
-  parseBoxes,
-  readDeepStrike,
-  rollDeepStrike,
-  strikeOrder,
-  strikePlan,
-  targetChoices,
-  targetValue,
-  type DeepStrikeState,
-} from "../../../../src/apps/air/missions/deep-strike";
+import { deepStrikeContext, hitSpread, strikePlan } from "../../../../src/apps/air/missions/deep-strike/context";
+import { deepStrikeInput, defaultAirDefence, initialDeepStrike, parseBoxes, readDeepStrike, rollDeepStrike, strikeOrder, targetChoices, targetValue, type DeepStrikeState } from "../../../../src/apps/air/missions/deep-strike/state";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { CARDS, fixtureWorld, i18n } from "./fixture";
 

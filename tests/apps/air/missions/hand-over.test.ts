@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casReturnPost, flyingSupport, handOverPost } from "../../../../src/apps/air/missions/hand-over";
+import { casReturnPost, flyingSupport, handOverPost } from "../../../../src/apps/air/missions/steps";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
 
 describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {

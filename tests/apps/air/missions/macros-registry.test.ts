@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs } from "../../../../src/apps/air/missions/macro-args";
+import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs } from "../../../../src/apps/air/missions/args";
 import { clearStageRegistry, stageActions } from "../../../../src/combat/registry";
-import { registerAirMissionActions } from "../../../../src/apps/air/missions/index";
+import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
 
 describe("macro arguments are checked, naming the field", () => {
   it("accepts good arguments", () => {

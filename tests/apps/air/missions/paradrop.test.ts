@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import {
-  dropCandidates,
-  initialParadrop,
-  paradropContext,
-  paradropInput,
-  paradropOdds,
-  paradropSpec,
-  readParadrop,
-  rollParadrop,
-  type ParadropState,
-} from "../../../../src/apps/air/missions/paradrop";
+import { dropCandidates, initialParadrop, paradropInput, readParadrop, rollParadrop, type ParadropState } from "../../../../src/apps/air/missions/paradrop/state";
+import { paradropContext, paradropOdds } from "../../../../src/apps/air/missions/paradrop/context";
 import { resolveParadrop } from "../../../../src/rules/nobc/air/index";
+import { paradropController } from "../../../../src/apps/air/missions/paradrop/controller";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n } from "./fixture";
 
@@ -126,6 +118,9 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
   });
 
   it("is the GM's dialog", () => {
-    expect(paradropSpec).toMatchObject({ who: "gm", template: "apps/air-missions/paradrop.hbs" });
+    expect(paradropController.template).toBe("apps/air-missions/paradrop.hbs");
+    const state = initialParadrop(world, "nato");
+    expect(paradropController.access(state, world).ok).toBe(true);
+    expect(paradropController.access(state, fixtureWorld({ isGM: false }))).toEqual({ ok: false, reason: "NOBC.AirMissions.GmOnly", data: {} });
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { damagedSquadrons, initialRepair, readRepair, repairContext, repairSpec, rollRepair } from "../../../../src/apps/air/missions/repair";
-import { baseable, capacityContext, capacityInput, capacitySpec, initialCapacity, readCapacity, postCapacity } from "../../../../src/apps/air/missions/capacity";
-import { constantDice } from "../../../../src/apps/air/missions/spec";
+import { damagedSquadrons, initialRepair, readRepair, rollRepair } from "../../../../src/apps/air/missions/repair/state";
+import { repairContext } from "../../../../src/apps/air/missions/repair/context";
+import { baseable, capacityInput, initialCapacity, readCapacity, postCapacity } from "../../../../src/apps/air/missions/capacity/state";
+import { capacityContext } from "../../../../src/apps/air/missions/capacity/context";
+import { repairController } from "../../../../src/apps/air/missions/repair/controller";
+import { capacityController } from "../../../../src/apps/air/missions/capacity/controller";
+import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
 
@@ -57,7 +61,9 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
     });
     expect(repairContext(initialRepair(clean, "nato"), clean, i18n).canRoll).toBe(false);
     expect(rollRepair({ side: "wp", automatic: ["Actor.mig23"] }, world, constantDice(1), i18n).ok).toBe(false);
-    expect(repairSpec.who).toBe("squadrons");
+    // The side's squadron owners: a player owning the MiG-23 acts for the Warsaw Pact only.
+    const owner = fixtureWorld({ isGM: false, owned: new Set(["Actor.mig23"]) });
+    expect([repairController.access({ side: "wp", automatic: [] }, owner).ok, repairController.access({ side: "nato", automatic: [] }, owner).ok]).toEqual([true, false]);
   });
 });
 
@@ -91,7 +97,7 @@ describe("step 10: basing for next turn (seed 000, Air War QRS 10)", () => {
     expect(postCapacity(moved, world, i18n).ok).toBe(false);
   });
 
-  it("a squadron whose home is in another zone still shows it; the card names who goes to holding", () => {
+  it("a squadron whose home is in another zone still shows it; the card names who goes to holding", async () => {
     const away = SQUADRONS.map((s) => (s.id === "Actor.f4" ? { ...s, airZone: "4ATAF" } : s));
     const w = fixtureWorld({ squadrons: away });
     const ctx = capacityContext(initialCapacity(w), w, i18n);
@@ -107,7 +113,7 @@ describe("step 10: basing for next turn (seed 000, Air War QRS 10)", () => {
     const nobody = fixtureWorld({ squadrons: SQUADRONS.filter((s) => s.id === "Actor.f4") });
     const none = postCapacity(initialCapacity(nobody), nobody, i18n);
     expect(none.ok && none.value.inputs[0]!.value).toBe("\u2014");
-    expect(capacitySpec.roll(initialCapacity(world), world, constantDice(1), i18n).ok).toBe(true);
-    expect(capacitySpec.initial(world, "nato")).toEqual(initialCapacity(world));
+    expect((await capacityController.submit(initialCapacity(world), world, i18n, constantDice(1))).ok).toBe(true);
+    expect(capacityController.open(world, { side: "nato" })).toEqual({ ok: true, state: initialCapacity(world) });
   });
 });

@@ -10,8 +10,8 @@ import { harness, type FakeActorT } from "../../../harness/foundry";
 import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
 import { clearStageRegistry, stageActionById } from "../../../../src/combat/registry";
-import { registerAirMissionActions } from "../../../../src/apps/air/missions/index";
-import type { AirMissionDialog } from "../../../../src/apps/air/missions/dialog";
+import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
+import { NobcDialog } from "../../../../src/apps/base/dialog";
 
 type Raw = Record<string, unknown>;
 let macros: typeof import("../../../../src/apps/air/missions/macros");
@@ -92,29 +92,26 @@ describe("the repair button (step 9)", () => {
 
   it("the dialog: opens for the player's side, follows the form, rolls, posts and closes", async () => {
     chatFake.setUsers("p1");
-    const dialog = (await macros.openRepair()) as AirMissionDialog;
+    const dialog = (await macros.openRepair()) as NobcDialog;
     expect(dialog).not.toBeNull();
     expect(sheetsFake.appRenders).toHaveLength(1);
     await dialog.change({ side: "nato", [`auto:${f16.uuid}`]: true });
     const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { squadrons: { automatic: boolean }[]; canRoll: boolean };
     expect(context.squadrons.map((s) => s.automatic)).toEqual([false, true]);
     expect(context.canRoll).toBe(true);
-    expect(await dialog.roll()).toBe(true);
+    expect(await dialog.resolve()).not.toBeNull();
     expect(effectsOf(0)).toContainEqual({ type: "squadronBox", squadron: f16.uuid, box: "ready" });
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
   });
 
   it("the form handler and the Roll action are wired in the dialog's options", async () => {
-    const { AirMissionDialog } = await import("../../../../src/apps/air/missions/dialog");
-    const options = AirMissionDialog.DEFAULT_OPTIONS as unknown as {
-      form: { handler: (this: unknown, e: unknown, f: unknown, d: { object: Raw }) => Promise<void>; submitOnChange: boolean; closeOnSubmit: boolean };
-      actions: { roll: (this: unknown) => Promise<void> };
-    };
-    expect(options.form).toMatchObject({ submitOnChange: true, closeOnSubmit: false });
-    const dialog = (await macros.openRepair({ side: "nato" })) as AirMissionDialog;
-    await options.form.handler.call(dialog, {}, {}, { object: { [`auto:${f15.uuid}`]: true } });
-    expect((dialog.mission as { automatic: string[] }).automatic).toEqual([f15.uuid]);
-    await options.actions.roll.call(dialog);
+    const form = NobcDialog.DEFAULT_OPTIONS.form as unknown as { handler: (this: unknown, e: unknown, f: unknown, d: { object: Raw }) => Promise<void>; submitOnChange: boolean; closeOnSubmit: boolean };
+    expect(form).toMatchObject({ submitOnChange: true, closeOnSubmit: false });
+    const dialog = (await macros.openRepair({ side: "nato" })) as NobcDialog;
+    const actions = (dialog as unknown as { options: { actions: { roll: (this: unknown) => Promise<void> } } }).options.actions;
+    await form.handler.call(dialog, {}, {}, { object: { [`auto:${f15.uuid}`]: true } });
+    expect((dialog.dialogState as { automatic: string[] }).automatic).toEqual([f15.uuid]);
+    await actions.roll.call(dialog);
     expect(effectsOf(0)[0]).toEqual({ type: "squadronBox", squadron: f15.uuid, box: "ready" });
   });
 
@@ -123,7 +120,7 @@ describe("the repair button (step 9)", () => {
     registerAirMissionActions();
     const dialog = await stageActionById("airMissions.repair")!.run();
     expect(dialog).not.toBeNull();
-    expect((dialog as { mission: { side: string } }).mission.side).toBe("nato");
+    expect(((dialog as NobcDialog).dialogState as { side: string }).side).toBe("nato");
     clearStageRegistry();
   });
 });
@@ -141,8 +138,8 @@ describe("the other steps through the shell", () => {
   });
 
   it("a refused roll warns with every reason, keeps the dialog open and posts nothing", async () => {
-    const dialog = (await macros.openDeepStrike({ side: "nato" })) as AirMissionDialog;
-    expect(await dialog.roll()).toBe(false);
+    const dialog = (await macros.openDeepStrike({ side: "nato" })) as NobcDialog;
+    expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("Nothing is sent against Templin");
     expect((dialog as unknown as { closes: number }).closes).toBe(0);
     expect(cards()).toHaveLength(0);
@@ -150,9 +147,9 @@ describe("the other steps through the shell", () => {
 
   it("a player who loses the side between opening and rolling is refused at the roll", async () => {
     chatFake.setUsers("p1");
-    const dialog = (await macros.openRepair()) as AirMissionDialog;
+    const dialog = (await macros.openRepair()) as NobcDialog;
     chatFake.disownAll();
-    expect(await dialog.roll()).toBe(false);
+    expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("NOBC.AirMissions.NotYourSide");
   });
 

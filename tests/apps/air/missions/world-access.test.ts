@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { airDefencePools, bridgesOf, missionWorld } from "../../../../src/apps/air/missions/world";
-import { choosableSides, gmOnly, ownedSides, sideFor } from "../../../../src/apps/air/missions/access";
+import { choosableSides, gmOnly, ownedSides, sideFor } from "../../../../src/apps/air/missions/world";
 import { mapView } from "../../../../src/map/rules-view";
 import { battlefield } from "../../../../src/world/battlefield";
 import { smallMap } from "../../../map/fixture";

@@ -1,0 +1,33 @@
+/**
+ * Step 1's dialog: a side's ready squadrons of a zone, each given a box, a target zone and perhaps
+ * a weapon card. Anyone may open it (a player sees only their own squadrons); Post refuses orders
+ * for squadrons the user does not own.
+ */
+import { allowed, opened, refused, type DialogController } from "../../../base/controller";
+import type { AllocationArgs } from "../args";
+import { airCard } from "../records";
+import { defaultScope, readAirWorld, type AirWorld } from "../world";
+import { allocationContext } from "./context";
+import { allocationCard, allocationFromForm, allocationProblems, allocationState, checkAllocation, type AllocationState } from "./state";
+
+export const allocationController: DialogController<AllocationState, AirWorld, AllocationArgs> = {
+  template: "apps/air-battle/allocation.hbs",
+  title: "NOBC.AirBattle.Allocation.Title",
+  icon: "fa-solid fa-plane-departure",
+  classes: ["nobc", "nobc-air-battle"],
+  width: 720,
+  submitAction: "post",
+  read: readAirWorld,
+  open: (world, args) => opened(allocationState(world, defaultScope(world, args), args.zoneDistances ?? {})),
+  access: () => allowed,
+  context: (state, world, i18n) => allocationContext(world, state, i18n),
+  change: (state, values, world) => allocationFromForm(world, state, values),
+  submit(state, world, i18n) {
+    const checked = checkAllocation(world, state, i18n);
+    const problems = [...allocationProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => r.message))];
+    if (problems.length > 0 || !checked.ok) return refused(problems);
+    const { title, inputs, record } = allocationCard(world, state, checked.value.outcome.missions, i18n);
+    const outcome = i18n.localize("NOBC.AirBattle.Allocation.Outcome");
+    return { ok: true, value: { card: airCard({ title, resolution: checked.value, inputs, outcome }, record) } };
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * The Air War's steps 1–6 on init: one entry per dialog in the dialog registry (the side's own
+ * choices: allocation, line-up, sorties) and the GM's buttons for combat, superiority and return.
+ * Light on purpose: a dialog's code loads when it first opens.
+ */
+import { registerStageAction } from "../../../combat/registry";
+import { registerDialog, type DialogEntry } from "../../base/registry";
+
+export const ALLOCATION: DialogEntry = {
+  id: "air.allocation",
+  load: async () => (await import("./allocation/controller")).allocationController,
+  stage: { stage: "airAllocation", label: "NOBC.AirBattle.Action.allocation", icon: "fa-solid fa-plane-departure", gmOnly: false },
+};
+export const LINE_UP: DialogEntry = {
+  id: "air.lineUp",
+  load: async () => (await import("./lineup/controller")).lineUpController,
+  stage: { stage: "airLineup", label: "NOBC.AirBattle.Action.lineUp", icon: "fa-solid fa-jet-fighter", gmOnly: false },
+};
+export const SORTIES: DialogEntry = {
+  id: "air.sorties",
+  load: async () => (await import("./sorties/controller")).sortiesController,
+  stage: { stage: "airSorties", label: "NOBC.AirBattle.Action.sorties", icon: "fa-solid fa-list-check", gmOnly: false },
+};
+
+/**
+ * The turn panel's buttons for steps 1-6. A side's own choices (allocation, line-up, sorties) are
+ * the players' who own the squadrons; combat, superiority and return are the GM's.
+ */
+export function registerAirBattleActions(): void {
+  const macros = async () => import("./macros");
+  registerDialog(ALLOCATION);
+  registerDialog(LINE_UP);
+  registerStageAction({ id: "air.combat", stage: "airCombat", label: "NOBC.AirBattle.Action.combat", icon: "fa-solid fa-burst", gmOnly: true, run: async () => (await macros()).resolveAirCombatStep() });
+  registerStageAction({ id: "air.superiority", stage: "airSuperiority", label: "NOBC.AirBattle.Action.superiority", icon: "fa-solid fa-scale-unbalanced", gmOnly: true, run: async () => (await macros()).resolveAirSuperiorityStep() });
+  registerDialog(SORTIES);
+  registerStageAction({ id: "air.return", stage: "airReturn", label: "NOBC.AirBattle.Action.return", icon: "fa-solid fa-plane-arrival", gmOnly: true, run: async () => (await macros()).resolveAirReturnStep() });
+}

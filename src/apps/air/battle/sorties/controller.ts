@@ -1,0 +1,31 @@
+/**
+ * Step 5's dialog: the zone's air status and the side's allotment, and a tick per squadron on a
+ * ground mission. Post records the choice on a card (the return, step 6, reads it).
+ */
+import { allowed, opened, refused, type DialogController } from "../../../base/controller";
+import type { SortieArgs } from "../args";
+import { airCard } from "../records";
+import { defaultScope, readAirWorld, type AirWorld } from "../world";
+import { sortieContext } from "./context";
+import { checkSorties, sortieCard, sortieFromForm, sortieProblems, sortieState, type SortieState } from "./state";
+
+export const sortiesController: DialogController<SortieState, AirWorld, SortieArgs> = {
+  template: "apps/air-battle/sorties.hbs",
+  title: "NOBC.AirBattle.Sorties.Title",
+  icon: "fa-solid fa-list-check",
+  classes: ["nobc", "nobc-air-battle"],
+  width: 620,
+  submitAction: "post",
+  read: readAirWorld,
+  open: (world, args) => opened(sortieState(world, defaultScope(world, args))),
+  access: () => allowed,
+  context: (state, world, i18n) => sortieContext(world, state, i18n),
+  change: (state, values, world) => sortieFromForm(world, state, values),
+  submit(state, world, i18n) {
+    const checked = checkSorties(world, state);
+    const problems = [...sortieProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => r.message))];
+    if (problems.length > 0 || !checked.ok) return refused(problems);
+    const { title, inputs, outcome, record } = sortieCard(world, state, checked.value.outcome, i18n);
+    return { ok: true, value: { card: airCard({ title, resolution: checked.value, inputs, outcome }, record) } };
+  },
+};

@@ -1,0 +1,46 @@
+/**
+ * Step 11, the umpire's airfield overrun: permanent hits on an airbase overrun on the main map. Pure.
+ */
+import { resolveAirfieldOverrun } from "../../../../rules/nobc/air/index";
+import { refuse, type Checked } from "../../../../rules/resolution";
+import type { FormValues } from "../../../base/controller";
+import { refusal, type Translator, type MissionCard } from "../view";
+import type { MissionWorld } from "../world";
+
+export interface OverrunState {
+  readonly airbase: string | null;
+  /** Hits as typed. */
+  readonly hits: string;
+}
+
+export function initialOverrun(world: MissionWorld): OverrunState {
+  return { airbase: world.airbases[0]?.id ?? null, hits: "1" };
+}
+
+export function readOverrun(state: OverrunState, form: FormValues): OverrunState {
+  const airbase = typeof form["airbase"] === "string" && form["airbase"] !== "" ? form["airbase"] : state.airbase;
+  const hits = form["hits"] === undefined ? state.hits : String(form["hits"]).trim();
+  return { airbase, hits };
+}
+
+export function overrunResolution(state: OverrunState, world: MissionWorld, i18n: Translator) {
+  const airbase = world.airbases.find((a) => a.id === state.airbase);
+  if (airbase === undefined) return refuse(refusal("noAirbase", i18n.localize("NOBC.AirMissions.Check.noOverrunAirbase"), "airbase"));
+  return resolveAirfieldOverrun({ airbase, hits: state.hits === "" ? Number.NaN : Number(state.hits) });
+}
+
+export function postOverrun(state: OverrunState, world: MissionWorld, i18n: Translator): Checked<MissionCard> {
+  const resolved = overrunResolution(state, world, i18n);
+  if (!resolved.ok) return resolved;
+  const name = world.names.get(state.airbase ?? "") ?? state.airbase ?? "";
+  return {
+    ok: true,
+    value: {
+      title: i18n.format("NOBC.AirMissions.Overrun.CardTitle", { name }),
+      hook: "nobc.airfieldOverrun",
+      resolution: resolved.value,
+      outcome: i18n.format("NOBC.AirMissions.Overrun.Outcome", { hits: String(resolved.value.outcome.permanent) }),
+      inputs: [{ label: i18n.localize("NOBC.AirMissions.Overrun.Airbase"), value: name }],
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Step 9, aircraft repair for one side at once: every damaged squadron of the side rolls at or
+ * under its air force's repair score, except the (NATO only) squadrons the team repairs without a
+ * roll. The dialog shows each squadron's score and chance before the roll.
+ */
+import { resolveAircraftRepair, type RepairInput } from "../../../../rules/nobc/air/index";
+import type { Side, Squadron } from "../../../../rules/nobc/air/types";
+import type { Dice } from "../../../../rules/dice";
+import { refuse, type Checked } from "../../../../rules/resolution";
+import type { FormValues } from "../../../base/controller";
+import { readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
+import type { MissionWorld } from "../world";
+
+export interface RepairState {
+  readonly side: Side;
+  /** NATO's picks repaired without a roll (at most two; the rules refuse more). */
+  readonly automatic: readonly string[];
+}
+
+export function damagedSquadrons(world: MissionWorld, side: Side): Squadron[] {
+  return world.squadrons.filter((s) => s.side === side && s.box === "damaged");
+}
+
+export function initialRepair(_world: MissionWorld, side: Side): RepairState {
+  return { side, automatic: [] };
+}
+
+export function readRepair(state: RepairState, form: FormValues, world: MissionWorld): RepairState {
+  const side = readSide(form["side"], state.side);
+  if (side !== state.side) return { side, automatic: [] };
+  return { side, automatic: side === "nato" ? tickedIds(form, "auto", damagedSquadrons(world, side).map((s) => s.id)) : [] };
+}
+
+export function repairInput(state: RepairState, world: MissionWorld, i18n: Translator): Checked<RepairInput> {
+  const squadrons = damagedSquadrons(world, state.side);
+  if (squadrons.length === 0) {
+    const side = i18n.localize(SIDE_KEYS[state.side]);
+    return refuse(refusal("nothingDamaged", i18n.format("NOBC.AirMissions.Check.nothingDamaged", { side }), "squadrons"));
+  }
+  return { ok: true, value: { side: state.side, squadrons, automatic: state.automatic } };
+}
+
+export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
+  const input = repairInput(state, world, i18n);
+  if (!input.ok) return input;
+  const resolved = resolveAircraftRepair(input.value, dice);
+  if (!resolved.ok) return resolved;
+  const { repaired, destroyed } = resolved.value.outcome;
+  const names = (ids: readonly string[]) => (ids.length === 0 ? "\u2014" : ids.map((id) => world.names.get(id) ?? id).join(", "));
+  const side = i18n.localize(SIDE_KEYS[state.side]);
+  return {
+    ok: true,
+    value: {
+      title: i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
+      hook: "nobc.aircraftRepaired",
+      resolution: resolved.value,
+      outcome: i18n.format("NOBC.AirMissions.Repair.Outcome", { repaired: String(repaired.length), destroyed: String(destroyed.length) }),
+      inputs: [
+        { label: i18n.localize("NOBC.AirMissions.Repair.Damaged"), value: names(input.value.squadrons.map((s) => s.id)) },
+        ...(state.side === "nato" ? [{ label: i18n.localize("NOBC.AirMissions.Repair.Automatic"), value: names(state.automatic) }] : []),
+      ],
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The one contract of every dialog: a controller says what the dialog reads, who may use it, what
+ * it shows, how the form changes its state, and what Submit makes of it (a card to post, or work to
+ * run). It holds no state: the dialog (./dialog.ts) keeps the state and calls these. Everything a
+ * controller returns is data, so most of it is tested without Foundry.
+ */
+import type { FormatData, Translator } from "../../base/foundry";
+import type { PostResolutionInput } from "../../chat/resolution-card";
+import type { Dice } from "../../rules/dice";
+import type { Checked, Refusal } from "../../rules/resolution";
+
+/** The form's values as Foundry hands them over: input name → value (names not expanded). */
+export type FormValues = Readonly<Record<string, unknown>>;
+
+/** Why not, as a lang key and its data (the base words it and warns). */
+export interface Denied {
+  readonly ok: false;
+  readonly reason: string;
+  readonly data?: FormatData;
+}
+
+/** Whether the user may use a dialog now: checked when it opens and again at Submit. */
+export type Access = { readonly ok: true } | Denied;
+
+/** The state a dialog opens on, or why it does not open. */
+export type Opened<S> = { readonly ok: true; readonly state: S } | Denied;
+
+/** A checked value, or every reason it was refused, each already in the user's language. */
+export type Verdict<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly refusals: readonly string[] };
+
+/** The card every resolution posts (`postResolution`). */
+export type Card = PostResolutionInput<unknown>;
+
+/** What Submit makes: a card the base posts, or work it runs (the order-of-battle import). */
+export type Submission = { readonly card: Card } | { readonly run: () => Promise<unknown> };
+
+/**
+ * A button of the dialog other than Submit (its `data-action`): the next state. Typed as a method
+ * (whose parameters TypeScript checks both ways) so that a controller of any state is an
+ * `AnyController`, as its other members are.
+ */
+export type DialogAction<S, W> = { action(state: S, world: W, target: HTMLElement): S | Promise<S> }["action"];
+
+export interface DialogController<S, W, A extends object = object> {
+  /** Template path under templates/. */
+  readonly template: string;
+  /** Lang key of the window title. */
+  readonly title: string;
+  /** Font Awesome classes of the window icon. */
+  readonly icon: string;
+  /** CSS classes of the window (the area's styles hang on them). */
+  readonly classes: readonly string[];
+  readonly width: number;
+  /** The `data-action` of the button that submits ("roll", "post", "import"). */
+  readonly submitAction: string;
+  /** Lang key (with `{error}`) of the notice when Submit fails; a generic one by default. */
+  readonly failed?: string;
+  /** The world as this dialog reads it; read again for every render, change and Submit. */
+  read(): W;
+  /** The state to open on for these arguments, or why the dialog does not open. */
+  open(world: W, args: A): Opened<S>;
+  /** Who may use it (GM only, a side, owned documents). */
+  access(state: S, world: W): Access;
+  /** State → template context (every refusal shown before Submit). */
+  context(state: S, world: W, i18n: Translator): object;
+  /** Form input → state. */
+  change(state: S, values: FormValues, world: W): S | Promise<S>;
+  /** Reads the form itself, when the default values (one per name) are not enough. */
+  readForm?(form: HTMLFormElement): FormValues;
+  /** The other buttons, by `data-action`. */
+  readonly actions?: Readonly<Record<string, DialogAction<S, W>>>;
+  /** The rules check and the roll: what to post (or run), or every refusal. */
+  submit(state: S, world: W, i18n: Translator, dice: Dice): Verdict<Submission> | Promise<Verdict<Submission>>;
+}
+
+/** Any controller, as the registry and the dialog hold it (each keeps its own state type inside). */
+export type AnyController = DialogController<unknown, unknown, object>;
+
+/** Every value of each name (a plain read: unticked boxes send nothing), for `readForm`. */
+export function allFormValues(form: HTMLFormElement): Readonly<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const [name, value] of new FormData(form)) (out[name] ??= []).push(String(value));
+  return out;
+}
+
+export const allowed: Access = { ok: true };
+
+export function denied(reason: string, data?: FormatData): Denied {
+  return data === undefined ? { ok: false, reason } : { ok: false, reason, data };
+}
+
+/** The umpire's dialogs. */
+export function gmOnly(isGM: boolean, reason = "NOBC.Dialog.GmOnly"): Access {
+  return isGM ? allowed : denied(reason);
+}
+
+export function opened<S>(state: S): Opened<S> {
+  return { ok: true, state };
+}
+
+export function refused(refusals: readonly string[]): Verdict<never> {
+  return { ok: false, refusals };
+}
+
+/** A checked card, ready to post; refused with the rules' words (`text` may put names in, for example). */
+export function cardOf(checked: Checked<Card>, text: (refusal: Refusal) => string = (r) => r.message): Verdict<Submission> {
+  return checked.ok ? { ok: true, value: { card: checked.value } } : refused(checked.refusals.map(text));
+}

@@ -1,0 +1,154 @@
+/**
+ * The one dialog shell (loaded on first use, by ./registry.ts). It owns what every dialog repeats:
+ * a unique window id, the window and its template from the controller, the world read afresh for
+ * each render, change and Submit, the form's change handling, the buttons, the access check at open
+ * and at Submit, the busy flag while Submit runs, refusing with the one warning, posting through
+ * ./submit.ts, and closing once done. What a dialog decides lives in its controller
+ * (./controller.ts).
+ */
+import { errorText } from "../../base/errors";
+import { notify, translator } from "../../base/foundry";
+import { templatePath } from "../../view/paths";
+import { recordingDice } from "./dice";
+import type { AnyController, FormValues } from "./controller";
+import { carryOut, refuse, type Done } from "./submit";
+
+const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
+
+let serial = 0;
+
+/** A window id of its own for each dialog opened, so two open at once never share one. */
+export function dialogId(name: string): string {
+  serial += 1;
+  return `nobc-${name.replace(/[^A-Za-z0-9-]/g, "-")}-${serial}`;
+}
+
+export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
+  static override DEFAULT_OPTIONS = {
+    tag: "form",
+    classes: ["nobc"],
+    window: { resizable: true },
+    position: { height: "auto" as const },
+    form: { handler: NobcDialog.#onChange, submitOnChange: true, closeOnSubmit: false },
+  };
+
+  readonly #controller: AnyController;
+  #state: unknown;
+  #busy = false;
+
+  /** `name` gives the window id its stem (the registry's id of the dialog). */
+  constructor(controller: AnyController, state: unknown, name: string) {
+    const actions: Record<string, (this: NobcDialog, event: PointerEvent, target: HTMLElement) => Promise<void>> = {
+      [controller.submitAction]: NobcDialog.#onSubmit,
+    };
+    for (const action of Object.keys(controller.actions ?? {})) actions[action] = NobcDialog.#onAction;
+    super({
+      id: dialogId(name),
+      classes: [...controller.classes],
+      window: { title: controller.title, icon: controller.icon },
+      position: { width: controller.width },
+      actions,
+    });
+    this.#controller = controller;
+    this.#state = state;
+  }
+
+  /** The dialog's state as its controller last made it. */
+  get dialogState(): unknown {
+    return this.#state;
+  }
+
+  /** True while Submit runs (its button is disabled, a second click does nothing). */
+  get busy(): boolean {
+    return this.#busy;
+  }
+
+  protected override _configureRenderParts() {
+    return { body: { template: templatePath(this.#controller.template), scrollable: [""] } };
+  }
+
+  protected override async _prepareContext(options: foundry.applications.api.ApplicationV2.RenderOptions) {
+    const context = this.#controller.context(this.#state, this.#controller.read(), translator());
+    return Object.assign(await super._prepareContext(options), context, { busy: this.#busy });
+  }
+
+  /** Form input → state, then the new preview. */
+  async change(values: FormValues): Promise<void> {
+    this.#state = await this.#controller.change(this.#state, values, this.#controller.read());
+    await this.render();
+  }
+
+  /** One of the controller's buttons (`data-action`), then the new preview. */
+  async act(action: string, target: HTMLElement): Promise<void> {
+    const run = this.#controller.actions?.[action];
+    if (run === undefined) return;
+    this.#state = await run(this.#state, this.#controller.read(), target);
+    await this.render();
+  }
+
+  /**
+   * Submit (the roll, post or import button): the world read again, who may checked again, then the controller's check and roll.
+   * Refused: every reason warned, nothing posted, the dialog stays open with the fresh preview.
+   * Done: the card posted (or the work run), the dialog closed, and what came of it returned.
+   */
+  async resolve(): Promise<unknown> {
+    if (this.#busy) return null;
+    const controller = this.#controller;
+    const world = controller.read();
+    const access = controller.access(this.#state, world);
+    if (!access.ok) {
+      refuse(access);
+      return null;
+    }
+    this.#busy = true;
+    let done: Done;
+    try {
+      await this.render();
+      done = await carryOut(await controller.submit(this.#state, world, translator(), recordingDice()));
+    } catch (error) {
+      notify("error", controller.failed ?? "NOBC.Dialog.Failed", { error: errorText(error) });
+      done = { ok: false };
+    } finally {
+      this.#busy = false;
+    }
+    if (!done.ok) {
+      await this.render();
+      return null;
+    }
+    await this.close();
+    return done.result;
+  }
+
+  static async #onChange(this: NobcDialog, _event: Event | SubmitEvent, form: HTMLFormElement, formData: { object: FormValues }): Promise<void> {
+    await this.change(this.#controller.readForm?.(form) ?? formData.object);
+  }
+
+  static async #onSubmit(this: NobcDialog): Promise<void> {
+    await this.resolve();
+  }
+
+  static async #onAction(this: NobcDialog, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await this.act(target.dataset["action"] ?? "", target);
+  }
+}
+
+/**
+ * Opens a dialog for this user: the state the controller opens on, checked for access, then
+ * rendered. Refused: the reason warned, nothing opened, null.
+ */
+export async function showDialog(controller: AnyController, args: object, name: string): Promise<NobcDialog | null> {
+  const world = controller.read();
+  const start = controller.open(world, args);
+  if (!start.ok) {
+    refuse(start);
+    return null;
+  }
+  const access = controller.access(start.state, world);
+  if (!access.ok) {
+    refuse(access);
+    return null;
+  }
+  const dialog = new NobcDialog(controller, start.state, name);
+  await dialog.render({ force: true });
+  return dialog;
+}

@@ -1,0 +1,63 @@
+/**
+ * The dialogs by id: each area lists its dialogs as entries (an id, how to load the controller, and
+ * the turn panel's button if it has one) and registers them on init with one line each. Macros open
+ * an entry directly; the turn panel, chat buttons and `game.nobc.openDialog` open one by its id.
+ * Light on purpose: a controller and the dialog shell load only when a dialog first opens.
+ */
+import { registerStageAction, type StageId } from "../../combat/registry";
+import type { AnyController } from "./controller";
+import type { NobcDialog } from "./dialog";
+
+/** The turn panel's button that opens the dialog (its action id is the dialog's id). */
+export interface StageButton {
+  readonly stage: StageId;
+  /** Lang key of the button's label. */
+  readonly label: string;
+  readonly icon: string;
+  /** Only a GM sees the button. */
+  readonly gmOnly: boolean;
+}
+
+export interface DialogEntry {
+  /** Stable id, e.g. "land.orders"; also the stage action's id and the window id's stem. */
+  readonly id: string;
+  /** Loads the controller on first use. */
+  load(): Promise<AnyController>;
+  readonly stage?: StageButton;
+}
+
+const entries = new Map<string, DialogEntry>();
+
+/** Opens a dialog (see `showDialog`): null when refused, with the reason warned. */
+export async function openDialog(entry: DialogEntry, args: object = {}): Promise<NobcDialog | null> {
+  const [controller, { showDialog }] = await Promise.all([entry.load(), import("./dialog")]);
+  return showDialog(controller, args, entry.id);
+}
+
+/**
+ * Makes a dialog openable by id and, when it has one, adds its button to the turn panel (which
+ * refuses a second button of that id). Another dialog under a taken id is refused.
+ */
+export function registerDialog(entry: DialogEntry): void {
+  const known = entries.get(entry.id);
+  if (known !== undefined && known !== entry) throw new Error(`dialog "${entry.id}" is already registered`);
+  entries.set(entry.id, entry);
+  const { stage } = entry;
+  if (stage !== undefined) registerStageAction({ id: entry.id, ...stage, run: () => openDialog(entry) });
+}
+
+/** Opens a registered dialog by id; null for an unknown id. */
+export async function openDialogById(id: string, args: object = {}): Promise<NobcDialog | null> {
+  const entry = entries.get(id);
+  return entry === undefined ? null : openDialog(entry, args);
+}
+
+/** The ids of the registered dialogs, in the order registered. */
+export function dialogIds(): string[] {
+  return [...entries.keys()];
+}
+
+/** For tests: forget every registration. */
+export function clearDialogRegistry(): void {
+  entries.clear();
+}

@@ -1,0 +1,53 @@
+/**
+ * The ground-combat planner on init: its entry in the dialog registry (with the Ground Combat
+ * stage's button) and the Token HUD button. The planner's code loads when it first opens.
+ */
+import { localize } from "../../base/foundry";
+import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
+
+export const PLANNER: DialogEntry = {
+  id: "groundCombat.plan",
+  load: async () => (await import("./controller")).plannerController,
+  stage: { stage: "groundCombat", label: "NOBC.GroundCombat.StageAction", icon: "fa-solid fa-crosshairs", gmOnly: false },
+};
+
+interface HudToken {
+  readonly actor?: { readonly uuid: string; readonly type: string } | null;
+  readonly controlled?: boolean;
+}
+
+interface ElementLike {
+  readonly ownerDocument: { createElement(tag: string): HTMLElement };
+  append(node: unknown): void;
+}
+
+/** The actors of the other controlled tokens, so the HUD's unit attacks with the rest of the selection. */
+function controlledActors(): string[] {
+  const board = (globalThis as { canvas?: { tokens?: { controlled?: readonly HudToken[] } | null } }).canvas;
+  return (board?.tokens?.controlled ?? []).map((t) => t.actor?.uuid).filter((u) => u !== undefined);
+}
+
+/** `renderTokenHUD`: a planner button on the HUD of a unit's token, with that unit first among the attackers. */
+export function addHudButton(hud: { readonly object?: HudToken | null }, html: { querySelector(selector: string): ElementLike | null }): void {
+  const actor = hud.object?.actor;
+  const column = html.querySelector(".col.right");
+  if (actor === null || actor === undefined || actor.type !== "unit" || column === null) return;
+  const label = localize("NOBC.GroundCombat.HudButton");
+  const button = column.ownerDocument.createElement("button");
+  button.setAttribute("type", "button");
+  button.classList.add("control-icon", "nobc-ground-combat-hud");
+  button.dataset["tooltip"] = label;
+  button.setAttribute("aria-label", label);
+  button.innerHTML = '<i class="fa-solid fa-crosshairs"></i>';
+  button.addEventListener("click", () => {
+    const attackers = [actor.uuid, ...controlledActors().filter((u) => u !== actor.uuid)];
+    void openDialog(PLANNER, { attackers });
+  });
+  column.append(button);
+}
+
+/** On init: the planner (and the Ground Combat stage's button) and the Token HUD button. */
+export function registerGroundCombat(): void {
+  registerDialog(PLANNER);
+  Hooks.on("renderTokenHUD", ((hud: Parameters<typeof addHudButton>[0], html: Parameters<typeof addHudButton>[1]) => addHudButton(hud, html)) as never);
+}

@@ -1,0 +1,23 @@
+/**
+ * The arguments of the Land War macros, checked with zod. A bad one is refused with a sentence
+ * naming the macro and the field, and nothing opens.
+ */
+import { z } from "zod";
+
+const uuid = z.string().min(1, "must be a document UUID");
+export const hqArgs = z.object({ hq: uuid }).strict();
+export const optionalHqArgs = z.object({ hq: uuid.optional() }).strict();
+export const rearAreaArgs = z.object({ target: uuid.optional(), side: z.enum(["nato", "wp"]).optional() }).strict();
+
+export type HqArgs = z.infer<typeof optionalHqArgs>;
+export type RearAreaArgs = z.infer<typeof rearAreaArgs>;
+
+/** Every problem with a macro's arguments, one sentence each naming the field; empty when fine. */
+export function argumentProblems(macro: string, schema: z.ZodType, args: unknown): string[] {
+  const parsed = schema.safeParse(args ?? {});
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join(".") : "(arguments)";
+    return `${macro}: ${field}: ${issue.message}.`;
+  });
+}

@@ -1,0 +1,24 @@
+/** The Orders dialog (Land War phase 2) of one HQ: its owners' or the GM's. */
+import { cardOf, opened, type DialogController } from "../../base/controller";
+import type { HqArgs } from "../args";
+import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
+import { ordersContext } from "./context";
+import { initialOrders, ordersCard, ordersFromForm, type OrdersState } from "./state";
+
+export const ordersController: DialogController<OrdersState, LandWorld, HqArgs> = {
+  template: "apps/land/orders.hbs",
+  title: "NOBC.Land.Orders.Title",
+  icon: "fa-solid fa-flag",
+  classes: ["nobc", "nobc-land"],
+  width: 680,
+  submitAction: "post",
+  read: readLandWorld,
+  open(world, args) {
+    const hq = hqToOpen(world, args.hq);
+    return hq.ok ? opened(initialOrders(world.field, hq.hq)) : hq;
+  },
+  access: (state, world) => hqAccess(world, state.hq),
+  context: (state, world, i18n) => ordersContext(world, state, i18n),
+  change: (state, values, world) => ordersFromForm(world.field, state, values),
+  submit: (state, world, i18n) => cardOf(ordersCard(world, state, i18n)),
+};

@@ -1,0 +1,26 @@
+/** The rear-area attack dialog (Land War phase 3): for the players of the attacking side, or the GM. */
+import { cardOf, denied, opened, type DialogController } from "../../base/controller";
+import type { RearAreaArgs } from "../args";
+import { hqById, readLandWorld, sideAccess, sidesFor, unitById, type LandWorld } from "../world";
+import { rearAreaContext } from "./context";
+import { initialRearArea, rearAreaCard, rearAreaFromForm, type RearAreaState } from "./state";
+
+export const rearAreaController: DialogController<RearAreaState, LandWorld, RearAreaArgs> = {
+  template: "apps/land/rear-area.hbs",
+  title: "NOBC.Land.Rear.Title",
+  icon: "fa-solid fa-bomb",
+  classes: ["nobc", "nobc-land"],
+  width: 680,
+  submitAction: "post",
+  read: readLandWorld,
+  open(world, { target, side }) {
+    const victim = target === undefined ? undefined : (hqById(world.field, target) ?? unitById(world.field, target));
+    // The attacker is the side opposite the target, else the one asked for, else the user's first.
+    const attacker = victim !== undefined ? (victim.side === "nato" ? "wp" : "nato") : (side ?? sidesFor(world)[0]);
+    return attacker === undefined ? denied("NOBC.Land.Refused.noHq") : opened(initialRearArea(attacker, target ?? ""));
+  },
+  access: (state, world) => sideAccess(world, state.side),
+  context: (state, world, i18n) => rearAreaContext(world, state, i18n),
+  change: (state, values) => rearAreaFromForm(state, values),
+  submit: (state, world, i18n, dice) => cardOf(rearAreaCard(world, state, dice, i18n)),
+};

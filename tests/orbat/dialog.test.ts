@@ -1,0 +1,93 @@
+/** The order-of-battle import dialog through the harness: who may open it, checking, importing. */
+import "../harness/install";
+import { sheetsFake } from "../harness/sheets-fake";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { harness } from "../harness/foundry";
+import { openOrbatImport } from "../../src/orbat/macros";
+import { checkImport, importController, type ImportState } from "../../src/orbat/controller";
+import type { NobcDialog } from "../../src/apps/base/dialog";
+import { army, brigade, corps, csv, ids } from "./helpers";
+
+type Raw = Record<string, unknown>;
+const stateOf = (dialog: NobcDialog) => dialog.dialogState as ImportState;
+const g = globalThis as unknown as Raw;
+const createActors = harness.Actor.createDocuments.bind(harness.Actor);
+let folders: unknown[];
+
+beforeEach(() => {
+  harness.reset();
+  sheetsFake.reset();
+  // Foundry's batch calls, as far as the import reads their answers.
+  folders = [];
+  g["Folder"] = { createDocuments: async (data: unknown[]) => (folders.push(...data), data) };
+  harness.Actor.createDocuments = async (data: unknown) => (data as Raw[]).map((_, i) => ({ id: `a${i}`, uuid: `Actor.a${i}` }));
+});
+afterEach(() => {
+  delete g["Folder"];
+  harness.Actor.createDocuments = createActors;
+});
+
+describe("openOrbatImport", () => {
+  it("refuses a player clearly and opens nothing", async () => {
+    harness.game["user"] = { id: "p1", isGM: false };
+    expect(await openOrbatImport()).toBeNull();
+    expect(harness.notices).toMatchObject([{ level: "warn", message: 'NOBC.Notify.Refused {"reason":"NOBC.Orbat.GmOnly"}' }]);
+    expect(sheetsFake.appRenders).toEqual([]);
+  });
+
+  it("opens the dialog for a GM", async () => {
+    expect(await openOrbatImport()).not.toBeNull();
+    expect(sheetsFake.appRenders.map((r) => r.options)).toEqual([{ force: true }]);
+    expect(harness.notices).toEqual([]);
+  });
+});
+
+describe("checking", () => {
+  it("a chosen file is checked at once; its text is not echoed into the paste box", async () => {
+    const dialog = (await openOrbatImport())!;
+    await dialog.change({ text: "", rootFolder: "OOB", file: { name: "oob.csv", text: async () => csv([corps, army]) } });
+    expect(stateOf(dialog)).toMatchObject({ text: "", rootFolder: "OOB", source: "oob.csv", result: { ok: true } });
+  });
+
+  it("pasted text lets go of the file, and Check checks it, keeping it to be fixed", async () => {
+    const bad = csv([corps, brigade("X", { strength: "ten" })]);
+    const state = await importController.change(
+      { text: "", rootFolder: "OOB", source: "oob.csv", result: null, file: { name: "oob.csv", text: async () => "" } },
+      { text: bad, rootFolder: "" },
+      { isGM: true },
+    );
+    expect(state).toMatchObject({ text: bad, rootFolder: "NOBC.Orbat.DefaultRoot", file: null });
+    const checked = await checkImport(state, ids());
+    expect(checked).toMatchObject({ text: bad, source: null, result: { ok: false } });
+  });
+});
+
+describe("importing", () => {
+  it("refuses before anything sound is checked", async () => {
+    const dialog = (await openOrbatImport())!;
+    expect(await dialog.resolve()).toBeNull();
+    expect(harness.notices.map((n) => n.message)).toEqual(['NOBC.Notify.Refused {"reason":"NOBC.Orbat.NotChecked"}']);
+  });
+
+  it("creates the folders and the actors of a checked file, says so, and closes", async () => {
+    const dialog = (await openOrbatImport())!;
+    await dialog.change({ text: csv([corps, army]), rootFolder: "OOB" });
+    await dialog.act("check", {} as HTMLElement);
+    expect(stateOf(dialog).result).toMatchObject({ ok: true });
+    expect(await dialog.resolve()).toEqual({ folders: 3, actors: 2, links: 0 });
+    expect(folders).toHaveLength(3);
+    expect(harness.notices.map((n) => [n.level, n.message])).toEqual([["info", 'NOBC.Orbat.Done {"actors":"2","folders":"3"}']]);
+    expect((dialog as unknown as { closes: number }).closes).toBe(1);
+  });
+
+  it("an import Foundry cuts short is told as an error; the dialog stays open for another try", async () => {
+    harness.Actor.createDocuments = async () => [];
+    const dialog = (await openOrbatImport())!;
+    await dialog.change({ text: csv([corps, army]), rootFolder: "OOB" });
+    await dialog.act("check", {} as HTMLElement);
+    expect(await dialog.resolve()).toBeNull();
+    expect(harness.notices.map((n) => n.level)).toEqual(["error"]);
+    expect(harness.notices[0]!.message).toMatch(/^NOBC\.Orbat\.Failed \{"error":".+"\}$/);
+    expect([(dialog as unknown as { closes: number }).closes, dialog.busy]).toEqual([0, false]);
+  });
+});
