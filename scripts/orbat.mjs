@@ -53,7 +53,9 @@ async function validate(file) {
     return 1;
   }
   const { plan } = result;
-  console.log(`${file}: sound (${format.toUpperCase()}). It would create ${plan.actors.length} actors in ${plan.folders.length} folders, with ${plan.links.length} links.`);
+  console.log(
+    `${file}: sound (${format.toUpperCase()}). It would create ${plan.actors.length} actors in ${plan.folders.length} folders, with ${plan.links.length} links.`,
+  );
   for (const line of orbat.summaryLines(result.summary)) console.log(`  ${line}`);
   return 0;
 }

@@ -337,7 +337,9 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${slug(adventure.name)}.json`), `${JSON.stringify(adventure, null, 2)}\n`);
-  console.log(`nobc: ${PACK}: ${adventure.actors.length} actors, ${adventure.scenes[0].tokens.length} tokens, ${adventure.journal.length} journals`);
+  console.log(
+    `nobc: ${PACK}: ${adventure.actors.length} actors, ${adventure.scenes[0].tokens.length} tokens, ${adventure.journal.length} journals`,
+  );
 }
 
 if (isMain(import.meta.url)) {

@@ -113,7 +113,6 @@ interface Write {
 
 type Failure = { name: string; error: string };
 
-
 function liveDocument(s: MigrationStep): LiveSource | undefined {
   const doc = documentAt(stepUuid(s));
   return doc instanceof foundry.abstract.Document ? (doc as unknown as LiveSource) : undefined;
@@ -126,7 +125,10 @@ function liveDocument(s: MigrationStep): LiveSource | undefined {
 async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unknown): Promise<Failure[]> {
   const operation = parent === undefined ? { diff: false } : { parent, diff: false };
   try {
-    await cls.updateDocuments(writes.map((w) => ({ _id: w.step.id, system: w.system })), operation);
+    await cls.updateDocuments(
+      writes.map((w) => ({ _id: w.step.id, system: w.system })),
+      operation,
+    );
     return [];
   } catch (batchError) {
     console.warn(`${SYSTEM_ID} | batched migration write failed, retrying each document on its own`, batchError);
@@ -172,9 +174,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
     return { ran: true, migrated: 0, failed: [] };
   }
 
-  const bar = notify("info", "NOBC.Migration.start", {}, { progress: true }) as
-    | { update?(data: { pct: number }): unknown }
-    | undefined;
+  const bar = notify("info", "NOBC.Migration.start", {}, { progress: true }) as { update?(data: { pct: number }): unknown } | undefined;
   const failed: Failure[] = [];
   let done = 0;
   for (const group of groups(steps)) {

@@ -32,7 +32,14 @@ import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
 import { airMissionMacros } from "./apps/air/missions/macros";
 import { registerAirMissionActions } from "./apps/air/missions/register";
-import { openAirAllocation, openAirLineUp, openAirSorties, resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "./apps/air/battle/macros";
+import {
+  openAirAllocation,
+  openAirLineUp,
+  openAirSorties,
+  resolveAirCombatStep,
+  resolveAirReturnStep,
+  resolveAirSuperiorityStep,
+} from "./apps/air/battle/macros";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
 

@@ -60,7 +60,10 @@ export interface CardView {
 }
 
 /** The card input of a stored card: what it shows, its current effects and splits, its state. */
-export function cardInputOf(card: CardFlags & { readonly display: NonNullable<CardFlags["display"]> }, notes: readonly EffectNote[]): CardInput {
+export function cardInputOf(
+  card: CardFlags & { readonly display: NonNullable<CardFlags["display"]> },
+  notes: readonly EffectNote[],
+): CardInput {
   return {
     ...card.display,
     effects: card.effects,
@@ -115,7 +118,10 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
   const state = input.state ?? "pending";
   // The card has no intro sentence: its title says what happened.
   const base = localizeBreakdown(
-    breakdownContext({ intro: input.title, breakdown: input.breakdown, rolls: input.rolls, effects: input.effects, showTotal: true }, nameOf),
+    breakdownContext(
+      { intro: input.title, breakdown: input.breakdown, rolls: input.rolls, effects: input.effects, showTotal: true },
+      nameOf,
+    ),
     { localize: (key) => (key === input.title ? key : i18n.localize(key)), format: (key, data) => i18n.format(key, data) },
   );
   // localizeBreakdown keeps one sentence per effect, in order.

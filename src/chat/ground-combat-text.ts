@@ -24,7 +24,10 @@ function hitsText(hits: CombatHits, i18n: Translator): string {
   return i18n.format(hits.each ? "NOBC.Chat.Crt.HitsEach" : "NOBC.Chat.Crt.HitsShared", { amount: String(hits.amount) });
 }
 
-export function groundCombatText(combat: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome }, i18n: Translator): TableText {
+export function groundCombatText(
+  combat: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome },
+  i18n: Translator,
+): TableText {
   const { plan, outcome } = combat;
   const { result } = outcome;
   const tableRow = i18n.format("NOBC.Chat.Crt.Row", {
@@ -32,9 +35,8 @@ export function groundCombatText(combat: { readonly plan: GroundCombatPlan; read
     band: BAND_TEXT[outcome.band],
     column: i18n.localize(plan.minefield ? "NOBC.Chat.Crt.Mine" : "NOBC.Chat.Crt.NoMine"),
   });
-  const retreat = result.retreat > 0
-    ? i18n.format("NOBC.Chat.Crt.Retreat", { hexes: String(result.retreat) })
-    : i18n.localize("NOBC.Chat.Crt.NoRetreat");
+  const retreat =
+    result.retreat > 0 ? i18n.format("NOBC.Chat.Crt.Retreat", { hexes: String(result.retreat) }) : i18n.localize("NOBC.Chat.Crt.NoRetreat");
   const text = i18n.format("NOBC.Chat.Crt.Result", {
     result: i18n.localize(`NOBC.Chat.Crt.${result.id}`),
     attacker: hitsText(result.attackerHits, i18n),

@@ -8,7 +8,16 @@ import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
-import { CARD_STATES, cardControls, cardDigest, controlDocuments, readCard, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
+import {
+  CARD_STATES,
+  cardControls,
+  cardDigest,
+  controlDocuments,
+  readCard,
+  type CardDisplay,
+  type CardFlags,
+  type CardInputLine,
+} from "./card-data";
 import { changesContext, type ChangesView } from "./context";
 import { groundCombatText } from "./ground-combat-text";
 import { renderCardContent } from "./render";

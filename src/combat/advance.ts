@@ -28,8 +28,7 @@ export interface TurnCombat {
 export type TurnDirection = "next" | "previous";
 
 export type AdvanceResult =
-  | { readonly ok: true; readonly position: turn.TurnPosition; readonly card: unknown }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly position: turn.TurnPosition; readonly card: unknown } | { readonly ok: false; readonly reason: string };
 
 export interface AdvanceOptions {
   /** Length of the Planning countdown; the world setting when left out. */
@@ -146,7 +145,12 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
   const denied = mayMoveTurn(currentMover(), combat.type);
   if (denied !== null) return refused(denied);
   if (moving) return refused("NOBC.Turn.Refused.moving");
-  const move = planTurnMove(combat.system as TurnSystem, direction, options.now ?? serverNow(), options.planningMinutes ?? planningMinutesSetting());
+  const move = planTurnMove(
+    combat.system as TurnSystem,
+    direction,
+    options.now ?? serverNow(),
+    options.planningMinutes ?? planningMinutesSetting(),
+  );
   if (!move.ok) return refused(move.reason);
   moving = true;
   try {
@@ -169,7 +173,12 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
     if (move.fresh) await runStageEntries(move.position);
     else if (direction === "next") notify("info", "NOBC.Turn.EnteredBefore");
     // A system hook of our own, which the typed hook table does not list.
-    (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(`${SYSTEM_ID}.stageChanged`, combat, move.position, { direction, fresh: move.fresh });
+    (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(
+      `${SYSTEM_ID}.stageChanged`,
+      combat,
+      move.position,
+      { direction, fresh: move.fresh },
+    );
     return { ok: true, position: move.position, card };
   } finally {
     moving = false;

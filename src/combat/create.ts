@@ -63,7 +63,8 @@ export function mayCreateTurnCombat(isGM: boolean, existing: unknown): string | 
   return null;
 }
 
-export type CreateResult = { readonly ok: true; readonly combat: CombatDoc; readonly added: number } | { readonly ok: false; readonly reason: string };
+export type CreateResult =
+  { readonly ok: true; readonly combat: CombatDoc; readonly added: number } | { readonly ok: false; readonly reason: string };
 
 /* ------------------------------------------------------------------------------------------ */
 /* Foundry side                                                                                 */

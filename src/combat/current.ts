@@ -17,7 +17,8 @@ export interface TurnNow {
 
 export function currentTurnPosition(): TurnNow | null {
   const g = game as unknown as { combat?: CombatLike | null; combats?: Iterable<CombatLike> };
-  const system = findTurnCombat([...(g.combat ? [g.combat] : []), ...(g.combats ?? [])])?.system as { turn?: unknown; stage?: unknown } | undefined;
+  const system = findTurnCombat([...(g.combat ? [g.combat] : []), ...(g.combats ?? [])])?.system as
+    { turn?: unknown; stage?: unknown } | undefined;
   if (system === undefined) return null;
   const state = turn.describeState({ turn: Number(system.turn), stage: Number(system.stage ?? 0) });
   return state.ok ? { turn: state.value.turn, stage: state.value.current.id } : null;

@@ -10,6 +10,7 @@ export function registerTurnTracking(): void {
   const config = CONFIG as unknown as { Combat: { dataModels: Record<string, unknown> }; ui?: Record<string, unknown> };
   config.Combat.dataModels[TURN_COMBAT_TYPE] = TurnData;
   // Foundry defines the sidebar classes before any system loads; only a bare test stand-in lacks them.
-  const Base = (foundry.applications as unknown as { sidebar?: { tabs?: { CombatTracker?: TrackerBaseClass } } }).sidebar?.tabs?.CombatTracker;
+  const Base = (foundry.applications as unknown as { sidebar?: { tabs?: { CombatTracker?: TrackerBaseClass } } }).sidebar?.tabs
+    ?.CombatTracker;
   if (Base !== undefined && config.ui !== undefined) config.ui["combat"] = defineTurnTracker(Base);
 }

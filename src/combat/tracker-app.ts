@@ -126,7 +126,11 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       return turnParts(super._configureRenderParts(options), this.#mode);
     }
 
-    override async _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>> {
+    override async _preparePartContext(
+      partId: string,
+      context: Record<string, unknown>,
+      options: object,
+    ): Promise<Record<string, unknown>> {
       const base = await super._preparePartContext(partId, context, options);
       const view = this.#partView(partId);
       return view === undefined ? base : { ...base, nobc: view };

@@ -110,7 +110,13 @@ export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM
   return {
     turn: state.value.turn,
     turnZero: state.value.turnZero,
-    stages: turn.STAGES.map((s, i) => ({ key: `NOBC.Turn.Stage.${s.id}`, war: s.war, warKey: `NOBC.Turn.War.${s.war}`, number: s.number, current: i === system.stage })),
+    stages: turn.STAGES.map((s, i) => ({
+      key: `NOBC.Turn.Stage.${s.id}`,
+      war: s.war,
+      warKey: `NOBC.Turn.War.${s.war}`,
+      number: s.number,
+      current: i === system.stage,
+    })),
     currentKey: `NOBC.Turn.Stage.${current.id}`,
     firstMover: mover.side,
     firstMoverKey: `NOBC.Turn.FirstMover.${mover.side}`,

@@ -12,7 +12,14 @@ function turnSchema() {
     turn: countField("NOBC.Turn.Field.Turn", 0),
     stage: countField("NOBC.Turn.Field.Stage", 0, { max: turn.STAGES.length - 1 }),
     /** When the Planning countdown ends (ms since the epoch); null outside Planning. */
-    planningEndsAt: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null, label: "NOBC.Turn.Field.PlanningEndsAt" }),
+    planningEndsAt: new fields.NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: 0,
+      initial: null,
+      label: "NOBC.Turn.Field.PlanningEndsAt",
+    }),
     /** The furthest stage entered (see `TurnSystem.reached`). */
     reached: countField("NOBC.Turn.Field.Reached", 0),
   };

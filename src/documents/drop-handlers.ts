@@ -177,10 +177,7 @@ export async function subordinateUnit(unit: DropDocument, hq: DropDocument): Pro
 export async function baseSquadron(squadron: DropDocument, airbase: DropDocument, squadrons: Iterable<DropDocument>): Promise<boolean> {
   if (squadron.type !== "airSquadron" || airbase.type !== "airbase") return false;
   if (inPack(squadron)) return refuseCompendiumActor(squadron.name);
-  return carryOut(
-    squadron,
-    decideSquadronOnAirbase(squadronSnapshot(squadron), airbaseSnapshot(airbase, squadrons, squadron.uuid)),
-  );
+  return carryOut(squadron, decideSquadronOnAirbase(squadronSnapshot(squadron), airbaseSnapshot(airbase, squadrons, squadron.uuid)));
 }
 
 interface TokenLike {

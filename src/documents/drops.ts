@@ -10,9 +10,7 @@ import type { Side, SupportCardCategory } from "../rules/nobc/land/types";
 /** The update a drop makes to the dropped document, as `document.update(update)` takes it. */
 export type DropUpdate = Record<string, unknown>;
 
-export type DropDecision =
-  | { ok: true; update: DropUpdate }
-  | { ok: false; code: string; reason: string; refusals: Refusal[] };
+export type DropDecision = { ok: true; update: DropUpdate } | { ok: false; code: string; reason: string; refusals: Refusal[] };
 
 export interface CardSnapshot {
   readonly uuid: string;
@@ -85,7 +83,13 @@ export interface CardDrop {
 /** A support card dropped on a unit (its sheet or its token): assign it, if the rules allow. */
 export function decideCardDrop(drop: CardDrop): DropDecision {
   const checked = checkCardAssignment({
-    card: { id: drop.card.uuid, name: drop.card.name, side: drop.card.side, category: drop.card.category, assignedTo: drop.card.assignedTo ?? undefined },
+    card: {
+      id: drop.card.uuid,
+      name: drop.card.name,
+      side: drop.card.side,
+      category: drop.card.category,
+      assignedTo: drop.card.assignedTo ?? undefined,
+    },
     unit: { id: drop.unit.uuid, name: drop.unit.name, side: drop.unit.side },
     ...(drop.hq === null
       ? {}

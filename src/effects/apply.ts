@@ -362,7 +362,11 @@ function planOne(p: Planner, effect: Effect): void {
       const weapons = (p.get(w, "weapons") as { kind: string; name: string }[] | undefined) ?? [];
       const at = weapons.findIndex((x) => x.name === effect.weapon);
       if (at < 0) return p.note("NOBC.EffectNote.noWeapon", effect, { name: w.snap.name, weapon: effect.weapon });
-      return p.set(w, "weapons", weapons.filter((_, i) => i !== at));
+      return p.set(
+        w,
+        "weapons",
+        weapons.filter((_, i) => i !== at),
+      );
     }
     case "weaponAttached": {
       const w = p.actor(effect.squadron, ["airSquadron"], effect);
@@ -461,7 +465,9 @@ function parentActor(uuid: string | null): Actor.Implementation | undefined {
  * whose actor no longer resolves is left out with a warning, so its rows are never sent to the
  * world's items by mistake.
  */
-function parentGroups<T extends { parentUuid: string | null }>(rows: readonly T[]): { parent: Actor.Implementation | undefined; rows: T[] }[] {
+function parentGroups<T extends { parentUuid: string | null }>(
+  rows: readonly T[],
+): { parent: Actor.Implementation | undefined; rows: T[] }[] {
   const out: { parent: Actor.Implementation | undefined; rows: T[] }[] = [];
   for (const [parentUuid, group] of byParent(rows)) {
     const parent = parentActor(parentUuid);
@@ -510,16 +516,30 @@ function writeCalls(plan: WritePlan): WriteCall[] {
   const calls: WriteCall[] = [];
   if (plan.actorUpdates.length > 0) {
     const rows = plan.actorUpdates;
-    calls.push({ part: { ...EMPTY_PLAN, actorUpdates: rows }, write: () => Actor.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes }))) });
+    calls.push({
+      part: { ...EMPTY_PLAN, actorUpdates: rows },
+      write: () => Actor.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes }))),
+    });
   }
   for (const { parent, rows } of parentGroups(plan.itemUpdates)) {
     calls.push({
       part: { ...EMPTY_PLAN, itemUpdates: rows },
-      write: () => Item.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes })), parent ? { parent } : {}),
+      write: () =>
+        Item.updateDocuments(
+          rows.map((u) => ({ _id: u.id, ...u.changes })),
+          parent ? { parent } : {},
+        ),
     });
   }
   for (const { parent, rows } of parentGroups(plan.itemDeletions)) {
-    calls.push({ part: { ...EMPTY_PLAN, itemDeletions: rows }, write: () => Item.deleteDocuments(rows.map((r) => r.id), parent ? { parent } : {}) });
+    calls.push({
+      part: { ...EMPTY_PLAN, itemDeletions: rows },
+      write: () =>
+        Item.deleteDocuments(
+          rows.map((r) => r.id),
+          parent ? { parent } : {},
+        ),
+    });
   }
   for (const { parent, rows } of parentGroups(plan.itemCreations)) {
     const data = rows.map((r) => r.data) as Item.CreateData[];
@@ -584,7 +604,9 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
   const drifted = new Set<string>();
   for (const update of [...plan.actorUpdates, ...plan.itemUpdates]) {
     const snap = lookup(update.uuid);
-    const same = snap !== undefined && Object.entries(update.changes).every(([path, value]) => sameValue(readPath(snap.system, path.replace(/^system\./, "")), value));
+    const same =
+      snap !== undefined &&
+      Object.entries(update.changes).every(([path, value]) => sameValue(readPath(snap.system, path.replace(/^system\./, "")), value));
     if (!same) drifted.add(snap?.name ?? update.uuid);
   }
   for (const deletion of plan.itemDeletions) {

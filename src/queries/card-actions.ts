@@ -7,7 +7,17 @@
  * never from the card's flags, which the player who posted it may edit.
  */
 import { PlanWriteError, applyPlan, documentAt, driftedDocuments, planEffects, snapshotOf } from "../effects/apply";
-import { cardDigest, mayApply, mayEditSplit, mayUndo, readCard, touchedDocuments, type CardFlags, type Decision, type Requester } from "../chat/card-data";
+import {
+  cardDigest,
+  mayApply,
+  mayEditSplit,
+  mayUndo,
+  readCard,
+  touchedDocuments,
+  type CardFlags,
+  type Decision,
+  type Requester,
+} from "../chat/card-data";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
@@ -22,9 +32,7 @@ export type CardAction = "apply" | "undo";
  * What a request returns to the asking client (plain data: it crosses the socket). `reason` is a
  * lang key; `details` the sentences behind it (the rules' refusals, the malformed fields).
  */
-export type CardResult =
-  | { readonly ok: true }
-  | { readonly ok: false; readonly reason: string; readonly details?: readonly string[] };
+export type CardResult = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly details?: readonly string[] };
 
 /** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */
 export type RequestingUser = Requester & object;
@@ -149,7 +157,12 @@ async function cardAction(action: CardAction, messageId: string, user: Requestin
   try {
     if (action === "apply") {
       const plan = planEffects(card.effects, snapshotOf);
-      const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
+      const forward = {
+        actorUpdates: plan.actorUpdates,
+        itemUpdates: plan.itemUpdates,
+        itemDeletions: plan.itemDeletions,
+        itemCreations: plan.itemCreations,
+      };
       await applyPlan(forward, plan.inverse);
       const applied: LedgerEntry = {
         state: "applied",
@@ -165,7 +178,9 @@ async function cardAction(action: CardAction, messageId: string, user: Requestin
     } else {
       const { inverse, forward } = entry!;
       await applyPlan(inverse, forward);
-      const refused = await record(messageId, { ...entry!, state: "reverted" }, message, { [`flags.${SYSTEM_ID}.state`]: "reverted" }, () => applyPlan(forward, inverse));
+      const refused = await record(messageId, { ...entry!, state: "reverted" }, message, { [`flags.${SYSTEM_ID}.state`]: "reverted" }, () =>
+        applyPlan(forward, inverse),
+      );
       if (refused !== null) return refused;
       callHook("nobc.resolutionReverted", message, inverse);
     }
@@ -201,11 +216,24 @@ async function setSplit(request: SplitRequest, user: RequestingUser): Promise<Ca
   const combat = card.groundCombat;
   const display = card.display;
   if (combat === undefined || display === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notCombat" };
-  const decision = mayEditSplit(user, card, side, ownership(user, splitUnits(combat, side).map((u) => u.id)));
+  const decision = mayEditSplit(
+    user,
+    card,
+    side,
+    ownership(
+      user,
+      splitUnits(combat, side).map((u) => u.id),
+    ),
+  );
   if (!decision.ok) return decision;
   const checked = resplit(combat, side, split);
   if (!checked.ok) return { ok: false, reason: "NOBC.Chat.Refused.badSplit", details: checked.refusals.map((r) => r.message) };
-  const next: CardFlags & { display: typeof display } = { ...card, display, effects: checked.value.effects, groundCombat: checked.value.card };
+  const next: CardFlags & { display: typeof display } = {
+    ...card,
+    display,
+    effects: checked.value.effects,
+    groundCombat: checked.value.card,
+  };
   await message.update({
     [`flags.${SYSTEM_ID}.effects`]: next.effects,
     [`flags.${SYSTEM_ID}.groundCombat.splits`]: checked.value.card.splits,

@@ -17,7 +17,10 @@ export const hitShareSchema = z.object({ actor: id, hits: z.number() });
 const token = z.string().min(1, "must be the request token");
 
 /** `seen`: the `cardDigest` of the card as the user saw it (sent by the chat buttons, not by macros). */
-const seen = z.string().regex(/^[0-9a-f]{64}$/, "must be a card digest (64 hex digits)").optional();
+const seen = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/, "must be a card digest (64 hex digits)")
+  .optional();
 
 export const cardQuerySchema = z.object({ messageId: id, userId: id, token, seen });
 

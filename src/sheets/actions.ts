@@ -23,7 +23,6 @@ import { openLandPhase } from "../apps/land/register";
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
 
-
 function nameOf(uuid: string): string {
   const doc = documentAt(uuid) as { name?: string } | null | undefined;
   return doc?.name ?? uuid;

@@ -44,8 +44,12 @@ type SheetConstructor<D> = new (options?: object) => SheetApp<D>;
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-export const ActorSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as SheetConstructor<LiveActor>;
-export const ItemSheetBase = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) as unknown as SheetConstructor<LiveDocument>;
+export const ActorSheetBase = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ActorSheetV2,
+) as unknown as SheetConstructor<LiveActor>;
+export const ItemSheetBase = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ItemSheetV2,
+) as unknown as SheetConstructor<LiveDocument>;
 
 /** Registers a sheet class as the default for some subtypes of Actor or Item. */
 export function registerSheet(documentName: "Actor" | "Item", sheet: object, types: readonly string[], label: string): void {

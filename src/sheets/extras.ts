@@ -12,13 +12,7 @@ import type { HqSheetExtras, SubordinateSummary } from "./context/hq";
 import type { AirbaseSheetExtras, AirSquadronSheetExtras, BasedSquadron } from "./context/air";
 import type { SupportCardSheetExtras } from "./context/support-card";
 import type { DocumentHeader } from "../view/common";
-import type {
-  AirSquadronSystemView,
-  DocLink,
-  HqSystemView,
-  SupportCardSystemView,
-  UnitSystemView,
-} from "../view/views";
+import type { AirSquadronSystemView, DocLink, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
 import { enrichHtml, worldActors, worldItems, type LiveActor, type LiveDocument } from "./base";
 
 function header(doc: LiveDocument, editable: boolean): DocumentHeader {
@@ -115,9 +109,7 @@ function basedSquadron(squadron: LiveDocument): BasedSquadron {
 }
 
 export function airbaseExtras(airbase: LiveActor, editable: boolean): AirbaseSheetExtras {
-  const squadrons = worldActors().filter(
-    (a) => a.type === "airSquadron" && (a.system as AirSquadronSystemView).airbase === airbase.uuid,
-  );
+  const squadrons = worldActors().filter((a) => a.type === "airSquadron" && (a.system as AirSquadronSystemView).airbase === airbase.uuid);
   return { ...header(airbase, editable), squadrons: squadrons.map(basedSquadron) };
 }
 

@@ -6,13 +6,7 @@ import { airbaseSheetContext, airSquadronSheetContext } from "./context/air";
 import { hqSheetContext } from "./context/hq";
 import { supportCardSheetContext } from "./context/support-card";
 import { unitSheetContext } from "./context/unit";
-import type {
-  AirbaseSystemView,
-  AirSquadronSystemView,
-  HqSystemView,
-  SupportCardSystemView,
-  UnitSystemView,
-} from "../view/views";
+import type { AirbaseSystemView, AirSquadronSystemView, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
 import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtras } from "./extras";
 import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";

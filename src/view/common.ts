@@ -70,11 +70,7 @@ export interface NationalityOption {
 }
 
 /** Nationality choices of one side (a WP unit never offers NATO nations), keeping an odd stored value visible. */
-export function nationalityChoices(
-  side: Side,
-  current: string,
-  nationalities: readonly NationalityOption[],
-): Choices {
+export function nationalityChoices(side: Side, current: string, nationalities: readonly NationalityOption[]): Choices {
   const choices: Record<string, string> = {};
   for (const n of nationalities) if (n.side === side || n.code === current) choices[n.code] = n.label;
   return choices;

@@ -2,7 +2,14 @@
  * Label keys (lang/en.json) for every enum a sheet shows. Written out in full, so the i18n test can
  * find each key in the source; the support-card categories' keys follow one rule instead (below).
  */
-import { SUPPORT_CARD_CATEGORIES, type Mode, type Side, type SupportCardCategory, type UnitArm, type UnitSize } from "../rules/nobc/land/types";
+import {
+  SUPPORT_CARD_CATEGORIES,
+  type Mode,
+  type Side,
+  type SupportCardCategory,
+  type UnitArm,
+  type UnitSize,
+} from "../rules/nobc/land/types";
 import type { AirBox } from "../rules/nobc/air/effects";
 import type { AfterUse, AirRole, Echelon, WeaponKind } from "./views";
 

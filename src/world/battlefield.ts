@@ -8,7 +8,14 @@ import type { ActorRef, HexRef } from "../rules/ids";
 import type { LandHq, LandUnit, SupportCard } from "../rules/nobc/land/types";
 import type { CombatAdjacency } from "../rules/nobc/land/combat";
 import type { Airbase, Squadron } from "../rules/nobc/air/types";
-import type { AfterUse, AirbaseSystemView, AirSquadronSystemView, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
+import type {
+  AfterUse,
+  AirbaseSystemView,
+  AirSquadronSystemView,
+  HqSystemView,
+  SupportCardSystemView,
+  UnitSystemView,
+} from "../view/views";
 import { landHqOf, landUnitOf, squadronOf } from "../view/snapshots";
 import { formatMapProblem, validateTerrainMap } from "../map/terrain-schema";
 import { adjacentHexes, mapView, type MapState, type MapView } from "../map/rules-view";
@@ -105,7 +112,11 @@ function hexAt(token: WorldToken, size: number): HexRef | undefined {
 function readMap(terrain: unknown): { map: MapView | null; problems: MapProblemNote[] } {
   if (terrain === undefined || terrain === null) return { map: null, problems: [{ key: "NOBC.World.MapProblem.missing", data: {} }] };
   const check = validateTerrainMap(terrain);
-  if (!check.ok) return { map: null, problems: check.problems.map((p) => ({ key: "NOBC.World.MapProblem.invalid", data: { problem: formatMapProblem(p) } })) };
+  if (!check.ok)
+    return {
+      map: null,
+      problems: check.problems.map((p) => ({ key: "NOBC.World.MapProblem.invalid", data: { problem: formatMapProblem(p) } })),
+    };
   return { map: mapView(check.map), problems: [] };
 }
 
@@ -196,7 +207,19 @@ export function battlefield(input: BattlefieldInput): Battlefield {
     names.set(item.uuid, item.name);
     cards.push(cardOf(item, null));
   }
-  return { map, mapProblems: problems, units, markers, hqs, cards, squadrons, unknownAir, airbases, names, mapState: { mines, contaminated } };
+  return {
+    map,
+    mapProblems: problems,
+    units,
+    markers,
+    hqs,
+    cards,
+    squadrons,
+    unknownAir,
+    airbases,
+    names,
+    mapState: { mines, contaminated },
+  };
 }
 
 /** The units standing in a hex. */

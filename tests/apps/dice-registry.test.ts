@@ -1,7 +1,15 @@
 import "../harness/install";
 import { afterEach, describe, expect, it } from "vitest";
 import { recordingDice } from "../../src/apps/base/dice";
-import { clearStageRegistry, registerStageAction, registerStageEntry, stageActionById, stageActions, stageEntries, type StageAction } from "../../src/combat/registry";
+import {
+  clearStageRegistry,
+  registerStageAction,
+  registerStageEntry,
+  stageActionById,
+  stageActions,
+  stageEntries,
+  type StageAction,
+} from "../../src/combat/registry";
 
 describe("recordingDice", () => {
   it("maps the uniform source onto 1..6 and records every face in order", () => {
@@ -25,7 +33,14 @@ describe("recordingDice", () => {
 
 describe("stage registry", () => {
   afterEach(clearStageRegistry);
-  const action = (id: string, stage: StageAction["stage"], gmOnly: boolean): StageAction => ({ id, stage, label: id, icon: "", gmOnly, run: async () => id });
+  const action = (id: string, stage: StageAction["stage"], gmOnly: boolean): StageAction => ({
+    id,
+    stage,
+    label: id,
+    icon: "",
+    gmOnly,
+    run: async () => id,
+  });
 
   it("lists a stage's actions in order, leaving GM-only ones out for players", () => {
     registerStageAction(action("a", "groundCombat", false));

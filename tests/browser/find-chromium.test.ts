@@ -28,7 +28,10 @@ function fake(files: string[], env: Record<string, string | undefined>, platform
 
 describe("findChromium", () => {
   it("takes CHROMIUM_PATH first, even when a system Chromium exists", async () => {
-    const { deps, calls } = fake(["/opt/my chromium/chrome", "/usr/bin/chromium"], { CHROMIUM_PATH: "/opt/my chromium/chrome", PATH: "/usr/bin" });
+    const { deps, calls } = fake(["/opt/my chromium/chrome", "/usr/bin/chromium"], {
+      CHROMIUM_PATH: "/opt/my chromium/chrome",
+      PATH: "/usr/bin",
+    });
     expect(await findChromium(deps)).toEqual({ source: "CHROMIUM_PATH", executablePath: "/opt/my chromium/chrome", args: SYSTEM_ARGS });
     expect(calls.npm).toBe(0);
   });

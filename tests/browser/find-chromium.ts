@@ -39,7 +39,10 @@ export const SYSTEM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--di
 export const SYSTEM_CHROMIUM: Partial<Record<NodeJS.Platform, { onPath: string[]; at: string[][] }>> = {
   linux: {
     onPath: ["chromium", "chromium-browser", "google-chrome-stable", "google-chrome"],
-    at: [["/usr/bin", "chromium"], ["/snap/bin", "chromium"]],
+    at: [
+      ["/usr/bin", "chromium"],
+      ["/snap/bin", "chromium"],
+    ],
   },
   darwin: {
     onPath: [],
@@ -112,7 +115,9 @@ const PACKAGE = "@sparticuz/chromium";
 export async function npmChromium(): Promise<Omit<BrowserLaunch, "source">> {
   if (process.platform !== "linux" || process.arch !== "x64") {
     const looked = systemCandidates(process.platform, process.env).join(", ");
-    throw new Error(`no Chromium found (looked at: ${looked}); ${PACKAGE} ships one for Linux x64 only: install Chromium or Chrome, or set CHROMIUM_PATH`);
+    throw new Error(
+      `no Chromium found (looked at: ${looked}); ${PACKAGE} ships one for Linux x64 only: install Chromium or Chrome, or set CHROMIUM_PATH`,
+    );
   }
   const require = createRequire(import.meta.url);
   const packageDir = path.resolve(path.dirname(require.resolve(PACKAGE)), ".."); // its main is build/index.js

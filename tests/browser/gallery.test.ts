@@ -48,10 +48,14 @@ beforeAll(async () => {
     ...(found.env ? { env: { ...process.env, ...found.env } } : {}),
   });
   page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()}`));
-  page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
   await page.goto(`http://127.0.0.1:${port}/index.html`, { waitUntil: "networkidle" });
 });
 

@@ -19,7 +19,11 @@ const repo = path.resolve(__dirname, "../..");
 
 /** The repository's files: tracked, plus new ones not yet committed (ignored ones left out). */
 function repoFiles(): string[] {
-  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: repo, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: repo,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return listed.split("\0").filter((f) => f !== "" && existsSync(path.join(repo, f)));
 }
 
@@ -38,14 +42,21 @@ async function build(dir: string): Promise<string> {
   for (const key of Object.keys(env)) if (key === "NODE_ENV" || key.startsWith("VITEST")) delete env[key];
   const npmCli = process.env.npm_execpath;
   const [command, args] = npmCli && /\.c?js$/.test(npmCli) ? [process.execPath, [npmCli, "run", "build"]] : ["npm", ["run", "build"]];
-  const { stdout } = await run(command, args, { cwd: dir, env, shell: command === "npm" && process.platform === "win32", maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run(command, args, {
+    cwd: dir,
+    env,
+    shell: command === "npm" && process.platform === "win32",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return stdout;
 }
 
 /** Every file under `dir`, relative, with "/" between folders (as in the zip), sorted. */
 function listFiles(dir: string, base = dir): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join("/")]))
+    .flatMap((e) =>
+      e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join("/")],
+    )
     .sort();
 }
 

@@ -29,7 +29,16 @@ describe("card data", () => {
   it("a GM may apply a pending card; a player only when owning every touched document", () => {
     const card: CardFlags = { effects, state: "pending" };
     expect(mayApply(gm, card, new Map())).toEqual({ ok: true });
-    expect(mayApply(player, card, new Map([["Actor.a", true], ["Actor.b.Item.c", true]]))).toEqual({ ok: true });
+    expect(
+      mayApply(
+        player,
+        card,
+        new Map([
+          ["Actor.a", true],
+          ["Actor.b.Item.c", true],
+        ]),
+      ),
+    ).toEqual({ ok: true });
     expect(mayApply(player, card, new Map([["Actor.a", true]]))).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
   });
 
@@ -40,7 +49,10 @@ describe("card data", () => {
     expect(mayUndo(gm, { effects, state: "pending" }, new Map())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
     expect(mayUndo(gm, { effects, state: "applied" }, new Map())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
     expect(mayUndo(gm, { effects, state: "applied", applied: inverse }, new Map())).toEqual({ ok: true });
-    expect(mayUndo(player, { effects, state: "applied", applied: inverse }, new Map())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(mayUndo(player, { effects, state: "applied", applied: inverse }, new Map())).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.notOwner",
+    });
   });
 
   it("property: a player who owns nothing may never act on a card that touches a document", () => {

@@ -43,7 +43,9 @@ function ownEffects(): Effect[] {
 }
 
 async function post(effects: Effect[], rolls = [3, 5]): Promise<string> {
-  const message = (await postResolution({ title: "Combat", resolution: { breakdown: [], rolls, outcome: "ok", effects } })) as { id: string };
+  const message = (await postResolution({ title: "Combat", resolution: { breakdown: [], rolls, outcome: "ok", effects } })) as {
+    id: string;
+  };
   return message.id;
 }
 
@@ -68,11 +70,18 @@ describe("posting a resolution card", () => {
     const data = message.rolls[0]!.toJSON();
     expect(data["formula"]).toBe("2d6");
     expect(data["total"]).toBe(8);
-    expect((data["terms"] as { results: unknown[] }[])[0]!.results).toEqual([{ result: 3, active: true }, { result: 5, active: true }]);
+    expect((data["terms"] as { results: unknown[] }[])[0]!.results).toEqual([
+      { result: 3, active: true },
+      { result: 5, active: true },
+    ]);
   });
 
   it("writes an outcome object out, keeps a given speaker, and names the documents in the changes", async () => {
-    await postResolution({ title: "Mode", speaker: { alias: "3 Pz Bde" }, resolution: { breakdown: [], rolls: [], outcome: { box: "ready" }, effects: [{ type: "mode", actor: unit.uuid, mode: "combat" }] } });
+    await postResolution({
+      title: "Mode",
+      speaker: { alias: "3 Pz Bde" },
+      resolution: { breakdown: [], rolls: [], outcome: { box: "ready" }, effects: [{ type: "mode", actor: unit.uuid, mode: "combat" }] },
+    });
     const message = [...chatFake.messages.values()][0]!;
     expect(message.speaker).toEqual({ alias: "3 Pz Bde" });
     expect(message.rolls).toEqual([]);
@@ -94,7 +103,11 @@ describe("posting a resolution card", () => {
   it("posts several cards in one createDocuments batch, in order, each with its hooks", async () => {
     const posted: unknown[] = [];
     harness.hooks.push({ name: "nobc.airSuperiority", fn: (m: unknown) => void posted.push(m), once: false });
-    const card = (title: string) => ({ title, hook: "nobc.airSuperiority", resolution: { breakdown: [], rolls: [], outcome: title, effects: [] } });
+    const card = (title: string) => ({
+      title,
+      hook: "nobc.airSuperiority",
+      resolution: { breakdown: [], rolls: [], outcome: title, effects: [] },
+    });
     const messages = (await postResolutions([card("north"), card("south")])) as { id: string }[];
     expect(chatFake.batches).toEqual([2]);
     expect(messages.map((m) => m.id)).toEqual([...chatFake.messages.keys()]);
@@ -144,7 +157,11 @@ describe("Apply and Undo", () => {
     const before = state();
     const id = await post(ownEffects());
     const locked = vi.spyOn(harness.Item, "deleteDocuments").mockRejectedValueOnce(new Error("the card is locked"));
-    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["the card is locked"] });
+    expect(await requestCardAction("apply", id)).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.writeFailed",
+      details: ["the card is locked"],
+    });
     // The unit and HQ were written, then written back with their old values.
     expect(harness.Actor.calls.map((c) => c.method)).toEqual(["updateDocuments", "updateDocuments"]);
     expect(state()).toEqual(before);
@@ -232,7 +249,9 @@ describe("Apply and Undo", () => {
 
   it("the GM acts only for the user whose own flag holds the token sent; a claimed id alone is refused", async () => {
     const id = await post([{ type: "hits", actor: enemy.uuid, amount: 2 }]);
-    const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries["nobc.applyCard"]!;
+    const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries[
+      "nobc.applyCard"
+    ]!;
     const unverified = { ok: false, reason: "NOBC.Chat.Refused.unverified" };
     expect(await handler({ messageId: id, userId: "gm", token: "guess" })).toEqual(unverified);
     expect(await handler({ messageId: id, userId: "p2", token: "guess" })).toEqual(unverified);
@@ -301,7 +320,12 @@ describe("Apply and Undo", () => {
     await message.update({
       "flags.nobc.state": "applied",
       "flags.nobc.effects": [],
-      "flags.nobc.applied": { actorUpdates: [{ uuid: enemy.uuid, id: enemy.id, parentUuid: null, changes: { "system.strength.value": 0 } }], itemUpdates: [], itemDeletions: [], itemCreations: [] },
+      "flags.nobc.applied": {
+        actorUpdates: [{ uuid: enemy.uuid, id: enemy.id, parentUuid: null, changes: { "system.strength.value": 0 } }],
+        itemUpdates: [],
+        itemDeletions: [],
+        itemCreations: [],
+      },
     });
     expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
     expect((enemy.system["strength"] as Raw)["value"]).toBe(3);
@@ -316,7 +340,9 @@ describe("Apply and Undo", () => {
   it("a query reaching a client that is not the active GM does nothing", async () => {
     const id = await post(ownEffects());
     chatFake.setUsers("p2");
-    const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries["nobc.undoCard"]!;
+    const handler = (CONFIG as unknown as { queries: Record<string, (d: unknown, o?: unknown) => Promise<unknown>> }).queries[
+      "nobc.undoCard"
+    ]!;
     expect(await handler({ messageId: id, userId: "p1" })).toEqual({ ok: false, reason: "NOBC.Chat.NoGM" });
   });
 
@@ -332,13 +358,16 @@ describe("Apply and Undo", () => {
 });
 
 describe("the GM handles one card action at a time", () => {
-  const slow = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    await new Promise((r) => setTimeout(r, 5));
-    return fn(...a);
-  };
+  const slow =
+    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      await new Promise((r) => setTimeout(r, 5));
+      return fn(...a);
+    };
   const strength = (a: FakeActorT) => (a.system["strength"] as Raw)["value"];
   const postOnce = async (effects: Effect[], once: string) =>
-    ((await postResolution({ title: "Orders", resolution: { breakdown: [], rolls: [], outcome: "ok", effects }, once })) as { id: string }).id;
+    ((await postResolution({ title: "Orders", resolution: { breakdown: [], rolls: [], outcome: "ok", effects }, once })) as { id: string })
+      .id;
 
   it("two cards hitting one unit at once both count, and each undoes exactly its own hits", async () => {
     const write = harness.Actor.updateDocuments.bind(harness.Actor);
@@ -388,14 +417,20 @@ describe("the GM handles one card action at a time", () => {
   });
 
   const failLedgerWrites = () =>
-    vi.spyOn(harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> }, "set").mockRejectedValue(new Error("settings refused"));
+    vi
+      .spyOn(harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> }, "set")
+      .mockRejectedValue(new Error("settings refused"));
 
   it("a ledger write that fails after Undo wrote the documents writes them forward again: the card stays applied", async () => {
     const id = await post(ownEffects());
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
     const applied = state();
     failLedgerWrites();
-    expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["settings refused"] });
+    expect(await requestCardAction("undo", id)).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.writeFailed",
+      details: ["settings refused"],
+    });
     expect(state()).toEqual(applied);
     expect(flags(id)["state"]).toBe("applied");
     vi.restoreAllMocks();
@@ -406,7 +441,11 @@ describe("the GM handles one card action at a time", () => {
     const before = state();
     const id = await post(ownEffects());
     failLedgerWrites();
-    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: ["settings refused"] });
+    expect(await requestCardAction("apply", id)).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.writeFailed",
+      details: ["settings refused"],
+    });
     expect(state()).toEqual(before);
     expect(flags(id)["state"]).toBe("pending");
     vi.restoreAllMocks();
@@ -416,10 +455,20 @@ describe("the GM handles one card action at a time", () => {
 
 describe("renderChatMessageHTML", () => {
   // No DOM here: a minimal element with the few members decorateCard touches.
-  interface FakeButton { dataset: Record<string, string>; disabled: boolean; click(): void; addEventListener(t: string, f: () => void): void }
+  interface FakeButton {
+    dataset: Record<string, string>;
+    disabled: boolean;
+    click(): void;
+    addEventListener(t: string, f: () => void): void;
+  }
   function button(action: string): FakeButton {
     const listeners: (() => void)[] = [];
-    return { dataset: { nobcCard: action }, disabled: false, click: () => listeners.forEach((f) => f()), addEventListener: (_t, f) => void listeners.push(f) };
+    return {
+      dataset: { nobcCard: action },
+      disabled: false,
+      click: () => listeners.forEach((f) => f()),
+      addEventListener: (_t, f) => void listeners.push(f),
+    };
   }
   // Just enough of an element for the changes list: created children, text, class, replaceChildren.
   class FakeNode {
@@ -447,12 +496,19 @@ describe("renderChatMessageHTML", () => {
     changes.append(new FakeNode("p"));
     const stale = { removed: false, remove: () => void (stale.removed = true) };
     const buttons = [button("apply"), button("undo")];
-    const root: { classes: Set<string>; classList: object; ownerDocument: object; querySelector(sel: string): unknown; querySelectorAll(sel: string): unknown } = {
+    const root: {
+      classes: Set<string>;
+      classList: object;
+      ownerDocument: object;
+      querySelector(sel: string): unknown;
+      querySelectorAll(sel: string): unknown;
+    } = {
       classes: new Set(["state-pending"]),
       classList: { toggle: (c: string, on: boolean) => void (on ? root.classes.add(c) : root.classes.delete(c)) },
       ownerDocument: changes.ownerDocument,
       querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" && withSection ? changes : null),
-      querySelectorAll: (sel: string) => (sel === "button[data-nobc-card]" ? buttons : sel === ".card-documents, .card-other" ? [stale] : []),
+      querySelectorAll: (sel: string) =>
+        sel === "button[data-nobc-card]" ? buttons : sel === ".card-documents, .card-other" ? [stale] : [],
     };
     const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) };
     return { el: el as unknown as HTMLElement, root, state, changes, buttons, inserted, stale };
@@ -486,7 +542,9 @@ describe("renderChatMessageHTML", () => {
     // A card without the section gets one before its state line; the stored lists go.
     const old = html(false);
     decorateCard(chatFake.messages.get(id)!, old.el);
-    expect(old.inserted.map((n) => [n.className, ...n.lines()])).toEqual([["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits {"name":"11 ACR","amount":"1"}']]);
+    expect(old.inserted.map((n) => [n.className, ...n.lines()])).toEqual([
+      ["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits {"name":"11 ACR","amount":"1"}'],
+    ]);
     expect(old.stale.removed).toBe(true);
   });
 

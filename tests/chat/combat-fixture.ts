@@ -36,7 +36,18 @@ export function combatUnits(refs: CombatRefs): Record<keyof CombatRefs, LandUnit
     mr: { ...base, id: refs.mr, side: "wp", name: NAMES.mr, arm: "motorRifle", strength: 4, hex: "A2" },
     bde: { ...base, id: refs.bde, side: "nato", name: NAMES.bde, size: "brigade", strength: 4, hex: "T", nationality: "US" },
     acr: { ...base, id: refs.acr, side: "nato", name: NAMES.acr, size: "brigade", arm: "recce", strength: 3, hex: "T", nationality: "US" },
-    art: { ...base, id: refs.art, side: "nato", name: NAMES.art, size: "brigade", arm: "artillery", mode: "march", strength: 2, hex: "T", nationality: "US" },
+    art: {
+      ...base,
+      id: refs.art,
+      side: "nato",
+      name: NAMES.art,
+      size: "brigade",
+      arm: "artillery",
+      mode: "march",
+      strength: 2,
+      hex: "T",
+      nationality: "US",
+    },
   };
 }
 

@@ -34,7 +34,11 @@ function world(): void {
     harness.hooks.push({ name, fn: (...args: unknown[]) => void fired.push({ name, args }), once: false });
   }
   const unit = (key: keyof CombatRefs, strength: number) =>
-    new harness.Actor({ name: NAMES[key], type: "unit", system: { strength: { value: strength, max: strength }, supply: 1, mode: "combat" } });
+    new harness.Actor({
+      name: NAMES[key],
+      type: "unit",
+      system: { strength: { value: strength, max: strength }, supply: 1, mode: "combat" },
+    });
   actors = { gds: unit("gds", 8), mr: unit("mr", 4), bde: unit("bde", 4), acr: unit("acr", 3), art: unit("art", 2) };
   refs = { gds: actors.gds.uuid, mr: actors.mr.uuid, bde: actors.bde.uuid, acr: actors.acr.uuid, art: actors.art.uuid };
   for (const key of ["gds", "mr"] as const) chatFake.own(actors[key], "p1");
@@ -93,7 +97,10 @@ describe("posting a ground-combat card", () => {
 });
 
 describe("nobc.setSplit", () => {
-  const allOnTheMr = () => [{ actor: refs.gds, hits: 0 }, { actor: refs.mr, hits: 3 }];
+  const allOnTheMr = () => [
+    { actor: refs.gds, hits: 0 },
+    { actor: refs.mr, hits: 3 },
+  ];
 
   it("the player owning the attackers splits them through the GM: flags hold the recomputed effects, the card is rendered again", async () => {
     const { id, combat } = await post();
@@ -112,7 +119,11 @@ describe("nobc.setSplit", () => {
     expect(message(id).updates).toHaveLength(1);
     expect(message(id).updates[0]!["content"]).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
     const view = chatFake.rendered.at(-1)!.data as CardView;
-    expect(view.documents.map((d) => [d.name, d.changes.length])).toEqual([[NAMES.mr, 1], [NAMES.bde, 1], [NAMES.acr, 1]]);
+    expect(view.documents.map((d) => [d.name, d.changes.length])).toEqual([
+      [NAMES.mr, 1],
+      [NAMES.bde, 1],
+      [NAMES.acr, 1],
+    ]);
     expect(view.splits[0]!.rows.map((r) => r.hits)).toEqual([0, 3]);
     // Nothing is written to the units before Apply.
     expect(harness.Actor.calls).toHaveLength(0);
@@ -134,15 +145,25 @@ describe("nobc.setSplit", () => {
     const { id } = await post();
     const before = structuredClone(flags(id));
     chatFake.setUsers("p2");
-    const result = await requestSetSplit(id, "defenders", [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 2 }]);
-    expect(result).toEqual({ ok: false, reason: "NOBC.Chat.Refused.badSplit", details: ["The split gives 4 hits in all, but 2 must be shared."] });
+    const result = await requestSetSplit(id, "defenders", [
+      { actor: refs.bde, hits: 2 },
+      { actor: refs.acr, hits: 2 },
+    ]);
+    expect(result).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.badSplit",
+      details: ["The split gives 4 hits in all, but 2 must be shared."],
+    });
     expect(harness.notices.at(-1)!.message).toBe("NOBC.Chat.Refused.badSplit The split gives 4 hits in all, but 2 must be shared.");
     expect(flags(id)).toEqual(before);
   });
 
   it("hits on artillery and an unknown unit are refused with every reason", async () => {
     const { id } = await post();
-    const result = await requestSetSplit(id, "defenders", [{ actor: refs.art, hits: 1 }, { actor: "Actor.ghost", hits: 1 }]);
+    const result = await requestSetSplit(id, "defenders", [
+      { actor: refs.art, hits: 1 },
+      { actor: "Actor.ghost", hits: 1 },
+    ]);
     expect(result.ok).toBe(false);
     expect(!result.ok && result.details).toEqual([
       "210th FA Bde is artillery and takes no combat hits, so the split cannot give it any.",
@@ -167,12 +188,19 @@ describe("nobc.setSplit", () => {
 
   it("a GM splits directly, without a query", async () => {
     const { id } = await post();
-    expect(await requestSetSplit(id, "defenders", [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 0 }])).toEqual({ ok: true });
+    expect(
+      await requestSetSplit(id, "defenders", [
+        { actor: refs.bde, hits: 2 },
+        { actor: refs.acr, hits: 0 },
+      ]),
+    ).toEqual({ ok: true });
     expect(chatFake.users.get("gm")!.queries).toEqual([]);
   });
 
   it("refuses a card that is no combat, a side that does not share, and a card that is gone", async () => {
-    const plain = (await postResolution({ title: "t", resolution: { breakdown: [], rolls: [], outcome: "x", effects: [] } })) as { id: string };
+    const plain = (await postResolution({ title: "t", resolution: { breakdown: [], rolls: [], outcome: "x", effects: [] } })) as {
+      id: string;
+    };
     expect(await requestSetSplit(plain.id, "attackers", [])).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notCombat" });
     const { id } = await post(6); // attackers take 3 hits on each unit
     expect(await requestSetSplit(id, "attackers", [])).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notShared" });
@@ -187,7 +215,13 @@ describe("nobc.setSplit", () => {
 
   it("the query checks its data with zod and names each bad field; a claimed id without its token is not trusted", async () => {
     const { id } = await post();
-    const bad = (await query("nobc.setSplit")({ messageId: id, userId: "p1", token: "t", side: "flank", split: [{ actor: "", hits: "2" }] })) as { details: string[] };
+    const bad = (await query("nobc.setSplit")({
+      messageId: id,
+      userId: "p1",
+      token: "t",
+      side: "flank",
+      split: [{ actor: "", hits: "2" }],
+    })) as { details: string[] };
     expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
     expect(bad.details.map((d) => d.split(":")[0])).toEqual(["side", "split[0].actor", "split[0].hits"]);
     expect(await query("nobc.applyCard")({ messageId: 7 })).toMatchObject({
@@ -203,7 +237,10 @@ describe("nobc.setSplit", () => {
       reason: "NOBC.Chat.Refused.badRequest",
       details: ["seen: must be a card digest (64 hex digits)"],
     });
-    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: "guess", side: "attackers", split: allOnTheMr() })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.unverified" });
+    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: "guess", side: "attackers", split: allOnTheMr() })).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.unverified",
+    });
   });
 });
 
@@ -211,7 +248,10 @@ describe("Apply and Undo after a split", () => {
   it("Apply writes exactly the recomputed effects in one Actor.updateDocuments call; Undo restores the exact prior state", async () => {
     const { id, combat } = await post();
     const before = Object.values(actors).map((a) => structuredClone(a.system));
-    const split = [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 0 }];
+    const split = [
+      { actor: refs.bde, hits: 2 },
+      { actor: refs.acr, hits: 0 },
+    ];
     chatFake.setUsers("p2");
     expect(await requestSetSplit(id, "defenders", split)).toEqual({ ok: true });
     chatFake.setUsers("gm");
@@ -233,29 +273,55 @@ describe("Apply and Undo after a split", () => {
 
   it("the macro helpers refuse malformed arguments, naming the field, and change nothing", async () => {
     const { id } = await post();
-    expect(await applyCard("")).toEqual({ ok: false, reason: "NOBC.Chat.Refused.badRequest", details: ["messageId: must be a non-empty id"] });
+    expect(await applyCard("")).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.badRequest",
+      details: ["messageId: must be a non-empty id"],
+    });
     const bad = await setCardSplit(id, "defenders", [{ actor: refs.bde, hits: Number.NaN }]);
     expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
     expect(!bad.ok && bad.details![0]).toMatch(/^split\[0\]\.hits: /);
     expect(harness.notices.map((n) => n.level)).toEqual(["warn", "warn"]);
     expect(message(id).updates).toHaveLength(0);
-    expect(await setCardSplit(id, "defenders", [{ actor: refs.bde, hits: 2 }, { actor: refs.acr, hits: 0 }])).toEqual({ ok: true });
+    expect(
+      await setCardSplit(id, "defenders", [
+        { actor: refs.bde, hits: 2 },
+        { actor: refs.acr, hits: 0 },
+      ]),
+    ).toEqual({ ok: true });
   });
 });
 
 describe("what each user sees on the card (renderChatMessageHTML)", () => {
   /** No DOM here: stand-in elements answering the few selectors decorateCard uses. */
-  interface El { dataset: Record<string, string>; disabled: boolean; hidden: boolean; value: string; listeners: (() => void)[]; addEventListener(t: string, f: () => void): void; click(): void }
+  interface El {
+    dataset: Record<string, string>;
+    disabled: boolean;
+    hidden: boolean;
+    value: string;
+    listeners: (() => void)[];
+    addEventListener(t: string, f: () => void): void;
+    click(): void;
+  }
   function el(dataset: Record<string, string>, value = ""): El {
     const e: El = {
-      dataset, disabled: false, hidden: false, value, listeners: [],
+      dataset,
+      disabled: false,
+      hidden: false,
+      value,
+      listeners: [],
       addEventListener: (_t, f) => void e.listeners.push(f),
       click: () => e.listeners.forEach((f) => f()),
     };
     return e;
   }
   function card(id: string) {
-    const gc = flags(id)["groundCombat"] as { outcome: { attackerHits: { proposal: { actor: string; hits: number }[] }; defenderHits: { proposal: { actor: string; hits: number }[] } } };
+    const gc = flags(id)["groundCombat"] as {
+      outcome: {
+        attackerHits: { proposal: { actor: string; hits: number }[] };
+        defenderHits: { proposal: { actor: string; hits: number }[] };
+      };
+    };
     const inputs = [
       ...gc.outcome.attackerHits.proposal.map((s) => el({ nobcSplit: "attackers", actor: s.actor }, String(s.hits))),
       ...gc.outcome.defenderHits.proposal.map((s) => el({ nobcSplit: "defenders", actor: s.actor }, String(s.hits))),
@@ -268,12 +334,18 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     };
     const state = { textContent: "" };
     // The changes list is rebuilt into this section (tested in card-flow.test.ts); a bare stand-in.
-    const node = (): object => ({ ownerDocument: { createElement: node }, className: "", append: () => undefined, replaceChildren: () => undefined });
+    const node = (): object => ({
+      ownerDocument: { createElement: node },
+      className: "",
+      append: () => undefined,
+      replaceChildren: () => undefined,
+    });
     const changes = node();
     const root = {
       classList: { toggle: () => true },
       querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" ? changes : null),
-      querySelectorAll: (sel: string) => (sel === "input[data-nobc-split]" ? inputs : sel === "button[data-nobc-card]" ? Object.values(buttons) : []),
+      querySelectorAll: (sel: string) =>
+        sel === "input[data-nobc-split]" ? inputs : sel === "button[data-nobc-card]" ? Object.values(buttons) : [],
     };
     const html = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
     decorateCard(message(id), html);
@@ -308,8 +380,17 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     view.buttons.attackers.click();
     expect(view.buttons.attackers.disabled).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
-    expect(chatFake.users.get("gm")!.queries[0]!.data).toMatchObject({ side: "attackers", split: [{ actor: refs.gds, hits: 3 }, { actor: refs.mr, hits: 0 }] });
-    expect((flags(id)["groundCombat"] as { splits: Raw }).splits["attackers"]).toEqual([{ actor: refs.gds, hits: 3 }, { actor: refs.mr, hits: 0 }]);
+    expect(chatFake.users.get("gm")!.queries[0]!.data).toMatchObject({
+      side: "attackers",
+      split: [
+        { actor: refs.gds, hits: 3 },
+        { actor: refs.mr, hits: 0 },
+      ],
+    });
+    expect((flags(id)["groundCombat"] as { splits: Raw }).splits["attackers"]).toEqual([
+      { actor: refs.gds, hits: 3 },
+      { actor: refs.mr, hits: 0 },
+    ]);
     expect(view.buttons.attackers.disabled).toBe(false);
   });
 });

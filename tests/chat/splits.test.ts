@@ -23,7 +23,13 @@ const natoPlayer = { id: "p2", isGM: false };
 function owned(user: { id: string }): Map<string, boolean> {
   const wp = user.id === "p1";
   const nato = user.id === "p2";
-  return new Map([[R.gds, wp], [R.mr, wp], [R.bde, nato], [R.acr, nato], [R.art, nato]]);
+  return new Map([
+    [R.gds, wp],
+    [R.mr, wp],
+    [R.bde, nato],
+    [R.acr, nato],
+    [R.art, nato],
+  ]);
 }
 
 describe("which sides share hits", () => {
@@ -32,14 +38,22 @@ describe("which sides share hits", () => {
     expect(sharedSides(gc)).toEqual(["attackers", "defenders"]);
     expect(splitUnits(gc, "defenders").map((u) => u.id)).toEqual([R.bde, R.acr]);
     expect(splitViews(gc)).toEqual([
-      { side: "attackers", total: 3, rows: [
-        { actor: R.gds, name: "1st Gds Tank Div", strength: 8, hits: 2 },
-        { actor: R.mr, name: "35th MR Div", strength: 4, hits: 1 },
-      ] },
-      { side: "defenders", total: 2, rows: [
-        { actor: R.bde, name: "2nd Bde, 3rd Armd Div", strength: 4, hits: 1 },
-        { actor: R.acr, name: "11th Armd Cav Regt", strength: 3, hits: 1 },
-      ] },
+      {
+        side: "attackers",
+        total: 3,
+        rows: [
+          { actor: R.gds, name: "1st Gds Tank Div", strength: 8, hits: 2 },
+          { actor: R.mr, name: "35th MR Div", strength: 4, hits: 1 },
+        ],
+      },
+      {
+        side: "defenders",
+        total: 2,
+        rows: [
+          { actor: R.bde, name: "2nd Bde, 3rd Armd Div", strength: 4, hits: 1 },
+          { actor: R.acr, name: "11th Armd Cav Regt", strength: 3, hits: 1 },
+        ],
+      },
     ]);
   });
 
@@ -68,25 +82,49 @@ describe("a new split, checked by the rules", () => {
       { type: "hits", actor: R.bde, amount: 1 },
       { type: "hits", actor: R.acr, amount: 1 },
     ]);
-    expect(done.value.card.splits).toEqual({ attackers: [{ actor: R.gds, hits: 0 }, { actor: R.mr, hits: 3 }] });
-    expect(currentSplit(done.value.card, "attackers")).toEqual([{ actor: R.gds, hits: 0 }, { actor: R.mr, hits: 3 }]);
+    expect(done.value.card.splits).toEqual({
+      attackers: [
+        { actor: R.gds, hits: 0 },
+        { actor: R.mr, hits: 3 },
+      ],
+    });
+    expect(currentSplit(done.value.card, "attackers")).toEqual([
+      { actor: R.gds, hits: 0 },
+      { actor: R.mr, hits: 3 },
+    ]);
     expect(currentSplit(done.value.card, "defenders")).toEqual(gc.outcome.defenderHits.proposal);
   });
 
   it("keeps the other side's saved split when one side changes", () => {
-    const first = resplit(card().groundCombat!, "defenders", [{ actor: R.bde, hits: 2 }, { actor: R.acr, hits: 0 }]);
+    const first = resplit(card().groundCombat!, "defenders", [
+      { actor: R.bde, hits: 2 },
+      { actor: R.acr, hits: 0 },
+    ]);
     if (!first.ok) throw new Error("refused");
-    const second = resplit(first.value.card, "attackers", [{ actor: R.gds, hits: 3 }, { actor: R.mr, hits: 0 }]);
+    const second = resplit(first.value.card, "attackers", [
+      { actor: R.gds, hits: 3 },
+      { actor: R.mr, hits: 0 },
+    ]);
     if (!second.ok) throw new Error("refused");
-    expect(second.value.card.splits.defenders).toEqual([{ actor: R.bde, hits: 2 }, { actor: R.acr, hits: 0 }]);
+    expect(second.value.card.splits.defenders).toEqual([
+      { actor: R.bde, hits: 2 },
+      { actor: R.acr, hits: 0 },
+    ]);
     expect(second.value.effects.filter((e) => e.type === "hits").map((e) => (e as { actor: string }).actor)).toEqual([R.gds, R.bde]);
   });
 
   it("refuses a wrong total, hits on artillery and an unknown unit, each with the rules' reason", () => {
     const gc = card().groundCombat!;
-    const total = resplit(gc, "defenders", [{ actor: R.bde, hits: 2 }, { actor: R.acr, hits: 1 }]);
+    const total = resplit(gc, "defenders", [
+      { actor: R.bde, hits: 2 },
+      { actor: R.acr, hits: 1 },
+    ]);
     expect(total.ok ? [] : total.refusals.map((r) => [r.code, r.field])).toEqual([["splitTotal", "splits.defenders.split"]]);
-    const bad = resplit(gc, "defenders", [{ actor: R.art, hits: 1 }, { actor: "Actor.ghost", hits: 1 }, { actor: R.bde, hits: 0.5 }]);
+    const bad = resplit(gc, "defenders", [
+      { actor: R.art, hits: 1 },
+      { actor: "Actor.ghost", hits: 1 },
+      { actor: R.bde, hits: 0.5 },
+    ]);
     expect(bad.ok ? [] : bad.refusals.map((r) => r.code)).toEqual(["splitImmune", "splitUnknownUnit", "splitInvalidHits"]);
     expect(bad.ok ? "" : bad.refusals[0]!.message).toContain("210th FA Bde is artillery");
   });
@@ -95,7 +133,10 @@ describe("a new split, checked by the rules", () => {
     const gc = card().groundCombat!;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 4 }), (a, b) => {
-        const done = resplit(gc, "attackers", [{ actor: R.gds, hits: a }, { actor: R.mr, hits: b }]);
+        const done = resplit(gc, "attackers", [
+          { actor: R.gds, hits: a },
+          { actor: R.mr, hits: b },
+        ]);
         expect(done.ok).toBe(a + b === 3);
       }),
     );
@@ -114,9 +155,15 @@ describe("who may split, and who sees which buttons", () => {
   });
 
   it("nobody splits an applied card, a side that does not share, or a card that is no combat", () => {
-    expect(mayEditSplit(gm, card(beatenOff, { state: "applied" }), "attackers", new Map())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+    expect(mayEditSplit(gm, card(beatenOff, { state: "applied" }), "attackers", new Map())).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.notPending",
+    });
     expect(mayEditSplit(gm, card(heavy), "attackers", new Map())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notShared" });
-    expect(mayEditSplit(gm, { effects: [], state: "pending" }, "attackers", new Map())).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notCombat" });
+    expect(mayEditSplit(gm, { effects: [], state: "pending" }, "attackers", new Map())).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.notCombat",
+    });
   });
 
   it("ownership is asked of the touched documents and every unit of a shared side", () => {
@@ -136,14 +183,25 @@ describe("who may split, and who sees which buttons", () => {
     const both = new Map([...owned(wpPlayer)].map(([k]) => [k, true]));
     expect(cardControls(wpPlayer, card(), both)).toEqual({ apply: "enabled", undo: "disabled", splits: ["attackers", "defenders"] });
     const inverse = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
-    expect(cardControls(wpPlayer, card(beatenOff, { state: "applied", applied: inverse }), both)).toEqual({ apply: "disabled", undo: "enabled", splits: [] });
-    expect(cardControls(wpPlayer, card(beatenOff, { state: "reverted", applied: inverse }), both)).toEqual({ apply: "disabled", undo: "disabled", splits: [] });
+    expect(cardControls(wpPlayer, card(beatenOff, { state: "applied", applied: inverse }), both)).toEqual({
+      apply: "disabled",
+      undo: "enabled",
+      splits: [],
+    });
+    expect(cardControls(wpPlayer, card(beatenOff, { state: "reverted", applied: inverse }), both)).toEqual({
+      apply: "disabled",
+      undo: "disabled",
+      splits: [],
+    });
     expect(cardControls(gm, { effects: [], state: "pending" }, new Map()).splits).toEqual([]);
   });
 });
 
 describe("the CRT row and result in words", () => {
-  const i18n = { localize: (k: string) => k.split(".").pop()!, format: (k: string, d: Record<string, string>) => `${k.split(".").pop()}(${Object.values(d).join("|")})` };
+  const i18n = {
+    localize: (k: string) => k.split(".").pop()!,
+    format: (k: string, d: Record<string, string>) => `${k.split(".").pop()}(${Object.values(d).join("|")})`,
+  };
 
   it("names the score, the band, the column and the cell", () => {
     expect(groundCombatText(beatenOff, i18n)).toEqual({
@@ -154,7 +212,10 @@ describe("the CRT row and result in words", () => {
   });
 
   it("reads the minefield column and a retreat", () => {
-    const mined = { plan: { ...beatenOff.plan, minefield: true }, outcome: { ...beatenOff.outcome, band: "12-15" as const, result: { ...beatenOff.outcome.result, retreat: 2 } } };
+    const mined = {
+      plan: { ...beatenOff.plan, minefield: true },
+      outcome: { ...beatenOff.outcome, band: "12-15" as const, result: { ...beatenOff.outcome.result, retreat: 2 } },
+    };
     const text = groundCombatText(mined, i18n);
     expect(text.tableRow).toBe("Row(2|12–15|Mine)");
     expect(text.outcome).toContain("Retreat(2)");

@@ -41,7 +41,13 @@ describe("resolution card template (real Handlebars)", () => {
         { type: "hits", actor: "Actor.u2", amount: 1 },
         { type: "minefield", hex: "0405", present: true },
       ],
-      notes: [{ key: "NOBC.EffectNote.retreat", data: { name: "11 ACR", hexes: 1, actor: "Actor.u2", type: "retreat" }, effect: { type: "retreat", actor: "Actor.u2", hexes: 1 } }],
+      notes: [
+        {
+          key: "NOBC.EffectNote.retreat",
+          data: { name: "11 ACR", hexes: 1, actor: "Actor.u2", type: "retreat" },
+          effect: { type: "retreat", actor: "Actor.u2", hexes: 1 },
+        },
+      ],
     },
     (ref) => names[ref] ?? ref,
     env,
@@ -49,7 +55,10 @@ describe("resolution card template (real Handlebars)", () => {
   const html = env.hbs.compile(source)(view);
 
   it("groups the changes under each document's name, in order", () => {
-    expect(view.documents.map((d) => [d.name, d.changes.length])).toEqual([["3 Pz Bde", 2], ["11 ACR", 2]]);
+    expect(view.documents.map((d) => [d.name, d.changes.length])).toEqual([
+      ["3 Pz Bde", 2],
+      ["11 ACR", 2],
+    ]);
     expect(view.other).toHaveLength(1);
     expect(view.total).toBe("+2");
   });
@@ -71,7 +80,15 @@ describe("resolution card template (real Handlebars)", () => {
     for (const key of ["notPending", "notApplied", "notOwner", "notFound", "busy", "notCombat", "notShared", "badSplit", "badRequest"]) {
       env.localize(`NOBC.Chat.Refused.${key}`);
     }
-    for (const id of ["breakthrough", "costlyBreakthrough", "costlySuccess", "success", "heavyFighting", "attackBeatenOff", "attackStalledEarly"]) {
+    for (const id of [
+      "breakthrough",
+      "costlyBreakthrough",
+      "costlySuccess",
+      "success",
+      "heavyFighting",
+      "attackBeatenOff",
+      "attackStalledEarly",
+    ]) {
       env.localize(`NOBC.Chat.Crt.${id}`);
     }
     env.localize("NOBC.Chat.NoGM");
@@ -88,16 +105,27 @@ describe("the card family: inputs, table row, split editors, state", () => {
   const env = cardHandlebars();
   const render = env.hbs.compile(source);
   const combat = resolveCombat(R, 3);
-  const refName = (ref: string) => Object.entries(R).map(([k, v]) => [v, NAMES[k as keyof typeof NAMES]]).find(([v]) => v === ref)?.[1] ?? ref;
+  const refName = (ref: string) =>
+    Object.entries(R)
+      .map(([k, v]) => [v, NAMES[k as keyof typeof NAMES]])
+      .find(([v]) => v === ref)?.[1] ?? ref;
   const text = groundCombatText(combat, env);
   const display = {
     title: "Ground combat at T",
-    inputs: [{ label: "Attackers", value: "1st Gds Tank Div, 35th MR Div" }, { label: "Terrain", value: "Woods" }],
+    inputs: [
+      { label: "Attackers", value: "1st Gds Tank Div, 35th MR Div" },
+      { label: "Terrain", value: "Woods" },
+    ],
     breakdown: combat.resolution.breakdown,
     rolls: combat.resolution.rolls,
     ...text,
   };
-  const card = { effects: combat.resolution.effects, state: "pending" as const, display, groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} } };
+  const card = {
+    effects: combat.resolution.effects,
+    state: "pending" as const,
+    display,
+    groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} },
+  };
 
   it("loads every part it uses on init", () => {
     expect([...CARD_PARTIALS].sort()).toEqual([...parts].sort());
@@ -110,7 +138,9 @@ describe("the card family: inputs, table row, split editors, state", () => {
     expect(at("Defending hex terrain: woods")).toBeGreaterThan(at("<dd>Woods</dd>"));
     expect(at('<span class="die">3</span>')).toBeGreaterThan(at("Defending hex terrain"));
     expect(at("Combat Results Table, score 2: row ≤ 4, no minefield")).toBeGreaterThan(at('<span class="die">3</span>'));
-    expect(at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.")).toBeGreaterThan(0);
+    expect(at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.")).toBeGreaterThan(
+      0,
+    );
     expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(at("Attack beaten off"));
     expect([...env.missing]).toEqual([]);
   });
@@ -128,9 +158,14 @@ describe("the card family: inputs, table row, split editors, state", () => {
   });
 
   it("after a split the editor holds it and the changes list shows it", () => {
-    const next = resplit(card.groundCombat, "attackers", [{ actor: R.gds, hits: 0 }, { actor: R.mr, hits: 3 }]);
+    const next = resplit(card.groundCombat, "attackers", [
+      { actor: R.gds, hits: 0 },
+      { actor: R.mr, hits: 3 },
+    ]);
     if (!next.ok) throw new Error("refused");
-    const html = render(resolutionCardContext(cardInputOf({ ...card, effects: next.value.effects, groundCombat: next.value.card }, []), refName, env));
+    const html = render(
+      resolutionCardContext(cardInputOf({ ...card, effects: next.value.effects, groundCombat: next.value.card }, []), refName, env),
+    );
     expect(html).toContain(`value="0" data-nobc-split="attackers" data-actor="${R.gds}"`);
     expect(html).toContain("35th MR Div takes 3 hit");
     expect(html).not.toContain("<strong>1st Gds Tank Div</strong>");
@@ -151,7 +186,14 @@ describe("the card family: inputs, table row, split editors, state", () => {
 
   it("shows the write path's map notes (a retreat to move on the map)", () => {
     const retreat = [{ type: "retreat", actor: R.bde, hexes: 1 } as const];
-    const snapshot = { uuid: R.bde, id: "bde", documentName: "Actor" as const, type: "unit", name: NAMES.bde, system: { strength: { value: 4, max: 4 } } };
+    const snapshot = {
+      uuid: R.bde,
+      id: "bde",
+      documentName: "Actor" as const,
+      type: "unit",
+      name: NAMES.bde,
+      system: { strength: { value: 4, max: 4 } },
+    };
     const notes = planEffects(retreat, (uuid) => (uuid === R.bde ? snapshot : undefined)).notes;
     const html = render(resolutionCardContext(cardInputOf({ ...card, effects: retreat }, notes), refName, env));
     expect(html).toContain("To do on the map");
@@ -167,7 +209,10 @@ describe("gallery cards", () => {
       ["card-inputs", "pending"],
     ]);
     const pending = cardGallery[0]!.context as { splits: { side: string; rows: { hits: number }[] }[]; inputs: unknown[] };
-    expect(pending.splits.map((s) => [s.side, s.rows.map((r) => r.hits)])).toEqual([["attackers", [2, 1]], ["defenders", [2, 0]]]);
+    expect(pending.splits.map((s) => [s.side, s.rows.map((r) => r.hits)])).toEqual([
+      ["attackers", [2, 1]],
+      ["defenders", [2, 0]],
+    ]);
     expect(pending.inputs).toHaveLength(3);
     expect([...cardI18n.missing]).toEqual([]);
   });

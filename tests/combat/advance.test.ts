@@ -40,7 +40,11 @@ beforeEach(() => {
   clearStageRegistry();
   registerChat();
   registerSettings();
-  unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 } });
+  unit = new harness.Actor({
+    name: "3 Pz Bde",
+    type: "unit",
+    system: { size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 },
+  });
   squadron = new harness.Actor({ name: "JaBoG 31", type: "airSquadron", system: { box: "cas" } });
   hq = new harness.Actor({ name: "I (BR) Corps", type: "hq", system: { side: "nato", initiative: false } });
   g.game["actors"] = [unit, squadron, hq];
@@ -64,14 +68,35 @@ describe("mayMoveTurn and planTurnMove (pure)", () => {
       fresh: true,
       update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 601_000, reached: 18 + PLANNING } },
     });
-    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5 }, "next", 0, 10)).toMatchObject({ fresh: true, update: { system: { turn: 2, stage: 0, planningEndsAt: null, reached: 36 } } });
-    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null, reached: 36 }, "previous", 0, 10)).toMatchObject({ fresh: false, update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 600_000, reached: 36 } } });
+    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5 }, "next", 0, 10)).toMatchObject({
+      fresh: true,
+      update: { system: { turn: 2, stage: 0, planningEndsAt: null, reached: 36 } },
+    });
+    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null, reached: 36 }, "previous", 0, 10)).toMatchObject({
+      fresh: false,
+      update: { system: { turn: 1, stage: PLANNING, planningEndsAt: 600_000, reached: 36 } },
+    });
     // On again after a step back: not fresh until past the furthest stage entered.
-    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5, reached: 36 }, "next", 0, 10)).toMatchObject({ fresh: false, update: { system: { reached: 36 } } });
-    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null, reached: 36 }, "next", 0, 10)).toMatchObject({ fresh: true, update: { system: { reached: 37 } } });
-    expect(planTurnMove({ turn: 0, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
-    expect(planTurnMove({ turn: 0, stage: 99, planningEndsAt: null }, "next", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.badState" });
-    expect(planTurnMove({ turn: -1, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.badState" });
+    expect(planTurnMove({ turn: 1, stage: PLANNING, planningEndsAt: 5, reached: 36 }, "next", 0, 10)).toMatchObject({
+      fresh: false,
+      update: { system: { reached: 36 } },
+    });
+    expect(planTurnMove({ turn: 2, stage: 0, planningEndsAt: null, reached: 36 }, "next", 0, 10)).toMatchObject({
+      fresh: true,
+      update: { system: { reached: 37 } },
+    });
+    expect(planTurnMove({ turn: 0, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({
+      ok: false,
+      reason: "NOBC.Turn.Refused.gameStart",
+    });
+    expect(planTurnMove({ turn: 0, stage: 99, planningEndsAt: null }, "next", 0, 10)).toEqual({
+      ok: false,
+      reason: "NOBC.Turn.Refused.badState",
+    });
+    expect(planTurnMove({ turn: -1, stage: 0, planningEndsAt: null }, "previous", 0, 10)).toEqual({
+      ok: false,
+      reason: "NOBC.Turn.Refused.badState",
+    });
   });
 });
 
@@ -137,14 +162,18 @@ describe("advanceTurn", () => {
       console.error = errors;
     }
     expect(ran).toEqual(["second"]);
-    expect(harness.notices).toEqual([expect.objectContaining({ level: "error", message: expect.stringContaining("NOBC.Turn.EntryFailed") })]);
+    expect(harness.notices).toEqual([
+      expect.objectContaining({ level: "error", message: expect.stringContaining("NOBC.Turn.EntryFailed") }),
+    ]);
     expect(stageHooks).toHaveLength(1);
   });
 
   it("starts the Planning countdown from the world setting on entering Planning and clears it on leaving", async () => {
     const combat = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(combat, { now: 1_000 });
-    expect(combat.updates[0]).toEqual({ system: { turn: 3, stage: PLANNING, planningEndsAt: 1_000 + 15 * 60_000, reached: 3 * 18 + PLANNING } });
+    expect(combat.updates[0]).toEqual({
+      system: { turn: 3, stage: PLANNING, planningEndsAt: 1_000 + 15 * 60_000, reached: 3 * 18 + PLANNING },
+    });
     harness.settingsStore.set("nobc.planningMinutes", 5);
     const short = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(short, { now: 0 });

@@ -18,7 +18,12 @@ type Raw = Record<string, unknown>;
 function card(uuid: string, assignedTo: string | null, parentUuid: string | null): DocumentSnapshot {
   const id = uuid.split(".").at(-1)!;
   return {
-    uuid, id, documentName: "Item", type: "supportCard", name: `Card ${id}`, parentUuid,
+    uuid,
+    id,
+    documentName: "Item",
+    type: "supportCard",
+    name: `Card ${id}`,
+    parentUuid,
     system: { side: "nato", assignedTo },
     source: { _id: id, name: `Card ${id}`, type: "supportCard", system: { side: "nato", assignedTo } },
   };
@@ -29,7 +34,10 @@ const docs = new Map<string, DocumentSnapshot>([
   ["Actor.hq.Item.c2", card("Actor.hq.Item.c2", "Actor.u2", "Actor.hq")],
   ["Actor.hq2.Item.c3", card("Actor.hq2.Item.c3", null, "Actor.hq2")],
   ["Item.w1", card("Item.w1", "Actor.u1", null)],
-  ["Actor.u1", { uuid: "Actor.u1", id: "u1", documentName: "Actor", type: "unit", name: "3 Pz Bde", system: { movementPoints: 0, mode: "combat" } }],
+  [
+    "Actor.u1",
+    { uuid: "Actor.u1", id: "u1", documentName: "Actor", type: "unit", name: "3 Pz Bde", system: { movementPoints: 0, mode: "combat" } },
+  ],
 ]);
 const lookup = (uuid: string) => docs.get(uuid);
 
@@ -99,7 +107,10 @@ describe("planEffects: cardAssignment", () => {
     expect(plan.itemUpdates).toEqual([]);
     expect(plan.actorUpdates).toEqual([]);
     expect(plan.notes.map((n) => n.key)).toEqual(["NOBC.EffectNote.notFound", "NOBC.EffectNote.notFound"]);
-    const wrong = planEffects([{ type: "cardAssignment", card: "Actor.hq.Item.c1", assignedTo: null }], () => ({ ...docs.get("Actor.hq.Item.c1")!, type: "weapon" }));
+    const wrong = planEffects([{ type: "cardAssignment", card: "Actor.hq.Item.c1", assignedTo: null }], () => ({
+      ...docs.get("Actor.hq.Item.c1")!,
+      type: "weapon",
+    }));
     expect(wrong.notes.map((n) => n.key)).toEqual(["NOBC.EffectNote.wrongType"]);
   });
 
@@ -118,7 +129,11 @@ describe("applyEffects: cardAssignment over the Foundry stand-in", () => {
 
   it("writes the cards of one HQ in one Item.updateDocuments call, with the actor changes in one Actor call", async () => {
     const hq = new harness.Actor({ name: "V (US) Corps", type: "hq", system: { side: "nato" } });
-    const unit = new harness.Actor({ name: "11 ACR", type: "unit", system: { size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 } });
+    const unit = new harness.Actor({
+      name: "11 ACR",
+      type: "unit",
+      system: { size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 },
+    });
     const a = hq.addItem({ name: "Artillery Group", type: "supportCard", system: { assignedTo: unit.uuid } });
     const b = hq.addItem({ name: "Engineers", type: "supportCard", system: { assignedTo: unit.uuid } });
     const plan = await applyEffects([
@@ -126,7 +141,9 @@ describe("applyEffects: cardAssignment over the Foundry stand-in", () => {
       { type: "movementPoints", actor: unit.uuid, value: 4 },
       { type: "cardAssignment", card: b.uuid, assignedTo: null },
     ]);
-    expect(harness.Actor.calls).toEqual([{ method: "updateDocuments", data: [{ _id: unit.id, "system.movementPoints": 4 }], operation: {} }]);
+    expect(harness.Actor.calls).toEqual([
+      { method: "updateDocuments", data: [{ _id: unit.id, "system.movementPoints": 4 }], operation: {} },
+    ]);
     expect(harness.Item.calls).toEqual([
       {
         method: "updateDocuments",

@@ -46,7 +46,7 @@ export class FakeCombatDoc {
 
   async createEmbeddedDocuments(name: string, rows: Raw[]): Promise<unknown[]> {
     this.embedCalls.push({ name, rows: structuredClone(rows) });
-    const actors = ((globalThis as unknown as { game: { actors?: { id: string }[] } }).game.actors ?? []);
+    const actors = (globalThis as unknown as { game: { actors?: { id: string }[] } }).game.actors ?? [];
     for (const r of rows) {
       const actorId = String(r["actorId"]);
       this.combatants.push({ id: `cb${nextId++}`, ...(r as object), actorId, actor: actors.find((a) => a.id === actorId) ?? null });

@@ -1,7 +1,15 @@
 import "../harness/install";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { addNewHqs, combatantRows, createTurnCombat, findTurnCombat, mayCreateTurnCombat, newHqCount, viewedScene } from "../../src/combat/create";
+import {
+  addNewHqs,
+  combatantRows,
+  createTurnCombat,
+  findTurnCombat,
+  mayCreateTurnCombat,
+  newHqCount,
+  viewedScene,
+} from "../../src/combat/create";
 import { combatFake, FakeCombatDoc } from "./combat-fake";
 
 type Raw = Record<string, unknown>;
@@ -38,7 +46,14 @@ describe("combatantRows (pure)", () => {
   ];
 
   it("is one row per HQ actor, each once, with its token and scene when it has a token on the viewed scene", () => {
-    const scene = { id: "s1", tokens: [{ id: "t9", actorId: "u1" }, { id: null, actorId: "hq2" }, { id: "t2", actorId: "hq2" }] };
+    const scene = {
+      id: "s1",
+      tokens: [
+        { id: "t9", actorId: "u1" },
+        { id: null, actorId: "hq2" },
+        { id: "t2", actorId: "hq2" },
+      ],
+    };
     expect(combatantRows(actors, new Set(), scene)).toEqual([{ actorId: "hq1" }, { actorId: "hq2", tokenId: "t2", sceneId: "s1" }]);
     expect(combatantRows(actors, new Set(), null)).toEqual([{ actorId: "hq1" }, { actorId: "hq2" }]);
   });

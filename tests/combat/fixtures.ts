@@ -5,7 +5,19 @@ const IMG = "icons/svg/mystery-man.svg";
 
 export function hqRow(name: string, side: "nato" | "wp", extra: Partial<HqRow> = {}): HqRow {
   const id = name.replace(/\W+/g, "").toLowerCase();
-  return { combatantId: `c-${id}`, uuid: `Actor.${id}`, name, img: IMG, side, echelon: side === "nato" ? "corps" : "army", level: { value: 3, max: 4 }, radius: 4, cards: 2, initiative: false, ...extra };
+  return {
+    combatantId: `c-${id}`,
+    uuid: `Actor.${id}`,
+    name,
+    img: IMG,
+    side,
+    echelon: side === "nato" ? "corps" : "army",
+    level: { value: 3, max: 4 },
+    radius: 4,
+    cards: 2,
+    initiative: false,
+    ...extra,
+  };
 }
 
 /** Two NATO corps and two WP armies; `natoInitiative` gives V (US) Corps the initiative. */

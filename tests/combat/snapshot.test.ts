@@ -10,7 +10,12 @@ describe("turnSnapshot", () => {
       [
         { uuid: "Actor.u", type: "unit", system: { size: "brigade", arm: "armour", mode: "march", movementPoints: 2 } },
         { uuid: "Actor.s", type: "airSquadron", system: { box: "cas" } },
-        { uuid: "Actor.h", type: "hq", system: {}, items: [card("Actor.h.Item.a", "Actor.u"), { uuid: "Actor.h.Item.w", type: "weapon", system: {} }, card("Actor.h.Item.b", null)] },
+        {
+          uuid: "Actor.h",
+          type: "hq",
+          system: {},
+          items: [card("Actor.h.Item.a", "Actor.u"), { uuid: "Actor.h.Item.w", type: "weapon", system: {} }, card("Actor.h.Item.b", null)],
+        },
         { uuid: "Actor.ab", type: "airbase", system: {} },
       ],
       [card("Item.c", ""), card("Item.d", "Actor.u")],
@@ -30,7 +35,10 @@ describe("turnSnapshot", () => {
 describe("hqRows", () => {
   it("is one row per HQ combatant, with level, radius, cards in hand and initiative; others left out", () => {
     const hq = {
-      uuid: "Actor.h", type: "hq", name: "V (US) Corps", img: "hq.svg",
+      uuid: "Actor.h",
+      type: "hq",
+      name: "V (US) Corps",
+      img: "hq.svg",
       system: { side: "nato", level: { value: 3, max: 4 }, radius: 4, initiative: true },
       items: [card("Actor.h.Item.a", null), { uuid: "Actor.h.Item.x", type: "other", system: {} }, card("Actor.h.Item.b", null)],
     };
@@ -43,8 +51,30 @@ describe("hqRows", () => {
       { id: null, actor: hq },
     ]);
     expect(rows).toEqual([
-      { combatantId: "c1", uuid: "Actor.h", name: "V (US) Corps", img: "hq.svg", side: "nato", echelon: "corps", level: { value: 3, max: 4 }, radius: 4, cards: 2, initiative: true },
-      { combatantId: "c2", uuid: "Actor.w", name: "8th Guards Army", img: null, side: "wp", echelon: "army", level: { value: 0, max: 0 }, radius: 0, cards: 0, initiative: false },
+      {
+        combatantId: "c1",
+        uuid: "Actor.h",
+        name: "V (US) Corps",
+        img: "hq.svg",
+        side: "nato",
+        echelon: "corps",
+        level: { value: 3, max: 4 },
+        radius: 4,
+        cards: 2,
+        initiative: true,
+      },
+      {
+        combatantId: "c2",
+        uuid: "Actor.w",
+        name: "8th Guards Army",
+        img: null,
+        side: "wp",
+        echelon: "army",
+        level: { value: 0, max: 0 },
+        radius: 0,
+        cards: 0,
+        initiative: false,
+      },
     ]);
   });
 });

@@ -73,9 +73,17 @@ beforeEach(async () => {
   combatFake.reset();
   clearStageRegistry();
   registerSettings();
-  corps = new harness.Actor({ name: "V (US) Corps", type: "hq", system: { side: "nato", level: { value: 3, max: 4 }, radius: 4, initiative: true } });
+  corps = new harness.Actor({
+    name: "V (US) Corps",
+    type: "hq",
+    system: { side: "nato", level: { value: 3, max: 4 }, radius: 4, initiative: true },
+  });
   corps.addItem({ name: "Engineers", type: "supportCard", system: { assignedTo: null } });
-  army = new harness.Actor({ name: "8th Guards Army", type: "hq", system: { side: "wp", level: { value: 4, max: 5 }, radius: 5, initiative: false } });
+  army = new harness.Actor({
+    name: "8th Guards Army",
+    type: "hq",
+    system: { side: "wp", level: { value: 4, max: 5 }, radius: 5, initiative: false },
+  });
   harness.game["actors"] = [corps, army];
   turnCombat = new FakeCombatDoc({ type: "nobcTurn", system: { turn: 2, stage: turn.stageIndex("groundCombat") } });
   await turnCombat.createEmbeddedDocuments("Combatant", [{ actorId: corps.id }, { actorId: army.id }]);
@@ -92,7 +100,14 @@ describe("the tracker class's parts", () => {
   it("adds the turn part after Foundry's header and keeps Foundry's actions with ours", () => {
     expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
     for (const [id, part] of Object.entries(FakeCombatTracker.PARTS)) expect(Tracker.PARTS[id]).toEqual(part);
-    expect(Object.keys(actions).sort()).toEqual(["nobcAddHqs", "nobcNextStage", "nobcOpenHq", "nobcPreviousStage", "nobcStageAction", "nobcStartTurn"]);
+    expect(Object.keys(actions).sort()).toEqual([
+      "nobcAddHqs",
+      "nobcNextStage",
+      "nobcOpenHq",
+      "nobcPreviousStage",
+      "nobcStageAction",
+      "nobcStartTurn",
+    ]);
   });
 
   it("for the turn: our panel, the HQs by side and the GM's controls in parts of our own; Foundry's keep their templates", async () => {
@@ -103,7 +118,9 @@ describe("the tracker class's parts", () => {
     for (const [id, part] of Object.entries(parts)) if (id in FakeCombatTracker.PARTS) expect(part).toEqual(FakeCombatTracker.PARTS[id]);
     const ctx = await renderParts(app);
     expect(ctx["header"]).toEqual({ shared: true, foundryPart: "header" }); // Foundry's own header, untouched
-    expect(ctx[TURN_PART]!["nobc"]).toMatchObject({ panel: { turn: 2, firstMover: "nato", initiativeNames: "V (US) Corps", currentKey: "NOBC.Turn.Stage.groundCombat" } });
+    expect(ctx[TURN_PART]!["nobc"]).toMatchObject({
+      panel: { turn: 2, firstMover: "nato", initiativeNames: "V (US) Corps", currentKey: "NOBC.Turn.Stage.groundCombat" },
+    });
     expect(ctx[HQS_PART]).toMatchObject({ shared: true, foundryPart: HQS_PART });
     expect(ctx[HQS_PART]!["nobc"]).toMatchObject({
       addable: 0,
@@ -124,7 +141,12 @@ describe("the tracker class's parts", () => {
   it("renders another combat as Foundry does, with the GM's start button only while no turn tracker exists", async () => {
     const other = new FakeCombatDoc({ type: "base" });
     app.viewed = other;
-    expect(app._configureRenderParts({})).toEqual({ header: Tracker.PARTS["header"], [TURN_PART]: Tracker.PARTS[TURN_PART], tracker: FakeCombatTracker.PARTS["tracker"], footer: FakeCombatTracker.PARTS["footer"] });
+    expect(app._configureRenderParts({})).toEqual({
+      header: Tracker.PARTS["header"],
+      [TURN_PART]: Tracker.PARTS[TURN_PART],
+      tracker: FakeCombatTracker.PARTS["tracker"],
+      footer: FakeCombatTracker.PARTS["footer"],
+    });
     let ctx = await renderParts(app);
     expect(ctx[TURN_PART]!["nobc"]).toEqual({});
     expect(ctx["tracker"]).toEqual({ shared: true, foundryPart: "tracker" });
@@ -144,7 +166,16 @@ describe("the tracker's buttons", () => {
     const next = button();
     await actions["nobcNextStage"]!.call(app, new Event("click"), next);
     expect(next.disabled).toBe(true);
-    expect(turnCombat.updates).toEqual([{ system: { turn: 2, stage: turn.stageIndex("groundCombat") + 1, planningEndsAt: null, reached: 2 * turn.STAGES.length + turn.stageIndex("groundCombat") + 1 } }]);
+    expect(turnCombat.updates).toEqual([
+      {
+        system: {
+          turn: 2,
+          stage: turn.stageIndex("groundCombat") + 1,
+          planningEndsAt: null,
+          reached: 2 * turn.STAGES.length + turn.stageIndex("groundCombat") + 1,
+        },
+      },
+    ]);
     await actions["nobcPreviousStage"]!.call(app, new Event("click"), button());
     expect(turnCombat.updates).toHaveLength(2);
     expect(turnCombat.system).toMatchObject({ stage: turn.stageIndex("groundCombat") });
@@ -152,8 +183,22 @@ describe("the tracker's buttons", () => {
 
   it("a stage button runs its registered action; a player's click on a GM-only one does nothing", async () => {
     const ran: string[] = [];
-    registerStageAction({ id: "combat.plan", stage: "groundCombat", label: "L", icon: "i", gmOnly: false, run: async () => ran.push("plan") });
-    registerStageAction({ id: "combat.umpire", stage: "groundCombat", label: "L", icon: "i", gmOnly: true, run: async () => ran.push("umpire") });
+    registerStageAction({
+      id: "combat.plan",
+      stage: "groundCombat",
+      label: "L",
+      icon: "i",
+      gmOnly: false,
+      run: async () => ran.push("plan"),
+    });
+    registerStageAction({
+      id: "combat.umpire",
+      stage: "groundCombat",
+      label: "L",
+      icon: "i",
+      gmOnly: true,
+      run: async () => ran.push("umpire"),
+    });
     await actions["nobcStageAction"]!.call(app, new Event("click"), button({ nobcStageAction: "combat.umpire" }));
     harness.game["user"] = { id: "p1", isGM: false };
     await actions["nobcStageAction"]!.call(app, new Event("click"), button({ nobcStageAction: "combat.plan" }));
@@ -179,13 +224,17 @@ describe("the tracker's buttons", () => {
   it("turns the clicked button back on when the move is refused", async () => {
     app.viewed = new FakeCombatDoc({ type: "nobcTurn", system: { turn: 0, stage: 0 } });
     const previous = button();
-    expect(await actions["nobcPreviousStage"]!.call(app, new Event("click"), previous)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.gameStart" });
+    expect(await actions["nobcPreviousStage"]!.call(app, new Event("click"), previous)).toEqual({
+      ok: false,
+      reason: "NOBC.Turn.Refused.gameStart",
+    });
     expect(previous.disabled).toBe(false);
   });
 
   it("does nothing when no combat is viewed", async () => {
     app.viewed = null;
-    for (const name of ["nobcNextStage", "nobcPreviousStage", "nobcAddHqs"]) expect(await actions[name]!.call(app, new Event("click"), button())).toBeUndefined();
+    for (const name of ["nobcNextStage", "nobcPreviousStage", "nobcAddHqs"])
+      expect(await actions[name]!.call(app, new Event("click"), button())).toBeUndefined();
   });
 });
 

@@ -69,7 +69,12 @@ describe("trackerMode and the parts", () => {
     expect(Object.keys(turnView)).toEqual(["header", TURN_PART, HQS_PART, FOOTER_PART]);
     expect(turnView["header"]).toEqual({ template: "h.hbs" });
     for (const mode of ["start", "default"] as const) {
-      expect(turnParts(parts, mode)).toEqual({ header: foundryParts["header"], [TURN_PART]: parts[TURN_PART], tracker: foundryParts["tracker"], footer: foundryParts["footer"] });
+      expect(turnParts(parts, mode)).toEqual({
+        header: foundryParts["header"],
+        [TURN_PART]: parts[TURN_PART],
+        tracker: foundryParts["tracker"],
+        footer: foundryParts["footer"],
+      });
     }
     expect(parts["tracker"]).toEqual({ template: "t.hbs", scrollable: [""] }); // not mutated
   });
@@ -96,17 +101,37 @@ describe("turnPanelContext", () => {
     expect(view.stages).toHaveLength(18);
     expect(view.stages.filter((s) => s.current).map((s) => s.key)).toEqual(["NOBC.Turn.Stage.movement"]);
     expect(view.currentKey).toBe("NOBC.Turn.Stage.movement");
-    expect(view.stages[0]).toEqual({ key: "NOBC.Turn.Stage.airAllocation", war: "air", warKey: "NOBC.Turn.War.air", number: 1, current: false });
+    expect(view.stages[0]).toEqual({
+      key: "NOBC.Turn.Stage.airAllocation",
+      war: "air",
+      warKey: "NOBC.Turn.War.air",
+      number: 1,
+      current: false,
+    });
     expect(turnPanelContext({ turn: 3, stage: 15, planningEndsAt: null }, [], true, 0)!.turnZero).toBe(false);
   });
 
   it("names who moves first: the Warsaw Pact, or NATO with the corps holding the initiative", () => {
     const wp = turnPanelContext({ turn: 2, stage: 3, planningEndsAt: null }, hqFixture(false), false, 0)!;
     expect(wp).toMatchObject({ firstMover: "wp", firstMoverKey: "NOBC.Turn.FirstMover.wp", initiativeNames: "" });
-    const nato = turnPanelContext({ turn: 2, stage: 3, planningEndsAt: null }, [...hqFixture(true), hqRow("III (GE) Corps", "nato", { initiative: true })], false, 0)!;
-    expect(nato).toMatchObject({ firstMover: "nato", firstMoverKey: "NOBC.Turn.FirstMover.nato", initiativeNames: "V (US) Corps, III (GE) Corps" });
+    const nato = turnPanelContext(
+      { turn: 2, stage: 3, planningEndsAt: null },
+      [...hqFixture(true), hqRow("III (GE) Corps", "nato", { initiative: true })],
+      false,
+      0,
+    )!;
+    expect(nato).toMatchObject({
+      firstMover: "nato",
+      firstMoverKey: "NOBC.Turn.FirstMover.nato",
+      initiativeNames: "V (US) Corps, III (GE) Corps",
+    });
     // A WP HQ flagged with the initiative does not make NATO move first.
-    const odd = turnPanelContext({ turn: 2, stage: 3, planningEndsAt: null }, [hqRow("8th Guards Army", "wp", { initiative: true })], false, 0)!;
+    const odd = turnPanelContext(
+      { turn: 2, stage: 3, planningEndsAt: null },
+      [hqRow("8th Guards Army", "wp", { initiative: true })],
+      false,
+      0,
+    )!;
     expect(odd.firstMover).toBe("wp");
   });
 
@@ -125,7 +150,10 @@ describe("turnPanelContext", () => {
   it("shows the Planning countdown to everyone, from the stored end and the clock", () => {
     const view = turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 0)!;
     expect(view.countdown).toEqual({ endsAt: 900_000, text: "15:00", over: false });
-    expect(turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 901_000)!.countdown).toMatchObject({ text: "00:00", over: true });
+    expect(turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 901_000)!.countdown).toMatchObject({
+      text: "00:00",
+      over: true,
+    });
     expect(turnPanelContext({ turn: 1, stage: 2, planningEndsAt: null }, [], false, 0)!.countdown).toBeNull();
   });
 
@@ -149,8 +177,14 @@ describe("hqListContext", () => {
       ["wp", "NOBC.Turn.Side.wp", ["1st Guards Tank Army", "8th Guards Army"]],
     ]);
     expect(view.groups[0]!.hqs[1]).toEqual({
-      combatantId: "c-vuscorps", uuid: "Actor.vuscorps", name: "V (US) Corps", img: "icons/svg/mystery-man.svg",
-      levelText: "3 / 4", radius: 4, cards: 3, initiative: true,
+      combatantId: "c-vuscorps",
+      uuid: "Actor.vuscorps",
+      name: "V (US) Corps",
+      img: "icons/svg/mystery-man.svg",
+      levelText: "3 / 4",
+      radius: 4,
+      cards: 3,
+      initiative: true,
     });
     expect(view.groups[1]!.hqs[0]!.img).toBe("icons/svg/mystery-man.svg"); // no image: the fallback
     expect(view).toMatchObject({ addable: 2, isGM: true });
@@ -217,8 +251,14 @@ describe("templates (real Handlebars)", () => {
   let planningPlayer = "";
   // After the outer beforeEach, so the stage buttons are registered.
   beforeEach(() => {
-    midTurnGM = render("turn.hbs", panelPartContext("turn", turnPanelContext({ turn: 2, stage: GROUND, planningEndsAt: null }, hqFixture(true), true, 0)));
-    planningPlayer = render("turn.hbs", panelPartContext("turn", turnPanelContext({ turn: 0, stage: PLANNING, planningEndsAt: 90_000 }, hqFixture(false), false, 0)));
+    midTurnGM = render(
+      "turn.hbs",
+      panelPartContext("turn", turnPanelContext({ turn: 2, stage: GROUND, planningEndsAt: null }, hqFixture(true), true, 0)),
+    );
+    planningPlayer = render(
+      "turn.hbs",
+      panelPartContext("turn", turnPanelContext({ turn: 0, stage: PLANNING, planningEndsAt: 90_000 }, hqFixture(false), false, 0)),
+    );
   });
 
   it("lists all eighteen stages with only the current one marked", () => {
@@ -238,7 +278,10 @@ describe("templates (real Handlebars)", () => {
     expect(planningPlayer).toContain(lookupKey(lang, "NOBC.Turn.FirstMover.wp")!);
     expect(planningPlayer).not.toContain("nobc-turn-corps");
     expect(planningPlayer).toContain('data-nobc-countdown data-ends-at="90000">Planning: 01:30 left');
-    const over = render("turn.hbs", panelPartContext("turn", turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 0 }, [], false, 5)));
+    const over = render(
+      "turn.hbs",
+      panelPartContext("turn", turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 0 }, [], false, 5)),
+    );
     expect(over).toContain("nobc-turn-countdown over");
     expect(over).toContain("Planning: time is up");
   });
@@ -285,9 +328,23 @@ describe("templates (real Handlebars)", () => {
   it("uses only lang keys that exist, including every stage and every refusal", () => {
     for (const s of turn.STAGES) expect(lookupKey(lang, `NOBC.Turn.Stage.${s.id}`), s.id).toBeDefined();
     const keys = [
-      "Refused.notGM", "Refused.notActiveGM", "Refused.notTurn", "Refused.badState", "Refused.gameStart", "Refused.createNotGM",
-      "Refused.exists", "Refused.notCreated", "EntryTitle", "EntryOutcome", "EntryFailed", "NoNewHqs", "TimeLeft", "TimeUp",
-      "Field.Turn", "Field.Stage", "Field.PlanningEndsAt",
+      "Refused.notGM",
+      "Refused.notActiveGM",
+      "Refused.notTurn",
+      "Refused.badState",
+      "Refused.gameStart",
+      "Refused.createNotGM",
+      "Refused.exists",
+      "Refused.notCreated",
+      "EntryTitle",
+      "EntryOutcome",
+      "EntryFailed",
+      "NoNewHqs",
+      "TimeLeft",
+      "TimeUp",
+      "Field.Turn",
+      "Field.Stage",
+      "Field.PlanningEndsAt",
     ];
     for (const key of keys) expect(lookupKey(lang, `NOBC.Turn.${key}`), key).toBeDefined();
     expect(lookupKey(lang, "TYPES.Combat.nobcTurn")).toBeDefined();

@@ -12,9 +12,21 @@ const nameOf = (ref: string) => names[ref] ?? ref;
 
 describe("describeEffect: the allocation's air effects", () => {
   const cases: [Effect, string, string][] = [
-    [{ type: "weaponAttached", squadron: "Actor.sq", kind: "cas", weapon: "Maverick" }, "NOBC.Effect.weaponAttached", "36 TFW F-16 carries Maverick on this mission."],
-    [{ type: "squadronZone", squadron: "Actor.sq", airZone: "south" }, "NOBC.Effect.squadronZone", "36 TFW F-16 transfers to air zone south."],
-    [{ type: "squadronAirbase", squadron: "Actor.sq", airbase: "Actor.ab" }, "NOBC.Effect.squadronAirbase", "36 TFW F-16 is based at Bitburg."],
+    [
+      { type: "weaponAttached", squadron: "Actor.sq", kind: "cas", weapon: "Maverick" },
+      "NOBC.Effect.weaponAttached",
+      "36 TFW F-16 carries Maverick on this mission.",
+    ],
+    [
+      { type: "squadronZone", squadron: "Actor.sq", airZone: "south" },
+      "NOBC.Effect.squadronZone",
+      "36 TFW F-16 transfers to air zone south.",
+    ],
+    [
+      { type: "squadronAirbase", squadron: "Actor.sq", airbase: "Actor.ab" },
+      "NOBC.Effect.squadronAirbase",
+      "36 TFW F-16 is based at Bitburg.",
+    ],
     [{ type: "squadronAirbase", squadron: "Actor.sq", airbase: null }, "NOBC.Effect.squadronUnbased", "36 TFW F-16 leaves its airbase."],
   ];
   it.each(cases)("%o reads as a sentence of its own", (effect, key, sentence) => {

@@ -12,19 +12,46 @@ function snap(uuid: string, type: string, system: Raw, extra: Partial<DocumentSn
 }
 
 const docs = new Map<string, DocumentSnapshot>([
-  ["Actor.u1", snap("Actor.u1", "unit", { size: "division", arm: "armour", strength: { value: 5, max: 12 }, supply: 1, mode: "combat", noMove: false, movementPoints: 4 })],
+  [
+    "Actor.u1",
+    snap("Actor.u1", "unit", {
+      size: "division",
+      arm: "armour",
+      strength: { value: 5, max: 12 },
+      supply: 1,
+      mode: "combat",
+      noMove: false,
+      movementPoints: 4,
+    }),
+  ],
   ["Actor.art", snap("Actor.art", "unit", { size: "brigade", arm: "artillery", strength: { value: 3, max: 3 }, supply: 0, mode: "march" })],
   ["Actor.hq", snap("Actor.hq", "hq", { level: { value: 2, max: 4 } })],
-  ["Actor.sq", snap("Actor.sq", "airSquadron", { box: "ready", airZone: "north", airbase: "Actor.ab", weapons: [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }] })],
+  [
+    "Actor.sq",
+    snap("Actor.sq", "airSquadron", {
+      box: "ready",
+      airZone: "north",
+      airbase: "Actor.ab",
+      weapons: [
+        { kind: "aam", name: "AIM-9L" },
+        { kind: "cas", name: "Maverick" },
+      ],
+    }),
+  ],
   ["Actor.sq2", snap("Actor.sq2", "airSquadron", { box: "holding", airZone: "north", airbase: null, weapons: [] })],
   ["Actor.ab", snap("Actor.ab", "airbase", { hits: { repairable: 1, permanent: 0 }, airDefence: { value: 2, max: 3 } })],
   [
     "Actor.hq.Item.c1",
-    snap("Actor.hq.Item.c1", "supportCard", { side: "nato" }, {
-      documentName: "Item",
-      parentUuid: "Actor.hq",
-      source: { _id: "c1", name: "Card", type: "supportCard", system: { side: "nato" } },
-    }),
+    snap(
+      "Actor.hq.Item.c1",
+      "supportCard",
+      { side: "nato" },
+      {
+        documentName: "Item",
+        parentUuid: "Actor.hq",
+        source: { _id: "c1", name: "Card", type: "supportCard", system: { side: "nato" } },
+      },
+    ),
   ],
 ]);
 const lookup = (uuid: string) => docs.get(uuid);
@@ -85,8 +112,12 @@ describe("planEffects", () => {
   });
 
   it("hits on an HQ take its level boxes; HQ level changes stay within 0..max", () => {
-    expect(planEffects([{ type: "hits", actor: "Actor.hq", amount: 3 }], lookup).actorUpdates[0]?.changes).toEqual({ "system.level.value": 0 });
-    expect(planEffects([{ type: "hqLevel", actor: "Actor.hq", delta: 5 }], lookup).actorUpdates[0]?.changes).toEqual({ "system.level.value": 4 });
+    expect(planEffects([{ type: "hits", actor: "Actor.hq", amount: 3 }], lookup).actorUpdates[0]?.changes).toEqual({
+      "system.level.value": 0,
+    });
+    expect(planEffects([{ type: "hqLevel", actor: "Actor.hq", delta: 5 }], lookup).actorUpdates[0]?.changes).toEqual({
+      "system.level.value": 4,
+    });
   });
 
   it("caps supply at what the unit can carry, and says so", () => {
@@ -141,7 +172,11 @@ describe("planEffects", () => {
       [
         "Actor.sq",
         {
-          "system.weapons": [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }, { kind: "cas", name: "Rockeye" }],
+          "system.weapons": [
+            { kind: "aam", name: "AIM-9L" },
+            { kind: "cas", name: "Maverick" },
+            { kind: "cas", name: "Rockeye" },
+          ],
           "system.airZone": "south",
           "system.airbase": null,
         },
@@ -150,7 +185,14 @@ describe("planEffects", () => {
     ]);
     // The inverse puts back exactly what was there: two weapons, the old zone and base.
     expect(plan.inverse.actorUpdates.map((u) => u.changes)).toEqual([
-      { "system.weapons": [{ kind: "aam", name: "AIM-9L" }, { kind: "cas", name: "Maverick" }], "system.airZone": "north", "system.airbase": "Actor.ab" },
+      {
+        "system.weapons": [
+          { kind: "aam", name: "AIM-9L" },
+          { kind: "cas", name: "Maverick" },
+        ],
+        "system.airZone": "north",
+        "system.airbase": "Actor.ab",
+      },
       { "system.airbase": null },
     ]);
     expect(plan.notes).toEqual([]);
@@ -171,7 +213,25 @@ describe("planEffects", () => {
 
   it("names exactly the document effects as written", () => {
     expect(writtenEffectTypes().sort()).toEqual(
-      ["airDefence", "airbaseHits", "cardAssignment", "cardDiscarded", "eliminated", "hits", "hqLevel", "mode", "movementPoints", "noMove", "noMoveCleared", "squadronAirbase", "squadronBox", "squadronZone", "supply", "weaponAttached", "weaponDiscarded"].sort(),
+      [
+        "airDefence",
+        "airbaseHits",
+        "cardAssignment",
+        "cardDiscarded",
+        "eliminated",
+        "hits",
+        "hqLevel",
+        "mode",
+        "movementPoints",
+        "noMove",
+        "noMoveCleared",
+        "squadronAirbase",
+        "squadronBox",
+        "squadronZone",
+        "supply",
+        "weaponAttached",
+        "weaponDiscarded",
+      ].sort(),
     );
   });
 
@@ -253,7 +313,10 @@ describe("planEffects", () => {
   it("property: strength stays in 0..max and the inverse restores it exactly", () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -10, max: 10 }), { maxLength: 8 }), (amounts) => {
-        const plan = planEffects(amounts.map((amount) => ({ type: "hits" as const, actor: "Actor.u1", amount })), lookup);
+        const plan = planEffects(
+          amounts.map((amount) => ({ type: "hits" as const, actor: "Actor.u1", amount })),
+          lookup,
+        );
         const before = docs.get("Actor.u1")!.system;
         const after = applied(before, plan.actorUpdates[0]?.changes ?? {});
         const strength = (after["strength"] as { value: number }).value;
@@ -286,10 +349,21 @@ describe("rollbackOf", () => {
     // Only the actors were written: put their old values back, and re-create no card.
     expect(rollbackOf({ ...none, actorUpdates: plan.actorUpdates }, plan.inverse)).toEqual({ ...plan.inverse, itemCreations: [] });
     // Only the card was deleted: create it again, touch no actor.
-    expect(rollbackOf({ ...none, itemDeletions: plan.itemDeletions }, plan.inverse)).toEqual({ ...none, itemCreations: plan.inverse.itemCreations });
+    expect(rollbackOf({ ...none, itemDeletions: plan.itemDeletions }, plan.inverse)).toEqual({
+      ...none,
+      itemCreations: plan.inverse.itemCreations,
+    });
     // Undoing (the inverse as the plan, the forward as its rollback): a re-created card is deleted again.
-    const forward = { actorUpdates: plan.actorUpdates, itemUpdates: plan.itemUpdates, itemDeletions: plan.itemDeletions, itemCreations: plan.itemCreations };
-    expect(rollbackOf({ ...none, itemCreations: plan.inverse.itemCreations }, forward)).toEqual({ ...none, itemDeletions: plan.itemDeletions });
+    const forward = {
+      actorUpdates: plan.actorUpdates,
+      itemUpdates: plan.itemUpdates,
+      itemDeletions: plan.itemDeletions,
+      itemCreations: plan.itemCreations,
+    };
+    expect(rollbackOf({ ...none, itemCreations: plan.inverse.itemCreations }, forward)).toEqual({
+      ...none,
+      itemDeletions: plan.itemDeletions,
+    });
     expect(rollbackOf(none, plan.inverse)).toEqual(none);
   });
 });
@@ -298,8 +372,16 @@ describe("applyEffects over the Foundry stand-in", () => {
   beforeEach(() => harness.reset());
 
   it("makes one Actor.updateDocuments call for several actors, and one deletion per holding HQ", async () => {
-    const u1 = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { size: "brigade", arm: "armour", strength: { value: 4, max: 6 }, supply: 0 } });
-    const u2 = new harness.Actor({ name: "7 Pz Bde", type: "unit", system: { size: "brigade", arm: "armour", strength: { value: 6, max: 6 }, supply: 2 } });
+    const u1 = new harness.Actor({
+      name: "3 Pz Bde",
+      type: "unit",
+      system: { size: "brigade", arm: "armour", strength: { value: 4, max: 6 }, supply: 0 },
+    });
+    const u2 = new harness.Actor({
+      name: "7 Pz Bde",
+      type: "unit",
+      system: { size: "brigade", arm: "armour", strength: { value: 6, max: 6 }, supply: 2 },
+    });
     const hq = new harness.Actor({ name: "I GE Corps", type: "hq", system: { level: { value: 3, max: 4 } } });
     const card = hq.addItem({ name: "+2", type: "supportCard", system: { side: "nato" } });
     const plan = await applyEffects([
@@ -322,7 +404,9 @@ describe("applyEffects over the Foundry stand-in", () => {
       },
     ]);
     expect(harness.Item.calls).toEqual([{ method: "deleteDocuments", data: [card.id], operation: { parent: hq } }]);
-    expect(harness.notices.map((n) => n.message)).toEqual([`NOBC.EffectNote.retreat ${JSON.stringify({ type: "retreat", actor: u2.uuid, hexes: "1", name: "7 Pz Bde" })}`]);
+    expect(harness.notices.map((n) => n.message)).toEqual([
+      `NOBC.EffectNote.retreat ${JSON.stringify({ type: "retreat", actor: u2.uuid, hexes: "1", name: "7 Pz Bde" })}`,
+    ]);
 
     harness.Actor.calls = [];
     harness.Item.calls = [];
@@ -332,9 +416,7 @@ describe("applyEffects over the Foundry stand-in", () => {
       { _id: u2.id, "system.strength.value": 6, "system.supply": 2 },
       { _id: hq.id, "system.level.value": 3 },
     ]);
-    expect(harness.Item.calls).toEqual([
-      { method: "createDocuments", data: [card.toObject()], operation: { parent: hq, keepId: true } },
-    ]);
+    expect(harness.Item.calls).toEqual([{ method: "createDocuments", data: [card.toObject()], operation: { parent: hq, keepId: true } }]);
   });
 
   it("makes no call when nothing changes, and skips an unlinked token's actor", async () => {

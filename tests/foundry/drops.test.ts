@@ -101,7 +101,11 @@ describe("drop handlers over the Foundry stand-in", () => {
 
   function world() {
     const hq = new harness.Actor({ name: "I GE Corps", type: "hq", system: { side: "nato", level: { value: 2, max: 4 }, radius: 3 } });
-    const card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: { side: "nato", category: "combatModifier", assignedTo: null } });
+    const card = hq.addItem({
+      name: "+2 Combat",
+      type: "supportCard",
+      system: { side: "nato", category: "combatModifier", assignedTo: null },
+    });
     const other = hq.addItem({ name: "Engineers", type: "supportCard", system: { side: "nato", category: "engineer", assignedTo: null } });
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { side: "nato", hq: null } });
     const foe = new harness.Actor({ name: "20 Gds MRD", type: "unit", system: { side: "wp", hq: null } });
@@ -182,7 +186,11 @@ describe("drop handlers over the Foundry stand-in", () => {
 
   it("refuses a card no HQ holds", async () => {
     const { unit } = world();
-    const loose = new harness.Item({ name: "Loose", type: "supportCard", system: { side: "nato", category: "engineer", assignedTo: null } });
+    const loose = new harness.Item({
+      name: "Loose",
+      type: "supportCard",
+      system: { side: "nato", category: "engineer", assignedTo: null },
+    });
     expect(await assignCard(loose as never, unit as never)).toBe(false);
     expect(harness.notices.at(-1)?.message).toMatch(/not held by an HQ/);
   });
@@ -213,7 +221,11 @@ describe("drops a user may not write, and compendium cards", () => {
 
   function world() {
     const hq = new harness.Actor({ name: "I GE Corps", type: "hq", system: { side: "nato", level: { value: 2, max: 4 }, radius: 3 } });
-    const card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: { side: "nato", category: "combatModifier", assignedTo: null } });
+    const card = hq.addItem({
+      name: "+2 Combat",
+      type: "supportCard",
+      system: { side: "nato", category: "combatModifier", assignedTo: null },
+    });
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: { side: "nato", hq: null } });
     harness.placeToken(hq, 0);
     harness.placeToken(unit, 2);

@@ -19,24 +19,76 @@ describe("src/nobc.ts", () => {
     expect(registerSheets).toHaveBeenCalledTimes(1);
     const game = (globalThis as unknown as { game: { nobc: Raw } }).game;
     expect(Object.keys(game.nobc).sort()).toEqual(
-      ["air", "applyCard", "applyEffects", "applyPlan", "createTurnCombat", "drops", "land", "openGroundCombat", "resolveGroundCombatFor", "setCardSplit", "undoCard", "migrate", "openDialog", "openOrbatImport", "planEffects", "planMigration", "postResolution", "registerCombatModifier", "rules", "rulesOptions", "subordinatesOf", "unitSymbolSvg"].sort(),
+      [
+        "air",
+        "applyCard",
+        "applyEffects",
+        "applyPlan",
+        "createTurnCombat",
+        "drops",
+        "land",
+        "openGroundCombat",
+        "resolveGroundCombatFor",
+        "setCardSplit",
+        "undoCard",
+        "migrate",
+        "openDialog",
+        "openOrbatImport",
+        "planEffects",
+        "planMigration",
+        "postResolution",
+        "registerCombatModifier",
+        "rules",
+        "rulesOptions",
+        "subordinatesOf",
+        "unitSymbolSvg",
+      ].sort(),
     );
     expect(Object.keys(game.nobc["drops"] as Raw)).toEqual(
-      expect.arrayContaining(["decideCardDrop", "decideUnitOnHq", "decideSquadronOnAirbase", "assignCard", "subordinateUnit", "baseSquadron"]),
+      expect.arrayContaining([
+        "decideCardDrop",
+        "decideUnitOnHq",
+        "decideSquadronOnAirbase",
+        "assignCard",
+        "subordinateUnit",
+        "baseSquadron",
+      ]),
     );
     expect(dialogIds().sort()).toEqual(
       [
-        "groundCombat.plan", "land.orders", "land.rearArea", "land.demolition", "land.resupply", "land.recovery",
-        "air.allocation", "air.lineUp", "air.sorties", "airMissions.paradrop", "airMissions.deepStrike", "airMissions.repair",
-        "airMissions.capacity", "airMissions.airbaseRepair", "airMissions.overrun", "orbat.import",
+        "groundCombat.plan",
+        "land.orders",
+        "land.rearArea",
+        "land.demolition",
+        "land.resupply",
+        "land.recovery",
+        "air.allocation",
+        "air.lineUp",
+        "air.sorties",
+        "airMissions.paradrop",
+        "airMissions.deepStrike",
+        "airMissions.repair",
+        "airMissions.capacity",
+        "airMissions.airbaseRepair",
+        "airMissions.overrun",
+        "orbat.import",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
     expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
     expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
-    expect(harness.settingsRegistered.map((s) => s.key)).toEqual(["schemaVersion", "oddsBelowOne", "overrunExtrasCumulative", "overrunMinorRoadIsRiver", "planningMinutes", "cardLedger"]);
-    expect(harness.hooks.map((h) => h.name)).toEqual(expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]));
+    expect(harness.settingsRegistered.map((s) => s.key)).toEqual([
+      "schemaVersion",
+      "oddsBelowOne",
+      "overrunExtrasCumulative",
+      "overrunMinorRoadIsRiver",
+      "planningMinutes",
+      "cardLedger",
+    ]);
+    expect(harness.hooks.map((h) => h.name)).toEqual(
+      expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),
+    );
   });
 
   it("runs the migration on ready for the active GM", async () => {

@@ -28,7 +28,11 @@ const oldItems: RawDocument[] = [{ _id: "w1", name: "Loose", type: "supportCard"
 
 /** The same documents marked as written by the current system version (so only shapes decide). */
 function stamped(docs: readonly RawDocument[]): RawDocument[] {
-  const mark = (d: RawDocument): RawDocument => ({ ...d, _stats: { systemVersion: "0.1.0" }, ...(d.items ? { items: d.items.map(mark) } : {}) });
+  const mark = (d: RawDocument): RawDocument => ({
+    ...d,
+    _stats: { systemVersion: "0.1.0" },
+    ...(d.items ? { items: d.items.map(mark) } : {}),
+  });
   return docs.map(mark);
 }
 

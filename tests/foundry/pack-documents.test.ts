@@ -14,7 +14,10 @@ function jsonFiles(dir: string): string[] {
 
 const MODELS: Record<string, new (source: never) => unknown> = { ...ACTOR_DATA_MODELS, ...ITEM_DATA_MODELS };
 const docs = jsonFiles(SOURCE)
-  .map((file) => ({ file: path.relative(SOURCE, file), doc: JSON.parse(readFileSync(file, "utf8")) as { type?: string; system?: unknown } }))
+  .map((file) => ({
+    file: path.relative(SOURCE, file),
+    doc: JSON.parse(readFileSync(file, "utf8")) as { type?: string; system?: unknown },
+  }))
   .filter(({ doc }) => doc.type !== undefined && doc.type in MODELS);
 
 describe("compendium documents fit the data models", () => {

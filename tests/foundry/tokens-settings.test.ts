@@ -89,7 +89,11 @@ describe("status effects", () => {
   });
 
   it("brings a unit's token statuses in line after an update by this user only", async () => {
-    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "march", underMine: false, noMove: true, contaminated: false } });
+    const unit = new harness.Actor({
+      name: "U",
+      type: "unit",
+      system: { mode: "march", underMine: false, noMove: true, contaminated: false },
+    });
     registerStatusSync();
     const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
     hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "someone-else");
@@ -109,7 +113,11 @@ describe("status effects", () => {
   });
 
   it("switches Combat to March Mode with one delete and one create", async () => {
-    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "combat", underMine: true, noMove: false, contaminated: false } });
+    const unit = new harness.Actor({
+      name: "U",
+      type: "unit",
+      system: { mode: "combat", underMine: true, noMove: false, contaminated: false },
+    });
     await syncUnitStatuses(unit);
     expect([...unit.statuses].sort()).toEqual(["combatMode", "minefield"]);
     harness.Actor.calls = [];
@@ -168,7 +176,10 @@ describe("token defaults", () => {
   });
 
   it("gives an HQ the level bar and its echelon's symbol; keeps an image the user chose", () => {
-    expect(tokenDefaults("hq", undefined, {})).toMatchObject({ "prototypeToken.bar1.attribute": "level", img: "systems/nobc/assets/symbols/nato-hq-corps.svg" });
+    expect(tokenDefaults("hq", undefined, {})).toMatchObject({
+      "prototypeToken.bar1.attribute": "level",
+      img: "systems/nobc/assets/symbols/nato-hq-corps.svg",
+    });
     expect(tokenDefaults("unit", "my/own.webp", {})).not.toHaveProperty("img");
     expect(tokenDefaults("airSquadron", null, {})).toEqual({ "prototypeToken.actorLink": true });
     expect(tokenDefaults("character", null, {})).toEqual({});
@@ -189,14 +200,20 @@ describe("token defaults", () => {
     registerTokenDefaults();
     const calls: Raw[] = [];
     const actor = { type: "unit", updateSource: (c: Raw) => calls.push(c) };
-    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", actor, { system: { arm: "recce" } });
+    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", actor, {
+      system: { arm: "recce" },
+    });
     expect(calls[0]).toMatchObject({ img: "systems/nobc/assets/symbols/nato-recce-brigade.svg" });
     (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", actor, {
       img: "imported.webp",
       prototypeToken: { actorLink: false, bar1: { attribute: "supply" } },
     });
     expect(calls).toHaveLength(1);
-    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll("preCreateActor", { type: "other", updateSource: (c: Raw) => calls.push(c) }, {});
+    (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll(
+      "preCreateActor",
+      { type: "other", updateSource: (c: Raw) => calls.push(c) },
+      {},
+    );
     expect(calls).toHaveLength(1);
   });
 });
@@ -238,13 +255,24 @@ describe("lang keys", () => {
     const files = [...walk("src"), ...walk("templates")];
     expect(files.length).toBeGreaterThan(100);
     const keys = new Set<string>();
-    for (const f of files) for (const m of readFileSync(path.join(root, f), "utf8").matchAll(/["'`](NOBC\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) keys.add(m[1]!);
+    for (const f of files)
+      for (const m of readFileSync(path.join(root, f), "utf8").matchAll(/["'`](NOBC\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) keys.add(m[1]!);
     // Built keys: pool parts, and one note per map effect.
     for (const pool of ["Strength", "Level", "AirDefence"]) for (const part of ["", "Value", "Max"]) keys.add(`NOBC.Field.${pool}${part}`);
-    for (const t of ["retreat", "minefield", "bridgeDestroyed", "autobahnCut", "contaminated", "supplyCountersEliminated", "hqCardsLost", "targetHits"]) {
+    for (const t of [
+      "retreat",
+      "minefield",
+      "bridgeDestroyed",
+      "autobahnCut",
+      "contaminated",
+      "supplyCountersEliminated",
+      "hqCardsLost",
+      "targetHits",
+    ]) {
       keys.add(`NOBC.EffectNote.${t}`);
     }
-    for (const k of ["overrunExtrasCumulative", "overrunMinorRoadIsRiver"]) for (const p of ["name", "hint"]) keys.add(`NOBC.Setting.${k}.${p}`);
+    for (const k of ["overrunExtrasCumulative", "overrunMinorRoadIsRiver"])
+      for (const p of ["name", "hint"]) keys.add(`NOBC.Setting.${k}.${p}`);
     for (const t of ["unit", "hq", "airSquadron", "airbase"]) keys.add(`TYPES.Actor.${t}`);
     keys.add("TYPES.Item.supportCard");
     expect([...keys].filter((k) => !has(k))).toEqual([]);

@@ -23,8 +23,22 @@ const classes = "application nobc nobc-air-battle";
 function sq(id: string, name: string, over: Partial<Squadron>): Squadron {
   const side = over.side ?? "nato";
   return {
-    id: `Actor.${id}`, name, side, nationality: side === "nato" ? "us" : "su", airToAir: 3, cas: 3, deepStrike: 0,
-    weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "ready", airbase: null, airZone: "Fulda", ...over,
+    id: `Actor.${id}`,
+    name,
+    side,
+    nationality: side === "nato" ? "us" : "su",
+    airToAir: 3,
+    cas: 3,
+    deepStrike: 0,
+    weapons: [],
+    range: 1,
+    recce: false,
+    ew: false,
+    harrier: false,
+    box: "ready",
+    airbase: null,
+    airZone: "Fulda",
+    ...over,
   };
 }
 
@@ -47,29 +61,65 @@ const inTheAir: Squadron[] = [
   sq("su25", "357 OShAP (Su-25)", { side: "wp", airToAir: 1, cas: 5, box: "cas" }),
 ];
 
-const gm = (squadrons: Squadron[], records: CardRecord[] = []): AirWorld => ({ squadrons, skipped: [], records, owned: new Set(), isGM: true });
+const gm = (squadrons: Squadron[], records: CardRecord[] = []): AirWorld => ({
+  squadrons,
+  skipped: [],
+  records,
+  owned: new Set(),
+  isGM: true,
+});
 
 const allocationWorld = gm(ready);
-const allocation = allocationFromForm(allocationWorld, allocationState(allocationWorld, { side: "nato", zone: "Fulda" }, { Fulda: { Hof: 1 } }), {
-  "box-0": "airSuperiority",
-  "box-1": "cas", "weaponKind-1": "cas", "weaponName-1": "AGM-65 Maverick",
-  "box-2": "cas",
-  "box-3": "recce",
-  "box-4": "deepStrike", "target-4": "Hof",
-});
+const allocation = allocationFromForm(
+  allocationWorld,
+  allocationState(allocationWorld, { side: "nato", zone: "Fulda" }, { Fulda: { Hof: 1 } }),
+  {
+    "box-0": "airSuperiority",
+    "box-1": "cas",
+    "weaponKind-1": "cas",
+    "weaponName-1": "AGM-65 Maverick",
+    "box-2": "cas",
+    "box-3": "recce",
+    "box-4": "deepStrike",
+    "target-4": "Hof",
+  },
+);
 const refusedAllocation = allocationFromForm(allocationWorld, allocationState(allocationWorld, { side: "nato", zone: "Fulda" }), {
   "box-0": "cas",
-  "box-3": "airSuperiority", "weaponKind-3": "deepStrike",
+  "box-3": "airSuperiority",
+  "weaponKind-3": "deepStrike",
 });
 
 const battleWorld = gm(inTheAir);
 const lineUp = lineUpFromForm(lineUpState(battleWorld, "Fulda"), { "switch-0-a": "Actor.mig29", "switch-0-b": "Actor.mig23" });
-const wpLinePosted: CardRecord = { messageId: "m1", state: "pending", record: { kind: "lineUp", zone: "Fulda", wpLine: ["Actor.mig29", "Actor.mig23"] } };
-const natoPlayer: AirWorld = { ...gm(inTheAir, [wpLinePosted]), isGM: false, owned: new Set(["Actor.f15", "Actor.f16", "Actor.a10", "Actor.a10b", "Actor.rf4"]) };
-const bouts = [{ wp: "Actor.mig29", nato: "Actor.f15" }, { wp: "Actor.mig23", nato: "Actor.f16" }];
+const wpLinePosted: CardRecord = {
+  messageId: "m1",
+  state: "pending",
+  record: { kind: "lineUp", zone: "Fulda", wpLine: ["Actor.mig29", "Actor.mig23"] },
+};
+const natoPlayer: AirWorld = {
+  ...gm(inTheAir, [wpLinePosted]),
+  isGM: false,
+  owned: new Set(["Actor.f15", "Actor.f16", "Actor.a10", "Actor.a10b", "Actor.rf4"]),
+};
+const bouts = [
+  { wp: "Actor.mig29", nato: "Actor.f15" },
+  { wp: "Actor.mig23", nato: "Actor.f16" },
+];
 const complete: CardRecord = {
-  messageId: "m2", state: "pending",
-  record: { kind: "lineUp", zone: "Fulda", wpLine: ["Actor.mig29", "Actor.mig23"], natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }, { nato: "Actor.f16", wp: "Actor.mig23" }], wpSwitches: [], bouts },
+  messageId: "m2",
+  state: "pending",
+  record: {
+    kind: "lineUp",
+    zone: "Fulda",
+    wpLine: ["Actor.mig29", "Actor.mig23"],
+    natoOpposite: [
+      { nato: "Actor.f15", wp: "Actor.mig29" },
+      { nato: "Actor.f16", wp: "Actor.mig23" },
+    ],
+    wpSwitches: [],
+    bouts,
+  },
 };
 const combatWorld = gm(inTheAir, [complete]);
 const combatPlan = planAirCombat(combatWorld, undefined, i18n);

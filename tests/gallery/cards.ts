@@ -31,7 +31,14 @@ const nameOf = (ref: string) => names.get(ref) ?? ref;
 const snapshots = new Map<string, DocumentSnapshot>([
   ...Object.values(units).map((u): [string, DocumentSnapshot] => [
     u.id,
-    { uuid: u.id, id: u.id.slice(6), documentName: "Actor", type: "unit", name: u.name, system: { strength: { value: u.strength, max: u.strength }, supply: u.supply, size: u.size, arm: u.arm } },
+    {
+      uuid: u.id,
+      id: u.id.slice(6),
+      documentName: "Actor",
+      type: "unit",
+      name: u.name,
+      system: { strength: { value: u.strength, max: u.strength }, supply: u.supply, size: u.size, arm: u.arm },
+    },
   ]),
   ...["Actor.mig", "Actor.su"].map((uuid): [string, DocumentSnapshot] => [
     uuid,
@@ -77,8 +84,17 @@ function combatCard(face: number): CardFlags & { display: CardDisplay } {
 /** "Attack beaten off": both sides share their hits; the defenders' owner has put both on the brigade. */
 function pendingCombat(): FixtureSheet {
   const card = combatCard(3);
-  const split = unwrap(resplit(card.groundCombat!, "defenders", [{ actor: R.bde, hits: 2 }, { actor: R.acr, hits: 0 }]));
-  return entry("card-combat-pending", "Chat card: ground combat, split editor", { ...card, effects: split.effects, groundCombat: split.card });
+  const split = unwrap(
+    resplit(card.groundCombat!, "defenders", [
+      { actor: R.bde, hits: 2 },
+      { actor: R.acr, hits: 0 },
+    ]),
+  );
+  return entry("card-combat-pending", "Chat card: ground combat, split editor", {
+    ...card,
+    effects: split.effects,
+    groundCombat: split.card,
+  });
 }
 
 /** "Heavy fighting", applied: 3 hits on each attacker, the defenders' share of the artillery dropped. */
@@ -88,14 +104,30 @@ function appliedCombat(): FixtureSheet {
 
 /** The WP air team's repair roll (score 4 for Soviet squadrons), with what went in. */
 function repairCard(state: "pending" | "reverted"): CardFlags & { display: CardDisplay } {
-  const squadron = (id: string, name: string) => ({
-    id, name, side: "wp", nationality: "su", airToAir: 2, cas: 1, deepStrike: 1, weapons: [], range: 1,
-    recce: false, ew: false, harrier: false, box: "damaged", airbase: null, airZone: "North",
-  }) as const;
-  const resolution = unwrap(air.resolveAircraftRepair(
-    { side: "wp", squadrons: [squadron("Actor.mig", "1/9 GIAP (MiG-23)"), squadron("Actor.su", "2/357 OShAP (Su-25)")] },
-    scriptedDice([3, 6]),
-  ));
+  const squadron = (id: string, name: string) =>
+    ({
+      id,
+      name,
+      side: "wp",
+      nationality: "su",
+      airToAir: 2,
+      cas: 1,
+      deepStrike: 1,
+      weapons: [],
+      range: 1,
+      recce: false,
+      ew: false,
+      harrier: false,
+      box: "damaged",
+      airbase: null,
+      airZone: "North",
+    }) as const;
+  const resolution = unwrap(
+    air.resolveAircraftRepair(
+      { side: "wp", squadrons: [squadron("Actor.mig", "1/9 GIAP (MiG-23)"), squadron("Actor.su", "2/357 OShAP (Su-25)")] },
+      scriptedDice([3, 6]),
+    ),
+  );
   return {
     effects: resolution.effects,
     state,

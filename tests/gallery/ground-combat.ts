@@ -38,5 +38,11 @@ const noMap = frontField({ map: false });
 export const groundCombatGallery: readonly FixtureSheet[] = [
   { id: "ground-combat-accepted", title: "Ground combat planner: accepted, with odds", template, classes, context: view(field, accepted) },
   { id: "ground-combat-refused", title: "Ground combat planner: refused", template, classes, context: view(field, refused) },
-  { id: "ground-combat-no-map", title: "Ground combat planner: no terrain map", template, classes, context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("mirror"))) },
+  {
+    id: "ground-combat-no-map",
+    title: "Ground combat planner: no terrain map",
+    template,
+    classes,
+    context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("mirror"))),
+  },
 ];

@@ -10,4 +10,11 @@ import { landGallery } from "./land";
 import { airBattleGallery } from "./air-battle";
 import { groundCombatGallery } from "./ground-combat";
 
-export const galleryItems: readonly FixtureSheet[] = [...cardGallery, ...trackerGallery, ...airMissionGallery, ...landGallery, ...airBattleGallery, ...groundCombatGallery];
+export const galleryItems: readonly FixtureSheet[] = [
+  ...cardGallery,
+  ...trackerGallery,
+  ...airMissionGallery,
+  ...landGallery,
+  ...airBattleGallery,
+  ...groundCombatGallery,
+];

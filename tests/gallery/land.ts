@@ -27,14 +27,37 @@ const card = (id: string) => `Actor.h1.Item.${id}`;
 
 const orders = ordersFromForm(f, initialOrders(f, H1), { "mode:Actor.u3": "march", [`mine:${card("e1")}`]: "0202" });
 const attack = rearAreaFromForm(initialRearArea("nato"), {
-  side: "nato", target: "Actor.w2", ident0: card("int1"), ident1: card("rec1"), "strike:Actor.s1": true, [`strike:${card("ssm1")}`]: true,
+  side: "nato",
+  target: "Actor.w2",
+  ident0: card("int1"),
+  ident1: card("rec1"),
+  "strike:Actor.s1": true,
+  [`strike:${card("ssm1")}`]: true,
 });
 const turn0 = world({ turn: 0 });
 
 export const landGallery: readonly FixtureSheet[] = [
-  { id: "land-orders", title: "Orders: modes and a minefield", template: "apps/land/orders.hbs", classes, context: ordersContext(w, orders, i18n) },
-  { id: "land-orders-refused", title: "Orders refused (Combat Mode with no SP)", template: "apps/land/orders.hbs", classes, context: ordersContext(w, initialOrders(f, H1), i18n) },
-  { id: "land-rear-area", title: "Rear-area attack on a division in a city", template: "apps/land/rear-area.hbs", classes, context: rearAreaContext(w, attack, i18n) },
+  {
+    id: "land-orders",
+    title: "Orders: modes and a minefield",
+    template: "apps/land/orders.hbs",
+    classes,
+    context: ordersContext(w, orders, i18n),
+  },
+  {
+    id: "land-orders-refused",
+    title: "Orders refused (Combat Mode with no SP)",
+    template: "apps/land/orders.hbs",
+    classes,
+    context: ordersContext(w, initialOrders(f, H1), i18n),
+  },
+  {
+    id: "land-rear-area",
+    title: "Rear-area attack on a division in a city",
+    template: "apps/land/rear-area.hbs",
+    classes,
+    context: rearAreaContext(w, attack, i18n),
+  },
   {
     id: "land-rear-area-refused",
     title: "Rear-area attack refused (in contact, chemical not released)",
@@ -63,7 +86,25 @@ export const landGallery: readonly FixtureSheet[] = [
     classes,
     context: resupplyContext(w, resupplyFromForm(initialResupply(H1), { "give:Actor.u1": "1", "give:Actor.u3": "2" }), i18n),
   },
-  { id: "land-recovery", title: "HQ recovery with a Signals card", template: "apps/land/recovery.hbs", classes, context: recoveryContext(w, { hq: H1, cards: [card("sig1")] }, i18n) },
-  { id: "land-orders-entry", title: "Entering Orders: modes and their cost", template: "apps/land/orders-entry.hbs", classes: "chat-message nobc", context: ordersEntryContext(f) },
-  { id: "land-resupply-entry", title: "Entering Resupply: counters on offer", template: "apps/land/resupply-entry.hbs", classes: "chat-message nobc", context: resupplyEntryContext(f) },
+  {
+    id: "land-recovery",
+    title: "HQ recovery with a Signals card",
+    template: "apps/land/recovery.hbs",
+    classes,
+    context: recoveryContext(w, { hq: H1, cards: [card("sig1")] }, i18n),
+  },
+  {
+    id: "land-orders-entry",
+    title: "Entering Orders: modes and their cost",
+    template: "apps/land/orders-entry.hbs",
+    classes: "chat-message nobc",
+    context: ordersEntryContext(f),
+  },
+  {
+    id: "land-resupply-entry",
+    title: "Entering Resupply: counters on offer",
+    template: "apps/land/resupply-entry.hbs",
+    classes: "chat-message nobc",
+    context: resupplyEntryContext(f),
+  },
 ];

@@ -81,7 +81,8 @@ function termProblem(term: unknown, k: number): string | null {
   const results = t["results"];
   if (!Array.isArray(results)) return `terms.${k}.results: must be an array`;
   for (const r of results as { result?: unknown; active?: unknown }[]) {
-    if (!Number.isInteger(r.result) || (r.result as number) < 1 || (r.result as number) > (faces as number)) return `terms.${k}.results: ${String(r.result)} is not a face of a d${String(faces)}`;
+    if (!Number.isInteger(r.result) || (r.result as number) < 1 || (r.result as number) > (faces as number))
+      return `terms.${k}.results: ${String(r.result)} is not a face of a d${String(faces)}`;
   }
   return null;
 }
@@ -179,7 +180,8 @@ class FakeMessage {
   }
   #assertWritable(action: string): void {
     const user = me();
-    if (!this.canUserModify(user, action)) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to ${action} ChatMessage [${this.id}]`);
+    if (!this.canUserModify(user, action))
+      throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to ${action} ChatMessage [${this.id}]`);
   }
   async update(data: Raw): Promise<this> {
     this.#assertWritable("update");
@@ -219,7 +221,8 @@ export const chatFake = {
         /** A player may write only their own User's flags; a GM any. */
         async setFlag(scope, key, value) {
           const writer = me();
-          if (writer.id !== user.id && !writer.isGM) throw new HarnessRefusal(`User ${writer.name} lacks permission to update User [${user.id}]`);
+          if (writer.id !== user.id && !writer.isGM)
+            throw new HarnessRefusal(`User ${writer.name} lacks permission to update User [${user.id}]`);
           user.flags[scope] = { ...user.flags[scope], [key]: structuredClone(value) };
           user.flagWrites += 1;
           return user;
@@ -232,7 +235,8 @@ export const chatFake = {
         async query(name, data, options = {}) {
           user.queries.push({ name, data });
           if (!user.active) throw new Error(`User ${user.name} is not active`);
-          const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG.queries[name];
+          const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: unknown, o: unknown) => unknown> } }).CONFIG
+            .queries[name];
           if (handler === undefined) throw new Error(`Unknown query ${name}`);
           const sent = overTheWire(data);
           const answer = (async () => {
@@ -251,7 +255,10 @@ export const chatFake = {
           if (options.timeout === undefined) return answer;
           let timer: ReturnType<typeof setTimeout> | undefined;
           const late = new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new Error(`Query ${name} to ${user.name} timed out after ${String(options.timeout)}ms`)), options.timeout);
+            timer = setTimeout(
+              () => reject(new Error(`Query ${name} to ${user.name} timed out after ${String(options.timeout)}ms`)),
+              options.timeout,
+            );
           });
           try {
             return await Promise.race([answer, late]);
@@ -313,7 +320,8 @@ export function installChatFake(): void {
   };
   const make = (data: Raw): FakeMessage => {
     const author = data["author"];
-    if (author !== undefined && author !== me().id && !me().isGM) throw new HarnessRefusal(`User ${me().name} may not write a message as ${String(author)}`);
+    if (author !== undefined && author !== me().id && !me().isGM)
+      throw new HarnessRefusal(`User ${me().name} may not write a message as ${String(author)}`);
     const message = new FakeMessage(data, `msg${nextMessage++}`);
     chatFake.messages.set(message.id, message);
     return message;

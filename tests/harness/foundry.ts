@@ -258,7 +258,12 @@ function mergeInto(target: Raw, changes: Raw): Raw {
     }
     const cur = target[key];
     const bothObjects =
-      typeof value === "object" && value !== null && !Array.isArray(value) && typeof cur === "object" && cur !== null && !Array.isArray(cur);
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value) &&
+      typeof cur === "object" &&
+      cur !== null &&
+      !Array.isArray(cur);
     target[key] = bothObjects ? mergeInto({ ...(cur as Raw) }, value as Raw) : structuredClone(value);
   }
   return target;
@@ -497,7 +502,9 @@ class FakeDocument extends Document {
       if (Model !== undefined) new Model((r["system"] ?? {}) as Raw);
       return r;
     });
-    return rows.map((r) => parent.addItem({ id: String(r["_id"] ?? makeId()), name: String(r["name"]), type: String(r["type"]), system: r["system"] as Raw }));
+    return rows.map((r) =>
+      parent.addItem({ id: String(r["_id"] ?? makeId()), name: String(r["name"]), type: String(r["type"]), system: r["system"] as Raw }),
+    );
   }
 }
 
@@ -661,7 +668,9 @@ function notify(level: NoticeRecord["level"]) {
     const record: NoticeRecord = { level, message, options, progress: [] };
     notices.push(record);
     // v13 progress notifications take `{ pct }` (0..1); a bare number is recorded as NaN.
-    return { update: (data: { pct?: number }) => record.progress.push(typeof data === "object" && typeof data.pct === "number" ? data.pct : NaN) };
+    return {
+      update: (data: { pct?: number }) => record.progress.push(typeof data === "object" && typeof data.pct === "number" ? data.pct : NaN),
+    };
   };
 }
 
@@ -941,7 +950,11 @@ export function installFoundryStandIn(): void {
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
     ],
   };
-  g["CONST"] = { USER_ROLES, DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, GRID_TYPES: { GRIDLESS: 0, SQUARE: 1, HEXODDR: 2, HEXEVENR: 3, HEXODDQ, HEXEVENQ: 5 } };
+  g["CONST"] = {
+    USER_ROLES,
+    DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+    GRID_TYPES: { GRIDLESS: 0, SQUARE: 1, HEXODDR: 2, HEXEVENR: 3, HEXODDQ, HEXEVENQ: 5 },
+  };
   g["Hooks"] = Hooks;
   g["game"] = game;
   g["ui"] = { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") } };
@@ -957,7 +970,9 @@ export function installFoundryStandIn(): void {
   g["canvas"] = {
     get scene() {
       const flags = canvasState.sceneFlags;
-      return flags === null ? null : { getFlag: (scope: string, key: string) => flags.get(`${scope}.${key}`), padding: canvasState.padding };
+      return flags === null
+        ? null
+        : { getFlag: (scope: string, key: string) => flags.get(`${scope}.${key}`), padding: canvasState.padding };
     },
     get dimensions() {
       return dimensions();

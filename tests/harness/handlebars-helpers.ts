@@ -41,9 +41,7 @@ export function createHandlebars(lang: Lang): HelperStandIns {
   hbs.registerHelper("localize", (key: unknown, options: Handlebars.HelperOptions) => {
     const hash = (options?.hash ?? {}) as Record<string, unknown>;
     const k = String(key);
-    return Object.keys(hash).length > 0
-      ? format(k, Object.fromEntries(Object.entries(hash).map(([a, b]) => [a, String(b)])))
-      : localize(k);
+    return Object.keys(hash).length > 0 ? format(k, Object.fromEntries(Object.entries(hash).map(([a, b]) => [a, String(b)]))) : localize(k);
   });
 
   // Foundry's `selectOptions`: <option>s from a value → label record, `selected` marked, labels localized on request.

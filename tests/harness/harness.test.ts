@@ -85,7 +85,9 @@ describe("permissions by role (Document#canUserModify, testUserPermission; SETTI
     game.settings!.register("nobc" as never, "w" as never, { scope: "world", default: 1 } as never);
     game.settings!.register("nobc" as never, "c" as never, { scope: "client", default: 1 } as never);
     harness.playAsPlayer("p1");
-    await expect(game.settings!.set("nobc" as never, "w" as never, 2 as never)).rejects.toThrow(/lacks permission to modify the world setting nobc.w/);
+    await expect(game.settings!.set("nobc" as never, "w" as never, 2 as never)).rejects.toThrow(
+      /lacks permission to modify the world setting nobc.w/,
+    );
     await game.settings!.set("nobc" as never, "c" as never, 2 as never);
     expect(harness.settingsStore.get("nobc.w")).toBe(1);
     expect(harness.settingsStore.get("nobc.c")).toBe(2);
@@ -99,7 +101,11 @@ describe("permissions by role (Document#canUserModify, testUserPermission; SETTI
   });
 
   it("another user's chat message is read-only to a player; the GM may change any", async () => {
-    const Message = (globalThis as unknown as { ChatMessage: { create(d: Raw): Promise<{ id: string; update(d: Raw): Promise<unknown>; delete(): Promise<unknown> }> } }).ChatMessage;
+    const Message = (
+      globalThis as unknown as {
+        ChatMessage: { create(d: Raw): Promise<{ id: string; update(d: Raw): Promise<unknown>; delete(): Promise<unknown> }> };
+      }
+    ).ChatMessage;
     chatFake.setUsers("p2");
     const theirs = await Message.create({ content: "p2's", flags: { nobc: { state: "pending" } } });
     chatFake.setUsers("p1");
@@ -185,7 +191,11 @@ describe("scenes: default padding and the hex grid (SceneDimensions, HexagonalGr
     const b = grid.getCenterPoint({ i: 3, j: 5 });
     expect(b.y - a.y).toBeCloseTo(50);
     expect(b.x - a.x).toBeCloseTo(0.75 * grid.sizeX);
-    for (const off of [{ i: 0, j: 0 }, { i: 3, j: 5 }, { i: 7, j: 12 }]) {
+    for (const off of [
+      { i: 0, j: 0 },
+      { i: 3, j: 5 },
+      { i: 7, j: 12 },
+    ]) {
       expect(grid.getOffset(grid.getCenterPoint(off))).toEqual(off);
       const c = grid.getCenterPoint(off);
       expect(grid.getOffset({ x: c.x + 40, y: c.y + 20 })).toEqual(off);
@@ -226,7 +236,13 @@ describe("rolls (Roll#toJSON, Roll.fromData)", () => {
   it("refuses data a Roll cannot be rebuilt from", () => {
     expect(() => FakeRoll.fromData({ formula: "1d6", terms: [] })).toThrow(/unknown roll class/);
     expect(() => FakeRoll.fromData({ class: "Roll", formula: "1d6", terms: [{ number: 1, faces: 6 }] })).toThrow(/has no class/);
-    expect(() => FakeRoll.fromData({ class: "Roll", formula: "1d6", terms: [{ class: "Die", number: 1, faces: 6, results: [{ result: 7, active: true }] }] })).toThrow(/not a face/);
+    expect(() =>
+      FakeRoll.fromData({
+        class: "Roll",
+        formula: "1d6",
+        terms: [{ class: "Die", number: 1, faces: 6, results: [{ result: 7, active: true }] }],
+      }),
+    ).toThrow(/not a face/);
     expect(() => FakeRoll.fromData({ class: "Roll", formula: "1d6", terms: [], evaluated: true })).toThrow(/needs its total/);
   });
 });

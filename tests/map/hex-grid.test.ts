@@ -71,18 +71,22 @@ describe("hex grid: properties", () => {
 
   it("a hexside has one key from either hex, and neighbours' centres are one hex size apart", () => {
     fc.assert(
-      fc.property(offset.filter((o) => o.col > 0 && o.row > 0 && o.col < 98 && o.row < 98), fc.constantFrom(...HEX_DIRECTIONS), (o, dir) => {
-        const n = neighbour(o, dir);
-        expect(hexsideOf(hexLabel(o), dir)).toBe(hexsideOf(hexLabel(n), oppositeDirection(dir)));
-        expect(hexsideBetween(hexLabel(o), hexLabel(n))).toBe(hexsideOf(hexLabel(o), dir));
-        const a = hexCentre(o, 100);
-        const b = hexCentre(n, 100);
-        expect(close(Math.hypot(a.x - b.x, a.y - b.y), 100)).toBe(true);
-        // The shared side's ends are corners of both hexes.
-        const [p, q] = sideEnds(o, dir, 100);
-        const corners = hexCorners(n, 100);
-        for (const end of [p, q]) expect(corners.some((c) => close(c.x, end.x) && close(c.y, end.y))).toBe(true);
-      }),
+      fc.property(
+        offset.filter((o) => o.col > 0 && o.row > 0 && o.col < 98 && o.row < 98),
+        fc.constantFrom(...HEX_DIRECTIONS),
+        (o, dir) => {
+          const n = neighbour(o, dir);
+          expect(hexsideOf(hexLabel(o), dir)).toBe(hexsideOf(hexLabel(n), oppositeDirection(dir)));
+          expect(hexsideBetween(hexLabel(o), hexLabel(n))).toBe(hexsideOf(hexLabel(o), dir));
+          const a = hexCentre(o, 100);
+          const b = hexCentre(n, 100);
+          expect(close(Math.hypot(a.x - b.x, a.y - b.y), 100)).toBe(true);
+          // The shared side's ends are corners of both hexes.
+          const [p, q] = sideEnds(o, dir, 100);
+          const corners = hexCorners(n, 100);
+          for (const end of [p, q]) expect(corners.some((c) => close(c.x, end.x) && close(c.y, end.y))).toBe(true);
+        },
+      ),
     );
   });
 });
@@ -126,12 +130,18 @@ describe("hexAtPoint: the hex under a pixel", () => {
   const size = 100;
   it("finds every hex from its own centre and from points well inside it", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0, max: 0.85, noNaN: true }), (col, row, angle, frac) => {
-        const c = hexCentre({ col, row }, size);
-        // The inscribed circle (radius size / 2) lies wholly inside the hex.
-        const p = { x: c.x + Math.cos(angle) * frac * (size / 2), y: c.y + Math.sin(angle) * frac * (size / 2) };
-        expect(hexAtPoint(p, size)).toEqual({ col, row });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.double({ min: 0, max: 0.85, noNaN: true }),
+        (col, row, angle, frac) => {
+          const c = hexCentre({ col, row }, size);
+          // The inscribed circle (radius size / 2) lies wholly inside the hex.
+          const p = { x: c.x + Math.cos(angle) * frac * (size / 2), y: c.y + Math.sin(angle) * frac * (size / 2) };
+          expect(hexAtPoint(p, size)).toEqual({ col, row });
+        },
+      ),
     );
   });
 

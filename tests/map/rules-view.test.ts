@@ -86,7 +86,9 @@ describe("rules view: movement (seed 000, Land War QRS: Movement Rates)", () => 
 describe("rules view: combat and demolition", () => {
   it("lists the rivers between each attacking hex and the target", () => {
     expect(combatRivers(view, "0202", ["0201", "0303", "0102"])).toEqual({ "0303": { kind: "major", bridged: false } });
-    expect(combatRivers(view, "0201", ["0101"], { destroyedBridges: new Set(["0101|0201"]) })).toEqual({ "0101": { kind: "minor", bridged: false } });
+    expect(combatRivers(view, "0201", ["0101"], { destroyedBridges: new Set(["0101|0201"]) })).toEqual({
+      "0101": { kind: "minor", bridged: false },
+    });
   });
 
   it("names a standing bridge as a demolition target", () => {
@@ -137,7 +139,15 @@ describe("rules view: resupply and HQ recovery (seed 000, Land War QRS: 6. Resup
       hq: { id: "hq", name: "I Corps", side: "nato" as const, echelon: "corps" as const, level: 3, radius, nationality: "FRG" },
       candidates: [
         {
-          unit: { id: "u1", name: "1 Pz Div", side: "nato" as const, size: "division" as const, arm: "armour" as const, supply: 0, nationality: "FRG" },
+          unit: {
+            id: "u1",
+            name: "1 Pz Div",
+            side: "nato" as const,
+            size: "division" as const,
+            arm: "armour" as const,
+            supply: 0,
+            nationality: "FRG",
+          },
           onOrAdjacentToRoad: onOrAdjacentToRoad(view, "0402"),
           ...route,
         },
@@ -153,13 +163,22 @@ describe("rules view: resupply and HQ recovery (seed 000, Land War QRS: 6. Resup
     expect(hqMayRecover(view, "wp", "0301")).toBe(true);
     expect(hqMayRecover(view, "wp", "0101")).toBe(false);
     expect(hqMayRecover(view, "nato", "0101")).toBe(true);
-    const hq = (hex: string) => ({ id: "hq", name: "3 Shock Army", side: "wp" as const, level: 2, maxLevel: 5, mayRecover: hqMayRecover(view, "wp", hex) });
+    const hq = (hex: string) => ({
+      id: "hq",
+      name: "3 Shock Army",
+      side: "wp" as const,
+      level: 2,
+      maxLevel: 5,
+      mayRecover: hqMayRecover(view, "wp", hex),
+    });
     expect(unwrap(recoverHq({ hq: hq("0101") })).outcome.gained).toBe(0);
     expect(unwrap(recoverHq({ hq: hq("0301") })).outcome.gained).toBe(1);
   });
 
   it("lists the neighbours on the map", () => {
     expect(adjacentHexes(view, "0101")).toEqual(["0201", "0102"]);
-    expect(adjacentHexes(view, "0202").sort()).toEqual(["0102", "0201", "0203", "0301", "0302", "0303", "0103"].filter((h) => h !== "0301").sort());
+    expect(adjacentHexes(view, "0202").sort()).toEqual(
+      ["0102", "0201", "0203", "0301", "0302", "0303", "0103"].filter((h) => h !== "0301").sort(),
+    );
   });
 });

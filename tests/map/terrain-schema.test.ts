@@ -94,7 +94,9 @@ describe("terrain map format", () => {
   });
 
   it("parseTerrainMap throws with every problem listed", () => {
-    expect(() => parseTerrainMap({ ...smallMap(), rows: 0 }, "x.json")).toThrow(/x\.json has 1 problem\(s\):\nrows: rows must be at least 1/);
+    expect(() => parseTerrainMap({ ...smallMap(), rows: 0 }, "x.json")).toThrow(
+      /x\.json has 1 problem\(s\):\nrows: rows must be at least 1/,
+    );
   });
 
   it("formats paths like a JavaScript accessor", () => {

@@ -30,7 +30,10 @@ describe("npm run orbat -- validate", () => {
   it("refuses a bad file, printing every problem (exit 1)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nobc-orbat-test-"));
     const file = join(dir, "bad.json");
-    writeFileSync(file, '[\n {"type":"unit","name":"X","side":"nato","nationality":"su","parent":"Nobody","size":"brigade","arm":"armour","strength":"ten"}\n]\n');
+    writeFileSync(
+      file,
+      '[\n {"type":"unit","name":"X","side":"nato","nationality":"su","parent":"Nobody","size":"brigade","arm":"armour","strength":"ten"}\n]\n',
+    );
     const r = await orbat("validate", file).finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("refused, 3 problems; nothing would be created.");

@@ -11,11 +11,18 @@ function cells(text: string) {
 
 describe("parseCsv (RFC 4180)", () => {
   it("splits fields and records", () => {
-    expect(cells("a,b,c\n1,2,3\n")).toEqual([["a", "b", "c"], ["1", "2", "3"]]);
+    expect(cells("a,b,c\n1,2,3\n")).toEqual([
+      ["a", "b", "c"],
+      ["1", "2", "3"],
+    ]);
   });
 
   it("reads CRLF line ends, and a last record without a line end", () => {
-    expect(cells("a,b\r\n1,2\r\n3,4")).toEqual([["a", "b"], ["1", "2"], ["3", "4"]]);
+    expect(cells("a,b\r\n1,2\r\n3,4")).toEqual([
+      ["a", "b"],
+      ["1", "2"],
+      ["3", "4"],
+    ]);
   });
 
   it("keeps commas, line breaks and doubled quotes inside quotes", () => {
@@ -39,7 +46,10 @@ describe("parseCsv (RFC 4180)", () => {
   });
 
   it("refuses a quote that is never closed, naming the line it opens on", () => {
-    expect(parseCsv('a\n"open\nstill open')).toEqual({ ok: false, problems: [{ line: 2, column: null, message: "a quoted field is never closed" }] });
+    expect(parseCsv('a\n"open\nstill open')).toEqual({
+      ok: false,
+      problems: [{ line: 2, column: null, message: "a quoted field is never closed" }],
+    });
   });
 
   it("refuses a quote in the middle of an unquoted field and text after a closing quote", () => {

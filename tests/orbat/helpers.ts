@@ -1,7 +1,23 @@
 /** Builds order-of-battle files for the tests from a header and rows of cells. */
 import { prepareImport, type OrbatImport } from "../../src/orbat/index";
 
-export const HEADER = ["type", "name", "side", "nationality", "parent", "formation", "size", "arm", "strength", "supply", "echelon", "level", "aircraft", "role", "airZone"] as const;
+export const HEADER = [
+  "type",
+  "name",
+  "side",
+  "nationality",
+  "parent",
+  "formation",
+  "size",
+  "arm",
+  "strength",
+  "supply",
+  "echelon",
+  "level",
+  "aircraft",
+  "role",
+  "airZone",
+] as const;
 
 /** One CSV field, quoted when it must be (RFC 4180). */
 export function field(text: string): string {

@@ -19,7 +19,15 @@ describe("planImport", () => {
     hq("NORTHAG"),
     army,
     row({ type: "airbase", name: "Bitburg", side: "nato", airZone: "4ATAF" }),
-    row({ type: "airSquadron", name: "22 TFS", side: "nato", nationality: "us", parent: "Bitburg", aircraft: "F-15C", role: "airSuperiority" }),
+    row({
+      type: "airSquadron",
+      name: "22 TFS",
+      side: "nato",
+      nationality: "us",
+      parent: "Bitburg",
+      aircraft: "F-15C",
+      role: "airSuperiority",
+    }),
   ]).replace("I Corps,nato,frg,,", "I Corps,nato,frg,NORTHAG,");
 
   it("creates one root folder, one per HQ nested as the HQs are, one per formation and one per airbase", () => {
@@ -45,8 +53,15 @@ describe("planImport", () => {
   it("links each unit to its HQ, each HQ to its parent, each squadron to its airbase, by index", () => {
     const { actors, links } = planOf(text);
     const named = links.map((l) => `${actors[l.from]!.name} ${l.field} ${actors[l.to]!.name}`);
-    expect(named).toEqual(["I Corps system.parent NORTHAG", "3 PzBde system.hq I Corps", "4 PzBde system.hq I Corps", "22 TFS system.airbase Bitburg"]);
-    expect(actors.every((a) => !("hq" in a.system && a.system.hq !== null) && !("parent" in a.system && a.system.parent !== null))).toBe(true);
+    expect(named).toEqual([
+      "I Corps system.parent NORTHAG",
+      "3 PzBde system.hq I Corps",
+      "4 PzBde system.hq I Corps",
+      "22 TFS system.airbase Bitburg",
+    ]);
+    expect(actors.every((a) => !("hq" in a.system && a.system.hq !== null) && !("parent" in a.system && a.system.parent !== null))).toBe(
+      true,
+    );
   });
 
   it("gives a squadron without an air zone its airbase's", () => {
@@ -55,7 +70,24 @@ describe("planImport", () => {
   });
 
   it(`nests folders no deeper than Foundry's limit (${FOLDER_MAX_DEPTH})`, () => {
-    const chain = csv([hq("H1"), hq("H2", "H1"), hq("H3", "H2"), hq("H4", "H3"), hq("H5", "H4"), row({ type: "unit", name: "U", side: "nato", nationality: "us", parent: "H5", formation: "F", size: "brigade", arm: "armour", strength: "5" })]);
+    const chain = csv([
+      hq("H1"),
+      hq("H2", "H1"),
+      hq("H3", "H2"),
+      hq("H4", "H3"),
+      hq("H5", "H4"),
+      row({
+        type: "unit",
+        name: "U",
+        side: "nato",
+        nationality: "us",
+        parent: "H5",
+        formation: "F",
+        size: "brigade",
+        arm: "armour",
+        strength: "5",
+      }),
+    ]);
     const { folders } = planOf(chain);
     const depth = (id: string | null): number => (id === null ? 0 : 1 + depth(folders.find((f) => f._id === id)!.folder));
     expect(folders.map((f) => `${f.name}:${depth(f._id)}`)).toEqual(["OOB:1", "H1:2", "H2:3", "H3:4", "H4:4", "H5:4", "F:4"]);

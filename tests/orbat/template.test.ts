@@ -7,7 +7,9 @@ import { army, brigade, corps, csv, prepare } from "./helpers";
 const hbs = Handlebars.create();
 // Foundry's `localize` helper: a key, formatted with the hash when one is given.
 hbs.registerHelper("localize", (key: string, options: { hash: Record<string, unknown> }) => {
-  const args = Object.entries(options.hash).sort().map(([k, v]) => `${k}:${String(v)}`);
+  const args = Object.entries(options.hash)
+    .sort()
+    .map(([k, v]) => `${k}:${String(v)}`);
   return args.length > 0 ? `${key}(${args.join(",")})` : key;
 });
 const render = hbs.compile(readFileSync("templates/orbat/import-dialog.hbs", "utf8"));
@@ -23,7 +25,9 @@ describe("templates/orbat/import-dialog.hbs", () => {
   });
 
   it("previews a sound file: counts by side, the folder tree, what will be created", () => {
-    const html = render(importDialogContext({ ...state, result: prepare(csv([corps, army, brigade("3 PzBde", { formation: "1 PzDiv" })])) }));
+    const html = render(
+      importDialogContext({ ...state, result: prepare(csv([corps, army, brigade("3 PzBde", { formation: "1 PzDiv" })])) }),
+    );
     expect(html).toMatch(/<tr data-type="hq"><th>NOBC.Orbat.Type.hq<\/th><td>1<\/td><td>1<\/td><\/tr>/);
     expect(html).toContain("NOBC.Orbat.WillCreate(actors:3,folders:4,links:1)");
     expect(html).toMatch(/padding-left: 2em"><i class="fa-solid fa-folder"><\/i> 1 PzDiv \(1\)/);

@@ -8,8 +8,17 @@ describe("sound input", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const [hq, unit] = r.entries;
-    expect(hq).toMatchObject({ type: "hq", name: "I Corps", parent: null, system: { echelon: "corps", level: { value: 4, max: 4 }, radius: 4, mayRecover: true, initiative: false } });
-    expect(unit).toMatchObject({ type: "unit", parent: "I Corps", system: { strength: { value: 6, max: 6 }, supply: 2, mode: "combat", hq: null } });
+    expect(hq).toMatchObject({
+      type: "hq",
+      name: "I Corps",
+      parent: null,
+      system: { echelon: "corps", level: { value: 4, max: 4 }, radius: 4, mayRecover: true, initiative: false },
+    });
+    expect(unit).toMatchObject({
+      type: "unit",
+      parent: "I Corps",
+      system: { strength: { value: 6, max: 6 }, supply: 2, mode: "combat", hq: null },
+    });
   });
 
   it("matches choices and column names without regard to case, and trims cells", () => {
@@ -38,7 +47,7 @@ describe("bad input is refused as a whole, each problem by line and column", () 
     const header = HEADER.filter((h) => h !== "strength");
     const drop = (r: string[]) => r.filter((_, i) => HEADER[i] !== "strength");
     expect(problemsOf(csv([drop(corps), drop(brigade("3 PzBde")), drop(brigade("4 PzBde"))], header))).toEqual([
-      '1|strength|the column is missing; unit rows need it',
+      "1|strength|the column is missing; unit rows need it",
     ]);
   });
 
@@ -58,7 +67,9 @@ describe("bad input is refused as a whole, each problem by line and column", () 
   });
 
   it("a strength that is not a whole number", () => {
-    expect(problemsOf(csv([corps, brigade("X", { strength: "ten" }), brigade("Y", { strength: "2.5" }), brigade("Z", { strength: "-1" })]))).toEqual([
+    expect(
+      problemsOf(csv([corps, brigade("X", { strength: "ten" }), brigade("Y", { strength: "2.5" }), brigade("Z", { strength: "-1" })])),
+    ).toEqual([
       '3|strength|"ten" is not a whole number',
       '4|strength|"2.5" is not a whole number',
       "5|strength|-1 is below the least allowed, 0",
@@ -66,15 +77,21 @@ describe("bad input is refused as a whole, each problem by line and column", () 
   });
 
   it("a unit subordinated to an HQ that does not exist", () => {
-    expect(problemsOf(csv([corps, brigade("X", { parent: "II Corps" })]))).toEqual(['3|parent|there is no hq named "II Corps" in the file']);
+    expect(problemsOf(csv([corps, brigade("X", { parent: "II Corps" })]))).toEqual([
+      '3|parent|there is no hq named "II Corps" in the file',
+    ]);
   });
 
   it("a name used twice, whatever its case", () => {
-    expect(problemsOf(csv([corps, brigade("X"), brigade("x")]))).toEqual(['4|name|"x" is already the name of the unit on line 3; names must be unique']);
+    expect(problemsOf(csv([corps, brigade("X"), brigade("x")]))).toEqual([
+      '4|name|"x" is already the name of the unit on line 3; names must be unique',
+    ]);
   });
 
   it("a nationality of the other side", () => {
-    expect(problemsOf(csv([corps, brigade("X", { nationality: "gdr" })]))).toEqual(['3|nationality|"gdr" fights for wp, but this row\'s side is nato']);
+    expect(problemsOf(csv([corps, brigade("X", { nationality: "gdr" })]))).toEqual([
+      '3|nationality|"gdr" fights for wp, but this row\'s side is nato',
+    ]);
   });
 
   it("a parent of the wrong kind or of the other side, a loop of HQs", () => {
@@ -91,19 +108,18 @@ describe("bad input is refused as a whole, each problem by line and column", () 
     expect(problemsOf(text)).toEqual([
       '4|parent|"3 Shock Army" (line 3) is on the wp side, this row on the nato side',
       '6|parent|"Y" (line 5) is a unit, but a unit answers to an hq',
-      "7|parent|the chain of parent HQs from \"A\" comes back to it",
-      "8|parent|the chain of parent HQs from \"B\" comes back to it",
+      '7|parent|the chain of parent HQs from "A" comes back to it',
+      '8|parent|the chain of parent HQs from "B" comes back to it',
       '9|parent|"C" cannot be its own parent',
     ]);
   });
 
   it("checks that join cells through the document schemas", () => {
-    const text = csv([
-      corps,
-      brigade("X", { supply: "3" }),
-      brigade("Y", { size: "division", arm: "artillery", supply: "1" }),
+    const text = csv([corps, brigade("X", { supply: "3" }), brigade("Y", { size: "division", arm: "artillery", supply: "1" })]);
+    expect(problemsOf(text)).toEqual([
+      "3|supply|3 is more than a armour brigade carries (2)",
+      "4|supply|1 is more than a artillery division carries (0)",
     ]);
-    expect(problemsOf(text)).toEqual(["3|supply|3 is more than a armour brigade carries (2)", "4|supply|1 is more than a artillery division carries (0)"]);
   });
 
   it("a value in a column its type does not use, an unknown column, an empty required cell, an unknown type", () => {
@@ -137,7 +153,20 @@ describe("bad input is refused as a whole, each problem by line and column", () 
   });
 
   it("air rows: factors, weapons, harrier, box, air zone against the base's", () => {
-    const header = ["type", "name", "side", "nationality", "parent", "aircraft", "role", "airToAir", "weapons", "harrier", "box", "airZone"];
+    const header = [
+      "type",
+      "name",
+      "side",
+      "nationality",
+      "parent",
+      "aircraft",
+      "role",
+      "airToAir",
+      "weapons",
+      "harrier",
+      "box",
+      "airZone",
+    ];
     const text = csv(
       [
         ["airbase", "Bitburg", "nato", "", "", "", "", "", "", "", "", "4ATAF"],
@@ -205,7 +234,10 @@ describe("JSON input", () => {
 
   it("reports problems on the line each object starts on", () => {
     const bad = json.replace('"strength": 6', '"strength": "ten"').replace('"level": 4', '"level": 4, "colour": "red"');
-    expect(problemsOf(bad, "json")).toEqual(['-|colour|is not a column we know (docs/orbat.md lists them)', '3|strength|"ten" is not a whole number']);
+    expect(problemsOf(bad, "json")).toEqual([
+      "-|colour|is not a column we know (docs/orbat.md lists them)",
+      '3|strength|"ten" is not a whole number',
+    ]);
   });
 
   it("refuses what is not an array of flat objects", () => {

@@ -17,7 +17,9 @@ interface Macro {
 }
 
 const macros = documentsOf<Macro>("macros");
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (...args: string[]) => (...args: unknown[]) => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
+  ...args: string[]
+) => (...args: unknown[]) => Promise<unknown>;
 const GLOBALS = ["game", "canvas", "ui", "ChatMessage", "Roll", "foundry"] as const;
 
 /** Member names of `game.nobc`, read from the `NobcApi` interface in src/nobc.ts (it cannot load outside Foundry). */
@@ -57,7 +59,9 @@ describe.each(macros.map((m) => [m.name, m] as const))("macro %s", (_name, m) =>
 });
 
 /** A small fake of the Foundry globals the macros use. */
-function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null; options?: RulesOptions } = {}) {
+function fakeFoundry(
+  opts: { dice?: number[]; controlled?: unknown[]; targets?: unknown[]; promptAnswer?: string | null; options?: RulesOptions } = {},
+) {
   const dice = [...(opts.dice ?? [])];
   class Roll {
     total = 0;
@@ -71,7 +75,11 @@ function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: 
     game: {
       user: { id: "user1", targets: new Set(opts.targets ?? []) },
       // The world's rules options in the shape `game.nobc.rulesOptions()` gives them.
-      nobc: { rules, applyEffects: vi.fn(async () => undefined), rulesOptions: (): RulesOptions => opts.options ?? rules.land.DEFAULT_RULES_OPTIONS },
+      nobc: {
+        rules,
+        applyEffects: vi.fn(async () => undefined),
+        rulesOptions: (): RulesOptions => opts.options ?? rules.land.DEFAULT_RULES_OPTIONS,
+      },
     },
     canvas: { tokens: { controlled: opts.controlled ?? [] } },
     ui: { notifications: { warn: vi.fn() } },
@@ -86,9 +94,21 @@ function fakeFoundry(opts: { dice?: number[]; controlled?: unknown[]; targets?: 
   };
 }
 
-const token = (name: string, system: Record<string, unknown>, type = "unit") => ({ actor: { name, type, uuid: `Actor.${name.padEnd(16, "x").slice(0, 16)}`, system } });
+const token = (name: string, system: Record<string, unknown>, type = "unit") => ({
+  actor: { name, type, uuid: `Actor.${name.padEnd(16, "x").slice(0, 16)}`, system },
+});
 const brigade = (name: string, side: string, strength: number, extra: Record<string, unknown> = {}) =>
-  token(name, { side, nationality: side === "nato" ? "us" : "su", size: "brigade", arm: "armour", strength: { value: strength, max: 6 }, mode: "march", supply: 1, hq: null, ...extra });
+  token(name, {
+    side,
+    nationality: side === "nato" ? "us" : "su",
+    size: "brigade",
+    arm: "armour",
+    strength: { value: strength, max: 6 },
+    mode: "march",
+    supply: 1,
+    hq: null,
+    ...extra,
+  });
 
 describe("Roll Mission and Time of Day (seed 002 tables through the rules core)", () => {
   it("a 3 then a 2: Dust Up at Dawn", async () => {
@@ -176,7 +196,16 @@ describe("Toggle Combat or March Mode (seed 000, 2. Orders)", () => {
   });
 
   it("a brigade in March Mode takes Combat Mode for a supply point; artillery is refused, with a warning", async () => {
-    const gun = token("Guns", { side: "nato", nationality: "us", size: "brigade", arm: "artillery", strength: { value: 3, max: 3 }, mode: "march", supply: 0, hq: null });
+    const gun = token("Guns", {
+      side: "nato",
+      nationality: "us",
+      size: "brigade",
+      arm: "artillery",
+      strength: { value: 3, max: 3 },
+      mode: "march",
+      supply: 0,
+      hq: null,
+    });
     const f = fakeFoundry({ controlled: [brigade("A", "nato", 6), gun] });
     await f.run(toggle);
     expect(f.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/Guns is artillery or battalion-sized/));

@@ -67,7 +67,11 @@ beforeAll(async () => {
 function describeZod(schema: z.ZodType): Recorded {
   if (schema instanceof z.ZodNullable) return { ...describeZod(schema.unwrap() as z.ZodType), options: { nullable: true } };
   if (schema instanceof z.ZodObject) {
-    return { kind: "object", options: {}, fields: Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, describeZod(v as z.ZodType)])) };
+    return {
+      kind: "object",
+      options: {},
+      fields: Object.fromEntries(Object.entries(schema.shape).map(([k, v]) => [k, describeZod(v as z.ZodType)])),
+    };
   }
   if (schema instanceof z.ZodArray) return { kind: "array", options: {}, element: describeZod(schema.element as z.ZodType) };
   if (schema instanceof z.ZodEnum) return { kind: "string", options: { choices: schema.options as string[] } };
@@ -98,7 +102,9 @@ function compare(model: Recorded, zod: Recorded, at: string): string[] {
   return out;
 }
 
-const subtypes = Object.entries(SYSTEM_SCHEMAS).flatMap(([type, byType]) => Object.entries(byType).map(([sub, schema]) => [type, sub, schema] as const));
+const subtypes = Object.entries(SYSTEM_SCHEMAS).flatMap(([type, byType]) =>
+  Object.entries(byType).map(([sub, schema]) => [type, sub, schema] as const),
+);
 
 describe.each(subtypes)("%s %s", (type, subtype, schema) => {
   it("the schema and the data model have the same fields, kinds and choices", () => {

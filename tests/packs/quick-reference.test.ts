@@ -73,7 +73,12 @@ describe("Air War quick reference (seed 000, Air War QRS)", () => {
 
   it("repair scores by air force", () => {
     const table = rows(page(AIR, "9. Aircraft repair"));
-    const groups = [["us", "uk", "frg", "ca", "fr"], ["nl", "be", "dk"], ["su", "gdr"], ["pl", "cs"]] as const;
+    const groups = [
+      ["us", "uk", "frg", "ca", "fr"],
+      ["nl", "be", "dk"],
+      ["su", "gdr"],
+      ["pl", "cs"],
+    ] as const;
     groups.forEach((group, i) => {
       for (const nat of group) expect(Number(table[i]![1]), nat).toBe(REPAIR_SCORES[nat]);
     });

@@ -22,9 +22,7 @@ const EMBEDDED = ["pages", "results", "items", "effects"] as const;
 
 /** Every key in a document list: primary documents and what is embedded in them. */
 function keysOf(docs: readonly Doc[]): string[] {
-  return docs
-    .flatMap((d) => [d._key, ...EMBEDDED.flatMap((c) => ((d[c] as Doc[] | undefined) ?? []).map((e) => e._key))])
-    .sort();
+  return docs.flatMap((d) => [d._key, ...EMBEDDED.flatMap((c) => ((d[c] as Doc[] | undefined) ?? []).map((e) => e._key))]).sort();
 }
 
 const packs = manifest().packs;
@@ -55,7 +53,10 @@ describe.each(packs.map((p) => [p.name, p] as const))("pack %s", (name, pack) =>
     };
     const dest = path.join(work, "source", name);
     const written = await extractToSource(path.join(work, "db", name), name, { dest });
-    const rel = (dir: string) => listFiles(dir).map((f) => path.relative(dir, f)).sort();
+    const rel = (dir: string) =>
+      listFiles(dir)
+        .map((f) => path.relative(dir, f))
+        .sort();
     expect(rel(dest)).toEqual(rel(pack.source));
     expect(written).toBe(rel(pack.source).length);
     for (const file of rel(dest)) {
@@ -69,7 +70,9 @@ describe("packs:extract on the command line", () => {
   const run = (...args: string[]) => promisify(execFile)("node", [path.join(ROOT, "scripts", "packs-extract.mjs"), ...args], { cwd: ROOT });
 
   it("explains its usage when arguments are missing", async () => {
-    await expect(run()).rejects.toMatchObject({ stderr: expect.stringContaining("usage: npm run packs:extract -- <compiled pack folder> <pack name>") });
+    await expect(run()).rejects.toMatchObject({
+      stderr: expect.stringContaining("usage: npm run packs:extract -- <compiled pack folder> <pack name>"),
+    });
   });
 
   it("refuses a pack system.json does not declare", async () => {

@@ -81,7 +81,10 @@ describe("references resolve inside the adventure", () => {
   });
 
   it("the schema refuses a unit whose HQ is not in the adventure, and a token of a missing actor", () => {
-    const broken = structuredClone(sources[0]!.data) as { actors: { type: string; system: { hq: string } }[]; scenes: { tokens: { actorId: string }[] }[] };
+    const broken = structuredClone(sources[0]!.data) as {
+      actors: { type: string; system: { hq: string } }[];
+      scenes: { tokens: { actorId: string }[] }[];
+    };
     broken.actors.find((a) => a.type === "unit")!.system.hq = "Actor.AAAAAAAAAAAAAAAA";
     broken.scenes[0]!.tokens[0]!.actorId = "BBBBBBBBBBBBBBBB";
     const problems = validatePack("Adventure", [{ file: "adv.json", data: broken }]).map(formatProblem);
@@ -97,7 +100,12 @@ describe("references resolve inside the adventure", () => {
       const actor = actorsById.get(t.actorId!)!;
       expect(t.actorLink, t.name).toBe(true);
       expect(t.name).toBe(actor.name);
-      const expected = actor.type === "hq" ? symbolPath(actor.system.side, "hq", actor.system.echelon) : actor.type === "unit" ? symbolPath(actor.system.side, actor.system.arm, actor.system.size) : "";
+      const expected =
+        actor.type === "hq"
+          ? symbolPath(actor.system.side, "hq", actor.system.echelon)
+          : actor.type === "unit"
+            ? symbolPath(actor.system.side, actor.system.arm, actor.system.size)
+            : "";
       expect(t.texture.src, t.name).toBe(expected);
       expect(existsSync(path.join(ROOT, expected.replace("systems/nobc/", ""))), expected).toBe(true);
     }
@@ -184,7 +192,13 @@ describe("turn-0 set-up", () => {
     for (const { actor, hex } of at) {
       if (actor.type !== "unit") continue;
       const entry = byHex.get(hex!) ?? { hex: hex!, terrain: terrainOf(view, hex!), units: [] };
-      byHex.set(hex!, { ...entry, units: [...entry.units, { id: actor._id, name: actor.name, size: actor.system.size, arm: actor.system.arm, mode: actor.system.mode }] });
+      byHex.set(hex!, {
+        ...entry,
+        units: [
+          ...entry.units,
+          { id: actor._id, name: actor.name, size: actor.system.size, arm: actor.system.arm, mode: actor.system.mode },
+        ],
+      });
     }
     return [...byHex.values()];
   };
@@ -196,7 +210,9 @@ describe("turn-0 set-up", () => {
   });
 
   it("the same check catches a crowded hex: every Warsaw Pact division in one open hex", () => {
-    const crowded = placed.map((p) => (p.actor.type === "unit" && p.actor.system.size === "division" && p.actor.system.side === "wp" ? { ...p, hex: "2005" } : p));
+    const crowded = placed.map((p) =>
+      p.actor.type === "unit" && p.actor.system.size === "division" && p.actor.system.side === "wp" ? { ...p, hex: "2005" } : p,
+    );
     expect(stackingHexType(terrainOf(view, "2005"))).toBe("open");
     expect(checkStacking(stackingHexes(crowded)).map((v) => v.rule)).toContain("divisions");
   });

@@ -44,7 +44,10 @@ const squadron = () => structuredClone(documentsOf("air-order-of-battle").find((
 /** The squadron on its own, out of its folder. */
 const bare = () => Object.assign(squadron(), { folder: null });
 const check = (type: Parameters<typeof validatePack>[0], ...docs: Record<string, unknown>[]) =>
-  validatePack(type, docs.map((data, i): SourceFile => ({ file: `doc${i}.json`, data }))).map(formatProblem);
+  validatePack(
+    type,
+    docs.map((data, i): SourceFile => ({ file: `doc${i}.json`, data })),
+  ).map(formatProblem);
 
 describe("the validator names the file, the field and the problem", () => {
   it("passes a valid squadron on its own once its folder is dropped", () => {
@@ -105,7 +108,16 @@ describe("the validator names the file, the field and the problem", () => {
   });
 
   it("a folder of another document type", () => {
-    const folder = { _id: "AAAAAAAAAAAAAAAA", _key: "!folders!AAAAAAAAAAAAAAAA", name: "Cards", type: "Item", folder: null, sorting: "m", sort: 0, flags: {} };
+    const folder = {
+      _id: "AAAAAAAAAAAAAAAA",
+      _key: "!folders!AAAAAAAAAAAAAAAA",
+      name: "Cards",
+      type: "Item",
+      folder: null,
+      sorting: "m",
+      sort: 0,
+      flags: {},
+    };
     expect(check("Actor", folder)).toEqual(["doc0.json: type: a folder in a Actor pack must hold Actor documents, not Item"]);
   });
 });
@@ -120,8 +132,20 @@ const unit = (system: Record<string, unknown>) => ({
   ownership: { default: 0 },
   flags: {},
   system: {
-    side: "nato", nationality: "uk", hq: null, size: "brigade", arm: "armour", strength: { value: 6, max: 6 }, supply: 2,
-    mode: "combat", minelaying: false, underMine: false, noMove: false, contaminated: false, movementPoints: 0, notes: "",
+    side: "nato",
+    nationality: "uk",
+    hq: null,
+    size: "brigade",
+    arm: "armour",
+    strength: { value: 6, max: 6 },
+    supply: 2,
+    mode: "combat",
+    minelaying: false,
+    underMine: false,
+    noMove: false,
+    contaminated: false,
+    movementPoints: 0,
+    notes: "",
     ...system,
   },
 });
@@ -129,13 +153,17 @@ const unit = (system: Record<string, unknown>) => ({
 describe("unit and HQ rules the schemas enforce", () => {
   it("a valid brigade passes", () => expect(check("Actor", unit({}))).toEqual([]));
   it("strength above its maximum", () => {
-    expect(check("Actor", unit({ strength: { value: 7, max: 6 } }))).toEqual(["doc0.json: system.strength.value: 7 is above the maximum 6"]);
+    expect(check("Actor", unit({ strength: { value: 7, max: 6 } }))).toEqual([
+      "doc0.json: system.strength.value: 7 is above the maximum 6",
+    ]);
   });
   it("more supply than a brigade carries (seed 000: brigades up to 2 SP)", () => {
     expect(check("Actor", unit({ supply: 3 }))).toEqual(["doc0.json: system.supply: 3 is more than a armour brigade carries (2)"]);
   });
   it("artillery in Combat Mode (seed 000: always in March Mode)", () => {
-    expect(check("Actor", unit({ arm: "artillery", supply: 0 }))).toEqual(["doc0.json: system.mode: artillery and battalions are always in March Mode"]);
+    expect(check("Actor", unit({ arm: "artillery", supply: 0 }))).toEqual([
+      "doc0.json: system.mode: artillery and battalions are always in March Mode",
+    ]);
   });
   it("a unit that holds support cards", () => {
     const doc = unit({}) as Record<string, unknown>;
@@ -148,10 +176,23 @@ describe("unit and HQ rules the schemas enforce", () => {
     const hq = {
       ...unit({}),
       type: "hq",
-      system: { side: "nato", nationality: "uk", echelon: "corps", level: { value: 4, max: 4 }, radius: 4, supplyCounters: 0, mayRecover: true, parent: null, initiative: false, notes: "" },
+      system: {
+        side: "nato",
+        nationality: "uk",
+        echelon: "corps",
+        level: { value: 4, max: 4 },
+        radius: 4,
+        supplyCounters: 0,
+        mayRecover: true,
+        parent: null,
+        initiative: false,
+        notes: "",
+      },
       items: [{ ...card, folder: null, _key: `!actors.items!XXXXXXXXXXXXXXXX.${card._id as string}` }],
     };
-    expect(check("Actor", hq)).toEqual([expect.stringMatching(/^doc0\.json: items\[0\]\._key: .*expected "!actors\.items!UUUUUUUUUUUUUUUU\./)]);
+    expect(check("Actor", hq)).toEqual([
+      expect.stringMatching(/^doc0\.json: items\[0\]\._key: .*expected "!actors\.items!UUUUUUUUUUUUUUUU\./),
+    ]);
   });
 });
 

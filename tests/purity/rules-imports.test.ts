@@ -41,10 +41,6 @@ describe("src/rules is pure", () => {
   });
 
   it("detects a forbidden import", () => {
-    expect(importsOf(`import x from "node:fs"; export * from "./a"; await import("foundry")`)).toEqual([
-      "node:fs",
-      "./a",
-      "foundry",
-    ]);
+    expect(importsOf(`import x from "node:fs"; export * from "./a"; await import("foundry")`)).toEqual(["node:fs", "./a", "foundry"]);
   });
 });

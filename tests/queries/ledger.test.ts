@@ -16,7 +16,10 @@ describe("withEntry (the GM's card ledger)", () => {
   it("keeps a deleted card's once-only key while it stands applied (its effects stand), without its writes", () => {
     const orders: LedgerEntry = { ...entry("applied"), once: "orders:h1:2" };
     const next = withEntry({ gone: orders, undone: { ...orders, state: "reverted" } }, "m9", entry("applied"), (id) => id === "m9");
-    expect(next).toEqual({ gone: { state: "applied", forward: empty, inverse: empty, touched: [], once: "orders:h1:2" }, m9: entry("applied") });
+    expect(next).toEqual({
+      gone: { state: "applied", forward: empty, inverse: empty, touched: [], once: "orders:h1:2" },
+      m9: entry("applied"),
+    });
   });
 });
 
@@ -36,7 +39,14 @@ describe("onceHolder", () => {
 });
 
 describe("driftedDocuments", () => {
-  const snap = (uuid: string, name: string, system: Record<string, unknown>): DocumentSnapshot => ({ uuid, id: uuid.split(".").at(-1)!, documentName: "Actor", type: "unit", name, system });
+  const snap = (uuid: string, name: string, system: Record<string, unknown>): DocumentSnapshot => ({
+    uuid,
+    id: uuid.split(".").at(-1)!,
+    documentName: "Actor",
+    type: "unit",
+    name,
+    system,
+  });
   const plan: WritePlan = {
     ...empty,
     actorUpdates: [

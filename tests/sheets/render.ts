@@ -45,10 +45,15 @@ export function renderFixtures(repo: string) {
     return env.hbs.compile(source, { strict: false })(context);
   };
   const sheets: RenderedSheet[] = [...fixtureSheets(), ...galleryItems].map((f) => ({
-    id: f.id, title: f.title, classes: f.classes, html: render(f.template, f.context),
+    id: f.id,
+    title: f.title,
+    classes: f.classes,
+    html: render(f.template, f.context),
   }));
   const dialogs: RenderedSheet[] = fixtureDialogs().map((d) => ({
-    id: d.id, title: d.title, classes: "dialog",
+    id: d.id,
+    title: d.title,
+    classes: "dialog",
     html: render("dialog/breakdown.hbs", localizeBreakdown(d.context, env)),
   }));
   return { env, sources, sheets, dialogs };

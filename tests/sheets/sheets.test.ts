@@ -20,26 +20,60 @@ const click = (options: { actions: Record<string, unknown> }, name: string, shee
 
 function unitSystem(overrides: Raw = {}): Raw {
   return {
-    side: "nato", nationality: "us", hq: null, size: "brigade", arm: "armour",
-    strength: { value: 4, max: 6 }, supply: 1, mode: "march",
-    minelaying: false, underMine: false, noMove: false, contaminated: false, movementPoints: 6, notes: "<p>n</p>",
-    supplyCapacity: 2, forcedMarch: false, movementAllowance: 6,
+    side: "nato",
+    nationality: "us",
+    hq: null,
+    size: "brigade",
+    arm: "armour",
+    strength: { value: 4, max: 6 },
+    supply: 1,
+    mode: "march",
+    minelaying: false,
+    underMine: false,
+    noMove: false,
+    contaminated: false,
+    movementPoints: 6,
+    notes: "<p>n</p>",
+    supplyCapacity: 2,
+    forcedMarch: false,
+    movementAllowance: 6,
     ...overrides,
   };
 }
 
 function hqSystem(overrides: Raw = {}): Raw {
   return {
-    side: "nato", nationality: "us", echelon: "corps", level: { value: 3, max: 4 }, radius: 4,
-    supplyCounters: 2, mayRecover: true, parent: null, initiative: false, notes: "",
+    side: "nato",
+    nationality: "us",
+    echelon: "corps",
+    level: { value: 3, max: 4 },
+    radius: 4,
+    supplyCounters: 2,
+    mayRecover: true,
+    parent: null,
+    initiative: false,
+    notes: "",
     ...overrides,
   };
 }
 
 function squadronSystem(overrides: Raw = {}): Raw {
   return {
-    side: "nato", nationality: "us", aircraft: "F-15C", role: "airSuperiority", airToAir: 5, cas: 0, deepStrike: 0,
-    weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "damaged", airbase: null, airZone: "A",
+    side: "nato",
+    nationality: "us",
+    aircraft: "F-15C",
+    role: "airSuperiority",
+    airToAir: 5,
+    cas: 0,
+    deepStrike: 0,
+    weapons: [],
+    range: 1,
+    recce: false,
+    ew: false,
+    harrier: false,
+    box: "damaged",
+    airbase: null,
+    airZone: "A",
     ...overrides,
   };
 }
@@ -56,7 +90,11 @@ afterEach(() => {
 describe("registerSheets", () => {
   it("registers one default sheet per subtype, labelled with an existing lang key", async () => {
     registerSheets();
-    const rows = sheetsFake.registered.map((r) => [r.documentClass === Actor ? "Actor" : "Item", r.options.types.join(), r.options.makeDefault]);
+    const rows = sheetsFake.registered.map((r) => [
+      r.documentClass === Actor ? "Actor" : "Item",
+      r.options.types.join(),
+      r.options.makeDefault,
+    ]);
     expect(rows).toEqual([
       ["Actor", "unit", true],
       ["Actor", "hq", true],
@@ -122,7 +160,7 @@ describe("unit sheet", () => {
     try {
       g["user"] = { id: "p1", isGM: false };
       await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
-      expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Notify.Refused {\"reason\":\"NOBC.Dialog.ModeOnlyInOrders\"}"]);
+      expect(harness.notices.map((n) => n.message)).toEqual(['NOBC.Notify.Refused {"reason":"NOBC.Dialog.ModeOnlyInOrders"}']);
       expect([sheetsFake.dialogs.length, harness.Actor.calls.length]).toEqual([0, 0]);
       g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("orders") } }];
       await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
@@ -173,7 +211,11 @@ describe("HQ and airbase sheets", () => {
 
   it("a squadron dropped on an airbase of its side with room is based there", async () => {
     const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", capacity: 2 } });
-    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: { side: "nato", airbase: null, needsBaseSpace: true } });
+    const squadron = new harness.Actor({
+      name: "36 TFW",
+      type: "airSquadron",
+      system: { side: "nato", airbase: null, needsBaseSpace: true },
+    });
     sheetsFake.actors.push(base, squadron);
     expect(await new AirbaseSheet({ document: base })._onDropActor(new Event("drop") as DragEvent, squadron)).toBe(true);
     expect(squadron.updates).toEqual([{ "system.airbase": base.uuid, "system.airZone": "A" }]);
@@ -208,7 +250,11 @@ describe("lowering a pool's maximum on a sheet (validateJoint refuses value abov
 
   it("a unit's maximum strength below its strength brings the strength down in the same update", async () => {
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ strength: { value: 5, max: 6 } }) });
-    await (new UnitSheet({ document: unit }) as unknown as Submitting).submitForm({ name: "1 Bde", "system.strength.max": 3, "system.supply": 1 });
+    await (new UnitSheet({ document: unit }) as unknown as Submitting).submitForm({
+      name: "1 Bde",
+      "system.strength.max": 3,
+      "system.supply": 1,
+    });
     expect(unit.system["strength"]).toEqual({ value: 3, max: 3 });
     expect(unit.system["supply"]).toBe(1);
     expect(unit.updates).toHaveLength(1);
@@ -220,7 +266,11 @@ describe("lowering a pool's maximum on a sheet (validateJoint refuses value abov
     expect(hq.system["level"]).toEqual({ value: 2, max: 2 });
     await (new HqSheet({ document: hq }) as unknown as Submitting).submitForm({ "system.level.max": 5 });
     expect(hq.system["level"]).toEqual({ value: 2, max: 5 });
-    const base = new harness.Actor({ name: "Ramstein", type: "airbase", system: { side: "nato", airZone: "A", airDefence: { value: 3, max: 3 } } });
+    const base = new harness.Actor({
+      name: "Ramstein",
+      type: "airbase",
+      system: { side: "nato", airZone: "A", airDefence: { value: 3, max: 3 } },
+    });
     await (new AirbaseSheet({ document: base }) as unknown as Submitting).submitForm({ "system.airDefence.max": 1 });
     expect(base.system["airDefence"]).toEqual({ value: 1, max: 1 });
   });
@@ -230,7 +280,9 @@ describe("lowering a pool's maximum on a sheet (validateJoint refuses value abov
     expect(clampPools({ name: "x" }, current, ["strength"])).toEqual({ name: "x" });
     expect(clampPools({ system: { supply: 1 } }, current, ["strength"])).toEqual({ system: { supply: 1 } });
     expect(clampPools({ system: { strength: { max: 5 } } }, current, ["strength"])).toEqual({ system: { strength: { max: 5 } } });
-    expect(clampPools({ system: { strength: { value: 6, max: 4 } } }, current, ["strength"])).toEqual({ system: { strength: { value: 4, max: 4 } } });
+    expect(clampPools({ system: { strength: { value: 6, max: 4 } } }, current, ["strength"])).toEqual({
+      system: { strength: { value: 4, max: 4 } },
+    });
     expect(current).toEqual({ strength: { value: 5, max: 6 } });
   });
 });
@@ -248,11 +300,24 @@ describe("squadron weapons (form)", () => {
     const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
     const sheet = new AirSquadronSheet({ document: squadron });
     const data = sheet._processFormData(null, {} as HTMLFormElement, {
-      object: { name: "36 TFW", "system.weapons.1.kind": "cas", "system.weapons.1.name": "Maverick", "system.weapons.0.kind": "aam", "system.weapons.0.name": "AIM-7", "system.range": 2 },
+      object: {
+        name: "36 TFW",
+        "system.weapons.1.kind": "cas",
+        "system.weapons.1.name": "Maverick",
+        "system.weapons.0.kind": "aam",
+        "system.weapons.0.name": "AIM-7",
+        "system.range": 2,
+      },
     });
     expect(data).toEqual({
       name: "36 TFW",
-      system: { range: 2, weapons: [{ kind: "aam", name: "AIM-7" }, { kind: "cas", name: "Maverick" }] },
+      system: {
+        range: 2,
+        weapons: [
+          { kind: "aam", name: "AIM-7" },
+          { kind: "cas", name: "Maverick" },
+        ],
+      },
     });
   });
 
@@ -320,7 +385,13 @@ describe("unlink buttons and redraws", () => {
     const open = new HqSheet({ document: hq });
     const closed = new HqSheet({ document: hq });
     (closed as unknown as { rendered: boolean }).rendered = false;
-    const foreign = { rendered: true, renders: 0, render() { this.renders++; } };
+    const foreign = {
+      rendered: true,
+      renders: 0,
+      render() {
+        this.renders++;
+      },
+    };
     sheetsFake.instances.set("a", open).set("b", closed).set("c", foreign);
     const hooks = globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
     hooks.Hooks.callAll("updateActor", {}, { system: { supply: 2 } }, {}, "user1");

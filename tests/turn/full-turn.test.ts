@@ -58,8 +58,17 @@ let expected: WorldState;
 
 function merge(target: Raw, changes: Raw): void {
   for (const [k, v] of Object.entries(changes)) {
-    if (v === undefined) delete target[k]; // a document that is gone (a discarded card)
-    else if (typeof v === "object" && v !== null && !Array.isArray(v) && typeof target[k] === "object" && target[k] !== null && !Array.isArray(target[k])) merge(target[k] as Raw, v as Raw);
+    if (v === undefined)
+      delete target[k]; // a document that is gone (a discarded card)
+    else if (
+      typeof v === "object" &&
+      v !== null &&
+      !Array.isArray(v) &&
+      typeof target[k] === "object" &&
+      target[k] !== null &&
+      !Array.isArray(target[k])
+    )
+      merge(target[k] as Raw, v as Raw);
     else target[k] = structuredClone(v);
   }
 }
@@ -117,7 +126,11 @@ async function apply(name: string, items = { updates: 0, deletions: 0 }, actorCa
   const before = { actors: actorWrites(), items: itemWrites() };
   expect(await nobc.applyCard(cards.get(name)!)).toEqual({ ok: true });
   const after = itemWrites();
-  expect({ actors: actorWrites() - before.actors, updates: after.updates - before.items.updates, deletions: after.deletions - before.items.deletions }).toEqual({ actors: actorCalls, ...items });
+  expect({
+    actors: actorWrites() - before.actors,
+    updates: after.updates - before.items.updates,
+    deletions: after.deletions - before.items.deletions,
+  }).toEqual({ actors: actorCalls, ...items });
   expectedStates.set(name, "applied");
 }
 
@@ -197,8 +210,13 @@ describe("one full NOBC turn through the harness", () => {
     await apply("allocation.nato");
     await apply("allocation.wp");
     expectWorld({
-      f15: { box: "airSuperiority" }, f16: { box: "airSuperiority" }, a10: { box: "cas" }, tornado: { box: "deepStrike" },
-      mig29: { box: "airSuperiority" }, mig23: { box: "airSuperiority" }, su25: { box: "cas" },
+      f15: { box: "airSuperiority" },
+      f16: { box: "airSuperiority" },
+      a10: { box: "cas" },
+      tornado: { box: "deepStrike" },
+      mig29: { box: "airSuperiority" },
+      mig23: { box: "airSuperiority" },
+      su25: { box: "cas" },
     });
     expectCards();
   });
@@ -210,7 +228,10 @@ describe("one full NOBC turn through the harness", () => {
     const [lineUp] = posted("lineUp");
     expect((lineUp!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({
       kind: "lineUp",
-      bouts: [{ wp: uuid("mig29"), nato: uuid("f15") }, { wp: uuid("mig23"), nato: uuid("f16") }],
+      bouts: [
+        { wp: uuid("mig29"), nato: uuid("f15") },
+        { wp: uuid("mig23"), nato: uuid("f16") },
+      ],
     });
     expectWorld();
     expectCards();
@@ -261,7 +282,12 @@ describe("one full NOBC turn through the harness", () => {
     expect(await (await nobc.air.openAirSorties({ side: "wp", zone: ZONE }))!.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     const [nato, wp] = posted("sorties.nato", "sorties.wp");
-    expect((nato!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({ kind: "sorties", side: "nato", status: { level: "contested", winner: null }, flying: [uuid("a10"), uuid("tornado")] });
+    expect((nato!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({
+      kind: "sorties",
+      side: "nato",
+      status: { level: "contested", winner: null },
+      flying: [uuid("a10"), uuid("tornado")],
+    });
     expect((wp!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({ kind: "sorties", side: "wp", flying: [uuid("su25")] });
     expectWorld();
     expectCards();
@@ -294,7 +320,10 @@ describe("one full NOBC turn through the harness", () => {
     // Seed 000 Air War QRS 7): the squadrons in the CAS box go to the land teams with their CAS values.
     expect(effectsOf("handOver")).toEqual([]);
     const view = sheetsFake.rendered.at(-1)!.data as { rows: { label: string; valueText: string }[] };
-    expect(view.rows.map((r) => [r.label, r.valueText])).toEqual([["81 TFW (A-10): CAS value", "+5"], ["357 OShAP (Su-25): CAS value", "+4"]]);
+    expect(view.rows.map((r) => [r.label, r.valueText])).toEqual([
+      ["81 TFW (A-10): CAS value", "+5"],
+      ["357 OShAP (Su-25): CAS value", "+4"],
+    ]);
     expectWorld();
     expectCards();
   });
@@ -398,8 +427,14 @@ describe("one full NOBC turn through the harness", () => {
     chatFake.setUsers("gm");
     posted("orders.nato", "orders.wp");
     // Seed 000 Land War QRS phase 2: each unit kept in Combat Mode pays 1 SP; March Mode is free.
-    expect(effectsOf("orders.nato")).toEqual([{ type: "supply", actor: uuid("n34"), delta: -1 }, { type: "supply", actor: uuid("n36"), delta: -1 }]);
-    expect(effectsOf("orders.wp")).toEqual([{ type: "supply", actor: uuid("w1"), delta: -1 }, { type: "supply", actor: uuid("w2"), delta: -1 }]);
+    expect(effectsOf("orders.nato")).toEqual([
+      { type: "supply", actor: uuid("n34"), delta: -1 },
+      { type: "supply", actor: uuid("n36"), delta: -1 },
+    ]);
+    expect(effectsOf("orders.wp")).toEqual([
+      { type: "supply", actor: uuid("w1"), delta: -1 },
+      { type: "supply", actor: uuid("w2"), delta: -1 },
+    ]);
     await apply("orders.nato");
     await apply("orders.wp");
     expectWorld({ n34: { supply: 1 }, n36: { supply: 1 }, w1: { supply: 1 }, w2: { supply: 1 } });
@@ -411,7 +446,12 @@ describe("one full NOBC turn through the harness", () => {
     expectStage("rearArea");
     chatFake.setUsers("p1");
     const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") })) as NobcDialog;
-    await dialog.change({ target: uuid("gta"), ident0: "Actor.icorps.Item.cint", ident1: "Actor.icorps.Item.crec", "strike:Actor.icorps.Item.clance": true });
+    await dialog.change({
+      target: uuid("gta"),
+      ident0: "Actor.icorps.Item.cint",
+      ident1: "Actor.icorps.Item.crec",
+      "strike:Actor.icorps.Item.clance": true,
+    });
     dice(5);
     expect(await dialog.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
@@ -419,7 +459,10 @@ describe("one full NOBC turn through the harness", () => {
     // Seed 000 Land War QRS 3. Rear Area Attacks: SSM 3 + die 5 = 8 (an HQ in clear terrain: no
     // halving); 7-9 on the results table takes one box off the HQ and no card. The Lance is spent;
     // the identifying cards stay.
-    expect(effectsOf("rearArea")).toEqual([{ type: "hqLevel", actor: uuid("gta"), delta: -1 }, { type: "cardDiscarded", card: "Actor.icorps.Item.clance" }]);
+    expect(effectsOf("rearArea")).toEqual([
+      { type: "hqLevel", actor: uuid("gta"), delta: -1 },
+      { type: "cardDiscarded", card: "Actor.icorps.Item.clance" },
+    ]);
     await apply("rearArea", { updates: 0, deletions: 1 });
     expectWorld({ gta: { level: 2 }, icorps: { cards: { clance: undefined } } });
     expectCards();
@@ -435,7 +478,10 @@ describe("one full NOBC turn through the harness", () => {
     expect(result.ok).toBe(true);
     posted("combatA");
     const card = chatFake.messages.get(cards.get("combatA")!)!;
-    const gc = (card.flags["nobc"] as Raw)["groundCombat"] as { plan: { breakdown: { label: string; value: number }[]; modifier: number }; outcome: Raw };
+    const gc = (card.flags["nobc"] as Raw)["groundCombat"] as {
+      plan: { breakdown: { label: string; value: number }[]; modifier: number };
+      outcome: Raw;
+    };
     // Seed 000 Land War QRS Ground Combat Steps One-Four: 12 against 4 is 3:1 (+4), town −1, no
     // river, 36 PzBrig next to the hex in Combat Mode −2, the cards +1 and −2: modifier 0.
     expect(gc.plan.breakdown.map((b) => b.value)).toEqual([4, -1, 0, -2, 1, -2]);
@@ -452,7 +498,12 @@ describe("one full NOBC turn through the harness", () => {
 
     // The WP player shares the hits the other way (2 MRR takes two) with the card's split editor.
     chatFake.setUsers("p2");
-    expect(await nobc.setCardSplit(cards.get("combatA")!, "attackers", [{ actor: uuid("w1"), hits: 1 }, { actor: uuid("w2"), hits: 2 }])).toEqual({ ok: true });
+    expect(
+      await nobc.setCardSplit(cards.get("combatA")!, "attackers", [
+        { actor: uuid("w1"), hits: 1 },
+        { actor: uuid("w2"), hits: 2 },
+      ]),
+    ).toEqual({ ok: true });
     chatFake.setUsers("gm");
     expect(effectsOf("combatA")).toEqual([
       { type: "hits", actor: uuid("w1"), amount: 1 },
@@ -460,7 +511,12 @@ describe("one full NOBC turn through the harness", () => {
       { type: "hits", actor: uuid("n34"), amount: 2 },
     ]);
     // A split that does not add up to 3 is refused and changes nothing.
-    expect(await nobc.setCardSplit(cards.get("combatA")!, "attackers", [{ actor: uuid("w1"), hits: 3 }, { actor: uuid("w2"), hits: 2 }])).toMatchObject({ ok: false });
+    expect(
+      await nobc.setCardSplit(cards.get("combatA")!, "attackers", [
+        { actor: uuid("w1"), hits: 3 },
+        { actor: uuid("w2"), hits: 2 },
+      ]),
+    ).toMatchObject({ ok: false });
     expect(effectsOf("combatA")[0]).toEqual({ type: "hits", actor: uuid("w1"), amount: 1 });
     expectWorld();
     await apply("combatA");
@@ -471,11 +527,17 @@ describe("one full NOBC turn through the harness", () => {
   it("Land phase 4, combat B: 36 PzBrig with the A-10's CAS attacks 0302; Undo restores the exact state, Apply again", async () => {
     dice(6);
     const result = await nobc.resolveGroundCombatFor({
-      attackers: [uuid("n36")], target: "0302", cards: [], cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }],
+      attackers: [uuid("n36")],
+      target: "0302",
+      cards: [],
+      cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }],
     });
     expect(result.ok).toBe(true);
     posted("combatB");
-    const gc = (chatFake.messages.get(cards.get("combatB")!)!.flags["nobc"] as Raw)["groundCombat"] as { plan: { breakdown: { label: string; value: number }[]; modifier: number }; outcome: Raw };
+    const gc = (chatFake.messages.get(cards.get("combatB")!)!.flags["nobc"] as Raw)["groundCombat"] as {
+      plan: { breakdown: { label: string; value: number }[]; modifier: number };
+      outcome: Raw;
+    };
     // Steps One-Four: 4 against 8 is below 1:1 (+0, docs/rules-decisions.md), marsh −1, no river,
     // 1 MRR next to the hex in Combat Mode −2, the A-10's CAS +5: modifier +2.
     expect(gc.plan.breakdown.map((b) => b.value)).toEqual([0, -1, 0, -2, 5]);
@@ -518,7 +580,16 @@ describe("one full NOBC turn through the harness", () => {
 
     // So the GM resolves the combat again (the same die comes up) and applies the new card.
     dice(6);
-    expect((await nobc.resolveGroundCombatFor({ attackers: [uuid("n36")], target: "0302", cards: [], cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }] })).ok).toBe(true);
+    expect(
+      (
+        await nobc.resolveGroundCombatFor({
+          attackers: [uuid("n36")],
+          target: "0302",
+          cards: [],
+          cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }],
+        })
+      ).ok,
+    ).toBe(true);
     posted("combatB.again");
     expect(effectsOf("combatB.again")).toEqual(effectsOf("combatB"));
     await apply("combatB.again");
@@ -562,10 +633,16 @@ describe("one full NOBC turn through the harness", () => {
     chatFake.setUsers("gm");
     posted("resupply.nato", "recovery.nato", "recovery.wp");
     // Seed 000 Land War QRS phase 6: an HQ hands out as many supply counters as its level (I Corps: 2).
-    expect(effectsOf("resupply.nato")).toEqual([{ type: "supply", actor: uuid("n34"), delta: 1 }, { type: "supply", actor: uuid("n36"), delta: 1 }]);
+    expect(effectsOf("resupply.nato")).toEqual([
+      { type: "supply", actor: uuid("n34"), delta: 1 },
+      { type: "supply", actor: uuid("n36"), delta: 1 },
+    ]);
     // HQ recovery (docs/rules-decisions.md): +1 after resupply, +1 for the Signals card played (then
     // discarded): I Corps 2 → 4 (its maximum). 1 GTA, in East Germany, recovers 1: 2 → 3.
-    expect(effectsOf("recovery.nato")).toEqual([{ type: "hqLevel", actor: uuid("icorps"), delta: 2 }, { type: "cardDiscarded", card: "Actor.icorps.Item.csig" }]);
+    expect(effectsOf("recovery.nato")).toEqual([
+      { type: "hqLevel", actor: uuid("icorps"), delta: 2 },
+      { type: "cardDiscarded", card: "Actor.icorps.Item.csig" },
+    ]);
     expect(effectsOf("recovery.wp")).toEqual([{ type: "hqLevel", actor: uuid("gta"), delta: 1 }]);
     await apply("resupply.nato");
     await apply("recovery.nato", { updates: 0, deletions: 1 });
@@ -601,13 +678,37 @@ describe("one full NOBC turn through the harness", () => {
     // (line-up, superiority, sorties, hand-over) change no document, so they stay pending; the
     // Orders and Resupply entries are information cards with no Apply.
     expect([...cards.keys()].map((n) => `${n}: ${stateOf(n)}`)).toEqual([
-      "allocation.nato: applied", "allocation.wp: applied", "lineUp: pending", "airCombat: applied", "superiority: pending",
-      "sorties.nato: pending", "sorties.wp: pending", "return: applied", "handOver: pending", "deepStrike: applied",
-      "repair.nato: applied", "repair.wp: applied", "capacity: applied", "airbaseRepair.wp: applied",
-      "orders.info: info", "orders.nato: applied", "orders.wp: applied", "rearArea: applied", "combatA: applied",
-      "combatB: reverted", "combatB.again: applied", "movement.entry: applied", "resupply.info: info",
-      "resupply.nato: applied", "recovery.nato: applied", "recovery.wp: applied", "turn1.entry: applied",
+      "allocation.nato: applied",
+      "allocation.wp: applied",
+      "lineUp: pending",
+      "airCombat: applied",
+      "superiority: pending",
+      "sorties.nato: pending",
+      "sorties.wp: pending",
+      "return: applied",
+      "handOver: pending",
+      "deepStrike: applied",
+      "repair.nato: applied",
+      "repair.wp: applied",
+      "capacity: applied",
+      "airbaseRepair.wp: applied",
+      "orders.info: info",
+      "orders.nato: applied",
+      "orders.wp: applied",
+      "rearArea: applied",
+      "combatA: applied",
+      "combatB: reverted",
+      "combatB.again: applied",
+      "movement.entry: applied",
+      "resupply.info: info",
+      "resupply.nato: applied",
+      "recovery.nato: applied",
+      "recovery.wp: applied",
+      "turn1.entry: applied",
     ]);
-    expect(warnings()).toEqual(["NOBC.Chat.Refused.badSplit The split gives 5 hits in all, but 3 must be shared.", "NOBC.Chat.Refused.notPending"]);
+    expect(warnings()).toEqual([
+      "NOBC.Chat.Refused.badSplit The split gives 5 hits in all, but 3 must be shared.",
+      "NOBC.Chat.Refused.notPending",
+    ]);
   });
 });

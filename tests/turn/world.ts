@@ -31,7 +31,13 @@ interface Spec {
   readonly items?: readonly { id: string; name: string; system: Raw }[];
 }
 
-const card = (side: "nato" | "wp", category: string, value: number, afterUse: "keep" | "discard", assignedTo: string | null = null): Raw => ({
+const card = (
+  side: "nato" | "wp",
+  category: string,
+  value: number,
+  afterUse: "keep" | "discard",
+  assignedTo: string | null = null,
+): Raw => ({
   ...cardSystem(side, category, value, assignedTo),
   modifier: category === "combatModifier" ? value : 0,
   afterUse,
@@ -44,7 +50,12 @@ export function specs(): Spec[] {
   return [
     // NATO: I Corps and its brigades. Every unit starts with 2 SP; 36 PzBrig and the Recce Bn spent MP last turn.
     {
-      id: "icorps", name: "I Corps", type: "hq", hex: "0102", owner: "p1", system: hqSystem("nato", { supplyCounters: 0 }),
+      id: "icorps",
+      name: "I Corps",
+      type: "hq",
+      hex: "0102",
+      owner: "p1",
+      system: hqSystem("nato", { supplyCounters: 0 }),
       items: [
         // Assigned last turn (Planning), so the new turn's entry ends the assignment.
         { id: "cart", name: "Corps artillery", system: card("nato", "combatModifier", 2, "keep", "Actor.n34") },
@@ -55,26 +66,108 @@ export function specs(): Spec[] {
       ],
     },
     { id: "n34", name: "34 PzBrig", type: "unit", hex: "0201", owner: "p1", system: unitSystem("nato", { hq: "Actor.icorps" }) },
-    { id: "n36", name: "36 PzBrig", type: "unit", hex: "0202", owner: "p1", system: unitSystem("nato", { hq: "Actor.icorps", movementPoints: 1 }) },
-    { id: "nrec", name: "Recce Bn", type: "unit", hex: "0101", owner: "p1", system: unitSystem("nato", { hq: "Actor.icorps", size: "battalion", arm: "recce", mode: "march", movementPoints: 2 }) },
+    {
+      id: "n36",
+      name: "36 PzBrig",
+      type: "unit",
+      hex: "0202",
+      owner: "p1",
+      system: unitSystem("nato", { hq: "Actor.icorps", movementPoints: 1 }),
+    },
+    {
+      id: "nrec",
+      name: "Recce Bn",
+      type: "unit",
+      hex: "0101",
+      owner: "p1",
+      system: unitSystem("nato", { hq: "Actor.icorps", size: "battalion", arm: "recce", mode: "march", movementPoints: 2 }),
+    },
     // WP: 1 GTA and its regiments.
     {
-      id: "gta", name: "1 GTA", type: "hq", hex: "0402", owner: "p2", system: hqSystem("wp", { level: { value: 3, max: 4 }, radius: 4, supplyCounters: 0 }),
+      id: "gta",
+      name: "1 GTA",
+      type: "hq",
+      hex: "0402",
+      owner: "p2",
+      system: hqSystem("wp", { level: { value: 3, max: 4 }, radius: 4, supplyCounters: 0 }),
       items: [{ id: "cbar", name: "Front barrage", system: card("wp", "combatModifier", 1, "keep", "Actor.w1") }],
     },
-    { id: "w1", name: "1 MRR", type: "unit", hex: "0301", owner: "p2", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }) },
-    { id: "w2", name: "2 MRR", type: "unit", hex: "0302", owner: "p2", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }) },
-    { id: "w3", name: "3 MRR", type: "unit", hex: "0302", owner: "p2", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", mode: "march", movementPoints: 6 }) },
+    {
+      id: "w1",
+      name: "1 MRR",
+      type: "unit",
+      hex: "0301",
+      owner: "p2",
+      system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }),
+    },
+    {
+      id: "w2",
+      name: "2 MRR",
+      type: "unit",
+      hex: "0302",
+      owner: "p2",
+      system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }),
+    },
+    {
+      id: "w3",
+      name: "3 MRR",
+      type: "unit",
+      hex: "0302",
+      owner: "p2",
+      system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", mode: "march", movementPoints: 6 }),
+    },
     // The air forces of zone 2ATAF.
-    { id: "bitburg", name: "Bitburg", type: "airbase", owner: "p1", system: { side: "nato", airZone: ZONE, baseCapacity: 2, hits: { repairable: 0, permanent: 0 }, airDefence: { value: 3, max: 3 } } },
-    { id: "templin", name: "Templin", type: "airbase", owner: "p2", system: { side: "wp", airZone: ZONE, baseCapacity: 2, hits: { repairable: 0, permanent: 0 }, airDefence: { value: 2, max: 3 } } },
-    { id: "f15", name: "36 TFW (F-15)", type: "airSquadron", owner: "p1", system: jet("nato", "us", "bitburg", { airToAir: 5, weapons: [{ kind: "aam", name: "AIM-7" }] }) },
-    { id: "f16", name: "50 TFW (F-16)", type: "airSquadron", owner: "p1", system: jet("nato", "us", "bitburg", { airToAir: 4, cas: 3, deepStrike: 2 }) },
+    {
+      id: "bitburg",
+      name: "Bitburg",
+      type: "airbase",
+      owner: "p1",
+      system: { side: "nato", airZone: ZONE, baseCapacity: 2, hits: { repairable: 0, permanent: 0 }, airDefence: { value: 3, max: 3 } },
+    },
+    {
+      id: "templin",
+      name: "Templin",
+      type: "airbase",
+      owner: "p2",
+      system: { side: "wp", airZone: ZONE, baseCapacity: 2, hits: { repairable: 0, permanent: 0 }, airDefence: { value: 2, max: 3 } },
+    },
+    {
+      id: "f15",
+      name: "36 TFW (F-15)",
+      type: "airSquadron",
+      owner: "p1",
+      system: jet("nato", "us", "bitburg", { airToAir: 5, weapons: [{ kind: "aam", name: "AIM-7" }] }),
+    },
+    {
+      id: "f16",
+      name: "50 TFW (F-16)",
+      type: "airSquadron",
+      owner: "p1",
+      system: jet("nato", "us", "bitburg", { airToAir: 4, cas: 3, deepStrike: 2 }),
+    },
     { id: "a10", name: "81 TFW (A-10)", type: "airSquadron", owner: "p1", system: jet("nato", "us", "bitburg", { airToAir: 1, cas: 5 }) },
-    { id: "tornado", name: "IX Sqn (Tornado)", type: "airSquadron", owner: "p1", system: jet("nato", "uk", "bitburg", { airToAir: 2, cas: 2, deepStrike: 5 }) },
+    {
+      id: "tornado",
+      name: "IX Sqn (Tornado)",
+      type: "airSquadron",
+      owner: "p1",
+      system: jet("nato", "uk", "bitburg", { airToAir: 2, cas: 2, deepStrike: 5 }),
+    },
     { id: "mig29", name: "33 IAP (MiG-29)", type: "airSquadron", owner: "p2", system: jet("wp", "su", "templin", { airToAir: 5 }) },
-    { id: "mig23", name: "833 IAP (MiG-23)", type: "airSquadron", owner: "p2", system: jet("wp", "su", "templin", { airToAir: 3, cas: 2 }) },
-    { id: "su25", name: "357 OShAP (Su-25)", type: "airSquadron", owner: "p2", system: jet("wp", "su", "templin", { airToAir: 1, cas: 4 }) },
+    {
+      id: "mig23",
+      name: "833 IAP (MiG-23)",
+      type: "airSquadron",
+      owner: "p2",
+      system: jet("wp", "su", "templin", { airToAir: 3, cas: 2 }),
+    },
+    {
+      id: "su25",
+      name: "357 OShAP (Su-25)",
+      type: "airSquadron",
+      owner: "p2",
+      system: jet("wp", "su", "templin", { airToAir: 1, cas: 4 }),
+    },
   ];
 }
 
@@ -107,7 +200,13 @@ export function worldState(actors: ReadonlyMap<string, FakeActorT>): WorldState 
     const s = actor.system;
     switch (actor.type) {
       case "unit":
-        out[key] = { strength: (s["strength"] as Raw)["value"], supply: s["supply"], mode: s["mode"], movementPoints: s["movementPoints"], noMove: s["noMove"] };
+        out[key] = {
+          strength: (s["strength"] as Raw)["value"],
+          supply: s["supply"],
+          mode: s["mode"],
+          movementPoints: s["movementPoints"],
+          noMove: s["noMove"],
+        };
         break;
       case "hq":
         out[key] = {
@@ -116,7 +215,12 @@ export function worldState(actors: ReadonlyMap<string, FakeActorT>): WorldState 
         };
         break;
       case "airSquadron":
-        out[key] = { box: s["box"], airZone: s["airZone"], airbase: s["airbase"], weapons: (s["weapons"] as { name: string }[]).map((w) => w.name) };
+        out[key] = {
+          box: s["box"],
+          airZone: s["airZone"],
+          airbase: s["airbase"],
+          weapons: (s["weapons"] as { name: string }[]).map((w) => w.name),
+        };
         break;
       case "airbase":
         out[key] = { hits: s["hits"], airDefence: (s["airDefence"] as Raw)["value"] };

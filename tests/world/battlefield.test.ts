@@ -10,21 +10,101 @@ const SIZE = 100;
 const at = (label: string) => hexCentre(offsetOf(label), SIZE);
 
 const unitSystem = (side: "nato" | "wp", extra: Record<string, unknown> = {}) => ({
-  side, nationality: side === "nato" ? "frg" : "su", hq: null, size: "brigade", arm: "armour",
-  strength: { value: 4, max: 6 }, supply: 2, mode: "combat", minelaying: false, underMine: false,
-  noMove: false, contaminated: false, movementPoints: 4, notes: "", ...extra,
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  hq: null,
+  size: "brigade",
+  arm: "armour",
+  strength: { value: 4, max: 6 },
+  supply: 2,
+  mode: "combat",
+  minelaying: false,
+  underMine: false,
+  noMove: false,
+  contaminated: false,
+  movementPoints: 4,
+  notes: "",
+  ...extra,
 });
-const hqSystem = { side: "nato", nationality: "frg", echelon: "corps", level: { value: 3, max: 4 }, radius: 3, supplyCounters: 3, mayRecover: true, parent: null, initiative: false, notes: "" };
-const cardSystem = { side: "nato", category: "combatModifier", value: 2, modifier: 2, afterUse: "keep", assignedTo: "Actor.u1", description: "" };
+const hqSystem = {
+  side: "nato",
+  nationality: "frg",
+  echelon: "corps",
+  level: { value: 3, max: 4 },
+  radius: 3,
+  supplyCounters: 3,
+  mayRecover: true,
+  parent: null,
+  initiative: false,
+  notes: "",
+};
+const cardSystem = {
+  side: "nato",
+  category: "combatModifier",
+  value: 2,
+  modifier: 2,
+  afterUse: "keep",
+  assignedTo: "Actor.u1",
+  description: "",
+};
 
 function world(): WorldActor[] {
   return [
     { uuid: "Actor.u1", name: "PzBrig 1", type: "unit", system: unitSystem("nato") },
     { uuid: "Actor.w1", name: "MRR 1", type: "unit", system: unitSystem("wp", { underMine: true, contaminated: true }) },
-    { uuid: "Actor.h1", name: "I Corps", type: "hq", system: hqSystem, items: [{ uuid: "Actor.h1.Item.c1", name: "PAH-1", type: "supportCard", system: cardSystem }] },
-    { uuid: "Actor.s1", name: "JaBoG 31", type: "airSquadron", system: { side: "nato", nationality: "frg", airToAir: 1, cas: 3, deepStrike: 2, weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF" } },
-    { uuid: "Actor.s2", name: "Mystery", type: "airSquadron", system: { side: "nato", nationality: "xx", airToAir: 1, cas: 3, deepStrike: 2, weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF" } },
-    { uuid: "Actor.a1", name: "Nörvenich", type: "airbase", system: { side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: { repairable: 1, permanent: 0 }, airDefence: { value: 3, max: 3 } } },
+    {
+      uuid: "Actor.h1",
+      name: "I Corps",
+      type: "hq",
+      system: hqSystem,
+      items: [{ uuid: "Actor.h1.Item.c1", name: "PAH-1", type: "supportCard", system: cardSystem }],
+    },
+    {
+      uuid: "Actor.s1",
+      name: "JaBoG 31",
+      type: "airSquadron",
+      system: {
+        side: "nato",
+        nationality: "frg",
+        airToAir: 1,
+        cas: 3,
+        deepStrike: 2,
+        weapons: [],
+        range: 1,
+        recce: false,
+        ew: false,
+        harrier: false,
+        box: "cas",
+        airbase: null,
+        airZone: "2ATAF",
+      },
+    },
+    {
+      uuid: "Actor.s2",
+      name: "Mystery",
+      type: "airSquadron",
+      system: {
+        side: "nato",
+        nationality: "xx",
+        airToAir: 1,
+        cas: 3,
+        deepStrike: 2,
+        weapons: [],
+        range: 1,
+        recce: false,
+        ew: false,
+        harrier: false,
+        box: "cas",
+        airbase: null,
+        airZone: "2ATAF",
+      },
+    },
+    {
+      uuid: "Actor.a1",
+      name: "Nörvenich",
+      type: "airbase",
+      system: { side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: { repairable: 1, permanent: 0 }, airDefence: { value: 3, max: 3 } },
+    },
   ];
 }
 
@@ -33,12 +113,19 @@ describe("battlefield: the world read into rules snapshots", () => {
     const field = battlefield({
       actors: world(),
       items: [{ uuid: "Item.c9", name: "Loose card", type: "supportCard", system: { ...cardSystem, assignedTo: null } }],
-      tokens: [{ actor: "Actor.u1", ...at("0101") }, { actor: "Actor.w1", ...at("0201") }, { actor: "Actor.h1", x: at("0202").x + 20, y: at("0202").y - 20 }],
+      tokens: [
+        { actor: "Actor.u1", ...at("0101") },
+        { actor: "Actor.w1", ...at("0201") },
+        { actor: "Actor.h1", x: at("0202").x + 20, y: at("0202").y - 20 },
+      ],
       gridSize: SIZE,
       terrain: smallMap(),
     });
     expect(field.mapProblems).toEqual([]);
-    expect(field.units.map((u) => [u.id, u.hex, u.strength])).toEqual([["Actor.u1", "0101", 4], ["Actor.w1", "0201", 4]]);
+    expect(field.units.map((u) => [u.id, u.hex, u.strength])).toEqual([
+      ["Actor.u1", "0101", 4],
+      ["Actor.w1", "0201", 4],
+    ]);
     expect(field.hqs).toMatchObject([{ id: "Actor.h1", hex: "0202", level: 3, radius: 3 }]);
     expect(field.cards).toMatchObject([
       { id: "Actor.h1.Item.c1", hq: "Actor.h1", assignedTo: "Actor.u1", value: 2, name: "PAH-1" },
@@ -47,7 +134,9 @@ describe("battlefield: the world read into rules snapshots", () => {
     expect(field.cards[1]).not.toHaveProperty("hq");
     expect(field.squadrons.map((s) => s.id)).toEqual(["Actor.s1"]);
     expect(field.unknownAir).toEqual(["Actor.s2"]);
-    expect(field.airbases).toEqual([{ id: "Actor.a1", name: "Nörvenich", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 1, permanentHits: 0 }]);
+    expect(field.airbases).toEqual([
+      { id: "Actor.a1", name: "Nörvenich", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 1, permanentHits: 0 },
+    ]);
     expect([...field.mapState.mines!]).toEqual(["0201"]);
     expect([...field.mapState.contaminated!]).toEqual(["0201"]);
     expect(field.markers.get("Actor.w1")).toMatchObject({ underMine: true, strengthMax: 6 });

@@ -119,7 +119,12 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return done.result;
   }
 
-  static async #onChange(this: NobcDialog, _event: Event | SubmitEvent, form: HTMLFormElement, formData: { object: FormValues }): Promise<void> {
+  static async #onChange(
+    this: NobcDialog,
+    _event: Event | SubmitEvent,
+    form: HTMLFormElement,
+    formData: { object: FormValues },
+  ): Promise<void> {
     await this.change(this.#controller.readForm?.(form) ?? formData.object);
   }
 

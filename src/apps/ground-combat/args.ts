@@ -46,7 +46,10 @@ export const resolveArgsSchema = z
       .object({
         oddsBelowOne,
         combat: z.object({ oddsBelowOne }).strict().optional(),
-        overrun: z.object({ lightExtrasCumulative: z.boolean().optional(), minorRoadMeansMinorRiver: z.boolean().optional() }).strict().optional(),
+        overrun: z
+          .object({ lightExtrasCumulative: z.boolean().optional(), minorRoadMeansMinorRiver: z.boolean().optional() })
+          .strict()
+          .optional(),
       })
       .strict()
       .optional(),

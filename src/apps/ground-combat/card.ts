@@ -15,7 +15,13 @@ import { cardInputs, outcomeWords, withNames } from "./context";
 export const COMBAT_RESOLVED_HOOK = "nobc.combatResolved";
 
 /** Rolls the plan and makes its card. */
-export function groundCombatCard(field: Battlefield, plan: GroundCombatPlan, terrain: readonly LandTerrain[], dice: Dice, i18n: Translator): Card {
+export function groundCombatCard(
+  field: Battlefield,
+  plan: GroundCombatPlan,
+  terrain: readonly LandTerrain[],
+  dice: Dice,
+  i18n: Translator,
+): Card {
   const resolution = resolveGroundCombat(plan, dice);
   const breakdown = resolution.breakdown.map((line) => ({ ...line, label: withNames(line.label, field.names) }));
   return {

@@ -87,7 +87,11 @@ export interface RefusalGroupView {
 export function groupRefusals(refusals: readonly Refusal[], i18n: Translator): RefusalGroupView[] {
   const order = Object.keys(REFUSAL_GROUPS) as RefusalGroupId[];
   return order
-    .map((id) => ({ id, label: i18n.localize(REFUSAL_GROUPS[id]), messages: refusals.filter((r) => refusalGroup(r.field) === id).map((r) => r.message) }))
+    .map((id) => ({
+      id,
+      label: i18n.localize(REFUSAL_GROUPS[id]),
+      messages: refusals.filter((r) => refusalGroup(r.field) === id).map((r) => r.message),
+    }))
     .filter((g) => g.messages.length > 0);
 }
 
@@ -98,7 +102,10 @@ function hitsWords(hits: CombatHits, i18n: Translator): string {
 
 /** A CRT cell in words: its name, each side's hits and the retreat. */
 export function resultWords(result: GroundCombatResult, i18n: Translator): string {
-  const retreat = result.retreat > 0 ? i18n.format("NOBC.GroundCombat.Retreat", { hexes: String(result.retreat) }) : i18n.localize("NOBC.GroundCombat.NoRetreat");
+  const retreat =
+    result.retreat > 0
+      ? i18n.format("NOBC.GroundCombat.Retreat", { hexes: String(result.retreat) })
+      : i18n.localize("NOBC.GroundCombat.NoRetreat");
   return i18n.format("NOBC.GroundCombat.ResultLine", {
     result: i18n.localize(RESULT_LABELS[result.id]),
     attacker: hitsWords(result.attackerHits, i18n),
@@ -167,10 +174,18 @@ export interface GroundCombatView {
   readonly attackers: readonly { uuid: string; name: string; hex: string; detail: string; ticked: boolean }[];
   readonly targetChoices: readonly Choice[];
   readonly defenders: readonly { name: string; detail: string }[];
-  readonly terrain: { readonly fromMap: boolean; readonly text: string; readonly boxes: readonly { value: string; label: string; ticked: boolean }[] };
+  readonly terrain: {
+    readonly fromMap: boolean;
+    readonly text: string;
+    readonly boxes: readonly { value: string; label: string; ticked: boolean }[];
+  };
   readonly rivers: readonly { hex: string; fromMap: boolean; text: string; kinds: readonly Choice[]; bridged: boolean }[];
   readonly minefield: boolean;
-  readonly missions: readonly { index: number; callers: readonly Choice[]; artillery: readonly { uuid: string; name: string; hex: string; strength: number; ticked: boolean }[] }[];
+  readonly missions: readonly {
+    index: number;
+    callers: readonly Choice[];
+    artillery: readonly { uuid: string; name: string; hex: string; strength: number; ticked: boolean }[];
+  }[];
   readonly canAddMission: boolean;
   readonly hqs: readonly {
     uuid: string;
@@ -197,7 +212,8 @@ export interface GroundCombatView {
  */
 export function withNames(text: string, names: ReadonlyMap<string, string>): string {
   let out = text;
-  for (const ref of [...names.keys()].sort((a, b) => b.length - a.length)) if (out.includes(ref)) out = out.split(ref).join(names.get(ref)!);
+  for (const ref of [...names.keys()].sort((a, b) => b.length - a.length))
+    if (out.includes(ref)) out = out.split(ref).join(names.get(ref)!);
   return out;
 }
 
@@ -208,7 +224,11 @@ function name(field: Battlefield, id: string): string {
 function unitDetail(field: Battlefield, id: string, i18n: Translator): string {
   const u = unitById(field, id);
   if (u === undefined) return "";
-  return i18n.format("NOBC.GroundCombat.UnitDetail", { strength: String(u.strength), mode: i18n.localize(MODE_LABELS[u.mode]), arm: i18n.localize(ARM_LABELS[u.arm]) });
+  return i18n.format("NOBC.GroundCombat.UnitDetail", {
+    strength: String(u.strength),
+    mode: i18n.localize(MODE_LABELS[u.mode]),
+    arm: i18n.localize(ARM_LABELS[u.arm]),
+  });
 }
 
 function hexText(hex: string, i18n: Translator): string {
@@ -220,14 +240,23 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
     attack: plan.attackStrength.total,
     defence: plan.defenceStrength.total,
     column: i18n.localize(columnLabel(plan.minefield)),
-    rows: plan.breakdown.map((line) => ({ label: withNames(breakdownLabel(line, i18n), names), valueText: signed(line.value), source: line.source })),
+    rows: plan.breakdown.map((line) => ({
+      label: withNames(breakdownLabel(line, i18n), names),
+      valueText: signed(line.value),
+      source: line.source,
+    })),
     total: signed(plan.modifier),
     odds: oddsRows(plan, i18n),
   };
 }
 
 /** The planner template's context. */
-export function groundCombatContext(field: Battlefield, state: GroundCombatState, checked: Checked<GroundCombatPlan>, i18n: Translator): GroundCombatView {
+export function groundCombatContext(
+  field: Battlefield,
+  state: GroundCombatState,
+  checked: Checked<GroundCombatPlan>,
+  i18n: Translator,
+): GroundCombatView {
   const sideLabel = (side: Side) => i18n.localize(SIDE_LABELS[side]);
   const targets = targetChoices(field, state.attackerSide, state.attackers);
   if (state.target !== "" && !targets.includes(state.target)) targets.unshift(state.target);
@@ -250,15 +279,24 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
       { value: "", label: i18n.localize("NOBC.GroundCombat.ChooseTarget"), selected: state.target === "" },
       ...targets.map((hex) => ({
         value: hex,
-        label: `${hex}: ${defendersOf(field, hex).map((u) => u.name).join(", ")}`,
+        label: `${hex}: ${defendersOf(field, hex)
+          .map((u) => u.name)
+          .join(", ")}`,
         selected: hex === state.target,
       })),
     ],
     defenders: defendersOf(field, state.target).map((u) => ({ name: u.name, detail: unitDetail(field, u.id, i18n) })),
     terrain: {
       fromMap: terrainFromMap !== null,
-      text: terrainList.length === 0 ? i18n.localize(TERRAIN_LABELS.clear) : terrainList.map((t) => i18n.localize(TERRAIN_LABELS[t])).join(", "),
-      boxes: LAND_TERRAINS.filter((t) => t !== "clear").map((t) => ({ value: t, label: i18n.localize(TERRAIN_LABELS[t]), ticked: state.terrain.includes(t) })),
+      text:
+        terrainList.length === 0
+          ? i18n.localize(TERRAIN_LABELS.clear)
+          : terrainList.map((t) => i18n.localize(TERRAIN_LABELS[t])).join(", "),
+      boxes: LAND_TERRAINS.filter((t) => t !== "clear").map((t) => ({
+        value: t,
+        label: i18n.localize(TERRAIN_LABELS[t]),
+        ticked: state.terrain.includes(t),
+      })),
     },
     rivers: attackingRivers(field, state).map((row) => ({
       hex: row.hex,
@@ -267,19 +305,32 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
         row.river.kind === "none"
           ? i18n.localize(RIVER_LABELS.none)
           : `${i18n.localize(RIVER_LABELS[row.river.kind])}${row.river.bridged ? `, ${i18n.localize("NOBC.GroundCombat.Bridged")}` : ""}`,
-      kinds: (["none", "minor", "major"] as const).map((k) => ({ value: k, label: i18n.localize(RIVER_LABELS[k]), selected: k === row.river.kind })),
+      kinds: (["none", "minor", "major"] as const).map((k) => ({
+        value: k,
+        label: i18n.localize(RIVER_LABELS[k]),
+        selected: k === row.river.kind,
+      })),
       bridged: row.river.bridged,
     })),
     minefield: state.minefield,
     missions: state.missions.map((m, index) => {
       const supported = unitById(field, m.supported);
       const guns = supported === undefined ? [] : artilleryCandidates(field, supported, state.target);
-      const extra = m.artillery.filter((id) => !guns.some((g) => g.id === id)).map((id) => unitById(field, id)).filter((u) => u !== undefined);
+      const extra = m.artillery
+        .filter((id) => !guns.some((g) => g.id === id))
+        .map((id) => unitById(field, id))
+        .filter((u) => u !== undefined);
       const callerList = callers.some((c) => c.id === m.supported) || supported === undefined ? callers : [supported, ...callers];
       return {
         index,
         callers: callerList.map((c) => ({ value: c.id, label: `${c.name} (${sideLabel(c.side)})`, selected: c.id === m.supported })),
-        artillery: [...guns, ...extra].map((g) => ({ uuid: g.id, name: g.name, hex: hexText(g.hex, i18n), strength: g.strength, ticked: m.artillery.includes(g.id) })),
+        artillery: [...guns, ...extra].map((g) => ({
+          uuid: g.id,
+          name: g.name,
+          hex: hexText(g.hex, i18n),
+          strength: g.strength,
+          ticked: m.artillery.includes(g.id),
+        })),
       };
     }),
     canAddMission: callers.length > 0,
@@ -307,13 +358,25 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
       value: s.cas,
       choices: [
         { value: "", label: i18n.localize("NOBC.GroundCombat.CasUnused"), selected: state.cas[s.id] === undefined },
-        ...hqs.filter((h) => h.hq.side === s.side).map((h) => ({ value: h.hq.id, label: h.hq.name, selected: state.cas[s.id] === h.hq.id })),
+        ...hqs
+          .filter((h) => h.hq.side === s.side)
+          .map((h) => ({ value: h.hq.id, label: h.hq.name, selected: state.cas[s.id] === h.hq.id })),
       ],
     })),
-    chemical: { shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => isWeapon(c.category, "chemical")), confirmed: state.chemicalReleaseConfirmed },
-    oddsOption: i18n.localize(state.options.combat.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero"),
+    chemical: {
+      shown: state.chemicalReleaseConfirmed || cardsTicked.some((c) => isWeapon(c.category, "chemical")),
+      confirmed: state.chemicalReleaseConfirmed,
+    },
+    oddsOption: i18n.localize(
+      state.options.combat.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero",
+    ),
     mapNote: field.map === null ? field.mapProblems.map((p) => i18n.format(p.key, { ...p.data })).join(" ") : null,
-    refusals: checked.ok ? [] : groupRefusals(checked.refusals.map((r) => ({ ...r, message: withNames(r.message, field.names) })), i18n),
+    refusals: checked.ok
+      ? []
+      : groupRefusals(
+          checked.refusals.map((r) => ({ ...r, message: withNames(r.message, field.names) })),
+          i18n,
+        ),
     accepted: checked.ok,
     plan: checked.ok ? planView(checked.value, field.names, i18n) : null,
   };
@@ -321,10 +384,17 @@ export function groundCombatContext(field: Battlefield, state: GroundCombatState
 
 /** What went into a rolled combat, in words, for the chat card's input lines. */
 export function cardInputs(field: Battlefield, plan: GroundCombatPlan, terrain: readonly LandTerrain[], i18n: Translator): CardInputLine[] {
-  const names = (ids: readonly string[]) => (ids.length === 0 ? i18n.localize("NOBC.GroundCombat.None") : ids.map((id) => name(field, id)).join(", "));
+  const names = (ids: readonly string[]) =>
+    ids.length === 0 ? i18n.localize("NOBC.GroundCombat.None") : ids.map((id) => name(field, id)).join(", ");
   const lines: CardInputLine[] = [
-    { label: i18n.localize("NOBC.GroundCombat.Attackers"), value: `${names(plan.attackers.map((a) => a.id))} (${plan.attackStrength.total})` },
-    { label: i18n.localize("NOBC.GroundCombat.Target"), value: `${plan.target}: ${names(plan.defenders.map((d) => d.id))} (${plan.defenceStrength.total})` },
+    {
+      label: i18n.localize("NOBC.GroundCombat.Attackers"),
+      value: `${names(plan.attackers.map((a) => a.id))} (${plan.attackStrength.total})`,
+    },
+    {
+      label: i18n.localize("NOBC.GroundCombat.Target"),
+      value: `${plan.target}: ${names(plan.defenders.map((d) => d.id))} (${plan.defenceStrength.total})`,
+    },
     {
       label: i18n.localize("NOBC.GroundCombat.TerrainTitle"),
       value: terrain.length === 0 ? i18n.localize(TERRAIN_LABELS.clear) : terrain.map((t) => i18n.localize(TERRAIN_LABELS[t])).join(", "),
@@ -332,9 +402,13 @@ export function cardInputs(field: Battlefield, plan: GroundCombatPlan, terrain: 
     { label: i18n.localize("NOBC.GroundCombat.ColumnLabel"), value: i18n.localize(columnLabel(plan.minefield)) },
   ];
   for (const m of plan.fireMissions) {
-    lines.push({ label: i18n.format("NOBC.GroundCombat.MissionFor", { name: name(field, m.supported) }), value: m.artillery.map((a) => a.name).join(", ") });
+    lines.push({
+      label: i18n.format("NOBC.GroundCombat.MissionFor", { name: name(field, m.supported) }),
+      value: m.artillery.map((a) => a.name).join(", "),
+    });
   }
   if (plan.cardsPlayed.length > 0) lines.push({ label: i18n.localize("NOBC.GroundCombat.Cards"), value: names(plan.cardsPlayed) });
-  if (plan.cas.length > 0) lines.push({ label: i18n.localize("NOBC.GroundCombat.Cas"), value: plan.cas.map((s) => `${s.name} (${s.value})`).join(", ") });
+  if (plan.cas.length > 0)
+    lines.push({ label: i18n.localize("NOBC.GroundCombat.Cas"), value: plan.cas.map((s) => `${s.name} (${s.value})`).join(", ") });
   return lines;
 }

@@ -40,7 +40,11 @@ export const plannerController: DialogController<GroundCombatState, Battlefield,
   read: readBattlefield,
   open(field, { attackers, target }) {
     const canvas = canvasSelection();
-    const selection = { selected: attackers ?? canvas.selected, targeted: canvas.targeted, ...(target === undefined ? {} : { hex: target }) };
+    const selection = {
+      selected: attackers ?? canvas.selected,
+      targeted: canvas.targeted,
+      ...(target === undefined ? {} : { hex: target }),
+    };
     return opened(defaultState(field, selection, rulesOptions()));
   },
   // Anyone may plan; the GM checks who may apply the card.

@@ -49,13 +49,16 @@ export interface CombatModifierRule {
 }
 
 const ruleSchema = z.strictObject({
-  id: z.string().trim().min(1, "must be a non-empty id, e.g. \"night-attack\""),
+  id: z.string().trim().min(1, 'must be a non-empty id, e.g. "night-attack"'),
   label: z.string().trim().min(1, "must be a lang key or the label's text"),
-  applies: z.custom<CombatModifierRule["applies"]>((v) => typeof v === "function", { error: "must be a function (context) => value | null" }),
+  applies: z.custom<CombatModifierRule["applies"]>((v) => typeof v === "function", {
+    error: "must be a function (context) => value | null",
+  }),
   source: z.string().trim().min(1, "must say where the rule comes from, or be left out").optional(),
 });
 
-export type Registration = { readonly ok: true; readonly rule: CombatModifierRule } | { readonly ok: false; readonly refusals: readonly Refusal[] };
+export type Registration =
+  { readonly ok: true; readonly rule: CombatModifierRule } | { readonly ok: false; readonly refusals: readonly Refusal[] };
 
 const registered: CombatModifierRule[] = [];
 
@@ -108,11 +111,16 @@ export function askHouseRules(
       answer = rule.applies(structuredClone(context));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      problems.push({ code: "houseRuleFailed", message: i18n.format("NOBC.HouseRule.Failed", { id: rule.id, reason }), field: "extraModifiers" });
+      problems.push({
+        code: "houseRuleFailed",
+        message: i18n.format("NOBC.HouseRule.Failed", { id: rule.id, reason }),
+        field: "extraModifiers",
+      });
       continue;
     }
     if (answer === null || answer === undefined) continue;
-    const { value, data } = typeof answer === "object" ? (answer as { value?: unknown; data?: unknown }) : { value: answer, data: undefined };
+    const { value, data } =
+      typeof answer === "object" ? (answer as { value?: unknown; data?: unknown }) : { value: answer, data: undefined };
     modifiers.push({
       code: rule.label,
       // Whatever came back goes to the rules, which refuse anything but a whole number.

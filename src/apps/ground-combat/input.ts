@@ -5,12 +5,29 @@
  * registered house rules are asked here, so the planner and the macro both show their lines.
  */
 import type { HexRef } from "../../rules/ids";
-import { planGroundCombat, type GroundCombatCas, type GroundCombatInput, type GroundCombatPlan, type GroundCombatSupport, type CombatAdjacency } from "../../rules/nobc/land/combat";
+import {
+  planGroundCombat,
+  type GroundCombatCas,
+  type GroundCombatInput,
+  type GroundCombatPlan,
+  type GroundCombatSupport,
+  type CombatAdjacency,
+} from "../../rules/nobc/land/combat";
 import type { RiverHexside } from "../../rules/nobc/land/types";
 import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
-import { attackingRivers, casSquadrons, defendersOf, involvedHqs, mapTerrain, neighbourHexes, otherSideOf, unitById, type GroundCombatState } from "./state";
+import {
+  attackingRivers,
+  casSquadrons,
+  defendersOf,
+  involvedHqs,
+  mapTerrain,
+  neighbourHexes,
+  otherSideOf,
+  unitById,
+  type GroundCombatState,
+} from "./state";
 import { askHouseRules, combatModifierRules, type CombatModifierRule } from "./house-rules";
 
 export interface BuiltInput {
@@ -43,18 +60,26 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
     support.push({
       hq: entry.hq,
       distance: entry.distance ?? 0,
-      cards: cards.map(({ id, side, category, value, hq }) => (hq === undefined ? { id, side, category, value } : { id, side, category, value, hq })),
+      cards: cards.map(({ id, side, category, value, hq }) =>
+        hq === undefined ? { id, side, category, value } : { id, side, category, value, hq },
+      ),
       cas,
     });
   }
   const offered = new Set(involvedHqs(field, state).flatMap((h) => h.cards.map((c) => c.id)));
   for (const card of state.cards.filter((id) => !offered.has(id))) {
-    problems.add("cardNotOffered", i18n.format("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }), "support");
+    problems.add(
+      "cardNotOffered",
+      i18n.format("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }),
+      "support",
+    );
   }
   for (const [squadron, hq] of Object.entries(state.cas)) {
     const name = field.names.get(squadron) ?? squadron;
-    if (!squadrons.some((s) => s.id === squadron)) problems.add("casNotInBox", i18n.format("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
-    else if (!field.hqs.some((h) => h.id === hq)) problems.add("casUnknownHq", i18n.format("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
+    if (!squadrons.some((s) => s.id === squadron))
+      problems.add("casNotInBox", i18n.format("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
+    else if (!field.hqs.some((h) => h.id === hq))
+      problems.add("casUnknownHq", i18n.format("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
   }
   return support;
 }
@@ -70,7 +95,8 @@ export function buildGroundCombatInput(
   if (state.target === "") problems.add("noTarget", i18n.localize("NOBC.GroundCombat.Check.noTarget"), "target");
   state.attackers.forEach((id, i) => {
     const unit = unitById(field, id);
-    if (unit !== undefined && unit.hex === "") problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
+    if (unit !== undefined && unit.hex === "")
+      problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
   });
   const rivers: Record<HexRef, RiverHexside> = {};
   for (const row of attackingRivers(field, state)) {

@@ -51,7 +51,11 @@ export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResu
     warnWithNames(plan.refusals, field.names);
     return plan;
   }
-  return { ok: true, plan: plan.value, message: await postResolution(groundCombatCard(field, plan.value, input.terrain, recordingDice(), i18n)) };
+  return {
+    ok: true,
+    plan: plan.value,
+    message: await postResolution(groundCombatCard(field, plan.value, input.terrain, recordingDice(), i18n)),
+  };
 }
 
 /** Unit sheet action: the planner with this unit as the attacker (targets from the canvas). */

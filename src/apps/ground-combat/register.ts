@@ -28,7 +28,10 @@ function controlledActors(): string[] {
 }
 
 /** `renderTokenHUD`: a planner button on the HUD of a unit's token, with that unit first among the attackers. */
-export function addHudButton(hud: { readonly object?: HudToken | null }, html: { querySelector(selector: string): ElementLike | null }): void {
+export function addHudButton(
+  hud: { readonly object?: HudToken | null },
+  html: { querySelector(selector: string): ElementLike | null },
+): void {
   const actor = hud.object?.actor;
   const column = html.querySelector(".col.right");
   if (actor === null || actor === undefined || actor.type !== "unit" || column === null) return;
@@ -49,5 +52,6 @@ export function addHudButton(hud: { readonly object?: HudToken | null }, html: {
 /** On init: the planner (and the Ground Combat stage's button) and the Token HUD button. */
 export function registerGroundCombat(): void {
   registerDialog(PLANNER);
-  Hooks.on("renderTokenHUD", ((hud: Parameters<typeof addHudButton>[0], html: Parameters<typeof addHudButton>[1]) => addHudButton(hud, html)) as never);
+  Hooks.on("renderTokenHUD", ((hud: Parameters<typeof addHudButton>[0], html: Parameters<typeof addHudButton>[1]) =>
+    addHudButton(hud, html)) as never);
 }

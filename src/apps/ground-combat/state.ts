@@ -6,7 +6,15 @@
  */
 import type { ActorRef, CardRef, HexRef } from "../../rules/ids";
 import type { RulesOptions } from "../../rules/nobc/land/options";
-import { LAND_TERRAINS, alwaysInMarchMode, type LandHq, type LandTerrain, type LandUnit, type RiverKind, type Side } from "../../rules/nobc/land/types";
+import {
+  LAND_TERRAINS,
+  alwaysInMarchMode,
+  type LandHq,
+  type LandTerrain,
+  type LandUnit,
+  type RiverKind,
+  type Side,
+} from "../../rules/nobc/land/types";
 import type { Squadron } from "../../rules/nobc/air/types";
 import { cardServesInCombat } from "../../rules/nobc/land/combat";
 import { adjacencyAround, type Battlefield, type WorldCard } from "../../world/battlefield";
@@ -102,17 +110,21 @@ export function defendersOf(field: Battlefield, target: HexRef): LandUnit[] {
 
 /** Occupied hexes holding only units of the side not attacking, next to a given attacker (or any unit of the side). */
 export function targetChoices(field: Battlefield, side: Side, attackers: readonly ActorRef[]): HexRef[] {
-  const from = attackers.length > 0 ? attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined) : field.units.filter((u) => u.side === side);
+  const from =
+    attackers.length > 0
+      ? attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined)
+      : field.units.filter((u) => u.side === side);
   const fromHexes = new Set(from.map((u) => u.hex).filter(isHex));
   const enemyHexes = new Set(field.units.filter((u) => u.side !== side && isHex(u.hex)).map((u) => u.hex));
   const friendly = new Set(field.units.filter((u) => u.side === side).map((u) => u.hex));
-  return [...enemyHexes]
-    .filter((hex) => !friendly.has(hex) && [...fromHexes].some((h) => adjacent(field, h, hex)))
-    .sort();
+  return [...enemyHexes].filter((hex) => !friendly.has(hex) && [...fromHexes].some((h) => adjacent(field, h, hex))).sort();
 }
 
 /** Units of the attacking side that could attack the target: next to it, plus any already ticked. */
-export function attackerCandidates(field: Battlefield, state: Pick<GroundCombatState, "attackerSide" | "attackers" | "target">): LandUnit[] {
+export function attackerCandidates(
+  field: Battlefield,
+  state: Pick<GroundCombatState, "attackerSide" | "attackers" | "target">,
+): LandUnit[] {
   const ticked = new Set(state.attackers);
   return field.units.filter(
     (u) => ticked.has(u.id) || (u.side === state.attackerSide && state.target !== "" && adjacent(field, u.hex, state.target)),
@@ -220,7 +232,11 @@ export function attackingRivers(field: Battlefield, state: GroundCombatState): P
   return hexes.map((hex) => {
     if (state.target !== "" && mapKnows(field, hex) && mapKnows(field, state.target) && adjacent(field, hex, state.target)) {
       const found = combatRivers(field.map!, state.target, [hex], field.mapState)[hex];
-      return { hex, river: found === undefined ? { kind: "none", bridged: false } : { kind: found.kind, bridged: found.bridged }, fromMap: true };
+      return {
+        hex,
+        river: found === undefined ? { kind: "none", bridged: false } : { kind: found.kind, bridged: found.bridged },
+        fromMap: true,
+      };
     }
     return { hex, river: state.rivers[hex] ?? { kind: "none", bridged: false }, fromMap: false };
   });
@@ -248,9 +264,18 @@ export function withWorldDefaults(field: Battlefield, state: GroundCombatState):
   const inCombat = new Set([...state.attackers, ...defenders.map((d) => d.id)]);
   const minefield = defenders.some((d) => field.markers.get(d.id)?.underMine === true);
   const callers = new Set(missionCallers(field, state).map((u) => u.id));
-  const base: GroundCombatState = { ...state, minefield, terrain: [], rivers: {}, distances: {}, missions: state.missions.filter((m) => callers.has(m.supported)) };
+  const base: GroundCombatState = {
+    ...state,
+    minefield,
+    terrain: [],
+    rivers: {},
+    distances: {},
+    missions: state.missions.filter((m) => callers.has(m.supported)),
+  };
   const hqs = new Set(involvedHqs(field, { ...base, cas: {} }).map((h) => h.hq.id));
-  const cards = field.cards.filter((c) => c.hq !== undefined && hqs.has(c.hq) && c.assignedTo !== null && inCombat.has(c.assignedTo)).map((c) => c.id);
+  const cards = field.cards
+    .filter((c) => c.hq !== undefined && hqs.has(c.hq) && c.assignedTo !== null && inCombat.has(c.assignedTo))
+    .map((c) => c.id);
   const cas = Object.fromEntries(Object.entries(state.cas).filter(([, hq]) => hqs.has(hq)));
   return { ...base, cards, cas };
 }
@@ -264,7 +289,8 @@ export function withWorldDefaults(field: Battlefield, state: GroundCombatState):
 export function defaultState(field: Battlefield, selection: Selection, options: RulesOptions): GroundCombatState {
   const chosen = selectedAttackers(field, selection);
   const asked = selection.hex === undefined ? undefined : defendersOf(field, selection.hex)[0];
-  const targeted = selection.hex === undefined ? targetedHex(field, selection, chosen.side) : { hex: selection.hex, side: asked?.side ?? null };
+  const targeted =
+    selection.hex === undefined ? targetedHex(field, selection, chosen.side) : { hex: selection.hex, side: asked?.side ?? null };
   const fromTarget = targeted !== null && targeted.side !== null ? otherSideOf(targeted.side) : null;
   const attackerSide = chosen.side ?? fromTarget ?? "nato";
   const target = targeted?.hex ?? targetChoices(field, attackerSide, chosen.attackers)[0] ?? "";
@@ -319,12 +345,20 @@ export function applyForm(field: Battlefield, state: GroundCombatState, values: 
   const sideValue = one(values, "attackerSide");
   const side: Side = sideValue === "nato" || sideValue === "wp" ? sideValue : state.attackerSide;
   if (side !== state.attackerSide) {
-    return withWorldDefaults(field, { ...state, attackerSide: side, attackers: [], target: targetChoices(field, side, [])[0] ?? "", missions: [], cas: {} });
+    return withWorldDefaults(field, {
+      ...state,
+      attackerSide: side,
+      attackers: [],
+      target: targetChoices(field, side, [])[0] ?? "",
+      missions: [],
+      cas: {},
+    });
   }
   const target = one(values, "target") ?? state.target;
   const shown = new Set(attackerCandidates(field, state).map((u) => u.id));
   const attackers = [...state.attackers.filter((id) => !shown.has(id)), ...all(values, "attackers").filter((id) => shown.has(id))];
-  const sameParties = target === state.target && attackers.length === state.attackers.length && attackers.every((id) => state.attackers.includes(id));
+  const sameParties =
+    target === state.target && attackers.length === state.attackers.length && attackers.every((id) => state.attackers.includes(id));
   if (!sameParties) return withWorldDefaults(field, { ...state, target, attackers });
 
   const terrain = mapTerrain(field, state.target) === null ? all(values, "terrain").filter(isTerrain) : state.terrain;

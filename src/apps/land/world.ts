@@ -81,12 +81,18 @@ export function sidesFor(world: LandWorld): Side[] {
 }
 
 export function sideAccess(world: LandWorld, side: Side): Access {
-  return sidesFor(world).includes(side) ? allowed : denied("NOBC.Land.Refused.notYourSide", { side: side === "nato" ? "NATO" : "Warsaw Pact" });
+  return sidesFor(world).includes(side)
+    ? allowed
+    : denied("NOBC.Land.Refused.notYourSide", { side: side === "nato" ? "NATO" : "Warsaw Pact" });
 }
 
 /** The cards the user may play for a side: held by an HQ of that side the user acts for. */
 export function playableCards(world: LandWorld, side: Side): WorldCard[] {
-  const hqs = new Set(hqsFor(world).filter((h) => h.side === side).map((h) => h.id));
+  const hqs = new Set(
+    hqsFor(world)
+      .filter((h) => h.side === side)
+      .map((h) => h.id),
+  );
   return world.field.cards.filter((c) => c.side === side && c.hq !== undefined && hqs.has(c.hq));
 }
 

@@ -110,9 +110,7 @@ export function previousStage(state: TurnState): Checked<TurnPosition> {
   if (problems.empty && state.turn === 0 && state.stage === 0) {
     problems.add("gameStart", "The game is at the first stage of turn 0, so there is no stage before it.", "stage");
   }
-  return problems.result(() =>
-    state.stage === 0 ? position(state.turn - 1, STAGES.length - 1) : position(state.turn, state.stage - 1),
-  );
+  return problems.result(() => (state.stage === 0 ? position(state.turn - 1, STAGES.length - 1) : position(state.turn, state.stage - 1)));
 }
 
 /** The index of a stage id (throws RangeError for an id that is not a stage). */
@@ -207,7 +205,11 @@ function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
   return entered(
     "movement",
     [
-      { label: "Units whose movement points go back to their allowance", value: unitEffects.length, source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)` },
+      {
+        label: "Units whose movement points go back to their allowance",
+        value: unitEffects.length,
+        source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)`,
+      },
       { label: "CAS squadrons sent to the damaged box after ground combat", value: casEffects.length, source: `${LAND_QRS}, phase 1` },
     ],
     [...unitEffects, ...casEffects],
@@ -227,8 +229,16 @@ function newTurnEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
   return entered(
     "airAllocation",
     [
-      { label: "Support cards whose assignment ends with the turn", value: cardEffects.length, source: `${LAND_QRS}, phase 4 (support cards assigned for each combat); docs/rules-decisions.md: Turn sequence` },
-      { label: "No-movement chips taken off (placed by last turn's retreats)", value: chipEffects.length, source: `${LAND_QRS}, phase 4 (retreat: no movement); docs/rules-decisions.md: Turn sequence` },
+      {
+        label: "Support cards whose assignment ends with the turn",
+        value: cardEffects.length,
+        source: `${LAND_QRS}, phase 4 (support cards assigned for each combat); docs/rules-decisions.md: Turn sequence`,
+      },
+      {
+        label: "No-movement chips taken off (placed by last turn's retreats)",
+        value: chipEffects.length,
+        source: `${LAND_QRS}, phase 4 (retreat: no movement); docs/rules-decisions.md: Turn sequence`,
+      },
     ],
     [...cardEffects, ...chipEffects],
   );

@@ -46,10 +46,7 @@ export interface AirSquadronSheetContext extends SideContext, DocumentHeader {
   };
 }
 
-export function airSquadronSheetContext(
-  system: AirSquadronSystemView,
-  extras: AirSquadronSheetExtras,
-): AirSquadronSheetContext {
+export function airSquadronSheetContext(system: AirSquadronSystemView, extras: AirSquadronSheetExtras): AirSquadronSheetContext {
   return {
     ...sheetHeader(system.side, extras),
     system,
@@ -128,9 +125,7 @@ export function airbaseSheetContext(system: AirbaseSystemView, extras: AirbaseSh
       total: system.hits.repairable + system.hits.permanent,
     },
     airDefence: track(system.airDefence.value, system.airDefence.max),
-    squadrons: [...extras.squadrons]
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .map((s) => ({ ...s, boxLabel: AIR_BOX_LABELS[s.box] })),
+    squadrons: [...extras.squadrons].sort((a, b) => a.name.localeCompare(b.name)).map((s) => ({ ...s, boxLabel: AIR_BOX_LABELS[s.box] })),
     choices: { sides: SIDE_LABELS },
   };
 }

@@ -41,7 +41,5 @@ export function cardRow(card: CardSummary): CardRow {
 /** Cards in a stable order: by category as the rules list them, then by name. */
 export function cardRows(cards: readonly CardSummary[], order: readonly SupportCardCategory[]): CardRow[] {
   const rank = (c: SupportCardCategory): number => order.indexOf(c);
-  return [...cards]
-    .sort((a, b) => rank(a.category) - rank(b.category) || a.name.localeCompare(b.name))
-    .map(cardRow);
+  return [...cards].sort((a, b) => rank(a.category) - rank(b.category) || a.name.localeCompare(b.name)).map(cardRow);
 }

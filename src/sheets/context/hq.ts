@@ -64,11 +64,7 @@ export interface HqSheetContext extends SideContext, DocumentHeader {
 
 export function hqSheetContext(system: HqSystemView, extras: HqSheetExtras): HqSheetContext {
   const level = track(system.level.value, system.level.max);
-  const recoveryBlocked = !system.mayRecover
-    ? "NOBC.Hq.RecoveryTerritorial"
-    : level.value >= level.max
-      ? "NOBC.Hq.RecoveryFull"
-      : null;
+  const recoveryBlocked = !system.mayRecover ? "NOBC.Hq.RecoveryTerritorial" : level.value >= level.max ? "NOBC.Hq.RecoveryFull" : null;
   const hand = cardRows(extras.hand, SUPPORT_CARD_CATEGORIES);
   return {
     ...sheetHeader(system.side, extras),

@@ -21,10 +21,7 @@ export interface SupportCardSheetContext extends SideContext, DocumentHeader {
   readonly choices: { readonly sides: Choices; readonly categories: Choices; readonly afterUse: Choices };
 }
 
-export function supportCardSheetContext(
-  system: SupportCardSystemView,
-  extras: SupportCardSheetExtras,
-): SupportCardSheetContext {
+export function supportCardSheetContext(system: SupportCardSystemView, extras: SupportCardSheetExtras): SupportCardSheetContext {
   return {
     ...sheetHeader(system.side, extras),
     system,

@@ -13,7 +13,14 @@ import { requestCardAction } from "../../../src/queries/register";
 import { clearStageRegistry, stageActionById } from "../../../src/combat/registry";
 import { allowed, denied, gmOnly, opened, refused, type DialogController } from "../../../src/apps/base/controller";
 import { NobcDialog, showDialog } from "../../../src/apps/base/dialog";
-import { clearDialogRegistry, dialogIds, openDialog, openDialogById, registerDialog, type DialogEntry } from "../../../src/apps/base/registry";
+import {
+  clearDialogRegistry,
+  dialogIds,
+  openDialog,
+  openDialogById,
+  registerDialog,
+  type DialogEntry,
+} from "../../../src/apps/base/registry";
 import { submitDirect } from "../../../src/apps/base/submit";
 import { airMissionMacros } from "../../../src/apps/air/missions/macros";
 import { openOrbatImport } from "../../../src/orbat/macros";
@@ -46,7 +53,8 @@ const counter: DialogController<Counter, Board, { start?: number }> = {
     reads += 1;
     return board;
   },
-  open: (_world, args) => (args.start === undefined || args.start >= 0 ? opened({ n: args.start ?? 0 }) : denied("NOBC.Test.Negative", { n: args.start })),
+  open: (_world, args) =>
+    args.start === undefined || args.start >= 0 ? opened({ n: args.start ?? 0 }) : denied("NOBC.Test.Negative", { n: args.start }),
   access: (_state, world) => gmOnly(world.gm),
   context: (state, world) => ({ n: state.n, over: state.n > world.limit }),
   change: (state, values) => ({ ...state, n: Number(values["n"] ?? state.n) }),
@@ -56,7 +64,16 @@ const counter: DialogController<Counter, Board, { start?: number }> = {
     if (state.n > world.limit) return refused([`${state.n} > ${world.limit}`, i18n.localize("NOBC.Test.Second")]);
     if (state.n === 99) throw new Error("boom");
     const face = dice.d6();
-    return { ok: true, value: { card: { title: `n ${state.n}`, resolution: { breakdown: [], rolls: [face], outcome: state.n, effects: [] }, ...(state.once === undefined ? {} : { once: state.once }) } } };
+    return {
+      ok: true,
+      value: {
+        card: {
+          title: `n ${state.n}`,
+          resolution: { breakdown: [], rolls: [face], outcome: state.n, effects: [] },
+          ...(state.once === undefined ? {} : { once: state.once }),
+        },
+      },
+    };
   },
 };
 
@@ -110,7 +127,11 @@ describe("window ids", () => {
 describe("the window and its form", () => {
   it("takes its title, icon, classes, width and buttons from the controller; the form submits on change", async () => {
     const dialog = await open();
-    expect(optionsOf(dialog)).toMatchObject({ classes: ["nobc", "nobc-test"], window: { title: "NOBC.Test.Title", icon: "fa-solid fa-vial" }, position: { width: 400 } });
+    expect(optionsOf(dialog)).toMatchObject({
+      classes: ["nobc", "nobc-test"],
+      window: { title: "NOBC.Test.Title", icon: "fa-solid fa-vial" },
+      position: { width: 400 },
+    });
     expect(Object.keys(optionsOf(dialog)["actions"] as Raw).sort()).toEqual(["roll", "up"]);
     expect(NobcDialog.DEFAULT_OPTIONS.form).toMatchObject({ submitOnChange: true, closeOnSubmit: false });
     expect(NobcDialog.DEFAULT_OPTIONS.tag).toBe("form");
@@ -119,7 +140,12 @@ describe("the window and its form", () => {
 
   it("the form handler turns the values into the next state through the controller, and redraws", async () => {
     const dialog = await open();
-    const handler = NobcDialog.DEFAULT_OPTIONS.form.handler as unknown as (this: NobcDialog, e: Event, f: unknown, d: { object: Raw }) => Promise<void>;
+    const handler = NobcDialog.DEFAULT_OPTIONS.form.handler as unknown as (
+      this: NobcDialog,
+      e: Event,
+      f: unknown,
+      d: { object: Raw },
+    ) => Promise<void>;
     await handler.call(dialog, new Event("change"), null, { object: { n: "2" } });
     expect(dialog.dialogState).toEqual({ n: 2 });
     expect(renders(dialog)).toBe(2);
@@ -258,7 +284,7 @@ describe("the registry of dialogs", () => {
     expect(await openDialogById("test.counter")).toBeNull();
     registerDialog(entry);
     expect(dialogIds()).toEqual(["test.counter"]);
-    expect(((await openDialogById("test.counter", { start: 1 }))!).dialogState).toEqual({ n: 1 });
+    expect((await openDialogById("test.counter", { start: 1 }))!.dialogState).toEqual({ n: 1 });
   });
 
   it("adds the entry's button to the turn panel under the dialog's id", async () => {

@@ -21,23 +21,62 @@ export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
 type Raw = Record<string, unknown>;
 
 export const unitSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
-  side, nationality: side === "nato" ? "frg" : "su", hq: null, size: "brigade", arm: "armour",
-  strength: { value: 4, max: 6 }, supply: 2, mode: "combat", minelaying: false, underMine: false,
-  noMove: false, contaminated: false, movementPoints: 4, notes: "", ...extra,
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  hq: null,
+  size: "brigade",
+  arm: "armour",
+  strength: { value: 4, max: 6 },
+  supply: 2,
+  mode: "combat",
+  minelaying: false,
+  underMine: false,
+  noMove: false,
+  contaminated: false,
+  movementPoints: 4,
+  notes: "",
+  ...extra,
 });
 
 export const hqSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
-  side, nationality: side === "nato" ? "frg" : "su", echelon: side === "nato" ? "corps" : "army",
-  level: { value: 2, max: 4 }, radius: 3, supplyCounters: 3, mayRecover: true, parent: null, initiative: false, notes: "", ...extra,
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  echelon: side === "nato" ? "corps" : "army",
+  level: { value: 2, max: 4 },
+  radius: 3,
+  supplyCounters: 3,
+  mayRecover: true,
+  parent: null,
+  initiative: false,
+  notes: "",
+  ...extra,
 });
 
 export const cardSystem = (side: "nato" | "wp", category: string, value: number, assignedTo: string | null): Raw => ({
-  side, category, value, modifier: value, afterUse: "keep", assignedTo, description: "",
+  side,
+  category,
+  value,
+  modifier: value,
+  afterUse: "keep",
+  assignedTo,
+  description: "",
 });
 
 export const squadronSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
-  side, nationality: side === "nato" ? "frg" : "su", airToAir: 1, cas: 2, deepStrike: 1, weapons: [], range: 1,
-  recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF", ...extra,
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  airToAir: 1,
+  cas: 2,
+  deepStrike: 1,
+  weapons: [],
+  range: 1,
+  recce: false,
+  ew: false,
+  harrier: false,
+  box: "cas",
+  airbase: null,
+  airZone: "2ATAF",
+  ...extra,
 });
 
 export interface ActorSpec {
@@ -54,20 +93,52 @@ export function front(): ActorSpec[] {
   return [
     { id: "n34", name: "34 PzBrig", type: "unit", hex: "0201", system: unitSystem("nato", { hq: "Actor.icorps" }) },
     { id: "n36", name: "36 PzBrig", type: "unit", hex: "0202", system: unitSystem("nato", { hq: "Actor.icorps" }) },
-    { id: "nrec", name: "Recce Bn", type: "unit", hex: "0101", system: unitSystem("nato", { size: "battalion", arm: "recce", mode: "march" }) },
-    { id: "w1", name: "1 MRR", type: "unit", hex: "0301", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }) },
-    { id: "w2", name: "2 MRR", type: "unit", hex: "0302", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }) },
-    { id: "w3", name: "3 MRR", type: "unit", hex: "0302", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", mode: "march" }) },
-    { id: "wart", name: "1 Art", type: "unit", hex: "0401", system: unitSystem("wp", { arm: "artillery", strength: { value: 3, max: 3 } }) },
     {
-      id: "icorps", name: "I Corps", type: "hq", hex: "0102", system: hqSystem("nato"),
+      id: "nrec",
+      name: "Recce Bn",
+      type: "unit",
+      hex: "0101",
+      system: unitSystem("nato", { size: "battalion", arm: "recce", mode: "march" }),
+    },
+    {
+      id: "w1",
+      name: "1 MRR",
+      type: "unit",
+      hex: "0301",
+      system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }),
+    },
+    {
+      id: "w2",
+      name: "2 MRR",
+      type: "unit",
+      hex: "0302",
+      system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", strength: { value: 6, max: 6 } }),
+    },
+    { id: "w3", name: "3 MRR", type: "unit", hex: "0302", system: unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", mode: "march" }) },
+    {
+      id: "wart",
+      name: "1 Art",
+      type: "unit",
+      hex: "0401",
+      system: unitSystem("wp", { arm: "artillery", strength: { value: 3, max: 3 } }),
+    },
+    {
+      id: "icorps",
+      name: "I Corps",
+      type: "hq",
+      hex: "0102",
+      system: hqSystem("nato"),
       items: [
         { id: "cart", name: "Corps artillery", system: cardSystem("nato", "combatModifier", 2, "Actor.n34") },
         { id: "csig", name: "Signals", system: cardSystem("nato", "signals", 1, null) },
       ],
     },
     {
-      id: "gta", name: "1 GTA", type: "hq", hex: "0402", system: hqSystem("wp", { level: { value: 3, max: 4 }, radius: 4 }),
+      id: "gta",
+      name: "1 GTA",
+      type: "hq",
+      hex: "0402",
+      system: hqSystem("wp", { level: { value: 3, max: 4 }, radius: 4 }),
       items: [
         { id: "cbar", name: "Front barrage", system: cardSystem("wp", "combatModifier", 1, "Actor.w1") },
         { id: "ceng", name: "Pontoon park", system: cardSystem("wp", "engineer", 1, null) },
@@ -85,7 +156,12 @@ export const uuid = (id: string) => `Actor.${id}`;
 export const cardUuid = (hq: string, card: string) => `Actor.${hq}.Item.${card}`;
 
 function worldActor(spec: ActorSpec): WorldActor {
-  const items: WorldDocument[] = (spec.items ?? []).map((i) => ({ uuid: cardUuid(spec.id, i.id), name: i.name, type: "supportCard", system: i.system }));
+  const items: WorldDocument[] = (spec.items ?? []).map((i) => ({
+    uuid: cardUuid(spec.id, i.id),
+    name: i.name,
+    type: "supportCard",
+    system: i.system,
+  }));
   return { uuid: uuid(spec.id), name: spec.name, type: spec.type, system: spec.system, items };
 }
 

@@ -14,7 +14,17 @@ import type { LandUnit } from "../../../src/rules/nobc/land/types";
 import { keys } from "./fixture";
 
 const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => ({
-  id, side: "wp", name: id, size: "division", arm: "motorRifle", strength: 6, mode: "combat", supply: 2, hex: "0301", nationality: "su", ...over,
+  id,
+  side: "wp",
+  name: id,
+  size: "division",
+  arm: "motorRifle",
+  strength: 6,
+  mode: "combat",
+  supply: 2,
+  hex: "0301",
+  nationality: "su",
+  ...over,
 });
 
 const context = (): CombatModifierContext => ({
@@ -52,7 +62,9 @@ describe("registerCombatModifier", () => {
     const r = registerCombatModifier({ id: " ", label: 3, applies: "−1", source: "", colour: "red" });
     expect(r.ok).toBe(false);
     expect(r.ok ? [] : r.refusals.map((x) => x.field)).toEqual(expect.arrayContaining(["id", "label", "applies", "source", "rule"]));
-    expect(r.ok ? [] : r.refusals.find((x) => x.field === "applies")!.message).toBe("registerCombatModifier: applies: must be a function (context) => value | null");
+    expect(r.ok ? [] : r.refusals.find((x) => x.field === "applies")!.message).toBe(
+      "registerCombatModifier: applies: must be a function (context) => value | null",
+    );
     expect(registerCombatModifier(undefined).ok).toBe(false);
     expect(combatModifierRules()).toEqual([]);
     expect(warnings()).toHaveLength(2);
@@ -95,13 +107,21 @@ describe("asking the house rules about a combat", () => {
     const asked = askHouseRules(
       [
         { id: "odd", label: "HOUSE.Odd", applies: () => "2" as unknown as number },
-        { id: "boom", label: "HOUSE.Boom", applies: () => { throw new Error("no scene"); } },
+        {
+          id: "boom",
+          label: "HOUSE.Boom",
+          applies: () => {
+            throw new Error("no scene");
+          },
+        },
       ],
       context(),
       keys,
     );
     expect(asked.modifiers).toEqual([{ code: "HOUSE.Odd", value: "2", source: "house rule: odd" }]);
-    expect(asked.problems).toEqual([{ code: "houseRuleFailed", message: 'NOBC.HouseRule.Failed {"id":"boom","reason":"no scene"}', field: "extraModifiers" }]);
+    expect(asked.problems).toEqual([
+      { code: "houseRuleFailed", message: 'NOBC.HouseRule.Failed {"id":"boom","reason":"no scene"}', field: "extraModifiers" },
+    ]);
   });
 
   it("gives each rule a copy: a rule that changes its context changes nothing", () => {

@@ -12,7 +12,12 @@ describe("macro arguments", () => {
   });
 
   it("names every bad field", () => {
-    const bad = parseArgs(resolveArgsSchema, { attackers: [], target: "201", hqDistances: { "Actor.h": 1.5 }, options: { oddsBelowOne: "half" } });
+    const bad = parseArgs(resolveArgsSchema, {
+      attackers: [],
+      target: "201",
+      hqDistances: { "Actor.h": 1.5 },
+      options: { oddsBelowOne: "half" },
+    });
     expect(bad.ok).toBe(false);
     const messages = bad.ok ? [] : bad.refusals.map((r) => r.message);
     expect(messages).toEqual([
@@ -29,7 +34,12 @@ describe("the state of a macro's combat", () => {
 
   it("keeps the world's defaults where the macro says nothing", () => {
     const state = stateFromArgs(field, { attackers: [uuid("w1"), uuid("w2")], target: "0201" }, worldOptions("zero"));
-    expect(state).toMatchObject({ attackerSide: "wp", target: "0201", cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar")], options: { combat: { oddsBelowOne: "zero" } } });
+    expect(state).toMatchObject({
+      attackerSide: "wp",
+      target: "0201",
+      cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar")],
+      options: { combat: { oddsBelowOne: "zero" } },
+    });
   });
 
   it("takes explicit cards, CAS, fire missions, terrain, rivers, distances and options", () => {
@@ -61,7 +71,11 @@ describe("the state of a macro's combat", () => {
 
   it("takes the whole rules options (as game.nobc.rulesOptions() gives them) over the world's, and hands them whole to the rules", () => {
     const world = { combat: { oddsBelowOne: "zero" as const }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: false } };
-    const args = { attackers: [uuid("w1"), uuid("w2")], target: "0201", options: { combat: { oddsBelowOne: "mirror" as const }, overrun: { minorRoadMeansMinorRiver: true } } };
+    const args = {
+      attackers: [uuid("w1"), uuid("w2")],
+      target: "0201",
+      options: { combat: { oddsBelowOne: "mirror" as const }, overrun: { minorRoadMeansMinorRiver: true } },
+    };
     expect(parseArgs(resolveArgsSchema, args).ok).toBe(true);
     const state = stateFromArgs(field, args, world);
     const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };

@@ -16,7 +16,15 @@ import {
   type GroundCombatState,
 } from "../../../src/apps/ground-combat/state";
 import { buildGroundCombatInput, planFromState } from "../../../src/apps/ground-combat/input";
-import { cardInputs, groundCombatContext, groupRefusals, oddsRows, outcomeWords, refusalGroup, withNames } from "../../../src/apps/ground-combat/context";
+import {
+  cardInputs,
+  groundCombatContext,
+  groupRefusals,
+  oddsRows,
+  outcomeWords,
+  refusalGroup,
+  withNames,
+} from "../../../src/apps/ground-combat/context";
 import { cardUuid, front, frontField, keys, unitSystem, uuid, worldOptions, type ActorSpec } from "./fixture";
 
 const wpAttack = (field = frontField()) => defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("zero"));
@@ -46,13 +54,19 @@ function formOf(field: ReturnType<typeof frontField>, state: GroundCombatState):
   return values;
 }
 
-const submit = (field: ReturnType<typeof frontField>, state: GroundCombatState, change: FormValues) => applyForm(field, state, { ...formOf(field, state), ...change });
+const submit = (field: ReturnType<typeof frontField>, state: GroundCombatState, change: FormValues) =>
+  applyForm(field, state, { ...formOf(field, state), ...change });
 
 describe("default state from the world and the selection", () => {
   it("takes the selected units of the first selected unit's side and the targeted token's hex", () => {
     const field = frontField();
     const state = defaultState(field, { selected: [uuid("w1"), uuid("n36"), uuid("w2")], targeted: [uuid("n36")] }, worldOptions("mirror"));
-    expect(state).toMatchObject({ attackerSide: "wp", attackers: [uuid("w1"), uuid("w2")], target: "0202", options: { combat: { oddsBelowOne: "mirror" } } });
+    expect(state).toMatchObject({
+      attackerSide: "wp",
+      attackers: [uuid("w1"), uuid("w2")],
+      target: "0202",
+      options: { combat: { oddsBelowOne: "mirror" } },
+    });
   });
 
   it("without a target, picks the first enemy hex next to the attackers; pre-ticks the cards assigned to units of the combat", () => {
@@ -70,8 +84,15 @@ describe("default state from the world and the selection", () => {
 
   it("with nothing selected, attacks for the side opposing the targeted unit, else NATO", () => {
     const field = frontField();
-    expect(defaultState(field, { selected: [], targeted: [uuid("w1")] }, worldOptions("zero"))).toMatchObject({ attackerSide: "nato", target: "0301", attackers: [] });
-    expect(defaultState(field, { selected: [], targeted: [] }, worldOptions("zero"))).toMatchObject({ attackerSide: "nato", target: "0301" });
+    expect(defaultState(field, { selected: [], targeted: [uuid("w1")] }, worldOptions("zero"))).toMatchObject({
+      attackerSide: "nato",
+      target: "0301",
+      attackers: [],
+    });
+    expect(defaultState(field, { selected: [], targeted: [] }, worldOptions("zero"))).toMatchObject({
+      attackerSide: "nato",
+      target: "0301",
+    });
     expect(defaultState(field, { selected: [uuid("w1")], targeted: [], hex: "0202" }, worldOptions("zero")).target).toBe("0202");
   });
 });
@@ -107,7 +128,11 @@ describe("the rules' input and plan", () => {
     expect(view.accepted).toBe(false);
     expect(view.plan).toBeNull();
     expect(view.refusals).toEqual([
-      { id: "attackers", label: "NOBC.GroundCombat.Group.attackers", messages: ["3 MRR is in March Mode; only Combat Mode units can attack."] },
+      {
+        id: "attackers",
+        label: "NOBC.GroundCombat.Group.attackers",
+        messages: ["3 MRR is in March Mode; only Combat Mode units can attack."],
+      },
     ]);
   });
 
@@ -130,8 +155,12 @@ describe("the rules' input and plan", () => {
 
   it("offers each HQ's cards that serve its side in combat, as their records say: no Signals, no defending Engineer", () => {
     const field = frontField();
-    const offered = (state: GroundCombatState) => Object.fromEntries(involvedHqs(field, state).map((h) => [h.hq.id, h.cards.map((c) => c.name)]));
-    expect(offered(wpAttack(field))).toEqual({ [uuid("gta")]: ["Front barrage", "Pontoon park", "Sarin"], [uuid("icorps")]: ["Corps artillery"] });
+    const offered = (state: GroundCombatState) =>
+      Object.fromEntries(involvedHqs(field, state).map((h) => [h.hq.id, h.cards.map((c) => c.name)]));
+    expect(offered(wpAttack(field))).toEqual({
+      [uuid("gta")]: ["Front barrage", "Pontoon park", "Sarin"],
+      [uuid("icorps")]: ["Corps artillery"],
+    });
     const natoAttack = defaultState(field, { selected: [uuid("n36")], targeted: [uuid("w2")] }, worldOptions("zero"));
     expect(offered(natoAttack)).toEqual({ [uuid("icorps")]: ["Corps artillery"], [uuid("gta")]: ["Front barrage", "Sarin"] });
   });
@@ -196,11 +225,15 @@ describe("the rules' input and plan", () => {
     };
     expect(codes({ ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } })).toEqual(["casNotInBox"]);
     const notInBox = planFromState(field, { ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } }, keys).plan;
-    expect(notInBox.ok ? [] : notInBox.refusals.map((r) => r.message)).toEqual(['NOBC.GroundCombat.Check.casNotInBox {"squadron":"Su-25 Rgt"}']);
+    expect(notInBox.ok ? [] : notInBox.refusals.map((r) => r.message)).toEqual([
+      'NOBC.GroundCombat.Check.casNotInBox {"squadron":"Su-25 Rgt"}',
+    ]);
     const inBox = frontField();
     const { plan } = planFromState(inBox, { ...wpAttack(inBox), cas: { [uuid("su25")]: "Actor.ghost" } }, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toEqual(["casUnknownHq"]);
-    expect(plan.ok ? [] : plan.refusals.map((r) => r.message)).toEqual(['NOBC.GroundCombat.Check.casUnknownHq {"squadron":"Su-25 Rgt","hq":"Actor.ghost"}']);
+    expect(plan.ok ? [] : plan.refusals.map((r) => r.message)).toEqual([
+      'NOBC.GroundCombat.Check.casUnknownHq {"squadron":"Su-25 Rgt","hq":"Actor.ghost"}',
+    ]);
   });
 });
 
@@ -213,8 +246,14 @@ describe("without a terrain map", () => {
     const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
     expect(view.mapNote).toBe("NOBC.World.MapProblem.missing {}");
     expect(view.terrain.fromMap).toBe(false);
-    expect(view.rivers.map((r) => [r.hex, r.fromMap])).toEqual([["0301", false], ["0302", false]]);
-    expect(view.hqs.map((h) => [h.name, h.distance, h.editable])).toEqual([["1 GTA", 1, true], ["I Corps", 1, true]]);
+    expect(view.rivers.map((r) => [r.hex, r.fromMap])).toEqual([
+      ["0301", false],
+      ["0302", false],
+    ]);
+    expect(view.hqs.map((h) => [h.name, h.distance, h.editable])).toEqual([
+      ["1 GTA", 1, true],
+      ["I Corps", 1, true],
+    ]);
     expect(view.accepted).toBe(true);
     expect(view.plan!.rows[1]!.label).toBe("Defending hex terrain: clear");
   });
@@ -241,7 +280,11 @@ describe("without a terrain map", () => {
     const specs = front().map((s): ActorSpec => (s.id === "gta" ? { ...s, hex: undefined } : s));
     const noToken = frontField({ map: false, specs });
     const state = wpAttack(noToken);
-    expect(involvedHqs(noToken, state).find((h) => h.hq.id === uuid("gta"))).toMatchObject({ measured: null, editable: true, distance: null });
+    expect(involvedHqs(noToken, state).find((h) => h.hq.id === uuid("gta"))).toMatchObject({
+      measured: null,
+      editable: true,
+      distance: null,
+    });
     const { plan } = planFromState(noToken, state, keys);
     expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field, r.message])).toEqual([
       ["hqDistanceUnknown", "support[0].distance", 'NOBC.GroundCombat.Check.hqDistanceUnknown {"hq":"1 GTA"}'],
@@ -347,11 +390,18 @@ describe("words and groups", () => {
       ],
       keys,
     );
-    expect(groups.map((g) => [g.id, g.messages])).toEqual([["attackers", ["A"]], ["support", ["S"]], ["other", ["X"]]]);
+    expect(groups.map((g) => [g.id, g.messages])).toEqual([
+      ["attackers", ["A"]],
+      ["support", ["S"]],
+      ["other", ["X"]],
+    ]);
   });
 
   it("writes references as names, longest first", () => {
-    const names = new Map([["Actor.a", "HQ"], ["Actor.a.Item.b", "Card"]]);
+    const names = new Map([
+      ["Actor.a", "HQ"],
+      ["Actor.a.Item.b", "Card"],
+    ]);
     expect(withNames("Card Actor.a.Item.b of Actor.a", names)).toBe("Card Card of HQ");
   });
 

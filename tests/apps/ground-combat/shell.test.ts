@@ -103,7 +103,15 @@ describe("the Token HUD button", () => {
       ownerDocument: {
         createElement: () => {
           const listeners = new Map<string, () => void>();
-          const el = { listeners, dataset: {} as Raw, classes: [] as string[], innerHTML: "", setAttribute() {}, classList: { add: (...c: string[]) => void el.classes.push(...c) }, addEventListener: (t: string, fn: () => void) => void listeners.set(t, fn) };
+          const el = {
+            listeners,
+            dataset: {} as Raw,
+            classes: [] as string[],
+            innerHTML: "",
+            setAttribute() {},
+            classList: { add: (...c: string[]) => void el.classes.push(...c) },
+            addEventListener: (t: string, fn: () => void) => void listeners.set(t, fn),
+          };
           return el as unknown as HTMLElement;
         },
       },
@@ -203,7 +211,9 @@ describe("the world's rules options reach the rules whole", () => {
     (actors.get("w1")!.system["strength"] as Raw)["value"] = 1;
     return { attackers: [uuidOf("w1")], target: "0201", cards: [] };
   };
-  const stepOne = (message: { flags: Raw }) => (message.flags["nobc"] as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan.breakdown[0]!;
+  const stepOne = (message: { flags: Raw }) =>
+    (message.flags["nobc"] as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan
+      .breakdown[0]!;
 
   it("odds below 1:1 count +0 by default", async () => {
     await resolveGroundCombatFor(weakAttack());
@@ -230,7 +240,11 @@ describe("the world's rules options reach the rules whole", () => {
 describe("house rules reach the planner and the card", () => {
   afterEach(clearCombatModifiers);
 
-  const cardView = () => sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data as { rows: { label: string; valueText: string; source: string }[]; total: string };
+  const cardView = () =>
+    sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data as {
+      rows: { label: string; valueText: string; source: string }[];
+      total: string;
+    };
 
   it("a registered modifier is its own line in the planner's preview and odds, and on the card with its label and source", async () => {
     const plain = (await contextOf((await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!)).plan!;
@@ -241,12 +255,21 @@ describe("house rules reach the planner and the card", () => {
     expect(preview.odds.map((r) => r.sixths)).not.toEqual(plain.odds.map((r) => r.sixths));
     expect(preview.total).toBe(`+${Number(plain.total.replace("+", "")) + 2}`);
     await planner.resolve();
-    const flags = [...chatFake.messages.values()][0]!.flags["nobc"] as { display: { breakdown: { code?: string; value: number }[] }; groundCombat: { outcome: { score: number; die: number } } };
+    const flags = [...chatFake.messages.values()][0]!.flags["nobc"] as {
+      display: { breakdown: { code?: string; value: number }[] };
+      groundCombat: { outcome: { score: number; die: number } };
+    };
     expect(flags.display.breakdown.find((l) => l.code === "HOUSE.Elite")).toMatchObject({ value: 2, data: { units: 2 } });
     const { score, die } = flags.groundCombat.outcome;
     expect(score).toBe(Number(plain.total.replace("+", "")) + 2 + die);
     const view = cardView();
-    expect(view.rows).toContainEqual({ label: 'HOUSE.Elite {"units":"2"}', valueText: "+2", source: "house rule: elite", code: "HOUSE.Elite", data: { units: 2 } });
+    expect(view.rows).toContainEqual({
+      label: 'HOUSE.Elite {"units":"2"}',
+      valueText: "+2",
+      source: "house rule: elite",
+      code: "HOUSE.Elite",
+      data: { units: 2 },
+    });
     expect(view.total).toBe(`+${score}`);
   });
 
@@ -276,11 +299,21 @@ describe("house rules reach the planner and the card", () => {
     const half = await resolveGroundCombatFor({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" });
     expect(half.ok ? [] : half.refusals.map((r) => [r.code, r.field])).toEqual([["invalidExtraModifier", "extraModifiers[0].value"]]);
     clearCombatModifiers();
-    registerCombatModifier({ id: "broken", label: "HOUSE.Broken", applies: () => { throw new Error("no scene"); } });
+    registerCombatModifier({
+      id: "broken",
+      label: "HOUSE.Broken",
+      applies: () => {
+        throw new Error("no scene");
+      },
+    });
     const planner = (await openGroundCombat({ attackers: [uuidOf("w1"), uuidOf("w2")], target: "0201" }))!;
     const view = await contextOf(planner);
     expect(view.refusals).toEqual([
-      { id: "extraModifiers", label: "NOBC.GroundCombat.Group.houseRules", messages: ['NOBC.HouseRule.Failed {"id":"broken","reason":"no scene"}'] },
+      {
+        id: "extraModifiers",
+        label: "NOBC.GroundCombat.Group.houseRules",
+        messages: ['NOBC.HouseRule.Failed {"id":"broken","reason":"no scene"}'],
+      },
     ]);
     expect(await planner.resolve()).toBeNull();
     expect(chatFake.messages.size).toBe(0);

@@ -111,7 +111,10 @@ describe("Orders dialog", () => {
     expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("PzGrenBrig 3 has no supply point");
     expect(chatFake.messages.size).toBe(0);
-    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { units: unknown[]; canPost: boolean };
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as {
+      units: unknown[];
+      canPost: boolean;
+    };
     expect([context.units.length, context.canPost]).toEqual([3, false]);
   });
 });
@@ -135,7 +138,10 @@ describe("Resupply and HQ recovery dialogs", () => {
     const cards = [...chatFake.messages.values()].map((m) => (m.flags["nobc"] as { effects: unknown[] }).effects);
     expect(cards).toEqual([
       [{ type: "supply", actor: A("u3"), delta: 2 }],
-      [{ type: "hqLevel", actor: A("h1"), delta: 2 }, { type: "cardDiscarded", card: "Actor.h1.Item.sig1" }],
+      [
+        { type: "hqLevel", actor: A("h1"), delta: 2 },
+        { type: "cardDiscarded", card: "Actor.h1.Item.sig1" },
+      ],
     ]);
   });
 });
@@ -175,7 +181,11 @@ describe("Rear-area attack and demolition dialogs", () => {
       const message = (await dialog.resolve()) as { rolls: { total: number }[] };
       expect(message.rolls[0]!.total).toBe(6);
       // CAS 3 + 6 = 9, halved (city) to 4, doubled (March Mode) to 8: 4 hits on TD 2.
-      expect((chatFake.messages.values().next().value!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({ type: "hits", actor: A("w2"), amount: 4 });
+      expect((chatFake.messages.values().next().value!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({
+        type: "hits",
+        actor: A("w2"),
+        amount: 4,
+      });
     } finally {
       delete (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"];
     }
@@ -188,12 +198,18 @@ describe("Rear-area attack and demolition dialogs", () => {
   });
 
   it("reads the turn from the nobcTurn Combat: turn 0 forbids what the table forbids", async () => {
-    (harness.game as Raw)["combats"] = [{ type: "base", system: {} }, { type: "nobcTurn", system: { turn: 0 } }];
+    (harness.game as Raw)["combats"] = [
+      { type: "base", system: {} },
+      { type: "nobcTurn", system: { turn: 0 } },
+    ];
     expect(currentTurn()).toBe(0);
     expect(readLandWorld().turn).toBe(0);
     const dialog = (await landPhaseMacros.openDemolition({ hq: A("h1") })) as NobcDialog;
     await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });
-    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { turnZero: boolean; chances: { chance: string }[] };
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as {
+      turnZero: boolean;
+      chances: { chance: string }[];
+    };
     expect(context.turnZero).toBe(true);
     expect(context.chances[0]!.chance).toContain("NOBC.Land.Demolition.AtLeast");
     delete (harness.game as Raw)["combats"];
@@ -245,7 +261,10 @@ describe("macros and registration", () => {
     expect(orders!.flags["nobc"]).toEqual({ landInfo: "orders" });
     expect(resupply!.flags["nobc"]).toEqual({ landInfo: "resupply" });
     const views = sheetsFake.rendered.filter((r) => r.path.includes("apps/land/")).map((r) => r.data as { hqs: { name: string }[] });
-    expect(views.map((v) => v.hqs.map((h) => h.name))).toEqual([["I Corps", "1 GTA"], ["I Corps", "1 GTA"]]);
+    expect(views.map((v) => v.hqs.map((h) => h.name))).toEqual([
+      ["I Corps", "1 GTA"],
+      ["I Corps", "1 GTA"],
+    ]);
 
     // The stage action opens the dialog for the user's first HQ.
     await stageActions("orders", true)[0]!.run();
@@ -272,6 +291,10 @@ describe("macros and registration", () => {
     expect(await openLandPhase("resupply")).toBeNull();
     expect(await openLandPhase("demolition")).toBeNull();
     expect(await openLandPhase("rearArea")).toBeNull();
-    expect(warnings()).toEqual([refusedWith("NOBC.Land.Refused.noHq"), refusedWith("NOBC.Land.Refused.noHq"), refusedWith("NOBC.Land.Refused.noHq")]);
+    expect(warnings()).toEqual([
+      refusedWith("NOBC.Land.Refused.noHq"),
+      refusedWith("NOBC.Land.Refused.noHq"),
+      refusedWith("NOBC.Land.Refused.noHq"),
+    ]);
   });
 });

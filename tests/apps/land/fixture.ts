@@ -29,22 +29,49 @@ export interface Spec {
 }
 
 const unit = (side: "nato" | "wp", hq: string, extra: Raw): Raw => ({
-  side, nationality: side === "nato" ? "frg" : "su", hq: `Actor.${hq}`, size: "brigade", arm: "armour",
-  strength: { value: 4, max: 6 }, supply: 1, mode: "combat", minelaying: false, underMine: false,
-  noMove: false, contaminated: false, movementPoints: 4, notes: "", ...extra,
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  hq: `Actor.${hq}`,
+  size: "brigade",
+  arm: "armour",
+  strength: { value: 4, max: 6 },
+  supply: 1,
+  mode: "combat",
+  minelaying: false,
+  underMine: false,
+  noMove: false,
+  contaminated: false,
+  movementPoints: 4,
+  notes: "",
+  ...extra,
 });
 const hq = (side: "nato" | "wp", extra: Raw): Raw => ({
-  side, nationality: side === "nato" ? "frg" : "su", echelon: side === "nato" ? "corps" : "army", level: { value: 2, max: 4 },
-  radius: 3, supplyCounters: 0, mayRecover: true, parent: null, initiative: false, notes: "", ...extra,
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  echelon: side === "nato" ? "corps" : "army",
+  level: { value: 2, max: 4 },
+  radius: 3,
+  supplyCounters: 0,
+  mayRecover: true,
+  parent: null,
+  initiative: false,
+  notes: "",
+  ...extra,
 });
 const card = (id: string, name: string, category: string, value = 1) => ({
-  id, name, system: { side: "nato", category, value, modifier: 0, afterUse: "discard", assignedTo: null, description: "" },
+  id,
+  name,
+  system: { side: "nato", category, value, modifier: 0, afterUse: "discard", assignedTo: null, description: "" },
 });
 
 export function specs(): Spec[] {
   return [
     {
-      id: "h1", name: "I Corps", type: "hq", hex: "0102", system: hq("nato", {}),
+      id: "h1",
+      name: "I Corps",
+      type: "hq",
+      hex: "0102",
+      system: hq("nato", {}),
       items: [
         card("e1", "Pioniere", "engineer"),
         card("ml1", "Minenleger", "minelayingEngineer"),
@@ -60,12 +87,34 @@ export function specs(): Spec[] {
     { id: "u2", name: "ArtBde 2", type: "unit", hex: "0103", system: unit("nato", "h1", { arm: "artillery", mode: "march", supply: 0 }) },
     { id: "u3", name: "PzGrenBrig 3", type: "unit", hex: "0203", system: unit("nato", "h1", { arm: "mechanised", supply: 0 }) },
     { id: "w0", name: "1 GTA", type: "hq", hex: "0402", system: hq("wp", { level: { value: 3, max: 4 }, radius: 4, parent: "Actor.f0" }) },
-    { id: "w1", name: "MRD 1", type: "unit", hex: "0302", system: unit("wp", "w0", { size: "division", arm: "motorRifle", mode: "march" }) },
+    {
+      id: "w1",
+      name: "MRD 1",
+      type: "unit",
+      hex: "0302",
+      system: unit("wp", "w0", { size: "division", arm: "motorRifle", mode: "march" }),
+    },
     { id: "w2", name: "TD 2", type: "unit", hex: "0401", system: unit("wp", "w0", { size: "division", mode: "march" }) },
     { id: "w3", name: "MRD 3", type: "unit", hex: "0201", system: unit("wp", "w0", { size: "division", arm: "motorRifle" }) },
     {
-      id: "s1", name: "JaBoG 31", type: "airSquadron",
-      system: { side: "nato", nationality: "frg", airToAir: 1, cas: 3, deepStrike: 2, weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "cas", airbase: null, airZone: "2ATAF" },
+      id: "s1",
+      name: "JaBoG 31",
+      type: "airSquadron",
+      system: {
+        side: "nato",
+        nationality: "frg",
+        airToAir: 1,
+        cas: 3,
+        deepStrike: 2,
+        weapons: [],
+        range: 1,
+        recce: false,
+        ew: false,
+        harrier: false,
+        box: "cas",
+        airbase: null,
+        airZone: "2ATAF",
+      },
     },
   ];
 }
@@ -89,7 +138,9 @@ export function field(list: readonly Spec[] = specs(), terrain: unknown = smallM
   });
 }
 
-export function world(options: { owned?: string[]; isGM?: boolean; turn?: number | null; list?: Spec[]; terrain?: unknown } = {}): LandWorld {
+export function world(
+  options: { owned?: string[]; isGM?: boolean; turn?: number | null; list?: Spec[]; terrain?: unknown } = {},
+): LandWorld {
   return {
     field: field(options.list, options.terrain === undefined ? smallMap() : options.terrain),
     owned: new Set(options.owned ?? []),

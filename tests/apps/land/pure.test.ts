@@ -17,7 +17,8 @@ import { field, i18n, specs, world } from "./fixture";
 const A = (id: string) => `Actor.${id}`;
 const C = (id: string) => `Actor.h1.Item.${id}`;
 const codes = (checked: { ok: boolean; refusals?: { code: string }[] }) => (checked.ok ? [] : checked.refusals!.map((r) => r.code));
-const messages = (checked: { ok: boolean; refusals?: { message: string }[] }) => (checked.ok ? [] : checked.refusals!.map((r) => r.message));
+const messages = (checked: { ok: boolean; refusals?: { message: string }[] }) =>
+  checked.ok ? [] : checked.refusals!.map((r) => r.message);
 
 describe("who may act (world.ts)", () => {
   it("a player acts for the HQs they own and attacks for those HQs' side; a GM for all", () => {
@@ -35,8 +36,18 @@ describe("who may act (world.ts)", () => {
   it("reads terrain and contact from the map, and says nothing without one", () => {
     const w = world();
     expect(terrainAt(w.field, "0401")).toEqual(["city"]);
-    expect(inContact(w.field, w.field.units.find((u) => u.id === A("w3"))!)).toBe(true);
-    expect(inContact(w.field, w.field.units.find((u) => u.id === A("w2"))!)).toBe(false);
+    expect(
+      inContact(
+        w.field,
+        w.field.units.find((u) => u.id === A("w3"))!,
+      ),
+    ).toBe(true);
+    expect(
+      inContact(
+        w.field,
+        w.field.units.find((u) => u.id === A("w2"))!,
+      ),
+    ).toBe(false);
     const bare = field(specs(), null);
     expect(terrainAt(bare, "0401")).toBeUndefined();
     expect(inContact(bare, bare.units[0]!)).toBeUndefined();
@@ -45,7 +56,11 @@ describe("who may act (world.ts)", () => {
 
 describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
   it("pre-fills each subordinate's mode from its marker, artillery in March Mode", () => {
-    expect(initialOrders(field(), A("h1"))).toEqual({ hq: A("h1"), modes: { [A("u1")]: "combat", [A("u2")]: "march", [A("u3")]: "combat" }, minefields: {} });
+    expect(initialOrders(field(), A("h1"))).toEqual({
+      hq: A("h1"),
+      modes: { [A("u1")]: "combat", [A("u2")]: "march", [A("u3")]: "combat" },
+      minefields: {},
+    });
   });
 
   it("refuses Combat Mode for a unit with no SP, with the rules' reason, and nothing else", () => {
@@ -71,7 +86,11 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
 
   it("refuses a minefield off the map, a card the HQ does not hold and a unit not under it, every reason at once", () => {
     const f = field();
-    const state = { hq: A("h1"), modes: { [A("u1")]: "combat" as const, [A("w1")]: "march" as const }, minefields: { [C("e1")]: "9999", [C("sig1")]: "0202" } };
+    const state = {
+      hq: A("h1"),
+      modes: { [A("u1")]: "combat" as const, [A("w1")]: "march" as const },
+      minefields: { [C("e1")]: "9999", [C("sig1")]: "0202" },
+    };
     const refused = ordersResolution(f, state, i18n);
     expect(codes(refused)).toEqual(["notSubordinate", "hexOffMap", "cardNotHeld"]);
     expect(messages(refused)).toEqual([
@@ -85,7 +104,11 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
 
   it("a new HQ in the form starts its orders afresh", () => {
     const f = field();
-    expect(ordersFromForm(f, initialOrders(f, A("h1")), { hq: A("w0") }).modes).toEqual({ [A("w1")]: "march", [A("w2")]: "march", [A("w3")]: "combat" });
+    expect(ordersFromForm(f, initialOrders(f, A("h1")), { hq: A("w0") }).modes).toEqual({
+      [A("w1")]: "march",
+      [A("w2")]: "march",
+      [A("w3")]: "combat",
+    });
   });
 
   it("the dialog's context shows each unit, the cost, the engineer cards and the refusals", () => {
@@ -99,12 +122,18 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
     expect(view.cards.map((c) => c.name)).toEqual(["Pioniere", "Minenleger"]);
     expect(view.canPost).toBe(false);
     expect(view.refusals[0]).toContain("PzGrenBrig 3 has no supply point");
-    expect(view.hqs.map((o) => [o.label, o.selected])).toEqual([["I Corps", true], ["1 GTA", false]]);
+    expect(view.hqs.map((o) => [o.label, o.selected])).toEqual([
+      ["I Corps", true],
+      ["1 GTA", false],
+    ]);
   });
 
   it("entering Orders lists each HQ's units and what keeping their modes costs", () => {
     const view = ordersEntryContext(field());
-    expect(view.hqs.map((h) => [h.name, h.cost])).toEqual([["I Corps", 2], ["1 GTA", 1]]);
+    expect(view.hqs.map((h) => [h.name, h.cost])).toEqual([
+      ["I Corps", 2],
+      ["1 GTA", 1],
+    ]);
     expect(view.hqs[0]!.units.map((u) => [u.name, u.mode, u.cost, u.stuck])).toEqual([
       ["PzBrig 1", "NOBC.Mode.combat", 1, false],
       ["ArtBde 2", "NOBC.Mode.march", 0, false],
@@ -152,9 +181,16 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
   });
 
   it("the dialog and the entry card show counters = level, the offer, and the ineligible units", () => {
-    const view = resupplyContext(world(), resupplyFromForm(initialResupply(A("h1")), { [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "" }), i18n);
+    const view = resupplyContext(
+      world(),
+      resupplyFromForm(initialResupply(A("h1")), { [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "" }),
+      i18n,
+    );
     expect([view.counters, view.given, view.canPost]).toEqual([2, 1, true]);
-    expect(view.offers.map((o) => [o.name, o.value])).toEqual([["PzBrig 1", 1], ["PzGrenBrig 3", 0]]);
+    expect(view.offers.map((o) => [o.name, o.value])).toEqual([
+      ["PzBrig 1", 1],
+      ["PzGrenBrig 3", 0],
+    ]);
     expect(view.ineligible.map((o) => o.name)).toEqual(["ArtBde 2"]);
     expect(resupplyFromForm(initialResupply(A("h1")), { hq: A("w0") })).toEqual(initialResupply(A("w0")));
     const entry = resupplyEntryContext(field());
@@ -189,7 +225,10 @@ describe("HQ recovery (seed 000, Land War QRS, 6. HQ Recovery)", () => {
 
   it("refuses a card the HQ does not hold, and a wrong card with the rules' reason", () => {
     const notHeld = recoveryResolution(field(), { hq: A("h1"), cards: ["Item.x"] }, i18n);
-    expect([codes(notHeld), messages(notHeld)]).toEqual([["cardNotHeld"], ['NOBC.Land.Check.cardNotHeld {"card":"Item.x","hq":"I Corps"}']]);
+    expect([codes(notHeld), messages(notHeld)]).toEqual([
+      ["cardNotHeld"],
+      ['NOBC.Land.Check.cardNotHeld {"card":"Item.x","hq":"I Corps"}'],
+    ]);
     expect(codes(recoveryResolution(field(), { hq: A("h1"), cards: [C("e1")] }, i18n))).toEqual(["wrongCard"]);
     expect(codes(recoveryResolution(field(), { hq: "Actor.nope", cards: [] }, i18n))).toEqual(["unknownHq"]);
     const view = recoveryContext(world(), { hq: A("h1"), cards: [C("sig1")] }, i18n);
@@ -200,8 +239,14 @@ describe("HQ recovery (seed 000, Land War QRS, 6. HQ Recovery)", () => {
 describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () => {
   const attack = () =>
     rearAreaFromForm(initialRearArea("nato"), {
-      side: "nato", target: A("w2"), ident0: C("int1"), ident1: C("rec1"),
-      [`strike:${A("s1")}`]: true, [`strike:${C("ssm1")}`]: "on", [`strike:${C("sf1")}`]: false, [`chem:${A("s1")}`]: "",
+      side: "nato",
+      target: A("w2"),
+      ident0: C("int1"),
+      ident1: C("rec1"),
+      [`strike:${A("s1")}`]: true,
+      [`strike:${C("ssm1")}`]: "on",
+      [`strike:${C("sf1")}`]: false,
+      [`chem:${A("s1")}`]: "",
     });
 
   it("offers enemy HQs and units out of contact as targets", () => {
@@ -218,12 +263,22 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     expect(view.faces[0]!.result).toBe('NOBC.Land.Rear.ResultUnit {"hits":"3"}');
     const checked = rearAreaResolution(world(), attack(), scriptedDice([6]), i18n);
     expect(checked.ok && checked.value.outcome.score).toBe(12);
-    expect(rearAreaInputs(world(), attack(), i18n).map((l) => l.value)).toEqual(["NOBC.Side.nato", "TD 2 (0401)", "NOBC.Land.Terrain.city", "Fernspäher, RF-4E Recce", "JaBoG 31, Lance"]);
+    expect(rearAreaInputs(world(), attack(), i18n).map((l) => l.value)).toEqual([
+      "NOBC.Side.nato",
+      "TD 2 (0401)",
+      "NOBC.Land.Terrain.city",
+      "Fernspäher, RF-4E Recce",
+      "JaBoG 31, Lance",
+    ]);
   });
 
   it("refuses a unit in contact, a missing identification card and an unreleased chemical card, every reason", () => {
     const state = { ...attack(), target: A("w3"), identification: [C("int1"), ""] as const, strikes: { [A("s1")]: C("cw1") } };
-    expect(codes(rearAreaResolution(world(), state, scriptedDice([1]), i18n))).toEqual(["identificationCount", "targetInContact", "releaseNotConfirmed"]);
+    expect(codes(rearAreaResolution(world(), state, scriptedDice([1]), i18n))).toEqual([
+      "identificationCount",
+      "targetInContact",
+      "releaseNotConfirmed",
+    ]);
     const none = rearAreaResolution(world(), { ...state, target: "" }, scriptedDice([1]), i18n);
     expect([codes(none), messages(none)]).toEqual([["noTarget"], ["NOBC.Land.Check.noRearTarget"]]);
     const offMap = rearAreaResolution(world({ terrain: null }), attack(), scriptedDice([1]), i18n);
@@ -232,8 +287,16 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     expect(messages(gone)).toEqual(['NOBC.Land.Check.unknownRearTarget {"target":"Actor.gone"}']);
     const strikes = rearAreaResolution(world(), { ...attack(), strikes: { [C("sf1")]: C("cw1"), "Item.zz": "" } }, scriptedDice([1]), i18n);
     expect(codes(strikes)).toEqual(["chemicalPairing", "unknownStrike"]);
-    expect(messages(strikes)).toEqual(['NOBC.Land.Check.chemicalPairing {"strike":"KSK Team"}', 'NOBC.Land.Check.unknownStrike {"strike":"Item.zz"}']);
-    const cards = rearAreaResolution(world(), { ...attack(), identification: ["Item.x", C("rec1")], strikes: { [A("s1")]: "Item.y" } }, scriptedDice([1]), i18n);
+    expect(messages(strikes)).toEqual([
+      'NOBC.Land.Check.chemicalPairing {"strike":"KSK Team"}',
+      'NOBC.Land.Check.unknownStrike {"strike":"Item.zz"}',
+    ]);
+    const cards = rearAreaResolution(
+      world(),
+      { ...attack(), identification: ["Item.x", C("rec1")], strikes: { [A("s1")]: "Item.y" } },
+      scriptedDice([1]),
+      i18n,
+    );
     expect(messages(cards)).toEqual(['NOBC.Land.Check.notIdentifier {"card":"Item.x"}', 'NOBC.Land.Check.notChemical {"card":"Item.y"}']);
   });
 
@@ -255,7 +318,9 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
     const w0 = world({ turn: 0 });
     const state = demolitionFromForm(w0, initialDemolition(w0, A("h1")), { "by:0101|0201": C("e1") });
     const view = demolitionContext(w0, state, i18n);
-    expect(view.chances).toEqual([{ bridge: "0101|0201", by: "Pioniere", chance: 'NOBC.Land.Demolition.AtLeast {"value":"3","faces":"4"}' }]);
+    expect(view.chances).toEqual([
+      { bridge: "0101|0201", by: "Pioniere", chance: 'NOBC.Land.Demolition.AtLeast {"value":"3","faces":"4"}' },
+    ]);
     expect(view.turnZero).toBe(true);
     const rolled = demolitionResolution(w0, state, scriptedDice([3]), i18n);
     expect(rolled.ok && rolled.value.effects).toEqual([{ type: "bridgeDestroyed", hexside: "0101|0201" }]);
@@ -297,7 +362,9 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
     expect(codes(badRefused)).toEqual(["badHexside", "noAttempt"]);
     expect(messages(badRefused)[0]).toBe('NOBC.Land.Check.badHexside {"hexside":"0101"}');
     const apart = demolitionFromForm(w, base, { manualHexside: "0101|0404", manualBy: C("e1") });
-    expect(messages(demolitionResolution(w, apart, scriptedDice([6]), i18n))[0]).toBe('NOBC.Land.Check.notNeighbours {"a":"0101","b":"0404"}');
+    expect(messages(demolitionResolution(w, apart, scriptedDice([6]), i18n))[0]).toBe(
+      'NOBC.Land.Check.notNeighbours {"a":"0101","b":"0404"}',
+    );
     const bare = world({ terrain: null });
     const byHand = demolitionFromForm(bare, initialDemolition(bare), { means: "air" });
     const manual = demolitionFromForm(bare, byHand, { manualHexside: "0202|0303", manualKind: "major", manualBy: A("s1") });

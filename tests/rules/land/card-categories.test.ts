@@ -62,7 +62,14 @@ describe("the categories", () => {
 
 describe("the lists derived from the records are the ones written out before", () => {
   it("which cards a unit may take (docs/decisions/foundry-documents.md)", () => {
-    expect(UNIT_SUPPORT_CATEGORIES).toEqual(["engineer", "bridgingEngineer", "minelayingEngineer", "chemical", "combatModifier", "advanceAfterCombat"]);
+    expect(UNIT_SUPPORT_CATEGORIES).toEqual([
+      "engineer",
+      "bridgingEngineer",
+      "minelayingEngineer",
+      "chemical",
+      "combatModifier",
+      "advanceAfterCombat",
+    ]);
     expect(SUPPORT_CARD_CATEGORIES.filter(unitCanTake)).toEqual(UNIT_SUPPORT_CATEGORIES);
   });
 
@@ -111,11 +118,13 @@ describe("the lists derived from the records are the ones written out before", (
   });
 
   it("only a minelaying engineer is barred from a major bridge", () => {
-    expect(DEMOLITION_CARD_CATEGORIES.filter((c) => SUPPORT_CARD_RECORDS[c].uses.demolition?.minelaying === true)).toEqual(["minelayingEngineer"]);
+    expect(DEMOLITION_CARD_CATEGORIES.filter((c) => SUPPORT_CARD_RECORDS[c].uses.demolition?.minelaying === true)).toEqual([
+      "minelayingEngineer",
+    ]);
   });
 });
 
-describe("after use (docs/decisions/packs.md, \"After use\")", () => {
+describe('after use (docs/decisions/packs.md, "After use")', () => {
   it("the deck's lines by category", () => {
     const after = Object.fromEntries(SUPPORT_CARD_CATEGORIES.map((c) => [c, SUPPORT_CARD_RECORDS[c].afterUse]));
     expect(after).toEqual({
@@ -152,7 +161,10 @@ describe("after use (docs/decisions/packs.md, \"After use\")", () => {
       { id: "intel", category: "intelligence" },
       { id: "ssm", category: "ssm" },
     ];
-    expect(discardsAfterUse(cards)).toEqual([{ type: "cardDiscarded", card: "sf" }, { type: "cardDiscarded", card: "ssm" }]);
+    expect(discardsAfterUse(cards)).toEqual([
+      { type: "cardDiscarded", card: "sf" },
+      { type: "cardDiscarded", card: "ssm" },
+    ]);
     expect(discardsAfterUse(cards, true)).toEqual([{ type: "cardDiscarded", card: "ssm" }]);
   });
 });

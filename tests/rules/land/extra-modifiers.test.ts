@@ -17,7 +17,17 @@ import {
 import type { LandUnit } from "../../../src/rules/nobc/land/types";
 
 const unit = (id: string, over: Partial<LandUnit>): LandUnit => ({
-  id, side: "wp", name: id, size: "division", arm: "motorRifle", strength: 6, mode: "combat", supply: 2, hex: "A", nationality: "SU", ...over,
+  id,
+  side: "wp",
+  name: id,
+  size: "division",
+  arm: "motorRifle",
+  strength: 6,
+  mode: "combat",
+  supply: 2,
+  hex: "A",
+  nationality: "SU",
+  ...over,
 });
 
 // 12 against 4: 3:1, +4 (seed 000, Step One); clear terrain, no river, no support.
@@ -56,8 +66,20 @@ describe("extra modifiers (house rules)", () => {
     const plain = unwrap(planGroundCombat(input()));
     const plan = unwrap(planGroundCombat(input([{ ...elite, value: 3 }])));
     // +4: a 4 reaches 8-11; +7: a 1 already does, and a 5 reaches 12-15.
-    expect(combatOdds(plain).map((r) => [r.band, r.faces])).toEqual([["16+", []], ["12-15", []], ["8-11", [4, 5, 6]], ["5-7", [1, 2, 3]], ["4-", []]]);
-    expect(combatOdds(plan).map((r) => [r.band, r.faces])).toEqual([["16+", []], ["12-15", [5, 6]], ["8-11", [1, 2, 3, 4]], ["5-7", []], ["4-", []]]);
+    expect(combatOdds(plain).map((r) => [r.band, r.faces])).toEqual([
+      ["16+", []],
+      ["12-15", []],
+      ["8-11", [4, 5, 6]],
+      ["5-7", [1, 2, 3]],
+      ["4-", []],
+    ]);
+    expect(combatOdds(plan).map((r) => [r.band, r.faces])).toEqual([
+      ["16+", []],
+      ["12-15", [5, 6]],
+      ["8-11", [1, 2, 3, 4]],
+      ["5-7", []],
+      ["4-", []],
+    ]);
     const rolled = resolveGroundCombat(plan, scriptedDice([5]));
     expect(rolled.outcome).toMatchObject({ die: 5, score: 12, band: "12-15" });
     expect(rolled.breakdown.map((l) => l.value).reduce((a, b) => a + b, 0)).toBe(12);

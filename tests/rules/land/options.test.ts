@@ -11,7 +11,17 @@ import { DEFAULT_RULES_OPTIONS, optionsSection, type RulesOptions } from "../../
 import type { LandUnit } from "../../../src/rules/nobc/land/types";
 
 const unit = (id: string, over: Partial<LandUnit>): LandUnit => ({
-  id, side: "wp", name: id, size: "division", arm: "motorRifle", strength: 6, mode: "combat", supply: 2, hex: "A", nationality: "SU", ...over,
+  id,
+  side: "wp",
+  name: id,
+  size: "division",
+  arm: "motorRifle",
+  strength: 6,
+  mode: "combat",
+  supply: 2,
+  hex: "A",
+  nationality: "SU",
+  ...over,
 });
 
 // 6 against 30: below 1:1 (seed 000, Step One lists nothing there).
@@ -43,7 +53,10 @@ const world = (over: { combat?: Partial<RulesOptions["combat"]>; overrun?: Parti
 
 describe("the whole rules options", () => {
   it("defaults are the seed's reading: odds below 1:1 count +0, the overrun list counts once, a minor road is a road", () => {
-    expect(DEFAULT_RULES_OPTIONS).toEqual({ combat: { oddsBelowOne: "zero" }, overrun: { lightExtrasCumulative: false, minorRoadMeansMinorRiver: false } });
+    expect(DEFAULT_RULES_OPTIONS).toEqual({
+      combat: { oddsBelowOne: "zero" },
+      overrun: { lightExtrasCumulative: false, minorRoadMeansMinorRiver: false },
+    });
   });
 
   it("ground combat reads `combat` of the whole object, or the section alone", () => {
@@ -69,7 +82,8 @@ describe("the whole rules options", () => {
     expect(hits(world({ overrun: { lightExtrasCumulative: true } }))).toBe(4);
     expect(hits({ lightExtrasCumulative: true })).toBe(4);
     // Off the road, the minor river crossed counts only when read as the seed's "Minor Road".
-    const offRoad = (options: OverrunInput["options"]) => unwrap(resolveOverrun({ ...overrun(options), hex: { hex: "x", terrain: ["woods"] } })).outcome.hitsToUnit;
+    const offRoad = (options: OverrunInput["options"]) =>
+      unwrap(resolveOverrun({ ...overrun(options), hex: { hex: "x", terrain: ["woods"] } })).outcome.hitsToUnit;
     expect(offRoad(world({ overrun: { lightExtrasCumulative: true } }))).toBe(3);
     expect(offRoad(world({ overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } }))).toBe(4);
     expect(hits(world({ combat: { oddsBelowOne: "mirror" } }))).toBe(2);
@@ -78,6 +92,9 @@ describe("the whole rules options", () => {
   it("optionsSection names where a section's readings came from", () => {
     expect(optionsSection(undefined, "overrun")).toEqual({ value: {}, field: "options.overrun" });
     expect(optionsSection({ combat: { oddsBelowOne: "mirror" } }, "overrun")).toEqual({ value: {}, field: "options.overrun" });
-    expect(optionsSection({ lightExtrasCumulative: true }, "overrun")).toEqual({ value: { lightExtrasCumulative: true }, field: "options" });
+    expect(optionsSection({ lightExtrasCumulative: true }, "overrun")).toEqual({
+      value: { lightExtrasCumulative: true },
+      field: "options",
+    });
   });
 });

@@ -26,7 +26,13 @@ const recordSchema = z.discriminatedUnion("kind", [
     kind: z.literal("allocation"),
     side,
     zone: z.string(),
-    missions: z.array(z.object({ squadron: ref, box: z.enum(["airSuperiority", "cas", "recce", "paradrop", "deepStrike", "holding"]), targetZone: z.string() })),
+    missions: z.array(
+      z.object({
+        squadron: ref,
+        box: z.enum(["airSuperiority", "cas", "recce", "paradrop", "deepStrike", "holding"]),
+        targetZone: z.string(),
+      }),
+    ),
   }),
   z.object({
     kind: z.literal("lineUp"),
@@ -153,7 +159,11 @@ function lineUpSquadrons(r: LineUpRecord): string[] {
  * the WP fighters there, and (once NATO has placed) its NATO squadrons are NATO fighters there.
  * A reverted card does not count.
  */
-export function currentLineUp(records: readonly CardRecord[], zone: string, zoneSquadrons: readonly Squadron[]): CardRecord<LineUpRecord> | undefined {
+export function currentLineUp(
+  records: readonly CardRecord[],
+  zone: string,
+  zoneSquadrons: readonly Squadron[],
+): CardRecord<LineUpRecord> | undefined {
   const fighters = zoneSquadrons.filter((s) => s.box === "airSuperiority");
   const wp = fighters.filter((s) => s.side === "wp").map((s) => s.id);
   const nato = new Set(fighters.filter((s) => s.side === "nato").map((s) => s.id));
@@ -177,7 +187,12 @@ export function combatFor(records: readonly CardRecord[], lineUpMessage: string)
  * The latest sortie selection of a side in `zone` that still covers exactly the side's squadrons
  * on ground missions there (flying and intercepted together).
  */
-export function currentSorties(records: readonly CardRecord[], zone: string, sideId: Side, zoneSquadrons: readonly Squadron[]): CardRecord<SortieRecord> | undefined {
+export function currentSorties(
+  records: readonly CardRecord[],
+  zone: string,
+  sideId: Side,
+  zoneSquadrons: readonly Squadron[],
+): CardRecord<SortieRecord> | undefined {
   const onMission = zoneSquadrons.filter((s) => s.side === sideId && SORTIE_BOXES.includes(s.box)).map((s) => s.id);
   const candidates = ofKind(records, "sorties").filter((r) => r.record.zone === zone && r.record.side === sideId && r.state !== "reverted");
   const latest = candidates[candidates.length - 1];

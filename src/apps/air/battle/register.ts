@@ -30,8 +30,29 @@ export function registerAirBattleActions(): void {
   const macros = async () => import("./macros");
   registerDialog(ALLOCATION);
   registerDialog(LINE_UP);
-  registerStageAction({ id: "air.combat", stage: "airCombat", label: "NOBC.AirBattle.Action.combat", icon: "fa-solid fa-burst", gmOnly: true, run: async () => (await macros()).resolveAirCombatStep() });
-  registerStageAction({ id: "air.superiority", stage: "airSuperiority", label: "NOBC.AirBattle.Action.superiority", icon: "fa-solid fa-scale-unbalanced", gmOnly: true, run: async () => (await macros()).resolveAirSuperiorityStep() });
+  registerStageAction({
+    id: "air.combat",
+    stage: "airCombat",
+    label: "NOBC.AirBattle.Action.combat",
+    icon: "fa-solid fa-burst",
+    gmOnly: true,
+    run: async () => (await macros()).resolveAirCombatStep(),
+  });
+  registerStageAction({
+    id: "air.superiority",
+    stage: "airSuperiority",
+    label: "NOBC.AirBattle.Action.superiority",
+    icon: "fa-solid fa-scale-unbalanced",
+    gmOnly: true,
+    run: async () => (await macros()).resolveAirSuperiorityStep(),
+  });
   registerDialog(SORTIES);
-  registerStageAction({ id: "air.return", stage: "airReturn", label: "NOBC.AirBattle.Action.return", icon: "fa-solid fa-plane-arrival", gmOnly: true, run: async () => (await macros()).resolveAirReturnStep() });
+  registerStageAction({
+    id: "air.return",
+    stage: "airReturn",
+    label: "NOBC.AirBattle.Action.return",
+    icon: "fa-solid fa-plane-arrival",
+    gmOnly: true,
+    run: async () => (await macros()).resolveAirReturnStep(),
+  });
 }

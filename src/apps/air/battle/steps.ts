@@ -47,7 +47,8 @@ const SIDES: readonly Side[] = ["nato", "wp"];
 function scope(world: AirWorld, zone: string | undefined, i18n: Translator): { zones: string[]; problems: string[] } {
   const known = knownZones(world);
   if (zone === undefined) return { zones: known, problems: [] };
-  if (!known.includes(zone)) return { zones: [], problems: [i18n.format("NOBC.AirBattle.Refused.unknownZone", { zone: zoneLabel(zone, i18n) })] };
+  if (!known.includes(zone))
+    return { zones: [], problems: [i18n.format("NOBC.AirBattle.Refused.unknownZone", { zone: zoneLabel(zone, i18n) })] };
   return { zones: [zone], problems: [] };
 }
 
@@ -108,7 +109,12 @@ export function combatPreview(world: AirWorld, zones: readonly CombatZone[], i18
         let order = "NOBC.AirBattle.Combat.NoFight";
         if (wp !== undefined && nato !== undefined) {
           const wpFirst = hasWeapon(wp, "aam");
-          order = wpFirst === hasWeapon(nato, "aam") ? "NOBC.AirBattle.Combat.Together" : wpFirst ? "NOBC.AirBattle.Combat.WpFirst" : "NOBC.AirBattle.Combat.NatoFirst";
+          order =
+            wpFirst === hasWeapon(nato, "aam")
+              ? "NOBC.AirBattle.Combat.Together"
+              : wpFirst
+                ? "NOBC.AirBattle.Combat.WpFirst"
+                : "NOBC.AirBattle.Combat.NatoFirst";
         }
         return { ...text, order: i18n.localize(order) };
       }),
@@ -117,7 +123,12 @@ export function combatPreview(world: AirWorld, zones: readonly CombatZone[], i18
 }
 
 /** Fights one zone's bouts with the dice given. */
-export function fightZone(world: AirWorld, zone: CombatZone, dice: Dice, i18n: Translator): Checked<ZoneCard<AirCombatOutcome> & { record: AirCombatRecord }> {
+export function fightZone(
+  world: AirWorld,
+  zone: CombatZone,
+  dice: Dice,
+  i18n: Translator,
+): Checked<ZoneCard<AirCombatOutcome> & { record: AirCombatRecord }> {
   const checked = resolveAirCombat({ squadrons: zone.squadrons, bouts: zone.bouts }, dice);
   if (!checked.ok) return checked;
   const name = namer(world.squadrons);
@@ -133,7 +144,10 @@ export function fightZone(world: AirWorld, zone: CombatZone, dice: Dice, i18n: T
         damaged.length === 0
           ? i18n.localize("NOBC.AirBattle.Combat.NoDamage")
           : i18n.format("NOBC.AirBattle.Combat.Damaged", { names: damaged.map(name).join(", ") }),
-      inputs: boutsView(world, zone.bouts, i18n).map((b, i) => ({ label: i18n.format("NOBC.AirBattle.Combat.Bout", { place: String(i + 1) }), value: `${b.wp} — ${b.nato}` })),
+      inputs: boutsView(world, zone.bouts, i18n).map((b, i) => ({
+        label: i18n.format("NOBC.AirBattle.Combat.Bout", { place: String(i + 1) }),
+        value: `${b.wp} — ${b.nato}`,
+      })),
       record: { kind: "airCombat", zone: zone.zone, lineUp: zone.lineUp },
     },
   };
@@ -207,7 +221,10 @@ export function planReturn(world: AirWorld, zone: string | undefined, i18n: Tran
       zone: z,
       title: i18n.format("NOBC.AirBattle.Return.CardTitle", { zone: label }),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.AirBattle.Return.Outcome", { holding: String(o.toHolding.length), intercepted: String(o.intercepted.length) }),
+      outcome: i18n.format("NOBC.AirBattle.Return.Outcome", {
+        holding: String(o.toHolding.length),
+        intercepted: String(o.intercepted.length),
+      }),
       inputs: [
         { label: i18n.localize("NOBC.AirBattle.Sorties.Flying"), value: list(flying) },
         { label: i18n.localize("NOBC.AirBattle.Sorties.Intercepted"), value: list(o.intercepted) },

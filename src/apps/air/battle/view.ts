@@ -29,17 +29,28 @@ export function zoneLabel(zone: string, i18n: Translator): string {
 }
 
 export function zoneChoices(zones: readonly string[], selected: string, i18n: Translator): Choice[] {
-  return choices(zones.map((z) => ({ value: z, label: zoneLabel(z, i18n) })), selected);
+  return choices(
+    zones.map((z) => ({ value: z, label: zoneLabel(z, i18n) })),
+    selected,
+  );
 }
 
 export function sideChoices(sides: readonly Side[], selected: Side, i18n: Translator): Choice[] {
-  return choices(sides.map((s) => ({ value: s, label: i18n.localize(SIDE_LABELS[s]) })), selected);
+  return choices(
+    sides.map((s) => ({ value: s, label: i18n.localize(SIDE_LABELS[s]) })),
+    selected,
+  );
 }
 
 /** "A2A 4 · CAS 2 · DS 0 · range 1 · Recce · AAM: AIM-9L": what the choice depends on. */
 export function squadronValues(s: Squadron, i18n: Translator): string {
   const parts = [
-    i18n.format("NOBC.AirBattle.Values", { airToAir: String(s.airToAir), cas: String(s.cas), deepStrike: String(s.deepStrike), range: String(s.range) }),
+    i18n.format("NOBC.AirBattle.Values", {
+      airToAir: String(s.airToAir),
+      cas: String(s.cas),
+      deepStrike: String(s.deepStrike),
+      range: String(s.range),
+    }),
   ];
   if (s.recce) parts.push(i18n.localize("NOBC.Air.Recce"));
   if (s.ew) parts.push(i18n.localize("NOBC.Air.Ew"));
@@ -53,10 +64,18 @@ export interface PreviewView {
   readonly breakdown: BreakdownView | null;
 }
 
-export function previewView<O>(checked: Checked<Resolution<O>>, intro: string, nameOf: (ref: string) => string, i18n: Translator): PreviewView {
+export function previewView<O>(
+  checked: Checked<Resolution<O>>,
+  intro: string,
+  nameOf: (ref: string) => string,
+  i18n: Translator,
+): PreviewView {
   if (!checked.ok) return { refusals: checked.refusals.map((r) => r.message), breakdown: null };
   const { breakdown, rolls, effects } = checked.value;
-  return { refusals: [], breakdown: localizeBreakdown(breakdownContext({ intro, breakdown, rolls, effects, showTotal: false }, nameOf), i18n) };
+  return {
+    refusals: [],
+    breakdown: localizeBreakdown(breakdownContext({ intro, breakdown, rolls, effects, showTotal: false }, nameOf), i18n),
+  };
 }
 
 /** Looks a squadron's name up by its id; the id itself when unknown. */

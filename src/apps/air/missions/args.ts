@@ -6,22 +6,21 @@ import { z } from "zod";
 
 const side = z.enum(["nato", "wp"], { error: 'must be "nato" or "wp"' });
 const uuid = z.string({ error: "must be a document UUID (text)" }).trim().min(1, { error: "must not be empty" });
-const count = (min: number) =>
-  z.int({ error: "must be a whole number" }).min(min, { error: `must be ${min} or more` });
+const count = (min: number) => z.int({ error: "must be a whole number" }).min(min, { error: `must be ${min} or more` });
 
 /** `{ side? }`: which side's dialog to open (a player's own side by default; NATO for a GM). */
-export const sideArgs = z.strictObject({ side: side.optional() }, { error: "must be an object such as { side: \"nato\" }" });
+export const sideArgs = z.strictObject({ side: side.optional() }, { error: 'must be an object such as { side: "nato" }' });
 
 /** `{ side, automatic? }`: repair every damaged squadron of a side; NATO may name two automatic repairs. */
 export const repairArgs = z.strictObject(
   { side, automatic: z.array(uuid, { error: "must be a list of squadron UUIDs" }).optional() },
-  { error: "must be an object such as { side: \"nato\" }" },
+  { error: 'must be an object such as { side: "nato" }' },
 );
 
 /** `{ side, boxes? }`: repair a side's airbases; `boxes` maps an airbase UUID to air-defence boxes restored. */
 export const airbaseRepairArgs = z.strictObject(
   { side, boxes: z.record(uuid, count(0), { error: "must map airbase UUIDs to whole numbers" }).optional() },
-  { error: "must be an object such as { side: \"wp\" }" },
+  { error: 'must be an object such as { side: "wp" }' },
 );
 
 /** `{ airbase, hits }`: an airfield overrun on the main map. */

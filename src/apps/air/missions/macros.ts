@@ -27,7 +27,10 @@ function args<T>(parsed: ParsedArgs<T>): T | undefined {
 }
 
 /** Posts the card of a button without a dialog for a user `access` lets through; true when posted. */
-async function post(access: (world: MissionWorld) => Access, card: (world: MissionWorld, i18n: Translator) => Checked<Card>): Promise<boolean> {
+async function post(
+  access: (world: MissionWorld) => Access,
+  card: (world: MissionWorld, i18n: Translator) => Checked<Card>,
+): Promise<boolean> {
   const world = readMissionWorld();
   return (await submitDirect(access(world), () => cardOf(card(world, translator())))).ok;
 }
@@ -72,7 +75,13 @@ export async function repairAirbases(raw?: unknown): Promise<boolean> {
   if (a === undefined) return false;
   return post(
     (world) => sideFor(world, "airbases", a.side),
-    (world, i18n) => rollAirbaseRepair(a.boxes === undefined ? initialAirbaseRepair(world, a.side) : { side: a.side, boxes: a.boxes }, world, recordingDice(), i18n),
+    (world, i18n) =>
+      rollAirbaseRepair(
+        a.boxes === undefined ? initialAirbaseRepair(world, a.side) : { side: a.side, boxes: a.boxes },
+        world,
+        recordingDice(),
+        i18n,
+      ),
   );
 }
 

@@ -32,13 +32,17 @@ export function refusalMessages(refusals: readonly Refusal[]): string[] {
 
 /** The rules' breakdown lines as rows of the preview table (value signed, source kept). */
 export function breakdownRows(lines: readonly BreakdownLine[], i18n: Translator): readonly BreakdownRow[] {
-  return localizeBreakdown(breakdownContext({ intro: "", breakdown: lines, rolls: [], effects: [], showTotal: false }, (r) => r), i18n).rows;
+  return localizeBreakdown(
+    breakdownContext({ intro: "", breakdown: lines, rolls: [], effects: [], showTotal: false }, (r) => r),
+    i18n,
+  ).rows;
 }
 
 /** The changes in words, as the card will list them. */
 export function effectSentences(effects: readonly Effect[], world: MissionWorld, i18n: Translator): string[] {
   const nameOf = (ref: string) => world.names.get(ref) ?? ref;
-  return localizeBreakdown(breakdownContext({ intro: "", breakdown: [], rolls: [], effects, showTotal: false }, nameOf), i18n).effects as string[];
+  return localizeBreakdown(breakdownContext({ intro: "", breakdown: [], rolls: [], effects, showTotal: false }, nameOf), i18n)
+    .effects as string[];
 }
 
 /** A probability as a percentage with one decimal, e.g. "33.3 %". */

@@ -99,7 +99,8 @@ export function missionWorld(field: Battlefield, extras: WorldExtras): MissionWo
   };
 }
 
-export type SideAccess = { readonly ok: true; readonly side: Side } | { readonly ok: false; readonly reason: string; readonly data: Record<string, string> };
+export type SideAccess =
+  { readonly ok: true; readonly side: Side } | { readonly ok: false; readonly reason: string; readonly data: Record<string, string> };
 
 /** What a side's own choices are made over. */
 export type SideAssets = "squadrons" | "airbases";

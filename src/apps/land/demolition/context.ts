@@ -16,7 +16,13 @@ export interface DemolitionView {
   readonly askTurn: boolean;
   readonly turnZero: boolean;
   readonly typedTurn: string;
-  readonly bridges: readonly { readonly hexside: string; readonly name: string; readonly kind: string; readonly field: string; readonly by: readonly OptionView[] }[];
+  readonly bridges: readonly {
+    readonly hexside: string;
+    readonly name: string;
+    readonly kind: string;
+    readonly field: string;
+    readonly by: readonly OptionView[];
+  }[];
   readonly noMap: boolean;
   readonly manual: { readonly hexside: string; readonly kinds: readonly OptionView[]; readonly by: readonly OptionView[] };
   readonly refusals: readonly string[];
@@ -27,19 +33,35 @@ export interface DemolitionView {
 export function demolitionContext(world: LandWorld, state: DemolitionState, i18n: Translator): DemolitionView {
   const { field } = world;
   const none = i18n.localize("NOBC.Land.None");
-  const byOptions = (hexside: string, chosen: string) => options([["", none], ...demolishers(world, state, hexside).map((d) => [d.id, d.name] as const)], chosen);
+  const byOptions = (hexside: string, chosen: string) =>
+    options([["", none], ...demolishers(world, state, hexside).map((d) => [d.id, d.name] as const)], chosen);
   const input = demolitionInput(world, state, i18n);
   // The rules refuse before any die is drawn: a probe with enough dice tells whether it stands.
   const probe = input.ok ? demolishBridges(input.value, scriptedDice(input.value.attempts.map(() => 6))) : input;
   const chances =
     input.ok && probe.ok
-      ? input.value.attempts.map((a, i) => ({ bridge: a.bridge.hexside, by: nameIn(field, chosenId(a)), chance: attemptChance(input.value, i, i18n) }))
+      ? input.value.attempts.map((a, i) => ({
+          bridge: a.bridge.hexside,
+          by: nameIn(field, chosenId(a)),
+          chance: attemptChance(input.value, i, i18n),
+        }))
       : [];
   const turn = demolitionTurn(world, state);
   return {
-    means: options(MEANS.map((m) => [m, i18n.localize(`NOBC.Land.Demolition.Means.${m}`)] as const), state.means),
+    means: options(
+      MEANS.map((m) => [m, i18n.localize(`NOBC.Land.Demolition.Means.${m}`)] as const),
+      state.means,
+    ),
     natoEngineers: state.means === "natoEngineers",
-    hqs: options([["", none], ...hqsFor(world).filter((h) => h.side === "nato").map((h) => [h.id, h.name] as const)], state.hq),
+    hqs: options(
+      [
+        ["", none],
+        ...hqsFor(world)
+          .filter((h) => h.side === "nato")
+          .map((h) => [h.id, h.name] as const),
+      ],
+      state.hq,
+    ),
     turn,
     askTurn: world.turn === null,
     turnZero: turn === 0,
@@ -54,7 +76,13 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
     noMap: field.map === null,
     manual: {
       hexside: state.manual.hexside,
-      kinds: options([["minor", i18n.localize("NOBC.Land.River.minor")], ["major", i18n.localize("NOBC.Land.River.major")]], state.manual.kind),
+      kinds: options(
+        [
+          ["minor", i18n.localize("NOBC.Land.River.minor")],
+          ["major", i18n.localize("NOBC.Land.River.major")],
+        ],
+        state.manual.kind,
+      ),
       by: byOptions(state.manual.hexside.replace(/[-–, ]+/, "|"), state.manual.by),
     },
     refusals: probe.ok ? [] : refusalLines(probe.refusals),

@@ -6,7 +6,14 @@
  */
 import { hexside as hexsideOf, type ActorRef, type HexsideRef } from "../../../rules/ids";
 import type { Dice } from "../../../rules/dice";
-import { DEMOLITION_CARD_CATEGORIES, demolishBridges, natoDemolitionRule, type BridgeDemolitionInput, type BridgeDemolitionOutcome, type BridgeTarget } from "../../../rules/nobc/land/demolition";
+import {
+  DEMOLITION_CARD_CATEGORIES,
+  demolishBridges,
+  natoDemolitionRule,
+  type BridgeDemolitionInput,
+  type BridgeDemolitionOutcome,
+  type BridgeTarget,
+} from "../../../rules/nobc/land/demolition";
 import type { RiverKind, Side } from "../../../rules/nobc/land/types";
 import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
 import { bridgeBetween, distance } from "../../../map/rules-view";
@@ -35,7 +42,8 @@ export interface DemolitionState {
 export function initialDemolition(world: LandWorld, hq?: ActorRef): DemolitionState {
   const chosen = hq === undefined ? undefined : hqById(world.field, hq);
   const sides = sidesFor(world);
-  const means: DemolitionMeans = chosen?.side === "wp" || (chosen === undefined && !sides.includes("nato")) ? "wpDivisions" : "natoEngineers";
+  const means: DemolitionMeans =
+    chosen?.side === "wp" || (chosen === undefined && !sides.includes("nato")) ? "wpDivisions" : "natoEngineers";
   const natoHq = chosen?.side === "nato" ? chosen.id : (hqsFor(world).find((h) => h.side === "nato")?.id ?? "");
   return { means, hq: natoHq, turn: null, by: {}, manual: { hexside: "", kind: "minor", by: "" } };
 }
@@ -75,7 +83,9 @@ export function demolishers(world: LandWorld, state: DemolitionState, hexside: H
   if (state.means === "wpDivisions") {
     if (!sidesFor(world).includes("wp")) return [];
     const ends = hexside.split("|");
-    return field.units.filter((u) => u.side === "wp" && u.size === "division" && ends.includes(u.hex)).map((u) => ({ id: u.id, name: u.name }));
+    return field.units
+      .filter((u) => u.side === "wp" && u.size === "division" && ends.includes(u.hex))
+      .map((u) => ({ id: u.id, name: u.name }));
   }
   const sides = sidesFor(world);
   return field.squadrons.filter((s) => sides.includes(s.side) && s.deepStrike > 0).map((s) => ({ id: s.id, name: s.name }));
@@ -123,7 +133,12 @@ function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refu
 }
 
 /** The attempts chosen: map bridges with someone on them, then the hand-named one. */
-function chosenAttempts(world: LandWorld, state: DemolitionState, refusals: Refusal[], i18n: Translator): { bridge: BridgeTarget; by: string }[] {
+function chosenAttempts(
+  world: LandWorld,
+  state: DemolitionState,
+  refusals: Refusal[],
+  i18n: Translator,
+): { bridge: BridgeTarget; by: string }[] {
   const out = mapBridges(world.field)
     .filter((b) => (state.by[b.hexside] ?? "") !== "")
     .map((b) => ({ bridge: { hexside: b.hexside, kind: b.kind }, by: state.by[b.hexside]! }));
@@ -158,7 +173,10 @@ export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: 
         return [];
       }
       const ends = bridge.hexside.split("|");
-      const far = hq === undefined || field.map === null || field.map.map.hexes[hq.hex] === undefined ? 0 : Math.min(...ends.map((h) => distance(field.map!, hq.hex, h)));
+      const far =
+        hq === undefined || field.map === null || field.map.map.hexes[hq.hex] === undefined
+          ? 0
+          : Math.min(...ends.map((h) => distance(field.map!, hq.hex, h)));
       return [{ bridge, card, distance: far }];
     });
     if (refusals.length > 0 || hq === undefined || turn === null) return { ok: false, refusals };
@@ -189,7 +207,12 @@ export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: 
   return { ok: true, value: { means: "air", turn, attempts: out } };
 }
 
-export function demolitionResolution(world: LandWorld, state: DemolitionState, dice: Dice, i18n: Translator): Checked<Resolution<BridgeDemolitionOutcome>> {
+export function demolitionResolution(
+  world: LandWorld,
+  state: DemolitionState,
+  dice: Dice,
+  i18n: Translator,
+): Checked<Resolution<BridgeDemolitionOutcome>> {
   const input = demolitionInput(world, state, i18n);
   return input.ok ? demolishBridges(input.value, dice) : input;
 }
@@ -225,7 +248,10 @@ export function demolitionInputs(world: LandWorld, state: DemolitionState, i18n:
   if (state.means === "natoEngineers") lines.push({ label: i18n.localize("NOBC.Land.Hq"), value: nameIn(world.field, state.hq) });
   if (input.ok) {
     for (const [i, a] of input.value.attempts.entries()) {
-      lines.push({ label: `${a.bridge.hexside} (${i18n.localize(`NOBC.Land.River.${a.bridge.kind}`)})`, value: `${nameIn(world.field, chosenId(a))}: ${attemptChance(input.value, i, i18n)}` });
+      lines.push({
+        label: `${a.bridge.hexside} (${i18n.localize(`NOBC.Land.River.${a.bridge.kind}`)})`,
+        value: `${nameIn(world.field, chosenId(a))}: ${attemptChance(input.value, i, i18n)}`,
+      });
     }
   }
   return lines;

@@ -24,7 +24,13 @@ export interface OrdersView extends PreviewView {
   readonly hqs: readonly OptionView[];
   readonly hqName: string;
   readonly units: readonly OrdersUnitView[];
-  readonly cards: readonly { readonly id: string; readonly name: string; readonly category: string; readonly hex: string; readonly field: string }[];
+  readonly cards: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly category: string;
+    readonly hex: string;
+    readonly field: string;
+  }[];
   /** SP the orders as they stand would spend. */
   readonly cost: number;
 }
@@ -35,7 +41,15 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
   const units = subordinateUnits(field, state.hq).map((u) => {
     const forced = alwaysInMarchMode(u);
     const combat = !forced && state.modes[u.id] === "combat";
-    return { id: u.id, name: u.name, supply: u.supply, forced, combat, field: `mode:${u.id}`, cost: combat ? MODE_ORDERS.combat.supplyCost : 0 };
+    return {
+      id: u.id,
+      name: u.name,
+      supply: u.supply,
+      forced,
+      combat,
+      field: `mode:${u.id}`,
+      cost: combat ? MODE_ORDERS.combat.supplyCost : 0,
+    };
   });
   const cards = minefieldCards(field, state.hq).map((c) => ({
     id: c.id,
@@ -45,7 +59,10 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
     field: `mine:${c.id}`,
   }));
   return {
-    hqs: options(hqsFor(world).map((h) => [h.id, h.name] as const), state.hq),
+    hqs: options(
+      hqsFor(world).map((h) => [h.id, h.name] as const),
+      state.hq,
+    ),
     hqName: hqById(field, state.hq)?.name ?? "",
     units,
     cards,
@@ -60,7 +77,13 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
 export interface OrdersEntryHq {
   readonly id: string;
   readonly name: string;
-  readonly units: readonly { readonly name: string; readonly mode: string; readonly supply: number; readonly cost: number; readonly stuck: boolean }[];
+  readonly units: readonly {
+    readonly name: string;
+    readonly mode: string;
+    readonly supply: number;
+    readonly cost: number;
+    readonly stuck: boolean;
+  }[];
   /** SP the HQ's units would spend keeping their markers. */
   readonly cost: number;
 }

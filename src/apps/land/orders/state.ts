@@ -5,7 +5,13 @@
  * phase, and lays the minefields; the card carries those changes. Pure.
  */
 import type { ActorRef, CardRef, HexRef } from "../../../rules/ids";
-import { MINEFIELD_CARD_CATEGORIES, MODE_ORDERS, resolveOrders, type OrdersPhaseInput, type OrdersPhaseOutcome } from "../../../rules/nobc/land/orders";
+import {
+  MINEFIELD_CARD_CATEGORIES,
+  MODE_ORDERS,
+  resolveOrders,
+  type OrdersPhaseInput,
+  type OrdersPhaseOutcome,
+} from "../../../rules/nobc/land/orders";
 import { alwaysInMarchMode, type LandUnit, type Mode } from "../../../rules/nobc/land/types";
 import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
@@ -63,12 +69,21 @@ export function ordersFromForm(field: Battlefield, prev: OrdersState, data: Read
 export function ordersInput(field: Battlefield, state: OrdersState, i18n: Translator): Checked<OrdersPhaseInput> {
   const refusals: Refusal[] = [];
   const hq = hqById(field, state.hq);
-  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }] };
+  if (hq === undefined)
+    return {
+      ok: false,
+      refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
+    };
   const units = new Map(subordinateUnits(field, hq.id).map((u) => [u.id, u]));
   const orders: { unit: LandUnit; mode: Mode }[] = [];
   for (const [id, mode] of Object.entries(state.modes)) {
     const unit = units.get(id);
-    if (unit === undefined) refusals.push({ code: "notSubordinate", message: i18n.format("NOBC.Land.Check.notSubordinate", { unit: id, hq: hq.name }), field: `modes.${id}` });
+    if (unit === undefined)
+      refusals.push({
+        code: "notSubordinate",
+        message: i18n.format("NOBC.Land.Check.notSubordinate", { unit: id, hq: hq.name }),
+        field: `modes.${id}`,
+      });
     else orders.push({ unit, mode });
   }
   const cards = new Map(minefieldCards(field, hq.id).map((c) => [c.id, c]));
@@ -77,9 +92,17 @@ export function ordersInput(field: Battlefield, state: OrdersState, i18n: Transl
     if (hex === "") continue;
     const card = cards.get(id);
     if (card === undefined) {
-      refusals.push({ code: "cardNotHeld", message: i18n.format("NOBC.Land.Check.notMinefieldCard", { card: id, hq: hq.name }), field: `minefields.${id}` });
+      refusals.push({
+        code: "cardNotHeld",
+        message: i18n.format("NOBC.Land.Check.notMinefieldCard", { card: id, hq: hq.name }),
+        field: `minefields.${id}`,
+      });
     } else if (field.map !== null && field.map.map.hexes[hex] === undefined) {
-      refusals.push({ code: "hexOffMap", message: i18n.format("NOBC.Land.Check.minefieldOffMap", { hex, card: card.name }), field: `minefields.${id}` });
+      refusals.push({
+        code: "hexOffMap",
+        message: i18n.format("NOBC.Land.Check.minefieldOffMap", { hex, card: card.name }),
+        field: `minefields.${id}`,
+      });
     } else {
       minefields.push({ card, hex });
     }

@@ -5,7 +5,17 @@
 import { scriptedDice } from "../../../rules/dice";
 import { hqById, nameIn, sidesFor, terrainAt, unitById, type LandWorld } from "../world";
 import { options, refusalLines, type OptionView, type Translator } from "../view";
-import { identifiers, casSquadrons, strikeCards, chemicalCards, targets, rearAreaResolution, resultText, strikeKindOf, type RearAreaState } from "./state";
+import {
+  identifiers,
+  casSquadrons,
+  strikeCards,
+  chemicalCards,
+  targets,
+  rearAreaResolution,
+  resultText,
+  strikeKindOf,
+  type RearAreaState,
+} from "./state";
 import { categoryLabelKey } from "../../../view/labels";
 
 export interface FaceRow {
@@ -19,7 +29,16 @@ export interface RearAreaView {
   readonly targets: readonly OptionView[];
   readonly targetTerrain: string;
   readonly ident: readonly (readonly OptionView[])[];
-  readonly strikes: readonly { readonly id: string; readonly name: string; readonly kind: string; readonly value: number; readonly checked: boolean; readonly field: string; readonly chemField: string | null; readonly chemicals: readonly OptionView[] }[];
+  readonly strikes: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly kind: string;
+    readonly value: number;
+    readonly checked: boolean;
+    readonly field: string;
+    readonly chemField: string | null;
+    readonly chemicals: readonly OptionView[];
+  }[];
   readonly release: boolean;
   readonly needsRelease: boolean;
   readonly refusals: readonly string[];
@@ -38,11 +57,19 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
     const chosen = hqById(field, state.target) ?? unitById(field, state.target);
     targetList.push({ id: state.target, name: chosen?.name ?? state.target, hex: chosen?.hex ?? "" });
   }
-  const identOptions = identifiers(world, state.side).map((c) => [c.id, `${nameIn(field, c.id)} (${i18n.localize(categoryLabelKey(c.category))})`] as const);
+  const identOptions = identifiers(world, state.side).map(
+    (c) => [c.id, `${nameIn(field, c.id)} (${i18n.localize(categoryLabelKey(c.category))})`] as const,
+  );
   const chemicals = chemicalCards(world, state.side).map((c) => [c.id, nameIn(field, c.id)] as const);
   const strikeRows = [
     ...casSquadrons(world, state.side).map((s) => ({ id: s.id, name: s.name, kind: "NOBC.Land.Rear.Cas", value: s.cas, pairs: true })),
-    ...strikeCards(world, state.side).map((c) => ({ id: c.id, name: nameIn(field, c.id), kind: categoryLabelKey(c.category), value: c.value, pairs: strikeKindOf(c) === "ssm" })),
+    ...strikeCards(world, state.side).map((c) => ({
+      id: c.id,
+      name: nameIn(field, c.id),
+      kind: categoryLabelKey(c.category),
+      value: c.value,
+      pairs: strikeKindOf(c) === "ssm",
+    })),
   ].map((s) => ({
     id: s.id,
     name: s.name,
@@ -70,7 +97,10 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
     }
   }
   return {
-    sides: options(sidesFor(world).map((s) => [s, i18n.localize(`NOBC.Side.${s}`)] as const), state.side),
+    sides: options(
+      sidesFor(world).map((s) => [s, i18n.localize(`NOBC.Side.${s}`)] as const),
+      state.side,
+    ),
     targets: options([["", none], ...targetList.map((t) => [t.id, t.hex === "" ? t.name : `${t.name} (${t.hex})`] as const)], state.target),
     targetTerrain: terrain === undefined ? "" : terrain.map((t) => i18n.localize(`NOBC.Land.Terrain.${t}`)).join(", "),
     ident: state.identification.map((id) => options([["", none], ...identOptions], id)),

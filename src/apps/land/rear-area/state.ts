@@ -6,7 +6,14 @@
  */
 import type { ActorRef, CardRef } from "../../../rules/ids";
 import type { Dice } from "../../../rules/dice";
-import { IDENTIFICATION_CARD_CATEGORIES, rearAreaAttack, type RearAreaAttackInput, type RearAreaAttackOutcome, type RearAreaStrike, type RearAreaTarget } from "../../../rules/nobc/land/rear-area";
+import {
+  IDENTIFICATION_CARD_CATEGORIES,
+  rearAreaAttack,
+  type RearAreaAttackInput,
+  type RearAreaAttackOutcome,
+  type RearAreaStrike,
+  type RearAreaTarget,
+} from "../../../rules/nobc/land/rear-area";
 import type { Side, SupportCard } from "../../../rules/nobc/land/types";
 import type { Squadron } from "../../../rules/nobc/air/types";
 import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
@@ -37,7 +44,9 @@ export function strikeKindOf(card: SupportCard): RearAreaStrikeCard | undefined 
 
 /** Identification sources: the side's Intelligence, Air Recce and SF cards, and its recce squadrons (as Air Recce). */
 export function identifiers(world: LandWorld, side: Side): SupportCard[] {
-  const cards: SupportCard[] = playableCards(world, side).filter((c) => (IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(c.category));
+  const cards: SupportCard[] = playableCards(world, side).filter((c) =>
+    (IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(c.category),
+  );
   const recce = world.field.squadrons
     .filter((s) => s.side === side && s.recce)
     .map((s): SupportCard => ({ id: s.id, side, category: "airRecce", value: 0 }));
@@ -117,7 +126,12 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
   state.identification.forEach((id, i) => {
     if (id === "") return;
     const card = ids.get(id);
-    if (card === undefined) refusals.push({ code: "unknownCard", message: i18n.format("NOBC.Land.Check.notIdentifier", { card: id }), field: `identification.${i}` });
+    if (card === undefined)
+      refusals.push({
+        code: "unknownCard",
+        message: i18n.format("NOBC.Land.Check.notIdentifier", { card: id }),
+        field: `identification.${i}`,
+      });
     else identification.push(card);
   });
   const squadrons = new Map(casSquadrons(world, state.side).map((s) => [s.id, s]));
@@ -138,11 +152,19 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
       strikes.push({ kind, card, ...(chemical ? { chemical } : {}) });
     } else if (card !== undefined && kind !== undefined) {
       if (chemical !== undefined) {
-        refusals.push({ code: "chemicalPairing", message: i18n.format("NOBC.Land.Check.chemicalPairing", { strike: nameIn(world.field, id) }), field: `strikes.${id}` });
+        refusals.push({
+          code: "chemicalPairing",
+          message: i18n.format("NOBC.Land.Check.chemicalPairing", { strike: nameIn(world.field, id) }),
+          field: `strikes.${id}`,
+        });
       }
       strikes.push({ kind, card });
     } else {
-      refusals.push({ code: "unknownStrike", message: i18n.format("NOBC.Land.Check.unknownStrike", { strike: id }), field: `strikes.${id}` });
+      refusals.push({
+        code: "unknownStrike",
+        message: i18n.format("NOBC.Land.Check.unknownStrike", { strike: id }),
+        field: `strikes.${id}`,
+      });
     }
   }
   if (refusals.length > 0 || target === null) return { ok: false, refusals };
@@ -150,7 +172,12 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
 }
 
 /** The attack as the rules resolve it with these dice. */
-export function rearAreaResolution(world: LandWorld, state: RearAreaState, dice: Dice, i18n: Translator): Checked<Resolution<RearAreaAttackOutcome>> {
+export function rearAreaResolution(
+  world: LandWorld,
+  state: RearAreaState,
+  dice: Dice,
+  i18n: Translator,
+): Checked<Resolution<RearAreaAttackOutcome>> {
   const input = rearAreaInput(world, state, i18n);
   return input.ok ? rearAreaAttack(input.value, dice) : input;
 }
@@ -159,20 +186,34 @@ export function rearAreaResolution(world: LandWorld, state: RearAreaState, dice:
 export function resultText(outcome: RearAreaAttackOutcome, kind: RearAreaTarget["kind"], i18n: Translator): string {
   const { result } = outcome;
   if (result.hqBoxes === 0 && result.supportCardsRemoved === 0 && result.unitHits === 0) return i18n.localize("NOBC.Land.Rear.NoEffect");
-  if (kind === "hq") return i18n.format("NOBC.Land.Rear.ResultHq", { boxes: String(outcome.hqBoxesLost), cards: String(result.supportCardsRemoved) });
-  return i18n.format(outcome.eliminated ? "NOBC.Land.Rear.ResultEliminated" : "NOBC.Land.Rear.ResultUnit", { hits: String(outcome.hitsApplied) });
+  if (kind === "hq")
+    return i18n.format("NOBC.Land.Rear.ResultHq", { boxes: String(outcome.hqBoxesLost), cards: String(result.supportCardsRemoved) });
+  return i18n.format(outcome.eliminated ? "NOBC.Land.Rear.ResultEliminated" : "NOBC.Land.Rear.ResultUnit", {
+    hits: String(outcome.hitsApplied),
+  });
 }
 
 export function rearAreaInputs(world: LandWorld, state: RearAreaState, i18n: Translator): CardInputLine[] {
   const { field } = world;
   const chosen = hqById(field, state.target) ?? unitById(field, state.target);
   const terrain = chosen === undefined ? undefined : terrainAt(field, chosen.hex);
-  const strikes = Object.entries(state.strikes).map(([id, chem]) => (chem === "" ? nameIn(field, id) : `${nameIn(field, id)} + ${nameIn(field, chem)}`));
+  const strikes = Object.entries(state.strikes).map(([id, chem]) =>
+    chem === "" ? nameIn(field, id) : `${nameIn(field, id)} + ${nameIn(field, chem)}`,
+  );
   return [
     { label: i18n.localize("NOBC.Land.Rear.Attacker"), value: i18n.localize(`NOBC.Side.${state.side}`) },
     { label: i18n.localize("NOBC.Land.Rear.Target"), value: chosen === undefined ? state.target : `${chosen.name} (${chosen.hex})` },
-    { label: i18n.localize("NOBC.Land.Rear.Terrain"), value: terrain === undefined ? "" : terrain.map((t) => i18n.localize(`NOBC.Land.Terrain.${t}`)).join(", ") },
-    { label: i18n.localize("NOBC.Land.Rear.Identification"), value: state.identification.filter((id) => id !== "").map((id) => nameIn(field, id)).join(", ") },
+    {
+      label: i18n.localize("NOBC.Land.Rear.Terrain"),
+      value: terrain === undefined ? "" : terrain.map((t) => i18n.localize(`NOBC.Land.Terrain.${t}`)).join(", "),
+    },
+    {
+      label: i18n.localize("NOBC.Land.Rear.Identification"),
+      value: state.identification
+        .filter((id) => id !== "")
+        .map((id) => nameIn(field, id))
+        .join(", "),
+    },
     { label: i18n.localize("NOBC.Land.Rear.Strikes"), value: strikes.join(", ") },
   ];
 }

@@ -14,7 +14,13 @@ export interface RecoveryView extends PreviewView {
   readonly maxLevel: number;
   readonly mayRecover: boolean;
   readonly fromMap: boolean;
-  readonly cards: readonly { readonly id: string; readonly name: string; readonly category: string; readonly field: string; readonly played: boolean }[];
+  readonly cards: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly category: string;
+    readonly field: string;
+    readonly played: boolean;
+  }[];
 }
 
 export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Translator): RecoveryView {
@@ -22,7 +28,10 @@ export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Tr
   const hq = hqById(field, state.hq);
   const recover = hq === undefined ? { mayRecover: false, fromMap: false } : mayRecoverNow(field, hq);
   return {
-    hqs: options(hqsFor(world).map((h) => [h.id, h.name] as const), state.hq),
+    hqs: options(
+      hqsFor(world).map((h) => [h.id, h.name] as const),
+      state.hq,
+    ),
     hqName: hq?.name ?? "",
     level: hq?.level ?? 0,
     maxLevel: hq?.maxLevel ?? 0,

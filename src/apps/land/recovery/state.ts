@@ -46,13 +46,22 @@ export function recoveryFromForm(prev: RecoveryState, data: Readonly<Record<stri
 
 export function recoveryInput(field: Battlefield, state: RecoveryState, i18n: Translator): Checked<RecoverHqInput> {
   const hq = hqById(field, state.hq);
-  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }] };
+  if (hq === undefined)
+    return {
+      ok: false,
+      refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
+    };
   const held = new Map(field.cards.filter((c) => c.hq === hq.id).map((c) => [c.id, c]));
   const refusals: Refusal[] = [];
   const cards: WorldCard[] = [];
   state.cards.forEach((id, i) => {
     const card = held.get(id);
-    if (card === undefined) refusals.push({ code: "cardNotHeld", message: i18n.format("NOBC.Land.Check.cardNotHeld", { card: id, hq: hq.name }), field: `cards.${i}` });
+    if (card === undefined)
+      refusals.push({
+        code: "cardNotHeld",
+        message: i18n.format("NOBC.Land.Check.cardNotHeld", { card: id, hq: hq.name }),
+        field: `cards.${i}`,
+      });
     else cards.push(card);
   });
   if (refusals.length > 0) return { ok: false, refusals };

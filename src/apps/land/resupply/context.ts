@@ -47,7 +47,10 @@ export function resupplyContext(world: LandWorld, state: ResupplyState, i18n: Tr
   const hq = hqById(field, state.hq);
   const offers = hq === undefined ? [] : resupplyOffers(field, hq).map((o) => offerView(o, hq, state, i18n));
   return {
-    hqs: options(hqsFor(world).map((h) => [h.id, h.name] as const), state.hq),
+    hqs: options(
+      hqsFor(world).map((h) => [h.id, h.name] as const),
+      state.hq,
+    ),
     hqName: hq?.name ?? "",
     counters: hq?.level ?? 0,
     offers: offers.filter((o) => o.eligible),

@@ -99,14 +99,19 @@ export function offMapReason(unit: LandUnit, hq: LandHq, i18n: Translator): stri
 /** The hand-out checked by the rules; units without a hex are refused by the dialog first. */
 export function resupplyResolution(field: Battlefield, state: ResupplyState, i18n: Translator): Checked<Resolution<ResupplyOutcome>> {
   const hq = hqById(field, state.hq);
-  if (hq === undefined) return { ok: false, refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }] };
+  if (hq === undefined)
+    return {
+      ok: false,
+      refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
+    };
   const offers = resupplyOffers(field, hq);
   const refusals: Refusal[] = [];
   const allocation: Record<ActorRef, number> = {};
   for (const [id, counters] of Object.entries(state.allocation)) {
     if (counters === 0) continue;
     const offer = offers.find((o) => o.unit.id === id);
-    if (offer !== undefined && offer.candidate === null) refusals.push({ code: "noHex", message: offMapReason(offer.unit, hq, i18n), field: `allocation.${id}` });
+    if (offer !== undefined && offer.candidate === null)
+      refusals.push({ code: "noHex", message: offMapReason(offer.unit, hq, i18n), field: `allocation.${id}` });
     else allocation[id] = counters;
   }
   const candidates = offers.flatMap((o) => (o.candidate === null ? [] : [o.candidate]));

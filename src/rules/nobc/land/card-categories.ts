@@ -94,7 +94,12 @@ const RECORDS = {
   },
   nuclear: { uses: { weapon: "nuclear" }, holder: "hq", afterUse: "discard", source: `${REAR} (nuclear weapons); ${WEAPONS}` },
   adm: { uses: { weapon: "adm" }, holder: "hq", afterUse: "discard", source: `${REAR} (Atomic Demolition Munitions); ${WEAPONS}` },
-  ew: { uses: { rearArea: { strike: "ew" } }, holder: "hq", afterUse: "discard", source: `${REAR} step A (EW only against HQs; discard EW cards)` },
+  ew: {
+    uses: { rearArea: { strike: "ew" } },
+    holder: "hq",
+    afterUse: "discard",
+    source: `${REAR} step A (EW only against HQs; discard EW cards)`,
+  },
   ssm: {
     uses: { rearArea: { strike: "ssm" }, deepStrike: "ssm" },
     holder: "hq",
@@ -124,10 +129,7 @@ export type SupportCardCategory = keyof typeof RECORDS;
 export const SUPPORT_CARD_RECORDS: Readonly<Record<SupportCardCategory, SupportCardRecord>> = RECORDS;
 
 /** Every category, in the records' order (a non-empty tuple, as choice fields and zod enums want it). */
-export const SUPPORT_CARD_CATEGORIES = Object.keys(RECORDS) as unknown as readonly [
-  SupportCardCategory,
-  ...SupportCardCategory[],
-];
+export const SUPPORT_CARD_CATEGORIES = Object.keys(RECORDS) as unknown as readonly [SupportCardCategory, ...SupportCardCategory[]];
 
 /** The record of a category, or undefined for a name that is none (data from outside may carry one). */
 export function supportCardRecord(category: string): SupportCardRecord | undefined {

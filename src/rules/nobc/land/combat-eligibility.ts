@@ -89,7 +89,11 @@ export function checkCombatParties(
     if (d.side === side) {
       refusals.add("targetHoldsFriend", `Hex ${target} holds ${d.name} of the attacking side, so it cannot be attacked.`, targetField);
     } else if (!validStrength(d)) {
-      refusals.add("invalidStrength", `Defending unit ${d.name} has Combat Strength ${d.strength}; it must be a whole number above 0.`, targetField);
+      refusals.add(
+        "invalidStrength",
+        `Defending unit ${d.name} has Combat Strength ${d.strength}; it must be a whole number above 0.`,
+        targetField,
+      );
     }
   }
   return { attackers, defenders };

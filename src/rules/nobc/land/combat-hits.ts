@@ -58,7 +58,11 @@ export function evenHitSplit(total: number, candidates: readonly CombatHitCandid
   if (!Number.isInteger(total) || total < 0) throw new RangeError(`hits must be a whole number ≥ 0, got ${total}`);
   if (candidates.length === 0) return [];
   const base = Math.floor(total / candidates.length);
-  const extra = new Set(remainderOrder(candidates).slice(0, total % candidates.length).map((c) => c.id));
+  const extra = new Set(
+    remainderOrder(candidates)
+      .slice(0, total % candidates.length)
+      .map((c) => c.id),
+  );
   return candidates.map((c) => ({ actor: c.id, hits: base + (extra.has(c.id) ? 1 : 0) }));
 }
 
@@ -67,9 +71,7 @@ export function evenHitSplit(total: number, candidates: readonly CombatHitCandid
  * and their even share of "between all" hits is dropped rather than passed to the others.
  */
 export function allocateCombatHits(hits: CombatHits, candidates: readonly CombatHitCandidate[]): HitAllocation {
-  const shares = hits.each
-    ? candidates.map((c) => ({ actor: c.id, hits: hits.amount }))
-    : evenHitSplit(hits.amount, candidates);
+  const shares = hits.each ? candidates.map((c) => ({ actor: c.id, hits: hits.amount })) : evenHitSplit(hits.amount, candidates);
   const immune = new Set(candidates.filter((c) => c.immune).map((c) => c.id));
   const dropped = shares.filter((s) => immune.has(s.actor) && s.hits > 0);
   const proposal = shares.filter((s) => !immune.has(s.actor));
@@ -127,10 +129,7 @@ export function checkHitSplit(
  * Hits and eliminations for a split, each share through `applyHits` (capped at strength, eliminated
  * at 0). A share for a unit not listed changes nothing.
  */
-export function combatHitEffects(
-  units: readonly Pick<CombatHitCandidate, "id" | "strength">[],
-  split: readonly HitShare[],
-): LandEffect[] {
+export function combatHitEffects(units: readonly Pick<CombatHitCandidate, "id" | "strength">[], split: readonly HitShare[]): LandEffect[] {
   const strength = new Map(units.map((u) => [u.id, u.strength]));
   return split.flatMap((share) => applyHits({ id: share.actor, strength: strength.get(share.actor) ?? 0 }, share.hits).effects);
 }
@@ -182,11 +181,7 @@ export function resolveRetreatShortfall(input: RetreatShortfallInput): Checked<R
   if (!Number.isInteger(required) || required < 0) {
     refusals.add("invalidRetreat", `The required retreat for ${unit.name} must be a whole number of hexes, not ${required}.`, "required");
   } else if (!Number.isInteger(retreated) || retreated < 0 || retreated > required) {
-    refusals.add(
-      "invalidRetreat",
-      `${unit.name} can have retreated from 0 to ${required} hexes, not ${retreated}.`,
-      "retreated",
-    );
+    refusals.add("invalidRetreat", `${unit.name} can have retreated from 0 to ${required} hexes, not ${retreated}.`, "retreated");
   }
   return refusals.result(() => {
     const hexesShort = required - retreated;

@@ -52,13 +52,7 @@ export const FIRE_SUPPORT_LIMITS = {
 } as const;
 
 export type GroundCombatResultId =
-  | "breakthrough"
-  | "costlyBreakthrough"
-  | "costlySuccess"
-  | "success"
-  | "heavyFighting"
-  | "attackBeatenOff"
-  | "attackStalledEarly";
+  "breakthrough" | "costlyBreakthrough" | "costlySuccess" | "success" | "heavyFighting" | "attackBeatenOff" | "attackStalledEarly";
 
 /** Hits one side takes: `each` true puts `amount` on every unit, false shares `amount` between all. */
 export interface CombatHits {

@@ -53,10 +53,18 @@ export function checkGroundCombatAnnouncements(
     const field = `announcements[${i}]`;
     if (a.side === "nato") natoHasAnnounced = true;
     else if (natoHasAnnounced) {
-      refusals.add("wpAnnouncesFirst", `The Warsaw Pact attack on hex ${a.target} comes after a NATO announcement; the Warsaw Pact announces all its attacks first.`, field);
+      refusals.add(
+        "wpAnnouncesFirst",
+        `The Warsaw Pact attack on hex ${a.target} comes after a NATO announcement; the Warsaw Pact announces all its attacks first.`,
+        field,
+      );
     }
     if (targets.has(a.target)) {
-      refusals.add("targetAnnouncedTwice", `Hex ${a.target} is announced as a target twice; join the attacks into one combat.`, `${field}.target`);
+      refusals.add(
+        "targetAnnouncedTwice",
+        `Hex ${a.target} is announced as a target twice; join the attacks into one combat.`,
+        `${field}.target`,
+      );
     }
     targets.add(a.target);
     const { attackers } = checkCombatParties(refusals, context.units, context.adjacency, a.side, a.target, a.attackers, `${field}.`);
@@ -66,7 +74,11 @@ export function checkGroundCombatAnnouncements(
       }
       const earlier = hexTarget.conflict(unit.hex, a.target);
       if (earlier !== undefined) {
-        refusals.add("hexAttacksTwice", `Units in hex ${unit.hex} attack hex ${earlier} and hex ${a.target}; one hex attacks only one hex.`, `${field}.attackers`);
+        refusals.add(
+          "hexAttacksTwice",
+          `Units in hex ${unit.hex} attack hex ${earlier} and hex ${a.target}; one hex attacks only one hex.`,
+          `${field}.attackers`,
+        );
       }
       if (a.side === "nato" && wpTargets.has(unit.hex)) {
         refusals.add(
@@ -107,7 +119,11 @@ export function checkGroundCombatTurn(plans: readonly GroundCombatPlan[]): Check
       }
       const earlier = hexTarget.conflict(unit.hex, plan.target);
       if (earlier !== undefined) {
-        refusals.add("hexAttacksTwice", `Units in hex ${unit.hex} attack hex ${earlier} and hex ${plan.target}; one hex attacks only one hex.`, field);
+        refusals.add(
+          "hexAttacksTwice",
+          `Units in hex ${unit.hex} attack hex ${earlier} and hex ${plan.target}; one hex attacks only one hex.`,
+          field,
+        );
       }
     }
     for (const s of plan.support) {

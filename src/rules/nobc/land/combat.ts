@@ -263,7 +263,11 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   const options = optionsSection(input.options, "combat");
   const belowOne = options.value.oddsBelowOne ?? DEFAULT_RULES_OPTIONS.combat.oddsBelowOne;
   if (belowOne !== "zero" && belowOne !== "mirror") {
-    refusals.add("invalidOption", `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`, `${options.field}.oddsBelowOne`);
+    refusals.add(
+      "invalidOption",
+      `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`,
+      `${options.field}.oddsBelowOne`,
+    );
   }
   input.terrain.forEach((t, i) => {
     if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
@@ -271,14 +275,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
     }
   });
 
-  const { attackers, defenders } = checkCombatParties(
-    refusals,
-    input.units,
-    input.adjacency,
-    attackerSide,
-    input.target,
-    input.attackers,
-  );
+  const { attackers, defenders } = checkCombatParties(refusals, input.units, input.adjacency, attackerSide, input.target, input.attackers);
 
   const crossings = checkRivers(refusals, input, attackers);
   const support = checkSupport(refusals, input, attackerSide);
@@ -303,8 +300,14 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   }
 
   return refusals.result(() => {
-    const attackStrength = tally(attackers, missions.filter((m) => m.side === attackerSide));
-    const defenceStrength = tally(defenders, missions.filter((m) => m.side === defenderSide));
+    const attackStrength = tally(
+      attackers,
+      missions.filter((m) => m.side === attackerSide),
+    );
+    const defenceStrength = tally(
+      defenders,
+      missions.filter((m) => m.side === defenderSide),
+    );
     const adjacentDefenders = input.units.filter(
       (u) =>
         u.side === defenderSide &&
@@ -330,9 +333,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
         value: s.side === attackerSide ? s.value : -s.value,
         source: SRC.cas,
       })),
-      ...support.cards
-        .filter((c) => combatUse(c) !== "crossing")
-        .map((c) => cardLine(c, attackerSide)),
+      ...support.cards.filter((c) => combatUse(c) !== "crossing").map((c) => cardLine(c, attackerSide)),
       ...extras,
     ];
     return {
@@ -381,14 +382,27 @@ function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombat
       refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} needs a code (the lang key of its label).`, `${field}.code`);
     }
     if (!Number.isInteger(value)) {
-      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) has value ${String(value)}; it must be a whole number.`, `${field}.value`);
+      refusals.add(
+        "invalidExtraModifier",
+        `Extra modifier ${i + 1} (${String(code)}) has value ${String(value)}; it must be a whole number.`,
+        `${field}.value`,
+      );
     }
     if (typeof source !== "string" || source.trim() === "") {
-      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) needs a source saying where it comes from.`, `${field}.source`);
+      refusals.add(
+        "invalidExtraModifier",
+        `Extra modifier ${i + 1} (${String(code)}) needs a source saying where it comes from.`,
+        `${field}.source`,
+      );
     }
-    const badData = data !== undefined && (!isPlainObject(data) || Object.values(data).some((v) => typeof v !== "string" && !Number.isFinite(v)));
+    const badData =
+      data !== undefined && (!isPlainObject(data) || Object.values(data).some((v) => typeof v !== "string" && !Number.isFinite(v)));
     if (badData) {
-      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${String(code)}) has data that is not names and numbers.`, `${field}.data`);
+      refusals.add(
+        "invalidExtraModifier",
+        `Extra modifier ${i + 1} (${String(code)}) has data that is not names and numbers.`,
+        `${field}.data`,
+      );
     }
     return { label: code, code, ...(data === undefined ? {} : { data: { ...data } }), value, source };
   });
@@ -427,7 +441,11 @@ function checkRivers(
       continue;
     }
     if (river.kind !== "minor" && river.kind !== "major") {
-      refusals.add("invalidRiver", `The river by hex ${unit.hex} must be "minor" or "major", not "${String(river.kind)}".`, `rivers.${unit.hex}`);
+      refusals.add(
+        "invalidRiver",
+        `The river by hex ${unit.hex} must be "minor" or "major", not "${String(river.kind)}".`,
+        `rivers.${unit.hex}`,
+      );
       perUnit.push("none");
       continue;
     }
@@ -529,11 +547,19 @@ function checkFireMissions(
     const field = `fireMissions[${i}]`;
     const supported = inCombat.get(mission.supported);
     if (supported === undefined) {
-      refusals.add("fireMissionUnsupported", `Fire mission ${i + 1} supports ${mission.supported}, which is not a unit of this combat.`, field);
+      refusals.add(
+        "fireMissionUnsupported",
+        `Fire mission ${i + 1} supports ${mission.supported}, which is not a unit of this combat.`,
+        field,
+      );
       return;
     }
     if (alwaysInMarchMode(supported)) {
-      refusals.add("fireMissionNotCombatMode", `${supported.name} is always in March Mode (artillery or battalion), so it cannot call a fire mission.`, field);
+      refusals.add(
+        "fireMissionNotCombatMode",
+        `${supported.name} is always in March Mode (artillery or battalion), so it cannot call a fire mission.`,
+        field,
+      );
     } else if (supported.mode !== "combat") {
       refusals.add("fireMissionNotCombatMode", `${supported.name} is not in Combat Mode, so it cannot call a fire mission.`, field);
     }
@@ -570,7 +596,11 @@ function checkFireMissions(
       if (gun.hex === input.target) {
         refusals.add("artilleryAlreadyDefends", `${gun.name} stands in the defending hex and already counts in the defence.`, f);
       } else if (gun.hex !== supported.hex && !hexesAdjacent(input.adjacency, gun.hex, supported.hex)) {
-        refusals.add("fireMissionArtilleryNotAdjacent", `${gun.name} in hex ${gun.hex} is not adjacent to ${supported.name} in hex ${supported.hex}.`, f);
+        refusals.add(
+          "fireMissionArtilleryNotAdjacent",
+          `${gun.name} in hex ${gun.hex} is not adjacent to ${supported.name} in hex ${supported.hex}.`,
+          f,
+        );
       }
       if (!validStrength(gun)) {
         refusals.add("invalidStrength", `${gun.name} has Combat Strength ${gun.strength}; it must be a whole number above 0.`, f);
@@ -679,11 +709,7 @@ export interface GroundCombatSplits {
 }
 
 /** The effects of a resolved combat with the owners' own splits of "between all" hits. */
-export function groundCombatEffects(
-  plan: GroundCombatPlan,
-  outcome: GroundCombatOutcome,
-  splits: GroundCombatSplits,
-): Checked<Effect[]> {
+export function groundCombatEffects(plan: GroundCombatPlan, outcome: GroundCombatOutcome, splits: GroundCombatSplits): Checked<Effect[]> {
   const refusals: Refusal[] = [];
   const chosen = (key: "attackers" | "defenders", allocation: HitAllocation): HitShare[] => {
     const split = splits[key];

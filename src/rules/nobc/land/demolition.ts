@@ -13,10 +13,7 @@ import type { LandHq, LandUnit, RiverKind, SupportCard, SupportCardCategory } fr
 const DEMOLITION_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, Bridge Demolition`;
 
 /** How a NATO engineer demolition is decided. */
-export type DemolitionRule =
-  | { kind: "forbidden" }
-  | { kind: "automatic" }
-  | { kind: "roll"; min: number; nonMinelayingEngineer: boolean };
+export type DemolitionRule = { kind: "forbidden" } | { kind: "automatic" } | { kind: "roll"; min: number; nonMinelayingEngineer: boolean };
 
 /** Seed 000 (NOBC), Land War QRS, 3. Rear Area Attacks, Bridge Demolition: NATO on turn 0 and from turn 1. */
 export const NATO_BRIDGE_DEMOLITION: Readonly<Record<"turn0" | "later", Readonly<Record<RiverKind, DemolitionRule>>>> = {
@@ -100,7 +97,11 @@ function isWholeNumber(n: number): boolean {
 function bridgeProblems(problems: RefusalList, turn: number, bridge: BridgeTarget, at: string): void {
   if (bridge.hexside.length === 0) problems.add("missingHexside", "A demolition names no bridge hexside.", `${at}.bridge.hexside`);
   if (bridge.kind !== "minor" && bridge.kind !== "major") {
-    problems.add("invalidBridgeKind", `Bridge ${bridge.hexside} is "${String(bridge.kind)}", neither minor nor major.`, `${at}.bridge.kind`);
+    problems.add(
+      "invalidBridgeKind",
+      `Bridge ${bridge.hexside} is "${String(bridge.kind)}", neither minor nor major.`,
+      `${at}.bridge.kind`,
+    );
   } else if (isWholeNumber(turn) && majorDemolitionForbidden(turn, bridge.kind)) {
     problems.add("majorBridgeTurn0", `Major bridge ${bridge.hexside} cannot be demolished on turn 0.`, `${at}.bridge.kind`);
   }
@@ -110,7 +111,11 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
   const { hq, turn } = input;
   if (hq.side !== "nato") problems.add("wrongSide", `HQ ${hq.name} is not NATO; NATO engineers demolish only for NATO.`, "hq.side");
   if (!isWholeNumber(hq.level) || !isWholeNumber(hq.radius)) {
-    problems.add("invalidHq", `HQ ${hq.name} has level ${hq.level} and radius ${hq.radius}; both must be whole numbers of 0 or more.`, "hq");
+    problems.add(
+      "invalidHq",
+      `HQ ${hq.name} has level ${hq.level} and radius ${hq.radius}; both must be whole numbers of 0 or more.`,
+      "hq",
+    );
   } else if (input.attempts.length > hq.level) {
     problems.add(
       "engineerCardLimit",
@@ -140,7 +145,11 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
     if (cards.has(card.id)) problems.add("cardReused", `Card ${card.id} is used for more than one demolition.`, `${at}.card.id`);
     cards.add(card.id);
     if (!isWholeNumber(distance)) {
-      problems.add("invalidDistance", `Distance ${distance} to bridge ${bridge.hexside} must be a whole number of 0 or more.`, `${at}.distance`);
+      problems.add(
+        "invalidDistance",
+        `Distance ${distance} to bridge ${bridge.hexside} must be a whole number of 0 or more.`,
+        `${at}.distance`,
+      );
     } else if (distance > hq.radius) {
       problems.add(
         "outsideRadius",
@@ -148,7 +157,8 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
         `${at}.distance`,
       );
     }
-    if (bridges.has(bridge.hexside)) problems.add("bridgeRepeated", `Bridge ${bridge.hexside} is ordered demolished twice.`, `${at}.bridge.hexside`);
+    if (bridges.has(bridge.hexside))
+      problems.add("bridgeRepeated", `Bridge ${bridge.hexside} is ordered demolished twice.`, `${at}.bridge.hexside`);
     bridges.add(bridge.hexside);
   });
 }
@@ -161,12 +171,17 @@ function wpProblems(problems: RefusalList, input: Extract<BridgeDemolitionInput,
     bridgeProblems(problems, input.turn, bridge, at);
     if (division.side !== "wp") problems.add("wrongSide", `Unit ${division.name} is not Warsaw Pact.`, `${at}.division.side`);
     if (division.size !== "division") {
-      problems.add("notDivision", `Unit ${division.name} is a ${division.size}; only divisions have integral engineers.`, `${at}.division.size`);
+      problems.add(
+        "notDivision",
+        `Unit ${division.name} is a ${division.size}; only divisions have integral engineers.`,
+        `${at}.division.size`,
+      );
     }
     if (!attempt.adjacent) {
       problems.add("notAdjacent", `Division ${division.name} is not adjacent to bridge ${bridge.hexside}.`, `${at}.adjacent`);
     }
-    if (bridges.has(bridge.hexside)) problems.add("bridgeRepeated", `Bridge ${bridge.hexside} is ordered demolished twice.`, `${at}.bridge.hexside`);
+    if (bridges.has(bridge.hexside))
+      problems.add("bridgeRepeated", `Bridge ${bridge.hexside} is ordered demolished twice.`, `${at}.bridge.hexside`);
     bridges.add(bridge.hexside);
   });
 }
@@ -177,7 +192,11 @@ function airProblems(problems: RefusalList, input: Extract<BridgeDemolitionInput
     const at = `attempts[${i}]`;
     bridgeProblems(problems, input.turn, attempt.bridge, at);
     if (!isWholeNumber(attempt.deepStrike)) {
-      problems.add("invalidValue", `Air unit ${attempt.name} has deep-strike value ${attempt.deepStrike}; it must be a whole number of 0 or more.`, `${at}.deepStrike`);
+      problems.add(
+        "invalidValue",
+        `Air unit ${attempt.name} has deep-strike value ${attempt.deepStrike}; it must be a whole number of 0 or more.`,
+        `${at}.deepStrike`,
+      );
     }
     if (squadrons.has(attempt.squadron)) {
       problems.add("squadronReused", `Air unit ${attempt.name} attacks more than one bridge; each rolls for one.`, `${at}.squadron`);
@@ -196,7 +215,11 @@ function rollDie(dice: Dice): number {
  * Decides one attempt (already validated): the label shown (naming the die, if any) and whether the
  * bridge goes. The line's value is set by the caller so the breakdown counts bridges destroyed.
  */
-function decide(input: BridgeDemolitionInput, index: number, dice: Dice): { line: Omit<BreakdownLine, "value">; outcome: DemolitionAttemptOutcome } {
+function decide(
+  input: BridgeDemolitionInput,
+  index: number,
+  dice: Dice,
+): { line: Omit<BreakdownLine, "value">; outcome: DemolitionAttemptOutcome } {
   const bridge = input.attempts[index]!.bridge;
   const base = { hexside: bridge.hexside, kind: bridge.kind };
   if (input.means === "wpDivisions") {

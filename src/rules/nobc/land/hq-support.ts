@@ -30,17 +30,21 @@ export function hqSupportProblems(use: HqSupportUse, field = "hq"): Refusal[] {
   const levelOk = isCount(hq.level);
   const radiusOk = isCount(hq.radius);
   if (!levelOk || !radiusOk) {
-    problems.add(
-      "hqInvalid",
-      `${hq.name} has level ${hq.level} and radius ${hq.radius}; both must be whole numbers of 0 or more.`,
-      field,
-    );
+    problems.add("hqInvalid", `${hq.name} has level ${hq.level} and radius ${hq.radius}; both must be whole numbers of 0 or more.`, field);
   }
   if (distance !== undefined) {
     if (!isCount(distance)) {
-      problems.add("hqDistanceInvalid", `The distance from ${hq.name} must be a whole number of hexes, not ${distance}.`, `${field}.distance`);
+      problems.add(
+        "hqDistanceInvalid",
+        `The distance from ${hq.name} must be a whole number of hexes, not ${distance}.`,
+        `${field}.distance`,
+      );
     } else if (radiusOk && distance > hq.radius) {
-      problems.add("hqOutOfRadius", `${hq.name} is ${distance} hexes from the combat, beyond its radius of ${hq.radius}.`, `${field}.distance`);
+      problems.add(
+        "hqOutOfRadius",
+        `${hq.name} is ${distance} hexes from the combat, beyond its radius of ${hq.radius}.`,
+        `${field}.distance`,
+      );
     }
   }
   if (!isCount(used)) {

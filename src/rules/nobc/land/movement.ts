@@ -361,7 +361,11 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
     checks.add("badOverrunCost", `The overrun MP cost of ${unit.name} must be 0 or more, not ${overrunCost.mp}.`, "overrunCost.mp");
   }
   if (!Number.isInteger(overrunCost.hits) || overrunCost.hits < 0) {
-    checks.add("badOverrunCost", `The overrun hit cost of ${unit.name} must be a whole number of 0 or more, not ${overrunCost.hits}.`, "overrunCost.hits");
+    checks.add(
+      "badOverrunCost",
+      `The overrun hit cost of ${unit.name} must be a whole number of 0 or more, not ${overrunCost.hits}.`,
+      "overrunCost.hits",
+    );
   }
   if (!Number.isFinite(mpLeft) || mpLeft < 0) {
     checks.add("badMpLeft", `mpLeft for ${unit.name} must be 0 or more, not ${mpLeft}.`, "mpLeft");
@@ -402,11 +406,7 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
     }
   }
   if (battalions.length > 0 && overrunCost.mp > mpLeft) {
-    checks.add(
-      "overrunMpShort",
-      `Unit ${unit.name} has ${mpLeft} MP left but its overrun costs ${overrunCost.mp} MP.`,
-      "mpLeft",
-    );
+    checks.add("overrunMpShort", `Unit ${unit.name} has ${mpLeft} MP left but its overrun costs ${overrunCost.mp} MP.`, "mpLeft");
   }
 
   return checks.result(() => {
@@ -478,10 +478,18 @@ function overrunExtraHits(input: OverrunInput, options: OverrunOptions): Breakdo
   const lines: BreakdownLine[] = [];
   if (options.lightExtrasCumulative) {
     for (const item of light) {
-      lines.push({ label: `Overrun: ${item} (hits)`, value: OVERRUN_EXTRA_HITS.light, source: `${PHASE}; ${DECISIONS}: overrun extra hits` });
+      lines.push({
+        label: `Overrun: ${item} (hits)`,
+        value: OVERRUN_EXTRA_HITS.light,
+        source: `${PHASE}; ${DECISIONS}: overrun extra hits`,
+      });
     }
   } else if (light.length > 0) {
-    lines.push({ label: `Overrun: ${light.join(", ")} (hits, counted once)`, value: OVERRUN_EXTRA_HITS.light, source: `${PHASE}; ${DECISIONS}: overrun extra hits` });
+    lines.push({
+      label: `Overrun: ${light.join(", ")} (hits, counted once)`,
+      value: OVERRUN_EXTRA_HITS.light,
+      source: `${PHASE}; ${DECISIONS}: overrun extra hits`,
+    });
   }
   if (hex.terrain.includes("city")) lines.push({ label: "Overrun: city (hits)", value: OVERRUN_EXTRA_HITS.city, source: PHASE });
   if (river === "major") lines.push({ label: "Overrun: across a major river (hits)", value: OVERRUN_EXTRA_HITS.majorRiver, source: PHASE });

@@ -93,11 +93,7 @@ export interface RearAreaAttackOutcome {
  * Every reason a pair of identification cards cannot locate a target for `attacker`.
  * Shared by rear-area attacks and nuclear strikes, which need the same identification.
  */
-export function targetIdentificationProblems(
-  attacker: Side,
-  cards: readonly SupportCard[],
-  field = "identification",
-): Refusal[] {
+export function targetIdentificationProblems(attacker: Side, cards: readonly SupportCard[], field = "identification"): Refusal[] {
   const problems = new RefusalList();
   if (cards.length !== IDENTIFICATION_CARDS_NEEDED) {
     problems.add(
@@ -148,10 +144,18 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
     problems.add("friendlyTarget", `Target ${victim.name} is on the attacking side.`, "target");
   }
   if (target.kind === "hq" && !isNonNegativeInteger(target.hq.level)) {
-    problems.add("invalidLevel", `HQ ${victim.name} has level ${target.hq.level}; it must be a whole number of 0 or more.`, "target.hq.level");
+    problems.add(
+      "invalidLevel",
+      `HQ ${victim.name} has level ${target.hq.level}; it must be a whole number of 0 or more.`,
+      "target.hq.level",
+    );
   }
   if (target.kind === "unit" && !isNonNegativeInteger(target.unit.strength)) {
-    problems.add("invalidStrength", `Unit ${victim.name} has strength ${target.unit.strength}; it must be a whole number of 0 or more.`, "target.unit.strength");
+    problems.add(
+      "invalidStrength",
+      `Unit ${victim.name} has strength ${target.unit.strength}; it must be a whole number of 0 or more.`,
+      "target.unit.strength",
+    );
   }
   if (target.kind === "unit" && target.inContact) {
     problems.add(
@@ -167,7 +171,11 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
     const at = `strikes[${i}]`;
     if (strike.kind === "cas") {
       if (!isNonNegativeInteger(strike.value)) {
-        problems.add("invalidValue", `CAS squadron ${strike.name} has value ${strike.value}; it must be a whole number of 0 or more.`, `${at}.value`);
+        problems.add(
+          "invalidValue",
+          `CAS squadron ${strike.name} has value ${strike.value}; it must be a whole number of 0 or more.`,
+          `${at}.value`,
+        );
       }
       if (used.has(strike.squadron)) {
         problems.add("squadronReused", `CAS squadron ${strike.name} is given twice.`, `${at}.squadron`);
@@ -175,10 +183,18 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
       used.add(strike.squadron);
     } else {
       if (supportCardRecord(strike.card.category)?.uses.rearArea?.strike !== strike.kind) {
-        problems.add("wrongCardCategory", `Card ${strike.card.id} is a ${strike.card.category} card, not ${strike.kind}.`, `${at}.card.category`);
+        problems.add(
+          "wrongCardCategory",
+          `Card ${strike.card.id} is a ${strike.card.category} card, not ${strike.kind}.`,
+          `${at}.card.category`,
+        );
       }
       if (!isNonNegativeInteger(strike.card.value)) {
-        problems.add("invalidValue", `Card ${strike.card.id} has value ${strike.card.value}; it must be a whole number of 0 or more.`, `${at}.card.value`);
+        problems.add(
+          "invalidValue",
+          `Card ${strike.card.id} has value ${strike.card.value}; it must be a whole number of 0 or more.`,
+          `${at}.card.value`,
+        );
       }
     }
     if (strike.kind === "ew" && target.kind !== "hq") {
@@ -196,7 +212,11 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
       if (!isWeapon(chemical.category, "chemical")) {
         problems.add("wrongCardCategory", `Card ${chemical.id} is a ${chemical.category} card, not chemical.`, `${at}.chemical.category`);
       } else if (!isNonNegativeInteger(chemical.value)) {
-        problems.add("invalidValue", `Chemical card ${chemical.id} has value ${chemical.value}; it must be a whole number of 0 or more.`, `${at}.chemical.value`);
+        problems.add(
+          "invalidValue",
+          `Chemical card ${chemical.id} has value ${chemical.value}; it must be a whole number of 0 or more.`,
+          `${at}.chemical.value`,
+        );
       }
       if (input.chemicalReleaseConfirmed !== true) {
         problems.add(
@@ -247,9 +267,7 @@ function stepC(target: RearAreaTarget): { halve: string | null; double: boolean 
   const cover = target.terrain.includes("city") || target.terrain.includes("woods");
   const halve = artillery ? "artillery target" : cover ? "target in city or woods" : null;
   const double =
-    target.kind === "unit" &&
-    target.unit.arm !== "artillery" &&
-    (target.unit.mode === "march" || alwaysInMarchMode(target.unit));
+    target.kind === "unit" && target.unit.arm !== "artillery" && (target.unit.mode === "march" || alwaysInMarchMode(target.unit));
   return { halve, double };
 }
 

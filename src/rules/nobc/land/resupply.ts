@@ -101,7 +101,11 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
     given.push({ unit: id, counters });
   }
   if (hq.side === "wp" && hq.echelon === "front" && armies.size > 1) {
-    checks.add("frontOneArmy", `Front HQ ${hq.name} may supply the units of one Army only, but the allocation spans ${armies.size}.`, "allocation");
+    checks.add(
+      "frontOneArmy",
+      `Front HQ ${hq.name} may supply the units of one Army only, but the allocation spans ${armies.size}.`,
+      "allocation",
+    );
   }
   const used = given.reduce((sum, g) => sum + g.counters, 0);
   if (used > hq.level) {
@@ -109,9 +113,7 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
   }
 
   return checks.result(() => {
-    const breakdown: BreakdownLine[] = [
-      { label: `${hq.name} may hand out ${hq.level} counter(s), its level`, value: 0, source: PHASE },
-    ];
+    const breakdown: BreakdownLine[] = [{ label: `${hq.name} may hand out ${hq.level} counter(s), its level`, value: 0, source: PHASE }];
     const effects: LandEffect[] = [];
     for (const g of given) {
       const name = byId.get(g.unit)!.unit.name;
@@ -160,7 +162,11 @@ function capacity(c: ResupplyCandidate, counters: number, checks: RefusalList, f
   if (!Number.isInteger(unit.supply) || unit.supply < 0) {
     checks.add("badSupply", `Unit ${unit.name} must carry a whole number of supply points of 0 or more, not ${unit.supply}.`, field);
   } else if (cap === 0) {
-    checks.add("carriesNoSupply", `Unit ${unit.name} (${unit.arm === "artillery" ? "artillery" : unit.size}) carries no supply points.`, field);
+    checks.add(
+      "carriesNoSupply",
+      `Unit ${unit.name} (${unit.arm === "artillery" ? "artillery" : unit.size}) carries no supply points.`,
+      field,
+    );
   } else if (unit.supply + counters > cap) {
     checks.add(
       "overCapacity",
@@ -203,14 +209,22 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
     if (seen.has(card.id)) checks.add("duplicateCard", `Card ${card.id} is played twice.`, field);
     seen.add(card.id);
     if (supportCardRecord(card.category)?.uses.hqRecovery !== true) {
-      checks.add("wrongCard", `Card ${card.id} is a ${card.category} card; only Signals, Logistics or Rear Troops cards speed HQ recovery.`, field);
+      checks.add(
+        "wrongCard",
+        `Card ${card.id} is a ${card.category} card; only Signals, Logistics or Rear Troops cards speed HQ recovery.`,
+        field,
+      );
     }
     if (card.side !== hq.side || (card.hq !== undefined && card.hq !== hq.id)) {
       checks.add("cardNotHeld", `Card ${card.id} is not held by HQ ${hq.name}.`, field);
     }
   });
   if (!hq.mayRecover && cards.length > 0) {
-    checks.add("cannotRecover", `HQ ${hq.name} is outside East Germany and Czechoslovakia and recovers nothing, so its cards would be wasted.`, "cards");
+    checks.add(
+      "cannotRecover",
+      `HQ ${hq.name} is outside East Germany and Czechoslovakia and recovers nothing, so its cards would be wasted.`,
+      "cards",
+    );
   } else if (checks.empty) {
     const useful = Math.max(0, Math.min(HQ_RECOVERY.maxCards, hq.maxLevel - hq.level - HQ_RECOVERY.base));
     if (cards.length > useful) {
@@ -225,7 +239,11 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
   return checks.result(() => {
     const breakdown: BreakdownLine[] = [];
     if (!hq.mayRecover) {
-      breakdown.push({ label: "Warsaw Pact HQ outside East Germany and Czechoslovakia", value: 0, source: `${PHASE}; ${DECISIONS}: HQ recovery` });
+      breakdown.push({
+        label: "Warsaw Pact HQ outside East Germany and Czechoslovakia",
+        value: 0,
+        source: `${PHASE}; ${DECISIONS}: HQ recovery`,
+      });
     } else {
       breakdown.push({ label: "Recovery after resupply", value: HQ_RECOVERY.base, source: PHASE });
       for (const card of cards) {

@@ -85,14 +85,29 @@ function checkHex(hex: StackingHex): StackingViolation[] {
   const artillery = hex.units.filter((u) => u.arm === "artillery");
   const others = hex.units.filter((u) => u.arm !== "artillery");
   if (artillery.length > 0 && others.length > 0) {
-    add("artilleryMixed", hex.units, 0, `Hex ${hex.hex} mixes artillery with other units (${names(hex.units)}); artillery may stack only with artillery.`);
+    add(
+      "artilleryMixed",
+      hex.units,
+      0,
+      `Hex ${hex.hex} mixes artillery with other units (${names(hex.units)}); artillery may stack only with artillery.`,
+    );
   }
   if (artillery.length > ARTILLERY_PER_HEX) {
-    add("artilleryCount", artillery, ARTILLERY_PER_HEX, `Hex ${hex.hex} holds ${artillery.length} artillery units (${names(artillery)}); at most ${ARTILLERY_PER_HEX} may stack.`);
+    add(
+      "artilleryCount",
+      artillery,
+      ARTILLERY_PER_HEX,
+      `Hex ${hex.hex} holds ${artillery.length} artillery units (${names(artillery)}); at most ${ARTILLERY_PER_HEX} may stack.`,
+    );
   }
   const battalions = others.filter((u) => u.size === "battalion");
   if (battalions.length > BATTALIONS_PER_HEX) {
-    add("battalions", battalions, BATTALIONS_PER_HEX, `Hex ${hex.hex} holds ${battalions.length} battalion-sized units (${names(battalions)}); only ${BATTALIONS_PER_HEX} may stack.`);
+    add(
+      "battalions",
+      battalions,
+      BATTALIONS_PER_HEX,
+      `Hex ${hex.hex} holds ${battalions.length} battalion-sized units (${names(battalions)}); only ${BATTALIONS_PER_HEX} may stack.`,
+    );
   }
 
   const formations = others.filter((u) => u.size !== "battalion");
@@ -103,11 +118,23 @@ function checkHex(hex: StackingHex): StackingViolation[] {
   const where = `${type === "city" ? "a city" : `an ${type}`} hex in ${mode === "march" ? "March" : "Combat"} Mode`;
   const divisions = formations.filter((u) => u.size === "division");
   if (divisions.length > limit.divisions) {
-    add("divisions", divisions, limit.divisions, `Hex ${hex.hex} holds ${divisions.length} divisions (${names(divisions)}); ${where} allows ${limit.divisions}.`, source);
+    add(
+      "divisions",
+      divisions,
+      limit.divisions,
+      `Hex ${hex.hex} holds ${divisions.length} divisions (${names(divisions)}); ${where} allows ${limit.divisions}.`,
+      source,
+    );
   }
   const brigades = formations.filter((u) => u.size === "brigade" || u.size === "regiment");
   if (brigades.length > limit.brigades) {
-    add("brigades", brigades, limit.brigades, `Hex ${hex.hex} holds ${brigades.length} brigades or regiments (${names(brigades)}); ${where} allows ${limit.brigades}.`, source);
+    add(
+      "brigades",
+      brigades,
+      limit.brigades,
+      `Hex ${hex.hex} holds ${brigades.length} brigades or regiments (${names(brigades)}); ${where} allows ${limit.brigades}.`,
+      source,
+    );
   }
   return out;
 }

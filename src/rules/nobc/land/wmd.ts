@@ -22,12 +22,7 @@ const WMD_DECISION = `${SEEDS.decision}: Chemical and nuclear weapons`;
 export const NUCLEAR_HIT_DICE = 2;
 
 /** Why a weapon card cannot be released: wrong card, wrong side, or no word from Control. */
-function releaseProblems(
-  attacker: Side,
-  card: SupportCard,
-  weapon: ReleasedWeapon,
-  umpireConfirmed: boolean,
-): Refusal[] {
+function releaseProblems(attacker: Side, card: SupportCard, weapon: ReleasedWeapon, umpireConfirmed: boolean): Refusal[] {
   const problems = new RefusalList();
   if (!isWeapon(card.category, weapon)) {
     problems.add("wrongCardCategory", `Card ${card.id} is a ${card.category} card, not ${weapon}.`, "card.category");
@@ -94,10 +89,18 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
   const area = [...new Set([input.targetHex, ...(input.area ?? [])])];
   input.unitsInHex.forEach((unit, i) => {
     if (unit.hex !== input.targetHex) {
-      problems.add("unitNotInHex", `Unit ${unit.name} is in ${unit.hex}, not in the target hex ${input.targetHex}.`, `unitsInHex[${i}].hex`);
+      problems.add(
+        "unitNotInHex",
+        `Unit ${unit.name} is in ${unit.hex}, not in the target hex ${input.targetHex}.`,
+        `unitsInHex[${i}].hex`,
+      );
     }
     if (!Number.isInteger(unit.strength) || unit.strength < 0) {
-      problems.add("invalidStrength", `Unit ${unit.name} has strength ${unit.strength}; it must be a whole number of 0 or more.`, `unitsInHex[${i}].strength`);
+      problems.add(
+        "invalidStrength",
+        `Unit ${unit.name} has strength ${unit.strength}; it must be a whole number of 0 or more.`,
+        `unitsInHex[${i}].strength`,
+      );
     }
   });
   (input.unitsInArea ?? []).forEach((unit, i) => {
@@ -119,7 +122,11 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
     }
   }
   if (!input.unitsInHex.some((u) => u.side !== input.attacker)) {
-    problems.add("noTarget", `No enemy unit is in the target hex ${input.targetHex}, so there is nothing identified to strike.`, "unitsInHex");
+    problems.add(
+      "noTarget",
+      `No enemy unit is in the target hex ${input.targetHex}, so there is nothing identified to strike.`,
+      "unitsInHex",
+    );
   }
   if (!problems.empty) return { ok: false, refusals: problems.items };
 
@@ -143,9 +150,7 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
   return {
     ok: true,
     value: {
-      breakdown: [
-        { label: `Nuclear hits (${hitDice}d6) on each unit in ${input.targetHex}`, value: hits, source: NUCLEAR_SOURCE },
-      ],
+      breakdown: [{ label: `Nuclear hits (${hitDice}d6) on each unit in ${input.targetHex}`, value: hits, source: NUCLEAR_SOURCE }],
       rolls,
       outcome: { hits, units, contaminated: area },
       effects,
@@ -202,7 +207,11 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
     ok: true,
     value: {
       breakdown: [
-        { label: outcome.target === "bridges" ? "ADM: bridges on the hexside destroyed" : "ADM: autobahn cut", value: 0, source: NUCLEAR_SOURCE },
+        {
+          label: outcome.target === "bridges" ? "ADM: bridges on the hexside destroyed" : "ADM: autobahn cut",
+          value: 0,
+          source: NUCLEAR_SOURCE,
+        },
         { label: "Contamination where the ADM fired", value: 0, source: WMD_DECISION },
       ],
       rolls: [],

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { allocatable, allocationCard, allocationFromForm, allocationInput, allocationProblems, allocationState, checkAllocation } from "../../../../src/apps/air/battle/allocation/state";
+import {
+  allocatable,
+  allocationCard,
+  allocationFromForm,
+  allocationInput,
+  allocationProblems,
+  allocationState,
+  checkAllocation,
+} from "../../../../src/apps/air/battle/allocation/state";
 import { allocationContext } from "../../../../src/apps/air/battle/allocation/context";
 import { i18n, squadron, world } from "./fixtures";
 
@@ -32,9 +40,15 @@ describe("the allocation dialog's state", () => {
 
   it("reads the form row by row and builds the rules' orders, naming an unnamed weapon after its kind", () => {
     const next = allocationFromForm(w, start, {
-      side: "nato", zone: "North",
-      "box-0": "airSuperiority", "target-0": "South", "weaponKind-0": "aam", "weaponName-0": "  ",
-      "box-1": "cas", "weaponKind-1": "cas", "weaponName-1": "Maverick",
+      side: "nato",
+      zone: "North",
+      "box-0": "airSuperiority",
+      "target-0": "South",
+      "weaponKind-0": "aam",
+      "weaponName-0": "  ",
+      "box-1": "cas",
+      "weaponKind-1": "cas",
+      "weaponName-1": "Maverick",
     });
     expect(allocationInput(w, next, i18n).orders).toEqual([
       { squadron: f15.id, box: "airSuperiority", targetZone: "South", weapons: [{ kind: "aam", name: "NOBC.WeaponKind.aam" }] },
@@ -74,7 +88,10 @@ describe("the allocation dialog's state", () => {
     const p = world(all, { isGM: false, owned: new Set([a10.id]) });
     const mine = allocationState(p, { side: "nato", zone: "North" });
     expect(mine.rows).toHaveLength(1);
-    const stolen = { ...mine, rows: [{ squadron: f15.id, box: "airSuperiority" as const, targetZone: "North", weaponKind: "" as const, weaponName: "" }] };
+    const stolen = {
+      ...mine,
+      rows: [{ squadron: f15.id, box: "airSuperiority" as const, targetZone: "North", weaponKind: "" as const, weaponName: "" }],
+    };
     expect(allocationProblems(p, stolen, i18n)).toEqual(['NOBC.AirBattle.Refused.notOwned {"name":"f15"}']);
   });
 });
@@ -86,7 +103,10 @@ describe("the allocation dialog's context and card", () => {
   it("shows each squadron's values, the choices selected, and the rules' breakdown before posting", () => {
     const view = allocationContext(w, state, i18n);
     expect(view.canPost).toBe(true);
-    expect(view.sides.map((s) => [s.value, s.selected])).toEqual([["nato", true], ["wp", false]]);
+    expect(view.sides.map((s) => [s.value, s.selected])).toEqual([
+      ["nato", true],
+      ["wp", false],
+    ]);
     expect(view.zones.find((z) => z.selected)?.value).toBe("North");
     expect(view.rows[0]!.boxes.find((b) => b.selected)?.value).toBe("airSuperiority");
     expect(view.rows[0]!.values).toContain("NOBC.AirBattle.Values");
@@ -102,7 +122,12 @@ describe("the allocation dialog's context and card", () => {
     const c = allocationCard(w, state, checked.value.outcome.missions, i18n);
     expect(c.title).toContain("NOBC.AirBattle.Allocation.CardTitle");
     expect(c.inputs).toEqual([{ label: "f15", value: expect.stringContaining("NOBC.AirBattle.Allocation.Order") }]);
-    expect(c.record).toEqual({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: f15.id, box: "airSuperiority", targetZone: "North" }] });
+    expect(c.record).toEqual({
+      kind: "allocation",
+      side: "nato",
+      zone: "North",
+      missions: [{ squadron: f15.id, box: "airSuperiority", targetZone: "North" }],
+    });
   });
 
   it("with no ready squadron, no problem is listed and nothing can be posted", () => {
@@ -116,9 +141,15 @@ describe("the allocation dialog's context and card", () => {
 describe("target zones", () => {
   it("offers every zone the distance table knows, and accepts a mission there within range", () => {
     const w = world([squadron("tornado", { range: 2 })]);
-    const s = allocationFromForm(w, allocationState(w, { side: "nato", zone: "North" }, { North: { Hof: 2 } }), { "box-0": "deepStrike", "target-0": "Hof" });
+    const s = allocationFromForm(w, allocationState(w, { side: "nato", zone: "North" }, { North: { Hof: 2 } }), {
+      "box-0": "deepStrike",
+      "target-0": "Hof",
+    });
     const view = allocationContext(w, s, i18n);
-    expect(view.rows[0]!.targets.map((t) => [t.value, t.selected])).toEqual([["Hof", true], ["North", false]]);
+    expect(view.rows[0]!.targets.map((t) => [t.value, t.selected])).toEqual([
+      ["Hof", true],
+      ["North", false],
+    ]);
     expect(view.canPost).toBe(true);
     expect(view.breakdown?.rows[0]!.valueText).toContain("2");
   });

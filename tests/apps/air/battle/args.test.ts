@@ -19,7 +19,12 @@ describe("macro arguments", () => {
   });
 
   it("refuses every problem at once: unknown keys, wrong types, negative distances", () => {
-    const parsed = parseArgs(allocationArgs, { side: 3, zone: 4, colour: "blue", zoneDistances: { North: { South: -1 } } }, "openAirAllocation", i18n);
+    const parsed = parseArgs(
+      allocationArgs,
+      { side: 3, zone: 4, colour: "blue", zoneDistances: { North: { South: -1 } } },
+      "openAirAllocation",
+      i18n,
+    );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     const fields = parsed.problems.map((p) => JSON.parse(p.slice(p.indexOf("{"))).field);

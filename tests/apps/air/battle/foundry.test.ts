@@ -11,7 +11,14 @@ import { harness, type FakeActorT } from "../../../harness/foundry";
 import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
 import { clearStageRegistry, stageActionById, stageActions } from "../../../../src/combat/registry";
-import { openAirAllocation, openAirLineUp, openAirSorties, resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "../../../../src/apps/air/battle/macros";
+import {
+  openAirAllocation,
+  openAirLineUp,
+  openAirSorties,
+  resolveAirCombatStep,
+  resolveAirReturnStep,
+  resolveAirSuperiorityStep,
+} from "../../../../src/apps/air/battle/macros";
 import { registerAirBattleActions } from "../../../../src/apps/air/battle/register";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { NobcDialog } from "../../../../src/apps/base/dialog";
@@ -31,8 +38,22 @@ function squadronActor(key: string, system: Raw): FakeActorT {
     name: key,
     type: "airSquadron",
     system: {
-      side: "nato", nationality: nato ? "us" : "su", aircraft: key, role: "multirole", airToAir: 4, cas: 3, deepStrike: 0,
-      weapons: [], range: 1, recce: false, ew: false, harrier: false, box: "ready", airbase: null, airZone: "North", ...system,
+      side: "nato",
+      nationality: nato ? "us" : "su",
+      aircraft: key,
+      role: "multirole",
+      airToAir: 4,
+      cas: 3,
+      deepStrike: 0,
+      weapons: [],
+      range: 1,
+      recce: false,
+      ew: false,
+      harrier: false,
+      box: "ready",
+      airbase: null,
+      airZone: "North",
+      ...system,
     },
   });
   sheetsFake.actors.push(actor);
@@ -86,7 +107,12 @@ describe("the turn panel's buttons", () => {
     registerAirBattleActions();
     const stages = ["airAllocation", "airLineup", "airCombat", "airSuperiority", "airSorties", "airReturn"] as const;
     expect(stages.map((s) => stageActions(s, true).map((a) => a.id))).toEqual([
-      ["air.allocation"], ["air.lineUp"], ["air.combat"], ["air.superiority"], ["air.sorties"], ["air.return"],
+      ["air.allocation"],
+      ["air.lineUp"],
+      ["air.combat"],
+      ["air.superiority"],
+      ["air.sorties"],
+      ["air.return"],
     ]);
     expect(stages.flatMap((s) => stageActions(s, false).map((a) => a.id))).toEqual(["air.allocation", "air.lineUp", "air.sorties"]);
     expect(() => registerAirBattleActions()).toThrow(/already registered/);
@@ -134,7 +160,10 @@ describe("the dialogs", () => {
     expect(sheetsFake.appRenders).toHaveLength(1);
     expect(allocationOf(dialog).side).toBe("nato");
     expect(allocationOf(dialog).rows.map((r) => r.squadron)).toEqual([actors["f15"]!.uuid, actors["f16"]!.uuid, actors["a10"]!.uuid]);
-    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { canPost: boolean; problems: string[] };
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as {
+      canPost: boolean;
+      problems: string[];
+    };
     expect(context.canPost).toBe(false);
     await dialog.change({ "box-0": "airSuperiority", "box-2": "cas" });
     expect(await dialog.resolve()).not.toBeNull();
@@ -224,7 +253,14 @@ describe("a scripted air battle, steps 1-6", () => {
     await wpAlloc.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
     await wpAlloc.resolve();
     await applyLast();
-    expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual(["airSuperiority", "airSuperiority", "cas", "airSuperiority", "airSuperiority", "cas"]);
+    expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual([
+      "airSuperiority",
+      "airSuperiority",
+      "cas",
+      "airSuperiority",
+      "airSuperiority",
+      "cas",
+    ]);
 
     // Step 2: the GM lines up in one go (defaults: best against best).
     chatFake.setUsers("gm");
@@ -252,7 +288,12 @@ describe("a scripted air battle, steps 1-6", () => {
     // Step 5: NATO (12 CAS) flies its A-10; WP (2 CAS) flies nothing.
     chatFake.setUsers("p1");
     expect(await (await openAirSorties())!.resolve()).not.toBeNull();
-    expect(lastRecord()).toMatchObject({ kind: "sorties", side: "nato", status: { level: "supremacy", winner: "nato" }, flying: [actors["a10"]!.uuid] });
+    expect(lastRecord()).toMatchObject({
+      kind: "sorties",
+      side: "nato",
+      status: { level: "supremacy", winner: "nato" },
+      flying: [actors["a10"]!.uuid],
+    });
     chatFake.setUsers("p2");
     const wpSorties = (await openAirSorties())!;
     await wpSorties.change({ "fly-0": false });
@@ -262,7 +303,14 @@ describe("a scripted air battle, steps 1-6", () => {
     chatFake.setUsers("gm");
     expect(await resolveAirReturnStep({ zone: "North" })).toHaveLength(1);
     await applyLast();
-    expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual(["holding", "holding", "cas", "damaged", "damaged", "damaged"]);
+    expect(["f15", "f16", "a10", "mig29", "mig23", "su25"].map(box)).toEqual([
+      "holding",
+      "holding",
+      "cas",
+      "damaged",
+      "damaged",
+      "damaged",
+    ]);
     expect(actors["f15"]!.system["weapons"]).toEqual([]);
     expect(messages().every((m) => (m.flags["nobc"] as Raw)["state"] !== undefined)).toBe(true);
   });
@@ -297,7 +345,9 @@ describe("the dialogs' wiring", () => {
     expect(lineUpOf(lineUp).wpLine[0]).toBe(actors["mig23"]!.uuid);
     await call(actionsOf(lineUp)["up"]!, lineUp, new Event("click"), row("up", 1));
     expect(lineUpOf(lineUp).wpLine[0]).toBe(actors["mig29"]!.uuid);
-    await call(handler, lineUp, new Event("change"), null, { object: { "switch-0-a": actors["mig29"]!.uuid, "switch-0-b": actors["mig23"]!.uuid } });
+    await call(handler, lineUp, new Event("change"), null, {
+      object: { "switch-0-a": actors["mig29"]!.uuid, "switch-0-b": actors["mig23"]!.uuid },
+    });
     await call(actionsOf(lineUp)["post"]!, lineUp);
     expect(lastRecord()["wpSwitches"]).toEqual([[actors["mig29"]!.uuid, actors["mig23"]!.uuid]]);
     await call(actionsOf(lineUp)["restart"]!, lineUp, new Event("click"), row("restart", 0));
@@ -313,7 +363,12 @@ describe("the dialogs' wiring", () => {
     await stageActionById("air.superiority")!.run();
     await stageActionById("air.return")!.run();
     expect(messages().map((m) => ((m.flags["nobc"] as Raw)["airBattle"] as Raw | undefined)?.["kind"] ?? "card")).toEqual([
-      "allocation", "lineUp", "sorties", "airCombat", "card", "card",
+      "allocation",
+      "lineUp",
+      "sorties",
+      "airCombat",
+      "card",
+      "card",
     ]);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkLineUp, editableParts, lineUpCard, lineUpFromForm, lineUpState, moveInLine, neededParts, waitingFor } from "../../../../src/apps/air/battle/lineup/state";
+import {
+  checkLineUp,
+  editableParts,
+  lineUpCard,
+  lineUpFromForm,
+  lineUpState,
+  moveInLine,
+  neededParts,
+  waitingFor,
+} from "../../../../src/apps/air/battle/lineup/state";
 import { lineUpContext } from "../../../../src/apps/air/battle/lineup/context";
 import type { CardRecord, LineUpRecord } from "../../../../src/apps/air/battle/records";
 import { battle, card, i18n, squadron, world } from "./fixtures";
@@ -31,8 +40,14 @@ describe("what the zone needs", () => {
   it("opens with WP best first and NATO's best facing WP's best", () => {
     const s = lineUpState(gm(), "North");
     expect(s.wpLine).toEqual(["Actor.mig29", "Actor.mig23"]);
-    expect(s.opposite).toEqual([{ nato: "Actor.f15", wp: "Actor.mig29" }, { nato: "Actor.f16", wp: "Actor.mig23" }]);
-    expect(s.switches).toEqual([["", ""], ["", ""]]);
+    expect(s.opposite).toEqual([
+      { nato: "Actor.f15", wp: "Actor.mig29" },
+      { nato: "Actor.f16", wp: "Actor.mig23" },
+    ]);
+    expect(s.switches).toEqual([
+      ["", ""],
+      ["", ""],
+    ]);
     expect(s.recorded).toEqual([]);
   });
 });
@@ -45,21 +60,37 @@ describe("the line-up decided by the GM in one go", () => {
     const checked = checkLineUp(w, state, editableParts(w, state), i18n);
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
-    expect(checked.value.outcome.bouts).toEqual([{ wp: "Actor.mig23", nato: "Actor.f15" }, { wp: "Actor.mig29", nato: "Actor.f16" }]);
+    expect(checked.value.outcome.bouts).toEqual([
+      { wp: "Actor.mig23", nato: "Actor.f15" },
+      { wp: "Actor.mig29", nato: "Actor.f16" },
+    ]);
     const c = lineUpCard(w, state, checked.value.outcome, i18n);
     expect(c.record).toEqual({
-      kind: "lineUp", zone: "North", wpLine: ["Actor.mig29", "Actor.mig23"],
-      natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }, { nato: "Actor.f16", wp: "Actor.mig23" }],
+      kind: "lineUp",
+      zone: "North",
+      wpLine: ["Actor.mig29", "Actor.mig23"],
+      natoOpposite: [
+        { nato: "Actor.f15", wp: "Actor.mig29" },
+        { nato: "Actor.f16", wp: "Actor.mig23" },
+      ],
       wpSwitches: [["Actor.mig29", "Actor.mig23"]],
       bouts: checked.value.outcome.bouts,
     });
     expect(c.title).toContain("NOBC.AirBattle.LineUp.CardComplete");
-    expect(c.inputs.map((i) => i.label)).toEqual(["NOBC.AirBattle.LineUp.WpLine", "NOBC.AirBattle.LineUp.NatoOpposite", "NOBC.AirBattle.LineUp.Switches"]);
+    expect(c.inputs.map((i) => i.label)).toEqual([
+      "NOBC.AirBattle.LineUp.WpLine",
+      "NOBC.AirBattle.LineUp.NatoOpposite",
+      "NOBC.AirBattle.LineUp.Switches",
+    ]);
   });
 
   it("refuses with every reason: NATO doubling up and a bad switch", () => {
     const w = gm();
-    const state = lineUpFromForm(lineUpState(w, "North"), { "opposite-1": "Actor.mig29", "switch-0-a": "Actor.mig29", "switch-0-b": "Actor.mig29" });
+    const state = lineUpFromForm(lineUpState(w, "North"), {
+      "opposite-1": "Actor.mig29",
+      "switch-0-a": "Actor.mig29",
+      "switch-0-b": "Actor.mig29",
+    });
     const checked = checkLineUp(w, state, editableParts(w, state), i18n);
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
@@ -81,11 +112,19 @@ describe("the line-up decided side by side, through the cards", () => {
     expect(editableParts(afterWp, natoState)).toEqual(["natoOpposite"]);
     expect(editableParts(wpPlayer([first]), natoState)).toEqual([]);
     const second = post(afterWp, { "opposite-0": "Actor.mig23", "opposite-1": "Actor.mig29" });
-    expect(second.record).toMatchObject({ natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig23" }, { nato: "Actor.f16", wp: "Actor.mig29" }] });
+    expect(second.record).toMatchObject({
+      natoOpposite: [
+        { nato: "Actor.f15", wp: "Actor.mig23" },
+        { nato: "Actor.f16", wp: "Actor.mig29" },
+      ],
+    });
     expect((second.record as LineUpRecord).bouts).toBeUndefined();
 
     const third = post(wpPlayer([first, second]), { "switch-0-a": "Actor.mig29", "switch-0-b": "Actor.mig23" });
-    expect((third.record as LineUpRecord).bouts).toEqual([{ wp: "Actor.mig23", nato: "Actor.f16" }, { wp: "Actor.mig29", nato: "Actor.f15" }]);
+    expect((third.record as LineUpRecord).bouts).toEqual([
+      { wp: "Actor.mig23", nato: "Actor.f16" },
+      { wp: "Actor.mig29", nato: "Actor.f15" },
+    ]);
 
     const done = lineUpState(gm([first, second, third]), "North");
     expect(done.bouts).not.toBeNull();
@@ -126,12 +165,18 @@ describe("the line-up decided side by side, through the cards", () => {
     const state = lineUpState(w, "North");
     const checked = checkLineUp(w, state, editableParts(w, state), i18n);
     if (!checked.ok) throw new Error("refused");
-    expect(checked.value.outcome.bouts).toEqual([{ wp: "Actor.mig29", nato: "Actor.f15" }, { wp: null, nato: "Actor.f16" }]);
+    expect(checked.value.outcome.bouts).toEqual([
+      { wp: "Actor.mig29", nato: "Actor.f15" },
+      { wp: null, nato: "Actor.f16" },
+    ]);
   });
 
   it("a line-up card no longer matching the box is ignored, and the GM may start over", () => {
     const first = card({ kind: "lineUp", zone: "North", wpLine: ["Actor.mig29", "Actor.mig23"] });
-    const changed = world(squadrons.map((s) => (s.id === "Actor.mig23" ? { ...s, box: "damaged" as const } : s)), { records: [first] });
+    const changed = world(
+      squadrons.map((s) => (s.id === "Actor.mig23" ? { ...s, box: "damaged" as const } : s)),
+      { records: [first] },
+    );
     expect(lineUpState(changed, "North").recorded).toEqual([]);
     expect(lineUpState(gm([first]), "North").recorded).toEqual(["wpLine"]);
     expect(lineUpState(gm([first]), "North", true).recorded).toEqual([]);
@@ -159,7 +204,10 @@ describe("the line-up dialog's context", () => {
     expect(view.status).toBe("editing");
     expect(view.statusEditing).toBe(true);
     expect(view.editLine && view.editOpposite && view.editSwitches && view.showSwitches).toBe(true);
-    expect(view.wp.map((r) => [r.place, r.canUp, r.canDown])).toEqual([[1, false, true], [2, true, false]]);
+    expect(view.wp.map((r) => [r.place, r.canUp, r.canDown])).toEqual([
+      [1, false, true],
+      [2, true, false],
+    ]);
     expect(view.nato[0]!.opponents.find((o) => o.selected)?.value).toBe("Actor.mig29");
     expect(view.bouts).toHaveLength(2);
     expect(view.bouts[0]!.nato).toContain("NOBC.AirBattle.LineUp.FighterAam");
@@ -184,13 +232,24 @@ describe("the line-up dialog's context", () => {
 
   it("done: the recorded bouts, and the GM may start over", () => {
     const third = card({
-      kind: "lineUp", zone: "North", wpLine: ["Actor.mig29", "Actor.mig23"],
-      natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }], wpSwitches: [],
-      bouts: [{ wp: "Actor.mig29", nato: "Actor.f15" }, { wp: "Actor.mig23", nato: null }, { wp: null, nato: "Actor.f16" }],
+      kind: "lineUp",
+      zone: "North",
+      wpLine: ["Actor.mig29", "Actor.mig23"],
+      natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }],
+      wpSwitches: [],
+      bouts: [
+        { wp: "Actor.mig29", nato: "Actor.f15" },
+        { wp: "Actor.mig23", nato: null },
+        { wp: null, nato: "Actor.f16" },
+      ],
     });
     const view = lineUpContext(gm([third]), lineUpState(gm([third]), "North"), i18n);
     expect(view.status).toBe("done");
-    expect(view.bouts.map((b) => b.nato)).toEqual([expect.stringContaining("f15"), "NOBC.AirBattle.LineUp.Unchallenged", expect.stringContaining("f16")]);
+    expect(view.bouts.map((b) => b.nato)).toEqual([
+      expect.stringContaining("f15"),
+      "NOBC.AirBattle.LineUp.Unchallenged",
+      expect.stringContaining("f16"),
+    ]);
     expect(view.canRestart).toBe(true);
     expect(view.showSwitches).toBe(true);
     expect(view.editSwitches).toBe(false);

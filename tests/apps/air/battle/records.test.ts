@@ -11,11 +11,20 @@ import {
 } from "../../../../src/apps/air/battle/records";
 import { battle, card, squadron } from "./fixtures";
 
-const lineUp = (over: Partial<LineUpRecord> = {}): LineUpRecord => ({ kind: "lineUp", zone: "North", wpLine: ["Actor.mig29", "Actor.mig23"], ...over });
+const lineUp = (over: Partial<LineUpRecord> = {}): LineUpRecord => ({
+  kind: "lineUp",
+  zone: "North",
+  wpLine: ["Actor.mig29", "Actor.mig23"],
+  ...over,
+});
 
 describe("records on card flags", () => {
   it("reads a well-formed record and ignores anything else", () => {
-    expect(readRecord({ airBattle: { kind: "airCombat", zone: "North", lineUp: "m1" } })).toEqual({ kind: "airCombat", zone: "North", lineUp: "m1" });
+    expect(readRecord({ airBattle: { kind: "airCombat", zone: "North", lineUp: "m1" } })).toEqual({
+      kind: "airCombat",
+      zone: "North",
+      lineUp: "m1",
+    });
     expect(readRecord({ airBattle: { kind: "airCombat", zone: "North" } })).toBeUndefined();
     expect(readRecord({ airBattle: { kind: "nonsense" } })).toBeUndefined();
     expect(readRecord({ effects: [] })).toBeUndefined();
@@ -35,7 +44,11 @@ describe("records on card flags", () => {
       ],
       "nobc",
     );
-    expect(records.map((r) => [r.messageId, r.state])).toEqual([["a", "applied"], ["b", "reverted"], ["c", "pending"]]);
+    expect(records.map((r) => [r.messageId, r.state])).toEqual([
+      ["a", "applied"],
+      ["b", "reverted"],
+      ["c", "pending"],
+    ]);
   });
 });
 
@@ -45,7 +58,12 @@ describe("battle zones", () => {
   const ready = squadron("ready", { box: "ready" });
 
   it("a squadron on a mission fights in the target zone of the applied allocation that put it in its box", () => {
-    const records = [card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] }, "applied")];
+    const records = [
+      card(
+        { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] },
+        "applied",
+      ),
+    ];
     const zones = battleZones([a10, mig, ready], records);
     expect(zones.get(a10.id)).toBe("South");
     expect(zones.get(mig.id)).toBe("North");
@@ -54,9 +72,18 @@ describe("battle zones", () => {
 
   it("ignores pending allocations, other boxes, and squadrons not on a mission", () => {
     const records = [
-      card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] }, "pending"),
-      card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "deepStrike", targetZone: "East" }] }, "applied"),
-      card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: ready.id, box: "cas", targetZone: "East" }] }, "applied"),
+      card(
+        { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] },
+        "pending",
+      ),
+      card(
+        { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "deepStrike", targetZone: "East" }] },
+        "applied",
+      ),
+      card(
+        { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: ready.id, box: "cas", targetZone: "East" }] },
+        "applied",
+      ),
     ];
     const zones = battleZones([a10, ready], records);
     expect(zones.get(a10.id)).toBe("North");
@@ -65,8 +92,14 @@ describe("battle zones", () => {
 
   it("the latest applied allocation wins", () => {
     const records = [
-      card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] }, "applied"),
-      card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "East" }] }, "applied"),
+      card(
+        { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] },
+        "applied",
+      ),
+      card(
+        { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "East" }] },
+        "applied",
+      ),
     ];
     expect(battleZones([a10], records).get(a10.id)).toBe("East");
   });
@@ -90,9 +123,16 @@ describe("the current line-up", () => {
   });
 
   it("a complete line-up must name every NATO fighter (placed or spare)", () => {
-    const bouts = [{ wp: "Actor.mig29", nato: "Actor.f15" }, { wp: "Actor.mig23", nato: null }];
-    expect(currentLineUp([card(lineUp({ natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }], bouts }))], "North", squadrons)).toBeUndefined();
-    const full = card(lineUp({ natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }], bouts: [...bouts, { wp: null, nato: "Actor.f16" }] }));
+    const bouts = [
+      { wp: "Actor.mig29", nato: "Actor.f15" },
+      { wp: "Actor.mig23", nato: null },
+    ];
+    expect(
+      currentLineUp([card(lineUp({ natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }], bouts }))], "North", squadrons),
+    ).toBeUndefined();
+    const full = card(
+      lineUp({ natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }], bouts: [...bouts, { wp: null, nato: "Actor.f16" }] }),
+    );
     expect(currentLineUp([full], "North", squadrons)).toBe(full);
   });
 

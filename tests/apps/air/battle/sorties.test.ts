@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { checkSorties, combatOutstanding, defaultSelection, onMission, sortieCard, sortieFromForm, sortieProblems, sortieState, statusText, zoneStatus } from "../../../../src/apps/air/battle/sorties/state";
+import {
+  checkSorties,
+  combatOutstanding,
+  defaultSelection,
+  onMission,
+  sortieCard,
+  sortieFromForm,
+  sortieProblems,
+  sortieState,
+  statusText,
+  zoneStatus,
+} from "../../../../src/apps/air/battle/sorties/state";
 import { sortieContext } from "../../../../src/apps/air/battle/sorties/context";
 import type { Squadron } from "../../../../src/rules/nobc/air/index";
 import { battle, card, i18n, squadron, world } from "./fixtures";
@@ -49,7 +60,9 @@ describe("choosing sorties", () => {
 
   it("a player must own every squadron of the choice", () => {
     const p = world(battle(), { isGM: false, owned: new Set(["Actor.a10"]) });
-    expect(sortieProblems(p, sortieState(p, { side: "nato", zone: "North" }), i18n)).toEqual(['NOBC.AirBattle.Refused.notOwned {"name":"rf4"}']);
+    expect(sortieProblems(p, sortieState(p, { side: "nato", zone: "North" }), i18n)).toEqual([
+      'NOBC.AirBattle.Refused.notOwned {"name":"rf4"}',
+    ]);
   });
 });
 
@@ -61,14 +74,20 @@ describe("the sortie dialog's context and card", () => {
     const view = sortieContext(w, state, i18n);
     expect(view.status).toContain("StatusNoWinner");
     expect(view.allotment).toContain('"cas":"6"');
-    expect(view.rows.map((r) => [r.name, r.checked, r.recceEw])).toEqual([["a10", true, false], ["rf4", false, true]]);
+    expect(view.rows.map((r) => [r.name, r.checked, r.recceEw])).toEqual([
+      ["a10", true, false],
+      ["rf4", false, true],
+    ]);
     expect(view.breakdown?.rows.map((r) => r.valueText)).toHaveLength(4);
     expect(view.canPost).toBe(true);
     expect(view.outstanding).toBe(false);
   });
 
   it("warns while a complete line-up's combat is not applied", () => {
-    const bouts = [{ wp: "Actor.mig29", nato: "Actor.f15" }, { wp: "Actor.mig23", nato: "Actor.f16" }];
+    const bouts = [
+      { wp: "Actor.mig29", nato: "Actor.f15" },
+      { wp: "Actor.mig23", nato: "Actor.f16" },
+    ];
     const lineUp = card({ kind: "lineUp", zone: "North", wpLine: ["Actor.mig29", "Actor.mig23"], natoOpposite: [], bouts }, "pending", "L");
     expect(combatOutstanding(world(battle(), { records: [lineUp] }), "North")).toBe(true);
     const fought = card({ kind: "airCombat", zone: "North", lineUp: "L" }, "applied");
@@ -85,7 +104,14 @@ describe("the sortie dialog's context and card", () => {
     const checked = checkSorties(w, state);
     if (!checked.ok) throw new Error("refused");
     const c = sortieCard(w, state, checked.value.outcome, i18n);
-    expect(c.record).toEqual({ kind: "sorties", zone: "North", side: "nato", status: { level: "contested", winner: null }, flying: ["Actor.a10"], intercepted: ["Actor.rf4"] });
+    expect(c.record).toEqual({
+      kind: "sorties",
+      zone: "North",
+      side: "nato",
+      status: { level: "contested", winner: null },
+      flying: ["Actor.a10"],
+      intercepted: ["Actor.rf4"],
+    });
     expect(c.inputs.map((i) => i.value)).toEqual([expect.stringContaining("StatusNoWinner"), "a10", "rf4"]);
     const none = sortieCard(w, { ...state, selected: [] }, { allotment: { cas: 6, recceEw: 3 }, flying: [], intercepted: [] }, i18n);
     expect(none.inputs[1]!.value).toBe("NOBC.AirBattle.None");

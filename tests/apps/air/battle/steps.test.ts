@@ -3,9 +3,26 @@ import { combatPreview, fightZone, planAirCombat, planReturn, planSuperiority } 
 import { scriptedDice } from "../../../../src/rules/dice";
 import { battle, card, i18n, squadron, world } from "./fixtures";
 
-const bouts = [{ wp: "Actor.mig29", nato: "Actor.f15" }, { wp: "Actor.mig23", nato: "Actor.f16" }];
+const bouts = [
+  { wp: "Actor.mig29", nato: "Actor.f15" },
+  { wp: "Actor.mig23", nato: "Actor.f16" },
+];
 const lineUp = (id = "L") =>
-  card({ kind: "lineUp", zone: "North", wpLine: ["Actor.mig29", "Actor.mig23"], natoOpposite: [{ nato: "Actor.f15", wp: "Actor.mig29" }, { nato: "Actor.f16", wp: "Actor.mig23" }], wpSwitches: [], bouts }, "pending", id);
+  card(
+    {
+      kind: "lineUp",
+      zone: "North",
+      wpLine: ["Actor.mig29", "Actor.mig23"],
+      natoOpposite: [
+        { nato: "Actor.f15", wp: "Actor.mig29" },
+        { nato: "Actor.f16", wp: "Actor.mig23" },
+      ],
+      wpSwitches: [],
+      bouts,
+    },
+    "pending",
+    id,
+  );
 
 describe("step 3: air-to-air combat", () => {
   it("fights the zone's current line-up", () => {
@@ -16,12 +33,19 @@ describe("step 3: air-to-air combat", () => {
   it("refuses a zone with no complete line-up, or one already fought", () => {
     const none = planAirCombat(world(battle()), undefined, i18n);
     expect(none).toEqual({ ok: false, problems: [expect.stringContaining("NOBC.AirBattle.Refused.noLineUp")] });
-    const fought = planAirCombat(world(battle(), { records: [lineUp(), card({ kind: "airCombat", zone: "North", lineUp: "L" })] }), "North", i18n);
+    const fought = planAirCombat(
+      world(battle(), { records: [lineUp(), card({ kind: "airCombat", zone: "North", lineUp: "L" })] }),
+      "North",
+      i18n,
+    );
     expect(fought).toEqual({ ok: false, problems: [expect.stringContaining("alreadyFought")] });
   });
 
   it("refuses when no zone has fighters of both sides, or the zone asked is unknown", () => {
-    expect(planAirCombat(world([squadron("f15", { box: "airSuperiority" })]), undefined, i18n)).toEqual({ ok: false, problems: ["NOBC.AirBattle.Refused.noCombat"] });
+    expect(planAirCombat(world([squadron("f15", { box: "airSuperiority" })]), undefined, i18n)).toEqual({
+      ok: false,
+      problems: ["NOBC.AirBattle.Refused.noCombat"],
+    });
     expect(planAirCombat(world(battle()), "Mars", i18n)).toEqual({ ok: false, problems: [expect.stringContaining("unknownZone")] });
   });
 
@@ -55,7 +79,12 @@ describe("step 3: air-to-air combat", () => {
 
   it("passes on the rules' refusal of a bad bout", () => {
     const w = world(battle());
-    const fought = fightZone(w, { zone: "North", squadrons: battle(), bouts: [{ wp: "Actor.a10", nato: null }], lineUp: "L" }, scriptedDice([]), i18n);
+    const fought = fightZone(
+      w,
+      { zone: "North", squadrons: battle(), bouts: [{ wp: "Actor.a10", nato: null }], lineUp: "L" },
+      scriptedDice([]),
+      i18n,
+    );
     expect(fought.ok).toBe(false);
   });
 });
@@ -73,7 +102,10 @@ describe("step 4: superiority", () => {
   });
 
   it("refuses when nothing is in the air, or the zone is unknown", () => {
-    expect(planSuperiority(world([squadron("idle")]), undefined, i18n)).toEqual({ ok: false, problems: ["NOBC.AirBattle.Refused.nothingInTheAir"] });
+    expect(planSuperiority(world([squadron("idle")]), undefined, i18n)).toEqual({
+      ok: false,
+      problems: ["NOBC.AirBattle.Refused.nothingInTheAir"],
+    });
     expect(planSuperiority(world(battle()), "Mars", i18n).ok).toBe(false);
   });
 });
@@ -108,6 +140,9 @@ describe("step 6: return", () => {
   });
 
   it("refuses when nothing is in the air", () => {
-    expect(planReturn(world([squadron("idle")]), undefined, i18n)).toEqual({ ok: false, problems: ["NOBC.AirBattle.Refused.nothingInTheAir"] });
+    expect(planReturn(world([squadron("idle")]), undefined, i18n)).toEqual({
+      ok: false,
+      problems: ["NOBC.AirBattle.Refused.nothingInTheAir"],
+    });
   });
 });

@@ -3,9 +3,22 @@ import { defaultScope, knownZones, notOwned, readSquadrons, userSides, zoneSquad
 import { card, i18n, squadron, world } from "./fixtures";
 
 const system = (over: Record<string, unknown> = {}) => ({
-  side: "nato", nationality: "us", aircraft: "F-15C", role: "airSuperiority", airToAir: 5, cas: 0, deepStrike: 0,
-  weapons: [{ kind: "aam", name: "AIM-7" }], range: 2, recce: false, ew: false, harrier: false,
-  box: "ready", airbase: null, airZone: "North", ...over,
+  side: "nato",
+  nationality: "us",
+  aircraft: "F-15C",
+  role: "airSuperiority",
+  airToAir: 5,
+  cas: 0,
+  deepStrike: 0,
+  weapons: [{ kind: "aam", name: "AIM-7" }],
+  range: 2,
+  recce: false,
+  ew: false,
+  harrier: false,
+  box: "ready",
+  airbase: null,
+  airZone: "North",
+  ...over,
 });
 
 describe("reading the world", () => {
@@ -23,7 +36,12 @@ describe("reading the world", () => {
   it("knows every zone a squadron is based in or flies to", () => {
     const a10 = squadron("a10", { box: "cas", airZone: "North" });
     const w = world([a10, squadron("b", { airZone: "Centre" })], {
-      records: [card({ kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] }, "applied")],
+      records: [
+        card(
+          { kind: "allocation", side: "nato", zone: "North", missions: [{ squadron: a10.id, box: "cas", targetZone: "South" }] },
+          "applied",
+        ),
+      ],
     });
     expect(knownZones(w)).toEqual(["Centre", "North", "South"]);
     expect(zoneSquadrons(w, "South")).toEqual([a10]);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { airbaseRepairContext, repairSpread } from "../../../../src/apps/air/missions/airbase-repair/context";
-import { airbaseRepairInput, chartsOf, defaultBoxes, initialAirbaseRepair, readAirbaseRepair, rollAirbaseRepair } from "../../../../src/apps/air/missions/airbase-repair/state";
+import {
+  airbaseRepairInput,
+  chartsOf,
+  defaultBoxes,
+  initialAirbaseRepair,
+  readAirbaseRepair,
+  rollAirbaseRepair,
+} from "../../../../src/apps/air/missions/airbase-repair/state";
 import { initialOverrun, postOverrun, readOverrun } from "../../../../src/apps/air/missions/overrun/state";
 import { overrunContext } from "../../../../src/apps/air/missions/overrun/context";
 import { overrunController } from "../../../../src/apps/air/missions/overrun/controller";
@@ -12,7 +19,11 @@ const world = fixtureWorld();
 
 describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", () => {
   it("an airbase is a chart whose lost boxes are its track's maximum less its value", () => {
-    expect(chartsOf(AIRBASES).map((c) => [c.name, c.lost])).toEqual([["Bitburg", 2], ["Ramstein", 2], ["Templin", 1]]);
+    expect(chartsOf(AIRBASES).map((c) => [c.name, c.lost])).toEqual([
+      ["Bitburg", 2],
+      ["Ramstein", 2],
+      ["Templin", 1],
+    ]);
   });
 
   it("the starting split serves the charts in order, three boxes per zone", () => {
@@ -29,7 +40,10 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
   it("shows the target, each airbase's hits and the boxes to restore", () => {
     const ctx = airbaseRepairContext(initialAirbaseRepair(world, "nato"), world, i18n);
     expect(ctx).toMatchObject({ target: 4, chance: "66.7 %", canRoll: true, perZone: 3 });
-    expect(ctx.airbases.map((a) => [a.name, a.hits, a.spread.length])).toEqual([["Bitburg", 1, 2], ["Ramstein", 2, 3]]);
+    expect(ctx.airbases.map((a) => [a.name, a.hits, a.spread.length])).toEqual([
+      ["Bitburg", 1, 2],
+      ["Ramstein", 2, 3],
+    ]);
     expect(ctx.charts.map((c) => c.boxes)).toEqual([2, 1]);
     expect(airbaseRepairContext(initialAirbaseRepair(world, "wp"), world, i18n).target).toBe(3);
   });
@@ -62,7 +76,9 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
   });
 
   it("refuses a side with nothing to repair", () => {
-    const whole = fixtureWorld({ airbases: AIRBASES.map((a) => ({ ...a, hits: 0, airDefence: { value: a.airDefence.max, max: a.airDefence.max } })) });
+    const whole = fixtureWorld({
+      airbases: AIRBASES.map((a) => ({ ...a, hits: 0, airDefence: { value: a.airDefence.max, max: a.airDefence.max } })),
+    });
     expect(airbaseRepairInput(initialAirbaseRepair(whole, "nato"), whole, i18n)).toMatchObject({
       ok: false,
       refusals: [{ code: "nothingToRepair", message: 'NOBC.AirMissions.Check.nothingToRepair {"side":"NOBC.Side.nato"}' }],
@@ -82,7 +98,9 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
     expect(ctx.rows[0]!.valueText).toBe("+2");
     expect(ctx.airbases.find((a) => a.selected)!.label).toBe("Templin (NOBC.Side.wp)");
     const post = postOverrun(s, world, i18n);
-    expect(post.ok && post.value.resolution.effects).toEqual([{ type: "airbaseHits", airbase: "Actor.templin", repairable: 0, permanent: 2 }]);
+    expect(post.ok && post.value.resolution.effects).toEqual([
+      { type: "airbaseHits", airbase: "Actor.templin", repairable: 0, permanent: 2 },
+    ]);
     expect((await overrunController.submit(s, world, i18n, constantDice(1))).ok).toBe(true);
     expect(await overrunController.change(s, {}, world)).toEqual(s);
   });

@@ -12,19 +12,44 @@ type SquadronSeed = Partial<Squadron> & Pick<Squadron, "id" | "name" | "side" | 
 
 export function squadron(seed: SquadronSeed): Squadron {
   return {
-    airToAir: 3, cas: 3, deepStrike: 3, weapons: [], range: 2, recce: false, ew: false, harrier: false,
-    airbase: null, airZone: "2ATAF", ...seed,
+    airToAir: 3,
+    cas: 3,
+    deepStrike: 3,
+    weapons: [],
+    range: 2,
+    recce: false,
+    ew: false,
+    harrier: false,
+    airbase: null,
+    airZone: "2ATAF",
+    ...seed,
   };
 }
 
 export const SQUADRONS: Squadron[] = [
-  squadron({ id: "Actor.a10", name: "81 TFW (A-10)", side: "nato", nationality: "us", box: "cas", cas: 5, weapons: [{ kind: "cas", name: "Maverick" }] }),
+  squadron({
+    id: "Actor.a10",
+    name: "81 TFW (A-10)",
+    side: "nato",
+    nationality: "us",
+    box: "cas",
+    cas: 5,
+    weapons: [{ kind: "cas", name: "Maverick" }],
+  }),
   squadron({ id: "Actor.jag", name: "II Sqn RAF (Jaguar)", side: "nato", nationality: "uk", box: "recce", recce: true, cas: 2 }),
   squadron({ id: "Actor.su25", name: "357 OShAP (Su-25)", side: "wp", nationality: "su", box: "cas", cas: 4 }),
   squadron({ id: "Actor.transall", name: "LTG 62 (Transall)", side: "nato", nationality: "frg", box: "paradrop" }),
   squadron({ id: "Actor.c130", name: "435 TAW (C-130)", side: "nato", nationality: "us", box: "paradrop" }),
   squadron({ id: "Actor.an12", name: "12 VTAD (An-12)", side: "wp", nationality: "su", box: "paradrop" }),
-  squadron({ id: "Actor.tornado", name: "IX Sqn RAF (Tornado)", side: "nato", nationality: "uk", box: "deepStrike", deepStrike: 5, weapons: [{ kind: "deepStrike", name: "JP233" }] }),
+  squadron({
+    id: "Actor.tornado",
+    name: "IX Sqn RAF (Tornado)",
+    side: "nato",
+    nationality: "uk",
+    box: "deepStrike",
+    deepStrike: 5,
+    weapons: [{ kind: "deepStrike", name: "JP233" }],
+  }),
   squadron({ id: "Actor.f111", name: "20 TFW (F-111)", side: "nato", nationality: "us", box: "deepStrike", deepStrike: 4 }),
   squadron({ id: "Actor.ef111", name: "42 ECS (EF-111)", side: "nato", nationality: "us", box: "deepStrike", ew: true, deepStrike: 0 }),
   squadron({ id: "Actor.f15", name: "36 TFW (F-15)", side: "nato", nationality: "us", box: "damaged" }),
@@ -40,13 +65,49 @@ export const SQUADRONS: Squadron[] = [
 ];
 
 export const AIRBASES: AirbaseView[] = [
-  { id: "Actor.bitburg", name: "Bitburg", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 1, permanentHits: 0, airDefence: { value: 2, max: 4 } },
-  { id: "Actor.ramstein", name: "Ramstein", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 2, permanentHits: 1, airDefence: { value: 1, max: 3 } },
-  { id: "Actor.templin", name: "Templin", side: "wp", airZone: "2ATAF", baseCapacity: 2, hits: 2, permanentHits: 0, airDefence: { value: 3, max: 4 } },
+  {
+    id: "Actor.bitburg",
+    name: "Bitburg",
+    side: "nato",
+    airZone: "2ATAF",
+    baseCapacity: 2,
+    hits: 1,
+    permanentHits: 0,
+    airDefence: { value: 2, max: 4 },
+  },
+  {
+    id: "Actor.ramstein",
+    name: "Ramstein",
+    side: "nato",
+    airZone: "2ATAF",
+    baseCapacity: 2,
+    hits: 2,
+    permanentHits: 1,
+    airDefence: { value: 1, max: 3 },
+  },
+  {
+    id: "Actor.templin",
+    name: "Templin",
+    side: "wp",
+    airZone: "2ATAF",
+    baseCapacity: 2,
+    hits: 2,
+    permanentHits: 0,
+    airDefence: { value: 3, max: 4 },
+  },
 ];
 
 const unit = (id: string, name: string, side: "nato" | "wp", arm: LandUnit["arm"]): LandUnit => ({
-  id, name, side, size: "brigade", arm, strength: 4, mode: "combat", supply: 1, hex: "", nationality: side === "nato" ? "us" : "su",
+  id,
+  name,
+  side,
+  size: "brigade",
+  arm,
+  strength: 4,
+  mode: "combat",
+  supply: 1,
+  hex: "",
+  nationality: side === "nato" ? "us" : "su",
 });
 
 export const UNITS: LandUnit[] = [
@@ -56,12 +117,48 @@ export const UNITS: LandUnit[] = [
 ];
 
 export const HQS: LandHq[] = [
-  { id: "Actor.ibr", side: "nato", name: "I (BR) Corps", echelon: "corps", level: 3, maxLevel: 4, radius: 6, nationality: "uk", hex: "", mayRecover: true },
-  { id: "Actor.3sa", side: "wp", name: "3 Shock Army", echelon: "army", level: 4, maxLevel: 4, radius: 6, nationality: "su", hex: "", mayRecover: true },
+  {
+    id: "Actor.ibr",
+    side: "nato",
+    name: "I (BR) Corps",
+    echelon: "corps",
+    level: 3,
+    maxLevel: 4,
+    radius: 6,
+    nationality: "uk",
+    hex: "",
+    mayRecover: true,
+  },
+  {
+    id: "Actor.3sa",
+    side: "wp",
+    name: "3 Shock Army",
+    echelon: "army",
+    level: 4,
+    maxLevel: 4,
+    radius: 6,
+    nationality: "su",
+    hex: "",
+    mayRecover: true,
+  },
 ];
 
-const card = (id: string, name: string, side: "nato" | "wp", category: WorldCard["category"], afterUse: WorldCard["afterUse"] = "discard"): WorldCard => ({
-  id, name, side, category, value: 3, modifier: 0, afterUse, assignedTo: null, hq: side === "nato" ? "Actor.ibr" : "Actor.3sa",
+const card = (
+  id: string,
+  name: string,
+  side: "nato" | "wp",
+  category: WorldCard["category"],
+  afterUse: WorldCard["afterUse"] = "discard",
+): WorldCard => ({
+  id,
+  name,
+  side,
+  category,
+  value: 3,
+  modifier: 0,
+  afterUse,
+  assignedTo: null,
+  hq: side === "nato" ? "Actor.ibr" : "Actor.3sa",
 });
 
 export const CARDS: WorldCard[] = [

@@ -34,7 +34,10 @@ describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {
   it("refuses when nothing flies", () => {
     const none = fixtureWorld({ squadrons: SQUADRONS.filter((s) => s.box !== "cas" && s.box !== "recce") });
     const post = handOverPost(none, i18n);
-    expect(post).toMatchObject({ ok: false, refusals: [{ code: "nothingFlying", field: "flying", message: "NOBC.AirMissions.Check.nothingToHandOver" }] });
+    expect(post).toMatchObject({
+      ok: false,
+      refusals: [{ code: "nothingFlying", field: "flying", message: "NOBC.AirMissions.Check.nothingToHandOver" }],
+    });
     expect(casReturnPost(none, i18n)).toMatchObject({
       ok: false,
       refusals: [{ code: "nothingFlying", field: "returning", message: "NOBC.AirMissions.Check.nothingReturning" }],

@@ -6,14 +6,20 @@ import { registerAirMissionActions } from "../../../../src/apps/air/missions/reg
 describe("macro arguments are checked, naming the field", () => {
   it("accepts good arguments", () => {
     expect(parseArgs(sideArgs, undefined, "openRepair")).toEqual({ ok: true, value: {} });
-    expect(parseArgs(repairArgs, { side: "nato", automatic: ["Actor.a"] }, "repairSide")).toEqual({ ok: true, value: { side: "nato", automatic: ["Actor.a"] } });
+    expect(parseArgs(repairArgs, { side: "nato", automatic: ["Actor.a"] }, "repairSide")).toEqual({
+      ok: true,
+      value: { side: "nato", automatic: ["Actor.a"] },
+    });
     expect(parseArgs(airbaseRepairArgs, { side: "wp", boxes: { "Actor.b": 2 } }, "repairAirbases").ok).toBe(true);
     expect(parseArgs(overrunArgs, { airbase: "Actor.b", hits: 2 }, "overrunAirfield").ok).toBe(true);
   });
 
   it("refuses each bad field with a sentence naming it", () => {
     const bad = parseArgs(repairArgs, { side: "nata", automatic: "Actor.a" }, "repairSide");
-    expect(bad).toEqual({ ok: false, message: 'repairSide refused: side: must be "nato" or "wp"; automatic: must be a list of squadron UUIDs.' });
+    expect(bad).toEqual({
+      ok: false,
+      message: 'repairSide refused: side: must be "nato" or "wp"; automatic: must be a list of squadron UUIDs.',
+    });
     const missing = parseArgs(repairArgs, {}, "repairSide");
     expect(missing.ok ? "" : missing.message).toContain("side:");
     const extra = parseArgs(sideArgs, { side: "wp", sid: "nato" }, "openDeepStrike");

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { dropCandidates, initialParadrop, paradropInput, readParadrop, rollParadrop, type ParadropState } from "../../../../src/apps/air/missions/paradrop/state";
+import {
+  dropCandidates,
+  initialParadrop,
+  paradropInput,
+  readParadrop,
+  rollParadrop,
+  type ParadropState,
+} from "../../../../src/apps/air/missions/paradrop/state";
 import { paradropContext, paradropOdds } from "../../../../src/apps/air/missions/paradrop/context";
 import { resolveParadrop } from "../../../../src/rules/nobc/air/index";
 import { paradropController } from "../../../../src/apps/air/missions/paradrop/controller";
@@ -14,17 +21,47 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
   it("starts with the side's airborne brigade and every transport in its paradrop box", () => {
     const s = initialParadrop(world, "nato");
     expect(dropCandidates(world, "nato").map((u) => u.name)).toEqual(["1/82 Abn Bde", "3 Armd Bde"]);
-    expect(s).toMatchObject({ brigade: "Actor.abn82", transports: ["Actor.transall", "Actor.c130"], level: "contested", winner: null, override: "" });
+    expect(s).toMatchObject({
+      brigade: "Actor.abn82",
+      transports: ["Actor.transall", "Actor.c130"],
+      level: "contested",
+      winner: null,
+      override: "",
+    });
     expect(initialParadrop(fixtureWorld({ units: [] }), "wp").brigade).toBeNull();
   });
 
   it("reads the form; a new side starts over", () => {
-    const s = readParadrop(nato(), {
-      side: "nato", brigade: "Actor.bde3", "transport:Actor.c130": true, level: "superiority", winner: "nato",
-      adjacentToEnemy: true, onAirfield: "on", override: " -2 ",
-    }, world);
-    expect(s).toEqual({ side: "nato", brigade: "Actor.bde3", transports: ["Actor.c130"], level: "superiority", winner: "nato", adjacentToEnemy: true, onAirfield: true, override: "-2" });
-    expect(readParadrop(s, { winner: "", override: 1, level: "bogus" }, world)).toMatchObject({ winner: null, override: "1", level: "superiority", brigade: "Actor.bde3" });
+    const s = readParadrop(
+      nato(),
+      {
+        side: "nato",
+        brigade: "Actor.bde3",
+        "transport:Actor.c130": true,
+        level: "superiority",
+        winner: "nato",
+        adjacentToEnemy: true,
+        onAirfield: "on",
+        override: " -2 ",
+      },
+      world,
+    );
+    expect(s).toEqual({
+      side: "nato",
+      brigade: "Actor.bde3",
+      transports: ["Actor.c130"],
+      level: "superiority",
+      winner: "nato",
+      adjacentToEnemy: true,
+      onAirfield: true,
+      override: "-2",
+    });
+    expect(readParadrop(s, { winner: "", override: 1, level: "bogus" }, world)).toMatchObject({
+      winner: null,
+      override: "1",
+      level: "superiority",
+      brigade: "Actor.bde3",
+    });
     expect(readParadrop(s, {}, world)).toMatchObject({ winner: "nato", override: "" });
     expect(readParadrop(s, { side: "wp" }, world)).toEqual(initialParadrop(world, "wp"));
   });
@@ -109,7 +146,11 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
       { type: "squadronBox", squadron: "Actor.c130", box: "destroyed" },
     ]);
     expect(post.value.inputs.map((l) => l.value)).toEqual([
-      "1/82 Abn Bde", "LTG 62 (Transall), 435 TAW (C-130)", "NOBC.AirMissions.Level.contested", "NOBC.AirMissions.Yes", "NOBC.AirMissions.Yes",
+      "1/82 Abn Bde",
+      "LTG 62 (Transall), 435 TAW (C-130)",
+      "NOBC.AirMissions.Level.contested",
+      "NOBC.AirMissions.Yes",
+      "NOBC.AirMissions.Yes",
     ]);
     const warned = rollParadrop(nato({ level: "superiority", winner: "wp", transports: [] }), world, scriptedDice([2]), i18n);
     expect(warned.ok && warned.value.inputs.map((l) => l.value)).toContain("\u2014");
@@ -121,6 +162,10 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
     expect(paradropController.template).toBe("apps/air-missions/paradrop.hbs");
     const state = initialParadrop(world, "nato");
     expect(paradropController.access(state, world).ok).toBe(true);
-    expect(paradropController.access(state, fixtureWorld({ isGM: false }))).toEqual({ ok: false, reason: "NOBC.AirMissions.GmOnly", data: {} });
+    expect(paradropController.access(state, fixtureWorld({ isGM: false }))).toEqual({
+      ok: false,
+      reason: "NOBC.AirMissions.GmOnly",
+      data: {},
+    });
   });
 });

@@ -63,14 +63,22 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
     expect(rollRepair({ side: "wp", automatic: ["Actor.mig23"] }, world, constantDice(1), i18n).ok).toBe(false);
     // The side's squadron owners: a player owning the MiG-23 acts for the Warsaw Pact only.
     const owner = fixtureWorld({ isGM: false, owned: new Set(["Actor.mig23"]) });
-    expect([repairController.access({ side: "wp", automatic: [] }, owner).ok, repairController.access({ side: "nato", automatic: [] }, owner).ok]).toEqual([true, false]);
+    expect([
+      repairController.access({ side: "wp", automatic: [] }, owner).ok,
+      repairController.access({ side: "nato", automatic: [] }, owner).ok,
+    ]).toEqual([true, false]);
   });
 });
 
 describe("step 10: basing for next turn (seed 000, Air War QRS 10)", () => {
   it("only squadrons in ready or holding that need a space are listed; each starts at its own base", () => {
     expect(baseable(world).map((s) => s.id)).toEqual(["Actor.f4", "Actor.f16us", "Actor.mirage", "Actor.mig29"]);
-    expect(initialCapacity(world).bases).toEqual({ "Actor.f4": "Actor.bitburg", "Actor.f16us": "Actor.bitburg", "Actor.mirage": "", "Actor.mig29": "Actor.templin" });
+    expect(initialCapacity(world).bases).toEqual({
+      "Actor.f4": "Actor.bitburg",
+      "Actor.f16us": "Actor.bitburg",
+      "Actor.mirage": "",
+      "Actor.mig29": "Actor.templin",
+    });
     expect(capacityInput(initialCapacity(world), world).placements).toEqual({});
   });
 
@@ -109,7 +117,10 @@ describe("step 10: basing for next turn (seed 000, Air War QRS 10)", () => {
       { type: "squadronBox", squadron: "Actor.mig29", box: "holding" },
     ]);
     const placed = postCapacity(readCapacity(initialCapacity(world), { "base:Actor.f4": "" }, world), world, i18n);
-    expect(placed.ok && placed.value.inputs[1]).toEqual({ label: 'NOBC.AirMissions.Capacity.Placed {"name":"JaboG 35 (F-4F)"}', value: "NOBC.AirMissions.Capacity.NoBase" });
+    expect(placed.ok && placed.value.inputs[1]).toEqual({
+      label: 'NOBC.AirMissions.Capacity.Placed {"name":"JaboG 35 (F-4F)"}',
+      value: "NOBC.AirMissions.Capacity.NoBase",
+    });
     const nobody = fixtureWorld({ squadrons: SQUADRONS.filter((s) => s.id === "Actor.f4") });
     const none = postCapacity(initialCapacity(nobody), nobody, i18n);
     expect(none.ok && none.value.inputs[0]!.value).toBe("\u2014");

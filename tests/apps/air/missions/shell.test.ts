@@ -17,8 +17,22 @@ type Raw = Record<string, unknown>;
 let macros: typeof import("../../../../src/apps/air/missions/macros");
 
 const squadronSystem = (over: Raw): Raw => ({
-  side: "nato", nationality: "us", aircraft: "", role: "multirole", airToAir: 3, cas: 3, deepStrike: 3, weapons: [],
-  range: 2, recce: false, ew: false, harrier: false, box: "ready", airbase: null, airZone: "2ATAF", ...over,
+  side: "nato",
+  nationality: "us",
+  aircraft: "",
+  role: "multirole",
+  airToAir: 3,
+  cas: 3,
+  deepStrike: 3,
+  weapons: [],
+  range: 2,
+  recce: false,
+  ew: false,
+  harrier: false,
+  box: "ready",
+  airbase: null,
+  airZone: "2ATAF",
+  ...over,
 });
 
 let f15: FakeActorT;
@@ -33,9 +47,14 @@ function world(): void {
   registerChat();
   f15 = new harness.Actor({ name: "36 TFW (F-15)", type: "airSquadron", system: squadronSystem({ box: "damaged" }) });
   f16 = new harness.Actor({ name: "349 Sqn (F-16)", type: "airSquadron", system: squadronSystem({ box: "damaged", nationality: "be" }) });
-  mig = new harness.Actor({ name: "833 IAP (MiG-23)", type: "airSquadron", system: squadronSystem({ side: "wp", nationality: "su", box: "damaged" }) });
+  mig = new harness.Actor({
+    name: "833 IAP (MiG-23)",
+    type: "airSquadron",
+    system: squadronSystem({ side: "wp", nationality: "su", box: "damaged" }),
+  });
   base = new harness.Actor({
-    name: "Templin", type: "airbase",
+    name: "Templin",
+    type: "airbase",
     system: { side: "wp", airZone: "2ATAF", baseCapacity: 2, hits: { repairable: 1, permanent: 0 }, airDefence: { value: 2, max: 4 } },
   });
   sheetsFake.actors.push(f15, f16, mig, base);
@@ -96,7 +115,10 @@ describe("the repair button (step 9)", () => {
     expect(dialog).not.toBeNull();
     expect(sheetsFake.appRenders).toHaveLength(1);
     await dialog.change({ side: "nato", [`auto:${f16.uuid}`]: true });
-    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as { squadrons: { automatic: boolean }[]; canRoll: boolean };
+    const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as {
+      squadrons: { automatic: boolean }[];
+      canRoll: boolean;
+    };
     expect(context.squadrons.map((s) => s.automatic)).toEqual([false, true]);
     expect(context.canRoll).toBe(true);
     expect(await dialog.resolve()).not.toBeNull();
@@ -105,7 +127,11 @@ describe("the repair button (step 9)", () => {
   });
 
   it("the form handler and the Roll action are wired in the dialog's options", async () => {
-    const form = NobcDialog.DEFAULT_OPTIONS.form as unknown as { handler: (this: unknown, e: unknown, f: unknown, d: { object: Raw }) => Promise<void>; submitOnChange: boolean; closeOnSubmit: boolean };
+    const form = NobcDialog.DEFAULT_OPTIONS.form as unknown as {
+      handler: (this: unknown, e: unknown, f: unknown, d: { object: Raw }) => Promise<void>;
+      submitOnChange: boolean;
+      closeOnSubmit: boolean;
+    };
     expect(form).toMatchObject({ submitOnChange: true, closeOnSubmit: false });
     const dialog = (await macros.openRepair({ side: "nato" })) as NobcDialog;
     const actions = (dialog as unknown as { options: { actions: { roll: (this: unknown) => Promise<void> } } }).options.actions;

@@ -31,7 +31,20 @@ describe("reading the world for the air dialogs", () => {
 
   it("adds the tracks, bridges and ownership to the battlefield snapshot", () => {
     const field = battlefield({
-      actors: [{ uuid: "Actor.b", name: "Bitburg", type: "airbase", system: { side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: { repairable: 1, permanent: 0 }, airDefence: { value: 2, max: 4 } } }],
+      actors: [
+        {
+          uuid: "Actor.b",
+          name: "Bitburg",
+          type: "airbase",
+          system: {
+            side: "nato",
+            airZone: "2ATAF",
+            baseCapacity: 2,
+            hits: { repairable: 1, permanent: 0 },
+            airDefence: { value: 2, max: 4 },
+          },
+        },
+      ],
       terrain: smallMap(),
     });
     const world = missionWorld(field, { airDefence: new Map(), owned: new Set(["Actor.b"]), isGM: false });

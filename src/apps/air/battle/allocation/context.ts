@@ -33,7 +33,9 @@ export function allocationContext(world: AirWorld, state: AllocationState, i18n:
   const byId = new Map(world.squadrons.map((s) => [s.id, s]));
   const zones = knownZones(world);
   // A mission may go to any zone the distance table knows, even one no squadron is in yet.
-  const targets = [...new Set([...zones, ...Object.keys(state.zoneDistances), ...Object.values(state.zoneDistances).flatMap((d) => Object.keys(d))])].sort();
+  const targets = [
+    ...new Set([...zones, ...Object.keys(state.zoneDistances), ...Object.values(state.zoneDistances).flatMap((d) => Object.keys(d))]),
+  ].sort();
   const checked = checkAllocation(world, state, i18n);
   const problems = allocationProblems(world, state, i18n);
   const preview = previewView(checked, "NOBC.AirBattle.Allocation.Intro", namer(world.squadrons), i18n);

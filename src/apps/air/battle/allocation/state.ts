@@ -5,7 +5,17 @@
  */
 import type { ActorRef } from "../../../../rules/ids";
 import type { Checked, Resolution } from "../../../../rules/resolution";
-import { MISSION_BOXES, resolveAllocation, type AllocationInput, type AllocationOrder, type Mission, type MissionBox, type Side, type Squadron, type WeaponKind } from "../../../../rules/nobc/air/index";
+import {
+  MISSION_BOXES,
+  resolveAllocation,
+  type AllocationInput,
+  type AllocationOrder,
+  type Mission,
+  type MissionBox,
+  type Side,
+  type Squadron,
+  type WeaponKind,
+} from "../../../../rules/nobc/air/index";
 import type { Translator } from "../../../../view/breakdown";
 import { AIR_BOX_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../../view/labels";
 import type { CardInputLine } from "../../../../chat/resolution-card";
@@ -98,7 +108,11 @@ export function allocationInput(world: AirWorld, state: AllocationState, i18n: T
 export function allocationProblems(world: AirWorld, state: AllocationState, i18n: Translator): string[] {
   const ordered = state.rows.filter((r) => r.box !== "").map((r) => r.squadron);
   if (ordered.length === 0) return [i18n.localize("NOBC.AirBattle.Refused.noOrders")];
-  return notOwned(world, world.squadrons.filter((s) => ordered.includes(s.id)), i18n);
+  return notOwned(
+    world,
+    world.squadrons.filter((s) => ordered.includes(s.id)),
+    i18n,
+  );
 }
 
 export function checkAllocation(world: AirWorld, state: AllocationState, i18n: Translator): Checked<Resolution<{ missions: Mission[] }>> {
@@ -114,10 +128,16 @@ export function allocationCard(
 ): { title: string; inputs: CardInputLine[]; record: AllocationRecord } {
   const name = namer(world.squadrons);
   return {
-    title: i18n.format("NOBC.AirBattle.Allocation.CardTitle", { side: i18n.localize(SIDE_LABELS[state.side]), zone: zoneLabel(state.zone, i18n) }),
+    title: i18n.format("NOBC.AirBattle.Allocation.CardTitle", {
+      side: i18n.localize(SIDE_LABELS[state.side]),
+      zone: zoneLabel(state.zone, i18n),
+    }),
     inputs: missions.map((m) => ({
       label: name(m.squadron),
-      value: i18n.format("NOBC.AirBattle.Allocation.Order", { box: i18n.localize(AIR_BOX_LABELS[m.box]), zone: zoneLabel(m.targetZone, i18n) }),
+      value: i18n.format("NOBC.AirBattle.Allocation.Order", {
+        box: i18n.localize(AIR_BOX_LABELS[m.box]),
+        zone: zoneLabel(m.targetZone, i18n),
+      }),
     })),
     record: {
       kind: "allocation",

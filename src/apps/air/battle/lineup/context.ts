@@ -44,7 +44,10 @@ function boutSide(world: AirWorld, id: ActorRef | null, i18n: Translator): strin
   if (id === null) return i18n.localize("NOBC.AirBattle.LineUp.Unchallenged");
   const s = world.squadrons.find((x) => x.id === id);
   if (s === undefined) return id;
-  return i18n.format(hasWeapon(s, "aam") ? "NOBC.AirBattle.LineUp.FighterAam" : "NOBC.AirBattle.LineUp.Fighter", { name: s.name, value: String(s.airToAir) });
+  return i18n.format(hasWeapon(s, "aam") ? "NOBC.AirBattle.LineUp.FighterAam" : "NOBC.AirBattle.LineUp.Fighter", {
+    name: s.name,
+    value: String(s.airToAir),
+  });
 }
 
 export function boutsView(world: AirWorld, bouts: readonly Bout[], i18n: Translator): { wp: string; nato: string }[] {
@@ -55,18 +58,27 @@ export function lineUpContext(world: AirWorld, state: LineUpState, i18n: Transla
   const byId = new Map(world.squadrons.map((s) => [s.id, s]));
   const parts = editableParts(world, state);
   const needed = neededParts(world, state.zone);
-  const status: LineUpView["status"] = needed.length === 0 ? "none" : state.bouts !== null ? "done" : parts.length === 0 ? "waiting" : "editing";
+  const status: LineUpView["status"] =
+    needed.length === 0 ? "none" : state.bouts !== null ? "done" : parts.length === 0 ? "waiting" : "editing";
   const checked = checkLineUp(world, state, parts, i18n);
   const view = (id: ActorRef, index: number): LineSquadronView => {
     const s = byId.get(id);
     return { index, name: s?.name ?? id, uuid: id, values: s === undefined ? "" : squadronValues(s, i18n) };
   };
   const wpChoices = (selected: string, blank: string) =>
-    choices([{ value: "", label: i18n.localize(blank) }, ...state.wpLine.map((id, i) => ({ value: id, label: `${i + 1}. ${byId.get(id)?.name ?? id}` }))], selected);
+    choices(
+      [
+        { value: "", label: i18n.localize(blank) },
+        ...state.wpLine.map((id, i) => ({ value: id, label: `${i + 1}. ${byId.get(id)?.name ?? id}` })),
+      ],
+      selected,
+    );
   const waiting = waitingFor(world, state);
   const final = checked.ok ? checked.value.outcome.bouts : null;
   return {
-    ...(status === "editing" ? previewView(checked, "NOBC.AirBattle.LineUp.Intro", namer(world.squadrons), i18n) : { refusals: [], breakdown: null }),
+    ...(status === "editing"
+      ? previewView(checked, "NOBC.AirBattle.LineUp.Intro", namer(world.squadrons), i18n)
+      : { refusals: [], breakdown: null }),
     zones: zoneChoices(knownZones(world), state.zone, i18n),
     zone: zoneLabel(state.zone, i18n),
     status,
@@ -81,7 +93,11 @@ export function lineUpContext(world: AirWorld, state: LineUpState, i18n: Transla
     editOpposite: parts.includes("natoOpposite"),
     showSwitches: needed.includes("wpSwitches") && (parts.includes("wpSwitches") || state.recorded.includes("wpSwitches")),
     editSwitches: parts.includes("wpSwitches"),
-    switches: state.switches.map(([a, b], slot) => ({ slot, a: wpChoices(a, "NOBC.AirBattle.LineUp.NoSwitch"), b: wpChoices(b, "NOBC.AirBattle.LineUp.NoSwitch") })),
+    switches: state.switches.map(([a, b], slot) => ({
+      slot,
+      a: wpChoices(a, "NOBC.AirBattle.LineUp.NoSwitch"),
+      b: wpChoices(b, "NOBC.AirBattle.LineUp.NoSwitch"),
+    })),
     bouts: boutsView(world, state.bouts ?? final ?? [], i18n),
     canPost: status === "editing" && checked.ok,
     canRestart: world.isGM && (state.recorded.length > 0 || state.bouts !== null),

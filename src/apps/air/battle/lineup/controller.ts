@@ -12,7 +12,8 @@ import { checkLineUp, editableParts, lineUpCard, lineUpFromForm, lineUpState, mo
 
 /** Moves a WP squadron in the line, if the line is the user's to decide. */
 function move(delta: -1 | 1): DialogAction<LineUpState, AirWorld> {
-  return (state, world, target) => (editableParts(world, state).includes("wpLine") ? moveInLine(state, Number(target.dataset["index"]), delta) : state);
+  return (state, world, target) =>
+    editableParts(world, state).includes("wpLine") ? moveInLine(state, Number(target.dataset["index"]), delta) : state;
 }
 
 export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArgs> = {
@@ -44,7 +45,9 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
     const checked = checkLineUp(world, state, parts, i18n);
     if (!checked.ok) return refused(checked.refusals.map((r) => r.message));
     const { title, inputs, record } = lineUpCard(world, state, checked.value.outcome, i18n);
-    const outcome = i18n.localize(checked.value.outcome.bouts === null ? "NOBC.AirBattle.LineUp.OutcomePart" : "NOBC.AirBattle.LineUp.OutcomeComplete");
+    const outcome = i18n.localize(
+      checked.value.outcome.bouts === null ? "NOBC.AirBattle.LineUp.OutcomePart" : "NOBC.AirBattle.LineUp.OutcomeComplete",
+    );
     return { ok: true, value: { card: airCard({ title, resolution: checked.value, inputs, outcome }, record) } };
   },
 };

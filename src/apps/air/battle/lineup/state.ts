@@ -57,10 +57,18 @@ export function lineUpState(world: AirWorld, zone: string, restart = false): Lin
   const current = restart ? undefined : currentLineUp(world.records, zone, zoneSquadrons(world, zone))?.record;
   const wpLine = current?.wpLine ?? wp.map((s) => s.id);
   // By default NATO's best meet WP's best, place by place.
-  const opposite = nato.map((s, i) => ({ nato: s.id, wp: current?.natoOpposite?.find((p) => p.nato === s.id)?.wp ?? (current?.natoOpposite === undefined ? (wpLine[i] ?? "") : "") }));
+  const opposite = nato.map((s, i) => ({
+    nato: s.id,
+    wp: current?.natoOpposite?.find((p) => p.nato === s.id)?.wp ?? (current?.natoOpposite === undefined ? (wpLine[i] ?? "") : ""),
+  }));
   const recordedSwitches = current?.wpSwitches ?? [];
   const switches = Array.from({ length: WP_SWITCH_LIMIT }, (_, k) => recordedSwitches[k] ?? (["", ""] as const));
-  const recorded = current === undefined ? [] : PARTS.filter((p) => (p === "wpLine" ? true : p === "natoOpposite" ? current.natoOpposite !== undefined : current.wpSwitches !== undefined));
+  const recorded =
+    current === undefined
+      ? []
+      : PARTS.filter((p) =>
+          p === "wpLine" ? true : p === "natoOpposite" ? current.natoOpposite !== undefined : current.wpSwitches !== undefined,
+        );
   return { zone, wpLine, opposite, switches, recorded, bouts: current?.bouts ?? null };
 }
 
@@ -132,7 +140,12 @@ export interface LineUpResult {
  * The rules' check of what the user posts. With the last part, the full check and its bouts. With
  * an earlier part, the rules' refusals about the parts decided so far, and a breakdown listing them.
  */
-export function checkLineUp(world: AirWorld, state: LineUpState, parts: readonly LineUpPart[], i18n: Translator): Checked<Resolution<LineUpResult>> {
+export function checkLineUp(
+  world: AirWorld,
+  state: LineUpState,
+  parts: readonly LineUpPart[],
+  i18n: Translator,
+): Checked<Resolution<LineUpResult>> {
   const input = lineUpInput(world, state);
   const checked = resolveLineUp(input);
   const needed = neededParts(world, state.zone);
@@ -149,12 +162,20 @@ export function checkLineUp(world: AirWorld, state: LineUpState, parts: readonly
   const breakdown: BreakdownLine[] = [];
   if (parts.includes("wpLine")) {
     state.wpLine.forEach((id, i) =>
-      breakdown.push({ label: i18n.format("NOBC.AirBattle.LineUp.PlaceLabel", { place: String(i + 1), name: name(id) }), value: strength.get(id) ?? 0, source: AIR_SOURCES.lineUp }),
+      breakdown.push({
+        label: i18n.format("NOBC.AirBattle.LineUp.PlaceLabel", { place: String(i + 1), name: name(id) }),
+        value: strength.get(id) ?? 0,
+        source: AIR_SOURCES.lineUp,
+      }),
     );
   }
   if (parts.includes("natoOpposite")) {
     for (const p of input.natoOpposite) {
-      breakdown.push({ label: i18n.format("NOBC.AirBattle.LineUp.FacesLabel", { name: name(p.nato) }), value: state.wpLine.indexOf(p.wp) + 1, source: AIR_SOURCES.lineUp });
+      breakdown.push({
+        label: i18n.format("NOBC.AirBattle.LineUp.FacesLabel", { name: name(p.nato) }),
+        value: state.wpLine.indexOf(p.wp) + 1,
+        source: AIR_SOURCES.lineUp,
+      });
     }
   }
   return ok({ breakdown, rolls: [], outcome: { bouts: null, parts }, effects: [] });

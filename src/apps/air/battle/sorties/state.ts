@@ -5,7 +5,17 @@
  */
 import type { ActorRef } from "../../../../rules/ids";
 import type { Checked, Resolution } from "../../../../rules/resolution";
-import { isRecceOrEw, resolveAirSuperiority, resolveSortieSelection, sortieAllotment, SORTIE_BOXES, type AirStatus, type Side, type SortieOutcome, type Squadron } from "../../../../rules/nobc/air/index";
+import {
+  isRecceOrEw,
+  resolveAirSuperiority,
+  resolveSortieSelection,
+  sortieAllotment,
+  SORTIE_BOXES,
+  type AirStatus,
+  type Side,
+  type SortieOutcome,
+  type Squadron,
+} from "../../../../rules/nobc/air/index";
 import type { Translator } from "../../../../view/breakdown";
 import { SIDE_LABELS } from "../../../../view/labels";
 import type { CardInputLine } from "../../../../chat/resolution-card";
@@ -51,12 +61,19 @@ export function sortieFromForm(world: AirWorld, state: SortieState, form: Readon
   const zone = typeof form["zone"] === "string" ? form["zone"] : state.zone;
   if (side !== state.side || zone !== state.zone) return sortieState(world, { side, zone });
   const listed = onMission(world, side, zone);
-  const selected = listed.filter((s, i) => (`fly-${i}` in form ? form[`fly-${i}`] === true || form[`fly-${i}`] === "on" : state.selected.includes(s.id)));
+  const selected = listed.filter((s, i) =>
+    `fly-${i}` in form ? form[`fly-${i}`] === true || form[`fly-${i}`] === "on" : state.selected.includes(s.id),
+  );
   return { ...state, selected: selected.map((s) => s.id) };
 }
 
 export function checkSorties(world: AirWorld, state: SortieState): Checked<Resolution<SortieOutcome>> {
-  return resolveSortieSelection({ side: state.side, status: zoneStatus(world, state.zone), squadrons: zoneSquadrons(world, state.zone), selected: state.selected });
+  return resolveSortieSelection({
+    side: state.side,
+    status: zoneStatus(world, state.zone),
+    squadrons: zoneSquadrons(world, state.zone),
+    selected: state.selected,
+  });
 }
 
 /** Beyond the rules: the user must own every squadron of the choice (a GM always may). */
@@ -89,13 +106,26 @@ export function sortieCard(
   const name = namer(world.squadrons);
   const list = (ids: readonly ActorRef[]) => ids.map(name).join(", ") || i18n.localize("NOBC.AirBattle.None");
   return {
-    title: i18n.format("NOBC.AirBattle.Sorties.CardTitle", { side: i18n.localize(SIDE_LABELS[state.side]), zone: zoneLabel(state.zone, i18n) }),
+    title: i18n.format("NOBC.AirBattle.Sorties.CardTitle", {
+      side: i18n.localize(SIDE_LABELS[state.side]),
+      zone: zoneLabel(state.zone, i18n),
+    }),
     inputs: [
       { label: i18n.localize("NOBC.AirBattle.Status"), value: statusText(status, i18n) },
       { label: i18n.localize("NOBC.AirBattle.Sorties.Flying"), value: list(outcome.flying) },
       { label: i18n.localize("NOBC.AirBattle.Sorties.Intercepted"), value: list(outcome.intercepted) },
     ],
-    outcome: i18n.format("NOBC.AirBattle.Sorties.Outcome", { flying: String(outcome.flying.length), intercepted: String(outcome.intercepted.length) }),
-    record: { kind: "sorties", zone: state.zone, side: state.side, status: { level: status.level, winner: status.winner }, flying: [...outcome.flying], intercepted: [...outcome.intercepted] },
+    outcome: i18n.format("NOBC.AirBattle.Sorties.Outcome", {
+      flying: String(outcome.flying.length),
+      intercepted: String(outcome.intercepted.length),
+    }),
+    record: {
+      kind: "sorties",
+      zone: state.zone,
+      side: state.side,
+      status: { level: status.level, winner: status.winner },
+      flying: [...outcome.flying],
+      intercepted: [...outcome.intercepted],
+    },
   };
 }

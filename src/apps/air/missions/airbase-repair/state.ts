@@ -3,7 +3,12 @@
  * permanent), and up to three air-defence boxes restored per air zone over its airbase charts,
  * split as the owner chooses. Pure.
  */
-import { resolveAirbaseRepair, AIR_DEFENCE_REPAIRS_PER_ZONE, type AirDefenceChart, type AirbaseRepairInput } from "../../../../rules/nobc/air/index";
+import {
+  resolveAirbaseRepair,
+  AIR_DEFENCE_REPAIRS_PER_ZONE,
+  type AirDefenceChart,
+  type AirbaseRepairInput,
+} from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import { refuse, type Checked } from "../../../../rules/resolution";
@@ -23,7 +28,13 @@ export function sideAirbases(world: MissionWorld, side: Side): AirbaseView[] {
 
 /** Each airbase as an air-defence chart: boxes lost = the track's maximum less its value. */
 export function chartsOf(airbases: readonly AirbaseView[]): AirDefenceChart[] {
-  return airbases.map((a) => ({ id: a.id, name: a.name, side: a.side, airZone: a.airZone, lost: Math.max(0, a.airDefence.max - a.airDefence.value) }));
+  return airbases.map((a) => ({
+    id: a.id,
+    name: a.name,
+    side: a.side,
+    airZone: a.airZone,
+    lost: Math.max(0, a.airDefence.max - a.airDefence.value),
+  }));
 }
 
 /** The rules' own split (charts served in order, three per zone) as the starting choice. */
@@ -83,7 +94,11 @@ export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld
       title: i18n.format("NOBC.AirMissions.AirbaseRepair.CardTitle", { side }),
       hook: "nobc.airbasesRepaired",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.AirbaseRepair.Outcome", { repaired: String(repaired), permanent: String(permanent), boxes: String(boxes) }),
+      outcome: i18n.format("NOBC.AirMissions.AirbaseRepair.Outcome", {
+        repaired: String(repaired),
+        permanent: String(permanent),
+        boxes: String(boxes),
+      }),
       inputs: input.value.airbases
         .filter((a) => a.hits > 0)
         .map((a) => ({ label: a.name, value: i18n.format("NOBC.AirMissions.AirbaseRepair.HitsLine", { hits: String(a.hits) }) })),

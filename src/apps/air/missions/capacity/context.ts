@@ -14,7 +14,8 @@ export function capacityContext(state: CapacityState, world: MissionWorld, i18n:
     const home = s.airbase === null ? undefined : world.airbases.find((a) => a.id === s.airbase);
     const options = basesFor(world, s).map((a) => ({ value: a.id, label: a.name, selected: a.id === chosen }));
     // A home base in another zone stays listed, so the select shows where the squadron is now.
-    if (home !== undefined && !options.some((o) => o.value === home.id)) options.push({ value: home.id, label: home.name, selected: home.id === chosen });
+    if (home !== undefined && !options.some((o) => o.value === home.id))
+      options.push({ value: home.id, label: home.name, selected: home.id === chosen });
     return {
       id: s.id,
       name: s.name,
@@ -24,7 +25,8 @@ export function capacityContext(state: CapacityState, world: MissionWorld, i18n:
       holding: resolved.ok && resolved.value.outcome.holding.includes(s.id),
     };
   });
-  if (!resolved.ok) return { squadrons, refusals: refusalMessages(resolved.refusals), airbases: [], holding: [], changes: [], canRoll: false };
+  if (!resolved.ok)
+    return { squadrons, refusals: refusalMessages(resolved.refusals), airbases: [], holding: [], changes: [], canRoll: false };
   const { outcome } = resolved.value;
   return {
     squadrons,

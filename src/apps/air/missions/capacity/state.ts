@@ -60,9 +60,15 @@ export function postCapacity(state: CapacityState, world: MissionWorld, i18n: Tr
       title: i18n.localize("NOBC.AirMissions.Capacity.CardTitle"),
       hook: "nobc.airbasesAssigned",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.Capacity.Outcome", { ready: String(outcome.ready.length), holding: String(outcome.holding.length) }),
+      outcome: i18n.format("NOBC.AirMissions.Capacity.Outcome", {
+        ready: String(outcome.ready.length),
+        holding: String(outcome.holding.length),
+      }),
       inputs: [
-        { label: i18n.localize("NOBC.AirMissions.Capacity.Holding"), value: outcome.holding.length === 0 ? "\u2014" : outcome.holding.map(nameOf).join(", ") },
+        {
+          label: i18n.localize("NOBC.AirMissions.Capacity.Holding"),
+          value: outcome.holding.length === 0 ? "\u2014" : outcome.holding.map(nameOf).join(", "),
+        },
         ...Object.entries(capacityInput(state, world).placements ?? {}).map(([id, base]) => ({
           label: i18n.format("NOBC.AirMissions.Capacity.Placed", { name: nameOf(id) }),
           value: base === null ? i18n.localize("NOBC.AirMissions.Capacity.NoBase") : nameOf(base),

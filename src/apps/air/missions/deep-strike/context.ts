@@ -7,7 +7,17 @@ import type { Checked } from "../../../../rules/resolution";
 import { constantDice, percent, refusalMessages, sideOptions, type Translator } from "../view";
 import type { MissionWorld } from "../world";
 import { choosableSides } from "../world";
-import { strikeSquadrons, strikeCards, chemicalCards, targetChoices, strikeOrder, deepStrikeInput, AIM_KEYS, KIND_KEYS, type DeepStrikeState } from "./state";
+import {
+  strikeSquadrons,
+  strikeCards,
+  chemicalCards,
+  targetChoices,
+  strikeOrder,
+  deepStrikeInput,
+  AIM_KEYS,
+  KIND_KEYS,
+  type DeepStrikeState,
+} from "./state";
 
 /** The chance of each number of hits, from independent chances of one hit each (exact sums). */
 export function hitSpread(chances: readonly number[]): number[] {
@@ -92,7 +102,13 @@ export function deepStrikeContext(state: DeepStrikeState, world: MissionWorld, i
   const input = deepStrikeInput(state, world, i18n);
   const plan = input.ok ? strikePlan(input.value, world) : input;
   if (!input.ok || !plan.ok) {
-    return { ...base, refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals), plan: [], spread: [], canRoll: false };
+    return {
+      ...base,
+      refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals),
+      plan: [],
+      spread: [],
+      canRoll: false,
+    };
   }
   const chemical = input.value.chemical !== undefined;
   const spread = hitSpread(plan.value.rows.filter((r) => r.role !== "ew").map((r) => r.hit));

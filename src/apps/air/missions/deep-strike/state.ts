@@ -68,9 +68,13 @@ export function chemicalCards(world: MissionWorld, side: Side) {
 export function targetChoices(world: MissionWorld, side: Side): { value: string; kind: TargetKind; name: string }[] {
   const enemy = otherSide(side);
   return [
-    ...world.airbases.filter((a) => a.side === enemy).map((a) => ({ value: targetValue("airbase", a.id), kind: "airbase" as const, name: a.name })),
+    ...world.airbases
+      .filter((a) => a.side === enemy)
+      .map((a) => ({ value: targetValue("airbase", a.id), kind: "airbase" as const, name: a.name })),
     ...world.bridges.map((b) => ({ value: targetValue("bridge", b.hexside), kind: "bridge" as const, name: b.name })),
-    ...world.hqs.filter((h) => h.side === enemy).map((h) => ({ value: targetValue("installation", h.id), kind: "installation" as const, name: h.name })),
+    ...world.hqs
+      .filter((h) => h.side === enemy)
+      .map((h) => ({ value: targetValue("installation", h.id), kind: "installation" as const, name: h.name })),
   ];
 }
 
@@ -108,13 +112,22 @@ export function readDeepStrike(state: DeepStrikeState, form: FormValues, world: 
   }
   const target = typeof form["target"] === "string" ? form["target"] : state.target;
   // A new target brings its own air defence; the typed values belong to the old one.
-  const airDefence = target !== state.target ? defaultAirDefence(world, target) : typeof form["airDefence"] === "string" ? form["airDefence"] : state.airDefence;
+  const airDefence =
+    target !== state.target
+      ? defaultAirDefence(world, target)
+      : typeof form["airDefence"] === "string"
+        ? form["airDefence"]
+        : state.airDefence;
   const chemical = typeof form["chemical"] === "string" ? (form["chemical"] === "" ? null : form["chemical"]) : state.chemical;
   return {
     side,
     attackers: tickedIds(form, "attacker", squadrons),
     order,
-    strikes: tickedIds(form, "strike", strikeCards(world, side).map((c) => c.id)),
+    strikes: tickedIds(
+      form,
+      "strike",
+      strikeCards(world, side).map((c) => c.id),
+    ),
     chemical,
     target,
     aim: form["aim"] === "airDefence" ? "airDefence" : form["aim"] === "target" ? "target" : state.aim,
@@ -135,7 +148,9 @@ export function parseBoxes(text: string, i18n: Translator): Checked<number[]> {
   const values = tokens.map((t, i) => {
     const n = Number(t);
     if (!Number.isFinite(n)) {
-      refusals.push(refusal("badAirDefence", i18n.format("NOBC.AirMissions.Check.badAirDefence", { box: String(i + 1), value: t }), "airDefence"));
+      refusals.push(
+        refusal("badAirDefence", i18n.format("NOBC.AirMissions.Check.badAirDefence", { box: String(i + 1), value: t }), "airDefence"),
+      );
     }
     return n;
   });
@@ -213,7 +228,10 @@ export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice
       inputs: [
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Target"), value: `${target.name} (${i18n.localize(KIND_KEYS[target.kind])})` },
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Aim"), value: i18n.localize(AIM_KEYS[state.aim]) },
-        { label: i18n.localize("NOBC.AirMissions.DeepStrike.AirDefence"), value: target.airDefence.length === 0 ? "\u2014" : target.airDefence.join(", ") },
+        {
+          label: i18n.localize("NOBC.AirMissions.DeepStrike.AirDefence"),
+          value: target.airDefence.length === 0 ? "\u2014" : target.airDefence.join(", "),
+        },
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Order"), value: names(input.value.attackers) },
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Cards"), value: names((input.value.strikes ?? []).map((s) => s.card)) },
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Chemical"), value: names(state.chemical === null ? [] : [state.chemical]) },

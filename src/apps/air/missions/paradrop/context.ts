@@ -2,7 +2,13 @@
  * What the paradrop dialog shows: the candidates, the modifiers, and the exact chance of each
  * result over the six faces, found by asking the rules what each face would give. Pure.
  */
-import { PARADROP_LOSSES, PARADROP_RESULTS, resolveParadrop, type ParadropInput, type ParadropResult } from "../../../../rules/nobc/air/index";
+import {
+  PARADROP_LOSSES,
+  PARADROP_RESULTS,
+  resolveParadrop,
+  type ParadropInput,
+  type ParadropResult,
+} from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Checked } from "../../../../rules/resolution";
 import { breakdownRows, constantDice, percent, refusalMessages, sideOptions, SIDE_KEYS, type Translator } from "../view";
@@ -64,7 +70,15 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
   const input = paradropInput(state, world, i18n);
   const odds = input.ok ? paradropOdds(input.value) : input;
   if (!input.ok || !odds.ok) {
-    return { ...base, refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals), modifiers: [], odds: [], warnings: [], effects: [], canRoll: false };
+    return {
+      ...base,
+      refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals),
+      modifiers: [],
+      odds: [],
+      warnings: [],
+      effects: [],
+      canRoll: false,
+    };
   }
   // The face-1 run holds every modifier; its first line is the die itself.
   const sample = resolveParadrop(input.value, constantDice(1));

@@ -72,12 +72,17 @@ export function readParadrop(state: ParadropState, form: FormValues, world: Miss
   return {
     side,
     brigade,
-    transports: tickedIds(form, "transport", transportCandidates(world, side).map((s) => s.id)),
+    transports: tickedIds(
+      form,
+      "transport",
+      transportCandidates(world, side).map((s) => s.id),
+    ),
     level,
     winner,
     adjacentToEnemy: checked(form["adjacentToEnemy"]),
     onAirfield: checked(form["onAirfield"]),
-    override: typeof form["override"] === "string" ? form["override"].trim() : typeof form["override"] === "number" ? String(form["override"]) : "",
+    override:
+      typeof form["override"] === "string" ? form["override"].trim() : typeof form["override"] === "number" ? String(form["override"]) : "",
   };
 }
 
@@ -106,9 +111,10 @@ export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Di
   if (!resolved.ok) return resolved;
   const { outcome } = resolved.value;
   const transports = input.value.transports.map((s) => s.name).join(", ");
-  const status = state.winner === null
-    ? i18n.localize(LEVEL_KEYS[state.level])
-    : `${i18n.localize(LEVEL_KEYS[state.level])} (${i18n.localize(SIDE_KEYS[state.winner])})`;
+  const status =
+    state.winner === null
+      ? i18n.localize(LEVEL_KEYS[state.level])
+      : `${i18n.localize(LEVEL_KEYS[state.level])} (${i18n.localize(SIDE_KEYS[state.winner])})`;
   const yes = i18n.localize("NOBC.AirMissions.Yes");
   const no = i18n.localize("NOBC.AirMissions.No");
   return {

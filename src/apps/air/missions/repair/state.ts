@@ -28,7 +28,17 @@ export function initialRepair(_world: MissionWorld, side: Side): RepairState {
 export function readRepair(state: RepairState, form: FormValues, world: MissionWorld): RepairState {
   const side = readSide(form["side"], state.side);
   if (side !== state.side) return { side, automatic: [] };
-  return { side, automatic: side === "nato" ? tickedIds(form, "auto", damagedSquadrons(world, side).map((s) => s.id)) : [] };
+  return {
+    side,
+    automatic:
+      side === "nato"
+        ? tickedIds(
+            form,
+            "auto",
+            damagedSquadrons(world, side).map((s) => s.id),
+          )
+        : [],
+  };
 }
 
 export function repairInput(state: RepairState, world: MissionWorld, i18n: Translator): Checked<RepairInput> {
