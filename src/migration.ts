@@ -111,11 +111,11 @@ interface Write {
   readonly system: unknown;
 }
 
-type Failure = { name: string; error: string };
+interface Failure { name: string; error: string }
 
 function liveDocument(s: MigrationStep): LiveSource | undefined {
   const doc = documentAt(stepUuid(s));
-  return doc instanceof foundry.abstract.Document ? (doc as unknown as LiveSource) : undefined;
+  return doc instanceof foundry.abstract.Document ? (doc) : undefined;
 }
 
 /**

@@ -86,11 +86,11 @@ export function rollsFromFaces(faces: readonly number[]): Roll[] {
   return [(Roll as unknown as { fromData(d: object): Roll }).fromData(data)];
 }
 
-type MessageClass = {
+interface MessageClass {
   create(data: object): Promise<unknown>;
   createDocuments(data: object[]): Promise<unknown[]>;
   getSpeaker(): object;
-};
+}
 
 /** The message data of one card: its content rendered, its dice as a Roll, its flags (pending). */
 async function cardMessageData<O>(input: PostResolutionInput<O>, Message: MessageClass): Promise<object> {

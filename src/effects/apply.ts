@@ -138,13 +138,13 @@ class Planner {
   /** The actor an effect names, if it exists and is one of `types`; otherwise a note says why. */
   actor(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
     const known = this.actors.get(uuid);
-    if (known !== undefined) return types.includes(known.snap.type) ? known : this.wrongType(known.snap, effect);
+    if (known !== undefined) { types.includes(known.snap.type) ? known : this.wrongType(known.snap, effect); return; }
     const snap = this.lookup(uuid);
     if (snap === undefined || snap.documentName !== "Actor") {
       this.note("NOBC.EffectNote.notFound", effect, { uuid });
       return undefined;
     }
-    if (!types.includes(snap.type)) return this.wrongType(snap, effect);
+    if (!types.includes(snap.type)) { this.wrongType(snap, effect); return; }
     const working: Working = { snap, next: new Map(), prior: new Map() };
     this.actors.set(uuid, working);
     return working;
@@ -178,7 +178,7 @@ class Planner {
       this.note("NOBC.EffectNote.notFound", effect, { uuid });
       return undefined;
     }
-    if (!types.includes(snap.type)) return this.wrongType(snap, effect);
+    if (!types.includes(snap.type)) { this.wrongType(snap, effect); return; }
     const working: Working = { snap, next: new Map(), prior: new Map() };
     this.items.set(uuid, working);
     return working;

@@ -28,12 +28,12 @@ export interface ImportWorld {
 
 /** The Foundry calls the import makes: one batch of folders, one of actors, one of links. */
 const foundryCalls: DocumentCalls = {
-  createFolders: (data: FolderData[]) => Folder.createDocuments(data as unknown as Folder.CreateData[], { keepId: true }),
+  createFolders: (data: FolderData[]) => Folder.createDocuments(data, { keepId: true }),
   createActors: async (data: ActorData[]) => {
-    const created = await Actor.createDocuments(data as unknown as Actor.CreateData[]);
+    const created = await Actor.createDocuments(data);
     return created.map((a) => ({ id: a.id, uuid: a.uuid }));
   },
-  updateActors: (updates) => Actor.updateDocuments(updates as unknown as Actor.UpdateData[]),
+  updateActors: (updates) => Actor.updateDocuments(updates),
 };
 
 function text(value: unknown): string {
@@ -81,7 +81,7 @@ export const importController: DialogController<ImportState, ImportWorld> = {
   actions: { check: (state) => checkImport(state) },
   submit(state) {
     const { result } = state;
-    if (result === null || !result.ok) return refused([localize("NOBC.Orbat.NotChecked")]);
+    if (!result?.ok) return refused([localize("NOBC.Orbat.NotChecked")]);
     return {
       ok: true,
       value: {

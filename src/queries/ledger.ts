@@ -71,5 +71,5 @@ export function onceHolder(ledger: CardLedger, once: string, except?: string): s
 /** Records `entry` in one settings write. */
 export async function recordEntry(messageId: string, entry: LedgerEntry): Promise<void> {
   const next = withEntry(readLedger(), messageId, entry, (id) => game.messages?.get(id) !== undefined);
-  await game.settings?.set(SYSTEM_ID, LEDGER_SETTING, next as never);
+  await game.settings?.set(SYSTEM_ID, LEDGER_SETTING, next);
 }

@@ -109,7 +109,7 @@ export async function repairSquadron(this: ActorSheet): Promise<void> {
     return;
   }
   const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());
-  if (!checked.ok) return warnRefused(checked.refusals.map((r) => r.message).join(" "));
+  if (!checked.ok) { warnRefused(checked.refusals.map((r) => r.message).join(" ")); return; }
   // A roll everyone should see: it goes to chat as a card, applied from there (by the GM's authority).
   await postResolution({ title: translator().format("NOBC.Dialog.RepairTitle", { name: doc.name }), resolution: checked.value });
 }

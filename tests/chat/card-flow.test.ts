@@ -97,7 +97,7 @@ describe("posting a resolution card", () => {
       records: { airBattle: { step: "lineUp", zone: "north" }, state: "applied" },
     });
     const message = [...chatFake.messages.values()][0]!;
-    expect((message.flags as Raw)["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
+    expect((message.flags)["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
   });
 
   it("posts several cards in one createDocuments batch, in order, each with its hooks", async () => {

@@ -70,10 +70,10 @@ describe("trackerMode and the parts", () => {
     expect(turnView["header"]).toEqual({ template: "h.hbs" });
     for (const mode of ["start", "default"] as const) {
       expect(turnParts(parts, mode)).toEqual({
-        header: foundryParts["header"],
+        header: foundryParts.header,
         [TURN_PART]: parts[TURN_PART],
-        tracker: foundryParts["tracker"],
-        footer: foundryParts["footer"],
+        tracker: foundryParts.tracker,
+        footer: foundryParts.footer,
       });
     }
     expect(parts["tracker"]).toEqual({ template: "t.hbs", scrollable: [""] }); // not mutated

@@ -12,7 +12,7 @@ import { subordinatesOf } from "../../src/data/subordinates";
 
 type Raw = Record<string, unknown>;
 function unit(source: Raw = {}): UnitData {
-  const model = new UnitData(source as never);
+  const model = new UnitData(source);
   model.prepareDerivedData();
   return model;
 }
@@ -83,12 +83,12 @@ describe("unit data model", () => {
 
 describe("hq data model", () => {
   it("has defaults and a level ratio", () => {
-    const hq = new HqData({ level: { value: 2, max: 4 } } as never);
+    const hq = new HqData({ level: { value: 2, max: 4 } });
     hq.prepareDerivedData();
     expect(hq.echelon).toBe("corps");
     expect(hq.mayRecover).toBe(true);
     expect(hq.levelRatio).toBe(0.5);
-    const empty = new HqData({ level: { value: 0, max: 0 } } as never);
+    const empty = new HqData({ level: { value: 0, max: 0 } });
     empty.prepareDerivedData();
     expect(empty.levelRatio).toBe(0);
   });
@@ -110,7 +110,7 @@ describe("hq data model", () => {
 
 describe("air squadron data model", () => {
   it("defaults to the ready box with no weapons", () => {
-    const sq = new AirSquadronData({} as never);
+    const sq = new AirSquadronData({});
     sq.prepareDerivedData();
     expect(sq.box).toBe("ready");
     expect(sq.weapons).toEqual([]);
@@ -120,7 +120,7 @@ describe("air squadron data model", () => {
 
   it("EW, recce and Harrier squadrons need no base space (seed 000, Air War QRS: 10)", () => {
     for (const flag of ["ew", "recce", "harrier"]) {
-      const sq = new AirSquadronData({ [flag]: true } as never);
+      const sq = new AirSquadronData({ [flag]: true });
       sq.prepareDerivedData();
       expect(sq.needsBaseSpace).toBe(false);
     }
@@ -137,13 +137,13 @@ describe("air squadron data model", () => {
   });
 
   it("repairs an empty airbase reference", () => {
-    expect(new AirSquadronData({ airbase: "" } as never).airbase).toBeNull();
+    expect(new AirSquadronData({ airbase: "" }).airbase).toBeNull();
   });
 });
 
 describe("airbase data model", () => {
   function base(source: Raw): AirbaseData {
-    const b = new AirbaseData(source as never);
+    const b = new AirbaseData(source);
     b.prepareDerivedData();
     return b;
   }
@@ -169,7 +169,7 @@ describe("airbase data model", () => {
 
 describe("support card data model", () => {
   it("keeps a signed modifier and repairs an empty assignment", () => {
-    const card = new SupportCardData({ modifier: -2, assignedTo: "" } as never);
+    const card = new SupportCardData({ modifier: -2, assignedTo: "" });
     expect(card.modifier).toBe(-2);
     expect(card.assignedTo).toBeNull();
     expect(card.afterUse).toBe("discard");

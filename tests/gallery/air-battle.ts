@@ -17,7 +17,7 @@ import { sortieContext } from "../../src/apps/air/battle/sorties/context";
 import { sortieFromForm, sortieState } from "../../src/apps/air/battle/sorties/state";
 import { combatPreview, planAirCombat } from "../../src/apps/air/battle/steps";
 
-const i18n = createHandlebars(en as Lang);
+const i18n = createHandlebars(en);
 const classes = "application nobc nobc-air-battle";
 
 function sq(id: string, name: string, over: Partial<Squadron>): Squadron {

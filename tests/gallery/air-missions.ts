@@ -20,7 +20,7 @@ import { initialAirbaseRepair } from "../../src/apps/air/missions/airbase-repair
 import { initialOverrun } from "../../src/apps/air/missions/overrun/state";
 import { overrunContext } from "../../src/apps/air/missions/overrun/context";
 
-const i18n = createHandlebars(en as Lang);
+const i18n = createHandlebars(en);
 const world = fixtureWorld();
 const classes = "application nobc nobc-air-missions";
 

@@ -18,7 +18,7 @@ import en from "../../lang/en.json";
 import { GALLERY_REFS as R, NAMES, combatUnits, resolveCombat } from "../chat/combat-fixture";
 
 /** The cards are worded by the real lang file, as in Foundry; `missing` lists any key it lacks. */
-export const cardI18n = createHandlebars(en as Lang);
+export const cardI18n = createHandlebars(en);
 
 const units = combatUnits(R);
 const names = new Map<string, string>([

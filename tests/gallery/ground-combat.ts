@@ -12,7 +12,7 @@ import { planFromState } from "../../src/apps/ground-combat/input";
 import { groundCombatContext } from "../../src/apps/ground-combat/context";
 import { frontField, uuid, worldOptions } from "../apps/ground-combat/fixture";
 
-const i18n = createHandlebars(en as Lang);
+const i18n = createHandlebars(en);
 const classes = "application nobc nobc-ground-combat";
 const template = "apps/ground-combat.hbs";
 

@@ -18,7 +18,7 @@ import { rearAreaContext } from "../../src/apps/land/rear-area/context";
 import { demolitionContext } from "../../src/apps/land/demolition/context";
 import { demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition/state";
 
-const i18n = createHandlebars(en as Lang);
+const i18n = createHandlebars(en);
 const w = world();
 const f = w.field;
 const classes = "application nobc nobc-land";

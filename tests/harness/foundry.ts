@@ -821,7 +821,7 @@ const game = {
     localize: (key: string) => key,
     format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
   },
-  user: { id: "user1", name: "Gamemaster", isGM: true } as UserLike,
+  user: { id: "user1", name: "Gamemaster", isGM: true },
   users: { activeGM: { isSelf: true } },
   data: { actors: [] as unknown[], items: [] as unknown[] },
   system: { id: "nobc", version: "0.1.0" },

@@ -84,7 +84,7 @@ class FakeDocumentSheet {
       const keys = path.split(".");
       let node = out;
       for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Raw;
-      node[keys[keys.length - 1] as string] = value;
+      node[keys[keys.length - 1]!] = value;
     }
     return out;
   }

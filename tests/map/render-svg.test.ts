@@ -23,8 +23,8 @@ function xmlProblems(xml: string): string[] {
   for (const m of xml.matchAll(tag)) {
     const text = xml.slice(last, m.index);
     if (text.includes("<") || text.includes(">")) problems.push(`stray angle bracket near offset ${last}`);
-    for (const amp of text.matchAll(/&(?!(amp|lt|gt|quot|apos);)/g)) problems.push(`bare & at offset ${last + amp.index!}`);
-    last = m.index! + m[0].length;
+    for (const amp of text.matchAll(/&(?!(amp|lt|gt|quot|apos);)/g)) problems.push(`bare & at offset ${last + amp.index}`);
+    last = m.index + m[0].length;
     if (m[2] === undefined) continue;
     if (m[1] === "/") {
       if (open.pop() !== m[2]) problems.push(`</${m[2]}> closes the wrong element at offset ${m.index}`);

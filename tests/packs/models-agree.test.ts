@@ -23,18 +23,18 @@ function fieldClass(kind: string) {
     constructor(first: unknown, second?: unknown) {
       if (kind === "object") {
         this.fields = first as Record<string, Recorded>;
-        this.options = (second ?? {}) as Recorded["options"];
+        this.options = (second ?? {});
       } else if (kind === "array") {
         this.element = first as Recorded;
-        this.options = (second ?? {}) as Recorded["options"];
+        this.options = (second ?? {});
       } else {
-        this.options = (first ?? {}) as Recorded["options"];
+        this.options = (first ?? {});
       }
     }
   };
 }
 
-type ModelClass = { defineSchema(): Record<string, Recorded> };
+interface ModelClass { defineSchema(): Record<string, Recorded> }
 let models: Record<string, Record<string, ModelClass>>;
 
 beforeAll(async () => {

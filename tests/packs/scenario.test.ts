@@ -17,7 +17,7 @@ import { documentsOf, manifest, readSources, ROOT } from "./load";
 
 const pack = manifest().packs.find((p) => p.name === "starter-scenario")!;
 const sources = readSources(pack.source);
-const adventure = adventureDocument.parse(sources[0]!.data) as AdventureDocument;
+const adventure = adventureDocument.parse(sources[0]!.data);
 const scene = adventure.scenes[0]!;
 const mapJson = JSON.parse(readFileSync(path.join(ROOT, "packs/_map/sector-hanover.json"), "utf8")) as unknown;
 const map = parseTerrainMap(mapJson, "sector-hanover.json");

@@ -36,7 +36,7 @@ describe("src/rules is pure", () => {
 
   it.each(files.map((f) => [path.relative(RULES, f), f]))("%s touches no Foundry, DOM or Node global", (_rel, file) => {
     const code = stripComments(readFileSync(file, "utf8"));
-    const match = code.match(FORBIDDEN_GLOBALS);
+    const match = FORBIDDEN_GLOBALS.exec(code);
     expect(match?.[0] ?? null, `global use in ${file}`).toBeNull();
   });
 

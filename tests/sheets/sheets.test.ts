@@ -155,7 +155,7 @@ describe("unit sheet", () => {
 
   it("with a turn on the tracker, a player switches mode only in the Orders phase; the GM any time", async () => {
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
-    const g = harness.game as Raw;
+    const g = harness.game;
     g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("movement") } }];
     try {
       g["user"] = { id: "p1", isGM: false };
@@ -246,7 +246,7 @@ describe("air squadron sheet", () => {
 });
 
 describe("lowering a pool's maximum on a sheet (validateJoint refuses value above max)", () => {
-  type Submitting = { submitForm(values: Raw): Promise<void> };
+  interface Submitting { submitForm(values: Raw): Promise<void> }
 
   it("a unit's maximum strength below its strength brings the strength down in the same update", async () => {
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ strength: { value: 5, max: 6 } }) });

@@ -75,7 +75,7 @@ function merge(target: Raw, changes: Raw): void {
 
 /** Folds `changes` into the expected world and checks every actor against it. */
 function expectWorld(changes: Record<string, Raw> = {}): void {
-  merge(expected as Raw, changes as Raw);
+  merge(expected, changes);
   expect(worldState(actors)).toEqual(expected);
   expect(faces).toEqual([]); // every scripted die was used, none was missing
 }
@@ -85,7 +85,7 @@ const cards = new Map<string, string>();
 const expectedStates = new Map<string, string>();
 
 function messages(): Message[] {
-  return [...chatFake.messages.values()] as unknown as Message[];
+  return [...chatFake.messages.values()];
 }
 
 /** Names the messages posted since the last call, in order; checks how many there were. */
@@ -137,7 +137,7 @@ async function apply(name: string, items = { updates: 0, deletions: 0 }, actorCa
 /** The GM's Next stage: exactly one Combat update per move. */
 async function advance(): Promise<AdvanceResult> {
   const updates = combat.updates.length;
-  const result = await advanceTurn(combat as never, { planningMinutes: 15, now: 1_000 });
+  const result = await advanceTurn(combat, { planningMinutes: 15, now: 1_000 });
   expect(result.ok).toBe(true);
   expect(combat.updates.length - updates).toBe(1);
   return result;
@@ -421,9 +421,9 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("orders.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "orders" });
     chatFake.setUsers("p1");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") })) as NobcDialog).resolve()).not.toBeNull();
+    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") }))!).resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") })) as NobcDialog).resolve()).not.toBeNull();
+    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") }))!).resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("orders.nato", "orders.wp");
     // Seed 000 Land War QRS phase 2: each unit kept in Combat Mode pays 1 SP; March Mode is free.
@@ -445,7 +445,7 @@ describe("one full NOBC turn through the harness", () => {
     await advance();
     expectStage("rearArea");
     chatFake.setUsers("p1");
-    const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") })) as NobcDialog;
+    const dialog = (await nobc.land.openRearAreaAttack({ target: uuid("gta") }))!;
     await dialog.change({
       target: uuid("gta"),
       ident0: "Actor.icorps.Item.cint",
@@ -622,14 +622,14 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("resupply.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "resupply" });
     chatFake.setUsers("p1");
-    const resupply = (await nobc.land.openResupply({ hq: uuid("icorps") })) as NobcDialog;
+    const resupply = (await nobc.land.openResupply({ hq: uuid("icorps") }))!;
     await resupply.change({ [`give:${uuid("n34")}`]: "1", [`give:${uuid("n36")}`]: "1" });
     expect(await resupply.resolve()).not.toBeNull();
-    const recovery = (await nobc.land.openHqRecovery({ hq: uuid("icorps") })) as NobcDialog;
+    const recovery = (await nobc.land.openHqRecovery({ hq: uuid("icorps") }))!;
     await recovery.change({ "play:Actor.icorps.Item.csig": true });
     expect(await recovery.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") })) as NobcDialog).resolve()).not.toBeNull();
+    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") }))!).resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("resupply.nato", "recovery.nato", "recovery.wp");
     // Seed 000 Land War QRS phase 6: an HQ hands out as many supply counters as its level (I Corps: 2).

@@ -74,7 +74,7 @@ export interface DialogController<S, W, A extends object = object> {
 }
 
 /** Any controller, as the registry and the dialog hold it (each keeps its own state type inside). */
-export type AnyController = DialogController<unknown, unknown, object>;
+export type AnyController = DialogController<unknown, unknown>;
 
 /** Every value of each name (a plain read: unticked boxes send nothing), for `readForm`. */
 export function allFormValues(form: HTMLFormElement): Readonly<Record<string, string[]>> {

@@ -76,7 +76,7 @@ function isHex(hex: HexRef): boolean {
 
 /** Whether the scene's terrain map knows the hex (so it decides terrain and rivers there). */
 export function mapKnows(field: Battlefield, hex: HexRef): boolean {
-  return field.map !== null && field.map.map.hexes[hex] !== undefined;
+  return field.map?.map.hexes[hex] !== undefined;
 }
 
 /** Neighbours of a hex: the map's when it knows the hex, else the grid's own geometry. */

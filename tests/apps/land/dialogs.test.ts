@@ -45,13 +45,13 @@ const system = (id: string) => actors.get(id)!.system;
 beforeEach(build);
 afterEach(() => {
   clearStageRegistry();
-  delete (harness.game as Raw)["combats"];
+  delete (harness.game)["combats"];
 });
 
 describe("Orders dialog", () => {
   it("a player posts one card for their HQ; its Apply (through the GM) charges the SP in one Actor.updateDocuments call", async () => {
     chatFake.setUsers("p1");
-    const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as NobcDialog;
+    const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") }))!;
     expect((dialog as unknown as { renders: number }).renders).toBe(1);
     await dialog.change({ [`mode:${A("u3")}`]: "march" });
     const message = (await dialog.resolve()) as { id: string; flags: Raw };
@@ -72,9 +72,9 @@ describe("Orders dialog", () => {
   });
 
   it("an HQ gives orders once a turn: a second card is refused while the first stands applied, free again once undone", async () => {
-    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 2 } }];
+    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 2 } }];
     const order = async (more: Raw = {}) => {
-      const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") })) as NobcDialog;
+      const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") }))!;
       await dialog.change({ [`mode:${A("u3")}`]: "march", ...more });
       return dialog;
     };
@@ -93,7 +93,7 @@ describe("Orders dialog", () => {
     // Undo the first: the second may now be applied; the next turn has its own key.
     expect(await requestCardAction("undo", first.id)).toEqual({ ok: true });
     expect(await requestCardAction("apply", second.id)).toEqual({ ok: true });
-    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
+    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
     const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()) as { flags: Raw };
     expect((next.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:3");
   });
@@ -107,7 +107,7 @@ describe("Orders dialog", () => {
   });
 
   it("a refused order warns with the rules' reasons and posts nothing", async () => {
-    const dialog = (await openLandPhase("orders", A("h1"))) as NobcDialog;
+    const dialog = (await openLandPhase("orders", A("h1")))!;
     expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("PzGrenBrig 3 has no supply point");
     expect(chatFake.messages.size).toBe(0);
@@ -121,7 +121,7 @@ describe("Orders dialog", () => {
 
 describe("Resupply and HQ recovery dialogs", () => {
   it("a refused resupply (over the level) posts nothing and warns with the rules' reasons", async () => {
-    const dialog = (await landPhaseMacros.openResupply({ hq: A("h1") })) as NobcDialog;
+    const dialog = (await landPhaseMacros.openResupply({ hq: A("h1") }))!;
     await dialog.change({ [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "2" });
     expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("hands out 3 supply counters but has only 2");
@@ -129,10 +129,10 @@ describe("Resupply and HQ recovery dialogs", () => {
   });
 
   it("an accepted resupply, then the HQ's recovery with a Signals card, each post one card", async () => {
-    const resupply = (await landPhaseMacros.openResupply({ hq: A("h1") })) as NobcDialog;
+    const resupply = (await landPhaseMacros.openResupply({ hq: A("h1") }))!;
     await resupply.change({ [`give:${A("u3")}`]: "2" });
     await resupply.resolve();
-    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") })) as NobcDialog;
+    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") }))!;
     await recovery.change({ "play:Actor.h1.Item.sig1": true });
     await recovery.resolve();
     const cards = [...chatFake.messages.values()].map((m) => (m.flags["nobc"] as { effects: unknown[] }).effects);
@@ -149,14 +149,14 @@ describe("Resupply and HQ recovery dialogs", () => {
 describe("the HQ sheet's Recover button", () => {
   const clickRecover = async () => {
     const sheet = new HqSheet({ document: actors.get("h1")! });
-    const recover = HqSheet.DEFAULT_OPTIONS.actions!["recoverHq"] as (this: unknown, e: Event, t: HTMLElement) => Promise<void>;
+    const recover = HqSheet.DEFAULT_OPTIONS.actions.recoverHq as (this: unknown, e: Event, t: HTMLElement) => Promise<void>;
     await recover.call(sheet, new Event("click"), { dataset: {} } as unknown as HTMLElement);
     return sheetsFake.appRenders.map((r) => r.app as NobcDialog);
   };
 
   it("opens the Recovery dialog for that HQ and writes nothing itself; its card carries the once-a-turn key", async () => {
     chatFake.setUsers("p1");
-    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 4 } }];
+    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 4 } }];
     const opened = await clickRecover();
     expect(opened).toHaveLength(1);
     expect(harness.Actor.calls).toEqual([]);
@@ -176,7 +176,7 @@ describe("Rear-area attack and demolition dialogs", () => {
   it("rolls with Foundry's random source and attaches the die to the card", async () => {
     (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = { randomUniform: () => 0.99 };
     try {
-      const dialog = (await landPhaseMacros.openRearAreaAttack({ target: A("w2") })) as NobcDialog;
+      const dialog = (await landPhaseMacros.openRearAreaAttack({ target: A("w2") }))!;
       await dialog.change({ target: A("w2"), ident0: "Actor.h1.Item.int1", ident1: "Actor.h1.Item.rec1", [`strike:${A("s1")}`]: true });
       const message = (await dialog.resolve()) as { rolls: { total: number }[] };
       expect(message.rolls[0]!.total).toBe(6);
@@ -198,13 +198,13 @@ describe("Rear-area attack and demolition dialogs", () => {
   });
 
   it("reads the turn from the nobcTurn Combat: turn 0 forbids what the table forbids", async () => {
-    (harness.game as Raw)["combats"] = [
+    (harness.game)["combats"] = [
       { type: "base", system: {} },
       { type: "nobcTurn", system: { turn: 0 } },
     ];
     expect(currentTurn()).toBe(0);
     expect(readLandWorld().turn).toBe(0);
-    const dialog = (await landPhaseMacros.openDemolition({ hq: A("h1") })) as NobcDialog;
+    const dialog = (await landPhaseMacros.openDemolition({ hq: A("h1") }))!;
     await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });
     const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as {
       turnZero: boolean;
@@ -212,15 +212,15 @@ describe("Rear-area attack and demolition dialogs", () => {
     };
     expect(context.turnZero).toBe(true);
     expect(context.chances[0]!.chance).toContain("NOBC.Land.Demolition.AtLeast");
-    delete (harness.game as Raw)["combats"];
+    delete (harness.game)["combats"];
     expect(currentTurn()).toBeNull();
   });
 });
 
 describe("demolition card", () => {
   it("NATO engineers on turn 1 blow a minor bridge without a roll; the card lists the attempt", async () => {
-    (harness.game as Raw)["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
-    const dialog = (await landPhaseMacros.openDemolition({})) as NobcDialog;
+    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+    const dialog = (await landPhaseMacros.openDemolition({}))!;
     await dialog.change({ hq: A("h1") });
     await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });
     const message = (await dialog.resolve()) as { flags: Raw; rolls: unknown[] };

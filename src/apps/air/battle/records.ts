@@ -53,13 +53,13 @@ const recordSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-export type AllocationRecord = {
+export interface AllocationRecord {
   readonly kind: "allocation";
   readonly side: Side;
   readonly zone: string;
   readonly missions: readonly { readonly squadron: ActorRef; readonly box: MissionBox; readonly targetZone: string }[];
-};
-export type LineUpRecord = {
+}
+export interface LineUpRecord {
   readonly kind: "lineUp";
   readonly zone: string;
   readonly wpLine: readonly ActorRef[];
@@ -67,16 +67,16 @@ export type LineUpRecord = {
   readonly wpSwitches?: readonly (readonly [ActorRef, ActorRef])[];
   /** Present once the whole line-up was checked by the rules. */
   readonly bouts?: readonly Bout[];
-};
-export type AirCombatRecord = { readonly kind: "airCombat"; readonly zone: string; readonly lineUp: string };
-export type SortieRecord = {
+}
+export interface AirCombatRecord { readonly kind: "airCombat"; readonly zone: string; readonly lineUp: string }
+export interface SortieRecord {
   readonly kind: "sorties";
   readonly zone: string;
   readonly side: Side;
   readonly status: AirStatus;
   readonly flying: readonly ActorRef[];
   readonly intercepted: readonly ActorRef[];
-};
+}
 export type AirRecord = AllocationRecord | LineUpRecord | AirCombatRecord | SortieRecord;
 
 /** A record with the card that carries it. */
@@ -90,7 +90,7 @@ export interface CardRecord<R extends AirRecord = AirRecord> {
 export function readRecord(systemFlags: unknown): AirRecord | undefined {
   if (typeof systemFlags !== "object" || systemFlags === null) return undefined;
   const parsed = recordSchema.safeParse((systemFlags as Record<string, unknown>)[RECORD_FLAG]);
-  return parsed.success ? (parsed.data as AirRecord) : undefined;
+  return parsed.success ? (parsed.data) : undefined;
 }
 
 /** A message as this module reads it. */

@@ -74,7 +74,7 @@ export function planAirCombat(world: AirWorld, zone: string | undefined, i18n: T
     if (!SIDES.every((side) => fighters.some((s) => s.side === side))) continue;
     const label = zoneLabel(z, i18n);
     const lineUp = currentLineUp(world.records, z, squadrons);
-    if (lineUp === undefined || lineUp.record.bouts === undefined) {
+    if (lineUp?.record.bouts === undefined) {
       problems.push(i18n.format("NOBC.AirBattle.Refused.noLineUp", { zone: label }));
       continue;
     }

@@ -162,7 +162,7 @@ export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: 
   if (state.means === "natoEngineers") {
     const hq = hqById(field, state.hq);
     if (hq === undefined) refusals.push({ code: "unknownHq", message: i18n.localize("NOBC.Land.Check.noEngineerHq"), field: "hq" });
-    else if (field.map === null || field.map.map.hexes[hq.hex] === undefined) {
+    else if (field.map?.map.hexes[hq.hex] === undefined) {
       refusals.push({ code: "noHex", message: i18n.format("NOBC.Land.Check.engineerHqOffMap", { hq: hq.name }), field: "hq" });
     }
     const cards = new Map(playableCards(world, "nato").map((c) => [c.id, c]));
@@ -174,7 +174,7 @@ export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: 
       }
       const ends = bridge.hexside.split("|");
       const far =
-        hq === undefined || field.map === null || field.map.map.hexes[hq.hex] === undefined
+        hq === undefined || field.map?.map.hexes[hq.hex] === undefined
           ? 0
           : Math.min(...ends.map((h) => distance(field.map!, hq.hex, h)));
       return [{ bridge, card, distance: far }];

@@ -28,7 +28,7 @@ function releaseProblems(attacker: Side, card: SupportCard, weapon: ReleasedWeap
     problems.add("wrongCardCategory", `Card ${card.id} is a ${card.category} card, not ${weapon}.`, "card.category");
   }
   if (card.side !== attacker) problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, "card.side");
-  if (umpireConfirmed !== true) {
+  if (!umpireConfirmed) {
     problems.add(
       "releaseNotConfirmed",
       `Card ${card.id} needs release confirmed by Control; set umpireConfirmed once the umpire agrees.`,
@@ -198,7 +198,7 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
     outcome = { target: "bridges", hexside: ref };
     effects.push({ type: "bridgeDestroyed", hexside: ref }, { type: "contaminated", hex: side[0] }, { type: "contaminated", hex: side[1] });
   } else {
-    const hex = autobahnHex as HexRef;
+    const hex = autobahnHex!;
     outcome = { target: "autobahn", hex };
     effects.push({ type: "autobahnCut", hex }, { type: "contaminated", hex });
   }

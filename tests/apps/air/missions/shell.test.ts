@@ -111,7 +111,7 @@ describe("the repair button (step 9)", () => {
 
   it("the dialog: opens for the player's side, follows the form, rolls, posts and closes", async () => {
     chatFake.setUsers("p1");
-    const dialog = (await macros.openRepair()) as NobcDialog;
+    const dialog = (await macros.openRepair())!;
     expect(dialog).not.toBeNull();
     expect(sheetsFake.appRenders).toHaveLength(1);
     await dialog.change({ side: "nato", [`auto:${f16.uuid}`]: true });
@@ -133,7 +133,7 @@ describe("the repair button (step 9)", () => {
       closeOnSubmit: boolean;
     };
     expect(form).toMatchObject({ submitOnChange: true, closeOnSubmit: false });
-    const dialog = (await macros.openRepair({ side: "nato" })) as NobcDialog;
+    const dialog = (await macros.openRepair({ side: "nato" }))!;
     const actions = (dialog as unknown as { options: { actions: { roll: (this: unknown) => Promise<void> } } }).options.actions;
     await form.handler.call(dialog, {}, {}, { object: { [`auto:${f15.uuid}`]: true } });
     expect((dialog.dialogState as { automatic: string[] }).automatic).toEqual([f15.uuid]);
@@ -164,7 +164,7 @@ describe("the other steps through the shell", () => {
   });
 
   it("a refused roll warns with every reason, keeps the dialog open and posts nothing", async () => {
-    const dialog = (await macros.openDeepStrike({ side: "nato" })) as NobcDialog;
+    const dialog = (await macros.openDeepStrike({ side: "nato" }))!;
     expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("Nothing is sent against Templin");
     expect((dialog as unknown as { closes: number }).closes).toBe(0);
@@ -173,7 +173,7 @@ describe("the other steps through the shell", () => {
 
   it("a player who loses the side between opening and rolling is refused at the roll", async () => {
     chatFake.setUsers("p1");
-    const dialog = (await macros.openRepair()) as NobcDialog;
+    const dialog = (await macros.openRepair())!;
     chatFake.disownAll();
     expect(await dialog.resolve()).toBeNull();
     expect(warnings()[0]).toContain("NOBC.AirMissions.NotYourSide");

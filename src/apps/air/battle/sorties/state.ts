@@ -84,7 +84,7 @@ export function sortieProblems(world: AirWorld, state: SortieState, i18n: Transl
 /** Whether the zone's air combat may still change the status: a complete line-up with no applied combat. */
 export function combatOutstanding(world: AirWorld, zone: string): boolean {
   const lineUp = currentLineUp(world.records, zone, zoneSquadrons(world, zone));
-  if (lineUp === undefined || lineUp.record.bouts === undefined) return false;
+  if (lineUp?.record.bouts === undefined) return false;
   return combatFor(world.records, lineUp.messageId)?.state !== "applied";
 }
 
