@@ -212,8 +212,7 @@ export interface GroundCombatView {
  */
 export function withNames(text: string, names: ReadonlyMap<string, string>): string {
   let out = text;
-  for (const ref of [...names.keys()].sort((a, b) => b.length - a.length))
-    if (out.includes(ref)) out = out.split(ref).join(names.get(ref));
+  for (const ref of [...names.keys()].sort((a, b) => b.length - a.length)) if (out.includes(ref)) out = out.split(ref).join(names.get(ref));
   return out;
 }
 

@@ -16,7 +16,7 @@ import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "./a
 import { groundCombatCard } from "./card";
 import { withNames } from "./context";
 import { planFromState } from "./input";
-import { PLANNER } from "./register";
+import { PLANNER } from "./dialogs";
 
 /** Warns with every reason, references written as names. */
 function warnWithNames(refusals: readonly Refusal[], names: ReadonlyMap<string, string> = new Map()): void {

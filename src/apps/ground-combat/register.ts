@@ -3,13 +3,8 @@
  * stage's button) and the Token HUD button. The planner's code loads when it first opens.
  */
 import { localize } from "../../base/foundry";
-import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-
-export const PLANNER: DialogEntry = {
-  id: "groundCombat.plan",
-  load: async () => (await import("./controller")).plannerController,
-  stage: { stage: "groundCombat", label: "NOBC.GroundCombat.StageAction", icon: "fa-solid fa-crosshairs", gmOnly: false },
-};
+import { openDialog, registerDialog } from "../base/registry";
+import { PLANNER } from "./dialogs";
 
 interface HudToken {
   readonly actor?: { readonly uuid: string; readonly type: string } | null;

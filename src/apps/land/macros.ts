@@ -8,7 +8,7 @@ import { warnRefused } from "../../base/foundry";
 import { openDialog, type DialogEntry } from "../base/registry";
 import type { NobcDialog } from "../base/dialog";
 import { argumentProblems, hqArgs, optionalHqArgs, rearAreaArgs } from "./args";
-import { DEMOLITION, ORDERS, REAR_AREA, RECOVERY, RESUPPLY } from "./register";
+import { DEMOLITION, ORDERS, REAR_AREA, RECOVERY, RESUPPLY } from "./dialogs";
 
 async function checked(macro: string, schema: z.ZodType<object>, entry: DialogEntry, args: unknown): Promise<NobcDialog | null> {
   const problems = argumentProblems(macro, schema, args);

@@ -15,7 +15,7 @@ import type { NobcDialog } from "../../base/dialog";
 import { refuse } from "../../base/submit";
 import { allocationArgs, gmStepArgs, lineUpArgs, parseArgs, sortieArgs, type Parsed } from "./args";
 import { airCard } from "./records";
-import { ALLOCATION, LINE_UP, SORTIES } from "./register";
+import { ALLOCATION, LINE_UP, SORTIES } from "./dialogs";
 import { combatPreview, fightZone, planAirCombat, planReturn, planSuperiority, type Plan, type ZoneCard } from "./steps";
 import { readAirWorld } from "./world";
 

@@ -68,7 +68,11 @@ export interface LineUpRecord {
   /** Present once the whole line-up was checked by the rules. */
   readonly bouts?: readonly Bout[];
 }
-export interface AirCombatRecord { readonly kind: "airCombat"; readonly zone: string; readonly lineUp: string }
+export interface AirCombatRecord {
+  readonly kind: "airCombat";
+  readonly zone: string;
+  readonly lineUp: string;
+}
 export interface SortieRecord {
   readonly kind: "sorties";
   readonly zone: string;
@@ -90,7 +94,7 @@ export interface CardRecord<R extends AirRecord = AirRecord> {
 export function readRecord(systemFlags: unknown): AirRecord | undefined {
   if (typeof systemFlags !== "object" || systemFlags === null) return undefined;
   const parsed = recordSchema.safeParse((systemFlags as Record<string, unknown>)[RECORD_FLAG]);
-  return parsed.success ? (parsed.data) : undefined;
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A message as this module reads it. */

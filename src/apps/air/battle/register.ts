@@ -4,23 +4,8 @@
  * Light on purpose: a dialog's code loads when it first opens.
  */
 import { registerStageAction } from "../../../combat/registry";
-import { registerDialog, type DialogEntry } from "../../base/registry";
-
-export const ALLOCATION: DialogEntry = {
-  id: "air.allocation",
-  load: async () => (await import("./allocation/controller")).allocationController,
-  stage: { stage: "airAllocation", label: "NOBC.AirBattle.Action.allocation", icon: "fa-solid fa-plane-departure", gmOnly: false },
-};
-export const LINE_UP: DialogEntry = {
-  id: "air.lineUp",
-  load: async () => (await import("./lineup/controller")).lineUpController,
-  stage: { stage: "airLineup", label: "NOBC.AirBattle.Action.lineUp", icon: "fa-solid fa-jet-fighter", gmOnly: false },
-};
-export const SORTIES: DialogEntry = {
-  id: "air.sorties",
-  load: async () => (await import("./sorties/controller")).sortiesController,
-  stage: { stage: "airSorties", label: "NOBC.AirBattle.Action.sorties", icon: "fa-solid fa-list-check", gmOnly: false },
-};
+import { registerDialog } from "../../base/registry";
+import { ALLOCATION, LINE_UP, SORTIES } from "./dialogs";
 
 /**
  * The turn panel's buttons for steps 1-6. A side's own choices (allocation, line-up, sorties) are

@@ -14,7 +14,7 @@ import { postOverrun } from "./overrun/state";
 import { rollRepair } from "./repair/state";
 import { casReturnPost, handOverPost } from "./steps";
 import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs, type ParsedArgs } from "./args";
-import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "./register";
+import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "./dialogs";
 import { gmOnly, readMissionWorld, sideFor, type MissionWorld } from "./world";
 import type { Checked } from "../../../rules/resolution";
 import type { Translator } from "./view";

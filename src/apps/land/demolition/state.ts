@@ -174,9 +174,7 @@ export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: 
       }
       const ends = bridge.hexside.split("|");
       const far =
-        hq === undefined || field.map?.map.hexes[hq.hex] === undefined
-          ? 0
-          : Math.min(...ends.map((h) => distance(field.map!, hq.hex, h)));
+        hq === undefined || field.map?.map.hexes[hq.hex] === undefined ? 0 : Math.min(...ends.map((h) => distance(field.map!, hq.hex, h)));
       return [{ bridge, card, distance: far }];
     });
     if (refusals.length > 0 || hq === undefined || turn === null) return { ok: false, refusals };

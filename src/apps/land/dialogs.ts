@@ -1,0 +1,28 @@
+/** The Land War phase dialogs: one dialog entry each, with its turn-panel button. A dialog's code loads when it first opens. */
+import type { DialogEntry } from "../base/registry";
+
+export const ORDERS: DialogEntry = {
+  id: "land.orders",
+  load: async () => (await import("./orders/controller")).ordersController,
+  stage: { stage: "orders", label: "NOBC.Land.Orders.Action", icon: "fa-solid fa-flag", gmOnly: false },
+};
+export const REAR_AREA: DialogEntry = {
+  id: "land.rearArea",
+  load: async () => (await import("./rear-area/controller")).rearAreaController,
+  stage: { stage: "rearArea", label: "NOBC.Land.Rear.Action", icon: "fa-solid fa-bomb", gmOnly: false },
+};
+export const DEMOLITION: DialogEntry = {
+  id: "land.demolition",
+  load: async () => (await import("./demolition/controller")).demolitionController,
+  stage: { stage: "rearArea", label: "NOBC.Land.Demolition.Action", icon: "fa-solid fa-bridge-circle-xmark", gmOnly: false },
+};
+export const RESUPPLY: DialogEntry = {
+  id: "land.resupply",
+  load: async () => (await import("./resupply/controller")).resupplyController,
+  stage: { stage: "resupply", label: "NOBC.Land.Resupply.Action", icon: "fa-solid fa-truck", gmOnly: false },
+};
+export const RECOVERY: DialogEntry = {
+  id: "land.recovery",
+  load: async () => (await import("./recovery/controller")).recoveryController,
+  stage: { stage: "resupply", label: "NOBC.Land.Recovery.Action", icon: "fa-solid fa-kit-medical", gmOnly: false },
+};
