@@ -74,6 +74,13 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
 
+  {
+    name: "nobc/examples",
+    // Example house rules are scripts a world loads in Foundry, where these are globals.
+    files: ["examples/**/*.js"],
+    languageOptions: { globals: { ...globals.browser, Hooks: "readonly", game: "readonly" } },
+  },
+
   importCycles,
 
   prettier,

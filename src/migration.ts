@@ -111,11 +111,14 @@ interface Write {
   readonly system: unknown;
 }
 
-interface Failure { name: string; error: string }
+interface Failure {
+  name: string;
+  error: string;
+}
 
 function liveDocument(s: MigrationStep): LiveSource | undefined {
   const doc = documentAt(stepUuid(s));
-  return doc instanceof foundry.abstract.Document ? (doc) : undefined;
+  return doc instanceof foundry.abstract.Document ? doc : undefined;
 }
 
 /**
@@ -163,7 +166,8 @@ function groups(steps: readonly MigrationStep[]): { key: string; steps: Migratio
 export async function migrateWorld(options: { force?: boolean } = {}): Promise<MigrationReport> {
   const none: MigrationReport = { ran: false, migrated: 0, failed: [] };
   if (game.user?.isGM !== true || game.settings === undefined) return none;
-  const stored = game.settings.get(SYSTEM_ID, SETTING_KEYS.schemaVersion) ?? 0;
+  // A world from before the setting existed has no value yet.
+  const stored = (game.settings.get(SYSTEM_ID, SETTING_KEYS.schemaVersion) as number | undefined) ?? 0;
   if (stored >= CURRENT_SCHEMA_VERSION && options.force !== true) return none;
 
   const data = game.data as unknown as { actors?: unknown; items?: unknown };

@@ -172,7 +172,9 @@ function canonicalJson(value: unknown): string {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
-  return JSON.stringify(value) ?? "null";
+  // JSON.stringify gives undefined for what JSON cannot hold (undefined, a function).
+  const text: string | undefined = JSON.stringify(value);
+  return text ?? "null";
 }
 
 /**

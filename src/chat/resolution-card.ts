@@ -1,29 +1,16 @@
 /**
  * Resolution cards: a rules result posted to chat with what went in, its breakdown, dice, table
  * row and changes, the split editors of shared ground-combat hits, and Apply / Undo buttons. The
- * writes happen in src/queries/ (on the active GM); this module posts the card and wires its
- * buttons for the user looking at it.
+ * writes happen in src/queries/ (on the active GM), whose card-controls.ts wires the buttons for the
+ * user looking at a card; this module only posts it.
  */
 import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
-import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
-import {
-  CARD_STATES,
-  cardControls,
-  cardDigest,
-  controlDocuments,
-  readCard,
-  type CardDisplay,
-  type CardFlags,
-  type CardInputLine,
-} from "./card-data";
-import { changesContext, type ChangesView } from "./context";
+import { callHook, translator } from "../base/foundry";
+import type { CardDisplay, CardFlags, CardInputLine } from "./card-data";
 import { groundCombatText } from "./ground-combat-text";
 import { renderCardContent } from "./render";
-import { translator } from "../base/foundry";
-import { SPLIT_SIDES, type SplitSide } from "./splits";
-import { callHook } from "../base/foundry";
 
 export { CARD_TEMPLATE } from "./render";
 export type { CardInputLine } from "./card-data";

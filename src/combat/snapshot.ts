@@ -95,7 +95,7 @@ export function hqRows(combatants: Iterable<CombatantLike>): HqRow[] {
   const rows: HqRow[] = [];
   for (const c of combatants) {
     const actor = c.actor;
-    if (actor === null || actor.type !== "hq" || c.id === null) continue;
+    if (actor?.type !== "hq" || c.id === null) continue;
     const s = actor.system as Raw;
     const level = (s["level"] ?? {}) as Raw;
     rows.push({

@@ -63,10 +63,8 @@ export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Recor
  * ours are left out.
  */
 export function turnParts(parts: Readonly<Record<string, PartConfig>>, mode: TrackerMode): Record<string, PartConfig> {
-  const out: Record<string, PartConfig> = { ...parts };
-  const hidden = mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
-  for (const id of hidden) delete out[id];
-  return out;
+  const hidden: readonly string[] = mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
+  return Object.fromEntries(Object.entries(parts).filter(([id]) => !hidden.includes(id)));
 }
 
 export interface TurnStageView {

@@ -146,8 +146,8 @@ async function carryOut(target: DropDocument, decision: DropDecision): Promise<b
 }
 
 function holdingHq(card: ItemLike): ActorLike | null {
-  const parent = card.parent as ActorLike | null;
-  return parent !== null && parent !== undefined && parent.type === "hq" ? parent : null;
+  const parent = card.parent as ActorLike | null | undefined;
+  return parent?.type === "hq" ? parent : null;
 }
 
 /** A support card dropped on a unit (sheet or token). False, untouched, for other kinds of document. */
@@ -189,15 +189,15 @@ interface TokenLike {
  * `dropCanvasData`: a support card dropped on a unit's token is assigned to that unit. Returns
  * false (Foundry's "handled, stop here") only for that case; every other drop goes on as usual.
  */
-export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?: string; x?: number; y?: number }): boolean | void {
-  if (data.type !== "Item" || typeof data.uuid !== "string" || data.x === undefined || data.y === undefined) return;
+export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?: string; x?: number; y?: number }): false | undefined {
+  if (data.type !== "Item" || typeof data.uuid !== "string" || data.x === undefined || data.y === undefined) return undefined;
   // For a compendium entry this is only its index row (name, type), never a document to update.
   const card = documentAt(data.uuid) as ItemLike | null | undefined;
-  if (card?.type !== "supportCard") return;
+  if (card?.type !== "supportCard") return undefined;
   const { x, y } = data;
   const tokens = (canvas?.tokens?.placeables ?? []) as readonly TokenLike[];
   const token = [...tokens].reverse().find((t) => (t.actor as ActorLike | null)?.type === "unit" && t.bounds.contains(x, y));
-  if (token === undefined) return;
+  if (token === undefined) return undefined;
   if (data.uuid.startsWith("Compendium.")) return refuseCompendiumCard(card.name);
   assignCard(card, token.actor as ActorLike).catch((err: unknown) => {
     console.error("nobc | card drop on a token failed", err);

@@ -138,13 +138,20 @@ class Planner {
   /** The actor an effect names, if it exists and is one of `types`; otherwise a note says why. */
   actor(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
     const known = this.actors.get(uuid);
-    if (known !== undefined) { types.includes(known.snap.type) ? known : this.wrongType(known.snap, effect); return; }
+    if (known !== undefined) {
+      if (types.includes(known.snap.type)) return known;
+      this.wrongType(known.snap, effect);
+      return undefined;
+    }
     const snap = this.lookup(uuid);
-    if (snap === undefined || snap.documentName !== "Actor") {
+    if (snap?.documentName !== "Actor") {
       this.note("NOBC.EffectNote.notFound", effect, { uuid });
       return undefined;
     }
-    if (!types.includes(snap.type)) { this.wrongType(snap, effect); return; }
+    if (!types.includes(snap.type)) {
+      this.wrongType(snap, effect);
+      return;
+    }
     const working: Working = { snap, next: new Map(), prior: new Map() };
     this.actors.set(uuid, working);
     return working;
@@ -174,11 +181,14 @@ class Planner {
     const known = this.items.get(uuid);
     if (known !== undefined) return known;
     const snap = this.lookup(uuid);
-    if (snap === undefined || snap.documentName !== "Item") {
+    if (snap?.documentName !== "Item") {
       this.note("NOBC.EffectNote.notFound", effect, { uuid });
       return undefined;
     }
-    if (!types.includes(snap.type)) { this.wrongType(snap, effect); return; }
+    if (!types.includes(snap.type)) {
+      this.wrongType(snap, effect);
+      return;
+    }
     const working: Working = { snap, next: new Map(), prior: new Map() };
     this.items.set(uuid, working);
     return working;
@@ -187,7 +197,7 @@ class Planner {
   deleteItem(uuid: string, effect: Effect): void {
     if (this.deletions.has(uuid)) return;
     const snap = this.lookup(uuid);
-    if (snap === undefined || snap.documentName !== "Item") {
+    if (snap?.documentName !== "Item") {
       this.note("NOBC.EffectNote.notFound", effect, { uuid });
       return;
     }
@@ -551,7 +561,10 @@ function writeCalls(plan: WritePlan): WriteCall[] {
   return calls;
 }
 
-const createdId = (c: PlannedCreation): string => String(c.data["_id"] ?? "");
+const createdId = (c: PlannedCreation): string => {
+  const id = c.data["_id"];
+  return typeof id === "string" ? id : "";
+};
 
 /**
  * The rows of `rollback` that put back what `done` wrote: the old values of the documents it

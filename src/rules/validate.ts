@@ -5,6 +5,14 @@
 import { isDieFace, type Dice } from "./dice";
 import type { RefusalList } from "./resolution";
 
+/**
+ * Whether `value` is one of `allowed`: for data the types promise but a document, a form or a macro can break,
+ * so the check takes `unknown` and narrows.
+ */
+export function isOneOf<T>(value: unknown, allowed: readonly T[]): value is T {
+  return (allowed as readonly unknown[]).includes(value);
+}
+
 /** A whole number of at least `min` (0 unless told): strengths, hits, counters, boxes. */
 export function isCount(value: number, min = 0): boolean {
   return Number.isInteger(value) && value >= min;

@@ -11,8 +11,8 @@ import type { Checked, Resolution } from "../rules/resolution";
 import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
 import { breakdownContext, localizeBreakdown } from "../view/breakdown";
 import { localize, translator, warnRefused } from "../base/foundry";
-import type { AirSquadronSystemView, HqSystemView, UnitSystemView } from "../view/views";
-import { landHqOf, landUnitOf, squadronOf } from "../view/snapshots";
+import type { AirSquadronSystemView, UnitSystemView } from "../view/views";
+import { landUnitOf, squadronOf } from "../view/snapshots";
 import { TEMPLATES } from "../view/paths";
 import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
 import { postResolution } from "../chat/resolution-card";
@@ -109,7 +109,10 @@ export async function repairSquadron(this: ActorSheet): Promise<void> {
     return;
   }
   const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());
-  if (!checked.ok) { warnRefused(checked.refusals.map((r) => r.message).join(" ")); return; }
+  if (!checked.ok) {
+    warnRefused(checked.refusals.map((r) => r.message).join(" "));
+    return;
+  }
   // A roll everyone should see: it goes to chat as a card, applied from there (by the GM's authority).
   await postResolution({ title: translator().format("NOBC.Dialog.RepairTitle", { name: doc.name }), resolution: checked.value });
 }

@@ -76,10 +76,15 @@ export interface DialogController<S, W, A extends object = object> {
 /** Any controller, as the registry and the dialog hold it (each keeps its own state type inside). */
 export type AnyController = DialogController<unknown, unknown>;
 
+/** A form value as text; anything but text, a number or a tick (a chosen file) reads as "". */
+export function formText(value: unknown): string {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : "";
+}
+
 /** Every value of each name (a plain read: unticked boxes send nothing), for `readForm`. */
 export function allFormValues(form: HTMLFormElement): Readonly<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const [name, value] of new FormData(form)) (out[name] ??= []).push(String(value));
+  for (const [name, value] of new FormData(form)) (out[name] ??= []).push(formText(value));
   return out;
 }
 

@@ -6,7 +6,7 @@
 import type { Battlefield } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
 import { rulesOptions } from "../../base/settings";
-import { allFormValues, allowed, opened, refused, type DialogController, type FormValues } from "../base/controller";
+import { allFormValues, allowed, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { groundCombatCard } from "./card";
 import { groundCombatContext, withNames } from "./context";
 import { planFromState } from "./input";
@@ -23,9 +23,9 @@ export interface PlannerArgs {
 function lists(values: FormValues): PlannerValues {
   const out: Record<string, readonly string[]> = {};
   for (const [name, value] of Object.entries(values)) {
-    if (Array.isArray(value)) out[name] = value.map(String);
+    if (Array.isArray(value)) out[name] = value.map(formText);
     else if (value === true) out[name] = ["on"];
-    else if (value !== false && value !== null && value !== undefined) out[name] = [String(value)];
+    else if (value !== false && value !== null && value !== undefined) out[name] = [formText(value)];
   }
   return out;
 }

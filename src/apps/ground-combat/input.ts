@@ -95,8 +95,7 @@ export function buildGroundCombatInput(
   if (state.target === "") problems.add("noTarget", i18n.localize("NOBC.GroundCombat.Check.noTarget"), "target");
   state.attackers.forEach((id, i) => {
     const unit = unitById(field, id);
-    if (unit !== undefined && unit.hex === "")
-      problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
+    if (unit?.hex === "") problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
   });
   const rivers: Record<HexRef, RiverHexside> = {};
   for (const row of attackingRivers(field, state)) {

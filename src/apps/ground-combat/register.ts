@@ -29,7 +29,7 @@ export function addHudButton(
 ): void {
   const actor = hud.object?.actor;
   const column = html.querySelector(".col.right");
-  if (actor === null || actor === undefined || actor.type !== "unit" || column === null) return;
+  if (actor?.type !== "unit" || column === null) return;
   const label = localize("NOBC.GroundCombat.HudButton");
   const button = column.ownerDocument.createElement("button");
   button.setAttribute("type", "button");

@@ -200,7 +200,7 @@ export function involvedHqs(field: Battlefield, state: GroundCombatState): Plann
       if (!wanted.has(hq.id) && !inRadius) continue;
       const editable = field.map === null || measured === null;
       const typed = state.distances[hq.id];
-      const distance = editable ? (typed !== undefined && typed !== null ? typed : measured) : measured;
+      const distance = editable ? (typed ?? measured) : measured;
       const cards = field.cards.filter((c) => c.hq === hq.id && cardServesInCombat(c.category, side === state.attackerSide));
       out.push({ hq, cards, measured, editable, distance });
     }

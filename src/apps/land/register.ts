@@ -27,7 +27,10 @@ export function wireInformationCard(message: InfoMessage, html: HTMLElement): vo
   const flags = message.flags[SYSTEM_ID] as { landInfo?: unknown } | undefined;
   if (typeof flags?.landInfo !== "string") return;
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-nobc-land-open]")) {
-    button.addEventListener("click", () => void openLandPhase(button.dataset["nobcLandOpen"] ?? "", button.dataset["hq"] || undefined));
+    button.addEventListener(
+      "click",
+      () => void openLandPhase(button.dataset["nobcLandOpen"] ?? "", button.dataset["hq"] === "" ? undefined : button.dataset["hq"]),
+    );
   }
 }
 

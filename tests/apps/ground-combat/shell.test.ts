@@ -288,7 +288,7 @@ describe("house rules reach the planner and the card", () => {
     expect(result.ok).toBe(true);
     // Its line comes after Step Four, before the die (Step Five).
     expect(cardView().rows.at(-2)).toMatchObject({
-      label: 'House rule: {count} attacking unit(s) out of supply {"count":"1"}',
+      label: 'House rule: attacking units out of supply: {count} {"count":"1"}',
       valueText: "\u22121",
       source: "house rule (examples/house-rules/out-of-supply.js), not seed 000",
     });

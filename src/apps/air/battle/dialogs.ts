@@ -1,4 +1,4 @@
-/** The Air War's steps 1, 2 and 5: one dialog entry each (the side's own choices), opened by id. A dialog's code loads when it first opens. */
+/** The Air War's steps 1, 2 and 5: one dialog entry each (the side's own choices), opened by id; its code loads on first use. */
 import type { DialogEntry } from "../../base/registry";
 
 export const ALLOCATION: DialogEntry = {

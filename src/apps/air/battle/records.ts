@@ -138,7 +138,7 @@ export function battleZones(squadrons: readonly Squadron[], records: readonly Ca
     if (s.box !== "ready" && s.box !== "holding" && s.box !== "damaged" && s.box !== "destroyed") {
       for (const r of applied) {
         const mission = r.record.missions.find((m) => m.squadron === s.id);
-        if (mission !== undefined && mission.box === s.box) zone = mission.targetZone;
+        if (mission?.box === s.box) zone = mission.targetZone;
       }
     }
     zones.set(s.id, zone);

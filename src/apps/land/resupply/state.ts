@@ -110,8 +110,7 @@ export function resupplyResolution(field: Battlefield, state: ResupplyState, i18
   for (const [id, counters] of Object.entries(state.allocation)) {
     if (counters === 0) continue;
     const offer = offers.find((o) => o.unit.id === id);
-    if (offer !== undefined && offer.candidate === null)
-      refusals.push({ code: "noHex", message: offMapReason(offer.unit, hq, i18n), field: `allocation.${id}` });
+    if (offer?.candidate === null) refusals.push({ code: "noHex", message: offMapReason(offer.unit, hq, i18n), field: `allocation.${id}` });
     else allocation[id] = counters;
   }
   const candidates = offers.flatMap((o) => (o.candidate === null ? [] : [o.candidate]));

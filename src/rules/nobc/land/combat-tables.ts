@@ -4,6 +4,7 @@
  * Lookups throw RangeError on inputs the tables cannot read; resolvers refuse them earlier.
  */
 import { LAND_TERRAINS, type LandTerrain, type RiverKind } from "./types";
+import { isOneOf } from "../../validate";
 
 /** How odds below 1:1 are read (the seed lists none): "zero" is the default, "mirror" a world setting. */
 export type OddsBelowOne = "zero" | "mirror";
@@ -153,7 +154,7 @@ export function terrainModifier(terrain: readonly LandTerrain[]): number {
 export function riverModifier(crossings: readonly CombatRiverCrossing[]): number {
   if (crossings.length === 0) throw new RangeError("a combat needs at least one attacking unit");
   for (const c of crossings) {
-    if (c !== "none" && c !== "minor" && c !== "major") throw new RangeError(`unknown river crossing "${c}"`);
+    if (!isOneOf(c, ["none", "minor", "major"] as const)) throw new RangeError(`unknown river crossing "${String(c)}"`);
   }
   if (crossings.some((c) => c === "none")) return 0;
   return crossings.every((c) => c === "major") ? GROUND_COMBAT_RIVER.major : GROUND_COMBAT_RIVER.minor;

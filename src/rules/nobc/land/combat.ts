@@ -48,6 +48,7 @@ import {
   type SupportCard,
   type SupportCardCategory,
 } from "./types";
+import { isOneOf } from "../../validate";
 
 export type { CombatAdjacency } from "./combat-eligibility";
 
@@ -262,7 +263,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   const defenderSide = otherSide(attackerSide);
   const options = optionsSection(input.options, "combat");
   const belowOne = options.value.oddsBelowOne ?? DEFAULT_RULES_OPTIONS.combat.oddsBelowOne;
-  if (belowOne !== "zero" && belowOne !== "mirror") {
+  if (!isOneOf(belowOne, ["zero", "mirror"] as const)) {
     refusals.add(
       "invalidOption",
       `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`,
@@ -271,7 +272,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   }
   input.terrain.forEach((t, i) => {
     if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
-      refusals.add("invalidTerrain", `Terrain "${String(t)}" is not a known terrain type.`, `terrain[${i}]`);
+      refusals.add("invalidTerrain", `Terrain "${t}" is not a known terrain type.`, `terrain[${i}]`);
     }
   });
 
@@ -384,25 +385,21 @@ function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombat
     if (!Number.isInteger(value)) {
       refusals.add(
         "invalidExtraModifier",
-        `Extra modifier ${i + 1} (${String(code)}) has value ${String(value)}; it must be a whole number.`,
+        `Extra modifier ${i + 1} (${code}) has value ${value}; it must be a whole number.`,
         `${field}.value`,
       );
     }
     if (typeof source !== "string" || source.trim() === "") {
       refusals.add(
         "invalidExtraModifier",
-        `Extra modifier ${i + 1} (${String(code)}) needs a source saying where it comes from.`,
+        `Extra modifier ${i + 1} (${code}) needs a source saying where it comes from.`,
         `${field}.source`,
       );
     }
     const badData =
       data !== undefined && (!isPlainObject(data) || Object.values(data).some((v) => typeof v !== "string" && !Number.isFinite(v)));
     if (badData) {
-      refusals.add(
-        "invalidExtraModifier",
-        `Extra modifier ${i + 1} (${String(code)}) has data that is not names and numbers.`,
-        `${field}.data`,
-      );
+      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${code}) has data that is not names and numbers.`, `${field}.data`);
     }
     return { label: code, code, ...(data === undefined ? {} : { data: { ...data } }), value, source };
   });
@@ -440,7 +437,7 @@ function checkRivers(
       perUnit.push("none");
       continue;
     }
-    if (river.kind !== "minor" && river.kind !== "major") {
+    if (!isOneOf(river.kind, ["minor", "major"] as const)) {
       refusals.add(
         "invalidRiver",
         `The river by hex ${unit.hex} must be "minor" or "major", not "${String(river.kind)}".`,

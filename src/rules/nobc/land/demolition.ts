@@ -9,6 +9,7 @@ import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
 import { categoriesWhere, supportCardRecord } from "./card-categories";
 import type { LandHq, LandUnit, RiverKind, SupportCard, SupportCardCategory } from "./types";
+import { isOneOf } from "../../validate";
 
 const DEMOLITION_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, Bridge Demolition`;
 
@@ -96,7 +97,7 @@ function isWholeNumber(n: number): boolean {
 /** Problems every means shares: a valid turn, a named bridge, and no major bridge on turn 0. */
 function bridgeProblems(problems: RefusalList, turn: number, bridge: BridgeTarget, at: string): void {
   if (bridge.hexside.length === 0) problems.add("missingHexside", "A demolition names no bridge hexside.", `${at}.bridge.hexside`);
-  if (bridge.kind !== "minor" && bridge.kind !== "major") {
+  if (!isOneOf(bridge.kind, ["minor", "major"] as const)) {
     problems.add(
       "invalidBridgeKind",
       `Bridge ${bridge.hexside} is "${String(bridge.kind)}", neither minor nor major.`,
@@ -129,7 +130,7 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
     const at = `attempts[${i}]`;
     const { card, bridge, distance } = attempt;
     bridgeProblems(problems, turn, bridge, at);
-    const rule = isWholeNumber(turn) && (bridge.kind === "minor" || bridge.kind === "major") ? natoDemolitionRule(turn, bridge.kind) : null;
+    const rule = isWholeNumber(turn) && isOneOf(bridge.kind, ["minor", "major"] as const) ? natoDemolitionRule(turn, bridge.kind) : null;
     const demolition = supportCardRecord(card.category)?.uses.demolition;
     if (demolition === undefined) {
       problems.add("notEngineerCard", `Card ${card.id} is a ${card.category} card, not an engineer card.`, `${at}.card.category`);

@@ -19,6 +19,7 @@ import {
   type RiverKind,
   type Side,
 } from "./types";
+import { tableEntry } from "../../validate";
 
 const RATES = `${SEEDS.nobc}, Land War QRS: Movement Rates`;
 const PHASE = `${SEEDS.nobc}, Land War QRS: 5. Movement`;
@@ -90,15 +91,13 @@ export interface MoveCostHex {
 
 /** Movement points a unit has per turn in the given mode. */
 export function movementAllowance(mode: Mode): number {
-  const mp = MOVEMENT_ALLOWANCE[mode];
-  if (mp === undefined) throw new RangeError(`unknown mode "${String(mode)}"`);
+  const mp = tableEntry(MOVEMENT_ALLOWANCE, mode, "mode");
   return mp;
 }
 
 /** MP to cross a river hexside on top of the hex entered. */
 export function riverCrossingCost(river: RiverKind, bridged: boolean, bridgingEngineers: number): number {
-  const row = RIVER_CROSSING_COST[river];
-  if (row === undefined) throw new RangeError(`unknown river "${String(river)}"`);
+  const row = tableEntry(RIVER_CROSSING_COST, river, "river");
   if (!Number.isInteger(bridgingEngineers) || bridgingEngineers < 0) {
     throw new RangeError(`bridging engineers must be a whole number of 0 or more, not ${bridgingEngineers}`);
   }
@@ -115,7 +114,7 @@ export function moveCost(hex: MoveCostHex, mode: Mode): number {
 function terrainLine(terrain: readonly LandTerrain[]): BreakdownLine {
   if (terrain.length === 0) throw new RangeError("a hex needs at least one terrain type");
   for (const t of terrain) {
-    if (!LAND_TERRAINS.includes(t)) throw new RangeError(`unknown terrain "${String(t)}"`);
+    if (!LAND_TERRAINS.includes(t)) throw new RangeError(`unknown terrain "${t}"`);
   }
   const kinds = [...new Set(terrain)];
   const listed = COMBINED_TERRAIN_MOVE_COST.find(
@@ -133,8 +132,7 @@ function hexEntry(hex: MoveCostHex, mode: Mode, ignoreMines: boolean): { mp: Bre
   // Terrain is checked even when a road replaces its cost, so a bad hex never slips through.
   const mp: BreakdownLine[] = [terrainLine(hex.terrain)];
   if (hex.road !== undefined) {
-    const cost = ROAD_MOVE_COST[hex.road];
-    if (cost === undefined) throw new RangeError(`unknown road "${String(hex.road)}"`);
+    const cost = tableEntry(ROAD_MOVE_COST, hex.road, "road");
     if (mode === "march") mp[0] = { label: `Along ${hex.road} (March Mode, any terrain)`, value: cost, source: RATES };
   }
   let hits = 0;

@@ -56,7 +56,7 @@ function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
   const problems = new RefusalList();
   const { unit, mode } = order;
   if (!MODES.includes(mode)) {
-    problems.add("invalidMode", `Mode "${String(mode)}" for unit ${unit.name} is neither "combat" nor "march".`, `${at}mode`);
+    problems.add("invalidMode", `Mode "${mode}" for unit ${unit.name} is neither "combat" nor "march".`, `${at}mode`);
     return problems.items;
   }
   if (!Number.isInteger(unit.supply) || unit.supply < 0) {

@@ -7,6 +7,7 @@ import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution }
 import type { LandEffect } from "./effects";
 import { categoriesWhere, discardsAfterUse, supportCardRecord } from "./card-categories";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
+import { tableEntry } from "../../validate";
 
 const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
 const DECISIONS = "docs/rules-decisions.md";
@@ -29,8 +30,7 @@ export const HQ_RECOVERY_CARDS: readonly SupportCardCategory[] = categoriesWhere
 
 /** Supply points a unit of this size can carry (HQs and artillery carry none: see `unitSupplyCapacity`). */
 export function supplyCapacity(size: UnitSize): number {
-  const cap = SUPPLY_CAPACITY[size];
-  if (cap === undefined) throw new RangeError(`unknown unit size "${String(size)}"`);
+  const cap = tableEntry(SUPPLY_CAPACITY, size, "unit size");
   return cap;
 }
 

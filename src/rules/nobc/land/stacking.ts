@@ -5,6 +5,7 @@
 import type { ActorRef, HexRef } from "../../ids";
 import { SEEDS } from "../../resolution";
 import { LAND_TERRAINS, type LandTerrain, type LandUnit, type Mode } from "./types";
+import { tableEntry } from "../../validate";
 
 const STACKING = `${SEEDS.nobc}, Land War QRS: Stacking`;
 const DECISIONS = "docs/rules-decisions.md";
@@ -32,10 +33,8 @@ export const ARTILLERY_PER_HEX = 2;
 
 /** Division and brigade limits of a hex type in a mode. */
 export function stackingLimit(hex: StackingHexType, mode: Mode): StackingLimit {
-  const row = STACKING_LIMITS[hex];
-  if (row === undefined) throw new RangeError(`unknown stacking hex type "${String(hex)}"`);
-  const limit = row[mode];
-  if (limit === undefined) throw new RangeError(`unknown mode "${String(mode)}"`);
+  const row = tableEntry(STACKING_LIMITS, hex, "stacking hex type");
+  const limit = tableEntry(row, mode, "mode");
   return { ...limit };
 }
 
@@ -43,7 +42,7 @@ export function stackingLimit(hex: StackingHexType, mode: Mode): StackingLimit {
 export function stackingHexType(terrain: readonly LandTerrain[]): StackingHexType {
   if (terrain.length === 0) throw new RangeError("a hex needs at least one terrain type");
   for (const t of terrain) {
-    if (!LAND_TERRAINS.includes(t)) throw new RangeError(`unknown terrain "${String(t)}"`);
+    if (!LAND_TERRAINS.includes(t)) throw new RangeError(`unknown terrain "${t}"`);
   }
   if (terrain.includes("city")) return "city";
   if (terrain.some((t) => t === "woods" || t === "rough" || t === "marsh")) return "close";

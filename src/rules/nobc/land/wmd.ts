@@ -186,7 +186,7 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
     );
   } else if (side !== undefined && (side[0] === side[1] || side[0].length === 0 || side[1].length === 0)) {
     problems.add("invalidHexside", "bridgeHexside must name two different hexes.", "bridgeHexside");
-  } else if (autobahnHex !== undefined && autobahnHex.length === 0) {
+  } else if (autobahnHex?.length === 0) {
     problems.add("missingHex", "autobahnHex names no hex.", "autobahnHex");
   }
   if (!problems.empty) return { ok: false, refusals: problems.items };

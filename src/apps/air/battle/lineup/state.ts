@@ -25,9 +25,9 @@ export interface LineUpState {
   /** The WP line, in order. */
   readonly wpLine: readonly ActorRef[];
   /** NATO's fighters, each with the WP squadron it faces ("" = none chosen). */
-  readonly opposite: readonly { readonly nato: ActorRef; readonly wp: ActorRef | "" }[];
+  readonly opposite: readonly { readonly nato: ActorRef; readonly wp: ActorRef }[];
   /** WP's switch slots; a slot with a blank side is no switch. */
-  readonly switches: readonly (readonly [ActorRef | "", ActorRef | ""])[];
+  readonly switches: readonly (readonly [ActorRef, ActorRef])[];
   /** Parts already posted on the current line-up card. */
   readonly recorded: readonly LineUpPart[];
   /** The record's bouts when the line-up is complete. */

@@ -207,7 +207,7 @@ export const KIND_KEYS: Readonly<Record<TargetKind, string>> = {
 /** The Chemical Weapons card goes with the strike when the card says it is discarded after use. */
 function chemicalDiscard(state: DeepStrikeState, world: MissionWorld): Effect[] {
   const card = world.cards.find((c) => c.id === state.chemical);
-  return card !== undefined && card.afterUse === "discard" ? [{ type: "cardDiscarded", card: card.id }] : [];
+  return card?.afterUse === "discard" ? [{ type: "cardDiscarded", card: card.id }] : [];
 }
 
 export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {

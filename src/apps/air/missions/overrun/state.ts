@@ -3,7 +3,7 @@
  */
 import { resolveAirfieldOverrun } from "../../../../rules/nobc/air/index";
 import { refuse, type Checked } from "../../../../rules/resolution";
-import type { FormValues } from "../../../base/controller";
+import { formText, type FormValues } from "../../../base/controller";
 import { refusal, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
 
@@ -19,7 +19,8 @@ export function initialOverrun(world: MissionWorld): OverrunState {
 
 export function readOverrun(state: OverrunState, form: FormValues): OverrunState {
   const airbase = typeof form["airbase"] === "string" && form["airbase"] !== "" ? form["airbase"] : state.airbase;
-  const hits = form["hits"] === undefined ? state.hits : String(form["hits"]).trim();
+  const typed = form["hits"];
+  const hits = typed === undefined ? state.hits : formText(typed).trim();
   return { airbase, hits };
 }
 
