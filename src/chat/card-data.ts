@@ -172,9 +172,9 @@ function canonicalJson(value: unknown): string {
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
   }
-  // JSON.stringify gives undefined for what JSON cannot hold (undefined, a function).
-  const text: string | undefined = JSON.stringify(value);
-  return text ?? "null";
+  // What JSON cannot hold (undefined, a function, a symbol) reads as null, as in an array.
+  if (value === undefined || typeof value === "function" || typeof value === "symbol") return "null";
+  return JSON.stringify(value);
 }
 
 /**
