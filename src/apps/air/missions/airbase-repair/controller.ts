@@ -1,24 +1,14 @@
 /** Step 11, the airbase repair dialog: the side's airbase owners', or the GM's. */
-import { cardOf, opened, type DialogController } from "../../../base/controller";
-import type { SideArgs } from "../args";
-import { readMissionWorld, sideFor, type MissionWorld } from "../world";
+import { cardOf } from "../../../base/controller";
+import { forSideOwners, missionController } from "../controller";
 import { airbaseRepairContext } from "./context";
 import { initialAirbaseRepair, readAirbaseRepair, rollAirbaseRepair, type AirbaseRepairState } from "./state";
 
-export const airbaseRepairController: DialogController<AirbaseRepairState, MissionWorld, SideArgs> = {
+export const airbaseRepairController = missionController<AirbaseRepairState>({
   template: "apps/air-missions/airbase-repair.hbs",
   title: "NOBC.AirMissions.AirbaseRepair.Title",
-  icon: "fa-solid fa-plane",
-  classes: ["nobc", "nobc-air-missions"],
-  width: 640,
-  submitAction: "roll",
-  read: readMissionWorld,
-  open(world, args) {
-    const side = sideFor(world, "airbases", args.side);
-    return side.ok ? opened(initialAirbaseRepair(world, side.side)) : side;
-  },
-  access: (state, world) => sideFor(world, "airbases", state.side),
+  ...forSideOwners("airbases", initialAirbaseRepair),
   context: (state, world, i18n) => airbaseRepairContext(state, world, i18n),
   change: (state, values, world) => readAirbaseRepair(state, values, world),
   submit: (state, world, i18n, dice) => cardOf(rollAirbaseRepair(state, world, dice, i18n)),
-};
+});
