@@ -6,13 +6,14 @@
 import { registerStageAction } from "../../../combat/registry";
 import { registerDialog } from "../../base/registry";
 import { ALLOCATION, LINE_UP, SORTIES } from "./dialogs";
+// The macros are on game.nobc.air from start-up, so the GM buttons call them directly.
+import { resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "./macros";
 
 /**
  * The turn panel's buttons for steps 1-6. A side's own choices (allocation, line-up, sorties) are
  * the players' who own the squadrons; combat, superiority and return are the GM's.
  */
 export function registerAirBattleActions(): void {
-  const macros = async () => import("./macros");
   registerDialog(ALLOCATION);
   registerDialog(LINE_UP);
   registerStageAction({
@@ -21,7 +22,7 @@ export function registerAirBattleActions(): void {
     label: "NOBC.AirBattle.Action.combat",
     icon: "fa-solid fa-burst",
     gmOnly: true,
-    run: async () => (await macros()).resolveAirCombatStep(),
+    run: () => resolveAirCombatStep(),
   });
   registerStageAction({
     id: "air.superiority",
@@ -29,7 +30,7 @@ export function registerAirBattleActions(): void {
     label: "NOBC.AirBattle.Action.superiority",
     icon: "fa-solid fa-scale-unbalanced",
     gmOnly: true,
-    run: async () => (await macros()).resolveAirSuperiorityStep(),
+    run: () => resolveAirSuperiorityStep(),
   });
   registerDialog(SORTIES);
   registerStageAction({
@@ -38,6 +39,6 @@ export function registerAirBattleActions(): void {
     label: "NOBC.AirBattle.Action.return",
     icon: "fa-solid fa-plane-arrival",
     gmOnly: true,
-    run: async () => (await macros()).resolveAirReturnStep(),
+    run: () => resolveAirReturnStep(),
   });
 }

@@ -6,6 +6,8 @@
 import { registerStageAction } from "../../../combat/registry";
 import { registerDialog } from "../../base/registry";
 import { PARADROP, DEEP_STRIKE, REPAIR, CAPACITY, AIRBASE_REPAIR, OVERRUN } from "./dialogs";
+// The macros are on game.nobc.air from start-up, so the hand-over button calls them directly.
+import { handOverCas } from "./macros";
 
 /** The turn panel's buttons for steps 7–11 (call once, on init), in the panel's order. */
 export function registerAirMissionActions(): void {
@@ -15,7 +17,7 @@ export function registerAirMissionActions(): void {
     label: "NOBC.AirMissions.HandOver.Button",
     icon: "fa-solid fa-handshake",
     gmOnly: true,
-    run: async () => (await import("./macros")).handOverCas(),
+    run: () => handOverCas(),
   });
   for (const entry of [PARADROP, DEEP_STRIKE, REPAIR, CAPACITY, AIRBASE_REPAIR, OVERRUN]) registerDialog(entry);
 }
