@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM build script without type declarations
-import { manifestPaths } from "../scripts/package.mjs";
+import { manifestPaths as untypedManifestPaths } from "../scripts/package.mjs";
+
+const manifestPaths = untypedManifestPaths as (manifest: unknown) => string[];
 
 const root = path.resolve(__dirname, "..");
 const manifest = JSON.parse(readFileSync(path.join(root, "system.json"), "utf8")) as {
@@ -45,7 +47,7 @@ describe("system.json", () => {
   // Runs after `npm run build` (as CI does); the build script makes the same check itself.
   const dist = path.join(root, "dist");
   it.runIf(existsSync(path.join(dist, "system.json")))("every path it names exists in dist/ once built", () => {
-    const missing = (manifestPaths(manifest) as string[]).filter((p) => !existsSync(path.join(dist, p)));
+    const missing = manifestPaths(manifest).filter((p) => !existsSync(path.join(dist, p)));
     expect(missing).toEqual([]);
   });
 });

@@ -10,23 +10,26 @@ import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 // @ts-expect-error plain ESM script without types
-import { buildGallery } from "../../scripts/gallery.mjs";
+import { buildGallery as untypedBuildGallery } from "../../scripts/gallery.mjs";
 import { findChromium } from "./find-chromium";
+
+const buildGallery = untypedBuildGallery as () => Promise<{ ids: string[] }>;
 
 const repo = resolve(__dirname, "../..");
 const galleryDir = join(repo, "gallery");
 const artifacts = join(repo, "tests", "artifacts");
 const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".svg": "image/svg+xml", ".js": "text/javascript" };
 
-let server: Server;
-let browser: Browser;
+/** Unset when beforeAll failed before starting them; afterAll closes what was started. */
+let server: Server | undefined;
+let browser: Browser | undefined;
 let page: Page;
 let ids: string[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
-  ({ ids } = (await buildGallery()) as { ids: string[] });
-  server = createServer((req, res) => {
+  ({ ids } = await buildGallery());
+  const http = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^[/\\]+/, "");
     const file = join(galleryDir, path === "" ? "index.html" : path);
     try {
@@ -37,17 +40,19 @@ beforeAll(async () => {
       res.writeHead(404).end();
     }
   });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const address = server.address();
+  server = http;
+  await new Promise<void>((ok) => http.listen(0, "127.0.0.1", ok));
+  const address = http.address();
   const port = typeof address === "object" && address ? address.port : 0;
   const found = await findChromium();
   console.log(`gallery test: Chromium from ${found.source}: ${found.executablePath}`);
-  browser = await chromium.launch({
+  const chrome = await chromium.launch({
     executablePath: found.executablePath,
     args: found.args,
     ...(found.env ? { env: { ...process.env, ...found.env } } : {}),
   });
-  page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+  browser = chrome;
+  page = await chrome.newPage({ viewport: { width: 1600, height: 1200 } });
   page.on("console", (m) => {
     if (m.type() === "error") problems.push(`console: ${m.text()}`);
   });

@@ -12,7 +12,9 @@ import { promisify } from "node:util";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain ESM build script without type declarations
-import { manifestPaths } from "../../scripts/package.mjs";
+import { manifestPaths as untypedManifestPaths } from "../../scripts/package.mjs";
+
+const manifestPaths = untypedManifestPaths as (manifest: unknown) => string[];
 
 const run = promisify(execFile);
 const repo = path.resolve(__dirname, "../..");
@@ -38,8 +40,7 @@ function copyRepo(into: string): void {
 
 /** `npm run build` in `dir`, with the npm running this test when there is one. */
 async function build(dir: string): Promise<string> {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) if (key === "NODE_ENV" || key.startsWith("VITEST")) delete env[key];
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NODE_ENV" && !key.startsWith("VITEST")));
   const npmCli = process.env.npm_execpath;
   const [command, args] = npmCli && /\.c?js$/.test(npmCli) ? [process.execPath, [npmCli, "run", "build"]] : ["npm", ["run", "build"]];
   const { stdout } = await run(command, args, {
@@ -87,7 +88,7 @@ describe("the build from a folder whose name has a space", () => {
     const dist = path.join(spaced, "dist");
     const manifest = JSON.parse(readFileSync(path.join(dist, "system.json"), "utf8")) as { packs: { path: string }[] };
     expect(readFileSync(path.join(dist, "system.json"), "utf8")).toBe(readFileSync(path.join(repo, "system.json"), "utf8"));
-    const missing = (manifestPaths(manifest) as string[]).filter((p) => !existsSync(path.join(dist, p)));
+    const missing = manifestPaths(manifest).filter((p) => !existsSync(path.join(dist, p)));
     expect(missing).toEqual([]);
     expect(manifest.packs.length).toBeGreaterThan(0);
     for (const pack of manifest.packs) {

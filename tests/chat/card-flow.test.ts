@@ -97,7 +97,7 @@ describe("posting a resolution card", () => {
       records: { airBattle: { step: "lineUp", zone: "north" }, state: "applied" },
     });
     const message = [...chatFake.messages.values()][0]!;
-    expect((message.flags)["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
+    expect(message.flags["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
   });
 
   it("posts several cards in one createDocuments batch, in order, each with its hooks", async () => {
@@ -189,7 +189,7 @@ describe("Apply and Undo", () => {
   it("when even the putting back fails, the user is told to check by hand", async () => {
     const id = await post(ownEffects());
     vi.spyOn(harness.Item, "deleteDocuments").mockRejectedValueOnce(new Error("the card is locked"));
-    const update = harness.Actor.updateDocuments;
+    const update = harness.Actor.updateDocuments.bind(harness.Actor);
     // The first write goes through; the one putting it back does not.
     vi.spyOn(harness.Actor, "updateDocuments").mockImplementationOnce(update).mockRejectedValueOnce(new Error("connection lost"));
     expect(await requestCardAction("apply", id)).toEqual({
@@ -504,7 +504,12 @@ describe("renderChatMessageHTML", () => {
       querySelectorAll(sel: string): unknown;
     } = {
       classes: new Set(["state-pending"]),
-      classList: { toggle: (c: string, on: boolean) => void (on ? root.classes.add(c) : root.classes.delete(c)) },
+      classList: {
+        toggle: (c: string, on: boolean) => {
+          if (on) root.classes.add(c);
+          else root.classes.delete(c);
+        },
+      },
       ownerDocument: changes.ownerDocument,
       querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" && withSection ? changes : null),
       querySelectorAll: (sel: string) =>

@@ -107,7 +107,7 @@ describe("the card family: inputs, table row, split editors, state", () => {
   const combat = resolveCombat(R, 3);
   const refName = (ref: string) =>
     Object.entries(R)
-      .map(([k, v]) => [v, NAMES[k as keyof typeof NAMES]])
+      .map(([k, v]): [unknown, string] => [v, NAMES[k as keyof typeof NAMES]])
       .find(([v]) => v === ref)?.[1] ?? ref;
   const text = groundCombatText(combat, env);
   const display = {

@@ -124,10 +124,10 @@ describe("advanceTurn", () => {
         { type: "squadronBox", squadron: squadron.uuid, box: "damaged" },
       ],
     });
-    expect((unit.system)["movementPoints"]).toBe(0); // nothing changes before Apply
+    expect(unit.system["movementPoints"]).toBe(0); // nothing changes before Apply
     await requestCardAction("apply", message!.id);
-    expect((unit.system)["movementPoints"]).toBe(4);
-    expect((squadron.system)["box"]).toBe("damaged");
+    expect(unit.system["movementPoints"]).toBe(4);
+    expect(squadron.system["box"]).toBe("damaged");
   });
 
   it("runs the entries registered for the entered stage together, after the update, with the position", async () => {
@@ -177,10 +177,10 @@ describe("advanceTurn", () => {
     harness.settingsStore.set("nobc.planningMinutes", 5);
     const short = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(short, { now: 0 });
-    expect((short.system)["planningEndsAt"]).toBe(300_000);
+    expect(short.system["planningEndsAt"]).toBe(300_000);
     const given = new FakeCombat("nobcTurn", { turn: 3, stage: PLANNING - 1, planningEndsAt: null });
     await advanceTurn(given, { now: 0, planningMinutes: 2 });
-    expect((given.system)["planningEndsAt"]).toBe(120_000);
+    expect(given.system["planningEndsAt"]).toBe(120_000);
     await advanceTurn(combat, { now: 5_000 });
     expect(combat.updates[1]).toEqual({ system: { turn: 4, stage: 0, planningEndsAt: null, reached: 72 } });
   });
@@ -288,7 +288,7 @@ describe("stepping back and on again", () => {
 
   it("an entry card that cannot be posted leaves the marker where it was, so the GM can try again", async () => {
     const combat = new FakeCombat("nobcTurn", { turn: 2, stage: MOVEMENT - 1, planningEndsAt: null });
-    const Message = (globalThis as unknown as { ChatMessage: { create(d: unknown): Promise<unknown> } }).ChatMessage;
+    const Message = (globalThis as unknown as { ChatMessage: { create: (d: unknown) => Promise<unknown> } }).ChatMessage;
     const create = Message.create;
     Message.create = async () => {
       throw new Error("chat refused");

@@ -13,8 +13,6 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { lookupKey, type Lang } from "../harness/handlebars-helpers";
 
-type Raw = Record<string, unknown>;
-
 function card(uuid: string, assignedTo: string | null, parentUuid: string | null): DocumentSnapshot {
   const id = uuid.split(".").at(-1)!;
   return {
@@ -171,8 +169,8 @@ describe("applyEffects: cardAssignment over the Foundry stand-in", () => {
 
 describe("describeEffect: cardAssignment", () => {
   const lang = JSON.parse(readFileSync(resolve(__dirname, "../../lang/en.json"), "utf8")) as Lang;
-  const names: Raw = { "Item.c": "Artillery Group", "Actor.u": "11 ACR" };
-  const nameOf = (ref: string) => String(names[ref] ?? ref);
+  const names: Record<string, string> = { "Item.c": "Artillery Group", "Actor.u": "11 ACR" };
+  const nameOf = (ref: string) => names[ref] ?? ref;
 
   it("says the card is freed, or to which unit it goes, with keys that exist", () => {
     const freed = describeEffect({ type: "cardAssignment", card: "Item.c", assignedTo: null }, nameOf);

@@ -27,7 +27,7 @@ export class FakeCombatDoc {
   updates: Raw[] = [];
 
   constructor(data: Raw) {
-    this.type = String(data["type"] ?? "base");
+    this.type = (data["type"] as string | undefined) ?? "base";
     this.system = { turn: 0, stage: 0, planningEndsAt: null, reached: 0, ...((data["system"] ?? {}) as Raw) };
   }
 

@@ -47,7 +47,13 @@ class FakeCombatTracker {
 }
 
 const Tracker = defineTurnTracker(FakeCombatTracker as unknown as TrackerBaseClass);
-type Instance = InstanceType<typeof Tracker> & { viewed: FakeCombatDoc | null; element: unknown; rendersDone: number; closed: number };
+/** The built class's instance (`InstanceType` gives `any`: the base's constructor takes `never[]`), with the stand-in's writable fields. */
+type Instance = Omit<typeof Tracker.prototype, "viewed" | "element"> & {
+  viewed: FakeCombatDoc | null;
+  element: unknown;
+  rendersDone: number;
+  closed: number;
+};
 type Action = (this: unknown, event: Event, target: HTMLElement) => unknown;
 const actions = (Tracker as unknown as { DEFAULT_OPTIONS: { actions: Record<string, Action> } }).DEFAULT_OPTIONS.actions;
 
@@ -88,7 +94,7 @@ beforeEach(async () => {
   turnCombat = new FakeCombatDoc({ type: "nobcTurn", system: { turn: 2, stage: turn.stageIndex("groundCombat") } });
   await turnCombat.createEmbeddedDocuments("Combatant", [{ actorId: corps.id }, { actorId: army.id }]);
   combatFake.combats.push(turnCombat);
-  app = new Tracker() as Instance;
+  app = new Tracker() as unknown as Instance;
   app.viewed = turnCombat;
 });
 afterEach(() => {

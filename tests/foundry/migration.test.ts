@@ -1,5 +1,5 @@
 import "../harness/install";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { isOlderVersion, migrateWorld, planMigration, stepUuid, type RawDocument } from "../../src/migration";
 import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/base/settings";
@@ -162,10 +162,9 @@ describe("migrateWorld over the Foundry stand-in", () => {
     u1.update = async () => {
       throw new Error("database locked");
     };
-    const batch = harness.Actor.updateDocuments;
-    harness.Actor.updateDocuments = async () => {
+    const batch = vi.spyOn(harness.Actor, "updateDocuments").mockImplementation(async () => {
       throw new Error("batch refused");
-    };
+    });
     try {
       harness.game["data"] = {
         actors: [oldActors[0]!, { ...oldActors[2]!, items: [] }, { _id: "ab2", name: "Hahn", type: "airbase", system: { hits: 1 } }],
@@ -178,7 +177,7 @@ describe("migrateWorld over the Foundry stand-in", () => {
       expect(ab1.updates).toEqual([{ system: {} }]);
       expect(harness.Actor.calls.filter((c) => c.method === "update").map((c) => c.operation)).toEqual([{ diff: false }, { diff: false }]);
     } finally {
-      harness.Actor.updateDocuments = batch;
+      batch.mockRestore();
     }
   });
 

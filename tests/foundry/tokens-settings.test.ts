@@ -11,7 +11,9 @@ import { dataForStatus, registerStatusSync, syncUnitStatuses, writeStatusToData 
 import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
 import { registerSettings, rulesOptions } from "../../src/base/settings";
 // @ts-expect-error -- a plain ES module script without type declarations
-import { drawAssets } from "../../scripts/draw-assets.mjs";
+import { drawAssets as untypedDrawAssets } from "../../scripts/draw-assets.mjs";
+
+const drawAssets = untypedDrawAssets as () => Promise<[string, string][]>;
 
 const root = path.resolve(__dirname, "../..");
 type Raw = Record<string, unknown>;
@@ -54,7 +56,7 @@ describe("unit symbols", () => {
   });
 
   it("committed assets match what the script draws (run scripts/draw-assets.mjs after a change)", async () => {
-    const assets = (await drawAssets()) as [string, string][];
+    const assets = await drawAssets();
     expect(assets).toHaveLength(88 + STATUS_IDS.length);
     for (const [rel, svg] of assets) expect(readFileSync(path.join(root, rel), "utf8"), rel).toBe(svg);
   });

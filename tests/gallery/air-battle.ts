@@ -4,7 +4,7 @@
  * shows exactly what the dialog would.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import { createHandlebars } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
 import type { Squadron } from "../../src/rules/nobc/air/index";
 import type { AirWorld } from "../../src/apps/air/battle/world";

@@ -4,7 +4,7 @@
  * lang file, so the gallery shows exactly what the dialog would.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import { createHandlebars } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
 import { fixtureWorld } from "../apps/air/missions/fixture";
 import { initialParadrop } from "../../src/apps/air/missions/paradrop/state";

@@ -13,7 +13,7 @@ import type { Effect } from "../../src/rules/effects";
 import { air } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
 import { unwrap } from "../../src/rules/resolution";
-import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import { createHandlebars } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
 import { GALLERY_REFS as R, NAMES, combatUnits, resolveCombat } from "../chat/combat-fixture";
 

@@ -5,7 +5,7 @@
  * worded by the real lang file.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import { createHandlebars } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
 import { addMission, defaultState, type GroundCombatState } from "../../src/apps/ground-combat/state";
 import { planFromState } from "../../src/apps/ground-combat/input";

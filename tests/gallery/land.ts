@@ -5,7 +5,7 @@
  * tests/apps/land, worded by the real lang file.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
+import { createHandlebars } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
 import { world } from "../apps/land/fixture";
 import { initialOrders, ordersFromForm } from "../../src/apps/land/orders/state";

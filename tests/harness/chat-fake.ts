@@ -123,14 +123,15 @@ export class FakeRoll {
     };
   }
   /** `Roll.fromData`: throws on data a Roll cannot be rebuilt from (no class, unknown term, a face off the die). */
-  static fromData(data: Raw): FakeRoll {
-    if (typeof data !== "object" || data === null) throw new Error("Roll.fromData: no roll data");
+  static fromData(input: unknown): FakeRoll {
+    if (typeof input !== "object" || input === null) throw new Error("Roll.fromData: no roll data");
+    const data = input as Raw;
     if (data["class"] !== "Roll") throw new Error(`Roll.fromData: unknown roll class ${String(data["class"])}`);
     if (typeof data["formula"] !== "string" || data["formula"] === "") throw new Error("Roll.fromData: formula must be a string");
     const terms = data["terms"];
     if (!Array.isArray(terms)) throw new Error("Roll.fromData: terms must be an array");
     const problem = terms.map((t, k) => termProblem(t, k)).find((p) => p !== null);
-    if (problem !== undefined && problem !== null) throw new Error(`Roll.fromData: ${problem}`);
+    if (problem !== undefined) throw new Error(`Roll.fromData: ${problem}`);
     const roll = new FakeRoll(data["formula"], {}, (data["options"] ?? {}) as Raw);
     roll.terms = structuredClone(terms as TermData[]);
     roll.#evaluated = data["evaluated"] === true;
@@ -141,7 +142,7 @@ export class FakeRoll {
     return roll;
   }
   static fromJSON(json: string): FakeRoll {
-    return FakeRoll.fromData(JSON.parse(json) as Raw);
+    return FakeRoll.fromData(JSON.parse(json) as unknown);
   }
 }
 
@@ -160,12 +161,12 @@ class FakeMessage {
   constructor(data: Raw, id: string) {
     this.id = id;
     this.flags = structuredClone((data["flags"] ?? {}) as Raw);
-    this.content = String(data["content"] ?? "");
+    this.content = (data["content"] as string | undefined) ?? "";
     this.#rolls = ((data["rolls"] ?? []) as unknown[]).map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
     // A stored roll Foundry cannot rebuild fails the message's validation.
     this.#rolls.forEach((r) => FakeRoll.fromJSON(r));
     this.speaker = data["speaker"];
-    this.author = String(data["author"] ?? me().id);
+    this.author = (data["author"] as string | undefined) ?? me().id;
   }
   /** The rolls, rebuilt from their stored JSON as Foundry does when it reads the message. */
   get rolls(): FakeRoll[] {
@@ -181,7 +182,7 @@ class FakeMessage {
   #assertWritable(action: string): void {
     const user = me();
     if (!this.canUserModify(user, action))
-      throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to ${action} ChatMessage [${this.id}]`);
+      throw new HarnessRefusal(`User ${user.name} lacks permission to ${action} ChatMessage [${this.id}]`);
   }
   async update(data: Raw): Promise<this> {
     this.#assertWritable("update");
@@ -246,6 +247,7 @@ export const chatFake = {
             try {
               return overTheWire(await handler(sent, { timeout: options.timeout }));
             } catch (err) {
+              // eslint-disable-next-line preserve-caught-error -- the socket carries only the message back to the asker, as Foundry's does
               throw new Error((err as Error).message);
             } finally {
               harness.game["user"] = asking;
@@ -321,7 +323,7 @@ export function installChatFake(): void {
   const make = (data: Raw): FakeMessage => {
     const author = data["author"];
     if (author !== undefined && author !== me().id && !me().isGM)
-      throw new HarnessRefusal(`User ${me().name} may not write a message as ${String(author)}`);
+      throw new HarnessRefusal(`User ${me().name} may not write a message as ${author as string}`);
     const message = new FakeMessage(data, `msg${nextMessage++}`);
     chatFake.messages.set(message.id, message);
     return message;

@@ -82,7 +82,8 @@ class DataField {
     const wrong = this.check(value);
     if (wrong !== null) return [`${path}: ${wrong}`];
     if (this.options.choices !== undefined && !this.options.choices.includes(value)) {
-      return [`${path}: ${String(value)} is not a valid choice`];
+      // Only string and number fields take choices, and check() has passed.
+      return [`${path}: ${value as string | number} is not a valid choice`];
     }
     return [];
   }
@@ -182,7 +183,9 @@ class TypeDataModel {
     return source;
   }
 
-  static validateJoint(_data: Raw): void {}
+  static validateJoint(_data: Raw): void {
+    // Foundry's base checks nothing; a model overrides it.
+  }
 
   constructor(source: Raw = {}, options: { parent?: unknown } = {}) {
     const ctor = this.constructor as typeof TypeDataModel;
@@ -203,8 +206,12 @@ class TypeDataModel {
     Object.assign(this, structuredClone(data));
   }
 
-  prepareBaseData(): void {}
-  prepareDerivedData(): void {}
+  prepareBaseData(): void {
+    // Nothing in Foundry's base; a model overrides it.
+  }
+  prepareDerivedData(): void {
+    // Nothing in Foundry's base; a model overrides it.
+  }
 }
 
 /* ---------------- users, roles and ownership ---------------- */
@@ -253,7 +260,7 @@ export function expandObject(data: Raw): Raw {
 function mergeInto(target: Raw, changes: Raw): Raw {
   for (const [key, value] of Object.entries(changes)) {
     if (key.startsWith("-=")) {
-      delete target[key.slice(2)];
+      Reflect.deleteProperty(target, key.slice(2));
       continue;
     }
     const cur = target[key];
@@ -273,7 +280,10 @@ function mergeInto(target: Raw, changes: Raw): Raw {
 
 const registry = new Map<string, unknown>();
 
-class Document {}
+/** `foundry.abstract.Document`, for `instanceof`: every document names its type. */
+abstract class Document {
+  abstract readonly documentName: string;
+}
 
 export interface CallRecord {
   method: string;
@@ -503,7 +513,12 @@ class FakeDocument extends Document {
       return r;
     });
     return rows.map((r) =>
-      parent.addItem({ id: String(r["_id"] ?? makeId()), name: String(r["name"]), type: String(r["type"]), system: r["system"] as Raw }),
+      parent.addItem({
+        id: (r["_id"] as string | undefined) ?? makeId(),
+        name: String(r["name"]),
+        type: String(r["type"]),
+        system: r["system"] as Raw,
+      }),
     );
   }
 }

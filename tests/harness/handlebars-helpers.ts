@@ -39,14 +39,14 @@ export function createHandlebars(lang: Lang): HelperStandIns {
 
   // Foundry's `localize`: a key, optionally formatted with hash arguments.
   hbs.registerHelper("localize", (key: unknown, options: Handlebars.HelperOptions) => {
-    const hash = (options?.hash ?? {}) as Record<string, unknown>;
+    const hash = options.hash as Record<string, unknown>;
     const k = String(key);
     return Object.keys(hash).length > 0 ? format(k, Object.fromEntries(Object.entries(hash).map(([a, b]) => [a, String(b)]))) : localize(k);
   });
 
   // Foundry's `selectOptions`: <option>s from a value → label record, `selected` marked, labels localized on request.
   hbs.registerHelper("selectOptions", (choices: unknown, options: Handlebars.HelperOptions) => {
-    const hash = (options?.hash ?? {}) as { selected?: unknown; localize?: boolean };
+    const hash = options.hash as { selected?: unknown; localize?: boolean };
     const entries = Object.entries((choices ?? {}) as Record<string, string>);
     const html = entries
       .map(([value, label]) => {

@@ -51,5 +51,5 @@ export function prepare(text: string, format: "csv" | "json" = "csv"): OrbatImpo
 export function problemsOf(text: string, format: "csv" | "json" = "csv"): string[] {
   const r = prepare(text, format);
   if (r.ok) throw new Error("expected the file to be refused");
-  return r.problems.map((p) => `${p.line === null ? "-" : p.line}|${p.column ?? "-"}|${p.message}`);
+  return r.problems.map((p) => `${p.line ?? "-"}|${p.column ?? "-"}|${p.message}`);
 }

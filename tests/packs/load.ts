@@ -16,9 +16,14 @@ export interface DeclaredPack {
   readonly source: string;
 }
 
-export function manifest(): { packs: DeclaredPack[]; packFolders?: { name: string; packs: string[]; folders: unknown[] }[] } {
-  const m = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8"));
-  m.packs = m.packs.map((p: DeclaredPack) => ({ ...p, source: path.join(SOURCE_ROOT, path.basename(p.path)) }));
+export interface Manifest {
+  packs: DeclaredPack[];
+  packFolders?: { name: string; packs: string[]; folders: unknown[] }[];
+}
+
+export function manifest(): Manifest {
+  const m = JSON.parse(readFileSync(path.join(ROOT, "system.json"), "utf8")) as Manifest;
+  m.packs = m.packs.map((p) => ({ ...p, source: path.join(SOURCE_ROOT, path.basename(p.path)) }));
   return m;
 }
 

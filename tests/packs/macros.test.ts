@@ -17,9 +17,9 @@ interface Macro {
 }
 
 const macros = documentsOf<Macro>("macros");
-const AsyncFunction = Object.getPrototypeOf(async () => undefined).constructor as new (
-  ...args: string[]
-) => (...args: unknown[]) => Promise<unknown>;
+const AsyncFunction = (
+  Object.getPrototypeOf(async () => undefined) as { constructor: new (...args: string[]) => (...args: unknown[]) => Promise<unknown> }
+).constructor;
 const GLOBALS = ["game", "canvas", "ui", "ChatMessage", "Roll", "foundry"] as const;
 
 /** Member names of `game.nobc`, read from the `NobcApi` interface in src/nobc.ts (it cannot load outside Foundry). */

@@ -11,7 +11,7 @@ import { hexCentre, hexLabel, mapPixelSize, offsetOf } from "../../src/map/hex-g
 import { countryOf, mapView, terrainOf } from "../../src/map/rules-view";
 import { parseTerrainMap, validateTerrainMap } from "../../src/map/terrain-schema";
 import { checkStacking, stackingHexType, type StackingHex } from "../../src/rules/nobc/land/stacking";
-import { adventureDocument, formatProblem, GRID_TYPES, idOfUuid, validatePack, type AdventureDocument } from "../../src/schemas/index";
+import { adventureDocument, formatProblem, GRID_TYPES, idOfUuid, validatePack } from "../../src/schemas/index";
 import { symbolPath } from "../../src/symbols/unit-symbol";
 import { documentsOf, manifest, readSources, ROOT } from "./load";
 
@@ -61,7 +61,7 @@ describe("starter-scenario pack", () => {
     for (const side of ["nato", "wp"] as const) {
       expect(units.filter((u) => u.system.side === side).length, side).toBeGreaterThanOrEqual(10);
     }
-    const echelons = (side: string) => hqs.flatMap((h) => (h.type === "hq" && h.system.side === side ? [h.system.echelon] : [])).sort();
+    const echelons = (side: string) => hqs.flatMap((h) => (h.system.side === side ? [h.system.echelon] : [])).sort();
     expect(echelons("nato")).toEqual(["armyGroup", "corps"]);
     expect(echelons("wp")).toEqual(["army", "front"]);
   });

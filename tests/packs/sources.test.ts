@@ -39,8 +39,10 @@ describe.each(packs.map((p) => [p.name, p] as const))("pack %s", (_name, pack) =
   });
 });
 
+type Doc = Record<string, unknown>;
+
 // A valid squadron to break in the tests below.
-const squadron = () => structuredClone(documentsOf("air-order-of-battle").find((d) => d.type === "airSquadron")!) as Record<string, any>;
+const squadron = () => structuredClone(documentsOf<Doc & { system: Doc }>("air-order-of-battle").find((d) => d.type === "airSquadron")!);
 /** The squadron on its own, out of its folder. */
 const bare = () => Object.assign(squadron(), { folder: null });
 const check = (type: Parameters<typeof validatePack>[0], ...docs: Record<string, unknown>[]) =>
@@ -198,13 +200,13 @@ describe("unit and HQ rules the schemas enforce", () => {
 
 describe("other document types", () => {
   it("a roll table whose ranges overlap", () => {
-    const table = structuredClone(documentsOf("mission-tables")[0]!) as Record<string, any>;
-    table.results[1].range = [1, 2];
+    const table = structuredClone(documentsOf<Doc & { results: Doc[] }>("mission-tables")[0]!);
+    table.results[1]!.range = [1, 2];
     expect(check("RollTable", table)).toContainEqual(expect.stringMatching(/^doc0\.json: results: ranges overlap at 1/));
   });
   it("a result range that runs backwards", () => {
-    const table = structuredClone(documentsOf("mission-tables")[0]!) as Record<string, any>;
-    table.results[0].range = [3, 2];
+    const table = structuredClone(documentsOf<Doc & { results: Doc[] }>("mission-tables")[0]!);
+    table.results[0]!.range = [3, 2];
     expect(check("RollTable", table)).toContainEqual("doc0.json: results[0].range: runs backwards (3 to 2)");
   });
   it("a macro without a command", () => {
@@ -212,12 +214,12 @@ describe("other document types", () => {
     expect(check("Macro", macro)).toEqual(["doc0.json: command: a macro needs a command"]);
   });
   it("a journal page whose key names another journal", () => {
-    const journal = structuredClone(documentsOf("rules-reference")[0]!) as Record<string, any>;
-    journal.pages[0]._key = "!journal.pages!AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB";
+    const journal = structuredClone(documentsOf<Doc & { pages: Doc[] }>("rules-reference")[0]!);
+    journal.pages[0]!._key = "!journal.pages!AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB";
     expect(check("JournalEntry", journal)).toEqual([expect.stringMatching(/^doc0\.json: pages\[0\]\._key: /)]);
   });
   it("a support card with a category the rules do not know", () => {
-    const card = structuredClone(documentsOf("support-cards")[0]!) as Record<string, any>;
+    const card = structuredClone(documentsOf<Doc & { system: Doc }>("support-cards")[0]!);
     card.folder = null;
     card.system.category = "artillery";
     expect(check("Item", card)).toEqual([expect.stringMatching(/^doc0\.json: system\.category: /)]);

@@ -246,7 +246,9 @@ describe("air squadron sheet", () => {
 });
 
 describe("lowering a pool's maximum on a sheet (validateJoint refuses value above max)", () => {
-  interface Submitting { submitForm(values: Raw): Promise<void> }
+  interface Submitting {
+    submitForm(values: Raw): Promise<void>;
+  }
 
   it("a unit's maximum strength below its strength brings the strength down in the same update", async () => {
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ strength: { value: 5, max: 6 } }) });

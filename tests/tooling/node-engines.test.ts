@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { enginesNode, satisfies } from "../../scripts/node-check.mjs";
 
 const check = satisfies as (version: string, range: string) => boolean;
+const readEnginesNode = enginesNode as () => string;
 const root = path.resolve(__dirname, "../..");
 const lock = JSON.parse(readFileSync(path.join(root, "package-lock.json"), "utf8")) as {
   packages: Record<string, { engines?: { node?: string } }>;
@@ -36,7 +37,7 @@ describe("satisfies", () => {
 });
 
 describe("engines.node", () => {
-  const ours = enginesNode() as string;
+  const ours = readEnginesNode();
   // Every x.y.0 from Node 18 to 27 at the minors where dependencies draw their lines.
   const probes = Array.from({ length: 10 }, (_, i) => i + 18).flatMap((major) =>
     [0, 5, 9, 11, 12, 13, 14, 16, 17, 18, 19, 20].map((minor) => `${major}.${minor}.0`),

@@ -24,7 +24,6 @@ import { registerSheets } from "../../src/sheets/register";
 import { advanceTurn, type AdvanceResult } from "../../src/combat/advance";
 import "../../src/nobc";
 import type { NobcApi } from "../../src/nobc";
-import type { NobcDialog } from "../../src/apps/base/dialog";
 import { scriptedDice } from "../../src/rules/dice";
 import { turn } from "../../src/rules/index";
 import { ZONE, buildWorld, worldState, type WorldState } from "./world";
@@ -59,7 +58,7 @@ let expected: WorldState;
 function merge(target: Raw, changes: Raw): void {
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined)
-      delete target[k]; // a document that is gone (a discarded card)
+      Reflect.deleteProperty(target, k); // a document that is gone (a discarded card)
     else if (
       typeof v === "object" &&
       v !== null &&
@@ -421,9 +420,9 @@ describe("one full NOBC turn through the harness", () => {
     const [info] = posted("orders.info");
     expect(info!.flags["nobc"]).toEqual({ landInfo: "orders" });
     chatFake.setUsers("p1");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("icorps") }))!).resolve()).not.toBeNull();
+    expect(await (await nobc.land.openOrders({ hq: uuid("icorps") }))!.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openOrders({ hq: uuid("gta") }))!).resolve()).not.toBeNull();
+    expect(await (await nobc.land.openOrders({ hq: uuid("gta") }))!.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("orders.nato", "orders.wp");
     // Seed 000 Land War QRS phase 2: each unit kept in Combat Mode pays 1 SP; March Mode is free.
@@ -629,7 +628,7 @@ describe("one full NOBC turn through the harness", () => {
     await recovery.change({ "play:Actor.icorps.Item.csig": true });
     expect(await recovery.resolve()).not.toBeNull();
     chatFake.setUsers("p2");
-    expect(await ((await nobc.land.openHqRecovery({ hq: uuid("gta") }))!).resolve()).not.toBeNull();
+    expect(await (await nobc.land.openHqRecovery({ hq: uuid("gta") }))!.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     posted("resupply.nato", "recovery.nato", "recovery.wp");
     // Seed 000 Land War QRS phase 6: an HQ hands out as many supply counters as its level (I Corps: 2).

@@ -4,6 +4,7 @@ import "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { runInThisContext } from "node:vm";
 import { resolve } from "node:path";
 import { harness, type FakeActorT } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
@@ -108,7 +109,9 @@ describe("the Token HUD button", () => {
             dataset: {} as Raw,
             classes: [] as string[],
             innerHTML: "",
-            setAttribute() {},
+            setAttribute() {
+              // The attributes set are not checked here.
+            },
             classList: { add: (...c: string[]) => void el.classes.push(...c) },
             addEventListener: (t: string, fn: () => void) => void listeners.set(t, fn),
           };
@@ -276,8 +279,8 @@ describe("house rules reach the planner and the card", () => {
   it("the example house rule (examples/house-rules/out-of-supply.js) registers on setup and reaches resolveGroundCombatFor's card", async () => {
     harness.game["nobc"] = { registerCombatModifier };
     // Run the file as Foundry would load it (a script using the globals), then fire `setup`.
-    const file = readFileSync(resolve(__dirname, "../../../examples/house-rules/out-of-supply.js"), "utf8");
-    new Function(file)();
+    const path = resolve(__dirname, "../../../examples/house-rules/out-of-supply.js");
+    runInThisContext(readFileSync(path, "utf8"), { filename: path });
     for (const hook of harness.hooks.filter((h) => h.name === "setup")) hook.fn();
     expect(combatModifierRules().map((r) => r.id)).toEqual(["out-of-supply"]);
     // With supply left, the rule does not apply.

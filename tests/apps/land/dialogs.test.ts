@@ -45,7 +45,7 @@ const system = (id: string) => actors.get(id)!.system;
 beforeEach(build);
 afterEach(() => {
   clearStageRegistry();
-  delete (harness.game)["combats"];
+  delete harness.game["combats"];
 });
 
 describe("Orders dialog", () => {
@@ -72,7 +72,7 @@ describe("Orders dialog", () => {
   });
 
   it("an HQ gives orders once a turn: a second card is refused while the first stands applied, free again once undone", async () => {
-    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 2 } }];
+    harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 2 } }];
     const order = async (more: Raw = {}) => {
       const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") }))!;
       await dialog.change({ [`mode:${A("u3")}`]: "march", ...more });
@@ -93,7 +93,7 @@ describe("Orders dialog", () => {
     // Undo the first: the second may now be applied; the next turn has its own key.
     expect(await requestCardAction("undo", first.id)).toEqual({ ok: true });
     expect(await requestCardAction("apply", second.id)).toEqual({ ok: true });
-    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
+    harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
     const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()) as { flags: Raw };
     expect((next.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:3");
   });
@@ -156,7 +156,7 @@ describe("the HQ sheet's Recover button", () => {
 
   it("opens the Recovery dialog for that HQ and writes nothing itself; its card carries the once-a-turn key", async () => {
     chatFake.setUsers("p1");
-    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 4 } }];
+    harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 4 } }];
     const opened = await clickRecover();
     expect(opened).toHaveLength(1);
     expect(harness.Actor.calls).toEqual([]);
@@ -198,7 +198,7 @@ describe("Rear-area attack and demolition dialogs", () => {
   });
 
   it("reads the turn from the nobcTurn Combat: turn 0 forbids what the table forbids", async () => {
-    (harness.game)["combats"] = [
+    harness.game["combats"] = [
       { type: "base", system: {} },
       { type: "nobcTurn", system: { turn: 0 } },
     ];
@@ -212,14 +212,14 @@ describe("Rear-area attack and demolition dialogs", () => {
     };
     expect(context.turnZero).toBe(true);
     expect(context.chances[0]!.chance).toContain("NOBC.Land.Demolition.AtLeast");
-    delete (harness.game)["combats"];
+    delete harness.game["combats"];
     expect(currentTurn()).toBeNull();
   });
 });
 
 describe("demolition card", () => {
   it("NATO engineers on turn 1 blow a minor bridge without a roll; the card lists the attempt", async () => {
-    (harness.game)["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+    harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
     const dialog = (await landPhaseMacros.openDemolition({}))!;
     await dialog.change({ hq: A("h1") });
     await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });

@@ -13,6 +13,7 @@ import {
   isWeapon,
   spentAfterUse,
   supportCardRecord,
+  type SupportCardUses,
 } from "../../../src/rules/nobc/land/card-categories";
 import { UNIT_SUPPORT_CATEGORIES, unitCanTake } from "../../../src/rules/nobc/land/assignment";
 import { HQ_RECOVERY_CARDS } from "../../../src/rules/nobc/land/resupply";
@@ -105,7 +106,10 @@ describe("the lists derived from the records are the ones written out before", (
   });
 
   it("rear-area strikes, deep strikes and released weapons", () => {
-    expect(categoriesWhere((r) => r.uses.rearArea?.strike !== undefined).map((c) => [c, SUPPORT_CARD_RECORDS[c].uses.rearArea])).toEqual([
+    // Typed as the records are: inferred, the expected rows' `strike` would be read as the deprecated String#strike.
+    expect(categoriesWhere((r) => r.uses.rearArea?.strike !== undefined).map((c) => [c, SUPPORT_CARD_RECORDS[c].uses.rearArea])).toEqual<
+      [string, SupportCardUses["rearArea"]][]
+    >([
       ["specialForces", { identifies: true, strike: "specialForces" }],
       ["ew", { strike: "ew" }],
       ["ssm", { strike: "ssm" }],

@@ -27,7 +27,7 @@ describe("macro arguments", () => {
     );
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
-    const fields = parsed.problems.map((p) => JSON.parse(p.slice(p.indexOf("{"))).field);
+    const fields = parsed.problems.map((p) => (JSON.parse(p.slice(p.indexOf("{"))) as { field: string }).field);
     expect(fields).toEqual(expect.arrayContaining(["side", "zone", "colour", "zoneDistances.North.South"]));
   });
 

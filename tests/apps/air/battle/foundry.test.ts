@@ -91,7 +91,7 @@ beforeEach(() => {
   chatFake.reset();
   registerChat();
   clearStageRegistry();
-  for (const key of Object.keys(actors)) delete actors[key];
+  for (const key of Object.keys(actors)) Reflect.deleteProperty(actors, key);
   squadronActor("f15", { airToAir: 5, cas: 0, weapons: [{ kind: "aam", name: "AIM-120" }] });
   squadronActor("f16", { airToAir: 4 });
   squadronActor("a10", { airToAir: 1, cas: 5 });
@@ -325,9 +325,10 @@ describe("a scripted air battle, steps 1-6", () => {
 });
 
 describe("the dialogs' wiring", () => {
-  const call = (fn: Function, self: unknown, ...args: unknown[]) => fn.call(self, ...args) as Promise<void>;
-  const handler = NobcDialog.DEFAULT_OPTIONS.form.handler as Function;
-  const actionsOf = (dialog: NobcDialog) => (dialog as unknown as { options: { actions: Record<string, Function> } }).options.actions;
+  type Handler = (this: unknown, ...args: unknown[]) => unknown;
+  const call = (fn: Handler, self: unknown, ...args: unknown[]) => fn.call(self, ...args) as Promise<void>;
+  const handler = NobcDialog.DEFAULT_OPTIONS.form.handler as unknown as Handler;
+  const actionsOf = (dialog: NobcDialog) => (dialog as unknown as { options: { actions: Record<string, Handler> } }).options.actions;
 
   it("the form handler and the buttons call the dialog's own steps", async () => {
     for (const key of ["f15", "mig29", "mig23"]) actors[key]!.system["box"] = "airSuperiority";

@@ -121,7 +121,7 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
         (chances) => {
           const spread = hitSpread(chances);
           expect(spread.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-          const brute = new Array(chances.length + 1).fill(0);
+          const brute = new Array<number>(chances.length + 1).fill(0);
           for (let mask = 0; mask < 1 << chances.length; mask++) {
             let p = 1;
             let k = 0;
@@ -130,9 +130,9 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
               k += hit;
               p *= hit ? c : 1 - c;
             });
-            brute[k] += p;
+            brute[k]! += p;
           }
-          spread.forEach((p, k) => expect(p).toBeCloseTo(brute[k], 12));
+          spread.forEach((p, k) => expect(p).toBeCloseTo(brute[k]!, 12));
         },
       ),
     );
