@@ -20,7 +20,7 @@ import {
   runnableAction,
   trackerMode,
   turnPanelContext,
-  turnParts,
+  hiddenParts,
   FOOTER_PART,
   HQS_PART,
   TURN_PART,
@@ -42,6 +42,8 @@ export interface ViewedCombat extends TurnCombat, CombatDoc {
 export interface TrackerBase {
   readonly viewed: ViewedCombat | null;
   readonly element: HTMLElement | null;
+  /** The rendered part elements by id (HandlebarsApplicationMixin#parts). */
+  readonly parts: Readonly<Record<string, HTMLElement>>;
   _configureRenderParts(options: object): Record<string, PartConfig>;
   _preparePartContext(partId: string, context: Record<string, unknown>, options: object): Promise<Record<string, unknown>>;
   _onRender(context: object, options: object): Promise<void> | void;
@@ -123,7 +125,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     override _configureRenderParts(options: object): Record<string, PartConfig> {
       const { isGM, combats } = viewer();
       this.#mode = trackerMode(this.viewed?.type ?? null, findTurnCombat(combats) !== undefined, isGM);
-      return turnParts(super._configureRenderParts(options), this.#mode);
+      return super._configureRenderParts(options);
     }
 
     override async _preparePartContext(
@@ -148,6 +150,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
 
     override async _onRender(context: object, options: object): Promise<void> {
       await super._onRender(context, options);
+      const hidden = hiddenParts(this.#mode);
+      for (const [id, element] of Object.entries(this.parts)) element.hidden = hidden.includes(id);
       this.#startCountdown();
     }
 

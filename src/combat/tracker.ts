@@ -57,14 +57,14 @@ export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Recor
 }
 
 /**
- * The parts to render. Foundry's own parts keep Foundry's templates, so its tracker code finds
- * the markup it expects wherever they render. In turn mode its combatant list and round controls
- * are left out (rounds and initiative mean nothing for the NOBC turn) and ours shown; otherwise
- * ours are left out.
+ * The parts a mode hides. Every part is rendered in every mode, so the set of parts never changes
+ * between renders (a render replaces each part where it stands, and Foundry's tracker code always
+ * finds its own markup, with Foundry's templates). In turn mode Foundry's combatant list and round
+ * controls are hidden (rounds and initiative mean nothing for the NOBC turn) and ours shown;
+ * otherwise ours are hidden.
  */
-export function turnParts(parts: Readonly<Record<string, PartConfig>>, mode: TrackerMode): Record<string, PartConfig> {
-  const hidden: readonly string[] = mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
-  return Object.fromEntries(Object.entries(parts).filter(([id]) => !hidden.includes(id)));
+export function hiddenParts(mode: TrackerMode): readonly string[] {
+  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
 }
 
 export interface TurnStageView {

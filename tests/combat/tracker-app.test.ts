@@ -19,7 +19,8 @@ type Raw = Record<string, unknown>;
 /**
  * TEST STAND-IN for Foundry's v13 CombatTracker, written from its public API docs: the three parts
  * (header, tracker, footer), `_configureRenderParts` returning a copy of the class's PARTS,
- * `_preparePartContext` passing the context through (marked with the part id), `viewed`, `element`.
+ * `_preparePartContext` passing the context through (marked with the part id), `viewed`, `element`,
+ * and `parts`: a fresh element for each configured part on every render, as a re-render replaces them.
  */
 class FakeCombatTracker {
   static PARTS: Record<string, { template: string; scrollable?: string[] }> = {
@@ -38,7 +39,9 @@ class FakeCombatTracker {
   async _preparePartContext(partId: string, context: Raw, _options: object): Promise<Raw> {
     return { ...context, foundryPart: partId };
   }
+  parts: Record<string, { hidden: boolean }> = {};
   async _onRender(_context: object, _options: object): Promise<void> {
+    this.parts = Object.fromEntries(Object.keys(this._configureRenderParts({})).map((id) => [id, { hidden: false }]));
     this.rendersDone++;
   }
   _onClose(_options: object): void {
@@ -48,9 +51,10 @@ class FakeCombatTracker {
 
 const Tracker = defineTurnTracker(FakeCombatTracker as unknown as TrackerBaseClass);
 /** The built class's instance (`InstanceType` gives `any`: the base's constructor takes `never[]`), with the stand-in's writable fields. */
-type Instance = Omit<typeof Tracker.prototype, "viewed" | "element"> & {
+type Instance = Omit<typeof Tracker.prototype, "viewed" | "element" | "parts"> & {
   viewed: FakeCombatDoc | null;
   element: unknown;
+  parts: Record<string, { hidden: boolean }>;
   rendersDone: number;
   closed: number;
 };
@@ -118,7 +122,11 @@ describe("the tracker class's parts", () => {
 
   it("for the turn: our panel, the HQs by side and the GM's controls in parts of our own; Foundry's keep their templates", async () => {
     const parts = app._configureRenderParts({});
-    expect(Object.keys(parts)).toEqual(["header", TURN_PART, HQS_PART, FOOTER_PART]);
+    // Every part renders in every mode (a render replaces parts where they stand); the mode hides some.
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    await app._onRender({}, {});
+    const hidden = (tracker: Instance) => Object.keys(tracker.parts).filter((id) => tracker.parts[id]!.hidden);
+    expect(hidden(app)).toEqual(["tracker", "footer"]);
     expect(parts[HQS_PART]!.template).toBe(TURN_TEMPLATES.hqs);
     expect(parts[FOOTER_PART]!.template).toBe(TURN_TEMPLATES.footer);
     for (const [id, part] of Object.entries(parts)) if (id in FakeCombatTracker.PARTS) expect(part).toEqual(FakeCombatTracker.PARTS[id]);
@@ -147,12 +155,9 @@ describe("the tracker class's parts", () => {
   it("renders another combat as Foundry does, with the GM's start button only while no turn tracker exists", async () => {
     const other = new FakeCombatDoc({ type: "base" });
     app.viewed = other;
-    expect(app._configureRenderParts({})).toEqual({
-      header: Tracker.PARTS["header"],
-      [TURN_PART]: Tracker.PARTS[TURN_PART],
-      tracker: FakeCombatTracker.PARTS["tracker"],
-      footer: FakeCombatTracker.PARTS["footer"],
-    });
+    expect(app._configureRenderParts({})).toEqual(Tracker.PARTS);
+    await app._onRender({}, {});
+    expect(Object.keys(app.parts).filter((id) => app.parts[id]!.hidden)).toEqual([HQS_PART, FOOTER_PART]);
     let ctx = await renderParts(app);
     expect(ctx[TURN_PART]!["nobc"]).toEqual({});
     expect(ctx["tracker"]).toEqual({ shared: true, foundryPart: "tracker" });

@@ -11,7 +11,7 @@ import {
   runnableAction,
   trackerMode,
   turnPanelContext,
-  turnParts,
+  hiddenParts,
   TURN_PART,
   TURN_TEMPLATES,
   withTurnPart,
@@ -63,20 +63,9 @@ describe("trackerMode and the parts", () => {
     expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual(["tracker", HQS_PART, TURN_PART, FOOTER_PART]);
   });
 
-  it("for the turn shows our list and controls instead of Foundry's; never gives Foundry's parts other templates", () => {
-    const parts = withTurnPart(foundryParts);
-    const turnView = turnParts(parts, "turn");
-    expect(Object.keys(turnView)).toEqual(["header", TURN_PART, HQS_PART, FOOTER_PART]);
-    expect(turnView["header"]).toEqual({ template: "h.hbs" });
-    for (const mode of ["start", "default"] as const) {
-      expect(turnParts(parts, mode)).toEqual({
-        header: foundryParts.header,
-        [TURN_PART]: parts[TURN_PART],
-        tracker: foundryParts.tracker,
-        footer: foundryParts.footer,
-      });
-    }
-    expect(parts["tracker"]).toEqual({ template: "t.hbs", scrollable: [""] }); // not mutated
+  it("for the turn hides Foundry's list and controls and shows ours; otherwise hides ours", () => {
+    expect(hiddenParts("turn")).toEqual(["tracker", "footer"]);
+    for (const mode of ["start", "default"] as const) expect(hiddenParts(mode)).toEqual([HQS_PART, FOOTER_PART]);
   });
 
   it("our list and controls keep the classes Foundry's tracker code looks for on its own list and controls", () => {
