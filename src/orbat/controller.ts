@@ -76,7 +76,9 @@ export const importController: DialogController<ImportState, ImportWorld> = {
     const file = (values["file"] ?? null) as ChosenFile | null;
     if (file !== null && file !== state.file) return checkImport({ ...state, rootFolder, file });
     const pasted = text(values["text"]);
-    return pasted === state.text ? { ...state, rootFolder } : { ...state, rootFolder, text: pasted, file: null };
+    if (pasted === state.text && rootFolder === state.rootFolder) return state;
+    // What was checked is no longer what Import would create: it must be checked again.
+    return { ...state, rootFolder, text: pasted, file: pasted === state.text ? state.file : null, result: null };
   },
   actions: { check: (state) => checkImport(state) },
   submit(state) {

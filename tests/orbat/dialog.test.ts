@@ -80,6 +80,26 @@ describe("importing", () => {
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
   });
 
+  it("refuses what was checked once the text or the root folder changed since, until it is checked again", async () => {
+    const dialog = (await openOrbatImport())!;
+    await dialog.change({ text: csv([corps, army]), rootFolder: "OOB" });
+    await dialog.act("check", {} as HTMLElement);
+    expect(stateOf(dialog).result).toMatchObject({ ok: true });
+    await dialog.change({ text: csv([corps, army]), rootFolder: "Renamed" });
+    expect(stateOf(dialog).result).toBeNull();
+    expect(await dialog.resolve()).toBeNull();
+    await dialog.change({ text: csv([corps]), rootFolder: "Renamed" });
+    expect(stateOf(dialog).result).toBeNull();
+    expect(await dialog.resolve()).toBeNull();
+    expect(folders).toHaveLength(0);
+    expect(harness.notices.map((n) => n.message)).toEqual([
+      'NOBC.Notify.Refused {"reason":"NOBC.Orbat.NotChecked"}',
+      'NOBC.Notify.Refused {"reason":"NOBC.Orbat.NotChecked"}',
+    ]);
+    await dialog.act("check", {} as HTMLElement);
+    expect(await dialog.resolve()).toEqual({ folders: 2, actors: 1, links: 0 });
+  });
+
   it("an import Foundry cuts short is told as an error; the dialog stays open for another try", async () => {
     harness.Actor.createDocuments = async () => [];
     const dialog = (await openOrbatImport())!;
