@@ -74,15 +74,26 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   /** Form input → state, then the new preview. */
   async change(values: FormValues): Promise<void> {
-    this.#state = await this.#controller.change(this.#state, values, this.#controller.read());
-    await this.render();
+    await this.#update((state, world) => this.#controller.change(state, values, world));
   }
 
   /** One of the controller's buttons (`data-action`), then the new preview. */
   async act(action: string, target: HTMLElement): Promise<void> {
     const run = this.#controller.actions?.[action];
-    if (run === undefined) return;
-    this.#state = await run(this.#state, this.#controller.read(), target);
+    if (run !== undefined) await this.#update((state, world) => run(state, world, target));
+  }
+
+  /**
+   * A new state from the controller, then the new preview. Ignored while Submit runs (Submit works on the
+   * state it read); a failure is told (Foundry does not await these handlers) and leaves the state as it was.
+   */
+  async #update(next: (state: unknown, world: unknown) => unknown): Promise<void> {
+    if (this.#busy) return;
+    try {
+      this.#state = await next(this.#state, this.#controller.read());
+    } catch (error) {
+      notify("error", this.#controller.failed ?? "NOBC.Dialog.Failed", { error: errorText(error) });
+    }
     await this.render();
   }
 

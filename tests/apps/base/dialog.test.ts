@@ -161,6 +161,38 @@ describe("the window and its form", () => {
     expect(renders(dialog)).toBe(2);
   });
 
+  it("a form change or button that throws is told as an error and leaves the state as it was", async () => {
+    const broken: DialogController<Counter, Board> = {
+      ...counter,
+      open: () => opened({ n: 1 }),
+      change: () => {
+        throw new Error("bad form");
+      },
+      actions: { up: () => Promise.reject(new Error("bad button")) },
+    };
+    const dialog = (await showDialog(broken, {}, "test.broken"))!;
+    await dialog.change({ n: "5" });
+    await dialog.act("up", {} as HTMLElement);
+    expect(dialog.dialogState).toEqual({ n: 1 });
+    expect(harness.notices.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
+      'NOBC.Dialog.Failed {"error":"bad form"}',
+      'NOBC.Dialog.Failed {"error":"bad button"}',
+    ]);
+  });
+
+  it("ignores form changes and buttons while Submit runs (Submit works on the state it read)", async () => {
+    const dialog = await open({ start: 1 });
+    gate = { release: () => undefined };
+    const submitted = dialog.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    await dialog.change({ n: "3" });
+    await dialog.act("up", {} as HTMLElement);
+    expect(dialog.dialogState).toEqual({ n: 1 });
+    gate.release();
+    await submitted;
+    expect(chatFake.messages.size).toBe(1);
+  });
+
   it("reads the world afresh for every render, and adds the busy flag to the controller's context", async () => {
     const dialog = await open({ start: 3 });
     const before = reads;
