@@ -12,6 +12,7 @@ interface TokenLike {
 }
 
 interface GridLike {
+  readonly type: number;
   readonly size: number;
   readonly sizeX: number;
   readonly sizeY: number;
@@ -31,7 +32,9 @@ function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain:
   if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined };
   const dx = board.dimensions?.sceneX ?? 0;
   const dy = board.dimensions?.sceneY ?? 0;
-  const grid = board.grid ?? null;
+  // Only a flat-topped, odd-columns grid (the one the terrain maps are drawn on, docs/packs.md) lines up with
+  // the map's hexes; on any other grid the tokens are placed by their pixels, as before the grid was asked.
+  const grid = board.grid?.type === CONST.GRID_TYPES.HEXODDQ ? board.grid : null;
   // The map's hex 0101 is the grid space at the scene's top-left corner (past the padding).
   const origin = grid?.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
   const tokens: WorldToken[] = [];

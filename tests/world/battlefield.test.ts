@@ -204,6 +204,24 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     asked.mockRestore();
   });
 
+  it("on a grid other than flat-topped odd columns, places tokens by their pixels and never asks the grid", () => {
+    const grid = harness.grid as { type: number };
+    const asked = vi.spyOn(harness.grid, "getOffset");
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
+    harness.game["actors"] = [unit];
+    harness.game["items"] = [];
+    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.placeTokenAt(unit, { x: -150, y: 40 });
+    grid.type = CONST.GRID_TYPES.SQUARE;
+    try {
+      expect(readBattlefield().units).toMatchObject([{ id: unit.uuid, hex: "" }]);
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      grid.type = CONST.GRID_TYPES.HEXODDQ;
+      asked.mockRestore();
+    }
+  });
+
   it("a token in the scene's padding stands in no hex", () => {
     const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
     harness.game["actors"] = [unit];
