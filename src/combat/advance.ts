@@ -16,7 +16,7 @@ import { serverNow } from "./clock";
 import { turnSnapshot, worldActors, worldItems } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import { errorText } from "../base/errors";
-import { localize, notify, translator } from "../base/foundry";
+import { callHook, localize, notify, translator } from "../base/foundry";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -172,13 +172,7 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
     }
     if (move.fresh) await runStageEntries(move.position);
     else if (direction === "next") notify("info", "NOBC.Turn.EnteredBefore");
-    // A system hook of our own, which the typed hook table does not list.
-    (Hooks as unknown as { callAll(name: string, ...args: unknown[]): boolean }).callAll(
-      `${SYSTEM_ID}.stageChanged`,
-      combat,
-      move.position,
-      { direction, fresh: move.fresh },
-    );
+    callHook(`${SYSTEM_ID}.stageChanged`, combat, move.position, { direction, fresh: move.fresh });
     return { ok: true, position: move.position, card };
   } finally {
     moving = false;

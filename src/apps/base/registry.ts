@@ -5,6 +5,7 @@
  * Light on purpose: a controller and the dialog shell load only when a dialog first opens.
  */
 import { registerStageAction, type StageId } from "../../combat/registry";
+import { notify } from "../../base/foundry";
 import type { AnyController } from "./controller";
 import type { NobcDialog } from "./dialog";
 
@@ -46,10 +47,14 @@ export function registerDialog(entry: DialogEntry): void {
   if (stage !== undefined) registerStageAction({ id: entry.id, ...stage, run: () => openDialog(entry) });
 }
 
-/** Opens a registered dialog by id; null for an unknown id. */
+/** Opens a registered dialog by id; an unknown id (a mistyped macro) is warned and opens nothing. */
 export async function openDialogById(id: string, args: object = {}): Promise<NobcDialog | null> {
   const entry = entries.get(id);
-  return entry === undefined ? null : openDialog(entry, args);
+  if (entry === undefined) {
+    notify("warn", "NOBC.Dialog.Unknown", { id });
+    return null;
+  }
+  return openDialog(entry, args);
 }
 
 /** The ids of the registered dialogs, in the order registered. */

@@ -12,6 +12,7 @@ import type { RulesOptions } from "../../rules/nobc/land/options";
 import type { LandTerrain, LandUnit, RiverHexside, Side, SupportCard } from "../../rules/nobc/land/types";
 import type { Refusal } from "../../rules/resolution";
 import { formatPath } from "../../schemas/path";
+import { errorText } from "../../base/errors";
 import { format, warnRefused, type Translator } from "../../base/foundry";
 
 /** What a house rule sees of one combat: plain snapshots the planner already has (copies: changing them changes nothing). */
@@ -110,7 +111,7 @@ export function askHouseRules(
     try {
       answer = rule.applies(structuredClone(context));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorText(error);
       problems.push({
         code: "houseRuleFailed",
         message: i18n.format("NOBC.HouseRule.Failed", { id: rule.id, reason }),

@@ -314,6 +314,7 @@ describe("the registry of dialogs", () => {
   it("opens an entry without registering it, and a registered one by id; an unknown id opens nothing", async () => {
     expect(await openDialog(entry, { start: 2 })).not.toBeNull();
     expect(await openDialogById("test.counter")).toBeNull();
+    expect(warnings()).toEqual(['NOBC.Dialog.Unknown {"id":"test.counter"}']);
     registerDialog(entry);
     expect(dialogIds()).toEqual(["test.counter"]);
     expect((await openDialogById("test.counter", { start: 1 }))!.dialogState).toEqual({ n: 1 });
