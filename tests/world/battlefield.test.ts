@@ -5,48 +5,13 @@ import { adjacencyAround, battlefield, unitsIn, type WorldActor } from "../../sr
 import { readBattlefield } from "../../src/world/read";
 import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { smallMap } from "../map/fixture";
+import { cardSystem as cardFixture, hqSystem as hqFixture, squadronSystem, unitSystem } from "../apps/ground-combat/fixture";
 
 const SIZE = 100;
 const at = (label: string) => hexCentre(offsetOf(label), SIZE);
 
-const unitSystem = (side: "nato" | "wp", extra: Record<string, unknown> = {}) => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  hq: null,
-  size: "brigade",
-  arm: "armour",
-  strength: { value: 4, max: 6 },
-  supply: 2,
-  mode: "combat",
-  minelaying: false,
-  underMine: false,
-  noMove: false,
-  contaminated: false,
-  movementPoints: 4,
-  notes: "",
-  ...extra,
-});
-const hqSystem = {
-  side: "nato",
-  nationality: "frg",
-  echelon: "corps",
-  level: { value: 3, max: 4 },
-  radius: 3,
-  supplyCounters: 3,
-  mayRecover: true,
-  parent: null,
-  initiative: false,
-  notes: "",
-};
-const cardSystem = {
-  side: "nato",
-  category: "combatModifier",
-  value: 2,
-  modifier: 2,
-  afterUse: "keep",
-  assignedTo: "Actor.u1",
-  description: "",
-};
+const hqSystem = hqFixture("nato", { level: { value: 3, max: 4 } });
+const cardSystem = cardFixture("nato", "combatModifier", 2, "Actor.u1");
 
 function world(): WorldActor[] {
   return [
@@ -63,41 +28,13 @@ function world(): WorldActor[] {
       uuid: "Actor.s1",
       name: "JaBoG 31",
       type: "airSquadron",
-      system: {
-        side: "nato",
-        nationality: "frg",
-        airToAir: 1,
-        cas: 3,
-        deepStrike: 2,
-        weapons: [],
-        range: 1,
-        recce: false,
-        ew: false,
-        harrier: false,
-        box: "cas",
-        airbase: null,
-        airZone: "2ATAF",
-      },
+      system: squadronSystem("nato", { nationality: "frg", cas: 3, deepStrike: 2 }),
     },
     {
       uuid: "Actor.s2",
       name: "Mystery",
       type: "airSquadron",
-      system: {
-        side: "nato",
-        nationality: "xx",
-        airToAir: 1,
-        cas: 3,
-        deepStrike: 2,
-        weapons: [],
-        range: 1,
-        recce: false,
-        ew: false,
-        harrier: false,
-        box: "cas",
-        airbase: null,
-        airZone: "2ATAF",
-      },
+      system: squadronSystem("nato", { nationality: "xx", cas: 3, deepStrike: 2 }),
     },
     {
       uuid: "Actor.a1",

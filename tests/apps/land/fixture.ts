@@ -13,6 +13,7 @@ import { battlefield, type Battlefield } from "../../../src/world/battlefield";
 import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
 import type { LandWorld } from "../../../src/apps/land/world";
 import { smallMap } from "../../map/fixture";
+import { squadronSystem } from "../ground-combat/fixture";
 
 export const SIZE = 100;
 export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
@@ -100,21 +101,7 @@ export function specs(): Spec[] {
       id: "s1",
       name: "JaBoG 31",
       type: "airSquadron",
-      system: {
-        side: "nato",
-        nationality: "frg",
-        airToAir: 1,
-        cas: 3,
-        deepStrike: 2,
-        weapons: [],
-        range: 1,
-        recce: false,
-        ew: false,
-        harrier: false,
-        box: "cas",
-        airbase: null,
-        airZone: "2ATAF",
-      },
+      system: squadronSystem("nato", { nationality: "frg", cas: 3, deepStrike: 2 }),
     },
   ];
 }
