@@ -91,9 +91,14 @@ export function ownedActorUuids(actors: Iterable<OwnableDocument> = worldActors(
   return owned;
 }
 
-/** The world's actors, typed as the caller reads them (empty before `setup`). */
+/** The world's actors, typed as the caller reads them (empty before the world is ready). */
 export function worldActors<T = OwnableDocument>(): T[] {
   return [...((game.actors ?? []) as unknown as Iterable<T>)];
+}
+
+/** The world's loose items (held by no actor), typed as the caller reads them. */
+export function worldItems<T>(): T[] {
+  return [...((game.items ?? []) as unknown as Iterable<T>)];
 }
 
 /** Our own hook names are not in Foundry's typed hook list. */

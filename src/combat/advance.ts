@@ -13,10 +13,10 @@ import { postResolution } from "../chat/resolution-card";
 import { stageEntries } from "./registry";
 import { planningLength } from "./countdown";
 import { serverNow } from "./clock";
-import { turnSnapshot, worldActors, worldItems } from "./snapshot";
+import { turnSnapshot, type ActorLike, type ItemLike } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import { errorText } from "../base/errors";
-import { callHook, localize, notify, translator } from "../base/foundry";
+import { callHook, localize, notify, translator, worldActors, worldItems } from "../base/foundry";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -104,7 +104,7 @@ function planningMinutesSetting(): number {
 
 /** Posts what entering the stage changes as a pending card; null when it changes nothing. */
 async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
-  const entry = turn.stageEntryEffects(position.current, turnSnapshot(worldActors(), worldItems()));
+  const entry = turn.stageEntryEffects(position.current, turnSnapshot(worldActors<ActorLike>(), worldItems<ItemLike>()));
   if (entry.effects.length === 0) return null;
   const i18n = translator();
   return postResolution({

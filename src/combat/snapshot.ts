@@ -113,15 +113,3 @@ export function hqRows(combatants: Iterable<CombatantLike>): HqRow[] {
   }
   return rows;
 }
-
-/** The world's actors (none before the world is ready). */
-export function worldActors(): ActorLike[] {
-  const actors = (game as unknown as { actors?: Iterable<ActorLike> }).actors;
-  return actors === undefined ? [] : [...actors];
-}
-
-/** The world's loose items (support cards held by no HQ). */
-export function worldItems(): ItemLike[] {
-  const items = (game as unknown as { items?: Iterable<ItemLike> }).items;
-  return items === undefined ? [] : [...items];
-}

@@ -82,12 +82,3 @@ export async function confirmDialog(title: string, content: string): Promise<boo
   const answer = await dialog.confirm({ window: { title }, content, modal: true, rejectClose: false });
   return answer === true;
 }
-
-/** The world's actors and items (empty before the world is ready). */
-export function worldActors(): LiveActor[] {
-  return [...((game.actors ?? []) as unknown as Iterable<LiveActor>)];
-}
-
-export function worldItems(): LiveDocument[] {
-  return [...((game.items ?? []) as unknown as Iterable<LiveDocument>)];
-}

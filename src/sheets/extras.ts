@@ -13,7 +13,8 @@ import type { AirbaseSheetExtras, AirSquadronSheetExtras, BasedSquadron } from "
 import type { SupportCardSheetExtras } from "./context/support-card";
 import type { DocumentHeader } from "../view/common";
 import type { AirSquadronSystemView, DocLink, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
-import { enrichHtml, worldActors, worldItems, type LiveActor, type LiveDocument } from "./base";
+import { enrichHtml, type LiveActor, type LiveDocument } from "./base";
+import { worldActors, worldItems } from "../base/foundry";
 
 function header(doc: LiveDocument, editable: boolean): DocumentHeader {
   return { name: doc.name, img: doc.img ?? "", uuid: doc.uuid, editable };
@@ -49,8 +50,8 @@ export function cardSummary(item: LiveDocument): CardSummary {
 
 /** Every support card in the world: in an HQ's hand or loose in the Items directory. */
 function allCards(): LiveDocument[] {
-  const held = worldActors().flatMap((a) => [...a.items]);
-  return [...held, ...worldItems()].filter((i) => i.type === "supportCard");
+  const held = worldActors<LiveActor>().flatMap((a) => [...a.items]);
+  return [...held, ...worldItems<LiveDocument>()].filter((i) => i.type === "supportCard");
 }
 
 export async function unitExtras(unit: LiveActor, editable: boolean): Promise<UnitSheetExtras> {
@@ -87,7 +88,7 @@ export async function hqExtras(hq: LiveActor, editable: boolean): Promise<HqShee
     symbolSvg: unitSymbolSvg(s.side, "hq", s.echelon),
     parent: linkTo(s.parent),
     hand: [...hq.items].filter((i) => i.type === "supportCard").map(cardSummary),
-    subordinates: subordinatesOf(hq.uuid, worldActors()).map(subordinateSummary),
+    subordinates: subordinatesOf(hq.uuid, worldActors<LiveActor>()).map(subordinateSummary),
     enrichedNotes: await enrichHtml(s.notes),
   };
 }
@@ -109,7 +110,9 @@ function basedSquadron(squadron: LiveDocument): BasedSquadron {
 }
 
 export function airbaseExtras(airbase: LiveActor, editable: boolean): AirbaseSheetExtras {
-  const squadrons = worldActors().filter((a) => a.type === "airSquadron" && (a.system as AirSquadronSystemView).airbase === airbase.uuid);
+  const squadrons = worldActors<LiveActor>().filter(
+    (a) => a.type === "airSquadron" && (a.system as AirSquadronSystemView).airbase === airbase.uuid,
+  );
   return { ...header(airbase, editable), squadrons: squadrons.map(basedSquadron) };
 }
 

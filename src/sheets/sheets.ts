@@ -11,7 +11,8 @@ import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtr
 import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";
 import { clampPools, SHEET_POOLS, weaponsAsArray } from "./form-data";
-import { ActorSheetBase, ItemSheetBase, worldActors, type LiveActor } from "./base";
+import { ActorSheetBase, ItemSheetBase, type LiveActor } from "./base";
+import { worldActors } from "../base/foundry";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
 import { planCombatFromSheet } from "../apps/ground-combat/macros";
 
@@ -156,7 +157,7 @@ export class AirbaseSheet extends ActorSheetBase {
   /** A squadron dropped on the airbase is based there, or refused with the reason. */
   async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
     if (!this.isEditable) return false;
-    return redrawIf(this, await baseSquadron(actor, this.document, worldActors()));
+    return redrawIf(this, await baseSquadron(actor, this.document, worldActors<LiveActor>()));
   }
 }
 
