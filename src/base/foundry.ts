@@ -5,12 +5,11 @@
  * `ui.notifications` or scans the actors for ownership, so a test stand-in and a future API change
  * meet in one place. Before `init` (no translations yet) a key stands for its text.
  */
+import type { Phrase } from "../rules/resolution";
+import { speak, type Wording } from "./phrase";
 
-/** The two i18n calls views need; Foundry's `game.i18n` in play, a stand-in in tests. */
-export interface Translator {
-  localize(key: string): string;
-  format(key: string, data: Record<string, string>): string;
-}
+/** What views write words with: Foundry's `game.i18n` in play, a lang file in tests and CLI tools. */
+export type Translator = Wording;
 
 /** Data for a lang key: numbers are written as strings, as `format` wants them. */
 export type FormatData = Readonly<Record<string, string | number>>;
@@ -23,9 +22,18 @@ function asStrings(data: FormatData): Record<string, string> {
 
 export function translator(): Translator {
   return {
+    get lang() {
+      return game.i18n?.lang ?? "en";
+    },
+    has: (key) => game.i18n?.has(key) ?? false,
     localize: (key) => game.i18n?.localize(key) ?? key,
     format: (key, data) => game.i18n?.format(key, data) ?? key,
   };
+}
+
+/** A rules phrase in the user's language. */
+export function say(p: Phrase): string {
+  return speak(p, translator());
 }
 
 export function localize(key: string): string {

@@ -1,16 +1,35 @@
 import type { Effect } from "./effects";
 
 /**
+ * What fills a phrase: a name or other text written as is (a unit's name, a hex id, dice faces),
+ * a number (written in the reader's locale), or another phrase (a grade, a mode, a table row's name).
+ */
+export type PhraseArg = string | number | Phrase;
+
+/**
+ * Words the rules hand to the reader, as a lang key and the data that fills it; never a sentence.
+ * The Foundry layer and the CLI tools write it in the reader's language (docs/i18n.md). When the
+ * key's entry is split by plural category (`one`, `other`, …), `data.count` chooses the form.
+ */
+export interface Phrase {
+  readonly key: string;
+  readonly data?: Readonly<Record<string, PhraseArg>>;
+}
+
+/** A phrase from its lang key and data (data left out when there is none). */
+export function phrase(key: string, data?: Readonly<Record<string, PhraseArg>>): Phrase {
+  return data === undefined ? { key } : { key, data };
+}
+
+/**
  * One labelled step of a resolution, shown to players before anything changes.
- * `source` names the seed file and table (or the rules decision) the value comes from.
+ * `source` cites the seed file and table (or the rules decision) the value comes from: a citation of
+ * an English document, kept as data and shown as such, not a sentence to translate.
  */
 export interface BreakdownLine {
-  label: string;
+  text: Phrase;
   value: number;
   source: string;
-  /** A lang key for the label, with the data it is formatted with; the label then repeats the key. */
-  code?: string;
-  data?: Readonly<Record<string, string | number>>;
 }
 
 /** What every resolver returns: the reasoning, the dice, the table result, and the changes as data. */
@@ -22,12 +41,12 @@ export interface Resolution<O> {
 }
 
 /**
- * Why the rules refuse an input. `code` is stable (for tests, i18n and macros);
- * `message` is a plain English sentence naming the field and the problem.
+ * Why the rules refuse an input. `code` is stable (for tests and macros); `text` says what is wrong
+ * for the reader, and `field` names the input at fault.
  */
 export interface Refusal {
   code: string;
-  message: string;
+  text: Phrase;
   field?: string;
 }
 
@@ -45,8 +64,8 @@ export function refuse<T = never>(...refusals: Refusal[]): Checked<T> {
 /** Collects refusals while validating an input, then yields a Checked result. */
 export class RefusalList {
   readonly items: Refusal[] = [];
-  add(code: string, message: string, field?: string): void {
-    this.items.push(field === undefined ? { code, message } : { code, message, field });
+  add(code: string, text: Phrase, field?: string): void {
+    this.items.push(field === undefined ? { code, text } : { code, text, field });
   }
   get empty(): boolean {
     return this.items.length === 0;
@@ -56,10 +75,10 @@ export class RefusalList {
   }
 }
 
-/** Thrown by the convenience `unwrap` when a caller is certain the input is valid (tests, scripts). */
+/** Thrown by the convenience `unwrap` when a caller is certain the input is valid (tests, scripts): codes and fields, for developers. */
 export class RulesRefusedError extends Error {
   constructor(readonly refusals: Refusal[]) {
-    super(refusals.map((r) => r.message).join("; "));
+    super(refusals.map((r) => (r.field === undefined ? r.code : `${r.code} (${r.field})`)).join("; "));
   }
 }
 

@@ -3,7 +3,7 @@
  * counter can take; resolvers add a refusal instead, so nothing is half-done.
  */
 import { isDieFace, type Dice } from "./dice";
-import type { RefusalList } from "./resolution";
+import { phrase, type Phrase, type RefusalList } from "./resolution";
 
 /**
  * Whether `value` is one of `allowed`: for data the types promise but a document, a form or a macro can break,
@@ -37,10 +37,10 @@ export function assertCount(value: number, name: string, min = 0): void {
   if (!isCount(value, min)) throw new RangeError(`${name} must be a whole number of at least ${min}, got ${value}`);
 }
 
-/** Adds a refusal when `value` is not a whole number of at least `min`; says whether it was fine. */
-export function checkCount(refusals: RefusalList, value: number, field: string, what: string, min = 0): boolean {
+/** Adds a refusal when `value` is not a whole number of at least `min`; says whether it was fine. `what` names the quantity. */
+export function checkCount(refusals: RefusalList, value: number, field: string, what: Phrase, min = 0): boolean {
   if (isCount(value, min)) return true;
-  refusals.add("badNumber", `${what} (${field}) must be a whole number of at least ${min}, not ${value}.`, field);
+  refusals.add("badNumber", phrase("NOBC.Rules.Common.BadNumber", { what, field, min, value: String(value) }), field);
   return false;
 }
 

@@ -4,6 +4,7 @@
  * behaviour closely enough for markup; they are not Foundry's code.
  */
 import Handlebars from "handlebars";
+import type { Wording } from "../../src/base/phrase";
 
 export type Lang = Record<string, unknown>;
 
@@ -17,16 +18,14 @@ export function lookupKey(lang: Lang, key: string): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
-export interface HelperStandIns {
+export interface HelperStandIns extends Wording {
   readonly hbs: typeof Handlebars;
   /** Keys the templates asked for that the lang file lacks (a test asserts it stays empty). */
   readonly missing: Set<string>;
-  localize(key: string): string;
-  format(key: string, data: Record<string, string>): string;
 }
 
 /** A fresh Handlebars environment with the stand-in helpers registered against a lang file. */
-export function createHandlebars(lang: Lang): HelperStandIns {
+export function createHandlebars(lang: Lang, language = "en"): HelperStandIns {
   const hbs = Handlebars.create();
   const missing = new Set<string>();
   const localize = (key: string): string => {
@@ -61,7 +60,7 @@ export function createHandlebars(lang: Lang): HelperStandIns {
   // Foundry's `checked`: the attribute when truthy.
   hbs.registerHelper("checked", (value: unknown) => (value ? "checked" : ""));
 
-  return { hbs, missing, localize, format };
+  return { hbs, missing, localize, format, lang: language, has: (key) => lookupKey(lang, key) !== undefined };
 }
 
 /** Registers partials under the names Foundry gives them: their served path. */

@@ -1,0 +1,97 @@
+/**
+ * Writes the rules' phrases (a lang key and its data) in the reader's language: numbers through
+ * `Intl.NumberFormat`, plural forms through `Intl.PluralRules`, nested phrases first. The same code
+ * serves Foundry (over `game.i18n`) and the CLI tools (over lang/en.json read from disk), so every
+ * sentence has one source. Pure: no Foundry globals here.
+ */
+import type { Phrase, PhraseArg } from "../rules/resolution";
+
+/** What a phrase is written with: Foundry's `game.i18n` in play, a lang file elsewhere. */
+export interface Wording {
+  /** BCP 47 language of the words (`game.i18n.lang`), for numbers and plural forms. */
+  readonly lang: string;
+  /** Whether the lang files have this key (a string, not a group). */
+  has(key: string): boolean;
+  localize(key: string): string;
+  format(key: string, data: Record<string, string>): string;
+}
+
+/** A lang file's tree of keys. */
+export type LangTree = Readonly<Record<string, unknown>>;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(cache: Map<string, T>, lang: string, make: (lang: string) => T): T {
+  let found = cache.get(lang);
+  if (found === undefined) {
+    try {
+      found = make(lang);
+    } catch {
+      found = make("en"); // a language tag Intl does not know still gets numbers and plurals
+    }
+    cache.set(lang, found);
+  }
+  return found;
+}
+
+/** A number in the reader's locale ("1,5" in German). */
+export function formatNumber(value: number, lang: string): string {
+  return cached(numberFormats, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 })).format(value);
+}
+
+/** The plural category of `count` in `lang` ("one", "other", "few", …). */
+export function pluralCategory(count: number, lang: string): Intl.LDMLPluralRule {
+  return cached(pluralRules, lang, (l) => new Intl.PluralRules(l)).select(count);
+}
+
+/**
+ * The key a phrase is written from: the key itself, or, when the lang file splits it by plural
+ * category, the form `data.count` takes (falling back to `other`).
+ */
+export function phraseKey(p: Phrase, words: Wording): string {
+  if (words.has(p.key)) return p.key;
+  const count = p.data?.count;
+  if (typeof count !== "number") return p.key;
+  const form = `${p.key}.${pluralCategory(count, words.lang)}`;
+  return words.has(form) ? form : `${p.key}.other`;
+}
+
+function argText(arg: PhraseArg, words: Wording): string {
+  if (typeof arg === "string") return arg;
+  if (typeof arg === "number") return formatNumber(arg, words.lang);
+  return speak(arg, words);
+}
+
+/** The phrase in the reader's language. */
+export function speak(p: Phrase, words: Wording): string {
+  const key = phraseKey(p, words);
+  if (p.data === undefined) return words.localize(key);
+  const data: Record<string, string> = {};
+  for (const [name, arg] of Object.entries(p.data)) data[name] = argText(arg, words);
+  return words.format(key, data);
+}
+
+/** The string at a dotted key of a lang tree; undefined for a missing key or a group of keys. */
+export function lookup(tree: LangTree, key: string): string | undefined {
+  let node: unknown = tree;
+  for (const part of key.split(".")) {
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/**
+ * Wording read straight from a lang file, as the CLI tools and tests use it: `{name}` is filled
+ * from the data as Foundry's `format` does; a missing key stands for itself.
+ */
+export function langFileWording(tree: LangTree, lang = "en"): Wording {
+  const localize = (key: string): string => lookup(tree, key) ?? key;
+  return {
+    lang,
+    has: (key) => lookup(tree, key) !== undefined,
+    localize,
+    format: (key, data) => localize(key).replace(/\{(\w+)\}/g, (whole, name: string) => data[name] ?? whole),
+  };
+}
