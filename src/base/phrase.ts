@@ -47,14 +47,15 @@ export function pluralCategory(count: number, lang: string): Intl.LDMLPluralRule
 
 /**
  * The key a phrase is written from: the key itself, or, when the lang file splits it by plural
- * category, the form `data.count` takes (falling back to `other`).
+ * category, the form `data.count` takes (falling back to `other`; a key the files lack stands for itself).
  */
 export function phraseKey(p: Phrase, words: Wording): string {
   if (words.has(p.key)) return p.key;
   const count = p.data?.count;
   if (typeof count !== "number") return p.key;
   const form = `${p.key}.${pluralCategory(count, words.lang)}`;
-  return words.has(form) ? form : `${p.key}.other`;
+  if (words.has(form)) return form;
+  return words.has(`${p.key}.other`) ? `${p.key}.other` : p.key;
 }
 
 function argText(arg: PhraseArg, words: Wording): string {
