@@ -5,20 +5,14 @@
  * `ui.notifications` or scans the actors for ownership, so a test stand-in and a future API change
  * meet in one place. Before `init` (no translations yet) a key stands for its text.
  */
-import type { Phrase } from "../rules/resolution";
+import { phrase, type Phrase } from "../rules/resolution";
 import { speak, type Wording } from "./phrase";
 
 /** What views write words with: Foundry's `game.i18n` in play, a lang file in tests and CLI tools. */
 export type Translator = Wording;
 
-/** Data for a lang key: numbers are written as strings, as `format` wants them. */
+/** Data for a lang key: numbers are written in the user's locale, and a `count` chooses the plural form. */
 export type FormatData = Readonly<Record<string, string | number>>;
-
-function asStrings(data: FormatData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data)) out[k] = String(v);
-  return out;
-}
 
 export function translator(): Translator {
   return {
@@ -40,9 +34,9 @@ export function localize(key: string): string {
   return game.i18n?.localize(key) ?? key;
 }
 
-/** The text of `key` filled with `data` (localised only when there is no data). */
+/** The text of `key` filled with `data`, written as a phrase (locale numbers, plural forms). */
 export function format(key: string, data: FormatData = {}): string {
-  return Object.keys(data).length === 0 ? localize(key) : (game.i18n?.format(key, asStrings(data)) ?? key);
+  return say(Object.keys(data).length === 0 ? phrase(key) : phrase(key, data));
 }
 
 export type NotifyLevel = "info" | "warn" | "error";

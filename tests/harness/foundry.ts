@@ -832,7 +832,10 @@ function sceneOrigin(): GridOffset {
 
 const game = {
   settings,
+  // Keys stand for their text: `has` knows none, so a plural key is asked for as itself.
   i18n: {
+    lang: "en",
+    has: () => false,
     localize: (key: string) => key,
     format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
   },
