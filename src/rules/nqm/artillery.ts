@@ -1,8 +1,8 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
-import type { WeightClass } from "./firefight-table";
+import { weightLabel, type WeightClass } from "./firefight-table";
 import { spreadEffects, type SpreadResult } from "./hits";
 import { checkFire, checkStands, fireVolley, type FireBatch, type TargetStand } from "./volley";
 
@@ -53,7 +53,10 @@ export type WeaponKind =
   | "artillery150"
   | "artillery200";
 
-/** A weapon's reach in metres; `harassing` is null where none is printed, "indirect" where the harassing-fire note applies. */
+/**
+ * A weapon's reach in metres; `harassing` is null where none is printed, "indirect" where the harassing-fire note applies.
+ * `label` is the lang key of the weapon's name.
+ */
 export interface WeaponRange {
   label: string;
   effective: number;
@@ -62,19 +65,19 @@ export interface WeaponRange {
 
 /** Seed 004 (NQM 2015), Table 8, Weapon Range Table (the same figures as seed 001). */
 export const WEAPON_RANGE_TABLE: Readonly<Record<WeaponKind, WeaponRange>> = {
-  infantrySmallArms: { label: "Infantry small arms", effective: 300, harassing: 1000 },
-  infantryAntiTank: { label: "Infantry anti-tank (Boyes etc.)", effective: 200, harassing: null },
-  lightAntiTankGun: { label: "Light anti-tank guns", effective: 500, harassing: 1000 },
-  mediumAntiTankGun: { label: "Medium anti-tank guns", effective: 1000, harassing: 2000 },
-  heavyAntiTankGun: { label: "Heavy anti-tank (88 mm etc.)", effective: 2000, harassing: 3000 },
-  tankGunTo47: { label: "Tank guns up to 47 mm", effective: 300, harassing: 600 },
-  tankGun48To76: { label: "Tank guns 48 to 76.2 mm", effective: 500, harassing: 1000 },
-  mortar81: { label: "81 mm mortar", effective: 3000, harassing: "indirect" },
-  mortar3in: { label: "3-inch mortar", effective: 1500, harassing: "indirect" },
-  mortar120: { label: "120 mm mortar", effective: 5000, harassing: "indirect" },
-  artillery105: { label: "105 mm artillery", effective: 15000, harassing: "indirect" },
-  artillery150: { label: "150 mm and heavier artillery", effective: 18000, harassing: "indirect" },
-  artillery200: { label: "200 mm and heavier artillery", effective: 20000, harassing: "indirect" },
+  infantrySmallArms: { label: "NOBC.Rules.Nqm.Weapon.infantrySmallArms", effective: 300, harassing: 1000 },
+  infantryAntiTank: { label: "NOBC.Rules.Nqm.Weapon.infantryAntiTank", effective: 200, harassing: null },
+  lightAntiTankGun: { label: "NOBC.Rules.Nqm.Weapon.lightAntiTankGun", effective: 500, harassing: 1000 },
+  mediumAntiTankGun: { label: "NOBC.Rules.Nqm.Weapon.mediumAntiTankGun", effective: 1000, harassing: 2000 },
+  heavyAntiTankGun: { label: "NOBC.Rules.Nqm.Weapon.heavyAntiTankGun", effective: 2000, harassing: 3000 },
+  tankGunTo47: { label: "NOBC.Rules.Nqm.Weapon.tankGunTo47", effective: 300, harassing: 600 },
+  tankGun48To76: { label: "NOBC.Rules.Nqm.Weapon.tankGun48To76", effective: 500, harassing: 1000 },
+  mortar81: { label: "NOBC.Rules.Nqm.Weapon.mortar81", effective: 3000, harassing: "indirect" },
+  mortar3in: { label: "NOBC.Rules.Nqm.Weapon.mortar3in", effective: 1500, harassing: "indirect" },
+  mortar120: { label: "NOBC.Rules.Nqm.Weapon.mortar120", effective: 5000, harassing: "indirect" },
+  artillery105: { label: "NOBC.Rules.Nqm.Weapon.artillery105", effective: 15000, harassing: "indirect" },
+  artillery150: { label: "NOBC.Rules.Nqm.Weapon.artillery150", effective: 18000, harassing: "indirect" },
+  artillery200: { label: "NOBC.Rules.Nqm.Weapon.artillery200", effective: 20000, harassing: "indirect" },
 };
 
 export function weaponRange(weapon: WeaponKind): WeaponRange {
@@ -119,23 +122,33 @@ export interface ArtilleryOutcome {
 export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked<Resolution<ArtilleryOutcome>> {
   const refusals = new RefusalList();
   const { target } = input;
-  if (input.fire.length === 0) refusals.add("noFire", `No battery fires at ${target.name}.`, "fire");
+  if (input.fire.length === 0) refusals.add("noFire", phrase("NOBC.Rules.Nqm.Artillery.Refusal.noFire", { target: target.name }), "fire");
   input.fire.forEach((b, i) => {
     if (!Number.isFinite(b.calibreMm) || b.calibreMm <= 0) {
-      refusals.add("badCalibre", `Battery ${b.firer} needs a calibre in millimetres above 0, not ${b.calibreMm}.`, `fire[${i}].calibreMm`);
+      refusals.add(
+        "badCalibre",
+        phrase("NOBC.Rules.Nqm.Artillery.Refusal.badCalibre", { firer: b.firer, calibre: String(b.calibreMm) }),
+        `fire[${i}].calibreMm`,
+      );
     }
   });
   checkStands(refusals, target.name, target.stands, "target.stands");
-  checkFire(refusals, "Artillery", input.fire, target.stands, "");
+  const side = phrase("NOBC.Rules.Nqm.Artillery.Side");
+  checkFire(refusals, side, input.fire, target.stands, "");
   return refusals.result(() => {
     const harassing = input.mode === "harassing";
-    const volley = fireVolley("Artillery", input.fire, target.stands, dice, undefined, harassing ? () => 0 : undefined);
+    const volley = fireVolley(side, input.fire, target.stands, dice, undefined, harassing ? () => 0 : undefined);
     const breakdown: BreakdownLine[] = [...volley.breakdown];
     let disorganised = false;
     for (const [i, batch] of input.fire.entries()) {
       const heavyEnough = canDisorganise(batch.calibreMm, batch.against);
       breakdown.push({
-        label: `${batch.firer}: ${batch.calibreMm} mm against ${batch.against} targets ${heavyEnough ? "can" : "cannot"} disorganise (needs ${ARTILLERY_EFFECT_TABLE[batch.against]} mm)`,
+        text: phrase(heavyEnough ? "NOBC.Rules.Nqm.Artillery.CanDisorganise" : "NOBC.Rules.Nqm.Artillery.CannotDisorganise", {
+          firer: batch.firer,
+          calibre: batch.calibreMm,
+          against: weightLabel(batch.against),
+          needs: ARTILLERY_EFFECT_TABLE[batch.against],
+        }),
         value: ARTILLERY_EFFECT_TABLE[batch.against],
         source: ARTILLERY_EFFECT_SOURCE,
       });
@@ -149,10 +162,16 @@ export function resolveArtilleryFire(input: ArtilleryInput, dice: Dice): Checked
         ]
       : [...volley.effects, ...spreadEffects(volley.spread)];
     if (harassing)
-      breakdown.push({ label: "Harassing fire places no hits", value: -volley.hits, source: `${WEAPON_RANGE_SOURCE}, note 2` });
+      breakdown.push({
+        text: phrase("NOBC.Rules.Nqm.Artillery.HarassingNoHits"),
+        value: -volley.hits,
+        source: `${WEAPON_RANGE_SOURCE}, note 2`,
+      });
     if (disorganised) effects.push({ type: "disorganised", actor: target.actor, value: true, hours });
     breakdown.push({
-      label: disorganised ? `${target.name} disorganised for ${hours} hour(s)` : `${target.name} not disorganised`,
+      text: disorganised
+        ? phrase("NOBC.Rules.Nqm.Artillery.Disorganised", { target: target.name, count: hours })
+        : phrase("NOBC.Rules.Nqm.Artillery.NotDisorganised", { target: target.name }),
       value: disorganised ? hours : 0,
       source: `${FIREPLAN_SOURCE}; ${DECISION}: artillery disorganisation`,
     });

@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
 import { CLOSE_ASSAULT_SOURCE, gradeLabel, gradeRow, type Grade } from "./grades";
 import { breakTestsFor, checkGreen, type BreakTestOutcome } from "./morale";
@@ -87,23 +87,40 @@ export interface CloseAssaultRoundOutcome {
 function checkRound(input: CloseAssaultRoundInput): RefusalList {
   const { attacker, defender } = input;
   const refusals = new RefusalList();
-  checkCount(refusals, attacker.unwounded, "attacker.unwounded", `Unwounded bases of ${attacker.name}`, 1);
-  checkCount(refusals, attacker.stands, "attacker.stands", `Stands of ${attacker.name} assaulting`, 1);
-  checkCount(refusals, defender.unwounded, "defender.unwounded", `Unwounded figures of ${defender.name}`);
-  checkCount(refusals, input.round, "round", "The assault round", 1);
+  checkCount(
+    refusals,
+    attacker.unwounded,
+    "attacker.unwounded",
+    phrase("NOBC.Rules.Nqm.CloseAssault.UnwoundedBases", { unit: attacker.name }),
+    1,
+  );
+  checkCount(
+    refusals,
+    attacker.stands,
+    "attacker.stands",
+    phrase("NOBC.Rules.Nqm.CloseAssault.StandsAssaulting", { unit: attacker.name }),
+    1,
+  );
+  checkCount(
+    refusals,
+    defender.unwounded,
+    "defender.unwounded",
+    phrase("NOBC.Rules.Nqm.CloseAssault.UnwoundedFigures", { unit: defender.name }),
+  );
+  checkCount(refusals, input.round, "round", phrase("NOBC.Rules.Nqm.CloseAssault.AssaultRound"), 1);
   checkGreen(refusals, attacker, "attacker.green");
   checkGreen(refusals, defender, "defender.green");
   if (isCount(attacker.stands, 2) && !attacker.commandBase) {
     refusals.add(
       "noCommand",
-      `${attacker.name} sends ${attacker.stands} stands in without an unwounded battalion command base, so it cannot assault.`,
+      phrase("NOBC.Rules.Nqm.CloseAssault.Refusal.noCommand", { attacker: attacker.name, stands: attacker.stands }),
       "attacker.commandBase",
     );
   }
   if (!input.firefightWon && !input.armoured) {
     refusals.add(
       "firefightNotWon",
-      `${attacker.name} has not won the firefight and is not armoured, so it cannot close assault yet.`,
+      phrase("NOBC.Rules.Nqm.CloseAssault.Refusal.firefightNotWon", { attacker: attacker.name }),
       "firefightWon",
     );
   }
@@ -111,7 +128,7 @@ function checkRound(input: CloseAssaultRoundInput): RefusalList {
   if (limit !== null && isCount(input.round, 1) && input.round > limit) {
     refusals.add(
       "tooManyRounds",
-      `${gradeLabel(attacker.grade)} attackers may assault at most ${limit} times; round ${input.round} is refused.`,
+      phrase("NOBC.Rules.Nqm.CloseAssault.Refusal.tooManyRounds", { grade: gradeLabel(attacker.grade), count: limit, round: input.round }),
       "round",
     );
   }
@@ -141,10 +158,10 @@ function round(input: CloseAssaultRoundInput, dice: Dice): Resolution<CloseAssau
     return {
       breakdown: [
         {
-          label:
+          text:
             defender.grade === "veteran" && !defender.canRetreat
-              ? `${defender.name} cannot resist: overrun; surrounded Veterans break out in single stands (3-6 each)`
-              : `${defender.name} cannot resist: overrun`,
+              ? phrase("NOBC.Rules.Nqm.CloseAssault.OverrunBreakOut", { defender: defender.name })
+              : phrase("NOBC.Rules.Nqm.CloseAssault.Overrun", { defender: defender.name }),
           value: 0,
           source: `${SEEDS.nqm}, Special Attack Rules (unit overruns)`,
         },
@@ -172,17 +189,27 @@ function round(input: CloseAssaultRoundInput, dice: Dice): Resolution<CloseAssau
   const standOffs = Math.min(nA, nD) - attackerCasualties - defenderCasualties;
   const breakdown: BreakdownLine[] = [
     {
-      label: `${attacker.name} (${gradeLabel(attacker.grade)}) attack dice, ${attacker.unwounded} unwounded, cap ${gradeRow(attacker.grade).attackDice}`,
+      text: phrase("NOBC.Rules.Nqm.CloseAssault.AttackDice", {
+        unit: attacker.name,
+        grade: gradeLabel(attacker.grade),
+        unwounded: attacker.unwounded,
+        cap: gradeRow(attacker.grade).attackDice,
+      }),
       value: nA,
       source: CLOSE_ASSAULT_SOURCE,
     },
     {
-      label: `${defender.name} (${gradeLabel(defender.grade)}) defence dice, ${defender.unwounded} unwounded, cap ${gradeRow(defender.grade).defenceDice}`,
+      text: phrase("NOBC.Rules.Nqm.CloseAssault.DefenceDice", {
+        unit: defender.name,
+        grade: gradeLabel(defender.grade),
+        unwounded: defender.unwounded,
+        cap: gradeRow(defender.grade).defenceDice,
+      }),
       value: nD,
       source: CLOSE_ASSAULT_SOURCE,
     },
-    { label: `Pairs won by ${attacker.name}: bases break in`, value: defenderCasualties, source: PROCEDURE_SOURCE },
-    { label: `Pairs won by ${defender.name}: bases pushed back`, value: attackerCasualties, source: PROCEDURE_SOURCE },
+    { text: phrase("NOBC.Rules.Nqm.CloseAssault.BreakIns", { unit: attacker.name }), value: defenderCasualties, source: PROCEDURE_SOURCE },
+    { text: phrase("NOBC.Rules.Nqm.CloseAssault.PushBacks", { unit: defender.name }), value: attackerCasualties, source: PROCEDURE_SOURCE },
   ];
   const effects: NqmEffect[] = [...attackerPins(input, attackerCasualties)];
   if (defenderCasualties > 0) effects.push({ type: "pins", actor: defender.actor, red: defenderCasualties, black: 0 });
@@ -238,17 +265,43 @@ export function resolveCloseAssault(input: CloseAssaultInput, dice: Dice): Check
   const { attacker, defender } = input;
   const first: CloseAssaultRoundInput = { attacker, defender, round: 1, firefightWon: input.firefightWon, armoured: input.armoured };
   const refusals = checkRound(first);
-  checkCount(refusals, attacker.strength, "attacker.strength", `Starting strength of ${attacker.name}`, 1);
-  checkCount(refusals, defender.strength, "defender.strength", `Starting strength of ${defender.name}`, 1);
-  checkCount(refusals, attacker.casualties, "attacker.casualties", `Casualties of ${attacker.name} so far`);
-  checkCount(refusals, defender.casualties, "defender.casualties", `Casualties of ${defender.name} so far`);
+  checkCount(
+    refusals,
+    attacker.strength,
+    "attacker.strength",
+    phrase("NOBC.Rules.Nqm.CloseAssault.StartingStrength", { unit: attacker.name }),
+    1,
+  );
+  checkCount(
+    refusals,
+    defender.strength,
+    "defender.strength",
+    phrase("NOBC.Rules.Nqm.CloseAssault.StartingStrength", { unit: defender.name }),
+    1,
+  );
+  checkCount(
+    refusals,
+    attacker.casualties,
+    "attacker.casualties",
+    phrase("NOBC.Rules.Nqm.CloseAssault.CasualtiesSoFar", { unit: attacker.name }),
+  );
+  checkCount(
+    refusals,
+    defender.casualties,
+    "defender.casualties",
+    phrase("NOBC.Rules.Nqm.CloseAssault.CasualtiesSoFar", { unit: defender.name }),
+  );
   const limit = gradeRow(attacker.grade).attacks;
   if (input.maxRounds !== undefined) {
-    checkCount(refusals, input.maxRounds, "maxRounds", "The number of rounds the attacker will try", 1);
+    checkCount(refusals, input.maxRounds, "maxRounds", phrase("NOBC.Rules.Nqm.CloseAssault.MaxRounds"), 1);
     if (limit !== null && input.maxRounds > limit) {
       refusals.add(
         "tooManyRounds",
-        `${gradeLabel(attacker.grade)} attackers may assault at most ${limit} times, not ${input.maxRounds}.`,
+        phrase("NOBC.Rules.Nqm.CloseAssault.Refusal.tooManyRoundsPlanned", {
+          grade: gradeLabel(attacker.grade),
+          count: limit,
+          asked: input.maxRounds,
+        }),
         "maxRounds",
       );
     }
@@ -266,7 +319,14 @@ export function resolveCloseAssault(input: CloseAssaultInput, dice: Dice): Check
     let d = { ...defender };
     for (let n = 1; n <= cap; n++) {
       const r = round({ ...first, attacker: a, defender: d, round: n }, dice);
-      out.breakdown.push({ label: `Round ${n}`, value: n, source: `${PROCEDURE_SOURCE}; ${DECISION}: repeated assaults` }, ...r.breakdown);
+      out.breakdown.push(
+        {
+          text: phrase("NOBC.Rules.Nqm.CloseAssault.Round", { round: n }),
+          value: n,
+          source: `${PROCEDURE_SOURCE}; ${DECISION}: repeated assaults`,
+        },
+        ...r.breakdown,
+      );
       out.rolls.push(...r.rolls);
       out.effects.push(...r.effects);
       o.rounds.push(r.outcome);

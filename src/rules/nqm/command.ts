@@ -1,5 +1,5 @@
 import type { Dice } from "../dice";
-import { SEEDS, type Resolution } from "../resolution";
+import { phrase, SEEDS, type Resolution } from "../resolution";
 import { assertCount } from "./validate";
 
 export const COMMAND_REACTION_SOURCE = `${SEEDS.nqm}, Table 5 (Command Reaction Table)`;
@@ -78,6 +78,26 @@ export type TaskTime =
   | { kind: "range"; min: number; max: number }
   | { kind: "work"; hours: number; team: "engineerCompany" | "engineerPlatoon"; perKm: boolean };
 
+/** The lang key of each task's name. */
+export const TASK_LABEL: Readonly<Record<Task, string>> = {
+  airSupportCorps: "NOBC.Rules.Nqm.Task.airSupportCorps",
+  airSupportArmy: "NOBC.Rules.Nqm.Task.airSupportArmy",
+  planMajorRiverCrossing: "NOBC.Rules.Nqm.Task.planMajorRiverCrossing",
+  infantryBridgehead: "NOBC.Rules.Nqm.Task.infantryBridgehead",
+  vehicleBridge: "NOBC.Rules.Nqm.Task.vehicleBridge",
+  layMinefield: "NOBC.Rules.Nqm.Task.layMinefield",
+  majorBridgeDemolition: "NOBC.Rules.Nqm.Task.majorBridgeDemolition",
+  minorBridgeDemolition: "NOBC.Rules.Nqm.Task.minorBridgeDemolition",
+  digIn: "NOBC.Rules.Nqm.Task.digIn",
+  fortify: "NOBC.Rules.Nqm.Task.fortify",
+};
+
+/** The lang key of each working team's name. */
+export const TEAM_LABEL: Readonly<Record<"engineerCompany" | "engineerPlatoon", string>> = {
+  engineerCompany: "NOBC.Rules.Nqm.Team.engineerCompany",
+  engineerPlatoon: "NOBC.Rules.Nqm.Team.engineerPlatoon",
+};
+
 /** Seed 004 (NQM 2015), Task Timings Table (1 day read as 24 hours). */
 export const TASK_TIMINGS_TABLE: Readonly<Record<Task, TaskTime>> = {
   airSupportCorps: { kind: "fixed", hours: 4 },
@@ -115,9 +135,10 @@ export function rangeFromDice(min: number, max: number, dice: Dice): { value: nu
 /** How long a task takes, rolling where the table gives a range. */
 export function resolveTaskTime(task: Task, dice: Dice, work: { teams?: number; km?: number } = {}): Resolution<{ hours: number }> {
   const row = TASK_TIMINGS_TABLE[task];
+  const name = phrase(TASK_LABEL[task]);
   if (row.kind === "fixed") {
     return {
-      breakdown: [{ label: task, value: row.hours, source: TASK_TIMINGS_SOURCE }],
+      breakdown: [{ text: name, value: row.hours, source: TASK_TIMINGS_SOURCE }],
       rolls: [],
       outcome: { hours: row.hours },
       effects: [],
@@ -128,7 +149,7 @@ export function resolveTaskTime(task: Task, dice: Dice, work: { teams?: number; 
     return {
       breakdown: [
         {
-          label: `${task}: ${row.min}-${row.max} hours, rolled`,
+          text: phrase("NOBC.Rules.Nqm.Command.TaskRange", { task: name, min: row.min, max: row.max }),
           value,
           source: `${TASK_TIMINGS_SOURCE}, note 2; ${DECISION}: time ranges`,
         },
@@ -146,7 +167,12 @@ export function resolveTaskTime(task: Task, dice: Dice, work: { teams?: number; 
   return {
     breakdown: [
       {
-        label: `${task}: ${row.hours} ${row.team} hours${row.perKm ? " per km" : ""} over ${teams} team(s)`,
+        text: phrase(row.perKm ? "NOBC.Rules.Nqm.Command.TaskWorkPerKm" : "NOBC.Rules.Nqm.Command.TaskWork", {
+          task: name,
+          hours: row.hours,
+          team: phrase(TEAM_LABEL[row.team]),
+          count: teams,
+        }),
         value: hours,
         source: TASK_TIMINGS_SOURCE,
       },

@@ -1,4 +1,4 @@
-import { SEEDS } from "../resolution";
+import { phrase, SEEDS, type Phrase } from "../resolution";
 import { assertCount, assertDie } from "./validate";
 
 /**
@@ -7,6 +7,20 @@ import { assertCount, assertDie } from "./validate";
  */
 export type WeightClass = "VL" | "L" | "M" | "H" | "VH";
 export const WEIGHT_CLASSES: readonly WeightClass[] = ["VL", "L", "M", "H", "VH"];
+
+/** The lang key of each class's name. */
+export const WEIGHT_CLASS_LABEL: Readonly<Record<WeightClass, string>> = {
+  VL: "NOBC.Rules.Nqm.WeightClass.VL",
+  L: "NOBC.Rules.Nqm.WeightClass.L",
+  M: "NOBC.Rules.Nqm.WeightClass.M",
+  H: "NOBC.Rules.Nqm.WeightClass.H",
+  VH: "NOBC.Rules.Nqm.WeightClass.VH",
+};
+
+/** A weapon or armour class's name as a phrase. */
+export function weightLabel(c: WeightClass): Phrase {
+  return phrase(WEIGHT_CLASS_LABEL[c]);
+}
 
 /** The three target positions named by Table 12's columns. */
 export type Position = "open" | "dugIn" | "fortified";

@@ -1,5 +1,5 @@
 import type { Dice } from "../dice";
-import { RefusalList, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, type Checked, type Resolution } from "../resolution";
 import type { ShiftReason } from "./firefight-table";
 import { FIREFIGHT_SOURCE } from "./firefight-table";
 import { spreadEffects, type SpreadResult } from "./hits";
@@ -39,7 +39,7 @@ export function resolveFirefight(input: FirefightInput, dice: Dice): Checked<Res
   const refusals = new RefusalList();
   const { attacker, defender } = input;
   if (attacker.fire.length === 0) {
-    refusals.add("noFire", `The attacker ${attacker.name} fires no combat units, so there is no firefight to resolve.`, "attacker.fire");
+    refusals.add("noFire", phrase("NOBC.Rules.Nqm.Firefight.Refusal.noFire", { attacker: attacker.name }), "attacker.fire");
   }
   checkStands(refusals, attacker.name, attacker.stands, "attacker.stands");
   checkStands(refusals, defender.name, defender.stands, "defender.stands");
@@ -60,7 +60,11 @@ export function resolveFirefight(input: FirefightInput, dice: Dice): Checked<Res
       breakdown: [
         ...out.breakdown,
         ...back.breakdown,
-        { label: `${attacker.name} scored minus hits received`, value: out.hits - back.hits, source: FIREFIGHT_SOURCE },
+        {
+          text: phrase("NOBC.Rules.Nqm.Firefight.Difference", { attacker: attacker.name }),
+          value: out.hits - back.hits,
+          source: FIREFIGHT_SOURCE,
+        },
       ],
       rolls: [...out.rolls, ...back.rolls],
       outcome,

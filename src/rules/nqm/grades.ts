@@ -1,4 +1,4 @@
-import { SEEDS } from "../resolution";
+import { phrase, SEEDS, type Phrase } from "../resolution";
 
 /** Troop quality, best first. Green is not a grade: it is a flag on a Conscript or Militia unit. */
 export type Grade = "elite" | "veteran" | "regular" | "conscript" | "militia";
@@ -78,7 +78,16 @@ export function mayBeGreen(grade: Grade): boolean {
   return GREEN_GRADES.includes(grade);
 }
 
-/** Human label for a grade, used in breakdowns and refusals. */
-export function gradeLabel(grade: Grade): string {
-  return grade.charAt(0).toUpperCase() + grade.slice(1);
+/** The lang key of each grade's name. */
+export const GRADE_LABEL: Readonly<Record<Grade, string>> = {
+  elite: "NOBC.Rules.Nqm.Grade.elite",
+  veteran: "NOBC.Rules.Nqm.Grade.veteran",
+  regular: "NOBC.Rules.Nqm.Grade.regular",
+  conscript: "NOBC.Rules.Nqm.Grade.conscript",
+  militia: "NOBC.Rules.Nqm.Grade.militia",
+};
+
+/** A grade's name as a phrase, nested in breakdowns and refusals. */
+export function gradeLabel(grade: Grade): Phrase {
+  return phrase(GRADE_LABEL[grade]);
 }

@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
 import { checkCount, isCount } from "./validate";
 
@@ -51,28 +51,28 @@ export interface ResupplyInput {
 export function resolveResupply(input: ResupplyInput): Checked<Resolution<{ diceIssued: number }>> {
   const refusals = new RefusalList();
   const { dump } = input;
-  checkCount(refusals, dump.divLog, "dump.divLog", `DIV LOG units at ${dump.name}`);
+  checkCount(refusals, dump.divLog, "dump.divLog", phrase("NOBC.Rules.Nqm.Logistics.DivLogAt", { dump: dump.name }));
   if (isCount(dump.divLog) && dump.divLog < 1) {
-    refusals.add("noDivLog", `${dump.name} holds no DIV LOG unit, so it cannot resupply.`, "dump.divLog");
+    refusals.add("noDivLog", phrase("NOBC.Rules.Nqm.Logistics.Refusal.noDivLog", { dump: dump.name }), "dump.divLog");
   }
   if (!input.overnight && !input.vehicleSentBack) {
-    refusals.add("notOvernight", "Resupply happens overnight unless a battalion vehicle goes back to the dump for it.", "overnight");
+    refusals.add("notOvernight", phrase("NOBC.Rules.Nqm.Logistics.Refusal.notOvernight"), "overnight");
   }
   input.stands.forEach((s, i) => {
     if (!isCount(s.strength) || !isCount(s.ammo) || s.ammo > s.strength) {
-      refusals.add(
-        "badStand",
-        `Stand ${s.actor} needs whole numbers for strength and ammunition, with no more ammunition than strength.`,
-        `stands[${i}]`,
-      );
+      refusals.add("badStand", phrase("NOBC.Rules.Nqm.Logistics.Refusal.badStand", { stand: s.actor }), `stands[${i}]`);
     }
   });
   return refusals.result(() => {
     const fills = input.stands.map((s) => ({ actor: s.actor, delta: ammoCapacity(s.strength) - s.ammo })).filter((f) => f.delta > 0);
     const diceIssued = fills.reduce((sum, f) => sum + f.delta, 0);
     const breakdown: BreakdownLine[] = [
-      { label: `DIV LOG spent from ${dump.name}`, value: -1, source: `${LOGISTICS_SOURCE} (Resupply); ${DECISION}: daytime resupply` },
-      { label: "Ammunition dice issued", value: diceIssued, source: LOGISTICS_SOURCE },
+      {
+        text: phrase("NOBC.Rules.Nqm.Logistics.DivLogSpent", { dump: dump.name }),
+        value: -1,
+        source: `${LOGISTICS_SOURCE} (Resupply); ${DECISION}: daytime resupply`,
+      },
+      { text: phrase("NOBC.Rules.Nqm.Logistics.DiceIssued"), value: diceIssued, source: LOGISTICS_SOURCE },
     ];
     const effects: NqmEffect[] = [
       { type: "supplyUnits", actor: dump.actor, kind: "log", delta: -1 },
@@ -90,7 +90,13 @@ export function resolveHourlySupplyCheck(unit: { actor: ActorRef; name: string }
   const die = dice.d6();
   const outOfSupply = die === 1;
   return {
-    breakdown: [{ label: `${unit.name} goes out of supply on a 1`, value: die, source: `${LOGISTICS_SOURCE} (Resupply, house rule)` }],
+    breakdown: [
+      {
+        text: phrase("NOBC.Rules.Nqm.Logistics.HourlyCheck", { unit: unit.name }),
+        value: die,
+        source: `${LOGISTICS_SOURCE} (Resupply, house rule)`,
+      },
+    ],
     rolls: [die],
     outcome: { outOfSupply },
     effects: outOfSupply

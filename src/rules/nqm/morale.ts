@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
 import {
   CLOSE_ASSAULT_SOURCE,
@@ -34,7 +34,11 @@ export const GRADING_SOURCE = `${SEEDS.nqm}, Unit Grading`;
 /** Refuses a Green flag on a grade that cannot carry it. */
 export function checkGreen(refusals: RefusalList, unit: MoraleUnit, field: string): void {
   if (unit.green === true && !mayBeGreen(unit.grade)) {
-    refusals.add("greenGrade", `${unit.name} is ${gradeLabel(unit.grade)}; only Conscript or Militia troops can be Green.`, field);
+    refusals.add(
+      "greenGrade",
+      phrase("NOBC.Rules.Nqm.Morale.Refusal.greenGrade", { unit: unit.name, grade: gradeLabel(unit.grade) }),
+      field,
+    );
   }
 }
 
@@ -98,11 +102,12 @@ export interface BreakTestOutcome {
   breaksOff: boolean;
 }
 
-const TEST_LABEL: Readonly<Record<BreakTestKind, string>> = {
-  breakOff: "test to keep attacking",
-  disorganise: "test against disorganisation",
-  both: "test to keep attacking and stay organised",
-  green: "green troops' first-casualty test",
+/** The lang key of each break test's name. */
+export const TEST_LABEL: Readonly<Record<BreakTestKind, string>> = {
+  breakOff: "NOBC.Rules.Nqm.BreakTest.breakOff",
+  disorganise: "NOBC.Rules.Nqm.BreakTest.disorganise",
+  both: "NOBC.Rules.Nqm.BreakTest.both",
+  green: "NOBC.Rules.Nqm.BreakTest.green",
 };
 
 /** Rolls the tests a rise in casualties calls for; no test, no die. Elite never test. */
@@ -126,7 +131,13 @@ export function breakTestsFor(
   const breaksOff = input.role === "attacking" && stopsAttack;
   return {
     breakdown: tests.map((t) => ({
-      label: `${unit.name} (${gradeLabel(unit.grade)}): ${TEST_LABEL[t.kind]}, needs ${score}+, ${t.passed ? "passed" : "failed"}`,
+      // Only Elite pass without a die (score null), and Elite never test: any die would do.
+      text: phrase(t.passed ? "NOBC.Rules.Nqm.Morale.TestPassed" : "NOBC.Rules.Nqm.Morale.TestFailed", {
+        unit: unit.name,
+        grade: gradeLabel(unit.grade),
+        test: phrase(TEST_LABEL[t.kind]),
+        score: score ?? 1,
+      }),
       value: t.die,
       source: t.kind === "green" ? GRADING_SOURCE : `${CLOSE_ASSAULT_SOURCE}; ${GRADING_SOURCE}`,
     })),
@@ -139,11 +150,12 @@ export function breakTestsFor(
 /** Break tests as a resolver: refuses bad counts, then rolls only the tests that are due. */
 export function resolveBreakTest(input: BreakTestInput, dice: Dice): Checked<Resolution<BreakTestOutcome>> {
   const refusals = new RefusalList();
-  checkCount(refusals, input.strength, "strength", `Starting strength of ${input.unit.name}`, 1);
-  checkCount(refusals, input.casualtiesBefore, "casualtiesBefore", `Earlier casualties of ${input.unit.name}`);
-  checkCount(refusals, input.casualtiesAfter, "casualtiesAfter", `Casualties of ${input.unit.name}`);
+  const unit = input.unit.name;
+  checkCount(refusals, input.strength, "strength", phrase("NOBC.Rules.Nqm.Morale.StartingStrength", { unit }), 1);
+  checkCount(refusals, input.casualtiesBefore, "casualtiesBefore", phrase("NOBC.Rules.Nqm.Morale.EarlierCasualties", { unit }));
+  checkCount(refusals, input.casualtiesAfter, "casualtiesAfter", phrase("NOBC.Rules.Nqm.Morale.Casualties", { unit }));
   if (input.casualtiesAfter < input.casualtiesBefore) {
-    refusals.add("casualtiesFell", `Casualties of ${input.unit.name} cannot be fewer after the fight than before it.`, "casualtiesAfter");
+    refusals.add("casualtiesFell", phrase("NOBC.Rules.Nqm.Morale.Refusal.casualtiesFell", { unit }), "casualtiesAfter");
   }
   checkGreen(refusals, input.unit, "unit.green");
   return refusals.result(() => breakTestsFor(input, dice));
@@ -157,7 +169,13 @@ export function resolvePositionTest(unit: MoraleUnit, dice: Dice): Resolution<{ 
   const score = gradeRow(unit.grade).passScore;
   if (score === null) {
     return {
-      breakdown: [{ label: `${unit.name} (Elite) pass without a test`, value: 0, source: CLOSE_ASSAULT_SOURCE }],
+      breakdown: [
+        {
+          text: phrase("NOBC.Rules.Nqm.Morale.NoTest", { unit: unit.name, grade: gradeLabel(unit.grade) }),
+          value: 0,
+          source: CLOSE_ASSAULT_SOURCE,
+        },
+      ],
       rolls: [],
       outcome: { passed: true },
       effects: [],
@@ -168,7 +186,7 @@ export function resolvePositionTest(unit: MoraleUnit, dice: Dice): Resolution<{ 
   return {
     breakdown: [
       {
-        label: `${unit.name} (${gradeLabel(unit.grade)}) tests to hold as tanks enter, needs ${score}+`,
+        text: phrase("NOBC.Rules.Nqm.Morale.PositionTest", { unit: unit.name, grade: gradeLabel(unit.grade), score }),
         value: die,
         source: `${SEEDS.nqm}, Tanks against Fixed Positions; ${CLOSE_ASSAULT_SOURCE}`,
       },

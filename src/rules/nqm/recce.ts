@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, SEEDS, type BreakdownLine, type Checked, type Phrase, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
 import type { ShiftReason } from "./firefight-table";
 import { gradeLabel, type Grade } from "./grades";
@@ -63,8 +63,17 @@ export interface RecceOutcome {
   onRecce: SpreadResult;
 }
 
-function scoreLabel(score: RecceScore): string {
-  return typeof score === "number" ? `${score}+` : score;
+/** The lang key of each engagement range's name. */
+export const RANGE_LABEL: Readonly<Record<EngagementRange, string>> = {
+  harassing: "NOBC.Rules.Nqm.EngagementRange.harassing",
+  effective: "NOBC.Rules.Nqm.EngagementRange.effective",
+  contact: "NOBC.Rules.Nqm.EngagementRange.contact",
+};
+
+function scoreLabel(score: RecceScore): Phrase {
+  if (score === "always") return phrase("NOBC.Rules.Nqm.Recce.ScoreAlways");
+  if (score === "never") return phrase("NOBC.Rules.Nqm.Recce.ScoreNever");
+  return phrase("NOBC.Rules.Nqm.Recce.Score", { score });
 }
 
 function scoreValue(score: RecceScore): number {
@@ -82,7 +91,7 @@ export function resolveRecce(input: RecceInput, dice: Dice): Checked<Resolution<
   const { recce, defender } = input;
   const refusals = new RefusalList();
   if (input.shootAndScoot && !recce.recceTroops) {
-    refusals.add("notRecce", `${recce.name} are not recce troops, so they cannot shoot and scoot.`, "shootAndScoot");
+    refusals.add("notRecce", phrase("NOBC.Rules.Nqm.Recce.Refusal.notRecce", { recce: recce.name }), "shootAndScoot");
   }
   const stands = recce.stands ?? [];
   checkStands(refusals, recce.name, stands, "recce.stands");
@@ -102,30 +111,38 @@ export function resolveRecce(input: RecceInput, dice: Dice): Checked<Resolution<
     if (input.reconnoitred) {
       const sight = recceScore(recce.grade, defender.grade);
       breakdown.push({
-        label: `Red: ${gradeLabel(recce.grade)} recce against concealed ${gradeLabel(defender.grade)} needs ${scoreLabel(sight)}`,
+        text: phrase("NOBC.Rules.Nqm.Recce.Red", {
+          recce: gradeLabel(recce.grade),
+          defender: gradeLabel(defender.grade),
+          score: scoreLabel(sight),
+        }),
         value: scoreValue(sight),
         source: RECCE_SOURCE,
       });
-      breakdown.push({ label: "Red die", value: red, source: SEQUENCE_SOURCE });
+      breakdown.push({ text: phrase("NOBC.Rules.Nqm.Recce.RedDie"), value: red, source: SEQUENCE_SOURCE });
       if (meetsScore(sight, red)) return quiet("sighted");
       const hold = recceScore(defender.grade, recce.grade);
       breakdown.push({
-        label: `White: ${gradeLabel(defender.grade)} defender against ${gradeLabel(recce.grade)} recce needs ${scoreLabel(hold)}`,
+        text: phrase("NOBC.Rules.Nqm.Recce.White", {
+          defender: gradeLabel(defender.grade),
+          recce: gradeLabel(recce.grade),
+          score: scoreLabel(hold),
+        }),
         value: scoreValue(hold),
         source: `${RECCE_SOURCE}; ${DECISION}: white die`,
       });
-      breakdown.push({ label: "White die", value: white, source: SEQUENCE_SOURCE });
+      breakdown.push({ text: phrase("NOBC.Rules.Nqm.Recce.WhiteDie"), value: white, source: SEQUENCE_SOURCE });
       if (meetsScore(hold, white) && input.defenderChoice === "letPass") return quiet("passed");
       if (!meetsScore(hold, white)) return fire("engaged");
       return fire("ambushed");
     }
-    breakdown.push({ label: "Recce entered ground it had not reconnoitred: ambushed", value: 0, source: SEQUENCE_SOURCE });
+    breakdown.push({ text: phrase("NOBC.Rules.Nqm.Recce.NotReconnoitred"), value: 0, source: SEQUENCE_SOURCE });
     return fire("ambushed");
 
     function fire(result: "ambushed" | "engaged"): Resolution<RecceOutcome> {
       const range = engagementRange(defender.grade, blue);
       breakdown.push({
-        label: `Blue die: ${gradeLabel(defender.grade)} opens fire at ${range} range`,
+        text: phrase("NOBC.Rules.Nqm.Recce.Blue", { grade: gradeLabel(defender.grade), range: phrase(RANGE_LABEL[range]) }),
         value: blue,
         source: ENGAGEMENT_SOURCE,
       });
@@ -141,14 +158,14 @@ export function resolveRecce(input: RecceInput, dice: Dice): Checked<Resolution<
             : undefined;
       const scooted = input.shootAndScoot && result === "engaged";
       if (input.shootAndScoot && !scooted) {
-        breakdown.push({ label: "Shoot and scoot declared, but an ambushed recce cannot use it", value: 0, source: SEQUENCE_SOURCE });
+        breakdown.push({ text: phrase("NOBC.Rules.Nqm.Recce.ScootBarred"), value: 0, source: SEQUENCE_SOURCE });
       }
       if (scooted) effects.push({ type: "withdrawn", actor: recce.actor });
       const batches = defender.fire ?? [];
       if (range === "harassing" || batches.length === 0) {
         if (range === "harassing" && batches.length > 0) {
           breakdown.push({
-            label: "Fire opened at harassing range causes no casualties",
+            text: phrase("NOBC.Rules.Nqm.Recce.HarassingNoCasualties"),
             value: 0,
             source: `${DECISION}: harassing-range direct fire`,
           });
@@ -165,7 +182,7 @@ export function resolveRecce(input: RecceInput, dice: Dice): Checked<Resolution<
       const hitsTaken = volley.applied;
       if (scooted) {
         breakdown.push({
-          label: "Shoot and scoot: hits halved, rounded down",
+          text: phrase("NOBC.Rules.Nqm.Recce.ScootHalved"),
           value: hitsTaken - volley.hits,
           source: `${SEQUENCE_SOURCE}; ${DECISION}: shoot and scoot`,
         });
@@ -208,8 +225,24 @@ export function resolveMeetingEngagement(input: { attacker: MeetingSide; defende
   const aSees = meetsScore(aScore, red);
   const dSees = meetsScore(dScore, white);
   const breakdown: BreakdownLine[] = [
-    { label: `Red: ${attacker.name} (${gradeLabel(attacker.grade)}) needs ${scoreLabel(aScore)}`, value: red, source: RECCE_SOURCE },
-    { label: `White: ${defender.name} (${gradeLabel(defender.grade)}) needs ${scoreLabel(dScore)}`, value: white, source: RECCE_SOURCE },
+    {
+      text: phrase("NOBC.Rules.Nqm.Recce.MeetingRed", {
+        unit: attacker.name,
+        grade: gradeLabel(attacker.grade),
+        score: scoreLabel(aScore),
+      }),
+      value: red,
+      source: RECCE_SOURCE,
+    },
+    {
+      text: phrase("NOBC.Rules.Nqm.Recce.MeetingWhite", {
+        unit: defender.name,
+        grade: gradeLabel(defender.grade),
+        score: scoreLabel(dScore),
+      }),
+      value: white,
+      source: RECCE_SOURCE,
+    },
   ];
   const rolls = [red, white, blue];
   if (!aSees && !dSees) return { breakdown, rolls, outcome: { winner: "neither" }, effects: [] };
@@ -218,7 +251,7 @@ export function resolveMeetingEngagement(input: { attacker: MeetingSide; defende
   );
   const range = readings.reduce((a, b) => (RANGE_ORDER.indexOf(a) <= RANGE_ORDER.indexOf(b) ? a : b));
   breakdown.push({
-    label: `Blue: fighting starts at ${range} range`,
+    text: phrase("NOBC.Rules.Nqm.Recce.MeetingBlue", { range: phrase(RANGE_LABEL[range]) }),
     value: blue,
     source: aSees && dSees ? `${ENGAGEMENT_SOURCE}; ${DECISION}: both sides sight` : ENGAGEMENT_SOURCE,
   });

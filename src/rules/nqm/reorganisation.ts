@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { phrase, RefusalList, SEEDS, type BreakdownLine, type Checked, type Phrase, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
 import { assertCount, assertDie, checkCount } from "./validate";
 
@@ -36,13 +36,19 @@ export interface ReorganiseOutcome {
   permanent: number;
 }
 
-function halve(label: string, pins: number, dice: Dice): { rolls: number[]; breakdown: BreakdownLine[]; result: ReorganiseOutcome } {
+function halve(label: Phrase, pins: number, dice: Dice): { rolls: number[]; breakdown: BreakdownLine[]; result: ReorganiseOutcome } {
   const odd = pins % 2 === 1;
   const die = odd ? dice.d6() : undefined;
   const result = reorganise(pins, die ?? 1);
-  const breakdown: BreakdownLine[] = [{ label: `${label}: half come off`, value: Math.floor(pins / 2), source: REORGANISATION_SOURCE }];
+  const breakdown: BreakdownLine[] = [
+    { text: phrase("NOBC.Rules.Nqm.Reorganisation.HalfOff", { pins: label }), value: Math.floor(pins / 2), source: REORGANISATION_SOURCE },
+  ];
   if (die !== undefined) {
-    breakdown.push({ label: `${label}: odd pin comes off on ${ODD_PIN_SCORE}+`, value: die, source: REORGANISATION_SOURCE });
+    breakdown.push({
+      text: phrase("NOBC.Rules.Nqm.Reorganisation.OddOff", { pins: label, score: ODD_PIN_SCORE }),
+      value: die,
+      source: REORGANISATION_SOURCE,
+    });
   }
   return { rolls: die === undefined ? [] : [die], breakdown, result };
 }
@@ -54,15 +60,15 @@ function halve(label: string, pins: number, dice: Dice): { rolls: number[]; brea
  */
 export function resolveReorganisation(input: ReorganiseInput, dice: Dice): Checked<Resolution<ReorganiseOutcome>> {
   const refusals = new RefusalList();
-  checkCount(refusals, input.redPins, "redPins", `Red pins on ${input.name}`);
+  checkCount(refusals, input.redPins, "redPins", phrase("NOBC.Rules.Nqm.Reorganisation.RedPinsOn", { unit: input.name }));
   if (!input.commandPresent) {
-    refusals.add("noCommand", `${input.name} has no unwounded command stand with it, so it cannot reorganise.`, "commandPresent");
+    refusals.add("noCommand", phrase("NOBC.Rules.Nqm.Reorganisation.Refusal.noCommand", { unit: input.name }), "commandPresent");
   }
   if (input.underFire) {
-    refusals.add("underFire", `${input.name} is still under fire or in action, so reorganisation cannot begin.`, "underFire");
+    refusals.add("underFire", phrase("NOBC.Rules.Nqm.Reorganisation.Refusal.underFire", { unit: input.name }), "underFire");
   }
   return refusals.result(() => {
-    const { rolls, breakdown, result } = halve("Red pins", input.redPins, dice);
+    const { rolls, breakdown, result } = halve(phrase("NOBC.Rules.Nqm.Reorganisation.RedPins"), input.redPins, dice);
     const effects: NqmEffect[] = [];
     if (input.redPins > 0) effects.push({ type: "pins", actor: input.actor, red: -input.redPins, black: result.permanent });
     effects.push({ type: "disorganised", actor: input.actor, value: false });
@@ -76,9 +82,9 @@ export function resolveEndOfOperation(
   dice: Dice,
 ): Checked<Resolution<ReorganiseOutcome>> {
   const refusals = new RefusalList();
-  checkCount(refusals, input.blackPins, "blackPins", `Black pins on ${input.name}`);
+  checkCount(refusals, input.blackPins, "blackPins", phrase("NOBC.Rules.Nqm.Reorganisation.BlackPinsOn", { unit: input.name }));
   return refusals.result(() => {
-    const { rolls, breakdown, result } = halve("Black pins", input.blackPins, dice);
+    const { rolls, breakdown, result } = halve(phrase("NOBC.Rules.Nqm.Reorganisation.BlackPins"), input.blackPins, dice);
     const effects: NqmEffect[] = result.removed > 0 ? [{ type: "pins", actor: input.actor, red: 0, black: -result.removed }] : [];
     return { breakdown, rolls, outcome: result, effects };
   });

@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { SEEDS, type Resolution } from "../resolution";
+import { phrase, SEEDS, type Resolution } from "../resolution";
 import type { NqmEffect } from "./effects";
 import { gradeLabel, type Grade } from "./grades";
 import type { MoraleUnit } from "./morale";
@@ -85,7 +85,13 @@ export function resolveTankTerror(input: TankTerrorInput, dice: Dice): Resolutio
   const applies = !STEADY.includes(unit.grade) && !input.supported && input.firstTime;
   if (!applies) {
     return {
-      breakdown: [{ label: `${unit.name} (${gradeLabel(unit.grade)}) does not test for tank terror`, value: 0, source: ASSAULT_RULES }],
+      breakdown: [
+        {
+          text: phrase("NOBC.Rules.Nqm.Special.NoTankTerror", { unit: unit.name, grade: gradeLabel(unit.grade) }),
+          value: 0,
+          source: ASSAULT_RULES,
+        },
+      ],
       rolls: [],
       outcome: { applies, surrendered: false },
       effects: [],
@@ -95,7 +101,13 @@ export function resolveTankTerror(input: TankTerrorInput, dice: Dice): Resolutio
   const surrendered = die < TANK_TERROR_SCORE;
   const effects: NqmEffect[] = surrendered ? [{ type: "surrendered", actor: unit.actor }] : [];
   return {
-    breakdown: [{ label: `${unit.name} tests against tank terror, needs ${TANK_TERROR_SCORE}+`, value: die, source: ASSAULT_RULES }],
+    breakdown: [
+      {
+        text: phrase("NOBC.Rules.Nqm.Special.TankTerror", { unit: unit.name, score: TANK_TERROR_SCORE }),
+        value: die,
+        source: ASSAULT_RULES,
+      },
+    ],
     rolls: [die],
     outcome: { applies, surrendered },
     effects,
@@ -115,7 +127,7 @@ export function resolveVeteranBreakOut(
   const caught = input.stands.filter((_, i) => rolls[i]! < BREAK_OUT_SCORE);
   return {
     breakdown: input.stands.map((s, i) => ({
-      label: `${s} breaks out on ${BREAK_OUT_SCORE}+`,
+      text: phrase("NOBC.Rules.Nqm.Special.BreakOut", { stand: s, score: BREAK_OUT_SCORE }),
       value: rolls[i]!,
       source: `${SEEDS.nqm}, Unit Grading (Veteran)`,
     })),

@@ -1,8 +1,17 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import type { BreakdownLine, RefusalList } from "../resolution";
+import { phrase, type BreakdownLine, type PhraseArg, type RefusalList } from "../resolution";
 import type { NqmEffect } from "./effects";
-import { FIREFIGHT_SOURCE, SHIFTS, SHIFT_SOURCE, WEIGHT_CLASSES, hitsFor, type ShiftReason, type WeightClass } from "./firefight-table";
+import {
+  FIREFIGHT_SOURCE,
+  SHIFTS,
+  SHIFT_SOURCE,
+  WEIGHT_CLASSES,
+  hitsFor,
+  weightLabel,
+  type ShiftReason,
+  type WeightClass,
+} from "./firefight-table";
 import { spreadHits, type PinnedStand, type SpreadResult } from "./hits";
 import { isCount } from "./validate";
 
@@ -19,16 +28,17 @@ export interface TargetStand extends PinnedStand {
   protection: WeightClass;
 }
 
+/** The lang key of each shift's reason. */
 export const SHIFT_LABEL: Readonly<Record<ShiftReason, string>> = {
-  ambushEffective: "ambush at effective range",
-  ambushContact: "ambush at contact range",
-  contactRange: "firefight at contact range",
+  ambushEffective: "NOBC.Rules.Nqm.Shift.ambushEffective",
+  ambushContact: "NOBC.Rules.Nqm.Shift.ambushContact",
+  contactRange: "NOBC.Rules.Nqm.Shift.contactRange",
 };
 
-/** Refuses a malformed batch list or target list, naming the side. */
+/** Refuses a malformed batch list or target list, naming the side (a unit's name, or a phrase such as "Artillery"). */
 export function checkFire(
   refusals: RefusalList,
-  side: string,
+  side: PhraseArg,
   fire: readonly FireBatch[],
   targets: readonly TargetStand[],
   field: string,
@@ -38,20 +48,16 @@ export function checkFire(
     if (!isCount(b.dice, 1)) {
       refusals.add(
         "badNumber",
-        `${side}: batch ${i + 1} from ${b.firer} must fire a whole number of dice, at least 1, not ${b.dice}.`,
+        phrase("NOBC.Rules.Nqm.Volley.Refusal.badNumber", { side, batch: i + 1, firer: b.firer, dice: String(b.dice) }),
         `${at}[${i}].dice`,
       );
     }
     if (!WEIGHT_CLASSES.includes(b.weight) || !WEIGHT_CLASSES.includes(b.against)) {
-      refusals.add(
-        "badClass",
-        `${side}: batch ${i + 1} from ${b.firer} names a weapon or armour class that Table 10 does not have.`,
-        `${at}[${i}]`,
-      );
+      refusals.add("badClass", phrase("NOBC.Rules.Nqm.Volley.Refusal.badClass", { side, batch: i + 1, firer: b.firer }), `${at}[${i}]`);
     } else if (!targets.some((t) => t.protection === b.against)) {
       refusals.add(
         "noTarget",
-        `${side}: batch ${i + 1} from ${b.firer} fires at ${b.against} targets, but the other side has no stand of that class.`,
+        phrase("NOBC.Rules.Nqm.Volley.Refusal.noTarget", { side, batch: i + 1, firer: b.firer, against: weightLabel(b.against) }),
         `${at}[${i}].against`,
       );
     }
@@ -59,20 +65,12 @@ export function checkFire(
 }
 
 /** Refuses stands whose strength or pins are not sensible. */
-export function checkStands(refusals: RefusalList, side: string, stands: readonly PinnedStand[], field: string): void {
+export function checkStands(refusals: RefusalList, side: PhraseArg, stands: readonly PinnedStand[], field: string): void {
   stands.forEach((s, i) => {
     if (!isCount(s.strength, 1) || !isCount(s.red) || !isCount(s.black)) {
-      refusals.add(
-        "badStand",
-        `${side}: stand ${s.actor} needs a strength of at least 1 and whole, non-negative pin counts.`,
-        `${field}[${i}]`,
-      );
+      refusals.add("badStand", phrase("NOBC.Rules.Nqm.Volley.Refusal.badStand", { side, stand: s.actor }), `${field}[${i}]`);
     } else if (s.red + s.black > s.strength) {
-      refusals.add(
-        "overloaded",
-        `${side}: stand ${s.actor} carries more pins than its strength; remove the overloaded bases first.`,
-        `${field}[${i}]`,
-      );
+      refusals.add("overloaded", phrase("NOBC.Rules.Nqm.Volley.Refusal.overloaded", { side, stand: s.actor }), `${field}[${i}]`);
     }
   });
 }
@@ -94,7 +92,7 @@ export interface VolleyResult {
  * the targets of each protection class. Ammunition spent is returned as effects on the firers.
  */
 export function fireVolley(
-  side: string,
+  side: PhraseArg,
   fire: readonly FireBatch[],
   targets: readonly TargetStand[],
   dice: Dice,
@@ -103,7 +101,13 @@ export function fireVolley(
 ): VolleyResult {
   const shifts = shift === undefined ? 0 : SHIFTS[shift];
   const breakdown: BreakdownLine[] = [];
-  if (shift !== undefined) breakdown.push({ label: `${side}: shift for ${SHIFT_LABEL[shift]}`, value: shifts, source: SHIFT_SOURCE });
+  if (shift !== undefined) {
+    breakdown.push({
+      text: phrase("NOBC.Rules.Nqm.Volley.Shift", { side, shift: phrase(SHIFT_LABEL[shift]) }),
+      value: shifts,
+      source: SHIFT_SOURCE,
+    });
+  }
   const rolls: number[] = [];
   const hitsByClass = new Map<WeightClass, number>();
   const ammo = new Map<ActorRef, number>();
@@ -113,7 +117,14 @@ export function fireVolley(
     rolls.push(...faces);
     const hits = faces.reduce((sum, f) => sum + hitsFor(batch.weight, batch.against, f, shifts), 0);
     breakdown.push({
-      label: `${side}: ${batch.dice} × ${batch.weight} from ${batch.firer} at ${batch.against} targets, rolled ${faces.join(" ")}`,
+      text: phrase("NOBC.Rules.Nqm.Volley.Batch", {
+        side,
+        dice: batch.dice,
+        weight: weightLabel(batch.weight),
+        firer: batch.firer,
+        against: weightLabel(batch.against),
+        faces: faces.join(" "),
+      }),
       value: hits,
       source: FIREFIGHT_SOURCE,
     });

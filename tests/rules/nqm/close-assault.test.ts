@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 import {
   assaultDice,
   closeAssaultDice,
@@ -112,7 +112,7 @@ describe("resolveCloseAssaultRound (seed 004 Close Assault, Table 9)", () => {
       ),
     );
     expect(surrounded.effects).toEqual([]);
-    expect(surrounded.breakdown[0]!.label).toMatch(/break out in single stands/);
+    expect(surrounded.breakdown[0]!.text).toEqual(phrase("NOBC.Rules.Nqm.CloseAssault.OverrunBreakOut", { defender: d.name }));
   });
   it("Elite attackers have no round limit", () => {
     const r = unwrap(

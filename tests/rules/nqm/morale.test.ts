@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { scriptedDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 import {
   dueBreakTests,
   gradeLabel,
@@ -71,7 +71,7 @@ describe("break-test thresholds (seed 004 Table 9 and Unit Grading)", () => {
       true,
       true,
     ]);
-    expect(gradeLabel("veteran")).toBe("Veteran");
+    expect(gradeLabel("veteran")).toEqual(phrase("NOBC.Rules.Nqm.Grade.veteran"));
   });
 });
 

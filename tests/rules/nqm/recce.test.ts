@@ -76,7 +76,7 @@ describe("resolveRecce: red, white and blue dice (seed 004 Recce Sequence, Table
   it("a recce that blunders into unreconnoitred ground is ambushed and cannot shoot and scoot", () => {
     const r = unwrap(resolveRecce(input({ reconnoitred: false, shootAndScoot: true }), scriptedDice([6, 6, 3, 1, 1])));
     expect(r.outcome).toMatchObject({ result: "ambushed", scooted: false, range: "effective" });
-    expect(r.breakdown.some((l) => l.label.includes("cannot use"))).toBe(true);
+    expect(r.breakdown.some((l) => l.text.key === "NOBC.Rules.Nqm.Recce.ScootBarred")).toBe(true);
     expect(r.effects).not.toContainEqual({ type: "withdrawn", actor: "recce" });
   });
   it("without defender fire the result gives only the range", () => {
