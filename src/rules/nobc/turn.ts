@@ -7,7 +7,7 @@
  * Pure: the Foundry layer stores a `TurnState` and shows `stageEntryEffects` as a card.
  */
 import type { ActorRef, CardRef } from "../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, SEEDS, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { AirBox } from "./air/effects";
 import type { LandEffect } from "./land/effects";
 import type { AirEffect } from "./air/effects";
@@ -20,12 +20,12 @@ const LAND_QRS = `${SEEDS.nobc}, Land War QRS`;
 export type War = "air" | "land";
 
 export interface Stage {
-  /** Stable id, also the lang-key suffix (`NOBC.Turn.Stage.<id>`). */
+  /** Stable id, also the last part of its name's lang key. */
   readonly id: string;
   readonly war: War;
   /** The step or phase number the seed gives it. */
   readonly number: number;
-  /** A short English label of our own (the Foundry layer localizes by id). */
+  /** The lang key of its short name, our own (`NOBC.Turn.Stage.<id>`, written out in full). */
   readonly label: string;
   readonly source: string;
 }
@@ -40,24 +40,24 @@ function landPhase<I extends string>(id: I, number: number, label: string): Stag
 
 /** Every stage of one game turn, in order (seed 000, Air War QRS 1-11, Land War QRS 1-7). */
 export const STAGES = [
-  airStep("airAllocation", 1, "Assign squadrons to missions"),
-  airStep("airLineup", 2, "Line up for air-to-air combat"),
-  airStep("airCombat", 3, "Fight for air superiority"),
-  airStep("airSuperiority", 4, "Work out the air superiority level"),
-  airStep("airSorties", 5, "Count and pick CAS and deep-strike units"),
-  airStep("airReturn", 6, "Send air units back"),
-  airStep("airHandOver", 7, "Pass CAS squadrons to the land teams"),
-  airStep("airDeepStrike", 8, "Fly deep strikes (with SF and SSM)"),
-  airStep("airRepair", 9, "Repair squadrons"),
-  airStep("airCapacity", 10, "Base squadrons for next turn"),
-  airStep("airbaseRepair", 11, "Repair airbases and air defence"),
-  landPhase("airSupport", 1, "Collect air support"),
-  landPhase("orders", 2, "Set mode markers"),
-  landPhase("rearArea", 3, "Rear-area attacks and demolitions"),
-  landPhase("groundCombat", 4, "Ground combat"),
-  landPhase("movement", 5, "Movement"),
-  landPhase("resupply", 6, "Resupply and HQ recovery"),
-  landPhase("planning", 7, "Planning (team time)"),
+  airStep("airAllocation", 1, "NOBC.Turn.Stage.airAllocation"),
+  airStep("airLineup", 2, "NOBC.Turn.Stage.airLineup"),
+  airStep("airCombat", 3, "NOBC.Turn.Stage.airCombat"),
+  airStep("airSuperiority", 4, "NOBC.Turn.Stage.airSuperiority"),
+  airStep("airSorties", 5, "NOBC.Turn.Stage.airSorties"),
+  airStep("airReturn", 6, "NOBC.Turn.Stage.airReturn"),
+  airStep("airHandOver", 7, "NOBC.Turn.Stage.airHandOver"),
+  airStep("airDeepStrike", 8, "NOBC.Turn.Stage.airDeepStrike"),
+  airStep("airRepair", 9, "NOBC.Turn.Stage.airRepair"),
+  airStep("airCapacity", 10, "NOBC.Turn.Stage.airCapacity"),
+  airStep("airbaseRepair", 11, "NOBC.Turn.Stage.airbaseRepair"),
+  landPhase("airSupport", 1, "NOBC.Turn.Stage.airSupport"),
+  landPhase("orders", 2, "NOBC.Turn.Stage.orders"),
+  landPhase("rearArea", 3, "NOBC.Turn.Stage.rearArea"),
+  landPhase("groundCombat", 4, "NOBC.Turn.Stage.groundCombat"),
+  landPhase("movement", 5, "NOBC.Turn.Stage.movement"),
+  landPhase("resupply", 6, "NOBC.Turn.Stage.resupply"),
+  landPhase("planning", 7, "NOBC.Turn.Stage.planning"),
 ] as const;
 
 /** One of the eighteen stages, with its id as a literal type. */
@@ -80,10 +80,10 @@ export interface TurnPosition extends TurnState {
 function checkState(state: TurnState): RefusalList {
   const problems = new RefusalList();
   if (!Number.isInteger(state.turn) || state.turn < 0) {
-    problems.add("badTurn", `The turn number must be a whole number of 0 or more, not ${String(state.turn)}.`, "turn");
+    problems.add("badTurn", phrase("NOBC.Rules.Turn.Refusal.badTurn", { value: String(state.turn) }), "turn");
   }
   if (!Number.isInteger(state.stage) || state.stage < 0 || state.stage >= STAGES.length) {
-    problems.add("badStage", `The stage index must be a whole number from 0 to ${STAGES.length - 1}, not ${String(state.stage)}.`, "stage");
+    problems.add("badStage", phrase("NOBC.Rules.Turn.Refusal.badStage", { last: STAGES.length - 1, value: String(state.stage) }), "stage");
   }
   return problems;
 }
@@ -108,7 +108,7 @@ export function nextStage(state: TurnState): Checked<TurnPosition> {
 export function previousStage(state: TurnState): Checked<TurnPosition> {
   const problems = checkState(state);
   if (problems.empty && state.turn === 0 && state.stage === 0) {
-    problems.add("gameStart", "The game is at the first stage of turn 0, so there is no stage before it.", "stage");
+    problems.add("gameStart", phrase("NOBC.Rules.Turn.Refusal.gameStart"), "stage");
   }
   return problems.result(() => (state.stage === 0 ? position(state.turn - 1, STAGES.length - 1) : position(state.turn, state.stage - 1)));
 }
@@ -206,11 +206,11 @@ function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
     "movement",
     [
       {
-        label: "Units whose movement points go back to their allowance",
+        text: phrase("NOBC.Rules.Turn.MovementPointsReset"),
         value: unitEffects.length,
         source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)`,
       },
-      { label: "CAS squadrons sent to the damaged box after ground combat", value: casEffects.length, source: `${LAND_QRS}, phase 1` },
+      { text: phrase("NOBC.Rules.Turn.CasDamaged"), value: casEffects.length, source: `${LAND_QRS}, phase 1` },
     ],
     [...unitEffects, ...casEffects],
   );
@@ -230,12 +230,12 @@ function newTurnEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
     "airAllocation",
     [
       {
-        label: "Support cards whose assignment ends with the turn",
+        text: phrase("NOBC.Rules.Turn.AssignmentsEnd"),
         value: cardEffects.length,
         source: `${LAND_QRS}, phase 4 (support cards assigned for each combat); docs/rules-decisions.md: Turn sequence`,
       },
       {
-        label: "No-movement chips taken off (placed by last turn's retreats)",
+        text: phrase("NOBC.Rules.Turn.NoMoveCleared"),
         value: chipEffects.length,
         source: `${LAND_QRS}, phase 4 (retreat: no movement); docs/rules-decisions.md: Turn sequence`,
       },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { phrase } from "../../../src/rules/resolution";
 import { scriptedDice } from "../../../src/rules/dice";
 import { resolveAirCombat } from "../../../src/rules/nobc/air";
 import { accepted, codes, squadron, wp } from "./fixtures";
@@ -39,7 +40,7 @@ describe("air superiority combat (seed 000, Air War QRS: 3) Air Superiority Comb
       const v = accepted(r);
       expect(v.outcome.damaged).toEqual(["mig"]);
       expect(v.outcome.shots).toEqual([{ shooter: "f15", target: "mig", roll: 4, hit: true }]);
-      expect(v.breakdown[0]!.label).toMatch(/first, with advanced AAM/);
+      expect(v.breakdown[0]!.text).toEqual(phrase("NOBC.Rules.Air.AirCombat.FiresFirst", { shooter: "F15", target: "MIG" }));
       expect(left).toBe(0);
     });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { phrase } from "../../../src/rules/resolution";
 import { WEAPON_MISSIONS, resolveAllocation, zoneDistance } from "../../../src/rules/nobc/air";
 import type { AllocationInput } from "../../../src/rules/nobc/air";
 import { accepted, codes, squadron, wp } from "./fixtures";
@@ -124,7 +125,7 @@ describe("allocation (seed 000, Air War QRS: 1) Allocate units to missions)", ()
     ] as const)("%s", (_what, orders, code) => {
       const result = allocate(orders as unknown as AllocationInput["orders"]);
       expect(codes(result)).toContain(code);
-      if (!result.ok) expect(result.refusals.every((r) => r.message.length > 20)).toBe(true);
+      if (!result.ok) for (const r of result.refusals) expect(r.text.key).toMatch(/^NOBC\.Rules\.Air\.\w+\.Refusal\.\w+$/);
     });
 
     it("a squadron not in the ready box", () => {
@@ -165,7 +166,9 @@ describe("allocation (seed 000, Air War QRS: 1) Allocate units to missions)", ()
       if (!r.ok) {
         expect(r.refusals).toHaveLength(1);
         expect(r.refusals[0]).toMatchObject({ code: "outOfRange", field: "orders.1.targetZone" });
-        expect(r.refusals[0]!.message).toBe("Squadron A10 has range 1, but air zone east is 2 away.");
+        expect(r.refusals[0]!.text).toEqual(
+          phrase("NOBC.Rules.Air.Allocation.Refusal.outOfRange", { squadron: "A10", range: 1, zone: "east", distance: 2 }),
+        );
       }
     });
   });

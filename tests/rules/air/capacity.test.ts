@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { phrase } from "../../../src/rules/resolution";
 import { STANDARD_AIRBASE_CAPACITY, needsAirbaseSpace, resolveAirbaseCapacity } from "../../../src/rules/nobc/air";
 import { accepted, airbase, codes, squadron, wp } from "./fixtures";
 
@@ -86,7 +87,16 @@ describe("airbase capacity for the next turn (seed 000, Air War QRS: 10))", () =
       });
       expect(codes(r)).toEqual(["wrongAirbase"]);
       // A squadron with no name is named by its id.
-      if (!r.ok) expect(r.refusals[0]!.message).toMatch(/^Squadron a cannot be based at WP-AB/);
+      if (!r.ok) {
+        expect(r.refusals[0]!.text).toEqual(
+          phrase("NOBC.Rules.Air.Capacity.Refusal.wrongAirbase", {
+            squadron: "a",
+            airbase: "WP-AB",
+            side: phrase("NOBC.Rules.Air.Side.nato"),
+            zone: "north",
+          }),
+        );
+      }
     });
     it("unknown airbases and squadrons in the placements", () => {
       const r = resolveAirbaseCapacity({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { phrase } from "../../../src/rules/resolution";
 import { scriptedDice } from "../../../src/rules/dice";
 import { CHEMICAL_DAMAGE_FACTOR, SF_SSM_ATTACK_STRENGTH, resolveDeepStrike } from "../../../src/rules/nobc/air";
 import type { DeepStrikeInput, StrikeTarget } from "../../../src/rules/nobc/air";
@@ -89,7 +90,7 @@ describe("deep strike (seed 000, Air War QRS: 8); air-defence model per RULES-NO
       strike([1, 1], { attackers: [], strikes: [{ kind: "ssm", card: "scud" }], chemical: "cw", target: { ...airbase, airDefence: [] } }).r,
     );
     expect(v.outcome.hits).toBe(2);
-    expect(v.breakdown.at(-1)).toMatchObject({ label: "Hits", value: 2 });
+    expect(v.breakdown.at(-1)).toMatchObject({ text: phrase("NOBC.Rules.Air.DeepStrike.Hits"), value: 2 });
   });
 
   it("no hits, no target effect (and no chemical doubling line)", () => {

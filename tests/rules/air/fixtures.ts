@@ -33,7 +33,7 @@ export function airbase(id: string, over: Partial<Airbase> = {}): Airbase {
 
 /** The value of an accepted result; fails the test with the refusals otherwise. */
 export function accepted<T>(checked: Checked<T>): T {
-  if (!checked.ok) throw new Error(`refused: ${checked.refusals.map((r) => r.message).join(" | ")}`);
+  if (!checked.ok) throw new Error(`refused: ${checked.refusals.map((r) => `${r.code} ${JSON.stringify(r.text)}`).join(" | ")}`);
   return checked.value;
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { phrase } from "../../../src/rules/resolution";
 import { scriptedDice } from "../../../src/rules/dice";
 import { PARADROP_AIR_MODIFIERS, PARADROP_LOSSES, resolveParadrop } from "../../../src/rules/nobc/air";
 import type { ParadropInput } from "../../../src/rules/nobc/air";
+import { LEVEL_LABELS } from "../../../src/rules/nobc/air/labels";
 import { accepted, codes, squadron, wp } from "./fixtures";
 
 const transport = squadron("c130", { box: "paradrop" });
@@ -50,14 +52,16 @@ describe("paradrop (seed 000, Air War QRS: 7) PARADROP; air status per RULES-NOT
     const r = accepted(drop(6, { status: { level, winner: "wp" } }));
     expect(r.outcome.modifiedRoll).toBe(3);
     expect(r.outcome.warnings).toHaveLength(1);
-    expect(r.outcome.warnings[0]).toMatch(/enemy holds air/);
+    expect(r.outcome.warnings[0]).toEqual(
+      phrase("NOBC.Rules.Air.Paradrop.EnemyAirWarning", { level: phrase(LEVEL_LABELS[level]), modifier: -3 }),
+    );
     expect(r.breakdown[1]!.source).toBe("docs/rules-decisions.md: Paradrop air status");
   });
 
   it("the umpire may override the air modifier", () => {
     const r = accepted(drop(2, { status: { level: "supremacy", winner: "wp" }, airModifierOverride: 0 }));
     expect(r.outcome).toEqual({ modifiedRoll: 2, result: "lightLoss", warnings: [] });
-    expect(r.breakdown[1]!.label).toBe("Umpire's air-status modifier");
+    expect(r.breakdown[1]!.text).toEqual(phrase("NOBC.Rules.Air.Paradrop.Umpire"));
   });
 
   describe("the four results and their effects (seed 000, Air War QRS: 7))", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { turn } from "../../../src/rules/index";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 const { STAGES, nextStage, previousStage, describeState, firstMover, stageEntryEffects, stageIndex } = turn;
 const LAST = STAGES.length - 1;
@@ -53,7 +53,7 @@ describe("nextStage / previousStage", () => {
   it("refuses to step back from the very first stage of the game", () => {
     expect(previousStage({ turn: 0, stage: 0 })).toEqual({
       ok: false,
-      refusals: [{ code: "gameStart", field: "stage", message: expect.stringContaining("first stage of turn 0") }],
+      refusals: [{ code: "gameStart", field: "stage", text: phrase("NOBC.Rules.Turn.Refusal.gameStart") }],
     });
   });
 
@@ -171,12 +171,12 @@ describe("stageEntryEffects", () => {
     ]);
     expect(r.breakdown).toEqual([
       {
-        label: "Support cards whose assignment ends with the turn",
+        text: phrase("NOBC.Rules.Turn.AssignmentsEnd"),
         value: 2,
         source: expect.stringContaining("docs/rules-decisions.md: Turn sequence"),
       },
       {
-        label: "No-movement chips taken off (placed by last turn's retreats)",
+        text: phrase("NOBC.Rules.Turn.NoMoveCleared"),
         value: 2,
         source: expect.stringContaining("Land War QRS, phase 4"),
       },

@@ -4,9 +4,10 @@
 import type { ActorRef } from "../../ids";
 import type { Dice } from "../../dice";
 import type { Effect } from "../../effects";
-import { RefusalList, refuse } from "../../resolution";
+import { RefusalList, phrase, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
+import { sideLabel } from "./labels";
 import { hasWeapon } from "./types";
 import { checkSquadron, squadronName } from "./validate";
 import type { Side, Squadron } from "./types";
@@ -47,15 +48,15 @@ export function resolveAirCombat(input: AirCombatInput, dice: Dice): Checked<Res
       const s = byId.get(id);
       const field = `bouts.${i}.${side}`;
       if (s === undefined) {
-        refusals.add("unknownSquadron", `No squadron with id ${id} was given for the air battle.`, field);
+        refusals.add("unknownSquadron", phrase("NOBC.Rules.Air.AirCombat.Refusal.unknownSquadron", { squadron: id }), field);
       } else if (s.side !== side || s.box !== "airSuperiority") {
         refusals.add(
           "notAFighter",
-          `Squadron ${squadronName(s)} is not a ${side.toUpperCase()} squadron in the air superiority box.`,
+          phrase("NOBC.Rules.Air.AirCombat.Refusal.notAFighter", { squadron: squadronName(s), side: sideLabel(side) }),
           field,
         );
       } else if (seen.has(id)) {
-        refusals.add("duplicate", `Squadron ${squadronName(s)} appears in more than one bout.`, field);
+        refusals.add("duplicate", phrase("NOBC.Rules.Air.AirCombat.Refusal.duplicate", { squadron: squadronName(s) }), field);
       } else {
         checkSquadron(s, refusals, field);
         found[side] = s;
@@ -73,7 +74,10 @@ export function resolveAirCombat(input: AirCombatInput, dice: Dice): Checked<Res
     const hit = roll <= shooter.airToAir;
     shots.push({ shooter: shooter.id, target: target.id, roll, hit });
     breakdown.push({
-      label: `${squadronName(shooter)} fires at ${squadronName(target)}${first ? " first, with advanced AAM" : ""}: air-to-air value`,
+      text: phrase(first ? "NOBC.Rules.Air.AirCombat.FiresFirst" : "NOBC.Rules.Air.AirCombat.Fires", {
+        shooter: squadronName(shooter),
+        target: squadronName(target),
+      }),
       value: shooter.airToAir,
       source: AIR_SOURCES.combat,
     });

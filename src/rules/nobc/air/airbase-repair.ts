@@ -5,9 +5,10 @@
 import type { ActorRef } from "../../ids";
 import type { Dice } from "../../dice";
 import type { Effect } from "../../effects";
-import { RefusalList, ok, refuse } from "../../resolution";
+import { RefusalList, ok, phrase, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
+import { sideLabel } from "./labels";
 import { isCount, tableEntry } from "./validate";
 import type { AirZoneRef, Airbase, Side } from "./types";
 
@@ -46,19 +47,37 @@ export interface AirbaseRepairOutcome {
 /** Rolls for every repairable airbase hit (a failure is permanent) and restores air-defence boxes. */
 export function resolveAirbaseRepair(input: AirbaseRepairInput, dice: Dice): Checked<Resolution<AirbaseRepairOutcome>> {
   const refusals = new RefusalList();
-  const whose = input.side.toUpperCase();
+  const whose = sideLabel(input.side);
   input.airbases.forEach((a, i) => {
     if (a.side !== input.side) {
-      refusals.add("wrongSide", `Airbase ${a.name} is not a ${whose} airbase.`, `airbases.${i}`);
+      refusals.add(
+        "wrongSide",
+        phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.wrongSideAirbase", { airbase: a.name, side: whose }),
+        `airbases.${i}`,
+      );
     }
     if (!isCount(a.hits)) {
-      refusals.add("badHits", `Airbase ${a.name} has ${a.hits} hits; it must be a whole number, 0 or more.`, `airbases.${i}.hits`);
+      refusals.add(
+        "badHits",
+        phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.badHits", { airbase: a.name, value: String(a.hits) }),
+        `airbases.${i}.hits`,
+      );
     }
   });
   input.charts.forEach((c, i) => {
-    if (c.side !== input.side) refusals.add("wrongSide", `Chart ${c.name} is not a ${whose} chart.`, `charts.${i}`);
+    if (c.side !== input.side) {
+      refusals.add(
+        "wrongSide",
+        phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.wrongSideChart", { chart: c.name, side: whose }),
+        `charts.${i}`,
+      );
+    }
     if (!isCount(c.lost)) {
-      refusals.add("badLost", `Chart ${c.name} has ${c.lost} boxes lost; it must be a whole number, 0 or more.`, `charts.${i}.lost`);
+      refusals.add(
+        "badLost",
+        phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.badLost", { chart: c.name, value: String(c.lost) }),
+        `charts.${i}.lost`,
+      );
     }
   });
   // The air-defence plan is checked only on sound charts; either stage's refusals stop the roll.
@@ -66,7 +85,9 @@ export function resolveAirbaseRepair(input: AirbaseRepairInput, dice: Dice): Che
   if (!refusals.empty) return refuse(...refusals.items);
 
   const target = airbaseRepairTarget(input.side);
-  const breakdown: BreakdownLine[] = [{ label: `${whose} airbase repair: at or under`, value: target, source: AIR_SOURCES.airbaseRepair }];
+  const breakdown: BreakdownLine[] = [
+    { text: phrase("NOBC.Rules.Air.AirbaseRepair.Target", { side: whose }), value: target, source: AIR_SOURCES.airbaseRepair },
+  ];
   const rolls: number[] = [];
   const effects: Effect[] = [];
   const airbases: AirbaseRepairOutcome["airbases"] = [];
@@ -76,14 +97,26 @@ export function resolveAirbaseRepair(input: AirbaseRepairInput, dice: Dice): Che
     rolls.push(...faces);
     const repaired = faces.filter((f) => f <= target).length;
     const madePermanent = a.hits - repaired;
-    breakdown.push({ label: `${a.name}: hits repaired`, value: repaired, source: AIR_SOURCES.airbaseRepair });
-    breakdown.push({ label: `${a.name}: hits made permanent`, value: madePermanent, source: AIR_SOURCES.airbaseRepair });
+    breakdown.push({
+      text: phrase("NOBC.Rules.Air.AirbaseRepair.Repaired", { airbase: a.name }),
+      value: repaired,
+      source: AIR_SOURCES.airbaseRepair,
+    });
+    breakdown.push({
+      text: phrase("NOBC.Rules.Air.AirbaseRepair.MadePermanent", { airbase: a.name }),
+      value: madePermanent,
+      source: AIR_SOURCES.airbaseRepair,
+    });
     airbases.push({ airbase: a.id, repaired, madePermanent });
     effects.push({ type: "airbaseHits", airbase: a.id, repairable: -a.hits, permanent: madePermanent });
   }
   const airDefence = plan.filter((p) => p.repaired > 0);
   for (const p of airDefence) {
-    breakdown.push({ label: `${p.name}: air-defence boxes restored`, value: p.repaired, source: AIR_SOURCES.airbaseRepair });
+    breakdown.push({
+      text: phrase("NOBC.Rules.Air.AirbaseRepair.Restored", { chart: p.name }),
+      value: p.repaired,
+      source: AIR_SOURCES.airbaseRepair,
+    });
     effects.push({ type: "airDefence", chart: p.chart, delta: p.repaired });
   }
   return refusals.result(() => ({
@@ -100,7 +133,7 @@ function planAirDefence(input: AirbaseRepairInput, refusals: RefusalList): { cha
   const known = new Set(input.charts.map((c) => c.id));
   for (const id of Object.keys(chosen ?? {})) {
     if (!known.has(id)) {
-      refusals.add("unknownChart", `Air-defence repairs name chart ${id}, which was not given.`, `airDefenceRepairs.${id}`);
+      refusals.add("unknownChart", phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.unknownChart", { chart: id }), `airDefenceRepairs.${id}`);
     }
   }
   const left = new Map<AirZoneRef, number>();
@@ -114,13 +147,13 @@ function planAirDefence(input: AirbaseRepairInput, refusals: RefusalList): { cha
       if (!isCount(repaired) || repaired > c.lost) {
         refusals.add(
           "badRepair",
-          `Chart ${c.name} cannot have ${repaired} air-defence boxes restored: it has ${c.lost} lost.`,
+          phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.badRepair", { chart: c.name, count: repaired, lost: c.lost }),
           `airDefenceRepairs.${c.id}`,
         );
       } else if (repaired > budget) {
         refusals.add(
           "zoneLimit",
-          `Air zone ${c.airZone} restores at most ${AIR_DEFENCE_REPAIRS_PER_ZONE} air-defence boxes a turn; the choice for ${c.name} goes over it.`,
+          phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.zoneLimit", { zone: c.airZone, count: AIR_DEFENCE_REPAIRS_PER_ZONE, chart: c.name }),
           `airDefenceRepairs.${c.id}`,
         );
       }
@@ -141,12 +174,18 @@ export function resolveAirfieldOverrun(input: OverrunInput): Checked<Resolution<
   if (!Number.isInteger(input.hits) || input.hits < 1) {
     return refuse({
       code: "badHits",
-      message: `An overrun of ${input.airbase.name} must inflict a whole number of hits, 1 or more, not ${input.hits}.`,
+      text: phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.badOverrunHits", { airbase: input.airbase.name, value: String(input.hits) }),
       field: "hits",
     });
   }
   return ok({
-    breakdown: [{ label: `${input.airbase.name}: permanent hits from the overrun`, value: input.hits, source: AIR_SOURCES.airbaseRepair }],
+    breakdown: [
+      {
+        text: phrase("NOBC.Rules.Air.AirbaseRepair.OverrunHits", { airbase: input.airbase.name }),
+        value: input.hits,
+        source: AIR_SOURCES.airbaseRepair,
+      },
+    ],
     rolls: [],
     outcome: { permanent: input.hits },
     effects: [{ type: "airbaseHits", airbase: input.airbase.id, repairable: 0, permanent: input.hits }],

@@ -4,9 +4,10 @@
  */
 import type { ActorRef } from "../../ids";
 import type { Effect } from "../../effects";
-import { RefusalList } from "../../resolution";
+import { RefusalList, phrase } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
+import { boxLabel, weaponKindLabel } from "./labels";
 import { checkSquadron, pickSquadrons, squadronName } from "./validate";
 import type { AdvancedWeapon, AirZoneRef, Squadron, WeaponKind } from "./types";
 
@@ -21,12 +22,15 @@ export const WEAPON_MISSIONS: Readonly<Record<WeaponKind, MissionBox>> = {
   deepStrike: "deepStrike",
 };
 
-/** What a squadron must be able to do to fly in a box; holding and paradrop take any squadron. */
-const BOX_NEEDS: Readonly<Record<MissionBox, { ok: (s: Squadron) => boolean; lacks: string } | undefined>> = {
-  airSuperiority: { ok: (s) => s.airToAir > 0, lacks: "has no air-to-air value" },
-  cas: { ok: (s) => s.cas > 0, lacks: "has no CAS value" },
-  recce: { ok: (s) => s.recce || s.ew, lacks: "is neither a Recce nor an EW squadron" },
-  deepStrike: { ok: (s) => s.deepStrike > 0 || s.ew, lacks: "has no deep-strike value and is not an EW squadron" },
+/**
+ * What a squadron must be able to do to fly in a box, and the lang key of the refusal when it cannot;
+ * holding and paradrop take any squadron.
+ */
+const BOX_NEEDS: Readonly<Record<MissionBox, { ok: (s: Squadron) => boolean; refusal: string } | undefined>> = {
+  airSuperiority: { ok: (s) => s.airToAir > 0, refusal: "NOBC.Rules.Air.Allocation.Refusal.unfitAirSuperiority" },
+  cas: { ok: (s) => s.cas > 0, refusal: "NOBC.Rules.Air.Allocation.Refusal.unfitCas" },
+  recce: { ok: (s) => s.recce || s.ew, refusal: "NOBC.Rules.Air.Allocation.Refusal.unfitRecce" },
+  deepStrike: { ok: (s) => s.deepStrike > 0 || s.ew, refusal: "NOBC.Rules.Air.Allocation.Refusal.unfitDeepStrike" },
   paradrop: undefined,
   holding: undefined,
 };
@@ -81,22 +85,31 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
     const name = squadronName(s);
     checkSquadron(s, refusals, field);
     if (!(MISSION_BOXES as readonly string[]).includes(order.box)) {
-      refusals.add("unknownBox", `Squadron ${name} cannot be allocated to ${order.box}, which is not a mission box.`, `${field}.box`);
+      refusals.add(
+        "unknownBox",
+        phrase("NOBC.Rules.Air.Allocation.Refusal.unknownBox", { squadron: name, box: order.box }),
+        `${field}.box`,
+      );
       return;
     }
     if (s.box !== "ready") {
-      refusals.add("notReady", `Squadron ${name} is in the ${s.box} box; only ready squadrons can be allocated.`, field);
+      refusals.add("notReady", phrase("NOBC.Rules.Air.Allocation.Refusal.notReady", { squadron: name, box: boxLabel(s.box) }), field);
     }
     const need = BOX_NEEDS[order.box];
     if (need !== undefined && !need.ok(s)) {
-      refusals.add("unfitForMission", `Squadron ${name} ${need.lacks}, so it cannot fly in the ${order.box} box.`, `${field}.box`);
+      refusals.add("unfitForMission", phrase(need.refusal, { squadron: name }), `${field}.box`);
     }
     const weapons = [...s.weapons, ...(order.weapons ?? [])];
     for (const w of weapons) {
       if (WEAPON_MISSIONS[w.kind] !== order.box) {
         refusals.add(
           "wrongWeapon",
-          `Squadron ${name} carries ${w.name}, a ${w.kind} weapon, which does not serve the ${order.box} mission.`,
+          phrase("NOBC.Rules.Air.Allocation.Refusal.wrongWeapon", {
+            squadron: name,
+            weapon: w.name,
+            kind: weaponKindLabel(w.kind),
+            box: boxLabel(order.box),
+          }),
           `${field}.weapons`,
         );
       }
@@ -104,25 +117,29 @@ export function resolveAllocation(input: AllocationInput): Checked<Resolution<{ 
     if (weapons.length > 1) {
       refusals.add(
         "tooManyWeapons",
-        `Squadron ${name} would carry ${weapons.length} advanced weapons; one is the most.`,
+        phrase("NOBC.Rules.Air.Allocation.Refusal.tooManyWeapons", { squadron: name, count: weapons.length }),
         `${field}.weapons`,
       );
     }
     const targetZone = order.targetZone ?? s.airZone;
     const distance = zoneDistance(input.zoneDistances, s.airZone, targetZone);
     if (distance === undefined) {
-      refusals.add("unknownDistance", `No distance is known from air zone ${s.airZone} to ${targetZone}.`, `${field}.targetZone`);
+      refusals.add(
+        "unknownDistance",
+        phrase("NOBC.Rules.Air.Allocation.Refusal.unknownDistance", { from: s.airZone, to: targetZone }),
+        `${field}.targetZone`,
+      );
       return;
     }
     if (distance > s.range) {
       refusals.add(
         "outOfRange",
-        `Squadron ${name} has range ${s.range}, but air zone ${targetZone} is ${distance} away.`,
+        phrase("NOBC.Rules.Air.Allocation.Refusal.outOfRange", { squadron: name, range: s.range, zone: targetZone, distance }),
         `${field}.targetZone`,
       );
     }
     breakdown.push({
-      label: `${name} to ${order.box}, zones away (range ${s.range})`,
+      text: phrase("NOBC.Rules.Air.Allocation.ZonesAway", { squadron: name, box: boxLabel(order.box), range: s.range }),
       value: distance,
       source: AIR_SOURCES.allocation,
     });

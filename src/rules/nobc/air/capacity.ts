@@ -3,9 +3,10 @@
  */
 import type { ActorRef } from "../../ids";
 import type { Effect } from "../../effects";
-import { RefusalList, refuse } from "../../resolution";
+import { RefusalList, phrase, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
+import { boxLabel, sideLabel } from "./labels";
 import { checkSquadron, isCount, squadronName } from "./validate";
 import type { Airbase, Squadron } from "./types";
 
@@ -33,6 +34,12 @@ export function airbaseCapacity(airbase: { baseCapacity?: number; hits: number; 
 export function needsAirbaseSpace(squadron: Pick<Squadron, "recce" | "ew" | "harrier">): boolean {
   return !(squadron.recce || squadron.ew || squadron.harrier);
 }
+
+/** The lang keys of the refusals of an airbase's hit counts. */
+const HIT_REFUSALS = {
+  hits: "NOBC.Rules.Air.Capacity.Refusal.badHits",
+  permanentHits: "NOBC.Rules.Air.Capacity.Refusal.badPermanentHits",
+} as const;
 
 export interface CapacityInput {
   squadrons: readonly Squadron[];
@@ -66,13 +73,13 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
   input.airbases.forEach((a, i) => {
     for (const key of ["hits", "permanentHits"] as const) {
       if (!isCount(a[key])) {
-        refusals.add("badHits", `Airbase ${a.name} has ${key} ${a[key]}; it must be a whole number, 0 or more.`, `airbases.${i}.${key}`);
+        refusals.add("badHits", phrase(HIT_REFUSALS[key], { airbase: a.name, value: String(a[key]) }), `airbases.${i}.${key}`);
       }
     }
     if (a.baseCapacity !== undefined && !isCount(a.baseCapacity)) {
       refusals.add(
         "badCapacity",
-        `Airbase ${a.name} has base capacity ${a.baseCapacity}; it must be a whole number, 0 or more.`,
+        phrase("NOBC.Rules.Air.Capacity.Refusal.badCapacity", { airbase: a.name, value: String(a.baseCapacity) }),
         `airbases.${i}.baseCapacity`,
       );
     }
@@ -82,18 +89,22 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
   for (const [id, base] of Object.entries(placements)) {
     const s = byId.get(id);
     if (s === undefined) {
-      refusals.add("unknownSquadron", `The placements name squadron ${id}, which was not given.`, `placements.${id}`);
+      refusals.add("unknownSquadron", phrase("NOBC.Rules.Air.Capacity.Refusal.unknownSquadron", { squadron: id }), `placements.${id}`);
     } else if (s.box !== "ready" && s.box !== "holding") {
       refusals.add(
         "notPlaceable",
-        `Squadron ${squadronName(s)} is in the ${s.box} box, so it cannot be given an airbase now.`,
+        phrase("NOBC.Rules.Air.Capacity.Refusal.notPlaceable", { squadron: squadronName(s), box: boxLabel(s.box) }),
         `placements.${id}`,
       );
     }
     if (base !== null) {
       const airbase = bases.get(base);
       if (airbase === undefined) {
-        refusals.add("unknownAirbase", `Squadron ${id} is placed at airbase ${base}, which was not given.`, `placements.${id}`);
+        refusals.add(
+          "unknownAirbase",
+          phrase("NOBC.Rules.Air.Capacity.Refusal.unknownAirbase", { squadron: id, airbase: base }),
+          `placements.${id}`,
+        );
       }
     }
   }
@@ -105,7 +116,7 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
   const holding: ActorRef[] = [];
   const effects: Effect[] = [];
   const breakdown: BreakdownLine[] = input.airbases.map((a) => ({
-    label: `${a.name}: squadrons it can hold`,
+    text: phrase("NOBC.Rules.Air.Capacity.CanHold", { airbase: a.name }),
     value: capacity.get(a.id)!,
     source: a.baseCapacity === undefined ? AIR_SOURCES.capacity : decision("Airbase capacity"),
   }));
@@ -124,7 +135,12 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
       if (chosen && base !== undefined && !fits) {
         refusals.add(
           "wrongAirbase",
-          `Squadron ${squadronName(s)} cannot be based at ${base.name}, which is not a ${s.side.toUpperCase()} airbase in zone ${s.airZone}.`,
+          phrase("NOBC.Rules.Air.Capacity.Refusal.wrongAirbase", {
+            squadron: squadronName(s),
+            airbase: base.name,
+            side: sideLabel(s.side),
+            zone: s.airZone,
+          }),
           `placements.${s.id}`,
         );
       }
@@ -132,7 +148,7 @@ export function resolveAirbaseCapacity(input: CapacityInput): Checked<Resolution
       if (chosen && fits && !free) {
         refusals.add(
           "airbaseFull",
-          `Squadron ${squadronName(s)} is placed at ${base.name}, which has no space left.`,
+          phrase("NOBC.Rules.Air.Capacity.Refusal.airbaseFull", { squadron: squadronName(s), airbase: base.name }),
           `placements.${s.id}`,
         );
       }

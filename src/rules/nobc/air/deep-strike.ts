@@ -5,9 +5,10 @@
 import type { ActorRef, CardRef, HexsideRef } from "../../ids";
 import type { Dice } from "../../dice";
 import type { Effect } from "../../effects";
-import { RefusalList, refuse } from "../../resolution";
-import type { BreakdownLine, Checked, Resolution } from "../../resolution";
+import { RefusalList, phrase, refuse } from "../../resolution";
+import type { BreakdownLine, Checked, PhraseArg, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
+import { boxLabel } from "./labels";
 import { checkSquadron, pickSquadrons, squadronName } from "./validate";
 import type { Squadron } from "./types";
 
@@ -21,6 +22,12 @@ export type StrikeTarget =
   | { kind: "airbase"; id: ActorRef; name: string; airDefence: readonly number[] }
   | { kind: "installation"; id: ActorRef; name: string; airDefence: readonly number[] }
   | { kind: "bridge"; hexside: HexsideRef; name: string; chart?: ActorRef; airDefence: readonly number[] };
+
+/** The lang keys of the ground strikes' names, for the breakdown. */
+const STRIKE_LABELS = {
+  sf: "NOBC.Rules.Air.DeepStrike.Striker.sf",
+  ssm: "NOBC.Rules.Air.DeepStrike.Striker.ssm",
+} as const;
 
 export interface GroundStrike {
   kind: "sf" | "ssm";
@@ -62,18 +69,22 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
   attackers.forEach((s, i) => {
     checkSquadron(s, refusals, `attackers.${i}`);
     if (s.box !== "deepStrike") {
-      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, not on the deep strike.`, `attackers.${i}`);
+      refusals.add(
+        "notOnMission",
+        phrase("NOBC.Rules.Air.DeepStrike.Refusal.notOnMission", { squadron: squadronName(s), box: boxLabel(s.box) }),
+        `attackers.${i}`,
+      );
     }
   });
   const strikes = input.strikes ?? [];
   if (input.attackers.length === 0 && strikes.length === 0) {
-    refusals.add("noAttackers", `Nothing is sent against ${input.target.name}: give squadrons, SF or SSM strikes.`, "attackers");
+    refusals.add("noAttackers", phrase("NOBC.Rules.Air.DeepStrike.Refusal.noAttackers", { target: input.target.name }), "attackers");
   }
   input.target.airDefence.forEach((v, i) => {
     if (!Number.isInteger(v) || v < 0 || v > 6) {
       refusals.add(
         "badAirDefence",
-        `Air-defence box ${i + 1} of ${input.target.name} has value ${v}; it must be a whole number from 0 to 6.`,
+        phrase("NOBC.Rules.Air.DeepStrike.Refusal.badAirDefence", { box: i + 1, target: input.target.name, value: String(v) }),
         `target.airDefence.${i}`,
       );
     }
@@ -81,7 +92,7 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
   const aim = input.aim ?? "target";
   const chart = chartOf(input.target);
   if (aim === "airDefence" && chart === undefined) {
-    refusals.add("noChart", `${input.target.name} has no chart, so its air defence cannot be aimed at.`, "aim");
+    refusals.add("noChart", phrase("NOBC.Rules.Air.DeepStrike.Refusal.noChart", { target: input.target.name }), "aim");
   }
   if (!refusals.empty) return refuse(...refusals.items);
 
@@ -92,7 +103,7 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
   const ew = attackers.filter((s) => s.ew);
   const strikers = attackers.filter((s) => !s.ew);
   const suppressed = Math.min(ew.length, boxes.length);
-  breakdown.push({ label: "Air-defence boxes suppressed by EW", value: suppressed, source: AIR_SOURCES.deepStrike });
+  breakdown.push({ text: phrase("NOBC.Rules.Air.DeepStrike.Suppressed"), value: suppressed, source: AIR_SOURCES.deepStrike });
 
   // A) Air defence: the boxes left after EW meet the strikers one to one; extra strikers pass unopposed.
   const airDefenceShots: DeepStrikeOutcome["airDefenceShots"] = [];
@@ -105,7 +116,7 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
     const hit = roll <= box;
     airDefenceShots.push({ squadron: s.id, box, roll, damaged: hit });
     breakdown.push({
-      label: `Air-defence box engages ${squadronName(s)}: box value`,
+      text: phrase("NOBC.Rules.Air.DeepStrike.Engages", { squadron: squadronName(s) }),
       value: box,
       source: decision("Deep-strike air defence"),
     });
@@ -114,22 +125,22 @@ export function resolveDeepStrike(input: DeepStrikeInput, dice: Dice): Checked<R
 
   // B) and C) Attacks.
   const attacks: DeepStrikeOutcome["attacks"] = [];
-  const attack = (by: string, name: string, factor: number, source: string) => {
+  const attack = (by: string, name: PhraseArg, factor: number, source: string) => {
     const roll = dice.d6();
     rolls.push(roll);
     attacks.push({ by, roll, hit: roll <= factor });
-    breakdown.push({ label: `${name} attacks: factor`, value: factor, source });
+    breakdown.push({ text: phrase("NOBC.Rules.Air.DeepStrike.Attacks", { attacker: name }), value: factor, source });
   };
   for (const s of strikers) if (!damaged.has(s.id)) attack(s.id, squadronName(s), s.deepStrike, AIR_SOURCES.deepStrike);
   for (const st of strikes) {
-    attack(st.card, st.kind === "sf" ? "Special forces" : "SSM", SF_SSM_ATTACK_STRENGTH, AIR_SOURCES.deepStrike);
+    attack(st.card, phrase(STRIKE_LABELS[st.kind]), SF_SSM_ATTACK_STRENGTH, AIR_SOURCES.deepStrike);
   }
   let hits = attacks.filter((a) => a.hit).length;
   if (input.chemical !== undefined && hits > 0) {
-    breakdown.push({ label: "Chemical weapons double the damage: extra hits", value: hits, source: AIR_SOURCES.deepStrike });
+    breakdown.push({ text: phrase("NOBC.Rules.Air.DeepStrike.Chemical"), value: hits, source: AIR_SOURCES.deepStrike });
     hits *= CHEMICAL_DAMAGE_FACTOR;
   }
-  breakdown.push({ label: "Hits", value: hits, source: AIR_SOURCES.deepStrike });
+  breakdown.push({ text: phrase("NOBC.Rules.Air.DeepStrike.Hits"), value: hits, source: AIR_SOURCES.deepStrike });
 
   if (hits > 0) effects.push(...targetEffects(input.target, aim, hits));
   for (const s of attackers) {

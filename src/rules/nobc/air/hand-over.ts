@@ -4,9 +4,10 @@
  */
 import type { ActorRef } from "../../ids";
 import type { Effect } from "../../effects";
-import { RefusalList } from "../../resolution";
+import { RefusalList, phrase } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
+import { boxLabel } from "./labels";
 import { pickSquadrons, squadronName } from "./validate";
 import type { AdvancedWeapon, Side, Squadron } from "./types";
 import type { AirBox } from "./effects";
@@ -33,7 +34,7 @@ export function resolveCasHandOver(input: {
   const refusals = new RefusalList();
   const handed = pickSquadrons(input.squadrons, input.flying, refusals, "flying").filter((s) => HAND_OVER_BOXES.includes(s.box));
   const breakdown: BreakdownLine[] = handed.map((s) => ({
-    label: `${squadronName(s)}: CAS value`,
+    text: phrase("NOBC.Rules.Air.HandOver.CasValue", { squadron: squadronName(s) }),
     value: s.cas,
     source: AIR_SOURCES.handOver,
   }));
@@ -66,7 +67,7 @@ export function resolveCasReturn(input: {
     if (!HAND_OVER_BOXES.includes(s.box)) {
       refusals.add(
         "notCas",
-        `Squadron ${squadronName(s)} is in the ${s.box} box; only CAS and Recce squadrons go to the land battle.`,
+        phrase("NOBC.Rules.Air.HandOver.Refusal.notCas", { squadron: squadronName(s), box: boxLabel(s.box) }),
         "returning",
       );
     }
@@ -77,7 +78,7 @@ export function resolveCasReturn(input: {
     effects.push({ type: "squadronBox", squadron: s.id, box: "damaged" });
   }
   return refusals.result(() => ({
-    breakdown: [{ label: "Squadrons back from the land battle, to damaged", value: back.length, source: AIR_SOURCES.landCas }],
+    breakdown: [{ text: phrase("NOBC.Rules.Air.HandOver.Back"), value: back.length, source: AIR_SOURCES.landCas }],
     rolls: [],
     outcome: { damaged: back.map((s) => s.id) },
     effects,

@@ -3,7 +3,7 @@
  * (seed 000, Air War QRS: 2) Prepare for Air to Air combat).
  */
 import type { ActorRef } from "../../ids";
-import { RefusalList } from "../../resolution";
+import { RefusalList, phrase } from "../../resolution";
 import type { Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
 import { pickSquadrons, squadronName } from "./validate";
@@ -46,7 +46,7 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   const lined = new Set(line.map((s) => s.id));
   for (const s of wpFighters) {
     if (!lined.has(s.id)) {
-      refusals.add("missingFromLine", `WP squadron ${squadronName(s)} is in the air superiority box but not in the line.`, "wpLine");
+      refusals.add("missingFromLine", phrase("NOBC.Rules.Air.Lineup.Refusal.missingFromLine", { squadron: squadronName(s) }), "wpLine");
     }
   }
   line.forEach((s, i) => {
@@ -54,7 +54,12 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
     if (before !== undefined && before.airToAir < s.airToAir) {
       refusals.add(
         "lineOrder",
-        `WP squadron ${squadronName(s)} (air-to-air ${s.airToAir}) stands after ${squadronName(before)} (air-to-air ${before.airToAir}); the line runs from most to least effective.`,
+        phrase("NOBC.Rules.Air.Lineup.Refusal.lineOrder", {
+          squadron: squadronName(s),
+          value: s.airToAir,
+          before: squadronName(before),
+          beforeValue: before.airToAir,
+        }),
         `wpLine.${i}`,
       );
     }
@@ -72,11 +77,11 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   input.natoOpposite.forEach((p, i) => {
     const position = line.findIndex((s) => s.id === p.wp);
     if (position < 0) {
-      refusals.add("unknownOpponent", `NATO places a squadron opposite ${p.wp}, which is not in the WP line.`, `natoOpposite.${i}.wp`);
+      refusals.add("unknownOpponent", phrase("NOBC.Rules.Air.Lineup.Refusal.unknownOpponent", { squadron: p.wp }), `natoOpposite.${i}.wp`);
     } else if (faced.has(p.wp)) {
       refusals.add(
         "doubledUp",
-        `Two NATO squadrons face ${squadronName(line[position]!)}; spare squadrons stay unchallenged instead.`,
+        phrase("NOBC.Rules.Air.Lineup.Refusal.doubledUp", { squadron: squadronName(line[position]!) }),
         `natoOpposite.${i}.wp`,
       );
     } else {
@@ -86,24 +91,24 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   });
   const pairs = Math.min(natoFighters.length, wpFighters.length);
   if (input.natoOpposite.length < pairs) {
-    refusals.add(
-      "unplaced",
-      `NATO placed ${input.natoOpposite.length} squadrons, but ${pairs} can be matched; every squadron faces an opponent while one is free.`,
-      "natoOpposite",
-    );
+    refusals.add("unplaced", phrase("NOBC.Rules.Air.Lineup.Refusal.unplaced", { count: input.natoOpposite.length, pairs }), "natoOpposite");
   }
 
   // WP switches, each swapping two of its squadrons' places.
   const switches = input.wpSwitches ?? [];
   if (switches.length > WP_SWITCH_LIMIT) {
-    refusals.add("tooManySwitches", `WP may make at most ${WP_SWITCH_LIMIT} switches; ${switches.length} were given.`, "wpSwitches");
+    refusals.add(
+      "tooManySwitches",
+      phrase("NOBC.Rules.Air.Lineup.Refusal.tooManySwitches", { limit: WP_SWITCH_LIMIT, count: switches.length }),
+      "wpSwitches",
+    );
   }
   const order = line.map((s) => s.id);
   switches.forEach(([a, b], i) => {
     const pa = order.indexOf(a);
     const pb = order.indexOf(b);
     if (pa < 0 || pb < 0 || a === b) {
-      refusals.add("badSwitch", `A switch needs two different squadrons of the WP line; ${a} and ${b} are not.`, `wpSwitches.${i}`);
+      refusals.add("badSwitch", phrase("NOBC.Rules.Air.Lineup.Refusal.badSwitch", { a, b }), `wpSwitches.${i}`);
       return;
     }
     order[pa] = b;
@@ -117,9 +122,9 @@ export function resolveLineUp(input: LineUpInput): Checked<Resolution<LineUpOutc
   ];
   return refusals.result(() => ({
     breakdown: [
-      { label: "Pairs of squadrons facing each other", value: natoAt.size, source: AIR_SOURCES.lineUp },
-      { label: "Unchallenged squadrons", value: bouts.length - natoAt.size, source: AIR_SOURCES.lineUp },
-      { label: "WP switches made", value: switches.length, source: decision("WP switches") },
+      { text: phrase("NOBC.Rules.Air.Lineup.Pairs"), value: natoAt.size, source: AIR_SOURCES.lineUp },
+      { text: phrase("NOBC.Rules.Air.Lineup.Unchallenged"), value: bouts.length - natoAt.size, source: AIR_SOURCES.lineUp },
+      { text: phrase("NOBC.Rules.Air.Lineup.Switches"), value: switches.length, source: decision("WP switches") },
     ],
     rolls: [],
     outcome: { bouts },

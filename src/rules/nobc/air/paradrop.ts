@@ -4,9 +4,10 @@
 import type { ActorRef } from "../../ids";
 import type { Dice } from "../../dice";
 import type { Effect } from "../../effects";
-import { RefusalList, refuse } from "../../resolution";
-import type { BreakdownLine, Checked, Resolution } from "../../resolution";
+import { RefusalList, phrase, refuse } from "../../resolution";
+import type { BreakdownLine, Checked, Phrase, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
+import { levelLabel, sideLabel } from "./labels";
 import { squadronName } from "./validate";
 import type { AirLevel, AirStatus, Side, Squadron } from "./types";
 
@@ -69,23 +70,28 @@ export interface ParadropOutcome {
   modifiedRoll: number;
   result: ParadropResult;
   /** Things the players should know before accepting the result. */
-  warnings: string[];
+  warnings: Phrase[];
 }
 
-function airModifier(input: ParadropInput): { value: number; label: string; source: string; warning?: string } {
+function airModifier(input: ParadropInput): { value: number; text: Phrase; source: string; warning?: Phrase } {
   if (input.airModifierOverride !== undefined) {
-    return { value: input.airModifierOverride, label: "Umpire's air-status modifier", source: decision("Paradrop air status") };
+    return { value: input.airModifierOverride, text: phrase("NOBC.Rules.Air.Paradrop.Umpire"), source: decision("Paradrop air status") };
   }
+  const level = levelLabel(input.status.level);
   const enemy = input.status.winner !== null && input.status.winner !== input.side;
   if (enemy && input.status.level !== "contested") {
     return {
       value: PARADROP_ENEMY_AIR_MODIFIER,
-      label: `Enemy holds air ${input.status.level}`,
+      text: phrase("NOBC.Rules.Air.Paradrop.EnemyAir", { level }),
       source: decision("Paradrop air status"),
-      warning: `The enemy holds air ${input.status.level} over the drop zone; the drop takes ${PARADROP_ENEMY_AIR_MODIFIER} unless the umpire sets another modifier.`,
+      warning: phrase("NOBC.Rules.Air.Paradrop.EnemyAirWarning", { level, modifier: PARADROP_ENEMY_AIR_MODIFIER }),
     };
   }
-  return { value: PARADROP_AIR_MODIFIERS[input.status.level], label: `Air status: ${input.status.level}`, source: AIR_SOURCES.paradrop };
+  return {
+    value: PARADROP_AIR_MODIFIERS[input.status.level],
+    text: phrase("NOBC.Rules.Air.Paradrop.AirStatus", { level }),
+    source: AIR_SOURCES.paradrop,
+  };
 }
 
 /** Drops one brigade: one die, the modifiers, then the result for the brigade and its transports. */
@@ -94,7 +100,7 @@ export function resolveParadrop(input: ParadropInput, dice: Dice): Checked<Resol
   if (input.airModifierOverride !== undefined && !Number.isInteger(input.airModifierOverride)) {
     refusals.add(
       "badModifier",
-      `The umpire's air-status modifier ${input.airModifierOverride} must be a whole number.`,
+      phrase("NOBC.Rules.Air.Paradrop.Refusal.badModifier", { value: String(input.airModifierOverride) }),
       "airModifierOverride",
     );
   }
@@ -102,7 +108,11 @@ export function resolveParadrop(input: ParadropInput, dice: Dice): Checked<Resol
     if (s.side !== input.side || s.box !== "paradrop") {
       refusals.add(
         "notATransport",
-        `Squadron ${squadronName(s)} is not a ${input.side.toUpperCase()} squadron in the paradrop box, so it cannot carry ${input.brigadeName}.`,
+        phrase("NOBC.Rules.Air.Paradrop.Refusal.notATransport", {
+          squadron: squadronName(s),
+          side: sideLabel(input.side),
+          brigade: input.brigadeName,
+        }),
         `transports.${i}`,
       );
     }
@@ -112,14 +122,14 @@ export function resolveParadrop(input: ParadropInput, dice: Dice): Checked<Resol
   const roll = dice.d6();
   const air = airModifier(input);
   const breakdown: BreakdownLine[] = [
-    { label: "Die", value: roll, source: AIR_SOURCES.paradrop },
-    { label: air.label, value: air.value, source: air.source },
+    { text: phrase("NOBC.Rules.Air.Paradrop.Die"), value: roll, source: AIR_SOURCES.paradrop },
+    { text: air.text, value: air.value, source: air.source },
   ];
   if (input.adjacentToEnemy) {
-    breakdown.push({ label: "Landing next to an enemy unit", value: PARADROP_ADJACENT_ENEMY, source: AIR_SOURCES.paradrop });
+    breakdown.push({ text: phrase("NOBC.Rules.Air.Paradrop.AdjacentEnemy"), value: PARADROP_ADJACENT_ENEMY, source: AIR_SOURCES.paradrop });
   }
   if (input.onAirfield) {
-    breakdown.push({ label: "Landing on an airfield", value: PARADROP_ON_AIRFIELD, source: AIR_SOURCES.paradrop });
+    breakdown.push({ text: phrase("NOBC.Rules.Air.Paradrop.OnAirfield"), value: PARADROP_ON_AIRFIELD, source: AIR_SOURCES.paradrop });
   }
   const modifiedRoll = breakdown.reduce((sum, line) => sum + line.value, 0);
   const result = paradropResult(modifiedRoll);

@@ -4,9 +4,10 @@
 import type { ActorRef } from "../../ids";
 import type { Dice } from "../../dice";
 import type { Effect } from "../../effects";
-import { RefusalList, refuse } from "../../resolution";
+import { RefusalList, phrase, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
+import { boxLabel, sideLabel } from "./labels";
 import { NATIONALITIES } from "./types";
 import { checkSquadron, pickSquadrons, squadronName } from "./validate";
 import type { Nationality, Side, Squadron } from "./types";
@@ -62,14 +63,14 @@ export function resolveAircraftRepair(input: RepairInput, dice: Dice): Checked<R
     if (s.side !== input.side) {
       refusals.add(
         "wrongSide",
-        `Squadron ${squadronName(s)} does not belong to the ${input.side.toUpperCase()} air team.`,
+        phrase("NOBC.Rules.Air.Repair.Refusal.wrongSide", { squadron: squadronName(s), side: sideLabel(input.side) }),
         `squadrons.${i}`,
       );
     }
     if (s.box !== "damaged") {
       refusals.add(
         "notDamaged",
-        `Squadron ${squadronName(s)} is in the ${s.box} box; only damaged squadrons are repaired.`,
+        phrase("NOBC.Rules.Air.Repair.Refusal.notDamaged", { squadron: squadronName(s), box: boxLabel(s.box) }),
         `squadrons.${i}`,
       );
     }
@@ -81,8 +82,8 @@ export function resolveAircraftRepair(input: RepairInput, dice: Dice): Checked<R
     refusals.add(
       "tooManyAutomatic",
       input.side === "nato"
-        ? `A NATO air team repairs at most ${NATO_AUTOMATIC_REPAIRS} squadrons without a roll; ${automaticIds.length} were chosen.`
-        : "Warsaw Pact air teams repair nothing without a roll, so automatic must be empty.",
+        ? phrase("NOBC.Rules.Air.Repair.Refusal.tooManyAutomatic", { limit: NATO_AUTOMATIC_REPAIRS, count: automaticIds.length })
+        : phrase("NOBC.Rules.Air.Repair.Refusal.tooManyAutomaticWp"),
       "automatic",
     );
   }
@@ -96,7 +97,11 @@ export function resolveAircraftRepair(input: RepairInput, dice: Dice): Checked<R
   const destroyed: ActorRef[] = [];
   for (const s of input.squadrons) {
     if (chosen.has(s.id)) {
-      breakdown.push({ label: `${squadronName(s)}: repaired by the air team's choice`, value: 0, source: AIR_SOURCES.repair });
+      breakdown.push({
+        text: phrase("NOBC.Rules.Air.Repair.ByChoice", { squadron: squadronName(s) }),
+        value: 0,
+        source: AIR_SOURCES.repair,
+      });
       repaired.push(s.id);
       effects.push({ type: "squadronBox", squadron: s.id, box: "ready" });
       continue;
@@ -104,7 +109,11 @@ export function resolveAircraftRepair(input: RepairInput, dice: Dice): Checked<R
     const score = repairScore(s.nationality);
     const roll = dice.d6();
     rolls.push(roll);
-    breakdown.push({ label: `${squadronName(s)}: repair score (${s.nationality})`, value: score, source: AIR_SOURCES.repair });
+    breakdown.push({
+      text: phrase("NOBC.Rules.Air.Repair.Score", { squadron: squadronName(s), nationality: s.nationality }),
+      value: score,
+      source: AIR_SOURCES.repair,
+    });
     const ok = roll <= score;
     (ok ? repaired : destroyed).push(s.id);
     effects.push({ type: "squadronBox", squadron: s.id, box: ok ? "ready" : "destroyed" });

@@ -3,9 +3,10 @@
  */
 import type { ActorRef } from "../../ids";
 import type { Effect } from "../../effects";
-import { RefusalList } from "../../resolution";
+import { RefusalList, phrase } from "../../resolution";
 import type { Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
+import { boxLabel } from "./labels";
 import { pickSquadrons, squadronName } from "./validate";
 import type { Squadron } from "./types";
 import { SORTIE_BOXES } from "./sorties";
@@ -31,7 +32,11 @@ export function resolveReturn(input: ReturnInput): Checked<Resolution<ReturnOutc
   const refusals = new RefusalList();
   for (const s of pickSquadrons(input.squadrons, input.flying, refusals, "flying")) {
     if (!SORTIE_BOXES.includes(s.box)) {
-      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, so it has no sortie to fly.`, "flying");
+      refusals.add(
+        "notOnMission",
+        phrase("NOBC.Rules.Air.Return.Refusal.notOnMission", { squadron: squadronName(s), box: boxLabel(s.box) }),
+        "flying",
+      );
     }
   }
   const flying = new Set(input.flying);
@@ -61,9 +66,9 @@ export function resolveReturn(input: ReturnInput): Checked<Resolution<ReturnOutc
   }
   return refusals.result(() => ({
     breakdown: [
-      { label: "Air superiority squadrons back to holding", value: toHolding.length, source: AIR_SOURCES.return },
-      { label: "Squadrons beyond the sorties intercepted", value: intercepted.length, source: AIR_SOURCES.return },
-      { label: "Advanced weapons discarded now", value: discarded.length, source: decision("When weapons are discarded") },
+      { text: phrase("NOBC.Rules.Air.Return.ToHolding"), value: toHolding.length, source: AIR_SOURCES.return },
+      { text: phrase("NOBC.Rules.Air.Return.Intercepted"), value: intercepted.length, source: AIR_SOURCES.return },
+      { text: phrase("NOBC.Rules.Air.Return.Discarded"), value: discarded.length, source: decision("When weapons are discarded") },
     ],
     rolls: [],
     outcome: { toHolding, intercepted, discarded },

@@ -3,9 +3,10 @@
  * (seed 000, Air War QRS: 5) CAS & Deep Strike unit number).
  */
 import type { ActorRef } from "../../ids";
-import { RefusalList } from "../../resolution";
+import { RefusalList, phrase } from "../../resolution";
 import type { Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
+import { boxLabel, sideLabel } from "./labels";
 import { isRecceOrEw } from "./types";
 import { pickSquadrons, squadronName, tableEntry } from "./validate";
 import type { AirLevel, AirStatus, Side, Squadron } from "./types";
@@ -61,26 +62,38 @@ export function resolveSortieSelection(input: SortieInput): Checked<Resolution<S
   const picked = pickSquadrons(input.squadrons, input.selected, refusals, "selected");
   for (const s of picked) {
     if (s.side !== input.side) {
-      refusals.add("wrongSide", `Squadron ${squadronName(s)} is not ${input.side.toUpperCase()}'s to select.`, "selected");
+      refusals.add(
+        "wrongSide",
+        phrase("NOBC.Rules.Air.Sorties.Refusal.wrongSide", { squadron: squadronName(s), side: sideLabel(input.side) }),
+        "selected",
+      );
     } else if (!SORTIE_BOXES.includes(s.box)) {
-      refusals.add("notOnMission", `Squadron ${squadronName(s)} is in the ${s.box} box, not on a ground mission.`, "selected");
+      refusals.add(
+        "notOnMission",
+        phrase("NOBC.Rules.Air.Sorties.Refusal.notOnMission", { squadron: squadronName(s), box: boxLabel(s.box) }),
+        "selected",
+      );
     }
   }
   const recceEw = picked.filter(isRecceOrEw).length;
   const cas = picked.length - recceEw;
   if (cas > allotment.cas) {
-    refusals.add("tooManyCas", `${cas} CAS and strike squadrons were selected, but the allotment is ${allotment.cas}.`, "selected");
+    refusals.add("tooManyCas", phrase("NOBC.Rules.Air.Sorties.Refusal.tooManyCas", { count: cas, allotment: allotment.cas }), "selected");
   }
   if (recceEw > allotment.recceEw) {
-    refusals.add("tooManyRecceEw", `${recceEw} Recce/EW squadrons were selected, but the allotment is ${allotment.recceEw}.`, "selected");
+    refusals.add(
+      "tooManyRecceEw",
+      phrase("NOBC.Rules.Air.Sorties.Refusal.tooManyRecceEw", { count: recceEw, allotment: allotment.recceEw }),
+      "selected",
+    );
   }
   const flying = new Set(input.selected);
   return refusals.result(() => ({
     breakdown: [
-      { label: "CAS allotment", value: allotment.cas, source: AIR_SOURCES.sorties },
-      { label: "Recce/EW allotment", value: allotment.recceEw, source: AIR_SOURCES.sorties },
-      { label: "CAS, paradrop and deep-strike squadrons selected", value: cas, source: decision("What the allotments count") },
-      { label: "Recce/EW squadrons selected", value: recceEw, source: AIR_SOURCES.sorties },
+      { text: phrase("NOBC.Rules.Air.Sorties.CasAllotment"), value: allotment.cas, source: AIR_SOURCES.sorties },
+      { text: phrase("NOBC.Rules.Air.Sorties.RecceEwAllotment"), value: allotment.recceEw, source: AIR_SOURCES.sorties },
+      { text: phrase("NOBC.Rules.Air.Sorties.CasSelected"), value: cas, source: decision("What the allotments count") },
+      { text: phrase("NOBC.Rules.Air.Sorties.RecceEwSelected"), value: recceEw, source: AIR_SOURCES.sorties },
     ],
     rolls: [],
     outcome: {

@@ -2,7 +2,7 @@
  * Step 4: the air superiority level from the surviving air-to-air squadrons
  * (seed 000, Air War QRS: 4) Calculate Air Superiority level, and the odds column of the table in 5)).
  */
-import type { Resolution } from "../../resolution";
+import { phrase, type Resolution } from "../../resolution";
 import { AIR_SOURCES, decision } from "./sources";
 import type { AirLevel, AirStatus, Squadron } from "./types";
 
@@ -53,9 +53,9 @@ export function resolveAirSuperiority(input: SuperiorityInput): Resolution<Super
   const winner = result.winner === "a" ? "nato" : result.winner === "b" ? "wp" : null;
   return {
     breakdown: [
-      { label: "NATO air-to-air squadrons left", value: nato, source: AIR_SOURCES.level },
-      { label: "Warsaw Pact air-to-air squadrons left", value: wp, source: AIR_SOURCES.level },
-      ...(winner === null ? [{ label: "Equal forces: contested, no winner", value: 0, source: decision("Superiority ties") }] : []),
+      { text: phrase("NOBC.Rules.Air.Superiority.NatoLeft"), value: nato, source: AIR_SOURCES.level },
+      { text: phrase("NOBC.Rules.Air.Superiority.WpLeft"), value: wp, source: AIR_SOURCES.level },
+      ...(winner === null ? [{ text: phrase("NOBC.Rules.Air.Superiority.Tie"), value: 0, source: decision("Superiority ties") }] : []),
     ],
     rolls: [],
     outcome: { level: result.level, winner, nato, wp },

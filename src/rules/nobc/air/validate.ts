@@ -1,9 +1,17 @@
 /** Checks shared by the Air War resolvers: squadron snapshots and lists of squadron ids. */
 import type { ActorRef } from "../../ids";
-import type { RefusalList } from "../../resolution";
+import { phrase, type RefusalList } from "../../resolution";
 import { isCount, tableEntry } from "../../validate";
 import { NATIONALITIES, sideOfNationality } from "./types";
 import type { Squadron } from "./types";
+import { sideLabel } from "./labels";
+
+/** The lang keys of a squadron's factors, for refusals. */
+const FACTOR_LABELS = {
+  airToAir: "NOBC.Rules.Air.Validate.Factor.airToAir",
+  cas: "NOBC.Rules.Air.Validate.Factor.cas",
+  deepStrike: "NOBC.Rules.Air.Validate.Factor.deepStrike",
+} as const;
 
 /** A squadron's name for messages. */
 export function squadronName(squadron: Pick<Squadron, "id" | "name">): string {
@@ -24,24 +32,36 @@ export function checkSquadron(squadron: Squadron, refusals: RefusalList, field: 
     if (!isFactor(squadron[key])) {
       refusals.add(
         "badFactor",
-        `Squadron ${name} has ${key} ${squadron[key]}; a factor must be a whole number from 0 to 6.`,
+        phrase("NOBC.Rules.Air.Validate.Refusal.badFactor", {
+          squadron: name,
+          factor: phrase(FACTOR_LABELS[key]),
+          value: String(squadron[key]),
+        }),
         `${field}.${key}`,
       );
     }
   }
   if (!Number.isInteger(squadron.range) || squadron.range < 0) {
-    refusals.add("badRange", `Squadron ${name} has range ${squadron.range}; it must be a whole number, 0 or more.`, `${field}.range`);
+    refusals.add(
+      "badRange",
+      phrase("NOBC.Rules.Air.Validate.Refusal.badRange", { squadron: name, value: String(squadron.range) }),
+      `${field}.range`,
+    );
   }
   if (!(NATIONALITIES as readonly string[]).includes(squadron.nationality)) {
     refusals.add(
       "unknownNationality",
-      `Squadron ${name} has nationality ${squadron.nationality}, which the repair table does not know.`,
+      phrase("NOBC.Rules.Air.Validate.Refusal.unknownNationality", { squadron: name, nationality: squadron.nationality }),
       `${field}.nationality`,
     );
   } else if (sideOfNationality(squadron.nationality) !== squadron.side) {
     refusals.add(
       "wrongSide",
-      `Squadron ${name} is of nationality ${squadron.nationality}, which does not fly for ${squadron.side.toUpperCase()}.`,
+      phrase("NOBC.Rules.Air.Validate.Refusal.wrongSide", {
+        squadron: name,
+        nationality: squadron.nationality,
+        side: sideLabel(squadron.side),
+      }),
       `${field}.nationality`,
     );
   }
@@ -55,9 +75,9 @@ export function pickSquadrons(squadrons: readonly Squadron[], ids: readonly Acto
   ids.forEach((id, i) => {
     const squadron = byId.get(id);
     if (seen.has(id)) {
-      refusals.add("duplicate", `Squadron ${id} is listed more than once in ${field}.`, `${field}.${i}`);
+      refusals.add("duplicate", phrase("NOBC.Rules.Air.Validate.Refusal.duplicate", { squadron: id, field }), `${field}.${i}`);
     } else if (squadron === undefined) {
-      refusals.add("unknownSquadron", `No squadron with id ${id} was given, so ${field} cannot use it.`, `${field}.${i}`);
+      refusals.add("unknownSquadron", phrase("NOBC.Rules.Air.Validate.Refusal.unknownSquadron", { squadron: id, field }), `${field}.${i}`);
     } else {
       picked.push(squadron);
     }

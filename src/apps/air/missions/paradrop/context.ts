@@ -11,6 +11,7 @@ import {
 } from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Checked } from "../../../../rules/resolution";
+import { speak } from "../../../../base/phrase";
 import { breakdownRows, constantDice, percent, refusalMessages, sideOptions, SIDE_KEYS, type Translator } from "../view";
 import type { MissionWorld } from "../world";
 import { LEVELS, RESULT_KEYS, LEVEL_KEYS, dropCandidates, transportCandidates, paradropInput, type ParadropState } from "./state";
@@ -96,7 +97,7 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
       losses: lossText(row.result, i18n),
       impossible: row.faces.length === 0,
     })),
-    warnings: sample.ok ? sample.value.outcome.warnings : [],
+    warnings: sample.ok ? sample.value.outcome.warnings.map((w) => speak(w, i18n)) : [],
     canRoll: true,
   };
 }

@@ -8,6 +8,7 @@ import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import { refuse, type Checked } from "../../../../rules/resolution";
 import type { FormValues } from "../../../base/controller";
+import { speak } from "../../../../base/phrase";
 import { checked, readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
 
@@ -133,7 +134,7 @@ export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Di
         { label: i18n.localize("NOBC.AirMissions.AirStatus"), value: status },
         { label: i18n.localize("NOBC.AirMissions.Paradrop.AdjacentEnemy"), value: state.adjacentToEnemy ? yes : no },
         { label: i18n.localize("NOBC.AirMissions.Paradrop.OnAirfield"), value: state.onAirfield ? yes : no },
-        ...outcome.warnings.map((w) => ({ label: i18n.localize("NOBC.AirMissions.Warning"), value: w })),
+        ...outcome.warnings.map((w) => ({ label: i18n.localize("NOBC.AirMissions.Warning"), value: speak(w, i18n) })),
       ],
     },
   };
