@@ -16,13 +16,13 @@ import {
   type AmbushPlacementInput,
 } from "../../../src/rules/missions";
 import { scriptedDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 describe("distances in inches and centimetres (seed 002)", () => {
   it("every distance carries both measures", () => {
     expect(inMeasure(DISTANCES.objectiveHold, "inches")).toBe(4);
     expect(inMeasure(DISTANCES.objectiveHold, "cm")).toBe(10);
-    expect(formatDistance(DISTANCES.ambushInSight)).toBe('16"/40 cm');
+    expect(formatDistance(DISTANCES.ambushInSight)).toEqual(phrase("NOBC.Rules.Missions.Types.Distance", { inches: 16, cm: 40 }));
     expect(DISTANCES.minefield).toEqual({ inches: 2, cm: 5 });
     expect(DISTANCES.cornerEntry).toEqual({ inches: 16, cm: 40 });
   });

@@ -10,7 +10,7 @@ import {
   type ScatterTable,
 } from "../../../src/rules/missions";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 describe("reserve dice (seed 002 Roll for Reserves)", () => {
   it.each([
@@ -81,7 +81,7 @@ describe("resolveReserves", () => {
     const r = unwrap(resolveReserves({ force, turn: 2, timing: "delayed", unitsInReserve: 3 }, scriptedDice([])));
     expect(r.outcome.arriving).toBe(0);
     expect(r.effects).toEqual([]);
-    expect(r.breakdown[0]!.label).toContain("turn 3");
+    expect(r.breakdown[0]!.text).toEqual(phrase("NOBC.Rules.Missions.Reserves.DelayedFrom", { turn: 3 }));
   });
 
   it("never more than the units left in reserve", () => {
