@@ -185,6 +185,9 @@ describe("reserve deployment limits (seed 002 Reserves: 60%, deep, flanking)", (
       units: [unit("A", 61, false), unit("B", 39, true)],
     });
     expect(bad.ok ? [] : bad.refusals.map((x) => x.code)).toEqual(["tooManyOnTable"]);
+    expect(bad.ok ? null : bad.refusals[0]!.text).toEqual(
+      phrase("NOBC.Rules.Missions.Reserves.Refusal.tooManyOnTable", { count: 61, agreed: 100, limit: 60 }),
+    );
   });
 
   it("deep reserves: one tank unit of front armour 4+ or one aircraft unit on the table at most", () => {
