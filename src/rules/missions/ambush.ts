@@ -1,8 +1,8 @@
 import type { ActorRef } from "../ids";
-import { RefusalList, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type Checked, type Resolution } from "../resolution";
 import type { MissionEffect } from "./effects";
 import { SRC } from "./sources";
-import { DISTANCES, formatDistance, inMeasure, type Measure } from "./types";
+import { DISTANCES, formatDistance, inMeasure, lengthPhrase, measurePhrase, type Measure } from "./types";
 import { checkDistance } from "./validate";
 
 /** An enemy team near a proposed ambush position; only tank and infantry teams limit placement. */
@@ -35,26 +35,32 @@ export function resolveAmbushPlacement(input: AmbushPlacementInput): Checked<Res
   const refusals = new RefusalList();
   const inSight = inMeasure(DISTANCES.ambushInSight, input.measure);
   const anyEnemy = inMeasure(DISTANCES.ambushAnyEnemy, input.measure);
-  if (input.teams.length === 0) refusals.add("noTeams", `${input.unit.name} has no teams to place (teams is empty).`, "teams");
+  const unit = input.unit.name;
+  if (input.teams.length === 0) refusals.add("noTeams", phrase("NOBC.Rules.Missions.Ambush.Refusal.noTeams", { unit }), "teams");
   if (!input.unit.allInCommand)
-    refusals.add("notInCommand", `Every team of ${input.unit.name} must be placed in command.`, "unit.allInCommand");
+    refusals.add("notInCommand", phrase("NOBC.Rules.Missions.Ambush.Refusal.notInCommand", { unit }), "unit.allInCommand");
   input.teams.forEach((team, i) => {
     if (!team.inDeploymentArea)
-      refusals.add("outsideDeployment", `${team.name} must be placed in its own deployment area.`, `teams[${i}].inDeploymentArea`);
+      refusals.add(
+        "outsideDeployment",
+        phrase("NOBC.Rules.Missions.Ambush.Refusal.outsideDeployment", { team: team.name }),
+        `teams[${i}].inDeploymentArea`,
+      );
     team.enemies.forEach((enemy, j) => {
       const field = `teams[${i}].enemies[${j}].distance`;
-      if (!checkDistance(refusals, enemy.distance, field, `The distance from ${team.name} to ${enemy.name}`) || enemy.kind === "other")
-        return;
+      const what = phrase("NOBC.Rules.Missions.Ambush.EnemyDistance", { team: team.name, enemy: enemy.name });
+      if (!checkDistance(refusals, enemy.distance, field, what) || enemy.kind === "other") return;
+      const data = { team: team.name, enemy: enemy.name, distance: lengthPhrase(enemy.distance, input.measure) };
       if (enemy.distance < anyEnemy) {
         refusals.add(
           "tooCloseToEnemy",
-          `${team.name} would be ${enemy.distance} ${input.measure} from ${enemy.name}; ambushers stay at least ${formatDistance(DISTANCES.ambushAnyEnemy)} from enemy tank and infantry teams.`,
+          phrase("NOBC.Rules.Missions.Ambush.Refusal.tooCloseToEnemy", { ...data, least: formatDistance(DISTANCES.ambushAnyEnemy) }),
           field,
         );
       } else if (enemy.inLineOfSight && !enemy.concealedByTerrain && enemy.distance < inSight) {
         refusals.add(
           "tooCloseInSight",
-          `${team.name} would be ${enemy.distance} ${input.measure} from ${enemy.name}, which can see it; ambushers in sight stay at least ${formatDistance(DISTANCES.ambushInSight)} away.`,
+          phrase("NOBC.Rules.Missions.Ambush.Refusal.tooCloseInSight", { ...data, least: formatDistance(DISTANCES.ambushInSight) }),
           field,
         );
       }
@@ -64,8 +70,16 @@ export function resolveAmbushPlacement(input: AmbushPlacementInput): Checked<Res
     const effects: MissionEffect[] = [{ type: "ambushRevealed", actor: input.unit.actor }];
     return {
       breakdown: [
-        { label: `Nearest allowed to an enemy in sight (${input.measure})`, value: inSight, source: SRC.ambush },
-        { label: `Nearest allowed to any enemy (${input.measure})`, value: anyEnemy, source: SRC.ambush },
+        {
+          text: phrase("NOBC.Rules.Missions.Ambush.NearestInSight", { measure: measurePhrase(input.measure) }),
+          value: inSight,
+          source: SRC.ambush,
+        },
+        {
+          text: phrase("NOBC.Rules.Missions.Ambush.NearestAny", { measure: measurePhrase(input.measure) }),
+          value: anyEnemy,
+          source: SRC.ambush,
+        },
       ],
       rolls: [],
       outcome: { placed: true },

@@ -1,3 +1,4 @@
+import { phrase, type Phrase } from "../resolution";
 import type { Distance, MissionId, MissionSide, ScatterTable } from "./types";
 import { tableEntry } from "./validate";
 
@@ -35,34 +36,34 @@ export interface ReserveRule {
   /** Flanking: at least one unit in reserve, no 60% limit. */
   readonly flanking: boolean;
   /** Where the units come on, in our words. */
-  readonly arrival: string;
+  readonly arrival: Phrase;
   readonly scatter?: ScatterTable;
 }
 
 export type VictoryCondition =
-  | { readonly kind: "annihilation"; readonly side: "either"; readonly text: string }
+  | { readonly kind: "annihilation"; readonly side: "either"; readonly text: Phrase }
   | {
       readonly kind: "holdObjective";
       readonly side: MissionSide | "either";
       /** First turn on which holding an objective wins. */
       readonly fromTurn: number;
       readonly objectives: "any" | "opponentSide" | "opponentQuarter";
-      readonly text: string;
+      readonly text: Phrase;
     }
   | {
       readonly kind: "clearObjectives";
       readonly side: "defender";
       readonly fromTurn: number;
       readonly distance: Distance;
-      readonly text: string;
+      readonly text: Phrase;
     }
-  | { readonly kind: "outlast"; readonly side: "defender"; readonly turn: number; readonly text: string };
+  | { readonly kind: "outlast"; readonly side: "defender"; readonly turn: number; readonly text: Phrase };
 
 export interface MissionDefinition {
   readonly id: MissionId;
   readonly name: string;
   /** One line of situation, in our words. */
-  readonly briefing: string;
+  readonly briefing: Phrase;
   readonly meetingEngagement: boolean;
   /** Units the defender may hold in ambush (0: no ambush). */
   readonly ambushUnits: number;
@@ -73,33 +74,30 @@ export interface MissionDefinition {
   /** Who attacks when no battle plan says: a roll-off, or the players agree. */
   readonly attacker: "rollOff" | "agreed";
   readonly timeOfDay: { readonly choice: "rollOrDaylight" | "attackerChooses"; readonly table: TimeOfDayTable };
-  readonly setUp: readonly string[];
-  readonly deployment: readonly string[];
+  readonly setUp: readonly Phrase[];
+  readonly deployment: readonly Phrase[];
   readonly firstTurn: "attacker" | "rollOff";
   readonly victory: readonly VictoryCondition[];
 }
 
-const FOXHOLES = "Every infantry team starts in foxholes.";
-const RANGED_IN = "Defender first, both players place Ranged In markers for all their artillery.";
-const TIME_ROLL = "The attacker either rolls for time of day or fights in daylight.";
-const TIME_CHOOSE = "The attacker picks dawn, daylight or dusk.";
-const MINEFIELDS =
-  "The defender places one minefield per 25 points of its force (or part of 25), anywhere outside the enemy's deployment area.";
-const AMBUSH_ONE = "The defender may keep one deployed unit in ambush.";
-const ROLL_ATTACKER = "Roll off: the higher roll attacks.";
-const LONG_EDGES = "The attacker takes a long table edge; the defender has the opposite one.";
-const ALTERNATE_12 = 'Attacker first, the players take turns placing one unit each within 12"/30 cm of their own edge.';
+const FOXHOLES = phrase("NOBC.Rules.Missions.Catalogue.Deployment.Foxholes");
+const RANGED_IN = phrase("NOBC.Rules.Missions.Catalogue.Deployment.RangedIn");
+const TIME_ROLL = phrase("NOBC.Rules.Missions.Catalogue.SetUp.TimeRoll");
+const TIME_CHOOSE = phrase("NOBC.Rules.Missions.Catalogue.SetUp.TimeChoose");
+const MINEFIELDS = phrase("NOBC.Rules.Missions.Catalogue.SetUp.Minefields");
+const AMBUSH_ONE = phrase("NOBC.Rules.Missions.Catalogue.Deployment.AmbushOne");
+const ROLL_ATTACKER = phrase("NOBC.Rules.Missions.Catalogue.SetUp.RollAttacker");
+const LONG_EDGES = phrase("NOBC.Rules.Missions.Catalogue.SetUp.LongEdges");
+const ALTERNATE_12 = phrase("NOBC.Rules.Missions.Catalogue.Deployment.Alternate12");
 
-const ATTACKER_HOLDS_ANY =
-  'The attacker wins by starting a turn with a tank or infantry team within 4"/10 cm of an objective and ending it with no defending tank or infantry team that close.';
-const EITHER_HOLDS_ENEMY_SIDE =
-  "Either player wins by starting a turn with a tank or infantry team within 4\"/10 cm of an objective on the enemy's side and ending it with no enemy tank or infantry team that close.";
+const ATTACKER_HOLDS_ANY = phrase("NOBC.Rules.Missions.Catalogue.Victory.AttackerHoldsAny");
+const EITHER_HOLDS_ENEMY_SIDE = phrase("NOBC.Rules.Missions.Catalogue.Victory.EitherHoldsEnemySide");
 const CLEAR_FROM_6: VictoryCondition = {
   kind: "clearObjectives",
   side: "defender",
   fromTurn: 6,
   distance: { inches: 8, cm: 20 },
-  text: 'From turn 6, the defender wins by ending a turn with no attacking tank or infantry team within 8"/20 cm of the objectives.',
+  text: phrase("NOBC.Rules.Missions.Catalogue.Victory.ClearFrom6"),
 };
 const HOLD_ANY: VictoryCondition = { kind: "holdObjective", side: "attacker", fromTurn: 1, objectives: "any", text: ATTACKER_HOLDS_ANY };
 const HOLD_ANY_FROM_6: VictoryCondition = {
@@ -107,7 +105,7 @@ const HOLD_ANY_FROM_6: VictoryCondition = {
   side: "attacker",
   fromTurn: 6,
   objectives: "any",
-  text: `From turn 6: ${ATTACKER_HOLDS_ANY.charAt(0).toLowerCase()}${ATTACKER_HOLDS_ANY.slice(1)}`,
+  text: phrase("NOBC.Rules.Missions.Catalogue.Victory.AttackerHoldsAnyFrom6"),
 };
 const HOLD_ENEMY_SIDE: VictoryCondition = {
   kind: "holdObjective",
@@ -122,7 +120,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
   annihilation: {
     id: "annihilation",
     name: "Annihilation",
-    briefing: "A fight to the finish: wipe out the enemy force.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Annihilation.Briefing"),
     meetingEngagement: true,
     ambushUnits: 0,
     strategicWithdrawal: false,
@@ -133,12 +131,12 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     setUp: [ROLL_ATTACKER, LONG_EDGES, TIME_ROLL],
     deployment: [ALTERNATE_12, FOXHOLES],
     firstTurn: "rollOff",
-    victory: [{ kind: "annihilation", side: "either", text: "A player wins once the enemy has no formations left on the table." }],
+    victory: [{ kind: "annihilation", side: "either", text: phrase("NOBC.Rules.Missions.Catalogue.Victory.Annihilation") }],
   },
   freeForAll: {
     id: "freeForAll",
     name: "Free for All",
-    briefing: "The front has broken open: find the enemy and destroy them.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.FreeForAll.Briefing"),
     meetingEngagement: true,
     ambushUnits: 0,
     strategicWithdrawal: false,
@@ -146,12 +144,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     reserves: [],
     attacker: "rollOff",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_STANDARD },
-    setUp: [
-      ROLL_ATTACKER,
-      LONG_EDGES,
-      'Attacker first, each player places two objectives within 8"/20 cm of the enemy\'s edge and at least 8"/20 cm in from the side edges.',
-      TIME_ROLL,
-    ],
+    setUp: [ROLL_ATTACKER, LONG_EDGES, phrase("NOBC.Rules.Missions.Catalogue.SetUp.TwoObjectivesNearEnemyEdge"), TIME_ROLL],
     deployment: [ALTERNATE_12, FOXHOLES],
     firstTurn: "rollOff",
     victory: [HOLD_ENEMY_SIDE],
@@ -159,7 +152,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
   dustUp: {
     id: "dustUp",
     name: "Dust Up",
-    briefing: "Enemies on every side: gather your scattered units and strike together.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.DustUp.Briefing"),
     meetingEngagement: true,
     ambushUnits: 0,
     strategicWithdrawal: false,
@@ -171,21 +164,21 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         deep: false,
         scattered: false,
         flanking: false,
-        arrival: "The long table edge beside the player's own quarter.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.OwnQuarterLongEdge"),
       },
     ],
     attacker: "rollOff",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_STANDARD },
     setUp: [
       ROLL_ATTACKER,
-      "The attacker takes a table quarter; the defender has the opposite one.",
-      "Attacker first, each player places one objective in their own quarter, then one in the enemy's quarter.",
-      'Objectives stay at least 8"/20 cm from every edge and 12"/30 cm from the centre.',
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.AttackerQuarter"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesOwnThenEnemyQuarter"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesAwayFromCentre"),
       TIME_ROLL,
     ],
     deployment: [
-      "Each player holds at least 40% of the force in delayed reserve.",
-      'Attacker first, the players take turns placing one deployed unit each in their own quarter, at least 12"/30 cm from the centre.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.EachDelayedReserve"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AlternateQuarters"),
       FOXHOLES,
     ],
     firstTurn: "rollOff",
@@ -195,14 +188,14 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         side: "either",
         fromTurn: 1,
         objectives: "opponentQuarter",
-        text: "Either player wins by starting a turn with a tank or infantry team within 4\"/10 cm of an objective in the enemy's quarter and ending it with no enemy tank or infantry team that close.",
+        text: phrase("NOBC.Rules.Missions.Catalogue.Victory.EitherHoldsEnemyQuarter"),
       },
     ],
   },
   encounter: {
     id: "encounter",
     name: "Encounter",
-    briefing: "Both sides are strung out after hard fighting: gather yours faster than the enemy.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Encounter.Briefing"),
     meetingEngagement: true,
     ambushUnits: 0,
     strategicWithdrawal: false,
@@ -214,26 +207,21 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         deep: false,
         scattered: true,
         flanking: false,
-        arrival: "Each unit rolls on the mission's scatter table.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.Scatter"),
         scatter: DEFAULT_SCATTER,
       },
     ],
     attacker: "rollOff",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_STANDARD },
-    setUp: [
-      ROLL_ATTACKER,
-      LONG_EDGES,
-      'Attacker first, each player places two objectives within 8"/20 cm of the enemy\'s edge and at least 8"/20 cm in from the side edges.',
-      TIME_ROLL,
-    ],
-    deployment: ["Each player holds at least 40% of the force in scattered delayed reserve.", ALTERNATE_12, FOXHOLES],
+    setUp: [ROLL_ATTACKER, LONG_EDGES, phrase("NOBC.Rules.Missions.Catalogue.SetUp.TwoObjectivesNearEnemyEdge"), TIME_ROLL],
+    deployment: [phrase("NOBC.Rules.Missions.Catalogue.Deployment.EachScatteredDelayedReserve"), ALTERNATE_12, FOXHOLES],
     firstTurn: "rollOff",
     victory: [HOLD_ENEMY_SIDE],
   },
   counterattack: {
     id: "counterattack",
     name: "Counterattack",
-    briefing: "The enemy is cut off: destroy them before the relief force gets through.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Counterattack.Briefing"),
     meetingEngagement: false,
     ambushUnits: 1,
     strategicWithdrawal: false,
@@ -245,23 +233,23 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         deep: false,
         scattered: false,
         flanking: false,
-        arrival: "Within 16\"/40 cm of the corner opposite the defender's quarter.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.OppositeCorner"),
       },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
-      "The defender takes a table quarter; the attacker takes a quarter next to it (across a long or a short edge).",
-      "The defender places one objective in its own quarter; the attacker places one in the quarter opposite its own.",
-      'Objectives stay at least 8"/20 cm from every edge and 12"/30 cm from the centre.',
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderQuarterAttackerNext"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesOwnAndOppositeQuarter"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesAwayFromCentre"),
       TIME_ROLL,
     ],
     deployment: [
-      "The defender holds at least 40% of its force in immediate reserve.",
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderImmediateReserve"),
       RANGED_IN,
       AMBUSH_ONE,
-      'The defender deploys in its quarter, at least 12"/30 cm from the centre.',
-      'The attacker deploys in its quarter, at least 8"/20 cm from both centre lines.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderQuarterFromCentre"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerQuarterFromCentreLines"),
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -270,38 +258,45 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
   contact: {
     id: "contact",
     name: "Contact",
-    briefing: "You have caught the enemy before their defence is set: strike before they reinforce.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Contact.Briefing"),
     meetingEngagement: false,
     ambushUnits: 1,
     strategicWithdrawal: false,
     minefields: false,
     reserves: [
-      { side: "attacker", timing: "immediate", deep: false, scattered: false, flanking: false, arrival: "The attacker's long table edge." },
+      {
+        side: "attacker",
+        timing: "immediate",
+        deep: false,
+        scattered: false,
+        flanking: false,
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.AttackerLongEdge"),
+      },
       {
         side: "defender",
         timing: "delayed",
         deep: false,
         scattered: true,
         flanking: false,
-        arrival: "Each unit rolls on the mission's scatter table.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.Scatter"),
         scatter: DEFAULT_SCATTER,
       },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
-      "The defender takes a long table edge; the attacker has the opposite one.",
-      'The defender places two objectives in the attacker\'s half, at least 16"/40 cm from the centre line and 8"/20 cm from the short edges.',
-      'The attacker places two objectives in the defender\'s half, at least 12"/30 cm from the centre line and 8"/20 cm from the short edges.',
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderLongEdge"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderObjectivesInAttackerHalf"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.AttackerObjectivesInDefenderHalf"),
       TIME_ROLL,
     ],
     deployment: [
-      "The defender holds at least 40% of its force in scattered delayed reserve.",
-      "The attacker holds at least 40% of its force in immediate reserve.",
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderScatteredDelayedReserve"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerImmediateReserve"),
       RANGED_IN,
       AMBUSH_ONE,
-      'The defender deploys in its half, at least 8"/20 cm from the centre line.',
-      'The attacker deploys in its half, at least 12"/30 cm from the centre line.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderHalfFromCentre8"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerHalfFromCentre12"),
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -310,7 +305,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
   breakthrough: {
     id: "breakthrough",
     name: "Breakthrough",
-    briefing: "You have turned the enemy's flank: take the objectives before they can shift to cover them.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Breakthrough.Briefing"),
     meetingEngagement: false,
     ambushUnits: 1,
     strategicWithdrawal: false,
@@ -322,7 +317,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         deep: false,
         scattered: false,
         flanking: false,
-        arrival: "Within 16\"/40 cm of either of the defender's table corners.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.DefenderCorners"),
       },
       {
         side: "attacker",
@@ -330,24 +325,24 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         deep: false,
         scattered: false,
         flanking: true,
-        arrival: "Within 16\"/40 cm of the table corner in the objectives' quarter.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.ObjectivesCorner"),
       },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "rollOrDaylight", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
-      "The defender takes two diagonally opposite table quarters.",
-      "The attacker takes one of the other two quarters.",
-      'The attacker places two objectives in the last quarter, at least 8"/20 cm from every edge.',
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderDiagonalQuarters"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.AttackerOtherQuarter"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesLastQuarter"),
       TIME_ROLL,
     ],
     deployment: [
-      "The defender holds at least 40% of its force in immediate reserve.",
-      "The attacker holds at least one unit in flanking delayed reserve.",
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderImmediateReserve"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerFlankingReserve"),
       RANGED_IN,
       AMBUSH_ONE,
-      "The defender deploys in its two quarters, split as it likes.",
-      'The attacker deploys in its quarter, at least 8"/20 cm from both centre lines.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderTwoQuarters"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerQuarterFromCentreLines"),
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -356,28 +351,35 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
   noRetreat: {
     id: "noRetreat",
     name: "No Retreat",
-    briefing: "The enemy is on the defensive: break them before their reserves come to the rescue.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.NoRetreat.Briefing"),
     meetingEngagement: false,
     ambushUnits: 1,
     strategicWithdrawal: false,
     minefields: true,
     reserves: [
-      { side: "defender", timing: "immediate", deep: true, scattered: false, flanking: false, arrival: "The defender's short table edge." },
+      {
+        side: "defender",
+        timing: "immediate",
+        deep: true,
+        scattered: false,
+        flanking: false,
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.DefenderShortEdge"),
+      },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "attackerChooses", table: TIME_OF_DAY_STANDARD },
     setUp: [
-      "The defender takes a short table edge; the attacker has the opposite one.",
-      "Defender first, each player places one objective in the defender's half, at least 8\"/20 cm from the centre line and from every edge.",
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderShortEdge"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesInDefenderHalf"),
       MINEFIELDS,
       TIME_CHOOSE,
     ],
     deployment: [
-      "The defender holds at least 40% of its force in deep immediate reserve.",
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderDeepImmediateReserve"),
       RANGED_IN,
       AMBUSH_ONE,
-      "The defender deploys in its half.",
-      'The attacker deploys in its half, at least 16"/40 cm from the centre line.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderHalf"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerHalfFromCentre16"),
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -386,7 +388,7 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
   rearguard: {
     id: "rearguard",
     name: "Rearguard",
-    briefing: "The enemy is falling back: do not let them slip away.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Rearguard.Briefing"),
     meetingEngagement: false,
     ambushUnits: 1,
     strategicWithdrawal: true,
@@ -395,16 +397,16 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
     attacker: "agreed",
     timeOfDay: { choice: "attackerChooses", table: TIME_OF_DAY_STANDARD },
     setUp: [
-      "The defender takes a long table edge; the attacker has the opposite one.",
-      'The attacker places two objectives within 16"/40 cm of the defender\'s edge and at least 16"/40 cm from the side edges.',
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderLongEdge"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesNearDefenderEdge"),
       MINEFIELDS,
       TIME_CHOOSE,
       RANGED_IN,
     ],
     deployment: [
-      "The defender may keep one unit in ambush.",
-      "The defender deploys the rest in its half.",
-      'The attacker deploys within 8"/20 cm of its own edge.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderAmbushOne"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderRestInHalf"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerNearOwnEdge"),
       FOXHOLES,
     ],
     firstTurn: "attacker",
@@ -414,14 +416,14 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         kind: "outlast",
         side: "defender",
         turn: 9,
-        text: "Otherwise the defender wins at the start of its ninth turn, once formation morale has been checked.",
+        text: phrase("NOBC.Rules.Missions.Catalogue.Victory.Outlast"),
       },
     ],
   },
   bridgehead: {
     id: "bridgehead",
     name: "Bridgehead",
-    briefing: "Light enemy troops hold a river crossing: cut them off before their reinforcements arrive.",
+    briefing: phrase("NOBC.Rules.Missions.Catalogue.Bridgehead.Briefing"),
     meetingEngagement: false,
     ambushUnits: 1,
     strategicWithdrawal: false,
@@ -433,24 +435,24 @@ export const MISSIONS: Readonly<Record<MissionId, MissionDefinition>> = {
         deep: true,
         scattered: true,
         flanking: false,
-        arrival: "Each unit rolls on the mission's scatter table.",
+        arrival: phrase("NOBC.Rules.Missions.Catalogue.Arrival.Scatter"),
         scatter: DEFAULT_SCATTER,
       },
     ],
     attacker: "agreed",
     timeOfDay: { choice: "attackerChooses", table: TIME_OF_DAY_LATE_DAWN },
     setUp: [
-      "The defender takes a long table edge; the attacker has the opposite one.",
-      'The attacker places two objectives at least 8"/20 cm from the centre line, 8"/20 cm from the long edges and 28"/70 cm from the short edges.',
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.DefenderLongEdge"),
+      phrase("NOBC.Rules.Missions.Catalogue.SetUp.ObjectivesAwayFromEdges"),
       MINEFIELDS,
       TIME_CHOOSE,
     ],
     deployment: [
-      "The defender holds at least 40% of its force in deep scattered immediate reserve.",
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderDeepScatteredReserve"),
       RANGED_IN,
       AMBUSH_ONE,
-      'The defender deploys in its half, at least 20"/50 cm from the side edges.',
-      'The attacker deploys in its half, at least 16"/40 cm from the centre line or within 8"/20 cm of a side edge.',
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.DefenderHalfFromSides"),
+      phrase("NOBC.Rules.Missions.Catalogue.Deployment.AttackerHalfCentreOrSide"),
       FOXHOLES,
     ],
     firstTurn: "attacker",

@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { MissionEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import { assertCount, assertDie, checkCount, checkRating, rollDie } from "./validate";
@@ -65,11 +65,13 @@ export interface MinefieldOutcome {
 /** Each team entering a minefield takes a skill test; a team that fails is hit and must save. */
 export function resolveMinefieldCrossing(input: MinefieldInput, dice: Dice): Checked<Resolution<MinefieldOutcome>> {
   const refusals = new RefusalList();
-  checkRating(refusals, input.unit.skill, "unit.skill", `The skill rating of ${input.unit.name}`);
-  if (input.teams.length === 0) refusals.add("noTeams", `No team of ${input.unit.name} enters the minefield (teams is empty).`, "teams");
+  const unit = input.unit.name;
+  checkRating(refusals, input.unit.skill, "unit.skill", phrase("NOBC.Rules.Missions.Minefields.SkillOf", { unit }));
+  if (input.teams.length === 0) refusals.add("noTeams", phrase("NOBC.Rules.Missions.Minefields.Refusal.noTeams", { unit }), "teams");
   input.teams.forEach((t, i) => {
-    if (t.kind === "tank") checkCount(refusals, t.topArmour, `teams[${i}].topArmour`, `The top armour of ${t.name}`);
-    else checkRating(refusals, t.save, `teams[${i}].save`, `The save of ${t.name}`);
+    if (t.kind === "tank")
+      checkCount(refusals, t.topArmour, `teams[${i}].topArmour`, phrase("NOBC.Rules.Missions.Minefields.TopArmourOf", { team: t.name }));
+    else checkRating(refusals, t.save, `teams[${i}].save`, phrase("NOBC.Rules.Missions.Minefields.SaveOf", { team: t.name }));
   });
   return refusals.result(() => {
     const rolls: number[] = [];
@@ -78,16 +80,20 @@ export function resolveMinefieldCrossing(input: MinefieldInput, dice: Dice): Che
     const teams = input.teams.map((team): MinefieldTeamResult => {
       const skillDie = rollDie(dice);
       rolls.push(skillDie);
-      breakdown.push({ label: `${team.name}: skill test (needs ${input.unit.skill}+)`, value: skillDie, source: SRC.minefields });
+      breakdown.push({
+        text: phrase("NOBC.Rules.Missions.Minefields.SkillTest", { team: team.name, skill: input.unit.skill }),
+        value: skillDie,
+        source: SRC.minefields,
+      });
       if (skillDie >= input.unit.skill) return { actor: team.actor, skillDie, result: "safe", halted: false };
       const saveDie = rollDie(dice);
       rolls.push(saveDie);
       const result = team.kind === "tank" ? tankMineSave(saveDie, team.topArmour) : teamMineSave(saveDie, team.save);
       breakdown.push({
-        label:
+        text:
           team.kind === "tank"
-            ? `${team.name}: save die + top armour ${team.topArmour} against AT ${MINE.antiTank}`
-            : `${team.name}: save die (needs ${team.save}+)`,
+            ? phrase("NOBC.Rules.Missions.Minefields.TankSave", { team: team.name, armour: team.topArmour, antiTank: MINE.antiTank })
+            : phrase("NOBC.Rules.Missions.Minefields.TeamSave", { team: team.name, save: team.save }),
         value: saveDie,
         source: `${SRC.minefields}; ${decision("mine saves")}`,
       });

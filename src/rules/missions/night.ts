@@ -1,5 +1,5 @@
 import type { Dice } from "../dice";
-import type { Resolution } from "../resolution";
+import { phrase, type Resolution } from "../resolution";
 import { SRC } from "./sources";
 import type { Distance } from "./types";
 import { assertDie, rollDie } from "./validate";
@@ -40,7 +40,7 @@ export function nightToHitPenalty(thermalImaging: boolean): number {
 export function resolveNightVisibility(input: { readonly unit: string }, dice: Dice): Resolution<Distance> {
   const die = rollDie(dice);
   return {
-    breakdown: [{ label: `Night visibility die for ${input.unit}`, value: die, source: SRC.night }],
+    breakdown: [{ text: phrase("NOBC.Rules.Missions.Night.VisibilityDie", { unit: input.unit }), value: die, source: SRC.night }],
     rolls: [die],
     outcome: nightVisibility(die),
     effects: [],

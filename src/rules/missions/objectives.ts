@@ -1,6 +1,6 @@
-import { RefusalList, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type Checked, type Resolution } from "../resolution";
 import { SRC } from "./sources";
-import { DISTANCES, inMeasure, type Measure } from "./types";
+import { DISTANCES, inMeasure, lengthPhrase, type Measure } from "./types";
 import { checkDistance } from "./validate";
 
 export type ObjectiveTeamKind = "tank" | "infantry" | "transport" | "aircraft" | "independent" | "other";
@@ -40,17 +40,19 @@ export interface ObjectiveOutcome {
 /** Held: an own team within 4"/10 cm at the start of the turn, no enemy team within it at the end. */
 export function resolveObjective(input: ObjectiveInput): Checked<Resolution<ObjectiveOutcome>> {
   const refusals = new RefusalList();
-  input.ownAtStart.forEach((t, i) => checkDistance(refusals, t.distance, `ownAtStart[${i}].distance`, `The distance of ${t.name}`));
-  input.enemyAtEnd.forEach((t, i) => checkDistance(refusals, t.distance, `enemyAtEnd[${i}].distance`, `The distance of ${t.name}`));
+  const distanceOf = (t: ObjectiveTeam) => phrase("NOBC.Rules.Missions.Objectives.DistanceOf", { team: t.name });
+  input.ownAtStart.forEach((t, i) => checkDistance(refusals, t.distance, `ownAtStart[${i}].distance`, distanceOf(t)));
+  input.enemyAtEnd.forEach((t, i) => checkDistance(refusals, t.distance, `enemyAtEnd[${i}].distance`, distanceOf(t)));
   return refusals.result(() => {
     const range = inMeasure(DISTANCES.objectiveHold, input.measure);
     const near = (teams: readonly ObjectiveTeam[]) => teams.filter((t) => countsForObjective(t) && t.distance <= range).length;
     const own = near(input.ownAtStart);
     const enemy = near(input.enemyAtEnd);
+    const within = lengthPhrase(range, input.measure);
     return {
       breakdown: [
-        { label: `Own tank or infantry teams within ${range} ${input.measure} at the start`, value: own, source: SRC.objectives },
-        { label: `Enemy tank or infantry teams within ${range} ${input.measure} at the end`, value: enemy, source: SRC.objectives },
+        { text: phrase("NOBC.Rules.Missions.Objectives.OwnInRange", { range: within }), value: own, source: SRC.objectives },
+        { text: phrase("NOBC.Rules.Missions.Objectives.EnemyInRange", { range: within }), value: enemy, source: SRC.objectives },
       ],
       rolls: [],
       outcome: { held: own > 0 && enemy === 0, ownTeamsInRange: own, enemyTeamsInRange: enemy },

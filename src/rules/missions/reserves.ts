@@ -1,11 +1,11 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import { DEFAULT_SCATTER, type ReserveRule } from "./catalogue";
 import type { MissionEffect } from "./effects";
 import { SRC, decision } from "./sources";
-import type { ArrivalPoint, ScatterTable } from "./types";
-import { assertCount, assertDie, checkCount, rollDice, rollDie } from "./validate";
+import { arrivalPhrase, type ArrivalPoint, type ScatterTable } from "./types";
+import { TURN, assertCount, assertDie, checkCount, rollDice, rollDie } from "./validate";
 
 /** seed 002, Reserves: each die of this or more brings a unit. */
 export const RESERVE_SUCCESS_ON = 5;
@@ -56,8 +56,14 @@ export interface ReserveRollOutcome {
 /** The reserve roll at the start of a turn, with a scatter roll for each unit that arrives if scattered. */
 export function resolveReserves(input: ReserveRollInput, dice: Dice): Checked<Resolution<ReserveRollOutcome>> {
   const refusals = new RefusalList();
-  checkCount(refusals, input.turn, "turn", "The turn", 1);
-  checkCount(refusals, input.unitsInReserve, "unitsInReserve", `The units ${input.force.name} holds in reserve`, 1);
+  checkCount(refusals, input.turn, "turn", TURN, 1);
+  checkCount(
+    refusals,
+    input.unitsInReserve,
+    "unitsInReserve",
+    phrase("NOBC.Rules.Missions.Reserves.UnitsInReserveOf", { force: input.force.name }),
+    1,
+  );
   return refusals.result(() => {
     const count = reserveDice(input.turn, input.timing === "delayed");
     const rolls = rollDice(dice, count);
@@ -65,13 +71,23 @@ export function resolveReserves(input: ReserveRollInput, dice: Dice): Checked<Re
     const earned = reservesArriving(rolls);
     const arriving = Math.min(earned, input.unitsInReserve);
     const breakdown: BreakdownLine[] = rolls.map((d, i) => ({
-      label: `Reserve die ${i + 1} of ${count} (5+ brings a unit)`,
+      text: phrase("NOBC.Rules.Missions.Reserves.ReserveDie", { die: i + 1, dice: count, on: RESERVE_SUCCESS_ON }),
       value: d,
       source: SRC.reserves,
     }));
-    if (count === 0) breakdown.push({ label: `Delayed reserves roll from turn ${DELAYED_FIRST_TURN}`, value: 0, source: SRC.reserves });
-    if (earned > successes) breakdown.push({ label: "Three or more dice and no success: one unit anyway", value: 1, source: SRC.reserves });
-    if (arriving < earned) breakdown.push({ label: "No more units left in reserve", value: arriving - earned, source: SRC.reserves });
+    if (count === 0) {
+      breakdown.push({
+        text: phrase("NOBC.Rules.Missions.Reserves.DelayedFrom", { turn: DELAYED_FIRST_TURN }),
+        value: 0,
+        source: SRC.reserves,
+      });
+    }
+    if (earned > successes) {
+      breakdown.push({ text: phrase("NOBC.Rules.Missions.Reserves.Automatic"), value: 1, source: SRC.reserves });
+    }
+    if (arriving < earned) {
+      breakdown.push({ text: phrase("NOBC.Rules.Missions.Reserves.NoneLeft"), value: arriving - earned, source: SRC.reserves });
+    }
 
     const effects: MissionEffect[] = [];
     if (arriving > 0) effects.push({ type: "reservesArrive", actor: input.force.actor, count: arriving });
@@ -83,7 +99,7 @@ export function resolveReserves(input: ReserveRollInput, dice: Dice): Checked<Re
         const at = scatterArrival(input.scatter, die);
         arrivals.push(at);
         breakdown.push({
-          label: `Scatter die for unit ${i + 1}: ${at.kind === "edge" ? `${at.edge} edge` : `${at.corner} corner`}`,
+          text: phrase("NOBC.Rules.Missions.Reserves.ScatterDie", { unit: i + 1, at: arrivalPhrase(at) }),
           value: die,
           source: input.scatter === DEFAULT_SCATTER ? `${SRC.scattered}; ${decision("scattered reserves table")}` : SRC.scattered,
         });
@@ -126,19 +142,21 @@ export const DEEP_HEAVY_FRONT_ARMOUR = 4;
  */
 export function checkReserveDeployment(input: ReserveDeploymentInput): Checked<Resolution<ReserveDeploymentOutcome>> {
   const refusals = new RefusalList();
-  checkCount(refusals, input.agreedPoints, "agreedPoints", "The agreed points total", 1);
-  input.units.forEach((u, i) => checkCount(refusals, u.points, `units[${i}].points`, `The points of ${u.name}`));
+  checkCount(refusals, input.agreedPoints, "agreedPoints", phrase("NOBC.Rules.Missions.Reserves.AgreedPoints"), 1);
+  input.units.forEach((u, i) =>
+    checkCount(refusals, u.points, `units[${i}].points`, phrase("NOBC.Rules.Missions.Reserves.PointsOf", { unit: u.name })),
+  );
   const onTable = input.units.filter((u) => !u.inReserve);
   const onTablePoints = onTable.reduce((s, u) => s + u.points, 0);
   const reservePoints = input.units.reduce((s, u) => s + u.points, 0) - onTablePoints;
   const limit = input.rule.flanking ? null : (input.agreedPoints * ON_TABLE_SHARE.numerator) / ON_TABLE_SHARE.denominator;
   if (input.rule.flanking && onTable.length === input.units.length) {
-    refusals.add("noFlankingReserve", "Flanking reserves need at least one unit held in reserve (every unit is on the table).", "units");
+    refusals.add("noFlankingReserve", phrase("NOBC.Rules.Missions.Reserves.Refusal.noFlankingReserve"), "units");
   }
   if (limit !== null && onTablePoints > limit) {
     refusals.add(
       "tooManyOnTable",
-      `The units on the table come to ${onTablePoints} points, more than 60% of the agreed ${input.agreedPoints} (${limit}).`,
+      phrase("NOBC.Rules.Missions.Reserves.Refusal.tooManyOnTable", { count: onTablePoints, agreed: input.agreedPoints, limit }),
       "units",
     );
   }
@@ -147,16 +165,20 @@ export function checkReserveDeployment(input: ReserveDeploymentInput): Checked<R
     if (heavy.length > 1) {
       refusals.add(
         "deepReserveHeavy",
-        `Deep reserves allow one tank unit of front armour ${DEEP_HEAVY_FRONT_ARMOUR}+ or one aircraft unit on the table, not ${heavy.length} (${heavy.map((u) => u.name).join(", ")}).`,
+        phrase("NOBC.Rules.Missions.Reserves.Refusal.deepReserveHeavy", {
+          armour: DEEP_HEAVY_FRONT_ARMOUR,
+          count: heavy.length,
+          units: heavy.map((u) => u.name).join(", "),
+        }),
         "units",
       );
     }
   }
   return refusals.result(() => ({
     breakdown: [
-      { label: "Points on the table", value: onTablePoints, source: SRC.reserveLimits },
-      { label: "Points in reserve", value: reservePoints, source: SRC.reserveLimits },
-      ...(limit === null ? [] : [{ label: "Most points allowed on the table (60%)", value: limit, source: SRC.reserveLimits }]),
+      { text: phrase("NOBC.Rules.Missions.Reserves.PointsOnTable"), value: onTablePoints, source: SRC.reserveLimits },
+      { text: phrase("NOBC.Rules.Missions.Reserves.PointsInReserve"), value: reservePoints, source: SRC.reserveLimits },
+      ...(limit === null ? [] : [{ text: phrase("NOBC.Rules.Missions.Reserves.OnTableLimit"), value: limit, source: SRC.reserveLimits }]),
     ],
     rolls: [],
     outcome: { onTablePoints, reservePoints, onTableLimit: limit },

@@ -1,5 +1,5 @@
 import type { Dice } from "../dice";
-import type { BreakdownLine, Resolution } from "../resolution";
+import { phrase, type BreakdownLine, type Resolution } from "../resolution";
 import { mission } from "./catalogue";
 import type { MissionEffect } from "./effects";
 import { SRC, decision } from "./sources";
@@ -89,7 +89,13 @@ export interface BattlePlansOutcome {
 export function resolveBattlePlans(input: BattlePlansInput, dice: Dice): Resolution<BattlePlansOutcome> {
   const die = rollDie(dice);
   const picked = battlePlan(input.nato, input.wp, die);
-  const breakdown: BreakdownLine[] = [{ label: `Mission die: ${mission(picked.mission).name}`, value: die, source: SRC.battlePlans }];
+  const breakdown: BreakdownLine[] = [
+    {
+      text: phrase("NOBC.Rules.Missions.Selection.MissionDie", { mission: mission(picked.mission).name }),
+      value: die,
+      source: SRC.battlePlans,
+    },
+  ];
   const rolls = [die];
   let attacker: Faction;
   if (picked.attacker === "roll") {
@@ -97,9 +103,9 @@ export function resolveBattlePlans(input: BattlePlansInput, dice: Dice): Resolut
     rolls.push(...off.rolls);
     attacker = off.winner === "first" ? "nato" : "wp";
     for (let i = 0; i < off.rolls.length; i += 2) {
-      breakdown.push({ label: "NATO roll for attacker", value: off.rolls[i]!, source: SRC.whoAttacks });
+      breakdown.push({ text: phrase("NOBC.Rules.Missions.Selection.NatoRollForAttacker"), value: off.rolls[i]!, source: SRC.whoAttacks });
       breakdown.push({
-        label: "Warsaw Pact roll for attacker",
+        text: phrase("NOBC.Rules.Missions.Selection.WpRollForAttacker"),
         value: off.rolls[i + 1]!,
         source: i + 2 < off.rolls.length ? decision("roll-off ties") : SRC.whoAttacks,
       });
@@ -120,8 +126,12 @@ export function resolveFirstTurn(input: { readonly mission: MissionId }, dice: D
   const off = rollOff(dice);
   const breakdown: BreakdownLine[] = [];
   for (let i = 0; i < off.rolls.length; i += 2) {
-    breakdown.push({ label: "Attacker roll for first turn", value: off.rolls[i]!, source: SRC.firstTurn });
-    breakdown.push({ label: "Defender roll for first turn", value: off.rolls[i + 1]!, source: SRC.firstTurn });
+    breakdown.push({ text: phrase("NOBC.Rules.Missions.Selection.AttackerRollForFirstTurn"), value: off.rolls[i]!, source: SRC.firstTurn });
+    breakdown.push({
+      text: phrase("NOBC.Rules.Missions.Selection.DefenderRollForFirstTurn"),
+      value: off.rolls[i + 1]!,
+      source: SRC.firstTurn,
+    });
   }
   return { breakdown, rolls: off.rolls, outcome: { first: off.winner === "first" ? "attacker" : "defender" }, effects: [] };
 }

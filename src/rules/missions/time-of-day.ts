@@ -1,10 +1,10 @@
 import type { Dice } from "../dice";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import { mission, type TimeOfDay } from "./catalogue";
 import type { MissionEffect } from "./effects";
 import { SRC, decision } from "./sources";
-import type { MissionId, MissionSide } from "./types";
-import { assertDie, checkCount, rollDice, rollDie } from "./validate";
+import { MISSION_SIDE_LABELS, type MissionId, type MissionSide } from "./types";
+import { TURN, assertDie, checkCount, rollDice, rollDie } from "./validate";
 
 /** seed 002, Dawn and Dusk: any die of this or more changes the light. */
 export const LIGHT_CHANGE_ON = 5;
@@ -26,7 +26,7 @@ export function resolveTimeOfDay(input: { readonly mission: MissionId }, dice: D
   return {
     breakdown: [
       {
-        label: `Time of day die (${def.name})`,
+        text: phrase("NOBC.Rules.Missions.TimeOfDay.Die", { mission: def.name }),
         value: die,
         source: lateDawn ? `${SRC.timeOfDay}; ${decision("time of day per mission")}` : SRC.timeOfDay,
       },
@@ -63,15 +63,24 @@ export interface LightCheckOutcome {
   readonly light: "darkness" | "daylight";
 }
 
+/** The refusal of a check made too early, for a dawn and a dusk game. */
+const NO_CHECK_YET: Readonly<Record<LightCheckInput["start"], string>> = {
+  dawn: "NOBC.Rules.Missions.TimeOfDay.Refusal.noDawnCheckYet",
+  dusk: "NOBC.Rules.Missions.TimeOfDay.Refusal.noDuskCheckYet",
+};
+
+/** The breakdown line of one light die, for a dawn and a dusk game. */
+const LIGHT_DIE: Readonly<Record<LightCheckInput["start"], string>> = {
+  dawn: "NOBC.Rules.Missions.TimeOfDay.DawnDie",
+  dusk: "NOBC.Rules.Missions.TimeOfDay.DuskDie",
+};
+
 /** The dawn or dusk check at the start of a player's turn: one die more each time, any 5+ changes the light. */
 export function resolveLightCheck(input: LightCheckInput, dice: Dice): Checked<Resolution<LightCheckOutcome>> {
   const refusals = new RefusalList();
-  if (checkCount(refusals, input.turn, "turn", "The turn", 1) && lightCheckDice(input.player, input.turn, input.firstPlayer) === 0) {
-    refusals.add(
-      "noCheckYet",
-      `No ${input.start} check is made before the defender's turn ${FIRST_LIGHT_CHECK_TURN} (this is the ${input.player}'s turn ${input.turn}).`,
-      "turn",
-    );
+  if (checkCount(refusals, input.turn, "turn", TURN, 1) && lightCheckDice(input.player, input.turn, input.firstPlayer) === 0) {
+    const data = { first: FIRST_LIGHT_CHECK_TURN, side: phrase(MISSION_SIDE_LABELS[input.player]), turn: input.turn };
+    refusals.add("noCheckYet", phrase(NO_CHECK_YET[input.start], data), "turn");
   }
   return refusals.result(() => {
     const count = lightCheckDice(input.player, input.turn, input.firstPlayer);
@@ -80,7 +89,7 @@ export function resolveLightCheck(input: LightCheckInput, dice: Dice): Checked<R
     const before = input.start === "dawn" ? "darkness" : "daylight";
     const after = input.start === "dawn" ? "daylight" : "darkness";
     const breakdown: BreakdownLine[] = rolls.map((d, i) => ({
-      label: `${input.start === "dawn" ? "Dawn" : "Dusk"} die ${i + 1} of ${count} (5+ changes the light)`,
+      text: phrase(LIGHT_DIE[input.start], { die: i + 1, dice: count, on: LIGHT_CHANGE_ON }),
       value: d,
       source: input.firstPlayer === "defender" ? `${SRC.dawnDusk}; ${decision("dawn and dusk count")}` : SRC.dawnDusk,
     }));

@@ -1,3 +1,5 @@
+import { phrase, type Phrase } from "../resolution";
+
 /** The ten Team Yankee missions (seed 002). */
 export const MISSION_IDS = [
   "annihilation",
@@ -15,6 +17,11 @@ export type MissionId = (typeof MISSION_IDS)[number];
 
 /** The two roles of a mission. */
 export type MissionSide = "attacker" | "defender";
+/** Labels of the two roles, written in the middle of a sentence. */
+export const MISSION_SIDE_LABELS: Readonly<Record<MissionSide, string>> = {
+  attacker: "NOBC.Rules.Missions.MissionSide.attacker",
+  defender: "NOBC.Rules.Missions.MissionSide.defender",
+};
 /** The two players of the Battle Plans table. */
 export type Faction = "nato" | "wp";
 export type BattlePlan = "attack" | "manoeuvre" | "defend";
@@ -31,9 +38,30 @@ export function inMeasure(distance: Distance, measure: Measure): number {
   return measure === "inches" ? distance.inches : distance.cm;
 }
 
-/** Text for a distance as the seed prints it, e.g. 4"/10 cm. */
-export function formatDistance(distance: Distance): string {
-  return `${distance.inches}"/${distance.cm} cm`;
+/** The name of a measure ("inches", "cm"), for a breakdown line. */
+export const MEASURE_LABELS: Readonly<Record<Measure, string>> = {
+  inches: "NOBC.Rules.Missions.Measure.inches",
+  cm: "NOBC.Rules.Missions.Measure.cm",
+};
+
+const LENGTH_KEYS: Readonly<Record<Measure, string>> = {
+  inches: "NOBC.Rules.Missions.Types.Length.inches",
+  cm: "NOBC.Rules.Missions.Types.Length.cm",
+};
+
+/** The name of a measure as a phrase. */
+export function measurePhrase(measure: Measure): Phrase {
+  return phrase(MEASURE_LABELS[measure]);
+}
+
+/** A length in the scene's measure, e.g. 4 inches or 10 cm. */
+export function lengthPhrase(length: number, measure: Measure): Phrase {
+  return phrase(LENGTH_KEYS[measure], { count: length });
+}
+
+/** A distance as the seed prints it, e.g. 4"/10 cm. */
+export function formatDistance(distance: Distance): Phrase {
+  return phrase("NOBC.Rules.Missions.Types.Distance", { inches: distance.inches, cm: distance.cm });
 }
 
 /** seed 002 (Team Yankee missions): distances the rules use, in both measures. */
@@ -58,5 +86,26 @@ export const DISTANCES = {
 export type TableEdge = "ownLong" | "enemyLong" | "leftShort" | "rightShort";
 export type TableCorner = "ownLeft" | "ownRight" | "enemyLeft" | "enemyRight";
 export type ArrivalPoint = { readonly kind: "edge"; readonly edge: TableEdge } | { readonly kind: "corner"; readonly corner: TableCorner };
+
+/** Labels of the table edges, from the arriving player's side. */
+export const TABLE_EDGE_LABELS: Readonly<Record<TableEdge, string>> = {
+  ownLong: "NOBC.Rules.Missions.TableEdge.ownLong",
+  enemyLong: "NOBC.Rules.Missions.TableEdge.enemyLong",
+  leftShort: "NOBC.Rules.Missions.TableEdge.leftShort",
+  rightShort: "NOBC.Rules.Missions.TableEdge.rightShort",
+};
+
+/** Labels of the table corners, from the arriving player's side. */
+export const TABLE_CORNER_LABELS: Readonly<Record<TableCorner, string>> = {
+  ownLeft: "NOBC.Rules.Missions.TableCorner.ownLeft",
+  ownRight: "NOBC.Rules.Missions.TableCorner.ownRight",
+  enemyLeft: "NOBC.Rules.Missions.TableCorner.enemyLeft",
+  enemyRight: "NOBC.Rules.Missions.TableCorner.enemyRight",
+};
+
+/** Where a unit arrives, as a phrase ("own long edge", "enemy left corner"). */
+export function arrivalPhrase(at: ArrivalPoint): Phrase {
+  return phrase(at.kind === "edge" ? TABLE_EDGE_LABELS[at.edge] : TABLE_CORNER_LABELS[at.corner]);
+}
 /** Where a scattered reserve unit arrives on each die result, 1..6 (index 0 is a 1). */
 export type ScatterTable = readonly [ArrivalPoint, ArrivalPoint, ArrivalPoint, ArrivalPoint, ArrivalPoint, ArrivalPoint];

@@ -1,5 +1,5 @@
 import type { ActorRef } from "../ids";
-import type { BreakdownLine, Resolution } from "../resolution";
+import { phrase, type BreakdownLine, type Resolution } from "../resolution";
 import type { MissionEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import type { MissionSide } from "./types";
@@ -72,8 +72,8 @@ export interface MissionEndOutcome {
 export function resolveMissionEnd(input: MissionEndInput): Resolution<MissionEndOutcome> {
   const lost = { attacker: unitsLost(input.attacker.units), defender: unitsLost(input.defender.units) };
   const breakdown: BreakdownLine[] = [
-    { label: `${input.attacker.name} units lost`, value: lost.attacker, source: SRC.victory },
-    { label: `${input.defender.name} units lost`, value: lost.defender, source: SRC.victory },
+    { text: phrase("NOBC.Rules.Missions.Victory.UnitsLost", { force: input.attacker.name }), value: lost.attacker, source: SRC.victory },
+    { text: phrase("NOBC.Rules.Missions.Victory.UnitsLost", { force: input.defender.name }), value: lost.defender, source: SRC.victory },
   ];
   let points: { attacker: number; defender: number };
   let result: VictoryResult | null = null;
@@ -81,12 +81,12 @@ export function resolveMissionEnd(input: MissionEndInput): Resolution<MissionEnd
     points = { attacker: victoryPoints(lost.defender).loser, defender: victoryPoints(lost.attacker).loser };
     breakdown.push(
       {
-        label: `${input.attacker.name} scores as loser (no winner)`,
+        text: phrase("NOBC.Rules.Missions.Victory.ScoresAsLoser", { force: input.attacker.name }),
         value: points.attacker,
         source: `${SRC.noDraws}; ${decision("no draws")}`,
       },
       {
-        label: `${input.defender.name} scores as loser (no winner)`,
+        text: phrase("NOBC.Rules.Missions.Victory.ScoresAsLoser", { force: input.defender.name }),
         value: points.defender,
         source: `${SRC.noDraws}; ${decision("no draws")}`,
       },
@@ -97,8 +97,8 @@ export function resolveMissionEnd(input: MissionEndInput): Resolution<MissionEnd
     result = r.result;
     points = input.winner === "attacker" ? { attacker: r.winner, defender: r.loser } : { attacker: r.loser, defender: r.winner };
     breakdown.push(
-      { label: `${input[input.winner].name} wins`, value: r.winner, source: SRC.victory },
-      { label: `${input[loserSide].name} loses`, value: r.loser, source: SRC.victory },
+      { text: phrase("NOBC.Rules.Missions.Victory.Wins", { force: input[input.winner].name }), value: r.winner, source: SRC.victory },
+      { text: phrase("NOBC.Rules.Missions.Victory.Loses", { force: input[loserSide].name }), value: r.loser, source: SRC.victory },
     );
   }
   const effects: MissionEffect[] = [

@@ -1,8 +1,8 @@
 import type { ActorRef } from "../ids";
-import { RefusalList, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type Checked, type Resolution } from "../resolution";
 import type { MissionEffect } from "./effects";
 import { SRC } from "./sources";
-import { assertCount, checkCount } from "./validate";
+import { TURN, assertCount, checkCount } from "./validate";
 
 /** seed 002, Strategic Withdrawal: units plus delay counters at which one unit must withdraw. */
 export const WITHDRAWAL_THRESHOLD = 6;
@@ -31,18 +31,23 @@ export function resolveStrategicWithdrawal(
   input: WithdrawalInput,
 ): Checked<Resolution<{ readonly withdraw: boolean; readonly delayCounters: number }>> {
   const refusals = new RefusalList();
-  if (checkCount(refusals, input.turn, "turn", "The turn", 1) && input.turn < WITHDRAWAL_FIRST_TURN) {
-    refusals.add("tooEarly", `Strategic withdrawal is checked from turn ${WITHDRAWAL_FIRST_TURN}, not turn ${input.turn}.`, "turn");
+  if (checkCount(refusals, input.turn, "turn", TURN, 1) && input.turn < WITHDRAWAL_FIRST_TURN) {
+    refusals.add(
+      "tooEarly",
+      phrase("NOBC.Rules.Missions.Withdrawal.Refusal.tooEarly", { first: WITHDRAWAL_FIRST_TURN, turn: input.turn }),
+      "turn",
+    );
   }
-  checkCount(refusals, input.units, "units", `The units ${input.defender.name} has on the table`);
-  checkCount(refusals, input.delayCounters, "delayCounters", `The delay counters of ${input.defender.name}`);
+  const force = input.defender.name;
+  checkCount(refusals, input.units, "units", phrase("NOBC.Rules.Missions.Withdrawal.UnitsOf", { force }));
+  checkCount(refusals, input.delayCounters, "delayCounters", phrase("NOBC.Rules.Missions.Withdrawal.DelayCountersOf", { force }));
   return refusals.result(() => {
     const outcome = strategicWithdrawal(input.units, input.delayCounters);
     const effects: MissionEffect[] = [{ type: "delayCounters", actor: input.defender.actor, count: outcome.delayCounters }];
     return {
       breakdown: [
-        { label: "Units on the table", value: input.units, source: SRC.withdrawal },
-        { label: "Delay counters", value: input.delayCounters, source: SRC.withdrawal },
+        { text: phrase("NOBC.Rules.Missions.Withdrawal.UnitsOnTable"), value: input.units, source: SRC.withdrawal },
+        { text: phrase("NOBC.Rules.Missions.Withdrawal.DelayCounters"), value: input.delayCounters, source: SRC.withdrawal },
       ],
       rolls: [],
       outcome,

@@ -1,5 +1,5 @@
 import type { Dice } from "../dice";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import { SRC, decision } from "./sources";
 import { assertDie, checkCount, rollDie, tableEntry } from "./validate";
 
@@ -26,6 +26,19 @@ export function airRecce(target: ReconTarget, die: number): ReconReport {
   return column[die - 1]!;
 }
 
+/** Labels of the kinds of recce target, in the middle of a sentence. */
+export const RECON_KIND_LABELS: Readonly<Record<AirRecceInput["target"]["kind"], string>> = {
+  vehicles: "NOBC.Rules.Playsheet.ReconKind.vehicles",
+  infantry: "NOBC.Rules.Playsheet.ReconKind.infantry",
+};
+
+/** Labels of where a recce target is, in the middle of a sentence. */
+export const RECON_PLACE_LABELS: Readonly<Record<AirRecceInput["target"]["place"], string>> = {
+  open: "NOBC.Rules.Playsheet.ReconPlace.open",
+  builtUp: "NOBC.Rules.Playsheet.ReconPlace.builtUp",
+  cover: "NOBC.Rules.Playsheet.ReconPlace.cover",
+};
+
 export interface AirRecceInput {
   readonly target: {
     readonly kind: "vehicles" | "infantry";
@@ -48,25 +61,34 @@ export interface AirRecceOutcome {
 export function resolveAirRecce(input: AirRecceInput, dice: Dice): Checked<Resolution<AirRecceOutcome>> {
   const refusals = new RefusalList();
   const { target } = input;
-  checkCount(refusals, input.unitsInSquare, "unitsInSquare", "The number of units in the square", 1);
+  checkCount(refusals, input.unitsInSquare, "unitsInSquare", phrase("NOBC.Rules.Playsheet.AirRecce.UnitsInSquare"), 1);
   const armourInTown = target.place === "builtUp" && target.kind === "vehicles" && target.armoured === true;
   if (target.place !== "open" && !armourInTown) {
     refusals.add(
       "noRecceRow",
-      `The air recce table only covers targets in the open (and armour in built-up areas), not ${target.kind} in ${target.place}; the umpire decides.`,
+      phrase("NOBC.Rules.Playsheet.AirRecce.Refusal.noRecceRow", {
+        kind: phrase(RECON_KIND_LABELS[target.kind]),
+        place: phrase(RECON_PLACE_LABELS[target.place]),
+      }),
       "target.place",
     );
   }
   return refusals.result(() => {
     const column: ReconTarget = `${target.kind}${target.moving ? "Moving" : "Stationary"}`;
     const die = rollDie(dice);
-    const breakdown: BreakdownLine[] = [{ label: "Die roll (1d6)", value: die, source: SRC.recce }];
-    if (armourInTown) breakdown.push({ label: "Armour in a built-up area cannot claim cover", value: 0, source: SRC.recce });
+    const breakdown: BreakdownLine[] = [{ text: phrase("NOBC.Rules.Playsheet.AirRecce.DieRoll"), value: die, source: SRC.recce }];
+    if (armourInTown) breakdown.push({ text: phrase("NOBC.Rules.Playsheet.AirRecce.ArmourInTown"), value: 0, source: SRC.recce });
     let modifiedRoll = die;
     if (input.unitsInSquare > CROWDED_SQUARE_UNITS) {
-      breakdown.push({ label: "More than 3 units in the square", value: 1, source: SRC.recce });
+      breakdown.push({
+        text: phrase("NOBC.Rules.Playsheet.AirRecce.Crowded", { units: CROWDED_SQUARE_UNITS }),
+        value: 1,
+        source: SRC.recce,
+      });
       modifiedRoll = Math.min(6, die + 1);
-      if (die === 6) breakdown.push({ label: "Capped at the table's top row", value: -1, source: decision("air recce cap") });
+      if (die === 6) {
+        breakdown.push({ text: phrase("NOBC.Rules.Playsheet.AirRecce.Capped"), value: -1, source: decision("air recce cap") });
+      }
     }
     return { breakdown, rolls: [die], outcome: { column, modifiedRoll, report: airRecce(column, modifiedRoll) }, effects: [] };
   });

@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, total, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, total, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { PlaysheetEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import { assertCount, checkCount, rollDie } from "./validate";
@@ -63,29 +63,33 @@ export interface AirResupplyOutcome {
 /** One supply lift: 1d6 plus factors on the ready reckoner. */
 export function resolveAirResupply(input: AirResupplyInput, dice: Dice): Checked<Resolution<AirResupplyOutcome>> {
   const refusals = new RefusalList();
-  if (checkCount(refusals, input.points, "points", "The supply points sent", 1) && input.points > MAX_RESUPPLY_POINTS) {
+  if (
+    checkCount(refusals, input.points, "points", phrase("NOBC.Rules.Playsheet.AirResupply.PointsSent"), 1) &&
+    input.points > MAX_RESUPPLY_POINTS
+  ) {
     refusals.add(
       "tooManyPoints",
-      `One lift can send at most ${MAX_RESUPPLY_POINTS} supply points, not ${input.points}; split it into several lifts.`,
+      phrase("NOBC.Rules.Playsheet.AirResupply.Refusal.tooManyPoints", { max: MAX_RESUPPLY_POINTS, points: input.points }),
       "points",
     );
   }
   return refusals.result(() => {
     const die = rollDie(dice);
-    const breakdown: BreakdownLine[] = [{ label: "Die roll (1d6)", value: die, source: SRC.resupply }];
+    const breakdown: BreakdownLine[] = [{ text: phrase("NOBC.Rules.Playsheet.AirResupply.DieRoll"), value: die, source: SRC.resupply }];
     const f = AIR_RESUPPLY_FACTORS;
-    if (input.poorTerrain) breakdown.push({ label: "Poor terrain", value: f.poorTerrain, source: SRC.resupply });
-    if (input.contested) breakdown.push({ label: "Zone contested at the time of the drop", value: f.contested, source: SRC.resupply });
-    if (input.landing === "airstrip") breakdown.push({ label: "Landed on an airstrip", value: f.airstrip, source: SRC.resupply });
+    const line = (key: string, value: number) => breakdown.push({ text: phrase(key), value, source: SRC.resupply });
+    if (input.poorTerrain) line("NOBC.Rules.Playsheet.AirResupply.PoorTerrain", f.poorTerrain);
+    if (input.contested) line("NOBC.Rules.Playsheet.AirResupply.Contested", f.contested);
+    if (input.landing === "airstrip") line("NOBC.Rules.Playsheet.AirResupply.Airstrip", f.airstrip);
     if (input.landing === "airstripWithAfdag") {
       breakdown.push({
-        label: "Landed on an airstrip with AFDAG deployed",
+        text: phrase("NOBC.Rules.Playsheet.AirResupply.AirstripWithAfdag"),
         value: f.airstripWithAfdag,
         source: `${SRC.resupply}; ${decision("airstrip factors")}`,
       });
     }
-    if (input.enemyFighters) breakdown.push({ label: "Enemy fighters intervene", value: f.enemyFighters, source: SRC.resupply });
-    if (input.enemyFlak) breakdown.push({ label: "Enemy flak intervenes", value: f.enemyFlak, source: SRC.resupply });
+    if (input.enemyFighters) line("NOBC.Rules.Playsheet.AirResupply.EnemyFighters", f.enemyFighters);
+    if (input.enemyFlak) line("NOBC.Rules.Playsheet.AirResupply.EnemyFlak", f.enemyFlak);
     const modifiedRoll = total(breakdown);
     const delivered = airResupply(input.points, modifiedRoll);
     const effects: PlaysheetEffect[] =

@@ -3,6 +3,14 @@ import { assertCount, tableEntry } from "./validate";
 export type AirSupportKind = "german" | "allied" | "heavyBomber";
 export type AirSupportLevel = "none" | "normal" | "superior" | "overwhelming" | "apocalyptic";
 
+/** Labels of the air support levels a fight can have (none is never shown). */
+export const AIR_SUPPORT_LEVEL_LABELS: Readonly<Record<Exclude<AirSupportLevel, "none">, string>> = {
+  normal: "NOBC.Rules.Playsheet.AirSupportLevel.normal",
+  superior: "NOBC.Rules.Playsheet.AirSupportLevel.superior",
+  overwhelming: "NOBC.Rules.Playsheet.AirSupportLevel.overwhelming",
+  apocalyptic: "NOBC.Rules.Playsheet.AirSupportLevel.apocalyptic",
+};
+
 /** A band of units; `max` null means "or more". */
 export interface UnitBand {
   readonly min: number;

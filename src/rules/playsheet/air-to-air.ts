@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { PlaysheetEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import { assertCount, assertDie, checkCount, rollDie, roundHalfUp } from "./validate";
@@ -83,13 +83,19 @@ export interface AirToAirOutcome {
   readonly serialsOutOfAction: number;
 }
 
+/** The breakdown line of a stream's losses, by what the stream carries. */
+const STREAM_LOSS_KEYS: Readonly<Record<"transport" | "bomber", string>> = {
+  transport: "NOBC.Rules.Playsheet.AirToAir.TransportSerialsLost",
+  bomber: "NOBC.Rules.Playsheet.AirToAir.BomberSerialsLost",
+};
+
 /** A fighter battle: the larger side rolls on the odds table; losses in whole squadrons. */
 export function resolveAirToAir(input: AirToAirInput, dice: Dice): Checked<Resolution<AirToAirOutcome>> {
   const refusals = new RefusalList();
-  checkCount(refusals, input.a.squadrons, "a.squadrons", `The squadrons of ${input.a.name}`, 1);
-  checkCount(refusals, input.b.squadrons, "b.squadrons", `The squadrons of ${input.b.name}`, 1);
+  checkCount(refusals, input.a.squadrons, "a.squadrons", phrase("NOBC.Rules.Playsheet.AirToAir.SquadronsOf", { side: input.a.name }), 1);
+  checkCount(refusals, input.b.squadrons, "b.squadrons", phrase("NOBC.Rules.Playsheet.AirToAir.SquadronsOf", { side: input.b.name }), 1);
   if (input.a.actor === input.b.actor)
-    refusals.add("sameSide", `${input.a.name} cannot fight itself (a and b are the same actor).`, "b.actor");
+    refusals.add("sameSide", phrase("NOBC.Rules.Playsheet.AirToAir.Refusal.sameSide", { side: input.a.name }), "b.actor");
   return refusals.result(() => {
     const attacker: "a" | "b" = input.b.squadrons > input.a.squadrons ? "b" : "a";
     const defender: "a" | "b" = attacker === "a" ? "b" : "a";
@@ -106,15 +112,27 @@ export function resolveAirToAir(input: AirToAirInput, dice: Dice): Checked<Resol
 
     const breakdown: BreakdownLine[] = [
       {
-        label: `${att.name} squadrons (larger side, rolls)`,
+        text: phrase("NOBC.Rules.Playsheet.AirToAir.LargerSide", { side: att.name }),
         value: att.squadrons,
         source: input.a.squadrons === input.b.squadrons ? decision("air-to-air equal numbers") : SRC.airToAir,
       },
-      { label: `${def.name} squadrons`, value: def.squadrons, source: SRC.airToAir },
-      { label: `Odds column ${column}-1 (ratio rounded down)`, value: column, source: `${SRC.airToAir}; ${decision("air-to-air odds")}` },
-      { label: "Die roll (1d6)", value: die, source: SRC.airToAir },
-      { label: `${att.name} squadrons lost`, value: -attLoss, source: `${SRC.airToAir}; ${decision("nearest squadron")}` },
-      { label: `${def.name} squadrons lost`, value: -defLoss, source: `${SRC.airToAir}; ${decision("nearest squadron")}` },
+      { text: phrase("NOBC.Rules.Playsheet.AirToAir.Squadrons", { side: def.name }), value: def.squadrons, source: SRC.airToAir },
+      {
+        text: phrase("NOBC.Rules.Playsheet.AirToAir.OddsColumn", { column }),
+        value: column,
+        source: `${SRC.airToAir}; ${decision("air-to-air odds")}`,
+      },
+      { text: phrase("NOBC.Rules.Playsheet.AirToAir.DieRoll"), value: die, source: SRC.airToAir },
+      {
+        text: phrase("NOBC.Rules.Playsheet.AirToAir.SquadronsLost", { side: att.name }),
+        value: -attLoss,
+        source: `${SRC.airToAir}; ${decision("nearest squadron")}`,
+      },
+      {
+        text: phrase("NOBC.Rules.Playsheet.AirToAir.SquadronsLost", { side: def.name }),
+        value: -defLoss,
+        source: `${SRC.airToAir}; ${decision("nearest squadron")}`,
+      },
     ];
     const effects: PlaysheetEffect[] = [];
     if (losses.a > 0) effects.push({ type: "squadronsLost", actor: input.a.actor, count: losses.a });
@@ -126,7 +144,7 @@ export function resolveAirToAir(input: AirToAirInput, dice: Dice): Checked<Resol
       const through = input[winner].squadrons - losses[winner];
       serialsOutOfAction = streamLosses(through, stream.target);
       breakdown.push({
-        label: `${stream.name}: ${stream.target} serials out of action (${through} squadrons through)`,
+        text: phrase(STREAM_LOSS_KEYS[stream.target], { stream: stream.name, count: through }),
         value: -serialsOutOfAction,
         source: `${SRC.transports}; ${decision("stream losses")}`,
       });

@@ -1,6 +1,14 @@
 import { assertCount, tableEntry } from "./validate";
 
 export type ArtilleryKind = "field" | "medium" | "rocket" | "infantryGuns";
+
+/** Labels of the artillery kinds, in the middle of a sentence. */
+export const ARTILLERY_KIND_LABELS: Readonly<Record<ArtilleryKind, string>> = {
+  field: "NOBC.Rules.Playsheet.ArtilleryKind.field",
+  medium: "NOBC.Rules.Playsheet.ArtilleryKind.medium",
+  rocket: "NOBC.Rules.Playsheet.ArtilleryKind.rocket",
+  infantryGuns: "NOBC.Rules.Playsheet.ArtilleryKind.infantryGuns",
+};
 /** What a supporting battery adds: its whole status, half of it, or nothing. */
 export type ArtilleryEffect = "normal" | "half" | "outOfRange";
 

@@ -1,8 +1,15 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, total, type BreakdownLine, type Checked, type Resolution } from "../resolution";
-import { airSupportLevel, airSupportModifier, higherLevel, type AirSupportKind, type AirSupportLevel } from "./air-support";
-import { ARTILLERY_RANGES, artilleryContribution, artilleryEffect, type ArtilleryKind } from "./artillery";
+import { RefusalList, phrase, total, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import {
+  AIR_SUPPORT_LEVEL_LABELS,
+  airSupportLevel,
+  airSupportModifier,
+  higherLevel,
+  type AirSupportKind,
+  type AirSupportLevel,
+} from "./air-support";
+import { ARTILLERY_KIND_LABELS, ARTILLERY_RANGES, artilleryContribution, artilleryEffect, type ArtilleryKind } from "./artillery";
 import type { PlaysheetEffect } from "./effects";
 import { combatResultRow, type CombatResult, type RetireDistance } from "./results";
 import { SRC, decision } from "./sources";
@@ -10,6 +17,15 @@ import { checkCount, checkDistance, checkUniqueRefs, rollDice, rollDie } from ".
 
 /** What a unit is, as far as the combat factors care. */
 export type PlaysheetArm = "infantry" | "lightInfantry" | "mechanised" | "armour" | "other";
+
+/** Labels of the arms, in the middle of a sentence. */
+export const PLAYSHEET_ARM_LABELS: Readonly<Record<PlaysheetArm, string>> = {
+  infantry: "NOBC.Rules.Playsheet.PlaysheetArm.infantry",
+  lightInfantry: "NOBC.Rules.Playsheet.PlaysheetArm.lightInfantry",
+  mechanised: "NOBC.Rules.Playsheet.PlaysheetArm.mechanised",
+  armour: "NOBC.Rules.Playsheet.PlaysheetArm.armour",
+  other: "NOBC.Rules.Playsheet.PlaysheetArm.other",
+};
 
 interface CombatUnitBase {
   readonly ref: ActorRef;
@@ -83,27 +99,31 @@ type Side = "attacker" | "defender";
 
 /** Per-unit factors of seed 003, Combat factors, with the side they may apply to. */
 const UNIT_FACTORS = [
-  { flag: "fromAnotherFormation", value: -1, label: "from another formation", arms: null },
-  { flag: "nonTactical", value: -2, label: "non-tactical", arms: null },
-  { flag: "outOfFuel", value: -1, label: "mechanised/armour with no fuel", arms: ["mechanised", "armour"] },
+  { flag: "fromAnotherFormation", value: -1, key: "NOBC.Rules.Playsheet.Combat.Factor.fromAnotherFormation", arms: null },
+  { flag: "nonTactical", value: -2, key: "NOBC.Rules.Playsheet.Combat.Factor.nonTactical", arms: null },
+  { flag: "outOfFuel", value: -1, key: "NOBC.Rules.Playsheet.Combat.Factor.outOfFuel", arms: ["mechanised", "armour"] },
   {
     flag: "unsupportedVsTanksInOpen",
     value: -1,
-    label: "unsupported infantry against tanks in the open",
+    key: "NOBC.Rules.Playsheet.Combat.Factor.unsupportedVsTanksInOpen",
     arms: ["infantry", "lightInfantry"],
   },
-  { flag: "closeCountryVsTanks", value: 1, label: "defending close country against tanks", arms: null },
+  { flag: "closeCountryVsTanks", value: 1, key: "NOBC.Rules.Playsheet.Combat.Factor.closeCountryVsTanks", arms: null },
 ] as const;
 
 function checkUnits(refusals: RefusalList, units: readonly (AttackingUnit | DefendingUnit)[], field: string): void {
   units.forEach((unit, i) => {
-    checkCount(refusals, unit.status, `${field}[${i}].status`, `The status of ${unit.name}`);
+    checkCount(refusals, unit.status, `${field}[${i}].status`, phrase("NOBC.Rules.Playsheet.Combat.StatusOf", { unit: unit.name }));
     for (const factor of UNIT_FACTORS) {
       const flagged = (unit as unknown as Record<string, unknown>)[factor.flag] === true;
       if (flagged && factor.arms !== null && !(factor.arms as readonly string[]).includes(unit.arm)) {
         refusals.add(
           "factorNotApplicable",
-          `${unit.name} is ${unit.arm}, so the factor "${factor.label}" cannot apply to it.`,
+          phrase("NOBC.Rules.Playsheet.Combat.Refusal.factorNotApplicable", {
+            unit: unit.name,
+            arm: phrase(PLAYSHEET_ARM_LABELS[unit.arm]),
+            factor: phrase(factor.key),
+          }),
           `${field}[${i}].${factor.flag}`,
         );
       }
@@ -113,21 +133,52 @@ function checkUnits(refusals: RefusalList, units: readonly (AttackingUnit | Defe
 
 function checkArtillery(refusals: RefusalList, guns: readonly SupportingArtillery[], field: string): void {
   guns.forEach((gun, i) => {
-    checkCount(refusals, gun.status, `${field}[${i}].status`, `The status of ${gun.name}`);
-    if (!checkDistance(refusals, gun.rangeKm, `${field}[${i}].rangeKm`, `The range of ${gun.name}`)) return;
+    checkCount(refusals, gun.status, `${field}[${i}].status`, phrase("NOBC.Rules.Playsheet.Combat.StatusOf", { unit: gun.name }));
+    if (!checkDistance(refusals, gun.rangeKm, `${field}[${i}].rangeKm`, phrase("NOBC.Rules.Playsheet.Combat.RangeOf", { gun: gun.name })))
+      return;
     if (artilleryEffect(gun.kind, gun.rangeKm) === "outOfRange") {
       const r = ARTILLERY_RANGES[gun.kind];
       refusals.add(
         "outOfRange",
-        `${gun.name} (${gun.kind}) reaches at most ${r.longKm ?? r.effectiveKm} km, so it cannot support at ${gun.rangeKm} km.`,
+        phrase("NOBC.Rules.Playsheet.Combat.Refusal.outOfRange", {
+          gun: gun.name,
+          kind: phrase(ARTILLERY_KIND_LABELS[gun.kind]),
+          most: r.longKm ?? r.effectiveKm,
+          range: gun.rangeKm,
+        }),
         `${field}[${i}].rangeKm`,
       );
     }
   });
 }
 
+/** The quantity named when a number of air units is refused, by their kind. */
+const AIR_UNITS_KEYS: Readonly<Record<AirSupportKind, string>> = {
+  german: "NOBC.Rules.Playsheet.Combat.AirUnits.german",
+  allied: "NOBC.Rules.Playsheet.Combat.AirUnits.allied",
+  heavyBomber: "NOBC.Rules.Playsheet.Combat.AirUnits.heavyBomber",
+};
+
+/** The breakdown lines each side adds, with the side named in each key. */
+const SIDE_KEYS: Readonly<Record<Side, { status: string; factor: string; artilleryFull: string; artilleryHalf: string; air: string }>> = {
+  attacker: {
+    status: "NOBC.Rules.Playsheet.Combat.AttackerStatus",
+    factor: "NOBC.Rules.Playsheet.Combat.AttackerFactor",
+    artilleryFull: "NOBC.Rules.Playsheet.Combat.AttackerArtilleryFull",
+    artilleryHalf: "NOBC.Rules.Playsheet.Combat.AttackerArtilleryHalf",
+    air: "NOBC.Rules.Playsheet.Combat.AttackerAir",
+  },
+  defender: {
+    status: "NOBC.Rules.Playsheet.Combat.DefenderStatus",
+    factor: "NOBC.Rules.Playsheet.Combat.DefenderFactor",
+    artilleryFull: "NOBC.Rules.Playsheet.Combat.DefenderArtilleryFull",
+    artilleryHalf: "NOBC.Rules.Playsheet.Combat.DefenderArtilleryHalf",
+    air: "NOBC.Rules.Playsheet.Combat.DefenderAir",
+  },
+};
+
 function checkAir(refusals: RefusalList, air: readonly AirSupportInput[], field: string): void {
-  air.forEach((a, i) => checkCount(refusals, a.units, `${field}[${i}].units`, `The number of ${a.kind} air units`));
+  air.forEach((a, i) => checkCount(refusals, a.units, `${field}[${i}].units`, phrase(AIR_UNITS_KEYS[a.kind])));
 }
 
 /** Every line one side adds to the score; the defender's lines carry the sign they have in the score. */
@@ -138,23 +189,31 @@ function sideLines(
   air: readonly AirSupportInput[],
 ): BreakdownLine[] {
   const sign = side === "attacker" ? 1 : -1;
-  const who = side === "attacker" ? "Attacker" : "Defender";
+  const keys = SIDE_KEYS[side];
   const lines: BreakdownLine[] = [];
   for (const unit of units) {
-    lines.push({ label: `${who} status: ${unit.name}`, value: sign * unit.status, source: SRC.formula });
+    lines.push({ text: phrase(keys.status, { unit: unit.name }), value: sign * unit.status, source: SRC.formula });
     for (const factor of UNIT_FACTORS) {
       if ((unit as unknown as Record<string, unknown>)[factor.flag] === true) {
-        lines.push({ label: `${who} ${unit.name}: ${factor.label}`, value: sign * factor.value, source: SRC.factors });
+        lines.push({
+          text: phrase(keys.factor, { unit: unit.name, factor: phrase(factor.key) }),
+          value: sign * factor.value,
+          source: SRC.factors,
+        });
       }
     }
     if (side === "attacker" && unit.arm === "lightInfantry") {
-      lines.push({ label: `${who} ${unit.name}: light infantry attacking`, value: -1, source: SRC.factors });
+      lines.push({
+        text: phrase("NOBC.Rules.Playsheet.Combat.LightInfantryAttacking", { unit: unit.name }),
+        value: -1,
+        source: SRC.factors,
+      });
     }
   }
   for (const gun of guns) {
     const effect = artilleryEffect(gun.kind, gun.rangeKm);
     lines.push({
-      label: `${who} artillery ${gun.name} at ${gun.rangeKm} km (${effect === "normal" ? "full" : "half"} status)`,
+      text: phrase(effect === "normal" ? keys.artilleryFull : keys.artilleryHalf, { gun: gun.name, range: gun.rangeKm }),
       value: sign * artilleryContribution(gun.status, effect),
       source: effect === "normal" ? SRC.artillery : `${SRC.artillery}; ${decision("half status rounds down")}`,
     });
@@ -162,7 +221,7 @@ function sideLines(
   const level = air.reduce<AirSupportLevel>((best, a) => higherLevel(best, airSupportLevel(a.kind, a.units)), "none");
   if (level !== "none") {
     lines.push({
-      label: `${who} air support: ${level}`,
+      text: phrase(keys.air, { level: phrase(AIR_SUPPORT_LEVEL_LABELS[level]) }),
       value: sign * airSupportModifier(level),
       source: air.length > 1 ? `${SRC.airGround}; ${decision("several air support kinds")}` : SRC.airGround,
     });
@@ -196,10 +255,8 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
   const defArty = input.defenderArtillery ?? [];
   const attAir = input.attackerAirSupport ?? [];
   const defAir = input.defenderAirSupport ?? [];
-  if (input.attackers.length === 0)
-    refusals.add("noAttackers", "An attack needs at least one attacking unit (attackers is empty).", "attackers");
-  if (input.defenders.length === 0)
-    refusals.add("noDefenders", "An attack needs at least one defending unit (defenders is empty).", "defenders");
+  if (input.attackers.length === 0) refusals.add("noAttackers", phrase("NOBC.Rules.Playsheet.Combat.Refusal.noAttackers"), "attackers");
+  if (input.defenders.length === 0) refusals.add("noDefenders", phrase("NOBC.Rules.Playsheet.Combat.Refusal.noDefenders"), "defenders");
   checkUnits(refusals, input.attackers, "attackers");
   checkUnits(refusals, input.defenders, "defenders");
   checkArtillery(refusals, attArty, "attackerArtillery");
@@ -209,13 +266,14 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
   checkUniqueRefs(
     refusals,
     [...input.attackers, ...input.defenders, ...attArty, ...defArty].map((u) => u.ref),
-    "the combat",
+    "combat",
+    (ref) => phrase("NOBC.Rules.Playsheet.Combat.Refusal.duplicateUnit", { ref }),
   );
   input.attackers.forEach((unit, i) => {
     if (unit.movedOverHalf && !input.breakthroughOrder) {
       refusals.add(
         "movedTooFar",
-        `${unit.name} moved more than half its move this turn, so it can only fight in an overrun (breakthrough order).`,
+        phrase("NOBC.Rules.Playsheet.Combat.Refusal.movedTooFar", { unit: unit.name }),
         `attackers[${i}].movedOverHalf`,
       );
     }
@@ -223,11 +281,15 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
 
   return refusals.result(() => {
     const breakdown: BreakdownLine[] = [...sideLines("attacker", input.attackers, attArty, attAir)];
-    if (!input.prepared) breakdown.push({ label: "Unprepared attack", value: -2, source: SRC.factors });
-    if (input.combinedArms) breakdown.push({ label: "Combined arms attack", value: 1, source: SRC.factors });
+    if (!input.prepared) breakdown.push({ text: phrase("NOBC.Rules.Playsheet.Combat.Unprepared"), value: -2, source: SRC.factors });
+    if (input.combinedArms) breakdown.push({ text: phrase("NOBC.Rules.Playsheet.Combat.CombinedArms"), value: 1, source: SRC.factors });
     if (input.tacticalAdvantage) {
       breakdown.push({
-        label: `Clear tactical advantage (${input.tacticalAdvantage})`,
+        text: phrase(
+          input.tacticalAdvantage === "attacker"
+            ? "NOBC.Rules.Playsheet.Combat.TacticalAdvantageAttacker"
+            : "NOBC.Rules.Playsheet.Combat.TacticalAdvantageDefender",
+        ),
         value: input.tacticalAdvantage === "attacker" ? 1 : -1,
         source: SRC.factors,
       });
@@ -235,7 +297,7 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
     breakdown.push(...sideLines("defender", input.defenders, defArty, defAir));
     const die = rollDie(dice);
     const rolls = [die];
-    breakdown.push({ label: "Die roll (1d6)", value: die, source: SRC.formula });
+    breakdown.push({ text: phrase("NOBC.Rules.Playsheet.Combat.DieRoll"), value: die, source: SRC.formula });
     const score = total(breakdown);
     const row = combatResultRow(score);
 

@@ -1,6 +1,6 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { PlaysheetEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import { assertDie, checkUniqueRefs, rollDie, tableEntry } from "./validate";
@@ -9,6 +9,19 @@ export type FlakType = "heavy" | "light";
 /** Overflight (not fighters), or an air landing / drop within 2 km or within 4 km of the flak. */
 export type FlakSituation = "overflight" | "drop2km" | "drop4km";
 export type FlakResult = "loss" | "damage" | "none";
+
+/** Labels of the flak results, in the middle of a sentence. */
+export const FLAK_RESULT_LABELS: Readonly<Record<FlakResult, string>> = {
+  loss: "NOBC.Rules.Playsheet.FlakResult.loss",
+  damage: "NOBC.Rules.Playsheet.FlakResult.damage",
+  none: "NOBC.Rules.Playsheet.FlakResult.none",
+};
+
+/** The breakdown line of one serial's flak die, by the flak firing. */
+const FLAK_DIE_KEYS: Readonly<Record<FlakType, string>> = {
+  heavy: "NOBC.Rules.Playsheet.Flak.HeavyDie",
+  light: "NOBC.Rules.Playsheet.Flak.LightDie",
+};
 
 /** The die faces giving each result; an empty list where the table prints "-". */
 export interface FlakRow {
@@ -66,19 +79,19 @@ export interface FlakOutcome {
 /** Rolls one die per serial on the flak table; a second damage point loses the serial. */
 export function resolveFlak(input: FlakInput, dice: Dice): Checked<Resolution<FlakOutcome>> {
   const refusals = new RefusalList();
-  if (input.serials.length === 0) refusals.add("noSerials", "Flak needs at least one air serial to fire at (serials is empty).", "serials");
+  if (input.serials.length === 0) refusals.add("noSerials", phrase("NOBC.Rules.Playsheet.Flak.Refusal.noSerials"), "serials");
   input.serials.forEach((s, i) => {
     // The type says 0 or 1; a document can still hold anything.
     if (!([0, 1] as readonly number[]).includes(s.damage))
       refusals.add(
         "badDamage",
-        `${s.name} has ${s.damage} damage; a serial with ${DAMAGE_TO_LOSE} is already lost.`,
+        phrase("NOBC.Rules.Playsheet.Flak.Refusal.badDamage", { serial: s.name, damage: s.damage, lost: DAMAGE_TO_LOSE }),
         `serials[${i}].damage`,
       );
     if (s.fighters && input.situation === "overflight")
       refusals.add(
         "fightersExempt",
-        `${s.name} is a fighter unit, and overflight flak does not fire at fighters.`,
+        phrase("NOBC.Rules.Playsheet.Flak.Refusal.fightersExempt", { serial: s.name }),
         `serials[${i}].fighters`,
       );
   });
@@ -95,14 +108,18 @@ export function resolveFlak(input: FlakInput, dice: Dice): Checked<Resolution<Fl
       const die = rollDie(dice);
       rolls.push(die);
       const result = flak(input.flak, input.situation, die);
-      breakdown.push({ label: `${serial.name}: die vs ${input.flak} flak (${result})`, value: die, source: SRC.flak });
+      breakdown.push({
+        text: phrase(FLAK_DIE_KEYS[input.flak], { serial: serial.name, result: phrase(FLAK_RESULT_LABELS[result]) }),
+        value: die,
+        source: SRC.flak,
+      });
       const lost = result !== "none" && serial.damage + 1 >= DAMAGE_TO_LOSE;
       if (result !== "none") effects.push({ type: "airDamage", actor: serial.actor, delta: 1 });
       if (lost) effects.push({ type: "airUnitLost", actor: serial.actor });
       if (result === "loss" && serial.carrying !== undefined) {
         effects.push({ type: "playsheetStatus", actor: serial.carrying, delta: -1 });
         breakdown.push({
-          label: `${serial.name}: the unit carried loses 1 status`,
+          text: phrase("NOBC.Rules.Playsheet.Flak.CarriedLoss", { serial: serial.name }),
           value: -1,
           source: `${SRC.flak}; ${decision("flak loss without a carried unit")}`,
         });

@@ -1,12 +1,19 @@
 import type { Dice } from "../dice";
 import type { ActorRef } from "../ids";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { UnitBand } from "./air-support";
 import type { PlaysheetEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import { assertCount, assertDie, checkCount, checkUniqueRefs, rollDie } from "./validate";
 
 export type InterdictionResult = "lossAndImmobilise" | "immobilise" | "none";
+
+/** Labels of the interdiction results, in the middle of a sentence. */
+export const INTERDICTION_RESULT_LABELS: Readonly<Record<InterdictionResult, string>> = {
+  lossAndImmobilise: "NOBC.Rules.Playsheet.InterdictionResult.lossAndImmobilise",
+  immobilise: "NOBC.Rules.Playsheet.InterdictionResult.immobilise",
+  none: "NOBC.Rules.Playsheet.InterdictionResult.none",
+};
 
 export interface InterdictionRow {
   /** Tactical squadrons or artillery battalions per map square. */
@@ -79,13 +86,17 @@ export interface InterdictionOutcome {
 /** Rolls one die per unit in the square; a "loss" costs 1 status. */
 export function resolveInterdiction(input: InterdictionInput, dice: Dice): Checked<Resolution<InterdictionOutcome>> {
   const refusals = new RefusalList();
-  const tacticalOk = checkCount(refusals, input.force.tactical ?? 0, "force.tactical", "The tactical squadrons or artillery battalions");
-  const heavyOk = checkCount(refusals, input.force.heavy ?? 0, "force.heavy", "The heavy squadrons");
+  const tacticalOk = checkCount(
+    refusals,
+    input.force.tactical ?? 0,
+    "force.tactical",
+    phrase("NOBC.Rules.Playsheet.Interdiction.Tactical"),
+  );
+  const heavyOk = checkCount(refusals, input.force.heavy ?? 0, "force.heavy", phrase("NOBC.Rules.Playsheet.Interdiction.Heavy"));
   if (tacticalOk && heavyOk && (input.force.tactical ?? 0) + (input.force.heavy ?? 0) === 0) {
-    refusals.add("noForce", "Interdiction needs at least one squadron or artillery battalion (force is empty).", "force");
+    refusals.add("noForce", phrase("NOBC.Rules.Playsheet.Interdiction.Refusal.noForce"), "force");
   }
-  if (input.targets.length === 0)
-    refusals.add("noTargets", "Interdiction needs at least one unit in the square (targets is empty).", "targets");
+  if (input.targets.length === 0) refusals.add("noTargets", phrase("NOBC.Rules.Playsheet.Interdiction.Refusal.noTargets"), "targets");
   checkUniqueRefs(
     refusals,
     input.targets.map((t) => t.actor),
@@ -96,7 +107,7 @@ export function resolveInterdiction(input: InterdictionInput, dice: Dice): Check
     const both = (input.force.tactical ?? 0) > 0 && (input.force.heavy ?? 0) > 0;
     const breakdown: BreakdownLine[] = [
       {
-        label: `Force row ${row + 1} of 6`,
+        text: phrase("NOBC.Rules.Playsheet.Interdiction.ForceRow", { row: row + 1, rows: INTERDICTION_TABLE.length }),
         value: row + 1,
         source: both ? `${SRC.interdiction}; ${decision("interdiction rows")}` : SRC.interdiction,
       },
@@ -107,7 +118,11 @@ export function resolveInterdiction(input: InterdictionInput, dice: Dice): Check
       const die = rollDie(dice);
       rolls.push(die);
       const result = interdiction(input.force, die);
-      breakdown.push({ label: `${target.name}: die (${result})`, value: die, source: SRC.interdiction });
+      breakdown.push({
+        text: phrase("NOBC.Rules.Playsheet.Interdiction.Die", { unit: target.name, result: phrase(INTERDICTION_RESULT_LABELS[result]) }),
+        value: die,
+        source: SRC.interdiction,
+      });
       if (result === "lossAndImmobilise") effects.push({ type: "playsheetStatus", actor: target.actor, delta: -1 });
       if (result !== "none") {
         effects.push(

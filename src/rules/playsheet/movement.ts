@@ -1,5 +1,5 @@
 import type { ActorRef } from "../ids";
-import { RefusalList, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { PlaysheetEffect } from "./effects";
 import { SRC, decision } from "./sources";
 import { checkDistance } from "./validate";
@@ -10,6 +10,30 @@ export type PlaysheetTroops = "horseDrawnInfantry" | "mechanised" | "tanks" | "m
 export type PlaysheetGround = "close" | "open" | "woodTown" | "marsh";
 /** How a unit moves: each has its own maximum. */
 export type MoveMode = "tactical" | "nonTactical" | "roadColumn";
+
+/** Labels of the troop types, in the middle of a sentence. */
+export const PLAYSHEET_TROOPS_LABELS: Readonly<Record<PlaysheetTroops, string>> = {
+  horseDrawnInfantry: "NOBC.Rules.Playsheet.PlaysheetTroops.horseDrawnInfantry",
+  mechanised: "NOBC.Rules.Playsheet.PlaysheetTroops.mechanised",
+  tanks: "NOBC.Rules.Playsheet.PlaysheetTroops.tanks",
+  motorTowedArtillery: "NOBC.Rules.Playsheet.PlaysheetTroops.motorTowedArtillery",
+  recce: "NOBC.Rules.Playsheet.PlaysheetTroops.recce",
+};
+
+/** Labels of the kinds of ground, in the middle of a sentence ("on {ground} ground"). */
+export const PLAYSHEET_GROUND_LABELS: Readonly<Record<PlaysheetGround, string>> = {
+  close: "NOBC.Rules.Playsheet.PlaysheetGround.close",
+  open: "NOBC.Rules.Playsheet.PlaysheetGround.open",
+  woodTown: "NOBC.Rules.Playsheet.PlaysheetGround.woodTown",
+  marsh: "NOBC.Rules.Playsheet.PlaysheetGround.marsh",
+};
+
+/** Labels of the ways to move, in the middle of a sentence. */
+export const MOVE_MODE_LABELS: Readonly<Record<MoveMode, string>> = {
+  tactical: "NOBC.Rules.Playsheet.MoveMode.tactical",
+  nonTactical: "NOBC.Rules.Playsheet.MoveMode.nonTactical",
+  roadColumn: "NOBC.Rules.Playsheet.MoveMode.roadColumn",
+};
 
 export interface MovementRow {
   readonly troops: PlaysheetTroops;
@@ -90,41 +114,61 @@ export interface PlaysheetMoveOutcome {
 export function resolvePlaysheetMove(input: PlaysheetMoveInput): Checked<Resolution<PlaysheetMoveOutcome>> {
   const refusals = new RefusalList();
   const { unit, ground, mode, distanceKm } = input;
-  checkDistance(refusals, distanceKm, "distanceKm", `The distance ${unit.name} moves`);
+  checkDistance(refusals, distanceKm, "distanceKm", phrase("NOBC.Rules.Playsheet.Movement.DistanceOf", { unit: unit.name }));
+  const labels = {
+    unit: unit.name,
+    troops: phrase(PLAYSHEET_TROOPS_LABELS[unit.troops]),
+    ground: phrase(PLAYSHEET_GROUND_LABELS[ground]),
+    mode: phrase(MOVE_MODE_LABELS[mode]),
+  };
   const found = movementRow(unit.troops, ground);
   const allowance = found?.row[mode] ?? null;
   if (!found) {
     refusals.add(
       "noMovementRow",
-      `The movement table has no row for ${unit.name} (${unit.troops}) on ${ground} ground; the umpire sets the move.`,
+      phrase("NOBC.Rules.Playsheet.Movement.Refusal.noMovementRow", { unit: labels.unit, troops: labels.troops, ground: labels.ground }),
       "ground",
     );
   } else if (allowance === null) {
-    refusals.add("modeUnavailable", `${unit.name} (${unit.troops}) has no ${mode} move in the movement table.`, "mode");
+    refusals.add(
+      "modeUnavailable",
+      phrase("NOBC.Rules.Playsheet.Movement.Refusal.modeUnavailable", { unit: labels.unit, troops: labels.troops, mode: labels.mode }),
+      "mode",
+    );
   } else if (distanceKm > allowance) {
     refusals.add(
       "tooFar",
-      `${unit.name} can move at most ${allowance} km ${mode} on ${ground} ground, not ${distanceKm} km.`,
+      phrase("NOBC.Rules.Playsheet.Movement.Refusal.tooFar", {
+        unit: labels.unit,
+        mode: labels.mode,
+        ground: labels.ground,
+        allowance,
+        distance: distanceKm,
+      }),
       "distanceKm",
     );
   }
   if (input.crossesRiver && found && !found.row.riverCrossing) {
-    refusals.add("noRiverCrossing", `${unit.name} (${unit.troops}) cannot cross a river.`, "crossesRiver");
+    refusals.add(
+      "noRiverCrossing",
+      phrase("NOBC.Rules.Playsheet.Movement.Refusal.noRiverCrossing", { unit: labels.unit, troops: labels.troops }),
+      "crossesRiver",
+    );
   }
   return refusals.result(() => {
     const allowanceKm = allowance!; // a null allowance was refused above
     const breakdown: BreakdownLine[] = [
       {
-        label: `Maximum ${mode} move on ${ground} ground`,
+        text: phrase("NOBC.Rules.Playsheet.Movement.MaxMove", { mode: labels.mode, ground: labels.ground }),
         value: allowanceKm,
         source: (found as { borrowed: boolean }).borrowed ? decision("shared vehicle rows") : SRC.movement,
       },
-      { label: "Distance moved", value: distanceKm, source: SRC.movement },
+      { text: phrase("NOBC.Rules.Playsheet.Movement.DistanceMoved"), value: distanceKm, source: SRC.movement },
     ];
     const fuelSpent = usesFuel(unit.troops) && distanceKm > 0 ? 1 : 0;
     const effects: PlaysheetEffect[] = [];
     if (fuelSpent > 0) {
-      breakdown.push({ label: "Fuel for a turn of movement", value: -1, source: SRC.supply });
+      breakdown.push({ text: phrase("NOBC.Rules.Playsheet.Movement.Fuel"), value: -1, source: SRC.supply });
       effects.push({ type: "playsheetSupply", actor: unit.ref, delta: -1, kind: "fuel" });
     }
     return {

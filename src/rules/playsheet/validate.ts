@@ -1,21 +1,29 @@
-import type { RefusalList } from "../resolution";
+import { phrase, type Phrase, type RefusalList } from "../resolution";
 
 import { assertCount, assertDie, checkCount, isCount, rollDice, rollDie, tableEntry } from "../validate";
 
 export { assertCount, assertDie, checkCount, isCount, rollDice, rollDie, tableEntry };
 
-/** Adds a refusal when `value` is not a finite number of at least zero. */
-export function checkDistance(refusals: RefusalList, value: number, field: string, what: string): boolean {
+/** Adds a refusal when `value` is not a finite number of at least zero. `what` names the quantity. */
+export function checkDistance(refusals: RefusalList, value: number, field: string, what: Phrase): boolean {
   if (Number.isFinite(value) && value >= 0) return true;
-  refusals.add("badDistance", `${what} (${field}) must be a distance of zero or more, not ${value}.`, field);
+  refusals.add("badDistance", phrase("NOBC.Rules.Playsheet.Validate.BadDistance", { what, field, value: String(value) }), field);
   return false;
 }
 
-/** Adds a refusal for each reference used twice in one resolution. */
-export function checkUniqueRefs(refusals: RefusalList, refs: readonly string[], field: string): void {
+/**
+ * Adds a refusal for each reference used twice in one resolution. `text` says so for one reference
+ * (by default: it appears more than once in `field`).
+ */
+export function checkUniqueRefs(
+  refusals: RefusalList,
+  refs: readonly string[],
+  field: string,
+  text: (ref: string) => Phrase = (ref) => phrase("NOBC.Rules.Playsheet.Validate.DuplicateUnit", { ref, field }),
+): void {
   const seen = new Set<string>();
   for (const ref of refs) {
-    if (seen.has(ref)) refusals.add("duplicateUnit", `The unit ${ref} appears more than once in ${field}.`, field);
+    if (seen.has(ref)) refusals.add("duplicateUnit", text(ref), field);
     seen.add(ref);
   }
 }

@@ -16,13 +16,13 @@ import {
   type AmbushPlacementInput,
 } from "../../../src/rules/missions";
 import { scriptedDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 describe("distances in inches and centimetres (seed 002)", () => {
   it("every distance carries both measures", () => {
     expect(inMeasure(DISTANCES.objectiveHold, "inches")).toBe(4);
     expect(inMeasure(DISTANCES.objectiveHold, "cm")).toBe(10);
-    expect(formatDistance(DISTANCES.ambushInSight)).toBe('16"/40 cm');
+    expect(formatDistance(DISTANCES.ambushInSight)).toEqual(phrase("NOBC.Rules.Missions.Types.Distance", { inches: 16, cm: 40 }));
     expect(DISTANCES.minefield).toEqual({ inches: 2, cm: 5 });
     expect(DISTANCES.cornerEntry).toEqual({ inches: 16, cm: 40 });
   });
@@ -70,6 +70,14 @@ describe("ambush placement (seed 002 Placing Ambushes)", () => {
     };
     const r = resolveAmbushPlacement(cm);
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["tooCloseToEnemy"]);
+    expect(r.ok ? null : r.refusals[0]!.text).toEqual(
+      phrase("NOBC.Rules.Missions.Ambush.Refusal.tooCloseToEnemy", {
+        team: cm.teams[0]!.name,
+        enemy: "Inf",
+        distance: phrase("NOBC.Rules.Missions.Types.Length.cm", { count: 9 }),
+        least: phrase("NOBC.Rules.Missions.Types.Distance", { inches: 4, cm: 10 }),
+      }),
+    );
     expect(
       resolveAmbushPlacement({ ...cm, teams: [{ ...cm.teams[0]!, enemies: [{ ...cm.teams[0]!.enemies[0]!, kind: "other" }] }] }).ok,
     ).toBe(true);
@@ -221,6 +229,15 @@ describe("strategic withdrawal (seed 002 Strategic Withdrawal)", () => {
   it("refuses turn 1 and bad counts", () => {
     const r = resolveStrategicWithdrawal({ defender: { actor: "d", name: "R" }, turn: 1, units: -1, delayCounters: 0.5 });
     expect(r.ok ? [] : r.refusals.map((x) => x.code)).toEqual(["tooEarly", "badNumber", "badNumber"]);
+    expect(r.ok ? null : r.refusals[0]!.text).toEqual(phrase("NOBC.Rules.Missions.Withdrawal.Refusal.tooEarly", { first: 2, turn: 1 }));
+    expect(r.ok ? null : r.refusals[1]!.text).toEqual(
+      phrase("NOBC.Rules.Common.BadNumber", {
+        what: phrase("NOBC.Rules.Missions.Withdrawal.UnitsOf", { force: "R" }),
+        field: "units",
+        min: 0,
+        value: "-1",
+      }),
+    );
     const t = resolveStrategicWithdrawal({ defender: { actor: "d", name: "R" }, turn: 0, units: 1, delayCounters: 0 });
     expect(t.ok ? [] : t.refusals.map((x) => x.code)).toEqual(["badNumber"]);
   });

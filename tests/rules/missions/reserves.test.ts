@@ -10,7 +10,7 @@ import {
   type ScatterTable,
 } from "../../../src/rules/missions";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 describe("reserve dice (seed 002 Roll for Reserves)", () => {
   it.each([
@@ -81,7 +81,7 @@ describe("resolveReserves", () => {
     const r = unwrap(resolveReserves({ force, turn: 2, timing: "delayed", unitsInReserve: 3 }, scriptedDice([])));
     expect(r.outcome.arriving).toBe(0);
     expect(r.effects).toEqual([]);
-    expect(r.breakdown[0]!.label).toContain("turn 3");
+    expect(r.breakdown[0]!.text).toEqual(phrase("NOBC.Rules.Missions.Reserves.DelayedFrom", { turn: 3 }));
   });
 
   it("never more than the units left in reserve", () => {
@@ -185,6 +185,9 @@ describe("reserve deployment limits (seed 002 Reserves: 60%, deep, flanking)", (
       units: [unit("A", 61, false), unit("B", 39, true)],
     });
     expect(bad.ok ? [] : bad.refusals.map((x) => x.code)).toEqual(["tooManyOnTable"]);
+    expect(bad.ok ? null : bad.refusals[0]!.text).toEqual(
+      phrase("NOBC.Rules.Missions.Reserves.Refusal.tooManyOnTable", { count: 61, agreed: 100, limit: 60 }),
+    );
   });
 
   it("deep reserves: one tank unit of front armour 4+ or one aircraft unit on the table at most", () => {

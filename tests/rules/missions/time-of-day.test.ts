@@ -11,7 +11,7 @@ import {
   type MissionId,
 } from "../../../src/rules/missions";
 import { scriptedDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 // seed 002, Random Time of Day (per mission, RULES-NOTES)
 const LATE: MissionId[] = ["breakthrough", "bridgehead", "contact", "counterattack"];
@@ -84,6 +84,13 @@ describe("dawn and dusk checks (seed 002 Time of Day)", () => {
   it("refuses a check before the defender's third turn, and a bad turn", () => {
     const early = resolveLightCheck({ start: "dawn", player: "attacker", turn: 3, firstPlayer: "attacker" }, scriptedDice([]));
     expect(early.ok ? [] : early.refusals.map((x) => x.code)).toEqual(["noCheckYet"]);
+    expect(early.ok ? null : early.refusals[0]!.text).toEqual(
+      phrase("NOBC.Rules.Missions.TimeOfDay.Refusal.noDawnCheckYet", {
+        first: 3,
+        side: phrase("NOBC.Rules.Missions.MissionSide.attacker"),
+        turn: 3,
+      }),
+    );
     const bad = resolveLightCheck({ start: "dawn", player: "attacker", turn: -1, firstPlayer: "attacker" }, scriptedDice([]));
     expect(bad.ok ? [] : bad.refusals.map((x) => x.code)).toEqual(["badNumber"]);
   });

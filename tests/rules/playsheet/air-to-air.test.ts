@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { airToAir, oddsColumn, resolveAirToAir, squadronLoss, streamLosses, type AirToAirResult } from "../../../src/rules/playsheet";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 
 const L = "lose",
   D = "draw",
@@ -99,6 +99,9 @@ describe("resolveAirToAir", () => {
     const r = unwrap(resolveAirToAir({ a, b, stream }, scriptedDice([6])));
     expect(r.outcome.serialsOutOfAction).toBe(19);
     expect(r.effects).toContainEqual({ type: "serialsOutOfAction", actor: "ju", count: 19 });
+    expect(r.breakdown.at(-1)!.text).toEqual(
+      phrase("NOBC.Rules.Playsheet.AirToAir.TransportSerialsLost", { stream: "Ju 52 stream", count: 19 }),
+    );
     const bombers = unwrap(resolveAirToAir({ a, b, stream: { ...stream, target: "bomber" } }, scriptedDice([6])));
     expect(bombers.outcome.serialsOutOfAction).toBe(5);
   });

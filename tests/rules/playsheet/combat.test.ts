@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { resolvePlaysheetCombat, type PlaysheetCombatInput } from "../../../src/rules/playsheet";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap } from "../../../src/rules/resolution";
+import { langFileWording, type LangTree } from "../../../src/base/phrase";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+/** The English lang file: every refusal's phrase is a sentence it has. */
+const EN = langFileWording(JSON.parse(readFileSync(resolve(__dirname, "../../../lang/en.json"), "utf8")) as LangTree);
 
 const base: PlaysheetCombatInput = {
   attackers: [{ ref: "a1", name: "1 Pz", status: 4, arm: "armour" }],
@@ -18,8 +24,8 @@ function run(input: PlaysheetCombatInput, faces: number[]) {
   return r;
 }
 
-function line(r: ReturnType<typeof run>, text: string): number | undefined {
-  return r.breakdown.find((l) => l.label.includes(text))?.value;
+function line(r: ReturnType<typeof run>, key: string): number | undefined {
+  return r.breakdown.find((l) => l.text.key === key)?.value;
 }
 
 describe("combat formula (seed 003 Combat)", () => {
@@ -49,12 +55,19 @@ describe("combat formula (seed 003 Combat)", () => {
   });
 
   it("-1 mech/armour with no fuel (seed 003 Combat factors)", () => {
-    expect(line(run({ ...base, attackers: [{ ...base.attackers[0]!, outOfFuel: true }] }, [1]), "no fuel")).toBe(-1);
+    const r = run({ ...base, attackers: [{ ...base.attackers[0]!, outOfFuel: true }] }, [1]);
+    expect(line(r, "NOBC.Rules.Playsheet.Combat.AttackerFactor")).toBe(-1);
+    expect(r.breakdown.find((l) => l.text.key === "NOBC.Rules.Playsheet.Combat.AttackerFactor")!.text).toEqual(
+      phrase("NOBC.Rules.Playsheet.Combat.AttackerFactor", {
+        unit: "1 Pz",
+        factor: phrase("NOBC.Rules.Playsheet.Combat.Factor.outOfFuel"),
+      }),
+    );
   });
 
   it("-1 light infantry attacking (seed 003 Combat factors)", () => {
     const r = run({ ...base, attackers: [{ ref: "a1", name: "Jäger", status: 4, arm: "lightInfantry" }] }, [1]);
-    expect(line(r, "light infantry attacking")).toBe(-1);
+    expect(line(r, "NOBC.Rules.Playsheet.Combat.LightInfantryAttacking")).toBe(-1);
     expect(r.outcome.score).toBe(0);
   });
 
@@ -101,7 +114,11 @@ describe("combat formula (seed 003 Combat)", () => {
       [1],
     );
     expect(r.outcome.score).toBe(1 + 6 - 4);
-    expect(r.breakdown.find((l) => l.label.startsWith("Attacker air"))!.source).toContain("several air support kinds");
+    const air = r.breakdown.find((l) => l.text.key === "NOBC.Rules.Playsheet.Combat.AttackerAir")!;
+    expect(air.text).toEqual(
+      phrase("NOBC.Rules.Playsheet.Combat.AttackerAir", { level: phrase("NOBC.Rules.Playsheet.AirSupportLevel.superior") }),
+    );
+    expect(air.source).toContain("several air support kinds");
     expect(run({ ...base, attackerAirSupport: [{ kind: "german", units: 0 }] }, [1]).outcome.score).toBe(1);
   });
 
@@ -255,7 +272,7 @@ describe("combat refusals", () => {
         "duplicateUnit",
         "movedTooFar",
       ]);
-      for (const x of r.refusals) expect(x.message).toMatch(/\.$/);
+      for (const x of r.refusals) expect(EN.has(x.text.key)).toBe(true);
     }
   });
 
