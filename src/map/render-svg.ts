@@ -251,7 +251,9 @@ function legendLayer(map: TerrainMap, x: number, y: number, words: Wording): { s
     dy += row;
   }
   dy += row * 0.5;
-  out.push(`<text x="0" y="${n(dy)}" font-size="${n(size * 0.17)}" font-weight="bold" fill="${INK.text}">${esc(say("NOBC.Map.Legend.Countries"))}</text>`);
+  out.push(
+    `<text x="0" y="${n(dy)}" font-size="${n(size * 0.17)}" font-weight="bold" fill="${INK.text}">${esc(say("NOBC.Map.Legend.Countries"))}</text>`,
+  );
   dy += row;
   const countries = [...new Set(Object.values(map.hexes).map((h) => h.country))].sort();
   for (const code of countries) {

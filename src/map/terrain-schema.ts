@@ -50,9 +50,7 @@ const RIVER_KINDS = ["minor", "major"] as const satisfies readonly RiverKind[];
 const hexLabelSchema = z.string({ error: "NOBC.Map.Problem.HexLabel" }).regex(HEX_LABEL, { error: "NOBC.Map.Problem.HexLabel" });
 
 const hexSchema = z.strictObject({
-  terrain: z
-    .array(z.enum(LAND_TERRAINS, { error: "NOBC.Map.Problem.TerrainType" }))
-    .min(1, { error: "NOBC.Map.Problem.NoTerrain" }),
+  terrain: z.array(z.enum(LAND_TERRAINS, { error: "NOBC.Map.Problem.TerrainType" })).min(1, { error: "NOBC.Map.Problem.NoTerrain" }),
   country: z.enum(COUNTRY_CODES, { error: "NOBC.Map.Problem.Country" }),
   /** The town or city, printed on the map. */
   name: z.string().trim().min(1, { error: "NOBC.Map.Problem.EmptyName" }).optional(),
@@ -207,14 +205,22 @@ function crossCheck(map: TerrainMap): MapProblem[] {
       const before = road.path[i - 1];
       if (before === undefined || !inside(before)) return;
       if (directionTo(parseHexLabel(before)!, parseHexLabel(label)!) === undefined) {
-        add(["roads", r, "path", i], phrase("NOBC.Map.Problem.NotNeighbours", { road: phrase(ROAD_LABELS[road.kind]), from: before, to: label }));
+        add(
+          ["roads", r, "path", i],
+          phrase("NOBC.Map.Problem.NotNeighbours", { road: phrase(ROAD_LABELS[road.kind]), from: before, to: label }),
+        );
         return;
       }
       const crossed = map.hexsides[sides.get(hexside(before, label)) ?? -1];
       if (crossed?.river !== undefined && crossed.bridge !== true) {
         add(
           ["roads", r, "path", i],
-          phrase("NOBC.Map.Problem.NoBridge", { road: phrase(ROAD_LABELS[road.kind]), river: phrase(RIVER_LABELS[crossed.river]), from: before, to: label }),
+          phrase("NOBC.Map.Problem.NoBridge", {
+            road: phrase(ROAD_LABELS[road.kind]),
+            river: phrase(RIVER_LABELS[crossed.river]),
+            from: before,
+            to: label,
+          }),
         );
       }
     });

@@ -20,7 +20,8 @@ const cell = z.string().trim();
 function choice<const V extends readonly string[]>(values: V) {
   return cell.transform((s, ctx): V[number] => {
     const hit = values.find((v) => v.toLowerCase() === s.toLowerCase());
-    if (hit === undefined) ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotOneOf", { value: s, choices: values.join(", ") })) });
+    if (hit === undefined)
+      ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotOneOf", { value: s, choices: values.join(", ") })) });
     return hit ?? values[0]!;
   });
 }

@@ -50,8 +50,7 @@ export function jsonTable(text: string): TableResult {
   } catch (err) {
     return { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.NotJson", { error: (err as Error).message }))] };
   }
-  if (!Array.isArray(data))
-    return { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.NotArray"))] };
+  if (!Array.isArray(data)) return { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.NotArray"))] };
   const lines = elementLines(text);
   const problems: OrbatProblem[] = [];
   const header: string[] = [];

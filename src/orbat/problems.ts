@@ -47,5 +47,7 @@ export function rowLabel(type: RowType): Phrase {
 
 /** "a and b and c": a list of phrases joined as the language joins them. */
 export function joined(items: readonly Phrase[]): Phrase {
-  return items.slice(1).reduce((all, next) => phrase("NOBC.Orbat.Problem.And", { first: all, next }), items[0] ?? phrase("NOBC.Orbat.Problem.None"));
+  return items
+    .slice(1)
+    .reduce((all, next) => phrase("NOBC.Orbat.Problem.And", { first: all, next }), items[0] ?? phrase("NOBC.Orbat.Problem.None"));
 }

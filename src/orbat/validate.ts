@@ -169,11 +169,7 @@ function crossCheck(rows: readonly { line: number; cells: ReadonlyMap<string, st
     } else if (n.airZone !== "" && target.airZone !== "" && n.airZone.toLowerCase() !== target.airZone.toLowerCase()) {
       // A squadron flies from its base, so it sits in the base's air zone.
       problems.push(
-        problem(
-          n.line,
-          "airZone",
-          phrase("NOBC.Orbat.Problem.AirZone", { zone: n.airZone, base: target.name, baseZone: target.airZone }),
-        ),
+        problem(n.line, "airZone", phrase("NOBC.Orbat.Problem.AirZone", { zone: n.airZone, base: target.name, baseZone: target.airZone })),
       );
     }
   }

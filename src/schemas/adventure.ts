@@ -98,7 +98,11 @@ export const adventureDocument = z
     for (const collection of ["actors", "items", "journal", "scenes", "tables", "macros"] as const) {
       a[collection].forEach((doc, i) => {
         if (seen.has(doc._id))
-          ctx.addIssue({ code: "custom", path: [collection, i, "_id"], ...said(phrase("NOBC.Validation.Pack.UsedTwice", { id: doc._id })) });
+          ctx.addIssue({
+            code: "custom",
+            path: [collection, i, "_id"],
+            ...said(phrase("NOBC.Validation.Pack.UsedTwice", { id: doc._id })),
+          });
         seen.add(doc._id);
       });
     }

@@ -31,7 +31,8 @@ const primary = { ...common, folder: documentId.nullable(), ownership };
 type Ctx = z.RefinementCtx;
 
 function keyMatches(ctx: Ctx, actual: string, expected: string, path: (string | number)[] = []): void {
-  if (actual !== expected) ctx.addIssue({ code: "custom", path: [...path, "_key"], ...said(phrase("NOBC.Validation.Pack.KeyMismatch", { actual, expected })) });
+  if (actual !== expected)
+    ctx.addIssue({ code: "custom", path: [...path, "_key"], ...said(phrase("NOBC.Validation.Pack.KeyMismatch", { actual, expected })) });
 }
 
 /** Active effects are not shipped yet; an exported document may carry some, kept as they are. */
@@ -130,7 +131,11 @@ const tableResult = z
   })
   .superRefine((r, ctx) => {
     if (r.range[0] > r.range[1])
-      ctx.addIssue({ code: "custom", path: ["range"], ...said(phrase("NOBC.Validation.Pack.RangeBackwards", { from: r.range[0], to: r.range[1] })) });
+      ctx.addIssue({
+        code: "custom",
+        path: ["range"],
+        ...said(phrase("NOBC.Validation.Pack.RangeBackwards", { from: r.range[0], to: r.range[1] })),
+      });
     if (r.type === "document" && !r.documentUuid)
       ctx.addIssue({ code: "custom", path: ["documentUuid"], message: "NOBC.Validation.Pack.DocumentResult" });
     if (r.type === "text" && r.name.trim() === "" && r.description.trim() === "") {

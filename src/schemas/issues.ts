@@ -2,7 +2,7 @@
  * zod's issues as phrases (docs/i18n.md): a problem a user reads when an import, a file or a macro
  * argument is refused names the field and says what is wrong, in the reader's language.
  *
- * - A schema's own message is its lang key: `.min(1, "NOBC.Validation.NotEmpty")`; the issue's
+ * - A schema's own message is its lang key: `.min(1, "NOBC.Validation.Pack.NotEmpty")`; the issue's
  *   details (minimum, maximum, the value given) fill it.
  * - A custom issue with data carries its whole phrase: `ctx.addIssue({ code: "custom", path, ...said(phrase(…)) })`.
  * - zod's built-in issues map from `issue.code` and its details to `NOBC.Validation.*` keys.
@@ -35,6 +35,8 @@ const TYPE_LABELS: Readonly<Record<string, string>> = {
   date: "NOBC.Validation.Type.date",
   array: "NOBC.Validation.Type.array",
   object: "NOBC.Validation.Type.object",
+  record: "NOBC.Validation.Type.record",
+  tuple: "NOBC.Validation.Type.tuple",
   function: "NOBC.Validation.Type.function",
   nan: "NOBC.Validation.Type.nan",
 };
@@ -57,19 +59,26 @@ function typeOfInput(input: unknown): string {
 /** A value as a problem quotes it: JSON where it has one, else its string. */
 export function quoted(input: unknown): string {
   // JSON.stringify gives undefined for undefined, functions and symbols, which its lib type does not say.
-  return (JSON.stringify(input) as string | undefined) ?? String(input);
+  return (JSON.stringify(input)) ?? String(input);
 }
 
 function numberOf(value: number | bigint): number {
   return Number(value);
 }
 
-const SIZED: Readonly<Record<string, "characters" | "items">> = { string: "characters", array: "items", set: "items", map: "items", file: "items" };
+const SIZED: Readonly<Record<string, "characters" | "items">> = {
+  string: "characters",
+  array: "items",
+  set: "items",
+  map: "items",
+  file: "items",
+};
 
 function tooSmall(issue: Extract<Issue, { code: "too_small" }>): Phrase {
   const count = numberOf(issue.minimum);
   const sized = SIZED[issue.origin];
-  if (sized === "characters") return phrase(issue.exact ? "NOBC.Validation.CharactersExactly" : "NOBC.Validation.TooSmall.Characters", { count });
+  if (sized === "characters")
+    return phrase(issue.exact ? "NOBC.Validation.CharactersExactly" : "NOBC.Validation.TooSmall.Characters", { count });
   if (sized === "items") return phrase(issue.exact ? "NOBC.Validation.ItemsExactly" : "NOBC.Validation.TooSmall.Items", { count });
   if (issue.exact) return phrase("NOBC.Validation.Exactly", { value: count });
   return phrase(issue.inclusive === false ? "NOBC.Validation.TooSmall.MoreThan" : "NOBC.Validation.TooSmall.AtLeast", { minimum: count });
@@ -78,7 +87,8 @@ function tooSmall(issue: Extract<Issue, { code: "too_small" }>): Phrase {
 function tooBig(issue: Extract<Issue, { code: "too_big" }>): Phrase {
   const count = numberOf(issue.maximum);
   const sized = SIZED[issue.origin];
-  if (sized === "characters") return phrase(issue.exact ? "NOBC.Validation.CharactersExactly" : "NOBC.Validation.TooBig.Characters", { count });
+  if (sized === "characters")
+    return phrase(issue.exact ? "NOBC.Validation.CharactersExactly" : "NOBC.Validation.TooBig.Characters", { count });
   if (sized === "items") return phrase(issue.exact ? "NOBC.Validation.ItemsExactly" : "NOBC.Validation.TooBig.Items", { count });
   if (issue.exact) return phrase("NOBC.Validation.Exactly", { value: count });
   return phrase(issue.inclusive === false ? "NOBC.Validation.TooBig.LessThan" : "NOBC.Validation.TooBig.AtMost", { maximum: count });
@@ -151,7 +161,7 @@ function isPhrase(value: unknown): value is Phrase {
 
 /** What is wrong, as a phrase: the issue's own phrase, its schema's lang key, or zod's built-in issue mapped by code. */
 export function issuePhrase(issue: Issue): Phrase {
-  if (issue.code === "custom" && isPhrase(issue.params?.["phrase"])) return issue.params["phrase"] as Phrase;
+  if (issue.code === "custom" && isPhrase(issue.params?.["phrase"])) return issue.params["phrase"];
   if (issue.message.startsWith("NOBC.")) return ownMessage(issue);
   return builtIn(issue);
 }

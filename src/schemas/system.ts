@@ -37,7 +37,12 @@ const pool = z.strictObject({ value: count, max: count });
 type Ctx = z.RefinementCtx;
 
 function poolWithinMax(ctx: Ctx, p: { value: number; max: number }, field: string): void {
-  if (p.value > p.max) ctx.addIssue({ code: "custom", path: [field, "value"], ...said(phrase("NOBC.Validation.System.AboveMaximum", { value: p.value, max: p.max })) });
+  if (p.value > p.max)
+    ctx.addIssue({
+      code: "custom",
+      path: [field, "value"],
+      ...said(phrase("NOBC.Validation.System.AboveMaximum", { value: p.value, max: p.max })),
+    });
 }
 
 function nationalityOnSide(ctx: Ctx, data: { side: string; nationality: string }): void {
