@@ -58,8 +58,8 @@ function typeOfInput(input: unknown): string {
 
 /** A value as a problem quotes it: JSON where it has one, else its string. */
 export function quoted(input: unknown): string {
-  // JSON.stringify gives undefined for undefined, functions and symbols, which its lib type does not say.
-  return (JSON.stringify(input)) ?? String(input);
+  // JSON.stringify gives undefined for undefined, functions and symbols (its lib type does not say so).
+  return typeof input === "undefined" || typeof input === "function" || typeof input === "symbol" ? String(input) : JSON.stringify(input);
 }
 
 function numberOf(value: number | bigint): number {
