@@ -833,6 +833,9 @@ function sceneOrigin(): GridOffset {
 const game = {
   settings,
   i18n: {
+    lang: "en",
+    // Every key is "there" as itself, so a phrase is written as its key and data (plural groups included).
+    has: () => true,
     localize: (key: string) => key,
     format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
   },
