@@ -19,7 +19,7 @@ import {
 } from "./drops";
 import { documentAt } from "../effects/apply";
 import { errorText } from "../base/errors";
-import { notify, warnRefused } from "../base/foundry";
+import { notify, say, warnRefused } from "../base/foundry";
 
 /** The few members of an Actor or Item the drop code reads; the live documents fit it. */
 export interface DropDocument {
@@ -137,7 +137,7 @@ export function mayUpdate(doc: Pick<DropDocument, "name" | "canUserModify">): bo
 /** Writes the update of an accepted drop, or warns with the reason. True when something changed. */
 async function carryOut(target: DropDocument, decision: DropDecision): Promise<boolean> {
   if (!decision.ok) {
-    warnRefused(decision.reason);
+    warnRefused(decision.refusals.map((r) => say(r.text)));
     return false;
   }
   if (!mayUpdate(target)) return false;

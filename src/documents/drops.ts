@@ -4,13 +4,14 @@
  * (`dropCanvasData`, see ./drop-handlers.ts) both call these, so a drop means the same everywhere.
  */
 import { checkCardAssignment } from "../rules/nobc/land/assignment";
-import type { Refusal } from "../rules/resolution";
+import { phrase, type Phrase, type Refusal } from "../rules/resolution";
 import type { Side, SupportCardCategory } from "../rules/nobc/land/types";
 
 /** The update a drop makes to the dropped document, as `document.update(update)` takes it. */
 export type DropUpdate = Record<string, unknown>;
 
-export type DropDecision = { ok: true; update: DropUpdate } | { ok: false; code: string; reason: string; refusals: Refusal[] };
+/** A refused drop: the first refusal's code, and every refusal (each says what is wrong as a phrase). */
+export type DropDecision = { ok: true; update: DropUpdate } | { ok: false; code: string; refusals: Refusal[] };
 
 export interface CardSnapshot {
   readonly uuid: string;
@@ -55,18 +56,19 @@ export interface AirbaseSnapshot {
   readonly based: number;
 }
 
-function refused(refusals: Refusal[]): DropDecision {
-  const first = refusals[0];
-  return {
-    ok: false,
-    code: first?.code ?? "refused",
-    reason: refusals.map((r) => r.message).join(" "),
-    refusals,
-  };
+const SIDE_LABELS: Record<Side, string> = { nato: "NOBC.Side.nato", wp: "NOBC.Side.wp" };
+
+function sideLabel(side: Side): Phrase {
+  return phrase(SIDE_LABELS[side]);
 }
 
-function refusedOne(code: string, message: string, field?: string): DropDecision {
-  return refused([field === undefined ? { code, message } : { code, message, field }]);
+function refused(refusals: Refusal[]): DropDecision {
+  const first = refusals[0];
+  return { ok: false, code: first?.code ?? "refused", refusals };
+}
+
+function refusedOne(code: string, text: Phrase, field?: string): DropDecision {
+  return refused([field === undefined ? { code, text } : { code, text, field }]);
 }
 
 export interface CardDrop {
@@ -104,10 +106,14 @@ export function decideCardDrop(drop: CardDrop): DropDecision {
 /** A unit dropped on an HQ's sheet: subordinate it to that HQ. */
 export function decideUnitOnHq(unit: UnitSnapshot, hq: HqSnapshot): DropDecision {
   if (unit.side !== hq.side) {
-    return refusedOne("sideMismatch", `${unit.name} is ${unit.side} and cannot serve under ${hq.name}, which is ${hq.side}.`, "side");
+    return refusedOne(
+      "sideMismatch",
+      phrase("NOBC.Drop.Refusal.UnitSide", { unit: unit.name, side: sideLabel(unit.side), hq: hq.name, hqSide: sideLabel(hq.side) }),
+      "side",
+    );
   }
   if (unit.hq === hq.uuid) {
-    return refusedOne("alreadySubordinate", `${unit.name} is already subordinated to ${hq.name}.`, "hq");
+    return refusedOne("alreadySubordinate", phrase("NOBC.Drop.Refusal.AlreadySubordinate", { unit: unit.name, hq: hq.name }), "hq");
   }
   return { ok: true, update: { "system.hq": hq.uuid } };
 }
@@ -118,17 +124,26 @@ export function decideSquadronOnAirbase(squadron: SquadronSnapshot, airbase: Air
   if (squadron.side !== airbase.side) {
     refusals.push({
       code: "sideMismatch",
-      message: `${squadron.name} is ${squadron.side} and cannot use ${airbase.name}, which is ${airbase.side}.`,
+      text: phrase("NOBC.Drop.Refusal.SquadronSide", {
+        squadron: squadron.name,
+        side: sideLabel(squadron.side),
+        airbase: airbase.name,
+        airbaseSide: sideLabel(airbase.side),
+      }),
       field: "side",
     });
   }
   if (squadron.airbase === airbase.uuid) {
-    refusals.push({ code: "alreadyBased", message: `${squadron.name} is already based at ${airbase.name}.`, field: "airbase" });
+    refusals.push({
+      code: "alreadyBased",
+      text: phrase("NOBC.Drop.Refusal.AlreadyBased", { squadron: squadron.name, airbase: airbase.name }),
+      field: "airbase",
+    });
   }
   if (squadron.needsBaseSpace && airbase.based >= airbase.capacity) {
     refusals.push({
       code: "airbaseFull",
-      message: `${airbase.name} can hold ${airbase.capacity} squadron(s) now and already holds ${airbase.based}.`,
+      text: phrase("NOBC.Drop.Refusal.AirbaseFull", { airbase: airbase.name, count: airbase.capacity, based: airbase.based }),
       field: "capacity",
     });
   }

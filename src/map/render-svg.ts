@@ -21,6 +21,8 @@ import {
   type Offset,
   type Point,
 } from "./hex-grid";
+import { phrase } from "../rules/resolution";
+import { speak, type Wording } from "../base/phrase";
 import { COUNTRIES, type TerrainMap } from "./terrain-schema";
 
 /** Base colour of each terrain; the first type of `FILL_ORDER` present fills the hex. */
@@ -35,12 +37,12 @@ const TERRAIN_COLOUR: Readonly<Record<LandTerrain, string>> = {
 const FILL_ORDER: readonly LandTerrain[] = ["city", "marsh", "woods", "rough", "town", "clear"];
 
 const TERRAIN_NAME: Readonly<Record<LandTerrain, string>> = {
-  clear: "Clear",
-  woods: "Woods",
-  rough: "Rough",
-  marsh: "Marsh",
-  town: "Town",
-  city: "City",
+  clear: "NOBC.Map.Legend.Terrain.clear",
+  woods: "NOBC.Map.Legend.Terrain.woods",
+  rough: "NOBC.Map.Legend.Terrain.rough",
+  marsh: "NOBC.Map.Legend.Terrain.marsh",
+  town: "NOBC.Map.Legend.Terrain.town",
+  city: "NOBC.Map.Legend.Terrain.city",
 };
 
 const INK = {
@@ -58,14 +60,14 @@ const INK = {
 const MARGIN = 0.3;
 const LEGEND_WIDTH = 4.2;
 
-export function renderMapSvg(map: TerrainMap): string {
+export function renderMapSvg(map: TerrainMap, words: Wording): string {
   const size = map.hexSize;
   const margin = size * MARGIN;
   const area = mapPixelSize(map.columns, map.rows, size);
   const legendX = margin * 2 + area.width;
   // The title is the widest line of the legend; about 0.14 hex sizes per character at its font size.
   const width = legendX + size * Math.max(LEGEND_WIDTH, 0.15 * map.name.length) + margin;
-  const legend = legendLayer(map, legendX, margin);
+  const legend = legendLayer(map, legendX, margin, words);
   const height = Math.max(area.height, legend.height) + margin * 2;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(width)}" height="${n(height)}" viewBox="0 0 ${n(width)} ${n(height)}" font-family="DejaVu Sans, Arial, sans-serif">`,
@@ -201,7 +203,8 @@ function labelLayer(map: TerrainMap): string {
   return out.join("\n");
 }
 
-function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; height: number } {
+function legendLayer(map: TerrainMap, x: number, y: number, words: Wording): { svg: string; height: number } {
+  const say = (key: string) => words.localize(key);
   const size = map.hexSize;
   const row = size * 0.42;
   const swatch = size * 0.3;
@@ -210,7 +213,7 @@ function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; heig
   const out = [`<g id="legend" transform="translate(${n(x)} ${n(y)})">`];
   out.push(`<text x="0" y="${n(size * 0.25)}" font-size="${n(size * 0.24)}" font-weight="bold" fill="${INK.text}">${esc(map.name)}</text>`);
   out.push(
-    `<text x="0" y="${n(size * 0.55)}" font-size="${n(size * 0.15)}" fill="${INK.label}">Hexes of 10 km, labelled column then row</text>`,
+    `<text x="0" y="${n(size * 0.55)}" font-size="${n(size * 0.15)}" fill="${INK.label}">${esc(say("NOBC.Map.Legend.Scale"))}</text>`,
   );
   let dy = size * 1.0;
   for (const t of LAND_TERRAINS) {
@@ -220,7 +223,7 @@ function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; heig
     );
     out.push(`<polygon points="${points}" fill="${TERRAIN_COLOUR[t]}" stroke="${INK.grid}" stroke-width="${n(size * 0.012)}"/>`);
     if (t !== "clear") out.push(`<polygon points="${points}" fill="url(#terrain-${t})"/>`);
-    out.push(text(dy, TERRAIN_NAME[t]));
+    out.push(text(dy, say(TERRAIN_NAME[t])));
     dy += row * 1.5;
   }
   const line = (body: string, label: string) => {
@@ -231,29 +234,31 @@ function legendLayer(map: TerrainMap, x: number, y: number): { svg: string; heig
   const to = { x: size * 0.7, y: 0 };
   const at = (p: Point) => ({ x: p.x, y: p.y + dy });
   const d = () => segment([at(from), at(to)]);
-  line(`<path d="${d()}" stroke="${INK.river}" stroke-width="${n(size * riverWidth("minor"))}"/>`, "Minor river");
-  line(`<path d="${d()}" stroke="${INK.river}" stroke-width="${n(size * riverWidth("major"))}"/>`, "Major river");
+  line(`<path d="${d()}" stroke="${INK.river}" stroke-width="${n(size * riverWidth("minor"))}"/>`, say("NOBC.Map.Legend.MinorRiver"));
+  line(`<path d="${d()}" stroke="${INK.river}" stroke-width="${n(size * riverWidth("major"))}"/>`, say("NOBC.Map.Legend.MajorRiver"));
   line(
     `<path d="${d()}" stroke="${INK.river}" stroke-width="${n(size * riverWidth("major"))}"/><g fill="#ffffff" stroke="${INK.text}" stroke-width="${n(size * 0.018)}">${bridge(at({ x: size * 0.4, y: -size * 0.1 }), at({ x: size * 0.4, y: size * 0.1 }), "major", size)}</g>`,
-    "Bridge",
+    say("NOBC.Map.Legend.Bridge"),
   );
-  line(roadPath(d(), "road", size), "Road");
-  line(roadPath(d(), "autobahn", size), "Autobahn");
+  line(roadPath(d(), "road", size), say("NOBC.Map.Legend.Road"));
+  line(roadPath(d(), "autobahn", size), say("NOBC.Map.Legend.Autobahn"));
   line(
     `<path d="${d()}" stroke="${INK.border}" stroke-opacity="0.3" stroke-width="${n(size * 0.16)}"/><path d="${d()}" stroke="${INK.border}" stroke-width="${n(size * 0.035)}" stroke-dasharray="${n(size * 0.12)} ${n(size * 0.06)}"/>`,
-    "Country border",
+    say("NOBC.Map.Legend.Border"),
   );
   if (Object.values(map.hexes).some((h) => h.coastal)) {
-    out.push(wave(at({ x: size * 0.4, y: 0 }), size), text(dy, "Coastal hex"));
+    out.push(wave(at({ x: size * 0.4, y: 0 }), size), text(dy, say("NOBC.Map.Legend.Coastal")));
     dy += row;
   }
   dy += row * 0.5;
-  out.push(`<text x="0" y="${n(dy)}" font-size="${n(size * 0.17)}" font-weight="bold" fill="${INK.text}">Countries</text>`);
+  out.push(
+    `<text x="0" y="${n(dy)}" font-size="${n(size * 0.17)}" font-weight="bold" fill="${INK.text}">${esc(say("NOBC.Map.Legend.Countries"))}</text>`,
+  );
   dy += row;
   const countries = [...new Set(Object.values(map.hexes).map((h) => h.country))].sort();
   for (const code of countries) {
     out.push(
-      `<text x="0" y="${n(dy)}" font-size="${n(size * 0.16)}" fill="${INK.text}">${code.toUpperCase()}: ${esc(COUNTRIES[code])}</text>`,
+      `<text x="0" y="${n(dy)}" font-size="${n(size * 0.16)}" fill="${INK.text}">${esc(speak(phrase("NOBC.Map.Legend.Country", { code: code.toUpperCase(), name: phrase(COUNTRIES[code]) }), words))}</text>`,
     );
     dy += row * 0.8;
   }

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { LAND_TERRAINS, type LandTerrain, type RiverKind } from "../rules/nobc/land/types";
 import type { RoadKind } from "../rules/nobc/land/movement";
 import { hexside, type HexsideRef } from "../rules/ids";
+import { phrase, type Phrase } from "../rules/resolution";
+import { issuePhrase, WITH_INPUT } from "../schemas/issues";
 import {
   HEX_DIRECTIONS,
   HEX_LABEL,
@@ -22,21 +24,21 @@ import {
 
 export const TERRAIN_FORMAT = "nobc-terrain/1";
 
-/** Countries a hex can lie in; names are for the legend. */
+/** Countries a hex can lie in, with the lang keys of their names for the legend. */
 export const COUNTRIES = {
-  frg: "West Germany",
-  gdr: "East Germany",
-  cs: "Czechoslovakia",
-  pl: "Poland",
-  nl: "Netherlands",
-  be: "Belgium",
-  lu: "Luxembourg",
-  dk: "Denmark",
-  fr: "France",
-  at: "Austria",
-  ch: "Switzerland",
-  hu: "Hungary",
-  su: "Soviet Union",
+  frg: "NOBC.Map.Country.frg",
+  gdr: "NOBC.Map.Country.gdr",
+  cs: "NOBC.Map.Country.cs",
+  pl: "NOBC.Map.Country.pl",
+  nl: "NOBC.Map.Country.nl",
+  be: "NOBC.Map.Country.be",
+  lu: "NOBC.Map.Country.lu",
+  dk: "NOBC.Map.Country.dk",
+  fr: "NOBC.Map.Country.fr",
+  at: "NOBC.Map.Country.at",
+  ch: "NOBC.Map.Country.ch",
+  hu: "NOBC.Map.Country.hu",
+  su: "NOBC.Map.Country.su",
 } as const;
 export type CountryCode = keyof typeof COUNTRIES;
 const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
@@ -44,57 +46,49 @@ const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
 export const ROAD_KINDS = ["road", "autobahn"] as const satisfies readonly RoadKind[];
 const RIVER_KINDS = ["minor", "major"] as const satisfies readonly RiverKind[];
 
-// JSON.stringify gives undefined for undefined, functions and symbols, which its lib type does not say.
-const quoted = (input: unknown) => (JSON.stringify(input) as string | undefined) ?? String(input);
-
-const hexLabelSchema = z
-  .string({ error: (i) => `${quoted(i.input)} is not a hex label (four digits, column then row, e.g. 0712)` })
-  .regex(HEX_LABEL, { error: (i) => `${quoted(i.input)} is not a hex label (four digits, column then row, e.g. 0712)` });
+// A schema's message is its lang key, filled with the value given and the choices (src/schemas/issues.ts).
+const hexLabelSchema = z.string({ error: "NOBC.Map.Problem.HexLabel" }).regex(HEX_LABEL, { error: "NOBC.Map.Problem.HexLabel" });
 
 const hexSchema = z.strictObject({
-  terrain: z
-    .array(z.enum(LAND_TERRAINS, { error: (i) => `${quoted(i.input)} is not a terrain type (${LAND_TERRAINS.join(", ")})` }))
-    .min(1, { error: "a hex needs at least one terrain type" }),
-  country: z.enum(COUNTRY_CODES, { error: (i) => `${quoted(i.input)} is not a country code (${COUNTRY_CODES.join(", ")})` }),
+  terrain: z.array(z.enum(LAND_TERRAINS, { error: "NOBC.Map.Problem.TerrainType" })).min(1, { error: "NOBC.Map.Problem.NoTerrain" }),
+  country: z.enum(COUNTRY_CODES, { error: "NOBC.Map.Problem.Country" }),
   /** The town or city, printed on the map. */
-  name: z.string().trim().min(1, { error: "a name, when given, must not be empty" }).optional(),
+  name: z.string().trim().min(1, { error: "NOBC.Map.Problem.EmptyName" }).optional(),
   /** Coastal hexes stack as open terrain; the flag is drawn on the map. */
   coastal: z.boolean().optional(),
 });
 
 const hexsideSchema = z.strictObject({
   hex: hexLabelSchema,
-  side: z.enum(HEX_DIRECTIONS, { error: (i) => `${quoted(i.input)} is not a side of a hex (${HEX_DIRECTIONS.join(", ")})` }),
-  river: z.enum(RIVER_KINDS, { error: (i) => `${quoted(i.input)} is not a river kind (minor, major)` }).optional(),
+  side: z.enum(HEX_DIRECTIONS, { error: "NOBC.Map.Problem.Side" }),
+  river: z.enum(RIVER_KINDS, { error: "NOBC.Map.Problem.RiverKind" }).optional(),
   bridge: z.boolean().optional(),
   /** The river's name, for the map and for people; the rules ignore it. */
   name: z.string().trim().min(1).optional(),
 });
 
 const roadSchema = z.strictObject({
-  kind: z.enum(ROAD_KINDS, { error: (i) => `${quoted(i.input)} is not a road kind (road, autobahn)` }),
+  kind: z.enum(ROAD_KINDS, { error: "NOBC.Map.Problem.RoadKind" }),
   name: z.string().trim().min(1).optional(),
   /** Hexes in travel order, each next to the one before. */
-  path: z.array(hexLabelSchema).min(2, { error: "a road needs at least two hexes" }),
+  path: z.array(hexLabelSchema).min(2, { error: "NOBC.Map.Problem.ShortRoad" }),
 });
 
-const dimension = (what: string) =>
+const dimension = () =>
   z
-    .int({ error: `${what} must be a whole number` })
-    .min(1, { error: `${what} must be at least 1` })
-    .max(MAX_LABEL_INDEX, {
-      error: `${what} can be at most ${MAX_LABEL_INDEX} (hex labels have two digits each)`,
-    });
+    .int({ error: "NOBC.Map.Problem.Dimension.Whole" })
+    .min(1, { error: "NOBC.Map.Problem.Dimension.AtLeast" })
+    .max(MAX_LABEL_INDEX, { error: "NOBC.Map.Problem.Dimension.AtMost" });
 
 export const terrainMapSchema = z.strictObject({
-  format: z.literal(TERRAIN_FORMAT, { error: `format must be "${TERRAIN_FORMAT}"` }),
+  format: z.literal(TERRAIN_FORMAT, { error: "NOBC.Map.Problem.Format" }),
   name: z.string().trim().min(1),
   /** Who chose the values and how far they follow real geography. */
   notes: z.string().optional(),
-  columns: dimension("columns"),
-  rows: dimension("rows"),
+  columns: dimension(),
+  rows: dimension(),
   /** Height of a hex in pixels, flat side to flat side: the scene's grid size. */
-  hexSize: z.number().positive({ error: "hexSize must be a positive number of pixels" }),
+  hexSize: z.number().positive({ error: "NOBC.Map.Problem.HexSize" }),
   /** Every hex of the map, keyed by label. */
   hexes: z.record(hexLabelSchema, hexSchema),
   /** Rivers and bridges, one entry per hexside, named from either hex. */
@@ -111,28 +105,30 @@ export type { HexDirection, LandTerrain };
 export interface MapProblem {
   /** Where in the file, e.g. `hexes["0712"].terrain[1]`; empty for the file as a whole. */
   readonly path: string;
-  readonly message: string;
+  /** What is wrong, for the reader. */
+  readonly text: Phrase;
 }
 
 export type MapCheck = { ok: true; map: TerrainMap } | { ok: false; problems: MapProblem[] };
 
 /** Shape, then cross-checks; returns the typed map or every problem found. */
 export function validateTerrainMap(data: unknown): MapCheck {
-  const parsed = terrainMapSchema.safeParse(data);
+  const parsed = terrainMapSchema.safeParse(data, WITH_INPUT);
   if (!parsed.success) return { ok: false, problems: parsed.error.issues.map(problemOfIssue) };
   const problems = crossCheck(parsed.data);
   return problems.length === 0 ? { ok: true, map: parsed.data } : { ok: false, problems };
 }
 
-/** Like `validateTerrainMap`, but throws one error listing every problem. */
+/** Like `validateTerrainMap`, but throws one error listing every problem's path and key (for tests and scripts: developers). */
 export function parseTerrainMap(data: unknown, source = "terrain map"): TerrainMap {
   const check = validateTerrainMap(data);
   if (check.ok) return check.map;
-  throw new Error(`${source} has ${check.problems.length} problem(s):\n${check.problems.map(formatMapProblem).join("\n")}`);
+  throw new Error(`${source}:\n${check.problems.map((p) => `${p.path || "(map)"}: ${p.text.key}`).join("\n")}`);
 }
 
-export function formatMapProblem(p: MapProblem): string {
-  return `${p.path || "(map)"}: ${p.message}`;
+/** `path: problem`, the path `(map)` for the file as a whole. */
+export function formatMapProblem(p: MapProblem): Phrase {
+  return phrase("NOBC.Validation.Problem", { field: p.path === "" ? phrase("NOBC.Validation.Whole.Map") : p.path, problem: p.text });
 }
 
 /** `["hexes", "0712", "terrain", 1]` → `hexes["0712"].terrain[1]`. */
@@ -146,34 +142,35 @@ export function formatMapPath(path: readonly PropertyKey[]): string {
 }
 
 function problemOfIssue(issue: z.core.$ZodIssue): MapProblem {
-  // A bad record key carries its own issue inside; its message is the useful one.
-  const message = issue.code === "invalid_key" ? (issue.issues[0]?.message ?? issue.message) : issue.message;
-  return { path: formatMapPath(issue.path), message };
+  return { path: formatMapPath(issue.path), text: issuePhrase(issue) };
 }
+
+const ROAD_LABELS: Record<RoadKind, string> = { road: "NOBC.Map.Problem.Road.road", autobahn: "NOBC.Map.Problem.Road.autobahn" };
+const RIVER_LABELS: Record<RiverKind, string> = { minor: "NOBC.Map.Problem.River.minor", major: "NOBC.Map.Problem.River.major" };
 
 // ---------------------------------------------------------------------------------------------
 // Cross-checks
 
 function crossCheck(map: TerrainMap): MapProblem[] {
   const problems: MapProblem[] = [];
-  const add = (path: readonly PropertyKey[], message: string) => problems.push({ path: formatMapPath(path), message });
+  const add = (path: readonly PropertyKey[], text: Phrase) => problems.push({ path: formatMapPath(path), text });
   const inside = (label: string) => {
     const off = parseHexLabel(label);
     return off !== undefined && inMap(off, map.columns, map.rows);
   };
-  const outside = (label: string) => `hex ${label} lies outside the map (columns 01-${pad(map.columns)}, rows 01-${pad(map.rows)})`;
+  const outside = (label: string) => phrase("NOBC.Map.Problem.Outside", { hex: label, columns: pad(map.columns), rows: pad(map.rows) });
 
   for (const [label, hex] of Object.entries(map.hexes)) {
     if (!inside(label)) add(["hexes", label], outside(label));
-    checkTerrain(hex, (i, message) => add(i === undefined ? ["hexes", label, "terrain"] : ["hexes", label, "terrain", i], message));
+    checkTerrain(hex, (i, text) => add(i === undefined ? ["hexes", label, "terrain"] : ["hexes", label, "terrain", i], text));
     if (hex.name !== undefined && !hex.terrain.includes("town") && !hex.terrain.includes("city")) {
-      add(["hexes", label, "name"], `hex ${label} is named "${hex.name}" but has no town or city terrain`);
+      add(["hexes", label, "name"], phrase("NOBC.Map.Problem.NamedNoTown", { hex: label, name: hex.name }));
     }
   }
   for (let col = 0; col < map.columns; col++) {
     for (let row = 0; row < map.rows; row++) {
       const label = hexLabel({ col, row });
-      if (map.hexes[label] === undefined) add(["hexes"], `hex ${label} is missing; every hex of the map needs an entry`);
+      if (map.hexes[label] === undefined) add(["hexes"], phrase("NOBC.Map.Problem.MissingHex", { hex: label }));
     }
   }
 
@@ -186,16 +183,16 @@ function crossCheck(map: TerrainMap): MapProblem[] {
     }
     const other = neighbour(off, side.side);
     if (!inMap(other, map.columns, map.rows)) {
-      add(["hexsides", i, "side"], `side ${side.side} of hex ${side.hex} is on the map edge; a hexside needs a hex on both sides`);
+      add(["hexsides", i, "side"], phrase("NOBC.Map.Problem.OnEdge", { side: side.side, hex: side.hex }));
       return;
     }
     const key = hexside(side.hex, hexLabel(other));
     const first = sides.get(key);
-    if (first !== undefined) add(["hexsides", i], `hexside ${key} is already given at hexsides[${first}]`);
+    if (first !== undefined) add(["hexsides", i], phrase("NOBC.Map.Problem.HexsideTwice", { hexside: key, index: String(first) }));
     else sides.set(key, i);
     if (side.river === undefined) {
-      if (side.bridge === undefined) add(["hexsides", i, "river"], `hexside ${key} has no river; an entry is only needed for a river`);
-      else add(["hexsides", i, "bridge"], `hexside ${key} has a bridge but no river`);
+      if (side.bridge === undefined) add(["hexsides", i, "river"], phrase("NOBC.Map.Problem.NoRiver", { hexside: key }));
+      else add(["hexsides", i, "bridge"], phrase("NOBC.Map.Problem.BridgeNoRiver", { hexside: key }));
     }
   });
 
@@ -208,14 +205,22 @@ function crossCheck(map: TerrainMap): MapProblem[] {
       const before = road.path[i - 1];
       if (before === undefined || !inside(before)) return;
       if (directionTo(parseHexLabel(before)!, parseHexLabel(label)!) === undefined) {
-        add(["roads", r, "path", i], `the ${road.kind} steps from ${before} to ${label}, which are not neighbours`);
+        add(
+          ["roads", r, "path", i],
+          phrase("NOBC.Map.Problem.NotNeighbours", { road: phrase(ROAD_LABELS[road.kind]), from: before, to: label }),
+        );
         return;
       }
       const crossed = map.hexsides[sides.get(hexside(before, label)) ?? -1];
       if (crossed?.river !== undefined && crossed.bridge !== true) {
         add(
           ["roads", r, "path", i],
-          `the ${road.kind} crosses the ${crossed.river} river between ${before} and ${label}, where there is no bridge`,
+          phrase("NOBC.Map.Problem.NoBridge", {
+            road: phrase(ROAD_LABELS[road.kind]),
+            river: phrase(RIVER_LABELS[crossed.river]),
+            from: before,
+            to: label,
+          }),
         );
       }
     });
@@ -224,15 +229,15 @@ function crossCheck(map: TerrainMap): MapProblem[] {
 }
 
 /** Terrain lists that say two things at once: a type twice, clear with another, town with city. */
-function checkTerrain(hex: MapHex, add: (index: number | undefined, message: string) => void): void {
+function checkTerrain(hex: MapHex, add: (index: number | undefined, text: Phrase) => void): void {
   hex.terrain.forEach((t, i) => {
-    if (hex.terrain.indexOf(t) !== i) add(i, `"${t}" is listed twice`);
+    if (hex.terrain.indexOf(t) !== i) add(i, phrase("NOBC.Map.Problem.TerrainTwice", { terrain: t }));
   });
   if (hex.terrain.includes("clear") && hex.terrain.some((t) => t !== "clear")) {
-    add(undefined, `clear cannot be combined with other terrain (${hex.terrain.join(", ")})`);
+    add(undefined, phrase("NOBC.Map.Problem.ClearCombined", { terrain: hex.terrain.join(", ") }));
   }
   if (hex.terrain.includes("town") && hex.terrain.includes("city")) {
-    add(undefined, "a hex is a town or a city, not both");
+    add(undefined, phrase("NOBC.Map.Problem.TownAndCity"));
   }
 }
 

@@ -5,15 +5,13 @@
  */
 import { z } from "zod";
 import { AIR_BOXES } from "../rules/nobc/air/effects";
+import { phrase } from "../rules/resolution";
+import { said } from "../schemas/issues";
 import { AIR_ROLES, ECHELONS, NATIONALITY_CODES, SIDES, UNIT_ARMS, UNIT_SIZES, WEAPON_KINDS } from "../schemas/system";
+import { rowLabel } from "./problems";
 
 export const ROW_TYPES = ["hq", "unit", "airbase", "airSquadron"] as const;
 export type RowType = (typeof ROW_TYPES)[number];
-
-const ARTICLE: Record<RowType, string> = { hq: "an hq", unit: "a unit", airbase: "an airbase", airSquadron: "an airSquadron" };
-export function rowLabel(type: RowType): string {
-  return ARTICLE[type];
-}
 
 /** Text of a cell with its surrounding spaces removed; empty cells never reach the schemas. */
 const cell = z.string().trim();
@@ -22,7 +20,8 @@ const cell = z.string().trim();
 function choice<const V extends readonly string[]>(values: V) {
   return cell.transform((s, ctx): V[number] => {
     const hit = values.find((v) => v.toLowerCase() === s.toLowerCase());
-    if (hit === undefined) ctx.addIssue({ code: "custom", message: `"${s}" is not one of ${values.join(", ")}` });
+    if (hit === undefined)
+      ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotOneOf", { value: s, choices: values.join(", ") })) });
     return hit ?? values[0]!;
   });
 }
@@ -31,12 +30,12 @@ function choice<const V extends readonly string[]>(values: V) {
 function whole(min: number, max = Infinity) {
   return cell.transform((s, ctx) => {
     if (!/^[+-]?\d+$/.test(s)) {
-      ctx.addIssue({ code: "custom", message: `"${s}" is not a whole number` });
+      ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotWhole", { value: s })) });
       return min;
     }
     const n = Number(s);
-    if (n < min) ctx.addIssue({ code: "custom", message: `${n} is below the least allowed, ${min}` });
-    if (n > max) ctx.addIssue({ code: "custom", message: `${n} is above the most allowed, ${max}` });
+    if (n < min) ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.BelowMin", { value: n, min })) });
+    if (n > max) ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.AboveMax", { value: n, max })) });
     return n;
   });
 }
@@ -45,7 +44,7 @@ const YES = ["yes", "y", "true", "1", "x"];
 const NO = ["no", "n", "false", "0"];
 const flag = cell.transform((s, ctx) => {
   const v = s.toLowerCase();
-  if (!YES.includes(v) && !NO.includes(v)) ctx.addIssue({ code: "custom", message: `"${s}" is not yes or no` });
+  if (!YES.includes(v) && !NO.includes(v)) ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotYesNo", { value: s })) });
   return YES.includes(v);
 });
 
@@ -60,7 +59,7 @@ const weapons = cell.transform((s, ctx) =>
       const kind = WEAPON_KINDS.find((k) => k.toLowerCase() === kindText.trim().toLowerCase());
       const name = nameParts.join(":").trim();
       if (kind === undefined || name === "") {
-        ctx.addIssue({ code: "custom", message: `"${w}" is not kind:name with a kind of ${WEAPON_KINDS.join(", ")}` });
+        ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.BadWeapon", { weapon: w, kinds: WEAPON_KINDS.join(", ") })) });
       }
       return { kind: kind ?? WEAPON_KINDS[0], name };
     }),
@@ -136,7 +135,7 @@ function required(schema: z.ZodType, type: RowType): z.ZodType {
   return z
     .unknown()
     .superRefine((v, ctx) => {
-      if (v === undefined) ctx.addIssue({ code: "custom", message: `is empty, but ${rowLabel(type)} row needs it` });
+      if (v === undefined) ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.RequiredEmpty", { row: rowLabel(type) })) });
     })
     .pipe(schema);
 }

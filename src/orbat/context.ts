@@ -2,6 +2,7 @@
  * What the import dialog's template shows, built from plain data so the template can be rendered
  * in tests with the same context the dialog gives it.
  */
+import { speak, type Wording } from "../base/phrase";
 import type { RowType } from "./columns";
 import type { OrbatImport } from "./index";
 import { formatProblem } from "./problems";
@@ -45,11 +46,12 @@ export interface DialogState {
   readonly busy: boolean;
 }
 
-export function importDialogContext(state: DialogState): ImportDialogContext {
+/** The template's data; problems are written with `words` (Foundry's `game.i18n` in play). */
+export function importDialogContext(state: DialogState, words: Wording): ImportDialogContext {
   const base = { text: state.text, rootFolder: state.rootFolder, source: state.source, busy: state.busy };
   const r = state.result;
   if (r === null) return { ...base, problems: null, preview: null };
-  if (!r.ok) return { ...base, problems: r.problems.map(formatProblem), preview: null };
+  if (!r.ok) return { ...base, problems: r.problems.map((p) => speak(formatProblem(p), words)), preview: null };
   const counts = (Object.keys(r.summary) as RowType[])
     .map((type) => ({ type, label: TYPE_LABELS[type], ...r.summary[type] }))
     .filter((c) => c.nato + c.wp > 0);

@@ -3,10 +3,10 @@
  * whole, its problems or a preview shown, and Import creates the folders and actors in batches.
  * Choosing a file checks it at once; Check checks the pasted text again.
  */
-import { isGM, localize, notify } from "../base/foundry";
+import { isGM, localize, notify, say, translator } from "../base/foundry";
 import { gmOnly, opened, refused, type DialogController, type FormValues } from "../apps/base/controller";
 import { importDialogContext, type DialogState } from "./context";
-import { executePlan, type DocumentCalls } from "./execute";
+import { executePlan, IncompleteImportError, type DocumentCalls } from "./execute";
 import type { ActorData, FolderData } from "./plan";
 import { detectFormat, prepareImport } from "./index";
 
@@ -60,7 +60,7 @@ export const importController: DialogController<ImportState, ImportWorld> = {
   open: () => opened({ text: "", rootFolder: localize("NOBC.Orbat.DefaultRoot"), source: null, result: null, file: null }),
   access: (_state, world) => gmOnly(world.isGM, "NOBC.Orbat.GmOnly"),
   // The base sets the busy flag over this one.
-  context: (state) => importDialogContext({ ...state, busy: false }),
+  context: (state) => importDialogContext({ ...state, busy: false }, translator()),
   readForm(form) {
     const input = form.querySelector<HTMLInputElement>('input[name="file"]');
     const values: Record<string, unknown> = {
@@ -88,7 +88,10 @@ export const importController: DialogController<ImportState, ImportWorld> = {
       ok: true,
       value: {
         run: async () => {
-          const done = await executePlan(result.plan, foundryCalls);
+          const done = await executePlan(result.plan, foundryCalls).catch((error: unknown) => {
+            // The dialog tells the error's message: this one in the reader's words.
+            throw error instanceof IncompleteImportError ? new Error(say(error.text)) : error;
+          });
           notify("info", "NOBC.Orbat.Done", { actors: done.actors, folders: done.folders });
           return done;
         },

@@ -3,6 +3,7 @@
  * quotes may hold commas, line breaks and doubled quotes (`""` for one `"`). Each record keeps the
  * line it starts on, so problems can point at the spreadsheet row a GM sees.
  */
+import { phrase } from "../rules/resolution";
 import { problem, type OrbatProblem } from "./problems";
 
 export interface CsvRecord {
@@ -48,7 +49,7 @@ export function parseCsv(text: string): CsvResult {
         quoted = false;
         const next = src[i + 1];
         if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
-          problems.push(problem(line, null, `text follows a closing quote; a quote inside a quoted field is written twice ("")`));
+          problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.TextAfterQuote")));
         }
       } else {
         if (ch === "\n") line++;
@@ -62,9 +63,7 @@ export function parseCsv(text: string): CsvResult {
         quoted = true;
         quoteLine = line;
       } else {
-        problems.push(
-          problem(line, null, `a quote in the middle of an unquoted field; put the whole field in quotes and write the quote twice ("")`),
-        );
+        problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.QuoteInField")));
       }
       i++;
     } else if (ch === ",") {
@@ -80,7 +79,7 @@ export function parseCsv(text: string): CsvResult {
       i++;
     }
   }
-  if (quoted) problems.push(problem(quoteLine, null, "a quoted field is never closed"));
+  if (quoted) problems.push(problem(quoteLine, null, phrase("NOBC.Orbat.Problem.QuoteNotClosed")));
   // The last record has no line break after it, unless the file ends with one.
   if (field !== "" || cells.length > 0) endRecord();
   return problems.length > 0 ? { ok: false, problems } : { ok: true, records };

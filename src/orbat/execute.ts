@@ -3,6 +3,7 @@
  * one update setting each `hq` / `parent` / `airbase` UUID. The document calls are injected, so
  * this runs the same against Foundry and against a test double.
  */
+import { phrase, type Phrase } from "../rules/resolution";
 import type { ActorData, FolderData, OrbatPlan } from "./plan";
 
 export interface CreatedActor {
@@ -24,14 +25,18 @@ export interface ImportOutcome {
   readonly links: number;
 }
 
-/** Thrown when Foundry created fewer actors than asked (a module's hook may veto some). */
-export class IncompleteImportError extends Error {}
+/** Thrown when Foundry created fewer actors than asked (a module's hook may veto some); `text` says so to the reader. */
+export class IncompleteImportError extends Error {
+  constructor(readonly text: Phrase) {
+    super(text.key);
+  }
+}
 
 export async function executePlan(plan: OrbatPlan, calls: DocumentCalls): Promise<ImportOutcome> {
   await calls.createFolders(plan.folders);
   const created = await calls.createActors(plan.actors);
   if (created.length !== plan.actors.length) {
-    throw new IncompleteImportError(`Foundry created ${created.length} of the ${plan.actors.length} actors; their links were not set.`);
+    throw new IncompleteImportError(phrase("NOBC.Orbat.Problem.Incomplete", { created: created.length, count: plan.actors.length }));
   }
   const updates = plan.links.map((l) => ({ _id: created[l.from]!.id, [l.field]: created[l.to]!.uuid }));
   if (updates.length > 0) await calls.updateActors(updates);

@@ -2,6 +2,7 @@
  * The order-of-battle reader (docs/orbat.md). Pure: no Foundry, no DOM, no Node, so the CLI
  * (scripts/orbat.mjs), the tests and the import dialog run the same code.
  */
+import { phrase, type Phrase } from "../rules/resolution";
 import { formatProblem, type OrbatProblem } from "./problems";
 import { planImport, summarise, type OrbatPlan, type OrbatSummary, type PlanOptions } from "./plan";
 import { validateOrbat, type OrbatFormat } from "./validate";
@@ -19,7 +20,7 @@ export {
   type OrbatPlan,
   type OrbatSummary,
 } from "./plan";
-export { formatProblem, type OrbatProblem } from "./problems";
+export { formatProblem, rowLabel, type OrbatProblem } from "./problems";
 export type { OrbatEntry } from "./rows";
 export { detectFormat, validateOrbat, type OrbatFormat, type OrbatResult } from "./validate";
 
@@ -35,12 +36,12 @@ export function prepareImport(text: string, format: OrbatFormat, options: PlanOp
 }
 
 /** One line per type: `hq: 2 (NATO 1, WP 1)`; types absent from the file are left out. */
-export function summaryLines(summary: OrbatSummary): string[] {
+export function summaryLines(summary: OrbatSummary): Phrase[] {
   return (Object.entries(summary) as [string, { nato: number; wp: number }][])
     .filter(([, n]) => n.nato + n.wp > 0)
-    .map(([type, n]) => `${type}: ${n.nato + n.wp} (NATO ${n.nato}, WP ${n.wp})`);
+    .map(([type, n]) => phrase("NOBC.Cli.Orbat.Summary", { type, count: n.nato + n.wp, nato: n.nato, wp: n.wp }));
 }
 
-export function problemLines(problems: readonly OrbatProblem[]): string[] {
+export function problemLines(problems: readonly OrbatProblem[]): Phrase[] {
   return problems.map(formatProblem);
 }

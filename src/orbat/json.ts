@@ -3,6 +3,7 @@
  * Values may be strings, numbers, booleans or null (an empty cell). Each row keeps the line its
  * object starts on, found by a light scan since `JSON.parse` keeps no positions.
  */
+import { phrase } from "../rules/resolution";
 import { problem, type OrbatProblem } from "./problems";
 import type { SourceRow, TableResult } from "./table";
 
@@ -47,10 +48,9 @@ export function jsonTable(text: string): TableResult {
   try {
     data = JSON.parse(text);
   } catch (err) {
-    return { ok: false, problems: [problem(null, null, `the file is not valid JSON (${(err as Error).message})`)] };
+    return { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.NotJson", { error: (err as Error).message }))] };
   }
-  if (!Array.isArray(data))
-    return { ok: false, problems: [problem(null, null, "the JSON file must hold an array with one object per row")] };
+  if (!Array.isArray(data)) return { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.NotArray"))] };
   const lines = elementLines(text);
   const problems: OrbatProblem[] = [];
   const header: string[] = [];
@@ -58,14 +58,14 @@ export function jsonTable(text: string): TableResult {
   data.forEach((item: unknown, index) => {
     const line = lines[index] ?? null;
     if (typeof item !== "object" || item === null || Array.isArray(item)) {
-      problems.push(problem(line, null, `row ${index + 1} is not an object with one key per column`));
+      problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.RowNotObject", { row: index + 1 })));
       return;
     }
     const cells = new Map<string, string>();
     for (const [key, value] of Object.entries(item)) {
       const text = cellText(value);
       if (text === null) {
-        problems.push(problem(line, key, "must be text, a number, true/false or null"));
+        problems.push(problem(line, key, phrase("NOBC.Orbat.Problem.CellType")));
         continue;
       }
       if (!header.includes(key)) header.push(key);

@@ -17,8 +17,10 @@ import {
   type HqSystem,
   type UnitSystem,
 } from "../schemas/system";
-import { COLUMNS, rowLabel, rowSchema, type RowType } from "./columns";
-import { problem, type OrbatProblem } from "./problems";
+import { phrase } from "../rules/resolution";
+import { issuePhrase, WITH_INPUT } from "../schemas/issues";
+import { COLUMNS, rowSchema, type RowType } from "./columns";
+import { problem, rowLabel, type OrbatProblem } from "./problems";
 
 /** A row that passed on its own; its links are still names, resolved across rows. */
 export type OrbatEntry = {
@@ -140,7 +142,7 @@ function nationalityMismatch(line: number, cells: ReadonlyMap<string, string>): 
   const side = (cells.get("side") ?? "").trim().toLowerCase();
   const own = sideOfNationality(nationality);
   if (own === undefined || (side !== "nato" && side !== "wp") || own === side) return null;
-  return problem(line, "nationality", `"${nationality}" fights for ${own}, but this row's side is ${side}`);
+  return problem(line, "nationality", phrase("NOBC.Orbat.Problem.NationalitySide", { nationality, own, side }));
 }
 
 /**
@@ -154,14 +156,14 @@ export function readRow(type: RowType, line: number, cells: ReadonlyMap<string, 
     if (text.trim() === "" || name === "type") continue;
     const spec = COLUMNS.find((c) => c.name === name);
     if (spec !== undefined && !spec.types.includes(type)) {
-      problems.push(problem(line, name, `${rowLabel(type)} row has no ${name}; leave this cell empty`));
+      problems.push(problem(line, name, phrase("NOBC.Orbat.Problem.NoSuchColumn", { row: rowLabel(type), column: name })));
     } else input[name] = text;
   }
-  const parsed = rowSchema(type).safeParse(input);
+  const parsed = rowSchema(type).safeParse(input, WITH_INPUT);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0]);
-      if (!absent.has(column)) problems.push(problem(line, column, issue.message));
+      if (!absent.has(column)) problems.push(problem(line, column, issuePhrase(issue)));
     }
   }
   const mismatch = nationalityMismatch(line, cells);
@@ -169,9 +171,9 @@ export function readRow(type: RowType, line: number, cells: ReadonlyMap<string, 
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
 
   const c = parsed.data;
-  const system = SYSTEM_SCHEMA[type].safeParse(systemOf(type, c));
+  const system = SYSTEM_SCHEMA[type].safeParse(systemOf(type, c), WITH_INPUT);
   if (!system.success) {
-    return { ok: false, problems: system.error.issues.map((i) => problem(line, columnOfPath(type, i.path), i.message)) };
+    return { ok: false, problems: system.error.issues.map((i) => problem(line, columnOfPath(type, i.path), issuePhrase(i))) };
   }
   const text = (name: string) => (typeof c[name] === "string" && c[name] !== "" ? c[name] : null);
   const entry = {

@@ -3,6 +3,7 @@
  * text cells keyed by column name, each row with the line it came from.
  */
 import { parseCsv } from "./csv";
+import { phrase } from "../rules/resolution";
 import { problem, type OrbatProblem } from "./problems";
 
 export interface SourceColumn {
@@ -28,18 +29,27 @@ export function csvTable(text: string): TableResult {
   const parsed = parseCsv(text);
   if (!parsed.ok) return parsed;
   const [head, ...body] = parsed.records.filter((r) => r.cells.some((c) => c.trim() !== ""));
-  if (head === undefined) return { ok: false, problems: [problem(null, null, "the file is empty; the first line must name the columns")] };
+  if (head === undefined) return { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.EmptyFile"))] };
   const names = head.cells.map((c) => c.trim());
   const problems: OrbatProblem[] = [];
   names.forEach((name, i) => {
-    if (name === "") problems.push(problem(head.line, null, `column ${i + 1} of the header has no name`));
-    else if (names.indexOf(name) !== i) problems.push(problem(head.line, name, "this column is named twice in the header"));
+    if (name === "") problems.push(problem(head.line, null, phrase("NOBC.Orbat.Problem.UnnamedColumn", { column: i + 1 })));
+    else if (names.indexOf(name) !== i) problems.push(problem(head.line, name, phrase("NOBC.Orbat.Problem.ColumnTwice")));
   });
   const rows: SourceRow[] = [];
   for (const record of body) {
     // A short row is read as if its last cells were empty; a long one would lose data.
     if (record.cells.length > names.length) {
-      problems.push(problem(record.line, null, `has ${record.cells.length} fields, but the header names only ${names.length} columns`));
+      problems.push(
+        problem(
+          record.line,
+          null,
+          phrase("NOBC.Orbat.Problem.TooManyFields", {
+            fields: phrase("NOBC.Orbat.Problem.Fields", { count: record.cells.length }),
+            columns: phrase("NOBC.Orbat.Problem.Columns", { count: names.length }),
+          }),
+        ),
+      );
       continue;
     }
     rows.push({ line: record.line, cells: new Map(names.map((n, i) => [n, record.cells[i] ?? ""])) });

@@ -4,9 +4,10 @@
  * refused as a whole, every problem listed.
  */
 import type { Side } from "../rules/nobc/land/types";
-import { COLUMN_NAMES, COLUMNS, ROW_TYPES, rowLabel, type RowType } from "./columns";
+import { phrase } from "../rules/resolution";
+import { COLUMN_NAMES, COLUMNS, ROW_TYPES, type RowType } from "./columns";
 import { jsonTable } from "./json";
-import { problem, sortProblems, type OrbatProblem } from "./problems";
+import { joined, problem, rowLabel, sortProblems, type OrbatProblem } from "./problems";
 import { readRow, type OrbatEntry } from "./rows";
 import { csvTable, type SourceTable } from "./table";
 
@@ -31,7 +32,7 @@ function canonicalHeader(table: SourceTable, problems: OrbatProblem[]): Map<stri
   const names = new Map<string, string>();
   for (const col of table.header) {
     const known = COLUMN_NAMES.find((n) => n.toLowerCase() === col.name.toLowerCase());
-    if (known === undefined) problems.push(problem(col.line, col.name, `is not a column we know (docs/orbat.md lists them)`));
+    if (known === undefined) problems.push(problem(col.line, col.name, phrase("NOBC.Orbat.Problem.UnknownColumn")));
     else names.set(col.name, known);
   }
   return names;
@@ -60,10 +61,12 @@ function readTable(table: SourceTable): OrbatResult {
     if (needing.length === 0) continue;
     absent.add(spec.name);
     const who =
-      spec.required.length === ROW_TYPES.length ? "every row needs it" : `${needing.map((t) => `${t} rows`).join(" and ")} need it`;
-    problems.push(problem(headerLine, spec.name, `the column is missing; ${who}`));
+      spec.required.length === ROW_TYPES.length
+        ? phrase("NOBC.Orbat.Problem.EveryRowNeeds")
+        : phrase("NOBC.Orbat.Problem.RowsNeed", { rows: joined(needing.map((type) => phrase("NOBC.Orbat.Problem.TypeRows", { type }))) });
+    problems.push(problem(headerLine, spec.name, phrase("NOBC.Orbat.Problem.MissingColumn", { who })));
   }
-  if (rows.length === 0) problems.push(problem(null, null, "the file has no rows below its header"));
+  if (rows.length === 0) problems.push(problem(null, null, phrase("NOBC.Orbat.Problem.NoRows")));
 
   const entries: OrbatEntry[] = [];
   for (const row of rows) {
@@ -74,7 +77,9 @@ function readTable(table: SourceTable): OrbatResult {
           problem(
             row.line,
             "type",
-            t === "" ? `is empty; give one of ${ROW_TYPES.join(", ")}` : `"${t}" is not one of ${ROW_TYPES.join(", ")}`,
+            t === ""
+              ? phrase("NOBC.Orbat.Problem.TypeEmpty", { choices: ROW_TYPES.join(", ") })
+              : phrase("NOBC.Orbat.Problem.NotOneOf", { value: t, choices: ROW_TYPES.join(", ") }),
           ),
         );
       }
@@ -127,7 +132,7 @@ function crossCheck(rows: readonly { line: number; cells: ReadonlyMap<string, st
     const first = byKey.get(nameKey(n.name));
     if (first !== undefined)
       problems.push(
-        problem(n.line, "name", `"${n.name}" is already the name of the ${first.type} on line ${first.line}; names must be unique`),
+        problem(n.line, "name", phrase("NOBC.Orbat.Problem.NameTaken", { name: n.name, type: first.type, line: String(first.line) })),
       );
     else byKey.set(nameKey(n.name), n);
   }
@@ -136,29 +141,35 @@ function crossCheck(rows: readonly { line: number; cells: ReadonlyMap<string, st
     if (n.parent === "" || wanted === null) continue;
     const target = byKey.get(nameKey(n.parent));
     if (target === undefined) {
-      problems.push(problem(n.line, "parent", `there is no ${wanted} named "${n.parent}" in the file`));
+      problems.push(problem(n.line, "parent", phrase("NOBC.Orbat.Problem.NoParent", { type: wanted, parent: n.parent })));
     } else if (target === n) {
-      problems.push(problem(n.line, "parent", `"${n.name}" cannot be its own parent`));
+      problems.push(problem(n.line, "parent", phrase("NOBC.Orbat.Problem.OwnParent", { name: n.name })));
     } else if (target.type !== wanted) {
       problems.push(
         problem(
           n.line,
           "parent",
-          `"${n.parent}" (line ${target.line}) is ${rowLabel(target.type)}, but ${rowLabel(n.type)} answers to ${rowLabel(wanted)}`,
+          phrase("NOBC.Orbat.Problem.ParentKind", {
+            parent: n.parent,
+            line: String(target.line),
+            parentType: rowLabel(target.type),
+            type: rowLabel(n.type),
+            wanted: rowLabel(wanted),
+          }),
         ),
       );
     } else if (n.side !== null && target.side !== null && n.side !== target.side) {
       problems.push(
-        problem(n.line, "parent", `"${n.parent}" (line ${target.line}) is on the ${target.side} side, this row on the ${n.side} side`),
+        problem(
+          n.line,
+          "parent",
+          phrase("NOBC.Orbat.Problem.ParentSide", { parent: n.parent, line: String(target.line), parentSide: target.side, side: n.side }),
+        ),
       );
     } else if (n.airZone !== "" && target.airZone !== "" && n.airZone.toLowerCase() !== target.airZone.toLowerCase()) {
       // A squadron flies from its base, so it sits in the base's air zone.
       problems.push(
-        problem(
-          n.line,
-          "airZone",
-          `"${n.airZone}" differs from the air zone of its airbase "${target.name}" (${target.airZone}); leave it empty to take the base's`,
-        ),
+        problem(n.line, "airZone", phrase("NOBC.Orbat.Problem.AirZone", { zone: n.airZone, base: target.name, baseZone: target.airZone })),
       );
     }
   }
@@ -177,7 +188,7 @@ function hqLoops(named: readonly Named[], byKey: ReadonlyMap<string, Named>): Or
       at = byKey.get(nameKey(at.parent));
     }
     if (at === hq && hq.parent !== "" && nameKey(hq.parent) !== nameKey(hq.name)) {
-      problems.push(problem(hq.line, "parent", `the chain of parent HQs from "${hq.name}" comes back to it`));
+      problems.push(problem(hq.line, "parent", phrase("NOBC.Orbat.Problem.HqLoop", { name: hq.name })));
     }
   }
   return problems;

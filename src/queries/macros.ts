@@ -4,14 +4,16 @@
  * first; a malformed one is warned with the field and the problem, and nothing happens.
  */
 import { z } from "zod";
+import { say } from "../base/foundry";
+import type { Phrase } from "../rules/resolution";
 import type { CardResult } from "./card-actions";
 import { parsePayload, splitArgsSchema } from "./payloads";
 import { requestCardAction, requestSetSplit, tell } from "./register";
 
-const messageArgs = z.object({ messageId: z.string().min(1, "must be a non-empty id") });
+const messageArgs = z.object({ messageId: z.string().min(1, "NOBC.Validation.Query.Id") });
 
-function refused(problems: string[]): CardResult {
-  const result: CardResult = { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: problems };
+function refused(problems: readonly Phrase[]): CardResult {
+  const result: CardResult = { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: problems.map(say) };
   tell(result);
   return result;
 }

@@ -1,12 +1,13 @@
 /**
  * The shapes of what the card queries and their macro helpers accept, checked with zod: a query's
  * data crosses the socket and a macro's arguments are typed by hand, so neither is trusted.
- * A problem is reported as "field: what is wrong".
+ * A problem is reported as a phrase, "field: what is wrong".
  */
 import { z } from "zod";
-import { formatPath } from "../schemas/path";
+import { phrase, type Phrase } from "../rules/resolution";
+import { fieldProblem, WITH_INPUT } from "../schemas/issues";
 
-const id = z.string().min(1, "must be a non-empty id");
+const id = z.string().min(1, "NOBC.Validation.Query.Id");
 
 export const splitSideSchema = z.enum(["attackers", "defenders"]);
 
@@ -14,12 +15,12 @@ export const splitSideSchema = z.enum(["attackers", "defenders"]);
 export const hitShareSchema = z.object({ actor: id, hits: z.number() });
 
 /** `token`: what the asker just wrote to its own User flag, so the GM knows who asks. */
-const token = z.string().min(1, "must be the request token");
+const token = z.string().min(1, "NOBC.Validation.Query.Token");
 
 /** `seen`: the `cardDigest` of the card as the user saw it (sent by the chat buttons, not by macros). */
 const seen = z
   .string()
-  .regex(/^[0-9a-f]{64}$/, "must be a card digest (64 hex digits)")
+  .regex(/^[0-9a-f]{64}$/, "NOBC.Validation.Query.Digest")
   .optional();
 
 export const cardQuerySchema = z.object({ messageId: id, userId: id, token, seen });
@@ -32,11 +33,11 @@ export type CardQueryData = z.infer<typeof cardQuerySchema>;
 export type SplitArgs = z.infer<typeof splitArgsSchema>;
 export type SplitQueryData = z.infer<typeof splitQuerySchema>;
 
-export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: string[] };
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: Phrase[] };
 
-/** The data if it has the shape, else every problem as "field: message". */
+/** The data if it has the shape, else every problem as "field: what is wrong". */
 export function parsePayload<T>(schema: z.ZodType<T>, data: unknown): Parsed<T> {
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(data, WITH_INPUT);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: parsed.error.issues.map((issue) => `${formatPath(issue.path) || "(data)"}: ${issue.message}`) };
+  return { ok: false, problems: parsed.error.issues.map((issue) => fieldProblem(issue, phrase("NOBC.Validation.Whole.Data"))) };
 }

@@ -19,7 +19,7 @@ import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
-import { localize, notifyText } from "../base/foundry";
+import { localize, notifyText, say } from "../base/foundry";
 
 export type { CardQueryData } from "./payloads";
 
@@ -77,7 +77,7 @@ function handler<T extends { readonly userId: string; readonly token: string }>(
   return async (data: unknown): Promise<CardResult> => {
     if (users()?.activeGM?.isSelf !== true) return { ok: false, reason: "NOBC.Chat.NoGM" };
     const parsed = parsePayload(schema, data);
-    if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems };
+    if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
     const requester = requesterOf(parsed.value);
     if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.unverified" };
     return perform(parsed.value, requester);

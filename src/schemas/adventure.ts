@@ -7,17 +7,19 @@
  */
 import { z } from "zod";
 import { actorDocument, DOCUMENT_SCHEMAS, itemDocument, journalDocument, macroDocument, rollTableDocument } from "./documents";
+import { phrase } from "../rules/resolution";
 import { documentId, idOfUuid, type PackDocumentType } from "./refs";
+import { said } from "./issues";
 
 /** Foundry v13 `CONST.GRID_TYPES`: 0 gridless, 1 square, 2–5 the four hex layouts (4 = flat-topped, odd columns). */
 export const GRID_TYPES = { gridless: 0, square: 1, hexOddR: 2, hexEvenR: 3, hexOddQ: 4, hexEvenQ: 5 } as const;
 
 const flags = z.record(z.string(), z.unknown());
-const ownership = z.record(z.string(), z.int().min(-1).max(3)).refine((o) => "default" in o, "must give a default level");
+const ownership = z.record(z.string(), z.int().min(-1).max(3)).refine((o) => "default" in o, "NOBC.Validation.Pack.DefaultLevel");
 
 export const tokenDocument = z.looseObject({
   _id: documentId,
-  name: z.string().trim().min(1, "must not be empty"),
+  name: z.string().trim().min(1, "NOBC.Validation.Pack.NotEmpty"),
   actorId: documentId.nullable(),
   actorLink: z.boolean(),
   x: z.int(),
@@ -35,14 +37,14 @@ export const sceneDocument = z
   .looseObject({
     _id: documentId,
     _key: z.string(),
-    name: z.string().trim().min(1, "must not be empty"),
+    name: z.string().trim().min(1, "NOBC.Validation.Pack.NotEmpty"),
     background: z.looseObject({ src: z.string().min(1) }),
     width: z.int().positive(),
     height: z.int().positive(),
     padding: z.number().min(0).max(0.5),
     grid: z.looseObject({
       type: z.union(Object.values(GRID_TYPES).map((t) => z.literal(t))),
-      size: z.int().min(50, "Foundry needs a grid of at least 50 pixels"),
+      size: z.int().min(50, "NOBC.Validation.Pack.GridSize"),
       distance: z.number().positive(),
       units: z.string(),
     }),
@@ -54,7 +56,11 @@ export const sceneDocument = z
   })
   .superRefine((s, ctx) => {
     if (s._key !== `!scenes!${s._id}`)
-      ctx.addIssue({ code: "custom", path: ["_key"], message: `is "${s._key}", expected "!scenes!${s._id}"` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["_key"],
+        ...said(phrase("NOBC.Validation.Pack.KeyMismatch", { actual: s._key, expected: `!scenes!${s._id}` })),
+      });
   });
 
 const anyDocs = z.array(z.looseObject({ _id: documentId })).default([]);
@@ -63,7 +69,7 @@ export const adventureDocument = z
   .looseObject({
     _id: documentId,
     _key: z.string(),
-    name: z.string().trim().min(1, "must not be empty"),
+    name: z.string().trim().min(1, "NOBC.Validation.Pack.NotEmpty"),
     img: z.string().min(1).optional(),
     caption: z.string(),
     description: z.string(),
@@ -83,12 +89,20 @@ export const adventureDocument = z
   })
   .superRefine((a, ctx) => {
     if (a._key !== `!adventures!${a._id}`)
-      ctx.addIssue({ code: "custom", path: ["_key"], message: `is "${a._key}", expected "!adventures!${a._id}"` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["_key"],
+        ...said(phrase("NOBC.Validation.Pack.KeyMismatch", { actual: a._key, expected: `!adventures!${a._id}` })),
+      });
     const seen = new Set<string>();
     for (const collection of ["actors", "items", "journal", "scenes", "tables", "macros"] as const) {
       a[collection].forEach((doc, i) => {
         if (seen.has(doc._id))
-          ctx.addIssue({ code: "custom", path: [collection, i, "_id"], message: `${doc._id} is used twice in this adventure` });
+          ctx.addIssue({
+            code: "custom",
+            path: [collection, i, "_id"],
+            ...said(phrase("NOBC.Validation.Pack.UsedTwice", { id: doc._id })),
+          });
         seen.add(doc._id);
       });
     }
@@ -96,7 +110,7 @@ export const adventureDocument = z
     const hqIds = new Set(a.actors.filter((x) => x.type === "hq").map((x) => x._id));
     const refersToHq = (uuid: string | null, path: (string | number)[]) => {
       if (uuid !== null && (!uuid.startsWith("Actor.") || !hqIds.has(idOfUuid(uuid)))) {
-        ctx.addIssue({ code: "custom", path, message: `${uuid} is not an HQ of this adventure` });
+        ctx.addIssue({ code: "custom", path, ...said(phrase("NOBC.Validation.Pack.NotAnHq", { uuid })) });
       }
     };
     a.actors.forEach((actor, i) => {
@@ -109,7 +123,7 @@ export const adventureDocument = z
           ctx.addIssue({
             code: "custom",
             path: ["scenes", s, "tokens", i, "actorId"],
-            message: `${t.actorId} is not an actor of this adventure`,
+            ...said(phrase("NOBC.Validation.Pack.NotAnActor", { id: t.actorId })),
           });
         }
       }),

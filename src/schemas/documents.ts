@@ -8,18 +8,20 @@
  */
 import { z } from "zod";
 import { airbaseSystem, airSquadronSystem, hqSystem, supportCardSystem, unitSystem } from "./system";
+import { phrase } from "../rules/resolution";
 import { documentId, embeddedKey, primaryKey, type PackDocumentType } from "./refs";
+import { said } from "./issues";
 
 /** Ownership levels: -1 inherit, 0 none, 1 limited, 2 observer, 3 owner. */
 const ownershipLevel = z.int().min(-1).max(3);
-const ownership = z.record(z.string(), ownershipLevel).refine((o) => "default" in o, "must give a default level");
+const ownership = z.record(z.string(), ownershipLevel).refine((o) => "default" in o, "NOBC.Validation.Pack.DefaultLevel");
 const flags = z.record(z.string(), z.unknown());
 const img = z.string().min(1);
 
 const common = {
   _id: documentId,
   _key: z.string(),
-  name: z.string().trim().min(1, "must not be empty"),
+  name: z.string().trim().min(1, "NOBC.Validation.Pack.NotEmpty"),
   sort: z.int(),
   flags,
   _stats: z.looseObject({}).optional(),
@@ -29,7 +31,8 @@ const primary = { ...common, folder: documentId.nullable(), ownership };
 type Ctx = z.RefinementCtx;
 
 function keyMatches(ctx: Ctx, actual: string, expected: string, path: (string | number)[] = []): void {
-  if (actual !== expected) ctx.addIssue({ code: "custom", path: [...path, "_key"], message: `is "${actual}", expected "${expected}"` });
+  if (actual !== expected)
+    ctx.addIssue({ code: "custom", path: [...path, "_key"], ...said(phrase("NOBC.Validation.Pack.KeyMismatch", { actual, expected })) });
 }
 
 /** Active effects are not shipped yet; an exported document may carry some, kept as they are. */
@@ -86,9 +89,9 @@ export const actorDocument = z
     actor.items.forEach((item, i) => {
       keyMatches(ctx, item._key, embeddedKey("Actor.items", actor._id, item._id), ["items", i]);
       if (actor.type !== "hq")
-        ctx.addIssue({ code: "custom", path: ["items", i], message: `only an HQ holds support cards, not a ${actor.type}` });
+        ctx.addIssue({ code: "custom", path: ["items", i], ...said(phrase("NOBC.Validation.Pack.CardsOnlyOnHq", { type: actor.type })) });
       else if (item.system.side !== actor.system.side)
-        ctx.addIssue({ code: "custom", path: ["items", i, "system", "side"], message: "a card belongs to its HQ's side" });
+        ctx.addIssue({ code: "custom", path: ["items", i, "system", "side"], message: "NOBC.Validation.Pack.CardSide" });
     });
     effectKeys(ctx, "Actor.effects", actor._id, actor.effects, []);
   });
@@ -104,7 +107,7 @@ const textPage = z.looseObject({
 export const journalDocument = z
   .looseObject({
     ...primary,
-    pages: z.array(textPage).min(1, "a journal needs at least one page"),
+    pages: z.array(textPage).min(1, "NOBC.Validation.Pack.JournalPages"),
     categories: z.array(z.unknown()).optional(),
   })
   .superRefine((j, ctx) => {
@@ -128,11 +131,15 @@ const tableResult = z
   })
   .superRefine((r, ctx) => {
     if (r.range[0] > r.range[1])
-      ctx.addIssue({ code: "custom", path: ["range"], message: `runs backwards (${r.range[0]} to ${r.range[1]})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["range"],
+        ...said(phrase("NOBC.Validation.Pack.RangeBackwards", { from: r.range[0], to: r.range[1] })),
+      });
     if (r.type === "document" && !r.documentUuid)
-      ctx.addIssue({ code: "custom", path: ["documentUuid"], message: "a document result names its document" });
+      ctx.addIssue({ code: "custom", path: ["documentUuid"], message: "NOBC.Validation.Pack.DocumentResult" });
     if (r.type === "text" && r.name.trim() === "" && r.description.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["name"], message: "a text result needs a name or a description" });
+      ctx.addIssue({ code: "custom", path: ["name"], message: "NOBC.Validation.Pack.TextResult" });
     }
   });
 
@@ -144,7 +151,7 @@ export const rollTableDocument = z
     formula: z.string().min(1),
     replacement: z.boolean(),
     displayRoll: z.boolean(),
-    results: z.array(tableResult).min(1, "a table needs at least one result"),
+    results: z.array(tableResult).min(1, "NOBC.Validation.Pack.TableResults"),
   })
   .superRefine((t, ctx) => {
     keyMatches(ctx, t._key, primaryKey("RollTable", t._id));
@@ -152,7 +159,7 @@ export const rollTableDocument = z
     const ranges = [...t.results].map((r) => r.range).sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < ranges.length; i++) {
       if (ranges[i]![0] <= ranges[i - 1]![1])
-        ctx.addIssue({ code: "custom", path: ["results"], message: `ranges overlap at ${ranges[i]![0]}` });
+        ctx.addIssue({ code: "custom", path: ["results"], ...said(phrase("NOBC.Validation.Pack.RangesOverlap", { at: ranges[i]![0] })) });
     }
   });
 
@@ -161,7 +168,7 @@ export const macroDocument = z
     ...primary,
     type: z.enum(["script", "chat"]),
     scope: z.literal("global"),
-    command: z.string().min(1, "a macro needs a command"),
+    command: z.string().min(1, "NOBC.Validation.Pack.MacroCommand"),
     img: img.optional(),
     author: z.string().nullable().optional(),
   })

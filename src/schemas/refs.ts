@@ -7,7 +7,7 @@ import { z } from "zod";
 /** A Foundry document id: 16 letters or digits. */
 export const DOCUMENT_ID = /^[A-Za-z0-9]{16}$/;
 
-export const documentId = z.string().regex(DOCUMENT_ID, "must be a 16-character id of letters and digits");
+export const documentId = z.string().regex(DOCUMENT_ID, "NOBC.Validation.Pack.DocumentId");
 
 /** The collection names a primary document's `_key` starts with, by document type. */
 export const KEY_COLLECTIONS = {
@@ -43,7 +43,7 @@ export function embeddedKey(collection: keyof typeof EMBEDDED_KEY_COLLECTIONS, p
  * Pack sources use `Actor.<id>`: the id an actor keeps when the pack is imported with its ids.
  */
 const ACTOR_UUID = /^(?:Compendium\.[\w-]+\.[\w-]+\.|Scene\.[A-Za-z0-9]{16}\.Token\.[A-Za-z0-9]{16}\.)?Actor\.[A-Za-z0-9]{16}$/;
-export const actorUuid = z.string().regex(ACTOR_UUID, "must be an Actor UUID such as Actor.<16-character id>").nullable();
+export const actorUuid = z.string().regex(ACTOR_UUID, "NOBC.Validation.Pack.ActorUuid").nullable();
 
 /** The 16-character id at the end of an Actor UUID. */
 export function idOfUuid(uuid: string): string {

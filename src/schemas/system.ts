@@ -10,7 +10,9 @@ import { unitSupplyCapacity, alwaysInMarchMode } from "../rules/nobc/land/index"
 import { ECHELONS, SUPPORT_CARD_CATEGORIES, UNIT_ARMS, UNIT_SIZES } from "../rules/nobc/land/types";
 import { CARD_AFTER_USE } from "../rules/nobc/land/card-categories";
 import { NATIONALITIES, sideOfNationality } from "../data/nationalities";
+import { phrase } from "../rules/resolution";
 import { actorUuid } from "./refs";
+import { said } from "./issues";
 
 // Re-exported so importers find every choice list in one place.
 export { ECHELONS, UNIT_ARMS, UNIT_SIZES };
@@ -35,13 +37,22 @@ const pool = z.strictObject({ value: count, max: count });
 type Ctx = z.RefinementCtx;
 
 function poolWithinMax(ctx: Ctx, p: { value: number; max: number }, field: string): void {
-  if (p.value > p.max) ctx.addIssue({ code: "custom", path: [field, "value"], message: `${p.value} is above the maximum ${p.max}` });
+  if (p.value > p.max)
+    ctx.addIssue({
+      code: "custom",
+      path: [field, "value"],
+      ...said(phrase("NOBC.Validation.System.AboveMaximum", { value: p.value, max: p.max })),
+    });
 }
 
 function nationalityOnSide(ctx: Ctx, data: { side: string; nationality: string }): void {
   const own = sideOfNationality(data.nationality);
   if (own !== undefined && own !== data.side) {
-    ctx.addIssue({ code: "custom", path: ["nationality"], message: `"${data.nationality}" fights for ${own}, not ${data.side}` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["nationality"],
+      ...said(phrase("NOBC.Validation.System.WrongSide", { nationality: data.nationality, own, side: data.side })),
+    });
   }
 }
 
@@ -68,9 +79,13 @@ export const unitSystem = z
     poolWithinMax(ctx, u.strength, "strength");
     const cap = unitSupplyCapacity(u);
     if (u.supply > cap)
-      ctx.addIssue({ code: "custom", path: ["supply"], message: `${u.supply} is more than a ${u.arm} ${u.size} carries (${cap})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["supply"],
+        ...said(phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: u.supply, arm: u.arm, size: u.size, capacity: cap })),
+      });
     if (alwaysInMarchMode(u) && u.mode !== "march") {
-      ctx.addIssue({ code: "custom", path: ["mode"], message: "artillery and battalions are always in March Mode" });
+      ctx.addIssue({ code: "custom", path: ["mode"], message: "NOBC.Validation.System.AlwaysMarch" });
     }
   });
 
@@ -92,7 +107,7 @@ export const hqSystem = z
     nationalityOnSide(ctx, h);
     poolWithinMax(ctx, h.level, "level");
     if (h.initiative && h.side !== "nato")
-      ctx.addIssue({ code: "custom", path: ["initiative"], message: "only a NATO corps can hold the initiative" });
+      ctx.addIssue({ code: "custom", path: ["initiative"], message: "NOBC.Validation.System.InitiativeNato" });
   });
 
 export const weapon = z.strictObject({ kind: z.enum(WEAPON_KINDS), name: z.string().min(1) });
@@ -119,7 +134,7 @@ export const airSquadronSystem = z
   .superRefine((s, ctx) => {
     nationalityOnSide(ctx, s);
     if (s.harrier && s.nationality !== "uk")
-      ctx.addIssue({ code: "custom", path: ["harrier"], message: "only RAF Harriers fly from field sites" });
+      ctx.addIssue({ code: "custom", path: ["harrier"], message: "NOBC.Validation.System.HarrierUk" });
   });
 
 /** Actor `airbase`: a base chart with its capacity, hits and air-defence boxes. */

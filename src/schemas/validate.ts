@@ -6,6 +6,8 @@
 import type { z } from "zod";
 import { PACK_SCHEMAS, type PackType } from "./adventure";
 import { folderDocument } from "./documents";
+import { phrase, type Phrase } from "../rules/resolution";
+import { issuePhrase, WITH_INPUT } from "./issues";
 import { formatPath } from "./path";
 
 export interface SourceFile {
@@ -18,15 +20,21 @@ export interface SourceProblem {
   readonly file: string;
   /** Dotted field path, e.g. `system.weapons[0].name`; empty for the document as a whole. */
   readonly path: string;
-  readonly message: string;
+  /** What is wrong, for the reader. */
+  readonly text: Phrase;
 }
 
-export function formatProblem(p: SourceProblem): string {
-  return `${p.file}: ${p.path || "(document)"}: ${p.message}`;
+/** `file: field: problem`, the field `(document)` for the document as a whole. */
+export function formatProblem(p: SourceProblem): Phrase {
+  return phrase("NOBC.Validation.SourceProblem", {
+    file: p.file,
+    field: p.path === "" ? phrase("NOBC.Validation.Whole.Document") : p.path,
+    problem: p.text,
+  });
 }
 
 function issuesOf(file: string, error: z.ZodError): SourceProblem[] {
-  return error.issues.map((issue) => ({ file, path: formatPath(issue.path), message: issue.message }));
+  return error.issues.map((issue) => ({ file, path: formatPath(issue.path), text: issuePhrase(issue) }));
 }
 
 /** A Folder document is told apart by its key, which is all a folder file has in common with others. */
@@ -37,7 +45,7 @@ export function isFolderSource(data: unknown): boolean {
 /** Validates one document of a pack of `type` (or a Folder of that pack). */
 export function validateDocument(type: PackType, file: string, data: unknown): SourceProblem[] {
   const schema = isFolderSource(data) ? folderDocument : PACK_SCHEMAS[type];
-  const parsed = schema.safeParse(data);
+  const parsed = schema.safeParse(data, WITH_INPUT);
   return parsed.success ? [] : issuesOf(file, parsed.error);
 }
 
@@ -56,18 +64,18 @@ export function validatePack(type: PackType, files: readonly SourceFile[]): Sour
     const doc = data as Envelope;
     const id = String(doc._id);
     const first = seen.get(id);
-    if (first !== undefined) problems.push({ file, path: "_id", message: `${id} is already used by ${first}` });
+    if (first !== undefined) problems.push({ file, path: "_id", text: phrase("NOBC.Validation.Pack.IdUsed", { id, file: first }) });
     seen.set(id, file);
     if (isFolderSource(data)) {
       folders.add(id);
       if (doc.type !== type)
-        problems.push({ file, path: "type", message: `a folder in a ${type} pack must hold ${type} documents, not ${String(doc.type)}` });
+        problems.push({ file, path: "type", text: phrase("NOBC.Validation.Pack.FolderType", { type, found: String(doc.type) }) });
     }
   }
   for (const { file, data } of files) {
     const parent = (data as Envelope).folder;
     if (typeof parent === "string" && !folders.has(parent))
-      problems.push({ file, path: "folder", message: `no folder ${parent} in this pack` });
+      problems.push({ file, path: "folder", text: phrase("NOBC.Validation.Pack.NoFolder", { folder: parent }) });
   }
   return problems;
 }

@@ -8,6 +8,7 @@ import type { ActorRef, HexRef } from "../rules/ids";
 import type { LandHq, LandUnit, SupportCard } from "../rules/nobc/land/types";
 import type { CombatAdjacency } from "../rules/nobc/land/combat";
 import type { Airbase, Squadron } from "../rules/nobc/air/types";
+import { phrase, type Phrase } from "../rules/resolution";
 import type {
   AfterUse,
   AirbaseSystemView,
@@ -75,11 +76,8 @@ export interface UnitMarkers {
   readonly strengthMax: number;
 }
 
-/** One reason the scene's map cannot be read, as a lang key and its data for the shell to word. */
-export interface MapProblemNote {
-  readonly key: string;
-  readonly data: Readonly<Record<string, string>>;
-}
+/** One reason the scene's map cannot be read, as a phrase for the shell to write (`speak`). */
+export type MapProblemNote = Phrase;
 
 export interface Battlefield {
   /** The scene's terrain map, or null (no scene, no flag, or a flag that fails validation). */
@@ -110,12 +108,12 @@ function hexAt(token: WorldToken, size: number): HexRef | undefined {
 }
 
 function readMap(terrain: unknown): { map: MapView | null; problems: MapProblemNote[] } {
-  if (terrain === undefined || terrain === null) return { map: null, problems: [{ key: "NOBC.World.MapProblem.missing", data: {} }] };
+  if (terrain === undefined || terrain === null) return { map: null, problems: [phrase("NOBC.World.MapProblem.missing")] };
   const check = validateTerrainMap(terrain);
   if (!check.ok)
     return {
       map: null,
-      problems: check.problems.map((p) => ({ key: "NOBC.World.MapProblem.invalid", data: { problem: formatMapProblem(p) } })),
+      problems: check.problems.map((p) => phrase("NOBC.World.MapProblem.invalid", { problem: formatMapProblem(p) })),
     };
   return { map: mapView(check.map), problems: [] };
 }

@@ -1,6 +1,7 @@
 import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
+import { phrase } from "../../src/rules/resolution";
 import {
   countAssigned,
   decideCardDrop,
@@ -30,7 +31,8 @@ describe("decideCardDrop", () => {
     expect(d.ok).toBe(false);
     if (!d.ok) {
       expect(d.code).toBe("sideMismatch");
-      expect(d.reason).toMatch(/\+2 Combat belongs to nato, but unit 3 Pz Bde is wp/);
+      // The rules' own refusal, with its phrase (worded in tests/rules).
+      expect(d.refusals[0]).toMatchObject({ code: "sideMismatch", field: "unit.side" });
     }
   });
 
@@ -70,7 +72,18 @@ describe("decideUnitOnHq", () => {
   });
   it("refuses a unit of the other side", () => {
     const d = decideUnitOnHq({ ...drop.unit, side: "wp" }, hq);
-    expect(d.ok ? "" : d.reason).toMatch(/cannot serve under I GE Corps/);
+    expect(d.ok ? [] : d.refusals).toEqual([
+      {
+        code: "sideMismatch",
+        text: phrase("NOBC.Drop.Refusal.UnitSide", {
+          unit: "3 Pz Bde",
+          side: phrase("NOBC.Side.wp"),
+          hq: "I GE Corps",
+          hqSide: phrase("NOBC.Side.nato"),
+        }),
+        field: "side",
+      },
+    ]);
   });
   it("refuses a unit already under that HQ", () => {
     const d = decideUnitOnHq({ ...drop.unit, hq: "Actor.hq" }, hq);
@@ -87,6 +100,9 @@ describe("decideSquadronOnAirbase", () => {
   it("refuses the other side's base, a full base and the base it is already at", () => {
     const d = decideSquadronOnAirbase({ ...sq, side: "wp", airbase: "Actor.ab" }, { ...ab, based: 2 });
     expect(d.ok ? [] : d.refusals.map((r) => r.code)).toEqual(["sideMismatch", "alreadyBased", "airbaseFull"]);
+    expect(d.ok ? undefined : d.refusals[2]?.text).toEqual(
+      phrase("NOBC.Drop.Refusal.AirbaseFull", { airbase: "Bitburg", count: 2, based: 2 }),
+    );
   });
   it("lets a squadron that needs no space onto a full base", () => {
     expect(decideSquadronOnAirbase({ ...sq, needsBaseSpace: false }, { ...ab, based: 2 }).ok).toBe(true);

@@ -6,6 +6,10 @@ import { hexside } from "../../src/rules/ids";
 import { mapView, resupplyRoute, stackingType } from "../../src/map/rules-view";
 import { parseTerrainMap, validateTerrainMap, formatMapProblem } from "../../src/map/terrain-schema";
 import { smallMap } from "./fixture";
+import { langFileWording, type LangTree } from "../../src/base/phrase";
+
+/** The legend is drawn in English from lang/en.json, as `npm run map` draws it. */
+const english = langFileWording(JSON.parse(readFileSync("lang/en.json", "utf8")) as LangTree);
 
 const ROOT = path.resolve(__dirname, "../..");
 const SAMPLE = path.join(ROOT, "packs/_map/sector-hanover.json");
@@ -39,7 +43,7 @@ function xmlProblems(xml: string): string[] {
 
 describe("the map image", () => {
   it("draws the small map as well-formed SVG with every layer and the legend", () => {
-    const svg = renderMapSvg(parseTerrainMap(smallMap()));
+    const svg = renderMapSvg(parseTerrainMap(smallMap()), english);
     expect(xmlProblems(svg)).toEqual([]);
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     for (const id of ["hexes", "rivers", "borders", "roads", "bridges", "labels", "legend"]) expect(svg).toContain(`<g id="${id}"`);
@@ -56,7 +60,7 @@ describe("the map image", () => {
     const map = smallMap();
     map.name = 'Fish & "Chips" <map>';
     delete map.hexes["0403"]!.coastal;
-    const svg = renderMapSvg(parseTerrainMap(map));
+    const svg = renderMapSvg(parseTerrainMap(map), english);
     expect(xmlProblems(svg)).toEqual([]);
     expect(svg).toContain("Fish &amp; &quot;Chips&quot; &lt;map&gt;");
     expect(svg).not.toContain("Coastal hex");
@@ -109,8 +113,8 @@ describe("sample sector: Hanover – Brunswick – Magdeburg (packs/_map/sector-
   });
 
   it("draws the committed image exactly, the same each time", () => {
-    const svg = renderMapSvg(map);
-    expect(renderMapSvg(parseTerrainMap(data))).toBe(svg);
+    const svg = renderMapSvg(map, english);
+    expect(renderMapSvg(parseTerrainMap(data), english)).toBe(svg);
     expect(xmlProblems(svg)).toEqual([]);
     expect(readFileSync(IMAGE, "utf8")).toBe(svg);
   });

@@ -1,9 +1,18 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { langFileWording, speak, type LangTree } from "../../src/base/phrase";
+import { phrase, type Phrase } from "../../src/rules/resolution";
+import { formatProblem, rowLabel } from "../../src/orbat/index";
+import { problem } from "../../src/orbat/problems";
+import { ORBAT_CLI } from "../../src/orbat/cli";
+
+const english = langFileWording(JSON.parse(readFileSync("lang/en.json", "utf8")) as LangTree);
+/** What the CLI prints for a phrase: the en.json text of its key. */
+const text = (p: Phrase) => speak(p, english);
 
 const run = promisify(execFile);
 
@@ -21,10 +30,14 @@ describe("npm run orbat -- validate", () => {
   it("accepts the example file and prints counts per type and side (exit 0)", async () => {
     const r = await orbat("validate", "examples/orbat-example.csv");
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("hq: 4 (NATO 2, WP 2)");
-    expect(r.stdout).toContain("unit: 16 (NATO 10, WP 6)");
-    expect(r.stdout).toContain("airbase: 3 (NATO 2, WP 1)");
-    expect(r.stdout).toContain("airSquadron: 5 (NATO 3, WP 2)");
+    const summary = (type: string, nato: number, wp: number) =>
+      text(phrase("NOBC.Cli.Orbat.Summary", { type, count: nato + wp, nato, wp }));
+    expect(r.stdout).toContain(summary("hq", 2, 2));
+    expect(r.stdout).toContain(summary("unit", 10, 6));
+    expect(r.stdout).toContain(summary("airbase", 2, 1));
+    expect(r.stdout).toContain(summary("airSquadron", 3, 2));
+    const file = join(process.cwd(), "examples/orbat-example.csv");
+    expect(r.stdout.split("\n")[0]).toBe(text(ORBAT_CLI.sound(file, "csv", { actors: 28, folders: 11, links: 23 })));
   }, 30_000);
 
   it("refuses a bad file, printing every problem (exit 1)", async () => {
@@ -36,16 +49,23 @@ describe("npm run orbat -- validate", () => {
     );
     const r = await orbat("validate", file).finally(() => rmSync(dir, { recursive: true, force: true }));
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("refused, 3 problems; nothing would be created.");
-    expect(r.stderr).toContain('line 2, column "nationality": "su" fights for wp, but this row\'s side is nato');
-    expect(r.stderr).toContain('line 2, column "parent": there is no hq named "Nobody" in the file');
-    expect(r.stderr).toContain('line 2, column "strength": "ten" is not a whole number');
+    expect(r.stderr).toContain(text(phrase("NOBC.Cli.Orbat.Refused", { file, count: 3 })));
+    const at = (column: string, p: Phrase) => `  ${text(formatProblem(problem(2, column, p)))}\n`;
+    expect(r.stderr).toContain(
+      at("nationality", phrase("NOBC.Orbat.Problem.NationalitySide", { nationality: "su", own: "wp", side: "nato" })),
+    );
+    expect(r.stderr).toContain(at("parent", phrase("NOBC.Orbat.Problem.NoParent", { type: "hq", parent: "Nobody" })));
+    expect(r.stderr).toContain(at("strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "ten" })));
+    expect(rowLabel("hq").key).toBe("NOBC.Orbat.Problem.Row.hq");
   }, 30_000);
 
   it("explains its usage and a missing file (exit 2)", async () => {
-    expect((await orbat()).code).toBe(2);
+    const usage = await orbat();
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe(`${text(phrase("NOBC.Cli.Orbat.Usage"))}\n`);
     const missing = await orbat("validate", "no/such/file.csv");
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/Cannot read/);
+    const cannot = text(ORBAT_CLI.cannotRead(join(process.cwd(), "no/such/file.csv"), "ENOENT"));
+    expect(missing.stderr.startsWith(cannot.slice(0, cannot.indexOf("ENOENT")))).toBe(true);
   }, 30_000);
 });

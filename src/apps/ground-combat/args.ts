@@ -6,13 +6,14 @@ import { z } from "zod";
 import type { ActorRef, HexRef } from "../../rules/ids";
 import type { RulesOptions } from "../../rules/nobc/land/options";
 import { LAND_TERRAINS } from "../../rules/nobc/land/types";
-import type { Refusal } from "../../rules/resolution";
+import { phrase, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
 import { formatPath } from "../../schemas/path";
+import { fieldProblem, WITH_INPUT } from "../../schemas/issues";
 import { defaultState, withWorldDefaults, type GroundCombatState, type RiverChoice } from "./state";
 
-const hex = z.string().regex(/^\d{4}$/, "must be a hex label of four digits, column then row (e.g. 0712)");
-const uuid = z.string().min(1, "must be a document UUID");
+const hex = z.string().regex(/^\d{4}$/, "NOBC.Validation.Args.HexLabel");
+const uuid = z.string().min(1, "NOBC.Validation.Args.Uuid");
 const oddsBelowOne = z.enum(["zero", "mirror"]).optional();
 
 /** `openGroundCombat(args)`: both optional; missing ones come from the canvas selection. */
@@ -26,7 +27,7 @@ export const openArgsSchema = z
 /** `resolveGroundCombatFor(args)`: attackers and target, with optional explicit choices. */
 export const resolveArgsSchema = z
   .object({
-    attackers: z.array(uuid).min(1, "must name at least one attacking unit"),
+    attackers: z.array(uuid).min(1, "NOBC.Validation.Args.Attackers"),
     target: hex,
     /** Card UUIDs played; by default the cards assigned to units of the combat. */
     cards: z.array(uuid).optional(),
@@ -35,7 +36,7 @@ export const resolveArgsSchema = z
     /** Only where the map does not give them. */
     terrain: z.array(z.enum(LAND_TERRAINS)).optional(),
     rivers: z.record(hex, z.object({ kind: z.enum(["none", "minor", "major"]), bridged: z.boolean() }).strict()).optional(),
-    hqDistances: z.record(uuid, z.number().int("must be a whole number").min(0, "must be 0 or more")).optional(),
+    hqDistances: z.record(uuid, z.number().int("NOBC.Validation.Args.Whole").min(0, "NOBC.Validation.Args.AtLeast")).optional(),
     minefield: z.boolean().optional(),
     chemicalReleaseConfirmed: z.boolean().optional(),
     /**
@@ -63,13 +64,13 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 
 /** Parses macro arguments; every problem becomes a refusal naming the field. */
 export function parseArgs<T>(schema: z.ZodType<T>, args: unknown): Parsed<T> {
-  const parsed = schema.safeParse(args ?? {});
+  const parsed = schema.safeParse(args ?? {}, WITH_INPUT);
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
     ok: false,
     refusals: parsed.error.issues.map((issue) => {
       const field = formatPath(issue.path);
-      return { code: "invalidArgument", message: `${field || "arguments"}: ${issue.message}`, field: field || "arguments" };
+      return { code: "invalidArgument", text: fieldProblem(issue, phrase("NOBC.Validation.Whole.Arguments")), field: field || "arguments" };
     }),
   };
 }

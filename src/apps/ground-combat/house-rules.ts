@@ -10,10 +10,11 @@ import type { HexRef } from "../../rules/ids";
 import type { ExtraCombatModifier, GroundCombatCas } from "../../rules/nobc/land/combat";
 import type { RulesOptions } from "../../rules/nobc/land/options";
 import type { LandTerrain, LandUnit, RiverHexside, Side, SupportCard } from "../../rules/nobc/land/types";
-import type { Refusal } from "../../rules/resolution";
+import { phrase, type Refusal } from "../../rules/resolution";
 import { formatPath } from "../../schemas/path";
+import { issuePhrase, WITH_INPUT } from "../../schemas/issues";
 import { errorText } from "../../base/errors";
-import { format, warnRefused, type Translator } from "../../base/foundry";
+import { say, warnRefused, type Translator } from "../../base/foundry";
 
 /** What a house rule sees of one combat: plain snapshots the planner already has (copies: changing them changes nothing). */
 export interface CombatModifierContext {
@@ -50,12 +51,10 @@ export interface CombatModifierRule {
 }
 
 const ruleSchema = z.strictObject({
-  id: z.string().trim().min(1, 'must be a non-empty id, e.g. "night-attack"'),
-  label: z.string().trim().min(1, "must be a lang key or the label's text"),
-  applies: z.custom<CombatModifierRule["applies"]>((v) => typeof v === "function", {
-    error: "must be a function (context) => value | null",
-  }),
-  source: z.string().trim().min(1, "must say where the rule comes from, or be left out").optional(),
+  id: z.string().trim().min(1, "NOBC.HouseRule.Invalid.Id"),
+  label: z.string().trim().min(1, "NOBC.HouseRule.Invalid.Label"),
+  applies: z.custom<CombatModifierRule["applies"]>((v) => typeof v === "function", { error: "NOBC.HouseRule.Invalid.Applies" }),
+  source: z.string().trim().min(1, "NOBC.HouseRule.Invalid.Source").optional(),
 });
 
 export type Registration =
@@ -65,18 +64,23 @@ const registered: CombatModifierRule[] = [];
 
 /** `game.nobc.registerCombatModifier(rule)`: checked with zod; refused (warned, naming the field) when bad or when the id is taken. */
 export function registerCombatModifier(rule: unknown): Registration {
-  const parsed = ruleSchema.safeParse(rule);
+  const parsed = ruleSchema.safeParse(rule, WITH_INPUT);
   const refusals: Refusal[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => {
-        const field = formatPath(issue.path) || "rule";
-        return { code: "invalidHouseRule", message: `registerCombatModifier: ${field}: ${issue.message}`, field };
+        const path = formatPath(issue.path);
+        const field = path || "rule";
+        const text = phrase("NOBC.HouseRule.Invalid.Problem", {
+          field: path === "" ? phrase("NOBC.Validation.Whole.Rule") : path,
+          problem: issuePhrase(issue),
+        });
+        return { code: "invalidHouseRule", text, field };
       });
   if (parsed.success && registered.some((r) => r.id === parsed.data.id)) {
-    refusals.push({ code: "duplicateId", message: format("NOBC.HouseRule.DuplicateId", { id: parsed.data.id }), field: "id" });
+    refusals.push({ code: "duplicateId", text: phrase("NOBC.HouseRule.DuplicateId", { id: parsed.data.id }), field: "id" });
   }
   if (!parsed.success || refusals.length > 0) {
-    warnRefused(refusals.map((r) => r.message));
+    warnRefused(refusals.map((r) => say(r.text)));
     return { ok: false, refusals };
   }
   const { source, ...rest } = parsed.data;
@@ -102,7 +106,8 @@ export function clearCombatModifiers(): void {
 export function askHouseRules(
   rules: readonly CombatModifierRule[],
   context: CombatModifierContext,
-  i18n: Translator,
+  /** Kept for callers; the refusals are phrases, written where they are shown. */
+  _i18n?: Translator,
 ): { readonly modifiers: ExtraCombatModifier[]; readonly problems: Refusal[] } {
   const modifiers: ExtraCombatModifier[] = [];
   const problems: Refusal[] = [];
@@ -112,11 +117,7 @@ export function askHouseRules(
       answer = rule.applies(structuredClone(context));
     } catch (error) {
       const reason = errorText(error);
-      problems.push({
-        code: "houseRuleFailed",
-        message: i18n.format("NOBC.HouseRule.Failed", { id: rule.id, reason }),
-        field: "extraModifiers",
-      });
+      problems.push({ code: "houseRuleFailed", text: phrase("NOBC.HouseRule.Failed", { id: rule.id, reason }), field: "extraModifiers" });
       continue;
     }
     if (answer === null || answer === undefined) continue;

@@ -4,7 +4,7 @@
  * field, and nothing opens.
  */
 import type { z } from "zod";
-import { warnRefused } from "../../base/foundry";
+import { say, warnRefused } from "../../base/foundry";
 import { openDialog, type DialogEntry } from "../base/registry";
 import type { NobcDialog } from "../base/dialog";
 import { argumentProblems, hqArgs, optionalHqArgs, rearAreaArgs } from "./args";
@@ -13,7 +13,7 @@ import { DEMOLITION, ORDERS, REAR_AREA, RECOVERY, RESUPPLY } from "./dialogs";
 async function checked(macro: string, schema: z.ZodType<object>, entry: DialogEntry, args: unknown): Promise<NobcDialog | null> {
   const problems = argumentProblems(macro, schema, args);
   if (problems.length > 0) {
-    warnRefused(problems);
+    warnRefused(problems.map(say));
     return null;
   }
   return openDialog(entry, schema.parse(args ?? {}));

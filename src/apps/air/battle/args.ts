@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import type { Translator } from "../../../view/breakdown";
+import { speak } from "../../../base/phrase";
+import { issuePhrase, WITH_INPUT } from "../../../schemas/issues";
 
 const side = z.enum(["nato", "wp"]);
 const zone = z.string();
@@ -29,14 +31,14 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 
 /** Parses a macro's arguments (missing means none); each problem names the entry point and the field. */
 export function parseArgs<T>(schema: z.ZodType<T>, raw: unknown, entry: string, i18n: Translator): Parsed<T> {
-  const result = schema.safeParse(raw ?? {});
+  const result = schema.safeParse(raw ?? {}, WITH_INPUT);
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,
     problems: result.error.issues.map((issue) => {
       const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
       const field = [...issue.path.map(String), ...keys].join(".") || i18n.localize("NOBC.AirBattle.Arguments");
-      return i18n.format("NOBC.AirBattle.Refused.badArgument", { entry, field, problem: issue.message });
+      return i18n.format("NOBC.AirBattle.Refused.badArgument", { entry, field, problem: speak(issuePhrase(issue), i18n) });
     }),
   };
 }

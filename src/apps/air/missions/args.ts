@@ -3,42 +3,48 @@
  * with one sentence per problem naming the field, e.g. `side: must be "nato" or "wp"`.
  */
 import { z } from "zod";
+import { phrase, type Phrase } from "../../../rules/resolution";
+import { issuePhrase, WITH_INPUT } from "../../../schemas/issues";
 
-const side = z.enum(["nato", "wp"], { error: 'must be "nato" or "wp"' });
-const uuid = z.string({ error: "must be a document UUID (text)" }).trim().min(1, { error: "must not be empty" });
-const count = (min: number) => z.int({ error: "must be a whole number" }).min(min, { error: `must be ${min} or more` });
+const side = z.enum(["nato", "wp"], { error: "NOBC.Validation.Args.Side" });
+const uuid = z.string({ error: "NOBC.Validation.Args.UuidText" }).trim().min(1, { error: "NOBC.Validation.Pack.NotEmpty" });
+const count = (min: number) => z.int({ error: "NOBC.Validation.Args.Whole" }).min(min, { error: "NOBC.Validation.Args.AtLeast" });
 
 /** `{ side? }`: which side's dialog to open (a player's own side by default; NATO for a GM). */
-export const sideArgs = z.strictObject({ side: side.optional() }, { error: 'must be an object such as { side: "nato" }' });
+export const sideArgs = z.strictObject({ side: side.optional() }, { error: "NOBC.Validation.Args.SideObject" });
 
 /** `{ side, automatic? }`: repair every damaged squadron of a side; NATO may name two automatic repairs. */
 export const repairArgs = z.strictObject(
-  { side, automatic: z.array(uuid, { error: "must be a list of squadron UUIDs" }).optional() },
-  { error: 'must be an object such as { side: "nato" }' },
+  { side, automatic: z.array(uuid, { error: "NOBC.Validation.Args.Squadrons" }).optional() },
+  { error: "NOBC.Validation.Args.SideObject" },
 );
 
 /** `{ side, boxes? }`: repair a side's airbases; `boxes` maps an airbase UUID to air-defence boxes restored. */
 export const airbaseRepairArgs = z.strictObject(
-  { side, boxes: z.record(uuid, count(0), { error: "must map airbase UUIDs to whole numbers" }).optional() },
-  { error: 'must be an object such as { side: "wp" }' },
+  { side, boxes: z.record(uuid, count(0), { error: "NOBC.Validation.Args.Boxes" }).optional() },
+  { error: "NOBC.Validation.Args.SideObject" },
 );
 
 /** `{ airbase, hits }`: an airfield overrun on the main map. */
-export const overrunArgs = z.strictObject({ airbase: uuid, hits: count(1) }, { error: "must be an object such as { airbase, hits: 1 }" });
+export const overrunArgs = z.strictObject({ airbase: uuid, hits: count(1) }, { error: "NOBC.Validation.Args.OverrunObject" });
 
 export type SideArgs = z.infer<typeof sideArgs>;
 
-export type ParsedArgs<T> = { ok: true; value: T } | { ok: false; message: string };
+/** A refusal says, as one phrase, which macro refused and every problem, each naming its field. */
+export type ParsedArgs<T> = { ok: true; value: T } | { ok: false; text: Phrase };
 
 /** Parses a macro's arguments; refused with every problem, each naming its field. */
 export function parseArgs<T>(schema: z.ZodType<T>, args: unknown, macro: string): ParsedArgs<T> {
-  const parsed = schema.safeParse(args ?? {});
+  const parsed = schema.safeParse(args ?? {}, WITH_INPUT);
   if (parsed.success) return { ok: true, value: parsed.data };
-  const problems = parsed.error.issues.map((issue) => {
+  const problems = parsed.error.issues.map((issue): Phrase => {
     const unknownKeys = issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "";
-    if (unknownKeys !== "") return `${unknownKeys}: not an argument of ${macro}`;
+    if (unknownKeys !== "") return phrase("NOBC.Validation.Args.NotAnArgument", { keys: unknownKeys, macro });
     const field = issue.path.map(String).join(".");
-    return field === "" ? `arguments ${issue.message}` : `${field}: ${issue.message}`;
+    return field === ""
+      ? phrase("NOBC.Validation.Args.WholeProblem", { problem: issuePhrase(issue) })
+      : phrase("NOBC.Validation.Problem", { field, problem: issuePhrase(issue) });
   });
-  return { ok: false, message: `${macro} refused: ${problems.join("; ")}.` };
+  const list = problems.slice(1).reduce((all, next) => phrase("NOBC.Validation.Args.More", { first: all, next }), problems[0]!);
+  return { ok: false, text: phrase("NOBC.Validation.Args.Refused", { macro, problems: list }) };
 }

@@ -3,7 +3,7 @@
  * checked first (./args.ts); who may is checked on fresh data; every result is one card, posted
  * through the dialog base's one path (a refusal warned with every reason, nothing posted).
  */
-import { translator, warnRefused } from "../../../base/foundry";
+import { say, translator, warnRefused } from "../../../base/foundry";
 import { cardOf, type Access, type Card } from "../../base/controller";
 import { recordingDice } from "../../base/dice";
 import { openDialog, type DialogEntry } from "../../base/registry";
@@ -22,7 +22,7 @@ import type { Translator } from "./view";
 /** Checks a macro's arguments; warns and returns undefined when refused. */
 function args<T>(parsed: ParsedArgs<T>): T | undefined {
   if (parsed.ok) return parsed.value;
-  warnRefused(parsed.message);
+  warnRefused(say(parsed.text));
   return undefined;
 }
 
