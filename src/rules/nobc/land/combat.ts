@@ -44,7 +44,7 @@ import {
 import { hqSupportProblems } from "./hq-support";
 import { chemicalCombatModifier } from "./wmd";
 import { categoryName, isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
-import { terrainName } from "./words";
+import { given, terrainName } from "./words";
 import { DEFAULT_RULES_OPTIONS, optionsSection, type GroundCombatOptions, type RulesOptionsInput } from "./options";
 import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
 import {
@@ -281,7 +281,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   }
   input.terrain.forEach((t, i) => {
     if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
-      refusals.add("invalidTerrain", phrase("NOBC.Rules.Land.Combat.Refusal.invalidTerrain", { terrain: String(t) }), `terrain[${i}]`);
+      refusals.add("invalidTerrain", phrase("NOBC.Rules.Land.Combat.Refusal.invalidTerrain", { terrain: given(t) }), `terrain[${i}]`);
     }
   });
 
@@ -404,14 +404,14 @@ function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombat
     if (!Number.isInteger(value)) {
       refusals.add(
         "invalidExtraModifier",
-        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierValue", { index: i + 1, code: String(code), value: String(value) }),
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierValue", { index: i + 1, code: given(code), value: given(value) }),
         `${field}.value`,
       );
     }
     if (typeof source !== "string" || source.trim() === "") {
       refusals.add(
         "invalidExtraModifier",
-        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierSource", { index: i + 1, code: String(code) }),
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierSource", { index: i + 1, code: given(code) }),
         `${field}.source`,
       );
     }
@@ -420,7 +420,7 @@ function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombat
     if (badData) {
       refusals.add(
         "invalidExtraModifier",
-        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierData", { index: i + 1, code: String(code) }),
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierData", { index: i + 1, code: given(code) }),
         `${field}.data`,
       );
     }

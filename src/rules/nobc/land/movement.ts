@@ -31,7 +31,7 @@ import {
   type Side,
 } from "./types";
 import { tableEntry } from "../../validate";
-import { listOf, modeName, riverName, roadName, sizeName, terrainName } from "./words";
+import { given, listOf, modeName, riverName, roadName, sizeName, terrainName } from "./words";
 
 const RATES = `${SEEDS.nobc}, Land War QRS: Movement Rates`;
 const PHASE = `${SEEDS.nobc}, Land War QRS: 5. Movement`;
@@ -160,19 +160,19 @@ function terrainLine(terrain: readonly LandTerrain[]): BreakdownLine {
  */
 function hexProblem(hex: MoveCostHex, mode?: Mode): Phrase | undefined {
   if (mode !== undefined && !Object.hasOwn(MOVEMENT_ALLOWANCE, mode))
-    return phrase("NOBC.Rules.Land.Movement.Problem.unknownMode", { mode: String(mode) });
+    return phrase("NOBC.Rules.Land.Movement.Problem.unknownMode", { mode: given(mode) });
   if (hex.terrain.length === 0) return phrase("NOBC.Rules.Land.Movement.Problem.noTerrain");
   const unknown = hex.terrain.find((t) => !LAND_TERRAINS.includes(t));
-  if (unknown !== undefined) return phrase("NOBC.Rules.Land.Movement.Problem.unknownTerrain", { terrain: String(unknown) });
+  if (unknown !== undefined) return phrase("NOBC.Rules.Land.Movement.Problem.unknownTerrain", { terrain: given(unknown) });
   if (hex.road !== undefined && !Object.hasOwn(ROAD_MOVE_COST, hex.road))
-    return phrase("NOBC.Rules.Land.Movement.Problem.unknownRoad", { road: String(hex.road) });
+    return phrase("NOBC.Rules.Land.Movement.Problem.unknownRoad", { road: given(hex.road) });
   return undefined;
 }
 
 /** What makes a river crossing unreadable for `riverLine`, as the words of a refusal; undefined when it can be priced. */
 function riverProblem(river: RiverCrossing): Phrase | undefined {
   if (!Object.hasOwn(RIVER_CROSSING_COST, river.kind))
-    return phrase("NOBC.Rules.Land.Movement.Problem.unknownRiver", { river: String(river.kind) });
+    return phrase("NOBC.Rules.Land.Movement.Problem.unknownRiver", { river: given(river.kind) });
   const engineers = river.bridgingEngineers ?? 0;
   if (!Number.isInteger(engineers) || engineers < 0)
     return phrase("NOBC.Rules.Land.Movement.Problem.badEngineers", { engineers: String(engineers) });
@@ -202,13 +202,14 @@ function hexEntry(hex: MoveCostHex, mode: Mode, ignoreMines: boolean): { mp: Bre
 function riverLine(river: RiverCrossing): BreakdownLine {
   const engineers = river.bridgingEngineers ?? 0;
   const value = riverCrossingCost(river.kind, river.bridged, engineers);
-  const key = river.bridged
-    ? "NOBC.Rules.Land.Movement.RiverBridged"
+  const kind = riverName(river.kind);
+  const text = river.bridged
+    ? phrase("NOBC.Rules.Land.Movement.RiverBridged", { kind })
     : engineers > 0
-      ? "NOBC.Rules.Land.Movement.RiverEngineers"
-      : "NOBC.Rules.Land.Movement.RiverUnbridged";
+      ? phrase("NOBC.Rules.Land.Movement.RiverEngineers", { kind, count: engineers })
+      : phrase("NOBC.Rules.Land.Movement.RiverUnbridged", { kind });
   return {
-    text: phrase(key, { kind: riverName(river.kind), count: engineers }),
+    text,
     value,
     source: `${RATES}; ${DECISIONS}: river crossings`,
   };

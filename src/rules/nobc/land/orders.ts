@@ -7,6 +7,7 @@ import type { Effect } from "../../effects";
 import { SEEDS, RefusalList, phrase, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { categoriesWhere, categoryName, supportCardRecord } from "./card-categories";
 import { alwaysInMarchMode, type LandUnit, type Mode, type SupportCard, type SupportCardCategory } from "./types";
+import { given } from "./words";
 
 const ORDERS_SOURCE = `${SEEDS.nobc}, Land War QRS: 2. Orders`;
 const ORDERS_DECISION = `${SEEDS.decision}: Land orders`;
@@ -56,7 +57,7 @@ function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
   const problems = new RefusalList();
   const { unit, mode } = order;
   if (!MODES.includes(mode)) {
-    problems.add("invalidMode", phrase("NOBC.Rules.Land.Orders.Refusal.invalidMode", { mode: String(mode), unit: unit.name }), `${at}mode`);
+    problems.add("invalidMode", phrase("NOBC.Rules.Land.Orders.Refusal.invalidMode", { mode: given(mode), unit: unit.name }), `${at}mode`);
     return problems.items;
   }
   if (!Number.isInteger(unit.supply) || unit.supply < 0) {

@@ -1,8 +1,8 @@
 /**
  * The Land War's enum labels as phrases, for the rules' breakdown lines and refusals (docs/i18n.md):
- * each value's lang key written out in full. Sides, modes and card categories use the labels the
- * sheets show (`NOBC.Side`, `NOBC.Mode`, `NOBC.CardCategory`); terrain, rivers, roads and unit sizes,
- * read inside a sentence, have their own (`NOBC.Rules.Land.<Enum>`).
+ * each value's lang key written out in full. Sides and modes use the labels the sheets show (card
+ * categories too, from their records: card-categories.ts); terrain, rivers, roads and unit sizes,
+ * read inside a sentence, have their own lowercase labels under the Land rules' keys.
  */
 import { phrase, type PhraseArg } from "../../resolution";
 import type { RoadKind } from "./movement";
@@ -69,4 +69,12 @@ export function listOf(items: readonly PhraseArg[], join: ListJoin = "comma"): P
   if (items.length === 0) return "";
   const [first, ...rest] = items as [PhraseArg, ...PhraseArg[]];
   return rest.length === 0 ? first : phrase(JOIN[join], { first, rest: listOf(rest, join) });
+}
+
+/**
+ * A value a refusal names as it was given: data from outside may carry what its type rules out (a
+ * number for a name, an unknown terrain), and the refusal says what it got.
+ */
+export function given(value: unknown): string {
+  return String(value);
 }
