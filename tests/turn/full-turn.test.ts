@@ -478,7 +478,7 @@ describe("one full NOBC turn through the harness", () => {
     posted("combatA");
     const card = chatFake.messages.get(cards.get("combatA")!)!;
     const gc = (card.flags["nobc"] as Raw)["groundCombat"] as {
-      plan: { breakdown: { label: string; value: number }[]; modifier: number };
+      plan: { breakdown: { text: { key: string }; value: number }[]; modifier: number };
       outcome: Raw;
     };
     // Seed 000 Land War QRS Ground Combat Steps One-Four: 12 against 4 is 3:1 (+4), town −1, no
@@ -534,7 +534,7 @@ describe("one full NOBC turn through the harness", () => {
     expect(result.ok).toBe(true);
     posted("combatB");
     const gc = (chatFake.messages.get(cards.get("combatB")!)!.flags["nobc"] as Raw)["groundCombat"] as {
-      plan: { breakdown: { label: string; value: number }[]; modifier: number };
+      plan: { breakdown: { text: { key: string }; value: number }[]; modifier: number };
       outcome: Raw;
     };
     // Steps One-Four: 4 against 8 is below 1:1 (+0, docs/rules-decisions.md), marsh −1, no river,

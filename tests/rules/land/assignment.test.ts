@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { checkCardAssignment, unitCanTake, UNIT_SUPPORT_CATEGORIES, type AssignmentInput } from "../../../src/rules/nobc/land/assignment";
 import { SUPPORT_CARD_CATEGORIES } from "../../../src/rules/nobc/land/types";
+import { phrase } from "../../../src/rules/resolution";
 
 const base: AssignmentInput = {
   card: { id: "Item.c1", name: "+2 Combat", side: "nato", category: "combatModifier" },
@@ -47,7 +48,14 @@ describe("support card assignment (seed 000, Land War QRS: 4. Ground Combat)", (
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.refusals[0]).toMatchObject({ code: "sideMismatch", field: "unit.side" });
-      expect(r.refusals[0]?.message).toContain("3 Pz Bde");
+      expect(r.refusals[0]?.text).toEqual(
+        phrase("NOBC.Rules.Land.Assignment.Refusal.sideMismatch", {
+          card: "+2 Combat",
+          cardSide: phrase("NOBC.Side.nato"),
+          unit: "3 Pz Bde",
+          unitSide: phrase("NOBC.Side.wp"),
+        }),
+      );
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { phrase } from "../../../src/rules/resolution";
 import {
   HITS_PER_HEX_NOT_RETREATED,
   allocateCombatHits,
@@ -156,7 +157,9 @@ describe("checkHitSplit: an owner's split of shared hits", () => {
     const r = checkHitSplit(3, units, [{ actor: "a", hits: 2 }]);
     expect(r.ok).toBe(false);
     if (!r.ok)
-      expect(r.refusals).toEqual([{ code: "splitTotal", message: "The split gives 2 hits in all, but 3 must be shared.", field: "split" }]);
+      expect(r.refusals).toEqual([
+        { code: "splitTotal", text: phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 2, total: 3 }), field: "split" },
+      ]);
   });
 
   it("refuses hits on an immune unit, unknown or repeated units, bad numbers and a bad total", () => {
@@ -177,7 +180,7 @@ describe("checkHitSplit: an owner's split of shared hits", () => {
         "splitDuplicate",
         "splitInvalidHits",
       ]);
-      expect(r.refusals[1]!.message).toContain("Unit arty is artillery");
+      expect(r.refusals[1]!.text).toEqual(phrase("NOBC.Rules.Land.CombatHits.Refusal.splitImmune", { unit: "Unit arty" }));
       expect(r.refusals[1]!.field).toBe("split[0]");
     }
   });
@@ -290,7 +293,11 @@ describe("retreat not completed (seed 000, Land War QRS: 2 hits per hex not retr
     expect(!r.ok && r.refusals.map((x) => x.code)).toEqual(["invalidStrength", "invalidRetreat"]);
     const r2 = resolveRetreatShortfall({ unit: { id: "u", name: "u", strength: 2 }, required: 1, retreated: 2 });
     expect(!r2.ok && r2.refusals).toEqual([
-      { code: "invalidRetreat", message: "u can have retreated from 0 to 1 hexes, not 2.", field: "retreated" },
+      {
+        code: "invalidRetreat",
+        text: phrase("NOBC.Rules.Land.CombatHits.Refusal.invalidRetreated", { unit: "u", count: 1, retreated: "2" }),
+        field: "retreated",
+      },
     ]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { scriptedDice, seededDice, type Dice } from "../../../src/rules/dice";
-import { total, unwrap, type Checked } from "../../../src/rules/resolution";
+import { phrase, total, unwrap, type Checked } from "../../../src/rules/resolution";
 import {
   combatOdds,
   groundCombat,
@@ -84,14 +84,22 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     expect(p.defenceStrength.total).toBe(4);
     expect(p.breakdown).toEqual([
       {
-        label: "Odds: attack 12 against defence 4, read as 3:1",
+        text: phrase("NOBC.Rules.Land.Combat.Odds", { attack: 12, defence: 4, ratio: 3 }),
         value: 4,
         source: "seed 000 (NOBC), Land War QRS: Ground Combat Step One (odds)",
       },
-      { label: "Defending hex terrain: clear", value: 0, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Two (terrain)" },
-      { label: "No attacker crosses a river", value: 0, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Three (river)" },
       {
-        label: "No defending unit in Combat Mode next to the defending hex",
+        text: phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.clear") }),
+        value: 0,
+        source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Two (terrain)",
+      },
+      {
+        text: phrase("NOBC.Rules.Land.Combat.NoRiver"),
+        value: 0,
+        source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Three (river)",
+      },
+      {
+        text: phrase("NOBC.Rules.Land.Combat.NoAdjacentDefender"),
         value: 0,
         source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (defender's adjacent units)",
       },
@@ -111,22 +119,36 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     const strong = unit("nato1", { side: "nato", hex: "T", strength: 30 });
     const zero = plan({ units: [wp1, wp2, strong] });
     expect(zero.breakdown[0]).toEqual({
-      label: "Odds: attack 12 against defence 30, below 1:1",
+      text: phrase("NOBC.Rules.Land.Combat.OddsBelowOne", { attack: 12, defence: 30 }),
       value: 0,
       source: "docs/rules-decisions.md: ground combat, odds below 1:1 count +0",
     });
     const mirror = plan({ units: [wp1, wp2, strong], options: { oddsBelowOne: "mirror" } });
-    expect(mirror.breakdown[0]).toMatchObject({ label: "Odds: attack 12 against defence 30, read as 1:2", value: -2 });
+    expect(mirror.breakdown[0]).toMatchObject({
+      text: phrase("NOBC.Rules.Land.Combat.OddsMirrored", { attack: 12, defence: 30, ratio: 2 }),
+      value: -2,
+    });
     expect(mirror.breakdown[0]!.source).toContain("mirrored (world setting)");
     const close = plan({ units: [wp1, wp2, unit("nato1", { side: "nato", hex: "T", strength: 13 })], options: { oddsBelowOne: "mirror" } });
-    expect(close.breakdown[0]).toMatchObject({ label: "Odds: attack 12 against defence 13, read as 1:1", value: 0 });
+    expect(close.breakdown[0]).toMatchObject({
+      text: phrase("NOBC.Rules.Land.Combat.OddsMirrored", { attack: 12, defence: 13, ratio: 1 }),
+      value: 0,
+    });
   });
 
   it("Step Two terrain is cumulative, one line per type (woods + rough = −2; city −4)", () => {
     const p = plan({ terrain: ["woods", "rough", "woods"] });
     expect(p.breakdown.filter((l) => l.source.includes("Step Two"))).toEqual([
-      { label: "Defending hex terrain: woods", value: -1, source: expect.any(String) },
-      { label: "Defending hex terrain: rough", value: -1, source: expect.any(String) },
+      {
+        text: phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.woods") }),
+        value: -1,
+        source: expect.any(String),
+      },
+      {
+        text: phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.rough") }),
+        value: -1,
+        source: expect.any(String),
+      },
     ]);
     expect(plan({ terrain: ["city", "clear"] }).modifier).toBe(4 - 4);
   });
@@ -137,7 +159,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
     it("every attacker across a bridged major river: −3", () => {
       const p = plan({ rivers: { A1: { kind: "major", bridged: true }, A2: { kind: "major", bridged: true } } });
       expect(p.breakdown[2]).toEqual({
-        label: "Every attacker crosses a major river",
+        text: phrase("NOBC.Rules.Land.Combat.RiverMajor"),
         value: -3,
         source: expect.stringContaining("Step Three"),
       });
@@ -146,13 +168,13 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
 
     it("every attacker across a river, not all major: −1", () => {
       const p = plan({ rivers: { A1: { kind: "major", bridged: true }, A2: { kind: "minor", bridged: true } } });
-      expect(p.breakdown[2]).toMatchObject({ label: "Every attacker crosses a river (not all of them major)", value: -1 });
+      expect(p.breakdown[2]).toMatchObject({ text: phrase("NOBC.Rules.Land.Combat.RiverMixed"), value: -1 });
     });
 
     it("only some attackers across a river: no modifier (decision)", () => {
       const p = plan({ rivers: { A1: { kind: "major", bridged: true } } });
       expect(p.breakdown[2]).toEqual({
-        label: "Not every attacker crosses a river: no river modifier",
+        text: phrase("NOBC.Rules.Land.Combat.RiverPartial"),
         value: 0,
         source: "docs/rules-decisions.md: ground combat, river only if every attacker crosses",
       });
@@ -166,7 +188,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         refusals: [
           {
             code: "riverNeedsEngineer",
-            message: "The attack crosses unbridged river hexsides needing 1 Engineer card(s), but the attacker plays 0.",
+            text: phrase("NOBC.Rules.Land.Combat.Refusal.riverNeedsEngineer", { count: 1, played: 0 }),
             field: "support",
           },
         ],
@@ -174,7 +196,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const p = plan({ attackers: ["wp1"], rivers, support: [{ hq: hq("army"), distance: 1, cards: [eng("e1", "bridgingEngineer")] }] });
       expect(p.breakdown[2]).toMatchObject({ value: -1 });
       expect(p.breakdown[3]).toEqual({
-        label: "Engineer card e1 bridges the crossing",
+        text: phrase("NOBC.Rules.Land.Combat.EngineerBridges", { card: "e1" }),
         value: 0,
         source: expect.stringContaining("Step Three"),
       });
@@ -211,7 +233,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         }),
       );
       expect(codes(one)).toEqual(["riverNeedsEngineer"]);
-      expect(!one.ok && one.refusals[0]!.message).toContain("needing 2 Engineer card(s)");
+      expect(!one.ok && one.refusals[0]!.text).toEqual(
+        phrase("NOBC.Rules.Land.Combat.Refusal.riverNeedsEngineer", { count: 2, played: 1 }),
+      );
       const two = planGroundCombat(
         input({
           units: [wp1, wp2, wp3, nato1],
@@ -250,8 +274,12 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       ];
       const p = plan({ units });
       expect(p.breakdown.filter((l) => l.source.includes("adjacent"))).toEqual([
-        { label: "2 Armd Bde (hex N1) supports the defence in Combat Mode", value: -2, source: expect.any(String) },
-        { label: "n3 (hex A3) supports the defence in Combat Mode", value: -2, source: expect.any(String) },
+        {
+          text: phrase("NOBC.Rules.Land.Combat.AdjacentDefender", { unit: "2 Armd Bde", hex: "N1" }),
+          value: -2,
+          source: expect.any(String),
+        },
+        { text: phrase("NOBC.Rules.Land.Combat.AdjacentDefender", { unit: "n3", hex: "A3" }), value: -2, source: expect.any(String) },
       ]);
       expect(p.defenders.map((d) => d.id)).toEqual(["nato1", "n8"]);
     });
@@ -277,15 +305,31 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       });
       const step4 = p.breakdown.slice(4);
       expect(step4).toEqual([
-        { label: "CAS Su-24 Regt for the attacker", value: 3, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (CAS)" },
-        { label: "CAS A-10 Sqn for the defender", value: -2, source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (CAS)" },
         {
-          label: "Support card c1 (combatModifier) for the attacker",
+          text: phrase("NOBC.Rules.Land.Combat.CasAttacker", { squadron: "Su-24 Regt" }),
+          value: 3,
+          source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (CAS)",
+        },
+        {
+          text: phrase("NOBC.Rules.Land.Combat.CasDefender", { squadron: "A-10 Sqn" }),
+          value: -2,
+          source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (CAS)",
+        },
+        {
+          text: phrase("NOBC.Rules.Land.Combat.CardAttacker", { card: "c1", category: phrase("NOBC.CardCategory.combatModifier") }),
           value: 2,
           source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Four (support cards)",
         },
-        { label: "Support card cw (chemical) for the attacker", value: 3, source: expect.stringContaining("chemical weapons note") },
-        { label: "Support card n1 (combatModifier) for the defender", value: -1, source: expect.any(String) },
+        {
+          text: phrase("NOBC.Rules.Land.Combat.CardAttacker", { card: "cw", category: phrase("NOBC.CardCategory.chemical") }),
+          value: 3,
+          source: expect.stringContaining("chemical weapons note"),
+        },
+        {
+          text: phrase("NOBC.Rules.Land.Combat.CardDefender", { card: "n1", category: phrase("NOBC.CardCategory.combatModifier") }),
+          value: -1,
+          source: expect.any(String),
+        },
       ]);
       expect(p.modifier).toBe(4 + 3 - 2 + 2 + 3 - 1);
       expect(p.support).toEqual([
@@ -299,7 +343,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const p = plan({ support: [{ hq: hq("army"), distance: 1, cards: [card("adv", { category: "advanceAfterCombat", value: 0 })] }] });
       expect(p.advanceCard).toBe(true);
       expect(p.breakdown.at(-1)).toEqual({
-        label: "Card adv lets the attackers advance after combat",
+        text: phrase("NOBC.Rules.Land.Combat.AdvanceCard", { card: "adv" }),
         value: 0,
         source: expect.stringContaining("advance after combat"),
       });
@@ -322,7 +366,13 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       });
       expect(p.attackStrength).toMatchObject({ total: 12 + 11, artillery: 11 });
       expect(p.attackStrength.contributions.filter((c) => c.role === "artillery").map((c) => c.actor)).toEqual(["g1", "g2", "g3"]);
-      expect(p.breakdown[0]!.label).toBe("Odds: attack 23 (artillery 11) against defence 4, read as 4:1");
+      expect(p.breakdown[0]!.text).toEqual(
+        phrase("NOBC.Rules.Land.Combat.Odds", {
+          attack: phrase("NOBC.Rules.Land.Combat.WithArtillery", { strength: 23, artillery: 11 }),
+          defence: 4,
+          ratio: 4,
+        }),
+      );
       expect(p.supplySpent).toEqual([{ actor: "wp1", name: "wp1", spent: 2, available: 2 }]);
       const r = resolveGroundCombat(p, scriptedDice([1]));
       expect(r.effects[0]).toEqual({ type: "supply", actor: "wp1", delta: -2 });
@@ -336,7 +386,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       expect(r.ok ? [] : r.refusals).toEqual([
         {
           code: "fireMissionNotCombatMode",
-          message: "bn is always in March Mode (artillery or battalion), so it cannot call a fire mission.",
+          text: phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionAlwaysMarch", { unit: "bn" }),
           field: "fireMissions[0]",
         },
       ]);
@@ -346,7 +396,13 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const units = [wp1, wp2, unit("nato1", { side: "nato", hex: "T", strength: 4, supply: 1 }), arty("ng", "N1", { side: "nato" })];
       const p = plan({ units, fireMissions: [{ supported: "nato1", artillery: ["ng"] }] });
       expect(p.defenceStrength).toMatchObject({ total: 7, artillery: 3 });
-      expect(p.breakdown[0]!.label).toBe("Odds: attack 12 against defence 7 (artillery 3), read as 1:1");
+      expect(p.breakdown[0]!.text).toEqual(
+        phrase("NOBC.Rules.Land.Combat.Odds", {
+          attack: 12,
+          defence: phrase("NOBC.Rules.Land.Combat.WithArtillery", { strength: 7, artillery: 3 }),
+          ratio: 1,
+        }),
+      );
       expect(p.fireMissions).toEqual([
         { side: "nato", supported: "nato1", artillery: [{ id: "ng", name: "ng", strength: 3 }], strength: 3 },
       ]);
@@ -399,10 +455,12 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         "fireMissionNoSupply",
       ]);
       if (!r.ok) {
-        expect(r.refusals.find((x) => x.code === "tooManyFireMissions")!.message).toBe(
-          "The attacker calls 5 fire missions; at most 3 per combat.",
+        expect(r.refusals.find((x) => x.code === "tooManyFireMissions")!.text).toEqual(
+          phrase("NOBC.Rules.Land.Combat.Refusal.tooManyFireMissions", { missions: 5, max: 3 }),
         );
-        expect(r.refusals.find((x) => x.code === "fireMissionNoSupply")!.message).toBe("wp2 carries 2 SP but its fire missions cost 3.");
+        expect(r.refusals.find((x) => x.code === "fireMissionNoSupply")!.text).toEqual(
+          phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionNoSupply", { unit: "wp2", supply: 2, cost: 3 }),
+        );
       }
     });
 
@@ -411,8 +469,8 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const r = planGroundCombat(
         input({ units, fireMissions: Array.from({ length: 4 }, () => ({ supported: "nato1", artillery: ["n1"] })) }),
       );
-      expect(!r.ok && r.refusals.find((x) => x.code === "tooManyFireMissions")!.message).toBe(
-        "The defender calls 4 fire missions; at most 3 per combat.",
+      expect(!r.ok && r.refusals.find((x) => x.code === "tooManyFireMissions")!.text).toEqual(
+        phrase("NOBC.Rules.Land.Combat.Refusal.tooManyFireMissionsDefender", { missions: 4, max: 3 }),
       );
     });
   });
@@ -447,11 +505,13 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       if (!r.ok) {
         expect(r.refusals[3]).toEqual({
           code: "attackerAlwaysMarch",
-          message: "bn is battalion-sized and so always in March Mode; it cannot attack.",
+          text: phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerAlwaysMarch", { unit: "bn" }),
           field: "attackers[4]",
         });
-        expect(r.refusals[4]!.message).toBe("gun is artillery and so always in March Mode; it cannot attack.");
-        expect(r.refusals[2]!.message).toBe("march is in March Mode; only Combat Mode units can attack.");
+        expect(r.refusals[4]!.text).toEqual(
+          phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerAlwaysMarchArtillery", { unit: "gun" }),
+        );
+        expect(r.refusals[2]!.text).toEqual(phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotCombatMode", { unit: "march" }));
       }
     });
 
@@ -468,7 +528,9 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
       const p = plan({ attackerSide: "nato", units: [unit("n", { side: "nato", hex: "A1" }), unit("w", { hex: "T" })], attackers: ["n"] });
       expect(p.defenderSide).toBe("wp");
       const r = planGroundCombat(input({ attackerSide: "nato", attackers: ["wp1"] }));
-      expect(!r.ok && r.refusals[0]!.message).toBe("wp1 is not a NATO unit, so it cannot attack for that side.");
+      expect(!r.ok && r.refusals[0]!.text).toEqual(
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerWrongSide", { unit: "wp1", side: phrase("NOBC.Side.nato") }),
+      );
     });
 
     it("hexes missing from the adjacency are not adjacent", () => {
@@ -542,8 +604,8 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         "cardNoDefenceUse",
       ]);
       if (!r.ok) {
-        expect(r.refusals[0]!.message).toBe("army is 4 hexes from the combat, beyond its radius of 3.");
-        expect(r.refusals[1]!.message).toBe("army is at level 2 and can give at most 2 card(s) and CAS to one combat, not 9.");
+        expect(r.refusals[0]!.text).toEqual(phrase("NOBC.Rules.Land.HqSupport.Refusal.hqOutOfRadius", { hq: "army", count: 4, radius: 3 }));
+        expect(r.refusals[1]!.text).toEqual(phrase("NOBC.Rules.Land.HqSupport.Refusal.hqOverLevel", { hq: "army", count: 2, used: 9 }));
       }
     });
 
@@ -594,7 +656,7 @@ describe("planGroundCombat: Steps One to Four (seed 000, Land War QRS, Ground Co
         refusals: [
           {
             code: "releaseNotConfirmed",
-            message: "Chemical card(s) cw need Control's release; set chemicalReleaseConfirmed once the umpire agrees.",
+            text: phrase("NOBC.Rules.Land.Combat.Refusal.releaseNotConfirmed", { count: 1, cards: "cw" }),
             field: "chemicalReleaseConfirmed",
           },
         ],
@@ -636,7 +698,7 @@ describe("resolveGroundCombat: Step Five and the Combat Results Table (seed 000)
     const r = resolveGroundCombat(p, scriptedDice([4]));
     expect(r.rolls).toEqual([4]);
     expect(r.breakdown.at(-1)).toEqual({
-      label: "Step Five: 1d6",
+      text: phrase("NOBC.Rules.Land.Combat.StepFive"),
       value: 4,
       source: "seed 000 (NOBC), Land War QRS: Ground Combat Step Five (1d6)",
     });
@@ -684,7 +746,7 @@ describe("resolveGroundCombat: Step Five and the Combat Results Table (seed 000)
     expect(r.outcome.defenderHits.proposal).toEqual([{ actor: "nato1", hits: 1 }]);
     expect(r.outcome.defenderHits.dropped).toEqual([{ actor: "gun", hits: 1 }]);
     expect(r.breakdown.at(-1)).toEqual({
-      label: "5 Regt RA is artillery and takes no combat hits: 1 hit(s) not applied",
+      text: phrase("NOBC.Rules.Land.Combat.ArtilleryNoHits", { unit: "5 Regt RA", count: 1 }),
       value: 0,
       source: "seed 000 (NOBC), Land War QRS: Combat Results Table, artillery casualties note",
     });
@@ -762,10 +824,14 @@ describe("groundCombatEffects: the owners' own splits of shared hits", () => {
       refusals: [
         {
           code: "hitsNotShared",
-          message: "The attackers take 3 hits on each unit; there is no shared total to split.",
+          text: phrase("NOBC.Rules.Land.Combat.Refusal.hitsNotShared", { count: 3 }),
           field: "splits.attackers",
         },
-        { code: "splitTotal", message: "The split gives 1 hits in all, but 3 must be shared.", field: "splits.defenders.split" },
+        {
+          code: "splitTotal",
+          text: phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 1, total: 3 }),
+          field: "splits.defenders.split",
+        },
       ],
     });
   });
@@ -912,10 +978,12 @@ describe("the turn's announcements (seed 000, Land War QRS, Ground Combat A) Ann
     if (!r.ok) {
       expect(r.refusals[0]).toEqual({
         code: "natoUnitUnderAttack",
-        message: "n1 stands in hex T, which the Warsaw Pact has announced it will attack, so it cannot announce an attack.",
+        text: phrase("NOBC.Rules.Land.CombatTurn.Refusal.natoUnitUnderAttack", { unit: "n1", hex: "T" }),
         field: "announcements[1].attackers",
       });
-      expect(r.refusals[2]!.message).toBe("Units in hex A1 attack hex T and hex B; one hex attacks only one hex.");
+      expect(r.refusals[2]!.text).toEqual(
+        phrase("NOBC.Rules.Land.CombatTurn.Refusal.hexAttacksTwice", { hex: "A1", first: "T", second: "B" }),
+      );
     }
   });
 
@@ -924,10 +992,14 @@ describe("the turn's announcements (seed 000, Land War QRS, Ground Combat A) Ann
     expect(!r.ok && r.refusals).toEqual([
       {
         code: "attackerWrongSide",
-        message: "n2 is not a Warsaw Pact unit, so it cannot attack for that side.",
+        text: phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerWrongSide", { unit: "n2", side: phrase("NOBC.Side.wp") }),
         field: "announcements[0].attackers[0]",
       },
-      { code: "attackerNotAdjacent", message: "n2 in hex B is not adjacent to hex T.", field: "announcements[0].attackers[0]" },
+      {
+        code: "attackerNotAdjacent",
+        text: phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotAdjacent", { unit: "n2", hex: "B", target: "T" }),
+        field: "announcements[0].attackers[0]",
+      },
     ]);
   });
 });
@@ -983,10 +1055,10 @@ describe("the turn's combats together", () => {
       "supplyOverspent",
     ]);
     if (!r.ok) {
-      expect(r.refusals[2]!.message).toBe("1 Western Front is a Front HQ and supports only one combat a turn.");
+      expect(r.refusals[2]!.text).toEqual(phrase("NOBC.Rules.Land.CombatTurn.Refusal.frontHqTwice", { hq: "1 Western Front" }));
       expect(r.refusals.at(-1)).toEqual({
         code: "supplyOverspent",
-        message: "w2 carries 1 SP but its fire missions this turn cost 2.",
+        text: phrase("NOBC.Rules.Land.CombatTurn.Refusal.supplyOverspent", { unit: "w2", available: 1, spent: 2 }),
         field: "w2",
       });
     }

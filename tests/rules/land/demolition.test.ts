@@ -11,7 +11,7 @@ import {
 } from "../../../src/rules/nobc/land/demolition";
 import type { LandHq, LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
 import { scriptedDice, seededDice, type Dice } from "../../../src/rules/dice";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap } from "../../../src/rules/resolution";
 
 const SEED = "seed 000 (NOBC), Land War QRS: 3. Rear Area Attacks, Bridge Demolition";
 
@@ -166,7 +166,11 @@ describe("demolishBridges by NATO engineers", () => {
     expect(r).toEqual({
       ok: false,
       refusals: [
-        { code: "majorBridgeTurn0", message: "Major bridge a|b cannot be demolished on turn 0.", field: "attempts[0].bridge.kind" },
+        {
+          code: "majorBridgeTurn0",
+          text: phrase("NOBC.Rules.Land.Demolition.Refusal.majorBridgeTurn0", { bridge: "a|b" }),
+          field: "attempts[0].bridge.kind",
+        },
       ],
     });
   });
@@ -237,7 +241,13 @@ describe("demolishBridges by Warsaw Pact divisions (integral engineers)", () => 
       { type: "bridgeDestroyed", hexside: "a|b" },
       { type: "bridgeDestroyed", hexside: "c|d" },
     ]);
-    expect(r.breakdown[0]!.label).toContain("20 Gds Tk Div");
+    expect(r.breakdown[0]!.text).toEqual(
+      phrase("NOBC.Rules.Land.Demolition.ByDivision", {
+        kind: phrase("NOBC.Rules.Land.River.major"),
+        bridge: "a|b",
+        unit: "20 Gds Tk Div",
+      }),
+    );
   });
 
   it("turn 0: minor bridges go, major are refused", () => {
@@ -275,10 +285,10 @@ describe("demolishBridges by air units (deep strike)", () => {
     expect(r.outcome.attempts.map((a) => a.destroyed)).toEqual([true, true, false]);
     expect(r.outcome.destroyed).toEqual(["a|b"]);
     expect(r.effects).toEqual([{ type: "bridgeDestroyed", hexside: "a|b" }]);
-    expect(r.breakdown.map((l) => [l.label, l.value])).toEqual([
-      ["Tornado 1 on bridge a|b: rolled 4, needs 4 or less, destroyed", 1],
-      ["Tornado 2 on bridge a|b: rolled 2, needs 4 or less, destroyed", 0],
-      ["Jaguar on bridge c|d: rolled 4, needs 3 or less, missed", 0],
+    expect(r.breakdown.map((l) => [l.text, l.value])).toEqual([
+      [phrase("NOBC.Rules.Land.Demolition.AirDestroyed", { unit: "Tornado 1", bridge: "a|b", roll: 4, needed: 4 }), 1],
+      [phrase("NOBC.Rules.Land.Demolition.AirDestroyed", { unit: "Tornado 2", bridge: "a|b", roll: 2, needed: 4 }), 0],
+      [phrase("NOBC.Rules.Land.Demolition.AirMissed", { unit: "Jaguar", bridge: "c|d", roll: 4, needed: 3 }), 0],
     ]);
     // The breakdown counts bridges destroyed (each once), not die faces.
     expect(total(r.breakdown)).toBe(r.outcome.total);

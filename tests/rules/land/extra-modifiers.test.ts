@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { scriptedDice } from "../../../src/rules/dice";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap } from "../../../src/rules/resolution";
 import {
   combatOdds,
   groundCombat,
@@ -46,13 +46,13 @@ const night: ExtraCombatModifier = { code: "HOUSE.NightAttack", data: { hours: 6
 const elite: ExtraCombatModifier = { code: "Elite attackers", value: 2, source: "house rule: elite" };
 
 describe("extra modifiers (house rules)", () => {
-  it("each is its own breakdown line after Step Four, with its code, data and source, counted in the modifier", () => {
+  it("each is its own breakdown line after Step Four, its code and data the line's phrase, with its source, counted in the modifier", () => {
     const plain = unwrap(planGroundCombat(input()));
     const plan = unwrap(planGroundCombat(input([night, elite])));
     expect(plan.breakdown.slice(0, -2)).toEqual(plain.breakdown);
     expect(plan.breakdown.slice(-2)).toEqual([
-      { label: "HOUSE.NightAttack", code: "HOUSE.NightAttack", data: { hours: 6 }, value: -1, source: "house rule: night-attack" },
-      { label: "Elite attackers", code: "Elite attackers", value: 2, source: "house rule: elite" },
+      { text: phrase("HOUSE.NightAttack", { hours: 6 }), value: -1, source: "house rule: night-attack" },
+      { text: phrase("Elite attackers"), value: 2, source: "house rule: elite" },
     ]);
     expect(plain.modifier).toBe(4);
     expect(plan.modifier).toBe(5);
@@ -110,6 +110,6 @@ describe("extra modifiers (house rules)", () => {
     const data = { hours: 6 };
     const plan = unwrap(planGroundCombat(input([{ ...night, data }])));
     data.hours = 1;
-    expect(plan.breakdown.at(-1)!.data).toEqual({ hours: 6 });
+    expect(plan.breakdown.at(-1)!.text.data).toEqual({ hours: 6 });
   });
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HQ_SUPPORT_LIMIT_SOURCE, hqSupportProblems } from "../../../src/rules/nobc/land/hq-support";
+import { phrase } from "../../../src/rules/resolution";
 
 const hq = (level: number, radius = 3) => ({ name: "3 Shock Army", level, radius });
 const codes = (use: Parameters<typeof hqSupportProblems>[0]) => hqSupportProblems(use).map((r) => r.code);
@@ -12,7 +13,7 @@ describe("hqSupportProblems (the HQ support limit, per combat)", () => {
     expect(hqSupportProblems({ hq: hq(2), used: 3 }, "support[1]")).toEqual([
       {
         code: "hqOverLevel",
-        message: "3 Shock Army is at level 2 and can give at most 2 card(s) and CAS to one combat, not 3.",
+        text: phrase("NOBC.Rules.Land.HqSupport.Refusal.hqOverLevel", { hq: "3 Shock Army", count: 2, used: 3 }),
         field: "support[1]",
       },
     ]);

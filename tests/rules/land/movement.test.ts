@@ -13,11 +13,16 @@ import {
   type OverrunInput,
 } from "../../../src/rules/nobc/land/movement";
 import { LAND_TERRAINS, type LandTerrain } from "../../../src/rules/nobc/land/types";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap, type PhraseArg } from "../../../src/rules/resolution";
 
 const nato = { id: "u-nato", name: "3 Pz Bde", side: "nato", mode: "march", strength: 10 } as const;
 const wp = { id: "u-wp", name: "20 Gds MRD", side: "wp", mode: "combat", strength: 12 } as const;
 const step = (hex: string, extra: Partial<MovePathStep> = {}): MovePathStep => ({ hex, terrain: ["clear"], ...extra });
+
+const terrain = (t: "rough" | "woods") =>
+  ({ rough: phrase("NOBC.Rules.Land.Terrain.rough"), woods: phrase("NOBC.Rules.Land.Terrain.woods") })[t];
+const comma = (first: PhraseArg, rest: PhraseArg) => phrase("NOBC.Rules.Land.List.Comma", { first, rest });
+const mp = (hex: string, line: PhraseArg) => phrase("NOBC.Rules.Land.Movement.StepMp", { hex, line });
 
 function refusalCodes(input: MovePathInput): string[] {
   const r = movePath(input);
@@ -47,7 +52,14 @@ describe("Movement Rates table (seed 000 Land War QRS)", () => {
     expect(COMBINED_TERRAIN_MOVE_COST).toEqual([{ terrain: ["rough", "woods"], cost: 2 }]);
     expect(moveCost({ terrain: ["woods", "rough"] }, "combat")).toBe(2);
     const r = unwrap(movePath({ unit: nato, steps: [step("a", { terrain: ["rough", "woods"] })] }));
-    expect(r.breakdown[0]!.label).toContain("rough + woods");
+    expect(r.breakdown[0]!.text).toEqual(
+      mp(
+        "a",
+        phrase("NOBC.Rules.Land.Movement.Terrain", {
+          terrain: phrase("NOBC.Rules.Land.List.Plus", { first: terrain("rough"), rest: terrain("woods") }),
+        }),
+      ),
+    );
   });
 
   it("mixed terrain not listed costs the dearest type (decision)", () => {
@@ -134,11 +146,11 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     });
     expect(r.effects).toEqual([{ type: "movementPoints", actor: "u-nato", value: 0.5 }]);
     expect(r.rolls).toEqual([]);
-    expect(r.breakdown.map((l) => l.label)).toEqual([
-      "a: Along autobahn (March Mode, any terrain) (MP)",
-      "b: Crossing minor river (unbridged, 1 bridging engineer(s)) (MP)",
-      "b: Terrain: woods (MP)",
-      "c: Terrain: rough (MP)",
+    expect(r.breakdown.map((l) => l.text)).toEqual([
+      mp("a", phrase("NOBC.Rules.Land.Movement.Road", { road: phrase("NOBC.Rules.Land.Road.autobahn") })),
+      mp("b", phrase("NOBC.Rules.Land.Movement.RiverEngineers", { kind: phrase("NOBC.Rules.Land.River.minor"), count: 1 })),
+      mp("b", phrase("NOBC.Rules.Land.Movement.Terrain", { terrain: terrain("woods") })),
+      mp("c", phrase("NOBC.Rules.Land.Movement.Terrain", { terrain: terrain("rough") })),
     ]);
   });
 
@@ -150,9 +162,9 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
       }),
     );
     expect(r.outcome.mpSpent).toBe(4);
-    expect(r.breakdown.filter((l) => l.label.includes("river")).map((l) => l.label)).toEqual([
-      "a: Crossing major river (bridged) (MP)",
-      "b: Crossing minor river (unbridged) (MP)",
+    expect(r.breakdown.filter((l) => l.source.includes("river crossings")).map((l) => l.text)).toEqual([
+      mp("a", phrase("NOBC.Rules.Land.Movement.RiverBridged", { kind: phrase("NOBC.Rules.Land.River.major") })),
+      mp("b", phrase("NOBC.Rules.Land.Movement.RiverUnbridged", { kind: phrase("NOBC.Rules.Land.River.minor") })),
     ]);
   });
 
@@ -167,14 +179,23 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     if (r.ok) return;
     expect(r.refusals).toHaveLength(1);
     expect(r.refusals[0]).toMatchObject({ code: "overAllowance", field: "steps.2" });
-    expect(r.refusals[0]!.message).toContain("Combat Mode");
+    expect(r.refusals[0]!.text).toEqual(
+      phrase("NOBC.Rules.Land.Movement.Refusal.overAllowance", {
+        unit: "20 Gds MRD",
+        spent: 5,
+        hex: "c",
+        step: 3,
+        allowance: 4,
+        mode: phrase("NOBC.Mode.combat"),
+      }),
+    );
   });
 
   it("counts MP spent before (an earlier leg or an overrun)", () => {
     expect(unwrap(movePath({ unit: nato, mpSpentBefore: 5, steps: [step("a")] })).outcome.mpLeft).toBe(0);
     const r = movePath({ unit: nato, mpSpentBefore: 5.5, steps: [step("a")] });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.refusals[0]!.message).toContain("6 MP in March Mode");
+    if (!r.ok) expect(r.refusals[0]!.text).toMatchObject({ data: { allowance: 6, mode: phrase("NOBC.Mode.march") } });
   });
 
   it("refuses bad MP spent before", () => {
@@ -193,6 +214,18 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
       ["badStep", "steps.0"],
       ["badStep", "steps.1"],
     ]);
+    expect(r.ok ? [] : r.refusals.slice(1).map((x) => x.text)).toEqual([
+      phrase("NOBC.Rules.Land.Movement.Refusal.badStep", {
+        step: 1,
+        hex: "a",
+        problem: phrase("NOBC.Rules.Land.Movement.Problem.noTerrain"),
+      }),
+      phrase("NOBC.Rules.Land.Movement.Refusal.badStep", {
+        step: 2,
+        hex: "b",
+        problem: phrase("NOBC.Rules.Land.Movement.Problem.badEngineers", { engineers: "-2" }),
+      }),
+    ]);
     expect(refusalCodes({ unit: nato, steps: [] })).toEqual(["noSteps"]);
   });
 
@@ -202,7 +235,10 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     const ignore = unwrap(movePath({ unit: wp, steps: [step("a", { mines: true, ignoreMines: true })] }));
     expect(ignore.outcome).toMatchObject({ mpSpent: 1, hits: 1 });
     expect(ignore.effects).toContainEqual({ type: "hits", actor: "u-wp", amount: 1 });
-    expect(ignore.breakdown.at(-1)).toMatchObject({ label: "a: minefield ignored: 1 hit(s), not MP", value: 0 });
+    expect(ignore.breakdown.at(-1)).toMatchObject({
+      text: phrase("NOBC.Rules.Land.Movement.StepHits", { hex: "a", line: phrase("NOBC.Rules.Land.Movement.MinefieldIgnored"), count: 1 }),
+      value: 0,
+    });
     expect(total(ignore.breakdown)).toBe(ignore.outcome.mpSpent);
     const noMines = unwrap(movePath({ unit: wp, steps: [step("a", { ignoreMines: true })] }));
     expect(noMines.outcome.hits).toBe(0);
@@ -358,7 +394,7 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
       retreated: [],
     });
     expect(total(r.breakdown)).toBe(r.outcome.hitsToUnit);
-    expect(r.breakdown[0]).toMatchObject({ label: "Overrun cost from the counter: 2 MP (not hits)", value: 0 });
+    expect(r.breakdown[0]).toMatchObject({ text: phrase("NOBC.Rules.Land.Movement.OverrunCostMp", { mp: 2 }), value: 0 });
     expect(r.effects).toEqual([
       { type: "movementPoints", actor: "u-wp", value: 2 },
       { type: "hits", actor: "u-wp", amount: 1 },
@@ -392,7 +428,14 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
       resolveOverrun({ ...base, unit: { ...wp, mode: "march" }, hex: { hex: "x", terrain: ["woods", "rough"], road: "road" } }),
     );
     expect(r.outcome.hitsToUnit).toBe(2);
-    expect(r.breakdown.at(-1)!.label).toBe("Overrun: woods, rough, minor road, March Mode (hits, counted once)");
+    expect(r.breakdown.at(-1)!.text).toEqual(
+      phrase("NOBC.Rules.Land.Movement.OverrunExtraOnce", {
+        items: comma(
+          terrain("woods"),
+          comma(terrain("rough"), comma(phrase("NOBC.Rules.Land.Movement.MinorRoad"), phrase("NOBC.Mode.march"))),
+        ),
+      }),
+    );
   });
 
   it("the +1 list counts each item when the world setting says so", () => {
@@ -435,7 +478,11 @@ describe("overrun (seed 000 Land War QRS, 5. Movement)", () => {
       retreated: ["art"],
     });
     expect(r.breakdown).toEqual([
-      { label: "Arty Bde met alone: takes 2 hit(s) (not the mover's)", value: 0, source: "seed 000 (NOBC), Land War QRS: 5. Movement" },
+      {
+        text: phrase("NOBC.Rules.Land.Movement.ArtilleryAlone", { unit: "Arty Bde", count: 2 }),
+        value: 0,
+        source: "seed 000 (NOBC), Land War QRS: 5. Movement",
+      },
     ]);
     expect(r.effects).toEqual([
       { type: "hits", actor: "art", amount: 2 },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { MODE_ORDERS, resolveOrders, setMode } from "../../../src/rules/nobc/land/orders";
 import type { LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap } from "../../../src/rules/resolution";
 
 function unit(over: Partial<LandUnit> = {}): LandUnit {
   return {
@@ -65,7 +65,7 @@ describe("setMode (seed 000, 2. Orders)", () => {
       refusals: [
         {
           code: "noSupply",
-          message: "Unit 3 Pz Bde has no supply point, so it cannot take Combat Mode.",
+          text: phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: "3 Pz Bde" }),
           field: "unit.supply",
         },
       ],
@@ -85,7 +85,7 @@ describe("setMode (seed 000, 2. Orders)", () => {
     const r = unwrap(setMode({ unit: unit({ arm: "artillery", supply: 0 }), mode: "march" }));
     expect(r.outcome.supplySpent).toBe(0);
     expect(r.effects).toEqual([]);
-    expect(r.breakdown[0]!.label).toMatch(/always in March Mode/);
+    expect(r.breakdown[0]!.text).toEqual(phrase("NOBC.Rules.Land.Orders.AlwaysMarch", { unit: "3 Pz Bde" }));
   });
 
   it.each([Number.NaN, -1, 1.5])("refuses supply %s", (supply) => {

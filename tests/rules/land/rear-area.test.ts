@@ -11,7 +11,7 @@ import {
 } from "../../../src/rules/nobc/land/rear-area";
 import type { LandHq, LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
 import { scriptedDice, seededDice, type Dice } from "../../../src/rules/dice";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap } from "../../../src/rules/resolution";
 
 const SEED = "seed 000 (NOBC), Land War QRS: 3. Rear Area Attacks";
 
@@ -187,7 +187,7 @@ describe("rearAreaAttack on an HQ (seed 000, 3. Rear Area Attacks)", () => {
   it("an HQ in a city is halved; HQs are never doubled", () => {
     const r = unwrap(rearAreaAttack(attack({ target: { kind: "hq", hq: hq(), terrain: ["city"] }, strikes: [cas(6)] }), scriptedDice([3])));
     expect(r.outcome.score).toBe(4);
-    expect(r.breakdown.at(-1)).toEqual({ label: "Halved, rounded down (target in city or woods)", value: -5, source: SEED });
+    expect(r.breakdown.at(-1)).toEqual({ text: phrase("NOBC.Rules.Land.RearArea.HalvedCover"), value: -5, source: SEED });
   });
 });
 
@@ -218,7 +218,9 @@ describe("rearAreaAttack on a unit", () => {
       ),
     );
     expect(r.outcome.score).toBe(6);
-    expect(r.breakdown.filter((l) => l.label.startsWith("Halved"))).toHaveLength(1);
+    expect(r.breakdown.filter((l) => l.text.key.startsWith("NOBC.Rules.Land.RearArea.Halved")).map((l) => l.text)).toEqual([
+      phrase("NOBC.Rules.Land.RearArea.HalvedArtillery"),
+    ]);
   });
 
   it.each([["woods"], ["city"]] as const)("step C: a unit in %s is halved", (terrain) => {
@@ -234,7 +236,7 @@ describe("rearAreaAttack on a unit", () => {
   it("step C: a combat unit in March Mode is doubled", () => {
     const r = unwrap(rearAreaAttack(attack({ target: unitTarget({ mode: "march" }), strikes: [cas(3)] }), scriptedDice([2])));
     expect(r.outcome.score).toBe(10);
-    expect(r.breakdown.at(-1)).toEqual({ label: "Doubled (combat unit in March Mode)", value: 5, source: SEED });
+    expect(r.breakdown.at(-1)).toEqual({ text: phrase("NOBC.Rules.Land.RearArea.Doubled"), value: 5, source: SEED });
   });
 
   it("step C: a battalion counts as March Mode whatever its marker says", () => {
@@ -277,7 +279,7 @@ describe("chemical weapons in rear-area attacks (seed 000, CW notes)", () => {
       rearAreaAttack(attack({ target: unitTarget(), strikes: [cas(3, cw)], chemicalReleaseConfirmed: true }), scriptedDice([2])),
     );
     expect(r.outcome.score).toBe(8);
-    expect(r.breakdown[1]).toEqual({ label: "CAS value doubled by chemical card Card.cw", value: 3, source: SEED });
+    expect(r.breakdown[1]).toEqual({ text: phrase("NOBC.Rules.Land.RearArea.CasDoubled", { card: "Card.cw" }), value: 3, source: SEED });
     expect(r.effects).toEqual([
       { type: "hits", actor: "Actor.4armd", amount: 4 },
       { type: "contaminated", hex: "21.10" },
@@ -320,7 +322,7 @@ describe("rearAreaAttack refusals", () => {
       expect(r.refusals).toEqual([
         {
           code: "targetInContact",
-          message: "Unit 4 Armd Bde is in contact with the enemy; rear-area attacks strike only HQs and units out of contact.",
+          text: phrase("NOBC.Rules.Land.RearArea.Refusal.targetInContact", { unit: "4 Armd Bde" }),
           field: "target.inContact",
         },
       ]);

@@ -10,7 +10,7 @@ import {
   type ResupplyInput,
 } from "../../../src/rules/nobc/land/resupply";
 import type { SupportCardCategory } from "../../../src/rules/nobc/land/types";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap } from "../../../src/rules/resolution";
 
 const codes = (r: { ok: boolean; refusals?: { code: string }[] }) => (r.ok ? [] : r.refusals!.map((x) => x.code));
 
@@ -77,10 +77,10 @@ describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
       { type: "supply", actor: "a", delta: 2 },
       { type: "supply", actor: "b", delta: 1 },
     ]);
-    expect(r.breakdown.map((l) => [l.label, l.value])).toEqual([
-      ["I GE Corps may hand out 4 counter(s), its level", 0],
-      ["To Bde a", 2],
-      ["To Bde b", 1],
+    expect(r.breakdown.map((l) => [l.text, l.value])).toEqual([
+      [phrase("NOBC.Rules.Land.Resupply.HandOut", { hq: "I GE Corps", count: 4 }), 0],
+      [phrase("NOBC.Rules.Land.Resupply.To", { unit: "Bde a" }), 2],
+      [phrase("NOBC.Rules.Land.Resupply.To", { unit: "Bde b" }), 1],
     ]);
     // The breakdown adds up to the counters handed out, not to the level plus them.
     expect(total(r.breakdown)).toBe(r.outcome.countersUsed);
@@ -138,7 +138,11 @@ describe("resolveResupply (seed 000 Land War QRS, 6. Resupply)", () => {
     );
     const r = resolveResupply({ hq: natoHq, candidates: [near(bde("a"), { distance: 7, autobahnHexes: 6 })], allocation: { a: 1 } });
     expect(codes(r)).toEqual(["outOfRadius"]);
-    if (!r.ok) expect(r.refusals[0]!.message).toContain("6 along an autobahn");
+    if (!r.ok)
+      expect(r.refusals[0]!.text).toMatchObject({
+        key: "NOBC.Rules.Land.Resupply.Refusal.outOfRadiusAutobahn",
+        data: { count: 7, autobahn: 6 },
+      });
   });
 
   it("NATO HQs supply their own nationality only", () => {
@@ -275,7 +279,7 @@ describe("recoverHq (seed 000 Land War QRS, 6. HQ Recovery)", () => {
     const r = unwrap(recoverHq({ hq: hq(6) }));
     expect(r.outcome).toEqual({ gained: 0, newLevel: 6 });
     expect(r.effects).toEqual([]);
-    expect(r.breakdown.at(-1)).toMatchObject({ label: "Capped at the HQ's maximum level", value: -1 });
+    expect(r.breakdown.at(-1)).toMatchObject({ text: phrase("NOBC.Rules.Land.Resupply.Capped"), value: -1 });
   });
 
   it("refuses cards that could add no level (decision)", () => {

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkStacking, stackingHexType, stackingLimit, type StackingUnit } from "../../../src/rules/nobc/land/stacking";
 import { LAND_TERRAINS, type LandTerrain, type Mode, type UnitSize } from "../../../src/rules/nobc/land/types";
+import { phrase } from "../../../src/rules/resolution";
 
 let next = 0;
 const unit = (size: UnitSize, mode: Mode = "combat", arm: StackingUnit["arm"] = "armour"): StackingUnit => {
@@ -66,7 +67,7 @@ describe("checkStacking (seed 000 Land War QRS: Stacking)", () => {
     const v = checkStacking([{ hex: "a", terrain: ["clear"], units: bns }]);
     expect(v).toHaveLength(1);
     expect(v[0]).toMatchObject({ hex: "a", rule: "battalions", units: bns.map((u) => u.id), count: 2, limit: 1 });
-    expect(v[0]!.message).toContain("only 1");
+    expect(v[0]!.text).toMatchObject({ key: "NOBC.Rules.Land.Stacking.Battalions", data: { hex: "a", count: 2, limit: 1 } });
   });
 
   it("artillery stacks only with artillery", () => {
@@ -91,7 +92,10 @@ describe("checkStacking (seed 000 Land War QRS: Stacking)", () => {
       ["divisions", 3, 2],
       ["brigades", 4, 3],
     ]);
-    expect(v[0]!.message).toContain("an open hex in Combat Mode allows 2");
+    expect(v[0]!.text).toMatchObject({
+      key: "NOBC.Rules.Land.Stacking.Divisions",
+      data: { where: phrase("NOBC.Rules.Land.Stacking.Where.open", { mode: phrase("NOBC.Mode.combat") }), limit: 2 },
+    });
   });
 
   it("regiments count as brigades (decision)", () => {
@@ -103,7 +107,10 @@ describe("checkStacking (seed 000 Land War QRS: Stacking)", () => {
     const units = [unit("division"), unit("division", "march")];
     const v = checkStacking([{ hex: "a", terrain: ["city"], units }]);
     expect(v.map((x) => [x.rule, x.limit])).toEqual([["divisions", 1]]);
-    expect(v[0]!.message).toContain("a city hex in March Mode allows 1");
+    expect(v[0]!.text).toMatchObject({
+      key: "NOBC.Rules.Land.Stacking.Divisions",
+      data: { where: phrase("NOBC.Rules.Land.Stacking.Where.city", { mode: phrase("NOBC.Mode.march") }), limit: 1 },
+    });
   });
 
   it("a battalion (always in March Mode) does not switch the hex to the March Mode limit", () => {

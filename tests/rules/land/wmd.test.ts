@@ -9,7 +9,7 @@ import {
 } from "../../../src/rules/nobc/land/wmd";
 import type { LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
 import { scriptedDice, seededDice, type Dice } from "../../../src/rules/dice";
-import { total, unwrap } from "../../../src/rules/resolution";
+import { phrase, total, unwrap } from "../../../src/rules/resolution";
 
 function card(id: string, category: SupportCard["category"], value = 0, side: SupportCard["side"] = "wp"): SupportCard {
   return { id, side, category, value, hq: "Actor.front" };
@@ -190,7 +190,7 @@ describe("admDemolition (seed 000, 3. Rear Area Attacks: ADM)", () => {
       { type: "contaminated", hex: "14.2" },
       { type: "cardDiscarded", card: "Card.adm" },
     ]);
-    expect(r.breakdown[0]!.label).toBe("ADM: autobahn cut");
+    expect(r.breakdown[0]!.text).toEqual(phrase("NOBC.Rules.Land.Wmd.AdmAutobahn"));
   });
 
   it("refuses both targets, and neither", () => {

@@ -88,7 +88,7 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
   let lines: RearAreaView["lines"] = [];
   if (probe.ok) {
     // The strikes come before the die in the breakdown; halving and doubling show in each face's score.
-    const die = probe.value.breakdown.findIndex((l) => l.label.startsWith("Die roll"));
+    const die = probe.value.breakdown.findIndex((l) => l.text.key === "NOBC.Rules.Land.RearArea.DieRoll");
     lines = probe.value.breakdown.slice(0, die);
     const kind = hqById(field, state.target) === undefined ? "unit" : "hq";
     for (let face = 1; face <= 6; face++) {

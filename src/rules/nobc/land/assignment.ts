@@ -6,10 +6,11 @@
  * Pure: the caller measures the distance and counts the cards.
  */
 import type { ActorRef, CardRef } from "../../ids";
-import { RefusalList, refuse, type Checked } from "../../resolution";
+import { RefusalList, phrase, refuse, type Checked } from "../../resolution";
 import { isCount } from "../../validate";
 import { HQ_SUPPORT_LIMIT_SOURCE, hqSupportProblems } from "./hq-support";
-import { categoriesWhere, supportCardRecord } from "./card-categories";
+import { categoriesWhere, categoryName, supportCardRecord } from "./card-categories";
+import { sideName } from "./words";
 import type { Side, SupportCardCategory } from "./types";
 
 /**
@@ -66,32 +67,54 @@ export function checkCardAssignment(input: AssignmentInput): Checked<CardAssignm
   const why = new RefusalList();
 
   if (card.side !== unit.side) {
-    why.add("sideMismatch", `Card ${card.name} belongs to ${card.side}, but unit ${unit.name} is ${unit.side}.`, "unit.side");
+    why.add(
+      "sideMismatch",
+      phrase("NOBC.Rules.Land.Assignment.Refusal.sideMismatch", {
+        card: card.name,
+        cardSide: sideName(card.side),
+        unit: unit.name,
+        unitSide: sideName(unit.side),
+      }),
+      "unit.side",
+    );
   }
   if (!unitCanTake(card.category)) {
     why.add(
       "categoryNotForUnits",
-      `A ${card.category} card is played by its HQ, not assigned to a unit such as ${unit.name}.`,
+      phrase("NOBC.Rules.Land.Assignment.Refusal.categoryNotForUnits", { category: categoryName(card.category), unit: unit.name }),
       "card.category",
     );
   }
   if (card.assignedTo === unit.id) {
-    why.add("alreadyAssigned", `Card ${card.name} is already assigned to ${unit.name}.`, "card.assignedTo");
+    why.add(
+      "alreadyAssigned",
+      phrase("NOBC.Rules.Land.Assignment.Refusal.alreadyAssigned", { card: card.name, unit: unit.name }),
+      "card.assignedTo",
+    );
   }
   if (!isCount(assignedToUnit)) {
-    why.add("badCount", `The number of cards already assigned (${assignedToUnit}) must be a whole number of at least 0.`, "assignedToUnit");
+    why.add("badCount", phrase("NOBC.Rules.Land.Assignment.Refusal.badCount", { assigned: String(assignedToUnit) }), "assignedToUnit");
   }
 
   if (hq === undefined) {
-    why.add("noHq", `Card ${card.name} is not held by an HQ, so no HQ can assign it.`, "hq");
+    why.add("noHq", phrase("NOBC.Rules.Land.Assignment.Refusal.noHq", { card: card.name }), "hq");
     return refuse(...why.items);
   }
 
   if (hq.side !== card.side) {
-    why.add("hqSideMismatch", `HQ ${hq.name} is ${hq.side} and cannot play ${card.name}, a ${card.side} card.`, "hq.side");
+    why.add(
+      "hqSideMismatch",
+      phrase("NOBC.Rules.Land.Assignment.Refusal.hqSideMismatch", {
+        hq: hq.name,
+        hqSide: sideName(hq.side),
+        card: card.name,
+        cardSide: sideName(card.side),
+      }),
+      "hq.side",
+    );
   }
   if (distance === null) {
-    why.add("noDistance", `The distance from HQ ${hq.name} to ${unit.name} is unknown: both need a token on the map.`, "distance");
+    why.add("noDistance", phrase("NOBC.Rules.Land.Assignment.Refusal.noDistance", { hq: hq.name, unit: unit.name }), "distance");
   }
   // A bad count is refused above; the limit is then checked for this card alone.
   const used = isCount(assignedToUnit) ? assignedToUnit + 1 : 1;

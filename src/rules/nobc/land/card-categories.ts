@@ -6,7 +6,7 @@
  * here and its lang keys.
  */
 import type { CardRef } from "../../ids";
-import { SEEDS } from "../../resolution";
+import { SEEDS, phrase, type PhraseArg } from "../../resolution";
 import type { LandEffect } from "./effects";
 
 /** What the deck says becomes of a card after use (the `afterUse` of a card item). */
@@ -41,6 +41,8 @@ export interface SupportCardUses {
 }
 
 export interface SupportCardRecord {
+  /** The lang key of the category's name (the one sheets and the rules' sentences show). */
+  readonly label: string;
   readonly uses: SupportCardUses;
   /** "unit": assigned to a unit, it goes with it into combat; "hq": its HQ plays it. */
   readonly holder: "unit" | "hq";
@@ -60,62 +62,113 @@ const WEAPONS = `${LAND}: chemical and nuclear weapons note`;
 
 /** Seed 000 (NOBC). The order is the one sheets list cards in. */
 const RECORDS = {
-  intelligence: { uses: { rearArea: { identifies: true } }, holder: "hq", afterUse: "keep", source: IDENTIFY },
-  airRecce: { uses: { rearArea: { identifies: true } }, holder: "hq", afterUse: "keep", source: IDENTIFY },
+  intelligence: {
+    label: "NOBC.CardCategory.intelligence",
+    uses: { rearArea: { identifies: true } },
+    holder: "hq",
+    afterUse: "keep",
+    source: IDENTIFY,
+  },
+  airRecce: {
+    label: "NOBC.CardCategory.airRecce",
+    uses: { rearArea: { identifies: true } },
+    holder: "hq",
+    afterUse: "keep",
+    source: IDENTIFY,
+  },
   specialForces: {
+    label: "NOBC.CardCategory.specialForces",
     uses: { rearArea: { identifies: true, strike: "specialForces" }, deepStrike: "sf" },
     holder: "hq",
     afterUse: "reuseForIdentification",
     source: `${REAR} (SF re-used in identification; step A; discard SF cards used in attacks); ${AIR}: 8C`,
   },
   engineer: {
+    label: "NOBC.CardCategory.engineer",
     uses: { combat: "crossing", minefield: true, demolition: { minelaying: false } },
     holder: "unit",
     afterUse: "keep",
     source: `${LAND}: 2. Orders (minefield), 3. Bridge Demolition, 4. Ground Combat Step Three (Engineer card); ${HOLDER}`,
   },
   bridgingEngineer: {
+    label: "NOBC.CardCategory.bridgingEngineer",
     uses: { combat: "crossing", demolition: { minelaying: false } },
     holder: "unit",
     afterUse: "discard",
     source: `${LAND}: 3. Bridge Demolition, 4. Ground Combat Step Three, Movement Rates (Bridging Engineers); ${HOLDER}`,
   },
   minelayingEngineer: {
+    label: "NOBC.CardCategory.minelayingEngineer",
     uses: { minefield: true, demolition: { minelaying: true } },
     holder: "unit",
     afterUse: "discard",
     source: `${LAND}: 2. Orders (minefield), 3. Bridge Demolition (major bridges: non-minelaying only); ${HOLDER}`,
   },
   chemical: {
+    label: "NOBC.CardCategory.chemical",
     uses: { combat: "modifier", weapon: "chemical" },
     holder: "unit",
     afterUse: "discard",
     source: `${WEAPONS} (CW adds modifiers in combat, doubles damage in rear-area attacks); ${REAR} step A; ${AIR}: 8C`,
   },
-  nuclear: { uses: { weapon: "nuclear" }, holder: "hq", afterUse: "discard", source: `${REAR} (nuclear weapons); ${WEAPONS}` },
-  adm: { uses: { weapon: "adm" }, holder: "hq", afterUse: "discard", source: `${REAR} (Atomic Demolition Munitions); ${WEAPONS}` },
+  nuclear: {
+    label: "NOBC.CardCategory.nuclear",
+    uses: { weapon: "nuclear" },
+    holder: "hq",
+    afterUse: "discard",
+    source: `${REAR} (nuclear weapons); ${WEAPONS}`,
+  },
+  adm: {
+    label: "NOBC.CardCategory.adm",
+    uses: { weapon: "adm" },
+    holder: "hq",
+    afterUse: "discard",
+    source: `${REAR} (Atomic Demolition Munitions); ${WEAPONS}`,
+  },
   ew: {
+    label: "NOBC.CardCategory.ew",
     uses: { rearArea: { strike: "ew" } },
     holder: "hq",
     afterUse: "discard",
     source: `${REAR} step A (EW only against HQs; discard EW cards)`,
   },
   ssm: {
+    label: "NOBC.CardCategory.ssm",
     uses: { rearArea: { strike: "ssm" }, deepStrike: "ssm" },
     holder: "hq",
     afterUse: "discard",
     source: `${REAR} step A (discard Missile cards); ${AIR}: 8C`,
   },
-  signals: { uses: { hqRecovery: true }, holder: "hq", afterUse: "discard", source: RECOVERY },
-  logistics: { uses: { hqRecovery: true }, holder: "hq", afterUse: "discard", source: RECOVERY },
-  rearTroops: { uses: { hqRecovery: true }, holder: "hq", afterUse: "discard", source: RECOVERY },
+  signals: {
+    label: "NOBC.CardCategory.signals",
+    uses: { hqRecovery: true },
+    holder: "hq",
+    afterUse: "discard",
+    source: RECOVERY,
+  },
+  logistics: {
+    label: "NOBC.CardCategory.logistics",
+    uses: { hqRecovery: true },
+    holder: "hq",
+    afterUse: "discard",
+    source: RECOVERY,
+  },
+  rearTroops: {
+    label: "NOBC.CardCategory.rearTroops",
+    uses: { hqRecovery: true },
+    holder: "hq",
+    afterUse: "discard",
+    source: RECOVERY,
+  },
   combatModifier: {
+    label: "NOBC.CardCategory.combatModifier",
     uses: { combat: "modifier" },
     holder: "unit",
     afterUse: "keep",
     source: `${LAND}: 4. Ground Combat Step Four (+/- Support Cards); ${HOLDER}`,
   },
   advanceAfterCombat: {
+    label: "NOBC.CardCategory.advanceAfterCombat",
     uses: { combat: "advance" },
     holder: "unit",
     afterUse: "keep",
@@ -159,4 +212,10 @@ export function discardsAfterUse(cards: readonly { readonly id: CardRef; readonl
 /** Whether a card of `category` is `weapon` (an unknown category is no weapon). */
 export function isWeapon(category: string, weapon: ReleasedWeapon): boolean {
   return supportCardRecord(category)?.uses.weapon === weapon;
+}
+
+/** A category's name for a sentence: its label, or the name itself for one no record has (data from outside). */
+export function categoryName(category: string): PhraseArg {
+  const record = supportCardRecord(category);
+  return record === undefined ? category : phrase(record.label);
 }

@@ -3,7 +3,8 @@
  * planner and the turn's announcement check. Internal to the combat modules.
  */
 import type { ActorRef, HexRef } from "../../ids";
-import type { RefusalList } from "../../resolution";
+import { phrase, type RefusalList } from "../../resolution";
+import { sideName } from "./words";
 import { alwaysInMarchMode, type LandUnit, type Side } from "./types";
 
 /** Adjacency as plain data: each hex with the hexes next to it (one direction listed is enough). */
@@ -15,10 +16,6 @@ export function hexesAdjacent(adjacency: CombatAdjacency, a: HexRef, b: HexRef):
 
 export function otherSide(side: Side): Side {
   return side === "wp" ? "nato" : "wp";
-}
-
-export function sideName(side: Side): string {
-  return side === "wp" ? "Warsaw Pact" : "NATO";
 }
 
 export function validStrength(unit: LandUnit): boolean {
@@ -45,53 +42,81 @@ export function checkCombatParties(
   const field = `${prefix}attackers`;
   const targetField = `${prefix}target`;
   if (attackerIds.length === 0) {
-    refusals.add("noAttackers", `The attack on hex ${target} names no attacking unit.`, field);
+    refusals.add("noAttackers", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.noAttackers", { target }), field);
   }
   attackerIds.forEach((id, i) => {
     const f = `${field}[${i}]`;
     const unit = byId.get(id);
     if (unit === undefined) {
-      refusals.add("unknownUnit", `Attacking unit ${id} is not among the units given.`, f);
+      refusals.add("unknownUnit", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.unknownUnit", { unit: id }), f);
       return;
     }
     if (seen.has(id)) {
-      refusals.add("duplicateAttacker", `${unit.name} is listed twice among the attackers on hex ${target}.`, f);
+      refusals.add(
+        "duplicateAttacker",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.duplicateAttacker", { unit: unit.name, target }),
+        f,
+      );
       return;
     }
     seen.add(id);
     attackers.push(unit);
     if (unit.side !== side) {
-      refusals.add("attackerWrongSide", `${unit.name} is not a ${sideName(side)} unit, so it cannot attack for that side.`, f);
-    }
-    if (alwaysInMarchMode(unit)) {
       refusals.add(
-        "attackerAlwaysMarch",
-        `${unit.name} is ${unit.arm === "artillery" ? "artillery" : "battalion-sized"} and so always in March Mode; it cannot attack.`,
+        "attackerWrongSide",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerWrongSide", { unit: unit.name, side: sideName(side) }),
         f,
       );
+    }
+    if (alwaysInMarchMode(unit)) {
+      const key =
+        unit.arm === "artillery"
+          ? "NOBC.Rules.Land.CombatEligibility.Refusal.attackerAlwaysMarchArtillery"
+          : "NOBC.Rules.Land.CombatEligibility.Refusal.attackerAlwaysMarch";
+      refusals.add("attackerAlwaysMarch", phrase(key, { unit: unit.name }), f);
     } else if (unit.mode !== "combat") {
-      refusals.add("attackerNotCombatMode", `${unit.name} is in March Mode; only Combat Mode units can attack.`, f);
+      refusals.add(
+        "attackerNotCombatMode",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotCombatMode", { unit: unit.name }),
+        f,
+      );
     }
     if (unit.hex === target) {
-      refusals.add("attackerInTarget", `${unit.name} stands in hex ${target}, the hex it is meant to attack.`, f);
+      refusals.add(
+        "attackerInTarget",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerInTarget", { unit: unit.name, target }),
+        f,
+      );
     } else if (!hexesAdjacent(adjacency, unit.hex, target)) {
-      refusals.add("attackerNotAdjacent", `${unit.name} in hex ${unit.hex} is not adjacent to hex ${target}.`, f);
+      refusals.add(
+        "attackerNotAdjacent",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotAdjacent", { unit: unit.name, hex: unit.hex, target }),
+        f,
+      );
     }
     if (!validStrength(unit)) {
-      refusals.add("invalidStrength", `${unit.name} has Combat Strength ${unit.strength}; it must be a whole number above 0.`, f);
+      refusals.add(
+        "invalidStrength",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrength", { unit: unit.name, strength: String(unit.strength) }),
+        f,
+      );
     }
   });
   const defenders = units.filter((u) => u.hex === target);
   if (defenders.length === 0) {
-    refusals.add("targetEmpty", `Hex ${target} holds no unit to attack.`, targetField);
+    refusals.add("targetEmpty", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.targetEmpty", { target }), targetField);
   }
   for (const d of defenders) {
     if (d.side === side) {
-      refusals.add("targetHoldsFriend", `Hex ${target} holds ${d.name} of the attacking side, so it cannot be attacked.`, targetField);
+      refusals.add(
+        "targetHoldsFriend",
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.targetHoldsFriend", { target, unit: d.name }),
+        targetField,
+      );
     } else if (!validStrength(d)) {
       refusals.add(
         "invalidStrength",
-        `Defending unit ${d.name} has Combat Strength ${d.strength}; it must be a whole number above 0.`,
+        phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrengthDefender", { unit: d.name, strength: String(d.strength) }),
         targetField,
       );
     }

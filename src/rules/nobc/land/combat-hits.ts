@@ -4,7 +4,7 @@
  * cannot be completed.
  */
 import type { ActorRef } from "../../ids";
-import { SEEDS, RefusalList, type Checked, type Resolution } from "../../resolution";
+import { SEEDS, RefusalList, phrase, type Checked, type Resolution } from "../../resolution";
 import type { CombatHits } from "./combat-tables";
 import type { LandEffect } from "./effects";
 import { applyHits } from "./hits";
@@ -96,7 +96,7 @@ export function checkHitSplit(
 ): Checked<HitShare[]> {
   const refusals = new RefusalList();
   if (!Number.isInteger(total) || total < 0) {
-    refusals.add("splitInvalidTotal", `The hits to split must be a whole number of 0 or more, not ${total}.`, "total");
+    refusals.add("splitInvalidTotal", phrase("NOBC.Rules.Land.CombatHits.Refusal.splitInvalidTotal", { total: String(total) }), "total");
   }
   const byId = new Map(units.map((u) => [u.id, u]));
   const given = new Map<ActorRef, number>();
@@ -104,23 +104,27 @@ export function checkHitSplit(
     const field = `split[${i}]`;
     const unit = byId.get(share.actor);
     if (unit === undefined) {
-      refusals.add("splitUnknownUnit", `The split gives hits to ${share.actor}, which is not in this combat.`, field);
+      refusals.add("splitUnknownUnit", phrase("NOBC.Rules.Land.CombatHits.Refusal.splitUnknownUnit", { unit: share.actor }), field);
       return;
     }
     if (given.has(share.actor)) {
-      refusals.add("splitDuplicate", `The split names ${unit.name} more than once.`, field);
+      refusals.add("splitDuplicate", phrase("NOBC.Rules.Land.CombatHits.Refusal.splitDuplicate", { unit: unit.name }), field);
       return;
     }
     given.set(share.actor, share.hits);
     if (!Number.isInteger(share.hits) || share.hits < 0) {
-      refusals.add("splitInvalidHits", `The hits for ${unit.name} must be a whole number of 0 or more, not ${share.hits}.`, field);
+      refusals.add(
+        "splitInvalidHits",
+        phrase("NOBC.Rules.Land.CombatHits.Refusal.splitInvalidHits", { unit: unit.name, hits: String(share.hits) }),
+        field,
+      );
     } else if (unit.immune && share.hits > 0) {
-      refusals.add("splitImmune", `${unit.name} is artillery and takes no combat hits, so the split cannot give it any.`, field);
+      refusals.add("splitImmune", phrase("NOBC.Rules.Land.CombatHits.Refusal.splitImmune", { unit: unit.name }), field);
     }
   });
   const sum = [...given.values()].reduce((a, b) => a + b, 0);
   if (refusals.empty && sum !== total) {
-    refusals.add("splitTotal", `The split gives ${sum} hits in all, but ${total} must be shared.`, "split");
+    refusals.add("splitTotal", phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: sum, total }), "split");
   }
   return refusals.result(() => units.filter((u) => !u.immune).map((u) => ({ actor: u.id, hits: given.get(u.id) ?? 0 })));
 }
@@ -176,12 +180,24 @@ export function resolveRetreatShortfall(input: RetreatShortfallInput): Checked<R
   const refusals = new RefusalList();
   const { unit, required, retreated } = input;
   if (!Number.isInteger(unit.strength) || unit.strength < 0) {
-    refusals.add("invalidStrength", `${unit.name} has strength ${unit.strength}; it must be a whole number of 0 or more.`, "unit.strength");
+    refusals.add(
+      "invalidStrength",
+      phrase("NOBC.Rules.Land.CombatHits.Refusal.invalidStrength", { unit: unit.name, strength: String(unit.strength) }),
+      "unit.strength",
+    );
   }
   if (!Number.isInteger(required) || required < 0) {
-    refusals.add("invalidRetreat", `The required retreat for ${unit.name} must be a whole number of hexes, not ${required}.`, "required");
+    refusals.add(
+      "invalidRetreat",
+      phrase("NOBC.Rules.Land.CombatHits.Refusal.invalidRetreat", { unit: unit.name, required: String(required) }),
+      "required",
+    );
   } else if (!Number.isInteger(retreated) || retreated < 0 || retreated > required) {
-    refusals.add("invalidRetreat", `${unit.name} can have retreated from 0 to ${required} hexes, not ${retreated}.`, "retreated");
+    refusals.add(
+      "invalidRetreat",
+      phrase("NOBC.Rules.Land.CombatHits.Refusal.invalidRetreated", { unit: unit.name, count: required, retreated: String(retreated) }),
+      "retreated",
+    );
   }
   return refusals.result(() => {
     const hexesShort = required - retreated;
@@ -189,7 +205,12 @@ export function resolveRetreatShortfall(input: RetreatShortfallInput): Checked<R
     return {
       breakdown: [
         {
-          label: `${unit.name} could not retreat ${hexesShort} of ${required} hexes: ${HITS_PER_HEX_NOT_RETREATED} hits per hex`,
+          text: phrase("NOBC.Rules.Land.CombatHits.RetreatShortfall", {
+            unit: unit.name,
+            short: hexesShort,
+            count: required,
+            perHex: HITS_PER_HEX_NOT_RETREATED,
+          }),
           value: hits,
           source: `${SEEDS.nobc}, Land War QRS: Combat Results Table, retreat note`,
         },

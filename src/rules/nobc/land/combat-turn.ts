@@ -3,8 +3,8 @@
  * the order of announcements, one target per attacking hex, and resources that serve only once.
  */
 import type { ActorRef, CardRef, HexRef } from "../../ids";
-import { RefusalList, type Checked } from "../../resolution";
-import { checkCombatParties, sideName, type CombatAdjacency } from "./combat-eligibility";
+import { RefusalList, phrase, type Checked } from "../../resolution";
+import { checkCombatParties, type CombatAdjacency } from "./combat-eligibility";
 import type { GroundCombatPlan } from "./combat";
 import type { LandUnit, Side } from "./types";
 
@@ -53,16 +53,12 @@ export function checkGroundCombatAnnouncements(
     const field = `announcements[${i}]`;
     if (a.side === "nato") natoHasAnnounced = true;
     else if (natoHasAnnounced) {
-      refusals.add(
-        "wpAnnouncesFirst",
-        `The Warsaw Pact attack on hex ${a.target} comes after a NATO announcement; the Warsaw Pact announces all its attacks first.`,
-        field,
-      );
+      refusals.add("wpAnnouncesFirst", phrase("NOBC.Rules.Land.CombatTurn.Refusal.wpAnnouncesFirst", { target: a.target }), field);
     }
     if (targets.has(a.target)) {
       refusals.add(
         "targetAnnouncedTwice",
-        `Hex ${a.target} is announced as a target twice; join the attacks into one combat.`,
+        phrase("NOBC.Rules.Land.CombatTurn.Refusal.targetAnnouncedTwice", { target: a.target }),
         `${field}.target`,
       );
     }
@@ -70,20 +66,24 @@ export function checkGroundCombatAnnouncements(
     const { attackers } = checkCombatParties(refusals, context.units, context.adjacency, a.side, a.target, a.attackers, `${field}.`);
     for (const unit of attackers) {
       if (unitTarget.conflict(unit.id, i) !== undefined) {
-        refusals.add("unitAttacksTwice", `${unit.name} is announced in more than one attack.`, `${field}.attackers`);
+        refusals.add(
+          "unitAttacksTwice",
+          phrase("NOBC.Rules.Land.CombatTurn.Refusal.unitAnnouncedTwice", { unit: unit.name }),
+          `${field}.attackers`,
+        );
       }
       const earlier = hexTarget.conflict(unit.hex, a.target);
       if (earlier !== undefined) {
         refusals.add(
           "hexAttacksTwice",
-          `Units in hex ${unit.hex} attack hex ${earlier} and hex ${a.target}; one hex attacks only one hex.`,
+          phrase("NOBC.Rules.Land.CombatTurn.Refusal.hexAttacksTwice", { hex: unit.hex, first: earlier, second: a.target }),
           `${field}.attackers`,
         );
       }
       if (a.side === "nato" && wpTargets.has(unit.hex)) {
         refusals.add(
           "natoUnitUnderAttack",
-          `${unit.name} stands in hex ${unit.hex}, which the ${sideName("wp")} has announced it will attack, so it cannot announce an attack.`,
+          phrase("NOBC.Rules.Land.CombatTurn.Refusal.natoUnitUnderAttack", { unit: unit.name, hex: unit.hex }),
           `${field}.attackers`,
         );
       }
@@ -110,40 +110,40 @@ export function checkGroundCombatTurn(plans: readonly GroundCombatPlan[]): Check
   plans.forEach((plan, i) => {
     const field = `plans[${i}]`;
     if (targets.has(plan.target)) {
-      refusals.add("targetAttackedTwice", `Hex ${plan.target} is the target of more than one combat.`, field);
+      refusals.add("targetAttackedTwice", phrase("NOBC.Rules.Land.CombatTurn.Refusal.targetAttackedTwice", { target: plan.target }), field);
     }
     targets.add(plan.target);
     for (const unit of plan.attackers) {
       if (unitTarget.conflict(unit.id, i) !== undefined) {
-        refusals.add("unitAttacksTwice", `${unit.name} attacks in more than one combat.`, field);
+        refusals.add("unitAttacksTwice", phrase("NOBC.Rules.Land.CombatTurn.Refusal.unitAttacksTwice", { unit: unit.name }), field);
       }
       const earlier = hexTarget.conflict(unit.hex, plan.target);
       if (earlier !== undefined) {
         refusals.add(
           "hexAttacksTwice",
-          `Units in hex ${unit.hex} attack hex ${earlier} and hex ${plan.target}; one hex attacks only one hex.`,
+          phrase("NOBC.Rules.Land.CombatTurn.Refusal.hexAttacksTwice", { hex: unit.hex, first: earlier, second: plan.target }),
           field,
         );
       }
     }
     for (const s of plan.support) {
       if (s.echelon === "front" && frontCombat.conflict(s.hq, i) !== undefined) {
-        refusals.add("frontHqTwice", `${s.hqName} is a Front HQ and supports only one combat a turn.`, field);
+        refusals.add("frontHqTwice", phrase("NOBC.Rules.Land.CombatTurn.Refusal.frontHqTwice", { hq: s.hqName }), field);
       }
       for (const card of s.cards) {
         if (cardCombat.conflict(card, i) !== undefined) {
-          refusals.add("cardUsedTwice", `Card ${card} is played in more than one combat.`, field);
+          refusals.add("cardUsedTwice", phrase("NOBC.Rules.Land.CombatTurn.Refusal.cardUsedTwice", { card }), field);
         }
       }
     }
     for (const squadron of plan.cas) {
       if (casCombat.conflict(squadron.id, i) !== undefined) {
-        refusals.add("casUsedTwice", `CAS ${squadron.name} flies in more than one combat.`, field);
+        refusals.add("casUsedTwice", phrase("NOBC.Rules.Land.CombatTurn.Refusal.casUsedTwice", { squadron: squadron.name }), field);
       }
     }
     for (const gun of plan.fireMissions.flatMap((m) => m.artillery)) {
       if (gunCombat.conflict(gun.id, i) !== undefined) {
-        refusals.add("artilleryFiresTwice", `${gun.name} fires in more than one combat.`, field);
+        refusals.add("artilleryFiresTwice", phrase("NOBC.Rules.Land.CombatTurn.Refusal.artilleryFiresTwice", { unit: gun.name }), field);
       }
     }
     for (const s of plan.supplySpent) {
@@ -154,7 +154,11 @@ export function checkGroundCombatTurn(plans: readonly GroundCombatPlan[]): Check
   });
   for (const [actor, s] of supply) {
     if (s.spent > s.available) {
-      refusals.add("supplyOverspent", `${s.name} carries ${s.available} SP but its fire missions this turn cost ${s.spent}.`, actor);
+      refusals.add(
+        "supplyOverspent",
+        phrase("NOBC.Rules.Land.CombatTurn.Refusal.supplyOverspent", { unit: s.name, available: s.available, spent: s.spent }),
+        actor,
+      );
     }
   }
   return refusals.result(() => [...plans]);

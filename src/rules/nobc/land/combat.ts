@@ -6,7 +6,16 @@
 import type { ActorRef, CardRef, HexRef } from "../../ids";
 import { isDieFace, type Dice } from "../../dice";
 import type { Effect } from "../../effects";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import {
+  RefusalList,
+  SEEDS,
+  phrase,
+  type BreakdownLine,
+  type Checked,
+  type PhraseArg,
+  type Refusal,
+  type Resolution,
+} from "../../resolution";
 import {
   ADJACENT_DEFENDER_MODIFIER,
   ENGINEER_CARDS_FOR_UNBRIDGED,
@@ -34,7 +43,8 @@ import {
 } from "./combat-hits";
 import { hqSupportProblems } from "./hq-support";
 import { chemicalCombatModifier } from "./wmd";
-import { isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
+import { categoryName, isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
+import { given, terrainName } from "./words";
 import { DEFAULT_RULES_OPTIONS, optionsSection, type GroundCombatOptions, type RulesOptionsInput } from "./options";
 import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
 import {
@@ -211,10 +221,6 @@ export function cardServesInCombat(category: SupportCardCategory, attacking: boo
   return use !== undefined && (attacking || use === "modifier");
 }
 
-function sideLabel(side: Side, attackerSide: Side): string {
-  return side === attackerSide ? "attacker" : "defender";
-}
-
 function candidate(unit: LandUnit): CombatHitCandidate {
   return { id: unit.id, name: unit.name, strength: unit.strength, immune: unit.arm === "artillery" };
 }
@@ -223,13 +229,14 @@ function oddsLine(attack: GroundCombatStrength, defence: GroundCombatStrength, b
   const a = attack.total;
   const d = defence.total;
   const value = oddsModifier(a, d, belowOne);
-  const withArtillery = (s: GroundCombatStrength) => (s.artillery > 0 ? ` (artillery ${s.artillery})` : "");
-  const stated = `Odds: attack ${a}${withArtillery(attack)} against defence ${d}${withArtillery(defence)}`;
+  const strength = (s: GroundCombatStrength): PhraseArg =>
+    s.artillery > 0 ? phrase("NOBC.Rules.Land.Combat.WithArtillery", { strength: s.total, artillery: s.artillery }) : s.total;
+  const stated = { attack: strength(attack), defence: strength(defence) };
   if (a >= d) {
-    return { label: `${stated}, read as ${listedRatio(a, d)}:1`, value, source: SRC.stepOne };
+    return { text: phrase("NOBC.Rules.Land.Combat.Odds", { ...stated, ratio: listedRatio(a, d) }), value, source: SRC.stepOne };
   }
-  if (belowOne === "zero") return { label: `${stated}, below 1:1`, value, source: SRC.oddsZero };
-  return { label: `${stated}, read as 1:${listedRatio(d, a)}`, value, source: SRC.oddsMirror };
+  if (belowOne === "zero") return { text: phrase("NOBC.Rules.Land.Combat.OddsBelowOne", stated), value, source: SRC.oddsZero };
+  return { text: phrase("NOBC.Rules.Land.Combat.OddsMirrored", { ...stated, ratio: listedRatio(d, a) }), value, source: SRC.oddsMirror };
 }
 
 /** The Step One row a ratio rounds down to (at least 1). */
@@ -239,21 +246,23 @@ function listedRatio(high: number, low: number): number {
 
 function terrainLines(terrain: readonly LandTerrain[]): BreakdownLine[] {
   const kinds = [...new Set(terrain)].filter((t) => GROUND_COMBAT_TERRAIN[t] !== 0);
-  if (kinds.length === 0) return [{ label: "Defending hex terrain: clear", value: 0, source: SRC.stepTwo }];
-  return kinds.map((t) => ({ label: `Defending hex terrain: ${t}`, value: GROUND_COMBAT_TERRAIN[t], source: SRC.stepTwo }));
+  const line = (t: LandTerrain): BreakdownLine => ({
+    text: phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: terrainName(t) }),
+    value: GROUND_COMBAT_TERRAIN[t],
+    source: SRC.stepTwo,
+  });
+  return kinds.length === 0 ? [line("clear")] : kinds.map(line);
 }
 
 function riverLine(crossings: readonly CombatRiverCrossing[]): BreakdownLine {
   const crossing = crossings.filter((c) => c !== "none").length;
   const value = riverModifier(crossings);
-  if (crossing === 0) return { label: "No attacker crosses a river", value, source: SRC.stepThree };
+  if (crossing === 0) return { text: phrase("NOBC.Rules.Land.Combat.NoRiver"), value, source: SRC.stepThree };
   if (crossing < crossings.length) {
-    return { label: "Not every attacker crosses a river: no river modifier", value, source: SRC.riverPartial };
+    return { text: phrase("NOBC.Rules.Land.Combat.RiverPartial"), value, source: SRC.riverPartial };
   }
-  const label = crossings.every((c) => c === "major")
-    ? "Every attacker crosses a major river"
-    : "Every attacker crosses a river (not all of them major)";
-  return { label, value, source: SRC.stepThree };
+  const key = crossings.every((c) => c === "major") ? "NOBC.Rules.Land.Combat.RiverMajor" : "NOBC.Rules.Land.Combat.RiverMixed";
+  return { text: phrase(key), value, source: SRC.stepThree };
 }
 
 /** Checks one combat and computes Steps One to Four. Refuses with every reason found. */
@@ -266,13 +275,13 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   if (!isOneOf(belowOne, ["zero", "mirror"] as const)) {
     refusals.add(
       "invalidOption",
-      `The odds option must be "zero" or "mirror", not "${String(belowOne)}".`,
+      phrase("NOBC.Rules.Land.Combat.Refusal.invalidOption", { value: String(belowOne) }),
       `${options.field}.oddsBelowOne`,
     );
   }
   input.terrain.forEach((t, i) => {
     if (!(LAND_TERRAINS as readonly string[]).includes(t)) {
-      refusals.add("invalidTerrain", `Terrain "${t}" is not a known terrain type.`, `terrain[${i}]`);
+      refusals.add("invalidTerrain", phrase("NOBC.Rules.Land.Combat.Refusal.invalidTerrain", { terrain: given(t) }), `terrain[${i}]`);
     }
   });
 
@@ -284,7 +293,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   if (chemical.length > 0 && input.chemicalReleaseConfirmed !== true) {
     refusals.add(
       "releaseNotConfirmed",
-      `Chemical card(s) ${chemical.map((c) => c.id).join(", ")} need Control's release; set chemicalReleaseConfirmed once the umpire agrees.`,
+      phrase("NOBC.Rules.Land.Combat.Refusal.releaseNotConfirmed", { count: chemical.length, cards: chemical.map((c) => c.id).join(", ") }),
       "chemicalReleaseConfirmed",
     );
   }
@@ -295,7 +304,7 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
   if (crossings.engineersNeeded > engineerCards.length) {
     refusals.add(
       "riverNeedsEngineer",
-      `The attack crosses unbridged river hexsides needing ${crossings.engineersNeeded} Engineer card(s), but the attacker plays ${engineerCards.length}.`,
+      phrase("NOBC.Rules.Land.Combat.Refusal.riverNeedsEngineer", { count: crossings.engineersNeeded, played: engineerCards.length }),
       "support",
     );
   }
@@ -321,16 +330,22 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       oddsLine(attackStrength, defenceStrength, belowOne),
       ...terrainLines(input.terrain),
       riverLine(crossings.perUnit),
-      ...engineerCards.map((c) => ({ label: `Engineer card ${c.id} bridges the crossing`, value: 0, source: SRC.stepThree })),
+      ...engineerCards.map((c) => ({
+        text: phrase("NOBC.Rules.Land.Combat.EngineerBridges", { card: c.id }),
+        value: 0,
+        source: SRC.stepThree,
+      })),
       ...(adjacentDefenders.length === 0
-        ? [{ label: "No defending unit in Combat Mode next to the defending hex", value: 0, source: SRC.adjacent }]
+        ? [{ text: phrase("NOBC.Rules.Land.Combat.NoAdjacentDefender"), value: 0, source: SRC.adjacent }]
         : adjacentDefenders.map((u) => ({
-            label: `${u.name} (hex ${u.hex}) supports the defence in Combat Mode`,
+            text: phrase("NOBC.Rules.Land.Combat.AdjacentDefender", { unit: u.name, hex: u.hex }),
             value: ADJACENT_DEFENDER_MODIFIER,
             source: SRC.adjacent,
           }))),
       ...support.cas.map((s) => ({
-        label: `CAS ${s.name} for the ${sideLabel(s.side, attackerSide)}`,
+        text: phrase(s.side === attackerSide ? "NOBC.Rules.Land.Combat.CasAttacker" : "NOBC.Rules.Land.Combat.CasDefender", {
+          squadron: s.name,
+        }),
         value: s.side === attackerSide ? s.value : -s.value,
         source: SRC.cas,
       })),
@@ -360,48 +375,56 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
 }
 
 function cardLine(card: SupportCard, attackerSide: Side): BreakdownLine {
-  const who = sideLabel(card.side, attackerSide);
   if (combatUse(card) === "advance") {
-    return { label: `Card ${card.id} lets the attackers advance after combat`, value: 0, source: SRC.advance };
+    return { text: phrase("NOBC.Rules.Land.Combat.AdvanceCard", { card: card.id }), value: 0, source: SRC.advance };
   }
   const chemical = isWeapon(card.category, "chemical");
   const modifier = chemical ? chemicalCombatModifier(card) : card.value;
   const value = card.side === attackerSide ? modifier : -modifier;
   const source = chemical ? SRC.chemical : SRC.cards;
-  return { label: `Support card ${card.id} (${card.category}) for the ${who}`, value, source };
+  const key = card.side === attackerSide ? "NOBC.Rules.Land.Combat.CardAttacker" : "NOBC.Rules.Land.Combat.CardDefender";
+  return { text: phrase(key, { card: card.id, category: categoryName(card.category) }), value, source };
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Each extra modifier as its breakdown line (label = its code), after checking its shape. */
+/** Each extra modifier as its breakdown line (its code is the lang key of the line's words), after checking its shape. */
 function checkExtraModifiers(refusals: RefusalList, extras: readonly ExtraCombatModifier[]): BreakdownLine[] {
   return extras.map((extra, i) => {
     const field = `extraModifiers[${i}]`;
     const { code, data, value, source } = extra;
     if (typeof code !== "string" || code.trim() === "") {
-      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} needs a code (the lang key of its label).`, `${field}.code`);
+      refusals.add(
+        "invalidExtraModifier",
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierCode", { index: i + 1 }),
+        `${field}.code`,
+      );
     }
     if (!Number.isInteger(value)) {
       refusals.add(
         "invalidExtraModifier",
-        `Extra modifier ${i + 1} (${code}) has value ${value}; it must be a whole number.`,
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierValue", { index: i + 1, code: given(code), value: given(value) }),
         `${field}.value`,
       );
     }
     if (typeof source !== "string" || source.trim() === "") {
       refusals.add(
         "invalidExtraModifier",
-        `Extra modifier ${i + 1} (${code}) needs a source saying where it comes from.`,
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierSource", { index: i + 1, code: given(code) }),
         `${field}.source`,
       );
     }
     const badData =
       data !== undefined && (!isPlainObject(data) || Object.values(data).some((v) => typeof v !== "string" && !Number.isFinite(v)));
     if (badData) {
-      refusals.add("invalidExtraModifier", `Extra modifier ${i + 1} (${code}) has data that is not names and numbers.`, `${field}.data`);
+      refusals.add(
+        "invalidExtraModifier",
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidExtraModifierData", { index: i + 1, code: given(code) }),
+        `${field}.data`,
+      );
     }
-    return { label: code, code, ...(data === undefined ? {} : { data: { ...data } }), value, source };
+    return { text: phrase(code, data === undefined ? undefined : { ...data }), value, source };
   });
 }
 
@@ -440,7 +463,7 @@ function checkRivers(
     if (!isOneOf(river.kind, ["minor", "major"] as const)) {
       refusals.add(
         "invalidRiver",
-        `The river by hex ${unit.hex} must be "minor" or "major", not "${String(river.kind)}".`,
+        phrase("NOBC.Rules.Land.Combat.Refusal.invalidRiver", { hex: unit.hex, kind: String(river.kind) }),
         `rivers.${unit.hex}`,
       );
       perUnit.push("none");
@@ -469,7 +492,7 @@ function checkSupport(
     const entryCards = entry.cards ?? [];
     const entryCas = entry.cas ?? [];
     if (hqs.has(hq.id)) {
-      refusals.add("hqListedTwice", `${hq.name} is listed twice in the support of one combat; list all its cards once.`, field);
+      refusals.add("hqListedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.hqListedTwice", { hq: hq.name }), field);
       return;
     }
     hqs.add(hq.id);
@@ -477,7 +500,7 @@ function checkSupport(
     entryCards.forEach((card, j) => {
       const f = `${field}.cards[${j}]`;
       if (cardIds.has(card.id)) {
-        refusals.add("cardPlayedTwice", `Card ${card.id} is played twice in this combat.`, f);
+        refusals.add("cardPlayedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.cardPlayedTwice", { card: card.id }), f);
         return;
       }
       cardIds.add(card.id);
@@ -487,16 +510,20 @@ function checkSupport(
     entryCas.forEach((squadron, j) => {
       const f = `${field}.cas[${j}]`;
       if (casIds.has(squadron.id)) {
-        refusals.add("casListedTwice", `CAS ${squadron.name} is listed twice in this combat.`, f);
+        refusals.add("casListedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.casListedTwice", { squadron: squadron.name }), f);
         return;
       }
       casIds.add(squadron.id);
       cas.push(squadron);
       if (squadron.side !== hq.side) {
-        refusals.add("casWrongSide", `CAS ${squadron.name} does not belong to the side of ${hq.name}.`, f);
+        refusals.add("casWrongSide", phrase("NOBC.Rules.Land.Combat.Refusal.casWrongSide", { squadron: squadron.name, hq: hq.name }), f);
       }
       if (!Number.isInteger(squadron.value) || squadron.value < 0) {
-        refusals.add("casInvalidValue", `CAS ${squadron.name} has value ${squadron.value}; it must be a whole number of 0 or more.`, f);
+        refusals.add(
+          "casInvalidValue",
+          phrase("NOBC.Rules.Land.Combat.Refusal.casInvalidValue", { squadron: squadron.name, value: String(squadron.value) }),
+          f,
+        );
       }
     });
     planned.push({
@@ -514,17 +541,29 @@ function checkSupport(
 function cardRefusals(refusals: RefusalList, card: SupportCard, hq: LandHq, attackerSide: Side, field: string): void {
   const use = combatUse(card);
   if (card.side !== hq.side) {
-    refusals.add("cardWrongSide", `Card ${card.id} does not belong to the side of ${hq.name}.`, field);
+    refusals.add("cardWrongSide", phrase("NOBC.Rules.Land.Combat.Refusal.cardWrongSide", { card: card.id, hq: hq.name }), field);
   }
   if (card.hq !== undefined && card.hq !== hq.id) {
-    refusals.add("cardWrongHq", `Card ${card.id} is held by another HQ, not ${hq.name}.`, field);
+    refusals.add("cardWrongHq", phrase("NOBC.Rules.Land.Combat.Refusal.cardWrongHq", { card: card.id, hq: hq.name }), field);
   }
   if (use === undefined) {
-    refusals.add("cardNoGroundUse", `Card ${card.id} (${card.category}) has no use in a ground combat.`, field);
+    refusals.add(
+      "cardNoGroundUse",
+      phrase("NOBC.Rules.Land.Combat.Refusal.cardNoGroundUse", { card: card.id, category: categoryName(card.category) }),
+      field,
+    );
   } else if (use !== "modifier" && card.side !== attackerSide) {
-    refusals.add("cardNoDefenceUse", `Card ${card.id} (${card.category}) only serves the attacker.`, field);
+    refusals.add(
+      "cardNoDefenceUse",
+      phrase("NOBC.Rules.Land.Combat.Refusal.cardNoDefenceUse", { card: card.id, category: categoryName(card.category) }),
+      field,
+    );
   } else if (use === "modifier" && !Number.isInteger(card.value)) {
-    refusals.add("cardInvalidValue", `Card ${card.id} has modifier ${card.value}; it must be a whole number.`, field);
+    refusals.add(
+      "cardInvalidValue",
+      phrase("NOBC.Rules.Land.Combat.Refusal.cardInvalidValue", { card: card.id, value: String(card.value) }),
+      field,
+    );
   }
 }
 
@@ -546,7 +585,7 @@ function checkFireMissions(
     if (supported === undefined) {
       refusals.add(
         "fireMissionUnsupported",
-        `Fire mission ${i + 1} supports ${mission.supported}, which is not a unit of this combat.`,
+        phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionUnsupported", { mission: i + 1, unit: mission.supported }),
         field,
       );
       return;
@@ -554,11 +593,15 @@ function checkFireMissions(
     if (alwaysInMarchMode(supported)) {
       refusals.add(
         "fireMissionNotCombatMode",
-        `${supported.name} is always in March Mode (artillery or battalion), so it cannot call a fire mission.`,
+        phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionAlwaysMarch", { unit: supported.name }),
         field,
       );
     } else if (supported.mode !== "combat") {
-      refusals.add("fireMissionNotCombatMode", `${supported.name} is not in Combat Mode, so it cannot call a fire mission.`, field);
+      refusals.add(
+        "fireMissionNotCombatMode",
+        phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionNotCombatMode", { unit: supported.name }),
+        field,
+      );
     }
     perSide.set(supported.side, (perSide.get(supported.side) ?? 0) + 1);
     perUnit.set(supported.id, (perUnit.get(supported.id) ?? 0) + FIRE_SUPPORT_LIMITS.supplyPerMission);
@@ -566,7 +609,11 @@ function checkFireMissions(
     if (count === 0 || count > FIRE_SUPPORT_LIMITS.artilleryPerMission) {
       refusals.add(
         "fireMissionArtilleryCount",
-        `Fire mission ${i + 1} has ${count} artillery units; a mission takes 1 to ${FIRE_SUPPORT_LIMITS.artilleryPerMission}.`,
+        phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionArtilleryCount", {
+          mission: i + 1,
+          artillery: count,
+          max: FIRE_SUPPORT_LIMITS.artilleryPerMission,
+        }),
         field,
       );
     }
@@ -575,32 +622,49 @@ function checkFireMissions(
       const f = `${field}.artillery[${j}]`;
       const gun = byId.get(id);
       if (gun === undefined) {
-        refusals.add("fireMissionArtilleryUnknown", `Artillery ${id} in fire mission ${i + 1} is not among the units given.`, f);
+        refusals.add(
+          "fireMissionArtilleryUnknown",
+          phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionArtilleryUnknown", { unit: id, mission: i + 1 }),
+          f,
+        );
         return;
       }
       if (firing.has(id)) {
-        refusals.add("artilleryFiresTwice", `${gun.name} already fires in another mission of this combat.`, f);
+        refusals.add("artilleryFiresTwice", phrase("NOBC.Rules.Land.Combat.Refusal.artilleryFiresTwice", { unit: gun.name }), f);
         return;
       }
       firing.add(id);
       guns.push({ id, name: gun.name, strength: gun.strength });
       if (gun.arm !== "artillery") {
-        refusals.add("fireMissionNotArtillery", `${gun.name} is not artillery and cannot fly a fire mission.`, f);
+        refusals.add("fireMissionNotArtillery", phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionNotArtillery", { unit: gun.name }), f);
       }
       if (gun.side !== supported.side) {
-        refusals.add("fireMissionArtillerySide", `${gun.name} is not on the side of ${supported.name}.`, f);
+        refusals.add(
+          "fireMissionArtillerySide",
+          phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionArtillerySide", { unit: gun.name, supported: supported.name }),
+          f,
+        );
       }
       if (gun.hex === input.target) {
-        refusals.add("artilleryAlreadyDefends", `${gun.name} stands in the defending hex and already counts in the defence.`, f);
+        refusals.add("artilleryAlreadyDefends", phrase("NOBC.Rules.Land.Combat.Refusal.artilleryAlreadyDefends", { unit: gun.name }), f);
       } else if (gun.hex !== supported.hex && !hexesAdjacent(input.adjacency, gun.hex, supported.hex)) {
         refusals.add(
           "fireMissionArtilleryNotAdjacent",
-          `${gun.name} in hex ${gun.hex} is not adjacent to ${supported.name} in hex ${supported.hex}.`,
+          phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionArtilleryNotAdjacent", {
+            unit: gun.name,
+            hex: gun.hex,
+            supported: supported.name,
+            supportedHex: supported.hex,
+          }),
           f,
         );
       }
       if (!validStrength(gun)) {
-        refusals.add("invalidStrength", `${gun.name} has Combat Strength ${gun.strength}; it must be a whole number above 0.`, f);
+        refusals.add(
+          "invalidStrength",
+          phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrength", { unit: gun.name, strength: String(gun.strength) }),
+          f,
+        );
       }
     });
     planned.push({ side: supported.side, supported: supported.id, artillery: guns, strength: guns.reduce((s, g) => s + g.strength, 0) });
@@ -609,7 +673,15 @@ function checkFireMissions(
     if (n > FIRE_SUPPORT_LIMITS.missionsPerCombat) {
       refusals.add(
         "tooManyFireMissions",
-        `The ${side === input.attackerSide ? "attacker" : "defender"} calls ${n} fire missions; at most ${FIRE_SUPPORT_LIMITS.missionsPerCombat} per combat.`,
+        phrase(
+          side === input.attackerSide
+            ? "NOBC.Rules.Land.Combat.Refusal.tooManyFireMissions"
+            : "NOBC.Rules.Land.Combat.Refusal.tooManyFireMissionsDefender",
+          {
+            missions: n,
+            max: FIRE_SUPPORT_LIMITS.missionsPerCombat,
+          },
+        ),
         "fireMissions",
       );
     }
@@ -617,7 +689,11 @@ function checkFireMissions(
   for (const [id, n] of perUnit) {
     const unit = inCombat.get(id)!;
     if (n > unit.supply) {
-      refusals.add("fireMissionNoSupply", `${unit.name} carries ${unit.supply} SP but its fire missions cost ${n}.`, "fireMissions");
+      refusals.add(
+        "fireMissionNoSupply",
+        phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionNoSupply", { unit: unit.name, supply: unit.supply, cost: n }),
+        "fireMissions",
+      );
     }
   }
   return planned;
@@ -681,12 +757,12 @@ export function resolveGroundCombat(plan: GroundCombatPlan, dice: Dice): Resolut
   };
   const names = new Map([...plan.attackers, ...plan.defenders].map((u) => [u.id, u.name]));
   const dropped = [...attackerHits.dropped, ...defenderHits.dropped].map((d) => ({
-    label: `${names.get(d.actor)} is artillery and takes no combat hits: ${d.hits} hit(s) not applied`,
+    text: phrase("NOBC.Rules.Land.Combat.ArtilleryNoHits", { unit: names.get(d.actor) ?? d.actor, count: d.hits }),
     value: 0,
     source: SRC.artillery,
   }));
   return {
-    breakdown: [...plan.breakdown, { label: "Step Five: 1d6", value: die, source: SRC.stepFive }, ...dropped],
+    breakdown: [...plan.breakdown, { text: phrase("NOBC.Rules.Land.Combat.StepFive"), value: die, source: SRC.stepFive }, ...dropped],
     rolls: [die],
     outcome,
     effects: buildEffects(plan, outcome, attackerHits.proposal, defenderHits.proposal),
@@ -712,11 +788,11 @@ export function groundCombatEffects(plan: GroundCombatPlan, outcome: GroundComba
     const split = splits[key];
     if (split === undefined) return allocation.proposal;
     if (allocation.each) {
-      refusals.push({
-        code: "hitsNotShared",
-        message: `The ${key} take ${allocation.amount} hits on each unit; there is no shared total to split.`,
-        field: `splits.${key}`,
-      });
+      const text = phrase(
+        key === "attackers" ? "NOBC.Rules.Land.Combat.Refusal.hitsNotShared" : "NOBC.Rules.Land.Combat.Refusal.hitsNotSharedDefenders",
+        { count: allocation.amount },
+      );
+      refusals.push({ code: "hitsNotShared", text, field: `splits.${key}` });
       return allocation.proposal;
     }
     const checked = checkHitSplit(allocation.total, allocation.candidates, split);

@@ -6,8 +6,9 @@ import type { ActorRef, HexsideRef } from "../../ids";
 import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
-import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
-import { categoriesWhere, supportCardRecord } from "./card-categories";
+import { SEEDS, RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
+import { categoriesWhere, categoryName, supportCardRecord } from "./card-categories";
+import { riverName, sizeName } from "./words";
 import type { LandHq, LandUnit, RiverKind, SupportCard, SupportCardCategory } from "./types";
 import { isOneOf } from "../../validate";
 
@@ -96,31 +97,36 @@ function isWholeNumber(n: number): boolean {
 
 /** Problems every means shares: a valid turn, a named bridge, and no major bridge on turn 0. */
 function bridgeProblems(problems: RefusalList, turn: number, bridge: BridgeTarget, at: string): void {
-  if (bridge.hexside.length === 0) problems.add("missingHexside", "A demolition names no bridge hexside.", `${at}.bridge.hexside`);
+  if (bridge.hexside.length === 0)
+    problems.add("missingHexside", phrase("NOBC.Rules.Land.Demolition.Refusal.missingHexside"), `${at}.bridge.hexside`);
   if (!isOneOf(bridge.kind, ["minor", "major"] as const)) {
     problems.add(
       "invalidBridgeKind",
-      `Bridge ${bridge.hexside} is "${String(bridge.kind)}", neither minor nor major.`,
+      phrase("NOBC.Rules.Land.Demolition.Refusal.invalidBridgeKind", { bridge: bridge.hexside, kind: String(bridge.kind) }),
       `${at}.bridge.kind`,
     );
   } else if (isWholeNumber(turn) && majorDemolitionForbidden(turn, bridge.kind)) {
-    problems.add("majorBridgeTurn0", `Major bridge ${bridge.hexside} cannot be demolished on turn 0.`, `${at}.bridge.kind`);
+    problems.add(
+      "majorBridgeTurn0",
+      phrase("NOBC.Rules.Land.Demolition.Refusal.majorBridgeTurn0", { bridge: bridge.hexside }),
+      `${at}.bridge.kind`,
+    );
   }
 }
 
 function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInput, { means: "natoEngineers" }>): void {
   const { hq, turn } = input;
-  if (hq.side !== "nato") problems.add("wrongSide", `HQ ${hq.name} is not NATO; NATO engineers demolish only for NATO.`, "hq.side");
+  if (hq.side !== "nato") problems.add("wrongSide", phrase("NOBC.Rules.Land.Demolition.Refusal.wrongSide", { hq: hq.name }), "hq.side");
   if (!isWholeNumber(hq.level) || !isWholeNumber(hq.radius)) {
     problems.add(
       "invalidHq",
-      `HQ ${hq.name} has level ${hq.level} and radius ${hq.radius}; both must be whole numbers of 0 or more.`,
+      phrase("NOBC.Rules.Land.Demolition.Refusal.invalidHq", { hq: hq.name, level: String(hq.level), radius: String(hq.radius) }),
       "hq",
     );
   } else if (input.attempts.length > hq.level) {
     problems.add(
       "engineerCardLimit",
-      `HQ ${hq.name} at level ${hq.level} may commit at most ${hq.level} engineer cards, but ${input.attempts.length} demolitions are ordered.`,
+      phrase("NOBC.Rules.Land.Demolition.Refusal.engineerCardLimit", { hq: hq.name, count: hq.level, ordered: input.attempts.length }),
       "attempts",
     );
   }
@@ -133,33 +139,57 @@ function natoProblems(problems: RefusalList, input: Extract<BridgeDemolitionInpu
     const rule = isWholeNumber(turn) && isOneOf(bridge.kind, ["minor", "major"] as const) ? natoDemolitionRule(turn, bridge.kind) : null;
     const demolition = supportCardRecord(card.category)?.uses.demolition;
     if (demolition === undefined) {
-      problems.add("notEngineerCard", `Card ${card.id} is a ${card.category} card, not an engineer card.`, `${at}.card.category`);
+      problems.add(
+        "notEngineerCard",
+        phrase("NOBC.Rules.Land.Demolition.Refusal.notEngineerCard", { card: card.id, category: categoryName(card.category) }),
+        `${at}.card.category`,
+      );
     } else if (rule?.kind === "roll" && rule.nonMinelayingEngineer && demolition.minelaying) {
       problems.add(
         "minelayingEngineer",
-        `Card ${card.id} is a minelaying engineer; only other engineers may demolish ${bridge.kind} bridge ${bridge.hexside} on this turn.`,
+        phrase("NOBC.Rules.Land.Demolition.Refusal.minelayingEngineer", {
+          card: card.id,
+          kind: riverName(bridge.kind),
+          bridge: bridge.hexside,
+        }),
         `${at}.card.category`,
       );
     }
-    if (card.side !== "nato") problems.add("wrongSide", `Card ${card.id} is not a NATO card.`, `${at}.card.side`);
-    if (card.hq !== hq.id) problems.add("cardNotHeld", `Card ${card.id} is not held by HQ ${hq.name}.`, `${at}.card.hq`);
-    if (cards.has(card.id)) problems.add("cardReused", `Card ${card.id} is used for more than one demolition.`, `${at}.card.id`);
+    if (card.side !== "nato")
+      problems.add("wrongSide", phrase("NOBC.Rules.Land.Demolition.Refusal.wrongSideCard", { card: card.id }), `${at}.card.side`);
+    if (card.hq !== hq.id)
+      problems.add(
+        "cardNotHeld",
+        phrase("NOBC.Rules.Land.Demolition.Refusal.cardNotHeld", { card: card.id, hq: hq.name }),
+        `${at}.card.hq`,
+      );
+    if (cards.has(card.id))
+      problems.add("cardReused", phrase("NOBC.Rules.Land.Demolition.Refusal.cardReused", { card: card.id }), `${at}.card.id`);
     cards.add(card.id);
     if (!isWholeNumber(distance)) {
       problems.add(
         "invalidDistance",
-        `Distance ${distance} to bridge ${bridge.hexside} must be a whole number of 0 or more.`,
+        phrase("NOBC.Rules.Land.Demolition.Refusal.invalidDistance", { distance: String(distance), bridge: bridge.hexside }),
         `${at}.distance`,
       );
     } else if (distance > hq.radius) {
       problems.add(
         "outsideRadius",
-        `Bridge ${bridge.hexside} is ${distance} hexes from HQ ${hq.name}, beyond its radius of ${hq.radius}.`,
+        phrase("NOBC.Rules.Land.Demolition.Refusal.outsideRadius", {
+          bridge: bridge.hexside,
+          count: distance,
+          hq: hq.name,
+          radius: hq.radius,
+        }),
         `${at}.distance`,
       );
     }
     if (bridges.has(bridge.hexside))
-      problems.add("bridgeRepeated", `Bridge ${bridge.hexside} is ordered demolished twice.`, `${at}.bridge.hexside`);
+      problems.add(
+        "bridgeRepeated",
+        phrase("NOBC.Rules.Land.Demolition.Refusal.bridgeRepeated", { bridge: bridge.hexside }),
+        `${at}.bridge.hexside`,
+      );
     bridges.add(bridge.hexside);
   });
 }
@@ -170,19 +200,32 @@ function wpProblems(problems: RefusalList, input: Extract<BridgeDemolitionInput,
     const at = `attempts[${i}]`;
     const { division, bridge } = attempt;
     bridgeProblems(problems, input.turn, bridge, at);
-    if (division.side !== "wp") problems.add("wrongSide", `Unit ${division.name} is not Warsaw Pact.`, `${at}.division.side`);
+    if (division.side !== "wp")
+      problems.add(
+        "wrongSide",
+        phrase("NOBC.Rules.Land.Demolition.Refusal.wrongSideDivision", { unit: division.name }),
+        `${at}.division.side`,
+      );
     if (division.size !== "division") {
       problems.add(
         "notDivision",
-        `Unit ${division.name} is a ${division.size}; only divisions have integral engineers.`,
+        phrase("NOBC.Rules.Land.Demolition.Refusal.notDivision", { unit: division.name, size: sizeName(division.size) }),
         `${at}.division.size`,
       );
     }
     if (!attempt.adjacent) {
-      problems.add("notAdjacent", `Division ${division.name} is not adjacent to bridge ${bridge.hexside}.`, `${at}.adjacent`);
+      problems.add(
+        "notAdjacent",
+        phrase("NOBC.Rules.Land.Demolition.Refusal.notAdjacent", { unit: division.name, bridge: bridge.hexside }),
+        `${at}.adjacent`,
+      );
     }
     if (bridges.has(bridge.hexside))
-      problems.add("bridgeRepeated", `Bridge ${bridge.hexside} is ordered demolished twice.`, `${at}.bridge.hexside`);
+      problems.add(
+        "bridgeRepeated",
+        phrase("NOBC.Rules.Land.Demolition.Refusal.bridgeRepeated", { bridge: bridge.hexside }),
+        `${at}.bridge.hexside`,
+      );
     bridges.add(bridge.hexside);
   });
 }
@@ -195,12 +238,12 @@ function airProblems(problems: RefusalList, input: Extract<BridgeDemolitionInput
     if (!isWholeNumber(attempt.deepStrike)) {
       problems.add(
         "invalidValue",
-        `Air unit ${attempt.name} has deep-strike value ${attempt.deepStrike}; it must be a whole number of 0 or more.`,
+        phrase("NOBC.Rules.Land.Demolition.Refusal.invalidValue", { unit: attempt.name, value: String(attempt.deepStrike) }),
         `${at}.deepStrike`,
       );
     }
     if (squadrons.has(attempt.squadron)) {
-      problems.add("squadronReused", `Air unit ${attempt.name} attacks more than one bridge; each rolls for one.`, `${at}.squadron`);
+      problems.add("squadronReused", phrase("NOBC.Rules.Land.Demolition.Refusal.squadronReused", { unit: attempt.name }), `${at}.squadron`);
     }
     squadrons.add(attempt.squadron);
   });
@@ -213,7 +256,7 @@ function rollDie(dice: Dice): number {
 }
 
 /**
- * Decides one attempt (already validated): the label shown (naming the die, if any) and whether the
+ * Decides one attempt (already validated): the words shown (naming the die, if any) and whether the
  * bridge goes. The line's value is set by the caller so the breakdown counts bridges destroyed.
  */
 function decide(
@@ -226,7 +269,14 @@ function decide(
   if (input.means === "wpDivisions") {
     const division = input.attempts[index]!.division;
     return {
-      line: { label: `${bridge.kind} bridge ${bridge.hexside}: destroyed by ${division.name}'s engineers`, source: DEMOLITION_SOURCE },
+      line: {
+        text: phrase("NOBC.Rules.Land.Demolition.ByDivision", {
+          kind: riverName(bridge.kind),
+          bridge: bridge.hexside,
+          unit: division.name,
+        }),
+        source: DEMOLITION_SOURCE,
+      },
       outcome: { ...base, roll: null, destroyed: true },
     };
   }
@@ -236,7 +286,12 @@ function decide(
     const destroyed = roll <= attempt.deepStrike;
     return {
       line: {
-        label: `${attempt.name} on bridge ${bridge.hexside}: rolled ${roll}, needs ${attempt.deepStrike} or less, ${destroyed ? "destroyed" : "missed"}`,
+        text: phrase(destroyed ? "NOBC.Rules.Land.Demolition.AirDestroyed" : "NOBC.Rules.Land.Demolition.AirMissed", {
+          unit: attempt.name,
+          bridge: bridge.hexside,
+          roll,
+          needed: attempt.deepStrike,
+        }),
         source: DEMOLITION_SOURCE,
       },
       outcome: { ...base, roll, destroyed },
@@ -246,7 +301,10 @@ function decide(
   // A forbidden demolition was refused before any die was rolled: what is left rolls or is automatic.
   if (rule.kind !== "roll") {
     return {
-      line: { label: `${bridge.kind} bridge ${bridge.hexside}: destroyed without a roll`, source: DEMOLITION_SOURCE },
+      line: {
+        text: phrase("NOBC.Rules.Land.Demolition.NoRoll", { kind: riverName(bridge.kind), bridge: bridge.hexside }),
+        source: DEMOLITION_SOURCE,
+      },
       outcome: { ...base, roll: null, destroyed: true },
     };
   }
@@ -254,7 +312,12 @@ function decide(
   const destroyed = roll >= rule.min;
   return {
     line: {
-      label: `${bridge.kind} bridge ${bridge.hexside}: rolled ${roll}, needs ${rule.min} or more, ${destroyed ? "destroyed" : "still standing"}`,
+      text: phrase(destroyed ? "NOBC.Rules.Land.Demolition.RollDestroyed" : "NOBC.Rules.Land.Demolition.RollStanding", {
+        kind: riverName(bridge.kind),
+        bridge: bridge.hexside,
+        roll,
+        needed: rule.min,
+      }),
       source: DEMOLITION_SOURCE,
     },
     outcome: { ...base, roll, destroyed },
@@ -267,7 +330,8 @@ function decide(
  */
 export function demolishBridges(input: BridgeDemolitionInput, dice: Dice): Checked<Resolution<BridgeDemolitionOutcome>> {
   const problems = new RefusalList();
-  if (!isWholeNumber(input.turn)) problems.add("invalidTurn", `Turn ${input.turn} must be a whole number of 0 or more.`, "turn");
+  if (!isWholeNumber(input.turn))
+    problems.add("invalidTurn", phrase("NOBC.Rules.Land.Demolition.Refusal.invalidTurn", { turn: String(input.turn) }), "turn");
   if (input.means === "natoEngineers") natoProblems(problems, input);
   else if (input.means === "wpDivisions") wpProblems(problems, input);
   else airProblems(problems, input);

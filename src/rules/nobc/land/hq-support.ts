@@ -5,7 +5,7 @@
  * may not exceed its current level; each combat is counted on its own. Used by the combat planner;
  * exported so the card-assignment check can use the same rule.
  */
-import { RefusalList, SEEDS, type Refusal } from "../../resolution";
+import { RefusalList, SEEDS, phrase, type Refusal } from "../../resolution";
 import { isCount } from "../../validate";
 import type { LandHq } from "./types";
 
@@ -30,31 +30,35 @@ export function hqSupportProblems(use: HqSupportUse, field = "hq"): Refusal[] {
   const levelOk = isCount(hq.level);
   const radiusOk = isCount(hq.radius);
   if (!levelOk || !radiusOk) {
-    problems.add("hqInvalid", `${hq.name} has level ${hq.level} and radius ${hq.radius}; both must be whole numbers of 0 or more.`, field);
+    problems.add(
+      "hqInvalid",
+      phrase("NOBC.Rules.Land.HqSupport.Refusal.hqInvalid", { hq: hq.name, level: String(hq.level), radius: String(hq.radius) }),
+      field,
+    );
   }
   if (distance !== undefined) {
     if (!isCount(distance)) {
       problems.add(
         "hqDistanceInvalid",
-        `The distance from ${hq.name} must be a whole number of hexes, not ${distance}.`,
+        phrase("NOBC.Rules.Land.HqSupport.Refusal.hqDistanceInvalid", { hq: hq.name, distance: String(distance) }),
         `${field}.distance`,
       );
     } else if (radiusOk && distance > hq.radius) {
       problems.add(
         "hqOutOfRadius",
-        `${hq.name} is ${distance} hexes from the combat, beyond its radius of ${hq.radius}.`,
+        phrase("NOBC.Rules.Land.HqSupport.Refusal.hqOutOfRadius", { hq: hq.name, count: distance, radius: hq.radius }),
         `${field}.distance`,
       );
     }
   }
   if (!isCount(used)) {
-    problems.add("hqSupportCountInvalid", `The support ${hq.name} gives must be a whole number of cards and CAS, not ${used}.`, field);
-  } else if (levelOk && used > hq.level) {
     problems.add(
-      "hqOverLevel",
-      `${hq.name} is at level ${hq.level} and can give at most ${hq.level} card(s) and CAS to one combat, not ${used}.`,
+      "hqSupportCountInvalid",
+      phrase("NOBC.Rules.Land.HqSupport.Refusal.hqSupportCountInvalid", { hq: hq.name, used: String(used) }),
       field,
     );
+  } else if (levelOk && used > hq.level) {
+    problems.add("hqOverLevel", phrase("NOBC.Rules.Land.HqSupport.Refusal.hqOverLevel", { hq: hq.name, count: hq.level, used }), field);
   }
   return problems.items;
 }

@@ -4,7 +4,18 @@
  * The map is the caller's business: each step arrives with its hex data and enemy adjacency.
  */
 import type { ActorRef, HexRef } from "../../ids";
-import { RefusalList, SEEDS, refuse, total, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
+import {
+  RefusalList,
+  SEEDS,
+  phrase,
+  refuse,
+  total,
+  type BreakdownLine,
+  type Checked,
+  type Phrase,
+  type PhraseArg,
+  type Resolution,
+} from "../../resolution";
 import type { LandEffect } from "./effects";
 import { ENGINEER_CARDS_FOR_UNBRIDGED } from "./combat-tables";
 import { applyHits } from "./hits";
@@ -20,6 +31,7 @@ import {
   type Side,
 } from "./types";
 import { tableEntry } from "../../validate";
+import { given, listOf, modeName, riverName, roadName, sizeName, terrainName } from "./words";
 
 const RATES = `${SEEDS.nobc}, Land War QRS: Movement Rates`;
 const PHASE = `${SEEDS.nobc}, Land War QRS: 5. Movement`;
@@ -120,10 +132,51 @@ function terrainLine(terrain: readonly LandTerrain[]): BreakdownLine {
   const listed = COMBINED_TERRAIN_MOVE_COST.find(
     (row) => row.terrain.length === kinds.length && row.terrain.every((t) => kinds.includes(t)),
   );
-  if (listed) return { label: `Terrain: ${listed.terrain.join(" + ")}`, value: listed.cost, source: RATES };
-  if (kinds.length === 1) return { label: `Terrain: ${kinds[0]}`, value: TERRAIN_MOVE_COST[kinds[0]!], source: RATES };
+  if (listed) {
+    return {
+      text: phrase("NOBC.Rules.Land.Movement.Terrain", { terrain: listOf(listed.terrain.map(terrainName), "plus") }),
+      value: listed.cost,
+      source: RATES,
+    };
+  }
+  if (kinds.length === 1) {
+    return {
+      text: phrase("NOBC.Rules.Land.Movement.Terrain", { terrain: terrainName(kinds[0]!) }),
+      value: TERRAIN_MOVE_COST[kinds[0]!],
+      source: RATES,
+    };
+  }
   const dearest = Math.max(...kinds.map((t) => TERRAIN_MOVE_COST[t]));
-  return { label: `Terrain: ${kinds.join(", ")} (dearest type counts)`, value: dearest, source: `${DECISIONS}: mixed terrain` };
+  return {
+    text: phrase("NOBC.Rules.Land.Movement.TerrainMixed", { terrain: listOf(kinds.map(terrainName)) }),
+    value: dearest,
+    source: `${DECISIONS}: mixed terrain`,
+  };
+}
+
+/**
+ * What makes a hex unreadable for `hexEntry` (no terrain, an unknown terrain, road or mode), as the
+ * words of a refusal; undefined when the hex can be priced.
+ */
+function hexProblem(hex: MoveCostHex, mode?: Mode): Phrase | undefined {
+  if (mode !== undefined && !Object.hasOwn(MOVEMENT_ALLOWANCE, mode))
+    return phrase("NOBC.Rules.Land.Movement.Problem.unknownMode", { mode: given(mode) });
+  if (hex.terrain.length === 0) return phrase("NOBC.Rules.Land.Movement.Problem.noTerrain");
+  const unknown = hex.terrain.find((t) => !LAND_TERRAINS.includes(t));
+  if (unknown !== undefined) return phrase("NOBC.Rules.Land.Movement.Problem.unknownTerrain", { terrain: given(unknown) });
+  if (hex.road !== undefined && !Object.hasOwn(ROAD_MOVE_COST, hex.road))
+    return phrase("NOBC.Rules.Land.Movement.Problem.unknownRoad", { road: given(hex.road) });
+  return undefined;
+}
+
+/** What makes a river crossing unreadable for `riverLine`, as the words of a refusal; undefined when it can be priced. */
+function riverProblem(river: RiverCrossing): Phrase | undefined {
+  if (!Object.hasOwn(RIVER_CROSSING_COST, river.kind))
+    return phrase("NOBC.Rules.Land.Movement.Problem.unknownRiver", { river: given(river.kind) });
+  const engineers = river.bridgingEngineers ?? 0;
+  if (!Number.isInteger(engineers) || engineers < 0)
+    return phrase("NOBC.Rules.Land.Movement.Problem.badEngineers", { engineers: String(engineers) });
+  return undefined;
 }
 
 /** MP lines and hits for entering one hex. */
@@ -133,22 +186,33 @@ function hexEntry(hex: MoveCostHex, mode: Mode, ignoreMines: boolean): { mp: Bre
   const mp: BreakdownLine[] = [terrainLine(hex.terrain)];
   if (hex.road !== undefined) {
     const cost = tableEntry(ROAD_MOVE_COST, hex.road, "road");
-    if (mode === "march") mp[0] = { label: `Along ${hex.road} (March Mode, any terrain)`, value: cost, source: RATES };
+    if (mode === "march")
+      mp[0] = { text: phrase("NOBC.Rules.Land.Movement.Road", { road: roadName(hex.road) }), value: cost, source: RATES };
   }
   let hits = 0;
   if (hex.mines) {
     if (ignoreMines) hits += IGNORED_MINEFIELD_HITS;
-    else mp.push({ label: "Minefield", value: HEX_MOVE_SURCHARGE.mines, source: RATES });
+    else mp.push({ text: phrase("NOBC.Rules.Land.Movement.Minefield"), value: HEX_MOVE_SURCHARGE.mines, source: RATES });
   }
-  if (hex.contaminated) mp.push({ label: "Contaminated zone", value: HEX_MOVE_SURCHARGE.contaminated, source: RATES });
+  if (hex.contaminated)
+    mp.push({ text: phrase("NOBC.Rules.Land.Movement.Contaminated"), value: HEX_MOVE_SURCHARGE.contaminated, source: RATES });
   return { mp, hits };
 }
 
 function riverLine(river: RiverCrossing): BreakdownLine {
   const engineers = river.bridgingEngineers ?? 0;
   const value = riverCrossingCost(river.kind, river.bridged, engineers);
-  const how = river.bridged ? "bridged" : engineers > 0 ? `unbridged, ${engineers} bridging engineer(s)` : "unbridged";
-  return { label: `Crossing ${river.kind} river (${how})`, value, source: `${RATES}; ${DECISIONS}: river crossings` };
+  const kind = riverName(river.kind);
+  const text = river.bridged
+    ? phrase("NOBC.Rules.Land.Movement.RiverBridged", { kind })
+    : engineers > 0
+      ? phrase("NOBC.Rules.Land.Movement.RiverEngineers", { kind, count: engineers })
+      : phrase("NOBC.Rules.Land.Movement.RiverUnbridged", { kind });
+  return {
+    text,
+    value,
+    source: `${RATES}; ${DECISIONS}: river crossings`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,26 +277,27 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
   const allowance = movementAllowance(unit.mode);
   const checks = new RefusalList();
   if (unit.noMove) {
-    checks.add("noMove", `Unit ${unit.name} carries the no-movement chip, so it cannot move this turn.`, "unit.noMove");
+    checks.add("noMove", phrase("NOBC.Rules.Land.Movement.Refusal.noMove", { unit: unit.name }), "unit.noMove");
   }
-  if (steps.length === 0) checks.add("noSteps", `The path for ${unit.name} has no steps.`, "steps");
+  if (steps.length === 0) checks.add("noSteps", phrase("NOBC.Rules.Land.Movement.Refusal.noSteps", { unit: unit.name }), "steps");
   if (!Number.isInteger(unit.strength) || unit.strength < 0) {
-    checks.add("badStrength", `Unit ${unit.name} must have a whole strength of 0 or more, not ${unit.strength}.`, "unit.strength");
+    checks.add(
+      "badStrength",
+      phrase("NOBC.Rules.Land.Movement.Refusal.badStrength", { unit: unit.name, strength: String(unit.strength) }),
+      "unit.strength",
+    );
   }
   if (!Number.isFinite(spentBefore) || spentBefore < 0 || spentBefore > allowance) {
     checks.add(
       "badMpSpent",
-      `mpSpentBefore for ${unit.name} must be between 0 and its allowance of ${allowance}, not ${spentBefore}.`,
+      phrase("NOBC.Rules.Land.Movement.Refusal.badMpSpent", { unit: unit.name, allowance, spent: String(spentBefore) }),
       "mpSpentBefore",
     );
   }
   steps.forEach((step, i) => {
-    try {
-      hexEntry(step, unit.mode, false);
-      if (step.river) riverLine(step.river);
-    } catch (error) {
-      checks.add("badStep", `Step ${i + 1} (hex ${step.hex}) is not valid: ${(error as Error).message}.`, `steps.${i}`);
-    }
+    const problem = hexProblem(step) ?? (step.river === undefined ? undefined : riverProblem(step.river));
+    if (problem !== undefined)
+      checks.add("badStep", phrase("NOBC.Rules.Land.Movement.Refusal.badStep", { step: i + 1, hex: step.hex, problem }), `steps.${i}`);
   });
   if (!checks.empty) return refuse(...checks.items);
 
@@ -245,21 +310,25 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
     if (mustStopAt !== undefined && !checks.items.some((r) => r.code === "mustStopAdjacent")) {
       checks.add(
         "mustStopAdjacent",
-        `Unit ${unit.name} is NATO and must stop in hex ${mustStopAt}, next to Warsaw Pact units, but step ${i + 1} goes on to hex ${step.hex}.`,
+        phrase("NOBC.Rules.Land.Movement.Refusal.mustStopAdjacent", { unit: unit.name, stop: mustStopAt, step: i + 1, hex: step.hex }),
         `steps.${i}`,
       );
     }
     const mpLines: BreakdownLine[] = [];
     const hitLines: BreakdownLine[] = [];
     if (i === 0 && unit.side === "nato" && leavesAny(startEnemies, step.adjacentEnemies ?? [])) {
-      mpLines.push({ label: "leaving adjacent Warsaw Pact units", value: DISENGAGE_COST.mp, source: PHASE });
-      hitLines.push({ label: "leaving adjacent Warsaw Pact units", value: DISENGAGE_COST.hits, source: PHASE });
+      mpLines.push({ text: phrase("NOBC.Rules.Land.Movement.Disengage"), value: DISENGAGE_COST.mp, source: PHASE });
+      hitLines.push({ text: phrase("NOBC.Rules.Land.Movement.Disengage"), value: DISENGAGE_COST.hits, source: PHASE });
     }
     if (step.river) mpLines.push(riverLine(step.river));
     const entry = hexEntry(step, unit.mode, step.ignoreMines ?? false);
     mpLines.push(...entry.mp);
     if (entry.hits > 0) {
-      hitLines.push({ label: "minefield ignored", value: entry.hits, source: `${RATES}; ${DECISIONS}: mines` });
+      hitLines.push({
+        text: phrase("NOBC.Rules.Land.Movement.MinefieldIgnored"),
+        value: entry.hits,
+        source: `${RATES}; ${DECISIONS}: mines`,
+      });
     }
     const mp = total(mpLines);
     const hits = total(hitLines);
@@ -267,11 +336,19 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
     if (spent > allowance && !checks.items.some((r) => r.code === "overAllowance")) {
       checks.add(
         "overAllowance",
-        `Unit ${unit.name} would need ${spent} MP to reach hex ${step.hex} (step ${i + 1}) but has ${allowance} MP in ${modeName(unit.mode)}.`,
+        phrase("NOBC.Rules.Land.Movement.Refusal.overAllowance", {
+          unit: unit.name,
+          spent,
+          hex: step.hex,
+          step: i + 1,
+          allowance,
+          mode: modeName(unit.mode),
+        }),
         `steps.${i}`,
       );
     }
-    for (const line of mpLines) breakdown.push({ ...line, label: `${step.hex}: ${line.label} (MP)` });
+    for (const line of mpLines)
+      breakdown.push({ ...line, text: phrase("NOBC.Rules.Land.Movement.StepMp", { hex: step.hex, line: line.text }) });
     for (const line of hitLines) breakdown.push(hitNote(line, step.hex));
     results.push({ hex: step.hex, mp, hits });
     if (mustStopAt === undefined && unit.side === "nato" && (step.adjacentEnemies ?? []).length > 0) mustStopAt = step.hex;
@@ -298,18 +375,14 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
   });
 }
 
-/** A hit line shown beside MP lines: value 0 so the breakdown still adds up to MP, the hits named in the label. */
+/** A hit line shown beside MP lines: value 0 so the breakdown still adds up to MP, the hits named in its words. */
 function hitNote(line: BreakdownLine, hex: HexRef): BreakdownLine {
-  return { label: `${hex}: ${line.label}: ${line.value} hit(s), not MP`, value: 0, source: line.source };
+  return { text: phrase("NOBC.Rules.Land.Movement.StepHits", { hex, line: line.text, count: line.value }), value: 0, source: line.source };
 }
 
 /** True when a unit that started next to `before` enemies is no longer next to one of them. */
 function leavesAny(before: readonly ActorRef[], after: readonly ActorRef[]): boolean {
   return before.some((enemy) => !after.includes(enemy));
-}
-
-function modeName(mode: Mode): string {
-  return mode === "combat" ? "Combat Mode" : "March Mode";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,40 +429,46 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
   const options = optionsSection(input.options, "overrun").value;
   const checks = new RefusalList();
   if (!Number.isFinite(overrunCost.mp) || overrunCost.mp < 0) {
-    checks.add("badOverrunCost", `The overrun MP cost of ${unit.name} must be 0 or more, not ${overrunCost.mp}.`, "overrunCost.mp");
+    checks.add(
+      "badOverrunCost",
+      phrase("NOBC.Rules.Land.Movement.Refusal.badOverrunCost", { unit: unit.name, mp: String(overrunCost.mp) }),
+      "overrunCost.mp",
+    );
   }
   if (!Number.isInteger(overrunCost.hits) || overrunCost.hits < 0) {
     checks.add(
       "badOverrunCost",
-      `The overrun hit cost of ${unit.name} must be a whole number of 0 or more, not ${overrunCost.hits}.`,
+      phrase("NOBC.Rules.Land.Movement.Refusal.badOverrunCostHits", { unit: unit.name, hits: String(overrunCost.hits) }),
       "overrunCost.hits",
     );
   }
   if (!Number.isFinite(mpLeft) || mpLeft < 0) {
-    checks.add("badMpLeft", `mpLeft for ${unit.name} must be 0 or more, not ${mpLeft}.`, "mpLeft");
+    checks.add("badMpLeft", phrase("NOBC.Rules.Land.Movement.Refusal.badMpLeft", { unit: unit.name, mp: String(mpLeft) }), "mpLeft");
   }
-  try {
-    hexEntry(hex, unit.mode, false);
-  } catch (error) {
-    checks.add("badHex", `Hex ${hex.hex} is not valid: ${(error as Error).message}.`, "hex");
-  }
+  const hexWrong = hexProblem(hex, unit.mode);
+  if (hexWrong !== undefined)
+    checks.add("badHex", phrase("NOBC.Rules.Land.Movement.Refusal.badHex", { hex: hex.hex, problem: hexWrong }), "hex");
   if (defenders.length === 0 && hqs.length === 0) {
-    checks.add("emptyHex", `Hex ${hex.hex} holds no enemy unit or HQ to overrun.`, "defenders");
+    checks.add("emptyHex", phrase("NOBC.Rules.Land.Movement.Refusal.emptyHex", { hex: hex.hex }), "defenders");
   }
   for (const enemy of [...defenders, ...hqs]) {
     if (enemy.side === unit.side) {
-      checks.add("notEnemy", `${enemy.name} is on the same side as ${unit.name}, so it cannot be overrun.`, "defenders");
+      checks.add("notEnemy", phrase("NOBC.Rules.Land.Movement.Refusal.notEnemy", { enemy: enemy.name, unit: unit.name }), "defenders");
     }
   }
   const strengths = [{ who: unit, field: "unit.strength" }, ...artilleryOf(defenders).map((a) => ({ who: a, field: "defenders" }))];
   for (const { who, field } of strengths) {
     if (!Number.isInteger(who.strength) || who.strength < 0) {
-      checks.add("badStrength", `${who.name} must have a whole strength of 0 or more, not ${who.strength}.`, field);
+      checks.add(
+        "badStrength",
+        phrase("NOBC.Rules.Land.Movement.Refusal.badStrengthOverrun", { unit: who.name, strength: String(who.strength) }),
+        field,
+      );
     }
   }
   for (const hq of hqs) {
     if (!Number.isInteger(hq.level) || hq.level < 0) {
-      checks.add("badHqLevel", `HQ ${hq.name} must have a whole level of 0 or more, not ${hq.level}.`, "hqs");
+      checks.add("badHqLevel", phrase("NOBC.Rules.Land.Movement.Refusal.badHqLevel", { hq: hq.name, level: String(hq.level) }), "hqs");
     }
   }
   const battalions = defenders.filter((d) => d.arm !== "artillery" && d.size === "battalion");
@@ -398,13 +477,17 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
     if (d.arm !== "artillery" && d.size !== "battalion") {
       checks.add(
         "notOverrunnable",
-        `${d.name} is a ${d.size}, not a battalion, HQ or artillery unit, so it must be attacked in combat rather than overrun.`,
+        phrase("NOBC.Rules.Land.Movement.Refusal.notOverrunnable", { unit: d.name, size: sizeName(d.size) }),
         "defenders",
       );
     }
   }
   if (battalions.length > 0 && overrunCost.mp > mpLeft) {
-    checks.add("overrunMpShort", `Unit ${unit.name} has ${mpLeft} MP left but its overrun costs ${overrunCost.mp} MP.`, "mpLeft");
+    checks.add(
+      "overrunMpShort",
+      phrase("NOBC.Rules.Land.Movement.Refusal.overrunMpShort", { unit: unit.name, mpLeft, cost: overrunCost.mp }),
+      "mpLeft",
+    );
   }
 
   return checks.result(() => {
@@ -416,8 +499,8 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
     let taken = applyHits(unit, 0);
     if (battalions.length > 0) {
       mpSpent = overrunCost.mp;
-      breakdown.push({ label: `Overrun cost from the counter: ${overrunCost.mp} MP (not hits)`, value: 0, source: PHASE });
-      breakdown.push({ label: "Overrun cost from the counter (hits)", value: overrunCost.hits, source: PHASE });
+      breakdown.push({ text: phrase("NOBC.Rules.Land.Movement.OverrunCostMp", { mp: overrunCost.mp }), value: 0, source: PHASE });
+      breakdown.push({ text: phrase("NOBC.Rules.Land.Movement.OverrunCostHits"), value: overrunCost.hits, source: PHASE });
       const extras = overrunExtraHits(input, options);
       breakdown.push(...extras);
       hitsToUnit = overrunCost.hits + total(extras);
@@ -431,7 +514,11 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
     const alone: ActorRef[] = [];
     for (const a of artillery) {
       const hit = applyHits(a, DISPLACED_ALONE.artilleryHits);
-      breakdown.push({ label: `${a.name} met alone: takes ${hit.applied} hit(s) (not the mover's)`, value: 0, source: PHASE });
+      breakdown.push({
+        text: phrase("NOBC.Rules.Land.Movement.ArtilleryAlone", { unit: a.name, count: hit.applied }),
+        value: 0,
+        source: PHASE,
+      });
       effects.push(...hit.effects);
       if (hit.eliminated) {
         eliminated.push(a.id);
@@ -442,7 +529,7 @@ export function resolveOverrun(input: OverrunInput): Checked<Resolution<OverrunO
     }
     for (const hq of hqs) {
       const lost = Math.min(DISPLACED_ALONE.hqLevels, hq.level);
-      breakdown.push({ label: `${hq.name} met alone: loses ${lost} level(s) (not the mover's hits)`, value: 0, source: PHASE });
+      breakdown.push({ text: phrase("NOBC.Rules.Land.Movement.HqAlone", { hq: hq.name, count: lost }), value: 0, source: PHASE });
       if (lost > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: -lost });
       effects.push({ type: "retreat", actor: hq.id, hexes: DISPLACED_ALONE.retreatHexes });
       alone.push(hq.id);
@@ -468,29 +555,34 @@ function artilleryOf<U extends Pick<LandUnit, "arm">>(units: readonly U[]): U[] 
 /** The seed's extra-hit list for an overrun, as breakdown lines. */
 function overrunExtraHits(input: OverrunInput, options: OverrunOptions): BreakdownLine[] {
   const { hex, unit, river } = input;
-  const light: string[] = hex.terrain.filter((t, i) => OVERRUN_LIGHT_TERRAIN.includes(t) && hex.terrain.indexOf(t) === i);
+  const light: PhraseArg[] = hex.terrain
+    .filter((t, i) => OVERRUN_LIGHT_TERRAIN.includes(t) && hex.terrain.indexOf(t) === i)
+    .map(terrainName);
   if (options.minorRoadMeansMinorRiver ? river === "minor" : hex.road === "road") {
-    light.push(options.minorRoadMeansMinorRiver ? "minor river" : "minor road");
+    light.push(phrase(options.minorRoadMeansMinorRiver ? "NOBC.Rules.Land.Movement.MinorRiver" : "NOBC.Rules.Land.Movement.MinorRoad"));
   }
-  if (unit.mode === "march") light.push("March Mode");
+  if (unit.mode === "march") light.push(modeName("march"));
   const lines: BreakdownLine[] = [];
   if (options.lightExtrasCumulative) {
     for (const item of light) {
       lines.push({
-        label: `Overrun: ${item} (hits)`,
+        text: phrase("NOBC.Rules.Land.Movement.OverrunExtra", { item }),
         value: OVERRUN_EXTRA_HITS.light,
         source: `${PHASE}; ${DECISIONS}: overrun extra hits`,
       });
     }
   } else if (light.length > 0) {
     lines.push({
-      label: `Overrun: ${light.join(", ")} (hits, counted once)`,
+      text: phrase("NOBC.Rules.Land.Movement.OverrunExtraOnce", { items: listOf(light) }),
       value: OVERRUN_EXTRA_HITS.light,
       source: `${PHASE}; ${DECISIONS}: overrun extra hits`,
     });
   }
-  if (hex.terrain.includes("city")) lines.push({ label: "Overrun: city (hits)", value: OVERRUN_EXTRA_HITS.city, source: PHASE });
-  if (river === "major") lines.push({ label: "Overrun: across a major river (hits)", value: OVERRUN_EXTRA_HITS.majorRiver, source: PHASE });
+  if (hex.terrain.includes("city"))
+    lines.push({ text: phrase("NOBC.Rules.Land.Movement.OverrunCity"), value: OVERRUN_EXTRA_HITS.city, source: PHASE });
+  if (river === "major") {
+    lines.push({ text: phrase("NOBC.Rules.Land.Movement.OverrunMajorRiver"), value: OVERRUN_EXTRA_HITS.majorRiver, source: PHASE });
+  }
   return lines;
 }
 

@@ -4,9 +4,10 @@
  */
 import type { ActorRef, CardRef, HexRef } from "../../ids";
 import type { Effect } from "../../effects";
-import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
-import { categoriesWhere, supportCardRecord } from "./card-categories";
+import { SEEDS, RefusalList, phrase, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { categoriesWhere, categoryName, supportCardRecord } from "./card-categories";
 import { alwaysInMarchMode, type LandUnit, type Mode, type SupportCard, type SupportCardCategory } from "./types";
+import { given } from "./words";
 
 const ORDERS_SOURCE = `${SEEDS.nobc}, Land War QRS: 2. Orders`;
 const ORDERS_DECISION = `${SEEDS.decision}: Land orders`;
@@ -56,25 +57,21 @@ function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
   const problems = new RefusalList();
   const { unit, mode } = order;
   if (!MODES.includes(mode)) {
-    problems.add("invalidMode", `Mode "${mode}" for unit ${unit.name} is neither "combat" nor "march".`, `${at}mode`);
+    problems.add("invalidMode", phrase("NOBC.Rules.Land.Orders.Refusal.invalidMode", { mode: given(mode), unit: unit.name }), `${at}mode`);
     return problems.items;
   }
   if (!Number.isInteger(unit.supply) || unit.supply < 0) {
     problems.add(
       "invalidSupply",
-      `Unit ${unit.name} carries ${String(unit.supply)} supply points; it must be a whole number of 0 or more.`,
+      phrase("NOBC.Rules.Land.Orders.Refusal.invalidSupply", { unit: unit.name, supply: String(unit.supply) }),
       `${at}unit.supply`,
     );
     return problems.items;
   }
   if (mode === "combat" && alwaysInMarchMode(unit)) {
-    problems.add(
-      "alwaysMarchMode",
-      `Unit ${unit.name} is artillery or battalion-sized, so it stays in March Mode and cannot take Combat Mode.`,
-      `${at}mode`,
-    );
+    problems.add("alwaysMarchMode", phrase("NOBC.Rules.Land.Orders.Refusal.alwaysMarchMode", { unit: unit.name }), `${at}mode`);
   } else if (mode === "combat" && unit.supply < MODE_ORDERS.combat.supplyCost) {
-    problems.add("noSupply", `Unit ${unit.name} has no supply point, so it cannot take Combat Mode.`, `${at}unit.supply`);
+    problems.add("noSupply", phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: unit.name }), `${at}unit.supply`);
   }
   return problems.items;
 }
@@ -85,10 +82,10 @@ function modeOrderResolution(order: ModeOrder): Resolution<ModeOrderOutcome> {
   const breakdown: BreakdownLine[] = [];
   const effects: Effect[] = [];
   if (alwaysInMarchMode(unit)) {
-    breakdown.push({ label: `${unit.name}: needs no orders, always in March Mode`, value: 0, source: ORDERS_SOURCE });
+    breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.AlwaysMarch", { unit: unit.name }), value: 0, source: ORDERS_SOURCE });
   } else {
-    const label = mode === "combat" ? "Combat Mode: supply point spent" : "March Mode: no cost, may not attack";
-    breakdown.push({ label: `${unit.name}: ${label}`, value: cost, source: ORDERS_SOURCE });
+    const key = mode === "combat" ? "NOBC.Rules.Land.Orders.CombatMode" : "NOBC.Rules.Land.Orders.MarchMode";
+    breakdown.push({ text: phrase(key, { unit: unit.name }), value: cost, source: ORDERS_SOURCE });
   }
   if (cost > 0) effects.push({ type: "supply", actor: unit.id, delta: -cost });
   if (unit.mode !== mode) effects.push({ type: "mode", actor: unit.id, mode });
@@ -111,14 +108,14 @@ function minefieldProblems(order: MinefieldOrder, at: string, seen: Set<CardRef>
   if (supportCardRecord(card.category)?.uses.minefield !== true) {
     problems.add(
       "notMinefieldCard",
-      `Card ${card.id} is a ${card.category} card; only an Engineer or Minelaying Engineer card lays a minefield.`,
+      phrase("NOBC.Rules.Land.Orders.Refusal.notMinefieldCard", { card: card.id, category: categoryName(card.category) }),
       `${at}card.category`,
     );
   }
   if (seen.has(card.id)) {
-    problems.add("cardReused", `Card ${card.id} is played for more than one minefield; each card lays one.`, `${at}card.id`);
+    problems.add("cardReused", phrase("NOBC.Rules.Land.Orders.Refusal.cardReused", { card: card.id }), `${at}card.id`);
   }
-  if (hex.length === 0) problems.add("missingHex", `Minefield for card ${card.id} names no hex.`, `${at}hex`);
+  if (hex.length === 0) problems.add("missingHex", phrase("NOBC.Rules.Land.Orders.Refusal.missingHex", { card: card.id }), `${at}hex`);
   seen.add(card.id);
   return problems.items;
 }
@@ -135,7 +132,7 @@ export function resolveOrders(input: OrdersPhaseInput): Checked<Resolution<Order
     if (units.has(order.unit.id)) {
       refusals.push({
         code: "duplicateUnit",
-        message: `Unit ${order.unit.name} has more than one order this phase.`,
+        text: phrase("NOBC.Rules.Land.Orders.Refusal.duplicateUnit", { unit: order.unit.name }),
         field: `${at}unit.id`,
       });
     }
@@ -151,11 +148,11 @@ export function resolveOrders(input: OrdersPhaseInput): Checked<Resolution<Order
   const breakdown = parts.flatMap((p) => p.breakdown);
   const effects: Effect[] = parts.flatMap((p) => p.effects);
   for (const { card, hex } of minefields) {
-    breakdown.push({ label: `Minefield laid in ${hex} (card ${card.id} discarded)`, value: 0, source: ORDERS_SOURCE });
+    breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.Minefield", { hex, card: card.id }), value: 0, source: ORDERS_SOURCE });
     effects.push({ type: "minefield", hex, present: true }, { type: "cardDiscarded", card: card.id });
   }
   if (minefields.length > 0) {
-    breakdown.push({ label: "Engineer card is used up when it lays its minefield", value: 0, source: ORDERS_DECISION });
+    breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.EngineerUsedUp"), value: 0, source: ORDERS_DECISION });
   }
   const modes = parts.map((p) => p.outcome);
   return {

@@ -6,9 +6,9 @@ import type { ActorRef, CardRef } from "../../ids";
 import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
-import { SEEDS, RefusalList, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { SEEDS, RefusalList, phrase, type BreakdownLine, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { applyHits } from "./hits";
-import { categoriesWhere, discardsAfterUse, isWeapon, supportCardRecord } from "./card-categories";
+import { categoriesWhere, categoryName, discardsAfterUse, isWeapon, supportCardRecord } from "./card-categories";
 import {
   alwaysInMarchMode,
   type LandHq,
@@ -98,7 +98,7 @@ export function targetIdentificationProblems(attacker: Side, cards: readonly Sup
   if (cards.length !== IDENTIFICATION_CARDS_NEEDED) {
     problems.add(
       "identificationCount",
-      `Identifying a target takes exactly ${IDENTIFICATION_CARDS_NEEDED} cards; ${cards.length} were given.`,
+      phrase("NOBC.Rules.Land.RearArea.Refusal.identificationCount", { needed: IDENTIFICATION_CARDS_NEEDED, count: cards.length }),
       field,
     );
   }
@@ -107,15 +107,15 @@ export function targetIdentificationProblems(attacker: Side, cards: readonly Sup
     if (supportCardRecord(card.category)?.uses.rearArea?.identifies !== true) {
       problems.add(
         "notIdentificationCard",
-        `Card ${card.id} is a ${card.category} card; only Intelligence, Air Recce or Special Forces cards identify targets.`,
+        phrase("NOBC.Rules.Land.RearArea.Refusal.notIdentificationCard", { card: card.id, category: categoryName(card.category) }),
         `${field}[${i}].category`,
       );
     }
     if (card.side !== attacker) {
-      problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, `${field}[${i}].side`);
+      problems.add("wrongSide", phrase("NOBC.Rules.Land.RearArea.Refusal.wrongSide", { card: card.id }), `${field}[${i}].side`);
     }
     if (seen.has(card.id)) {
-      problems.add("cardReused", `Card ${card.id} is given twice; the two identification cards must differ.`, `${field}[${i}].id`);
+      problems.add("cardReused", phrase("NOBC.Rules.Land.RearArea.Refusal.cardReused", { card: card.id }), `${field}[${i}].id`);
     }
     seen.add(card.id);
   });
@@ -141,96 +141,109 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
   const { target } = input;
   const victim = targetOf(target);
   if (victim.side === input.attacker) {
-    problems.add("friendlyTarget", `Target ${victim.name} is on the attacking side.`, "target");
+    problems.add("friendlyTarget", phrase("NOBC.Rules.Land.RearArea.Refusal.friendlyTarget", { target: victim.name }), "target");
   }
   if (target.kind === "hq" && !isNonNegativeInteger(target.hq.level)) {
     problems.add(
       "invalidLevel",
-      `HQ ${victim.name} has level ${target.hq.level}; it must be a whole number of 0 or more.`,
+      phrase("NOBC.Rules.Land.RearArea.Refusal.invalidLevel", { hq: victim.name, level: String(target.hq.level) }),
       "target.hq.level",
     );
   }
   if (target.kind === "unit" && !isNonNegativeInteger(target.unit.strength)) {
     problems.add(
       "invalidStrength",
-      `Unit ${victim.name} has strength ${target.unit.strength}; it must be a whole number of 0 or more.`,
+      phrase("NOBC.Rules.Land.RearArea.Refusal.invalidStrength", { unit: victim.name, strength: String(target.unit.strength) }),
       "target.unit.strength",
     );
   }
   if (target.kind === "unit" && target.inContact) {
-    problems.add(
-      "targetInContact",
-      `Unit ${victim.name} is in contact with the enemy; rear-area attacks strike only HQs and units out of contact.`,
-      "target.inContact",
-    );
+    problems.add("targetInContact", phrase("NOBC.Rules.Land.RearArea.Refusal.targetInContact", { unit: victim.name }), "target.inContact");
   }
   const identifying = new Set(input.identification.map((c) => c.id));
   const used = new Set<CardRef>();
-  if (input.strikes.length === 0) problems.add("noStrikes", "The attack has nothing to strike with.", "strikes");
+  if (input.strikes.length === 0) problems.add("noStrikes", phrase("NOBC.Rules.Land.RearArea.Refusal.noStrikes"), "strikes");
   input.strikes.forEach((strike, i) => {
     const at = `strikes[${i}]`;
     if (strike.kind === "cas") {
       if (!isNonNegativeInteger(strike.value)) {
         problems.add(
           "invalidValue",
-          `CAS squadron ${strike.name} has value ${strike.value}; it must be a whole number of 0 or more.`,
+          phrase("NOBC.Rules.Land.RearArea.Refusal.invalidValueCas", { squadron: strike.name, value: String(strike.value) }),
           `${at}.value`,
         );
       }
       if (used.has(strike.squadron)) {
-        problems.add("squadronReused", `CAS squadron ${strike.name} is given twice.`, `${at}.squadron`);
+        problems.add(
+          "squadronReused",
+          phrase("NOBC.Rules.Land.RearArea.Refusal.squadronReused", { squadron: strike.name }),
+          `${at}.squadron`,
+        );
       }
       used.add(strike.squadron);
     } else {
       if (supportCardRecord(strike.card.category)?.uses.rearArea?.strike !== strike.kind) {
         problems.add(
           "wrongCardCategory",
-          `Card ${strike.card.id} is a ${strike.card.category} card, not ${strike.kind}.`,
+          phrase("NOBC.Rules.Land.RearArea.Refusal.wrongCardCategory", {
+            card: strike.card.id,
+            category: categoryName(strike.card.category),
+            kind: categoryName(strike.kind),
+          }),
           `${at}.card.category`,
         );
       }
       if (!isNonNegativeInteger(strike.card.value)) {
         problems.add(
           "invalidValue",
-          `Card ${strike.card.id} has value ${strike.card.value}; it must be a whole number of 0 or more.`,
+          phrase("NOBC.Rules.Land.RearArea.Refusal.invalidValue", { card: strike.card.id, value: String(strike.card.value) }),
           `${at}.card.value`,
         );
       }
     }
     if (strike.kind === "ew" && target.kind !== "hq") {
-      problems.add("ewNeedsHq", `Electronic Warfare card ${strike.card.id} may strike only HQs.`, `${at}.card`);
+      problems.add("ewNeedsHq", phrase("NOBC.Rules.Land.RearArea.Refusal.ewNeedsHq", { card: strike.card.id }), `${at}.card`);
     }
     if (strike.kind === "specialForces" && identifying.has(strike.card.id)) {
       problems.add(
         "specialForcesIdentifying",
-        `Special Forces card ${strike.card.id} is identifying the target, so it cannot also add to the attack.`,
+        phrase("NOBC.Rules.Land.RearArea.Refusal.specialForcesIdentifying", { card: strike.card.id }),
         `${at}.card`,
       );
     }
     const chemical = strike.kind === "cas" || strike.kind === "ssm" ? strike.chemical : undefined;
     if (chemical !== undefined) {
       if (!isWeapon(chemical.category, "chemical")) {
-        problems.add("wrongCardCategory", `Card ${chemical.id} is a ${chemical.category} card, not chemical.`, `${at}.chemical.category`);
+        problems.add(
+          "wrongCardCategory",
+          phrase("NOBC.Rules.Land.RearArea.Refusal.wrongCardCategory", {
+            card: chemical.id,
+            category: categoryName(chemical.category),
+            kind: categoryName("chemical"),
+          }),
+          `${at}.chemical.category`,
+        );
       } else if (!isNonNegativeInteger(chemical.value)) {
         problems.add(
           "invalidValue",
-          `Chemical card ${chemical.id} has value ${chemical.value}; it must be a whole number of 0 or more.`,
+          phrase("NOBC.Rules.Land.RearArea.Refusal.invalidValueChemical", { card: chemical.id, value: String(chemical.value) }),
           `${at}.chemical.value`,
         );
       }
       if (input.chemicalReleaseConfirmed !== true) {
         problems.add(
           "releaseNotConfirmed",
-          `Chemical card ${chemical.id} needs Control's release; set chemicalReleaseConfirmed once the umpire confirms.`,
+          phrase("NOBC.Rules.Land.RearArea.Refusal.releaseNotConfirmed", { card: chemical.id }),
           "chemicalReleaseConfirmed",
         );
       }
     }
     for (const card of strikeCards(strike)) {
       if (card.side !== input.attacker) {
-        problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, at);
+        problems.add("wrongSide", phrase("NOBC.Rules.Land.RearArea.Refusal.wrongSide", { card: card.id }), at);
       }
-      if (used.has(card.id)) problems.add("cardReused", `Card ${card.id} is used more than once in this attack.`, at);
+      if (used.has(card.id))
+        problems.add("cardReused", phrase("NOBC.Rules.Land.RearArea.Refusal.cardReusedInAttack", { card: card.id }), at);
       used.add(card.id);
     }
   });
@@ -241,31 +254,45 @@ function attackProblems(input: RearAreaAttackInput): Refusal[] {
 function strikeLines(strike: RearAreaStrike): BreakdownLine[] {
   switch (strike.kind) {
     case "cas": {
-      const lines = [{ label: `CAS squadron ${strike.name}`, value: strike.value, source: REAR_SOURCE }];
+      const lines: BreakdownLine[] = [
+        { text: phrase("NOBC.Rules.Land.RearArea.Cas", { squadron: strike.name }), value: strike.value, source: REAR_SOURCE },
+      ];
       if (strike.chemical) {
-        lines.push({ label: `CAS value doubled by chemical card ${strike.chemical.id}`, value: strike.value, source: REAR_SOURCE });
+        lines.push({
+          text: phrase("NOBC.Rules.Land.RearArea.CasDoubled", { card: strike.chemical.id }),
+          value: strike.value,
+          source: REAR_SOURCE,
+        });
       }
       return lines;
     }
     case "ssm": {
-      const lines = [{ label: `SSM card ${strike.card.id}`, value: strike.card.value, source: REAR_SOURCE }];
+      const lines: BreakdownLine[] = [
+        { text: phrase("NOBC.Rules.Land.RearArea.Ssm", { card: strike.card.id }), value: strike.card.value, source: REAR_SOURCE },
+      ];
       if (strike.chemical) {
-        lines.push({ label: `Chemical card ${strike.chemical.id} added to the SSM`, value: strike.chemical.value, source: REAR_SOURCE });
+        lines.push({
+          text: phrase("NOBC.Rules.Land.RearArea.SsmChemical", { card: strike.chemical.id }),
+          value: strike.chemical.value,
+          source: REAR_SOURCE,
+        });
       }
       return lines;
     }
     case "ew":
-      return [{ label: `Electronic Warfare card ${strike.card.id}`, value: strike.card.value, source: REAR_SOURCE }];
+      return [{ text: phrase("NOBC.Rules.Land.RearArea.Ew", { card: strike.card.id }), value: strike.card.value, source: REAR_SOURCE }];
     case "specialForces":
-      return [{ label: `Special Forces card ${strike.card.id}`, value: strike.card.value, source: REAR_SOURCE }];
+      return [
+        { text: phrase("NOBC.Rules.Land.RearArea.SpecialForces", { card: strike.card.id }), value: strike.card.value, source: REAR_SOURCE },
+      ];
   }
 }
 
-/** Step C applies to: halving (artillery, city, woods; never twice) and doubling (combat unit in March Mode). */
+/** Step C applies to: halving (artillery, city, woods; never twice; the key of its line) and doubling (combat unit in March Mode). */
 function stepC(target: RearAreaTarget): { halve: string | null; double: boolean } {
   const artillery = target.kind === "unit" && target.unit.arm === "artillery";
   const cover = target.terrain.includes("city") || target.terrain.includes("woods");
-  const halve = artillery ? "artillery target" : cover ? "target in city or woods" : null;
+  const halve = artillery ? "NOBC.Rules.Land.RearArea.HalvedArtillery" : cover ? "NOBC.Rules.Land.RearArea.HalvedCover" : null;
   const double =
     target.kind === "unit" && target.unit.arm !== "artillery" && (target.unit.mode === "march" || alwaysInMarchMode(target.unit));
   return { halve, double };
@@ -296,17 +323,17 @@ export function rearAreaAttack(input: RearAreaAttackInput, dice: Dice): Checked<
   const breakdown = input.strikes.flatMap(strikeLines);
   const roll = dice.d6();
   if (!isDieFace(roll)) throw new RangeError(`die roll ${roll} is not 1..6`);
-  breakdown.push({ label: "Die roll (1d6)", value: roll, source: REAR_SOURCE });
+  breakdown.push({ text: phrase("NOBC.Rules.Land.RearArea.DieRoll"), value: roll, source: REAR_SOURCE });
 
   let score = breakdown.reduce((sum, line) => sum + line.value, 0);
   const { halve, double } = stepC(target);
   if (halve !== null) {
     const halved = Math.floor(score / 2);
-    breakdown.push({ label: `Halved, rounded down (${halve})`, value: halved - score, source: REAR_SOURCE });
+    breakdown.push({ text: phrase(halve), value: halved - score, source: REAR_SOURCE });
     score = halved;
   }
   if (double) {
-    breakdown.push({ label: "Doubled (combat unit in March Mode)", value: score, source: REAR_SOURCE });
+    breakdown.push({ text: phrase("NOBC.Rules.Land.RearArea.Doubled"), value: score, source: REAR_SOURCE });
     score *= 2;
   }
 

@@ -3,9 +3,10 @@
  * each unit carries, and how many levels an HQ wins back afterwards.
  */
 import type { ActorRef } from "../../ids";
-import { RefusalList, SEEDS, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
+import { RefusalList, SEEDS, phrase, type BreakdownLine, type Checked, type Resolution } from "../../resolution";
 import type { LandEffect } from "./effects";
-import { categoriesWhere, discardsAfterUse, supportCardRecord } from "./card-categories";
+import { categoriesWhere, categoryName, discardsAfterUse, supportCardRecord } from "./card-categories";
+import { sizeName } from "./words";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
 import { tableEntry } from "../../validate";
 
@@ -75,10 +76,10 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
   const { hq, allocation } = input;
   const checks = new RefusalList();
   if (!Number.isInteger(hq.level) || hq.level < 0) {
-    checks.add("badHqLevel", `HQ ${hq.name} must have a whole level of 0 or more, not ${hq.level}.`, "hq.level");
+    checks.add("badHqLevel", phrase("NOBC.Rules.Land.Resupply.Refusal.badHqLevel", { hq: hq.name, level: String(hq.level) }), "hq.level");
   }
   if (!Number.isFinite(hq.radius) || hq.radius < 0) {
-    checks.add("badRadius", `HQ ${hq.name} must have a radius of 0 or more, not ${hq.radius}.`, "hq.radius");
+    checks.add("badRadius", phrase("NOBC.Rules.Land.Resupply.Refusal.badRadius", { hq: hq.name, radius: String(hq.radius) }), "hq.radius");
   }
   const byId = new Map(input.candidates.map((c) => [c.unit.id, c]));
   const given: { unit: ActorRef; counters: number }[] = [];
@@ -86,12 +87,12 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
   for (const [id, counters] of Object.entries(allocation)) {
     const field = `allocation.${id}`;
     if (!Number.isInteger(counters) || counters < 0) {
-      checks.add("badCounters", `The counters for unit ${id} must be a whole number of 0 or more, not ${counters}.`, field);
+      checks.add("badCounters", phrase("NOBC.Rules.Land.Resupply.Refusal.badCounters", { unit: id, counters: String(counters) }), field);
       continue;
     }
     const candidate = byId.get(id);
     if (candidate === undefined) {
-      checks.add("unknownUnit", `Unit ${id} is not among the units this HQ could supply.`, field);
+      checks.add("unknownUnit", phrase("NOBC.Rules.Land.Resupply.Refusal.unknownUnit", { unit: id }), field);
       continue;
     }
     if (counters === 0) continue;
@@ -101,23 +102,25 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
     given.push({ unit: id, counters });
   }
   if (hq.side === "wp" && hq.echelon === "front" && armies.size > 1) {
-    checks.add(
-      "frontOneArmy",
-      `Front HQ ${hq.name} may supply the units of one Army only, but the allocation spans ${armies.size}.`,
-      "allocation",
-    );
+    checks.add("frontOneArmy", phrase("NOBC.Rules.Land.Resupply.Refusal.frontOneArmy", { hq: hq.name, armies: armies.size }), "allocation");
   }
   const used = given.reduce((sum, g) => sum + g.counters, 0);
   if (used > hq.level) {
-    checks.add("overAllocation", `HQ ${hq.name} hands out ${used} supply counters but has only ${hq.level} (its level).`, "allocation");
+    checks.add(
+      "overAllocation",
+      phrase("NOBC.Rules.Land.Resupply.Refusal.overAllocation", { hq: hq.name, count: used, level: hq.level }),
+      "allocation",
+    );
   }
 
   return checks.result(() => {
-    const breakdown: BreakdownLine[] = [{ label: `${hq.name} may hand out ${hq.level} counter(s), its level`, value: 0, source: PHASE }];
+    const breakdown: BreakdownLine[] = [
+      { text: phrase("NOBC.Rules.Land.Resupply.HandOut", { hq: hq.name, count: hq.level }), value: 0, source: PHASE },
+    ];
     const effects: LandEffect[] = [];
     for (const g of given) {
       const name = byId.get(g.unit)!.unit.name;
-      breakdown.push({ label: `To ${name}`, value: g.counters, source: PHASE });
+      breakdown.push({ text: phrase("NOBC.Rules.Land.Resupply.To", { unit: name }), value: g.counters, source: PHASE });
       effects.push({ type: "supply", actor: g.unit, delta: g.counters });
     }
     return { breakdown, rolls: [], outcome: { given, countersUsed: used, total: used, countersLeft: hq.level - used }, effects };
@@ -128,28 +131,43 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
 function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: RefusalList, field: string): void {
   const { unit } = c;
   if (unit.side !== hq.side) {
-    checks.add("wrongSide", `Unit ${unit.name} is not on the same side as HQ ${hq.name}.`, field);
+    checks.add("wrongSide", phrase("NOBC.Rules.Land.Resupply.Refusal.wrongSide", { unit: unit.name, hq: hq.name }), field);
   } else if (hq.side === "nato" && unit.nationality !== hq.nationality) {
-    checks.add("wrongNationality", `NATO HQ ${hq.name} supplies ${hq.nationality} units only; ${unit.name} is ${unit.nationality}.`, field);
+    checks.add(
+      "wrongNationality",
+      phrase("NOBC.Rules.Land.Resupply.Refusal.wrongNationality", {
+        hq: hq.name,
+        hqNationality: hq.nationality,
+        unit: unit.name,
+        unitNationality: unit.nationality,
+      }),
+      field,
+    );
   } else if (hq.side === "wp" && hq.echelon === "front" && c.front !== hq.id) {
-    checks.add("notInFront", `Unit ${unit.name} does not belong to an Army of Front HQ ${hq.name}.`, field);
+    checks.add("notInFront", phrase("NOBC.Rules.Land.Resupply.Refusal.notInFront", { unit: unit.name, hq: hq.name }), field);
   } else if (hq.side === "wp" && hq.echelon !== "front" && unit.hq !== hq.id) {
-    checks.add("notInArmy", `Unit ${unit.name} does not belong to the Army of HQ ${hq.name}.`, field);
+    checks.add("notInArmy", phrase("NOBC.Rules.Land.Resupply.Refusal.notInArmy", { unit: unit.name, hq: hq.name }), field);
   }
   if (!c.onOrAdjacentToRoad) {
-    checks.add("offRoad", `Unit ${unit.name} is neither on nor next to a road, so it cannot be resupplied.`, field);
+    checks.add("offRoad", phrase("NOBC.Rules.Land.Resupply.Refusal.offRoad", { unit: unit.name }), field);
   }
   const autobahn = c.autobahnHexes ?? 0;
   if (!Number.isInteger(c.distance) || c.distance < 0 || !Number.isInteger(autobahn) || autobahn < 0 || autobahn > c.distance) {
     checks.add(
       "badDistance",
-      `The distance to ${unit.name} must be a whole number of hexes with 0 to that many along an autobahn (got ${c.distance} and ${autobahn}).`,
+      phrase("NOBC.Rules.Land.Resupply.Refusal.badDistance", { unit: unit.name, distance: String(c.distance), autobahn: String(autobahn) }),
       field,
     );
   } else if (c.distance - autobahn / 2 > hq.radius) {
     checks.add(
       "outOfRadius",
-      `Unit ${unit.name} is ${c.distance} hexes from HQ ${hq.name}${autobahn > 0 ? ` (${autobahn} along an autobahn, counting half)` : ""}, beyond its radius of ${hq.radius}.`,
+      phrase(autobahn > 0 ? "NOBC.Rules.Land.Resupply.Refusal.outOfRadiusAutobahn" : "NOBC.Rules.Land.Resupply.Refusal.outOfRadius", {
+        unit: unit.name,
+        count: c.distance,
+        hq: hq.name,
+        autobahn,
+        radius: hq.radius,
+      }),
       field,
     );
   }
@@ -160,17 +178,19 @@ function capacity(c: ResupplyCandidate, counters: number, checks: RefusalList, f
   const { unit } = c;
   const cap = unitSupplyCapacity(unit);
   if (!Number.isInteger(unit.supply) || unit.supply < 0) {
-    checks.add("badSupply", `Unit ${unit.name} must carry a whole number of supply points of 0 or more, not ${unit.supply}.`, field);
+    checks.add("badSupply", phrase("NOBC.Rules.Land.Resupply.Refusal.badSupply", { unit: unit.name, supply: String(unit.supply) }), field);
   } else if (cap === 0) {
     checks.add(
       "carriesNoSupply",
-      `Unit ${unit.name} (${unit.arm === "artillery" ? "artillery" : unit.size}) carries no supply points.`,
+      unit.arm === "artillery"
+        ? phrase("NOBC.Rules.Land.Resupply.Refusal.carriesNoSupplyArtillery", { unit: unit.name })
+        : phrase("NOBC.Rules.Land.Resupply.Refusal.carriesNoSupply", { unit: unit.name, size: sizeName(unit.size) }),
       field,
     );
   } else if (unit.supply + counters > cap) {
     checks.add(
       "overCapacity",
-      `Unit ${unit.name} carries ${unit.supply} of at most ${cap} supply points, so it cannot take ${counters} more.`,
+      phrase("NOBC.Rules.Land.Resupply.Refusal.overCapacity", { unit: unit.name, supply: unit.supply, capacity: cap, counters }),
       field,
     );
   }
@@ -196,41 +216,55 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
   const cards = input.cards ?? [];
   const checks = new RefusalList();
   if (!Number.isInteger(hq.maxLevel) || hq.maxLevel < 0) {
-    checks.add("badMaxLevel", `HQ ${hq.name} must have a whole maximum level of 0 or more, not ${hq.maxLevel}.`, "hq.maxLevel");
+    checks.add(
+      "badMaxLevel",
+      phrase("NOBC.Rules.Land.Resupply.Refusal.badMaxLevel", { hq: hq.name, max: String(hq.maxLevel) }),
+      "hq.maxLevel",
+    );
   } else if (!Number.isInteger(hq.level) || hq.level < 0 || hq.level > hq.maxLevel) {
-    checks.add("badHqLevel", `HQ ${hq.name} must have a whole level from 0 to ${hq.maxLevel}, not ${hq.level}.`, "hq.level");
+    checks.add(
+      "badHqLevel",
+      phrase("NOBC.Rules.Land.Resupply.Refusal.badHqLevelRange", { hq: hq.name, max: hq.maxLevel, level: String(hq.level) }),
+      "hq.level",
+    );
   }
   if (cards.length > HQ_RECOVERY.maxCards) {
-    checks.add("tooManyCards", `HQ ${hq.name} may play at most ${HQ_RECOVERY.maxCards} cards for recovery, not ${cards.length}.`, "cards");
+    checks.add(
+      "tooManyCards",
+      phrase("NOBC.Rules.Land.Resupply.Refusal.tooManyCards", { hq: hq.name, max: HQ_RECOVERY.maxCards, played: cards.length }),
+      "cards",
+    );
   }
   const seen = new Set<string>();
   cards.forEach((card, i) => {
     const field = `cards.${i}`;
-    if (seen.has(card.id)) checks.add("duplicateCard", `Card ${card.id} is played twice.`, field);
+    if (seen.has(card.id)) checks.add("duplicateCard", phrase("NOBC.Rules.Land.Resupply.Refusal.duplicateCard", { card: card.id }), field);
     seen.add(card.id);
     if (supportCardRecord(card.category)?.uses.hqRecovery !== true) {
       checks.add(
         "wrongCard",
-        `Card ${card.id} is a ${card.category} card; only Signals, Logistics or Rear Troops cards speed HQ recovery.`,
+        phrase("NOBC.Rules.Land.Resupply.Refusal.wrongCard", { card: card.id, category: categoryName(card.category) }),
         field,
       );
     }
     if (card.side !== hq.side || (card.hq !== undefined && card.hq !== hq.id)) {
-      checks.add("cardNotHeld", `Card ${card.id} is not held by HQ ${hq.name}.`, field);
+      checks.add("cardNotHeld", phrase("NOBC.Rules.Land.Resupply.Refusal.cardNotHeld", { card: card.id, hq: hq.name }), field);
     }
   });
   if (!hq.mayRecover && cards.length > 0) {
-    checks.add(
-      "cannotRecover",
-      `HQ ${hq.name} is outside East Germany and Czechoslovakia and recovers nothing, so its cards would be wasted.`,
-      "cards",
-    );
+    checks.add("cannotRecover", phrase("NOBC.Rules.Land.Resupply.Refusal.cannotRecover", { hq: hq.name }), "cards");
   } else if (checks.empty) {
     const useful = Math.max(0, Math.min(HQ_RECOVERY.maxCards, hq.maxLevel - hq.level - HQ_RECOVERY.base));
     if (cards.length > useful) {
       checks.add(
         "cardsWasted",
-        `HQ ${hq.name} is at level ${hq.level} of ${hq.maxLevel}, so only ${useful} card(s) can add a level; ${cards.length} were played.`,
+        phrase("NOBC.Rules.Land.Resupply.Refusal.cardsWasted", {
+          hq: hq.name,
+          level: hq.level,
+          max: hq.maxLevel,
+          count: useful,
+          played: cards.length,
+        }),
         "cards",
       );
     }
@@ -240,20 +274,24 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
     const breakdown: BreakdownLine[] = [];
     if (!hq.mayRecover) {
       breakdown.push({
-        label: "Warsaw Pact HQ outside East Germany and Czechoslovakia",
+        text: phrase("NOBC.Rules.Land.Resupply.NoRecovery"),
         value: 0,
         source: `${PHASE}; ${DECISIONS}: HQ recovery`,
       });
     } else {
-      breakdown.push({ label: "Recovery after resupply", value: HQ_RECOVERY.base, source: PHASE });
+      breakdown.push({ text: phrase("NOBC.Rules.Land.Resupply.Recovery"), value: HQ_RECOVERY.base, source: PHASE });
       for (const card of cards) {
-        breakdown.push({ label: `Card ${card.id} (${card.category})`, value: HQ_RECOVERY.perCard, source: PHASE });
+        breakdown.push({
+          text: phrase("NOBC.Rules.Land.Resupply.Card", { card: card.id, category: categoryName(card.category) }),
+          value: HQ_RECOVERY.perCard,
+          source: PHASE,
+        });
       }
     }
     const wanted = hq.mayRecover ? HQ_RECOVERY.base + HQ_RECOVERY.perCard * cards.length : 0;
     const gained = Math.min(wanted, hq.maxLevel - hq.level);
     if (gained < wanted) {
-      breakdown.push({ label: "Capped at the HQ's maximum level", value: gained - wanted, source: `${DECISIONS}: HQ recovery` });
+      breakdown.push({ text: phrase("NOBC.Rules.Land.Resupply.Capped"), value: gained - wanted, source: `${DECISIONS}: HQ recovery` });
     }
     const effects: LandEffect[] = [];
     if (gained > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: gained });

@@ -3,9 +3,10 @@
  * seed limits only units, so callers pass the units in each hex and leave HQs out.
  */
 import type { ActorRef, HexRef } from "../../ids";
-import { SEEDS } from "../../resolution";
+import { SEEDS, phrase, type Phrase } from "../../resolution";
 import { LAND_TERRAINS, type LandTerrain, type LandUnit, type Mode } from "./types";
 import { tableEntry } from "../../validate";
+import { listOf, modeName } from "./words";
 
 const STACKING = `${SEEDS.nobc}, Land War QRS: Stacking`;
 const DECISIONS = "docs/rules-decisions.md";
@@ -49,6 +50,13 @@ export function stackingHexType(terrain: readonly LandTerrain[]): StackingHexTyp
   return "open";
 }
 
+/** The words for a hex of each table row, in a mode ("an open hex in Combat Mode"). */
+const WHERE: Readonly<Record<StackingHexType, string>> = {
+  close: "NOBC.Rules.Land.Stacking.Where.close",
+  open: "NOBC.Rules.Land.Stacking.Where.open",
+  city: "NOBC.Rules.Land.Stacking.Where.city",
+};
+
 export type StackingUnit = Pick<LandUnit, "id" | "name" | "size" | "arm" | "mode">;
 
 export interface StackingHex {
@@ -66,7 +74,8 @@ export interface StackingViolation {
   units: ActorRef[];
   count: number;
   limit: number;
-  message: string;
+  /** What is wrong, for the reader. */
+  text: Phrase;
   source: string;
 }
 
@@ -77,26 +86,26 @@ export function checkStacking(hexes: readonly StackingHex[]): StackingViolation[
 
 function checkHex(hex: StackingHex): StackingViolation[] {
   const out: StackingViolation[] = [];
-  const add = (rule: StackingRule, units: readonly StackingUnit[], limit: number, message: string, source = STACKING) =>
-    out.push({ hex: hex.hex, rule, units: units.map((u) => u.id), count: units.length, limit, message, source });
-  const names = (units: readonly StackingUnit[]) => units.map((u) => u.name).join(", ");
+  const add = (rule: StackingRule, units: readonly StackingUnit[], limit: number, text: Phrase, source = STACKING) =>
+    out.push({ hex: hex.hex, rule, units: units.map((u) => u.id), count: units.length, limit, text, source });
+  const names = (units: readonly StackingUnit[]) => listOf(units.map((u) => u.name));
 
   const artillery = hex.units.filter((u) => u.arm === "artillery");
   const others = hex.units.filter((u) => u.arm !== "artillery");
   if (artillery.length > 0 && others.length > 0) {
-    add(
-      "artilleryMixed",
-      hex.units,
-      0,
-      `Hex ${hex.hex} mixes artillery with other units (${names(hex.units)}); artillery may stack only with artillery.`,
-    );
+    add("artilleryMixed", hex.units, 0, phrase("NOBC.Rules.Land.Stacking.ArtilleryMixed", { hex: hex.hex, units: names(hex.units) }));
   }
   if (artillery.length > ARTILLERY_PER_HEX) {
     add(
       "artilleryCount",
       artillery,
       ARTILLERY_PER_HEX,
-      `Hex ${hex.hex} holds ${artillery.length} artillery units (${names(artillery)}); at most ${ARTILLERY_PER_HEX} may stack.`,
+      phrase("NOBC.Rules.Land.Stacking.ArtilleryCount", {
+        hex: hex.hex,
+        count: artillery.length,
+        units: names(artillery),
+        limit: ARTILLERY_PER_HEX,
+      }),
     );
   }
   const battalions = others.filter((u) => u.size === "battalion");
@@ -105,7 +114,12 @@ function checkHex(hex: StackingHex): StackingViolation[] {
       "battalions",
       battalions,
       BATTALIONS_PER_HEX,
-      `Hex ${hex.hex} holds ${battalions.length} battalion-sized units (${names(battalions)}); only ${BATTALIONS_PER_HEX} may stack.`,
+      phrase("NOBC.Rules.Land.Stacking.Battalions", {
+        hex: hex.hex,
+        count: battalions.length,
+        units: names(battalions),
+        limit: BATTALIONS_PER_HEX,
+      }),
     );
   }
 
@@ -114,14 +128,20 @@ function checkHex(hex: StackingHex): StackingViolation[] {
   const type = stackingHexType(hex.terrain);
   const limit = stackingLimit(type, mode);
   const source = `${STACKING}; ${DECISIONS}: stacking`;
-  const where = `${type === "city" ? "a city" : `an ${type}`} hex in ${mode === "march" ? "March" : "Combat"} Mode`;
+  const where = phrase(WHERE[type], { mode: modeName(mode) });
   const divisions = formations.filter((u) => u.size === "division");
   if (divisions.length > limit.divisions) {
     add(
       "divisions",
       divisions,
       limit.divisions,
-      `Hex ${hex.hex} holds ${divisions.length} divisions (${names(divisions)}); ${where} allows ${limit.divisions}.`,
+      phrase("NOBC.Rules.Land.Stacking.Divisions", {
+        hex: hex.hex,
+        count: divisions.length,
+        units: names(divisions),
+        where,
+        limit: limit.divisions,
+      }),
       source,
     );
   }
@@ -131,7 +151,13 @@ function checkHex(hex: StackingHex): StackingViolation[] {
       "brigades",
       brigades,
       limit.brigades,
-      `Hex ${hex.hex} holds ${brigades.length} brigades or regiments (${names(brigades)}); ${where} allows ${limit.brigades}.`,
+      phrase("NOBC.Rules.Land.Stacking.Brigades", {
+        hex: hex.hex,
+        count: brigades.length,
+        units: names(brigades),
+        where,
+        limit: limit.brigades,
+      }),
       source,
     );
   }

@@ -9,10 +9,10 @@ import { hexside } from "../../ids";
 import type { Dice } from "../../dice";
 import { isDieFace } from "../../dice";
 import type { Effect } from "../../effects";
-import { SEEDS, RefusalList, type Checked, type Refusal, type Resolution } from "../../resolution";
+import { SEEDS, RefusalList, phrase, type Checked, type Refusal, type Resolution } from "../../resolution";
 import { applyHits } from "./hits";
 import { targetIdentificationProblems } from "./rear-area";
-import { discardsAfterUse, isWeapon, type ReleasedWeapon } from "./card-categories";
+import { categoryName, discardsAfterUse, isWeapon, type ReleasedWeapon } from "./card-categories";
 import type { LandUnit, Side, SupportCard } from "./types";
 
 const NUCLEAR_SOURCE = `${SEEDS.nobc}, Land War QRS: 3. Rear Area Attacks, nuclear weapons`;
@@ -25,15 +25,19 @@ export const NUCLEAR_HIT_DICE = 2;
 function releaseProblems(attacker: Side, card: SupportCard, weapon: ReleasedWeapon, umpireConfirmed: boolean): Refusal[] {
   const problems = new RefusalList();
   if (!isWeapon(card.category, weapon)) {
-    problems.add("wrongCardCategory", `Card ${card.id} is a ${card.category} card, not ${weapon}.`, "card.category");
-  }
-  if (card.side !== attacker) problems.add("wrongSide", `Card ${card.id} belongs to the other side.`, "card.side");
-  if (!umpireConfirmed) {
     problems.add(
-      "releaseNotConfirmed",
-      `Card ${card.id} needs release confirmed by Control; set umpireConfirmed once the umpire agrees.`,
-      "umpireConfirmed",
+      "wrongCardCategory",
+      phrase("NOBC.Rules.Land.Wmd.Refusal.wrongCardCategory", {
+        card: card.id,
+        category: categoryName(card.category),
+        weapon: categoryName(weapon),
+      }),
+      "card.category",
     );
+  }
+  if (card.side !== attacker) problems.add("wrongSide", phrase("NOBC.Rules.Land.Wmd.Refusal.wrongSide", { card: card.id }), "card.side");
+  if (!umpireConfirmed) {
+    problems.add("releaseNotConfirmed", phrase("NOBC.Rules.Land.Wmd.Refusal.releaseNotConfirmed", { card: card.id }), "umpireConfirmed");
   }
   return problems.items;
 }
@@ -83,22 +87,22 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
   for (const p of targetIdentificationProblems(input.attacker, input.identification)) problems.items.push(p);
   const hitDice = input.hitDice ?? NUCLEAR_HIT_DICE;
   if (!Number.isInteger(hitDice) || hitDice < 1) {
-    problems.add("invalidHitDice", `A nuclear strike rolls ${hitDice} dice; it must be a whole number of 1 or more.`, "hitDice");
+    problems.add("invalidHitDice", phrase("NOBC.Rules.Land.Wmd.Refusal.invalidHitDice", { dice: String(hitDice) }), "hitDice");
   }
-  if (input.targetHex.length === 0) problems.add("missingHex", "The nuclear strike names no target hex.", "targetHex");
+  if (input.targetHex.length === 0) problems.add("missingHex", phrase("NOBC.Rules.Land.Wmd.Refusal.missingHex"), "targetHex");
   const area = [...new Set([input.targetHex, ...(input.area ?? [])])];
   input.unitsInHex.forEach((unit, i) => {
     if (unit.hex !== input.targetHex) {
       problems.add(
         "unitNotInHex",
-        `Unit ${unit.name} is in ${unit.hex}, not in the target hex ${input.targetHex}.`,
+        phrase("NOBC.Rules.Land.Wmd.Refusal.unitNotInHex", { unit: unit.name, hex: unit.hex, target: input.targetHex }),
         `unitsInHex[${i}].hex`,
       );
     }
     if (!Number.isInteger(unit.strength) || unit.strength < 0) {
       problems.add(
         "invalidStrength",
-        `Unit ${unit.name} has strength ${unit.strength}; it must be a whole number of 0 or more.`,
+        phrase("NOBC.Rules.Land.Wmd.Refusal.invalidStrength", { unit: unit.name, strength: String(unit.strength) }),
         `unitsInHex[${i}].strength`,
       );
     }
@@ -107,7 +111,7 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
     if (unit.hex === input.targetHex || !area.includes(unit.hex)) {
       problems.add(
         "unitNotInArea",
-        `Unit ${unit.name} is in ${unit.hex}, which is not one of the strike's further area hexes; units of the target hex go in unitsInHex.`,
+        phrase("NOBC.Rules.Land.Wmd.Refusal.unitNotInArea", { unit: unit.name, hex: unit.hex }),
         `unitsInArea[${i}].hex`,
       );
     }
@@ -118,15 +122,15 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
   ];
   for (const { unit, field } of carriers) {
     if (!Number.isInteger(unit.supply) || unit.supply < 0) {
-      problems.add("invalidSupply", `Unit ${unit.name} carries ${unit.supply} SP; it must be a whole number of 0 or more.`, field);
+      problems.add(
+        "invalidSupply",
+        phrase("NOBC.Rules.Land.Wmd.Refusal.invalidSupply", { unit: unit.name, supply: String(unit.supply) }),
+        field,
+      );
     }
   }
   if (!input.unitsInHex.some((u) => u.side !== input.attacker)) {
-    problems.add(
-      "noTarget",
-      `No enemy unit is in the target hex ${input.targetHex}, so there is nothing identified to strike.`,
-      "unitsInHex",
-    );
+    problems.add("noTarget", phrase("NOBC.Rules.Land.Wmd.Refusal.noTarget", { target: input.targetHex }), "unitsInHex");
   }
   if (!problems.empty) return { ok: false, refusals: problems.items };
 
@@ -150,7 +154,9 @@ export function nuclearStrike(input: NuclearStrikeInput, dice: Dice): Checked<Re
   return {
     ok: true,
     value: {
-      breakdown: [{ label: `Nuclear hits (${hitDice}d6) on each unit in ${input.targetHex}`, value: hits, source: NUCLEAR_SOURCE }],
+      breakdown: [
+        { text: phrase("NOBC.Rules.Land.Wmd.NuclearHits", { dice: hitDice, hex: input.targetHex }), value: hits, source: NUCLEAR_SOURCE },
+      ],
       rolls,
       outcome: { hits, units, contaminated: area },
       effects,
@@ -179,15 +185,11 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
   for (const p of releaseProblems(input.attacker, input.card, "adm", input.umpireConfirmed)) problems.items.push(p);
   const { bridgeHexside: side, autobahnHex } = input;
   if ((side === undefined) === (autobahnHex === undefined)) {
-    problems.add(
-      "admTarget",
-      "An ADM card destroys either the bridges of one hexside or the autobahn in one hex; give exactly one of bridgeHexside and autobahnHex.",
-      "bridgeHexside",
-    );
+    problems.add("admTarget", phrase("NOBC.Rules.Land.Wmd.Refusal.admTarget"), "bridgeHexside");
   } else if (side !== undefined && (side[0] === side[1] || side[0].length === 0 || side[1].length === 0)) {
-    problems.add("invalidHexside", "bridgeHexside must name two different hexes.", "bridgeHexside");
+    problems.add("invalidHexside", phrase("NOBC.Rules.Land.Wmd.Refusal.invalidHexside"), "bridgeHexside");
   } else if (autobahnHex?.length === 0) {
-    problems.add("missingHex", "autobahnHex names no hex.", "autobahnHex");
+    problems.add("missingHex", phrase("NOBC.Rules.Land.Wmd.Refusal.missingAutobahnHex"), "autobahnHex");
   }
   if (!problems.empty) return { ok: false, refusals: problems.items };
 
@@ -208,11 +210,11 @@ export function admDemolition(input: AdmInput): Checked<Resolution<AdmOutcome>> 
     value: {
       breakdown: [
         {
-          label: outcome.target === "bridges" ? "ADM: bridges on the hexside destroyed" : "ADM: autobahn cut",
+          text: phrase(outcome.target === "bridges" ? "NOBC.Rules.Land.Wmd.AdmBridges" : "NOBC.Rules.Land.Wmd.AdmAutobahn"),
           value: 0,
           source: NUCLEAR_SOURCE,
         },
-        { label: "Contamination where the ADM fired", value: 0, source: WMD_DECISION },
+        { text: phrase("NOBC.Rules.Land.Wmd.AdmContamination"), value: 0, source: WMD_DECISION },
       ],
       rolls: [],
       outcome,
