@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hexside } from "../../src/rules/ids";
-import { RefusalList, RulesRefusedError, ok, refuse, total, unwrap } from "../../src/rules/resolution";
+import { RefusalList, RulesRefusedError, ok, phrase, refuse, total, unwrap } from "../../src/rules/resolution";
 import { assertCount, assertDie, checkCount, isCount } from "../../src/rules/validate";
 
 describe("checked results", () => {
@@ -8,22 +8,27 @@ describe("checked results", () => {
     expect(unwrap(ok(3))).toBe(3);
   });
 
-  it("unwrap throws every refusal message of a refused input", () => {
-    const refused = refuse({ code: "a", message: "First problem." }, { code: "b", message: "Second.", field: "x" });
+  it("unwrap throws with every refusal's code and field, for developers", () => {
+    const refused = refuse({ code: "a", text: phrase("K.A") }, { code: "b", text: phrase("K.B"), field: "x" });
     expect(() => unwrap(refused)).toThrow(RulesRefusedError);
-    expect(() => unwrap(refused)).toThrow("First problem.; Second.");
+    expect(() => unwrap(refused)).toThrow("a; b (x)");
+  });
+
+  it("a phrase leaves out data it does not have", () => {
+    expect(phrase("K.A")).toEqual({ key: "K.A" });
+    expect(phrase("K.A", { n: 1 })).toEqual({ key: "K.A", data: { n: 1 } });
   });
 
   it("a refusal list yields the value only when empty, and keeps the field when given", () => {
     const list = new RefusalList();
     expect(list.result(() => 1)).toEqual({ ok: true, value: 1 });
-    list.add("noField", "No field.");
-    list.add("withField", "With field.", "unit.supply");
+    list.add("noField", phrase("K.NoField"));
+    list.add("withField", phrase("K.WithField", { n: 2 }), "unit.supply");
     expect(list.result(() => 1)).toEqual({
       ok: false,
       refusals: [
-        { code: "noField", message: "No field." },
-        { code: "withField", message: "With field.", field: "unit.supply" },
+        { code: "noField", text: { key: "K.NoField" } },
+        { code: "withField", text: { key: "K.WithField", data: { n: 2 } }, field: "unit.supply" },
       ],
     });
   });
@@ -31,8 +36,8 @@ describe("checked results", () => {
   it("total adds the breakdown's values", () => {
     expect(
       total([
-        { label: "a", value: 4, source: "s" },
-        { label: "b", value: -1, source: "s" },
+        { text: phrase("K.A"), value: 4, source: "s" },
+        { text: phrase("K.B"), value: -1, source: "s" },
       ]),
     ).toBe(3);
     expect(total([])).toBe(0);
@@ -57,10 +62,15 @@ describe("shared input checks", () => {
 
   it("checkCount refuses with the field and says whether the value was fine", () => {
     const list = new RefusalList();
-    expect(checkCount(list, 2, "unit.supply", "Supply")).toBe(true);
-    expect(checkCount(list, -1, "unit.supply", "Supply")).toBe(false);
+    const what = phrase("K.Supply");
+    expect(checkCount(list, 2, "unit.supply", what)).toBe(true);
+    expect(checkCount(list, -1, "unit.supply", what)).toBe(false);
     expect(list.items).toEqual([
-      { code: "badNumber", message: "Supply (unit.supply) must be a whole number of at least 0, not -1.", field: "unit.supply" },
+      {
+        code: "badNumber",
+        text: phrase("NOBC.Rules.Common.BadNumber", { what, field: "unit.supply", min: 0, value: "-1" }),
+        field: "unit.supply",
+      },
     ]);
   });
 });
