@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { createHandlebars, registerPartials, type HelperStandIns, type Lang } from "../harness/handlebars-helpers";
 import { localizeBreakdown } from "../../src/view/breakdown";
 import { fixtureDialogs, fixtureSheets } from "./fixtures";
-import { galleryItems } from "../gallery/index";
+import { galleryAreas } from "../gallery/index";
 
 export function listTemplates(root: string): string[] {
   const out: string[] = [];
@@ -37,6 +37,8 @@ export interface RenderLanguage {
   readonly lang?: Lang;
   /** Its BCP 47 tag ("en", "de", "en-XA"). */
   readonly tag?: string;
+  /** Only these areas of the game-loop gallery (tests/gallery/index.ts `galleryAreas`); all when left out. */
+  readonly areas?: readonly string[];
 }
 
 export interface RenderedGallery {
@@ -75,7 +77,8 @@ export function languageEnv(repo: string, language: RenderLanguage = {}): Helper
 export function renderFixtures(repo: string, language: RenderLanguage = {}): RenderedGallery {
   const env = languageEnv(repo, language);
   const { sources, render } = templateRenderer(repo, env);
-  const sheets: RenderedSheet[] = [...fixtureSheets(), ...galleryItems(env)].map((f) => ({
+  const areas = galleryAreas.filter((a) => language.areas?.includes(a.area) ?? true);
+  const sheets: RenderedSheet[] = [...fixtureSheets(), ...areas.flatMap((a) => a.entries(env))].map((f) => ({
     id: f.id,
     title: f.title,
     classes: f.classes,
