@@ -109,8 +109,9 @@ describe("sheet gallery in headless Chromium", () => {
 
 /**
  * What does not fit inside one rendered frame: a label, button, heading, table cell, legend,
- * option list or counter whose text is wider than its box (`scrollWidth > clientWidth`, inline
- * boxes aside), and the window content itself scrolling sideways. Runs in the page.
+ * option list or card category whose text is wider than its box (`scrollWidth > clientWidth`,
+ * inline boxes aside), any box that clips its text (overflow hidden, an ellipsis), and the window
+ * content itself scrolling sideways. Runs in the page.
  */
 function overflowsIn(frame: Element): string[] {
   const what = (el: Element): string => {
@@ -123,10 +124,19 @@ function overflowsIn(frame: Element): string[] {
     out.push(`window content is ${content.scrollWidth}px wide in ${content.clientWidth}px`);
   }
   const boxes = frame.querySelectorAll("label, button, th, td, legend, h1, h2, h3, h4, select, .tab, .card-category, [data-tooltip]");
+  const seen = new Set<Element>();
   for (const el of Array.from(boxes)) {
     const style = getComputedStyle(el);
     if (style.display === "inline" || style.display === "none" || el.clientWidth === 0) continue;
+    seen.add(el);
     if (el.scrollWidth > el.clientWidth + 1) out.push(`${what(el)}: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+  }
+  // Anything else that cuts its text off (overflow hidden or clipped, an ellipsis).
+  for (const el of Array.from(frame.querySelectorAll(".window-content *"))) {
+    if (seen.has(el) || el.clientWidth === 0 || !/\p{L}/u.test(el.textContent)) continue;
+    const style = getComputedStyle(el);
+    const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
+    if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`${what(el)}: clipped, ${el.scrollWidth}px of text in ${el.clientWidth}px`);
   }
   return out;
 }
