@@ -1,15 +1,21 @@
 /**
  * Builds gallery/index.html: every sheet and confirm dialog rendered from the fixture contexts
  * (tests/sheets/fixtures.ts) with the real templates and the real CSS, in the light and dark
- * themes. The TypeScript is bundled with vite first (no TS runner is installed).
+ * themes; and, once lang/de.json exists, the main sheets and the chat cards in German (light
+ * theme), to see that longer words still fit. The TypeScript is bundled with vite first (no TS
+ * runner is installed).
  */
 import { build } from "vite";
-import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isMain, root as repo } from "./script-paths.mjs";
 
 const out = join(repo, "gallery");
+
+/** The entries shown in German: the five sheet types (both sides where there are two) and the chat cards. */
+const GERMAN_SHEETS = ["unit-nato", "unit-wp", "hq-nato", "hq-wp", "squadron", "airbase", "support-card"];
+const isGermanEntry = (id) => GERMAN_SHEETS.includes(id) || id.startsWith("card-");
 
 export async function buildGallery() {
   rmSync(out, { recursive: true, force: true });
@@ -29,6 +35,12 @@ export async function buildGallery() {
   const { renderFixtures } = await import(pathToFileURL(join(out, ".build", "render.mjs")).href);
   const { sheets, dialogs, env } = renderFixtures(repo);
   if (env.missing.size > 0) throw new Error(`lang keys missing: ${[...env.missing].join(", ")}`);
+  const dePath = join(repo, "lang", "de.json");
+  const german = existsSync(dePath)
+    ? renderFixtures(repo, { lang: JSON.parse(readFileSync(dePath, "utf8")), tag: "de", areas: ["chat cards"] }).sheets.filter((s) =>
+        isGermanEntry(s.id),
+      )
+    : null;
   cpSync(join(repo, "styles"), join(out, "styles"), { recursive: true });
 
   // Foundry serves core icons; the gallery has none, so card art becomes a small inline picture.
@@ -39,8 +51,8 @@ export async function buildGallery() {
     );
   const fix = (html) => html.replaceAll(/src="icons\/svg\/[^"]+"/g, `src="${cardArt}"`);
 
-  const frame = (item, theme) => `
-    <div class="application sheet nobc nobc-app themed theme-${theme} ${item.classes}" id="${item.id}-${theme}" data-sheet="${item.id}" data-theme="${theme}">
+  const frame = (item, theme, suffix = theme) => `
+    <div class="application sheet nobc nobc-app themed theme-${theme} ${item.classes}" id="${item.id}-${suffix}" data-sheet="${item.id}" data-theme="${theme}">
       <header class="window-header"><h1 class="window-title">${item.title}</h1></header>
       <section class="window-content">${fix(item.html)}</section>
     </div>`;
@@ -58,6 +70,17 @@ export async function buildGallery() {
     <div class="gallery-grid">
       ${sheets.map((s) => frame(s, theme)).join("\n")}
       ${dialogs.map((d) => dialogFrame(d, theme)).join("\n")}
+    </div>
+  </section>`;
+
+  const germanSection =
+    german === null
+      ? ""
+      : `
+  <section class="gallery-theme theme-light" lang="de" id="gallery-de">
+    <h2>Deutsch</h2>
+    <div class="gallery-grid">
+      ${german.map((s) => frame(s, "light", "de")).join("\n")}
     </div>
   </section>`;
 
@@ -88,11 +111,17 @@ export async function buildGallery() {
 <body>
 ${section("light")}
 ${section("dark")}
+${germanSection}
 </body>
 </html>
 `;
   writeFileSync(join(out, "index.html"), html);
-  return { file: join(out, "index.html"), ids: [...sheets, ...dialogs].map((s) => s.id) };
+  return {
+    file: join(out, "index.html"),
+    ids: [...sheets, ...dialogs].map((s) => s.id),
+    /** The ids shown in German (framed as `<id>-de`), or null when lang/de.json does not exist yet. */
+    germanIds: german === null ? null : german.map((s) => s.id),
+  };
 }
 
 if (isMain(import.meta.url)) {

@@ -2,18 +2,20 @@
  * Opens the sheet gallery in headless Chromium (found by ./find-chromium.ts: CHROMIUM_PATH, else a
  * system Chromium, else the one inside the npm package @sparticuz/chromium), served over HTTP so a
  * missing asset is a failed request, and fails on any console error, page error or failed request.
- * Writes one screenshot per sheet and theme under tests/artifacts/ for a person to look at.
+ * Writes one screenshot per sheet and theme under tests/artifacts/ for a person to look at. Once
+ * lang/de.json exists, the main sheets and the chat cards are also rendered in German, screenshotted
+ * (`<id>-de.png`), and checked for text that does not fit its box.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join, normalize, resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 // @ts-expect-error plain ESM script without types
 import { buildGallery as untypedBuildGallery } from "../../scripts/gallery.mjs";
 import { findChromium } from "./find-chromium";
 
-const buildGallery = untypedBuildGallery as () => Promise<{ ids: string[] }>;
+const buildGallery = untypedBuildGallery as () => Promise<{ ids: string[]; germanIds: string[] | null }>;
 
 const repo = resolve(__dirname, "../..");
 const galleryDir = join(repo, "gallery");
@@ -25,10 +27,12 @@ let server: Server | undefined;
 let browser: Browser | undefined;
 let page: Page;
 let ids: string[] = [];
+let germanIds: string[] | null = null;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  ({ ids } = await buildGallery());
+  ({ ids, germanIds } = await buildGallery());
+  if (germanIds === null) console.log("gallery test: lang/de.json is absent, so the German renders are skipped");
   const http = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^[/\\]+/, "");
     const file = join(galleryDir, path === "" ? "index.html" : path);
@@ -100,5 +104,61 @@ describe("sheet gallery in headless Chromium", () => {
         await frame.screenshot({ path: join(artifacts, `${id}-${theme}.png`) });
       }
     }
+  });
+});
+
+/**
+ * What does not fit inside one rendered frame: a label, button, heading, table cell, legend,
+ * option list or card category whose text is wider than its box (`scrollWidth > clientWidth`,
+ * inline boxes aside), any box that clips its text (overflow hidden, an ellipsis), and the window
+ * content itself scrolling sideways. Runs in the page.
+ */
+function overflowsIn(frame: Element): string[] {
+  const what = (el: Element): string => {
+    const cls = typeof el.className === "string" && el.className !== "" ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+    return `${el.tagName.toLowerCase()}${cls} "${el.textContent.replace(/\s+/g, " ").trim().slice(0, 60)}"`;
+  };
+  const out: string[] = [];
+  const content = frame.querySelector(".window-content");
+  if (content !== null && content.scrollWidth > content.clientWidth + 1) {
+    out.push(`window content is ${content.scrollWidth}px wide in ${content.clientWidth}px`);
+  }
+  const boxes = frame.querySelectorAll("label, button, th, td, legend, h1, h2, h3, h4, select, .tab, .card-category, [data-tooltip]");
+  const seen = new Set<Element>();
+  for (const el of Array.from(boxes)) {
+    const style = getComputedStyle(el);
+    if (style.display === "inline" || style.display === "none" || el.clientWidth === 0) continue;
+    seen.add(el);
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`${what(el)}: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+  }
+  // Anything else that cuts its text off (overflow hidden or clipped, an ellipsis).
+  for (const el of Array.from(frame.querySelectorAll(".window-content *"))) {
+    if (seen.has(el) || el.clientWidth === 0 || !/\p{L}/u.test(el.textContent)) continue;
+    const style = getComputedStyle(el);
+    const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
+    if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`${what(el)}: clipped, ${el.scrollWidth}px of text in ${el.clientWidth}px`);
+  }
+  return out;
+}
+
+describe.skipIf(!existsSync(join(repo, "lang", "de.json")))("the gallery in German (lang/de.json)", () => {
+  it("renders the main sheets and the chat cards, each screenshotted", async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const shown = germanIds ?? [];
+    for (const id of ["unit-nato", "hq-nato", "squadron", "airbase", "support-card"]) expect(shown, id).toContain(id);
+    expect(shown.filter((id) => id.startsWith("card-")).length).toBeGreaterThan(0);
+    for (const id of shown) {
+      const frame = page.locator(`#${id}-de`);
+      expect(await frame.count(), `${id}-de`).toBe(1);
+      await frame.screenshot({ path: join(artifacts, `${id}-de.png`) });
+    }
+  });
+
+  it("fits every German word in its box (no label, button or cell overflows)", async () => {
+    const problems: string[] = [];
+    for (const id of germanIds ?? []) {
+      for (const p of await page.locator(`#${id}-de`).evaluate(overflowsIn)) problems.push(`${id}: ${p}`);
+    }
+    expect(problems.length, `German text overflows:\n${problems.join("\n")}\n`).toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import { groundCombatText } from "../../src/chat/ground-combat-text";
 import { resplit } from "../../src/chat/splits";
 import { planEffects } from "../../src/effects/apply";
 import { GALLERY_REFS as R, NAMES, resolveCombat } from "./combat-fixture";
-import { cardGallery, cardI18n } from "../gallery/cards";
+import { cardEntries } from "../gallery/cards";
 
 const repo = resolve(__dirname, "../..");
 const lang = JSON.parse(readFileSync(resolve(repo, "lang/en.json"), "utf8")) as Lang;
@@ -202,6 +202,8 @@ describe("the card family: inputs, table row, split editors, state", () => {
 
 describe("gallery cards", () => {
   it("are four cards built from real resolutions, worded with no missing key", () => {
+    const cardI18n = createHandlebars(lang);
+    const cardGallery = cardEntries(cardI18n);
     expect(cardGallery.map((c) => [c.id, (c.context as { state: string }).state])).toEqual([
       ["card-combat-pending", "pending"],
       ["card-combat-applied", "applied"],

@@ -4,8 +4,7 @@
  * shows exactly what the dialog would.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars } from "../harness/handlebars-helpers";
-import en from "../../lang/en.json";
+import type { Translator } from "../../src/base/foundry";
 import type { Squadron } from "../../src/rules/nobc/air/index";
 import type { AirWorld } from "../../src/apps/air/battle/world";
 import type { CardRecord } from "../../src/apps/air/battle/records";
@@ -17,7 +16,6 @@ import { sortieContext } from "../../src/apps/air/battle/sorties/context";
 import { sortieFromForm, sortieState } from "../../src/apps/air/battle/sorties/state";
 import { combatPreview, planAirCombat } from "../../src/apps/air/battle/steps";
 
-const i18n = createHandlebars(en);
 const classes = "application nobc nobc-air-battle";
 
 function sq(id: string, name: string, over: Partial<Squadron>): Squadron {
@@ -122,52 +120,58 @@ const complete: CardRecord = {
   },
 };
 const combatWorld = gm(inTheAir, [complete]);
-const combatPlan = planAirCombat(combatWorld, undefined, i18n);
 
 const afterCombat = gm(inTheAir.map((s) => (s.id === "Actor.mig29" ? { ...s, box: "damaged" as const } : s)));
 const sorties = sortieFromForm(afterCombat, sortieState(afterCombat, { side: "nato", zone: "Fulda" }), {});
 
-export const airBattleGallery: readonly FixtureSheet[] = [
-  {
-    id: "air-allocation",
-    title: "Allocation: NATO orders accepted (CAS weapon, deep strike one zone away)",
-    template: "apps/air-battle/allocation.hbs",
-    classes,
-    context: allocationContext(allocationWorld, allocation, i18n),
-  },
-  {
-    id: "air-allocation-refused",
-    title: "Allocation refused: every reason listed",
-    template: "apps/air-battle/allocation.hbs",
-    classes,
-    context: allocationContext(allocationWorld, refusedAllocation, i18n),
-  },
-  {
-    id: "air-lineup",
-    title: "Line-up decided by the GM, with one WP switch",
-    template: "apps/air-battle/lineup.hbs",
-    classes,
-    context: lineUpContext(battleWorld, lineUp, i18n),
-  },
-  {
-    id: "air-lineup-nato",
-    title: "Line-up: NATO places its fighters after WP's line",
-    template: "apps/air-battle/lineup.hbs",
-    classes,
-    context: lineUpContext(natoPlayer, lineUpState(natoPlayer, "Fulda"), i18n),
-  },
-  {
-    id: "air-combat-preview",
-    title: "Air-to-air combat: the bouts before the dice",
-    template: "apps/air-battle/combat-preview.hbs",
-    classes,
-    context: combatPreview(combatWorld, combatPlan.ok ? combatPlan.zones : [], i18n),
-  },
-  {
-    id: "air-sorties",
-    title: "Sorties: NATO with air superiority (10 CAS, 5 Recce/EW)",
-    template: "apps/air-battle/sorties.hbs",
-    classes,
-    context: sortieContext(afterCombat, sorties, i18n),
-  },
-];
+/** What the entries are built from (the pseudo-locale test reads the squadron and zone names in it). */
+export const airBattleFixtureData: readonly unknown[] = [ready, inTheAir, allocation, refusedAllocation, lineUp, sorties];
+
+/** The Air War dialogs of steps 1–6, worded by `i18n`. */
+export function airBattleGallery(i18n: Translator): FixtureSheet[] {
+  const combatPlan = planAirCombat(combatWorld, undefined, i18n);
+  return [
+    {
+      id: "air-allocation",
+      title: "Allocation: NATO orders accepted (CAS weapon, deep strike one zone away)",
+      template: "apps/air-battle/allocation.hbs",
+      classes,
+      context: allocationContext(allocationWorld, allocation, i18n),
+    },
+    {
+      id: "air-allocation-refused",
+      title: "Allocation refused: every reason listed",
+      template: "apps/air-battle/allocation.hbs",
+      classes,
+      context: allocationContext(allocationWorld, refusedAllocation, i18n),
+    },
+    {
+      id: "air-lineup",
+      title: "Line-up decided by the GM, with one WP switch",
+      template: "apps/air-battle/lineup.hbs",
+      classes,
+      context: lineUpContext(battleWorld, lineUp, i18n),
+    },
+    {
+      id: "air-lineup-nato",
+      title: "Line-up: NATO places its fighters after WP's line",
+      template: "apps/air-battle/lineup.hbs",
+      classes,
+      context: lineUpContext(natoPlayer, lineUpState(natoPlayer, "Fulda"), i18n),
+    },
+    {
+      id: "air-combat-preview",
+      title: "Air-to-air combat: the bouts before the dice",
+      template: "apps/air-battle/combat-preview.hbs",
+      classes,
+      context: combatPreview(combatWorld, combatPlan.ok ? combatPlan.zones : [], i18n),
+    },
+    {
+      id: "air-sorties",
+      title: "Sorties: NATO with air superiority (10 CAS, 5 Recce/EW)",
+      template: "apps/air-battle/sorties.hbs",
+      classes,
+      context: sortieContext(afterCombat, sorties, i18n),
+    },
+  ];
+}

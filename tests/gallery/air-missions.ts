@@ -1,11 +1,10 @@
 /**
  * Gallery entries of the Air War dialogs of steps 7–11. Each context comes from the dialog's own
- * pure context function over the fixture world of tests/apps/air/missions, worded by the real
- * lang file, so the gallery shows exactly what the dialog would.
+ * pure context function over the fixture world of tests/apps/air/missions, worded by the
+ * language the gallery is rendered in, so the gallery shows exactly what the dialog would.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars } from "../harness/handlebars-helpers";
-import en from "../../lang/en.json";
+import type { Translator } from "../../src/base/foundry";
 import { fixtureWorld } from "../apps/air/missions/fixture";
 import { initialParadrop } from "../../src/apps/air/missions/paradrop/state";
 import { paradropContext } from "../../src/apps/air/missions/paradrop/context";
@@ -20,11 +19,14 @@ import { initialAirbaseRepair } from "../../src/apps/air/missions/airbase-repair
 import { initialOverrun } from "../../src/apps/air/missions/overrun/state";
 import { overrunContext } from "../../src/apps/air/missions/overrun/context";
 
-const i18n = createHandlebars(en);
 const world = fixtureWorld();
 const classes = "application nobc nobc-air-missions";
 
-export const airMissionGallery: readonly FixtureSheet[] = [
+/** What the entries are built from (the pseudo-locale test reads the names in it). */
+export const airMissionFixtureData: readonly unknown[] = [world];
+
+/** The Air War dialogs of steps 7–11, worded by `i18n`. */
+export const airMissionGallery = (i18n: Translator): FixtureSheet[] => [
   {
     id: "air-paradrop",
     title: "Paradrop (enemy air superiority, next to an enemy unit)",

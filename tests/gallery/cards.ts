@@ -2,6 +2,8 @@
  * Gallery entries of the resolution cards. Each context comes from a real rules resolution
  * (scripted dice) through the same pure functions the chat card uses: `cardInputOf` then
  * `resolutionCardContext`, with the write path's notes from `planEffects` over stand-in snapshots.
+ * Every word on a card (title, inputs, table row, outcome) is written by the language the gallery
+ * is rendered in, with the keys the dialogs write them with.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
 import type { CardDisplay, CardFlags, CardInputLine } from "../../src/chat/card-data";
@@ -13,12 +15,9 @@ import type { Effect } from "../../src/rules/effects";
 import { air } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
 import { unwrap } from "../../src/rules/resolution";
-import { createHandlebars } from "../harness/handlebars-helpers";
-import en from "../../lang/en.json";
+import type { Translator } from "../../src/base/foundry";
+import { TERRAIN_LABELS } from "../../src/apps/ground-combat/context";
 import { GALLERY_REFS as R, NAMES, combatUnits, resolveCombat } from "../chat/combat-fixture";
-
-/** The cards are worded by the real lang file, as in Foundry; `missing` lists any key it lacks. */
-export const cardI18n = createHandlebars(en);
 
 const units = combatUnits(R);
 const names = new Map<string, string>([
@@ -49,61 +48,67 @@ const notesOf = (effects: readonly Effect[]) => planEffects(effects, (uuid) => s
 
 const NO_WRITES: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
 
-function entry(id: string, title: string, card: CardFlags & { display: CardDisplay }): FixtureSheet {
+function entry(id: string, title: string, card: CardFlags & { display: CardDisplay }, i18n: Translator): FixtureSheet {
   return {
     id,
     title,
     template: "chat/resolution-card.hbs",
     classes: "chat-card",
-    context: resolutionCardContext(cardInputOf(card, notesOf(card.effects)), nameOf, cardI18n),
+    context: resolutionCardContext(cardInputOf(card, notesOf(card.effects)), nameOf, i18n),
   };
 }
 
-const combatInputs: CardInputLine[] = [
-  { label: "Attackers", value: `${NAMES.gds} (8), ${NAMES.mr} (4)` },
-  { label: "Defending hex", value: "T: woods, no minefield" },
-  { label: "Defenders", value: `${NAMES.bde} (4), ${NAMES.acr} (3), ${NAMES.art} (2)` },
+/** What went in, labelled as the planner labels it (src/apps/ground-combat/context.ts `cardInputs`). */
+const combatInputs = (i18n: Translator): CardInputLine[] => [
+  { label: i18n.localize("NOBC.GroundCombat.Attackers"), value: `${NAMES.gds}, ${NAMES.mr} (12)` },
+  { label: i18n.localize("NOBC.GroundCombat.Target"), value: `T: ${NAMES.bde}, ${NAMES.acr}, ${NAMES.art} (9)` },
+  { label: i18n.localize("NOBC.GroundCombat.TerrainTitle"), value: i18n.localize(TERRAIN_LABELS.woods) },
 ];
 
-function combatCard(face: number): CardFlags & { display: CardDisplay } {
+function combatCard(face: number, i18n: Translator): CardFlags & { display: CardDisplay } {
   const combat = resolveCombat(R, face);
   return {
     effects: combat.resolution.effects,
     state: "pending",
     display: {
-      title: "Ground combat at T",
-      inputs: combatInputs,
+      title: i18n.format("NOBC.GroundCombat.CardTitle", { hex: "T" }),
+      inputs: combatInputs(i18n),
       breakdown: combat.resolution.breakdown,
       rolls: combat.resolution.rolls,
-      ...groundCombatText(combat, cardI18n),
+      ...groundCombatText(combat, i18n),
     },
     groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} },
   };
 }
 
 /** "Attack beaten off": both sides share their hits; the defenders' owner has put both on the brigade. */
-function pendingCombat(): FixtureSheet {
-  const card = combatCard(3);
+function pendingCombat(i18n: Translator): FixtureSheet {
+  const card = combatCard(3, i18n);
   const split = unwrap(
     resplit(card.groundCombat!, "defenders", [
       { actor: R.bde, hits: 2 },
       { actor: R.acr, hits: 0 },
     ]),
   );
-  return entry("card-combat-pending", "Chat card: ground combat, split editor", {
-    ...card,
-    effects: split.effects,
-    groundCombat: split.card,
-  });
+  return entry(
+    "card-combat-pending",
+    "Chat card: ground combat, split editor",
+    { ...card, effects: split.effects, groundCombat: split.card },
+    i18n,
+  );
 }
 
 /** "Heavy fighting", applied: 3 hits on each attacker, the defenders' share of the artillery dropped. */
-function appliedCombat(): FixtureSheet {
-  return entry("card-combat-applied", "Chat card: ground combat, applied", { ...combatCard(6), state: "applied", applied: NO_WRITES });
+function appliedCombat(i18n: Translator): FixtureSheet {
+  const card = combatCard(6, i18n);
+  return entry("card-combat-applied", "Chat card: ground combat, applied", { ...card, state: "applied", applied: NO_WRITES }, i18n);
 }
 
-/** The WP air team's repair roll (score 4 for Soviet squadrons), with what went in. */
-function repairCard(state: "pending" | "reverted"): CardFlags & { display: CardDisplay } {
+/**
+ * The WP air team's repair roll (score 4 for Soviet squadrons), with what went in, worded as the
+ * repair dialog words its card (src/apps/air/missions/repair/state.ts `rollRepair`).
+ */
+function repairCard(state: "pending" | "reverted", i18n: Translator): CardFlags & { display: CardDisplay } {
   const squadron = (id: string, name: string) =>
     ({
       id,
@@ -133,22 +138,26 @@ function repairCard(state: "pending" | "reverted"): CardFlags & { display: CardD
     state,
     ...(state === "reverted" ? { applied: NO_WRITES } : {}),
     display: {
-      title: "Aircraft repair: Warsaw Pact",
-      inputs: [
-        { label: "Air team", value: "Warsaw Pact" },
-        { label: "Damaged squadrons", value: "1/9 GIAP (MiG-23), 2/357 OShAP (Su-25)" },
-      ],
+      title: i18n.format("NOBC.AirMissions.Repair.CardTitle", { side: i18n.localize("NOBC.Side.wp") }),
+      inputs: [{ label: i18n.localize("NOBC.AirMissions.Repair.Damaged"), value: `${names.get("Actor.mig")!}, ${names.get("Actor.su")!}` }],
       breakdown: resolution.breakdown,
       rolls: resolution.rolls,
-      tableRow: "Aircraft repair table: Soviet squadrons repair on 4 or less",
-      outcome: "1/9 GIAP repaired; 2/357 OShAP lost",
+      tableRow: "",
+      outcome: i18n.format("NOBC.AirMissions.Repair.Outcome", {
+        repaired: String(resolution.outcome.repaired.length),
+        destroyed: String(resolution.outcome.destroyed.length),
+      }),
     },
   };
 }
 
-export const cardGallery: readonly FixtureSheet[] = [
-  pendingCombat(),
-  appliedCombat(),
-  entry("card-reverted", "Chat card: repair roll, undone", repairCard("reverted")),
-  entry("card-inputs", "Chat card: repair roll with its inputs", repairCard("pending")),
+/** What the cards are built from (the pseudo-locale test reads the unit and squadron names in it). */
+export const cardFixtureData: readonly unknown[] = [units, names];
+
+/** The chat cards, worded by `i18n`. */
+export const cardEntries = (i18n: Translator): FixtureSheet[] => [
+  pendingCombat(i18n),
+  appliedCombat(i18n),
+  entry("card-reverted", "Chat card: repair roll, undone", repairCard("reverted", i18n), i18n),
+  entry("card-inputs", "Chat card: repair roll with its inputs", repairCard("pending", i18n), i18n),
 ];

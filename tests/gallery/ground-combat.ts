@@ -5,18 +5,16 @@
  * worded by the real lang file.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars } from "../harness/handlebars-helpers";
-import en from "../../lang/en.json";
+import type { Translator } from "../../src/base/foundry";
 import { addMission, defaultState, type GroundCombatState } from "../../src/apps/ground-combat/state";
 import { planFromState } from "../../src/apps/ground-combat/input";
 import { groundCombatContext } from "../../src/apps/ground-combat/context";
 import { frontField, uuid, worldOptions } from "../apps/ground-combat/fixture";
 
-const i18n = createHandlebars(en);
 const classes = "application nobc nobc-ground-combat";
 const template = "apps/ground-combat.hbs";
 
-function view(field: ReturnType<typeof frontField>, state: GroundCombatState): object {
+function view(field: ReturnType<typeof frontField>, state: GroundCombatState, i18n: Translator): object {
   return { ...groundCombatContext(field, state, planFromState(field, state, i18n).plan, i18n), busy: false };
 }
 
@@ -35,14 +33,24 @@ const refused: GroundCombatState = {
 };
 const noMap = frontField({ map: false });
 
-export const groundCombatGallery: readonly FixtureSheet[] = [
-  { id: "ground-combat-accepted", title: "Ground combat planner: accepted, with odds", template, classes, context: view(field, accepted) },
-  { id: "ground-combat-refused", title: "Ground combat planner: refused", template, classes, context: view(field, refused) },
+/** What the entries are built from (the pseudo-locale test reads the unit and card names in it). */
+export const groundCombatFixtureData: readonly unknown[] = [field, noMap, accepted, refused];
+
+/** The ground-combat planner, worded by `i18n`. */
+export const groundCombatEntries = (i18n: Translator): FixtureSheet[] => [
+  {
+    id: "ground-combat-accepted",
+    title: "Ground combat planner: accepted, with odds",
+    template,
+    classes,
+    context: view(field, accepted, i18n),
+  },
+  { id: "ground-combat-refused", title: "Ground combat planner: refused", template, classes, context: view(field, refused, i18n) },
   {
     id: "ground-combat-no-map",
     title: "Ground combat planner: no terrain map",
     template,
     classes,
-    context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("mirror"))),
+    context: view(noMap, defaultState(noMap, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("mirror")), i18n),
   },
 ];

@@ -2,11 +2,10 @@
  * Gallery entries of the Land War phase dialogs (Orders, rear-area attack, bridge demolition,
  * resupply, HQ recovery) and the information cards posted on entering Orders and Resupply. Each
  * context comes from the dialog's own pure context function over the fixture world of
- * tests/apps/land, worded by the real lang file.
+ * tests/apps/land, worded by the language the gallery is rendered in.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
-import { createHandlebars } from "../harness/handlebars-helpers";
-import en from "../../lang/en.json";
+import type { Translator } from "../../src/base/foundry";
 import { world } from "../apps/land/fixture";
 import { initialOrders, ordersFromForm } from "../../src/apps/land/orders/state";
 import { ordersContext, ordersEntryContext } from "../../src/apps/land/orders/context";
@@ -18,7 +17,6 @@ import { rearAreaContext } from "../../src/apps/land/rear-area/context";
 import { demolitionContext } from "../../src/apps/land/demolition/context";
 import { demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition/state";
 
-const i18n = createHandlebars(en);
 const w = world();
 const f = w.field;
 const classes = "application nobc nobc-land";
@@ -36,7 +34,11 @@ const attack = rearAreaFromForm(initialRearArea("nato"), {
 });
 const turn0 = world({ turn: 0 });
 
-export const landGallery: readonly FixtureSheet[] = [
+/** What the entries are built from: names, hexes and cards shown as data (the pseudo-locale test reads them). */
+export const landFixtureData: readonly unknown[] = [w, orders, attack, turn0];
+
+/** The Land War dialogs, worded by `i18n`. */
+export const landGallery = (i18n: Translator): FixtureSheet[] => [
   {
     id: "land-orders",
     title: "Orders: modes and a minefield",

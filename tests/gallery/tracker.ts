@@ -22,6 +22,10 @@ const natoFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("groundComb
 const wpFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("movement"), planningEndsAt: null }, hqFixture(false), false, 0);
 const planning = turnPanelContext({ turn: 0, stage: turn.stageIndex("planning"), planningEndsAt: 450_000 }, hqFixture(false), false, 0);
 
+/** What the entries are built from (the pseudo-locale test reads the HQ names in it). */
+export const trackerFixtureData: readonly unknown[] = [hqFixture(true), hqFixture(false)];
+
+/** The tracker's parts; their contexts hold keys, which the templates write in the gallery's language. */
 export const trackerGallery: readonly FixtureSheet[] = [
   {
     id: "tracker-nato-first",

@@ -1,6 +1,7 @@
 /**
  * Fixture sheets for the template tests and the gallery: each context is built by the same pure
- * function the sheet calls, from plain system data shaped like the data models.
+ * function the sheet calls, from plain system data shaped like the data models. The confirm
+ * dialogs show what the rules really return (a mode order, a repair roll with a scripted die).
  */
 import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { unitSheetContext } from "../../src/sheets/context/unit";
@@ -10,6 +11,7 @@ import { supportCardSheetContext } from "../../src/sheets/context/support-card";
 import { breakdownContext, type BreakdownInput } from "../../src/view/breakdown";
 import type { CardSummary } from "../../src/sheets/context/cards";
 import type { UnitSystemView } from "../../src/view/views";
+import { air, land, scriptedDice, unwrap } from "../../src/rules/index";
 
 export interface FixtureSheet {
   readonly id: string;
@@ -18,6 +20,13 @@ export interface FixtureSheet {
   readonly template: string;
   readonly classes: string;
   readonly context: object;
+  /** What the context was built from, when the entry keeps it: its names and notes are data, not words. */
+  readonly data?: readonly unknown[];
+}
+
+/** A context and the data it was built from. */
+function built<A extends unknown[]>(make: (...args: A) => object, ...args: A): { context: object; data: A } {
+  return { context: make(...args), data: args };
 }
 
 const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true });
@@ -83,22 +92,67 @@ export const unitSystem: UnitSystemView = {
   movementAllowance: 4,
 };
 
+/** 1st Bde takes Combat Mode from the sheet's toggle: one supply point spent. */
+const modeOrder = unwrap(
+  land.setMode({
+    unit: {
+      id: "Actor.u1",
+      side: "nato",
+      name: "1st Bde, 3rd Armd Div",
+      size: "brigade",
+      arm: "armour",
+      strength: 4,
+      mode: "march",
+      supply: 1,
+      hex: "0101",
+      nationality: "us",
+    },
+    mode: "combat",
+  }),
+);
+
 export const modeBreakdown: BreakdownInput = {
   intro: "NOBC.Dialog.ModeIntro",
-  breakdown: [{ label: "Combat Mode costs 1 supply point", value: -1, source: "seed 000 (NOBC), Land War QRS: 2. Orders" }],
-  rolls: [],
-  effects: [
-    { type: "mode", actor: "Actor.u1", mode: "combat" },
-    { type: "supply", actor: "Actor.u1", delta: -1 },
-  ],
+  breakdown: modeOrder.breakdown,
+  rolls: modeOrder.rolls,
+  effects: modeOrder.effects,
   showTotal: false,
 };
 
+/** 36 TFW (US, repair score 5) rolls a 4 and is ready again. */
+const repairRoll = unwrap(
+  air.resolveAircraftRepair(
+    {
+      side: "nato",
+      squadrons: [
+        {
+          id: "Actor.s1",
+          name: "36 TFW",
+          side: "nato",
+          nationality: "us",
+          airToAir: 5,
+          cas: 1,
+          deepStrike: 0,
+          weapons: [],
+          range: 1,
+          recce: false,
+          ew: false,
+          harrier: false,
+          box: "damaged",
+          airbase: "Actor.ab1",
+          airZone: "North",
+        },
+      ],
+    },
+    scriptedDice([4]),
+  ),
+);
+
 export const repairBreakdown: BreakdownInput = {
   intro: "NOBC.Dialog.RepairIntro",
-  breakdown: [{ label: "36 TFW: repair score (us)", value: 5, source: "seed 000 (NOBC), Air War QRS: 9) Aircraft repair table" }],
-  rolls: [4],
-  effects: [{ type: "squadronBox", squadron: "Actor.s1", box: "ready" }],
+  breakdown: repairRoll.breakdown,
+  rolls: repairRoll.rolls,
+  effects: repairRoll.effects,
   showTotal: false,
 };
 
@@ -107,6 +161,10 @@ const names = new Map([
   ["Actor.s1", "36 TFW"],
 ]);
 
+/**
+ * The sheets. Their contexts hold lang keys and data, which the templates write in the language
+ * the gallery is rendered in; so they are the same in every language.
+ */
 export function fixtureSheets(): FixtureSheet[] {
   return [
     {
@@ -114,7 +172,7 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "Unit (NATO armoured brigade)",
       template: "actor/unit.hbs",
       classes: "actor unit",
-      context: unitSheetContext(unitSystem, {
+      ...built(unitSheetContext, unitSystem, {
         ...header("1st Bde, 3rd Armd Div", "Actor.u1"),
         symbolSvg: unitSymbolSvg("nato", "armour", "brigade"),
         hq: { uuid: "Actor.hq1", name: "V (US) Corps" },
@@ -127,7 +185,8 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "Unit (WP artillery, forced March Mode)",
       template: "actor/unit.hbs",
       classes: "actor unit",
-      context: unitSheetContext(
+      ...built(
+        unitSheetContext,
         {
           ...unitSystem,
           side: "wp",
@@ -160,7 +219,8 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "HQ (NATO corps)",
       template: "actor/hq.hbs",
       classes: "actor hq",
-      context: hqSheetContext(
+      ...built(
+        hqSheetContext,
         {
           side: "nato",
           nationality: "us",
@@ -209,7 +269,8 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "HQ (WP army, may not recover)",
       template: "actor/hq.hbs",
       classes: "actor hq",
-      context: hqSheetContext(
+      ...built(
+        hqSheetContext,
         {
           side: "wp",
           nationality: "pl",
@@ -237,7 +298,8 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "Air squadron (damaged)",
       template: "actor/air-squadron.hbs",
       classes: "actor airSquadron",
-      context: airSquadronSheetContext(
+      ...built(
+        airSquadronSheetContext,
         {
           side: "nato",
           nationality: "us",
@@ -263,7 +325,8 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "Airbase",
       template: "actor/airbase.hbs",
       classes: "actor airbase",
-      context: airbaseSheetContext(
+      ...built(
+        airbaseSheetContext,
         {
           side: "nato",
           airZone: "North",
@@ -286,7 +349,8 @@ export function fixtureSheets(): FixtureSheet[] {
       title: "Support card",
       template: "item/support-card.hbs",
       classes: "item supportCard",
-      context: supportCardSheetContext(
+      ...built(
+        supportCardSheetContext,
         {
           side: "wp",
           category: "combatModifier",
@@ -307,10 +371,15 @@ export function fixtureSheets(): FixtureSheet[] {
   ];
 }
 
-/** Breakdown dialogs, localized by the caller (they hold sentences, not keys). */
+/** Breakdown dialogs, localized by the caller with the language it renders in. */
 export function fixtureDialogs() {
   return [
-    { id: "dialog-mode", title: "Confirm: mode change", context: breakdownContext(modeBreakdown, (r) => names.get(r) ?? r) },
-    { id: "dialog-repair", title: "Confirm: repair roll", context: breakdownContext(repairBreakdown, (r) => names.get(r) ?? r) },
+    { id: "dialog-mode", title: "Confirm: mode change", context: breakdownContext(modeBreakdown, (r) => names.get(r) ?? r), data: [names] },
+    {
+      id: "dialog-repair",
+      title: "Confirm: repair roll",
+      context: breakdownContext(repairBreakdown, (r) => names.get(r) ?? r),
+      data: [names],
+    },
   ];
 }

@@ -1,18 +1,17 @@
-/** Every lang key a user can meet, in templates or in code, exists in lang/en.json. */
+/**
+ * Every lang key a user can meet, in templates or in code, exists in lang/en.json (as a string or a
+ * plural group). That every key of en.json is used is tests/lang/keys.test.ts.
+ */
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { lookupKey, type Lang } from "../harness/handlebars-helpers";
+import type { Lang } from "../harness/handlebars-helpers";
+import { hasLangKey, quotedKeys } from "../lang/key-scan";
 import { SUPPORT_CARD_CATEGORIES } from "../../src/rules/nobc/land/card-categories";
 import { CATEGORY_HINTS, CATEGORY_LABELS, categoryHintKey, categoryLabelKey } from "../../src/view/labels";
 
 const repo = resolve(__dirname, "../..");
 const lang = JSON.parse(readFileSync(join(repo, "lang/en.json"), "utf8")) as Lang;
-
-/** A key is there as a string, or as a group split by plural category (chosen by `count`, docs/i18n.md). */
-function known(key: string): boolean {
-  return lookupKey(lang, key) !== undefined || lookupKey(lang, `${key}.other`) !== undefined;
-}
 
 function files(dir: string, ext: string): string[] {
   const out: string[] = [];
@@ -43,7 +42,7 @@ describe("lang/en.json covers every key in use", () => {
   it("templates", () => {
     const missing = files(join(repo, "templates"), ".hbs").flatMap((f) =>
       keysIn(readFileSync(f, "utf8"), TEMPLATE_PATTERNS)
-        .filter((k) => !known(k))
+        .filter((k) => !hasLangKey(lang, k))
         .map((k) => `${f.slice(repo.length + 1)}: ${k}`),
     );
     expect(missing).toEqual([]);
@@ -52,15 +51,20 @@ describe("lang/en.json covers every key in use", () => {
   it("code under src/", () => {
     const missing = files(join(repo, "src"), ".ts").flatMap((f) =>
       keysIn(readFileSync(f, "utf8"), CODE_PATTERNS)
-        .filter((k) => !known(k))
+        .filter((k) => !hasLangKey(lang, k))
         .map((k) => `${f.slice(repo.length + 1)}: ${k}`),
     );
     expect([...new Set(missing)]).toEqual([]);
   });
 
+  it("system.json", () => {
+    const keys = quotedKeys(readFileSync(join(repo, "system.json"), "utf8"));
+    expect(keys.filter((k) => !hasLangKey(lang, k))).toEqual([]);
+  });
+
   it("every support-card category's label and hint (keys built from its id by one rule)", () => {
     const keys = SUPPORT_CARD_CATEGORIES.flatMap((c) => [categoryLabelKey(c), categoryHintKey(c)]);
-    expect(keys.filter((k) => !known(k))).toEqual([]);
+    expect(keys.filter((k) => !hasLangKey(lang, k))).toEqual([]);
     expect(SUPPORT_CARD_CATEGORIES.map((c) => [CATEGORY_LABELS[c], CATEGORY_HINTS[c]])).toEqual(
       SUPPORT_CARD_CATEGORIES.map((c) => [`NOBC.CardCategory.${c}`, `NOBC.CardHint.${c}`]),
     );

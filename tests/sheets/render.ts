@@ -1,10 +1,14 @@
-/** Renders the fixture sheets with real Handlebars and the stand-in helpers (tests and gallery share it). */
+/**
+ * Renders the fixture sheets with real Handlebars and the stand-in helpers (tests and gallery share
+ * it), in one language: English by default, or any lang tree and its tag (German, the pseudo-locale).
+ * The contexts are built with the same words the templates are rendered with.
+ */
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createHandlebars, registerPartials, type Lang } from "../harness/handlebars-helpers";
+import { createHandlebars, registerPartials, type HelperStandIns, type Lang } from "../harness/handlebars-helpers";
 import { localizeBreakdown } from "../../src/view/breakdown";
 import { fixtureDialogs, fixtureSheets } from "./fixtures";
-import { galleryItems } from "../gallery/index";
+import { galleryAreas } from "../gallery/index";
 
 export function listTemplates(root: string): string[] {
   const out: string[] = [];
@@ -24,11 +28,28 @@ export interface RenderedSheet {
   readonly title: string;
   readonly classes: string;
   readonly html: string;
+  /** What the entry was built from, when it says (names and notes the fixtures supply). */
+  readonly data?: readonly unknown[];
 }
 
-export function renderFixtures(repo: string) {
-  const lang = JSON.parse(readFileSync(join(repo, "lang/en.json"), "utf8")) as Lang;
-  const env = createHandlebars(lang);
+export interface RenderLanguage {
+  /** The lang tree; lang/en.json of `repo` when left out. */
+  readonly lang?: Lang;
+  /** Its BCP 47 tag ("en", "de", "en-XA"). */
+  readonly tag?: string;
+  /** Only these areas of the game-loop gallery (tests/gallery/index.ts `galleryAreas`); all when left out. */
+  readonly areas?: readonly string[];
+}
+
+export interface RenderedGallery {
+  readonly env: HelperStandIns;
+  readonly sources: Readonly<Record<string, string>>;
+  readonly sheets: readonly RenderedSheet[];
+  readonly dialogs: readonly RenderedSheet[];
+}
+
+/** The templates of `repo` (partials registered in `env`) and a function rendering one of them. */
+export function templateRenderer(repo: string, env: HelperStandIns) {
   const root = join(repo, "templates");
   const sources = Object.fromEntries(listTemplates(root).map((rel) => [rel, readFileSync(join(root, rel), "utf8")]));
   registerPartials(
@@ -44,17 +65,32 @@ export function renderFixtures(repo: string) {
     if (source === undefined) throw new Error(`no template ${rel}`);
     return env.hbs.compile(source, { strict: false })(context);
   };
-  const sheets: RenderedSheet[] = [...fixtureSheets(), ...galleryItems].map((f) => ({
+  return { sources, render };
+}
+
+/** The words of `language` (lang/en.json of `repo` by default) as the templates' helpers and the contexts use them. */
+export function languageEnv(repo: string, language: RenderLanguage = {}): HelperStandIns {
+  const lang = language.lang ?? (JSON.parse(readFileSync(join(repo, "lang/en.json"), "utf8")) as Lang);
+  return createHandlebars(lang, language.tag ?? "en");
+}
+
+export function renderFixtures(repo: string, language: RenderLanguage = {}): RenderedGallery {
+  const env = languageEnv(repo, language);
+  const { sources, render } = templateRenderer(repo, env);
+  const areas = galleryAreas.filter((a) => language.areas?.includes(a.area) ?? true);
+  const sheets: RenderedSheet[] = [...fixtureSheets(), ...areas.flatMap((a) => a.entries(env))].map((f) => ({
     id: f.id,
     title: f.title,
     classes: f.classes,
     html: render(f.template, f.context),
+    ...(f.data === undefined ? {} : { data: f.data }),
   }));
   const dialogs: RenderedSheet[] = fixtureDialogs().map((d) => ({
     id: d.id,
     title: d.title,
     classes: "dialog",
     html: render("dialog/breakdown.hbs", localizeBreakdown(d.context, env)),
+    data: d.data,
   }));
   return { env, sources, sheets, dialogs };
 }

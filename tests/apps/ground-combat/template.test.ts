@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createHandlebars, type Lang } from "../../harness/handlebars-helpers";
-import { groundCombatGallery } from "../../gallery/ground-combat";
+import { groundCombatEntries } from "../../gallery/ground-combat";
 
 const repo = resolve(__dirname, "../../..");
 const lang = JSON.parse(readFileSync(resolve(repo, "lang/en.json"), "utf8")) as Lang;
 const env = createHandlebars(lang);
+const groundCombatGallery = groundCombatEntries(env);
 const template = env.hbs.compile(readFileSync(resolve(repo, "templates/apps/ground-combat.hbs"), "utf8"));
 const html = (id: string) => template(groundCombatGallery.find((g) => g.id === id)!.context);
 const rollButton = (page: string) => /<button[^>]*data-action="roll"[^>]*>/.exec(page)![0];
