@@ -105,6 +105,6 @@ export const landGallery: readonly FixtureSheet[] = [
     title: "Entering Resupply: counters on offer",
     template: "apps/land/resupply-entry.hbs",
     classes: "chat-message nobc",
-    context: resupplyEntryContext(f),
+    context: resupplyEntryContext(f, i18n),
   },
 ];

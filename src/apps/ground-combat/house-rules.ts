@@ -10,7 +10,7 @@ import type { HexRef } from "../../rules/ids";
 import type { ExtraCombatModifier, GroundCombatCas } from "../../rules/nobc/land/combat";
 import type { RulesOptions } from "../../rules/nobc/land/options";
 import type { LandTerrain, LandUnit, RiverHexside, Side, SupportCard } from "../../rules/nobc/land/types";
-import type { Refusal } from "../../rules/resolution";
+import { phrase, type Refusal } from "../../rules/resolution";
 import { formatPath } from "../../schemas/path";
 import { errorText } from "../../base/errors";
 import { format, warnRefused, type Translator } from "../../base/foundry";
@@ -114,7 +114,7 @@ export function askHouseRules(
       const reason = errorText(error);
       problems.push({
         code: "houseRuleFailed",
-        message: i18n.format("NOBC.HouseRule.Failed", { id: rule.id, reason }),
+        text: phrase("NOBC.HouseRule.Failed", { id: rule.id, reason }),
         field: "extraModifiers",
       });
       continue;

@@ -14,7 +14,7 @@ import {
   type CombatAdjacency,
 } from "../../rules/nobc/land/combat";
 import type { RiverHexside } from "../../rules/nobc/land/types";
-import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
+import { phrase, RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
 import {
@@ -55,7 +55,7 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
     if (cards.length + cas.length === 0) continue;
     if (entry.distance === null) {
       const where = `support[${support.length}].distance`;
-      problems.add("hqDistanceUnknown", i18n.format("NOBC.GroundCombat.Check.hqDistanceUnknown", { hq: entry.hq.name }), where);
+      problems.add("hqDistanceUnknown", phrase("NOBC.GroundCombat.Check.hqDistanceUnknown", { hq: entry.hq.name }), where);
     }
     support.push({
       hq: entry.hq,
@@ -70,16 +70,16 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
   for (const card of state.cards.filter((id) => !offered.has(id))) {
     problems.add(
       "cardNotOffered",
-      i18n.format("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }),
+      phrase("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }),
       "support",
     );
   }
   for (const [squadron, hq] of Object.entries(state.cas)) {
     const name = field.names.get(squadron) ?? squadron;
     if (!squadrons.some((s) => s.id === squadron))
-      problems.add("casNotInBox", i18n.format("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
+      problems.add("casNotInBox", phrase("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
     else if (!field.hqs.some((h) => h.id === hq))
-      problems.add("casUnknownHq", i18n.format("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
+      problems.add("casUnknownHq", phrase("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
   }
   return support;
 }
@@ -92,10 +92,10 @@ export function buildGroundCombatInput(
   houseRules: readonly CombatModifierRule[] = combatModifierRules(),
 ): BuiltInput {
   const problems = new RefusalList();
-  if (state.target === "") problems.add("noTarget", i18n.localize("NOBC.GroundCombat.Check.noTarget"), "target");
+  if (state.target === "") problems.add("noTarget", phrase("NOBC.GroundCombat.Check.noTarget"), "target");
   state.attackers.forEach((id, i) => {
     const unit = unitById(field, id);
-    if (unit?.hex === "") problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
+    if (unit?.hex === "") problems.add("noToken", phrase("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
   });
   const rivers: Record<HexRef, RiverHexside> = {};
   for (const row of attackingRivers(field, state)) {

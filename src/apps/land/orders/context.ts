@@ -67,7 +67,7 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
     units,
     cards,
     cost: units.reduce((s, u) => s + u.cost, 0),
-    ...previewView(ordersResolution(field, state, i18n), field, i18n, "NOBC.Land.Orders.Intro", true),
+    ...previewView(ordersResolution(field, state), field, i18n, "NOBC.Land.Orders.Intro", true),
   };
 }
 
