@@ -8,7 +8,8 @@ import { readBattlefield } from "../../world/read";
 import { rulesOptions } from "../../base/settings";
 import { allFormValues, allowed, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { groundCombatCard } from "./card";
-import { groundCombatContext, withNames } from "./context";
+import { groundCombatContext, phraseWithNames } from "./context";
+import { speak } from "../../base/phrase";
 import { planFromState } from "./input";
 import { addMission, applyForm, defaultState, removeMission, type FormValues as PlannerValues, type GroundCombatState } from "./state";
 import { canvasSelection } from "./world";
@@ -62,7 +63,7 @@ export const plannerController: DialogController<GroundCombatState, Battlefield,
   },
   submit(state, field, i18n, dice) {
     const { input, plan } = planFromState(field, state, i18n);
-    if (!plan.ok) return refused(plan.refusals.map((r) => withNames(r.message, field.names)));
+    if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     return { ok: true, value: { card: groundCombatCard(field, plan.value, input.terrain, dice, i18n) } };
   },
 };

@@ -37,7 +37,7 @@ export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWo
     })),
     charts: chartsOf(airbases).map((c) => ({ id: c.id, name: c.name, zone: c.airZone, lost: c.lost, boxes: state.boxes[c.id] ?? 0 })),
     perZone: AIR_DEFENCE_REPAIRS_PER_ZONE,
-    refusals: dry.ok ? [] : refusalMessages(dry.refusals),
+    refusals: dry.ok ? [] : refusalMessages(dry.refusals, i18n),
     canRoll: dry.ok,
   };
 }

@@ -104,7 +104,7 @@ export function deepStrikeContext(state: DeepStrikeState, world: MissionWorld, i
   if (!input.ok || !plan.ok) {
     return {
       ...base,
-      refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals),
+      refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals, i18n),
       plan: [],
       spread: [],
       canRoll: false,

@@ -14,7 +14,7 @@ export function overrunContext(state: OverrunState, world: MissionWorld, i18n: T
       selected: a.id === state.airbase,
     })),
     hits: state.hits,
-    refusals: resolved.ok ? [] : refusalMessages(resolved.refusals),
+    refusals: resolved.ok ? [] : refusalMessages(resolved.refusals, i18n),
     rows: resolved.ok ? breakdownRows(resolved.value.breakdown, i18n) : [],
     changes: resolved.ok ? effectSentences(resolved.value.effects, world, i18n) : [],
     canRoll: resolved.ok,

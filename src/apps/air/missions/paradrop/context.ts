@@ -72,7 +72,7 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
   if (!input.ok || !odds.ok) {
     return {
       ...base,
-      refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals),
+      refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals, i18n),
       modifiers: [],
       odds: [],
       warnings: [],

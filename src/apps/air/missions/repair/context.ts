@@ -29,7 +29,7 @@ export function repairContext(state: RepairState, world: MissionWorld, i18n: Tra
         chance: percent(auto.has(s.id) ? 1 : score / 6),
       };
     }),
-    refusals: dry.ok ? [] : refusalMessages(dry.refusals),
+    refusals: dry.ok ? [] : refusalMessages(dry.refusals, i18n),
     canRoll: dry.ok,
   };
 }
