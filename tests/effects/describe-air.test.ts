@@ -34,7 +34,7 @@ describe("describeEffect: the allocation's air effects", () => {
     expect(line.key).toBe(key);
     const template = text(key);
     expect(typeof template).toBe("string");
-    const filled = (template as string).replace(/\{(\w+)\}/g, (_, k: string) => String(line.data[k]));
+    const filled = (template as string).replace(/\{(\w+)\}/g, (_, k: string) => String(line.data?.[k]));
     expect(filled).toBe(sentence);
   });
 });

@@ -17,7 +17,7 @@ const classes = "application nobc nobc-ground-combat";
 const template = "apps/ground-combat.hbs";
 
 function view(field: ReturnType<typeof frontField>, state: GroundCombatState): object {
-  return { ...groundCombatContext(field, state, planFromState(field, state, i18n).plan, i18n), busy: false };
+  return { ...groundCombatContext(field, state, planFromState(field, state).plan, i18n), busy: false };
 }
 
 const field = frontField();

@@ -10,6 +10,7 @@ import { supportCardSheetContext } from "../../src/sheets/context/support-card";
 import { breakdownContext, type BreakdownInput } from "../../src/view/breakdown";
 import type { CardSummary } from "../../src/sheets/context/cards";
 import type { UnitSystemView } from "../../src/view/views";
+import { phrase } from "../../src/rules/resolution";
 
 export interface FixtureSheet {
   readonly id: string;
@@ -85,7 +86,7 @@ export const unitSystem: UnitSystemView = {
 
 export const modeBreakdown: BreakdownInput = {
   intro: "NOBC.Dialog.ModeIntro",
-  breakdown: [{ label: "Combat Mode costs 1 supply point", value: -1, source: "seed 000 (NOBC), Land War QRS: 2. Orders" }],
+  breakdown: [{ text: phrase("NOBC.Rules.Land.Orders.CombatMode", { unit: "3rd Armored Cavalry" }), value: -1, source: "seed 000 (NOBC), Land War QRS: 2. Orders" }],
   rolls: [],
   effects: [
     { type: "mode", actor: "Actor.u1", mode: "combat" },
@@ -96,7 +97,7 @@ export const modeBreakdown: BreakdownInput = {
 
 export const repairBreakdown: BreakdownInput = {
   intro: "NOBC.Dialog.RepairIntro",
-  breakdown: [{ label: "36 TFW: repair score (us)", value: 5, source: "seed 000 (NOBC), Air War QRS: 9) Aircraft repair table" }],
+  breakdown: [{ text: phrase("NOBC.Rules.Air.Repair.Score", { squadron: "36 TFW", nationality: "us" }), value: 5, source: "seed 000 (NOBC), Air War QRS: 9) Aircraft repair table" }],
   rolls: [4],
   effects: [{ type: "squadronBox", squadron: "Actor.s1", box: "ready" }],
   showTotal: false,

@@ -51,7 +51,7 @@ export const plannerController: DialogController<GroundCombatState, Battlefield,
   // Anyone may plan; the GM checks who may apply the card.
   access: () => allowed,
   context(state, field, i18n) {
-    return groundCombatContext(field, state, planFromState(field, state, i18n).plan, i18n);
+    return groundCombatContext(field, state, planFromState(field, state).plan, i18n);
   },
   change: (state, values, field) => applyForm(field, state, lists(values)),
   readForm: allFormValues,
@@ -62,7 +62,7 @@ export const plannerController: DialogController<GroundCombatState, Battlefield,
     refresh: (state) => state,
   },
   submit(state, field, i18n, dice) {
-    const { input, plan } = planFromState(field, state, i18n);
+    const { input, plan } = planFromState(field, state);
     if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     return { ok: true, value: { card: groundCombatCard(field, plan.value, input.terrain, dice, i18n) } };
   },

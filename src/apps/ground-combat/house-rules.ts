@@ -102,7 +102,6 @@ export function clearCombatModifiers(): void {
 export function askHouseRules(
   rules: readonly CombatModifierRule[],
   context: CombatModifierContext,
-  i18n: Translator,
 ): { readonly modifiers: ExtraCombatModifier[]; readonly problems: Refusal[] } {
   const modifiers: ExtraCombatModifier[] = [];
   const problems: Refusal[] = [];

@@ -16,7 +16,6 @@ import {
 import type { RiverHexside } from "../../rules/nobc/land/types";
 import { phrase, RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../view/breakdown";
 import {
   attackingRivers,
   casSquadrons,
@@ -43,7 +42,7 @@ function adjacencyFor(field: Battlefield, hexes: Iterable<HexRef>): CombatAdjace
   return out;
 }
 
-function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList, i18n: Translator): GroundCombatSupport[] {
+function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList): GroundCombatSupport[] {
   const ticked = new Set(state.cards);
   const squadrons = casSquadrons(field, state.attackerSide);
   const support: GroundCombatSupport[] = [];
@@ -88,7 +87,6 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
 export function buildGroundCombatInput(
   field: Battlefield,
   state: GroundCombatState,
-  i18n: Translator,
   houseRules: readonly CombatModifierRule[] = combatModifierRules(),
 ): BuiltInput {
   const problems = new RefusalList();
@@ -103,7 +101,7 @@ export function buildGroundCombatInput(
   }
   const attackerHexes = state.attackers.map((id) => unitById(field, id)?.hex ?? "");
   const supportedHexes = state.missions.map((m) => unitById(field, m.supported)?.hex ?? "");
-  const support = supportOf(field, state, problems, i18n);
+  const support = supportOf(field, state, problems);
   const terrain = mapTerrain(field, state.target) ?? state.terrain;
   const asked = askHouseRules(
     houseRules,
@@ -119,8 +117,7 @@ export function buildGroundCombatInput(
       cards: support.flatMap((s) => s.cards ?? []),
       cas: support.flatMap((s) => s.cas ?? []),
       options: state.options,
-    },
-    i18n,
+    }
   );
   problems.items.push(...asked.problems);
   const input: GroundCombatInput = {
@@ -149,8 +146,8 @@ export interface CheckedCombat {
 }
 
 /** The plan of the state's combat, refused with the world's reasons and the rules' together. */
-export function planFromState(field: Battlefield, state: GroundCombatState, i18n: Translator): CheckedCombat {
-  const { input, problems } = buildGroundCombatInput(field, state, i18n);
+export function planFromState(field: Battlefield, state: GroundCombatState): CheckedCombat {
+  const { input, problems } = buildGroundCombatInput(field, state);
   // Without a target the rules would only repeat that the (empty) hex holds no one.
   if (state.target === "") return { input, plan: { ok: false, refusals: [...problems] } };
   const plan = planGroundCombat(input);

@@ -46,7 +46,7 @@ export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResu
   }
   const field = readBattlefield();
   const i18n = translator();
-  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions()), i18n);
+  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions()));
   if (!plan.ok) {
     warnWithNames(plan.refusals, field.names);
     return plan;

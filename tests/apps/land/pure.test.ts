@@ -13,12 +13,14 @@ import { demolitionContext } from "../../../src/apps/land/demolition/context";
 import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition/state";
 import { scriptedDice } from "../../../src/rules/dice";
 import { field, i18n, specs, world } from "./fixture";
+import type { Refusal } from "../../../src/rules/resolution";
+import { speak } from "../../../src/base/phrase";
 
 const A = (id: string) => `Actor.${id}`;
 const C = (id: string) => `Actor.h1.Item.${id}`;
 const codes = (checked: { ok: boolean; refusals?: { code: string }[] }) => (checked.ok ? [] : checked.refusals!.map((r) => r.code));
-const messages = (checked: { ok: boolean; refusals?: { message: string }[] }) =>
-  checked.ok ? [] : checked.refusals!.map((r) => r.message);
+/** Each refusal's phrase as the key-showing stand-in writes it: its key and data. */
+const messages = (checked: { ok: boolean; refusals?: Refusal[] }) => (checked.ok ? [] : checked.refusals!.map((r) => speak(r.text, i18n)));
 
 describe("who may act (world.ts)", () => {
   it("a player acts for the HQs they own and attacks for those HQs' side; a GM for all", () => {
@@ -150,7 +152,7 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
       ["ArtBde 2", false, 0],
       ["PzGrenBrig 3", true, 2],
     ]);
-    expect(offers[1]!.reasons.join(" ")).toContain("carries no supply points");
+    expect(offers[1]!.reasons.map((r) => r.code)).toContain("carriesNoSupply");
   });
 
   it("without the map, a unit cannot be offered and says why", () => {
@@ -193,7 +195,7 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
     ]);
     expect(view.ineligible.map((o) => o.name)).toEqual(["ArtBde 2"]);
     expect(resupplyFromForm(initialResupply(A("h1")), { hq: A("w0") })).toEqual(initialResupply(A("w0")));
-    const entry = resupplyEntryContext(field());
+    const entry = resupplyEntryContext(field(), i18n);
     expect(entry.hqs.map((h) => [h.name, h.counters, h.units.map((u) => `${u.name}:${u.room}`), h.others])).toEqual([
       ["I Corps", 2, ["PzBrig 1:1", "PzGrenBrig 3:2"], 1],
       ["1 GTA", 3, ["MRD 1:2", "TD 2:2", "MRD 3:2"], 0],
@@ -260,7 +262,7 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     expect(view.targetTerrain).toBe("NOBC.Land.Terrain.city");
     // (6 + face) halved, then doubled: 6, 8, 8, 10, 10, 12.
     expect(view.faces.map((f) => f.score)).toEqual([6, 8, 8, 10, 10, 12]);
-    expect(view.faces[0]!.result).toBe('NOBC.Land.Rear.ResultUnit {"hits":"3"}');
+    expect(view.faces[0]!.result).toBe('NOBC.Land.Rear.ResultUnit.other {"count":"3"}');
     const checked = rearAreaResolution(world(), attack(), scriptedDice([6]));
     expect(checked.ok && checked.value.outcome.score).toBe(12);
     expect(rearAreaInputs(world(), attack(), i18n).map((l) => l.value)).toEqual([
@@ -301,7 +303,9 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
   it("an HQ target shows boxes and cards lost", () => {
     const state = { ...attack(), target: A("w0") };
     const view = rearAreaContext(world(), state, i18n);
-    expect(view.faces[5]!.result).toBe('NOBC.Land.Rear.ResultHq {"boxes":"1","cards":"1"}');
+    expect(view.faces[5]!.result).toBe(
+      `NOBC.Land.Rear.ResultHq ${JSON.stringify({ boxes: 'NOBC.Land.Rear.Boxes.one {"count":"1"}', cards: 'NOBC.Land.Rear.Cards.one {"count":"1"}' })}`,
+    );
     expect(rearAreaFromForm(state, { side: "wp" })).toEqual(initialRearArea("wp"));
   });
 });

@@ -42,7 +42,7 @@ function offerView(o: ResupplyOffer, hq: LandHq, state: ResupplyState, i18n: Tra
     supply: o.unit.supply,
     room: o.room,
     eligible: o.eligible,
-    reasons: (o.candidate === null ? [offMapReason(o.unit, hq), ...o.reasons] : o.reasons).map((r) => speak(r, i18n)),
+    reasons: [...(o.candidate === null ? [offMapReason(o.unit, hq)] : []), ...o.reasons.map((r) => r.text)].map((r) => speak(r, i18n)),
     field: `give:${o.unit.id}`,
     value: state.allocation[o.unit.id] ?? 0,
   };

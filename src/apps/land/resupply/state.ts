@@ -27,8 +27,8 @@ export interface ResupplyOffer {
   /** Counters it may still take (capacity − carried, never below 0). */
   readonly room: number;
   readonly eligible: boolean;
-  /** Why not, as the rules' phrases (empty when eligible; a unit off the map has `candidate` null). */
-  readonly reasons: readonly Phrase[];
+  /** Why not: the rules' refusals (empty when eligible; a unit off the map has `candidate` null). */
+  readonly reasons: readonly Refusal[];
 }
 
 /** The rules' view of a unit for this HQ, with the route read from the scene's map. */
@@ -64,7 +64,7 @@ export function resupplyOffers(field: Battlefield, hq: LandHq): ResupplyOffer[] 
     });
     const refusals = check.ok ? [] : check.refusals;
     if (refusals.some((r) => UNRELATED.has(r.code))) continue;
-    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons: refusals.map((r) => r.text) });
+    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons: refusals });
   }
   return out;
 }

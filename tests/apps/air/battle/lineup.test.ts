@@ -25,7 +25,7 @@ function post(w: ReturnType<typeof gm>, form: Record<string, unknown> = {}): Car
   const state = lineUpFromForm(lineUpState(w, "North"), form);
   const parts = editableParts(w, state);
   const checked = checkLineUp(w, state, parts, i18n);
-  if (!checked.ok) throw new Error(checked.refusals.map((r) => r.message).join(" "));
+  if (!checked.ok) throw new Error(checked.refusals.map((r) => r.code).join(" "));
   return card(lineUpCard(w, state, checked.value.outcome, i18n).record);
 }
 

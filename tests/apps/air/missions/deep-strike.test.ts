@@ -15,6 +15,7 @@ import {
 } from "../../../../src/apps/air/missions/deep-strike/state";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { CARDS, fixtureWorld, i18n } from "./fixture";
+import { speak } from "../../../../src/base/phrase";
 
 const world = fixtureWorld();
 const templin = targetValue("airbase", "Actor.templin");
@@ -84,13 +85,13 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
   it("refuses with every reason: no target, a bad box, the rules' own checks", () => {
     const none = deepStrikeInput(nato({ target: "", airDefence: "x" }), world, i18n);
     expect(none.ok ? [] : none.refusals.map((r) => r.code)).toEqual(["noTarget", "badAirDefence"]);
-    expect(none.ok ? [] : none.refusals[0]!.message).toBe("NOBC.AirMissions.Check.noStrikeTarget");
+    expect(none.ok ? [] : speak(none.refusals[0]!.text, i18n)).toBe("NOBC.AirMissions.Check.noStrikeTarget");
     const gone = deepStrikeInput(nato({ target: "installation::Actor.nowhere" }), world, i18n);
-    expect(gone.ok ? [] : gone.refusals.map((r) => [r.code, r.message])).toEqual([
+    expect(gone.ok ? [] : gone.refusals.map((r) => [r.code, speak(r.text, i18n)])).toEqual([
       ["unknownTarget", "NOBC.AirMissions.Check.strikeTargetGone"],
     ]);
     const aimBridge = deepStrikeInput(nato({ target: "bridge::0712|0713", aim: "airDefence", airDefence: "" }), world, i18n);
-    expect(aimBridge.ok ? [] : aimBridge.refusals.map((r) => [r.code, r.message])).toEqual([["noChart", "NOBC.AirMissions.Check.noChart"]]);
+    expect(aimBridge.ok ? [] : aimBridge.refusals.map((r) => [r.code, speak(r.text, i18n)])).toEqual([["noChart", "NOBC.AirMissions.Check.noChart"]]);
     const ctx = deepStrikeContext(nato({ attackers: [], airDefence: "3, 9" }), world, i18n);
     expect(ctx.canRoll).toBe(false);
     expect(ctx.refusals.join(" ")).toContain("Nothing is sent against Templin");
