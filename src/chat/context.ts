@@ -9,7 +9,14 @@ import { noteText, type EffectNote } from "../effects/apply";
 import { speak } from "../base/phrase";
 import { describeEffect, type BreakdownRow, type Translator } from "../view/breakdown";
 import { signed } from "../view/common";
-import { CARD_STATE_LABELS, touchedDocuments, type CardBreakdownLine, type CardFlags, type CardInputLine, type CardState } from "./card-data";
+import {
+  CARD_STATE_LABELS,
+  touchedDocuments,
+  type CardBreakdownLine,
+  type CardFlags,
+  type CardInputLine,
+  type CardState,
+} from "./card-data";
 import { splitViews, type SplitSide, type SplitView } from "./splits";
 import { phrase } from "../rules/resolution";
 

@@ -202,7 +202,11 @@ describe("who may split, and who sees which buttons", () => {
 
 describe("the CRT row and result in words", () => {
   // Each key's last word (a plural form's key by its entry's name), filled with its data in order.
-  const word = (k: string) => k.split(".").filter((part) => part !== "one" && part !== "other").pop()!;
+  const word = (k: string) =>
+    k
+      .split(".")
+      .filter((part) => part !== "one" && part !== "other")
+      .pop()!;
   const i18n: Wording = {
     ...keyWording(),
     localize: word,

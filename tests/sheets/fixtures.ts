@@ -86,7 +86,13 @@ export const unitSystem: UnitSystemView = {
 
 export const modeBreakdown: BreakdownInput = {
   intro: "NOBC.Dialog.ModeIntro",
-  breakdown: [{ text: phrase("NOBC.Rules.Land.Orders.CombatMode", { unit: "3rd Armored Cavalry" }), value: -1, source: "seed 000 (NOBC), Land War QRS: 2. Orders" }],
+  breakdown: [
+    {
+      text: phrase("NOBC.Rules.Land.Orders.CombatMode", { unit: "3rd Armored Cavalry" }),
+      value: -1,
+      source: "seed 000 (NOBC), Land War QRS: 2. Orders",
+    },
+  ],
   rolls: [],
   effects: [
     { type: "mode", actor: "Actor.u1", mode: "combat" },
@@ -97,7 +103,13 @@ export const modeBreakdown: BreakdownInput = {
 
 export const repairBreakdown: BreakdownInput = {
   intro: "NOBC.Dialog.RepairIntro",
-  breakdown: [{ text: phrase("NOBC.Rules.Air.Repair.Score", { squadron: "36 TFW", nationality: "us" }), value: 5, source: "seed 000 (NOBC), Air War QRS: 9) Aircraft repair table" }],
+  breakdown: [
+    {
+      text: phrase("NOBC.Rules.Air.Repair.Score", { squadron: "36 TFW", nationality: "us" }),
+      value: 5,
+      source: "seed 000 (NOBC), Air War QRS: 9) Aircraft repair table",
+    },
+  ],
   rolls: [4],
   effects: [{ type: "squadronBox", squadron: "Actor.s1", box: "ready" }],
   showTotal: false,

@@ -106,7 +106,8 @@ function hitsWords(hits: CombatHits): Phrase {
 
 /** A CRT cell in words: its name, each side's hits and the retreat. */
 export function resultWords(result: GroundCombatResult, i18n: Translator): string {
-  const retreat = result.retreat > 0 ? phrase("NOBC.GroundCombat.Retreat", { count: result.retreat }) : phrase("NOBC.GroundCombat.NoRetreat");
+  const retreat =
+    result.retreat > 0 ? phrase("NOBC.GroundCombat.Retreat", { count: result.retreat }) : phrase("NOBC.GroundCombat.NoRetreat");
   const line = phrase("NOBC.GroundCombat.ResultLine", {
     result: phrase(RESULT_LABELS[result.id]),
     attacker: hitsWords(result.attackerHits),
@@ -222,7 +223,8 @@ export function withNames(text: string, names: ReadonlyMap<string, string>): str
 export function phraseWithNames(p: Phrase, names: ReadonlyMap<string, string>): Phrase {
   if (p.data === undefined) return p;
   const data: Record<string, PhraseArg> = {};
-  for (const [k, v] of Object.entries(p.data)) data[k] = typeof v === "string" ? withNames(v, names) : typeof v === "number" ? v : phraseWithNames(v, names);
+  for (const [k, v] of Object.entries(p.data))
+    data[k] = typeof v === "string" ? withNames(v, names) : typeof v === "number" ? v : phraseWithNames(v, names);
   return phrase(p.key, data);
 }
 
@@ -380,9 +382,7 @@ export function groundCombatContext(
       state.options.combat.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero",
     ),
     mapNote: field.map === null ? field.mapProblems.map((p) => i18n.format(p.key, { ...p.data })).join(" ") : null,
-    refusals: checked.ok
-      ? []
-      : groupRefusals(checked.refusals, i18n, field.names),
+    refusals: checked.ok ? [] : groupRefusals(checked.refusals, i18n, field.names),
     accepted: checked.ok,
     plan: checked.ok ? planView(checked.value, field.names, i18n) : null,
   };

@@ -13,7 +13,7 @@ import type { LandTerrain, LandUnit, RiverHexside, Side, SupportCard } from "../
 import { phrase, type Refusal } from "../../rules/resolution";
 import { formatPath } from "../../schemas/path";
 import { errorText } from "../../base/errors";
-import { format, warnRefused, type Translator } from "../../base/foundry";
+import { format, warnRefused } from "../../base/foundry";
 
 /** What a house rule sees of one combat: plain snapshots the planner already has (copies: changing them changes nothing). */
 export interface CombatModifierContext {

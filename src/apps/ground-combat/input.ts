@@ -67,11 +67,7 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
   }
   const offered = new Set(involvedHqs(field, state).flatMap((h) => h.cards.map((c) => c.id)));
   for (const card of state.cards.filter((id) => !offered.has(id))) {
-    problems.add(
-      "cardNotOffered",
-      phrase("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }),
-      "support",
-    );
+    problems.add("cardNotOffered", phrase("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }), "support");
   }
   for (const [squadron, hq] of Object.entries(state.cas)) {
     const name = field.names.get(squadron) ?? squadron;
@@ -103,22 +99,19 @@ export function buildGroundCombatInput(
   const supportedHexes = state.missions.map((m) => unitById(field, m.supported)?.hex ?? "");
   const support = supportOf(field, state, problems);
   const terrain = mapTerrain(field, state.target) ?? state.terrain;
-  const asked = askHouseRules(
-    houseRules,
-    {
-      attackerSide: state.attackerSide,
-      defenderSide: otherSideOf(state.attackerSide),
-      attackers: state.attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined),
-      defenders: defendersOf(field, state.target),
-      target: state.target,
-      terrain,
-      minefield: state.minefield,
-      rivers,
-      cards: support.flatMap((s) => s.cards ?? []),
-      cas: support.flatMap((s) => s.cas ?? []),
-      options: state.options,
-    }
-  );
+  const asked = askHouseRules(houseRules, {
+    attackerSide: state.attackerSide,
+    defenderSide: otherSideOf(state.attackerSide),
+    attackers: state.attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined),
+    defenders: defendersOf(field, state.target),
+    target: state.target,
+    terrain,
+    minefield: state.minefield,
+    rivers,
+    cards: support.flatMap((s) => s.cards ?? []),
+    cas: support.flatMap((s) => s.cas ?? []),
+    options: state.options,
+  });
   problems.items.push(...asked.problems);
   const input: GroundCombatInput = {
     attackerSide: state.attackerSide,

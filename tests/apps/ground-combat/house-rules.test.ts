@@ -11,7 +11,6 @@ import {
 } from "../../../src/apps/ground-combat/house-rules";
 import { DEFAULT_RULES_OPTIONS } from "../../../src/rules/nobc/land/options";
 import type { LandUnit } from "../../../src/rules/nobc/land/types";
-import { keys } from "./fixture";
 import { phrase } from "../../../src/rules/resolution";
 
 const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => ({

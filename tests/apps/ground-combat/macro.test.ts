@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/args";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { unwrap } from "../../../src/rules/resolution";
-import { cardUuid, frontField, keys, uuid, worldOptions } from "./fixture";
+import { cardUuid, frontField, uuid, worldOptions } from "./fixture";
 
 describe("macro arguments", () => {
   it("accepts the documented shapes", () => {

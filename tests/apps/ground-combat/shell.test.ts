@@ -16,7 +16,7 @@ import type { NobcDialog } from "../../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../../src/apps/ground-combat/state";
 import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
 import { smallMap } from "../../map/fixture";
-import { at, front, keys } from "./fixture";
+import { at, front } from "./fixture";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { readBattlefield } from "../../../src/world/read";
 import { clearCombatModifiers, combatModifierRules, registerCombatModifier } from "../../../src/apps/ground-combat/house-rules";

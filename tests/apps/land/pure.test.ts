@@ -296,7 +296,8 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     const cards = rearAreaResolution(
       world(),
       { ...attack(), identification: ["Item.x", C("rec1")], strikes: { [A("s1")]: "Item.y" } },
-      scriptedDice([1]));
+      scriptedDice([1]),
+    );
     expect(messages(cards)).toEqual(['NOBC.Land.Check.notIdentifier {"card":"Item.x"}', 'NOBC.Land.Check.notChemical {"card":"Item.y"}']);
   });
 
@@ -364,9 +365,7 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
     expect(codes(badRefused)).toEqual(["badHexside", "noAttempt"]);
     expect(messages(badRefused)[0]).toBe('NOBC.Land.Check.badHexside {"hexside":"0101"}');
     const apart = demolitionFromForm(w, base, { manualHexside: "0101|0404", manualBy: C("e1") });
-    expect(messages(demolitionResolution(w, apart, scriptedDice([6])))[0]).toBe(
-      'NOBC.Land.Check.notNeighbours {"a":"0101","b":"0404"}',
-    );
+    expect(messages(demolitionResolution(w, apart, scriptedDice([6])))[0]).toBe('NOBC.Land.Check.notNeighbours {"a":"0101","b":"0404"}');
     const bare = world({ terrain: null });
     const byHand = demolitionFromForm(bare, initialDemolition(bare), { means: "air" });
     const manual = demolitionFromForm(bare, byHand, { manualHexside: "0202|0303", manualKind: "major", manualBy: A("s1") });

@@ -6,7 +6,17 @@ import { scriptedDice } from "../../../rules/dice";
 import { demolishBridges } from "../../../rules/nobc/land/demolition";
 import { hqsFor, nameIn, type LandWorld } from "../world";
 import { RIVER_LABELS, options, refusalLines, type OptionView, type Translator } from "../view";
-import { MEANS, MEANS_LABELS, mapBridges, demolitionTurn, demolishers, demolitionInput, attemptChance, chosenId, type DemolitionState } from "./state";
+import {
+  MEANS,
+  MEANS_LABELS,
+  mapBridges,
+  demolitionTurn,
+  demolishers,
+  demolitionInput,
+  attemptChance,
+  chosenId,
+  type DemolitionState,
+} from "./state";
 
 export interface DemolitionView {
   readonly means: readonly OptionView[];

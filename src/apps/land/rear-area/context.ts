@@ -94,7 +94,9 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
     // The strikes come before the die in the breakdown; halving and doubling show in each face's score.
     const { breakdown } = probe.value;
     const die = breakdown.findIndex((l) => l.text.key === DIE_ROLL_KEY);
-    lines = breakdown.slice(0, die < 0 ? breakdown.length : die).map((l) => ({ label: speak(l.text, i18n), value: l.value, source: l.source }));
+    lines = breakdown
+      .slice(0, die < 0 ? breakdown.length : die)
+      .map((l) => ({ label: speak(l.text, i18n), value: l.value, source: l.source }));
     const kind = hqById(field, state.target) === undefined ? "unit" : "hq";
     for (let face = 1; face <= 6; face++) {
       const run = rearAreaResolution(world, state, scriptedDice([face]));

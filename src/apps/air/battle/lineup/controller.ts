@@ -43,7 +43,7 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
   submit(state, world, i18n) {
     const parts = editableParts(world, state);
     if (parts.length === 0) return refused([i18n.localize("NOBC.AirBattle.Refused.notYourPart")]);
-    const checked = checkLineUp(world, state, parts, i18n);
+    const checked = checkLineUp(world, state, parts);
     if (!checked.ok) return refused(checked.refusals.map((r) => speak(r.text, i18n)));
     const { title, inputs, record } = lineUpCard(world, state, checked.value.outcome, i18n);
     const outcome = i18n.localize(

@@ -140,12 +140,7 @@ export interface LineUpResult {
  * The rules' check of what the user posts. With the last part, the full check and its bouts. With
  * an earlier part, the rules' refusals about the parts decided so far, and a breakdown listing them.
  */
-export function checkLineUp(
-  world: AirWorld,
-  state: LineUpState,
-  parts: readonly LineUpPart[],
-  i18n: Translator,
-): Checked<Resolution<LineUpResult>> {
+export function checkLineUp(world: AirWorld, state: LineUpState, parts: readonly LineUpPart[]): Checked<Resolution<LineUpResult>> {
   const input = lineUpInput(world, state);
   const checked = resolveLineUp(input);
   const needed = neededParts(world, state.zone);

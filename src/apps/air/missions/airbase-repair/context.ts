@@ -22,7 +22,7 @@ export function repairSpread(n: number, target: number): number[] {
 export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWorld, i18n: Translator) {
   const target = airbaseRepairTarget(state.side);
   const airbases = sideAirbases(world, state.side);
-  const input = airbaseRepairInput(state, world, i18n);
+  const input = airbaseRepairInput(state, world);
   const dry = input.ok ? resolveAirbaseRepair(input.value, constantDice(1)) : input;
   return {
     sides: sideOptions(choosableSides(world, "airbases"), state.side, i18n),

@@ -142,7 +142,7 @@ export function strikeOrder(state: DeepStrikeState, world: MissionWorld): string
 }
 
 /** Box values from the typed text: every refusal names the box. */
-export function parseBoxes(text: string, i18n: Translator): Checked<number[]> {
+export function parseBoxes(text: string): Checked<number[]> {
   const tokens = text.split(/[\s,;]+/).filter((t) => t !== "");
   const refusals: Refusal[] = [];
   const values = tokens.map((t, i) => {
@@ -158,11 +158,11 @@ export function parseBoxes(text: string, i18n: Translator): Checked<number[]> {
 }
 
 /** The rules' input for the dialog's state, or every reason there is none. */
-export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld, i18n: Translator): Checked<DeepStrikeInput> {
+export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld): Checked<DeepStrikeInput> {
   const refusals: Refusal[] = [];
   const chosen = splitTarget(state.target);
   if (chosen === null) refusals.push(refusal("noTarget", phrase("NOBC.AirMissions.Check.noStrikeTarget"), "target"));
-  const boxes = parseBoxes(state.airDefence, i18n);
+  const boxes = parseBoxes(state.airDefence);
   if (!boxes.ok) refusals.push(...boxes.refusals);
   let target: StrikeTarget | undefined;
   if (chosen !== null && boxes.ok) {
@@ -211,7 +211,7 @@ function chemicalDiscard(state: DeepStrikeState, world: MissionWorld): Effect[] 
 }
 
 export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
-  const input = deepStrikeInput(state, world, i18n);
+  const input = deepStrikeInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveDeepStrike(input.value, dice);
   if (!resolved.ok) return resolved;

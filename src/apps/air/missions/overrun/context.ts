@@ -6,7 +6,7 @@ import type { MissionWorld } from "../world";
 import { overrunResolution, type OverrunState } from "./state";
 
 export function overrunContext(state: OverrunState, world: MissionWorld, i18n: Translator) {
-  const resolved = overrunResolution(state, world, i18n);
+  const resolved = overrunResolution(state, world);
   return {
     airbases: world.airbases.map((a) => ({
       value: a.id,

@@ -67,7 +67,7 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
     onAirfield: state.onAirfield,
     override: state.override,
   };
-  const input = paradropInput(state, world, i18n);
+  const input = paradropInput(state, world);
   const odds = input.ok ? paradropOdds(input.value) : input;
   if (!input.ok || !odds.ok) {
     return {

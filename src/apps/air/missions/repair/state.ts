@@ -41,16 +41,18 @@ export function readRepair(state: RepairState, form: FormValues, world: MissionW
   };
 }
 
-export function repairInput(state: RepairState, world: MissionWorld, i18n: Translator): Checked<RepairInput> {
+export function repairInput(state: RepairState, world: MissionWorld): Checked<RepairInput> {
   const squadrons = damagedSquadrons(world, state.side);
   if (squadrons.length === 0) {
-    return refuse(refusal("nothingDamaged", phrase("NOBC.AirMissions.Check.nothingDamaged", { side: phrase(SIDE_KEYS[state.side]) }), "squadrons"));
+    return refuse(
+      refusal("nothingDamaged", phrase("NOBC.AirMissions.Check.nothingDamaged", { side: phrase(SIDE_KEYS[state.side]) }), "squadrons"),
+    );
   }
   return { ok: true, value: { side: state.side, squadrons, automatic: state.automatic } };
 }
 
 export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
-  const input = repairInput(state, world, i18n);
+  const input = repairInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveAircraftRepair(input.value, dice);
   if (!resolved.ok) return resolved;
