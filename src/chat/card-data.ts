@@ -3,7 +3,7 @@
  * reads the message and the ownership of each document, then asks these functions.
  */
 import type { Effect } from "../rules/effects";
-import type { BreakdownLine } from "../rules/resolution";
+import type { BreakdownLine, Phrase } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
 import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
 import { sha256Hex } from "../base/sha256";
@@ -11,17 +11,34 @@ import { sha256Hex } from "../base/sha256";
 export const CARD_STATES = ["pending", "applied", "reverted"] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
+/** What the card says of each state. */
+export const CARD_STATE_LABELS: Readonly<Record<CardState, string>> = {
+  pending: "NOBC.Chat.State.pending",
+  applied: "NOBC.Chat.State.applied",
+  reverted: "NOBC.Chat.State.reverted",
+};
+
 /** One labelled line of what went into a resolution, already in the user's language. */
 export interface CardInputLine {
   readonly label: string;
   readonly value: string;
 }
 
+/** A breakdown line of a card posted before lines were phrases: its label in the poster's language, shown as is. */
+export interface LegacyBreakdownLine {
+  readonly label: string;
+  readonly value: number;
+  readonly source: string;
+}
+
+/** A breakdown line as a card keeps it: the rules' line (a phrase), or an old card's written label. */
+export type CardBreakdownLine = BreakdownLine | LegacyBreakdownLine;
+
 /** What the card shows besides its effects, kept so the GM can render it again after a split. */
 export interface CardDisplay {
   readonly title: string;
   readonly inputs: readonly CardInputLine[];
-  readonly breakdown: readonly BreakdownLine[];
+  readonly breakdown: readonly CardBreakdownLine[];
   readonly rolls: readonly number[];
   /** The table row read (e.g. the CRT band and column); empty when the caller gave none. */
   readonly tableRow: string;
@@ -64,18 +81,65 @@ function isState(value: unknown): value is CardState {
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 
+/** Bounds on what a card's flags may hold, so a forged or broken message cannot make rendering costly. */
+const MAX_LINES = 200;
+const MAX_TEXT = 2000;
+const MAX_PHRASE_DEPTH = 4;
+const MAX_PHRASE_DATA = 24;
+
+const isText = (value: unknown): value is string => typeof value === "string" && value.length <= MAX_TEXT;
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+
+/** A phrase as the rules make it: a lang key, and data of strings, numbers and phrases (nested a few deep at most). */
+export function isPhrase(value: unknown, depth = 0): value is Phrase {
+  if (!isObject(value) || depth > MAX_PHRASE_DEPTH) return false;
+  const { key, data, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0 || typeof key !== "string" || key === "" || key.length > MAX_TEXT) return false;
+  if (data === undefined) return true;
+  if (!isObject(data) || Array.isArray(data)) return false;
+  const entries = Object.values(data);
+  return entries.length <= MAX_PHRASE_DATA && entries.every((arg) => isText(arg) || isNumber(arg) || isPhrase(arg, depth + 1));
+}
+
+/** A stored breakdown line: a phrase line, or an old card's `{ label, value, source }`. */
+export function isCardBreakdownLine(value: unknown): value is CardBreakdownLine {
+  if (!isObject(value)) return false;
+  const line = value as Record<string, unknown>;
+  if (!isNumber(line["value"]) || !isText(line["source"])) return false;
+  return "text" in line ? isPhrase(line["text"]) : isText(line["label"]);
+}
+
+function isInputLine(value: unknown): value is CardInputLine {
+  return isObject(value) && isText((value as Record<string, unknown>)["label"]) && isText((value as Record<string, unknown>)["value"]);
+}
+
+const isList = (value: unknown): value is unknown[] => Array.isArray(value) && value.length <= MAX_LINES;
+
+/** What a card shows, when its flags hold it in the expected shape (bounded in size); undefined otherwise. */
+export function readDisplay(value: unknown): CardDisplay | undefined {
+  if (!isObject(value)) return undefined;
+  const d = value as Record<string, unknown>;
+  const { title, inputs, breakdown, rolls, tableRow, outcome } = d;
+  if (!isText(title) || !isText(tableRow) || !isText(outcome)) return undefined;
+  if (!isList(inputs) || !inputs.every(isInputLine)) return undefined;
+  if (!isList(breakdown) || !breakdown.every((l) => isCardBreakdownLine(l))) return undefined;
+  if (!isList(rolls) || !rolls.every(isNumber)) return undefined;
+  return { title, inputs, breakdown, rolls, tableRow, outcome };
+}
+
 /** The card data of a message's `flags.nobc`, or undefined when it is not a resolution card. */
 export function readCard(flags: unknown): CardFlags | undefined {
   if (!isObject(flags)) return undefined;
   const f = flags as Record<string, unknown>;
   if (!Array.isArray(f["effects"]) || !isState(f["state"])) return undefined;
-  const { applied, display, groundCombat, once } = f;
+  const { applied, groundCombat, once } = f;
+  const display = readDisplay(f["display"]);
   return {
     effects: f["effects"] as Effect[],
     state: f["state"],
     ...(typeof once === "string" && once !== "" ? { once } : {}),
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
-    ...(isObject(display) ? { display: display as CardDisplay } : {}),
+    ...(display === undefined ? {} : { display }),
     ...(isObject(groundCombat) ? { groundCombat: groundCombat as GroundCombatCard } : {}),
   };
 }

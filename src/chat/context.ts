@@ -4,18 +4,28 @@
  * changes grouped under the document they touch, the split editors of shared hits, the things to
  * do on the map, the state. Pure; the caller passes the names, the notes and a translator.
  */
-import type { BreakdownLine } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
-import type { EffectNote } from "../effects/apply";
-import { breakdownContext, localizeBreakdown, type Translator } from "../view/breakdown";
-import { touchedDocuments, type CardFlags, type CardInputLine, type CardState } from "./card-data";
-import { splitViews, type SplitView } from "./splits";
+import { noteText, type EffectNote } from "../effects/apply";
+import { speak } from "../base/phrase";
+import { describeEffect, type BreakdownRow, type Translator } from "../view/breakdown";
+import { signed } from "../view/common";
+import {
+  CARD_STATE_LABELS,
+  touchedDocuments,
+  type CardBreakdownLine,
+  type CardFlags,
+  type CardInputLine,
+  type CardState,
+} from "./card-data";
+import { splitViews, type SplitSide, type SplitView } from "./splits";
+import { phrase } from "../rules/resolution";
 
 export interface CardInput {
   readonly title: string;
   /** What went in, labelled lines already in the user's language. */
   readonly inputs?: readonly CardInputLine[];
-  readonly breakdown: readonly BreakdownLine[];
+  /** The rules' lines; a card posted before lines were phrases keeps its written labels. */
+  readonly breakdown: readonly CardBreakdownLine[];
   readonly rolls: readonly number[];
   /** The table row read, in words (e.g. the CRT band and column); none when empty or absent. */
   readonly tableRow?: string;
@@ -42,7 +52,7 @@ export interface DocumentChanges {
 
 export interface CardView {
   readonly title: string;
-  readonly rows: readonly { label: string; valueText: string; source: string }[];
+  readonly rows: readonly BreakdownRow[];
   readonly total: string;
   readonly dice: readonly number[];
   readonly outcome: string;
@@ -73,17 +83,27 @@ export function cardInputOf(
   };
 }
 
+const SIDE_LABELS: Readonly<Record<SplitSide, string>> = {
+  attackers: "NOBC.Chat.Split.attackers",
+  defenders: "NOBC.Chat.Split.defenders",
+};
+
 function splitEditor(view: SplitView, i18n: Translator): SplitEditorView {
-  const side = i18n.localize(`NOBC.Chat.Split.${view.side}`);
   return {
     ...view,
-    legend: i18n.format("NOBC.Chat.Split.Legend", { side, total: String(view.total) }),
+    legend: speak(phrase("NOBC.Chat.Split.Legend", { side: phrase(SIDE_LABELS[view.side]), count: view.total }), i18n),
     hint: i18n.format("NOBC.Chat.Split.Hint", { total: String(view.total) }),
   };
 }
 
-function formatted(i18n: Translator, key: string, data: Readonly<Record<string, string | number>>): string {
-  return i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
+/** A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as written. */
+export function cardRow(line: CardBreakdownLine, i18n: Translator): BreakdownRow {
+  return { label: "text" in line ? speak(line.text, i18n) : line.label, valueText: signed(line.value), source: line.source };
+}
+
+/** One sentence per effect, in order, in the reader's language. */
+function effectSentences(effects: readonly Effect[], nameOf: (ref: string) => string, i18n: Translator): string[] {
+  return effects.map((e) => speak(describeEffect(e, nameOf), i18n));
 }
 
 /** The changes a card lists: one sentence per effect, grouped under the document it touches. */
@@ -110,36 +130,27 @@ function groupChanges(effects: readonly Effect[], sentences: readonly string[], 
  * card's flags, so the list on screen is always what Apply would write.
  */
 export function changesContext(effects: readonly Effect[], nameOf: (ref: string) => string, i18n: Translator): ChangesView {
-  const base = localizeBreakdown(breakdownContext({ intro: "", breakdown: [], rolls: [], effects, showTotal: false }, nameOf), i18n);
-  return groupChanges(effects, base.effects, nameOf);
+  return groupChanges(effects, effectSentences(effects, nameOf, i18n), nameOf);
 }
 
 export function resolutionCardContext(input: CardInput, nameOf: (ref: string) => string, i18n: Translator): CardView {
   const state = input.state ?? "pending";
   // The card has no intro sentence: its title says what happened.
-  const base = localizeBreakdown(
-    breakdownContext(
-      { intro: input.title, breakdown: input.breakdown, rolls: input.rolls, effects: input.effects, showTotal: true },
-      nameOf,
-    ),
-    { localize: (key) => (key === input.title ? key : i18n.localize(key)), format: (key, data) => i18n.format(key, data) },
-  );
-  // localizeBreakdown keeps one sentence per effect, in order.
-  const { documents, other } = groupChanges(input.effects, base.effects, nameOf);
+  const { documents, other } = groupChanges(input.effects, effectSentences(input.effects, nameOf, i18n), nameOf);
   return {
     title: input.title,
-    rows: base.rows,
-    total: String(base.total),
-    dice: base.dice,
+    rows: input.breakdown.map((line) => cardRow(line, i18n)),
+    total: signed(input.breakdown.reduce((sum, line) => sum + line.value, 0)),
+    dice: [...input.rolls],
     outcome: input.outcome,
     documents,
     other,
-    notes: input.notes.map((n) => formatted(i18n, n.key, n.data)),
+    notes: input.notes.map((n) => speak(noteText(n), i18n)),
     inputs: input.inputs ?? [],
     tableRow: input.tableRow ?? "",
     splits: (input.splits ?? []).map((v) => splitEditor(v, i18n)),
     state,
-    stateText: i18n.localize(`NOBC.Chat.State.${state}`),
+    stateText: i18n.localize(CARD_STATE_LABELS[state]),
     pending: state === "pending",
     applied: state === "applied",
   };

@@ -3,7 +3,9 @@
  * the CRT row (score band and minefield column) and the cell read there. Pure.
  */
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
-import type { CombatHits, CrtBand } from "../rules/nobc/land/combat-tables";
+import type { CombatHits, CrtBand, GroundCombatResultId } from "../rules/nobc/land/combat-tables";
+import { phrase, type Phrase } from "../rules/resolution";
+import { speak } from "../base/phrase";
 import type { Translator } from "../view/breakdown";
 
 /** The CRT bands as printed; "4-" is the row for 4 or less. */
@@ -20,8 +22,19 @@ export interface TableText {
   readonly outcome: string;
 }
 
-function hitsText(hits: CombatHits, i18n: Translator): string {
-  return i18n.format(hits.each ? "NOBC.Chat.Crt.HitsEach" : "NOBC.Chat.Crt.HitsShared", { amount: String(hits.amount) });
+/** The name of each CRT result, as the card writes it. */
+const RESULT_LABELS: Readonly<Record<GroundCombatResultId, string>> = {
+  breakthrough: "NOBC.Chat.Crt.breakthrough",
+  costlyBreakthrough: "NOBC.Chat.Crt.costlyBreakthrough",
+  costlySuccess: "NOBC.Chat.Crt.costlySuccess",
+  success: "NOBC.Chat.Crt.success",
+  heavyFighting: "NOBC.Chat.Crt.heavyFighting",
+  attackBeatenOff: "NOBC.Chat.Crt.attackBeatenOff",
+  attackStalledEarly: "NOBC.Chat.Crt.attackStalledEarly",
+};
+
+function hitsText(hits: CombatHits): Phrase {
+  return phrase(hits.each ? "NOBC.Chat.Crt.HitsEach" : "NOBC.Chat.Crt.HitsShared", { count: hits.amount });
 }
 
 export function groundCombatText(
@@ -30,18 +43,17 @@ export function groundCombatText(
 ): TableText {
   const { plan, outcome } = combat;
   const { result } = outcome;
-  const tableRow = i18n.format("NOBC.Chat.Crt.Row", {
-    score: String(outcome.score),
+  const tableRow = phrase("NOBC.Chat.Crt.Row", {
+    score: outcome.score,
     band: BAND_TEXT[outcome.band],
-    column: i18n.localize(plan.minefield ? "NOBC.Chat.Crt.Mine" : "NOBC.Chat.Crt.NoMine"),
+    column: phrase(plan.minefield ? "NOBC.Chat.Crt.Mine" : "NOBC.Chat.Crt.NoMine"),
   });
-  const retreat =
-    result.retreat > 0 ? i18n.format("NOBC.Chat.Crt.Retreat", { hexes: String(result.retreat) }) : i18n.localize("NOBC.Chat.Crt.NoRetreat");
-  const text = i18n.format("NOBC.Chat.Crt.Result", {
-    result: i18n.localize(`NOBC.Chat.Crt.${result.id}`),
-    attacker: hitsText(result.attackerHits, i18n),
-    defender: hitsText(result.defenderHits, i18n),
+  const retreat = result.retreat > 0 ? phrase("NOBC.Chat.Crt.Retreat", { count: result.retreat }) : phrase("NOBC.Chat.Crt.NoRetreat");
+  const text = phrase("NOBC.Chat.Crt.Result", {
+    result: phrase(RESULT_LABELS[result.id]),
+    attacker: hitsText(result.attackerHits),
+    defender: hitsText(result.defenderHits),
     retreat,
   });
-  return { tableRow, outcome: text };
+  return { tableRow: speak(tableRow, i18n), outcome: speak(text, i18n) };
 }

@@ -16,7 +16,9 @@ import { serverNow } from "./clock";
 import { turnSnapshot, type ActorLike, type ItemLike } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import { errorText } from "../base/errors";
-import { callHook, localize, notify, translator, worldActors, worldItems } from "../base/foundry";
+import { callHook, notify, notifyText, say, translator, worldActors, worldItems } from "../base/foundry";
+import { speak } from "../base/phrase";
+import { phrase } from "../rules/resolution";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -108,9 +110,9 @@ async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
   if (entry.effects.length === 0) return null;
   const i18n = translator();
   return postResolution({
-    title: i18n.format("NOBC.Turn.EntryTitle", { stage: i18n.localize(`NOBC.Turn.Stage.${position.current.id}`) }),
+    title: i18n.format("NOBC.Turn.EntryTitle", { stage: i18n.localize(position.current.label) }),
     resolution: entry,
-    outcome: i18n.format("NOBC.Turn.EntryOutcome", { count: String(entry.outcome.changed) }),
+    outcome: speak(phrase("NOBC.Turn.EntryOutcome", { count: entry.outcome.changed }), i18n),
   });
 }
 
@@ -120,7 +122,7 @@ async function runStageEntries(position: turn.TurnPosition): Promise<void> {
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
   for (const f of failed) console.error(`${SYSTEM_ID} | a stage entry of ${position.current.id} failed`, f.reason);
   if (failed.length > 0) {
-    notify("error", "NOBC.Turn.EntryFailed", { count: failed.length, stage: localize(`NOBC.Turn.Stage.${position.current.id}`) });
+    notifyText("error", say(phrase("NOBC.Turn.EntryFailed", { count: failed.length, stage: phrase(position.current.label) })));
   }
 }
 

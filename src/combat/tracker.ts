@@ -4,6 +4,7 @@
  * the HQs grouped by side. src/combat/tracker-app.ts is the thin Foundry shell around them.
  */
 import { turn } from "../rules/index";
+import type { Side } from "../rules/nobc/land/types";
 import { templatePath } from "../view/paths";
 import { stageActionById, stageActions, type StageAction } from "./registry";
 import { countdownView, type CountdownView } from "./countdown";
@@ -99,6 +100,15 @@ export interface TurnPanelView {
   readonly canGoBack: boolean;
 }
 
+/** The name of each war's steps or phases. */
+const WAR_LABELS: Readonly<Record<turn.Stage["war"], string>> = { air: "NOBC.Turn.War.air", land: "NOBC.Turn.War.land" };
+
+/** Who moves first, by side. */
+const FIRST_MOVER_LABELS: Readonly<Record<Side, string>> = { nato: "NOBC.Turn.FirstMover.nato", wp: "NOBC.Turn.FirstMover.wp" };
+
+/** The heading of each side's HQs. */
+const SIDE_GROUP_LABELS: Readonly<Record<Side, string>> = { nato: "NOBC.Turn.Side.nato", wp: "NOBC.Turn.Side.wp" };
+
 /** The turn panel; null when the stored state is out of range. */
 export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM: boolean, now: number): TurnPanelView | null {
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
@@ -109,15 +119,15 @@ export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM
     turn: state.value.turn,
     turnZero: state.value.turnZero,
     stages: turn.STAGES.map((s, i) => ({
-      key: `NOBC.Turn.Stage.${s.id}`,
+      key: s.label,
       war: s.war,
-      warKey: `NOBC.Turn.War.${s.war}`,
+      warKey: WAR_LABELS[s.war],
       number: s.number,
       current: i === system.stage,
     })),
-    currentKey: `NOBC.Turn.Stage.${current.id}`,
+    currentKey: current.label,
     firstMover: mover.side,
-    firstMoverKey: `NOBC.Turn.FirstMover.${mover.side}`,
+    firstMoverKey: FIRST_MOVER_LABELS[mover.side],
     initiativeNames: mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", "),
     countdown: system.planningEndsAt === null ? null : countdownView(system.planningEndsAt, now),
     actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
@@ -170,7 +180,7 @@ export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boo
         cards: r.cards,
         initiative: r.initiative,
       }));
-    if (hqs.length > 0) groups.push({ side, labelKey: `NOBC.Turn.Side.${side}`, hqs });
+    if (hqs.length > 0) groups.push({ side, labelKey: SIDE_GROUP_LABELS[side], hqs });
   }
   return { groups, addable: isGM ? addable : 0, isGM };
 }

@@ -11,7 +11,8 @@ import { land } from "../rules/index";
 import type { Effect } from "../rules/effects";
 import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { errorText } from "../base/errors";
-import { notify } from "../base/foundry";
+import { notifyText, say } from "../base/foundry";
+import { phrase, type Phrase } from "../rules/resolution";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
@@ -57,11 +58,16 @@ export interface WritePlan {
   readonly itemCreations: readonly PlannedCreation[];
 }
 
-/** Something the user must do by hand, or know: a lang key, its format data, and the effect. */
+/** Something the user must do by hand, or know: a lang key, its format data (`count` chooses a plural form), and the effect. */
 export interface EffectNote {
   readonly key: string;
   readonly data: Readonly<Record<string, string | number>>;
   readonly effect: Effect;
+}
+
+/** A note as a phrase, to be written in the reader's language. */
+export function noteText(note: Pick<EffectNote, "key" | "data">): Phrase {
+  return phrase(note.key, note.data);
 }
 
 export interface EffectPlan extends WritePlan {
@@ -228,12 +234,17 @@ class Planner {
   }
 }
 
+/** An effect carried out by hand on the map: the lang key of the note that says what to do. */
+interface MapNote {
+  readonly note: string;
+}
+
 /**
  * How each kind of effect reaches the table: written to documents, announced as something to do on
- * the map (the note key names the type), or reported as a toolkit change no document holds yet. A
+ * the map (with the lang key of its note), or reported as a toolkit change no document holds yet. A
  * `Record` over the whole union, so a new effect type does not compile until it is placed here.
  */
-const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | "map" | "toolkit">> = {
+const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolkit">> = {
   hits: "write",
   eliminated: "write",
   supply: "write",
@@ -251,14 +262,14 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | "map" | "toolkit"
   squadronAirbase: "write",
   airbaseHits: "write",
   airDefence: "write",
-  retreat: "map",
-  minefield: "map",
-  bridgeDestroyed: "map",
-  autobahnCut: "map",
-  contaminated: "map",
-  supplyCountersEliminated: "map",
-  hqCardsLost: "map",
-  targetHits: "map",
+  retreat: { note: "NOBC.EffectNote.retreat" },
+  minefield: { note: "NOBC.EffectNote.minefield" },
+  bridgeDestroyed: { note: "NOBC.EffectNote.bridgeDestroyed" },
+  autobahnCut: { note: "NOBC.EffectNote.autobahnCut" },
+  contaminated: { note: "NOBC.EffectNote.contaminated" },
+  supplyCountersEliminated: { note: "NOBC.EffectNote.supplyCountersEliminated" },
+  hqCardsLost: { note: "NOBC.EffectNote.hqCardsLost" },
+  targetHits: { note: "NOBC.EffectNote.targetHits" },
   airDamage: "toolkit",
   airUnitLost: "toolkit",
   ambushRevealed: "toolkit",
@@ -301,9 +312,23 @@ function noteData(effect: Effect): Record<string, string | number> {
   return data;
 }
 
+/** The number a map note's plural form follows (hexes to retreat, cards to give up, hits to record). */
+function countOf(effect: Effect): { count?: number } {
+  switch (effect.type) {
+    case "retreat":
+      return { count: effect.hexes };
+    case "hqCardsLost":
+      return { count: effect.count };
+    case "targetHits":
+      return { count: effect.hits };
+    default:
+      return {};
+  }
+}
+
 function planOne(p: Planner, effect: Effect): void {
   const route = EFFECT_ROUTES[effect.type];
-  if (route === "map") return p.note(`NOBC.EffectNote.${effect.type}`, effect, p.named(effect));
+  if (typeof route === "object") return p.note(route.note, effect, { ...p.named(effect), ...countOf(effect) });
   if (route === "toolkit") return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
   switch (effect.type) {
     case "hits": {
@@ -329,7 +354,7 @@ function planOne(p: Planner, effect: Effect): void {
       });
       const wanted = p.num(w, "supply") + effect.delta;
       const value = clamp(wanted, 0, capacity);
-      if (value !== wanted) p.note("NOBC.EffectNote.supplyCapped", effect, { name: w.snap.name, capacity });
+      if (value !== wanted) p.note("NOBC.EffectNote.supplyCapped", effect, { name: w.snap.name, count: capacity });
       return p.set(w, "supply", value);
     }
     case "mode": {
@@ -482,7 +507,7 @@ function parentGroups<T extends { parentUuid: string | null }>(
   for (const [parentUuid, group] of byParent(rows)) {
     const parent = parentActor(parentUuid);
     if (parentUuid !== null && parent === undefined) {
-      notify("warn", "NOBC.EffectNote.parentGone", { uuid: parentUuid, count: group.length });
+      notifyText("warn", say(phrase("NOBC.EffectNote.parentGone", { uuid: parentUuid, count: group.length })));
       continue;
     }
     out.push({ parent, rows: group });
@@ -633,7 +658,7 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
 
 /** Shows each note to the user, in their language. */
 export function announceNotes(notes: readonly EffectNote[]): void {
-  for (const n of notes) notify("info", n.key, n.data);
+  for (const n of notes) notifyText("info", say(noteText(n)));
 }
 
 /**

@@ -25,14 +25,18 @@ import { SYSTEM_ID } from "../base/constants";
 import { onceHolder, readLedger, recordEntry, type LedgerEntry } from "./ledger";
 import { errorText } from "../base/errors";
 import { callHook } from "../base/foundry";
+import type { Phrase } from "../rules/resolution";
 
 export type CardAction = "apply" | "undo";
 
 /**
  * What a request returns to the asking client (plain data: it crosses the socket). `reason` is a
- * lang key; `details` the sentences behind it (the rules' refusals, the malformed fields).
+ * lang key; `details` the sentences behind it (an error's text, the malformed fields); `refusals` the
+ * rules' refusals, written in the asking user's language when told.
  */
-export type CardResult = { readonly ok: true } | { readonly ok: false; readonly reason: string; readonly details?: readonly string[] };
+export type CardResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: string; readonly details?: readonly string[]; readonly refusals?: readonly Phrase[] };
 
 /** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */
 export type RequestingUser = Requester & object;
@@ -227,7 +231,7 @@ async function setSplit(request: SplitRequest, user: RequestingUser): Promise<Ca
   );
   if (!decision.ok) return decision;
   const checked = resplit(combat, side, split);
-  if (!checked.ok) return { ok: false, reason: "NOBC.Chat.Refused.badSplit", details: checked.refusals.map((r) => r.message) };
+  if (!checked.ok) return { ok: false, reason: "NOBC.Chat.Refused.badSplit", refusals: checked.refusals.map((r) => r.text) };
   const next: CardFlags & { display: typeof display } = {
     ...card,
     display,

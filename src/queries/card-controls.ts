@@ -6,7 +6,7 @@
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { localize, translator } from "../base/foundry";
-import { CARD_STATES, cardControls, cardDigest, controlDocuments, readCard } from "../chat/card-data";
+import { CARD_STATE_LABELS, CARD_STATES, cardControls, cardDigest, controlDocuments, readCard } from "../chat/card-data";
 import { changesContext, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
@@ -89,7 +89,7 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   if (card === undefined || root === null || message.id === null) return;
   for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
   const state = root.querySelector(".card-state");
-  if (state !== null) state.textContent = localize(`NOBC.Chat.State.${card.state}`);
+  if (state !== null) state.textContent = localize(CARD_STATE_LABELS[card.state]);
   showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
   const me = game.user as unknown as RequestingUser;
   const controls = cardControls(me, card, ownership(me, controlDocuments(card)));

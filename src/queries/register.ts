@@ -20,6 +20,7 @@ import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
 import { localize, notifyText, say } from "../base/foundry";
+import { isPhrase } from "../chat/card-data";
 
 export type { CardQueryData } from "./payloads";
 
@@ -93,11 +94,11 @@ export function registerCardQueries(): void {
   queries[SPLIT_QUERY] = handler(splitQuerySchema, (data, user) => performSetSplit(data, user));
 }
 
-/** Warns the user of a refusal: the reason, then the sentences behind it. */
+/** Warns the user of a refusal: the reason, then the sentences behind it (the rules' refusals in this user's language). */
 export function tell(result: CardResult): void {
   if (result.ok) return;
-  const reason = localize(result.reason);
-  notifyText("warn", result.details === undefined ? reason : [reason, ...result.details].join(" "));
+  const refusals = (result.refusals ?? []).filter((p) => isPhrase(p)).map(say);
+  notifyText("warn", [localize(result.reason), ...(result.details ?? []), ...refusals].join(" "));
 }
 
 /**

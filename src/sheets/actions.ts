@@ -10,7 +10,7 @@ import { randomDice } from "../rules/dice";
 import type { Checked, Resolution } from "../rules/resolution";
 import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
 import { breakdownContext, localizeBreakdown } from "../view/breakdown";
-import { localize, translator, warnRefused } from "../base/foundry";
+import { localize, say, translator, warnRefused } from "../base/foundry";
 import type { AirSquadronSystemView, UnitSystemView } from "../view/views";
 import { landUnitOf, squadronOf } from "../view/snapshots";
 import { TEMPLATES } from "../view/paths";
@@ -42,7 +42,7 @@ export interface RulesPrompt {
  */
 export async function confirmAndApply<O>(checked: Checked<Resolution<O>>, prompt: RulesPrompt): Promise<boolean> {
   if (!checked.ok) {
-    warnRefused(checked.refusals.map((r) => r.message).join(" "));
+    warnRefused(checked.refusals.map((r) => say(r.text)));
     return false;
   }
   const { breakdown, rolls, effects } = checked.value;
@@ -110,7 +110,7 @@ export async function repairSquadron(this: ActorSheet): Promise<void> {
   }
   const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());
   if (!checked.ok) {
-    warnRefused(checked.refusals.map((r) => r.message).join(" "));
+    warnRefused(checked.refusals.map((r) => say(r.text)));
     return;
   }
   // A roll everyone should see: it goes to chat as a card, applied from there (by the GM's authority).

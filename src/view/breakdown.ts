@@ -2,39 +2,41 @@
  * Context of the confirm dialog a sheet button opens: the rules' breakdown, the dice and the
  * changes in words, shown before anything is written.
  */
-import type { BreakdownLine } from "../rules/resolution";
+import { phrase, type BreakdownLine, type Phrase, type PhraseArg } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
+import { speak } from "../base/phrase";
 import { AIR_BOX_LABELS, MODE_LABELS } from "./labels";
 import { signed } from "./common";
 import type { Translator } from "../base/foundry";
 
+/** A breakdown line as the dialog holds it: the rules' phrase, its value signed, its source. */
+export interface BreakdownLineView {
+  readonly text: Phrase;
+  readonly valueText: string;
+  readonly source: string;
+}
+
+/** A breakdown row written for the user; `source` is a citation, shown as such (`<cite lang="en">`). */
 export interface BreakdownRow {
   readonly label: string;
   readonly valueText: string;
   readonly source: string;
-  /** The line's lang key and data, when it has them (a house rule's line): the label is written from them. */
-  readonly code?: string;
-  readonly data?: Readonly<Record<string, string | number>>;
 }
 
-/** A breakdown line's label for the user: its lang key filled with its data, else the rules' own label. */
-export function breakdownLabel(line: Pick<BreakdownLine, "label" | "code" | "data">, i18n: Translator): string {
-  if (line.code === undefined) return line.label;
-  const data = Object.fromEntries(Object.entries(line.data ?? {}).map(([k, v]) => [k, String(v)]));
-  return Object.keys(data).length === 0 ? i18n.localize(line.code) : i18n.format(line.code, data);
+/**
+ * A breakdown line's label for the user: its phrase in the reader's language. A house rule's line
+ * has the rule's label as its key, which stands for itself when the lang files do not have it.
+ */
+export function breakdownLabel(line: Pick<BreakdownLine, "text">, i18n: Translator): string {
+  return speak(line.text, i18n);
 }
 
-/** A change described for the user: a lang key and the data it is formatted with. */
-export interface EffectLine {
-  readonly key: string;
-  readonly data: Readonly<Record<string, string | number>>;
-  /** Data values that are themselves lang keys (a mode, a box), localized before formatting. */
-  readonly localize: Readonly<Record<string, string>>;
-}
+/** A change described for the user: a phrase (the mode or box inside it a nested phrase). */
+export type EffectLine = Phrase;
 
 export interface BreakdownContext {
   readonly intro: string;
-  readonly rows: readonly BreakdownRow[];
+  readonly rows: readonly BreakdownLineView[];
   readonly total: string | null;
   readonly dice: readonly number[];
   readonly effects: readonly EffectLine[];
@@ -54,35 +56,30 @@ export function breakdownContext(input: BreakdownInput, nameOf: (ref: string) =>
   const sum = input.breakdown.reduce((s, line) => s + line.value, 0);
   return {
     intro: input.intro,
-    rows: input.breakdown.map((line) => ({
-      label: line.label,
-      valueText: signed(line.value),
-      source: line.source,
-      ...(line.code === undefined ? {} : { code: line.code, data: line.data ?? {} }),
-    })),
+    rows: input.breakdown.map((line) => ({ text: line.text, valueText: signed(line.value), source: line.source })),
     total: input.showTotal ? signed(sum) : null,
     dice: [...input.rolls],
     effects: input.effects.map((e) => describeEffect(e, nameOf)),
   };
 }
 
-function line(key: string, data: Record<string, string | number>, localize: Record<string, string> = {}): EffectLine {
-  return { key, data, localize };
+function line(key: string, data: Record<string, PhraseArg>): EffectLine {
+  return phrase(key, data);
 }
 
 /** One sentence per kind of change, so the player reads exactly what Apply will do. */
 export function describeEffect(effect: Effect, nameOf: (ref: string) => string): EffectLine {
   switch (effect.type) {
     case "hits":
-      return line("NOBC.Effect.hits", { name: nameOf(effect.actor), amount: effect.amount });
+      return line("NOBC.Effect.hits", { name: nameOf(effect.actor), count: effect.amount });
     case "eliminated":
       return line("NOBC.Effect.eliminated", { name: nameOf(effect.actor) });
     case "supply":
       return line("NOBC.Effect.supply", { name: nameOf(effect.actor), delta: signed(effect.delta) });
     case "mode":
-      return line("NOBC.Effect.mode", { name: nameOf(effect.actor) }, { mode: MODE_LABELS[effect.mode] });
+      return line("NOBC.Effect.mode", { name: nameOf(effect.actor), mode: phrase(MODE_LABELS[effect.mode]) });
     case "retreat":
-      return line("NOBC.Effect.retreat", { name: nameOf(effect.actor), hexes: effect.hexes });
+      return line("NOBC.Effect.retreat", { name: nameOf(effect.actor), count: effect.hexes });
     case "noMove":
       return line("NOBC.Effect.noMove", { name: nameOf(effect.actor) });
     case "noMoveCleared":
@@ -100,7 +97,7 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
         ? line("NOBC.Effect.cardUnassigned", { name: nameOf(effect.card) })
         : line("NOBC.Effect.cardAssigned", { name: nameOf(effect.card), unit: nameOf(effect.assignedTo) });
     case "squadronBox":
-      return line("NOBC.Effect.squadronBox", { name: nameOf(effect.squadron) }, { box: AIR_BOX_LABELS[effect.box] });
+      return line("NOBC.Effect.squadronBox", { name: nameOf(effect.squadron), box: phrase(AIR_BOX_LABELS[effect.box]) });
     case "weaponDiscarded":
       return line("NOBC.Effect.weaponDiscarded", { name: nameOf(effect.squadron), weapon: effect.weapon });
     case "weaponAttached":
@@ -128,8 +125,9 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
 export type { Translator } from "../base/foundry";
 
 /** What the dialog template renders: every sentence already in the user's language. */
-export interface BreakdownView extends Omit<BreakdownContext, "intro" | "effects"> {
+export interface BreakdownView extends Omit<BreakdownContext, "intro" | "rows" | "effects"> {
   readonly intro: string;
+  readonly rows: readonly BreakdownRow[];
   readonly effects: readonly string[];
 }
 
@@ -137,12 +135,7 @@ export function localizeBreakdown(context: BreakdownContext, i18n: Translator): 
   return {
     ...context,
     intro: i18n.localize(context.intro),
-    rows: context.rows.map((row) => (row.code === undefined ? row : { ...row, label: breakdownLabel(row, i18n) })),
-    effects: context.effects.map((e) => {
-      const data: Record<string, string> = {};
-      for (const [k, v] of Object.entries(e.data)) data[k] = String(v);
-      for (const [k, v] of Object.entries(e.localize)) data[k] = i18n.localize(v);
-      return i18n.format(e.key, data);
-    }),
+    rows: context.rows.map((row) => ({ label: speak(row.text, i18n), valueText: row.valueText, source: row.source })),
+    effects: context.effects.map((e) => speak(e, i18n)),
   };
 }

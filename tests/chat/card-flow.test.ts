@@ -539,7 +539,7 @@ describe("renderChatMessageHTML", () => {
     const id = await post([{ type: "hits", actor: enemy.uuid, amount: 1 }]);
     const view = html();
     decorateCard(chatFake.messages.get(id)!, view.el);
-    expect(view.changes.lines()).toEqual(["NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits {"name":"11 ACR","amount":"1"}']);
+    expect(view.changes.lines()).toEqual(["NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits.one {"name":"11 ACR","count":"1"}']);
     const none = await post([]);
     const empty = html();
     decorateCard(chatFake.messages.get(none)!, empty.el);
@@ -548,7 +548,7 @@ describe("renderChatMessageHTML", () => {
     const old = html(false);
     decorateCard(chatFake.messages.get(id)!, old.el);
     expect(old.inserted.map((n) => [n.className, ...n.lines()])).toEqual([
-      ["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits {"name":"11 ACR","amount":"1"}'],
+      ["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits.one {"name":"11 ACR","count":"1"}'],
     ]);
     expect(old.stale.removed).toBe(true);
   });
@@ -567,7 +567,7 @@ describe("renderChatMessageHTML", () => {
     // Foundry renders the changed message again: the list now shows 3 hits, and Apply writes them.
     const again = html();
     decorateCard(chatFake.messages.get(id)!, again.el);
-    expect(again.changes.lines()).toContain('NOBC.Effect.hits {"name":"11 ACR","amount":"3"}');
+    expect(again.changes.lines()).toContain('NOBC.Effect.hits.other {"name":"11 ACR","count":"3"}');
     again.buttons[0]!.click();
     await new Promise((r) => setTimeout(r, 0));
     expect(flags(id)["state"]).toBe("applied");

@@ -17,6 +17,8 @@ import { groundCombatEffects } from "../../src/rules/nobc/land/combat";
 import { unwrap } from "../../src/rules/resolution";
 import type { CardView } from "../../src/chat/context";
 import { NAMES, resolveCombat, type Combat, type CombatRefs } from "./combat-fixture";
+import { phrase } from "../../src/rules/resolution";
+import { say } from "../../src/base/foundry";
 
 type Raw = Record<string, unknown>;
 type Query = (data: unknown, options?: unknown) => Promise<unknown>;
@@ -149,12 +151,10 @@ describe("nobc.setSplit", () => {
       { actor: refs.bde, hits: 2 },
       { actor: refs.acr, hits: 2 },
     ]);
-    expect(result).toEqual({
-      ok: false,
-      reason: "NOBC.Chat.Refused.badSplit",
-      details: ["The split gives 4 hits in all, but 2 must be shared."],
-    });
-    expect(harness.notices.at(-1)!.message).toBe("NOBC.Chat.Refused.badSplit The split gives 4 hits in all, but 2 must be shared.");
+    const total = phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 4, total: 2 });
+    expect(result).toEqual({ ok: false, reason: "NOBC.Chat.Refused.badSplit", refusals: [total] });
+    // The player's client writes the rules' phrase in its own words.
+    expect(harness.notices.at(-1)!.message).toBe(`NOBC.Chat.Refused.badSplit ${say(total)}`);
     expect(flags(id)).toEqual(before);
   });
 
@@ -165,10 +165,11 @@ describe("nobc.setSplit", () => {
       { actor: "Actor.ghost", hits: 1 },
     ]);
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.details).toEqual([
-      "210th FA Bde is artillery and takes no combat hits, so the split cannot give it any.",
-      "The split gives hits to Actor.ghost, which is not in this combat.",
+    expect(!result.ok && result.refusals?.map((p) => p.key)).toEqual([
+      "NOBC.Rules.Land.CombatHits.Refusal.splitImmune",
+      "NOBC.Rules.Land.CombatHits.Refusal.splitUnknownUnit",
     ]);
+    expect(!result.ok && result.refusals?.map((p) => p.data?.["unit"])).toEqual(["210th FA Bde", "Actor.ghost"]);
   });
 
   it("an applied card is not split again", async () => {

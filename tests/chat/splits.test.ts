@@ -7,6 +7,8 @@ import { groundCombatText } from "../../src/chat/ground-combat-text";
 import { groundCombatEffects } from "../../src/rules/nobc/land/combat";
 import { unwrap } from "../../src/rules/resolution";
 import { GALLERY_REFS as R, resolveCombat } from "./combat-fixture";
+import type { Wording } from "../../src/base/phrase";
+import { keyWording } from "../harness/wording";
 
 const beatenOff = resolveCombat(R, 3); // both sides share: attackers 3, defenders 2
 const heavy = resolveCombat(R, 6); // attackers 3 on each; defenders share 2 (artillery's share dropped)
@@ -126,7 +128,8 @@ describe("a new split, checked by the rules", () => {
       { actor: R.bde, hits: 0.5 },
     ]);
     expect(bad.ok ? [] : bad.refusals.map((r) => r.code)).toEqual(["splitImmune", "splitUnknownUnit", "splitInvalidHits"]);
-    expect(bad.ok ? "" : bad.refusals[0]!.message).toContain("210th FA Bde is artillery");
+    // The refusal names the artillery unit in its phrase's data.
+    expect(bad.ok ? "" : JSON.stringify(bad.refusals[0]!.text)).toContain("210th FA Bde");
   });
 
   it("property: any split of the right total over the units that can take hits is accepted, and only then", () => {
@@ -198,9 +201,16 @@ describe("who may split, and who sees which buttons", () => {
 });
 
 describe("the CRT row and result in words", () => {
-  const i18n = {
-    localize: (k: string) => k.split(".").pop()!,
-    format: (k: string, d: Record<string, string>) => `${k.split(".").pop()}(${Object.values(d).join("|")})`,
+  // Each key's last word (a plural form's key by its entry's name), filled with its data in order.
+  const word = (k: string) =>
+    k
+      .split(".")
+      .filter((part) => part !== "one" && part !== "other")
+      .pop()!;
+  const i18n: Wording = {
+    ...keyWording(),
+    localize: word,
+    format: (k, d) => `${word(k)}(${Object.values(d).join("|")})`,
   };
 
   it("names the score, the band, the column and the cell", () => {

@@ -44,7 +44,7 @@ describe("resolution card template (real Handlebars)", () => {
       notes: [
         {
           key: "NOBC.EffectNote.retreat",
-          data: { name: "11 ACR", hexes: 1, actor: "Actor.u2", type: "retreat" },
+          data: { name: "11 ACR", hexes: 1, actor: "Actor.u2", type: "retreat", count: 1 },
           effect: { type: "retreat", actor: "Actor.u2", hexes: 1 },
         },
       ],

@@ -12,6 +12,7 @@ import type { Effect } from "../../src/rules/effects";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { lookupKey, type Lang } from "../harness/handlebars-helpers";
+import { phrase } from "../../src/rules/resolution";
 
 function card(uuid: string, assignedTo: string | null, parentUuid: string | null): DocumentSnapshot {
   const id = uuid.split(".").at(-1)!;
@@ -174,9 +175,9 @@ describe("describeEffect: cardAssignment", () => {
 
   it("says the card is freed, or to which unit it goes, with keys that exist", () => {
     const freed = describeEffect({ type: "cardAssignment", card: "Item.c", assignedTo: null }, nameOf);
-    expect(freed).toEqual({ key: "NOBC.Effect.cardUnassigned", data: { name: "Artillery Group" }, localize: {} });
+    expect(freed).toEqual(phrase("NOBC.Effect.cardUnassigned", { name: "Artillery Group" }));
     const given = describeEffect({ type: "cardAssignment", card: "Item.c", assignedTo: "Actor.u" }, nameOf);
-    expect(given).toEqual({ key: "NOBC.Effect.cardAssigned", data: { name: "Artillery Group", unit: "11 ACR" }, localize: {} });
+    expect(given).toEqual(phrase("NOBC.Effect.cardAssigned", { name: "Artillery Group", unit: "11 ACR" }));
     expect(lookupKey(lang, freed.key)).toBe("{name} is no longer assigned to a unit.");
     expect(lookupKey(lang, given.key)).toContain("{unit}");
   });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeEffect } from "../../src/view/breakdown";
+import { langFileWording, speak } from "../../src/base/phrase";
 import type { Effect } from "../../src/rules/effects";
 
 type Lang = Record<string, unknown>;
@@ -32,9 +33,7 @@ describe("describeEffect: the allocation's air effects", () => {
   it.each(cases)("%o reads as a sentence of its own", (effect, key, sentence) => {
     const line = describeEffect(effect, nameOf);
     expect(line.key).toBe(key);
-    const template = text(key);
-    expect(typeof template).toBe("string");
-    const filled = (template as string).replace(/\{(\w+)\}/g, (_, k: string) => String(line.data[k]));
-    expect(filled).toBe(sentence);
+    expect(typeof text(key)).toBe("string");
+    expect(speak(line, langFileWording(lang))).toBe(sentence);
   });
 });

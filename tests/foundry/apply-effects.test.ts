@@ -405,7 +405,7 @@ describe("applyEffects over the Foundry stand-in", () => {
     ]);
     expect(harness.Item.calls).toEqual([{ method: "deleteDocuments", data: [card.id], operation: { parent: hq } }]);
     expect(harness.notices.map((n) => n.message)).toEqual([
-      `NOBC.EffectNote.retreat ${JSON.stringify({ type: "retreat", actor: u2.uuid, hexes: "1", name: "7 Pz Bde" })}`,
+      `NOBC.EffectNote.retreat.one ${JSON.stringify({ type: "retreat", actor: u2.uuid, hexes: "1", name: "7 Pz Bde", count: "1" })}`,
     ]);
 
     harness.Actor.calls = [];

@@ -15,7 +15,7 @@ const classes = "application nobc nobc-ground-combat";
 const template = "apps/ground-combat.hbs";
 
 function view(field: ReturnType<typeof frontField>, state: GroundCombatState, i18n: Translator): object {
-  return { ...groundCombatContext(field, state, planFromState(field, state, i18n).plan, i18n), busy: false };
+  return { ...groundCombatContext(field, state, planFromState(field, state).plan, i18n), busy: false };
 }
 
 const field = frontField();

@@ -107,6 +107,6 @@ export const landGallery = (i18n: Translator): FixtureSheet[] => [
     title: "Entering Resupply: counters on offer",
     template: "apps/land/resupply-entry.hbs",
     classes: "chat-message nobc",
-    context: resupplyEntryContext(f),
+    context: resupplyEntryContext(f, i18n),
   },
 ];

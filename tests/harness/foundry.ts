@@ -45,6 +45,7 @@
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
  *   whose flags are `canvasState.sceneFlags`.
  */
+import { keyWording } from "./wording";
 
 type Raw = Record<string, unknown>;
 
@@ -832,13 +833,7 @@ function sceneOrigin(): GridOffset {
 
 const game = {
   settings,
-  // Keys stand for their text: `has` knows none, so a plural key is asked for as itself.
-  i18n: {
-    lang: "en",
-    has: () => false,
-    localize: (key: string) => key,
-    format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
-  },
+  i18n: keyWording(),
   user: { id: "user1", name: "Gamemaster", isGM: true },
   users: { activeGM: { isSelf: true } },
   data: { actors: [] as unknown[], items: [] as unknown[] },

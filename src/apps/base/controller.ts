@@ -7,7 +7,8 @@
 import type { FormatData, Translator } from "../../base/foundry";
 import type { PostResolutionInput } from "../../chat/resolution-card";
 import type { Dice } from "../../rules/dice";
-import type { Checked, Refusal } from "../../rules/resolution";
+import type { Checked } from "../../rules/resolution";
+import { speak } from "../../base/phrase";
 
 /** The form's values as Foundry hands them over: input name → value (names not expanded). */
 export type FormValues = Readonly<Record<string, unknown>>;
@@ -107,7 +108,7 @@ export function refused(refusals: readonly string[]): Verdict<never> {
   return { ok: false, refusals };
 }
 
-/** A checked card, ready to post; refused with the rules' words (`text` may put names in, for example). */
-export function cardOf(checked: Checked<Card>, text: (refusal: Refusal) => string = (r) => r.message): Verdict<Submission> {
-  return checked.ok ? { ok: true, value: { card: checked.value } } : refused(checked.refusals.map(text));
+/** A checked card, ready to post; refused with the rules' words in the user's language. */
+export function cardOf(checked: Checked<Card>, i18n: Translator): Verdict<Submission> {
+  return checked.ok ? { ok: true, value: { card: checked.value } } : refused(checked.refusals.map((r) => speak(r.text, i18n)));
 }

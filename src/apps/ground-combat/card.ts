@@ -10,7 +10,7 @@ import type { Dice } from "../../rules/dice";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
 import type { Card } from "../base/controller";
-import { cardInputs, outcomeWords, withNames } from "./context";
+import { cardInputs, outcomeWords, phraseWithNames } from "./context";
 
 export const COMBAT_RESOLVED_HOOK = "nobc.combatResolved";
 
@@ -23,7 +23,7 @@ export function groundCombatCard(
   i18n: Translator,
 ): Card {
   const resolution = resolveGroundCombat(plan, dice);
-  const breakdown = resolution.breakdown.map((line) => ({ ...line, label: withNames(line.label, field.names) }));
+  const breakdown = resolution.breakdown.map((line) => ({ ...line, text: phraseWithNames(line.text, field.names) }));
   return {
     title: i18n.format("NOBC.GroundCombat.CardTitle", { hex: plan.target }),
     resolution: { ...resolution, breakdown },

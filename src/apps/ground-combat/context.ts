@@ -8,9 +8,10 @@ import { combatOdds, type GroundCombatPlan, type GroundCombatOutcome } from "../
 import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../../rules/nobc/land/combat-tables";
 import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/land/types";
 import { isWeapon } from "../../rules/nobc/land/card-categories";
-import type { Checked, Refusal } from "../../rules/resolution";
+import { phrase, type Checked, type Phrase, type PhraseArg, type Refusal } from "../../rules/resolution";
+import { speak } from "../../base/phrase";
 import type { Battlefield } from "../../world/battlefield";
-import { breakdownLabel, type Translator } from "../../view/breakdown";
+import type { Translator } from "../../view/breakdown";
 import { signed } from "../../view/common";
 import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
 import type { CardInputLine } from "../../chat/resolution-card";
@@ -83,35 +84,37 @@ export interface RefusalGroupView {
   readonly messages: readonly string[];
 }
 
-/** Every refusal, grouped by form part in the form's order; messages keep their order. */
-export function groupRefusals(refusals: readonly Refusal[], i18n: Translator): RefusalGroupView[] {
+/** Every refusal in words (references replaced by `names`), grouped by form part in the form's order; messages keep their order. */
+export function groupRefusals(
+  refusals: readonly Refusal[],
+  i18n: Translator,
+  names: ReadonlyMap<string, string> = new Map(),
+): RefusalGroupView[] {
   const order = Object.keys(REFUSAL_GROUPS) as RefusalGroupId[];
   return order
     .map((id) => ({
       id,
       label: i18n.localize(REFUSAL_GROUPS[id]),
-      messages: refusals.filter((r) => refusalGroup(r.field) === id).map((r) => r.message),
+      messages: refusals.filter((r) => refusalGroup(r.field) === id).map((r) => speak(phraseWithNames(r.text, names), i18n)),
     }))
     .filter((g) => g.messages.length > 0);
 }
 
-function hitsWords(hits: CombatHits, i18n: Translator): string {
-  const key = hits.each ? "NOBC.GroundCombat.HitsEach" : "NOBC.GroundCombat.HitsBetween";
-  return i18n.format(key, { amount: String(hits.amount) });
+function hitsWords(hits: CombatHits): Phrase {
+  return phrase(hits.each ? "NOBC.GroundCombat.HitsEach" : "NOBC.GroundCombat.HitsBetween", { count: hits.amount });
 }
 
 /** A CRT cell in words: its name, each side's hits and the retreat. */
 export function resultWords(result: GroundCombatResult, i18n: Translator): string {
   const retreat =
-    result.retreat > 0
-      ? i18n.format("NOBC.GroundCombat.Retreat", { hexes: String(result.retreat) })
-      : i18n.localize("NOBC.GroundCombat.NoRetreat");
-  return i18n.format("NOBC.GroundCombat.ResultLine", {
-    result: i18n.localize(RESULT_LABELS[result.id]),
-    attacker: hitsWords(result.attackerHits, i18n),
-    defender: hitsWords(result.defenderHits, i18n),
+    result.retreat > 0 ? phrase("NOBC.GroundCombat.Retreat", { count: result.retreat }) : phrase("NOBC.GroundCombat.NoRetreat");
+  const line = phrase("NOBC.GroundCombat.ResultLine", {
+    result: phrase(RESULT_LABELS[result.id]),
+    attacker: hitsWords(result.attackerHits),
+    defender: hitsWords(result.defenderHits),
     retreat,
   });
+  return speak(line, i18n);
 }
 
 function columnLabel(minefield: boolean): string {
@@ -216,6 +219,15 @@ export function withNames(text: string, names: ReadonlyMap<string, string>): str
   return out;
 }
 
+/** The phrase with every reference in its text data (nested phrases too) replaced by its name. */
+export function phraseWithNames(p: Phrase, names: ReadonlyMap<string, string>): Phrase {
+  if (p.data === undefined) return p;
+  const data: Record<string, PhraseArg> = {};
+  for (const [k, v] of Object.entries(p.data))
+    data[k] = typeof v === "string" ? withNames(v, names) : typeof v === "number" ? v : phraseWithNames(v, names);
+  return phrase(p.key, data);
+}
+
 function name(field: Battlefield, id: string): string {
   return field.names.get(id) ?? id;
 }
@@ -240,7 +252,7 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
     defence: plan.defenceStrength.total,
     column: i18n.localize(columnLabel(plan.minefield)),
     rows: plan.breakdown.map((line) => ({
-      label: withNames(breakdownLabel(line, i18n), names),
+      label: speak(phraseWithNames(line.text, names), i18n),
       valueText: signed(line.value),
       source: line.source,
     })),
@@ -369,13 +381,8 @@ export function groundCombatContext(
     oddsOption: i18n.localize(
       state.options.combat.oddsBelowOne === "mirror" ? "NOBC.Setting.oddsBelowOne.mirror" : "NOBC.Setting.oddsBelowOne.zero",
     ),
-    mapNote: field.map === null ? field.mapProblems.map((p) => i18n.format(p.key, { ...p.data })).join(" ") : null,
-    refusals: checked.ok
-      ? []
-      : groupRefusals(
-          checked.refusals.map((r) => ({ ...r, message: withNames(r.message, field.names) })),
-          i18n,
-        ),
+    mapNote: field.map === null ? field.mapProblems.map((p) => speak(p, i18n)).join(" ") : null,
+    refusals: checked.ok ? [] : groupRefusals(checked.refusals, i18n, field.names),
     accepted: checked.ok,
     plan: checked.ok ? planView(checked.value, field.names, i18n) : null,
   };

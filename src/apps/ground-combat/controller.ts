@@ -8,7 +8,8 @@ import { readBattlefield } from "../../world/read";
 import { rulesOptions } from "../../base/settings";
 import { allFormValues, allowed, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { groundCombatCard } from "./card";
-import { groundCombatContext, withNames } from "./context";
+import { groundCombatContext, phraseWithNames } from "./context";
+import { speak } from "../../base/phrase";
 import { planFromState } from "./input";
 import { addMission, applyForm, defaultState, removeMission, type FormValues as PlannerValues, type GroundCombatState } from "./state";
 import { canvasSelection } from "./world";
@@ -50,7 +51,7 @@ export const plannerController: DialogController<GroundCombatState, Battlefield,
   // Anyone may plan; the GM checks who may apply the card.
   access: () => allowed,
   context(state, field, i18n) {
-    return groundCombatContext(field, state, planFromState(field, state, i18n).plan, i18n);
+    return groundCombatContext(field, state, planFromState(field, state).plan, i18n);
   },
   change: (state, values, field) => applyForm(field, state, lists(values)),
   readForm: allFormValues,
@@ -61,8 +62,8 @@ export const plannerController: DialogController<GroundCombatState, Battlefield,
     refresh: (state) => state,
   },
   submit(state, field, i18n, dice) {
-    const { input, plan } = planFromState(field, state, i18n);
-    if (!plan.ok) return refused(plan.refusals.map((r) => withNames(r.message, field.names)));
+    const { input, plan } = planFromState(field, state);
+    if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     return { ok: true, value: { card: groundCombatCard(field, plan.value, input.terrain, dice, i18n) } };
   },
 };

@@ -14,7 +14,7 @@ import { phrase, type Refusal } from "../../rules/resolution";
 import { formatPath } from "../../schemas/path";
 import { issuePhrase, WITH_INPUT } from "../../schemas/issues";
 import { errorText } from "../../base/errors";
-import { say, warnRefused, type Translator } from "../../base/foundry";
+import { say, warnRefused } from "../../base/foundry";
 
 /** What a house rule sees of one combat: plain snapshots the planner already has (copies: changing them changes nothing). */
 export interface CombatModifierContext {
@@ -106,8 +106,6 @@ export function clearCombatModifiers(): void {
 export function askHouseRules(
   rules: readonly CombatModifierRule[],
   context: CombatModifierContext,
-  /** Kept for callers; the refusals are phrases, written where they are shown. */
-  _i18n?: Translator,
 ): { readonly modifiers: ExtraCombatModifier[]; readonly problems: Refusal[] } {
   const modifiers: ExtraCombatModifier[] = [];
   const problems: Refusal[] = [];

@@ -14,9 +14,8 @@ import {
   type CombatAdjacency,
 } from "../../rules/nobc/land/combat";
 import type { RiverHexside } from "../../rules/nobc/land/types";
-import { RefusalList, type Checked, type Refusal } from "../../rules/resolution";
+import { phrase, RefusalList, type Checked, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import type { Translator } from "../../view/breakdown";
 import {
   attackingRivers,
   casSquadrons,
@@ -43,7 +42,7 @@ function adjacencyFor(field: Battlefield, hexes: Iterable<HexRef>): CombatAdjace
   return out;
 }
 
-function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList, i18n: Translator): GroundCombatSupport[] {
+function supportOf(field: Battlefield, state: GroundCombatState, problems: RefusalList): GroundCombatSupport[] {
   const ticked = new Set(state.cards);
   const squadrons = casSquadrons(field, state.attackerSide);
   const support: GroundCombatSupport[] = [];
@@ -55,7 +54,7 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
     if (cards.length + cas.length === 0) continue;
     if (entry.distance === null) {
       const where = `support[${support.length}].distance`;
-      problems.add("hqDistanceUnknown", i18n.format("NOBC.GroundCombat.Check.hqDistanceUnknown", { hq: entry.hq.name }), where);
+      problems.add("hqDistanceUnknown", phrase("NOBC.GroundCombat.Check.hqDistanceUnknown", { hq: entry.hq.name }), where);
     }
     support.push({
       hq: entry.hq,
@@ -68,18 +67,14 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
   }
   const offered = new Set(involvedHqs(field, state).flatMap((h) => h.cards.map((c) => c.id)));
   for (const card of state.cards.filter((id) => !offered.has(id))) {
-    problems.add(
-      "cardNotOffered",
-      i18n.format("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }),
-      "support",
-    );
+    problems.add("cardNotOffered", phrase("NOBC.GroundCombat.Check.cardNotOffered", { card: field.names.get(card) ?? card }), "support");
   }
   for (const [squadron, hq] of Object.entries(state.cas)) {
     const name = field.names.get(squadron) ?? squadron;
     if (!squadrons.some((s) => s.id === squadron))
-      problems.add("casNotInBox", i18n.format("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
+      problems.add("casNotInBox", phrase("NOBC.GroundCombat.Check.casNotInBox", { squadron: name }), "support");
     else if (!field.hqs.some((h) => h.id === hq))
-      problems.add("casUnknownHq", i18n.format("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
+      problems.add("casUnknownHq", phrase("NOBC.GroundCombat.Check.casUnknownHq", { squadron: name, hq }), "support");
   }
   return support;
 }
@@ -88,14 +83,13 @@ function supportOf(field: Battlefield, state: GroundCombatState, problems: Refus
 export function buildGroundCombatInput(
   field: Battlefield,
   state: GroundCombatState,
-  i18n: Translator,
   houseRules: readonly CombatModifierRule[] = combatModifierRules(),
 ): BuiltInput {
   const problems = new RefusalList();
-  if (state.target === "") problems.add("noTarget", i18n.localize("NOBC.GroundCombat.Check.noTarget"), "target");
+  if (state.target === "") problems.add("noTarget", phrase("NOBC.GroundCombat.Check.noTarget"), "target");
   state.attackers.forEach((id, i) => {
     const unit = unitById(field, id);
-    if (unit?.hex === "") problems.add("noToken", i18n.format("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
+    if (unit?.hex === "") problems.add("noToken", phrase("NOBC.GroundCombat.Check.noToken", { unit: unit.name }), `attackers[${i}]`);
   });
   const rivers: Record<HexRef, RiverHexside> = {};
   for (const row of attackingRivers(field, state)) {
@@ -103,25 +97,21 @@ export function buildGroundCombatInput(
   }
   const attackerHexes = state.attackers.map((id) => unitById(field, id)?.hex ?? "");
   const supportedHexes = state.missions.map((m) => unitById(field, m.supported)?.hex ?? "");
-  const support = supportOf(field, state, problems, i18n);
+  const support = supportOf(field, state, problems);
   const terrain = mapTerrain(field, state.target) ?? state.terrain;
-  const asked = askHouseRules(
-    houseRules,
-    {
-      attackerSide: state.attackerSide,
-      defenderSide: otherSideOf(state.attackerSide),
-      attackers: state.attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined),
-      defenders: defendersOf(field, state.target),
-      target: state.target,
-      terrain,
-      minefield: state.minefield,
-      rivers,
-      cards: support.flatMap((s) => s.cards ?? []),
-      cas: support.flatMap((s) => s.cas ?? []),
-      options: state.options,
-    },
-    i18n,
-  );
+  const asked = askHouseRules(houseRules, {
+    attackerSide: state.attackerSide,
+    defenderSide: otherSideOf(state.attackerSide),
+    attackers: state.attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined),
+    defenders: defendersOf(field, state.target),
+    target: state.target,
+    terrain,
+    minefield: state.minefield,
+    rivers,
+    cards: support.flatMap((s) => s.cards ?? []),
+    cas: support.flatMap((s) => s.cas ?? []),
+    options: state.options,
+  });
   problems.items.push(...asked.problems);
   const input: GroundCombatInput = {
     attackerSide: state.attackerSide,
@@ -149,8 +139,8 @@ export interface CheckedCombat {
 }
 
 /** The plan of the state's combat, refused with the world's reasons and the rules' together. */
-export function planFromState(field: Battlefield, state: GroundCombatState, i18n: Translator): CheckedCombat {
-  const { input, problems } = buildGroundCombatInput(field, state, i18n);
+export function planFromState(field: Battlefield, state: GroundCombatState): CheckedCombat {
+  const { input, problems } = buildGroundCombatInput(field, state);
   // Without a target the rules would only repeat that the (empty) hex holds no one.
   if (state.target === "") return { input, plan: { ok: false, refusals: [...problems] } };
   const plan = planGroundCombat(input);

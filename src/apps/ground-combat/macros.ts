@@ -5,7 +5,7 @@
  */
 import type { Refusal } from "../../rules/resolution";
 import type { GroundCombatPlan } from "../../rules/nobc/land/combat";
-import { translator, warnRefused } from "../../base/foundry";
+import { say, translator, warnRefused } from "../../base/foundry";
 import { rulesOptions } from "../../base/settings";
 import { postResolution } from "../../chat/resolution-card";
 import { readBattlefield } from "../../world/read";
@@ -14,13 +14,13 @@ import { openDialog } from "../base/registry";
 import type { NobcDialog } from "../base/dialog";
 import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "./args";
 import { groundCombatCard } from "./card";
-import { withNames } from "./context";
+import { phraseWithNames } from "./context";
 import { planFromState } from "./input";
 import { PLANNER } from "./dialogs";
 
 /** Warns with every reason, references written as names. */
 function warnWithNames(refusals: readonly Refusal[], names: ReadonlyMap<string, string> = new Map()): void {
-  warnRefused(refusals.map((r) => withNames(r.message, names)));
+  warnRefused(refusals.map((r) => say(phraseWithNames(r.text, names))));
 }
 
 /** Opens the planner (`{ attackers?: actor UUIDs, target?: "CCRR" }`; the canvas selection otherwise). Bad arguments: warned, null. */
@@ -46,7 +46,7 @@ export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResu
   }
   const field = readBattlefield();
   const i18n = translator();
-  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions()), i18n);
+  const { input, plan } = planFromState(field, stateFromArgs(field, parsed.value, rulesOptions()));
   if (!plan.ok) {
     warnWithNames(plan.refusals, field.names);
     return plan;

@@ -5,7 +5,7 @@
  * its dialog, where the changes are shown and then posted as a resolution card.
  */
 import { SYSTEM_ID } from "../../base/constants";
-import { renderTemplate } from "../../base/foundry";
+import { renderTemplate, translator } from "../../base/foundry";
 import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
 import { ordersEntryContext } from "./orders/context";
@@ -32,6 +32,6 @@ export async function postOrdersEntry(): Promise<unknown> {
 
 /** Posts the Resupply offer card; nothing when there is no HQ. */
 export async function postResupplyEntry(): Promise<unknown> {
-  const view = resupplyEntryContext(readBattlefield());
+  const view = resupplyEntryContext(readBattlefield(), translator());
   return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, "resupply");
 }

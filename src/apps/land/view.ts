@@ -3,11 +3,34 @@
  * or the breakdown and the changes in words; nothing is written until the card is applied.
  */
 import type { Checked, Refusal, Resolution } from "../../rules/resolution";
+import { speak } from "../../base/phrase";
+import type { LandTerrain, RiverKind } from "../../rules/nobc/land/types";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../view/breakdown";
 import type { Battlefield } from "../../world/battlefield";
 import { nameIn } from "./world";
 
 export type { Translator };
+
+/** The name of each terrain, as the Land War dialogs write it. */
+export const TERRAIN_LABELS: Readonly<Record<LandTerrain, string>> = {
+  clear: "NOBC.Land.Terrain.clear",
+  woods: "NOBC.Land.Terrain.woods",
+  rough: "NOBC.Land.Terrain.rough",
+  marsh: "NOBC.Land.Terrain.marsh",
+  town: "NOBC.Land.Terrain.town",
+  city: "NOBC.Land.Terrain.city",
+};
+
+/** The name of each kind of river. */
+export const RIVER_LABELS: Readonly<Record<RiverKind, string>> = {
+  minor: "NOBC.Land.River.minor",
+  major: "NOBC.Land.River.major",
+};
+
+/** A hex's terrain in words, e.g. "woods, town". */
+export function terrainText(terrain: readonly LandTerrain[], i18n: Translator): string {
+  return terrain.map((t) => i18n.localize(TERRAIN_LABELS[t])).join(", ");
+}
 
 export interface PreviewView {
   /** Every reason the rules (or the dialog) refuse, in words; empty when accepted. */
@@ -17,8 +40,9 @@ export interface PreviewView {
   readonly canPost: boolean;
 }
 
-export function refusalLines(refusals: readonly Refusal[]): string[] {
-  return refusals.map((r) => r.message);
+/** Every refusal in the reader's language, in order. */
+export function refusalLines(refusals: readonly Refusal[], i18n: Translator): string[] {
+  return refusals.map((r) => speak(r.text, i18n));
 }
 
 /** The preview of a checked resolution (`intro` is a lang key). */
@@ -29,7 +53,7 @@ export function previewView<O>(
   intro: string,
   showTotal: boolean,
 ): PreviewView {
-  if (!checked.ok) return { refusals: refusalLines(checked.refusals), preview: null, canPost: false };
+  if (!checked.ok) return { refusals: refusalLines(checked.refusals, i18n), preview: null, canPost: false };
   const { breakdown, rolls, effects } = checked.value;
   const context = breakdownContext({ intro, breakdown, rolls, effects, showTotal }, (ref) => nameIn(field, ref));
   return { refusals: [], preview: localizeBreakdown(context, i18n), canPost: true };

@@ -14,6 +14,7 @@ import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
 import { smallMap } from "../../map/fixture";
 import { DEFAULT_RULES_OPTIONS, type RulesOptions } from "../../../src/rules/nobc/land/options";
 import type { OddsBelowOne } from "../../../src/rules/nobc/land/combat-tables";
+import { keyWording } from "../../harness/wording";
 
 export const SIZE = 100;
 export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
@@ -178,7 +179,4 @@ export function frontField(options: { map?: boolean; specs?: ActorSpec[] } = {})
 }
 
 /** A translator that shows the key and its data, so tests see which sentence was chosen. */
-export const keys = {
-  localize: (key: string) => key,
-  format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
-};
+export const keys = keyWording();

@@ -11,7 +11,7 @@ import {
 } from "../../../src/apps/ground-combat/house-rules";
 import { DEFAULT_RULES_OPTIONS } from "../../../src/rules/nobc/land/options";
 import type { LandUnit } from "../../../src/rules/nobc/land/types";
-import { keys } from "./fixture";
+import { phrase } from "../../../src/rules/resolution";
 
 const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => ({
   id,
@@ -94,7 +94,7 @@ describe("asking the house rules about a combat", () => {
         applies: (c: CombatModifierContext) => ({ value: -1, data: { count: c.attackers.filter((u) => u.supply === 0).length } }),
       },
     ];
-    expect(askHouseRules(rules, context(), keys)).toEqual({
+    expect(askHouseRules(rules, context())).toEqual({
       modifiers: [
         { code: "HOUSE.Town", value: -1, source: "house rule: town" },
         { code: "HOUSE.Dry", value: -1, data: { count: 1 }, source: "club rules p. 3" },
@@ -116,18 +116,17 @@ describe("asking the house rules about a combat", () => {
         },
       ],
       context(),
-      keys,
     );
     expect(asked.modifiers).toEqual([{ code: "HOUSE.Odd", value: "2", source: "house rule: odd" }]);
     expect(asked.problems).toEqual([
-      { code: "houseRuleFailed", message: 'NOBC.HouseRule.Failed {"id":"boom","reason":"no scene"}', field: "extraModifiers" },
+      { code: "houseRuleFailed", text: phrase("NOBC.HouseRule.Failed", { id: "boom", reason: "no scene" }), field: "extraModifiers" },
     ]);
   });
 
   it("gives each rule a copy: a rule that changes its context changes nothing", () => {
     const seen = context();
     const meddler = { id: "meddler", label: "HOUSE.M", applies: (c: CombatModifierContext) => ((c.attackers as LandUnit[]).pop(), null) };
-    askHouseRules([meddler], seen, keys);
+    askHouseRules([meddler], seen);
     expect(seen.attackers.map((u) => u.id)).toEqual(["w1", "w2"]);
   });
 });

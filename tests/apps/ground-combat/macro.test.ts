@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/args";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { unwrap } from "../../../src/rules/resolution";
-import { cardUuid, frontField, keys, uuid, worldOptions } from "./fixture";
+import { cardUuid, frontField, uuid, worldOptions } from "./fixture";
 
 describe("macro arguments", () => {
   it("accepts the documented shapes", () => {
@@ -60,12 +60,12 @@ describe("the state of a macro's combat", () => {
       },
       worldOptions("zero"),
     );
-    const plan = unwrap(planFromState(field, state, keys).plan);
+    const plan = unwrap(planFromState(field, state).plan);
     expect(plan.minefield).toBe(true);
     expect(plan.cardsPlayed).toEqual([cardUuid("gta", "cchem")]);
     expect(plan.cas.map((s) => s.id)).toEqual([uuid("su25")]);
     expect(plan.attackStrength.artillery).toBe(3);
-    expect(plan.breakdown.find((l) => l.label.startsWith("Defending hex terrain"))?.value).toBe(-4);
+    expect(plan.breakdown.find((l) => l.text.key === "NOBC.Rules.Land.Combat.Terrain")?.value).toBe(-4);
     expect(state.options.combat.oddsBelowOne).toBe("mirror");
   });
 
@@ -80,7 +80,7 @@ describe("the state of a macro's combat", () => {
     const state = stateFromArgs(field, args, world);
     const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };
     expect(state.options).toEqual(whole);
-    expect(planFromState(field, state, keys).input.options).toEqual(whole);
+    expect(planFromState(field, state).input.options).toEqual(whole);
     expect(stateFromArgs(field, { attackers: [uuid("w1")], target: "0201" }, world).options).toBe(world);
     const bad = parseArgs(resolveArgsSchema, { ...args, options: { overrun: { everyItem: true } } });
     expect(bad.ok ? [] : bad.refusals.map((r) => r.field)).toEqual(["options.overrun"]);

@@ -26,12 +26,14 @@ import {
   withNames,
 } from "../../../src/apps/ground-combat/context";
 import { cardUuid, front, frontField, keys, unitSystem, uuid, worldOptions, type ActorSpec } from "./fixture";
+import { speak } from "../../../src/base/phrase";
+import { phrase } from "../../../src/rules/resolution";
 
 const wpAttack = (field = frontField()) => defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("zero"));
 
 /** The form exactly as the template renders it from a state (what an untouched submit sends). */
 function formOf(field: ReturnType<typeof frontField>, state: GroundCombatState): Record<string, string[]> {
-  const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
+  const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
   const values: Record<string, string[]> = {
     attackerSide: [state.attackerSide],
     target: [state.target],
@@ -100,7 +102,7 @@ describe("default state from the world and the selection", () => {
 describe("the rules' input and plan", () => {
   it("accepts the WP attack and shows every step with the names of cards and units", () => {
     const field = frontField();
-    const { plan } = planFromState(field, wpAttack(field), keys);
+    const { plan } = planFromState(field, wpAttack(field));
     const value = unwrap(plan);
     expect(value.modifier).toBe(0);
     const view = groundCombatContext(field, wpAttack(field), plan, keys);
@@ -122,7 +124,7 @@ describe("the rules' input and plan", () => {
   it("refuses a March Mode attacker with the rules' message, grouped under the attackers, and offers no plan", () => {
     const field = frontField();
     const state: GroundCombatState = { ...wpAttack(field), attackers: [uuid("w1"), uuid("w3")] };
-    const { plan } = planFromState(field, state, keys);
+    const { plan } = planFromState(field, state);
     expect(plan.ok).toBe(false);
     const view = groundCombatContext(field, state, plan, keys);
     expect(view.accepted).toBe(false);
@@ -140,13 +142,13 @@ describe("the rules' input and plan", () => {
     const specs = front().map((s): ActorSpec => (s.id === "w2" ? { ...s, hex: undefined } : s));
     const field = frontField({ specs });
     const state: GroundCombatState = { ...wpAttack(field), attackers: [uuid("w1"), uuid("w2")], cards: ["Item.nowhere"] };
-    const { plan } = planFromState(field, state, keys);
+    const { plan } = planFromState(field, state);
     expect(plan.ok).toBe(false);
     const codes = plan.ok ? [] : plan.refusals.map((r) => r.code);
     expect(codes).toEqual(["noToken", "cardNotOffered", "attackerNotAdjacent"]);
-    const none = planFromState(field, { ...state, target: "" }, keys).plan;
+    const none = planFromState(field, { ...state, target: "" }).plan;
     expect(none.ok ? [] : none.refusals.map((r) => r.code)).toEqual(["noTarget", "noToken", "cardNotOffered"]);
-    expect(none.ok ? [] : none.refusals.map((r) => r.message)).toEqual([
+    expect(none.ok ? [] : none.refusals.map((r) => speak(r.text, keys))).toEqual([
       "NOBC.GroundCombat.Check.noTarget",
       'NOBC.GroundCombat.Check.noToken {"unit":"2 MRR"}',
       'NOBC.GroundCombat.Check.cardNotOffered {"card":"Item.nowhere"}',
@@ -172,7 +174,7 @@ describe("the rules' input and plan", () => {
     const withEnemy = frontField({ specs });
     const state = defaultState(withEnemy, { selected: [uuid("n36")], targeted: [uuid("w9")] }, worldOptions("zero"));
     expect(attackingRivers(withEnemy, state)).toEqual([{ hex: "0202", river: { kind: "major", bridged: false }, fromMap: true }]);
-    const { plan } = planFromState(withEnemy, state, keys);
+    const { plan } = planFromState(withEnemy, state);
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toContain("riverNeedsEngineer");
     expect(field.map).not.toBeNull();
   });
@@ -186,17 +188,17 @@ describe("the rules' input and plan", () => {
       [`cas.${uuid("su25")}`]: [uuid("gta")],
       cards: [cardUuid("icorps", "cart"), cardUuid("gta", "cbar"), cardUuid("gta", "cchem")],
     });
-    const refused = planFromState(field, state, keys).plan;
+    const refused = planFromState(field, state).plan;
     expect(refused.ok ? [] : refused.refusals.map((r) => r.code)).toEqual(["releaseNotConfirmed"]);
     const view = groundCombatContext(field, state, refused, keys);
     expect(view.chemical).toEqual({ shown: true, confirmed: false });
     expect(view.refusals.map((g) => g.id)).toEqual(["chemicalReleaseConfirmed"]);
     state = submit(field, state, { chemicalReleaseConfirmed: ["1"] });
-    const plan = unwrap(planFromState(field, state, keys).plan);
+    const plan = unwrap(planFromState(field, state).plan);
     expect(plan.attackStrength).toMatchObject({ total: 15, artillery: 3 });
     expect(plan.cas).toEqual([{ id: uuid("su25"), name: "Su-25 Rgt", side: "wp", value: 2 }]);
     expect(plan.chemicalCards).toEqual([cardUuid("gta", "cchem")]);
-    const { input } = buildGroundCombatInput(field, state, keys);
+    const { input } = buildGroundCombatInput(field, state);
     expect(input.support?.map((s) => [s.hq.id, s.distance, s.cards?.length, s.cas?.length])).toEqual([
       [uuid("gta"), 1, 2, 1],
       [uuid("icorps"), 1, 1, 0],
@@ -212,7 +214,7 @@ describe("the rules' input and plan", () => {
       cas: { [uuid("su25")]: uuid("gta") },
       chemicalReleaseConfirmed: true,
     };
-    const { plan } = planFromState(field, state, keys);
+    const { plan } = planFromState(field, state);
     expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field])).toEqual([["hqOverLevel", "support[0]"]]);
   });
 
@@ -220,18 +222,18 @@ describe("the rules' input and plan", () => {
     const specs = front().map((s): ActorSpec => (s.id === "su25" ? { ...s, system: { ...s.system, box: "ready" } } : s));
     const field = frontField({ specs });
     const codes = (state: GroundCombatState) => {
-      const { plan } = planFromState(field, state, keys);
+      const { plan } = planFromState(field, state);
       return plan.ok ? [] : plan.refusals.map((r) => r.code);
     };
     expect(codes({ ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } })).toEqual(["casNotInBox"]);
-    const notInBox = planFromState(field, { ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } }, keys).plan;
-    expect(notInBox.ok ? [] : notInBox.refusals.map((r) => r.message)).toEqual([
+    const notInBox = planFromState(field, { ...wpAttack(field), cas: { [uuid("su25")]: uuid("gta") } }).plan;
+    expect(notInBox.ok ? [] : notInBox.refusals.map((r) => speak(r.text, keys))).toEqual([
       'NOBC.GroundCombat.Check.casNotInBox {"squadron":"Su-25 Rgt"}',
     ]);
     const inBox = frontField();
-    const { plan } = planFromState(inBox, { ...wpAttack(inBox), cas: { [uuid("su25")]: "Actor.ghost" } }, keys);
+    const { plan } = planFromState(inBox, { ...wpAttack(inBox), cas: { [uuid("su25")]: "Actor.ghost" } });
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toEqual(["casUnknownHq"]);
-    expect(plan.ok ? [] : plan.refusals.map((r) => r.message)).toEqual([
+    expect(plan.ok ? [] : plan.refusals.map((r) => speak(r.text, keys))).toEqual([
       'NOBC.GroundCombat.Check.casUnknownHq {"squadron":"Su-25 Rgt","hq":"Actor.ghost"}',
     ]);
   });
@@ -243,7 +245,7 @@ describe("without a terrain map", () => {
   it("takes adjacency from the grid, and lets the user tick terrain, rivers and HQ distances", () => {
     const state = wpAttack(field);
     expect(state.target).toBe("0201");
-    const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
+    const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
     expect(view.mapNote).toBe("NOBC.World.MapProblem.missing {}");
     expect(view.terrain.fromMap).toBe(false);
     expect(view.rivers.map((r) => [r.hex, r.fromMap])).toEqual([
@@ -269,10 +271,10 @@ describe("without a terrain map", () => {
     });
     expect(state.terrain).toEqual(["woods", "rough"]);
     expect(state.rivers).toEqual({ "0301": { kind: "minor", bridged: true }, "0302": { kind: "minor", bridged: true } });
-    const { plan } = planFromState(field, state, keys);
+    const { plan } = planFromState(field, state);
     expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field])).toEqual([["hqOutOfRadius", "support[1].distance"]]);
     state = submit(field, state, { [`distance.${uuid("icorps")}`]: ["2"] });
-    const accepted = unwrap(planFromState(field, state, keys).plan);
+    const accepted = unwrap(planFromState(field, state).plan);
     expect(accepted.breakdown.map((l) => l.value)).toEqual([4, -1, -1, -1, -2, 1, -2]);
   });
 
@@ -285,12 +287,12 @@ describe("without a terrain map", () => {
       editable: true,
       distance: null,
     });
-    const { plan } = planFromState(noToken, state, keys);
-    expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field, r.message])).toEqual([
+    const { plan } = planFromState(noToken, state);
+    expect(plan.ok ? [] : plan.refusals.map((r) => [r.code, r.field, speak(r.text, keys)])).toEqual([
       ["hqDistanceUnknown", "support[0].distance", 'NOBC.GroundCombat.Check.hqDistanceUnknown {"hq":"1 GTA"}'],
     ]);
     const typed = submit(noToken, state, { [`distance.${uuid("gta")}`]: ["2"] });
-    expect(planFromState(noToken, typed, keys).plan.ok).toBe(true);
+    expect(planFromState(noToken, typed).plan.ok).toBe(true);
     expect(submit(noToken, state, { [`distance.${uuid("gta")}`]: ["x"] }).distances[uuid("gta")]).toBeNull();
   });
 });
@@ -318,7 +320,7 @@ describe("reading the form", () => {
     state = submit(field, state, { minefield: ["1"], cards: [cardUuid("gta", "cbar")], "mission.0.artillery": [uuid("wart")] });
     expect(state.minefield).toBe(true);
     expect(state.cards).toEqual([cardUuid("gta", "cbar")]);
-    expect(unwrap(planFromState(field, state, keys).plan).minefield).toBe(true);
+    expect(unwrap(planFromState(field, state).plan).minefield).toBe(true);
     state = submit(field, state, { "mission.0.supported": [uuid("w2")] });
     expect(state.missions).toEqual([{ supported: uuid("w2"), artillery: [] }]);
   });
@@ -326,13 +328,13 @@ describe("reading the form", () => {
   it("adds no mission when no unit of the combat is in Combat Mode", () => {
     const state: GroundCombatState = { ...wpAttack(field), attackers: [uuid("w3")], target: "0101" };
     expect(addMission(field, state)).toBe(state);
-    const view = groundCombatContext(field, state, planFromState(field, state, keys).plan, keys);
+    const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
     expect(view.canAddMission).toBe(false);
   });
 });
 
 describe("odds of each CRT row", () => {
-  const plan = unwrap(planFromState(frontField(), wpAttack(), keys).plan);
+  const plan = unwrap(planFromState(frontField(), wpAttack()).plan);
 
   it("gives each band its faces, sixths and percentage, summing to 1 (seed 000 CRT)", () => {
     const rows = oddsRows(plan, keys);
@@ -384,9 +386,9 @@ describe("words and groups", () => {
     expect(refusalGroup("splits.attackers")).toBe("other");
     const groups = groupRefusals(
       [
-        { code: "a", message: "S", field: "support[0]" },
-        { code: "b", message: "A", field: "attackers[0]" },
-        { code: "c", message: "X" },
+        { code: "a", text: phrase("S"), field: "support[0]" },
+        { code: "b", text: phrase("A"), field: "attackers[0]" },
+        { code: "c", text: phrase("X") },
       ],
       keys,
     );
@@ -407,7 +409,7 @@ describe("words and groups", () => {
 
   it("tells the rolled result and the inputs in words", () => {
     const field = frontField();
-    const plan = unwrap(planFromState(field, wpAttack(field), keys).plan);
+    const plan = unwrap(planFromState(field, wpAttack(field)).plan);
     const { outcome } = resolveGroundCombat(plan, scriptedDice([6]));
     expect(outcomeWords(plan, outcome, keys)).toContain('"band":"5-7"');
     expect(outcomeWords(plan, outcome, keys)).toContain('"die":"6"');

@@ -16,7 +16,7 @@ import type { NobcDialog } from "../../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../../src/apps/ground-combat/state";
 import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
 import { smallMap } from "../../map/fixture";
-import { at, front, keys } from "./fixture";
+import { at, front } from "./fixture";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { readBattlefield } from "../../../src/world/read";
 import { clearCombatModifiers, combatModifierRules, registerCombatModifier } from "../../../src/apps/ground-combat/house-rules";
@@ -235,7 +235,7 @@ describe("the world's rules options reach the rules whole", () => {
     const planner = (await openGroundCombat({ attackers: [uuidOf("w1")], target: "0201" }))!;
     const whole = { combat: { oddsBelowOne: "mirror" }, overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true } };
     expect(stateOf(planner).options).toEqual(whole);
-    expect(planFromState(readBattlefield(), stateOf(planner), keys).input.options).toEqual(whole);
+    expect(planFromState(readBattlefield(), stateOf(planner)).input.options).toEqual(whole);
     expect((await contextOf(planner)).plan!.rows[0]!.valueText).toBe("\u22126");
   });
 });

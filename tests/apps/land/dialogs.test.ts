@@ -109,7 +109,8 @@ describe("Orders dialog", () => {
   it("a refused order warns with the rules' reasons and posts nothing", async () => {
     const dialog = (await openLandPhase("orders", A("h1")))!;
     expect(await dialog.resolve()).toBeNull();
-    expect(warnings()[0]).toContain("PzGrenBrig 3 has no supply point");
+    expect(warnings()[0]).toContain("NOBC.Rules.Land.Orders.Refusal.noSupply");
+    expect(warnings()[0]).toContain("PzGrenBrig 3");
     expect(chatFake.messages.size).toBe(0);
     const context = (await (dialog as unknown as { _prepareContext(o: object): Promise<Raw> })._prepareContext({})) as {
       units: unknown[];
@@ -124,7 +125,7 @@ describe("Resupply and HQ recovery dialogs", () => {
     const dialog = (await landPhaseMacros.openResupply({ hq: A("h1") }))!;
     await dialog.change({ [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: "2" });
     expect(await dialog.resolve()).toBeNull();
-    expect(warnings()[0]).toContain("hands out 3 supply counters but has only 2");
+    expect(warnings()[0]).toContain("NOBC.Rules.Land.Resupply.Refusal.overAllocation");
     expect(chatFake.messages.size).toBe(0);
   });
 

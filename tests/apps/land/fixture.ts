@@ -14,6 +14,7 @@ import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
 import type { LandWorld } from "../../../src/apps/land/world";
 import { smallMap } from "../../map/fixture";
 import { squadronSystem } from "../ground-combat/fixture";
+import { keyWording } from "../../harness/wording";
 
 export const SIZE = 100;
 export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
@@ -137,7 +138,4 @@ export function world(
 }
 
 /** A translator that shows the key and its data, so tests see which sentence was chosen. */
-export const i18n = {
-  localize: (key: string) => key,
-  format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
-};
+export const i18n = keyWording();

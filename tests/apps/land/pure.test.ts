@@ -13,12 +13,14 @@ import { demolitionContext } from "../../../src/apps/land/demolition/context";
 import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition/state";
 import { scriptedDice } from "../../../src/rules/dice";
 import { field, i18n, specs, world } from "./fixture";
+import type { Refusal } from "../../../src/rules/resolution";
+import { speak } from "../../../src/base/phrase";
 
 const A = (id: string) => `Actor.${id}`;
 const C = (id: string) => `Actor.h1.Item.${id}`;
 const codes = (checked: { ok: boolean; refusals?: { code: string }[] }) => (checked.ok ? [] : checked.refusals!.map((r) => r.code));
-const messages = (checked: { ok: boolean; refusals?: { message: string }[] }) =>
-  checked.ok ? [] : checked.refusals!.map((r) => r.message);
+/** Each refusal's phrase as the key-showing stand-in writes it: its key and data. */
+const messages = (checked: { ok: boolean; refusals?: Refusal[] }) => (checked.ok ? [] : checked.refusals!.map((r) => speak(r.text, i18n)));
 
 describe("who may act (world.ts)", () => {
   it("a player acts for the HQs they own and attacks for those HQs' side; a GM for all", () => {
@@ -64,14 +66,14 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
   });
 
   it("refuses Combat Mode for a unit with no SP, with the rules' reason, and nothing else", () => {
-    const checked = ordersResolution(field(), initialOrders(field(), A("h1")), i18n);
+    const checked = ordersResolution(field(), initialOrders(field(), A("h1")));
     expect(codes(checked)).toEqual(["noSupply"]);
   });
 
   it("charges 1 SP for every unit in Combat Mode (also one already in it) and lays the minefield", () => {
     const f = field();
     const state = ordersFromForm(f, initialOrders(f, A("h1")), { hq: A("h1"), [`mode:${A("u3")}`]: "march", [`mine:${C("e1")}`]: "0202" });
-    const checked = ordersResolution(f, state, i18n);
+    const checked = ordersResolution(f, state);
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.value.effects).toEqual([
@@ -91,14 +93,14 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
       modes: { [A("u1")]: "combat" as const, [A("w1")]: "march" as const },
       minefields: { [C("e1")]: "9999", [C("sig1")]: "0202" },
     };
-    const refused = ordersResolution(f, state, i18n);
+    const refused = ordersResolution(f, state);
     expect(codes(refused)).toEqual(["notSubordinate", "hexOffMap", "cardNotHeld"]);
     expect(messages(refused)).toEqual([
       `NOBC.Land.Check.notSubordinate {"unit":"${A("w1")}","hq":"I Corps"}`,
       'NOBC.Land.Check.minefieldOffMap {"hex":"9999","card":"Pioniere"}',
       `NOBC.Land.Check.notMinefieldCard {"card":"${C("sig1")}","hq":"I Corps"}`,
     ]);
-    const nowhere = ordersResolution(f, { hq: "Actor.nope", modes: {}, minefields: {} }, i18n);
+    const nowhere = ordersResolution(f, { hq: "Actor.nope", modes: {}, minefields: {} });
     expect([codes(nowhere), messages(nowhere)]).toEqual([["unknownHq"], ['NOBC.Land.Check.unknownHq {"hq":"Actor.nope"}']]);
   });
 
@@ -150,7 +152,7 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
       ["ArtBde 2", false, 0],
       ["PzGrenBrig 3", true, 2],
     ]);
-    expect(offers[1]!.reasons.join(" ")).toContain("carries no supply points");
+    expect(offers[1]!.reasons.map((r) => r.code)).toContain("carriesNoSupply");
   });
 
   it("without the map, a unit cannot be offered and says why", () => {
@@ -160,14 +162,14 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
     const offMap = 'NOBC.Land.Check.routeOffMap {"unit":"PzBrig 1","hq":"I Corps"}';
     const state = resupplyFromForm(initialResupply(A("h1")), { [`give:${A("u1")}`]: "1" });
     expect(resupplyContext(world({ terrain: null }), state, i18n).ineligible[0]!.reasons[0]).toBe(offMap);
-    const refused = resupplyResolution(bare, state, i18n);
+    const refused = resupplyResolution(bare, state);
     expect(codes(refused)).toContain("noHex");
     expect(messages(refused)[0]).toBe(offMap);
   });
 
   it("hands out counters within the HQ's level as supply effects", () => {
     const state = resupplyFromForm(initialResupply(A("h1")), { hq: A("h1"), [`give:${A("u1")}`]: "1", [`give:${A("u3")}`]: 1 });
-    const checked = resupplyResolution(field(), state, i18n);
+    const checked = resupplyResolution(field(), state);
     expect(checked.ok && checked.value.effects).toEqual([
       { type: "supply", actor: A("u1"), delta: 1 },
       { type: "supply", actor: A("u3"), delta: 1 },
@@ -176,8 +178,8 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
 
   it("refuses more counters than the HQ's level, and over a unit's capacity, every reason", () => {
     const state = resupplyFromForm(initialResupply(A("h1")), { [`give:${A("u1")}`]: 2, [`give:${A("u3")}`]: 2 });
-    expect(codes(resupplyResolution(field(), state, i18n))).toEqual(["overCapacity", "overAllocation"]);
-    expect(codes(resupplyResolution(field(), { hq: "Actor.nope", allocation: {} }, i18n))).toEqual(["unknownHq"]);
+    expect(codes(resupplyResolution(field(), state))).toEqual(["overCapacity", "overAllocation"]);
+    expect(codes(resupplyResolution(field(), { hq: "Actor.nope", allocation: {} }))).toEqual(["unknownHq"]);
   });
 
   it("the dialog and the entry card show counters = level, the offer, and the ineligible units", () => {
@@ -193,7 +195,7 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
     ]);
     expect(view.ineligible.map((o) => o.name)).toEqual(["ArtBde 2"]);
     expect(resupplyFromForm(initialResupply(A("h1")), { hq: A("w0") })).toEqual(initialResupply(A("w0")));
-    const entry = resupplyEntryContext(field());
+    const entry = resupplyEntryContext(field(), i18n);
     expect(entry.hqs.map((h) => [h.name, h.counters, h.units.map((u) => `${u.name}:${u.room}`), h.others])).toEqual([
       ["I Corps", 2, ["PzBrig 1:1", "PzGrenBrig 3:2"], 1],
       ["1 GTA", 3, ["MRD 1:2", "TD 2:2", "MRD 3:2"], 0],
@@ -204,7 +206,7 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
 describe("HQ recovery (seed 000, Land War QRS, 6. HQ Recovery)", () => {
   it("+1, +1 per Signals card played; may recover read from the map's country", () => {
     const state = recoveryFromForm({ hq: A("h1"), cards: [] }, { [`play:${C("sig1")}`]: true });
-    const checked = recoveryResolution(field(), state, i18n);
+    const checked = recoveryResolution(field(), state);
     expect(checked.ok && checked.value.effects).toEqual([
       { type: "hqLevel", actor: A("h1"), delta: 2 },
       { type: "cardDiscarded", card: C("sig1") },
@@ -224,13 +226,13 @@ describe("HQ recovery (seed 000, Land War QRS, 6. HQ Recovery)", () => {
   });
 
   it("refuses a card the HQ does not hold, and a wrong card with the rules' reason", () => {
-    const notHeld = recoveryResolution(field(), { hq: A("h1"), cards: ["Item.x"] }, i18n);
+    const notHeld = recoveryResolution(field(), { hq: A("h1"), cards: ["Item.x"] });
     expect([codes(notHeld), messages(notHeld)]).toEqual([
       ["cardNotHeld"],
       ['NOBC.Land.Check.cardNotHeld {"card":"Item.x","hq":"I Corps"}'],
     ]);
-    expect(codes(recoveryResolution(field(), { hq: A("h1"), cards: [C("e1")] }, i18n))).toEqual(["wrongCard"]);
-    expect(codes(recoveryResolution(field(), { hq: "Actor.nope", cards: [] }, i18n))).toEqual(["unknownHq"]);
+    expect(codes(recoveryResolution(field(), { hq: A("h1"), cards: [C("e1")] }))).toEqual(["wrongCard"]);
+    expect(codes(recoveryResolution(field(), { hq: "Actor.nope", cards: [] }))).toEqual(["unknownHq"]);
     const view = recoveryContext(world(), { hq: A("h1"), cards: [C("sig1")] }, i18n);
     expect(view.cards.map((c) => [c.name, c.played])).toEqual([["Fernmelder", true]]);
   });
@@ -260,8 +262,8 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     expect(view.targetTerrain).toBe("NOBC.Land.Terrain.city");
     // (6 + face) halved, then doubled: 6, 8, 8, 10, 10, 12.
     expect(view.faces.map((f) => f.score)).toEqual([6, 8, 8, 10, 10, 12]);
-    expect(view.faces[0]!.result).toBe('NOBC.Land.Rear.ResultUnit {"hits":"3"}');
-    const checked = rearAreaResolution(world(), attack(), scriptedDice([6]), i18n);
+    expect(view.faces[0]!.result).toBe('NOBC.Land.Rear.ResultUnit.other {"count":"3"}');
+    const checked = rearAreaResolution(world(), attack(), scriptedDice([6]));
     expect(checked.ok && checked.value.outcome.score).toBe(12);
     expect(rearAreaInputs(world(), attack(), i18n).map((l) => l.value)).toEqual([
       "NOBC.Side.nato",
@@ -274,18 +276,18 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
 
   it("refuses a unit in contact, a missing identification card and an unreleased chemical card, every reason", () => {
     const state = { ...attack(), target: A("w3"), identification: [C("int1"), ""] as const, strikes: { [A("s1")]: C("cw1") } };
-    expect(codes(rearAreaResolution(world(), state, scriptedDice([1]), i18n))).toEqual([
+    expect(codes(rearAreaResolution(world(), state, scriptedDice([1])))).toEqual([
       "identificationCount",
       "targetInContact",
       "releaseNotConfirmed",
     ]);
-    const none = rearAreaResolution(world(), { ...state, target: "" }, scriptedDice([1]), i18n);
+    const none = rearAreaResolution(world(), { ...state, target: "" }, scriptedDice([1]));
     expect([codes(none), messages(none)]).toEqual([["noTarget"], ["NOBC.Land.Check.noRearTarget"]]);
-    const offMap = rearAreaResolution(world({ terrain: null }), attack(), scriptedDice([1]), i18n);
+    const offMap = rearAreaResolution(world({ terrain: null }), attack(), scriptedDice([1]));
     expect([codes(offMap), messages(offMap)]).toEqual([["noHex"], ['NOBC.Land.Check.rearTargetOffMap {"target":"TD 2"}']]);
-    const gone = rearAreaResolution(world(), { ...attack(), target: "Actor.gone" }, scriptedDice([1]), i18n);
+    const gone = rearAreaResolution(world(), { ...attack(), target: "Actor.gone" }, scriptedDice([1]));
     expect(messages(gone)).toEqual(['NOBC.Land.Check.unknownRearTarget {"target":"Actor.gone"}']);
-    const strikes = rearAreaResolution(world(), { ...attack(), strikes: { [C("sf1")]: C("cw1"), "Item.zz": "" } }, scriptedDice([1]), i18n);
+    const strikes = rearAreaResolution(world(), { ...attack(), strikes: { [C("sf1")]: C("cw1"), "Item.zz": "" } }, scriptedDice([1]));
     expect(codes(strikes)).toEqual(["chemicalPairing", "unknownStrike"]);
     expect(messages(strikes)).toEqual([
       'NOBC.Land.Check.chemicalPairing {"strike":"KSK Team"}',
@@ -295,7 +297,6 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
       world(),
       { ...attack(), identification: ["Item.x", C("rec1")], strikes: { [A("s1")]: "Item.y" } },
       scriptedDice([1]),
-      i18n,
     );
     expect(messages(cards)).toEqual(['NOBC.Land.Check.notIdentifier {"card":"Item.x"}', 'NOBC.Land.Check.notChemical {"card":"Item.y"}']);
   });
@@ -303,7 +304,9 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
   it("an HQ target shows boxes and cards lost", () => {
     const state = { ...attack(), target: A("w0") };
     const view = rearAreaContext(world(), state, i18n);
-    expect(view.faces[5]!.result).toBe('NOBC.Land.Rear.ResultHq {"boxes":"1","cards":"1"}');
+    expect(view.faces[5]!.result).toBe(
+      `NOBC.Land.Rear.ResultHq ${JSON.stringify({ boxes: 'NOBC.Land.Rear.Boxes.one {"count":"1"}', cards: 'NOBC.Land.Rear.Cards.one {"count":"1"}' })}`,
+    );
     expect(rearAreaFromForm(state, { side: "wp" })).toEqual(initialRearArea("wp"));
   });
 });
@@ -322,7 +325,7 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
       { bridge: "0101|0201", by: "Pioniere", chance: 'NOBC.Land.Demolition.AtLeast {"value":"3","faces":"4"}' },
     ]);
     expect(view.turnZero).toBe(true);
-    const rolled = demolitionResolution(w0, state, scriptedDice([3]), i18n);
+    const rolled = demolitionResolution(w0, state, scriptedDice([3]));
     expect(rolled.ok && rolled.value.effects).toEqual([{ type: "bridgeDestroyed", hexside: "0101|0201" }]);
     const w1 = world({ turn: 1 });
     expect(demolitionContext(w1, state, i18n).chances[0]!.chance).toBe("NOBC.Land.Demolition.Automatic");
@@ -331,11 +334,11 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
   it("without a turn tracker the turn is asked for; a missing turn is refused", () => {
     const w = world({ turn: null });
     const state = demolitionFromForm(w, initialDemolition(w, A("h1")), { "by:0101|0201": C("e1"), turn: "" });
-    const noTurn = demolitionResolution(w, state, scriptedDice([6]), i18n);
+    const noTurn = demolitionResolution(w, state, scriptedDice([6]));
     expect([codes(noTurn), messages(noTurn)]).toEqual([["noTurn"], ["NOBC.Land.Check.noTurn"]]);
     expect(demolitionContext(w, state, i18n).askTurn).toBe(true);
     const typed = demolitionFromForm(w, state, { turn: "2" });
-    expect(demolitionResolution(w, typed, scriptedDice([]), i18n).ok).toBe(true);
+    expect(demolitionResolution(w, typed, scriptedDice([])).ok).toBe(true);
   });
 
   it("Warsaw Pact divisions next to the bridge, and air units rolling at or under their deep-strike value", () => {
@@ -346,7 +349,7 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
     expect(demolitionContext(w, chosen, i18n).chances[0]!.chance).toBe("NOBC.Land.Demolition.Automatic");
     const air = demolitionFromForm(w, demolitionFromForm(w, initialDemolition(w), { means: "air" }), { "by:0101|0201": A("s1") });
     expect(demolitionContext(w, air, i18n).chances[0]!.chance).toBe('NOBC.Land.Demolition.AtMost {"value":"2","faces":"2"}');
-    const missed = demolitionResolution(w, air, scriptedDice([3]), i18n);
+    const missed = demolitionResolution(w, air, scriptedDice([3]));
     expect(missed.ok && missed.value.outcome.total).toBe(0);
   });
 
@@ -354,21 +357,19 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
     const w = world();
     const base = initialDemolition(w, A("h1"));
     const noBridge = demolitionFromForm(w, base, { manualHexside: "0202-0303", manualBy: C("e1") });
-    const none = demolitionResolution(w, noBridge, scriptedDice([6]), i18n);
+    const none = demolitionResolution(w, noBridge, scriptedDice([6]));
     expect(codes(none)).toEqual(["noBridge", "noAttempt"]);
     expect(messages(none)).toEqual(['NOBC.Land.Check.noBridge {"a":"0202","b":"0303"}', "NOBC.Land.Check.noAttempt"]);
     const bad = demolitionFromForm(w, base, { manualHexside: "0101", manualBy: C("e1") });
-    const badRefused = demolitionResolution(w, bad, scriptedDice([6]), i18n);
+    const badRefused = demolitionResolution(w, bad, scriptedDice([6]));
     expect(codes(badRefused)).toEqual(["badHexside", "noAttempt"]);
     expect(messages(badRefused)[0]).toBe('NOBC.Land.Check.badHexside {"hexside":"0101"}');
     const apart = demolitionFromForm(w, base, { manualHexside: "0101|0404", manualBy: C("e1") });
-    expect(messages(demolitionResolution(w, apart, scriptedDice([6]), i18n))[0]).toBe(
-      'NOBC.Land.Check.notNeighbours {"a":"0101","b":"0404"}',
-    );
+    expect(messages(demolitionResolution(w, apart, scriptedDice([6])))[0]).toBe('NOBC.Land.Check.notNeighbours {"a":"0101","b":"0404"}');
     const bare = world({ terrain: null });
     const byHand = demolitionFromForm(bare, initialDemolition(bare), { means: "air" });
     const manual = demolitionFromForm(bare, byHand, { manualHexside: "0202|0303", manualKind: "major", manualBy: A("s1") });
-    const rolled = demolitionResolution(bare, manual, scriptedDice([1]), i18n);
+    const rolled = demolitionResolution(bare, manual, scriptedDice([1]));
     expect(rolled.ok && rolled.value.outcome.destroyed).toEqual(["0202|0303"]);
   });
 
@@ -377,9 +378,9 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
     const wp = demolitionFromForm(player, initialDemolition(player), { means: "wpDivisions", "by:0101|0201": A("w3") });
     expect(demolitionContext(player, wp, i18n).canPost).toBe(false);
     const nato = demolitionFromForm(player, initialDemolition(player, A("h1")), { "by:0101|0201": "Item.other" });
-    const notMine = demolitionResolution(player, nato, scriptedDice([6]), i18n);
+    const notMine = demolitionResolution(player, nato, scriptedDice([6]));
     expect([codes(notMine), messages(notMine)]).toEqual([["unknownDemolisher"], ['NOBC.Land.Check.notEngineerCard {"name":"Item.other"}']]);
     const noHq = demolitionFromForm(player, { ...initialDemolition(player, A("h1")), hq: "" }, { "by:0101|0201": C("e1") });
-    expect(messages(demolitionResolution(player, noHq, scriptedDice([6]), i18n))).toContain("NOBC.Land.Check.noEngineerHq");
+    expect(messages(demolitionResolution(player, noHq, scriptedDice([6])))).toContain("NOBC.Land.Check.noEngineerHq");
   });
 });

@@ -4,6 +4,7 @@
  * one batch. A player is refused the GM's steps; a zone that cannot be resolved refuses the whole
  * step with every reason, and nothing is posted.
  */
+import { speak } from "../../../base/phrase";
 import type { Dice } from "../../../rules/dice";
 import { isGM, renderTemplate, translator, warnRefused } from "../../../base/foundry";
 import { postResolutions } from "../../../chat/resolution-card";
@@ -107,7 +108,7 @@ export async function resolveAirCombatStep(args?: unknown, dice?: Dice): Promise
   for (const zone of plan.zones) {
     const fought = fightZone(world, zone, roller, i18n);
     if (!fought.ok) {
-      warnRefused(fought.refusals.map((r) => r.message));
+      warnRefused(fought.refusals.map((r) => speak(r.text, i18n)));
       return null;
     }
     cards.push(airCard(fought.value, fought.value.record));

@@ -3,6 +3,7 @@
  * current line-up, the superiority level (4), and the return (6) once both sides' sorties are
  * posted. Pure: what each zone's card will hold, or every reason it cannot be made.
  */
+import { speak } from "../../../base/phrase";
 import type { ActorRef } from "../../../rules/ids";
 import type { Dice } from "../../../rules/dice";
 import type { Checked, Resolution } from "../../../rules/resolution";
@@ -212,7 +213,7 @@ export function planReturn(world: AirWorld, zone: string | undefined, i18n: Tran
     if (missing) continue;
     const checked = resolveReturn({ squadrons, flying });
     if (!checked.ok) {
-      problems.push(...checked.refusals.map((r) => r.message));
+      problems.push(...checked.refusals.map((r) => speak(r.text, i18n)));
       continue;
     }
     const o = checked.value.outcome;

@@ -2,6 +2,7 @@
  * Pieces every air battle dialog shows: choices for a select, a squadron's values in a line, and
  * the rules' answer (breakdown and changes, or every refusal) before anything is posted. Pure.
  */
+import { speak } from "../../../base/phrase";
 import type { Checked, Resolution } from "../../../rules/resolution";
 import type { AirLevel, Side, Squadron } from "../../../rules/nobc/air/index";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../../view/breakdown";
@@ -70,7 +71,7 @@ export function previewView<O>(
   nameOf: (ref: string) => string,
   i18n: Translator,
 ): PreviewView {
-  if (!checked.ok) return { refusals: checked.refusals.map((r) => r.message), breakdown: null };
+  if (!checked.ok) return { refusals: checked.refusals.map((r) => speak(r.text, i18n)), breakdown: null };
   const { breakdown, rolls, effects } = checked.value;
   return {
     refusals: [],

@@ -32,7 +32,7 @@ async function post(
   card: (world: MissionWorld, i18n: Translator) => Checked<Card>,
 ): Promise<boolean> {
   const world = readMissionWorld();
-  return (await submitDirect(access(world), () => cardOf(card(world, translator())))).ok;
+  return (await submitDirect(access(world), () => cardOf(card(world, translator()), translator()))).ok;
 }
 
 /** GM: posts what each land team receives from the flying CAS and Recce squadrons. */

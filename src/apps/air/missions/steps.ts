@@ -5,7 +5,7 @@
  */
 import { HAND_OVER_BOXES, resolveCasHandOver, resolveCasReturn, type CasSupport } from "../../../rules/nobc/air/index";
 import type { Side } from "../../../rules/nobc/air/types";
-import { refuse, type Checked } from "../../../rules/resolution";
+import { phrase, refuse, type Checked } from "../../../rules/resolution";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { refusal, SIDE_KEYS, type Translator, type MissionCard } from "./view";
 import type { MissionWorld } from "./world";
@@ -30,7 +30,7 @@ export function supportText(s: CasSupport, i18n: Translator): string {
 export function handOverPost(world: MissionWorld, i18n: Translator): Checked<MissionCard> {
   const flying = flyingSupport(world);
   if (flying.length === 0) {
-    return refuse(refusal("nothingFlying", i18n.localize("NOBC.AirMissions.Check.nothingToHandOver"), "flying"));
+    return refuse(refusal("nothingFlying", phrase("NOBC.AirMissions.Check.nothingToHandOver"), "flying"));
   }
   const checked = resolveCasHandOver({ squadrons: world.squadrons, flying });
   if (!checked.ok) return checked;
@@ -57,7 +57,7 @@ export function handOverPost(world: MissionWorld, i18n: Translator): Checked<Mis
 export function casReturnPost(world: MissionWorld, i18n: Translator): Checked<MissionCard> {
   const returning = flyingSupport(world);
   if (returning.length === 0) {
-    return refuse(refusal("nothingFlying", i18n.localize("NOBC.AirMissions.Check.nothingReturning"), "returning"));
+    return refuse(refusal("nothingFlying", phrase("NOBC.AirMissions.Check.nothingReturning"), "returning"));
   }
   const checked = resolveCasReturn({ squadrons: world.squadrons, returning });
   if (!checked.ok) return checked;

@@ -4,7 +4,8 @@
  */
 import type { Dice } from "../../../rules/dice";
 import type { Side } from "../../../rules/nobc/air/types";
-import type { BreakdownLine, Refusal } from "../../../rules/resolution";
+import type { BreakdownLine, Phrase, Refusal } from "../../../rules/resolution";
+import { speak } from "../../../base/phrase";
 import type { Effect } from "../../../rules/effects";
 import { breakdownContext, localizeBreakdown, type BreakdownRow, type Translator } from "../../../view/breakdown";
 import type { CardInputLine } from "../../../chat/resolution-card";
@@ -26,8 +27,9 @@ export function constantDice(face: number): Dice {
   return { d6: () => face, roll: (n) => Array.from({ length: n }, () => face) };
 }
 
-export function refusalMessages(refusals: readonly Refusal[]): string[] {
-  return refusals.map((r) => r.message);
+/** Every refusal in the reader's language, in order. */
+export function refusalMessages(refusals: readonly Refusal[], i18n: Translator): string[] {
+  return refusals.map((r) => speak(r.text, i18n));
 }
 
 /** The rules' breakdown lines as rows of the preview table (value signed, source kept). */
@@ -77,6 +79,6 @@ export function readSide(value: unknown, current: Side): Side {
 }
 
 /** Refuses in the rules' shape, for checks the dialog makes before calling the rules. */
-export function refusal(code: string, message: string, field?: string): Refusal {
-  return field === undefined ? { code, message } : { code, message, field };
+export function refusal(code: string, text: Phrase, field?: string): Refusal {
+  return field === undefined ? { code, text } : { code, text, field };
 }

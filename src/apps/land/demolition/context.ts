@@ -5,8 +5,18 @@
 import { scriptedDice } from "../../../rules/dice";
 import { demolishBridges } from "../../../rules/nobc/land/demolition";
 import { hqsFor, nameIn, type LandWorld } from "../world";
-import { options, refusalLines, type OptionView, type Translator } from "../view";
-import { MEANS, mapBridges, demolitionTurn, demolishers, demolitionInput, attemptChance, chosenId, type DemolitionState } from "./state";
+import { RIVER_LABELS, options, refusalLines, type OptionView, type Translator } from "../view";
+import {
+  MEANS,
+  MEANS_LABELS,
+  mapBridges,
+  demolitionTurn,
+  demolishers,
+  demolitionInput,
+  attemptChance,
+  chosenId,
+  type DemolitionState,
+} from "./state";
 
 export interface DemolitionView {
   readonly means: readonly OptionView[];
@@ -35,7 +45,7 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
   const none = i18n.localize("NOBC.Land.None");
   const byOptions = (hexside: string, chosen: string) =>
     options([["", none], ...demolishers(world, state, hexside).map((d) => [d.id, d.name] as const)], chosen);
-  const input = demolitionInput(world, state, i18n);
+  const input = demolitionInput(world, state);
   // The rules refuse before any die is drawn: a probe with enough dice tells whether it stands.
   const probe = input.ok ? demolishBridges(input.value, scriptedDice(input.value.attempts.map(() => 6))) : input;
   const chances =
@@ -49,7 +59,7 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
   const turn = demolitionTurn(world, state);
   return {
     means: options(
-      MEANS.map((m) => [m, i18n.localize(`NOBC.Land.Demolition.Means.${m}`)] as const),
+      MEANS.map((m) => [m, i18n.localize(MEANS_LABELS[m])] as const),
       state.means,
     ),
     natoEngineers: state.means === "natoEngineers",
@@ -69,7 +79,7 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
     bridges: mapBridges(field).map((b) => ({
       hexside: b.hexside,
       name: b.name,
-      kind: `NOBC.Land.River.${b.kind}`,
+      kind: RIVER_LABELS[b.kind],
       field: `by:${b.hexside}`,
       by: byOptions(b.hexside, state.by[b.hexside] ?? ""),
     })),
@@ -85,7 +95,7 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
       ),
       by: byOptions(state.manual.hexside.replace(/[-–, ]+/, "|"), state.manual.by),
     },
-    refusals: probe.ok ? [] : refusalLines(probe.refusals),
+    refusals: probe.ok ? [] : refusalLines(probe.refusals, i18n),
     chances,
     canPost: probe.ok,
   };

@@ -25,5 +25,5 @@ export const demolitionController: DialogController<DemolitionState, LandWorld, 
   },
   context: (state, world, i18n) => demolitionContext(world, state, i18n),
   change: (state, values, world) => demolitionFromForm(world, state, values),
-  submit: (state, world, i18n, dice) => cardOf(demolitionCard(world, state, dice, i18n)),
+  submit: (state, world, i18n, dice) => cardOf(demolitionCard(world, state, dice, i18n), i18n),
 };

@@ -15,17 +15,25 @@ import {
   type BridgeTarget,
 } from "../../../rules/nobc/land/demolition";
 import type { RiverKind, Side } from "../../../rules/nobc/land/types";
-import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
+import { speak } from "../../../base/phrase";
 import { bridgeBetween, distance } from "../../../map/rules-view";
 import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, hqsFor, nameIn, playableCards, sidesFor, type LandWorld } from "../world";
-import { text, whole, type Translator } from "../view";
+import { RIVER_LABELS, text, whole, type Translator } from "../view";
 import type { Card } from "../../base/controller";
 
 export type DemolitionMeans = BridgeDemolitionInput["means"];
 export const MEANS: readonly DemolitionMeans[] = ["natoEngineers", "wpDivisions", "air"];
+
+/** The name of each means of demolition. */
+export const MEANS_LABELS: Readonly<Record<DemolitionMeans, string>> = {
+  natoEngineers: "NOBC.Land.Demolition.Means.natoEngineers",
+  wpDivisions: "NOBC.Land.Demolition.Means.wpDivisions",
+  air: "NOBC.Land.Demolition.Means.air",
+};
 
 export interface DemolitionState {
   readonly means: DemolitionMeans;
@@ -112,12 +120,12 @@ export function demolitionFromForm(world: LandWorld, prev: DemolitionState, data
 }
 
 /** The hand-named bridge, read against the map when there is one. */
-function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refusal[], i18n: Translator): BridgeTarget | null {
+function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refusal[]): BridgeTarget | null {
   const raw = state.manual.hexside;
   if (raw === "" || state.manual.by === "") return null;
   const ends = raw.split(/[|\-–, ]+/).filter((s) => s !== "");
   if (ends.length !== 2) {
-    refusals.push({ code: "badHexside", message: i18n.format("NOBC.Land.Check.badHexside", { hexside: raw }), field: "manual.hexside" });
+    refusals.push({ code: "badHexside", text: phrase("NOBC.Land.Check.badHexside", { hexside: raw }), field: "manual.hexside" });
     return null;
   }
   const [a, b] = ends as [string, string];
@@ -125,45 +133,40 @@ function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refu
   try {
     const bridge = bridgeBetween(field.map, a, b);
     if (bridge !== undefined) return bridge;
-    refusals.push({ code: "noBridge", message: i18n.format("NOBC.Land.Check.noBridge", { a, b }), field: "manual.hexside" });
+    refusals.push({ code: "noBridge", text: phrase("NOBC.Land.Check.noBridge", { a, b }), field: "manual.hexside" });
   } catch {
-    refusals.push({ code: "badHexside", message: i18n.format("NOBC.Land.Check.notNeighbours", { a, b }), field: "manual.hexside" });
+    refusals.push({ code: "badHexside", text: phrase("NOBC.Land.Check.notNeighbours", { a, b }), field: "manual.hexside" });
   }
   return null;
 }
 
 /** The attempts chosen: map bridges with someone on them, then the hand-named one. */
-function chosenAttempts(
-  world: LandWorld,
-  state: DemolitionState,
-  refusals: Refusal[],
-  i18n: Translator,
-): { bridge: BridgeTarget; by: string }[] {
+function chosenAttempts(world: LandWorld, state: DemolitionState, refusals: Refusal[]): { bridge: BridgeTarget; by: string }[] {
   const out = mapBridges(world.field)
     .filter((b) => (state.by[b.hexside] ?? "") !== "")
     .map((b) => ({ bridge: { hexside: b.hexside, kind: b.kind }, by: state.by[b.hexside]! }));
-  const manual = manualBridge(world.field, state, refusals, i18n);
+  const manual = manualBridge(world.field, state, refusals);
   if (manual !== null) out.push({ bridge: manual, by: state.manual.by });
   return out;
 }
 
 /** The rules' input from the dialog's state, or the dialog's own refusals (every one). */
-export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: Translator): Checked<BridgeDemolitionInput> {
+export function demolitionInput(world: LandWorld, state: DemolitionState): Checked<BridgeDemolitionInput> {
   const { field } = world;
   const refusals: Refusal[] = [];
   const turn = demolitionTurn(world, state);
-  if (turn === null) refusals.push({ code: "noTurn", message: i18n.localize("NOBC.Land.Check.noTurn"), field: "turn" });
-  const attempts = chosenAttempts(world, state, refusals, i18n);
-  if (attempts.length === 0) refusals.push({ code: "noAttempt", message: i18n.localize("NOBC.Land.Check.noAttempt"), field: "by" });
+  if (turn === null) refusals.push({ code: "noTurn", text: phrase("NOBC.Land.Check.noTurn"), field: "turn" });
+  const attempts = chosenAttempts(world, state, refusals);
+  if (attempts.length === 0) refusals.push({ code: "noAttempt", text: phrase("NOBC.Land.Check.noAttempt"), field: "by" });
   // `key` names the means the chosen demolisher does not belong to.
   const unknown = (id: string, key: string): void => {
-    refusals.push({ code: "unknownDemolisher", message: i18n.format(key, { name: nameIn(field, id) }), field: "by" });
+    refusals.push({ code: "unknownDemolisher", text: phrase(key, { name: nameIn(field, id) }), field: "by" });
   };
   if (state.means === "natoEngineers") {
     const hq = hqById(field, state.hq);
-    if (hq === undefined) refusals.push({ code: "unknownHq", message: i18n.localize("NOBC.Land.Check.noEngineerHq"), field: "hq" });
+    if (hq === undefined) refusals.push({ code: "unknownHq", text: phrase("NOBC.Land.Check.noEngineerHq"), field: "hq" });
     else if (field.map?.map.hexes[hq.hex] === undefined) {
-      refusals.push({ code: "noHex", message: i18n.format("NOBC.Land.Check.engineerHqOffMap", { hq: hq.name }), field: "hq" });
+      refusals.push({ code: "noHex", text: phrase("NOBC.Land.Check.engineerHqOffMap", { hq: hq.name }), field: "hq" });
     }
     const cards = new Map(playableCards(world, "nato").map((c) => [c.id, c]));
     const out = attempts.flatMap(({ bridge, by }) => {
@@ -205,13 +208,8 @@ export function demolitionInput(world: LandWorld, state: DemolitionState, i18n: 
   return { ok: true, value: { means: "air", turn, attempts: out } };
 }
 
-export function demolitionResolution(
-  world: LandWorld,
-  state: DemolitionState,
-  dice: Dice,
-  i18n: Translator,
-): Checked<Resolution<BridgeDemolitionOutcome>> {
-  const input = demolitionInput(world, state, i18n);
+export function demolitionResolution(world: LandWorld, state: DemolitionState, dice: Dice): Checked<Resolution<BridgeDemolitionOutcome>> {
+  const input = demolitionInput(world, state);
   return input.ok ? demolishBridges(input.value, dice) : input;
 }
 
@@ -238,16 +236,16 @@ export function chosenId(attempt: BridgeDemolitionInput["attempts"][number]): st
 }
 
 export function demolitionInputs(world: LandWorld, state: DemolitionState, i18n: Translator): CardInputLine[] {
-  const input = demolitionInput(world, state, i18n);
+  const input = demolitionInput(world, state);
   const lines: CardInputLine[] = [
-    { label: i18n.localize("NOBC.Land.Demolition.MeansLabel"), value: i18n.localize(`NOBC.Land.Demolition.Means.${state.means}`) },
+    { label: i18n.localize("NOBC.Land.Demolition.MeansLabel"), value: i18n.localize(MEANS_LABELS[state.means]) },
     { label: i18n.localize("NOBC.Land.Demolition.Turn"), value: String(demolitionTurn(world, state) ?? "") },
   ];
   if (state.means === "natoEngineers") lines.push({ label: i18n.localize("NOBC.Land.Hq"), value: nameIn(world.field, state.hq) });
   if (input.ok) {
     for (const [i, a] of input.value.attempts.entries()) {
       lines.push({
-        label: `${a.bridge.hexside} (${i18n.localize(`NOBC.Land.River.${a.bridge.kind}`)})`,
+        label: `${a.bridge.hexside} (${i18n.localize(RIVER_LABELS[a.bridge.kind])})`,
         value: `${nameIn(world.field, chosenId(a))}: ${attemptChance(input.value, i, i18n)}`,
       });
     }
@@ -258,7 +256,7 @@ export function demolitionInputs(world: LandWorld, state: DemolitionState, i18n:
 /** The card Roll and post puts in chat, rolled with these dice, or every refusal. */
 export function demolitionCard(world: LandWorld, state: DemolitionState, dice: Dice, i18n: Translator): Checked<Card> {
   const inputs = demolitionInputs(world, state, i18n);
-  const checked = demolitionResolution(world, state, dice, i18n);
+  const checked = demolitionResolution(world, state, dice);
   if (!checked.ok) return checked;
   const { total, attempts } = checked.value.outcome;
   return {
@@ -266,7 +264,7 @@ export function demolitionCard(world: LandWorld, state: DemolitionState, dice: D
     value: {
       title: i18n.localize("NOBC.Land.Demolition.CardTitle"),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.Land.Demolition.Outcome", { count: String(total), tried: String(attempts.length) }),
+      outcome: speak(phrase("NOBC.Land.Demolition.Outcome", { destroyed: total, count: attempts.length }), i18n),
       inputs,
     },
   };

@@ -9,6 +9,7 @@ import { hqById, hqsFor, type LandWorld } from "../world";
 import { options, previewView, type OptionView, type PreviewView, type Translator } from "../view";
 import { subordinateUnits, minefieldCards, keepCost, ordersResolution, type OrdersState } from "./state";
 import { categoryLabelKey } from "../../../view/labels";
+import { MODE_LABELS } from "../../../view/labels";
 
 export interface OrdersUnitView {
   readonly id: string;
@@ -67,7 +68,7 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
     units,
     cards,
     cost: units.reduce((s, u) => s + u.cost, 0),
-    ...previewView(ordersResolution(field, state, i18n), field, i18n, "NOBC.Land.Orders.Intro", true),
+    ...previewView(ordersResolution(field, state), field, i18n, "NOBC.Land.Orders.Intro", true),
   };
 }
 
@@ -101,7 +102,7 @@ export function ordersEntryContext(field: Battlefield): OrdersEntryView {
   for (const hq of field.hqs) {
     const units = subordinateUnits(field, hq.id).map((u) => {
       const mode = alwaysInMarchMode(u) ? "march" : u.mode;
-      return { name: u.name, mode: `NOBC.Mode.${mode}`, supply: u.supply, cost: keepCost(u), stuck: keepCost(u) > u.supply };
+      return { name: u.name, mode: MODE_LABELS[mode], supply: u.supply, cost: keepCost(u), stuck: keepCost(u) > u.supply };
     });
     if (units.length === 0) continue;
     hqs.push({ id: hq.id, name: hq.name, units, cost: units.reduce((s, u) => s + u.cost, 0) });

@@ -20,5 +20,5 @@ export const ordersController: DialogController<OrdersState, LandWorld, HqArgs> 
   access: (state, world) => hqAccess(world, state.hq),
   context: (state, world, i18n) => ordersContext(world, state, i18n),
   change: (state, values, world) => ordersFromForm(world.field, state, values),
-  submit: (state, world, i18n) => cardOf(ordersCard(world, state, i18n)),
+  submit: (state, world, i18n) => cardOf(ordersCard(world, state, i18n), i18n),
 };

@@ -13,7 +13,8 @@ import {
   type OrdersPhaseOutcome,
 } from "../../../rules/nobc/land/orders";
 import { alwaysInMarchMode, type LandUnit, type Mode } from "../../../rules/nobc/land/types";
-import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import { speak } from "../../../base/phrase";
+import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, oncePerTurn, type LandWorld } from "../world";
@@ -66,13 +67,13 @@ export function ordersFromForm(field: Battlefield, prev: OrdersState, data: Read
  * The rules' input from the dialog's state, or the dialog's own refusals: an unknown HQ, a unit
  * not under it, a card it does not hold, a minefield hex off the scene's map.
  */
-export function ordersInput(field: Battlefield, state: OrdersState, i18n: Translator): Checked<OrdersPhaseInput> {
+export function ordersInput(field: Battlefield, state: OrdersState): Checked<OrdersPhaseInput> {
   const refusals: Refusal[] = [];
   const hq = hqById(field, state.hq);
   if (hq === undefined)
     return {
       ok: false,
-      refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
+      refusals: [{ code: "unknownHq", text: phrase("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
     };
   const units = new Map(subordinateUnits(field, hq.id).map((u) => [u.id, u]));
   const orders: { unit: LandUnit; mode: Mode }[] = [];
@@ -81,7 +82,7 @@ export function ordersInput(field: Battlefield, state: OrdersState, i18n: Transl
     if (unit === undefined)
       refusals.push({
         code: "notSubordinate",
-        message: i18n.format("NOBC.Land.Check.notSubordinate", { unit: id, hq: hq.name }),
+        text: phrase("NOBC.Land.Check.notSubordinate", { unit: id, hq: hq.name }),
         field: `modes.${id}`,
       });
     else orders.push({ unit, mode });
@@ -94,13 +95,13 @@ export function ordersInput(field: Battlefield, state: OrdersState, i18n: Transl
     if (card === undefined) {
       refusals.push({
         code: "cardNotHeld",
-        message: i18n.format("NOBC.Land.Check.notMinefieldCard", { card: id, hq: hq.name }),
+        text: phrase("NOBC.Land.Check.notMinefieldCard", { card: id, hq: hq.name }),
         field: `minefields.${id}`,
       });
     } else if (field.map !== null && field.map.map.hexes[hex] === undefined) {
       refusals.push({
         code: "hexOffMap",
-        message: i18n.format("NOBC.Land.Check.minefieldOffMap", { hex, card: card.name }),
+        text: phrase("NOBC.Land.Check.minefieldOffMap", { hex, card: card.name }),
         field: `minefields.${id}`,
       });
     } else {
@@ -112,8 +113,8 @@ export function ordersInput(field: Battlefield, state: OrdersState, i18n: Transl
 }
 
 /** The dialog's input checked by the rules. */
-export function ordersResolution(field: Battlefield, state: OrdersState, i18n: Translator): Checked<Resolution<OrdersPhaseOutcome>> {
-  const input = ordersInput(field, state, i18n);
+export function ordersResolution(field: Battlefield, state: OrdersState): Checked<Resolution<OrdersPhaseOutcome>> {
+  const input = ordersInput(field, state);
   return input.ok ? resolveOrders(input.value) : input;
 }
 
@@ -137,7 +138,7 @@ export function ordersInputs(field: Battlefield, state: OrdersState, i18n: Trans
 
 /** The card Post puts in chat (once a turn for this HQ), or every refusal. */
 export function ordersCard(world: LandWorld, state: OrdersState, i18n: Translator): Checked<Card> {
-  const checked = ordersResolution(world.field, state, i18n);
+  const checked = ordersResolution(world.field, state);
   if (!checked.ok) return checked;
   const { supplySpent, minefields } = checked.value.outcome;
   return {
@@ -145,7 +146,13 @@ export function ordersCard(world: LandWorld, state: OrdersState, i18n: Translato
     value: {
       title: i18n.format("NOBC.Land.Orders.CardTitle", { hq: hqById(world.field, state.hq)?.name ?? state.hq }),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.Land.Orders.Outcome", { sp: String(supplySpent), mines: String(minefields.length) }),
+      outcome: speak(
+        phrase("NOBC.Land.Orders.Outcome", {
+          sp: supplySpent,
+          mines: phrase("NOBC.Land.Orders.MinefieldsLaid", { count: minefields.length }),
+        }),
+        i18n,
+      ),
       inputs: ordersInputs(world.field, state, i18n),
       ...oncePerTurn("orders", state.hq, world.turn),
     },

@@ -4,7 +4,8 @@
  */
 import { scriptedDice } from "../../../rules/dice";
 import { hqById, nameIn, sidesFor, terrainAt, unitById, type LandWorld } from "../world";
-import { options, refusalLines, type OptionView, type Translator } from "../view";
+import { options, refusalLines, terrainText, type OptionView, type Translator } from "../view";
+import { speak } from "../../../base/phrase";
 import {
   identifiers,
   casSquadrons,
@@ -16,7 +17,10 @@ import {
   strikeKindOf,
   type RearAreaState,
 } from "./state";
-import { categoryLabelKey } from "../../../view/labels";
+import { SIDE_LABELS, categoryLabelKey } from "../../../view/labels";
+
+/** The key of the rules' die-roll line: the strikes come before it. */
+const DIE_ROLL_KEY = "NOBC.Rules.Land.RearArea.DieRoll";
 
 export interface FaceRow {
   readonly face: number;
@@ -83,31 +87,34 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
   const chosen = hqById(field, state.target) ?? unitById(field, state.target);
   const terrain = chosen === undefined ? undefined : terrainAt(field, chosen.hex);
   // The rules refuse before any die is drawn, so one probe run tells whether the attack stands.
-  const probe = rearAreaResolution(world, state, scriptedDice([1]), i18n);
+  const probe = rearAreaResolution(world, state, scriptedDice([1]));
   const faces: FaceRow[] = [];
   let lines: RearAreaView["lines"] = [];
   if (probe.ok) {
     // The strikes come before the die in the breakdown; halving and doubling show in each face's score.
-    const die = probe.value.breakdown.findIndex((l) => l.text.key === "NOBC.Rules.Land.RearArea.DieRoll");
-    lines = probe.value.breakdown.slice(0, die);
+    const { breakdown } = probe.value;
+    const die = breakdown.findIndex((l) => l.text.key === DIE_ROLL_KEY);
+    lines = breakdown
+      .slice(0, die < 0 ? breakdown.length : die)
+      .map((l) => ({ label: speak(l.text, i18n), value: l.value, source: l.source }));
     const kind = hqById(field, state.target) === undefined ? "unit" : "hq";
     for (let face = 1; face <= 6; face++) {
-      const run = rearAreaResolution(world, state, scriptedDice([face]), i18n);
+      const run = rearAreaResolution(world, state, scriptedDice([face]));
       if (run.ok) faces.push({ face, score: run.value.outcome.score, result: resultText(run.value.outcome, kind, i18n) });
     }
   }
   return {
     sides: options(
-      sidesFor(world).map((s) => [s, i18n.localize(`NOBC.Side.${s}`)] as const),
+      sidesFor(world).map((s) => [s, i18n.localize(SIDE_LABELS[s])] as const),
       state.side,
     ),
     targets: options([["", none], ...targetList.map((t) => [t.id, t.hex === "" ? t.name : `${t.name} (${t.hex})`] as const)], state.target),
-    targetTerrain: terrain === undefined ? "" : terrain.map((t) => i18n.localize(`NOBC.Land.Terrain.${t}`)).join(", "),
+    targetTerrain: terrain === undefined ? "" : terrainText(terrain, i18n),
     ident: state.identification.map((id) => options([["", none], ...identOptions], id)),
     strikes: strikeRows,
     release: state.release,
     needsRelease: Object.values(state.strikes).some((c) => c !== ""),
-    refusals: probe.ok ? [] : refusalLines(probe.refusals),
+    refusals: probe.ok ? [] : refusalLines(probe.refusals, i18n),
     lines,
     faces,
     canPost: probe.ok,

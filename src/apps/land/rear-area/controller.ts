@@ -22,5 +22,5 @@ export const rearAreaController: DialogController<RearAreaState, LandWorld, Rear
   access: (state, world) => sideAccess(world, state.side),
   context: (state, world, i18n) => rearAreaContext(world, state, i18n),
   change: (state, values) => rearAreaFromForm(state, values),
-  submit: (state, world, i18n, dice) => cardOf(rearAreaCard(world, state, dice, i18n)),
+  submit: (state, world, i18n, dice) => cardOf(rearAreaCard(world, state, dice, i18n), i18n),
 };

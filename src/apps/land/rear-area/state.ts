@@ -16,11 +16,13 @@ import {
 } from "../../../rules/nobc/land/rear-area";
 import type { Side, SupportCard } from "../../../rules/nobc/land/types";
 import type { Squadron } from "../../../rules/nobc/air/types";
-import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
+import { speak } from "../../../base/phrase";
+import { SIDE_LABELS } from "../../../view/labels";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, inContact, nameIn, playableCards, terrainAt, unitById, type LandWorld } from "../world";
-import { text, type Translator } from "../view";
+import { terrainText, text, type Translator } from "../view";
 import type { Card } from "../../base/controller";
 import { isWeapon, supportCardRecord, type RearAreaStrikeCard } from "../../../rules/nobc/land/card-categories";
 
@@ -96,21 +98,21 @@ export function rearAreaFromForm(prev: RearAreaState, data: Readonly<Record<stri
   };
 }
 
-function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[], i18n: Translator): RearAreaTarget | null {
+function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[]): RearAreaTarget | null {
   if (id === "") {
-    refusals.push({ code: "noTarget", message: i18n.localize("NOBC.Land.Check.noRearTarget"), field: "target" });
+    refusals.push({ code: "noTarget", text: phrase("NOBC.Land.Check.noRearTarget"), field: "target" });
     return null;
   }
   const hq = hqById(field, id);
   const unit = hq === undefined ? unitById(field, id) : undefined;
   const victim = hq ?? unit;
   if (victim === undefined) {
-    refusals.push({ code: "unknownTarget", message: i18n.format("NOBC.Land.Check.unknownRearTarget", { target: id }), field: "target" });
+    refusals.push({ code: "unknownTarget", text: phrase("NOBC.Land.Check.unknownRearTarget", { target: id }), field: "target" });
     return null;
   }
   const terrain = terrainAt(field, victim.hex);
   if (terrain === undefined) {
-    refusals.push({ code: "noHex", message: i18n.format("NOBC.Land.Check.rearTargetOffMap", { target: victim.name }), field: "target" });
+    refusals.push({ code: "noHex", text: phrase("NOBC.Land.Check.rearTargetOffMap", { target: victim.name }), field: "target" });
     return null;
   }
   if (hq !== undefined) return { kind: "hq", hq, terrain };
@@ -118,9 +120,9 @@ function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[], i18n: T
 }
 
 /** The rules' input from the dialog's state, or the dialog's own refusals (every one). */
-export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Translator): Checked<RearAreaAttackInput> {
+export function rearAreaInput(world: LandWorld, state: RearAreaState): Checked<RearAreaAttackInput> {
   const refusals: Refusal[] = [];
-  const target = targetOf(world.field, state.target, refusals, i18n);
+  const target = targetOf(world.field, state.target, refusals);
   const ids = new Map(identifiers(world, state.side).map((c) => [c.id, c]));
   const identification: SupportCard[] = [];
   state.identification.forEach((id, i) => {
@@ -129,7 +131,7 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
     if (card === undefined)
       refusals.push({
         code: "unknownCard",
-        message: i18n.format("NOBC.Land.Check.notIdentifier", { card: id }),
+        text: phrase("NOBC.Land.Check.notIdentifier", { card: id }),
         field: `identification.${i}`,
       });
     else identification.push(card);
@@ -141,7 +143,7 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
   for (const [id, chem] of Object.entries(state.strikes)) {
     const chemical = chem === "" ? undefined : chemicals.get(chem);
     if (chem !== "" && chemical === undefined) {
-      refusals.push({ code: "unknownCard", message: i18n.format("NOBC.Land.Check.notChemical", { card: chem }), field: `strikes.${id}` });
+      refusals.push({ code: "unknownCard", text: phrase("NOBC.Land.Check.notChemical", { card: chem }), field: `strikes.${id}` });
     }
     const squadron = squadrons.get(id);
     const card = cards.get(id);
@@ -154,7 +156,7 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
       if (chemical !== undefined) {
         refusals.push({
           code: "chemicalPairing",
-          message: i18n.format("NOBC.Land.Check.chemicalPairing", { strike: nameIn(world.field, id) }),
+          text: phrase("NOBC.Land.Check.chemicalPairing", { strike: nameIn(world.field, id) }),
           field: `strikes.${id}`,
         });
       }
@@ -162,7 +164,7 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
     } else {
       refusals.push({
         code: "unknownStrike",
-        message: i18n.format("NOBC.Land.Check.unknownStrike", { strike: id }),
+        text: phrase("NOBC.Land.Check.unknownStrike", { strike: id }),
         field: `strikes.${id}`,
       });
     }
@@ -172,25 +174,26 @@ export function rearAreaInput(world: LandWorld, state: RearAreaState, i18n: Tran
 }
 
 /** The attack as the rules resolve it with these dice. */
-export function rearAreaResolution(
-  world: LandWorld,
-  state: RearAreaState,
-  dice: Dice,
-  i18n: Translator,
-): Checked<Resolution<RearAreaAttackOutcome>> {
-  const input = rearAreaInput(world, state, i18n);
+export function rearAreaResolution(world: LandWorld, state: RearAreaState, dice: Dice): Checked<Resolution<RearAreaAttackOutcome>> {
+  const input = rearAreaInput(world, state);
   return input.ok ? rearAreaAttack(input.value, dice) : input;
+}
+
+/** The result of a rear-area attack, as a phrase. */
+export function resultPhrase(outcome: RearAreaAttackOutcome, kind: RearAreaTarget["kind"]): Phrase {
+  const { result } = outcome;
+  if (result.hqBoxes === 0 && result.supportCardsRemoved === 0 && result.unitHits === 0) return phrase("NOBC.Land.Rear.NoEffect");
+  if (kind === "hq")
+    return phrase("NOBC.Land.Rear.ResultHq", {
+      boxes: phrase("NOBC.Land.Rear.Boxes", { count: outcome.hqBoxesLost }),
+      cards: phrase("NOBC.Land.Rear.Cards", { count: result.supportCardsRemoved }),
+    });
+  return phrase(outcome.eliminated ? "NOBC.Land.Rear.ResultEliminated" : "NOBC.Land.Rear.ResultUnit", { count: outcome.hitsApplied });
 }
 
 /** The result of a rear-area attack in words. */
 export function resultText(outcome: RearAreaAttackOutcome, kind: RearAreaTarget["kind"], i18n: Translator): string {
-  const { result } = outcome;
-  if (result.hqBoxes === 0 && result.supportCardsRemoved === 0 && result.unitHits === 0) return i18n.localize("NOBC.Land.Rear.NoEffect");
-  if (kind === "hq")
-    return i18n.format("NOBC.Land.Rear.ResultHq", { boxes: String(outcome.hqBoxesLost), cards: String(result.supportCardsRemoved) });
-  return i18n.format(outcome.eliminated ? "NOBC.Land.Rear.ResultEliminated" : "NOBC.Land.Rear.ResultUnit", {
-    hits: String(outcome.hitsApplied),
-  });
+  return speak(resultPhrase(outcome, kind), i18n);
 }
 
 export function rearAreaInputs(world: LandWorld, state: RearAreaState, i18n: Translator): CardInputLine[] {
@@ -201,11 +204,11 @@ export function rearAreaInputs(world: LandWorld, state: RearAreaState, i18n: Tra
     chem === "" ? nameIn(field, id) : `${nameIn(field, id)} + ${nameIn(field, chem)}`,
   );
   return [
-    { label: i18n.localize("NOBC.Land.Rear.Attacker"), value: i18n.localize(`NOBC.Side.${state.side}`) },
+    { label: i18n.localize("NOBC.Land.Rear.Attacker"), value: i18n.localize(SIDE_LABELS[state.side]) },
     { label: i18n.localize("NOBC.Land.Rear.Target"), value: chosen === undefined ? state.target : `${chosen.name} (${chosen.hex})` },
     {
       label: i18n.localize("NOBC.Land.Rear.Terrain"),
-      value: terrain === undefined ? "" : terrain.map((t) => i18n.localize(`NOBC.Land.Terrain.${t}`)).join(", "),
+      value: terrain === undefined ? "" : terrainText(terrain, i18n),
     },
     {
       label: i18n.localize("NOBC.Land.Rear.Identification"),
@@ -220,7 +223,7 @@ export function rearAreaInputs(world: LandWorld, state: RearAreaState, i18n: Tra
 
 /** The card Roll and post puts in chat, rolled with these dice, or every refusal. */
 export function rearAreaCard(world: LandWorld, state: RearAreaState, dice: Dice, i18n: Translator): Checked<Card> {
-  const checked = rearAreaResolution(world, state, dice, i18n);
+  const checked = rearAreaResolution(world, state, dice);
   if (!checked.ok) return checked;
   const target = world.field.names.get(state.target) ?? state.target;
   const kind = hqById(world.field, state.target) === undefined ? "unit" : "hq";
@@ -230,7 +233,7 @@ export function rearAreaCard(world: LandWorld, state: RearAreaState, dice: Dice,
     value: {
       title: i18n.format("NOBC.Land.Rear.CardTitle", { target }),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.Land.Rear.Outcome", { score: String(outcome.score), result: resultText(outcome, kind, i18n) }),
+      outcome: speak(phrase("NOBC.Land.Rear.Outcome", { score: outcome.score, result: resultPhrase(outcome, kind) }), i18n),
       inputs: rearAreaInputs(world, state, i18n),
     },
   };

@@ -43,6 +43,6 @@ export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Tr
       field: `play:${c.id}`,
       played: state.cards.includes(c.id),
     })),
-    ...previewView(recoveryResolution(field, state, i18n), field, i18n, "NOBC.Land.Recovery.Intro", true),
+    ...previewView(recoveryResolution(field, state), field, i18n, "NOBC.Land.Recovery.Intro", true),
   };
 }

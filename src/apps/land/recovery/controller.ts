@@ -20,5 +20,5 @@ export const recoveryController: DialogController<RecoveryState, LandWorld, HqAr
   access: (state, world) => hqAccess(world, state.hq),
   context: (state, world, i18n) => recoveryContext(world, state, i18n),
   change: (state, values) => recoveryFromForm(state, values),
-  submit: (state, world, i18n) => cardOf(recoveryCard(world, state, i18n)),
+  submit: (state, world, i18n) => cardOf(recoveryCard(world, state, i18n), i18n),
 };

@@ -5,7 +5,8 @@
 import type { ActorRef, CardRef } from "../../../rules/ids";
 import { HQ_RECOVERY_CARDS, recoverHq, type RecoverHqInput, type RecoverHqOutcome } from "../../../rules/nobc/land/resupply";
 import type { LandHq } from "../../../rules/nobc/land/types";
-import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
+import { speak } from "../../../base/phrase";
 import { hqMayRecover } from "../../../map/rules-view";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
@@ -44,12 +45,12 @@ export function recoveryFromForm(prev: RecoveryState, data: Readonly<Record<stri
   return { hq, cards: [...cards] };
 }
 
-export function recoveryInput(field: Battlefield, state: RecoveryState, i18n: Translator): Checked<RecoverHqInput> {
+export function recoveryInput(field: Battlefield, state: RecoveryState): Checked<RecoverHqInput> {
   const hq = hqById(field, state.hq);
   if (hq === undefined)
     return {
       ok: false,
-      refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
+      refusals: [{ code: "unknownHq", text: phrase("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
     };
   const held = new Map(field.cards.filter((c) => c.hq === hq.id).map((c) => [c.id, c]));
   const refusals: Refusal[] = [];
@@ -59,7 +60,7 @@ export function recoveryInput(field: Battlefield, state: RecoveryState, i18n: Tr
     if (card === undefined)
       refusals.push({
         code: "cardNotHeld",
-        message: i18n.format("NOBC.Land.Check.cardNotHeld", { card: id, hq: hq.name }),
+        text: phrase("NOBC.Land.Check.cardNotHeld", { card: id, hq: hq.name }),
         field: `cards.${i}`,
       });
     else cards.push(card);
@@ -68,8 +69,8 @@ export function recoveryInput(field: Battlefield, state: RecoveryState, i18n: Tr
   return { ok: true, value: { hq: { ...hq, mayRecover: mayRecoverNow(field, hq).mayRecover }, cards } };
 }
 
-export function recoveryResolution(field: Battlefield, state: RecoveryState, i18n: Translator): Checked<Resolution<RecoverHqOutcome>> {
-  const input = recoveryInput(field, state, i18n);
+export function recoveryResolution(field: Battlefield, state: RecoveryState): Checked<Resolution<RecoverHqOutcome>> {
+  const input = recoveryInput(field, state);
   return input.ok ? recoverHq(input.value) : input;
 }
 
@@ -84,7 +85,7 @@ export function recoveryInputs(field: Battlefield, state: RecoveryState, i18n: T
 
 /** The card Post puts in chat (once a turn for this HQ), or every refusal. */
 export function recoveryCard(world: LandWorld, state: RecoveryState, i18n: Translator): Checked<Card> {
-  const checked = recoveryResolution(world.field, state, i18n);
+  const checked = recoveryResolution(world.field, state);
   if (!checked.ok) return checked;
   const { gained, newLevel } = checked.value.outcome;
   return {
@@ -92,7 +93,7 @@ export function recoveryCard(world: LandWorld, state: RecoveryState, i18n: Trans
     value: {
       title: i18n.format("NOBC.Land.Recovery.CardTitle", { hq: hqById(world.field, state.hq)?.name ?? state.hq }),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.Land.Recovery.Outcome", { gained: String(gained), level: String(newLevel) }),
+      outcome: speak(phrase("NOBC.Land.Recovery.Outcome", { count: gained, level: newLevel }), i18n),
       inputs: recoveryInputs(world.field, state, i18n),
       ...oncePerTurn("recovery", state.hq, world.turn),
     },

@@ -20,5 +20,5 @@ export const resupplyController: DialogController<ResupplyState, LandWorld, HqAr
   access: (state, world) => hqAccess(world, state.hq),
   context: (state, world, i18n) => resupplyContext(world, state, i18n),
   change: (state, values) => resupplyFromForm(state, values),
-  submit: (state, world, i18n) => cardOf(resupplyCard(world, state, i18n)),
+  submit: (state, world, i18n) => cardOf(resupplyCard(world, state, i18n), i18n),
 };

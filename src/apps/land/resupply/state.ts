@@ -7,12 +7,13 @@
 import type { ActorRef } from "../../../rules/ids";
 import { resolveResupply, unitSupplyCapacity, type ResupplyCandidate, type ResupplyOutcome } from "../../../rules/nobc/land/resupply";
 import type { LandHq, LandUnit } from "../../../rules/nobc/land/types";
-import type { Checked, Refusal, Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
+import { speak } from "../../../base/phrase";
 import { distance, onOrAdjacentToRoad, resupplyRoute } from "../../../map/rules-view";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, onMap, oncePerTurn, type LandWorld } from "../world";
-import { refusalLines, text, type Translator } from "../view";
+import { text, type Translator } from "../view";
 import type { Card } from "../../base/controller";
 
 /** Refusal codes that mean "not this HQ's unit at all" (another side, nationality, Army or Front). */
@@ -26,8 +27,8 @@ export interface ResupplyOffer {
   /** Counters it may still take (capacity − carried, never below 0). */
   readonly room: number;
   readonly eligible: boolean;
-  /** Why not, in the rules' words (empty when eligible; a unit off the map has `candidate` null). */
-  readonly reasons: readonly string[];
+  /** Why not: the rules' refusals (empty when eligible; a unit off the map has `candidate` null). */
+  readonly reasons: readonly Refusal[];
 }
 
 /** The rules' view of a unit for this HQ, with the route read from the scene's map. */
@@ -63,7 +64,7 @@ export function resupplyOffers(field: Battlefield, hq: LandHq): ResupplyOffer[] 
     });
     const refusals = check.ok ? [] : check.refusals;
     if (refusals.some((r) => UNRELATED.has(r.code))) continue;
-    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons: refusalLines(refusals) });
+    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons: refusals });
   }
   return out;
 }
@@ -92,17 +93,17 @@ export function resupplyFromForm(prev: ResupplyState, data: Readonly<Record<stri
 }
 
 /** Why a unit's route cannot be read: it or the HQ stands on no hex of the map. */
-export function offMapReason(unit: LandUnit, hq: LandHq, i18n: Translator): string {
-  return i18n.format("NOBC.Land.Check.routeOffMap", { unit: unit.name, hq: hq.name });
+export function offMapReason(unit: LandUnit, hq: LandHq): Phrase {
+  return phrase("NOBC.Land.Check.routeOffMap", { unit: unit.name, hq: hq.name });
 }
 
 /** The hand-out checked by the rules; units without a hex are refused by the dialog first. */
-export function resupplyResolution(field: Battlefield, state: ResupplyState, i18n: Translator): Checked<Resolution<ResupplyOutcome>> {
+export function resupplyResolution(field: Battlefield, state: ResupplyState): Checked<Resolution<ResupplyOutcome>> {
   const hq = hqById(field, state.hq);
   if (hq === undefined)
     return {
       ok: false,
-      refusals: [{ code: "unknownHq", message: i18n.format("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
+      refusals: [{ code: "unknownHq", text: phrase("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
     };
   const offers = resupplyOffers(field, hq);
   const refusals: Refusal[] = [];
@@ -110,7 +111,7 @@ export function resupplyResolution(field: Battlefield, state: ResupplyState, i18
   for (const [id, counters] of Object.entries(state.allocation)) {
     if (counters === 0) continue;
     const offer = offers.find((o) => o.unit.id === id);
-    if (offer?.candidate === null) refusals.push({ code: "noHex", message: offMapReason(offer.unit, hq, i18n), field: `allocation.${id}` });
+    if (offer?.candidate === null) refusals.push({ code: "noHex", text: offMapReason(offer.unit, hq), field: `allocation.${id}` });
     else allocation[id] = counters;
   }
   const candidates = offers.flatMap((o) => (o.candidate === null ? [] : [o.candidate]));
@@ -133,7 +134,7 @@ export function resupplyInputs(field: Battlefield, state: ResupplyState, i18n: T
 
 /** The card Post puts in chat (once a turn for this HQ), or every refusal. */
 export function resupplyCard(world: LandWorld, state: ResupplyState, i18n: Translator): Checked<Card> {
-  const checked = resupplyResolution(world.field, state, i18n);
+  const checked = resupplyResolution(world.field, state);
   if (!checked.ok) return checked;
   const { countersUsed, countersLeft } = checked.value.outcome;
   return {
@@ -141,7 +142,7 @@ export function resupplyCard(world: LandWorld, state: ResupplyState, i18n: Trans
     value: {
       title: i18n.format("NOBC.Land.Resupply.CardTitle", { hq: hqById(world.field, state.hq)?.name ?? state.hq }),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.Land.Resupply.Outcome", { used: String(countersUsed), left: String(countersLeft) }),
+      outcome: speak(phrase("NOBC.Land.Resupply.Outcome", { count: countersUsed, left: countersLeft }), i18n),
       inputs: resupplyInputs(world.field, state, i18n),
       ...oncePerTurn("resupply", state.hq, world.turn),
     },

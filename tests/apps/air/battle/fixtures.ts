@@ -3,6 +3,7 @@ import type { Squadron } from "../../../../src/rules/nobc/air/index";
 import type { AirRecord, CardRecord } from "../../../../src/apps/air/battle/records";
 import type { AirWorld } from "../../../../src/apps/air/battle/world";
 import type { Translator } from "../../../../src/view/breakdown";
+import { keyWording } from "../../../harness/wording";
 
 export function squadron(id: string, over: Partial<Squadron> = {}): Squadron {
   const side = over.side ?? "nato";
@@ -36,10 +37,7 @@ export function card(record: AirRecord, state: CardRecord["state"] = "pending", 
 }
 
 /** Keys come back as they are; formatted keys carry their data, so tests can read both. */
-export const i18n: Translator = {
-  localize: (key) => key,
-  format: (key, data) => `${key} ${JSON.stringify(data)}`,
-};
+export const i18n: Translator = keyWording();
 
 /** A zone with two WP and two NATO fighters, and missions on both sides. */
 export function battle(): Squadron[] {

@@ -24,8 +24,8 @@ const natoPlayer = (records: CardRecord[] = []) => world(squadrons, { records, i
 function post(w: ReturnType<typeof gm>, form: Record<string, unknown> = {}): CardRecord {
   const state = lineUpFromForm(lineUpState(w, "North"), form);
   const parts = editableParts(w, state);
-  const checked = checkLineUp(w, state, parts, i18n);
-  if (!checked.ok) throw new Error(checked.refusals.map((r) => r.message).join(" "));
+  const checked = checkLineUp(w, state, parts);
+  if (!checked.ok) throw new Error(checked.refusals.map((r) => r.code).join(" "));
   return card(lineUpCard(w, state, checked.value.outcome, i18n).record);
 }
 
@@ -57,7 +57,7 @@ describe("the line-up decided by the GM in one go", () => {
     const w = gm();
     const state = lineUpFromForm(lineUpState(w, "North"), { "switch-0-a": "Actor.mig29", "switch-0-b": "Actor.mig23" });
     expect(editableParts(w, state)).toEqual(["wpLine", "natoOpposite", "wpSwitches"]);
-    const checked = checkLineUp(w, state, editableParts(w, state), i18n);
+    const checked = checkLineUp(w, state, editableParts(w, state));
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.value.outcome.bouts).toEqual([
@@ -91,7 +91,7 @@ describe("the line-up decided by the GM in one go", () => {
       "switch-0-a": "Actor.mig29",
       "switch-0-b": "Actor.mig29",
     });
-    const checked = checkLineUp(w, state, editableParts(w, state), i18n);
+    const checked = checkLineUp(w, state, editableParts(w, state));
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(checked.refusals.map((r) => r.code).sort()).toEqual(["badSwitch", "doubledUp"]);
@@ -135,25 +135,25 @@ describe("the line-up decided side by side, through the cards", () => {
   it("an earlier part is refused only for the rules' reasons about it", () => {
     const w = wpPlayer();
     const wrongOrder = moveInLine(lineUpState(w, "North"), 0, 1);
-    const checked = checkLineUp(w, wrongOrder, ["wpLine"], i18n);
+    const checked = checkLineUp(w, wrongOrder, ["wpLine"]);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.refusals.map((r) => r.code)).toEqual(["lineOrder"]);
 
     const first = post(w);
     const nato = natoPlayer([first]);
     const doubled = lineUpFromForm(lineUpState(nato, "North"), { "opposite-1": "Actor.mig29" });
-    const refused = checkLineUp(nato, doubled, ["natoOpposite"], i18n);
+    const refused = checkLineUp(nato, doubled, ["natoOpposite"]);
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.refusals.map((r) => r.code)).toEqual(["doubledUp"]);
   });
 
   it("a partial card lists the decided part in its breakdown", () => {
     const w = wpPlayer();
-    const checked = checkLineUp(w, lineUpState(w, "North"), ["wpLine"], i18n);
+    const checked = checkLineUp(w, lineUpState(w, "North"), ["wpLine"]);
     if (!checked.ok) throw new Error("refused");
     expect(checked.value.breakdown.map((b) => b.value)).toEqual([5, 3]);
     const nato = natoPlayer([post(w)]);
-    const placed = checkLineUp(nato, lineUpState(nato, "North"), ["natoOpposite"], i18n);
+    const placed = checkLineUp(nato, lineUpState(nato, "North"), ["natoOpposite"]);
     if (!placed.ok) throw new Error("refused");
     expect(placed.value.breakdown.map((b) => b.value)).toEqual([1, 2]);
   });
@@ -163,7 +163,7 @@ describe("the line-up decided side by side, through the cards", () => {
     const first = card({ kind: "lineUp", zone: "North", wpLine: ["Actor.mig29"] });
     const w = world(few, { records: [first], isGM: false, owned: NATO });
     const state = lineUpState(w, "North");
-    const checked = checkLineUp(w, state, editableParts(w, state), i18n);
+    const checked = checkLineUp(w, state, editableParts(w, state));
     if (!checked.ok) throw new Error("refused");
     expect(checked.value.outcome.bouts).toEqual([
       { wp: "Actor.mig29", nato: "Actor.f15" },

@@ -14,6 +14,7 @@ import { overrunController } from "../../../../src/apps/air/missions/overrun/con
 import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { AIRBASES, fixtureWorld, i18n } from "./fixture";
+import { phrase } from "../../../../src/rules/resolution";
 
 const world = fixtureWorld();
 
@@ -79,9 +80,9 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
     const whole = fixtureWorld({
       airbases: AIRBASES.map((a) => ({ ...a, hits: 0, airDefence: { value: a.airDefence.max, max: a.airDefence.max } })),
     });
-    expect(airbaseRepairInput(initialAirbaseRepair(whole, "nato"), whole, i18n)).toMatchObject({
+    expect(airbaseRepairInput(initialAirbaseRepair(whole, "nato"), whole)).toMatchObject({
       ok: false,
-      refusals: [{ code: "nothingToRepair", message: 'NOBC.AirMissions.Check.nothingToRepair {"side":"NOBC.Side.nato"}' }],
+      refusals: [{ code: "nothingToRepair", text: phrase("NOBC.AirMissions.Check.nothingToRepair", { side: phrase("NOBC.Side.nato") }) }],
     });
     expect(airbaseRepairContext(initialAirbaseRepair(whole, "nato"), whole, i18n).canRoll).toBe(false);
     expect(rollAirbaseRepair(initialAirbaseRepair(whole, "wp"), whole, constantDice(1), i18n).ok).toBe(false);

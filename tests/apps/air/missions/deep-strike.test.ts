@@ -15,6 +15,8 @@ import {
 } from "../../../../src/apps/air/missions/deep-strike/state";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { CARDS, fixtureWorld, i18n } from "./fixture";
+import { speak } from "../../../../src/base/phrase";
+import { phrase } from "../../../../src/rules/resolution";
 
 const world = fixtureWorld();
 const templin = targetValue("airbase", "Actor.templin");
@@ -73,24 +75,26 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
   });
 
   it("box values: a word that is not a number is refused, naming the box", () => {
-    expect(parseBoxes(" 4, 3;2 ", i18n)).toEqual({ ok: true, value: [4, 3, 2] });
-    expect(parseBoxes("", i18n)).toEqual({ ok: true, value: [] });
-    expect(parseBoxes("4, x", i18n)).toMatchObject({
+    expect(parseBoxes(" 4, 3;2 ")).toEqual({ ok: true, value: [4, 3, 2] });
+    expect(parseBoxes("")).toEqual({ ok: true, value: [] });
+    expect(parseBoxes("4, x")).toMatchObject({
       ok: false,
-      refusals: [{ code: "badAirDefence", message: 'NOBC.AirMissions.Check.badAirDefence {"box":"2","value":"x"}' }],
+      refusals: [{ code: "badAirDefence", text: phrase("NOBC.AirMissions.Check.badAirDefence", { box: "2", value: "x" }) }],
     });
   });
 
   it("refuses with every reason: no target, a bad box, the rules' own checks", () => {
-    const none = deepStrikeInput(nato({ target: "", airDefence: "x" }), world, i18n);
+    const none = deepStrikeInput(nato({ target: "", airDefence: "x" }), world);
     expect(none.ok ? [] : none.refusals.map((r) => r.code)).toEqual(["noTarget", "badAirDefence"]);
-    expect(none.ok ? [] : none.refusals[0]!.message).toBe("NOBC.AirMissions.Check.noStrikeTarget");
-    const gone = deepStrikeInput(nato({ target: "installation::Actor.nowhere" }), world, i18n);
-    expect(gone.ok ? [] : gone.refusals.map((r) => [r.code, r.message])).toEqual([
+    expect(none.ok ? [] : speak(none.refusals[0]!.text, i18n)).toBe("NOBC.AirMissions.Check.noStrikeTarget");
+    const gone = deepStrikeInput(nato({ target: "installation::Actor.nowhere" }), world);
+    expect(gone.ok ? [] : gone.refusals.map((r) => [r.code, speak(r.text, i18n)])).toEqual([
       ["unknownTarget", "NOBC.AirMissions.Check.strikeTargetGone"],
     ]);
-    const aimBridge = deepStrikeInput(nato({ target: "bridge::0712|0713", aim: "airDefence", airDefence: "" }), world, i18n);
-    expect(aimBridge.ok ? [] : aimBridge.refusals.map((r) => [r.code, r.message])).toEqual([["noChart", "NOBC.AirMissions.Check.noChart"]]);
+    const aimBridge = deepStrikeInput(nato({ target: "bridge::0712|0713", aim: "airDefence", airDefence: "" }), world);
+    expect(aimBridge.ok ? [] : aimBridge.refusals.map((r) => [r.code, speak(r.text, i18n)])).toEqual([
+      ["noChart", "NOBC.AirMissions.Check.noChart"],
+    ]);
     const ctx = deepStrikeContext(nato({ attackers: [], airDefence: "3, 9" }), world, i18n);
     expect(ctx.canRoll).toBe(false);
     expect(ctx.refusals.join(" ")).toContain("Nothing is sent against Templin");
@@ -100,7 +104,7 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
   });
 
   it("EW suppresses the strongest box; the rest engage the squadrons in strike order (rules dry run)", () => {
-    const input = deepStrikeInput(nato({ airDefence: "2, 5, 4" }), world, i18n);
+    const input = deepStrikeInput(nato({ airDefence: "2, 5, 4" }), world);
     const plan = input.ok ? strikePlan(input.value, world) : input;
     expect(plan.ok && plan.value.suppressed).toBe(1);
     expect(plan.ok && plan.value.rows.map((r) => [r.name, r.role, r.box, r.factor])).toEqual([

@@ -7,6 +7,7 @@ import type { Squadron } from "../../../../src/rules/nobc/air/types";
 import type { LandHq, LandUnit } from "../../../../src/rules/nobc/land/types";
 import type { WorldCard } from "../../../../src/world/battlefield";
 import type { AirbaseView, MissionWorld } from "../../../../src/apps/air/missions/world";
+import { keyWording } from "../../../harness/wording";
 
 type SquadronSeed = Partial<Squadron> & Pick<Squadron, "id" | "name" | "side" | "nationality" | "box">;
 
@@ -186,7 +187,4 @@ export function fixtureWorld(over: Partial<MissionWorld> = {}): MissionWorld {
 }
 
 /** A translator that shows the key and its data, so tests read what went where. */
-export const i18n = {
-  localize: (key: string) => key,
-  format: (key: string, data: Record<string, string>) => `${key} ${JSON.stringify(data)}`,
-};
+export const i18n = keyWording();

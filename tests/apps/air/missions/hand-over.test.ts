@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { casReturnPost, flyingSupport, handOverPost } from "../../../../src/apps/air/missions/steps";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
+import { phrase } from "../../../../src/rules/resolution";
 
 describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {
   it("the squadrons in the CAS and Recce boxes fly", () => {
@@ -36,11 +37,11 @@ describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {
     const post = handOverPost(none, i18n);
     expect(post).toMatchObject({
       ok: false,
-      refusals: [{ code: "nothingFlying", field: "flying", message: "NOBC.AirMissions.Check.nothingToHandOver" }],
+      refusals: [{ code: "nothingFlying", field: "flying", text: phrase("NOBC.AirMissions.Check.nothingToHandOver") }],
     });
     expect(casReturnPost(none, i18n)).toMatchObject({
       ok: false,
-      refusals: [{ code: "nothingFlying", field: "returning", message: "NOBC.AirMissions.Check.nothingReturning" }],
+      refusals: [{ code: "nothingFlying", field: "returning", text: phrase("NOBC.AirMissions.Check.nothingReturning") }],
     });
   });
 

@@ -67,7 +67,7 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
   });
 
   it("contested air: faces 1-3 total loss, 4 heavy, 5 light, 6 success (die -3)", () => {
-    const input = paradropInput(nato(), world, i18n);
+    const input = paradropInput(nato(), world);
     const odds = input.ok ? paradropOdds(input.value) : input;
     expect(odds.ok && odds.value).toEqual([
       { result: "totalLoss", faces: [1, 2, 3], probability: 3 / 6 },
@@ -85,7 +85,7 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
         fc.boolean(),
         fc.boolean(),
         (level, winner, adjacentToEnemy, onAirfield) => {
-          const input = paradropInput(nato({ level, winner, adjacentToEnemy, onAirfield }), world, i18n);
+          const input = paradropInput(nato({ level, winner, adjacentToEnemy, onAirfield }), world);
           if (!input.ok) return false;
           const odds = paradropOdds(input.value);
           if (!odds.ok) return false;

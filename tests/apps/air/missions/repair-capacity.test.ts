@@ -8,6 +8,7 @@ import { capacityController } from "../../../../src/apps/air/missions/capacity/c
 import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
+import { phrase } from "../../../../src/rules/resolution";
 
 const world = fixtureWorld();
 
@@ -57,7 +58,7 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
     const clean = fixtureWorld({ squadrons: SQUADRONS.filter((s) => s.box !== "damaged") });
     expect(rollRepair(initialRepair(clean, "nato"), clean, constantDice(1), i18n)).toMatchObject({
       ok: false,
-      refusals: [{ code: "nothingDamaged", message: 'NOBC.AirMissions.Check.nothingDamaged {"side":"NOBC.Side.nato"}' }],
+      refusals: [{ code: "nothingDamaged", text: phrase("NOBC.AirMissions.Check.nothingDamaged", { side: phrase("NOBC.Side.nato") }) }],
     });
     expect(repairContext(initialRepair(clean, "nato"), clean, i18n).canRoll).toBe(false);
     expect(rollRepair({ side: "wp", automatic: ["Actor.mig23"] }, world, constantDice(1), i18n).ok).toBe(false);

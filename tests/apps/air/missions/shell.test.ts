@@ -166,7 +166,8 @@ describe("the other steps through the shell", () => {
   it("a refused roll warns with every reason, keeps the dialog open and posts nothing", async () => {
     const dialog = (await macros.openDeepStrike({ side: "nato" }))!;
     expect(await dialog.resolve()).toBeNull();
-    expect(warnings()[0]).toContain("Nothing is sent against Templin");
+    expect(warnings()[0]).toContain("NOBC.Rules.Air.DeepStrike.Refusal.noAttackers");
+    expect(warnings()[0]).toContain("Templin");
     expect((dialog as unknown as { closes: number }).closes).toBe(0);
     expect(cards()).toHaveLength(0);
   });

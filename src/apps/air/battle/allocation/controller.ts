@@ -3,6 +3,7 @@
  * a weapon card. Anyone may open it (a player sees only their own squadrons); Post refuses orders
  * for squadrons the user does not own.
  */
+import { speak } from "../../../../base/phrase";
 import { allowed, opened, refused, type DialogController } from "../../../base/controller";
 import type { AllocationArgs } from "../args";
 import { airCard } from "../records";
@@ -24,7 +25,7 @@ export const allocationController: DialogController<AllocationState, AirWorld, A
   change: (state, values, world) => allocationFromForm(world, state, values),
   submit(state, world, i18n) {
     const checked = checkAllocation(world, state, i18n);
-    const problems = [...allocationProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => r.message))];
+    const problems = [...allocationProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => speak(r.text, i18n)))];
     if (problems.length > 0 || !checked.ok) return refused(problems);
     const { title, inputs, record } = allocationCard(world, state, checked.value.outcome.missions, i18n);
     const outcome = i18n.localize("NOBC.AirBattle.Allocation.Outcome");

@@ -60,7 +60,7 @@ export function lineUpContext(world: AirWorld, state: LineUpState, i18n: Transla
   const needed = neededParts(world, state.zone);
   const status: LineUpView["status"] =
     needed.length === 0 ? "none" : state.bouts !== null ? "done" : parts.length === 0 ? "waiting" : "editing";
-  const checked = checkLineUp(world, state, parts, i18n);
+  const checked = checkLineUp(world, state, parts);
   const view = (id: ActorRef, index: number): LineSquadronView => {
     const s = byId.get(id);
     return { index, name: s?.name ?? id, uuid: id, values: s === undefined ? "" : squadronValues(s, i18n) };

@@ -3,6 +3,7 @@
  * the zone's latest line-up card) and lets the user decide those that are theirs; Post puts them on
  * a card for the next side, or the whole line-up once complete.
  */
+import { speak } from "../../../../base/phrase";
 import { allowed, opened, refused, type DialogAction, type DialogController } from "../../../base/controller";
 import type { LineUpArgs } from "../args";
 import { airCard } from "../records";
@@ -42,8 +43,8 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
   submit(state, world, i18n) {
     const parts = editableParts(world, state);
     if (parts.length === 0) return refused([i18n.localize("NOBC.AirBattle.Refused.notYourPart")]);
-    const checked = checkLineUp(world, state, parts, i18n);
-    if (!checked.ok) return refused(checked.refusals.map((r) => r.message));
+    const checked = checkLineUp(world, state, parts);
+    if (!checked.ok) return refused(checked.refusals.map((r) => speak(r.text, i18n)));
     const { title, inputs, record } = lineUpCard(world, state, checked.value.outcome, i18n);
     const outcome = i18n.localize(
       checked.value.outcome.bouts === null ? "NOBC.AirBattle.LineUp.OutcomePart" : "NOBC.AirBattle.LineUp.OutcomeComplete",

@@ -7,7 +7,7 @@
  */
 import type { ActorRef } from "../../../../rules/ids";
 import type { Checked, Resolution, BreakdownLine } from "../../../../rules/resolution";
-import { ok, refuse } from "../../../../rules/resolution";
+import { ok, phrase, refuse } from "../../../../rules/resolution";
 import { resolveLineUp, WP_SWITCH_LIMIT, type Bout, type LineUpInput, type Side, type Squadron } from "../../../../rules/nobc/air/index";
 import { AIR_SOURCES } from "../../../../rules/nobc/air/sources";
 import type { Translator } from "../../../../view/breakdown";
@@ -140,12 +140,7 @@ export interface LineUpResult {
  * The rules' check of what the user posts. With the last part, the full check and its bouts. With
  * an earlier part, the rules' refusals about the parts decided so far, and a breakdown listing them.
  */
-export function checkLineUp(
-  world: AirWorld,
-  state: LineUpState,
-  parts: readonly LineUpPart[],
-  i18n: Translator,
-): Checked<Resolution<LineUpResult>> {
+export function checkLineUp(world: AirWorld, state: LineUpState, parts: readonly LineUpPart[]): Checked<Resolution<LineUpResult>> {
   const input = lineUpInput(world, state);
   const checked = resolveLineUp(input);
   const needed = neededParts(world, state.zone);
@@ -163,7 +158,7 @@ export function checkLineUp(
   if (parts.includes("wpLine")) {
     state.wpLine.forEach((id, i) =>
       breakdown.push({
-        label: i18n.format("NOBC.AirBattle.LineUp.PlaceLabel", { place: String(i + 1), name: name(id) }),
+        text: phrase("NOBC.AirBattle.LineUp.PlaceLabel", { place: i + 1, name: name(id) }),
         value: strength.get(id) ?? 0,
         source: AIR_SOURCES.lineUp,
       }),
@@ -172,7 +167,7 @@ export function checkLineUp(
   if (parts.includes("natoOpposite")) {
     for (const p of input.natoOpposite) {
       breakdown.push({
-        label: i18n.format("NOBC.AirBattle.LineUp.FacesLabel", { name: name(p.nato) }),
+        text: phrase("NOBC.AirBattle.LineUp.FacesLabel", { name: name(p.nato) }),
         value: state.wpLine.indexOf(p.wp) + 1,
         source: AIR_SOURCES.lineUp,
       });

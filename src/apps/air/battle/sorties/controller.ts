@@ -2,6 +2,7 @@
  * Step 5's dialog: the zone's air status and the side's allotment, and a tick per squadron on a
  * ground mission. Post records the choice on a card (the return, step 6, reads it).
  */
+import { speak } from "../../../../base/phrase";
 import { allowed, opened, refused, type DialogController } from "../../../base/controller";
 import type { SortieArgs } from "../args";
 import { airCard } from "../records";
@@ -23,7 +24,7 @@ export const sortiesController: DialogController<SortieState, AirWorld, SortieAr
   change: (state, values, world) => sortieFromForm(world, state, values),
   submit(state, world, i18n) {
     const checked = checkSorties(world, state);
-    const problems = [...sortieProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => r.message))];
+    const problems = [...sortieProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => speak(r.text, i18n)))];
     if (problems.length > 0 || !checked.ok) return refused(problems);
     const { title, inputs, outcome, record } = sortieCard(world, state, checked.value.outcome, i18n);
     return { ok: true, value: { card: airCard({ title, resolution: checked.value, inputs, outcome }, record) } };

@@ -22,7 +22,7 @@ export function repairSpread(n: number, target: number): number[] {
 export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWorld, i18n: Translator) {
   const target = airbaseRepairTarget(state.side);
   const airbases = sideAirbases(world, state.side);
-  const input = airbaseRepairInput(state, world, i18n);
+  const input = airbaseRepairInput(state, world);
   const dry = input.ok ? resolveAirbaseRepair(input.value, constantDice(1)) : input;
   return {
     sides: sideOptions(choosableSides(world, "airbases"), state.side, i18n),
@@ -37,7 +37,7 @@ export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWo
     })),
     charts: chartsOf(airbases).map((c) => ({ id: c.id, name: c.name, zone: c.airZone, lost: c.lost, boxes: state.boxes[c.id] ?? 0 })),
     perZone: AIR_DEFENCE_REPAIRS_PER_ZONE,
-    refusals: dry.ok ? [] : refusalMessages(dry.refusals),
+    refusals: dry.ok ? [] : refusalMessages(dry.refusals, i18n),
     canRoll: dry.ok,
   };
 }

@@ -10,5 +10,5 @@ export const airbaseRepairController = missionController<AirbaseRepairState>({
   ...forSideOwners("airbases", initialAirbaseRepair),
   context: (state, world, i18n) => airbaseRepairContext(state, world, i18n),
   change: (state, values, world) => readAirbaseRepair(state, values, world),
-  submit: (state, world, i18n, dice) => cardOf(rollAirbaseRepair(state, world, dice, i18n)),
+  submit: (state, world, i18n, dice) => cardOf(rollAirbaseRepair(state, world, dice, i18n), i18n),
 });

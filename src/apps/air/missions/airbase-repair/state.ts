@@ -11,7 +11,7 @@ import {
 } from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
-import { refuse, type Checked } from "../../../../rules/resolution";
+import { phrase, refuse, type Checked } from "../../../../rules/resolution";
 import type { FormValues } from "../../../base/controller";
 import { readSide, refusal, SIDE_KEYS, type Translator, type MissionCard } from "../view";
 import type { AirbaseView, MissionWorld } from "../world";
@@ -67,19 +67,20 @@ export function readAirbaseRepair(state: AirbaseRepairState, form: FormValues, w
   return { side, boxes };
 }
 
-export function airbaseRepairInput(state: AirbaseRepairState, world: MissionWorld, i18n: Translator): Checked<AirbaseRepairInput> {
+export function airbaseRepairInput(state: AirbaseRepairState, world: MissionWorld): Checked<AirbaseRepairInput> {
   const airbases = sideAirbases(world, state.side);
   const charts = chartsOf(airbases);
   if (!airbases.some((a) => a.hits > 0) && !charts.some((c) => c.lost > 0)) {
-    const side = i18n.localize(SIDE_KEYS[state.side]);
-    return refuse(refusal("nothingToRepair", i18n.format("NOBC.AirMissions.Check.nothingToRepair", { side }), "airbases"));
+    return refuse(
+      refusal("nothingToRepair", phrase("NOBC.AirMissions.Check.nothingToRepair", { side: phrase(SIDE_KEYS[state.side]) }), "airbases"),
+    );
   }
   const airDefenceRepairs = Object.fromEntries(charts.map((c) => [c.id, state.boxes[c.id] ?? 0]));
   return { ok: true, value: { side: state.side, airbases, charts, airDefenceRepairs } };
 }
 
 export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
-  const input = airbaseRepairInput(state, world, i18n);
+  const input = airbaseRepairInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveAirbaseRepair(input.value, dice);
   if (!resolved.ok) return resolved;

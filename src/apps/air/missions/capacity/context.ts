@@ -26,7 +26,7 @@ export function capacityContext(state: CapacityState, world: MissionWorld, i18n:
     };
   });
   if (!resolved.ok)
-    return { squadrons, refusals: refusalMessages(resolved.refusals), airbases: [], holding: [], changes: [], canRoll: false };
+    return { squadrons, refusals: refusalMessages(resolved.refusals, i18n), airbases: [], holding: [], changes: [], canRoll: false };
   const { outcome } = resolved.value;
   return {
     squadrons,

@@ -10,5 +10,5 @@ export const capacityController = missionController<CapacityState>({
   ...forUmpire((world) => initialCapacity(world)),
   context: (state, world, i18n) => capacityContext(state, world, i18n),
   change: (state, values, world) => readCapacity(state, values, world),
-  submit: (state, world, i18n) => cardOf(postCapacity(state, world, i18n)),
+  submit: (state, world, i18n) => cardOf(postCapacity(state, world, i18n), i18n),
 });

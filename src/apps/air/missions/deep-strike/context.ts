@@ -99,12 +99,12 @@ export function deepStrikeContext(state: DeepStrikeState, world: MissionWorld, i
     airDefence: state.airDefence,
     strikeOrder: order.map((id) => world.names.get(id) ?? id),
   };
-  const input = deepStrikeInput(state, world, i18n);
+  const input = deepStrikeInput(state, world);
   const plan = input.ok ? strikePlan(input.value, world) : input;
   if (!input.ok || !plan.ok) {
     return {
       ...base,
-      refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals),
+      refusals: refusalMessages(!input.ok ? input.refusals : plan.ok ? [] : plan.refusals, i18n),
       plan: [],
       spread: [],
       canRoll: false,

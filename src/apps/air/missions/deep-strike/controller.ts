@@ -10,5 +10,5 @@ export const deepStrikeController = missionController<DeepStrikeState>({
   ...forSideOwners("squadrons", initialDeepStrike),
   context: (state, world, i18n) => deepStrikeContext(state, world, i18n),
   change: (state, values, world) => readDeepStrike(state, values, world),
-  submit: (state, world, i18n, dice) => cardOf(rollDeepStrike(state, world, dice, i18n)),
+  submit: (state, world, i18n, dice) => cardOf(rollDeepStrike(state, world, dice, i18n), i18n),
 });

@@ -9,7 +9,7 @@ import { resolveDeepStrike, type DeepStrikeInput, type GroundStrike, type Strike
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import type { Effect } from "../../../../rules/effects";
-import { refuse, type Checked, type Refusal } from "../../../../rules/resolution";
+import { phrase, refuse, type Checked, type Refusal } from "../../../../rules/resolution";
 import type { FormValues } from "../../../base/controller";
 import { otherSide, readSide, refusal, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
@@ -142,14 +142,14 @@ export function strikeOrder(state: DeepStrikeState, world: MissionWorld): string
 }
 
 /** Box values from the typed text: every refusal names the box. */
-export function parseBoxes(text: string, i18n: Translator): Checked<number[]> {
+export function parseBoxes(text: string): Checked<number[]> {
   const tokens = text.split(/[\s,;]+/).filter((t) => t !== "");
   const refusals: Refusal[] = [];
   const values = tokens.map((t, i) => {
     const n = Number(t);
     if (!Number.isFinite(n)) {
       refusals.push(
-        refusal("badAirDefence", i18n.format("NOBC.AirMissions.Check.badAirDefence", { box: String(i + 1), value: t }), "airDefence"),
+        refusal("badAirDefence", phrase("NOBC.AirMissions.Check.badAirDefence", { box: String(i + 1), value: t }), "airDefence"),
       );
     }
     return n;
@@ -158,11 +158,11 @@ export function parseBoxes(text: string, i18n: Translator): Checked<number[]> {
 }
 
 /** The rules' input for the dialog's state, or every reason there is none. */
-export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld, i18n: Translator): Checked<DeepStrikeInput> {
+export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld): Checked<DeepStrikeInput> {
   const refusals: Refusal[] = [];
   const chosen = splitTarget(state.target);
-  if (chosen === null) refusals.push(refusal("noTarget", i18n.localize("NOBC.AirMissions.Check.noStrikeTarget"), "target"));
-  const boxes = parseBoxes(state.airDefence, i18n);
+  if (chosen === null) refusals.push(refusal("noTarget", phrase("NOBC.AirMissions.Check.noStrikeTarget"), "target"));
+  const boxes = parseBoxes(state.airDefence);
   if (!boxes.ok) refusals.push(...boxes.refusals);
   let target: StrikeTarget | undefined;
   if (chosen !== null && boxes.ok) {
@@ -177,10 +177,10 @@ export function deepStrikeInput(state: DeepStrikeState, world: MissionWorld, i18
       const hq = world.hqs.find((h) => h.id === chosen.ref);
       if (hq !== undefined) target = { kind: "installation", id: hq.id, name: hq.name, airDefence };
     }
-    if (target === undefined) refusals.push(refusal("unknownTarget", i18n.localize("NOBC.AirMissions.Check.strikeTargetGone"), "target"));
+    if (target === undefined) refusals.push(refusal("unknownTarget", phrase("NOBC.AirMissions.Check.strikeTargetGone"), "target"));
   }
   if (state.aim === "airDefence" && chosen !== null && chosen.kind !== "airbase") {
-    refusals.push(refusal("noChart", i18n.localize("NOBC.AirMissions.Check.noChart"), "aim"));
+    refusals.push(refusal("noChart", phrase("NOBC.AirMissions.Check.noChart"), "aim"));
   }
   const cards = strikeCards(world, state.side);
   const strikes: GroundStrike[] = state.strikes.flatMap((id) => {
@@ -211,7 +211,7 @@ function chemicalDiscard(state: DeepStrikeState, world: MissionWorld): Effect[] 
 }
 
 export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
-  const input = deepStrikeInput(state, world, i18n);
+  const input = deepStrikeInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveDeepStrike(input.value, dice);
   if (!resolved.ok) return resolved;

@@ -6,7 +6,7 @@ import type { MissionWorld } from "../world";
 import { overrunResolution, type OverrunState } from "./state";
 
 export function overrunContext(state: OverrunState, world: MissionWorld, i18n: Translator) {
-  const resolved = overrunResolution(state, world, i18n);
+  const resolved = overrunResolution(state, world);
   return {
     airbases: world.airbases.map((a) => ({
       value: a.id,
@@ -14,7 +14,7 @@ export function overrunContext(state: OverrunState, world: MissionWorld, i18n: T
       selected: a.id === state.airbase,
     })),
     hits: state.hits,
-    refusals: resolved.ok ? [] : refusalMessages(resolved.refusals),
+    refusals: resolved.ok ? [] : refusalMessages(resolved.refusals, i18n),
     rows: resolved.ok ? breakdownRows(resolved.value.breakdown, i18n) : [],
     changes: resolved.ok ? effectSentences(resolved.value.effects, world, i18n) : [],
     canRoll: resolved.ok,

@@ -10,5 +10,5 @@ export const overrunController = missionController<OverrunState>({
   ...forUmpire((world) => initialOverrun(world)),
   context: (state, world, i18n) => overrunContext(state, world, i18n),
   change: (state, values) => readOverrun(state, values),
-  submit: (state, world, i18n) => cardOf(postOverrun(state, world, i18n)),
+  submit: (state, world, i18n) => cardOf(postOverrun(state, world, i18n), i18n),
 });

@@ -2,7 +2,7 @@
  * Step 11, the umpire's airfield overrun: permanent hits on an airbase overrun on the main map. Pure.
  */
 import { resolveAirfieldOverrun } from "../../../../rules/nobc/air/index";
-import { refuse, type Checked } from "../../../../rules/resolution";
+import { phrase, refuse, type Checked } from "../../../../rules/resolution";
 import { formText, type FormValues } from "../../../base/controller";
 import { refusal, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
@@ -24,14 +24,14 @@ export function readOverrun(state: OverrunState, form: FormValues): OverrunState
   return { airbase, hits };
 }
 
-export function overrunResolution(state: OverrunState, world: MissionWorld, i18n: Translator) {
+export function overrunResolution(state: OverrunState, world: MissionWorld) {
   const airbase = world.airbases.find((a) => a.id === state.airbase);
-  if (airbase === undefined) return refuse(refusal("noAirbase", i18n.localize("NOBC.AirMissions.Check.noOverrunAirbase"), "airbase"));
+  if (airbase === undefined) return refuse(refusal("noAirbase", phrase("NOBC.AirMissions.Check.noOverrunAirbase"), "airbase"));
   return resolveAirfieldOverrun({ airbase, hits: state.hits === "" ? Number.NaN : Number(state.hits) });
 }
 
 export function postOverrun(state: OverrunState, world: MissionWorld, i18n: Translator): Checked<MissionCard> {
-  const resolved = overrunResolution(state, world, i18n);
+  const resolved = overrunResolution(state, world);
   if (!resolved.ok) return resolved;
   const name = world.names.get(state.airbase ?? "") ?? state.airbase ?? "";
   return {

@@ -68,12 +68,12 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
     onAirfield: state.onAirfield,
     override: state.override,
   };
-  const input = paradropInput(state, world, i18n);
+  const input = paradropInput(state, world);
   const odds = input.ok ? paradropOdds(input.value) : input;
   if (!input.ok || !odds.ok) {
     return {
       ...base,
-      refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals),
+      refusals: refusalMessages(input.ok ? (odds.ok ? [] : odds.refusals) : input.refusals, i18n),
       modifiers: [],
       odds: [],
       warnings: [],

@@ -10,5 +10,5 @@ export const paradropController = missionController<ParadropState>({
   ...forUmpire((world, side) => initialParadrop(world, side ?? "nato")),
   context: (state, world, i18n) => paradropContext(state, world, i18n),
   change: (state, values, world) => readParadrop(state, values, world),
-  submit: (state, world, i18n, dice) => cardOf(rollParadrop(state, world, dice, i18n)),
+  submit: (state, world, i18n, dice) => cardOf(rollParadrop(state, world, dice, i18n), i18n),
 });

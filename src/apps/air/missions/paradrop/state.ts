@@ -6,7 +6,7 @@
 import { resolveParadrop, type AirLevel, type ParadropInput, type ParadropResult } from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
-import { refuse, type Checked } from "../../../../rules/resolution";
+import { phrase, refuse, type Checked } from "../../../../rules/resolution";
 import type { FormValues } from "../../../base/controller";
 import { speak } from "../../../../base/phrase";
 import { checked, readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
@@ -88,9 +88,9 @@ export function readParadrop(state: ParadropState, form: FormValues, world: Miss
 }
 
 /** The rules' input for the dialog's state, or why there is none yet. */
-export function paradropInput(state: ParadropState, world: MissionWorld, i18n: Translator): Checked<ParadropInput> {
+export function paradropInput(state: ParadropState, world: MissionWorld): Checked<ParadropInput> {
   const unit = state.brigade === null ? undefined : world.units.find((u) => u.id === state.brigade);
-  if (unit === undefined) return refuse(refusal("noBrigade", i18n.localize("NOBC.AirMissions.Check.noBrigade"), "brigade"));
+  if (unit === undefined) return refuse(refusal("noBrigade", phrase("NOBC.AirMissions.Check.noBrigade"), "brigade"));
   const transports = state.transports.map((id) => world.squadrons.find((s) => s.id === id)).filter((s) => s !== undefined);
   const input: ParadropInput = {
     side: state.side,
@@ -106,7 +106,7 @@ export function paradropInput(state: ParadropState, world: MissionWorld, i18n: T
 }
 
 export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
-  const input = paradropInput(state, world, i18n);
+  const input = paradropInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveParadrop(input.value, dice);
   if (!resolved.ok) return resolved;

@@ -7,9 +7,10 @@ import { choosableSides } from "../world";
 import { constantDice, percent, refusalMessages, sideOptions, type Translator } from "../view";
 import type { MissionWorld } from "../world";
 import { damagedSquadrons, repairInput, type RepairState } from "./state";
+import { NATIONALITIES } from "../../../../data/nationalities";
 
 export function repairContext(state: RepairState, world: MissionWorld, i18n: Translator) {
-  const input = repairInput(state, world, i18n);
+  const input = repairInput(state, world);
   // A dry run finds every refusal (e.g. too many automatic repairs) before the roll.
   const dry = input.ok ? resolveAircraftRepair(input.value, constantDice(1)) : input;
   const auto = new Set(state.automatic);
@@ -22,14 +23,14 @@ export function repairContext(state: RepairState, world: MissionWorld, i18n: Tra
       return {
         id: s.id,
         name: s.name,
-        nationality: `NOBC.Nationality.${s.nationality}`,
+        nationality: NATIONALITIES.find((n) => n.code === s.nationality)?.label ?? s.nationality,
         automatic: auto.has(s.id),
         score,
         faces: auto.has(s.id) ? "\u2014" : Array.from({ length: score }, (_, i) => i + 1).join(", "),
         chance: percent(auto.has(s.id) ? 1 : score / 6),
       };
     }),
-    refusals: dry.ok ? [] : refusalMessages(dry.refusals),
+    refusals: dry.ok ? [] : refusalMessages(dry.refusals, i18n),
     canRoll: dry.ok,
   };
 }

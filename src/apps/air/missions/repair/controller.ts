@@ -10,5 +10,5 @@ export const repairController = missionController<RepairState>({
   ...forSideOwners("squadrons", initialRepair),
   context: (state, world, i18n) => repairContext(state, world, i18n),
   change: (state, values, world) => readRepair(state, values, world),
-  submit: (state, world, i18n, dice) => cardOf(rollRepair(state, world, dice, i18n)),
+  submit: (state, world, i18n, dice) => cardOf(rollRepair(state, world, dice, i18n), i18n),
 });

@@ -6,7 +6,7 @@
 import { resolveAircraftRepair, type RepairInput } from "../../../../rules/nobc/air/index";
 import type { Side, Squadron } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
-import { refuse, type Checked } from "../../../../rules/resolution";
+import { phrase, refuse, type Checked } from "../../../../rules/resolution";
 import type { FormValues } from "../../../base/controller";
 import { readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
@@ -41,17 +41,18 @@ export function readRepair(state: RepairState, form: FormValues, world: MissionW
   };
 }
 
-export function repairInput(state: RepairState, world: MissionWorld, i18n: Translator): Checked<RepairInput> {
+export function repairInput(state: RepairState, world: MissionWorld): Checked<RepairInput> {
   const squadrons = damagedSquadrons(world, state.side);
   if (squadrons.length === 0) {
-    const side = i18n.localize(SIDE_KEYS[state.side]);
-    return refuse(refusal("nothingDamaged", i18n.format("NOBC.AirMissions.Check.nothingDamaged", { side }), "squadrons"));
+    return refuse(
+      refusal("nothingDamaged", phrase("NOBC.AirMissions.Check.nothingDamaged", { side: phrase(SIDE_KEYS[state.side]) }), "squadrons"),
+    );
   }
   return { ok: true, value: { side: state.side, squadrons, automatic: state.automatic } };
 }
 
 export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
-  const input = repairInput(state, world, i18n);
+  const input = repairInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveAircraftRepair(input.value, dice);
   if (!resolved.ok) return resolved;
