@@ -21,6 +21,11 @@ function readLang(file: string): Tree {
 /** Strings longer than this that read exactly as in English are taken for untranslated. */
 const SAME_AS_ENGLISH_MAX = 12;
 
+/** A string with no word outside its placeholders ("{field}: {problem}") has nothing to translate. */
+function hasWords(text: string): boolean {
+  return /\p{L}/u.test(text.replace(/\{\w+\}/g, ""));
+}
+
 /** Keys whose value may stay as in English in every language: names, not words. */
 const SAME_AS_ENGLISH = new Set([
   "NOBC.SystemTitle", // the game's title
@@ -132,7 +137,7 @@ function problems(en: Tree, tree: Tree, lang: string): string[] {
       const englishValue = englishTexts.get(form) ?? englishTexts.get(".other");
       if (englishValue === undefined) continue;
       if (!same(markup(value), markup(englishValue))) out.push(`markup of ${key}${form} differs from English`);
-      if (lang !== "en" && value === englishValue && value.length > SAME_AS_ENGLISH_MAX && !SAME_AS_ENGLISH.has(key)) {
+      if (lang !== "en" && value === englishValue && value.length > SAME_AS_ENGLISH_MAX && hasWords(value) && !SAME_AS_ENGLISH.has(key)) {
         out.push(`same as English: ${key}${form} ("${value}")`);
       }
     }
@@ -177,6 +182,14 @@ describe("the completeness check", () => {
       Link: "Zuerst <b>dies</b> &amp; das lesen",
     };
     expect(problems(english, german, "de")).toEqual([]);
+  });
+
+  it("takes a string of placeholders and punctuation alone for translated", () => {
+    const list: Tree = { Pair: "{first}: {second}; {rest}" };
+    expect(problems(list, list, "de")).toEqual([]);
+    expect(problems({ Pair: "{first} and {rest}" }, { Pair: "{first} and {rest}" }, "de")).toEqual([
+      'same as English: Pair ("{first} and {rest}")',
+    ]);
   });
 
   it("names every missing and extra key, placeholder, plural form, empty and untranslated string", () => {
