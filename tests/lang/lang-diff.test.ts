@@ -45,13 +45,13 @@ describe("npm run lang:diff", () => {
 
   it("prints the missing keys of a lang file named by path, with the English values", () => {
     const en = JSON.parse(readFileSync(path.join(root, "lang/en.json"), "utf8")) as { NOBC: { Dialog: Record<string, string> } };
-    const apply = en.NOBC.Dialog["Apply"];
-    delete en.NOBC.Dialog["Apply"];
+    const total = en.NOBC.Dialog["Total"];
+    delete en.NOBC.Dialog["Total"];
     const dir = mkdtempSync(path.join(tmpdir(), "nobc-lang-diff-"));
     try {
       const file = path.join(dir, "xx.json");
       writeFileSync(file, JSON.stringify(en));
-      expect(run(file)).toEqual({ NOBC: { Dialog: { Apply: apply } } });
+      expect(run(file)).toEqual({ NOBC: { Dialog: { Total: total } } });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -149,7 +149,7 @@ const repairRoll = unwrap(
 );
 
 export const repairBreakdown: BreakdownInput = {
-  intro: "NOBC.Dialog.RepairIntro",
+  intro: "NOBC.AirMissions.Repair.Intro",
   breakdown: repairRoll.breakdown,
   rolls: repairRoll.rolls,
   effects: repairRoll.effects,
