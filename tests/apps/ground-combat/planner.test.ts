@@ -260,7 +260,9 @@ describe("without a terrain map", () => {
       ["I Corps", 1, true],
     ]);
     expect(view.accepted).toBe(true);
-    expect(view.plan!.rows[1]!.label).toBe(said(phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.clear") })));
+    expect(view.plan!.rows[1]!.label).toBe(
+      said(phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.clear") })),
+    );
   });
 
   it("reads ticked terrain, rivers and typed distances back from the form", () => {

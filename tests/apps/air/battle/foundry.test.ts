@@ -127,7 +127,10 @@ describe("the turn panel's buttons", () => {
     expect(messages()).toHaveLength(1);
     const view = sheetsFake.rendered.at(-1)!.data as { title: string; rows: { label: string; valueText: string }[]; outcome: string };
     expect(view.title).toContain("NOBC.AirBattle.Superiority.CardTitle");
-    expect(view.rows.map((r) => r.label)).toEqual([say(phrase("NOBC.Rules.Air.Superiority.NatoLeft")), say(phrase("NOBC.Rules.Air.Superiority.WpLeft"))]);
+    expect(view.rows.map((r) => r.label)).toEqual([
+      say(phrase("NOBC.Rules.Air.Superiority.NatoLeft")),
+      say(phrase("NOBC.Rules.Air.Superiority.WpLeft")),
+    ]);
     expect(view.rows.map((r) => r.valueText)).toEqual([expect.stringContaining("2"), expect.stringContaining("1")]);
     expect(view.outcome).toContain("NOBC.AirBattle.StatusWinner");
     expect(messages()[0]!.flags["nobc"]).toMatchObject({ state: "pending", effects: [] });
