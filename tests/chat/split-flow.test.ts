@@ -17,7 +17,7 @@ import { groundCombatEffects } from "../../src/rules/nobc/land/combat";
 import { unwrap } from "../../src/rules/resolution";
 import type { CardView } from "../../src/chat/context";
 import { NAMES, resolveCombat, type Combat, type CombatRefs } from "./combat-fixture";
-import { phrase } from "../../src/rules/resolution";
+import { phrase, type Phrase } from "../../src/rules/resolution";
 import { say } from "../../src/base/foundry";
 
 type Raw = Record<string, unknown>;
@@ -65,6 +65,16 @@ async function post(face = 3): Promise<{ id: string; combat: Combat }> {
 const message = (id: string) => chatFake.messages.get(id)!;
 const flags = (id: string) => message(id).flags["nobc"] as Raw;
 const strengths = () => Object.values(actors).map((a) => (a.system["strength"] as Raw)["value"]);
+/** A refused field as the harness writes it: "field: problem" by key and data. */
+const problem = (field: string, what: Phrase) => say(phrase("NOBC.Validation.Problem", { field, problem: what }));
+const TYPE = {
+  string: phrase("NOBC.Validation.Type.string"),
+  number: phrase("NOBC.Validation.Type.number"),
+  nan: phrase("NOBC.Validation.Type.nan"),
+  undefined: phrase("NOBC.Validation.Type.undefined"),
+};
+const wrongType = (expected: keyof typeof TYPE = "string", received: keyof typeof TYPE = "undefined") =>
+  phrase("NOBC.Validation.InvalidType", { expected: TYPE[expected], received: TYPE[received] });
 const query = (name: string) => (CONFIG as unknown as { queries: Record<string, Query> }).queries[name]!;
 
 describe("posting a ground-combat card", () => {
@@ -224,19 +234,19 @@ describe("nobc.setSplit", () => {
       split: [{ actor: "", hits: "2" }],
     })) as { details: string[] };
     expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
-    expect(bad.details.map((d) => d.split(":")[0])).toEqual(["side", "split[0].actor", "split[0].hits"]);
+    expect(bad.details).toEqual([
+      problem("side", phrase("NOBC.Validation.InvalidOption", { values: '"attackers", "defenders"' })),
+      problem("split[0].actor", phrase("NOBC.Validation.Query.Id", { input: '""', minimum: 1 })),
+      problem("split[0].hits", wrongType("number", "string")),
+    ]);
     expect(await query("nobc.applyCard")({ messageId: 7 })).toMatchObject({
       ok: false,
-      details: [
-        "messageId: Invalid input: expected string, received number",
-        "userId: Invalid input: expected string, received undefined",
-        "token: Invalid input: expected string, received undefined",
-      ],
+      details: [problem("messageId", wrongType("string", "number")), problem("userId", wrongType()), problem("token", wrongType())],
     });
     expect(await query("nobc.applyCard")({ messageId: id, userId: "p1", token: "t", seen: "abc" })).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.badRequest",
-      details: ["seen: must be a card digest (64 hex digits)"],
+      details: [problem("seen", phrase("NOBC.Validation.Query.Digest", { input: '"abc"' }))],
     });
     expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: "guess", side: "attackers", split: allOnTheMr() })).toEqual({
       ok: false,
@@ -277,11 +287,11 @@ describe("Apply and Undo after a split", () => {
     expect(await applyCard("")).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.badRequest",
-      details: ["messageId: must be a non-empty id"],
+      details: [problem("messageId", phrase("NOBC.Validation.Query.Id", { input: '""', minimum: 1 }))],
     });
     const bad = await setCardSplit(id, "defenders", [{ actor: refs.bde, hits: Number.NaN }]);
     expect(bad).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.badRequest" });
-    expect(!bad.ok && bad.details![0]).toMatch(/^split\[0\]\.hits: /);
+    expect(!bad.ok && bad.details).toEqual([problem("split[0].hits", wrongType("number", "nan"))]);
     expect(harness.notices.map((n) => n.level)).toEqual(["warn", "warn"]);
     expect(message(id).updates).toHaveLength(0);
     expect(

@@ -10,6 +10,9 @@ import { modeChangeAllowed, trackValue } from "../../src/sheets/actions";
 import { clampPools } from "../../src/sheets/form-data";
 import { turn } from "../../src/rules/index";
 import { TEMPLATES } from "../../src/view/paths";
+import { phrase } from "../../src/rules/resolution";
+import { speak } from "../../src/base/phrase";
+import { keyWording } from "../harness/wording";
 
 type Raw = Record<string, unknown>;
 type Handler = (this: unknown, event: Event, target: HTMLElement) => Promise<void> | void;
@@ -127,7 +130,9 @@ describe("unit sheet", () => {
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 0 }) });
     await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
     expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
-    expect(harness.notices[0]?.message).toContain("no supply point");
+    expect(harness.notices[0]?.message).toBe(
+      speak(phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: "1 Bde" }) }), keyWording()),
+    );
     expect(sheetsFake.dialogs).toHaveLength(0);
     expect(harness.Actor.calls).toHaveLength(0);
   });

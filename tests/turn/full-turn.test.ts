@@ -27,6 +27,9 @@ import type { NobcApi } from "../../src/nobc";
 import { scriptedDice } from "../../src/rules/dice";
 import { turn } from "../../src/rules/index";
 import { ZONE, buildWorld, worldState, type WorldState } from "./world";
+import { phrase, type Phrase } from "../../src/rules/resolution";
+import { speak } from "../../src/base/phrase";
+import { keyWording } from "../harness/wording";
 
 // The sheets are ApplicationV2 document sheets, beyond the stand-in; their own tests cover them.
 vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
@@ -149,6 +152,8 @@ function expectStage(stageId: turn.StageId, turnNumber = 0, planningEndsAt: numb
 }
 
 const uuid = (key: string) => actors.get(key)!.uuid;
+/** A phrase as the harness's `game.i18n` writes it: its key and data. */
+const said = (p: Phrase) => speak(p, keyWording());
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 
 /* ---------------------------------- set-up ----------------------------------- */
@@ -320,8 +325,8 @@ describe("one full NOBC turn through the harness", () => {
     expect(effectsOf("handOver")).toEqual([]);
     const view = sheetsFake.rendered.at(-1)!.data as { rows: { label: string; valueText: string }[] };
     expect(view.rows.map((r) => [r.label, r.valueText])).toEqual([
-      ["81 TFW (A-10): CAS value", "+5"],
-      ["357 OShAP (Su-25): CAS value", "+4"],
+      [said(phrase("NOBC.Rules.Air.HandOver.CasValue", { squadron: "81 TFW (A-10)" })), "+5"],
+      [said(phrase("NOBC.Rules.Air.HandOver.CasValue", { squadron: "357 OShAP (Su-25)" })), "+4"],
     ]);
     expectWorld();
     expectCards();
@@ -706,7 +711,7 @@ describe("one full NOBC turn through the harness", () => {
       "turn1.entry: applied",
     ]);
     expect(warnings()).toEqual([
-      "NOBC.Chat.Refused.badSplit The split gives 5 hits in all, but 3 must be shared.",
+      `NOBC.Chat.Refused.badSplit ${said(phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 5, total: 3 }))}`,
       "NOBC.Chat.Refused.notPending",
     ]);
   });

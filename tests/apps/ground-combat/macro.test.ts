@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { openArgsSchema, parseArgs, resolveArgsSchema, stateFromArgs } from "../../../src/apps/ground-combat/args";
 import { planFromState } from "../../../src/apps/ground-combat/input";
-import { unwrap } from "../../../src/rules/resolution";
+import { phrase, unwrap, type Phrase } from "../../../src/rules/resolution";
 import { cardUuid, frontField, uuid, worldOptions } from "./fixture";
 
 describe("macro arguments", () => {
@@ -19,12 +19,16 @@ describe("macro arguments", () => {
       options: { oddsBelowOne: "half" },
     });
     expect(bad.ok).toBe(false);
-    const messages = bad.ok ? [] : bad.refusals.map((r) => r.message);
-    expect(messages).toEqual([
-      "attackers: must name at least one attacking unit",
-      "target: must be a hex label of four digits, column then row (e.g. 0712)",
-      "hqDistances.Actor.h: must be a whole number",
-      expect.stringMatching(/^options\.oddsBelowOne: /),
+    const problem = (field: string, what: Phrase) => ({
+      code: "invalidArgument",
+      field,
+      text: phrase("NOBC.Validation.Problem", { field, problem: what }),
+    });
+    expect(bad.ok ? [] : bad.refusals).toEqual([
+      problem("attackers", phrase("NOBC.Validation.Args.Attackers", { input: "[]", minimum: 1 })),
+      problem("target", phrase("NOBC.Validation.Args.HexLabel", { input: '"201"' })),
+      problem("hqDistances.Actor.h", phrase("NOBC.Validation.Args.Whole", { input: "1.5" })),
+      problem("options.oddsBelowOne", phrase("NOBC.Validation.InvalidOption", { values: '"zero", "mirror"' })),
     ]);
   });
 });

@@ -27,8 +27,11 @@ import {
 } from "../../../src/apps/ground-combat/context";
 import { cardUuid, front, frontField, keys, unitSystem, uuid, worldOptions, type ActorSpec } from "./fixture";
 import { speak } from "../../../src/base/phrase";
-import { phrase } from "../../../src/rules/resolution";
+import { phrase, type Phrase } from "../../../src/rules/resolution";
 
+/** A phrase as the planner writes it with the key-showing words. */
+const said = (p: Phrase) => speak(p, keys);
+const combatModifier = phrase("NOBC.CardCategory.combatModifier");
 const wpAttack = (field = frontField()) => defaultState(field, { selected: [uuid("w1"), uuid("w2")], targeted: [] }, worldOptions("zero"));
 
 /** The form exactly as the template renders it from a state (what an untouched submit sends). */
@@ -109,12 +112,12 @@ describe("the rules' input and plan", () => {
     expect(view.accepted).toBe(true);
     expect(view.refusals).toEqual([]);
     expect(view.plan!.rows.map((r) => [r.label, r.valueText])).toEqual([
-      ["Odds: attack 12 against defence 4, read as 3:1", "+4"],
-      ["Defending hex terrain: town", "\u22121"],
-      ["No attacker crosses a river", "0"],
-      ["36 PzBrig (hex 0202) supports the defence in Combat Mode", "\u22122"],
-      ["Support card Front barrage (combatModifier) for the attacker", "+1"],
-      ["Support card Corps artillery (combatModifier) for the defender", "\u22122"],
+      [said(phrase("NOBC.Rules.Land.Combat.Odds", { attack: 12, defence: 4, ratio: 3 })), "+4"],
+      [said(phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.town") })), "\u22121"],
+      [said(phrase("NOBC.Rules.Land.Combat.NoRiver")), "0"],
+      [said(phrase("NOBC.Rules.Land.Combat.AdjacentDefender", { unit: "36 PzBrig", hex: "0202" })), "\u22122"],
+      [said(phrase("NOBC.Rules.Land.Combat.CardAttacker", { card: "Front barrage", category: combatModifier })), "+1"],
+      [said(phrase("NOBC.Rules.Land.Combat.CardDefender", { card: "Corps artillery", category: combatModifier })), "\u22122"],
     ]);
     expect(view.plan!.rows.every((r) => r.source.startsWith("seed 000"))).toBe(true);
     expect(view.plan).toMatchObject({ attack: 12, defence: 4, total: "0" });
@@ -133,7 +136,7 @@ describe("the rules' input and plan", () => {
       {
         id: "attackers",
         label: "NOBC.GroundCombat.Group.attackers",
-        messages: ["3 MRR is in March Mode; only Combat Mode units can attack."],
+        messages: [said(phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotCombatMode", { unit: "3 MRR" }))],
       },
     ]);
   });
@@ -246,7 +249,7 @@ describe("without a terrain map", () => {
     const state = wpAttack(field);
     expect(state.target).toBe("0201");
     const view = groundCombatContext(field, state, planFromState(field, state).plan, keys);
-    expect(view.mapNote).toBe("NOBC.World.MapProblem.missing {}");
+    expect(view.mapNote).toBe(said(phrase("NOBC.World.MapProblem.missing")));
     expect(view.terrain.fromMap).toBe(false);
     expect(view.rivers.map((r) => [r.hex, r.fromMap])).toEqual([
       ["0301", false],
@@ -257,7 +260,9 @@ describe("without a terrain map", () => {
       ["I Corps", 1, true],
     ]);
     expect(view.accepted).toBe(true);
-    expect(view.plan!.rows[1]!.label).toBe("Defending hex terrain: clear");
+    expect(view.plan!.rows[1]!.label).toBe(
+      said(phrase("NOBC.Rules.Land.Combat.Terrain", { terrain: phrase("NOBC.Rules.Land.Terrain.clear") })),
+    );
   });
 
   it("reads ticked terrain, rivers and typed distances back from the form", () => {

@@ -20,6 +20,8 @@ import { at, front } from "./fixture";
 import { planFromState } from "../../../src/apps/ground-combat/input";
 import { readBattlefield } from "../../../src/world/read";
 import { clearCombatModifiers, combatModifierRules, registerCombatModifier } from "../../../src/apps/ground-combat/house-rules";
+import { phrase, type Phrase } from "../../../src/rules/resolution";
+import { say } from "../../../src/base/foundry";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
@@ -163,9 +165,10 @@ describe("rolling", () => {
     const planner = (await openGroundCombat({ attackers: [uuidOf("w3")], target: "0201" }))!;
     const view = await contextOf(planner);
     expect(view.accepted).toBe(false);
-    expect(view.refusals[0]!.messages).toEqual(["3 MRR is in March Mode; only Combat Mode units can attack."]);
+    const notCombat = say(phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotCombatMode", { unit: "3 MRR" }));
+    expect(view.refusals[0]!.messages).toEqual([notCombat]);
     expect(await planner.resolve()).toBeNull();
-    expect(warnings().join(" ")).toContain("3 MRR is in March Mode; only Combat Mode units can attack.");
+    expect(warnings()).toEqual([say(phrase("NOBC.Notify.Refused", { reason: notCombat }))]);
     expect(chatFake.messages.size).toBe(0);
     expect(resolved).toEqual([]);
   });
@@ -197,8 +200,18 @@ describe("macros", () => {
   it("refuses bad arguments with zod, naming each field, and changes nothing", async () => {
     expect(await openGroundCombat({ attackers: "1 MRR", target: "12" })).toBeNull();
     const opened = warnings().pop()!;
-    expect(opened).toContain("attackers:");
-    expect(opened).toContain("target: must be a hex label");
+    const problem = (field: string, what: Phrase) => say(phrase("NOBC.Validation.Problem", { field, problem: what }));
+    const notArray = phrase("NOBC.Validation.InvalidType", {
+      expected: phrase("NOBC.Validation.Type.array"),
+      received: phrase("NOBC.Validation.Type.string"),
+    });
+    expect(opened).toBe(
+      say(
+        phrase("NOBC.Notify.Refused", {
+          reason: [problem("attackers", notArray), problem("target", phrase("NOBC.Validation.Args.HexLabel", { input: '"12"' }))].join(" "),
+        }),
+      ),
+    );
     const result = await resolveGroundCombatFor({ target: "0201", fireMissions: [{ supported: uuidOf("w1") }], colour: "red" });
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : result.refusals.map((r) => r.field);
@@ -259,10 +272,14 @@ describe("house rules reach the planner and the card", () => {
     expect(preview.total).toBe(`+${Number(plain.total.replace("+", "")) + 2}`);
     await planner.resolve();
     const flags = [...chatFake.messages.values()][0]!.flags["nobc"] as {
-      display: { breakdown: { code?: string; value: number }[] };
+      display: { breakdown: { text: Phrase; value: number }[] };
       groundCombat: { outcome: { score: number; die: number } };
     };
-    expect(flags.display.breakdown.find((l) => l.code === "HOUSE.Elite")).toMatchObject({ value: 2, data: { units: 2 } });
+    expect(flags.display.breakdown.find((l) => l.text.key === "HOUSE.Elite")).toEqual({
+      text: phrase("HOUSE.Elite", { units: 2 }),
+      value: 2,
+      source: "house rule: elite",
+    });
     const { score, die } = flags.groundCombat.outcome;
     expect(score).toBe(Number(plain.total.replace("+", "")) + 2 + die);
     const view = cardView();
@@ -270,8 +287,6 @@ describe("house rules reach the planner and the card", () => {
       label: 'HOUSE.Elite {"units":"2"}',
       valueText: "+2",
       source: "house rule: elite",
-      code: "HOUSE.Elite",
-      data: { units: 2 },
     });
     expect(view.total).toBe(`+${score}`);
   });

@@ -14,6 +14,8 @@ import type { NobcDialog } from "../../../src/apps/base/dialog";
 import { HqSheet } from "../../../src/sheets/sheets";
 import { smallMap } from "../../map/fixture";
 import { at, specs } from "./fixture";
+import { phrase, type Phrase } from "../../../src/rules/resolution";
+import { say } from "../../../src/base/foundry";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
@@ -241,10 +243,15 @@ describe("macros and registration", () => {
     expect(await landPhaseMacros.openOrders({})).toBeNull();
     expect(await landPhaseMacros.openRearAreaAttack({ side: "red" })).toBeNull();
     expect(await landPhaseMacros.openDemolition({ hq: 3 })).toBeNull();
-    const w = warnings();
-    expect(w[0]).toContain("openOrders: hq:");
-    expect(w[1]).toContain("openRearAreaAttack: side:");
-    expect(w[2]).toContain("openDemolition: hq:");
+    const wrongType = (received: Phrase) =>
+      phrase("NOBC.Validation.InvalidType", { expected: phrase("NOBC.Validation.Type.string"), received });
+    const refusedArg = (macro: string, field: string, problem: Phrase) =>
+      say(phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Validation.Args.MacroProblem", { macro, field, problem }) }));
+    expect(warnings()).toEqual([
+      refusedArg("openOrders", "hq", wrongType(phrase("NOBC.Validation.Type.undefined"))),
+      refusedArg("openRearAreaAttack", "side", phrase("NOBC.Validation.InvalidOption", { values: '"nato", "wp"' })),
+      refusedArg("openDemolition", "hq", wrongType(phrase("NOBC.Validation.Type.number"))),
+    ]);
     expect(sheetsFake.appRenders).toHaveLength(0);
   });
 

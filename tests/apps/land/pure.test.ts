@@ -13,7 +13,7 @@ import { demolitionContext } from "../../../src/apps/land/demolition/context";
 import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition/state";
 import { scriptedDice } from "../../../src/rules/dice";
 import { field, i18n, specs, world } from "./fixture";
-import type { Refusal } from "../../../src/rules/resolution";
+import { phrase, type Refusal } from "../../../src/rules/resolution";
 import { speak } from "../../../src/base/phrase";
 
 const A = (id: string) => `Actor.${id}`;
@@ -123,7 +123,7 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
     expect(view.cost).toBe(2);
     expect(view.cards.map((c) => c.name)).toEqual(["Pioniere", "Minenleger"]);
     expect(view.canPost).toBe(false);
-    expect(view.refusals[0]).toContain("PzGrenBrig 3 has no supply point");
+    expect(view.refusals[0]).toBe(speak(phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: "PzGrenBrig 3" }), i18n));
     expect(view.hqs.map((o) => [o.label, o.selected])).toEqual([
       ["I Corps", true],
       ["1 GTA", false],

@@ -7,7 +7,7 @@ import type { Side } from "../../../rules/nobc/air/types";
 import type { BreakdownLine, Phrase, Refusal } from "../../../rules/resolution";
 import { speak } from "../../../base/phrase";
 import type { Effect } from "../../../rules/effects";
-import { breakdownContext, localizeBreakdown, type BreakdownRow, type Translator } from "../../../view/breakdown";
+import { breakdownContext, describeEffect, type BreakdownRow, type Translator } from "../../../view/breakdown";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import type { Card, FormValues } from "../../base/controller";
 import type { MissionWorld } from "./world";
@@ -34,17 +34,17 @@ export function refusalMessages(refusals: readonly Refusal[], i18n: Translator):
 
 /** The rules' breakdown lines as rows of the preview table (value signed, source kept). */
 export function breakdownRows(lines: readonly BreakdownLine[], i18n: Translator): readonly BreakdownRow[] {
-  return localizeBreakdown(
-    breakdownContext({ intro: "", breakdown: lines, rolls: [], effects: [], showTotal: false }, (r) => r),
-    i18n,
-  ).rows;
+  return breakdownContext({ intro: "", breakdown: lines, rolls: [], effects: [], showTotal: false }, (r) => r).rows.map((row) => ({
+    label: speak(row.text, i18n),
+    valueText: row.valueText,
+    source: row.source,
+  }));
 }
 
 /** The changes in words, as the card will list them. */
 export function effectSentences(effects: readonly Effect[], world: MissionWorld, i18n: Translator): string[] {
   const nameOf = (ref: string) => world.names.get(ref) ?? ref;
-  return localizeBreakdown(breakdownContext({ intro: "", breakdown: [], rolls: [], effects, showTotal: false }, nameOf), i18n)
-    .effects as string[];
+  return effects.map((e) => speak(describeEffect(e, nameOf), i18n));
 }
 
 /** A probability as a percentage with one decimal, e.g. "33.3 %". */

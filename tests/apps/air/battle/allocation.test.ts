@@ -10,6 +10,8 @@ import {
 } from "../../../../src/apps/air/battle/allocation/state";
 import { allocationContext } from "../../../../src/apps/air/battle/allocation/context";
 import { i18n, squadron, world } from "./fixtures";
+import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/base/phrase";
 
 const f15 = squadron("f15", { airToAir: 5, cas: 0, range: 1 });
 const a10 = squadron("a10", { airToAir: 1, cas: 5, range: 0 });
@@ -79,9 +81,18 @@ describe("the allocation dialog's state", () => {
     const view = allocationContext(w, bad, i18n);
     expect(view.canPost).toBe(false);
     expect(view.breakdown).toBeNull();
-    expect(view.refusals.join(" ")).toMatch(/f15 has no CAS value/);
-    expect(view.refusals.join(" ")).toMatch(/a10 carries .*aam weapon/);
-    expect(view.refusals.join(" ")).toMatch(/a10 has range 0/);
+    expect(view.refusals).toEqual(
+      [
+        phrase("NOBC.Rules.Air.Allocation.Refusal.unfitCas", { squadron: "f15" }),
+        phrase("NOBC.Rules.Air.Allocation.Refusal.wrongWeapon", {
+          squadron: "a10",
+          weapon: i18n.localize("NOBC.WeaponKind.aam"),
+          kind: phrase("NOBC.Rules.Air.WeaponKind.aam"),
+          box: phrase("NOBC.Rules.Air.Box.cas"),
+        }),
+        phrase("NOBC.Rules.Air.Allocation.Refusal.outOfRange", { squadron: "a10", range: 0, zone: "South", distance: 1 }),
+      ].map((p) => speak(p, i18n)),
+    );
   });
 
   it("a player cannot post orders for a squadron they do not own", () => {

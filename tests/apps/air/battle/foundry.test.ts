@@ -21,6 +21,8 @@ import {
 } from "../../../../src/apps/air/battle/macros";
 import { registerAirBattleActions } from "../../../../src/apps/air/battle/register";
 import { scriptedDice } from "../../../../src/rules/dice";
+import { phrase } from "../../../../src/rules/resolution";
+import { say } from "../../../../src/base/foundry";
 import { NobcDialog } from "../../../../src/apps/base/dialog";
 import type { AllocationState } from "../../../../src/apps/air/battle/allocation/state";
 import type { LineUpState } from "../../../../src/apps/air/battle/lineup/state";
@@ -125,7 +127,10 @@ describe("the turn panel's buttons", () => {
     expect(messages()).toHaveLength(1);
     const view = sheetsFake.rendered.at(-1)!.data as { title: string; rows: { label: string; valueText: string }[]; outcome: string };
     expect(view.title).toContain("NOBC.AirBattle.Superiority.CardTitle");
-    expect(view.rows.map((r) => r.label)).toEqual(["NATO air-to-air squadrons left", "Warsaw Pact air-to-air squadrons left"]);
+    expect(view.rows.map((r) => r.label)).toEqual([
+      say(phrase("NOBC.Rules.Air.Superiority.NatoLeft")),
+      say(phrase("NOBC.Rules.Air.Superiority.WpLeft")),
+    ]);
     expect(view.rows.map((r) => r.valueText)).toEqual([expect.stringContaining("2"), expect.stringContaining("1")]);
     expect(view.outcome).toContain("NOBC.AirBattle.StatusWinner");
     expect(messages()[0]!.flags["nobc"]).toMatchObject({ state: "pending", effects: [] });
@@ -178,7 +183,17 @@ describe("the dialogs", () => {
     await dialog.change({ "box-0": "cas", "box-1": "recce" });
     expect(await dialog.resolve()).toBeNull();
     expect(messages()).toHaveLength(0);
-    expect(warnings()[0]).toMatch(/f15 has no CAS value.*f16 is neither a Recce nor an EW squadron/);
+    const reasons = [
+      phrase("NOBC.Rules.Air.Allocation.Refusal.unfitCas", { squadron: "f15" }),
+      phrase("NOBC.Rules.Air.Allocation.Refusal.wrongWeapon", {
+        squadron: "f15",
+        weapon: "AIM-120",
+        kind: phrase("NOBC.Rules.Air.WeaponKind.aam"),
+        box: phrase("NOBC.Rules.Air.Box.cas"),
+      }),
+      phrase("NOBC.Rules.Air.Allocation.Refusal.unfitRecce", { squadron: "f16" }),
+    ];
+    expect(warnings()).toEqual([say(phrase("NOBC.Notify.Refused", { reason: reasons.map(say).join(" ") }))]);
   });
 
   it("the line-up goes side by side through the cards", async () => {

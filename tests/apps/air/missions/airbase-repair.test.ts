@@ -15,6 +15,7 @@ import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { AIRBASES, fixtureWorld, i18n } from "./fixture";
 import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/base/phrase";
 
 const world = fixtureWorld();
 
@@ -54,11 +55,15 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
     expect(s.boxes).toEqual({ "Actor.bitburg": 2, "Actor.ramstein": 2 });
     const ctx = airbaseRepairContext(s, world, i18n);
     expect(ctx.canRoll).toBe(false);
-    expect(ctx.refusals[0]).toContain("at most 3");
+    expect(ctx.refusals).toEqual([
+      speak(phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.zoneLimit", { zone: "2ATAF", count: 3, chart: "Ramstein" }), i18n),
+    ]);
     expect(readAirbaseRepair(s, { "boxes:Actor.ramstein": "" }, world).boxes["Actor.ramstein"]).toBe(0);
     expect(readAirbaseRepair(s, { side: "wp" }, world)).toEqual(initialAirbaseRepair(world, "wp"));
     const odd = readAirbaseRepair(s, { "boxes:Actor.ramstein": "1.5" }, world);
-    expect(airbaseRepairContext(odd, world, i18n).refusals[0]).toContain("cannot have 1.5");
+    expect(airbaseRepairContext(odd, world, i18n).refusals).toEqual([
+      speak(phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.badRepair", { chart: "Ramstein", count: 1.5, lost: 2 }), i18n),
+    ]);
   });
 
   it("one die per hit; failures become permanent; boxes restored; one card", () => {
@@ -107,7 +112,9 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
   });
 
   it("refuses no airbase, and hits that are not a whole number of 1 or more", () => {
-    expect(overrunContext(readOverrun(initialOverrun(world), { hits: "" }), world, i18n).refusals[0]).toContain("1 or more");
+    expect(overrunContext(readOverrun(initialOverrun(world), { hits: "" }), world, i18n).refusals).toEqual([
+      speak(phrase("NOBC.Rules.Air.AirbaseRepair.Refusal.badOverrunHits", { airbase: "Bitburg", value: Number.NaN }), i18n),
+    ]);
     expect(overrunContext(readOverrun(initialOverrun(world), { hits: "0" }), world, i18n).canRoll).toBe(false);
     const none = fixtureWorld({ airbases: [] });
     expect(overrunContext(initialOverrun(none), none, i18n).refusals).toEqual(["NOBC.AirMissions.Check.noOverrunAirbase"]);

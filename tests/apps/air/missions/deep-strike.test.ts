@@ -97,8 +97,10 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
     ]);
     const ctx = deepStrikeContext(nato({ attackers: [], airDefence: "3, 9" }), world, i18n);
     expect(ctx.canRoll).toBe(false);
-    expect(ctx.refusals.join(" ")).toContain("Nothing is sent against Templin");
-    expect(ctx.refusals.join(" ")).toContain("value 9");
+    expect(ctx.refusals).toEqual([
+      speak(phrase("NOBC.Rules.Air.DeepStrike.Refusal.noAttackers", { target: "Templin" }), i18n),
+      speak(phrase("NOBC.Rules.Air.DeepStrike.Refusal.badAirDefence", { box: 2, target: "Templin", value: 9 }), i18n),
+    ]);
     expect(rollDeepStrike(nato({ target: "" }), world, scriptedDice([]), i18n).ok).toBe(false);
     expect(rollDeepStrike(nato({ airDefence: "7" }), world, scriptedDice([]), i18n).ok).toBe(false);
   });

@@ -13,6 +13,8 @@ import { resolveParadrop } from "../../../../src/rules/nobc/air/index";
 import { paradropController } from "../../../../src/apps/air/missions/paradrop/controller";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n } from "./fixture";
+import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/base/phrase";
 
 const world = fixtureWorld();
 const nato = (over: Partial<ParadropState> = {}): ParadropState => ({ ...initialParadrop(world, "nato"), ...over });
@@ -104,11 +106,13 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
     const ctx = paradropContext(nato({ level: "supremacy", winner: "wp", adjacentToEnemy: true }), world, i18n);
     expect(ctx.canRoll).toBe(true);
     expect(ctx.modifiers.map((r) => [r.label, r.valueText])).toEqual([
-      ["Enemy holds air supremacy", "\u22123"],
-      ["Landing next to an enemy unit", "\u22121"],
+      [speak(phrase("NOBC.Rules.Air.Paradrop.EnemyAir", { level: phrase("NOBC.Rules.Air.Level.supremacy") }), i18n), "\u22123"],
+      [speak(phrase("NOBC.Rules.Air.Paradrop.AdjacentEnemy"), i18n), "\u22121"],
     ]);
     expect((ctx as { modifierTotal: string }).modifierTotal).toBe("\u22124");
-    expect(ctx.warnings[0]).toContain("enemy holds air supremacy");
+    expect(ctx.warnings).toEqual([
+      speak(phrase("NOBC.Rules.Air.Paradrop.EnemyAirWarning", { level: phrase("NOBC.Rules.Air.Level.supremacy"), modifier: -3 }), i18n),
+    ]);
     expect(ctx.odds.map((o) => o.faces)).toEqual(["1, 2, 3, 4", "5", "6", "\u2014"]);
     expect(ctx.odds[3]!.impossible).toBe(true);
     expect(ctx.odds.map((o) => o.losses)).toEqual([
@@ -127,9 +131,16 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
     expect(noBrigade).toMatchObject({ canRoll: false, refusals: ["NOBC.AirMissions.Check.noBrigade"], odds: [] });
     const bad = paradropContext(nato({ override: "1.5", transports: ["Actor.an12"] }), world, i18n);
     expect(bad.canRoll).toBe(false);
-    expect(bad.refusals).toHaveLength(2);
-    expect(bad.refusals.join(" ")).toContain("must be a whole number");
-    expect(bad.refusals.join(" ")).toContain("12 VTAD (An-12)");
+    expect(bad.refusals).toEqual(
+      [
+        phrase("NOBC.Rules.Air.Paradrop.Refusal.badModifier", { value: 1.5 }),
+        phrase("NOBC.Rules.Air.Paradrop.Refusal.notATransport", {
+          squadron: "12 VTAD (An-12)",
+          side: phrase("NOBC.Rules.Air.Side.nato"),
+          brigade: "1/82 Abn Bde",
+        }),
+      ].map((p) => speak(p, i18n)),
+    );
     expect(rollParadrop(nato({ brigade: "Actor.gone" }), world, scriptedDice([]), i18n).ok).toBe(false);
     expect(rollParadrop(nato({ override: "x" }), world, scriptedDice([]), i18n).ok).toBe(false);
   });

@@ -9,6 +9,7 @@ import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
 import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/base/phrase";
 
 const world = fixtureWorld();
 
@@ -32,7 +33,7 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
     const three = readRepair(two, { "auto:Actor.f15": true, "auto:Actor.f16be": true, "auto:Actor.f16dk": true }, world);
     const refused = repairContext(three, world, i18n);
     expect(refused.canRoll).toBe(false);
-    expect(refused.refusals[0]).toContain("at most 2");
+    expect(refused.refusals).toEqual([speak(phrase("NOBC.Rules.Air.Repair.Refusal.tooManyAutomatic", { limit: 2, count: 3 }), i18n)]);
     expect(readRepair(initialRepair(world, "wp"), { "auto:Actor.mig23": true }, world).automatic).toEqual([]);
     expect(readRepair(two, { side: "wp" }, world)).toEqual({ side: "wp", automatic: [] });
   });
@@ -102,7 +103,9 @@ describe("step 10: basing for next turn (seed 000, Air War QRS 10)", () => {
     expect(capacityInput(moved, world).placements).toEqual({ "Actor.f16us": "Actor.ramstein", "Actor.f4": null });
     const ctx = capacityContext(moved, world, i18n);
     expect(ctx.canRoll).toBe(false);
-    expect(ctx.refusals[0]).toContain("Ramstein, which has no space left");
+    expect(ctx.refusals).toEqual([
+      speak(phrase("NOBC.Rules.Air.Capacity.Refusal.airbaseFull", { squadron: "50 TFW (F-16)", airbase: "Ramstein" }), i18n),
+    ]);
     expect(postCapacity(moved, world, i18n).ok).toBe(false);
   });
 

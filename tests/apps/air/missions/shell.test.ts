@@ -12,9 +12,16 @@ import { requestCardAction } from "../../../../src/queries/register";
 import { clearStageRegistry, stageActionById } from "../../../../src/combat/registry";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
 import { NobcDialog } from "../../../../src/apps/base/dialog";
+import { phrase, type Phrase } from "../../../../src/rules/resolution";
+import { say } from "../../../../src/base/foundry";
 
 type Raw = Record<string, unknown>;
 let macros: typeof import("../../../../src/apps/air/missions/macros");
+
+/** A macro's refused argument as the warning writes it (the harness shows keys and data). */
+const problem = (field: string, what: Phrase) => phrase("NOBC.Validation.Problem", { field, problem: what });
+const refusedArgs = (macro: string, problems: Phrase) =>
+  say(phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Validation.Args.Refused", { macro, problems }) }));
 
 const squadronSystem = (over: Raw): Raw => ({
   side: "nato",
@@ -105,7 +112,8 @@ describe("the repair button (step 9)", () => {
 
   it("bad arguments are refused naming the field, nothing posted", async () => {
     expect(await macros.repairSide({ side: "both" })).toBe(false);
-    expect(warnings()[0]).toContain('side: must be \\"nato\\" or \\"wp\\"');
+    const side = phrase("NOBC.Validation.Args.Side", { input: '"both"', choices: "nato, wp", expected: '"nato", "wp"' });
+    expect(warnings()).toEqual([refusedArgs("repairSide", problem("side", side))]);
     expect(cards()).toHaveLength(0);
   });
 
@@ -198,6 +206,8 @@ describe("the other steps through the shell", () => {
     expect(await macros.repairAirbases({})).toBe(false);
     expect(await macros.overrunAirfield({ airbase: base.uuid })).toBe(false);
     expect(warnings()).toHaveLength(3);
-    expect(warnings()[2]).toContain("hits:");
+    expect(warnings()[2]).toBe(
+      refusedArgs("overrunAirfield", problem("hits", phrase("NOBC.Validation.Args.Whole", { input: "undefined" }))),
+    );
   });
 });
