@@ -11,7 +11,7 @@ import {
 } from "../../../src/apps/ground-combat/house-rules";
 import { DEFAULT_RULES_OPTIONS } from "../../../src/rules/nobc/land/options";
 import type { LandUnit } from "../../../src/rules/nobc/land/types";
-import { keys } from "./fixture";
+import { phrase } from "../../../src/rules/resolution";
 
 const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => ({
   id,
@@ -62,8 +62,8 @@ describe("registerCombatModifier", () => {
     const r = registerCombatModifier({ id: " ", label: 3, applies: "−1", source: "", colour: "red" });
     expect(r.ok).toBe(false);
     expect(r.ok ? [] : r.refusals.map((x) => x.field)).toEqual(expect.arrayContaining(["id", "label", "applies", "source", "rule"]));
-    expect(r.ok ? [] : r.refusals.find((x) => x.field === "applies")!.message).toBe(
-      "registerCombatModifier: applies: must be a function (context) => value | null",
+    expect(r.ok ? [] : r.refusals.find((x) => x.field === "applies")!.text).toEqual(
+      phrase("NOBC.HouseRule.Invalid.Problem", { field: "applies", problem: phrase("NOBC.HouseRule.Invalid.Applies", { input: '"−1"' }) }),
     );
     expect(registerCombatModifier(undefined).ok).toBe(false);
     expect(combatModifierRules()).toEqual([]);
@@ -75,7 +75,7 @@ describe("registerCombatModifier", () => {
     const again = registerCombatModifier({ id: "night-attack", label: "HOUSE.Other", applies: () => 1 });
     expect(again).toEqual({
       ok: false,
-      refusals: [{ code: "duplicateId", message: 'NOBC.HouseRule.DuplicateId {"id":"night-attack"}', field: "id" }],
+      refusals: [{ code: "duplicateId", text: phrase("NOBC.HouseRule.DuplicateId", { id: "night-attack" }), field: "id" }],
     });
     expect(combatModifierRules().map((r) => r.label)).toEqual(["HOUSE.Night"]);
     expect(warnings().at(-1)).toContain("NOBC.HouseRule.DuplicateId");
@@ -94,7 +94,7 @@ describe("asking the house rules about a combat", () => {
         applies: (c: CombatModifierContext) => ({ value: -1, data: { count: c.attackers.filter((u) => u.supply === 0).length } }),
       },
     ];
-    expect(askHouseRules(rules, context(), keys)).toEqual({
+    expect(askHouseRules(rules, context())).toEqual({
       modifiers: [
         { code: "HOUSE.Town", value: -1, source: "house rule: town" },
         { code: "HOUSE.Dry", value: -1, data: { count: 1 }, source: "club rules p. 3" },
@@ -116,18 +116,17 @@ describe("asking the house rules about a combat", () => {
         },
       ],
       context(),
-      keys,
     );
     expect(asked.modifiers).toEqual([{ code: "HOUSE.Odd", value: "2", source: "house rule: odd" }]);
     expect(asked.problems).toEqual([
-      { code: "houseRuleFailed", message: 'NOBC.HouseRule.Failed {"id":"boom","reason":"no scene"}', field: "extraModifiers" },
+      { code: "houseRuleFailed", text: phrase("NOBC.HouseRule.Failed", { id: "boom", reason: "no scene" }), field: "extraModifiers" },
     ]);
   });
 
   it("gives each rule a copy: a rule that changes its context changes nothing", () => {
     const seen = context();
     const meddler = { id: "meddler", label: "HOUSE.M", applies: (c: CombatModifierContext) => ((c.attackers as LandUnit[]).pop(), null) };
-    askHouseRules([meddler], seen, keys);
+    askHouseRules([meddler], seen);
     expect(seen.attackers.map((u) => u.id)).toEqual(["w1", "w2"]);
   });
 });

@@ -37,6 +37,8 @@ export function card(record: AirRecord, state: CardRecord["state"] = "pending", 
 
 /** Keys come back as they are; formatted keys carry their data, so tests can read both. */
 export const i18n: Translator = {
+  lang: "en",
+  has: () => true,
   localize: (key) => key,
   format: (key, data) => `${key} ${JSON.stringify(data)}`,
 };
