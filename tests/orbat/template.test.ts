@@ -44,7 +44,7 @@ describe("templates/orbat/import-dialog.hbs", () => {
 
   it("shows the empty form before anything is checked, and disables everything while importing", () => {
     expect(render(importDialogContext({ ...state, source: null, result: null }, english))).not.toContain("NOBC.Orbat.Refused");
-    const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }));
+    const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }, english));
     expect(busy).toMatch(/data-action="check" disabled/);
   });
 });
