@@ -6,11 +6,12 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build } from "vite";
 import { root } from "./script-paths.mjs";
 
 /** Bundles `entry` (a path under the repository, e.g. "src/orbat/cli.ts") and imports it. */
 export async function importTs(entry) {
+  // vite is loaded only when a script bundles, so importing this module costs nothing.
+  const { build } = await import("vite");
   const outDir = await mkdtemp(join(tmpdir(), "nobc-cli-"));
   try {
     await build({
@@ -43,4 +44,13 @@ export async function englishWords(module) {
 export async function englishSay(module) {
   const words = await englishWords(module);
   return (p) => module.speak(p, words);
+}
+
+/**
+ * What the pack and build scripts print, in English: `{ cli, say }` from src/base/cli.ts, written by
+ * the same `englishSay`. Bundled only when a script has something to print.
+ */
+export async function packsCli() {
+  const module = await importTs("src/base/cli.ts");
+  return { cli: module.PACKS_CLI, say: await englishSay(module) };
 }

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import { zipSync } from "fflate";
+import { packsCli } from "./import-ts.mjs";
 import { readSources } from "./packs-lib.mjs";
 import { isMain, root } from "./script-paths.mjs";
 
@@ -66,12 +67,14 @@ async function main() {
   }
   await writeFile(path.join(dist, "nobc.zip"), zipSync(files, { level: 6 }));
   const size = (await stat(path.join(dist, "nobc.zip"))).size;
-  console.log(`nobc: dist/ ready (${Object.keys(files).length} files), dist/nobc.zip ${(size / 1024).toFixed(0)} KiB`);
+  const { cli, say } = await packsCli();
+  console.log(say(cli.built(Object.keys(files).length, Math.round(size / 1024))));
 }
 
 if (isMain(import.meta.url)) {
-  main().catch((err) => {
-    console.error(`nobc build failed: ${err.message}`);
+  main().catch(async (err) => {
+    const { cli, say } = await packsCli();
+    console.error(say(cli.buildFailed(String(err.message))));
     process.exit(1);
   });
 }

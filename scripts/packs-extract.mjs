@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
+import { packsCli } from "./import-ts.mjs";
 import { declaredPacks, slug, sourceRoot, stripVolatile } from "./packs-lib.mjs";
 import { isMain } from "./script-paths.mjs";
 
@@ -62,26 +63,41 @@ export async function extractToSource(packDir, packName, { dest } = {}) {
   return count;
 }
 
+/** A refusal of the command line, told as a phrase of src/base/cli.ts (`text` picks it from PACKS_CLI). */
+class Refused extends Error {
+  constructor(text) {
+    super("refused");
+    this.text = text;
+  }
+}
+
 async function main(args) {
   const [packDir, packName] = args;
   if (!packDir || !packName) {
-    throw new Error("usage: npm run packs:extract -- <compiled pack folder> <pack name>");
+    throw new Refused((cli) => cli.extractUsage());
   }
   const declared = await declaredPacks();
   if (!declared.some((p) => p.name === packName)) {
-    throw new Error(`"${packName}" is not a pack system.json declares (${declared.map((p) => p.name).join(", ")})`);
+    throw new Refused((cli) =>
+      cli.notAPack(
+        packName,
+        declared.map((p) => p.name),
+      ),
+    );
   }
   if (!existsSync(path.join(packDir, "CURRENT"))) {
-    throw new Error(`${packDir} is not a compiled LevelDB pack (no CURRENT file)`);
+    throw new Refused((cli) => cli.notLevelDb(packDir));
   }
   const count = await extractToSource(path.resolve(packDir), packName);
-  console.log(`nobc: ${count} documents written to packs/_source/${packName}/. Check them with: npx vitest run tests/packs`);
+  const { cli, say } = await packsCli();
+  console.log(say(cli.extracted(count, packName)));
 }
 
 if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).catch((err) => {
-    const locked = /lock/i.test(String(err.message)) ? " (is the world still open in Foundry? Close it first.)" : "";
-    console.error(`nobc packs:extract failed: ${err.message}${locked}`);
+  main(process.argv.slice(2)).catch(async (err) => {
+    const { cli, say } = await packsCli();
+    const error = err instanceof Refused ? say(err.text(cli)) : String(err.message);
+    console.error(say(cli.extractFailed(error, !(err instanceof Refused) && /lock/i.test(error))));
     process.exit(1);
   });
 }

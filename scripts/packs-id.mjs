@@ -1,5 +1,7 @@
-// `npm run packs:id [count]`: prints fresh 16-character document ids for new pack sources.
+// `npm run packs:id [count]`: prints fresh 16-character document ids for new pack sources. Its usage
+// is a phrase of lang/en.json (./import-ts.mjs).
 import { randomInt } from "node:crypto";
+import { packsCli } from "./import-ts.mjs";
 import { isMain } from "./script-paths.mjs";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -13,7 +15,8 @@ export function newId() {
 if (isMain(import.meta.url)) {
   const count = Number(process.argv[2] ?? 1);
   if (!Number.isInteger(count) || count < 1 || count > 100) {
-    console.error("usage: npm run packs:id -- [how many ids, 1 to 100]");
+    const { cli, say } = await packsCli();
+    console.error(say(cli.idUsage()));
     process.exit(1);
   }
   for (let i = 0; i < count; i++) console.log(newId());

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { packsCli } from "./import-ts.mjs";
 import { root, slug, sourceRoot } from "./packs-lib.mjs";
 import { isMain } from "./script-paths.mjs";
 
@@ -337,14 +338,22 @@ async function main() {
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${slug(adventure.name)}.json`), `${JSON.stringify(adventure, null, 2)}\n`);
+  const { cli, say } = await packsCli();
   console.log(
-    `nobc: ${PACK}: ${adventure.actors.length} actors, ${adventure.scenes[0].tokens.length} tokens, ${adventure.journal.length} journals`,
+    say(
+      cli.scenarioBuilt(PACK, {
+        actors: adventure.actors.length,
+        tokens: adventure.scenes[0].tokens.length,
+        journals: adventure.journal.length,
+      }),
+    ),
   );
 }
 
 if (isMain(import.meta.url)) {
-  main().catch((err) => {
-    console.error(`nobc scenario build failed: ${err.message}`);
+  main().catch(async (err) => {
+    const { cli, say } = await packsCli();
+    console.error(say(cli.scenarioFailed(String(err.message))));
     process.exit(1);
   });
 }

@@ -5,6 +5,7 @@
 import "../styles/nobc.css";
 import * as rules from "./rules/index";
 import { SYSTEM_ID } from "./base/constants";
+import { say } from "./base/foundry";
 import { registerDataModels } from "./data/register";
 import { subordinatesOf } from "./data/subordinates";
 import { registerSettings, rulesOptions } from "./base/settings";
@@ -58,6 +59,8 @@ const air = {
 
 export interface NobcApi {
   rules: typeof rules;
+  /** A rules phrase (a refusal's or a breakdown line's `text`) in the user's language, for macros. */
+  say: typeof say;
   applyEffects: typeof applyEffects;
   applyPlan: typeof applyPlan;
   planEffects: typeof planEffects;
@@ -115,6 +118,7 @@ Hooks.once("init", () => {
   registerGroundCombat();
   (game as InitGame).nobc = {
     rules,
+    say,
     applyEffects,
     applyPlan,
     planEffects,

@@ -40,6 +40,7 @@ describe("src/nobc.ts", () => {
         "registerCombatModifier",
         "rules",
         "rulesOptions",
+        "say",
         "subordinatesOf",
         "unitSymbolSvg",
       ].sort(),

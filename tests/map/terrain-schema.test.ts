@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatMapPath, formatMapProblem, parseTerrainMap, validateTerrainMap, type MapProblem } from "../../src/map/terrain-schema";
+import { phrase, type Phrase } from "../../src/rules/resolution";
 import { smallMap } from "./fixture";
 
-function problems(data: unknown): string[] {
+function problems(data: unknown): Phrase[] {
   const check = validateTerrainMap(data);
   return check.ok ? [] : check.problems.map(formatMapProblem);
 }
@@ -20,9 +21,30 @@ describe("terrain map format", () => {
     map.hexes["0102"]!.country = "prussia";
     map.hexsides[0]!.side = "east";
     expect(problems(map)).toEqual([
-      'hexes["0101"].terrain[1]: "forest" is not a terrain type (clear, woods, rough, marsh, town, city)',
-      'hexes["0102"].country: "prussia" is not a country code (frg, gdr, cs, pl, nl, be, lu, dk, fr, at, ch, hu, su)',
-      'hexsides[0].side: "east" is not a side of a hex (n, ne, se, s, sw, nw)',
+      phrase("NOBC.Validation.Problem", {
+        field: 'hexes["0101"].terrain[1]',
+        problem: phrase("NOBC.Map.Problem.TerrainType", {
+          input: '"forest"',
+          choices: "clear, woods, rough, marsh, town, city",
+          expected: '"clear", "woods", "rough", "marsh", "town", "city"',
+        }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: 'hexes["0102"].country',
+        problem: phrase("NOBC.Map.Problem.Country", {
+          input: '"prussia"',
+          choices: "frg, gdr, cs, pl, nl, be, lu, dk, fr, at, ch, hu, su",
+          expected: '"frg", "gdr", "cs", "pl", "nl", "be", "lu", "dk", "fr", "at", "ch", "hu", "su"',
+        }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "hexsides[0].side",
+        problem: phrase("NOBC.Map.Problem.Side", {
+          input: '"east"',
+          choices: "n, ne, se, s, sw, nw",
+          expected: '"n", "ne", "se", "s", "sw", "nw"',
+        }),
+      }),
     ]);
   });
 
@@ -32,19 +54,30 @@ describe("terrain map format", () => {
     map.hexes["0103"] = { terrain: [], country: "frg", colour: "red" };
     delete map.format;
     const out = problems(map);
-    expect(out).toContain('format: format must be "nobc-terrain/1"');
-    expect(out).toContain('hexes["12"]: "12" is not a hex label (four digits, column then row, e.g. 0712)');
-    expect(out).toContain('hexes["0103"].terrain: a hex needs at least one terrain type');
-    expect(out.some((p) => p.startsWith('hexes["0103"]: ') && p.includes("colour"))).toBe(true);
+    const at = (field: string, problem: Phrase) => phrase("NOBC.Validation.Problem", { field, problem });
+    expect(out).toContainEqual(
+      at("format", phrase("NOBC.Map.Problem.Format", { input: "undefined", choices: "nobc-terrain/1", expected: '"nobc-terrain/1"' })),
+    );
+    expect(out).toContainEqual(at('hexes["12"]', phrase("NOBC.Map.Problem.HexLabel", { input: '"12"' })));
+    expect(out).toContainEqual(at('hexes["0103"].terrain', phrase("NOBC.Map.Problem.NoTerrain", { input: "[]", minimum: 1 })));
+    expect(out).toContainEqual(at('hexes["0103"]', phrase("NOBC.Validation.UnrecognizedKeys", { count: 1, keys: '"colour"' })));
   });
 
   it("rejects sizes outside 1..99 and a non-positive hex size", () => {
     expect(problems({ ...smallMap(), columns: 0, rows: 100, hexSize: 0 })).toEqual([
-      "columns: columns must be at least 1",
-      "rows: rows can be at most 99 (hex labels have two digits each)",
-      "hexSize: hexSize must be a positive number of pixels",
+      phrase("NOBC.Validation.Problem", {
+        field: "columns",
+        problem: phrase("NOBC.Map.Problem.Dimension.AtLeast", { input: "0", minimum: 1 }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "rows",
+        problem: phrase("NOBC.Map.Problem.Dimension.AtMost", { input: "100", maximum: 99 }),
+      }),
+      phrase("NOBC.Validation.Problem", { field: "hexSize", problem: phrase("NOBC.Map.Problem.HexSize", { input: "0", minimum: 0 }) }),
     ]);
-    expect(problems({ ...smallMap(), columns: 2.5 })).toEqual(["columns: columns must be a whole number"]);
+    expect(problems({ ...smallMap(), columns: 2.5 })).toEqual([
+      phrase("NOBC.Validation.Problem", { field: "columns", problem: phrase("NOBC.Map.Problem.Dimension.Whole", { input: "2.5" }) }),
+    ]);
   });
 
   it("cross-checks hexes: inside the map, every hex present, terrain that does not contradict itself, names on towns", () => {
@@ -54,12 +87,24 @@ describe("terrain map format", () => {
     map.hexes["0103"] = { terrain: ["clear", "woods", "woods"], country: "frg", name: "Nowhere" };
     map.hexes["0303"] = { terrain: ["town", "city"], country: "gdr" };
     expect(problems(map)).toEqual([
-      'hexes["0103"].terrain[2]: "woods" is listed twice',
-      'hexes["0103"].terrain: clear cannot be combined with other terrain (clear, woods, woods)',
-      'hexes["0103"].name: hex 0103 is named "Nowhere" but has no town or city terrain',
-      'hexes["0303"].terrain: a hex is a town or a city, not both',
-      'hexes["0504"]: hex 0504 lies outside the map (columns 01-04, rows 01-03)',
-      "hexes: hex 0203 is missing; every hex of the map needs an entry",
+      phrase("NOBC.Validation.Problem", {
+        field: 'hexes["0103"].terrain[2]',
+        problem: phrase("NOBC.Map.Problem.TerrainTwice", { terrain: "woods" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: 'hexes["0103"].terrain',
+        problem: phrase("NOBC.Map.Problem.ClearCombined", { terrain: "clear, woods, woods" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: 'hexes["0103"].name',
+        problem: phrase("NOBC.Map.Problem.NamedNoTown", { hex: "0103", name: "Nowhere" }),
+      }),
+      phrase("NOBC.Validation.Problem", { field: 'hexes["0303"].terrain', problem: phrase("NOBC.Map.Problem.TownAndCity") }),
+      phrase("NOBC.Validation.Problem", {
+        field: 'hexes["0504"]',
+        problem: phrase("NOBC.Map.Problem.Outside", { hex: "0504", columns: "04", rows: "03" }),
+      }),
+      phrase("NOBC.Validation.Problem", { field: "hexes", problem: phrase("NOBC.Map.Problem.MissingHex", { hex: "0203" }) }),
     ]);
   });
 
@@ -73,11 +118,26 @@ describe("terrain map format", () => {
       { hex: "0103", side: "se" },
     );
     expect(problems(map)).toEqual([
-      "hexsides[2].hex: hex 0901 lies outside the map (columns 01-04, rows 01-03)",
-      "hexsides[3].side: side n of hex 0101 is on the map edge; a hexside needs a hex on both sides",
-      "hexsides[4]: hexside 0101|0201 is already given at hexsides[0]",
-      "hexsides[5].bridge: hexside 0103|0202 has a bridge but no river",
-      "hexsides[6].river: hexside 0103|0203 has no river; an entry is only needed for a river",
+      phrase("NOBC.Validation.Problem", {
+        field: "hexsides[2].hex",
+        problem: phrase("NOBC.Map.Problem.Outside", { hex: "0901", columns: "04", rows: "03" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "hexsides[3].side",
+        problem: phrase("NOBC.Map.Problem.OnEdge", { side: "n", hex: "0101" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "hexsides[4]",
+        problem: phrase("NOBC.Map.Problem.HexsideTwice", { hexside: "0101|0201", index: "0" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "hexsides[5].bridge",
+        problem: phrase("NOBC.Map.Problem.BridgeNoRiver", { hexside: "0103|0202" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "hexsides[6].river",
+        problem: phrase("NOBC.Map.Problem.NoRiver", { hexside: "0103|0203" }),
+      }),
     ]);
   });
 
@@ -85,25 +145,44 @@ describe("terrain map format", () => {
     const map = smallMap();
     map.roads.push({ kind: "road", path: ["0101", "0103", "0903", "0203", "0202", "0303"] });
     expect(problems(map)).toEqual([
-      "roads[2].path[1]: the road steps from 0101 to 0103, which are not neighbours",
-      "roads[2].path[2]: hex 0903 lies outside the map (columns 01-04, rows 01-03)",
-      "roads[2].path[5]: the road crosses the major river between 0202 and 0303, where there is no bridge",
+      phrase("NOBC.Validation.Problem", {
+        field: "roads[2].path[1]",
+        problem: phrase("NOBC.Map.Problem.NotNeighbours", { road: phrase("NOBC.Map.Problem.Road.road"), from: "0101", to: "0103" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "roads[2].path[2]",
+        problem: phrase("NOBC.Map.Problem.Outside", { hex: "0903", columns: "04", rows: "03" }),
+      }),
+      phrase("NOBC.Validation.Problem", {
+        field: "roads[2].path[5]",
+        problem: phrase("NOBC.Map.Problem.NoBridge", {
+          road: phrase("NOBC.Map.Problem.Road.road"),
+          river: phrase("NOBC.Map.Problem.River.major"),
+          from: "0202",
+          to: "0303",
+        }),
+      }),
     ]);
     map.roads[2]!.path = ["0101"];
-    expect(problems(map)).toEqual(["roads[2].path: a road needs at least two hexes"]);
+    expect(problems(map)).toEqual([
+      phrase("NOBC.Validation.Problem", {
+        field: "roads[2].path",
+        problem: phrase("NOBC.Map.Problem.ShortRoad", { input: '["0101"]', minimum: 2 }),
+      }),
+    ]);
   });
 
   it("parseTerrainMap throws with every problem listed", () => {
-    expect(() => parseTerrainMap({ ...smallMap(), rows: 0 }, "x.json")).toThrow(
-      /x\.json has 1 problem\(s\):\nrows: rows must be at least 1/,
-    );
+    expect(() => parseTerrainMap({ ...smallMap(), rows: 0 }, "x.json")).toThrow(/x\.json:\nrows: NOBC\.Map\.Problem\.Dimension\.AtLeast$/);
   });
 
   it("formats paths like a JavaScript accessor", () => {
     expect(formatMapPath(["hexes", "0712", "terrain", 1])).toBe('hexes["0712"].terrain[1]');
     expect(formatMapPath([])).toBe("");
-    const whole: MapProblem = { path: "", message: "not an object" };
-    expect(formatMapProblem(whole)).toBe("(map): not an object");
-    expect(problems("nonsense")[0]).toMatch(/^\(map\): /);
+    const whole: MapProblem = { path: "", text: phrase("NOBC.Map.Problem.NoTerrain") };
+    expect(formatMapProblem(whole)).toEqual(
+      phrase("NOBC.Validation.Problem", { field: phrase("NOBC.Validation.Whole.Map"), problem: whole.text }),
+    );
+    expect(problems("nonsense")[0]).toMatchObject({ key: "NOBC.Validation.Problem", data: { field: phrase("NOBC.Validation.Whole.Map") } });
   });
 });

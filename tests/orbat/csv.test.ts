@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../src/orbat/csv";
+import { problem } from "../../src/orbat/problems";
+import { phrase } from "../../src/rules/resolution";
 import { field } from "./helpers";
 
 function cells(text: string) {
@@ -48,7 +50,7 @@ describe("parseCsv (RFC 4180)", () => {
   it("refuses a quote that is never closed, naming the line it opens on", () => {
     expect(parseCsv('a\n"open\nstill open')).toEqual({
       ok: false,
-      problems: [{ line: 2, column: null, message: "a quoted field is never closed" }],
+      problems: [problem(2, null, phrase("NOBC.Orbat.Problem.QuoteNotClosed"))],
     });
   });
 

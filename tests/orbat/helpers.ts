@@ -1,5 +1,5 @@
 /** Builds order-of-battle files for the tests from a header and rows of cells. */
-import { prepareImport, type OrbatImport } from "../../src/orbat/index";
+import { prepareImport, type OrbatImport, type OrbatProblem } from "../../src/orbat/index";
 
 export const HEADER = [
   "type",
@@ -47,9 +47,9 @@ export function prepare(text: string, format: "csv" | "json" = "csv"): OrbatImpo
   return prepareImport(text, format, { newId: ids(), rootFolder: "OOB" });
 }
 
-/** The formatted problems of a refused file; fails the test if the file was accepted. */
-export function problemsOf(text: string, format: "csv" | "json" = "csv"): string[] {
+/** The problems of a refused file (line, column, phrase); fails the test if the file was accepted. */
+export function problemsOf(text: string, format: "csv" | "json" = "csv"): OrbatProblem[] {
   const r = prepare(text, format);
   if (r.ok) throw new Error("expected the file to be refused");
-  return r.problems.map((p) => `${p.line ?? "-"}|${p.column ?? "-"}|${p.message}`);
+  return r.problems;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { problem } from "../../src/orbat/problems";
+import { phrase } from "../../src/rules/resolution";
 import { csv, HEADER, prepare, row } from "./helpers";
 
 /** 500 rows: per side 10 HQs, 200 units spread over them, 5 airbases and 35 squadrons. */
@@ -76,6 +78,6 @@ describe("a 500-row order of battle", () => {
       .replace("nato unit 250,", "nato unit 250,")
       .replace(/(nato unit 123,nato,us,nato HQ 3,Div 3,brigade,armour,)4/, "$1four");
     const r = prepare(text);
-    expect(r.ok ? [] : r.problems).toEqual([{ line: 135, column: "strength", message: '"four" is not a whole number' }]);
+    expect(r.ok ? [] : r.problems).toEqual([problem(135, "strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "four" }))]);
   });
 });

@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
+import { langFileWording, speak, type LangTree } from "../../src/base/phrase";
 import { importDialogContext } from "../../src/orbat/context";
+import { formatProblem, problem } from "../../src/orbat/problems";
+import { phrase } from "../../src/rules/resolution";
 import { army, brigade, corps, csv, prepare } from "./helpers";
 
 const hbs = Handlebars.create();
@@ -13,20 +16,25 @@ hbs.registerHelper("localize", (key: string, options: { hash: Record<string, unk
   return args.length > 0 ? `${key}(${args.join(",")})` : key;
 });
 const render = hbs.compile(readFileSync("templates/orbat/import-dialog.hbs", "utf8"));
+const english = langFileWording(JSON.parse(readFileSync("lang/en.json", "utf8")) as LangTree);
+/** A problem as the dialog shows it: its en.json text, HTML-escaped as Handlebars writes it. */
+const shown = (p: Parameters<typeof formatProblem>[0]) => Handlebars.escapeExpression(speak(formatProblem(p), english));
 const state = { text: "", rootFolder: "OOB", source: "oob.csv", busy: false };
 
 describe("templates/orbat/import-dialog.hbs", () => {
   it("shows every problem of a refused file and keeps the import button disabled", () => {
-    const html = render(importDialogContext({ ...state, result: prepare(csv([corps, brigade("X", { strength: "ten" }), brigade("X")])) }));
-    expect(html).toContain("line 3, column &quot;strength&quot;: &quot;ten&quot; is not a whole number");
-    expect(html).toContain("line 4, column &quot;name&quot;");
+    const html = render(
+      importDialogContext({ ...state, result: prepare(csv([corps, brigade("X", { strength: "ten" }), brigade("X")])) }, english),
+    );
+    expect(html).toContain(shown(problem(3, "strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "ten" }))));
+    expect(html).toContain(shown(problem(4, "name", phrase("NOBC.Orbat.Problem.NameTaken", { name: "X", type: "unit", line: "3" }))));
     expect(html).toMatch(/data-action="import"\s+disabled/);
     expect(html).not.toContain("nobc-orbat-preview");
   });
 
   it("previews a sound file: counts by side, the folder tree, what will be created", () => {
     const html = render(
-      importDialogContext({ ...state, result: prepare(csv([corps, army, brigade("3 PzBde", { formation: "1 PzDiv" })])) }),
+      importDialogContext({ ...state, result: prepare(csv([corps, army, brigade("3 PzBde", { formation: "1 PzDiv" })])) }, english),
     );
     expect(html).toMatch(/<tr data-type="hq"><th>NOBC.Orbat.Type.hq<\/th><td>1<\/td><td>1<\/td><\/tr>/);
     expect(html).toContain("NOBC.Orbat.WillCreate(actors:3,folders:4,links:1)");
@@ -35,8 +43,8 @@ describe("templates/orbat/import-dialog.hbs", () => {
   });
 
   it("shows the empty form before anything is checked, and disables everything while importing", () => {
-    expect(render(importDialogContext({ ...state, source: null, result: null }))).not.toContain("NOBC.Orbat.Refused");
-    const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }));
+    expect(render(importDialogContext({ ...state, source: null, result: null }, english))).not.toContain("NOBC.Orbat.Refused");
+    const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }, english));
     expect(busy).toMatch(/data-action="check" disabled/);
   });
 });

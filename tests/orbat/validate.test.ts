@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detectFormat, formatProblem, validateOrbat } from "../../src/orbat/index";
+import { problem } from "../../src/orbat/problems";
+import { phrase } from "../../src/rules/resolution";
 import { army, brigade, corps, csv, HEADER, prepare, problemsOf, row } from "./helpers";
 
 describe("sound input", () => {
@@ -47,22 +49,32 @@ describe("bad input is refused as a whole, each problem by line and column", () 
     const header = HEADER.filter((h) => h !== "strength");
     const drop = (r: string[]) => r.filter((_, i) => HEADER[i] !== "strength");
     expect(problemsOf(csv([drop(corps), drop(brigade("3 PzBde")), drop(brigade("4 PzBde"))], header))).toEqual([
-      "1|strength|the column is missing; unit rows need it",
+      problem(
+        1,
+        "strength",
+        phrase("NOBC.Orbat.Problem.MissingColumn", {
+          who: phrase("NOBC.Orbat.Problem.RowsNeed", { rows: phrase("NOBC.Orbat.Problem.TypeRows", { type: "unit" }) }),
+        }),
+      ),
     ]);
   });
 
   it("type, name and side are needed even by a file with no rows", () => {
     expect(problemsOf("nationality\n")).toEqual([
-      "-|-|the file has no rows below its header",
-      "1|type|the column is missing; every row needs it",
-      "1|name|the column is missing; every row needs it",
-      "1|side|the column is missing; every row needs it",
+      problem(null, null, phrase("NOBC.Orbat.Problem.NoRows")),
+      problem(1, "type", phrase("NOBC.Orbat.Problem.MissingColumn", { who: phrase("NOBC.Orbat.Problem.EveryRowNeeds") })),
+      problem(1, "name", phrase("NOBC.Orbat.Problem.MissingColumn", { who: phrase("NOBC.Orbat.Problem.EveryRowNeeds") })),
+      problem(1, "side", phrase("NOBC.Orbat.Problem.MissingColumn", { who: phrase("NOBC.Orbat.Problem.EveryRowNeeds") })),
     ]);
   });
 
   it("an unknown nationality", () => {
     expect(problemsOf(csv([corps, brigade("X", { nationality: "ch" })]))).toEqual([
-      '3|nationality|"ch" is not one of us, uk, frg, ca, fr, nl, be, dk, su, gdr, pl, cs',
+      problem(
+        3,
+        "nationality",
+        phrase("NOBC.Orbat.Problem.NotOneOf", { value: "ch", choices: "us, uk, frg, ca, fr, nl, be, dk, su, gdr, pl, cs" }),
+      ),
     ]);
   });
 
@@ -70,27 +82,27 @@ describe("bad input is refused as a whole, each problem by line and column", () 
     expect(
       problemsOf(csv([corps, brigade("X", { strength: "ten" }), brigade("Y", { strength: "2.5" }), brigade("Z", { strength: "-1" })])),
     ).toEqual([
-      '3|strength|"ten" is not a whole number',
-      '4|strength|"2.5" is not a whole number',
-      "5|strength|-1 is below the least allowed, 0",
+      problem(3, "strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "ten" })),
+      problem(4, "strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "2.5" })),
+      problem(5, "strength", phrase("NOBC.Orbat.Problem.BelowMin", { value: -1, min: 0 })),
     ]);
   });
 
   it("a unit subordinated to an HQ that does not exist", () => {
     expect(problemsOf(csv([corps, brigade("X", { parent: "II Corps" })]))).toEqual([
-      '3|parent|there is no hq named "II Corps" in the file',
+      problem(3, "parent", phrase("NOBC.Orbat.Problem.NoParent", { type: "hq", parent: "II Corps" })),
     ]);
   });
 
   it("a name used twice, whatever its case", () => {
     expect(problemsOf(csv([corps, brigade("X"), brigade("x")]))).toEqual([
-      '4|name|"x" is already the name of the unit on line 3; names must be unique',
+      problem(4, "name", phrase("NOBC.Orbat.Problem.NameTaken", { name: "x", type: "unit", line: "3" })),
     ]);
   });
 
   it("a nationality of the other side", () => {
     expect(problemsOf(csv([corps, brigade("X", { nationality: "gdr" })]))).toEqual([
-      '3|nationality|"gdr" fights for wp, but this row\'s side is nato',
+      problem(3, "nationality", phrase("NOBC.Orbat.Problem.NationalitySide", { nationality: "gdr", own: "wp", side: "nato" })),
     ]);
   });
 
@@ -106,19 +118,37 @@ describe("bad input is refused as a whole, each problem by line and column", () 
       row({ type: "hq", name: "C", side: "wp", nationality: "su", parent: "C", echelon: "army", level: "2" }),
     ]);
     expect(problemsOf(text)).toEqual([
-      '4|parent|"3 Shock Army" (line 3) is on the wp side, this row on the nato side',
-      '6|parent|"Y" (line 5) is a unit, but a unit answers to an hq',
-      '7|parent|the chain of parent HQs from "A" comes back to it',
-      '8|parent|the chain of parent HQs from "B" comes back to it',
-      '9|parent|"C" cannot be its own parent',
+      problem(4, "parent", phrase("NOBC.Orbat.Problem.ParentSide", { parent: "3 Shock Army", line: "3", parentSide: "wp", side: "nato" })),
+      problem(
+        6,
+        "parent",
+        phrase("NOBC.Orbat.Problem.ParentKind", {
+          parent: "Y",
+          line: "5",
+          parentType: phrase("NOBC.Orbat.Problem.Row.unit"),
+          type: phrase("NOBC.Orbat.Problem.Row.unit"),
+          wanted: phrase("NOBC.Orbat.Problem.Row.hq"),
+        }),
+      ),
+      problem(7, "parent", phrase("NOBC.Orbat.Problem.HqLoop", { name: "A" })),
+      problem(8, "parent", phrase("NOBC.Orbat.Problem.HqLoop", { name: "B" })),
+      problem(9, "parent", phrase("NOBC.Orbat.Problem.OwnParent", { name: "C" })),
     ]);
   });
 
   it("checks that join cells through the document schemas", () => {
     const text = csv([corps, brigade("X", { supply: "3" }), brigade("Y", { size: "division", arm: "artillery", supply: "1" })]);
     expect(problemsOf(text)).toEqual([
-      "3|supply|3 is more than a armour brigade carries (2)",
-      "4|supply|1 is more than a artillery division carries (0)",
+      problem(
+        3,
+        "supply",
+        phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: 3, arm: "armour", size: "brigade", capacity: 2 }),
+      ),
+      problem(
+        4,
+        "supply",
+        phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: 1, arm: "artillery", size: "division", capacity: 0 }),
+      ),
     ]);
   });
 
@@ -134,22 +164,29 @@ describe("bad input is refused as a whole, each problem by line and column", () 
       header,
     );
     expect(problemsOf(text)).toEqual([
-      "1|colour|is not a column we know (docs/orbat.md lists them)",
-      "2|strength|an hq row has no strength; leave this cell empty",
-      "3|arm|is empty, but a unit row needs it",
-      '4|type|"brigade" is not one of hq, unit, airbase, airSquadron',
-      "5|type|is empty; give one of hq, unit, airbase, airSquadron",
+      problem(1, "colour", phrase("NOBC.Orbat.Problem.UnknownColumn")),
+      problem(2, "strength", phrase("NOBC.Orbat.Problem.NoSuchColumn", { row: phrase("NOBC.Orbat.Problem.Row.hq"), column: "strength" })),
+      problem(3, "arm", phrase("NOBC.Orbat.Problem.RequiredEmpty", { row: phrase("NOBC.Orbat.Problem.Row.unit") })),
+      problem(4, "type", phrase("NOBC.Orbat.Problem.NotOneOf", { value: "brigade", choices: "hq, unit, airbase, airSquadron" })),
+      problem(5, "type", phrase("NOBC.Orbat.Problem.TypeEmpty", { choices: "hq, unit, airbase, airSquadron" })),
     ]);
   });
 
   it("header faults and a row longer than the header", () => {
     expect(problemsOf("type,name,,name\nhq,A,b,c,d\n")).toEqual([
-      "1|-|column 3 of the header has no name",
-      "1|name|this column is named twice in the header",
-      "2|-|has 5 fields, but the header names only 4 columns",
+      problem(1, null, phrase("NOBC.Orbat.Problem.UnnamedColumn", { column: 3 })),
+      problem(1, "name", phrase("NOBC.Orbat.Problem.ColumnTwice")),
+      problem(
+        2,
+        null,
+        phrase("NOBC.Orbat.Problem.TooManyFields", {
+          fields: phrase("NOBC.Orbat.Problem.Fields", { count: 5 }),
+          columns: phrase("NOBC.Orbat.Problem.Columns", { count: 4 }),
+        }),
+      ),
     ]);
-    expect(problemsOf("")).toEqual(["-|-|the file is empty; the first line must name the columns"]);
-    expect(problemsOf('type\n"hq\n')).toEqual(["2|-|a quoted field is never closed"]);
+    expect(problemsOf("")).toEqual([problem(null, null, phrase("NOBC.Orbat.Problem.EmptyFile"))]);
+    expect(problemsOf('type\n"hq\n')).toEqual([problem(2, null, phrase("NOBC.Orbat.Problem.QuoteNotClosed"))]);
   });
 
   it("air rows: factors, weapons, harrier, box, air zone against the base's", () => {
@@ -177,12 +214,29 @@ describe("bad input is refused as a whole, each problem by line and column", () 
       header,
     );
     expect(problemsOf(text)).toEqual([
-      "3|airToAir|7 is above the most allowed, 6",
-      '3|weapons|"laser" is not kind:name with a kind of aam, cas, deepStrike',
-      '3|box|"parked" is not one of ready, airSuperiority, cas, deepStrike, recce, paradrop, holding, damaged, destroyed',
-      '3|airZone|"2ATAF" differs from the air zone of its airbase "Bitburg" (4ATAF); leave it empty to take the base\'s',
-      '4|harrier|"maybe" is not yes or no',
-      '5|parent|"1 Sqn" (line 4) is an airSquadron, but an airSquadron answers to an airbase',
+      problem(3, "airToAir", phrase("NOBC.Orbat.Problem.AboveMax", { value: 7, max: 6 })),
+      problem(3, "weapons", phrase("NOBC.Orbat.Problem.BadWeapon", { weapon: "laser", kinds: "aam, cas, deepStrike" })),
+      problem(
+        3,
+        "box",
+        phrase("NOBC.Orbat.Problem.NotOneOf", {
+          value: "parked",
+          choices: "ready, airSuperiority, cas, deepStrike, recce, paradrop, holding, damaged, destroyed",
+        }),
+      ),
+      problem(3, "airZone", phrase("NOBC.Orbat.Problem.AirZone", { zone: "2ATAF", base: "Bitburg", baseZone: "4ATAF" })),
+      problem(4, "harrier", phrase("NOBC.Orbat.Problem.NotYesNo", { value: "maybe" })),
+      problem(
+        5,
+        "parent",
+        phrase("NOBC.Orbat.Problem.ParentKind", {
+          parent: "1 Sqn",
+          line: "4",
+          parentType: phrase("NOBC.Orbat.Problem.Row.airSquadron"),
+          type: phrase("NOBC.Orbat.Problem.Row.airSquadron"),
+          wanted: phrase("NOBC.Orbat.Problem.Row.airbase"),
+        }),
+      ),
     ]);
   });
 
@@ -196,9 +250,23 @@ describe("bad input is refused as a whole, each problem by line and column", () 
       header,
     );
     expect(problemsOf(text)).toEqual([
-      "2|level|4 is above the maximum 3",
-      "2|initiative|only a NATO corps can hold the initiative",
-      "3|harrier|only RAF Harriers fly from field sites",
+      problem(2, "level", phrase("NOBC.Validation.System.AboveMaximum", { value: 4, max: 3 })),
+      problem(
+        2,
+        "initiative",
+        phrase("NOBC.Validation.System.InitiativeNato", {
+          input:
+            '{"side":"wp","nationality":"su","echelon":"army","level":{"value":4,"max":3},"radius":4,"supplyCounters":0,"mayRecover":true,"parent":null,"initiative":true,"notes":""}',
+        }),
+      ),
+      problem(
+        3,
+        "harrier",
+        phrase("NOBC.Validation.System.HarrierUk", {
+          input:
+            '{"side":"nato","nationality":"us","aircraft":"AV-8B","role":"cas","airToAir":0,"cas":0,"deepStrike":0,"weapons":[],"range":0,"recce":false,"ew":false,"harrier":true,"box":"ready","airbase":null,"airZone":""}',
+        }),
+      ),
     ]);
   });
 
@@ -208,11 +276,34 @@ describe("bad input is refused as a whole, each problem by line and column", () 
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.problems.map(formatProblem)).toEqual([
-        'line 3, column "nationality": "su" fights for wp, but this row\'s side is nato',
-        'line 3, column "parent": there is no hq named "Nowhere" in the file',
-        'line 3, column "strength": "ten" is not a whole number',
-        'line 4, column "name": "X" is already the name of the unit on line 3; names must be unique',
-        'line 4, column "arm": "tank" is not one of armour, mechanised, motorRifle, infantry, airborne, airmobile, artillery, engineer, recce, other',
+        phrase("NOBC.Orbat.Problem.AtLineColumn", {
+          line: "3",
+          column: "nationality",
+          problem: phrase("NOBC.Orbat.Problem.NationalitySide", { nationality: "su", own: "wp", side: "nato" }),
+        }),
+        phrase("NOBC.Orbat.Problem.AtLineColumn", {
+          line: "3",
+          column: "parent",
+          problem: phrase("NOBC.Orbat.Problem.NoParent", { type: "hq", parent: "Nowhere" }),
+        }),
+        phrase("NOBC.Orbat.Problem.AtLineColumn", {
+          line: "3",
+          column: "strength",
+          problem: phrase("NOBC.Orbat.Problem.NotWhole", { value: "ten" }),
+        }),
+        phrase("NOBC.Orbat.Problem.AtLineColumn", {
+          line: "4",
+          column: "name",
+          problem: phrase("NOBC.Orbat.Problem.NameTaken", { name: "X", type: "unit", line: "3" }),
+        }),
+        phrase("NOBC.Orbat.Problem.AtLineColumn", {
+          line: "4",
+          column: "arm",
+          problem: phrase("NOBC.Orbat.Problem.NotOneOf", {
+            value: "tank",
+            choices: "armour, mechanised, motorRifle, infantry, airborne, airmobile, artillery, engineer, recce, other",
+          }),
+        }),
       ]);
     }
   });
@@ -235,17 +326,19 @@ describe("JSON input", () => {
   it("reports problems on the line each object starts on", () => {
     const bad = json.replace('"strength": 6', '"strength": "ten"').replace('"level": 4', '"level": 4, "colour": "red"');
     expect(problemsOf(bad, "json")).toEqual([
-      "-|colour|is not a column we know (docs/orbat.md lists them)",
-      '3|strength|"ten" is not a whole number',
+      problem(null, "colour", phrase("NOBC.Orbat.Problem.UnknownColumn")),
+      problem(3, "strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "ten" })),
     ]);
   });
 
   it("refuses what is not an array of flat objects", () => {
-    expect(problemsOf("{", "json")[0]).toMatch(/^-\|-\|the file is not valid JSON/);
-    expect(problemsOf('{"type":"hq"}', "json")).toEqual(["-|-|the JSON file must hold an array with one object per row"]);
+    expect(problemsOf("{", "json")).toEqual([
+      problem(null, null, phrase("NOBC.Orbat.Problem.NotJson", { error: expect.any(String) as string })),
+    ]);
+    expect(problemsOf('{"type":"hq"}', "json")).toEqual([problem(null, null, phrase("NOBC.Orbat.Problem.NotArray"))]);
     expect(problemsOf('[\n  1,\n  {"type": "hq", "name": {"x": 1}, "s": "a\\"]"}\n]', "json")).toEqual([
-      "2|-|row 1 is not an object with one key per column",
-      "3|name|must be text, a number, true/false or null",
+      problem(2, null, phrase("NOBC.Orbat.Problem.RowNotObject", { row: 1 })),
+      problem(3, "name", phrase("NOBC.Orbat.Problem.CellType")),
     ]);
   });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import * as rules from "../../src/rules/index";
 import type { RulesOptions } from "../../src/rules/index";
+import type { Phrase } from "../../src/rules/resolution";
 import { documentsOf, ROOT } from "./load";
 
 interface Macro {
@@ -77,6 +78,8 @@ function fakeFoundry(
       // The world's rules options in the shape `game.nobc.rulesOptions()` gives them.
       nobc: {
         rules,
+        // `game.nobc.say` writes a phrase in the user's language; here it marks what it was given.
+        say: vi.fn((p: Phrase) => `said:${JSON.stringify(p)}`),
         applyEffects: vi.fn(async () => undefined),
         rulesOptions: (): RulesOptions => opts.options ?? rules.land.DEFAULT_RULES_OPTIONS,
       },
@@ -208,7 +211,25 @@ describe("Toggle Combat or March Mode (seed 000, 2. Orders)", () => {
     });
     const f = fakeFoundry({ controlled: [brigade("A", "nato", 6), gun] });
     await f.run(toggle);
-    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/Guns is artillery or battalion-sized/));
+    const refused = rules.land.setMode({
+      unit: {
+        id: gun.actor.uuid,
+        side: "nato",
+        name: "Guns",
+        size: "brigade",
+        arm: "artillery",
+        strength: 3,
+        mode: "march",
+        supply: 0,
+        hex: "",
+        nationality: "us",
+      },
+      mode: "combat",
+    });
+    const refusals = refused.ok ? [] : refused.refusals;
+    expect(refusals.map((r) => r.code)).toEqual(["alwaysMarchMode"]);
+    expect(f.env.game.nobc.say).toHaveBeenCalledWith(refusals[0]!.text);
+    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith(`said:${JSON.stringify(refusals[0]!.text)}`);
     expect(f.env.game.nobc.applyEffects).toHaveBeenCalledTimes(1);
     const effects = (f.env.game.nobc.applyEffects.mock.calls as unknown as [unknown[]][])[0]![0];
     expect(effects).toEqual(

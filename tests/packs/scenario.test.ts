@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { hexCentre, hexLabel, mapPixelSize, offsetOf } from "../../src/map/hex-grid";
 import { countryOf, mapView, terrainOf } from "../../src/map/rules-view";
 import { parseTerrainMap, validateTerrainMap } from "../../src/map/terrain-schema";
+import { phrase } from "../../src/rules/resolution";
 import { checkStacking, stackingHexType, type StackingHex } from "../../src/rules/nobc/land/stacking";
 import { adventureDocument, formatProblem, GRID_TYPES, idOfUuid, validatePack } from "../../src/schemas/index";
 import { symbolPath } from "../../src/symbols/unit-symbol";
@@ -48,7 +49,7 @@ describe("starter-scenario pack", () => {
   it("holds one Adventure that validates", () => {
     expect(sources).toHaveLength(1);
     const problems = validatePack("Adventure", sources).map(formatProblem);
-    expect(problems, problems.join("\n")).toEqual([]);
+    expect(problems, JSON.stringify(problems, null, 1)).toEqual([]);
   });
 
   it("is exactly what scripts/scenario-build.mjs generates (nobody edited it by hand)", async () => {
@@ -89,8 +90,16 @@ describe("references resolve inside the adventure", () => {
     broken.scenes[0]!.tokens[0]!.actorId = "BBBBBBBBBBBBBBBB";
     const problems = validatePack("Adventure", [{ file: "adv.json", data: broken }]).map(formatProblem);
     expect(problems).toEqual([
-      expect.stringMatching(/^adv\.json: actors\[\d+\]\.system\.hq: Actor\.AAAAAAAAAAAAAAAA is not an HQ of this adventure$/),
-      "adv.json: scenes[0].tokens[0].actorId: BBBBBBBBBBBBBBBB is not an actor of this adventure",
+      phrase("NOBC.Validation.SourceProblem", {
+        file: "adv.json",
+        field: expect.stringMatching(/^actors\[\d+\]\.system\.hq$/) as string,
+        problem: phrase("NOBC.Validation.Pack.NotAnHq", { uuid: "Actor.AAAAAAAAAAAAAAAA" }),
+      }),
+      phrase("NOBC.Validation.SourceProblem", {
+        file: "adv.json",
+        field: "scenes[0].tokens[0].actorId",
+        problem: phrase("NOBC.Validation.Pack.NotAnActor", { id: "BBBBBBBBBBBBBBBB" }),
+      }),
     ]);
   });
 

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatProblem, validatePack, type SourceFile } from "../../src/schemas/index";
+import { phrase, type Phrase } from "../../src/rules/resolution";
 import { documentsOf, manifest, readSources } from "./load";
 
 const packs = manifest().packs;
@@ -35,7 +36,7 @@ describe.each(packs.map((p) => [p.name, p] as const))("pack %s", (_name, pack) =
     const files = readSources(pack.source);
     expect(files.length).toBeGreaterThan(0);
     const problems = validatePack(pack.type, files).map(formatProblem);
-    expect(problems, `\n${problems.join("\n")}\n`).toHaveLength(0);
+    expect(problems, `\n${JSON.stringify(problems, null, 1)}\n`).toHaveLength(0);
   });
 });
 
@@ -50,6 +51,9 @@ const check = (type: Parameters<typeof validatePack>[0], ...docs: Record<string,
     type,
     docs.map((data, i): SourceFile => ({ file: `doc${i}.json`, data })),
   ).map(formatProblem);
+/** A problem as the validator reports it: the file, the field path and what is wrong. */
+const at = (file: string, field: string, problem: Phrase) => phrase("NOBC.Validation.SourceProblem", { file, field, problem });
+const anId = () => expect.stringMatching(/^\w{16}$/) as string;
 
 describe("the validator names the file, the field and the problem", () => {
   it("passes a valid squadron on its own once its folder is dropped", () => {
@@ -59,41 +63,66 @@ describe("the validator names the file, the field and the problem", () => {
   it("an air factor above 6", () => {
     const doc = bare();
     doc.system.airToAir = 7;
-    expect(check("Actor", doc)).toEqual([expect.stringMatching(/^doc0\.json: system\.airToAir: .*6/)]);
+    expect(check("Actor", doc)).toEqual([at("doc0.json", "system.airToAir", phrase("NOBC.Validation.TooBig.AtMost", { maximum: 6 }))]);
   });
 
   it("a misspelt system field", () => {
     const doc = bare();
     doc.system.airTooAir = 3;
-    expect(check("Actor", doc)).toEqual([expect.stringMatching(/^doc0\.json: system: .*airTooAir/)]);
+    expect(check("Actor", doc)).toEqual([
+      at("doc0.json", "system", phrase("NOBC.Validation.UnrecognizedKeys", { count: 1, keys: '"airTooAir"' })),
+    ]);
   });
 
   it("a weapon with no name, by array index", () => {
     const doc = bare();
     doc.system.weapons = [{ kind: "aam", name: "" }];
-    expect(check("Actor", doc)).toEqual([expect.stringMatching(/^doc0\.json: system\.weapons\[0\]\.name: /)]);
+    expect(check("Actor", doc)).toEqual([
+      at("doc0.json", "system.weapons[0].name", phrase("NOBC.Validation.TooSmall.Characters", { count: 1 })),
+    ]);
   });
 
   it("a key that does not match the id", () => {
     const doc = { ...bare(), _key: "!actors!AAAAAAAAAAAAAAAA" };
-    expect(check("Actor", doc)).toEqual([expect.stringMatching(/^doc0\.json: _key: is "!actors!AAAAAAAAAAAAAAAA", expected "!actors!/)]);
+    expect(check("Actor", doc)).toEqual([
+      at(
+        "doc0.json",
+        "_key",
+        phrase("NOBC.Validation.Pack.KeyMismatch", {
+          actual: "!actors!AAAAAAAAAAAAAAAA",
+          expected: expect.stringMatching(/^!actors!/) as string,
+        }),
+      ),
+    ]);
   });
 
   it("an id of the wrong length", () => {
     const doc = { ...bare(), _id: "short" };
-    expect(check("Actor", doc)).toContainEqual(expect.stringMatching(/^doc0\.json: _id: must be a 16-character id/));
+    expect(check("Actor", doc)).toContainEqual(at("doc0.json", "_id", phrase("NOBC.Validation.Pack.DocumentId", { input: '"short"' })));
   });
 
   it("a squadron whose nationality fights for the other side", () => {
     const doc = bare();
     doc.system.nationality = doc.system.side === "wp" ? "us" : "su";
-    expect(check("Actor", doc)).toEqual([expect.stringMatching(/^doc0\.json: system\.nationality: .* fights for/)]);
+    expect(check("Actor", doc)).toEqual([
+      at(
+        "doc0.json",
+        "system.nationality",
+        phrase("NOBC.Validation.System.WrongSide", {
+          nationality: doc.system.nationality as string,
+          own: doc.system.side === "wp" ? "nato" : "wp",
+          side: doc.system.side as string,
+        }),
+      ),
+    ]);
   });
 
   it("an airbase reference that is not an Actor UUID", () => {
     const doc = bare();
     doc.system.airbase = "Item.AAAAAAAAAAAAAAAA";
-    expect(check("Actor", doc)).toEqual([expect.stringMatching(/^doc0\.json: system\.airbase: must be an Actor UUID/)]);
+    expect(check("Actor", doc)).toEqual([
+      at("doc0.json", "system.airbase", phrase("NOBC.Validation.Pack.ActorUuid", { input: '"Item.AAAAAAAAAAAAAAAA"' })),
+    ]);
   });
 
   it("the same id twice, and a folder that is not in the pack", () => {
@@ -102,9 +131,9 @@ describe("the validator names the file, the field and the problem", () => {
     expect(problems).toHaveLength(3);
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^doc1\.json: _id: \w{16} is already used by doc0\.json$/),
-        expect.stringMatching(/^doc0\.json: folder: no folder \w{16} in this pack$/),
-        expect.stringMatching(/^doc1\.json: folder: no folder \w{16} in this pack$/),
+        at("doc1.json", "_id", phrase("NOBC.Validation.Pack.IdUsed", { id: a._id as string, file: "doc0.json" })),
+        at("doc0.json", "folder", phrase("NOBC.Validation.Pack.NoFolder", { folder: anId() })),
+        at("doc1.json", "folder", phrase("NOBC.Validation.Pack.NoFolder", { folder: anId() })),
       ]),
     );
   });
@@ -120,7 +149,9 @@ describe("the validator names the file, the field and the problem", () => {
       sort: 0,
       flags: {},
     };
-    expect(check("Actor", folder)).toEqual(["doc0.json: type: a folder in a Actor pack must hold Actor documents, not Item"]);
+    expect(check("Actor", folder)).toEqual([
+      at("doc0.json", "type", phrase("NOBC.Validation.Pack.FolderType", { type: "Actor", found: "Item" })),
+    ]);
   });
 });
 
@@ -156,22 +187,28 @@ describe("unit and HQ rules the schemas enforce", () => {
   it("a valid brigade passes", () => expect(check("Actor", unit({}))).toEqual([]));
   it("strength above its maximum", () => {
     expect(check("Actor", unit({ strength: { value: 7, max: 6 } }))).toEqual([
-      "doc0.json: system.strength.value: 7 is above the maximum 6",
+      at("doc0.json", "system.strength.value", phrase("NOBC.Validation.System.AboveMaximum", { value: 7, max: 6 })),
     ]);
   });
   it("more supply than a brigade carries (seed 000: brigades up to 2 SP)", () => {
-    expect(check("Actor", unit({ supply: 3 }))).toEqual(["doc0.json: system.supply: 3 is more than a armour brigade carries (2)"]);
+    expect(check("Actor", unit({ supply: 3 }))).toEqual([
+      at(
+        "doc0.json",
+        "system.supply",
+        phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: 3, arm: "armour", size: "brigade", capacity: 2 }),
+      ),
+    ]);
   });
   it("artillery in Combat Mode (seed 000: always in March Mode)", () => {
     expect(check("Actor", unit({ arm: "artillery", supply: 0 }))).toEqual([
-      "doc0.json: system.mode: artillery and battalions are always in March Mode",
+      at("doc0.json", "system.mode", phrase("NOBC.Validation.System.AlwaysMarch", { input: expect.any(String) as string })),
     ]);
   });
   it("a unit that holds support cards", () => {
     const doc = unit({}) as Record<string, unknown>;
     const card = documentsOf("support-cards").find((c) => (c.system as { side: string }).side === "nato")!;
     doc.items = [{ ...card, _key: `!actors.items!UUUUUUUUUUUUUUUU.${card._id as string}`, folder: null }];
-    expect(check("Actor", doc)).toEqual(["doc0.json: items[0]: only an HQ holds support cards, not a unit"]);
+    expect(check("Actor", doc)).toEqual([at("doc0.json", "items[0]", phrase("NOBC.Validation.Pack.CardsOnlyOnHq", { type: "unit" }))]);
   });
   it("an HQ's embedded card keys name the HQ", () => {
     const card = documentsOf("support-cards").find((c) => (c.system as { side: string }).side === "nato")!;
@@ -193,7 +230,14 @@ describe("unit and HQ rules the schemas enforce", () => {
       items: [{ ...card, folder: null, _key: `!actors.items!XXXXXXXXXXXXXXXX.${card._id as string}` }],
     };
     expect(check("Actor", hq)).toEqual([
-      expect.stringMatching(/^doc0\.json: items\[0\]\._key: .*expected "!actors\.items!UUUUUUUUUUUUUUUU\./),
+      at(
+        "doc0.json",
+        "items[0]._key",
+        phrase("NOBC.Validation.Pack.KeyMismatch", {
+          actual: `!actors.items!XXXXXXXXXXXXXXXX.${card._id as string}`,
+          expected: `!actors.items!UUUUUUUUUUUUUUUU.${card._id as string}`,
+        }),
+      ),
     ]);
   });
 });
@@ -202,26 +246,45 @@ describe("other document types", () => {
   it("a roll table whose ranges overlap", () => {
     const table = structuredClone(documentsOf<Doc & { results: Doc[] }>("mission-tables")[0]!);
     table.results[1]!.range = [1, 2];
-    expect(check("RollTable", table)).toContainEqual(expect.stringMatching(/^doc0\.json: results: ranges overlap at 1/));
+    expect(check("RollTable", table)).toContainEqual(at("doc0.json", "results", phrase("NOBC.Validation.Pack.RangesOverlap", { at: 1 })));
   });
   it("a result range that runs backwards", () => {
     const table = structuredClone(documentsOf<Doc & { results: Doc[] }>("mission-tables")[0]!);
     table.results[0]!.range = [3, 2];
-    expect(check("RollTable", table)).toContainEqual("doc0.json: results[0].range: runs backwards (3 to 2)");
+    expect(check("RollTable", table)).toContainEqual(
+      at("doc0.json", "results[0].range", phrase("NOBC.Validation.Pack.RangeBackwards", { from: 3, to: 2 })),
+    );
   });
   it("a macro without a command", () => {
     const macro = { ...documentsOf("macros")[0]!, command: "" };
-    expect(check("Macro", macro)).toEqual(["doc0.json: command: a macro needs a command"]);
+    expect(check("Macro", macro)).toEqual([
+      at("doc0.json", "command", phrase("NOBC.Validation.Pack.MacroCommand", { input: '""', minimum: 1 })),
+    ]);
   });
   it("a journal page whose key names another journal", () => {
     const journal = structuredClone(documentsOf<Doc & { pages: Doc[] }>("rules-reference")[0]!);
     journal.pages[0]!._key = "!journal.pages!AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB";
-    expect(check("JournalEntry", journal)).toEqual([expect.stringMatching(/^doc0\.json: pages\[0\]\._key: /)]);
+    expect(check("JournalEntry", journal)).toEqual([
+      at(
+        "doc0.json",
+        "pages[0]._key",
+        phrase("NOBC.Validation.Pack.KeyMismatch", {
+          actual: "!journal.pages!AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBB",
+          expected: `!journal.pages!${journal._id as string}.${journal.pages[0]!._id as string}`,
+        }),
+      ),
+    ]);
   });
   it("a support card with a category the rules do not know", () => {
     const card = structuredClone(documentsOf<Doc & { system: Doc }>("support-cards")[0]!);
     card.folder = null;
     card.system.category = "artillery";
-    expect(check("Item", card)).toEqual([expect.stringMatching(/^doc0\.json: system\.category: /)]);
+    expect(check("Item", card)).toEqual([
+      at(
+        "doc0.json",
+        "system.category",
+        phrase("NOBC.Validation.InvalidOption", { values: expect.stringContaining('"airRecce"') as string }),
+      ),
+    ]);
   });
 });

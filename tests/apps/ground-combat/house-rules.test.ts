@@ -62,8 +62,8 @@ describe("registerCombatModifier", () => {
     const r = registerCombatModifier({ id: " ", label: 3, applies: "−1", source: "", colour: "red" });
     expect(r.ok).toBe(false);
     expect(r.ok ? [] : r.refusals.map((x) => x.field)).toEqual(expect.arrayContaining(["id", "label", "applies", "source", "rule"]));
-    expect(r.ok ? [] : r.refusals.find((x) => x.field === "applies")!.message).toBe(
-      "registerCombatModifier: applies: must be a function (context) => value | null",
+    expect(r.ok ? [] : r.refusals.find((x) => x.field === "applies")!.text).toEqual(
+      phrase("NOBC.HouseRule.Invalid.Problem", { field: "applies", problem: phrase("NOBC.HouseRule.Invalid.Applies", { input: '"−1"' }) }),
     );
     expect(registerCombatModifier(undefined).ok).toBe(false);
     expect(combatModifierRules()).toEqual([]);
@@ -75,7 +75,7 @@ describe("registerCombatModifier", () => {
     const again = registerCombatModifier({ id: "night-attack", label: "HOUSE.Other", applies: () => 1 });
     expect(again).toEqual({
       ok: false,
-      refusals: [{ code: "duplicateId", message: 'NOBC.HouseRule.DuplicateId {"id":"night-attack"}', field: "id" }],
+      refusals: [{ code: "duplicateId", text: phrase("NOBC.HouseRule.DuplicateId", { id: "night-attack" }), field: "id" }],
     });
     expect(combatModifierRules().map((r) => r.label)).toEqual(["HOUSE.Night"]);
     expect(warnings().at(-1)).toContain("NOBC.HouseRule.DuplicateId");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs } from "../../../../src/apps/air/missions/args";
+import { phrase, type Phrase } from "../../../../src/rules/resolution";
 import { clearStageRegistry, stageActions } from "../../../../src/combat/registry";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
 
@@ -18,18 +19,68 @@ describe("macro arguments are checked, naming the field", () => {
     const bad = parseArgs(repairArgs, { side: "nata", automatic: "Actor.a" }, "repairSide");
     expect(bad).toEqual({
       ok: false,
-      message: 'repairSide refused: side: must be "nato" or "wp"; automatic: must be a list of squadron UUIDs.',
+      text: phrase("NOBC.Validation.Args.Refused", {
+        macro: "repairSide",
+        problems: phrase("NOBC.Validation.Args.More", {
+          first: phrase("NOBC.Validation.Problem", {
+            field: "side",
+            problem: phrase("NOBC.Validation.Args.Side", { input: '"nata"', choices: "nato, wp", expected: '"nato", "wp"' }),
+          }),
+          next: phrase("NOBC.Validation.Problem", {
+            field: "automatic",
+            problem: phrase("NOBC.Validation.Args.Squadrons", { input: '"Actor.a"' }),
+          }),
+        }),
+      }),
     });
+    const refused = (r: { ok: boolean; text?: Phrase }) => (r.ok ? null : r.text);
     const missing = parseArgs(repairArgs, {}, "repairSide");
-    expect(missing.ok ? "" : missing.message).toContain("side:");
+    expect(refused(missing)).toEqual(
+      phrase("NOBC.Validation.Args.Refused", {
+        macro: "repairSide",
+        problems: phrase("NOBC.Validation.Problem", {
+          field: "side",
+          problem: phrase("NOBC.Validation.Args.Side", { input: "undefined", choices: "nato, wp", expected: '"nato", "wp"' }),
+        }),
+      }),
+    );
     const extra = parseArgs(sideArgs, { side: "wp", sid: "nato" }, "openDeepStrike");
-    expect(extra.ok ? "" : extra.message).toBe("openDeepStrike refused: sid: not an argument of openDeepStrike.");
+    expect(refused(extra)).toEqual(
+      phrase("NOBC.Validation.Args.Refused", {
+        macro: "openDeepStrike",
+        problems: phrase("NOBC.Validation.Args.NotAnArgument", { keys: "sid", macro: "openDeepStrike" }),
+      }),
+    );
     const hits = parseArgs(overrunArgs, { airbase: " ", hits: 0.5 }, "overrunAirfield");
-    expect(hits.ok ? "" : hits.message).toBe("overrunAirfield refused: airbase: must not be empty; hits: must be a whole number.");
+    expect(refused(hits)).toEqual(
+      phrase("NOBC.Validation.Args.Refused", {
+        macro: "overrunAirfield",
+        problems: phrase("NOBC.Validation.Args.More", {
+          first: phrase("NOBC.Validation.Problem", {
+            field: "airbase",
+            problem: phrase("NOBC.Validation.Pack.NotEmpty", { input: '""', minimum: 1 }),
+          }),
+          next: phrase("NOBC.Validation.Problem", { field: "hits", problem: phrase("NOBC.Validation.Args.Whole", { input: "0.5" }) }),
+        }),
+      }),
+    );
     const notObject = parseArgs(sideArgs, "nato", "openRepair");
-    expect(notObject.ok ? "" : notObject.message).toContain("arguments must be an object");
+    expect(refused(notObject)).toEqual(
+      phrase("NOBC.Validation.Args.Refused", {
+        macro: "openRepair",
+        problems: phrase("NOBC.Validation.Args.WholeProblem", { problem: phrase("NOBC.Validation.Args.SideObject", { input: '"nato"' }) }),
+      }),
+    );
     const boxes = parseArgs(airbaseRepairArgs, { side: "wp", boxes: { "Actor.b": -1 } }, "repairAirbases");
-    expect(boxes.ok ? "" : boxes.message).toContain("boxes.Actor.b: must be 0 or more");
+    expect(refused(boxes)).toEqual(
+      phrase("NOBC.Validation.Args.Refused", {
+        macro: "repairAirbases",
+        problems: phrase("NOBC.Validation.Problem", {
+          field: "boxes.Actor.b",
+          problem: phrase("NOBC.Validation.Args.AtLeast", { input: "-1", minimum: 0 }),
+        }),
+      }),
+    );
   });
 });
 
