@@ -144,7 +144,9 @@ describe("drop handlers over the Foundry stand-in", () => {
     expect(await assignCard(card as never, unit as never)).toBe(false);
     expect(card.updates).toEqual([]);
     expect(harness.notices.at(-1)).toMatchObject({ level: "warn" });
-    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.Refused.*level 1/);
+    expect(harness.notices.at(-1)?.message).toMatch(
+      /^NOBC\.Notify\.Refused .*NOBC\.Rules\.Land\.HqSupport\.Refusal\.hqOverLevel\.one .*I GE Corps/,
+    );
   });
 
   it("allows the HQ's card to another unit when its level is used up elsewhere (the limit is per combat)", async () => {
@@ -159,7 +161,7 @@ describe("drop handlers over the Foundry stand-in", () => {
     const { hq, card, unit } = world();
     hq.tokens.length = 0;
     expect(await assignCard(card as never, unit as never)).toBe(false);
-    expect(harness.notices.at(-1)?.message).toMatch(/unknown/);
+    expect(harness.notices.at(-1)?.message).toMatch(/NOBC\.Rules\.Land\.Assignment\.Refusal\.noDistance .*I GE Corps.*3 Pz Bde/);
   });
 
   it("routes a card dropped on a unit token through the same decision (dropCanvasData)", async () => {
@@ -180,7 +182,9 @@ describe("drop handlers over the Foundry stand-in", () => {
     expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, ...dropAt(6) })).toBe(false);
     await new Promise((r) => setTimeout(r, 0));
     expect(card.updates).toEqual([]);
-    expect(harness.notices.at(-1)?.message).toMatch(/belongs to nato.*beyond its radius of 3/);
+    expect(harness.notices.at(-1)?.message).toMatch(
+      /Refusal\.sideMismatch .*NOBC\.Side\.nato.*NOBC\.Side\.wp.*Refusal\.hqOutOfRadius\.other .*radius\W+3\W/,
+    );
   });
 
   it("leaves every other canvas drop to Foundry", () => {
@@ -208,7 +212,7 @@ describe("drop handlers over the Foundry stand-in", () => {
       system: { side: "nato", category: "engineer", assignedTo: null },
     });
     expect(await assignCard(loose as never, unit as never)).toBe(false);
-    expect(harness.notices.at(-1)?.message).toMatch(/not held by an HQ/);
+    expect(harness.notices.at(-1)?.message).toMatch(/NOBC\.Rules\.Land\.Assignment\.Refusal\.noHq .*Loose/);
   });
 
   it("subordinates a unit dropped on an HQ sheet, and refuses the enemy's", async () => {

@@ -259,8 +259,6 @@ describe("lang keys", () => {
     const keys = new Set<string>();
     for (const f of files)
       for (const m of readFileSync(path.join(root, f), "utf8").matchAll(/["'`](NOBC\.[A-Za-z0-9_.]+[A-Za-z0-9_])["'`]/g)) keys.add(m[1]!);
-    // Built keys: pool parts.
-    for (const pool of ["Strength", "Level", "AirDefence"]) for (const part of ["", "Value", "Max"]) keys.add(`NOBC.Field.${pool}${part}`);
     for (const k of ["overrunExtrasCumulative", "overrunMinorRoadIsRiver"])
       for (const p of ["name", "hint"]) keys.add(`NOBC.Setting.${k}.${p}`);
     for (const t of ["unit", "hq", "airSquadron", "airbase"]) keys.add(`TYPES.Actor.${t}`);
