@@ -199,7 +199,7 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
   notify("info", "NOBC.Migration.done", { count: steps.length - failed.length });
   if (failed.length > 0) {
-    notify("warn", "NOBC.Migration.failed", { count: failed.length }, { permanent: true });
+    notify("warn", "NOBC.Migration.failed", { count: failed.length, command: "game.nobc.migrate({ force: true })" }, { permanent: true });
   }
   return { ran: true, migrated: steps.length - failed.length, failed };
 }

@@ -161,6 +161,20 @@ describe("the language files system.json lists", () => {
     expect(leaves(en).size).toBeGreaterThan(500);
   });
 
+  // Foundry's `format` fills every brace pair, so a brace that is not a placeholder would print the
+  // wrong thing: code such as `migrate({ force: true })` goes in as data instead.
+  it("use braces only for placeholders", () => {
+    for (const language of manifest.languages) {
+      const strays = [...leaves(readLang(language.path))].flatMap(([key, leaf]) => {
+        const texts = leaf.kind === "string" ? [leaf.value] : leaf.kind === "plural" ? Object.values(leaf.forms) : [];
+        return texts.flatMap((text) =>
+          [...text.matchAll(/\{[^}]*\}/g)].filter((m) => !/^\{\w+\}$/.test(m[0])).map((m) => `${language.lang}: ${key}: ${m[0]}`),
+        );
+      });
+      expect(strays).toEqual([]);
+    }
+  });
+
   for (const language of manifest.languages) {
     it(`${language.name} (${language.path}) has exactly the keys, placeholders and plural forms of English`, () => {
       expect(problems(en, readLang(language.path), language.lang)).toEqual([]);
