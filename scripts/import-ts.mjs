@@ -1,7 +1,7 @@
 // Shared by the CLI scripts: bundle a TypeScript entry of src/ with vite's build API into a
 // temporary folder and import it, so the script runs the same code as the tests and Foundry; and
 // write the phrases it returns in English from lang/en.json, through the one formatter of
-// src/base/phrase.ts (`langFileWording` + `speak`), which the entry re-exports.
+// src/words/phrase.ts (`langFileWording` + `speak`), which the entry re-exports.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -6,7 +6,7 @@
  */
 import { phrase, type Phrase } from "../rules/resolution";
 
-export { langFileWording, speak } from "./phrase";
+export { langFileWording, speak } from "../words/phrase";
 
 export const PACKS_CLI = {
   idUsage: (): Phrase => phrase("NOBC.Cli.PacksId.Usage"),

@@ -6,7 +6,7 @@
  * meet in one place. Before `init` (no translations yet) a key stands for its text.
  */
 import { phrase, type Phrase } from "../rules/resolution";
-import { speak, type Wording } from "./phrase";
+import { speak, type Wording } from "../words/phrase";
 
 /** What views write words with: Foundry's `game.i18n` in play, a lang file in tests and CLI tools. */
 export type Translator = Wording;

@@ -6,7 +6,7 @@
  */
 import type { Effect } from "../rules/effects";
 import { noteText, type EffectNote } from "../effects/apply";
-import { speak } from "../base/phrase";
+import { speak } from "../words/phrase";
 import { describeEffect, type BreakdownRow, type Translator } from "../view/breakdown";
 import { signed } from "../view/common";
 import {

@@ -5,7 +5,7 @@
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import type { CombatHits, CrtBand, GroundCombatResultId } from "../rules/nobc/land/combat-tables";
 import { phrase, type Phrase } from "../rules/resolution";
-import { speak } from "../base/phrase";
+import { speak } from "../words/phrase";
 import type { Translator } from "../view/breakdown";
 
 /** The CRT bands as printed; "4-" is the row for 4 or less. */

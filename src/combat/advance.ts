@@ -17,7 +17,7 @@ import { turnSnapshot, type ActorLike, type ItemLike } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import { errorText } from "../base/errors";
 import { callHook, notify, notifyText, say, translator, worldActors, worldItems } from "../base/foundry";
-import { speak } from "../base/phrase";
+import { speak } from "../words/phrase";
 import { phrase } from "../rules/resolution";
 
 /** The members of a Combat this module reads and writes. */

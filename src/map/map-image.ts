@@ -3,7 +3,7 @@ import { phrase, type Phrase } from "../rules/resolution";
 
 export { formatMapProblem, validateTerrainMap } from "./terrain-schema";
 export { renderMapSvg } from "./render-svg";
-export { langFileWording, speak } from "../base/phrase";
+export { langFileWording, speak } from "../words/phrase";
 
 export const MAP_CLI = {
   usage: (): Phrase => phrase("NOBC.Cli.Map.Usage"),

@@ -22,7 +22,7 @@ import {
   type Point,
 } from "./hex-grid";
 import { phrase } from "../rules/resolution";
-import { speak, type Wording } from "../base/phrase";
+import { speak, type Wording } from "../words/phrase";
 import { COUNTRIES, type TerrainMap } from "./terrain-schema";
 
 /** Base colour of each terrain; the first type of `FILL_ORDER` present fills the hex. */

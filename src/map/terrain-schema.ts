@@ -9,7 +9,7 @@ import { LAND_TERRAINS, type LandTerrain, type RiverKind } from "../rules/nobc/l
 import type { RoadKind } from "../rules/nobc/land/movement";
 import { hexside, type HexsideRef } from "../rules/ids";
 import { phrase, type Phrase } from "../rules/resolution";
-import { issuePhrase, WITH_INPUT } from "../schemas/issues";
+import { issuePhrase, WITH_INPUT } from "../words/issues";
 import {
   HEX_DIRECTIONS,
   HEX_LABEL,
@@ -46,7 +46,7 @@ const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
 export const ROAD_KINDS = ["road", "autobahn"] as const satisfies readonly RoadKind[];
 const RIVER_KINDS = ["minor", "major"] as const satisfies readonly RiverKind[];
 
-// A schema's message is its lang key, filled with the value given and the choices (src/schemas/issues.ts).
+// A schema's message is its lang key, filled with the value given and the choices (src/words/issues.ts).
 const hexLabelSchema = z.string({ error: "NOBC.Map.Problem.HexLabel" }).regex(HEX_LABEL, { error: "NOBC.Map.Problem.HexLabel" });
 
 const hexSchema = z.strictObject({

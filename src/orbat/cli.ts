@@ -5,7 +5,7 @@
 import { phrase, type Phrase } from "../rules/resolution";
 
 export * from "./index";
-export { langFileWording, speak } from "../base/phrase";
+export { langFileWording, speak } from "../words/phrase";
 
 export const ORBAT_CLI = {
   usage: (): Phrase => phrase("NOBC.Cli.Orbat.Usage"),

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { AIR_BOXES } from "../rules/nobc/air/effects";
 import { phrase } from "../rules/resolution";
-import { said } from "../schemas/issues";
+import { said } from "../words/issues";
 import { AIR_ROLES, ECHELONS, NATIONALITY_CODES, SIDES, UNIT_ARMS, UNIT_SIZES, WEAPON_KINDS } from "../schemas/system";
 import { rowLabel } from "./problems";
 

@@ -2,7 +2,7 @@
  * What the import dialog's template shows, built from plain data so the template can be rendered
  * in tests with the same context the dialog gives it.
  */
-import { speak, type Wording } from "../base/phrase";
+import { speak, type Wording } from "../words/phrase";
 import type { RowType } from "./columns";
 import type { OrbatImport } from "./index";
 import { formatProblem } from "./problems";

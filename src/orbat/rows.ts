@@ -18,7 +18,7 @@ import {
   type UnitSystem,
 } from "../schemas/system";
 import { phrase } from "../rules/resolution";
-import { issuePhrase, WITH_INPUT } from "../schemas/issues";
+import { issuePhrase, WITH_INPUT } from "../words/issues";
 import { COLUMNS, rowSchema, type RowType } from "./columns";
 import { problem, rowLabel, type OrbatProblem } from "./problems";
 

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { phrase, type Phrase } from "../rules/resolution";
-import { fieldProblem, WITH_INPUT } from "../schemas/issues";
+import { fieldProblem, WITH_INPUT } from "../words/issues";
 
 const id = z.string().min(1, "NOBC.Validation.Query.Id");
 

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { actorDocument, DOCUMENT_SCHEMAS, itemDocument, journalDocument, macroDocument, rollTableDocument } from "./documents";
 import { phrase } from "../rules/resolution";
 import { documentId, idOfUuid, type PackDocumentType } from "./refs";
-import { said } from "./issues";
+import { said } from "../words/issues";
 
 /** Foundry v13 `CONST.GRID_TYPES`: 0 gridless, 1 square, 2–5 the four hex layouts (4 = flat-topped, odd columns). */
 export const GRID_TYPES = { gridless: 0, square: 1, hexOddR: 2, hexEvenR: 3, hexOddQ: 4, hexEvenQ: 5 } as const;

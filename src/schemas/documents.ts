@@ -10,7 +10,7 @@ import { z } from "zod";
 import { airbaseSystem, airSquadronSystem, hqSystem, supportCardSystem, unitSystem } from "./system";
 import { phrase } from "../rules/resolution";
 import { documentId, embeddedKey, primaryKey, type PackDocumentType } from "./refs";
-import { said } from "./issues";
+import { said } from "../words/issues";
 
 /** Ownership levels: -1 inherit, 0 none, 1 limited, 2 observer, 3 owner. */
 const ownershipLevel = z.int().min(-1).max(3);

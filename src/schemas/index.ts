@@ -7,4 +7,4 @@ export * from "./system";
 export * from "./documents";
 export * from "./adventure";
 export * from "./validate";
-export * from "./issues";
+export * from "../words/issues";

@@ -12,7 +12,7 @@ import { CARD_AFTER_USE } from "../rules/nobc/land/card-categories";
 import { NATIONALITIES, sideOfNationality } from "../data/nationalities";
 import { phrase } from "../rules/resolution";
 import { actorUuid } from "./refs";
-import { said } from "./issues";
+import { said } from "../words/issues";
 
 // Re-exported so importers find every choice list in one place.
 export { ECHELONS, UNIT_ARMS, UNIT_SIZES };

@@ -7,8 +7,8 @@ import type { z } from "zod";
 import { PACK_SCHEMAS, type PackType } from "./adventure";
 import { folderDocument } from "./documents";
 import { phrase, type Phrase } from "../rules/resolution";
-import { issuePhrase, WITH_INPUT } from "./issues";
-import { formatPath } from "./path";
+import { issuePhrase, WITH_INPUT } from "../words/issues";
+import { formatPath } from "../words/path";
 
 export interface SourceFile {
   /** Where the document came from, e.g. its path under packs/_source. */

@@ -4,7 +4,7 @@
  */
 import { phrase, type BreakdownLine, type Phrase, type PhraseArg } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
-import { speak } from "../base/phrase";
+import { speak } from "../words/phrase";
 import { AIR_BOX_LABELS, MODE_LABELS } from "./labels";
 import { signed } from "./common";
 import type { Translator } from "../base/foundry";

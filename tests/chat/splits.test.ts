@@ -7,7 +7,7 @@ import { groundCombatText } from "../../src/chat/ground-combat-text";
 import { groundCombatEffects } from "../../src/rules/nobc/land/combat";
 import { unwrap } from "../../src/rules/resolution";
 import { GALLERY_REFS as R, resolveCombat } from "./combat-fixture";
-import type { Wording } from "../../src/base/phrase";
+import type { Wording } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
 
 const beatenOff = resolveCombat(R, 3); // both sides share: attackers 3, defenders 2

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeEffect } from "../../src/view/breakdown";
-import { langFileWording, speak } from "../../src/base/phrase";
+import { langFileWording, speak } from "../../src/words/phrase";
 import type { Effect } from "../../src/rules/effects";
 
 type Lang = Record<string, unknown>;

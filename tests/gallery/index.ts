@@ -6,7 +6,7 @@
  */
 import type { FixtureSheet } from "../sheets/fixtures";
 import type { Translator } from "../../src/base/foundry";
-import type { LangTree } from "../../src/base/phrase";
+import type { LangTree } from "../../src/words/phrase";
 import { createHandlebars } from "../harness/handlebars-helpers";
 import { cardEntries, cardFixtureData } from "./cards";
 import { trackerFixtureData, trackerGallery } from "./tracker";

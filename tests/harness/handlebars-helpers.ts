@@ -4,7 +4,7 @@
  * behaviour closely enough for markup; they are not Foundry's code.
  */
 import Handlebars from "handlebars";
-import type { Wording } from "../../src/base/phrase";
+import type { Wording } from "../../src/words/phrase";
 
 export type Lang = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * lang/en.json (`has`), so a plural entry is written from its form: `NOBC.Effect.hits.other {…}`.
  */
 import en from "../../lang/en.json";
-import { lookup, type Wording } from "../../src/base/phrase";
+import { lookup, type Wording } from "../../src/words/phrase";
 
 export function keyWording(tree: Readonly<Record<string, unknown>> = en): Wording {
   return {

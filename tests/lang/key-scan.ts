@@ -6,7 +6,7 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { LangTree } from "../../src/base/phrase";
+import type { LangTree } from "../../src/words/phrase";
 
 const PLURAL_FORMS = new Set(["zero", "one", "two", "few", "many", "other"]);
 

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { LangTree } from "../../src/base/phrase";
+import type { LangTree } from "../../src/words/phrase";
 import { PSEUDO_TAG, pseudoTree } from "./pseudo";
 
 export interface Language {

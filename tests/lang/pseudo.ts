@@ -5,7 +5,7 @@
  * between tags is wrapped on its own, so a text node of the rendered HTML is either wrapped or data.
  * Plural groups (`one`, `other`, …) stay groups.
  */
-import type { LangTree } from "../../src/base/phrase";
+import type { LangTree } from "../../src/words/phrase";
 
 /** BCP 47 private-use pseudo-locale: numbers and plurals as in English. */
 export const PSEUDO_TAG = "en-XA";

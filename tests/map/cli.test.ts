@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { langFileWording, speak, type LangTree } from "../../src/base/phrase";
+import { langFileWording, speak, type LangTree } from "../../src/words/phrase";
 import { MAP_CLI } from "../../src/map/map-image";
 import { formatMapProblem } from "../../src/map/terrain-schema";
 import { phrase, type Phrase } from "../../src/rules/resolution";

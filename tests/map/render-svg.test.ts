@@ -6,7 +6,7 @@ import { hexside } from "../../src/rules/ids";
 import { mapView, resupplyRoute, stackingType } from "../../src/map/rules-view";
 import { parseTerrainMap, validateTerrainMap, formatMapProblem } from "../../src/map/terrain-schema";
 import { smallMap } from "./fixture";
-import { langFileWording, type LangTree } from "../../src/base/phrase";
+import { langFileWording, type LangTree } from "../../src/words/phrase";
 
 /** The legend is drawn in English from lang/en.json, as `npm run map` draws it. */
 const english = langFileWording(JSON.parse(readFileSync("lang/en.json", "utf8")) as LangTree);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { langFileWording, speak, type LangTree } from "../../src/base/phrase";
+import { langFileWording, speak, type LangTree } from "../../src/words/phrase";
 import { phrase, type Phrase } from "../../src/rules/resolution";
 import { formatProblem, rowLabel } from "../../src/orbat/index";
 import { problem } from "../../src/orbat/problems";

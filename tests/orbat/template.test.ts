@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { langFileWording, speak, type LangTree } from "../../src/base/phrase";
+import { langFileWording, speak, type LangTree } from "../../src/words/phrase";
 import { importDialogContext } from "../../src/orbat/context";
 import { formatProblem, problem } from "../../src/orbat/problems";
 import { phrase } from "../../src/rules/resolution";

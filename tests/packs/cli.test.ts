@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { PACKS_CLI } from "../../src/base/cli";
-import { langFileWording, speak, type LangTree } from "../../src/base/phrase";
+import { langFileWording, speak, type LangTree } from "../../src/words/phrase";
 import type { Phrase } from "../../src/rules/resolution";
 import { manifest } from "./load";
 

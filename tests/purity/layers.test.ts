@@ -14,6 +14,7 @@ const ENTRY = "(entry)";
 /** Lowest first. Folders on one tier are peers and may not import each other. */
 export const TIERS: readonly (readonly string[])[] = [
   ["rules"], // the pure rules core
+  ["words"], // writing phrases (lang key + data) and zod issues as words, for Foundry and the CLI
   ["data", "map", "symbols"], // data models, terrain data and geometry, counter symbols
   ["base"], // the Foundry adapter, settings, constants, errors, hashing
   ["schemas", "view"], // zod schemas; pure view helpers (labels, breakdown, snapshots, paths)

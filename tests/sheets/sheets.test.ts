@@ -11,7 +11,7 @@ import { clampPools } from "../../src/sheets/form-data";
 import { turn } from "../../src/rules/index";
 import { TEMPLATES } from "../../src/view/paths";
 import { phrase } from "../../src/rules/resolution";
-import { speak } from "../../src/base/phrase";
+import { speak } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
 
 type Raw = Record<string, unknown>;

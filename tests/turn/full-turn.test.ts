@@ -28,7 +28,7 @@ import { scriptedDice } from "../../src/rules/dice";
 import { turn } from "../../src/rules/index";
 import { ZONE, buildWorld, worldState, type WorldState } from "./world";
 import { phrase, type Phrase } from "../../src/rules/resolution";
-import { speak } from "../../src/base/phrase";
+import { speak } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
 
 // The sheets are ApplicationV2 document sheets, beyond the stand-in; their own tests cover them.

@@ -8,7 +8,7 @@ import type { FormatData, Translator } from "../../base/foundry";
 import type { PostResolutionInput } from "../../chat/resolution-card";
 import type { Dice } from "../../rules/dice";
 import type { Checked } from "../../rules/resolution";
-import { speak } from "../../base/phrase";
+import { speak } from "../../words/phrase";
 
 /** The form's values as Foundry hands them over: input name → value (names not expanded). */
 export type FormValues = Readonly<Record<string, unknown>>;

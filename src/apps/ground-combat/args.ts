@@ -8,8 +8,8 @@ import type { RulesOptions } from "../../rules/nobc/land/options";
 import { LAND_TERRAINS } from "../../rules/nobc/land/types";
 import { phrase, type Refusal } from "../../rules/resolution";
 import type { Battlefield } from "../../world/battlefield";
-import { formatPath } from "../../schemas/path";
-import { fieldProblem, WITH_INPUT } from "../../schemas/issues";
+import { formatPath } from "../../words/path";
+import { fieldProblem, WITH_INPUT } from "../../words/issues";
 import { defaultState, withWorldDefaults, type GroundCombatState, type RiverChoice } from "./state";
 
 const hex = z.string().regex(/^\d{4}$/, "NOBC.Validation.Args.HexLabel");

@@ -9,7 +9,7 @@ import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../..
 import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/land/types";
 import { isWeapon } from "../../rules/nobc/land/card-categories";
 import { phrase, type Checked, type Phrase, type PhraseArg, type Refusal } from "../../rules/resolution";
-import { speak } from "../../base/phrase";
+import { speak } from "../../words/phrase";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
 import { signed } from "../../view/common";

@@ -9,7 +9,7 @@ import { rulesOptions } from "../../base/settings";
 import { allFormValues, allowed, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { groundCombatCard } from "./card";
 import { groundCombatContext, phraseWithNames } from "./context";
-import { speak } from "../../base/phrase";
+import { speak } from "../../words/phrase";
 import { planFromState } from "./input";
 import { addMission, applyForm, defaultState, removeMission, type FormValues as PlannerValues, type GroundCombatState } from "./state";
 import { canvasSelection } from "./world";

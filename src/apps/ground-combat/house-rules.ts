@@ -11,8 +11,8 @@ import type { ExtraCombatModifier, GroundCombatCas } from "../../rules/nobc/land
 import type { RulesOptions } from "../../rules/nobc/land/options";
 import type { LandTerrain, LandUnit, RiverHexside, Side, SupportCard } from "../../rules/nobc/land/types";
 import { phrase, type Refusal } from "../../rules/resolution";
-import { formatPath } from "../../schemas/path";
-import { issuePhrase, WITH_INPUT } from "../../schemas/issues";
+import { formatPath } from "../../words/path";
+import { issuePhrase, WITH_INPUT } from "../../words/issues";
 import { errorText } from "../../base/errors";
 import { say, warnRefused } from "../../base/foundry";
 

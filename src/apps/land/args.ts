@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { phrase, type Phrase } from "../../rules/resolution";
-import { issuePhrase, WITH_INPUT } from "../../schemas/issues";
+import { issuePhrase, WITH_INPUT } from "../../words/issues";
 
 const uuid = z.string().min(1, "NOBC.Validation.Args.Uuid");
 export const hqArgs = z.object({ hq: uuid }).strict();

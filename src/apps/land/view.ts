@@ -3,7 +3,7 @@
  * or the breakdown and the changes in words; nothing is written until the card is applied.
  */
 import type { Checked, Refusal, Resolution } from "../../rules/resolution";
-import { speak } from "../../base/phrase";
+import { speak } from "../../words/phrase";
 import type { LandTerrain, RiverKind } from "../../rules/nobc/land/types";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../view/breakdown";
 import type { Battlefield } from "../../world/battlefield";

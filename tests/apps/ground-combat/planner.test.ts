@@ -26,7 +26,7 @@ import {
   withNames,
 } from "../../../src/apps/ground-combat/context";
 import { cardUuid, front, frontField, keys, unitSystem, uuid, worldOptions, type ActorSpec } from "./fixture";
-import { speak } from "../../../src/base/phrase";
+import { speak } from "../../../src/words/phrase";
 import { phrase, type Phrase } from "../../../src/rules/resolution";
 
 /** A phrase as the planner writes it with the key-showing words. */

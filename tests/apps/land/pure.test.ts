@@ -14,7 +14,7 @@ import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges
 import { scriptedDice } from "../../../src/rules/dice";
 import { field, i18n, specs, world } from "./fixture";
 import { phrase, type Refusal } from "../../../src/rules/resolution";
-import { speak } from "../../../src/base/phrase";
+import { speak } from "../../../src/words/phrase";
 
 const A = (id: string) => `Actor.${id}`;
 const C = (id: string) => `Actor.h1.Item.${id}`;

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { resolvePlaysheetCombat, type PlaysheetCombatInput } from "../../../src/rules/playsheet";
 import { scriptedDice, seededDice } from "../../../src/rules/dice";
 import { phrase, total, unwrap } from "../../../src/rules/resolution";
-import { langFileWording, type LangTree } from "../../../src/base/phrase";
+import { langFileWording, type LangTree } from "../../../src/words/phrase";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 

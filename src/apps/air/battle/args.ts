@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import type { Translator } from "../../../view/breakdown";
-import { speak } from "../../../base/phrase";
-import { issuePhrase, WITH_INPUT } from "../../../schemas/issues";
+import { speak } from "../../../words/phrase";
+import { issuePhrase, WITH_INPUT } from "../../../words/issues";
 
 const side = z.enum(["nato", "wp"]);
 const zone = z.string();

@@ -4,7 +4,7 @@
  * one batch. A player is refused the GM's steps; a zone that cannot be resolved refuses the whole
  * step with every reason, and nothing is posted.
  */
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import type { Dice } from "../../../rules/dice";
 import { isGM, renderTemplate, translator, warnRefused } from "../../../base/foundry";
 import { postResolutions } from "../../../chat/resolution-card";

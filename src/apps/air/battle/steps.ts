@@ -3,7 +3,7 @@
  * current line-up, the superiority level (4), and the return (6) once both sides' sorties are
  * posted. Pure: what each zone's card will hold, or every reason it cannot be made.
  */
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import type { ActorRef } from "../../../rules/ids";
 import type { Dice } from "../../../rules/dice";
 import type { Checked, Resolution } from "../../../rules/resolution";

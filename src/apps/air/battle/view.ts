@@ -2,7 +2,7 @@
  * Pieces every air battle dialog shows: choices for a select, a squadron's values in a line, and
  * the rules' answer (breakdown and changes, or every refusal) before anything is posted. Pure.
  */
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import type { Checked, Resolution } from "../../../rules/resolution";
 import type { AirLevel, Side, Squadron } from "../../../rules/nobc/air/index";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../../view/breakdown";

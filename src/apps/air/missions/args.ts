@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { phrase, type Phrase } from "../../../rules/resolution";
-import { issuePhrase, WITH_INPUT } from "../../../schemas/issues";
+import { issuePhrase, WITH_INPUT } from "../../../words/issues";
 
 const side = z.enum(["nato", "wp"], { error: "NOBC.Validation.Args.Side" });
 const uuid = z.string({ error: "NOBC.Validation.Args.UuidText" }).trim().min(1, { error: "NOBC.Validation.Pack.NotEmpty" });

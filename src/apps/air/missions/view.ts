@@ -5,7 +5,7 @@
 import type { Dice } from "../../../rules/dice";
 import type { Side } from "../../../rules/nobc/air/types";
 import type { BreakdownLine, Phrase, Refusal } from "../../../rules/resolution";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import type { Effect } from "../../../rules/effects";
 import { breakdownContext, describeEffect, type BreakdownRow, type Translator } from "../../../view/breakdown";
 import type { CardInputLine } from "../../../chat/resolution-card";

@@ -16,7 +16,7 @@ import {
 } from "../../../rules/nobc/land/demolition";
 import type { RiverKind, Side } from "../../../rules/nobc/land/types";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import { bridgeBetween, distance } from "../../../map/rules-view";
 import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
 import type { Battlefield } from "../../../world/battlefield";

@@ -13,7 +13,7 @@ import {
   type OrdersPhaseOutcome,
 } from "../../../rules/nobc/land/orders";
 import { alwaysInMarchMode, type LandUnit, type Mode } from "../../../rules/nobc/land/types";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";

@@ -5,7 +5,7 @@
 import { scriptedDice } from "../../../rules/dice";
 import { hqById, nameIn, sidesFor, terrainAt, unitById, type LandWorld } from "../world";
 import { options, refusalLines, terrainText, type OptionView, type Translator } from "../view";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import {
   identifiers,
   casSquadrons,

@@ -17,7 +17,7 @@ import {
 import type { Side, SupportCard } from "../../../rules/nobc/land/types";
 import type { Squadron } from "../../../rules/nobc/air/types";
 import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import { SIDE_LABELS } from "../../../view/labels";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";

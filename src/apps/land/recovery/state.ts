@@ -6,7 +6,7 @@ import type { ActorRef, CardRef } from "../../../rules/ids";
 import { HQ_RECOVERY_CARDS, recoverHq, type RecoverHqInput, type RecoverHqOutcome } from "../../../rules/nobc/land/resupply";
 import type { LandHq } from "../../../rules/nobc/land/types";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import { hqMayRecover } from "../../../map/rules-view";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";

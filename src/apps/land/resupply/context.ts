@@ -3,7 +3,7 @@
  * take, the others with the rules' reasons), and the offer card posted on entering Resupply. Pure.
  */
 import type { LandHq } from "../../../rules/nobc/land/types";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import { phrase } from "../../../rules/resolution";
 import type { Battlefield } from "../../../world/battlefield";
 import { hqById, hqsFor, type LandWorld } from "../world";

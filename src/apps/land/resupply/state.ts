@@ -8,7 +8,7 @@ import type { ActorRef } from "../../../rules/ids";
 import { resolveResupply, unitSupplyCapacity, type ResupplyCandidate, type ResupplyOutcome } from "../../../rules/nobc/land/resupply";
 import type { LandHq, LandUnit } from "../../../rules/nobc/land/types";
 import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
-import { speak } from "../../../base/phrase";
+import { speak } from "../../../words/phrase";
 import { distance, onOrAdjacentToRoad, resupplyRoute } from "../../../map/rules-view";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";

@@ -11,7 +11,7 @@ import {
 import { allocationContext } from "../../../../src/apps/air/battle/allocation/context";
 import { i18n, squadron, world } from "./fixtures";
 import { phrase } from "../../../../src/rules/resolution";
-import { speak } from "../../../../src/base/phrase";
+import { speak } from "../../../../src/words/phrase";
 
 const f15 = squadron("f15", { airToAir: 5, cas: 0, range: 1 });
 const a10 = squadron("a10", { airToAir: 1, cas: 5, range: 0 });

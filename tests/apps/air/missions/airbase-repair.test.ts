@@ -15,7 +15,7 @@ import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { AIRBASES, fixtureWorld, i18n } from "./fixture";
 import { phrase } from "../../../../src/rules/resolution";
-import { speak } from "../../../../src/base/phrase";
+import { speak } from "../../../../src/words/phrase";
 
 const world = fixtureWorld();
 

@@ -15,7 +15,7 @@ import {
 } from "../../../../src/apps/air/missions/deep-strike/state";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { CARDS, fixtureWorld, i18n } from "./fixture";
-import { speak } from "../../../../src/base/phrase";
+import { speak } from "../../../../src/words/phrase";
 import { phrase } from "../../../../src/rules/resolution";
 
 const world = fixtureWorld();

@@ -14,7 +14,7 @@ import { paradropController } from "../../../../src/apps/air/missions/paradrop/c
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n } from "./fixture";
 import { phrase } from "../../../../src/rules/resolution";
-import { speak } from "../../../../src/base/phrase";
+import { speak } from "../../../../src/words/phrase";
 
 const world = fixtureWorld();
 const nato = (over: Partial<ParadropState> = {}): ParadropState => ({ ...initialParadrop(world, "nato"), ...over });

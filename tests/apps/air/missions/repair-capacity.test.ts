@@ -9,7 +9,7 @@ import { constantDice } from "../../../../src/apps/air/missions/view";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
 import { phrase } from "../../../../src/rules/resolution";
-import { speak } from "../../../../src/base/phrase";
+import { speak } from "../../../../src/words/phrase";
 
 const world = fixtureWorld();
 

@@ -3,7 +3,7 @@
  * a weapon card. Anyone may open it (a player sees only their own squadrons); Post refuses orders
  * for squadrons the user does not own.
  */
-import { speak } from "../../../../base/phrase";
+import { speak } from "../../../../words/phrase";
 import { allowed, opened, refused, type DialogController } from "../../../base/controller";
 import type { AllocationArgs } from "../args";
 import { airCard } from "../records";

@@ -3,7 +3,7 @@
  * the zone's latest line-up card) and lets the user decide those that are theirs; Post puts them on
  * a card for the next side, or the whole line-up once complete.
  */
-import { speak } from "../../../../base/phrase";
+import { speak } from "../../../../words/phrase";
 import { allowed, opened, refused, type DialogAction, type DialogController } from "../../../base/controller";
 import type { LineUpArgs } from "../args";
 import { airCard } from "../records";

@@ -2,7 +2,7 @@
  * Step 5's dialog: the zone's air status and the side's allotment, and a tick per squadron on a
  * ground mission. Post records the choice on a card (the return, step 6, reads it).
  */
-import { speak } from "../../../../base/phrase";
+import { speak } from "../../../../words/phrase";
 import { allowed, opened, refused, type DialogController } from "../../../base/controller";
 import type { SortieArgs } from "../args";
 import { airCard } from "../records";

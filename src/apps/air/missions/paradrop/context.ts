@@ -11,7 +11,7 @@ import {
 } from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Checked } from "../../../../rules/resolution";
-import { speak } from "../../../../base/phrase";
+import { speak } from "../../../../words/phrase";
 import { breakdownRows, constantDice, percent, refusalMessages, sideOptions, SIDE_KEYS, type Translator } from "../view";
 import type { MissionWorld } from "../world";
 import { LEVELS, RESULT_KEYS, LEVEL_KEYS, dropCandidates, transportCandidates, paradropInput, type ParadropState } from "./state";

@@ -8,7 +8,7 @@ import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import { phrase, refuse, type Checked } from "../../../../rules/resolution";
 import type { FormValues } from "../../../base/controller";
-import { speak } from "../../../../base/phrase";
+import { speak } from "../../../../words/phrase";
 import { checked, readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
 

@@ -1,6 +1,6 @@
 /** The one formatter of the rules' phrases: numbers and plural forms by language, nested phrases, missing keys. */
 import { describe, expect, it } from "vitest";
-import { formatNumber, langFileWording, lookup, phraseKey, pluralCategory, speak } from "../../src/base/phrase";
+import { formatNumber, langFileWording, lookup, phraseKey, pluralCategory, speak } from "../../src/words/phrase";
 import { phrase } from "../../src/rules/resolution";
 
 const en = {
