@@ -12,6 +12,7 @@ import { breakdownContext, type BreakdownInput } from "../../src/view/breakdown"
 import type { CardSummary } from "../../src/sheets/context/cards";
 import type { UnitSystemView } from "../../src/view/views";
 import { air, land, scriptedDice, unwrap } from "../../src/rules/index";
+import { squadron } from "../rules/air/fixtures";
 
 export interface FixtureSheet {
   readonly id: string;
@@ -125,23 +126,15 @@ const repairRoll = unwrap(
     {
       side: "nato",
       squadrons: [
-        {
-          id: "Actor.s1",
+        squadron("Actor.s1", {
           name: "36 TFW",
-          side: "nato",
-          nationality: "us",
           airToAir: 5,
           cas: 1,
           deepStrike: 0,
-          weapons: [],
-          range: 1,
-          recce: false,
-          ew: false,
-          harrier: false,
           box: "damaged",
           airbase: "Actor.ab1",
           airZone: "North",
-        },
+        }),
       ],
     },
     scriptedDice([4]),
