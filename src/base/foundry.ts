@@ -5,14 +5,17 @@
  * `ui.notifications` or scans the actors for ownership, so a test stand-in and a future API change
  * meet in one place. Before `init` (no translations yet) a key stands for its text.
  */
-import { phrase, type Phrase } from "../rules/resolution";
+import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
 import { speak, type Wording } from "../words/phrase";
 
 /** What views write words with: Foundry's `game.i18n` in play, a lang file in tests and CLI tools. */
 export type Translator = Wording;
 
-/** Data for a lang key: numbers are written in the user's locale, and a `count` chooses the plural form. */
-export type FormatData = Readonly<Record<string, string | number>>;
+/**
+ * Data for a lang key: numbers are written in the user's locale, a `count` chooses the plural form,
+ * and a phrase (a side, a mode) is written first.
+ */
+export type FormatData = Readonly<Record<string, PhraseArg>>;
 
 export function translator(): Translator {
   return {

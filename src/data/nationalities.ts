@@ -2,7 +2,14 @@
  * Nationalities a counter can carry, each with its side and a label key (lang/en.json).
  * The NOBC order of battle (seed 000) fields these armies on the Central Front.
  */
-import { NATIONALITIES as CODES, NATIONALITY_SIDES, isNationality, type Nationality, type Side } from "../rules/nationalities";
+import {
+  NATIONALITIES as CODES,
+  NATIONALITY_LABELS,
+  NATIONALITY_SIDES,
+  isNationality,
+  type Nationality,
+  type Side,
+} from "../rules/nationalities";
 
 export interface NationalityOption {
   readonly code: Nationality;
@@ -14,7 +21,7 @@ export interface NationalityOption {
 export const NATIONALITIES: readonly NationalityOption[] = CODES.map((code) => ({
   code,
   side: NATIONALITY_SIDES[code],
-  label: `NOBC.Nationality.${code}`,
+  label: NATIONALITY_LABELS[code],
 }));
 
 export type NationalityCode = Nationality;

@@ -3,6 +3,7 @@
  * glossary's NATO and Warsaw Pact, and the nationalities of the Air War repair table). One list for
  * the rules, the data models, the schemas and the importer.
  */
+import { phrase, type PhraseArg } from "./resolution";
 export type Side = "nato" | "wp";
 
 /** Each nationality's side, in the order the sheets offer them. */
@@ -30,4 +31,25 @@ export function sideOfNationality(nationality: Nationality): Side {
 
 export function isNationality(code: string): code is Nationality {
   return Object.hasOwn(NATIONALITY_SIDES, code);
+}
+
+/** Each nationality's label, a lang key written out in full. */
+export const NATIONALITY_LABELS: Readonly<Record<Nationality, string>> = {
+  us: "NOBC.Nationality.us",
+  uk: "NOBC.Nationality.uk",
+  frg: "NOBC.Nationality.frg",
+  ca: "NOBC.Nationality.ca",
+  fr: "NOBC.Nationality.fr",
+  nl: "NOBC.Nationality.nl",
+  be: "NOBC.Nationality.be",
+  dk: "NOBC.Nationality.dk",
+  su: "NOBC.Nationality.su",
+  gdr: "NOBC.Nationality.gdr",
+  pl: "NOBC.Nationality.pl",
+  cs: "NOBC.Nationality.cs",
+};
+
+/** A nationality in words for a phrase: its label, or the code as given when data names none (old or broken data). */
+export function nationalityName(code: string): PhraseArg {
+  return isNationality(code) ? phrase(NATIONALITY_LABELS[code]) : code;
 }

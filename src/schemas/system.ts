@@ -11,6 +11,8 @@ import { ECHELONS, SUPPORT_CARD_CATEGORIES, UNIT_ARMS, UNIT_SIZES } from "../rul
 import { CARD_AFTER_USE } from "../rules/nobc/land/card-categories";
 import { NATIONALITIES, sideOfNationality } from "../data/nationalities";
 import { phrase } from "../rules/resolution";
+import { nationalityName } from "../rules/nationalities";
+import { armName, sideName, sizeName } from "../rules/nobc/land/words";
 import { actorUuid } from "./refs";
 import { said } from "../words/issues";
 
@@ -51,7 +53,13 @@ function nationalityOnSide(ctx: Ctx, data: { side: string; nationality: string }
     ctx.addIssue({
       code: "custom",
       path: ["nationality"],
-      ...said(phrase("NOBC.Validation.System.WrongSide", { nationality: data.nationality, own, side: data.side })),
+      ...said(
+        phrase("NOBC.Validation.System.WrongSide", {
+          nationality: nationalityName(data.nationality),
+          own: sideName(own),
+          side: sideName(data.side),
+        }),
+      ),
     });
   }
 }
@@ -82,7 +90,14 @@ export const unitSystem = z
       ctx.addIssue({
         code: "custom",
         path: ["supply"],
-        ...said(phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: u.supply, arm: u.arm, size: u.size, capacity: cap })),
+        ...said(
+          phrase("NOBC.Validation.System.SupplyAboveCapacity", {
+            supply: u.supply,
+            arm: armName(u.arm),
+            size: sizeName(u.size),
+            capacity: cap,
+          }),
+        ),
       });
     if (alwaysInMarchMode(u) && u.mode !== "march") {
       ctx.addIssue({ code: "custom", path: ["mode"], message: "NOBC.Validation.System.AlwaysMarch" });

@@ -7,7 +7,8 @@ import type { Mode } from "../rules/nobc/land/types";
 import { setMode } from "../rules/nobc/land/index";
 import { resolveAircraftRepair } from "../rules/nobc/air/index";
 import { randomDice } from "../rules/dice";
-import type { Checked, Resolution } from "../rules/resolution";
+import { phrase, type Checked, type Resolution } from "../rules/resolution";
+import { nationalityName } from "../rules/nationalities";
 import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
 import { breakdownContext, localizeBreakdown } from "../view/breakdown";
 import { localize, say, translator, warnRefused } from "../base/foundry";
@@ -105,7 +106,7 @@ export async function repairSquadron(this: ActorSheet): Promise<void> {
   const system = doc.system as AirSquadronSystemView;
   const squadron = squadronOf(doc, system);
   if (squadron === null) {
-    warnRefused(translator().format("NOBC.Dialog.NoAirForce", { name: doc.name, nationality: system.nationality }));
+    warnRefused(say(phrase("NOBC.Dialog.NoAirForce", { name: doc.name, nationality: nationalityName(system.nationality) })));
     return;
   }
   const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());

@@ -2,45 +2,17 @@
  * Label keys (lang/en.json) for every enum a sheet shows. Written out in full, so the i18n test can
  * find each key in the source; the support-card categories' keys follow one rule instead (below).
  */
-import {
-  SUPPORT_CARD_CATEGORIES,
-  type Mode,
-  type Side,
-  type SupportCardCategory,
-  type UnitArm,
-  type UnitSize,
-} from "../rules/nobc/land/types";
+import { SUPPORT_CARD_CATEGORIES, type SupportCardCategory, type UnitSize } from "../rules/nobc/land/types";
 import type { AirBox } from "../rules/nobc/air/effects";
+// Sides, arms and modes: the rules name them in their sentences with the same labels the sheets show.
+export { ARM_LABELS, MODE_LABELS, SIDE_LABELS } from "../rules/nobc/land/words";
 import type { AfterUse, AirRole, Echelon, WeaponKind } from "./views";
-
-export const SIDE_LABELS: Readonly<Record<Side, string>> = {
-  nato: "NOBC.Side.nato",
-  wp: "NOBC.Side.wp",
-};
 
 export const SIZE_LABELS: Readonly<Record<UnitSize, string>> = {
   battalion: "NOBC.Size.battalion",
   brigade: "NOBC.Size.brigade",
   regiment: "NOBC.Size.regiment",
   division: "NOBC.Size.division",
-};
-
-export const ARM_LABELS: Readonly<Record<UnitArm, string>> = {
-  armour: "NOBC.Arm.armour",
-  mechanised: "NOBC.Arm.mechanised",
-  motorRifle: "NOBC.Arm.motorRifle",
-  infantry: "NOBC.Arm.infantry",
-  airborne: "NOBC.Arm.airborne",
-  airmobile: "NOBC.Arm.airmobile",
-  artillery: "NOBC.Arm.artillery",
-  engineer: "NOBC.Arm.engineer",
-  recce: "NOBC.Arm.recce",
-  other: "NOBC.Arm.other",
-};
-
-export const MODE_LABELS: Readonly<Record<Mode, string>> = {
-  combat: "NOBC.Mode.combat",
-  march: "NOBC.Mode.march",
 };
 
 export const ECHELON_LABELS: Readonly<Record<Echelon, string>> = {

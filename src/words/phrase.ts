@@ -50,9 +50,9 @@ export function pluralCategory(count: number, lang: string): Intl.LDMLPluralRule
  * category, the form `data.count` takes (falling back to `other`; a key the files lack stands for itself).
  */
 export function phraseKey(p: Phrase, words: Wording): string {
-  if (words.has(p.key)) return p.key;
   const count = p.data?.count;
   if (typeof count !== "number") return p.key;
+  // The forms are asked for first: whether a lookup calls a group of keys a key is not to be relied on.
   const form = `${p.key}.${pluralCategory(count, words.lang)}`;
   if (words.has(form)) return form;
   return words.has(`${p.key}.other`) ? `${p.key}.other` : p.key;

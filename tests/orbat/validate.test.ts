@@ -142,12 +142,22 @@ describe("bad input is refused as a whole, each problem by line and column", () 
       problem(
         3,
         "supply",
-        phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: 3, arm: "armour", size: "brigade", capacity: 2 }),
+        phrase("NOBC.Validation.System.SupplyAboveCapacity", {
+          supply: 3,
+          arm: phrase("NOBC.Arm.armour"),
+          size: phrase("NOBC.Rules.Land.Size.brigade"),
+          capacity: 2,
+        }),
       ),
       problem(
         4,
         "supply",
-        phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: 1, arm: "artillery", size: "division", capacity: 0 }),
+        phrase("NOBC.Validation.System.SupplyAboveCapacity", {
+          supply: 1,
+          arm: phrase("NOBC.Arm.artillery"),
+          size: phrase("NOBC.Rules.Land.Size.division"),
+          capacity: 0,
+        }),
       ),
     ]);
   });

@@ -60,6 +60,17 @@ describe("speak", () => {
   });
 });
 
+describe("plural forms", () => {
+  it("are found even where the lookup calls the group itself a key (as a lookup of any node may)", () => {
+    const generous = { ...langFileWording(en), has: (key: string) => key === "X.Hits" || langFileWording(en).has(key) };
+    expect(speak(phrase("X.Hits", { count: 2, unit: "A" }), generous)).toBe("2 hits on A");
+  });
+
+  it("leave a counted phrase whose key is a plain string as it is", () => {
+    expect(speak(phrase("X.Ratio", { count: 2, ratio: 3 }), langFileWording(en))).toBe("Odds of 3");
+  });
+});
+
 describe("lookup", () => {
   it("finds strings only, never a group or an inherited member", () => {
     expect(lookup(en, "X.Grade.veteran")).toBe("Veteran");

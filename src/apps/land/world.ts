@@ -11,6 +11,8 @@ import { adjacentHexes, terrainOf } from "../../map/rules-view";
 import { isGM, ownedActorUuids } from "../../base/foundry";
 import { currentTurnPosition } from "../../combat/current";
 import { allowed, denied, type Access, type Denied } from "../base/controller";
+import { phrase } from "../../rules/resolution";
+import { SIDE_LABELS } from "../../view/labels";
 
 export interface LandWorld {
   readonly field: Battlefield;
@@ -81,9 +83,7 @@ export function sidesFor(world: LandWorld): Side[] {
 }
 
 export function sideAccess(world: LandWorld, side: Side): Access {
-  return sidesFor(world).includes(side)
-    ? allowed
-    : denied("NOBC.Land.Refused.notYourSide", { side: side === "nato" ? "NATO" : "Warsaw Pact" });
+  return sidesFor(world).includes(side) ? allowed : denied("NOBC.Land.Refused.notYourSide", { side: phrase(SIDE_LABELS[side]) });
 }
 
 /** The cards the user may play for a side: held by an HQ of that side the user acts for. */

@@ -197,7 +197,7 @@ describe("Rear-area attack and demolition dialogs", () => {
   it("a player may not attack for the other side", async () => {
     chatFake.setUsers("p1");
     expect(await landPhaseMacros.openRearAreaAttack({ target: A("u1") })).toBeNull();
-    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourSide {"side":"Warsaw Pact"}')]);
+    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourSide {"side":"NOBC.Side.wp"}')]);
   });
 
   it("reads the turn from the nobcTurn Combat: turn 0 forbids what the table forbids", async () => {
@@ -234,7 +234,7 @@ describe("demolition card", () => {
   it("a WP player may not send NATO engineers", async () => {
     chatFake.setUsers("p2");
     expect(await landPhaseMacros.openDemolition({ hq: A("h1") })).toBeNull();
-    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourSide {"side":"NATO"}')]);
+    expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourSide {"side":"NOBC.Side.nato"}')]);
   });
 });
 

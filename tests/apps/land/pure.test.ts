@@ -30,7 +30,11 @@ describe("who may act (world.ts)", () => {
     expect(hqAccess(player, A("w0"))).toEqual({ ok: false, reason: "NOBC.Land.Refused.notYourHq", data: { hq: "1 GTA" } });
     expect(hqAccess(player, A("nope"))).toMatchObject({ ok: false, reason: "NOBC.Land.Refused.unknownHq" });
     expect(sidesFor(player)).toEqual(["nato"]);
-    expect(sideAccess(player, "wp")).toMatchObject({ ok: false, reason: "NOBC.Land.Refused.notYourSide", data: { side: "Warsaw Pact" } });
+    expect(sideAccess(player, "wp")).toMatchObject({
+      ok: false,
+      reason: "NOBC.Land.Refused.notYourSide",
+      data: { side: phrase("NOBC.Side.wp") },
+    });
     expect(sidesFor(world({ isGM: true }))).toEqual(["nato", "wp"]);
     expect(sidesFor(world({ isGM: false }))).toEqual([]);
   });

@@ -17,6 +17,9 @@ import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
 import { hexside } from "../../../rules/ids";
 import { isGM, ownedActorUuids, worldActors } from "../../../base/foundry";
 import { readBattlefield } from "../../../world/read";
+import { phrase } from "../../../rules/resolution";
+import { SIDE_LABELS } from "../../../view/labels";
+import type { FormatData } from "../../../base/foundry";
 
 export interface Pool {
   readonly value: number;
@@ -100,12 +103,10 @@ export function missionWorld(field: Battlefield, extras: WorldExtras): MissionWo
 }
 
 export type SideAccess =
-  { readonly ok: true; readonly side: Side } | { readonly ok: false; readonly reason: string; readonly data: Record<string, string> };
+  { readonly ok: true; readonly side: Side } | { readonly ok: false; readonly reason: string; readonly data: FormatData };
 
 /** What a side's own choices are made over. */
 export type SideAssets = "squadrons" | "airbases";
-
-const SIDE_NAMES: Readonly<Record<Side, string>> = { nato: "NATO", wp: "Warsaw Pact" };
 
 /** The sides whose squadrons or airbases (as asked) the user owns, NATO first. */
 export function ownedSides(world: MissionWorld, assets: SideAssets): Side[] {
@@ -124,7 +125,7 @@ export function sideFor(world: MissionWorld, assets: SideAssets, asked?: Side): 
   if (asked !== undefined) {
     return mine.includes(asked)
       ? { ok: true, side: asked }
-      : { ok: false, reason: "NOBC.AirMissions.NotYourSide", data: { side: SIDE_NAMES[asked] } };
+      : { ok: false, reason: "NOBC.AirMissions.NotYourSide", data: { side: phrase(SIDE_LABELS[asked]) } };
   }
   const first = mine[0];
   return first === undefined ? { ok: false, reason: "NOBC.AirMissions.NoSide", data: {} } : { ok: true, side: first };

@@ -8,7 +8,7 @@ import { RefusalList, phrase, refuse } from "../../resolution";
 import type { BreakdownLine, Checked, Resolution } from "../../resolution";
 import { AIR_SOURCES } from "./sources";
 import { boxLabel, sideLabel } from "./labels";
-import { NATIONALITIES } from "./types";
+import { NATIONALITIES, nationalityName } from "./types";
 import { checkSquadron, pickSquadrons, squadronName } from "./validate";
 import type { Nationality, Side, Squadron } from "./types";
 
@@ -110,7 +110,7 @@ export function resolveAircraftRepair(input: RepairInput, dice: Dice): Checked<R
     const roll = dice.d6();
     rolls.push(roll);
     breakdown.push({
-      text: phrase("NOBC.Rules.Air.Repair.Score", { squadron: squadronName(s), nationality: s.nationality }),
+      text: phrase("NOBC.Rules.Air.Repair.Score", { squadron: squadronName(s), nationality: nationalityName(s.nationality) }),
       value: score,
       source: AIR_SOURCES.repair,
     });

@@ -10,7 +10,7 @@ import type { Nationality, Side } from "../../nationalities";
 export type AirZoneRef = string;
 
 // The air forces of the repair table (seed 000, Air War QRS: 9) are the shared nationality list.
-export { NATIONALITIES, sideOfNationality, type Nationality, type Side } from "../../nationalities";
+export { NATIONALITIES, nationalityName, sideOfNationality, type Nationality, type Side } from "../../nationalities";
 
 export type WeaponKind = "aam" | "cas" | "deepStrike";
 /** An advanced weapon card: air-to-air missiles, or CAS / deep-strike weapons. */

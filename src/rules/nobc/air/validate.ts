@@ -2,7 +2,7 @@
 import type { ActorRef } from "../../ids";
 import { phrase, type RefusalList } from "../../resolution";
 import { isCount, tableEntry } from "../../validate";
-import { NATIONALITIES, sideOfNationality } from "./types";
+import { NATIONALITIES, nationalityName, sideOfNationality } from "./types";
 import type { Squadron } from "./types";
 import { sideLabel } from "./labels";
 
@@ -59,7 +59,7 @@ export function checkSquadron(squadron: Squadron, refusals: RefusalList, field: 
       "wrongSide",
       phrase("NOBC.Rules.Air.Validate.Refusal.wrongSide", {
         squadron: name,
-        nationality: squadron.nationality,
+        nationality: nationalityName(squadron.nationality),
         side: sideLabel(squadron.side),
       }),
       `${field}.nationality`,

@@ -9,6 +9,7 @@ import { categoriesWhere, categoryName, discardsAfterUse, supportCardRecord } fr
 import { sizeName } from "./words";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
 import { tableEntry } from "../../validate";
+import { nationalityName } from "../../nationalities";
 
 const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
 const DECISIONS = "docs/rules-decisions.md";
@@ -137,9 +138,9 @@ function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: Refu
       "wrongNationality",
       phrase("NOBC.Rules.Land.Resupply.Refusal.wrongNationality", {
         hq: hq.name,
-        hqNationality: hq.nationality,
+        hqNationality: nationalityName(hq.nationality),
         unit: unit.name,
-        unitNationality: unit.nationality,
+        unitNationality: nationalityName(unit.nationality),
       }),
       field,
     );

@@ -6,10 +6,23 @@
  */
 import { phrase, type PhraseArg } from "../../resolution";
 import type { RoadKind } from "./movement";
-import type { LandTerrain, Mode, RiverKind, Side, UnitSize } from "./types";
+import type { LandTerrain, Mode, RiverKind, Side, UnitArm, UnitSize } from "./types";
 
-const SIDE: Readonly<Record<Side, string>> = { nato: "NOBC.Side.nato", wp: "NOBC.Side.wp" };
-const MODE: Readonly<Record<Mode, string>> = { combat: "NOBC.Mode.combat", march: "NOBC.Mode.march" };
+export const SIDE_LABELS: Readonly<Record<Side, string>> = { nato: "NOBC.Side.nato", wp: "NOBC.Side.wp" };
+export const MODE_LABELS: Readonly<Record<Mode, string>> = { combat: "NOBC.Mode.combat", march: "NOBC.Mode.march" };
+export const ARM_LABELS: Readonly<Record<UnitArm, string>> = {
+  armour: "NOBC.Arm.armour",
+  mechanised: "NOBC.Arm.mechanised",
+  motorRifle: "NOBC.Arm.motorRifle",
+  infantry: "NOBC.Arm.infantry",
+  airborne: "NOBC.Arm.airborne",
+  airmobile: "NOBC.Arm.airmobile",
+  artillery: "NOBC.Arm.artillery",
+  engineer: "NOBC.Arm.engineer",
+  recce: "NOBC.Arm.recce",
+  other: "NOBC.Arm.other",
+};
+
 const TERRAIN: Readonly<Record<LandTerrain, string>> = {
   clear: "NOBC.Rules.Land.Terrain.clear",
   woods: "NOBC.Rules.Land.Terrain.woods",
@@ -35,12 +48,16 @@ function label<K extends string>(labels: Readonly<Record<K, string>>, value: str
   return Object.hasOwn(labels, value) ? phrase(labels[value as K]) : value;
 }
 
-export function sideName(side: Side): PhraseArg {
-  return label(SIDE, side);
+export function armName(arm: UnitArm): PhraseArg {
+  return label(ARM_LABELS, arm);
+}
+
+export function sideName(side: string): PhraseArg {
+  return label(SIDE_LABELS, side);
 }
 
 export function modeName(mode: Mode): PhraseArg {
-  return label(MODE, mode);
+  return label(MODE_LABELS, mode);
 }
 
 export function terrainName(terrain: LandTerrain): PhraseArg {

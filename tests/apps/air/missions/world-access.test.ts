@@ -1,3 +1,4 @@
+import { phrase } from "../../../../src/rules/resolution";
 import { describe, expect, it } from "vitest";
 import { airDefencePools, bridgesOf, missionWorld } from "../../../../src/apps/air/missions/world";
 import { choosableSides, gmOnly, ownedSides, sideFor } from "../../../../src/apps/air/missions/world";
@@ -69,7 +70,11 @@ describe("who may act", () => {
     expect(ownedSides(p, "squadrons")).toEqual(["wp"]);
     expect(sideFor(p, "squadrons")).toEqual({ ok: true, side: "wp" });
     expect(choosableSides(p, "squadrons")).toEqual(["wp"]);
-    expect(sideFor(p, "squadrons", "nato")).toEqual({ ok: false, reason: "NOBC.AirMissions.NotYourSide", data: { side: "NATO" } });
+    expect(sideFor(p, "squadrons", "nato")).toEqual({
+      ok: false,
+      reason: "NOBC.AirMissions.NotYourSide",
+      data: { side: phrase("NOBC.Side.nato") },
+    });
     expect(sideFor(p, "airbases")).toEqual({ ok: false, reason: "NOBC.AirMissions.NoSide", data: {} });
     expect(sideFor(player(["Actor.templin"]), "airbases", "wp")).toEqual({ ok: true, side: "wp" });
     expect(gmOnly(p)).toEqual({ ok: false, reason: "NOBC.AirMissions.GmOnly", data: {} });
