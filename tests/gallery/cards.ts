@@ -14,7 +14,8 @@ import { planEffects, type DocumentSnapshot, type WritePlan } from "../../src/ef
 import type { Effect } from "../../src/rules/effects";
 import { air } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
-import { unwrap } from "../../src/rules/resolution";
+import { phrase, unwrap } from "../../src/rules/resolution";
+import { speak } from "../../src/words/phrase";
 import type { Translator } from "../../src/base/foundry";
 import { TERRAIN_LABELS } from "../../src/apps/ground-combat/context";
 import { GALLERY_REFS as R, NAMES, combatUnits, resolveCombat } from "../chat/combat-fixture";
@@ -143,10 +144,13 @@ function repairCard(state: "pending" | "reverted", i18n: Translator): CardFlags 
       breakdown: resolution.breakdown,
       rolls: resolution.rolls,
       tableRow: "",
-      outcome: i18n.format("NOBC.AirMissions.Repair.Outcome", {
-        repaired: String(resolution.outcome.repaired.length),
-        destroyed: String(resolution.outcome.destroyed.length),
-      }),
+      outcome: speak(
+        phrase("NOBC.AirMissions.Repair.Outcome", {
+          repaired: resolution.outcome.repaired.length,
+          destroyed: resolution.outcome.destroyed.length,
+        }),
+        i18n,
+      ),
     },
   };
 }

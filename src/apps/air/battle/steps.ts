@@ -6,7 +6,7 @@
 import { speak } from "../../../words/phrase";
 import type { ActorRef } from "../../../rules/ids";
 import type { Dice } from "../../../rules/dice";
-import type { Checked, Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Resolution } from "../../../rules/resolution";
 import {
   hasWeapon,
   resolveAirCombat,
@@ -146,7 +146,7 @@ export function fightZone(
           ? i18n.localize("NOBC.AirBattle.Combat.NoDamage")
           : i18n.format("NOBC.AirBattle.Combat.Damaged", { names: damaged.map(name).join(", ") }),
       inputs: boutsView(world, zone.bouts, i18n).map((b, i) => ({
-        label: i18n.format("NOBC.AirBattle.Combat.Bout", { place: String(i + 1) }),
+        label: speak(phrase("NOBC.AirBattle.Combat.Bout", { place: i + 1 }), i18n),
         value: `${b.wp} — ${b.nato}`,
       })),
       record: { kind: "airCombat", zone: zone.zone, lineUp: zone.lineUp },
@@ -175,7 +175,7 @@ export function planSuperiority(world: AirWorld, zone: string | undefined, i18n:
         const a = sortieAllotment(status, side);
         return {
           label: i18n.format("NOBC.AirBattle.Superiority.SortiesOf", { side: i18n.localize(SIDE_LABELS[side]) }),
-          value: i18n.format("NOBC.AirBattle.Allotment", { cas: String(a.cas), recceEw: String(a.recceEw) }),
+          value: speak(phrase("NOBC.AirBattle.Allotment", { cas: a.cas, recceEw: a.recceEw }), i18n),
         };
       }),
     });
@@ -222,10 +222,7 @@ export function planReturn(world: AirWorld, zone: string | undefined, i18n: Tran
       zone: z,
       title: i18n.format("NOBC.AirBattle.Return.CardTitle", { zone: label }),
       resolution: checked.value,
-      outcome: i18n.format("NOBC.AirBattle.Return.Outcome", {
-        holding: String(o.toHolding.length),
-        intercepted: String(o.intercepted.length),
-      }),
+      outcome: speak(phrase("NOBC.AirBattle.Return.Outcome", { holding: o.toHolding.length, intercepted: o.intercepted.length }), i18n),
       inputs: [
         { label: i18n.localize("NOBC.AirBattle.Sorties.Flying"), value: list(flying) },
         { label: i18n.localize("NOBC.AirBattle.Sorties.Intercepted"), value: list(o.intercepted) },

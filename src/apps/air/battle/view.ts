@@ -3,7 +3,7 @@
  * the rules' answer (breakdown and changes, or every refusal) before anything is posted. Pure.
  */
 import { speak } from "../../../words/phrase";
-import type { Checked, Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Resolution } from "../../../rules/resolution";
 import type { AirLevel, Side, Squadron } from "../../../rules/nobc/air/index";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../../view/breakdown";
 import { SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../view/labels";
@@ -46,12 +46,7 @@ export function sideChoices(sides: readonly Side[], selected: Side, i18n: Transl
 /** "A2A 4 · CAS 2 · DS 0 · range 1 · Recce · AAM: AIM-9L": what the choice depends on. */
 export function squadronValues(s: Squadron, i18n: Translator): string {
   const parts = [
-    i18n.format("NOBC.AirBattle.Values", {
-      airToAir: String(s.airToAir),
-      cas: String(s.cas),
-      deepStrike: String(s.deepStrike),
-      range: String(s.range),
-    }),
+    speak(phrase("NOBC.AirBattle.Values", { airToAir: s.airToAir, cas: s.cas, deepStrike: s.deepStrike, range: s.range }), i18n),
   ];
   if (s.recce) parts.push(i18n.localize("NOBC.Air.Recce"));
   if (s.ew) parts.push(i18n.localize("NOBC.Air.Ew"));

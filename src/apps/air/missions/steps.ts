@@ -7,6 +7,7 @@ import { HAND_OVER_BOXES, resolveCasHandOver, resolveCasReturn, type CasSupport 
 import type { Side } from "../../../rules/nobc/air/types";
 import { phrase, refuse, type Checked } from "../../../rules/resolution";
 import type { CardInputLine } from "../../../chat/resolution-card";
+import { speak } from "../../../words/phrase";
 import { refusal, SIDE_KEYS, type Translator, type MissionCard } from "./view";
 import type { MissionWorld } from "./world";
 
@@ -17,7 +18,7 @@ export function flyingSupport(world: MissionWorld): string[] {
 
 /** What one squadron gives its land team, in words: "CAS 4, Recce, weapons: Maverick". */
 export function supportText(s: CasSupport, i18n: Translator): string {
-  const parts = [i18n.format("NOBC.AirMissions.HandOver.CasValue", { value: String(s.cas) })];
+  const parts = [speak(phrase("NOBC.AirMissions.HandOver.CasValue", { value: s.cas }), i18n)];
   if (s.recce) parts.push(i18n.localize("NOBC.AirMissions.HandOver.Recce"));
   if (s.ew) parts.push(i18n.localize("NOBC.AirMissions.HandOver.Ew"));
   if (s.weapons.length > 0) {
@@ -35,7 +36,7 @@ export function handOverPost(world: MissionWorld, i18n: Translator): Checked<Mis
   const checked = resolveCasHandOver({ squadrons: world.squadrons, flying });
   if (!checked.ok) return checked;
   const { support } = checked.value.outcome;
-  const count = (side: Side) => String(support.filter((s) => s.side === side).length);
+  const squadrons = (side: Side) => phrase("NOBC.AirMissions.HandOver.Squadrons", { count: support.filter((s) => s.side === side).length });
   const inputs: CardInputLine[] = (["nato", "wp"] as const).flatMap((side) =>
     support
       .filter((s) => s.side === side)
@@ -47,7 +48,7 @@ export function handOverPost(world: MissionWorld, i18n: Translator): Checked<Mis
       title: i18n.localize("NOBC.AirMissions.HandOver.CardTitle"),
       hook: "nobc.casHandedOver",
       resolution: checked.value,
-      outcome: i18n.format("NOBC.AirMissions.HandOver.Outcome", { nato: count("nato"), wp: count("wp") }),
+      outcome: speak(phrase("NOBC.AirMissions.HandOver.Outcome", { nato: squadrons("nato"), wp: squadrons("wp") }), i18n),
       inputs,
     },
   };
@@ -67,7 +68,7 @@ export function casReturnPost(world: MissionWorld, i18n: Translator): Checked<Mi
       title: i18n.localize("NOBC.AirMissions.Return.CardTitle"),
       hook: "nobc.casReturned",
       resolution: checked.value,
-      outcome: i18n.format("NOBC.AirMissions.Return.Outcome", { count: String(returning.length) }),
+      outcome: speak(phrase("NOBC.AirMissions.Return.Outcome", { count: returning.length }), i18n),
       inputs: returning.map((id) => ({ label: i18n.localize("NOBC.AirMissions.Return.Squadron"), value: world.names.get(id) ?? id })),
     },
   };

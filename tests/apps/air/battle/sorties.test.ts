@@ -14,6 +14,8 @@ import {
 import { sortieContext } from "../../../../src/apps/air/battle/sorties/context";
 import type { Squadron } from "../../../../src/rules/nobc/air/index";
 import { battle, card, i18n, squadron, world } from "./fixtures";
+import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/words/phrase";
 
 const cas = (n: number, over: Partial<Squadron> = {}) => Array.from({ length: n }, (_, i) => squadron(`cas${i}`, { box: "cas", ...over }));
 
@@ -25,8 +27,21 @@ describe("the status the allotment comes from", () => {
   });
 
   it("reads the status in words, with or without a winner", () => {
-    expect(statusText({ level: "contested", winner: null, nato: 1, wp: 1 }, i18n)).toContain("NOBC.AirBattle.StatusNoWinner");
-    expect(statusText({ level: "superiority", winner: "wp", nato: 1, wp: 2 }, i18n)).toContain('"side":"NOBC.Side.wp"');
+    const wp = (count: number) => phrase("NOBC.AirBattle.WpFighters", { count });
+    expect(statusText({ level: "contested", winner: null, nato: 1, wp: 1 }, i18n)).toBe(
+      speak(phrase("NOBC.AirBattle.StatusNoWinner", { level: phrase("NOBC.AirBattle.Level.contested"), nato: 1, wp: wp(1) }), i18n),
+    );
+    expect(statusText({ level: "superiority", winner: "wp", nato: 1, wp: 2 }, i18n)).toBe(
+      speak(
+        phrase("NOBC.AirBattle.StatusWinner", {
+          level: phrase("NOBC.AirBattle.Level.superiority"),
+          nato: 1,
+          wp: wp(2),
+          side: phrase("NOBC.Side.wp"),
+        }),
+        i18n,
+      ),
+    );
   });
 });
 
@@ -113,6 +128,12 @@ describe("the sortie dialog's context and card", () => {
       intercepted: ["Actor.rf4"],
     });
     expect(c.inputs.map((i) => i.value)).toEqual([expect.stringContaining("StatusNoWinner"), "a10", "rf4"]);
+    expect(c.outcome).toBe(
+      speak(
+        phrase("NOBC.AirBattle.Sorties.Outcome", { flying: phrase("NOBC.AirBattle.Sorties.FlyCount", { count: 1 }), intercepted: 1 }),
+        i18n,
+      ),
+    );
     const none = sortieCard(w, { ...state, selected: [] }, { allotment: { cas: 6, recceEw: 3 }, flying: [], intercepted: [] }, i18n);
     expect(none.inputs[1]!.value).toBe("NOBC.AirBattle.None");
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { combatPreview, fightZone, planAirCombat, planReturn, planSuperiority } from "../../../../src/apps/air/battle/steps";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { battle, card, i18n, squadron, world } from "./fixtures";
+import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/words/phrase";
 
 const bouts = [
   { wp: "Actor.mig29", nato: "Actor.f15" },
@@ -72,7 +74,9 @@ describe("step 3: air-to-air combat", () => {
     expect(fought.value.resolution.outcome.damaged).toEqual(["Actor.mig29", "Actor.f16", "Actor.mig23"]);
     expect(fought.value.outcome).toContain("mig29, f16, mig23");
     expect(fought.value.record).toEqual({ kind: "airCombat", zone: "North", lineUp: "L" });
-    expect(fought.value.inputs).toHaveLength(2);
+    expect(fought.value.inputs.map((i) => i.label)).toEqual(
+      [1, 2].map((place) => speak(phrase("NOBC.AirBattle.Combat.Bout", { place }), i18n)),
+    );
     const misses = fightZone(w, plan.zones[0]!, scriptedDice([6, 6, 6, 6]), i18n);
     if (misses.ok) expect(misses.value.outcome).toBe("NOBC.AirBattle.Combat.NoDamage");
   });
@@ -130,6 +134,7 @@ describe("step 6: return", () => {
     expect(o.intercepted).toEqual(["Actor.rf4"]);
     expect(o.discarded).toEqual([{ squadron: "Actor.f15", weapon: "AIM-120" }]);
     expect(plan.zones[0]!.inputs[0]!.value).toBe("a10, su25");
+    expect(plan.zones[0]!.outcome).toBe(speak(phrase("NOBC.AirBattle.Return.Outcome", { holding: 4, intercepted: 1 }), i18n));
   });
 
   it("a zone with only fighters needs no sorties", () => {

@@ -77,8 +77,20 @@ describe("step 11: airbase and air-defence repair (seed 000, Air War QRS 11)", (
       { type: "airDefence", chart: "Actor.bitburg", delta: 2 },
       { type: "airDefence", chart: "Actor.ramstein", delta: 1 },
     ]);
-    expect(post.value.outcome).toBe('NOBC.AirMissions.AirbaseRepair.Outcome {"repaired":"2","permanent":"1","boxes":"3"}');
+    expect(post.value.outcome).toBe(
+      speak(
+        phrase("NOBC.AirMissions.AirbaseRepair.Outcome", {
+          repaired: phrase("NOBC.AirMissions.AirbaseRepair.Repaired", { count: 2 }),
+          permanent: 1,
+          boxes: phrase("NOBC.AirMissions.AirbaseRepair.Boxes", { count: 3 }),
+        }),
+        i18n,
+      ),
+    );
     expect(post.value.inputs.map((l) => l.label)).toEqual(["Bitburg", "Ramstein"]);
+    expect(post.value.inputs.map((l) => l.value)).toEqual(
+      [1, 2].map((count) => speak(phrase("NOBC.AirMissions.AirbaseRepair.HitsLine", { count }), i18n)),
+    );
   });
 
   it("refuses a side with nothing to repair", () => {
@@ -107,6 +119,7 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
     expect(post.ok && post.value.resolution.effects).toEqual([
       { type: "airbaseHits", airbase: "Actor.templin", repairable: 0, permanent: 2 },
     ]);
+    expect(post.ok && post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.Overrun.Outcome", { count: 2 }), i18n));
     expect((await overrunController.submit(s, world, i18n, constantDice(1))).ok).toBe(true);
     expect(await overrunController.change(s, {}, world)).toEqual(s);
   });

@@ -166,7 +166,7 @@ describe("step 8: the deep-strike dialog (seed 000, Air War QRS 8)", () => {
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.value.resolution.rolls).toEqual([2, 5, 4, 1]);
-    expect(post.value.outcome).toBe('NOBC.AirMissions.DeepStrike.Outcome {"hits":"4","target":"Templin"}');
+    expect(post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.DeepStrike.Outcome", { count: 4, target: "Templin" }), i18n));
     expect(post.value.resolution.effects).toEqual([
       { type: "airbaseHits", airbase: "Actor.templin", repairable: 4, permanent: 0 },
       { type: "weaponDiscarded", squadron: "Actor.tornado", weapon: "JP233" },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { casReturnPost, flyingSupport, handOverPost } from "../../../../src/apps/air/missions/steps";
 import { fixtureWorld, i18n, SQUADRONS } from "./fixture";
 import { phrase } from "../../../../src/rules/resolution";
+import { speak } from "../../../../src/words/phrase";
 
 describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {
   it("the squadrons in the CAS and Recce boxes fly", () => {
@@ -13,14 +14,15 @@ describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.value.resolution.effects).toEqual([]);
-    expect(post.value.outcome).toBe('NOBC.AirMissions.HandOver.Outcome {"nato":"2","wp":"1"}');
+    const squadrons = (count: number) => phrase("NOBC.AirMissions.HandOver.Squadrons", { count });
+    expect(post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.HandOver.Outcome", { nato: squadrons(2), wp: squadrons(1) }), i18n));
     expect(post.value.inputs.map((l) => l.label)).toEqual([
       "NOBC.Side.nato: 81 TFW (A-10)",
       "NOBC.Side.nato: II Sqn RAF (Jaguar)",
       "NOBC.Side.wp: 357 OShAP (Su-25)",
     ]);
     expect(post.value.inputs[0]!.value).toBe(
-      'NOBC.AirMissions.HandOver.CasValue {"value":"5"}, NOBC.AirMissions.HandOver.Weapons {"weapons":"Maverick"}',
+      `${speak(phrase("NOBC.AirMissions.HandOver.CasValue", { value: 5 }), i18n)}, NOBC.AirMissions.HandOver.Weapons {"weapons":"Maverick"}`,
     );
     expect(post.value.inputs[1]!.value).toContain("NOBC.AirMissions.HandOver.Recce");
     expect(post.value.resolution.breakdown).toHaveLength(3);
@@ -54,5 +56,6 @@ describe("step 7: hand-over (seed 000, Air War QRS 7)", () => {
       { type: "squadronBox", squadron: "Actor.su25", box: "damaged" },
     ]);
     expect(post.ok && post.value.inputs.map((l) => l.value)).toEqual(["81 TFW (A-10)", "II Sqn RAF (Jaguar)", "357 OShAP (Su-25)"]);
+    expect(post.ok && post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.Return.Outcome", { count: 3 }), i18n));
   });
 });

@@ -117,8 +117,8 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
     expect(ctx.odds[3]!.impossible).toBe(true);
     expect(ctx.odds.map((o) => o.losses)).toEqual([
       "NOBC.AirMissions.Paradrop.LossAll; NOBC.AirMissions.Paradrop.TransportsLost",
-      'NOBC.AirMissions.Paradrop.LossHits {"hits":"3"}; NOBC.AirMissions.Paradrop.TransportsLost',
-      "NOBC.AirMissions.Paradrop.LossHit",
+      `${speak(phrase("NOBC.AirMissions.Paradrop.LossHits", { count: 3 }), i18n)}; NOBC.AirMissions.Paradrop.TransportsLost`,
+      speak(phrase("NOBC.AirMissions.Paradrop.LossHits", { count: 1 }), i18n),
       "NOBC.AirMissions.Paradrop.LossNone",
     ]);
     const own = paradropContext(nato({ level: "supremacy", winner: "nato" }), world, i18n) as { modifierTotal: string };
@@ -150,7 +150,9 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.value.resolution.rolls).toEqual([6]);
-    expect(post.value.outcome).toBe('NOBC.AirMissions.Paradrop.Outcome {"result":"NOBC.AirMissions.Paradrop.Result.heavyLoss","roll":"1"}');
+    expect(post.value.outcome).toBe(
+      speak(phrase("NOBC.AirMissions.Paradrop.Outcome", { result: phrase("NOBC.AirMissions.Paradrop.Result.heavyLoss"), roll: 1 }), i18n),
+    );
     expect(post.value.resolution.effects).toEqual([
       { type: "hits", actor: "Actor.abn82", amount: 3 },
       { type: "squadronBox", squadron: "Actor.transall", box: "destroyed" },

@@ -29,6 +29,7 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
     const two = readRepair(initialRepair(world, "nato"), { "auto:Actor.f15": true, "auto:Actor.f16be": "on" }, world);
     expect(two.automatic).toEqual(["Actor.f15", "Actor.f16be"]);
     const ctx = repairContext(two, world, i18n);
+    expect(ctx.automaticHint).toBe(speak(phrase("NOBC.AirMissions.Repair.AutomaticHint", { count: 2 }), i18n));
     expect(ctx.squadrons[0]).toMatchObject({ automatic: true, faces: "\u2014", chance: "100.0 %" });
     const three = readRepair(two, { "auto:Actor.f15": true, "auto:Actor.f16be": true, "auto:Actor.f16dk": true }, world);
     const refused = repairContext(three, world, i18n);
@@ -48,7 +49,7 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
       { type: "squadronBox", squadron: "Actor.f16be", box: "destroyed" },
       { type: "squadronBox", squadron: "Actor.f16dk", box: "destroyed" },
     ]);
-    expect(post.value.outcome).toBe('NOBC.AirMissions.Repair.Outcome {"repaired":"1","destroyed":"2"}');
+    expect(post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.Repair.Outcome", { repaired: 1, destroyed: 2 }), i18n));
     expect(post.value.inputs.map((l) => l.value)).toEqual(["36 TFW (F-15), 349 Sqn (F-16), Esk 727 (F-16)", "36 TFW (F-15)"]);
     const wp = rollRepair({ side: "wp", automatic: [] }, world, scriptedDice([1, 1]), i18n);
     expect(wp.ok && wp.value.inputs).toHaveLength(1);
@@ -116,6 +117,12 @@ describe("step 10: basing for next turn (seed 000, Air War QRS 10)", () => {
     expect(ctx.squadrons[0]!.options.map((o) => o.value)).toEqual(["", "Actor.bitburg"]);
     const post = postCapacity(readCapacity(initialCapacity(world), { "base:Actor.mirage": "" }, world), world, i18n);
     expect(post.ok && post.value.inputs[0]!.value).toBe("50 TFW (F-16), EC 13 (Mirage 5), 33 IAP (MiG-29)");
+    expect(post.ok && post.value.outcome).toBe(
+      speak(
+        phrase("NOBC.AirMissions.Capacity.Outcome", { ready: phrase("NOBC.AirMissions.Capacity.Ready", { count: 2 }), holding: 3 }),
+        i18n,
+      ),
+    );
     expect(post.ok && post.value.resolution.effects).toEqual([
       { type: "squadronBox", squadron: "Actor.f16us", box: "holding" },
       { type: "squadronBox", squadron: "Actor.mig29", box: "holding" },

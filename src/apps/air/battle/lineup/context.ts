@@ -4,6 +4,8 @@
  */
 import type { ActorRef } from "../../../../rules/ids";
 import { hasWeapon, type Bout } from "../../../../rules/nobc/air/index";
+import { phrase } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import type { Translator } from "../../../../view/breakdown";
 import { SIDE_LABELS } from "../../../../view/labels";
 import { choices, namer, previewView, squadronValues, zoneChoices, zoneLabel, type Choice, type PreviewView } from "../view";
@@ -44,10 +46,10 @@ function boutSide(world: AirWorld, id: ActorRef | null, i18n: Translator): strin
   if (id === null) return i18n.localize("NOBC.AirBattle.LineUp.Unchallenged");
   const s = world.squadrons.find((x) => x.id === id);
   if (s === undefined) return id;
-  return i18n.format(hasWeapon(s, "aam") ? "NOBC.AirBattle.LineUp.FighterAam" : "NOBC.AirBattle.LineUp.Fighter", {
-    name: s.name,
-    value: String(s.airToAir),
-  });
+  return speak(
+    phrase(hasWeapon(s, "aam") ? "NOBC.AirBattle.LineUp.FighterAam" : "NOBC.AirBattle.LineUp.Fighter", { name: s.name, value: s.airToAir }),
+    i18n,
+  );
 }
 
 export function boutsView(world: AirWorld, bouts: readonly Bout[], i18n: Translator): { wp: string; nato: string }[] {

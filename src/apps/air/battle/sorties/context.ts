@@ -3,6 +3,8 @@
  * a ground mission. Pure.
  */
 import { isRecceOrEw, sortieAllotment } from "../../../../rules/nobc/air/index";
+import { phrase } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import type { Translator } from "../../../../view/breakdown";
 import { AIR_BOX_LABELS } from "../../../../view/labels";
 import { namer, previewView, sideChoices, squadronValues, zoneChoices, type Choice, type PreviewView } from "../view";
@@ -31,7 +33,7 @@ export function sortieContext(world: AirWorld, state: SortieState, i18n: Transla
     sides: sideChoices(userSides(world), state.side, i18n),
     zones: zoneChoices(knownZones(world), state.zone, i18n),
     status: statusText(status, i18n),
-    allotment: i18n.format("NOBC.AirBattle.Allotment", { cas: String(allotment.cas), recceEw: String(allotment.recceEw) }),
+    allotment: speak(phrase("NOBC.AirBattle.Allotment", { cas: allotment.cas, recceEw: allotment.recceEw }), i18n),
     outstanding: combatOutstanding(world, state.zone),
     rows: listed.map((s, index) => ({
       index,

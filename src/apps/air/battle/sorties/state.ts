@@ -4,7 +4,8 @@
  * superiority box (the rules' step 4), so it never depends on a client's memory. Pure.
  */
 import type { ActorRef } from "../../../../rules/ids";
-import type { Checked, Resolution } from "../../../../rules/resolution";
+import { phrase, type Checked, type Phrase, type Resolution } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import {
   isRecceOrEw,
   resolveAirSuperiority,
@@ -88,12 +89,21 @@ export function combatOutstanding(world: AirWorld, zone: string): boolean {
   return combatFor(world.records, lineUp.messageId)?.state !== "applied";
 }
 
-/** The status in words: "NATO: air supremacy (4 against 1)", or contested with no winner. */
-export function statusText(status: AirStatus & { nato: number; wp: number }, i18n: Translator): string {
-  const data = { level: i18n.localize(LEVEL_LABELS[status.level]), nato: String(status.nato), wp: String(status.wp) };
+/** The status as a phrase: "NATO: air supremacy (4 NATO against 1 WP air-to-air squadron)", or contested with no winner. */
+function statusPhrase(status: AirStatus & { nato: number; wp: number }): Phrase {
+  const data = {
+    level: phrase(LEVEL_LABELS[status.level]),
+    nato: status.nato,
+    wp: phrase("NOBC.AirBattle.WpFighters", { count: status.wp }),
+  };
   return status.winner === null
-    ? i18n.format("NOBC.AirBattle.StatusNoWinner", data)
-    : i18n.format("NOBC.AirBattle.StatusWinner", { ...data, side: i18n.localize(SIDE_LABELS[status.winner]) });
+    ? phrase("NOBC.AirBattle.StatusNoWinner", data)
+    : phrase("NOBC.AirBattle.StatusWinner", { ...data, side: phrase(SIDE_LABELS[status.winner]) });
+}
+
+/** The status in words. */
+export function statusText(status: AirStatus & { nato: number; wp: number }, i18n: Translator): string {
+  return speak(statusPhrase(status), i18n);
 }
 
 export function sortieCard(
@@ -115,10 +125,13 @@ export function sortieCard(
       { label: i18n.localize("NOBC.AirBattle.Sorties.Flying"), value: list(outcome.flying) },
       { label: i18n.localize("NOBC.AirBattle.Sorties.Intercepted"), value: list(outcome.intercepted) },
     ],
-    outcome: i18n.format("NOBC.AirBattle.Sorties.Outcome", {
-      flying: String(outcome.flying.length),
-      intercepted: String(outcome.intercepted.length),
-    }),
+    outcome: speak(
+      phrase("NOBC.AirBattle.Sorties.Outcome", {
+        flying: phrase("NOBC.AirBattle.Sorties.FlyCount", { count: outcome.flying.length }),
+        intercepted: outcome.intercepted.length,
+      }),
+      i18n,
+    ),
     record: {
       kind: "sorties",
       zone: state.zone,

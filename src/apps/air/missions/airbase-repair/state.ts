@@ -12,6 +12,7 @@ import {
 import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import { phrase, refuse, type Checked } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import type { FormValues } from "../../../base/controller";
 import { readSide, refusal, SIDE_KEYS, type Translator, type MissionCard } from "../view";
 import type { AirbaseView, MissionWorld } from "../world";
@@ -95,14 +96,17 @@ export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld
       title: i18n.format("NOBC.AirMissions.AirbaseRepair.CardTitle", { side }),
       hook: "nobc.airbasesRepaired",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.AirbaseRepair.Outcome", {
-        repaired: String(repaired),
-        permanent: String(permanent),
-        boxes: String(boxes),
-      }),
+      outcome: speak(
+        phrase("NOBC.AirMissions.AirbaseRepair.Outcome", {
+          repaired: phrase("NOBC.AirMissions.AirbaseRepair.Repaired", { count: repaired }),
+          permanent,
+          boxes: phrase("NOBC.AirMissions.AirbaseRepair.Boxes", { count: boxes }),
+        }),
+        i18n,
+      ),
       inputs: input.value.airbases
         .filter((a) => a.hits > 0)
-        .map((a) => ({ label: a.name, value: i18n.format("NOBC.AirMissions.AirbaseRepair.HitsLine", { hits: String(a.hits) }) })),
+        .map((a) => ({ label: a.name, value: speak(phrase("NOBC.AirMissions.AirbaseRepair.HitsLine", { count: a.hits }), i18n) })),
     },
   };
 }

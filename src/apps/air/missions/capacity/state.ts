@@ -5,7 +5,8 @@
  */
 import { needsAirbaseSpace, resolveAirbaseCapacity, type CapacityInput } from "../../../../rules/nobc/air/index";
 import type { Squadron } from "../../../../rules/nobc/air/types";
-import type { Checked } from "../../../../rules/resolution";
+import { phrase, type Checked } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import type { FormValues } from "../../../base/controller";
 import type { MissionCard, Translator } from "../view";
 import type { MissionWorld } from "../world";
@@ -60,10 +61,13 @@ export function postCapacity(state: CapacityState, world: MissionWorld, i18n: Tr
       title: i18n.localize("NOBC.AirMissions.Capacity.CardTitle"),
       hook: "nobc.airbasesAssigned",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.Capacity.Outcome", {
-        ready: String(outcome.ready.length),
-        holding: String(outcome.holding.length),
-      }),
+      outcome: speak(
+        phrase("NOBC.AirMissions.Capacity.Outcome", {
+          ready: phrase("NOBC.AirMissions.Capacity.Ready", { count: outcome.ready.length }),
+          holding: outcome.holding.length,
+        }),
+        i18n,
+      ),
       inputs: [
         {
           label: i18n.localize("NOBC.AirMissions.Capacity.Holding"),

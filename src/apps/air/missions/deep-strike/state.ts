@@ -10,6 +10,7 @@ import type { Side } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import type { Effect } from "../../../../rules/effects";
 import { phrase, refuse, type Checked, type Refusal } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import type { FormValues } from "../../../base/controller";
 import { otherSide, readSide, refusal, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
@@ -224,7 +225,7 @@ export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice
       title: i18n.format("NOBC.AirMissions.DeepStrike.CardTitle", { target: target.name }),
       hook: "nobc.deepStrikeResolved",
       resolution,
-      outcome: i18n.format("NOBC.AirMissions.DeepStrike.Outcome", { hits: String(resolved.value.outcome.hits), target: target.name }),
+      outcome: speak(phrase("NOBC.AirMissions.DeepStrike.Outcome", { count: resolved.value.outcome.hits, target: target.name }), i18n),
       inputs: [
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Target"), value: `${target.name} (${i18n.localize(KIND_KEYS[target.kind])})` },
         { label: i18n.localize("NOBC.AirMissions.DeepStrike.Aim"), value: i18n.localize(AIM_KEYS[state.aim]) },

@@ -3,6 +3,7 @@
  */
 import { resolveAirfieldOverrun } from "../../../../rules/nobc/air/index";
 import { phrase, refuse, type Checked } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import { formText, type FormValues } from "../../../base/controller";
 import { refusal, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
@@ -40,7 +41,7 @@ export function postOverrun(state: OverrunState, world: MissionWorld, i18n: Tran
       title: i18n.format("NOBC.AirMissions.Overrun.CardTitle", { name }),
       hook: "nobc.airfieldOverrun",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.Overrun.Outcome", { hits: String(resolved.value.outcome.permanent) }),
+      outcome: speak(phrase("NOBC.AirMissions.Overrun.Outcome", { count: resolved.value.outcome.permanent }), i18n),
       inputs: [{ label: i18n.localize("NOBC.AirMissions.Overrun.Airbase"), value: name }],
     },
   };

@@ -10,7 +10,7 @@ import {
   type ParadropResult,
 } from "../../../../rules/nobc/air/index";
 import type { Side } from "../../../../rules/nobc/air/types";
-import type { Checked } from "../../../../rules/resolution";
+import { phrase, type Checked } from "../../../../rules/resolution";
 import { speak } from "../../../../words/phrase";
 import { breakdownRows, constantDice, percent, refusalMessages, sideOptions, SIDE_KEYS, type Translator } from "../view";
 import type { MissionWorld } from "../world";
@@ -47,9 +47,7 @@ function lossText(result: ParadropResult, i18n: Translator): string {
       ? i18n.localize("NOBC.AirMissions.Paradrop.LossAll")
       : loss.hits === 0
         ? i18n.localize("NOBC.AirMissions.Paradrop.LossNone")
-        : loss.hits === 1
-          ? i18n.localize("NOBC.AirMissions.Paradrop.LossHit")
-          : i18n.format("NOBC.AirMissions.Paradrop.LossHits", { hits: String(loss.hits) });
+        : speak(phrase("NOBC.AirMissions.Paradrop.LossHits", { count: loss.hits }), i18n);
   return loss.transportsLost ? `${hits}; ${i18n.localize("NOBC.AirMissions.Paradrop.TransportsLost")}` : hits;
 }
 

@@ -124,10 +124,10 @@ export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Di
       title: i18n.format("NOBC.AirMissions.Paradrop.CardTitle", { name: input.value.brigadeName }),
       hook: "nobc.paradropResolved",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.Paradrop.Outcome", {
-        result: i18n.localize(RESULT_KEYS[outcome.result]),
-        roll: String(outcome.modifiedRoll),
-      }),
+      outcome: speak(
+        phrase("NOBC.AirMissions.Paradrop.Outcome", { result: phrase(RESULT_KEYS[outcome.result]), roll: outcome.modifiedRoll }),
+        i18n,
+      ),
       inputs: [
         { label: i18n.localize("NOBC.AirMissions.Paradrop.Brigade"), value: input.value.brigadeName },
         { label: i18n.localize("NOBC.AirMissions.Paradrop.Transports"), value: transports === "" ? "\u2014" : transports },

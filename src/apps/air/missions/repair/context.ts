@@ -3,6 +3,8 @@
  * and every refusal before the roll. Pure.
  */
 import { NATO_AUTOMATIC_REPAIRS, repairScore, resolveAircraftRepair } from "../../../../rules/nobc/air/index";
+import { phrase } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import { choosableSides } from "../world";
 import { constantDice, percent, refusalMessages, sideOptions, type Translator } from "../view";
 import type { MissionWorld } from "../world";
@@ -17,7 +19,7 @@ export function repairContext(state: RepairState, world: MissionWorld, i18n: Tra
   return {
     sides: sideOptions(choosableSides(world, "squadrons"), state.side, i18n),
     nato: state.side === "nato",
-    automaticLimit: NATO_AUTOMATIC_REPAIRS,
+    automaticHint: speak(phrase("NOBC.AirMissions.Repair.AutomaticHint", { count: NATO_AUTOMATIC_REPAIRS }), i18n),
     squadrons: damagedSquadrons(world, state.side).map((s) => {
       const score = repairScore(s.nationality);
       return {

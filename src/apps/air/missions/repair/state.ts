@@ -7,6 +7,7 @@ import { resolveAircraftRepair, type RepairInput } from "../../../../rules/nobc/
 import type { Side, Squadron } from "../../../../rules/nobc/air/types";
 import type { Dice } from "../../../../rules/dice";
 import { phrase, refuse, type Checked } from "../../../../rules/resolution";
+import { speak } from "../../../../words/phrase";
 import type { FormValues } from "../../../base/controller";
 import { readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
@@ -65,7 +66,7 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
       title: i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
       hook: "nobc.aircraftRepaired",
       resolution: resolved.value,
-      outcome: i18n.format("NOBC.AirMissions.Repair.Outcome", { repaired: String(repaired.length), destroyed: String(destroyed.length) }),
+      outcome: speak(phrase("NOBC.AirMissions.Repair.Outcome", { repaired: repaired.length, destroyed: destroyed.length }), i18n),
       inputs: [
         { label: i18n.localize("NOBC.AirMissions.Repair.Damaged"), value: names(input.value.squadrons.map((s) => s.id)) },
         ...(state.side === "nato" ? [{ label: i18n.localize("NOBC.AirMissions.Repair.Automatic"), value: names(state.automatic) }] : []),
