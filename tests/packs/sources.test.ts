@@ -109,9 +109,9 @@ describe("the validator names the file, the field and the problem", () => {
         "doc0.json",
         "system.nationality",
         phrase("NOBC.Validation.System.WrongSide", {
-          nationality: doc.system.nationality as string,
-          own: doc.system.side === "wp" ? "nato" : "wp",
-          side: doc.system.side as string,
+          nationality: phrase(doc.system.side === "wp" ? "NOBC.Nationality.us" : "NOBC.Nationality.su"),
+          own: phrase(doc.system.side === "wp" ? "NOBC.Side.nato" : "NOBC.Side.wp"),
+          side: phrase(doc.system.side === "wp" ? "NOBC.Side.wp" : "NOBC.Side.nato"),
         }),
       ),
     ]);
@@ -195,7 +195,12 @@ describe("unit and HQ rules the schemas enforce", () => {
       at(
         "doc0.json",
         "system.supply",
-        phrase("NOBC.Validation.System.SupplyAboveCapacity", { supply: 3, arm: "armour", size: "brigade", capacity: 2 }),
+        phrase("NOBC.Validation.System.SupplyAboveCapacity", {
+          supply: 3,
+          arm: phrase("NOBC.Arm.armour"),
+          size: phrase("NOBC.Rules.Land.Size.brigade"),
+          capacity: 2,
+        }),
       ),
     ]);
   });
