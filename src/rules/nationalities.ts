@@ -3,7 +3,7 @@
  * glossary's NATO and Warsaw Pact, and the nationalities of the Air War repair table). One list for
  * the rules, the data models, the schemas and the importer.
  */
-import { phrase, type PhraseArg } from "./resolution";
+import { labelOf, type PhraseArg } from "./resolution";
 export type Side = "nato" | "wp";
 
 /** Each nationality's side, in the order the sheets offer them. */
@@ -51,5 +51,5 @@ export const NATIONALITY_LABELS: Readonly<Record<Nationality, string>> = {
 
 /** A nationality in words for a phrase: its label, or the code as given when data names none (old or broken data). */
 export function nationalityName(code: string): PhraseArg {
-  return isNationality(code) ? phrase(NATIONALITY_LABELS[code]) : code;
+  return labelOf(NATIONALITY_LABELS, code);
 }

@@ -22,6 +22,15 @@ export function phrase(key: string, data?: Readonly<Record<string, PhraseArg>>):
 }
 
 /**
+ * The label of `value` from a table of full lang keys, as a phrase; a value the table lacks (data from
+ * a document, a form or a macro the types did not foresee) is written as given, so a refusal can
+ * still name what it was given.
+ */
+export function labelOf(labels: Readonly<Record<string, string>>, value: string): PhraseArg {
+  return Object.hasOwn(labels, value) ? phrase(labels[value]!) : value;
+}
+
+/**
  * One labelled step of a resolution, shown to players before anything changes.
  * `source` cites the seed file and table (or the rules decision) the value comes from: a citation of
  * an English document, kept as data and shown as such, not a sentence to translate.

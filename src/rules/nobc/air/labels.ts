@@ -2,7 +2,7 @@
  * The lang keys of the Air War's enums (sides, boxes, levels, weapon kinds), written out in full, and
  * their labels as phrases for the rules' sentences (docs/i18n.md).
  */
-import { phrase, type PhraseArg } from "../../resolution";
+import { labelOf, type PhraseArg } from "../../resolution";
 import type { AirBox } from "./effects";
 import type { AirLevel, Side, WeaponKind } from "./types";
 
@@ -35,23 +35,18 @@ export const WEAPON_KIND_LABELS: Readonly<Record<WeaponKind, string>> = {
   deepStrike: "NOBC.Rules.Air.WeaponKind.deepStrike",
 };
 
-/** The label of `value` from a table of keys; a value the table lacks (broken data) is written as is. */
-function label(labels: Readonly<Record<string, string>>, value: string): PhraseArg {
-  return Object.hasOwn(labels, value) ? phrase(labels[value]!) : value;
-}
-
 export function sideLabel(side: string): PhraseArg {
-  return label(SIDE_LABELS, side);
+  return labelOf(SIDE_LABELS, side);
 }
 
 export function boxLabel(box: string): PhraseArg {
-  return label(BOX_LABELS, box);
+  return labelOf(BOX_LABELS, box);
 }
 
 export function levelLabel(level: string): PhraseArg {
-  return label(LEVEL_LABELS, level);
+  return labelOf(LEVEL_LABELS, level);
 }
 
 export function weaponKindLabel(kind: string): PhraseArg {
-  return label(WEAPON_KIND_LABELS, kind);
+  return labelOf(WEAPON_KIND_LABELS, kind);
 }

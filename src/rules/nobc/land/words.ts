@@ -4,7 +4,7 @@
  * categories too, from their records: card-categories.ts); terrain, rivers, roads and unit sizes,
  * read inside a sentence, have their own lowercase labels under the Land rules' keys.
  */
-import { phrase, type PhraseArg } from "../../resolution";
+import { labelOf, phrase, type PhraseArg } from "../../resolution";
 import type { RoadKind } from "./movement";
 import type { LandTerrain, Mode, RiverKind, Side, UnitArm, UnitSize } from "./types";
 
@@ -40,40 +40,32 @@ const SIZE: Readonly<Record<UnitSize, string>> = {
   division: "NOBC.Rules.Land.Size.division",
 };
 
-/**
- * The label of `value` in `labels`, or the value itself where data from outside (a document, a form,
- * a macro) carries one the type does not know, so a refusal can still name what it was given.
- */
-function label<K extends string>(labels: Readonly<Record<K, string>>, value: string): PhraseArg {
-  return Object.hasOwn(labels, value) ? phrase(labels[value as K]) : value;
-}
-
 export function armName(arm: UnitArm): PhraseArg {
-  return label(ARM_LABELS, arm);
+  return labelOf(ARM_LABELS, arm);
 }
 
 export function sideName(side: string): PhraseArg {
-  return label(SIDE_LABELS, side);
+  return labelOf(SIDE_LABELS, side);
 }
 
 export function modeName(mode: Mode): PhraseArg {
-  return label(MODE_LABELS, mode);
+  return labelOf(MODE_LABELS, mode);
 }
 
 export function terrainName(terrain: LandTerrain): PhraseArg {
-  return label(TERRAIN, terrain);
+  return labelOf(TERRAIN, terrain);
 }
 
 export function riverName(river: RiverKind): PhraseArg {
-  return label(RIVER, river);
+  return labelOf(RIVER, river);
 }
 
 export function roadName(road: RoadKind): PhraseArg {
-  return label(ROAD, road);
+  return labelOf(ROAD, road);
 }
 
 export function sizeName(size: UnitSize): PhraseArg {
-  return label(SIZE, size);
+  return labelOf(SIZE, size);
 }
 
 /** How the items of a list are joined: "a, b, c" or "a + b". */
