@@ -1,18 +1,32 @@
 /**
  * World migration: brings stored documents to the current data models. Split in two:
- * `planMigration` (pure, over the raw sources the server sent) decides which documents need a
- * write, and `migrateWorld` (GM only) writes them. A document needs one when its raw `system` has
- * an old shape, or when it was last written by an older version of the system (or none recorded):
- * the live copy is already repaired by `migrateData`, so the raw shape alone could miss it. The
- * write is the live document's own source (`toObject().system`) with `diff: false`, so the
- * database gets the repaired shape even where the live copy looks unchanged.
+ * `planWorld` (pure, over the raw sources the server sent) decides which documents need a write,
+ * and `migrateWorld` (GM only) writes them. A document needs one when its raw `system` has an old
+ * shape, or when it was last written by an older version of the system (or none recorded): the
+ * live copy is already repaired by `migrateData`, so the raw shape alone could miss it. The write
+ * is the live document's own source (`toObject().system`) with `diff: false`, so the database gets
+ * the repaired shape even where the live copy looks unchanged.
+ *
+ * Every document is planned and written under its own guard: a stored source that cannot be read
+ * (an actor whose `items` is not a list, a null entry in it, a type named like an Object member)
+ * is named to the GM and skipped, and the rest go on. A document Foundry could not load (it is in
+ * its collection's `invalidDocumentIds`, not in the collection) is written from its raw source
+ * through `getInvalid(id)` when the repair changes it, and named to the GM when that does not make
+ * it load. The world's schema version is recorded only when every document migrated; otherwise
+ * the next load runs the migration again.
+ *
+ * What a document needs is recorded on the document itself, by Foundry: every write stamps the
+ * document's `_stats.systemVersion` with the running system's version, and the written shape is
+ * the repaired one, so at the next load the planner passes over a document written here (neither
+ * an old version nor an old shape) and plans only the ones that failed. No flag of our own is
+ * needed, and none could be written to a document Foundry refuses to load anyway.
  */
 import { SYSTEM_ID } from "./base/constants";
 import { repairSystemSource } from "./data/shape-repairs";
 import { documentAt } from "./effects/apply";
 import { CURRENT_SCHEMA_VERSION, SETTING_KEYS } from "./base/settings";
 import { errorText } from "./base/errors";
-import { notify } from "./base/foundry";
+import { notify, translator } from "./base/foundry";
 
 /** A stored document as the server sent it, before any `migrateData` ran. */
 export interface RawDocument {
@@ -34,6 +48,31 @@ export interface MigrationStep {
   readonly parentId: string | null;
   /** Why it is written: its stored shape is old, or an older system version (or none) wrote it. */
   readonly reason: "shape" | "version";
+  /** Its raw `system` with the repairs applied: what is written when Foundry could not load it. */
+  readonly system: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A document the migration could not bring up to date: `corrupt`, its stored source cannot be
+ * read; `invalid`, Foundry could not load it and the repair does not make it load; `write`, its
+ * write failed. Named by the document's name and id (an unreadable entry of an actor's items by
+ * its actor's).
+ */
+export interface MigrationProblem {
+  readonly kind: "corrupt" | "invalid" | "write";
+  readonly documentName: "Actor" | "Item";
+  readonly id: string;
+  readonly name: string;
+  /** For an item held by an actor: the actor's id. */
+  readonly parentId: string | null;
+  /** What went wrong, for the console (not shown to players). */
+  readonly error: string;
+}
+
+export interface MigrationPlan {
+  readonly steps: readonly MigrationStep[];
+  /** Stored sources that could not be read, skipped. */
+  readonly corrupt: readonly MigrationProblem[];
 }
 
 /** True when dotted version `stored` is missing or older than `current` ("0.9.2" < "0.10.0"). Pure. */
@@ -49,45 +88,97 @@ export function isOlderVersion(stored: string | null | undefined, current: strin
   return false;
 }
 
+type Source = Record<string, unknown>;
+
+function isSource(value: unknown): value is Source {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The id and name a stored source gives itself, whatever its shape. */
+function identity(raw: unknown): { id: string; name: string } {
+  const source = isSource(raw) ? raw : {};
+  const id = typeof source["_id"] === "string" ? source["_id"] : "";
+  const name = typeof source["name"] === "string" && source["name"].trim() !== "" ? source["name"] : id;
+  return { id, name };
+}
+
+function systemVersionOf(source: Source): unknown {
+  const stats = source["_stats"];
+  return isSource(stats) ? stats["systemVersion"] : undefined;
+}
+
+/** The step for one stored document, if it needs one; throws on a source it cannot read. */
 function step(
   documentName: "Actor" | "Item",
-  doc: RawDocument,
+  raw: unknown,
   parentId: string | null,
   systemVersion: string | undefined,
 ): MigrationStep | undefined {
-  if (typeof doc.system !== "object" || doc.system === null) return undefined;
-  const base = { documentName, id: doc._id, name: doc.name ?? doc._id, parentId };
-  if (repairSystemSource(doc.type, structuredClone(doc.system))) return { ...base, reason: "shape" };
-  if (systemVersion !== undefined && isOlderVersion(doc._stats?.systemVersion, systemVersion)) return { ...base, reason: "version" };
+  if (!isSource(raw) || typeof raw["_id"] !== "string" || raw["_id"] === "") throw new Error("not a stored document with an id");
+  if (typeof raw["type"] !== "string") throw new Error("its type is not a string");
+  if (!isSource(raw["system"])) return undefined;
+  const system = structuredClone(raw["system"]);
+  const base = { documentName, id: raw["_id"], name: identity(raw).name, parentId, system };
+  if (repairSystemSource(raw["type"], system)) return { ...base, reason: "shape" };
+  const stored = systemVersionOf(raw);
+  if (systemVersion !== undefined && isOlderVersion(typeof stored === "string" ? stored : null, systemVersion))
+    return { ...base, reason: "version" };
   return undefined;
 }
 
 /**
- * The documents to write so every world actor, held item and world item has the current shapes.
- * With `systemVersion`, documents last written by an older system version (or none recorded) are
- * included too. Pure.
+ * The documents to write so every world actor, held item and world item has the current shapes,
+ * and the stored sources that cannot be read (skipped, each on its own). With `systemVersion`,
+ * documents last written by an older system version (or none recorded) are planned too. Pure.
  */
-export function planMigration(actors: readonly RawDocument[], items: readonly RawDocument[], systemVersion?: string): MigrationStep[] {
+export function planWorld(actors: readonly unknown[], items: readonly unknown[], systemVersion?: string): MigrationPlan {
   const steps: MigrationStep[] = [];
-  const push = (s: MigrationStep | undefined) => {
-    if (s !== undefined) steps.push(s);
+  const corrupt: MigrationProblem[] = [];
+  const skip = (documentName: "Actor" | "Item", named: unknown, parentId: string | null, error: string) =>
+    corrupt.push({ kind: "corrupt", documentName, ...identity(named), parentId, error });
+  const plan = (documentName: "Actor" | "Item", raw: unknown, parentId: string | null) => {
+    try {
+      const s = step(documentName, raw, parentId, systemVersion);
+      if (s !== undefined) steps.push(s);
+    } catch (error) {
+      skip(documentName, raw, parentId, errorText(error));
+    }
   };
   for (const actor of actors) {
-    push(step("Actor", actor, null, systemVersion));
-    for (const item of actor.items ?? []) push(step("Item", item, actor._id, systemVersion));
+    plan("Actor", actor, null);
+    if (!isSource(actor) || actor["items"] === undefined) continue;
+    const held = actor["items"];
+    const actorId = identity(actor).id;
+    if (!Array.isArray(held)) {
+      skip("Actor", actor, null, "its items are not a list");
+      continue;
+    }
+    held.forEach((item: unknown, i) => {
+      // An entry with no id of its own is named by its actor.
+      if (identity(item).id === "") skip("Actor", actor, null, `items[${i}] is not a stored document with an id`);
+      else plan("Item", item, actorId);
+    });
   }
-  for (const item of items) push(step("Item", item, null, systemVersion));
-  return steps;
+  for (const item of items) plan("Item", item, null);
+  return { steps, corrupt };
+}
+
+/** The documents to write (see `planWorld`); unreadable sources are left out. Pure. */
+export function planMigration(actors: readonly unknown[], items: readonly unknown[], systemVersion?: string): MigrationStep[] {
+  return [...planWorld(actors, items, systemVersion).steps];
 }
 
 export interface MigrationReport {
   readonly ran: boolean;
   readonly migrated: number;
-  readonly failed: readonly { readonly name: string; readonly error: string }[];
+  /** Every document not brought up to date; the migration runs again at the next load. */
+  readonly failed: readonly MigrationProblem[];
+  /** True when every document migrated and the world's schema version was recorded. */
+  readonly complete: boolean;
 }
 
-function rawList(value: unknown): RawDocument[] {
-  return Array.isArray(value) ? (value as RawDocument[]) : [];
+function rawList(value: unknown): unknown[] {
+  return Array.isArray(value) ? (value as unknown[]) : [];
 }
 
 /** UUID of the document a step writes: a world actor, an item held by one, or a world item. */
@@ -105,27 +196,71 @@ interface BatchClass {
   updateDocuments(updates: object[], operation: object): Promise<unknown>;
 }
 
+/** A collection's documents Foundry could not load (`DocumentCollection#invalidDocumentIds`, `#getInvalid`). */
+interface InvalidAware {
+  readonly invalidDocumentIds?: ReadonlySet<string>;
+  getInvalid?(id: string, options?: { strict?: boolean }): unknown;
+}
+
 interface Write {
   readonly step: MigrationStep;
   readonly doc: LiveSource;
   readonly system: unknown;
 }
 
-interface Failure {
-  name: string;
-  error: string;
+function problem(s: MigrationStep, kind: MigrationProblem["kind"], error: string): MigrationProblem {
+  return { kind, documentName: s.documentName, id: s.id, name: s.name, parentId: s.parentId, error };
+}
+
+function isDocument(doc: unknown): doc is LiveSource {
+  return doc instanceof foundry.abstract.Document;
 }
 
 function liveDocument(s: MigrationStep): LiveSource | undefined {
   const doc = documentAt(stepUuid(s));
-  return doc instanceof foundry.abstract.Document ? doc : undefined;
+  return isDocument(doc) ? doc : undefined;
+}
+
+/** The collection a step's document belongs to: `game.actors`, `game.items`, or its (loaded) actor's items. */
+function collectionOf(s: MigrationStep): InvalidAware | undefined {
+  if (s.parentId === null) {
+    const world: unknown = s.documentName === "Actor" ? game.actors : game.items;
+    return world as InvalidAware | undefined;
+  }
+  const actor = documentAt(`Actor.${s.parentId}`) as { items?: InvalidAware } | null;
+  return actor?.items;
+}
+
+/**
+ * Writes a document that is not loaded. One Foundry could not load is written from its raw source,
+ * repaired, through `getInvalid(id)` (the update is validated as any other); it counts as migrated
+ * only when it is then out of `invalidDocumentIds`. Resolves to the problem, or null when written.
+ */
+async function writeUnloaded(s: MigrationStep): Promise<MigrationProblem | null> {
+  if (s.parentId !== null && !isDocument(documentAt(`Actor.${s.parentId}`))) {
+    return problem(s, "invalid", "the actor holding it is not loaded");
+  }
+  const collection = collectionOf(s);
+  const invalid = collection?.invalidDocumentIds;
+  if (collection === undefined || invalid?.has(s.id) !== true) return problem(s, "write", "document not found");
+  // Without a repair, writing its source again cannot make it load.
+  if (s.reason !== "shape") return problem(s, "invalid", "Foundry could not load it, and no repair applies to it");
+  const doc = collection.getInvalid?.(s.id, { strict: false });
+  if (!isDocument(doc)) return problem(s, "invalid", "Foundry could not load it, and gives no copy to write");
+  const still = "Foundry could not load it, and the repair does not make it valid";
+  try {
+    await doc.update({ system: s.system }, { diff: false });
+  } catch (error) {
+    return problem(s, "invalid", `${still}: ${errorText(error)}`);
+  }
+  return invalid.has(s.id) ? problem(s, "invalid", still) : null;
 }
 
 /**
  * Writes one group (world actors, world items, or the items of one actor) in one request; if that
  * request fails, writes each on its own (at once) so a single broken document cannot stop the rest.
  */
-async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unknown): Promise<Failure[]> {
+async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unknown): Promise<MigrationProblem[]> {
   const operation = parent === undefined ? { diff: false } : { parent, diff: false };
   try {
     await cls.updateDocuments(
@@ -137,12 +272,10 @@ async function writeGroup(cls: BatchClass, writes: readonly Write[], parent: unk
     console.warn(`${SYSTEM_ID} | batched migration write failed, retrying each document on its own`, batchError);
   }
   const results = await Promise.allSettled(writes.map((w) => w.doc.update({ system: w.system }, { diff: false })));
-  const failed: Failure[] = [];
+  const failed: MigrationProblem[] = [];
   results.forEach((result, i) => {
     if (result.status === "fulfilled") return;
-    const { step } = writes[i]!;
-    failed.push({ name: step.name, error: errorText(result.reason) });
-    console.error(`${SYSTEM_ID} | migration of ${step.documentName} "${step.name}" failed`, result.reason);
+    failed.push(problem(writes[i]!.step, "write", errorText(result.reason)));
   });
   return failed;
 }
@@ -157,14 +290,66 @@ function groups(steps: readonly MigrationStep[]): { key: string; steps: Migratio
   return [...out].map(([key, list]) => ({ key, steps: list }));
 }
 
+/** Writes one group: each document prepared under its own guard, the loaded ones in one batch. */
+async function migrateGroup(group: {
+  key: string;
+  steps: readonly MigrationStep[];
+}): Promise<{ migrated: number; failed: MigrationProblem[] }> {
+  const writes: Write[] = [];
+  const failed: MigrationProblem[] = [];
+  let migrated = 0;
+  for (const s of group.steps) {
+    try {
+      const doc = liveDocument(s);
+      if (doc !== undefined) {
+        writes.push({ step: s, doc, system: doc.toObject().system });
+        continue;
+      }
+      const unloaded = await writeUnloaded(s);
+      if (unloaded === null) migrated++;
+      else failed.push(unloaded);
+    } catch (error) {
+      failed.push(problem(s, "write", errorText(error)));
+    }
+  }
+  if (writes.length > 0) {
+    const cls = (group.key === "Actor" ? Actor : Item) as unknown as BatchClass;
+    // Held items are written through their actor (embedded documents batch per parent).
+    const parent = group.key.startsWith("Actor.") ? documentAt(group.key) : undefined;
+    const batch = await writeGroup(cls, writes, parent);
+    failed.push(...batch);
+    migrated += writes.length - batch.length;
+  }
+  return { migrated, failed };
+}
+
+/** Names and ids of documents, as a list in the user's language. */
+function namesOf(problems: readonly MigrationProblem[]): string {
+  const names = [...new Set(problems.map((p) => `${p.name} [${p.id}]`))];
+  return new Intl.ListFormat(translator().lang, { type: "conjunction" }).format(names);
+}
+
+/** Tells the GM which documents were not brought up to date, one notice per kind, and logs why. */
+function reportProblems(problems: readonly MigrationProblem[]): void {
+  for (const p of problems) {
+    console.error(`${SYSTEM_ID} | migration of ${p.documentName} "${p.name}" [${p.id}] failed (${p.kind}): ${p.error}`);
+  }
+  const keys = { corrupt: "NOBC.Migration.corrupt", invalid: "NOBC.Migration.invalid", write: "NOBC.Migration.failed" } as const;
+  for (const kind of ["corrupt", "invalid", "write"] as const) {
+    const list = problems.filter((p) => p.kind === kind);
+    if (list.length > 0) notify("warn", keys[kind], { count: list.length, names: namesOf(list) }, { permanent: true });
+  }
+}
+
 /**
  * Runs the migration if the world's schema version is behind (or `force` is set). GM only.
- * Writes one batch per group; the version is recorded at the end even when some fail, and the
- * failures are listed so the GM can fix them and re-run. With nothing to write, it only records
- * the version, without notifications.
+ * Writes one batch per group, each document under its own guard, and shows its progress. The
+ * schema version is recorded only when every document migrated; otherwise the GM is told which
+ * ones did not (by name and id) and the next load tries those again (see the file's comment).
+ * With nothing to write, it only records the version, without notifications.
  */
 export async function migrateWorld(options: { force?: boolean } = {}): Promise<MigrationReport> {
-  const none: MigrationReport = { ran: false, migrated: 0, failed: [] };
+  const none: MigrationReport = { ran: false, migrated: 0, failed: [], complete: false };
   if (game.user?.isGM !== true || game.settings === undefined) return none;
   // A world from before the setting existed has no value yet.
   const stored = (game.settings.get(SYSTEM_ID, SETTING_KEYS.schemaVersion) as number | undefined) ?? 0;
@@ -172,34 +357,23 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
 
   const data = game.data as unknown as { actors?: unknown; items?: unknown };
   const systemVersion = (game.system as { version?: string } | undefined)?.version;
-  const steps = planMigration(rawList(data.actors), rawList(data.items), systemVersion);
-  if (steps.length === 0) {
-    await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
-    return { ran: true, migrated: 0, failed: [] };
-  }
-
-  const bar = notify("info", "NOBC.Migration.start", {}, { progress: true }) as { update?(data: { pct: number }): unknown } | undefined;
-  const failed: Failure[] = [];
-  let done = 0;
-  for (const group of groups(steps)) {
-    const writes: Write[] = [];
-    for (const s of group.steps) {
-      const doc = liveDocument(s);
-      if (doc === undefined) failed.push({ name: s.name, error: "document not found" });
-      else writes.push({ step: s, doc, system: doc.toObject().system });
+  const { steps, corrupt } = planWorld(rawList(data.actors), rawList(data.items), systemVersion);
+  const failed: MigrationProblem[] = [...corrupt];
+  let migrated = 0;
+  if (steps.length > 0) {
+    const bar = notify("info", "NOBC.Migration.start", {}, { progress: true }) as { update?(data: { pct: number }): unknown } | undefined;
+    let done = 0;
+    for (const group of groups(steps)) {
+      const result = await migrateGroup(group);
+      migrated += result.migrated;
+      failed.push(...result.failed);
+      done += group.steps.length;
+      bar?.update?.({ pct: done / steps.length });
     }
-    const cls = (group.key === "Actor" ? Actor : Item) as unknown as BatchClass;
-    // Held items are written through their actor (embedded documents batch per parent).
-    const parent = group.key.startsWith("Actor.") ? documentAt(group.key) : undefined;
-    if (writes.length > 0) failed.push(...(await writeGroup(cls, writes, parent)));
-    done += group.steps.length;
-    bar?.update?.({ pct: done / steps.length });
+    notify("info", "NOBC.Migration.done", { count: migrated });
   }
-
-  await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
-  notify("info", "NOBC.Migration.done", { count: steps.length - failed.length });
-  if (failed.length > 0) {
-    notify("warn", "NOBC.Migration.failed", { count: failed.length, command: "game.nobc.migrate({ force: true })" }, { permanent: true });
-  }
-  return { ran: true, migrated: steps.length - failed.length, failed };
+  const complete = failed.length === 0;
+  if (complete) await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
+  else reportProblems(failed);
+  return { ran: true, migrated, failed, complete };
 }

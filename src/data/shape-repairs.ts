@@ -55,6 +55,8 @@ const REPAIRS: Readonly<Record<string, readonly ((source: RawSource) => boolean)
 export function repairSystemSource(type: string, source: unknown): boolean {
   if (!isRecord(source)) return false;
   let changed = false;
-  for (const repair of REPAIRS[type] ?? []) changed = repair(source) || changed;
+  // Own keys only: a stored type named like an Object prototype member ("constructor") has no repairs.
+  const repairs = Object.hasOwn(REPAIRS, type) ? REPAIRS[type] : undefined;
+  for (const repair of repairs ?? []) changed = repair(source) || changed;
   return changed;
 }

@@ -1,10 +1,11 @@
 import "../harness/install";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
-import { isOlderVersion, migrateWorld, planMigration, stepUuid, type RawDocument } from "../../src/migration";
+import { isOlderVersion, migrateWorld, planMigration, planWorld, stepUuid, type RawDocument } from "../../src/migration";
 import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/base/settings";
 import { repairSystemSource } from "../../src/data/shape-repairs";
 import { UnitData } from "../../src/data/unit";
+import { SupportCardData } from "../../src/data/support-card";
 
 /** Documents as an early world stored them: bare numbers for pools, "tactical" mode, "" for no reference. */
 const oldActors: RawDocument[] = [
@@ -104,10 +105,42 @@ describe("planMigration (pure)", () => {
     expect([stepUuid(u1!), stepUuid(c1!), stepUuid(w1!)]).toEqual(["Actor.u1", "Actor.hq1.Item.c1", "Item.w1"]);
   });
 
+  it("plans each document on its own: unreadable sources are listed by name and id, the rest planned", () => {
+    const actors: unknown[] = [
+      null,
+      "u0",
+      { _id: "u1", name: "3 Pz Bde", type: "unit", system: { strength: 5 } },
+      { _id: "hq1", name: "I GE Corps", type: "hq", system: {}, items: { c1: {} } },
+      {
+        _id: "hq2",
+        name: "II GE Corps",
+        type: "hq",
+        system: {},
+        items: [null, { _id: "c2", name: "Eng", type: "supportCard", system: { assignedTo: "" } }],
+      },
+      { _id: "t1", name: "Trojan", type: "constructor", system: { strength: 5 } },
+      { _id: "t2", name: "Hollow", type: "__proto__", system: { strength: 5 } },
+      { _id: "n1", name: "No type", system: { strength: 5 } },
+    ];
+    const plan = planWorld(actors, [{ _id: "w1", name: "Loose", type: "toString", system: {} }]);
+    expect(plan.steps.map((s) => s.id)).toEqual(["u1", "c2"]);
+    expect(plan.corrupt.map((p) => `${p.documentName}:${p.name}:${p.id}:${p.error}`)).toEqual([
+      "Actor:::not a stored document with an id",
+      "Actor:::not a stored document with an id",
+      "Actor:I GE Corps:hq1:its items are not a list",
+      "Actor:II GE Corps:hq2:items[0] is not a stored document with an id",
+      "Actor:No type:n1:its type is not a string",
+    ]);
+    // With a version, a prototype-named type is planned by version like any other (Foundry could not load it).
+    expect(planWorld(actors.slice(5, 7), [], "0.1.0").steps.map((s) => `${s.id}:${s.reason}`)).toEqual(["t1:version", "t2:version"]);
+  });
+
   it("ignores unknown types and non-object sources", () => {
     expect(repairSystemSource("vehicle", { strength: 3 })).toBe(false);
     expect(repairSystemSource("unit", null)).toBe(false);
     expect(repairSystemSource("unit", [1])).toBe(false);
+    expect(repairSystemSource("constructor", { strength: 3 })).toBe(false);
+    expect(repairSystemSource("hasOwnProperty", { strength: 3 })).toBe(false);
   });
 });
 
@@ -126,14 +159,17 @@ describe("migrateWorld over the Foundry stand-in", () => {
     return { u1, hq, card };
   }
 
-  it("writes each group in one batch from the live source, with diff: false, shows progress, and records the version", async () => {
+  it("writes each group in one batch from the live source, with diff: false, shows progress, and leaves the version behind while one failed", async () => {
     const { u1, hq } = liveWorld();
     harness.game["data"] = { actors: stamped(oldActors), items: stamped(oldItems) };
     const report = await migrateWorld();
     // sq1 has no live document: it is reported, and the rest go on.
     expect(report.ran).toBe(true);
-    expect(report.failed).toEqual([{ name: "36 TFW", error: "document not found" }]);
+    expect(report.failed).toEqual([
+      { kind: "write", documentName: "Actor", id: "sq1", name: "36 TFW", parentId: null, error: "document not found" },
+    ]);
     expect(report.migrated).toBe(5);
+    expect(report.complete).toBe(false);
     expect(harness.Actor.calls).toEqual([
       {
         method: "updateDocuments",
@@ -149,11 +185,14 @@ describe("migrateWorld over the Foundry stand-in", () => {
       { method: "updateDocuments", data: [{ _id: "c1", system: {} }], operation: { parent: hq, diff: false } },
       { method: "updateDocuments", data: [{ _id: "w1", system: {} }], operation: { diff: false } },
     ]);
-    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
+    // Not recorded: the next load tries sq1 again.
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(0);
     const bar = harness.notices[0]!;
     expect(bar.options).toEqual({ progress: true });
     expect(bar.progress).toEqual([4 / 6, 5 / 6, 1]);
-    expect(harness.notices.some((n) => n.level === "warn" && n.message.startsWith("NOBC.Migration.failed"))).toBe(true);
+    const warning = harness.notices.find((n) => n.level === "warn" && n.message.startsWith("NOBC.Migration.failed"));
+    expect(warning?.message).toContain("36 TFW [sq1]");
+    expect(warning?.options).toEqual({ permanent: true });
   });
 
   it("when a batch fails, writes its documents one by one and keeps going past a broken one", async () => {
@@ -171,7 +210,9 @@ describe("migrateWorld over the Foundry stand-in", () => {
         items: [],
       };
       const report = await migrateWorld();
-      expect(report.failed).toEqual([{ name: "3 Pz Bde", error: "database locked" }]);
+      expect(report.failed).toEqual([
+        { kind: "write", documentName: "Actor", id: "u1", name: "3 Pz Bde", parentId: null, error: "database locked" },
+      ]);
       expect(report.migrated).toBe(2);
       expect(hq.updates).toEqual([{ system: {} }]);
       expect(ab1.updates).toEqual([{ system: {} }]);
@@ -187,12 +228,16 @@ describe("migrateWorld over the Foundry stand-in", () => {
     const report = await migrateWorld();
     expect(report.migrated).toBe(1);
     expect(harness.Actor.calls[0]?.data).toEqual([{ _id: "u2", system: u2.toObject()["system"] }]);
+    // Every document migrated: the version is recorded, and the write stamped the document.
+    expect(report.complete).toBe(true);
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
+    expect(u2.toObject()["_stats"]).toEqual({ systemVersion: "0.1.0" });
   });
 
   it("does nothing for a player, or when the world is up to date", async () => {
     harness.game["data"] = { actors: oldActors, items: [] };
     harness.game["user"] = { id: "p", isGM: false };
-    expect(await migrateWorld()).toEqual({ ran: false, migrated: 0, failed: [] });
+    expect(await migrateWorld()).toEqual({ ran: false, migrated: 0, failed: [], complete: false });
     harness.game["user"] = { id: "gm", isGM: true };
     harness.settingsStore.set("nobc.schemaVersion", CURRENT_SCHEMA_VERSION);
     expect((await migrateWorld()).ran).toBe(false);
@@ -202,9 +247,73 @@ describe("migrateWorld over the Foundry stand-in", () => {
   it("with nothing to write, records the version and shows no notification", async () => {
     harness.game["data"] = { actors: [{ ...oldActors[1]!, _stats: { systemVersion: "0.1.0" } }], items: [] };
     const report = await migrateWorld();
-    expect(report).toEqual({ ran: true, migrated: 0, failed: [] });
+    expect(report).toEqual({ ran: true, migrated: 0, failed: [], complete: true });
     expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
     expect(harness.notices).toEqual([]);
     expect(harness.Actor.calls).toEqual([]);
+  });
+});
+
+describe("migrateWorld over documents Foundry could not load", () => {
+  /** 16-character ids, as Foundry's loader requires. */
+  const id = (s: string): string => s.padEnd(16, "0");
+  const OLD = { systemVersion: "0.0.1" };
+
+  beforeEach(() => {
+    harness.reset();
+    registerSettings();
+  });
+
+  it("writes one from its raw source when the repair makes it valid, and it loads", async () => {
+    // Data models whose migrateData does not repair old shapes: the old sources then fail to load.
+    const cfg = CONFIG as unknown as Record<"Actor" | "Item", { dataModels: Record<string, unknown> }>;
+    cfg.Actor.dataModels["unit"] = class extends UnitData {
+      static override migrateData(source: Record<string, unknown>) {
+        return source;
+      }
+    };
+    cfg.Item.dataModels["supportCard"] = class extends SupportCardData {
+      static override migrateData(source: Record<string, unknown>) {
+        return source;
+      }
+    };
+    try {
+      const card = { _id: id("card"), name: "Eng", type: "supportCard", system: { assignedTo: "" }, _stats: OLD };
+      const hq = { _id: id("hq"), name: "I GE Corps", type: "hq", system: { level: 3 }, items: [card], _stats: OLD };
+      const unit = { _id: id("unit"), name: "3 Pz Bde", type: "unit", system: { strength: 5, mode: "tactical" }, _stats: OLD };
+      harness.loadWorld({ actors: [unit, hq], items: [] });
+      const actors = harness.game["actors"] as {
+        invalidDocumentIds: Set<string>;
+        get(id: string): { items: { invalidDocumentIds: Set<string> } };
+      };
+      expect([...actors.invalidDocumentIds]).toEqual([id("unit")]);
+      expect([...actors.get(id("hq")).items.invalidDocumentIds]).toEqual([id("card")]);
+
+      const report = await migrateWorld();
+      expect(report).toEqual({ ran: true, migrated: 3, failed: [], complete: true });
+      expect(actors.invalidDocumentIds.size).toBe(0);
+      expect(harness.documents().find((d) => d.id === id("unit"))?.system).toMatchObject({
+        strength: { value: 5, max: 5 },
+        mode: "combat",
+      });
+      expect(harness.documents().find((d) => d.id === id("card"))?.system).toMatchObject({ assignedTo: null });
+      expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
+    } finally {
+      delete cfg.Actor.dataModels["unit"];
+      delete cfg.Item.dataModels["supportCard"];
+    }
+  });
+
+  it("names one the repair leaves invalid to the GM (Foundry refuses the write) and keeps the version behind", async () => {
+    const ghost = { _id: id("ghost"), name: "Ghost Bde", type: "unit", system: { strength: 5, mode: "sideways" }, _stats: OLD };
+    harness.loadWorld({ actors: [ghost], items: [] });
+    const report = await migrateWorld();
+    expect(report.failed).toMatchObject([{ kind: "invalid", documentName: "Actor", id: id("ghost"), name: "Ghost Bde", parentId: null }]);
+    expect(report.failed[0]?.error).toMatch(/^Foundry could not load it, and the repair does not make it valid: .*sideways/s);
+    expect((harness.game["actors"] as { invalidDocumentIds: Set<string> }).invalidDocumentIds.has(id("ghost"))).toBe(true);
+    expect(
+      harness.notices.some((n) => n.message.startsWith("NOBC.Migration.invalid.one") && n.message.includes(`Ghost Bde [${id("ghost")}]`)),
+    ).toBe(true);
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(0);
   });
 });

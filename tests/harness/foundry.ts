@@ -316,7 +316,10 @@ const systemModels: Record<string, Record<string, typeof TypeDataModel>> = { Act
 
 function modelOf(documentName: string, type: string): typeof TypeDataModel | undefined {
   const config = (globalThis as { CONFIG?: Record<string, { dataModels?: Record<string, typeof TypeDataModel> }> }).CONFIG;
-  return config?.[documentName]?.dataModels?.[type] ?? systemModels[documentName]?.[type];
+  const own = <T>(table: Record<string, T> | undefined): T | undefined =>
+    table !== undefined && Object.hasOwn(table, type) ? table[type] : undefined;
+  // Own keys only: a type named like an Object prototype member ("constructor") names no model.
+  return own(config?.[documentName]?.dataModels) ?? own(systemModels[documentName]);
 }
 
 class FakeDocument extends Document {
@@ -335,6 +338,10 @@ class FakeDocument extends Document {
   ownership: Record<string, number> = { default: OWNERSHIP.NONE };
   /** The compendium pack holding this document, or null for a world document. */
   pack: string | null = null;
+  /** `_stats.systemVersion`: the system version that last wrote it (Foundry stamps it on every write). */
+  _stats: { systemVersion: string | null } = { systemVersion: null };
+  /** For a temporary document of `getInvalid`: the collection that failed to load it. */
+  invalidIn: InvalidSources | null = null;
 
   constructor(data: { name: string; type: string; system?: Raw; id?: string }, parent: FakeActor | null = null) {
     super();
@@ -371,7 +378,14 @@ class FakeDocument extends Document {
   }
 
   toObject(): Raw {
-    return { _id: this.id, name: this.name, type: this.type, system: structuredClone(this.system), flags: structuredClone(this.flags) };
+    return {
+      _id: this.id,
+      name: this.name,
+      type: this.type,
+      system: structuredClone(this.system),
+      flags: structuredClone(this.flags),
+      _stats: { ...this._stats },
+    };
   }
 
   /** Throws, as the server refuses, when `user` may not `action` this document. */
@@ -422,7 +436,10 @@ class FakeDocument extends Document {
     this.name = next.name;
     this.system = next.system;
     this.flags = next.flags;
+    this._stats = { systemVersion: (game["system"] as { version: string }).version };
     this.updates.push(structuredClone(changes));
+    // A document that failed to load is loaded again once a write has made its source valid.
+    this.invalidIn?.reload(this);
   }
 
   /** `Document#update`: refused (rejects, nothing changes) when locked, not owned, or invalid. */
@@ -492,8 +509,8 @@ class FakeDocument extends Document {
     for (const doc of docs) {
       registry.delete(doc.uuid);
       if (parent !== undefined) {
-        const list = parent as unknown as Record<string, FakeDocument[]>;
-        list[this.collectionName] = list[this.collectionName]!.filter((d) => d !== doc);
+        const list = (parent as unknown as Record<string, FakeDocument[]>)[this.collectionName]!;
+        list.splice(list.indexOf(doc), 1);
       }
     }
     return docs;
@@ -534,7 +551,7 @@ class FakeActor extends FakeDocument {
   static override documentName = "Actor";
   static override collectionName = "actors";
   static override calls: CallRecord[] = [];
-  items: FakeItem[] = [];
+  items: FakeEmbeddedItems = new FakeEmbeddedItems(this);
   isToken = false;
   statuses = new Set<string>();
   tokens: { center: { x: number; y: number } }[] = [];
@@ -569,6 +586,211 @@ class FakeActor extends FakeDocument {
     for (const e of this.effects.filter((x) => ids.includes(x.id))) for (const s of e.statuses) this.statuses.delete(s);
     this.effects = this.effects.filter((x) => !ids.includes(x.id));
     return [];
+  }
+}
+
+/* ---------------- loading the world: documents Foundry could not load ---------------- */
+
+/** `foundry.data.validators.isValidId`: 16 letters or digits. */
+const VALID_ID = /^[a-zA-Z0-9]{16}$/;
+
+function isPlainRecord(value: unknown): value is Raw {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Why Foundry would not construct a document from `source` (none: it would): not an object, an
+ * `_id` that is not a valid id, a blank name, a type the system does not declare (own keys only),
+ * `system` data its model refuses, `_stats` that is not an object; for an actor, `items` that is
+ * not a list, or an entry in it that is not an object with a valid id (the stand-in reads that
+ * strictly: the whole actor fails). An item entry with a valid id that is invalid itself does not
+ * fail its actor: Foundry loads the world with `dropInvalidEmbedded`, which puts it in the actor's
+ * `items.invalidDocumentIds`.
+ */
+function sourceProblems(documentName: string, source: unknown): string[] {
+  if (!isPlainRecord(source)) return ["the source is not an object"];
+  const problems: string[] = [];
+  if (typeof source["_id"] !== "string" || !VALID_ID.test(source["_id"])) problems.push("_id: is not a valid Document ID string");
+  if (typeof source["name"] !== "string" || source["name"].trim() === "") problems.push("name: may not be blank");
+  const type = source["type"];
+  const Model = typeof type === "string" ? modelOf(documentName, type) : undefined;
+  if (Model === undefined) problems.push(`type: ${String(type)} is not a valid type for the ${documentName} Document class`);
+  else {
+    try {
+      new Model((source["system"] ?? {}) as Raw);
+    } catch (err) {
+      problems.push(`system: ${(err as Error).message}`);
+    }
+  }
+  if (source["_stats"] !== undefined && source["_stats"] !== null && !isPlainRecord(source["_stats"]))
+    problems.push("_stats: must be an object");
+  if (documentName === "Actor" && source["items"] !== undefined) {
+    const items = source["items"];
+    if (!Array.isArray(items)) problems.push("items: must be an array");
+    else if (items.some((i) => !isPlainRecord(i) || typeof i["_id"] !== "string" || !VALID_ID.test(i["_id"]))) {
+      problems.push("items: an entry is not an embedded document with a valid id");
+    }
+  }
+  return problems;
+}
+
+/**
+ * The documents of a collection that failed to load (`DocumentCollection#invalidDocumentIds`, `#getInvalid`):
+ * their raw sources by id. `getInvalid(id)` gives a temporary document, in no registry (so
+ * `fromUuidSync` does not find it), that can be written; a write that makes its source valid loads
+ * it into its collection, as Foundry re-initialises a document an update has repaired.
+ */
+class InvalidSources {
+  readonly ids = new Set<string>();
+  readonly sources = new Map<string, Raw>();
+
+  constructor(
+    readonly documentName: string,
+    readonly make: (source: Raw) => FakeDocument,
+    readonly load: (source: Raw) => void,
+  ) {}
+
+  add(source: Raw): void {
+    const id = String(source["_id"]);
+    this.ids.add(id);
+    this.sources.set(id, source);
+  }
+
+  /** `getInvalid(id, { strict })`: throws for an id that loaded (or never existed) unless `strict` is false. */
+  get(id: string, { strict = true }: { strict?: boolean } = {}): FakeDocument | undefined {
+    const source = this.sources.get(id);
+    if (source === undefined) {
+      if (strict) throw new Error(`${this.documentName} id [${id}] is not in the set of invalid Document IDs`);
+      return undefined;
+    }
+    const doc = this.make(source);
+    registry.delete(doc.uuid);
+    doc.invalidIn = this;
+    return doc;
+  }
+
+  /** After a write to a temporary document: its source with the write, loaded again. */
+  reload(doc: FakeDocument): void {
+    const source = { ...this.sources.get(doc.id), ...doc.toObject() };
+    this.ids.delete(doc.id);
+    this.sources.delete(doc.id);
+    doc.invalidIn = null;
+    this.load(source);
+  }
+}
+
+/**
+ * Builds a document from a source (flags and `_stats` as stored). The system data of a valid one is
+ * its data model's source, as Foundry keeps it: `migrateData` applied and initial values filled; a
+ * temporary document of `getInvalid` keeps the raw system.
+ */
+function fromSource<T extends FakeDocument>(make: (data: { id: string; name: string; type: string; system: Raw }) => T, source: Raw): T {
+  const raw = (source["system"] ?? {}) as Raw;
+  const doc = make({ id: String(source["_id"]), name: String(source["name"]), type: String(source["type"]), system: raw });
+  const Model = modelOf(doc.documentName, doc.type);
+  if (Model !== undefined) {
+    try {
+      doc.system = structuredClone(new Model(raw)._source);
+    } catch {
+      // An invalid source (a temporary document of getInvalid) keeps its raw system.
+    }
+  }
+  doc.flags = structuredClone((source["flags"] ?? {}) as Raw);
+  const stats = source["_stats"] as { systemVersion?: unknown } | null | undefined;
+  doc._stats = { systemVersion: typeof stats?.systemVersion === "string" ? stats.systemVersion : null };
+  return doc;
+}
+
+/** An actor's `items` (`EmbeddedCollection`): the items that loaded, plus `invalidDocumentIds` / `getInvalid`. */
+class FakeEmbeddedItems extends Array<FakeItem> {
+  static override get [Symbol.species](): ArrayConstructor {
+    return Array;
+  }
+
+  readonly #invalid: InvalidSources;
+  readonly #actor: FakeActor;
+
+  constructor(actor: FakeActor) {
+    super();
+    this.#actor = actor;
+    this.#invalid = new InvalidSources(
+      "Item",
+      (source) => fromSource((d) => new FakeItem(d, actor), source),
+      (source) => this.load(source),
+    );
+  }
+
+  get invalidDocumentIds(): Set<string> {
+    return this.#invalid.ids;
+  }
+
+  getInvalid(id: string, options?: { strict?: boolean }): FakeDocument | undefined {
+    return this.#invalid.get(id, options);
+  }
+
+  /** Adds an item from its source, or records it as invalid. */
+  load(source: Raw): void {
+    if (sourceProblems("Item", source).length > 0) {
+      this.#invalid.add(source);
+      return;
+    }
+    fromSource((d) => this.#actor.addItem(d), source);
+  }
+}
+
+/** `WorldCollection` (`game.actors`, `game.items`) loaded from `game.data`: the live documents, and those that failed. */
+class FakeWorldCollection<T extends FakeDocument> {
+  readonly #live = new Map<string, T>();
+  readonly #invalid: InvalidSources;
+
+  constructor(
+    readonly documentName: string,
+    make: (source: Raw) => T,
+  ) {
+    this.#invalid = new InvalidSources(documentName, make, (source) => this.load(source));
+    this.#make = make;
+  }
+
+  readonly #make: (source: Raw) => T;
+
+  get invalidDocumentIds(): Set<string> {
+    return this.#invalid.ids;
+  }
+
+  getInvalid(id: string, options?: { strict?: boolean }): FakeDocument | undefined {
+    return this.#invalid.get(id, options);
+  }
+
+  get(id: string): T | undefined {
+    return this.#live.get(id);
+  }
+
+  get contents(): T[] {
+    return [...this.#live.values()];
+  }
+
+  get size(): number {
+    return this.#live.size;
+  }
+
+  [Symbol.iterator](): Iterator<T> {
+    return this.#live.values();
+  }
+
+  /**
+   * Constructs a document from its stored source, as Foundry does for each one at load: an
+   * invalid source goes to `invalidDocumentIds`; one without a valid `_id` cannot even be
+   * recorded there and is left out.
+   */
+  load(source: unknown): void {
+    if (!isPlainRecord(source) || typeof source["_id"] !== "string" || !VALID_ID.test(source["_id"])) return;
+    if (sourceProblems(this.documentName, source).length > 0) {
+      this.#invalid.add(source);
+      return;
+    }
+    const doc = this.#make(source);
+    this.#live.set(doc.id, doc);
+    if (doc instanceof FakeActor) for (const item of (source["items"] ?? []) as Raw[]) doc.items.load(item);
   }
 }
 
@@ -885,6 +1107,24 @@ export const harness = {
     canvasState.padding = 0.25;
     game["user"] = { id: "user1", name: "Gamemaster", isGM: true };
     game["data"] = { actors: [], items: [] };
+    // A world `loadWorld` put there is forgotten (collections other fakes installed stay).
+    if (game["actors"] instanceof FakeWorldCollection) delete game["actors"];
+    if (game["items"] instanceof FakeWorldCollection) delete game["items"];
+  },
+  /**
+   * Loads a world as Foundry does from the sources the server sent: `game.data` holds them as
+   * given, and `game.actors` / `game.items` the documents constructed from them; a source Foundry
+   * would refuse (see `sourceProblems`) is in the collection's `invalidDocumentIds` instead, and
+   * `getInvalid(id)` gives it as a temporary document.
+   */
+  loadWorld(data: { actors?: unknown; items?: unknown }): void {
+    game["data"] = { actors: data.actors, items: data.items };
+    const actors = new FakeWorldCollection("Actor", (source) => fromSource((d) => new FakeActor(d), source));
+    const items = new FakeWorldCollection("Item", (source) => fromSource((d) => new FakeItem(d), source));
+    for (const source of Array.isArray(data.actors) ? data.actors : []) actors.load(source);
+    for (const source of Array.isArray(data.items) ? data.items : []) items.load(source);
+    game["actors"] = actors;
+    game["items"] = items;
   },
   /** Plays a player (no GM rights, owning nothing unless given); `harness.reset()` plays the GM again. */
   playAsPlayer(id = "player1"): UserLike {

@@ -294,3 +294,41 @@ describe("hooks (Hooks.call / callAll catch and log a throwing handler)", () => 
     expect(n).toBe(1);
   });
 });
+
+describe("loading the world: DocumentCollection#invalidDocumentIds and #getInvalid", () => {
+  const id = (s: string): string => s.padEnd(16, "0");
+
+  it("keeps a source Foundry refuses out of the collection, gives a temporary copy, and loads it once a write repairs it", async () => {
+    const sound = { _id: id("a"), name: "3 Pz Bde", type: "unit", system: unitSystem() };
+    const refused = [
+      { _id: id("b"), name: "Bad mode", type: "unit", system: unitSystem({ mode: "sideways" }) },
+      { _id: id("c"), name: "Proto", type: "constructor", system: {} },
+      { _id: id("d"), name: " ", type: "unit", system: {} },
+      { _id: id("e"), name: "Items", type: "hq", system: {}, items: "none" },
+      { _id: id("f"), name: "Null item", type: "hq", system: {}, items: [null] },
+    ];
+    const heldBad = { _id: id("g"), name: "Card", type: "supportCard", system: { assignedTo: 7 } };
+    const holder = { _id: id("h"), name: "Holder", type: "hq", system: {}, items: [heldBad] };
+    harness.loadWorld({ actors: [sound, ...refused, holder, { _id: "short", name: "Short id", type: "unit" }], items: [] });
+    const actors = harness.game["actors"] as {
+      invalidDocumentIds: Set<string>;
+      getInvalid(id: string, o?: { strict?: boolean }): { update(d: object): Promise<unknown>; uuid: string } | undefined;
+      get(id: string): { items: { length: number; invalidDocumentIds: Set<string> } } | undefined;
+      size: number;
+    };
+    expect(actors.size).toBe(2);
+    expect([...actors.invalidDocumentIds]).toEqual(refused.map((r) => r._id));
+    expect(actors.get(id("h"))?.items.length).toBe(0);
+    expect([...actors.get(id("h"))!.items.invalidDocumentIds]).toEqual([id("g")]);
+    expect(() => actors.getInvalid(id("a"))).toThrow();
+    expect(actors.getInvalid(id("a"), { strict: false })).toBeUndefined();
+
+    const temp = actors.getInvalid(id("b"))!;
+    expect(foundry.utils.fromUuidSync(temp.uuid as `Actor.${string}`)).toBeNull();
+    await expect(temp.update({ system: { mode: "upside-down" } })).rejects.toThrow(/mode/);
+    expect(actors.invalidDocumentIds.has(id("b"))).toBe(true);
+    await temp.update({ system: { mode: "combat" } });
+    expect(actors.invalidDocumentIds.has(id("b"))).toBe(false);
+    expect(actors.get(id("b"))).toBeDefined();
+  });
+});
