@@ -24,7 +24,9 @@
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
  * - `CompendiumCollection#locked`: writing a document of a locked pack (`harness.putInPack`) throws;
- *   an unlocked pack's document is written.
+ *   an unlocked pack's document is written. A pack document's uuid is `Compendium.<pack>.<Name>.<id>`
+ *   and may share its id with a world document (`harness.packCopy`, as an Adventure import keeps
+ *   ids); `Actor.updateDocuments` without a `pack` writes the world's document of that id.
  * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
  *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
  * - `Hooks.on/once/off/call/callAll`: a `once` handler is removed after it runs; a handler that
@@ -307,6 +309,13 @@ export interface FakePack {
 }
 const packs = new Map<string, FakePack>();
 
+function makePack(packId: string, documentName: string, locked: boolean): FakePack {
+  const pack = packs.get(packId) ?? { collection: packId, documentName, locked };
+  pack.locked = locked;
+  packs.set(packId, pack);
+  return pack;
+}
+
 /**
  * The data model Foundry would validate a document's `system` against: the one registered in
  * `CONFIG[documentName].dataModels`, else the system's own (tests/harness/install.ts registers
@@ -343,7 +352,12 @@ class FakeDocument extends Document {
   /** For a temporary document of `getInvalid`: the collection that failed to load it. */
   invalidIn: InvalidSources | null = null;
 
-  constructor(data: { name: string; type: string; system?: Raw; id?: string }, parent: FakeActor | null = null) {
+  /**
+   * A world document (`Actor.<id>`), an embedded one (`<parent uuid>.Item.<id>`), or with `pack` a
+   * document of that compendium (`Compendium.<pack>.Actor.<id>`, its items under it), which may
+   * share its id with a world document, as an Adventure's imported copies do.
+   */
+  constructor(data: { name: string; type: string; system?: Raw; id?: string; pack?: string }, parent: FakeActor | null = null) {
     super();
     const ctor = this.constructor as typeof FakeDocument;
     this.id = data.id ?? makeId();
@@ -351,7 +365,9 @@ class FakeDocument extends Document {
     this.type = data.type;
     this.system = structuredClone(data.system ?? {});
     this.parent = parent;
-    this.uuid = parent === null ? `${ctor.documentName}.${this.id}` : `${parent.uuid}.${ctor.documentName}.${this.id}`;
+    this.pack = parent === null ? (data.pack ?? null) : null;
+    const root = this.pack === null ? "" : `Compendium.${this.pack}.`;
+    this.uuid = parent === null ? `${root}${ctor.documentName}.${this.id}` : `${parent.uuid}.${ctor.documentName}.${this.id}`;
     registry.set(this.uuid, this);
   }
 
@@ -1136,16 +1152,38 @@ export const harness = {
   own(doc: FakeDocument, userId: string): void {
     doc.ownership[userId] = OWNERSHIP.OWNER;
   },
-  /** Puts `doc` in compendium `packId` (locked unless told), with the uuid Foundry gives pack documents. */
+  /**
+   * Puts `doc` in compendium `packId` (locked unless told), with the uuid Foundry gives pack
+   * documents (its items too); the world no longer holds it.
+   */
   putInPack(doc: FakeDocument, packId: string, locked = true): FakePack {
-    const pack = packs.get(packId) ?? { collection: packId, documentName: doc.documentName, locked };
-    pack.locked = locked;
-    packs.set(packId, pack);
-    registry.delete(doc.uuid);
+    const pack = makePack(packId, doc.documentName, locked);
+    const moved = [doc, ...(doc instanceof FakeActor ? doc.items : [])];
+    for (const d of moved) if (registry.get(d.uuid) === d) registry.delete(d.uuid);
     doc.pack = packId;
     doc.uuid = `Compendium.${packId}.${doc.documentName}.${doc.id}`;
-    registry.set(doc.uuid, doc);
+    if (doc instanceof FakeActor) for (const item of doc.items) item.uuid = `${doc.uuid}.Item.${item.id}`;
+    for (const d of moved) registry.set(d.uuid, d);
     return pack;
+  },
+  /**
+   * A copy of world document `doc` in compendium `packId` (locked unless told) with the same id,
+   * its items with theirs: what a world built by importing an Adventure has (imports keep ids).
+   * `fromUuidSync` finds the copy by its compendium uuid (as a document, loaded in the pack's
+   * cache), the world document by its own.
+   */
+  packCopy<T extends FakeActor | FakeItem>(doc: T, packId: string, locked = true): T {
+    makePack(packId, doc.documentName, locked);
+    const data = { id: doc.id, name: doc.name, type: doc.type, system: doc.system, pack: packId };
+    if (doc instanceof FakeActor) {
+      const copy = new FakeActor(data);
+      for (const item of doc.items) copy.addItem({ id: item.id, name: item.name, type: item.type, system: item.system });
+      copy.ownership = structuredClone(doc.ownership);
+      return copy as T;
+    }
+    const copy = new FakeItem(data);
+    copy.ownership = structuredClone(doc.ownership);
+    return copy as T;
   },
   /** Every stand-in document alive (world and embedded). */
   documents(): FakeDocument[] {
