@@ -32,6 +32,7 @@ import {
 import type { TurnSystem } from "./turn-type";
 import { serverNow } from "./clock";
 import { translator } from "../base/foundry";
+import { documentAt } from "../effects/apply";
 
 /** A Combat as the tracker reads and moves it. */
 export interface ViewedCombat extends TurnCombat, CombatDoc {
@@ -99,7 +100,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
   const onOpenHq: Handler = function (_event, target) {
     const uuid = target.dataset["uuid"];
     if (uuid === undefined) return;
-    const doc = foundry.utils.fromUuidSync(uuid as `Actor.${string}`) as { sheet?: { render(force: boolean): unknown } | null } | null;
+    const doc = documentAt(uuid) as { sheet?: { render(force: boolean): unknown } | null } | undefined;
     return doc?.sheet?.render(true);
   };
 

@@ -17,7 +17,7 @@ import {
   type SquadronSnapshot,
   type UnitSnapshot,
 } from "./drops";
-import { documentAt } from "../effects/apply";
+import { isWorldDocument, resolveWorldDocument } from "../effects/apply";
 import { errorText } from "../base/errors";
 import { notify, say, warnRefused } from "../base/foundry";
 
@@ -55,6 +55,12 @@ function refuseCompendiumActor(name: string): false {
 }
 
 const inPack = (doc: DropDocument) => typeof doc.pack === "string" && doc.pack !== "";
+
+/** A document that is not itself the world document its UUID names is refused, naming the UUID. */
+function refuseNotWorld(uuid: string): false {
+  notify("warn", "NOBC.Notify.NotWorldDocument", { uuid });
+  return false;
+}
 
 type Sys = Record<string, unknown>;
 const sys = (d: DropDocument) => d.system as Sys;
@@ -154,6 +160,7 @@ function holdingHq(card: ItemLike): ActorLike | null {
 export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boolean> {
   if (card.type !== "supportCard" || unit.type !== "unit") return false;
   if (inPack(card)) return refuseCompendiumCard(card.name);
+  if (!isWorldDocument(card)) return refuseNotWorld(card.uuid);
   const hq = holdingHq(card);
   const cards = hq === null ? [] : [...hq.items].filter((i) => i.type === "supportCard").map(cardSnapshot);
   const decision = decideCardDrop({
@@ -170,6 +177,7 @@ export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boole
 export async function subordinateUnit(unit: DropDocument, hq: DropDocument): Promise<boolean> {
   if (unit.type !== "unit" || hq.type !== "hq") return false;
   if (inPack(unit)) return refuseCompendiumActor(unit.name);
+  if (!isWorldDocument(unit)) return refuseNotWorld(unit.uuid);
   return carryOut(unit, decideUnitOnHq(unitSnapshot(unit), hqSnapshot(hq)));
 }
 
@@ -177,6 +185,7 @@ export async function subordinateUnit(unit: DropDocument, hq: DropDocument): Pro
 export async function baseSquadron(squadron: DropDocument, airbase: DropDocument, squadrons: Iterable<DropDocument>): Promise<boolean> {
   if (squadron.type !== "airSquadron" || airbase.type !== "airbase") return false;
   if (inPack(squadron)) return refuseCompendiumActor(squadron.name);
+  if (!isWorldDocument(squadron)) return refuseNotWorld(squadron.uuid);
   return carryOut(squadron, decideSquadronOnAirbase(squadronSnapshot(squadron), airbaseSnapshot(airbase, squadrons, squadron.uuid)));
 }
 
@@ -191,15 +200,18 @@ interface TokenLike {
  */
 export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?: string; x?: number; y?: number }): false | undefined {
   if (data.type !== "Item" || typeof data.uuid !== "string" || data.x === undefined || data.y === undefined) return undefined;
-  // For a compendium entry this is only its index row (name, type), never a document to update.
-  const card = documentAt(data.uuid) as ItemLike | null | undefined;
+  // Only a world document is ever written; what else the UUID gave (a compendium's index row or
+  // document, a document with another UUID) only tells what was dropped, to refuse it.
+  const resolved = resolveWorldDocument(data.uuid);
+  const card = (resolved.ok ? resolved.doc : resolved.found) as ItemLike | null | undefined;
   if (card?.type !== "supportCard") return undefined;
   const { x, y } = data;
   const tokens = (canvas?.tokens?.placeables ?? []) as readonly TokenLike[];
   const token = [...tokens].reverse().find((t) => (t.actor as ActorLike | null)?.type === "unit" && t.bounds.contains(x, y));
   if (token === undefined) return undefined;
   if (data.uuid.startsWith("Compendium.")) return refuseCompendiumCard(card.name);
-  assignCard(card, token.actor as ActorLike).catch((err: unknown) => {
+  if (!resolved.ok) return refuseNotWorld(data.uuid);
+  assignCard(resolved.doc as unknown as ItemLike, token.actor as ActorLike).catch((err: unknown) => {
     console.error("nobc | card drop on a token failed", err);
     warnRefused(errorText(err));
   });

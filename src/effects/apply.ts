@@ -13,6 +13,7 @@ import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { errorText } from "../base/errors";
 import { notifyText, say } from "../base/foundry";
 import { phrase, type Phrase } from "../rules/resolution";
+import { touchedDocuments } from "../chat/card-data";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
@@ -448,16 +449,85 @@ export function planEffects(effects: readonly Effect[], lookup: SnapshotLookup):
 /* ------------------------------------------------------------------------------------------ */
 /* Foundry side                                                                                 */
 
-/** The live document a UUID names, of whatever class (effects carry plain strings). */
-export function documentAt(uuid: string): unknown {
-  return foundry.utils.fromUuidSync(uuid as `Actor.${string}`);
+/** A document the write path may read and write: a world Actor, a world Item, or an Item of a world Actor. */
+export type WorldDocument = Actor.Implementation | Item.Implementation;
+
+/**
+ * What a UUID names for this system, from {@link resolveWorldDocument}:
+ * - `ok`: the world document whose own `uuid` is exactly this one;
+ * - `none`: nothing the system writes (no such document, a token's own actor or its items, another
+ *   class): skipped, as a missing document is;
+ * - `foreign`: a UUID that must never be written through: one of a compendium (`Compendium.…`, even
+ *   when a world document has the same id, as after an Adventure import), one that resolves to a
+ *   document with another UUID (an embedded UUID leading to another parent, an alias), or what is
+ *   not a document at all (a compendium index entry). Refused, naming the UUID.
+ *
+ * `found` is what Foundry resolved (for a drop to tell what was dropped), never to be written.
+ */
+export type WorldResolution =
+  { readonly ok: true; readonly doc: WorldDocument } | { readonly ok: false; readonly why: "none" | "foreign"; readonly found: unknown };
+
+const isDocument = (value: unknown): value is foundry.abstract.Document.Any => value instanceof foundry.abstract.Document;
+
+/** The documents from `doc` up through its parents. */
+function lineage(doc: unknown): unknown[] {
+  const out: unknown[] = [];
+  for (let d: unknown = doc; d !== null && d !== undefined && out.length < 8; d = (d as { parent?: unknown }).parent) out.push(d);
+  return out;
 }
 
-/** A snapshot of a live document, or undefined for a missing one or an unlinked token's actor. */
+/**
+ * The one place a UUID from a card, a request, a drop, a macro or a stored plan becomes a document:
+ * only a world document whose own `uuid` equals `uuid` is returned (see {@link WorldResolution}).
+ */
+export function resolveWorldDocument(uuid: string): WorldResolution {
+  if (typeof uuid !== "string" || uuid === "") return { ok: false, why: "none", found: undefined };
+  let found: unknown;
+  try {
+    found = foundry.utils.fromUuidSync(uuid as `Actor.${string}`);
+  } catch {
+    // A string Foundry cannot parse as a UUID.
+    return { ok: false, why: "foreign", found: undefined };
+  }
+  if (uuid.startsWith("Compendium.")) return { ok: false, why: "foreign", found };
+  if (found === null || found === undefined) return { ok: false, why: "none", found };
+  if (!isDocument(found) || found.uuid !== uuid) return { ok: false, why: "foreign", found };
+  const chain = lineage(found);
+  if (chain.some((d) => typeof (d as { pack?: unknown }).pack === "string")) return { ok: false, why: "foreign", found };
+  if (chain.some((d) => d instanceof Actor && d.isToken)) return { ok: false, why: "none", found };
+  if (!(found instanceof Actor) && !(found instanceof Item)) return { ok: false, why: "none", found };
+  return { ok: true, doc: found };
+}
+
+/** The world document a UUID names (see {@link resolveWorldDocument}), or undefined. */
+export function documentAt(uuid: string): WorldDocument | undefined {
+  const resolved = resolveWorldDocument(uuid);
+  return resolved.ok ? resolved.doc : undefined;
+}
+
+/** True when `doc` is itself the world document its UUID names (a drop hands the document, not its UUID). */
+export function isWorldDocument(doc: { readonly uuid: string }): boolean {
+  const resolved = resolveWorldDocument(doc.uuid);
+  return resolved.ok && resolved.doc === (doc as unknown);
+}
+
+/** The UUIDs among `uuids` that must never be written through (`foreign`), once each, in order. */
+export function foreignDocuments(uuids: Iterable<string>): string[] {
+  return [...new Set(uuids)].filter((uuid) => {
+    const resolved = resolveWorldDocument(uuid);
+    return !resolved.ok && resolved.why === "foreign";
+  });
+}
+
+/** The refusal for a UUID that is not a world document of its own: it names the UUID. */
+export function notWorldPhrase(uuid: string): Phrase {
+  return phrase("NOBC.Notify.NotWorldDocument", { uuid });
+}
+
+/** A snapshot of a live world document, or undefined for a missing one, a token's actor, or a foreign UUID. */
 export function snapshotOf(uuid: string): DocumentSnapshot | undefined {
   const doc = documentAt(uuid);
   if (doc instanceof Actor) {
-    if (doc.isToken) return undefined;
     return {
       uuid,
       id: doc.id ?? "",
@@ -513,6 +583,49 @@ function parentGroups<T extends { parentUuid: string | null }>(
     out.push({ parent, rows: group });
   }
   return out;
+}
+
+/** Why a row's UUID is not the document it writes: not a world document of its own, or none at all. */
+function targetProblem(uuid: string, why: "none" | "foreign"): Phrase {
+  return why === "foreign" ? notWorldPhrase(uuid) : phrase("NOBC.Notify.DocumentMissing", { uuid });
+}
+
+/**
+ * Every row of `plan` whose write would not land on exactly the document its UUID names, as
+ * refusals naming the UUID: a row's UUID must resolve to a world document of its own
+ * (`resolveWorldDocument`) of the row's class, with the row's id and holding actor, so a
+ * compendium UUID can never write the world document that shares its id. An item row whose
+ * holding actor is gone is left to `parentGroups` (skipped with a warning).
+ */
+export function targetProblems(plan: WritePlan): Phrase[] {
+  const problems: Phrase[] = [];
+  const check = (row: { uuid: string; id: string; parentUuid: string | null }, cls: typeof Actor | typeof Item): void => {
+    const resolved = resolveWorldDocument(row.uuid);
+    if (!resolved.ok) return void problems.push(targetProblem(row.uuid, resolved.why));
+    const doc = resolved.doc;
+    const parentUuid = doc instanceof Item ? (doc.parent?.uuid ?? null) : null;
+    if (!(doc instanceof cls) || doc.id !== row.id || parentUuid !== row.parentUuid) problems.push(notWorldPhrase(row.uuid));
+  };
+  /** A holding actor's UUID: none (a world item), a world actor, or gone (skipped later); anything else is refused. */
+  const holderOk = (parentUuid: string | null): boolean | "gone" => {
+    if (parentUuid === null) return true;
+    const resolved = resolveWorldDocument(parentUuid);
+    if (resolved.ok) return resolved.doc instanceof Actor;
+    return resolved.why === "none" ? "gone" : false;
+  };
+  for (const row of plan.actorUpdates) {
+    if (row.parentUuid !== null) problems.push(notWorldPhrase(row.uuid));
+    else check(row, Actor);
+  }
+  for (const row of [...plan.itemUpdates, ...plan.itemDeletions]) {
+    const holder = holderOk(row.parentUuid);
+    if (holder === false) problems.push(notWorldPhrase(row.parentUuid ?? row.uuid));
+    else if (holder === true) check(row, Item);
+  }
+  for (const row of plan.itemCreations) {
+    if (holderOk(row.parentUuid) === false) problems.push(notWorldPhrase(row.parentUuid ?? ""));
+  }
+  return problems;
 }
 
 /**
@@ -622,6 +735,9 @@ function merged(parts: readonly WritePlan[]): WritePlan {
  * leaves the world as it was, and a `PlanWriteError` says what failed and whether that worked.
  */
 export async function applyPlan(plan: WritePlan, rollback?: WritePlan): Promise<void> {
+  // Every row must land on the document its UUID names; otherwise nothing is written at all.
+  const refused = targetProblems(plan);
+  if (refused.length > 0) throw new PlanWriteError([...new Set(refused.map(say))], true);
   const calls = writeCalls(plan);
   const results = await Promise.allSettled(calls.map((c) => c.write()));
   const failures = results.flatMap((r) => (r.status === "rejected" ? [errorText(r.reason)] : []));
@@ -666,6 +782,13 @@ export function announceNotes(notes: readonly EffectNote[]): void {
  * are announced as notes for the user to carry out.
  */
 export async function applyEffects(effects: readonly Effect[]): Promise<EffectPlan> {
+  // A compendium UUID (or one leading elsewhere) is refused outright, not skipped as a missing document.
+  const foreign = foreignDocuments(touchedDocuments(effects));
+  if (foreign.length > 0)
+    throw new PlanWriteError(
+      foreign.map((uuid) => say(notWorldPhrase(uuid))),
+      true,
+    );
   const plan = planEffects(effects, snapshotOf);
   await applyPlan(plan, plan.inverse);
   announceNotes(plan.notes);

@@ -6,7 +6,16 @@
  * Whether a card was applied, and what undoing it writes, come from the GM's ledger (./ledger.ts),
  * never from the card's flags, which the player who posted it may edit.
  */
-import { PlanWriteError, applyPlan, documentAt, driftedDocuments, planEffects, snapshotOf } from "../effects/apply";
+import {
+  PlanWriteError,
+  applyPlan,
+  driftedDocuments,
+  foreignDocuments,
+  notWorldPhrase,
+  planEffects,
+  resolveWorldDocument,
+  snapshotOf,
+} from "../effects/apply";
 import {
   cardDigest,
   mayApply,
@@ -77,18 +86,37 @@ function messageById(id: string): CardMessage | undefined {
 
 type Permissioned = { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
 
+/** The world document at `uuid` for a permission test, or null when there is none or it is not the world's own. */
+function permissioned(uuid: string): Permissioned | null {
+  const resolved = resolveWorldDocument(uuid);
+  return resolved.ok ? (resolved.doc as unknown as Permissioned) : null;
+}
+
 /**
- * For each document: does `user` own it? An embedded card follows its actor, also once it is gone
- * (a card discarded by Apply is owned, for Undo, by whoever owns the HQ that held it).
+ * For each document: does `user` own it? Only world documents count (a compendium copy owned
+ * through its pack does not). An embedded card follows its actor, also once it is gone (a card
+ * discarded by Apply is owned, for Undo, by whoever owns the HQ that held it).
  */
 export function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, boolean> {
   const out = new Map<string, boolean>();
   for (const uuid of uuids) {
+    const resolved = resolveWorldDocument(uuid);
     const holder = uuid.includes(".Item.") ? uuid.slice(0, uuid.lastIndexOf(".Item.")) : undefined;
-    const doc = (documentAt(uuid) ?? (holder === undefined ? undefined : documentAt(holder))) as Permissioned;
+    // The holder speaks only for a card that is gone, never for a UUID that leads elsewhere.
+    const doc = resolved.ok ? permissioned(uuid) : resolved.why === "none" && holder !== undefined ? permissioned(holder) : null;
     out.set(uuid, doc?.testUserPermission?.(user, "OWNER") === true);
   }
   return out;
+}
+
+/**
+ * The refusal of a card or split naming documents that are not the world's own (a compendium
+ * UUID, one leading to another document): each named, in the asking user's language. Null: none.
+ */
+function refuseForeign(uuids: readonly string[]): CardResult | null {
+  const foreign = foreignDocuments(uuids);
+  if (foreign.length === 0) return null;
+  return { ok: false, reason: "NOBC.Chat.Refused.notWorld", refusals: foreign.map(notWorldPhrase) };
 }
 
 /** The card as the GM trusts it: its state and inverse from the ledger, not from its flags. */
@@ -146,6 +174,9 @@ async function cardAction(action: CardAction, messageId: string, user: Requestin
   const ledger = readLedger();
   const entry = ledger[messageId];
   const card = trusted(flags, entry);
+  // Only world documents are written, whoever asks: a compendium UUID never reaches the world document of its id.
+  const foreign = refuseForeign(action === "apply" ? touchedDocuments(card.effects) : (entry?.touched ?? []));
+  if (foreign !== null) return foreign;
   const decision: Decision =
     action === "apply"
       ? mayApply(user, card, ownership(user, touchedDocuments(card.effects)))
@@ -220,6 +251,8 @@ async function setSplit(request: SplitRequest, user: RequestingUser): Promise<Ca
   const combat = card.groundCombat;
   const display = card.display;
   if (combat === undefined || display === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notCombat" };
+  const foreign = refuseForeign(splitUnits(combat, side).map((u) => u.id));
+  if (foreign !== null) return foreign;
   const decision = mayEditSplit(
     user,
     card,
