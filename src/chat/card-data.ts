@@ -58,7 +58,16 @@ export interface CardFlags {
   readonly groundCombat?: GroundCombatCard;
   /** A key no two applied cards may share (e.g. one HQ's Orders in one turn); see `PostResolutionInput.once`. */
   readonly once?: string;
+  /**
+   * Set by the GM when a request on the card passed its time limit (a write the server did not
+   * answer): whether it was carried out is unknown, so the card asks to check. Shown only; the GM
+   * clears it once it records the card's state again.
+   */
+  readonly outcomeUnknown?: true;
 }
+
+/** The flag of `CardFlags.outcomeUnknown`. */
+export const UNKNOWN_FLAG = "outcomeUnknown";
 
 /** The effect fields that name a document (an actor, or a card item). */
 const REF_KEYS = ["actor", "card", "squadron", "airbase", "chart", "target"] as const;
@@ -86,6 +95,20 @@ const MAX_LINES = 200;
 const MAX_TEXT = 2000;
 const MAX_PHRASE_DEPTH = 4;
 const MAX_PHRASE_DATA = 24;
+
+/**
+ * The most effects a card may carry. The busiest card the rules make (a ground combat over a full
+ * stack, an air-war step over every squadron of a zone) carries a few dozen; 2,000 is far above any
+ * real turn, and keeps the work a forged card costs every client that renders it to milliseconds
+ * (a 1.1 MB card of 32,000 effects on one unit is refused instead).
+ */
+export const MAX_CARD_EFFECTS = 2000;
+
+/** Flags holding more effects than a card may carry: not read as a card (the GM says why). */
+export function isOversizedCard(flags: unknown): boolean {
+  const effects = isObject(flags) ? (flags as Record<string, unknown>)["effects"] : undefined;
+  return Array.isArray(effects) && effects.length > MAX_CARD_EFFECTS;
+}
 
 const isText = (value: unknown): value is string => typeof value === "string" && value.length <= MAX_TEXT;
 const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
@@ -131,13 +154,14 @@ export function readDisplay(value: unknown): CardDisplay | undefined {
 export function readCard(flags: unknown): CardFlags | undefined {
   if (!isObject(flags)) return undefined;
   const f = flags as Record<string, unknown>;
-  if (!Array.isArray(f["effects"]) || !isState(f["state"])) return undefined;
+  if (!Array.isArray(f["effects"]) || !isState(f["state"]) || isOversizedCard(f)) return undefined;
   const { applied, groundCombat, once } = f;
   const display = readDisplay(f["display"]);
   return {
     effects: f["effects"] as Effect[],
     state: f["state"],
     ...(typeof once === "string" && once !== "" ? { once } : {}),
+    ...(f[UNKNOWN_FLAG] === true ? { outcomeUnknown: true as const } : {}),
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
     ...(display === undefined ? {} : { display }),
     ...(isObject(groundCombat) ? { groundCombat: groundCombat as GroundCombatCard } : {}),

@@ -117,10 +117,17 @@ export interface ChangesView {
 function groupChanges(effects: readonly Effect[], sentences: readonly string[], nameOf: (ref: string) => string): ChangesView {
   const documents = new Map<string, string[]>();
   const other: string[] = [];
+  // Each sentence is pushed onto its document's own list: one step per effect, so a card of many
+  // effects on one unit renders in time linear in them (copying the list each time was quadratic).
   sentences.forEach((sentence, i) => {
     const [ref] = touchedDocuments([effects[i]!]);
-    if (ref === undefined) other.push(sentence);
-    else documents.set(ref, [...(documents.get(ref) ?? []), sentence]);
+    if (ref === undefined) {
+      other.push(sentence);
+      return;
+    }
+    const list = documents.get(ref);
+    if (list === undefined) documents.set(ref, [sentence]);
+    else list.push(sentence);
   });
   return { documents: [...documents].map(([ref, changes]) => ({ name: nameOf(ref), changes })), other };
 }

@@ -183,6 +183,22 @@ class Planner {
     w.next.set(path, value);
   }
 
+  /** The lists the planner made itself (never a snapshot's), which it may change in place. */
+  private readonly ownLists = new WeakSet<unknown[]>();
+
+  /**
+   * The working list at `path` as the planner's own copy, made once: effects that add to or take
+   * from one list change it in place, so many of them on one document plan in linear time.
+   */
+  list<T>(w: Working, path: string): T[] {
+    const current = this.get(w, path);
+    if (Array.isArray(current) && this.ownLists.has(current)) return current as T[];
+    const copy: T[] = Array.isArray(current) ? [...(current as T[])] : [];
+    this.ownLists.add(copy);
+    this.set(w, path, copy);
+    return copy;
+  }
+
   /** The item an effect names, if it exists and is one of `types`; otherwise a note says why. */
   item(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
     const known = this.items.get(uuid);
@@ -398,17 +414,14 @@ function planOne(p: Planner, effect: Effect): void {
       const weapons = (p.get(w, "weapons") as { kind: string; name: string }[] | undefined) ?? [];
       const at = weapons.findIndex((x) => x.name === effect.weapon);
       if (at < 0) return p.note("NOBC.EffectNote.noWeapon", effect, { name: w.snap.name, weapon: effect.weapon });
-      return p.set(
-        w,
-        "weapons",
-        weapons.filter((_, i) => i !== at),
-      );
+      p.list(w, "weapons").splice(at, 1);
+      return;
     }
     case "weaponAttached": {
       const w = p.actor(effect.squadron, ["airSquadron"], effect);
       if (w === undefined) return;
-      const weapons = (p.get(w, "weapons") as { kind: string; name: string }[] | undefined) ?? [];
-      return p.set(w, "weapons", [...weapons, { kind: effect.kind, name: effect.weapon }]);
+      p.list<{ kind: string; name: string }>(w, "weapons").push({ kind: effect.kind, name: effect.weapon });
+      return;
     }
     case "squadronZone": {
       const w = p.actor(effect.squadron, ["airSquadron"], effect);

@@ -17,7 +17,9 @@ import {
   snapshotOf,
 } from "../effects/apply";
 import {
+  UNKNOWN_FLAG,
   cardDigest,
+  isOversizedCard,
   mayApply,
   mayEditSplit,
   mayUndo,
@@ -59,6 +61,18 @@ interface CardMessage {
 /** Messages being written right now: a second click on the same card is refused, not queued. */
 const inFlight = new Set<string>();
 
+/** Of those, the ones whose task passed its time limit: the server has not answered one of its writes. */
+const overdue = new Set<string>();
+
+/**
+ * How long one GM task may take, from its start to its last write answered. A card's writes take
+ * well under a second; past this, a write the server never answers would hold every later card, so
+ * the task is abandoned for the queue. It stays below the 30 s a player's query waits (see ask in
+ * ./register.ts), so a player whose request ran at once hears "outcome unknown" from the GM rather
+ * than "no answer".
+ */
+export const GM_TASK_LIMIT_MS = 20_000;
+
 /**
  * The GM's card actions run one at a time. Each reads the ledger and the documents, then writes
  * both; run side by side, two actions would plan from the same stale state (two cards hitting one
@@ -73,11 +87,50 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Refuses a second request for a card already being handled; else queues `task` for it. */
+/** What `running` settles to, or `late()` once `ms` have passed without it settling (then the caller moves on). */
+function withinLimit<T>(running: Promise<T>, ms: number, late: () => T): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(late()), ms);
+  });
+  return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Marks the card: the outcome of its last request is unknown, check it (shown by the chat hook).
+ * Not awaited: the server that left a write unanswered may leave this one too.
+ */
+function markUnknown(messageId: string): void {
+  const message = messageById(messageId);
+  message?.update({ [`flags.${SYSTEM_ID}.${UNKNOWN_FLAG}`]: true }).catch((error: unknown) => {
+    console.warn(`${SYSTEM_ID} | card ${messageId}: could not be marked as of unknown outcome`, error);
+  });
+}
+
+/**
+ * Refuses a second request for a card already being handled; else queues `task` for it, with a
+ * time limit. Past it the queue goes on to the next request and the requester is told the outcome
+ * is unknown; the card is marked so, and refuses requests (`stalled`) until its task does end (if
+ * its write is answered late, the task goes on to record what it did; if never, until the GM
+ * reloads). A task abandoned so may still finish while a later one runs: that is why the card and
+ * the answer say to check the documents.
+ */
 function forCard(messageId: string, task: () => Promise<CardResult>): Promise<CardResult> {
-  if (inFlight.has(messageId)) return Promise.resolve({ ok: false, reason: "NOBC.Chat.Refused.busy" });
+  if (inFlight.has(messageId))
+    return Promise.resolve({ ok: false, reason: overdue.has(messageId) ? "NOBC.Chat.Refused.stalled" : "NOBC.Chat.Refused.busy" });
   inFlight.add(messageId);
-  return oneAtATime(task).finally(() => inFlight.delete(messageId));
+  return oneAtATime(() => {
+    const running = task().finally(() => {
+      inFlight.delete(messageId);
+      overdue.delete(messageId);
+    });
+    return withinLimit(running, GM_TASK_LIMIT_MS, (): CardResult => {
+      overdue.add(messageId);
+      console.warn(`${SYSTEM_ID} | card ${messageId}: no answer from the server within ${String(GM_TASK_LIMIT_MS)} ms; going on`);
+      markUnknown(messageId);
+      return { ok: false, reason: "NOBC.Chat.Refused.timedOut" };
+    });
+  });
 }
 
 function messageById(id: string): CardMessage | undefined {
@@ -158,17 +211,33 @@ async function record(
     return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
   }
   try {
-    await message.update(shown);
+    await message.update({ ...shown, ...knownAgain(message) });
   } catch (error) {
     console.warn(`${SYSTEM_ID} | card ${messageId}: its state could not be shown on the message`, error);
   }
   return null;
 }
 
-async function cardAction(action: CardAction, messageId: string, user: RequestingUser, seen: string | undefined): Promise<CardResult> {
+/** The update that clears the card's "outcome unknown" mark, if it has one: the GM knows its state again. */
+function knownAgain(message: CardMessage): Record<string, unknown> {
+  const flags = message.flags[SYSTEM_ID] as Record<string, unknown> | undefined;
+  return flags?.[UNKNOWN_FLAG] === true ? { [`flags.${SYSTEM_ID}.${UNKNOWN_FLAG}`]: false } : {};
+}
+
+/** The card message `messageId` and its flags, or why there is none to act on (gone, or too large to read). */
+function cardMessage(messageId: string): { readonly message: CardMessage; readonly flags: CardFlags } | CardResult {
   const message = messageById(messageId);
-  const flags = readCard(message?.flags[SYSTEM_ID]);
+  const stored = message?.flags[SYSTEM_ID];
+  if (isOversizedCard(stored)) return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
+  const flags = readCard(stored);
   if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  return { message, flags };
+}
+
+async function cardAction(action: CardAction, messageId: string, user: RequestingUser, seen: string | undefined): Promise<CardResult> {
+  const found = cardMessage(messageId);
+  if ("ok" in found) return found;
+  const { message, flags } = found;
   // What the user read is what gets applied: a card whose effects changed since is refused.
   if (action === "apply" && seen !== undefined && seen !== cardDigest(flags)) return { ok: false, reason: "NOBC.Chat.Refused.changedCard" };
   const ledger = readLedger();
@@ -244,9 +313,9 @@ export function performSetSplit(request: SplitRequest, user: RequestingUser): Pr
 
 async function setSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
   const { messageId, side, split } = request;
-  const message = messageById(messageId);
-  const flags = readCard(message?.flags[SYSTEM_ID]);
-  if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  const found = cardMessage(messageId);
+  if ("ok" in found) return found;
+  const { message, flags } = found;
   const card = trusted(flags, readLedger()[messageId]);
   const combat = card.groundCombat;
   const display = card.display;
@@ -275,6 +344,7 @@ async function setSplit(request: SplitRequest, user: RequestingUser): Promise<Ca
     [`flags.${SYSTEM_ID}.effects`]: next.effects,
     [`flags.${SYSTEM_ID}.groundCombat.splits`]: checked.value.card.splits,
     content: await renderCardContent(next),
+    ...knownAgain(message),
   });
   callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
   return { ok: true };

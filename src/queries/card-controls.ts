@@ -6,7 +6,7 @@
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { localize, translator } from "../base/foundry";
-import { CARD_STATE_LABELS, CARD_STATES, cardControls, cardDigest, controlDocuments, readCard } from "../chat/card-data";
+import { CARD_STATE_LABELS, CARD_STATES, cardControls, cardDigest, controlDocuments, isOversizedCard, readCard } from "../chat/card-data";
 import { changesContext, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
@@ -78,18 +78,37 @@ function changesSection(root: HTMLElement): HTMLElement {
 }
 
 /**
+ * A card carrying more effects than a card may (`MAX_CARD_EFFECTS`): it is not read, its stored list
+ * of changes is dropped, and it offers no controls.
+ */
+function showTooLarge(root: HTMLElement): void {
+  root.classList.add("card-too-large");
+  const state = root.querySelector(".card-state");
+  if (state !== null) state.textContent = localize("NOBC.Chat.State.tooLarge");
+  changesSection(root).replaceChildren();
+  for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button[data-nobc-card], input[data-nobc-split]")) {
+    control.disabled = true;
+    control.hidden = true;
+  }
+}
+
+/**
  * Shows the card's state, its changes as its flags now say (what Apply writes), and, for the user
  * looking at it, only the controls they may use:
  * Apply / Undo for a GM or the owner of every touched document (enabled when the state allows),
  * the split editors of the sides they may split while the card is pending.
  */
 export function decorateCard(message: RenderedMessage, html: HTMLElement): void {
-  const card = readCard(message.flags[SYSTEM_ID]);
+  const stored = message.flags[SYSTEM_ID];
   const root = html.querySelector<HTMLElement>(".nobc-resolution-card");
+  if (root !== null && isOversizedCard(stored)) return showTooLarge(root);
+  const card = readCard(stored);
   if (card === undefined || root === null || message.id === null) return;
   for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
+  root.classList.toggle("outcome-unknown", card.outcomeUnknown === true);
   const state = root.querySelector(".card-state");
-  if (state !== null) state.textContent = localize(CARD_STATE_LABELS[card.state]);
+  if (state !== null)
+    state.textContent = localize(card.outcomeUnknown === true ? "NOBC.Chat.State.unknown" : CARD_STATE_LABELS[card.state]);
   showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
   const me = game.user as unknown as RequestingUser;
   const controls = cardControls(me, card, ownership(me, controlDocuments(card)));

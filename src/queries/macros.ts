@@ -7,10 +7,10 @@ import { z } from "zod";
 import { say } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
 import type { CardResult } from "./card-actions";
-import { parsePayload, splitArgsSchema } from "./payloads";
+import { messageIdSchema, parsePayload, splitArgsSchema } from "./payloads";
 import { requestCardAction, requestSetSplit, tell } from "./register";
 
-const messageArgs = z.object({ messageId: z.string().min(1, "NOBC.Validation.Query.Id") });
+const messageArgs = z.object({ messageId: messageIdSchema });
 
 function refused(problems: readonly Phrase[]): CardResult {
   const result: CardResult = { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: problems.map(say) };

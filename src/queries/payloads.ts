@@ -7,15 +7,36 @@ import { z } from "zod";
 import { phrase, type Phrase } from "../rules/resolution";
 import { fieldProblem, WITH_INPUT } from "../words/issues";
 
-const id = z.string().min(1, "NOBC.Validation.Query.Id");
+/**
+ * Size limits: every string and list a request carries is bounded, so a huge one costs the GM a
+ * length check, never a hash, a scan or a copy. Foundry's ids are 16 characters; a UUID names a
+ * few of them (an embedded card, a token's actor); a ground combat has a few units a side.
+ */
+export const MAX_ID = 64;
+export const MAX_UUID = 256;
+export const MAX_SPLIT_UNITS = 100;
+
+/** A message's or a user's id. */
+const id = z.string().min(1, "NOBC.Validation.Query.Id").max(MAX_ID);
+
+/** A document's UUID. */
+const uuid = z.string().min(1, "NOBC.Validation.Query.Id").max(MAX_UUID);
+
+/** The id of a card's message, as the macros take it. */
+export const messageIdSchema = id;
 
 export const splitSideSchema = z.enum(["attackers", "defenders"]);
 
 /** One unit's hits in a split; whole numbers and totals are the rules' to check, with their reasons. */
-export const hitShareSchema = z.object({ actor: id, hits: z.number() });
+export const hitShareSchema = z.object({ actor: uuid, hits: z.number() });
 
-/** `token`: what the asker just wrote to its own User flag, so the GM knows who asks. */
-const token = z.string().min(1, "NOBC.Validation.Query.Token");
+/**
+ * `token`: the asker's request secret, whose hash it just wrote to its own User flag, so the GM knows
+ * who asks. It is exactly 64 hex digits (32 random bytes, see sessionSecret in ./register.ts); anything
+ * else is refused here, before the GM hashes it. The anchored pattern fails at the 65th character.
+ */
+export const REQUEST_SECRET = /^[0-9a-f]{64}$/;
+const token = z.string().regex(REQUEST_SECRET, "NOBC.Validation.Query.Token");
 
 /** `seen`: the `cardDigest` of the card as the user saw it (sent by the chat buttons, not by macros). */
 const seen = z
@@ -25,7 +46,7 @@ const seen = z
 
 export const cardQuerySchema = z.object({ messageId: id, userId: id, token, seen });
 
-export const splitArgsSchema = z.object({ messageId: id, side: splitSideSchema, split: z.array(hitShareSchema) });
+export const splitArgsSchema = z.object({ messageId: id, side: splitSideSchema, split: z.array(hitShareSchema).max(MAX_SPLIT_UNITS) });
 
 export const splitQuerySchema = splitArgsSchema.extend({ userId: id, token });
 

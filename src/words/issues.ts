@@ -56,10 +56,18 @@ function typeOfInput(input: unknown): string {
   return typeof input;
 }
 
-/** A value as a problem quotes it: JSON where it has one, else its string. */
+/** The most characters of a string a problem quotes; a longer one is cut, with an ellipsis. */
+export const MAX_QUOTED = 200;
+
+/**
+ * A value as a problem quotes it: JSON where it has one, else its string. A string longer than
+ * `MAX_QUOTED` is cut before it is written out, so a huge one (a forged request) costs no copy.
+ */
 export function quoted(input: unknown): string {
   // JSON.stringify gives undefined for undefined, functions and symbols (its lib type does not say so).
-  return typeof input === "undefined" || typeof input === "function" || typeof input === "symbol" ? String(input) : JSON.stringify(input);
+  if (typeof input === "undefined" || typeof input === "function" || typeof input === "symbol") return String(input);
+  if (typeof input === "string" && input.length > MAX_QUOTED) return `${JSON.stringify(input.slice(0, MAX_QUOTED)).slice(0, -1)}…"`;
+  return JSON.stringify(input);
 }
 
 function numberOf(value: number | bigint): number {

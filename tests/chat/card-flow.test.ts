@@ -253,12 +253,18 @@ describe("Apply and Undo", () => {
       "nobc.applyCard"
     ]!;
     const unverified = { ok: false, reason: "NOBC.Chat.Refused.unverified" };
-    expect(await handler({ messageId: id, userId: "gm", token: "guess" })).toEqual(unverified);
-    expect(await handler({ messageId: id, userId: "p2", token: "guess" })).toEqual(unverified);
+    // Secrets of the right shape (64 hex digits): a guess, and p2's own.
+    const guess = "0".repeat(64);
+    const p2Secret = "2".repeat(64);
+    expect(await handler({ messageId: id, userId: "gm", token: guess })).toEqual(unverified);
+    expect(await handler({ messageId: id, userId: "p2", token: guess })).toEqual(unverified);
     expect(harness.Actor.calls).toHaveLength(0);
-    await chatFake.users.get("p2")!.setFlag("nobc", "request", sha256Hex("t-p2"));
-    expect(await handler({ messageId: "nope", userId: "p2", token: "t-p2" })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notFound" });
-    expect(await handler({ messageId: id, userId: "p2", token: "t-p2" })).toEqual({ ok: true });
+    await chatFake.users.get("p2")!.setFlag("nobc", "request", sha256Hex(p2Secret));
+    expect(await handler({ messageId: "nope", userId: "p2", token: p2Secret })).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.notFound",
+    });
+    expect(await handler({ messageId: id, userId: "p2", token: p2Secret })).toEqual({ ok: true });
     expect((enemy.system["strength"] as Raw)["value"]).toBe(1);
   });
 

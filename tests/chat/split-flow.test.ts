@@ -225,11 +225,13 @@ describe("nobc.setSplit", () => {
   });
 
   it("the query checks its data with zod and names each bad field; a claimed id without its token is not trusted", async () => {
+    // A secret of the right shape (64 hex digits) that is nobody's.
+    const GUESS = "0".repeat(64);
     const { id } = await post();
     const bad = (await query("nobc.setSplit")({
       messageId: id,
       userId: "p1",
-      token: "t",
+      token: GUESS,
       side: "flank",
       split: [{ actor: "", hits: "2" }],
     })) as { details: string[] };
@@ -243,12 +245,12 @@ describe("nobc.setSplit", () => {
       ok: false,
       details: [problem("messageId", wrongType("string", "number")), problem("userId", wrongType()), problem("token", wrongType())],
     });
-    expect(await query("nobc.applyCard")({ messageId: id, userId: "p1", token: "t", seen: "abc" })).toEqual({
+    expect(await query("nobc.applyCard")({ messageId: id, userId: "p1", token: GUESS, seen: "abc" })).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.badRequest",
       details: [problem("seen", phrase("NOBC.Validation.Query.Digest", { input: '"abc"' }))],
     });
-    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: "guess", side: "attackers", split: allOnTheMr() })).toEqual({
+    expect(await query("nobc.setSplit")({ messageId: id, userId: "gm", token: GUESS, side: "attackers", split: allOnTheMr() })).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.unverified",
     });

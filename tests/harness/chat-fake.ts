@@ -7,7 +7,8 @@
  *   keeps a message (id, author, flags, content, rolls, speaker) in `chatFake.messages`, reachable
  *   through `game.messages.get(id)`; `message.update` sets dotted paths. `ChatMessage#author` and
  *   `canUserModify`: a player may update or delete only the messages they wrote (others' are
- *   read-only to them), a GM any; a player may not write as another author.
+ *   read-only to them), a GM any; a player may not write as another author. An update may get no
+ *   answer (`harness.stallWrites`).
  *   `ChatMessage.getSpeaker()` returns a fixed speaker.
  * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
  *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
@@ -25,7 +26,7 @@
  *   records the call, returns a marker. `loadTemplates(paths)` (added to whichever renderer is
  *   there): records the paths in `chatFake.partials`, loads nothing.
  */
-import { harness, HarnessRefusal, type FakeActorT, type FakeDocumentT } from "./foundry";
+import { answered, harness, HarnessRefusal, type FakeActorT, type FakeDocumentT } from "./foundry";
 
 type Raw = Record<string, unknown>;
 
@@ -185,10 +186,12 @@ class FakeMessage {
       throw new HarnessRefusal(`User ${user.name} lacks permission to ${action} ChatMessage [${this.id}]`);
   }
   async update(data: Raw): Promise<this> {
-    this.#assertWritable("update");
-    this.updates.push(structuredClone(data));
-    for (const [path, value] of Object.entries(data)) setPath(this as unknown as Raw, path, structuredClone(value));
-    return this;
+    return answered(async () => {
+      this.#assertWritable("update");
+      this.updates.push(structuredClone(data));
+      for (const [path, value] of Object.entries(data)) setPath(this as unknown as Raw, path, structuredClone(value));
+      return this;
+    });
   }
   /** `Document#delete`: the message leaves `chatFake.messages`. */
   async delete(): Promise<this> {

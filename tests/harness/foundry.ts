@@ -29,6 +29,8 @@
  *   ids); `Actor.updateDocuments` without a `pack` writes the world's document of that id.
  * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
  *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
+ * - A database request the server never answers: the client's promise stays pending, as Foundry's
+ *   client sets no time limit on it (`harness.stallWrites`, for documents, settings and messages).
  * - `Hooks.on/once/off/call/callAll`: a `once` handler is removed after it runs; a handler that
  *   throws is caught and logged (`console.error`) and the others still run, as `Hooks.call` /
  *   `callAll` do (through `Hooks.onError`). The stand-in also records it in `harness.hookErrors`,
@@ -238,6 +240,24 @@ function currentUser(): UserLike {
 /** Thrown where Foundry rejects a write: the promise of `update`, `create…`, `delete…`, `settings.set` rejects. */
 export class HarnessRefusal extends Error {
   override name = "HarnessRefusal";
+}
+
+/**
+ * Writes the server will not answer (`harness.stallWrites`): how many more, and whether each is
+ * carried out all the same (the server wrote it, the answer was lost) or not at all.
+ */
+const stalls = { count: 0, written: false };
+
+/**
+ * A write as the client sees it: `write()`'s promise, or, while `harness.stallWrites` holds, one that
+ * never settles (Foundry's client waits on the server's answer to a database request without a time
+ * limit). A stalled write is carried out only when told `written`.
+ */
+export function answered<T>(write: () => Promise<T>): Promise<T> {
+  if (stalls.count === 0) return write();
+  stalls.count -= 1;
+  if (stalls.written) write().catch(() => undefined);
+  return new Promise<T>(() => undefined);
 }
 
 /* ---------------- object helpers (as foundry.utils documents them) ---------------- */
@@ -462,9 +482,11 @@ class FakeDocument extends Document {
   async update(data: Raw, options: unknown = {}): Promise<this> {
     const ctor = this.constructor as typeof FakeDocument;
     ctor.calls.push({ method: "update", data, operation: options });
-    this.assertWritable(currentUser(), "update");
-    this.commit(this.validatedChanges(data), data);
-    return this;
+    return answered(async () => {
+      this.assertWritable(currentUser(), "update");
+      this.commit(this.validatedChanges(data), data);
+      return this;
+    });
   }
 
   /** `Document#delete`: refused as an update is (locked pack, not owned). */
@@ -500,6 +522,10 @@ class FakeDocument extends Document {
   /** `updateDocuments`: every row is checked before any is written; one refusal rejects the batch. */
   static async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
     this.calls.push({ method: "updateDocuments", data, operation });
+    return answered(() => this.commitUpdates(data, operation));
+  }
+
+  static async commitUpdates(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeActor }).parent;
     const user = currentUser();
     const planned = (data as Raw[]).map((row) => {
@@ -514,6 +540,10 @@ class FakeDocument extends Document {
 
   static async deleteDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
     this.calls.push({ method: "deleteDocuments", data, operation });
+    return answered(() => this.commitDeletions(data, operation));
+  }
+
+  static async commitDeletions(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeActor }).parent;
     const user = currentUser();
     const docs = (data as string[]).map((id) => {
@@ -538,6 +568,10 @@ class FakeDocument extends Document {
    */
   static async createDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
     this.calls.push({ method: "createDocuments", data, operation });
+    return answered(() => this.commitCreations(data, operation));
+  }
+
+  static async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeActor }).parent;
     if (parent === undefined) return [];
     parent.assertWritable(currentUser(), "update");
@@ -890,22 +924,27 @@ const settings = {
     return settingsStore.get(k);
   },
   /** A world setting needs SETTINGS_MODIFY (by default an assistant GM or GM); a refused one rejects. */
-  async set(namespace: string, key: string, value: unknown) {
-    const k = `${namespace}.${key}`;
-    const record = settingsRegistered.find((r) => r.namespace === namespace && r.key === key);
-    if (record === undefined) throw new Error(`setting ${k} is not registered`);
-    const user = currentUser();
-    if ((record.config["scope"] ?? "client") === "world" && !user.isGM) {
-      throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to modify the world setting ${k}`);
-    }
-    const choices = record.config["choices"] as Raw | undefined;
-    if (choices !== undefined && !Object.keys(choices).includes(String(value))) {
-      throw new HarnessRefusal(`${k}: ${String(value)} is not a valid choice`);
-    }
-    settingsStore.set(k, JSON.parse(JSON.stringify(value)) as unknown);
-    return value;
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    return answered(() => setSetting(namespace, key, value));
   },
 };
+
+/** `ClientSettings#set` once sent: refused as the server refuses, else stored (as JSON). */
+async function setSetting(namespace: string, key: string, value: unknown): Promise<unknown> {
+  const k = `${namespace}.${key}`;
+  const record = settingsRegistered.find((r) => r.namespace === namespace && r.key === key);
+  if (record === undefined) throw new Error(`setting ${k} is not registered`);
+  const user = currentUser();
+  if ((record.config["scope"] ?? "client") === "world" && !user.isGM) {
+    throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to modify the world setting ${k}`);
+  }
+  const choices = record.config["choices"] as Raw | undefined;
+  if (choices !== undefined && !Object.keys(choices).includes(String(value))) {
+    throw new HarnessRefusal(`${k}: ${String(value)} is not a valid choice`);
+  }
+  settingsStore.set(k, JSON.parse(JSON.stringify(value)) as unknown);
+  return value;
+}
 
 /* ---------------- notifications ---------------- */
 
@@ -1106,8 +1145,19 @@ export const harness = {
   grid,
   /** `canvas.dimensions` of the viewed scene. */
   dimensions,
+  /**
+   * The next `count` writes (a document's update, a batch's update, delete or create, a setting, a
+   * chat message's update) get no answer from the server: their promise never settles. With
+   * `written`, each is carried out all the same (only the answer is lost).
+   */
+  stallWrites(count = 1, options: { written?: boolean } = {}): void {
+    stalls.count = count;
+    stalls.written = options.written ?? false;
+  },
   /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {
+    stalls.count = 0;
+    stalls.written = false;
     registry.clear();
     FakeActor.calls = [];
     FakeItem.calls = [];

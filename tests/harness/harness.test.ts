@@ -171,6 +171,41 @@ describe("queries (CONFIG.queries, User#query)", () => {
   });
 });
 
+describe("a write the server never answers (the client waits on it without a limit)", () => {
+  /** Whether `promise` has settled after the pending callbacks ran. */
+  async function settled(promise: Promise<unknown>): Promise<boolean> {
+    let done = false;
+    void promise.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    await new Promise((r) => setTimeout(r, 0));
+    return done;
+  }
+
+  it("stays pending and writes nothing, unless told it was written; the writes after it are answered", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    harness.stallWrites(1);
+    expect(await settled(harness.Actor.updateDocuments([{ _id: unit.id, "system.supply": 2 }]))).toBe(false);
+    expect(unit.system["supply"]).not.toBe(2);
+    harness.stallWrites(1, { written: true });
+    expect(await settled(unit.update({ "system.supply": 3 }))).toBe(false);
+    expect(unit.system["supply"]).toBe(3);
+    expect(await settled(unit.update({ "system.supply": 1 }))).toBe(true);
+    expect(unit.system["supply"]).toBe(1);
+  });
+
+  it("holds for settings and chat messages too", async () => {
+    (harness.game["settings"] as { register(n: string, k: string, c: Raw): void }).register("nobc", "x", { scope: "world", default: 0 });
+    harness.stallWrites(2);
+    const set = (harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> }).set("nobc", "x", 1);
+    expect(await settled(set)).toBe(false);
+    const message = await (ChatMessage as unknown as { create(d: Raw): Promise<{ update(d: Raw): Promise<unknown> }> }).create({});
+    expect(await settled(message.update({ content: "x" }))).toBe(false);
+    expect(harness.settingsStore.get("nobc.x")).toBe(0);
+  });
+});
+
 describe("scenes: default padding and the hex grid (SceneDimensions, HexagonalGrid)", () => {
   it("pads the scene by a quarter on each side, in whole pairs of columns and rows", () => {
     const d = harness.dimensions();
