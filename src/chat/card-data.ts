@@ -2,7 +2,7 @@
  * What a resolution card keeps in `flags.nobc`, and who may act on it. Pure: the Foundry side
  * reads the message and the ownership of each document, then asks these functions.
  */
-import type { Effect } from "../rules/effects";
+import { touchedDocuments, type Effect } from "../rules/effects";
 import type { BreakdownLine, Phrase } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
 import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
@@ -69,20 +69,8 @@ export interface CardFlags {
 /** The flag of `CardFlags.outcomeUnknown`. */
 export const UNKNOWN_FLAG = "outcomeUnknown";
 
-/** The effect fields that name a document (an actor, or a card item). */
-const REF_KEYS = ["actor", "card", "squadron", "airbase", "chart", "target"] as const;
-
-/** Every document UUID the effects name, once each, in order. */
-export function touchedDocuments(effects: readonly Effect[]): string[] {
-  const out = new Set<string>();
-  for (const effect of effects) {
-    for (const key of REF_KEYS) {
-      const ref = (effect as Record<string, unknown>)[key];
-      if (typeof ref === "string" && ref !== "") out.add(ref);
-    }
-  }
-  return [...out];
-}
+// Which documents a card touches is read from its effects by the rules core (src/rules/effects.ts).
+export { touchedDocuments };
 
 function isState(value: unknown): value is CardState {
   return (CARD_STATES as readonly unknown[]).includes(value);

@@ -13,7 +13,7 @@ import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { errorText } from "../base/errors";
 import { notifyText, say } from "../base/foundry";
 import { phrase, type Phrase } from "../rules/resolution";
-import { touchedDocuments } from "../chat/card-data";
+import { touchedDocuments } from "../rules/effects";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {

@@ -10,3 +10,18 @@ import type { MissionEffect } from "./missions/effects";
 
 export type { LandEffect, AirEffect, NqmEffect, PlaysheetEffect, MissionEffect };
 export type Effect = LandEffect | AirEffect | NqmEffect | PlaysheetEffect | MissionEffect;
+
+/** The effect fields that name a document (an actor, or a card item). */
+const REF_KEYS = ["actor", "card", "squadron", "airbase", "chart", "target"] as const;
+
+/** Every document UUID the effects name, once each, in order. */
+export function touchedDocuments(effects: readonly Effect[]): string[] {
+  const out = new Set<string>();
+  for (const effect of effects) {
+    for (const key of REF_KEYS) {
+      const ref = (effect as Record<string, unknown>)[key];
+      if (typeof ref === "string" && ref !== "") out.add(ref);
+    }
+  }
+  return [...out];
+}
