@@ -58,7 +58,8 @@ export function phraseKey(p: Phrase, words: Wording): string {
   return words.has(`${p.key}.other`) ? `${p.key}.other` : p.key;
 }
 
-function argText(arg: PhraseArg, words: Wording): string {
+/** A phrase's argument in the reader's language: a name as is, a number by locale, a phrase written. */
+export function speakArg(arg: PhraseArg, words: Wording): string {
   if (typeof arg === "string") return arg;
   if (typeof arg === "number") return formatNumber(arg, words.lang);
   return speak(arg, words);
@@ -69,7 +70,7 @@ export function speak(p: Phrase, words: Wording): string {
   const key = phraseKey(p, words);
   if (p.data === undefined) return words.localize(key);
   const data: Record<string, string> = {};
-  for (const [name, arg] of Object.entries(p.data)) data[name] = argText(arg, words);
+  for (const [name, arg] of Object.entries(p.data)) data[name] = speakArg(arg, words);
   return words.format(key, data);
 }
 

@@ -4,19 +4,12 @@
  * behaviour closely enough for markup; they are not Foundry's code.
  */
 import Handlebars from "handlebars";
-import type { Wording } from "../../src/words/phrase";
+import { langFileWording, lookup, type Wording } from "../../src/words/phrase";
 
 export type Lang = Record<string, unknown>;
 
-/** Looks a dotted key up in a lang file; undefined when missing. */
-export function lookupKey(lang: Lang, key: string): string | undefined {
-  let node: unknown = lang;
-  for (const part of key.split(".")) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === "string" ? node : undefined;
-}
+/** Looks a dotted key up in a lang file; undefined when missing (the system's own lookup). */
+export const lookupKey: (lang: Lang, key: string) => string | undefined = lookup;
 
 export interface HelperStandIns extends Wording {
   readonly hbs: typeof Handlebars;
@@ -28,13 +21,14 @@ export interface HelperStandIns extends Wording {
 export function createHandlebars(lang: Lang, language = "en"): HelperStandIns {
   const hbs = Handlebars.create();
   const missing = new Set<string>();
-  const localize = (key: string): string => {
-    const found = lookupKey(lang, key);
-    if (found === undefined) missing.add(key);
-    return found ?? key;
+  // The lang file's words, as the CLI tools read them, noting every key asked for that the file lacks.
+  const words = langFileWording(lang, language);
+  const noted = (key: string): string => {
+    if (!words.has(key)) missing.add(key);
+    return key;
   };
-  const format = (key: string, data: Record<string, string>): string =>
-    localize(key).replace(/\{(\w+)\}/g, (_m, name: string) => data[name] ?? `{${name}}`);
+  const localize = (key: string): string => words.localize(noted(key));
+  const format = (key: string, data: Record<string, string>): string => words.format(noted(key), data);
 
   // Foundry's `localize`: a key, optionally formatted with hash arguments.
   hbs.registerHelper("localize", (key: unknown, options: Handlebars.HelperOptions) => {
@@ -60,7 +54,7 @@ export function createHandlebars(lang: Lang, language = "en"): HelperStandIns {
   // Foundry's `checked`: the attribute when truthy.
   hbs.registerHelper("checked", (value: unknown) => (value ? "checked" : ""));
 
-  return { hbs, missing, localize, format, lang: language, has: (key) => lookupKey(lang, key) !== undefined };
+  return { hbs, missing, localize, format, lang: language, has: (key) => words.has(key) };
 }
 
 /** Registers partials under the names Foundry gives them: their served path. */

@@ -3,23 +3,14 @@
  * or the breakdown and the changes in words; nothing is written until the card is applied.
  */
 import type { Checked, Refusal, Resolution } from "../../rules/resolution";
-import { speak } from "../../words/phrase";
+import { speak, speakArg } from "../../words/phrase";
 import type { LandTerrain, RiverKind } from "../../rules/nobc/land/types";
+import { listOf, terrainName } from "../../rules/nobc/land/words";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../view/breakdown";
 import type { Battlefield } from "../../world/battlefield";
 import { nameIn } from "./world";
 
 export type { Translator };
-
-/** The name of each terrain, as the Land War dialogs write it. */
-export const TERRAIN_LABELS: Readonly<Record<LandTerrain, string>> = {
-  clear: "NOBC.Land.Terrain.clear",
-  woods: "NOBC.Land.Terrain.woods",
-  rough: "NOBC.Land.Terrain.rough",
-  marsh: "NOBC.Land.Terrain.marsh",
-  town: "NOBC.Land.Terrain.town",
-  city: "NOBC.Land.Terrain.city",
-};
 
 /** The name of each kind of river. */
 export const RIVER_LABELS: Readonly<Record<RiverKind, string>> = {
@@ -27,9 +18,9 @@ export const RIVER_LABELS: Readonly<Record<RiverKind, string>> = {
   major: "NOBC.Land.River.major",
 };
 
-/** A hex's terrain in words, e.g. "woods, town". */
+/** A hex's terrain in words, e.g. "woods, town", with the labels and list words the rules' sentences use. */
 export function terrainText(terrain: readonly LandTerrain[], i18n: Translator): string {
-  return terrain.map((t) => i18n.localize(TERRAIN_LABELS[t])).join(", ");
+  return speakArg(listOf(terrain.map(terrainName)), i18n);
 }
 
 export interface PreviewView {

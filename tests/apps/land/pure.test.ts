@@ -263,7 +263,7 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     const view = rearAreaContext(world(), attack(), i18n);
     expect(view.refusals).toEqual([]);
     expect(view.lines.map((l) => l.value)).toEqual([3, 3]);
-    expect(view.targetTerrain).toBe("NOBC.Land.Terrain.city");
+    expect(view.targetTerrain).toBe("NOBC.Rules.Land.Terrain.city");
     // (6 + face) halved, then doubled: 6, 8, 8, 10, 10, 12.
     expect(view.faces.map((f) => f.score)).toEqual([6, 8, 8, 10, 10, 12]);
     expect(view.faces[0]!.result).toBe('NOBC.Land.Rear.ResultUnit.other {"count":"3"}');
@@ -272,7 +272,7 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
     expect(rearAreaInputs(world(), attack(), i18n).map((l) => l.value)).toEqual([
       "NOBC.Side.nato",
       "TD 2 (0401)",
-      "NOBC.Land.Terrain.city",
+      "NOBC.Rules.Land.Terrain.city",
       "Fernspäher, RF-4E Recce",
       "JaBoG 31, Lance",
     ]);
