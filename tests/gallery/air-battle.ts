@@ -15,29 +15,21 @@ import { lineUpFromForm, lineUpState } from "../../src/apps/air/battle/lineup/st
 import { sortieContext } from "../../src/apps/air/battle/sorties/context";
 import { sortieFromForm, sortieState } from "../../src/apps/air/battle/sorties/state";
 import { combatPreview, planAirCombat } from "../../src/apps/air/battle/steps";
+import { squadron } from "../rules/air/fixtures";
 
 const classes = "application nobc nobc-air-battle";
 
 function sq(id: string, name: string, over: Partial<Squadron>): Squadron {
   const side = over.side ?? "nato";
-  return {
-    id: `Actor.${id}`,
+  return squadron(`Actor.${id}`, {
     name,
-    side,
     nationality: side === "nato" ? "us" : "su",
     airToAir: 3,
-    cas: 3,
     deepStrike: 0,
-    weapons: [],
-    range: 1,
-    recce: false,
-    ew: false,
-    harrier: false,
-    box: "ready",
     airbase: null,
     airZone: "Fulda",
     ...over,
-  };
+  });
 }
 
 const ready: Squadron[] = [

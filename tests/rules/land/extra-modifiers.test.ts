@@ -14,21 +14,9 @@ import {
   type ExtraCombatModifier,
   type GroundCombatInput,
 } from "../../../src/rules/nobc/land/combat";
-import type { LandUnit } from "../../../src/rules/nobc/land/types";
+import { wpDivision } from "./fixtures";
 
-const unit = (id: string, over: Partial<LandUnit>): LandUnit => ({
-  id,
-  side: "wp",
-  name: id,
-  size: "division",
-  arm: "motorRifle",
-  strength: 6,
-  mode: "combat",
-  supply: 2,
-  hex: "A",
-  nationality: "SU",
-  ...over,
-});
+const unit = wpDivision;
 
 // 12 against 4: 3:1, +4 (seed 000, Step One); clear terrain, no river, no support.
 const input = (extraModifiers?: readonly ExtraCombatModifier[]): GroundCombatInput => ({

@@ -8,21 +8,9 @@ import { unwrap } from "../../../src/rules/resolution";
 import { planGroundCombat, type GroundCombatInput } from "../../../src/rules/nobc/land/combat";
 import { resolveOverrun, type OverrunInput } from "../../../src/rules/nobc/land/movement";
 import { DEFAULT_RULES_OPTIONS, optionsSection, type RulesOptions } from "../../../src/rules/nobc/land/options";
-import type { LandUnit } from "../../../src/rules/nobc/land/types";
+import { wpDivision } from "./fixtures";
 
-const unit = (id: string, over: Partial<LandUnit>): LandUnit => ({
-  id,
-  side: "wp",
-  name: id,
-  size: "division",
-  arm: "motorRifle",
-  strength: 6,
-  mode: "combat",
-  supply: 2,
-  hex: "A",
-  nationality: "SU",
-  ...over,
-});
+const unit = wpDivision;
 
 // 6 against 30: below 1:1 (seed 000, Step One lists nothing there).
 const combat = (options: GroundCombatInput["options"]): GroundCombatInput => ({
