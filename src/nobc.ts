@@ -5,7 +5,9 @@
 import "../styles/nobc.css";
 import * as rules from "./rules/index";
 import { SYSTEM_ID } from "./base/constants";
-import { say } from "./base/foundry";
+import { isGM, notify, say } from "./base/foundry";
+import { RefusedError } from "./base/errors";
+import { registerResolveQuery } from "./apps/base/request";
 import { registerDataModels } from "./data/register";
 import { subordinatesOf } from "./data/subordinates";
 import { registerSettings, rulesOptions } from "./base/settings";
@@ -61,8 +63,8 @@ export interface NobcApi {
   rules: typeof rules;
   /** A rules phrase (a refusal's or a breakdown line's `text`) in the user's language, for macros. */
   say: typeof say;
-  applyEffects: typeof applyEffects;
-  applyPlan: typeof applyPlan;
+  applyEffects: (...args: Parameters<typeof applyEffects>) => Promise<Awaited<ReturnType<typeof applyEffects>> | undefined>;
+  applyPlan: (...args: Parameters<typeof applyPlan>) => Promise<void>;
   planEffects: typeof planEffects;
   migrate: typeof migrateWorld;
   planMigration: typeof planMigration;
@@ -72,7 +74,7 @@ export interface NobcApi {
   unitSymbolSvg: typeof unitSymbolSvg;
   openOrbatImport: typeof openOrbatImport;
   openDialog: typeof openDialogById;
-  postResolution: typeof postResolution;
+  postResolution: (...args: Parameters<typeof postResolution>) => Promise<unknown>;
   createTurnCombat: typeof createTurnCombat;
   openGroundCombat: typeof openGroundCombat;
   resolveGroundCombatFor: typeof resolveGroundCombatFor;
@@ -100,6 +102,23 @@ declare global {
   }
 }
 
+/**
+ * A function of the API that only a GM's client may run (it writes or posts as the authority): a
+ * player calling it from a macro or the console is warned and nothing happens (undefined returned).
+ */
+function gmOnly<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...args: A) => Promise<R | undefined> {
+  return async (...args: A) => {
+    try {
+      if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
+      return await run(...args);
+    } catch (error) {
+      if (!(error instanceof RefusedError)) throw error;
+      notify("warn", error.key);
+      return undefined;
+    }
+  };
+}
+
 Hooks.once("init", () => {
   registerDataModels();
   registerSettings();
@@ -111,6 +130,7 @@ Hooks.once("init", () => {
   registerOrbatButton();
   registerOrbatImport();
   registerChat();
+  registerResolveQuery();
   registerTurnTracking();
   registerAirBattleActions();
   registerAirMissionActions();
@@ -119,8 +139,8 @@ Hooks.once("init", () => {
   (game as InitGame).nobc = {
     rules,
     say,
-    applyEffects,
-    applyPlan,
+    applyEffects: gmOnly(applyEffects),
+    applyPlan: gmOnly(applyPlan),
     planEffects,
     migrate: migrateWorld,
     planMigration,
@@ -130,7 +150,7 @@ Hooks.once("init", () => {
     unitSymbolSvg,
     openOrbatImport,
     openDialog: openDialogById,
-    postResolution,
+    postResolution: gmOnly(postResolution),
     createTurnCombat,
     openGroundCombat,
     resolveGroundCombatFor,

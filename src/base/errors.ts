@@ -2,3 +2,14 @@
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/**
+ * A refusal thrown where returning one is not possible (a public function a macro may call): the
+ * lang key of why. Callers that face the user catch it and warn; nothing was changed.
+ */
+export class RefusedError extends Error {
+  constructor(readonly key: string) {
+    super(key);
+    this.name = "RefusedError";
+  }
+}

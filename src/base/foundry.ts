@@ -73,13 +73,26 @@ export interface CurrentUser {
   readonly isGM: boolean;
 }
 
+/**
+ * The user a dialog's world is read for: this client's user, or (on the active GM's client) the user
+ * who sent a request, as its User document, so permission tests are made for the asker.
+ */
+export interface AskingUser {
+  readonly id: string | null;
+  readonly isGM: boolean;
+}
+
 export function currentUser(): CurrentUser | null {
   const user = game.user as unknown as { id?: string | null; isGM?: boolean } | null | undefined;
   return user === null || user === undefined ? null : { id: user.id ?? null, isGM: user.isGM === true };
 }
 
-export function isGM(): boolean {
-  return currentUser()?.isGM === true;
+/**
+ * Whether `user` (this client's user by default) is a GM. The GM's client passes the user who sent
+ * a request, so a dialog's access is checked for the asker, not for the GM answering.
+ */
+export function isGM(user: { readonly isGM?: boolean } | null = currentUser()): boolean {
+  return user?.isGM === true;
 }
 
 interface OwnableDocument {
@@ -87,10 +100,12 @@ interface OwnableDocument {
   testUserPermission?(user: unknown, level: "OWNER"): boolean;
 }
 
-/** The uuids of the world actors the current user owns (every one for a GM), in one pass. */
-export function ownedActorUuids(actors: Iterable<OwnableDocument> = worldActors()): Set<string> {
-  const user = game.user;
-  const gm = isGM();
+/**
+ * The uuids of the world actors `user` owns (every one for a GM), in one pass: this client's user
+ * by default, the asker's User document when the GM answers a request.
+ */
+export function ownedActorUuids(actors: Iterable<OwnableDocument> = worldActors(), user: unknown = game.user): Set<string> {
+  const gm = isGM(user as { isGM?: boolean } | null);
   const owned = new Set<string>();
   for (const actor of actors) if (gm || actor.testUserPermission?.(user, "OWNER") === true) owned.add(actor.uuid);
   return owned;

@@ -64,6 +64,8 @@ export interface CardFlags {
    * clears it once it records the card's state again.
    */
   readonly outcomeUnknown?: true;
+  /** The id of the user who asked the GM for this resolution (none when the GM posted it of its own accord). */
+  readonly requestedBy?: string;
 }
 
 /** The flag of `CardFlags.outcomeUnknown`. */

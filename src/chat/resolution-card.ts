@@ -7,7 +7,8 @@
 import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import { SYSTEM_ID } from "../base/constants";
-import { callHook, translator } from "../base/foundry";
+import { callHook, isGM, translator } from "../base/foundry";
+import { RefusedError } from "../base/errors";
 import type { CardDisplay, CardFlags, CardInputLine } from "./card-data";
 import { groundCombatText } from "./ground-combat-text";
 import { renderCardContent } from "./render";
@@ -39,6 +40,8 @@ export interface PostResolutionInput<O> {
    * another card with the same key stands applied; undoing that one frees the key.
    */
   readonly once?: string;
+  /** The id of the user who asked for this resolution, when it is not the GM posting it. */
+  readonly requestedBy?: string;
 }
 
 function outcomeText(outcome: unknown): string {
@@ -100,7 +103,8 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
   };
   // Only a ground combat is rendered again (after a split), so only it keeps what the card shows.
   const kept: CardFlags = combat === undefined ? { effects: card.effects, state: card.state } : card;
-  const flags: CardFlags = input.once === undefined ? kept : { ...kept, once: input.once };
+  const keyed: CardFlags = input.once === undefined ? kept : { ...kept, once: input.once };
+  const flags = input.requestedBy === undefined ? keyed : { ...keyed, requestedBy: input.requestedBy };
   return {
     content: await renderCardContent(card),
     speaker: input.speaker ?? Message.getSpeaker(),
@@ -115,10 +119,19 @@ function announce<O>(input: PostResolutionInput<O>, message: unknown): void {
 }
 
 /**
- * Posts one chat card for a resolution, pending until someone applies it, then fires
+ * Only a GM authors resolution cards: a player's client sends requests (src/apps/base/request.ts),
+ * and a card a player wrote would never be applied. Throws `RefusedError` for anyone else.
+ */
+function assertGM(): void {
+  if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
+}
+
+/**
+ * Posts one chat card for a resolution (a GM only), pending until someone applies it, then fires
  * `hook` (when given) and `nobc.resolutionPosted`, each with `(message, resolution)`.
  */
 export async function postResolution<O>(input: PostResolutionInput<O>): Promise<unknown> {
+  assertGM();
   const Message = ChatMessage as unknown as MessageClass;
   const message = await Message.create(await cardMessageData(input, Message));
   announce(input, message);
@@ -127,6 +140,7 @@ export async function postResolution<O>(input: PostResolutionInput<O>): Promise<
 
 /** Posts several cards in one `ChatMessage.createDocuments` call (in order), then fires each card's hooks. */
 export async function postResolutions(inputs: readonly PostResolutionInput<unknown>[]): Promise<unknown[]> {
+  assertGM();
   if (inputs.length === 0) return [];
   const Message = ChatMessage as unknown as MessageClass;
   const data = await Promise.all(inputs.map((input) => cardMessageData(input, Message)));

@@ -56,7 +56,7 @@ export const importController: DialogController<ImportState, ImportWorld> = {
   width: 640,
   submitAction: "import",
   failed: "NOBC.Orbat.Failed",
-  read: () => ({ isGM: isGM() }),
+  read: (user) => ({ isGM: isGM(user) }),
   open: () => opened({ text: "", rootFolder: localize("NOBC.Orbat.DefaultRoot"), source: null, result: null, file: null }),
   access: (_state, world) => gmOnly(world.isGM, "NOBC.Orbat.GmOnly"),
   // The base sets the busy flag over this one.

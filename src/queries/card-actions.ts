@@ -46,7 +46,7 @@ export type CardAction = "apply" | "undo";
  * rules' refusals, written in the asking user's language when told.
  */
 export type CardResult =
-  | { readonly ok: true }
+  | { readonly ok: true; readonly messageId?: string }
   | { readonly ok: false; readonly reason: string; readonly details?: readonly string[]; readonly refusals?: readonly Phrase[] };
 
 /** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */

@@ -46,6 +46,15 @@ const seen = z
 
 export const cardQuerySchema = z.object({ messageId: id, userId: id, token, seen });
 
+/**
+ * A resolution asked of the GM: the id of the dialog (or procedure) and its state as the asker's
+ * client made it. The state's shape is the dialog's own (`DialogController.stateSchema`), checked
+ * by the GM once it knows which dialog is meant.
+ */
+export const resolveQuerySchema = z.object({ dialog: id, state: z.unknown(), userId: id, token });
+
+export type ResolveQueryData = z.infer<typeof resolveQuerySchema>;
+
 export const splitArgsSchema = z.object({ messageId: id, side: splitSideSchema, split: z.array(hitShareSchema).max(MAX_SPLIT_UNITS) });
 
 export const splitQuerySchema = splitArgsSchema.extend({ userId: id, token });

@@ -71,7 +71,7 @@ export function resetRequestSecret(): void {
 }
 
 /** A query handler: only the active GM answers; the data must have the shape; the requester must prove who it is. */
-function handler<T extends { readonly userId: string; readonly token: string }>(
+export function handler<T extends { readonly userId: string; readonly token: string }>(
   schema: z.ZodType<T>,
   perform: (data: T, requester: RequestingUser) => Promise<CardResult>,
 ) {
@@ -122,8 +122,17 @@ async function ask(gm: UserLike, me: UserLike, query: string, data: object): Pro
   }
 }
 
-/** The active GM acts at once; anyone else asks it; nobody online → a warning. Refusals are told. */
-async function asGM(query: string, data: object, direct: (me: RequestingUser) => Promise<CardResult>): Promise<CardResult> {
+/**
+ * The active GM acts at once; anyone else asks it; nobody online → a warning. Refusals are told
+ * (`told`, by default `tell`).
+ * Every request of the system goes this way: card actions here, resolutions in src/apps/base/request.ts.
+ */
+export async function asGM(
+  query: string,
+  data: object,
+  direct: (me: RequestingUser) => Promise<CardResult>,
+  told: (result: CardResult) => void = tell,
+): Promise<CardResult> {
   // Cards are only clicked once the game is ready, so there is always a current user.
   const me = game.user as unknown as UserLike;
   const gm = users()?.activeGM;
@@ -131,7 +140,7 @@ async function asGM(query: string, data: object, direct: (me: RequestingUser) =>
   if (gm === null || gm === undefined) result = { ok: false, reason: "NOBC.Chat.NoGM" };
   else if (gm.isSelf === true) result = await direct(me);
   else result = await ask(gm, me, query, data);
-  tell(result);
+  told(result);
   return result;
 }
 

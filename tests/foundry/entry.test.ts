@@ -76,7 +76,7 @@ describe("src/nobc.ts", () => {
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
-    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit"]);
+    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
     expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
     expect(harness.settingsRegistered.map((s) => s.key)).toEqual([

@@ -15,7 +15,7 @@ import { languageEnv, templateRenderer } from "../sheets/render";
 import { galleryAreas, galleryFixtureData } from "../gallery/index";
 import { localizeBreakdown } from "../../src/view/breakdown";
 import { translator } from "../../src/base/foundry";
-import { carryOut } from "../../src/apps/base/submit";
+import { submitDirect } from "../../src/apps/base/submit";
 import { ordersController } from "../../src/apps/land/orders/controller";
 import { initialOrders } from "../../src/apps/land/orders/state";
 import { scriptedDice } from "../../src/rules/dice";
@@ -155,7 +155,7 @@ describe("notifications are written from the language files", () => {
       const state = initialOrders(w.field, "Actor.h1");
       const verdict = await ordersController.submit(state, w, translator(), scriptedDice([]));
       expect(verdict.ok).toBe(false);
-      await carryOut(verdict);
+      await submitDirect({ ok: true }, () => verdict);
     } finally {
       game.i18n = before;
     }

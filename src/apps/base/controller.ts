@@ -4,7 +4,8 @@
  * run). It holds no state: the dialog (./dialog.ts) keeps the state and calls these. Everything a
  * controller returns is data, so most of it is tested without Foundry.
  */
-import type { FormatData, Translator } from "../../base/foundry";
+import type { z } from "zod";
+import type { AskingUser, FormatData, Translator } from "../../base/foundry";
 import type { PostResolutionInput } from "../../chat/resolution-card";
 import type { Dice } from "../../rules/dice";
 import type { Checked } from "../../rules/resolution";
@@ -56,8 +57,17 @@ export interface DialogController<S, W, A extends object = object> {
   readonly submitAction: string;
   /** Lang key (with `{error}`) of the notice when Submit fails; a generic one by default. */
   readonly failed?: string;
-  /** The world as this dialog reads it; read again for every render, change and Submit. */
-  read(): W;
+  /**
+   * The world as this dialog reads it for `user` (this client's user when left out); read again for
+   * every render and change, and by the active GM for the asker when it answers a Submit.
+   */
+  read(user?: AskingUser): W;
+  /**
+   * The shape of the state, checked by the active GM before it acts on a request: the state crosses
+   * the socket from the asker's client, so it is data to check, never trusted (every list and
+   * string bounded). The GM then reads the world and runs `access` and `submit` itself.
+   */
+  readonly stateSchema?: z.ZodType<S>;
   /** The state to open on for these arguments, or why the dialog does not open. */
   open(world: W, args: A): Opened<S>;
   /** Who may use it (GM only, a side, owned documents). */

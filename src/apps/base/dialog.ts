@@ -9,9 +9,9 @@
 import { errorText } from "../../base/errors";
 import { notify, translator } from "../../base/foundry";
 import { templatePath } from "../../view/paths";
-import { recordingDice } from "./dice";
 import type { AnyController, FormValues } from "./controller";
-import { carryOut, refuse, type Done } from "./submit";
+import { requestResolution } from "./request";
+import { refuse } from "./submit";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -35,6 +35,8 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   readonly #controller: AnyController;
   #state: unknown;
   #busy = false;
+  /** The registry's id of the dialog: what a request names. */
+  readonly #name: string;
 
   /** `name` gives the window id its stem (the registry's id of the dialog). */
   constructor(controller: AnyController, state: unknown, name: string) {
@@ -51,6 +53,7 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     });
     this.#controller = controller;
     this.#state = state;
+    this.#name = name;
   }
 
   /** The dialog's state as its controller last made it. */
@@ -98,24 +101,25 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   /**
-   * Submit (the roll, post or import button): the world read again, who may checked again, then the controller's check and roll.
-   * Refused: every reason warned, nothing posted, the dialog stays open with the fresh preview.
-   * Done: the card posted (or the work run), the dialog closed, and what came of it returned.
+   * Submit (the roll, post or import button): who may is checked here first (to say no at once),
+   * then the state goes to the active GM as a request (./request.ts), whose client reads the world,
+   * checks again, rolls and posts. Refused: every reason warned, nothing posted, the dialog stays
+   * open with the fresh preview. Done: the dialog closed, and the card posted (or the work's
+   * result) returned.
    */
   async resolve(): Promise<unknown> {
     if (this.#busy) return null;
     const controller = this.#controller;
-    const world = controller.read();
-    const access = controller.access(this.#state, world);
+    const access = controller.access(this.#state, controller.read());
     if (!access.ok) {
       refuse(access);
       return null;
     }
     this.#busy = true;
-    let done: Done;
+    let done: { readonly ok: boolean; readonly result?: unknown };
     try {
       await this.render();
-      done = await carryOut(await controller.submit(this.#state, world, translator(), recordingDice()));
+      done = await requestResolution(this.#name, this.#state, controller);
     } catch (error) {
       notify("error", controller.failed ?? "NOBC.Dialog.Failed", { error: errorText(error) });
       done = { ok: false };
@@ -127,7 +131,7 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
       return null;
     }
     await this.close();
-    return done.result;
+    return done.result ?? null;
   }
 
   static async #onChange(

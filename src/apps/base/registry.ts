@@ -4,30 +4,12 @@
  * an entry directly; the turn panel, chat buttons and `game.nobc.openDialog` open one by its id.
  * Light on purpose: a controller and the dialog shell load only when a dialog first opens.
  */
-import { registerStageAction, type StageId } from "../../combat/registry";
+import { registerStageAction } from "../../combat/registry";
 import { notify } from "../../base/foundry";
-import type { AnyController } from "./controller";
 import type { NobcDialog } from "./dialog";
+import { entries, type DialogEntry } from "./entries";
 
-/** The turn panel's button that opens the dialog (its action id is the dialog's id). */
-export interface StageButton {
-  readonly stage: StageId;
-  /** Lang key of the button's label. */
-  readonly label: string;
-  readonly icon: string;
-  /** Only a GM sees the button. */
-  readonly gmOnly: boolean;
-}
-
-export interface DialogEntry {
-  /** Stable id, e.g. "land.orders"; also the stage action's id and the window id's stem. */
-  readonly id: string;
-  /** Loads the controller on first use. */
-  load(): Promise<AnyController>;
-  readonly stage?: StageButton;
-}
-
-const entries = new Map<string, DialogEntry>();
+export { dialogEntry, type DialogEntry, type StageButton } from "./entries";
 
 /** Opens a dialog (see `showDialog`): null when refused, with the reason warned. */
 export async function openDialog(entry: DialogEntry, args: object = {}): Promise<NobcDialog | null> {

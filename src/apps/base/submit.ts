@@ -1,46 +1,48 @@
 /**
- * The one path from a checked result to chat: every refusal warned at once (nothing posted), a
- * once-only card refused while its key stands applied, else the card posted (pending until someone
- * applies it) or the work run. The dialogs take it at Submit; the GM's buttons without a dialog take
- * it too. Loads no Foundry class, so a light module may use it.
+ * The one path from a checked result to chat, run on the active GM's client: every refusal returned
+ * (nothing posted), a once-only card refused while its key stands applied, else the card posted
+ * (pending until someone applies it) or the work run. Requests from dialogs, macros and the GM's
+ * own buttons all end here (./request.ts). Loads no Foundry class, so a light module may use it.
  */
 import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
 import { onceHolder, readLedger } from "../../queries/ledger";
 import type { Access, Denied, Submission, Verdict } from "./controller";
 
-/** Posted (or run), with what came of it; or refused, and the user was told why. */
-export type Done = { readonly ok: true; readonly result: unknown } | { readonly ok: false };
-
-const NOT_DONE: Done = { ok: false };
+/** Posted (or run), with what came of it; or refused, with every reason in the user's language. */
+export type Decided = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly refusals: readonly string[] };
 
 /** Warns with the reason of a denial; nothing changes. */
 export function refuse(denial: Denied): void {
   warnRefused(format(denial.reason, denial.data));
 }
 
-/** Carries out an accepted verdict, or warns with every refusal. */
-export async function carryOut(verdict: Verdict<Submission>): Promise<Done> {
-  if (!verdict.ok) {
-    warnRefused(verdict.refusals);
-    return NOT_DONE;
-  }
+/**
+ * Carries out an accepted verdict (the card posted, authored by this client's user, with
+ * `requestedBy` named on it when another user asked), or returns every refusal.
+ */
+export async function decide(verdict: Verdict<Submission>, requestedBy?: string): Promise<Decided> {
+  if (!verdict.ok) return { ok: false, refusals: verdict.refusals };
   const submission = verdict.value;
   if ("run" in submission) return { ok: true, result: await submission.run() };
   const { once } = submission.card;
   // Said now rather than at Apply: that card stands applied (undo it to redo this).
-  if (once !== undefined && onceHolder(readLedger(), once) !== undefined) {
-    warnRefused(localize("NOBC.Chat.Refused.onceOnly"));
-    return NOT_DONE;
-  }
-  return { ok: true, result: await postResolution(submission.card) };
+  if (once !== undefined && onceHolder(readLedger(), once) !== undefined)
+    return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
+  const card = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
+  return { ok: true, result: await postResolution(card) };
 }
 
-/** A button without a dialog (a GM's step, a macro): who may, then the verdict, carried out. */
-export async function submitDirect(access: Access, verdict: () => Verdict<Submission>): Promise<Done> {
+/**
+ * A GM's button without a dialog (a GM's step, a macro run by the GM): who may, then the verdict,
+ * carried out here; every refusal warned. Anything a player may ask goes through a request instead.
+ */
+export async function submitDirect(access: Access, verdict: () => Verdict<Submission>): Promise<Decided> {
   if (!access.ok) {
     refuse(access);
-    return NOT_DONE;
+    return { ok: false, refusals: [] };
   }
-  return carryOut(verdict());
+  const decided = await decide(verdict());
+  if (!decided.ok) warnRefused(decided.refusals);
+  return decided;
 }

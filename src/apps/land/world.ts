@@ -8,7 +8,7 @@ import type { LandHq, LandTerrain, LandUnit, Side } from "../../rules/nobc/land/
 import type { Battlefield, WorldCard } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
 import { adjacentHexes, terrainOf } from "../../map/rules-view";
-import { isGM, ownedActorUuids } from "../../base/foundry";
+import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/foundry";
 import { currentTurnPosition } from "../../combat/current";
 import { allowed, denied, type Access, type Denied } from "../base/controller";
 import { phrase } from "../../rules/resolution";
@@ -28,9 +28,10 @@ export function currentTurn(): number | null {
   return currentTurnPosition()?.turn ?? null;
 }
 
-/** The world as the Land dialogs read it, afresh for each render and Post. */
-export function readLandWorld(): LandWorld {
-  return { field: readBattlefield(), owned: ownedActorUuids(), isGM: isGM(), turn: currentTurn() };
+/** The world as the Land dialogs read it for `user` (this client's by default), afresh for each render and Post. */
+export function readLandWorld(user?: AskingUser): LandWorld {
+  const asker = user ?? currentUser();
+  return { field: readBattlefield(), owned: ownedActorUuids(undefined, user ?? game.user), isGM: isGM(asker), turn: currentTurn() };
 }
 
 /**

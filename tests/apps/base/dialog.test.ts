@@ -296,8 +296,8 @@ describe("Submit", () => {
 describe("buttons without a dialog", () => {
   it("refuse the user their access refuses, or post the card", async () => {
     const card = { title: "t", resolution: { breakdown: [], rolls: [], outcome: 0, effects: [] } };
-    expect(await submitDirect(denied("NOBC.Dialog.GmOnly"), () => ({ ok: true, value: { card } }))).toEqual({ ok: false });
-    expect(await submitDirect(allowed, () => refused(["no"]))).toEqual({ ok: false });
+    expect((await submitDirect(denied("NOBC.Dialog.GmOnly"), () => ({ ok: true, value: { card } }))).ok).toBe(false);
+    expect(await submitDirect(allowed, () => refused(["no"]))).toEqual({ ok: false, refusals: ["no"] });
     expect(warnings()).toEqual(['NOBC.Notify.Refused {"reason":"NOBC.Dialog.GmOnly"}', 'NOBC.Notify.Refused {"reason":"no"}']);
     expect((await submitDirect(allowed, () => ({ ok: true, value: { card } }))).ok).toBe(true);
     expect(chatFake.messages.size).toBe(1);

@@ -9,7 +9,7 @@ import { squadronOf } from "../../../view/snapshots";
 import type { AirSquadronSystemView } from "../../../view/views";
 import type { Translator } from "../../../view/breakdown";
 import { SYSTEM_ID } from "../../../base/constants";
-import { isGM, ownedActorUuids, worldActors } from "../../../base/foundry";
+import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
 import { battleZones, cardRecords, squadronsInZone, type CardRecord, type MessageView } from "./records";
 
 /** An actor as this module reads it. */
@@ -44,11 +44,12 @@ export function readSquadrons(actors: Iterable<ActorView>): { squadrons: Squadro
   return { squadrons, skipped };
 }
 
-/** The squadrons, the records of earlier steps (chat, oldest first) and what this user owns. */
-export function readAirWorld(): AirWorld {
+/** The squadrons, the records of earlier steps (chat, oldest first) and what `user` (this client's by default) owns. */
+export function readAirWorld(user?: AskingUser): AirWorld {
   const { squadrons, skipped } = readSquadrons(worldActors<ActorView>());
   const messages = (game as unknown as { messages?: { contents?: readonly MessageView[] } }).messages?.contents ?? [];
-  return { squadrons, skipped, records: cardRecords(messages, SYSTEM_ID), owned: ownedActorUuids(), isGM: isGM() };
+  const owned = ownedActorUuids(undefined, user ?? game.user);
+  return { squadrons, skipped, records: cardRecords(messages, SYSTEM_ID), owned, isGM: isGM(user ?? currentUser()) };
 }
 
 /** The zone every squadron fights in this turn (see records.battleZones). */

@@ -15,7 +15,7 @@ import type { Battlefield, WorldActor, WorldCard } from "../../../world/battlefi
 import type { MapView } from "../../../map/rules-view";
 import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
 import { hexside } from "../../../rules/ids";
-import { isGM, ownedActorUuids, worldActors } from "../../../base/foundry";
+import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
 import { readBattlefield } from "../../../world/read";
 import { phrase } from "../../../rules/resolution";
 import { SIDE_LABELS } from "../../../view/labels";
@@ -82,10 +82,11 @@ export interface WorldExtras {
   readonly isGM: boolean;
 }
 
-/** The world as the dialogs read it, afresh for each render and roll. */
-export function readMissionWorld(): MissionWorld {
+/** The world as the dialogs read it for `user` (this client's by default), afresh for each render and roll. */
+export function readMissionWorld(user?: AskingUser): MissionWorld {
   const actors = worldActors<WorldActor>();
-  return missionWorld(readBattlefield(), { airDefence: airDefencePools(actors), owned: ownedActorUuids(), isGM: isGM() });
+  const owned = ownedActorUuids(undefined, user ?? game.user);
+  return missionWorld(readBattlefield(), { airDefence: airDefencePools(actors), owned, isGM: isGM(user ?? currentUser()) });
 }
 
 export function missionWorld(field: Battlefield, extras: WorldExtras): MissionWorld {

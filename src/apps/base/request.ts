@@ -1,0 +1,111 @@
+/**
+ * Requests, not results. Submit in every dialog (and every macro that resolves something) sends
+ * the dialog's id and its state, the plan, to the active GM (query `nobc.resolve`). The GM's client
+ * checks the state against the dialog's schema, reads the world for the asker (what they own,
+ * whether they are a GM), checks access, runs the rules and rolls its own dice, and posts the card
+ * as a message it authors, naming who asked. The asker's dialog previews the odds; the preview
+ * decides nothing. A GM at the table takes the same path without the socket.
+ */
+import { say, translator, warnRefused } from "../../base/foundry";
+import { isPhrase } from "../../chat/card-data";
+import { phrase } from "../../rules/resolution";
+import { asGM, handler, tell } from "../../queries/register";
+import { parsePayload, resolveQuerySchema } from "../../queries/payloads";
+import type { CardResult, RequestingUser } from "../../queries/card-actions";
+import type { AnyController } from "./controller";
+import { recordingDice } from "./dice";
+import { dialogEntry } from "./entries";
+import { decide } from "./submit";
+
+export const RESOLVE_QUERY = "nobc.resolve";
+
+/** What the GM made of a resolution: the card posted (or the work's result), or why not. */
+export type Resolved = { readonly ok: true; readonly result: unknown } | Exclude<CardResult, { readonly ok: true }>;
+
+/** The id of a posted message, to send back across the socket (the message itself does not cross). */
+function messageIdOf(result: unknown): string | undefined {
+  const id = (result as { id?: unknown } | null | undefined)?.id;
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
+ * Resolves `state` with `controller` for `user`, on the active GM's client. `trusted` is true only
+ * for the state of this client's own open dialog; a state that came over the socket must have the
+ * controller's shape, and a controller without one answers no request (it is the GM's alone).
+ */
+export async function resolveFor(controller: AnyController, state: unknown, user: RequestingUser, trusted: boolean): Promise<Resolved> {
+  let checked = state;
+  if (!trusted) {
+    if (controller.stateSchema === undefined) return { ok: false, reason: "NOBC.Request.Refused.gmOnly" };
+    const parsed = parsePayload(controller.stateSchema, state);
+    if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
+    checked = parsed.value;
+  }
+  const world = controller.read(user);
+  const access = controller.access(checked, world);
+  if (!access.ok) return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [phrase(access.reason, access.data)] };
+  const verdict = await controller.submit(checked, world, translator(), recordingDice());
+  const me = game.user as unknown as { id?: string } | null;
+  const decided = await decide(verdict, user.id === me?.id ? undefined : user.id);
+  return decided.ok ? decided : { ok: false, reason: "NOBC.Request.Refused.rules", details: decided.refusals };
+}
+
+/** The GM's answer to a request over the socket: the dialog by its registered id, then `resolveFor`. */
+async function answer(dialog: string, state: unknown, user: RequestingUser): Promise<CardResult> {
+  const entry = dialogEntry(dialog);
+  if (entry === undefined)
+    return { ok: false, reason: "NOBC.Request.Refused.unknownDialog", refusals: [phrase("NOBC.Dialog.Unknown", { id: dialog })] };
+  const resolved = await resolveFor(await entry.load(), state, user, false);
+  if (!resolved.ok) return resolved;
+  const messageId = messageIdOf(resolved.result);
+  return messageId === undefined ? { ok: true } : { ok: true, messageId };
+}
+
+/** On init: the GM's handler of `nobc.resolve`. */
+export function registerResolveQuery(): void {
+  const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
+  queries[RESOLVE_QUERY] = handler(resolveQuerySchema, (data, user) => answer(data.dialog, data.state, user));
+}
+
+/**
+ * The rules' and access refusals read as any refusal of a dialog ("Not done: …"), wherever they
+ * were decided; the rest as card refusals.
+ */
+function tellRefusal(result: CardResult): void {
+  if (result.ok) return;
+  if (result.reason === "NOBC.Request.Refused.rules" || result.reason === "NOBC.Request.Refused.denied")
+    warnRefused([...(result.details ?? []), ...(result.refusals ?? []).filter((p) => isPhrase(p)).map(say)]);
+  else tell(result);
+}
+
+/**
+ * Asks the active GM to resolve `state` with the dialog registered as `dialog` (a GM resolves it at
+ * once, with `controller` when its dialog is open). Refusals are told to the user; the answer says
+ * whether a card was posted and which.
+ */
+export async function requestResolution(
+  dialog: string,
+  state: unknown,
+  controller?: AnyController,
+): Promise<{ readonly ok: boolean; readonly result?: unknown }> {
+  let local: Resolved | undefined;
+  const result = await asGM(
+    RESOLVE_QUERY,
+    { dialog, state },
+    async (me) => {
+      const own = controller ?? (await dialogEntry(dialog)?.load());
+      if (own === undefined)
+        return { ok: false, reason: "NOBC.Request.Refused.unknownDialog", refusals: [phrase("NOBC.Dialog.Unknown", { id: dialog })] };
+      local = await resolveFor(own, state, me, controller !== undefined);
+      if (!local.ok) return local;
+      const messageId = messageIdOf(local.result);
+      return messageId === undefined ? { ok: true } : { ok: true, messageId };
+    },
+    tellRefusal,
+  );
+  if (!result.ok) return { ok: false };
+  // On the GM's client the result itself (a message, the work's result); on a player's, the message the GM posted.
+  if (local?.ok === true) return { ok: true, result: local.result };
+  const posted = result.messageId === undefined ? undefined : game.messages?.get(result.messageId);
+  return { ok: true, result: posted ?? result.messageId ?? null };
+}
