@@ -1,0 +1,205 @@
+/**
+ * Issue #16, "Done when": arbitrary JSON fed as every query's payload (and, for `nobc.resolve`, as
+ * the state of every registered dialog) never throws on the GM's client, and every refusal of a
+ * malformed payload names its field. Seeded, so a failure is reproducible: the seed and the payload
+ * are in the assertion message.
+ */
+import "../harness/install";
+import "../harness/sheets-fake";
+import { chatFake } from "../harness/chat-fake";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { harness } from "../harness/foundry";
+import { sha256Hex } from "../../src/base/sha256";
+import { registerChat } from "../../src/queries/card-controls";
+import { registerResolveQuery } from "../../src/apps/base/request";
+import { clearDialogRegistry, dialogEntry, dialogIds } from "../../src/apps/base/registry";
+import { clearStageRegistry } from "../../src/combat/registry";
+import { registerLandPhases } from "../../src/apps/land/register";
+import { registerGroundCombat } from "../../src/apps/ground-combat/register";
+import { registerAirBattleActions } from "../../src/apps/air/battle/register";
+import { registerAirMissionActions } from "../../src/apps/air/missions/register";
+import { registerOrbatImport } from "../../src/orbat/register";
+
+type Handler = (data: unknown) => Promise<unknown>;
+
+const SECRET = "0123456789abcdef".repeat(4);
+
+/** mulberry32: a small seeded generator, so every run feeds the same payloads. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Keys the payloads and states use, and keys that trip naive code. */
+const KEYS = [
+  "messageId",
+  "userId",
+  "token",
+  "seen",
+  "side",
+  "split",
+  "actor",
+  "hits",
+  "dialog",
+  "state",
+  "hq",
+  "modes",
+  "minefields",
+  "units",
+  "unit",
+  "mode",
+  "target",
+  "attackers",
+  "cards",
+  "cas",
+  "zone",
+  "squadrons",
+  "boxes",
+  "airbase",
+  "automatic",
+  "hex",
+  "n",
+  "__proto__",
+  "constructor",
+  "toString",
+  "",
+];
+
+const STRINGS = [
+  "",
+  "p1",
+  "gm",
+  "nato",
+  "wp",
+  "combat",
+  "march",
+  "attackers",
+  "0101",
+  "Actor.x",
+  "Compendium.a.b.Actor.x",
+  "é💥",
+  "x".repeat(5000),
+];
+
+function generator(random: () => number) {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const value = (depth: number): unknown => {
+    const roll = random();
+    if (depth >= 4 || roll < 0.35) {
+      const leaf = random();
+      if (leaf < 0.15) return null;
+      if (leaf < 0.25) return random() < 0.5;
+      if (leaf < 0.45) return Math.floor(random() * 20) - 5;
+      if (leaf < 0.55) return pick([1e308, -1e308, 0.5, -0, 2 ** 53 + 1]);
+      return pick(STRINGS);
+    }
+    if (roll < 0.6) {
+      const length = random() < 0.05 ? 300 : Math.floor(random() * 5);
+      return Array.from({ length }, () => value(depth + 1));
+    }
+    const out: Record<string, unknown> = {};
+    const count = Math.floor(random() * 6);
+    for (let k = 0; k < count; k += 1) {
+      const key = random() < 0.15 ? `${pick(STRINGS).slice(0, 20)}${k}` : pick(KEYS);
+      Object.defineProperty(out, key, { value: value(depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  return { pick, value };
+}
+
+const handlers = () => (CONFIG as unknown as { queries: Record<string, Handler> }).queries;
+
+/** Every refusal of a malformed payload names its field ("NOBC.Validation.Problem" with a field, in the harness's key wording). */
+function checkAnswer(answer: unknown, label: string): void {
+  expect(typeof answer === "object" && answer !== null, label).toBe(true);
+  const result = answer as { ok?: unknown; reason?: unknown; details?: unknown };
+  expect(typeof result.ok, label).toBe("boolean");
+  if (result.ok === true) return;
+  expect(typeof result.reason === "string" && result.reason.startsWith("NOBC."), label).toBe(true);
+  if (result.reason !== "NOBC.Chat.Refused.badRequest") return;
+  expect(Array.isArray(result.details) && result.details.length > 0, label).toBe(true);
+  for (const line of result.details as unknown[]) expect(String(line), label).toMatch(/"field":/);
+}
+
+beforeAll(() => {
+  registerLandPhases();
+  registerGroundCombat();
+  registerAirBattleActions();
+  registerAirMissionActions();
+  registerOrbatImport();
+});
+afterAll(() => {
+  clearStageRegistry();
+  clearDialogRegistry();
+});
+
+beforeEach(async () => {
+  harness.reset();
+  chatFake.reset();
+  registerChat();
+  registerResolveQuery();
+  const hq = new harness.Actor({ name: "I Corps", type: "hq", system: { side: "nato", level: { value: 3, max: 3 } } });
+  const unit = new harness.Actor({
+    name: "1 Armd Bde",
+    type: "unit",
+    system: { side: "nato", hq: hq.uuid, strength: { value: 4, max: 4 } },
+  });
+  chatFake.own(unit, "p1");
+  chatFake.own(hq, "p1");
+  await chatFake.users.get("p1")!.setFlag("nobc", "request", sha256Hex(SECRET));
+});
+
+describe("fuzz: arbitrary JSON as every query's payload", () => {
+  it("never throws on the GM's client, and a malformed payload's refusal names each field", async () => {
+    const queries = Object.keys(handlers());
+    expect(queries).toEqual(expect.arrayContaining(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve"]));
+    const dialogs = dialogIds();
+    const reasons = new Map<string, Set<string>>();
+    expect(dialogs.length).toBeGreaterThan(10);
+    for (const seed of [1, 2, 3]) {
+      const random = prng(seed);
+      const { pick, value } = generator(random);
+      for (let round = 0; round < 400; round += 1) {
+        const name = pick(queries);
+        const roll = random();
+        // A third entirely arbitrary; the rest proven (the asker verified), so the payload reaches each schema.
+        const payload: unknown =
+          roll < 0.33
+            ? value(0)
+            : {
+                ...(value(1) as object),
+                userId: "p1",
+                token: SECRET,
+                ...(name === "nobc.resolve" ? { dialog: random() < 0.9 ? pick(dialogs) : pick(STRINGS), state: value(0) } : {}),
+              };
+        const label = `seed ${String(seed)} round ${String(round)} ${name}: ${String(JSON.stringify(payload)).slice(0, 400)}`;
+        let answer: unknown;
+        try {
+          answer = await handlers()[name]!(JSON.parse(JSON.stringify(payload ?? null)));
+        } catch (error) {
+          throw new Error(`${label}\nthrew: ${String(error)}`, { cause: error });
+        }
+        checkAnswer(answer, label);
+        if (name === "nobc.resolve" && typeof payload === "object" && payload !== null && "dialog" in payload) {
+          const reason = (answer as { reason?: string }).reason ?? "ok";
+          const seen = reasons.get(String(payload.dialog)) ?? new Set<string>();
+          reasons.set(String(payload.dialog), seen.add(reason));
+        }
+      }
+    }
+    // The fuzz reached every dialog that answers requests, and its schema refused some states, naming fields.
+    for (const id of dialogs) {
+      const schema = (await dialogEntry(id)!.load()).stateSchema;
+      const seen = [...(reasons.get(id) ?? [])];
+      if (schema === undefined) expect(seen, id).toEqual(["NOBC.Request.Refused.gmOnly"]);
+      else expect(seen, id).toContain("NOBC.Chat.Refused.badRequest");
+    }
+  }, 120_000);
+});
