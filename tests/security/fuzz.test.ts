@@ -179,7 +179,7 @@ describe("fuzz: arbitrary JSON as every query's payload", () => {
                 token: SECRET,
                 ...(name === "nobc.resolve" ? { dialog: random() < 0.9 ? pick(dialogs) : pick(STRINGS), state: value(0) } : {}),
               };
-        const label = `seed ${String(seed)} round ${String(round)} ${name}: ${String(JSON.stringify(payload)).slice(0, 400)}`;
+        const label = `seed ${String(seed)} round ${String(round)} ${name}: ${(JSON.stringify(payload) as string | undefined)?.slice(0, 400) ?? "undefined"}`;
         let answer: unknown;
         try {
           answer = await handlers()[name]!(JSON.parse(JSON.stringify(payload ?? null)));
