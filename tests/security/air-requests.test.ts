@@ -43,9 +43,12 @@ const squadronSystem = (over: Raw): Raw => ({
   ...over,
 });
 
+const byName = new Map<string, FakeActorT>();
+
 function squadron(name: string, over: Raw, owner: string): FakeActorT {
   const actor = new harness.Actor({ name, type: "airSquadron", system: squadronSystem(over) });
   sheetsFake.actors.push(actor);
+  byName.set(name, actor);
   chatFake.own(actor, owner);
   return actor;
 }
@@ -95,7 +98,7 @@ describe("a line-up part claimed as posted", () => {
     // Equal values: WP may put either first, and either order passes the rules.
     squadron("MiG-23", { side: "wp", nationality: "su", airToAir: 5, box: "airSuperiority" }, "p2");
   });
-  const uuid = (name: string) => sheetsFake.actors.find((a) => a.name === name)!.uuid;
+  const uuid = (name: string) => byName.get(name)!.uuid;
 
   it("NATO cannot post WP's line by saying it was already posted", async () => {
     chatFake.setUsers("p1");
