@@ -277,6 +277,7 @@ describe("air squadron sheet", () => {
       effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "destroyed" }],
     });
     expect(message!.rolls[0]!.total).toBe(6);
+    expect((sheetsFake.rendered.at(-1)!.data as { title: string }).title).toContain("NOBC.Dialog.RepairTitle");
   });
 
   it("a player may not ask the repair of a squadron they do not own: refused, nothing posted", async () => {

@@ -82,7 +82,11 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
   return {
     ok: true,
     value: {
-      title: i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
+      // One squadron's repair (its sheet's button) is titled with its name.
+      title:
+        state.only?.length === 1
+          ? i18n.format("NOBC.Dialog.RepairTitle", { name: world.names.get(state.only[0]!) ?? state.only[0]! })
+          : i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
       hook: "nobc.aircraftRepaired",
       resolution: resolved.value,
       outcome: speak(phrase("NOBC.AirMissions.Repair.Outcome", { repaired: repaired.length, destroyed: destroyed.length }), i18n),
