@@ -17,6 +17,7 @@ export const SETTING_KEYS = {
   overrunExtrasCumulative: "overrunExtrasCumulative",
   overrunMinorRoadIsRiver: "overrunMinorRoadIsRiver",
   planningMinutes: "planningMinutes",
+  airZoneDistances: "airZoneDistances",
 } as const;
 
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
@@ -61,6 +62,16 @@ export function registerSettings(): void {
     range: { min: 1, max: 120, step: 1 },
     default: 15,
   });
+  // The scenario's distances between air zones (zone → zone → zones away), set by a GM through
+  // openAirAllocation({ zoneDistances }); the allocation is checked against them on the GM's client.
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.airZoneDistances, {
+    name: "NOBC.Setting.airZoneDistances.name",
+    hint: "NOBC.Setting.airZoneDistances.hint",
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  });
 }
 
 /**
@@ -86,6 +97,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.overrunExtrasCumulative": boolean;
     "nobc.overrunMinorRoadIsRiver": boolean;
     "nobc.planningMinutes": number;
+    "nobc.airZoneDistances": Record<string, Record<string, number>>;
     "nobc.cardLedger": Record<string, unknown>;
   }
 }

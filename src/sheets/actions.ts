@@ -5,8 +5,6 @@
  */
 import type { Mode } from "../rules/nobc/land/types";
 import { setMode } from "../rules/nobc/land/index";
-import { resolveAircraftRepair } from "../rules/nobc/air/index";
-import { randomDice } from "../rules/dice";
 import { phrase, type Checked, type Resolution } from "../rules/resolution";
 import { nationalityName } from "../rules/nationalities";
 import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
@@ -16,10 +14,12 @@ import type { AirSquadronSystemView, UnitSystemView } from "../view/views";
 import { landUnitOf, squadronOf } from "../view/snapshots";
 import { TEMPLATES } from "../view/paths";
 import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
-import { postResolution } from "../chat/resolution-card";
 import { mayUpdate } from "../documents/drop-handlers";
 import { currentTurnPosition } from "../combat/current";
 import { openLandPhase } from "../apps/land/register";
+import { requestResolution } from "../apps/base/request";
+import { REPAIR } from "../apps/air/missions/dialogs";
+import type { RepairState } from "../apps/air/missions/repair/state";
 
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
@@ -99,23 +99,21 @@ export async function recoverHqAction(this: ActorSheet): Promise<void> {
   await openLandPhase("recovery", this.document.uuid);
 }
 
-/** Squadron sheet: roll this damaged squadron's repair and post it as a resolution card. */
+/**
+ * Squadron sheet: asks the active GM to repair this damaged squadron (the aircraft repair dialog's
+ * request, for this squadron only). The GM checks that the asker owns it, rolls with its own dice and
+ * posts the card, applied from there.
+ */
 export async function repairSquadron(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
   const doc = this.document;
   const system = doc.system as AirSquadronSystemView;
-  const squadron = squadronOf(doc, system);
-  if (squadron === null) {
+  if (squadronOf(doc, system) === null) {
     warnRefused(say(phrase("NOBC.Dialog.NoAirForce", { name: doc.name, nationality: nationalityName(system.nationality) })));
     return;
   }
-  const checked = resolveAircraftRepair({ side: system.side, squadrons: [squadron] }, randomDice());
-  if (!checked.ok) {
-    warnRefused(checked.refusals.map((r) => say(r.text)));
-    return;
-  }
-  // A roll everyone should see: it goes to chat as a card, applied from there (by the GM's authority).
-  await postResolution({ title: translator().format("NOBC.Dialog.RepairTitle", { name: doc.name }), resolution: checked.value });
+  const state: RepairState = { side: system.side, automatic: [], only: [doc.uuid] };
+  await requestResolution(REPAIR.id, state);
 }
 
 /** Box N sets the track to N; clicking the last filled box empties it. */

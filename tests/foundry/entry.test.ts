@@ -85,6 +85,7 @@ describe("src/nobc.ts", () => {
       "overrunExtrasCumulative",
       "overrunMinorRoadIsRiver",
       "planningMinutes",
+      "airZoneDistances",
       "cardLedger",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(

@@ -230,6 +230,7 @@ describe("settings", () => {
       ["overrunExtrasCumulative", "world", true, false],
       ["overrunMinorRoadIsRiver", "world", true, false],
       ["planningMinutes", "world", true, 15],
+      ["airZoneDistances", "world", false, {}],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },

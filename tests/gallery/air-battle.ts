@@ -57,23 +57,20 @@ const gm = (squadrons: Squadron[], records: CardRecord[] = []): AirWorld => ({
   records,
   owned: new Set(),
   isGM: true,
+  zoneDistances: { Fulda: { Hof: 1 } },
 });
 
 const allocationWorld = gm(ready);
-const allocation = allocationFromForm(
-  allocationWorld,
-  allocationState(allocationWorld, { side: "nato", zone: "Fulda" }, { Fulda: { Hof: 1 } }),
-  {
-    "box-0": "airSuperiority",
-    "box-1": "cas",
-    "weaponKind-1": "cas",
-    "weaponName-1": "AGM-65 Maverick",
-    "box-2": "cas",
-    "box-3": "recce",
-    "box-4": "deepStrike",
-    "target-4": "Hof",
-  },
-);
+const allocation = allocationFromForm(allocationWorld, allocationState(allocationWorld, { side: "nato", zone: "Fulda" }), {
+  "box-0": "airSuperiority",
+  "box-1": "cas",
+  "weaponKind-1": "cas",
+  "weaponName-1": "AGM-65 Maverick",
+  "box-2": "cas",
+  "box-3": "recce",
+  "box-4": "deepStrike",
+  "target-4": "Hof",
+});
 const refusedAllocation = allocationFromForm(allocationWorld, allocationState(allocationWorld, { side: "nato", zone: "Fulda" }), {
   "box-0": "cas",
   "box-3": "airSuperiority",

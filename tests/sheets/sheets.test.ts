@@ -13,6 +13,11 @@ import { TEMPLATES } from "../../src/view/paths";
 import { phrase } from "../../src/rules/resolution";
 import { speak } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
+import { registerChat } from "../../src/queries/card-controls";
+import { registerResolveQuery, requestResolution } from "../../src/apps/base/request";
+import { entries } from "../../src/apps/base/entries";
+import { clearDialogRegistry } from "../../src/apps/base/registry";
+import { REPAIR } from "../../src/apps/air/missions/dialogs";
 
 type Raw = Record<string, unknown>;
 type Handler = (this: unknown, event: Event, target: HTMLElement) => Promise<void> | void;
@@ -228,10 +233,21 @@ describe("HQ and airbase sheets", () => {
 });
 
 describe("air squadron sheet", () => {
+  beforeEach(() => {
+    chatFake.reset();
+    registerChat();
+    registerResolveQuery();
+    entries.set(REPAIR.id, REPAIR);
+  });
+  afterEach(() => {
+    clearDialogRegistry();
+    delete (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"];
+  });
+
   it("repair of a damaged US squadron: a roll of 1 (at or under the repair score 5) returns it to ready (seed 000, Air War QRS 9)", async () => {
     vi.spyOn(Math, "random").mockReturnValue(0);
-    chatFake.reset();
     const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
+    sheetsFake.actors.push(squadron);
     await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
     // Posted as a chat card (no dialog); Apply on the card writes it.
     expect(sheetsFake.dialogs).toHaveLength(0);
@@ -241,11 +257,48 @@ describe("air squadron sheet", () => {
     expect(harness.Actor.calls).toEqual([]);
   });
 
+  it("a player's Repair is a request: the GM rolls it with its own dice, for that squadron only, and authors the card", async () => {
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
+    const other = new harness.Actor({ name: "22 TFW", type: "airSquadron", system: squadronSystem() });
+    sheetsFake.actors.push(squadron, other);
+    chatFake.setUsers("p1");
+    chatFake.own(squadron, "p1");
+    chatFake.own(other, "p1");
+    // The GM's dice land on 6 (a failed repair: destroyed); the player's own source would give 1.
+    (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = {
+      randomUniform: () => ((harness.game["user"] as { isGM: boolean }).isGM ? 0.99 : 0),
+    };
+    await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
+    const [message] = [...chatFake.messages.values()];
+    expect(message!.author).toBe("gm");
+    expect(message!.flags["nobc"]).toMatchObject({
+      requestedBy: "p1",
+      effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "destroyed" }],
+    });
+    expect(message!.rolls[0]!.total).toBe(6);
+    expect((sheetsFake.rendered.at(-1)!.data as { title: string }).title).toContain("NOBC.Dialog.RepairTitle");
+  });
+
+  it("a player may not ask the repair of a squadron they do not own: refused, nothing posted", async () => {
+    const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem() });
+    const mine = new harness.Actor({ name: "22 TFW", type: "airSquadron", system: squadronSystem() });
+    sheetsFake.actors.push(squadron, mine);
+    chatFake.setUsers("p1");
+    chatFake.own(mine, "p1");
+    expect((await requestResolution(REPAIR.id, { side: "nato", automatic: [], only: [squadron.uuid] })).ok).toBe(false);
+    expect(chatFake.messages.size).toBe(0);
+    expect(harness.notices.filter((n) => n.level === "warn").map((n) => n.message)[0]).toContain("NOBC.AirRequest.notYourSquadron");
+  });
+
   it("repair of a squadron that is not damaged is refused and nothing changes", async () => {
     const squadron = new harness.Actor({ name: "36 TFW", type: "airSquadron", system: squadronSystem({ box: "ready" }) });
+    sheetsFake.actors.push(squadron);
     await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
     expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+    expect(harness.notices[0]!.message).toContain("NOBC.AirRequest.notDamaged");
     expect(sheetsFake.dialogs).toHaveLength(0);
+    expect(chatFake.messages.size).toBe(0);
     expect(harness.Actor.calls).toHaveLength(0);
   });
 });

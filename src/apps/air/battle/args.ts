@@ -3,19 +3,30 @@
  * refused with one sentence per problem naming the field; nothing opens, nothing is posted.
  */
 import { z } from "zod";
+import { boundedRecord, zoneSchema } from "../schema";
 import type { Translator } from "../../../view/breakdown";
 import { speak } from "../../../words/phrase";
 import { issuePhrase, WITH_INPUT } from "../../../words/issues";
 
+/** No air zone is further than this from another; a table names at most this many zones. */
+export const MAX_ZONE_DISTANCE = 99;
+export const MAX_ZONES = 64;
+
 const side = z.enum(["nato", "wp"]);
-const zone = z.string();
-const distance = z.number().int().min(0);
+const zone = zoneSchema;
+const distance = z.number().int().min(0).max(MAX_ZONE_DISTANCE);
+
+/** Air zones between two zones (either way round), as the world setting `airZoneDistances` holds them. */
+export const zoneDistancesSchema = boundedRecord(zone, boundedRecord(zone, distance, MAX_ZONES), MAX_ZONES);
 
 export const allocationArgs = z.strictObject({
   side: side.optional(),
   zone: zone.optional(),
-  /** Air zones between two zones (either way round); missions outside the own zone need them. */
-  zoneDistances: z.record(z.string(), z.record(z.string(), distance)).optional(),
+  /**
+   * Air zones between two zones (either way round); missions outside the own zone need them. A GM's
+   * table is kept for the world (setting `airZoneDistances`); a player may not set it.
+   */
+  zoneDistances: zoneDistancesSchema.optional(),
 });
 export const lineUpArgs = z.strictObject({ zone: zone.optional() });
 export const sortieArgs = z.strictObject({ side: side.optional(), zone: zone.optional() });

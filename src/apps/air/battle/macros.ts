@@ -9,7 +9,9 @@ import type { Dice } from "../../../rules/dice";
 import { isGM, renderTemplate, translator, warnRefused } from "../../../base/foundry";
 import { postResolutions } from "../../../chat/resolution-card";
 import { templatePath } from "../../../view/paths";
-import { gmOnly } from "../../base/controller";
+import { denied, gmOnly } from "../../base/controller";
+import { SYSTEM_ID } from "../../../base/constants";
+import { SETTING_KEYS } from "../../../base/settings";
 import { recordingDice } from "../../base/dice";
 import { openDialog, type DialogEntry } from "../../base/registry";
 import type { NobcDialog } from "../../base/dialog";
@@ -34,9 +36,23 @@ async function open(entry: DialogEntry, parsed: Parsed<object>): Promise<NobcDia
   return value === null ? null : openDialog(entry, value);
 }
 
-/** Step 1: opens the allocation dialog (`{ side?, zone?, zoneDistances? }`). */
-export function openAirAllocation(args?: unknown): Promise<NobcDialog | null> {
-  return open(ALLOCATION, parseArgs(allocationArgs, args, "openAirAllocation", translator()));
+/**
+ * Step 1: opens the allocation dialog (`{ side?, zone?, zoneDistances? }`). The zone distances are
+ * the world's: a GM's table is kept (world setting `airZoneDistances`) for every allocation after;
+ * a player may not set it.
+ */
+export async function openAirAllocation(args?: unknown): Promise<NobcDialog | null> {
+  const value = checked(parseArgs(allocationArgs, args, "openAirAllocation", translator()));
+  if (value === null) return null;
+  const { zoneDistances, ...scope } = value;
+  if (zoneDistances !== undefined) {
+    if (!isGM()) {
+      refuse(denied("NOBC.AirRequest.distancesGmOnly"));
+      return null;
+    }
+    await game.settings?.set(SYSTEM_ID, SETTING_KEYS.airZoneDistances, zoneDistances);
+  }
+  return openDialog(ALLOCATION, scope);
 }
 
 /** Step 2: opens the line-up dialog of a zone (`{ zone? }`). */

@@ -4,13 +4,15 @@
  * `readAirWorld`, the one read of Foundry's documents.
  */
 import type { ActorRef } from "../../../rules/ids";
-import type { Side, Squadron } from "../../../rules/nobc/air/index";
+import type { AllocationInput, Side, Squadron } from "../../../rules/nobc/air/index";
 import { squadronOf } from "../../../view/snapshots";
 import type { AirSquadronSystemView } from "../../../view/views";
 import type { Translator } from "../../../view/breakdown";
 import { SYSTEM_ID } from "../../../base/constants";
+import { SETTING_KEYS } from "../../../base/settings";
 import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
 import { battleZones, cardRecords, squadronsInZone, type CardRecord, type MessageView } from "./records";
+import { zoneDistancesSchema } from "./args";
 
 /** An actor as this module reads it. */
 export interface ActorView {
@@ -30,6 +32,8 @@ export interface AirWorld {
   /** The squadrons the user owns (a GM owns all). */
   readonly owned: ReadonlySet<ActorRef>;
   readonly isGM: boolean;
+  /** The scenario's distances between air zones (a world setting only a GM writes); {} when none are set. */
+  readonly zoneDistances: AllocationInput["zoneDistances"];
 }
 
 export function readSquadrons(actors: Iterable<ActorView>): { squadrons: Squadron[]; skipped: string[] } {
@@ -44,12 +48,31 @@ export function readSquadrons(actors: Iterable<ActorView>): { squadrons: Squadro
   return { squadrons, skipped };
 }
 
+/** The world's zone distances (setting `airZoneDistances`); a malformed value, or none registered yet, reads as none. */
+export function readZoneDistances(): AllocationInput["zoneDistances"] {
+  let stored: unknown;
+  try {
+    stored = game.settings?.get(SYSTEM_ID, SETTING_KEYS.airZoneDistances);
+  } catch {
+    return {};
+  }
+  const parsed = zoneDistancesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : {};
+}
+
 /** The squadrons, the records of earlier steps (chat, oldest first) and what `user` (this client's by default) owns. */
 export function readAirWorld(user?: AskingUser): AirWorld {
   const { squadrons, skipped } = readSquadrons(worldActors<ActorView>());
   const messages = (game as unknown as { messages?: { contents?: readonly MessageView[] } }).messages?.contents ?? [];
   const owned = ownedActorUuids(undefined, user ?? game.user);
-  return { squadrons, skipped, records: cardRecords(messages, SYSTEM_ID), owned, isGM: isGM(user ?? currentUser()) };
+  return {
+    squadrons,
+    skipped,
+    records: cardRecords(messages, SYSTEM_ID),
+    owned,
+    isGM: isGM(user ?? currentUser()),
+    zoneDistances: readZoneDistances(),
+  };
 }
 
 /** The zone every squadron fights in this turn (see records.battleZones). */

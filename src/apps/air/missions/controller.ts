@@ -3,6 +3,7 @@
  * (the side that owns the squadrons or airbases, or the umpire). Each dialog's controller names only
  * its template, title, state and rules.
  */
+import type { z } from "zod";
 import type { Side } from "../../../rules/nobc/air/types";
 import { opened, type DialogController } from "../../base/controller";
 import type { SideArgs } from "./args";
@@ -10,8 +11,13 @@ import { gmOnly, readMissionWorld, sideFor, type MissionWorld, type SideAssets }
 
 type MissionController<S> = DialogController<S, MissionWorld, SideArgs>;
 
-/** What differs from one mission dialog to the next. */
-export type MissionParts<S> = Pick<MissionController<S>, "template" | "title" | "open" | "access" | "context" | "change" | "submit">;
+/**
+ * What differs from one mission dialog to the next. Each has a state schema: the GM checks a
+ * request's state with it (a player's, or another GM's when this one is the active GM).
+ */
+export type MissionParts<S> = Pick<MissionController<S>, "template" | "title" | "open" | "access" | "context" | "change" | "submit"> & {
+  readonly stateSchema: z.ZodType<S>;
+};
 
 export function missionController<S>(parts: MissionParts<S>): MissionController<S> {
   return {

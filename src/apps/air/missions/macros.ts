@@ -1,21 +1,23 @@
 /**
  * The Air War's steps 7–11 for macros (`game.nobc.air`) and the hand-over button. Arguments are
- * checked first (./args.ts); who may is checked on fresh data; every result is one card, posted
- * through the dialog base's one path (a refusal warned with every reason, nothing posted).
+ * checked first (./args.ts). A side's own rolls (repairs) are requests to the active GM, who reads
+ * the world for the asker, rolls and posts (../../base/request.ts); the umpire's steps (hand-over,
+ * return, overrun) run on a GM's client and refuse a player. Every result is one card (a refusal
+ * warned with every reason, nothing posted).
  */
 import { say, translator, warnRefused } from "../../../base/foundry";
 import { cardOf, type Access, type Card } from "../../base/controller";
-import { recordingDice } from "../../base/dice";
+import { requestResolution } from "../../base/request";
 import { openDialog, type DialogEntry } from "../../base/registry";
 import type { NobcDialog } from "../../base/dialog";
 import { submitDirect } from "../../base/submit";
-import { initialAirbaseRepair, rollAirbaseRepair } from "./airbase-repair/state";
+import { initialAirbaseRepair, type AirbaseRepairState } from "./airbase-repair/state";
 import { postOverrun } from "./overrun/state";
-import { rollRepair } from "./repair/state";
+import type { RepairState } from "./repair/state";
 import { casReturnPost, handOverPost } from "./steps";
 import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs, type ParsedArgs } from "./args";
 import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "./dialogs";
-import { gmOnly, readMissionWorld, sideFor, type MissionWorld } from "./world";
+import { gmOnly, readMissionWorld, type MissionWorld } from "./world";
 import type { Checked } from "../../../rules/resolution";
 import type { Translator } from "./view";
 
@@ -59,30 +61,28 @@ export const openAirbaseRepair = opener(AIRBASE_REPAIR, "openAirbaseRepair");
 export const openCapacity = opener(CAPACITY, "openCapacity");
 export const openOverrun = opener(OVERRUN, "openOverrun");
 
-/** `repairSide({ side, automatic? })`: rolls every damaged squadron of the side at once and posts the card. */
+/**
+ * `repairSide({ side, automatic? })`: asks the active GM to roll every damaged squadron of the side
+ * at once (the repair dialog's request); the GM checks who asks, rolls and posts the card.
+ */
 export async function repairSide(raw?: unknown): Promise<boolean> {
   const a = args(parseArgs(repairArgs, raw, "repairSide"));
   if (a === undefined) return false;
-  return post(
-    (world) => sideFor(world, "squadrons", a.side),
-    (world, i18n) => rollRepair({ side: a.side, automatic: a.automatic ?? [] }, world, recordingDice(), i18n),
-  );
+  const state: RepairState = { side: a.side, automatic: a.automatic ?? [] };
+  return (await requestResolution(REPAIR.id, state)).ok;
 }
 
-/** `repairAirbases({ side, boxes? })`: one die per airbase hit and the air-defence boxes, as one card. */
+/**
+ * `repairAirbases({ side, boxes? })`: asks the active GM for one die per airbase hit and the
+ * air-defence boxes, as one card (the airbase repair dialog's request). Without `boxes` the rules'
+ * own split as this client reads it: a choice the owner may make, checked by the rules on the GM.
+ */
 export async function repairAirbases(raw?: unknown): Promise<boolean> {
   const a = args(parseArgs(airbaseRepairArgs, raw, "repairAirbases"));
   if (a === undefined) return false;
-  return post(
-    (world) => sideFor(world, "airbases", a.side),
-    (world, i18n) =>
-      rollAirbaseRepair(
-        a.boxes === undefined ? initialAirbaseRepair(world, a.side) : { side: a.side, boxes: a.boxes },
-        world,
-        recordingDice(),
-        i18n,
-      ),
-  );
+  const state: AirbaseRepairState =
+    a.boxes === undefined ? initialAirbaseRepair(readMissionWorld(), a.side) : { side: a.side, boxes: a.boxes };
+  return (await requestResolution(AIRBASE_REPAIR.id, state)).ok;
 }
 
 /** `overrunAirfield({ airbase, hits })` (GM): permanent hits on an airbase overrun on the main map. */

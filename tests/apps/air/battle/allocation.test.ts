@@ -28,8 +28,8 @@ describe("who can be allocated", () => {
 });
 
 describe("the allocation dialog's state", () => {
-  const w = world(all);
-  const start = allocationState(w, { side: "nato", zone: "North" }, { North: { South: 1 } });
+  const w = world(all, { zoneDistances: { North: { South: 1 } } });
+  const start = allocationState(w, { side: "nato", zone: "North" });
 
   it("starts with every squadron staying ready in its own zone", () => {
     expect(start.rows).toEqual([
@@ -151,8 +151,8 @@ describe("the allocation dialog's context and card", () => {
 
 describe("target zones", () => {
   it("offers every zone the distance table knows, and accepts a mission there within range", () => {
-    const w = world([squadron("tornado", { range: 2 })]);
-    const s = allocationFromForm(w, allocationState(w, { side: "nato", zone: "North" }, { North: { Hof: 2 } }), {
+    const w = world([squadron("tornado", { range: 2 })], { zoneDistances: { North: { Hof: 2 } } });
+    const s = allocationFromForm(w, allocationState(w, { side: "nato", zone: "North" }), {
       "box-0": "deepStrike",
       "target-0": "Hof",
     });

@@ -28,7 +28,7 @@ export function squadron(id: string, over: Partial<Squadron> = {}): Squadron {
 }
 
 export function world(squadrons: Squadron[], over: Partial<AirWorld> = {}): AirWorld {
-  return { squadrons, skipped: [], records: [], owned: new Set(), isGM: true, ...over };
+  return { squadrons, skipped: [], records: [], owned: new Set(), isGM: true, zoneDistances: {}, ...over };
 }
 
 let next = 1;

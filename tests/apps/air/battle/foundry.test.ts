@@ -20,6 +20,10 @@ import {
   resolveAirSuperiorityStep,
 } from "../../../../src/apps/air/battle/macros";
 import { registerAirBattleActions } from "../../../../src/apps/air/battle/register";
+import { ALLOCATION, LINE_UP, SORTIES } from "../../../../src/apps/air/battle/dialogs";
+import { entries } from "../../../../src/apps/base/entries";
+import { clearDialogRegistry } from "../../../../src/apps/base/registry";
+import { registerResolveQuery } from "../../../../src/apps/base/request";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { phrase } from "../../../../src/rules/resolution";
 import { say } from "../../../../src/base/foundry";
@@ -92,7 +96,11 @@ beforeEach(() => {
   sheetsFake.reset();
   chatFake.reset();
   registerChat();
+  registerResolveQuery();
   clearStageRegistry();
+  // Known to the GM's answer by id, as on every client after init (the turn panel's buttons are left to the tests).
+  clearDialogRegistry();
+  for (const entry of [ALLOCATION, LINE_UP, SORTIES]) entries.set(entry.id, entry);
   for (const key of Object.keys(actors)) Reflect.deleteProperty(actors, key);
   squadronActor("f15", { airToAir: 5, cas: 0, weapons: [{ kind: "aam", name: "AIM-120" }] });
   squadronActor("f16", { airToAir: 4 });
@@ -174,6 +182,10 @@ describe("the dialogs", () => {
     expect(await dialog.resolve()).not.toBeNull();
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
     expect(lastRecord()).toMatchObject({ kind: "allocation", side: "nato", missions: [{ box: "airSuperiority" }, { box: "cas" }] });
+    // Asked of the GM, who posted it: the card names the asker.
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
+    expect(messages().at(-1)!.author).toBe("gm");
+    expect((messages().at(-1)!.flags["nobc"] as Raw)["requestedBy"]).toBe("p1");
     await applyLast();
     expect([box("f15"), box("f16"), box("a10")]).toEqual(["airSuperiority", "ready", "cas"]);
   });

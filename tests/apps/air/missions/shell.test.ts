@@ -14,6 +14,10 @@ import { registerAirMissionActions } from "../../../../src/apps/air/missions/reg
 import { NobcDialog } from "../../../../src/apps/base/dialog";
 import { phrase, type Phrase } from "../../../../src/rules/resolution";
 import { say } from "../../../../src/base/foundry";
+import { registerResolveQuery } from "../../../../src/apps/base/request";
+import { entries } from "../../../../src/apps/base/entries";
+import { clearDialogRegistry } from "../../../../src/apps/base/registry";
+import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "../../../../src/apps/air/missions/dialogs";
 
 type Raw = Record<string, unknown>;
 let macros: typeof import("../../../../src/apps/air/missions/macros");
@@ -52,6 +56,10 @@ function world(): void {
   sheetsFake.reset();
   chatFake.reset();
   registerChat();
+  registerResolveQuery();
+  // Known to the GM's answer by id, as on every client after init (the turn panel's buttons are left to the tests).
+  clearDialogRegistry();
+  for (const entry of [PARADROP, DEEP_STRIKE, REPAIR, CAPACITY, AIRBASE_REPAIR, OVERRUN]) entries.set(entry.id, entry);
   f15 = new harness.Actor({ name: "36 TFW (F-15)", type: "airSquadron", system: squadronSystem({ box: "damaged" }) });
   f16 = new harness.Actor({ name: "349 Sqn (F-16)", type: "airSquadron", system: squadronSystem({ box: "damaged", nationality: "be" }) });
   mig = new harness.Actor({
@@ -95,10 +103,13 @@ describe("the repair button (step 9)", () => {
   it("the owner's Apply is carried out by the active GM, in one update", async () => {
     chatFake.setUsers("p1");
     expect(await macros.repairSide({ side: "nato", automatic: [f15.uuid, f16.uuid] })).toBe(true);
+    // The macro asked the GM, who rolled and posted the card, naming the asker.
+    expect(cards()[0]!.author).toBe("gm");
+    expect(cards()[0]!.flags["nobc"]).toMatchObject({ requestedBy: "p1" });
     const id = cards()[0]!.id;
     const result = await requestCardAction("apply", id);
     expect(result).toMatchObject({ ok: true });
-    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.applyCard"]);
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve", "nobc.applyCard"]);
     expect([f15.system["box"], f16.system["box"]]).toEqual(["ready", "ready"]);
     expect(harness.Actor.calls.filter((c) => c.method === "updateDocuments")).toHaveLength(1);
   });
@@ -130,6 +141,7 @@ describe("the repair button (step 9)", () => {
     expect(context.squadrons.map((s) => s.automatic)).toEqual([false, true]);
     expect(context.canRoll).toBe(true);
     expect(await dialog.resolve()).not.toBeNull();
+    expect(cards()[0]!.author).toBe("gm");
     expect(effectsOf(0)).toContainEqual({ type: "squadronBox", squadron: f16.uuid, box: "ready" });
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
   });

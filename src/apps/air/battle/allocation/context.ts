@@ -34,7 +34,7 @@ export function allocationContext(world: AirWorld, state: AllocationState, i18n:
   const zones = knownZones(world);
   // A mission may go to any zone the distance table knows, even one no squadron is in yet.
   const targets = [
-    ...new Set([...zones, ...Object.keys(state.zoneDistances), ...Object.values(state.zoneDistances).flatMap((d) => Object.keys(d))]),
+    ...new Set([...zones, ...Object.keys(world.zoneDistances), ...Object.values(world.zoneDistances).flatMap((d) => Object.keys(d))]),
   ].sort();
   const checked = checkAllocation(world, state, i18n);
   const problems = allocationProblems(world, state, i18n);

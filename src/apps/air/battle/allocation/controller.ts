@@ -1,12 +1,13 @@
 /**
  * Step 1's dialog: a side's ready squadrons of a zone, each given a box, a target zone and perhaps
  * a weapon card. Anyone may open it (a player sees only their own squadrons); Post refuses orders
- * for squadrons the user does not own.
+ * for squadrons the user does not own. The ranges are checked against the world's zone distances.
  */
 import { speak } from "../../../../words/phrase";
 import { allowed, opened, refused, type DialogController } from "../../../base/controller";
 import type { AllocationArgs } from "../args";
 import { airCard } from "../records";
+import { allocationStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { allocationContext } from "./context";
 import { allocationCard, allocationFromForm, allocationProblems, allocationState, checkAllocation, type AllocationState } from "./state";
@@ -19,7 +20,8 @@ export const allocationController: DialogController<AllocationState, AirWorld, A
   width: 720,
   submitAction: "post",
   read: readAirWorld,
-  open: (world, args) => opened(allocationState(world, defaultScope(world, args), args.zoneDistances ?? {})),
+  stateSchema: allocationStateSchema,
+  open: (world, args) => opened(allocationState(world, defaultScope(world, args))),
   access: () => allowed,
   context: (state, world, i18n) => allocationContext(world, state, i18n),
   change: (state, values, world) => allocationFromForm(world, state, values),

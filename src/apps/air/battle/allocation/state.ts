@@ -35,11 +35,11 @@ export interface AllocationRow {
   readonly weaponName: string;
 }
 
+/** The distances between zones are the world's (a GM's setting), never the state's: see AirWorld. */
 export interface AllocationState {
   readonly side: Side;
   readonly zone: string;
   readonly rows: readonly AllocationRow[];
-  readonly zoneDistances: AllocationInput["zoneDistances"];
 }
 
 /** The ready squadrons of a side based in a zone that the user may allocate (a GM: all). */
@@ -51,14 +51,13 @@ export function allocatable(world: AirWorld, side: Side, zone: string): Squadron
 export function allocationState(
   world: AirWorld,
   scope: { side: Side; zone: string },
-  zoneDistances: AllocationInput["zoneDistances"] = {},
   previous: readonly AllocationRow[] = [],
 ): AllocationState {
   const kept = new Map(previous.map((r) => [r.squadron, r]));
   const rows = allocatable(world, scope.side, scope.zone).map(
     (s): AllocationRow => kept.get(s.id) ?? { squadron: s.id, box: "", targetZone: s.airZone, weaponKind: "", weaponName: "" },
   );
-  return { side: scope.side, zone: scope.zone, rows, zoneDistances };
+  return { side: scope.side, zone: scope.zone, rows };
 }
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -85,7 +84,7 @@ export function allocationFromForm(world: AirWorld, state: AllocationState, form
     weaponKind: `weaponKind-${i}` in form ? asKind(form[`weaponKind-${i}`]) : row.weaponKind,
     weaponName: typeof form[`weaponName-${i}`] === "string" ? str(form[`weaponName-${i}`]).trim() : row.weaponName,
   }));
-  if (side !== state.side || zone !== state.zone) return allocationState(world, { side, zone }, state.zoneDistances, rows);
+  if (side !== state.side || zone !== state.zone) return allocationState(world, { side, zone }, rows);
   return { ...state, rows };
 }
 
@@ -101,7 +100,7 @@ export function allocationInput(world: AirWorld, state: AllocationState, i18n: T
     }
     orders.push(order);
   }
-  return { squadrons: world.squadrons, orders, zoneDistances: state.zoneDistances };
+  return { squadrons: world.squadrons, orders, zoneDistances: world.zoneDistances };
 }
 
 /** What may stop the user posting, beyond the rules: no order, or squadrons they do not own. */

@@ -7,9 +7,19 @@ import { speak } from "../../../../words/phrase";
 import { allowed, opened, refused, type DialogAction, type DialogController } from "../../../base/controller";
 import type { LineUpArgs } from "../args";
 import { airCard } from "../records";
+import { lineUpStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { lineUpContext } from "./context";
-import { checkLineUp, editableParts, lineUpCard, lineUpFromForm, lineUpState, moveInLine, type LineUpState } from "./state";
+import {
+  checkLineUp,
+  editableParts,
+  lineUpAsRecorded,
+  lineUpCard,
+  lineUpFromForm,
+  lineUpState,
+  moveInLine,
+  type LineUpState,
+} from "./state";
 
 /** Moves a WP squadron in the line, if the line is the user's to decide. */
 function move(delta: -1 | 1): DialogAction<LineUpState, AirWorld> {
@@ -25,6 +35,7 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
   width: 680,
   submitAction: "post",
   read: readAirWorld,
+  stateSchema: lineUpStateSchema,
   open: (world, args) => opened(lineUpState(world, defaultScope(world, { zone: args.zone }).zone)),
   // Anyone may look; Post refuses a user with no part to decide now.
   access: () => allowed,
@@ -40,7 +51,9 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
     // The GM starts the zone's line-up over, ignoring the parts already posted.
     restart: (state, world) => (world.isGM ? lineUpState(world, state.zone, true) : state),
   },
-  submit(state, world, i18n) {
+  submit(asked, world, i18n) {
+    // What is already on the zone's cards is read from the world, not taken from the asker's state.
+    const state = lineUpAsRecorded(world, asked);
     const parts = editableParts(world, state);
     if (parts.length === 0) return refused([i18n.localize("NOBC.AirBattle.Refused.notYourPart")]);
     const checked = checkLineUp(world, state, parts);

@@ -91,6 +91,22 @@ export function editableParts(world: AirWorld, state: LineUpState): LineUpPart[]
   return out;
 }
 
+/**
+ * The state Post resolves, on the GM's client: the parts already posted (and the bouts) as the
+ * zone's cards hold them now, and from the asker's state only the parts the asker decides now.
+ * A GM may have started over (no part recorded in the state), and then decides every part.
+ */
+export function lineUpAsRecorded(world: AirWorld, asked: LineUpState): LineUpState {
+  const fresh = lineUpState(world, asked.zone, world.isGM && asked.recorded.length === 0);
+  const parts = editableParts(world, fresh);
+  return {
+    ...fresh,
+    wpLine: parts.includes("wpLine") ? asked.wpLine : fresh.wpLine,
+    opposite: parts.includes("natoOpposite") ? asked.opposite : fresh.opposite,
+    switches: parts.includes("wpSwitches") ? asked.switches : fresh.switches,
+  };
+}
+
 /** The side whose turn it is when the user can decide nothing; null when nothing is left. */
 export function waitingFor(world: AirWorld, state: LineUpState): Side | null {
   if (state.bouts !== null) return null;

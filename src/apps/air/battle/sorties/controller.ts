@@ -6,6 +6,7 @@ import { speak } from "../../../../words/phrase";
 import { allowed, opened, refused, type DialogController } from "../../../base/controller";
 import type { SortieArgs } from "../args";
 import { airCard } from "../records";
+import { sortieStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { sortieContext } from "./context";
 import { checkSorties, sortieCard, sortieFromForm, sortieProblems, sortieState, type SortieState } from "./state";
@@ -18,6 +19,7 @@ export const sortiesController: DialogController<SortieState, AirWorld, SortieAr
   width: 620,
   submitAction: "post",
   read: readAirWorld,
+  stateSchema: sortieStateSchema,
   open: (world, args) => opened(sortieState(world, defaultScope(world, args))),
   access: () => allowed,
   context: (state, world, i18n) => sortieContext(world, state, i18n),

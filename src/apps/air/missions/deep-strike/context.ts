@@ -14,6 +14,7 @@ import {
   targetChoices,
   strikeOrder,
   deepStrikeInput,
+  withUmpireAirDefence,
   AIM_KEYS,
   KIND_KEYS,
   type DeepStrikeState,
@@ -70,7 +71,9 @@ const ROLE_KEYS = {
   card: "NOBC.AirMissions.DeepStrike.RoleCard",
 } as const;
 
-export function deepStrikeContext(state: DeepStrikeState, world: MissionWorld, i18n: Translator) {
+export function deepStrikeContext(asked: DeepStrikeState, world: MissionWorld, i18n: Translator) {
+  // A player's strike meets the umpire's air defence; the preview shows what the GM will use.
+  const state = withUmpireAirDefence(asked, world);
   const order = strikeOrder(state, world);
   const choices = targetChoices(world, state.side);
   const base = {
@@ -97,6 +100,7 @@ export function deepStrikeContext(state: DeepStrikeState, world: MissionWorld, i
       .filter((g) => g.options.length > 0),
     aims: (["target", "airDefence"] as const).map((a) => ({ value: a, label: i18n.localize(AIM_KEYS[a]), selected: a === state.aim })),
     airDefence: state.airDefence,
+    airDefenceLocked: !world.isGM,
     strikeOrder: order.map((id) => world.names.get(id) ?? id),
   };
   const input = deepStrikeInput(state, world);

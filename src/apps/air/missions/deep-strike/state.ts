@@ -112,9 +112,9 @@ export function readDeepStrike(state: DeepStrikeState, form: FormValues, world: 
     if (form[`order:${id}`] !== undefined && form[`order:${id}`] !== "" && Number.isFinite(n)) order[id] = n;
   }
   const target = typeof form["target"] === "string" ? form["target"] : state.target;
-  // A new target brings its own air defence; the typed values belong to the old one.
+  // A new target brings its own air defence; the typed values belong to the old one. Only a GM types them.
   const airDefence =
-    target !== state.target
+    target !== state.target || !world.isGM
       ? defaultAirDefence(world, target)
       : typeof form["airDefence"] === "string"
         ? form["airDefence"]
@@ -211,7 +211,16 @@ function chemicalDiscard(state: DeepStrikeState, world: MissionWorld): Effect[] 
   return card?.afterUse === "discard" ? [{ type: "cardDiscarded", card: card.id }] : [];
 }
 
-export function rollDeepStrike(state: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
+/**
+ * The state the strike is resolved with: the target's air-defence values are the umpire's, so a
+ * player's strike meets the world's working boxes at their default value, whatever their state says.
+ */
+export function withUmpireAirDefence(state: DeepStrikeState, world: MissionWorld): DeepStrikeState {
+  return world.isGM ? state : { ...state, airDefence: defaultAirDefence(world, state.target) };
+}
+
+export function rollDeepStrike(asked: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
+  const state = withUmpireAirDefence(asked, world);
   const input = deepStrikeInput(state, world);
   if (!input.ok) return input;
   const resolved = resolveDeepStrike(input.value, dice);

@@ -1,5 +1,6 @@
 /** Step 11, the airfield overrun dialog: the umpire's. */
 import { cardOf } from "../../../base/controller";
+import { overrunStateSchema } from "../schemas";
 import { forUmpire, missionController } from "../controller";
 import { overrunContext } from "./context";
 import { initialOverrun, postOverrun, readOverrun, type OverrunState } from "./state";
@@ -7,6 +8,7 @@ import { initialOverrun, postOverrun, readOverrun, type OverrunState } from "./s
 export const overrunController = missionController<OverrunState>({
   template: "apps/air-missions/overrun.hbs",
   title: "NOBC.AirMissions.Overrun.Title",
+  stateSchema: overrunStateSchema,
   ...forUmpire((world) => initialOverrun(world)),
   context: (state, world, i18n) => overrunContext(state, world, i18n),
   change: (state, values) => readOverrun(state, values),

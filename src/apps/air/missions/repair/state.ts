@@ -16,6 +16,8 @@ export interface RepairState {
   readonly side: Side;
   /** NATO's picks repaired without a roll (at most two; the rules refuse more). */
   readonly automatic: readonly string[];
+  /** Only these squadrons (a squadron sheet's Repair button); every damaged one of the side when left out. */
+  readonly only?: readonly string[] | undefined;
 }
 
 export function damagedSquadrons(world: MissionWorld, side: Side): Squadron[] {
@@ -30,6 +32,7 @@ export function readRepair(state: RepairState, form: FormValues, world: MissionW
   const side = readSide(form["side"], state.side);
   if (side !== state.side) return { side, automatic: [] };
   return {
+    ...state,
     side,
     automatic:
       side === "nato"
@@ -43,7 +46,23 @@ export function readRepair(state: RepairState, form: FormValues, world: MissionW
 }
 
 export function repairInput(state: RepairState, world: MissionWorld): Checked<RepairInput> {
-  const squadrons = damagedSquadrons(world, state.side);
+  const damaged = damagedSquadrons(world, state.side);
+  const only = state.only;
+  if (only !== undefined) {
+    const listed = new Set(damaged.map((s) => s.id));
+    const missing = only.filter((id) => !listed.has(id));
+    if (missing.length > 0)
+      return refuse(
+        ...missing.map((id) =>
+          refusal(
+            "notDamaged",
+            phrase("NOBC.AirRequest.notDamaged", { name: world.names.get(id) ?? id, side: phrase(SIDE_KEYS[state.side]) }),
+            "only",
+          ),
+        ),
+      );
+  }
+  const squadrons = only === undefined ? damaged : damaged.filter((s) => only.includes(s.id));
   if (squadrons.length === 0) {
     return refuse(
       refusal("nothingDamaged", phrase("NOBC.AirMissions.Check.nothingDamaged", { side: phrase(SIDE_KEYS[state.side]) }), "squadrons"),
@@ -63,7 +82,11 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
   return {
     ok: true,
     value: {
-      title: i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
+      // One squadron's repair (its sheet's button) is titled with its name.
+      title:
+        state.only?.length === 1
+          ? i18n.format("NOBC.Dialog.RepairTitle", { name: world.names.get(state.only[0]!) ?? state.only[0]! })
+          : i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
       hook: "nobc.aircraftRepaired",
       resolution: resolved.value,
       outcome: speak(phrase("NOBC.AirMissions.Repair.Outcome", { repaired: repaired.length, destroyed: destroyed.length }), i18n),
