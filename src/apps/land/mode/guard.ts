@@ -71,11 +71,11 @@ export async function revertStrayModeChange(actor: UpdatedActor, changed: unknow
   return true;
 }
 
-/** On init: every client listens; only the active GM's acts. */
+/** On init: every client listens; only the active GM's acts (Foundry does not wait for the promise). */
 export function watchModeChanges(): void {
   Hooks.on(
     "updateActor",
     ((actor: UpdatedActor, changed: unknown, _options: unknown, userId: string) =>
-      void revertStrayModeChange(actor, changed, userId)) as never,
+      revertStrayModeChange(actor, changed, userId)) as never,
   );
 }
