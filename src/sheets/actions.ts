@@ -1,22 +1,22 @@
 /**
- * What the sheet buttons do. Rules buttons ask the rules core, warn with every refusal, show the
- * breakdown in a confirm dialog, and only then write through `applyEffects`. The small edits
- * (a box track, unlinking a card) write the one field directly, as the form would.
+ * What the sheet buttons do. A button that resolves something sends a request to the active GM
+ * (the mode change) or opens its dialog (HQ recovery), and the card goes to chat; nothing is
+ * written by the rules from here. The small edits (a box track, unlinking a card) write the one
+ * field directly, as the form would.
  */
 import type { Mode } from "../rules/nobc/land/types";
-import { setMode } from "../rules/nobc/land/index";
-import { phrase, type Checked, type Resolution } from "../rules/resolution";
+import { phrase } from "../rules/resolution";
 import { nationalityName } from "../rules/nationalities";
-import { PlanWriteError, applyEffects, documentAt } from "../effects/apply";
-import { breakdownContext, localizeBreakdown } from "../view/breakdown";
+import { documentAt } from "../effects/apply";
 import { localize, say, translator, warnRefused } from "../base/foundry";
-import type { AirSquadronSystemView, UnitSystemView } from "../view/views";
-import { landUnitOf, squadronOf } from "../view/snapshots";
-import { TEMPLATES } from "../view/paths";
-import { confirmDialog, renderHtml, type LiveActor, type LiveDocument, type SheetApp } from "./base";
+import type { AirSquadronSystemView } from "../view/views";
+import { squadronOf } from "../view/snapshots";
+import { confirmDialog, type LiveActor, type LiveDocument, type SheetApp } from "./base";
 import { mayUpdate } from "../documents/drop-handlers";
 import { currentTurnPosition } from "../combat/current";
 import { openLandPhase } from "../apps/land/register";
+import { MODE } from "../apps/land/dialogs";
+import { modeChangeAllowed } from "../apps/land/mode/guard";
 import { requestResolution } from "../apps/base/request";
 import { REPAIR } from "../apps/air/missions/dialogs";
 import type { RepairState } from "../apps/air/missions/repair/state";
@@ -24,60 +24,17 @@ import type { RepairState } from "../apps/air/missions/repair/state";
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
 
-function nameOf(uuid: string): string {
-  const doc = documentAt(uuid) as { name?: string } | null | undefined;
-  return doc?.name ?? uuid;
-}
-
-/** How a rules button presents its result. */
-export interface RulesPrompt {
-  readonly title: string;
-  readonly intro: string;
-  readonly name: string;
-  readonly showTotal: boolean;
-}
-
-/**
- * Refused: warns with every reason and changes nothing. Accepted: shows the breakdown and writes
- * the effects only if the user confirms. True when something was written.
- */
-export async function confirmAndApply<O>(checked: Checked<Resolution<O>>, prompt: RulesPrompt): Promise<boolean> {
-  if (!checked.ok) {
-    warnRefused(checked.refusals.map((r) => say(r.text)));
-    return false;
-  }
-  const { breakdown, rolls, effects } = checked.value;
-  const i18n = translator();
-  const view = localizeBreakdown(
-    breakdownContext({ intro: prompt.intro, breakdown, rolls, effects, showTotal: prompt.showTotal }, nameOf),
-    i18n,
-  );
-  const content = await renderHtml(TEMPLATES.breakdown, view);
-  if (!(await confirmDialog(i18n.format(prompt.title, { name: prompt.name }), content))) return false;
-  try {
-    await applyEffects(effects);
-  } catch (error) {
-    if (!(error instanceof PlanWriteError)) throw error;
-    warnRefused(`${i18n.localize(error.reasonKey)} ${error.failures.join(" ")}`);
-    return false;
-  }
-  return true;
-}
-
 function isMode(value: string | undefined): value is Mode {
   return value === "combat" || value === "march";
 }
 
-/**
- * Whether this user may switch a unit's mode now: mode markers are placed in the Orders phase
- * (Land War QRS phase 2), so with a turn on the tracker a player switches only then; the GM (for
- * set-up and corrections) and a world without a turn tracker are not limited.
- */
-export function modeChangeAllowed(isGM: boolean, stage: string | null): boolean {
-  return isGM || stage === null || stage === "orders";
-}
+export { modeChangeAllowed };
 
-/** Unit sheet: take the mode the button names (Combat costs a supply point). */
+/**
+ * Unit sheet: ask the active GM to put the unit in the mode the button names (`land.mode`). The
+ * GM checks the Orders phase and the rules (Combat Mode costs a supply point) and posts the card,
+ * which the unit's owner applies. Outside Orders a player is told at once and nothing is sent.
+ */
 export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLElement): Promise<void> {
   const mode = target.dataset["mode"];
   if (!isMode(mode) || !this.isEditable) return;
@@ -85,9 +42,7 @@ export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLEl
     warnRefused(translator().localize("NOBC.Dialog.ModeOnlyInOrders"));
     return;
   }
-  const unit = this.document;
-  const checked = setMode({ unit: landUnitOf(unit, unit.system as UnitSystemView), mode });
-  await confirmAndApply(checked, { title: "NOBC.Dialog.ModeTitle", intro: "NOBC.Dialog.ModeIntro", name: unit.name, showTotal: false });
+  await requestResolution(MODE.id, { units: [this.document.uuid], mode });
 }
 
 /**

@@ -63,6 +63,7 @@ describe("src/nobc.ts", () => {
         "land.demolition",
         "land.resupply",
         "land.recovery",
+        "land.mode",
         "air.allocation",
         "air.lineUp",
         "air.sorties",

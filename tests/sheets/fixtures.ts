@@ -11,7 +11,7 @@ import { supportCardSheetContext } from "../../src/sheets/context/support-card";
 import { breakdownContext, type BreakdownInput } from "../../src/view/breakdown";
 import type { CardSummary } from "../../src/sheets/context/cards";
 import type { UnitSystemView } from "../../src/view/views";
-import { air, land, scriptedDice, unwrap } from "../../src/rules/index";
+import { air, scriptedDice, unwrap } from "../../src/rules/index";
 import { squadron } from "../rules/air/fixtures";
 
 export interface FixtureSheet {
@@ -91,33 +91,6 @@ export const unitSystem: UnitSystemView = {
   supplyCapacity: 2,
   forcedMarch: false,
   movementAllowance: 4,
-};
-
-/** 1st Bde takes Combat Mode from the sheet's toggle: one supply point spent. */
-const modeOrder = unwrap(
-  land.setMode({
-    unit: {
-      id: "Actor.u1",
-      side: "nato",
-      name: "1st Bde, 3rd Armd Div",
-      size: "brigade",
-      arm: "armour",
-      strength: 4,
-      mode: "march",
-      supply: 1,
-      hex: "0101",
-      nationality: "us",
-    },
-    mode: "combat",
-  }),
-);
-
-export const modeBreakdown: BreakdownInput = {
-  intro: "NOBC.Dialog.ModeIntro",
-  breakdown: modeOrder.breakdown,
-  rolls: modeOrder.rolls,
-  effects: modeOrder.effects,
-  showTotal: false,
 };
 
 /** 36 TFW (US, repair score 5) rolls a 4 and is ready again. */
@@ -367,7 +340,6 @@ export function fixtureSheets(): FixtureSheet[] {
 /** Breakdown dialogs, localized by the caller with the language it renders in. */
 export function fixtureDialogs() {
   return [
-    { id: "dialog-mode", title: "Confirm: mode change", context: breakdownContext(modeBreakdown, (r) => names.get(r) ?? r), data: [names] },
     {
       id: "dialog-repair",
       title: "Confirm: repair roll",

@@ -14,9 +14,11 @@ import { phrase } from "../../src/rules/resolution";
 import { speak } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
 import { registerChat } from "../../src/queries/card-controls";
+import { requestCardAction } from "../../src/queries/register";
 import { registerResolveQuery, requestResolution } from "../../src/apps/base/request";
-import { entries } from "../../src/apps/base/entries";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
+import { entries } from "../../src/apps/base/entries";
+import { MODE } from "../../src/apps/land/dialogs";
 import { REPAIR } from "../../src/apps/air/missions/dialogs";
 
 type Raw = Record<string, unknown>;
@@ -131,63 +133,95 @@ describe("unit sheet", () => {
     expect(UnitSheet.DEFAULT_OPTIONS.classes.slice(0, 2)).toEqual(["nobc", "sheet"]);
   });
 
-  it("refuses Combat Mode without a supply point: warns and writes nothing", async () => {
-    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 0 }) });
-    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
-    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
-    expect(harness.notices[0]?.message).toBe(
-      speak(phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: "1 Bde" }) }), keyWording()),
-    );
-    expect(sheetsFake.dialogs).toHaveLength(0);
-    expect(harness.Actor.calls).toHaveLength(0);
-  });
+  describe("the Combat / March buttons send a request (land.mode) the GM answers", () => {
+    beforeEach(() => {
+      chatFake.reset();
+      registerChat();
+      registerResolveQuery();
+      entries.set(MODE.id, MODE);
+    });
+    afterEach(() => {
+      clearDialogRegistry();
+      delete harness.game["combats"];
+    });
+    const cardOf = () => [...chatFake.messages.values()][0]!;
+    /** A unit of the world (the GM reads the world's actors). */
+    const worldUnit = (system: Raw) => {
+      const unit = new harness.Actor({ name: "1 Bde", type: "unit", system });
+      sheetsFake.actors.push(unit);
+      return unit;
+    };
 
-  it("with a supply point shows the breakdown, then applies the effects in one batched update", async () => {
-    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
-    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
-    expect(sheetsFake.rendered.map((r) => r.path)).toEqual([TEMPLATES.breakdown]);
-    expect((sheetsFake.rendered[0]?.data as { effects: string[] }).effects).toHaveLength(2);
-    expect(sheetsFake.dialogs).toHaveLength(1);
-    expect(harness.Actor.calls).toEqual([
-      { method: "updateDocuments", data: [{ _id: unit.id, "system.supply": 0, "system.mode": "combat" }], operation: {} },
-    ]);
-  });
+    it("refuses Combat Mode without a supply point with the rules' reason: nothing posted, nothing written", async () => {
+      const unit = worldUnit(unitSystem({ supply: 0 }));
+      await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+      expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
+      expect(harness.notices[0]?.message).toBe(
+        speak(
+          phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: "1 Bde" }) }),
+          keyWording(),
+        ),
+      );
+      expect(chatFake.messages.size).toBe(0);
+      expect(harness.Actor.calls).toHaveLength(0);
+    });
 
-  it("a write Foundry refuses is told to the user, not thrown", async () => {
-    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
-    vi.spyOn(harness.Actor, "updateDocuments").mockRejectedValueOnce(new Error("no permission"));
-    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
-    expect(harness.notices.map((n) => n.level)).toEqual(["warn"]);
-    expect(harness.notices[0]?.message).toContain("no permission");
-    expect(harness.notices[0]?.message).toContain("NOBC.Chat.Refused.writeFailed");
-    expect(unit.system["mode"]).toBe("march");
-  });
+    it("a player's click: the GM posts the card (it authors it, naming the asker) and writes nothing; the owner's Apply writes it", async () => {
+      const unit = worldUnit(unitSystem({ supply: 1 }));
+      chatFake.own(unit, "p1");
+      chatFake.setUsers("p1");
+      await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+      expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
+      const message = cardOf();
+      expect(message.author).toBe("gm");
+      expect(message.flags["nobc"]).toMatchObject({
+        requestedBy: "p1",
+        effects: [
+          { type: "supply", actor: unit.uuid, delta: -1 },
+          { type: "mode", actor: unit.uuid, mode: "combat" },
+        ],
+      });
+      expect(harness.Actor.calls).toHaveLength(0);
+      expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
+      expect(harness.Actor.calls.filter((c) => c.method === "updateDocuments")).toEqual([
+        { method: "updateDocuments", data: [{ _id: unit.id, "system.supply": 0, "system.mode": "combat" }], operation: {} },
+      ]);
+    });
 
-  it("with a turn on the tracker, a player switches mode only in the Orders phase; the GM any time", async () => {
-    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
-    const g = harness.game;
-    g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("movement") } }];
-    try {
-      g["user"] = { id: "p1", isGM: false };
+    it("a player may not ask for a unit they do not own: the GM refuses, naming the field", async () => {
+      const unit = worldUnit(unitSystem({ supply: 1 }));
+      chatFake.setUsers("p1");
+      await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
+      expect(harness.notices.map((n) => n.message)).toEqual([
+        speak(
+          phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Land.Mode.NotYourUnit", { field: "units[0]", unit: "1 Bde" }) }),
+          keyWording(),
+        ),
+      ]);
+      expect(chatFake.messages.size).toBe(0);
+    });
+
+    it("with a turn on the tracker, a player switches mode only in the Orders phase (said at once, nothing sent); the GM any time", async () => {
+      const unit = worldUnit(unitSystem({ supply: 1 }));
+      chatFake.own(unit, "p1");
+      const g = harness.game;
+      g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("movement") } }];
+      chatFake.setUsers("p1");
       await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
       expect(harness.notices.map((n) => n.message)).toEqual(['NOBC.Notify.Refused {"reason":"NOBC.Dialog.ModeOnlyInOrders"}']);
-      expect([sheetsFake.dialogs.length, harness.Actor.calls.length]).toEqual([0, 0]);
+      expect(chatFake.users.get("gm")!.queries).toEqual([]);
+      expect(chatFake.messages.size).toBe(0);
       g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("orders") } }];
       await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
-      expect(harness.Actor.calls).toHaveLength(1);
-    } finally {
-      delete g["combats"];
-    }
-    expect(modeChangeAllowed(true, "movement")).toBe(true);
-    expect(modeChangeAllowed(false, null)).toBe(true);
-  });
-
-  it("writes nothing when the user cancels the dialog", async () => {
-    sheetsFake.answer = null;
-    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ supply: 1 }) });
-    await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
-    expect(sheetsFake.dialogs).toHaveLength(1);
-    expect(harness.Actor.calls).toHaveLength(0);
+      expect(chatFake.messages.size).toBe(1);
+      chatFake.setUsers("gm");
+      g["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: turn.stageIndex("movement") } }];
+      await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "march" });
+      expect(chatFake.messages.size).toBe(2);
+      expect(harness.Actor.calls).toHaveLength(0);
+      expect(modeChangeAllowed(true, "movement")).toBe(true);
+      expect(modeChangeAllowed(false, null)).toBe(true);
+    });
   });
 
   it("a refused card drop warns with the reason and changes nothing", async () => {

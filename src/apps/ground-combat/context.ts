@@ -261,12 +261,13 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
   };
 }
 
-/** The planner template's context. */
+/** The planner template's context; `commands` says which units the user may commit (a GM all). */
 export function groundCombatContext(
   field: Battlefield,
   state: GroundCombatState,
   checked: Checked<GroundCombatPlan>,
   i18n: Translator,
+  commands: (id: string) => boolean = () => true,
 ): GroundCombatView {
   const sideLabel = (side: Side) => i18n.localize(SIDE_LABELS[side]);
   const targets = targetChoices(field, state.attackerSide, state.attackers);
@@ -276,16 +277,19 @@ export function groundCombatContext(
   const terrainList = terrainFromMap ?? state.terrain;
   const hqs = involvedHqs(field, state);
   const cardsTicked = hqs.flatMap((h) => h.cards.filter((c) => tickedCards.has(c.id)));
-  const callers = missionCallers(field, state);
+  // A player is offered only the units they command (a unit already in the state stays, to be unticked).
+  const callers = missionCallers(field, state).filter((u) => commands(u.id));
   return {
     sideChoices: SIDES.map((s) => ({ value: s, label: sideLabel(s), selected: s === state.attackerSide })),
-    attackers: attackerCandidates(field, state).map((u) => ({
-      uuid: u.id,
-      name: u.name,
-      hex: hexText(u.hex, i18n),
-      detail: unitDetail(field, u.id, i18n),
-      ticked: state.attackers.includes(u.id),
-    })),
+    attackers: attackerCandidates(field, state)
+      .filter((u) => commands(u.id) || state.attackers.includes(u.id))
+      .map((u) => ({
+        uuid: u.id,
+        name: u.name,
+        hex: hexText(u.hex, i18n),
+        detail: unitDetail(field, u.id, i18n),
+        ticked: state.attackers.includes(u.id),
+      })),
     targetChoices: [
       { value: "", label: i18n.localize("NOBC.GroundCombat.ChooseTarget"), selected: state.target === "" },
       ...targets.map((hex) => ({
@@ -326,7 +330,7 @@ export function groundCombatContext(
     minefield: state.minefield,
     missions: state.missions.map((m, index) => {
       const supported = unitById(field, m.supported);
-      const guns = supported === undefined ? [] : artilleryCandidates(field, supported, state.target);
+      const guns = supported === undefined ? [] : artilleryCandidates(field, supported, state.target).filter((g) => commands(g.id));
       const extra = m.artillery
         .filter((id) => !guns.some((g) => g.id === id))
         .map((id) => unitById(field, id))

@@ -1,18 +1,19 @@
 /**
- * The ground-combat planner's controller. The world is the battlefield (`readBattlefield`); every
- * decision is made by the pure modules of this folder (state, input, context); Roll checks the plan
- * with the rules and makes the card (./card.ts), which the dialog base posts.
+ * The ground-combat planner's controller. The world is the battlefield as the asker may see it, what
+ * they own and the world's rules options (`readPlannerWorld`); every decision is made by the pure
+ * modules of this folder (state, input, context, access); Roll sends the plan to the active GM,
+ * whose client checks it with the rules on its own read and makes the card (./card.ts).
  */
-import type { Battlefield } from "../../world/battlefield";
-import { readBattlefield } from "../../world/read";
-import { rulesOptions } from "../../base/settings";
-import { allFormValues, allowed, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
+import type { z } from "zod";
+import { allFormValues, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { groundCombatCard } from "./card";
 import { groundCombatContext, phraseWithNames } from "./context";
 import { speak } from "../../words/phrase";
 import { planFromState } from "./input";
 import { addMission, applyForm, defaultState, removeMission, type FormValues as PlannerValues, type GroundCombatState } from "./state";
-import { canvasSelection } from "./world";
+import { canvasSelection, readPlannerWorld, type PlannerWorld } from "./world";
+import { plannerAccess } from "./access";
+import { groundCombatStateSchema } from "./schema";
 
 /** What the planner opens on: `attackers` and `target` replace the canvas selection. */
 export interface PlannerArgs {
@@ -31,37 +32,43 @@ function lists(values: FormValues): PlannerValues {
   return out;
 }
 
-export const plannerController: DialogController<GroundCombatState, Battlefield, PlannerArgs> = {
+/** The units the user may commit: every one for a GM, else the owned ones. */
+function commands(world: PlannerWorld): (id: string) => boolean {
+  return (id) => world.isGM || world.owned.has(id);
+}
+
+export const plannerController: DialogController<GroundCombatState, PlannerWorld, PlannerArgs> = {
   template: "apps/ground-combat.hbs",
   title: "NOBC.GroundCombat.Title",
   icon: "fa-solid fa-crosshairs",
   classes: ["nobc", "nobc-ground-combat"],
   width: 760,
   submitAction: "roll",
-  read: readBattlefield,
-  open(field, { attackers, target }) {
+  read: readPlannerWorld,
+  stateSchema: groundCombatStateSchema satisfies z.ZodType<GroundCombatState>,
+  open(world, { attackers, target }) {
     const canvas = canvasSelection();
     const selection = {
       selected: attackers ?? canvas.selected,
       targeted: canvas.targeted,
       ...(target === undefined ? {} : { hex: target }),
     };
-    return opened(defaultState(field, selection, rulesOptions()));
+    return opened(defaultState(world.field, selection, world.options));
   },
-  // Anyone may plan; the GM checks who may apply the card.
-  access: () => allowed,
-  context(state, field, i18n) {
-    return groundCombatContext(field, state, planFromState(field, state).plan, i18n);
+  access: plannerAccess,
+  context(state, world, i18n) {
+    return groundCombatContext(world.field, state, planFromState(world.field, state).plan, i18n, commands(world));
   },
-  change: (state, values, field) => applyForm(field, state, lists(values)),
+  change: (state, values, world) => applyForm(world.field, state, lists(values)),
   readForm: allFormValues,
   actions: {
-    addMission: (state, field) => addMission(field, state),
+    addMission: (state, world) => addMission(world.field, state, commands(world)),
     removeMission: (state, _field, target) => removeMission(state, Number(target.dataset["index"])),
     // The base reads the world again for the redraw.
     refresh: (state) => state,
   },
-  submit(state, field, i18n, dice) {
+  submit(state, world, i18n, dice) {
+    const { field } = world;
     const { input, plan } = planFromState(field, state);
     if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     return { ok: true, value: { card: groundCombatCard(field, plan.value, input.terrain, dice, i18n) } };

@@ -394,9 +394,13 @@ export function applyForm(field: Battlefield, state: GroundCombatState, values: 
   };
 }
 
-/** Adds a fire mission for the first unit that may call one, if any. */
-export function addMission(field: Battlefield, state: GroundCombatState): GroundCombatState {
-  const caller = missionCallers(field, state)[0];
+/** Adds a fire mission for the first unit that may call one and the user commands, if any. */
+export function addMission(
+  field: Battlefield,
+  state: GroundCombatState,
+  commands: (id: ActorRef) => boolean = () => true,
+): GroundCombatState {
+  const caller = missionCallers(field, state).find((u) => commands(u.id));
   return caller === undefined ? state : { ...state, missions: [...state.missions, { supported: caller.id, artillery: [] }] };
 }
 

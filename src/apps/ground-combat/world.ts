@@ -1,8 +1,55 @@
 /**
- * What the planner reads besides the battlefield (src/world): the actors of the user's controlled
- * and targeted tokens, its default attackers and defending hex.
+ * What the planner reads: the battlefield as the asker may see it, what they own and whether they
+ * are a GM, the world's rules options (`readPlannerWorld`, the one Foundry read), and the actors of
+ * the user's controlled and targeted tokens, its default attackers and defending hex.
+ *
+ * Hidden information: a player's planner never holds the other side's cards or CAS. Of the
+ * support cards it keeps only those held by an HQ the asker owns; of the squadrons, only those of a
+ * side the asker owns a unit or HQ of. A GM sees everything.
  */
+import type { Side } from "../../rules/nobc/land/types";
+import type { RulesOptions } from "../../rules/nobc/land/options";
+import type { Battlefield } from "../../world/battlefield";
+import { readBattlefield } from "../../world/read";
+import { rulesOptions } from "../../base/settings";
+import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/foundry";
 import type { Selection } from "./state";
+
+export interface PlannerWorld {
+  /** The battlefield as the asker may see it (see `visibleTo`). */
+  readonly field: Battlefield;
+  /** Actor UUIDs the asker owns (every one for a GM). */
+  readonly owned: ReadonlySet<string>;
+  readonly isGM: boolean;
+  /** The world's rules options: a player plans with these, only a GM may plan with others. */
+  readonly options: RulesOptions;
+}
+
+/** The sides the asker owns a unit or an HQ of. */
+export function ownedSides(field: Battlefield, owned: ReadonlySet<string>): Set<Side> {
+  const sides = new Set<Side>();
+  for (const a of [...field.units, ...field.hqs]) if (owned.has(a.id)) sides.add(a.side);
+  return sides;
+}
+
+/** The battlefield without what the asker may not see: the cards of HQs they do not own, and the other side's squadrons. */
+export function visibleTo(field: Battlefield, owned: ReadonlySet<string>, gm: boolean): Battlefield {
+  if (gm) return field;
+  const sides = ownedSides(field, owned);
+  return {
+    ...field,
+    cards: field.cards.filter((c) => c.hq !== undefined && owned.has(c.hq)),
+    squadrons: field.squadrons.filter((s) => sides.has(s.side)),
+  };
+}
+
+/** The planner's world for `user` (this client's by default), afresh for each render and Roll. */
+export function readPlannerWorld(user?: AskingUser): PlannerWorld {
+  const asker = user ?? currentUser();
+  const gm = isGM(asker);
+  const owned = ownedActorUuids(undefined, user ?? game.user);
+  return { field: visibleTo(readBattlefield(), owned, gm), owned, isGM: gm, options: rulesOptions() };
+}
 
 interface TokenLike {
   readonly actor?: { readonly uuid: string } | null;

@@ -26,3 +26,9 @@ export const RECOVERY: DialogEntry = {
   load: async () => (await import("./recovery/controller")).recoveryController,
   stage: { stage: "resupply", label: "NOBC.Land.Recovery.Action", icon: "fa-solid fa-kit-medical", gmOnly: false },
 };
+
+/** The mode-change request of the unit sheet and the pack macro: a procedure the GM answers, no dialog. */
+export const MODE: DialogEntry = {
+  id: "land.mode",
+  load: async () => (await import("./mode/controller")).modeController,
+};

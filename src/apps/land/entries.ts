@@ -2,10 +2,11 @@
  * What entering Orders and Resupply posts (run by the active GM): information cards, which change
  * nothing. Orders lists, per HQ, its units and what keeping their markers would cost; Resupply
  * offers each HQ its counters and the units it may resupply. Each HQ's row has buttons that open
- * its dialog, where the changes are shown and then posted as a resolution card.
+ * its dialog, where the changes are shown and then sent to the GM as a request.
  */
 import { SYSTEM_ID } from "../../base/constants";
-import { renderTemplate, translator } from "../../base/foundry";
+import { isGM, renderTemplate, translator } from "../../base/foundry";
+import { RefusedError } from "../../base/errors";
 import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
 import { ordersEntryContext } from "./orders/context";
@@ -14,8 +15,12 @@ import { resupplyEntryContext } from "./resupply/context";
 export const ORDERS_ENTRY_TEMPLATE = templatePath("apps/land/orders-entry.hbs");
 export const RESUPPLY_ENTRY_TEMPLATE = templatePath("apps/land/resupply-entry.hbs");
 
-/** Posts an information card (no Apply: it changes nothing). */
+/**
+ * Posts an information card (no Apply: it changes nothing). Only the GM's client posts it, when
+ * its turn tracker enters the stage; on a player's client it throws `RefusedError` and posts nothing.
+ */
 async function postInformation(template: string, context: object, kind: string): Promise<unknown> {
+  if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
   return Message.create({
     content: await renderTemplate(template, context),

@@ -1,12 +1,14 @@
 /**
  * The Land War phase dialogs on init: one entry each in the dialog registry (with its turn-panel
- * button), what entering Orders and Resupply posts (stage entries), and the buttons of those
- * information cards. Nothing of a dialog loads until a button or macro opens it.
+ * button), the mode-change request, what entering Orders and Resupply posts (stage entries), the
+ * buttons of those information cards, and the GM's watch on mode changes made outside the rules.
+ * Nothing of a dialog loads until a button or macro opens it.
  */
 import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE } from "./dialogs";
+import { watchModeChanges } from "./mode/guard";
 import type { NobcDialog } from "../base/dialog";
 
 /** In the turn panel's order. */
@@ -20,12 +22,22 @@ export async function openLandPhase(kind: string, hq?: string): Promise<NobcDial
 
 interface InfoMessage {
   readonly flags: Record<string, unknown>;
+  /** Its author: the User (Foundry), or the user's id. */
+  readonly author?: { readonly isGM?: boolean } | string | null;
 }
 
-/** The information cards' buttons open the dialog of their HQ. */
+/** Whether a GM wrote the message (a player may post a message with any flags). */
+function byGM(message: InfoMessage): boolean {
+  const { author } = message;
+  const user =
+    typeof author === "string" ? (game.users as unknown as { get(id: string): { isGM?: boolean } | undefined }).get(author) : author;
+  return user?.isGM === true;
+}
+
+/** The information cards' buttons (on a card a GM posted) open the dialog of their HQ. */
 export function wireInformationCard(message: InfoMessage, html: HTMLElement): void {
   const flags = message.flags[SYSTEM_ID] as { landInfo?: unknown } | undefined;
-  if (typeof flags?.landInfo !== "string") return;
+  if (typeof flags?.landInfo !== "string" || !byGM(message)) return;
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-nobc-land-open]")) {
     button.addEventListener(
       "click",
@@ -36,6 +48,8 @@ export function wireInformationCard(message: InfoMessage, html: HTMLElement): vo
 
 export function registerLandPhases(): void {
   for (const entry of LAND_DIALOGS) registerDialog(entry);
+  registerDialog(MODE);
+  watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());
   Hooks.on("renderChatMessageHTML", ((message: InfoMessage, html: HTMLElement) => wireInformationCard(message, html)) as never);

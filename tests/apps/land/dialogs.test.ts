@@ -5,9 +5,12 @@ import { chatFake } from "../../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../harness/foundry";
 import { registerChat } from "../../../src/queries/card-controls";
+import { registerResolveQuery } from "../../../src/apps/base/request";
+import { clearDialogRegistry } from "../../../src/apps/base/registry";
+import { entries } from "../../../src/apps/base/entries";
 import { requestCardAction } from "../../../src/queries/register";
 import { clearStageRegistry, stageActions, stageEntries } from "../../../src/combat/registry";
-import { openLandPhase, registerLandPhases, wireInformationCard } from "../../../src/apps/land/register";
+import { LAND_DIALOGS, openLandPhase, registerLandPhases, wireInformationCard } from "../../../src/apps/land/register";
 import { landPhaseMacros } from "../../../src/apps/land/macros";
 import { currentTurn, readLandWorld } from "../../../src/apps/land/world";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
@@ -16,6 +19,7 @@ import { smallMap } from "../../map/fixture";
 import { at, specs } from "./fixture";
 import { phrase, type Phrase } from "../../../src/rules/resolution";
 import { say } from "../../../src/base/foundry";
+import { RefusedError } from "../../../src/base/errors";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
@@ -25,6 +29,10 @@ function build(): void {
   sheetsFake.reset();
   chatFake.reset();
   registerChat();
+  // A player's Submit is a request the GM answers by the dialog's registered id.
+  registerResolveQuery();
+  // (by id only: registerLandPhases, tested below, adds the turn panel's buttons)
+  for (const entry of LAND_DIALOGS) entries.set(entry.id, entry);
   actors = new Map();
   for (const s of specs()) {
     const actor = new harness.Actor({ id: s.id, name: s.name, type: s.type, system: s.system });
@@ -47,6 +55,7 @@ const system = (id: string) => actors.get(id)!.system;
 beforeEach(build);
 afterEach(() => {
   clearStageRegistry();
+  clearDialogRegistry();
   delete harness.game["combats"];
 });
 
@@ -56,9 +65,13 @@ describe("Orders dialog", () => {
     const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") }))!;
     expect((dialog as unknown as { renders: number }).renders).toBe(1);
     await dialog.change({ [`mode:${A("u3")}`]: "march" });
-    const message = (await dialog.resolve()) as { id: string; flags: Raw };
+    const message = (await dialog.resolve()) as { id: string; flags: Raw; author: string };
     expect(chatFake.messages.size).toBe(1);
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
+    // The GM resolved the request and authored the card, naming who asked.
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
+    expect(message.author).toBe("gm");
+    expect((message.flags["nobc"] as Raw)["requestedBy"]).toBe("p1");
     expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([
       { type: "supply", actor: A("u1"), delta: -1 },
       { type: "mode", actor: A("u3"), mode: "march" },
@@ -67,7 +80,7 @@ describe("Orders dialog", () => {
     expect(card.title).toContain("NOBC.Land.Orders.CardTitle");
 
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.applyCard"]);
+    expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve", "nobc.applyCard"]);
     expect(harness.Actor.calls.filter((c) => c.method === "updateDocuments")).toHaveLength(1);
     expect(system("u1")["supply"]).toBe(0);
     expect(system("u3")["mode"]).toBe("march");
@@ -164,8 +177,13 @@ describe("the HQ sheet's Recover button", () => {
     expect(opened).toHaveLength(1);
     expect(harness.Actor.calls).toEqual([]);
     expect(chatFake.messages.size).toBe(0);
-    const message = (await opened[0]!.resolve()) as { flags: Raw };
-    expect(message.flags["nobc"]).toMatchObject({ once: "recovery:Actor.h1:4", effects: [{ type: "hqLevel", actor: A("h1"), delta: 1 }] });
+    const message = (await opened[0]!.resolve()) as { flags: Raw; author: string };
+    expect(message.author).toBe("gm");
+    expect(message.flags["nobc"]).toMatchObject({
+      once: "recovery:Actor.h1:4",
+      requestedBy: "p1",
+      effects: [{ type: "hqLevel", actor: A("h1"), delta: 1 }],
+    });
   });
 
   it("for a player of the other side, refuses and opens nothing", async () => {
@@ -266,6 +284,7 @@ describe("macros and registration", () => {
     await stageEntries("orders")[0]!(position);
     await stageEntries("resupply")[0]!(position);
     const [orders, resupply] = [...chatFake.messages.values()];
+    expect(orders!.author).toBe("gm");
     expect(orders!.flags["nobc"]).toEqual({ landInfo: "orders" });
     expect(resupply!.flags["nobc"]).toEqual({ landInfo: "resupply" });
     const views = sheetsFake.rendered.filter((r) => r.path.includes("apps/land/")).map((r) => r.data as { hqs: { name: string }[] });
@@ -283,14 +302,26 @@ describe("macros and registration", () => {
     const clicks: (() => void)[] = [];
     const button = { dataset: { nobcLandOpen: "resupply", hq: A("h1") }, addEventListener: (_: string, fn: () => void) => clicks.push(fn) };
     const html = { querySelectorAll: () => [button] } as unknown as HTMLElement;
-    wireInformationCard({ flags: {} }, html);
+    wireInformationCard({ flags: {}, author: "gm" }, html);
     expect(clicks).toHaveLength(0);
-    wireInformationCard({ flags: { nobc: { landInfo: "resupply" } } }, html);
+    // A player's message carrying the flag is not an information card.
+    wireInformationCard({ flags: { nobc: { landInfo: "resupply" } }, author: "p1" }, html);
+    expect(clicks).toHaveLength(0);
+    wireInformationCard({ flags: { nobc: { landInfo: "resupply" } }, author: "gm" }, html);
     clicks[0]!();
     await new Promise((r) => setTimeout(r, 0));
     await new Promise((r) => setTimeout(r, 0));
     expect(sheetsFake.appRenders).toHaveLength(1);
     expect(await openLandPhase("nothing")).toBeNull();
+  });
+
+  it("a player's client posts no stage entry: the entries refuse, nothing is posted", async () => {
+    registerLandPhases();
+    chatFake.setUsers("p1");
+    const position = { turn: 1, stage: 0, current: { id: "orders" }, turnZero: false } as never;
+    await expect(stageEntries("orders")[0]!(position)).rejects.toBeInstanceOf(RefusedError);
+    await expect(stageEntries("resupply")[0]!(position)).rejects.toBeInstanceOf(RefusedError);
+    expect(chatFake.messages.size).toBe(0);
   });
 
   it("a user with no HQ is told so when a stage action opens a dialog", async () => {

@@ -73,7 +73,7 @@ export function demolitionContext(world: LandWorld, state: DemolitionState, i18n
       state.hq,
     ),
     turn,
-    askTurn: world.turn === null,
+    askTurn: world.turn === null && world.isGM,
     turnZero: turn === 0,
     typedTurn: state.turn === null ? "" : String(state.turn),
     bridges: mapBridges(field).map((b) => ({

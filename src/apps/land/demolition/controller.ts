@@ -1,9 +1,25 @@
 /** The bridge demolition dialog (start of Land War phase 3): for the players of the demolishing side, or the GM. */
+import { z } from "zod";
 import { cardOf, denied, opened, type DialogController } from "../../base/controller";
+import { boundedRecord, shortText, uuidOrEmpty } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqById, readLandWorld, sideAccess, sidesFor, type LandWorld } from "../world";
 import { demolitionContext } from "./context";
 import { demolitionCard, demolitionFromForm, initialDemolition, type DemolitionState } from "./state";
+
+/**
+ * The state a request carries: the means, the engineers' HQ, the turn typed in (heeded only for a GM
+ * when the world keeps no turn), who tries each bridge, and a bridge named by hand. No die: the GM rolls.
+ */
+export const demolitionStateSchema = z
+  .object({
+    means: z.enum(["natoEngineers", "wpDivisions", "air"]),
+    hq: uuidOrEmpty,
+    turn: z.number().int().min(0).max(999).nullable(),
+    by: boundedRecord(shortText, uuidOrEmpty),
+    manual: z.object({ hexside: shortText, kind: z.enum(["minor", "major"]), by: uuidOrEmpty }).strict(),
+  })
+  .strict();
 
 export const demolitionController: DialogController<DemolitionState, LandWorld, HqArgs> = {
   template: "apps/land/demolition.hbs",
@@ -13,6 +29,7 @@ export const demolitionController: DialogController<DemolitionState, LandWorld, 
   width: 680,
   submitAction: "post",
   read: readLandWorld,
+  stateSchema: demolitionStateSchema,
   open(world, { hq }) {
     if (hq !== undefined && hqById(world.field, hq) === undefined) return denied("NOBC.Land.Refused.unknownHq", { hq });
     if (hq === undefined && sidesFor(world).length === 0) return denied("NOBC.Land.Refused.noHq");

@@ -74,9 +74,12 @@ export function mapBridges(field: Battlefield): BridgeView[] {
   return out;
 }
 
-/** The turn in force: the tracker's, else the one typed in. */
+/**
+ * The turn in force: the tracker's, else the one a GM typed in. A player's typed turn counts for
+ * nothing (the turn decides what may be blown), so without a tracker only the GM demolishes.
+ */
 export function demolitionTurn(world: LandWorld, state: DemolitionState): number | null {
-  return world.turn ?? state.turn;
+  return world.turn ?? (world.isGM ? state.turn : null);
 }
 
 /** Who may try a bridge under each means: engineer cards of the HQ, divisions by the hexside, air units. */
@@ -155,7 +158,12 @@ export function demolitionInput(world: LandWorld, state: DemolitionState): Check
   const { field } = world;
   const refusals: Refusal[] = [];
   const turn = demolitionTurn(world, state);
-  if (turn === null) refusals.push({ code: "noTurn", text: phrase("NOBC.Land.Check.noTurn"), field: "turn" });
+  if (turn === null)
+    refusals.push({
+      code: "noTurn",
+      text: phrase(world.isGM ? "NOBC.Land.Check.noTurn" : "NOBC.Land.Check.noTurnForPlayer"),
+      field: "turn",
+    });
   const attempts = chosenAttempts(world, state, refusals);
   if (attempts.length === 0) refusals.push({ code: "noAttempt", text: phrase("NOBC.Land.Check.noAttempt"), field: "by" });
   // `key` names the means the chosen demolisher does not belong to.

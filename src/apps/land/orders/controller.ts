@@ -1,9 +1,20 @@
 /** The Orders dialog (Land War phase 2) of one HQ: its owners' or the GM's. */
+import { z } from "zod";
 import { cardOf, opened, type DialogController } from "../../base/controller";
+import { boundedRecord, hexOrEmpty, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
 import { ordersContext } from "./context";
 import { initialOrders, ordersCard, ordersFromForm, type OrdersState } from "./state";
+
+/** The state a request carries: the HQ, each unit's mode, each minefield card's hex (checked again on the GM's read). */
+export const ordersStateSchema = z
+  .object({
+    hq: uuid,
+    modes: boundedRecord(uuid, z.enum(["combat", "march"])),
+    minefields: boundedRecord(uuid, hexOrEmpty),
+  })
+  .strict();
 
 export const ordersController: DialogController<OrdersState, LandWorld, HqArgs> = {
   template: "apps/land/orders.hbs",
@@ -13,6 +24,7 @@ export const ordersController: DialogController<OrdersState, LandWorld, HqArgs> 
   width: 680,
   submitAction: "post",
   read: readLandWorld,
+  stateSchema: ordersStateSchema,
   open(world, args) {
     const hq = hqToOpen(world, args.hq);
     return hq.ok ? opened(initialOrders(world.field, hq.hq)) : hq;

@@ -1,9 +1,25 @@
 /** The rear-area attack dialog (Land War phase 3): for the players of the attacking side, or the GM. */
+import { z } from "zod";
 import { cardOf, denied, opened, type DialogController } from "../../base/controller";
+import { boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { RearAreaArgs } from "../args";
 import { hqById, readLandWorld, sideAccess, sidesFor, unitById, type LandWorld } from "../world";
 import { rearAreaContext } from "./context";
 import { initialRearArea, rearAreaCard, rearAreaFromForm, type RearAreaState } from "./state";
+
+/**
+ * The state a request carries: the attacking side, the target, the two identifying cards, the strikes
+ * (each with its chemical card or "") and the release. No die and no score: the GM rolls.
+ */
+export const rearAreaStateSchema = z
+  .object({
+    side: z.enum(["nato", "wp"]),
+    target: uuidOrEmpty,
+    identification: z.tuple([uuidOrEmpty, uuidOrEmpty]),
+    strikes: boundedRecord(uuid, uuidOrEmpty),
+    release: z.boolean(),
+  })
+  .strict();
 
 export const rearAreaController: DialogController<RearAreaState, LandWorld, RearAreaArgs> = {
   template: "apps/land/rear-area.hbs",
@@ -13,6 +29,7 @@ export const rearAreaController: DialogController<RearAreaState, LandWorld, Rear
   width: 680,
   submitAction: "post",
   read: readLandWorld,
+  stateSchema: rearAreaStateSchema,
   open(world, { target, side }) {
     const victim = target === undefined ? undefined : (hqById(world.field, target) ?? unitById(world.field, target));
     // The attacker is the side opposite the target, else the one asked for, else the user's first.

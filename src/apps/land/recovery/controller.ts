@@ -1,9 +1,14 @@
 /** The HQ Recovery dialog (Land War phase 6) of one HQ: its owners' or the GM's. */
+import { z } from "zod";
 import { cardOf, opened, type DialogController } from "../../base/controller";
+import { boundedList, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
 import { recoveryContext } from "./context";
 import { recoveryCard, recoveryFromForm, type RecoveryState } from "./state";
+
+/** The state a request carries: the HQ and the cards it plays (held cards only, checked on the GM's read). */
+export const recoveryStateSchema = z.object({ hq: uuid, cards: boundedList(uuid) }).strict();
 
 export const recoveryController: DialogController<RecoveryState, LandWorld, HqArgs> = {
   template: "apps/land/recovery.hbs",
@@ -13,6 +18,7 @@ export const recoveryController: DialogController<RecoveryState, LandWorld, HqAr
   width: 680,
   submitAction: "post",
   read: readLandWorld,
+  stateSchema: recoveryStateSchema,
   open(world, args) {
     const hq = hqToOpen(world, args.hq);
     return hq.ok ? opened({ hq: hq.hq, cards: [] }) : hq;

@@ -1,9 +1,17 @@
 /** The Resupply dialog (Land War phase 6) of one HQ: its owners' or the GM's. */
+import { z } from "zod";
 import { cardOf, opened, type DialogController } from "../../base/controller";
+import { boundedRecord, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
 import { resupplyContext } from "./context";
 import { initialResupply, resupplyCard, resupplyFromForm, type ResupplyState } from "./state";
+
+/**
+ * The state a request carries: the HQ and the counters asked for each unit (a number as typed; the
+ * rules refuse a fraction or too many, on the GM's read of the HQ's level and the routes).
+ */
+export const resupplyStateSchema = z.object({ hq: uuid, allocation: boundedRecord(uuid, z.number().min(-999).max(999)) }).strict();
 
 export const resupplyController: DialogController<ResupplyState, LandWorld, HqArgs> = {
   template: "apps/land/resupply.hbs",
@@ -13,6 +21,7 @@ export const resupplyController: DialogController<ResupplyState, LandWorld, HqAr
   width: 680,
   submitAction: "post",
   read: readLandWorld,
+  stateSchema: resupplyStateSchema,
   open(world, args) {
     const hq = hqToOpen(world, args.hq);
     return hq.ok ? opened(initialResupply(hq.hq)) : hq;
