@@ -86,6 +86,5 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.overrunExtrasCumulative": boolean;
     "nobc.overrunMinorRoadIsRiver": boolean;
     "nobc.planningMinutes": number;
-    "nobc.cardLedger": Record<string, unknown>;
   }
 }

@@ -31,6 +31,8 @@ describe("src/nobc.ts", () => {
         "resolveGroundCombatFor",
         "setCardSplit",
         "undoCard",
+        "releaseCardKey",
+        "pruneCardRecords",
         "migrate",
         "openDialog",
         "openOrbatImport",
@@ -85,7 +87,6 @@ describe("src/nobc.ts", () => {
       "overrunExtrasCumulative",
       "overrunMinorRoadIsRiver",
       "planningMinutes",
-      "cardLedger",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),

@@ -7,9 +7,11 @@
  * documented API it mirrors:
  *
  * - `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
- *   SchemaField, ArrayField): a missing value takes the field's `initial`; validation rejects a
- *   wrong type, a value outside `choices`, a non-integer where `integer` is set, a number below
- *   `min` / above `max`, an empty string where `blank: false`, null where `nullable` is not set.
+ *   SchemaField, ArrayField, ObjectField): a missing value takes the field's `initial`; validation
+ *   rejects a wrong type, a value outside `choices`, a non-integer where `integer` is set, a number
+ *   below `min` / above `max`, an array of fewer than `min` / more than `max` elements, an
+ *   ObjectField value that is not a plain object, an empty string where `blank: false`, null
+ *   where `nullable` is not set.
  *   No cleaning or coercion (the real one casts more; we rely on none of it).
  * - `foundry.abstract.TypeDataModel` / `DataModel#validate` and `DataModel.validateJoint`: the
  *   constructor runs `migrateData`, fills initial values, validates every field, then
@@ -172,7 +174,16 @@ class ArrayField extends DataField {
 
   override validate(value: unknown, path: string): string[] {
     if (!Array.isArray(value)) return [`${path}: must be an array`];
+    if (this.options.min !== undefined && value.length < this.options.min) return [`${path}: must have at least ${this.options.min} elements`];
+    if (this.options.max !== undefined && value.length > this.options.max) return [`${path}: must have at most ${this.options.max} elements`];
     return value.flatMap((v, i) => this.element.validate(v, `${path}.${i}`));
+  }
+}
+
+/** `ObjectField`: any plain object (not an array), stored as given. */
+class ObjectField extends DataField {
+  protected override check(value: unknown): string | null {
+    return typeof value === "object" && !Array.isArray(value) ? null : "must be an object";
   }
 }
 
@@ -280,7 +291,7 @@ export function expandObject(data: Raw): Raw {
 }
 
 /** `foundry.utils.mergeObject` for updates: objects merge, arrays and values replace, "-=key" deletes. */
-function mergeInto(target: Raw, changes: Raw): Raw {
+export function mergeInto(target: Raw, changes: Raw): Raw {
   for (const [key, value] of Object.entries(changes)) {
     if (key.startsWith("-=")) {
       Reflect.deleteProperty(target, key.slice(2));
@@ -341,9 +352,9 @@ function makePack(packId: string, documentName: string, locked: boolean): FakePa
  * `CONFIG[documentName].dataModels`, else the system's own (tests/harness/install.ts registers
  * them here, as Foundry knows every subtype the system declares whether or not a test registered it).
  */
-const systemModels: Record<string, Record<string, typeof TypeDataModel>> = { Actor: {}, Item: {} };
+const systemModels: Record<string, Record<string, typeof TypeDataModel>> = { Actor: {}, Item: {}, ChatMessage: {} };
 
-function modelOf(documentName: string, type: string): typeof TypeDataModel | undefined {
+export function modelOf(documentName: string, type: string): typeof TypeDataModel | undefined {
   const config = (globalThis as { CONFIG?: Record<string, { dataModels?: Record<string, typeof TypeDataModel> }> }).CONFIG;
   const own = <T>(table: Record<string, T> | undefined): T | undefined =>
     table !== undefined && Object.hasOwn(table, type) ? table[type] : undefined;
@@ -1274,7 +1285,7 @@ export type FakeDocumentT = FakeDocument;
 export function installFoundryStandIn(): void {
   const g = globalThis as Raw;
   g["foundry"] = {
-    data: { fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField } },
+    data: { fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField, ObjectField } },
     abstract: { TypeDataModel, Document },
     utils: {
       fromUuidSync: (uuid: string) => registry.get(uuid) ?? null,
@@ -1286,6 +1297,7 @@ export function installFoundryStandIn(): void {
     Actor: { dataModels: {}, trackableAttributes: {} },
     Item: { dataModels: {} },
     Combat: { dataModels: {} },
+    ChatMessage: { dataModels: {} },
     statusEffects: [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
