@@ -31,7 +31,7 @@ import {
   type Decision,
   type Requester,
 } from "../chat/card-data";
-import { nextSeq, onceHolder, planPaths, prunedRecord, undoBlockers, type GmRecord, type RecordedCard } from "../chat/card-record";
+import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoBlockers, type GmRecord, type RecordedCard } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
@@ -236,11 +236,34 @@ function revisionNow(message: CardMessage): number | undefined {
   return cardOfMessage(message, SYSTEM_ID)?.card.revision ?? undefined;
 }
 
+/** Another GM client applied a card writing the same paths while this one's writes were in flight. */
+const RACED = "NOBC.CardAuth.Refused.raced";
+
+/**
+ * What another GM client recorded while this card's writes were in flight (a hand-over of the active
+ * GM): a card standing with the same once-only key (this one must not stand too: its writes are put
+ * back), or a card applied since this one was planned that wrote one of its paths (this card may
+ * have planned from values that card changed: it is not recorded as applied, the card is marked
+ * "outcome unknown" and the user is told to check the units). Null: nothing.
+ */
+function racedBy(messageId: string, plannedSeq: number, paths: readonly string[], once: string | undefined): CardResult | null {
+  const now = gmCards();
+  // A clash of paths first: putting this card's writes back would then undo the other card's too.
+  const clash = now.some(
+    (c) => c.id !== messageId && c.state === "applied" && c.record !== undefined && c.record.seq >= plannedSeq && pathsMeet(c.record.paths, paths),
+  );
+  if (clash) return { ok: false, reason: RACED };
+  if (once !== undefined && onceHolder(now, once, messageId) !== undefined) return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
+  return null;
+}
+
 /**
  * Writes the card (its state and the GM's record, in one message update) after the documents,
- * carrying the revision the task planned from: if the card changed meanwhile (another GM client
- * wrote it), or the write fails, the documents are put back with `undoWrites` where nothing changed
- * them since (else the user is told to check them), so the world and the card never disagree.
+ * carrying the revision the task planned from. If the card changed meanwhile (another GM client
+ * wrote it) or `clash` finds another client's card over the same paths, nothing is put back (that
+ * could undo the other client's writes): the card is marked "outcome unknown" and the user told to
+ * check. If the write fails, or another card took the once-only key, the documents are put back
+ * with `undoWrites` where nothing changed them since (else the user is told to check them).
  */
 async function recordOnCard(
   message: CardMessage,
@@ -248,16 +271,28 @@ async function recordOnCard(
   update: Record<string, unknown>,
   written: WritePlan,
   undoWrites: () => Promise<void>,
+  clash: () => CardResult | null = () => null,
 ): Promise<CardResult | null> {
   let failure: CardResult;
-  if (revisionNow(message) === planned) {
+  const clashed = clash();
+  if (clashed !== null && clashed.ok === false && clashed.reason === RACED) {
+    if (message.id !== null) markUnknown(message.id);
+    return clashed;
+  }
+  if (clashed !== null) failure = clashed;
+  else if (revisionNow(message) !== planned) {
+    // Another GM client wrote the card while these writes were in flight: which writes stand is
+    // not known here, and putting these back could undo that client's. The card says to check.
+    if (message.id !== null) markUnknown(message.id);
+    return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
+  } else {
     try {
       await message.update({ ...update, "system.revision": planned + 1, "system.outcomeUnknown": false });
       return null;
     } catch (error) {
       failure = { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
     }
-  } else failure = { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
+  }
   const drifted = driftedDocuments(written, snapshotOf);
   if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [...(failure.ok ? [] : failure.details ?? []), ...drifted] };
   try {
@@ -330,10 +365,18 @@ async function cardAction(
         itemDeletions: plan.itemDeletions,
         itemCreations: plan.itemCreations,
       };
+      const plannedSeq = nextSeq(cards);
+      const paths = planPaths(forward);
       await applyPlan(forward, plan.inverse);
-      const applied: GmRecord = { seq: nextSeq(cards), forward, inverse: plan.inverse, touched, paths: planPaths(forward) };
-      const refused = await recordOnCard(message, planned, { "system.state": "applied", "system.record": applied }, forward, () =>
-        applyPlan(plan.inverse, forward),
+      // The order of applies is taken when the card is recorded, after any card another client recorded meanwhile.
+      const applied = (): GmRecord => ({ seq: nextSeq(gmCards()), forward, inverse: plan.inverse, touched, paths });
+      const refused = await recordOnCard(
+        message,
+        planned,
+        { "system.state": "applied", "system.record": applied() },
+        forward,
+        () => applyPlan(plan.inverse, forward),
+        () => racedBy(messageId, plannedSeq, paths, card.once),
       );
       if (refused !== null) return refused;
       callHook("nobc.resolutionApplied", message, plan);

@@ -33,6 +33,8 @@
  *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
  * - A database request the server never answers: the client's promise stays pending, as Foundry's
  *   client sets no time limit on it (`harness.stallWrites`, for documents, settings and messages).
+ *   Requests in flight (`harness.holdWrites`): carried out in order once released; until then
+ *   every client reads the world as before them.
  * - `Hooks.on/once/off/call/callAll`: a `once` handler is removed after it runs; a handler that
  *   throws is caught and logged (`console.error`) and the others still run, as `Hooks.call` /
  *   `callAll` do (through `Hooks.onError`). The stand-in also records it in `harness.hookErrors`,
@@ -260,11 +262,19 @@ export class HarnessRefusal extends Error {
 const stalls = { count: 0, written: false };
 
 /**
+ * Writes in flight (`harness.holdWrites`): sent, not yet carried out by the server. Two GM clients
+ * then read the world as it was before them, as clients do before the server's answer arrives.
+ */
+let held: Promise<void> | null = null;
+
+/**
  * A write as the client sees it: `write()`'s promise, or, while `harness.stallWrites` holds, one that
  * never settles (Foundry's client waits on the server's answer to a database request without a time
  * limit). A stalled write is carried out only when told `written`.
  */
 export function answered<T>(write: () => Promise<T>): Promise<T> {
+  // Held writes (`harness.holdWrites`) reach the server in order once released.
+  if (held !== null) return held.then(() => write());
   if (stalls.count === 0) return write();
   stalls.count -= 1;
   if (stalls.written) write().catch(() => undefined);
@@ -1165,8 +1175,22 @@ export const harness = {
     stalls.count = count;
     stalls.written = options.written ?? false;
   },
+  /**
+   * Holds every write from now on (a document's update, delete or create, a setting, a chat
+   * message's update) until the returned `release()`: then they are carried out in the order sent.
+   * Until then the world reads as before them, as another client sees it while they are in flight.
+   */
+  holdWrites(): () => void {
+    let release: () => void = () => undefined;
+    held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      held = null;
+      release();
+    };
+  },
   /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {
+    held = null;
     stalls.count = 0;
     stalls.written = false;
     registry.clear();
