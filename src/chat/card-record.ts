@@ -9,7 +9,7 @@
  * of the item, shared with every field of it). Undoing it then would write back a value the later
  * card planned from, and the later card could never be undone truly.
  */
-import { EMPTY_PLAN, type WritePlan } from "../effects/apply";
+import { EMPTY_PLAN, driftedDocuments, type SnapshotLookup, type WritePlan } from "../effects/apply";
 
 export interface KeyRelease {
   /** The id of the GM who released the key. */
@@ -108,6 +108,25 @@ export function onceHolder(cards: Iterable<RecordedCard>, once: string, except?:
     if (c.id !== except && c.state === "applied" && c.once === once && c.record?.keyReleased === undefined) return c.id;
   }
   return undefined;
+}
+
+/** Why an Undo is refused (a lang key and what stands in the way), or yes. */
+export type UndoCheck =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly reason: "later"; readonly blockers: readonly string[] }
+  | { readonly ok: false; readonly reason: "drifted"; readonly drifted: readonly string[] };
+
+/**
+ * May the applied card `target` be undone now, as far as the world goes? Not while a later standing
+ * card wrote one of its paths (`later`: undoing it would wipe that card's writes, and that card could
+ * never be undone truly); not when a document it wrote no longer holds what it wrote (`drifted`: a
+ * hand edit, which undoing would wipe). Pure: reads the cards and the snapshots.
+ */
+export function undoCheck(target: RecordedCard, cards: Iterable<RecordedCard>, lookup: SnapshotLookup): UndoCheck {
+  const blockers = undoBlockers(target, cards);
+  if (blockers.length > 0) return { ok: false, reason: "later", blockers };
+  const drifted = target.record === undefined ? [] : driftedDocuments(target.record.forward, lookup);
+  return drifted.length > 0 ? { ok: false, reason: "drifted", drifted } : { ok: true };
 }
 
 /** The record with its write plans dropped (an old turn): the key, the state and the paths stay; Undo goes. */

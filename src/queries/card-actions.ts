@@ -31,7 +31,7 @@ import {
   type Decision,
   type Requester,
 } from "../chat/card-data";
-import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoBlockers, type GmRecord, type RecordedCard } from "../chat/card-record";
+import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
@@ -347,10 +347,14 @@ async function cardAction(
     return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
   }
   if (action === "undo") {
-    const blockers = undoBlockers({ id: messageId, state: card.state, ...(record === undefined ? {} : { record }) }, cards);
-    if (blockers.length > 0) return { ok: false, reason: "NOBC.CardAuth.Refused.laterCard", details: [format("NOBC.CardAuth.Refused.laterCards", { count: blockers.length })] };
-    const drifted = driftedDocuments(record!.forward, snapshotOf);
-    if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted };
+    const check = undoCheck({ id: messageId, state: card.state, ...(record === undefined ? {} : { record }) }, cards, snapshotOf);
+    if (!check.ok && check.reason === "later")
+      return {
+        ok: false,
+        reason: "NOBC.CardAuth.Refused.laterCard",
+        details: [format("NOBC.CardAuth.Refused.laterCards", { count: check.blockers.length })],
+      };
+    if (!check.ok && check.reason === "drifted") return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: check.drifted };
   }
   const planned = card.revision ?? 0;
   // Right before writing: still the active GM, and the card as it was read.
