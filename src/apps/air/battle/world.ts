@@ -8,7 +8,6 @@ import type { Side, Squadron } from "../../../rules/nobc/air/index";
 import { squadronOf } from "../../../view/snapshots";
 import type { AirSquadronSystemView } from "../../../view/views";
 import type { Translator } from "../../../view/breakdown";
-import { SYSTEM_ID } from "../../../base/constants";
 import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
 import { battleZones, cardRecords, squadronsInZone, type CardRecord, type MessageView } from "./records";
 
@@ -49,7 +48,7 @@ export function readAirWorld(user?: AskingUser): AirWorld {
   const { squadrons, skipped } = readSquadrons(worldActors<ActorView>());
   const messages = (game as unknown as { messages?: { contents?: readonly MessageView[] } }).messages?.contents ?? [];
   const owned = ownedActorUuids(undefined, user ?? game.user);
-  return { squadrons, skipped, records: cardRecords(messages, SYSTEM_ID), owned, isGM: isGM(user ?? currentUser()) };
+  return { squadrons, skipped, records: cardRecords(messages), owned, isGM: isGM(user ?? currentUser()) };
 }
 
 /** The zone every squadron fights in this turn (see records.battleZones). */
