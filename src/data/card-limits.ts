@@ -46,4 +46,3 @@ export function cardBoundsProblem(data: Record<string, unknown>): string | null 
   }
   return null;
 }
-

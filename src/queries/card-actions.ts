@@ -250,7 +250,12 @@ function racedBy(messageId: string, plannedSeq: number, paths: readonly string[]
   const now = gmCards();
   // A clash of paths first: putting this card's writes back would then undo the other card's too.
   const clash = now.some(
-    (c) => c.id !== messageId && c.state === "applied" && c.record !== undefined && c.record.seq >= plannedSeq && pathsMeet(c.record.paths, paths),
+    (c) =>
+      c.id !== messageId &&
+      c.state === "applied" &&
+      c.record !== undefined &&
+      c.record.seq >= plannedSeq &&
+      pathsMeet(c.record.paths, paths),
   );
   if (clash) return { ok: false, reason: RACED };
   if (once !== undefined && onceHolder(now, once, messageId) !== undefined) return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
@@ -275,7 +280,7 @@ async function recordOnCard(
 ): Promise<CardResult | null> {
   let failure: CardResult;
   const clashed = clash();
-  if (clashed !== null && clashed.ok === false && clashed.reason === RACED) {
+  if (clashed !== null && !clashed.ok && clashed.reason === RACED) {
     if (message.id !== null) markUnknown(message.id);
     return clashed;
   }
@@ -294,7 +299,8 @@ async function recordOnCard(
     }
   }
   const drifted = driftedDocuments(written, snapshotOf);
-  if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [...(failure.ok ? [] : failure.details ?? []), ...drifted] };
+  if (drifted.length > 0)
+    return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [...(failure.ok ? [] : (failure.details ?? [])), ...drifted] };
   try {
     await undoWrites();
   } catch (rollback) {
@@ -310,7 +316,8 @@ async function recordOnCard(
 function cardMessage(messageId: string): { readonly message: CardMessage; readonly card: CardFlags } | CardResult {
   const message = messageById(messageId);
   if (message === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
-  if (isOversizedCard(message.system) || isOversizedCard(message.flags[SYSTEM_ID])) return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
+  if (isOversizedCard(message.system) || isOversizedCard(message.flags[SYSTEM_ID]))
+    return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
   const read = cardOfMessage(message, SYSTEM_ID);
   if (read === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
   if (read.legacy) return { ok: false, reason: "NOBC.CardAuth.Refused.legacyCard" };
@@ -354,7 +361,7 @@ async function cardAction(
         reason: "NOBC.CardAuth.Refused.laterCard",
         details: [format("NOBC.CardAuth.Refused.laterCards", { count: check.blockers.length })],
       };
-    if (!check.ok && check.reason === "drifted") return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: check.drifted };
+    if (!check.ok) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: check.drifted };
   }
   const planned = card.revision ?? 0;
   // Right before writing: still the active GM, and the card as it was read.
@@ -410,7 +417,8 @@ export function performReleaseKey(messageId: string, reason: string, user: Reque
     if ("ok" in found) return found;
     const { message, card } = found;
     const record = card.record;
-    if (card.once === undefined || card.state !== "applied" || record === undefined) return { ok: false, reason: "NOBC.CardAuth.Refused.noKey" };
+    if (card.once === undefined || card.state !== "applied" || record === undefined)
+      return { ok: false, reason: "NOBC.CardAuth.Refused.noKey" };
     if (record.keyReleased !== undefined) return { ok: false, reason: "NOBC.CardAuth.Refused.keyReleased" };
     const planned = card.revision ?? 0;
     if (!isActiveGM(client)) return NOT_ACTIVE;

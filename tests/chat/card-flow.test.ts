@@ -50,7 +50,7 @@ async function post(effects: Effect[], rolls = [3, 5]): Promise<string> {
 }
 
 function flags(id: string): Raw {
-  return chatFake.messages.get(id)!.system as Raw;
+  return chatFake.messages.get(id)!.system;
 }
 
 const state = (): unknown => [structuredClone(unit.system), structuredClone(hq.system), hq.items.map((i) => i.toObject())];
@@ -576,7 +576,7 @@ describe("renderChatMessageHTML", () => {
     const view = html();
     decorateCard(chatFake.messages.get(id)!, view.el);
     // The poster edits the flags after the GM read the card (hits 1 becomes 3).
-    (chatFake.messages.get(id)!.system as Raw)["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
+    (chatFake.messages.get(id)!.system)["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
     view.buttons[0]!.click();
     await new Promise((r) => setTimeout(r, 0));
     expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.Refused.changedCard"]);

@@ -152,7 +152,10 @@ export class FakeRoll {
 function systemOf(type: string, system: unknown, id: string): Raw {
   if (type === "base") return {};
   const Model = modelOf("ChatMessage", type);
-  if (Model === undefined) throw new HarnessRefusal(`ChatMessage [${id}] validation errors:\ntype: ${type} is not a valid type for the ChatMessage Document class`);
+  if (Model === undefined)
+    throw new HarnessRefusal(
+      `ChatMessage [${id}] validation errors:\ntype: ${type} is not a valid type for the ChatMessage Document class`,
+    );
   try {
     return structuredClone(new Model((system ?? {}) as Raw)._source);
   } catch (err) {
@@ -218,7 +221,10 @@ class FakeMessage {
       const known = new Set(["system", "flags", "content", "speaker"]);
       const unknown = Object.keys(expanded).filter((k) => !known.has(k));
       if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
-      const system = "system" in expanded ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id) : this.system;
+      const system =
+        "system" in expanded
+          ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id)
+          : this.system;
       this.updates.push(structuredClone(data));
       this.system = system;
       if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);

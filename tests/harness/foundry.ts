@@ -176,8 +176,10 @@ class ArrayField extends DataField {
 
   override validate(value: unknown, path: string): string[] {
     if (!Array.isArray(value)) return [`${path}: must be an array`];
-    if (this.options.min !== undefined && value.length < this.options.min) return [`${path}: must have at least ${this.options.min} elements`];
-    if (this.options.max !== undefined && value.length > this.options.max) return [`${path}: must have at most ${this.options.max} elements`];
+    if (this.options.min !== undefined && value.length < this.options.min)
+      return [`${path}: must have at least ${this.options.min} elements`];
+    if (this.options.max !== undefined && value.length > this.options.max)
+      return [`${path}: must have at most ${this.options.max} elements`];
     return value.flatMap((v, i) => this.element.validate(v, `${path}.${i}`));
   }
 }
@@ -1309,7 +1311,9 @@ export type FakeDocumentT = FakeDocument;
 export function installFoundryStandIn(): void {
   const g = globalThis as Raw;
   g["foundry"] = {
-    data: { fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField, ObjectField } },
+    data: {
+      fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField, ObjectField },
+    },
     abstract: { TypeDataModel, Document },
     utils: {
       fromUuidSync: (uuid: string) => registry.get(uuid) ?? null,

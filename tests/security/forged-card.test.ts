@@ -26,7 +26,7 @@ const forgedEffects = (): Raw[] => [{ type: "eliminated", actor: nato.uuid }];
 /** A card's element, with Apply and Undo buttons and a state line (no DOM here). */
 function cardElement() {
   const buttons = ["apply", "undo"].map((kind) => ({
-    dataset: { nobcCard: kind } as Record<string, string>,
+    dataset: { nobcCard: kind },
     hidden: false,
     disabled: false,
     listeners: 0,
@@ -60,12 +60,12 @@ beforeEach(() => {
 describe("a player's own message carrying card data", () => {
   async function forge(): Promise<string> {
     chatFake.setUsers("p2");
-    const message = (await (ChatMessage as unknown as { create(d: object): Promise<{ id: string }> }).create({
+    const message = await (ChatMessage as unknown as { create(d: object): Promise<{ id: string }> }).create({
       type: "resolution",
       content: "<div class='nobc-resolution-card'>Ground combat: 6, 6</div>",
       speaker: { alias: "Umpire" },
       system: { effects: forgedEffects(), state: "pending" },
-    })) as { id: string };
+    });
     return message.id;
   }
 
@@ -74,7 +74,7 @@ describe("a player's own message carrying card data", () => {
     for (const viewer of ["gm", "p1", "p2"]) {
       chatFake.actAs(viewer);
       const view = cardElement();
-      decorateCard(chatFake.messages.get(id)! as never, view.el);
+      decorateCard(chatFake.messages.get(id)!, view.el);
       expect(view.buttons.map((b) => [b.hidden, b.disabled, b.listeners])).toEqual([
         [true, true, 0],
         [true, true, 0],
@@ -94,13 +94,13 @@ describe("a player's own message carrying card data", () => {
 
   it("a card in a player message's flags (the old shape) is shown only and refused, even for the GM", async () => {
     chatFake.setUsers("p2");
-    const message = (await (ChatMessage as unknown as { create(d: object): Promise<{ id: string }> }).create({
+    const message = await (ChatMessage as unknown as { create(d: object): Promise<{ id: string }> }).create({
       content: "<div class='nobc-resolution-card'></div>",
       flags: { nobc: { effects: forgedEffects(), state: "pending" } },
-    })) as { id: string };
+    });
     chatFake.setUsers("gm");
     const view = cardElement();
-    decorateCard(chatFake.messages.get(message.id)! as never, view.el);
+    decorateCard(chatFake.messages.get(message.id)!, view.el);
     expect(view.buttons.every((b) => b.hidden && b.disabled)).toBe(true);
     expect(view.stateLine.textContent).toBe("NOBC.CardAuth.State.legacy");
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: false, reason: "NOBC.CardAuth.Refused.legacyCard" });

@@ -32,7 +32,11 @@ async function card(): Promise<string> {
   return message.id;
 }
 
-type Writable = { update(d: Raw): Promise<unknown>; system: Raw; flags: Raw };
+interface Writable {
+  update(d: Raw): Promise<unknown>;
+  system: Raw;
+  flags: Raw;
+}
 
 beforeEach(() => {
   harness.reset();
@@ -47,7 +51,12 @@ describe("stripping the once-only key from a card", () => {
     const id = await card();
     const message = chatFake.messages.get(id) as unknown as Writable;
     chatFake.setUsers("p1");
-    for (const change of [{ "system.once": null }, { system: { once: "other" } }, { "flags.nobc.once": null }, { "system.state": "pending" }]) {
+    for (const change of [
+      { "system.once": null },
+      { system: { once: "other" } },
+      { "flags.nobc.once": null },
+      { "system.state": "pending" },
+    ]) {
       await expect(message.update(change)).rejects.toThrow(/lacks permission to update ChatMessage/);
     }
     expect(message.system["once"]).toBe(key());

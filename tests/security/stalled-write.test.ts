@@ -30,7 +30,7 @@ async function post(effects: Effect[]): Promise<string> {
   return message.id;
 }
 
-const flags = (id: string): Raw => chatFake.messages.get(id)!.system as Raw;
+const flags = (id: string): Raw => chatFake.messages.get(id)!.system;
 const strength = (actor: FakeActorT): unknown => (actor.system["strength"] as Raw)["value"];
 
 /** A promise's answer once it has one (read after the timers have run). */

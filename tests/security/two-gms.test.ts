@@ -33,7 +33,7 @@ async function post(effects: Effect[], once?: string): Promise<string> {
   return message.id;
 }
 
-const user = (id: string): RequestingUser => chatFake.users.get(id)! as unknown as RequestingUser;
+const user = (id: string): RequestingUser => chatFake.users.get(id)!;
 const state = (id: string): unknown => chatFake.cardOf(chatFake.messages.get(id))["state"];
 const strength = (actor: FakeActorT): unknown => (actor.system["strength"] as Raw)["value"];
 const hit = (actor: FakeActorT): Effect[] => [{ type: "hits", actor: actor.uuid, amount: 1 }];
@@ -131,7 +131,9 @@ describe("two GM clients whose writes are in flight at once", () => {
     expect([state(x), state(y)].filter((s) => s === "applied")).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.onceOnly" });
     // The refused card's writes were put back: only the standing card's change shows.
-    expect([unit.system["noMove"] === true, other.system["noMove"] === true]).toEqual(state(x) === "applied" ? [true, false] : [false, true]);
+    expect([unit.system["noMove"] === true, other.system["noMove"] === true]).toEqual(
+      state(x) === "applied" ? [true, false] : [false, true],
+    );
   });
 
   it("one card asked of both clients is recorded once: the second record is refused by the card's revision, nothing lost", async () => {

@@ -27,8 +27,7 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string)
   if ("run" in submission) return { ok: true, result: await submission.run() };
   const { once } = submission.card;
   // Said now rather than at Apply: that card stands applied (undo it to redo this).
-  if (once !== undefined && onceKeyHolder(once) !== undefined)
-    return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
+  if (once !== undefined && onceKeyHolder(once) !== undefined) return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
   const card = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
   return { ok: true, result: await postResolution(card) };
 }

@@ -152,7 +152,7 @@ describe("rolling", () => {
     await planner.resolve();
     expect(chatFake.messages.size).toBe(1);
     const message = [...chatFake.messages.values()][0]!;
-    const flags = message.system as Raw;
+    const flags = message.system;
     expect(flags["state"]).toBe("pending");
     expect((flags["groundCombat"] as { plan: { target: string } }).plan.target).toBe("0201");
     expect(message.rolls).toHaveLength(1);
@@ -228,8 +228,7 @@ describe("the world's rules options reach the rules whole", () => {
     return { attackers: [uuidOf("w1")], target: "0201", cards: [] };
   };
   const stepOne = (message: { system: Raw }) =>
-    (message.system as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan
-      .breakdown[0]!;
+    (message.system as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan.breakdown[0]!;
 
   it("odds below 1:1 count +0 by default", async () => {
     await resolveGroundCombatFor(weakAttack());

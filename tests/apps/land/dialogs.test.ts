@@ -81,7 +81,7 @@ describe("Orders dialog", () => {
       return dialog;
     };
     const first = (await (await order()).resolve()) as { id: string; system: Raw };
-    expect((first.system as Raw)["once"]).toBe("orders:Actor.h1:2");
+    expect(first.system["once"]).toBe("orders:Actor.h1:2");
     // Two cards posted before either is applied: the GM applies only one.
     const second = (await (await order()).resolve()) as { id: string };
     expect(await requestCardAction("apply", first.id)).toEqual({ ok: true });
@@ -97,7 +97,7 @@ describe("Orders dialog", () => {
     expect(await requestCardAction("apply", second.id)).toEqual({ ok: true });
     harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
     const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()) as { system: Raw };
-    expect((next.system as Raw)["once"]).toBe("orders:Actor.h1:3");
+    expect(next.system["once"]).toBe("orders:Actor.h1:3");
   });
 
   it("a player of the other side cannot open another side's orders: refused, nothing posted", async () => {

@@ -70,7 +70,7 @@ function messages() {
 }
 
 function lastRecord(): Raw {
-  return ((messages().at(-1)!.system as Raw)["records"] as Raw)["airBattle"] as Raw;
+  return (messages().at(-1)!.system["records"] as Raw)["airBattle"] as Raw;
 }
 
 const allocationOf = (dialog: NobcDialog) => dialog.dialogState as AllocationState;
@@ -327,7 +327,7 @@ describe("a scripted air battle, steps 1-6", () => {
       "damaged",
     ]);
     expect(actors["f15"]!.system["weapons"]).toEqual([]);
-    expect(messages().every((m) => (m.system as Raw)["state"] !== undefined)).toBe(true);
+    expect(messages().every((m) => m.system["state"] !== undefined)).toBe(true);
   });
 
   it("the GM may decline the bouts: nothing is rolled or posted", async () => {
@@ -378,7 +378,7 @@ describe("the dialogs' wiring", () => {
     await stageActionById("air.combat")!.run();
     await stageActionById("air.superiority")!.run();
     await stageActionById("air.return")!.run();
-    expect(messages().map((m) => (((m.system as Raw)["records"] as Raw)["airBattle"] as Raw | undefined)?.["kind"] ?? "card")).toEqual([
+    expect(messages().map((m) => ((m.system["records"] as Raw)["airBattle"] as Raw | undefined)?.["kind"] ?? "card")).toEqual([
       "allocation",
       "lineUp",
       "sorties",
