@@ -28,6 +28,7 @@ describe("system.json", () => {
     expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(["supportCard"]);
     expect(Object.keys(manifest.documentTypes["Combat"] ?? {})).toEqual(["nobcTurn"]);
+    expect(Object.keys(manifest.documentTypes["ChatMessage"] ?? {})).toEqual(["resolution"]);
   });
 
   it("defaults scenes to flat-topped 10 km hexes (docs/rules-decisions.md, Map scale)", () => {
