@@ -23,11 +23,12 @@ import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/macros";
 import { registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
-import { postResolution } from "./chat/resolution-card";
+import { postResolution, setCardTurnReader } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
-import { applyCard, setCardSplit, undoCard } from "./queries/macros";
+import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
+import { currentTurnPosition } from "./combat/current";
 import { openGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/macros";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
@@ -82,6 +83,8 @@ export interface NobcApi {
   applyCard: typeof applyCard;
   undoCard: typeof undoCard;
   setCardSplit: typeof setCardSplit;
+  releaseCardKey: (...args: Parameters<typeof releaseCardKey>) => Promise<Awaited<ReturnType<typeof releaseCardKey>> | undefined>;
+  pruneCardRecords: (...args: Parameters<typeof pruneCardRecords>) => Promise<Awaited<ReturnType<typeof pruneCardRecords>> | undefined>;
   land: typeof landPhaseMacros;
   air: typeof air;
 }
@@ -130,6 +133,8 @@ Hooks.once("init", () => {
   registerOrbatButton();
   registerOrbatImport();
   registerChat();
+  // A card keeps the game turn it was posted in, so old turns' records can be pruned.
+  setCardTurnReader(() => currentTurnPosition()?.turn ?? null);
   registerResolveQuery();
   registerTurnTracking();
   registerAirBattleActions();
@@ -158,6 +163,8 @@ Hooks.once("init", () => {
     applyCard,
     undoCard,
     setCardSplit,
+    releaseCardKey: gmOnly(releaseCardKey),
+    pruneCardRecords: gmOnly(pruneCardRecords),
     land: landPhaseMacros,
     air,
   };

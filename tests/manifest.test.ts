@@ -24,10 +24,11 @@ describe("system.json", () => {
     expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
   });
 
-  it("declares the six subtypes", () => {
+  it("declares the seven subtypes", () => {
     expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(["supportCard"]);
     expect(Object.keys(manifest.documentTypes["Combat"] ?? {})).toEqual(["nobcTurn"]);
+    expect(Object.keys(manifest.documentTypes["ChatMessage"] ?? {})).toEqual(["resolution"]);
   });
 
   it("defaults scenes to flat-topped 10 km hexes (docs/rules-decisions.md, Map scale)", () => {

@@ -98,6 +98,5 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.overrunMinorRoadIsRiver": boolean;
     "nobc.planningMinutes": number;
     "nobc.airZoneDistances": Record<string, Record<string, number>>;
-    "nobc.cardLedger": Record<string, unknown>;
   }
 }

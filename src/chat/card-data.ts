@@ -1,12 +1,18 @@
 /**
- * What a resolution card keeps in `flags.nobc`, and who may act on it. Pure: the Foundry side
- * reads the message and the ownership of each document, then asks these functions.
+ * What a resolution card keeps in its message's `system` (a ChatMessage of type `resolution`, see
+ * src/data/resolution-card.ts), and who may act on it. Pure: the Foundry side reads the message and
+ * the ownership of each document, then asks these functions. Cards posted before the subtype kept
+ * the same data in `flags.nobc`: they are read to be shown, never applied.
  */
 import { touchedDocuments, type Effect } from "../rules/effects";
 import type { BreakdownLine, Phrase } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
 import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
 import { sha256Hex } from "../base/sha256";
+import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS } from "../data/card-limits";
+import { readGmRecord, type GmRecord } from "./card-record";
+
+export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS } from "../data/card-limits";
 
 export const CARD_STATES = ["pending", "applied", "reverted"] as const;
 export type CardState = (typeof CARD_STATES)[number];
@@ -66,7 +72,16 @@ export interface CardFlags {
   readonly outcomeUnknown?: true;
   /** The id of the user who asked the GM for this resolution (none when the GM posted it of its own accord). */
   readonly requestedBy?: string;
+  /** Counts the GM's writes to the card: a write planned from another revision is refused. */
+  readonly revision?: number;
+  /** The game turn the card was posted in (none when the world keeps no turn). */
+  readonly turn?: number;
+  /** The GM's record of what Apply wrote (present once applied). */
+  readonly record?: GmRecord;
 }
+
+/** A card's data: kept in the message's `system` (the name `CardFlags` is older than the subtype). */
+export type CardData = CardFlags;
 
 /** The flag of `CardFlags.outcomeUnknown`. */
 export const UNKNOWN_FLAG = "outcomeUnknown";
@@ -86,15 +101,7 @@ const MAX_TEXT = 2000;
 const MAX_PHRASE_DEPTH = 4;
 const MAX_PHRASE_DATA = 24;
 
-/**
- * The most effects a card may carry. The busiest card the rules make (a ground combat over a full
- * stack, an air-war step over every squadron of a zone) carries a few dozen; 2,000 is far above any
- * real turn, and keeps the work a forged card costs every client that renders it to milliseconds
- * (a 1.1 MB card of 32,000 effects on one unit is refused instead).
- */
-export const MAX_CARD_EFFECTS = 2000;
-
-/** Flags holding more effects than a card may carry: not read as a card (the GM says why). */
+/** Data holding more effects than a card may carry: not read as a card (the GM says why). */
 export function isOversizedCard(flags: unknown): boolean {
   const effects = isObject(flags) ? (flags as Record<string, unknown>)["effects"] : undefined;
   return Array.isArray(effects) && effects.length > MAX_CARD_EFFECTS;
@@ -140,13 +147,17 @@ export function readDisplay(value: unknown): CardDisplay | undefined {
   return { title, inputs, breakdown, rolls, tableRow, outcome };
 }
 
-/** The card data of a message's `flags.nobc`, or undefined when it is not a resolution card. */
-export function readCard(flags: unknown): CardFlags | undefined {
-  if (!isObject(flags)) return undefined;
-  const f = flags as Record<string, unknown>;
+/**
+ * The card data of a card message's `system` (or of an old card's `flags.nobc`), or undefined when
+ * it is not a resolution card (or more than a card may hold).
+ */
+export function readCard(data: unknown): CardFlags | undefined {
+  if (!isObject(data)) return undefined;
+  const f = data as Record<string, unknown>;
   if (!Array.isArray(f["effects"]) || !isState(f["state"]) || isOversizedCard(f)) return undefined;
-  const { applied, groundCombat, once } = f;
+  const { applied, groundCombat, once, requestedBy, revision, turn } = f;
   const display = readDisplay(f["display"]);
+  const record = readGmRecord(f["record"]);
   return {
     effects: f["effects"] as Effect[],
     state: f["state"],
@@ -155,7 +166,38 @@ export function readCard(flags: unknown): CardFlags | undefined {
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
     ...(display === undefined ? {} : { display }),
     ...(isObject(groundCombat) ? { groundCombat: groundCombat as GroundCombatCard } : {}),
+    ...(typeof requestedBy === "string" && requestedBy !== "" ? { requestedBy } : {}),
+    ...(typeof revision === "number" && Number.isInteger(revision) ? { revision } : {}),
+    ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
+    ...(record === undefined ? {} : { record, applied: record.inverse }),
   };
+}
+
+/** A message as the card readers see it: its subtype, its system data, its flags and its author (a User). */
+export interface CardMessageView {
+  readonly id: string | null;
+  readonly type?: string;
+  readonly system?: unknown;
+  readonly flags?: Readonly<Record<string, unknown>>;
+  readonly author?: { readonly id?: string; readonly isGM?: boolean } | null;
+}
+
+/**
+ * What a message holds as a card: `card` (the system data of a `resolution` message), `gmAuthored`
+ * (its author is a GM: only such a card is ever applied), `legacy` (an old card whose data sits in
+ * `flags.<systemId>`: shown, never applied). Undefined: no card.
+ */
+export function cardOfMessage(
+  message: CardMessageView,
+  systemId: string,
+): { readonly card: CardFlags; readonly gmAuthored: boolean; readonly legacy: boolean } | undefined {
+  const gmAuthored = message.author?.isGM === true;
+  if (message.type === CARD_MESSAGE_TYPE) {
+    const card = readCard(message.system);
+    return card === undefined ? undefined : { card, gmAuthored, legacy: false };
+  }
+  const old = readCard(message.flags?.[systemId]);
+  return old === undefined ? undefined : { card: old, gmAuthored, legacy: true };
 }
 
 export interface Requester {

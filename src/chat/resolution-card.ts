@@ -6,10 +6,9 @@
  */
 import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
-import { SYSTEM_ID } from "../base/constants";
 import { callHook, isGM, translator } from "../base/foundry";
 import { RefusedError } from "../base/errors";
-import type { CardDisplay, CardFlags, CardInputLine } from "./card-data";
+import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
 import { groundCombatText } from "./ground-combat-text";
 import { renderCardContent } from "./render";
 
@@ -31,8 +30,8 @@ export interface PostResolutionInput<O> {
   /** A system hook fired with `(message, resolution)` once the card is posted, e.g. "nobc.combatResolved". */
   readonly hook?: string;
   /**
-   * Records of the caller's own kept beside the card's under `flags.nobc` (e.g. the Air War's
-   * `airBattle`), written with the message so no second update follows. The card's keys win.
+   * Records of the caller's own kept with the card in `system.records` (e.g. the Air War's
+   * `airBattle`), written with the message so no second update follows.
    */
   readonly records?: Readonly<Record<string, unknown>>;
   /**
@@ -42,6 +41,19 @@ export interface PostResolutionInput<O> {
   readonly once?: string;
   /** The id of the user who asked for this resolution, when it is not the GM posting it. */
   readonly requestedBy?: string;
+  /**
+   * The game turn the card belongs to (its record may be pruned once the game is past it); by
+   * default the turn the entry point's reader gives (see `setCardTurnReader`), else none.
+   */
+  readonly turn?: number;
+}
+
+/** Where the turn of a new card comes from: set on init by the entry point (the turn tracker sits above chat). */
+let turnReader: () => number | null = () => null;
+
+/** Sets how a new card learns the game turn (the `nobcTurn` Combat's, read by src/combat/current.ts). */
+export function setCardTurnReader(read: () => number | null): void {
+  turnReader = read;
 }
 
 function outcomeText(outcome: unknown): string {
@@ -82,7 +94,7 @@ interface MessageClass {
   getSpeaker(): object;
 }
 
-/** The message data of one card: its content rendered, its dice as a Roll, its flags (pending). */
+/** The message data of one card: a `resolution` message, its content rendered, its dice as a Roll, its system data (pending). */
 async function cardMessageData<O>(input: PostResolutionInput<O>, Message: MessageClass): Promise<object> {
   const { resolution } = input;
   const combat = input.groundCombat;
@@ -101,15 +113,27 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     display,
     ...(combat === undefined ? {} : { groundCombat: { plan: combat.plan, outcome: combat.outcome, splits: {} } }),
   };
+  const turn = input.turn ?? turnReader();
   // Only a ground combat is rendered again (after a split), so only it keeps what the card shows.
-  const kept: CardFlags = combat === undefined ? { effects: card.effects, state: card.state } : card;
-  const keyed: CardFlags = input.once === undefined ? kept : { ...kept, once: input.once };
-  const flags = input.requestedBy === undefined ? keyed : { ...keyed, requestedBy: input.requestedBy };
+  const system = {
+    effects: card.effects,
+    state: card.state,
+    once: input.once ?? null,
+    display: combat === undefined ? null : card.display,
+    groundCombat: card.groundCombat ?? null,
+    records: input.records ?? {},
+    requestedBy: input.requestedBy ?? null,
+    outcomeUnknown: false,
+    revision: 0,
+    turn: turn ?? null,
+    record: null,
+  };
   return {
+    type: CARD_MESSAGE_TYPE,
     content: await renderCardContent(card),
     speaker: input.speaker ?? Message.getSpeaker(),
     rolls: rollsFromFaces(resolution.rolls),
-    flags: { [SYSTEM_ID]: structuredClone({ ...input.records, ...flags }) },
+    system: structuredClone(system),
   };
 }
 

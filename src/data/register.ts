@@ -1,7 +1,8 @@
-/** Registers the data model of every Actor and Item subtype, and which values tokens can show as bars. */
+/** Registers the data model of every Actor, Item and ChatMessage subtype, and which values tokens can show as bars. */
 import { AirSquadronData } from "./air-squadron";
 import { AirbaseData } from "./airbase";
 import { HqData } from "./hq";
+import { CARD_MESSAGE_TYPE, ResolutionCardData } from "./resolution-card";
 import { SupportCardData } from "./support-card";
 import { UnitData } from "./unit";
 
@@ -13,6 +14,9 @@ export const ACTOR_DATA_MODELS = {
 } as const;
 
 export const ITEM_DATA_MODELS = { supportCard: SupportCardData } as const;
+
+/** The resolution card (src/chat/): a message the GM authors, whose `system` holds the card. */
+export const CHAT_MESSAGE_DATA_MODELS = { [CARD_MESSAGE_TYPE]: ResolutionCardData } as const;
 
 /**
  * Token bars and values per actor type: strength and HQ level are bars (a value out of a maximum),
@@ -28,6 +32,7 @@ export const TRACKABLE_ATTRIBUTES = {
 export function registerDataModels(): void {
   Object.assign(CONFIG.Actor.dataModels, ACTOR_DATA_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_DATA_MODELS);
+  Object.assign(CONFIG.ChatMessage.dataModels, CHAT_MESSAGE_DATA_MODELS);
   CONFIG.Actor.trackableAttributes = Object.fromEntries(
     Object.entries(TRACKABLE_ATTRIBUTES).map(([type, a]) => [type, { bar: [...a.bar], value: [...a.value] }]),
   );
@@ -43,6 +48,9 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     };
     Item: {
       supportCard: typeof SupportCardData;
+    };
+    ChatMessage: {
+      resolution: typeof ResolutionCardData;
     };
   }
 }

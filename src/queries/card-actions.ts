@@ -2,9 +2,11 @@
  * The authoritative Apply / Undo / split of a resolution card, run on the active GM's client
  * (through the `nobc.applyCard` / `nobc.undoCard` / `nobc.setSplit` queries) or directly when a
  * GM clicks. Each re-reads the message, re-checks the requester and the card's state (and a split
- * with the rules), then writes: documents through the one write path, the card through its flags.
- * Whether a card was applied, and what undoing it writes, come from the GM's ledger (./ledger.ts),
- * never from the card's flags, which the player who posted it may edit.
+ * with the rules), then writes: documents through the one write path, the card through its
+ * `system`. Only a card a GM authored is ever acted on: players cannot edit a GM's message, so its
+ * state, its once-only key and the GM's record of what Apply wrote (`system.record`, see
+ * src/chat/card-record.ts) are the GM's own word. A card a player wrote, or an old card whose data
+ * sits in its flags, is refused.
  */
 import {
   PlanWriteError,
@@ -15,27 +17,27 @@ import {
   planEffects,
   resolveWorldDocument,
   snapshotOf,
+  type WritePlan,
 } from "../effects/apply";
 import {
-  UNKNOWN_FLAG,
   cardDigest,
+  cardOfMessage,
   isOversizedCard,
   mayApply,
   mayEditSplit,
   mayUndo,
-  readCard,
   touchedDocuments,
   type CardFlags,
   type Decision,
   type Requester,
 } from "../chat/card-data";
+import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
-import { onceHolder, readLedger, recordEntry, type LedgerEntry } from "./ledger";
 import { errorText } from "../base/errors";
-import { callHook } from "../base/foundry";
+import { callHook, format, localize } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
 
 export type CardAction = "apply" | "undo";
@@ -54,11 +56,19 @@ export type RequestingUser = Requester & object;
 
 interface CardMessage {
   readonly id: string | null;
+  readonly type?: string;
+  readonly system?: unknown;
   readonly flags: Record<string, unknown>;
+  readonly author?: { readonly id?: string; readonly isGM?: boolean } | null;
   update(data: Record<string, unknown>): Promise<unknown>;
 }
 
-/** Messages being written right now: a second click on the same card is refused, not queued. */
+/** The user this client plays (in Foundry one client is one user; the harness plays two GM clients in one world). */
+interface ClientUser {
+  readonly id: string;
+}
+
+/** Messages being written right now, per client: a second click on the same card is refused, not queued. */
 const inFlight = new Set<string>();
 
 /** Of those, the ones whose task passed its time limit: the server has not answered one of its writes. */
@@ -74,16 +84,20 @@ const overdue = new Set<string>();
 export const GM_TASK_LIMIT_MS = 20_000;
 
 /**
- * The GM's card actions run one at a time. Each reads the ledger and the documents, then writes
- * both; run side by side, two actions would plan from the same stale state (two cards hitting one
- * unit would lose a hit, two cards with one once-only key would both stand, one ledger write would
- * drop the other's entry).
+ * The GM's card actions run one at a time on each client. Each reads the cards and the documents,
+ * then writes both; run side by side, two actions would plan from the same stale state (two cards
+ * hitting one unit would lose a hit, two cards with one once-only key would both stand). Across
+ * clients (a hand-over of the active GM) each task checks, right before it writes, that its client
+ * is still the active GM and that the card is still at the revision it planned from.
  */
-let queue: Promise<unknown> = Promise.resolve();
+const queues = new Map<string, Promise<unknown>>();
 
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
+function oneAtATime<T>(client: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(client) ?? Promise.resolve()).then(task, task);
+  queues.set(
+    client,
+    run.catch(() => undefined),
+  );
   return run;
 }
 
@@ -102,9 +116,19 @@ function withinLimit<T>(running: Promise<T>, ms: number, late: () => T): Promise
  */
 function markUnknown(messageId: string): void {
   const message = messageById(messageId);
-  message?.update({ [`flags.${SYSTEM_ID}.${UNKNOWN_FLAG}`]: true }).catch((error: unknown) => {
+  message?.update({ "system.outcomeUnknown": true }).catch((error: unknown) => {
     console.warn(`${SYSTEM_ID} | card ${messageId}: could not be marked as of unknown outcome`, error);
   });
+}
+
+function thisClient(): ClientUser {
+  return game.user as unknown as ClientUser;
+}
+
+/** Whether `client` is (still) the active GM: only the active GM writes. */
+function isActiveGM(client: ClientUser): boolean {
+  const users = game.users as unknown as { activeGM?: { id?: string | null } | null } | undefined;
+  return users?.activeGM?.id === client.id;
 }
 
 /**
@@ -115,17 +139,19 @@ function markUnknown(messageId: string): void {
  * reloads). A task abandoned so may still finish while a later one runs: that is why the card and
  * the answer say to check the documents.
  */
-function forCard(messageId: string, task: () => Promise<CardResult>): Promise<CardResult> {
-  if (inFlight.has(messageId))
-    return Promise.resolve({ ok: false, reason: overdue.has(messageId) ? "NOBC.Chat.Refused.stalled" : "NOBC.Chat.Refused.busy" });
-  inFlight.add(messageId);
-  return oneAtATime(() => {
-    const running = task().finally(() => {
-      inFlight.delete(messageId);
-      overdue.delete(messageId);
+function forCard(messageId: string, task: (client: ClientUser) => Promise<CardResult>): Promise<CardResult> {
+  const client = thisClient();
+  const slot = `${client.id}/${messageId}`;
+  if (inFlight.has(slot))
+    return Promise.resolve({ ok: false, reason: overdue.has(slot) ? "NOBC.Chat.Refused.stalled" : "NOBC.Chat.Refused.busy" });
+  inFlight.add(slot);
+  return oneAtATime(client.id, () => {
+    const running = task(client).finally(() => {
+      inFlight.delete(slot);
+      overdue.delete(slot);
     });
     return withinLimit(running, GM_TASK_LIMIT_MS, (): CardResult => {
-      overdue.add(messageId);
+      overdue.add(slot);
       console.warn(`${SYSTEM_ID} | card ${messageId}: no answer from the server within ${String(GM_TASK_LIMIT_MS)} ms; going on`);
       markUnknown(messageId);
       return { ok: false, reason: "NOBC.Chat.Refused.timedOut" };
@@ -135,6 +161,31 @@ function forCard(messageId: string, task: () => Promise<CardResult>): Promise<Ca
 
 function messageById(id: string): CardMessage | undefined {
   return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
+}
+
+function allMessages(): readonly CardMessage[] {
+  return (game.messages as unknown as { contents?: readonly CardMessage[] } | undefined)?.contents ?? [];
+}
+
+/**
+ * The cards the GM authored, as the record functions read them. Only these count for once-only
+ * keys and for the conflicts of Undo: nothing is read from a card a player wrote, or from an old
+ * card's flags. A deleted card is gone from the list, and with it its key.
+ */
+export function gmCards(): RecordedCard[] {
+  const out: RecordedCard[] = [];
+  for (const m of allMessages()) {
+    const read = cardOfMessage(m, SYSTEM_ID);
+    if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
+    const { state, once, record } = read.card;
+    out.push({ id: m.id, state, ...(once === undefined ? {} : { once }), ...(record === undefined ? {} : { record }) });
+  }
+  return out;
+}
+
+/** The id of a GM-authored card standing applied with the once-only key `once` (other than `except`), or undefined. */
+export function onceKeyHolder(once: string, except?: string): string | undefined {
+  return onceHolder(gmCards(), once, except);
 }
 
 type Permissioned = { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
@@ -172,92 +223,150 @@ function refuseForeign(uuids: readonly string[]): CardResult | null {
   return { ok: false, reason: "NOBC.Chat.Refused.notWorld", refusals: foreign.map(notWorldPhrase) };
 }
 
-/** The card as the GM trusts it: its state and inverse from the ledger, not from its flags. */
-function trusted(card: CardFlags, entry: LedgerEntry | undefined): CardFlags {
-  const { applied: _claimed, state: _claimedState, ...rest } = card;
-  return entry === undefined ? { ...rest, state: "pending" } : { ...rest, state: entry.state, applied: entry.inverse };
-}
-
 /**
  * Carries out `action` on the card message `messageId` for `user`, or says why not (one at a time).
  * `seen`, the `cardDigest` of the card the user looked at, makes Apply refuse a card changed since.
  */
 export function performCardAction(action: CardAction, messageId: string, user: RequestingUser, seen?: string): Promise<CardResult> {
-  return forCard(messageId, () => cardAction(action, messageId, user, seen));
+  return forCard(messageId, (client) => cardAction(action, messageId, user, seen, client));
 }
 
+/** The revision of the card as its message holds it now. */
+function revisionNow(message: CardMessage): number | undefined {
+  return cardOfMessage(message, SYSTEM_ID)?.card.revision ?? undefined;
+}
+
+/** Another GM client applied a card writing the same paths while this one's writes were in flight. */
+const RACED = "NOBC.CardAuth.Refused.raced";
+
 /**
- * Writes the ledger (the GM's truth) after the documents; if that fails, the documents are put back
- * with `undoWrites`, so the world and the ledger never disagree. The message's flags only show the
- * state, so a failure there (the card deleted meanwhile) is logged, not undone.
+ * What another GM client recorded while this card's writes were in flight (a hand-over of the active
+ * GM): a card standing with the same once-only key (this one must not stand too: its writes are put
+ * back), or a card applied since this one was planned that wrote one of its paths (this card may
+ * have planned from values that card changed: it is not recorded as applied, the card is marked
+ * "outcome unknown" and the user is told to check the units). Null: nothing.
  */
-async function record(
-  messageId: string,
-  entry: LedgerEntry,
-  message: CardMessage,
-  shown: Record<string, unknown>,
-  undoWrites: () => Promise<void>,
-): Promise<CardResult | null> {
-  try {
-    await recordEntry(messageId, entry);
-  } catch (error) {
-    try {
-      await undoWrites();
-    } catch (rollback) {
-      // The world keeps (part of) the writes: one more try to record them, so the card is not applied blindly again.
-      await recordEntry(messageId, entry).catch(() => undefined);
-      return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(error), errorText(rollback)] };
-    }
-    return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
-  }
-  try {
-    await message.update({ ...shown, ...knownAgain(message) });
-  } catch (error) {
-    console.warn(`${SYSTEM_ID} | card ${messageId}: its state could not be shown on the message`, error);
-  }
+function racedBy(messageId: string, plannedSeq: number, paths: readonly string[], once: string | undefined): CardResult | null {
+  const now = gmCards();
+  // A clash of paths first: putting this card's writes back would then undo the other card's too.
+  const clash = now.some(
+    (c) =>
+      c.id !== messageId &&
+      c.state === "applied" &&
+      c.record !== undefined &&
+      c.record.seq >= plannedSeq &&
+      pathsMeet(c.record.paths, paths),
+  );
+  if (clash) return { ok: false, reason: RACED };
+  if (once !== undefined && onceHolder(now, once, messageId) !== undefined) return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
   return null;
 }
 
-/** The update that clears the card's "outcome unknown" mark, if it has one: the GM knows its state again. */
-function knownAgain(message: CardMessage): Record<string, unknown> {
-  const flags = message.flags[SYSTEM_ID] as Record<string, unknown> | undefined;
-  return flags?.[UNKNOWN_FLAG] === true ? { [`flags.${SYSTEM_ID}.${UNKNOWN_FLAG}`]: false } : {};
+/**
+ * Writes the card (its state and the GM's record, in one message update) after the documents,
+ * carrying the revision the task planned from. If the card changed meanwhile (another GM client
+ * wrote it) or `clash` finds another client's card over the same paths, nothing is put back (that
+ * could undo the other client's writes): the card is marked "outcome unknown" and the user told to
+ * check. If the write fails, or another card took the once-only key, the documents are put back
+ * with `undoWrites` where nothing changed them since (else the user is told to check them).
+ */
+async function recordOnCard(
+  message: CardMessage,
+  planned: number,
+  update: Record<string, unknown>,
+  written: WritePlan,
+  undoWrites: () => Promise<void>,
+  clash: () => CardResult | null = () => null,
+): Promise<CardResult | null> {
+  let failure: CardResult;
+  const clashed = clash();
+  if (clashed !== null && !clashed.ok && clashed.reason === RACED) {
+    if (message.id !== null) markUnknown(message.id);
+    return clashed;
+  }
+  if (clashed !== null) failure = clashed;
+  else if (revisionNow(message) !== planned) {
+    // Another GM client wrote the card while these writes were in flight: which writes stand is
+    // not known here, and putting these back could undo that client's. The card says to check.
+    if (message.id !== null) markUnknown(message.id);
+    return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
+  } else {
+    try {
+      await message.update({ ...update, "system.revision": planned + 1, "system.outcomeUnknown": false });
+      return null;
+    } catch (error) {
+      failure = { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
+    }
+  }
+  const drifted = driftedDocuments(written, snapshotOf);
+  if (drifted.length > 0)
+    return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [...(failure.ok ? [] : (failure.details ?? [])), ...drifted] };
+  try {
+    await undoWrites();
+  } catch (rollback) {
+    return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(rollback)] };
+  }
+  return failure;
 }
 
-/** The card message `messageId` and its flags, or why there is none to act on (gone, or too large to read). */
-function cardMessage(messageId: string): { readonly message: CardMessage; readonly flags: CardFlags } | CardResult {
+/**
+ * The card message `messageId` and its card, or why there is none to act on: gone, too large to
+ * read, an old card kept in flags (shown only), or a card a GM did not author (never applied).
+ */
+function cardMessage(messageId: string): { readonly message: CardMessage; readonly card: CardFlags } | CardResult {
   const message = messageById(messageId);
-  const stored = message?.flags[SYSTEM_ID];
-  if (isOversizedCard(stored)) return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
-  const flags = readCard(stored);
-  if (message === undefined || flags === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
-  return { message, flags };
+  if (message === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  if (isOversizedCard(message.system) || isOversizedCard(message.flags[SYSTEM_ID]))
+    return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
+  const read = cardOfMessage(message, SYSTEM_ID);
+  if (read === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  if (read.legacy) return { ok: false, reason: "NOBC.CardAuth.Refused.legacyCard" };
+  if (!read.gmAuthored) return { ok: false, reason: "NOBC.CardAuth.Refused.notGmCard" };
+  return { message, card: read.card };
 }
 
-async function cardAction(action: CardAction, messageId: string, user: RequestingUser, seen: string | undefined): Promise<CardResult> {
+/** The refusal of a write by a client that is no longer the active GM (the active GM was handed over). */
+const NOT_ACTIVE: CardResult = { ok: false, reason: "NOBC.CardAuth.Refused.notActiveGM" };
+
+async function cardAction(
+  action: CardAction,
+  messageId: string,
+  user: RequestingUser,
+  seen: string | undefined,
+  client: ClientUser,
+): Promise<CardResult> {
   const found = cardMessage(messageId);
   if ("ok" in found) return found;
-  const { message, flags } = found;
+  const { message, card } = found;
   // What the user read is what gets applied: a card whose effects changed since is refused.
-  if (action === "apply" && seen !== undefined && seen !== cardDigest(flags)) return { ok: false, reason: "NOBC.Chat.Refused.changedCard" };
-  const ledger = readLedger();
-  const entry = ledger[messageId];
-  const card = trusted(flags, entry);
+  if (action === "apply" && seen !== undefined && seen !== cardDigest(card)) return { ok: false, reason: "NOBC.Chat.Refused.changedCard" };
+  const record = card.record;
+  const touched = action === "apply" ? touchedDocuments(card.effects) : (record?.touched ?? []);
   // Only world documents are written, whoever asks: a compendium UUID never reaches the world document of its id.
-  const foreign = refuseForeign(action === "apply" ? touchedDocuments(card.effects) : (entry?.touched ?? []));
+  const foreign = refuseForeign(touched);
   if (foreign !== null) return foreign;
+  if (action === "undo" && record?.pruned === true) return { ok: false, reason: "NOBC.CardAuth.Refused.pruned" };
   const decision: Decision =
-    action === "apply"
-      ? mayApply(user, card, ownership(user, touchedDocuments(card.effects)))
-      : mayUndo(user, card, ownership(user, entry?.touched ?? []), entry?.touched ?? []);
+    action === "apply" ? mayApply(user, card, ownership(user, touched)) : mayUndo(user, card, ownership(user, touched), touched);
   if (!decision.ok) return decision;
-  if (action === "apply" && card.once !== undefined && onceHolder(ledger, card.once, messageId) !== undefined) {
+  const cards = gmCards();
+  if (action === "apply" && card.once !== undefined && onceHolder(cards, card.once, messageId) !== undefined) {
     return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
   }
-  if (action === "undo" && entry !== undefined) {
-    const drifted = driftedDocuments(entry.forward, snapshotOf);
-    if (drifted.length > 0) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted };
+  if (action === "undo") {
+    const check = undoCheck({ id: messageId, state: card.state, ...(record === undefined ? {} : { record }) }, cards, snapshotOf);
+    if (!check.ok && check.reason === "later")
+      return {
+        ok: false,
+        reason: "NOBC.CardAuth.Refused.laterCard",
+        details: [format("NOBC.CardAuth.Refused.laterCards", { count: check.blockers.length })],
+      };
+    if (!check.ok) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: check.drifted };
   }
+  const planned = card.revision ?? 0;
+  // Right before writing: still the active GM, and the card as it was read.
+  if (!isActiveGM(client)) return NOT_ACTIVE;
+  if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
   try {
     if (action === "apply") {
       const plan = planEffects(card.effects, snapshotOf);
@@ -267,24 +376,25 @@ async function cardAction(action: CardAction, messageId: string, user: Requestin
         itemDeletions: plan.itemDeletions,
         itemCreations: plan.itemCreations,
       };
+      const plannedSeq = nextSeq(cards);
+      const paths = planPaths(forward);
       await applyPlan(forward, plan.inverse);
-      const applied: LedgerEntry = {
-        state: "applied",
+      // The order of applies is taken when the card is recorded, after any card another client recorded meanwhile.
+      const applied = (): GmRecord => ({ seq: nextSeq(gmCards()), forward, inverse: plan.inverse, touched, paths });
+      const refused = await recordOnCard(
+        message,
+        planned,
+        { "system.state": "applied", "system.record": applied() },
         forward,
-        inverse: plan.inverse,
-        touched: touchedDocuments(card.effects),
-        ...(card.once === undefined ? {} : { once: card.once }),
-      };
-      const shown = { [`flags.${SYSTEM_ID}.state`]: "applied", [`flags.${SYSTEM_ID}.applied`]: plan.inverse };
-      const refused = await record(messageId, applied, message, shown, () => applyPlan(plan.inverse, forward));
+        () => applyPlan(plan.inverse, forward),
+        () => racedBy(messageId, plannedSeq, paths, card.once),
+      );
       if (refused !== null) return refused;
       callHook("nobc.resolutionApplied", message, plan);
     } else {
-      const { inverse, forward } = entry!;
+      const { inverse, forward } = record!;
       await applyPlan(inverse, forward);
-      const refused = await record(messageId, { ...entry!, state: "reverted" }, message, { [`flags.${SYSTEM_ID}.state`]: "reverted" }, () =>
-        applyPlan(forward, inverse),
-      );
+      const refused = await recordOnCard(message, planned, { "system.state": "reverted" }, inverse, () => applyPlan(forward, inverse));
       if (refused !== null) return refused;
       callHook("nobc.resolutionReverted", message, inverse);
     }
@@ -294,6 +404,66 @@ async function cardAction(action: CardAction, messageId: string, user: Requestin
     return { ok: false, reason: error.reasonKey, details: [...error.failures] };
   }
   return { ok: true };
+}
+
+/**
+ * Releases the once-only key of an applied card (a GM's action for a key that is stuck): its record
+ * says so, with who and why, and a card in chat tells everyone the reason. The card's effects stand.
+ */
+export function performReleaseKey(messageId: string, reason: string, user: RequestingUser): Promise<CardResult> {
+  return forCard(messageId, async (client) => {
+    if (!user.isGM) return { ok: false, reason: "NOBC.Request.Refused.postGmOnly" };
+    const found = cardMessage(messageId);
+    if ("ok" in found) return found;
+    const { message, card } = found;
+    const record = card.record;
+    if (card.once === undefined || card.state !== "applied" || record === undefined)
+      return { ok: false, reason: "NOBC.CardAuth.Refused.noKey" };
+    if (record.keyReleased !== undefined) return { ok: false, reason: "NOBC.CardAuth.Refused.keyReleased" };
+    const planned = card.revision ?? 0;
+    if (!isActiveGM(client)) return NOT_ACTIVE;
+    if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
+    await message.update({ "system.record.keyReleased": { by: user.id, reason }, "system.revision": planned + 1 });
+    await postKeyRelease(card.once, reason);
+    return { ok: true };
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+}
+
+/** The chat card telling that a key was released, and why (a plain message the GM authors). */
+async function postKeyRelease(key: string, reason: string): Promise<void> {
+  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
+  const title = escapeHtml(localize("NOBC.CardAuth.KeyReleased.title"));
+  const body = escapeHtml(format("NOBC.CardAuth.KeyReleased.body", { key, reason }));
+  await Message.create({ content: `<div class="nobc-key-release"><h3>${title}</h3><p>${body}</p></div>`, speaker: Message.getSpeaker() });
+}
+
+/**
+ * Drops the write plans of the GM's cards of turns before `beforeTurn` (their Undo goes; their key,
+ * state and paths stay), one card at a time. Cards of `beforeTurn` and later, and cards that know
+ * no turn, keep theirs. Returns how many records were pruned.
+ */
+export async function performPruneRecords(beforeTurn: number, user: RequestingUser): Promise<CardResult & { pruned?: number }> {
+  if (!user.isGM) return { ok: false, reason: "NOBC.Request.Refused.postGmOnly" };
+  let pruned = 0;
+  for (const m of allMessages()) {
+    const read = cardOfMessage(m, SYSTEM_ID);
+    const record = read?.card.record;
+    const turn = read?.card.turn;
+    if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
+    if (record === undefined || record.pruned === true || turn === undefined || turn >= beforeTurn) continue;
+    const result = await forCard(m.id, async (client) => {
+      if (!isActiveGM(client)) return NOT_ACTIVE;
+      await m.update({ "system.record": prunedRecord(record), "system.revision": (read.card.revision ?? 0) + 1 });
+      return { ok: true };
+    });
+    if (!result.ok) return result;
+    pruned += 1;
+  }
+  return { ok: true, pruned };
 }
 
 export interface SplitRequest {
@@ -308,15 +478,14 @@ export interface SplitRequest {
  * content is rendered again so the changes list shows them. Refused: nothing changes.
  */
 export function performSetSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
-  return forCard(request.messageId, () => setSplit(request, user));
+  return forCard(request.messageId, (client) => setSplit(request, user, client));
 }
 
-async function setSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
+async function setSplit(request: SplitRequest, user: RequestingUser, client: ClientUser): Promise<CardResult> {
   const { messageId, side, split } = request;
   const found = cardMessage(messageId);
   if ("ok" in found) return found;
-  const { message, flags } = found;
-  const card = trusted(flags, readLedger()[messageId]);
+  const { message, card } = found;
   const combat = card.groundCombat;
   const display = card.display;
   if (combat === undefined || display === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notCombat" };
@@ -340,11 +509,17 @@ async function setSplit(request: SplitRequest, user: RequestingUser): Promise<Ca
     effects: checked.value.effects,
     groundCombat: checked.value.card,
   };
+  const planned = card.revision ?? 0;
+  const content = await renderCardContent(next);
+  // Right before writing: still the active GM, and the card as it was read (not applied meanwhile).
+  if (!isActiveGM(client)) return NOT_ACTIVE;
+  if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
   await message.update({
-    [`flags.${SYSTEM_ID}.effects`]: next.effects,
-    [`flags.${SYSTEM_ID}.groundCombat.splits`]: checked.value.card.splits,
-    content: await renderCardContent(next),
-    ...knownAgain(message),
+    "system.effects": next.effects,
+    "system.groundCombat.splits": checked.value.card.splits,
+    "system.revision": planned + 1,
+    "system.outcomeUnknown": false,
+    content,
   });
   callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
   return { ok: true };

@@ -5,18 +5,24 @@
  */
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
-import { localize, translator } from "../base/foundry";
-import { CARD_STATE_LABELS, CARD_STATES, cardControls, cardDigest, controlDocuments, isOversizedCard, readCard } from "../chat/card-data";
+import { format, localize, translator } from "../base/foundry";
+import {
+  CARD_STATE_LABELS,
+  CARD_STATES,
+  cardControls,
+  cardDigest,
+  cardOfMessage,
+  controlDocuments,
+  isOversizedCard,
+  type CardMessageView,
+} from "../chat/card-data";
 import { changesContext, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
 import { ownership, type RequestingUser } from "./card-actions";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
 
-interface RenderedMessage {
-  readonly id: string | null;
-  readonly flags: Record<string, unknown>;
-}
+type RenderedMessage = CardMessageView & { readonly flags: Record<string, unknown> };
 
 function isSide(value: string | undefined): value is SplitSide {
   return (SPLIT_SIDES as readonly (string | undefined)[]).includes(value);
@@ -92,24 +98,53 @@ function showTooLarge(root: HTMLElement): void {
   }
 }
 
+/** Hides every control of a card that is never applied (a player's message, an old card) and says why. */
+function showReadOnly(root: HTMLElement, why: string): void {
+  root.classList.add("card-read-only");
+  const state = root.querySelector(".card-state");
+  if (state !== null) state.textContent = localize(why);
+  for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button[data-nobc-card], input[data-nobc-split]")) {
+    control.disabled = true;
+    control.hidden = true;
+  }
+}
+
+/** "Asked for by <name>", in the viewer's language, above the card's state (once). */
+function showRequester(root: HTMLElement, userId: string): void {
+  const name = (game.users?.get(userId) as { name?: string } | undefined)?.name ?? userId;
+  let line = root.querySelector<HTMLElement>(".card-requested-by");
+  if (line === null) {
+    line = root.ownerDocument.createElement("p");
+    line.className = "card-requested-by";
+    const state = root.querySelector(".card-state");
+    if (state === null) root.append(line);
+    else state.before(line);
+  }
+  line.textContent = format("NOBC.CardAuth.RequestedBy", { name });
+}
+
 /**
- * Shows the card's state, its changes as its flags now say (what Apply writes), and, for the user
- * looking at it, only the controls they may use:
- * Apply / Undo for a GM or the owner of every touched document (enabled when the state allows),
- * the split editors of the sides they may split while the card is pending.
+ * Shows the card's state, who asked for it, its changes as its data now says (what Apply writes),
+ * and, for the user looking at it, only the controls they may use: Apply / Undo for a GM or the
+ * owner of every touched document (enabled when the state allows), the split editors of the sides
+ * they may split while the card is pending. A card a GM did not author, or an old card kept in its
+ * flags, offers none: it is shown only.
  */
 export function decorateCard(message: RenderedMessage, html: HTMLElement): void {
-  const stored = message.flags[SYSTEM_ID];
   const root = html.querySelector<HTMLElement>(".nobc-resolution-card");
-  if (root !== null && isOversizedCard(stored)) return showTooLarge(root);
-  const card = readCard(stored);
-  if (card === undefined || root === null || message.id === null) return;
+  if (root !== null && (isOversizedCard(message.system) || isOversizedCard(message.flags[SYSTEM_ID]))) return showTooLarge(root);
+  const read = cardOfMessage(message, SYSTEM_ID);
+  if (read === undefined || root === null || message.id === null) return;
+  const { card } = read;
   for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
   root.classList.toggle("outcome-unknown", card.outcomeUnknown === true);
   const state = root.querySelector(".card-state");
   if (state !== null)
     state.textContent = localize(card.outcomeUnknown === true ? "NOBC.Chat.State.unknown" : CARD_STATE_LABELS[card.state]);
   showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
+  if (card.requestedBy !== undefined) showRequester(root, card.requestedBy);
+  if (read.legacy) return showReadOnly(root, "NOBC.CardAuth.State.legacy");
+  if (!read.gmAuthored) return showReadOnly(root, "NOBC.CardAuth.State.notGm");
   const me = game.user as unknown as RequestingUser;
   const controls = cardControls(me, card, ownership(me, controlDocuments(card)));
   const messageId = message.id;

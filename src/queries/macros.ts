@@ -4,9 +4,9 @@
  * first; a malformed one is warned with the field and the problem, and nothing happens.
  */
 import { z } from "zod";
-import { say } from "../base/foundry";
+import { format, notifyText, say } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
-import type { CardResult } from "./card-actions";
+import { performPruneRecords, performReleaseKey, type CardResult, type RequestingUser } from "./card-actions";
 import { messageIdSchema, parsePayload, splitArgsSchema } from "./payloads";
 import { requestCardAction, requestSetSplit, tell } from "./register";
 
@@ -41,4 +41,40 @@ export async function setCardSplit(
 ): Promise<CardResult> {
   const parsed = parsePayload(splitArgsSchema, { messageId, side, split });
   return parsed.ok ? requestSetSplit(parsed.value.messageId, parsed.value.side, parsed.value.split) : refused(parsed.problems);
+}
+
+/** A GM's reason for releasing a key: shown on a card to everyone, so it is bounded. */
+export const MAX_RELEASE_REASON = 500;
+
+const releaseArgs = z.object({
+  messageId: messageIdSchema,
+  reason: z.string().trim().min(1, "NOBC.CardAuth.Validation.Reason").max(MAX_RELEASE_REASON, "NOBC.CardAuth.Validation.Reason"),
+});
+
+const pruneArgs = z.object({ beforeTurn: z.number().int("NOBC.CardAuth.Validation.Turn").min(0, "NOBC.CardAuth.Validation.Turn") });
+
+/**
+ * Releases the once-only key of an applied card that stands in the way (a GM's action, on the active
+ * GM's client): another card with the key may then be applied. The reason goes on a chat card.
+ */
+export async function releaseCardKey(messageId: string, reason: string): Promise<CardResult> {
+  const parsed = parsePayload(releaseArgs, { messageId, reason });
+  if (!parsed.ok) return refused(parsed.problems);
+  const result = await performReleaseKey(parsed.value.messageId, parsed.value.reason, game.user as unknown as RequestingUser);
+  tell(result);
+  return result;
+}
+
+/**
+ * Clears the write plans of the GM's cards of turns before `beforeTurn` (a GM's action, on the
+ * active GM's client), so old records stay small: those cards can no longer be undone; their keys
+ * and states stay. The current turn's cards keep their Undo.
+ */
+export async function pruneCardRecords(beforeTurn: number): Promise<CardResult & { pruned?: number }> {
+  const parsed = parsePayload(pruneArgs, { beforeTurn });
+  if (!parsed.ok) return refused(parsed.problems);
+  const result = await performPruneRecords(parsed.value.beforeTurn, game.user as unknown as RequestingUser);
+  if (result.ok) notifyText("info", format("NOBC.CardAuth.Pruned", { count: result.pruned ?? 0 }));
+  else tell(result);
+  return result;
 }

@@ -11,7 +11,6 @@
  * sees every User's flags, so the flag holds the hash: the secret cannot be read off it and replayed.
  */
 import { performCardAction, performSetSplit, type CardAction, type CardResult, type RequestingUser } from "./card-actions";
-import { registerCardLedger } from "./ledger";
 import { SYSTEM_ID } from "../base/constants";
 import { sha256Hex } from "../base/sha256";
 import type { z } from "zod";
@@ -86,7 +85,6 @@ export function handler<T extends { readonly userId: string; readonly token: str
 }
 
 export function registerCardQueries(): void {
-  registerCardLedger();
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
   for (const action of ["apply", "undo"] as const) {
     queries[CARD_QUERIES[action]] = handler(cardQuerySchema, (data, user) => performCardAction(action, data.messageId, user, data.seen));

@@ -50,7 +50,7 @@ async function post(effects: Effect[], rolls = [3, 5]): Promise<string> {
 }
 
 function flags(id: string): Raw {
-  return chatFake.messages.get(id)!.flags["nobc"] as Raw;
+  return chatFake.messages.get(id)!.system;
 }
 
 const state = (): unknown => [structuredClone(unit.system), structuredClone(hq.system), hq.items.map((i) => i.toObject())];
@@ -63,7 +63,21 @@ describe("posting a resolution card", () => {
     const id = await post(ownEffects());
     expect(chatFake.messages.size).toBe(1);
     const message = chatFake.messages.get(id)!;
-    expect(flags(id)).toEqual({ effects: ownEffects(), state: "pending" });
+    expect(message.type).toBe("resolution");
+    expect(message.author?.id).toBe("gm");
+    expect(flags(id)).toEqual({
+      effects: ownEffects(),
+      state: "pending",
+      once: null,
+      display: null,
+      groundCombat: null,
+      records: {},
+      requestedBy: null,
+      outcomeUnknown: false,
+      revision: 0,
+      turn: null,
+      record: null,
+    });
     expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
     expect((chatFake.rendered[0]!.data as { notes: string[] }).notes[0]).toContain("NOBC.EffectNote.minefield");
     expect(message.speaker).toEqual({ alias: "Umpire" });
@@ -90,14 +104,15 @@ describe("posting a resolution card", () => {
     expect(view.documents.map((d) => d.name)).toEqual(["3 Pz Bde"]);
   });
 
-  it("keeps a caller's records beside the card's flags in the one create, never over them", async () => {
+  it("keeps a caller's records with the card, in the one create, apart from the card's own data", async () => {
     await postResolution({
       title: "Line-up",
       resolution: { breakdown: [], rolls: [], outcome: "x", effects: [] },
       records: { airBattle: { step: "lineUp", zone: "north" }, state: "applied" },
     });
     const message = [...chatFake.messages.values()][0]!;
-    expect(message.flags["nobc"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, effects: [], state: "pending" });
+    expect(message.system["records"]).toEqual({ airBattle: { step: "lineUp", zone: "north" }, state: "applied" });
+    expect(message.system["state"]).toBe("pending");
   });
 
   it("posts several cards in one createDocuments batch, in order, each with its hooks", async () => {
@@ -132,7 +147,14 @@ describe("Apply and Undo", () => {
     expect((unit.system["strength"] as Raw)["value"]).toBe(3);
     expect(hq.items).toHaveLength(0);
     expect(flags(id)["state"]).toBe("applied");
-    expect((flags(id)["applied"] as { itemCreations: unknown[] }).itemCreations).toHaveLength(1);
+    // The GM's record, on the card itself, in the one message update that marks it applied.
+    const record = flags(id)["record"] as { inverse: { itemCreations: unknown[] }; paths: string[]; seq: number };
+    expect(record.inverse.itemCreations).toHaveLength(1);
+    expect(record.paths).toEqual(expect.arrayContaining([`${unit.uuid}#system.strength.value`, `${hq.uuid}#system.level.value`]));
+    expect(record.paths.some((p) => p.endsWith("#*"))).toBe(true);
+    expect(record.seq).toBe(1);
+    expect(flags(id)["revision"]).toBe(1);
+    expect(chatFake.messages.get(id)!.updates).toHaveLength(1);
     expect(fired).toEqual(["applied"]);
 
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
@@ -226,10 +248,10 @@ describe("Apply and Undo", () => {
 
   it("what every client can read (the hash on the User flag) does not prove who asks: replaying it is refused", async () => {
     const own = await post(ownEffects());
+    const attack = await post([{ type: "hits", actor: unit.uuid, amount: 3 }]);
     chatFake.setUsers("p1");
     expect(await requestCardAction("apply", own)).toEqual({ ok: true });
     const stolen = (chatFake.users.get("p1")!.flags["nobc"] as Raw)["request"];
-    const attack = await post([{ type: "hits", actor: unit.uuid, amount: 3 }]);
     const writes = harness.Actor.calls.length;
     // Another client sends p1's id with what it read off p1's User document.
     const forged = await chatFake.users.get("gm")!.query("nobc.applyCard", { messageId: attack, userId: "p1", token: stolen });
@@ -301,7 +323,7 @@ describe("Apply and Undo", () => {
     expect(harness.Actor.calls).toHaveLength(0);
   });
 
-  it("undo is refused while a later card has changed the same unit; undoing the later one first restores everything", async () => {
+  it("undo is refused while a later standing card wrote the same path; undoing the later one first restores everything", async () => {
     const before = state();
     const first = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
     const second = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
@@ -309,7 +331,11 @@ describe("Apply and Undo", () => {
     await requestCardAction("apply", second);
     expect((unit.system["strength"] as Raw)["value"]).toBe(2);
     const calls = harness.Actor.calls.length;
-    expect(await requestCardAction("undo", first)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.changedSince", details: ["3 Pz Bde"] });
+    expect(await requestCardAction("undo", first)).toEqual({
+      ok: false,
+      reason: "NOBC.CardAuth.Refused.laterCard",
+      details: ['NOBC.CardAuth.Refused.laterCards.one {"count":"1"}'],
+    });
     expect(harness.Actor.calls).toHaveLength(calls);
     expect(flags(first)["state"]).toBe("applied");
     expect(await requestCardAction("undo", second)).toEqual({ ok: true });
@@ -317,28 +343,14 @@ describe("Apply and Undo", () => {
     expect(state()).toEqual(before);
   });
 
-  it("trusts the GM's ledger, not the card's flags, which the posting player may edit", async () => {
-    // The player posts the card (a message they author, so one they may edit).
-    chatFake.setUsers("p1");
+  it("a player cannot post a card, nor edit the GM's card: its state and record are the GM's word", async () => {
     const id = await post([{ type: "hits", actor: unit.uuid, amount: 1 }]);
+    chatFake.setUsers("p1");
+    await expect(post([{ type: "eliminated", actor: enemy.uuid }])).rejects.toThrow("NOBC.Request.Refused.postGmOnly");
     const message = chatFake.messages.get(id)!;
-    // Forged: "applied", with an undo plan that writes to the other side's unit, and no effects.
-    await message.update({
-      "flags.nobc.state": "applied",
-      "flags.nobc.effects": [],
-      "flags.nobc.applied": {
-        actorUpdates: [{ uuid: enemy.uuid, id: enemy.id, parentUuid: null, changes: { "system.strength.value": 0 } }],
-        itemUpdates: [],
-        itemDeletions: [],
-        itemCreations: [],
-      },
-    });
-    expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notApplied" });
-    expect((enemy.system["strength"] as Raw)["value"]).toBe(3);
-    // Applied for real, then set back to "pending" by hand: a second Apply is still refused.
-    await message.update({ "flags.nobc.state": "pending", "flags.nobc.effects": [{ type: "hits", actor: unit.uuid, amount: 1 }] });
+    await expect(message.update({ "system.state": "applied", "system.effects": [] })).rejects.toThrow(/lacks permission/);
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
-    await message.update({ "flags.nobc.state": "pending" });
+    await expect(message.update({ "system.state": "pending" })).rejects.toThrow(/lacks permission/);
     expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
     expect((unit.system["strength"] as Raw)["value"]).toBe(3);
   });
@@ -413,21 +425,21 @@ describe("the GM handles one card action at a time", () => {
     expect([strength(unit), strength(enemy)]).toEqual([3, 3]);
   });
 
-  it("deleting an applied once-only card does not free its key", async () => {
+  it("deleting an applied once-only card releases its key (its effects stand)", async () => {
     const a = await postOnce([{ type: "hits", actor: unit.uuid, amount: 1 }], "orders:Actor.h:1");
     expect(await requestCardAction("apply", a)).toEqual({ ok: true });
-    chatFake.messages.delete(a);
     const b = await postOnce([{ type: "hits", actor: unit.uuid, amount: 1 }], "orders:Actor.h:1");
     expect(await requestCardAction("apply", b)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.onceOnly" });
-    expect(strength(unit)).toBe(3);
+    await chatFake.messages.get(a)!.delete();
+    expect(await requestCardAction("apply", b)).toEqual({ ok: true });
+    expect(strength(unit)).toBe(2);
   });
 
-  const failLedgerWrites = () =>
-    vi
-      .spyOn(harness.game["settings"] as { set(n: string, k: string, v: unknown): Promise<unknown> }, "set")
-      .mockRejectedValue(new Error("settings refused"));
+  const failLedgerWrites = () => {
+    for (const m of chatFake.messages.values()) vi.spyOn(m, "update").mockRejectedValue(new Error("card write refused"));
+  };
 
-  it("a ledger write that fails after Undo wrote the documents writes them forward again: the card stays applied", async () => {
+  it("a card write that fails after Undo wrote the documents writes them forward again: the card stays applied", async () => {
     const id = await post(ownEffects());
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
     const applied = state();
@@ -435,7 +447,7 @@ describe("the GM handles one card action at a time", () => {
     expect(await requestCardAction("undo", id)).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.writeFailed",
-      details: ["settings refused"],
+      details: ["card write refused"],
     });
     expect(state()).toEqual(applied);
     expect(flags(id)["state"]).toBe("applied");
@@ -443,14 +455,14 @@ describe("the GM handles one card action at a time", () => {
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
   });
 
-  it("a ledger write that fails after the documents were written puts the documents back and leaves the card pending", async () => {
+  it("a card write that fails after the documents were written puts the documents back and leaves the card pending", async () => {
     const before = state();
     const id = await post(ownEffects());
     failLedgerWrites();
     expect(await requestCardAction("apply", id)).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.writeFailed",
-      details: ["settings refused"],
+      details: ["card write refused"],
     });
     expect(state()).toEqual(before);
     expect(flags(id)["state"]).toBe("pending");
@@ -564,7 +576,7 @@ describe("renderChatMessageHTML", () => {
     const view = html();
     decorateCard(chatFake.messages.get(id)!, view.el);
     // The poster edits the flags after the GM read the card (hits 1 becomes 3).
-    (chatFake.messages.get(id)!.flags["nobc"] as Raw)["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
+    (chatFake.messages.get(id)!.system)["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
     view.buttons[0]!.click();
     await new Promise((r) => setTimeout(r, 0));
     expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.Refused.changedCard"]);

@@ -63,7 +63,7 @@ async function post(face = 3): Promise<{ id: string; combat: Combat }> {
 }
 
 const message = (id: string) => chatFake.messages.get(id)!;
-const flags = (id: string) => message(id).flags["nobc"] as Raw;
+const flags = (id: string) => message(id).system;
 const strengths = () => Object.values(actors).map((a) => (a.system["strength"] as Raw)["value"]);
 /** A refused field as the harness writes it: "field: problem" by key and data. */
 const problem = (field: string, what: Phrase) => say(phrase("NOBC.Validation.Problem", { field, problem: what }));

@@ -117,7 +117,7 @@ describe("advanceTurn", () => {
     expect(combat.updates).toHaveLength(1);
     expect(chatFake.messages.size).toBe(1);
     const [message] = [...chatFake.messages.values()];
-    expect(message!.flags["nobc"]).toMatchObject({
+    expect(message!.system).toMatchObject({
       state: "pending",
       effects: [
         { type: "movementPoints", actor: unit.uuid, value: 4 },
@@ -319,7 +319,7 @@ describe("a new turn ends the support card assignments (end to end)", () => {
     expect(result).toMatchObject({ ok: true, position: { turn: 2, stage: 0 } });
     expect(combat.updates).toEqual([{ system: { turn: 2, stage: 0, planningEndsAt: null, reached: 36 } }]);
     const [message] = [...chatFake.messages.values()];
-    expect(message!.flags["nobc"]).toMatchObject({
+    expect(message!.system).toMatchObject({
       state: "pending",
       effects: [
         { type: "cardAssignment", card: c1.uuid, assignedTo: null },
@@ -336,11 +336,11 @@ describe("a new turn ends the support card assignments (end to end)", () => {
       ["updateDocuments", "I (BR) Corps"],
       ["updateDocuments", "8th Guards Army"],
     ]);
-    expect(message!.flags["nobc"]).toMatchObject({ state: "applied" });
+    expect(message!.system).toMatchObject({ state: "applied" });
 
     await requestCardAction("undo", message!.id);
     expect([c1, c2, c3].map((c) => c.system["assignedTo"])).toEqual([unit.uuid, null, "Actor.wpunit"]);
-    expect(message!.flags["nobc"]).toMatchObject({ state: "reverted" });
+    expect(message!.system).toMatchObject({ state: "reverted" });
   });
 });
 

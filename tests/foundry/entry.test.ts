@@ -31,6 +31,8 @@ describe("src/nobc.ts", () => {
         "resolveGroundCombatFor",
         "setCardSplit",
         "undoCard",
+        "releaseCardKey",
+        "pruneCardRecords",
         "migrate",
         "openDialog",
         "openOrbatImport",
@@ -87,7 +89,6 @@ describe("src/nobc.ts", () => {
       "overrunMinorRoadIsRiver",
       "planningMinutes",
       "airZoneDistances",
-      "cardLedger",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),

@@ -4,11 +4,15 @@
  * behaviour, the documented API it mirrors:
  *
  * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`):
- *   keeps a message (id, author, flags, content, rolls, speaker) in `chatFake.messages`, reachable
- *   through `game.messages.get(id)`; `message.update` sets dotted paths. `ChatMessage#author` and
- *   `canUserModify`: a player may update or delete only the messages they wrote (others' are
- *   read-only to them), a GM any; a player may not write as another author. An update may get no
- *   answer (`harness.stallWrites`).
+ *   keeps a message (id, type, system, author, flags, content, rolls, speaker) in
+ *   `chatFake.messages`, reachable through `game.messages.get(id)`, `.contents` and iteration.
+ *   `type` is "base" or a subtype with a registered data model (`CONFIG.ChatMessage.dataModels`,
+ *   else the system's own, as for Actors and Items): an unknown subtype is refused, and `system`
+ *   is validated by the model on creation and on every update (a refused one changes nothing).
+ *   `message.update` merges dotted paths or nested objects (arrays replace). `ChatMessage#author`
+ *   is the User who wrote it; `canUserModify`: a player may update or delete only the messages
+ *   they wrote (others' are read-only to them), a GM any; a player may not write as another
+ *   author. An update may get no answer (`harness.stallWrites`).
  *   `ChatMessage.getSpeaker()` returns a fixed speaker.
  * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
  *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
@@ -19,14 +23,16 @@
  *   rejects. As in Foundry, the handler is not told who sent the query.
  * - `User#setFlag` (an update of the User document): a player may write only their own User's
  *   flags, a GM any; counts the writes.
- * - Users: a GM `gm` and players `p1`, `p2` (`chatFake.setUsers(as, gmOnline)`), with
- *   `game.users.activeGM`, `game.users.get(id)`, `game.user`; `chatFake.own(actor, id)` gives a
- *   player OWNER of an actor (the documents themselves check it, see ./foundry.ts).
+ * - Users: a GM `gm`, a second GM `gm2` (logged out until `chatFake.setActiveGM("gm2")` hands the
+ *   active GM over) and players `p1`, `p2` (`chatFake.setUsers(as, gmOnline)`), with
+ *   `game.users.activeGM`, `game.users.get(id)`, `game.user`; `chatFake.actAs(id)` plays another
+ *   user's client; `chatFake.own(actor, id)` gives a player OWNER of an actor (the documents
+ *   themselves check it, see ./foundry.ts).
  * - `foundry.applications.handlebars.renderTemplate` (unless ./sheets-fake already put one):
  *   records the call, returns a marker. `loadTemplates(paths)` (added to whichever renderer is
  *   there): records the paths in `chatFake.partials`, loads nothing.
  */
-import { answered, harness, HarnessRefusal, type FakeActorT, type FakeDocumentT } from "./foundry";
+import { answered, expandObject, harness, HarnessRefusal, mergeInto, modelOf, type FakeActorT, type FakeDocumentT } from "./foundry";
 
 type Raw = Record<string, unknown>;
 
@@ -42,13 +48,6 @@ export interface FakeUser {
   queries: { name: string; data: unknown }[];
   query(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
   setFlag(scope: string, key: string, value: unknown): Promise<FakeUser>;
-}
-
-function setPath(target: Raw, path: string, value: unknown): void {
-  const keys = path.split(".");
-  let cur = target;
-  for (const k of keys.slice(0, -1)) cur = (cur[k] ??= {}) as Raw;
-  cur[keys[keys.length - 1]!] = value;
 }
 
 function me(): FakeUser {
@@ -149,25 +148,50 @@ export class FakeRoll {
 
 /* ---------------- ChatMessage ---------------- */
 
+/** The data model of a ChatMessage subtype: the registered one (`CONFIG.ChatMessage.dataModels`, else the system's). */
+function systemOf(type: string, system: unknown, id: string): Raw {
+  if (type === "base") return {};
+  const Model = modelOf("ChatMessage", type);
+  if (Model === undefined)
+    throw new HarnessRefusal(
+      `ChatMessage [${id}] validation errors:\ntype: ${type} is not a valid type for the ChatMessage Document class`,
+    );
+  try {
+    return structuredClone(new Model((system ?? {}) as Raw)._source);
+  } catch (err) {
+    throw new HarnessRefusal(`ChatMessage [${id}] ${(err as Error).message}`);
+  }
+}
+
 class FakeMessage {
   id: string;
+  /** The subtype: "base" (Foundry's own) or one the system declares and registers a data model for. */
+  type: string;
+  /** The subtype's data, validated by its model on creation and on every update. */
+  system: Raw;
   flags: Raw;
   content: string;
   /** The rolls as the message stores them: JSON strings (`Roll#toJSON`). */
   #rolls: string[];
   speaker: unknown;
-  /** The id of the user who created it. */
-  author: string;
+  /** The id of the user who created it (the stored `author` field). */
+  #author: string;
   updates: Raw[] = [];
   constructor(data: Raw, id: string) {
     this.id = id;
+    this.type = (data["type"] as string | undefined) ?? "base";
+    this.system = systemOf(this.type, data["system"], id);
     this.flags = structuredClone((data["flags"] ?? {}) as Raw);
     this.content = (data["content"] as string | undefined) ?? "";
     this.#rolls = ((data["rolls"] ?? []) as unknown[]).map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
     // A stored roll Foundry cannot rebuild fails the message's validation.
     this.#rolls.forEach((r) => FakeRoll.fromJSON(r));
     this.speaker = data["speaker"];
-    this.author = (data["author"] as string | undefined) ?? me().id;
+    this.#author = (data["author"] as string | undefined) ?? me().id;
+  }
+  /** `ChatMessage#author`: the User who created it (the stored field holds its id). */
+  get author(): FakeUser | undefined {
+    return chatFake.users.get(this.#author);
   }
   /** The rolls, rebuilt from their stored JSON as Foundry does when it reads the message. */
   get rolls(): FakeRoll[] {
@@ -175,7 +199,7 @@ class FakeMessage {
   }
   /** A player may change or delete only the messages they wrote; a GM any. */
   canUserModify(user: { id: string; isGM: boolean }, _action: string): boolean {
-    return user.isGM || user.id === this.author;
+    return user.isGM || user.id === this.#author;
   }
   get isOwner(): boolean {
     return this.canUserModify(me(), "update");
@@ -185,11 +209,27 @@ class FakeMessage {
     if (!this.canUserModify(user, action))
       throw new HarnessRefusal(`User ${user.name} lacks permission to ${action} ChatMessage [${this.id}]`);
   }
+  /**
+   * `Document#update`: the changes ("a.b" paths or nested) are merged into the message (objects
+   * merge, arrays and values replace); `system` is validated by the subtype's model first, and a
+   * refused update changes nothing. The type and author cannot change.
+   */
   async update(data: Raw): Promise<this> {
     return answered(async () => {
       this.#assertWritable("update");
+      const expanded = expandObject(structuredClone(data));
+      const known = new Set(["system", "flags", "content", "speaker"]);
+      const unknown = Object.keys(expanded).filter((k) => !known.has(k));
+      if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
+      const system =
+        "system" in expanded
+          ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id)
+          : this.system;
       this.updates.push(structuredClone(data));
-      for (const [path, value] of Object.entries(data)) setPath(this as unknown as Raw, path, structuredClone(value));
+      this.system = system;
+      if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
+      if ("content" in expanded) this.content = expanded["content"] as string;
+      if ("speaker" in expanded) this.speaker = expanded["speaker"];
       return this;
     });
   }
@@ -277,12 +317,37 @@ export const chatFake = {
     };
     const gm = make("gm", true);
     gm.active = gmOnline;
+    // A second GM, logged out until a test hands the active GM over to it (`setActiveGM`).
+    make("gm2", true).active = false;
     make("p1", false);
     make("p2", false);
     this.activeGM = gmOnline ? gm : null;
     const self = this.users.get(as)!;
     self.isSelf = true;
     harness.game["user"] = self;
+  },
+  /**
+   * Hands the active GM over (`game.users.activeGM`): `id` logs in and becomes the active GM; the
+   * other GM stays logged in. Each client checks `activeGM` for itself, so a task a GM client queued
+   * before the hand-over sees the change when it runs.
+   */
+  setActiveGM(id: string): void {
+    const gm = this.users.get(id)!;
+    gm.active = true;
+    this.activeGM = gm;
+  },
+  /**
+   * Plays the client of user `id` from now on (`game.user`, `isSelf`). Two GM clients in one world:
+   * each card action captures the client's user when it is asked, so tasks keep their client.
+   */
+  actAs(id: string): void {
+    const self = this.users.get(id)!;
+    for (const u of this.users.values()) u.isSelf = u === self;
+    harness.game["user"] = self;
+  },
+  /** The card data of a resolution message (its `system`), for assertions. */
+  cardOf(message: unknown): Raw {
+    return (message as { system: Raw }).system;
   },
   /** Gives player `userId` ownership of `actor`. */
   own(actor: FakeActorT | FakeDocumentT, userId: string): void {
@@ -323,27 +388,37 @@ export function installChatFake(): void {
     chatFake.partials.push(...paths);
     return [];
   };
-  const make = (data: Raw): FakeMessage => {
+  const make = (data: Raw, keep = true): FakeMessage => {
     const author = data["author"];
     if (author !== undefined && author !== me().id && !me().isGM)
       throw new HarnessRefusal(`User ${me().name} may not write a message as ${author as string}`);
     const message = new FakeMessage(data, `msg${nextMessage++}`);
-    chatFake.messages.set(message.id, message);
+    if (keep) chatFake.messages.set(message.id, message);
     return message;
   };
   g["ChatMessage"] = {
     async create(data: Raw) {
       return make(data);
     },
+    /** A batch is checked whole: one refused row creates none. */
     async createDocuments(rows: Raw[]) {
       chatFake.batches.push(rows.length);
-      return rows.map(make);
+      const made = rows.map((row) => make(row, false));
+      for (const m of made) chatFake.messages.set(m.id, m);
+      return made;
     },
     getSpeaker: () => ({ alias: "Umpire" }),
   };
   g["Roll"] = FakeRoll;
   const game = harness.game;
-  game["messages"] = { get: (id: string) => chatFake.messages.get(id) };
+  // `game.messages` (a WorldCollection, a Map by id): `get`, `contents` (in creation order), iteration.
+  game["messages"] = {
+    get: (id: string) => chatFake.messages.get(id),
+    get contents() {
+      return [...chatFake.messages.values()];
+    },
+    [Symbol.iterator]: () => chatFake.messages.values(),
+  };
   game["users"] = {
     get activeGM() {
       return chatFake.activeGM;

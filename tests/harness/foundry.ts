@@ -7,9 +7,11 @@
  * documented API it mirrors:
  *
  * - `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
- *   SchemaField, ArrayField): a missing value takes the field's `initial`; validation rejects a
- *   wrong type, a value outside `choices`, a non-integer where `integer` is set, a number below
- *   `min` / above `max`, an empty string where `blank: false`, null where `nullable` is not set.
+ *   SchemaField, ArrayField, ObjectField): a missing value takes the field's `initial`; validation
+ *   rejects a wrong type, a value outside `choices`, a non-integer where `integer` is set, a number
+ *   below `min` / above `max`, an array of fewer than `min` / more than `max` elements, an
+ *   ObjectField value that is not a plain object, an empty string where `blank: false`, null
+ *   where `nullable` is not set.
  *   No cleaning or coercion (the real one casts more; we rely on none of it).
  * - `foundry.abstract.TypeDataModel` / `DataModel#validate` and `DataModel.validateJoint`: the
  *   constructor runs `migrateData`, fills initial values, validates every field, then
@@ -31,6 +33,8 @@
  *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
  * - A database request the server never answers: the client's promise stays pending, as Foundry's
  *   client sets no time limit on it (`harness.stallWrites`, for documents, settings and messages).
+ *   Requests in flight (`harness.holdWrites`): carried out in order once released; until then
+ *   every client reads the world as before them.
  * - `Hooks.on/once/off/call/callAll`: a `once` handler is removed after it runs; a handler that
  *   throws is caught and logged (`console.error`) and the others still run, as `Hooks.call` /
  *   `callAll` do (through `Hooks.onError`). The stand-in also records it in `harness.hookErrors`,
@@ -172,7 +176,18 @@ class ArrayField extends DataField {
 
   override validate(value: unknown, path: string): string[] {
     if (!Array.isArray(value)) return [`${path}: must be an array`];
+    if (this.options.min !== undefined && value.length < this.options.min)
+      return [`${path}: must have at least ${this.options.min} elements`];
+    if (this.options.max !== undefined && value.length > this.options.max)
+      return [`${path}: must have at most ${this.options.max} elements`];
     return value.flatMap((v, i) => this.element.validate(v, `${path}.${i}`));
+  }
+}
+
+/** `ObjectField`: any plain object (not an array), stored as given. */
+class ObjectField extends DataField {
+  protected override check(value: unknown): string | null {
+    return typeof value === "object" && !Array.isArray(value) ? null : "must be an object";
   }
 }
 
@@ -249,11 +264,19 @@ export class HarnessRefusal extends Error {
 const stalls = { count: 0, written: false };
 
 /**
+ * Writes in flight (`harness.holdWrites`): sent, not yet carried out by the server. Two GM clients
+ * then read the world as it was before them, as clients do before the server's answer arrives.
+ */
+let held: Promise<void> | null = null;
+
+/**
  * A write as the client sees it: `write()`'s promise, or, while `harness.stallWrites` holds, one that
  * never settles (Foundry's client waits on the server's answer to a database request without a time
  * limit). A stalled write is carried out only when told `written`.
  */
 export function answered<T>(write: () => Promise<T>): Promise<T> {
+  // Held writes (`harness.holdWrites`) reach the server in order once released.
+  if (held !== null) return held.then(() => write());
   if (stalls.count === 0) return write();
   stalls.count -= 1;
   if (stalls.written) write().catch(() => undefined);
@@ -280,7 +303,7 @@ export function expandObject(data: Raw): Raw {
 }
 
 /** `foundry.utils.mergeObject` for updates: objects merge, arrays and values replace, "-=key" deletes. */
-function mergeInto(target: Raw, changes: Raw): Raw {
+export function mergeInto(target: Raw, changes: Raw): Raw {
   for (const [key, value] of Object.entries(changes)) {
     if (key.startsWith("-=")) {
       Reflect.deleteProperty(target, key.slice(2));
@@ -341,9 +364,9 @@ function makePack(packId: string, documentName: string, locked: boolean): FakePa
  * `CONFIG[documentName].dataModels`, else the system's own (tests/harness/install.ts registers
  * them here, as Foundry knows every subtype the system declares whether or not a test registered it).
  */
-const systemModels: Record<string, Record<string, typeof TypeDataModel>> = { Actor: {}, Item: {} };
+const systemModels: Record<string, Record<string, typeof TypeDataModel>> = { Actor: {}, Item: {}, ChatMessage: {} };
 
-function modelOf(documentName: string, type: string): typeof TypeDataModel | undefined {
+export function modelOf(documentName: string, type: string): typeof TypeDataModel | undefined {
   const config = (globalThis as { CONFIG?: Record<string, { dataModels?: Record<string, typeof TypeDataModel> }> }).CONFIG;
   const own = <T>(table: Record<string, T> | undefined): T | undefined =>
     table !== undefined && Object.hasOwn(table, type) ? table[type] : undefined;
@@ -1154,8 +1177,22 @@ export const harness = {
     stalls.count = count;
     stalls.written = options.written ?? false;
   },
+  /**
+   * Holds every write from now on (a document's update, delete or create, a setting, a chat
+   * message's update) until the returned `release()`: then they are carried out in the order sent.
+   * Until then the world reads as before them, as another client sees it while they are in flight.
+   */
+  holdWrites(): () => void {
+    let release: () => void = () => undefined;
+    held = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      held = null;
+      release();
+    };
+  },
   /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {
+    held = null;
     stalls.count = 0;
     stalls.written = false;
     registry.clear();
@@ -1274,7 +1311,9 @@ export type FakeDocumentT = FakeDocument;
 export function installFoundryStandIn(): void {
   const g = globalThis as Raw;
   g["foundry"] = {
-    data: { fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField } },
+    data: {
+      fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField, ObjectField },
+    },
     abstract: { TypeDataModel, Document },
     utils: {
       fromUuidSync: (uuid: string) => registry.get(uuid) ?? null,
@@ -1286,6 +1325,7 @@ export function installFoundryStandIn(): void {
     Actor: { dataModels: {}, trackableAttributes: {} },
     Item: { dataModels: {} },
     Combat: { dataModels: {} },
+    ChatMessage: { dataModels: {} },
     statusEffects: [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },

@@ -71,9 +71,7 @@ it("the stand-in holds a compendium copy with the world document's id, each foun
 
 describe("a card naming a compendium UUID", () => {
   it("is refused when the GM applies it, naming the UUID; the world unit with the same id is not written", async () => {
-    chatFake.setUsers("p1");
     const id = await post([{ type: "hits", actor: packUnit.uuid, amount: 3 }]);
-    chatFake.setUsers("gm");
     const before = world();
     const result = await requestCardAction("apply", id);
     expect(result).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.notWorld" });
@@ -86,8 +84,8 @@ describe("a card naming a compendium UUID", () => {
   it("is refused for a player who owns only the compendium copy, and the other side's world unit keeps its strength", async () => {
     // Pack ownership lets p1 own its copy; the world unit of that id belongs to p2.
     chatFake.own(packUnit, "p1");
-    chatFake.setUsers("p1");
     const id = await post([{ type: "eliminated", actor: packUnit.uuid }]);
+    chatFake.setUsers("p1");
     const result = await requestCardAction("apply", id);
     expect(result.ok).toBe(false);
     expect(unit.system["strength"]).toEqual({ value: 4, max: 4 });

@@ -287,7 +287,7 @@ describe("air squadron sheet", () => {
     expect(sheetsFake.dialogs).toHaveLength(0);
     expect((sheetsFake.rendered[0]?.data as { dice: number[] }).dice).toEqual([1]);
     const [message] = [...chatFake.messages.values()];
-    expect(message?.flags["nobc"]).toEqual({ effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "ready" }], state: "pending" });
+    expect(message?.system).toMatchObject({ effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "ready" }], state: "pending" });
     expect(harness.Actor.calls).toEqual([]);
   });
 

@@ -6,7 +6,7 @@
  */
 import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
-import { onceHolder, readLedger } from "../../queries/ledger";
+import { onceKeyHolder } from "../../queries/card-actions";
 import type { Access, Denied, Submission, Verdict } from "./controller";
 
 /** Posted (or run), with what came of it; or refused, with every reason in the user's language. */
@@ -27,8 +27,7 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string)
   if ("run" in submission) return { ok: true, result: await submission.run() };
   const { once } = submission.card;
   // Said now rather than at Apply: that card stands applied (undo it to redo this).
-  if (once !== undefined && onceHolder(readLedger(), once) !== undefined)
-    return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
+  if (once !== undefined && onceKeyHolder(once) !== undefined) return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
   const card = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
   return { ok: true, result: await postResolution(card) };
 }

@@ -222,7 +222,7 @@ describe("Submit", () => {
     const dialog = await open({ start: 2 });
     const message = (await dialog.resolve()) as { id: string; flags: Raw; rolls: unknown[] };
     expect(chatFake.messages.size).toBe(1);
-    expect((message.flags["nobc"] as Raw)["state"]).toBe("pending");
+    expect(chatFake.cardOf(message)["state"]).toBe("pending");
     expect(message.rolls).toHaveLength(1);
     expect(closes(dialog)).toBe(1);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });

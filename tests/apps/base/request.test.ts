@@ -88,8 +88,8 @@ describe("a player's Submit is a request the GM resolves", () => {
     const message = (await dialog.resolve()) as { id: string; author: string; flags: Raw; rolls: { total: number }[] };
     expect(message).not.toBeNull();
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual([RESOLVE_QUERY]);
-    expect(message.author).toBe("gm");
-    expect((message.flags["nobc"] as Raw)["requestedBy"]).toBe("p1");
+    expect((message.author as unknown as { id: string }).id).toBe("gm");
+    expect(chatFake.cardOf(message)["requestedBy"]).toBe("p1");
     expect(message.rolls[0]!.total).toBe(6);
     // Read on the GM's client for p1 (the asker), not as the GM.
     expect(reads.at(-1)).toEqual({ for: "p1", gm: false });
@@ -126,8 +126,8 @@ describe("a player's Submit is a request the GM resolves", () => {
   it("a GM's own dialog takes the same path without the socket, and the card names no asker", async () => {
     const message = (await (await showDialog(picker, {}, "test.picker"))!.resolve()) as { author: string; flags: Raw };
     expect(chatFake.users.get("gm")!.queries).toEqual([]);
-    expect(message.author).toBe("gm");
-    expect((message.flags["nobc"] as Raw)["requestedBy"]).toBeUndefined();
+    expect((message.author as unknown as { id: string }).id).toBe("gm");
+    expect(chatFake.cardOf(message)["requestedBy"]).toBeNull();
   });
 
   it("with no GM online nothing is asked and nothing posted", async () => {

@@ -152,7 +152,7 @@ describe("rolling", () => {
     await planner.resolve();
     expect(chatFake.messages.size).toBe(1);
     const message = [...chatFake.messages.values()][0]!;
-    const flags = message.flags["nobc"] as Raw;
+    const flags = message.system;
     expect(flags["state"]).toBe("pending");
     expect((flags["groundCombat"] as { plan: { target: string } }).plan.target).toBe("0201");
     expect(message.rolls).toHaveLength(1);
@@ -227,9 +227,8 @@ describe("the world's rules options reach the rules whole", () => {
     (actors.get("w1")!.system["strength"] as Raw)["value"] = 1;
     return { attackers: [uuidOf("w1")], target: "0201", cards: [] };
   };
-  const stepOne = (message: { flags: Raw }) =>
-    (message.flags["nobc"] as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan
-      .breakdown[0]!;
+  const stepOne = (message: { system: Raw }) =>
+    (message.system as { groundCombat: { plan: { breakdown: { value: number; source: string }[] } } }).groundCombat.plan.breakdown[0]!;
 
   it("odds below 1:1 count +0 by default", async () => {
     await resolveGroundCombatFor(weakAttack());
@@ -271,7 +270,7 @@ describe("house rules reach the planner and the card", () => {
     expect(preview.odds.map((r) => r.sixths)).not.toEqual(plain.odds.map((r) => r.sixths));
     expect(preview.total).toBe(`+${Number(plain.total.replace("+", "")) + 2}`);
     await planner.resolve();
-    const flags = [...chatFake.messages.values()][0]!.flags["nobc"] as {
+    const flags = [...chatFake.messages.values()][0]!.system as {
       display: { breakdown: { text: Phrase; value: number }[] };
       groundCombat: { outcome: { score: number; die: number } };
     };

@@ -65,14 +65,14 @@ describe("Orders dialog", () => {
     const dialog = (await landPhaseMacros.openOrders({ hq: A("h1") }))!;
     expect((dialog as unknown as { renders: number }).renders).toBe(1);
     await dialog.change({ [`mode:${A("u3")}`]: "march" });
-    const message = (await dialog.resolve()) as { id: string; flags: Raw; author: string };
+    const message = (await dialog.resolve()) as { id: string; system: Raw; author: { id: string } };
     expect(chatFake.messages.size).toBe(1);
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
     // The GM resolved the request and authored the card, naming who asked.
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
-    expect(message.author).toBe("gm");
-    expect((message.flags["nobc"] as Raw)["requestedBy"]).toBe("p1");
-    expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([
+    expect(message.author.id).toBe("gm");
+    expect(message.system["requestedBy"]).toBe("p1");
+    expect((message.system as { effects: unknown[] }).effects).toEqual([
       { type: "supply", actor: A("u1"), delta: -1 },
       { type: "mode", actor: A("u3"), mode: "march" },
     ]);
@@ -93,8 +93,8 @@ describe("Orders dialog", () => {
       await dialog.change({ [`mode:${A("u3")}`]: "march", ...more });
       return dialog;
     };
-    const first = (await (await order()).resolve()) as { id: string; flags: Raw };
-    expect((first.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:2");
+    const first = (await (await order()).resolve()) as { id: string; system: Raw };
+    expect(first.system["once"]).toBe("orders:Actor.h1:2");
     // Two cards posted before either is applied: the GM applies only one.
     const second = (await (await order()).resolve()) as { id: string };
     expect(await requestCardAction("apply", first.id)).toEqual({ ok: true });
@@ -109,8 +109,8 @@ describe("Orders dialog", () => {
     expect(await requestCardAction("undo", first.id)).toEqual({ ok: true });
     expect(await requestCardAction("apply", second.id)).toEqual({ ok: true });
     harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 3 } }];
-    const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()) as { flags: Raw };
-    expect((next.flags["nobc"] as Raw)["once"]).toBe("orders:Actor.h1:3");
+    const next = (await (await order({ [`mode:${A("u1")}`]: "march" })).resolve()) as { system: Raw };
+    expect(next.system["once"]).toBe("orders:Actor.h1:3");
   });
 
   it("a player of the other side cannot open another side's orders: refused, nothing posted", async () => {
@@ -151,7 +151,7 @@ describe("Resupply and HQ recovery dialogs", () => {
     const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") }))!;
     await recovery.change({ "play:Actor.h1.Item.sig1": true });
     await recovery.resolve();
-    const cards = [...chatFake.messages.values()].map((m) => (m.flags["nobc"] as { effects: unknown[] }).effects);
+    const cards = [...chatFake.messages.values()].map((m) => (m.system as { effects: unknown[] }).effects);
     expect(cards).toEqual([
       [{ type: "supply", actor: A("u3"), delta: 2 }],
       [
@@ -177,9 +177,9 @@ describe("the HQ sheet's Recover button", () => {
     expect(opened).toHaveLength(1);
     expect(harness.Actor.calls).toEqual([]);
     expect(chatFake.messages.size).toBe(0);
-    const message = (await opened[0]!.resolve()) as { flags: Raw; author: string };
-    expect(message.author).toBe("gm");
-    expect(message.flags["nobc"]).toMatchObject({
+    const message = (await opened[0]!.resolve()) as { system: Raw; author: { id: string } };
+    expect(message.author.id).toBe("gm");
+    expect(message.system).toMatchObject({
       once: "recovery:Actor.h1:4",
       requestedBy: "p1",
       effects: [{ type: "hqLevel", actor: A("h1"), delta: 1 }],
@@ -202,7 +202,7 @@ describe("Rear-area attack and demolition dialogs", () => {
       const message = (await dialog.resolve()) as { rolls: { total: number }[] };
       expect(message.rolls[0]!.total).toBe(6);
       // CAS 3 + 6 = 9, halved (city) to 4, doubled (March Mode) to 8: 4 hits on TD 2.
-      expect((chatFake.messages.values().next().value!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({
+      expect((chatFake.messages.values().next().value!.system as { effects: unknown[] }).effects).toContainEqual({
         type: "hits",
         actor: A("w2"),
         amount: 4,
@@ -244,8 +244,8 @@ describe("demolition card", () => {
     const dialog = (await landPhaseMacros.openDemolition({}))!;
     await dialog.change({ hq: A("h1") });
     await dialog.change({ "by:0101|0201": "Actor.h1.Item.e1" });
-    const message = (await dialog.resolve()) as { flags: Raw; rolls: unknown[] };
-    expect((message.flags["nobc"] as { effects: unknown[] }).effects).toEqual([{ type: "bridgeDestroyed", hexside: "0101|0201" }]);
+    const message = (await dialog.resolve()) as { system: Raw; rolls: unknown[] };
+    expect((message.system as { effects: unknown[] }).effects).toEqual([{ type: "bridgeDestroyed", hexside: "0101|0201" }]);
     expect(message.rolls).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 /**
- * What a step of the air battle leaves on its chat card for the next step to read (flag
- * `flags.nobc.airBattle`), and how the next step finds the record that still matches the world.
- * Pure: the Foundry side hands in the messages' flags and states, oldest first.
+ * What a step of the air battle leaves on its chat card for the next step to read
+ * (`system.records.airBattle` of the GM's card), and how the next step finds the record that still
+ * matches the world. Pure: the Foundry side hands in the messages, oldest first; only cards a GM
+ * authored count (a player's message is never read as a record).
  *
  * Nothing is remembered by a client: a record counts only while the squadrons it names are still
  * where it left them (docs/rules-decisions.md, "Air War in play").
@@ -10,11 +11,11 @@ import { z } from "zod";
 import type { ActorRef } from "../../../rules/ids";
 import type { AirStatus, Bout, MissionBox, Side, Squadron } from "../../../rules/nobc/air/index";
 import { SORTIE_BOXES } from "../../../rules/nobc/air/index";
-import type { CardInputLine, CardState } from "../../../chat/card-data";
+import { CARD_MESSAGE_TYPE, type CardInputLine, type CardState } from "../../../chat/card-data";
 import type { Resolution } from "../../../rules/resolution";
 import type { Card } from "../../base/controller";
 
-/** The key under `flags.nobc` holding a record. */
+/** The key under the card's `system.records` holding a record. */
 export const RECORD_FLAG = "airBattle";
 
 const side = z.enum(["nato", "wp"]);
@@ -90,27 +91,30 @@ export interface CardRecord<R extends AirRecord = AirRecord> {
   readonly record: R;
 }
 
-/** The record of a message's `flags.nobc`, or undefined (not an air battle card, or malformed). */
-export function readRecord(systemFlags: unknown): AirRecord | undefined {
-  if (typeof systemFlags !== "object" || systemFlags === null) return undefined;
-  const parsed = recordSchema.safeParse((systemFlags as Record<string, unknown>)[RECORD_FLAG]);
+/** The record among a card's `system.records`, or undefined (not an air battle card, or malformed). */
+export function readRecord(records: unknown): AirRecord | undefined {
+  if (typeof records !== "object" || records === null) return undefined;
+  const parsed = recordSchema.safeParse((records as Record<string, unknown>)[RECORD_FLAG]);
   return parsed.success ? parsed.data : undefined;
 }
 
-/** A message as this module reads it. */
+/** A message as this module reads it: a resolution card's subtype, its system data and its author. */
 export interface MessageView {
   readonly id: string | null;
-  readonly flags: Readonly<Record<string, unknown>>;
+  readonly type?: string;
+  readonly system?: unknown;
+  readonly author?: { readonly isGM?: boolean } | null;
 }
 
-/** Every air battle record among the messages, oldest first; a card without a state counts as pending. */
-export function cardRecords(messages: Iterable<MessageView>, systemId: string): CardRecord[] {
+/** Every air battle record among the GM's cards, oldest first, with the card's state. */
+export function cardRecords(messages: Iterable<MessageView>): CardRecord[] {
   const out: CardRecord[] = [];
   for (const m of messages) {
-    const flags = m.flags[systemId];
-    const record = readRecord(flags);
-    if (record === undefined || m.id === null) continue;
-    const state = (flags as Record<string, unknown>)["state"];
+    if (m.type !== CARD_MESSAGE_TYPE || m.author?.isGM !== true || m.id === null) continue;
+    const system = (m.system ?? {}) as Record<string, unknown>;
+    const record = readRecord(system["records"]);
+    if (record === undefined) continue;
+    const state = system["state"];
     out.push({ messageId: m.id, state: state === "applied" || state === "reverted" ? state : "pending", record });
   }
   return out;

@@ -68,7 +68,7 @@ export function readAirWorld(user?: AskingUser): AirWorld {
   return {
     squadrons,
     skipped,
-    records: cardRecords(messages, SYSTEM_ID),
+    records: cardRecords(messages),
     owned,
     isGM: isGM(user ?? currentUser()),
     zoneDistances: readZoneDistances(),

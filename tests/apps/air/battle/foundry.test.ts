@@ -74,7 +74,7 @@ function messages() {
 }
 
 function lastRecord(): Raw {
-  return (messages().at(-1)!.flags["nobc"] as Raw)["airBattle"] as Raw;
+  return (messages().at(-1)!.system["records"] as Raw)["airBattle"] as Raw;
 }
 
 const allocationOf = (dialog: NobcDialog) => dialog.dialogState as AllocationState;
@@ -141,7 +141,7 @@ describe("the turn panel's buttons", () => {
     ]);
     expect(view.rows.map((r) => r.valueText)).toEqual([expect.stringContaining("2"), expect.stringContaining("1")]);
     expect(view.outcome).toContain("NOBC.AirBattle.StatusWinner");
-    expect(messages()[0]!.flags["nobc"]).toMatchObject({ state: "pending", effects: [] });
+    expect(messages()[0]!.system).toMatchObject({ state: "pending", effects: [] });
   });
 
   it("a player cannot run the GM's steps: refused, nothing posted", async () => {
@@ -339,7 +339,7 @@ describe("a scripted air battle, steps 1-6", () => {
       "damaged",
     ]);
     expect(actors["f15"]!.system["weapons"]).toEqual([]);
-    expect(messages().every((m) => (m.flags["nobc"] as Raw)["state"] !== undefined)).toBe(true);
+    expect(messages().every((m) => m.system["state"] !== undefined)).toBe(true);
   });
 
   it("the GM may decline the bouts: nothing is rolled or posted", async () => {
@@ -390,7 +390,7 @@ describe("the dialogs' wiring", () => {
     await stageActionById("air.combat")!.run();
     await stageActionById("air.superiority")!.run();
     await stageActionById("air.return")!.run();
-    expect(messages().map((m) => ((m.flags["nobc"] as Raw)["airBattle"] as Raw | undefined)?.["kind"] ?? "card")).toEqual([
+    expect(messages().map((m) => ((m.system["records"] as Raw)["airBattle"] as Raw | undefined)?.["kind"] ?? "card")).toEqual([
       "allocation",
       "lineUp",
       "sorties",

@@ -18,7 +18,7 @@ const lineUp = (over: Partial<LineUpRecord> = {}): LineUpRecord => ({
   ...over,
 });
 
-describe("records on card flags", () => {
+describe("records on the GM's cards", () => {
   it("reads a well-formed record and ignores anything else", () => {
     expect(readRecord({ airBattle: { kind: "airCombat", zone: "North", lineUp: "m1" } })).toEqual({
       kind: "airCombat",
@@ -32,18 +32,19 @@ describe("records on card flags", () => {
     expect(readRecord("x")).toBeUndefined();
   });
 
-  it("collects records from messages in order, with their card state (pending when unknown)", () => {
+  it("collects records from the GM's cards in order, with their card state (pending when unknown); a player's message counts for nothing", () => {
     const rec = { kind: "airCombat", zone: "N", lineUp: "m0" };
-    const records = cardRecords(
-      [
-        { id: "a", flags: { nobc: { state: "applied", airBattle: rec } } },
-        { id: "b", flags: { nobc: { state: "reverted", airBattle: rec } } },
-        { id: "c", flags: { nobc: { airBattle: rec } } },
-        { id: null, flags: { nobc: { airBattle: rec } } },
-        { id: "d", flags: { other: { airBattle: rec } } },
-      ],
-      "nobc",
-    );
+    const gm = { isGM: true };
+    const card = (id: string | null, system: object, author: { isGM: boolean } = gm) => ({ id, type: "resolution", system, author });
+    const records = cardRecords([
+      card("a", { state: "applied", records: { airBattle: rec } }),
+      card("b", { state: "reverted", records: { airBattle: rec } }),
+      card("c", { records: { airBattle: rec } }),
+      card(null, { records: { airBattle: rec } }),
+      card("e", { state: "applied", records: { airBattle: rec } }, { isGM: false }),
+      { id: "f", type: "base", system: { state: "applied", records: { airBattle: rec } }, author: gm },
+      { id: "d", author: gm },
+    ]);
     expect(records.map((r) => [r.messageId, r.state])).toEqual([
       ["a", "applied"],
       ["b", "reverted"],

@@ -81,7 +81,7 @@ function world(): void {
 
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 const cards = () => [...chatFake.messages.values()];
-const effectsOf = (i: number) => (cards()[i]!.flags["nobc"] as { effects: Raw[] }).effects;
+const effectsOf = (i: number) => (cards()[i]!.system as { effects: Raw[] }).effects;
 
 beforeAll(async () => {
   macros = await import("../../../../src/apps/air/missions/macros");

@@ -1,0 +1,48 @@
+/**
+ * The bounds of a resolution card's data (src/data/resolution-card.ts), pure so the chat readers
+ * and the tests can use them without Foundry loaded.
+ */
+
+/** The subtype name, as declared in system.json `documentTypes.ChatMessage`. */
+export const CARD_MESSAGE_TYPE = "resolution";
+
+/**
+ * The most effects a card may carry. The busiest card the rules make (a ground combat over a full
+ * stack, an air-war step over every squadron of a zone) carries a few dozen; 2,000 is far above any
+ * real turn, and keeps the work a broken card costs every client that renders it to milliseconds.
+ */
+export const MAX_CARD_EFFECTS = 2000;
+
+/** The longest once-only key (e.g. `orders:<HQ uuid>:<turn>`). */
+export const MAX_CARD_KEY = 512;
+
+/** A user's id (`requestedBy`). */
+export const MAX_CARD_USER_ID = 64;
+
+/**
+ * The most characters each object part of a card (`display`, `groundCombat`, `records`, `record`)
+ * may take as JSON. A record's write plans are a few kilobytes for a real card.
+ */
+export const MAX_CARD_PART_CHARS = 400_000;
+
+const OBJECT_PARTS = ["display", "groundCombat", "records", "record"] as const;
+
+/** Why the data is out of bounds (a field and its problem), or null. Pure. */
+export function cardBoundsProblem(data: Record<string, unknown>): string | null {
+  const once = data["once"];
+  if (typeof once === "string" && once.length > MAX_CARD_KEY) return `once: longer than ${String(MAX_CARD_KEY)} characters`;
+  const by = data["requestedBy"];
+  if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
+  const effects = data["effects"];
+  if (Array.isArray(effects)) {
+    if (effects.length > MAX_CARD_EFFECTS) return `effects: more than ${String(MAX_CARD_EFFECTS)}`;
+    const bad = effects.findIndex((e) => typeof (e as { type?: unknown } | null)?.type !== "string");
+    if (bad >= 0) return `effects.${String(bad)}: has no type`;
+  }
+  for (const part of OBJECT_PARTS) {
+    const value = data[part];
+    if (value !== null && value !== undefined && JSON.stringify(value).length > MAX_CARD_PART_CHARS)
+      return `${part}: larger than ${String(MAX_CARD_PART_CHARS)} characters`;
+  }
+  return null;
+}

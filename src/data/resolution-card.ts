@@ -1,0 +1,45 @@
+/**
+ * System data of a ChatMessage `resolution`: a resolution card, authored by the GM's client. It
+ * holds what Apply writes (`effects`), the card's state, its once-only key, what it shows, who
+ * asked, the records of the caller, and the GM's record of what Apply wrote (`record`). Players
+ * cannot edit a GM's message, so everything here is the GM's word; sizes are bounded so a card
+ * cannot make every client that renders it slow. The deeper shape of the display, the ground
+ * combat and the record is checked where they are read (src/chat/card-data.ts).
+ */
+
+import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, cardBoundsProblem } from "./card-limits";
+
+export { CARD_MESSAGE_TYPE };
+
+const CARD_STATES = ["pending", "applied", "reverted"] as const;
+
+function resolutionCardSchema() {
+  const fields = foundry.data.fields;
+  const object = (nullable: boolean) =>
+    new fields.ObjectField({ required: true, nullable, initial: nullable ? null : {} }) as unknown as foundry.data.fields.ObjectField;
+  return {
+    effects: new fields.ArrayField(new fields.ObjectField(), { required: true, initial: [], max: MAX_CARD_EFFECTS }),
+    state: new fields.StringField({ required: true, nullable: false, blank: false, initial: "pending", choices: [...CARD_STATES] }),
+    once: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
+    display: object(true),
+    groundCombat: object(true),
+    records: object(false),
+    requestedBy: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
+    outcomeUnknown: new fields.BooleanField({ required: true, initial: false }),
+    revision: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+    turn: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
+    record: object(true),
+  };
+}
+export type ResolutionCardSchema = ReturnType<typeof resolutionCardSchema>;
+
+export class ResolutionCardData extends foundry.abstract.TypeDataModel<ResolutionCardSchema, ChatMessage.Implementation> {
+  static override defineSchema(): ResolutionCardSchema {
+    return resolutionCardSchema();
+  }
+
+  static override validateJoint(data: Record<string, unknown>): void {
+    const problem = cardBoundsProblem(data);
+    if (problem !== null) throw new Error(problem);
+  }
+}
