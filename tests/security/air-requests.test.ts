@@ -54,7 +54,8 @@ function squadron(name: string, over: Raw, owner: string): FakeActorT {
 }
 
 const cards = () => [...chatFake.messages.values()];
-const nobcFlags = (i: number) => cards()[i]!.flags["nobc"] as Raw;
+const cardSystem = (i: number) => cards()[i]!.system as Raw;
+const airBattle = (i: number) => (cardSystem(i)["records"] as Raw)["airBattle"] as Raw;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 
 beforeEach(() => {
@@ -82,11 +83,11 @@ describe("chosen dice", () => {
     chatFake.setUsers("p1");
     expect(await repairSide({ side: "nato" })).toBe(true);
     expect(cards()).toHaveLength(1);
-    expect(cards()[0]!.author).toBe("gm");
-    expect(nobcFlags(0)["requestedBy"]).toBe("p1");
+    expect(cards()[0]!.author?.id).toBe("gm");
+    expect(cardSystem(0)["requestedBy"]).toBe("p1");
     expect(cards()[0]!.rolls[0]!.total).toBe(6);
     // A 6 is over the US repair score: destroyed, whatever the player's client would have rolled.
-    expect(nobcFlags(0)["effects"]).toEqual([{ type: "squadronBox", squadron: f15.uuid, box: "destroyed" }]);
+    expect(cardSystem(0)["effects"]).toEqual([{ type: "squadronBox", squadron: f15.uuid, box: "destroyed" }]);
   });
 });
 
@@ -125,15 +126,15 @@ describe("a line-up part claimed as posted", () => {
     chatFake.setUsers("p2");
     expect(await (await openAirLineUp({ zone: "North" }))!.resolve()).not.toBeNull();
     const posted = [uuid("MiG-23"), uuid("MiG-29")];
-    expect((nobcFlags(0)["airBattle"] as Raw)["wpLine"]).toEqual(posted);
+    expect(airBattle(0)["wpLine"]).toEqual(posted);
 
     chatFake.setUsers("p1");
     const nato = (await openAirLineUp({ zone: "North" }))!;
     const state = nato.dialogState as Raw;
     const forged = { ...state, wpLine: [uuid("MiG-29"), uuid("MiG-23")] };
     expect((await requestResolution(LINE_UP.id, forged)).ok).toBe(true);
-    expect((nobcFlags(1)["airBattle"] as Raw)["wpLine"]).toEqual(posted);
-    expect(cards()[1]!.author).toBe("gm");
+    expect(airBattle(1)["wpLine"]).toEqual(posted);
+    expect(cards()[1]!.author?.id).toBe("gm");
   });
 });
 
@@ -187,6 +188,6 @@ describe("zone distances", () => {
     chatFake.setUsers("p1");
     const row = { squadron: f15.uuid, box: "deepStrike", targetZone: "Far", weaponKind: "", weaponName: "" };
     expect((await requestResolution(ALLOCATION.id, { side: "nato", zone: "North", rows: [row] })).ok).toBe(true);
-    expect(nobcFlags(0)["airBattle"]).toMatchObject({ missions: [{ squadron: f15.uuid, targetZone: "Far" }] });
+    expect(airBattle(0)).toMatchObject({ missions: [{ squadron: f15.uuid, targetZone: "Far" }] });
   });
 });

@@ -71,7 +71,7 @@ afterEach(() => {
 });
 
 const A = (id: string) => actors.get(id)!.uuid;
-const only = () => [...chatFake.messages.values()] as unknown as { author: string; rolls: { total: number }[]; flags: Raw }[];
+const only = () => [...chatFake.messages.values()] as unknown as { author?: { id: string }; rolls: { total: number }[]; system: Raw }[];
 
 describe("a rigged client's dice never reach the card", () => {
   beforeEach(() => {
@@ -84,9 +84,9 @@ describe("a rigged client's dice never reach the card", () => {
     const planner = (await openGroundCombat({ attackers: [A("w1"), A("w2")], target: "0201" }))!;
     await planner.resolve();
     const [card] = only();
-    expect(card!.author).toBe("gm");
+    expect(card!.author?.id).toBe("gm");
     expect(card!.rolls.map((r) => r.total)).toEqual([6]);
-    expect((card!.flags["nobc"] as { groundCombat: { outcome: { die: number } } }).groundCombat.outcome.die).toBe(6);
+    expect((card!.system as { groundCombat: { outcome: { die: number } } }).groundCombat.outcome.die).toBe(6);
   });
 
   it("resolveGroundCombatFor from a player's macro: the GM rolls, the card is the GM's", async () => {
@@ -94,7 +94,7 @@ describe("a rigged client's dice never reach the card", () => {
     const result = await resolveGroundCombatFor({ attackers: [A("w1"), A("w2")], target: "0201" });
     expect(result.ok).toBe(true);
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
-    expect(only().map((c) => [c.author, c.rolls.map((r) => r.total)])).toEqual([["gm", [6]]]);
+    expect(only().map((c) => [c.author?.id, c.rolls.map((r) => r.total)])).toEqual([["gm", [6]]]);
   });
 
   it("a state carrying a die, a result or a copied strength is refused naming the field; nothing is posted", async () => {
@@ -124,9 +124,9 @@ describe("the rear-area attack", () => {
     await dialog.change({ target: A("w2"), ident0: "Actor.h1.Item.int1", ident1: "Actor.h1.Item.rec1", [`strike:${A("s1")}`]: true });
     await dialog.resolve();
     const [card] = only();
-    expect(card!.author).toBe("gm");
+    expect(card!.author?.id).toBe("gm");
     expect(card!.rolls.map((r) => r.total)).toEqual([6]);
-    expect((card!.flags["nobc"] as { effects: unknown[] }).effects).toContainEqual({ type: "hits", actor: A("w2"), amount: 4 });
+    expect((card!.system as { effects: unknown[] }).effects).toContainEqual({ type: "hits", actor: A("w2"), amount: 4 });
   });
 
   it("a rear-area state with a score in it is refused, the field named", async () => {

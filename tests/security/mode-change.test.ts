@@ -135,8 +135,8 @@ describe("the pack macro Toggle Combat or March Mode", () => {
     board.tokens["controlled"] = [{ actor: unit("u1") }];
     await run();
     const [card] = [...chatFake.messages.values()];
-    expect(card!.author).toBe("gm");
-    expect(card!.flags["nobc"]).toMatchObject({ requestedBy: "p1", effects: [{ type: "mode", actor: "Actor.u1", mode: "march" }] });
+    expect(card!.author?.id).toBe("gm");
+    expect(card!.system).toMatchObject({ requestedBy: "p1", effects: [{ type: "mode", actor: "Actor.u1", mode: "march" }] });
     expect(harness.Actor.calls).toEqual([]);
   });
 

@@ -173,8 +173,8 @@ describe("unit sheet", () => {
       await click(UnitSheet.DEFAULT_OPTIONS, "toggleMode", new UnitSheet({ document: unit }), { mode: "combat" });
       expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
       const message = cardOf();
-      expect(message.author).toBe("gm");
-      expect(message.flags["nobc"]).toMatchObject({
+      expect(message.author?.id).toBe("gm");
+      expect(message.system).toMatchObject({
         requestedBy: "p1",
         effects: [
           { type: "supply", actor: unit.uuid, delta: -1 },
@@ -305,8 +305,8 @@ describe("air squadron sheet", () => {
     await click(AirSquadronSheet.DEFAULT_OPTIONS, "repairSquadron", new AirSquadronSheet({ document: squadron }));
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
     const [message] = [...chatFake.messages.values()];
-    expect(message!.author).toBe("gm");
-    expect(message!.flags["nobc"]).toMatchObject({
+    expect(message!.author?.id).toBe("gm");
+    expect(message!.system).toMatchObject({
       requestedBy: "p1",
       effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "destroyed" }],
     });

@@ -3,7 +3,9 @@
  * Air War's eleven steps, the Land War's seven phases with two ground combats and a rear-area
  * attack, and the step into the next turn — driven the way the GM drives it (the turn tracker's
  * `advanceTurn`, `game.nobc` macros, the dialogs' own post paths), with the dice scripted and
- * every posted card applied through `game.nobc.applyCard` (the GM's query path).
+ * every posted card applied through `game.nobc.applyCard` (the GM's query path). Each player's step
+ * is a request the GM's client answers (issue #16): it rolls and authors every card, and the last
+ * test checks that no message was written by a player's client.
  *
  * After every step the whole world is compared with `toEqual`: `expectWorld(changes)` folds the
  * changes the rules should have made into the running expectation, then checks every actor's
@@ -37,7 +39,10 @@ vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
 type Raw = Record<string, unknown>;
 interface Message {
   id: string;
+  type?: string;
   flags: Raw;
+  system: Raw;
+  author?: { id: string; isGM: boolean };
   rolls: unknown[];
 }
 
@@ -82,6 +87,29 @@ function expectWorld(changes: Record<string, Raw> = {}): void {
   expect(faces).toEqual([]); // every scripted die was used, none was missing
 }
 
+/** The requests the GM's client answered: "<user> <dialog id>". */
+const requests: string[] = [];
+
+/** Every player's step of the turn, as the request it sends the GM (the umpire's own steps are its own). */
+const REQUESTS = [
+  "p1 air.allocation",
+  "p2 air.allocation",
+  "p1 air.sorties",
+  "p2 air.sorties",
+  "p1 airMissions.deepStrike",
+  "p1 airMissions.repair",
+  "p2 airMissions.repair",
+  "p2 airMissions.airbaseRepair",
+  "p1 land.orders",
+  "p2 land.orders",
+  "p1 land.rearArea",
+  "p2 groundCombat.plan",
+  "p1 groundCombat.plan",
+  "p1 land.resupply",
+  "p1 land.recovery",
+  "p2 land.recovery",
+];
+
 /** Cards posted, by the name this test gives them, and the state each must be in. */
 const cards = new Map<string, string>();
 const expectedStates = new Map<string, string>();
@@ -90,24 +118,27 @@ function messages(): Message[] {
   return [...chatFake.messages.values()];
 }
 
+/** The Air War record a card carries beside its effects. */
+const airBattle = (m: Message): Raw => (m.system["records"] as Raw)["airBattle"] as Raw;
+
 /** Names the messages posted since the last call, in order; checks how many there were. */
 function posted(...names: string[]): Message[] {
   const fresh = messages().slice(cards.size);
   expect(fresh).toHaveLength(names.length);
   fresh.forEach((m, i) => {
     cards.set(names[i]!, m.id);
-    expectedStates.set(names[i]!, (m.flags["nobc"] as Raw)["state"] === undefined ? "info" : "pending");
+    expectedStates.set(names[i]!, m.type === "resolution" ? "pending" : "info");
   });
   return fresh;
 }
 
 function stateOf(name: string): string {
-  const flags = chatFake.messages.get(cards.get(name)!)!.flags["nobc"] as Raw;
-  return (flags["state"] as string | undefined) ?? "info";
+  const message = chatFake.messages.get(cards.get(name)!)! as unknown as Message;
+  return message.type === "resolution" ? (message.system["state"] as string) : "info";
 }
 
 function effectsOf(name: string): Raw[] {
-  return (chatFake.messages.get(cards.get(name)!)!.flags["nobc"] as Raw)["effects"] as Raw[];
+  return (chatFake.messages.get(cards.get(name)!)! as unknown as Message).system["effects"] as Raw[];
 }
 
 function expectCards(): void {
@@ -176,6 +207,14 @@ beforeAll(() => {
     },
   };
   sheetsFake.answer = true; // the GM confirms the air-combat preview
+  // Every request the GM answers, with the user who asked and the dialog named (the handler is the system's own).
+  const queries = g.CONFIG["queries"] as Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
+  const resolve = queries["nobc.resolve"]!;
+  queries["nobc.resolve"] = async (data, options) => {
+    const asked = data as { userId: string; dialog: string };
+    requests.push(`${asked.userId} ${asked.dialog}`);
+    return resolve(data, options);
+  };
 });
 
 afterAll(() => {
@@ -230,7 +269,7 @@ describe("one full NOBC turn through the harness", () => {
     expectStage("airLineup");
     expect(await (await nobc.air.openAirLineUp({ zone: ZONE }))!.resolve()).not.toBeNull();
     const [lineUp] = posted("lineUp");
-    expect((lineUp!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({
+    expect(airBattle(lineUp!)).toMatchObject({
       kind: "lineUp",
       bouts: [
         { wp: uuid("mig29"), nato: uuid("f15") },
@@ -252,7 +291,7 @@ describe("one full NOBC turn through the harness", () => {
     expect(sheetsFake.dialogs).toHaveLength(1); // the GM's preview of who fires first
     const [card] = posted("airCombat");
     expect(card!.rolls).toHaveLength(1);
-    expect((card!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({ kind: "airCombat", zone: ZONE });
+    expect(airBattle(card!)).toMatchObject({ kind: "airCombat", zone: ZONE });
     expect(effectsOf("airCombat")).toEqual([
       { type: "squadronBox", squadron: uuid("mig29"), box: "damaged" },
       { type: "squadronBox", squadron: uuid("f16"), box: "damaged" },
@@ -286,13 +325,13 @@ describe("one full NOBC turn through the harness", () => {
     expect(await (await nobc.air.openAirSorties({ side: "wp", zone: ZONE }))!.resolve()).not.toBeNull();
     chatFake.setUsers("gm");
     const [nato, wp] = posted("sorties.nato", "sorties.wp");
-    expect((nato!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({
+    expect(airBattle(nato!)).toMatchObject({
       kind: "sorties",
       side: "nato",
       status: { level: "contested", winner: null },
       flying: [uuid("a10"), uuid("tornado")],
     });
-    expect((wp!.flags["nobc"] as Raw)["airBattle"]).toMatchObject({ kind: "sorties", side: "wp", flying: [uuid("su25")] });
+    expect(airBattle(wp!)).toMatchObject({ kind: "sorties", side: "wp", flying: [uuid("su25")] });
     expectWorld();
     expectCards();
   });
@@ -475,14 +514,17 @@ describe("one full NOBC turn through the harness", () => {
   it("Land phase 4, combat A: 1 MRR and 2 MRR attack 34 PzBrig; the attackers' shared hits are re-split before Apply", async () => {
     await advance();
     expectStage("groundCombat");
-    // WP moves first (no NATO corps holds the initiative). The cards assigned to units of the
-    // combat play by default: Front barrage (+1, on 1 MRR) and Corps artillery (on 34 PzBrig).
+    // WP moves first (no NATO corps holds the initiative). The WP player asks for the combat; the
+    // cards assigned to units of the combat play: Front barrage (+1, on 1 MRR) from the WP plan, and
+    // Corps artillery (on 34 PzBrig), which the WP player never sees, added by the GM for the defender.
+    chatFake.setUsers("p2");
     dice(3);
     const result = await nobc.resolveGroundCombatFor({ attackers: [uuid("w1"), uuid("w2")], target: "0201" });
     expect(result.ok).toBe(true);
+    chatFake.setUsers("gm");
     posted("combatA");
     const card = chatFake.messages.get(cards.get("combatA")!)!;
-    const gc = (card.flags["nobc"] as Raw)["groundCombat"] as {
+    const gc = card.system["groundCombat"] as {
       plan: { breakdown: { text: { key: string }; value: number }[]; modifier: number };
       outcome: Raw;
     };
@@ -529,6 +571,7 @@ describe("one full NOBC turn through the harness", () => {
   });
 
   it("Land phase 4, combat B: 36 PzBrig with the A-10's CAS attacks 0302; Undo restores the exact state, Apply again", async () => {
+    chatFake.setUsers("p1");
     dice(6);
     const result = await nobc.resolveGroundCombatFor({
       attackers: [uuid("n36")],
@@ -537,8 +580,9 @@ describe("one full NOBC turn through the harness", () => {
       cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }],
     });
     expect(result.ok).toBe(true);
+    chatFake.setUsers("gm");
     posted("combatB");
-    const gc = (chatFake.messages.get(cards.get("combatB")!)!.flags["nobc"] as Raw)["groundCombat"] as {
+    const gc = (chatFake.messages.get(cards.get("combatB")!)! as unknown as Message).system["groundCombat"] as {
       plan: { breakdown: { text: { key: string }; value: number }[]; modifier: number };
       outcome: Raw;
     };
@@ -714,5 +758,14 @@ describe("one full NOBC turn through the harness", () => {
       `NOBC.Chat.Refused.badSplit ${said(phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 5, total: 3 }))}`,
       "NOBC.Chat.Refused.notPending",
     ]);
+  });
+
+  it("no card was written by a player's client: the GM authored every message, the players' steps reached it as requests", () => {
+    expect(messages().filter((m) => m.author?.isGM !== true)).toEqual([]);
+    const resolutions = messages().filter((m) => m.type === "resolution");
+    expect(resolutions.filter((m) => m.system["requestedBy"] !== null).map((m) => m.system["requestedBy"])).toEqual(
+      requests.map((r) => r.split(" ")[0]),
+    );
+    expect(requests).toEqual(REQUESTS);
   });
 });

@@ -10,7 +10,15 @@ import { groundCombatCard } from "./card";
 import { groundCombatContext, phraseWithNames } from "./context";
 import { speak } from "../../words/phrase";
 import { planFromState } from "./input";
-import { addMission, applyForm, defaultState, removeMission, type FormValues as PlannerValues, type GroundCombatState } from "./state";
+import {
+  addMission,
+  applyForm,
+  defaultState,
+  removeMission,
+  withDefendersCards,
+  type FormValues as PlannerValues,
+  type GroundCombatState,
+} from "./state";
 import { canvasSelection, readPlannerWorld, type PlannerWorld } from "./world";
 import { plannerAccess } from "./access";
 import { groundCombatStateSchema } from "./schema";
@@ -68,8 +76,9 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
     refresh: (state) => state,
   },
   submit(state, world, i18n, dice) {
-    const { field } = world;
-    const { input, plan } = planFromState(field, state);
+    // Resolved with the whole battlefield; a player's plan also meets the defender's assigned cards.
+    const field = world.whole;
+    const { input, plan } = planFromState(field, world.isGM ? state : withDefendersCards(field, state));
     if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     return { ok: true, value: { card: groundCombatCard(field, plan.value, input.terrain, dice, i18n) } };
   },

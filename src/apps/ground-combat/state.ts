@@ -281,6 +281,18 @@ export function withWorldDefaults(field: Battlefield, state: GroundCombatState):
 }
 
 /**
+ * The state a player's request is resolved with on the GM's client: the cards they ticked, and
+ * every card assigned to a defending unit, which the defender played by assigning it (seed 000,
+ * Land War QRS 4: a unit's assigned cards count in its combats). The asker never sees or names the
+ * other side's cards; the GM, reading the whole battlefield, adds them. Pure.
+ */
+export function withDefendersCards(field: Battlefield, state: GroundCombatState): GroundCombatState {
+  const defending = new Set(defendersOf(field, state.target).map((u) => u.id));
+  const assigned = field.cards.filter((c) => c.assignedTo !== null && defending.has(c.assignedTo)).map((c) => c.id);
+  return { ...state, cards: [...new Set([...state.cards, ...assigned])] };
+}
+
+/**
  * The planner's opening state: attackers are the selected units of the first selected unit's side
  * (units of the other side are left out); the target is the first targeted token's hex on the
  * other side (or the hex asked for), else the first enemy hex next to the attackers. With no unit

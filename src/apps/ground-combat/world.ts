@@ -16,8 +16,10 @@ import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/
 import type { Selection } from "./state";
 
 export interface PlannerWorld {
-  /** The battlefield as the asker may see it (see `visibleTo`). */
+  /** The battlefield as the asker may see it (see `visibleTo`): what the planner shows and checks. */
   readonly field: Battlefield;
+  /** The whole battlefield: what the rules resolve with on the GM's client (never shown to a player). */
+  readonly whole: Battlefield;
   /** Actor UUIDs the asker owns (every one for a GM). */
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
@@ -48,7 +50,8 @@ export function readPlannerWorld(user?: AskingUser): PlannerWorld {
   const asker = user ?? currentUser();
   const gm = isGM(asker);
   const owned = ownedActorUuids(undefined, user ?? game.user);
-  return { field: visibleTo(readBattlefield(), owned, gm), owned, isGM: gm, options: rulesOptions() };
+  const whole = readBattlefield();
+  return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions() };
 }
 
 interface TokenLike {

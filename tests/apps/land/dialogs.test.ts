@@ -284,7 +284,7 @@ describe("macros and registration", () => {
     await stageEntries("orders")[0]!(position);
     await stageEntries("resupply")[0]!(position);
     const [orders, resupply] = [...chatFake.messages.values()];
-    expect(orders!.author).toBe("gm");
+    expect(orders!.author?.id).toBe("gm");
     expect(orders!.flags["nobc"]).toEqual({ landInfo: "orders" });
     expect(resupply!.flags["nobc"]).toEqual({ landInfo: "resupply" });
     const views = sheetsFake.rendered.filter((r) => r.path.includes("apps/land/")).map((r) => r.data as { hqs: { name: string }[] });

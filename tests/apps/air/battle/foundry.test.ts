@@ -184,8 +184,8 @@ describe("the dialogs", () => {
     expect(lastRecord()).toMatchObject({ kind: "allocation", side: "nato", missions: [{ box: "airSuperiority" }, { box: "cas" }] });
     // Asked of the GM, who posted it: the card names the asker.
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
-    expect(messages().at(-1)!.author).toBe("gm");
-    expect((messages().at(-1)!.flags["nobc"] as Raw)["requestedBy"]).toBe("p1");
+    expect(messages().at(-1)!.author?.id).toBe("gm");
+    expect((messages().at(-1)!.system as Raw)["requestedBy"]).toBe("p1");
     await applyLast();
     expect([box("f15"), box("f16"), box("a10")]).toEqual(["airSuperiority", "ready", "cas"]);
   });

@@ -104,8 +104,8 @@ describe("the repair button (step 9)", () => {
     chatFake.setUsers("p1");
     expect(await macros.repairSide({ side: "nato", automatic: [f15.uuid, f16.uuid] })).toBe(true);
     // The macro asked the GM, who rolled and posted the card, naming the asker.
-    expect(cards()[0]!.author).toBe("gm");
-    expect(cards()[0]!.flags["nobc"]).toMatchObject({ requestedBy: "p1" });
+    expect(cards()[0]!.author?.id).toBe("gm");
+    expect(cards()[0]!.system).toMatchObject({ requestedBy: "p1" });
     const id = cards()[0]!.id;
     const result = await requestCardAction("apply", id);
     expect(result).toMatchObject({ ok: true });
@@ -141,7 +141,7 @@ describe("the repair button (step 9)", () => {
     expect(context.squadrons.map((s) => s.automatic)).toEqual([false, true]);
     expect(context.canRoll).toBe(true);
     expect(await dialog.resolve()).not.toBeNull();
-    expect(cards()[0]!.author).toBe("gm");
+    expect(cards()[0]!.author?.id).toBe("gm");
     expect(effectsOf(0)).toContainEqual({ type: "squadronBox", squadron: f16.uuid, box: "ready" });
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
   });
