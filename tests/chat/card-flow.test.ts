@@ -576,7 +576,7 @@ describe("renderChatMessageHTML", () => {
     const view = html();
     decorateCard(chatFake.messages.get(id)!, view.el);
     // The poster edits the flags after the GM read the card (hits 1 becomes 3).
-    (chatFake.messages.get(id)!.system)["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
+    chatFake.messages.get(id)!.system["effects"] = [{ type: "hits", actor: enemy.uuid, amount: 3 }];
     view.buttons[0]!.click();
     await new Promise((r) => setTimeout(r, 0));
     expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Chat.Refused.changedCard"]);

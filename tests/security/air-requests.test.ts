@@ -54,7 +54,7 @@ function squadron(name: string, over: Raw, owner: string): FakeActorT {
 }
 
 const cards = () => [...chatFake.messages.values()];
-const cardSystem = (i: number) => cards()[i]!.system as Raw;
+const cardSystem = (i: number) => cards()[i]!.system;
 const airBattle = (i: number) => (cardSystem(i)["records"] as Raw)["airBattle"] as Raw;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 

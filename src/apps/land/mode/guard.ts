@@ -73,9 +73,6 @@ export async function revertStrayModeChange(actor: UpdatedActor, changed: unknow
 
 /** On init: every client listens; only the active GM's acts (Foundry does not wait for the promise). */
 export function watchModeChanges(): void {
-  Hooks.on(
-    "updateActor",
-    ((actor: UpdatedActor, changed: unknown, _options: unknown, userId: string) =>
-      revertStrayModeChange(actor, changed, userId)) as never,
-  );
+  Hooks.on("updateActor", ((actor: UpdatedActor, changed: unknown, _options: unknown, userId: string) =>
+    revertStrayModeChange(actor, changed, userId)) as never);
 }

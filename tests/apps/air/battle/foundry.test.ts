@@ -185,7 +185,7 @@ describe("the dialogs", () => {
     // Asked of the GM, who posted it: the card names the asker.
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
     expect(messages().at(-1)!.author?.id).toBe("gm");
-    expect((messages().at(-1)!.system as Raw)["requestedBy"]).toBe("p1");
+    expect(messages().at(-1)!.system["requestedBy"]).toBe("p1");
     await applyLast();
     expect([box("f15"), box("f16"), box("a10")]).toEqual(["airSuperiority", "ready", "cas"]);
   });
