@@ -1,14 +1,18 @@
 /**
  * Issue #16, "Done when": arbitrary JSON fed as every query's payload (and, for `nobc.resolve`, as
  * the state of every registered dialog) never throws on the GM's client, and every refusal of a
- * malformed payload names its field. Seeded, so a failure is reproducible: the seed and the payload
- * are in the assertion message.
+ * malformed payload names its field. Arbitrary JSON as a card's data is refused by the card's data
+ * model (as Foundry refuses a document that fails validation) or, once stored, is rendered, applied,
+ * undone and split without an uncaught exception. Seeded, so a failure is reproducible: the seed and
+ * the data are in the assertion message.
  */
 import "../harness/install";
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { harness } from "../harness/foundry";
+import { harness, HarnessRefusal, type FakeActorT } from "../harness/foundry";
+import { writtenEffectTypes } from "../../src/effects/apply";
+import { decorateCard } from "../../src/queries/card-controls";
 import { sha256Hex } from "../../src/base/sha256";
 import { registerChat } from "../../src/queries/card-controls";
 import { registerResolveQuery } from "../../src/apps/base/request";
@@ -140,13 +144,15 @@ afterAll(() => {
   clearDialogRegistry();
 });
 
+let unit: FakeActorT;
+
 beforeEach(async () => {
   harness.reset();
   chatFake.reset();
   registerChat();
   registerResolveQuery();
   const hq = new harness.Actor({ name: "I Corps", type: "hq", system: { side: "nato", level: { value: 3, max: 3 } } });
-  const unit = new harness.Actor({
+  unit = new harness.Actor({
     name: "1 Armd Bde",
     type: "unit",
     system: { side: "nato", hq: hq.uuid, strength: { value: 4, max: 4 } },
@@ -201,5 +207,98 @@ describe("fuzz: arbitrary JSON as every query's payload", () => {
       if (schema === undefined) expect(seen, id).toEqual(["NOBC.Request.Refused.gmOnly"]);
       else expect(seen, id).toContain("NOBC.Chat.Refused.badRequest");
     }
+  }, 120_000);
+});
+
+/** A card's element as the chat hook gets it, with its buttons, split inputs and state line (no DOM here). */
+function cardElement(): HTMLElement {
+  const control = (dataset: Record<string, string>) => ({
+    dataset,
+    hidden: false,
+    disabled: false,
+    value: "1",
+    addEventListener: () => undefined,
+  });
+  const controls = [control({ nobcCard: "apply" }), control({ nobcCard: "undo" }), control({ nobcCard: "split", side: "attackers" })];
+  const inputs = [control({ nobcSplit: "attackers", actor: "Actor.x" })];
+  const node = (): object => ({ append: () => undefined, textContent: "", className: "", before: () => undefined });
+  const ownerDocument = { createElement: node };
+  const changes = { replaceChildren: () => undefined, ownerDocument };
+  const root = {
+    classList: { toggle: () => true, add: () => undefined },
+    ownerDocument,
+    querySelector: (sel: string) => (sel === ".card-state" ? node() : sel === ".card-changes" ? changes : null),
+    querySelectorAll: (sel: string) =>
+      sel.includes("button[data-nobc-card]") ? controls : sel.includes("input[data-nobc-split]") ? inputs : [],
+  };
+  return { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
+}
+
+describe("fuzz: arbitrary JSON as a card's data", () => {
+  it("is refused by the card's model, or rendered, applied, undone and split without an uncaught exception", async () => {
+    const types = writtenEffectTypes();
+    let stored = 0;
+    let refused = 0;
+    for (const seed of [11, 12]) {
+      const random = prng(seed);
+      const { pick, value } = generator(random);
+      const effect = (): unknown =>
+        random() < 0.2
+          ? value(1)
+          : {
+              ...(value(1) as object),
+              type: pick(types),
+              [pick(["actor", "unit", "squadron", "airbase", "hq"])]: random() < 0.7 ? unit.uuid : pick(STRINGS),
+              [pick(["amount", "delta", "level", "hits"])]: value(3),
+            };
+      for (let round = 0; round < 250; round += 1) {
+        const system: unknown =
+          random() < 0.25
+            ? value(0)
+            : {
+                ...(value(1) as object),
+                effects: Array.from({ length: Math.floor(random() * 4) }, effect),
+                state: random() < 0.8 ? "pending" : pick(STRINGS),
+                ...(random() < 0.3 ? { display: value(1) } : {}),
+                ...(random() < 0.3 ? { groundCombat: value(1) } : {}),
+                ...(random() < 0.2 ? { record: value(1) } : {}),
+                ...(random() < 0.2 ? { once: pick(STRINGS) } : {}),
+              };
+        const label = `seed ${String(seed)} round ${String(round)}: ${(JSON.stringify(system) as string | undefined)?.slice(0, 400) ?? "undefined"}`;
+        chatFake.setUsers("gm");
+        let message: { id: string; flags: Record<string, unknown> };
+        try {
+          message = (await ChatMessage.create({
+            type: "resolution",
+            system: JSON.parse(JSON.stringify(system ?? null)),
+          } as never)) as never;
+        } catch (error) {
+          // Foundry refuses a document its model does not validate; nothing else may be thrown.
+          expect(error, label).toBeInstanceOf(HarnessRefusal);
+          refused += 1;
+          continue;
+        }
+        stored += 1;
+        try {
+          decorateCard(message, cardElement());
+          chatFake.setUsers("p1");
+          decorateCard(message, cardElement());
+          const ask = { userId: "p1", token: SECRET, messageId: message.id };
+          await chatFake.users.get("p1")!.setFlag("nobc", "request", sha256Hex(SECRET));
+          for (const [name, extra] of [
+            ["nobc.setSplit", { side: "attackers", split: [{ actor: unit.uuid, hits: 1 }] }],
+            ["nobc.applyCard", {}],
+            ["nobc.undoCard", {}],
+          ] as const) {
+            checkAnswer(await handlers()[name]!({ ...ask, ...extra }), `${label} ${name}`);
+          }
+        } catch (error) {
+          throw new Error(`${label}\nthrew: ${String(error)}`, { cause: error });
+        }
+      }
+    }
+    // Both ends were reached: some data was refused by the model, some stored and acted on.
+    expect(refused).toBeGreaterThan(20);
+    expect(stored).toBeGreaterThan(20);
   }, 120_000);
 });
