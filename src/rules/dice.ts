@@ -21,20 +21,25 @@ function fromSource(next: () => number): Dice {
   };
 }
 
+/** Deterministic uniform numbers in [0, 1) (mulberry32): same seed, same sequence. */
+export function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /**
  * Deterministic pseudo-random dice (mulberry32). Same seed, same sequence: used by
  * property tests and by the gallery fixtures.
  */
 export function seededDice(seed: number): Dice {
-  let state = seed >>> 0;
-  return fromSource(() => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return 1 + Math.floor(unit * 6);
-  });
+  const uniform = seededUniform(seed);
+  return fromSource(() => 1 + Math.floor(uniform() * 6));
 }
 
 /** Error thrown by scripted dice when a test asks for more dice than it scripted. */

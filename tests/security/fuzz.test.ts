@@ -10,6 +10,7 @@ import "../harness/install";
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seededUniform } from "../../src/rules/dice";
 import { harness, HarnessRefusal, type FakeActorT } from "../harness/foundry";
 import { writtenEffectTypes } from "../../src/effects/apply";
 import { decorateCard } from "../../src/queries/card-controls";
@@ -28,17 +29,8 @@ type Handler = (data: unknown) => Promise<unknown>;
 
 const SECRET = "0123456789abcdef".repeat(4);
 
-/** mulberry32: a small seeded generator, so every run feeds the same payloads. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32), so a failure names the seed that reproduces it. */
+const prng = seededUniform;
 
 /** Keys the payloads and states use, and keys that trip naive code. */
 const KEYS = [

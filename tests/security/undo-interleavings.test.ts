@@ -14,23 +14,15 @@
  * drift check alone (the rule before the fix) fails the same property.
  */
 import { describe, expect, it } from "vitest";
+import { seededUniform } from "../../src/rules/dice";
 import { planEffects, type DocumentSnapshot, type SnapshotLookup, type WritePlan } from "../../src/effects/apply";
 import { planPaths, undoCheck, type GmRecord, type RecordedCard } from "../../src/chat/card-record";
 import type { Effect } from "../../src/rules/effects";
 
 type Raw = Record<string, unknown>;
 
-/** mulberry32: a small seeded PRNG, so a failure names the seed that reproduces it. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (mulberry32), so a failure names the seed that reproduces it. */
+const prng = seededUniform;
 
 const UNITS = ["Actor.u1", "Actor.u2"];
 /** The paths effects and hand edits reach (under `system.`). */
