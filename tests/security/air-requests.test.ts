@@ -7,11 +7,12 @@
 import "../harness/install";
 import { sheetsFake } from "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
+import { registerRequests } from "../harness/requests";
+import { squadronSystem } from "../apps/air/missions/fixture";
+import type { SquadronSystemOver } from "../apps/air/battle/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { registerChat } from "../../src/queries/card-controls";
-import { registerResolveQuery, requestResolution } from "../../src/apps/base/request";
-import { entries } from "../../src/apps/base/entries";
+import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { registerSettings } from "../../src/base/settings";
 import { ALLOCATION, LINE_UP, SORTIES } from "../../src/apps/air/battle/dialogs";
@@ -24,29 +25,10 @@ type Raw = Record<string, unknown>;
 
 Object.defineProperty(harness.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
 
-const squadronSystem = (over: Raw): Raw => ({
-  side: "nato",
-  nationality: "us",
-  aircraft: "",
-  role: "multirole",
-  airToAir: 3,
-  cas: 3,
-  deepStrike: 3,
-  weapons: [],
-  range: 2,
-  recce: false,
-  ew: false,
-  harrier: false,
-  box: "ready",
-  airbase: null,
-  airZone: "North",
-  ...over,
-});
-
 const byName = new Map<string, FakeActorT>();
 
-function squadron(name: string, over: Raw, owner: string): FakeActorT {
-  const actor = new harness.Actor({ name, type: "airSquadron", system: squadronSystem(over) });
+function squadron(name: string, over: SquadronSystemOver, owner: string): FakeActorT {
+  const actor = new harness.Actor({ name, type: "airSquadron", system: squadronSystem({ airZone: "North", ...over }) });
   sheetsFake.actors.push(actor);
   byName.set(name, actor);
   chatFake.own(actor, owner);
@@ -63,10 +45,7 @@ beforeEach(() => {
   sheetsFake.reset();
   chatFake.reset();
   registerSettings();
-  registerChat();
-  registerResolveQuery();
-  clearDialogRegistry();
-  for (const entry of [ALLOCATION, LINE_UP, SORTIES, DEEP_STRIKE, REPAIR, AIRBASE_REPAIR]) entries.set(entry.id, entry);
+  registerRequests([ALLOCATION, LINE_UP, SORTIES, DEEP_STRIKE, REPAIR, AIRBASE_REPAIR]);
   // The GM's dice land on 6; a player's client would roll 1s, and must never be read.
   (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = {
     randomUniform: () => ((harness.game["user"] as { isGM: boolean }).isGM ? 0.99 : 0),

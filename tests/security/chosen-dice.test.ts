@@ -10,58 +10,25 @@ import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { sheetsFake } from "../harness/sheets-fake";
-import { registerSettings } from "../../src/base/settings";
-import { registerChat } from "../../src/queries/card-controls";
-import { registerResolveQuery, requestResolution } from "../../src/apps/base/request";
-import { entries } from "../../src/apps/base/entries";
+import { loadActors } from "../harness/actors";
+import { landRequestWorld } from "./fixtures";
+import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat, resolveGroundCombatFor } from "../../src/apps/ground-combat/macros";
 import { LAND_DIALOGS } from "../../src/apps/land/register";
 import { landPhaseMacros } from "../../src/apps/land/macros";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
-import { smallMap } from "../map/fixture";
 import { at, front } from "../apps/ground-combat/fixture";
 import { at as landAt, specs } from "../apps/land/fixture";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
 const config = (globalThis as unknown as { CONFIG: Raw }).CONFIG;
-const board = (globalThis as unknown as { canvas: { tokens: Raw } }).canvas;
-
-function load(
-  list: readonly {
-    id: string;
-    name: string;
-    type: string;
-    system: Raw;
-    hex?: string;
-    items?: readonly { id: string; name: string; system: Raw }[];
-  }[],
-  place: (hex: string) => { x: number; y: number },
-): void {
-  for (const spec of list) {
-    const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
-    for (const item of spec.items ?? []) actor.addItem({ id: item.id, name: item.name, type: "supportCard", system: item.system });
-    if (spec.hex !== undefined) harness.placeTokenAt(actor, place(spec.hex));
-    sheetsFake.actors.push(actor);
-    actors.set(spec.id, actor);
-  }
-}
 
 beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  registerSettings();
-  registerChat();
-  registerResolveQuery();
-  entries.set(PLANNER.id, PLANNER);
-  for (const entry of LAND_DIALOGS) entries.set(entry.id, entry);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  landRequestWorld([PLANNER, ...LAND_DIALOGS]);
   actors = new Map();
-  board.tokens["controlled"] = [];
   // The GM's dice show 6; the player's client is rigged to show 1, and must never be read.
   config["Dice"] = { randomUniform: () => ((harness.game["user"] as { isGM: boolean }).isGM ? 0.99 : 0) };
 });
@@ -75,7 +42,7 @@ const only = () => [...chatFake.messages.values()] as unknown as { author?: { id
 
 describe("a rigged client's dice never reach the card", () => {
   beforeEach(() => {
-    load(front(), at);
+    actors = loadActors(front(), at);
     for (const id of ["gta", "w1", "w2", "w3", "wart", "su25"]) chatFake.own(actors.get(id)!, "p2");
   });
 
@@ -114,7 +81,7 @@ describe("a rigged client's dice never reach the card", () => {
 
 describe("the rear-area attack", () => {
   beforeEach(() => {
-    load(specs(), landAt);
+    actors = loadActors(specs(), landAt);
     for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
   });
 

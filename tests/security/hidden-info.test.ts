@@ -9,42 +9,22 @@ import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { sheetsFake } from "../harness/sheets-fake";
-import { registerSettings } from "../../src/base/settings";
-import { registerChat } from "../../src/queries/card-controls";
-import { registerResolveQuery, requestResolution } from "../../src/apps/base/request";
-import { entries } from "../../src/apps/base/entries";
+import { loadActors } from "../harness/actors";
+import { landRequestWorld } from "./fixtures";
+import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat, resolveGroundCombatFor } from "../../src/apps/ground-combat/macros";
 import type { NobcDialog } from "../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
 import type { GroundCombatView } from "../../src/apps/ground-combat/context";
-import { smallMap } from "../map/fixture";
 import { at, cardUuid, front } from "../apps/ground-combat/fixture";
 
-type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
-const board = (globalThis as unknown as { canvas: { tokens: Raw } }).canvas;
 
 beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  registerSettings();
-  registerChat();
-  registerResolveQuery();
-  entries.set(PLANNER.id, PLANNER);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
-  actors = new Map();
-  for (const spec of front()) {
-    const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
-    for (const item of spec.items ?? []) actor.addItem({ id: item.id, name: item.name, type: "supportCard", system: item.system });
-    if (spec.hex !== undefined) harness.placeTokenAt(actor, at(spec.hex));
-    sheetsFake.actors.push(actor);
-    actors.set(spec.id, actor);
-  }
-  board.tokens["controlled"] = [];
+  landRequestWorld([PLANNER]);
+  actors = loadActors(front(), at);
   // p1 plays NATO (I Corps and its brigades), p2 the Warsaw Pact (1 GTA, its regiments, the Su-25s).
   for (const id of ["icorps", "n34", "n36", "nrec"]) chatFake.own(actors.get(id)!, "p1");
   for (const id of ["gta", "w1", "w2", "w3", "wart", "su25"]) chatFake.own(actors.get(id)!, "p2");

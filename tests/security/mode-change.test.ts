@@ -13,8 +13,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
-import { registerChat } from "../../src/queries/card-controls";
-import { registerResolveQuery } from "../../src/apps/base/request";
+import { registerRequests } from "../harness/requests";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { clearStageRegistry } from "../../src/combat/registry";
 import { registerLandPhases } from "../../src/apps/land/register";
@@ -38,8 +37,7 @@ beforeEach(() => {
   harness.reset();
   sheetsFake.reset();
   chatFake.reset();
-  registerChat();
-  registerResolveQuery();
+  registerRequests();
   registerLandPhases();
   actors = new Map();
   for (const s of specs()) {

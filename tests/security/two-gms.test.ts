@@ -49,6 +49,23 @@ function appliedHits(ids: readonly string[]): number {
   return ids.filter((id) => state(id) === "applied").length;
 }
 
+/**
+ * A hand-over with writes held in flight: the old active GM's client (`gm`) applies `before` (its
+ * first write sent, the rest queued behind it), then gm2 becomes the active GM and applies `after`,
+ * not yet seeing those writes; then the writes are let through. The results in that order.
+ */
+async function handOver(before: readonly string[], after: readonly string[]): Promise<CardResult[]> {
+  const release = harness.holdWrites();
+  const old = before.map((id) => performCardAction("apply", id, user("gm")));
+  await settle();
+  chatFake.setActiveGM("gm2");
+  chatFake.actAs("gm2");
+  const next = after.map((id) => performCardAction("apply", id, user("gm2")));
+  await settle();
+  release();
+  return Promise.all([...old, ...next]);
+}
+
 beforeEach(() => {
   harness.reset();
   chatFake.reset();
@@ -62,18 +79,9 @@ describe("a hand-over of the active GM while a task waits in the old GM's queue"
     const w = await post(hit(other));
     const x = await post(hit(unit));
     const y = await post(hit(unit));
-    const release = harness.holdWrites();
-    // The old GM's client: W is writing (in flight), X waits behind it in the queue.
-    const first = performCardAction("apply", w, user("gm"));
-    const second = performCardAction("apply", x, user("gm"));
-    await settle();
-    // The hand-over: gm2 is now the active GM and applies Y on the same unit.
-    chatFake.setActiveGM("gm2");
-    chatFake.actAs("gm2");
-    const third = performCardAction("apply", y, user("gm2"));
-    await settle();
-    release();
-    const results: CardResult[] = await Promise.all([first, second, third]);
+    // The old GM's client: W is writing (in flight), X waits behind it in the queue; after the
+    // hand-over gm2 is the active GM and applies Y on the same unit.
+    const results = await handOver([w, x], [y]);
     expect(results[0]).toEqual({ ok: true });
     expect(results[1]).toEqual({ ok: false, reason: "NOBC.CardAuth.Refused.notActiveGM" });
     expect(results[2]).toEqual({ ok: true });
@@ -89,16 +97,8 @@ describe("two GM clients whose writes are in flight at once", () => {
   it("two cards hitting one unit never both report applied with a hit lost", async () => {
     const x = await post(hit(unit));
     const y = await post(hit(unit));
-    const release = harness.holdWrites();
     // The old GM checked and sent X's write just before the hand-over; gm2, not yet seeing it, plans Y from strength 4.
-    const first = performCardAction("apply", x, user("gm"));
-    await settle();
-    chatFake.setActiveGM("gm2");
-    chatFake.actAs("gm2");
-    const second = performCardAction("apply", y, user("gm2"));
-    await settle();
-    release();
-    const [a, b] = await Promise.all([first, second]);
+    const [a, b] = (await handOver([x], [y])) as [CardResult, CardResult];
     const reported = [a, b].filter((r) => r.ok).length;
     // Whatever each reports, every card reported applied shows in the unit's strength.
     expect(4 - (strength(unit) as number)).toBeGreaterThanOrEqual(appliedHits([x, y]));
@@ -118,15 +118,7 @@ describe("two GM clients whose writes are in flight at once", () => {
     const key = "orders:Actor.hq:1";
     const x = await post([{ type: "noMove", actor: unit.uuid }], key);
     const y = await post([{ type: "noMove", actor: other.uuid }], key);
-    const release = harness.holdWrites();
-    const first = performCardAction("apply", x, user("gm"));
-    await settle();
-    chatFake.setActiveGM("gm2");
-    chatFake.actAs("gm2");
-    const second = performCardAction("apply", y, user("gm2"));
-    await settle();
-    release();
-    const results = await Promise.all([first, second]);
+    const results = await handOver([x], [y]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect([state(x), state(y)].filter((s) => s === "applied")).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.onceOnly" });
@@ -138,15 +130,7 @@ describe("two GM clients whose writes are in flight at once", () => {
 
   it("one card asked of both clients is recorded once: the second record is refused by the card's revision, nothing lost", async () => {
     const x = await post(hit(unit));
-    const release = harness.holdWrites();
-    const first = performCardAction("apply", x, user("gm"));
-    await settle();
-    chatFake.setActiveGM("gm2");
-    chatFake.actAs("gm2");
-    const second = performCardAction("apply", x, user("gm2"));
-    await settle();
-    release();
-    const results = await Promise.all([first, second]);
+    const results = await handOver([x], [x]);
     expect(results).toEqual([{ ok: true }, { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" }]);
     // Both clients wrote the same hit from the same strength: it counts once, as the card says.
     expect(strength(unit)).toBe(3);

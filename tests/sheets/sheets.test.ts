@@ -1,6 +1,7 @@
 import "../harness/install";
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
+import { registerRequests } from "../harness/requests";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
@@ -13,11 +14,9 @@ import { TEMPLATES } from "../../src/view/paths";
 import { phrase } from "../../src/rules/resolution";
 import { speak } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
-import { registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
-import { registerResolveQuery, requestResolution } from "../../src/apps/base/request";
+import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
-import { entries } from "../../src/apps/base/entries";
 import { MODE } from "../../src/apps/land/dialogs";
 import { REPAIR } from "../../src/apps/air/missions/dialogs";
 
@@ -136,9 +135,7 @@ describe("unit sheet", () => {
   describe("the Combat / March buttons send a request (land.mode) the GM answers", () => {
     beforeEach(() => {
       chatFake.reset();
-      registerChat();
-      registerResolveQuery();
-      entries.set(MODE.id, MODE);
+      registerRequests([MODE]);
     });
     afterEach(() => {
       clearDialogRegistry();
@@ -269,9 +266,7 @@ describe("HQ and airbase sheets", () => {
 describe("air squadron sheet", () => {
   beforeEach(() => {
     chatFake.reset();
-    registerChat();
-    registerResolveQuery();
-    entries.set(REPAIR.id, REPAIR);
+    registerRequests([REPAIR]);
   });
   afterEach(() => {
     clearDialogRegistry();

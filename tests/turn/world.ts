@@ -10,8 +10,9 @@
  * Keys (`n34`, `f15`, …) are the actor ids, so `Actor.<key>` is each UUID.
  */
 import { harness, type FakeActorT } from "../harness/foundry";
-import { sheetsFake } from "../harness/sheets-fake";
+import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
+import { loadActors } from "../harness/actors";
 import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { smallMap } from "../map/fixture";
 import { cardSystem, hqSystem, squadronSystem, unitSystem } from "../apps/ground-combat/fixture";
@@ -177,15 +178,9 @@ export function specs(): Spec[] {
  * (p1 NATO, p2 WP). Call after the harness and the fakes are reset.
  */
 export function buildWorld(): Map<string, FakeActorT> {
-  const actors = new Map<string, FakeActorT>();
-  for (const spec of specs()) {
-    const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
-    for (const item of spec.items ?? []) actor.addItem({ id: item.id, name: item.name, type: "supportCard", system: item.system });
-    if (spec.hex !== undefined) harness.placeTokenAt(actor, at(spec.hex));
-    chatFake.own(actor, spec.owner);
-    sheetsFake.actors.push(actor);
-    actors.set(spec.id, actor);
-  }
+  const seeds = specs();
+  const actors = loadActors(seeds, at);
+  for (const spec of seeds) chatFake.own(actors.get(spec.id)!, spec.owner);
   harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
   return actors;
 }

@@ -7,14 +7,14 @@
 import "../../harness/install";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
+import { registerRequests } from "../../harness/requests";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { harness } from "../../harness/foundry";
-import { registerChat } from "../../../src/queries/card-controls";
 import { allowed, denied, opened, type DialogController } from "../../../src/apps/base/controller";
 import { showDialog } from "../../../src/apps/base/dialog";
 import { clearDialogRegistry, registerDialog } from "../../../src/apps/base/registry";
-import { RESOLVE_QUERY, registerResolveQuery, requestResolution } from "../../../src/apps/base/request";
+import { RESOLVE_QUERY, requestResolution } from "../../../src/apps/base/request";
 import { postResolution } from "../../../src/chat/resolution-card";
 import { RefusedError } from "../../../src/base/errors";
 import type { AskingUser } from "../../../src/base/foundry";
@@ -66,8 +66,7 @@ beforeEach(() => {
   harness.reset();
   sheetsFake.reset();
   chatFake.reset();
-  registerChat();
-  registerResolveQuery();
+  registerRequests();
   registerDialog({ id: "test.picker", load: async () => picker });
   registerDialog({ id: "test.gmOnly", load: async () => gmOnlyDialog });
   reads.length = 0;

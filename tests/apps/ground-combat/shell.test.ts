@@ -8,6 +8,7 @@ import { runInThisContext } from "node:vm";
 import { resolve } from "node:path";
 import { harness, type FakeActorT } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
+import { loadActors } from "../../harness/actors";
 import { registerSettings } from "../../../src/base/settings";
 import { clearStageRegistry, stageActionById } from "../../../src/combat/registry";
 import { openGroundCombat, planCombatFromSheet, resolveGroundCombatFor } from "../../../src/apps/ground-combat/macros";
@@ -35,14 +36,7 @@ function world(): void {
   chatFake.reset();
   registerSettings();
   harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
-  actors = new Map();
-  for (const spec of front()) {
-    const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
-    for (const item of spec.items ?? []) actor.addItem({ id: item.id, name: item.name, type: "supportCard", system: item.system });
-    if (spec.hex !== undefined) harness.placeTokenAt(actor, at(spec.hex));
-    sheetsFake.actors.push(actor);
-    actors.set(spec.id, actor);
-  }
+  actors = loadActors(front(), at);
   board.tokens["controlled"] = [];
   resolved = [];
   harness.hooks.push({ name: "nobc.combatResolved", fn: (message) => void resolved.push(message), once: false });

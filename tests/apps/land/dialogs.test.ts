@@ -2,12 +2,11 @@
 import "../../harness/install";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
+import { registerRequests } from "../../harness/requests";
+import { loadActors } from "../../harness/actors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../harness/foundry";
-import { registerChat } from "../../../src/queries/card-controls";
-import { registerResolveQuery } from "../../../src/apps/base/request";
 import { clearDialogRegistry } from "../../../src/apps/base/registry";
-import { entries } from "../../../src/apps/base/entries";
 import { requestCardAction } from "../../../src/queries/register";
 import { clearStageRegistry, stageActions, stageEntries } from "../../../src/combat/registry";
 import { LAND_DIALOGS, openLandPhase, registerLandPhases, wireInformationCard } from "../../../src/apps/land/register";
@@ -28,19 +27,10 @@ function build(): void {
   harness.reset();
   sheetsFake.reset();
   chatFake.reset();
-  registerChat();
-  // A player's Submit is a request the GM answers by the dialog's registered id.
-  registerResolveQuery();
-  // (by id only: registerLandPhases, tested below, adds the turn panel's buttons)
-  for (const entry of LAND_DIALOGS) entries.set(entry.id, entry);
-  actors = new Map();
-  for (const s of specs()) {
-    const actor = new harness.Actor({ id: s.id, name: s.name, type: s.type, system: s.system });
-    for (const i of s.items ?? []) actor.addItem({ id: i.id, name: i.name, type: "supportCard", system: i.system });
-    if (s.hex !== undefined) harness.placeTokenAt(actor, at(s.hex));
-    actors.set(s.id, actor);
-    sheetsFake.actors.push(actor);
-  }
+  // A player's Submit is a request the GM answers by the dialog's registered id
+  // (by id only: registerLandPhases, tested below, adds the turn panel's buttons).
+  registerRequests(LAND_DIALOGS);
+  actors = loadActors(specs(), at);
   harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
   for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
   for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");

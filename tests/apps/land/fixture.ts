@@ -15,20 +15,15 @@ import type { LandWorld } from "../../../src/apps/land/world";
 import { smallMap } from "../../map/fixture";
 import { squadronSystem } from "../ground-combat/fixture";
 import { keyWording } from "../../harness/wording";
+import type { ActorSeed } from "../../harness/actors";
 
 export const SIZE = 100;
 export const at = (label: string) => hexCentre(offsetOf(label), SIZE);
 
 type Raw = Record<string, unknown>;
 
-export interface Spec {
-  readonly id: string;
-  readonly name: string;
-  readonly type: string;
-  readonly system: Raw;
-  readonly hex?: string;
-  readonly items?: readonly { id: string; name: string; system: Raw }[];
-}
+/** An actor of the fixture (put in the harness by tests/harness/actors.ts). */
+export type Spec = ActorSeed;
 
 const unit = (side: "nato" | "wp", hq: string, extra: Raw): Raw => ({
   side,

@@ -27,6 +27,15 @@ export function squadron(id: string, over: Partial<Squadron> = {}): Squadron {
   };
 }
 
+/** A squadron actor's sheet-only fields, and the rules fields but its id and name. */
+export type SquadronSystemOver = Partial<Omit<Squadron, "id" | "name">> & { aircraft?: string; role?: string };
+
+/** A squadron actor's system data: {@link squadron}'s values with the sheet's aircraft and role, under `over`. */
+export function squadronSystem({ aircraft = "", role = "multirole", ...over }: SquadronSystemOver = {}): Record<string, unknown> {
+  const { id: _id, name: _name, ...system } = squadron("", over);
+  return { aircraft, role, ...system };
+}
+
 export function world(squadrons: Squadron[], over: Partial<AirWorld> = {}): AirWorld {
   return { squadrons, skipped: [], records: [], owned: new Set(), isGM: true, zoneDistances: {}, ...over };
 }

@@ -6,9 +6,10 @@
 import "../../../harness/install";
 import { sheetsFake } from "../../../harness/sheets-fake";
 import { chatFake } from "../../../harness/chat-fake";
+import { registerRequests } from "../../../harness/requests";
+import { squadronSystem, type SquadronSystemOver } from "./fixtures";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../../harness/foundry";
-import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
 import { clearStageRegistry, stageActionById, stageActions } from "../../../../src/combat/registry";
 import {
@@ -21,9 +22,6 @@ import {
 } from "../../../../src/apps/air/battle/macros";
 import { registerAirBattleActions } from "../../../../src/apps/air/battle/register";
 import { ALLOCATION, LINE_UP, SORTIES } from "../../../../src/apps/air/battle/dialogs";
-import { entries } from "../../../../src/apps/base/entries";
-import { clearDialogRegistry } from "../../../../src/apps/base/registry";
-import { registerResolveQuery } from "../../../../src/apps/base/request";
 import { scriptedDice } from "../../../../src/rules/dice";
 import { phrase } from "../../../../src/rules/resolution";
 import { say } from "../../../../src/base/foundry";
@@ -38,30 +36,8 @@ Object.defineProperty(harness.game["messages"] as object, "contents", { get: () 
 
 const actors: Record<string, FakeActorT> = {};
 
-function squadronActor(key: string, system: Raw): FakeActorT {
-  const nato = system["side"] !== "wp";
-  const actor = new harness.Actor({
-    name: key,
-    type: "airSquadron",
-    system: {
-      side: "nato",
-      nationality: nato ? "us" : "su",
-      aircraft: key,
-      role: "multirole",
-      airToAir: 4,
-      cas: 3,
-      deepStrike: 0,
-      weapons: [],
-      range: 1,
-      recce: false,
-      ew: false,
-      harrier: false,
-      box: "ready",
-      airbase: null,
-      airZone: "North",
-      ...system,
-    },
-  });
+function squadronActor(key: string, over: SquadronSystemOver): FakeActorT {
+  const actor = new harness.Actor({ name: key, type: "airSquadron", system: squadronSystem({ aircraft: key, deepStrike: 0, ...over }) });
   sheetsFake.actors.push(actor);
   actors[key] = actor;
   return actor;
@@ -95,12 +71,8 @@ beforeEach(() => {
   harness.reset();
   sheetsFake.reset();
   chatFake.reset();
-  registerChat();
-  registerResolveQuery();
   clearStageRegistry();
-  // Known to the GM's answer by id, as on every client after init (the turn panel's buttons are left to the tests).
-  clearDialogRegistry();
-  for (const entry of [ALLOCATION, LINE_UP, SORTIES]) entries.set(entry.id, entry);
+  registerRequests([ALLOCATION, LINE_UP, SORTIES]);
   for (const key of Object.keys(actors)) Reflect.deleteProperty(actors, key);
   squadronActor("f15", { airToAir: 5, cas: 0, weapons: [{ kind: "aam", name: "AIM-120" }] });
   squadronActor("f16", { airToAir: 4 });

@@ -8,6 +8,7 @@ import type { LandHq, LandUnit } from "../../../../src/rules/nobc/land/types";
 import type { WorldCard } from "../../../../src/world/battlefield";
 import type { AirbaseView, MissionWorld } from "../../../../src/apps/air/missions/world";
 import { keyWording } from "../../../harness/wording";
+import type { SquadronSystemOver } from "../battle/fixtures";
 
 type SquadronSeed = Partial<Squadron> & Pick<Squadron, "id" | "name" | "side" | "nationality" | "box">;
 
@@ -25,6 +26,15 @@ export function squadron(seed: SquadronSeed): Squadron {
     airZone: "2ATAF",
     ...seed,
   };
+}
+
+/**
+ * A squadron actor's system data: {@link squadron}'s values for a ready NATO (US) squadron, with
+ * the sheet's aircraft and role, under `over`.
+ */
+export function squadronSystem({ aircraft = "", role = "multirole", ...over }: SquadronSystemOver = {}): Record<string, unknown> {
+  const { id: _id, name: _name, ...system } = squadron({ id: "", name: "", side: "nato", nationality: "us", box: "ready", ...over });
+  return { aircraft, role, ...system };
 }
 
 export const SQUADRONS: Squadron[] = [

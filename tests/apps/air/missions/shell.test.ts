@@ -5,18 +5,16 @@
 import "../../../harness/install";
 import { sheetsFake } from "../../../harness/sheets-fake";
 import { chatFake } from "../../../harness/chat-fake";
+import { registerRequests } from "../../../harness/requests";
+import { squadronSystem } from "./fixture";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../../harness/foundry";
-import { registerChat } from "../../../../src/queries/card-controls";
 import { requestCardAction } from "../../../../src/queries/register";
 import { clearStageRegistry, stageActionById } from "../../../../src/combat/registry";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
 import { NobcDialog } from "../../../../src/apps/base/dialog";
 import { phrase, type Phrase } from "../../../../src/rules/resolution";
 import { say } from "../../../../src/base/foundry";
-import { registerResolveQuery } from "../../../../src/apps/base/request";
-import { entries } from "../../../../src/apps/base/entries";
-import { clearDialogRegistry } from "../../../../src/apps/base/registry";
 import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "../../../../src/apps/air/missions/dialogs";
 
 type Raw = Record<string, unknown>;
@@ -27,25 +25,6 @@ const problem = (field: string, what: Phrase) => phrase("NOBC.Validation.Problem
 const refusedArgs = (macro: string, problems: Phrase) =>
   say(phrase("NOBC.Notify.Refused", { reason: phrase("NOBC.Validation.Args.Refused", { macro, problems }) }));
 
-const squadronSystem = (over: Raw): Raw => ({
-  side: "nato",
-  nationality: "us",
-  aircraft: "",
-  role: "multirole",
-  airToAir: 3,
-  cas: 3,
-  deepStrike: 3,
-  weapons: [],
-  range: 2,
-  recce: false,
-  ew: false,
-  harrier: false,
-  box: "ready",
-  airbase: null,
-  airZone: "2ATAF",
-  ...over,
-});
-
 let f15: FakeActorT;
 let f16: FakeActorT;
 let mig: FakeActorT;
@@ -55,11 +34,7 @@ function world(): void {
   harness.reset();
   sheetsFake.reset();
   chatFake.reset();
-  registerChat();
-  registerResolveQuery();
-  // Known to the GM's answer by id, as on every client after init (the turn panel's buttons are left to the tests).
-  clearDialogRegistry();
-  for (const entry of [PARADROP, DEEP_STRIKE, REPAIR, CAPACITY, AIRBASE_REPAIR, OVERRUN]) entries.set(entry.id, entry);
+  registerRequests([PARADROP, DEEP_STRIKE, REPAIR, CAPACITY, AIRBASE_REPAIR, OVERRUN]);
   f15 = new harness.Actor({ name: "36 TFW (F-15)", type: "airSquadron", system: squadronSystem({ box: "damaged" }) });
   f16 = new harness.Actor({ name: "349 Sqn (F-16)", type: "airSquadron", system: squadronSystem({ box: "damaged", nationality: "be" }) });
   mig = new harness.Actor({
