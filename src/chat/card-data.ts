@@ -5,12 +5,15 @@
  * the same data in `flags.nobc`: they are read to be shown, never applied.
  */
 import { touchedDocuments, type Effect } from "../rules/effects";
-import type { BreakdownLine, Phrase } from "../rules/resolution";
+import { phrase, type BreakdownLine, type Phrase } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
 import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
 import { sha256Hex } from "../base/sha256";
 import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS } from "../data/card-limits";
 import { readGmRecord, type GmRecord } from "./card-record";
+import { effectListProblems, effectSchema } from "../schemas/effects";
+import { groundCombatCardSchema } from "../schemas/ground-combat";
+import { fieldProblem } from "../words/issues";
 
 export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS } from "../data/card-limits";
 
@@ -147,30 +150,65 @@ export function readDisplay(value: unknown): CardDisplay | undefined {
   return { title, inputs, breakdown, rolls, tableRow, outcome };
 }
 
+const absent = (value: unknown): boolean => value === undefined || value === null;
+
+/** Every effect has the shape of one of the rules' effects (one pass over a list `MAX_CARD_EFFECTS` bounds). */
+function hasEffectShapes(effects: readonly unknown[]): effects is Effect[] {
+  return effects.every((effect) => effectSchema.safeParse(effect).success);
+}
+
 /**
  * The card data of a card message's `system` (or of an old card's `flags.nobc`), or undefined when
- * it is not a resolution card (or more than a card may hold).
+ * it is not a resolution card: not card data at all, more than a card may hold, an effect not in the
+ * shape of the rules' effects (src/schemas/effects.ts), or a ground combat or record (when present)
+ * not in theirs. The data model checks only bounds (src/data/ resolution-card.ts sits below the
+ * schemas); the shapes are checked here, where every reader of a card comes through.
  */
 export function readCard(data: unknown): CardFlags | undefined {
   if (!isObject(data)) return undefined;
   const f = data as Record<string, unknown>;
-  if (!Array.isArray(f["effects"]) || !isState(f["state"]) || isOversizedCard(f)) return undefined;
+  const effects = f["effects"];
+  if (!Array.isArray(effects) || !isState(f["state"]) || isOversizedCard(f) || !hasEffectShapes(effects)) return undefined;
   const { applied, groundCombat, once, requestedBy, revision, turn } = f;
-  const display = readDisplay(f["display"]);
+  if (!absent(groundCombat) && !groundCombatCardSchema.safeParse(groundCombat).success) return undefined;
   const record = readGmRecord(f["record"]);
+  if (!absent(f["record"]) && record === undefined) return undefined;
+  const display = readDisplay(f["display"]);
   return {
-    effects: f["effects"] as Effect[],
+    effects,
     state: f["state"],
     ...(typeof once === "string" && once !== "" ? { once } : {}),
     ...(f[UNKNOWN_FLAG] === true ? { outcomeUnknown: true as const } : {}),
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
     ...(display === undefined ? {} : { display }),
-    ...(isObject(groundCombat) ? { groundCombat: groundCombat as GroundCombatCard } : {}),
+    ...(absent(groundCombat) ? {} : { groundCombat: groundCombat as GroundCombatCard }),
     ...(typeof requestedBy === "string" && requestedBy !== "" ? { requestedBy } : {}),
     ...(typeof revision === "number" && Number.isInteger(revision) ? { revision } : {}),
     ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
     ...(record === undefined ? {} : { record, applied: record.inverse }),
   };
+}
+
+/**
+ * What is wrong with card data `readCard` refused, each as "field: what is wrong": the first
+ * malformed effect's fields, the ground combat's, the record. Empty when none of these is at fault
+ * (the data is no card at all, or too large). For a refusal only: it is not on the render path.
+ */
+export function cardDataProblems(data: unknown): Phrase[] {
+  if (!isObject(data) || isOversizedCard(data)) return [];
+  const f = data as Record<string, unknown>;
+  const whole = phrase("NOBC.Validation.Whole.Data");
+  const effects = f["effects"];
+  const problems: Phrase[] = Array.isArray(effects) ? effectListProblems(effects) : [];
+  const combat = f["groundCombat"];
+  const parsed = absent(combat) ? undefined : groundCombatCardSchema.safeParse(combat);
+  if (parsed !== undefined && !parsed.success)
+    problems.push(
+      ...parsed.error.issues.slice(0, 10).map((issue) => fieldProblem({ ...issue, path: ["groundCombat", ...issue.path] }, whole)),
+    );
+  if (!absent(f["record"]) && readGmRecord(f["record"]) === undefined)
+    problems.push(phrase("NOBC.Validation.Problem", { field: "record", problem: phrase("NOBC.Validation.InvalidInput") }));
+  return problems;
 }
 
 /** A message as the card readers see it: its subtype, its system data, its flags and its author (a User). */
@@ -198,6 +236,25 @@ export function cardOfMessage(
   }
   const old = readCard(message.flags?.[systemId]);
   return old === undefined ? undefined : { card: old, gmAuthored, legacy: true };
+}
+
+/** The data of a message meant as a card: its `system`, or an old card's flags. */
+export function cardDataOf(message: CardMessageView, systemId: string): unknown {
+  return message.type === CARD_MESSAGE_TYPE ? message.system : message.flags?.[systemId];
+}
+
+/** Why a message meant as a card is not read as one: more than a card may hold, or not in a card's shape. */
+export type UnreadableCard = "tooLarge" | "malformed";
+
+/**
+ * For a message `cardOfMessage` does not read: why, when it is meant as a card (a `resolution`
+ * message, or an old card's flags holding a list of effects); undefined for any other message.
+ */
+export function unreadableCard(message: CardMessageView, systemId: string): UnreadableCard | undefined {
+  const data = cardDataOf(message, systemId);
+  if (isOversizedCard(data)) return "tooLarge";
+  if (message.type === CARD_MESSAGE_TYPE) return "malformed";
+  return isObject(data) && Array.isArray((data as Record<string, unknown>)["effects"]) ? "malformed" : undefined;
 }
 
 export interface Requester {

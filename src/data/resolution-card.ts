@@ -3,8 +3,10 @@
  * holds what Apply writes (`effects`), the card's state, its once-only key, what it shows, who
  * asked, the records of the caller, and the GM's record of what Apply wrote (`record`). Players
  * cannot edit a GM's message, so everything here is the GM's word; sizes are bounded so a card
- * cannot make every client that renders it slow. The deeper shape of the display, the ground
- * combat and the record is checked where they are read (src/chat/card-data.ts).
+ * cannot make every client that renders it slow. The model keeps only these bounds: data models sit
+ * below the zod schemas (docs/architecture.md), so the shape of each effect (src/schemas/effects.ts),
+ * of the display, the ground combat and the record is checked where a card is read
+ * (`readCard` in src/chat/card-data.ts), which treats data out of shape as no card.
  */
 
 import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, cardBoundsProblem } from "./card-limits";

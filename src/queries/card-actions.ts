@@ -20,9 +20,11 @@ import {
   type WritePlan,
 } from "../effects/apply";
 import {
+  CARD_MESSAGE_TYPE,
   cardDigest,
+  cardDataOf,
+  cardDataProblems,
   cardOfMessage,
-  isOversizedCard,
   mayApply,
   mayEditSplit,
   mayUndo,
@@ -30,6 +32,7 @@ import {
   type CardFlags,
   type Decision,
   type Requester,
+  unreadableCard,
 } from "../chat/card-data";
 import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
@@ -311,15 +314,22 @@ async function recordOnCard(
 
 /**
  * The card message `messageId` and its card, or why there is none to act on: gone, too large to
- * read, an old card kept in flags (shown only), or a card a GM did not author (never applied).
+ * read, an old card kept in flags (shown only), a card a GM did not author (never applied), or a
+ * GM's card not in a card's shape (the fields at fault told).
  */
 function cardMessage(messageId: string): { readonly message: CardMessage; readonly card: CardFlags } | CardResult {
   const message = messageById(messageId);
   if (message === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
-  if (isOversizedCard(message.system) || isOversizedCard(message.flags[SYSTEM_ID]))
-    return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
   const read = cardOfMessage(message, SYSTEM_ID);
-  if (read === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  if (read === undefined) {
+    const why = unreadableCard(message, SYSTEM_ID);
+    if (why === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+    if (why === "tooLarge") return { ok: false, reason: "NOBC.Chat.Refused.tooLarge" };
+    // A malformed card that would be refused anyway says the first reason: an old card, a player's card.
+    if (message.type !== CARD_MESSAGE_TYPE) return { ok: false, reason: "NOBC.CardAuth.Refused.legacyCard" };
+    if (message.author?.isGM !== true) return { ok: false, reason: "NOBC.CardAuth.Refused.notGmCard" };
+    return { ok: false, reason: "NOBC.Chat.Refused.malformed", refusals: cardDataProblems(cardDataOf(message, SYSTEM_ID)) };
+  }
   if (read.legacy) return { ok: false, reason: "NOBC.CardAuth.Refused.legacyCard" };
   if (!read.gmAuthored) return { ok: false, reason: "NOBC.CardAuth.Refused.notGmCard" };
   return { message, card: read.card };

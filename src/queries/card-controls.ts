@@ -13,8 +13,9 @@ import {
   cardDigest,
   cardOfMessage,
   controlDocuments,
-  isOversizedCard,
+  unreadableCard,
   type CardMessageView,
+  type UnreadableCard,
 } from "../chat/card-data";
 import { changesContext, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
@@ -83,14 +84,20 @@ function changesSection(root: HTMLElement): HTMLElement {
   return section;
 }
 
+/** What an unreadable card says in place of its state. */
+const UNREADABLE_LABELS: Readonly<Record<UnreadableCard, string>> = {
+  tooLarge: "NOBC.Chat.State.tooLarge",
+  malformed: "NOBC.Chat.State.malformed",
+};
+
 /**
- * A card carrying more effects than a card may (`MAX_CARD_EFFECTS`): it is not read, its stored list
- * of changes is dropped, and it offers no controls.
+ * A card that is not read (`unreadableCard`: more effects than a card may carry, or data not in a
+ * card's shape): its stored list of changes is dropped, it says why, and it offers no controls.
  */
-function showTooLarge(root: HTMLElement): void {
-  root.classList.add("card-too-large");
+function showUnreadable(root: HTMLElement, why: UnreadableCard): void {
+  root.classList.add(why === "tooLarge" ? "card-too-large" : "card-malformed");
   const state = root.querySelector(".card-state");
-  if (state !== null) state.textContent = localize("NOBC.Chat.State.tooLarge");
+  if (state !== null) state.textContent = localize(UNREADABLE_LABELS[why]);
   changesSection(root).replaceChildren();
   for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>("button[data-nobc-card], input[data-nobc-split]")) {
     control.disabled = true;
@@ -132,9 +139,13 @@ function showRequester(root: HTMLElement, userId: string): void {
  */
 export function decorateCard(message: RenderedMessage, html: HTMLElement): void {
   const root = html.querySelector<HTMLElement>(".nobc-resolution-card");
-  if (root !== null && (isOversizedCard(message.system) || isOversizedCard(message.flags[SYSTEM_ID]))) return showTooLarge(root);
   const read = cardOfMessage(message, SYSTEM_ID);
-  if (read === undefined || root === null || message.id === null) return;
+  if (read === undefined) {
+    const why = root === null ? undefined : unreadableCard(message, SYSTEM_ID);
+    if (root !== null && why !== undefined) showUnreadable(root, why);
+    return;
+  }
+  if (root === null || message.id === null) return;
   const { card } = read;
   for (const state of CARD_STATES) root.classList.toggle(`state-${state}`, state === card.state);
   root.classList.toggle("outcome-unknown", card.outcomeUnknown === true);

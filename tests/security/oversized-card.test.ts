@@ -83,6 +83,14 @@ describe("rendering a card is linear in its effects", () => {
     expect(large / small).toBeLessThan(12);
   });
 
+  it("reading a card, each effect checked against the effect schema, is linear too", () => {
+    const read = (count: number) => () => void readCard({ effects: hitsOn(count), state: "pending" });
+    const small = work(read(MAX_CARD_EFFECTS / 8));
+    const large = work(read(MAX_CARD_EFFECTS));
+    expect(large / small).toBeLessThan(12);
+    expect(readCard({ effects: hitsOn(MAX_CARD_EFFECTS), state: "pending" })?.effects).toHaveLength(MAX_CARD_EFFECTS);
+  });
+
   it("a card with a few weapons attached and dropped many times plans linearly too", () => {
     const squadron = new harness.Actor({ name: "1 Sqn", type: "airSquadron", system: { weapons: [] } });
     const churn = (count: number): Effect[] =>

@@ -1,0 +1,154 @@
+/**
+ * The rules' `Effect` union (src/rules/effects.ts) as a zod schema: one strict object per effect
+ * type, a discriminated union on `type`. A card's effects are what Apply writes, so a card is read
+ * only when every one of them has its shape (src/chat/card-data.ts). Every string is bounded, every
+ * number finite, and each choice comes from the rules' own list. The compiler proves the schema and
+ * the union say the same (`SchemaMatchesRules` below): a new effect type in the rules fails `tsc`
+ * until it is added here.
+ */
+import { z } from "zod";
+import type { Effect } from "../rules/effects";
+import { AIR_BOXES } from "../rules/nobc/air/effects";
+import { MISSION_IDS, TABLE_CORNER_LABELS, TABLE_EDGE_LABELS, type TableCorner, type TableEdge } from "../rules/missions/types";
+import type { Phrase } from "../rules/resolution";
+import { phrase } from "../rules/resolution";
+import { fieldProblem, WITH_INPUT } from "../words/issues";
+import { MODES, SIDES, WEAPON_KINDS } from "./system";
+
+/** The longest document reference (a UUID; as `MAX_UUID` of the card queries, src/queries/payloads.ts). */
+export const MAX_EFFECT_REF = 256;
+/** The longest other text an effect carries (a weapon's name). */
+export const MAX_EFFECT_TEXT = 256;
+/** The most hexes one effect names (a nuclear strike's hexes: a handful). */
+export const MAX_EFFECT_HEXES = 100;
+
+/** A document's UUID (an actor or a card item), or a map place (a hex, a hexside, an air zone). */
+const ref = z.string().min(1, "NOBC.Validation.Query.Id").max(MAX_EFFECT_REF);
+const text = z.string().min(1).max(MAX_EFFECT_TEXT);
+/** Finite: `z.number()` refuses NaN and ±Infinity. */
+const num = z.number();
+
+const keysOf = <K extends string>(labels: Readonly<Record<K, string>>) => Object.keys(labels) as [K, ...K[]];
+const TABLE_EDGES = keysOf<TableEdge>(TABLE_EDGE_LABELS);
+const TABLE_CORNERS = keysOf<TableCorner>(TABLE_CORNER_LABELS);
+
+const arrivalPoint = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("edge"), edge: z.enum(TABLE_EDGES) }).readonly(),
+  z.strictObject({ kind: z.literal("corner"), corner: z.enum(TABLE_CORNERS) }).readonly(),
+]);
+
+/** An effect of `type` with these fields. */
+const effect = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...shape });
+
+const landEffects = [
+  effect("hits", { actor: ref, amount: num }),
+  effect("eliminated", { actor: ref }),
+  effect("supply", { actor: ref, delta: num }),
+  effect("mode", { actor: ref, mode: z.enum(MODES) }),
+  effect("retreat", { actor: ref, hexes: num }),
+  effect("noMove", { actor: ref }),
+  effect("noMoveCleared", { actor: ref }),
+  effect("movementPoints", { actor: ref, value: num }),
+  effect("hqLevel", { actor: ref, delta: num }),
+  effect("hqCardsLost", { actor: ref, count: num }),
+  effect("cardDiscarded", { card: ref }),
+  effect("cardAssignment", { card: ref, assignedTo: ref.nullable() }),
+  effect("minefield", { hex: ref, present: z.boolean() }),
+  effect("bridgeDestroyed", { hexside: ref }),
+  effect("autobahnCut", { hex: ref }),
+  effect("contaminated", { hex: ref }),
+  effect("supplyCountersEliminated", { hexes: z.array(ref).max(MAX_EFFECT_HEXES) }),
+] as const;
+
+const airEffects = [
+  effect("squadronBox", { squadron: ref, box: z.enum(AIR_BOXES) }),
+  effect("weaponDiscarded", { squadron: ref, weapon: text }),
+  effect("airbaseHits", { airbase: ref, repairable: num, permanent: num }),
+  effect("airDefence", { chart: ref, delta: num }),
+  effect("targetHits", { target: ref, hits: num }),
+  effect("weaponAttached", { squadron: ref, kind: z.enum(WEAPON_KINDS), weapon: text }),
+  effect("squadronZone", { squadron: ref, airZone: ref }),
+  effect("squadronAirbase", { squadron: ref, airbase: ref.nullable() }),
+] as const;
+
+const nqmEffects = [
+  effect("pins", { actor: ref, red: num, black: num }),
+  effect("standsLost", { actor: ref, count: num }),
+  effect("disorganised", { actor: ref, value: z.boolean(), hours: num.optional() }),
+  effect("harassed", { actor: ref, hours: num }),
+  effect("ammo", { actor: ref, delta: num }),
+  effect("surrendered", { actor: ref }),
+  effect("withdrawn", { actor: ref }),
+  effect("supplyUnits", { actor: ref, kind: z.enum(["log", "pol"]), delta: num }),
+  effect("inSupply", { actor: ref, value: z.boolean() }),
+] as const;
+
+const playsheetEffects = [
+  effect("playsheetSupply", { actor: ref, delta: num, kind: z.enum(["ammo", "fuel", "supply"]) }),
+  effect("squadronsLost", { actor: ref, count: num }),
+  effect("playsheetStatus", { actor: ref, delta: num }),
+  effect("playsheetRetire", { actor: ref, km: num }),
+  effect("playsheetFallBack", { actor: ref }),
+  effect("playsheetImmobilised", { actor: ref }),
+  effect("playsheetSuppressed", { actor: ref }),
+  effect("airDamage", { actor: ref, delta: num }),
+  effect("airUnitLost", { actor: ref }),
+  effect("serialsOutOfAction", { actor: ref, count: num }),
+] as const;
+
+const missionEffects = [
+  effect("reservesArrive", { actor: ref, count: num }),
+  effect("reserveEntry", { actor: ref, at: arrivalPoint }),
+  effect("victoryPoints", { actor: ref, points: num }),
+  effect("missionSelected", { mission: z.enum(MISSION_IDS), attacker: z.enum(SIDES) }),
+  effect("missionLight", { light: z.enum(["daylight", "darkness"]) }),
+  effect("delayCounters", { actor: ref, count: num }),
+  effect("teamBailedOut", { actor: ref }),
+  effect("teamDestroyed", { actor: ref }),
+  effect("unitPinned", { actor: ref }),
+  effect("ambushRevealed", { actor: ref }),
+] as const;
+
+/** One effect of the rules, any type. */
+export const effectSchema = z.discriminatedUnion("type", [
+  ...landEffects,
+  ...airEffects,
+  ...nqmEffects,
+  ...playsheetEffects,
+  ...missionEffects,
+]);
+
+/** Every effect type the schema knows, in the rules' order. */
+export const EFFECT_TYPES: readonly Effect["type"][] = effectSchema.options.map((option) => option.shape.type.value);
+
+// The proof: the schema's type and the rules' union are the same, both ways (an extra or a missing
+// type, a field of another type), and variant by variant with the same field names (so a missing
+// optional field fails too). A mismatch makes `tsc` fail here.
+type Parsed = z.infer<typeof effectSchema>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Variant<U, K> = U extends { type: K } ? U : never;
+type FieldsMatch = { [K in Effect["type"]]: Same<keyof Variant<Effect, K>, keyof Variant<Parsed, K>> }[Effect["type"]];
+type Proven<T extends true> = T;
+/** Compiles only while the schema and the rules' `Effect` agree. */
+export type EffectSchemaMatchesRules = [Proven<Same<Parsed, Effect>>, Proven<FieldsMatch>];
+
+/** Whether `value` is one of the rules' effects, in its shape. */
+export function isEffect(value: unknown): value is Effect {
+  return effectSchema.safeParse(value).success;
+}
+
+/**
+ * The problems of the first malformed effect of a list, each as "field: what is wrong" with the
+ * field's path from the list (e.g. `effects[3].actor`); empty when every effect has its shape.
+ * Stops at the first bad effect, so a long broken list costs one pass.
+ */
+export function effectListProblems(effects: readonly unknown[], field = "effects"): Phrase[] {
+  for (const [index, value] of effects.entries()) {
+    const parsed = effectSchema.safeParse(value, WITH_INPUT);
+    if (parsed.success) continue;
+    return parsed.error.issues.map((issue) =>
+      fieldProblem({ ...issue, path: [field, index, ...issue.path] }, phrase("NOBC.Validation.Whole.Data")),
+    );
+  }
+  return [];
+}
