@@ -189,6 +189,6 @@ export function registerStatusSync(): void {
   });
   Hooks.on("updateActor", (actor, changes, _options, userId) => {
     if (userId !== game.user?.id || !touchesStatusFields(changes)) return;
-    queueStatusSync(actor as unknown as StatusActor);
+    queueStatusSync(actor);
   });
 }

@@ -705,7 +705,7 @@ class FakeActiveEffect extends Document {
     super();
     this.id = typeof data["_id"] === "string" ? data["_id"] : makeId();
     this.uuid = `${parent.uuid}.ActiveEffect.${this.id}`;
-    this.name = String(data["name"] ?? "");
+    this.name = typeof data["name"] === "string" ? data["name"] : "";
     this.img = typeof data["img"] === "string" ? data["img"] : null;
     this.statuses = new Set(Array.isArray(data["statuses"]) ? (data["statuses"] as string[]) : []);
   }
