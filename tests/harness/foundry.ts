@@ -21,7 +21,10 @@
  *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
  *   ./system-models.ts), then `validateJoint`; a refused update rejects and changes nothing; a
  *   batch is checked whole before any row is written; an accepted one is applied (and recorded in
- *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items.
+ *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items;
+ *   an embedded row is looked for in that one parent only (a card of another HQ "does not exist").
+ *   Once an update is written, `update<Name>` fires for each document it wrote, with the changes
+ *   expanded and this client's user id (the stand-in is one client).
  * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
