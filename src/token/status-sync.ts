@@ -167,6 +167,8 @@ export async function writeStatusToData(effect: StatusEffectLike, active: boolea
  */
 const pending = new Set<StatusActor>();
 let flushing = false;
+/** The sync under way: the next one starts after it, so it reads the icons that one wrote. */
+let running: Promise<void> = Promise.resolve();
 
 function queueStatusSync(actor: StatusActor): void {
   pending.add(actor);
@@ -176,7 +178,7 @@ function queueStatusSync(actor: StatusActor): void {
     flushing = false;
     const actors = [...pending];
     pending.clear();
-    syncStatuses(actors).catch((err: unknown) => console.error("nobc | status sync failed", err));
+    running = running.then(() => syncStatuses(actors)).catch((err: unknown) => console.error("nobc | status sync failed", err));
   });
 }
 

@@ -256,6 +256,54 @@ describe("write counts per action", () => {
     expect(world(all)).toEqual(before);
   });
 
+  it("an Undo sent before the Apply's icons are written: the second sync waits for the first, the icons end as before", async () => {
+    const units = [0, 1, 2].map((i) => unit(`u${i}`, "nato", { mode: "combat" }));
+    await syncStatuses(units);
+    const before = world(units);
+    const resolution = unwrap(
+      land.resolveOrders({
+        orders: units.map((a) => ({
+          unit: {
+            id: a.uuid,
+            side: "nato" as const,
+            name: a.name,
+            size: "brigade" as const,
+            arm: "armour" as const,
+            strength: 6,
+            mode: "combat" as const,
+            supply: 2,
+            hex: "0101",
+            nationality: "frg",
+          },
+          mode: "march" as const,
+        })),
+      }),
+    );
+    const { id } = (await postResolution({ title: "Orders", resolution })) as { id: string };
+    // The Apply's icon writes reach the server only once the Undo has been written.
+    const effects = harness.ActiveEffect;
+    const original = effects.updateDocuments;
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    effects.updateDocuments = async function (data: unknown, operation?: unknown) {
+      await gate;
+      return original.call(this, data, operation);
+    };
+    try {
+      const start = mark();
+      expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+      expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+      await settle();
+      open();
+      await settle();
+      expect(world(units)).toEqual(before);
+      // Each sync restated each unit's mode icon once: to March, then back to Combat.
+      expect(callsSince(start)).toEqual({ Actor: { updateDocuments: 2 }, ActiveEffect: { updateDocuments: 6 } });
+    } finally {
+      effects.updateDocuments = original;
+    }
+  });
+
   it("writes nothing for a card whose values are already in place, nor for icons already shown", async () => {
     const u = unit("u", "nato", { mode: "march" });
     await syncStatuses([u]);
