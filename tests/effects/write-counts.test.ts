@@ -10,7 +10,7 @@
  */
 import "../harness/install";
 import { chatFake } from "../harness/chat-fake";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type CallRecord, type FakeActorT } from "../harness/foundry";
 import { postResolution } from "../../src/chat/resolution-card";
 import { registerChat } from "../../src/queries/card-controls";
@@ -282,13 +282,13 @@ describe("write counts per action", () => {
     const { id } = (await postResolution({ title: "Orders", resolution })) as { id: string };
     // The Apply's icon writes reach the server only once the Undo has been written.
     const effects = harness.ActiveEffect;
-    const original = effects.updateDocuments;
+    const original = effects.updateDocuments.bind(effects);
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    effects.updateDocuments = async function (data: unknown, operation?: unknown) {
+    const held = vi.spyOn(effects, "updateDocuments").mockImplementation(async (data: unknown, operation?: unknown) => {
       await gate;
-      return original.call(this, data, operation);
-    };
+      return original(data, operation);
+    });
     try {
       const start = mark();
       expect(await requestCardAction("apply", id)).toEqual({ ok: true });
@@ -300,7 +300,7 @@ describe("write counts per action", () => {
       // Each sync restated each unit's mode icon once: to March, then back to Combat.
       expect(callsSince(start)).toEqual({ Actor: { updateDocuments: 2 }, ActiveEffect: { updateDocuments: 6 } });
     } finally {
-      effects.updateDocuments = original;
+      held.mockRestore();
     }
   });
 
