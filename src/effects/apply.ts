@@ -671,7 +671,8 @@ interface WriteCall {
 
 /**
  * The calls of a plan: one `Actor.updateDocuments` for every actor, and for items one call per
- * kind of write and per holding actor (Foundry batches embedded documents per parent).
+ * kind of write and per holding actor (a Foundry v13 database operation has one parent; see
+ * docs/decisions/status-icons.md). A document none of whose values change gets no row.
  */
 function writeCalls(plan: WritePlan): WriteCall[] {
   const calls: WriteCall[] = [];

@@ -13,13 +13,11 @@ interface StatusEffectDoc {
   readonly statuses: ReadonlySet<string>;
 }
 
-interface StatusActor {
+export interface StatusActor {
   readonly type: string;
   readonly system: unknown;
   readonly statuses: ReadonlySet<string>;
   readonly effects: Iterable<StatusEffectDoc>;
-  createEmbeddedDocuments(name: "ActiveEffect", data: object[]): Promise<unknown>;
-  deleteEmbeddedDocuments(name: "ActiveEffect", ids: string[]): Promise<unknown>;
 }
 
 /** The unit fields its statuses are read from (size and arm decide forced March Mode). */
@@ -31,26 +29,93 @@ export function touchesStatusFields(changes: unknown): boolean {
   return typeof system === "object" && system !== null && STATUS_FIELDS.some((f) => f in system);
 }
 
-/** An unsaved effect built from a configured status, as Foundry's token HUD would add it. */
-async function statusEffectData(id: string): Promise<object> {
-  const cls = (ActiveEffect as unknown as { implementation: { fromStatusEffect(id: string): Promise<{ toObject(): object }> } })
-    .implementation;
-  return (await cls.fromStatusEffect(id)).toObject();
+/**
+ * What one unit's status effects need so its icons show its data: effects to delete, single-status
+ * effects to turn into another status in place (a mode switch is one update, not a delete and a
+ * create), and statuses to create. Empty lists when the icons are already in place. Pure.
+ */
+export interface StatusWrites {
+  readonly deletions: readonly string[];
+  readonly updates: readonly { readonly id: string; readonly status: StatusId }[];
+  readonly creations: readonly StatusId[];
 }
 
-/**
- * Brings a unit's status effects in line with its data: at most one delete and one create of
- * ActiveEffects, each covering every status that changes.
- */
-export async function syncUnitStatuses(actor: StatusActor): Promise<void> {
-  if (actor.type !== "unit") return;
+export function statusWrites(actor: StatusActor): StatusWrites {
+  const none: StatusWrites = { deletions: [], updates: [], creations: [] };
+  if (actor.type !== "unit") return none;
   const wanted = unitStatuses(actor.system as Parameters<typeof unitStatuses>[0]);
   const changes = statusChanges(wanted, actor.statuses);
   const off = new Set<string>(changes.filter((c) => !c.active).map((c) => c.id));
-  const stale = [...actor.effects].flatMap((e) => (e.id !== null && [...e.statuses].some((s) => off.has(s)) ? [e.id] : []));
-  const created = await Promise.all(changes.filter((c) => c.active).map((c) => statusEffectData(c.id)));
-  if (stale.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", stale);
-  if (created.length > 0) await actor.createEmbeddedDocuments("ActiveEffect", created);
+  const on = changes.filter((c) => c.active).map((c) => c.id);
+  const stale = [...actor.effects].filter(
+    (e): e is StatusEffectDoc & { id: string } => e.id !== null && [...e.statuses].some((s) => off.has(s)),
+  );
+  // Only an effect that carries one status alone (as the token HUD makes them) is reused for another.
+  const reusable = stale.filter((e) => e.statuses.size === 1).slice(0, on.length);
+  const updates = reusable.map((e, i) => ({ id: e.id, status: on[i]! }));
+  return {
+    deletions: stale.filter((e) => !reusable.includes(e)).map((e) => e.id),
+    updates,
+    creations: on.slice(updates.length),
+  };
+}
+
+/** The configured ActiveEffect class: its batch writes take one parent per call (Foundry v13). */
+interface EffectClass {
+  fromStatusEffect(id: string): Promise<{ toObject(): object }>;
+  createDocuments(data: object[], operation: { parent: unknown }): Promise<unknown>;
+  updateDocuments(data: object[], operation: { parent: unknown }): Promise<unknown>;
+  deleteDocuments(ids: string[], operation: { parent: unknown }): Promise<unknown>;
+}
+
+const effectClass = (): EffectClass => (ActiveEffect as unknown as { implementation: EffectClass }).implementation;
+
+/** An unsaved effect built from a configured status, as Foundry's token HUD would add it. */
+async function statusEffectData(id: string): Promise<Record<string, unknown>> {
+  return (await effectClass().fromStatusEffect(id)).toObject() as Record<string, unknown>;
+}
+
+/** The fields that make an effect show another status: its name, icon, statuses (and description, if any). */
+function restatedAs(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of ["name", "img", "statuses", "description"]) if (data[key] !== undefined) out[key] = data[key];
+  return out;
+}
+
+/**
+ * Brings the status effects of every unit in `actors` in line with its data, as one action. A
+ * database operation of Foundry v13 has one parent (docs/decisions/status-icons.md), so the calls
+ * are the fewest that allows: per unit whose icons change, one ActiveEffect update (statuses
+ * swapped in place), and a delete or a create only for what an update cannot carry; none for a
+ * unit whose icons are in place. All are sent together; a failed one is reported after the rest.
+ */
+export async function syncStatuses(actors: Iterable<StatusActor>): Promise<void> {
+  const cls = effectClass();
+  const calls: Promise<unknown>[] = [];
+  const data = new Map<StatusId, Record<string, unknown>>();
+  const dataOf = async (id: StatusId) => data.get(id) ?? data.set(id, await statusEffectData(id)).get(id)!;
+  for (const actor of new Set(actors)) {
+    const writes = statusWrites(actor);
+    const parent = actor;
+    if (writes.updates.length > 0) {
+      const rows = await Promise.all(writes.updates.map(async (u) => ({ _id: u.id, ...restatedAs(await dataOf(u.status)) })));
+      calls.push(cls.updateDocuments(rows, { parent }));
+    }
+    if (writes.deletions.length > 0) calls.push(cls.deleteDocuments([...writes.deletions], { parent }));
+    if (writes.creations.length > 0)
+      calls.push(cls.createDocuments(await Promise.all(writes.creations.map((id) => statusEffectData(id))), { parent }));
+  }
+  const failed = (await Promise.allSettled(calls)).filter((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed.length > 0)
+    throw new AggregateError(
+      failed.map((f) => f.reason as unknown),
+      "nobc | status icons not brought in line",
+    );
+}
+
+/** Brings one unit's status effects in line with its data (see {@link syncStatuses}). */
+export function syncUnitStatuses(actor: StatusActor): Promise<void> {
+  return syncStatuses([actor]);
 }
 
 /** The data change a status switched on or off stands for. Pure. */
@@ -95,6 +160,28 @@ export async function writeStatusToData(effect: StatusEffectLike, active: boolea
   if (Object.keys(update).length > 0) await actor.update(update);
 }
 
+/**
+ * The units whose statuses an action changed, gathered until the action's hooks have all run (one
+ * `Actor.updateDocuments` fires `updateActor` once per actor, one after the other), then brought in
+ * line together by {@link syncStatuses}.
+ */
+const pending = new Set<StatusActor>();
+let flushing = false;
+/** The sync under way: the next one starts after it, so it reads the icons that one wrote. */
+let running: Promise<void> = Promise.resolve();
+
+function queueStatusSync(actor: StatusActor): void {
+  pending.add(actor);
+  if (flushing) return;
+  flushing = true;
+  queueMicrotask(() => {
+    flushing = false;
+    const actors = [...pending];
+    pending.clear();
+    running = running.then(() => syncStatuses(actors)).catch((err: unknown) => console.error("nobc | status sync failed", err));
+  });
+}
+
 export function registerStatusSync(): void {
   Hooks.on("createActiveEffect", (effect, _options, userId) => {
     if (userId === game.user?.id) void writeStatusToData(effect, true);
@@ -104,6 +191,6 @@ export function registerStatusSync(): void {
   });
   Hooks.on("updateActor", (actor, changes, _options, userId) => {
     if (userId !== game.user?.id || !touchesStatusFields(changes)) return;
-    syncUnitStatuses(actor as unknown as StatusActor).catch((err: unknown) => console.error("nobc | status sync failed", err));
+    queueStatusSync(actor);
   });
 }

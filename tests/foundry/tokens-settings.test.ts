@@ -2,12 +2,19 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { harness } from "../harness/foundry";
+import { harness, type FakeActorT } from "../harness/foundry";
 import { SYMBOL_ARMS, allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { UNIT_ARMS } from "../../src/rules/nobc/land/types";
 import { STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
 import { registerStatusEffects, statusChanges, unitStatuses } from "../../src/token/status-effects";
-import { dataForStatus, registerStatusSync, syncUnitStatuses, writeStatusToData } from "../../src/token/status-sync";
+import {
+  dataForStatus,
+  registerStatusSync,
+  statusWrites,
+  syncStatuses,
+  syncUnitStatuses,
+  writeStatusToData,
+} from "../../src/token/status-sync";
 import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
 import { registerSettings, rulesOptions } from "../../src/base/settings";
 // @ts-expect-error -- a plain ES module script without type declarations
@@ -103,18 +110,19 @@ describe("status effects", () => {
     // A change to a field the statuses do not come from leaves them alone.
     hooks.callAll("updateActor", unit, { system: { supply: 1 }, name: "U2" }, {}, "user1");
     await new Promise((r) => setTimeout(r, 0));
-    expect(harness.Actor.calls).toEqual([]);
+    expect(harness.ActiveEffect.calls).toEqual([]);
     hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "user1");
     await new Promise((r) => setTimeout(r, 0));
     expect([...unit.statuses].sort()).toEqual(["marchMode", "noMove"]);
     // Both statuses in one create, nothing to delete.
-    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["createEmbeddedDocuments"]);
+    expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["createDocuments"]);
+    expect(harness.ActiveEffect.calls[0]?.operation).toEqual({ parent: unit });
     const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
     await syncUnitStatuses(hq);
     expect(hq.statuses.size).toBe(0);
   });
 
-  it("switches Combat to March Mode with one delete and one create", async () => {
+  it("switches Combat to March Mode in place: one update carries every status swapped, a create only what it cannot", async () => {
     const unit = new harness.Actor({
       name: "U",
       type: "unit",
@@ -122,19 +130,68 @@ describe("status effects", () => {
     });
     await syncUnitStatuses(unit);
     expect([...unit.statuses].sort()).toEqual(["combatMode", "minefield"]);
-    harness.Actor.calls = [];
+    const [combatEffect, mineEffect] = unit.effects.map((e) => e.id);
+    harness.ActiveEffect.calls = [];
     unit.system["mode"] = "march";
     unit.system["underMine"] = false;
     unit.system["contaminated"] = true;
     await syncUnitStatuses(unit);
     expect([...unit.statuses].sort()).toEqual(["contaminated", "marchMode"]);
-    expect(harness.Actor.calls.map((c) => c.method)).toEqual(["deleteEmbeddedDocuments", "createEmbeddedDocuments"]);
-    expect((harness.Actor.calls[0]?.data as unknown[])[1]).toHaveLength(2);
-    expect((harness.Actor.calls[1]?.data as unknown[])[1]).toHaveLength(2);
+    // Two statuses off, two on: both effects are restated in one update; nothing deleted or created.
+    expect(harness.ActiveEffect.calls).toEqual([
+      {
+        method: "updateDocuments",
+        data: [
+          { _id: combatEffect, ...(await harness.ActiveEffect.fromStatusEffect("marchMode")).toObject() },
+          { _id: mineEffect, ...(await harness.ActiveEffect.fromStatusEffect("contaminated")).toObject() },
+        ],
+        operation: { parent: unit },
+      },
+    ]);
     // In step: nothing more to write.
-    harness.Actor.calls = [];
+    harness.ActiveEffect.calls = [];
     await syncUnitStatuses(unit);
-    expect(harness.Actor.calls).toEqual([]);
+    expect(harness.ActiveEffect.calls).toEqual([]);
+    // One status off, none on: one delete.
+    unit.system["contaminated"] = false;
+    await syncUnitStatuses(unit);
+    expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["deleteDocuments"]);
+    expect([...unit.statuses]).toEqual(["marchMode"]);
+  });
+
+  it("reuses only an effect that carries one status alone; one that carries several is deleted", () => {
+    const unit = {
+      type: "unit",
+      system: { mode: "march", underMine: false, noMove: false, contaminated: false },
+      statuses: new Set(["combatMode", "minefield", "dead"]),
+      effects: [
+        { id: "both", statuses: new Set(["combatMode", "minefield"]) },
+        { id: "dead", statuses: new Set(["dead"]) },
+      ],
+    };
+    expect(statusWrites(unit)).toEqual({ deletions: ["both"], updates: [], creations: ["marchMode"] });
+    expect(statusWrites({ ...unit, type: "hq" })).toEqual({ deletions: [], updates: [], creations: [] });
+  });
+
+  it("brings every unit of one action in line once, and refuses a call without its parent as Foundry does", async () => {
+    const units = [0, 1, 2].map(
+      (i) =>
+        new harness.Actor({
+          name: `U${i}`,
+          type: "unit",
+          system: { mode: "combat", underMine: false, noMove: false, contaminated: false },
+        }),
+    );
+    await syncStatuses(units);
+    expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["createDocuments", "createDocuments", "createDocuments"]);
+    expect(harness.ActiveEffect.calls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(units);
+    // A v13 database operation has one parent: without it, or with another parent's effect, nothing is written.
+    const [a, b] = units as [FakeActorT, FakeActorT];
+    const effects = harness.ActiveEffect;
+    await expect(effects.deleteDocuments([a.effects[0]!.id], {})).rejects.toThrow(/parent/);
+    await expect(effects.deleteDocuments([a.effects[0]!.id, b.effects[0]!.id], { parent: a })).rejects.toThrow(/does not exist/);
+    expect(a.effects).toHaveLength(1);
+    expect(b.effects).toHaveLength(1);
   });
 });
 

@@ -21,7 +21,10 @@
  *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
  *   ./system-models.ts), then `validateJoint`; a refused update rejects and changes nothing; a
  *   batch is checked whole before any row is written; an accepted one is applied (and recorded in
- *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items.
+ *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items;
+ *   an embedded row is looked for in that one parent only (a card of another HQ "does not exist").
+ *   Once an update is written, `update<Name>` fires for each document it wrote, with the changes
+ *   expanded and this client's user id (the stand-in is one client).
  * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
@@ -49,6 +52,12 @@
  * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry,
  *   `foundry.utils.randomID`, `foundry.utils.expandObject`.
  * - `ActiveEffect.implementation.fromStatusEffect(id)`: an unsaved effect carrying that status.
+ *   `ActiveEffect.createDocuments` / `updateDocuments` / `deleteDocuments` (and an actor's
+ *   `create…` / `deleteEmbeddedDocuments`): one parent per call, given as `parent`; a call without
+ *   one, or naming an effect of another parent, is refused whole (one database operation has one
+ *   parent in v13: DatabaseCreateOperation / …UpdateOperation / …DeleteOperation `parent`). The
+ *   `create…` / `update…` / `deleteActiveEffect` hooks fire per document. `actor.statuses` is read
+ *   from its effects.
  * - `game.settings`, `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
  *   whose flags are `canvasState.sceneFlags`.
@@ -508,6 +517,7 @@ class FakeDocument extends Document {
     return answered(async () => {
       this.assertWritable(currentUser(), "update");
       this.commit(this.validatedChanges(data), data);
+      fireUpdateHooks([{ doc: this, row: data }], options);
       return this;
     });
   }
@@ -558,6 +568,7 @@ class FakeDocument extends Document {
       return { doc, row, next: doc.validatedChanges(row) };
     });
     for (const { doc, row, next } of planned) doc.commit(next, row);
+    fireUpdateHooks(planned, operation);
     return planned.map((p) => p.doc);
   }
 
@@ -614,6 +625,18 @@ class FakeDocument extends Document {
   }
 }
 
+/**
+ * `update<Name>` for each document an update wrote, once all are written, with the changes as an
+ * expanded object and this client's user id (Foundry fires them on every client; the stand-in is one).
+ */
+function fireUpdateHooks(rows: readonly { doc: FakeDocument; row: Raw }[], operation: unknown): void {
+  for (const { doc, row } of rows) {
+    const changes = expandObject(row);
+    changes["_id"] = doc.id;
+    Hooks.callAll(`update${doc.documentName}`, doc, changes, operation ?? {}, currentUser().id);
+  }
+}
+
 class FakeItem extends FakeDocument {
   static override documentName = "Item";
   static override collectionName = "items";
@@ -626,7 +649,6 @@ class FakeActor extends FakeDocument {
   static override calls: CallRecord[] = [];
   items: FakeEmbeddedItems = new FakeEmbeddedItems(this);
   isToken = false;
-  statuses = new Set<string>();
   tokens: { center: { x: number; y: number } }[] = [];
 
   addItem(data: { name: string; type: string; system?: Raw; id?: string }): FakeItem {
@@ -639,26 +661,115 @@ class FakeActor extends FakeDocument {
     return this.tokens;
   }
 
-  effects: { id: string; statuses: Set<string> }[] = [];
+  /** Its ActiveEffects (status icons); `statuses` is read from them, as Foundry derives it. */
+  effects: FakeActiveEffect[] = [];
 
-  /** Adds status effects (keeping `statuses` in step) and records the call; needs OWNER. */
-  async createEmbeddedDocuments(name: string, data: { statuses?: string[] }[]): Promise<unknown[]> {
-    FakeActor.calls.push({ method: "createEmbeddedDocuments", data: [name, data], operation: {} });
-    this.assertWritable(currentUser(), "update");
-    for (const d of data) {
-      const effect = { id: makeId(), statuses: new Set(d.statuses ?? []) };
-      this.effects.push(effect);
-      for (const s of effect.statuses) this.statuses.add(s);
-    }
-    return [];
+  get statuses(): Set<string> {
+    return new Set(this.effects.flatMap((e) => [...e.statuses]));
   }
 
+  /** `createEmbeddedDocuments`: `ActiveEffect.createDocuments(data, { parent: this })`. */
+  async createEmbeddedDocuments(name: string, data: Raw[]): Promise<unknown[]> {
+    if (name !== "ActiveEffect") throw new HarnessRefusal(`The stand-in creates no embedded ${name} this way`);
+    return FakeActiveEffect.createDocuments(data, { parent: this });
+  }
+
+  /** `deleteEmbeddedDocuments`: `ActiveEffect.deleteDocuments(ids, { parent: this })`. */
   async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown[]> {
-    FakeActor.calls.push({ method: "deleteEmbeddedDocuments", data: [name, ids], operation: {} });
-    this.assertWritable(currentUser(), "update");
-    for (const e of this.effects.filter((x) => ids.includes(x.id))) for (const s of e.statuses) this.statuses.delete(s);
-    this.effects = this.effects.filter((x) => !ids.includes(x.id));
-    return [];
+    if (name !== "ActiveEffect") throw new HarnessRefusal(`The stand-in deletes no embedded ${name} this way`);
+    return FakeActiveEffect.deleteDocuments(ids, { parent: this });
+  }
+}
+
+/**
+ * `ActiveEffect`, embedded in an actor: `createDocuments` / `updateDocuments` / `deleteDocuments`
+ * each take the one `parent` of their operation (DatabaseCreateOperation / DatabaseUpdateOperation /
+ * DatabaseDeleteOperation `parent`): without one, or naming an effect that parent does not hold
+ * (another actor's), the whole call is refused and nothing is written. Writing needs OWNER of the
+ * parent. Each call fires `createActiveEffect` / `updateActiveEffect` / `deleteActiveEffect` per
+ * document, with this client's user id.
+ */
+class FakeActiveEffect extends Document {
+  static documentName = "ActiveEffect";
+  static calls: CallRecord[] = [];
+  static get implementation(): typeof FakeActiveEffect {
+    return FakeActiveEffect;
+  }
+  readonly documentName = "ActiveEffect";
+  id: string;
+  uuid: string;
+  name: string;
+  img: string | null;
+  statuses: Set<string>;
+  constructor(
+    data: Raw,
+    readonly parent: FakeActor,
+  ) {
+    super();
+    this.id = typeof data["_id"] === "string" ? data["_id"] : makeId();
+    this.uuid = `${parent.uuid}.ActiveEffect.${this.id}`;
+    this.name = typeof data["name"] === "string" ? data["name"] : "";
+    this.img = typeof data["img"] === "string" ? data["img"] : null;
+    this.statuses = new Set(Array.isArray(data["statuses"]) ? (data["statuses"] as string[]) : []);
+  }
+
+  /** `ActiveEffect.fromStatusEffect(id)`: an unsaved effect carrying that status, its name and icon from CONFIG.statusEffects. */
+  static async fromStatusEffect(id: string): Promise<{ toObject(): Raw }> {
+    const config = (globalThis as { CONFIG?: { statusEffects?: { id: string; name?: string; img?: string }[] } }).CONFIG;
+    const status = config?.statusEffects?.find((s) => s.id === id);
+    const data = { name: status?.name ?? id, img: status?.img ?? null, statuses: [id] };
+    return { toObject: () => structuredClone(data) };
+  }
+
+  /** The one parent an operation names; refused without one (an ActiveEffect is never a world document here). */
+  static parentOf(operation: unknown, action: string): FakeActor {
+    const parent = (operation as { parent?: unknown } | null)?.parent;
+    if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`ActiveEffect ${action} needs the parent document of the operation`);
+    parent.assertWritable(currentUser(), "update");
+    return parent;
+  }
+
+  static effectOf(parent: FakeActor, id: string): FakeActiveEffect {
+    const effect = parent.effects.find((e) => e.id === id);
+    if (effect === undefined) throw new HarnessRefusal(`ActiveEffect [${id}] does not exist in ${parent.uuid}`);
+    return effect;
+  }
+
+  static async createDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
+    this.calls.push({ method: "createDocuments", data, operation });
+    return answered(async () => {
+      const parent = this.parentOf(operation, "creation");
+      const made = (data as Raw[]).map((row) => new FakeActiveEffect(row, parent));
+      parent.effects.push(...made);
+      for (const e of made) Hooks.callAll("createActiveEffect", e, operation, currentUser().id);
+      return made;
+    });
+  }
+
+  static async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
+    this.calls.push({ method: "updateDocuments", data, operation });
+    return answered(async () => {
+      const parent = this.parentOf(operation, "update");
+      const rows = (data as Raw[]).map((row) => ({ effect: this.effectOf(parent, String(row["_id"])), row }));
+      for (const { effect, row } of rows) {
+        if (typeof row["name"] === "string") effect.name = row["name"];
+        if (typeof row["img"] === "string") effect.img = row["img"];
+        if (Array.isArray(row["statuses"])) effect.statuses = new Set(row["statuses"] as string[]);
+      }
+      for (const { effect, row } of rows) Hooks.callAll("updateActiveEffect", effect, row, operation, currentUser().id);
+      return rows.map((r) => r.effect);
+    });
+  }
+
+  static async deleteDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
+    this.calls.push({ method: "deleteDocuments", data, operation });
+    return answered(async () => {
+      const parent = this.parentOf(operation, "deletion");
+      const gone = (data as string[]).map((id) => this.effectOf(parent, id));
+      parent.effects = parent.effects.filter((e) => !gone.includes(e));
+      for (const e of gone) Hooks.callAll("deleteActiveEffect", e, operation, currentUser().id);
+      return gone;
+    });
   }
 }
 
@@ -1154,6 +1265,7 @@ function addToken(actor: FakeActor, center: { x: number; y: number }): void {
 export const harness = {
   Actor: FakeActor,
   Item: FakeItem,
+  ActiveEffect: FakeActiveEffect,
   hooks,
   hookErrors,
   /** `hookSwitch.failTest = false` in a test that means a hook handler to throw. */
@@ -1198,6 +1310,7 @@ export const harness = {
     registry.clear();
     FakeActor.calls = [];
     FakeItem.calls = [];
+    FakeActiveEffect.calls = [];
     hooks.length = 0;
     hookErrors.length = 0;
     hookSwitch.failTest = true;
@@ -1341,13 +1454,7 @@ export function installFoundryStandIn(): void {
   g["ui"] = { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error") } };
   g["Actor"] = FakeActor;
   g["Item"] = FakeItem;
-  g["ActiveEffect"] = {
-    implementation: {
-      async fromStatusEffect(id: string) {
-        return { toObject: () => ({ name: id, statuses: [id] }) };
-      },
-    },
-  };
+  g["ActiveEffect"] = FakeActiveEffect;
   g["canvas"] = {
     get scene() {
       const flags = canvasState.sceneFlags;

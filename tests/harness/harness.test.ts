@@ -66,6 +66,82 @@ describe("Document#update validates against the data model (schema, then validat
   });
 });
 
+describe("embedded documents: one parent per database operation (DatabaseCreate/Update/DeleteOperation parent)", () => {
+  it("refuses, whole, an Item batch naming a card of another HQ, or without its parent", async () => {
+    const hq1 = new harness.Actor({ name: "I Corps", type: "hq", system: { side: "nato" } });
+    const hq2 = new harness.Actor({ name: "V Corps", type: "hq", system: { side: "nato" } });
+    const a = hq1.addItem({ name: "A", type: "supportCard", system: { side: "nato" } });
+    const b = hq2.addItem({ name: "B", type: "supportCard", system: { side: "nato" } });
+    await expect(
+      harness.Item.updateDocuments(
+        [
+          { _id: a.id, "system.value": 2 },
+          { _id: b.id, "system.value": 2 },
+        ],
+        { parent: hq1 },
+      ),
+    ).rejects.toThrow(/does not exist/);
+    expect(a.system["value"]).toBeUndefined();
+    await expect(harness.Item.updateDocuments([{ _id: a.id, "system.value": 2 }])).rejects.toThrow(/does not exist/);
+    await expect(harness.Item.deleteDocuments([a.id, b.id], { parent: hq1 })).rejects.toThrow(/does not exist/);
+    expect(hq1.items).toHaveLength(1);
+  });
+
+  it("refuses, whole, an ActiveEffect call without its parent or naming another actor's effect; fires a hook per document", async () => {
+    const u1 = new harness.Actor({ name: "U1", type: "unit", system: unitSystem() });
+    const u2 = new harness.Actor({ name: "U2", type: "unit", system: unitSystem() });
+    const heard: string[] = [];
+    for (const name of ["createActiveEffect", "updateActiveEffect", "deleteActiveEffect"])
+      harness.hooks.push({
+        name,
+        fn: (e: unknown) => void heard.push(`${name} ${[...(e as { statuses: Set<string> }).statuses].join()}`),
+        once: false,
+        id: 0,
+      });
+    const effects = harness.ActiveEffect;
+    await expect(effects.createDocuments([{ name: "x", statuses: ["noMove"] }], {})).rejects.toThrow(/parent/);
+    await effects.createDocuments([{ name: "x", statuses: ["noMove"] }], { parent: u1 });
+    await effects.createDocuments([{ name: "y", statuses: ["minefield"] }], { parent: u2 });
+    expect([...u1.statuses]).toEqual(["noMove"]);
+    const [e1, e2] = [u1.effects[0]!.id, u2.effects[0]!.id];
+    await expect(effects.deleteDocuments([e1, e2], { parent: u1 })).rejects.toThrow(/does not exist/);
+    await expect(effects.updateDocuments([{ _id: e2, statuses: ["contaminated"] }], { parent: u1 })).rejects.toThrow(/does not exist/);
+    expect([u1.effects.length, u2.effects.length, [...u2.statuses]]).toEqual([1, 1, ["minefield"]]);
+    await effects.updateDocuments([{ _id: e1, statuses: ["marchMode"] }], { parent: u1 });
+    await effects.deleteDocuments([e2], { parent: u2 });
+    expect([[...u1.statuses], [...u2.statuses]]).toEqual([["marchMode"], []]);
+    expect(heard).toEqual([
+      "createActiveEffect noMove",
+      "createActiveEffect minefield",
+      "updateActiveEffect marchMode",
+      "deleteActiveEffect minefield",
+    ]);
+    harness.playAsPlayer();
+    await expect(effects.deleteDocuments([e1], { parent: u1 })).rejects.toThrow(/lacks permission/);
+  });
+
+  it("fires update<Name> for each document an update wrote, after all are written", async () => {
+    const a = new harness.Actor({ name: "A", type: "unit", system: unitSystem() });
+    const b = new harness.Actor({ name: "B", type: "unit", system: unitSystem() });
+    const heard: unknown[] = [];
+    harness.hooks.push({
+      name: "updateActor",
+      fn: (doc: unknown, changes: unknown, _o: unknown, userId: unknown) =>
+        void heard.push([(doc as { name: string }).name, changes, userId, (b.system["strength"] as Raw)["value"]]),
+      once: false,
+      id: 0,
+    });
+    await harness.Actor.updateDocuments([
+      { _id: a.id, "system.strength.value": 1 },
+      { _id: b.id, "system.strength.value": 2 },
+    ]);
+    expect(heard).toEqual([
+      ["A", { _id: a.id, system: { strength: { value: 1 } } }, (harness.game["user"] as { id: string }).id, 2],
+      ["B", { _id: b.id, system: { strength: { value: 2 } } }, (harness.game["user"] as { id: string }).id, 2],
+    ]);
+  });
+});
+
 describe("permissions by role (Document#canUserModify, testUserPermission; SETTINGS_MODIFY; ChatMessage author)", () => {
   it("a player writes only what they own; an embedded item follows its actor; a GM writes anything", async () => {
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });

@@ -1,0 +1,321 @@
+/**
+ * Issue #20, writes: how many database calls one action makes, per document class, counted on the
+ * Foundry stand-in's `calls` (Actor, Item, ActiveEffect). Each card is posted and applied as the GM
+ * applies it (`requestCardAction`, the one write path), with the status icons kept in step by the
+ * system's own hooks, then undone: Undo makes as few calls and puts every value and icon back.
+ *
+ * A database operation of Foundry v13 has one parent (docs/decisions/status-icons.md): embedded
+ * Items and ActiveEffects are written with one call per holding actor, never more, and an actor
+ * whose documents do not change gets none.
+ */
+import "../harness/install";
+import { chatFake } from "../harness/chat-fake";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { harness, type CallRecord, type FakeActorT } from "../harness/foundry";
+import { postResolution } from "../../src/chat/resolution-card";
+import { registerChat } from "../../src/queries/card-controls";
+import { requestCardAction } from "../../src/queries/register";
+import { registerStatusSync, syncStatuses } from "../../src/token/status-sync";
+import { turnSnapshot } from "../../src/combat/snapshot";
+import { land, turn, unwrap } from "../../src/rules/index";
+import { scriptedDice } from "../../src/rules/dice";
+import type { LandUnit } from "../../src/rules/nobc/land/types";
+
+type Raw = Record<string, unknown>;
+
+const unitSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  hq: null,
+  size: "brigade",
+  arm: "armour",
+  strength: { value: 6, max: 6 },
+  supply: 2,
+  mode: "combat",
+  minelaying: false,
+  underMine: false,
+  noMove: false,
+  contaminated: false,
+  movementPoints: 4,
+  notes: "",
+  ...extra,
+});
+
+const hqSystem = (side: "nato" | "wp"): Raw => ({
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  echelon: side === "nato" ? "corps" : "army",
+  level: { value: 2, max: 4 },
+  radius: 3,
+  supplyCounters: 0,
+  mayRecover: true,
+  parent: null,
+  initiative: false,
+  notes: "",
+});
+
+const cardSystem = (assignedTo: string | null): Raw => ({
+  side: "nato",
+  category: "engineer",
+  value: 1,
+  modifier: 0,
+  afterUse: "discard",
+  assignedTo,
+  description: "",
+});
+
+function unit(id: string, side: "nato" | "wp", extra: Raw = {}): FakeActorT {
+  return new harness.Actor({ id, name: id, type: "unit", system: unitSystem(side, extra) });
+}
+
+/** The calls made since `since`, per document class and method (a class with none is left out). */
+function callsSince(since: Record<string, number>): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  const classes: Record<string, CallRecord[]> = {
+    Actor: harness.Actor.calls,
+    Item: harness.Item.calls,
+    ActiveEffect: harness.ActiveEffect.calls,
+  };
+  for (const [name, calls] of Object.entries(classes)) {
+    for (const call of calls.slice(since[name] ?? 0)) {
+      const per = (out[name] ??= {});
+      per[call.method] = (per[call.method] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+const mark = (): Record<string, number> => ({
+  Actor: harness.Actor.calls.length,
+  Item: harness.Item.calls.length,
+  ActiveEffect: harness.ActiveEffect.calls.length,
+});
+
+/** Lets the status sync the hooks queued finish (it runs once the action's hooks have all fired). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+/** Posts a card and applies it as the GM; the calls the Apply made, icons included. */
+async function applyCard(post: () => Promise<unknown>): Promise<{ id: string; calls: Record<string, Record<string, number>> }> {
+  const { id } = (await post()) as { id: string };
+  const before = mark();
+  expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+  await settle();
+  return { id, calls: callsSince(before) };
+}
+
+async function undoCard(id: string): Promise<Record<string, Record<string, number>>> {
+  const before = mark();
+  expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+  await settle();
+  return callsSince(before);
+}
+
+/** Every actor's data, its items' and its status icons, to compare before and after (not the write stamps). */
+function world(actors: readonly FakeActorT[]): unknown {
+  return actors.map((a) => ({
+    system: structuredClone(a.system),
+    items: a.items.map((i) => ({ id: i.id, name: i.name, system: structuredClone(i.system) })),
+    statuses: [...a.statuses].sort(),
+  }));
+}
+
+beforeEach(async () => {
+  harness.reset();
+  chatFake.reset();
+  registerChat();
+  registerStatusSync();
+  await settle();
+});
+
+describe("write counts per action", () => {
+  it("an Orders card with 10 mode switches: one Actor call, one ActiveEffect update per unit, no create or delete", async () => {
+    // Five units in Combat Mode go to March, five in March go to Combat (1 SP each).
+    const units = [
+      ...[0, 1, 2, 3, 4].map((i) => unit(`combat${i}`, "nato", { mode: "combat" })),
+      ...[0, 1, 2, 3, 4].map((i) => unit(`march${i}`, "nato", { mode: "march" })),
+    ];
+    // A unit whose order keeps its mode: its supply is paid, its icon stays.
+    const keeper = unit("keeper", "nato", { mode: "combat" });
+    const all = [...units, keeper];
+    await syncStatuses(all);
+    const before = world(all);
+    const landUnit = (a: FakeActorT): LandUnit => ({
+      id: a.uuid,
+      side: "nato",
+      name: a.name,
+      size: "brigade",
+      arm: "armour",
+      strength: 6,
+      mode: a.system["mode"] as LandUnit["mode"],
+      supply: 2,
+      hex: "0101",
+      nationality: "frg",
+    });
+    const orders = [
+      ...units.map((a) => ({ unit: landUnit(a), mode: a.system["mode"] === "combat" ? ("march" as const) : ("combat" as const) })),
+      { unit: landUnit(keeper), mode: "combat" as const },
+    ];
+    const resolution = unwrap(land.resolveOrders({ orders }));
+    expect(resolution.effects.filter((e) => e.type === "mode")).toHaveLength(10);
+
+    const { id, calls } = await applyCard(() => postResolution({ title: "Orders", resolution }));
+    // Before: 10 ActiveEffect deletions and 10 creations, one pair per unit.
+    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { updateDocuments: 10 } });
+    // Each update swaps the one mode icon of its unit, in place, under its own parent.
+    const effectCalls = harness.ActiveEffect.calls.slice(-10);
+    expect(effectCalls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(units);
+    expect(effectCalls.every((c) => (c.data as unknown[]).length === 1)).toBe(true);
+    expect(units.map((a) => [...a.statuses])).toEqual([...Array(5).fill(["marchMode"]), ...Array(5).fill(["combatMode"])]);
+    expect(keeper.system["supply"]).toBe(1);
+
+    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { updateDocuments: 10 } });
+    expect(world(all)).toEqual(before);
+  });
+
+  it("a ground combat with a retreat and hits: one Actor call, one ActiveEffect create per retreating unit", async () => {
+    const attackers = [unit("a1", "wp"), unit("a2", "wp")];
+    const defenders = [unit("d1", "nato", { strength: { value: 2, max: 6 } }), unit("d2", "nato", { strength: { value: 2, max: 6 } })];
+    const all = [...attackers, ...defenders];
+    await syncStatuses(all);
+    const before = world(all);
+    const landUnit = (a: FakeActorT, side: "nato" | "wp", hex: string): LandUnit => ({
+      id: a.uuid,
+      side,
+      name: a.name,
+      size: "brigade",
+      arm: "armour",
+      strength: (a.system["strength"] as { value: number }).value,
+      mode: "combat",
+      supply: 2,
+      hex,
+      nationality: side === "nato" ? "frg" : "su",
+    });
+    const input = {
+      attackerSide: "wp",
+      target: "T",
+      terrain: [],
+      minefield: false,
+      units: [landUnit(attackers[0]!, "wp", "A1"), landUnit(attackers[1]!, "wp", "A2"), ...defenders.map((d) => landUnit(d, "nato", "T"))],
+      adjacency: { T: ["A1", "A2"], A1: ["A2"] },
+      attackers: attackers.map((a) => a.uuid),
+    } as const;
+    const plan = unwrap(land.planGroundCombat(input));
+    const resolution = unwrap(land.groundCombat(input, scriptedDice([6])));
+    expect(resolution.effects.filter((e) => e.type === "retreat")).toHaveLength(2);
+    expect(resolution.effects.filter((e) => e.type === "hits").length).toBeGreaterThan(0);
+
+    const { id, calls } = await applyCard(() =>
+      postResolution({ title: "Ground combat", resolution, groundCombat: { plan, outcome: resolution.outcome } }),
+    );
+    // The hits and the no-move chips in one Actor call; each retreating unit gets its no-move icon in one create.
+    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { createDocuments: 2 } });
+    expect(defenders.map((d) => [...d.statuses].sort())).toEqual([
+      ["combatMode", "noMove"],
+      ["combatMode", "noMove"],
+    ]);
+
+    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { deleteDocuments: 2 } });
+    expect(world(all)).toEqual(before);
+  });
+
+  it("the new-turn card with four HQs holding assigned cards: one Actor call, one Item call per HQ, one ActiveEffect delete per chip", async () => {
+    const hqs = [0, 1, 2, 3].map((i) => new harness.Actor({ id: `hq${i}`, name: `HQ ${i}`, type: "hq", system: hqSystem("nato") }));
+    const chipped = [unit("c1", "nato", { noMove: true }), unit("c2", "nato", { noMove: true })];
+    const free = unit("f1", "nato");
+    for (const [i, hq] of hqs.entries()) {
+      hq.addItem({ name: `Card ${i}a`, type: "supportCard", system: cardSystem(free.uuid) });
+      hq.addItem({ name: `Card ${i}b`, type: "supportCard", system: cardSystem(chipped[0]!.uuid) });
+      // A card held but not assigned: nothing to write for it.
+      hq.addItem({ name: `Card ${i}c`, type: "supportCard", system: cardSystem(null) });
+    }
+    // An HQ whose cards are all free: no call for it.
+    const idle = new harness.Actor({ id: "hqIdle", name: "HQ idle", type: "hq", system: hqSystem("nato") });
+    idle.addItem({ name: "Spare", type: "supportCard", system: cardSystem(null) });
+    const all = [...hqs, idle, ...chipped, free];
+    await syncStatuses(all);
+    const before = world(all);
+    const airAllocation = turn.STAGES[turn.stageIndex("airAllocation")]!;
+    const resolution = turn.stageEntryEffects(airAllocation, turnSnapshot(all as never, []));
+    expect(resolution.effects).toHaveLength(8 + 2);
+
+    const { id, calls } = await applyCard(() => postResolution({ title: "New turn", resolution }));
+    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, Item: { updateDocuments: 4 }, ActiveEffect: { deleteDocuments: 2 } });
+    // One Item call per holding HQ (one parent per database operation), each carrying both its cards.
+    const itemCalls = harness.Item.calls.slice(-4);
+    expect(itemCalls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(hqs);
+    expect(itemCalls.map((c) => (c.data as unknown[]).length)).toEqual([2, 2, 2, 2]);
+    expect(chipped.map((u) => [...u.statuses])).toEqual([["combatMode"], ["combatMode"]]);
+
+    expect(await undoCard(id)).toEqual({
+      Actor: { updateDocuments: 1 },
+      Item: { updateDocuments: 4 },
+      ActiveEffect: { createDocuments: 2 },
+    });
+    expect(world(all)).toEqual(before);
+  });
+
+  it("an Undo sent before the Apply's icons are written: the second sync waits for the first, the icons end as before", async () => {
+    const units = [0, 1, 2].map((i) => unit(`u${i}`, "nato", { mode: "combat" }));
+    await syncStatuses(units);
+    const before = world(units);
+    const resolution = unwrap(
+      land.resolveOrders({
+        orders: units.map((a) => ({
+          unit: {
+            id: a.uuid,
+            side: "nato" as const,
+            name: a.name,
+            size: "brigade" as const,
+            arm: "armour" as const,
+            strength: 6,
+            mode: "combat" as const,
+            supply: 2,
+            hex: "0101",
+            nationality: "frg",
+          },
+          mode: "march" as const,
+        })),
+      }),
+    );
+    const { id } = (await postResolution({ title: "Orders", resolution })) as { id: string };
+    // The Apply's icon writes reach the server only once the Undo has been written.
+    const effects = harness.ActiveEffect;
+    const original = effects.updateDocuments.bind(effects);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = vi.spyOn(effects, "updateDocuments").mockImplementation(async (data: unknown, operation?: unknown) => {
+      await gate;
+      return original(data, operation);
+    });
+    try {
+      const start = mark();
+      expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+      expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+      await settle();
+      open();
+      await settle();
+      expect(world(units)).toEqual(before);
+      // Each sync restated each unit's mode icon once: to March, then back to Combat.
+      expect(callsSince(start)).toEqual({ Actor: { updateDocuments: 2 }, ActiveEffect: { updateDocuments: 6 } });
+    } finally {
+      held.mockRestore();
+    }
+  });
+
+  it("writes nothing for a card whose values are already in place, nor for icons already shown", async () => {
+    const u = unit("u", "nato", { mode: "march" });
+    await syncStatuses([u]);
+    const before = mark();
+    const { calls } = await applyCard(() =>
+      postResolution({
+        title: "Nothing",
+        resolution: { breakdown: [], rolls: [], outcome: "", effects: [{ type: "mode", actor: u.uuid, mode: "march" }] },
+      }),
+    );
+    expect(calls).toEqual({});
+    await syncStatuses([u]);
+    expect(callsSince(before)).toEqual({});
+  });
+});
