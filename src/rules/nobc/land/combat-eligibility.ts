@@ -6,12 +6,24 @@ import type { ActorRef, HexRef } from "../../ids";
 import { phrase, type RefusalList } from "../../resolution";
 import { sideName } from "./words";
 import { alwaysInMarchMode, type LandUnit, type Side } from "./types";
+import { unitIndex, unitsInHex } from "./unit-index";
 
 /** Adjacency as plain data: each hex with the hexes next to it (one direction listed is enough). */
 export type CombatAdjacency = Readonly<Record<HexRef, readonly HexRef[]>>;
 
 export function hexesAdjacent(adjacency: CombatAdjacency, a: HexRef, b: HexRef): boolean {
   return a !== b && ((adjacency[a]?.includes(b) ?? false) || (adjacency[b]?.includes(a) ?? false));
+}
+
+/**
+ * Every hex `hexesAdjacent` finds next to `hex`: those `adjacency` lists for it and those listing
+ * it, without `hex` itself. Read from the adjacency given, never from the units.
+ */
+export function hexesAdjacentTo(adjacency: CombatAdjacency, hex: HexRef): Set<HexRef> {
+  const out = new Set<HexRef>(Object.hasOwn(adjacency, hex) ? (adjacency[hex] ?? []) : []);
+  for (const [from, next] of Object.entries(adjacency)) if (next.includes(hex)) out.add(from);
+  out.delete(hex);
+  return out;
 }
 
 export function otherSide(side: Side): Side {
@@ -36,7 +48,7 @@ export function checkCombatParties(
   attackerIds: readonly ActorRef[],
   prefix = "",
 ): { attackers: LandUnit[]; defenders: LandUnit[] } {
-  const byId = new Map(units.map((u) => [u.id, u]));
+  const byId = unitIndex(units).byId;
   const attackers: LandUnit[] = [];
   const seen = new Set<ActorRef>();
   const field = `${prefix}attackers`;
@@ -102,7 +114,7 @@ export function checkCombatParties(
       );
     }
   });
-  const defenders = units.filter((u) => u.hex === target);
+  const defenders = unitsInHex(units, target);
   if (defenders.length === 0) {
     refusals.add("targetEmpty", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.targetEmpty", { target }), targetField);
   }

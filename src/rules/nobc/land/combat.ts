@@ -46,7 +46,8 @@ import { chemicalCombatModifier } from "./wmd";
 import { categoryName, isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
 import { given, terrainName } from "./words";
 import { DEFAULT_RULES_OPTIONS, optionsSection, type GroundCombatOptions, type RulesOptionsInput } from "./options";
-import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
+import { checkCombatParties, hexesAdjacent, hexesAdjacentTo, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
+import { unitIndex, unitsInHexes } from "./unit-index";
 import {
   LAND_TERRAINS,
   alwaysInMarchMode,
@@ -318,13 +319,9 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       defenders,
       missions.filter((m) => m.side === defenderSide),
     );
-    const adjacentDefenders = input.units.filter(
-      (u) =>
-        u.side === defenderSide &&
-        u.mode === "combat" &&
-        !alwaysInMarchMode(u) &&
-        validStrength(u) &&
-        hexesAdjacent(input.adjacency, u.hex, input.target),
+    // The units of the hexes next to the target only, in the list's order.
+    const adjacentDefenders = unitsInHexes(input.units, hexesAdjacentTo(input.adjacency, input.target)).filter(
+      (u) => u.side === defenderSide && u.mode === "combat" && !alwaysInMarchMode(u) && validStrength(u),
     );
     const breakdown: BreakdownLine[] = [
       oddsLine(attackStrength, defenceStrength, belowOne),
@@ -441,7 +438,7 @@ function supplySpend(units: readonly LandUnit[], missions: readonly PlannedFireM
   const spent = new Map<ActorRef, number>();
   for (const m of missions) spent.set(m.supported, (spent.get(m.supported) ?? 0) + FIRE_SUPPORT_LIMITS.supplyPerMission);
   return [...spent].map(([actor, n]) => {
-    const unit = units.find((u) => u.id === actor)!;
+    const unit = unitIndex(units).firstById.get(actor)!;
     return { actor, name: unit.name, spent: n, available: unit.supply };
   });
 }
@@ -573,7 +570,7 @@ function checkFireMissions(
   attackers: readonly LandUnit[],
   defenders: readonly LandUnit[],
 ): PlannedFireMission[] {
-  const byId = new Map(input.units.map((u) => [u.id, u]));
+  const byId = unitIndex(input.units).byId;
   const inCombat = new Map<ActorRef, LandUnit>([...attackers, ...defenders].map((u) => [u.id, u]));
   const firing = new Set<ActorRef>();
   const perSide = new Map<Side, number>();
