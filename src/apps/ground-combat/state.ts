@@ -19,7 +19,7 @@ import type { Squadron } from "../../rules/nobc/air/types";
 import { cardServesInCombat } from "../../rules/nobc/land/combat";
 import { adjacencyAround, type Battlefield, type WorldCard } from "../../world/battlefield";
 import { combatRivers, terrainOf } from "../../map/rules-view";
-import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel } from "../../map/hex-grid";
+import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel, type Offset } from "../../map/hex-grid";
 import { unitIndex, unitsInHex, unitsInHexes } from "../../rules/nobc/land/unit-index";
 
 export type RiverKindChoice = "none" | RiverKind;
@@ -80,14 +80,28 @@ export function mapKnows(field: Battlefield, hex: HexRef): boolean {
   return field.map?.map.hexes[hex] !== undefined;
 }
 
+const gridKept = new Map<HexRef, readonly HexRef[]>();
+
+/** The labels of a hex's grid neighbours that a label can carry; none for a string that is no label. Worked out once per label. */
+function gridNeighbours(hex: HexRef): readonly HexRef[] {
+  const found = gridKept.get(hex);
+  if (found !== undefined) return found;
+  const off = parseHexLabel(hex);
+  const out =
+    off === undefined
+      ? []
+      : neighbours(off)
+          .filter((n) => n.col >= 0 && n.row >= 0 && n.col < MAX_LABEL_INDEX && n.row < MAX_LABEL_INDEX)
+          .map(hexLabel);
+  // Only labels are kept (at most 99 × 99 of them), never whatever else a unit's hex may hold.
+  if (off !== undefined) gridKept.set(hex, out);
+  return out;
+}
+
 /** Neighbours of a hex: the map's when it knows the hex, else the grid's own geometry. */
 export function neighbourHexes(field: Battlefield, hex: HexRef): HexRef[] {
   if (mapKnows(field, hex)) return [...(adjacencyAround(field, [hex])[hex] ?? [])];
-  const off = parseHexLabel(hex);
-  if (off === undefined) return [];
-  return neighbours(off)
-    .filter((n) => n.col >= 0 && n.row >= 0 && n.col < MAX_LABEL_INDEX && n.row < MAX_LABEL_INDEX)
-    .map(hexLabel);
+  return [...gridNeighbours(hex)];
 }
 
 export function adjacent(field: Battlefield, a: HexRef, b: HexRef): boolean {
@@ -100,12 +114,7 @@ export function adjacent(field: Battlefield, a: HexRef, b: HexRef): boolean {
  * the grid's geometry), so only those six are asked, never every hex the units stand in.
  */
 export function hexesNextTo(field: Battlefield, hex: HexRef, among?: ReadonlySet<HexRef>): HexRef[] {
-  const off = parseHexLabel(hex);
-  if (off === undefined) return [];
-  return neighbours(off)
-    .filter((n) => n.col >= 0 && n.row >= 0 && n.col < MAX_LABEL_INDEX && n.row < MAX_LABEL_INDEX)
-    .map(hexLabel)
-    .filter((h) => (among === undefined || among.has(h)) && adjacent(field, h, hex));
+  return gridNeighbours(hex).filter((h) => (among === undefined || among.has(h)) && adjacent(field, h, hex));
 }
 
 /** Hexes between two hexes on the grid, or null when either has no place on it. */
@@ -174,12 +183,18 @@ function combatHexes(field: Battlefield, state: GroundCombatState, side: Side): 
 
 /** Hexes from the HQ to the nearest hex its side holds in the combat; null when unknown. */
 export function measuredDistance(field: Battlefield, state: GroundCombatState, hq: LandHq): number | null {
-  return nearest(hq, combatHexes(field, state, hq.side));
+  return nearest(hq, offsets(combatHexes(field, state, hq.side)));
 }
 
-function nearest(hq: LandHq, hexes: readonly HexRef[]): number | null {
-  const distances = hexes.map((hex) => gridDistance(hq.hex, hex)).filter((d) => d !== null);
-  return distances.length === 0 ? null : Math.min(...distances);
+/** The grid distance to the nearest of the hexes (already read as offsets), as `gridDistance` counts it; null when none is measurable. */
+function nearest(hq: LandHq, hexes: readonly Offset[]): number | null {
+  const from = parseHexLabel(hq.hex);
+  if (from === undefined || hexes.length === 0) return null;
+  return Math.min(...hexes.map((to) => hexDistance(from, to)));
+}
+
+function offsets(hexes: readonly HexRef[]): Offset[] {
+  return hexes.map(parseHexLabel).filter((o) => o !== undefined);
 }
 
 const cardsKept = new WeakMap<readonly WorldCard[], ReadonlyMap<ActorRef, readonly WorldCard[]>>();
@@ -227,7 +242,7 @@ export function involvedHqs(field: Battlefield, state: GroundCombatState): Plann
   const out: PlannerHq[] = [];
   const byHq = cardsByHq(field);
   for (const side of [state.attackerSide, otherSideOf(state.attackerSide)]) {
-    const hexes = combatHexes(field, state, side);
+    const hexes = offsets(combatHexes(field, state, side));
     for (const hq of field.hqs.filter((h) => h.side === side)) {
       const measured = nearest(hq, hexes);
       const inRadius = measured !== null && measured <= hq.radius;
