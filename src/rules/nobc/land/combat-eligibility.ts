@@ -57,17 +57,18 @@ export function checkCombatParties(
     refusals.add("noAttackers", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.noAttackers", { target }), field);
   }
   attackerIds.forEach((id, i) => {
-    const f = `${field}[${i}]`;
+    // The field is named only when a refusal needs it.
+    const f = () => `${field}[${i}]`;
     const unit = byId.get(id);
     if (unit === undefined) {
-      refusals.add("unknownUnit", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.unknownUnit", { unit: id }), f);
+      refusals.add("unknownUnit", phrase("NOBC.Rules.Land.CombatEligibility.Refusal.unknownUnit", { unit: id }), f());
       return;
     }
     if (seen.has(id)) {
       refusals.add(
         "duplicateAttacker",
         phrase("NOBC.Rules.Land.CombatEligibility.Refusal.duplicateAttacker", { unit: unit.name, target }),
-        f,
+        f(),
       );
       return;
     }
@@ -77,7 +78,7 @@ export function checkCombatParties(
       refusals.add(
         "attackerWrongSide",
         phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerWrongSide", { unit: unit.name, side: sideName(side) }),
-        f,
+        f(),
       );
     }
     if (alwaysInMarchMode(unit)) {
@@ -85,32 +86,32 @@ export function checkCombatParties(
         unit.arm === "artillery"
           ? "NOBC.Rules.Land.CombatEligibility.Refusal.attackerAlwaysMarchArtillery"
           : "NOBC.Rules.Land.CombatEligibility.Refusal.attackerAlwaysMarch";
-      refusals.add("attackerAlwaysMarch", phrase(key, { unit: unit.name }), f);
+      refusals.add("attackerAlwaysMarch", phrase(key, { unit: unit.name }), f());
     } else if (unit.mode !== "combat") {
       refusals.add(
         "attackerNotCombatMode",
         phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotCombatMode", { unit: unit.name }),
-        f,
+        f(),
       );
     }
     if (unit.hex === target) {
       refusals.add(
         "attackerInTarget",
         phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerInTarget", { unit: unit.name, target }),
-        f,
+        f(),
       );
     } else if (!hexesAdjacent(adjacency, unit.hex, target)) {
       refusals.add(
         "attackerNotAdjacent",
         phrase("NOBC.Rules.Land.CombatEligibility.Refusal.attackerNotAdjacent", { unit: unit.name, hex: unit.hex, target }),
-        f,
+        f(),
       );
     }
     if (!validStrength(unit)) {
       refusals.add(
         "invalidStrength",
         phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrength", { unit: unit.name, strength: String(unit.strength) }),
-        f,
+        f(),
       );
     }
   });
