@@ -215,8 +215,19 @@ export interface GroundCombatView {
  */
 export function withNames(text: string, names: ReadonlyMap<string, string>): string {
   let out = text;
-  for (const ref of [...names.keys()].sort((a, b) => b.length - a.length)) if (out.includes(ref)) out = out.split(ref).join(names.get(ref));
+  for (const ref of longestFirst(names)) if (out.includes(ref)) out = out.split(ref).join(names.get(ref));
   return out;
+}
+
+const sortedKept = new WeakMap<ReadonlyMap<string, string>, { readonly size: number; readonly refs: readonly string[] }>();
+
+/** The references of `names`, longest first: sorted once per map (afresh if it grew), not once per sentence. */
+function longestFirst(names: ReadonlyMap<string, string>): readonly string[] {
+  const found = sortedKept.get(names);
+  if (found?.size === names.size) return found.refs;
+  const refs = [...names.keys()].sort((a, b) => b.length - a.length);
+  sortedKept.set(names, { size: names.size, refs });
+  return refs;
 }
 
 /** The phrase with every reference in its text data (nested phrases too) replaced by its name. */

@@ -19,7 +19,8 @@ import type { Squadron } from "../../rules/nobc/air/types";
 import { cardServesInCombat } from "../../rules/nobc/land/combat";
 import { adjacencyAround, type Battlefield, type WorldCard } from "../../world/battlefield";
 import { combatRivers, terrainOf } from "../../map/rules-view";
-import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel } from "../../map/hex-grid";
+import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel, type Offset } from "../../map/hex-grid";
+import { unitIndex, unitsInHex, unitsInHexes } from "../../rules/nobc/land/unit-index";
 
 export type RiverKindChoice = "none" | RiverKind;
 
@@ -79,18 +80,41 @@ export function mapKnows(field: Battlefield, hex: HexRef): boolean {
   return field.map?.map.hexes[hex] !== undefined;
 }
 
+const gridKept = new Map<HexRef, readonly HexRef[]>();
+
+/** The labels of a hex's grid neighbours that a label can carry; none for a string that is no label. Worked out once per label. */
+function gridNeighbours(hex: HexRef): readonly HexRef[] {
+  const found = gridKept.get(hex);
+  if (found !== undefined) return found;
+  const off = parseHexLabel(hex);
+  const out =
+    off === undefined
+      ? []
+      : neighbours(off)
+          .filter((n) => n.col >= 0 && n.row >= 0 && n.col < MAX_LABEL_INDEX && n.row < MAX_LABEL_INDEX)
+          .map(hexLabel);
+  // Only labels are kept (at most 99 × 99 of them), never whatever else a unit's hex may hold.
+  if (off !== undefined) gridKept.set(hex, out);
+  return out;
+}
+
 /** Neighbours of a hex: the map's when it knows the hex, else the grid's own geometry. */
 export function neighbourHexes(field: Battlefield, hex: HexRef): HexRef[] {
   if (mapKnows(field, hex)) return [...(adjacencyAround(field, [hex])[hex] ?? [])];
-  const off = parseHexLabel(hex);
-  if (off === undefined) return [];
-  return neighbours(off)
-    .filter((n) => n.col >= 0 && n.row >= 0 && n.col < MAX_LABEL_INDEX && n.row < MAX_LABEL_INDEX)
-    .map(hexLabel);
+  return [...gridNeighbours(hex)];
 }
 
 export function adjacent(field: Battlefield, a: HexRef, b: HexRef): boolean {
   return a !== b && neighbourHexes(field, a).includes(b);
+}
+
+/**
+ * The hexes `h` for which `adjacent(field, h, hex)` holds (of those in `among`, when given). Every
+ * such `h` is one of the six grid neighbours of `hex` (the map's and the grid's adjacency are both
+ * the grid's geometry), so only those six are asked, never every hex the units stand in.
+ */
+export function hexesNextTo(field: Battlefield, hex: HexRef, among?: ReadonlySet<HexRef>): HexRef[] {
+  return gridNeighbours(hex).filter((h) => (among === undefined || among.has(h)) && adjacent(field, h, hex));
 }
 
 /** Hexes between two hexes on the grid, or null when either has no place on it. */
@@ -100,12 +124,13 @@ export function gridDistance(a: HexRef, b: HexRef): number | null {
   return from === undefined || to === undefined ? null : hexDistance(from, to);
 }
 
+/** The first unit of that id (looked up in the units' index, built once per battlefield read). */
 export function unitById(field: Battlefield, id: ActorRef): LandUnit | undefined {
-  return field.units.find((u) => u.id === id);
+  return unitIndex(field.units).firstById.get(id);
 }
 
 export function defendersOf(field: Battlefield, target: HexRef): LandUnit[] {
-  return target === "" ? [] : field.units.filter((u) => u.hex === target);
+  return target === "" ? [] : unitsInHex(field.units, target);
 }
 
 /** Occupied hexes holding only units of the side not attacking, next to a given attacker (or any unit of the side). */
@@ -117,7 +142,8 @@ export function targetChoices(field: Battlefield, side: Side, attackers: readonl
   const fromHexes = new Set(from.map((u) => u.hex).filter(isHex));
   const enemyHexes = new Set(field.units.filter((u) => u.side !== side && isHex(u.hex)).map((u) => u.hex));
   const friendly = new Set(field.units.filter((u) => u.side === side).map((u) => u.hex));
-  return [...enemyHexes].filter((hex) => !friendly.has(hex) && [...fromHexes].some((h) => adjacent(field, h, hex))).sort();
+  // Each enemy hex asks its own neighbours whether they hold an attacker: linear in the hexes held.
+  return [...enemyHexes].filter((hex) => !friendly.has(hex) && hexesNextTo(field, hex, fromHexes).length > 0).sort();
 }
 
 /** Units of the attacking side that could attack the target: next to it, plus any already ticked. */
@@ -126,9 +152,8 @@ export function attackerCandidates(
   state: Pick<GroundCombatState, "attackerSide" | "attackers" | "target">,
 ): LandUnit[] {
   const ticked = new Set(state.attackers);
-  return field.units.filter(
-    (u) => ticked.has(u.id) || (u.side === state.attackerSide && state.target !== "" && adjacent(field, u.hex, state.target)),
-  );
+  const next = new Set(state.target === "" ? [] : hexesNextTo(field, state.target));
+  return field.units.filter((u) => ticked.has(u.id) || (u.side === state.attackerSide && next.has(u.hex)));
 }
 
 export function inCombatMode(unit: LandUnit): boolean {
@@ -137,13 +162,10 @@ export function inCombatMode(unit: LandUnit): boolean {
 
 /** Artillery of the supported unit's side that may fire for it: stacked with or next to it, not in the defending hex. */
 export function artilleryCandidates(field: Battlefield, supported: LandUnit, target: HexRef): LandUnit[] {
-  return field.units.filter(
-    (u) =>
-      u.arm === "artillery" &&
-      u.side === supported.side &&
-      isHex(u.hex) &&
-      u.hex !== target &&
-      (u.hex === supported.hex || adjacent(field, u.hex, supported.hex)),
+  // The units of the supported unit's hex and the hexes next to it, from the index, in the list's order.
+  const near = [supported.hex, ...hexesNextTo(field, supported.hex)];
+  return unitsInHexes(field.units, near).filter(
+    (u) => u.arm === "artillery" && u.side === supported.side && isHex(u.hex) && u.hex !== target,
   );
 }
 
@@ -161,10 +183,35 @@ function combatHexes(field: Battlefield, state: GroundCombatState, side: Side): 
 
 /** Hexes from the HQ to the nearest hex its side holds in the combat; null when unknown. */
 export function measuredDistance(field: Battlefield, state: GroundCombatState, hq: LandHq): number | null {
-  const distances = combatHexes(field, state, hq.side)
-    .map((hex) => gridDistance(hq.hex, hex))
-    .filter((d) => d !== null);
-  return distances.length === 0 ? null : Math.min(...distances);
+  return nearest(hq, offsets(combatHexes(field, state, hq.side)));
+}
+
+/** The grid distance to the nearest of the hexes (already read as offsets), as `gridDistance` counts it; null when none is measurable. */
+function nearest(hq: LandHq, hexes: readonly Offset[]): number | null {
+  const from = parseHexLabel(hq.hex);
+  if (from === undefined || hexes.length === 0) return null;
+  return Math.min(...hexes.map((to) => hexDistance(from, to)));
+}
+
+function offsets(hexes: readonly HexRef[]): Offset[] {
+  return hexes.map(parseHexLabel).filter((o) => o !== undefined);
+}
+
+const cardsKept = new WeakMap<readonly WorldCard[], ReadonlyMap<ActorRef, readonly WorldCard[]>>();
+
+/** The battlefield's cards by the HQ holding them, in the list's order; built once per read. */
+function cardsByHq(field: Battlefield): ReadonlyMap<ActorRef, readonly WorldCard[]> {
+  const found = cardsKept.get(field.cards);
+  if (found !== undefined) return found;
+  const out = new Map<ActorRef, WorldCard[]>();
+  for (const c of field.cards) {
+    if (c.hq === undefined) continue;
+    const held = out.get(c.hq);
+    if (held === undefined) out.set(c.hq, [c]);
+    else held.push(c);
+  }
+  cardsKept.set(field.cards, out);
+  return out;
 }
 
 export interface PlannerHq {
@@ -193,15 +240,17 @@ export function involvedHqs(field: Battlefield, state: GroundCombatState): Plann
   for (const card of field.cards) if (card.hq !== undefined && card.assignedTo !== null && ids.has(card.assignedTo)) wanted.add(card.hq);
   for (const hq of Object.values(state.cas)) wanted.add(hq);
   const out: PlannerHq[] = [];
+  const byHq = cardsByHq(field);
   for (const side of [state.attackerSide, otherSideOf(state.attackerSide)]) {
+    const hexes = offsets(combatHexes(field, state, side));
     for (const hq of field.hqs.filter((h) => h.side === side)) {
-      const measured = measuredDistance(field, state, hq);
+      const measured = nearest(hq, hexes);
       const inRadius = measured !== null && measured <= hq.radius;
       if (!wanted.has(hq.id) && !inRadius) continue;
       const editable = field.map === null || measured === null;
       const typed = state.distances[hq.id];
       const distance = editable ? (typed ?? measured) : measured;
-      const cards = field.cards.filter((c) => c.hq === hq.id && cardServesInCombat(c.category, side === state.attackerSide));
+      const cards = (byHq.get(hq.id) ?? []).filter((c) => cardServesInCombat(c.category, side === state.attackerSide));
       out.push({ hq, cards, measured, editable, distance });
     }
   }

@@ -46,7 +46,8 @@ import { chemicalCombatModifier } from "./wmd";
 import { categoryName, isWeapon, supportCardRecord, type CombatCardUse } from "./card-categories";
 import { given, terrainName } from "./words";
 import { DEFAULT_RULES_OPTIONS, optionsSection, type GroundCombatOptions, type RulesOptionsInput } from "./options";
-import { checkCombatParties, hexesAdjacent, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
+import { checkCombatParties, hexesAdjacent, hexesAdjacentTo, otherSide, validStrength, type CombatAdjacency } from "./combat-eligibility";
+import { unitIndex, unitsInHexes } from "./unit-index";
 import {
   LAND_TERRAINS,
   alwaysInMarchMode,
@@ -318,13 +319,9 @@ export function planGroundCombat(input: GroundCombatInput): Checked<GroundCombat
       defenders,
       missions.filter((m) => m.side === defenderSide),
     );
-    const adjacentDefenders = input.units.filter(
-      (u) =>
-        u.side === defenderSide &&
-        u.mode === "combat" &&
-        !alwaysInMarchMode(u) &&
-        validStrength(u) &&
-        hexesAdjacent(input.adjacency, u.hex, input.target),
+    // The units of the hexes next to the target only, in the list's order.
+    const adjacentDefenders = unitsInHexes(input.units, hexesAdjacentTo(input.adjacency, input.target)).filter(
+      (u) => u.side === defenderSide && u.mode === "combat" && !alwaysInMarchMode(u) && validStrength(u),
     );
     const breakdown: BreakdownLine[] = [
       oddsLine(attackStrength, defenceStrength, belowOne),
@@ -441,7 +438,7 @@ function supplySpend(units: readonly LandUnit[], missions: readonly PlannedFireM
   const spent = new Map<ActorRef, number>();
   for (const m of missions) spent.set(m.supported, (spent.get(m.supported) ?? 0) + FIRE_SUPPORT_LIMITS.supplyPerMission);
   return [...spent].map(([actor, n]) => {
-    const unit = units.find((u) => u.id === actor)!;
+    const unit = unitIndex(units).firstById.get(actor)!;
     return { actor, name: unit.name, spent: n, available: unit.supply };
   });
 }
@@ -498,9 +495,9 @@ function checkSupport(
     hqs.add(hq.id);
     refusals.items.push(...hqSupportProblems({ hq, used: entryCards.length + entryCas.length, distance }, field));
     entryCards.forEach((card, j) => {
-      const f = `${field}.cards[${j}]`;
+      const f = () => `${field}.cards[${j}]`;
       if (cardIds.has(card.id)) {
-        refusals.add("cardPlayedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.cardPlayedTwice", { card: card.id }), f);
+        refusals.add("cardPlayedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.cardPlayedTwice", { card: card.id }), f());
         return;
       }
       cardIds.add(card.id);
@@ -508,21 +505,21 @@ function checkSupport(
       cardRefusals(refusals, card, hq, attackerSide, f);
     });
     entryCas.forEach((squadron, j) => {
-      const f = `${field}.cas[${j}]`;
+      const f = () => `${field}.cas[${j}]`;
       if (casIds.has(squadron.id)) {
-        refusals.add("casListedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.casListedTwice", { squadron: squadron.name }), f);
+        refusals.add("casListedTwice", phrase("NOBC.Rules.Land.Combat.Refusal.casListedTwice", { squadron: squadron.name }), f());
         return;
       }
       casIds.add(squadron.id);
       cas.push(squadron);
       if (squadron.side !== hq.side) {
-        refusals.add("casWrongSide", phrase("NOBC.Rules.Land.Combat.Refusal.casWrongSide", { squadron: squadron.name, hq: hq.name }), f);
+        refusals.add("casWrongSide", phrase("NOBC.Rules.Land.Combat.Refusal.casWrongSide", { squadron: squadron.name, hq: hq.name }), f());
       }
       if (!Number.isInteger(squadron.value) || squadron.value < 0) {
         refusals.add(
           "casInvalidValue",
           phrase("NOBC.Rules.Land.Combat.Refusal.casInvalidValue", { squadron: squadron.name, value: String(squadron.value) }),
-          f,
+          f(),
         );
       }
     });
@@ -538,31 +535,31 @@ function checkSupport(
   return { cards, cas, planned };
 }
 
-function cardRefusals(refusals: RefusalList, card: SupportCard, hq: LandHq, attackerSide: Side, field: string): void {
+function cardRefusals(refusals: RefusalList, card: SupportCard, hq: LandHq, attackerSide: Side, at: () => string): void {
   const use = combatUse(card);
   if (card.side !== hq.side) {
-    refusals.add("cardWrongSide", phrase("NOBC.Rules.Land.Combat.Refusal.cardWrongSide", { card: card.id, hq: hq.name }), field);
+    refusals.add("cardWrongSide", phrase("NOBC.Rules.Land.Combat.Refusal.cardWrongSide", { card: card.id, hq: hq.name }), at());
   }
   if (card.hq !== undefined && card.hq !== hq.id) {
-    refusals.add("cardWrongHq", phrase("NOBC.Rules.Land.Combat.Refusal.cardWrongHq", { card: card.id, hq: hq.name }), field);
+    refusals.add("cardWrongHq", phrase("NOBC.Rules.Land.Combat.Refusal.cardWrongHq", { card: card.id, hq: hq.name }), at());
   }
   if (use === undefined) {
     refusals.add(
       "cardNoGroundUse",
       phrase("NOBC.Rules.Land.Combat.Refusal.cardNoGroundUse", { card: card.id, category: categoryName(card.category) }),
-      field,
+      at(),
     );
   } else if (use !== "modifier" && card.side !== attackerSide) {
     refusals.add(
       "cardNoDefenceUse",
       phrase("NOBC.Rules.Land.Combat.Refusal.cardNoDefenceUse", { card: card.id, category: categoryName(card.category) }),
-      field,
+      at(),
     );
   } else if (use === "modifier" && !Number.isInteger(card.value)) {
     refusals.add(
       "cardInvalidValue",
       phrase("NOBC.Rules.Land.Combat.Refusal.cardInvalidValue", { card: card.id, value: String(card.value) }),
-      field,
+      at(),
     );
   }
 }
@@ -573,7 +570,7 @@ function checkFireMissions(
   attackers: readonly LandUnit[],
   defenders: readonly LandUnit[],
 ): PlannedFireMission[] {
-  const byId = new Map(input.units.map((u) => [u.id, u]));
+  const byId = unitIndex(input.units).byId;
   const inCombat = new Map<ActorRef, LandUnit>([...attackers, ...defenders].map((u) => [u.id, u]));
   const firing = new Set<ActorRef>();
   const perSide = new Map<Side, number>();
@@ -619,34 +616,34 @@ function checkFireMissions(
     }
     const guns: PlannedFireMission["artillery"] = [];
     mission.artillery.forEach((id, j) => {
-      const f = `${field}.artillery[${j}]`;
+      const f = () => `${field}.artillery[${j}]`;
       const gun = byId.get(id);
       if (gun === undefined) {
         refusals.add(
           "fireMissionArtilleryUnknown",
           phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionArtilleryUnknown", { unit: id, mission: i + 1 }),
-          f,
+          f(),
         );
         return;
       }
       if (firing.has(id)) {
-        refusals.add("artilleryFiresTwice", phrase("NOBC.Rules.Land.Combat.Refusal.artilleryFiresTwice", { unit: gun.name }), f);
+        refusals.add("artilleryFiresTwice", phrase("NOBC.Rules.Land.Combat.Refusal.artilleryFiresTwice", { unit: gun.name }), f());
         return;
       }
       firing.add(id);
       guns.push({ id, name: gun.name, strength: gun.strength });
       if (gun.arm !== "artillery") {
-        refusals.add("fireMissionNotArtillery", phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionNotArtillery", { unit: gun.name }), f);
+        refusals.add("fireMissionNotArtillery", phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionNotArtillery", { unit: gun.name }), f());
       }
       if (gun.side !== supported.side) {
         refusals.add(
           "fireMissionArtillerySide",
           phrase("NOBC.Rules.Land.Combat.Refusal.fireMissionArtillerySide", { unit: gun.name, supported: supported.name }),
-          f,
+          f(),
         );
       }
       if (gun.hex === input.target) {
-        refusals.add("artilleryAlreadyDefends", phrase("NOBC.Rules.Land.Combat.Refusal.artilleryAlreadyDefends", { unit: gun.name }), f);
+        refusals.add("artilleryAlreadyDefends", phrase("NOBC.Rules.Land.Combat.Refusal.artilleryAlreadyDefends", { unit: gun.name }), f());
       } else if (gun.hex !== supported.hex && !hexesAdjacent(input.adjacency, gun.hex, supported.hex)) {
         refusals.add(
           "fireMissionArtilleryNotAdjacent",
@@ -656,14 +653,14 @@ function checkFireMissions(
             supported: supported.name,
             supportedHex: supported.hex,
           }),
-          f,
+          f(),
         );
       }
       if (!validStrength(gun)) {
         refusals.add(
           "invalidStrength",
           phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrength", { unit: gun.name, strength: String(gun.strength) }),
-          f,
+          f(),
         );
       }
     });

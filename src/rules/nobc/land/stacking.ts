@@ -10,6 +10,7 @@ import { listOf, modeName } from "./words";
 
 const STACKING = `${SEEDS.nobc}, Land War QRS: Stacking`;
 const DECISIONS = "docs/rules-decisions.md";
+const FORMATION_SOURCE = `${STACKING}; ${DECISIONS}: stacking`;
 
 export type StackingHexType = "close" | "open" | "city";
 
@@ -127,8 +128,8 @@ function checkHex(hex: StackingHex): StackingViolation[] {
   const mode: Mode = formations.some((u) => u.mode === "march") ? "march" : "combat";
   const type = stackingHexType(hex.terrain);
   const limit = stackingLimit(type, mode);
-  const source = `${STACKING}; ${DECISIONS}: stacking`;
-  const where = phrase(WHERE[type], { mode: modeName(mode) });
+  // The words of the hex and the source are made only for a violation (most hexes have none).
+  const where = () => phrase(WHERE[type], { mode: modeName(mode) });
   const divisions = formations.filter((u) => u.size === "division");
   if (divisions.length > limit.divisions) {
     add(
@@ -139,10 +140,10 @@ function checkHex(hex: StackingHex): StackingViolation[] {
         hex: hex.hex,
         count: divisions.length,
         units: names(divisions),
-        where,
+        where: where(),
         limit: limit.divisions,
       }),
-      source,
+      FORMATION_SOURCE,
     );
   }
   const brigades = formations.filter((u) => u.size === "brigade" || u.size === "regiment");
@@ -155,10 +156,10 @@ function checkHex(hex: StackingHex): StackingViolation[] {
         hex: hex.hex,
         count: brigades.length,
         units: names(brigades),
-        where,
+        where: where(),
         limit: limit.brigades,
       }),
-      source,
+      FORMATION_SOURCE,
     );
   }
   return out;
