@@ -13,6 +13,7 @@ import type { LandTerrain, RiverKind, Side } from "../rules/nobc/land/types";
 import { hexside } from "../rules/ids";
 import { directionTo, hexDistance, hexLabel, inMap, neighbour, neighbours, offsetOf } from "./hex-grid";
 import type { CountryCode, MapHex, TerrainMap } from "./terrain-schema";
+import { MinHeap } from "./heap";
 
 /** What has changed on the map since the terrain file was drawn. */
 export interface MapState {
@@ -179,36 +180,118 @@ export interface ResupplyRoute {
  * with fewer hexes. The result feeds `ResupplyCandidate.distance` and `.autobahnHexes`.
  */
 export function resupplyRoute(view: MapView, from: HexRef, to: HexRef): ResupplyRoute {
+  return resupplyRoutes(view, from, [to]).get(to)!;
+}
+
+// A search key packs the cost in half-hexes and the steps into one number: cost first, then steps.
+// Steps never exceed the cost (every step costs at least one half-hex), and a map has < 99 × 99 hexes.
+const STEPS = 16384;
+
+/**
+ * The map as numbers for route searches, built once per `MapView`: hex `i` is column `i / rows`,
+ * row `i % rows`; its six neighbours (−1 off the map) and whether each step runs along an
+ * autobahn, in `HEX_DIRECTIONS` order. The stamps mark what the current search has touched, so a
+ * search costs what it visits, not the size of the map.
+ */
+interface SearchGrid {
+  readonly labels: readonly HexRef[];
+  readonly index: ReadonlyMap<HexRef, number>;
+  readonly next: Int32Array;
+  readonly autobahn: Uint8Array;
+  readonly best: Float64Array;
+  readonly seen: Uint32Array;
+  readonly done: Uint32Array;
+  search: number;
+}
+
+const grids = new WeakMap<MapView, SearchGrid>();
+
+function searchGrid(view: MapView): SearchGrid {
+  const known = grids.get(view);
+  if (known !== undefined) return known;
+  const { columns, rows } = view.map;
+  const n = columns * rows;
+  const labels: HexRef[] = [];
+  const index = new Map<HexRef, number>();
+  for (let col = 0; col < columns; col++) {
+    for (let row = 0; row < rows; row++) {
+      const label = hexLabel({ col, row });
+      index.set(label, labels.length);
+      labels.push(label);
+    }
+  }
+  const next = new Int32Array(n * 6).fill(-1);
+  const autobahn = new Uint8Array(n * 6);
+  labels.forEach((label, i) => {
+    neighbours(offsetOf(label)).forEach((off, d) => {
+      if (!inMap(off, columns, rows)) return;
+      const other = hexLabel(off);
+      next[i * 6 + d] = index.get(other)!;
+      if (view.links.get(hexside(label, other)) === "autobahn") autobahn[i * 6 + d] = 1;
+    });
+  });
+  const grid: SearchGrid = {
+    labels,
+    index,
+    next,
+    autobahn,
+    best: new Float64Array(n),
+    seen: new Uint32Array(n),
+    done: new Uint32Array(n),
+    search: 0,
+  };
+  grids.set(view, grid);
+  return grid;
+}
+
+/**
+ * `resupplyRoute` from one HQ's hex to every hex in `to`, in one search (Dijkstra with a binary
+ * heap, costs in half-hexes: 2 a hex, 1 an autobahn hex). It stops once every target is reached;
+ * a target whose cheapest route would cost more than `maxCost` half-hexes is left out of the result
+ * (the map is a full grid, so a target `d` hexes away as the crow flies always costs at most `2d`).
+ */
+export function resupplyRoutes(view: MapView, from: HexRef, to: Iterable<HexRef>, maxCost = Infinity): Map<HexRef, ResupplyRoute> {
   hexOf(view, from);
-  hexOf(view, to);
-  // Costs in half-hexes keep the search in whole numbers: 2 per hex, 1 per autobahn hex.
-  const best = new Map<HexRef, { cost: number; steps: number; autobahn: number }>([[from, { cost: 0, steps: 0, autobahn: 0 }]]);
-  const open: HexRef[] = [from];
-  const done = new Set<HexRef>();
-  while (open.length > 0) {
-    open.sort((a, b) => better(best.get(a)!, best.get(b)!) || (a < b ? -1 : 1));
-    const here = open.shift()!;
-    if (here === to) break;
-    if (done.has(here)) continue;
-    done.add(here);
-    const at = best.get(here)!;
-    for (const next of adjacentHexes(view, here)) {
-      if (done.has(next)) continue;
-      const autobahn = view.links.get(hexside(here, next)) === "autobahn";
-      const candidate = { cost: at.cost + (autobahn ? 1 : 2), steps: at.steps + 1, autobahn: at.autobahn + (autobahn ? 1 : 0) };
-      const known = best.get(next);
-      if (known === undefined || better(candidate, known) < 0) {
-        best.set(next, candidate);
-        if (!open.includes(next)) open.push(next);
+  const grid = searchGrid(view);
+  const left = new Set<number>();
+  for (const hex of to) {
+    hexOf(view, hex);
+    left.add(grid.index.get(hex)!);
+  }
+  const out = new Map<HexRef, ResupplyRoute>();
+  if (left.size === 0) return out;
+  const { next, autobahn, best, seen, done } = grid;
+  const stamp = ++grid.search;
+  const start = grid.index.get(from)!;
+  best[start] = 0;
+  seen[start] = stamp;
+  const open = new MinHeap<number>();
+  open.push(0, start);
+  while (open.size > 0) {
+    const key = open.peekKey()!;
+    const here = open.pop()!;
+    if (done[here] === stamp || best[here] !== key) continue;
+    const cost = Math.floor(key / STEPS);
+    if (cost > maxCost) break;
+    done[here] = stamp;
+    const steps = key % STEPS;
+    if (left.delete(here)) {
+      // cost = 2 × hexes − autobahn hexes
+      out.set(grid.labels[here]!, { distance: steps, autobahnHexes: 2 * steps - cost });
+      if (left.size === 0) break;
+    }
+    for (let d = here * 6; d < here * 6 + 6; d++) {
+      const there = next[d]!;
+      if (there < 0 || done[there] === stamp) continue;
+      const candidate = (cost + (autobahn[d] === 1 ? 1 : 2)) * STEPS + steps + 1;
+      if (seen[there] !== stamp || candidate < best[there]!) {
+        seen[there] = stamp;
+        best[there] = candidate;
+        open.push(candidate, there);
       }
     }
   }
-  const reached = best.get(to)!;
-  return { distance: reached.steps, autobahnHexes: reached.autobahn };
-}
-
-function better(a: { cost: number; steps: number }, b: { cost: number; steps: number }): number {
-  return a.cost - b.cost || a.steps - b.steps;
+  return out;
 }
 
 /** Countries where a Warsaw Pact HQ recovers levels after resupply (seed 000, Land War QRS, 6.). */

@@ -4,20 +4,24 @@
  * facts each unit needs, asks the rules unit by unit for the offer, and builds the hand-out sent to
  * `resolveResupply`. Pure.
  */
-import type { ActorRef } from "../../../rules/ids";
-import { resolveResupply, unitSupplyCapacity, type ResupplyCandidate, type ResupplyOutcome } from "../../../rules/nobc/land/resupply";
+import type { ActorRef, HexRef } from "../../../rules/ids";
+import {
+  resolveResupply,
+  resupplyUnrelated,
+  unitSupplyCapacity,
+  type ResupplyCandidate,
+  type ResupplyOutcome,
+} from "../../../rules/nobc/land/resupply";
 import type { LandHq, LandUnit } from "../../../rules/nobc/land/types";
 import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
 import { speak } from "../../../words/phrase";
-import { distance, onOrAdjacentToRoad, resupplyRoute } from "../../../map/rules-view";
+import { onOrAdjacentToRoad, resupplyRoutes, type ResupplyRoute } from "../../../map/rules-view";
+import { cubeDistance, offsetOf, offsetToCube, type Cube } from "../../../map/hex-grid";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, onMap, oncePerTurn, type LandWorld } from "../world";
 import { text, type Translator } from "../view";
 import type { Card } from "../../base/controller";
-
-/** Refusal codes that mean "not this HQ's unit at all" (another side, nationality, Army or Front). */
-const UNRELATED = new Set(["wrongSide", "wrongNationality", "notInFront", "notInArmy"]);
 
 /** A unit's place in an HQ's offer: may it take counters, how many, and if not, why. */
 export interface ResupplyOffer {
@@ -31,42 +35,141 @@ export interface ResupplyOffer {
   readonly reasons: readonly Refusal[];
 }
 
-/** The rules' view of a unit for this HQ, with the route read from the scene's map. */
-function candidateOf(field: Battlefield, hq: LandHq, unit: LandUnit): ResupplyCandidate | null {
-  if (field.map === null || !onMap(field, hq.hex) || !onMap(field, unit.hex)) return null;
-  const base = { unit, onOrAdjacentToRoad: onOrAdjacentToRoad(field.map, unit.hex) };
-  const front = unit.hq === undefined ? undefined : hqById(field, unit.hq)?.parent;
-  const withFront = front === undefined ? base : { ...base, front };
-  const crow = distance(field.map, hq.hex, unit.hex);
-  // Even a route wholly on the autobahn reaches only twice the radius: farther units skip the search.
-  if (crow > 2 * hq.radius) return { ...withFront, distance: crow, autobahnHexes: 0 };
-  const route = resupplyRoute(field.map, hq.hex, unit.hex);
-  return { ...withFront, distance: route.distance, autobahnHexes: route.autobahnHexes };
+/** A unit as every HQ's offer reads it: its Front (the parent of its HQ) and, on the map, its cube coordinates. */
+interface UnitFacts {
+  readonly unit: LandUnit;
+  readonly front: ActorRef | undefined;
+  readonly cube: Cube | null;
+}
+
+/**
+ * What every HQ's offer needs from the battlefield, read once per render: each unit's facts, the
+ * units grouped by the HQs that may supply them (`nato:<nationality>`, `army:<hq>`,
+ * `front:<front>`) in the battlefield's order, and whether a hex is on or next to a road.
+ */
+export interface ResupplyIndex {
+  readonly groups: ReadonlyMap<string, readonly UnitFacts[]>;
+  readonly roads: Map<HexRef, boolean>;
+}
+
+export function resupplyIndex(field: Battlefield): ResupplyIndex {
+  const hqs = new Map<ActorRef, LandHq>();
+  for (const hq of field.hqs) if (!hqs.has(hq.id)) hqs.set(hq.id, hq);
+  const groups = new Map<string, UnitFacts[]>();
+  const add = (key: string, facts: UnitFacts) => {
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [facts]);
+    else group.push(facts);
+  };
+  for (const unit of field.units) {
+    const front = unit.hq === undefined ? undefined : hqs.get(unit.hq)?.parent;
+    const facts = { unit, front, cube: cubeOn(field, unit.hex) };
+    if (unit.side === "nato") add(`nato:${unit.nationality}`, facts);
+    else {
+      if (unit.hq !== undefined) add(`army:${unit.hq}`, facts);
+      if (front !== undefined) add(`front:${front}`, facts);
+    }
+  }
+  return { groups, roads: new Map() };
+}
+
+function cubeOn(field: Battlefield, hex: HexRef): Cube | null {
+  return onMap(field, hex) ? offsetToCube(offsetOf(hex)) : null;
+}
+
+/** The group of units an HQ may supply (a superset: the rules' `resupplyUnrelated` has the last word). */
+function groupOf(hq: LandHq): string {
+  if (hq.side === "nato") return `nato:${hq.nationality}`;
+  return hq.echelon === "front" ? `front:${hq.id}` : `army:${hq.id}`;
 }
 
 /**
  * What the HQ may offer: every unit of its own (side, nationality or Army/Front as the rules
- * read it), eligible or not with the rules' reasons. Units of other HQs' commands are left out.
+ * read it), eligible or not with the rules' reasons. Units of other HQs' commands are left out
+ * before any route is searched; the routes to all the HQ's units come from one search from its hex.
  */
-export function resupplyOffers(field: Battlefield, hq: LandHq): ResupplyOffer[] {
-  const out: ResupplyOffer[] = [];
+export function resupplyOffers(field: Battlefield, hq: LandHq, index: ResupplyIndex = resupplyIndex(field)): ResupplyOffer[] {
+  return offersOf(field, hq, index, true).offers;
+}
+
+/**
+ * The entry card's part of an HQ's offer: the eligible units, as `resupplyOffers` gives them, and
+ * how many others there are. Units farther than twice the radius as the crow flies cannot be
+ * eligible (even a route wholly on the autobahn does not reach them), so only they are counted
+ * without asking the rules for their reasons.
+ */
+export function resupplyEntryOffers(
+  field: Battlefield,
+  hq: LandHq,
+  index: ResupplyIndex = resupplyIndex(field),
+): { readonly eligible: ResupplyOffer[]; readonly others: number } {
+  const { offers, skipped } = offersOf(field, hq, index, false);
+  const eligible = offers.filter((o) => o.eligible);
+  return { eligible, others: offers.length - eligible.length + skipped };
+}
+
+function offersOf(field: Battlefield, hq: LandHq, index: ResupplyIndex, all: boolean): { offers: ResupplyOffer[]; skipped: number } {
+  const view = field.map;
+  const from = view === null ? null : cubeOn(field, hq.hex);
+  const mine: { unit: LandUnit; base: Omit<ResupplyCandidate, "distance" | "autobahnHexes"> | null; crow: number }[] = [];
+  const targets: HexRef[] = [];
+  let reach = 0;
+  let skipped = 0;
+  for (const { unit, front: unitFront, cube } of index.groups.get(groupOf(hq)) ?? []) {
+    const placed = view !== null && from !== null && cube !== null;
+    // A unit without a hex is checked without its Front, as the rules have always been asked.
+    const front = placed ? unitFront : undefined;
+    if (resupplyUnrelated(hq, front === undefined ? { unit } : { unit, front }) !== null) continue;
+    if (!placed) {
+      mine.push({ unit, base: null, crow: 0 });
+      continue;
+    }
+    const crow = cubeDistance(from, cube);
+    // Even a route wholly on the autobahn reaches only twice the radius: farther units need no search.
+    const far = crow > 2 * hq.radius;
+    if (far && !all) {
+      skipped++;
+      continue;
+    }
+    let road = index.roads.get(unit.hex);
+    if (road === undefined) index.roads.set(unit.hex, (road = onOrAdjacentToRoad(view, unit.hex)));
+    const base = { unit, onOrAdjacentToRoad: road };
+    mine.push({ unit, base: front === undefined ? base : { ...base, front }, crow });
+    if (!far) {
+      targets.push(unit.hex);
+      reach = Math.max(reach, crow);
+    }
+  }
+  // Routes are exact up to twice the farthest target (a straight route costs no more); the entry
+  // card needs only those within the radius (2 × radius half-hexes), the others cannot be eligible.
+  const bound = all || !Number.isFinite(hq.radius) ? 2 * reach : Math.min(2 * reach, 2 * hq.radius);
+  const routes = view !== null && from !== null ? resupplyRoutes(view, hq.hex, targets, bound) : new Map<HexRef, ResupplyRoute>();
   // The unit-by-unit check asks for one counter from an HQ of at least level 1, so the HQ's own
   // level does not hide a unit's eligibility; the level is checked on the whole hand-out.
   const probe = { ...hq, level: Math.max(1, hq.level) };
-  for (const unit of field.units) {
-    if (unit.side !== hq.side) continue;
+  const offers: ResupplyOffer[] = [];
+  for (const { unit, base, crow } of mine) {
+    let candidate: ResupplyCandidate | null = null;
+    if (base !== null && crow > 2 * hq.radius) candidate = { ...base, distance: crow, autobahnHexes: 0 };
+    else if (base !== null) {
+      const route = routes.get(unit.hex);
+      if (route === undefined) {
+        // Only the entry card's search stops at the radius: a unit beyond it is counted, not offered.
+        skipped++;
+        continue;
+      }
+      candidate = { ...base, distance: route.distance, autobahnHexes: route.autobahnHexes };
+    }
     const room = Math.max(0, unitSupplyCapacity(unit) - unit.supply);
-    const candidate = candidateOf(field, hq, unit);
     const check = resolveResupply({
       hq: probe,
       candidates: [candidate ?? { unit, onOrAdjacentToRoad: true, distance: 0 }],
       allocation: { [unit.id]: Math.max(1, room) },
     });
-    const refusals = check.ok ? [] : check.refusals;
-    if (refusals.some((r) => UNRELATED.has(r.code))) continue;
-    out.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons: refusals });
+    const reasons = check.ok ? [] : check.refusals;
+    offers.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons });
   }
-  return out;
+  return { offers, skipped };
 }
 
 export interface ResupplyState {
@@ -97,20 +200,29 @@ export function offMapReason(unit: LandUnit, hq: LandHq): Phrase {
   return phrase("NOBC.Land.Check.routeOffMap", { unit: unit.name, hq: hq.name });
 }
 
-/** The hand-out checked by the rules; units without a hex are refused by the dialog first. */
-export function resupplyResolution(field: Battlefield, state: ResupplyState): Checked<Resolution<ResupplyOutcome>> {
+/**
+ * The hand-out checked by the rules; units without a hex are refused by the dialog first. `offers`
+ * are the HQ's offers when the caller has them already (the dialog reads them once per render).
+ */
+export function resupplyResolution(
+  field: Battlefield,
+  state: ResupplyState,
+  offers?: readonly ResupplyOffer[],
+): Checked<Resolution<ResupplyOutcome>> {
   const hq = hqById(field, state.hq);
   if (hq === undefined)
     return {
       ok: false,
       refusals: [{ code: "unknownHq", text: phrase("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
     };
-  const offers = resupplyOffers(field, hq);
+  offers ??= resupplyOffers(field, hq);
+  const byUnit = new Map<ActorRef, ResupplyOffer>();
+  for (const o of offers) if (!byUnit.has(o.unit.id)) byUnit.set(o.unit.id, o);
   const refusals: Refusal[] = [];
   const allocation: Record<ActorRef, number> = {};
   for (const [id, counters] of Object.entries(state.allocation)) {
     if (counters === 0) continue;
-    const offer = offers.find((o) => o.unit.id === id);
+    const offer = byUnit.get(id);
     if (offer?.candidate === null) refusals.push({ code: "noHex", text: offMapReason(offer.unit, hq), field: `allocation.${id}` });
     else allocation[id] = counters;
   }
