@@ -74,7 +74,8 @@ export function resupplyTheatre(options: TheatreOptions): Battlefield {
     spots.push({ col, row });
     // Every fourth WP HQ is a Front; the armies after it belong to it.
     const front = !nato && i % 8 === 1;
-    const parent = nato || front ? undefined : hqs.filter((h) => h.echelon === "front").at(-1)?.id;
+    // A few NATO corps answer to the first NATO HQ: their units then carry a `front` the rules ignore.
+    const parent = front ? undefined : nato ? (i % 6 === 4 ? "Actor.hq0" : undefined) : hqs.filter((h) => h.echelon === "front").at(-1)?.id;
     hqs.push({
       id: `Actor.hq${i}`,
       side: nato ? "nato" : "wp",
@@ -84,7 +85,7 @@ export function resupplyTheatre(options: TheatreOptions): Battlefield {
       maxLevel: 4,
       radius: 3 + int(4),
       nationality: nato ? NATO[(i / 2) % NATO.length]! : "su",
-      hex: i % 23 === 22 ? "" : hexLabel({ col, row }),
+      hex: i % 23 === 5 ? "" : hexLabel({ col, row }),
       ...(parent === undefined ? {} : { parent }),
       mayRecover: true,
     });
