@@ -188,16 +188,15 @@ export function resupplyRoute(view: MapView, from: HexRef, to: HexRef): Resupply
 const STEPS = 16384;
 
 /**
- * The map as numbers for route searches, built once per `MapView`: hex `i` is column `i / rows`,
- * row `i % rows`; its six neighbours (−1 off the map) and whether each step runs along an
- * autobahn, in `HEX_DIRECTIONS` order. The stamps mark what the current search has touched, so a
- * search costs what it visits, not the size of the map.
+ * What the route searches keep of a `MapView`, built once per view at the cost of its roads (not
+ * of its hexes): hex `i` is column `i / rows`, row `i % rows`; the autobahn steps as pairs of such
+ * numbers; and stamps marking what the current search has touched, so that a search costs what it
+ * visits, not the size of the map.
  */
 interface SearchGrid {
-  readonly labels: readonly HexRef[];
-  readonly index: ReadonlyMap<HexRef, number>;
-  readonly next: Int32Array;
-  readonly autobahn: Uint8Array;
+  readonly columns: number;
+  readonly rows: number;
+  readonly autobahn: ReadonlySet<number>;
   readonly best: Float64Array;
   readonly seen: Uint32Array;
   readonly done: Uint32Array;
@@ -211,29 +210,15 @@ function searchGrid(view: MapView): SearchGrid {
   if (known !== undefined) return known;
   const { columns, rows } = view.map;
   const n = columns * rows;
-  const labels: HexRef[] = [];
-  const index = new Map<HexRef, number>();
-  for (let col = 0; col < columns; col++) {
-    for (let row = 0; row < rows; row++) {
-      const label = hexLabel({ col, row });
-      index.set(label, labels.length);
-      labels.push(label);
-    }
+  const autobahn = new Set<number>();
+  for (const [key, kind] of view.links) {
+    if (kind !== "autobahn") continue;
+    const [a, b] = key.split("|").map((label) => cellIndex(offsetOf(label), rows));
+    autobahn.add(stepKey(a!, b!, n));
   }
-  const next = new Int32Array(n * 6).fill(-1);
-  const autobahn = new Uint8Array(n * 6);
-  labels.forEach((label, i) => {
-    neighbours(offsetOf(label)).forEach((off, d) => {
-      if (!inMap(off, columns, rows)) return;
-      const other = hexLabel(off);
-      next[i * 6 + d] = index.get(other)!;
-      if (view.links.get(hexside(label, other)) === "autobahn") autobahn[i * 6 + d] = 1;
-    });
-  });
   const grid: SearchGrid = {
-    labels,
-    index,
-    next,
+    columns,
+    rows,
     autobahn,
     best: new Float64Array(n),
     seen: new Uint32Array(n),
@@ -244,6 +229,19 @@ function searchGrid(view: MapView): SearchGrid {
   return grid;
 }
 
+const cellIndex = ({ col, row }: { col: number; row: number }, rows: number) => col * rows + row;
+const stepKey = (a: number, b: number, n: number) => (a < b ? a * n + b : b * n + a);
+
+/** Cube steps (q, r) to the six neighbours. */
+const CUBE_STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+];
+
 /**
  * `resupplyRoute` from one HQ's hex to every hex in `to`, in one search (Dijkstra with a binary
  * heap, costs in half-hexes: 2 a hex, 1 an autobahn hex). It stops once every target is reached;
@@ -253,16 +251,17 @@ function searchGrid(view: MapView): SearchGrid {
 export function resupplyRoutes(view: MapView, from: HexRef, to: Iterable<HexRef>, maxCost = Infinity): Map<HexRef, ResupplyRoute> {
   hexOf(view, from);
   const grid = searchGrid(view);
-  const left = new Set<number>();
+  const { columns, rows, autobahn, best, seen, done } = grid;
+  const n = columns * rows;
+  const left = new Map<number, HexRef>();
   for (const hex of to) {
     hexOf(view, hex);
-    left.add(grid.index.get(hex)!);
+    left.set(cellIndex(offsetOf(hex), rows), hex);
   }
   const out = new Map<HexRef, ResupplyRoute>();
   if (left.size === 0) return out;
-  const { next, autobahn, best, seen, done } = grid;
   const stamp = ++grid.search;
-  const start = grid.index.get(from)!;
+  const start = cellIndex(offsetOf(from), rows);
   best[start] = 0;
   seen[start] = stamp;
   const open = new MinHeap<number>();
@@ -275,15 +274,23 @@ export function resupplyRoutes(view: MapView, from: HexRef, to: Iterable<HexRef>
     if (cost > maxCost) break;
     done[here] = stamp;
     const steps = key % STEPS;
-    if (left.delete(here)) {
+    const target = left.get(here);
+    if (target !== undefined) {
+      left.delete(here);
       // cost = 2 × hexes − autobahn hexes
-      out.set(grid.labels[here]!, { distance: steps, autobahnHexes: 2 * steps - cost });
+      out.set(target, { distance: steps, autobahnHexes: 2 * steps - cost });
       if (left.size === 0) break;
     }
-    for (let d = here * 6; d < here * 6 + 6; d++) {
-      const there = next[d]!;
-      if (there < 0 || done[there] === stamp) continue;
-      const candidate = (cost + (autobahn[d] === 1 ? 1 : 2)) * STEPS + steps + 1;
+    const col = Math.floor(here / rows);
+    const q = col;
+    const r = (here % rows) - (col - (col & 1)) / 2;
+    for (const [dq, dr] of CUBE_STEPS) {
+      const nq = q + dq;
+      const nrow = r + dr + (nq - (nq & 1)) / 2;
+      if (nq < 0 || nq >= columns || nrow < 0 || nrow >= rows) continue;
+      const there = nq * rows + nrow;
+      if (done[there] === stamp) continue;
+      const candidate = (cost + (autobahn.has(stepKey(here, there, n)) ? 1 : 2)) * STEPS + steps + 1;
       if (seen[there] !== stamp || candidate < best[there]!) {
         seen[there] = stamp;
         best[there] = candidate;

@@ -16,7 +16,7 @@ import type { LandHq, LandUnit } from "../../../rules/nobc/land/types";
 import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
 import { speak } from "../../../words/phrase";
 import { onOrAdjacentToRoad, resupplyRoutes, type ResupplyRoute } from "../../../map/rules-view";
-import { cubeDistance, offsetOf, offsetToCube, type Cube } from "../../../map/hex-grid";
+import { cubeDistance, offsetOf, offsetToCube, type Cube, type Offset } from "../../../map/hex-grid";
 import type { Battlefield } from "../../../world/battlefield";
 import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, onMap, oncePerTurn, type LandWorld } from "../world";
@@ -35,12 +35,21 @@ export interface ResupplyOffer {
   readonly reasons: readonly Refusal[];
 }
 
-/** A unit as every HQ's offer reads it: its Front (the parent of its HQ) and, on the map, its cube coordinates. */
+/**
+ * A unit as every HQ's offer reads it: its place in the battlefield's list, its Front (the parent
+ * of its HQ) and, on the map, its column and row and cube coordinates.
+ */
 interface UnitFacts {
+  readonly order: number;
   readonly unit: LandUnit;
   readonly front: ActorRef | undefined;
+  readonly at: Offset | null;
   readonly cube: Cube | null;
 }
+
+/** Columns and rows of a block of the map in the index's spatial buckets. */
+const CELL = 8;
+const cellOf = (col: number, row: number) => Math.floor(col / CELL) * 1024 + Math.floor(row / CELL);
 
 /**
  * What every HQ's offer needs from the battlefield, read once per render: each unit's facts, the
@@ -49,32 +58,80 @@ interface UnitFacts {
  */
 export interface ResupplyIndex {
   readonly groups: ReadonlyMap<string, readonly UnitFacts[]>;
+  /** The units of each group on the map, bucketed by blocks of CELL × CELL hexes (`cellOf`). */
+  readonly cells: ReadonlyMap<string, ReadonlyMap<number, readonly UnitFacts[]>>;
+  /** Filled as the offers are read: a hex's road, and how many units of a group an HQ on the map supplies. */
   readonly roads: Map<HexRef, boolean>;
+  readonly related: Map<string, number>;
 }
 
 export function resupplyIndex(field: Battlefield): ResupplyIndex {
   const hqs = new Map<ActorRef, LandHq>();
   for (const hq of field.hqs) if (!hqs.has(hq.id)) hqs.set(hq.id, hq);
   const groups = new Map<string, UnitFacts[]>();
+  const cells = new Map<string, Map<number, UnitFacts[]>>();
   const add = (key: string, facts: UnitFacts) => {
     const group = groups.get(key);
     if (group === undefined) groups.set(key, [facts]);
     else group.push(facts);
+    if (facts.at === null) return;
+    let buckets = cells.get(key);
+    if (buckets === undefined) cells.set(key, (buckets = new Map<number, UnitFacts[]>()));
+    const cell = cellOf(facts.at.col, facts.at.row);
+    const bucket = buckets.get(cell);
+    if (bucket === undefined) buckets.set(cell, [facts]);
+    else bucket.push(facts);
   };
-  for (const unit of field.units) {
+  field.units.forEach((unit, order) => {
     const front = unit.hq === undefined ? undefined : hqs.get(unit.hq)?.parent;
-    const facts = { unit, front, cube: cubeOn(field, unit.hex) };
+    const at = onMap(field, unit.hex) ? offsetOf(unit.hex) : null;
+    const facts = { order, unit, front, at, cube: at === null ? null : offsetToCube(at) };
     if (unit.side === "nato") add(`nato:${unit.nationality}`, facts);
     else {
       if (unit.hq !== undefined) add(`army:${unit.hq}`, facts);
       if (front !== undefined) add(`front:${front}`, facts);
     }
-  }
-  return { groups, roads: new Map() };
+  });
+  return { groups, cells, roads: new Map(), related: new Map() };
 }
 
 function cubeOn(field: Battlefield, hex: HexRef): Cube | null {
   return onMap(field, hex) ? offsetToCube(offsetOf(hex)) : null;
+}
+
+/** The units of a group standing within `reach` hexes of `at` as the crow flies, in the battlefield's order. */
+function unitsNear(index: ResupplyIndex, key: string, at: Offset, reach: number): UnitFacts[] {
+  const buckets = index.cells.get(key);
+  if (buckets === undefined) return [];
+  const centre = offsetToCube(at);
+  const out: UnitFacts[] = [];
+  // Within `reach` hexes the column differs by at most `reach` and the row by at most 1.5 × `reach` + 1.
+  const rows = reach + Math.ceil(reach / 2) + 1;
+  for (let c = Math.floor((at.col - reach) / CELL); c <= Math.floor((at.col + reach) / CELL); c++) {
+    for (let r = Math.floor((at.row - rows) / CELL); r <= Math.floor((at.row + rows) / CELL); r++) {
+      if (c < 0 || r < 0) continue;
+      for (const facts of buckets.get(c * 1024 + r) ?? []) if (cubeDistance(centre, facts.cube!) <= reach) out.push(facts);
+    }
+  }
+  return out.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * How many units of its group an HQ on the map supplies (`resupplyUnrelated`), counted once per
+ * group: the HQs sharing a group share all that check reads of them (side and nationality for
+ * NATO; the id and Front or not for the Warsaw Pact, which name the group).
+ */
+function relatedOnMap(index: ResupplyIndex, hq: LandHq, key: string): number {
+  const known = index.related.get(key);
+  if (known !== undefined) return known;
+  let count = 0;
+  for (const { unit, front, cube } of index.groups.get(key) ?? []) {
+    // As in `offersOf`: a unit without a hex is checked without its Front.
+    const placedFront = cube === null ? undefined : front;
+    if (resupplyUnrelated(hq, placedFront === undefined ? { unit } : { unit, front: placedFront }) === null) count++;
+  }
+  index.related.set(key, count);
+  return count;
 }
 
 /** The group of units an HQ may supply (a superset: the rules' `resupplyUnrelated` has the last word). */
@@ -103,19 +160,34 @@ export function resupplyEntryOffers(
   hq: LandHq,
   index: ResupplyIndex = resupplyIndex(field),
 ): { readonly eligible: ResupplyOffer[]; readonly others: number } {
+  const key = groupOf(hq);
+  const reach = Math.floor(2 * hq.radius);
+  if (field.map !== null && onMap(field, hq.hex) && Number.isFinite(reach) && reach >= 0) {
+    // Only the units within twice the radius can be eligible: they are found in the spatial
+    // buckets, the others are counted once for the group.
+    const near = unitsNear(index, key, offsetOf(hq.hex), reach);
+    const eligible = offersOf(field, hq, index, false, near).offers.filter((o) => o.eligible);
+    return { eligible, others: relatedOnMap(index, hq, key) - eligible.length };
+  }
   const { offers, skipped } = offersOf(field, hq, index, false);
   const eligible = offers.filter((o) => o.eligible);
   return { eligible, others: offers.length - eligible.length + skipped };
 }
 
-function offersOf(field: Battlefield, hq: LandHq, index: ResupplyIndex, all: boolean): { offers: ResupplyOffer[]; skipped: number } {
+function offersOf(
+  field: Battlefield,
+  hq: LandHq,
+  index: ResupplyIndex,
+  all: boolean,
+  units: readonly UnitFacts[] = index.groups.get(groupOf(hq)) ?? [],
+): { offers: ResupplyOffer[]; skipped: number } {
   const view = field.map;
   const from = view === null ? null : cubeOn(field, hq.hex);
   const mine: { unit: LandUnit; base: Omit<ResupplyCandidate, "distance" | "autobahnHexes"> | null; crow: number }[] = [];
   const targets: HexRef[] = [];
   let reach = 0;
   let skipped = 0;
-  for (const { unit, front: unitFront, cube } of index.groups.get(groupOf(hq)) ?? []) {
+  for (const { unit, front: unitFront, cube } of units) {
     const placed = view !== null && from !== null && cube !== null;
     // A unit without a hex is checked without its Front, as the rules have always been asked.
     const front = placed ? unitFront : undefined;
