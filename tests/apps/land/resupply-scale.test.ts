@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rulesView from "../../../src/map/rules-view";
+import * as resupplyRules from "../../../src/rules/nobc/land/resupply";
 import { MinHeap } from "../../../src/map/heap";
 import { resupplyEntryContext } from "../../../src/apps/land/resupply/context";
 import { resupplyContext } from "../../../src/apps/land/resupply/context";
@@ -18,7 +19,14 @@ vi.mock("../../../src/map/rules-view", async (importOriginal) => {
   return { ...real, resupplyRoutes: vi.fn(real.resupplyRoutes), resupplyRoute: vi.fn(real.resupplyRoute) };
 });
 
+vi.mock("../../../src/rules/nobc/land/resupply", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../../src/rules/nobc/land/resupply")>();
+  return { ...real, resolveResupply: vi.fn(real.resolveResupply), resupplyUnrelated: vi.fn(real.resupplyUnrelated) };
+});
+
 const searches = vi.mocked(rulesView.resupplyRoutes);
+const checks = vi.mocked(resupplyRules.resolveResupply);
+const relations = vi.mocked(resupplyRules.resupplyUnrelated);
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -28,11 +36,19 @@ afterEach(() => {
 /** Entering Resupply on a theatre of `units`: the route searches, the hexes they settled, the HQs on the map. */
 function enter(units: number) {
   const field = resupplyTheatre({ units, seed: 20 });
-  searches.mockClear();
+  vi.clearAllMocks();
   const pops = vi.spyOn(MinHeap.prototype, "pop");
   const view = resupplyEntryContext(field, i18n);
   const placedHqs = field.hqs.filter((hq) => onMap(field, hq.hex)).length;
-  const result = { field, view, searches: searches.mock.calls.length, pops: pops.mock.calls.length, placedHqs };
+  const result = {
+    field,
+    view,
+    searches: searches.mock.calls.length,
+    pops: pops.mock.calls.length,
+    checks: checks.mock.calls.length,
+    relations: relations.mock.calls.length,
+    placedHqs,
+  };
   pops.mockRestore();
   return result;
 }
@@ -49,19 +65,26 @@ describe("entering Resupply at scale (operation counts)", () => {
     }
   });
 
-  it("the hexes the searches settle grow linearly with the theatre (×4 units, at most ×5 work)", () => {
+  it("the work grows linearly with the theatre: hexes settled, units asked about, rules checks", () => {
     const small = enter(400);
     const large = enter(1600);
     expect(small.pops).toBeGreaterThan(small.placedHqs);
-    expect(large.pops / small.pops).toBeLessThanOrEqual(5);
+    expect(small.checks).toBeGreaterThan(small.field.hqs.length);
     // The work per HQ stays bounded by the HQs' radius, not the size of the map.
     expect(large.pops / large.placedHqs).toBeLessThan(1.5 * (small.pops / small.placedHqs));
+    // Per unit, the work may vary with the theatre drawn, but it does not grow with it: quadratic
+    // work (every HQ against every unit, as before) would be four times as much per unit here.
+    for (const work of ["pops", "checks", "relations"] as const) {
+      expect(large[work] / 1600, work).toBeLessThan((2 * small[work]) / 400);
+    }
+    // Fewer rules checks than units: only units within twice an HQ's radius are asked about.
+    expect(large.checks).toBeLessThan(1600);
   });
 
   it("the Resupply dialog reads its HQ's offers once per render: one route search", () => {
     const field = resupplyTheatre({ units: 400, seed: 20 });
     const hq = field.hqs.find((h) => onMap(field, h.hex))!;
-    searches.mockClear();
+    vi.clearAllMocks();
     const view = resupplyContext({ field, owned: new Set(), isGM: true, turn: 1 }, initialResupply(hq.id), i18n);
     expect(view.offers.length + view.ineligible.length).toBeGreaterThan(0);
     expect(searches).toHaveBeenCalledTimes(1);
