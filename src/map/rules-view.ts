@@ -13,6 +13,7 @@ import type { LandTerrain, RiverKind, Side } from "../rules/nobc/land/types";
 import { hexside } from "../rules/ids";
 import { directionTo, hexDistance, hexLabel, inMap, neighbour, neighbours, offsetOf } from "./hex-grid";
 import type { CountryCode, MapHex, TerrainMap } from "./terrain-schema";
+import { MinHeap } from "./heap";
 
 /** What has changed on the map since the terrain file was drawn. */
 export interface MapState {
@@ -179,36 +180,125 @@ export interface ResupplyRoute {
  * with fewer hexes. The result feeds `ResupplyCandidate.distance` and `.autobahnHexes`.
  */
 export function resupplyRoute(view: MapView, from: HexRef, to: HexRef): ResupplyRoute {
+  return resupplyRoutes(view, from, [to]).get(to)!;
+}
+
+// A search key packs the cost in half-hexes and the steps into one number: cost first, then steps.
+// Steps never exceed the cost (every step costs at least one half-hex), and a map has < 99 × 99 hexes.
+const STEPS = 16384;
+
+/**
+ * What the route searches keep of a `MapView`, built once per view at the cost of its roads (not
+ * of its hexes): hex `i` is column `i / rows`, row `i % rows`; the autobahn steps as pairs of such
+ * numbers; and stamps marking what the current search has touched, so that a search costs what it
+ * visits, not the size of the map.
+ */
+interface SearchGrid {
+  readonly columns: number;
+  readonly rows: number;
+  readonly autobahn: ReadonlySet<number>;
+  readonly best: Float64Array;
+  readonly seen: Uint32Array;
+  readonly done: Uint32Array;
+  search: number;
+}
+
+const grids = new WeakMap<MapView, SearchGrid>();
+
+function searchGrid(view: MapView): SearchGrid {
+  const known = grids.get(view);
+  if (known !== undefined) return known;
+  const { columns, rows } = view.map;
+  const n = columns * rows;
+  const autobahn = new Set<number>();
+  for (const [key, kind] of view.links) {
+    if (kind !== "autobahn") continue;
+    const [a, b] = key.split("|").map((label) => cellIndex(offsetOf(label), rows));
+    autobahn.add(stepKey(a!, b!, n));
+  }
+  const grid: SearchGrid = {
+    columns,
+    rows,
+    autobahn,
+    best: new Float64Array(n),
+    seen: new Uint32Array(n),
+    done: new Uint32Array(n),
+    search: 0,
+  };
+  grids.set(view, grid);
+  return grid;
+}
+
+const cellIndex = ({ col, row }: { col: number; row: number }, rows: number) => col * rows + row;
+const stepKey = (a: number, b: number, n: number) => (a < b ? a * n + b : b * n + a);
+
+/** Cube steps (q, r) to the six neighbours. */
+const CUBE_STEPS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+];
+
+/**
+ * `resupplyRoute` from one HQ's hex to every hex in `to`, in one search (Dijkstra with a binary
+ * heap, costs in half-hexes: 2 a hex, 1 an autobahn hex). It stops once every target is reached;
+ * a target whose cheapest route would cost more than `maxCost` half-hexes is left out of the result
+ * (the map is a full grid, so a target `d` hexes away as the crow flies always costs at most `2d`).
+ */
+export function resupplyRoutes(view: MapView, from: HexRef, to: Iterable<HexRef>, maxCost = Infinity): Map<HexRef, ResupplyRoute> {
   hexOf(view, from);
-  hexOf(view, to);
-  // Costs in half-hexes keep the search in whole numbers: 2 per hex, 1 per autobahn hex.
-  const best = new Map<HexRef, { cost: number; steps: number; autobahn: number }>([[from, { cost: 0, steps: 0, autobahn: 0 }]]);
-  const open: HexRef[] = [from];
-  const done = new Set<HexRef>();
-  while (open.length > 0) {
-    open.sort((a, b) => better(best.get(a)!, best.get(b)!) || (a < b ? -1 : 1));
-    const here = open.shift()!;
-    if (here === to) break;
-    if (done.has(here)) continue;
-    done.add(here);
-    const at = best.get(here)!;
-    for (const next of adjacentHexes(view, here)) {
-      if (done.has(next)) continue;
-      const autobahn = view.links.get(hexside(here, next)) === "autobahn";
-      const candidate = { cost: at.cost + (autobahn ? 1 : 2), steps: at.steps + 1, autobahn: at.autobahn + (autobahn ? 1 : 0) };
-      const known = best.get(next);
-      if (known === undefined || better(candidate, known) < 0) {
-        best.set(next, candidate);
-        if (!open.includes(next)) open.push(next);
+  const grid = searchGrid(view);
+  const { columns, rows, autobahn, best, seen, done } = grid;
+  const n = columns * rows;
+  const left = new Map<number, HexRef>();
+  for (const hex of to) {
+    hexOf(view, hex);
+    left.set(cellIndex(offsetOf(hex), rows), hex);
+  }
+  const out = new Map<HexRef, ResupplyRoute>();
+  if (left.size === 0) return out;
+  const stamp = ++grid.search;
+  const start = cellIndex(offsetOf(from), rows);
+  best[start] = 0;
+  seen[start] = stamp;
+  const open = new MinHeap<number>();
+  open.push(0, start);
+  while (open.size > 0) {
+    const key = open.peekKey()!;
+    const here = open.pop()!;
+    if (done[here] === stamp || best[here] !== key) continue;
+    const cost = Math.floor(key / STEPS);
+    if (cost > maxCost) break;
+    done[here] = stamp;
+    const steps = key % STEPS;
+    const target = left.get(here);
+    if (target !== undefined) {
+      left.delete(here);
+      // cost = 2 × hexes − autobahn hexes
+      out.set(target, { distance: steps, autobahnHexes: 2 * steps - cost });
+      if (left.size === 0) break;
+    }
+    const col = Math.floor(here / rows);
+    const q = col;
+    const r = (here % rows) - (col - (col & 1)) / 2;
+    for (const [dq, dr] of CUBE_STEPS) {
+      const nq = q + dq;
+      const nrow = r + dr + (nq - (nq & 1)) / 2;
+      if (nq < 0 || nq >= columns || nrow < 0 || nrow >= rows) continue;
+      const there = nq * rows + nrow;
+      if (done[there] === stamp) continue;
+      const candidate = (cost + (autobahn.has(stepKey(here, there, n)) ? 1 : 2)) * STEPS + steps + 1;
+      if (seen[there] !== stamp || candidate < best[there]!) {
+        seen[there] = stamp;
+        best[there] = candidate;
+        open.push(candidate, there);
       }
     }
   }
-  const reached = best.get(to)!;
-  return { distance: reached.steps, autobahnHexes: reached.autobahn };
-}
-
-function better(a: { cost: number; steps: number }, b: { cost: number; steps: number }): number {
-  return a.cost - b.cost || a.steps - b.steps;
+  return out;
 }
 
 /** Countries where a Warsaw Pact HQ recovers levels after resupply (seed 000, Land War QRS, 6.). */

@@ -8,7 +8,15 @@ import { phrase } from "../../../rules/resolution";
 import type { Battlefield } from "../../../world/battlefield";
 import { hqById, hqsFor, type LandWorld } from "../world";
 import { options, previewView, type OptionView, type PreviewView, type Translator } from "../view";
-import { resupplyOffers, offMapReason, resupplyResolution, type ResupplyOffer, type ResupplyState } from "./state";
+import {
+  resupplyEntryOffers,
+  resupplyIndex,
+  resupplyOffers,
+  offMapReason,
+  resupplyResolution,
+  type ResupplyOffer,
+  type ResupplyState,
+} from "./state";
 
 export interface OfferView {
   readonly id: string;
@@ -51,7 +59,9 @@ function offerView(o: ResupplyOffer, hq: LandHq, state: ResupplyState, i18n: Tra
 export function resupplyContext(world: LandWorld, state: ResupplyState, i18n: Translator): ResupplyView {
   const { field } = world;
   const hq = hqById(field, state.hq);
-  const offers = hq === undefined ? [] : resupplyOffers(field, hq).map((o) => offerView(o, hq, state, i18n));
+  // The HQ's offers are read once per render: the rows and the preview's check share them.
+  const read = hq === undefined ? [] : resupplyOffers(field, hq);
+  const offers = hq === undefined ? [] : read.map((o) => offerView(o, hq, state, i18n));
   const counters = hq?.level ?? 0;
   const given = Object.values(state.allocation).reduce((s, n) => s + (Number.isFinite(n) ? n : 0), 0);
   const ineligible = offers.filter((o) => !o.eligible);
@@ -67,7 +77,7 @@ export function resupplyContext(world: LandWorld, state: ResupplyState, i18n: Tr
     given,
     countersText: speak(phrase("NOBC.Land.Resupply.CountersOf", { hq: hq?.name ?? "", count: counters, given }), i18n),
     ineligibleText: speak(phrase("NOBC.Land.Resupply.Ineligible", { count: ineligible.length }), i18n),
-    ...previewView(resupplyResolution(field, state), field, i18n, "NOBC.Land.Resupply.Intro", true),
+    ...previewView(resupplyResolution(field, state, read), field, i18n, "NOBC.Land.Resupply.Intro", true),
   };
 }
 
@@ -89,11 +99,10 @@ export interface ResupplyEntryHq {
 
 /** The offer card posted on entering Resupply: every HQ, its counters (= level) and its eligible units. */
 export function resupplyEntryContext(field: Battlefield, i18n: Translator): { readonly hqs: readonly ResupplyEntryHq[] } {
+  const index = resupplyIndex(field);
   return {
     hqs: field.hqs.map((hq) => {
-      const offers = resupplyOffers(field, hq);
-      const eligible = offers.filter((o) => o.eligible);
-      const others = offers.length - eligible.length;
+      const { eligible, others } = resupplyEntryOffers(field, hq, index);
       return {
         id: hq.id,
         name: hq.name,

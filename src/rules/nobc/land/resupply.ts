@@ -128,12 +128,33 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<Resupp
   });
 }
 
+/** Why a unit is not this HQ's to supply at all, whatever the map says; null when it is. */
+export type ResupplyUnrelated = "wrongSide" | "wrongNationality" | "notInFront" | "notInArmy";
+
+/**
+ * Whether the HQ supplies this unit at all: its side, and for NATO its nationality, for a WP Front
+ * the units of its Armies (`front`), for another WP HQ its own units. Needs no map, so callers
+ * check it before they search for routes.
+ */
+export function resupplyUnrelated(
+  hq: Pick<ResupplyInput["hq"], "id" | "side" | "echelon" | "nationality">,
+  c: Pick<ResupplyCandidate, "unit" | "front">,
+): ResupplyUnrelated | null {
+  const { unit } = c;
+  if (unit.side !== hq.side) return "wrongSide";
+  if (hq.side === "nato" && unit.nationality !== hq.nationality) return "wrongNationality";
+  if (hq.side === "wp" && hq.echelon === "front" && c.front !== hq.id) return "notInFront";
+  if (hq.side === "wp" && hq.echelon !== "front" && unit.hq !== hq.id) return "notInArmy";
+  return null;
+}
+
 /** Adds a refusal for each reason this HQ may not supply this unit. */
 function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: RefusalList, field: string): void {
   const { unit } = c;
-  if (unit.side !== hq.side) {
+  const unrelated = resupplyUnrelated(hq, c);
+  if (unrelated === "wrongSide") {
     checks.add("wrongSide", phrase("NOBC.Rules.Land.Resupply.Refusal.wrongSide", { unit: unit.name, hq: hq.name }), field);
-  } else if (hq.side === "nato" && unit.nationality !== hq.nationality) {
+  } else if (unrelated === "wrongNationality") {
     checks.add(
       "wrongNationality",
       phrase("NOBC.Rules.Land.Resupply.Refusal.wrongNationality", {
@@ -144,9 +165,9 @@ function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: Refu
       }),
       field,
     );
-  } else if (hq.side === "wp" && hq.echelon === "front" && c.front !== hq.id) {
+  } else if (unrelated === "notInFront") {
     checks.add("notInFront", phrase("NOBC.Rules.Land.Resupply.Refusal.notInFront", { unit: unit.name, hq: hq.name }), field);
-  } else if (hq.side === "wp" && hq.echelon !== "front" && unit.hq !== hq.id) {
+  } else if (unrelated === "notInArmy") {
     checks.add("notInArmy", phrase("NOBC.Rules.Land.Resupply.Refusal.notInArmy", { unit: unit.name, hq: hq.name }), field);
   }
   if (!c.onOrAdjacentToRoad) {
