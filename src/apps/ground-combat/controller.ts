@@ -102,15 +102,13 @@ export function foreignDistances(field: Battlefield, state: GroundCombatState, o
 }
 
 /**
- * What a ground combat uses up: each attacking unit's attack of the turn (each unit attacks once a
- * turn: seed 000, Land War QRS, phase 4 "Ground Combat", checked for a turn's plans together by
- * src/rules/nobc/land/combat-turn.ts) and every support card it plays (a card is played once).
+ * What a ground combat uses up: each attacking unit's attack of the turn and the defending hex's
+ * (each unit attacks once a turn, a hex is attacked by one combat: seed 000, Land War QRS, phase 4
+ * "Ground Combat", checked for a turn's plans together by src/rules/nobc/land/combat-turn.ts), and
+ * every support card the attacker plays (a card is played once).
  */
 export function combatHolds(plan: GroundCombatPlan, turn: number | null | undefined): { readonly holds?: readonly string[] } {
-  const cards = [...plan.cardsPlayed, ...plan.chemicalCards, ...plan.support.flatMap((s) => s.cards)];
-  return holdsFor(
-    turn,
-    plan.attackers.map((u) => `attack:${u.id}`),
-    cards,
-  );
+  // The attacker's cards: the defender's assigned cards serve again when the hex is attacked next turn.
+  const cards = plan.support.filter((s) => s.side === plan.attackerSide).flatMap((s) => s.cards);
+  return holdsFor(turn, [...plan.attackers.map((u) => `attack:${u.id}`), `target:${plan.target}`], cards);
 }
