@@ -15,7 +15,6 @@ import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat } from "../../src/apps/ground-combat/macros";
-import type { NobcDialog } from "../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
 import { at, front } from "../apps/ground-combat/fixture";
 
@@ -36,7 +35,7 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 
 async function plan(user: string, attackers: string[], target: string): Promise<GroundCombatState> {
   chatFake.setUsers(user);
-  const state = ((await openGroundCombat({ attackers: attackers.map(A), target })) as NobcDialog).dialogState as GroundCombatState;
+  const state = (await openGroundCombat({ attackers: attackers.map(A), target }))!.dialogState as GroundCombatState;
   harness.notices.length = 0;
   return state;
 }

@@ -17,7 +17,6 @@ import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat } from "../../src/apps/ground-combat/macros";
-import type { NobcDialog } from "../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
 import { at, front, type ActorSpec } from "../apps/ground-combat/fixture";
 
@@ -45,7 +44,7 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 /** NATO's plan as p1 (or the GM) opens it: 36 PzBrig attacks 0302. */
 async function natoPlan(user: "p1" | "gm"): Promise<GroundCombatState> {
   chatFake.setUsers(user);
-  const state = (await openGroundCombat({ attackers: [A("n36")], target: "0302" })) as NobcDialog;
+  const state = (await openGroundCombat({ attackers: [A("n36")], target: "0302" }))!;
   harness.notices.length = 0;
   return state.dialogState as GroundCombatState;
 }
