@@ -67,6 +67,8 @@ export interface CardFlags {
   readonly groundCombat?: GroundCombatCard;
   /** A key no two applied cards may share (e.g. one HQ's Orders in one turn); see `PostResolutionInput.once`. */
   readonly once?: string;
+  /** The subjects the card uses up from the moment it is posted (see `PostResolutionInput.holds`); none: left out. */
+  readonly holds?: readonly string[];
   /**
    * Set by the GM when a request on the card passed its time limit (a write the server did not
    * answer): whether it was carried out is unknown, so the card asks to check. Shown only; the GM
@@ -97,6 +99,11 @@ function isState(value: unknown): value is CardState {
 }
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/** A card's holds: subjects, each text (their bounds are the data model's, src/data/card-limits.ts). */
+function isHolds(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((h) => typeof h === "string" && h !== "");
+}
 
 /** Bounds on what a card's flags may hold, so a forged or broken message cannot make rendering costly. */
 const MAX_LINES = 200;
@@ -169,7 +176,7 @@ export function readCard(data: unknown): CardFlags | undefined {
   const f = data as Record<string, unknown>;
   const effects = f["effects"];
   if (!Array.isArray(effects) || !isState(f["state"]) || isOversizedCard(f) || !hasEffectShapes(effects)) return undefined;
-  const { applied, groundCombat, once, requestedBy, revision, turn } = f;
+  const { applied, groundCombat, once, requestedBy, revision, turn, holds } = f;
   if (!absent(groundCombat) && !groundCombatCardSchema.safeParse(groundCombat).success) return undefined;
   const record = readGmRecord(f["record"]);
   if (!absent(f["record"]) && record === undefined) return undefined;
@@ -178,6 +185,7 @@ export function readCard(data: unknown): CardFlags | undefined {
     effects,
     state: f["state"],
     ...(typeof once === "string" && once !== "" ? { once } : {}),
+    ...(isHolds(holds) && holds.length > 0 ? { holds } : {}),
     ...(f[UNKNOWN_FLAG] === true ? { outcomeUnknown: true as const } : {}),
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
     ...(display === undefined ? {} : { display }),

@@ -39,6 +39,7 @@ export interface RecordedCard {
   readonly id: string;
   readonly state: "pending" | "applied" | "reverted";
   readonly once?: string;
+  readonly holds?: readonly string[];
   readonly record?: GmRecord;
 }
 

@@ -39,6 +39,13 @@ export interface PostResolutionInput<O> {
    * another card with the same key stands applied; undoing that one frees the key.
    */
   readonly once?: string;
+  /**
+   * The subjects this card uses up (e.g. `attack:<unit>:<turn>`, `card:<card uuid>`): unlike the
+   * once-only key they are held from the moment the card is posted, whatever its state, so asking
+   * again for the same subject (to roll again) is refused until the card is deleted or its holds
+   * released (`game.nobc.releaseCardKey`). The GM checks them before posting (src/apps/base/submit.ts).
+   */
+  readonly holds?: readonly string[];
   /** The id of the user who asked for this resolution, when it is not the GM posting it. */
   readonly requestedBy?: string;
   /**
@@ -119,6 +126,7 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     effects: card.effects,
     state: card.state,
     once: input.once ?? null,
+    holds: [...new Set(input.holds ?? [])],
     display: combat === undefined ? null : card.display,
     groundCombat: card.groundCombat ?? null,
     records: input.records ?? {},

@@ -16,6 +16,12 @@ export const MAX_CARD_EFFECTS = 2000;
 /** The longest once-only key (e.g. `orders:<HQ uuid>:<turn>`). */
 export const MAX_CARD_KEY = 512;
 
+/**
+ * The most holds a card may keep (the subjects it uses up, e.g. `attack:<unit>:<turn>`, see
+ * `PostResolutionInput.holds`): a ground combat over a full stack with its cards keeps a dozen.
+ */
+export const MAX_CARD_HOLDS = 200;
+
 /** A user's id (`requestedBy`). */
 export const MAX_CARD_USER_ID = 64;
 
@@ -31,6 +37,12 @@ const OBJECT_PARTS = ["display", "groundCombat", "records", "record"] as const;
 export function cardBoundsProblem(data: Record<string, unknown>): string | null {
   const once = data["once"];
   if (typeof once === "string" && once.length > MAX_CARD_KEY) return `once: longer than ${String(MAX_CARD_KEY)} characters`;
+  const holds = data["holds"];
+  if (Array.isArray(holds)) {
+    if (holds.length > MAX_CARD_HOLDS) return `holds: more than ${String(MAX_CARD_HOLDS)}`;
+    const bad = holds.findIndex((h) => typeof h !== "string" || h === "" || h.length > MAX_CARD_KEY);
+    if (bad >= 0) return `holds.${String(bad)}: not a subject of 1 to ${String(MAX_CARD_KEY)} characters`;
+  }
   const by = data["requestedBy"];
   if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
   const effects = data["effects"];

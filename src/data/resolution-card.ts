@@ -1,6 +1,7 @@
 /**
  * System data of a ChatMessage `resolution`: a resolution card, authored by the GM's client. It
- * holds what Apply writes (`effects`), the card's state, its once-only key, what it shows, who
+ * holds what Apply writes (`effects`), the card's state, its once-only key, the subjects it holds
+ * (used up from the moment it is posted), what it shows, who
  * asked, the records of the caller, and the GM's record of what Apply wrote (`record`). Players
  * cannot edit a GM's message, so everything here is the GM's word; sizes are bounded so a card
  * cannot make every client that renders it slow. The model keeps only these bounds: data models sit
@@ -9,7 +10,7 @@
  * (`readCard` in src/chat/card-data.ts), which treats data out of shape as no card.
  */
 
-import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, cardBoundsProblem } from "./card-limits";
+import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_HOLDS, cardBoundsProblem } from "./card-limits";
 
 export { CARD_MESSAGE_TYPE };
 
@@ -23,6 +24,11 @@ function resolutionCardSchema() {
     effects: new fields.ArrayField(new fields.ObjectField(), { required: true, initial: [], max: MAX_CARD_EFFECTS }),
     state: new fields.StringField({ required: true, nullable: false, blank: false, initial: "pending", choices: [...CARD_STATES] }),
     once: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
+    holds: new fields.ArrayField(new fields.StringField({ required: true, nullable: false, blank: false }), {
+      required: true,
+      initial: [],
+      max: MAX_CARD_HOLDS,
+    }),
     display: object(true),
     groundCombat: object(true),
     records: object(false),

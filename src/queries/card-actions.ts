@@ -180,8 +180,14 @@ export function gmCards(): RecordedCard[] {
   for (const m of allMessages()) {
     const read = cardOfMessage(m, SYSTEM_ID);
     if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
-    const { state, once, record } = read.card;
-    out.push({ id: m.id, state, ...(once === undefined ? {} : { once }), ...(record === undefined ? {} : { record }) });
+    const { state, once, holds, record } = read.card;
+    out.push({
+      id: m.id,
+      state,
+      ...(once === undefined ? {} : { once }),
+      ...(holds === undefined ? {} : { holds }),
+      ...(record === undefined ? {} : { record }),
+    });
   }
   return out;
 }
@@ -189,6 +195,22 @@ export function gmCards(): RecordedCard[] {
 /** The id of a GM-authored card standing applied with the once-only key `once` (other than `except`), or undefined. */
 export function onceKeyHolder(once: string, except?: string): string | undefined {
   return onceHolder(gmCards(), once, except);
+}
+
+/**
+ * Of `subjects`, the first one a GM-authored card holds (pending, applied or undone alike), with
+ * that card's id; undefined when none is held. One pass over the messages: the subjects asked for
+ * go in a set, and each card's holds are looked up in it. A deleted card holds nothing, nor one
+ * whose holds the GM released.
+ */
+export function heldSubject(subjects: readonly string[]): { readonly subject: string; readonly by: string } | undefined {
+  if (subjects.length === 0) return undefined;
+  const asked = new Set(subjects);
+  for (const card of gmCards()) {
+    const subject = card.holds?.find((h) => asked.has(h));
+    if (subject !== undefined) return { subject, by: card.id };
+  }
+  return undefined;
 }
 
 type Permissioned = { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
@@ -417,8 +439,10 @@ async function cardAction(
 }
 
 /**
- * Releases the once-only key of an applied card (a GM's action for a key that is stuck): its record
- * says so, with who and why, and a card in chat tells everyone the reason. The card's effects stand.
+ * Releases the once-only key of an applied card and the holds of any card (a GM's action for a key
+ * or subject that is stuck, or to let a request be asked again): the record says the key was
+ * released, with who and why; the holds are cleared; a card in chat names them and tells everyone
+ * the reason. The card's effects and state stand.
  */
 export function performReleaseKey(messageId: string, reason: string, user: RequestingUser): Promise<CardResult> {
   return forCard(messageId, async (client) => {
@@ -427,14 +451,21 @@ export function performReleaseKey(messageId: string, reason: string, user: Reque
     if ("ok" in found) return found;
     const { message, card } = found;
     const record = card.record;
-    if (card.once === undefined || card.state !== "applied" || record === undefined)
-      return { ok: false, reason: "NOBC.CardAuth.Refused.noKey" };
-    if (record.keyReleased !== undefined) return { ok: false, reason: "NOBC.CardAuth.Refused.keyReleased" };
+    const keyed = card.once !== undefined && card.state === "applied" && record !== undefined;
+    const holds = card.holds ?? [];
+    if (!keyed && holds.length === 0) return { ok: false, reason: "NOBC.CardAuth.Refused.noKey" };
+    const keyFree = keyed && record.keyReleased === undefined;
+    if (!keyFree && holds.length === 0) return { ok: false, reason: "NOBC.CardAuth.Refused.keyReleased" };
     const planned = card.revision ?? 0;
     if (!isActiveGM(client)) return NOT_ACTIVE;
     if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
-    await message.update({ "system.record.keyReleased": { by: user.id, reason }, "system.revision": planned + 1 });
-    await postKeyRelease(card.once, reason);
+    // The key stays on the record, marked released; the holds go (the release note names them).
+    await message.update({
+      ...(keyFree ? { "system.record.keyReleased": { by: user.id, reason } } : {}),
+      ...(holds.length > 0 ? { "system.holds": [] } : {}),
+      "system.revision": planned + 1,
+    });
+    await postKeyRelease([...(keyFree ? [card.once] : []), ...holds].join(", "), reason);
     return { ok: true };
   });
 }

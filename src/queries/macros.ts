@@ -54,8 +54,9 @@ const releaseArgs = z.object({
 const pruneArgs = z.object({ beforeTurn: z.number().int("NOBC.CardAuth.Validation.Turn").min(0, "NOBC.CardAuth.Validation.Turn") });
 
 /**
- * Releases the once-only key of an applied card that stands in the way (a GM's action, on the active
- * GM's client): another card with the key may then be applied. The reason goes on a chat card.
+ * Releases the once-only key of an applied card, and the holds of any card, that stand in the way
+ * (a GM's action, on the active GM's client): another card with the key may then be applied, and
+ * the subjects the card held may be asked for again. The reason goes on a chat card.
  */
 export async function releaseCardKey(messageId: string, reason: string): Promise<CardResult> {
   const parsed = parsePayload(releaseArgs, { messageId, reason });

@@ -69,6 +69,7 @@ describe("posting a resolution card", () => {
       effects: ownEffects(),
       state: "pending",
       once: null,
+      holds: [],
       display: null,
       groundCombat: null,
       records: {},

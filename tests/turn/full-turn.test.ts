@@ -626,6 +626,15 @@ describe("one full NOBC turn through the harness", () => {
     expect(actorWrites() - writes).toBe(1);
     expectWorld();
 
+    // The undone card still holds its attackers' attack of the turn: asking again is refused, even
+    // for the GM, until the GM releases what it holds (or deletes it).
+    dice(6);
+    const again = { attackers: [uuid("n36")], target: "0302", cards: [], cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }] };
+    expect((await nobc.resolveGroundCombatFor(again)).ok).toBe(false);
+    expect(warnings().at(-1)).toContain(`NOBC.Request.Refused.held {\\"subject\\":\\"attack:${uuid("n36")}:0\\"}`);
+    expect(await nobc.releaseCardKey(cards.get("combatB")!, "redo after undo")).toEqual({ ok: true });
+    posted("combatB.release");
+
     // So the GM resolves the combat again (the same die comes up) and applies the new card.
     dice(6);
     expect(
@@ -746,6 +755,7 @@ describe("one full NOBC turn through the harness", () => {
       "rearArea: applied",
       "combatA: applied",
       "combatB: reverted",
+      "combatB.release: info",
       "combatB.again: applied",
       "movement.entry: applied",
       "resupply.info: info",
@@ -757,6 +767,7 @@ describe("one full NOBC turn through the harness", () => {
     expect(warnings()).toEqual([
       `NOBC.Chat.Refused.badSplit ${said(phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 5, total: 3 }))}`,
       "NOBC.Chat.Refused.notPending",
+      expect.stringContaining("NOBC.Request.Refused.held"),
     ]);
   });
 

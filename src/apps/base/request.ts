@@ -50,8 +50,29 @@ export async function resolveFor(controller: AnyController, state: unknown, user
   return decided.ok ? decided : { ok: false, reason: "NOBC.Request.Refused.rules", details: decided.refusals };
 }
 
-/** The GM's answer to a request over the socket: the dialog by its registered id, then `resolveFor`. */
+/**
+ * The users whose request this GM client is answering now: one request per user at a time, so a
+ * player cannot fire many at once (to flood the GM, or to race one request's check against another's card).
+ */
+const answering = new Set<string>();
+
+/**
+ * The GM's answer to a request over the socket: the dialog by its registered id, then `resolveFor`;
+ * refused (`busy`) while the same user's last request is still being answered.
+ */
 async function answer(dialog: string, state: unknown, user: RequestingUser): Promise<CardResult> {
+  const me = (game.user as unknown as { id?: string } | null)?.id ?? "";
+  const slot = `${me}/${user.id}`;
+  if (answering.has(slot)) return { ok: false, reason: "NOBC.Request.Refused.busy" };
+  answering.add(slot);
+  try {
+    return await answerNow(dialog, state, user);
+  } finally {
+    answering.delete(slot);
+  }
+}
+
+async function answerNow(dialog: string, state: unknown, user: RequestingUser): Promise<CardResult> {
   const entry = dialogEntry(dialog);
   if (entry === undefined)
     return { ok: false, reason: "NOBC.Request.Refused.unknownDialog", refusals: [phrase("NOBC.Dialog.Unknown", { id: dialog })] };

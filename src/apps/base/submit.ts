@@ -1,12 +1,13 @@
 /**
  * The one path from a checked result to chat, run on the active GM's client: every refusal returned
- * (nothing posted), a once-only card refused while its key stands applied, else the card posted
+ * (nothing posted), a once-only card refused while its key stands applied, a card refused while
+ * another card of the GM's holds one of its subjects (`PostResolutionInput.holds`), else the card posted
  * (pending until someone applies it) or the work run. Requests from dialogs, macros and the GM's
  * own buttons all end here (./request.ts). Loads no Foundry class, so a light module may use it.
  */
 import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
-import { onceKeyHolder } from "../../queries/card-actions";
+import { heldSubject, onceKeyHolder } from "../../queries/card-actions";
 import type { Access, Denied, Submission, Verdict } from "./controller";
 
 /** Posted (or run), with what came of it; or refused, with every reason in the user's language. */
@@ -25,11 +26,29 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string)
   if (!verdict.ok) return { ok: false, refusals: verdict.refusals };
   const submission = verdict.value;
   if ("run" in submission) return { ok: true, result: await submission.run() };
-  const { once } = submission.card;
-  // Said now rather than at Apply: that card stands applied (undo it to redo this).
-  if (once !== undefined && onceKeyHolder(once) !== undefined) return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
-  const card = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
-  return { ok: true, result: await postResolution(card) };
+  const asked = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
+  return oneCardAtATime(async () => {
+    const { once, holds } = asked;
+    // Said now rather than at Apply: that card stands applied (undo it to redo this).
+    if (once !== undefined && onceKeyHolder(once) !== undefined) return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
+    // Held from the moment a card is posted: asking again for a subject used up is refused (delete or release that card to redo).
+    const held = heldSubject(holds ?? []);
+    if (held !== undefined) return { ok: false, refusals: [format("NOBC.Request.Refused.held", { subject: held.subject })] };
+    return { ok: true, result: await postResolution(asked) };
+  });
+}
+
+/**
+ * The check of a card's key and holds and its posting, one card at a time on this client: two
+ * requests naming one subject, answered side by side, would otherwise both pass the check before
+ * either card is posted.
+ */
+let posting: Promise<unknown> = Promise.resolve();
+
+function oneCardAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = posting.then(task, task);
+  posting = run.catch(() => undefined);
+  return run;
 }
 
 /**

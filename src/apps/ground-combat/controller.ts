@@ -15,12 +15,16 @@ import {
   applyForm,
   defaultState,
   removeMission,
-  withDefendersCards,
+  withWorldFacts,
   type FormValues as PlannerValues,
   type GroundCombatState,
 } from "./state";
 import { canvasSelection, readPlannerWorld, type PlannerWorld } from "./world";
 import { plannerAccess } from "./access";
+import { holdsFor } from "../base/holds";
+import type { GroundCombatPlan } from "../../rules/nobc/land/combat";
+import type { Battlefield } from "../../world/battlefield";
+import { phrase, type Phrase } from "../../rules/resolution";
 import { groundCombatStateSchema } from "./schema";
 
 /** What the planner opens on: `attackers` and `target` replace the canvas selection. */
@@ -78,8 +82,33 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
   submit(state, world, i18n, dice) {
     // Resolved with the whole battlefield; a player's plan also meets the defender's assigned cards.
     const field = world.whole;
-    const { input, plan } = planFromState(field, world.isGM ? state : withDefendersCards(field, state));
+    const typed = world.isGM ? [] : foreignDistances(field, state, world.owned);
+    if (typed.length > 0) return refused(typed.map((p) => speak(p, i18n)));
+    const { input, plan } = planFromState(field, world.isGM ? state : withWorldFacts(field, state));
     if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
-    return { ok: true, value: { card: groundCombatCard(field, plan.value, input.terrain, dice, i18n) } };
+    const card = groundCombatCard(field, plan.value, input.terrain, dice, i18n);
+    return { ok: true, value: { card: { ...card, ...combatHolds(plan.value, world.turn) } } };
   },
 };
+
+/**
+ * The distances a player typed for HQs they do not own, each a refusal naming the field: only a GM
+ * says how far another's HQ is (where the map cannot measure it, the distance is typed).
+ */
+export function foreignDistances(field: Battlefield, state: GroundCombatState, owned: ReadonlySet<string>): Phrase[] {
+  return Object.entries(state.distances)
+    .filter(([hq, value]) => value !== null && !owned.has(hq))
+    .map(([hq]) => phrase("NOBC.Request.Refused.typedDistance", { hq, name: field.names.get(hq) ?? hq }));
+}
+
+/**
+ * What a ground combat uses up: each attacking unit's attack of the turn and the defending hex's
+ * (each unit attacks once a turn, a hex is attacked by one combat: seed 000, Land War QRS, phase 4
+ * "Ground Combat", checked for a turn's plans together by src/rules/nobc/land/combat-turn.ts), and
+ * every support card the attacker plays (a card is played once).
+ */
+export function combatHolds(plan: GroundCombatPlan, turn: number | null | undefined): { readonly holds?: readonly string[] } {
+  // The attacker's cards: the defender's assigned cards serve again when the hex is attacked next turn.
+  const cards = plan.support.filter((s) => s.side === plan.attackerSide).flatMap((s) => s.cards);
+  return holdsFor(turn, [...plan.attackers.map((u) => `attack:${u.id}`), `target:${plan.target}`], cards);
+}

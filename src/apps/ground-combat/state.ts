@@ -307,11 +307,25 @@ function targetedHex(field: Battlefield, selection: Selection, side: Side | null
   return null;
 }
 
+/** Whether the world says the defending hex is mined: a defender there carries the `underMine` marker. */
+export function worldMinefield(field: Battlefield, target: HexRef): boolean {
+  return defendersOf(field, target).some((d) => field.markers.get(d.id)?.underMine === true);
+}
+
+/**
+ * A player's plan as the GM resolves it: the minefield the world says (never the one the asker
+ * sent), and the defender's assigned cards met. A GM's plan is taken as given (the umpire may say
+ * what the world does not).
+ */
+export function withWorldFacts(field: Battlefield, state: GroundCombatState): GroundCombatState {
+  return withDefendersCards(field, { ...state, minefield: worldMinefield(field, state.target) });
+}
+
 /** Resets what depends on the attackers and target to what the world says. */
 export function withWorldDefaults(field: Battlefield, state: GroundCombatState): GroundCombatState {
   const defenders = defendersOf(field, state.target);
   const inCombat = new Set([...state.attackers, ...defenders.map((d) => d.id)]);
-  const minefield = defenders.some((d) => field.markers.get(d.id)?.underMine === true);
+  const minefield = worldMinefield(field, state.target);
   const callers = new Set(missionCallers(field, state).map((u) => u.id));
   const base: GroundCombatState = {
     ...state,

@@ -13,6 +13,7 @@ import type { Battlefield } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
 import { rulesOptions } from "../../base/settings";
 import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/foundry";
+import { currentTurnPosition } from "../../combat/current";
 import type { Selection } from "./state";
 
 export interface PlannerWorld {
@@ -25,6 +26,8 @@ export interface PlannerWorld {
   readonly isGM: boolean;
   /** The world's rules options: a player plans with these, only a GM may plan with others. */
   readonly options: RulesOptions;
+  /** The game turn of the `nobcTurn` Combat (null: none), for what a combat holds (./holds.ts). */
+  readonly turn?: number | null;
 }
 
 /** The sides the asker owns a unit or an HQ of. */
@@ -51,7 +54,7 @@ export function readPlannerWorld(user?: AskingUser): PlannerWorld {
   const gm = isGM(asker);
   const owned = ownedActorUuids(undefined, user ?? game.user);
   const whole = readBattlefield();
-  return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions() };
+  return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions(), turn: currentTurnPosition()?.turn ?? null };
 }
 
 interface TokenLike {

@@ -17,6 +17,7 @@ import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
 import { hexside } from "../../../rules/ids";
 import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
 import { readBattlefield } from "../../../world/read";
+import { currentTurnPosition } from "../../../combat/current";
 import { phrase } from "../../../rules/resolution";
 import { SIDE_LABELS } from "../../../view/labels";
 import type { FormatData } from "../../../base/foundry";
@@ -48,6 +49,8 @@ export interface MissionWorld {
   /** Documents the current user owns (a GM owns everything). */
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
+  /** The game turn of the `nobcTurn` Combat (null: none), for what a mission's card holds (../../base/holds.ts). */
+  readonly turn?: number | null;
 }
 
 /** Each airbase's air-defence track, by UUID (a missing or odd value reads as 0). */
@@ -80,13 +83,20 @@ export interface WorldExtras {
   readonly airDefence: ReadonlyMap<ActorRef, Pool>;
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
+  /** The game turn of the `nobcTurn` Combat (null: none), for what a mission's card holds. */
+  readonly turn?: number | null;
 }
 
 /** The world as the dialogs read it for `user` (this client's by default), afresh for each render and roll. */
 export function readMissionWorld(user?: AskingUser): MissionWorld {
   const actors = worldActors<WorldActor>();
   const owned = ownedActorUuids(undefined, user ?? game.user);
-  return missionWorld(readBattlefield(), { airDefence: airDefencePools(actors), owned, isGM: isGM(user ?? currentUser()) });
+  return missionWorld(readBattlefield(), {
+    airDefence: airDefencePools(actors),
+    owned,
+    isGM: isGM(user ?? currentUser()),
+    turn: currentTurnPosition()?.turn ?? null,
+  });
 }
 
 export function missionWorld(field: Battlefield, extras: WorldExtras): MissionWorld {
@@ -100,6 +110,7 @@ export function missionWorld(field: Battlefield, extras: WorldExtras): MissionWo
     names: field.names,
     owned: extras.owned,
     isGM: extras.isGM,
+    turn: extras.turn ?? null,
   };
 }
 

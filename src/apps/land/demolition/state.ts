@@ -24,6 +24,7 @@ import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, hqsFor, nameIn, playableCards, sidesFor, type LandWorld } from "../world";
 import { RIVER_LABELS, text, whole, type Translator } from "../view";
 import type { Card } from "../../base/controller";
+import { holdsFor } from "../../base/holds";
 
 export type DemolitionMeans = BridgeDemolitionInput["means"];
 export const MEANS: readonly DemolitionMeans[] = ["natoEngineers", "wpDivisions", "air"];
@@ -262,6 +263,25 @@ export function demolitionInputs(world: LandWorld, state: DemolitionState, i18n:
 }
 
 /** The card Roll and post puts in chat, rolled with these dice, or every refusal. */
+/**
+ * What a demolition uses up: each bridge tried (`demolition:<hexside>:<turn>`), each division or
+ * squadron that tries one, and each engineer card played (a card is played once).
+ */
+export function demolitionHolds(world: LandWorld, state: DemolitionState): { readonly holds?: readonly string[] } {
+  const input = demolitionInput(world, state);
+  if (!input.ok) return {};
+  const cardIds = new Set(world.field.cards.map((c) => c.id));
+  const by = input.value.attempts.map(chosenId);
+  return holdsFor(
+    world.turn,
+    [
+      ...input.value.attempts.map((a) => `demolition:${a.bridge.hexside}`),
+      ...by.filter((id) => !cardIds.has(id)).map((id) => `demolition:${id}`),
+    ],
+    by.filter((id) => cardIds.has(id)),
+  );
+}
+
 export function demolitionCard(world: LandWorld, state: DemolitionState, dice: Dice, i18n: Translator): Checked<Card> {
   const inputs = demolitionInputs(world, state, i18n);
   const checked = demolitionResolution(world, state, dice);
@@ -270,6 +290,7 @@ export function demolitionCard(world: LandWorld, state: DemolitionState, dice: D
   return {
     ok: true,
     value: {
+      ...demolitionHolds(world, state),
       title: i18n.localize("NOBC.Land.Demolition.CardTitle"),
       resolution: checked.value,
       outcome: speak(phrase("NOBC.Land.Demolition.Outcome", { destroyed: total, count: attempts.length }), i18n),

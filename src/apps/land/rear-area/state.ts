@@ -24,6 +24,7 @@ import type { CardInputLine } from "../../../chat/resolution-card";
 import { hqById, inContact, nameIn, playableCards, terrainAt, unitById, type LandWorld } from "../world";
 import { terrainText, text, type Translator } from "../view";
 import type { Card } from "../../base/controller";
+import { holdsFor } from "../../base/holds";
 import { isWeapon, supportCardRecord, type RearAreaStrikeCard } from "../../../rules/nobc/land/card-categories";
 
 export interface RearAreaState {
@@ -222,6 +223,20 @@ export function rearAreaInputs(world: LandWorld, state: RearAreaState, i18n: Tra
 }
 
 /** The card Roll and post puts in chat, rolled with these dice, or every refusal. */
+/**
+ * What a rear-area strike uses up: each card it plays (identification, strike, chemical: a card is
+ * played once) and each squadron it flies (`rearArea:<squadron>:<turn>`), so asking again cannot roll again.
+ */
+export function rearAreaHolds(world: LandWorld, state: RearAreaState): { readonly holds?: readonly string[] } {
+  const cardIds = new Set(world.field.cards.map((c) => c.id));
+  const used = [...state.identification, ...Object.keys(state.strikes), ...Object.values(state.strikes)].filter((id) => id !== "");
+  return holdsFor(
+    world.turn,
+    used.filter((id) => !cardIds.has(id)).map((id) => `rearArea:${id}`),
+    used.filter((id) => cardIds.has(id)),
+  );
+}
+
 export function rearAreaCard(world: LandWorld, state: RearAreaState, dice: Dice, i18n: Translator): Checked<Card> {
   const checked = rearAreaResolution(world, state, dice);
   if (!checked.ok) return checked;
@@ -231,6 +246,7 @@ export function rearAreaCard(world: LandWorld, state: RearAreaState, dice: Dice,
   return {
     ok: true,
     value: {
+      ...rearAreaHolds(world, state),
       title: i18n.format("NOBC.Land.Rear.CardTitle", { target }),
       resolution: checked.value,
       outcome: speak(phrase("NOBC.Land.Rear.Outcome", { score: outcome.score, result: resultPhrase(outcome, kind) }), i18n),

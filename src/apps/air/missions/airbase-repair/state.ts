@@ -16,6 +16,7 @@ import { speak } from "../../../../words/phrase";
 import type { FormValues } from "../../../base/controller";
 import { readSide, refusal, SIDE_KEYS, type Translator, type MissionCard } from "../view";
 import type { AirbaseView, MissionWorld } from "../world";
+import { holdsFor } from "../../../base/holds";
 
 export interface AirbaseRepairState {
   readonly side: Side;
@@ -93,6 +94,11 @@ export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld
   return {
     ok: true,
     value: {
+      // Each airbase (and its air-defence chart) is repaired once a turn: asking again would roll again.
+      ...holdsFor(
+        world.turn,
+        input.value.airbases.map((a) => `airbaseRepair:${a.id}`),
+      ),
       title: i18n.format("NOBC.AirMissions.AirbaseRepair.CardTitle", { side }),
       hook: "nobc.airbasesRepaired",
       resolution: resolved.value,

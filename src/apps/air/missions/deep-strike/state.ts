@@ -15,6 +15,7 @@ import type { FormValues } from "../../../base/controller";
 import { otherSide, readSide, refusal, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
 import { isWeapon, supportCardRecord } from "../../../../rules/nobc/land/card-categories";
+import { holdsFor } from "../../../base/holds";
 
 export type TargetKind = StrikeTarget["kind"];
 export type Aim = "target" | "airDefence";
@@ -231,6 +232,12 @@ export function rollDeepStrike(asked: DeepStrikeState, world: MissionWorld, dice
   return {
     ok: true,
     value: {
+      // Each squadron flies one deep strike a turn, and a card (a strike's, the chemical one) is played once.
+      ...holdsFor(
+        world.turn,
+        input.value.attackers.map((id) => `deepStrike:${id}`),
+        [...(input.value.strikes ?? []).map((s) => s.card), ...(state.chemical === null ? [] : [state.chemical])],
+      ),
       title: i18n.format("NOBC.AirMissions.DeepStrike.CardTitle", { target: target.name }),
       hook: "nobc.deepStrikeResolved",
       resolution,

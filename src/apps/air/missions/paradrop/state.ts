@@ -11,6 +11,7 @@ import type { FormValues } from "../../../base/controller";
 import { speak } from "../../../../words/phrase";
 import { checked, readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
+import { holdsFor } from "../../../base/holds";
 
 export interface ParadropState {
   readonly side: Side;
@@ -121,6 +122,8 @@ export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Di
   return {
     ok: true,
     value: {
+      // Each transport squadron flies one paradrop a turn, and the brigade drops once.
+      ...holdsFor(world.turn, [...input.value.transports.map((s) => `paradrop:${s.id}`), `paradrop:${input.value.brigade}`]),
       title: i18n.format("NOBC.AirMissions.Paradrop.CardTitle", { name: input.value.brigadeName }),
       hook: "nobc.paradropResolved",
       resolution: resolved.value,

@@ -11,6 +11,7 @@ import { speak } from "../../../../words/phrase";
 import type { FormValues } from "../../../base/controller";
 import { readSide, refusal, SIDE_KEYS, tickedIds, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
+import { holdsFor } from "../../../base/holds";
 
 export interface RepairState {
   readonly side: Side;
@@ -82,6 +83,11 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
   return {
     ok: true,
     value: {
+      // Step 9 comes once a turn: each squadron rolls for repair once (asking again would roll again).
+      ...holdsFor(
+        world.turn,
+        input.value.squadrons.map((s) => `repair:${s.id}`),
+      ),
       // One squadron's repair (its sheet's button) is titled with its name.
       title:
         state.only?.length === 1
