@@ -105,7 +105,7 @@ function oneAtATime<T>(client: string, task: () => Promise<T>): Promise<T> {
 }
 
 /** What `running` settles to, or `late()` once `ms` have passed without it settling (then the caller moves on). */
-function withinLimit<T>(running: Promise<T>, ms: number, late: () => T): Promise<T> {
+export function withinLimit<T>(running: Promise<T>, ms: number, late: () => T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<T>((resolve) => {
     timer = setTimeout(() => resolve(late()), ms);

@@ -9,6 +9,7 @@ import "../harness/install";
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { nameOf } from "../../src/chat/render";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { loadActors } from "../harness/actors";
 import { landRequestWorld } from "./fixtures";
@@ -50,6 +51,7 @@ const A = (id: string) => actors.get(id)!.uuid;
 const cards = () => [...chatFake.messages.values()].filter((m) => m.type === "resolution");
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 const stateOf = (planner: NobcDialog) => planner.dialogState as GroundCombatState;
+/** The refusal naming a held subject by what it names (a unit's, card's or squadron's name, or the hex), never by an id. */
 const heldWarning = (subject: string) =>
   `NOBC.Notify.Refused ${JSON.stringify({ reason: `NOBC.Request.Refused.held ${JSON.stringify({ subject })}` })}`;
 
@@ -77,7 +79,7 @@ describe("a ground combat asked for again", () => {
 
     expect((await requestResolution(PLANNER.id, state)).ok).toBe(false);
     expect(cards()).toHaveLength(1);
-    expect(warnings()).toEqual([heldWarning(`attack:${A("w1")}:1`)]);
+    expect(warnings()).toEqual([heldWarning(nameOf(A("w1")))]);
   });
 
   it("another combat on the same hex, or playing a card already played, is refused; other units may still attack elsewhere", async () => {
@@ -85,11 +87,11 @@ describe("a ground combat asked for again", () => {
     expect((await requestResolution(PLANNER.id, { ...state, attackers: [A("w1")] })).ok).toBe(true);
     // 2 MRR has not attacked, but 0201 has been attacked this turn (a hex is attacked by one combat).
     expect((await requestResolution(PLANNER.id, { ...state, attackers: [A("w2")], cards: [] })).ok).toBe(false);
-    expect(warnings().at(-1)).toBe(heldWarning("target:0201:1"));
+    expect(warnings().at(-1)).toBe(heldWarning("0201"));
     // Elsewhere it may attack, but not with the barrage played already.
     const elsewhere = { ...state, attackers: [A("w2")], target: "0202" };
     expect((await requestResolution(PLANNER.id, elsewhere)).ok).toBe(false);
-    expect(warnings().at(-1)).toBe(heldWarning(`card:${cardUuid("gta", "cbar")}`));
+    expect(warnings().at(-1)).toBe(heldWarning(nameOf(cardUuid("gta", "cbar"))));
     expect(cards()).toHaveLength(1);
     expect((await requestResolution(PLANNER.id, { ...elsewhere, cards: [] })).ok).toBe(true);
     expect(cards()).toHaveLength(2);
@@ -149,7 +151,7 @@ describe("a ground combat asked for again", () => {
     setTurn(2);
     // The barrage was played last turn: a card is played once, whatever the turn.
     expect((await requestResolution(PLANNER.id, state)).ok).toBe(false);
-    expect(warnings().at(-1)).toBe(heldWarning(`card:${cardUuid("gta", "cbar")}`));
+    expect(warnings().at(-1)).toBe(heldWarning(nameOf(cardUuid("gta", "cbar"))));
     const next = { ...state, cards: [] };
     expect((await requestResolution(PLANNER.id, next)).ok).toBe(true);
     expect(cards()).toHaveLength(2);
@@ -171,6 +173,6 @@ describe("a squadron's repair asked for again", () => {
     expect(cards()[0]!.system["holds"]).toEqual([`repair:${f15.uuid}:1`]);
     expect(await repairSide({ side: "nato" })).toBe(false);
     expect(cards()).toHaveLength(1);
-    expect(warnings().at(-1)).toBe(heldWarning(`repair:${f15.uuid}:1`));
+    expect(warnings().at(-1)).toBe(heldWarning(f15.name));
   });
 });

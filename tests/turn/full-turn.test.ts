@@ -631,7 +631,7 @@ describe("one full NOBC turn through the harness", () => {
     dice(6);
     const again = { attackers: [uuid("n36")], target: "0302", cards: [], cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }] };
     expect((await nobc.resolveGroundCombatFor(again)).ok).toBe(false);
-    expect(warnings().at(-1)).toContain(`NOBC.Request.Refused.held {\\"subject\\":\\"attack:${uuid("n36")}:0\\"}`);
+    expect(warnings().at(-1)).toContain(`NOBC.Request.Refused.held {\\"subject\\":\\"36 PzBrig\\"}`);
     expect(await nobc.releaseCardKey(cards.get("combatB")!, "redo after undo")).toEqual({ ok: true });
     posted("combatB.release");
 

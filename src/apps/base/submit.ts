@@ -7,7 +7,8 @@
  */
 import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
-import { heldSubject, onceKeyHolder } from "../../queries/card-actions";
+import { GM_TASK_LIMIT_MS, heldSubject, onceKeyHolder, withinLimit } from "../../queries/card-actions";
+import { nameOf } from "../../chat/render";
 import type { Access, Denied, Submission, Verdict } from "./controller";
 
 /** Posted (or run), with what came of it; or refused, with every reason in the user's language. */
@@ -33,7 +34,7 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string)
     if (once !== undefined && onceKeyHolder(once) !== undefined) return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
     // Held from the moment a card is posted: asking again for a subject used up is refused (delete or release that card to redo).
     const held = heldSubject(holds ?? []);
-    if (held !== undefined) return { ok: false, refusals: [format("NOBC.Request.Refused.held", { subject: held.subject })] };
+    if (held !== undefined) return { ok: false, refusals: [format("NOBC.Request.Refused.held", { subject: subjectName(held.subject) })] };
     return { ok: true, result: await postResolution(asked) };
   });
 }
@@ -45,10 +46,21 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string)
  */
 let posting: Promise<unknown> = Promise.resolve();
 
-function oneCardAtATime<T>(task: () => Promise<T>): Promise<T> {
+/**
+ * Each check-and-post has the GM tasks' time limit: a message the server never answers holds the
+ * chain only that long, then the next request goes on (the late one is told its outcome is unknown).
+ */
+function oneCardAtATime(task: () => Promise<Decided>): Promise<Decided> {
   const run = posting.then(task, task);
-  posting = run.catch(() => undefined);
-  return run;
+  const limited = withinLimit(run, GM_TASK_LIMIT_MS, (): Decided => ({ ok: false, refusals: [localize("NOBC.Chat.Refused.timedOut")] }));
+  posting = limited.catch(() => undefined);
+  return limited;
+}
+
+/** A held subject ("attack:<unit uuid>:<turn>", "card:<uuid>", "target:<hex>:<turn>") by what it names: the document's name, or the hex. */
+function subjectName(subject: string): string {
+  const ref = subject.split(":")[1] ?? subject;
+  return nameOf(ref);
 }
 
 /**
