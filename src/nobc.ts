@@ -31,6 +31,7 @@ import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } f
 import { currentTurnPosition } from "./combat/current";
 import { openGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/macros";
 import { registerGroundCombat } from "./apps/ground-combat/register";
+import { registerTerrainCache } from "./world/read";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
@@ -141,6 +142,7 @@ Hooks.once("init", () => {
   registerAirMissionActions();
   registerLandPhases();
   registerGroundCombat();
+  registerTerrainCache();
   (game as InitGame).nobc = {
     rules,
     say,

@@ -55,6 +55,8 @@ export interface BattlefieldInput {
   readonly gridSize?: number | null;
   /** The scene's `nobc.terrain` flag, unchecked. */
   readonly terrain?: unknown;
+  /** `terrain` already read by `readTerrain` (e.g. kept from an earlier read of the same flag); then not checked again. */
+  readonly terrainRead?: TerrainRead;
 }
 
 /** A support card with what the Foundry layer knows beyond the rules' card. */
@@ -107,7 +109,14 @@ function hexAt(token: WorldToken, size: number): HexRef | undefined {
   return inMap(off, 99, 99) ? hexLabel(off) : undefined;
 }
 
-function readMap(terrain: unknown): { map: MapView | null; problems: MapProblemNote[] } {
+/** A terrain flag read: its map, or null with why not. Read only; shared by the reads of an unchanged flag. */
+export interface TerrainRead {
+  readonly map: MapView | null;
+  readonly problems: readonly MapProblemNote[];
+}
+
+/** Checks a scene's terrain flag (zod and the cross-checks, docs/map-format.md) and builds its rules view. */
+export function readTerrain(terrain: unknown): TerrainRead {
   if (terrain === undefined || terrain === null) return { map: null, problems: [phrase("NOBC.World.MapProblem.missing")] };
   const check = validateTerrainMap(terrain);
   if (!check.ok)
@@ -158,7 +167,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
       if (hex !== undefined) hexes.set(token.actor, hex);
     }
   }
-  const { map, problems } = readMap(input.terrain);
+  const { map, problems } = input.terrainRead ?? readTerrain(input.terrain);
   const units: LandUnit[] = [];
   const markers = new Map<ActorRef, UnitMarkers>();
   const hqs: LandHq[] = [];
@@ -207,7 +216,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
   }
   return {
     map,
-    mapProblems: problems,
+    mapProblems: [...problems],
     units,
     markers,
     hqs,

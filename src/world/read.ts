@@ -2,9 +2,21 @@
  * Gathers what `battlefield` needs from Foundry: the world's actors and loose items, and from the
  * viewed scene its tokens (each with the map hex Foundry's grid puts it in), grid size and terrain
  * flag. Reads only; nothing is written.
+ *
+ * The terrain flag (2,000+ hexes) is checked once, not on every read: its read is kept until the
+ * flag changes, that is until the scene holds another flag object, or a scene's flags are updated
+ * (`registerTerrainCache`: Foundry may update a flag's object in place).
  */
 import { SYSTEM_ID } from "../base/constants";
-import { battlefield, type Battlefield, type WorldActor, type WorldDocument, type WorldToken } from "./battlefield";
+import {
+  battlefield,
+  readTerrain,
+  type Battlefield,
+  type TerrainRead,
+  type WorldActor,
+  type WorldDocument,
+  type WorldToken,
+} from "./battlefield";
 
 interface TokenLike {
   readonly actor?: { readonly uuid: string } | null;
@@ -48,9 +60,34 @@ function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain:
   return { tokens, gridSize: board.grid?.size ?? null, terrain: scene.getFlag(SYSTEM_ID, "terrain") };
 }
 
+/** The last terrain flag object read, and its read. */
+let kept: { readonly flag: object; readonly read: TerrainRead } | null = null;
+
+/** The read of a terrain flag: the kept one while the flag is the same object, else checked afresh (and kept). */
+function terrainRead(flag: unknown): TerrainRead {
+  if (typeof flag !== "object" || flag === null) return readTerrain(flag);
+  if (kept?.flag === flag) return kept.read;
+  const read = readTerrain(flag);
+  kept = { flag, read };
+  return read;
+}
+
+/** Drops the kept terrain read: the next read checks the scene's flag again. */
+export function forgetTerrain(): void {
+  kept = null;
+}
+
+/** A scene whose flags change (its terrain, perhaps in place) drops the kept terrain read. Called once at `init`. */
+export function registerTerrainCache(): void {
+  Hooks.on("updateScene", ((_scene: unknown, changes: { flags?: unknown }) => {
+    if (changes.flags !== undefined) forgetTerrain();
+  }) as never);
+}
+
 /** The world and the viewed scene, read into rules snapshots (see ./battlefield.ts). */
 export function readBattlefield(): Battlefield {
   const actors = (game.actors ?? []) as unknown as Iterable<WorldActor>;
   const items = (game.items ?? []) as unknown as Iterable<WorldDocument>;
-  return battlefield({ actors, items, ...sceneInput() });
+  const scene = sceneInput();
+  return battlefield({ actors, items, ...scene, terrainRead: terrainRead(scene.terrain) });
 }

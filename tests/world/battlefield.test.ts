@@ -2,7 +2,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { adjacencyAround, battlefield, unitsIn, type WorldActor } from "../../src/world/battlefield";
-import { readBattlefield } from "../../src/world/read";
+import { readBattlefield, registerTerrainCache } from "../../src/world/read";
 import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { smallMap } from "../map/fixture";
 import { cardSystem as cardFixture, hqSystem as hqFixture, squadronSystem, unitSystem } from "../apps/ground-combat/fixture";
@@ -104,6 +104,16 @@ describe("battlefield: the world read into rules snapshots", () => {
   });
 });
 
+/** Foundry's `updateScene` hook with these changes (the harness's hooks run as Foundry's do). */
+const updateScene = (changes: object) =>
+  (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks.callAll(
+    "updateScene",
+    {},
+    changes,
+    {},
+    "gm",
+  );
+
 describe("readBattlefield: from the Foundry world and the viewed scene", () => {
   beforeEach(() => harness.reset());
 
@@ -116,6 +126,46 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     const field = readBattlefield();
     expect(field.map?.map.name).toBe("Test map");
     expect(field.units).toMatchObject([{ id: unit.uuid, hex: "0202" }]);
+  });
+
+  it("checks the terrain flag once and keeps its read while the flag stays the same object and no scene update touches flags", () => {
+    registerTerrainCache();
+    const flag = smallMap();
+    harness.canvasState.sceneFlags!.set("nobc.terrain", flag);
+    const first = readBattlefield();
+    expect(first.map?.map.name).toBe("Test map");
+    // Broken in place with no update hook (no write would do that): the kept read stands, so nothing was checked again.
+    (flag as { format: string }).format = "broken";
+    const second = readBattlefield();
+    expect(second.map).toBe(first.map);
+    expect(second.mapProblems).toEqual([]);
+  });
+
+  it("reads the flag again when the scene holds another flag object", () => {
+    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    const first = readBattlefield();
+    const renamed = { ...smallMap(), name: "Renamed map" };
+    harness.canvasState.sceneFlags!.set("nobc.terrain", renamed);
+    const second = readBattlefield();
+    expect(second.map?.map.name).toBe("Renamed map");
+    expect(second.map).not.toBe(first.map);
+    harness.canvasState.sceneFlags!.delete("nobc.terrain");
+    expect(readBattlefield()).toMatchObject({ map: null, mapProblems: [{ key: "NOBC.World.MapProblem.missing" }] });
+  });
+
+  it("reads the flag again after a scene update that changes flags, even when Foundry changed the object in place", () => {
+    registerTerrainCache();
+    const flag = smallMap();
+    harness.canvasState.sceneFlags!.set("nobc.terrain", flag);
+    expect(readBattlefield().map?.map.name).toBe("Test map");
+    Object.assign(flag, { name: "Updated in place" });
+    updateScene({ name: "Other scene title" });
+    expect(readBattlefield().map?.map.name).toBe("Test map");
+    updateScene({ flags: { nobc: { terrain: { name: "Updated in place" } } } });
+    expect(readBattlefield().map?.map.name).toBe("Updated in place");
+    (flag as { format: string }).format = "broken";
+    updateScene({ flags: { nobc: { terrain: { format: "broken" } } } });
+    expect(readBattlefield()).toMatchObject({ map: null, mapProblems: [{ key: "NOBC.World.MapProblem.invalid" }] });
   });
 
   it("places tokens through Foundry's grid (getOffset), past the scene's padding, in every kind of column", () => {

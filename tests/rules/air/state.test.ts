@@ -35,4 +35,28 @@ describe("applying air effects to the charts", () => {
     expect(() => applyAirEffects(state, [{ type: "squadronBox", squadron: "ghost", box: "cas" }])).toThrow(RangeError);
     expect(() => applyAirEffects(state, [{ type: "weaponDiscarded", squadron: "a", weapon: "none" }])).toThrow(RangeError);
   });
+
+  it("looks each squadron up a bounded number of times, however many effects (linear, not a search and copy per effect)", () => {
+    let idReads = 0;
+    const many = Array.from(
+      { length: 400 },
+      (_, i) =>
+        new Proxy(squadron(`s${i}`), {
+          get(target, key, receiver) {
+            if (key === "id") idReads++;
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        }),
+    );
+    // Last squadron first, so a search from the front would pass every untouched one.
+    const effects = many.map((s) => ({ type: "squadronBox" as const, squadron: s.id, box: "cas" as const })).reverse();
+    idReads = 0;
+    const next = applyAirEffects({ squadrons: many, airbases: state.airbases, charts: state.charts }, effects);
+    expect(next.squadrons.map((s) => s.box)).toEqual(many.map(() => "cas"));
+    // Indexed once, then each changed squadron copied once; a search per effect would read 400 × 401 / 2 ids.
+    expect(idReads).toBeLessThanOrEqual(2 * many.length);
+    // Lists no effect touched come back as they were.
+    expect(next.airbases).toBe(state.airbases);
+    expect(next.charts).toBe(state.charts);
+  });
 });

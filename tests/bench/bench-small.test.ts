@@ -1,0 +1,57 @@
+/**
+ * Runs every bench measure (./measures.ts) once on the 100-unit theatre, so `npm run bench` cannot rot:
+ * each finishes, its runner gives finite figures, and it did the work it stands for. No timing is asserted.
+ */
+import { describe, expect, it } from "vitest";
+import { MEASURES, type Work } from "./measures";
+import { measure } from "./measure";
+import { theatre, theatreField, theatreMap } from "./theatre";
+import { validateTerrainMap } from "../../src/map/terrain-schema";
+
+const t = theatre(100);
+
+/** The work each measure must do on the 100-unit theatre. */
+const expected: Record<string, (work: Work) => void> = {
+  "resupply-entry": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
+  "land-turn-core": (w) => expect(w).toMatchObject({ combats: t.combats.length, resupplies: t.hqs, moves: t.units }),
+  "planner-open-empty": (w) => expect(w).toMatchObject({ opened: 1, sides: 2 }),
+  "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),
+  "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
+  "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
+};
+
+describe("the bench's theatre", () => {
+  it("is a valid terrain map of 2,000+ hexes with the sizes the issue asks for", () => {
+    const map = theatreMap();
+    expect(validateTerrainMap(map).ok).toBe(true);
+    expect(Object.keys(map.hexes).length).toBeGreaterThanOrEqual(2000);
+    expect(map.hexsides.filter((h) => h.bridge === true)).toHaveLength(1);
+    const large = theatre(400);
+    expect({ hqs: large.hqs, squadrons: large.squadrons, combats: large.combats.length }).toEqual({ hqs: 40, squadrons: 120, combats: 57 });
+    expect(theatre(1600).squadrons).toBe(480);
+    const field = theatreField(t);
+    expect(field.units.filter((u) => u.hex !== "")).toHaveLength(100);
+    expect(field.mapProblems).toEqual([]);
+  });
+
+  it("is the same for the same seed", () => {
+    expect(theatre(100)).toEqual(t);
+  });
+});
+
+describe("every bench measure, once on the 100-unit theatre", () => {
+  it("names each measure the issue lists", () => {
+    expect(MEASURES.map((m) => m.name).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  for (const m of MEASURES) {
+    it(m.name, async () => {
+      const run = m.prepare(t);
+      const work = await run();
+      expected[m.name]!(work);
+      const figure = await measure(m.name, t.units, run, { warmUp: 1, samples: 1, minSampleMs: 0 });
+      expect(figure).toMatchObject({ name: m.name, units: 100, n: 1 });
+      for (const ms of [figure.median_ms, figure.min_ms, figure.max_ms]) expect(Number.isFinite(ms)).toBe(true);
+    });
+  }
+});

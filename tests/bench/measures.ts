@@ -1,0 +1,249 @@
+/**
+ * What the bench measures (issue #20), each on a generated theatre (./theatre.ts). `prepare` builds
+ * the measure's inputs outside the timing and returns `run`: one call is the work measured, and it
+ * returns how much work it did (counts the small-theatre test checks, so the bench cannot rot).
+ *
+ * Rules-core measures (`land-turn-core`, `air-turn-core`, `movement-path-6-hexes`) call the rules
+ * with plain snapshots. Foundry-layer measures (`resupply-entry`, `planner-open-empty`,
+ * `read-battlefield`) load the theatre into the harness (tests/harness/) and call the shell's code,
+ * so this module installs the harness first.
+ */
+import "../harness/install";
+import { harness } from "../harness/foundry";
+import { sheetsFake } from "../harness/sheets-fake";
+import { chatFake } from "../harness/chat-fake";
+import { loadActors } from "../harness/actors";
+import { registerSettings } from "../../src/base/settings";
+import { translator } from "../../src/base/foundry";
+import { mapPixelSize, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { combatRivers, movePathSteps, onOrAdjacentToRoad, terrainOf } from "../../src/map/rules-view";
+import { adjacencyAround, type Battlefield } from "../../src/world/battlefield";
+import { readBattlefield } from "../../src/world/read";
+import { postResupplyEntry } from "../../src/apps/land/entries";
+import { plannerController } from "../../src/apps/ground-combat/controller";
+import { seededDice } from "../../src/rules/dice";
+import { checkStacking, type StackingHex } from "../../src/rules/nobc/land/stacking";
+import { combatOdds, planGroundCombat, resolveGroundCombat, type GroundCombatInput } from "../../src/rules/nobc/land/combat";
+import { resolveResupply, unitSupplyCapacity, type ResupplyInput } from "../../src/rules/nobc/land/resupply";
+import { movePath, type MovePathInput } from "../../src/rules/nobc/land/movement";
+import type { LandUnit } from "../../src/rules/nobc/land/types";
+import { runAirTurn } from "../rules/air/turn-driver";
+import { COLUMNS, ROWS, HEX_SIZE, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
+
+/** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
+export type Work = Readonly<Record<string, number>>;
+
+export interface Measure {
+  readonly name: string;
+  readonly layer: "rules" | "foundry";
+  prepare(t: Theatre): () => Work | Promise<Work>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The harness world
+
+/** The theatre as the harness's world: a GM's client viewing a scene of the theatre's map with a token per unit and HQ. */
+export function loadTheatre(t: Theatre): void {
+  harness.reset();
+  sheetsFake.reset();
+  chatFake.reset();
+  registerSettings();
+  const { width, height } = mapPixelSize(COLUMNS, ROWS, HEX_SIZE);
+  harness.canvasState.hexSize = HEX_SIZE;
+  harness.canvasState.sceneWidth = Math.ceil(width);
+  harness.canvasState.sceneHeight = Math.ceil(height);
+  harness.canvasState.sceneFlags!.set("nobc.terrain", t.map);
+  (globalThis as unknown as { canvas: { tokens: Record<string, unknown> } }).canvas.tokens["controlled"] = [];
+  loadActors(t.seeds, theatreAt);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules-core inputs
+
+function unitsByHex(field: Battlefield): Map<string, LandUnit[]> {
+  const byHex = new Map<string, LandUnit[]>();
+  for (const u of field.units) {
+    if (u.hex === "") continue;
+    const list = byHex.get(u.hex);
+    if (list === undefined) byHex.set(u.hex, [u]);
+    else list.push(u);
+  }
+  return byHex;
+}
+
+function combatInputs(t: Theatre, field: Battlefield, byHex: Map<string, LandUnit[]>): GroundCombatInput[] {
+  const view = field.map!;
+  return t.combats.map((c) => {
+    const adjacency = adjacencyAround(field, [c.target]);
+    const around = [c.target, ...(adjacency[c.target] ?? [])];
+    return {
+      attackerSide: "wp",
+      target: c.target,
+      terrain: terrainOf(view, c.target),
+      minefield: false,
+      units: around.flatMap((h) => byHex.get(h) ?? []),
+      adjacency,
+      attackers: c.attackers,
+      rivers: combatRivers(view, c.target, [c.from]),
+    };
+  });
+}
+
+function resupplyInputs(field: Battlefield): ResupplyInput[] {
+  const view = field.map!;
+  return field.hqs.map((hq) => {
+    const candidates = field.units
+      .filter((u) => u.hq === hq.id && u.hex !== "")
+      .map((u) => ({
+        unit: u,
+        onOrAdjacentToRoad: onOrAdjacentToRoad(view, u.hex),
+        distance: hexDistance(offsetOf(hq.hex), offsetOf(u.hex)),
+      }));
+    const first = candidates.find((c) => c.onOrAdjacentToRoad && c.distance <= hq.radius && c.unit.supply < unitSupplyCapacity(c.unit));
+    return { hq, candidates, allocation: first === undefined ? {} : { [first.unit.id]: 1 } };
+  });
+}
+
+/** A path of `hexes` hexes from the unit's hex, north or south (whichever stays on the map). */
+function pathFrom(hex: string, hexes: number): string[] {
+  const start = offsetOf(hex);
+  const dir = start.row + hexes < ROWS ? "s" : "n";
+  const path = [hex];
+  let at = start;
+  for (let i = 0; i < hexes; i++) {
+    at = neighbour(at, dir);
+    if (!inMap(at, COLUMNS, ROWS)) break;
+    path.push(`${String(at.col + 1).padStart(2, "0")}${String(at.row + 1).padStart(2, "0")}`);
+  }
+  return path;
+}
+
+function moveInputs(field: Battlefield, hexes: number, units: readonly LandUnit[]): MovePathInput[] {
+  const view = field.map!;
+  return units
+    .filter((u) => u.hex !== "")
+    .map((u) => ({
+      unit: { id: u.id, name: u.name, side: u.side, mode: "march", strength: u.strength },
+      steps: movePathSteps(view, pathFrom(u.hex, hexes)),
+    }));
+}
+
+function stackingInput(field: Battlefield, byHex: Map<string, LandUnit[]>): StackingHex[] {
+  return [...byHex].map(([hex, units]) => ({ hex, terrain: terrainOf(field.map!, hex), units }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measures
+
+export const MEASURES: readonly Measure[] = [
+  {
+    name: "resupply-entry",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      return async () => {
+        const message = await postResupplyEntry();
+        const view = sheetsFake.rendered.at(-1)?.data as { hqs: readonly { units: readonly unknown[] }[] } | undefined;
+        sheetsFake.rendered.length = 0;
+        chatFake.messages.clear();
+        return {
+          messages: message === null ? 0 : 1,
+          hqs: view?.hqs.length ?? 0,
+          offers: view?.hqs.reduce((n, h) => n + h.units.length, 0) ?? 0,
+        };
+      };
+    },
+  },
+  {
+    name: "land-turn-core",
+    layer: "rules",
+    prepare(t) {
+      const field = theatreField(t);
+      const byHex = unitsByHex(field);
+      const combats = combatInputs(t, field, byHex);
+      const resupplies = resupplyInputs(field);
+      const moves = moveInputs(field, 3, field.units);
+      const stacking = stackingInput(field, byHex);
+      return () => {
+        const dice = seededDice(20);
+        const work = { combats: 0, odds: 0, resupplies: 0, moves: 0, stackingHexes: stacking.length };
+        for (const input of combats) {
+          const plan = planGroundCombat(input);
+          if (!plan.ok) continue;
+          work.odds += combatOdds(plan.value).length;
+          resolveGroundCombat(plan.value, dice);
+          work.combats++;
+        }
+        for (const input of resupplies) if (resolveResupply(input).ok) work.resupplies++;
+        for (const input of moves) if (movePath(input).ok) work.moves++;
+        checkStacking(stacking);
+        return work;
+      };
+    },
+  },
+  {
+    name: "planner-open-empty",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      const world = plannerController.read();
+      const i18n = translator();
+      return () => {
+        const opened = plannerController.open(world, {});
+        if (!opened.ok) return { opened: 0, sides: 0, attackers: 0 };
+        const view = plannerController.context(opened.state, world, i18n) as {
+          sideChoices: readonly unknown[];
+          attackers: readonly unknown[];
+        };
+        return { opened: 1, sides: view.sideChoices.length, attackers: view.attackers.length };
+      };
+    },
+  },
+  {
+    name: "read-battlefield",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      return () => {
+        const field = readBattlefield();
+        return { units: field.units.length, hqs: field.hqs.length, squadrons: field.squadrons.length, map: field.map === null ? 0 : 1 };
+      };
+    },
+  },
+  {
+    name: "air-turn-core",
+    layer: "rules",
+    prepare(t) {
+      const { state, wanted } = theatreAir(theatreField(t));
+      return () => {
+        const steps = new Set<string>();
+        let resolutions = 0;
+        const end = runAirTurn(state, wanted, seededDice(20), {
+          step: (name) => {
+            steps.add(name);
+            resolutions++;
+          },
+          sorties: () => steps.add("sorties"),
+        });
+        return { squadrons: end.squadrons.length, steps: steps.size, resolutions };
+      };
+    },
+  },
+  {
+    name: "movement-path-6-hexes",
+    layer: "rules",
+    prepare(t) {
+      // Six hexes down the road in column 05 (a road hex costs 1 MP in March Mode: the whole allowance).
+      const field = theatreField(t);
+      const mover = field.units.find((u) => u.side === "nato")!;
+      const input: MovePathInput = {
+        unit: { id: mover.id, name: mover.name, side: mover.side, mode: "march", strength: mover.strength },
+        steps: movePathSteps(field.map!, ["0510", "0511", "0512", "0513", "0514", "0515", "0516"]),
+      };
+      return () => {
+        const result = movePath(input);
+        return { paths: result.ok ? 1 : 0, hexes: result.ok ? result.value.outcome.steps.length : 0 };
+      };
+    },
+  },
+];

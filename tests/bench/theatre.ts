@@ -1,0 +1,307 @@
+/**
+ * A generated theatre at megagame scale for the bench (`npm run bench`) and its small-theatre test
+ * (issue #20): a seeded terrain map of 50 × 42 = 2,100 hexes (a valid `nobc-terrain/1` flag), and
+ * `units` unit counters with one HQ per ten units (40 at 400), each HQ holding support cards, 0.3
+ * squadrons per unit (120 at 400, 480 at 1,600) and one airbase per six squadrons. About one unit in
+ * seven is a WP attacker's partner in a ground combat: `combats` lists `units / 7` contacts (58 at
+ * 400), a NATO unit in the target hex and two WP units in a neighbouring hex.
+ *
+ * The actors are seeds (tests/harness/actors.ts): `theatreField` reads them into a `Battlefield`
+ * with the pure reader, and the Foundry-layer measures load them into the harness. Nothing here
+ * touches Foundry, so pure measures may import it without the harness.
+ */
+import type { TerrainMap, MapHex } from "../../src/map/terrain-schema";
+import { hexCentre, hexDistance, hexLabel, hexsideBetween, hexsideOf, neighbours, offsetOf, type Offset } from "../../src/map/hex-grid";
+import { battlefield, type Battlefield, type WorldActor } from "../../src/world/battlefield";
+import type { ActorSeed } from "../harness/actors";
+import type { AirState, Airbase, MissionBox, Squadron } from "../../src/rules/nobc/air";
+import { squadronSystem } from "../apps/ground-combat/fixture";
+
+export const THEATRE_SIZES = [100, 400, 1600] as const;
+export const COLUMNS = 50;
+export const ROWS = 42;
+export const HEX_SIZE = 100;
+
+type Raw = Record<string, unknown>;
+type Side = "nato" | "wp";
+
+/** A contact: the NATO unit in `target` attacked by the two WP units in `from`. */
+export interface TheatreCombat {
+  readonly target: string;
+  readonly from: string;
+  readonly defender: string;
+  readonly attackers: readonly string[];
+}
+
+export interface Theatre {
+  readonly units: number;
+  readonly map: TerrainMap;
+  /** Every actor: HQs (with their cards), units, squadrons and airbases; units and HQs have a hex. */
+  readonly seeds: readonly ActorSeed[];
+  readonly combats: readonly TheatreCombat[];
+  readonly hqs: number;
+  readonly squadrons: number;
+  readonly airbases: number;
+}
+
+/** mulberry32: a small seeded generator, so every run builds the same theatre. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const label = (col: number, row: number) => hexLabel({ col, row });
+
+function terrainOf(r: number): MapHex["terrain"] {
+  if (r < 0.6) return ["clear"];
+  if (r < 0.75) return ["woods"];
+  if (r < 0.83) return ["rough"];
+  if (r < 0.88) return ["rough", "woods"];
+  if (r < 0.93) return ["marsh"];
+  if (r < 0.98) return ["town"];
+  return ["city"];
+}
+
+/**
+ * The map: West Germany in columns 01-25, East Germany east of them; a minor river on the south-east
+ * sides of column 25, bridged where the autobahn along row 21 crosses it (the small-theatre test checks it
+ * does); roads down columns 05, 15,
+ * 35 and 45.
+ */
+export function theatreMap(seed = 20): TerrainMap {
+  const random = seeded(seed);
+  const hexes: Record<string, MapHex> = {};
+  for (let col = 0; col < COLUMNS; col++) {
+    for (let row = 0; row < ROWS; row++) {
+      hexes[label(col, row)] = { terrain: terrainOf(random()), country: col < 25 ? "frg" : "gdr" };
+    }
+  }
+  const autobahnRow = 20;
+  const autobahn = Array.from({ length: COLUMNS }, (_, col) => label(col, autobahnRow));
+  const crossing = hexsideBetween(label(24, autobahnRow), label(25, autobahnRow));
+  const hexsides = Array.from({ length: ROWS - 1 }, (_, row) => {
+    const hex = label(24, row);
+    return { hex, side: "se" as const, river: "minor" as const, ...(hexsideOf(hex, "se") === crossing ? { bridge: true } : {}) };
+  });
+  const roads = [
+    { kind: "autobahn" as const, name: "A2", path: autobahn },
+    ...[4, 14, 34, 44].map((col) => ({ kind: "road" as const, path: Array.from({ length: ROWS }, (_, row) => label(col, row)) })),
+  ];
+  return {
+    format: "nobc-terrain/1",
+    name: "Bench theatre",
+    notes: "Generated for the bench (tests/bench/theatre.ts); not real geography.",
+    columns: COLUMNS,
+    rows: ROWS,
+    hexSize: HEX_SIZE,
+    hexes,
+    hexsides,
+    roads,
+  };
+}
+
+const unitSystem = (side: Side, hq: string, extra: Raw): Raw => ({
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  hq: `Actor.${hq}`,
+  size: "brigade",
+  arm: "armour",
+  strength: { value: 4, max: 6 },
+  supply: 1,
+  mode: "combat",
+  minelaying: false,
+  underMine: false,
+  noMove: false,
+  contaminated: false,
+  movementPoints: 4,
+  notes: "",
+  ...extra,
+});
+const hqSystem = (side: Side, extra: Raw): Raw => ({
+  side,
+  nationality: side === "nato" ? "frg" : "su",
+  echelon: side === "nato" ? "corps" : "army",
+  level: { value: 3, max: 4 },
+  radius: 4,
+  supplyCounters: 0,
+  mayRecover: true,
+  parent: null,
+  initiative: false,
+  notes: "",
+  ...extra,
+});
+const CARDS = [
+  ["engineer", "Engineers", 1],
+  ["signals", "Signals", 1],
+  ["intelligence", "Intelligence", 1],
+  ["ssm", "SSM", 3],
+] as const;
+
+function cardsOf(hq: string, side: Side): ActorSeed["items"] {
+  return CARDS.map(([category, name, value], i) => ({
+    id: `${hq}c${i}`,
+    name: `${name} ${hq}`,
+    system: { side, category, value, modifier: 0, afterUse: "discard", assignedTo: null, description: "" },
+  }));
+}
+
+const BOXES: readonly MissionBox[] = [
+  "paradrop",
+  "airSuperiority",
+  "airSuperiority",
+  "cas",
+  "deepStrike",
+  "airSuperiority",
+  "cas",
+  "holding",
+  "paradrop",
+];
+
+/** A theatre of `units` unit counters (see the file's comment); the same for the same arguments. */
+export function theatre(units: number, seed = 20): Theatre {
+  const random = seeded(seed * 7919 + units);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const map = theatreMap(seed);
+  const seeds: ActorSeed[] = [];
+  const taken = new Set<string>();
+
+  // Contacts first: the target column's hex and the one below it, spread on a grid of cells.
+  const combatCount = Math.round(units / 7);
+  const cells: { target: Offset; from: Offset }[] = [];
+  for (let col = 1; col < COLUMNS - 1; col += 3)
+    for (let row = 1; row < ROWS - 1; row += 2) cells.push({ target: { col, row }, from: { col, row: row + 1 } });
+  const chosen = shuffle(cells, random).slice(0, combatCount);
+  for (const c of chosen) for (const o of [c.target, c.from]) taken.add(label(o.col, o.row));
+
+  // HQs: one per ten units, NATO in the west, WP in the east, none on a contact's hexes.
+  const hqCount = Math.max(2, Math.round(units / 10));
+  const hqs: { id: string; side: Side; at: Offset }[] = [];
+  for (let h = 0; h < hqCount; h++) {
+    const side: Side = h % 2 === 0 ? "nato" : "wp";
+    let at: Offset;
+    do at = { col: side === "nato" ? Math.floor(random() * 24) : 26 + Math.floor(random() * 24), row: Math.floor(random() * ROWS) };
+    while (taken.has(label(at.col, at.row)));
+    const id = `hq${h}`;
+    hqs.push({ id, side, at });
+    seeds.push({
+      id,
+      name: `${side === "nato" ? "Corps" : "Army"} ${h}`,
+      type: "hq",
+      hex: label(at.col, at.row),
+      system: hqSystem(side, {}),
+      items: cardsOf(id, side),
+    });
+  }
+  const nearest = (side: Side, at: Offset) =>
+    hqs.filter((h) => h.side === side).reduce((best, h) => (hexDistance(h.at, at) < hexDistance(best.at, at) ? h : best));
+
+  let n = 0;
+  const unit = (side: Side, hex: Offset, hq: string, extra: Raw) => {
+    const id = `u${n++}`;
+    const name = `${side === "nato" ? "Brigade" : "Division"} ${n}`;
+    seeds.push({ id, name, type: "unit", hex: label(hex.col, hex.row), system: unitSystem(side, hq, extra) });
+    return `Actor.${id}`;
+  };
+  const combats: TheatreCombat[] = chosen.map((c) => ({
+    target: label(c.target.col, c.target.row),
+    from: label(c.from.col, c.from.row),
+    defender: unit("nato", c.target, nearest("nato", c.target).id, { arm: "mechanised", supply: 1 }),
+    attackers: [0, 1].map(() => unit("wp", c.from, nearest("wp", c.from).id, { size: "division", arm: "motorRifle", supply: 2 })),
+  }));
+
+  // The rest stand within three hexes of their HQ (never on a contact's hexes), some in March Mode, some artillery.
+  while (n < units) {
+    const hq = hqs[n % hqs.length]!;
+    let at: Offset;
+    do {
+      const near = pick(neighbours(pick(neighbours(pick(neighbours(hq.at))))));
+      at = { col: Math.min(COLUMNS - 1, Math.max(0, near.col)), row: Math.min(ROWS - 1, Math.max(0, near.row)) };
+    } while (taken.has(label(at.col, at.row)));
+    const r = random();
+    unit(hq.side, at, hq.id, {
+      mode: r < 0.3 ? "march" : "combat",
+      arm: r > 0.9 ? "artillery" : hq.side === "nato" ? "armour" : "motorRifle",
+      supply: Math.floor(random() * 3),
+      strength: { value: 1 + Math.floor(random() * 5), max: 6 },
+    });
+  }
+
+  // Squadrons and airbases.
+  const squadronCount = Math.round(units * 0.3);
+  const airbaseCount = Math.max(2, Math.round(squadronCount / 6));
+  for (let b = 0; b < airbaseCount; b++) {
+    const side: Side = b % 2 === 0 ? "nato" : "wp";
+    seeds.push({
+      id: `ab${b}`,
+      name: `Airbase ${b}`,
+      type: "airbase",
+      system: { side, airZone: "2ATAF", baseCapacity: 8, hits: { repairable: 0, permanent: 0 }, airDefence: { value: 2, max: 2 } },
+    });
+  }
+  for (let s = 0; s < squadronCount; s++) {
+    const side: Side = s % 2 === 0 ? "nato" : "wp";
+    const base = 2 * Math.floor((s % airbaseCount) / 2) + (side === "nato" ? 0 : 1);
+    seeds.push({
+      id: `sq${s}`,
+      name: `Squadron ${s}`,
+      type: "airSquadron",
+      system: squadronSystem(side, {
+        airToAir: 1 + (s % 5),
+        cas: 1 + (s % 4),
+        deepStrike: s % 3,
+        recce: s % 12 === 4,
+        box: "ready",
+        airbase: `Actor.ab${Math.min(base, airbaseCount - 1)}`,
+      }),
+    });
+  }
+  return { units, map, seeds, combats, hqs: hqCount, squadrons: squadronCount, airbases: airbaseCount };
+}
+
+function shuffle<T>(list: readonly T[], random: () => number): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** A hex's centre in pixels from the scene's top-left corner (what the harness places tokens by). */
+export const theatreAt = (hex: string) => hexCentre(offsetOf(hex), HEX_SIZE);
+
+/** The seeds as the pure reader takes them. */
+export function theatreActors(t: Theatre): WorldActor[] {
+  return t.seeds.map((s) => ({
+    uuid: `Actor.${s.id}`,
+    name: s.name,
+    type: s.type,
+    system: s.system,
+    items: (s.items ?? []).map((i) => ({ uuid: `Actor.${s.id}.Item.${i.id}`, name: i.name, type: "supportCard", system: i.system })),
+  }));
+}
+
+/** The theatre read by the pure reader, as `readBattlefield` would read it from Foundry. */
+export function theatreField(t: Theatre): Battlefield {
+  return battlefield({
+    actors: theatreActors(t),
+    tokens: t.seeds.filter((s) => s.hex !== undefined).map((s) => ({ actor: `Actor.${s.id}`, ...theatreAt(s.hex!) })),
+    gridSize: HEX_SIZE,
+    terrain: t.map,
+  });
+}
+
+/** The air charts of the theatre's field, and the box each squadron is ordered to (a spread of missions). */
+export function theatreAir(field: Battlefield): { state: AirState; wanted: Map<string, MissionBox> } {
+  const squadrons: Squadron[] = [...field.squadrons];
+  const airbases: Airbase[] = [...field.airbases];
+  const charts = airbases.map((a) => ({ id: a.id, name: a.name, side: a.side, airZone: a.airZone, lost: 1 }));
+  const wanted = new Map(squadrons.map((s, i) => [s.id, s.recce ? "recce" : BOXES[i % BOXES.length]!]));
+  return { state: { squadrons, airbases, charts }, wanted };
+}
