@@ -14,7 +14,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { decorateCard, registerChat } from "../../src/queries/card-controls";
 
-interface Node { className: string; textContent: string }
+interface Node {
+  className: string;
+  textContent: string;
+}
 
 /** A message element: its classes, a `.message-content` holding what the author wrote, and what is placed before it. */
 function messageElement(markup: "card" | "buttons" | "none") {
