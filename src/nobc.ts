@@ -29,6 +29,7 @@ import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
+import { setCardClock } from "./queries/card-actions";
 import { openGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/macros";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
@@ -136,6 +137,8 @@ Hooks.once("init", () => {
   registerChat();
   // A card keeps the game turn it was posted in, so old turns' records can be pruned.
   setCardTurnReader(() => currentTurnPosition()?.turn ?? null);
+  // A player's Apply expires with its turn, and an Orders card with the Orders phase.
+  setCardClock(currentTurnPosition);
   registerResolveQuery();
   registerTurnTracking();
   registerAirBattleActions();

@@ -275,17 +275,63 @@ export type Decision = { readonly ok: true } | { readonly ok: false; readonly re
 
 const YES: Decision = { ok: true };
 
-function ownsAll(requester: Requester, touched: readonly string[], owned: ReadonlyMap<string, boolean>): boolean {
-  return requester.isGM || touched.every((uuid) => owned.get(uuid) === true);
+/**
+ * May `requester` act on a card touching `touched`? A GM; else the owner of every touched document.
+ * A card touching no document (map notes only) has no owner: only the user who asked for it.
+ */
+function mayAct(requester: Requester, card: CardFlags, touched: readonly string[], owned: ReadonlyMap<string, boolean>): boolean {
+  if (requester.isGM) return true;
+  if (touched.length === 0) return card.requestedBy !== undefined && card.requestedBy === requester.id;
+  return touched.every((uuid) => owned.get(uuid) === true);
+}
+
+/** Where the game's turn stands, as the card checks read it (null: the world keeps no turn on the tracker). */
+export interface TurnClock {
+  readonly turn: number;
+  readonly stage: string;
+}
+
+/** The stage in which mode markers are placed and Orders are given (Land War QRS phase 2). */
+const ORDERS_STAGE = "orders";
+
+/** A card of the Orders phase: it sets a unit's mode (a `land.mode` or Orders card), or holds an HQ's Orders key. */
+export function isOrdersCard(card: Pick<CardFlags, "effects" | "once">): boolean {
+  return card.effects.some((effect) => effect.type === "mode") || (card.once?.startsWith(`${ORDERS_STAGE}:`) ?? false);
 }
 
 /**
- * May `requester` apply the card? Only a pending card, and only a GM or a user who owns every
- * document the effects touch (`owned`: UUID → whether the requester owns it; missing = no).
+ * Why a card is too old for a player to apply (the lang key), or undefined: it was posted in
+ * another game turn than the current one, or it belongs to the Orders phase and the game is past
+ * it. A card that knows no turn, or a world without a tracker, is not timed. A GM is not asked.
  */
-export function mayApply(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): Decision {
+export function cardExpiry(card: Pick<CardFlags, "effects" | "once" | "turn">, now: TurnClock | null): string | undefined {
+  if (now === null) return undefined;
+  if (card.turn !== undefined && card.turn !== now.turn) return "NOBC.CardLife.Refused.oldTurn";
+  if (now.stage !== ORDERS_STAGE && isOrdersCard(card)) return "NOBC.CardLife.Refused.ordersOnly";
+  return undefined;
+}
+
+/** A player may not apply a card whose last request has an unknown outcome: it may stand already (the GM checks). */
+const UNKNOWN_OUTCOME = "NOBC.CardLife.Refused.unknownOutcome";
+
+/**
+ * May `requester` apply the card? Only a pending card, and only a GM or a user who owns every
+ * document the effects touch (`owned`: UUID → whether the requester owns it; missing = no; a card
+ * touching none: the user who asked for it). A player also not a card of unknown outcome, nor one
+ * `cardExpiry` finds too old at `now`.
+ */
+export function mayApply(
+  requester: Requester,
+  card: CardFlags,
+  owned: ReadonlyMap<string, boolean>,
+  now: TurnClock | null = null,
+): Decision {
   if (card.state !== "pending") return { ok: false, reason: "NOBC.Chat.Refused.notPending" };
-  return ownsAll(requester, touchedDocuments(card.effects), owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  if (!mayAct(requester, card, touchedDocuments(card.effects), owned)) return { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  if (requester.isGM) return YES;
+  if (card.outcomeUnknown === true) return { ok: false, reason: UNKNOWN_OUTCOME };
+  const expired = cardExpiry(card, now);
+  return expired === undefined ? YES : { ok: false, reason: expired };
 }
 
 /**
@@ -299,7 +345,7 @@ export function mayUndo(
   touched: readonly string[] = touchedDocuments(card.effects),
 ): Decision {
   if (card.state !== "applied" || card.applied === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notApplied" };
-  return ownsAll(requester, touched, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  return mayAct(requester, card, touched, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
 }
 
 /**
@@ -334,16 +380,24 @@ export function controlDocuments(card: CardFlags): string[] {
 }
 
 /**
- * What one user sees: Apply and Undo only for a GM or the owner of every touched document
- * (greyed out when the state does not allow them), split editors only where `mayEditSplit` says
- * yes. A courtesy: the GM's check on the request is the one that counts.
+ * What one user sees: Apply and Undo only for a GM or the owner of every touched document (of a
+ * card touching none, the user who asked), greyed out when the state or the turn (`now`) does not
+ * allow them, Apply hidden from players on a card of unknown outcome; split editors only where
+ * `mayEditSplit` says yes. A courtesy: the GM's check on the request is the one that counts.
  */
-export function cardControls(requester: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): CardControls {
-  const mayAct = ownsAll(requester, touchedDocuments(card.effects), owned);
-  const control = (decision: Decision): Control => (!mayAct ? "hidden" : decision.ok ? "enabled" : "disabled");
+export function cardControls(
+  requester: Requester,
+  card: CardFlags,
+  owned: ReadonlyMap<string, boolean>,
+  now: TurnClock | null = null,
+): CardControls {
+  const may = mayAct(requester, card, touchedDocuments(card.effects), owned);
+  const control = (decision: Decision): Control => (!may ? "hidden" : decision.ok ? "enabled" : "disabled");
   const combat = card.groundCombat;
+  const apply = mayApply(requester, card, owned, now);
   return {
-    apply: control(mayApply(requester, card, owned)),
+    // A card of unknown outcome offers Apply to a GM only: a player's Apply could write it twice.
+    apply: !apply.ok && apply.reason === UNKNOWN_OUTCOME ? "hidden" : control(apply),
     undo: control(mayUndo(requester, card, owned)),
     splits: combat === undefined ? [] : sharedSides(combat).filter((side) => mayEditSplit(requester, card, side, owned).ok),
   };

@@ -10,6 +10,7 @@
  * card planned from, and the later card could never be undone truly.
  */
 import { EMPTY_PLAN, driftedDocuments, type SnapshotLookup, type WritePlan } from "../effects/apply";
+import { writePlanSchema } from "../schemas/write-plan";
 
 export interface KeyRelease {
   /** The id of the GM who released the key. */
@@ -137,11 +138,16 @@ export function prunedRecord(record: GmRecord): GmRecord {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** Every row of the plan in its shape (src/schemas/write-plan.ts): a row out of shape would throw in Undo. */
 function isPlan(value: unknown): value is WritePlan {
-  return isObject(value) && ["actorUpdates", "itemUpdates", "itemDeletions", "itemCreations"].every((k) => Array.isArray(value[k]));
+  return writePlanSchema.safeParse(value).success;
 }
 
-const isStrings = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === "string");
+/** The most documents or paths a record names (bounded as the plan's rows). */
+const MAX_RECORD_LIST = 4000;
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length <= MAX_RECORD_LIST && value.every((v) => typeof v === "string" && v.length <= 600);
 
 /** The record of a card's `system.record`, when it has the shape; undefined otherwise. */
 export function readGmRecord(value: unknown): GmRecord | undefined {

@@ -32,6 +32,7 @@ import {
   type CardFlags,
   type Decision,
   type Requester,
+  type TurnClock,
   unreadableCard,
 } from "../chat/card-data";
 import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
@@ -69,6 +70,19 @@ interface CardMessage {
 /** The user this client plays (in Foundry one client is one user; the harness plays two GM clients in one world). */
 interface ClientUser {
   readonly id: string;
+}
+
+/** Where the game's turn stands: set on init by the entry point (the turn tracker sits above queries). */
+let clock: () => TurnClock | null = () => null;
+
+/** Sets how the card checks learn the turn and stage (the `nobcTurn` Combat's, read by src/combat/current.ts). */
+export function setCardClock(read: () => TurnClock | null): void {
+  clock = read;
+}
+
+/** The turn and stage now, for a card's expiry (`cardExpiry`, src/chat/card-data.ts). */
+export function turnNow(): TurnClock | null {
+  return clock();
 }
 
 /** Messages being written right now, per client: a second click on the same card is refused, not queued. */
@@ -379,7 +393,7 @@ async function cardAction(
   if (foreign !== null) return foreign;
   if (action === "undo" && record?.pruned === true) return { ok: false, reason: "NOBC.CardAuth.Refused.pruned" };
   const decision: Decision =
-    action === "apply" ? mayApply(user, card, ownership(user, touched)) : mayUndo(user, card, ownership(user, touched), touched);
+    action === "apply" ? mayApply(user, card, ownership(user, touched), clock()) : mayUndo(user, card, ownership(user, touched), touched);
   if (!decision.ok) return decision;
   const cards = gmCards();
   if (action === "apply" && card.once !== undefined && onceHolder(cards, card.once, messageId) !== undefined) {
@@ -484,27 +498,40 @@ async function postKeyRelease(key: string, reason: string): Promise<void> {
 
 /**
  * Drops the write plans of the GM's cards of turns before `beforeTurn` (their Undo goes; their key,
- * state and paths stay), one card at a time. Cards of `beforeTurn` and later, and cards that know
- * no turn, keep theirs. Returns how many records were pruned.
+ * state and paths stay), one card at a time, each as every other write to a card: on the active
+ * GM's client, at the revision it was read at. Cards of `beforeTurn` and later, and cards that know
+ * no turn, keep theirs; a turn after the current one is refused (it would take the current turn's
+ * Undo). A card busy with another request, or changed meanwhile, is skipped and counted (`busy`):
+ * the run goes on. Returns how many records were pruned.
  */
-export async function performPruneRecords(beforeTurn: number, user: RequestingUser): Promise<CardResult & { pruned?: number }> {
+export async function performPruneRecords(
+  beforeTurn: number,
+  user: RequestingUser,
+): Promise<CardResult & { pruned?: number; busy?: number }> {
   if (!user.isGM) return { ok: false, reason: "NOBC.Request.Refused.postGmOnly" };
+  const now = clock();
+  if (now !== null && beforeTurn > now.turn) return { ok: false, reason: "NOBC.CardLife.Refused.futureTurn" };
   let pruned = 0;
+  let busy = 0;
   for (const m of allMessages()) {
     const read = cardOfMessage(m, SYSTEM_ID);
     const record = read?.card.record;
     const turn = read?.card.turn;
     if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
     if (record === undefined || record.pruned === true || turn === undefined || turn >= beforeTurn) continue;
+    const planned = read.card.revision ?? 0;
     const result = await forCard(m.id, async (client) => {
       if (!isActiveGM(client)) return NOT_ACTIVE;
-      await m.update({ "system.record": prunedRecord(record), "system.revision": (read.card.revision ?? 0) + 1 });
+      // The card as it was read: a record written since (an Undo, a key released) is not overwritten.
+      if (revisionNow(m) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
+      await m.update({ "system.record": prunedRecord(record), "system.revision": planned + 1 });
       return { ok: true };
     });
-    if (!result.ok) return result;
-    pruned += 1;
+    if (result.ok) pruned += 1;
+    else if (result === NOT_ACTIVE) return result;
+    else busy += 1;
   }
-  return { ok: true, pruned };
+  return { ok: true, pruned, ...(busy > 0 ? { busy } : {}) };
 }
 
 export interface SplitRequest {

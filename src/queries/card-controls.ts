@@ -7,6 +7,7 @@ import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { format, localize, translator } from "../base/foundry";
 import {
+  CARD_MESSAGE_TYPE,
   CARD_STATE_LABELS,
   CARD_STATES,
   cardControls,
@@ -20,7 +21,7 @@ import {
 import { changesContext, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
-import { ownership, type RequestingUser } from "./card-actions";
+import { ownership, turnNow, type RequestingUser } from "./card-actions";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
 
 type RenderedMessage = CardMessageView & { readonly flags: Record<string, unknown> };
@@ -130,14 +131,37 @@ function showRequester(root: HTMLElement, userId: string): void {
   line.textContent = format("NOBC.CardAuth.RequestedBy", { name });
 }
 
+/** Whether the rendered message looks like a card: a `resolution` message, or card markup in its content. */
+function looksLikeCard(message: RenderedMessage, html: HTMLElement): boolean {
+  return message.type === CARD_MESSAGE_TYPE || html.querySelector(".nobc-resolution-card, [data-nobc-card], [data-nobc-split]") !== null;
+}
+
+/**
+ * Marks a message that looks like a card but was not authored by a GM: a class on the message
+ * element and a label placed before its content, outside the HTML its author wrote (which could
+ * imitate anything inside it). Its controls, if any, are hidden by `decorateCard`.
+ */
+function markLookalike(html: HTMLElement): void {
+  html.classList.add("nobc-not-umpire");
+  if (html.querySelector(":scope > .nobc-not-umpire-label") !== null) return;
+  const label = html.ownerDocument.createElement("p");
+  label.className = "nobc-not-umpire-label";
+  label.textContent = localize("NOBC.CardLife.Lookalike");
+  const content = html.querySelector(":scope > .message-content");
+  if (content === null) html.prepend(label);
+  else content.before(label);
+}
+
 /**
  * Shows the card's state, who asked for it, its changes as its data now says (what Apply writes),
  * and, for the user looking at it, only the controls they may use: Apply / Undo for a GM or the
  * owner of every touched document (enabled when the state allows), the split editors of the sides
  * they may split while the card is pending. A card a GM did not author, or an old card kept in its
- * flags, offers none: it is shown only.
+ * flags, offers none: it is shown only. Any message looking like a card that a GM did not author is
+ * marked "not the umpire's card" outside its own content, whether or not it is read as a card.
  */
 export function decorateCard(message: RenderedMessage, html: HTMLElement): void {
+  if (message.author?.isGM !== true && looksLikeCard(message, html)) markLookalike(html);
   const root = html.querySelector<HTMLElement>(".nobc-resolution-card");
   const read = cardOfMessage(message, SYSTEM_ID);
   if (read === undefined) {
@@ -157,7 +181,7 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   if (read.legacy) return showReadOnly(root, "NOBC.CardAuth.State.legacy");
   if (!read.gmAuthored) return showReadOnly(root, "NOBC.CardAuth.State.notGm");
   const me = game.user as unknown as RequestingUser;
-  const controls = cardControls(me, card, ownership(me, controlDocuments(card)));
+  const controls = cardControls(me, card, ownership(me, controlDocuments(card)), turnNow());
   const messageId = message.id;
   for (const input of root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")) {
     const side = input.dataset["nobcSplit"];

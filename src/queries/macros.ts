@@ -69,13 +69,15 @@ export async function releaseCardKey(messageId: string, reason: string): Promise
 /**
  * Clears the write plans of the GM's cards of turns before `beforeTurn` (a GM's action, on the
  * active GM's client), so old records stay small: those cards can no longer be undone; their keys
- * and states stay. The current turn's cards keep their Undo.
+ * and states stay. The current turn's cards keep their Undo; a later turn is refused; a card busy
+ * with another request keeps its record and is counted (told as a warning).
  */
-export async function pruneCardRecords(beforeTurn: number): Promise<CardResult & { pruned?: number }> {
+export async function pruneCardRecords(beforeTurn: number): Promise<CardResult & { pruned?: number; busy?: number }> {
   const parsed = parsePayload(pruneArgs, { beforeTurn });
   if (!parsed.ok) return refused(parsed.problems);
   const result = await performPruneRecords(parsed.value.beforeTurn, game.user as unknown as RequestingUser);
   if (result.ok) notifyText("info", format("NOBC.CardAuth.Pruned", { count: result.pruned ?? 0 }));
   else tell(result);
+  if (result.ok && result.busy !== undefined) notifyText("warn", format("NOBC.CardLife.Busy", { count: result.busy }));
   return result;
 }

@@ -1,15 +1,19 @@
 /**
  * What a client has after init for a player's request to be answered (src/apps/base/request.ts):
- * the chat card's queries, the resolve query, and the given dialogs known by id. Only these: the
+ * the chat card's queries and its clock (the turn tracker), the resolve query, and the given dialogs known by id. Only these: the
  * dialog registry is cleared first, and the turn panel's buttons are left to the tests.
  */
 import { registerChat } from "../../src/queries/card-controls";
 import { registerResolveQuery } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { entries, type DialogEntry } from "../../src/apps/base/entries";
+import { setCardClock } from "../../src/queries/card-actions";
+import { currentTurnPosition } from "../../src/combat/current";
 
 export function registerRequests(dialogs: Iterable<DialogEntry> = []): void {
   registerChat();
+  // As on init (src/nobc.ts): a player's Apply reads the turn tracker.
+  setCardClock(currentTurnPosition);
   registerResolveQuery();
   clearDialogRegistry();
   for (const entry of dialogs) entries.set(entry.id, entry);

@@ -45,8 +45,16 @@ function cardElement() {
     querySelector: (sel: string) => (sel === ".card-state" ? stateLine : sel === ".card-changes" ? changes : null),
     querySelectorAll: (sel: string) => (sel.includes("button[data-nobc-card]") ? buttons : []),
   };
-  const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
-  return { el, buttons, stateLine, classes };
+  // The message element: its classes and what is placed in it outside the author's content.
+  const outer = new Set<string>();
+  const placed: { className: string; textContent: string }[] = [];
+  const el = {
+    classList: { add: (c: string) => outer.add(c) },
+    ownerDocument,
+    prepend: (n: { className: string; textContent: string }) => void placed.push(n),
+    querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : sel.startsWith(".nobc-resolution-card,") ? root : null),
+  } as unknown as HTMLElement;
+  return { el, buttons, stateLine, classes, outer, placed };
 }
 
 beforeEach(() => {
@@ -80,6 +88,9 @@ describe("a player's own message carrying card data", () => {
         [true, true, 0],
       ]);
       expect(view.stateLine.textContent).toBe("NOBC.CardAuth.State.notGm");
+      // Marked outside the author's own content (a class on the message element and a label before it).
+      expect(view.outer.has("nobc-not-umpire")).toBe(true);
+      expect(view.placed.map((n) => [n.className, n.textContent])).toEqual([["nobc-not-umpire-label", "NOBC.CardLife.Lookalike"]]);
     }
   });
 

@@ -3,7 +3,10 @@
  * the state of every registered dialog) never throws on the GM's client, and every refusal of a
  * malformed payload names its field. Arbitrary JSON as a card's data is refused by the card's data
  * model (as Foundry refuses a document that fails validation) or, once stored, is rendered, applied,
- * undone and split without an uncaught exception. Seeded, so a failure is reproducible: the seed and
+ * undone and split without an uncaught exception. Arbitrary JSON seldom makes a card that reads, so a
+ * third phase starts from a card a real Apply left applied and changes a leaf or two of its `system`
+ * (record rows, effects, revision, state): Apply, Undo and split are reached, and each answers with a
+ * NOBC reason. Seeded, so a failure is reproducible: the seed and
  * the data are in the assertion message.
  */
 import "../harness/install";
@@ -292,5 +295,131 @@ describe("fuzz: arbitrary JSON as a card's data", () => {
     // Both ends were reached: some data was refused by the model, some stored and acted on.
     expect(refused).toBeGreaterThan(20);
     expect(stored).toBeGreaterThan(20);
+  }, 120_000);
+});
+
+type Path = (string | number)[];
+
+/** Every leaf of a JSON value (an empty list or object counts as one), by its path. */
+function leaves(value: unknown, path: Path = []): Path[] {
+  if (Array.isArray(value)) return value.length === 0 ? [path] : value.flatMap((v, i) => leaves(v, [...path, i]));
+  if (typeof value === "object" && value !== null) {
+    const keys = Object.keys(value);
+    return keys.length === 0 ? [path] : keys.flatMap((k) => leaves((value as Record<string, unknown>)[k], [...path, k]));
+  }
+  return [path];
+}
+
+/** Sets (or, with `undefined`, deletes) the value at `path` of `root`, in place; nothing when an earlier mutation took the path away. */
+function setAt(root: Record<string, unknown>, path: Path, next: unknown): void {
+  let at: Record<string | number, unknown> = root;
+  for (const step of path.slice(0, -1)) {
+    const inner = at[step];
+    if (typeof inner !== "object" || inner === null) return;
+    at = inner as Record<string | number, unknown>;
+  }
+  const last = path.at(-1)!;
+  if (next === undefined && !Array.isArray(at)) Reflect.deleteProperty(at, last);
+  else at[last] = next;
+}
+
+describe("fuzz: a valid applied card with mutated leaves", () => {
+  it("reaches Apply, Undo and split, never throws, and answers every request with a NOBC reason", async () => {
+    const { performCardAction } = await import("../../src/queries/card-actions");
+    const { readCard } = await import("../../src/chat/card-data");
+    const gm = () => game.users!.get("gm") as unknown as Parameters<typeof performCardAction>[2];
+    /** The GM's client answering p1's query (p1's proof set again: switching users makes the users anew). */
+    const asP1 = async () => {
+      chatFake.setUsers("gm");
+      await chatFake.users.get("p1")!.setFlag("nobc", "request", sha256Hex(SECRET));
+    };
+    let read = 0;
+    let reached = 0;
+    let done = 0;
+    for (const seed of [21, 22]) {
+      const random = prng(seed);
+      const { pick, value } = generator(random);
+      // A real Apply: the GM posts the card, p1 (who owns the unit and its HQ) applies it through the query.
+      chatFake.setUsers("gm");
+      const hq = unit.system["hq"] as string;
+      const effects = [
+        { type: "hits", actor: unit.uuid, amount: 1 },
+        { type: "hqLevel", actor: hq, delta: -1 },
+        { type: "minefield", hex: "0101", present: true },
+      ];
+      const base = (await ChatMessage.create({ type: "resolution", system: { effects, state: "pending" } } as never)) as unknown as {
+        id: string;
+      };
+      const ask = { userId: "p1", token: SECRET };
+      await asP1();
+      const first = await handlers()["nobc.applyCard"]!({ ...ask, messageId: base.id });
+      expect(first, `seed ${String(seed)}: the base Apply`).toEqual({ ok: true });
+      const applied = JSON.parse(JSON.stringify(chatFake.messages.get(base.id)!.system)) as Record<string, unknown>;
+      expect(applied["state"], "the base card stands applied").toBe("applied");
+      expect(leaves(applied["record"]).length).toBeGreaterThan(5);
+      for (let round = 0; round < 150; round += 1) {
+        const system = structuredClone(applied);
+        const paths = leaves(system);
+        for (let m = random() < 0.6 ? 1 : 2; m > 0; m -= 1) {
+          const leaf = pick(paths);
+          // Now and then a container above the leaf (a whole row, a whole plan) instead of the leaf.
+          const path = random() < 0.3 && leaf.length > 1 ? leaf.slice(0, 1 + Math.floor(random() * (leaf.length - 1))) : leaf;
+          const roll = random();
+          // A leaf: another value, gone, or a close neighbour (a state, a revision, a row set to null).
+          const next =
+            roll < 0.15
+              ? undefined
+              : roll < 0.3
+                ? pick(["pending", "applied", "reverted"])
+                : roll < 0.45
+                  ? Math.floor(random() * 5) - 1
+                  : roll < 0.55
+                    ? null
+                    : value(random() < 0.7 ? 4 : 2);
+          setAt(system, path.length === 0 ? ["state"] : path, next);
+        }
+        // A quarter of the cards also in another state, so Apply of a pending card with a record is reached too.
+        if (random() < 0.25) system["state"] = pick(["pending", "applied", "reverted"]);
+        const label = `seed ${String(seed)} round ${String(round)}: ${JSON.stringify(system).slice(0, 600)}`;
+        chatFake.setUsers("gm");
+        let message: { id: string };
+        try {
+          message = (await ChatMessage.create({ type: "resolution", system: JSON.parse(JSON.stringify(system)) } as never)) as never;
+        } catch (error) {
+          expect(error, label).toBeInstanceOf(HarnessRefusal);
+          continue;
+        }
+        if (readCard(chatFake.messages.get(message.id)!.system) !== undefined) read += 1;
+        try {
+          decorateCard(message as never, cardElement());
+          chatFake.setUsers("p1");
+          decorateCard(message as never, cardElement());
+          for (const [name, extra] of [
+            ["nobc.setSplit", { side: "attackers", split: [{ actor: unit.uuid, hits: 1 }] }],
+            ["nobc.undoCard", {}],
+            ["nobc.applyCard", {}],
+          ] as const) {
+            await asP1();
+            const answer = await handlers()[name]!({ ...ask, messageId: message.id, ...extra });
+            checkAnswer(answer, `${label} ${name}`);
+            const result = answer as { ok: boolean; reason?: string };
+            if (result.ok) done += 1;
+            if (result.reason !== "NOBC.Chat.Refused.malformed" && result.reason !== "NOBC.Chat.Refused.tooLarge") reached += 1;
+          }
+          chatFake.setUsers("gm");
+          for (const action of ["undo", "apply"] as const) {
+            const answer = await performCardAction(action, message.id, gm());
+            checkAnswer(answer, `${label} GM ${action}`);
+            if (answer.ok) done += 1;
+          }
+        } catch (error) {
+          throw new Error(`${label}\nthrew: ${String(error)}`, { cause: error });
+        }
+      }
+    }
+    // Most mutated cards are still read as cards, so Apply and Undo are reached, and some are carried out.
+    expect(read).toBeGreaterThan(40);
+    expect(reached).toBeGreaterThan(120);
+    expect(done).toBeGreaterThan(5);
   }, 120_000);
 });

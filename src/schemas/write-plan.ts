@@ -1,0 +1,33 @@
+/**
+ * The rows of a write plan (`WritePlan`, src/effects/apply.ts) as a zod schema: what the GM's record
+ * of an applied card keeps (src/chat/card-record.ts). Undo writes the record's inverse and compares
+ * its forward rows with the documents, so a record is read only when every row has its shape: a row
+ * out of shape makes the card unreadable (refused), never a TypeError in the middle of an Undo.
+ * Lists and strings are bounded; the values written stay free (they are any field's value).
+ */
+import { z } from "zod";
+
+/** The longest document reference (a UUID), as `MAX_UUID` of the card queries (src/queries/payloads.ts). */
+const MAX_REF = 256;
+/** The most rows of one kind a plan holds: far more than one card writes. */
+export const MAX_PLAN_ROWS = 1000;
+/** The most fields one row changes. */
+const MAX_ROW_FIELDS = 200;
+
+const ref = z.string().min(1).max(MAX_REF);
+const id = z.string().min(1).max(64);
+const parent = ref.nullable();
+const fieldPath = z.string().min(1).max(MAX_REF);
+const changes = z.record(fieldPath, z.unknown()).refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
+
+const update = z.object({ uuid: ref, id, parentUuid: parent, changes });
+const deletion = z.object({ uuid: ref, id, parentUuid: parent });
+const creation = z.object({ parentUuid: parent, data: z.record(z.string().max(MAX_REF), z.unknown()) });
+const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_PLAN_ROWS);
+
+export const writePlanSchema = z.object({
+  actorUpdates: rows(update),
+  itemUpdates: rows(update),
+  itemDeletions: rows(deletion),
+  itemCreations: rows(creation),
+});
