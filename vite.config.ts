@@ -15,5 +15,11 @@ export default defineConfig({
       fileName: () => "nobc.mjs",
       cssFileName: "nobc",
     },
+    rolldownOptions: {
+      // src/rules is pure (tests/purity): importing a module of it does nothing but define, so what
+      // is not used is left out, e.g. the toolkits (loaded by src/rules/api.ts on demand) behind
+      // an import of src/rules/index.ts for `land` alone.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]rules[\\/]/.test(id) },
+    },
   },
 });

@@ -3,7 +3,7 @@
  * (active GM only); no document reads at start-up.
  */
 import "../styles/nobc.css";
-import * as rules from "./rules/index";
+import { loadToolkits, rulesApi, type RulesApi } from "./rules/api";
 import { SYSTEM_ID } from "./base/constants";
 import { isGM, notify, say } from "./base/foundry";
 import { RefusedError } from "./base/errors";
@@ -30,40 +30,60 @@ import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
 import { setCardClock } from "./queries/card-actions";
-import { openGroundCombat, resolveGroundCombatFor } from "./apps/ground-combat/macros";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
-import { airMissionMacros } from "./apps/air/missions/macros";
 import { registerAirMissionActions } from "./apps/air/missions/register";
-import {
-  openAirAllocation,
-  openAirLineUp,
-  openAirSorties,
-  resolveAirCombatStep,
-  resolveAirReturnStep,
-  resolveAirSuperiorityStep,
-} from "./apps/air/battle/macros";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
+import { later } from "./apps/base/later";
+import type * as groundCombatMacros from "./apps/ground-combat/macros";
+import type { airMissionMacros } from "./apps/air/missions/macros";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
+// The macros of the planner and the Air War are async, so their code loads on the first call (not on init).
+const loadGroundCombat = () => import("./apps/ground-combat/macros");
+const loadAirBattle = () => import("./apps/air/battle/macros");
+const loadAirMissions = async () => (await import("./apps/air/missions/macros")).airMissionMacros;
+const openGroundCombat = later(loadGroundCombat, "openGroundCombat");
+const resolveGroundCombatFor = later(loadGroundCombat, "resolveGroundCombatFor");
+
+/** The names of the Air War's steps 7–11 macros (tsc checks this is every one of `airMissionMacros`). */
+const AIR_MISSION_MACROS = {
+  handOverCas: true,
+  returnCas: true,
+  openParadrop: true,
+  openDeepStrike: true,
+  openRepair: true,
+  repairSide: true,
+  openCapacity: true,
+  openAirbaseRepair: true,
+  repairAirbases: true,
+  openOverrun: true,
+  overrunAirfield: true,
+} as const satisfies Record<keyof typeof airMissionMacros, true>;
+
+type AirMissionMacros = typeof airMissionMacros;
+
 /** The Air War's steps as macros: 1–6 (the air battle), then 7–11 (missions, repair, airbases). */
 const air = {
-  openAirAllocation,
-  openAirLineUp,
-  resolveAirCombatStep,
-  resolveAirSuperiorityStep,
-  openAirSorties,
-  resolveAirReturnStep,
-  ...airMissionMacros,
+  openAirAllocation: later(loadAirBattle, "openAirAllocation"),
+  openAirLineUp: later(loadAirBattle, "openAirLineUp"),
+  resolveAirCombatStep: later(loadAirBattle, "resolveAirCombatStep"),
+  resolveAirSuperiorityStep: later(loadAirBattle, "resolveAirSuperiorityStep"),
+  openAirSorties: later(loadAirBattle, "openAirSorties"),
+  resolveAirReturnStep: later(loadAirBattle, "resolveAirReturnStep"),
+  ...(Object.fromEntries(
+    Object.keys(AIR_MISSION_MACROS).map((name) => [name, later(loadAirMissions, name as keyof AirMissionMacros)]),
+  ) as unknown as AirMissionMacros),
 };
 
 export interface NobcApi {
-  rules: typeof rules;
+  /** The rules core; its toolkits (`nqm`, `playsheet`, `missions`) once `rules.load()` has resolved (started on `setup`). */
+  rules: RulesApi;
   /** A rules phrase (a refusal's or a breakdown line's `text`) in the user's language, for macros. */
   say: typeof say;
   applyEffects: (...args: Parameters<typeof applyEffects>) => Promise<Awaited<ReturnType<typeof applyEffects>> | undefined>;
@@ -79,8 +99,8 @@ export interface NobcApi {
   openDialog: typeof openDialogById;
   postResolution: (...args: Parameters<typeof postResolution>) => Promise<unknown>;
   createTurnCombat: typeof createTurnCombat;
-  openGroundCombat: typeof openGroundCombat;
-  resolveGroundCombatFor: typeof resolveGroundCombatFor;
+  openGroundCombat: typeof groundCombatMacros.openGroundCombat;
+  resolveGroundCombatFor: typeof groundCombatMacros.resolveGroundCombatFor;
   registerCombatModifier: typeof registerCombatModifier;
   applyCard: typeof applyCard;
   undoCard: typeof undoCard;
@@ -147,7 +167,7 @@ Hooks.once("init", () => {
   registerGroundCombat();
   registerTerrainCache();
   (game as InitGame).nobc = {
-    rules,
+    rules: rulesApi(),
     say,
     applyEffects: gmOnly(applyEffects),
     applyPlan: gmOnly(applyPlan),
@@ -174,6 +194,12 @@ Hooks.once("init", () => {
     air,
   };
   console.log(`${SYSTEM_ID} | initialised`);
+});
+
+// The toolkits' rules are not needed to start: they load once the world's data is in, before the
+// canvas is drawn, so macros find them from \`ready\` on (\`await game.nobc.rules.load()\` never misses).
+Hooks.once("setup", () => {
+  loadToolkits().catch((error: unknown) => console.error(`${SYSTEM_ID} | the toolkits' rules did not load`, error));
 });
 
 Hooks.once("ready", () => {

@@ -52,6 +52,11 @@ export interface DocumentChanges {
 
 export interface CardView {
   readonly title: string;
+  /**
+   * When the changes touch more than `CARD_FOLD_AT` documents: the summary line of the folded list
+   * (the chat hook builds the list when it is opened), and `documents` / `other` are empty.
+   */
+  readonly fold: string | null;
   readonly rows: readonly BreakdownRow[];
   readonly total: string;
   readonly dice: readonly number[];
@@ -132,6 +137,27 @@ function groupChanges(effects: readonly Effect[], sentences: readonly string[], 
   return { documents: [...documents].map(([ref, changes]) => ({ name: nameOf(ref), changes })), other };
 }
 
+/** More documents than this, and a card lists its changes only on demand (a folded list under a summary line). */
+export const CARD_FOLD_AT = 12;
+
+/**
+ * The summary line of a card whose changes touch more than `CARD_FOLD_AT` documents (or hexes),
+ * which then shows its changes folded; null for a card that lists them at once. One pass over the
+ * effects, no sentence written: a card of 400 changes is summed up without writing 400 lines.
+ */
+export function changesFold(effects: readonly Effect[], i18n: Translator): string | null {
+  if (effects.length <= CARD_FOLD_AT) return null;
+  const documents = new Set<string>();
+  let other = 0;
+  for (const effect of effects) {
+    const [ref] = touchedDocuments([effect]);
+    if (ref === undefined) other++;
+    else documents.add(ref);
+    if (documents.size + other > CARD_FOLD_AT) return speak(phrase("NOBC.Chat.Folded", { count: effects.length }), i18n);
+  }
+  return null;
+}
+
 /**
  * The changes list of `effects` alone, in the viewer's language: what the chat hook shows from the
  * card's flags, so the list on screen is always what Apply would write.
@@ -142,10 +168,13 @@ export function changesContext(effects: readonly Effect[], nameOf: (ref: string)
 
 export function resolutionCardContext(input: CardInput, nameOf: (ref: string) => string, i18n: Translator): CardView {
   const state = input.state ?? "pending";
-  // The card has no intro sentence: its title says what happened.
-  const { documents, other } = groupChanges(input.effects, effectSentences(input.effects, nameOf, i18n), nameOf);
+  // The card has no intro sentence: its title says what happened. A long list is folded, unwritten.
+  const fold = changesFold(input.effects, i18n);
+  const { documents, other } =
+    fold === null ? groupChanges(input.effects, effectSentences(input.effects, nameOf, i18n), nameOf) : { documents: [], other: [] };
   return {
     title: input.title,
+    fold,
     rows: input.breakdown.map((line) => cardRow(line, i18n)),
     total: signed(input.breakdown.reduce((sum, line) => sum + line.value, 0)),
     dice: [...input.rolls],

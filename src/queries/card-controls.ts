@@ -15,10 +15,11 @@ import {
   cardOfMessage,
   controlDocuments,
   unreadableCard,
+  type CardFlags,
   type CardMessageView,
   type UnreadableCard,
 } from "../chat/card-data";
-import { changesContext, type ChangesView } from "../chat/context";
+import { changesContext, changesFold, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
 import { ownership, turnNow, type RequestingUser } from "./card-actions";
@@ -42,7 +43,38 @@ function typedSplit(root: HTMLElement, side: SplitSide): HitShare[] {
  * is the poster's (who may edit it); this one is the viewer's, from the flags Apply reads.
  */
 function showChanges(section: HTMLElement, view: ChangesView): void {
+  section.replaceChildren(heading(section), ...changeLists(section.ownerDocument, view));
+}
+
+function heading(section: HTMLElement): HTMLElement {
+  const h4 = section.ownerDocument.createElement("h4");
+  h4.textContent = localize("NOBC.Dialog.Changes");
+  return h4;
+}
+
+/**
+ * A card of many changes (`changesFold`): its changes section shows the summary line in a closed
+ * `<details>`, and the list is built from the flags the first time it is opened, so showing the
+ * card costs no more than a short one.
+ */
+function showFoldedChanges(section: HTMLElement, summaryText: string, effects: CardFlags["effects"]): void {
   const doc = section.ownerDocument;
+  const details = doc.createElement("details");
+  details.className = "card-fold";
+  const summary = doc.createElement("summary");
+  summary.textContent = summaryText;
+  details.append(summary);
+  let filled = false;
+  details.addEventListener("toggle", () => {
+    if (!details.open || filled) return;
+    filled = true;
+    details.append(...changeLists(doc, changesContext(effects, nameOf, translator())));
+  });
+  section.replaceChildren(heading(section), details);
+}
+
+/** The lists of a changes view (or the "nothing changes" line), as elements of `doc`. */
+function changeLists(doc: Document, view: ChangesView): HTMLElement[] {
   const el = (tag: string, text?: string, className?: string): HTMLElement => {
     const node = doc.createElement(tag);
     if (text !== undefined) node.textContent = text;
@@ -54,7 +86,7 @@ function showChanges(section: HTMLElement, view: ChangesView): void {
     for (const item of items) ul.append(el("li", item));
     return ul;
   };
-  const parts: HTMLElement[] = [el("h4", localize("NOBC.Dialog.Changes"))];
+  const parts: HTMLElement[] = [];
   if (view.documents.length > 0) {
     const ul = el("ul", undefined, "card-documents");
     for (const d of view.documents) {
@@ -66,7 +98,7 @@ function showChanges(section: HTMLElement, view: ChangesView): void {
   }
   if (view.other.length > 0) parts.push(list(view.other, "card-other"));
   if (view.documents.length === 0 && view.other.length === 0) parts.push(el("p", localize("NOBC.Dialog.NoChanges"), "hint"));
-  section.replaceChildren(...parts);
+  return parts;
 }
 
 /**
@@ -176,7 +208,9 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   const state = root.querySelector(".card-state");
   if (state !== null)
     state.textContent = localize(card.outcomeUnknown === true ? "NOBC.Chat.State.unknown" : CARD_STATE_LABELS[card.state]);
-  showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
+  const fold = changesFold(card.effects, translator());
+  if (fold === null) showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
+  else showFoldedChanges(changesSection(root), fold, card.effects);
   if (card.requestedBy !== undefined) showRequester(root, card.requestedBy);
   if (read.legacy) return showReadOnly(root, "NOBC.CardAuth.State.legacy");
   if (!read.gmAuthored) return showReadOnly(root, "NOBC.CardAuth.State.notGm");

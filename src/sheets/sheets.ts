@@ -14,7 +14,10 @@ import { clampPools, SHEET_POOLS, weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, type LiveActor } from "./base";
 import { worldActors } from "../base/foundry";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
-import { planCombatFromSheet } from "../apps/ground-combat/macros";
+import { later } from "../apps/base/later";
+
+/** The planner opened from a unit's sheet; its code loads on the first click. */
+const planCombatFromSheet = later(() => import("../apps/ground-combat/macros"), "planCombatFromSheet");
 
 /** What Foundry hands `_onDropItem`: the dropped Item (with its parent, the holding HQ). */
 type DroppedItem = Parameters<typeof assignCard>[0];

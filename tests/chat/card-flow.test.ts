@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { postResolution, postResolutions, rollsFromFaces } from "../../src/chat/resolution-card";
 import { decorateCard, registerChat } from "../../src/queries/card-controls";
+import { CARD_FOLD_AT } from "../../src/chat/context";
 import { requestCardAction } from "../../src/queries/register";
 import { sha256Hex } from "../../src/base/sha256";
 import type { Effect } from "../../src/rules/effects";
@@ -493,9 +494,19 @@ describe("renderChatMessageHTML", () => {
   class FakeNode {
     textContent = "";
     className = "";
+    open = false;
     children: FakeNode[] = [];
+    readonly listeners: Record<string, (() => void)[]> = {};
     readonly ownerDocument = { createElement: (tag: string) => new FakeNode(tag) };
     constructor(readonly tag: string) {}
+    addEventListener(type: string, fn: () => void): void {
+      (this.listeners[type] ??= []).push(fn);
+    }
+    /** A click on a `<details>`' summary: it opens or closes, then "toggle" is fired. */
+    toggle(): void {
+      this.open = !this.open;
+      for (const fn of this.listeners["toggle"] ?? []) fn();
+    }
     append(...nodes: FakeNode[]): void {
       this.children.push(...nodes);
     }
@@ -570,6 +581,29 @@ describe("renderChatMessageHTML", () => {
       ["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits.one {"name":"11 ACR","count":"1"}'],
     ]);
     expect(old.stale.removed).toBe(true);
+  });
+
+  it("folds the changes of a card touching more than CARD_FOLD_AT documents under a summary, and lists them when opened", async () => {
+    const many = Array.from({ length: CARD_FOLD_AT + 1 }, (_, i) => new harness.Actor({ name: `Bde ${i + 1}`, type: "unit", system: {} }));
+    const id = await post(many.map((a) => ({ type: "movementPoints", actor: a.uuid, value: 4 })));
+    const view = html();
+    decorateCard(chatFake.messages.get(id)!, view.el);
+    expect(view.changes.children.map((c) => c.tag)).toEqual(["h4", "details"]);
+    const details = view.changes.children[1]!;
+    expect(details.open).toBe(false);
+    expect(details.lines()).toEqual(['NOBC.Chat.Folded.other {"count":"13"}']);
+    details.toggle();
+    expect(details.lines()).toHaveLength(1 + 2 * many.length);
+    expect(details.lines().slice(1, 3)).toEqual(["Bde 1", 'NOBC.Effect.movementPoints {"name":"Bde 1","value":"4"}']);
+    // Closed and opened again: the list is built once.
+    details.toggle();
+    details.toggle();
+    expect(details.lines()).toHaveLength(1 + 2 * many.length);
+    // One document fewer, and the card lists its changes at once, as before.
+    const few = await post(many.slice(1).map((a) => ({ type: "movementPoints", actor: a.uuid, value: 4 })));
+    const short = html();
+    decorateCard(chatFake.messages.get(few)!, short.el);
+    expect(short.changes.children.map((c) => c.tag)).toEqual(["h4", "ul"]);
   });
 
   it("a card whose flags changed after it was shown is refused at Apply; shown again, it applies as it now reads", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { createHandlebars, registerPartials, type Lang } from "../harness/handlebars-helpers";
-import { cardInputOf, resolutionCardContext } from "../../src/chat/context";
+import { CARD_FOLD_AT, cardInputOf, resolutionCardContext } from "../../src/chat/context";
 import { CARD_PARTIALS } from "../../src/chat/render";
 import { groundCombatText } from "../../src/chat/ground-combat-text";
 import { resplit } from "../../src/chat/splits";
@@ -217,5 +217,35 @@ describe("gallery cards", () => {
     ]);
     expect(pending.inputs).toHaveLength(3);
     expect([...cardI18n.missing]).toEqual([]);
+  });
+});
+
+describe("a card of many changes (real Handlebars)", () => {
+  it("shows a summary line in a closed <details> and writes no list, up to CARD_FOLD_AT documents listing them as before", () => {
+    const env = cardHandlebars();
+    const card = (documents: number) =>
+      resolutionCardContext(
+        {
+          title: "Movement",
+          breakdown: [],
+          rolls: [],
+          outcome: "",
+          effects: Array.from({ length: documents }, (_, i) => ({ type: "movementPoints" as const, actor: `Actor.u${i}`, value: 4 })),
+          notes: [],
+        },
+        (ref) => ref,
+        env,
+      );
+    const folded = card(400);
+    expect(folded.fold).toBe("400 changes: show the list");
+    expect(folded.documents).toEqual([]);
+    const html = env.hbs.compile(source)(folded);
+    expect(html).toContain('<details class="card-fold"><summary>400 changes: show the list</summary></details>');
+    expect(html).not.toContain("card-documents");
+    expect(html).not.toContain("<li>");
+    const listed = card(CARD_FOLD_AT);
+    expect(listed.fold).toBeNull();
+    expect(env.hbs.compile(source)(listed)).toContain('<ul class="card-documents">');
+    expect(env.missing).toEqual(new Set());
   });
 });

@@ -5,6 +5,8 @@ import { harness } from "../harness/foundry";
 import { registerSheets } from "../../src/sheets/register";
 import "../../src/nobc";
 import { dialogIds } from "../../src/apps/base/registry";
+import type { NobcApi } from "../../src/nobc";
+import { airMissionMacros } from "../../src/apps/air/missions/macros";
 
 // The sheets are ApplicationV2 classes, beyond what the stand-in fakes; their own tests cover them.
 // Here we only check that the entry point registers them on init.
@@ -93,6 +95,28 @@ describe("src/nobc.ts", () => {
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),
     );
+  });
+
+  it("loads the toolkits' rules on setup, and the macros of the planner and the Air War on their first call", async () => {
+    const nobc = (globalThis as unknown as { game: { nobc: NobcApi } }).game.nobc;
+    expect(nobc.rules.loaded).toBe(false);
+    hooks.callAll("setup");
+    await nobc.rules.load();
+    expect(nobc.rules.loaded).toBe(true);
+    expect(typeof nobc.rules.nqm.firefightHits).toBe("function");
+    expect(Object.keys(nobc.air).sort()).toEqual(
+      [
+        "openAirAllocation",
+        "openAirLineUp",
+        "resolveAirCombatStep",
+        "resolveAirSuperiorityStep",
+        "openAirSorties",
+        "resolveAirReturnStep",
+        ...Object.keys(airMissionMacros),
+      ].sort(),
+    );
+    for (const macro of [...Object.values(nobc.air), nobc.openGroundCombat, nobc.resolveGroundCombatFor])
+      expect(typeof macro).toBe("function");
   });
 
   it("runs the migration on ready for the active GM", async () => {

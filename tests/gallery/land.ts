@@ -11,7 +11,8 @@ import { initialOrders, ordersFromForm } from "../../src/apps/land/orders/state"
 import { ordersContext, ordersEntryContext } from "../../src/apps/land/orders/context";
 import { initialResupply, resupplyFromForm } from "../../src/apps/land/resupply/state";
 import { recoveryContext } from "../../src/apps/land/recovery/context";
-import { resupplyContext, resupplyEntryContext } from "../../src/apps/land/resupply/context";
+import { resupplyContext } from "../../src/apps/land/resupply/context";
+import { resupplyEntryView } from "../../src/apps/land/resupply/entry-view";
 import { initialRearArea, rearAreaFromForm } from "../../src/apps/land/rear-area/state";
 import { rearAreaContext } from "../../src/apps/land/rear-area/context";
 import { demolitionContext } from "../../src/apps/land/demolition/context";
@@ -107,6 +108,6 @@ export const landGallery = (i18n: Translator): FixtureSheet[] => [
     title: "Entering Resupply: counters on offer",
     template: "apps/land/resupply-entry.hbs",
     classes: "chat-message nobc",
-    context: resupplyEntryContext(f, i18n),
+    context: resupplyEntryView(f, i18n),
   },
 ];

@@ -10,7 +10,8 @@ import { RefusedError } from "../../base/errors";
 import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
 import { ordersEntryContext } from "./orders/context";
-import { resupplyEntryContext } from "./resupply/context";
+import { resupplyEntryView } from "./resupply/entry-view";
+import { resupplyOffers } from "./resupply/state";
 
 export const ORDERS_ENTRY_TEMPLATE = templatePath("apps/land/orders-entry.hbs");
 export const RESUPPLY_ENTRY_TEMPLATE = templatePath("apps/land/resupply-entry.hbs");
@@ -35,8 +36,29 @@ export async function postOrdersEntry(): Promise<unknown> {
   return view.hqs.length === 0 ? null : postInformation(ORDERS_ENTRY_TEMPLATE, view, "orders");
 }
 
-/** Posts the Resupply offer card; nothing when there is no HQ. */
+/**
+ * Posts the Resupply offer card; nothing when there is no HQ. Each HQ shows how many units it may
+ * resupply; the list of them is folded and written when a reader opens it (`resupplyUnitLines`),
+ * so the card stays small with 40 HQs of a side's units each.
+ */
 export async function postResupplyEntry(): Promise<unknown> {
-  const view = resupplyEntryContext(readBattlefield(), translator());
+  const view = resupplyEntryView(readBattlefield(), translator());
   return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, "resupply");
+}
+
+/**
+ * The units `hq` may resupply now, one line each ("PzBrig 1: 1 SP, may take 2"), as the entry
+ * card's folded list shows them when opened; none for an HQ not on the battlefield.
+ */
+export function resupplyUnitLines(hqId: string): string[] {
+  const field = readBattlefield();
+  const hq = field.hqs.find((h) => h.id === hqId);
+  if (hq === undefined) return [];
+  const i18n = translator();
+  return resupplyOffers(field, hq)
+    .filter((o) => o.eligible)
+    .map(
+      (o) =>
+        `${o.unit.name}: ${i18n.format("NOBC.Land.SupplyShort", { sp: String(o.unit.supply) })}, ${i18n.format("NOBC.Land.Resupply.MayTake", { room: String(o.room) })}`,
+    );
 }

@@ -34,7 +34,10 @@ function byGM(message: InfoMessage): boolean {
   return user?.isGM === true;
 }
 
-/** The information cards' buttons (on a card a GM posted) open the dialog of their HQ. */
+/**
+ * The information cards' buttons (on a card a GM posted) open the dialog of their HQ; a folded list
+ * of the units an HQ may resupply is written, as the world is now, the first time it is opened.
+ */
 export function wireInformationCard(message: InfoMessage, html: HTMLElement): void {
   const flags = message.flags[SYSTEM_ID] as { landInfo?: unknown } | undefined;
   if (typeof flags?.landInfo !== "string" || !byGM(message)) return;
@@ -44,6 +47,26 @@ export function wireInformationCard(message: InfoMessage, html: HTMLElement): vo
       () => void openLandPhase(button.dataset["nobcLandOpen"] ?? "", button.dataset["hq"] === "" ? undefined : button.dataset["hq"]),
     );
   }
+  for (const details of html.querySelectorAll<HTMLDetailsElement>("details[data-nobc-land-list]")) {
+    let filled = false;
+    details.addEventListener("toggle", () => {
+      if (!details.open || filled) return;
+      filled = true;
+      void fillUnitList(details);
+    });
+  }
+}
+
+async function fillUnitList(details: HTMLDetailsElement): Promise<void> {
+  const lines = (await import("./entries")).resupplyUnitLines(details.dataset["hq"] ?? "");
+  const doc = details.ownerDocument;
+  const ul = doc.createElement("ul");
+  for (const line of lines) {
+    const li = doc.createElement("li");
+    li.textContent = line;
+    ul.append(li);
+  }
+  details.append(ul);
 }
 
 export function registerLandPhases(): void {

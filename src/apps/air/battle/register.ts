@@ -6,8 +6,13 @@
 import { registerStageAction } from "../../../combat/registry";
 import { registerDialog } from "../../base/registry";
 import { ALLOCATION, LINE_UP, SORTIES } from "./dialogs";
-// The macros are on game.nobc.air from start-up, so the GM buttons call them directly.
-import { resolveAirCombatStep, resolveAirReturnStep, resolveAirSuperiorityStep } from "./macros";
+import { later } from "../../base/later";
+
+// The GM buttons call the macros, whose code loads on the first press.
+const loadMacros = () => import("./macros");
+const resolveAirCombatStep = later(loadMacros, "resolveAirCombatStep");
+const resolveAirSuperiorityStep = later(loadMacros, "resolveAirSuperiorityStep");
+const resolveAirReturnStep = later(loadMacros, "resolveAirReturnStep");
 
 /**
  * The turn panel's buttons for steps 1-6. A side's own choices (allocation, line-up, sorties) are

@@ -6,8 +6,10 @@
 import { registerStageAction } from "../../../combat/registry";
 import { registerDialog } from "../../base/registry";
 import { PARADROP, DEEP_STRIKE, REPAIR, CAPACITY, AIRBASE_REPAIR, OVERRUN } from "./dialogs";
-// The macros are on game.nobc.air from start-up, so the hand-over button calls them directly.
-import { handOverCas } from "./macros";
+import { later } from "../../base/later";
+
+// The hand-over button calls the macro, whose code loads on the first press.
+const handOverCas = later(() => import("./macros"), "handOverCas");
 
 /** The turn panel's buttons for steps 7–11 (call once, on init), in the panel's order. */
 export function registerAirMissionActions(): void {
