@@ -15,7 +15,7 @@ import { hexCentre, hexDistance, hexLabel, hexsideBetween, hexsideOf, neighbours
 import { battlefield, type Battlefield, type WorldActor } from "../../src/world/battlefield";
 import type { ActorSeed } from "../harness/actors";
 import type { AirState, Airbase, MissionBox, Squadron } from "../../src/rules/nobc/air";
-import { squadronSystem } from "../apps/ground-combat/fixture";
+import { cardSystem, hqSystem as baseHqSystem, squadronSystem, unitSystem as baseUnitSystem } from "../apps/ground-combat/fixture";
 
 export const THEATRE_SIZES = [100, 400, 1600] as const;
 export const COLUMNS = 50;
@@ -106,36 +106,13 @@ export function theatreMap(seed = 20): TerrainMap {
   };
 }
 
-const unitSystem = (side: Side, hq: string, extra: Raw): Raw => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  hq: `Actor.${hq}`,
-  size: "brigade",
-  arm: "armour",
-  strength: { value: 4, max: 6 },
-  supply: 1,
-  mode: "combat",
-  minelaying: false,
-  underMine: false,
-  noMove: false,
-  contaminated: false,
-  movementPoints: 4,
-  notes: "",
-  ...extra,
-});
-const hqSystem = (side: Side, extra: Raw): Raw => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  echelon: side === "nato" ? "corps" : "army",
-  level: { value: 3, max: 4 },
-  radius: 4,
-  supplyCounters: 0,
-  mayRecover: true,
-  parent: null,
-  initiative: false,
-  notes: "",
-  ...extra,
-});
+/**
+ * The shared fixture builders (tests/apps/ground-combat/fixture.ts) with the theatre's defaults: a unit
+ * answers to its HQ with 1 SP; an HQ is level 3 of 4, radius 4, with no supply counters.
+ */
+const unitSystem = (side: Side, hq: string, extra: Raw): Raw => baseUnitSystem(side, { hq: `Actor.${hq}`, supply: 1, ...extra });
+const hqSystem = (side: Side, extra: Raw): Raw =>
+  baseHqSystem(side, { level: { value: 3, max: 4 }, radius: 4, supplyCounters: 0, ...extra });
 const CARDS = [
   ["engineer", "Engineers", 1],
   ["signals", "Signals", 1],
@@ -147,7 +124,7 @@ function cardsOf(hq: string, side: Side): ActorSeed["items"] {
   return CARDS.map(([category, name, value], i) => ({
     id: `${hq}c${i}`,
     name: `${name} ${hq}`,
-    system: { side, category, value, modifier: 0, afterUse: "discard", assignedTo: null, description: "" },
+    system: { ...cardSystem(side, category, value, null), modifier: 0, afterUse: "discard" },
   }));
 }
 

@@ -20,48 +20,20 @@ import { turnSnapshot } from "../../src/combat/snapshot";
 import { land, turn, unwrap } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
+import { cardSystem as baseCardSystem, hqSystem as baseHqSystem, unitSystem as baseUnitSystem } from "../apps/ground-combat/fixture";
 
 type Raw = Record<string, unknown>;
 
-const unitSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  hq: null,
-  size: "brigade",
-  arm: "armour",
-  strength: { value: 6, max: 6 },
-  supply: 2,
-  mode: "combat",
-  minelaying: false,
-  underMine: false,
-  noMove: false,
-  contaminated: false,
-  movementPoints: 4,
-  notes: "",
-  ...extra,
-});
-
-const hqSystem = (side: "nato" | "wp"): Raw => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  echelon: side === "nato" ? "corps" : "army",
-  level: { value: 2, max: 4 },
-  radius: 3,
-  supplyCounters: 0,
-  mayRecover: true,
-  parent: null,
-  initiative: false,
-  notes: "",
-});
-
+/**
+ * The shared fixture builders (tests/apps/ground-combat/fixture.ts) with this file's defaults:
+ * full-strength units, HQs without supply counters, engineer cards.
+ */
+const unitSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => baseUnitSystem(side, { strength: { value: 6, max: 6 }, ...extra });
+const hqSystem = (side: "nato" | "wp"): Raw => baseHqSystem(side, { supplyCounters: 0 });
 const cardSystem = (assignedTo: string | null): Raw => ({
-  side: "nato",
-  category: "engineer",
-  value: 1,
+  ...baseCardSystem("nato", "engineer", 1, assignedTo),
   modifier: 0,
   afterUse: "discard",
-  assignedTo,
-  description: "",
 });
 
 function unit(id: string, side: "nato" | "wp", extra: Raw = {}): FakeActorT {

@@ -13,7 +13,7 @@ import { battlefield, type Battlefield } from "../../../src/world/battlefield";
 import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
 import type { LandWorld } from "../../../src/apps/land/world";
 import { smallMap } from "../../map/fixture";
-import { squadronSystem } from "../ground-combat/fixture";
+import { cardSystem, hqSystem, squadronSystem, unitSystem } from "../ground-combat/fixture";
 import { keyWording } from "../../harness/wording";
 import type { ActorSeed } from "../../harness/actors";
 
@@ -25,40 +25,16 @@ type Raw = Record<string, unknown>;
 /** An actor of the fixture (put in the harness by tests/harness/actors.ts). */
 export type Spec = ActorSeed;
 
-const unit = (side: "nato" | "wp", hq: string, extra: Raw): Raw => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  hq: `Actor.${hq}`,
-  size: "brigade",
-  arm: "armour",
-  strength: { value: 4, max: 6 },
-  supply: 1,
-  mode: "combat",
-  minelaying: false,
-  underMine: false,
-  noMove: false,
-  contaminated: false,
-  movementPoints: 4,
-  notes: "",
-  ...extra,
-});
-const hq = (side: "nato" | "wp", extra: Raw): Raw => ({
-  side,
-  nationality: side === "nato" ? "frg" : "su",
-  echelon: side === "nato" ? "corps" : "army",
-  level: { value: 2, max: 4 },
-  radius: 3,
-  supplyCounters: 0,
-  mayRecover: true,
-  parent: null,
-  initiative: false,
-  notes: "",
-  ...extra,
-});
+/**
+ * The shared fixture builders (../ground-combat/fixture.ts) with this world's defaults: a unit answers
+ * to its HQ with 1 SP; HQs hold no supply counters.
+ */
+const unit = (side: "nato" | "wp", hq: string, extra: Raw): Raw => unitSystem(side, { hq: `Actor.${hq}`, supply: 1, ...extra });
+const hq = (side: "nato" | "wp", extra: Raw): Raw => hqSystem(side, { supplyCounters: 0, ...extra });
 const card = (id: string, name: string, category: string, value = 1) => ({
   id,
   name,
-  system: { side: "nato", category, value, modifier: 0, afterUse: "discard", assignedTo: null, description: "" },
+  system: { ...cardSystem("nato", category, value, null), modifier: 0, afterUse: "discard" },
 });
 
 export function specs(): Spec[] {
