@@ -24,7 +24,8 @@ import type { Refusal } from "../../../src/rules/resolution";
 import type { Battlefield } from "../../../src/world/battlefield";
 import { hqById, onMap } from "../../../src/apps/land/world";
 import { resupplyEntryOffers, resupplyIndex, resupplyOffers, resupplyResolution } from "../../../src/apps/land/resupply/state";
-import { resupplyTheatre, seeded } from "./resupply-theatre";
+import { resupplyTheatre } from "./resupply-theatre";
+import { seeded } from "../../bench/theatre";
 
 // ---------------------------------------------------------------------------------------------
 // The reference: the search and the offers as they were

@@ -1,7 +1,7 @@
 /**
  * Issue #20: entering Resupply searches routes once per HQ, not once per unit, and the search's
  * work grows with the theatre, not with its square. Counts operations, never milliseconds (the
- * times are the bench's: tests/bench/resupply.bench.ts).
+ * times are the bench's: `resupply-entry` in tests/bench/scale.bench.ts).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as rulesView from "../../../src/map/rules-view";

@@ -1,30 +1,20 @@
 /**
- * A seeded, generated Land War theatre for the Resupply scale tests and bench: a square map of at
+ * A seeded, generated Land War theatre for the Resupply scale and equivalence tests: a square map of at
  * least 2,000 hexes (about 5.5 hexes a unit) with a road every fourth row, a north-south road every
  * sixth column and an autobahn every twelfth row; one HQ for every ten units (NATO corps of five
  * nationalities, Warsaw Pact fronts with their armies); units standing near their HQ, some off the
  * map, some artillery or battalions (which carry no supply), with varied supply.
  *
- * Small and self-contained on purpose: tests/bench/theatre.ts is the shared generator for the
- * whole bench; this one only has to feed `resupplyOffers` and `resupplyEntryContext`.
+ * Kept beside tests/bench/theatre.ts (the shared generator, whose `seeded` it uses) because the
+ * Resupply tests count on what that one lacks: HQs and units off the map, units with no HQ or an HQ
+ * of another nationality, battalions, Fronts with their armies and varied HQ levels and radii.
  */
 import type { Battlefield } from "../../../src/world/battlefield";
 import { mapView } from "../../../src/map/rules-view";
 import { hexLabel } from "../../../src/map/hex-grid";
 import type { TerrainMap } from "../../../src/map/terrain-schema";
 import type { LandHq, LandUnit, UnitArm, UnitSize } from "../../../src/rules/nobc/land/types";
-
-/** A small seeded generator (mulberry32): the same seed gives the same theatre. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "../../bench/theatre";
 
 export interface TheatreOptions {
   readonly units: number;
