@@ -7,20 +7,19 @@
  * (`<id>-de.png`), and checked for text that does not fit its box.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { extname, join, normalize, resolve } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Server } from "node:http";
+import { existsSync, mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
 // @ts-expect-error plain ESM script without types
 import { buildGallery as untypedBuildGallery } from "../../scripts/gallery.mjs";
-import { findChromium } from "./find-chromium";
+import { launchChromium, serveDir } from "./serve";
 
 const buildGallery = untypedBuildGallery as () => Promise<{ ids: string[]; germanIds: string[] | null }>;
 
 const repo = resolve(__dirname, "../..");
 const galleryDir = join(repo, "gallery");
 const artifacts = join(repo, "tests", "artifacts");
-const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".svg": "image/svg+xml", ".js": "text/javascript" };
 
 /** Unset when beforeAll failed before starting them; afterAll closes what was started. */
 let server: Server | undefined;
@@ -33,28 +32,10 @@ const problems: string[] = [];
 beforeAll(async () => {
   ({ ids, germanIds } = await buildGallery());
   if (germanIds === null) console.log("gallery test: lang/de.json is absent, so the German renders are skipped");
-  const http = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^[/\\]+/, "");
-    const file = join(galleryDir, path === "" ? "index.html" : path);
-    try {
-      if (!file.startsWith(galleryDir) || !statSync(file).isFile()) throw new Error("not found");
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  server = http;
-  await new Promise<void>((ok) => http.listen(0, "127.0.0.1", ok));
-  const address = http.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const found = await findChromium();
-  console.log(`gallery test: Chromium from ${found.source}: ${found.executablePath}`);
-  const chrome = await chromium.launch({
-    executablePath: found.executablePath,
-    args: found.args,
-    ...(found.env ? { env: { ...process.env, ...found.env } } : {}),
-  });
+  const served = await serveDir(galleryDir);
+  server = served.server;
+  const port = served.port;
+  const chrome = await launchChromium((source, path) => console.log(`gallery test: Chromium from ${source}: ${path}`));
   browser = chrome;
   page = await chrome.newPage({ viewport: { width: 1600, height: 1200 } });
   page.on("console", (m) => {

@@ -7,16 +7,15 @@
  * is a summary, and its per-unit list comes on demand.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, type Server } from "node:http";
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { build } from "vite";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { findChromium } from "./find-chromium";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, serveDir } from "./serve";
 
 const repo = resolve(__dirname, "../..");
-const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
 /** Renders measured, after as many unmeasured ones (the first renders also compile the code). */
 const RUNS = 40;
 
@@ -55,27 +54,10 @@ beforeAll(async () => {
 <style>#chat-log { width: 300px; list-style: none; padding: 0; font-family: sans-serif; font-size: 14px; }</style></head>
 <body><ol id="chat-log"></ol><script type="module" src="card.js"></script></body></html>`,
   );
-  const http = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^[/\\]+/, "");
-    const file = join(dir, path === "" ? "index.html" : path);
-    try {
-      if (!file.startsWith(dir) || !statSync(file).isFile()) throw new Error("not found");
-      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
-      res.end(readFileSync(file));
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  server = http;
-  await new Promise<void>((ok) => http.listen(0, "127.0.0.1", ok));
-  const address = http.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  const found = await findChromium();
-  browser = await chromium.launch({
-    executablePath: found.executablePath,
-    args: found.args,
-    ...(found.env ? { env: { ...process.env, ...found.env } } : {}),
-  });
+  const served = await serveDir(dir);
+  server = served.server;
+  const port = served.port;
+  browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   page.on("console", (m) => {

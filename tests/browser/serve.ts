@@ -1,0 +1,40 @@
+/**
+ * What the browser tests share: a static HTTP server over one folder (so a missing asset is a failed
+ * request, not a file:// quirk) and headless Chromium as ./find-chromium.ts finds it.
+ */
+import { createServer, type Server } from "node:http";
+import { readFileSync, statSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { findChromium } from "./find-chromium";
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
+
+/** Serves the files under `dir` on a free port of 127.0.0.1; anything outside it or missing is a 404. */
+export async function serveDir(dir: string): Promise<{ server: Server; port: number }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^[/\\]+/, "");
+    const file = join(dir, path === "" ? "index.html" : path);
+    try {
+      if (!file.startsWith(dir) || !statSync(file).isFile()) throw new Error("not found");
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(readFileSync(file));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const address = server.address();
+  return { server, port: typeof address === "object" && address ? address.port : 0 };
+}
+
+/** Headless Chromium from wherever ./find-chromium.ts finds one; `found` hears which before it is launched. */
+export async function launchChromium(found?: (source: string, executablePath: string) => void): Promise<Browser> {
+  const chosen = await findChromium();
+  found?.(chosen.source, chosen.executablePath);
+  return chromium.launch({
+    executablePath: chosen.executablePath,
+    args: chosen.args,
+    ...(chosen.env ? { env: { ...process.env, ...chosen.env } } : {}),
+  });
+}
