@@ -27,6 +27,7 @@ import { registerGroundCombat } from "../../src/apps/ground-combat/register";
 import { registerAirBattleActions } from "../../src/apps/air/battle/register";
 import { registerAirMissionActions } from "../../src/apps/air/missions/register";
 import { registerOrbatImport } from "../../src/orbat/register";
+import { cardElement } from "./card-element";
 
 type Handler = (data: unknown) => Promise<unknown>;
 
@@ -205,30 +206,6 @@ describe("fuzz: arbitrary JSON as every query's payload", () => {
   }, 120_000);
 });
 
-/** A card's element as the chat hook gets it, with its buttons, split inputs and state line (no DOM here). */
-function cardElement(): HTMLElement {
-  const control = (dataset: Record<string, string>) => ({
-    dataset,
-    hidden: false,
-    disabled: false,
-    value: "1",
-    addEventListener: () => undefined,
-  });
-  const controls = [control({ nobcCard: "apply" }), control({ nobcCard: "undo" }), control({ nobcCard: "split", side: "attackers" })];
-  const inputs = [control({ nobcSplit: "attackers", actor: "Actor.x" })];
-  const node = (): object => ({ append: () => undefined, textContent: "", className: "", before: () => undefined });
-  const ownerDocument = { createElement: node };
-  const changes = { replaceChildren: () => undefined, ownerDocument };
-  const root = {
-    classList: { toggle: () => true, add: () => undefined },
-    ownerDocument,
-    querySelector: (sel: string) => (sel === ".card-state" ? node() : sel === ".card-changes" ? changes : null),
-    querySelectorAll: (sel: string) =>
-      sel.includes("button[data-nobc-card]") ? controls : sel.includes("input[data-nobc-split]") ? inputs : [],
-  };
-  return { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
-}
-
 describe("fuzz: arbitrary JSON as a card's data", () => {
   it("is refused by the card's model, or rendered, applied, undone and split without an uncaught exception", async () => {
     const types = writtenEffectTypes();
@@ -275,9 +252,9 @@ describe("fuzz: arbitrary JSON as a card's data", () => {
         }
         stored += 1;
         try {
-          decorateCard(message, cardElement());
+          decorateCard(message, cardElement().el);
           chatFake.setUsers("p1");
-          decorateCard(message, cardElement());
+          decorateCard(message, cardElement().el);
           const ask = { userId: "p1", token: SECRET, messageId: message.id };
           await chatFake.users.get("p1")!.setFlag("nobc", "request", sha256Hex(SECRET));
           for (const [name, extra] of [
@@ -391,9 +368,9 @@ describe("fuzz: a valid applied card with mutated leaves", () => {
         }
         if (readCard(chatFake.messages.get(message.id)!.system) !== undefined) read += 1;
         try {
-          decorateCard(message as never, cardElement());
+          decorateCard(message as never, cardElement().el);
           chatFake.setUsers("p1");
-          decorateCard(message as never, cardElement());
+          decorateCard(message as never, cardElement().el);
           for (const [name, extra] of [
             ["nobc.setSplit", { side: "attackers", split: [{ actor: unit.uuid, hits: 1 }] }],
             ["nobc.undoCard", {}],

@@ -19,36 +19,11 @@ import { decorateCard, registerChat } from "../../src/queries/card-controls";
 import { requestCardAction, requestSetSplit } from "../../src/queries/register";
 import type { CardResult } from "../../src/queries/card-actions";
 import { GALLERY_REFS, resolveCombat } from "../chat/combat-fixture";
+import { cardElement } from "./card-element";
 
 type Raw = Record<string, unknown>;
 
 let unit: FakeActorT;
-
-/** A card's element with Apply, Undo and a split button, a split input and a state line (no DOM here). */
-function cardElement() {
-  const control = (dataset: Record<string, string>) => ({
-    dataset,
-    hidden: false,
-    disabled: false,
-    value: "1",
-    addEventListener: () => undefined,
-  });
-  const controls = [control({ nobcCard: "apply" }), control({ nobcCard: "undo" }), control({ nobcCard: "split", side: "attackers" })];
-  const inputs = [control({ nobcSplit: "attackers", actor: "Actor.x" })];
-  const node = () => ({ append: () => undefined, textContent: "", className: "" });
-  const ownerDocument = { createElement: node };
-  const stateLine = { textContent: "", before: () => undefined };
-  const changes = { cleared: false, replaceChildren: () => void (changes.cleared = true), ownerDocument };
-  const classes = new Set<string>();
-  const root = {
-    classList: { toggle: (c: string, on: boolean) => (on ? classes.add(c) : classes.delete(c)), add: (c: string) => classes.add(c) },
-    ownerDocument,
-    querySelector: (sel: string) => (sel === ".card-state" ? stateLine : sel === ".card-changes" ? changes : null),
-    querySelectorAll: (sel: string) => (sel.includes("button[data-nobc-card]") ? [...controls, ...inputs] : []),
-  };
-  const el = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
-  return { el, controls: [...controls, ...inputs], stateLine, changes, classes };
-}
 
 /** A card the GM's client authored, with this system data. */
 async function gmCard(system: Raw): Promise<string> {
