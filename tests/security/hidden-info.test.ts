@@ -9,8 +9,7 @@ import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { loadActors } from "../harness/actors";
-import { landRequestWorld } from "./fixtures";
+import { frontWorld } from "./fixtures";
 import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
@@ -18,16 +17,13 @@ import { openGroundCombat, resolveGroundCombatFor } from "../../src/apps/ground-
 import type { NobcDialog } from "../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
 import type { GroundCombatView } from "../../src/apps/ground-combat/context";
-import { at, cardUuid, front } from "../apps/ground-combat/fixture";
+import { cardUuid } from "../apps/ground-combat/fixture";
 
 let actors: Map<string, FakeActorT>;
 
 beforeEach(() => {
-  landRequestWorld([PLANNER]);
-  actors = loadActors(front(), at);
   // p1 plays NATO (I Corps and its brigades), p2 the Warsaw Pact (1 GTA, its regiments, the Su-25s).
-  for (const id of ["icorps", "n34", "n36", "nrec"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["gta", "w1", "w2", "w3", "wart", "su25"]) chatFake.own(actors.get(id)!, "p2");
+  actors = frontWorld([PLANNER]);
 });
 afterEach(() => clearDialogRegistry());
 

@@ -9,23 +9,18 @@ import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { loadActors } from "../harness/actors";
-import { landRequestWorld } from "./fixtures";
+import { frontWorld } from "./fixtures";
 import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat } from "../../src/apps/ground-combat/macros";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
-import { at, front } from "../apps/ground-combat/fixture";
 
 let actors: Map<string, FakeActorT>;
 
 beforeEach(() => {
   // No turn on the tracker: nothing is held, so only the rule under test can refuse the second request.
-  landRequestWorld([PLANNER]);
-  actors = loadActors(front(), at);
-  for (const id of ["icorps", "n34", "n36", "nrec"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["gta", "w1", "w2", "w3", "wart", "su25"]) chatFake.own(actors.get(id)!, "p2");
+  actors = frontWorld([PLANNER]);
 });
 afterEach(() => clearDialogRegistry());
 

@@ -11,8 +11,7 @@ import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nameOf } from "../../src/chat/render";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { loadActors } from "../harness/actors";
-import { landRequestWorld } from "./fixtures";
+import { frontWorld } from "./fixtures";
 import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
@@ -22,7 +21,7 @@ import { repairSide } from "../../src/apps/air/missions/macros";
 import { releaseCardKey } from "../../src/queries/macros";
 import type { NobcDialog } from "../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
-import { at, cardUuid, front } from "../apps/ground-combat/fixture";
+import { cardUuid } from "../apps/ground-combat/fixture";
 
 type Raw = Record<string, unknown>;
 const g = globalThis as unknown as { game: Raw };
@@ -36,10 +35,7 @@ function setTurn(turn: number | null): void {
 }
 
 beforeEach(() => {
-  landRequestWorld([PLANNER, REPAIR]);
-  actors = loadActors(front(), at);
-  for (const id of ["icorps", "n34", "n36", "nrec"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["gta", "w1", "w2", "w3", "wart", "su25"]) chatFake.own(actors.get(id)!, "p2");
+  actors = frontWorld([PLANNER, REPAIR]);
   setTurn(1);
 });
 afterEach(() => {

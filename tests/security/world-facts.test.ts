@@ -11,26 +11,22 @@ import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { loadActors } from "../harness/actors";
-import { landRequestWorld } from "./fixtures";
+import { frontWorld } from "./fixtures";
 import { requestResolution } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat } from "../../src/apps/ground-combat/macros";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
-import { at, front, type ActorSpec } from "../apps/ground-combat/fixture";
+import { front, type ActorSpec } from "../apps/ground-combat/fixture";
 
 let actors: Map<string, FakeActorT>;
 
 /** The front, with 2 MRR and 3 MRR (defending 0302) under a minefield when `mined`. */
 function world(mined: boolean): void {
-  landRequestWorld([PLANNER]);
   const specs: ActorSpec[] = front().map((s) =>
     mined && (s.id === "w2" || s.id === "w3") ? { ...s, system: { ...(s.system as object), underMine: true } } : s,
   );
-  actors = loadActors(specs, at);
-  for (const id of ["icorps", "n34", "n36", "nrec"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["gta", "w1", "w2", "w3", "wart", "su25"]) chatFake.own(actors.get(id)!, "p2");
+  actors = frontWorld([PLANNER], specs);
 }
 
 beforeEach(() => world(false));
