@@ -14,9 +14,7 @@ import { chatFake } from "../harness/chat-fake";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { advanceTurn, type TurnCombat } from "../../src/combat/advance";
-import { registerChat } from "../../src/queries/card-controls";
-import { registerSettings } from "../../src/base/settings";
-import { clearStageRegistry } from "../../src/combat/registry";
+import { resetStageWorld } from "../combat/stage-world";
 import { turn } from "../../src/rules/index";
 import { stageWorld } from "./stage-world";
 import { postOrdersEntry, postResupplyEntry } from "../../src/apps/land/entries";
@@ -44,11 +42,7 @@ class FakeCombat implements TurnCombat {
 }
 
 beforeEach(() => {
-  harness.reset();
-  chatFake.reset();
-  clearStageRegistry();
-  registerChat();
-  registerSettings();
+  resetStageWorld();
   const g = globalThis as unknown as { game: Record<string, unknown>; foundry: { applications: { handlebars: Record<string, unknown> } } };
   g.game["i18n"] = words;
   g.foundry.applications.handlebars["renderTemplate"] = async (file: string, data: object) =>

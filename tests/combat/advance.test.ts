@@ -5,10 +5,9 @@ import { harness, type FakeActorT } from "../harness/foundry";
 import { advanceTurn, mayMoveTurn, planTurnMove, stepBackTurn, type TurnCombat } from "../../src/combat/advance";
 import { registerTurnTracking } from "../../src/combat/register";
 import { TurnData } from "../../src/combat/turn-model";
-import { registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
 import { clearStageRegistry, registerStageEntry } from "../../src/combat/registry";
-import { registerSettings } from "../../src/base/settings";
+import { resetStageWorld } from "./stage-world";
 import { turn } from "../../src/rules/index";
 
 type Raw = Record<string, unknown>;
@@ -35,11 +34,7 @@ const MOVEMENT = turn.stageIndex("movement");
 const PLANNING = turn.stageIndex("planning");
 
 beforeEach(() => {
-  harness.reset();
-  chatFake.reset();
-  clearStageRegistry();
-  registerChat();
-  registerSettings();
+  resetStageWorld();
   unit = new harness.Actor({
     name: "3 Pz Bde",
     type: "unit",
