@@ -16,6 +16,7 @@ import { battlefield, type Battlefield, type WorldActor } from "../../src/world/
 import type { ActorSeed } from "../harness/actors";
 import type { AirState, Airbase, MissionBox, Squadron } from "../../src/rules/nobc/air";
 import { cardSystem, hqSystem as baseHqSystem, squadronSystem, unitSystem as baseUnitSystem } from "../apps/ground-combat/fixture";
+import { seededUniform } from "../../src/rules/dice";
 
 export const THEATRE_SIZES = [100, 400, 1600] as const;
 export const COLUMNS = 50;
@@ -44,17 +45,8 @@ export interface Theatre {
   readonly airbases: number;
 }
 
-/** mulberry32: a small seeded generator, so every run builds the same theatre. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The rules' seeded generator (mulberry32), so every run builds the same theatre. */
+export const seeded = seededUniform;
 
 const label = (col: number, row: number) => hexLabel({ col, row });
 
