@@ -11,21 +11,10 @@ import {
 } from "../../../src/apps/ground-combat/house-rules";
 import { DEFAULT_RULES_OPTIONS } from "../../../src/rules/nobc/land/options";
 import type { LandUnit } from "../../../src/rules/nobc/land/types";
+import { wpDivision } from "../../rules/land/fixtures";
 import { phrase } from "../../../src/rules/resolution";
 
-const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => ({
-  id,
-  side: "wp",
-  name: id,
-  size: "division",
-  arm: "motorRifle",
-  strength: 6,
-  mode: "combat",
-  supply: 2,
-  hex: "0301",
-  nationality: "su",
-  ...over,
-});
+const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => wpDivision(id, { hex: "0301", nationality: "su", ...over });
 
 const context = (): CombatModifierContext => ({
   attackerSide: "wp",

@@ -14,25 +14,12 @@ import {
 import { combatResult, crtBand } from "../../../src/rules/nobc/land/combat-tables";
 import { checkGroundCombatAnnouncements, checkGroundCombatTurn } from "../../../src/rules/nobc/land/combat-turn";
 import type { LandHq, LandUnit, SupportCard } from "../../../src/rules/nobc/land/types";
+import { wpDivision } from "./fixtures";
 
 // A small map: T is the defending hex; A1, A2, A3 and N1 touch it; B touches A1 only; F is far away.
 const ADJ = { T: ["A1", "A2", "A3", "N1"], A1: ["B", "A2"], N1: ["N2"] } as const;
 
-function unit(id: string, over: Partial<LandUnit> = {}): LandUnit {
-  return {
-    id,
-    side: "wp",
-    name: id,
-    size: "division",
-    arm: "motorRifle",
-    strength: 6,
-    mode: "combat",
-    supply: 2,
-    hex: "A1",
-    nationality: "SU",
-    ...over,
-  };
-}
+const unit = (id: string, over: Partial<LandUnit> = {}): LandUnit => wpDivision(id, { hex: "A1", ...over });
 
 const wp1 = unit("wp1", { hex: "A1", strength: 8 });
 const wp2 = unit("wp2", { hex: "A2", strength: 4 });
