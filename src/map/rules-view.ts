@@ -21,6 +21,8 @@ export interface MapState {
   contaminated?: ReadonlySet<HexRef>;
   /** Hexsides whose bridge was destroyed (the `bridgeDestroyed` effect). */
   destroyedBridges?: ReadonlySet<HexsideRef>;
+  /** Hexes where an autobahn was cut (ADM): it carries no autobahn rate there. */
+  cutAutobahn?: ReadonlySet<HexRef>;
 }
 
 interface RiverSide {

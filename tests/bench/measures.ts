@@ -52,7 +52,7 @@ export function loadTheatre(t: Theatre): void {
   harness.canvasState.hexSize = HEX_SIZE;
   harness.canvasState.sceneWidth = Math.ceil(width);
   harness.canvasState.sceneHeight = Math.ceil(height);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", t.map);
+  harness.setSceneFlag("terrain", t.map);
   (globalThis as unknown as { canvas: { tokens: Record<string, unknown> } }).canvas.tokens["controlled"] = [];
   loadActors(t.seeds, theatreAt);
 }

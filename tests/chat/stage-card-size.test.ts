@@ -83,7 +83,7 @@ describe("the stage cards' stored data at 400 units", () => {
     sheetsFake.actors.length = 0;
     (globalThis as unknown as { game: Record<string, unknown> }).game["actors"] = sheetsFake.actors;
     loadActors(landSpecs(), at);
-    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.setSceneFlag("terrain", smallMap());
     await postEntry();
     const [message] = [...chatFake.messages.values()];
     expect(message!.flags["nobc"]).toEqual({ landInfo: kind });

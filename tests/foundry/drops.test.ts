@@ -159,7 +159,7 @@ describe("drop handlers over the Foundry stand-in", () => {
 
   it("refuses a card when the HQ has no token on the scene", async () => {
     const { hq, card, unit } = world();
-    hq.tokens.length = 0;
+    harness.scene!.tokens = harness.scene!.tokens.filter((t) => t.actorId !== hq.id);
     expect(await assignCard(card as never, unit as never)).toBe(false);
     expect(harness.notices.at(-1)?.message).toMatch(/NOBC\.Rules\.Land\.Assignment\.Refusal\.noDistance .*I GE Corps.*3 Pz Bde/);
   });

@@ -60,7 +60,7 @@
  *   from its effects.
  * - `game.settings`, `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
- *   whose flags are `canvasState.sceneFlags`.
+ *   (`harness.scene`, a `Scene` with flags and embedded tokens; `harness.setSceneFlag` sets a flag as world data).
  */
 import { keyWording } from "./wording";
 
@@ -392,7 +392,7 @@ class FakeDocument extends Document {
   type: string;
   system: Raw;
   flags: Raw = {};
-  parent: FakeActor | null;
+  parent: FakeDocument | null;
   /** Every update that went through, as given (a refused one is not recorded). */
   updates: Raw[] = [];
   /** `ownership`: user id (or "default") → level; a GM owns everything. */
@@ -409,7 +409,7 @@ class FakeDocument extends Document {
    * document of that compendium (`Compendium.<pack>.Actor.<id>`, its items under it), which may
    * share its id with a world document, as an Adventure's imported copies do.
    */
-  constructor(data: { name: string; type: string; system?: Raw; id?: string; pack?: string }, parent: FakeActor | null = null) {
+  constructor(data: { name: string; type: string; system?: Raw; id?: string; pack?: string }, parent: FakeDocument | null = null) {
     super();
     const ctor = this.constructor as typeof FakeDocument;
     this.id = data.id ?? makeId();
@@ -494,7 +494,7 @@ class FakeDocument extends Document {
       }
     }
     const flags = "flags" in expanded ? mergeInto(structuredClone(this.flags), expanded["flags"] as Raw) : this.flags;
-    const known = new Set(["name", "system", "flags", "img", "ownership", "folder", "sort"]);
+    const known = (this.constructor as typeof FakeDocument).fields;
     const unknown = Object.keys(expanded).filter((k) => !known.has(k));
     if (unknown.length > 0) throw new HarnessRefusal(`${this.documentName} [${this.id}] has no field ${unknown.join(", ")}`);
     return { name, system, flags };
@@ -544,13 +544,16 @@ class FakeDocument extends Document {
   }
 
   /** The document a row of a batch names: an embedded one of `parent`, or a world one. */
-  static find(id: string, parent: FakeActor | undefined): FakeDocument | undefined {
+  static find(id: string, parent: FakeDocument | undefined): FakeDocument | undefined {
     if (parent !== undefined) return (parent as unknown as Record<string, FakeDocument[]>)[this.collectionName]?.find((d) => d.id === id);
     const doc = registry.get(`${this.documentName}.${id}`);
     return doc instanceof FakeDocument ? doc : undefined;
   }
 
   static collectionName = "documents";
+
+  /** The top-level fields an update may name (others are refused, as a schema without them refuses). */
+  static fields: ReadonlySet<string> = new Set(["name", "system", "flags", "img", "ownership", "folder", "sort"]);
 
   /** `updateDocuments`: every row is checked before any is written; one refusal rejects the batch. */
   static async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
@@ -559,7 +562,7 @@ class FakeDocument extends Document {
   }
 
   static async commitUpdates(data: unknown, operation: unknown): Promise<unknown[]> {
-    const parent = (operation as { parent?: FakeActor }).parent;
+    const parent = (operation as { parent?: FakeDocument }).parent;
     const user = currentUser();
     const planned = (data as Raw[]).map((row) => {
       const doc = this.find(String(row["_id"]), parent);
@@ -578,7 +581,7 @@ class FakeDocument extends Document {
   }
 
   static async commitDeletions(data: unknown, operation: unknown): Promise<unknown[]> {
-    const parent = (operation as { parent?: FakeActor }).parent;
+    const parent = (operation as { parent?: FakeDocument }).parent;
     const user = currentUser();
     const docs = (data as string[]).map((id) => {
       const doc = this.find(id, parent);
@@ -593,6 +596,7 @@ class FakeDocument extends Document {
         list.splice(list.indexOf(doc), 1);
       }
     }
+    for (const doc of docs) Hooks.callAll(`delete${this.documentName}`, doc, operation ?? {}, currentUser().id);
     return docs;
   }
 
@@ -606,9 +610,11 @@ class FakeDocument extends Document {
   }
 
   static async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
-    const parent = (operation as { parent?: FakeActor }).parent;
+    const parent = (operation as { parent?: FakeDocument }).parent;
     if (parent === undefined) return [];
     parent.assertWritable(currentUser(), "update");
+    if (parent instanceof FakeScene) return parent.createTokens(data as Raw[], operation);
+    if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`${parent.documentName} [${parent.id}] holds no ${this.documentName}`);
     const rows = (data as Raw[]).map((r) => {
       const Model = modelOf(this.documentName, String(r["type"]));
       if (Model !== undefined) new Model((r["system"] ?? {}) as Raw);
@@ -649,7 +655,11 @@ class FakeActor extends FakeDocument {
   static override calls: CallRecord[] = [];
   items: FakeEmbeddedItems = new FakeEmbeddedItems(this);
   isToken = false;
-  tokens: { center: { x: number; y: number } }[] = [];
+
+  /** Its tokens' placeables on the viewed scene. */
+  get tokens(): TokenPlaceable[] {
+    return viewedPlaceables().filter((p) => p.actor === this);
+  }
 
   addItem(data: { name: string; type: string; system?: Raw; id?: string }): FakeItem {
     const item = new FakeItem(data, this);
@@ -657,7 +667,7 @@ class FakeActor extends FakeDocument {
     return item;
   }
 
-  getActiveTokens(): { center: { x: number; y: number } }[] {
+  getActiveTokens(): TokenPlaceable[] {
     return this.tokens;
   }
 
@@ -679,6 +689,167 @@ class FakeActor extends FakeDocument {
     if (name !== "ActiveEffect") throw new HarnessRefusal(`The stand-in deletes no embedded ${name} this way`);
     return FakeActiveEffect.deleteDocuments(ids, { parent: this });
   }
+}
+
+/** A token's placeable on the canvas (`Token`): its document, actor, centre and bounds. */
+export interface TokenPlaceable {
+  readonly document: FakeToken;
+  readonly actor: FakeActor | null;
+  readonly center: { x: number; y: number };
+  readonly bounds: { contains(x: number, y: number): boolean };
+}
+
+/**
+ * `TokenDocument`, embedded in a scene: `actorId`, top-left `x`, `y` in canvas pixels (a one-hex
+ * token is `grid.sizeX` wide and `grid.sizeY` tall, so its centre is half that further), `hidden`,
+ * `elevation`. Updates need OWNER of the token, which a linked token takes from its actor; creating
+ * and deleting tokens is left to a GM here (stricter than Foundry's TOKEN_CREATE/TOKEN_DELETE
+ * permissions, which no code of ours relies on).
+ */
+class FakeToken extends FakeDocument {
+  static override documentName = "Token";
+  static override collectionName = "tokens";
+  static override calls: CallRecord[] = [];
+  static override fields: ReadonlySet<string> = new Set(["name", "flags", "x", "y", "elevation", "hidden", "rotation", "texture", "sort"]);
+  actorId: string | null;
+  x: number;
+  y: number;
+  elevation = 0;
+  hidden = false;
+
+  constructor(
+    data: { id?: string; name: string; actorId: string | null; x: number; y: number; hidden?: boolean; elevation?: number },
+    scene: FakeScene,
+  ) {
+    super({ id: data.id, name: data.name, type: "base" }, scene);
+    this.actorId = data.actorId;
+    this.x = data.x;
+    this.y = data.y;
+    this.hidden = data.hidden ?? false;
+    this.elevation = data.elevation ?? 0;
+  }
+
+  get actor(): FakeActor | null {
+    const found = this.actorId === null ? undefined : registry.get(`Actor.${this.actorId}`);
+    return found instanceof FakeActor ? found : null;
+  }
+
+  /** A linked token's permissions are its actor's. */
+  override testUserPermission(user: UserLike | null | undefined, level: keyof typeof OWNERSHIP | number): boolean {
+    if (user?.isGM === true) return true;
+    return this.actor?.testUserPermission(user, level) ?? false;
+  }
+
+  override canUserModify(user: UserLike | null | undefined, action: string): boolean {
+    if (action !== "update") return user?.isGM === true;
+    return this.testUserPermission(user, "OWNER");
+  }
+
+  override validatedChanges(changes: Raw): { name: string; system: Raw; flags: Raw } {
+    const expanded = expandObject(changes);
+    for (const key of ["x", "y", "elevation"] as const) {
+      if (key in expanded && (typeof expanded[key] !== "number" || !Number.isFinite(expanded[key]))) {
+        throw new HarnessRefusal(`Token [${this.id}] validation errors:\n${key}: must be a finite number`);
+      }
+    }
+    if ("hidden" in expanded && typeof expanded["hidden"] !== "boolean") {
+      throw new HarnessRefusal(`Token [${this.id}] validation errors:\nhidden: must be a boolean`);
+    }
+    return super.validatedChanges(changes);
+  }
+
+  override commit(next: { name: string; system: Raw; flags: Raw }, changes: Raw): void {
+    const expanded = expandObject(changes);
+    if (typeof expanded["x"] === "number") this.x = expanded["x"];
+    if (typeof expanded["y"] === "number") this.y = expanded["y"];
+    if (typeof expanded["elevation"] === "number") this.elevation = expanded["elevation"];
+    if (typeof expanded["hidden"] === "boolean") this.hidden = expanded["hidden"];
+    super.commit(next, changes);
+  }
+
+  override toObject(): Raw {
+    const { _stats, flags, name, _id } = super.toObject();
+    return { _id, name, actorId: this.actorId, x: this.x, y: this.y, elevation: this.elevation, hidden: this.hidden, flags, _stats };
+  }
+
+  /** Its placeable (`token.object`) on the canvas. */
+  get object(): TokenPlaceable {
+    const { sizeX, sizeY } = hexSizes();
+    const center = { x: this.x + sizeX / 2, y: this.y + sizeY / 2 };
+    return {
+      document: this,
+      actor: this.actor,
+      center,
+      bounds: { contains: (px: number, py: number) => Math.abs(px - center.x) < sizeX / 2 && Math.abs(py - center.y) < sizeY / 2 },
+    };
+  }
+}
+
+/**
+ * `Scene`: its flags (the terrain and the map state live there), its grid, padding and size, and its
+ * embedded tokens. Only a GM may update it (a scene's default ownership gives players nothing).
+ */
+class FakeScene extends FakeDocument {
+  static override documentName = "Scene";
+  static override collectionName = "scenes";
+  static override calls: CallRecord[] = [];
+  static override fields: ReadonlySet<string> = new Set(["name", "flags", "navigation", "background", "sort", "folder", "ownership"]);
+  tokens: FakeToken[] = [];
+
+  constructor(data: { id?: string; name: string }) {
+    super({ ...data, type: "base" });
+  }
+
+  get grid(): typeof grid {
+    return grid;
+  }
+
+  get padding(): number {
+    return canvasState.padding;
+  }
+
+  get dimensions(): ReturnType<typeof dimensions> {
+    return dimensions();
+  }
+
+  addToken(data: ConstructorParameters<typeof FakeToken>[0]): FakeToken {
+    const token = new FakeToken(data, this);
+    this.tokens.push(token);
+    return token;
+  }
+
+  /** `Token.createDocuments(rows, { parent: scene, keepId })`: a GM's; each row needs a finite x and y. */
+  createTokens(rows: Raw[], operation: unknown): FakeToken[] {
+    const user = currentUser();
+    if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Token in Scene [${this.id}]`);
+    const keepId = (operation as { keepId?: boolean }).keepId === true;
+    const checked = rows.map((r) => {
+      if (typeof r["x"] !== "number" || typeof r["y"] !== "number")
+        throw new HarnessRefusal(`Token validation errors:\nx, y: must be numbers`);
+      const id = keepId && typeof r["_id"] === "string" ? r["_id"] : makeId();
+      if (this.tokens.some((t) => t.id === id)) throw new HarnessRefusal(`Token [${id}] already exists in Scene [${this.id}]`);
+      return { r, id };
+    });
+    const made = checked.map(({ r, id }) =>
+      this.addToken({
+        id,
+        name: typeof r["name"] === "string" ? r["name"] : "",
+        actorId: typeof r["actorId"] === "string" ? r["actorId"] : null,
+        x: r["x"] as number,
+        y: r["y"] as number,
+        hidden: r["hidden"] === true,
+        elevation: typeof r["elevation"] === "number" ? r["elevation"] : 0,
+      }),
+    );
+    for (const t of made) Hooks.callAll("createToken", t, operation ?? {}, user.id);
+    return made;
+  }
+}
+
+/** The placeables of the viewed scene's tokens, then any a test put on the canvas by hand. */
+function viewedPlaceables(): TokenPlaceable[] {
+  const scene = canvasState.scene;
+  return [...(scene?.tokens.map((t) => t.object) ?? []), ...(canvasState.placeables as TokenPlaceable[])];
 }
 
 /**
@@ -1115,9 +1286,10 @@ const canvasState = {
   sceneWidth: 4000,
   sceneHeight: 3000,
   padding: 0.25,
+  /** Placeables a test put on the canvas by hand, besides the viewed scene's tokens. */
   placeables: [] as unknown[],
-  /** The viewed scene's flags, by "scope.key" (e.g. "nobc.terrain"); null: no scene is viewed. */
-  sceneFlags: new Map<string, unknown>() as Map<string, unknown> | null,
+  /** The viewed scene (`canvas.scene`); null: no scene is viewed. */
+  scene: new FakeScene({ name: "Scene" }) as FakeScene | null,
 };
 
 /** `{ i: row, j: column }`, as Foundry's grid offsets. */
@@ -1252,19 +1424,24 @@ const game = {
   packs: { get: (id: string) => packs.get(id) },
 } as Raw;
 
-function addToken(actor: FakeActor, center: { x: number; y: number }): void {
-  const half = canvasState.hexSize / 2;
-  actor.tokens.push({ center });
-  canvasState.placeables.push({
-    actor,
-    center,
-    bounds: { contains: (px: number, py: number) => Math.abs(px - center.x) < half && Math.abs(py - center.y) < half },
-  });
+/** A token for `actor` on the viewed scene, its centre at canvas point `center` (set up, not a write). */
+function addToken(actor: FakeActor, center: { x: number; y: number }): FakeToken {
+  const scene = canvasState.scene;
+  if (scene === null) throw new Error("no scene is viewed: harness.viewScene() first");
+  const { sizeX, sizeY } = hexSizes();
+  return scene.addToken({ name: actor.name, actorId: actor.id, x: center.x - sizeX / 2, y: center.y - sizeY / 2 });
+}
+
+/** A new viewed scene with no flags and no tokens. */
+function newScene(): FakeScene {
+  return new FakeScene({ name: "Scene" });
 }
 
 export const harness = {
   Actor: FakeActor,
   Item: FakeItem,
+  Scene: FakeScene,
+  Token: FakeToken,
   ActiveEffect: FakeActiveEffect,
   hooks,
   hookErrors,
@@ -1319,8 +1496,10 @@ export const harness = {
     settingsStore.clear();
     packs.clear();
     canvasState.placeables = [];
-    canvasState.sceneFlags = new Map();
+    FakeScene.calls = [];
+    FakeToken.calls = [];
     canvasState.padding = 0.25;
+    canvasState.scene = newScene();
     game["user"] = { id: "user1", name: "Gamemaster", isGM: true };
     game["data"] = { actors: [], items: [] };
     // A world `loadWorld` put there is forgotten (collections other fakes installed stay).
@@ -1408,16 +1587,46 @@ export const harness = {
     return { i: o.i + row, j: o.j + col };
   },
   /** A token for `actor` whose centre is `center`, in pixels from the scene's top-left corner. */
-  placeTokenAt(actor: FakeActor, center: { x: number; y: number }): void {
-    addToken(actor, harness.canvasPoint(center));
+  placeTokenAt(actor: FakeActor, center: { x: number; y: number }): FakeToken {
+    return addToken(actor, harness.canvasPoint(center));
+  },
+  /** A token for `actor` whose centre is canvas point `center` (padding included). */
+  placeTokenOnCanvas(actor: FakeActor, center: { x: number; y: number }): FakeToken {
+    return addToken(actor, center);
   },
   /** A token for `actor` at the centre of the map's hex in column `col` (0-based) of row `row` (0 unless told). */
-  placeToken(actor: FakeActor, col: number, row = 0): void {
-    addToken(actor, centerOf(harness.offsetOfHex(col, row)));
+  placeToken(actor: FakeActor, col: number, row = 0): FakeToken {
+    return addToken(actor, centerOf(harness.offsetOfHex(col, row)));
+  },
+  /** The viewed scene (`canvas.scene`), or null. */
+  get scene(): FakeScene | null {
+    return canvasState.scene;
+  },
+  /** Views a new empty scene (`canvas.scene`) and returns it. */
+  viewScene(): FakeScene {
+    canvasState.scene = newScene();
+    return canvasState.scene;
+  },
+  /** Views no scene at all. */
+  viewNoScene(): void {
+    canvasState.scene = null;
+  },
+  /**
+   * Sets the viewed scene's flag `nobc.<key>` as world data (a fixture, not a write: no hook fires);
+   * `undefined` removes it. A test of writing goes through `scene.update` instead.
+   */
+  setSceneFlag(key: string, value: unknown): void {
+    const scene = canvasState.scene;
+    if (scene === null) throw new Error("no scene is viewed");
+    const scope = ((scene.flags["nobc"] as Raw | undefined) ??= {});
+    if (value === undefined) delete scope[key];
+    else scope[key] = value;
   },
 };
 
 export type FakeActorT = FakeActor;
+export type FakeSceneT = FakeScene;
+export type FakeTokenT = FakeToken;
 export type FakeItemT = FakeItem;
 export type FakeDocumentT = FakeDocument;
 
@@ -1455,19 +1664,18 @@ export function installFoundryStandIn(): void {
   g["Actor"] = FakeActor;
   g["Item"] = FakeItem;
   g["ActiveEffect"] = FakeActiveEffect;
+  g["Scene"] = FakeScene;
+  g["TokenDocument"] = FakeToken;
   g["canvas"] = {
     get scene() {
-      const flags = canvasState.sceneFlags;
-      return flags === null
-        ? null
-        : { getFlag: (scope: string, key: string) => flags.get(`${scope}.${key}`), padding: canvasState.padding };
+      return canvasState.scene;
     },
     get dimensions() {
       return dimensions();
     },
     tokens: {
       get placeables() {
-        return canvasState.placeables;
+        return viewedPlaceables();
       },
     },
     grid,

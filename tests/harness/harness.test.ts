@@ -333,6 +333,70 @@ describe("scenes: default padding and the hex grid (SceneDimensions, HexagonalGr
   });
 });
 
+describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete)", () => {
+  const settled = (p: Promise<unknown>) =>
+    p.then(
+      () => true,
+      () => false,
+    );
+
+  it("a GM updates a scene's flags (dotted, and -= to delete a key); updateScene fires; a player is refused and nothing changes", async () => {
+    const scene = harness.scene!;
+    const seen: unknown[] = [];
+    harness.hooks.push({ name: "updateScene", fn: (_doc, changes) => void seen.push(changes), once: false });
+    await scene.update({ "flags.nobc.mapState.mines.0712": { side: "wp" }, "flags.nobc.mapState.mines.0713": { side: "nato" } });
+    await scene.update({ "flags.nobc.mapState.mines.-=0713": null });
+    expect(scene.getFlag("nobc", "mapState")).toEqual({ mines: { "0712": { side: "wp" } } });
+    expect(seen).toHaveLength(2);
+    harness.playAsPlayer("p1");
+    expect(await settled(scene.update({ "flags.nobc.mapState.mines.0714": { side: "wp" } }))).toBe(false);
+    expect(await settled(harness.Scene.updateDocuments([{ _id: scene.id, "flags.nobc.x": 1 }]))).toBe(false);
+    expect(scene.getFlag("nobc", "mapState")).toEqual({ mines: { "0712": { side: "wp" } } });
+  });
+
+  it("refuses a scene field it does not have", async () => {
+    expect(await settled(harness.scene!.update({ system: { x: 1 }, nonsense: 1 }))).toBe(false);
+  });
+
+  it("a token follows its actor's ownership for updates; only a GM creates and deletes tokens; keepId keeps the id", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    const token = harness.placeToken(unit, 2, 1);
+    const scene = harness.scene!;
+    const source = token.toObject();
+    harness.playAsPlayer("p1");
+    expect(await settled(token.update({ x: token.x + 10 }))).toBe(false);
+    harness.own(unit, "p1");
+    await token.update({ x: token.x + 10 });
+    expect(await settled(harness.Token.deleteDocuments([token.id], { parent: scene }))).toBe(false);
+    expect(scene.tokens).toHaveLength(1);
+    harness.reset();
+    const scene2 = harness.scene!;
+    const again = await harness.Token.createDocuments([source], { parent: scene2, keepId: true });
+    expect((again[0] as { id: string }).id).toBe(source["_id"]);
+    expect(await settled(harness.Token.createDocuments([source], { parent: scene2, keepId: true }))).toBe(false);
+    await harness.Token.deleteDocuments([source["_id"] as string], { parent: scene2 });
+    expect(scene2.tokens).toHaveLength(0);
+  });
+
+  it("refuses a token moved to a position that is not a number", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    const token = harness.placeToken(unit, 2, 1);
+    const x = token.x;
+    expect(await settled(token.update({ x: "far" }))).toBe(false);
+    expect(token.x).toBe(x);
+  });
+
+  it("the canvas's placeables are the viewed scene's tokens, each with its actor and centre", () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    harness.placeToken(unit, 3, 2);
+    const [placeable] = canvas!.tokens!.placeables as unknown as { actor: unknown; center: { x: number; y: number } }[];
+    expect(placeable!.actor).toBe(unit);
+    expect(harness.grid.getOffset(placeable!.center)).toEqual(harness.offsetOfHex(3, 2));
+    harness.viewNoScene();
+    expect(canvas!.scene).toBeNull();
+  });
+});
+
 describe("rolls (Roll#toJSON, Roll.fromData)", () => {
   it("a roll built for a card survives toJSON and Roll.fromData, and a message keeps it as JSON", async () => {
     const [roll] = rollsFromFaces([3, 5]) as unknown as FakeRoll[];

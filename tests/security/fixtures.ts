@@ -21,7 +21,7 @@ export function landRequestWorld(dialogs: Iterable<DialogEntry>): void {
   chatFake.reset();
   registerSettings();
   registerRequests(dialogs);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  harness.setSceneFlag("terrain", smallMap());
   board.tokens["controlled"] = [];
 }
 

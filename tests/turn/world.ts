@@ -181,7 +181,7 @@ export function buildWorld(): Map<string, FakeActorT> {
   const seeds = specs();
   const actors = loadActors(seeds, at);
   for (const spec of seeds) chatFake.own(actors.get(spec.id)!, spec.owner);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  harness.setSceneFlag("terrain", smallMap());
   return actors;
 }
 

@@ -121,7 +121,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
     harness.game["actors"] = [unit];
     harness.game["items"] = [];
-    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.setSceneFlag("terrain", smallMap());
     harness.placeTokenAt(unit, at("0202"));
     const field = readBattlefield();
     expect(field.map?.map.name).toBe("Test map");
@@ -131,7 +131,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
   it("checks the terrain flag once and keeps its read while the flag stays the same object and no scene update touches flags", () => {
     registerTerrainCache();
     const flag = smallMap();
-    harness.canvasState.sceneFlags!.set("nobc.terrain", flag);
+    harness.setSceneFlag("terrain", flag);
     const first = readBattlefield();
     expect(first.map?.map.name).toBe("Test map");
     // Broken in place with no update hook (no write would do that): the kept read stands, so nothing was checked again.
@@ -142,21 +142,21 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
   });
 
   it("reads the flag again when the scene holds another flag object", () => {
-    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.setSceneFlag("terrain", smallMap());
     const first = readBattlefield();
     const renamed = { ...smallMap(), name: "Renamed map" };
-    harness.canvasState.sceneFlags!.set("nobc.terrain", renamed);
+    harness.setSceneFlag("terrain", renamed);
     const second = readBattlefield();
     expect(second.map?.map.name).toBe("Renamed map");
     expect(second.map).not.toBe(first.map);
-    harness.canvasState.sceneFlags!.delete("nobc.terrain");
+    harness.setSceneFlag("terrain", undefined);
     expect(readBattlefield()).toMatchObject({ map: null, mapProblems: [{ key: "NOBC.World.MapProblem.missing" }] });
   });
 
   it("reads the flag again after a scene update that changes flags, even when Foundry changed the object in place", () => {
     registerTerrainCache();
     const flag = smallMap();
-    harness.canvasState.sceneFlags!.set("nobc.terrain", flag);
+    harness.setSceneFlag("terrain", flag);
     expect(readBattlefield().map?.map.name).toBe("Test map");
     Object.assign(flag, { name: "Updated in place" });
     updateScene({ name: "Other scene title" });
@@ -177,13 +177,12 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
       const row = Number(hex.slice(2)) - 1;
       // Off the centre, towards a corner, still inside the hex.
       const centre = grid.getCenterPoint(harness.offsetOfHex(col, row));
-      unit.tokens.push({ center: { x: centre.x + 0.3 * grid.sizeX, y: centre.y + 0.2 * grid.sizeY } });
-      harness.canvasState.placeables.push({ actor: unit, center: unit.tokens[0]!.center, bounds: { contains: () => false } });
+      harness.placeTokenOnCanvas(unit, { x: centre.x + 0.3 * grid.sizeX, y: centre.y + 0.2 * grid.sizeY });
       return unit;
     });
     harness.game["actors"] = units;
     harness.game["items"] = [];
-    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.setSceneFlag("terrain", smallMap());
     expect(harness.dimensions().sceneX).toBeGreaterThan(0);
     const field = readBattlefield();
     expect(field.units.map((u) => [u.id, u.hex])).toEqual(units.map((u) => [u.uuid, u.name]));
@@ -197,7 +196,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
     harness.game["actors"] = [unit];
     harness.game["items"] = [];
-    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.setSceneFlag("terrain", smallMap());
     harness.placeTokenAt(unit, { x: -150, y: 40 });
     grid.type = CONST.GRID_TYPES.SQUARE;
     try {
@@ -213,7 +212,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
     harness.game["actors"] = [unit];
     harness.game["items"] = [];
-    harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+    harness.setSceneFlag("terrain", smallMap());
     harness.placeTokenAt(unit, { x: -150, y: 40 });
     expect(readBattlefield().units).toMatchObject([{ id: unit.uuid, hex: "" }]);
   });
@@ -221,7 +220,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
   it("with no scene viewed, reads the actors without hexes or map", () => {
     const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
     harness.game["actors"] = [unit];
-    harness.canvasState.sceneFlags = null;
+    harness.viewNoScene();
     const field = readBattlefield();
     expect(field.map).toBeNull();
     expect(field.units).toMatchObject([{ id: unit.uuid, hex: "" }]);

@@ -35,7 +35,7 @@ function world(): void {
   sheetsFake.reset();
   chatFake.reset();
   registerSettings();
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  harness.setSceneFlag("terrain", smallMap());
   actors = loadActors(front(), at);
   board.tokens["controlled"] = [];
   resolved = [];

@@ -31,7 +31,7 @@ function build(): void {
   // (by id only: registerLandPhases, tested below, adds the turn panel's buttons).
   registerRequests(LAND_DIALOGS);
   actors = loadActors(specs(), at);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  harness.setSceneFlag("terrain", smallMap());
   for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
   for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");
 }

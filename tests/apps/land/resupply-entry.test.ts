@@ -19,7 +19,7 @@ beforeEach(() => {
   sheetsFake.reset();
   chatFake.reset();
   loadActors(specs(), at);
-  harness.canvasState.sceneFlags!.set("nobc.terrain", smallMap());
+  harness.setSceneFlag("terrain", smallMap());
 });
 
 /** A `<details>` as the card's folded list: opening it fires "toggle"; what is appended is kept. */
