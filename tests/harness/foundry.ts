@@ -1619,7 +1619,7 @@ export const harness = {
     const scene = canvasState.scene;
     if (scene === null) throw new Error("no scene is viewed");
     const scope = ((scene.flags["nobc"] as Raw | undefined) ??= {});
-    if (value === undefined) delete scope[key];
+    if (value === undefined) Reflect.deleteProperty(scope, key);
     else scope[key] = value;
   },
 };
