@@ -19,7 +19,8 @@ import type {
 } from "../view/views";
 import { landHqOf, landUnitOf, squadronOf } from "../view/snapshots";
 import { formatMapProblem, validateTerrainMap } from "../map/terrain-schema";
-import { adjacentHexes, mapView, type MapState, type MapView } from "../map/rules-view";
+import { adjacentHexes, mapView, type MapView } from "../map/rules-view";
+import { readMapState, type MapStateRead, type MapStateView } from "../map/map-state";
 import { hexAtPoint, hexLabel, inMap } from "../map/hex-grid";
 
 /** The members of an Actor or Item the reader uses. */
@@ -57,6 +58,10 @@ export interface BattlefieldInput {
   readonly terrain?: unknown;
   /** `terrain` already read by `readTerrain` (e.g. kept from an earlier read of the same flag); then not checked again. */
   readonly terrainRead?: TerrainRead;
+  /** The scene's `nobc.mapState` flag, unchecked. */
+  readonly mapState?: unknown;
+  /** `mapState` already read by `readMapState`; then not checked again. */
+  readonly mapStateRead?: MapStateRead;
 }
 
 /** A support card with what the Foundry layer knows beyond the rules' card. */
@@ -98,8 +103,13 @@ export interface Battlefield {
   readonly airbases: readonly Airbase[];
   /** Every document's name by UUID (actors and cards). */
   readonly names: ReadonlyMap<string, string>;
-  /** Minefields and contamination as the units' markers show them. */
-  readonly mapState: MapState;
+  /**
+   * What has happened on the map (the scene's `nobc.mapState` flag, src/map/map-state.ts). Until the
+   * units' own minefield and contamination markers are retired, a unit carrying one also marks its hex.
+   */
+  readonly mapState: MapStateView;
+  /** Why the scene's map state could not be read (it then reads as empty); empty when it was read. */
+  readonly mapStateProblems: readonly MapProblemNote[];
 }
 
 /** The hex label under a point, or undefined off the labelled grid. */
@@ -176,8 +186,9 @@ export function battlefield(input: BattlefieldInput): Battlefield {
   const unknownAir: string[] = [];
   const airbases: Airbase[] = [];
   const names = new Map<string, string>();
-  const mines = new Set<HexRef>();
-  const contaminated = new Set<HexRef>();
+  const sceneState = input.mapStateRead ?? readMapState(input.mapState);
+  const mines = new Set<HexRef>(sceneState.state.mines);
+  const contaminated = new Set<HexRef>(sceneState.state.contaminated);
   for (const actor of input.actors) {
     names.set(actor.uuid, actor.name);
     const hex = hexes.get(actor.uuid) ?? "";
@@ -225,7 +236,8 @@ export function battlefield(input: BattlefieldInput): Battlefield {
     unknownAir,
     airbases,
     names,
-    mapState: { mines, contaminated },
+    mapState: { ...sceneState.state, mines, contaminated },
+    mapStateProblems: [...sceneState.problems],
   };
 }
 

@@ -3,11 +3,12 @@
  * viewed scene its tokens (each with the map hex Foundry's grid puts it in), grid size and terrain
  * flag. Reads only; nothing is written.
  *
- * The terrain flag (2,000+ hexes) is checked once, not on every read: its read is kept until the
+ * The terrain flag (2,000+ hexes) and the map state flag are checked once, not on every read: a read is kept until the
  * flag changes, that is until the scene holds another flag object, or a scene's flags are updated
  * (`registerTerrainCache`: Foundry may update a flag's object in place).
  */
 import { SYSTEM_ID } from "../base/constants";
+import { MAP_STATE_FLAG, readMapState, type MapStateRead } from "../map/map-state";
 import {
   battlefield,
   readTerrain,
@@ -38,10 +39,10 @@ interface CanvasLike {
   readonly tokens?: { readonly placeables: readonly TokenLike[] } | null;
 }
 
-function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain: unknown } {
+function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain: unknown; mapState: unknown } {
   const board = (globalThis as { canvas?: CanvasLike }).canvas;
   const scene = board?.scene ?? null;
-  if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined };
+  if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined, mapState: undefined };
   const dx = board.dimensions?.sceneX ?? 0;
   const dy = board.dimensions?.sceneY ?? 0;
   // Only a flat-topped, odd-columns grid (the one the terrain maps are drawn on, docs/packs.md) lines up with
@@ -57,11 +58,26 @@ function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain:
     const offset = at === undefined || origin === undefined ? undefined : { col: at.j - origin.j, row: at.i - origin.i };
     tokens.push({ actor: uuid, x: token.center.x - dx, y: token.center.y - dy, ...(offset === undefined ? {} : { offset }) });
   }
-  return { tokens, gridSize: board.grid?.size ?? null, terrain: scene.getFlag(SYSTEM_ID, "terrain") };
+  return {
+    tokens,
+    gridSize: board.grid?.size ?? null,
+    terrain: scene.getFlag(SYSTEM_ID, "terrain"),
+    mapState: scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG),
+  };
 }
 
 /** The last terrain flag object read, and its read. */
 let kept: { readonly flag: object; readonly read: TerrainRead } | null = null;
+/** The last map state flag object read, and its read (the flag is replaced on every write to it, see registerTerrainCache). */
+let keptState: { readonly flag: object; readonly read: MapStateRead } | null = null;
+
+function mapStateRead(flag: unknown): MapStateRead {
+  if (typeof flag !== "object" || flag === null) return readMapState(flag);
+  if (keptState?.flag === flag) return keptState.read;
+  const read = readMapState(flag);
+  keptState = { flag, read };
+  return read;
+}
 
 /** The read of a terrain flag: the kept one while the flag is the same object, else checked afresh (and kept). */
 function terrainRead(flag: unknown): TerrainRead {
@@ -75,6 +91,7 @@ function terrainRead(flag: unknown): TerrainRead {
 /** Drops the kept terrain read: the next read checks the scene's flag again. */
 export function forgetTerrain(): void {
   kept = null;
+  keptState = null;
 }
 
 /** A scene whose flags change (its terrain, perhaps in place) drops the kept terrain read. Called once at `init`. */
@@ -89,5 +106,5 @@ export function readBattlefield(): Battlefield {
   const actors = (game.actors ?? []) as unknown as Iterable<WorldActor>;
   const items = (game.items ?? []) as unknown as Iterable<WorldDocument>;
   const scene = sceneInput();
-  return battlefield({ actors, items, ...scene, terrainRead: terrainRead(scene.terrain) });
+  return battlefield({ actors, items, ...scene, terrainRead: terrainRead(scene.terrain), mapStateRead: mapStateRead(scene.mapState) });
 }

@@ -21,6 +21,7 @@ import { plannerController } from "../../src/apps/ground-combat/controller";
 import { defaultState } from "../../src/apps/ground-combat/state";
 import type { PlannerWorld } from "../../src/apps/ground-combat/world";
 import { keyWording } from "../harness/wording";
+import { readMapState } from "../../src/map/map-state";
 
 /** A generated theatre: the battlefield and the hexes of the front line. */
 export interface Theatre {
@@ -170,7 +171,8 @@ export function theatre(count: number): Theatre {
     unknownAir: [],
     airbases: [],
     names,
-    mapState: { mines, contaminated: new Set() },
+    mapState: { ...readMapState(undefined).state, mines },
+    mapStateProblems: [],
   };
   return { field, frontColumn: front };
 }

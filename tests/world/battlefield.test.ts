@@ -226,3 +226,45 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     expect(field.units).toMatchObject([{ id: unit.uuid, hex: "" }]);
   });
 });
+
+describe("readBattlefield: the scene's map state (flag nobc.mapState)", () => {
+  beforeEach(() => {
+    harness.reset();
+    harness.game["actors"] = [];
+    harness.game["items"] = [];
+    harness.setSceneFlag("terrain", smallMap());
+  });
+
+  it("reads minefields with their side, contamination, destroyed bridges and cut autobahn hexes", () => {
+    harness.setSceneFlag("mapState", {
+      format: "nobc-map-state/1",
+      mines: { "0202": { side: "wp" } },
+      contaminated: { "0303": true },
+      destroyedBridges: { "0202|0203": true },
+      cutAutobahn: { "0101": true },
+    });
+    const { mapState, mapStateProblems } = readBattlefield();
+    expect(mapStateProblems).toEqual([]);
+    expect([...mapState.mines]).toEqual(["0202"]);
+    expect(mapState.mineSides.get("0202")).toBe("wp");
+    expect([...mapState.contaminated]).toEqual(["0303"]);
+    expect([...mapState.destroyedBridges]).toEqual(["0202|0203"]);
+    expect([...mapState.cutAutobahn]).toEqual(["0101"]);
+  });
+
+  it("no flag is an empty state; a flag out of shape reads as empty with each problem and its path", () => {
+    expect(readBattlefield().mapState.mines.size).toBe(0);
+    harness.setSceneFlag("mapState", {
+      format: "nobc-map-state/1",
+      mines: { "12": { side: "usa" } },
+      contaminated: {},
+      destroyedBridges: {},
+      cutAutobahn: {},
+    });
+    const field = readBattlefield();
+    expect(field.mapState.mines.size).toBe(0);
+    const fields = field.mapStateProblems.map((p) => String(p.data?.["field"]));
+    expect(fields).toContain('mines["12"]');
+    expect(field.mapStateProblems.every((p) => p.key === "NOBC.Validation.Problem")).toBe(true);
+  });
+});

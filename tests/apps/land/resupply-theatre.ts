@@ -15,6 +15,7 @@ import { hexLabel } from "../../../src/map/hex-grid";
 import type { TerrainMap } from "../../../src/map/terrain-schema";
 import type { LandHq, LandUnit, UnitArm, UnitSize } from "../../../src/rules/nobc/land/types";
 import { seeded } from "../../bench/theatre";
+import { readMapState } from "../../../src/map/map-state";
 
 export interface TheatreOptions {
   readonly units: number;
@@ -113,6 +114,7 @@ export function resupplyTheatre(options: TheatreOptions): Battlefield {
     unknownAir: [],
     airbases: [],
     names,
-    mapState: {},
+    mapState: readMapState(undefined).state,
+    mapStateProblems: [],
   };
 }
