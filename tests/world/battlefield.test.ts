@@ -74,8 +74,8 @@ describe("battlefield: the world read into rules snapshots", () => {
     expect(field.airbases).toEqual([
       { id: "Actor.a1", name: "Nörvenich", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 1, permanentHits: 0 },
     ]);
-    expect([...field.mapState.mines!]).toEqual(["0201"]);
-    expect([...field.mapState.contaminated!]).toEqual(["0201"]);
+    expect([...field.mapState.mines]).toEqual(["0201"]);
+    expect([...field.mapState.contaminated]).toEqual(["0201"]);
     expect(field.markers.get("Actor.w1")).toMatchObject({ underMine: true, strengthMax: 6 });
     expect(field.names.get("Actor.h1.Item.c1")).toBe("PAH-1");
     expect(unitsIn(field, "0201").map((u) => u.id)).toEqual(["Actor.w1"]);
@@ -263,7 +263,7 @@ describe("readBattlefield: the scene's map state (flag nobc.mapState)", () => {
     });
     const field = readBattlefield();
     expect(field.mapState.mines.size).toBe(0);
-    const fields = field.mapStateProblems.map((p) => String(p.data?.["field"]));
+    const fields = field.mapStateProblems.map((p) => p.data?.["field"]);
     expect(fields).toContain('mines["12"]');
     expect(field.mapStateProblems.every((p) => p.key === "NOBC.Validation.Problem")).toBe(true);
   });
