@@ -89,6 +89,7 @@ describe("src/nobc.ts", () => {
       "oddsBelowOne",
       "overrunExtrasCumulative",
       "overrunMinorRoadIsRiver",
+      "recoveryRefusesWastedCards",
       "planningMinutes",
       "airZoneDistances",
     ]);
