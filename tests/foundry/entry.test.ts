@@ -94,7 +94,15 @@ describe("src/nobc.ts", () => {
       "airZoneDistances",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
-      expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),
+      expect.arrayContaining([
+        "dropCanvasData",
+        "preCreateActor",
+        "updateActor",
+        "renderActorDirectory",
+        "renderChatMessageHTML",
+        "updateToken",
+        "ready",
+      ]),
     );
   });
 

@@ -25,7 +25,7 @@
  *   flags, a GM any; counts the writes.
  * - Users: a GM `gm`, a second GM `gm2` (logged out until `chatFake.setActiveGM("gm2")` hands the
  *   active GM over) and players `p1`, `p2` (`chatFake.setUsers(as, gmOnline)`), with
- *   `game.users.activeGM`, `game.users.get(id)`, `game.user`; `chatFake.actAs(id)` plays another
+ *   `game.users.activeGM`, `game.users.get(id)`, `game.users.contents`, `game.user`; `chatFake.actAs(id)` plays another
  *   user's client; `chatFake.own(actor, id)` gives a player OWNER of an actor (the documents
  *   themselves check it, see ./foundry.ts).
  * - `foundry.applications.handlebars.renderTemplate` (unless ./sheets-fake already put one):
@@ -174,6 +174,8 @@ class FakeMessage {
   /** The rolls as the message stores them: JSON strings (`Roll#toJSON`). */
   #rolls: string[];
   speaker: unknown;
+  /** The ids of the users it is whispered to (empty: public), as `ChatMessage#whisper` stores them. */
+  whisper: string[];
   /** The id of the user who created it (the stored `author` field). */
   #author: string;
   updates: Raw[] = [];
@@ -187,6 +189,10 @@ class FakeMessage {
     // A stored roll Foundry cannot rebuild fails the message's validation.
     this.#rolls.forEach((r) => FakeRoll.fromJSON(r));
     this.speaker = data["speaker"];
+    const whisper = data["whisper"] ?? [];
+    if (!Array.isArray(whisper) || whisper.some((id) => typeof id !== "string"))
+      throw new HarnessRefusal(`ChatMessage validation errors:\nwhisper: must be an array of user ids`);
+    this.whisper = [...(whisper as string[])];
     this.#author = (data["author"] as string | undefined) ?? me().id;
   }
   /** `ChatMessage#author`: the User who created it (the stored field holds its id). */
@@ -424,6 +430,9 @@ export function installChatFake(): void {
       return chatFake.activeGM;
     },
     get: (id: string) => chatFake.users.get(id),
+    get contents() {
+      return [...chatFake.users.values()];
+    },
   };
   chatFake.reset();
 }
