@@ -57,8 +57,10 @@ beforeEach(() => {
   watchAirfieldOverruns();
   natoUnit = new harness.Actor({ name: "PzBrig 34", type: "unit", system: unitSystem("nato") });
   wpUnit = new harness.Actor({ name: "MRR 81", type: "unit", system: unitSystem("wp") });
+  // An airbase listed before Templin, so a dialog opened for Templin shows that it was asked for.
+  const ramstein = new harness.Actor({ name: "Ramstein", type: "airbase", system: airbaseSystem("nato") });
   templin = new harness.Actor({ name: "Templin", type: "airbase", system: airbaseSystem("wp") });
-  sheetsFake.actors.push(natoUnit, wpUnit, templin);
+  sheetsFake.actors.push(natoUnit, wpUnit, ramstein, templin);
   chatFake.own(natoUnit, "p1");
   chatFake.own(wpUnit, "p2");
 });
@@ -125,7 +127,7 @@ describe("an airfield overrun offered on the map", () => {
     const context = (await (dialog as unknown as { _prepareContext(): Promise<Raw> })._prepareContext()) as {
       airbases: { value: string; selected: boolean }[];
     };
-    expect(context.airbases.find((a) => a.selected)?.value).toBe(templin.uuid);
+    expect(context.airbases.map((a) => a.selected)).toEqual([false, true]);
     // The seed names no number of hits: the umpire types them.
     await dialog.change({ hits: "2" });
     const card = (await dialog.resolve()) as { id: string; system: { effects: Raw[] } };
@@ -134,5 +136,18 @@ describe("an airfield overrun offered on the map", () => {
     expect(templin.system["hits"]).toEqual({ repairable: 1, permanent: 2 });
     expect(await requestCardAction("undo", card.id)).toMatchObject({ ok: true });
     expect(templin.system["hits"]).toEqual({ repairable: 1, permanent: 0 });
+  });
+
+  it("the GM's macro opens the dialog for an airbase too; a key it does not know is refused", async () => {
+    const { openOverrun } = await import("../../../../src/apps/air/missions/macros");
+    const other = new harness.Actor({ name: "Bitburg", type: "airbase", system: airbaseSystem("nato") });
+    sheetsFake.actors.push(other);
+    const dialog = (await openOverrun({ airbase: other.uuid }))!;
+    const context = (await (dialog as unknown as { _prepareContext(): Promise<Raw> })._prepareContext()) as {
+      airbases: { value: string; selected: boolean }[];
+    };
+    expect(context.airbases.map((a) => a.value)).toEqual([expect.any(String), templin.uuid, other.uuid]);
+    expect(context.airbases.find((a) => a.selected)?.value).toBe(other.uuid);
+    expect(await openOverrun({ airbase: templin.uuid, hits: 2 })).toBeNull();
   });
 });
