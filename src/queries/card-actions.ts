@@ -13,6 +13,7 @@ import {
   applyPlan,
   driftedDocuments,
   foreignDocuments,
+  mapRows,
   notWorldPhrase,
   planEffects,
   resolveWorldDocument,
@@ -38,6 +39,7 @@ import {
 import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
+import { readBoard } from "../world/board";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
@@ -415,12 +417,15 @@ async function cardAction(
   if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
   try {
     if (action === "apply") {
-      const plan = planEffects(card.effects, snapshotOf);
-      const forward = {
+      // The map effects land on the scene the rules read: the one this GM client views.
+      const plan = planEffects(card.effects, snapshotOf, readBoard(card.effects));
+      if (plan.refusals.length > 0) return { ok: false, reason: "NOBC.MapWrite.Refused.Title", refusals: [...plan.refusals] };
+      const forward: WritePlan = {
         actorUpdates: plan.actorUpdates,
         itemUpdates: plan.itemUpdates,
         itemDeletions: plan.itemDeletions,
         itemCreations: plan.itemCreations,
+        ...mapRows(plan),
       };
       const plannedSeq = nextSeq(cards);
       const paths = planPaths(forward);
