@@ -47,7 +47,7 @@ async function post(effects: Effect[]): Promise<string> {
 }
 
 const card = (id: string): Raw => chatFake.messages.get(id)!.system;
-const mines = (): unknown => (((harness.scene!.flags["nobc"] as Raw | undefined)?.["mapState"] as Raw | undefined) ?? {})["mines"];
+const mines = (): unknown => ((harness.scene!.flags["nobc"] as Raw | undefined)?.["mapState"] as Raw | undefined)?.["mines"];
 
 const layMinefield = (): Effect[] => [
   { type: "minefield", hex: "0712", present: true, side: "wp" },
@@ -70,6 +70,7 @@ describe("a minefield card: Apply writes the scene, Undo takes it back", () => {
     expect(record.paths).toContain(`${harness.scene!.uuid}#flags.nobc.mapState.mines.0712`);
 
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    // The scene had no map state: the key is gone again, the flag's empty parts stay.
     expect(mines()).toEqual({});
     expect(hq.items.map((i) => i.name)).toEqual(["Pioniere"]);
     expect(card(id)["state"]).toBe("reverted");
