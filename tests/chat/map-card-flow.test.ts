@@ -14,6 +14,7 @@ import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { forgetTerrain } from "../../src/world/read";
 import type { Effect } from "../../src/rules/effects";
 import { unitSystem } from "../apps/ground-combat/fixture";
+import { smallMap } from "../map/fixture";
 
 type Raw = Record<string, unknown>;
 
@@ -133,5 +134,26 @@ describe("an elimination card: the unit's token leaves the scene and comes back 
     await harness.Token.createDocuments([source], { parent: harness.scene, keepId: true });
     expect(await requestCardAction("undo", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.changedSince", details: ["3 PzBrig"] });
     expect(harness.scene!.tokens).toHaveLength(1);
+  });
+});
+
+describe("supply eliminated in hexes: the units standing there are what the card changes", () => {
+  it("a player may apply it only when owning the units standing there, and Undo gives the supply back", async () => {
+    const enemy = new harness.Actor({ name: "MRR 1", type: "unit", system: unitSystem("wp", { supply: 2 }) });
+    harness.game["actors"] = [unit, hq, enemy];
+    harness.setSceneFlag("terrain", smallMap());
+    harness.placeTokenAt(enemy, at("0202"));
+    const id = await post([{ type: "supplyCountersEliminated", hexes: ["0202"] }]);
+    chatFake.setUsers("p1");
+    expect(await requestCardAction("apply", id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(enemy.system["supply"]).toBe(2);
+
+    // Owning the unit standing there is what lets a player apply it (the card names no document itself).
+    chatFake.own(enemy, "p1");
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(enemy.system["supply"]).toBe(0);
+    chatFake.actAs("gm");
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(enemy.system["supply"]).toBe(2);
   });
 });
