@@ -277,7 +277,7 @@ const YES: Decision = { ok: true };
 
 /**
  * May `requester` act on a card touching `touched`? A GM; else the owner of every touched document.
- * A card touching no document (map notes only) has no owner: only the user who asked for it.
+ * A card touching no document (only the map: a minefield, a bridge) has no owner: only the user who asked for it.
  */
 function mayAct(requester: Requester, card: CardFlags, touched: readonly string[], owned: ReadonlyMap<string, boolean>): boolean {
   if (requester.isGM) return true;

@@ -441,14 +441,15 @@ class Planner {
   }
 }
 
-/** An effect carried out by hand on the map: the lang key of the note that says what to do. */
+/** An effect carried out by hand: the lang key of the note that says what to do. */
 interface MapNote {
   readonly note: string;
 }
 
 /**
- * How each kind of effect reaches the table: written to documents, announced as something to do on
- * the map (with the lang key of its note), or reported as a toolkit change no document holds yet. A
+ * How each kind of effect reaches the table: written (to documents, or to the viewed scene's map
+ * state and tokens), announced as something to do by hand (with the lang key of its note: a
+ * retreat, the cards an HQ gives up), or reported as a toolkit change no document holds yet. A
  * `Record` over the whole union, so a new effect type does not compile until it is placed here.
  */
 const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolkit">> = {
