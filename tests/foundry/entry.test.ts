@@ -91,6 +91,7 @@ describe("src/nobc.ts", () => {
       "overrunMinorRoadIsRiver",
       "planningMinutes",
       "airZoneDistances",
+      "combatAnnouncementOrder",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),

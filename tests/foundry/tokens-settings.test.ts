@@ -288,6 +288,7 @@ describe("settings", () => {
       ["overrunMinorRoadIsRiver", "world", true, false],
       ["planningMinutes", "world", true, 15],
       ["airZoneDistances", "world", false, {}],
+      ["combatAnnouncementOrder", "world", true, "wpFirst"],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },
