@@ -26,7 +26,7 @@ import type { GroundCombatPlan } from "../../rules/nobc/land/combat";
 import type { Battlefield } from "../../world/battlefield";
 import { phrase, type Phrase } from "../../rules/resolution";
 import { groundCombatStateSchema } from "./schema";
-import { attackerFrontHqs, withTurnLimits } from "./turn-limits";
+import { attackerFrontHqs, stateTurnCombat, withTurnLimits } from "./turn-limits";
 
 /** What the planner opens on: `attackers` and `target` replace the canvas selection. */
 export interface PlannerArgs {
@@ -71,7 +71,8 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
   access: plannerAccess,
   context(state, world, i18n) {
     // The turn limits are shown before the roll, as the GM will check them.
-    return groundCombatContext(world.field, state, withTurnLimits(planFromState(world.field, state).plan, world), i18n, commands(world));
+    const plan = withTurnLimits(planFromState(world.field, state).plan, world, () => stateTurnCombat(world.field, state));
+    return groundCombatContext(world.field, state, plan, i18n, commands(world));
   },
   change: (state, values, world) => applyForm(world.field, state, lists(values)),
   readForm: allFormValues,
@@ -87,7 +88,7 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
     const typed = world.isGM ? [] : foreignDistances(field, state, world.owned);
     if (typed.length > 0) return refused(typed.map((p) => speak(p, i18n)));
     const { input, plan: checked } = planFromState(field, world.isGM ? state : withWorldFacts(field, state));
-    const plan = withTurnLimits(checked, world);
+    const plan = withTurnLimits(checked, world, () => stateTurnCombat(field, state));
     if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     const card = groundCombatCard(field, plan.value, input.terrain, dice, i18n);
     return { ok: true, value: { card: { ...card, ...combatHolds(plan.value, world.turn) } } };

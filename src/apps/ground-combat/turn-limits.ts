@@ -29,6 +29,8 @@ import type { GroundCombatPlan } from "../../rules/nobc/land/combat";
 import { phrase, type Checked } from "../../rules/resolution";
 import { MAX_COMBAT_LIST } from "../../schemas/ground-combat";
 import { MAX_EFFECT_REF, MAX_EFFECT_TEXT } from "../../schemas/effects";
+import type { Battlefield } from "../../world/battlefield";
+import { unitById, type GroundCombatState } from "./state";
 
 /** What the planner's world carries for the turn limits; none without a turn on the tracker (nothing is limited, as for holds). */
 export interface TurnLimitsWorld {
@@ -89,6 +91,18 @@ export interface TurnMessage extends CardMessageView {
   readonly author?: { readonly id?: string; readonly isGM?: boolean; readonly name?: string } | null;
 }
 
+/** Whether a message may be a ground-combat card holding its target for the turn (`suffix` ":<turn>"): a cheap look first. */
+function mayHoldTurn(m: TurnMessage, suffix: string): boolean {
+  const system = m.system as { groundCombat?: unknown; holds?: unknown } | null | undefined;
+  const holds = system?.holds;
+  return (
+    system?.groundCombat !== undefined &&
+    system.groundCombat !== null &&
+    Array.isArray(holds) &&
+    holds.some((h) => typeof h === "string" && h.startsWith("target:") && h.endsWith(suffix))
+  );
+}
+
 /** The turn's combats from the chat's GM-authored cards, in chat order, indexed once. */
 export function turnCombatsOf(
   messages: Iterable<TurnMessage>,
@@ -96,7 +110,10 @@ export function turnCombatsOf(
   userName: (id: string) => string | undefined,
 ): TurnCombatIndex {
   const combats: TurnCombat[] = [];
+  const suffix = `:${String(turn)}`;
   for (const m of messages) {
+    // Most messages are skipped unread (not a combat card holding its target for this turn).
+    if (!mayHoldTurn(m, suffix)) continue;
     const read = cardOfMessage(m, SYSTEM_ID);
     if (read === undefined || read.legacy || !read.gmAuthored) continue;
     const by = read.card.requestedBy;
@@ -126,9 +143,47 @@ export function newTurnCombat(plan: GroundCombatPlan): NewTurnCombat {
   };
 }
 
-/** The plan, refused when it breaks a turn limit (each refusal naming the earlier combat); unchanged otherwise. */
-export function withTurnLimits(plan: Checked<GroundCombatPlan>, world: TurnLimitsWorld): Checked<GroundCombatPlan> {
-  if (!plan.ok || world.turnCombats === undefined) return plan;
-  const refusals = checkTurnLimits(newTurnCombat(plan.value), world.turnCombats, world.announcementOrder ?? "wpFirst");
+/**
+ * The combat the planner's state asks for, as the turn limits check it, when the rules refuse its
+ * plan for other reasons too (so every reason shows at once): the attackers known to the field, the
+ * attacker's Front HQs holding a ticked card.
+ */
+export function stateTurnCombat(field: Battlefield, state: GroundCombatState): NewTurnCombat {
+  const hqs = new Map(field.hqs.map((h) => [h.id, h]));
+  const ticked = new Set(state.cards);
+  const fronts = new Map<string, string>();
+  for (const card of field.cards) {
+    const hq = card.hq === undefined || !ticked.has(card.id) ? undefined : hqs.get(card.hq);
+    if (hq?.echelon === "front" && hq.side === state.attackerSide) fronts.set(hq.id, hq.name);
+  }
+  return {
+    side: state.attackerSide,
+    target: state.target,
+    attackers: state.attackers
+      .map((id) => unitById(field, id))
+      .filter((u) => u !== undefined)
+      .map((u) => ({ id: u.id, hex: u.hex, name: u.name })),
+    frontHqs: [...fronts].map(([id, name]) => ({ id, name })),
+  };
+}
+
+/**
+ * The plan, refused when it breaks a turn limit (each refusal naming the earlier combat); unchanged
+ * otherwise. A plan the rules refuse keeps their reasons, and gains the turn limits' reasons for
+ * `asked` (the state's combat) when given.
+ */
+export function withTurnLimits(
+  plan: Checked<GroundCombatPlan>,
+  world: TurnLimitsWorld,
+  asked?: () => NewTurnCombat,
+): Checked<GroundCombatPlan> {
+  if (world.turnCombats === undefined) return plan;
+  const order = world.announcementOrder ?? "wpFirst";
+  if (!plan.ok) {
+    const combat = asked?.();
+    if (combat === undefined || combat.target === "") return plan;
+    return { ok: false, refusals: [...plan.refusals, ...checkTurnLimits(combat, world.turnCombats, order)] };
+  }
+  const refusals = checkTurnLimits(newTurnCombat(plan.value), world.turnCombats, order);
   return refusals.length === 0 ? plan : { ok: false, refusals };
 }

@@ -207,6 +207,16 @@ describe("shown before the roll", () => {
     expect(cards()).toHaveLength(1);
   });
 
+  it("a plan the rules refuse for another reason shows the turn limits' reasons with theirs", async () => {
+    expect(await ask("p2", ["w2"], "0202")).toBe(true);
+    // 1 Art cannot attack (artillery, and not next to 0201): the rules refuse it; 2 MRR has attacked.
+    const state = { ...(await plan("p2", ["w2"], "0201")), attackers: [A("w2"), A("wart")] };
+    const view = plannerController.context(state, readPlannerWorld(), keys) as GroundCombatView;
+    const messages = view.refusals.flatMap((r) => r.messages);
+    expect(messages.some((m) => m.includes("NOBC.Rules.Land.CombatEligibility"))).toBe(true);
+    expect(messages.some((m) => m.includes("NOBC.Rules.Land.CombatTurn.Earlier.unitAttacked") && m.includes("2 MRR"))).toBe(true);
+  });
+
   it("the GM's own combat is checked too, and named as posted by the GM", async () => {
     expect(await ask("gm", ["w2"], "0202")).toBe(true);
     expect(await ask("gm", ["w2"], "0201")).toBe(false);
