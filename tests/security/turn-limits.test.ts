@@ -24,6 +24,7 @@ import { plannerController } from "../../src/apps/ground-combat/controller";
 import { readPlannerWorld } from "../../src/apps/ground-combat/world";
 import { stateFromArgs } from "../../src/apps/ground-combat/args";
 import { cardSystem, front, hqSystem, type ActorSpec } from "../apps/ground-combat/fixture";
+import { turnCombatsOf, type TurnMessage } from "../../src/apps/ground-combat/turn-limits";
 
 type Raw = Record<string, unknown>;
 const g = globalThis as unknown as { game: Raw };
@@ -110,5 +111,48 @@ describe("two combats checked side by side", () => {
     expect(!refused.ok && refused.refusals[0]).toContain("NOBC.Request.Refused.held");
     expect(!refused.ok && refused.refusals[0]).toContain("Western Front");
     expect(cards()).toHaveLength(1);
+  });
+});
+
+describe("what counts as a combat of the turn", () => {
+  const plan = {
+    attackerSide: "wp",
+    target: "0201",
+    attackers: [{ id: "Actor.w1", hex: "0301", name: "1 MRR", strength: 6, immune: false }],
+    defenders: [{ id: "Actor.n34", name: "34 PzBrig", strength: 4, immune: false }],
+    support: [],
+    supplySpent: [],
+    chemicalCards: [],
+    cas: [],
+  };
+  const hits = { each: false, amount: 0, candidates: [], total: 0, dropped: [], proposal: [] };
+  const system = (holds: string[], over: Record<string, unknown> = {}) => ({
+    effects: [],
+    state: "pending",
+    holds,
+    groundCombat: {
+      plan: { ...plan, ...over },
+      outcome: { attackerHits: hits, defenderHits: hits, retreat: { hexes: 0, minefieldCleared: false } },
+      splits: {},
+    },
+  });
+  const message = (sys: unknown, isGM = true): TurnMessage => ({
+    id: "m",
+    type: "resolution",
+    system: sys,
+    author: { id: isGM ? "gm" : "p1", isGM, name: isGM ? "Umpire" : "Anna" },
+  });
+  const count = (messages: TurnMessage[]) => turnCombatsOf(messages, 1, () => undefined).byTarget.size;
+
+  it("counts a GM's card holding its target for the turn", () => {
+    expect(count([message(system(["target:0201:1"]))])).toBe(1);
+  });
+
+  it("never a card a player wrote (a forged card must not bar the other side), one of another turn, one released, or one of another shape", () => {
+    expect(count([message(system(["target:0201:1"]), false)])).toBe(0);
+    expect(count([message(system(["target:0201:2"]))])).toBe(0);
+    expect(count([message(system([]))])).toBe(0);
+    expect(count([message(system(["target:0201:1"], { attackerSide: "soviet" }))])).toBe(0);
+    expect(count([message(system(["target:0201:1"], { attackers: "1 MRR" }))])).toBe(0);
   });
 });
