@@ -5,6 +5,7 @@
 import { SYSTEM_ID } from "./constants";
 import type { OddsBelowOne } from "../rules/nobc/land/combat-tables";
 import type { RecoveryOptions, RulesOptions } from "../rules/nobc/land/options";
+import { ANNOUNCEMENT_ORDERS, type AnnouncementOrder } from "../rules/nobc/land/combat-turn";
 
 export type { RulesOptions } from "../rules/nobc/land/options";
 
@@ -19,6 +20,7 @@ export const SETTING_KEYS = {
   recoveryRefusesWastedCards: "recoveryRefusesWastedCards",
   planningMinutes: "planningMinutes",
   airZoneDistances: "airZoneDistances",
+  combatAnnouncementOrder: "combatAnnouncementOrder",
 } as const;
 
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
@@ -83,6 +85,32 @@ export function registerSettings(): void {
     type: Object,
     default: {},
   });
+  registerTurnLimitSettings();
+}
+
+/**
+ * How "the Warsaw Pact announces first" is read when combats are resolved one by one
+ * (docs/rules-decisions.md, "Turn limits at an online table").
+ */
+function registerTurnLimitSettings(): void {
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.combatAnnouncementOrder, {
+    name: "NOBC.Setting.combatAnnouncementOrder.name",
+    hint: "NOBC.Setting.combatAnnouncementOrder.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: {
+      wpFirst: "NOBC.Setting.combatAnnouncementOrder.wpFirst",
+      underAttack: "NOBC.Setting.combatAnnouncementOrder.underAttack",
+    },
+    default: "wpFirst",
+  });
+}
+
+/** The world's reading of the announcement order; `wpFirst` when the setting holds anything else. */
+export function announcementOrder(): AnnouncementOrder {
+  const value: unknown = game.settings?.get(SYSTEM_ID, SETTING_KEYS.combatAnnouncementOrder);
+  return (ANNOUNCEMENT_ORDERS as readonly unknown[]).includes(value) ? (value as AnnouncementOrder) : "wpFirst";
 }
 
 /**
@@ -115,5 +143,6 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.recoveryRefusesWastedCards": boolean;
     "nobc.planningMinutes": number;
     "nobc.airZoneDistances": Record<string, Record<string, number>>;
+    "nobc.combatAnnouncementOrder": AnnouncementOrder;
   }
 }

@@ -92,6 +92,7 @@ describe("src/nobc.ts", () => {
       "recoveryRefusesWastedCards",
       "planningMinutes",
       "airZoneDistances",
+      "combatAnnouncementOrder",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining([

@@ -289,6 +289,7 @@ describe("settings", () => {
       ["recoveryRefusesWastedCards", "world", true, false],
       ["planningMinutes", "world", true, 15],
       ["airZoneDistances", "world", false, {}],
+      ["combatAnnouncementOrder", "world", true, "wpFirst"],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },

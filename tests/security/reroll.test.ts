@@ -69,13 +69,18 @@ describe("a ground combat asked for again", () => {
       `attack:${A("w1")}:1`,
       `attack:${A("w2")}:1`,
       "target:0201:1",
+      // Each attacking hex's one target of the turn (src/apps/ground-combat/turn-limits.ts).
+      "from:0301:1",
+      "from:0302:1",
       // The attacker's card; the defender's Corps artillery (assigned to 34 PzBrig) is not used up.
       `card:${cardUuid("gta", "cbar")}`,
     ]);
 
     expect((await requestResolution(PLANNER.id, state)).ok).toBe(false);
     expect(cards()).toHaveLength(1);
-    expect(warnings()).toEqual([heldWarning(nameOf(A("w1")))]);
+    // Said before the holds are looked at: the turn limits name the earlier combat (tests/apps/ground-combat/turn-limits.test.ts).
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toContain("NOBC.Rules.Land.CombatTurn.Earlier.unitAttacked");
   });
 
   it("another combat on the same hex, or playing a card already played, is refused; other units may still attack elsewhere", async () => {
@@ -83,7 +88,7 @@ describe("a ground combat asked for again", () => {
     expect((await requestResolution(PLANNER.id, { ...state, attackers: [A("w1")] })).ok).toBe(true);
     // 2 MRR has not attacked, but 0201 has been attacked this turn (a hex is attacked by one combat).
     expect((await requestResolution(PLANNER.id, { ...state, attackers: [A("w2")], cards: [] })).ok).toBe(false);
-    expect(warnings().at(-1)).toBe(heldWarning("0201"));
+    expect(warnings().at(-1)).toContain("NOBC.Rules.Land.CombatTurn.Earlier.targetAttacked");
     // Elsewhere it may attack, but not with the barrage played already.
     const elsewhere = { ...state, attackers: [A("w2")], target: "0202" };
     expect((await requestResolution(PLANNER.id, elsewhere)).ok).toBe(false);
@@ -114,7 +119,7 @@ describe("a ground combat asked for again", () => {
     chatFake.setUsers("gm");
     expect((await requestResolution(PLANNER.id, state)).ok).toBe(true);
     expect((await requestResolution(PLANNER.id, state)).ok).toBe(false);
-    expect(warnings().at(-1)).toContain("NOBC.Request.Refused.held");
+    expect(warnings().at(-1)).toContain("NOBC.Rules.Land.CombatTurn.Earlier.unitAttacked");
     const first = cards()[0]!;
     expect(await releaseCardKey(first.id, "the umpire redoes this combat")).toEqual({ ok: true });
     expect(first.system["holds"]).toEqual([]);
@@ -129,7 +134,7 @@ describe("a ground combat asked for again", () => {
     expect((await requestResolution(PLANNER.id, state)).ok).toBe(true);
     const result = await releaseCardKey(cards()[0]!.id, "mine");
     expect(result).toMatchObject({ ok: false });
-    expect(cards()[0]!.system["holds"]).toHaveLength(4);
+    expect(cards()[0]!.system["holds"]).toHaveLength(6);
   });
 
   it("without a turn on the tracker nothing is held (as for once-only keys)", async () => {

@@ -627,11 +627,11 @@ describe("one full NOBC turn through the harness", () => {
     expectWorld();
 
     // The undone card still holds its attackers' attack of the turn: asking again is refused, even
-    // for the GM, until the GM releases what it holds (or deletes it).
-    dice(6);
+    // for the GM, until the GM releases what it holds (or deletes it). The turn limits say so first,
+    // naming the earlier combat, before any die is rolled.
     const again = { attackers: [uuid("n36")], target: "0302", cards: [], cas: [{ squadron: uuid("a10"), hq: uuid("icorps") }] };
     expect((await nobc.resolveGroundCombatFor(again)).ok).toBe(false);
-    expect(warnings().at(-1)).toContain(`NOBC.Request.Refused.held {\\"subject\\":\\"36 PzBrig\\"}`);
+    expect(warnings().at(-1)).toContain(`NOBC.Rules.Land.CombatTurn.Earlier.unitAttacked {\\"unit\\":\\"36 PzBrig\\"`);
     expect(await nobc.releaseCardKey(cards.get("combatB")!, "redo after undo")).toEqual({ ok: true });
     posted("combatB.release");
 
@@ -767,7 +767,7 @@ describe("one full NOBC turn through the harness", () => {
     expect(warnings()).toEqual([
       `NOBC.Chat.Refused.badSplit ${said(phrase("NOBC.Rules.Land.CombatHits.Refusal.splitTotal", { count: 5, total: 3 }))}`,
       "NOBC.Chat.Refused.notPending",
-      expect.stringContaining("NOBC.Request.Refused.held"),
+      expect.stringContaining("NOBC.Rules.Land.CombatTurn.Earlier.unitAttacked"),
     ]);
   });
 

@@ -26,6 +26,7 @@ import type { GroundCombatPlan } from "../../rules/nobc/land/combat";
 import type { Battlefield } from "../../world/battlefield";
 import { phrase, type Phrase } from "../../rules/resolution";
 import { groundCombatStateSchema } from "./schema";
+import { attackerFrontHqs, stateTurnCombat, withTurnLimits } from "./turn-limits";
 
 /** What the planner opens on: `attackers` and `target` replace the canvas selection. */
 export interface PlannerArgs {
@@ -69,7 +70,9 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
   },
   access: plannerAccess,
   context(state, world, i18n) {
-    return groundCombatContext(world.field, state, planFromState(world.field, state).plan, i18n, commands(world));
+    // The turn limits are shown before the roll, as the GM will check them.
+    const plan = withTurnLimits(planFromState(world.field, state).plan, world, () => stateTurnCombat(world.field, state));
+    return groundCombatContext(world.field, state, plan, i18n, commands(world));
   },
   change: (state, values, world) => applyForm(world.field, state, lists(values)),
   readForm: allFormValues,
@@ -84,7 +87,8 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
     const field = world.whole;
     const typed = world.isGM ? [] : foreignDistances(field, state, world.owned);
     if (typed.length > 0) return refused(typed.map((p) => speak(p, i18n)));
-    const { input, plan } = planFromState(field, world.isGM ? state : withWorldFacts(field, state));
+    const { input, plan: checked } = planFromState(field, world.isGM ? state : withWorldFacts(field, state));
+    const plan = withTurnLimits(checked, world, () => stateTurnCombat(field, state));
     if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
     const card = groundCombatCard(field, plan.value, input.terrain, dice, i18n);
     return { ok: true, value: { card: { ...card, ...combatHolds(plan.value, world.turn) } } };
@@ -104,11 +108,19 @@ export function foreignDistances(field: Battlefield, state: GroundCombatState, o
 /**
  * What a ground combat uses up: each attacking unit's attack of the turn and the defending hex's
  * (each unit attacks once a turn, a hex is attacked by one combat: seed 000, Land War QRS, phase 4
- * "Ground Combat", checked for a turn's plans together by src/rules/nobc/land/combat-turn.ts), and
- * every support card the attacker plays (a card is played once).
+ * "Ground Combat", checked for a turn's plans together by src/rules/nobc/land/combat-turn.ts), each
+ * attacking hex's one target of the turn, the attacker's Front HQs' one combat of the turn
+ * (./turn-limits.ts names the earlier combat; these holds catch two requests answered side by side),
+ * and every support card the attacker plays (a card is played once).
  */
 export function combatHolds(plan: GroundCombatPlan, turn: number | null | undefined): { readonly holds?: readonly string[] } {
   // The attacker's cards: the defender's assigned cards serve again when the hex is attacked next turn.
   const cards = plan.support.filter((s) => s.side === plan.attackerSide).flatMap((s) => s.cards);
-  return holdsFor(turn, [...plan.attackers.map((u) => `attack:${u.id}`), `target:${plan.target}`], cards);
+  const perTurn = [
+    ...plan.attackers.map((u) => `attack:${u.id}`),
+    `target:${plan.target}`,
+    ...plan.attackers.filter((u) => u.hex !== "").map((u) => `from:${u.hex}`),
+    ...attackerFrontHqs(plan.attackerSide, plan.support).map((hq) => `front:${hq}`),
+  ];
+  return holdsFor(turn, perTurn, cards);
 }

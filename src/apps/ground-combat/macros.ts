@@ -17,6 +17,7 @@ import { planFromState } from "./input";
 import { plannerAccess } from "./access";
 import { readPlannerWorld } from "./world";
 import { PLANNER } from "./dialogs";
+import { stateTurnCombat, withTurnLimits } from "./turn-limits";
 
 /** Warns with every reason, references written as names. */
 function warnWithNames(refusals: readonly Refusal[], names: ReadonlyMap<string, string> = new Map()): void {
@@ -61,7 +62,7 @@ export async function resolveGroundCombatFor(args: unknown): Promise<ResolveResu
     warnWithNames([refusal]);
     return { ok: false, refusals: [refusal] };
   }
-  const { plan } = planFromState(world.field, state);
+  const plan = withTurnLimits(planFromState(world.field, state).plan, world, () => stateTurnCombat(world.field, state));
   if (!plan.ok) {
     warnWithNames(plan.refusals, world.field.names);
     return plan;

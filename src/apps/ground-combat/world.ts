@@ -15,8 +15,9 @@ import { rulesOptions } from "../../base/settings";
 import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/foundry";
 import { currentTurnPosition } from "../../combat/current";
 import type { Selection } from "./state";
+import { readTurnLimits, type TurnLimitsWorld } from "./turn-limits";
 
-export interface PlannerWorld {
+export interface PlannerWorld extends TurnLimitsWorld {
   /** The battlefield as the asker may see it (see `visibleTo`): what the planner shows and checks. */
   readonly field: Battlefield;
   /** The whole battlefield: what the rules resolve with on the GM's client (never shown to a player). */
@@ -54,7 +55,8 @@ export function readPlannerWorld(user?: AskingUser): PlannerWorld {
   const gm = isGM(asker);
   const owned = ownedActorUuids(undefined, user ?? game.user);
   const whole = readBattlefield();
-  return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions(), turn: currentTurnPosition()?.turn ?? null };
+  const turn = currentTurnPosition()?.turn ?? null;
+  return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions(), turn, ...readTurnLimits(turn) };
 }
 
 interface TokenLike {

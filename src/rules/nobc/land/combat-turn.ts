@@ -3,7 +3,7 @@
  * the order of announcements, one target per attacking hex, and resources that serve only once.
  */
 import type { ActorRef, CardRef, HexRef } from "../../ids";
-import { RefusalList, phrase, type Checked } from "../../resolution";
+import { RefusalList, phrase, type Checked, type Phrase, type Refusal } from "../../resolution";
 import { checkCombatParties, type CombatAdjacency } from "./combat-eligibility";
 import type { GroundCombatPlan } from "./combat";
 import type { LandUnit, Side } from "./types";
@@ -162,4 +162,137 @@ export function checkGroundCombatTurn(plans: readonly GroundCombatPlan[]): Check
     }
   }
   return refusals.result(() => [...plans]);
+}
+
+/**
+ * How the Warsaw Pact's "announce first" is read at a table that resolves combats one by one
+ * (docs/rules-decisions.md, "Turn limits at an online table"; a world setting):
+ * - `wpFirst`: the Warsaw Pact's combats of the turn all come before NATO's first; once NATO has
+ *   fought a combat this turn, a Warsaw Pact combat is refused. NATO units the Warsaw Pact attacked
+ *   this turn may not attack.
+ * - `underAttack`: combats come in any order; only NATO units the Warsaw Pact attacked this turn may not attack.
+ */
+export type AnnouncementOrder = "wpFirst" | "underAttack";
+
+export const ANNOUNCEMENT_ORDERS = ["wpFirst", "underAttack"] as const satisfies readonly AnnouncementOrder[];
+
+/** A combat already fought this turn, as the turn limits read it. */
+export interface TurnCombat {
+  /** How a refusal names it (the caller's words: its target, its attackers, who asked for it). */
+  readonly label: Phrase;
+  readonly side: Side;
+  readonly target: HexRef;
+  readonly attackers: readonly { readonly id: ActorRef; readonly hex: HexRef }[];
+  /** The units in the defending hex. */
+  readonly defenders: readonly ActorRef[];
+  /** The attacker's Front HQs that gave cards to it. */
+  readonly frontHqs: readonly ActorRef[];
+}
+
+/** The turn's combats looked up by what each limit asks (the first combat kept for each key). */
+export interface TurnCombatIndex {
+  readonly byUnit: ReadonlyMap<ActorRef, TurnCombat>;
+  /** By attacking hex. */
+  readonly byHex: ReadonlyMap<HexRef, TurnCombat>;
+  readonly byTarget: ReadonlyMap<HexRef, TurnCombat>;
+  readonly byFrontHq: ReadonlyMap<ActorRef, TurnCombat>;
+  /** NATO units in the defending hex of a Warsaw Pact combat. */
+  readonly attackedByWp: ReadonlyMap<ActorRef, TurnCombat>;
+  /** The first NATO combat of the turn, if any. */
+  readonly firstNato?: TurnCombat;
+}
+
+function keepFirst<K>(map: Map<K, TurnCombat>, key: K, combat: TurnCombat): void {
+  if (!map.has(key)) map.set(key, combat);
+}
+
+/** Indexes the turn's combats once (in the order fought), so each check is a few look-ups. */
+export function indexTurnCombats(combats: readonly TurnCombat[]): TurnCombatIndex {
+  const byUnit = new Map<ActorRef, TurnCombat>();
+  const byHex = new Map<HexRef, TurnCombat>();
+  const byTarget = new Map<HexRef, TurnCombat>();
+  const byFrontHq = new Map<ActorRef, TurnCombat>();
+  const attackedByWp = new Map<ActorRef, TurnCombat>();
+  let firstNato: TurnCombat | undefined;
+  for (const c of combats) {
+    keepFirst(byTarget, c.target, c);
+    for (const a of c.attackers) {
+      keepFirst(byUnit, a.id, c);
+      if (a.hex !== "") keepFirst(byHex, a.hex, c);
+    }
+    for (const hq of c.frontHqs) keepFirst(byFrontHq, hq, c);
+    if (c.side === "wp") for (const d of c.defenders) keepFirst(attackedByWp, d, c);
+    else firstNato ??= c;
+  }
+  return { byUnit, byHex, byTarget, byFrontHq, attackedByWp, ...(firstNato === undefined ? {} : { firstNato }) };
+}
+
+/** A combat about to be fought, as the turn limits check it. */
+export interface NewTurnCombat {
+  readonly side: Side;
+  readonly target: HexRef;
+  readonly attackers: readonly { readonly id: ActorRef; readonly hex: HexRef; readonly name: string }[];
+  /** The attacker's Front HQs giving cards to it. */
+  readonly frontHqs: readonly { readonly id: ActorRef; readonly name: string }[];
+}
+
+/**
+ * Checks one combat against the turn's combats already fought (seed 000, Land War QRS, phase 4
+ * "Ground Combat" A and B): each unit attacks once; the units of one hex attack one hex; a hex is
+ * the target of one combat; a Front HQ gives cards to one combat; NATO units the Warsaw Pact
+ * attacked may not attack; with `wpFirst`, no Warsaw Pact combat after NATO's first. Each refusal
+ * names the earlier combat by its label.
+ */
+export function checkTurnLimits(combat: NewTurnCombat, index: TurnCombatIndex, order: AnnouncementOrder): Refusal[] {
+  const refusals = new RefusalList();
+  if (combat.side === "wp" && order === "wpFirst" && index.firstNato !== undefined) {
+    refusals.add("wpAfterNato", phrase("NOBC.Rules.Land.CombatTurn.Earlier.wpAfterNato", { combat: index.firstNato.label }), "attackers");
+  }
+  const earlierTarget = index.byTarget.get(combat.target);
+  if (earlierTarget !== undefined) {
+    refusals.add(
+      "targetAttacked",
+      phrase("NOBC.Rules.Land.CombatTurn.Earlier.targetAttacked", { target: combat.target, combat: earlierTarget.label }),
+      "target",
+    );
+  }
+  const hexes = new Set<HexRef>();
+  combat.attackers.forEach((unit, i) => {
+    const field = `attackers[${i}]`;
+    const attacked = index.byUnit.get(unit.id);
+    if (attacked !== undefined)
+      refusals.add(
+        "unitAttacked",
+        phrase("NOBC.Rules.Land.CombatTurn.Earlier.unitAttacked", { unit: unit.name, combat: attacked.label }),
+        field,
+      );
+    const fromHex = unit.hex === "" ? undefined : index.byHex.get(unit.hex);
+    // Once per hex; the same target again is the target's refusal above.
+    if (fromHex !== undefined && fromHex.target !== combat.target && !hexes.has(unit.hex)) {
+      hexes.add(unit.hex);
+      refusals.add(
+        "hexAttacked",
+        phrase("NOBC.Rules.Land.CombatTurn.Earlier.hexAttacked", { hex: unit.hex, first: fromHex.target, combat: fromHex.label }),
+        field,
+      );
+    }
+    const underAttack = combat.side === "nato" ? index.attackedByWp.get(unit.id) : undefined;
+    if (underAttack !== undefined) {
+      refusals.add(
+        "natoUnitAttacked",
+        phrase("NOBC.Rules.Land.CombatTurn.Earlier.natoUnitAttacked", { unit: unit.name, combat: underAttack.label }),
+        field,
+      );
+    }
+  });
+  for (const hq of combat.frontHqs) {
+    const supported = index.byFrontHq.get(hq.id);
+    if (supported !== undefined)
+      refusals.add(
+        "frontHqUsed",
+        phrase("NOBC.Rules.Land.CombatTurn.Earlier.frontHqUsed", { hq: hq.name, combat: supported.label }),
+        "support",
+      );
+  }
+  return refusals.items;
 }
