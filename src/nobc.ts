@@ -32,6 +32,7 @@ import { currentTurnPosition } from "./combat/current";
 import { setCardClock } from "./queries/card-actions";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
+import { registerBoard } from "./canvas/register";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
@@ -166,6 +167,8 @@ Hooks.once("init", () => {
   registerLandPhases();
   registerGroundCombat();
   registerTerrainCache();
+  // After the terrain cache, so the board reads a changed flag afresh.
+  registerBoard();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,

@@ -68,7 +68,7 @@ describe("the map state markers", () => {
     const mines = group(groups, "mines").shapes;
     // Each minefield: a rim and three mines.
     expect(mines).toHaveLength(2 * 4);
-    const rims = mines.filter((s) => s.type === "polygon").map((s) => s.type === "polygon" && s.stroke?.colour);
+    const rims = mines.flatMap((s) => (s.type === "polygon" ? [s.stroke?.colour] : []));
     expect(rims).toEqual([OVERLAY_INK.wp, OVERLAY_INK.nato]);
     expect(group(groups, "contamination").shapes).toHaveLength(4);
     // A cross of two bars over a halo of two.
@@ -117,7 +117,8 @@ describe("the HQ radius", () => {
     expect(support.filter((s) => s.type === "circle")).toHaveLength(1);
     // Only the hexes the autobahn adds are washed green.
     expect(resupply.filter((s) => s.type === "polygon")).toHaveLength(1);
-    const colours = (shapes: typeof support) => new Set(shapes.map((s) => (s.type === "line" ? s.stroke.colour : undefined)).filter(Boolean));
+    const colours = (shapes: typeof support) =>
+      new Set(shapes.map((s) => (s.type === "line" ? s.stroke.colour : undefined)).filter(Boolean));
     expect([...colours(support)]).toEqual([OVERLAY_INK.support]);
     expect([...colours(resupply)]).toEqual([OVERLAY_INK.resupply]);
   });
@@ -142,7 +143,11 @@ describe("the overlay as SVG", () => {
   });
 
   it("names every kind once across the three overlays", () => {
-    const all = [...terrainOverlay(view, size), ...hqOverlay(hqReach(view, "0202", 1), "0202", size), ...mapStateOverlay(sampleMapState(), size, view)];
+    const all = [
+      ...terrainOverlay(view, size),
+      ...hqOverlay(hqReach(view, "0202", 1), "0202", size),
+      ...mapStateOverlay(sampleMapState(), size, view),
+    ];
     expect(new Set(all.map((g) => g.kind))).toEqual(new Set(OVERLAY_KINDS));
   });
 });
