@@ -54,8 +54,8 @@ class PixiLabels implements LabelsLike {
 
 /** A surface on the viewed scene's canvas, or null when there is no canvas to draw on. */
 export function pixiSurface(): Surface | null {
-  if (canvas?.ready !== true) return null;
-  const group = canvas.interface;
+  const group = canvas?.interface;
+  if (canvas?.ready !== true || group === undefined) return null;
   const root = new PIXI.Container();
   root.eventMode = "none";
   root.interactiveChildren = false;
