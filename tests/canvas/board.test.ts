@@ -6,6 +6,7 @@ import { hqSystem } from "../apps/ground-combat/fixture";
 import { registerTerrainCache } from "../../src/world/read";
 import {
   board,
+  hqRadiusAction,
   registerBoard,
   setSurfaceFactory,
   setTerrainOverlay,
@@ -261,6 +262,27 @@ describe("the HQ radius on the board", () => {
     // An HQ with no token on the scene shows nothing.
     const other = new harness.Actor({ name: "II Corps", type: "hq", system: hqSystem("nato", { radius: 1 }) });
     expect(showHqRadius(other.uuid)).toBe(false);
+  });
+});
+
+describe("the dialogs' Show radius button (hqRadiusAction)", () => {
+  it("toggles the HQ named by data-hq and keeps the dialog's state; an HQ with no token is told", () => {
+    const hq = new harness.Actor({ name: "I Corps", type: "hq", system: hqSystem("nato", { radius: 1 }) });
+    const away = new harness.Actor({ name: "II Corps", type: "hq", system: hqSystem("nato", { radius: 1 }) });
+    harness.game["actors"] = [hq, away];
+    harness.game["items"] = [];
+    harness.placeToken(hq, 0, 1);
+    canvasReady();
+    const button = (id: string, name: string) => ({ dataset: { hq: id, name } }) as unknown as HTMLElement;
+    const state = { kept: true };
+    expect(hqRadiusAction(state, null, button(hq.uuid, "I Corps"))).toBe(state);
+    expect(board.shownHq?.id).toBe(hq.uuid);
+    hqRadiusAction(state, null, button(hq.uuid, "I Corps"));
+    expect(board.shownHq).toBeNull();
+    expect(harness.notices).toHaveLength(0);
+    hqRadiusAction(state, null, button(away.uuid, "II Corps"));
+    expect(board.shownHq).toBeNull();
+    expect(harness.notices.map((n) => n.message)).toEqual([`NOBC.Board.NoToken {"hq":"II Corps"}`]);
   });
 });
 
