@@ -179,7 +179,12 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
     const hex = map.hexes[label];
     if (hex === undefined) return;
     const base = FILL_ORDER.find((t) => hex.terrain.includes(t)) ?? "clear";
-    hexes.push({ type: "polygon", points: flat(hexCorners(off, size)), fill: { colour: OVERLAY_INK.terrain[base], alpha }, stroke: gridStroke });
+    hexes.push({
+      type: "polygon",
+      points: flat(hexCorners(off, size)),
+      fill: { colour: OVERLAY_INK.terrain[base], alpha },
+      stroke: gridStroke,
+    });
     const c = hexCentre(off, size);
     labels.push({ type: "text", x: c.x, y: c.y - size * 0.32, text: label, size: size * 0.16, colour: OVERLAY_INK.label });
     if (hex.name !== undefined) {
@@ -191,7 +196,11 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
       if (!inMap(other, map.columns, map.rows)) continue;
       const theirs = map.hexes[hexLabel(other)]?.country;
       if (theirs === undefined || theirs === hex.country) continue;
-      borders.push({ type: "line", points: flat(sideEnds(off, dir, size)), stroke: { colour: OVERLAY_INK.border, width: size * 0.06, alpha: 0.85 } });
+      borders.push({
+        type: "line",
+        points: flat(sideEnds(off, dir, size)),
+        stroke: { colour: OVERLAY_INK.border, width: size * 0.06, alpha: 0.85 },
+      });
     }
   });
   const rivers: Shape[] = [];
@@ -249,19 +258,25 @@ export function mapStateOverlay(state: MapStateView, size: number, view: MapView
     if (!onMap(label)) continue;
     const off = offsetOf(label);
     const c = hexCentre(off, size);
-    // A yellow wash with a black and yellow rim, and a warning triangle low in the hex.
+    // A yellow wash with a black and yellow rim, and a warning triangle.
     contamination.push({ type: "polygon", points: flat(hexCorners(off, size)), fill: { colour: OVERLAY_INK.contamination, alpha: 0.3 } });
-    contamination.push({ type: "polygon", points: insetCorners(off, size, 0.08), stroke: { colour: OVERLAY_INK.mine, width: size * 0.09, alpha: 1 } });
+    contamination.push({
+      type: "polygon",
+      points: insetCorners(off, size, 0.08),
+      stroke: { colour: OVERLAY_INK.mine, width: size * 0.09, alpha: 1 },
+    });
     contamination.push({
       type: "polygon",
       points: insetCorners(off, size, 0.08),
       stroke: { colour: OVERLAY_INK.contamination, width: size * 0.05, alpha: 1 },
     });
-    const t = size * 0.13;
-    const base = c.y + size * 0.4;
+    // The triangle stands by the west corner, clear of the hex label (top) and the mines (bottom).
+    const t = size * 0.11;
+    const tx = c.x - size * 0.34;
+    const base = c.y + t * 0.8;
     contamination.push({
       type: "polygon",
-      points: [c.x, base - t * 1.6, c.x + t, base, c.x - t, base],
+      points: [tx, base - t * 1.6, tx + t, base, tx - t, base],
       fill: { colour: OVERLAY_INK.contamination, alpha: 1 },
       stroke: { colour: OVERLAY_INK.mine, width: size * 0.025, alpha: 1 },
     });
@@ -272,14 +287,19 @@ export function mapStateOverlay(state: MapStateView, size: number, view: MapView
     const off = offsetOf(label);
     const c = hexCentre(off, size);
     const side: Side = state.mineSides.get(label) ?? "nato";
-    // A thick rim in the colour of the side that laid it, and a row of three mines along the top edge.
-    mines.push({ type: "polygon", points: insetCorners(off, size, 0.14), stroke: { colour: OVERLAY_INK[side], width: size * 0.07, alpha: 1 } });
+    // A thick rim in the colour of the side that laid it, and a row of three mines along the bottom edge
+    // (the top is the hex label's).
+    mines.push({
+      type: "polygon",
+      points: insetCorners(off, size, 0.14),
+      stroke: { colour: OVERLAY_INK[side], width: size * 0.07, alpha: 1 },
+    });
     const r = size * 0.075;
     for (const dx of [-1, 0, 1]) {
       mines.push({
         type: "circle",
         x: c.x + dx * r * 2.6,
-        y: c.y - size * 0.3,
+        y: c.y + size * 0.3,
         r,
         fill: { colour: OVERLAY_INK.mine, alpha: 1 },
         stroke: { colour: OVERLAY_INK.halo, width: size * 0.02, alpha: 1 },
@@ -311,7 +331,11 @@ export function mapStateOverlay(state: MapStateView, size: number, view: MapView
     for (const dx of [-1, 1]) {
       const mid = { x: c.x + dx * size * 0.08, y: c.y };
       cut.push({ type: "polygon", points: bar(mid, Math.PI / 2.6, size * 0.5, size * 0.12), fill: { colour: OVERLAY_INK.halo, alpha: 1 } });
-      cut.push({ type: "polygon", points: bar(mid, Math.PI / 2.6, size * 0.44, size * 0.07), fill: { colour: OVERLAY_INK.danger, alpha: 1 } });
+      cut.push({
+        type: "polygon",
+        points: bar(mid, Math.PI / 2.6, size * 0.44, size * 0.07),
+        fill: { colour: OVERLAY_INK.danger, alpha: 1 },
+      });
     }
   }
   return [
@@ -385,12 +409,22 @@ export function hqOverlay(reach: HqReach, hqHex: HexRef | null, size: number): S
   support.push(...outline(reach.support, size, { colour: OVERLAY_INK.support, width: size * 0.07, alpha: 1 }));
   if (hqHex !== null) {
     const c = hexCentre(offsetOf(hqHex), size);
-    support.push({ type: "circle", x: c.x, y: c.y, r: cornerRadius(size) * 0.8, stroke: { colour: OVERLAY_INK.support, width: size * 0.06, alpha: 1 } });
+    support.push({
+      type: "circle",
+      x: c.x,
+      y: c.y,
+      r: cornerRadius(size) * 0.8,
+      stroke: { colour: OVERLAY_INK.support, width: size * 0.06, alpha: 1 },
+    });
   }
   const resupply: Shape[] = [];
   for (const label of [...reach.resupply].sort()) {
     if (reach.support.has(label)) continue;
-    resupply.push({ type: "polygon", points: flat(hexCorners(offsetOf(label), size)), fill: { colour: OVERLAY_INK.resupply, alpha: 0.22 } });
+    resupply.push({
+      type: "polygon",
+      points: flat(hexCorners(offsetOf(label), size)),
+      fill: { colour: OVERLAY_INK.resupply, alpha: 0.22 },
+    });
   }
   // Drawn a little wider and under the support rim, so where both run together both show.
   resupply.push(...outline(reach.resupply, size, { colour: OVERLAY_INK.resupply, width: size * 0.12, alpha: 0.9 }));
