@@ -21,7 +21,8 @@ function esc(s: string): string {
 }
 
 function paint(fill: Fill | undefined, stroke: Stroke | undefined): string {
-  const f = fill === undefined ? ' fill="none"' : ` fill="${svgColour(fill.colour)}"${fill.alpha === 1 ? "" : ` fill-opacity="${n(fill.alpha)}"`}`;
+  const f =
+    fill === undefined ? ' fill="none"' : ` fill="${svgColour(fill.colour)}"${fill.alpha === 1 ? "" : ` fill-opacity="${n(fill.alpha)}"`}`;
   const s =
     stroke === undefined
       ? ""
@@ -57,7 +58,13 @@ export function groupsSvg(groups: readonly ShapeGroup[]): string {
  * A whole SVG picture of a map of `columns` × `rows` hexes of `size` with the groups drawn on it,
  * `title` as its accessible name; sized to fit `width` pixels wide when given.
  */
-export function overlaySvg(groups: readonly ShapeGroup[], map: { columns: number; rows: number }, size: number, title: string, width?: number): string {
+export function overlaySvg(
+  groups: readonly ShapeGroup[],
+  map: { columns: number; rows: number },
+  size: number,
+  title: string,
+  width?: number,
+): string {
   const margin = size * 0.2;
   const area = mapPixelSize(map.columns, map.rows, size);
   const w = area.width + 2 * margin;
