@@ -33,6 +33,7 @@ import { setCardClock } from "./queries/card-actions";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { readBoard } from "./world/board";
+import { registerBoard } from "./canvas/register";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
@@ -170,6 +171,8 @@ Hooks.once("init", () => {
   registerLandPhases();
   registerGroundCombat();
   registerTerrainCache();
+  // After the terrain cache, so the board reads a changed flag afresh.
+  registerBoard();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,

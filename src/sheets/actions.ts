@@ -8,7 +8,7 @@ import type { Mode } from "../rules/nobc/land/types";
 import { phrase } from "../rules/resolution";
 import { nationalityName } from "../rules/nationalities";
 import { documentAt } from "../effects/apply";
-import { localize, say, translator, warnRefused } from "../base/foundry";
+import { localize, notify, say, translator, warnRefused } from "../base/foundry";
 import type { AirSquadronSystemView } from "../view/views";
 import { squadronOf } from "../view/snapshots";
 import { confirmDialog, type LiveActor, type LiveDocument, type SheetApp } from "./base";
@@ -20,6 +20,7 @@ import { modeChangeAllowed } from "../apps/land/mode/guard";
 import { requestResolution } from "../apps/base/request";
 import { REPAIR } from "../apps/air/missions/dialogs";
 import type { RepairState } from "../apps/air/missions/repair/state";
+import { board, toggleHqRadius } from "../canvas/register";
 
 type ActorSheet = SheetApp<LiveActor>;
 type AnySheet = SheetApp<LiveDocument>;
@@ -52,6 +53,16 @@ export async function toggleMode(this: ActorSheet, _event: Event, target: HTMLEl
 export async function recoverHqAction(this: ActorSheet): Promise<void> {
   if (!this.isEditable) return;
   await openLandPhase("recovery", this.document.uuid);
+}
+
+/**
+ * HQ sheet: highlights this HQ's radius on the board (support, and the resupply reach with the
+ * autobahn doubling); a second press hides it. Only this client's canvas changes; nothing is written.
+ */
+export function showHqRadiusAction(this: ActorSheet): void {
+  const id = this.document.uuid;
+  const wasShown = board.shownHq?.id === id;
+  if (!toggleHqRadius(id) && !wasShown) notify("info", "NOBC.Board.NoToken", { hq: this.document.name });
 }
 
 /**

@@ -82,6 +82,7 @@ export class HqSheet extends ActorSheetBase {
     actions: {
       ...common.actions,
       recoverHq: act.recoverHqAction,
+      showHqRadius: act.showHqRadiusAction,
       unassignCard: act.unassignCard,
       deleteCard: act.deleteCard,
       releaseUnit: act.releaseUnit,

@@ -18,6 +18,7 @@ const expected: Record<string, (work: Work) => void> = {
   "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),
   "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
   "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
+  "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
 };
 
 describe("the bench's theatre", () => {

@@ -28,6 +28,8 @@ import { resolveResupply, unitSupplyCapacity, type ResupplyInput } from "../../s
 import { movePath, type MovePathInput } from "../../src/rules/nobc/land/movement";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
+import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
+import { mapStateView } from "../../src/map/map-state";
 import { COLUMNS, ROWS, HEX_SIZE, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
@@ -243,6 +245,36 @@ export const MEASURES: readonly Measure[] = [
       return () => {
         const result = movePath(input);
         return { paths: result.ok ? 1 : 0, hexes: result.ok ? result.value.outcome.steps.length : 0 };
+      };
+    },
+  },
+  {
+    name: "overlay-shapes",
+    layer: "rules",
+    prepare(t) {
+      // The board's shapes of the whole 2,000-hex map: the terrain overlay, a map state with a marker of
+      // each kind in every tenth hex (contamination every twentieth), and every HQ's radius in turn.
+      const field = theatreField(t);
+      const view = field.map!;
+      const labels = Object.keys(view.map.hexes).sort();
+      const state = mapStateView({
+        format: "nobc-map-state/1",
+        mines: Object.fromEntries(labels.filter((_, i) => i % 10 === 0).map((h) => [h, { side: "wp" as const }])),
+        contaminated: Object.fromEntries(labels.filter((_, i) => i % 20 === 5).map((h) => [h, true as const])),
+        destroyedBridges: {},
+        cutAutobahn: Object.fromEntries(labels.filter((_, i) => i % 10 === 3).map((h) => [h, true as const])),
+      });
+      const hqs = field.hqs.filter((h) => h.hex !== "");
+      return () => {
+        const groups = [...terrainOverlay(view, HEX_SIZE), ...mapStateOverlay(state, HEX_SIZE, view)];
+        let radii = 0;
+        for (const hq of hqs) {
+          groups.push(...hqOverlay(hqReach(view, hq.hex, hq.radius), hq.hex, HEX_SIZE));
+          radii++;
+        }
+        const kinds = new Set(groups.map((g) => g.kind)).size;
+        const hexes = groups.find((g) => g.kind === "terrainHexes")?.shapes.length ?? 0;
+        return { kinds, hexes, radii };
       };
     },
   },

@@ -4,6 +4,7 @@
  * modules of this folder (state, input, context, access); Roll sends the plan to the active GM,
  * whose client checks it with the rules on its own read and makes the card (./card.ts).
  */
+import { hqRadiusAction } from "../../canvas/register";
 import type { z } from "zod";
 import { allFormValues, formText, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { groundCombatCard } from "./card";
@@ -81,6 +82,7 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
     removeMission: (state, _field, target) => removeMission(state, Number(target.dataset["index"])),
     // The base reads the world again for the redraw.
     refresh: (state) => state,
+    showHqRadius: hqRadiusAction,
   },
   submit(state, world, i18n, dice) {
     // Resolved with the whole battlefield; a player's plan also meets the defender's assigned cards.

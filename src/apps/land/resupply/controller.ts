@@ -5,6 +5,7 @@ import { boundedRecord, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
 import { resupplyContext } from "./context";
+import { hqRadiusAction } from "../../../canvas/register";
 import { initialResupply, resupplyCard, resupplyFromForm, type ResupplyState } from "./state";
 
 /**
@@ -29,5 +30,6 @@ export const resupplyController: DialogController<ResupplyState, LandWorld, HqAr
   access: (state, world) => hqAccess(world, state.hq),
   context: (state, world, i18n) => resupplyContext(world, state, i18n),
   change: (state, values) => resupplyFromForm(state, values),
+  actions: { showHqRadius: hqRadiusAction },
   submit: (state, world, i18n) => cardOf(resupplyCard(world, state, i18n), i18n),
 };

@@ -1,0 +1,246 @@
+/**
+ * The board's overlays on the canvas, without PIXI: which shape groups (src/map/overlay.ts) are on
+ * the surface, and what is redrawn when something changes. A surface (./pixi.ts in Foundry, a fake
+ * of the drawing calls in tests) gives one drawing object per kind, made once when the canvas is
+ * drawn; a change redraws only the kinds it touches, and nothing is drawn per frame.
+ *
+ * - the terrain overlay (GM's check of the alignment): drawn while switched on;
+ * - the map state markers: drawn for everyone, always;
+ * - the HQ radius: drawn for one HQ at a time, while shown.
+ */
+import type { HexRef } from "../rules/ids";
+import type { MapStateView } from "../map/map-state";
+import type { MapView } from "../map/rules-view";
+import {
+  HQ_KINDS,
+  MAP_STATE_KINDS,
+  OVERLAY_KINDS,
+  TERRAIN_KINDS,
+  hqOverlay,
+  hqReach,
+  mapStateOverlay,
+  terrainOverlay,
+  type OverlayKind,
+  type Shape,
+  type ShapeGroup,
+} from "../map/overlay";
+
+/** The part of a PIXI.Graphics the board calls (PIXI v7, as in Foundry v13). */
+export interface GraphicsLike {
+  visible: boolean;
+  clear(): unknown;
+  lineStyle(width: number, colour: number, alpha: number): unknown;
+  beginFill(colour: number, alpha: number): unknown;
+  endFill(): unknown;
+  drawPolygon(points: number[]): unknown;
+  drawCircle(x: number, y: number, r: number): unknown;
+  moveTo(x: number, y: number): unknown;
+  lineTo(x: number, y: number): unknown;
+}
+
+/** Where the text shapes of one kind go: one object for the kind, its texts replaced as a whole. */
+export interface LabelsLike {
+  visible: boolean;
+  setTexts(texts: readonly Extract<Shape, { type: "text" }>[]): void;
+}
+
+/** A drawing surface placed over the scene: one object per kind, made when asked. */
+export interface Surface {
+  graphics(kind: OverlayKind): GraphicsLike;
+  labels(kind: OverlayKind): LabelsLike;
+  /** Moves the whole surface so that the shapes' origin (hex 0101's bounding box) lies at canvas point (x, y). */
+  place(x: number, y: number): void;
+  destroy(): void;
+}
+
+/** What the board draws from: read from the viewed scene (./register.ts) or given by a test. */
+export interface BoardInput {
+  /** The scene's grid size (flat side to flat side), or null when the scene's grid cannot carry the map. */
+  readonly size: number | null;
+  /** Canvas point of the shapes' origin. */
+  readonly origin: { readonly x: number; readonly y: number };
+  readonly map: MapView | null;
+  readonly state: MapStateView;
+}
+
+export interface HqShown {
+  /** The HQ's actor UUID. */
+  readonly id: string;
+  readonly hex: HexRef;
+  readonly radius: number;
+}
+
+/** Paints shapes with the calls of a PIXI.Graphics. Texts are not painted here (see `LabelsLike`). */
+export function paintShapes(g: GraphicsLike, shapes: readonly Shape[]): void {
+  g.clear();
+  for (const s of shapes) {
+    if (s.type === "text") continue;
+    const stroke = s.stroke;
+    if (stroke === undefined) g.lineStyle(0, 0, 0);
+    else g.lineStyle(stroke.width, stroke.colour, stroke.alpha);
+    if (s.type === "line") {
+      for (let i = 0; i + 1 < s.points.length; i += 2) {
+        if (i === 0) g.moveTo(s.points[0]!, s.points[1]!);
+        else g.lineTo(s.points[i]!, s.points[i + 1]!);
+      }
+      continue;
+    }
+    const fill = s.fill;
+    if (fill !== undefined) g.beginFill(fill.colour, fill.alpha);
+    if (s.type === "polygon") g.drawPolygon([...s.points]);
+    else g.drawCircle(s.x, s.y, s.r);
+    if (fill !== undefined) g.endFill();
+  }
+}
+
+const TEXT_KINDS: ReadonlySet<OverlayKind> = new Set<OverlayKind>(["terrainLabels"]);
+
+/** The overlays of one canvas. */
+export class Board {
+  private surface: Surface | null = null;
+  private readonly graphics = new Map<OverlayKind, GraphicsLike>();
+  private readonly labels = new Map<OverlayKind, LabelsLike>();
+  private input: BoardInput | null = null;
+  private terrainOn = false;
+  /** The terrain was changed while its overlay was off: draw it when switched on. */
+  private terrainStale = true;
+  private hq: HqShown | null = null;
+  /** How many times each kind was drawn (tests and diagnostics). */
+  readonly draws = new Map<OverlayKind, number>();
+
+  /** Takes a new surface (the canvas was drawn) and draws everything on it from `input`. */
+  attach(surface: Surface, input: BoardInput): void {
+    this.detach();
+    this.surface = surface;
+    for (const kind of OVERLAY_KINDS) {
+      if (TEXT_KINDS.has(kind)) this.labels.set(kind, surface.labels(kind));
+      else this.graphics.set(kind, surface.graphics(kind));
+    }
+    this.input = input;
+    surface.place(input.origin.x, input.origin.y);
+    this.terrainStale = true;
+    this.drawTerrain();
+    this.drawMapState();
+    this.drawHq();
+  }
+
+  /** Lets the surface go (the canvas is torn down). */
+  detach(): void {
+    this.surface?.destroy();
+    this.surface = null;
+    this.graphics.clear();
+    this.labels.clear();
+    this.input = null;
+  }
+
+  get attached(): boolean {
+    return this.surface !== null;
+  }
+
+  get terrainOverlayOn(): boolean {
+    return this.terrainOn;
+  }
+
+  get shownHq(): HqShown | null {
+    return this.hq;
+  }
+
+  /** The scene's terrain changed: the terrain overlay (if on) and the HQ radius are redrawn, and the markers (hexes may be gone). */
+  terrainChanged(input: BoardInput): void {
+    this.reinput(input);
+    this.terrainStale = true;
+    this.drawTerrain();
+    this.drawMapState();
+    this.drawHq();
+  }
+
+  /** The scene's map state changed: only the markers are redrawn. */
+  mapStateChanged(input: BoardInput): void {
+    this.reinput(input);
+    this.drawMapState();
+  }
+
+  setTerrainOverlay(on: boolean): void {
+    this.terrainOn = on;
+    this.drawTerrain();
+  }
+
+  /** Shows the radius of one HQ (or none); redraws only when it differs from what is shown. */
+  showHq(hq: HqShown | null): void {
+    const same =
+      hq === null ? this.hq === null : this.hq !== null && hq.id === this.hq.id && hq.hex === this.hq.hex && hq.radius === this.hq.radius;
+    this.hq = hq;
+    if (!same) this.drawHq();
+  }
+
+  private reinput(input: BoardInput): void {
+    this.input = input;
+    this.surface?.place(input.origin.x, input.origin.y);
+  }
+
+  private count(kind: OverlayKind): void {
+    this.draws.set(kind, (this.draws.get(kind) ?? 0) + 1);
+  }
+
+  private paint(groups: readonly ShapeGroup[]): void {
+    for (const group of groups) {
+      this.count(group.kind);
+      const labels = this.labels.get(group.kind);
+      if (labels !== undefined) {
+        labels.setTexts(group.shapes.filter((s): s is Extract<Shape, { type: "text" }> => s.type === "text"));
+        labels.visible = group.shapes.length > 0;
+        continue;
+      }
+      const g = this.graphics.get(group.kind);
+      if (g === undefined) continue;
+      paintShapes(g, group.shapes);
+      g.visible = group.shapes.length > 0;
+    }
+  }
+
+  private hide(kinds: readonly OverlayKind[]): void {
+    for (const kind of kinds) {
+      const g = this.graphics.get(kind) ?? this.labels.get(kind);
+      if (g !== undefined) g.visible = false;
+    }
+  }
+
+  private drawTerrain(): void {
+    const input = this.input;
+    if (this.surface === null || input === null) return;
+    if (!this.terrainOn || input.map === null || input.size === null) {
+      this.hide(TERRAIN_KINDS);
+      return;
+    }
+    if (this.terrainStale) {
+      this.paint(terrainOverlay(input.map, input.size, { fillAlpha: 0.35 }));
+      this.terrainStale = false;
+    } else {
+      for (const kind of TERRAIN_KINDS) {
+        const g = this.graphics.get(kind) ?? this.labels.get(kind);
+        if (g !== undefined) g.visible = true;
+      }
+    }
+  }
+
+  private drawMapState(): void {
+    const input = this.input;
+    if (this.surface === null || input === null) return;
+    if (input.size === null) {
+      this.hide(MAP_STATE_KINDS);
+      return;
+    }
+    this.paint(mapStateOverlay(input.state, input.size, input.map));
+  }
+
+  private drawHq(): void {
+    const input = this.input;
+    if (this.surface === null || input === null) return;
+    const hq = this.hq;
+    if (hq === null || input.map === null || input.size === null) {
+      this.hide(HQ_KINDS);
+      return;
+    }
+    this.paint(hqOverlay(hqReach(input.map, hq.hex, hq.radius), hq.hex, input.size));
+  }
+}
