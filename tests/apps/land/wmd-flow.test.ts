@@ -16,6 +16,9 @@ import { LAND_DIALOGS } from "../../../src/apps/land/register";
 import { WMD } from "../../../src/apps/land/dialogs";
 import { landPhaseMacros } from "../../../src/apps/land/macros";
 import { refuseWmdRequest, releaseWmdRequest } from "../../../src/apps/land/wmd/request";
+import { SupportCardSheet } from "../../../src/sheets/sheets";
+import { supportCardSheetContext } from "../../../src/sheets/context/support-card";
+import type { NobcDialog } from "../../../src/apps/base/dialog";
 import { smallMap } from "../../map/fixture";
 import { at } from "./fixture";
 import { ADM, INT, NUC, RECCE, wmdSpecs } from "./wmd-fixture";
@@ -170,5 +173,45 @@ describe("a GM is Control", () => {
       { type: "cardDiscarded", card: ADM },
     ]);
     expect(messages()).toHaveLength(1);
+  });
+});
+
+describe("the support card sheet's button", () => {
+  const item = (id: string) => actors.get("h1")!.items.find((i) => (i as unknown as { id: string }).id === id)!;
+
+  it("opens the release dialog for that card on the targeted token's hex; it writes and posts nothing itself", async () => {
+    chatFake.setUsers("p1");
+    (harness.game["user"] as Raw)["targets"] = new Set([{ actor: { uuid: "Actor.w1" } }]);
+    const sheet = new SupportCardSheet({ document: item("nuc1") as never });
+    const askRelease = SupportCardSheet.DEFAULT_OPTIONS.actions.askRelease as (this: unknown, e: Event, t: HTMLElement) => Promise<void>;
+    await askRelease.call(sheet, new Event("click"), { dataset: {} } as unknown as HTMLElement);
+    const opened = sheetsFake.appRenders.map((r) => r.app as NobcDialog);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.dialogState).toEqual({ card: NUC, target: "nuclear", hex: "0302", otherHex: "", identification: ["", ""] });
+    expect(chatFake.messages.size).toBe(0);
+    expect(harness.Actor.calls).toEqual([]);
+  });
+
+  it("the dialog's Targeted token button takes the targeted token's hex; none targeted leaves the hex", async () => {
+    chatFake.setUsers("p1");
+    const dialog = (await landPhaseMacros.openWeaponRelease({ card: ADM }))!;
+    await dialog.act("useTarget", {} as HTMLElement);
+    expect((dialog.dialogState as { hex: string }).hex).toBe("");
+    (harness.game["user"] as Raw)["targets"] = new Set([{ actor: { uuid: "Actor.w3" } }]);
+    await dialog.act("useTarget", {} as HTMLElement);
+    expect((dialog.dialogState as { hex: string }).hex).toBe("0201");
+  });
+
+  it("a card sheet offers the button only for a nuclear or ADM card held by an HQ", () => {
+    const ctx = (category: string, holder: boolean) =>
+      supportCardSheetContext(
+        { side: "nato", category, value: 0, modifier: 0, afterUse: "discard", assignedTo: null, description: "" } as never,
+        {
+          holder: holder ? { uuid: "Actor.h1", name: "I Corps" } : null,
+          assignedTo: null,
+          enrichedDescription: "",
+        } as never,
+      ).releasable;
+    expect([ctx("nuclear", true), ctx("adm", true), ctx("nuclear", false), ctx("ssm", true)]).toEqual([true, true, false, false]);
   });
 });
