@@ -174,6 +174,8 @@ class FakeMessage {
   /** The rolls as the message stores them: JSON strings (`Roll#toJSON`). */
   #rolls: string[];
   speaker: unknown;
+  /** `ChatMessage#whisper`: the ids of the users who see it (none: everyone); a list of user ids or the message is refused. */
+  whisper: string[];
   /** The id of the user who created it (the stored `author` field). */
   #author: string;
   updates: Raw[] = [];
@@ -187,6 +189,10 @@ class FakeMessage {
     // A stored roll Foundry cannot rebuild fails the message's validation.
     this.#rolls.forEach((r) => FakeRoll.fromJSON(r));
     this.speaker = data["speaker"];
+    const whisper = data["whisper"] ?? [];
+    if (!Array.isArray(whisper) || whisper.some((u) => typeof u !== "string"))
+      throw new HarnessRefusal(`ChatMessage [${id}] whisper: must be a list of user ids`);
+    this.whisper = [...(whisper as string[])];
     this.#author = (data["author"] as string | undefined) ?? me().id;
   }
   /** `ChatMessage#author`: the User who created it (the stored field holds its id). */
@@ -424,6 +430,10 @@ export function installChatFake(): void {
       return chatFake.activeGM;
     },
     get: (id: string) => chatFake.users.get(id),
+    /** `Collection#contents`: every user. */
+    get contents() {
+      return [...chatFake.users.values()];
+    },
   };
   chatFake.reset();
 }

@@ -75,6 +75,8 @@ describe("a player asks, Control releases", () => {
     expect(asked.author.id).toBe("gm");
     expect(request(asked)).toMatchObject({ status: "pending", requestedBy: "p1", state: { card: NUC, target: "nuclear", hex: "0302" } });
     expect(cards()).toHaveLength(0);
+    // Whispered to the GMs and the asker: the other side does not see the target before Control decides.
+    expect((asked as unknown as { whisper: string[] }).whisper).toEqual(["gm", "gm2", "p1"]);
 
     // The player cannot release it, on their own client.
     expect(await releaseWmdRequest(asked.id)).toBeNull();

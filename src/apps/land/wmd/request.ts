@@ -62,7 +62,11 @@ export function alreadyAsked(world: LandWorld, state: WmdState): boolean {
 export async function postReleaseRequest(world: LandWorld, state: WmdState, requestedBy: string, i18n: Translator): Promise<unknown> {
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
   const flag: WmdRequestFlag = { state: { ...state, identification: [...state.identification] }, requestedBy, status: "pending" };
+  // Whispered to the GMs and the asker: the other side does not learn the target before Control decides.
+  const users = (game.users as unknown as { contents?: readonly { id: string; isGM: boolean }[] } | undefined)?.contents ?? [];
+  const whisper = [...new Set([...users.filter((u) => u.isGM).map((u) => u.id), requestedBy])];
   return Message.create({
+    whisper,
     content: await renderTemplate(WMD_REQUEST_TEMPLATE, {
       title: i18n.format("NOBC.Land.Wmd.RequestTitle", { target: targetText(state, i18n) }),
       lines: wmdInputs(world, state, i18n),
