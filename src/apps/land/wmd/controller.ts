@@ -5,7 +5,7 @@
  * is Control: the card is released and resolved at once with the GM's dice.
  */
 import { cardOf, denied, opened, refused, type DialogController } from "../../base/controller";
-import { randomDice } from "../../../rules/dice";
+import { scriptedDice } from "../../../rules/dice";
 import { speak } from "../../../words/phrase";
 import type { LandWorld } from "../world";
 import { readWmdWorld, wmdAccess, type WmdWorld } from "./world";
@@ -64,7 +64,8 @@ export const wmdController: DialogController<WmdState, WmdWorld, WmdArgs> = {
   submit(state, world, i18n, dice) {
     // A GM is Control: released at once. A player only asks; the rules are checked first (the release aside).
     if (world.isGM) return cardOf(wmdCard(world, state, dice, i18n, true), i18n);
-    const check = wmdResolution(world, state, randomDice(), true);
+    // Checked as Control would release it (the rules refuse before any die; these faces are never shown).
+    const check = wmdResolution(world, state, scriptedDice(Array.from({ length: 24 }, () => 1)), true);
     if (!check.ok) return refused(check.refusals.map((r) => speak(r.text, i18n)));
     if (alreadyAsked(world, state)) return refused([i18n.localize("NOBC.Land.Wmd.Refused.pending")]);
     return { ok: true, value: { run: () => postReleaseRequest(world, state, world.userId, i18n) } };
