@@ -36,6 +36,7 @@ import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
 import { registerAirMissionActions } from "./apps/air/missions/register";
+import { watchAirfieldOverruns } from "./apps/air/missions/overrun/watch";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
 import { later } from "./apps/base/later";
@@ -163,6 +164,8 @@ Hooks.once("init", () => {
   registerTurnTracking();
   registerAirBattleActions();
   registerAirMissionActions();
+  // A land unit's token entering an enemy airbase's hex: the active GM is offered the overrun.
+  watchAirfieldOverruns();
   registerLandPhases();
   registerGroundCombat();
   registerTerrainCache();

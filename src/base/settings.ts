@@ -4,7 +4,7 @@
  */
 import { SYSTEM_ID } from "./constants";
 import type { OddsBelowOne } from "../rules/nobc/land/combat-tables";
-import type { RulesOptions } from "../rules/nobc/land/options";
+import type { RecoveryOptions, RulesOptions } from "../rules/nobc/land/options";
 
 export type { RulesOptions } from "../rules/nobc/land/options";
 
@@ -16,6 +16,7 @@ export const SETTING_KEYS = {
   oddsBelowOne: "oddsBelowOne",
   overrunExtrasCumulative: "overrunExtrasCumulative",
   overrunMinorRoadIsRiver: "overrunMinorRoadIsRiver",
+  recoveryRefusesWastedCards: "recoveryRefusesWastedCards",
   planningMinutes: "planningMinutes",
   airZoneDistances: "airZoneDistances",
 } as const;
@@ -52,6 +53,16 @@ export function registerSettings(): void {
       default: false,
     });
   }
+  // HQ recovery with more cards than can add a level: capped, the extra cards kept in hand (default),
+  // or refused whole (the strict reading; docs/rules-decisions.md, HQ recovery).
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.recoveryRefusesWastedCards, {
+    name: "NOBC.Setting.recoveryRefusesWastedCards.name",
+    hint: "NOBC.Setting.recoveryRefusesWastedCards.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
   // Length of the Planning countdown (team time); the seed sets none (docs/rules-decisions.md, Turn sequence).
   game.settings?.register(SYSTEM_ID, SETTING_KEYS.planningMinutes, {
     name: "NOBC.Setting.planningMinutes.name",
@@ -90,12 +101,18 @@ export function rulesOptions(): RulesOptions {
   };
 }
 
+/** The world's reading of HQ recovery with more cards than can add a level (refuse, or cap and keep them). */
+export function recoveryOptions(): Required<RecoveryOptions> {
+  return { refuseWastedCards: game.settings?.get(SYSTEM_ID, SETTING_KEYS.recoveryRefusesWastedCards) === true };
+}
+
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   interface SettingConfig {
     "nobc.schemaVersion": number;
     "nobc.oddsBelowOne": OddsBelowOne;
     "nobc.overrunExtrasCumulative": boolean;
     "nobc.overrunMinorRoadIsRiver": boolean;
+    "nobc.recoveryRefusesWastedCards": boolean;
     "nobc.planningMinutes": number;
     "nobc.airZoneDistances": Record<string, Record<string, number>>;
   }

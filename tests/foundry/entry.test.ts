@@ -90,11 +90,20 @@ describe("src/nobc.ts", () => {
       "oddsBelowOne",
       "overrunExtrasCumulative",
       "overrunMinorRoadIsRiver",
+      "recoveryRefusesWastedCards",
       "planningMinutes",
       "airZoneDistances",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
-      expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),
+      expect.arrayContaining([
+        "dropCanvasData",
+        "preCreateActor",
+        "updateActor",
+        "renderActorDirectory",
+        "renderChatMessageHTML",
+        "updateToken",
+        "ready",
+      ]),
     );
   });
 

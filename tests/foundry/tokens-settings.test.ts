@@ -16,7 +16,7 @@ import {
   writeStatusToData,
 } from "../../src/token/status-sync";
 import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
-import { registerSettings, rulesOptions } from "../../src/base/settings";
+import { recoveryOptions, registerSettings, rulesOptions } from "../../src/base/settings";
 // @ts-expect-error -- a plain ES module script without type declarations
 import { drawAssets as untypedDrawAssets } from "../../scripts/draw-assets.mjs";
 
@@ -286,6 +286,7 @@ describe("settings", () => {
       ["oddsBelowOne", "world", true, "zero"],
       ["overrunExtrasCumulative", "world", true, false],
       ["overrunMinorRoadIsRiver", "world", true, false],
+      ["recoveryRefusesWastedCards", "world", true, false],
       ["planningMinutes", "world", true, 15],
       ["airZoneDistances", "world", false, {}],
     ]);
@@ -300,6 +301,10 @@ describe("settings", () => {
       combat: { oddsBelowOne: "mirror" },
       overrun: { lightExtrasCumulative: true, minorRoadMeansMinorRiver: true },
     });
+    // HQ recovery's reading is apart from the combat options: cap and keep by default, refuse when set.
+    expect(recoveryOptions()).toEqual({ refuseWastedCards: false });
+    harness.settingsStore.set("nobc.recoveryRefusesWastedCards", true);
+    expect(recoveryOptions()).toEqual({ refuseWastedCards: true });
   });
 });
 

@@ -80,4 +80,11 @@ export const airMissionGallery = (i18n: Translator): FixtureSheet[] => [
     classes,
     context: overrunContext({ ...initialOverrun(world), airbase: "Actor.templin", hits: "2" }, world, i18n),
   },
+  {
+    id: "air-overrun-offer",
+    title: "Airfield overrun offered on the map (GM's whisper)",
+    template: "apps/air-missions/overrun-offer.hbs",
+    classes,
+    context: { unit: { uuid: "Actor.pz34", name: "PzBrig 34" }, airbase: { uuid: "Actor.templin", name: "Templin" } },
+  },
 ];

@@ -25,7 +25,7 @@
  *   flags, a GM any; counts the writes.
  * - Users: a GM `gm`, a second GM `gm2` (logged out until `chatFake.setActiveGM("gm2")` hands the
  *   active GM over) and players `p1`, `p2` (`chatFake.setUsers(as, gmOnline)`), with
- *   `game.users.activeGM`, `game.users.get(id)`, `game.user`; `chatFake.actAs(id)` plays another
+ *   `game.users.activeGM`, `game.users.get(id)`, `game.users.contents`, `game.user`; `chatFake.actAs(id)` plays another
  *   user's client; `chatFake.own(actor, id)` gives a player OWNER of an actor (the documents
  *   themselves check it, see ./foundry.ts).
  * - `foundry.applications.handlebars.renderTemplate` (unless ./sheets-fake already put one):
@@ -174,7 +174,7 @@ class FakeMessage {
   /** The rolls as the message stores them: JSON strings (`Roll#toJSON`). */
   #rolls: string[];
   speaker: unknown;
-  /** `ChatMessage#whisper`: the ids of the users who see it (none: everyone); a list of user ids or the message is refused. */
+  /** The ids of the users it is whispered to (empty: public), as `ChatMessage#whisper` stores them. */
   whisper: string[];
   /** The id of the user who created it (the stored `author` field). */
   #author: string;
@@ -190,8 +190,8 @@ class FakeMessage {
     this.#rolls.forEach((r) => FakeRoll.fromJSON(r));
     this.speaker = data["speaker"];
     const whisper = data["whisper"] ?? [];
-    if (!Array.isArray(whisper) || whisper.some((u) => typeof u !== "string"))
-      throw new HarnessRefusal(`ChatMessage [${id}] whisper: must be a list of user ids`);
+    if (!Array.isArray(whisper) || whisper.some((id) => typeof id !== "string"))
+      throw new HarnessRefusal(`ChatMessage validation errors:\nwhisper: must be an array of user ids`);
     this.whisper = [...(whisper as string[])];
     this.#author = (data["author"] as string | undefined) ?? me().id;
   }
@@ -430,7 +430,6 @@ export function installChatFake(): void {
       return chatFake.activeGM;
     },
     get: (id: string) => chatFake.users.get(id),
-    /** `Collection#contents`: every user. */
     get contents() {
       return [...chatFake.users.values()];
     },

@@ -13,7 +13,8 @@ import type { SquadronSystemOver } from "../apps/air/battle/fixtures";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { requestResolution } from "../../src/apps/base/request";
-import { clearDialogRegistry } from "../../src/apps/base/registry";
+import { clearDialogRegistry, registerDialog } from "../../src/apps/base/registry";
+import { clearStageRegistry, stageActionById } from "../../src/combat/registry";
 import { registerSettings } from "../../src/base/settings";
 import { ALLOCATION, LINE_UP, SORTIES } from "../../src/apps/air/battle/dialogs";
 import { AIRBASE_REPAIR, DEEP_STRIKE, REPAIR } from "../../src/apps/air/missions/dialogs";
@@ -168,5 +169,19 @@ describe("zone distances", () => {
     const row = { squadron: f15.uuid, box: "deepStrike", targetZone: "Far", weaponKind: "", weaponName: "" };
     expect((await requestResolution(ALLOCATION.id, { side: "nato", zone: "North", rows: [row] })).ok).toBe(true);
     expect(airBattle(0)).toMatchObject({ missions: [{ squadron: f15.uuid, targetZone: "Far" }] });
+  });
+
+  it("stored once in the world, they serve the allocation opened from the tracker, with no macro argument (issue #17, item 7)", async () => {
+    const f15 = squadron("F-15", { range: 1 }, "p1");
+    await game.settings!.set("nobc", "airZoneDistances", { North: { Far: 1 } });
+    registerDialog(ALLOCATION);
+    chatFake.setUsers("p1");
+    // The tracker's button runs the stage action, which opens the dialog without arguments.
+    const opened = await stageActionById(ALLOCATION.id)!.run();
+    expect(opened).not.toBeNull();
+    const row = { squadron: f15.uuid, box: "deepStrike", targetZone: "Far", weaponKind: "", weaponName: "" };
+    expect((await requestResolution(ALLOCATION.id, { side: "nato", zone: "North", rows: [row] })).ok).toBe(true);
+    expect(airBattle(0)).toMatchObject({ missions: [{ squadron: f15.uuid, targetZone: "Far" }] });
+    clearStageRegistry();
   });
 });

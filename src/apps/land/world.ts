@@ -13,6 +13,7 @@ import { currentTurnPosition } from "../../combat/current";
 import { allowed, denied, type Access, type Denied } from "../base/controller";
 import { phrase } from "../../rules/resolution";
 import { SIDE_LABELS } from "../../view/labels";
+import type { RecoveryOptions } from "../../rules/nobc/land/options";
 
 export interface LandWorld {
   readonly field: Battlefield;
@@ -21,6 +22,8 @@ export interface LandWorld {
   readonly isGM: boolean;
   /** The game turn of the `nobcTurn` Combat, or null when there is none. */
   readonly turn: number | null;
+  /** The world's reading of HQ recovery with cards that add nothing (default: cap and keep them in hand); read by the recovery dialog. */
+  readonly recovery?: RecoveryOptions;
 }
 
 /** The turn of the `nobcTurn` Combat (the viewed one first), or null when there is none. */

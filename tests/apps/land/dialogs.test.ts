@@ -19,12 +19,14 @@ import { at, specs } from "./fixture";
 import { phrase, type Phrase } from "../../../src/rules/resolution";
 import { say } from "../../../src/base/foundry";
 import { RefusedError } from "../../../src/base/errors";
+import { registerSettings } from "../../../src/base/settings";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
 
 function build(): void {
   harness.reset();
+  registerSettings();
   sheetsFake.reset();
   chatFake.reset();
   // A player's Submit is a request the GM answers by the dialog's registered id
@@ -149,6 +151,42 @@ describe("Resupply and HQ recovery dialogs", () => {
         { type: "cardDiscarded", card: "Actor.h1.Item.sig1" },
       ],
     ]);
+  });
+});
+
+describe("HQ recovery with more cards than can add a level (issue #17, item 8)", () => {
+  // I Corps at level 3 of 4: the free level reaches 4, so its Signals card adds nothing.
+  const oneBelowMax = () => actors.get("h1")!.update({ "system.level.value": 3 });
+  const playSignals = { "play:Actor.h1.Item.sig1": true };
+
+  it("by default is accepted, capped at the maximum, with a warning naming the card kept in hand (not discarded)", async () => {
+    await oneBelowMax();
+    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") }))!;
+    await recovery.change(playSignals);
+    const context = (await (recovery as unknown as { _prepareContext(): Promise<Raw> })._prepareContext());
+    const warning = say(phrase("NOBC.Land.Recovery.KeptWarning", { hq: "I Corps", count: 1, cards: "Fernmelder" }));
+    expect(context["warning"]).toBe(warning);
+    expect(context["canPost"]).toBe(true);
+    const message = (await recovery.resolve()) as { system: { effects: unknown[] } };
+    // The free level only; the Signals card stays in the HQ's hand (no cardDiscarded).
+    expect(message.system.effects).toEqual([{ type: "hqLevel", actor: A("h1"), delta: 1 }]);
+    // The card shows the warning among its inputs.
+    const card = sheetsFake.rendered.find((r) => r.path.includes("chat"))!.data as { inputs: { label: string; value: string }[] };
+    expect(card.inputs.at(-1)).toEqual({ label: say(phrase("NOBC.Land.Recovery.Warning")), value: warning });
+  });
+
+  it("with the strict world setting is refused whole, posting nothing", async () => {
+    await oneBelowMax();
+    await game.settings!.set("nobc", "recoveryRefusesWastedCards", true);
+    const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") }))!;
+    await recovery.change(playSignals);
+    expect(await recovery.resolve()).toBeNull();
+    expect(warnings()[0]).toContain("NOBC.Rules.Land.Resupply.Refusal.cardsWasted");
+    expect(chatFake.messages.size).toBe(0);
+  });
+
+  it("the setting is a world setting, off by default, shown in the settings window", () => {
+    expect(game.settings!.get("nobc", "recoveryRefusesWastedCards")).toBe(false);
   });
 });
 

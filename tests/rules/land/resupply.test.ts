@@ -257,7 +257,7 @@ const card = (id: string, category: SupportCardCategory = "signals") => ({ id, s
 describe("recoverHq (seed 000 Land War QRS, 6. HQ Recovery)", () => {
   it("recovers one level with no card", () => {
     const r = unwrap(recoverHq({ hq: hq(2) }));
-    expect(r.outcome).toEqual({ gained: 1, newLevel: 3 });
+    expect(r.outcome).toEqual({ gained: 1, newLevel: 3, kept: [] });
     expect(r.effects).toEqual([{ type: "hqLevel", actor: "hq", delta: 1 }]);
   });
 
@@ -277,20 +277,46 @@ describe("recoverHq (seed 000 Land War QRS, 6. HQ Recovery)", () => {
 
   it("never rises above the maximum level", () => {
     const r = unwrap(recoverHq({ hq: hq(6) }));
-    expect(r.outcome).toEqual({ gained: 0, newLevel: 6 });
+    expect(r.outcome).toEqual({ gained: 0, newLevel: 6, kept: [] });
     expect(r.effects).toEqual([]);
     expect(r.breakdown.at(-1)).toMatchObject({ text: phrase("NOBC.Rules.Land.Resupply.Capped"), value: -1 });
   });
 
-  it("refuses cards that could add no level (decision)", () => {
-    expect(codes(recoverHq({ hq: hq(5), cards: [card("c1")] }))).toEqual(["cardsWasted"]);
-    expect(codes(recoverHq({ hq: hq(4), cards: [card("c1"), card("c2")] }))).toEqual(["cardsWasted"]);
-    expect(unwrap(recoverHq({ hq: hq(4), cards: [card("c1")] })).outcome.newLevel).toBe(6);
+  it("caps at the maximum and keeps in hand the cards that add no level, the ones played last (default reading)", () => {
+    const one = unwrap(recoverHq({ hq: hq(4), cards: [card("c1"), card("c2", "logistics")] }));
+    expect(one.outcome).toEqual({ gained: 2, newLevel: 6, kept: ["c2"] });
+    // Only the card that counts is discarded: the kept one stays in the HQ's hand.
+    expect(one.effects).toEqual([
+      { type: "hqLevel", actor: "hq", delta: 2 },
+      { type: "cardDiscarded", card: "c1" },
+    ]);
+    expect(one.breakdown.map((l) => [l.text.key, l.value])).toEqual([
+      ["NOBC.Rules.Land.Resupply.Recovery", 1],
+      ["NOBC.Rules.Land.Resupply.Card", 1],
+      ["NOBC.Rules.Land.Resupply.CardKept", 0],
+    ]);
+    // At the maximum already: the free level is capped, every card is kept.
+    const full = unwrap(recoverHq({ hq: hq(6), cards: [card("c1")] }));
+    expect(full.outcome).toEqual({ gained: 0, newLevel: 6, kept: ["c1"] });
+    expect(full.effects).toEqual([]);
+    // One below: the free level counts, both cards are kept.
+    const below = unwrap(recoverHq({ hq: hq(5), cards: [card("c1"), card("c2")] }));
+    expect(below.outcome).toEqual({ gained: 1, newLevel: 6, kept: ["c1", "c2"] });
+    expect(below.effects).toEqual([{ type: "hqLevel", actor: "hq", delta: 1 }]);
+  });
+
+  it("the strict reading (world setting) refuses the whole recovery when a card could add no level", () => {
+    const strict = { refuseWastedCards: true };
+    expect(codes(recoverHq({ hq: hq(5), cards: [card("c1")] }, strict))).toEqual(["cardsWasted"]);
+    expect(codes(recoverHq({ hq: hq(4), cards: [card("c1"), card("c2")] }, strict))).toEqual(["cardsWasted"]);
+    const fits = unwrap(recoverHq({ hq: hq(4), cards: [card("c1")] }, strict));
+    expect(fits.outcome).toEqual({ gained: 2, newLevel: 6, kept: [] });
+    expect(unwrap(recoverHq({ hq: hq(4), cards: [card("c1"), card("c2")] }, { refuseWastedCards: false })).outcome.kept).toEqual(["c2"]);
   });
 
   it("WP HQs outside East Germany and Czechoslovakia recover nothing, and may not waste cards", () => {
     const r = unwrap(recoverHq({ hq: { ...hq(2, 6, false), side: "wp" } }));
-    expect(r.outcome).toEqual({ gained: 0, newLevel: 2 });
+    expect(r.outcome).toEqual({ gained: 0, newLevel: 2, kept: [] });
     expect(r.effects).toEqual([]);
     expect(r.breakdown).toHaveLength(1);
     expect(codes(recoverHq({ hq: { ...hq(2, 6, false), side: "wp" }, cards: [{ ...card("c1"), side: "wp" }] }))).toEqual(["cannotRecover"]);
@@ -322,6 +348,9 @@ describe("recoverHq (seed 000 Land War QRS, 6. HQ Recovery)", () => {
           if (!r.ok) return;
           expect(r.value.outcome.newLevel).toBeLessThanOrEqual(max);
           expect(r.value.outcome.gained).toBeGreaterThanOrEqual(0);
+          // Every card played is either discarded (it added a level) or kept in hand, never both.
+          const discarded = r.value.effects.filter((e) => e.type === "cardDiscarded").length;
+          expect(discarded + r.value.outcome.kept.length).toBe(n);
         },
       ),
     );

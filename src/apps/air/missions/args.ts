@@ -28,6 +28,12 @@ export const airbaseRepairArgs = z.strictObject(
 /** `{ airbase, hits }`: an airfield overrun on the main map. */
 export const overrunArgs = z.strictObject({ airbase: uuid, hits: count(1) }, { error: "NOBC.Validation.Args.OverrunObject" });
 
+/** `{ side?, airbase? }`: the overrun dialog, opened for one airbase (as the map's offer does). */
+export const overrunOpenArgs = z.strictObject(
+  { side: side.optional(), airbase: uuid.optional() },
+  { error: "NOBC.Validation.Args.SideObject" },
+);
+
 export type SideArgs = z.infer<typeof sideArgs>;
 
 /** A refusal says, as one phrase, which macro refused and every problem, each naming its field. */

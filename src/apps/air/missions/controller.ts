@@ -9,17 +9,20 @@ import { opened, type DialogController } from "../../base/controller";
 import type { SideArgs } from "./args";
 import { gmOnly, readMissionWorld, sideFor, type MissionWorld, type SideAssets } from "./world";
 
-type MissionController<S> = DialogController<S, MissionWorld, SideArgs>;
+type MissionController<S, A extends SideArgs = SideArgs> = DialogController<S, MissionWorld, A>;
 
 /**
  * What differs from one mission dialog to the next. Each has a state schema: the GM checks a
  * request's state with it (a player's, or another GM's when this one is the active GM).
  */
-export type MissionParts<S> = Pick<MissionController<S>, "template" | "title" | "open" | "access" | "context" | "change" | "submit"> & {
+export type MissionParts<S, A extends SideArgs = SideArgs> = Pick<
+  MissionController<S, A>,
+  "template" | "title" | "open" | "access" | "context" | "change" | "submit"
+> & {
   readonly stateSchema: z.ZodType<S>;
 };
 
-export function missionController<S>(parts: MissionParts<S>): MissionController<S> {
+export function missionController<S, A extends SideArgs = SideArgs>(parts: MissionParts<S, A>): MissionController<S, A> {
   return {
     icon: "fa-solid fa-plane",
     classes: ["nobc", "nobc-air-missions"],
@@ -44,12 +47,14 @@ export function forSideOwners<S extends { readonly side: Side }>(
   };
 }
 
-/** The umpire's dialogs: a GM only; `initial` gets the side asked for, if any. */
-export function forUmpire<S>(initial: (world: MissionWorld, side: Side | undefined) => S): Pick<MissionController<S>, "open" | "access"> {
+/** The umpire's dialogs: a GM only; `initial` gets the side asked for, if any, and the whole arguments. */
+export function forUmpire<S, A extends SideArgs = SideArgs>(
+  initial: (world: MissionWorld, side: Side | undefined, args: A) => S,
+): Pick<MissionController<S, A>, "open" | "access"> {
   return {
     open(world, args) {
       const gm = gmOnly(world);
-      return gm.ok ? opened(initial(world, args.side)) : gm;
+      return gm.ok ? opened(initial(world, args.side, args)) : gm;
     },
     access: (_state, world) => gmOnly(world),
   };

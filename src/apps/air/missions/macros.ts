@@ -15,7 +15,8 @@ import { initialAirbaseRepair, type AirbaseRepairState } from "./airbase-repair/
 import { postOverrun } from "./overrun/state";
 import type { RepairState } from "./repair/state";
 import { casReturnPost, handOverPost } from "./steps";
-import { airbaseRepairArgs, overrunArgs, parseArgs, repairArgs, sideArgs, type ParsedArgs } from "./args";
+import { airbaseRepairArgs, overrunArgs, overrunOpenArgs, parseArgs, repairArgs, sideArgs, type ParsedArgs } from "./args";
+import type { z } from "zod";
 import { AIRBASE_REPAIR, CAPACITY, DEEP_STRIKE, OVERRUN, PARADROP, REPAIR } from "./dialogs";
 import { gmOnly, readMissionWorld, type MissionWorld } from "./world";
 import type { Checked } from "../../../rules/resolution";
@@ -47,9 +48,9 @@ export function returnCas(): Promise<boolean> {
   return post(gmOnly, casReturnPost);
 }
 
-function opener(entry: DialogEntry, macro: string) {
+function opener(entry: DialogEntry, macro: string, schema: z.ZodType<object> = sideArgs) {
   return async (raw?: unknown): Promise<NobcDialog | null> => {
-    const a = args(parseArgs(sideArgs, raw, macro));
+    const a = args(parseArgs(schema, raw, macro));
     return a === undefined ? null : openDialog(entry, a);
   };
 }
@@ -59,7 +60,7 @@ export const openDeepStrike = opener(DEEP_STRIKE, "openDeepStrike");
 export const openRepair = opener(REPAIR, "openRepair");
 export const openAirbaseRepair = opener(AIRBASE_REPAIR, "openAirbaseRepair");
 export const openCapacity = opener(CAPACITY, "openCapacity");
-export const openOverrun = opener(OVERRUN, "openOverrun");
+export const openOverrun = opener(OVERRUN, "openOverrun", overrunOpenArgs);
 
 /**
  * `repairSide({ side, automatic? })`: asks the active GM to roll every damaged squadron of the side

@@ -4,7 +4,8 @@
  */
 import { hqById, hqsFor, type LandWorld } from "../world";
 import { options, previewView, type OptionView, type PreviewView, type Translator } from "../view";
-import { recoveryCards, mayRecoverNow, recoveryResolution, type RecoveryState } from "./state";
+import { keptCardsWarning, recoveryCards, mayRecoverNow, recoveryResolution, type RecoveryState } from "./state";
+import { speak } from "../../../words/phrase";
 import { categoryLabelKey } from "../../../view/labels";
 
 export interface RecoveryView extends PreviewView {
@@ -21,12 +22,16 @@ export interface RecoveryView extends PreviewView {
     readonly field: string;
     readonly played: boolean;
   }[];
+  /** The cards that add no level and stay in hand, named; null when every card played counts. */
+  readonly warning: string | null;
 }
 
 export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Translator): RecoveryView {
   const { field } = world;
   const hq = hqById(field, state.hq);
   const recover = hq === undefined ? { mayRecover: false, fromMap: false } : mayRecoverNow(field, hq);
+  const resolved = recoveryResolution(field, state, world.recovery);
+  const warning = resolved.ok ? keptCardsWarning(field, state, resolved.value.outcome.kept) : null;
   return {
     hqs: options(
       hqsFor(world).map((h) => [h.id, h.name] as const),
@@ -43,6 +48,7 @@ export function recoveryContext(world: LandWorld, state: RecoveryState, i18n: Tr
       field: `play:${c.id}`,
       played: state.cards.includes(c.id),
     })),
-    ...previewView(recoveryResolution(field, state), field, i18n, "NOBC.Land.Recovery.Intro", true),
+    warning: warning === null ? null : speak(warning, i18n),
+    ...previewView(resolved, field, i18n, "NOBC.Land.Recovery.Intro", true),
   };
 }

@@ -5,6 +5,7 @@ import { boundedList, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
 import { recoveryContext } from "./context";
+import { recoveryOptions } from "../../../base/settings";
 import { recoveryCard, recoveryFromForm, type RecoveryState } from "./state";
 
 /** The state a request carries: the HQ and the cards it plays (held cards only, checked on the GM's read). */
@@ -17,7 +18,8 @@ export const recoveryController: DialogController<RecoveryState, LandWorld, HqAr
   classes: ["nobc", "nobc-land"],
   width: 680,
   submitAction: "post",
-  read: readLandWorld,
+  // The world's reading of cards that add no level, from the setting of the client that reads (the GM's counts).
+  read: (user) => ({ ...readLandWorld(user), recovery: recoveryOptions() }),
   stateSchema: recoveryStateSchema,
   open(world, args) {
     const hq = hqToOpen(world, args.hq);

@@ -5,7 +5,8 @@
 import type { ActorRef, CardRef } from "../../../rules/ids";
 import { HQ_RECOVERY_CARDS, recoverHq, type RecoverHqInput, type RecoverHqOutcome } from "../../../rules/nobc/land/resupply";
 import type { LandHq } from "../../../rules/nobc/land/types";
-import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
+import type { RecoveryOptions } from "../../../rules/nobc/land/options";
 import { speak } from "../../../words/phrase";
 import { hqMayRecover } from "../../../map/rules-view";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
@@ -69,9 +70,24 @@ export function recoveryInput(field: Battlefield, state: RecoveryState): Checked
   return { ok: true, value: { hq: { ...hq, mayRecover: mayRecoverNow(field, hq).mayRecover }, cards } };
 }
 
-export function recoveryResolution(field: Battlefield, state: RecoveryState): Checked<Resolution<RecoverHqOutcome>> {
+export function recoveryResolution(
+  field: Battlefield,
+  state: RecoveryState,
+  options?: RecoveryOptions,
+): Checked<Resolution<RecoverHqOutcome>> {
   const input = recoveryInput(field, state);
-  return input.ok ? recoverHq(input.value) : input;
+  return input.ok ? recoverHq(input.value, options) : input;
+}
+
+/** The warning naming the cards that add no level and stay in the HQ's hand, or null when every card counts. */
+export function keptCardsWarning(field: Battlefield, state: RecoveryState, kept: readonly CardRef[]): Phrase | null {
+  if (kept.length === 0) return null;
+  const hq = hqById(field, state.hq);
+  return phrase("NOBC.Land.Recovery.KeptWarning", {
+    hq: hq?.name ?? state.hq,
+    count: kept.length,
+    cards: kept.map((id) => field.names.get(id) ?? id).join(", "),
+  });
 }
 
 export function recoveryInputs(field: Battlefield, state: RecoveryState, i18n: Translator): CardInputLine[] {
@@ -85,16 +101,20 @@ export function recoveryInputs(field: Battlefield, state: RecoveryState, i18n: T
 
 /** The card Post puts in chat (once a turn for this HQ), or every refusal. */
 export function recoveryCard(world: LandWorld, state: RecoveryState, i18n: Translator): Checked<Card> {
-  const checked = recoveryResolution(world.field, state);
+  const checked = recoveryResolution(world.field, state, world.recovery);
   if (!checked.ok) return checked;
-  const { gained, newLevel } = checked.value.outcome;
+  const { gained, newLevel, kept } = checked.value.outcome;
+  const warning = keptCardsWarning(world.field, state, kept);
   return {
     ok: true,
     value: {
       title: i18n.format("NOBC.Land.Recovery.CardTitle", { hq: hqById(world.field, state.hq)?.name ?? state.hq }),
       resolution: checked.value,
       outcome: speak(phrase("NOBC.Land.Recovery.Outcome", { count: gained, level: newLevel }), i18n),
-      inputs: recoveryInputs(world.field, state, i18n),
+      inputs: [
+        ...recoveryInputs(world.field, state, i18n),
+        ...(warning === null ? [] : [{ label: i18n.localize("NOBC.Land.Recovery.Warning"), value: speak(warning, i18n) }]),
+      ],
       ...oncePerTurn("recovery", state.hq, world.turn),
     },
   };

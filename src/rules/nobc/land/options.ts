@@ -50,3 +50,16 @@ export function optionsSection<K extends keyof RulesOptions>(
   if (!whole) return { value: options as Partial<RulesOptions[K]>, field: "options" };
   return { value: (options as RulesOptionsInput)[section] ?? {}, field: `options.${section}` };
 }
+
+/**
+ * HQ recovery (seed 000, Land War QRS, 6. HQ Recovery): cards played beyond what can add a level.
+ * Kept apart from `RulesOptions`, which a ground combat's request carries whole: recovery's reading
+ * has nothing to do with a combat. The world's setting gives it (`recoveryOptions()`).
+ */
+export interface RecoveryOptions {
+  /** Refuse the whole recovery when a card could add no level (the strict reading), instead of capping and keeping those cards in hand. */
+  readonly refuseWastedCards?: boolean;
+}
+
+/** The default: cap the level and keep the extra cards in hand (docs/rules-decisions.md, HQ recovery). */
+export const DEFAULT_RECOVERY_OPTIONS: Required<RecoveryOptions> = { refuseWastedCards: false };

@@ -10,6 +10,7 @@ import { sizeName } from "./words";
 import type { LandHq, LandUnit, SupportCard, SupportCardCategory, UnitSize } from "./types";
 import { tableEntry } from "../../validate";
 import { nationalityName } from "../../nationalities";
+import { DEFAULT_RECOVERY_OPTIONS, type RecoveryOptions } from "./options";
 
 const PHASE = `${SEEDS.nobc}, Land War QRS: 6. Resupply & HQ Recovery`;
 const DECISIONS = "docs/rules-decisions.md";
@@ -230,12 +231,23 @@ export interface RecoverHqInput {
 export interface RecoverHqOutcome {
   gained: number;
   newLevel: number;
+  /**
+   * Cards played that could add no level (the HQ would pass its maximum): the HQ keeps them in hand,
+   * so they are not discarded (docs/rules-decisions.md, HQ recovery). Empty unless the world's
+   * reading caps instead of refusing.
+   */
+  kept: string[];
 }
 
-/** An HQ's recovery after resupply: one level, one more per card played, never above its maximum. */
-export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOutcome>> {
+/**
+ * An HQ's recovery after resupply: one level, one more per card played, never above its maximum.
+ * Cards beyond what can add a level are kept in hand with a breakdown line each (the cards played
+ * last), or the whole recovery is refused when `options.refuseWastedCards` is set (a world setting).
+ */
+export function recoverHq(input: RecoverHqInput, options: RecoveryOptions = {}): Checked<Resolution<RecoverHqOutcome>> {
   const { hq } = input;
   const cards = input.cards ?? [];
+  const strict = options.refuseWastedCards ?? DEFAULT_RECOVERY_OPTIONS.refuseWastedCards;
   const checks = new RefusalList();
   if (!Number.isInteger(hq.maxLevel) || hq.maxLevel < 0) {
     checks.add(
@@ -273,26 +285,27 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
       checks.add("cardNotHeld", phrase("NOBC.Rules.Land.Resupply.Refusal.cardNotHeld", { card: card.id, hq: hq.name }), field);
     }
   });
+  // Cards that can add a level: as many as fit between the level after the free one and the maximum.
+  const useful = checks.empty ? Math.max(0, Math.min(HQ_RECOVERY.maxCards, hq.maxLevel - hq.level - HQ_RECOVERY.base)) : 0;
   if (!hq.mayRecover && cards.length > 0) {
     checks.add("cannotRecover", phrase("NOBC.Rules.Land.Resupply.Refusal.cannotRecover", { hq: hq.name }), "cards");
-  } else if (checks.empty) {
-    const useful = Math.max(0, Math.min(HQ_RECOVERY.maxCards, hq.maxLevel - hq.level - HQ_RECOVERY.base));
-    if (cards.length > useful) {
-      checks.add(
-        "cardsWasted",
-        phrase("NOBC.Rules.Land.Resupply.Refusal.cardsWasted", {
-          hq: hq.name,
-          level: hq.level,
-          max: hq.maxLevel,
-          count: useful,
-          played: cards.length,
-        }),
-        "cards",
-      );
-    }
+  } else if (checks.empty && strict && cards.length > useful) {
+    checks.add(
+      "cardsWasted",
+      phrase("NOBC.Rules.Land.Resupply.Refusal.cardsWasted", {
+        hq: hq.name,
+        level: hq.level,
+        max: hq.maxLevel,
+        count: useful,
+        played: cards.length,
+      }),
+      "cards",
+    );
   }
 
   return checks.result(() => {
+    const used = cards.slice(0, useful);
+    const kept = cards.slice(useful);
     const breakdown: BreakdownLine[] = [];
     if (!hq.mayRecover) {
       breakdown.push({
@@ -302,22 +315,29 @@ export function recoverHq(input: RecoverHqInput): Checked<Resolution<RecoverHqOu
       });
     } else {
       breakdown.push({ text: phrase("NOBC.Rules.Land.Resupply.Recovery"), value: HQ_RECOVERY.base, source: PHASE });
-      for (const card of cards) {
+      for (const card of used) {
         breakdown.push({
           text: phrase("NOBC.Rules.Land.Resupply.Card", { card: card.id, category: categoryName(card.category) }),
           value: HQ_RECOVERY.perCard,
           source: PHASE,
         });
       }
+      for (const card of kept) {
+        breakdown.push({
+          text: phrase("NOBC.Rules.Land.Resupply.CardKept", { card: card.id, category: categoryName(card.category) }),
+          value: 0,
+          source: `${PHASE}; ${DECISIONS}: HQ recovery`,
+        });
+      }
     }
-    const wanted = hq.mayRecover ? HQ_RECOVERY.base + HQ_RECOVERY.perCard * cards.length : 0;
+    const wanted = hq.mayRecover ? HQ_RECOVERY.base + HQ_RECOVERY.perCard * used.length : 0;
     const gained = Math.min(wanted, hq.maxLevel - hq.level);
     if (gained < wanted) {
       breakdown.push({ text: phrase("NOBC.Rules.Land.Resupply.Capped"), value: gained - wanted, source: `${DECISIONS}: HQ recovery` });
     }
     const effects: LandEffect[] = [];
     if (gained > 0) effects.push({ type: "hqLevel", actor: hq.id, delta: gained });
-    effects.push(...discardsAfterUse(cards));
-    return { breakdown, rolls: [], outcome: { gained, newLevel: hq.level + gained }, effects };
+    effects.push(...discardsAfterUse(used));
+    return { breakdown, rolls: [], outcome: { gained, newLevel: hq.level + gained, kept: kept.map((c) => c.id) }, effects };
   });
 }

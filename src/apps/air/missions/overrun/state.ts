@@ -7,6 +7,7 @@ import { speak } from "../../../../words/phrase";
 import { formText, type FormValues } from "../../../base/controller";
 import { refusal, type Translator, type MissionCard } from "../view";
 import type { MissionWorld } from "../world";
+import type { SideArgs } from "../args";
 
 export interface OverrunState {
   readonly airbase: string | null;
@@ -14,8 +15,15 @@ export interface OverrunState {
   readonly hits: string;
 }
 
-export function initialOverrun(world: MissionWorld): OverrunState {
-  return { airbase: world.airbases[0]?.id ?? null, hits: "1" };
+/** What the dialog may be opened with: a side (unused) and the airbase the map's offer names. */
+export interface OverrunOpenArgs extends SideArgs {
+  readonly airbase?: string;
+}
+
+/** The airbase asked for when the world has it, else the first; one hit typed (the umpire decides). */
+export function initialOverrun(world: MissionWorld, airbase?: string): OverrunState {
+  const chosen = world.airbases.find((a) => a.id === airbase) ?? world.airbases[0];
+  return { airbase: chosen?.id ?? null, hits: "1" };
 }
 
 export function readOverrun(state: OverrunState, form: FormValues): OverrunState {
