@@ -32,6 +32,7 @@ import { currentTurnPosition } from "./combat/current";
 import { setCardClock } from "./queries/card-actions";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
+import { readBoard } from "./world/board";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
@@ -172,7 +173,10 @@ Hooks.once("init", () => {
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
-    applyEffects: gmOnly(applyEffects),
+    // A macro's map effects land on the viewed scene, read once per call.
+    applyEffects: gmOnly((effects: Parameters<typeof applyEffects>[0], board?: Parameters<typeof applyEffects>[1]) =>
+      applyEffects(effects, board ?? readBoard(effects)),
+    ),
     applyPlan: gmOnly(applyPlan),
     planEffects,
     migrate: migrateWorld,

@@ -277,7 +277,7 @@ const YES: Decision = { ok: true };
 
 /**
  * May `requester` act on a card touching `touched`? A GM; else the owner of every touched document.
- * A card touching no document (map notes only) has no owner: only the user who asked for it.
+ * A card touching no document (only the map: a minefield, a bridge) has no owner: only the user who asked for it.
  */
 function mayAct(requester: Requester, card: CardFlags, touched: readonly string[], owned: ReadonlyMap<string, boolean>): boolean {
   if (requester.isGM) return true;
@@ -318,16 +318,18 @@ const UNKNOWN_OUTCOME = "NOBC.CardLife.Refused.unknownOutcome";
  * May `requester` apply the card? Only a pending card, and only a GM or a user who owns every
  * document the effects touch (`owned`: UUID → whether the requester owns it; missing = no; a card
  * touching none: the user who asked for it). A player also not a card of unknown outcome, nor one
- * `cardExpiry` finds too old at `now`.
+ * `cardExpiry` finds too old at `now`. `touched` is what the GM planned to write (the effects' documents
+ * and the units a map effect reaches, src/queries/card-actions.ts).
  */
 export function mayApply(
   requester: Requester,
   card: CardFlags,
   owned: ReadonlyMap<string, boolean>,
   now: TurnClock | null = null,
+  touched: readonly string[] = touchedDocuments(card.effects),
 ): Decision {
   if (card.state !== "pending") return { ok: false, reason: "NOBC.Chat.Refused.notPending" };
-  if (!mayAct(requester, card, touchedDocuments(card.effects), owned)) return { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  if (!mayAct(requester, card, touched, owned)) return { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
   if (requester.isGM) return YES;
   if (card.outcomeUnknown === true) return { ok: false, reason: UNKNOWN_OUTCOME };
   const expired = cardExpiry(card, now);

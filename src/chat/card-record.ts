@@ -9,7 +9,7 @@
  * of the item, shared with every field of it). Undoing it then would write back a value the later
  * card planned from, and the later card could never be undone truly.
  */
-import { EMPTY_PLAN, driftedDocuments, type SnapshotLookup, type WritePlan } from "../effects/apply";
+import { EMPTY_PLAN, driftedDocuments, mapStateKeyOf, mapStatePath, type SnapshotLookup, type WritePlan } from "../effects/apply";
 import { writePlanSchema } from "../schemas/write-plan";
 
 export interface KeyRelease {
@@ -56,12 +56,26 @@ function createdUuid(parentUuid: string | null, data: Readonly<Record<string, un
   return parentUuid === null ? `Item.${id}` : `${parentUuid}.Item.${id}`;
 }
 
-/** Every path a plan writes: `<uuid>#<field path>` for each change, `<uuid>#*` for an item created or deleted. */
+/**
+ * Every path a plan writes: `<uuid>#<field path>` for each change, `<uuid>#*` for an item or token
+ * created or deleted. A scene's map state key is one path whether set or removed
+ * (`Scene.x#flags.nobc.mapState.mines.0712`); the flag's format and empty parts, written with a
+ * scene's first map state, are no one's path.
+ */
 export function planPaths(plan: WritePlan): string[] {
   const out = new Set<string>();
   for (const u of [...plan.actorUpdates, ...plan.itemUpdates]) for (const field of Object.keys(u.changes)) out.add(path(u.uuid, field));
   for (const d of plan.itemDeletions) out.add(path(d.uuid, WHOLE));
   for (const c of plan.itemCreations) out.add(path(createdUuid(c.parentUuid, c.data), WHOLE));
+  for (const u of plan.sceneUpdates ?? []) {
+    for (const field of Object.keys(u.changes)) {
+      const at = mapStateKeyOf(field);
+      if (at !== undefined) out.add(path(u.uuid, mapStatePath(at.part, at.key)));
+    }
+  }
+  for (const d of plan.tokenDeletions ?? []) out.add(path(d.uuid, WHOLE));
+  for (const c of plan.tokenCreations ?? [])
+    out.add(path(`${c.parentUuid}.Token.${typeof c.data["_id"] === "string" ? c.data["_id"] : ""}`, WHOLE));
   return [...out];
 }
 

@@ -4,8 +4,12 @@
  * document class (see docs/decisions/foundry-documents.md, "One write path"). Undo is
  * `applyPlan(plan.inverse)`.
  *
- * Effects that happen on the map (retreats, minefields, bridges, contaminated hexes, …) are not
- * document changes: they come back as `notes` for the players or umpire to carry out by hand.
+ * What happens on the map is written too: minefields, destroyed bridges, cut autobahns and
+ * contaminated hexes as keys of the viewed scene's `nobc.mapState` flag (one `Scene.updateDocuments`
+ * call; the inverse puts back each key as it was), the supply of the units standing in a nuked hex,
+ * and an eliminated unit's tokens (deleted; Undo re-creates them with their whole source). The plan
+ * reads the scene from a `BoardSnapshot` taken once per action (docs/decisions/map-state.md).
+ * Retreats and the cards an HQ gives up still come back as `notes` for the players to carry out.
  */
 import { land } from "../rules/index";
 import type { Effect } from "../rules/effects";
@@ -14,18 +18,24 @@ import { errorText } from "../base/errors";
 import { notifyText, say } from "../base/foundry";
 import { phrase, type Phrase } from "../rules/resolution";
 import { touchedDocuments } from "../rules/effects";
+import type { HexRef } from "../rules/ids";
+import type { Side } from "../rules/nobc/land/types";
+import { HEX_LABEL } from "../map/hex-grid";
+import { MAP_STATE_FLAG, MAP_STATE_FORMAT, MAP_STATE_PARTS, readMapState, type MapStatePart } from "../map/map-state";
+import { SYSTEM_ID } from "../base/constants";
+import type { BoardSnapshot, TokenSnapshot } from "../view/board";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
   readonly uuid: string;
   readonly id: string;
-  readonly documentName: "Actor" | "Item";
+  readonly documentName: "Actor" | "Item" | "Scene" | "Token";
   readonly type: string;
   readonly name: string;
   readonly system: Readonly<Record<string, unknown>>;
   /** For an embedded Item: its parent actor's UUID (null for a world item). */
   readonly parentUuid?: string | null;
-  /** For an Item: its whole source, so a deleted card can be created again by undo. */
+  /** For an Item or a Token: its whole source, so a deleted one can be created again by undo; for a Scene: its flags. */
   readonly source?: Readonly<Record<string, unknown>>;
 }
 
@@ -51,12 +61,71 @@ export interface PlannedCreation {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** A set of writes: what `applyPlan` performs. */
+/** Changes to a world Scene's flags, as dotted paths (`flags.nobc.mapState.mines.0712`, or `….mines.-=0712` to remove). */
+export interface PlannedSceneUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly changes: Readonly<Record<string, unknown>>;
+}
+
+/** A token of a world Scene (`parentUuid`) to delete. */
+export interface PlannedTokenDeletion {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string;
+}
+
+/** A token to create in a world Scene (`parentUuid`): its whole source, `_id` included; created with `keepId`. */
+export interface PlannedTokenCreation {
+  readonly parentUuid: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A set of writes: what `applyPlan` performs. The scene and token rows are optional so that a
+ * record written before the map was kept (and a plan that touches no map) still reads as a plan.
+ */
 export interface WritePlan {
   readonly actorUpdates: readonly PlannedUpdate[];
   readonly itemUpdates: readonly PlannedUpdate[];
   readonly itemDeletions: readonly PlannedDeletion[];
   readonly itemCreations: readonly PlannedCreation[];
+  readonly sceneUpdates?: readonly PlannedSceneUpdate[];
+  readonly tokenDeletions?: readonly PlannedTokenDeletion[];
+  readonly tokenCreations?: readonly PlannedTokenCreation[];
+}
+
+export type { BoardSnapshot, TokenSnapshot } from "../view/board";
+
+/** The map rows of a plan, each only when it has any (so a plan without map writes keeps its old shape). */
+export function mapRows(plan: WritePlan): Pick<WritePlan, "sceneUpdates" | "tokenDeletions" | "tokenCreations"> {
+  return {
+    ...((plan.sceneUpdates ?? []).length > 0 ? { sceneUpdates: plan.sceneUpdates } : {}),
+    ...((plan.tokenDeletions ?? []).length > 0 ? { tokenDeletions: plan.tokenDeletions } : {}),
+    ...((plan.tokenCreations ?? []).length > 0 ? { tokenCreations: plan.tokenCreations } : {}),
+  };
+}
+
+/** The path of a map state key under a scene's flags. */
+export function mapStatePath(part: MapStatePart, key: string): string {
+  return `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}.${part}.${key}`;
+}
+
+/** The path that removes a map state key. */
+function mapStateRemoval(part: MapStatePart, key: string): string {
+  return `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}.${part}.-=${key}`;
+}
+
+/** A scene change path that sets or removes one map state key, as `{ part, key, removed }`; undefined for any other path. */
+export function mapStateKeyOf(path: string): { part: MapStatePart; key: string; removed: boolean } | undefined {
+  const prefix = `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}.`;
+  if (!path.startsWith(prefix)) return undefined;
+  const rest = path.slice(prefix.length).split(".");
+  if (rest.length !== 2) return undefined;
+  const part = rest[0] as MapStatePart;
+  if (!MAP_STATE_PARTS.includes(part)) return undefined;
+  const removed = rest[1]!.startsWith("-=");
+  return { part, key: removed ? rest[1]!.slice(2) : rest[1]!, removed };
 }
 
 /** Something the user must do by hand, or know: a lang key, its format data (`count` chooses a plural form), and the effect. */
@@ -75,6 +144,11 @@ export interface EffectPlan extends WritePlan {
   /** The writes that restore every changed value exactly, and re-create deleted cards. */
   readonly inverse: WritePlan;
   readonly notes: readonly EffectNote[];
+  /**
+   * Why the plan must not be written (no scene viewed for a map effect, a map state flag that cannot
+   * be read, a hex that is not a map label): when any, nothing of it is written.
+   */
+  readonly refusals: readonly Phrase[];
 }
 
 /** A document being changed: its snapshot, the working values by path, and each path's prior value. */
@@ -122,13 +196,85 @@ function updatesOf(workings: Iterable<Working>): { updates: PlannedUpdate[]; inv
   return { updates, inverse };
 }
 
+/** A map state key being changed: its part and key, and its new value (undefined: removed). */
+interface StateChange {
+  readonly part: MapStatePart;
+  readonly key: string;
+  value: unknown;
+}
+
 class Planner {
   private readonly actors = new Map<string, Working>();
   private readonly items = new Map<string, Working>();
   private readonly deletions = new Map<string, DocumentSnapshot>();
+  private readonly tokenDeletions = new Map<string, { token: TokenSnapshot; sceneUuid: string }>();
+  private readonly state = new Map<string, StateChange>();
+  /** The scene's map state flag as stored, once it was found readable (null: absent). */
+  private flag: Readonly<Record<string, unknown>> | null | undefined;
   readonly notes: EffectNote[] = [];
+  readonly refusals: Phrase[] = [];
+  private readonly refused = new Set<string>();
 
-  constructor(private readonly lookup: SnapshotLookup) {}
+  constructor(
+    private readonly lookup: SnapshotLookup,
+    private readonly board: BoardSnapshot | null | undefined,
+  ) {}
+
+  refuse(text: Phrase): void {
+    const id = JSON.stringify(text);
+    if (this.refused.has(id)) return;
+    this.refused.add(id);
+    this.refusals.push(text);
+  }
+
+  /**
+   * The scene whose map state a map effect writes, or undefined: no board given (a card being
+   * rendered only wants its notes) writes nothing; no scene viewed, or a flag that cannot be read,
+   * is a refusal.
+   */
+  scene(): NonNullable<BoardSnapshot["scene"]> | undefined {
+    if (this.board === undefined) return undefined;
+    const scene = this.board?.scene ?? null;
+    if (scene === null) {
+      this.refuse(phrase("NOBC.MapWrite.Refused.noScene"));
+      return undefined;
+    }
+    if (this.flag === undefined) {
+      const read = readMapState(scene.mapState);
+      if (read.problems.length > 0) {
+        this.refuse(phrase("NOBC.MapWrite.Refused.unreadable", { scene: scene.name }));
+        return undefined;
+      }
+      this.flag = scene.mapState === undefined || scene.mapState === null ? null : (scene.mapState as Record<string, unknown>);
+    }
+    return scene;
+  }
+
+  /** Sets (or with undefined removes) one key of the scene's map state. */
+  setState(part: MapStatePart, key: string, value: unknown): void {
+    const id = `${part}.${key}`;
+    const known = this.state.get(id);
+    if (known !== undefined) known.value = value;
+    else this.state.set(id, { part, key, value });
+  }
+
+  private priorState(part: MapStatePart, key: string): unknown {
+    const record = this.flag?.[part];
+    if (typeof record !== "object" || record === null || !Object.hasOwn(record, key)) return undefined;
+    return (record as Record<string, unknown>)[key];
+  }
+
+  /** The units standing in a hex on the board (none without a board). */
+  unitsIn(hex: HexRef): readonly string[] {
+    return this.board?.unitsIn.get(hex) ?? [];
+  }
+
+  /** Deletes every token of `actor` on the board's scene. */
+  deleteTokensOf(actor: string): void {
+    const scene = this.board?.scene;
+    if (scene === null || scene === undefined) return;
+    for (const token of this.board!.tokensOf.get(actor) ?? []) this.tokenDeletions.set(token.uuid, { token, sceneUuid: scene.uuid });
+  }
 
   note(key: string, effect: Effect, data: Record<string, string | number> = {}): void {
     this.notes.push({ key, data, effect });
@@ -227,16 +373,51 @@ class Planner {
     this.deletions.set(uuid, snap);
   }
 
+  /**
+   * The scene's changed map state keys as one update and its inverse. A key the scene did not hold
+   * is removed again by the inverse; one it held is put back. A scene with no map state yet gets
+   * the flag's format and empty parts with the first write (they stay after Undo: an empty state).
+   */
+  private sceneRows(): { updates: PlannedSceneUpdate[]; inverse: PlannedSceneUpdate[] } {
+    const scene = this.board?.scene;
+    if (scene === null || scene === undefined || this.state.size === 0) return { updates: [], inverse: [] };
+    const changes: Record<string, unknown> = {};
+    const undo: Record<string, unknown> = {};
+    for (const { part, key, value } of this.state.values()) {
+      const before = this.priorState(part, key);
+      if (sameValue(before, value)) continue;
+      if (value === undefined) changes[mapStateRemoval(part, key)] = null;
+      else changes[mapStatePath(part, key)] = structuredClone(value);
+      if (before === undefined) undo[mapStateRemoval(part, key)] = null;
+      else undo[mapStatePath(part, key)] = structuredClone(before);
+    }
+    if (Object.keys(changes).length === 0) return { updates: [], inverse: [] };
+    if (this.flag === null) {
+      const root = `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}`;
+      changes[`${root}.format`] = MAP_STATE_FORMAT;
+      for (const part of MAP_STATE_PARTS)
+        if (!Object.keys(changes).some((p) => p.startsWith(`${root}.${part}.`))) changes[`${root}.${part}`] = {};
+    }
+    return { updates: [{ uuid: scene.uuid, id: scene.id, changes }], inverse: [{ uuid: scene.uuid, id: scene.id, changes: undo }] };
+  }
+
   finish(): EffectPlan {
     const actors = updatesOf(this.actors.values());
     // A card both changed and discarded is only deleted; undo re-creates it as it was.
     const items = updatesOf([...this.items.values()].filter((w) => !this.deletions.has(w.snap.uuid)));
     const deleted = [...this.deletions.values()];
+    const scenes = this.sceneRows();
+    const tokens = [...this.tokenDeletions.values()];
     return {
       actorUpdates: actors.updates,
       itemUpdates: items.updates,
       itemDeletions: deleted.map((s) => ({ uuid: s.uuid, id: s.id, parentUuid: s.parentUuid ?? null })),
       itemCreations: [],
+      ...mapRows({
+        ...EMPTY_PLAN,
+        sceneUpdates: scenes.updates,
+        tokenDeletions: tokens.map(({ token, sceneUuid }) => ({ uuid: token.uuid, id: token.id, parentUuid: sceneUuid })),
+      }),
       inverse: {
         actorUpdates: actors.inverse,
         itemUpdates: items.inverse,
@@ -245,20 +426,30 @@ class Planner {
           parentUuid: s.parentUuid ?? null,
           data: structuredClone({ ...(s.source ?? { name: s.name, type: s.type, system: s.system }), _id: s.id }),
         })),
+        ...mapRows({
+          ...EMPTY_PLAN,
+          sceneUpdates: scenes.inverse,
+          tokenCreations: tokens.map(({ token, sceneUuid }) => ({
+            parentUuid: sceneUuid,
+            data: structuredClone({ ...token.source, _id: token.id }),
+          })),
+        }),
       },
       notes: this.notes,
+      refusals: this.refusals,
     };
   }
 }
 
-/** An effect carried out by hand on the map: the lang key of the note that says what to do. */
+/** An effect carried out by hand: the lang key of the note that says what to do. */
 interface MapNote {
   readonly note: string;
 }
 
 /**
- * How each kind of effect reaches the table: written to documents, announced as something to do on
- * the map (with the lang key of its note), or reported as a toolkit change no document holds yet. A
+ * How each kind of effect reaches the table: written (to documents, or to the viewed scene's map
+ * state and tokens), announced as something to do by hand (with the lang key of its note: a
+ * retreat, the cards an HQ gives up), or reported as a toolkit change no document holds yet. A
  * `Record` over the whole union, so a new effect type does not compile until it is placed here.
  */
 const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolkit">> = {
@@ -280,11 +471,11 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolki
   airbaseHits: "write",
   airDefence: "write",
   retreat: { note: "NOBC.EffectNote.retreat" },
-  minefield: { note: "NOBC.EffectNote.minefield" },
-  bridgeDestroyed: { note: "NOBC.EffectNote.bridgeDestroyed" },
-  autobahnCut: { note: "NOBC.EffectNote.autobahnCut" },
-  contaminated: { note: "NOBC.EffectNote.contaminated" },
-  supplyCountersEliminated: { note: "NOBC.EffectNote.supplyCountersEliminated" },
+  minefield: "write",
+  bridgeDestroyed: "write",
+  autobahnCut: "write",
+  contaminated: "write",
+  supplyCountersEliminated: "write",
   hqCardsLost: { note: "NOBC.EffectNote.hqCardsLost" },
   targetHits: { note: "NOBC.EffectNote.targetHits" },
   airDamage: "toolkit",
@@ -360,7 +551,41 @@ function planOne(p: Planner, effect: Effect): void {
       const w = p.actor(effect.actor, ["unit"], effect);
       if (w === undefined) return;
       p.set(w, "strength.value", 0);
-      return p.note("NOBC.EffectNote.eliminated", effect, { name: w.snap.name });
+      // Its tokens leave the viewed scene (Undo puts them back as they were).
+      return p.deleteTokensOf(w.snap.uuid);
+    }
+    case "minefield": {
+      const hex = mapHex(p, effect.hex);
+      if (hex === undefined || p.scene() === undefined) return;
+      if (!effect.present) return p.setState("mines", hex, undefined);
+      if (effect.side === undefined) return p.refuse(phrase("NOBC.MapWrite.Refused.minefieldSide", { hex }));
+      return p.setState("mines", hex, { side: effect.side satisfies Side });
+    }
+    case "bridgeDestroyed": {
+      const key = mapHexside(p, effect.hexside);
+      if (key === undefined || p.scene() === undefined) return;
+      return p.setState("destroyedBridges", key, true);
+    }
+    case "autobahnCut": {
+      const hex = mapHex(p, effect.hex);
+      if (hex === undefined || p.scene() === undefined) return;
+      return p.setState("cutAutobahn", hex, true);
+    }
+    case "contaminated": {
+      const hex = mapHex(p, effect.hex);
+      if (hex === undefined || p.scene() === undefined) return;
+      return p.setState("contaminated", hex, true);
+    }
+    case "supplyCountersEliminated": {
+      // NOBC's supply counters are the supply points units carry: every unit standing there loses them.
+      if (p.scene() === undefined) return;
+      for (const hex of effect.hexes) {
+        for (const unit of p.unitsIn(hex)) {
+          const w = p.actor(unit, ["unit"], effect);
+          if (w !== undefined) p.set(w, "supply", 0);
+        }
+      }
+      return;
     }
     case "supply": {
       const w = p.actor(effect.actor, ["unit"], effect);
@@ -448,13 +673,31 @@ function planOne(p: Planner, effect: Effect): void {
   }
 }
 
+/** A hex an effect names as a map state key, or undefined (refused) when it is not a map label. */
+function mapHex(p: Planner, hex: string): HexRef | undefined {
+  if (HEX_LABEL.test(hex)) return hex;
+  p.refuse(phrase("NOBC.MapWrite.Refused.badHex", { hex }));
+  return undefined;
+}
+
+/** A hexside an effect names as its map state key ("a|b", labels sorted), or undefined (refused). */
+function mapHexside(p: Planner, hexside: string): string | undefined {
+  const [a, b, ...rest] = hexside.split("|");
+  if (a === undefined || b === undefined || rest.length > 0 || !HEX_LABEL.test(a) || !HEX_LABEL.test(b) || a === b) {
+    p.refuse(phrase("NOBC.MapWrite.Refused.badHexside", { hexside }));
+    return undefined;
+  }
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}
+
 /**
- * Plans the writes for a list of effects, in order, over the documents `lookup` returns.
- * Strength, level, supply and air defence stay within 0..their maximum; the inverse holds the exact
- * prior values. Pure: reads snapshots only.
+ * Plans the writes for a list of effects, in order, over the documents `lookup` returns and the
+ * scene `board` holds. Strength, level, supply and air defence stay within 0..their maximum; the
+ * inverse holds the exact prior values. Without a `board` (a card rendered for its notes) map
+ * effects plan nothing; with a board of no scene they are refused. Pure: reads snapshots only.
  */
-export function planEffects(effects: readonly Effect[], lookup: SnapshotLookup): EffectPlan {
-  const planner = new Planner(lookup);
+export function planEffects(effects: readonly Effect[], lookup: SnapshotLookup, board?: BoardSnapshot | null): EffectPlan {
+  const planner = new Planner(lookup, board);
   for (const effect of effects) planOne(planner, effect);
   return planner.finish();
 }
@@ -481,6 +724,33 @@ export type WorldResolution =
   { readonly ok: true; readonly doc: WorldDocument } | { readonly ok: false; readonly why: "none" | "foreign"; readonly found: unknown };
 
 const isDocument = (value: unknown): value is foundry.abstract.Document.Any => value instanceof foundry.abstract.Document;
+
+/** A map document the write path writes: a world Scene, or a Token embedded in one. */
+export type BoardDocument = Scene.Implementation | TokenDocument.Implementation;
+
+/**
+ * The Scene or Token a UUID names, as strictly as {@link resolveWorldDocument} takes an Actor or
+ * Item: the world Scene whose own `uuid` is this one, or a Token of such a scene; never a
+ * compendium's (an Adventure's scene), never an alias.
+ */
+export function resolveBoardDocument(
+  uuid: string,
+): { readonly ok: true; readonly doc: BoardDocument } | { readonly ok: false; readonly why: "none" | "foreign" } {
+  if (typeof uuid !== "string" || uuid === "") return { ok: false, why: "none" };
+  let found: unknown;
+  try {
+    found = foundry.utils.fromUuidSync(uuid as `Scene.${string}`);
+  } catch {
+    return { ok: false, why: "foreign" };
+  }
+  if (uuid.startsWith("Compendium.")) return { ok: false, why: "foreign" };
+  if (found === null || found === undefined) return { ok: false, why: "none" };
+  if (!isDocument(found) || found.uuid !== uuid) return { ok: false, why: "foreign" };
+  if (lineage(found).some((d) => typeof (d as { pack?: unknown }).pack === "string")) return { ok: false, why: "foreign" };
+  if (found instanceof Scene) return { ok: true, doc: found };
+  if (found instanceof TokenDocument && found.parent instanceof Scene) return { ok: true, doc: found };
+  return { ok: false, why: "none" };
+}
 
 /** The documents from `doc` up through its parents. */
 function lineage(doc: unknown): unknown[] {
@@ -537,8 +807,38 @@ export function notWorldPhrase(uuid: string): Phrase {
   return phrase("NOBC.Notify.NotWorldDocument", { uuid });
 }
 
+/** A snapshot of a world Scene (its flags as `source`) or of a Token of one (its whole source). */
+function boardSnapshotOf(uuid: string): DocumentSnapshot | undefined {
+  const resolved = resolveBoardDocument(uuid);
+  if (!resolved.ok) return undefined;
+  const doc = resolved.doc;
+  if (doc instanceof Scene) {
+    return {
+      uuid,
+      id: doc.id ?? "",
+      documentName: "Scene",
+      type: "base",
+      name: doc.name,
+      system: {},
+      source: { flags: structuredClone(doc.flags) },
+    };
+  }
+  const source = doc.toObject() as unknown as Record<string, unknown>;
+  return {
+    uuid,
+    id: doc.id ?? "",
+    documentName: "Token",
+    type: "base",
+    name: doc.name,
+    system: {},
+    parentUuid: doc.parent?.uuid ?? null,
+    source,
+  };
+}
+
 /** A snapshot of a live world document, or undefined for a missing one, a token's actor, or a foreign UUID. */
 export function snapshotOf(uuid: string): DocumentSnapshot | undefined {
+  if (uuid.startsWith("Scene.")) return boardSnapshotOf(uuid);
   const doc = documentAt(uuid);
   if (doc instanceof Actor) {
     return {
@@ -638,6 +938,21 @@ export function targetProblems(plan: WritePlan): Phrase[] {
   for (const row of plan.itemCreations) {
     if (holderOk(row.parentUuid) === false) problems.push(notWorldPhrase(row.parentUuid ?? ""));
   }
+  // A scene row names a world Scene; a token row a Token of the world Scene it names (or, to be created, that Scene).
+  const board = (uuid: string, cls: "Scene" | "Token", id: string, parentUuid: string | null): void => {
+    const resolved = resolveBoardDocument(uuid);
+    if (!resolved.ok) return void problems.push(targetProblem(uuid, resolved.why));
+    const doc = resolved.doc;
+    const ok = cls === "Scene" ? doc instanceof Scene : doc instanceof TokenDocument && doc.parent?.uuid === parentUuid;
+    if (!ok || doc.id !== id) problems.push(notWorldPhrase(uuid));
+  };
+  for (const row of plan.sceneUpdates ?? []) board(row.uuid, "Scene", row.id, null);
+  for (const row of plan.tokenDeletions ?? []) board(row.uuid, "Token", row.id, row.parentUuid);
+  for (const row of plan.tokenCreations ?? []) {
+    const resolved = resolveBoardDocument(row.parentUuid);
+    if (!resolved.ok) problems.push(targetProblem(row.parentUuid, resolved.why));
+    else if (!(resolved.doc instanceof Scene)) problems.push(notWorldPhrase(row.parentUuid));
+  }
   return problems;
 }
 
@@ -669,10 +984,26 @@ interface WriteCall {
   write(): Promise<unknown>;
 }
 
+/** The world Scene a token row names as its parent (checked by `targetProblems` before any call is made). */
+function sceneAt(uuid: string): Scene.Implementation | undefined {
+  const resolved = resolveBoardDocument(uuid);
+  return resolved.ok && resolved.doc instanceof Scene ? resolved.doc : undefined;
+}
+
+function byScene<T extends { parentUuid: string }>(rows: readonly T[]): { scene: Scene.Implementation; rows: T[] }[] {
+  const out: { scene: Scene.Implementation; rows: T[] }[] = [];
+  for (const [parentUuid, group] of byParent(rows)) {
+    const scene = sceneAt(parentUuid ?? "");
+    if (scene !== undefined) out.push({ scene, rows: group });
+  }
+  return out;
+}
+
 /**
  * The calls of a plan: one `Actor.updateDocuments` for every actor, and for items one call per
  * kind of write and per holding actor (a Foundry v13 database operation has one parent; see
- * docs/decisions/status-icons.md). A document none of whose values change gets no row.
+ * docs/decisions/status-icons.md). A document none of whose values change gets no row. One
+ * `Scene.updateDocuments` for the scenes' flags, and for tokens one call per scene and kind.
  */
 function writeCalls(plan: WritePlan): WriteCall[] {
   const calls: WriteCall[] = [];
@@ -710,10 +1041,34 @@ function writeCalls(plan: WritePlan): WriteCall[] {
       write: () => Item.createDocuments(data, parent ? { parent, keepId: true } : { keepId: true }),
     });
   }
+  const sceneRows = plan.sceneUpdates ?? [];
+  if (sceneRows.length > 0) {
+    calls.push({
+      part: { ...EMPTY_PLAN, sceneUpdates: sceneRows },
+      write: () => Scene.updateDocuments(sceneRows.map((u) => ({ _id: u.id, ...u.changes }))),
+    });
+  }
+  for (const { scene, rows } of byScene(plan.tokenDeletions ?? [])) {
+    calls.push({
+      part: { ...EMPTY_PLAN, tokenDeletions: rows },
+      write: () =>
+        TokenDocument.deleteDocuments(
+          rows.map((r) => r.id),
+          { parent: scene },
+        ),
+    });
+  }
+  for (const { scene, rows } of byScene(plan.tokenCreations ?? [])) {
+    const data = rows.map((r) => r.data) as TokenDocument.CreateData[];
+    calls.push({
+      part: { ...EMPTY_PLAN, tokenCreations: rows },
+      write: () => TokenDocument.createDocuments(data, { parent: scene, keepId: true }),
+    });
+  }
   return calls;
 }
 
-const createdId = (c: PlannedCreation): string => {
+const createdId = (c: { readonly data: Readonly<Record<string, unknown>> }): string => {
   const id = c.data["_id"];
   return typeof id === "string" ? id : "";
 };
@@ -726,11 +1081,20 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
   const updated = new Set([...done.actorUpdates, ...done.itemUpdates].map((u) => u.uuid));
   const deleted = new Set(done.itemDeletions.map((d) => d.id));
   const created = new Set(done.itemCreations.map(createdId));
+  const scenes = new Set((done.sceneUpdates ?? []).map((u) => u.uuid));
+  const tokensDeleted = new Set((done.tokenDeletions ?? []).map((d) => d.id));
+  const tokensCreated = new Set((done.tokenCreations ?? []).map(createdId));
   return {
     actorUpdates: rollback.actorUpdates.filter((u) => updated.has(u.uuid)),
     itemUpdates: rollback.itemUpdates.filter((u) => updated.has(u.uuid)),
     itemDeletions: rollback.itemDeletions.filter((d) => created.has(d.id)),
     itemCreations: rollback.itemCreations.filter((c) => deleted.has(createdId(c))),
+    ...mapRows({
+      ...EMPTY_PLAN,
+      sceneUpdates: (rollback.sceneUpdates ?? []).filter((u) => scenes.has(u.uuid)),
+      tokenDeletions: (rollback.tokenDeletions ?? []).filter((d) => tokensCreated.has(d.id)),
+      tokenCreations: (rollback.tokenCreations ?? []).filter((c) => tokensDeleted.has(createdId(c))),
+    }),
   };
 }
 
@@ -740,6 +1104,9 @@ function merged(parts: readonly WritePlan[]): WritePlan {
     itemUpdates: parts.flatMap((p) => p.itemUpdates),
     itemDeletions: parts.flatMap((p) => p.itemDeletions),
     itemCreations: parts.flatMap((p) => p.itemCreations),
+    sceneUpdates: parts.flatMap((p) => p.sceneUpdates ?? []),
+    tokenDeletions: parts.flatMap((p) => p.tokenDeletions ?? []),
+    tokenCreations: parts.flatMap((p) => p.tokenCreations ?? []),
   };
 }
 
@@ -783,6 +1150,32 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
     // The HQ that held a discarded card is gone: Undo could not give the card back.
     else if (deletion.parentUuid !== null && lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
   }
+  // Each map state key must hold what was written (set to that value, or absent when removed).
+  for (const update of plan.sceneUpdates ?? []) {
+    const snap = lookup(update.uuid);
+    for (const [path, value] of Object.entries(update.changes)) {
+      const at = mapStateKeyOf(path);
+      if (at === undefined) continue;
+      const record = snap === undefined ? undefined : readPath(snap.source ?? {}, mapStatePath(at.part, "").slice(0, -1));
+      const held =
+        typeof record === "object" && record !== null && Object.hasOwn(record, at.key)
+          ? (record as Record<string, unknown>)[at.key]
+          : undefined;
+      if (at.removed ? held !== undefined : !sameValue(held, value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
+    }
+  }
+  // A token this plan deleted exists again (re-created by hand), or its scene is gone: Undo cannot put it back.
+  for (const deletion of plan.tokenDeletions ?? []) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
+    else if (lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
+  }
+  // A token this plan created was deleted since.
+  for (const creation of plan.tokenCreations ?? []) {
+    const id = createdId(creation);
+    if (lookup(`${creation.parentUuid}.Token.${id}`) === undefined)
+      drifted.add(typeof creation.data["name"] === "string" ? creation.data["name"] : id);
+  }
   return [...drifted];
 }
 
@@ -792,10 +1185,11 @@ export function announceNotes(notes: readonly EffectNote[]): void {
 }
 
 /**
- * Applies rules effects to the world and returns the plan (its `inverse` undoes it). Map actions
- * are announced as notes for the user to carry out.
+ * Applies rules effects to the world and returns the plan (its `inverse` undoes it). Map effects
+ * are written to `board`'s scene (the caller reads it once, src/world/board.ts); without one they
+ * are refused. What is left to do by hand is announced as notes.
  */
-export async function applyEffects(effects: readonly Effect[]): Promise<EffectPlan> {
+export async function applyEffects(effects: readonly Effect[], board: BoardSnapshot | null = null): Promise<EffectPlan> {
   // A compendium UUID (or one leading elsewhere) is refused outright, not skipped as a missing document.
   const foreign = foreignDocuments(touchedDocuments(effects));
   if (foreign.length > 0)
@@ -803,7 +1197,8 @@ export async function applyEffects(effects: readonly Effect[]): Promise<EffectPl
       foreign.map((uuid) => say(notWorldPhrase(uuid))),
       true,
     );
-  const plan = planEffects(effects, snapshotOf);
+  const plan = planEffects(effects, snapshotOf, board);
+  if (plan.refusals.length > 0) throw new PlanWriteError([...new Set(plan.refusals.map(say))], true);
   await applyPlan(plan, plan.inverse);
   announceNotes(plan.notes);
   return plan;

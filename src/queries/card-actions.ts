@@ -13,6 +13,7 @@ import {
   applyPlan,
   driftedDocuments,
   foreignDocuments,
+  mapRows,
   notWorldPhrase,
   planEffects,
   resolveWorldDocument,
@@ -38,6 +39,7 @@ import {
 import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
+import { readBoard } from "../world/board";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
@@ -387,13 +389,21 @@ async function cardAction(
   // What the user read is what gets applied: a card whose effects changed since is refused.
   if (action === "apply" && seen !== undefined && seen !== cardDigest(card)) return { ok: false, reason: "NOBC.Chat.Refused.changedCard" };
   const record = card.record;
-  const touched = action === "apply" ? touchedDocuments(card.effects) : (record?.touched ?? []);
+  // Apply plans first: the map effects land on the scene this GM client views, and the units a plan
+  // writes without naming them (supply eliminated in a hex) count as touched, so their owners decide.
+  const plan = action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects)) : undefined;
+  const touched =
+    plan === undefined
+      ? (record?.touched ?? [])
+      : [...new Set([...touchedDocuments(card.effects), ...plan.actorUpdates.map((u) => u.uuid)])];
   // Only world documents are written, whoever asks: a compendium UUID never reaches the world document of its id.
   const foreign = refuseForeign(touched);
   if (foreign !== null) return foreign;
   if (action === "undo" && record?.pruned === true) return { ok: false, reason: "NOBC.CardAuth.Refused.pruned" };
   const decision: Decision =
-    action === "apply" ? mayApply(user, card, ownership(user, touched), clock()) : mayUndo(user, card, ownership(user, touched), touched);
+    action === "apply"
+      ? mayApply(user, card, ownership(user, touched), clock(), touched)
+      : mayUndo(user, card, ownership(user, touched), touched);
   if (!decision.ok) return decision;
   const cards = gmCards();
   if (action === "apply" && card.once !== undefined && onceHolder(cards, card.once, messageId) !== undefined) {
@@ -414,13 +424,14 @@ async function cardAction(
   if (!isActiveGM(client)) return NOT_ACTIVE;
   if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
   try {
-    if (action === "apply") {
-      const plan = planEffects(card.effects, snapshotOf);
-      const forward = {
+    if (plan !== undefined) {
+      if (plan.refusals.length > 0) return { ok: false, reason: "NOBC.MapWrite.Refused.Title", refusals: [...plan.refusals] };
+      const forward: WritePlan = {
         actorUpdates: plan.actorUpdates,
         itemUpdates: plan.itemUpdates,
         itemDeletions: plan.itemDeletions,
         itemCreations: plan.itemCreations,
+        ...mapRows(plan),
       };
       const plannedSeq = nextSeq(cards);
       const paths = planPaths(forward);

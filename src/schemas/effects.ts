@@ -53,7 +53,7 @@ const landEffects = [
   effect("hqCardsLost", { actor: ref, count: num }),
   effect("cardDiscarded", { card: ref }),
   effect("cardAssignment", { card: ref, assignedTo: ref.nullable() }),
-  effect("minefield", { hex: ref, present: z.boolean() }),
+  effect("minefield", { hex: ref, present: z.boolean(), side: z.enum(SIDES).optional() }),
   effect("bridgeDestroyed", { hexside: ref }),
   effect("autobahnCut", { hex: ref }),
   effect("contaminated", { hex: ref }),

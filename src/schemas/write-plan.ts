@@ -24,10 +24,21 @@ const update = z.object({ uuid: ref, id, parentUuid: parent, changes });
 const deletion = z.object({ uuid: ref, id, parentUuid: parent });
 const creation = z.object({ parentUuid: parent, data: z.record(z.string().max(MAX_REF), z.unknown()) });
 const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_PLAN_ROWS);
+/** A scene's flag changes: only map state paths (`flags.nobc.mapState.…`), so a record cannot write another field of a scene. */
+const sceneChanges = z
+  .record(fieldPath.regex(/^flags\.nobc\.mapState(\.|$)/), z.unknown())
+  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
+const sceneUpdate = z.object({ uuid: ref, id, changes: sceneChanges });
+const tokenDeletion = z.object({ uuid: ref, id, parentUuid: ref });
+const tokenCreation = z.object({ parentUuid: ref, data: z.record(z.string().max(MAX_REF), z.unknown()) });
 
 export const writePlanSchema = z.object({
   actorUpdates: rows(update),
   itemUpdates: rows(update),
   itemDeletions: rows(deletion),
   itemCreations: rows(creation),
+  // Absent in records written before the map state was kept.
+  sceneUpdates: rows(sceneUpdate).optional(),
+  tokenDeletions: rows(tokenDeletion).optional(),
+  tokenCreations: rows(tokenCreation).optional(),
 });

@@ -5,7 +5,7 @@
 import { phrase, type BreakdownLine, type Phrase, type PhraseArg } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
 import { speak } from "../words/phrase";
-import { AIR_BOX_LABELS, MODE_LABELS } from "./labels";
+import { AIR_BOX_LABELS, MODE_LABELS, SIDE_LABELS } from "./labels";
 import { signed } from "./common";
 import type { Translator } from "../base/foundry";
 
@@ -116,6 +116,19 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       });
     case "airDefence":
       return line("NOBC.Effect.airDefence", { name: nameOf(effect.chart), delta: signed(effect.delta) });
+    case "minefield":
+      if (!effect.present) return line("NOBC.MapWrite.Effect.minefieldCleared", { hex: effect.hex });
+      return effect.side === undefined
+        ? line("NOBC.MapWrite.Effect.minefieldNoSide", { hex: effect.hex })
+        : line("NOBC.MapWrite.Effect.minefieldLaid", { hex: effect.hex, side: phrase(SIDE_LABELS[effect.side]) });
+    case "bridgeDestroyed":
+      return line("NOBC.MapWrite.Effect.bridgeDestroyed", { hexside: effect.hexside });
+    case "autobahnCut":
+      return line("NOBC.MapWrite.Effect.autobahnCut", { hex: effect.hex });
+    case "contaminated":
+      return line("NOBC.MapWrite.Effect.contaminated", { hex: effect.hex });
+    case "supplyCountersEliminated":
+      return line("NOBC.MapWrite.Effect.supplyCountersEliminated", { hexes: effect.hexes.join(", "), count: effect.hexes.length });
     default:
       // Map features and toolkit changes are not produced by sheet buttons; still say what they are.
       return line("NOBC.Effect.other", { type: effect.type });

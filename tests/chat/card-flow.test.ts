@@ -39,7 +39,7 @@ function ownEffects(): Effect[] {
     { type: "hits", actor: unit.uuid, amount: 1 },
     { type: "hqLevel", actor: hq.uuid, delta: -1 },
     { type: "cardDiscarded", card: hq.items[0]!.uuid },
-    { type: "minefield", hex: "0405", present: true },
+    { type: "minefield", hex: "0405", present: true, side: "nato" },
   ];
 }
 
@@ -81,7 +81,10 @@ describe("posting a resolution card", () => {
       record: null,
     });
     expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
-    expect((chatFake.rendered[0]!.data as { notes: string[] }).notes[0]).toContain("NOBC.EffectNote.minefield");
+    // The minefield is a write now: the changes list says so in words, and no note asks for it by hand.
+    const view = chatFake.rendered[0]!.data as { notes: string[]; other: string[] };
+    expect(view.notes).toEqual([]);
+    expect(view.other).toEqual([expect.stringContaining("NOBC.MapWrite.Effect.minefieldLaid")]);
     expect(message.speaker).toEqual({ alias: "Umpire" });
     const data = message.rolls[0]!.toJSON();
     expect(data["formula"]).toBe("2d6");

@@ -132,10 +132,11 @@ describe("planEffects", () => {
     expect(plan.notes[0]?.key).toBe("NOBC.EffectNote.forcedMarch");
   });
 
-  it("sets an eliminated unit's strength to 0 and asks for its token to be removed", () => {
+  it("sets an eliminated unit's strength to 0; without a board no token is touched and nothing is left to do by hand", () => {
     const plan = planEffects([{ type: "eliminated", actor: "Actor.u1" }], lookup);
     expect(plan.actorUpdates[0]?.changes).toEqual({ "system.strength.value": 0 });
-    expect(plan.notes[0]).toMatchObject({ key: "NOBC.EffectNote.eliminated", data: { name: "Actor.u1" } });
+    expect(plan.tokenDeletions).toBeUndefined();
+    expect(plan.notes).toEqual([]);
   });
 
   it("writes air effects: box, weapon used, airbase hits and air defence", () => {
@@ -216,11 +217,15 @@ describe("planEffects", () => {
       [
         "airDefence",
         "airbaseHits",
+        "autobahnCut",
+        "bridgeDestroyed",
         "cardAssignment",
         "cardDiscarded",
+        "contaminated",
         "eliminated",
         "hits",
         "hqLevel",
+        "minefield",
         "mode",
         "movementPoints",
         "noMove",
@@ -229,6 +234,7 @@ describe("planEffects", () => {
         "squadronBox",
         "squadronZone",
         "supply",
+        "supplyCountersEliminated",
         "weaponAttached",
         "weaponDiscarded",
       ].sort(),
@@ -249,34 +255,30 @@ describe("planEffects", () => {
     ]);
   });
 
-  it("returns map actions as notes for the user to carry out, naming the unit", () => {
+  it("returns what is done by hand as notes, naming the unit; map writes plan nothing without a board", () => {
     const effects: Effect[] = [
       { type: "retreat", actor: "Actor.u1", hexes: 2 },
-      { type: "minefield", hex: "12.07", present: false },
-      { type: "bridgeDestroyed", hexside: "12.07|12.08" },
-      { type: "autobahnCut", hex: "10.10" },
-      { type: "contaminated", hex: "10.11" },
-      { type: "supplyCountersEliminated", hexes: ["1.1", "1.2"] },
+      { type: "minefield", hex: "1207", present: false },
+      { type: "bridgeDestroyed", hexside: "1207|1208" },
+      { type: "autobahnCut", hex: "1010" },
+      { type: "contaminated", hex: "1011" },
+      { type: "supplyCountersEliminated", hexes: ["0101", "0102"] },
       { type: "hqCardsLost", actor: "Actor.hq", count: 1 },
       { type: "targetHits", target: "Actor.gone", hits: 2 },
       { type: "pins", actor: "Actor.u1", red: 1, black: 0 },
     ];
     const plan = planEffects(effects, lookup);
     expect(plan.actorUpdates).toEqual([]);
+    expect(plan.sceneUpdates).toBeUndefined();
+    expect(plan.refusals).toEqual([]);
     expect(plan.notes.map((n) => n.key)).toEqual([
       "NOBC.EffectNote.retreat",
-      "NOBC.EffectNote.minefield",
-      "NOBC.EffectNote.bridgeDestroyed",
-      "NOBC.EffectNote.autobahnCut",
-      "NOBC.EffectNote.contaminated",
-      "NOBC.EffectNote.supplyCountersEliminated",
       "NOBC.EffectNote.hqCardsLost",
       "NOBC.EffectNote.targetHits",
       "NOBC.EffectNote.toolkit",
     ]);
     expect(plan.notes[0]?.data).toMatchObject({ name: "Actor.u1", hexes: 2 });
-    expect(plan.notes[5]?.data).toMatchObject({ hexes: "1.1, 1.2" });
-    expect(plan.notes[7]?.data).toMatchObject({ name: "Actor.gone" });
+    expect(plan.notes[2]?.data).toMatchObject({ name: "Actor.gone" });
   });
 
   it("skips, with a note, a missing document or one of the wrong type", () => {

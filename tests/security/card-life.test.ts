@@ -108,7 +108,7 @@ describe("a card of unknown outcome", () => {
 });
 
 describe("a card touching no document (map notes only)", () => {
-  const notes = { effects: [{ type: "minefield", hex: "0101", present: true }], state: "pending", requestedBy: "p1" };
+  const notes = { effects: [{ type: "minefield", hex: "0101", present: true, side: "nato" }], state: "pending", requestedBy: "p1" };
 
   it("another player may neither apply nor undo it; the asker and a GM may", async () => {
     const id = await gmCard(notes);

@@ -322,7 +322,7 @@ describe("fuzz: a valid applied card with mutated leaves", () => {
       const effects = [
         { type: "hits", actor: unit.uuid, amount: 1 },
         { type: "hqLevel", actor: hq, delta: -1 },
-        { type: "minefield", hex: "0101", present: true },
+        { type: "minefield", hex: "0101", present: true, side: "nato" },
       ];
       const base = (await ChatMessage.create({ type: "resolution", system: { effects, state: "pending" } } as never)) as unknown as {
         id: string;

@@ -83,7 +83,7 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
     expect(checked.value.effects).toEqual([
       { type: "supply", actor: A("u1"), delta: -1 },
       { type: "mode", actor: A("u3"), mode: "march" },
-      { type: "minefield", hex: "0202", present: true },
+      { type: "minefield", hex: "0202", present: true, side: "nato" },
       { type: "cardDiscarded", card: C("e1") },
     ]);
     expect(checked.value.outcome.supplySpent).toBe(1);

@@ -145,9 +145,9 @@ describe("resolveOrders: the whole Orders phase", () => {
       { type: "mode", actor: "Actor.a", mode: "combat" },
       { type: "supply", actor: "Actor.b", delta: -1 },
       { type: "mode", actor: "Actor.b", mode: "combat" },
-      { type: "minefield", hex: "11.10", present: true },
+      { type: "minefield", hex: "11.10", present: true, side: "nato" },
       { type: "cardDiscarded", card: "Card.eng1" },
-      { type: "minefield", hex: "11.11", present: true },
+      { type: "minefield", hex: "11.11", present: true, side: "nato" },
       { type: "cardDiscarded", card: "Card.mine" },
     ]);
   });

@@ -1,5 +1,5 @@
 import type { ActorRef, CardRef, HexRef, HexsideRef } from "../../ids";
-import type { Mode } from "./types";
+import type { Mode, Side } from "./types";
 
 /**
  * What a Land War resolution changes, as data. Deltas are signed; the Foundry layer records the
@@ -30,8 +30,8 @@ export type LandEffect =
   | { type: "cardDiscarded"; card: CardRef }
   /** A support card assigned to a unit, or freed (`null`) when its assignment ends with the turn. */
   | { type: "cardAssignment"; card: CardRef; assignedTo: ActorRef | null }
-  /** A minefield counter placed on or removed from a hex. */
-  | { type: "minefield"; hex: HexRef; present: boolean }
+  /** A minefield counter placed on or removed from a hex; `side` is who laid it (known when it is laid). */
+  | { type: "minefield"; hex: HexRef; present: boolean; side?: Side }
   /** A bridge over a river hexside destroyed. */
   | { type: "bridgeDestroyed"; hexside: HexsideRef }
   /** An autobahn cut in a hex (ADM). */

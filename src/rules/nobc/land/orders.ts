@@ -149,7 +149,7 @@ export function resolveOrders(input: OrdersPhaseInput): Checked<Resolution<Order
   const effects: Effect[] = parts.flatMap((p) => p.effects);
   for (const { card, hex } of minefields) {
     breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.Minefield", { hex, card: card.id }), value: 0, source: ORDERS_SOURCE });
-    effects.push({ type: "minefield", hex, present: true }, { type: "cardDiscarded", card: card.id });
+    effects.push({ type: "minefield", hex, present: true, side: card.side }, { type: "cardDiscarded", card: card.id });
   }
   if (minefields.length > 0) {
     breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.EngineerUsedUp"), value: 0, source: ORDERS_DECISION });

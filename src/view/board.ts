@@ -1,0 +1,26 @@
+/**
+ * The viewed scene as the write path (src/effects/apply.ts) plans over it, taken once per action on
+ * the GM's client by src/world/board.ts. Types only: they sit below both.
+ */
+import type { HexRef } from "../rules/ids";
+
+/** A token as the planner sees it: its UUID, id and whole source. */
+export interface TokenSnapshot {
+  readonly uuid: string;
+  readonly id: string;
+  readonly source: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * What the planner needs of the viewed scene, taken once per action on the GM's client
+ * (src/world/board.ts): the scene (null when none is viewed) with its `nobc.mapState` flag as
+ * stored, each actor's tokens on it, and the units standing in each hex. Lookups only: planning
+ * stays linear in the effects.
+ */
+export interface BoardSnapshot {
+  readonly scene: { readonly uuid: string; readonly id: string; readonly name: string; readonly mapState: unknown } | null;
+  /** World actor UUID → its tokens on the scene. */
+  readonly tokensOf: ReadonlyMap<string, readonly TokenSnapshot[]>;
+  /** Hex label → the UUIDs of the units whose token stands there. */
+  readonly unitsIn: ReadonlyMap<HexRef, readonly string[]>;
+}
