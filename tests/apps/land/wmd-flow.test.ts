@@ -21,7 +21,7 @@ import { supportCardSheetContext } from "../../../src/sheets/context/support-car
 import type { NobcDialog } from "../../../src/apps/base/dialog";
 import { smallMap } from "../../map/fixture";
 import { at } from "./fixture";
-import { ADM, INT, NUC, RECCE, wmdSpecs } from "./wmd-fixture";
+import { ADM, ADM2, INT, NUC, RECCE, wmdSpecs } from "./wmd-fixture";
 
 type Raw = Record<string, unknown>;
 interface Message {
@@ -39,6 +39,8 @@ const messages = () => [...chatFake.messages.values()] as unknown as Message[];
 const cards = () => messages().filter((m) => m.type === "resolution");
 const request = (m: Message) => (m.flags["nobc"] as Raw)["wmdRequest"] as Raw;
 const system = (id: string) => actors.get(id)!.system;
+const mapState = (): Raw => ((harness.scene!.flags["nobc"] as Raw | undefined)?.["mapState"] as Raw | undefined) ?? {};
+const tokenActors = () => [...harness.scene!.tokens].map((t) => (t as unknown as { actorId: string }).actorId).map((id) => `Actor.${id}`);
 const heldCards = () => actors.get("h1")!.items.map((i) => (i as unknown as { id: string }).id);
 
 beforeEach(() => {
@@ -108,14 +110,20 @@ describe("a player asks, Control releases", () => {
 
     chatFake.actAs("gm");
     const strength = system("w1")["strength"];
+    expect(tokenActors()).toContain("Actor.w1");
     expect(await requestCardAction("apply", posted.id)).toEqual({ ok: true });
     expect(system("w1")["supply"]).toBe(0);
     expect(system("w1")["strength"]).not.toEqual(strength);
     expect(heldCards()).not.toContain("nuc1");
+    // The scene: the hex is contaminated, the eliminated unit's token is gone.
+    expect(mapState()["contaminated"]).toEqual({ "0302": true });
+    expect(tokenActors()).not.toContain("Actor.w1");
     expect(await requestCardAction("undo", posted.id)).toEqual({ ok: true });
     expect(system("w1")["supply"]).toBe(1);
     expect(system("w1")["strength"]).toEqual(strength);
     expect(heldCards()).toContain("nuc1");
+    expect(mapState()["contaminated"] ?? {}).toEqual({});
+    expect(tokenActors()).toContain("Actor.w1");
   });
 
   it("ADM on a bridge: the player's request, Control's release, the card with the bridge, contamination and the card spent", async () => {
@@ -130,6 +138,17 @@ describe("a player asks, Control releases", () => {
     ]);
     expect(await requestCardAction("apply", posted.id)).toEqual({ ok: true });
     expect(heldCards()).not.toContain("adm1");
+    expect(mapState()["destroyedBridges"]).toEqual({ "0101|0201": true });
+    expect(mapState()["contaminated"]).toEqual({ "0101": true, "0201": true });
+    // The bridge is gone from the map: another ADM on it is refused, naming the hexside.
+    const again = (await landPhaseMacros.openWeaponRelease({ card: ADM2 }))!;
+    await again.change({ hex: "0101", otherHex: "0201" });
+    expect(await again.resolve()).toBeNull();
+    expect(warnings().at(-1)).toContain("NOBC.Land.Check.noBridge");
+    expect(await requestCardAction("undo", posted.id)).toEqual({ ok: true });
+    expect(mapState()["destroyedBridges"] ?? {}).toEqual({});
+    expect(mapState()["contaminated"] ?? {}).toEqual({});
+    expect(heldCards()).toContain("adm1");
   });
 
   it("a request the rules refuse is not sent on: nothing is posted, every reason warned", async () => {
@@ -175,6 +194,11 @@ describe("a GM is Control", () => {
       { type: "cardDiscarded", card: ADM },
     ]);
     expect(messages()).toHaveLength(1);
+    expect(await requestCardAction("apply", posted.id)).toEqual({ ok: true });
+    expect(mapState()["cutAutobahn"]).toEqual({ "0202": true });
+    expect(mapState()["contaminated"]).toEqual({ "0202": true });
+    expect(await requestCardAction("undo", posted.id)).toEqual({ ok: true });
+    expect(mapState()["cutAutobahn"] ?? {}).toEqual({});
   });
 });
 

@@ -7,7 +7,7 @@ import { initialWmd, weaponCards, wmdCard, wmdFromForm, wmdHolds, wmdResolution,
 import { wmdContext } from "../../../src/apps/land/wmd/context";
 import { at, i18n, world, worldActors } from "./fixture";
 import { smallMap } from "../../map/fixture";
-import { ADM, INT, NUC, NUC_WP, RECCE, wmdSpecs } from "./wmd-fixture";
+import { ADM, ADM2, INT, NUC, NUC_WP, RECCE, wmdSpecs } from "./wmd-fixture";
 
 const gmWorld = (extra: Partial<LandWorld> = {}): LandWorld => ({ ...world({ list: wmdSpecs() }), ...extra });
 const nuclear = (over: Partial<WmdState> = {}): WmdState => ({
@@ -98,7 +98,7 @@ describe("nuclear strike", () => {
     expect(weaponCards(wp)).toEqual([]);
     expect(codes(wmdResolution(wp, nuclear(), scriptedDice([1, 1]), true))).toEqual(["unknownCard@card"]);
     const nato = gmWorld({ isGM: false, owned: new Set(["Actor.h1"]) });
-    expect(weaponCards(nato).map((c) => c.id)).toEqual([NUC, ADM, NUC_WP]);
+    expect(weaponCards(nato).map((c) => c.id)).toEqual([NUC, ADM, ADM2, NUC_WP]);
   });
 
   it("a scene without terrain refuses: the target cannot be checked", () => {
