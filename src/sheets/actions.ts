@@ -15,7 +15,8 @@ import { confirmDialog, type LiveActor, type LiveDocument, type SheetApp } from 
 import { mayUpdate } from "../documents/drop-handlers";
 import { currentTurnPosition } from "../combat/current";
 import { openLandPhase } from "../apps/land/register";
-import { MODE } from "../apps/land/dialogs";
+import { MODE, WMD } from "../apps/land/dialogs";
+import { openDialog } from "../apps/base/registry";
 import { modeChangeAllowed } from "../apps/land/mode/guard";
 import { requestResolution } from "../apps/base/request";
 import { REPAIR } from "../apps/air/missions/dialogs";
@@ -63,6 +64,18 @@ export function showHqRadiusAction(this: ActorSheet): void {
   const id = this.document.uuid;
   const wasShown = board.shownHq?.id === id;
   if (!toggleHqRadius(id) && !wasShown) notify("info", "NOBC.Board.NoToken", { hq: this.document.name });
+}
+
+/**
+ * Support card sheet (a nuclear or ADM card held by an HQ): open the release dialog for this card,
+ * on the targeted token's hex when there is one. The dialog asks Control; nothing is written here.
+ */
+export async function askRelease(this: SheetApp<LiveDocument>): Promise<void> {
+  if (!this.isEditable) return;
+  const { targetedHex } = await import("../apps/land/wmd/controller");
+  const { readLandWorld } = await import("../apps/land/world");
+  const hex = targetedHex(readLandWorld());
+  await openDialog(WMD, hex === undefined ? { card: this.document.uuid } : { card: this.document.uuid, hex });
 }
 
 /**

@@ -170,7 +170,7 @@ export class SupportCardSheet extends ItemSheetBase {
     ...common,
     classes: ["nobc", "sheet", "item", "support-card"],
     position: { width: 480, height: 520 },
-    actions: { ...common.actions, unassign: act.unassignCard },
+    actions: { ...common.actions, unassign: act.unassignCard, askRelease: act.askRelease },
   };
 
   static PARTS = part(TEMPLATES.supportCard);

@@ -68,6 +68,7 @@ describe("src/nobc.ts", () => {
         "land.resupply",
         "land.recovery",
         "land.mode",
+        "land.wmd",
         "air.allocation",
         "air.lineUp",
         "air.sorties",

@@ -11,6 +11,16 @@ export const hqArgs = z.object({ hq: uuid }).strict();
 export const optionalHqArgs = z.object({ hq: uuid.optional() }).strict();
 export const rearAreaArgs = z.object({ target: uuid.optional(), side: z.enum(["nato", "wp"]).optional() }).strict();
 
+export const wmdArgs = z
+  .object({
+    card: uuid.optional(),
+    hex: z
+      .string()
+      .regex(/^\d{4}$/, "NOBC.Map.Problem.HexLabel")
+      .optional(),
+  })
+  .strict();
+
 export type HqArgs = z.infer<typeof optionalHqArgs>;
 export type RearAreaArgs = z.infer<typeof rearAreaArgs>;
 

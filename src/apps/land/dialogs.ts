@@ -27,6 +27,12 @@ export const RECOVERY: DialogEntry = {
   stage: { stage: "resupply", label: "NOBC.Land.Recovery.Action", icon: "fa-solid fa-kit-medical", gmOnly: false },
 };
 
+/** Nuclear and ADM cards: the HQ asks Control for release (opened from the card's sheet or a macro; no turn-panel button). */
+export const WMD: DialogEntry = {
+  id: "land.wmd",
+  load: async () => (await import("./wmd/controller")).wmdController,
+};
+
 /** The mode-change request of the unit sheet and the pack macro: a procedure the GM answers, no dialog. */
 export const MODE: DialogEntry = {
   id: "land.mode",

@@ -8,8 +8,8 @@ import { notify, say, warnRefused } from "../../base/foundry";
 import { requestResolution } from "../base/request";
 import { openDialog, type DialogEntry } from "../base/registry";
 import type { NobcDialog } from "../base/dialog";
-import { argumentProblems, hqArgs, optionalHqArgs, rearAreaArgs } from "./args";
-import { DEMOLITION, MODE, ORDERS, REAR_AREA, RECOVERY, RESUPPLY } from "./dialogs";
+import { argumentProblems, hqArgs, optionalHqArgs, rearAreaArgs, wmdArgs } from "./args";
+import { DEMOLITION, MODE, ORDERS, REAR_AREA, RECOVERY, RESUPPLY, WMD } from "./dialogs";
 
 async function checked(macro: string, schema: z.ZodType<object>, entry: DialogEntry, args: unknown): Promise<NobcDialog | null> {
   const problems = argumentProblems(macro, schema, args);
@@ -58,4 +58,6 @@ export const landPhaseMacros = {
   openHqRecovery: (args: unknown) => checked("openHqRecovery", hqArgs, RECOVERY, args),
   openRearAreaAttack: (args?: unknown) => checked("openRearAreaAttack", rearAreaArgs, REAR_AREA, args),
   openDemolition: (args?: unknown) => checked("openDemolition", optionalHqArgs, DEMOLITION, args),
+  /** `openWeaponRelease({ card?, hex? })`: the nuclear / ADM dialog, to ask Control for release (a GM releases at once). */
+  openWeaponRelease: (args?: unknown) => checked("openWeaponRelease", wmdArgs, WMD, args),
 };

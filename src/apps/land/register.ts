@@ -7,7 +7,8 @@
 import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD } from "./dialogs";
+import { wireWmdRequest } from "./wmd/request-card";
 import { watchModeChanges } from "./mode/guard";
 import type { NobcDialog } from "../base/dialog";
 
@@ -72,8 +73,11 @@ async function fillUnitList(details: HTMLDetailsElement): Promise<void> {
 export function registerLandPhases(): void {
   for (const entry of LAND_DIALOGS) registerDialog(entry);
   registerDialog(MODE);
+  registerDialog(WMD);
   watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());
   Hooks.on("renderChatMessageHTML", ((message: InfoMessage, html: HTMLElement) => wireInformationCard(message, html)) as never);
+  Hooks.on("renderChatMessageHTML", ((message: Parameters<typeof wireWmdRequest>[0], html: HTMLElement) =>
+    wireWmdRequest(message, html)) as never);
 }

@@ -2,6 +2,7 @@
 import { AFTER_USE_LABELS, CATEGORY_HINTS, CATEGORY_LABELS, SIDE_LABELS } from "../../view/labels";
 import { sheetHeader, signed, type Choices, type DocumentHeader, type SideContext } from "../../view/common";
 import type { DocLink, SupportCardSystemView } from "../../view/views";
+import { isWeapon } from "../../rules/nobc/land/card-categories";
 
 export interface SupportCardSheetExtras extends DocumentHeader {
   readonly holder: DocLink | null;
@@ -19,6 +20,8 @@ export interface SupportCardSheetContext extends SideContext, DocumentHeader {
   readonly assignedTo: DocLink | null;
   readonly description: { readonly raw: string; readonly enriched: string };
   readonly choices: { readonly sides: Choices; readonly categories: Choices; readonly afterUse: Choices };
+  /** A nuclear or ADM card held by an HQ: its sheet offers to ask Control for release. */
+  readonly releasable: boolean;
 }
 
 export function supportCardSheetContext(system: SupportCardSystemView, extras: SupportCardSheetExtras): SupportCardSheetContext {
@@ -33,5 +36,6 @@ export function supportCardSheetContext(system: SupportCardSystemView, extras: S
     assignedTo: extras.assignedTo,
     description: { raw: system.description, enriched: extras.enrichedDescription },
     choices: { sides: SIDE_LABELS, categories: CATEGORY_LABELS, afterUse: AFTER_USE_LABELS },
+    releasable: extras.holder !== null && (isWeapon(system.category, "nuclear") || isWeapon(system.category, "adm")),
   };
 }
