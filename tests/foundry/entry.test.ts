@@ -29,6 +29,7 @@ describe("src/nobc.ts", () => {
         "createTurnCombat",
         "drops",
         "land",
+        "map",
         "openGroundCombat",
         "resolveGroundCombatFor",
         "setCardSplit",
@@ -78,6 +79,7 @@ describe("src/nobc.ts", () => {
         "airMissions.airbaseRepair",
         "airMissions.overrun",
         "orbat.import",
+        "map.terrain",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
@@ -93,7 +95,15 @@ describe("src/nobc.ts", () => {
       "airZoneDistances",
     ]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
-      expect.arrayContaining(["dropCanvasData", "preCreateActor", "updateActor", "renderActorDirectory", "renderChatMessageHTML", "ready"]),
+      expect.arrayContaining([
+        "dropCanvasData",
+        "preCreateActor",
+        "updateActor",
+        "renderActorDirectory",
+        "renderChatMessageHTML",
+        "getSceneControlButtons",
+        "ready",
+      ]),
     );
   });
 
