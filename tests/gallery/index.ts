@@ -14,6 +14,7 @@ import { airMissionFixtureData, airMissionGallery } from "./air-missions";
 import { landFixtureData, landGallery } from "./land";
 import { airBattleFixtureData, airBattleGallery } from "./air-battle";
 import { groundCombatEntries, groundCombatFixtureData } from "./ground-combat";
+import { mapFixtureData, mapGallery } from "./map";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -27,6 +28,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "land", entries: landGallery },
   { area: "air battle", entries: airBattleGallery },
   { area: "ground combat", entries: groundCombatEntries },
+  { area: "map terrain", entries: mapGallery },
 ];
 
 /**
@@ -46,4 +48,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...landFixtureData,
   ...airBattleFixtureData,
   ...groundCombatFixtureData,
+  ...mapFixtureData,
 ];
