@@ -74,6 +74,28 @@ export function setHexName(map: TerrainMap, label: HexRef, name: string | null):
   });
 }
 
+export interface HexPaint {
+  readonly terrain?: readonly LandTerrain[];
+  readonly country?: CountryCode;
+  /** A town's or city's name; empty (or null) removes it. */
+  readonly name?: string | null;
+}
+
+/** Sets what is given of a hex in one edit (one check of the map, as the painter's click does). */
+export function paintHex(map: TerrainMap, label: HexRef, paint: HexPaint): EditResult {
+  return withHex(map, label, (hex) => {
+    const { name: old, ...rest } = hex;
+    const given = paint.name?.trim() ?? "";
+    const name = paint.name === undefined ? old : given === "" ? undefined : given;
+    return {
+      ...rest,
+      ...(paint.terrain === undefined ? {} : { terrain: [...paint.terrain] }),
+      ...(paint.country === undefined ? {} : { country: paint.country }),
+      ...(name === undefined ? {} : { name }),
+    };
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hexsides
 

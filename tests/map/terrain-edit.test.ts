@@ -1,10 +1,11 @@
-/** The terrain painter's pure edits (src/map/terrain-edit.ts): each gives the new map or its problems, never both, and never touches the map it was given. */
+/** The terrain painter's pure edits (src/map/terrain-edit.ts): the new map or its problems, never both; the map given is never touched. */
 import { describe, expect, it } from "vitest";
 import {
   addRoad,
   editProblems,
   extendRoad,
   hexsideIndex,
+  paintHex,
   removeRoad,
   setHexCountry,
   setHexName,
@@ -41,6 +42,22 @@ describe("hex edits", () => {
     const named = mapOf(edit((m) => setHexName(m, "0201", "  Neustadt ")));
     expect(named.hexes["0201"]).toEqual({ terrain: ["town"], country: "frg", name: "Neustadt" });
     expect(named.hexes["0101"]).toEqual(smallMap().hexes["0101"]);
+  });
+
+  it("paints terrain, country and name in one edit; what is not given stays", () => {
+    expect(mapOf(edit((m) => paintHex(m, "0203", { terrain: ["city"], country: "gdr", name: " Stadt " }))).hexes["0203"]).toEqual({
+      terrain: ["city"],
+      country: "gdr",
+      name: "Stadt",
+    });
+    expect(mapOf(edit((m) => paintHex(m, "0201", { country: "gdr" }))).hexes["0201"]).toEqual({
+      terrain: ["town"],
+      country: "gdr",
+      name: "Townsville",
+    });
+    expect(mapOf(edit((m) => paintHex(m, "0201", { name: "" }))).hexes["0201"]).toEqual({ terrain: ["town"], country: "frg" });
+    expect(editProblems(edit((m) => paintHex(m, "0201", { terrain: ["clear"] })))[0]?.path).toBe('hexes["0201"].name');
+    expect(editProblems(edit((m) => paintHex(m, "0504", { terrain: ["clear"] })))[0]?.text.key).toBe("NOBC.TerrainTool.Problem.OffMap");
   });
 
   it("an empty name removes the name", () => {

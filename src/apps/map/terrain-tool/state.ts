@@ -10,17 +10,7 @@ import { LAND_TERRAINS, type LandTerrain, type RiverKind } from "../../../rules/
 import type { RoadKind } from "../../../rules/nobc/land/movement";
 import { phrase } from "../../../rules/resolution";
 import { COUNTRIES, ROAD_KINDS, validateTerrainMap, type CountryCode, type MapProblem, type TerrainMap } from "../../../map/terrain-schema";
-import {
-  addRoad,
-  extendRoad,
-  removeRoad,
-  setHexCountry,
-  setHexName,
-  setHexsideBridge,
-  setHexsideRiver,
-  setHexTerrain,
-  type EditResult,
-} from "../../../map/terrain-edit";
+import { addRoad, extendRoad, paintHex, removeRoad, setHexsideBridge, setHexsideRiver, type EditResult } from "../../../map/terrain-edit";
 import { pickAt } from "../../../map/hex-pick";
 import type { Point } from "../../../map/hex-grid";
 
@@ -142,15 +132,7 @@ export function paintAt(state: TerrainToolState, point: Point): TerrainToolState
   const picked = pick.hex;
   switch (brush.tool) {
     case "hex":
-      return applied(
-        state,
-        chain(map, [
-          (m) => setHexTerrain(m, pick.hex, brush.terrain),
-          (m) => setHexCountry(m, pick.hex, brush.country),
-          (m) => setHexName(m, pick.hex, brush.name),
-        ]),
-        { picked },
-      );
+      return applied(state, paintHex(map, pick.hex, { terrain: brush.terrain, country: brush.country, name: brush.name }), { picked });
     case "hexside": {
       const across = pick.across;
       if (across === undefined) return { ...state, picked, problems: [{ path: "", text: phrase("NOBC.TerrainTool.Problem.NoHexThere") }] };
@@ -186,36 +168,45 @@ export function dropRoad(state: TerrainToolState, index: number): TerrainToolSta
   return applied(endRoad(state), removeRoad(state.draft, index));
 }
 
-const formBrush = z.object({
-  tool: z.enum(PAINT_TOOLS).catch("hex"),
-  country: z.enum(Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]]).catch("frg"),
-  name: z.string().max(100).catch(""),
-  river: z.enum(RIVER_CHOICES).catch("minor"),
-  roadKind: z.enum(ROAD_KINDS).catch("road"),
-});
+const COUNTRY_CODES = Object.keys(COUNTRIES) as [CountryCode, ...CountryCode[]];
+const BRUSH_FIELDS = {
+  tool: z.enum(PAINT_TOOLS),
+  country: z.enum(COUNTRY_CODES),
+  name: z.string().max(100),
+  river: z.enum(RIVER_CHOICES),
+  roadKind: z.enum(ROAD_KINDS),
+  bridge: z.boolean(),
+} as const;
 
-function text(value: unknown): string {
-  return typeof value === "string" ? value : "";
+/** A form value checked by `schema`; the old value when the form does not show the field (another tool's) or sends nonsense. */
+function field<T>(values: Readonly<Record<string, unknown>>, key: string, schema: z.ZodType<T>, old: T): T {
+  if (!(key in values)) return old;
+  const parsed = schema.safeParse(values[key]);
+  return parsed.success ? parsed.data : old;
 }
 
 /** The brush and the paste box from the form (the terrain types are one box each: `terrain.<type>`). */
 export function fromForm(state: TerrainToolState, values: Readonly<Record<string, unknown>>): TerrainToolState {
-  const brush = formBrush.parse({
-    tool: values["tool"],
-    country: values["country"],
-    name: values["name"],
-    river: values["river"],
-    roadKind: values["roadKind"],
-  });
+  const old = state.brush;
+  const shown = LAND_TERRAINS.some((t) => `terrain.${t}` in values);
   const terrain = LAND_TERRAINS.filter((t) => values[`terrain.${t}`] === true);
-  const tool = brush.tool;
+  const brush: Brush = {
+    tool: field(values, "tool", BRUSH_FIELDS.tool, old.tool),
+    country: field(values, "country", BRUSH_FIELDS.country, old.country),
+    name: field(values, "name", BRUSH_FIELDS.name, old.name),
+    river: field(values, "river", BRUSH_FIELDS.river, old.river),
+    roadKind: field(values, "roadKind", BRUSH_FIELDS.roadKind, old.roadKind),
+    bridge: field(values, "bridge", BRUSH_FIELDS.bridge, old.bridge),
+    // A hex needs a terrain type: unticking every box keeps the last ones.
+    terrain: shown && terrain.length > 0 ? terrain : old.terrain,
+  };
   return {
     ...state,
-    painting: values["painting"] === true,
-    brush: { ...brush, terrain: terrain.length === 0 ? state.brush.terrain : terrain, bridge: values["bridge"] === true },
-    text: text(values["text"]).slice(0, MAX_TERRAIN_TEXT + 1),
-    shipped: text(values["shipped"]),
+    painting: field(values, "painting", z.boolean(), state.painting),
+    brush,
+    text: field(values, "text", z.string(), state.text).slice(0, MAX_TERRAIN_TEXT + 1),
+    shipped: field(values, "shipped", z.string().max(100), state.shipped),
     // Changing tools lets go of a road being drawn.
-    ...(tool !== state.brush.tool ? { road: null, roadStart: null } : {}),
+    ...(brush.tool !== old.tool ? { road: null, roadStart: null } : {}),
   };
 }
