@@ -267,3 +267,33 @@ describe("the scene controls' button", () => {
     expect(() => addTerrainControl({})).not.toThrow();
   });
 });
+
+describe("clicks on the board", () => {
+  it("hands a left click to the window as a point past the scene's padding, until the window closes", async () => {
+    harness.setSceneFlag("terrain", smallMap());
+    const board = (globalThis as unknown as { canvas: Raw }).canvas;
+    const view = new EventTarget();
+    board["app"] = { view };
+    // The stand-in board: client pixels are canvas pixels.
+    board["canvasCoordinatesFromClient"] = (p: { x: number; y: number }) => p;
+    const click = (at: { x: number; y: number }, button = 0) =>
+      view.dispatchEvent(Object.assign(new Event("pointerdown"), { button, clientX: at.x, clientY: at.y }));
+    try {
+      const dialog = (await openTerrainTool())!;
+      await dialog.change(form({ "terrain.clear": false, "terrain.marsh": true }));
+      const d = harness.dimensions();
+      const at = centre(1, 2);
+      click({ x: at.x + d.sceneX, y: at.y + d.sceneY }, 2);
+      click({ x: at.x + d.sceneX, y: at.y + d.sceneY });
+      await vi.waitFor(() => expect(stateOf(dialog).draft?.hexes["0203"]?.terrain).toEqual(["marsh"]));
+      expect(stateOf(dialog).picked).toBe("0203");
+      await dialog.close();
+      const before = stateOf(dialog);
+      click({ x: centre(0, 0).x + d.sceneX, y: centre(0, 0).y + d.sceneY });
+      expect(stateOf(dialog)).toBe(before);
+    } finally {
+      delete board["app"];
+      delete board["canvasCoordinatesFromClient"];
+    }
+  });
+});
