@@ -23,6 +23,9 @@ import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/macros";
 import { registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
+import { registerTerrainControl } from "./ui/terrain-control";
+import { registerMapTools } from "./apps/map/register";
+import { mapMacros } from "./apps/map/macros";
 import { postResolution, setCardTurnReader } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
@@ -112,6 +115,8 @@ export interface NobcApi {
   pruneCardRecords: (...args: Parameters<typeof pruneCardRecords>) => Promise<Awaited<ReturnType<typeof pruneCardRecords>> | undefined>;
   land: typeof landPhaseMacros;
   air: typeof air;
+  /** The map's tools: `terrain()` opens the "Map terrain" window (GM), `attachTerrain(scene, data)` attaches a map. */
+  map: typeof mapMacros;
 }
 
 declare global {
@@ -173,6 +178,8 @@ Hooks.once("init", () => {
   registerTerrainCache();
   // After the terrain cache, so the board reads a changed flag afresh.
   registerBoard();
+  registerMapTools();
+  registerTerrainControl();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
@@ -202,6 +209,7 @@ Hooks.once("init", () => {
     pruneCardRecords: gmOnly(pruneCardRecords),
     land: landPhaseMacros,
     air,
+    map: mapMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);
 });

@@ -29,6 +29,7 @@ describe("src/nobc.ts", () => {
         "createTurnCombat",
         "drops",
         "land",
+        "map",
         "openGroundCombat",
         "resolveGroundCombatFor",
         "setCardSplit",
@@ -79,6 +80,7 @@ describe("src/nobc.ts", () => {
         "airMissions.airbaseRepair",
         "airMissions.overrun",
         "orbat.import",
+        "map.terrain",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
@@ -103,6 +105,7 @@ describe("src/nobc.ts", () => {
         "renderActorDirectory",
         "renderChatMessageHTML",
         "updateToken",
+        "getSceneControlButtons",
         "ready",
       ]),
     );

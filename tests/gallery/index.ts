@@ -15,6 +15,7 @@ import { landFixtureData, landGallery } from "./land";
 import { airBattleFixtureData, airBattleGallery } from "./air-battle";
 import { groundCombatEntries, groundCombatFixtureData } from "./ground-combat";
 import { boardFixtureData, boardGallery } from "./board";
+import { mapFixtureData, mapGallery } from "./map";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -29,6 +30,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "air battle", entries: airBattleGallery },
   { area: "ground combat", entries: groundCombatEntries },
   { area: "board", entries: boardGallery },
+  { area: "map terrain", entries: mapGallery },
 ];
 
 /**
@@ -49,4 +51,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...airBattleFixtureData,
   ...groundCombatFixtureData,
   ...boardFixtureData,
+  ...mapFixtureData,
 ];

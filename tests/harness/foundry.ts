@@ -17,7 +17,7 @@
  *   constructor runs `migrateData`, fills initial values, validates every field, then
  *   `validateJoint`, and throws when anything is invalid.
  * - `ClientDocument#update` / `Document.updateDocuments` (Actor, Item): the changes ("a.b" paths
- *   or nested, `-=key` deletes) are merged into the source and the system data is validated
+ *   or nested, `-=key` deletes, `==key` replaces an object whole) are merged into the source and the system data is validated
  *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
  *   ./system-models.ts), then `validateJoint`; a refused update rejects and changes nothing; a
  *   batch is checked whole before any row is written; an accepted one is applied (and recorded in
@@ -60,7 +60,8 @@
  *   from its effects.
  * - `game.settings`, `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
- *   (`harness.scene`, a `Scene` with flags and embedded tokens; `harness.setSceneFlag` sets a flag as world data).
+ *   (`harness.scene`, a `Scene` with flags, `width` / `height` and embedded tokens; `harness.setSceneFlag` sets a
+ *   flag as world data; `harness.canvasState.gridType` sets the grid's `CONST.GRID_TYPES` value, HEXODDQ by default).
  */
 import { keyWording } from "./wording";
 
@@ -311,11 +312,18 @@ export function expandObject(data: Raw): Raw {
   return out;
 }
 
-/** `foundry.utils.mergeObject` for updates: objects merge, arrays and values replace, "-=key" deletes. */
+/**
+ * `foundry.utils.mergeObject` for updates: objects merge, arrays and values replace, "-=key" deletes,
+ * "==key" replaces the value whole, an object included (v13's forced replacement, `isDeletionKey`).
+ */
 export function mergeInto(target: Raw, changes: Raw): Raw {
   for (const [key, value] of Object.entries(changes)) {
     if (key.startsWith("-=")) {
       Reflect.deleteProperty(target, key.slice(2));
+      continue;
+    }
+    if (key.startsWith("==")) {
+      target[key.slice(2)] = structuredClone(value);
       continue;
     }
     const cur = target[key];
@@ -326,7 +334,13 @@ export function mergeInto(target: Raw, changes: Raw): Raw {
       typeof cur === "object" &&
       cur !== null &&
       !Array.isArray(cur);
-    target[key] = bothObjects ? mergeInto({ ...(cur as Raw) }, value as Raw) : structuredClone(value);
+    const plainObject = typeof value === "object" && value !== null && !Array.isArray(value);
+    // A new object is merged into an empty one, so its own "-=" / "==" keys act too.
+    target[key] = bothObjects
+      ? mergeInto({ ...(cur as Raw) }, value as Raw)
+      : plainObject
+        ? mergeInto({}, value as Raw)
+        : structuredClone(value);
   }
   return target;
 }
@@ -808,6 +822,15 @@ class FakeScene extends FakeDocument {
     return canvasState.padding;
   }
 
+  /** `Scene#width` / `height`: the scene's size in pixels, without its padding. */
+  get width(): number {
+    return canvasState.sceneWidth;
+  }
+
+  get height(): number {
+    return canvasState.sceneHeight;
+  }
+
   get dimensions(): ReturnType<typeof dimensions> {
     return dimensions();
   }
@@ -1282,6 +1305,8 @@ export const HEXODDQ = 4;
  * side of a hex, the distance between neighbours' centres; 10 km a hex).
  */
 const canvasState = {
+  /** The grid's `CONST.GRID_TYPES` value: flat-topped, odd columns shifted unless a test says otherwise. */
+  gridType: HEXODDQ,
   hexSize: 100,
   sceneWidth: 4000,
   sceneHeight: 3000,
@@ -1375,7 +1400,12 @@ function hexSteps(a: GridOffset, b: GridOffset): number {
 const asOffset = (c: GridOffset | { x: number; y: number }): GridOffset => ("i" in c ? c : offsetAt(c));
 
 const grid = {
-  type: HEXODDQ,
+  get type() {
+    return canvasState.gridType;
+  },
+  set type(value: number) {
+    canvasState.gridType = value;
+  },
   columns: true,
   even: false,
   isHexagonal: true,
@@ -1499,6 +1529,10 @@ export const harness = {
     FakeScene.calls = [];
     FakeToken.calls = [];
     canvasState.padding = 0.25;
+    canvasState.gridType = HEXODDQ;
+    canvasState.hexSize = 100;
+    canvasState.sceneWidth = 4000;
+    canvasState.sceneHeight = 3000;
     canvasState.scene = newScene();
     game["user"] = { id: "user1", name: "Gamemaster", isGM: true };
     game["data"] = { actors: [], items: [] };

@@ -354,6 +354,19 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
     expect(scene.getFlag("nobc", "mapState")).toEqual({ mines: { "0712": { side: "wp" } } });
   });
 
+  it("==key replaces an object whole (v13 forced replacement), on a new flag scope too; a scene has its size and grid type", async () => {
+    const scene = harness.scene!;
+    await scene.update({ "flags.nobc.==terrain": { hexes: { "0101": 1, "0102": 2 } } });
+    expect(scene.flags["nobc"]).toEqual({ terrain: { hexes: { "0101": 1, "0102": 2 } } });
+    await scene.update({ "flags.nobc.terrain": { hexes: { "0103": 3 } } });
+    expect(scene.getFlag("nobc", "terrain")).toEqual({ hexes: { "0101": 1, "0102": 2, "0103": 3 } });
+    await scene.update({ "flags.nobc.==terrain": { hexes: { "0201": 4 } } });
+    expect(scene.getFlag("nobc", "terrain")).toEqual({ hexes: { "0201": 4 } });
+    expect([scene.width, scene.height, scene.grid.type]).toEqual([4000, 3000, CONST.GRID_TYPES.HEXODDQ]);
+    harness.canvasState.gridType = CONST.GRID_TYPES.SQUARE;
+    expect(scene.grid.type).toBe(CONST.GRID_TYPES.SQUARE);
+  });
+
   it("refuses a scene field it does not have", async () => {
     expect(await settled(harness.scene!.update({ system: { x: 1 }, nonsense: 1 }))).toBe(false);
   });
