@@ -9,6 +9,8 @@ import { recoveryContext } from "../../../src/apps/land/recovery/context";
 import { resupplyContext, resupplyEntryContext } from "../../../src/apps/land/resupply/context";
 import { initialRearArea, rearAreaFromForm, rearAreaInputs, rearAreaResolution, targets } from "../../../src/apps/land/rear-area/state";
 import { rearAreaContext } from "../../../src/apps/land/rear-area/context";
+import { emptyMapStateFlag } from "../../../src/map/map-state";
+import { smallMap } from "../../map/fixture";
 import { demolitionContext } from "../../../src/apps/land/demolition/context";
 import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition/state";
 import { scriptedDice } from "../../../src/rules/dice";
@@ -319,6 +321,29 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
   it("lists the map's bridges", () => {
     expect(mapBridges(field())).toEqual([{ hexside: "0101|0201", kind: "minor", name: "Brook 0101–0201" }]);
     expect(mapBridges(field(specs(), null))).toEqual([]);
+  });
+
+  it("a bridge destroyed on the scene is never offered again, neither from the map nor by hand", () => {
+    const mapState = { ...emptyMapStateFlag(), destroyedBridges: { "0101|0201": true } };
+    expect(mapBridges(field(specs(), smallMap(), mapState))).toEqual([]);
+    const w = world({ turn: 1, mapState });
+    const picked = demolitionResolution(w, { ...initialDemolition(w, A("h1")), by: { "0101|0201": C("e1") } }, scriptedDice([]));
+    expect(codes(picked)).toContain("bridgeDestroyed");
+    const byHand = demolitionFromForm(w, initialDemolition(w, A("h1")), { manualHexside: "0201-0101", manualBy: C("e1") });
+    const typed = demolitionResolution(w, byHand, scriptedDice([]));
+    expect([codes(typed), messages(typed)]).toEqual([
+      ["bridgeDestroyed", "noAttempt"],
+      ['NOBC.MapRules.bridgeDestroyed {"a":"0201","b":"0101"}', "NOBC.Land.Check.noAttempt"],
+    ]);
+    // The same hand-named bridge standing is accepted.
+    const standing = world({ turn: 1 });
+    expect(
+      demolitionResolution(
+        standing,
+        demolitionFromForm(standing, initialDemolition(standing, A("h1")), { manualHexside: "0201-0101", manualBy: C("e1") }),
+        scriptedDice([]),
+      ).ok,
+    ).toBe(true);
   });
 
   it("NATO engineers: turn 0 rolls 3+ for a minor bridge, from turn 1 it goes without a roll", () => {
