@@ -101,7 +101,7 @@ export interface Battlefield {
   readonly airbases: readonly Airbase[];
   /** Every document's name by UUID (actors and cards). */
   readonly names: ReadonlyMap<string, string>;
-  /** What has happened on the map (the scene's `nobc.mapState` flag, src/map/map-state.ts): the one source of minefields and contamination. */
+  /** What has happened on the map (scene flag `nobc.mapState`, src/map/map-state.ts): the one source of mines and contamination. */
   readonly mapState: MapStateView;
   /** Why the scene's map state could not be read (it then reads as empty); empty when it was read. */
   readonly mapStateProblems: readonly MapProblemNote[];
