@@ -8,7 +8,10 @@ import type { RulesOptions } from "../rules/nobc/land/options";
 
 export type { RulesOptions } from "../rules/nobc/land/options";
 
-/** The schema version this build of the system writes. Raise it when a shape repair is added. 2: the units' minefield and contamination markers moved to the scenes' map state. */
+/**
+ * The schema version this build of the system writes. Raise it when a shape repair is added.
+ * 2: the units' minefield and contamination markers moved to the scenes' map state (src/migration.ts).
+ */
 export const CURRENT_SCHEMA_VERSION = 2;
 
 export const SETTING_KEYS = {

@@ -65,6 +65,7 @@ describe("src/nobc.ts", () => {
         "groundCombat.plan",
         "land.orders",
         "land.rearArea",
+        "land.cardLoss",
         "land.demolition",
         "land.resupply",
         "land.recovery",

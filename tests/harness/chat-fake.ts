@@ -424,6 +424,10 @@ export function installChatFake(): void {
       return chatFake.activeGM;
     },
     get: (id: string) => chatFake.users.get(id),
+    /** `WorldCollection#contents`: every user, GMs and players. */
+    get contents() {
+      return [...chatFake.users.values()];
+    },
   };
   chatFake.reset();
 }

@@ -27,6 +27,12 @@ export const RECOVERY: DialogEntry = {
   stage: { stage: "resupply", label: "NOBC.Land.Recovery.Action", icon: "fa-solid fa-kit-medical", gmOnly: false },
 };
 
+/** The choice of the cards an HQ gives up after a rear-area attack (`hqCardsLost`): opened from the attack's card or a macro. */
+export const CARD_LOSS: DialogEntry = {
+  id: "land.cardLoss",
+  load: async () => (await import("./card-loss/controller")).cardLossController,
+};
+
 /** The mode-change request of the unit sheet and the pack macro: a procedure the GM answers, no dialog. */
 export const MODE: DialogEntry = {
   id: "land.mode",

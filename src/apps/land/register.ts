@@ -7,8 +7,9 @@
 import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, CARD_LOSS } from "./dialogs";
 import { watchModeChanges } from "./mode/guard";
+import { registerCardLossNotes } from "./card-loss/card-note";
 import type { NobcDialog } from "../base/dialog";
 
 /** In the turn panel's order. */
@@ -72,6 +73,8 @@ async function fillUnitList(details: HTMLDetailsElement): Promise<void> {
 export function registerLandPhases(): void {
   for (const entry of LAND_DIALOGS) registerDialog(entry);
   registerDialog(MODE);
+  registerDialog(CARD_LOSS);
+  registerCardLossNotes();
   watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());
