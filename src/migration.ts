@@ -27,6 +27,13 @@ import { documentAt } from "./effects/apply";
 import { CURRENT_SCHEMA_VERSION, SETTING_KEYS } from "./base/settings";
 import { errorText } from "./base/errors";
 import { notify, translator } from "./base/foundry";
+import type { HexRef } from "./rules/ids";
+import type { Side } from "./rules/nobc/land/types";
+import { emptyMapStateFlag, MAP_STATE_FLAG, readMapState, type MapStateFlag } from "./map/map-state";
+import { hexLabel } from "./map/hex-grid";
+import { readTerrain } from "./world/battlefield";
+import { syncStatuses, type StatusActor } from "./token/status-sync";
+import { RETIRED_STATUS_IDS } from "./token/status-icons";
 
 /** A stored document as the server sent it, before any `migrateData` ran. */
 export interface RawDocument {
@@ -60,7 +67,7 @@ export interface MigrationStep {
  */
 export interface MigrationProblem {
   readonly kind: "corrupt" | "invalid" | "write";
-  readonly documentName: "Actor" | "Item";
+  readonly documentName: "Actor" | "Item" | "Scene";
   readonly id: string;
   readonly name: string;
   /** For an item held by an actor: the actor's id. */
@@ -372,8 +379,189 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
     }
     notify("info", "NOBC.Migration.done", { count: migrated });
   }
+  // Run once, when the world comes from before schema 2 (even under `force`: the server's sources are read as loaded).
+  if (stored < MAP_MARKERS_SCHEMA_VERSION) failed.push(...(await migrateMapMarkers()));
   const complete = failed.length === 0;
   if (complete) await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
   else reportProblems(failed);
   return { ran: true, migrated, failed, complete };
+}
+
+/* ---------------- schema 2: the units' minefield and contamination markers move to the scenes ---------------- */
+
+/** The schema version from which units carry no `underMine` / `contaminated` marker (the scene's map state holds them). */
+export const MAP_MARKERS_SCHEMA_VERSION = 2;
+
+/** The unit fields retired for the scene's map state. */
+const RETIRED_MARKERS = ["underMine", "contaminated"] as const;
+
+/** A scene as the marker move reads it: whether it has a terrain map, its map state flag, and the hex of each token's actor. */
+export interface MarkerScene {
+  readonly id: string;
+  readonly name: string;
+  /** False without a valid terrain flag or on a grid that does not line up with the map: its tokens place nothing. */
+  readonly terrain: boolean;
+  /** Its `nobc.mapState` flag, unchecked. */
+  readonly mapState: unknown;
+  /** Each token's actor id and the map hex it stands in (undefined off the map). */
+  readonly tokens: readonly { readonly actorId: string | null; readonly hex: HexRef | undefined }[];
+}
+
+export interface MarkerPlan {
+  /** One update per scene that gains a minefield or a contaminated hex: its whole map state flag. */
+  readonly scenes: readonly { readonly _id: string; readonly name: string; readonly mapState: MapStateFlag }[];
+  /** One row per unit that still stores a retired field: the fields deleted. */
+  readonly actors: readonly Record<string, unknown>[];
+  /** Marked units with no token on a terrain map: their markers are dropped (by name). */
+  readonly dropped: readonly string[];
+  /** Scenes whose map state flag could not be read: nothing is added there (by name). */
+  readonly unreadable: readonly string[];
+}
+
+/**
+ * Plans the move of the units' old markers to the map state of every scene where the unit has a
+ * token on a terrain map: a minefield (laid by the unit's own side, the counter it stood under) and a
+ * contaminated hex. A hex already marked stays as it is, so planning again adds nothing. Pure.
+ */
+export function planMapMarkers(actors: readonly unknown[], scenes: readonly MarkerScene[]): MarkerPlan {
+  const marked = new Map<string, { name: string; side: Side; mine: boolean; contaminated: boolean }>();
+  const rows: Record<string, unknown>[] = [];
+  for (const raw of actors) {
+    if (!isSource(raw) || raw["type"] !== "unit" || typeof raw["_id"] !== "string" || !isSource(raw["system"])) continue;
+    const system = raw["system"];
+    if (!RETIRED_MARKERS.some((k) => k in system)) continue;
+    rows.push({ _id: raw["_id"], ...Object.fromEntries(RETIRED_MARKERS.map((k) => [`system.-=${k}`, null])) });
+    const mine = system["underMine"] === true;
+    const contaminated = system["contaminated"] === true;
+    if (!mine && !contaminated) continue;
+    const side: Side = system["side"] === "wp" ? "wp" : "nato";
+    marked.set(raw["_id"], { name: identity(raw).name, side, mine, contaminated });
+  }
+  const placed = new Set<string>();
+  const out: MarkerPlan["scenes"][number][] = [];
+  const unreadable: string[] = [];
+  for (const scene of scenes) {
+    if (!scene.terrain) continue;
+    const tokens = scene.tokens.filter((t) => t.actorId !== null && t.hex !== undefined && marked.has(t.actorId));
+    if (tokens.length === 0) continue;
+    const read = readMapState(scene.mapState);
+    if (read.problems.length > 0) {
+      unreadable.push(scene.name);
+      continue;
+    }
+    const flag: MapStateFlag =
+      scene.mapState === undefined || scene.mapState === null ? emptyMapStateFlag() : (structuredClone(scene.mapState) as MapStateFlag);
+    let changed = false;
+    for (const token of tokens) {
+      const unit = marked.get(token.actorId!)!;
+      const hex = token.hex!;
+      placed.add(token.actorId!);
+      if (unit.mine && flag.mines[hex] === undefined) {
+        flag.mines[hex] = { side: unit.side };
+        changed = true;
+      }
+      if (unit.contaminated && flag.contaminated[hex] === undefined) {
+        flag.contaminated[hex] = true;
+        changed = true;
+      }
+    }
+    if (changed) out.push({ _id: scene.id, name: scene.name, mapState: flag });
+  }
+  const dropped = [...marked].filter(([id]) => !placed.has(id)).map(([, u]) => u.name);
+  return { scenes: out, actors: rows, dropped, unreadable };
+}
+
+interface SceneLike {
+  readonly id: string | null;
+  readonly name: string;
+  readonly tokens: Iterable<{
+    readonly actorId: string | null;
+    readonly x: number;
+    readonly y: number;
+    readonly width?: number;
+    readonly height?: number;
+  }>;
+  readonly grid?: {
+    readonly type: number;
+    readonly sizeX: number;
+    readonly sizeY: number;
+    getOffset(point: { x: number; y: number }): { i: number; j: number };
+  } | null;
+  readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
+  getFlag(scope: string, key: string): unknown;
+}
+
+/** A live scene read for the marker move: the map hex of each token, as the battlefield reads the viewed scene (src/world/read.ts). */
+function markerScene(scene: SceneLike): MarkerScene {
+  const id = scene.id ?? "";
+  const mapState = scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG);
+  const grid = scene.grid?.type === CONST.GRID_TYPES.HEXODDQ ? scene.grid : null;
+  const map = readTerrain(scene.getFlag(SYSTEM_ID, "terrain")).map;
+  if (grid === null || map === null) return { id, name: scene.name, terrain: false, mapState, tokens: [] };
+  const dx = scene.dimensions?.sceneX ?? 0;
+  const dy = scene.dimensions?.sceneY ?? 0;
+  const origin = grid.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
+  const tokens = [...scene.tokens].map((t) => {
+    const at = grid.getOffset({ x: t.x + ((t.width ?? 1) * grid.sizeX) / 2, y: t.y + ((t.height ?? 1) * grid.sizeY) / 2 });
+    const label = hexLabel({ col: at.j - origin.j, row: at.i - origin.i });
+    return { actorId: t.actorId, hex: map.map.hexes[label] === undefined ? undefined : label };
+  });
+  return { id, name: scene.name, terrain: true, mapState, tokens };
+}
+
+/**
+ * Moves the units' old markers to the scenes (see `planMapMarkers`): one Scene update for every
+ * scene that gains a mark, one Actor update for every unit that still stores a retired field. The
+ * GM is told, in words, of units whose markers had nowhere to go. Resolves to the problems met.
+ */
+export async function migrateMapMarkers(): Promise<MigrationProblem[]> {
+  const data = game.data as unknown as { actors?: unknown };
+  const scenes = [...((game as { scenes?: Iterable<SceneLike> }).scenes ?? [])].map(markerScene);
+  const plan = planMapMarkers(rawList(data.actors), scenes);
+  const failed: MigrationProblem[] = [];
+  if (plan.scenes.length > 0) {
+    try {
+      const rows = plan.scenes.map((s) => ({ _id: s._id, [`flags.${SYSTEM_ID}.${MAP_STATE_FLAG}`]: s.mapState }));
+      await (Scene as unknown as BatchClass).updateDocuments(rows, {});
+    } catch (error) {
+      // Without the scenes the units keep their markers: the next load tries again.
+      return plan.scenes.map((s) => ({
+        kind: "write",
+        documentName: "Scene",
+        id: s._id,
+        name: s.name,
+        parentId: null,
+        error: errorText(error),
+      }));
+    }
+  }
+  if (plan.actors.length > 0) {
+    try {
+      await (Actor as unknown as BatchClass).updateDocuments([...plan.actors], {});
+      // Their old minefield and contamination icons go too (src/token/status-sync.ts removes retired statuses).
+      const iconed = plan.actors
+        .map((row) => documentAt(`Actor.${row["_id"] as string}`) as StatusActor | null)
+        .filter((a): a is StatusActor => a !== null && RETIRED_STATUS_IDS.some((id) => a.statuses.has(id)));
+      // Icons only: a failure leaves them for the next sync, and the move stands.
+      if (iconed.length > 0)
+        await syncStatuses(iconed).catch((e: unknown) => console.warn(`${SYSTEM_ID} | old status icons not removed`, e));
+    } catch (error) {
+      for (const row of plan.actors) {
+        const id = row["_id"] as string;
+        failed.push({ kind: "write", documentName: "Actor", id, name: id, parentId: null, error: errorText(error) });
+      }
+    }
+  }
+  const list = (names: readonly string[]) => new Intl.ListFormat(translator().lang, { type: "conjunction" }).format(names);
+  if (plan.dropped.length > 0)
+    notify("warn", "NOBC.MapRules.Migration.dropped", { count: plan.dropped.length, names: list(plan.dropped) }, { permanent: true });
+  if (plan.unreadable.length > 0)
+    notify(
+      "warn",
+      "NOBC.MapRules.Migration.unreadable",
+      { count: plan.unreadable.length, names: list(plan.unreadable) },
+      { permanent: true },
+    );
+  if (plan.scenes.length > 0) notify("info", "NOBC.MapRules.Migration.moved", { count: plan.scenes.length });
+  return failed;
 }

@@ -9,8 +9,11 @@ import { ANNOUNCEMENT_ORDERS, type AnnouncementOrder } from "../rules/nobc/land/
 
 export type { RulesOptions } from "../rules/nobc/land/options";
 
-/** The schema version this build of the system writes. Raise it when a shape repair is added. */
-export const CURRENT_SCHEMA_VERSION = 1;
+/**
+ * The schema version this build of the system writes. Raise it when a shape repair is added.
+ * 2: the units' minefield and contamination markers moved to the scenes' map state (src/migration.ts).
+ */
+export const CURRENT_SCHEMA_VERSION = 2;
 
 export const SETTING_KEYS = {
   schemaVersion: "schemaVersion",

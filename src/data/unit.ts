@@ -18,9 +18,7 @@ function unitSchema() {
     supply: countField("NOBC.Field.Supply", 0),
     mode: choiceField(["combat", "march"], "combat", "NOBC.Field.Mode"),
     minelaying: flagField("NOBC.Field.Minelaying"),
-    underMine: flagField("NOBC.Field.UnderMine"),
     noMove: flagField("NOBC.Field.NoMove"),
-    contaminated: flagField("NOBC.Field.Contaminated"),
     movementPoints: countField("NOBC.Field.MovementPoints", 0),
     notes: htmlField("NOBC.Field.Notes"),
   };

@@ -99,16 +99,23 @@ export function distance(view: MapView, a: HexRef, b: HexRef): number {
   return hexDistance(offsetOf(a), offsetOf(b));
 }
 
-/** The road a step from `from` into `to` follows, autobahn first; undefined off-road. */
-export function roadBetween(view: MapView, from: HexRef, to: HexRef): RoadKind | undefined {
+/**
+ * The road a step from `from` into `to` follows, autobahn first; undefined off-road. An autobahn cut
+ * in either hex (`state.cutAutobahn`, ADM) carries nothing on that step: the step is off-road
+ * (docs/rules-decisions.md, "A cut autobahn").
+ */
+export function roadBetween(view: MapView, from: HexRef, to: HexRef, state: MapState = {}): RoadKind | undefined {
   checkStep(view, from, to);
-  return view.links.get(hexside(from, to));
+  const road = view.links.get(hexside(from, to));
+  if (road === "autobahn" && state.cutAutobahn !== undefined && (state.cutAutobahn.has(from) || state.cutAutobahn.has(to)))
+    return undefined;
+  return road;
 }
 
-/** The `hex` argument of `moveCost` for a step from `from` into `to`. */
+/** The `hex` argument of `moveCost` for a step from `from` into `to`, with the scene's map state (mines, contamination, cut autobahn). */
 export function moveCostHex(view: MapView, from: HexRef, to: HexRef, state: MapState = {}): MoveCostHex {
   const out: MoveCostHex = { terrain: terrainOf(view, to) };
-  const road = roadBetween(view, from, to);
+  const road = roadBetween(view, from, to, state);
   if (road !== undefined) out.road = road;
   if (state.mines?.has(to)) out.mines = true;
   if (state.contaminated?.has(to)) out.contaminated = true;
@@ -181,8 +188,8 @@ export interface ResupplyRoute {
  * counts half (seed 000, Land War QRS, 6. Resupply: radius ×2 on autobahn). Ties go to the route
  * with fewer hexes. The result feeds `ResupplyCandidate.distance` and `.autobahnHexes`.
  */
-export function resupplyRoute(view: MapView, from: HexRef, to: HexRef): ResupplyRoute {
-  return resupplyRoutes(view, from, [to]).get(to)!;
+export function resupplyRoute(view: MapView, from: HexRef, to: HexRef, state: MapState = {}): ResupplyRoute {
+  return resupplyRoutes(view, from, [to], Infinity, state).get(to)!;
 }
 
 // A search key packs the cost in half-hexes and the steps into one number: cost first, then steps.
@@ -250,11 +257,20 @@ const CUBE_STEPS: readonly (readonly [number, number])[] = [
  * a target whose cheapest route would cost more than `maxCost` half-hexes is left out of the result
  * (the map is a full grid, so a target `d` hexes away as the crow flies always costs at most `2d`).
  */
-export function resupplyRoutes(view: MapView, from: HexRef, to: Iterable<HexRef>, maxCost = Infinity): Map<HexRef, ResupplyRoute> {
+export function resupplyRoutes(
+  view: MapView,
+  from: HexRef,
+  to: Iterable<HexRef>,
+  maxCost = Infinity,
+  state: MapState = {},
+): Map<HexRef, ResupplyRoute> {
   hexOf(view, from);
   const grid = searchGrid(view);
   const { columns, rows, autobahn, best, seen, done } = grid;
   const n = columns * rows;
+  // Hexes where the autobahn is cut (ADM): a step into or out of one gets no autobahn rate. Read only on autobahn steps.
+  const cut = new Set<number>();
+  for (const hex of state.cutAutobahn ?? []) if (view.map.hexes[hex] !== undefined) cut.add(cellIndex(offsetOf(hex), rows));
   const left = new Map<number, HexRef>();
   for (const hex of to) {
     hexOf(view, hex);
@@ -292,7 +308,8 @@ export function resupplyRoutes(view: MapView, from: HexRef, to: Iterable<HexRef>
       if (nq < 0 || nq >= columns || nrow < 0 || nrow >= rows) continue;
       const there = nq * rows + nrow;
       if (done[there] === stamp) continue;
-      const candidate = (cost + (autobahn.has(stepKey(here, there, n)) ? 1 : 2)) * STEPS + steps + 1;
+      const fast = autobahn.has(stepKey(here, there, n)) && (cut.size === 0 || (!cut.has(here) && !cut.has(there)));
+      const candidate = (cost + (fast ? 1 : 2)) * STEPS + steps + 1;
       if (seen[there] !== stamp || candidate < best[there]!) {
         seen[there] = stamp;
         best[there] = candidate;

@@ -65,9 +65,7 @@ function systemOf(type: RowType, c: Cells): unknown {
         supply: (c["supply"] as number | undefined) ?? unitSupplyCapacity({ size, arm }),
         mode: (c["mode"] as string | undefined) ?? (alwaysInMarchMode({ size, arm }) ? "march" : "combat"),
         minelaying: (c["minelaying"] as boolean | undefined) ?? false,
-        underMine: false,
         noMove: false,
-        contaminated: false,
         movementPoints: 0,
         notes: notesHtml(c["notes"]),
       };

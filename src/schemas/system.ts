@@ -76,9 +76,7 @@ export const unitSystem = z
     supply: count,
     mode: z.enum(MODES),
     minelaying: z.boolean(),
-    underMine: z.boolean(),
     noMove: z.boolean(),
-    contaminated: z.boolean(),
     movementPoints: count,
     notes: html,
   })

@@ -5,6 +5,16 @@
 export const STATUS_IDS = ["combatMode", "marchMode", "minefield", "noMove", "contaminated"] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
+/**
+ * The statuses a unit's token carries. Minefields and contamination lie on hexes (the scene's map
+ * state, src/map/map-state.ts), not on units, so their icons mark hexes and are no token status.
+ */
+export const TOKEN_STATUS_IDS = ["combatMode", "marchMode", "noMove"] as const satisfies readonly StatusId[];
+export type TokenStatusId = (typeof TOKEN_STATUS_IDS)[number];
+
+/** Statuses units carried before the map state was kept on the scene: an effect still showing one is removed. */
+export const RETIRED_STATUS_IDS = ["minefield", "contaminated"] as const satisfies readonly StatusId[];
+
 /** White strokes of a given width (one attribute list, so no attribute is ever written twice). */
 const white = (width: number) => `stroke="#fff" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"`;
 const W = white(7);

@@ -1,11 +1,11 @@
 /**
- * Keeps a unit's token statuses and its data in step, both ways: the data model holds mode,
- * mines, the black chip and contamination, and the status icons show them. A status toggled on
+ * Keeps a unit's token statuses and its data in step, both ways: the data model holds mode and
+ * the black chip, and the status icons show them (minefields and contamination are the scene's). A status toggled on
  * the token HUD is written to the data; after any update of the unit the icons are brought in
  * line (only when a field they are read from changed). Each side runs only on the client of the
  * user who made the change, so it happens once, and it stops as soon as data and icons agree.
  */
-import { STATUS_IDS, type StatusId } from "./status-icons";
+import { RETIRED_STATUS_IDS, TOKEN_STATUS_IDS, type TokenStatusId as StatusId } from "./status-icons";
 import { statusChanges, unitStatuses } from "./status-effects";
 
 interface StatusEffectDoc {
@@ -21,7 +21,7 @@ export interface StatusActor {
 }
 
 /** The unit fields its statuses are read from (size and arm decide forced March Mode). */
-const STATUS_FIELDS = ["mode", "underMine", "noMove", "contaminated", "size", "arm"] as const;
+const STATUS_FIELDS = ["mode", "noMove", "size", "arm"] as const;
 
 /** Whether an actor update's changes touch a field the statuses are read from. Pure. */
 export function touchesStatusFields(changes: unknown): boolean {
@@ -46,6 +46,8 @@ export function statusWrites(actor: StatusActor): StatusWrites {
   const wanted = unitStatuses(actor.system as Parameters<typeof unitStatuses>[0]);
   const changes = statusChanges(wanted, actor.statuses);
   const off = new Set<string>(changes.filter((c) => !c.active).map((c) => c.id));
+  // A unit's old minefield or contamination icon goes: those are the scene's now.
+  for (const id of RETIRED_STATUS_IDS) if (actor.statuses.has(id)) off.add(id);
   const on = changes.filter((c) => c.active).map((c) => c.id);
   const stale = [...actor.effects].filter(
     (e): e is StatusEffectDoc & { id: string } => e.id !== null && [...e.statuses].some((s) => off.has(s)),
@@ -125,12 +127,8 @@ export function dataForStatus(id: StatusId, active: boolean): Record<string, unk
       return { "system.mode": active ? "combat" : "march" };
     case "marchMode":
       return { "system.mode": active ? "march" : "combat" };
-    case "minefield":
-      return { "system.underMine": active };
     case "noMove":
       return { "system.noMove": active };
-    case "contaminated":
-      return { "system.contaminated": active };
   }
 }
 
@@ -151,7 +149,7 @@ export async function writeStatusToData(effect: StatusEffectLike, active: boolea
   if (actor?.type !== "unit") return;
   const system = actor.system as Record<string, unknown>;
   const update: Record<string, unknown> = {};
-  for (const id of STATUS_IDS) {
+  for (const id of TOKEN_STATUS_IDS) {
     if (!effect.statuses.has(id)) continue;
     for (const [path, value] of Object.entries(dataForStatus(id, active))) {
       if (system[path.slice("system.".length)] !== value) update[path] = value;

@@ -27,9 +27,7 @@ export interface UnitSystemView {
   readonly supply: number;
   readonly mode: Mode;
   readonly minelaying: boolean;
-  readonly underMine: boolean;
   readonly noMove: boolean;
-  readonly contaminated: boolean;
   readonly movementPoints: number;
   readonly notes: string;
   readonly supplyCapacity: number;

@@ -73,10 +73,8 @@ export interface WorldCard extends SupportCard {
   readonly assignedTo: ActorRef | null;
 }
 
-/** A unit's markers that are not part of the rules' `LandUnit`. */
+/** A unit's markers that are not part of the rules' `LandUnit` (minefields and contamination are the scene's, `mapState`). */
 export interface UnitMarkers {
-  readonly underMine: boolean;
-  readonly contaminated: boolean;
   readonly noMove: boolean;
   readonly minelaying: boolean;
   readonly movementPoints: number;
@@ -103,10 +101,7 @@ export interface Battlefield {
   readonly airbases: readonly Airbase[];
   /** Every document's name by UUID (actors and cards). */
   readonly names: ReadonlyMap<string, string>;
-  /**
-   * What has happened on the map (the scene's `nobc.mapState` flag, src/map/map-state.ts). Until the
-   * units' own minefield and contamination markers are retired, a unit carrying one also marks its hex.
-   */
+  /** What has happened on the map (scene flag `nobc.mapState`, src/map/map-state.ts): the one source of mines and contamination. */
   readonly mapState: MapStateView;
   /** Why the scene's map state could not be read (it then reads as empty); empty when it was read. */
   readonly mapStateProblems: readonly MapProblemNote[];
@@ -187,8 +182,6 @@ export function battlefield(input: BattlefieldInput): Battlefield {
   const airbases: Airbase[] = [];
   const names = new Map<string, string>();
   const sceneState = input.mapStateRead ?? readMapState(input.mapState);
-  const mines = new Set<HexRef>(sceneState.state.mines);
-  const contaminated = new Set<HexRef>(sceneState.state.contaminated);
   for (const actor of input.actors) {
     names.set(actor.uuid, actor.name);
     const hex = hexes.get(actor.uuid) ?? "";
@@ -196,15 +189,11 @@ export function battlefield(input: BattlefieldInput): Battlefield {
       const s = actor.system as UnitSystemView;
       units.push({ ...landUnitOf(actor, s), hex });
       markers.set(actor.uuid, {
-        underMine: s.underMine,
-        contaminated: s.contaminated,
         noMove: s.noMove,
         minelaying: s.minelaying,
         movementPoints: s.movementPoints,
         strengthMax: s.strength.max,
       });
-      if (hex !== "" && s.underMine) mines.add(hex);
-      if (hex !== "" && s.contaminated) contaminated.add(hex);
     } else if (actor.type === "hq") {
       hqs.push({ ...landHqOf(actor, actor.system as HqSystemView), hex });
       for (const item of actor.items ?? []) {
@@ -236,7 +225,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
     unknownAir,
     airbases,
     names,
-    mapState: { ...sceneState.state, mines, contaminated },
+    mapState: sceneState.state,
     mapStateProblems: [...sceneState.problems],
   };
 }

@@ -87,6 +87,7 @@ export function theatre(count: number): Theatre {
   }
   // Two units a hex, filled from the front backwards, a row at a time.
   const perSide = [0, 0];
+  const mined = new Set<string>();
   for (let i = 0; i < count; i++) {
     const side: Side = i % 2 === 0 ? "nato" : "wp";
     const n = perSide[side === "nato" ? 0 : 1]!++;
@@ -112,9 +113,9 @@ export function theatre(count: number): Theatre {
       hq: hqs[Math.min(hqIndex, hqs.length - 1)]!.id,
       nationality: side === "nato" ? "frg" : "su",
     });
+    // Every 23rd unit of a side stands in a minefield (on the scene's map state).
+    if (n % 23 === 0) mined.add(id);
     markers.set(id, {
-      underMine: n % 23 === 0,
-      contaminated: false,
       noMove: false,
       minelaying: false,
       movementPoints: 4,
@@ -159,7 +160,7 @@ export function theatre(count: number): Theatre {
     airZone: "1",
   })) as unknown as Squadron[];
   const view = mapView(map);
-  const mines = new Set(units.filter((u) => markers.get(u.id)!.underMine).map((u) => u.hex));
+  const mines = new Set(units.filter((u) => mined.has(u.id)).map((u) => u.hex));
   const field: Battlefield = {
     map: view,
     mapProblems: [],

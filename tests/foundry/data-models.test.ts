@@ -28,7 +28,8 @@ describe("unit data model", () => {
     expect(u.strength).toEqual({ value: 6, max: 6 });
     expect(u.mode).toBe("combat");
     expect([u.supply, u.movementPoints]).toEqual([0, 0]);
-    expect([u.minelaying, u.underMine, u.noMove, u.contaminated]).toEqual([false, false, false, false]);
+    expect([u.minelaying, u.noMove]).toEqual([false, false]);
+    expect("underMine" in u || "contaminated" in u).toBe(false);
   });
 
   it.each<[string, Raw]>([

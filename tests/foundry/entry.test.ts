@@ -6,6 +6,7 @@ import { registerSheets } from "../../src/sheets/register";
 import "../../src/nobc";
 import { dialogIds } from "../../src/apps/base/registry";
 import type { NobcApi } from "../../src/nobc";
+import { CURRENT_SCHEMA_VERSION } from "../../src/base/settings";
 import { airMissionMacros } from "../../src/apps/air/missions/macros";
 
 // The sheets are ApplicationV2 classes, beyond what the stand-in fakes; their own tests cover them.
@@ -65,6 +66,7 @@ describe("src/nobc.ts", () => {
         "groundCombat.plan",
         "land.orders",
         "land.rearArea",
+        "land.cardLoss",
         "land.demolition",
         "land.resupply",
         "land.recovery",
@@ -136,6 +138,6 @@ describe("src/nobc.ts", () => {
   it("runs the migration on ready for the active GM", async () => {
     hooks.callAll("ready");
     await new Promise((r) => setTimeout(r, 0));
-    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(1);
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
   });
 });

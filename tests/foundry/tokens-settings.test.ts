@@ -5,7 +5,7 @@ import path from "node:path";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { SYMBOL_ARMS, allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { UNIT_ARMS } from "../../src/rules/nobc/land/types";
-import { STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
+import { STATUS_IDS, TOKEN_STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
 import { registerStatusEffects, statusChanges, unitStatuses } from "../../src/token/status-effects";
 import {
   dataForStatus,
@@ -82,18 +82,18 @@ describe("status effects", () => {
   it("registers ours with icons and label keys, keeping Foundry's defeated status", () => {
     registerStatusEffects();
     const list = (CONFIG as unknown as { statusEffects: { id: string; name: string; img: string }[] }).statusEffects;
-    expect(list.map((s) => s.id)).toEqual([...STATUS_IDS, "dead"]);
+    expect(list.map((s) => s.id)).toEqual([...TOKEN_STATUS_IDS, "dead"]);
     expect(list[0]).toEqual({ id: "combatMode", name: "NOBC.Status.combatMode", img: "systems/nobc/assets/icons/combatMode.svg" });
   });
 
   it("reads a unit's statuses from its data; forced March Mode shows as March Mode", () => {
-    const base = { mode: "combat" as const, underMine: true, noMove: false, contaminated: true };
-    expect(unitStatuses(base)).toEqual({ combatMode: true, marchMode: false, minefield: true, noMove: false, contaminated: true });
+    const base = { mode: "combat" as const, noMove: true };
+    expect(unitStatuses(base)).toEqual({ combatMode: true, marchMode: false, noMove: true });
     expect(unitStatuses({ ...base, forcedMarch: true })).toMatchObject({ combatMode: false, marchMode: true });
     expect(statusChanges(unitStatuses(base), new Set(["marchMode", "minefield"]))).toEqual([
       { id: "combatMode", active: true },
       { id: "marchMode", active: false },
-      { id: "contaminated", active: true },
+      { id: "noMove", active: true },
     ]);
   });
 
@@ -101,7 +101,7 @@ describe("status effects", () => {
     const unit = new harness.Actor({
       name: "U",
       type: "unit",
-      system: { mode: "march", underMine: false, noMove: true, contaminated: false },
+      system: { mode: "march", noMove: true },
     });
     registerStatusSync();
     const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
@@ -126,25 +126,20 @@ describe("status effects", () => {
     const unit = new harness.Actor({
       name: "U",
       type: "unit",
-      system: { mode: "combat", underMine: true, noMove: false, contaminated: false },
+      system: { mode: "combat", noMove: true },
     });
     await syncUnitStatuses(unit);
-    expect([...unit.statuses].sort()).toEqual(["combatMode", "minefield"]);
-    const [combatEffect, mineEffect] = unit.effects.map((e) => e.id);
+    expect([...unit.statuses].sort()).toEqual(["combatMode", "noMove"]);
+    const [combatEffect] = unit.effects.map((e) => e.id);
     harness.ActiveEffect.calls = [];
     unit.system["mode"] = "march";
-    unit.system["underMine"] = false;
-    unit.system["contaminated"] = true;
     await syncUnitStatuses(unit);
-    expect([...unit.statuses].sort()).toEqual(["contaminated", "marchMode"]);
-    // Two statuses off, two on: both effects are restated in one update; nothing deleted or created.
+    expect([...unit.statuses].sort()).toEqual(["marchMode", "noMove"]);
+    // One status off, one on: the effect is restated in one update; nothing deleted or created.
     expect(harness.ActiveEffect.calls).toEqual([
       {
         method: "updateDocuments",
-        data: [
-          { _id: combatEffect, ...(await harness.ActiveEffect.fromStatusEffect("marchMode")).toObject() },
-          { _id: mineEffect, ...(await harness.ActiveEffect.fromStatusEffect("contaminated")).toObject() },
-        ],
+        data: [{ _id: combatEffect, ...(await harness.ActiveEffect.fromStatusEffect("marchMode")).toObject() }],
         operation: { parent: unit },
       },
     ]);
@@ -153,19 +148,39 @@ describe("status effects", () => {
     await syncUnitStatuses(unit);
     expect(harness.ActiveEffect.calls).toEqual([]);
     // One status off, none on: one delete.
-    unit.system["contaminated"] = false;
+    unit.system["noMove"] = false;
     await syncUnitStatuses(unit);
     expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["deleteDocuments"]);
     expect([...unit.statuses]).toEqual(["marchMode"]);
   });
 
+  it("removes a unit's retired minefield and contamination icons: those are the scene's now", () => {
+    const unit = {
+      type: "unit",
+      system: { mode: "march", noMove: false },
+      statuses: new Set(["marchMode", "minefield", "contaminated"]),
+      effects: [
+        { id: "march", statuses: new Set(["marchMode"]) },
+        { id: "mine", statuses: new Set(["minefield"]) },
+        { id: "gas", statuses: new Set(["contaminated"]) },
+      ],
+    };
+    expect(statusWrites(unit)).toEqual({ deletions: ["mine", "gas"], updates: [], creations: [] });
+    // A status to switch on takes the retired effect's place in one update.
+    expect(statusWrites({ ...unit, system: { mode: "march", noMove: true } })).toEqual({
+      deletions: ["gas"],
+      updates: [{ id: "mine", status: "noMove" }],
+      creations: [],
+    });
+  });
+
   it("reuses only an effect that carries one status alone; one that carries several is deleted", () => {
     const unit = {
       type: "unit",
-      system: { mode: "march", underMine: false, noMove: false, contaminated: false },
-      statuses: new Set(["combatMode", "minefield", "dead"]),
+      system: { mode: "march", noMove: false },
+      statuses: new Set(["combatMode", "noMove", "dead"]),
       effects: [
-        { id: "both", statuses: new Set(["combatMode", "minefield"]) },
+        { id: "both", statuses: new Set(["combatMode", "noMove"]) },
         { id: "dead", statuses: new Set(["dead"]) },
       ],
     };
@@ -179,7 +194,7 @@ describe("status effects", () => {
         new harness.Actor({
           name: `U${i}`,
           type: "unit",
-          system: { mode: "combat", underMine: false, noMove: false, contaminated: false },
+          system: { mode: "combat", noMove: false },
         }),
     );
     await syncStatuses(units);
@@ -201,9 +216,7 @@ describe("status toggled on the token HUD", () => {
     expect(dataForStatus("combatMode", false)).toEqual({ "system.mode": "march" });
     expect(dataForStatus("marchMode", true)).toEqual({ "system.mode": "march" });
     expect(dataForStatus("marchMode", false)).toEqual({ "system.mode": "combat" });
-    expect(dataForStatus("minefield", true)).toEqual({ "system.underMine": true });
     expect(dataForStatus("noMove", false)).toEqual({ "system.noMove": false });
-    expect(dataForStatus("contaminated", true)).toEqual({ "system.contaminated": true });
   });
 
   it("is written to the unit's data by the user who toggled it, and only when it differs", async () => {

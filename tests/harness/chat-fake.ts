@@ -430,6 +430,7 @@ export function installChatFake(): void {
       return chatFake.activeGM;
     },
     get: (id: string) => chatFake.users.get(id),
+    /** `WorldCollection#contents`: every user, GMs and players. */
     get contents() {
       return [...chatFake.users.values()];
     },

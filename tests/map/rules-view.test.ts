@@ -15,6 +15,7 @@ import {
   movePathSteps,
   onOrAdjacentToRoad,
   resupplyRoute,
+  resupplyRoutes,
   riverCrossing,
   roadBetween,
   stackingType,
@@ -131,6 +132,38 @@ describe("rules view: resupply and HQ recovery (seed 000, Land War QRS: 6. Resup
     // From 0101, 1 + 3 × ½ along the autobahn ties 2 + 1 × ½; the tie goes to fewer hexes.
     expect(resupplyRoute(view, "0101", "0402")).toEqual({ distance: 3, autobahnHexes: 1 });
     expect(distance(view, "0101", "0402")).toBe(3);
+  });
+
+  it("gives no autobahn rate for a step into or out of a hex where the autobahn is cut", () => {
+    const cut = (...hexes: string[]) => ({ cutAutobahn: new Set(hexes) });
+    expect(resupplyRoute(view, "0102", "0402", cut("0302"))).toEqual({ distance: 3, autobahnHexes: 1 });
+    expect(resupplyRoute(view, "0102", "0402", cut("0402"))).toEqual({ distance: 3, autobahnHexes: 2 });
+    // A cut elsewhere, or off the map, changes nothing.
+    expect(resupplyRoute(view, "0102", "0402", cut("0103", "9999"))).toEqual({ distance: 3, autobahnHexes: 3 });
+    expect(resupplyRoutes(view, "0102", ["0202", "0402"], Infinity, cut("0202"))).toEqual(
+      new Map([
+        ["0202", { distance: 1, autobahnHexes: 0 }],
+        ["0402", { distance: 3, autobahnHexes: 1 }],
+      ]),
+    );
+  });
+
+  it("moves off-road on a step into or out of a cut autobahn hex; a plain road elsewhere is kept", () => {
+    const state = { cutAutobahn: new Set(["0202"]) };
+    expect(roadBetween(view, "0102", "0202", state)).toBeUndefined();
+    expect(roadBetween(view, "0202", "0302", state)).toBeUndefined();
+    expect(roadBetween(view, "0302", "0402", state)).toBe("autobahn");
+    expect(roadBetween(view, "0201", "0202", state)).toBe("road");
+    expect(moveCostHex(view, "0102", "0202", state)).toEqual({ terrain: ["clear"] });
+    expect(movePathSteps(view, ["0102", "0202", "0302"], state).map((s) => s.road)).toEqual([undefined, undefined]);
+    expect(movePathSteps(view, ["0102", "0202", "0302"]).map((s) => s.road)).toEqual(["autobahn", "autobahn"]);
+  });
+
+  it("reads a destroyed bridge and a minefield on a path's steps", () => {
+    const state = { destroyedBridges: new Set(["0101|0201"]), mines: new Set(["0201"]) };
+    const [step] = movePathSteps(view, ["0101", "0201"], state);
+    expect(step).toMatchObject({ hex: "0201", river: { kind: "minor", bridged: false }, mines: true });
+    expect(movePathSteps(view, ["0101", "0201"])[0]).toMatchObject({ river: { kind: "minor", bridged: true } });
   });
 
   it("lets resolveResupply reach a unit at radius 2 along the autobahn", () => {

@@ -2,7 +2,7 @@
  * Values the attacker chose that the world knows (#16): a player's ground-combat request carried its
  * own `minefield` (untick it to lose the defender's +mines; tick it never mattered), and distances
  * typed for the other side's HQs (to put the defender's HQ out of range). Now the GM takes the
- * minefield from the world's `underMine` markers for a player's request, and refuses a typed
+ * minefield from the scene's map state for a player's request, and refuses a typed
  * distance of an HQ the asker does not own, naming the field; a GM's plan is taken as given. Before
  * the fix the card's plan had the player's minefield and the typed distance was used.
  */
@@ -18,15 +18,15 @@ import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { openGroundCombat } from "../../src/apps/ground-combat/macros";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
 import { front, type ActorSpec } from "../apps/ground-combat/fixture";
+import { emptyMapStateFlag } from "../../src/map/map-state";
 
 let actors: Map<string, FakeActorT>;
 
-/** The front, with 2 MRR and 3 MRR (defending 0302) under a minefield when `mined`. */
+/** The front, with a minefield on the scene in 0302 (where 2 MRR and 3 MRR defend) when `mined`. */
 function world(mined: boolean): void {
-  const specs: ActorSpec[] = front().map((s) =>
-    mined && (s.id === "w2" || s.id === "w3") ? { ...s, system: { ...(s.system as object), underMine: true } } : s,
-  );
+  const specs: ActorSpec[] = front();
   actors = frontWorld([PLANNER], specs);
+  if (mined) harness.setSceneFlag("mapState", { ...emptyMapStateFlag(), mines: { "0302": { side: "wp" } } });
 }
 
 beforeEach(() => world(false));

@@ -16,7 +16,7 @@ const cardSystem = cardFixture("nato", "combatModifier", 2, "Actor.u1");
 function world(): WorldActor[] {
   return [
     { uuid: "Actor.u1", name: "PzBrig 1", type: "unit", system: unitSystem("nato") },
-    { uuid: "Actor.w1", name: "MRR 1", type: "unit", system: unitSystem("wp", { underMine: true, contaminated: true }) },
+    { uuid: "Actor.w1", name: "MRR 1", type: "unit", system: unitSystem("wp") },
     {
       uuid: "Actor.h1",
       name: "I Corps",
@@ -74,9 +74,9 @@ describe("battlefield: the world read into rules snapshots", () => {
     expect(field.airbases).toEqual([
       { id: "Actor.a1", name: "Nörvenich", side: "nato", airZone: "2ATAF", baseCapacity: 2, hits: 1, permanentHits: 0 },
     ]);
-    expect([...field.mapState.mines]).toEqual(["0201"]);
-    expect([...field.mapState.contaminated]).toEqual(["0201"]);
-    expect(field.markers.get("Actor.w1")).toMatchObject({ underMine: true, strengthMax: 6 });
+    // Minefields and contamination are the scene's alone: a unit carries no marker of them.
+    expect([...field.mapState.mines]).toEqual([]);
+    expect(field.markers.get("Actor.w1")).toEqual({ noMove: false, minelaying: false, movementPoints: 4, strengthMax: 6 });
     expect(field.names.get("Actor.h1.Item.c1")).toBe("PAH-1");
     expect(unitsIn(field, "0201").map((u) => u.id)).toEqual(["Actor.w1"]);
   });

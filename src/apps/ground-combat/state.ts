@@ -307,9 +307,9 @@ function targetedHex(field: Battlefield, selection: Selection, side: Side | null
   return null;
 }
 
-/** Whether the world says the defending hex is mined: a defender there carries the `underMine` marker. */
+/** Whether the world says the defending hex is mined: the scene's map state has a minefield in it (`field.mapState`). */
 export function worldMinefield(field: Battlefield, target: HexRef): boolean {
-  return defendersOf(field, target).some((d) => field.markers.get(d.id)?.underMine === true);
+  return target !== "" && field.mapState.mines.has(target);
 }
 
 /**

@@ -33,6 +33,12 @@ export const WMD: DialogEntry = {
   load: async () => (await import("./wmd/controller")).wmdController,
 };
 
+/** The choice of the cards an HQ gives up after a rear-area attack (`hqCardsLost`): opened from the attack's card or a macro. */
+export const CARD_LOSS: DialogEntry = {
+  id: "land.cardLoss",
+  load: async () => (await import("./card-loss/controller")).cardLossController,
+};
+
 /** The mode-change request of the unit sheet and the pack macro: a procedure the GM answers, no dialog. */
 export const MODE: DialogEntry = {
   id: "land.mode",

@@ -7,9 +7,10 @@
 import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS } from "./dialogs";
 import { wireWmdRequest } from "./wmd/request-card";
 import { watchModeChanges } from "./mode/guard";
+import { registerCardLossNotes } from "./card-loss/card-note";
 import type { NobcDialog } from "../base/dialog";
 
 /** In the turn panel's order. */
@@ -74,6 +75,8 @@ export function registerLandPhases(): void {
   for (const entry of LAND_DIALOGS) registerDialog(entry);
   registerDialog(MODE);
   registerDialog(WMD);
+  registerDialog(CARD_LOSS);
+  registerCardLossNotes();
   watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());

@@ -82,9 +82,7 @@ export function unitSheetContext(system: UnitSystemView, extras: UnitSheetExtras
     movement: { left: system.movementPoints, allowance: system.movementAllowance },
     flags: [
       flag("minelaying", "NOBC.Unit.Minelaying", "NOBC.Unit.MinelayingHint", system.minelaying),
-      flag("underMine", "NOBC.Unit.UnderMine", "NOBC.Unit.UnderMineHint", system.underMine),
       flag("noMove", "NOBC.Unit.NoMove", "NOBC.Unit.NoMoveHint", system.noMove),
-      flag("contaminated", "NOBC.Unit.Contaminated", "NOBC.Unit.ContaminatedHint", system.contaminated),
     ],
     hq: extras.hq,
     cards: cardRows(extras.cards, SUPPORT_CARD_CATEGORIES),

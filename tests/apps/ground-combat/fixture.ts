@@ -31,9 +31,7 @@ export const unitSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
   supply: 2,
   mode: "combat",
   minelaying: false,
-  underMine: false,
   noMove: false,
-  contaminated: false,
   movementPoints: 4,
   notes: "",
   ...extra,
@@ -166,8 +164,11 @@ function worldActor(spec: ActorSpec): WorldActor {
   return { uuid: uuid(spec.id), name: spec.name, type: spec.type, system: spec.system, items };
 }
 
-/** The front read as the planner reads it; `map: false` leaves the terrain flag off the scene. */
-export function frontField(options: { map?: boolean; specs?: ActorSpec[] } = {}): Battlefield {
+/**
+ * The front read as the planner reads it; `map: false` leaves the terrain flag off the scene;
+ * `mapState` is the scene's `nobc.mapState` flag (src/map/map-state.ts).
+ */
+export function frontField(options: { map?: boolean; specs?: ActorSpec[]; mapState?: unknown } = {}): Battlefield {
   const specs = options.specs ?? front();
   const tokens: WorldToken[] = specs.filter((s) => s.hex !== undefined).map((s) => ({ actor: uuid(s.id), ...at(s.hex!) }));
   return battlefield({
@@ -175,6 +176,7 @@ export function frontField(options: { map?: boolean; specs?: ActorSpec[] } = {})
     tokens,
     gridSize: SIZE,
     ...(options.map === false ? {} : { terrain: smallMap() }),
+    ...(options.mapState === undefined ? {} : { mapState: options.mapState }),
   });
 }
 

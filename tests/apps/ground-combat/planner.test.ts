@@ -26,6 +26,7 @@ import {
   withNames,
 } from "../../../src/apps/ground-combat/context";
 import { cardUuid, front, frontField, keys, unitSystem, uuid, worldOptions, type ActorSpec } from "./fixture";
+import { emptyMapStateFlag } from "../../../src/map/map-state";
 import { speak } from "../../../src/words/phrase";
 import { phrase, type Phrase } from "../../../src/rules/resolution";
 
@@ -82,9 +83,12 @@ describe("default state from the world and the selection", () => {
     expect(state.minefield).toBe(false);
   });
 
-  it("reads the minefield column from the defenders' underMine marker", () => {
-    const specs = front().map((s): ActorSpec => (s.id === "n34" ? { ...s, system: unitSystem("nato", { underMine: true }) } : s));
-    expect(wpAttack(frontField({ specs })).minefield).toBe(true);
+  it("reads the minefield column from the scene's map state: a minefield in the target hex", () => {
+    const mined = (hex: string) => ({ ...emptyMapStateFlag(), mines: { [hex]: { side: "nato" as const } } });
+    // 1 MRR and 2 MRR attack 0201 (34 PzBrig).
+    expect(wpAttack(frontField({ mapState: mined("0201") })).minefield).toBe(true);
+    // A minefield in another hex is not the target's.
+    expect(wpAttack(frontField({ mapState: mined("0202") })).minefield).toBe(false);
   });
 
   it("with nothing selected, attacks for the side opposing the targeted unit, else NATO", () => {
@@ -180,6 +184,28 @@ describe("the rules' input and plan", () => {
     const { plan } = planFromState(withEnemy, state);
     expect(plan.ok ? [] : plan.refusals.map((r) => r.code)).toContain("riverNeedsEngineer");
     expect(field.map).not.toBeNull();
+  });
+
+  it("reads a destroyed bridge from the scene: the crossing is unbridged and needs an Engineer card", () => {
+    // A WP unit in 0101 attacks 34 PzBrig in 0201 across the Brook, bridged on the terrain map.
+    const specs = [
+      ...front().filter((s) => s.id !== "nrec"),
+      { id: "w9", name: "9 MRR", type: "unit" as const, hex: "0101", system: unitSystem("wp", { hq: "Actor.gta" }) },
+    ];
+    const attack = (field: ReturnType<typeof frontField>) =>
+      defaultState(field, { selected: [uuid("w9")], targeted: [uuid("n34")] }, worldOptions("zero"));
+    const standing = frontField({ specs });
+    expect(attackingRivers(standing, attack(standing))).toEqual([{ hex: "0101", river: { kind: "minor", bridged: true }, fromMap: true }]);
+    const codes = (field: ReturnType<typeof frontField>, state: GroundCombatState) => {
+      const { plan } = planFromState(field, state);
+      return plan.ok ? [] : plan.refusals.map((r) => r.code);
+    };
+    expect(codes(standing, { ...attack(standing), cards: [] })).not.toContain("riverNeedsEngineer");
+    const blown = frontField({ specs, mapState: { ...emptyMapStateFlag(), destroyedBridges: { "0101|0201": true } } });
+    expect(blown.mapStateProblems).toEqual([]);
+    expect(attackingRivers(blown, attack(blown))).toEqual([{ hex: "0101", river: { kind: "minor", bridged: false }, fromMap: true }]);
+    expect(codes(blown, { ...attack(blown), cards: [] })).toContain("riverNeedsEngineer");
+    expect(codes(blown, { ...attack(blown), cards: [cardUuid("gta", "ceng")] })).not.toContain("riverNeedsEngineer");
   });
 
   it("builds fire missions, CAS and chemical release into the input", () => {

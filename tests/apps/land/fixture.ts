@@ -88,20 +88,22 @@ export function worldActors(list: readonly Spec[] = specs()): WorldActor[] {
   }));
 }
 
-export function field(list: readonly Spec[] = specs(), terrain: unknown = smallMap()): Battlefield {
+/** The world read as the dialogs read it; `mapState` is the scene's `nobc.mapState` flag (src/map/map-state.ts). */
+export function field(list: readonly Spec[] = specs(), terrain: unknown = smallMap(), mapState?: unknown): Battlefield {
   return battlefield({
     actors: worldActors(list),
     tokens: list.filter((s) => s.hex !== undefined).map((s) => ({ actor: `Actor.${s.id}`, ...at(s.hex!) })),
     gridSize: SIZE,
     terrain,
+    mapState,
   });
 }
 
 export function world(
-  options: { owned?: string[]; isGM?: boolean; turn?: number | null; list?: Spec[]; terrain?: unknown } = {},
+  options: { owned?: string[]; isGM?: boolean; turn?: number | null; list?: Spec[]; terrain?: unknown; mapState?: unknown } = {},
 ): LandWorld {
   return {
-    field: field(options.list, options.terrain === undefined ? smallMap() : options.terrain),
+    field: field(options.list, options.terrain === undefined ? smallMap() : options.terrain, options.mapState),
     owned: new Set(options.owned ?? []),
     isGM: options.isGM ?? true,
     turn: options.turn === undefined ? 1 : options.turn,

@@ -9,10 +9,13 @@ import { recoveryContext } from "../../../src/apps/land/recovery/context";
 import { resupplyContext, resupplyEntryContext } from "../../../src/apps/land/resupply/context";
 import { initialRearArea, rearAreaFromForm, rearAreaInputs, rearAreaResolution, targets } from "../../../src/apps/land/rear-area/state";
 import { rearAreaContext } from "../../../src/apps/land/rear-area/context";
+import { emptyMapStateFlag } from "../../../src/map/map-state";
+import { smallMap } from "../../map/fixture";
 import { demolitionContext } from "../../../src/apps/land/demolition/context";
 import { demolitionFromForm, demolitionResolution, initialDemolition, mapBridges } from "../../../src/apps/land/demolition/state";
 import { scriptedDice } from "../../../src/rules/dice";
-import { field, i18n, specs, world } from "./fixture";
+import { field, i18n, specs, world, type Spec } from "./fixture";
+import { unitSystem } from "../ground-combat/fixture";
 import { phrase, type Refusal } from "../../../src/rules/resolution";
 import { speak } from "../../../src/words/phrase";
 
@@ -108,6 +111,27 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
     expect([codes(nowhere), messages(nowhere)]).toEqual([["unknownHq"], ['NOBC.Land.Check.unknownHq {"hq":"Actor.nope"}']]);
   });
 
+  it("an Engineer card lays its minefield in an empty hex within the HQ's radius; refused where mined, held by the enemy or too far", () => {
+    const mines = (hexes: Record<string, string>, mapState?: unknown, radius = 3) => {
+      const list: Spec[] = specs().map((s) => (s.id === "h1" ? { ...s, system: { ...(s.system as object), radius } } : s));
+      const f = field(list, smallMap(), mapState);
+      return ordersResolution(f, { hq: A("h1"), modes: {}, minefields: hexes });
+    };
+    // 0202 and 0103 hold no unit; 0103 holds ArtBde 2 — both within 3 of I Corps (0102).
+    const empty = mines({ [C("e1")]: "0202" });
+    expect(empty.ok && empty.value.effects).toContainEqual({ type: "minefield", hex: "0202", present: true });
+    expect(mines({ [C("e1")]: "0103" }).ok).toBe(true);
+    const mined = mines({ [C("e1")]: "0202" }, { ...emptyMapStateFlag(), mines: { "0202": { side: "nato" } } });
+    expect(messages(mined)).toEqual(['NOBC.MapRules.alreadyMined {"hex":"0202","card":"Pioniere"}']);
+    expect(codes(mines({ [C("e1")]: "0202", [C("ml1")]: "0202" }))).toEqual(["alreadyMined"]);
+    expect(messages(mines({ [C("e1")]: "0201" }))).toEqual(['NOBC.MapRules.minefieldUnderEnemy {"hex":"0201","card":"Pioniere"}']);
+    const far = mines({ [C("e1")]: "0402" }, undefined, 1);
+    expect(messages(far)).toEqual([
+      'NOBC.MapRules.minefieldBeyondRadius {"hex":"0402","card":"Pioniere","hq":"I Corps","radius":"1","distance":"3"}',
+    ]);
+    expect(mines({ [C("e1")]: "0202" }, undefined, 1).ok).toBe(true);
+  });
+
   it("a new HQ in the form starts its orders afresh", () => {
     const f = field();
     expect(ordersFromForm(f, initialOrders(f, A("h1")), { hq: A("w0") }).modes).toEqual({
@@ -157,6 +181,18 @@ describe("Resupply (seed 000, Land War QRS, 6. Resupply)", () => {
       ["PzGrenBrig 3", true, 2],
     ]);
     expect(offers[1]!.reasons.map((r) => r.code)).toContain("carriesNoSupply");
+  });
+
+  it("an autobahn cut on the scene gives no autobahn rate: a unit two autobahn hexes off is out of a radius of 1", () => {
+    const list: Spec[] = specs().map((s) => (s.id === "h1" ? { ...s, system: { ...(s.system as object), radius: 1 } } : s));
+    list.push({ id: "u9", name: "PzBrig 9", type: "unit", hex: "0302", system: unitSystem("nato", { hq: "Actor.h1", supply: 0 }) });
+    const offer = (mapState?: unknown) => {
+      const f = field(list, smallMap(), mapState);
+      return resupplyOffers(f, f.hqs[0]!).find((o) => o.unit.name === "PzBrig 9")!;
+    };
+    expect(offer()).toMatchObject({ eligible: true, candidate: { distance: 2, autobahnHexes: 2 } });
+    const cut = offer({ ...emptyMapStateFlag(), cutAutobahn: { "0202": true } });
+    expect(cut).toMatchObject({ eligible: false, candidate: { distance: 2, autobahnHexes: 0 } });
   });
 
   it("without the map, a unit cannot be offered and says why", () => {
@@ -319,6 +355,29 @@ describe("Bridge demolition (seed 000, Land War QRS, 3. Bridge Demolition)", () 
   it("lists the map's bridges", () => {
     expect(mapBridges(field())).toEqual([{ hexside: "0101|0201", kind: "minor", name: "Brook 0101–0201" }]);
     expect(mapBridges(field(specs(), null))).toEqual([]);
+  });
+
+  it("a bridge destroyed on the scene is never offered again, neither from the map nor by hand", () => {
+    const mapState = { ...emptyMapStateFlag(), destroyedBridges: { "0101|0201": true } };
+    expect(mapBridges(field(specs(), smallMap(), mapState))).toEqual([]);
+    const w = world({ turn: 1, mapState });
+    const picked = demolitionResolution(w, { ...initialDemolition(w, A("h1")), by: { "0101|0201": C("e1") } }, scriptedDice([]));
+    expect(codes(picked)).toContain("bridgeDestroyed");
+    const byHand = demolitionFromForm(w, initialDemolition(w, A("h1")), { manualHexside: "0201-0101", manualBy: C("e1") });
+    const typed = demolitionResolution(w, byHand, scriptedDice([]));
+    expect([codes(typed), messages(typed)]).toEqual([
+      ["bridgeDestroyed", "noAttempt"],
+      ['NOBC.MapRules.bridgeDestroyed {"a":"0201","b":"0101"}', "NOBC.Land.Check.noAttempt"],
+    ]);
+    // The same hand-named bridge standing is accepted.
+    const standing = world({ turn: 1 });
+    expect(
+      demolitionResolution(
+        standing,
+        demolitionFromForm(standing, initialDemolition(standing, A("h1")), { manualHexside: "0201-0101", manualBy: C("e1") }),
+        scriptedDice([]),
+      ).ok,
+    ).toBe(true);
   });
 
   it("NATO engineers: turn 0 rolls 3+ for a minor bridge, from turn 1 it goes without a roll", () => {

@@ -62,13 +62,14 @@ export interface BridgeView extends BridgeTarget {
   readonly name: string;
 }
 
-/** Every bridge the terrain map draws, in the file's order. */
+/** Every bridge the terrain map draws that still stands (not destroyed in the scene's map state), in the file's order. */
 export function mapBridges(field: Battlefield): BridgeView[] {
   if (field.map === null) return [];
   const out: BridgeView[] = [];
   for (const side of field.map.map.hexsides) {
     if (side.river === undefined || side.bridge !== true) continue;
     const key = hexsideOf(side.hex, hexLabel(neighbour(offsetOf(side.hex), side.side)));
+    if (field.mapState.destroyedBridges.has(key)) continue;
     const [a, b] = key.split("|");
     out.push({ hexside: key, kind: side.river, name: `${side.name ?? ""} ${a}–${b}`.trim() });
   }
@@ -133,9 +134,13 @@ function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refu
     return null;
   }
   const [a, b] = ends as [string, string];
+  if (field.mapState.destroyedBridges.has(hexsideOf(a, b))) {
+    refusals.push({ code: "bridgeDestroyed", text: phrase("NOBC.MapRules.bridgeDestroyed", { a, b }), field: "manual.hexside" });
+    return null;
+  }
   if (field.map === null) return { hexside: hexsideOf(a, b), kind: state.manual.kind };
   try {
-    const bridge = bridgeBetween(field.map, a, b);
+    const bridge = bridgeBetween(field.map, a, b, field.mapState);
     if (bridge !== undefined) return bridge;
     refusals.push({ code: "noBridge", text: phrase("NOBC.Land.Check.noBridge", { a, b }), field: "manual.hexside" });
   } catch {
@@ -144,8 +149,13 @@ function manualBridge(field: Battlefield, state: DemolitionState, refusals: Refu
   return null;
 }
 
-/** The attempts chosen: map bridges with someone on them, then the hand-named one. */
+/** The attempts chosen: map bridges with someone on them, then the hand-named one. A destroyed bridge chosen is refused. */
 function chosenAttempts(world: LandWorld, state: DemolitionState, refusals: Refusal[]): { bridge: BridgeTarget; by: string }[] {
+  for (const [key, by] of Object.entries(state.by)) {
+    if (by === "" || !world.field.mapState.destroyedBridges.has(key)) continue;
+    const [a = "", b = ""] = key.split("|");
+    refusals.push({ code: "bridgeDestroyed", text: phrase("NOBC.MapRules.bridgeDestroyed", { a, b }), field: "by" });
+  }
   const out = mapBridges(world.field)
     .filter((b) => (state.by[b.hexside] ?? "") !== "")
     .map((b) => ({ bridge: { hexside: b.hexside, kind: b.kind }, by: state.by[b.hexside]! }));

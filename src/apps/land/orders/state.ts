@@ -12,7 +12,8 @@ import {
   type OrdersPhaseInput,
   type OrdersPhaseOutcome,
 } from "../../../rules/nobc/land/orders";
-import { alwaysInMarchMode, type LandUnit, type Mode } from "../../../rules/nobc/land/types";
+import { alwaysInMarchMode, type LandHq, type LandUnit, type Mode } from "../../../rules/nobc/land/types";
+import { distance } from "../../../map/rules-view";
 import { speak } from "../../../words/phrase";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { Battlefield, WorldCard } from "../../../world/battlefield";
@@ -64,8 +65,37 @@ export function ordersFromForm(field: Battlefield, prev: OrdersState, data: Read
 }
 
 /**
+ * Where an HQ's Engineer card may lay its minefield (docs/rules-decisions.md, "Where a minefield is
+ * laid"): a hex of the map within the HQ's radius, empty or not, that no enemy unit holds and that
+ * has no minefield yet (on the scene, or laid by another card of these orders). Without a terrain map
+ * only the hexes already mined or held by the enemy are known; the umpire judges the rest.
+ */
+export function minefieldPlaceProblem(
+  field: Battlefield,
+  hq: LandHq,
+  hex: HexRef,
+  card: string,
+  laid: ReadonlySet<HexRef> = new Set(),
+): Omit<Refusal, "field"> | null {
+  if (field.mapState.mines.has(hex) || laid.has(hex))
+    return { code: "alreadyMined", text: phrase("NOBC.MapRules.alreadyMined", { hex, card }) };
+  if (field.units.some((u) => u.hex === hex && u.side !== hq.side))
+    return { code: "enemyInHex", text: phrase("NOBC.MapRules.minefieldUnderEnemy", { hex, card }) };
+  if (field.map === null) return null;
+  if (field.map.map.hexes[hq.hex] === undefined)
+    return { code: "noHex", text: phrase("NOBC.MapRules.minefieldHqOffMap", { hq: hq.name, card }) };
+  const far = distance(field.map, hq.hex, hex);
+  if (far > hq.radius)
+    return {
+      code: "beyondRadius",
+      text: phrase("NOBC.MapRules.minefieldBeyondRadius", { hex, card, hq: hq.name, radius: hq.radius, distance: far }),
+    };
+  return null;
+}
+
+/**
  * The rules' input from the dialog's state, or the dialog's own refusals: an unknown HQ, a unit
- * not under it, a card it does not hold, a minefield hex off the scene's map.
+ * not under it, a card it does not hold, a minefield hex off the scene's map or where it may not be laid.
  */
 export function ordersInput(field: Battlefield, state: OrdersState): Checked<OrdersPhaseInput> {
   const refusals: Refusal[] = [];
@@ -89,6 +119,7 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
   }
   const cards = new Map(minefieldCards(field, hq.id).map((c) => [c.id, c]));
   const minefields: { card: WorldCard; hex: HexRef }[] = [];
+  const laid = new Set<HexRef>();
   for (const [id, hex] of Object.entries(state.minefields)) {
     if (hex === "") continue;
     const card = cards.get(id);
@@ -105,7 +136,11 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
         field: `minefields.${id}`,
       });
     } else {
-      minefields.push({ card, hex });
+      const where = minefieldPlaceProblem(field, hq, hex, card.name, laid);
+      if (where === null) {
+        minefields.push({ card, hex });
+        laid.add(hex);
+      } else refusals.push({ ...where, field: `minefields.${id}` });
     }
   }
   if (refusals.length > 0) return { ok: false, refusals };

@@ -215,7 +215,8 @@ function offersOf(
   // Routes are exact up to twice the farthest target (a straight route costs no more); the entry
   // card needs only those within the radius (2 × radius half-hexes), the others cannot be eligible.
   const bound = all || !Number.isFinite(hq.radius) ? 2 * reach : Math.min(2 * reach, 2 * hq.radius);
-  const routes = view !== null && from !== null ? resupplyRoutes(view, hq.hex, targets, bound) : new Map<HexRef, ResupplyRoute>();
+  const routes =
+    view !== null && from !== null ? resupplyRoutes(view, hq.hex, targets, bound, field.mapState) : new Map<HexRef, ResupplyRoute>();
   // The unit-by-unit check asks for one counter from an HQ of at least level 1, so the HQ's own
   // level does not hide a unit's eligibility; the level is checked on the whole hand-out.
   const probe = { ...hq, level: Math.max(1, hq.level) };

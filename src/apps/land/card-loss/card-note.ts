@@ -1,0 +1,94 @@
+/**
+ * On a rear-area attack's card whose "HQ must give up N cards" is owed: a line "awaiting <owner>'s
+ * choice" and, for the HQ's owners and GMs, a button that opens the choice. The line goes once a
+ * choice card is posted (the attack's card is drawn again when one is posted or changes).
+ */
+import { format, localize } from "../../../base/foundry";
+import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
+import { documentAt } from "../../../effects/apply";
+import { openDialog } from "../../base/registry";
+import { CARD_LOSS } from "../dialogs";
+import { cardLosses, type LossMessage } from "./state";
+
+interface OwnedActor {
+  readonly name: string;
+  testUserPermission(user: unknown, level: string): boolean;
+}
+
+interface UserLike {
+  readonly name: string;
+  readonly isGM: boolean;
+}
+
+const chatMessages = (): readonly LossMessage[] =>
+  (game as unknown as { messages?: { contents?: readonly LossMessage[] } }).messages?.contents ?? [];
+
+function hqActor(uuid: string): OwnedActor | undefined {
+  const doc = documentAt(uuid) as OwnedActor | null;
+  return doc ?? undefined;
+}
+
+/** The players owning the HQ, by name; none: the GM. */
+function ownerNames(actor: OwnedActor | undefined): string {
+  const users = ((game.users as unknown as { contents?: readonly UserLike[] } | undefined)?.contents ?? []).filter(
+    (u) => !u.isGM && actor?.testUserPermission(u, "OWNER") === true,
+  );
+  if (users.length === 0) return localize("NOBC.MapRules.CardLoss.TheGm");
+  return new Intl.ListFormat(game.i18n?.lang ?? "en", { type: "disjunction" }).format(users.map((u) => u.name));
+}
+
+/** What a card shows of each choice it still awaits: the line, and whether this user may choose (the HQ's owner or a GM). */
+export interface AwaitedChoice {
+  readonly text: string;
+  readonly mayChoose: boolean;
+  readonly source: string;
+  readonly hq: string;
+}
+
+export function awaitedChoices(message: LossMessage): AwaitedChoice[] {
+  if (message.type !== CARD_MESSAGE_TYPE || message.id === null) return [];
+  return cardLosses(chatMessages())
+    .filter((l) => l.source === message.id && l.choice === "none")
+    .map((loss) => {
+      const actor = hqActor(loss.hq);
+      return {
+        text: format("NOBC.MapRules.CardLoss.Awaiting", { owner: ownerNames(actor), hq: actor?.name ?? loss.hq }),
+        mayChoose: game.user?.isGM === true || actor?.testUserPermission(game.user, "OWNER") === true,
+        source: loss.source,
+        hq: loss.hq,
+      };
+    });
+}
+
+/** Adds the awaited choices to one rendered card. */
+export function noteCardLoss(message: LossMessage, html: HTMLElement): void {
+  for (const awaited of awaitedChoices(message)) {
+    const line = document.createElement("p");
+    line.className = "nobc-card-loss";
+    line.textContent = awaited.text;
+    if (awaited.mayChoose) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = localize("NOBC.MapRules.CardLoss.Choose");
+      button.addEventListener("click", () => void openDialog(CARD_LOSS, { source: awaited.source, hq: awaited.hq }));
+      line.append(" ", button);
+    }
+    (html.querySelector(".message-content") ?? html).append(line);
+  }
+}
+
+/** A choice card posted or changed draws its attack's card again, so the line comes and goes. */
+export function redrawAttackOf(message: { readonly type?: string; readonly system?: unknown }): void {
+  const once = (message.system as { once?: unknown } | undefined)?.once;
+  if (message.type !== CARD_MESSAGE_TYPE || typeof once !== "string" || !once.startsWith("cardLoss:")) return;
+  const source = once.split(":")[1] ?? "";
+  const attack = (game as unknown as { messages?: { get(id: string): unknown } }).messages?.get(source);
+  const log = (ui as unknown as { chat?: { updateMessage?(m: unknown): unknown } }).chat;
+  if (attack !== undefined) void log?.updateMessage?.(attack);
+}
+
+export function registerCardLossNotes(): void {
+  Hooks.on("renderChatMessageHTML", ((message: LossMessage, html: HTMLElement) => noteCardLoss(message, html)) as never);
+  Hooks.on("createChatMessage", ((message: LossMessage) => redrawAttackOf(message)) as never);
+  Hooks.on("updateChatMessage", ((message: LossMessage) => redrawAttackOf(message)) as never);
+}
