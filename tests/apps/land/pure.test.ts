@@ -117,9 +117,9 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
       const f = field(list, smallMap(), mapState);
       return ordersResolution(f, { hq: A("h1"), modes: {}, minefields: hexes });
     };
-    // 0202 and 0103 hold no unit; 0103 holds ArtBde 2 — both within 3 of I Corps (0102).
+    // 0202 holds no unit; 0103 holds ArtBde 2 — both within 3 of I Corps (0102).
     const empty = mines({ [C("e1")]: "0202" });
-    expect(empty.ok && empty.value.effects).toContainEqual({ type: "minefield", hex: "0202", present: true });
+    expect(empty.ok && empty.value.effects).toContainEqual({ type: "minefield", hex: "0202", present: true, side: "nato" });
     expect(mines({ [C("e1")]: "0103" }).ok).toBe(true);
     const mined = mines({ [C("e1")]: "0202" }, { ...emptyMapStateFlag(), mines: { "0202": { side: "nato" } } });
     expect(messages(mined)).toEqual(['NOBC.MapRules.alreadyMined {"hex":"0202","card":"Pioniere"}']);
