@@ -13,12 +13,8 @@ import { harness, type FakeActorT } from "../../../harness/foundry";
 import { requestCardAction } from "../../../../src/queries/register";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
 import { OVERRUN } from "../../../../src/apps/air/missions/dialogs";
-import {
-  OVERRUN_OFFER_TEMPLATE,
-  overrunOffers,
-  watchAirfieldOverruns,
-  wireOverrunOffer,
-} from "../../../../src/apps/air/missions/overrun/watch";
+import { OVERRUN_OFFER_TEMPLATE, overrunOffers, wireOverrunOffer } from "../../../../src/apps/air/missions/overrun/watch";
+import { watchAirfieldOverruns } from "../../../../src/apps/air/missions/overrun/hooks";
 import type { NobcDialog } from "../../../../src/apps/base/dialog";
 import { clearStageRegistry } from "../../../../src/combat/registry";
 import { clearDialogRegistry } from "../../../../src/apps/base/registry";

@@ -148,9 +148,3 @@ export function wireOverrunOffer(message: OfferMessage, html: HTMLElement): void
     button.addEventListener("click", () => void openDialog(OVERRUN, { airbase }));
   }
 }
-
-/** On init: every client listens; only the active GM's client offers (Foundry does not wait for the promise). */
-export function watchAirfieldOverruns(): void {
-  Hooks.on("updateToken", ((token: TokenLike, changed: unknown) => void offerAirfieldOverrun(token, changed)) as never);
-  Hooks.on("renderChatMessageHTML", ((message: OfferMessage, html: HTMLElement) => wireOverrunOffer(message, html)) as never);
-}
