@@ -1,7 +1,8 @@
 /**
  * Issue #17, "Done when": a scripted two-turn game on the board, through the harness. The scene has
  * Foundry's default padding (0.25) and its terrain is attached by the GM with the Map terrain tool
- * (`attachTerrain`), not set as a fixture. Turn 1: I Corps's minelaying engineer lays a minefield in
+ * (`attachTerrain`), not set as a fixture. The tracker starts at turn 0, a quiet turn stepped
+ * through with `advanceTurn` (its steps are tests/turn/full-turn.test.ts's). Turn 1: I Corps's minelaying engineer lays a minefield in
  * an empty hex (Orders), then its engineer blows the Aller bridge (the demolition dialog). Between
  * the turns the GM moves 36 PzBrig's token into the mined hex. Turn 2: 1 MRR's attack across the
  * blown bridge is refused for want of an engineer card; 2 and 3 MRR attack the mined hex, the card
@@ -289,13 +290,17 @@ describe("two turns on the board through the harness", () => {
     expectBoard();
   });
 
-  it("the GM starts the turn tracker; the game is at turn 1's Orders phase", async () => {
+  it("the GM starts the turn tracker at turn 0 and steps through it (a quiet first turn) to turn 1's Orders phase", async () => {
     expect(await nobc.createTurnCombat()).toMatchObject({ ok: true, added: 2 });
     combat = combatFake.combats[0]!;
-    // Turn 0 and the Air War's steps are the full-turn test's; this game picks up at turn 1, phase 2.
-    await combat.update({ system: { turn: 1, stage: turn.stageIndex("orders"), reached: turn.STAGES.length + turn.stageIndex("orders") } });
-    expectStage("orders", 1);
+    expectStage("airAllocation", 0);
+    // Turn 0's own steps are the full-turn test's; here nobody acts in it, so no stage changes a document.
+    // Only the Orders and Resupply phases post their information cards (no Apply).
+    const fresh = await advanceTo("orders", 1);
+    expect(fresh.map((m) => m.flags["nobc"])).toEqual([{ landInfo: "orders" }, { landInfo: "resupply" }, { landInfo: "orders" }]);
+    posted("t0.orders.info", "t0.resupply.info", "t1.orders.info");
     expectBoard();
+    expectCards();
   });
 
   /* ----------------------------------- turn 1 ----------------------------------- */
@@ -361,7 +366,7 @@ describe("two turns on the board through the harness", () => {
     // On to turn 2's Ground Combat: the Resupply and Orders phases post their information cards.
     const fresh = await advanceTo("groundCombat", 2);
     expect(fresh.map((m) => m.flags["nobc"])).toEqual([{ landInfo: "resupply" }, { landInfo: "orders" }]);
-    posted("resupply.info", "orders.info");
+    posted("t1.resupply.info", "t2.orders.info");
     expectBoard();
     expectCards();
   });
@@ -509,10 +514,13 @@ describe("two turns on the board through the harness", () => {
     expect(messages().filter((m) => m.author?.isGM !== true)).toEqual([]);
     expect(requests).toEqual(["p1 land.orders", "p1 land.demolition", "p2 groundCombat.plan"]);
     expect([...cards.keys()].map((n) => `${n}: ${stateOf(n)}`)).toEqual([
+      "t0.orders.info: info",
+      "t0.resupply.info: info",
+      "t1.orders.info: info",
       "orders.nato: reverted",
       "demolition: reverted",
-      "resupply.info: info",
-      "orders.info: info",
+      "t1.resupply.info: info",
+      "t2.orders.info: info",
       "combat.mine: reverted",
     ]);
   });
