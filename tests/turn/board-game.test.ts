@@ -213,10 +213,10 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 /** The requests the GM's client answered: "<user> <dialog id>". */
 const requests: string[] = [];
 
-/** Where a token whose centre is the centre of `hex` has its top-left corner (scene padding included). */
+/** Where a token whose centre is the centre of `hex` has its top-left corner (scene padding included), in whole pixels as Foundry keeps it. */
 function tokenAt(hex: string): { x: number; y: number } {
   const centre = harness.canvasPoint(hexCentre(offsetOf(hex), 100));
-  return { x: px(centre.x - 100 / Math.sqrt(3)), y: px(centre.y - 50) };
+  return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
 }
 
 /** The Aller between 1 MRR's hex and 34 PzBrig's, as the rules read it from the scene now. */
@@ -270,7 +270,7 @@ describe("two turns on the board through the harness", () => {
     // The map's bridge is where the map says: 0201's north-east side is 0301's.
     expect(hexLabel(neighbour(offsetOf("0201"), "ne"))).toBe("0301");
     // The tokens stand where their hexes are, past the scene's padding.
-    expect(scene.tokens.find((t) => t.actorId === "n36")!.x).toBeCloseTo(tokenAt("0202").x);
+    expect(scene.tokens.find((t) => t.actorId === "n36")!.x).toBe(tokenAt("0202").x);
     expect(readBattlefield().map).toBeNull();
     await expectWrites({ scenes: 1 }, async () =>
       expect(await attachTerrain(scene, boardMap())).toEqual({ ok: true, map: boardMap(), warnings: [] }),
