@@ -24,7 +24,9 @@ const carriesOffer = (message: OfferMessage): boolean =>
 export function watchAirfieldOverruns(): void {
   Hooks.on("updateToken", ((token: TokenLike, changed: unknown) => {
     if (!moved(changed) || !activeGMHere()) return;
-    void import("./watch").then((watch) => watch.offerAirfieldOverrun(token, changed));
+    // Where the token stands now: the module loads after this hook returns, and the token may have moved on by then.
+    const at: TokenLike = { x: token.x, y: token.y, width: token.width, height: token.height, actor: token.actor, parent: token.parent };
+    void import("./watch").then((watch) => watch.offerAirfieldOverrun(at, changed));
   }) as never);
   Hooks.on("renderChatMessageHTML", ((message: OfferMessage, html: HTMLElement) => {
     if (!carriesOffer(message)) return;
