@@ -78,7 +78,8 @@ export function registerSettings(): void {
     range: { min: 1, max: 120, step: 1 },
     default: 15,
   });
-  // The scenario's distances between air zones (zone → zone → zones away), set by a GM through
+  // The scenario's distances between air zones (zone → zone → zones away), set by a GM in the Air zone
+  // distances window (src/apps/air/battle/distances/, a menu registered by the Air War) or through
   // openAirAllocation({ zoneDistances }); the allocation is checked against them on the GM's client.
   game.settings?.register(SYSTEM_ID, SETTING_KEYS.airZoneDistances, {
     name: "NOBC.Setting.airZoneDistances.name",

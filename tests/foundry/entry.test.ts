@@ -1,4 +1,6 @@
 import "../harness/install";
+// Foundry's ApplicationV2, which a settings menu's class extends (before the chat stand-in, which adds to its renderer).
+import "../harness/sheets-fake";
 import "../harness/chat-fake";
 import { describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
@@ -73,6 +75,7 @@ describe("src/nobc.ts", () => {
         "land.mode",
         "land.wmd",
         "air.allocation",
+        "air.zoneDistances",
         "air.lineUp",
         "air.sorties",
         "airMissions.paradrop",
@@ -99,6 +102,7 @@ describe("src/nobc.ts", () => {
       "airZoneDistances",
       "combatAnnouncementOrder",
     ]);
+    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.airZoneDistancesMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining([
         "dropCanvasData",

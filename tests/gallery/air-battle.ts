@@ -15,6 +15,8 @@ import { lineUpFromForm, lineUpState } from "../../src/apps/air/battle/lineup/st
 import { sortieContext } from "../../src/apps/air/battle/sorties/context";
 import { sortieFromForm, sortieState } from "../../src/apps/air/battle/sorties/state";
 import { combatPreview, planAirCombat } from "../../src/apps/air/battle/steps";
+import { zoneDistancesContext } from "../../src/apps/air/battle/distances/context";
+import { cellKey, zoneDistancesFromForm, zoneDistancesState } from "../../src/apps/air/battle/distances/state";
 import { squadron } from "../rules/air/fixtures";
 
 const classes = "application nobc nobc-air-battle";
@@ -113,8 +115,20 @@ const combatWorld = gm(inTheAir, [complete]);
 const afterCombat = gm(inTheAir.map((s) => (s.id === "Actor.mig29" ? { ...s, box: "damaged" as const } : s)));
 const sorties = sortieFromForm(afterCombat, sortieState(afterCombat, { side: "nato", zone: "Fulda" }), {});
 
+const zoneNames = ["Fulda", "Hof", "North German Plain", "Baltic"];
+const distances = zoneDistancesState(zoneNames, { Fulda: { Hof: 1, "North German Plain": 2 }, Baltic: { "North German Plain": 1 } });
+const badDistances = zoneDistancesFromForm(distances, { [cellKey(0, 2)]: "-1", [cellKey(1, 3)]: "150" });
+
 /** What the entries are built from (the pseudo-locale test reads the squadron and zone names in it). */
-export const airBattleFixtureData: readonly unknown[] = [ready, inTheAir, allocation, refusedAllocation, lineUp, sorties];
+export const airBattleFixtureData: readonly unknown[] = [
+  ready,
+  inTheAir,
+  allocation,
+  refusedAllocation,
+  lineUp,
+  sorties,
+  zoneNames.map((zone) => ({ zone })),
+];
 
 /** The Air War dialogs of steps 1–6, worded by `i18n`. */
 export function airBattleGallery(i18n: Translator): FixtureSheet[] {
@@ -161,6 +175,20 @@ export function airBattleGallery(i18n: Translator): FixtureSheet[] {
       template: "apps/air-battle/sorties.hbs",
       classes,
       context: sortieContext(afterCombat, sorties, i18n),
+    },
+    {
+      id: "air-zone-distances",
+      title: "Air zone distances: four zones, one pair left blank",
+      template: "apps/air-battle/zone-distances.hbs",
+      classes: `${classes} nobc-air-zones`,
+      context: zoneDistancesContext(distances, i18n),
+    },
+    {
+      id: "air-zone-distances-refused",
+      title: "Air zone distances: two bad cells, each named",
+      template: "apps/air-battle/zone-distances.hbs",
+      classes: `${classes} nobc-air-zones`,
+      context: zoneDistancesContext(badDistances, i18n),
     },
   ];
 }

@@ -58,7 +58,9 @@
  *   parent in v13: DatabaseCreateOperation / …UpdateOperation / …DeleteOperation `parent`). The
  *   `create…` / `update…` / `deleteActiveEffect` hooks fire per document. `actor.statuses` is read
  *   from its effects.
- * - `game.settings`, `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
+ * - `game.settings` (with `registerMenu`: an ApplicationV2 subclass is required; `harness.openMenu(key)`
+ *   presses its button, refused to a player when the menu is restricted),
+ *   `game.i18n`, `game.user`, `game.packs`, `game.data`, `game.system`,
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
  *   (`harness.scene`, a `Scene` with flags, `width` / `height` and embedded tokens; `harness.setSceneFlag` sets a
  *   flag as world data; `harness.canvasState.gridType` sets the grid's `CONST.GRID_TYPES` value, HEXODDQ by default).
@@ -1246,10 +1248,27 @@ export interface SettingRecord {
 
 const settingsStore = new Map<string, unknown>();
 const settingsRegistered: SettingRecord[] = [];
+/** `game.settings.menus`: the registered menus by "namespace.key". */
+const settingsMenus = new Map<string, Raw>();
 const settings = {
   register(namespace: string, key: string, config: Raw) {
     settingsRegistered.push({ namespace, key, config });
     settingsStore.set(`${namespace}.${key}`, config["default"]);
+  },
+  menus: settingsMenus,
+  /**
+   * A menu in Configure Settings: both halves of the name are needed, and its `type` must be an
+   * application class (here: the ApplicationV2 stand-in or a subclass), which Foundry constructs
+   * with no arguments and renders when the menu's button is pressed (`harness.openMenu`).
+   */
+  registerMenu(namespace: string, key: string, data: Raw) {
+    if (!namespace || !key) throw new Error("You must specify both namespace and key portions of the menu");
+    const base = (globalThis as { foundry?: { applications?: { api?: { ApplicationV2?: unknown } } } }).foundry?.applications?.api
+      ?.ApplicationV2 as (new () => unknown) | undefined;
+    const type = data["type"] as { prototype?: unknown } | undefined;
+    if (base === undefined || typeof type !== "function" || !(type.prototype instanceof base))
+      throw new Error(`menu ${namespace}.${key}: its type must be an ApplicationV2 subclass`);
+    settingsMenus.set(`${namespace}.${key}`, { ...data, key: `${namespace}.${key}`, namespace });
   },
   get(namespace: string, key: string) {
     const k = `${namespace}.${key}`;
@@ -1486,6 +1505,18 @@ export const harness = {
   notices,
   settingsRegistered,
   settingsStore,
+  settingsMenus,
+  /**
+   * Presses a menu's button in Configure Settings: a player does not see a restricted menu (refused
+   * here, as the button is not there), else its class is constructed with no arguments and rendered.
+   */
+  async openMenu(key: string): Promise<unknown> {
+    const menu = settingsMenus.get(key);
+    if (menu === undefined) throw new Error(`menu ${key} is not registered`);
+    if (menu["restricted"] === true && !currentUser().isGM) throw new HarnessRefusal(`menu ${key} is restricted to a GM`);
+    const app = new (menu["type"] as new () => { render(options: unknown): Promise<unknown> })();
+    return app.render({ force: true });
+  },
   canvasState,
   packs,
   systemModels,
@@ -1530,6 +1561,7 @@ export const harness = {
     notices.length = 0;
     settingsRegistered.length = 0;
     settingsStore.clear();
+    settingsMenus.clear();
     packs.clear();
     canvasState.placeables = [];
     FakeScene.calls = [];

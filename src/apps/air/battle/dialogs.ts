@@ -16,3 +16,9 @@ export const SORTIES: DialogEntry = {
   load: async () => (await import("./sorties/controller")).sortiesController,
   stage: { stage: "airSorties", label: "NOBC.AirBattle.Action.sorties", icon: "fa-solid fa-list-check", gmOnly: false },
 };
+/** The GM's table of distances between air zones (world setting `airZoneDistances`), beside step 1. */
+export const ZONE_DISTANCES: DialogEntry = {
+  id: "air.zoneDistances",
+  load: async () => (await import("./distances/controller")).zoneDistancesController,
+  stage: { stage: "airAllocation", label: "NOBC.AirZones.Action", icon: "fa-solid fa-ruler-combined", gmOnly: true },
+};

@@ -5,7 +5,8 @@
  */
 import { registerStageAction } from "../../../combat/registry";
 import { registerDialog } from "../../base/registry";
-import { ALLOCATION, LINE_UP, SORTIES } from "./dialogs";
+import { ALLOCATION, LINE_UP, SORTIES, ZONE_DISTANCES } from "./dialogs";
+import { registerZoneDistancesMenu } from "./menu";
 import { later } from "../../base/later";
 
 // The GM buttons call the macros, whose code loads on the first press.
@@ -16,10 +17,14 @@ const resolveAirReturnStep = later(loadMacros, "resolveAirReturnStep");
 
 /**
  * The turn panel's buttons for steps 1-6. A side's own choices (allocation, line-up, sorties) are
- * the players' who own the squadrons; combat, superiority and return are the GM's.
+ * the players' who own the squadrons; combat, superiority and return are the GM's, and so is the
+ * table of zone distances (also in Configure Settings).
  */
 export function registerAirBattleActions(): void {
   registerDialog(ALLOCATION);
+  // The GM's table of distances between air zones: a button beside step 1 and a menu in Configure Settings.
+  registerDialog(ZONE_DISTANCES);
+  registerZoneDistancesMenu();
   registerDialog(LINE_UP);
   registerStageAction({
     id: "air.combat",

@@ -89,7 +89,7 @@ describe("the turn panel's buttons", () => {
     registerAirBattleActions();
     const stages = ["airAllocation", "airLineup", "airCombat", "airSuperiority", "airSorties", "airReturn"] as const;
     expect(stages.map((s) => stageActions(s, true).map((a) => a.id))).toEqual([
-      ["air.allocation"],
+      ["air.allocation", "air.zoneDistances"],
       ["air.lineUp"],
       ["air.combat"],
       ["air.superiority"],
