@@ -213,7 +213,7 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 /** The requests the GM's client answered: "<user> <dialog id>". */
 const requests: string[] = [];
 
-/** Where a token whose centre is the centre of `hex` has its top-left corner (scene padding included), in whole pixels as Foundry keeps it. */
+/** Where a token centred on `hex` has its top-left corner (scene padding included), in whole pixels as Foundry keeps it. */
 function tokenAt(hex: string): { x: number; y: number } {
   const centre = harness.canvasPoint(hexCentre(offsetOf(hex), 100));
   return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
