@@ -13,7 +13,9 @@ import {
   showHqRadius,
   toggleHqRadius,
   addTerrainTool,
+  setTerrainDraft,
 } from "../../src/canvas/register";
+import { addTerrainControl } from "../../src/ui/terrain-control";
 import { paintShapes, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
 import { OVERLAY_INK, OVERLAY_KINDS, type OverlayKind } from "../../src/map/overlay";
 import { hexCentre } from "../../src/map/hex-grid";
@@ -107,6 +109,7 @@ beforeEach(() => {
   board.detach();
   board.showHq(null);
   setTerrainOverlay(false);
+  setTerrainDraft(null);
   board.draws.clear();
   made = 0;
   setSurfaceFactory(() => {
@@ -290,7 +293,7 @@ describe("the GM's terrain toggle in the token controls", () => {
   it("is a toggle shown to the GM only, and switches the overlay", () => {
     const controls = { tokens: { tools: {} as Record<string, unknown> } };
     addTerrainTool(controls);
-    const tool = controls.tokens.tools["nobcTerrain"] as {
+    const tool = controls.tokens.tools["nobcTerrainOverlay"] as {
       toggle: boolean;
       visible: boolean;
       title: string;
@@ -301,7 +304,46 @@ describe("the GM's terrain toggle in the token controls", () => {
     expect(board.terrainOverlayOn).toBe(true);
     harness.playAsPlayer("p1");
     addTerrainTool(controls);
-    expect((controls.tokens.tools["nobcTerrain"] as { visible: boolean }).visible).toBe(false);
+    expect((controls.tokens.tools["nobcTerrainOverlay"] as { visible: boolean }).visible).toBe(false);
+  });
+
+  it("sits beside the Map terrain window's button, neither replacing the other", () => {
+    const controls = { tokens: { tools: {} as Record<string, never> } };
+    addTerrainControl(controls);
+    addTerrainTool(controls);
+    expect(controls.tokens.tools["nobcTerrain"]).toMatchObject({ title: "NOBC.TerrainTool.Title", button: true });
+    expect(controls.tokens.tools["nobcTerrainOverlay"]).toMatchObject({ title: "NOBC.Board.TerrainOverlay", toggle: true });
+  });
+});
+
+describe("the terrain draft (the Map terrain window's unsaved map)", () => {
+  it("is drawn by the terrain overlay from the hook, the markers untouched, until set back to the scene's", () => {
+    canvasReady();
+    setTerrainOverlay(true);
+    const draft = smallMap();
+    draft.hexes["0401"] = { terrain: ["city"], country: "gdr", name: "Draft City" };
+    const markers = board.draws.get("mines");
+    fire("nobc.terrainDraftChanged", draft);
+    expect(board.terrainDraft?.map).toEqual(draft);
+    expect(surface.labelsMade.get("terrainLabels")!.texts).toContain("Draft City");
+    expect(board.draws.get("terrainHexes")).toBe(2);
+    expect(board.draws.get("mines")).toBe(markers);
+    // Back to the scene's terrain; a second null draws nothing.
+    setTerrainDraft(null);
+    expect(surface.labelsMade.get("terrainLabels")!.texts).toContain("Big City");
+    expect(board.draws.get("terrainHexes")).toBe(3);
+    setTerrainDraft(null);
+    expect(board.draws.get("terrainHexes")).toBe(3);
+  });
+
+  it("is drawn only once the overlay is switched on", () => {
+    canvasReady();
+    fire("nobc.terrainDraftChanged", smallMap());
+    expect(board.draws.get("terrainHexes")).toBeUndefined();
+    expect(surface.g("terrainHexes").visible).toBe(false);
+    setTerrainOverlay(true);
+    expect(surface.g("terrainHexes").visible).toBe(true);
+    setTerrainDraft(null);
   });
 });
 
