@@ -47,7 +47,9 @@ describe("sheet templates render with real Handlebars", () => {
 
   it("the HQ hand is draggable embedded items and lists its subordinates", () => {
     const html = sheets.find((s) => s.id === "hq-nato")!.html;
-    expect(html.match(/draggable" data-item-id="c\d"/g)?.length).toBe(3);
+    expect(html.match(/draggable" data-item-id="c\d"/g)?.length).toBe(4);
+    // Only the nuclear card's row asks for release, through the same dialog as its own sheet.
+    expect(html.match(/data-action="askRelease" data-uuid="([^"]+)"/g)).toEqual(['data-action="askRelease" data-uuid="Actor.hq1.Item.c4"']);
     expect(html).toContain("11th Armd Cav Regt");
     expect(html).toContain('data-action="recoverHq"');
     const wp = sheets.find((s) => s.id === "hq-wp")!.html;
