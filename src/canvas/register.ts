@@ -5,7 +5,8 @@
  * - `updateScene` of the viewed scene: flag `nobc.terrain` changed → terrain overlay, markers and
  *   HQ radius; flag `nobc.mapState` changed → the markers only. Nothing else redraws them.
  * - `controlToken`: selecting an HQ's token shows its radius; releasing it hides it. `updateToken`
- *   and `updateActor` redraw the radius shown when its HQ moved or its radius changed.
+ *   and `updateActor` redraw the radius shown when its HQ moved or its radius changed; `deleteToken`
+ *   of its token hides it (the HQ has no hex left on the scene).
  * - A GM's toggle in the token controls switches the terrain overlay (`setTerrainOverlay`); so does
  *   the Map terrain window's own button.
  * - `nobc.terrainDraftChanged(map)` (the Map terrain window's load or edit): the terrain overlay draws
@@ -149,11 +150,13 @@ function onControlToken(token: TokenLike, controlled: boolean): void {
   }
 }
 
-/** The HQ shown may have moved or changed its radius: read it again (other tokens and actors are not looked at). */
+/** The HQ shown may have moved, changed its radius or lost its token: read it again (other tokens and actors are not looked at). */
 function refreshHq(uuid: string | undefined): void {
   const hq = board.shownHq;
   if (hq === null || !board.attached || uuid !== hq.id) return;
-  board.showHq(hqShown(hq.id, readBattlefield()));
+  const shown = hqShown(hq.id, readBattlefield());
+  board.showHq(shown);
+  if (shown === null) shownBy = null;
 }
 
 function onUpdateScene(scene: { readonly id?: string | null }, changes: { flags?: Record<string, unknown> }): void {
@@ -201,6 +204,9 @@ export function registerBoard(): void {
   Hooks.on("updateScene", onUpdateScene as never);
   Hooks.on("controlToken", onControlToken as never);
   Hooks.on("updateToken", ((token: { readonly actor?: { readonly uuid: string } | null }) => refreshHq(token.actor?.uuid)) as never);
+  // The HQ's token gone (deleted by hand, or by a card's write): its radius goes too. Any other token's deletion
+  // (an eliminated unit's) redraws nothing.
+  Hooks.on("deleteToken", ((token: { readonly actor?: { readonly uuid: string } | null }) => refreshHq(token.actor?.uuid)) as never);
   // Our own hook, not among Foundry's typed ones.
   (Hooks as unknown as { on(name: string, fn: (draft: TerrainMap | null) => void): number }).on(TERRAIN_DRAFT_HOOK, setTerrainDraft);
   Hooks.on("updateActor", ((actor: { readonly uuid: string }) => refreshHq(actor.uuid)) as never);

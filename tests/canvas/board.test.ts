@@ -2,7 +2,9 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { smallMap } from "../map/fixture";
-import { hqSystem } from "../apps/ground-combat/fixture";
+import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
+import { applyEffects, applyPlan } from "../../src/effects/apply";
+import { readBoard } from "../../src/world/board";
 import { registerTerrainCache } from "../../src/world/read";
 import {
   board,
@@ -252,6 +254,33 @@ describe("the HQ radius on the board", () => {
     await token.update({ x: to.x - harness.grid.sizeX / 2, y: to.y - harness.grid.sizeY / 2 });
     expect(board.shownHq?.hex).toBe("0202");
     expect(board.draws.get("hqSupport")).toBe(draws + 1);
+  });
+
+  it("hides when the shown HQ's token is deleted; a unit eliminated by a card (its token deleted by the write path) redraws no radius", async () => {
+    const hq = corps();
+    const unit = new harness.Actor({ name: "3 PzBrig", type: "unit", system: unitSystem("nato", { supply: 3 }) });
+    harness.game["actors"] = [hq, unit];
+    const hqToken = harness.placeToken(hq, 0, 1);
+    harness.placeToken(unit, 1, 1);
+    canvasReady();
+    expect(showHqRadius(hq.uuid)).toBe(true);
+    const draws = { support: board.draws.get("hqSupport"), resupply: board.draws.get("hqResupply"), mines: board.draws.get("mines") };
+    const plan = await applyEffects([{ type: "eliminated", actor: unit.uuid }], readBoard());
+    expect(harness.scene!.tokens.map((t) => t.id)).toEqual([hqToken.id]);
+    expect(board.shownHq?.id).toBe(hq.uuid);
+    expect([board.draws.get("hqSupport"), board.draws.get("hqResupply"), board.draws.get("mines")]).toEqual([
+      draws.support,
+      draws.resupply,
+      draws.mines,
+    ]);
+    // Undo brings the token back: still nothing to redraw.
+    await applyPlan(plan.inverse, plan);
+    expect(board.draws.get("hqSupport")).toBe(draws.support);
+    // The HQ's own token deleted: the radius is hidden (the HQ has no hex left on the scene).
+    await harness.Token.deleteDocuments([hqToken.id], { parent: harness.scene });
+    expect(board.shownHq).toBeNull();
+    expect(surface.g("hqSupport").visible).toBe(false);
+    expect(surface.g("hqResupply").visible).toBe(false);
   });
 
   it("shows and hides from a button, whoever selects what", () => {
