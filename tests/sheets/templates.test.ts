@@ -57,6 +57,21 @@ describe("sheet templates render with real Handlebars", () => {
     expect(wp).toContain("recovers nothing");
   });
 
+  it("the nuclear release request: Control sees the status and the Release / Refuse controls wireWmdRequest builds; the player the reason", () => {
+    const gm = sheets.find((s) => s.id === "land-wmd-request")!.html;
+    expect(gm).toContain('<p class="wmd-status">Waiting for Control&#x27;s release.</p>');
+    expect(gm.match(/<input type="text" name="reason"|data-nobc-wmd="(release|refuse)"/g)).toEqual([
+      '<input type="text" name="reason"',
+      'data-nobc-wmd="release"',
+      'data-nobc-wmd="refuse"',
+    ]);
+    const player = sheets.find((s) => s.id === "land-wmd-request-refused")!.html;
+    expect(player).toContain("Not before turn 3");
+    expect(player).not.toContain("data-nobc-wmd");
+    const loss = sheets.find((s) => s.id === "land-card-loss")!.html;
+    expect(loss).toContain("costs I Corps 2 support cards");
+  });
+
   it("a damaged squadron offers the repair roll; the airbase shows capacity used", () => {
     expect(sheets.find((s) => s.id === "squadron")!.html).toContain('data-action="repairSquadron"');
     const base = sheets.find((s) => s.id === "airbase")!.html;
