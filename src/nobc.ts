@@ -41,7 +41,7 @@ import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
 import { registerAirMissionActions } from "./apps/air/missions/register";
-import { watchAirfieldOverruns } from "./apps/air/missions/overrun/watch";
+import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
 import { later } from "./apps/base/later";

@@ -251,7 +251,7 @@ describe("the HQ radius on the board", () => {
     fire("updateToken", { actor: { uuid: "Actor.other" } }, { x: 1 });
     expect(board.draws.get("hqSupport")).toBe(draws);
     const to = harness.grid.getCenterPoint(harness.offsetOfHex(1, 1));
-    await token.update({ x: to.x - harness.grid.sizeX / 2, y: to.y - harness.grid.sizeY / 2 });
+    await token.update({ x: Math.round(to.x - harness.grid.sizeX / 2), y: Math.round(to.y - harness.grid.sizeY / 2) });
     expect(board.shownHq?.hex).toBe("0202");
     expect(board.draws.get("hqSupport")).toBe(draws + 1);
   });

@@ -717,7 +717,7 @@ export interface TokenPlaceable {
 }
 
 /**
- * `TokenDocument`, embedded in a scene: `actorId`, top-left `x`, `y` in canvas pixels (a one-hex
+ * `TokenDocument`, embedded in a scene: `actorId`, top-left `x`, `y` in whole canvas pixels (a one-hex
  * token is `grid.sizeX` wide and `grid.sizeY` tall, so its centre is half that further), `hidden`,
  * `elevation`. Updates need OWNER of the token, which a linked token takes from its actor; creating
  * and deleting tokens is left to a GM here (stricter than Foundry's TOKEN_CREATE/TOKEN_DELETE
@@ -767,6 +767,11 @@ class FakeToken extends FakeDocument {
     for (const key of ["x", "y", "elevation"] as const) {
       if (key in expanded && (typeof expanded[key] !== "number" || !Number.isFinite(expanded[key]))) {
         throw new HarnessRefusal(`Token [${this.id}] validation errors:\n${key}: must be a finite number`);
+      }
+    }
+    for (const key of ["x", "y"] as const) {
+      if (key in expanded && !Number.isInteger(expanded[key])) {
+        throw new HarnessRefusal(`Token [${this.id}] validation errors:\n${key}: must be an integer`);
       }
     }
     if ("hidden" in expanded && typeof expanded["hidden"] !== "boolean") {
@@ -899,8 +904,8 @@ class FakeScene extends FakeDocument {
     if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Token in Scene [${this.id}]`);
     const keepId = (operation as { keepId?: boolean }).keepId === true;
     const checked = rows.map((r) => {
-      if (typeof r["x"] !== "number" || typeof r["y"] !== "number")
-        throw new HarnessRefusal(`Token validation errors:\nx, y: must be numbers`);
+      if (!Number.isInteger(r["x"]) || !Number.isInteger(r["y"]))
+        throw new HarnessRefusal(`Token validation errors:\nx, y: must be integers`);
       const id = keepId && typeof r["_id"] === "string" ? r["_id"] : makeId();
       if (this.tokens.some((t) => t.id === id)) throw new HarnessRefusal(`Token [${id}] already exists in Scene [${this.id}]`);
       return { r, id };
@@ -1511,7 +1516,8 @@ function addToken(actor: FakeActor, center: { x: number; y: number }): FakeToken
   const scene = canvasState.scene;
   if (scene === null) throw new Error("no scene is viewed: harness.viewScene() first");
   const { sizeX, sizeY } = hexSizes();
-  return scene.addToken({ name: actor.name, actorId: actor.id, x: center.x - sizeX / 2, y: center.y - sizeY / 2 });
+  // A token's x and y are whole pixels (TokenDocument's schema), so its centre is within half a pixel of `center`.
+  return scene.addToken({ name: actor.name, actorId: actor.id, x: Math.round(center.x - sizeX / 2), y: Math.round(center.y - sizeY / 2) });
 }
 
 /** A new viewed scene with no flags and no tokens. */

@@ -391,11 +391,12 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
     expect(scene2.tokens).toHaveLength(0);
   });
 
-  it("refuses a token moved to a position that is not a number", async () => {
+  it("refuses a token moved to a position that is not a whole number of pixels", async () => {
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
     const token = harness.placeToken(unit, 2, 1);
     const x = token.x;
     expect(await settled(token.update({ x: "far" }))).toBe(false);
+    expect(await settled(token.update({ x: x + 0.5 }))).toBe(false);
     expect(token.x).toBe(x);
   });
 

@@ -8,9 +8,9 @@ import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
 import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS } from "./dialogs";
-import { wireWmdRequest } from "./wmd/request-card";
 import { watchModeChanges } from "./mode/guard";
-import { registerCardLossNotes } from "./card-loss/card-note";
+import { registerCardLossNotes } from "./card-loss/hooks";
+import { WMD_REQUEST_FLAG } from "./wmd/schema";
 import type { NobcDialog } from "../base/dialog";
 
 /** In the turn panel's order. */
@@ -81,6 +81,10 @@ export function registerLandPhases(): void {
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());
   Hooks.on("renderChatMessageHTML", ((message: InfoMessage, html: HTMLElement) => wireInformationCard(message, html)) as never);
-  Hooks.on("renderChatMessageHTML", ((message: Parameters<typeof wireWmdRequest>[0], html: HTMLElement) =>
-    wireWmdRequest(message, html)) as never);
+  // The release request's controls load only on a message that carries one.
+  Hooks.on("renderChatMessageHTML", ((message: { flags: Record<string, unknown> }, html: HTMLElement) => {
+    const flags = message.flags[SYSTEM_ID] as Record<string, unknown> | undefined;
+    if (flags?.[WMD_REQUEST_FLAG] === undefined) return;
+    void import("./wmd/request-card").then((card) => card.wireWmdRequest(message as Parameters<typeof card.wireWmdRequest>[0], html));
+  }) as never);
 }

@@ -72,7 +72,12 @@ describe("the choice", () => {
     expect(codes(cardLossResolution(w, { ...base, cards: [C("e1")] }))).toEqual(["wrongCount"]);
     expect(codes(cardLossResolution(w, { ...base, cards: [C("e1"), C("sig1"), C("int1")] }))).toEqual(["wrongCount"]);
     expect(codes(cardLossResolution(w, { ...base, cards: [C("e1"), "Actor.w0.Item.x"] }))).toEqual(["cardNotHeld"]);
-    expect(codes(cardLossResolution(w, { ...base, cards: [C("e1"), C("e1")] }))).toEqual(["cardNotHeld"]);
+    const twice = cardLossResolution(w, { ...base, cards: [C("e1"), C("e1")] });
+    expect(codes(twice)).toEqual(["cardNotHeld"]);
+    // The refusal names the card as the world names it, not by its document id.
+    const name = w.field.names.get(C("e1"));
+    expect(name).toMatch(/\w/);
+    expect(!twice.ok && twice.refusals[0]!.text.data?.["card"]).toBe(name);
     expect(codes(cardLossResolution(w, { source: "m9", hq: A("h1"), cards: [C("e1"), C("sig1")] }))).toEqual(["noLoss"]);
     const settled = lossWorld([attack("m1", 2), choice("m1", "pending")]);
     expect(codes(cardLossResolution(settled, { ...base, cards: [C("e1"), C("sig1")] }))).toEqual(["alreadyChosen"]);

@@ -163,7 +163,7 @@ describe("HQ recovery with more cards than can add a level (issue #17, item 8)",
     await oneBelowMax();
     const recovery = (await landPhaseMacros.openHqRecovery({ hq: A("h1") }))!;
     await recovery.change(playSignals);
-    const context = (await (recovery as unknown as { _prepareContext(): Promise<Raw> })._prepareContext());
+    const context = await (recovery as unknown as { _prepareContext(): Promise<Raw> })._prepareContext();
     const warning = say(phrase("NOBC.Land.Recovery.KeptWarning", { hq: "I Corps", count: 1, cards: "Fernmelder" }));
     expect(context["warning"]).toBe(warning);
     expect(context["canPost"]).toBe(true);

@@ -65,16 +65,21 @@ export function airDefencePools(actors: Iterable<WorldActor>): Map<ActorRef, Poo
   return out;
 }
 
-/** The bridges drawn on the terrain map, in the file's order; none without a map. */
-export function bridgesOf(map: MapView | null): BridgeView[] {
+/**
+ * The bridges standing on the terrain map, in the file's order: those drawn on it less those the
+ * scene's map state marks destroyed; none without a map. A bridge is named by its river (data from
+ * the map file) and its two hexes; the dialog's field label says it is a bridge.
+ */
+export function bridgesOf(map: MapView | null, destroyed: ReadonlySet<HexsideRef> = new Set()): BridgeView[] {
   if (map === null) return [];
   const out: BridgeView[] = [];
   for (const side of map.map.hexsides) {
     if (side.river === undefined || side.bridge !== true) continue;
     const other = hexLabel(neighbour(offsetOf(side.hex), side.side));
     const key = hexside(side.hex, other);
+    if (destroyed.has(key)) continue;
     const [a, b] = key.split("|");
-    out.push({ hexside: key, name: side.name === undefined ? `Bridge ${a}–${b}` : `${side.name} bridge ${a}–${b}` });
+    out.push({ hexside: key, name: `${side.name ?? ""} ${a}–${b}`.trim() });
   }
   return out;
 }
@@ -106,7 +111,7 @@ export function missionWorld(field: Battlefield, extras: WorldExtras): MissionWo
     units: field.units,
     hqs: field.hqs,
     cards: field.cards,
-    bridges: bridgesOf(field.map),
+    bridges: bridgesOf(field.map, field.mapState.destroyedBridges),
     names: field.names,
     owned: extras.owned,
     isGM: extras.isGM,

@@ -86,9 +86,3 @@ export function redrawAttackOf(message: { readonly type?: string; readonly syste
   const log = (ui as unknown as { chat?: { updateMessage?(m: unknown): unknown } }).chat;
   if (attack !== undefined) void log?.updateMessage?.(attack);
 }
-
-export function registerCardLossNotes(): void {
-  Hooks.on("renderChatMessageHTML", ((message: LossMessage, html: HTMLElement) => noteCardLoss(message, html)) as never);
-  Hooks.on("createChatMessage", ((message: LossMessage) => redrawAttackOf(message)) as never);
-  Hooks.on("updateChatMessage", ((message: LossMessage) => redrawAttackOf(message)) as never);
-}

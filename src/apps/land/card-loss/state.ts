@@ -126,7 +126,13 @@ export function cardLossResolution(world: CardLossWorld, state: CardLossState): 
   state.cards.forEach((id, i) => {
     const card = held.get(id);
     if (card === undefined || seen.has(id)) {
-      refusals.push({ code: "cardNotHeld", text: phrase("NOBC.Land.Check.cardNotHeld", { card: id, hq: hq.name }), field: `cards.${i}` });
+      // Named as the world names it; an id no document has is shown as given (it names nothing else).
+      const named = world.field.names.get(id) ?? id;
+      refusals.push({
+        code: "cardNotHeld",
+        text: phrase("NOBC.Land.Check.cardNotHeld", { card: named, hq: hq.name }),
+        field: `cards.${i}`,
+      });
       return;
     }
     seen.add(id);

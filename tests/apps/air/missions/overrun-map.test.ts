@@ -13,12 +13,8 @@ import { harness, type FakeActorT } from "../../../harness/foundry";
 import { requestCardAction } from "../../../../src/queries/register";
 import { registerAirMissionActions } from "../../../../src/apps/air/missions/register";
 import { OVERRUN } from "../../../../src/apps/air/missions/dialogs";
-import {
-  OVERRUN_OFFER_TEMPLATE,
-  overrunOffers,
-  watchAirfieldOverruns,
-  wireOverrunOffer,
-} from "../../../../src/apps/air/missions/overrun/watch";
+import { OVERRUN_OFFER_TEMPLATE, overrunOffers, wireOverrunOffer } from "../../../../src/apps/air/missions/overrun/watch";
+import { watchAirfieldOverruns } from "../../../../src/apps/air/missions/overrun/hooks";
 import type { NobcDialog } from "../../../../src/apps/base/dialog";
 import { clearStageRegistry } from "../../../../src/combat/registry";
 import { clearDialogRegistry } from "../../../../src/apps/base/registry";
@@ -79,6 +75,16 @@ describe("an airfield overrun offered on the map", () => {
     expect(view).toEqual({ unit: { uuid: natoUnit.uuid, name: "PzBrig 34" }, airbase: { uuid: templin.uuid, name: "Templin" } });
     // Nothing was written: the offer changes nothing.
     expect(templin.system["hits"]).toEqual({ repairable: 1, permanent: 0 });
+    // Moved off and back while the offer is in chat: no second offer; once the GM deletes it, the next entry offers again.
+    await moveOnto(tank, { x: base.x - 400, y: base.y });
+    await moveOnto(tank, base);
+    await settle();
+    expect(offers()).toHaveLength(1);
+    await (posted[0] as unknown as { delete(): Promise<unknown> }).delete();
+    await moveOnto(tank, { x: base.x - 400, y: base.y });
+    await moveOnto(tank, base);
+    await settle();
+    expect(offers()).toHaveLength(1);
   });
 
   it("no offer for a friendly unit, another hex, a move that is no move, or on a client that is not the active GM", async () => {

@@ -23,10 +23,12 @@ describe("reading the world for the air dialogs", () => {
   });
 
   it("lists the terrain map's bridges by hexside key (none without a map)", () => {
-    expect(bridgesOf(mapView(smallMap()))).toEqual([{ hexside: "0101|0201", name: "Brook bridge 0101–0201" }]);
+    expect(bridgesOf(mapView(smallMap()))).toEqual([{ hexside: "0101|0201", name: "Brook 0101–0201" }]);
+    // A bridge the scene's map state marks destroyed is not a target any more.
+    expect(bridgesOf(mapView(smallMap()), new Set(["0101|0201"]))).toEqual([]);
     const unnamed = smallMap();
     unnamed.hexsides = [{ hex: "0101", side: "se", river: "minor", bridge: true }];
-    expect(bridgesOf(mapView(unnamed))).toEqual([{ hexside: "0101|0201", name: "Bridge 0101–0201" }]);
+    expect(bridgesOf(mapView(unnamed))).toEqual([{ hexside: "0101|0201", name: "0101–0201" }]);
     expect(bridgesOf(null)).toEqual([]);
   });
 

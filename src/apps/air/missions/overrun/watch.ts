@@ -116,22 +116,50 @@ function gmIds(): string[] {
  */
 export async function offerAirfieldOverrun(token: TokenLike, changed: unknown): Promise<unknown[]> {
   if (users()?.activeGM?.isSelf !== true) return [];
-  const offers = overrunOffers(token, changed);
+  const found = overrunOffers(token, changed);
+  if (found.length === 0) return [];
+  // A token moved off and back (or nudged within the hex) is not offered again while its offer is in chat.
+  const standing = offeredPairs();
+  const offers = found.filter(
+    (o) => !standing.has(pairKey(o.unit.uuid, o.airbase.uuid)) && !posting.has(pairKey(o.unit.uuid, o.airbase.uuid)),
+  );
   if (offers.length === 0) return [];
+  const keys = offers.map((o) => pairKey(o.unit.uuid, o.airbase.uuid));
+  for (const key of keys) posting.add(key);
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
   const whisper = gmIds();
   const posted: unknown[] = [];
-  for (const offer of offers) {
-    posted.push(
-      await Message.create({
-        content: await renderTemplate(OVERRUN_OFFER_TEMPLATE, offer),
-        speaker: Message.getSpeaker(),
-        whisper,
-        flags: { [SYSTEM_ID]: { overrunOffer: { airbase: offer.airbase.uuid, unit: offer.unit.uuid } } },
-      }),
-    );
+  try {
+    for (const offer of offers) {
+      posted.push(
+        await Message.create({
+          content: await renderTemplate(OVERRUN_OFFER_TEMPLATE, offer),
+          speaker: Message.getSpeaker(),
+          whisper,
+          flags: { [SYSTEM_ID]: { overrunOffer: { airbase: offer.airbase.uuid, unit: offer.unit.uuid } } },
+        }),
+      );
+    }
+  } finally {
+    for (const key of keys) posting.delete(key);
   }
   return posted;
+}
+
+const pairKey = (unit: string, airbase: string): string => `${unit}|${airbase}`;
+
+/** Offers being posted now (not yet in chat), so two moves in quick succession offer once. */
+const posting = new Set<string>();
+
+/** The unit and airbase of every offer still in chat (one pass over the log, only when a move offers an overrun). */
+function offeredPairs(): Set<string> {
+  const log = (game as unknown as { messages?: Iterable<{ flags?: Record<string, unknown> }> }).messages ?? [];
+  const out = new Set<string>();
+  for (const message of log) {
+    const offer = (message.flags?.[SYSTEM_ID] as { overrunOffer?: { unit?: unknown; airbase?: unknown } } | undefined)?.overrunOffer;
+    if (typeof offer?.unit === "string" && typeof offer.airbase === "string") out.add(pairKey(offer.unit, offer.airbase));
+  }
+  return out;
 }
 
 interface OfferMessage {
@@ -147,10 +175,4 @@ export function wireOverrunOffer(message: OfferMessage, html: HTMLElement): void
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-nobc-overrun-offer]")) {
     button.addEventListener("click", () => void openDialog(OVERRUN, { airbase }));
   }
-}
-
-/** On init: every client listens; only the active GM's client offers (Foundry does not wait for the promise). */
-export function watchAirfieldOverruns(): void {
-  Hooks.on("updateToken", ((token: TokenLike, changed: unknown) => void offerAirfieldOverrun(token, changed)) as never);
-  Hooks.on("renderChatMessageHTML", ((message: OfferMessage, html: HTMLElement) => wireOverrunOffer(message, html)) as never);
 }
