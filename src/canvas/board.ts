@@ -4,7 +4,8 @@
  * of the drawing calls in tests) gives one drawing object per kind, made once when the canvas is
  * drawn; a change redraws only the kinds it touches, and nothing is drawn per frame.
  *
- * - the terrain overlay (GM's check of the alignment): drawn while switched on;
+ * - the terrain overlay (GM's check of the alignment): drawn while switched on, from the Map terrain
+ *   window's unsaved map while it is open;
  * - the map state markers: drawn for everyone, always;
  * - the HQ radius: drawn for one HQ at a time, while shown.
  */
@@ -102,6 +103,8 @@ export class Board {
   private readonly labels = new Map<OverlayKind, LabelsLike>();
   private input: BoardInput | null = null;
   private terrainOn = false;
+  /** The Map terrain window's unsaved map, drawn by the terrain overlay in place of the scene's while set. */
+  private draft: MapView | null = null;
   /** The terrain was changed while its overlay was off: draw it when switched on. */
   private terrainStale = true;
   private hq: HqShown | null = null;
@@ -165,6 +168,22 @@ export class Board {
     this.drawTerrain();
   }
 
+  get terrainDraft(): MapView | null {
+    return this.draft;
+  }
+
+  /**
+   * The terrain overlay draws `draft` (the Map terrain window's unsaved map) instead of the scene's
+   * terrain; null goes back to the scene's. Only the terrain overlay: the markers and the HQ radius
+   * keep to the saved terrain the rules read.
+   */
+  setTerrainDraft(draft: MapView | null): void {
+    if (draft === this.draft) return;
+    this.draft = draft;
+    this.terrainStale = true;
+    this.drawTerrain();
+  }
+
   /** Shows the radius of one HQ (or none); redraws only when it differs from what is shown. */
   showHq(hq: HqShown | null): void {
     const same =
@@ -208,12 +227,13 @@ export class Board {
   private drawTerrain(): void {
     const input = this.input;
     if (this.surface === null || input === null) return;
-    if (!this.terrainOn || input.map === null || input.size === null) {
+    const map = this.draft ?? input.map;
+    if (!this.terrainOn || map === null || input.size === null) {
       this.hide(TERRAIN_KINDS);
       return;
     }
     if (this.terrainStale) {
-      this.paint(terrainOverlay(input.map, input.size, { fillAlpha: 0.35 }));
+      this.paint(terrainOverlay(map, input.size, { fillAlpha: 0.35 }));
       this.terrainStale = false;
     } else {
       for (const kind of TERRAIN_KINDS) {

@@ -5,8 +5,12 @@
  * - `updateScene` of the viewed scene: flag `nobc.terrain` changed → terrain overlay, markers and
  *   HQ radius; flag `nobc.mapState` changed → the markers only. Nothing else redraws them.
  * - `controlToken`: selecting an HQ's token shows its radius; releasing it hides it. `updateToken`
- *   and `updateActor` redraw the radius shown when its HQ moved or its radius changed.
- * - A GM's toggle in the token controls switches the terrain overlay (`setTerrainOverlay`).
+ *   and `updateActor` redraw the radius shown when its HQ moved or its radius changed; `deleteToken`
+ *   of its token hides it (the HQ has no hex left on the scene).
+ * - A GM's toggle in the token controls switches the terrain overlay (`setTerrainOverlay`); so does
+ *   the Map terrain window's own button.
+ * - `nobc.terrainDraftChanged(map)` (the Map terrain window's load or edit): the terrain overlay draws
+ *   that unsaved map; `setTerrainDraft(null)` (the window closing) goes back to the scene's terrain.
  *
  * Registered on `init` after `registerTerrainCache` (src/world/read.ts), so the battlefield read
  * here already sees a changed flag.
@@ -15,6 +19,8 @@ import { SYSTEM_ID } from "../base/constants";
 import { isGM, notify } from "../base/foundry";
 import { hexCentre } from "../map/hex-grid";
 import { MAP_STATE_FLAG } from "../map/map-state";
+import { mapView } from "../map/rules-view";
+import type { TerrainMap } from "../map/terrain-schema";
 import { readBattlefield } from "../world/read";
 import type { Battlefield } from "../world/battlefield";
 import { Board, type BoardInput, type HqShown, type Surface } from "./board";
@@ -82,6 +88,17 @@ export function terrainOverlayOn(): boolean {
 }
 
 /**
+ * The hook the Map terrain window (src/apps/map/terrain-tool/) calls with its checked map (or null)
+ * on every load or edit, so the terrain overlay shows the unsaved map while the GM checks its alignment.
+ */
+export const TERRAIN_DRAFT_HOOK = "nobc.terrainDraftChanged";
+
+/** The terrain overlay draws `draft` (a map the terrain schema accepted) until set back to null. */
+export function setTerrainDraft(draft: TerrainMap | null): void {
+  board.setTerrainDraft(draft === null ? null : mapView(draft));
+}
+
+/**
  * Highlights the radius of the HQ with actor UUID `hqId` on this client (null hides it): support
  * and demolition within the radius, and the resupply reach with the autobahn doubling. Returns
  * whether something is shown (false: no canvas, or the HQ has no token on the viewed scene).
@@ -133,11 +150,13 @@ function onControlToken(token: TokenLike, controlled: boolean): void {
   }
 }
 
-/** The HQ shown may have moved or changed its radius: read it again (other tokens and actors are not looked at). */
+/** The HQ shown may have moved, changed its radius or lost its token: read it again (other tokens and actors are not looked at). */
 function refreshHq(uuid: string | undefined): void {
   const hq = board.shownHq;
   if (hq === null || !board.attached || uuid !== hq.id) return;
-  board.showHq(hqShown(hq.id, readBattlefield()));
+  const shown = hqShown(hq.id, readBattlefield());
+  board.showHq(shown);
+  if (shown === null) shownBy = null;
 }
 
 function onUpdateScene(scene: { readonly id?: string | null }, changes: { flags?: Record<string, unknown> }): void {
@@ -155,12 +174,15 @@ interface ToolsLike {
   tools: Record<string, unknown>;
 }
 
+export const TERRAIN_OVERLAY_TOOL = "nobcTerrainOverlay";
+
 /** `getSceneControlButtons`: the GM's terrain overlay toggle among the token tools. */
 export function addTerrainTool(controls: Record<string, ToolsLike | undefined>): void {
   const tokens = controls["tokens"];
   if (tokens === undefined) return;
-  tokens.tools["nobcTerrain"] = {
-    name: "nobcTerrain",
+  // Not "nobcTerrain": that is the Map terrain window's button (src/ui/terrain-control.ts).
+  tokens.tools[TERRAIN_OVERLAY_TOOL] = {
+    name: TERRAIN_OVERLAY_TOOL,
     title: "NOBC.Board.TerrainOverlay",
     icon: "fa-solid fa-map",
     order: Object.keys(tokens.tools).length,
@@ -182,6 +204,11 @@ export function registerBoard(): void {
   Hooks.on("updateScene", onUpdateScene as never);
   Hooks.on("controlToken", onControlToken as never);
   Hooks.on("updateToken", ((token: { readonly actor?: { readonly uuid: string } | null }) => refreshHq(token.actor?.uuid)) as never);
+  // The HQ's token gone (deleted by hand, or by a card's write): its radius goes too. Any other token's deletion
+  // (an eliminated unit's) redraws nothing.
+  Hooks.on("deleteToken", ((token: { readonly actor?: { readonly uuid: string } | null }) => refreshHq(token.actor?.uuid)) as never);
+  // Our own hook, not among Foundry's typed ones.
+  (Hooks as unknown as { on(name: string, fn: (draft: TerrainMap | null) => void): number }).on(TERRAIN_DRAFT_HOOK, setTerrainDraft);
   Hooks.on("updateActor", ((actor: { readonly uuid: string }) => refreshHq(actor.uuid)) as never);
   // v13 passes the controls as a record by name (documented on the hook); the installed types do not list this hook.
   (Hooks as unknown as { on(name: string, fn: (controls: never) => void): number }).on("getSceneControlButtons", addTerrainTool);

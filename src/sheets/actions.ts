@@ -72,10 +72,25 @@ export function showHqRadiusAction(this: ActorSheet): void {
  */
 export async function askRelease(this: SheetApp<LiveDocument>): Promise<void> {
   if (!this.isEditable) return;
+  await openRelease(this.document.uuid);
+}
+
+/**
+ * HQ sheet: the same release dialog for the nuclear or ADM card of the row (`data-uuid`), one of the
+ * HQ's hand. The dialog checks the card and who asks, as from the card's own sheet.
+ */
+export async function askReleaseFromRow(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
+  const uuid = target.dataset["uuid"];
+  if (!this.isEditable || uuid === undefined || uuid === "") return;
+  await openRelease(uuid);
+}
+
+/** The release dialog for card `uuid`, on the targeted token's hex when there is one. */
+async function openRelease(uuid: string): Promise<void> {
   const { targetedHex } = await import("../apps/land/wmd/controller");
   const { readLandWorld } = await import("../apps/land/world");
   const hex = targetedHex(readLandWorld());
-  await openDialog(WMD, hex === undefined ? { card: this.document.uuid } : { card: this.document.uuid, hex });
+  await openDialog(WMD, hex === undefined ? { card: uuid } : { card: uuid, hex });
 }
 
 /**

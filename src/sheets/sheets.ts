@@ -85,6 +85,7 @@ export class HqSheet extends ActorSheetBase {
       showHqRadius: act.showHqRadiusAction,
       unassignCard: act.unassignCard,
       deleteCard: act.deleteCard,
+      askRelease: act.askReleaseFromRow,
       releaseUnit: act.releaseUnit,
     },
   };

@@ -2,7 +2,9 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { smallMap } from "../map/fixture";
-import { hqSystem } from "../apps/ground-combat/fixture";
+import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
+import { applyEffects, applyPlan } from "../../src/effects/apply";
+import { readBoard } from "../../src/world/board";
 import { registerTerrainCache } from "../../src/world/read";
 import {
   board,
@@ -13,7 +15,9 @@ import {
   showHqRadius,
   toggleHqRadius,
   addTerrainTool,
+  setTerrainDraft,
 } from "../../src/canvas/register";
+import { addTerrainControl } from "../../src/ui/terrain-control";
 import { paintShapes, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
 import { OVERLAY_INK, OVERLAY_KINDS, type OverlayKind } from "../../src/map/overlay";
 import { hexCentre } from "../../src/map/hex-grid";
@@ -107,6 +111,7 @@ beforeEach(() => {
   board.detach();
   board.showHq(null);
   setTerrainOverlay(false);
+  setTerrainDraft(null);
   board.draws.clear();
   made = 0;
   setSurfaceFactory(() => {
@@ -251,6 +256,33 @@ describe("the HQ radius on the board", () => {
     expect(board.draws.get("hqSupport")).toBe(draws + 1);
   });
 
+  it("hides when the shown HQ's token is deleted; a unit eliminated by a card (its token deleted by the write path) redraws no radius", async () => {
+    const hq = corps();
+    const unit = new harness.Actor({ name: "3 PzBrig", type: "unit", system: unitSystem("nato", { supply: 3 }) });
+    harness.game["actors"] = [hq, unit];
+    const hqToken = harness.placeToken(hq, 0, 1);
+    harness.placeToken(unit, 1, 1);
+    canvasReady();
+    expect(showHqRadius(hq.uuid)).toBe(true);
+    const draws = { support: board.draws.get("hqSupport"), resupply: board.draws.get("hqResupply"), mines: board.draws.get("mines") };
+    const plan = await applyEffects([{ type: "eliminated", actor: unit.uuid }], readBoard());
+    expect(harness.scene!.tokens.map((t) => t.id)).toEqual([hqToken.id]);
+    expect(board.shownHq?.id).toBe(hq.uuid);
+    expect([board.draws.get("hqSupport"), board.draws.get("hqResupply"), board.draws.get("mines")]).toEqual([
+      draws.support,
+      draws.resupply,
+      draws.mines,
+    ]);
+    // Undo brings the token back: still nothing to redraw.
+    await applyPlan(plan.inverse, plan);
+    expect(board.draws.get("hqSupport")).toBe(draws.support);
+    // The HQ's own token deleted: the radius is hidden (the HQ has no hex left on the scene).
+    await harness.Token.deleteDocuments([hqToken.id], { parent: harness.scene });
+    expect(board.shownHq).toBeNull();
+    expect(surface.g("hqSupport").visible).toBe(false);
+    expect(surface.g("hqResupply").visible).toBe(false);
+  });
+
   it("shows and hides from a button, whoever selects what", () => {
     const hq = corps();
     harness.placeToken(hq, 0, 1);
@@ -290,7 +322,7 @@ describe("the GM's terrain toggle in the token controls", () => {
   it("is a toggle shown to the GM only, and switches the overlay", () => {
     const controls = { tokens: { tools: {} as Record<string, unknown> } };
     addTerrainTool(controls);
-    const tool = controls.tokens.tools["nobcTerrain"] as {
+    const tool = controls.tokens.tools["nobcTerrainOverlay"] as {
       toggle: boolean;
       visible: boolean;
       title: string;
@@ -301,7 +333,46 @@ describe("the GM's terrain toggle in the token controls", () => {
     expect(board.terrainOverlayOn).toBe(true);
     harness.playAsPlayer("p1");
     addTerrainTool(controls);
-    expect((controls.tokens.tools["nobcTerrain"] as { visible: boolean }).visible).toBe(false);
+    expect((controls.tokens.tools["nobcTerrainOverlay"] as { visible: boolean }).visible).toBe(false);
+  });
+
+  it("sits beside the Map terrain window's button, neither replacing the other", () => {
+    const controls = { tokens: { tools: {} as Record<string, never> } };
+    addTerrainControl(controls);
+    addTerrainTool(controls);
+    expect(controls.tokens.tools["nobcTerrain"]).toMatchObject({ title: "NOBC.TerrainTool.Title", button: true });
+    expect(controls.tokens.tools["nobcTerrainOverlay"]).toMatchObject({ title: "NOBC.Board.TerrainOverlay", toggle: true });
+  });
+});
+
+describe("the terrain draft (the Map terrain window's unsaved map)", () => {
+  it("is drawn by the terrain overlay from the hook, the markers untouched, until set back to the scene's", () => {
+    canvasReady();
+    setTerrainOverlay(true);
+    const draft = smallMap();
+    draft.hexes["0401"] = { terrain: ["city"], country: "gdr", name: "Draft City" };
+    const markers = board.draws.get("mines");
+    fire("nobc.terrainDraftChanged", draft);
+    expect(board.terrainDraft?.map).toEqual(draft);
+    expect(surface.labelsMade.get("terrainLabels")!.texts).toContain("Draft City");
+    expect(board.draws.get("terrainHexes")).toBe(2);
+    expect(board.draws.get("mines")).toBe(markers);
+    // Back to the scene's terrain; a second null draws nothing.
+    setTerrainDraft(null);
+    expect(surface.labelsMade.get("terrainLabels")!.texts).toContain("Big City");
+    expect(board.draws.get("terrainHexes")).toBe(3);
+    setTerrainDraft(null);
+    expect(board.draws.get("terrainHexes")).toBe(3);
+  });
+
+  it("is drawn only once the overlay is switched on", () => {
+    canvasReady();
+    fire("nobc.terrainDraftChanged", smallMap());
+    expect(board.draws.get("terrainHexes")).toBeUndefined();
+    expect(surface.g("terrainHexes").visible).toBe(false);
+    setTerrainOverlay(true);
+    expect(surface.g("terrainHexes").visible).toBe(true);
+    setTerrainDraft(null);
   });
 });
 

@@ -5,7 +5,7 @@
  * planning again adds nothing.
  */
 import "../harness/install";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { migrateWorld, planMapMarkers, type MarkerScene } from "../../src/migration";
 import { registerSettings, SETTING_KEYS } from "../../src/base/settings";
@@ -85,12 +85,8 @@ describe("migrateWorld moves the markers to the scenes", () => {
     harness.reset();
     registerSettings();
   });
-  // The stand-in has no `game.scenes` of its own: the test lends it the viewed scene.
-  afterEach(() => {
-    delete (game as unknown as { scenes?: unknown }).scenes;
-  });
 
-  it("one Scene write and one Actor write; the rules then read the scene; the GM is told of the dropped mark; run once", async () => {
+  it("one Scene write for every scene of the world that gains a mark, one Actor write; the rules then read the scene; the GM is told of the dropped mark; run once", async () => {
     const sources = [
       unit("u1", "PzBrig 1", "nato", { underMine: true, contaminated: false }),
       unit("u2", "MRR 2", "wp", { underMine: false, contaminated: true }),
@@ -98,11 +94,22 @@ describe("migrateWorld moves the markers to the scenes", () => {
     ];
     harness.loadWorld({ actors: sources, items: [] });
     const actors = game.actors as unknown as { get(id: string): never };
+    // The viewed scene has terrain and the tokens of PzBrig 1 and MRR 2.
+    const front = harness.scene!;
     harness.setSceneFlag("terrain", smallMap());
     harness.placeToken(actors.get(id("u1")), 1, 1); // 0202
     harness.placeToken(actors.get(id("u2")), 2, 1); // 0302
-    const scene = harness.scene!;
-    (game as unknown as { scenes: unknown }).scenes = [scene];
+    // A second scene with terrain, not viewed: MRR 2 has a token there too (hex 0101).
+    const rear = new harness.Scene({ name: "Rear" });
+    rear.flags["nobc"] = { terrain: smallMap() };
+    const at0101 = harness.grid.getCenterPoint(harness.offsetOfHex(0, 0));
+    const topLeft = (p: { x: number; y: number }) => ({ x: p.x - harness.grid.sizeX / 2, y: p.y - harness.grid.sizeY / 2 });
+    rear.addToken({ name: "MRR 2", actorId: id("u2"), ...topLeft(at0101), hidden: false, elevation: 0 });
+    // A scene without terrain: Lost Bde's only token is there, and PzBrig 1 has one too; nothing is placed on it.
+    const bare = new harness.Scene({ name: "Briefing room" });
+    bare.addToken({ name: "Lost Bde", actorId: id("u3"), ...topLeft(at0101), hidden: false, elevation: 0 });
+    bare.addToken({ name: "PzBrig 1", actorId: id("u1"), ...topLeft(at0101), hidden: false, elevation: 0 });
+    expect(game.scenes!.contents).toEqual([front, rear, bare]);
     await game.settings!.set("nobc", SETTING_KEYS.schemaVersion, 1);
     harness.Scene.calls = [];
     harness.Actor.calls = [];
@@ -110,12 +117,16 @@ describe("migrateWorld moves the markers to the scenes", () => {
     const report = await migrateWorld();
     expect(report.failed).toEqual([]);
     expect(report.complete).toBe(true);
-    expect(scene.getFlag("nobc", "mapState")).toEqual({
+    expect(front.getFlag("nobc", "mapState")).toEqual({
       ...emptyMapStateFlag(),
       mines: { "0202": { side: "nato" } },
       contaminated: { "0302": true },
     });
+    expect(rear.getFlag("nobc", "mapState")).toEqual({ ...emptyMapStateFlag(), contaminated: { "0101": true } });
+    expect(bare.getFlag("nobc", "mapState")).toBeUndefined();
+    // One write for both scenes.
     expect(harness.Scene.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
+    expect((harness.Scene.calls[0]!.data as { _id: string }[]).map((r) => r._id)).toEqual([front.id, rear.id]);
     const actorWrites = harness.Actor.calls.filter((c) => JSON.stringify(c.data).includes("-=underMine"));
     expect(actorWrites).toHaveLength(1);
     for (const key of ["u1", "u2", "u3"]) {
@@ -129,6 +140,7 @@ describe("migrateWorld moves the markers to the scenes", () => {
     const warnings = harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
     expect(warnings).toEqual([expect.stringContaining("NOBC.MapRules.Migration.dropped")]);
     expect(warnings[0]).toContain("Lost Bde");
+    expect(warnings[0]).not.toContain("PzBrig 1");
     expect(game.settings!.get("nobc", SETTING_KEYS.schemaVersion)).toBe(2);
 
     // A second run (even forced) moves nothing again.

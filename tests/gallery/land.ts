@@ -1,6 +1,7 @@
 /**
  * Gallery entries of the Land War phase dialogs (Orders, rear-area attack, bridge demolition,
- * resupply, HQ recovery) and the information cards posted on entering Orders and Resupply. Each
+ * resupply, HQ recovery, the HQ's card loss), the nuclear release request message, and the
+ * information cards posted on entering Orders and Resupply. Each
  * context comes from the dialog's own pure context function over the fixture world of
  * tests/apps/land, worded by the language the gallery is rendered in.
  */
@@ -17,6 +18,12 @@ import { initialRearArea, rearAreaFromForm } from "../../src/apps/land/rear-area
 import { rearAreaContext } from "../../src/apps/land/rear-area/context";
 import { demolitionContext } from "../../src/apps/land/demolition/context";
 import { demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition/state";
+import { cardLossContext } from "../../src/apps/land/card-loss/context";
+import { cardLossFromForm, cardLosses, type LossMessage } from "../../src/apps/land/card-loss/state";
+import { wmdRequestContent } from "../../src/apps/land/wmd/state";
+import { wmdRequestView } from "../../src/apps/land/wmd/request-card";
+import { CARD_MESSAGE_TYPE } from "../../src/chat/card-data";
+import { INT, NUC, RECCE, wmdSpecs } from "../apps/land/wmd-fixture";
 
 const w = world();
 const f = w.field;
@@ -35,8 +42,22 @@ const attack = rearAreaFromForm(initialRearArea("nato"), {
 });
 const turn0 = world({ turn: 0 });
 
+/** A rear-area attack on I Corps, applied by the GM: it owes the loss of two cards, which the HQ's owner chooses. */
+const attackOnHq: LossMessage = {
+  id: "m1",
+  type: CARD_MESSAGE_TYPE,
+  author: { isGM: true },
+  system: { state: "applied", effects: [{ type: "hqCardsLost", actor: H1, count: 2 }] },
+};
+const lossWorld = { ...world({ owned: [H1] }), losses: cardLosses([attackOnHq]) };
+const lossChoice = cardLossFromForm({ source: "m1", hq: H1, cards: [] }, { [`card:${card("e1")}`]: true, [`card:${card("sig1")}`]: true });
+
+/** A nuclear strike on the division in 0302, identified by two cards, as the request message shows it. */
+const wmdWorld = world({ owned: [H1], list: wmdSpecs() });
+const strike = { card: NUC, target: "nuclear" as const, hex: "0302", otherHex: "", identification: [INT, RECCE] as [string, string] };
+
 /** What the entries are built from: names, hexes and cards shown as data (the pseudo-locale test reads them). */
-export const landFixtureData: readonly unknown[] = [w, orders, attack, turn0];
+export const landFixtureData: readonly unknown[] = [w, orders, attack, turn0, lossWorld, lossChoice, wmdWorld, strike];
 
 /** The Land War dialogs, worded by `i18n`. */
 export const landGallery = (i18n: Translator): FixtureSheet[] => [
@@ -95,6 +116,40 @@ export const landGallery = (i18n: Translator): FixtureSheet[] => [
     template: "apps/land/recovery.hbs",
     classes,
     context: recoveryContext(w, { hq: H1, cards: [card("sig1")] }, i18n),
+  },
+  {
+    id: "land-card-loss",
+    title: "HQ must give up two cards: the owner's choice",
+    template: "apps/land/card-loss.hbs",
+    classes,
+    context: cardLossContext(lossWorld, lossChoice, i18n),
+  },
+  {
+    id: "land-card-loss-refused",
+    title: "HQ must give up two cards: one ticked",
+    template: "apps/land/card-loss.hbs",
+    classes,
+    context: cardLossContext(lossWorld, { ...lossChoice, cards: [card("e1")] }, i18n),
+  },
+  {
+    id: "land-wmd-request",
+    title: "Nuclear release requested, as Control sees it",
+    template: "apps/land/wmd-request.hbs",
+    classes: "chat-message nobc",
+    context: {
+      ...wmdRequestContent(wmdWorld, strike, i18n),
+      ...wmdRequestView({ state: strike, requestedBy: "p1", status: "pending" }, true, i18n),
+    },
+  },
+  {
+    id: "land-wmd-request-refused",
+    title: "Nuclear release refused, as the player sees it",
+    template: "apps/land/wmd-request.hbs",
+    classes: "chat-message nobc",
+    context: {
+      ...wmdRequestContent(wmdWorld, strike, i18n),
+      ...wmdRequestView({ state: strike, requestedBy: "p1", status: "refused", reason: "Not before turn 3" }, false, i18n),
+    },
   },
   {
     id: "land-orders-entry",

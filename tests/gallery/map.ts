@@ -28,6 +28,7 @@ function world(fits: boolean): TerrainToolWorld {
       document: { grid: { type: 4, size: 100 }, width: 400, height: 350, update: async () => undefined },
     },
     shipped: [{ id: "sector-hanover", label: "NOBC.TerrainTool.Shipped.hanover", load: async () => undefined }],
+    overlayOn: fits,
   };
 }
 

@@ -45,6 +45,9 @@
  * - `SceneDimensions` (`canvas.dimensions`): the scene is padded by its `padding` (0.25, Foundry's
  *   default) on every side, rounded up to whole pairs of columns and rows (the getDimensions doc:
  *   "round to the nearest 2x grid size to ensure symmetry"), so `sceneX` / `sceneY` are not 0.
+ * - `game.scenes`: every stand-in `Scene` made since the reset (the viewed one and any a test makes
+ *   with `new harness.Scene(...)`); `get`, iteration, `contents`, `size`, `viewed` (`canvas.scene`),
+ *   `active` (the reset's scene, or `harness.activateScene`). All share the one grid and size below.
  * - `HexagonalGrid` (`canvas.grid`, `CONST.GRID_TYPES.HEXODDQ`): flat-topped hexes in columns
  *   (`columns: true`), the odd columns shifted down; `size` is the flat-to-flat height (`sizeY`),
  *   `sizeX` the corner-to-corner width; `getOffset` ({i: row, j: column}), `getCenterPoint`, and
@@ -807,6 +810,51 @@ class FakeToken extends FakeDocument {
 }
 
 /**
+ * `game.scenes`: the world's scenes, every `FakeScene` made since the last reset (the viewed one and
+ * any a test makes with `new harness.Scene(...)`), in the order made. `get(id)`, iteration, `contents`,
+ * `size`; `viewed` is the canvas's scene (`canvas.scene`, undefined when none), `active` the scene
+ * marked active (undefined when none). Every scene shares the one stand-in grid and size.
+ */
+class FakeScenes {
+  readonly #byId = new Map<string, FakeScene>();
+  readonly documentName = "Scene";
+
+  add(scene: FakeScene): void {
+    this.#byId.set(scene.id, scene);
+  }
+
+  clear(): void {
+    this.#byId.clear();
+  }
+
+  get(id: string): FakeScene | undefined {
+    return this.#byId.get(id);
+  }
+
+  get contents(): FakeScene[] {
+    return [...this.#byId.values()];
+  }
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  get viewed(): FakeScene | undefined {
+    return canvasState.scene ?? undefined;
+  }
+
+  get active(): FakeScene | undefined {
+    return this.contents.find((scene) => scene.active);
+  }
+
+  [Symbol.iterator](): Iterator<FakeScene> {
+    return this.#byId.values();
+  }
+}
+
+const worldScenes = new FakeScenes();
+
+/**
  * `Scene`: its flags (the terrain and the map state live there), its grid, padding and size, and its
  * embedded tokens. Only a GM may update it (a scene's default ownership gives players nothing).
  */
@@ -816,9 +864,13 @@ class FakeScene extends FakeDocument {
   static override calls: CallRecord[] = [];
   static override fields: ReadonlySet<string> = new Set(["name", "flags", "navigation", "background", "sort", "folder", "ownership"]);
   tokens: FakeToken[] = [];
+  /** `Scene#active`: the scene the players are pulled to (at most one: `harness.activateScene`). */
+  active = false;
 
+  /** A world scene: it joins `game.scenes` (the stand-in has no compendium scenes). */
   constructor(data: { id?: string; name: string }) {
     super({ ...data, type: "base" });
+    worldScenes.add(this);
   }
 
   get grid(): typeof grid {
@@ -1571,7 +1623,10 @@ export const harness = {
     canvasState.hexSize = 100;
     canvasState.sceneWidth = 4000;
     canvasState.sceneHeight = 3000;
+    worldScenes.clear();
     canvasState.scene = newScene();
+    canvasState.scene.active = true;
+    game["scenes"] = worldScenes;
     game["user"] = { id: "user1", name: "Gamemaster", isGM: true };
     game["data"] = { actors: [], items: [] };
     // A world `loadWorld` put there is forgotten (collections other fakes installed stay).
@@ -1674,10 +1729,18 @@ export const harness = {
   get scene(): FakeScene | null {
     return canvasState.scene;
   },
-  /** Views a new empty scene (`canvas.scene`) and returns it. */
+  /** Views a new empty scene (`canvas.scene`; it joins `game.scenes`) and returns it. */
   viewScene(): FakeScene {
     canvasState.scene = newScene();
     return canvasState.scene;
+  },
+  /** `game.scenes`: the world's scenes. */
+  get scenes(): FakeScenes {
+    return worldScenes;
+  },
+  /** Marks `scene` as the active one (`game.scenes.active`), and no other; null: none is active. */
+  activateScene(scene: FakeScene | null): void {
+    for (const other of worldScenes) other.active = other === scene;
   },
   /** Views no scene at all. */
   viewNoScene(): void {

@@ -411,6 +411,33 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
   });
 });
 
+describe("the world's scenes (game.scenes: WorldCollection, viewed, active)", () => {
+  it("holds the viewed scene and every scene made since the reset; get, iteration, contents; viewed and active", async () => {
+    const viewed = harness.scene!;
+    const other = new harness.Scene({ name: "Other" });
+    const scenes = game.scenes!;
+    expect(scenes.contents).toEqual([viewed, other]);
+    expect([...scenes]).toEqual([viewed, other]);
+    expect(scenes.get(other.id)).toBe(other);
+    expect(scenes.get("missing")).toBeUndefined();
+    expect(scenes.viewed).toBe(viewed);
+    expect(scenes.active).toBe(viewed);
+    harness.activateScene(other);
+    expect(scenes.active).toBe(other);
+    expect(viewed.active).toBe(false);
+    harness.activateScene(null);
+    expect(scenes.active).toBeUndefined();
+    harness.viewNoScene();
+    expect(scenes.viewed).toBeUndefined();
+    expect(scenes.size).toBe(2);
+    // A scene that is not viewed is still a world document: Scene.updateDocuments finds it by id.
+    await harness.Scene.updateDocuments([{ _id: other.id, "flags.nobc.mapState": { format: "nobc-map-state/1" } }], {});
+    expect(other.getFlag("nobc", "mapState")).toEqual({ format: "nobc-map-state/1" });
+    harness.reset();
+    expect(game.scenes!.contents).toEqual([harness.scene]);
+  });
+});
+
 describe("rolls (Roll#toJSON, Roll.fromData)", () => {
   it("a roll built for a card survives toJSON and Roll.fromData, and a message keeps it as JSON", async () => {
     const [roll] = rollsFromFaces([3, 5]) as unknown as FakeRoll[];

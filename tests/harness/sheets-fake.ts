@@ -10,6 +10,7 @@
  *   `_processSubmitData`, which calls `document.update` (and so is refused as an update is).
  * - `apps.DocumentSheetConfig.registerSheet`: records each call in `sheetsFake.registered`.
  * - `api.ApplicationV2`: keeps its options, counts `render` and `close` calls (`renders`, `closes`),
+ *   `close` then calls `_onClose(options)` as Foundry's does,
  *   records each render in `sheetsFake.appRenders`, and its `_prepareContext` returns `{}`. No DOM:
  *   `element` is null unless a test sets it.
  * - `api.DialogV2.confirm`: records the call and answers `sheetsFake.answer`.
@@ -108,10 +109,17 @@ class FakeApplicationV2 {
     sheetsFake.appRenders.push({ app: this, options });
     return this;
   }
-  async close(): Promise<this> {
+  /** Closes as ApplicationV2 does, then calls `_onClose(options)` (a subclass's clean-up). */
+  async close(options: Raw = {}): Promise<this> {
     this.closes++;
     this.rendered = false;
+    this._onClose(options);
     return this;
+  }
+  /** Nothing of its own to clean up (a subclass's override does its part). */
+  closedWith: Raw | null = null;
+  _onClose(options: Raw): void {
+    this.closedWith = options;
   }
 }
 

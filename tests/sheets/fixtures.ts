@@ -71,6 +71,18 @@ const cards: CardSummary[] = [
     assignedTo: null,
     holder: { uuid: "Actor.hq1", name: "V (US) Corps" },
   },
+  {
+    id: "c4",
+    uuid: "Actor.hq1.Item.c4",
+    name: "W-79 Warhead",
+    img: CARD_IMG,
+    side: "nato",
+    category: "nuclear",
+    value: 0,
+    modifier: 0,
+    assignedTo: null,
+    holder: { uuid: "Actor.hq1", name: "V (US) Corps" },
+  },
 ];
 
 export const unitSystem: UnitSystemView = {

@@ -47,12 +47,29 @@ describe("sheet templates render with real Handlebars", () => {
 
   it("the HQ hand is draggable embedded items and lists its subordinates", () => {
     const html = sheets.find((s) => s.id === "hq-nato")!.html;
-    expect(html.match(/draggable" data-item-id="c\d"/g)?.length).toBe(3);
+    expect(html.match(/draggable" data-item-id="c\d"/g)?.length).toBe(4);
+    // Only the nuclear card's row asks for release, through the same dialog as its own sheet.
+    expect(html.match(/data-action="askRelease" data-uuid="([^"]+)"/g)).toEqual(['data-action="askRelease" data-uuid="Actor.hq1.Item.c4"']);
     expect(html).toContain("11th Armd Cav Regt");
     expect(html).toContain('data-action="recoverHq"');
     const wp = sheets.find((s) => s.id === "hq-wp")!.html;
     expect(wp).not.toContain('data-action="recoverHq"');
     expect(wp).toContain("recovers nothing");
+  });
+
+  it("the nuclear release request: Control sees the status and the Release / Refuse controls wireWmdRequest builds; the player the reason", () => {
+    const gm = sheets.find((s) => s.id === "land-wmd-request")!.html;
+    expect(gm).toContain('<p class="wmd-status">Waiting for Control&#x27;s release.</p>');
+    expect(gm.match(/<input type="text" name="reason"|data-nobc-wmd="(release|refuse)"/g)).toEqual([
+      '<input type="text" name="reason"',
+      'data-nobc-wmd="release"',
+      'data-nobc-wmd="refuse"',
+    ]);
+    const player = sheets.find((s) => s.id === "land-wmd-request-refused")!.html;
+    expect(player).toContain("Not before turn 3");
+    expect(player).not.toContain("data-nobc-wmd");
+    const loss = sheets.find((s) => s.id === "land-card-loss")!.html;
+    expect(loss).toContain("costs I Corps 2 support cards");
   });
 
   it("a damaged squadron offers the repair roll; the airbase shows capacity used", () => {

@@ -80,6 +80,8 @@ export interface DialogController<S, W, A extends object = object> {
   readForm?(form: HTMLFormElement): FormValues;
   /** The other buttons, by `data-action`. */
   readonly actions?: Readonly<Record<string, DialogAction<S, W>>>;
+  /** After the window closed (by its close button, Escape or a finished Submit): what it showed outside itself goes. */
+  closed?(state: S, world: W): void;
   /** The rules check and the roll: what to post (or run), or every refusal. */
   submit(state: S, world: W, i18n: Translator, dice: Dice): Verdict<Submission> | Promise<Verdict<Submission>>;
 }

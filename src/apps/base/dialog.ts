@@ -134,6 +134,11 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return done.result ?? null;
   }
 
+  protected override _onClose(options: foundry.applications.api.ApplicationV2.RenderOptions): void {
+    super._onClose(options);
+    this.#controller.closed?.(this.#state, this.#controller.read());
+  }
+
   static async #onChange(
     this: NobcDialog,
     _event: Event | SubmitEvent,

@@ -1,10 +1,12 @@
 /**
  * What the "Map terrain" window reads (the one Foundry read of src/apps/map): whether the user is a GM,
- * the viewed scene (its name, grid, size and terrain flag), and the maps the system ships in its packs.
+ * the viewed scene (its name, grid, size and terrain flag), whether the board's terrain overlay is on,
+ * and the maps the system ships in its packs.
  */
 import { SYSTEM_ID } from "../../base/constants";
 import { currentUser, isGM, type AskingUser } from "../../base/foundry";
 import type { SceneGrid } from "../../map/scene-fit";
+import { terrainOverlayOn } from "../../canvas/register";
 import { sceneGrid, TERRAIN_FLAG, type TerrainScene } from "./attach";
 
 export interface ViewedScene {
@@ -30,6 +32,8 @@ export interface TerrainToolWorld {
   readonly isGM: boolean;
   readonly scene: ViewedScene | null;
   readonly shipped: readonly ShippedMap[];
+  /** The board's terrain overlay is switched on (on this client). */
+  readonly overlayOn: boolean;
 }
 
 interface SceneLike extends TerrainScene {
@@ -70,6 +74,7 @@ export function readTerrainToolWorld(user?: AskingUser): TerrainToolWorld {
   return {
     isGM: isGM(user ?? currentUser()),
     shipped: SHIPPED_MAPS,
+    overlayOn: terrainOverlayOn(),
     scene:
       scene === null
         ? null

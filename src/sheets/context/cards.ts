@@ -1,5 +1,6 @@
 /** Support cards as sheets list them: in an HQ's hand, or assigned to a unit. */
 import type { Side, SupportCardCategory } from "../../rules/nobc/land/types";
+import { isWeapon } from "../../rules/nobc/land/card-categories";
 import { CATEGORY_HINTS, CATEGORY_LABELS } from "../../view/labels";
 import { signed } from "../../view/common";
 
@@ -25,6 +26,8 @@ export interface CardRow extends CardSummary {
   readonly modifierText: string;
   readonly hasModifier: boolean;
   readonly sideClass: string;
+  /** A nuclear or ADM card held by an HQ: its row (on the HQ sheet) offers to ask Control for release, as its own sheet does. */
+  readonly releasable: boolean;
 }
 
 export function cardRow(card: CardSummary): CardRow {
@@ -35,6 +38,7 @@ export function cardRow(card: CardSummary): CardRow {
     modifierText: signed(card.modifier),
     hasModifier: card.modifier !== 0,
     sideClass: card.side === "nato" ? "side-nato" : "side-wp",
+    releasable: card.holder !== null && (isWeapon(card.category, "nuclear") || isWeapon(card.category, "adm")),
   };
 }
 

@@ -16,7 +16,8 @@ import { LAND_DIALOGS } from "../../../src/apps/land/register";
 import { WMD } from "../../../src/apps/land/dialogs";
 import { landPhaseMacros } from "../../../src/apps/land/macros";
 import { refuseWmdRequest, releaseWmdRequest } from "../../../src/apps/land/wmd/request";
-import { SupportCardSheet } from "../../../src/sheets/sheets";
+import { HqSheet, SupportCardSheet } from "../../../src/sheets/sheets";
+import { cardRow } from "../../../src/sheets/context/cards";
 import { supportCardSheetContext } from "../../../src/sheets/context/support-card";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
 import { smallMap } from "../../map/fixture";
@@ -216,6 +217,39 @@ describe("the support card sheet's button", () => {
     expect(opened[0]!.dialogState).toEqual({ card: NUC, target: "nuclear", hex: "0302", otherHex: "", identification: ["", ""] });
     expect(chatFake.messages.size).toBe(0);
     expect(harness.Actor.calls).toEqual([]);
+  });
+
+  it("the HQ sheet's card row opens the same dialog for the row's card; a read-only sheet opens nothing", async () => {
+    chatFake.setUsers("p1");
+    const sheet = new HqSheet({ document: actors.get("h1") as never });
+    const askRelease = HqSheet.DEFAULT_OPTIONS.actions.askRelease as (this: unknown, e: Event, t: HTMLElement) => Promise<void>;
+    const row = { dataset: { uuid: ADM } } as unknown as HTMLElement;
+    await askRelease.call(sheet, new Event("click"), row);
+    const opened = sheetsFake.appRenders.map((r) => r.app as NobcDialog);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.dialogState).toMatchObject({ card: ADM, target: "admBridges", hex: "" });
+    expect(chatFake.messages.size).toBe(0);
+    expect(harness.Actor.calls).toEqual([]);
+    (sheet as unknown as { isEditable: boolean }).isEditable = false;
+    await askRelease.call(sheet, new Event("click"), row);
+    expect(sheetsFake.appRenders).toHaveLength(1);
+  });
+
+  it("a card row is releasable only for a nuclear or ADM card held by an HQ", () => {
+    const row = (category: string, held: boolean) =>
+      cardRow({
+        id: "c",
+        uuid: "Actor.h1.Item.c",
+        name: "Card",
+        img: "",
+        side: "nato",
+        category: category as never,
+        value: 0,
+        modifier: 0,
+        assignedTo: null,
+        holder: held ? { uuid: "Actor.h1", name: "I Corps" } : null,
+      }).releasable;
+    expect([row("nuclear", true), row("adm", true), row("nuclear", false), row("engineer", true)]).toEqual([true, true, false, false]);
   });
 
   it("the dialog's Targeted token button takes the targeted token's hex; none targeted leaves the hex", async () => {

@@ -19,6 +19,15 @@ import { phrase } from "../../../src/rules/resolution";
 import { translator } from "../../../src/base/foundry";
 import { smallMap } from "../../map/fixture";
 import { addTerrainControl } from "../../../src/ui/terrain-control";
+import {
+  board,
+  registerBoard,
+  setSurfaceFactory,
+  setTerrainDraft,
+  setTerrainOverlay,
+  terrainOverlayOn,
+} from "../../../src/canvas/register";
+import type { GraphicsLike } from "../../../src/canvas/board";
 
 type Raw = Record<string, unknown>;
 const stateOf = (dialog: NobcDialog) => dialog.dialogState as TerrainToolState;
@@ -295,5 +304,85 @@ describe("clicks on the board", () => {
       delete board["app"];
       delete board["canvasCoordinatesFromClient"];
     }
+  });
+});
+
+describe("the terrain overlay while the window is open", () => {
+  /** A surface that keeps only the texts of the terrain labels (hex labels and place names); the drawing calls do nothing. */
+  function attachBoard(): { texts: () => string[] } {
+    let texts: string[] = [];
+    const count = (): undefined => undefined;
+    const graphics = (): GraphicsLike => ({
+      visible: false,
+      clear: count,
+      lineStyle: count,
+      beginFill: count,
+      endFill: count,
+      drawPolygon: count,
+      drawCircle: count,
+      moveTo: count,
+      lineTo: count,
+    });
+    setSurfaceFactory(() => ({
+      graphics,
+      labels: (kind) => ({
+        visible: false,
+        setTexts: (t) => {
+          if (kind === "terrainLabels") texts = t.map((s) => s.text);
+        },
+      }),
+      place: count,
+      destroy: count,
+    }));
+    registerBoard();
+    (Hooks as unknown as { callAll(n: string, ...a: unknown[]): unknown }).callAll("canvasReady", canvas);
+    return { texts: () => texts };
+  }
+
+  beforeEach(() => {
+    board.detach();
+    setTerrainDraft(null);
+    setTerrainOverlay(false);
+    board.draws.clear();
+  });
+
+  it("draws the unsaved map, has its own toggle, and goes back to the scene's terrain on close", async () => {
+    harness.setSceneFlag("terrain", smallMap());
+    const drawn = attachBoard();
+    const dialog = (await openTerrainTool())!;
+    // The window's button switches the board's overlay (the same switch as the token controls' toggle).
+    expect((terrainToolController.context(stateOf(dialog), readTerrainToolWorld(), translator()) as { overlayOn: boolean }).overlayOn).toBe(
+      false,
+    );
+    await dialog.act("terrainOverlay", {} as HTMLElement);
+    expect(terrainOverlayOn()).toBe(true);
+    expect((terrainToolController.context(stateOf(dialog), readTerrainToolWorld(), translator()) as { overlayOn: boolean }).overlayOn).toBe(
+      true,
+    );
+    expect(drawn.texts()).toContain("Townsville");
+    // A loaded map, not saved: the overlay draws it, the rules still read the scene's.
+    const renamed = smallMap();
+    renamed.hexes["0201"] = { terrain: ["town"], country: "frg", name: "Draftburg" };
+    await dialog.change({ ...form(), file: file("draft.json", renamed) });
+    expect(board.terrainDraft?.map).toEqual(renamed);
+    expect(drawn.texts()).toContain("Draftburg");
+    expect(drawn.texts()).not.toContain("Townsville");
+    expect(readBattlefield().map?.map.hexes["0201"]?.name).toBe("Townsville");
+    await dialog.close();
+    expect(board.terrainDraft).toBeNull();
+    expect(drawn.texts()).toContain("Townsville");
+    expect(terrainOverlayOn()).toBe(true);
+  });
+
+  it("closed with the overlay off, it stays off and the draft is dropped", async () => {
+    harness.setSceneFlag("terrain", smallMap());
+    attachBoard();
+    const dialog = (await openTerrainTool())!;
+    await dialog.change({ ...form(), file: file("draft.json", { ...smallMap(), name: "Draft" }) });
+    expect(board.terrainDraft?.map.name).toBe("Draft");
+    await dialog.close();
+    expect(board.terrainDraft).toBeNull();
+    expect(terrainOverlayOn()).toBe(false);
+    expect(board.draws.get("terrainLabels")).toBeUndefined();
   });
 });

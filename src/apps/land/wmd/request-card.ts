@@ -4,7 +4,7 @@
  * player's lookalike shows nothing and offers nothing. Light: the actions load on the first click.
  */
 import { SYSTEM_ID } from "../../../base/constants";
-import { format, isGM, localize } from "../../../base/foundry";
+import { isGM, translator, type Translator } from "../../../base/foundry";
 import { MAX_REFUSAL_REASON, WMD_REQUEST_FLAG, wmdRequestFlagSchema, type WmdRequestFlag } from "./schema";
 
 interface RenderedMessage {
@@ -20,10 +20,37 @@ function requestOf(message: RenderedMessage): WmdRequestFlag | undefined {
   return parsed?.success === true ? parsed.data : undefined;
 }
 
-function statusText(flag: WmdRequestFlag): string {
-  if (flag.status === "released") return localize("NOBC.Land.Wmd.Status.released");
-  if (flag.status === "refused") return format("NOBC.Land.Wmd.Status.refused", { reason: flag.reason ?? "" });
-  return localize("NOBC.Land.Wmd.Status.pending");
+/** What the request message shows this client: its status, and for a GM while pending the Release / Refuse controls. */
+export interface WmdRequestView {
+  readonly status: string;
+  readonly controls: {
+    readonly reasonLabel: string;
+    readonly reasonPlaceholder: string;
+    readonly maxLength: number;
+    readonly release: string;
+    readonly refuse: string;
+  } | null;
+}
+
+/** The message's status and controls for `gm` (a GM's client or not), worded by `i18n`. Pure. */
+export function wmdRequestView(flag: WmdRequestFlag, gm: boolean, i18n: Translator): WmdRequestView {
+  const status =
+    flag.status === "released"
+      ? i18n.localize("NOBC.Land.Wmd.Status.released")
+      : flag.status === "refused"
+        ? i18n.format("NOBC.Land.Wmd.Status.refused", { reason: flag.reason ?? "" })
+        : i18n.localize("NOBC.Land.Wmd.Status.pending");
+  const controls =
+    flag.status === "pending" && gm
+      ? {
+          reasonLabel: i18n.localize("NOBC.Land.Wmd.Reason"),
+          reasonPlaceholder: i18n.localize("NOBC.Land.Wmd.ReasonPlaceholder"),
+          maxLength: MAX_REFUSAL_REASON,
+          release: i18n.localize("NOBC.Land.Wmd.Release"),
+          refuse: i18n.localize("NOBC.Land.Wmd.Refuse"),
+        }
+      : null;
+  return { status, controls };
 }
 
 /** Shows the request's status and, for a GM while it is pending, the Release and Refuse controls. */
@@ -39,7 +66,8 @@ export function wireWmdRequest(message: RenderedMessage, html: HTMLElement): voi
     status.className = "wmd-status";
     root.append(status);
   }
-  status.textContent = statusText(flag);
+  const view = wmdRequestView(flag, isGM(), translator());
+  status.textContent = view.status;
   let controls = root.querySelector<HTMLElement>(".wmd-controls");
   if (controls === null) {
     controls = doc.createElement("div");
@@ -47,22 +75,24 @@ export function wireWmdRequest(message: RenderedMessage, html: HTMLElement): voi
     root.append(controls);
   }
   controls.replaceChildren();
-  if (flag.status !== "pending" || !isGM()) return;
+  const words = view.controls;
+  if (words === null) return;
+  // The same controls as the template draws for the gallery (templates/apps/land/wmd-request.hbs).
   const reason = doc.createElement("input");
   reason.type = "text";
   reason.name = "reason";
-  reason.maxLength = MAX_REFUSAL_REASON;
-  reason.placeholder = localize("NOBC.Land.Wmd.ReasonPlaceholder");
-  reason.setAttribute("aria-label", localize("NOBC.Land.Wmd.Reason"));
+  reason.maxLength = words.maxLength;
+  reason.placeholder = words.reasonPlaceholder;
+  reason.setAttribute("aria-label", words.reasonLabel);
   const button = (action: "release" | "refuse", label: string): HTMLButtonElement => {
     const b = doc.createElement("button");
     b.type = "button";
     b.dataset["nobcWmd"] = action;
-    b.textContent = localize(label);
+    b.textContent = label;
     return b;
   };
-  const release = button("release", "NOBC.Land.Wmd.Release");
-  const refuse = button("refuse", "NOBC.Land.Wmd.Refuse");
+  const release = button("release", words.release);
+  const refuse = button("refuse", words.refuse);
   release.addEventListener("click", () => {
     release.disabled = true;
     void import("./request").then(({ releaseWmdRequest }) => releaseWmdRequest(messageId)).finally(() => (release.disabled = false));

@@ -17,7 +17,7 @@ import type { LandWorld } from "../world";
 import type { Translator } from "../view";
 import { MAX_REFUSAL_REASON, WMD_REQUEST_FLAG, wmdRequestFlagSchema, type WmdRequestFlag } from "./schema";
 import { readWmdWorld, wmdAccess } from "./world";
-import { targetText, wmdCard, wmdHolds, wmdInputs, type WmdState } from "./state";
+import { wmdCard, wmdHolds, wmdRequestContent, type WmdState } from "./state";
 
 export const WMD_REQUEST_TEMPLATE = templatePath("apps/land/wmd-request.hbs");
 
@@ -67,10 +67,7 @@ export async function postReleaseRequest(world: LandWorld, state: WmdState, requ
   const whisper = [...new Set([...users.filter((u) => u.isGM).map((u) => u.id), requestedBy])];
   return Message.create({
     whisper,
-    content: await renderTemplate(WMD_REQUEST_TEMPLATE, {
-      title: i18n.format("NOBC.Land.Wmd.RequestTitle", { target: targetText(state, i18n) }),
-      lines: wmdInputs(world, state, i18n),
-    }),
+    content: await renderTemplate(WMD_REQUEST_TEMPLATE, wmdRequestContent(world, state, i18n)),
     speaker: Message.getSpeaker(),
     flags: { [SYSTEM_ID]: { [WMD_REQUEST_FLAG]: flag } },
   });

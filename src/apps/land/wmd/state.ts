@@ -195,6 +195,14 @@ export function wmdInputs(world: LandWorld, state: WmdState, i18n: Translator): 
  * squadron flown to identify (`rearArea:<squadron>:<turn>`, as in a rear-area attack), so the same
  * card cannot be released twice.
  */
+/** The request message's content as posted: its title and the card's inputs (no status: each client's chat adds it). */
+export function wmdRequestContent(world: LandWorld, state: WmdState, i18n: Translator): { title: string; lines: CardInputLine[] } {
+  return {
+    title: i18n.format("NOBC.Land.Wmd.RequestTitle", { target: targetText(state, i18n) }),
+    lines: wmdInputs(world, state, i18n),
+  };
+}
+
 export function wmdHolds(world: LandWorld, state: WmdState): { readonly holds?: readonly string[] } {
   const cardIds = new Set(world.field.cards.map((c) => c.id));
   const idents = state.target === "nuclear" ? state.identification.filter((id) => id !== "") : [];

@@ -56,6 +56,7 @@ export function terrainToolContext(state: TerrainToolState, world: TerrainToolWo
             }),
           },
     dirty: state.dirty,
+    overlayOn: world.overlayOn,
     painting: state.painting,
     picked: state.picked,
     tools: PAINT_TOOLS.map((t) => ({ value: t, label: i18n.localize(TOOL_LABELS[t]), selected: t === brush.tool })),

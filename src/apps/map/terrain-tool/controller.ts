@@ -7,6 +7,7 @@ import { callHook, localize, notify, say, translator } from "../../../base/found
 import { formatMapProblem } from "../../../map/terrain-schema";
 import { gmOnly, opened, refused, type DialogController, type FormValues } from "../../base/controller";
 import { phrase } from "../../../rules/resolution";
+import { setTerrainDraft, setTerrainOverlay, terrainOverlayOn, TERRAIN_DRAFT_HOOK } from "../../../canvas/register";
 import { attachTerrain } from "../attach";
 import { readTerrainToolWorld, type TerrainToolWorld } from "../world";
 import { terrainToolContext } from "./context";
@@ -19,11 +20,11 @@ export interface ChosenFile {
 }
 
 /**
- * The hook point for the terrain overlay (drawn by the overlays' own code, not here): fired with the
- * viewed scene's name and the window's map whenever a load or an edit changes it, so an overlay can
- * show the unsaved map to check its alignment.
+ * Every load or edit that changes the window's map is announced with the hook `nobc.terrainDraftChanged(map)`:
+ * the board's terrain overlay (src/canvas/register.ts) draws that unsaved map while the window is open, and
+ * the scene's terrain again once it closes.
  */
-export const TERRAIN_DRAFT_HOOK = "nobc.terrainDraftChanged";
+export { TERRAIN_DRAFT_HOOK };
 
 function announced(before: TerrainToolState, after: TerrainToolState): TerrainToolState {
   if (after.draft !== before.draft) callHook(TERRAIN_DRAFT_HOOK, after.draft);
@@ -86,9 +87,16 @@ export const terrainToolController: DialogController<TerrainToolState, TerrainTo
     /** Takes the scene's own terrain again, dropping unsaved edits. */
     revert: (state, world) =>
       announced(state, { ...initialTerrainTool(world.scene?.terrain, world.scene?.name ?? null), brush: state.brush }),
+    /** Switches the board's terrain overlay (the same as the toggle in the token controls); the window's state stays. */
+    terrainOverlay(state) {
+      setTerrainOverlay(!terrainOverlayOn());
+      return state;
+    },
     endRoad: (state) => endRoad(state),
     removeRoad: (state, _world, target) => announced(state, dropRoad(state, Number(target.dataset["index"]))),
   },
+  /** The overlay goes back to the scene's terrain (shown or not, as the GM left the toggle). */
+  closed: () => setTerrainDraft(null),
   submit(state, world) {
     const scene = world.scene;
     const draft = state.draft;
