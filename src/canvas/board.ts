@@ -157,10 +157,11 @@ export class Board {
     this.drawHq();
   }
 
-  /** The scene's map state changed: only the markers are redrawn. */
+  /** The scene's map state changed: the markers, and the HQ radius shown (a cut autobahn shortens its resupply reach). */
   mapStateChanged(input: BoardInput): void {
     this.reinput(input);
     this.drawMapState();
+    this.drawHq();
   }
 
   setTerrainOverlay(on: boolean): void {
@@ -261,6 +262,6 @@ export class Board {
       this.hide(HQ_KINDS);
       return;
     }
-    this.paint(hqOverlay(hqReach(input.map, hq.hex, hq.radius), hq.hex, input.size));
+    this.paint(hqOverlay(hqReach(input.map, hq.hex, hq.radius, input.state), hq.hex, input.size));
   }
 }

@@ -3,7 +3,7 @@
  *
  * - `canvasReady`: a new surface, everything drawn once; `canvasTearDown`: the surface let go.
  * - `updateScene` of the viewed scene: flag `nobc.terrain` changed → terrain overlay, markers and
- *   HQ radius; flag `nobc.mapState` changed → the markers only. Nothing else redraws them.
+ *   HQ radius; flag `nobc.mapState` changed → the markers and the HQ radius shown. Nothing else redraws them.
  * - `controlToken`: selecting an HQ's token shows its radius; releasing it hides it. `updateToken`
  *   and `updateActor` redraw the radius shown when its HQ moved or its radius changed; `deleteToken`
  *   of its token hides it (the HQ has no hex left on the scene).

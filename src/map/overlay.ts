@@ -28,7 +28,7 @@ import {
   type Point,
 } from "./hex-grid";
 import type { MapStateView } from "./map-state";
-import { resupplyRoutes, type MapView } from "./rules-view";
+import { resupplyRoutes, type MapState, type MapView } from "./rules-view";
 
 /** Every kind of shape group, in drawing order (later kinds on top). */
 export const OVERLAY_KINDS = [
@@ -359,10 +359,11 @@ export interface HqReach {
 /**
  * The hexes an HQ in `hex` reaches with `radius`: support and demolition count hexes as the crow
  * flies (seed 000, Land War QRS, 4. and 5.); resupply counts the route, an autobahn doubling the
- * radius (6. Resupply), found in one search (`resupplyRoutes` with its cost bound). A radius that is
- * not a whole number ≥ 0 reaches nothing.
+ * radius (6. Resupply), found in one search (`resupplyRoutes` with its cost bound) over the scene's
+ * map state, so an autobahn cut in a hex doubles nothing there, as the resupply dialog reads it. A
+ * radius that is not a whole number ≥ 0 reaches nothing.
  */
-export function hqReach(view: MapView, hex: HexRef, radius: number): HqReach {
+export function hqReach(view: MapView, hex: HexRef, radius: number, state: MapState = {}): HqReach {
   if (!Number.isInteger(radius) || radius < 0 || view.map.hexes[hex] === undefined) return { support: new Set(), resupply: new Set() };
   const from = offsetOf(hex);
   const support = new Set<HexRef>();
@@ -379,7 +380,7 @@ export function hqReach(view: MapView, hex: HexRef, radius: number): HqReach {
       candidates.push(label);
     }
   }
-  const routes = resupplyRoutes(view, hex, candidates, 2 * radius);
+  const routes = resupplyRoutes(view, hex, candidates, 2 * radius, state);
   return { support, resupply: new Set(routes.keys()) };
 }
 

@@ -100,6 +100,10 @@ describe("the HQ radius", () => {
     expect(reach.resupply.has("0302")).toBe(true);
     expect(reach.support.has("0302")).toBe(false);
     for (const hex of reach.support) expect(reach.resupply.has(hex)).toBe(true);
+    // An autobahn cut in 0202 (the scene's map state) doubles nothing there: 0302 is out of reach again.
+    const cut = hqReach(view, "0102", 1, { cutAutobahn: new Set(["0202"]) });
+    expect(cut.resupply.has("0302")).toBe(false);
+    expect(cut.support).toEqual(reach.support);
   });
 
   it("reaches nothing with a radius that is not a whole number ≥ 0, or from a hex off the map", () => {
