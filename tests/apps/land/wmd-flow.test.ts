@@ -6,22 +6,16 @@
 import "../../harness/install";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { loadActors } from "../../harness/actors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { LAND_DIALOGS } from "../../../src/apps/land/register";
-import { WMD } from "../../../src/apps/land/dialogs";
 import { landPhaseMacros } from "../../../src/apps/land/macros";
 import { refuseWmdRequest, releaseWmdRequest } from "../../../src/apps/land/wmd/request";
 import { SupportCardSheet } from "../../../src/sheets/sheets";
 import { supportCardSheetContext } from "../../../src/sheets/context/support-card";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
-import { smallMap } from "../../map/fixture";
-import { at } from "./fixture";
-import { ADM, ADM2, INT, NUC, RECCE, wmdSpecs } from "./wmd-fixture";
+import { ADM, ADM2, INT, NUC, RECCE } from "./wmd-fixture";
+import { loadWmdWorld, unloadWmdWorld } from "./wmd-world";
 
 type Raw = Record<string, unknown>;
 interface Message {
@@ -44,20 +38,11 @@ const tokenActors = () => [...harness.scene!.tokens].map((t) => (t as unknown as
 const heldCards = () => actors.get("h1")!.items.map((i) => (i as unknown as { id: string }).id);
 
 beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  registerRequests([...LAND_DIALOGS, WMD]);
-  actors = loadActors(wmdSpecs(), at);
-  harness.setSceneFlag("terrain", smallMap());
-  for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");
-  harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+  actors = loadWmdWorld();
   (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = { randomUniform: () => 0.2 };
 });
 afterEach(() => {
-  clearDialogRegistry();
-  delete harness.game["combats"];
+  unloadWmdWorld();
   delete (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"];
 });
 
