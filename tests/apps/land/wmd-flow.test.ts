@@ -5,7 +5,7 @@
  */
 import "../../harness/install";
 import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
+import { chatFake, type PostedMessage as Message } from "../../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../harness/foundry";
 import { requestCardAction } from "../../../src/queries/register";
@@ -18,13 +18,6 @@ import { ADM, ADM2, INT, NUC, RECCE } from "./wmd-fixture";
 import { loadWmdWorld, unloadWmdWorld } from "./wmd-world";
 
 type Raw = Record<string, unknown>;
-interface Message {
-  id: string;
-  type?: string;
-  flags: Raw;
-  system: Raw;
-  author: { id: string };
-}
 let actors: Map<string, FakeActorT>;
 
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
@@ -59,7 +52,7 @@ describe("a player asks, Control releases", () => {
     const asked = await ask(NUC, { hex: "0302", ident0: INT, ident1: RECCE });
     // The GM's client answered and authored the request; nothing is resolved yet.
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
-    expect(asked.author.id).toBe("gm");
+    expect(asked.author?.id).toBe("gm");
     expect(request(asked)).toMatchObject({ status: "pending", requestedBy: "p1", state: { card: NUC, target: "nuclear", hex: "0302" } });
     expect(cards()).toHaveLength(0);
     // Whispered to the GMs and the asker: the other side does not see the target before Control decides.
@@ -72,7 +65,7 @@ describe("a player asks, Control releases", () => {
 
     chatFake.actAs("gm");
     const posted = (await releaseWmdRequest(asked.id)) as Message;
-    expect(posted.author.id).toBe("gm");
+    expect(posted.author?.id).toBe("gm");
     expect(posted.system["requestedBy"]).toBe("p1");
     // Two dice of 2 (randomUniform 0.2): 4 hits, MRD 1's strength.
     expect(posted.system["effects"]).toEqual([
