@@ -36,14 +36,15 @@ const TERRAIN_COLOUR: Readonly<Record<LandTerrain, string>> = {
   city: "#a8a29e",
 };
 
-const TERRAIN_NAME: Readonly<Record<LandTerrain, string>> = {
+/** The key of each terrain's name: the legend's here, and the one any other view of the map shows. */
+export const TERRAIN_NAME = {
   clear: "NOBC.Map.Legend.Terrain.clear",
   woods: "NOBC.Map.Legend.Terrain.woods",
   rough: "NOBC.Map.Legend.Terrain.rough",
   marsh: "NOBC.Map.Legend.Terrain.marsh",
   town: "NOBC.Map.Legend.Terrain.town",
   city: "NOBC.Map.Legend.Terrain.city",
-};
+} as const satisfies Readonly<Record<LandTerrain, string>>;
 
 /** A colour as CSS writes it. */
 const css = (colour: Colour): string => `#${colour.toString(16).padStart(6, "0")}`;
