@@ -46,6 +46,7 @@ import {
   posted,
   recordRequests,
   scriptDice,
+  startGame,
   stateOf,
   unscriptDice,
   type Message,
@@ -56,7 +57,6 @@ import {
 vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
 
 type Raw = Record<string, unknown>;
-const g = globalThis as unknown as { game: { nobc: NobcApi } & Raw; CONFIG: Raw; Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 let nobc: NobcApi;
 let actors: Map<string, FakeActorT>;
 let scene: FakeSceneT;
@@ -175,11 +175,8 @@ function MAP_STATE(parts: Raw = {}): Raw {
 /* ----------------------------------- set-up ----------------------------------- */
 
 beforeAll(() => {
-  combatFake.reset();
-  Object.defineProperty(g.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
-  g.Hooks.callAll("init");
+  nobc = startGame();
   expect(registerSheets).toHaveBeenCalledTimes(1);
-  nobc = g.game.nobc;
   scene = harness.scene!;
   expect(scene.padding).toBe(0.25);
   actors = buildBoardWorld();

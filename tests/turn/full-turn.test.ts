@@ -45,6 +45,7 @@ import {
   posted,
   recordRequests,
   scriptDice,
+  startGame,
   stateOf,
   unscriptDice,
   type Message,
@@ -54,7 +55,6 @@ import {
 vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
 
 type Raw = Record<string, unknown>;
-const g = globalThis as unknown as { game: { nobc: NobcApi } & Raw; CONFIG: Raw; Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 let nobc: NobcApi;
 let actors: Map<string, FakeActorT>;
 let combat: FakeCombatDoc;
@@ -130,12 +130,8 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 
 beforeAll(() => {
   // The stand-ins are fresh in this file; src/nobc.ts has put its init hook in, so no reset here.
-  combatFake.reset();
-  // The air battle reads each step's record from the cards in chat (`game.messages.contents`).
-  Object.defineProperty(g.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
-  g.Hooks.callAll("init");
+  nobc = startGame();
   expect(registerSheets).toHaveBeenCalledTimes(1);
-  nobc = g.game.nobc;
   actors = buildWorld();
   expected = worldState(actors);
   scriptDice();

@@ -7,12 +7,28 @@
 import { expect } from "vitest";
 import { chatFake, type PostedMessage } from "../harness/chat-fake";
 import { harness } from "../harness/foundry";
+import { combatFake } from "../combat/combat-fake";
+import type { NobcApi } from "../../src/nobc";
 
 type Raw = Record<string, unknown>;
-const g = globalThis as unknown as { CONFIG: Raw };
+const g = globalThis as unknown as { game: { nobc: NobcApi } & Raw; CONFIG: Raw; Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 
 /** A chat message as these tests read it. */
 export type Message = PostedMessage;
+
+/* ----------------------------------- start ------------------------------------ */
+
+/**
+ * Starts the game once per file: a fresh turn tracker stand-in, `game.messages.contents` read from
+ * the cards in chat (the air battle reads its records there), and Foundry's init hook run (the
+ * test file imports src/nobc.ts, which puts its hook in). Returns `game.nobc`.
+ */
+export function startGame(): NobcApi {
+  combatFake.reset();
+  Object.defineProperty(g.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
+  g.Hooks.callAll("init");
+  return g.game.nobc;
+}
 
 /* ------------------------------- scripted dice ------------------------------- */
 
