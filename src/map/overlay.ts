@@ -30,23 +30,6 @@ import {
 import type { MapStateView } from "./map-state";
 import { resupplyRoutes, type MapState, type MapView } from "./rules-view";
 
-/** Every kind of shape group, in drawing order (later kinds on top). */
-export const OVERLAY_KINDS = [
-  "terrainHexes",
-  "terrainBorders",
-  "terrainRivers",
-  "terrainRoads",
-  "terrainBridges",
-  "terrainLabels",
-  "hqResupply",
-  "hqSupport",
-  "contamination",
-  "mines",
-  "blownBridges",
-  "cutAutobahn",
-] as const;
-export type OverlayKind = (typeof OVERLAY_KINDS)[number];
-
 export const TERRAIN_KINDS = [
   "terrainHexes",
   "terrainBorders",
@@ -54,9 +37,12 @@ export const TERRAIN_KINDS = [
   "terrainRoads",
   "terrainBridges",
   "terrainLabels",
-] as const satisfies readonly OverlayKind[];
-export const MAP_STATE_KINDS = ["contamination", "mines", "blownBridges", "cutAutobahn"] as const satisfies readonly OverlayKind[];
-export const HQ_KINDS = ["hqResupply", "hqSupport"] as const satisfies readonly OverlayKind[];
+] as const;
+export const HQ_KINDS = ["hqResupply", "hqSupport"] as const;
+export const MAP_STATE_KINDS = ["contamination", "mines", "blownBridges", "cutAutobahn"] as const;
+/** Every kind of shape group, in drawing order (later kinds on top). */
+export const OVERLAY_KINDS = [...TERRAIN_KINDS, ...HQ_KINDS, ...MAP_STATE_KINDS] as const;
+export type OverlayKind = (typeof OVERLAY_KINDS)[number];
 
 /** A colour as 0xRRGGBB (what PIXI takes; the SVG renderer writes it as #rrggbb). */
 export type Colour = number;
@@ -119,8 +105,9 @@ export const OVERLAY_INK = {
   resupply: 0x1d8a4a,
 } as const;
 
-/** The terrain whose colour fills a hex: the most telling type it has. */
+/** The terrain whose colour fills a hex: the most telling type it has (the first of this order present). */
 const FILL_ORDER: readonly LandTerrain[] = ["city", "marsh", "woods", "rough", "town", "clear"];
+export const baseTerrain = (terrain: readonly LandTerrain[]): LandTerrain => FILL_ORDER.find((t) => terrain.includes(t)) ?? "clear";
 
 const flat = (points: readonly Point[]): number[] => points.flatMap((p) => [p.x, p.y]);
 
@@ -178,7 +165,7 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
   forEachHex(view, (off, label) => {
     const hex = map.hexes[label];
     if (hex === undefined) return;
-    const base = FILL_ORDER.find((t) => hex.terrain.includes(t)) ?? "clear";
+    const base = baseTerrain(hex.terrain);
     hexes.push({
       type: "polygon",
       points: flat(hexCorners(off, size)),

@@ -24,8 +24,9 @@ import {
 import { phrase } from "../rules/resolution";
 import { speak, type Wording } from "../words/phrase";
 import { COUNTRIES, type TerrainMap } from "./terrain-schema";
+import { OVERLAY_INK, baseTerrain, type Colour } from "./overlay";
 
-/** Base colour of each terrain; the first type of `FILL_ORDER` present fills the hex. */
+/** Base colour of each terrain (lighter than the canvas overlay's, for print); `baseTerrain` picks the one that fills a hex. */
 const TERRAIN_COLOUR: Readonly<Record<LandTerrain, string>> = {
   clear: "#f4f0dc",
   woods: "#a9cf8f",
@@ -34,23 +35,27 @@ const TERRAIN_COLOUR: Readonly<Record<LandTerrain, string>> = {
   town: "#f4f0dc",
   city: "#a8a29e",
 };
-const FILL_ORDER: readonly LandTerrain[] = ["city", "marsh", "woods", "rough", "town", "clear"];
 
-const TERRAIN_NAME: Readonly<Record<LandTerrain, string>> = {
+/** The key of each terrain's name: the legend's here, and the one any other view of the map shows. */
+export const TERRAIN_NAME = {
   clear: "NOBC.Map.Legend.Terrain.clear",
   woods: "NOBC.Map.Legend.Terrain.woods",
   rough: "NOBC.Map.Legend.Terrain.rough",
   marsh: "NOBC.Map.Legend.Terrain.marsh",
   town: "NOBC.Map.Legend.Terrain.town",
   city: "NOBC.Map.Legend.Terrain.city",
-};
+} as const satisfies Readonly<Record<LandTerrain, string>>;
 
+/** A colour as CSS writes it. */
+const css = (colour: Colour): string => `#${colour.toString(16).padStart(6, "0")}`;
+
+/** The line inks are the canvas overlay's (src/map/overlay.ts); grid and labels are paler on paper. */
 const INK = {
-  river: "#1f5fa8",
-  road: "#9b2f1b",
-  autobahnCase: "#1c1c1c",
-  autobahnFill: "#f2c200",
-  border: "#6a2c91",
+  river: css(OVERLAY_INK.river),
+  road: css(OVERLAY_INK.road),
+  autobahnCase: css(OVERLAY_INK.autobahnCase),
+  autobahnFill: css(OVERLAY_INK.autobahnFill),
+  border: css(OVERLAY_INK.border),
   grid: "#8a8578",
   label: "#5c584e",
   text: "#1c1c1c",
@@ -318,11 +323,6 @@ function wave(c: Point, size: number): string {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-/** The type whose colour fills the hex: the first of `FILL_ORDER` it has. */
-function baseTerrain(terrain: readonly LandTerrain[]): LandTerrain {
-  return FILL_ORDER.find((t) => terrain.includes(t)) ?? "clear";
-}
 
 function forEachHex(map: TerrainMap, visit: (off: Offset, label: string) => void): void {
   for (let col = 0; col < map.columns; col++) {

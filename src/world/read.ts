@@ -24,23 +24,31 @@ interface TokenLike {
   readonly center: { readonly x: number; readonly y: number };
 }
 
-interface GridLike {
+/** The part of Foundry's grid the readers use (the world's token hexes here, the board's drawing in src/canvas/). */
+export interface GridLike {
   readonly type: number;
   readonly size: number;
   readonly sizeX: number;
   readonly sizeY: number;
   getOffset(point: { x: number; y: number }): { i: number; j: number };
+  getCenterPoint(offset: { i: number; j: number }): { x: number; y: number };
 }
 
-interface CanvasLike {
-  readonly scene?: { getFlag(scope: string, key: string): unknown } | null;
+/** The part of Foundry's canvas the readers use. */
+export interface CanvasLike {
+  readonly scene?: { readonly id?: string | null; getFlag(scope: string, key: string): unknown } | null;
   readonly grid?: GridLike | null;
   readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
   readonly tokens?: { readonly placeables: readonly TokenLike[] } | null;
 }
 
+/** The viewed canvas, if Foundry has one. */
+export function viewedCanvas(): CanvasLike | undefined {
+  return (globalThis as { canvas?: CanvasLike }).canvas;
+}
+
 function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain: unknown; mapState: unknown } {
-  const board = (globalThis as { canvas?: CanvasLike }).canvas;
+  const board = viewedCanvas();
   const scene = board?.scene ?? null;
   if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined, mapState: undefined };
   const dx = board.dimensions?.sceneX ?? 0;

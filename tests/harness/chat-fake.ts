@@ -36,6 +36,16 @@ import { answered, expandObject, harness, HarnessRefusal, mergeInto, modelOf, ty
 
 type Raw = Record<string, unknown>;
 
+/** A posted message as a test reads it (the fake's record, cast): the fields the cards carry. */
+export interface PostedMessage {
+  id: string;
+  type?: string;
+  flags: Raw;
+  system: Raw;
+  author?: { id: string; isGM: boolean };
+  rolls: unknown[];
+}
+
 export interface FakeUser {
   id: string;
   name: string;

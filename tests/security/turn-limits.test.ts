@@ -23,29 +23,11 @@ import { PLANNER } from "../../src/apps/ground-combat/dialogs";
 import { plannerController } from "../../src/apps/ground-combat/controller";
 import { readPlannerWorld } from "../../src/apps/ground-combat/world";
 import { stateFromArgs } from "../../src/apps/ground-combat/args";
-import { cardSystem, front, hqSystem, type ActorSpec } from "../apps/ground-combat/fixture";
+import { frontWithFrontHq } from "../apps/ground-combat/fixture";
 import { turnCombatsOf, type TurnMessage } from "../../src/apps/ground-combat/turn-limits";
 
 type Raw = Record<string, unknown>;
 const g = globalThis as unknown as { game: Raw };
-
-function specs(): ActorSpec[] {
-  const base = front().map((s) => (s.id === "w3" ? { ...s, system: { ...s.system, mode: "combat" } } : s));
-  return [
-    ...base,
-    {
-      id: "wfront",
-      name: "Western Front",
-      type: "hq",
-      hex: "0403",
-      system: hqSystem("wp", { echelon: "front", level: { value: 3, max: 4 }, radius: 4 }),
-      items: [
-        { id: "cfa", name: "Front guns", system: cardSystem("wp", "combatModifier", 1, null) },
-        { id: "cfb", name: "Front rockets", system: cardSystem("wp", "combatModifier", 1, null) },
-      ],
-    },
-  ];
-}
 
 let actors: Map<string, FakeActorT>;
 const A = (id: string) => actors.get(id)!.uuid;
@@ -53,7 +35,7 @@ const cards = () => [...chatFake.messages.values()].filter((m) => m.type === "re
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 
 beforeEach(() => {
-  actors = frontWorld([PLANNER], specs());
+  actors = frontWorld([PLANNER], frontWithFrontHq());
   chatFake.own(actors.get("wfront")!, "p2");
   g.game["combat"] = { type: "nobcTurn", system: { turn: 1, stage: 0 } };
 });

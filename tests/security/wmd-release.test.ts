@@ -3,21 +3,16 @@
  * on a request, forge one, or ask for another side's card; only a GM sees the Release and Refuse buttons.
  */
 import "../harness/install";
-import { sheetsFake } from "../harness/sheets-fake";
+import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
-import { registerRequests } from "../harness/requests";
-import { loadActors } from "../harness/actors";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
-import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { requestResolution } from "../../src/apps/base/request";
-import { LAND_DIALOGS } from "../../src/apps/land/register";
 import { WMD } from "../../src/apps/land/dialogs";
 import { refuseWmdRequest, releaseWmdRequest } from "../../src/apps/land/wmd/request";
 import { wireWmdRequest } from "../../src/apps/land/wmd/request-card";
-import { smallMap } from "../map/fixture";
-import { at } from "../apps/land/fixture";
-import { ADM, INT, NUC, RECCE, wmdSpecs } from "../apps/land/wmd-fixture";
+import { ADM, INT, NUC, RECCE } from "../apps/land/wmd-fixture";
+import { loadWmdWorld, unloadWmdWorld } from "../apps/land/wmd-world";
 
 type Raw = Record<string, unknown>;
 let actors: Map<string, FakeActorT>;
@@ -28,19 +23,10 @@ const create = async (data: object) => (await (ChatMessage as unknown as { creat
 const flagOf = (id: string) => ((chatFake.messages.get(id) as unknown as { flags: Raw }).flags["nobc"] as Raw)["wmdRequest"] as Raw;
 
 beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  registerRequests([...LAND_DIALOGS, WMD]);
-  actors = loadActors(wmdSpecs(), at);
-  harness.setSceneFlag("terrain", smallMap());
-  for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");
-  harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+  actors = loadWmdWorld();
 });
 afterEach(() => {
-  clearDialogRegistry();
-  delete harness.game["combats"];
+  unloadWmdWorld();
 });
 
 describe("a player cannot release", () => {

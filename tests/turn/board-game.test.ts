@@ -32,30 +32,37 @@ import { readBattlefield } from "../../src/world/read";
 import { riverCrossing } from "../../src/map/rules-view";
 import { mapBridges } from "../../src/apps/land/demolition/state";
 import { BRIDGE, MINED, boardMap, buildBoardWorld } from "./board-world";
+import {
+  cards,
+  dice,
+  effectsOf,
+  expectCards,
+  expectWrites,
+  expectedStates,
+  faces,
+  merge,
+  message,
+  messages,
+  posted,
+  recordRequests,
+  scriptDice,
+  startGame,
+  stateOf,
+  unscriptDice,
+  type Message,
+  type Writes,
+} from "./script";
 
 // The sheets are ApplicationV2 document sheets, beyond the stand-in; their own tests cover them.
 vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
 
 type Raw = Record<string, unknown>;
-interface Message {
-  id: string;
-  type?: string;
-  flags: Raw;
-  system: Raw;
-  author?: { id: string; isGM: boolean };
-}
-
-const g = globalThis as unknown as { game: { nobc: NobcApi } & Raw; CONFIG: Raw; Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 let nobc: NobcApi;
 let actors: Map<string, FakeActorT>;
 let scene: FakeSceneT;
 let combat: FakeCombatDoc;
-
-/* ------------------------------- scripted dice ------------------------------- */
-
-/** Faces Foundry's random source will give, in order (CONFIG.Dice.randomUniform is stubbed). */
-const faces: number[] = [];
-const dice = (...next: number[]) => faces.push(...next);
+/** The requests the GM's client answered: "<user> <dialog id>". */
+let requests: string[];
 
 /* --------------------------------- the board --------------------------------- */
 
@@ -95,16 +102,6 @@ function board(): Board {
 let expected: Board;
 let start: Board;
 
-function merge(target: Raw, changes: Raw): void {
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === undefined)
-      Reflect.deleteProperty(target, k); // a document that is gone (a discarded card)
-    else if (typeof v === "object" && v !== null && !Array.isArray(v) && typeof target[k] === "object" && target[k] !== null)
-      merge(target[k] as Raw, v as Raw);
-    else target[k] = structuredClone(v);
-  }
-}
-
 /**
  * Folds `changes` (per actor: its `system` and its `items`, each card's system by id) into the
  * expected board, sets the map state and tokens when given (whole), and checks everything.
@@ -119,63 +116,7 @@ function expectBoard(changes: Record<string, Raw> = {}, whole: { mapState?: unkn
 
 /* ---------------------------------- cards ------------------------------------ */
 
-const cards = new Map<string, string>();
-const expectedStates = new Map<string, string>();
-const messages = (): Message[] => [...chatFake.messages.values()];
-
-/** Names the messages posted since the last call, in order; checks how many there were. */
-function posted(...names: string[]): Message[] {
-  const fresh = messages().slice(cards.size);
-  expect(fresh).toHaveLength(names.length);
-  fresh.forEach((m, i) => {
-    cards.set(names[i]!, m.id);
-    expectedStates.set(names[i]!, m.type === "resolution" ? "pending" : "info");
-  });
-  return fresh;
-}
-
-const message = (name: string) => chatFake.messages.get(cards.get(name)!)! as unknown as Message;
-const stateOf = (name: string) => (message(name).type === "resolution" ? (message(name).system["state"] as string) : "info");
-const effectsOf = (name: string) => message(name).system["effects"] as Raw[];
-
-function expectCards(): void {
-  expect(Object.fromEntries([...cards.keys()].map((n) => [n, stateOf(n)]))).toEqual(Object.fromEntries(expectedStates));
-}
-
 /* ------------------------------- write counting ------------------------------- */
-
-interface Writes {
-  actors: number;
-  itemUpdates: number;
-  itemCreations: number;
-  itemDeletions: number;
-  scenes: number;
-  tokenCreations: number;
-  tokenDeletions: number;
-}
-
-const count = (calls: { method: string }[], method: string) => calls.filter((c) => c.method === method).length;
-function writes(): Writes {
-  return {
-    actors: count(harness.Actor.calls, "updateDocuments"),
-    itemUpdates: count(harness.Item.calls, "updateDocuments"),
-    itemCreations: count(harness.Item.calls, "createDocuments"),
-    itemDeletions: count(harness.Item.calls, "deleteDocuments"),
-    scenes: count(harness.Scene.calls, "updateDocuments") + count(harness.Scene.calls, "update"),
-    tokenCreations: count(harness.Token.calls, "createDocuments"),
-    tokenDeletions: count(harness.Token.calls, "deleteDocuments"),
-  };
-}
-const NONE: Writes = { actors: 0, itemUpdates: 0, itemCreations: 0, itemDeletions: 0, scenes: 0, tokenCreations: 0, tokenDeletions: 0 };
-
-/** Runs `act` and checks the write calls it made, by kind (all others none). */
-async function expectWrites(made: Partial<Writes>, act: () => Promise<unknown>): Promise<void> {
-  const before = writes();
-  await act();
-  const after = writes();
-  const delta = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, v - before[k as keyof Writes]]));
-  expect(delta).toEqual({ ...NONE, ...made });
-}
 
 /** Applies a card as the GM (the query path) and checks its write calls. */
 async function apply(name: string, made: Partial<Writes>): Promise<void> {
@@ -210,8 +151,6 @@ async function advanceTo(stageId: turn.StageId, turnNumber: number): Promise<Mes
 
 const uuid = (key: string) => actors.get(key)!.uuid;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
-/** The requests the GM's client answered: "<user> <dialog id>". */
-const requests: string[] = [];
 
 /** Where a token centred on `hex` has its top-left corner (scene padding included), in whole pixels as Foundry keeps it. */
 function tokenAt(hex: string): { x: number; y: number } {
@@ -233,34 +172,19 @@ function MAP_STATE(parts: Raw = {}): Raw {
 /* ----------------------------------- set-up ----------------------------------- */
 
 beforeAll(() => {
-  combatFake.reset();
-  Object.defineProperty(g.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
-  g.Hooks.callAll("init");
+  nobc = startGame();
   expect(registerSheets).toHaveBeenCalledTimes(1);
-  nobc = g.game.nobc;
   scene = harness.scene!;
   expect(scene.padding).toBe(0.25);
   actors = buildBoardWorld();
-  g.CONFIG["Dice"] = {
-    randomUniform: () => {
-      const face = faces.shift();
-      if (face === undefined) throw new Error("a die was rolled that the test did not script");
-      return (face - 0.5) / 6;
-    },
-  };
-  const queries = g.CONFIG["queries"] as Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
-  const resolve = queries["nobc.resolve"]!;
-  queries["nobc.resolve"] = async (data, options) => {
-    const asked = data as { userId: string; dialog: string };
-    requests.push(`${asked.userId} ${asked.dialog}`);
-    return resolve(data, options);
-  };
+  scriptDice();
+  requests = recordRequests();
   start = board();
   expected = board();
 });
 
 afterAll(() => {
-  delete g.CONFIG["Dice"];
+  unscriptDice();
 });
 
 /* ------------------------------------ the game ------------------------------------ */

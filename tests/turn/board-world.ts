@@ -18,7 +18,8 @@ import { sheetsFake } from "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import type { TerrainMap } from "../../src/map/terrain-schema";
 import { offsetOf } from "../../src/map/hex-grid";
-import { cardSystem, hqSystem, unitSystem } from "../apps/ground-combat/fixture";
+import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
+import { card, type Spec as WorldSpec } from "./world";
 
 type Raw = Record<string, unknown>;
 
@@ -48,21 +49,7 @@ export function boardMap(): TerrainMap {
   };
 }
 
-interface Spec {
-  readonly id: string;
-  readonly name: string;
-  readonly type: "unit" | "hq";
-  readonly system: Raw;
-  readonly hex: string;
-  readonly owner: "p1" | "p2";
-  readonly items?: readonly { id: string; name: string; system: Raw }[];
-}
-
-const card = (side: "nato" | "wp", category: string, value: number, afterUse: "keep" | "discard"): Raw => ({
-  ...cardSystem(side, category, value, null),
-  modifier: category === "combatModifier" ? value : 0,
-  afterUse,
-});
+type Spec = WorldSpec & { readonly type: "unit" | "hq"; readonly hex: string };
 
 const mrr = (extra: Raw = {}): Raw => unitSystem("wp", { hq: "Actor.gta", arm: "motorRifle", ...extra });
 

@@ -32,53 +32,38 @@ import { ZONE, buildWorld, worldState, type WorldState } from "./world";
 import { phrase, type Phrase } from "../../src/rules/resolution";
 import { speak } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
+import {
+  cards,
+  dice,
+  effectsOf,
+  expectCards,
+  expectWrites,
+  expectedStates,
+  faces,
+  merge,
+  messages,
+  posted,
+  recordRequests,
+  scriptDice,
+  startGame,
+  stateOf,
+  unscriptDice,
+  type Message,
+} from "./script";
 
 // The sheets are ApplicationV2 document sheets, beyond the stand-in; their own tests cover them.
 vi.mock("../../src/sheets/register", () => ({ registerSheets: vi.fn() }));
 
 type Raw = Record<string, unknown>;
-interface Message {
-  id: string;
-  type?: string;
-  flags: Raw;
-  system: Raw;
-  author?: { id: string; isGM: boolean };
-  rolls: unknown[];
-}
-
-const g = globalThis as unknown as { game: { nobc: NobcApi } & Raw; CONFIG: Raw; Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 let nobc: NobcApi;
 let actors: Map<string, FakeActorT>;
 let combat: FakeCombatDoc;
-
-/* ------------------------------- scripted dice ------------------------------- */
-
-/** Faces Foundry's random source will give, in order (CONFIG.Dice.randomUniform is stubbed). */
-const faces: number[] = [];
-function dice(...next: number[]): void {
-  faces.push(...next);
-}
+/** The requests the GM's client answered: "<user> <dialog id>". */
+let requests: string[];
 
 /* ------------------------------- world checks -------------------------------- */
 
 let expected: WorldState;
-
-function merge(target: Raw, changes: Raw): void {
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === undefined)
-      Reflect.deleteProperty(target, k); // a document that is gone (a discarded card)
-    else if (
-      typeof v === "object" &&
-      v !== null &&
-      !Array.isArray(v) &&
-      typeof target[k] === "object" &&
-      target[k] !== null &&
-      !Array.isArray(target[k])
-    )
-      merge(target[k] as Raw, v as Raw);
-    else target[k] = structuredClone(v);
-  }
-}
 
 /** Folds `changes` into the expected world and checks every actor against it. */
 function expectWorld(changes: Record<string, Raw> = {}): void {
@@ -86,9 +71,6 @@ function expectWorld(changes: Record<string, Raw> = {}): void {
   expect(worldState(actors)).toEqual(expected);
   expect(faces).toEqual([]); // every scripted die was used, none was missing
 }
-
-/** The requests the GM's client answered: "<user> <dialog id>". */
-const requests: string[] = [];
 
 /** Every player's step of the turn, as the request it sends the GM (the umpire's own steps are its own). */
 const REQUESTS = [
@@ -110,60 +92,17 @@ const REQUESTS = [
   "p2 land.recovery",
 ];
 
-/** Cards posted, by the name this test gives them, and the state each must be in. */
-const cards = new Map<string, string>();
-const expectedStates = new Map<string, string>();
-
-function messages(): Message[] {
-  return [...chatFake.messages.values()];
-}
-
 /** The Air War record a card carries beside its effects. */
 const airBattle = (m: Message): Raw => (m.system["records"] as Raw)["airBattle"] as Raw;
 
-/** Names the messages posted since the last call, in order; checks how many there were. */
-function posted(...names: string[]): Message[] {
-  const fresh = messages().slice(cards.size);
-  expect(fresh).toHaveLength(names.length);
-  fresh.forEach((m, i) => {
-    cards.set(names[i]!, m.id);
-    expectedStates.set(names[i]!, m.type === "resolution" ? "pending" : "info");
-  });
-  return fresh;
-}
-
-function stateOf(name: string): string {
-  const message = chatFake.messages.get(cards.get(name)!)! as unknown as Message;
-  return message.type === "resolution" ? (message.system["state"] as string) : "info";
-}
-
-function effectsOf(name: string): Raw[] {
-  return (chatFake.messages.get(cards.get(name)!)! as unknown as Message).system["effects"] as Raw[];
-}
-
-function expectCards(): void {
-  expect(Object.fromEntries([...cards.keys()].map((n) => [n, stateOf(n)]))).toEqual(Object.fromEntries(expectedStates));
-}
-
-const actorWrites = () => harness.Actor.calls.filter((c) => c.method === "updateDocuments").length;
-const itemWrites = () => ({
-  updates: harness.Item.calls.filter((c) => c.method === "updateDocuments").length,
-  deletions: harness.Item.calls.filter((c) => c.method === "deleteDocuments").length,
-});
-
 /**
  * Applies a card as the GM (game.nobc.applyCard) and counts the writes: one Actor.updateDocuments
- * call for all the actors it changes, and item writes batched per holding HQ (`items`).
+ * call for all the actors it changes, item writes batched per holding HQ (`items`), and no other write.
  */
 async function apply(name: string, items = { updates: 0, deletions: 0 }, actorCalls = 1): Promise<void> {
-  const before = { actors: actorWrites(), items: itemWrites() };
-  expect(await nobc.applyCard(cards.get(name)!)).toEqual({ ok: true });
-  const after = itemWrites();
-  expect({
-    actors: actorWrites() - before.actors,
-    updates: after.updates - before.items.updates,
-    deletions: after.deletions - before.items.deletions,
-  }).toEqual({ actors: actorCalls, ...items });
+  await expectWrites({ actors: actorCalls, itemUpdates: items.updates, itemDeletions: items.deletions }, async () =>
+    expect(await nobc.applyCard(cards.get(name)!)).toEqual({ ok: true }),
+  );
   expectedStates.set(name, "applied");
 }
 
@@ -191,34 +130,18 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 
 beforeAll(() => {
   // The stand-ins are fresh in this file; src/nobc.ts has put its init hook in, so no reset here.
-  combatFake.reset();
-  // The air battle reads each step's record from the cards in chat (`game.messages.contents`).
-  Object.defineProperty(g.game["messages"] as object, "contents", { get: () => [...chatFake.messages.values()], configurable: true });
-  g.Hooks.callAll("init");
+  nobc = startGame();
   expect(registerSheets).toHaveBeenCalledTimes(1);
-  nobc = g.game.nobc;
   actors = buildWorld();
   expected = worldState(actors);
-  g.CONFIG["Dice"] = {
-    randomUniform: () => {
-      const face = faces.shift();
-      if (face === undefined) throw new Error("a die was rolled that the test did not script");
-      return (face - 0.5) / 6;
-    },
-  };
+  scriptDice();
   sheetsFake.answer = true; // the GM confirms the air-combat preview
   // Every request the GM answers, with the user who asked and the dialog named (the handler is the system's own).
-  const queries = g.CONFIG["queries"] as Record<string, (data: unknown, options?: unknown) => Promise<unknown>>;
-  const resolve = queries["nobc.resolve"]!;
-  queries["nobc.resolve"] = async (data, options) => {
-    const asked = data as { userId: string; dialog: string };
-    requests.push(`${asked.userId} ${asked.dialog}`);
-    return resolve(data, options);
-  };
+  requests = recordRequests();
 });
 
 afterAll(() => {
-  delete g.CONFIG["Dice"];
+  unscriptDice();
 });
 
 /* ------------------------------------ the turn ------------------------------------ */
@@ -612,18 +535,17 @@ describe("one full NOBC turn through the harness", () => {
     expectWorld({ n36: { strength: 1 }, w2: { strength: 3, noMove: true }, w3: { strength: 3, noMove: true }, a10: { box: "damaged" } });
 
     // Undo (the GM's undoCard) writes the stored inverse in one update: the world is as before.
-    const writes = actorWrites();
-    expect(await nobc.undoCard(cards.get("combatB")!)).toEqual({ ok: true });
-    expect(actorWrites() - writes).toBe(1);
+    await expectWrites({ actors: 1 }, async () => expect(await nobc.undoCard(cards.get("combatB")!)).toEqual({ ok: true }));
     expectedStates.set("combatB", "reverted");
     expect(worldState(actors)).toEqual(before);
     expectWorld({ n36: { strength: 4 }, w2: { strength: 4, noMove: false }, w3: { strength: 4, noMove: false }, a10: { box: "cas" } });
     expectCards();
 
     // A reverted card is final (pending → applied → reverted): Apply again is refused, nothing written.
-    expect(await nobc.applyCard(cards.get("combatB")!)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
+    await expectWrites({}, async () =>
+      expect(await nobc.applyCard(cards.get("combatB")!)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" }),
+    );
     expect(warnings().at(-1)).toBe("NOBC.Chat.Refused.notPending");
-    expect(actorWrites() - writes).toBe(1);
     expectWorld();
 
     // The undone card still holds its attackers' attack of the turn: asking again is refused, even

@@ -22,7 +22,8 @@ type Raw = Record<string, unknown>;
 export const ZONE = "2ATAF";
 const at = (hex: string) => hexCentre(offsetOf(hex), 100);
 
-interface Spec {
+/** An actor of a scripted game's world, with its hex (if it has a token) and the player who owns it. */
+export interface Spec {
   readonly id: string;
   readonly name: string;
   readonly type: "unit" | "hq" | "airSquadron" | "airbase";
@@ -32,7 +33,8 @@ interface Spec {
   readonly items?: readonly { id: string; name: string; system: Raw }[];
 }
 
-const card = (
+/** A support card's system as the scripted games hold it: a combat modifier's value is its modifier. */
+export const card = (
   side: "nato" | "wp",
   category: string,
   value: number,

@@ -148,6 +148,28 @@ export function front(): ActorSpec[] {
   ];
 }
 
+/**
+ * The front for the turn limits: 3 MRR in Combat Mode (so two attackers stand in hex 0302) and a
+ * Warsaw Pact Front HQ, Western Front in 0403, holding two unassigned combat modifier cards.
+ */
+export function frontWithFrontHq(): ActorSpec[] {
+  const base = front().map((s) => (s.id === "w3" ? { ...s, system: { ...s.system, mode: "combat" } } : s));
+  return [
+    ...base,
+    {
+      id: "wfront",
+      name: "Western Front",
+      type: "hq",
+      hex: "0403",
+      system: hqSystem("wp", { echelon: "front", level: { value: 3, max: 4 }, radius: 4 }),
+      items: [
+        { id: "cfa", name: "Front guns", system: cardSystem("wp", "combatModifier", 1, null) },
+        { id: "cfb", name: "Front rockets", system: cardSystem("wp", "combatModifier", 1, null) },
+      ],
+    },
+  ];
+}
+
 /** The world's rules options with odds below 1:1 read as given (the other readings at their defaults). */
 export const worldOptions = (oddsBelowOne: OddsBelowOne = "zero"): RulesOptions => ({ ...DEFAULT_RULES_OPTIONS, combat: { oddsBelowOne } });
 

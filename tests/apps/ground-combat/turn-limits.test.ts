@@ -20,30 +20,11 @@ import { plannerController } from "../../../src/apps/ground-combat/controller";
 import { readPlannerWorld } from "../../../src/apps/ground-combat/world";
 import { releaseCardKey } from "../../../src/queries/macros";
 import type { GroundCombatState } from "../../../src/apps/ground-combat/state";
-import { cardSystem, front, hqSystem, keys, type ActorSpec } from "./fixture";
+import { frontWithFrontHq, keys } from "./fixture";
 import type { GroundCombatView } from "../../../src/apps/ground-combat/context";
 
 type Raw = Record<string, unknown>;
 const g = globalThis as unknown as { game: Raw };
-
-/** The front with 3 MRR in Combat Mode (two attackers in hex 0302) and a Warsaw Pact Front HQ holding two unassigned cards. */
-function specs(): ActorSpec[] {
-  const base = front().map((s) => (s.id === "w3" ? { ...s, system: { ...s.system, mode: "combat" } } : s));
-  return [
-    ...base,
-    {
-      id: "wfront",
-      name: "Western Front",
-      type: "hq",
-      hex: "0403",
-      system: hqSystem("wp", { echelon: "front", level: { value: 3, max: 4 }, radius: 4 }),
-      items: [
-        { id: "cfa", name: "Front guns", system: cardSystem("wp", "combatModifier", 1, null) },
-        { id: "cfb", name: "Front rockets", system: cardSystem("wp", "combatModifier", 1, null) },
-      ],
-    },
-  ];
-}
 
 let actors: Map<string, FakeActorT>;
 const A = (id: string) => actors.get(id)!.uuid;
@@ -58,7 +39,7 @@ function setTurn(turn: number | null): void {
 }
 
 beforeEach(() => {
-  actors = frontWorld([PLANNER], specs());
+  actors = frontWorld([PLANNER], frontWithFrontHq());
   chatFake.own(actors.get("wfront")!, "p2");
   setTurn(1);
 });

@@ -5,33 +5,20 @@
  */
 import "../../harness/install";
 import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { loadActors } from "../../harness/actors";
+import { chatFake, type PostedMessage as Message } from "../../harness/chat-fake";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { LAND_DIALOGS } from "../../../src/apps/land/register";
-import { WMD } from "../../../src/apps/land/dialogs";
 import { landPhaseMacros } from "../../../src/apps/land/macros";
 import { refuseWmdRequest, releaseWmdRequest } from "../../../src/apps/land/wmd/request";
 import { HqSheet, SupportCardSheet } from "../../../src/sheets/sheets";
 import { cardRow } from "../../../src/sheets/context/cards";
 import { supportCardSheetContext } from "../../../src/sheets/context/support-card";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
-import { smallMap } from "../../map/fixture";
-import { at } from "./fixture";
-import { ADM, ADM2, INT, NUC, RECCE, wmdSpecs } from "./wmd-fixture";
+import { ADM, ADM2, INT, NUC, RECCE } from "./wmd-fixture";
+import { loadWmdWorld, unloadWmdWorld } from "./wmd-world";
 
 type Raw = Record<string, unknown>;
-interface Message {
-  id: string;
-  type?: string;
-  flags: Raw;
-  system: Raw;
-  author: { id: string };
-}
 let actors: Map<string, FakeActorT>;
 
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
@@ -45,20 +32,11 @@ const tokenActors = () => [...harness.scene!.tokens].map((t) => (t as unknown as
 const heldCards = () => actors.get("h1")!.items.map((i) => (i as unknown as { id: string }).id);
 
 beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  registerRequests([...LAND_DIALOGS, WMD]);
-  actors = loadActors(wmdSpecs(), at);
-  harness.setSceneFlag("terrain", smallMap());
-  for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
-  for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");
-  harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+  actors = loadWmdWorld();
   (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"] = { randomUniform: () => 0.2 };
 });
 afterEach(() => {
-  clearDialogRegistry();
-  delete harness.game["combats"];
+  unloadWmdWorld();
   delete (globalThis as unknown as { CONFIG: Raw }).CONFIG["Dice"];
 });
 
@@ -75,7 +53,7 @@ describe("a player asks, Control releases", () => {
     const asked = await ask(NUC, { hex: "0302", ident0: INT, ident1: RECCE });
     // The GM's client answered and authored the request; nothing is resolved yet.
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve"]);
-    expect(asked.author.id).toBe("gm");
+    expect(asked.author?.id).toBe("gm");
     expect(request(asked)).toMatchObject({ status: "pending", requestedBy: "p1", state: { card: NUC, target: "nuclear", hex: "0302" } });
     expect(cards()).toHaveLength(0);
     // Whispered to the GMs and the asker: the other side does not see the target before Control decides.
@@ -88,7 +66,7 @@ describe("a player asks, Control releases", () => {
 
     chatFake.actAs("gm");
     const posted = (await releaseWmdRequest(asked.id)) as Message;
-    expect(posted.author.id).toBe("gm");
+    expect(posted.author?.id).toBe("gm");
     expect(posted.system["requestedBy"]).toBe("p1");
     // Two dice of 2 (randomUniform 0.2): 4 hits, MRD 1's strength.
     expect(posted.system["effects"]).toEqual([
