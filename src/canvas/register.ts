@@ -21,7 +21,7 @@ import { hexCentre } from "../map/hex-grid";
 import { MAP_STATE_FLAG } from "../map/map-state";
 import { mapView } from "../map/rules-view";
 import type { TerrainMap } from "../map/terrain-schema";
-import { readBattlefield } from "../world/read";
+import { readBattlefield, viewedCanvas } from "../world/read";
 import type { Battlefield } from "../world/battlefield";
 import { Board, type BoardInput, type HqShown, type Surface } from "./board";
 import { pixiSurface } from "./pixi";
@@ -39,28 +39,9 @@ export function setSurfaceFactory(factory: () => Surface | null): void {
 /** How the HQ radius came to be shown: by selecting its token, or by a button (sheet, planner, resupply). */
 let shownBy: "token" | "button" | null = null;
 
-interface GridLike {
-  readonly type: number;
-  readonly size: number;
-  readonly sizeX: number;
-  readonly sizeY: number;
-  getOffset(point: { x: number; y: number }): { i: number; j: number };
-  getCenterPoint(offset: { i: number; j: number }): { x: number; y: number };
-}
-
-interface CanvasLike {
-  readonly scene?: { readonly id?: string | null } | null;
-  readonly grid?: GridLike | null;
-  readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
-}
-
-function viewed(): CanvasLike | undefined {
-  return (globalThis as { canvas?: CanvasLike }).canvas;
-}
-
 /** What the board draws, read from the viewed scene and the world. */
 function boardInput(field: Battlefield = readBattlefield()): BoardInput {
-  const c = viewed();
+  const c = viewedCanvas();
   // The map's hexes line up only with a flat-topped, odd-columns grid (docs/packs.md), as in src/world/read.ts.
   const grid = c?.grid?.type === CONST.GRID_TYPES.HEXODDQ ? c.grid : null;
   if (grid === null) return { size: null, origin: { x: 0, y: 0 }, map: field.map, state: field.mapState };
@@ -160,7 +141,7 @@ function refreshHq(uuid: string | undefined): void {
 }
 
 function onUpdateScene(scene: { readonly id?: string | null }, changes: { flags?: Record<string, unknown> }): void {
-  if (!board.attached || scene.id !== viewed()?.scene?.id) return;
+  if (!board.attached || scene.id !== viewedCanvas()?.scene?.id) return;
   const ours = changes.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined;
   if (ours === undefined) return;
   const keys = Object.keys(ours);

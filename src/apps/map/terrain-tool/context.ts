@@ -6,6 +6,7 @@ import { sceneFitWarnings } from "../../../map/scene-fit";
 import { speak } from "../../../words/phrase";
 import type { TerrainToolWorld } from "../world";
 import { PAINT_TOOLS, RIVER_CHOICES, type TerrainToolState } from "./state";
+import { TERRAIN_NAME } from "../../../map/render-svg";
 
 const TOOL_LABELS = {
   hex: "NOBC.TerrainTool.Tool.hex",
@@ -18,15 +19,6 @@ const RIVER_LABELS = {
   major: "NOBC.TerrainTool.River.major",
 } as const;
 const ROAD_LABELS = { road: "NOBC.Map.Legend.Road", autobahn: "NOBC.Map.Legend.Autobahn" } as const;
-const TERRAIN_LABELS = {
-  clear: "NOBC.Map.Legend.Terrain.clear",
-  woods: "NOBC.Map.Legend.Terrain.woods",
-  rough: "NOBC.Map.Legend.Terrain.rough",
-  marsh: "NOBC.Map.Legend.Terrain.marsh",
-  town: "NOBC.Map.Legend.Terrain.town",
-  city: "NOBC.Map.Legend.Terrain.city",
-} as const;
-
 export function terrainToolContext(state: TerrainToolState, world: TerrainToolWorld, i18n: Translator) {
   const { draft, brush } = state;
   const scene = world.scene;
@@ -63,7 +55,7 @@ export function terrainToolContext(state: TerrainToolState, world: TerrainToolWo
     isHex: brush.tool === "hex",
     isHexside: brush.tool === "hexside",
     isRoad: brush.tool === "road",
-    terrains: LAND_TERRAINS.map((t) => ({ value: t, label: i18n.localize(TERRAIN_LABELS[t]), checked: brush.terrain.includes(t) })),
+    terrains: LAND_TERRAINS.map((t) => ({ value: t, label: i18n.localize(TERRAIN_NAME[t]), checked: brush.terrain.includes(t) })),
     countries: (Object.keys(COUNTRIES) as (keyof typeof COUNTRIES)[]).map((c) => ({
       value: c,
       label: i18n.localize(COUNTRIES[c]),
