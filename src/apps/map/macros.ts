@@ -5,14 +5,19 @@
  */
 import { openDialog } from "../base/registry";
 import type { NobcDialog } from "../base/dialog";
-import { attachTerrain } from "./attach";
-import { listenToCanvas } from "./canvas";
+import type { attachTerrain as AttachTerrain } from "./attach";
 import { TERRAIN_TOOL } from "./dialogs";
+
+// The window's and the attach's code load on first use, not at `init`.
 
 export async function openTerrainTool(): Promise<NobcDialog | null> {
   const dialog = await openDialog(TERRAIN_TOOL);
-  if (dialog !== null) listenToCanvas(dialog);
+  if (dialog !== null) (await import("./canvas")).listenToCanvas(dialog);
   return dialog;
+}
+
+async function attachTerrain(...args: Parameters<typeof AttachTerrain>): ReturnType<typeof AttachTerrain> {
+  return (await import("./attach")).attachTerrain(...args);
 }
 
 export const mapMacros = { terrain: openTerrainTool, attachTerrain };
