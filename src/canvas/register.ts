@@ -145,8 +145,8 @@ function onUpdateScene(scene: { readonly id?: string | null }, changes: { flags?
   const ours = changes.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined;
   if (ours === undefined) return;
   const keys = Object.keys(ours);
-  // "-=mapState" removes the whole flag; either spelling is a change of it.
-  const touched = (flag: string) => keys.some((k) => k === flag || k === `-=${flag}`);
+  // "-=mapState" removes the whole flag, "==terrain" replaces it whole (attachTerrain): each spelling is a change of it.
+  const touched = (flag: string) => keys.some((k) => k === flag || k === `-=${flag}` || k === `==${flag}`);
   if (touched("terrain")) board.terrainChanged(boardInput());
   else if (touched(MAP_STATE_FLAG)) board.mapStateChanged(boardInput());
 }

@@ -21,6 +21,7 @@ import { addTerrainControl } from "../../src/ui/terrain-control";
 import { paintShapes, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
 import { OVERLAY_INK, OVERLAY_KINDS, type OverlayKind } from "../../src/map/overlay";
 import { hexCentre } from "../../src/map/hex-grid";
+import { attachTerrain } from "../../src/apps/map/attach";
 
 /** A fake of the drawing calls: what each kind's object was last asked to draw, and how many objects were made. */
 class FakeGraphics implements GraphicsLike {
@@ -203,6 +204,10 @@ describe("the board on the canvas", () => {
     map.hexes["0101"] = { terrain: ["woods"], country: "frg" };
     await harness.scene!.update({ "flags.nobc.terrain": map });
     expect(board.draws.get("terrainHexes")).toBe(2);
+    // Saved by the Map terrain window (attachTerrain replaces the flag whole with "==terrain"): drawn again too.
+    map.hexes["0101"] = { terrain: ["rough"], country: "frg" };
+    expect(await attachTerrain(harness.scene! as never, map)).toMatchObject({ ok: true });
+    expect(board.draws.get("terrainHexes")).toBe(3);
   });
 
   it("lets the surface go when the canvas is torn down", () => {
