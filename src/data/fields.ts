@@ -41,6 +41,14 @@ export function countField(label: string, initial = 0, bounds: { min?: number; m
   });
 }
 
+/**
+ * A number of 0 or more in halves (movement points: an autobahn hex costs ½ MP, seed 000 Land War
+ * QRS, Movement Rates): `step` 0.5 from 0, so a value between halves is refused by the model.
+ */
+export function halvesField(label: string, initial = 0) {
+  return new (fields().NumberField)({ required: true, nullable: false, integer: false, min: 0, step: 0.5, initial, label });
+}
+
 /** A `{ value, max }` pool of whole numbers; `value ≤ max` is checked by each model's `validateJoint`. */
 export function poolField(label: string, initial: number) {
   return new (fields().SchemaField)({ value: countField(`${label}Value`, initial), max: countField(`${label}Max`, initial) }, { label });

@@ -2,7 +2,18 @@
 import { land } from "../rules/index";
 import { UNIT_ARMS, UNIT_SIZES } from "../rules/nobc/land/types";
 import { repairSystemSource } from "./shape-repairs";
-import { actorRefField, checkPool, choiceField, countField, flagField, htmlField, nationalityField, poolField, sideField } from "./fields";
+import {
+  actorRefField,
+  checkPool,
+  choiceField,
+  countField,
+  flagField,
+  halvesField,
+  htmlField,
+  nationalityField,
+  poolField,
+  sideField,
+} from "./fields";
 
 /** Movement allowance by mode (seed 000, Land War QRS, 5. Movement: Combat Mode 4 MP, March Mode 6 MP). */
 export const MOVEMENT_ALLOWANCE = { combat: 4, march: 6 } as const;
@@ -19,7 +30,7 @@ function unitSchema() {
     mode: choiceField(["combat", "march"], "combat", "NOBC.Field.Mode"),
     minelaying: flagField("NOBC.Field.Minelaying"),
     noMove: flagField("NOBC.Field.NoMove"),
-    movementPoints: countField("NOBC.Field.MovementPoints", 0),
+    movementPoints: halvesField("NOBC.Field.MovementPoints", 0),
     notes: htmlField("NOBC.Field.Notes"),
   };
 }

@@ -7,9 +7,11 @@
  * What happens on the map is written too: minefields, destroyed bridges, cut autobahns and
  * contaminated hexes as keys of the viewed scene's `nobc.mapState` flag (one `Scene.updateDocuments`
  * call; the inverse puts back each key as it was), the supply of the units standing in a nuked hex,
- * and an eliminated unit's tokens (deleted; Undo re-creates them with their whole source). The plan
+ * an eliminated unit's tokens (deleted; Undo re-creates them with their whole source) and a unit's
+ * tokens moved (`moved`: their position only; Undo puts them back to the pixel). The plan
  * reads the scene from a `BoardSnapshot` taken once per action (docs/decisions/map-state.md).
- * Retreats and the cards an HQ gives up still come back as `notes` for the players to carry out.
+ * A retreat still to be carried out and the cards an HQ gives up come back as `notes` (their dialogs
+ * ask the owner, and the answer is written as its own card).
  */
 import { land } from "../rules/index";
 import type { Effect } from "../rules/effects";
@@ -68,6 +70,14 @@ export interface PlannedSceneUpdate {
   readonly changes: Readonly<Record<string, unknown>>;
 }
 
+/** A token of a world Scene (`parentUuid`) moved: its new top-left corner, whole pixels. */
+export interface PlannedTokenUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string;
+  readonly changes: { readonly x: number; readonly y: number };
+}
+
 /** A token of a world Scene (`parentUuid`) to delete. */
 export interface PlannedTokenDeletion {
   readonly uuid: string;
@@ -91,16 +101,24 @@ export interface WritePlan {
   readonly itemDeletions: readonly PlannedDeletion[];
   readonly itemCreations: readonly PlannedCreation[];
   readonly sceneUpdates?: readonly PlannedSceneUpdate[];
+  readonly tokenUpdates?: readonly PlannedTokenUpdate[];
   readonly tokenDeletions?: readonly PlannedTokenDeletion[];
   readonly tokenCreations?: readonly PlannedTokenCreation[];
 }
 
 export type { BoardSnapshot, TokenSnapshot } from "../view/board";
 
+/**
+ * The update option that marks a token move as the write path's own (the active GM's, for a card):
+ * the movement watcher lets it through and checks every other move.
+ */
+export const AUTHORITY_MOVE = "nobcAuthority";
+
 /** The map rows of a plan, each only when it has any (so a plan without map writes keeps its old shape). */
-export function mapRows(plan: WritePlan): Pick<WritePlan, "sceneUpdates" | "tokenDeletions" | "tokenCreations"> {
+export function mapRows(plan: WritePlan): Pick<WritePlan, "sceneUpdates" | "tokenUpdates" | "tokenDeletions" | "tokenCreations"> {
   return {
     ...((plan.sceneUpdates ?? []).length > 0 ? { sceneUpdates: plan.sceneUpdates } : {}),
+    ...((plan.tokenUpdates ?? []).length > 0 ? { tokenUpdates: plan.tokenUpdates } : {}),
     ...((plan.tokenDeletions ?? []).length > 0 ? { tokenDeletions: plan.tokenDeletions } : {}),
     ...((plan.tokenCreations ?? []).length > 0 ? { tokenCreations: plan.tokenCreations } : {}),
   };
@@ -208,6 +226,8 @@ class Planner {
   private readonly items = new Map<string, Working>();
   private readonly deletions = new Map<string, DocumentSnapshot>();
   private readonly tokenDeletions = new Map<string, { token: TokenSnapshot; sceneUuid: string }>();
+  /** Token UUID → the token and its new position (a later move of the same token replaces an earlier one). */
+  private readonly tokenMoves = new Map<string, { token: TokenSnapshot; sceneUuid: string; x: number; y: number }>();
   private readonly state = new Map<string, StateChange>();
   /** The scene's map state flag as stored, once it was found readable (null: absent). */
   private flag: Readonly<Record<string, unknown>> | null | undefined;
@@ -274,6 +294,20 @@ class Planner {
     const scene = this.board?.scene;
     if (scene === null || scene === undefined) return;
     for (const token of this.board!.tokensOf.get(actor) ?? []) this.tokenDeletions.set(token.uuid, { token, sceneUuid: scene.uuid });
+  }
+
+  /**
+   * Moves every token of `actor` on the board's scene to `hex` (refused without a scene, or when
+   * the scene's grid cannot place it). A token also deleted by this plan is only deleted.
+   */
+  moveTokensOf(actor: string, hex: HexRef): void {
+    const scene = this.scene();
+    if (scene === undefined) return;
+    for (const token of this.board!.tokensOf.get(actor) ?? []) {
+      const at = this.board!.topLeftAt?.(hex, token);
+      if (at === undefined) return this.refuse(phrase("NOBC.MapWrite.Refused.cannotPlace", { hex }));
+      this.tokenMoves.set(token.uuid, { token, sceneUuid: scene.uuid, x: at.x, y: at.y });
+    }
   }
 
   note(key: string, effect: Effect, data: Record<string, string | number> = {}): void {
@@ -408,6 +442,10 @@ class Planner {
     const deleted = [...this.deletions.values()];
     const scenes = this.sceneRows();
     const tokens = [...this.tokenDeletions.values()];
+    const moves = [...this.tokenMoves.values()].filter(
+      (m) => !this.tokenDeletions.has(m.token.uuid) && (m.token.source["x"] !== m.x || m.token.source["y"] !== m.y),
+    );
+    const position = (source: Readonly<Record<string, unknown>>) => ({ x: Number(source["x"]), y: Number(source["y"]) });
     return {
       actorUpdates: actors.updates,
       itemUpdates: items.updates,
@@ -416,6 +454,7 @@ class Planner {
       ...mapRows({
         ...EMPTY_PLAN,
         sceneUpdates: scenes.updates,
+        tokenUpdates: moves.map((m) => ({ uuid: m.token.uuid, id: m.token.id, parentUuid: m.sceneUuid, changes: { x: m.x, y: m.y } })),
         tokenDeletions: tokens.map(({ token, sceneUuid }) => ({ uuid: token.uuid, id: token.id, parentUuid: sceneUuid })),
       }),
       inverse: {
@@ -429,6 +468,12 @@ class Planner {
         ...mapRows({
           ...EMPTY_PLAN,
           sceneUpdates: scenes.inverse,
+          tokenUpdates: moves.map((m) => ({
+            uuid: m.token.uuid,
+            id: m.token.id,
+            parentUuid: m.sceneUuid,
+            changes: position(m.token.source),
+          })),
           tokenCreations: tokens.map(({ token, sceneUuid }) => ({
             parentUuid: sceneUuid,
             data: structuredClone({ ...token.source, _id: token.id }),
@@ -471,6 +516,7 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolki
   airbaseHits: "write",
   airDefence: "write",
   retreat: { note: "NOBC.EffectNote.retreat" },
+  moved: "write",
   minefield: "write",
   bridgeDestroyed: "write",
   autobahnCut: "write",
@@ -553,6 +599,13 @@ function planOne(p: Planner, effect: Effect): void {
       p.set(w, "strength.value", 0);
       // Its tokens leave the viewed scene (Undo puts them back as they were).
       return p.deleteTokensOf(w.snap.uuid);
+    }
+    case "moved": {
+      const w = p.actor(effect.actor, ["unit", "hq"], effect);
+      const to = effect.path[effect.path.length - 1];
+      if (w === undefined || to === undefined) return;
+      const hex = mapHex(p, to);
+      return hex === undefined ? undefined : p.moveTokensOf(w.snap.uuid, hex);
     }
     case "minefield": {
       const hex = mapHex(p, effect.hex);
@@ -947,7 +1000,7 @@ export function targetProblems(plan: WritePlan): Phrase[] {
     if (!ok || doc.id !== id) problems.push(notWorldPhrase(uuid));
   };
   for (const row of plan.sceneUpdates ?? []) board(row.uuid, "Scene", row.id, null);
-  for (const row of plan.tokenDeletions ?? []) board(row.uuid, "Token", row.id, row.parentUuid);
+  for (const row of [...(plan.tokenUpdates ?? []), ...(plan.tokenDeletions ?? [])]) board(row.uuid, "Token", row.id, row.parentUuid);
   for (const row of plan.tokenCreations ?? []) {
     const resolved = resolveBoardDocument(row.parentUuid);
     if (!resolved.ok) problems.push(targetProblem(row.parentUuid, resolved.why));
@@ -1048,6 +1101,17 @@ function writeCalls(plan: WritePlan): WriteCall[] {
       write: () => Scene.updateDocuments(sceneRows.map((u) => ({ _id: u.id, ...u.changes }))),
     });
   }
+  for (const { scene, rows } of byScene(plan.tokenUpdates ?? [])) {
+    calls.push({
+      part: { ...EMPTY_PLAN, tokenUpdates: rows },
+      // The write path's own move: the movement watcher (src/canvas/movement) knows it by this option.
+      write: () =>
+        TokenDocument.updateDocuments(
+          rows.map((r) => ({ _id: r.id, ...r.changes })),
+          { parent: scene, [AUTHORITY_MOVE]: true } as never,
+        ),
+    });
+  }
   for (const { scene, rows } of byScene(plan.tokenDeletions ?? [])) {
     calls.push({
       part: { ...EMPTY_PLAN, tokenDeletions: rows },
@@ -1082,6 +1146,7 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
   const deleted = new Set(done.itemDeletions.map((d) => d.id));
   const created = new Set(done.itemCreations.map(createdId));
   const scenes = new Set((done.sceneUpdates ?? []).map((u) => u.uuid));
+  const tokensMoved = new Set((done.tokenUpdates ?? []).map((u) => u.uuid));
   const tokensDeleted = new Set((done.tokenDeletions ?? []).map((d) => d.id));
   const tokensCreated = new Set((done.tokenCreations ?? []).map(createdId));
   return {
@@ -1092,6 +1157,7 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
     ...mapRows({
       ...EMPTY_PLAN,
       sceneUpdates: (rollback.sceneUpdates ?? []).filter((u) => scenes.has(u.uuid)),
+      tokenUpdates: (rollback.tokenUpdates ?? []).filter((u) => tokensMoved.has(u.uuid)),
       tokenDeletions: (rollback.tokenDeletions ?? []).filter((d) => tokensCreated.has(d.id)),
       tokenCreations: (rollback.tokenCreations ?? []).filter((c) => tokensDeleted.has(createdId(c))),
     }),
@@ -1105,6 +1171,7 @@ function merged(parts: readonly WritePlan[]): WritePlan {
     itemDeletions: parts.flatMap((p) => p.itemDeletions),
     itemCreations: parts.flatMap((p) => p.itemCreations),
     sceneUpdates: parts.flatMap((p) => p.sceneUpdates ?? []),
+    tokenUpdates: parts.flatMap((p) => p.tokenUpdates ?? []),
     tokenDeletions: parts.flatMap((p) => p.tokenDeletions ?? []),
     tokenCreations: parts.flatMap((p) => p.tokenCreations ?? []),
   };
@@ -1163,6 +1230,11 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
           : undefined;
       if (at.removed ? held !== undefined : !sameValue(held, value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
     }
+  }
+  // A token this plan moved stands somewhere else now (moved since), or is gone.
+  for (const update of plan.tokenUpdates ?? []) {
+    const snap = lookup(update.uuid);
+    if (snap?.source?.["x"] !== update.changes.x || snap.source["y"] !== update.changes.y) drifted.add(snap?.name ?? update.uuid);
   }
   // A token this plan deleted exists again (re-created by hand), or its scene is gone: Undo cannot put it back.
   for (const deletion of plan.tokenDeletions ?? []) {

@@ -77,7 +77,7 @@ export const unitSystem = z
     mode: z.enum(MODES),
     minelaying: z.boolean(),
     noMove: z.boolean(),
-    movementPoints: count,
+    movementPoints: z.number().min(0).multipleOf(0.5),
     notes: html,
   })
   .superRefine((u, ctx) => {

@@ -29,6 +29,9 @@ const sceneChanges = z
   .record(fieldPath.regex(/^flags\.nobc\.mapState(\.|$)/), z.unknown())
   .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
 const sceneUpdate = z.object({ uuid: ref, id, changes: sceneChanges });
+/** A token's move: only its position (`x`, `y`, whole pixels), so a record cannot write another field of a token. */
+const tokenPosition = z.strictObject({ x: z.int(), y: z.int() });
+const tokenUpdate = z.object({ uuid: ref, id, parentUuid: ref, changes: tokenPosition });
 const tokenDeletion = z.object({ uuid: ref, id, parentUuid: ref });
 const tokenCreation = z.object({ parentUuid: ref, data: z.record(z.string().max(MAX_REF), z.unknown()) });
 
@@ -39,6 +42,7 @@ export const writePlanSchema = z.object({
   itemCreations: rows(creation),
   // Absent in records written before the map state was kept.
   sceneUpdates: rows(sceneUpdate).optional(),
+  tokenUpdates: rows(tokenUpdate).optional(),
   tokenDeletions: rows(tokenDeletion).optional(),
   tokenCreations: rows(tokenCreation).optional(),
 });

@@ -23,4 +23,9 @@ export interface BoardSnapshot {
   readonly tokensOf: ReadonlyMap<string, readonly TokenSnapshot[]>;
   /** Hex label → the UUIDs of the units whose token stands there. */
   readonly unitsIn: ReadonlyMap<HexRef, readonly string[]>;
+  /**
+   * Where `token` goes to stand in `hex`: its top-left corner in whole scene pixels, by the scene's
+   * grid; undefined when the grid cannot place it (no hex grid, a hex off the scene). Absent without a scene.
+   */
+  readonly topLeftAt?: (hex: HexRef, token: TokenSnapshot) => { readonly x: number; readonly y: number } | undefined;
 }

@@ -127,6 +127,12 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.MapWrite.Effect.autobahnCut", { hex: effect.hex });
     case "contaminated":
       return line("NOBC.MapWrite.Effect.contaminated", { hex: effect.hex });
+    case "moved":
+      return line("NOBC.MapWrite.Effect.moved", {
+        name: nameOf(effect.actor),
+        path: effect.path.join(" → "),
+        hex: effect.path.at(-1) ?? "",
+      });
     case "supplyCountersEliminated":
       return line("NOBC.MapWrite.Effect.supplyCountersEliminated", { hexes: effect.hexes.join(", "), count: effect.hexes.length });
     default:

@@ -11,7 +11,8 @@ import { MAP_STATE_FLAG } from "../map/map-state";
 import type { Effect } from "../rules/effects";
 import type { HexRef } from "../rules/ids";
 import type { Battlefield } from "./battlefield";
-import { readBattlefield } from "./read";
+import { readBattlefield, viewedCanvas, type CanvasLike } from "./read";
+import { offsetOf, parseHexLabel } from "../map/hex-grid";
 
 interface SceneTokenLike {
   readonly id: string | null;
@@ -28,8 +29,34 @@ interface SceneLike {
   getFlag(scope: string, key: string): unknown;
 }
 
+/** Where a token stands in a hex: its top-left corner by the scene's grid (see `BoardSnapshot.topLeftAt`). */
+export type TokenPlacer = NonNullable<BoardSnapshot["topLeftAt"]>;
+
+/**
+ * The placer of the viewed canvas: hex 0101 is the grid space at the scene's top-left corner (past
+ * the padding), as src/world/read.ts reads the tokens' hexes; a token `width` × `height` grid spaces
+ * has its centre on the hex's centre. Undefined unless the grid is the maps' hex grid (flat tops,
+ * odd columns shifted down).
+ */
+export function placerOf(board: CanvasLike | undefined): TokenPlacer | undefined {
+  const grid = board?.grid;
+  if (board === undefined || grid?.type !== CONST.GRID_TYPES.HEXODDQ) return undefined;
+  const dx = board.dimensions?.sceneX ?? 0;
+  const dy = board.dimensions?.sceneY ?? 0;
+  const origin = grid.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
+  return (hex, token) => {
+    if (parseHexLabel(hex) === undefined) return undefined;
+    const { col, row } = offsetOf(hex);
+    const centre = grid.getCenterPoint({ i: origin.i + row, j: origin.j + col });
+    const width = Number(token.source["width"] ?? 1);
+    const height = Number(token.source["height"] ?? 1);
+    if (!(width > 0) || !(height > 0)) return undefined;
+    return { x: Math.round(centre.x - (width * grid.sizeX) / 2), y: Math.round(centre.y - (height * grid.sizeY) / 2) };
+  };
+}
+
 /** The board of `scene` (null: no scene), with the units' hexes from `field`. Pure over its arguments. */
-export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units">): BoardSnapshot {
+export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units">, placer?: TokenPlacer): BoardSnapshot {
   if (scene === null || typeof scene.id !== "string") return { scene: null, tokensOf: new Map(), unitsIn: new Map() };
   const tokensOf = new Map<string, TokenSnapshot[]>();
   for (const token of scene.tokens) {
@@ -52,6 +79,7 @@ export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units
     scene: { uuid: scene.uuid, id: scene.id, name: scene.name, mapState: scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG) },
     tokensOf,
     unitsIn,
+    ...(placer === undefined ? {} : { topLeftAt: placer }),
   };
 }
 
@@ -63,5 +91,5 @@ export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units
 export function readBoard(effects: readonly Effect[] = []): BoardSnapshot {
   const scene = (globalThis as { canvas?: { scene?: SceneLike | null } }).canvas?.scene ?? null;
   const needsUnits = scene !== null && effects.some((e) => e.type === "supplyCountersEliminated");
-  return boardOf(scene, needsUnits ? readBattlefield() : { units: [] });
+  return boardOf(scene, needsUnits ? readBattlefield() : { units: [] }, placerOf(viewedCanvas()));
 }

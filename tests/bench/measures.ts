@@ -4,9 +4,10 @@
  * returns how much work it did (counts the small-theatre test checks, so the bench cannot rot).
  *
  * Rules-core measures (`land-turn-core`, `air-turn-core`, `movement-path-6-hexes`) call the rules
- * with plain snapshots. Foundry-layer measures (`resupply-entry`, `planner-open-empty`,
- * `read-battlefield`) load the theatre into the harness (tests/harness/) and call the shell's code,
- * so this module installs the harness first.
+ * with plain snapshots (the last through the board's move check, src/world/movement.ts).
+ * Foundry-layer measures (`resupply-entry`, `planner-open-empty`, `read-battlefield`) load the
+ * theatre into the harness (tests/harness/) and call the shell's code, so this module installs the
+ * harness first.
  */
 import "../harness/install";
 import { harness } from "../harness/foundry";
@@ -26,6 +27,7 @@ import { checkStacking, type StackingHex } from "../../src/rules/nobc/land/stack
 import { combatOdds, planGroundCombat, resolveGroundCombat, type GroundCombatInput } from "../../src/rules/nobc/land/combat";
 import { resolveResupply, unitSupplyCapacity, type ResupplyInput } from "../../src/rules/nobc/land/resupply";
 import { movePath, type MovePathInput } from "../../src/rules/nobc/land/movement";
+import { occupancy, planMove } from "../../src/world/movement";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
@@ -235,16 +237,17 @@ export const MEASURES: readonly Measure[] = [
     name: "movement-path-6-hexes",
     layer: "rules",
     prepare(t) {
-      // Six hexes down the road in column 05 (a road hex costs 1 MP in March Mode: the whole allowance).
+      // A drag of six hexes as the ruler measures it (src/world/movement.ts): the battlefield read and
+      // indexed once when the drag starts, then each measure prices the whole path with the rules,
+      // the enemies next to every hex and the stacking at its end.
       const field = theatreField(t);
-      const mover = field.units.find((u) => u.side === "nato")!;
-      const input: MovePathInput = {
-        unit: { id: mover.id, name: mover.name, side: mover.side, mode: "march", strength: mover.strength },
-        steps: movePathSteps(field.map!, ["0510", "0511", "0512", "0513", "0514", "0515", "0516"]),
-      };
+      occupancy(field);
+      const mover = field.units.find((u) => u.side === "nato" && u.hex !== "")!;
+      const path = pathFrom(mover.hex, 6).slice(1);
       return () => {
-        const result = movePath(input);
-        return { paths: result.ok ? 1 : 0, hexes: result.ok ? result.value.outcome.steps.length : 0 };
+        const plan = planMove(field, { phase: "movement", group: null }, { unit: mover.id, path });
+        // Priced or refused by the rules (over the allowance, the NATO stop), the whole path was measured.
+        return "refused" in plan ? { paths: 0, hexes: 0 } : { paths: 1, hexes: plan.path.length - 1 };
       };
     },
   },

@@ -12,6 +12,7 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
   supply: { type: "supply", actor: "Actor.a", delta: -1 },
   mode: { type: "mode", actor: "Actor.a", mode: "march" },
   retreat: { type: "retreat", actor: "Actor.a", hexes: 2 },
+  moved: { type: "moved", actor: "Actor.a", path: ["0102", "0103"] },
   noMove: { type: "noMove", actor: "Actor.a" },
   noMoveCleared: { type: "noMoveCleared", actor: "Actor.a" },
   movementPoints: { type: "movementPoints", actor: "Actor.a", value: 3 },

@@ -81,6 +81,8 @@ interface FieldOptions {
   integer?: boolean;
   min?: number;
   max?: number;
+  /** `NumberField` `step`: a value must be `min` plus a whole number of steps. */
+  step?: number;
   blank?: boolean;
   type?: string;
 }
@@ -140,6 +142,8 @@ class NumberField extends DataField {
     if (this.options.integer === true && !Number.isInteger(value)) return "must be an integer";
     if (this.options.min !== undefined && value < this.options.min) return `must be at least ${this.options.min}`;
     if (this.options.max !== undefined && value > this.options.max) return `must be at most ${this.options.max}`;
+    const step = this.options.step;
+    if (step !== undefined && !Number.isInteger((value - (this.options.min ?? 0)) / step)) return `must be an increment of ${step}`;
     return null;
   }
 }

@@ -16,6 +16,11 @@ export type LandEffect =
   | { type: "mode"; actor: ActorRef; mode: Mode }
   /** A retreat the owner must carry out on the map: direction is a player's choice, distance is not. */
   | { type: "retreat"; actor: ActorRef; hexes: number }
+  /**
+   * A unit's token moved on the map along `path` (the hexes entered, in order; it ends in the last):
+   * a move, an overrun, or a retreat carried out.
+   */
+  | { type: "moved"; actor: ActorRef; path: HexRef[] }
   /** The black chip: the unit may not move this turn. */
   | { type: "noMove"; actor: ActorRef }
   /** The black chip taken off when the turn it was placed in ends. */

@@ -1,0 +1,220 @@
+/**
+ * A unit's move on the map, checked and priced by the rules (seed 000, Land War QRS phase 5): the
+ * path a token is dragged along becomes the steps of `movePath` (terrain, road, river, minefield,
+ * contamination from the scene; enemy units next to each hex from the board), and the board adds
+ * what `movePath` cannot see: the hexes must join up on the map, no hex on the way may hold an
+ * enemy, only the group moving now may move, and only in the Movement phase.
+ *
+ * Pure over a `Battlefield`; `occupancy` indexes it once (kept per battlefield), so pricing a path
+ * costs a few map lookups per hex whatever the number of units. The drag's ruler, the move request
+ * and the GM's check of a move all call `planMove`, so they cannot disagree.
+ */
+import type { ActorRef, HexRef } from "../rules/ids";
+import { phrase, type Phrase, type Resolution } from "../rules/resolution";
+import { movePath, movementAllowance, type MovePathOutcome, type MovePathStep, type MovementGroup } from "../rules/nobc/land/movement";
+import { checkStacking, type StackingViolation } from "../rules/nobc/land/stacking";
+import { alwaysInMarchMode, type LandHq, type LandUnit, type Side } from "../rules/nobc/land/types";
+import type { Effect } from "../rules/effects";
+import { adjacentHexes, movePathSteps, terrainOf } from "../map/rules-view";
+import { directionTo, offsetOf } from "../map/hex-grid";
+import type { Battlefield } from "./battlefield";
+
+/** Who stands where: units and HQs by hex, each list in the battlefield's order. */
+export interface Occupancy {
+  readonly unitsAt: ReadonlyMap<HexRef, readonly LandUnit[]>;
+  readonly hqsAt: ReadonlyMap<HexRef, readonly LandHq[]>;
+  readonly unitById: ReadonlyMap<ActorRef, LandUnit>;
+}
+
+const kept = new WeakMap<Battlefield, Occupancy>();
+
+/** The battlefield indexed by hex, built once per battlefield (one pass over its units and HQs). */
+export function occupancy(field: Battlefield): Occupancy {
+  const known = kept.get(field);
+  if (known !== undefined) return known;
+  const unitsAt = new Map<HexRef, LandUnit[]>();
+  const hqsAt = new Map<HexRef, LandHq[]>();
+  const unitById = new Map<ActorRef, LandUnit>();
+  for (const unit of field.units) {
+    unitById.set(unit.id, unit);
+    if (unit.hex === "") continue;
+    const list = unitsAt.get(unit.hex);
+    if (list === undefined) unitsAt.set(unit.hex, [unit]);
+    else list.push(unit);
+  }
+  for (const hq of field.hqs) {
+    if (hq.hex === "") continue;
+    const list = hqsAt.get(hq.hex);
+    if (list === undefined) hqsAt.set(hq.hex, [hq]);
+    else list.push(hq);
+  }
+  const built: Occupancy = { unitsAt, hqsAt, unitById };
+  kept.set(field, built);
+  return built;
+}
+
+/** Where the turn is, as the move check needs it. */
+export type MovementTurn =
+  /** Another stage than Movement (or no turn tracker): only the GM moves units. */
+  | { readonly phase: "other" }
+  /** The Movement phase; `group` is the group moving now (null: every unit may move). */
+  | { readonly phase: "movement"; readonly group: MovementGroup | null };
+
+/** A move asked for: the unit, and the hexes it enters in order (its start hex left out). */
+export interface MoveAsk {
+  readonly unit: ActorRef;
+  readonly path: readonly HexRef[];
+  /** Hexes whose minefield the mover crosses taking a hit instead of paying its MP. */
+  readonly ignoreMines?: readonly HexRef[];
+}
+
+/** A rule the move breaks, by code (`NOBC.Movement.Refused.<code>`) with its words. */
+export interface MoveBreak {
+  readonly code:
+    "notUnit" | "notPlaced" | "noMap" | "offMap" | "notAdjacent" | "outOfPhase" | "notYourGroup" | "throughEnemy" | "intoEnemy" | "rules";
+  readonly text: Phrase;
+}
+
+/** The enemies in the hex a move ends in: an overrun (src/apps/land/overrun) decides what happens to them. */
+export interface EnemyHex {
+  readonly hex: HexRef;
+  readonly units: readonly LandUnit[];
+  readonly hqs: readonly LandHq[];
+}
+
+/** A move checked and priced. `breaks` empty: legal as asked. A GM's move may still be carried out over its breaks (an override). */
+export interface MovePlan {
+  readonly unit: LandUnit;
+  readonly from: HexRef;
+  readonly to: HexRef;
+  /** The start hex, then every hex entered. */
+  readonly path: readonly HexRef[];
+  /** The rules' pricing of the path (null when it could not be priced: no map, a broken path). */
+  readonly priced: Resolution<MovePathOutcome> | null;
+  /** MP the unit has before the move, and after it. */
+  readonly mpBefore: number;
+  readonly mpAfter: number;
+  readonly breaks: readonly MoveBreak[];
+  /** Enemies in the last hex, when there are any (the move is then an overrun or refused). */
+  readonly enemyHex: EnemyHex | null;
+  /** Stacking in the last hex once the unit stands there (a warning: checked again at the end of Movement). */
+  readonly stacking: readonly StackingViolation[];
+  /** What the move writes: MP left, hits, and the token moved; the hits only when the rules priced it. */
+  readonly effects: readonly Effect[];
+}
+
+/** Enemy units next to a hex (units only: the seed's NATO stop names units). */
+function enemiesNextTo(field: Battlefield, at: Occupancy, hex: HexRef, side: Side): ActorRef[] {
+  if (field.map === null) return [];
+  const out: ActorRef[] = [];
+  for (const next of adjacentHexes(field.map, hex)) for (const u of at.unitsAt.get(next) ?? []) if (u.side !== side) out.push(u.id);
+  return out;
+}
+
+function enemiesIn(at: Occupancy, hex: HexRef, side: Side): EnemyHex | null {
+  const units = (at.unitsAt.get(hex) ?? []).filter((u) => u.side !== side);
+  const hqs = (at.hqsAt.get(hex) ?? []).filter((h) => h.side !== side);
+  return units.length === 0 && hqs.length === 0 ? null : { hex, units, hqs };
+}
+
+/** The MP a unit has left, as its marker says, within 0..its allowance. */
+export function mpLeftOf(field: Battlefield, unit: LandUnit): number {
+  const allowance = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
+  const left = field.markers.get(unit.id)?.movementPoints ?? allowance;
+  return Math.min(Math.max(0, left), allowance);
+}
+
+/** Bridging Engineer cards assigned to the unit this turn: they bridge an unbridged river it crosses. */
+function bridgingEngineersOf(field: Battlefield, unit: ActorRef): number {
+  let n = 0;
+  for (const card of field.cards) if (card.assignedTo === unit && card.category === "bridgingEngineer") n += 1;
+  return n;
+}
+
+/** The path and stacking checks of a move; see the module comment. */
+export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): MovePlan | { readonly refused: MoveBreak } {
+  const at = occupancy(field);
+  const unit = at.unitById.get(ask.unit);
+  if (unit === undefined) return { refused: { code: "notUnit", text: phrase("NOBC.Movement.Refused.notUnit", { unit: ask.unit }) } };
+  if (unit.hex === "") return { refused: { code: "notPlaced", text: phrase("NOBC.Movement.Refused.notPlaced", { unit: unit.name }) } };
+  const map = field.map;
+  if (map === null) return { refused: { code: "noMap", text: phrase("NOBC.Movement.Refused.noMap") } };
+  const path = [unit.hex, ...ask.path];
+  for (let i = 1; i < path.length; i++) {
+    const hex = path[i]!;
+    if (map.map.hexes[hex] === undefined)
+      return { refused: { code: "offMap", text: phrase("NOBC.Movement.Refused.offMap", { unit: unit.name, hex }) } };
+    if (directionTo(offsetOf(path[i - 1]!), offsetOf(hex)) === undefined)
+      return { refused: { code: "notAdjacent", text: phrase("NOBC.Movement.Refused.notAdjacent", { from: path[i - 1]!, hex }) } };
+  }
+  const breaks: MoveBreak[] = [];
+  if (turn.phase !== "movement") breaks.push({ code: "outOfPhase", text: phrase("NOBC.Movement.Refused.outOfPhase", { unit: unit.name }) });
+  else if (turn.group !== null && !turn.group.units.includes(unit.id))
+    breaks.push({ code: "notYourGroup", text: phrase("NOBC.Movement.Refused.notYourGroup", { unit: unit.name }) });
+
+  const to = path[path.length - 1]!;
+  for (const hex of path.slice(1, -1)) {
+    if (enemiesIn(at, hex, unit.side) !== null) {
+      breaks.push({ code: "throughEnemy", text: phrase("NOBC.Movement.Refused.throughEnemy", { unit: unit.name, hex }) });
+      break;
+    }
+  }
+  const enemyHex = path.length > 1 ? enemiesIn(at, to, unit.side) : null;
+
+  const ignored = new Set(ask.ignoreMines ?? []);
+  const engineers = bridgingEngineersOf(field, unit.id);
+  const steps: MovePathStep[] = movePathSteps(map, path, field.mapState).map((step) => {
+    const out: MovePathStep = { ...step, adjacentEnemies: enemiesNextTo(field, at, step.hex, unit.side) };
+    if (ignored.has(step.hex) && step.mines === true) out.ignoreMines = true;
+    if (step.river !== undefined && !step.river.bridged && engineers > 0) out.river = { ...step.river, bridgingEngineers: engineers };
+    return out;
+  });
+  const mpBefore = mpLeftOf(field, unit);
+  const allowance = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
+  const marker = field.markers.get(unit.id);
+  const priced =
+    steps.length === 0
+      ? null
+      : movePath({
+          unit: {
+            id: unit.id,
+            name: unit.name,
+            side: unit.side,
+            mode: unit.mode,
+            strength: unit.strength,
+            noMove: marker?.noMove ?? false,
+          },
+          startAdjacentEnemies: enemiesNextTo(field, at, unit.hex, unit.side),
+          mpSpentBefore: allowance - mpBefore,
+          steps,
+        });
+  if (priced !== null && !priced.ok) for (const r of priced.refusals) breaks.push({ code: "rules", text: r.text });
+
+  const stacking =
+    path.length > 1
+      ? checkStacking([
+          {
+            hex: to,
+            terrain: terrainOf(map, to),
+            units: [...(at.unitsAt.get(to) ?? []).filter((u) => u.id !== unit.id && u.side === unit.side), unit],
+          },
+        ])
+      : [];
+  const value = priced?.ok === true ? priced.value : null;
+  const effects: Effect[] = [];
+  if (value !== null) effects.push(...value.effects);
+  if (path.length > 1 && value?.outcome.eliminated !== true) effects.push({ type: "moved", actor: unit.id, path: path.slice(1) });
+  return {
+    unit,
+    from: unit.hex,
+    to,
+    path,
+    priced: value,
+    mpBefore,
+    mpAfter: value?.outcome.mpLeft ?? mpBefore,
+    breaks,
+    enemyHex,
+    stacking,
+    effects,
+  };
+}
