@@ -121,6 +121,40 @@ export function hexDistance(a: Offset, b: Offset): number {
   return cubeDistance(offsetToCube(a), offsetToCube(b));
 }
 
+/** The nearest hex to fractional cube coordinates (the coordinate that rounded furthest is recomputed). */
+function roundCube(q: number, r: number, s: number): Cube {
+  let rq = Math.round(q);
+  let rr = Math.round(r);
+  let rs = Math.round(s);
+  const dq = Math.abs(rq - q);
+  const dr = Math.abs(rr - r);
+  const ds = Math.abs(rs - s);
+  if (dq > dr && dq > ds) rq = 0 - rr - rs;
+  else if (dr > ds) rr = 0 - rq - rs;
+  else rs = 0 - rq - rr;
+  return { q: rq, r: rr, s: rs };
+}
+
+/**
+ * The hexes on the straight line from `a` to `b`, both included, each next to the one before: the
+ * hexes a token dragged straight between two waypoints passes through. A line along a hexside is
+ * nudged to one side, always the same, so the same drag gives the same hexes.
+ */
+export function hexLine(a: Offset, b: Offset): Offset[] {
+  const ca = offsetToCube(a);
+  const cb = offsetToCube(b);
+  const n = cubeDistance(ca, cb);
+  const out: Offset[] = [a];
+  for (let i = 1; i <= n; i++) {
+    const t = i / n;
+    const nudge = 1e-6;
+    out.push(
+      cubeToOffset(roundCube(ca.q + (cb.q - ca.q) * t + nudge, ca.r + (cb.r - ca.r) * t + nudge, ca.s + (cb.s - ca.s) * t - 2 * nudge)),
+    );
+  }
+  return out;
+}
+
 /** The side of `from` that touches `to`, or undefined when they are not neighbours. */
 export function directionTo(from: Offset, to: Offset): HexDirection | undefined {
   return HEX_DIRECTIONS.find((dir) => {

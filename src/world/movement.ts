@@ -16,7 +16,7 @@ import { checkStacking, type StackingViolation } from "../rules/nobc/land/stacki
 import { alwaysInMarchMode, type LandHq, type LandUnit, type Side } from "../rules/nobc/land/types";
 import type { Effect } from "../rules/effects";
 import { adjacentHexes, movePathSteps, terrainOf } from "../map/rules-view";
-import { directionTo, offsetOf } from "../map/hex-grid";
+import { directionTo, hexLabel, hexLine, offsetOf } from "../map/hex-grid";
 import type { Battlefield } from "./battlefield";
 
 /** Who stands where: units and HQs by hex, each list in the battlefield's order. */
@@ -217,4 +217,23 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
     stacking,
     effects,
   };
+}
+
+/**
+ * The hexes a token passes through along its waypoints' hexes (the hex of each waypoint, start
+ * first), filled in hex by hex with straight lines between waypoints that are not neighbours, and
+ * without repeats of a hex stayed in: the `path` of a `MoveAsk` once its start is dropped.
+ */
+export function hexPathThrough(waypoints: readonly HexRef[]): HexRef[] {
+  const out: HexRef[] = [];
+  for (const hex of waypoints) {
+    const last = out[out.length - 1];
+    if (last === undefined) {
+      out.push(hex);
+      continue;
+    }
+    if (last === hex) continue;
+    for (const step of hexLine(offsetOf(last), offsetOf(hex)).slice(1)) out.push(hexLabel(step));
+  }
+  return out;
 }

@@ -10,10 +10,10 @@ import { sheetsFake } from "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { boardMap, buildBoardWorld } from "../turn/board-world";
 import { readBattlefield, forgetTerrain } from "../../src/world/read";
-import { occupancy, planMove, type MovePlan } from "../../src/world/movement";
+import { hexPathThrough, occupancy, planMove, type MovePlan } from "../../src/world/movement";
 import { applyEffects, applyPlan, driftedDocuments, snapshotOf } from "../../src/effects/apply";
 import { readBoard } from "../../src/world/board";
-import { hexCentre, offsetOf } from "../../src/map/hex-grid";
+import { directionTo, hexCentre, offsetOf } from "../../src/map/hex-grid";
 import type { Effect } from "../../src/rules/effects";
 
 const MOVEMENT = { phase: "movement", group: null } as const;
@@ -107,5 +107,20 @@ describe("the moved effect through the write path", () => {
     harness.viewNoScene();
     const effects: Effect[] = [{ type: "moved", actor: "Actor.n36", path: ["0102"] }];
     await expect(applyEffects(effects, readBoard(effects))).rejects.toThrow();
+  });
+});
+
+describe("hexPathThrough", () => {
+  it("fills the hexes between waypoints hex by hex, each next to the one before", () => {
+    const path = hexPathThrough(["0202", "0205", "0505"]);
+    expect(path[0]).toBe("0202");
+    expect(path.at(-1)).toBe("0505");
+    for (let i = 1; i < path.length; i++) expect(directionTo(offsetOf(path[i - 1]!), offsetOf(path[i]!))).toBeDefined();
+    expect(path.slice(0, 4)).toEqual(["0202", "0203", "0204", "0205"]);
+    expect(path).toHaveLength(7);
+  });
+
+  it("drops a waypoint in the hex already stood in", () => {
+    expect(hexPathThrough(["0202", "0202", "0203", "0203"])).toEqual(["0202", "0203"]);
   });
 });
