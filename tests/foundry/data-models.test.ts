@@ -32,12 +32,16 @@ describe("unit data model", () => {
     expect("underMine" in u || "contaminated" in u).toBe(false);
   });
 
+  it("keeps movement points in halves (an autobahn hex costs ½ MP)", () => {
+    expect(unit({ movementPoints: 2.5 }).movementPoints).toBe(2.5);
+  });
+
   it.each<[string, Raw]>([
     ["a fractional strength", { strength: { value: 1.5, max: 6 } }],
     ["a negative strength", { strength: { value: -1, max: 6 } }],
     ["strength above its maximum", { strength: { value: 7, max: 6 } }],
     ["negative supply", { supply: -1 }],
-    ["fractional movement points", { movementPoints: 2.5 }],
+    ["movement points between halves", { movementPoints: 2.25 }],
     ["an unknown mode", { mode: "dug-in" }],
     ["an unknown side", { side: "neutral" }],
     ["an unknown nationality", { nationality: "xx" }],
