@@ -14,6 +14,7 @@ import type {
   AirbaseSystemView,
   AirSquadronSystemView,
   HqSystemView,
+  OverrunCost,
   SupportCardSystemView,
   UnitSystemView,
 } from "../view/views";
@@ -79,6 +80,8 @@ export interface UnitMarkers {
   readonly minelaying: boolean;
   readonly movementPoints: number;
   readonly strengthMax: number;
+  /** The overrun cost printed on the counter (null where not entered): src/world/overrun.ts reads it. */
+  readonly overrunCost: OverrunCost;
 }
 
 /** One reason the scene's map cannot be read, as a phrase for the shell to write (`speak`). */
@@ -193,6 +196,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
         minelaying: s.minelaying,
         movementPoints: s.movementPoints,
         strengthMax: s.strength.max,
+        overrunCost: { mp: s.overrunCost.mp, hits: s.overrunCost.hits },
       });
     } else if (actor.type === "hq") {
       hqs.push({ ...landHqOf(actor, actor.system as HqSystemView), hex });

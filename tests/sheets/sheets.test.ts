@@ -40,6 +40,7 @@ function unitSystem(overrides: Raw = {}): Raw {
     minelaying: false,
     noMove: false,
     movementPoints: 6,
+    overrunCost: { mp: null, hits: null },
     notes: "<p>n</p>",
     supplyCapacity: 2,
     forcedMarch: false,
