@@ -278,6 +278,18 @@ describe("the move into the hex is the overrun", () => {
   });
 });
 
+describe("what the hex holds beside the defenders", () => {
+  it("a minefield in the hex costs +1 MP to enter, or 1 hit when the mover ignores it (the move's choice)", () => {
+    setMap();
+    const mines = { "0301": { side: "wp" } };
+    harness.setSceneFlag("mapState", { format: "nobc-map-state/1", mines, contaminated: {}, destroyedBridges: {}, cutAutobahn: {} });
+    mover();
+    place("b1", "1/1 MRR Bn", "unit", "0301", battalion(), "p2");
+    expect(resolved().outcome).toMatchObject({ mpSpent: 3, hits: 1 });
+    expect(resolved(["0301"], { ignoreMines: ["0301"] }).outcome).toMatchObject({ mpSpent: 2, hits: 2 });
+  });
+});
+
 describe("HQs and artillery met alone", () => {
   it("an HQ loses 2 levels and retreats 4 hexes; the mover moves in at the hex's cost alone", () => {
     setMap();
