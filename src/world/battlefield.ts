@@ -163,6 +163,12 @@ function airbaseOf(doc: WorldDocument): Airbase {
   };
 }
 
+/** A unit's overrun cost; a `system` without the field (a source older than it, a plain object) reads as not entered. */
+function overrunCostOf(s: UnitSystemView): OverrunCost {
+  const cost = (s as Partial<UnitSystemView>).overrunCost;
+  return { mp: cost?.mp ?? null, hits: cost?.hits ?? null };
+}
+
 /** Reads the world into rules snapshots. A token off the labelled grid leaves its actor without a hex. */
 export function battlefield(input: BattlefieldInput): Battlefield {
   const size = input.gridSize ?? null;
@@ -196,7 +202,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
         minelaying: s.minelaying,
         movementPoints: s.movementPoints,
         strengthMax: s.strength.max,
-        overrunCost: { mp: s.overrunCost.mp, hits: s.overrunCost.hits },
+        overrunCost: overrunCostOf(s),
       });
     } else if (actor.type === "hq") {
       hqs.push({ ...landHqOf(actor, actor.system as HqSystemView), hex });

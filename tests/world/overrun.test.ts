@@ -218,6 +218,16 @@ describe("overrunning battalions", () => {
     expect(r.ok ? "" : speak(r.refusals[0]!.text, words)).toContain("is not entered (MP, hits)");
   });
 
+  it("a unit whose stored data predates the field reads as not entered", () => {
+    setMap();
+    const system = unitSystem("nato", { strength: { value: 6, max: 6 } });
+    delete system["overrunCost"];
+    place("n34", "34 PzBrig", "unit", "0201", system, "p1");
+    place("b1", "1/1 MRR Bn", "unit", "0301", battalion(), "p2");
+    expect(readBattlefield().markers.get("Actor.n34")!.overrunCost).toEqual({ mp: null, hits: null });
+    expect(codes(overrun())).toEqual(["overrunCostNotEntered"]);
+  });
+
   it("is refused when a brigade stands in the hex: it must be attacked in combat", () => {
     setMap();
     mover();
