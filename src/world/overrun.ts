@@ -3,9 +3,10 @@
  * (eliminated, at the cost printed on the mover's counter plus the seed's extra hits), and an HQ or
  * artillery unit met alone retreats four hexes and loses 2 levels or takes 2 hits.
  *
- * Pure over a `Battlefield`, from a `MovePlan` of `planMove` whose `enemyHex` is set: the path is
- * priced again with the move into the hex counted as the overrun (the defenders in it neither stop a
- * NATO mover in the hex before it nor count as units it leaves), then `resolveOverrun` is run with
+ * Pure over a `Battlefield`, from a `MovePlan` of `planMove` over that same battlefield whose
+ * `enemyHex` is set: the path is priced again with the move into the hex counted as the overrun (the
+ * defenders in it neither stop a NATO mover in the hex before it nor count as units it leaves), then
+ * `resolveOverrun` is run with
  * the MP left, the hex's terrain and road, and the river crossed into it. The effects are everything
  * the card writes: the mover's MP and hits, the defenders' losses and retreats, and the mover's token
  * moved into the hex. docs/movement.md, "Overrun"; readings in docs/rules-decisions.md.
