@@ -38,6 +38,12 @@ describe("sheet templates render with real Handlebars", () => {
     expect(html).toContain("Switch to March Mode");
   });
 
+  it("the unit sheet offers the counter's overrun cost, empty (not entered) until typed", () => {
+    const html = sheets.find((s) => s.id === "unit-nato")!.html;
+    expect(html).toMatch(/name="system\.overrunCost\.mp" value="" min="0" step="0\.5" placeholder="not entered"/);
+    expect(html).toMatch(/name="system\.overrunCost\.hits" value="" min="0" step="1" placeholder="not entered"/);
+  });
+
   it("artillery shows no mode toggle (forced March Mode)", () => {
     const html = sheets.find((s) => s.id === "unit-wp")!.html;
     expect(html).not.toContain('data-action="toggleMode"');
