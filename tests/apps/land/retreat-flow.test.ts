@@ -154,6 +154,29 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     expect(where("n36")).toEqual(tokenAt("0202"));
   });
 
+  it("the GM answers for the owner; a unit the shortfall hits bring to 0 is eliminated, and Undo puts its token back", async () => {
+    const source = await applied([{ type: "retreat", actor: A("n36"), hexes: 3 }]);
+    chatFake.setUsers("gm");
+    await (sheetsFake.actors as { id: string; update(c: object): Promise<unknown> }[])
+      .find((a) => a.id === "n36")!
+      .update({ "system.strength.value": 2 });
+    expect((await requestResolution(RETREAT.id, { source, units: [{ actor: A("n36"), path: ["0102", "0101"] }] })).ok).toBe(true);
+    const card = lastCard();
+    expect(card.system.requestedBy ?? null).toBeNull();
+    expect(card.system.effects).toEqual([
+      { type: "moved", actor: A("n36"), path: ["0102", "0101"] },
+      { type: "hits", actor: A("n36"), amount: 2 },
+      { type: "eliminated", actor: A("n36") },
+      { type: "noMove", actor: A("n36") },
+    ]);
+    const before = where("n36");
+    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
+    expect(harness.scene!.tokens.some((t) => t.actorId === "n36")).toBe(false);
+    expect(await requestCardAction("undo", card.id)).toEqual({ ok: true });
+    expect(where("n36")).toEqual(before);
+    expect(strength("n36")).toBe(2);
+  });
+
   it("refused: another player's unit, an illegal path, a path stopping early, a unit the card does not name, a second answer", async () => {
     const source = await applied([
       { type: "retreat", actor: A("n34"), hexes: 2 },

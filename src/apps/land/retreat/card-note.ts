@@ -44,11 +44,13 @@ export function awaitedRetreats(message: RetreatMessage): AwaitedRetreat[] {
   if (message.type !== CARD_MESSAGE_TYPE || message.id === null) return [];
   return owedRetreats(chatMessages())
     .filter((o) => o.source === message.id && o.answer === "none")
-    .map((owed) => {
+    .flatMap((owed) => {
       const actor = (documentAt(owed.actor) as OwnedActor | null) ?? undefined;
+      // A unit deleted since (eliminated later) has no retreat left to answer.
+      if (actor === undefined) return [];
       return {
-        text: say(phrase("NOBC.Retreat.Awaiting", { owner: ownerNames(actor), unit: actor?.name ?? owed.actor, count: owed.hexes })),
-        mayAnswer: game.user?.isGM === true || actor?.testUserPermission(game.user, "OWNER") === true,
+        text: say(phrase("NOBC.Retreat.Awaiting", { owner: ownerNames(actor), unit: actor.name, count: owed.hexes })),
+        mayAnswer: game.user?.isGM === true || actor.testUserPermission(game.user, "OWNER"),
         source: owed.source,
       };
     });
