@@ -76,6 +76,10 @@ describe("sheet templates render with real Handlebars", () => {
     expect(player).not.toContain("data-nobc-wmd");
     const loss = sheets.find((s) => s.id === "land-card-loss")!.html;
     expect(loss).toContain("costs I Corps 2 support cards");
+    const retreat = sheets.find((s) => s.id === "land-retreat")!.html;
+    expect(retreat).toContain("PzGrenBrig 3 retreats 2 hexes from 0203");
+    expect(retreat).toContain('name="step:Actor.u3:0"');
+    expect(retreat).toContain('data-action="post"');
   });
 
   it("a damaged squadron offers the repair roll; the airbase shows capacity used", () => {
