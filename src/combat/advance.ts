@@ -19,6 +19,7 @@ import { errorText } from "../base/errors";
 import { callHook, notify, notifyText, say, translator, worldActors, worldItems } from "../base/foundry";
 import { speak } from "../words/phrase";
 import { phrase } from "../rules/resolution";
+import { MOVEMENT_LAST_SLOT } from "../world/movement-slots";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -87,7 +88,20 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
   const at = stageCount(position.turn, position.stage);
   const fresh = direction === "next" && at > reachedBefore;
   const reached = Math.max(reachedBefore, at);
-  return { ok: true, position, fresh, update: { system: { turn: position.turn, stage: position.stage, planningEndsAt, reached } } };
+  // Entering Movement starts with its first group; stepping back into it, with its last.
+  const movementSlot = direction === "previous" && position.current.id === "movement" ? MOVEMENT_LAST_SLOT : 0;
+  return {
+    ok: true,
+    position,
+    fresh,
+    update: { system: { turn: position.turn, stage: position.stage, planningEndsAt, reached, movementSlot } },
+  };
+}
+
+/** The id of the stage a stored turn is at, or null when it is out of range. */
+function stageIdOf(system: TurnSystem): turn.StageId | null {
+  const state = turn.describeState({ turn: system.turn, stage: system.stage });
+  return state.ok ? state.value.current.id : null;
 }
 
 function refused(reason: string): AdvanceResult {
@@ -147,6 +161,17 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
   const denied = mayMoveTurn(currentMover(), combat.type);
   if (denied !== null) return refused(denied);
   if (moving) return refused("NOBC.Turn.Refused.moving");
+  // Inside Movement, Next and Previous first step through the groups that move (./movement-step.ts).
+  if (stageIdOf(combat.system as TurnSystem) === "movement") {
+    moving = true;
+    try {
+      const { stepMovement } = await import("./movement-step");
+      const stepped = await stepMovement(combat, direction);
+      if (stepped !== null) return stepped;
+    } finally {
+      moving = false;
+    }
+  }
   const move = planTurnMove(
     combat.system as TurnSystem,
     direction,

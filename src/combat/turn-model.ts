@@ -5,6 +5,7 @@
  */
 import { turn } from "../rules/index";
 import { countField } from "../data/fields";
+import { MOVEMENT_OVER } from "../world/movement-slots";
 
 function turnSchema() {
   const fields = foundry.data.fields;
@@ -22,6 +23,8 @@ function turnSchema() {
     }),
     /** The furthest stage entered (see `TurnSystem.reached`). */
     reached: countField("NOBC.Turn.Field.Reached", 0),
+    /** The Movement phase's group moving now, by slot (src/world/movement-groups.ts); 0 outside Movement. */
+    movementSlot: countField("NOBC.Turn.Field.MovementSlot", 0, { max: MOVEMENT_OVER }),
   };
 }
 export type TurnSchema = ReturnType<typeof turnSchema>;
