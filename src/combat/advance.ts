@@ -54,13 +54,16 @@ export function mayMoveTurn(mover: TurnMover, combatType: string): string | null
   return null;
 }
 
+/** What a stage move writes: every field, and the Movement group's slot when Movement is entered. */
+export type TurnMoveSystem = { -readonly [K in Exclude<keyof TurnSystem, "movementSlot">]-?: TurnSystem[K] } & { movementSlot?: number };
+
 export type TurnMove =
   | {
       readonly ok: true;
       readonly position: turn.TurnPosition;
       /** True when the stage is entered for the first time: its entry card and stage entries run. */
       readonly fresh: boolean;
-      readonly update: { readonly system: Required<TurnSystem> };
+      readonly update: { readonly system: TurnMoveSystem };
     }
   | { readonly ok: false; readonly reason: string };
 
@@ -88,14 +91,10 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
   const at = stageCount(position.turn, position.stage);
   const fresh = direction === "next" && at > reachedBefore;
   const reached = Math.max(reachedBefore, at);
-  // Entering Movement starts with its first group; stepping back into it, with its last.
-  const movementSlot = direction === "previous" && position.current.id === "movement" ? MOVEMENT_LAST_SLOT : 0;
-  return {
-    ok: true,
-    position,
-    fresh,
-    update: { system: { turn: position.turn, stage: position.stage, planningEndsAt, reached, movementSlot } },
-  };
+  const written: TurnMoveSystem = { turn: position.turn, stage: position.stage, planningEndsAt, reached };
+  // Entering Movement starts with its first group; stepping back into it, with its last. Other stages never read it.
+  if (position.current.id === "movement") written.movementSlot = direction === "previous" ? MOVEMENT_LAST_SLOT : 0;
+  return { ok: true, position, fresh, update: { system: written } };
 }
 
 /** The id of the stage a stored turn is at, or null when it is out of range. */
