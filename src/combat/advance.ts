@@ -19,7 +19,6 @@ import { errorText } from "../base/errors";
 import { callHook, notify, notifyText, say, translator, worldActors, worldItems } from "../base/foundry";
 import { speak } from "../words/phrase";
 import { phrase } from "../rules/resolution";
-import { MOVEMENT_LAST_SLOT } from "../world/movement-slots";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -75,9 +74,11 @@ function stageCount(turnNumber: number, stage: number): number {
 /**
  * The position after one step and the Combat update that records it. Being at Planning starts a
  * countdown of `minutes` from `now`; any other stage clears it. A step forward past the furthest
- * stage entered is fresh; one back, or forward again after stepping back, is not.
+ * stage entered is fresh; one back, or forward again after stepping back, is not. Entering Movement
+ * sets its group's slot: 0 going on, `lastMovementSlot` stepping back (src/world/movement-slots.ts's
+ * MOVEMENT_LAST_SLOT, passed in so this module does not load the movement code at init).
  */
-export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: number, minutes: number): TurnMove {
+export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: number, minutes: number, lastMovementSlot = 0): TurnMove {
   const state = { turn: system.turn, stage: system.stage };
   const moved = direction === "next" ? turn.nextStage(state) : turn.previousStage(state);
   if (!moved.ok) {
@@ -93,7 +94,7 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
   const reached = Math.max(reachedBefore, at);
   const written: TurnMoveSystem = { turn: position.turn, stage: position.stage, planningEndsAt, reached };
   // Entering Movement starts with its first group; stepping back into it, with its last. Other stages never read it.
-  if (position.current.id === "movement") written.movementSlot = direction === "previous" ? MOVEMENT_LAST_SLOT : 0;
+  if (position.current.id === "movement") written.movementSlot = direction === "previous" ? lastMovementSlot : 0;
   return { ok: true, position, fresh, update: { system: written } };
 }
 
@@ -176,6 +177,7 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
     direction,
     options.now ?? serverNow(),
     options.planningMinutes ?? planningMinutesSetting(),
+    direction === "previous" ? (await import("../world/movement-slots")).MOVEMENT_LAST_SLOT : 0,
   );
   if (!move.ok) return refused(move.reason);
   moving = true;

@@ -10,25 +10,43 @@ import { turn } from "../rules/index";
 import type { MovementTurn } from "../world/movement";
 import type { Battlefield } from "../world/battlefield";
 import { groupsNow, movementGroupsOf, slotFrom } from "../world/movement-groups";
-import { findTurnCombat } from "./create";
-import { hqRows, type CombatantLike, type HqRow } from "./snapshot";
+import { TURN_COMBAT_TYPE } from "./turn-type";
+
+/** A turn HQ as the movement reads it: a combatant's actor. */
+interface TurnHq {
+  readonly actor: { readonly uuid: string; readonly name: string; readonly type: string; readonly system: unknown } | null;
+}
 
 /** A turn Combat as the movement reads it. */
 export interface MovementCombat {
   readonly type: string;
   readonly system: unknown;
-  readonly combatants?: Iterable<CombatantLike>;
+  readonly combatants?: Iterable<TurnHq>;
 }
 
-/** The world's turn Combat (the viewed one first), if any. */
+/**
+ * The world's turn Combat (the viewed one first), if any. (Read here rather than through ./create.ts
+ * and ./snapshot.ts: this module loads on demand, and sharing those with the init bundle makes the
+ * bundler hoist the rules it needs into the init bundle.)
+ */
 export function turnCombatNow(): MovementCombat | undefined {
   const g = game as unknown as { combat?: MovementCombat | null; combats?: Iterable<MovementCombat> };
-  return findTurnCombat([...(g.combat ? [g.combat] : []), ...(g.combats ?? [])]);
+  if (g.combat?.type === TURN_COMBAT_TYPE) return g.combat;
+  for (const c of g.combats ?? []) if (c.type === TURN_COMBAT_TYPE) return c;
+  return undefined;
 }
 
-/** The NATO corps holding the initiative among the turn's HQs (the tracker's "who moves first"). */
-export function initiativeCorpsOf(rows: readonly HqRow[]): HqRow[] {
-  return rows.filter((h) => h.side === "nato" && h.echelon === "corps" && h.initiative);
+/** The NATO corps holding the initiative among the turn's HQs (as the tracker's "who moves first" reads them). */
+export function initiativeCorpsOf(combatants: Iterable<TurnHq>): { readonly uuid: string; readonly name: string }[] {
+  const out: { uuid: string; name: string }[] = [];
+  for (const c of combatants) {
+    const a = c.actor;
+    if (a?.type !== "hq") continue;
+    const s = a.system as { side?: unknown; echelon?: unknown; initiative?: unknown };
+    // An HQ without a stored echelon is a corps (the data model's default), as the tracker reads it.
+    if (s.side === "nato" && (s.echelon ?? "corps") === "corps" && s.initiative === true) out.push({ uuid: a.uuid, name: a.name });
+  }
+  return out;
 }
 
 /** The Movement phase of a turn Combat: its groups, the one moving now, and whether all have moved. */
@@ -46,7 +64,7 @@ export function movementNow(combat: MovementCombat, field: Battlefield): Movemen
   const system = combat.system as { turn?: unknown; stage?: unknown; movementSlot?: unknown } | undefined;
   const state = turn.describeState({ turn: Number(system?.turn), stage: Number(system?.stage ?? 0) });
   if (!state.ok || state.value.current.id !== "movement") return null;
-  const corps = initiativeCorpsOf(hqRows(combat.combatants ?? []));
+  const corps = initiativeCorpsOf(combat.combatants ?? []);
   const ids: ActorRef[] = corps.map((h) => h.uuid);
   const groups = movementGroupsOf(field, ids);
   const slot = slotFrom(system?.movementSlot);

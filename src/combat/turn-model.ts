@@ -5,7 +5,6 @@
  */
 import { turn } from "../rules/index";
 import { countField } from "../data/fields";
-import { MOVEMENT_OVER } from "../world/movement-slots";
 
 function turnSchema() {
   const fields = foundry.data.fields;
@@ -23,8 +22,11 @@ function turnSchema() {
     }),
     /** The furthest stage entered (see `TurnSystem.reached`). */
     reached: countField("NOBC.Turn.Field.Reached", 0),
-    /** The Movement phase's group moving now, by slot (src/world/movement-groups.ts); 0 outside Movement. */
-    movementSlot: countField("NOBC.Turn.Field.MovementSlot", 0, { max: MOVEMENT_OVER }),
+    /**
+     * The Movement phase's group moving now, by slot (src/world/movement-slots.ts). No upper bound
+     * here, so the init bundle does not load the movement code: a value past the slots reads as 0.
+     */
+    movementSlot: countField("NOBC.Turn.Field.MovementSlot", 0),
   };
 }
 export type TurnSchema = ReturnType<typeof turnSchema>;

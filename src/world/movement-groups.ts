@@ -88,7 +88,7 @@ export function endOfMovementStacking(field: Battlefield): StackingViolation[] {
   for (const unit of field.units) {
     if (unit.hex === "" || map.map.hexes[unit.hex] === undefined) continue;
     let sides = byHex.get(unit.hex);
-    if (sides === undefined) byHex.set(unit.hex, (sides = new Map()));
+    if (sides === undefined) byHex.set(unit.hex, (sides = new Map<Side, LandUnit[]>()));
     const list = sides.get(unit.side);
     if (list === undefined) sides.set(unit.side, [unit]);
     else list.push(unit);

@@ -28,7 +28,7 @@ export const moveRecordSchema = z
     unit: z.string().min(1).max(200),
     from: hex,
     path: z.array(hex).max(200),
-    mpSpent: z.number().finite().min(0).max(100),
+    mpSpent: z.number().min(0).max(100),
     override: z.union([z.boolean(), z.string().max(500), z.null()]).optional(),
   })
   .strict();
