@@ -21,4 +21,3 @@ export function slotOf(group: Pick<MovementGroup, "side" | "airborne" | "initiat
 export function slotFrom(value: unknown): number {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= MOVEMENT_OVER ? value : 0;
 }
-

@@ -39,13 +39,30 @@ beforeEach(() => {
     name: "3 Pz Bde",
     type: "unit",
     // A unit as its data model keeps it (the Movement phase reads the battlefield: src/combat/movement-step.ts).
-    system: { side: "nato", nationality: "frg", strength: { value: 4, max: 6 }, supply: 0, size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 },
+    system: {
+      side: "nato",
+      nationality: "frg",
+      strength: { value: 4, max: 6 },
+      supply: 0,
+      size: "brigade",
+      arm: "armour",
+      mode: "combat",
+      movementPoints: 0,
+    },
   });
   squadron = new harness.Actor({ name: "JaBoG 31", type: "airSquadron", system: { box: "cas" } });
   hq = new harness.Actor({
     name: "I (BR) Corps",
     type: "hq",
-    system: { side: "nato", nationality: "uk", echelon: "corps", level: { value: 2, max: 4 }, radius: 3, mayRecover: true, initiative: false },
+    system: {
+      side: "nato",
+      nationality: "uk",
+      echelon: "corps",
+      level: { value: 2, max: 4 },
+      radius: 3,
+      mayRecover: true,
+      initiative: false,
+    },
   });
   g.game["actors"] = [unit, squadron, hq];
   stageHooks = [];

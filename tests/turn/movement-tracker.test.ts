@@ -46,7 +46,13 @@ function addUnit(id: string, name: string, hex: string, system: Raw): FakeActorT
 async function trackerAtMovement(slot?: number): Promise<void> {
   expect(await createTurnCombat()).toMatchObject({ ok: true });
   combat = combatFake.combats[0]!;
-  combat.system = { turn: 1, stage: MOVEMENT, planningEndsAt: null, reached: 18 + MOVEMENT, ...(slot === undefined ? {} : { movementSlot: slot }) };
+  combat.system = {
+    turn: 1,
+    stage: MOVEMENT,
+    planningEndsAt: null,
+    reached: 18 + MOVEMENT,
+    ...(slot === undefined ? {} : { movementSlot: slot }),
+  };
 }
 
 const giveInitiative = (hq: string): void => void actors.get(hq)!.update({ system: { initiative: true } });
@@ -129,7 +135,7 @@ describe("the tracker in Movement", () => {
     const i18n = translator();
     expect(readMovementTurn(readBattlefield())).toMatchObject({ group: { side: "nato", initiative: true } });
     expect(movementPanel(combat as unknown as MovementCombat, i18n)).toEqual({
-      now: "NOBC.MovementTurn.Group.initiative {\"corps\":\"I Corps\"}",
+      now: 'NOBC.MovementTurn.Group.initiative {"corps":"I Corps"}',
       next: ["NOBC.MovementTurn.Group.wp"],
       nextText: "NOBC.MovementTurn.Group.wp",
       over: false,
@@ -140,7 +146,11 @@ describe("the tracker in Movement", () => {
     expect(await advanceTurn(combat, OPTS)).toMatchObject({ ok: true, card: null });
     expect(combat.updates).toEqual([{ system: { movementSlot: 4 } }]);
     expect(readMovementTurn(readBattlefield())).toMatchObject({ group: { side: "wp" } });
-    expect(movementPanel(combat as unknown as MovementCombat, i18n)).toMatchObject({ now: "NOBC.MovementTurn.Group.wp", next: [], nextKey: "NOBC.MovementTurn.Tracker.EndMovement" });
+    expect(movementPanel(combat as unknown as MovementCombat, i18n)).toMatchObject({
+      now: "NOBC.MovementTurn.Group.wp",
+      next: [],
+      nextKey: "NOBC.MovementTurn.Tracker.EndMovement",
+    });
     expect(notices()).toContain('info NOBC.MovementTurn.Tracker.NowMoving {"group":"NOBC.MovementTurn.Group.wp"}');
 
     // No stacking violation: the last group's Next leaves the phase at once, with no card.
@@ -190,7 +200,11 @@ describe("the tracker in Movement", () => {
     expect(notices()).toEqual(['warn NOBC.MovementTurn.Stacking.Held.one {"count":"1"}']);
     // Every group has moved: a player's move now reads as outside the phase, and the panel says so.
     expect(readMovementTurn(readBattlefield())).toEqual({ phase: "other" });
-    expect(movementPanel(combat as unknown as MovementCombat, translator())).toMatchObject({ now: null, over: true, nextKey: "NOBC.Turn.Next" });
+    expect(movementPanel(combat as unknown as MovementCombat, translator())).toMatchObject({
+      now: null,
+      over: true,
+      nextKey: "NOBC.Turn.Next",
+    });
 
     expect(await advanceTurn(combat, OPTS)).toMatchObject({ ok: true, position: { stage: MOVEMENT + 1 } });
     expect(chatFake.messages.size).toBe(1); // no second card

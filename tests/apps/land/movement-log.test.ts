@@ -56,7 +56,12 @@ describe("this turn's moves", () => {
   it("lists each unit's applied moves of this turn in order: start, hexes, MP spent, overrides; undone and pending ones left out", async () => {
     setTurn(2);
     const first = await moveCard(unit, 2, { from: "0202", path: ["0102"], mpSpent: 2, override: false }, 2);
-    const second = await moveCard(unit, 2, { from: "0102", path: ["0103", "0104"], mpSpent: 1.5, override: "bridge repaired by ruling" }, 0);
+    const second = await moveCard(
+      unit,
+      2,
+      { from: "0102", path: ["0103", "0104"], mpSpent: 1.5, override: "bridge repaired by ruling" },
+      0,
+    );
     const undone = await moveCard(other, 2, { from: "0301", path: ["0401"], mpSpent: 1, override: false }, 3);
     await moveCard(other, 2, { from: "0301", path: ["0302"], mpSpent: 1, override: false }, 3); // never applied
     const old = await moveCard(other, 1, { from: "0303", path: ["0301"], mpSpent: 2, override: false }, 2);
@@ -115,6 +120,12 @@ describe("this turn's moves", () => {
   it("is the umpire's: a player is refused, and with no turn on the tracker it says so", () => {
     expect(movementLogController.access({}, { isGM: false, log: null, names: new Map() })).toMatchObject({ ok: false });
     expect(movementLogController.access({}, { isGM: true, log: null, names: new Map() })).toEqual({ ok: true });
-    expect(movementLogContext(null, (u) => u, translator())).toEqual({ turn: null, hasTurn: false, empty: true, units: [], unreadable: null });
+    expect(movementLogContext(null, (u) => u, translator())).toEqual({
+      turn: null,
+      hasTurn: false,
+      empty: true,
+      units: [],
+      unreadable: null,
+    });
   });
 });
