@@ -25,6 +25,7 @@ import { endOfMovementStacking, groupsNow, movementGroupsOf, movementStep, slotO
 import { translator } from "../../src/base/foundry";
 import { turn } from "../../src/rules/index";
 import { offsetOf } from "../../src/map/hex-grid";
+import { theatre, theatreField } from "../bench/theatre";
 
 type Raw = Record<string, unknown>;
 const MOVEMENT = turn.stageIndex("movement");
@@ -215,5 +216,21 @@ describe("the tracker in Movement", () => {
     chatFake.actAs("p1");
     expect(await advanceTurn(combat, OPTS)).toEqual({ ok: false, reason: "NOBC.Turn.Refused.notGM" });
     expect(combat.updates).toEqual([]);
+  });
+});
+
+describe("at the scale of the game", () => {
+  it("groups 400 units and checks the stacking of a 2,000-hex map in one pass each", () => {
+    const field = theatreField(theatre(400));
+    const started = performance.now();
+    const groups = movementGroupsOf(field, []);
+    const violations = endOfMovementStacking(field);
+    const took = performance.now() - started;
+    // Every unit on the map is in exactly one group; every violation names units of one side in one hex.
+    expect(groups.reduce((n, g) => n + g.units.length, 0)).toBe(field.units.filter((u) => u.hex !== "").length);
+    const sideOf = new Map(field.units.map((u) => [u.id, u.side]));
+    for (const v of violations) expect(new Set(v.units.map((u) => sideOf.get(u))).size).toBe(1);
+    // A generous bound (milliseconds, not seconds): linear work over 400 units.
+    expect(took).toBeLessThan(100);
   });
 });
