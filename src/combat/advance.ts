@@ -53,13 +53,16 @@ export function mayMoveTurn(mover: TurnMover, combatType: string): string | null
   return null;
 }
 
+/** What a stage move writes: every field, and the Movement group's slot when Movement is entered. */
+export type TurnMoveSystem = { -readonly [K in Exclude<keyof TurnSystem, "movementSlot">]-?: TurnSystem[K] } & { movementSlot?: number };
+
 export type TurnMove =
   | {
       readonly ok: true;
       readonly position: turn.TurnPosition;
       /** True when the stage is entered for the first time: its entry card and stage entries run. */
       readonly fresh: boolean;
-      readonly update: { readonly system: Required<TurnSystem> };
+      readonly update: { readonly system: TurnMoveSystem };
     }
   | { readonly ok: false; readonly reason: string };
 
@@ -71,9 +74,11 @@ function stageCount(turnNumber: number, stage: number): number {
 /**
  * The position after one step and the Combat update that records it. Being at Planning starts a
  * countdown of `minutes` from `now`; any other stage clears it. A step forward past the furthest
- * stage entered is fresh; one back, or forward again after stepping back, is not.
+ * stage entered is fresh; one back, or forward again after stepping back, is not. Entering Movement
+ * sets its group's slot: 0 going on, `lastMovementSlot` stepping back (src/world/movement-slots.ts's
+ * MOVEMENT_LAST_SLOT, passed in so this module does not load the movement code at init).
  */
-export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: number, minutes: number): TurnMove {
+export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: number, minutes: number, lastMovementSlot = 0): TurnMove {
   const state = { turn: system.turn, stage: system.stage };
   const moved = direction === "next" ? turn.nextStage(state) : turn.previousStage(state);
   if (!moved.ok) {
@@ -87,7 +92,16 @@ export function planTurnMove(system: TurnSystem, direction: TurnDirection, now: 
   const at = stageCount(position.turn, position.stage);
   const fresh = direction === "next" && at > reachedBefore;
   const reached = Math.max(reachedBefore, at);
-  return { ok: true, position, fresh, update: { system: { turn: position.turn, stage: position.stage, planningEndsAt, reached } } };
+  const written: TurnMoveSystem = { turn: position.turn, stage: position.stage, planningEndsAt, reached };
+  // Entering Movement starts with its first group; stepping back into it, with its last. Other stages never read it.
+  if (position.current.id === "movement") written.movementSlot = direction === "previous" ? lastMovementSlot : 0;
+  return { ok: true, position, fresh, update: { system: written } };
+}
+
+/** The id of the stage a stored turn is at, or null when it is out of range. */
+function stageIdOf(system: TurnSystem): turn.StageId | null {
+  const state = turn.describeState({ turn: system.turn, stage: system.stage });
+  return state.ok ? state.value.current.id : null;
 }
 
 function refused(reason: string): AdvanceResult {
@@ -147,11 +161,23 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
   const denied = mayMoveTurn(currentMover(), combat.type);
   if (denied !== null) return refused(denied);
   if (moving) return refused("NOBC.Turn.Refused.moving");
+  // Inside Movement, Next and Previous first step through the groups that move (./movement-step.ts).
+  if (stageIdOf(combat.system as TurnSystem) === "movement") {
+    moving = true;
+    try {
+      const { stepMovement } = await import("./movement-step");
+      const stepped = await stepMovement(combat, direction);
+      if (stepped !== null) return stepped;
+    } finally {
+      moving = false;
+    }
+  }
   const move = planTurnMove(
     combat.system as TurnSystem,
     direction,
     options.now ?? serverNow(),
     options.planningMinutes ?? planningMinutesSetting(),
+    direction === "previous" ? (await import("../world/movement-slots")).MOVEMENT_LAST_SLOT : 0,
   );
   if (!move.ok) return refused(move.reason);
   moving = true;

@@ -31,6 +31,8 @@ import {
 } from "./tracker";
 import type { TurnSystem } from "./turn-type";
 import { serverNow } from "./clock";
+import type { MovementPanelView } from "./movement-panel";
+import { turn } from "../rules/index";
 import { translator } from "../base/foundry";
 import { documentAt } from "../effects/apply";
 
@@ -63,8 +65,16 @@ function viewer(): Viewer {
   return { isGM: g.user?.isGM === true, combats: g.combats ?? [] };
 }
 
-function panelOf(combat: ViewedCombat, isGM: boolean): TurnPanelView | null {
-  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, serverNow());
+function panelOf(combat: ViewedCombat, isGM: boolean, movement: MovementPanelView | null): TurnPanelView | null {
+  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, serverNow(), movement);
+}
+
+/** The Movement section, read (and its code loaded) only while the turn is in Movement. */
+async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | null> {
+  const system = combat.system as TurnSystem;
+  const state = turn.describeState({ turn: system.turn, stage: system.stage });
+  if (!state.ok || state.value.current.id !== "movement") return null;
+  return (await import("./movement-panel")).movementPanel(combat, translator());
 }
 
 /** The tracker class for `CONFIG.ui.combat`, built on Foundry's CombatTracker. */
@@ -120,12 +130,15 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
 
     /** What this render shows, decided once per render in `_configureRenderParts`. */
     #mode: TrackerMode = "default";
+    /** This render's Movement section, read once for the panel and the footer. */
+    #movement: Promise<MovementPanelView | null> | null = null;
     /** The one countdown timer; replaced on every render, cleared on close. */
     #timer: ReturnType<typeof setInterval> | null = null;
 
     override _configureRenderParts(options: object): Record<string, PartConfig> {
       const { isGM, combats } = viewer();
       this.#mode = trackerMode(this.viewed?.type ?? null, findTurnCombat(combats) !== undefined, isGM);
+      this.#movement = null;
       return super._configureRenderParts(options);
     }
 
@@ -135,17 +148,18 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       options: object,
     ): Promise<Record<string, unknown>> {
       const base = await super._preparePartContext(partId, context, options);
-      const view = this.#partView(partId);
+      const view = await this.#partView(partId);
       return view === undefined ? base : { ...base, nobc: view };
     }
 
-    #partView(partId: string): object | undefined {
+    async #partView(partId: string): Promise<object | undefined> {
       const combat = this.#mode === "turn" ? this.viewed : null;
       const { isGM } = viewer();
-      if (partId === TURN_PART) return panelPartContext(this.#mode, combat === null ? null : panelOf(combat, isGM));
+      const movement = async (c: ViewedCombat) => (this.#movement ??= movementOf(c));
+      if (partId === TURN_PART) return panelPartContext(this.#mode, combat === null ? null : panelOf(combat, isGM, await movement(combat)));
       if (combat === null) return undefined;
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
-      if (partId === FOOTER_PART) return panelOf(combat, isGM) ?? undefined;
+      if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
       return undefined;
     }
 

@@ -10,6 +10,7 @@ import { stageActionById, stageActions, type StageAction } from "./registry";
 import { countdownView, type CountdownView } from "./countdown";
 import type { HqRow } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
+import type { MovementPanelView } from "./movement-panel";
 
 export const TURN_TEMPLATES = {
   panel: templatePath("combat/turn.hbs"),
@@ -98,6 +99,10 @@ export interface TurnPanelView {
   readonly isGM: boolean;
   /** Whether Previous stage has a stage to go back to (not at the very start of the game). */
   readonly canGoBack: boolean;
+  /** In the Movement phase: who moves now and next (./movement-panel.ts); null in other stages. */
+  readonly movement: MovementPanelView | null;
+  /** Lang key of the GM's Next button ("Next group" and "End Movement" inside Movement). */
+  readonly nextKey: string;
 }
 
 /** The name of each war's steps or phases. */
@@ -110,7 +115,13 @@ const FIRST_MOVER_LABELS: Readonly<Record<Side, string>> = { nato: "NOBC.Turn.Fi
 const SIDE_GROUP_LABELS: Readonly<Record<Side, string>> = { nato: "NOBC.Turn.Side.nato", wp: "NOBC.Turn.Side.wp" };
 
 /** The turn panel; null when the stored state is out of range. */
-export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM: boolean, now: number): TurnPanelView | null {
+export function turnPanelContext(
+  system: TurnSystem,
+  hqs: readonly HqRow[],
+  isGM: boolean,
+  now: number,
+  movement: MovementPanelView | null = null,
+): TurnPanelView | null {
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok) return null;
   const { current } = state.value;
@@ -133,6 +144,8 @@ export function turnPanelContext(system: TurnSystem, hqs: readonly HqRow[], isGM
     actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
     isGM,
     canGoBack: turn.previousStage(state.value).ok,
+    movement: current.id === "movement" ? movement : null,
+    nextKey: current.id === "movement" ? (movement?.nextKey ?? "NOBC.Turn.Next") : "NOBC.Turn.Next",
   };
 }
 

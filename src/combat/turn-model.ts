@@ -22,6 +22,11 @@ function turnSchema() {
     }),
     /** The furthest stage entered (see `TurnSystem.reached`). */
     reached: countField("NOBC.Turn.Field.Reached", 0),
+    /**
+     * The Movement phase's group moving now, by slot (src/world/movement-slots.ts). No upper bound
+     * here, so the init bundle does not load the movement code: a value past the slots reads as 0.
+     */
+    movementSlot: countField("NOBC.Turn.Field.MovementSlot", 0),
   };
 }
 export type TurnSchema = ReturnType<typeof turnSchema>;

@@ -16,4 +16,10 @@ export interface TurnSystem {
    * post the entry card (or reset movement points) a second time.
    */
   readonly reached?: number;
+  /**
+   * The slot of the Movement phase's group moving now (src/world/movement-groups.ts); absent (an
+   * older world) reads as 0, the first group. Every stage move resets it: 0 entering a stage, the
+   * last group's slot stepping back into Movement.
+   */
+  readonly movementSlot?: number;
 }

@@ -38,10 +38,32 @@ beforeEach(() => {
   unit = new harness.Actor({
     name: "3 Pz Bde",
     type: "unit",
-    system: { size: "brigade", arm: "armour", mode: "combat", movementPoints: 0 },
+    // A unit as its data model keeps it (the Movement phase reads the battlefield: src/combat/movement-step.ts).
+    system: {
+      side: "nato",
+      nationality: "frg",
+      strength: { value: 4, max: 6 },
+      supply: 0,
+      size: "brigade",
+      arm: "armour",
+      mode: "combat",
+      movementPoints: 0,
+    },
   });
   squadron = new harness.Actor({ name: "JaBoG 31", type: "airSquadron", system: { box: "cas" } });
-  hq = new harness.Actor({ name: "I (BR) Corps", type: "hq", system: { side: "nato", initiative: false } });
+  hq = new harness.Actor({
+    name: "I (BR) Corps",
+    type: "hq",
+    system: {
+      side: "nato",
+      nationality: "uk",
+      echelon: "corps",
+      level: { value: 2, max: 4 },
+      radius: 3,
+      mayRecover: true,
+      initiative: false,
+    },
+  });
   g.game["actors"] = [unit, squadron, hq];
   stageHooks = [];
   Hooks.on("nobc.stageChanged" as never, ((...args: unknown[]) => void stageHooks.push(args)) as never);

@@ -184,6 +184,8 @@ describe("the tracker's buttons", () => {
           stage: turn.stageIndex("groundCombat") + 1,
           planningEndsAt: null,
           reached: 2 * turn.STAGES.length + turn.stageIndex("groundCombat") + 1,
+          // Entering Movement starts with its first group (src/world/movement-groups.ts).
+          movementSlot: 0,
         },
       },
     ]);

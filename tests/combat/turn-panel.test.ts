@@ -314,6 +314,48 @@ describe("templates (real Handlebars)", () => {
     expect(player).not.toContain("data-action");
   });
 
+  it("shows every user who moves now and next in Movement, and names the GM's Next after the group it moves to", () => {
+    const MOVE = turn.stageIndex("movement");
+    const section = (over: boolean, now: string | null, next: string[], nextKey: string) => ({
+      now,
+      next,
+      nextText: next.join("; "),
+      over,
+      none: false,
+      nextKey,
+    });
+    const moving = section(
+      false,
+      "Airborne units: Warsaw Pact",
+      ["NATO: V (US) Corps (initiative)", "NATO"],
+      "NOBC.MovementTurn.Tracker.NextGroup",
+    );
+    const player = render(
+      "turn.hbs",
+      panelPartContext("turn", turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], false, 0, moving)),
+    );
+    expect(player).toContain("Moving now: Airborne units: Warsaw Pact");
+    expect(player).toContain("Then: NATO: V (US) Corps (initiative); NATO");
+    const gm = render("footer.hbs", turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], true, 0, moving)!);
+    expect(gm).toContain("Next group");
+    const last = section(false, "NATO", [], "NOBC.MovementTurn.Tracker.EndMovement");
+    expect(render("footer.hbs", turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], true, 0, last)!)).toContain(
+      "End Movement",
+    );
+    const over = render(
+      "turn.hbs",
+      panelPartContext(
+        "turn",
+        turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], true, 0, section(true, null, [], "NOBC.Turn.Next")),
+      ),
+    );
+    expect(over).toContain(lookupKey(lang, "NOBC.MovementTurn.Tracker.Over")!);
+    // Outside Movement no section is shown and Next keeps its name, whatever was passed.
+    const other = turnPanelContext({ turn: 1, stage: MOVE + 1, planningEndsAt: null }, [], true, 0, moving)!;
+    expect([other.movement, other.nextKey]).toEqual([null, "NOBC.Turn.Next"]);
+    expect(render("turn.hbs", panelPartContext("turn", other))).not.toContain("nobc-turn-movement");
+  });
+
   it("uses only lang keys that exist, including every stage and every refusal", () => {
     for (const s of turn.STAGES) expect(lookupKey(lang, `NOBC.Turn.Stage.${s.id}`), s.id).toBeDefined();
     const keys = [

@@ -75,6 +75,7 @@ describe("src/nobc.ts", () => {
         "land.recovery",
         "land.mode",
         "land.wmd",
+        "land.movementLog",
         "air.allocation",
         "air.zoneDistances",
         "air.lineUp",

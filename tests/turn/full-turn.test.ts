@@ -24,6 +24,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { registerSheets } from "../../src/sheets/register";
 import { advanceTurn, type AdvanceResult } from "../../src/combat/advance";
+import { readMovementTurn } from "../../src/combat/movement-turn";
+import { readBattlefield } from "../../src/world/read";
 import "../../src/nobc";
 import type { NobcApi } from "../../src/nobc";
 import { scriptedDice } from "../../src/rules/dice";
@@ -118,7 +120,9 @@ async function advance(): Promise<AdvanceResult> {
 function expectStage(stageId: turn.StageId, turnNumber = 0, planningEndsAt: number | null = null): void {
   // Played straight through, the furthest stage entered is the one the marker is on.
   const stage = turn.stageIndex(stageId);
-  expect(combat.system).toEqual({ turn: turnNumber, stage, planningEndsAt, reached: turnNumber * turn.STAGES.length + stage });
+  // The Movement group's slot is asserted where the groups are stepped through (Land phase 5).
+  const { movementSlot: _slot, ...system } = combat.system;
+  expect(system).toEqual({ turn: turnNumber, stage, planningEndsAt, reached: turnNumber * turn.STAGES.length + stage });
 }
 
 const uuid = (key: string) => actors.get(key)!.uuid;
@@ -592,6 +596,14 @@ describe("one full NOBC turn through the harness", () => {
     await apply("movement.entry");
     expectWorld({ n36: { movementPoints: 4 }, nrec: { movementPoints: 6 }, su25: { box: "damaged" } });
     expectCards();
+    // Who moves when (seed 000 Land War QRS, 5. Movement): no NATO corps holds the initiative, so
+    // the Warsaw Pact moves first; the GM's Next hands Movement to NATO, and NATO's Next ends it.
+    expect(combat.system["movementSlot"]).toBe(0);
+    expect(readMovementTurn(readBattlefield())).toMatchObject({ phase: "movement", group: { side: "wp", airborne: false } });
+    expect(await advance()).toMatchObject({ ok: true, card: null });
+    expectStage("movement");
+    expect(combat.system["movementSlot"]).toBe(5);
+    expect(readMovementTurn(readBattlefield())).toMatchObject({ phase: "movement", group: { side: "nato", initiative: false } });
     // Moving the tokens is done on the canvas, which the harness does not have.
   });
 

@@ -50,3 +50,10 @@ export const MODE: DialogEntry = {
   id: "land.mode",
   load: async () => (await import("./mode/controller")).modeController,
 };
+
+/** "This turn's moves": the umpire's list of each unit's movement this turn (GM only; a turn-panel button in Movement). */
+export const MOVEMENT_LOG: DialogEntry = {
+  id: "land.movementLog",
+  load: async () => (await import("./movement-log/controller")).movementLogController,
+  stage: { stage: "movement", label: "NOBC.MovementTurn.Log.Action", icon: "fa-solid fa-route", gmOnly: true },
+};

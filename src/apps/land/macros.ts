@@ -9,7 +9,7 @@ import { requestResolution } from "../base/request";
 import { openDialog, type DialogEntry } from "../base/registry";
 import type { NobcDialog } from "../base/dialog";
 import { argumentProblems, hqArgs, optionalHqArgs, rearAreaArgs, wmdArgs } from "./args";
-import { DEMOLITION, MODE, ORDERS, REAR_AREA, RECOVERY, RESUPPLY, WMD } from "./dialogs";
+import { DEMOLITION, MODE, MOVEMENT_LOG, ORDERS, REAR_AREA, RECOVERY, RESUPPLY, WMD } from "./dialogs";
 
 async function checked(macro: string, schema: z.ZodType<object>, entry: DialogEntry, args: unknown): Promise<NobcDialog | null> {
   const problems = argumentProblems(macro, schema, args);
@@ -60,4 +60,6 @@ export const landPhaseMacros = {
   openDemolition: (args?: unknown) => checked("openDemolition", optionalHqArgs, DEMOLITION, args),
   /** `openWeaponRelease({ card?, hex? })`: the nuclear / ADM dialog, to ask Control for release (a GM releases at once). */
   openWeaponRelease: (args?: unknown) => checked("openWeaponRelease", wmdArgs, WMD, args),
+  /** `movementLog()`: the umpire's "This turn's moves" window (GM only). */
+  movementLog: () => openDialog(MOVEMENT_LOG),
 };

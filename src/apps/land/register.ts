@@ -4,10 +4,10 @@
  * buttons of those information cards, and the GM's watch on mode changes made outside the rules.
  * Nothing of a dialog loads until a button or macro opens it.
  */
-import { registerStageEntry } from "../../combat/registry";
+import { registerStageAction, registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, RETREAT } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, RETREAT, MOVEMENT_LOG } from "./dialogs";
 import { watchModeChanges } from "./mode/guard";
 import { registerCardLossNotes } from "./card-loss/hooks";
 import { registerRetreatNotes } from "./retreat/hooks";
@@ -77,6 +77,10 @@ export function registerLandPhases(): void {
   registerDialog(MODE);
   registerDialog(WMD);
   registerDialog(CARD_LOSS);
+  registerDialog(MOVEMENT_LOG);
+  // The umpire reads this turn's moves in the stages after Movement too.
+  for (const stage of ["resupply", "planning"] as const)
+    registerStageAction({ id: `${MOVEMENT_LOG.id}.${stage}`, ...MOVEMENT_LOG.stage!, stage, run: () => openDialog(MOVEMENT_LOG) });
   registerCardLossNotes();
   registerDialog(RETREAT);
   registerRetreatNotes();
