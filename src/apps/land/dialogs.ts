@@ -44,3 +44,9 @@ export const MODE: DialogEntry = {
   id: "land.mode",
   load: async () => (await import("./mode/controller")).modeController,
 };
+
+/** A unit's move on the board (a dragged token): a procedure the GM answers, no dialog (src/apps/land/move). */
+export const MOVE: DialogEntry = {
+  id: "land.move",
+  load: async () => (await import("./move/controller")).moveController,
+};

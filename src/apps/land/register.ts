@@ -7,7 +7,8 @@
 import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, MOVE } from "./dialogs";
+import { registerMoveHooks } from "./move/hooks";
 import { watchModeChanges } from "./mode/guard";
 import { registerCardLossNotes } from "./card-loss/hooks";
 import { WMD_REQUEST_FLAG } from "./wmd/schema";
@@ -76,6 +77,8 @@ export function registerLandPhases(): void {
   registerDialog(MODE);
   registerDialog(WMD);
   registerDialog(CARD_LOSS);
+  registerDialog(MOVE);
+  registerMoveHooks();
   registerCardLossNotes();
   watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
