@@ -73,6 +73,7 @@ describe("src/nobc.ts", () => {
         "land.resupply",
         "land.recovery",
         "land.mode",
+        "land.move",
         "land.wmd",
         "air.allocation",
         "air.zoneDistances",

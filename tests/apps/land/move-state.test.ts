@@ -46,7 +46,7 @@ describe("the move card", () => {
     const gm = decideMove(p, { isGM: true } as MoveWorld);
     if (!gm.ok) throw new Error("refused");
     expect(gm.override.map((b) => b.code)).toEqual(["outOfPhase", "rules"]);
-    const card = moveCard(p, gm.override, english as never);
+    const card = moveCard(p, gm.override, english);
     expect(card.title).toBe("36 PzBrig moves (umpire's override)");
     expect(card.outcome).toContain("movement points not counted");
     expect(card.inputs?.map((i) => i.label)).toEqual(["Path", "Rule overridden", "Rule overridden"]);

@@ -39,7 +39,7 @@ function stage(id: "movement" | "groundCombat"): void {
 
 const token = (id: string) => harness.scene!.tokens.find((t) => t.actorId === id)!;
 const where = (id: string) => ({ x: token(id).x, y: token(id).y });
-const sys = (id: string) => actors.get(id)!.system as Raw;
+const sys = (id: string) => actors.get(id)!.system;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 const cardsPosted = () => [...chatFake.messages.values()].filter((m) => m.type === "resolution");
 const lastCard = () => cardsPosted().at(-1) as unknown as { id: string; system: Raw };
@@ -205,6 +205,16 @@ describe("console moves (moveToken on the active GM's client)", () => {
     onMoveToken(doc as never, movement, operation, user);
     await vi.waitFor(() => expect(where("n36")).toEqual(from));
     expect(warnings().join("\n")).toMatch(/NOBC\.Move\.PutBack.*36 PzBrig/);
+    expect(cardsPosted()).toEqual([]);
+  });
+});
+
+describe("a GM's moves that are placement", () => {
+  it("a GM's move through the API (a macro, the console) passes in the Movement phase too, without a card", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("gm");
+    await token("n36").update(tokenAt("0104"));
+    expect(where("n36")).toEqual(tokenAt("0104"));
     expect(cardsPosted()).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@
  * - `preMoveToken` (on the client that moves the token): the write path's own moves (update option
  *   `AUTHORITY_MOVE`) pass. A unit's move in the Movement phase, and a player's at any time, is
  *   stopped (false: nothing written) and becomes a request to the GM (`land.move`), whose card moves
- *   the token. A GM's move outside the Movement phase is free placement and passes. HQs are not
+ *   the token. A GM's move outside the Movement phase, or made through the API (method `api`: a
+ *   macro, the console, a module), is free placement and passes. HQs are not
  *   priced by the rules: their owner moves them in the Movement phase, the GM at any time.
  * - `moveToken` (every client; only the active GM's acts): a unit's token moved by a player other
  *   than through the write path is put back and the GMs told.
@@ -35,7 +36,8 @@ export function onPreMoveToken(token: MovedToken, movement: TokenMovement, opera
     notify("warn", "NOBC.Move.Refused.hqOutOfPhase", { hq: actor.name });
     return false;
   }
-  if (gm && (options[PLACEMENT] === true || !inMovementPhase())) return true;
+  // A GM's move by the API (a macro, the console, a module) is placement, as is any GM move outside Movement.
+  if (gm && (options[PLACEMENT] === true || movement.method === "api" || !inMovementPhase())) return true;
   void import("./drag")
     .then((drag) => drag.requestDraggedMove(token, movement))
     .catch((error: unknown) => {
