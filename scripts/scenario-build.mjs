@@ -108,6 +108,7 @@ function unitActor(u, side, id, hqId, sort) {
       minelaying: u.minelaying ?? false,
       noMove: false,
       movementPoints: 0,
+      overrunCost: { mp: u.overrunMp ?? null, hits: u.overrunHits ?? null },
       notes: "",
     },
     items: [],

@@ -49,6 +49,22 @@ export function halvesField(label: string, initial = 0) {
   return new (fields().NumberField)({ required: true, nullable: false, integer: false, min: 0, step: 0.5, initial, label });
 }
 
+/**
+ * A value printed on a counter that may not be entered yet: null until the umpire types it, then a
+ * number of 0 or more, in halves (`halves`) or whole.
+ */
+export function unsetNumberField(label: string, kind: "halves" | "whole") {
+  return new (fields().NumberField)({
+    required: true,
+    nullable: true,
+    integer: kind === "whole",
+    min: 0,
+    ...(kind === "halves" ? { step: 0.5 } : {}),
+    initial: null,
+    label,
+  });
+}
+
 /** A `{ value, max }` pool of whole numbers; `value ≤ max` is checked by each model's `validateJoint`. */
 export function poolField(label: string, initial: number) {
   return new (fields().SchemaField)({ value: countField(`${label}Value`, initial), max: countField(`${label}Max`, initial) }, { label });

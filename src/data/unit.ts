@@ -10,6 +10,7 @@ import {
   flagField,
   halvesField,
   htmlField,
+  unsetNumberField,
   nationalityField,
   poolField,
   sideField,
@@ -31,6 +32,17 @@ function unitSchema() {
     minelaying: flagField("NOBC.Field.Minelaying"),
     noMove: flagField("NOBC.Field.NoMove"),
     movementPoints: halvesField("NOBC.Field.MovementPoints", 0),
+    /**
+     * The overrun cost printed on the counter (seed 000, Land War QRS, 5. Movement: "see unit"): MP and
+     * hits; null until the umpire enters it, and an overrun by the unit is refused until then.
+     */
+    overrunCost: new foundry.data.fields.SchemaField(
+      {
+        mp: unsetNumberField("NOBC.Field.OverrunMp", "halves"),
+        hits: unsetNumberField("NOBC.Field.OverrunHits", "whole"),
+      },
+      { label: "NOBC.Field.OverrunCost" },
+    ),
     notes: htmlField("NOBC.Field.Notes"),
   };
 }

@@ -40,6 +40,16 @@ function whole(min: number, max = Infinity) {
   });
 }
 
+/** A number of 0 or more in halves (movement points: "1", "1.5", or "1,5" as German writes it). */
+const halves = cell.transform((s, ctx) => {
+  const n = Number(s.replace(",", "."));
+  if (!/^\d+([.,]\d+)?$/.test(s) || !Number.isInteger(n * 2)) {
+    ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotHalves", { value: s })) });
+    return 0;
+  }
+  return n;
+});
+
 const YES = ["yes", "y", "true", "1", "x"];
 const NO = ["no", "n", "false", "0"];
 const flag = cell.transform((s, ctx) => {
@@ -96,6 +106,8 @@ export const COLUMNS: readonly ColumnSpec[] = [
   col("supply", ["unit"], [], whole(0)),
   col("mode", ["unit"], [], choice(["combat", "march"] as const)),
   col("minelaying", ["unit"], [], flag),
+  col("overrunMp", ["unit"], [], halves),
+  col("overrunHits", ["unit"], [], whole(0)),
   col("echelon", ["hq"], ["hq"], choice(ECHELONS)),
   col("level", ["hq"], ["hq"], whole(0)),
   col("levelMax", ["hq"], [], whole(0)),

@@ -67,6 +67,7 @@ function systemOf(type: RowType, c: Cells): unknown {
         minelaying: (c["minelaying"] as boolean | undefined) ?? false,
         noMove: false,
         movementPoints: 0,
+        overrunCost: { mp: (c["overrunMp"] as number | undefined) ?? null, hits: (c["overrunHits"] as number | undefined) ?? null },
         notes: notesHtml(c["notes"]),
       };
     }

@@ -78,6 +78,8 @@ export const unitSystem = z
     minelaying: z.boolean(),
     noMove: z.boolean(),
     movementPoints: z.number().min(0).multipleOf(0.5),
+    /** The overrun cost printed on the counter; null until entered (docs/rules-decisions.md, "overrun cost not entered"). */
+    overrunCost: z.strictObject({ mp: z.number().min(0).multipleOf(0.5).nullable(), hits: count.nullable() }),
     notes: html,
   })
   .superRefine((u, ctx) => {

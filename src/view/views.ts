@@ -17,6 +17,12 @@ export interface Pool {
   readonly max: number;
 }
 
+/** A unit's overrun cost as printed on its counter (seed 000, Land War QRS, 5. Movement); null: not entered. */
+export interface OverrunCost {
+  readonly mp: number | null;
+  readonly hits: number | null;
+}
+
 export interface UnitSystemView {
   readonly side: Side;
   readonly nationality: string;
@@ -29,6 +35,8 @@ export interface UnitSystemView {
   readonly minelaying: boolean;
   readonly noMove: boolean;
   readonly movementPoints: number;
+  /** The overrun cost printed on the counter; null where the umpire has not entered it. */
+  readonly overrunCost: OverrunCost;
   readonly notes: string;
   readonly supplyCapacity: number;
   readonly forcedMarch: boolean;

@@ -14,6 +14,7 @@ import type {
   AirbaseSystemView,
   AirSquadronSystemView,
   HqSystemView,
+  OverrunCost,
   SupportCardSystemView,
   UnitSystemView,
 } from "../view/views";
@@ -79,6 +80,8 @@ export interface UnitMarkers {
   readonly minelaying: boolean;
   readonly movementPoints: number;
   readonly strengthMax: number;
+  /** The overrun cost printed on the counter (null where not entered): src/world/overrun.ts reads it. */
+  readonly overrunCost: OverrunCost;
 }
 
 /** One reason the scene's map cannot be read, as a phrase for the shell to write (`speak`). */
@@ -160,6 +163,12 @@ function airbaseOf(doc: WorldDocument): Airbase {
   };
 }
 
+/** A unit's overrun cost; a `system` without the field (a source older than it, a plain object) reads as not entered. */
+function overrunCostOf(s: UnitSystemView): OverrunCost {
+  const cost = (s as Partial<UnitSystemView>).overrunCost;
+  return { mp: cost?.mp ?? null, hits: cost?.hits ?? null };
+}
+
 /** Reads the world into rules snapshots. A token off the labelled grid leaves its actor without a hex. */
 export function battlefield(input: BattlefieldInput): Battlefield {
   const size = input.gridSize ?? null;
@@ -193,6 +202,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
         minelaying: s.minelaying,
         movementPoints: s.movementPoints,
         strengthMax: s.strength.max,
+        overrunCost: overrunCostOf(s),
       });
     } else if (actor.type === "hq") {
       hqs.push({ ...landHqOf(actor, actor.system as HqSystemView), hex });

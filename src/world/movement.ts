@@ -104,7 +104,7 @@ export interface MovePlan {
 }
 
 /** Enemy units next to a hex (units only: the seed's NATO stop names units). */
-function enemiesNextTo(field: Battlefield, at: Occupancy, hex: HexRef, side: Side): ActorRef[] {
+export function enemiesNextTo(field: Battlefield, at: Occupancy, hex: HexRef, side: Side): ActorRef[] {
   if (field.map === null) return [];
   const out: ActorRef[] = [];
   for (const next of adjacentHexes(field.map, hex)) for (const u of at.unitsAt.get(next) ?? []) if (u.side !== side) out.push(u.id);
@@ -125,7 +125,7 @@ export function mpLeftOf(field: Battlefield, unit: LandUnit): number {
 }
 
 /** Bridging Engineer cards assigned to the unit this turn: they bridge an unbridged river it crosses. */
-function bridgingEngineersOf(field: Battlefield, unit: ActorRef): number {
+export function bridgingEngineersOf(field: Battlefield, unit: ActorRef): number {
   let n = 0;
   for (const card of field.cards) if (card.assignedTo === unit && card.category === "bridgingEngineer") n += 1;
   return n;

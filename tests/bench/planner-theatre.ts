@@ -119,6 +119,7 @@ export function theatre(count: number): Theatre {
       noMove: false,
       minelaying: false,
       movementPoints: 4,
+      overrunCost: { mp: null, hits: null },
       strengthMax: 8,
     });
     names.set(id, `Unit ${i}`);

@@ -227,6 +227,7 @@ describe("planEffects", () => {
         "hqLevel",
         "minefield",
         "mode",
+        "moved",
         "movementPoints",
         "noMove",
         "noMoveCleared",

@@ -30,6 +30,16 @@ describe("unit data model", () => {
     expect([u.supply, u.movementPoints]).toEqual([0, 0]);
     expect([u.minelaying, u.noMove]).toEqual([false, false]);
     expect("underMine" in u || "contaminated" in u).toBe(false);
+    // The overrun cost printed on the counter is not entered until the umpire types it.
+    expect(u.overrunCost).toEqual({ mp: null, hits: null });
+  });
+
+  it("keeps an overrun cost in halves of MP and whole hits", () => {
+    expect(unit({ overrunCost: { mp: 1.5, hits: 2 } }).overrunCost).toEqual({ mp: 1.5, hits: 2 });
+  });
+
+  it("keeps movement points in halves (an autobahn hex costs ½ MP)", () => {
+    expect(unit({ movementPoints: 2.5 }).movementPoints).toBe(2.5);
   });
 
   it.each<[string, Raw]>([
@@ -37,13 +47,16 @@ describe("unit data model", () => {
     ["a negative strength", { strength: { value: -1, max: 6 } }],
     ["strength above its maximum", { strength: { value: 7, max: 6 } }],
     ["negative supply", { supply: -1 }],
-    ["fractional movement points", { movementPoints: 2.5 }],
+    ["movement points between halves", { movementPoints: 2.25 }],
     ["an unknown mode", { mode: "dug-in" }],
     ["an unknown side", { side: "neutral" }],
     ["an unknown nationality", { nationality: "xx" }],
     ["an unknown size", { size: "corps" }],
     ["an HQ that is not a UUID", { hq: "3rd Shock Army" }],
     ["a string for a boolean", { noMove: "yes" }],
+    ["an overrun MP cost off the halves", { overrunCost: { mp: 1.25, hits: 1 } }],
+    ["a fractional overrun hit cost", { overrunCost: { mp: 1, hits: 0.5 } }],
+    ["a negative overrun cost", { overrunCost: { mp: -1, hits: 1 } }],
   ])("refuses %s", (_what, source) => {
     expect(() => unit(source)).toThrow(/validation errors/);
   });

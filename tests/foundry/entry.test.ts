@@ -69,6 +69,7 @@ describe("src/nobc.ts", () => {
         "land.orders",
         "land.rearArea",
         "land.cardLoss",
+        "land.retreat",
         "land.demolition",
         "land.resupply",
         "land.recovery",

@@ -1,6 +1,6 @@
 /**
  * Gallery entries of the Land War phase dialogs (Orders, rear-area attack, bridge demolition,
- * resupply, HQ recovery, the HQ's card loss), the nuclear release request message, and the
+ * resupply, HQ recovery, the HQ's card loss, a retreat on the map), the nuclear release request message, and the
  * information cards posted on entering Orders and Resupply. Each
  * context comes from the dialog's own pure context function over the fixture world of
  * tests/apps/land, worded by the language the gallery is rendered in.
@@ -20,6 +20,8 @@ import { demolitionContext } from "../../src/apps/land/demolition/context";
 import { demolitionFromForm, initialDemolition } from "../../src/apps/land/demolition/state";
 import { cardLossContext } from "../../src/apps/land/card-loss/context";
 import { cardLossFromForm, cardLosses, type LossMessage } from "../../src/apps/land/card-loss/state";
+import { retreatContext } from "../../src/apps/land/retreat/context";
+import { owedRetreats, proposedState } from "../../src/apps/land/retreat/state";
 import { wmdRequestContent } from "../../src/apps/land/wmd/state";
 import { wmdRequestView } from "../../src/apps/land/wmd/request-card";
 import { CARD_MESSAGE_TYPE } from "../../src/chat/card-data";
@@ -52,12 +54,33 @@ const attackOnHq: LossMessage = {
 const lossWorld = { ...world({ owned: [H1] }), losses: cardLosses([attackOnHq]) };
 const lossChoice = cardLossFromForm({ source: "m1", hq: H1, cards: [] }, { [`card:${card("e1")}`]: true, [`card:${card("sig1")}`]: true });
 
+/** A ground combat applied by the GM: PzGrenBrig 3 (0203) retreats 2 hexes; its owner sees the proposal. */
+const combatOnU3: LossMessage = {
+  id: "m2",
+  type: CARD_MESSAGE_TYPE,
+  author: { isGM: true },
+  system: { state: "applied", effects: [{ type: "retreat", actor: "Actor.u3", hexes: 2 }] },
+};
+const retreatWorld = { ...world({ owned: ["Actor.u3"], isGM: false }), owed: owedRetreats([combatOnU3]) };
+const retreatState = proposedState(retreatWorld, "m2");
+
 /** A nuclear strike on the division in 0302, identified by two cards, as the request message shows it. */
 const wmdWorld = world({ owned: [H1], list: wmdSpecs() });
 const strike = { card: NUC, target: "nuclear" as const, hex: "0302", otherHex: "", identification: [INT, RECCE] as [string, string] };
 
 /** What the entries are built from: names, hexes and cards shown as data (the pseudo-locale test reads them). */
-export const landFixtureData: readonly unknown[] = [w, orders, attack, turn0, lossWorld, lossChoice, wmdWorld, strike];
+export const landFixtureData: readonly unknown[] = [
+  w,
+  orders,
+  attack,
+  turn0,
+  lossWorld,
+  lossChoice,
+  retreatWorld,
+  retreatState,
+  wmdWorld,
+  strike,
+];
 
 /** The Land War dialogs, worded by `i18n`. */
 export const landGallery = (i18n: Translator): FixtureSheet[] => [
@@ -130,6 +153,13 @@ export const landGallery = (i18n: Translator): FixtureSheet[] => [
     template: "apps/land/card-loss.hbs",
     classes,
     context: cardLossContext(lossWorld, { ...lossChoice, cards: [card("e1")] }, i18n),
+  },
+  {
+    id: "land-retreat",
+    title: "A retreat on the map: the proposed path, hex by hex",
+    template: "apps/land/retreat.hbs",
+    classes,
+    context: retreatContext(retreatWorld, retreatState, i18n),
   },
   {
     id: "land-wmd-request",

@@ -333,6 +333,17 @@ describe("JSON input", () => {
     expect(r.ok && r.entries.map((e) => e.name)).toEqual(["I Corps", "3 PzBde"]);
   });
 
+  it("reads the overrun cost printed on the counter, MP in halves; left out, it is not entered", () => {
+    const priced = json.replace('"minelaying": false', '"minelaying": false, "overrunMp": "1,5", "overrunHits": 2');
+    const r = validateOrbat(priced, "json");
+    expect(r.ok && r.entries[1]!.system).toMatchObject({ overrunCost: { mp: 1.5, hits: 2 } });
+    const plain = validateOrbat(json, "json");
+    expect(plain.ok && plain.entries[1]!.system).toMatchObject({ overrunCost: { mp: null, hits: null } });
+    expect(problemsOf(json.replace('"minelaying": false', '"minelaying": false, "overrunMp": 1.25'), "json")).toEqual([
+      problem(3, "overrunMp", phrase("NOBC.Orbat.Problem.NotHalves", { value: "1.25" })),
+    ]);
+  });
+
   it("reports problems on the line each object starts on", () => {
     const bad = json.replace('"strength": 6', '"strength": "ten"').replace('"level": 4', '"level": 4, "colour": "red"');
     expect(problemsOf(bad, "json")).toEqual([

@@ -176,6 +176,7 @@ const unit = (system: Record<string, unknown>) => ({
     minelaying: false,
     noMove: false,
     movementPoints: 0,
+    overrunCost: { mp: null, hits: null },
     notes: "",
     ...system,
   },

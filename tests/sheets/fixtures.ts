@@ -97,6 +97,7 @@ export const unitSystem: UnitSystemView = {
   minelaying: false,
   noMove: false,
   movementPoints: 3,
+  overrunCost: { mp: null, hits: null },
   notes: "<p>Holding the Fulda Gap road.</p>",
   supplyCapacity: 2,
   forcedMarch: false,

@@ -40,6 +40,7 @@ function unitSystem(overrides: Raw = {}): Raw {
     minelaying: false,
     noMove: false,
     movementPoints: 6,
+    overrunCost: { mp: null, hits: null },
     notes: "<p>n</p>",
     supplyCapacity: 2,
     forcedMarch: false,
@@ -345,6 +346,17 @@ describe("lowering a pool's maximum on a sheet (validateJoint refuses value abov
     expect(unit.system["strength"]).toEqual({ value: 3, max: 3 });
     expect(unit.system["supply"]).toBe(1);
     expect(unit.updates).toHaveLength(1);
+  });
+
+  it("a unit's overrun cost is typed on its sheet (MP in halves) and cleared back to not entered", async () => {
+    const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem() });
+    const sheet = () => new UnitSheet({ document: unit }) as unknown as Submitting;
+    await sheet().submitForm({ "system.overrunCost.mp": 1.5, "system.overrunCost.hits": 2 });
+    expect(unit.system["overrunCost"]).toEqual({ mp: 1.5, hits: 2 });
+    await sheet().submitForm({ "system.overrunCost.mp": null, "system.overrunCost.hits": null });
+    expect(unit.system["overrunCost"]).toEqual({ mp: null, hits: null });
+    await expect(sheet().submitForm({ "system.overrunCost.mp": 1.25 })).rejects.toThrow();
+    expect(unit.system["overrunCost"]).toEqual({ mp: null, hits: null });
   });
 
   it("an HQ's maximum level and an airbase's air-defence boxes likewise; a higher maximum leaves the value", async () => {

@@ -38,6 +38,12 @@ describe("sheet templates render with real Handlebars", () => {
     expect(html).toContain("Switch to March Mode");
   });
 
+  it("the unit sheet offers the counter's overrun cost, empty (not entered) until typed", () => {
+    const html = sheets.find((s) => s.id === "unit-nato")!.html;
+    expect(html).toMatch(/name="system\.overrunCost\.mp" value="" min="0" step="0\.5" placeholder="not entered"/);
+    expect(html).toMatch(/name="system\.overrunCost\.hits" value="" min="0" step="1" placeholder="not entered"/);
+  });
+
   it("artillery shows no mode toggle (forced March Mode)", () => {
     const html = sheets.find((s) => s.id === "unit-wp")!.html;
     expect(html).not.toContain('data-action="toggleMode"');
@@ -70,6 +76,10 @@ describe("sheet templates render with real Handlebars", () => {
     expect(player).not.toContain("data-nobc-wmd");
     const loss = sheets.find((s) => s.id === "land-card-loss")!.html;
     expect(loss).toContain("costs I Corps 2 support cards");
+    const retreat = sheets.find((s) => s.id === "land-retreat")!.html;
+    expect(retreat).toContain("PzGrenBrig 3 retreats 2 hexes from 0203");
+    expect(retreat).toContain('name="step:Actor.u3:0"');
+    expect(retreat).toContain('data-action="post"');
   });
 
   it("a damaged squadron offers the repair roll; the airbase shows capacity used", () => {

@@ -76,7 +76,13 @@ describe("battlefield: the world read into rules snapshots", () => {
     ]);
     // Minefields and contamination are the scene's alone: a unit carries no marker of them.
     expect([...field.mapState.mines]).toEqual([]);
-    expect(field.markers.get("Actor.w1")).toEqual({ noMove: false, minelaying: false, movementPoints: 4, strengthMax: 6 });
+    expect(field.markers.get("Actor.w1")).toEqual({
+      noMove: false,
+      minelaying: false,
+      movementPoints: 4,
+      strengthMax: 6,
+      overrunCost: { mp: null, hits: null },
+    });
     expect(field.names.get("Actor.h1.Item.c1")).toBe("PAH-1");
     expect(unitsIn(field, "0201").map((u) => u.id)).toEqual(["Actor.w1"]);
   });

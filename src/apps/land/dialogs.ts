@@ -39,6 +39,12 @@ export const CARD_LOSS: DialogEntry = {
   load: async () => (await import("./card-loss/controller")).cardLossController,
 };
 
+/** A retreat carried out on the map (`retreat` effects of an applied card): opened from that card or a macro. */
+export const RETREAT: DialogEntry = {
+  id: "land.retreat",
+  load: async () => (await import("./retreat/controller")).retreatController,
+};
+
 /** The mode-change request of the unit sheet and the pack macro: a procedure the GM answers, no dialog. */
 export const MODE: DialogEntry = {
   id: "land.mode",

@@ -7,10 +7,11 @@
 import { registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, MOVE } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, MOVE, RETREAT } from "./dialogs";
 import { registerMoveHooks } from "./move/hooks";
 import { watchModeChanges } from "./mode/guard";
 import { registerCardLossNotes } from "./card-loss/hooks";
+import { registerRetreatNotes } from "./retreat/hooks";
 import { WMD_REQUEST_FLAG } from "./wmd/schema";
 import type { NobcDialog } from "../base/dialog";
 
@@ -80,6 +81,8 @@ export function registerLandPhases(): void {
   registerDialog(MOVE);
   registerMoveHooks();
   registerCardLossNotes();
+  registerDialog(RETREAT);
+  registerRetreatNotes();
   watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());

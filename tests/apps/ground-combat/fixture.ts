@@ -33,6 +33,7 @@ export const unitSystem = (side: "nato" | "wp", extra: Raw = {}): Raw => ({
   minelaying: false,
   noMove: false,
   movementPoints: 4,
+  overrunCost: { mp: null, hits: null },
   notes: "",
   ...extra,
 });

@@ -1,0 +1,85 @@
+/**
+ * On an applied card with retreats still to answer: a line "awaiting <owner>'s retreat: <unit>" per
+ * unit and, for the unit's owners and GMs, a button that opens the retreat dialog. A line goes once a
+ * retreat card answering it is posted (the card is drawn again when one is posted or changes).
+ */
+import { localize, say } from "../../../base/foundry";
+import { phrase } from "../../../rules/resolution";
+import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
+import { documentAt } from "../../../effects/apply";
+import { openDialog } from "../../base/registry";
+import { RETREAT } from "../dialogs";
+import { owedRetreats, type RetreatMessage } from "./state";
+
+interface OwnedActor {
+  readonly name: string;
+  testUserPermission(user: unknown, level: string): boolean;
+}
+
+interface UserLike {
+  readonly name: string;
+  readonly isGM: boolean;
+}
+
+const chatMessages = (): readonly RetreatMessage[] =>
+  (game as unknown as { messages?: { contents?: readonly RetreatMessage[] } }).messages?.contents ?? [];
+
+/** The players owning the unit, by name; none: the GM. */
+function ownerNames(actor: OwnedActor | undefined): string {
+  const users = ((game.users as unknown as { contents?: readonly UserLike[] } | undefined)?.contents ?? []).filter(
+    (u) => !u.isGM && actor?.testUserPermission(u, "OWNER") === true,
+  );
+  if (users.length === 0) return localize("NOBC.Retreat.TheGm");
+  return new Intl.ListFormat(game.i18n?.lang ?? "en", { type: "disjunction" }).format(users.map((u) => u.name));
+}
+
+/** What a card shows of each retreat it still awaits: the line, and whether this user may answer (the owner or a GM). */
+export interface AwaitedRetreat {
+  readonly text: string;
+  readonly mayAnswer: boolean;
+  readonly source: string;
+}
+
+export function awaitedRetreats(message: RetreatMessage): AwaitedRetreat[] {
+  if (message.type !== CARD_MESSAGE_TYPE || message.id === null) return [];
+  return owedRetreats(chatMessages())
+    .filter((o) => o.source === message.id && o.answer === "none")
+    .flatMap((owed) => {
+      const actor = (documentAt(owed.actor) as OwnedActor | null) ?? undefined;
+      // A unit deleted since (eliminated later) has no retreat left to answer.
+      if (actor === undefined) return [];
+      return {
+        text: say(phrase("NOBC.Retreat.Awaiting", { owner: ownerNames(actor), unit: actor.name, count: owed.hexes })),
+        mayAnswer: game.user?.isGM === true || actor.testUserPermission(game.user, "OWNER"),
+        source: owed.source,
+      };
+    });
+}
+
+/** Adds the awaited retreats to one rendered card (one button opens them all). */
+export function noteRetreats(message: RetreatMessage, html: HTMLElement): void {
+  const awaited = awaitedRetreats(message);
+  for (const line of awaited) {
+    const p = document.createElement("p");
+    p.className = "nobc-retreat";
+    p.textContent = line.text;
+    (html.querySelector(".message-content") ?? html).append(p);
+  }
+  const mine = awaited.find((a) => a.mayAnswer);
+  if (mine === undefined) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = localize("NOBC.Retreat.Choose");
+  button.addEventListener("click", () => void openDialog(RETREAT, { source: mine.source }));
+  (html.querySelector(".message-content") ?? html).append(button);
+}
+
+/** A retreat card posted or changed draws the card that imposed the retreat again, so the lines come and go. */
+export function redrawSourceOf(message: { readonly type?: string; readonly system?: unknown }): void {
+  const once = (message.system as { once?: unknown } | undefined)?.once;
+  if (message.type !== CARD_MESSAGE_TYPE || typeof once !== "string" || !once.startsWith("retreat:")) return;
+  const source = once.split(":")[1] ?? "";
+  const imposing = (game as unknown as { messages?: { get(id: string): unknown } }).messages?.get(source);
+  const log = (ui as unknown as { chat?: { updateMessage?(m: unknown): unknown } }).chat;
+  if (imposing !== undefined) void log?.updateMessage?.(imposing);
+}
