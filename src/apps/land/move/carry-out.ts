@@ -3,9 +3,8 @@
  * client through the one write path, so MP, hits and the token move together and Undo puts them
  * back. A card whose Apply is refused (a document changed meanwhile) stays pending, and the GM is told.
  */
-import { notify } from "../../../base/foundry";
+import { format, notify } from "../../../base/foundry";
 import { performCardAction } from "../../../queries/card-actions";
-import { tell } from "../../../queries/register";
 import type { Card } from "../../base/controller";
 import { decide } from "../../base/submit";
 
@@ -19,6 +18,6 @@ export async function postAndApply(card: Card, asker: string | null): Promise<un
   const message = decided.result as { id?: string | null } | null;
   if (typeof message?.id !== "string") return message;
   const applied = await performCardAction("apply", message.id, { id: me.id, isGM: me.isGM });
-  if (!applied.ok) tell(applied);
+  if (!applied.ok) notify("warn", "NOBC.Move.NotApplied", { reason: format(applied.reason) }, { permanent: true });
   return message;
 }
