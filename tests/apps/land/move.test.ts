@@ -174,6 +174,14 @@ describe("the drag (preMoveToken)", () => {
     expect(lastCard().system["records"]).toMatchObject({ move: { path: [MINED], mpSpent: 1 } });
   });
 
+  it("a GM's drag in the Movement phase is a request too: a move over the NATO stop is an override card, and the token moves", async () => {
+    chatFake.setUsers("gm");
+    expect(await token("n36").move([tokenAt("0203"), tokenAt("0204")], { method: "dragging" })).toBe(false);
+    await vi.waitFor(() => expect(where("n36")).toEqual(tokenAt("0204")));
+    expect(lastCard().system["records"]).toMatchObject({ move: { override: true, path: ["0203", "0204"] } });
+    expect(lastCard().system["state"]).toBe("applied");
+  });
+
   it("a GM's drag outside Movement is free placement (no card); an HQ's owner may not move it outside Movement", async () => {
     stage("groundCombat");
     chatFake.setUsers("gm");
