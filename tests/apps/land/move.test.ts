@@ -151,6 +151,15 @@ describe("the drag (preMoveToken)", () => {
     expect(cardsPosted()).toEqual([]);
   });
 
+  it("a player's drag off the map's hexes (into the scene's padding) is refused on screen", async () => {
+    chatFake.setUsers("p1");
+    const from = where("n36");
+    await token("n36").move([{ x: 0, y: 0 }], { method: "dragging" });
+    await vi.waitFor(() => expect(warnings().join("\n")).toContain("NOBC.Move.Refused.offBoard"));
+    expect(where("n36")).toEqual(from);
+    expect(cardsPosted()).toEqual([]);
+  });
+
   it("a path through a minefield asks the mover: a hit instead of the MP, or nothing when the question is closed", async () => {
     harness.setSceneFlag("mapState", {
       format: "nobc-map-state/1",
