@@ -24,7 +24,7 @@ import type { HexRef } from "../rules/ids";
 import type { Side } from "../rules/nobc/land/types";
 import { HEX_LABEL } from "../map/hex-grid";
 import { MAP_STATE_FLAG, MAP_STATE_FORMAT, MAP_STATE_PARTS, readMapState, type MapStatePart } from "../map/map-state";
-import { SYSTEM_ID } from "../base/constants";
+import { AUTHORITY_MOVE, SYSTEM_ID } from "../base/constants";
 import type { BoardSnapshot, TokenSnapshot } from "../view/board";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
@@ -108,11 +108,8 @@ export interface WritePlan {
 
 export type { BoardSnapshot, TokenSnapshot } from "../view/board";
 
-/**
- * The update option that marks a token move as the write path's own (the active GM's, for a card):
- * the movement watcher lets it through and checks every other move.
- */
-export const AUTHORITY_MOVE = "nobcAuthority";
+/** The update option that marks a token move as the write path's own (kept in src/base/constants.ts, where the light hooks read it). */
+export { AUTHORITY_MOVE } from "../base/constants";
 
 /** The map rows of a plan, each only when it has any (so a plan without map writes keeps its old shape). */
 export function mapRows(plan: WritePlan): Pick<WritePlan, "sceneUpdates" | "tokenUpdates" | "tokenDeletions" | "tokenCreations"> {

@@ -74,6 +74,7 @@ describe("src/nobc.ts", () => {
         "land.resupply",
         "land.recovery",
         "land.mode",
+        "land.move",
         "land.wmd",
         "land.movementLog",
         "air.allocation",

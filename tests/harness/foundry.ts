@@ -42,6 +42,12 @@
  *   throws is caught and logged (`console.error`) and the others still run, as `Hooks.call` /
  *   `callAll` do (through `Hooks.onError`). The stand-in also records it in `harness.hookErrors`,
  *   and ./install.ts fails the test after it ends unless `harness.hookSwitch.failTest` is false.
+ * - v13 token movement (hookEvents.preMoveToken / moveToken, `TokenDocument#move`,
+ *   `TokenMovementOperation`, `movementHistory`): an update that changes a token's x or y is a
+ *   movement (method `api`; `move(waypoints, { method })` passes its waypoints and method, e.g.
+ *   `dragging`). `preMoveToken(doc, movement, operation)` fires on this (the initiating) client after
+ *   the permission and schema checks and before the write; false drops that token's row whole.
+ *   `moveToken(doc, movement, operation, user)` fires after the write; the waypoints go to the history.
  * - `SceneDimensions` (`canvas.dimensions`): the scene is padded by its `padding` (0.25, Foundry's
  *   default) on every side, rounded up to whole pairs of columns and rows (the getDimensions doc:
  *   "round to the nearest 2x grid size to ensure symmetry"), so `sceneX` / `sceneY` are not 0.
@@ -722,6 +728,67 @@ export interface TokenPlaceable {
   readonly bounds: { contains(x: number, y: number): boolean };
 }
 
+/** Where a token stands in a movement (`TokenPosition`): top-left pixels, elevation, size in grid spaces, shape. */
+export interface FakeTokenPosition {
+  x: number;
+  y: number;
+  elevation: number;
+  width: number;
+  height: number;
+  shape: number;
+}
+
+/** A waypoint of a movement (`TokenMovementWaypoint`). */
+export interface FakeWaypoint extends FakeTokenPosition {
+  action: string;
+  snapped: boolean;
+  explicit: boolean;
+  checkpoint: boolean;
+  intermediate: boolean;
+}
+
+/** A part of a movement's path (`TokenMovementSectionData`); the stand-in measures nothing (distance and cost 0). */
+export interface FakeMovementSection {
+  waypoints: FakeWaypoint[];
+  distance: number;
+  cost: number;
+  spaces: number;
+  diagonals: number;
+}
+
+/**
+ * A token's movement as the hooks `preMoveToken` and `moveToken` hand it over (v13's
+ * `TokenMovementOperation` / `TokenMovementData`): origin, destination, the waypoints passed (the
+ * whole path, destination last; the stand-in never leaves waypoints pending), the method (`api` for a
+ * plain x/y update, else what `move` was told, e.g. `dragging`), the user and the update's options.
+ */
+export interface FakeMovement {
+  id: string;
+  chain: string[];
+  origin: FakeTokenPosition;
+  destination: FakeTokenPosition;
+  passed: FakeMovementSection;
+  pending: FakeMovementSection;
+  history: { recorded: FakeMovementSection; unrecorded: FakeMovementSection };
+  method: string;
+  constrained: boolean;
+  recorded: boolean;
+  autoRotate: boolean;
+  showRuler: boolean;
+  user: unknown;
+  updateOptions: Raw;
+}
+
+/** The movement an update operation asks for, by token id (what `TokenDocument#move` sends). */
+interface AskedMovement {
+  waypoints?: Partial<FakeWaypoint>[];
+  method?: string;
+}
+
+function section(waypoints: FakeWaypoint[]): FakeMovementSection {
+  return { waypoints, distance: 0, cost: 0, spaces: 0, diagonals: 0 };
+}
+
 /**
  * `TokenDocument`, embedded in a scene: `actorId`, top-left `x`, `y` in whole canvas pixels (a one-hex
  * token is `grid.sizeX` wide and `grid.sizeY` tall, so its centre is half that further), `hidden`,
@@ -750,6 +817,147 @@ class FakeToken extends FakeDocument {
     this.y = data.y;
     this.hidden = data.hidden ?? false;
     this.elevation = data.elevation ?? 0;
+  }
+
+  /** `movementHistory`: every waypoint the token was moved through (recorded movements) since it was last cleared. */
+  movementHistory: FakeWaypoint[] = [];
+
+  /** Where it stands, as a movement's origin. */
+  position(): FakeTokenPosition {
+    return { x: this.x, y: this.y, elevation: this.elevation, width: 1, height: 1, shape: 0 };
+  }
+
+  /**
+   * The movement an update of `changes` is (null when x and y stay): the waypoints `operation.movement`
+   * names for this token (from `move`), else the destination alone, method `api`.
+   */
+  movementFor(changes: Raw, operation: unknown): FakeMovement | null {
+    const expanded = expandObject(changes);
+    const x = typeof expanded["x"] === "number" ? expanded["x"] : this.x;
+    const y = typeof expanded["y"] === "number" ? expanded["y"] : this.y;
+    if (x === this.x && y === this.y) return null;
+    const options = (operation ?? {}) as Raw;
+    const asked = (options["movement"] as Record<string, AskedMovement> | undefined)?.[this.id];
+    const origin = this.position();
+    const destination = { ...origin, x, y };
+    const waypoint = (w: Partial<FakeWaypoint>): FakeWaypoint => ({
+      ...origin,
+      action: "walk",
+      snapped: false,
+      explicit: false,
+      checkpoint: false,
+      intermediate: false,
+      ...w,
+    });
+    const given = asked?.waypoints ?? [];
+    const waypoints = given.length > 0 ? given.map(waypoint) : [waypoint({ x, y, explicit: true, checkpoint: true })];
+    const me = currentUser();
+    const users = game["users"] as { get?(id: string): unknown } | undefined;
+    return {
+      id: `mv${String(++nextRandomId).padStart(14, "0")}`,
+      chain: [],
+      origin,
+      destination,
+      passed: section(waypoints),
+      pending: section([]),
+      history: { recorded: section([...this.movementHistory]), unrecorded: section([]) },
+      method: asked?.method ?? "api",
+      constrained: false,
+      recorded: true,
+      autoRotate: false,
+      showRuler: false,
+      user: users?.get?.(me.id) ?? me,
+      updateOptions: options,
+    };
+  }
+
+  /** After the write: the waypoints recorded in the history, then `moveToken` (on every client; the stand-in is one). */
+  moved(movement: FakeMovement, operation: unknown): void {
+    this.movementHistory.push(...movement.passed.waypoints);
+    Hooks.callAll("moveToken", this, movement, operation ?? {}, movement.user);
+  }
+
+  /**
+   * `preMoveToken` on this (the initiating) client for each row that moves a token: a row whose
+   * movement a handler refuses (returns false) is dropped whole, nothing of it written.
+   */
+  static preMove(rows: Raw[], operation: unknown): { rows: Raw[]; moves: [FakeToken, FakeMovement][] } {
+    const parent = (operation as { parent?: FakeDocument } | undefined)?.parent;
+    const kept: Raw[] = [];
+    const moves: [FakeToken, FakeMovement][] = [];
+    for (const row of rows) {
+      const doc = this.find(String(row["_id"]), parent);
+      const movement = doc instanceof FakeToken ? doc.movementFor(row, operation) : null;
+      if (doc instanceof FakeToken && movement !== null) {
+        if (!Hooks.call("preMoveToken", doc, movement, operation ?? {})) continue;
+        moves.push([doc, movement]);
+      }
+      kept.push(row);
+    }
+    return { rows: kept, moves };
+  }
+
+  /** A batch: every row checked first (as before), then the movements' `preMoveToken`, the write, `moveToken`. */
+  static override async commitUpdates(data: unknown, operation: unknown): Promise<unknown[]> {
+    const parent = (operation as { parent?: FakeDocument }).parent;
+    const user = currentUser();
+    for (const row of data as Raw[]) {
+      const doc = this.find(String(row["_id"]), parent);
+      if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${String(row["_id"])}] does not exist`);
+      doc.assertWritable(user, "update");
+      doc.validatedChanges(row);
+    }
+    const { rows, moves } = this.preMove(data as Raw[], operation);
+    const done = rows.length === 0 ? [] : await super.commitUpdates(rows, operation);
+    for (const [doc, movement] of moves) doc.moved(movement, operation);
+    return done;
+  }
+
+  /** `update`: refused as before; a move fires `preMoveToken` first (false: nothing written, undefined returned) and `moveToken` after. */
+  override async update(data: Raw, options: unknown = {}): Promise<this> {
+    FakeToken.calls.push({ method: "update", data, operation: options });
+    return answered(async () => {
+      this.assertWritable(currentUser(), "update");
+      const next = this.validatedChanges(data);
+      const movement = this.movementFor(data, options);
+      if (movement !== null && !Hooks.call("preMoveToken", this, movement, options ?? {})) return undefined as unknown as this;
+      this.commit(next, data);
+      fireUpdateHooks([{ doc: this, row: data }], options);
+      if (movement !== null) this.moved(movement, options);
+      return this;
+    });
+  }
+
+  /**
+   * `TokenDocument#move(waypoints, options)`: moves through the waypoints (each may leave out what
+   * stays; x and y whole pixels) to the last; `options.method` as the movement's method (`api` when
+   * left out). True when the token moved; false when a `preMoveToken` handler refused it.
+   */
+  async move(waypoints: Partial<FakeWaypoint> | Partial<FakeWaypoint>[], options: Raw & { method?: string } = {}): Promise<boolean> {
+    const list = Array.isArray(waypoints) ? waypoints : [waypoints];
+    if (list.length === 0) return false;
+    let at = { x: this.x, y: this.y };
+    const filled = list.map((w) => {
+      at = { x: w.x ?? at.x, y: w.y ?? at.y };
+      if (!Number.isInteger(at.x) || !Number.isInteger(at.y))
+        throw new HarnessRefusal(`Token [${this.id}] validation errors:\nwaypoints: x and y must be integers`);
+      return { ...w, ...at };
+    });
+    const { method, ...rest } = options;
+    const before = { x: this.x, y: this.y };
+    await FakeToken.updateDocuments([{ _id: this.id, x: at.x, y: at.y }], {
+      ...rest,
+      parent: this.parent,
+      movement: { [this.id]: { waypoints: filled, method: method ?? "api" } },
+    });
+    return this.x !== before.x || this.y !== before.y;
+  }
+
+  /** `clearMovementHistory`: the token's owner (or a GM) forgets its recorded movement. */
+  async clearMovementHistory(): Promise<void> {
+    this.assertWritable(currentUser(), "update");
+    this.movementHistory = [];
+    Hooks.callAll("recordToken", this);
   }
 
   get actor(): FakeActor | null {

@@ -14,6 +14,8 @@
  *   records each render in `sheetsFake.appRenders`, and its `_prepareContext` returns `{}`. No DOM:
  *   `element` is null unless a test sets it.
  * - `api.DialogV2.confirm`: records the call and answers `sheetsFake.answer`.
+ * - `api.DialogV2.wait`: records the call and answers the next of `sheetsFake.choices` (the action of
+ *   the button clicked), or null (the dialog closed) when none is left, as `rejectClose: false` does.
  * - `handlebars.renderTemplate`: records the data and returns a marker string.
  * - `ux.TextEditor.implementation.enrichHTML`: returns the HTML unchanged.
  * - `instances`: the Map in `sheetsFake.instances` (tests put open sheets there).
@@ -35,6 +37,8 @@ export const sheetsFake = {
   /** Every `render` of an ApplicationV2 stand-in, with the application and its options. */
   appRenders: [] as { app: unknown; options: unknown }[],
   answer: true as boolean | null,
+  /** What the next `DialogV2.wait` calls answer, in order (a button's action; null: closed). */
+  choices: [] as (string | null)[],
   /** `foundry.applications.instances`: the open applications, by id. */
   instances: new Map<string, unknown>(),
   actors: [] as unknown[],
@@ -45,6 +49,7 @@ export const sheetsFake = {
     this.rendered.length = 0;
     this.appRenders.length = 0;
     this.answer = true;
+    this.choices = [];
     this.actors.length = 0;
     this.items.length = 0;
     this.instances.clear();
@@ -138,6 +143,10 @@ function install(): void {
         async confirm(config: Raw) {
           sheetsFake.dialogs.push(config);
           return sheetsFake.answer;
+        },
+        async wait(config: Raw) {
+          sheetsFake.dialogs.push(config);
+          return sheetsFake.choices.shift() ?? null;
         },
       },
     },

@@ -57,3 +57,9 @@ export const MOVEMENT_LOG: DialogEntry = {
   load: async () => (await import("./movement-log/controller")).movementLogController,
   stage: { stage: "movement", label: "NOBC.MovementTurn.Log.Action", icon: "fa-solid fa-route", gmOnly: true },
 };
+
+/** A unit's move on the board (a dragged token): a procedure the GM answers, no dialog (src/apps/land/move). */
+export const MOVE: DialogEntry = {
+  id: "land.move",
+  load: async () => (await import("./move/controller")).moveController,
+};

@@ -7,7 +7,8 @@
 import { registerStageAction, registerStageEntry } from "../../combat/registry";
 import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
-import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, RETREAT, MOVEMENT_LOG } from "./dialogs";
+import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, MOVE, RETREAT, MOVEMENT_LOG } from "./dialogs";
+import { registerMoveHooks } from "./move/hooks";
 import { watchModeChanges } from "./mode/guard";
 import { registerCardLossNotes } from "./card-loss/hooks";
 import { registerRetreatNotes } from "./retreat/hooks";
@@ -81,6 +82,8 @@ export function registerLandPhases(): void {
   // The umpire reads this turn's moves in the stages after Movement too.
   for (const stage of ["resupply", "planning"] as const)
     registerStageAction({ id: `${MOVEMENT_LOG.id}.${stage}`, ...MOVEMENT_LOG.stage!, stage, run: () => openDialog(MOVEMENT_LOG) });
+  registerDialog(MOVE);
+  registerMoveHooks();
   registerCardLossNotes();
   registerDialog(RETREAT);
   registerRetreatNotes();

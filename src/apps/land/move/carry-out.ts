@@ -1,0 +1,23 @@
+/**
+ * The GM's side of an accepted move: the card posted (naming who asked) and applied at once on this
+ * client through the one write path, so MP, hits and the token move together and Undo puts them
+ * back. A card whose Apply is refused (a document changed meanwhile) stays pending, and the GM is told.
+ */
+import { format, notify } from "../../../base/foundry";
+import { performCardAction } from "../../../queries/card-actions";
+import type { Card } from "../../base/controller";
+import { decide } from "../../base/submit";
+
+export async function postAndApply(card: Card, asker: string | null): Promise<unknown> {
+  const me = game.user as unknown as { id: string; isGM: boolean };
+  const decided = await decide({ ok: true, value: { card } }, asker === null || asker === me.id ? undefined : asker);
+  if (!decided.ok) {
+    notify("warn", "NOBC.Move.NotPosted", { reason: decided.refusals.join(" ") });
+    return null;
+  }
+  const message = decided.result as { id?: string | null } | null;
+  if (typeof message?.id !== "string") return message;
+  const applied = await performCardAction("apply", message.id, { id: me.id, isGM: me.isGM });
+  if (!applied.ok) notify("warn", "NOBC.Move.NotApplied", { reason: format(applied.reason) }, { permanent: true });
+  return message;
+}

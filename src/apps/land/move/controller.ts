@@ -1,0 +1,43 @@
+/**
+ * The move request (`land.move`): no window of its own, a procedure the GM answers. The drag of a
+ * unit's token (./drag.ts) sends `{ unit, path, ignoreMines }`; the active GM reads the battlefield
+ * and the turn, plans the move with `planMove` and decides it (./state.ts): a refused move writes
+ * nothing and tells the mover why; an accepted one is a card the GM posts and applies at once (the
+ * move is the request: no second click), which Undo puts back.
+ */
+import { currentUser, type AskingUser } from "../../../base/foundry";
+import { readMovementTurn } from "../../../combat/movement-turn";
+import { speak } from "../../../words/phrase";
+import { planMove } from "../../../world/movement";
+import { denied, refused, type DialogController, type Submission, type Verdict } from "../../base/controller";
+import { readLandWorld } from "../world";
+import { decideMove, moveAccess, moveCard, moveStateSchema, type MoveState, type MoveWorld } from "./state";
+
+export function readMoveWorld(user?: AskingUser): MoveWorld {
+  const land = readLandWorld(user);
+  return { ...land, movement: readMovementTurn(land.field), asker: (user ?? currentUser())?.id ?? null };
+}
+
+export const moveController: DialogController<MoveState, MoveWorld> = {
+  // No window opens: these are here because every registered procedure is a controller.
+  template: "apps/land/orders.hbs",
+  title: "NOBC.Move.Title",
+  icon: "fa-solid fa-route",
+  classes: ["nobc", "nobc-land"],
+  width: 400,
+  submitAction: "post",
+  read: readMoveWorld,
+  stateSchema: moveStateSchema,
+  open: () => denied("NOBC.Move.NoDialog"),
+  access: moveAccess,
+  context: (state) => state,
+  change: (state) => state,
+  submit: (state, world, i18n): Verdict<Submission> => {
+    const plan = planMove(world.field, world.movement, { unit: state.unit, path: state.path, ignoreMines: state.ignoreMines });
+    if ("refused" in plan) return refused([speak(plan.refused.text, i18n)]);
+    const decision = decideMove(plan, world);
+    if (!decision.ok) return refused(decision.refusals.map((p) => speak(p, i18n)));
+    const card = moveCard(plan, decision.override, i18n);
+    return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(card, world.asker) } };
+  },
+};

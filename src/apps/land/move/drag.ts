@@ -1,0 +1,108 @@
+/**
+ * A unit's token dragged on the board, on the mover's client: the waypoints' hexes, filled in hex by
+ * hex, become a `MoveAsk`, checked here first with `planMove` (the same check the GM makes) so a
+ * player learns at once why a move is refused; a path through a minefield asks the mover, hex by hex,
+ * to pay +1 MP or take 1 hit (closing the question moves nothing); then the request goes to the GM
+ * (`land.move`), whose card moves the token. Loaded on the first drag.
+ */
+import { say, warnRefused } from "../../../base/foundry";
+import { hexLabel } from "../../../map/hex-grid";
+import type { HexRef } from "../../../rules/ids";
+import { phrase } from "../../../rules/resolution";
+import { viewedCanvas } from "../../../world/read";
+import { hexPathThrough, planMove } from "../../../world/movement";
+import { requestResolution } from "../../base/request";
+import { readMoveWorld } from "./controller";
+import { PLACEMENT, type MovePosition, type MovedToken, type TokenMovement } from "./types";
+import { decideMove, minefieldsOn } from "./state";
+
+export const MOVE_DIALOG = "land.move";
+
+/** The map hex a token standing at `pos` (top-left pixels) has its centre in; null off the map's grid. */
+export function hexOfPosition(pos: MovePosition): HexRef | null {
+  const board = viewedCanvas();
+  const grid = board?.grid;
+  if (board === undefined || grid?.type !== CONST.GRID_TYPES.HEXODDQ) return null;
+  const dx = board.dimensions?.sceneX ?? 0;
+  const dy = board.dimensions?.sceneY ?? 0;
+  const origin = grid.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
+  const at = grid.getOffset({ x: pos.x + ((pos.width ?? 1) * grid.sizeX) / 2, y: pos.y + ((pos.height ?? 1) * grid.sizeY) / 2 });
+  const col = at.j - origin.j;
+  const row = at.i - origin.i;
+  if (col < 0 || row < 0 || col > 98 || row > 98) return null;
+  return hexLabel({ col, row });
+}
+
+/** The hexes of a movement, start first (null when a waypoint is off the map's grid). */
+export function hexesOf(movement: TokenMovement): HexRef[] | null {
+  const hexes: HexRef[] = [];
+  for (const pos of [movement.origin, ...movement.passed.waypoints, ...movement.pending.waypoints]) {
+    const hex = hexOfPosition(pos);
+    if (hex === null) return null;
+    hexes.push(hex);
+  }
+  return hexPathThrough(hexes);
+}
+
+/**
+ * The mover's choice at each minefield: "mp" pays +1 MP, "hit" takes 1 hit (Land War QRS phase 5).
+ * The hexes crossed taking a hit, or null when a question was closed (nothing moves).
+ */
+export async function askMinefields(unit: string, hexes: readonly HexRef[]): Promise<HexRef[] | null> {
+  const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
+    wait(config: object): Promise<string | null>;
+  };
+  const ignored: HexRef[] = [];
+  for (const hex of hexes) {
+    const choice = await DialogV2.wait({
+      window: { title: game.i18n?.format("NOBC.Move.Mines.Title", { unit, hex }) ?? "" },
+      content: `<p>${game.i18n?.format("NOBC.Move.Mines.Question", { unit, hex }) ?? ""}</p>`,
+      buttons: [
+        { action: "mp", label: game.i18n?.localize("NOBC.Move.Mines.PayMp") ?? "", default: true },
+        { action: "hit", label: game.i18n?.localize("NOBC.Move.Mines.TakeHit") ?? "" },
+      ],
+      rejectClose: false,
+    });
+    if (choice === "hit") ignored.push(hex);
+    else if (choice !== "mp") return null;
+  }
+  return ignored;
+}
+
+/** What the drag of `token` along `movement` becomes: a refusal on screen, a GM's placement, or the request. */
+export async function requestDraggedMove(token: MovedToken, movement: TokenMovement): Promise<void> {
+  const actor = token.actor;
+  if (actor === null) return;
+  const world = readMoveWorld();
+  const hexes = hexesOf(movement);
+  const placeFreely = async (): Promise<void> => {
+    await token.move([{ x: movement.destination.x, y: movement.destination.y }], { [PLACEMENT]: true });
+  };
+  if (hexes === null) {
+    if (world.isGM) return placeFreely();
+    warnRefused([say(phrase("NOBC.Move.Refused.offBoard", { unit: actor.name }))]);
+    return;
+  }
+  const path = hexes.slice(1);
+  if (path.length === 0) return; // dropped in the hex it stood in: nothing to move
+  const plan = planMove(world.field, world.movement, { unit: actor.uuid, path });
+  if ("refused" in plan) {
+    // A GM's move the board cannot measure (no map, a unit placed anew) is placement.
+    if (world.isGM) return placeFreely();
+    warnRefused([say(plan.refused.text)]);
+    return;
+  }
+  const decision = decideMove(plan, world);
+  if (!decision.ok) {
+    warnRefused(decision.refusals.map(say));
+    return;
+  }
+  let ignoreMines: HexRef[] = [];
+  const mines = minefieldsOn(world.field, plan.path);
+  if (mines.length > 0) {
+    const chosen = await askMinefields(actor.name, mines);
+    if (chosen === null) return;
+    ignoreMines = chosen;
+  }
+  await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines });
+}

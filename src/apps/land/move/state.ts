@@ -1,0 +1,141 @@
+/**
+ * A unit's move asked for on the board (`land.move`): the request's state, who may ask, what the GM
+ * makes of the checked plan (carried out, carried out as an umpire's override, or refused), and the
+ * card. Pure: the plan comes from `planMove` (src/world/movement.ts) over the GM's own read.
+ */
+import { z } from "zod";
+import type { HexRef } from "../../../rules/ids";
+import { phrase, type Phrase, type Resolution } from "../../../rules/resolution";
+import type { Effect } from "../../../rules/effects";
+import { speak } from "../../../words/phrase";
+import { allowed, denied, type Access, type Card } from "../../base/controller";
+import { boundedList, uuid } from "../../base/state-bounds";
+import { movePathSteps } from "../../../map/rules-view";
+import type { Battlefield } from "../../../world/battlefield";
+import type { MoveBreak, MovePlan, MovementTurn } from "../../../world/movement";
+import { unitById, type LandWorld } from "../world";
+import type { Translator } from "../view";
+
+/** The most hexes one move may enter (a March Mode move on autobahn is 12; a GM's long correction fits too). */
+export const MAX_MOVE_HEXES = 40;
+
+const hexRef = z.string().regex(/^\d{4}$/, "NOBC.Validation.Query.Id");
+
+/** What crosses the socket: the unit, the hexes it enters in order (its start left out), the minefields it crosses taking a hit. */
+export const moveStateSchema = z
+  .object({
+    unit: uuid,
+    path: boundedList(hexRef, MAX_MOVE_HEXES).min(1),
+    ignoreMines: boundedList(hexRef, MAX_MOVE_HEXES),
+  })
+  .strict();
+
+export type MoveState = z.infer<typeof moveStateSchema>;
+
+export interface MoveWorld extends LandWorld {
+  /** Where the turn stands for a move (`readMovementTurn`). */
+  readonly movement: MovementTurn;
+  /** The id of the user asking (null: not known). */
+  readonly asker: string | null;
+}
+
+/** The record a move's card keeps (`records.move`): the tracker lists this turn's moves from these. */
+export interface MoveRecord {
+  readonly unit: string;
+  readonly from: HexRef;
+  /** The hexes entered, in order. */
+  readonly path: readonly HexRef[];
+  readonly mpSpent: number;
+  /** Carried out by a GM over the rules it breaks. */
+  readonly override: boolean;
+}
+
+/** A player moves their own units; a GM any. */
+export function moveAccess(state: MoveState, world: MoveWorld): Access {
+  if (world.isGM) return allowed;
+  const unit = unitById(world.field, state.unit);
+  if (unit === undefined) return allowed; // planMove words it (notUnit)
+  return world.owned.has(state.unit) ? allowed : denied("NOBC.Move.Refused.notYours", { unit: unit.name });
+}
+
+/** What the GM makes of a plan: carried out (with the rules it overrides, for a GM), or refused with every reason. */
+export type MoveDecision =
+  { readonly ok: true; readonly override: readonly MoveBreak[] } | { readonly ok: false; readonly refusals: readonly Phrase[] };
+
+/**
+ * A move whose last hex holds enemies. For now refused for everyone (`intoEnemy`): the overrun
+ * (src/world/overrun.ts) is to be joined here, the one place a plan with `enemyHex` is decided.
+ */
+export function decideEnemyHex(plan: MovePlan, _world: MoveWorld): MoveDecision {
+  const hex = plan.enemyHex?.hex ?? plan.to;
+  return { ok: false, refusals: [phrase("NOBC.Movement.Refused.intoEnemy", { unit: plan.unit.name, hex })] };
+}
+
+/**
+ * A player's move is carried out only when it breaks no rule; a GM's is carried out over the rules it
+ * breaks (an override, each rule listed on the card). Entering an enemy hex goes to `decideEnemyHex`.
+ */
+export function decideMove(plan: MovePlan, world: MoveWorld): MoveDecision {
+  if (plan.enemyHex !== null) return decideEnemyHex(plan, world);
+  if (plan.breaks.length === 0) return { ok: true, override: [] };
+  if (world.isGM) return { ok: true, override: plan.breaks };
+  return { ok: false, refusals: plan.breaks.map((b) => b.text) };
+}
+
+function hitsOf(effects: readonly Effect[], unit: string): number {
+  let n = 0;
+  for (const e of effects) if (e.type === "hits" && e.actor === unit) n += e.amount;
+  return n;
+}
+
+/** The MP a plan spends (0 when the rules did not price it: an override over a refusal). */
+export function mpSpentOf(plan: MovePlan): number {
+  return plan.priced === null ? 0 : plan.mpBefore - plan.mpAfter;
+}
+
+/** The card's first line: "34 PzBrig: 0201 → 0204, 3 MP spent, 1 MP left, 1 hit". */
+export function moveOutcome(plan: MovePlan): Phrase {
+  const base = { unit: plan.unit.name, from: plan.from, to: plan.to };
+  if (plan.priced === null) return phrase("NOBC.Move.Card.OutcomeUnpriced", base);
+  const hits = hitsOf(plan.effects, plan.unit.id);
+  const counted = { ...base, spent: mpSpentOf(plan), left: plan.mpAfter };
+  return hits === 0
+    ? phrase("NOBC.Move.Card.Outcome", counted)
+    : phrase("NOBC.Move.Card.OutcomeHits", { ...counted, hits: phrase("NOBC.Move.Card.Hits", { count: hits }) });
+}
+
+/** The card of a move carried out: outcome first, the path and any overridden rule as inputs, the rules' breakdown step by step. */
+export function moveCard(plan: MovePlan, override: readonly MoveBreak[], i18n: Translator): Card {
+  const resolution: Resolution<{ readonly from: HexRef; readonly to: HexRef }> = {
+    breakdown: plan.priced?.breakdown ?? [],
+    rolls: [],
+    outcome: { from: plan.from, to: plan.to },
+    effects: [...plan.effects],
+  };
+  const record: MoveRecord = {
+    unit: plan.unit.id,
+    from: plan.from,
+    path: plan.path.slice(1),
+    mpSpent: mpSpentOf(plan),
+    override: override.length > 0,
+  };
+  const title = override.length > 0 ? "NOBC.Move.Card.TitleOverride" : "NOBC.Move.Card.Title";
+  return {
+    title: i18n.format(title, { unit: plan.unit.name }),
+    resolution,
+    outcome: speak(moveOutcome(plan), i18n),
+    inputs: [
+      { label: i18n.localize("NOBC.Move.Card.Path"), value: plan.path.join(" → ") },
+      ...override.map((b) => ({ label: i18n.localize("NOBC.Move.Card.Overridden"), value: speak(b.text, i18n) })),
+    ],
+    records: { move: record },
+  };
+}
+
+/** The hexes of a path (start first) that hold a minefield: the mover chooses for each, +1 MP or 1 hit. */
+export function minefieldsOn(field: Battlefield, path: readonly HexRef[]): HexRef[] {
+  if (field.map === null || path.length < 2) return [];
+  return movePathSteps(field.map, path, field.mapState)
+    .filter((s) => s.mines === true)
+    .map((s) => s.hex);
+}

@@ -1,0 +1,37 @@
+/** The token and movement shapes the board's movement hooks read (v13's TokenDocument and TokenMovementOperation, in part). */
+
+/** The option of a GM's placement sent again after the request found nothing to measure (off the map). */
+export const PLACEMENT = "nobcPlacement";
+
+export interface MovedActor {
+  readonly uuid: string;
+  readonly type: string;
+  readonly name: string;
+}
+
+export interface MovedToken {
+  readonly id: string | null;
+  readonly uuid: string;
+  readonly actor: MovedActor | null;
+  readonly parent?: { readonly uuid: string } | null;
+  readonly x: number;
+  readonly y: number;
+  move(waypoints: object[], options?: object): Promise<boolean>;
+}
+
+/** A waypoint or position of a movement: top-left pixels, size in grid spaces. */
+export interface MovePosition {
+  readonly x: number;
+  readonly y: number;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** The parts of v13's `TokenMovementOperation` read here. */
+export interface TokenMovement {
+  readonly origin: MovePosition;
+  readonly destination: MovePosition;
+  readonly passed: { readonly waypoints: readonly MovePosition[] };
+  readonly pending: { readonly waypoints: readonly MovePosition[] };
+  readonly method: string;
+}

@@ -1,0 +1,237 @@
+/**
+ * A unit's move on the board through the one authority (src/apps/land/move): a drag becomes a
+ * request; the GM plans it with `planMove`, refuses a player's move that breaks a rule (nothing
+ * written, the rule's words on the player's screen), carries out a GM's as an override listed on the
+ * card, and posts and applies an accepted move at once; Undo puts MP, hits and the token back. A path
+ * through a minefield asks the mover; a player's console move is put back on the GM's client.
+ */
+import "../../harness/install";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { harness, type FakeMovement } from "../../harness/foundry";
+import { sheetsFake } from "../../harness/sheets-fake";
+import { chatFake } from "../../harness/chat-fake";
+import { registerRequests } from "../../harness/requests";
+import { boardMap, buildBoardWorld, MINED } from "../../turn/board-world";
+import { forgetTerrain } from "../../../src/world/read";
+import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
+import { requestResolution } from "../../../src/apps/base/request";
+import { clearDialogRegistry } from "../../../src/apps/base/registry";
+import { requestCardAction } from "../../../src/queries/register";
+import { MOVE } from "../../../src/apps/land/dialogs";
+import { onMoveToken, registerMoveHooks } from "../../../src/apps/land/move/hooks";
+import { moveStateSchema } from "../../../src/apps/land/move/state";
+import { TURN_COMBAT_TYPE } from "../../../src/combat/turn-type";
+import { turn } from "../../../src/rules/index";
+import type { FakeActorT } from "../../harness/foundry";
+
+type Raw = Record<string, unknown>;
+let actors: Map<string, FakeActorT>;
+
+/** Where a one-hex token centred on `hex` has its top-left corner (whole pixels). */
+function tokenAt(hex: string): { x: number; y: number } {
+  const centre = harness.canvasPoint(hexCentre(offsetOf(hex), 100));
+  return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
+}
+
+function stage(id: "movement" | "groundCombat"): void {
+  harness.game["combat"] = { type: TURN_COMBAT_TYPE, system: { turn: 1, stage: turn.stageIndex(id) } };
+}
+
+const token = (id: string) => harness.scene!.tokens.find((t) => t.actorId === id)!;
+const where = (id: string) => ({ x: token(id).x, y: token(id).y });
+const sys = (id: string) => actors.get(id)!.system;
+const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
+const cardsPosted = () => [...chatFake.messages.values()].filter((m) => m.type === "resolution");
+const lastCard = () => cardsPosted().at(-1) as unknown as { id: string; system: Raw };
+/** What the last card rendered shows (the harness's i18n writes each key with its data). */
+const lastCardShown = () => JSON.stringify(sheetsFake.rendered.filter((r) => r.path.includes("resolution-card")).at(-1)?.data);
+
+beforeEach(() => {
+  harness.reset();
+  sheetsFake.reset();
+  chatFake.reset();
+  forgetTerrain();
+  harness.viewScene();
+  registerRequests([MOVE]);
+  actors = buildBoardWorld();
+  harness.setSceneFlag("terrain", boardMap());
+  stage("movement");
+});
+afterEach(() => clearDialogRegistry());
+
+describe("the move request (land.move)", () => {
+  it("a player's legal move is a card the GM posts and applies at once; Undo puts MP, hits and the token back", async () => {
+    const before = { at: where("n36"), strength: structuredClone(sys("n36")["strength"]), mp: sys("n36")["movementPoints"] };
+    chatFake.setUsers("p1");
+    // 36 PzBrig (0202) starts next to 2 MRR: leaving costs +1 MP and 1 hit, then two clear hexes.
+    expect((await requestResolution("land.move", { unit: "Actor.n36", path: ["0102", "0103"], ignoreMines: [] })).ok).toBe(true);
+    expect(where("n36")).toEqual(tokenAt("0103"));
+    expect(sys("n36")["movementPoints"]).toBe(1);
+    expect((sys("n36")["strength"] as Raw)["value"]).toBe(((before.strength as Raw)["value"] as number) - 1);
+    const card = lastCard();
+    expect(card.system["state"]).toBe("applied");
+    expect(card.system["requestedBy"]).toBe("p1");
+    expect(card.system["records"]).toEqual({
+      move: { unit: "Actor.n36", from: "0202", path: ["0102", "0103"], mpSpent: 3, override: false },
+    });
+    expect(lastCardShown()).toContain("NOBC.Move.Card.OutcomeHits");
+    chatFake.setUsers("gm");
+    expect(await requestCardAction("undo", card.id)).toEqual({ ok: true });
+    expect(where("n36")).toEqual(before.at);
+    expect(sys("n36")["strength"]).toEqual(before.strength);
+    expect(sys("n36")["movementPoints"]).toBe(before.mp);
+  });
+
+  it("each refusal reaches the player's screen with the rule's words, and nothing is written", async () => {
+    const at = where("n36");
+    chatFake.setUsers("p1");
+    const ask = (unit: string, path: string[]) => requestResolution("land.move", { unit, path, ignoreMines: [] });
+    expect((await ask("Actor.n36", ["0203", "0204"])).ok).toBe(false); // the NATO stop (rules)
+    expect((await ask("Actor.n36", ["0302", "0303", "0403"])).ok).toBe(false); // through an enemy
+    expect((await ask("Actor.n34", ["0301"])).ok).toBe(false); // into an enemy hex
+    expect((await ask("Actor.n36", ["0204"])).ok).toBe(false); // not adjacent
+    expect((await ask("Actor.w1", ["0401"])).ok).toBe(false); // not the player's unit
+    stage("groundCombat");
+    expect((await ask("Actor.n36", ["0102"])).ok).toBe(false); // out of the Movement phase
+    const said = warnings();
+    expect(said).toHaveLength(6);
+    for (const [i, key] of [
+      "NOBC.Rules.Land.Movement.Refusal.mustStopAdjacent",
+      "NOBC.Movement.Refused.throughEnemy",
+      "NOBC.Movement.Refused.intoEnemy",
+      "NOBC.Movement.Refused.notAdjacent",
+      "NOBC.Move.Refused.notYours",
+      "NOBC.Movement.Refused.outOfPhase",
+    ].entries())
+      expect(said[i]).toContain(key);
+    expect(cardsPosted()).toEqual([]);
+    expect(where("n36")).toEqual(at);
+  });
+
+  it("a GM's move that breaks rules is carried out as an override, each rule listed on its card", async () => {
+    chatFake.setUsers("gm");
+    stage("groundCombat");
+    expect((await requestResolution("land.move", { unit: "Actor.n36", path: ["0203", "0204"], ignoreMines: [] })).ok).toBe(true);
+    expect(where("n36")).toEqual(tokenAt("0204"));
+    const card = lastCard();
+    expect(card.system["state"]).toBe("applied");
+    expect((card.system["records"] as { move: Raw }).move).toMatchObject({ override: true, mpSpent: 0 });
+    const shown = lastCardShown();
+    expect(shown).toContain("NOBC.Move.Card.TitleOverride");
+    expect(shown).toContain("NOBC.Movement.Refused.outOfPhase");
+    expect(shown).toContain("mustStopAdjacent");
+  });
+
+  it("the request's state is bounded and strict", () => {
+    expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: [], ignoreMines: [] }).success).toBe(false);
+    expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: Array(41).fill("0102"), ignoreMines: [] }).success).toBe(false);
+    expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: ["0102"], ignoreMines: [], overrun: true }).success).toBe(false);
+    expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: ["x"], ignoreMines: [] }).success).toBe(false);
+  });
+});
+
+describe("the drag (preMoveToken)", () => {
+  beforeEach(() => registerMoveHooks());
+
+  it("a player's drag moves nothing itself: it becomes the request, and the GM's card moves the token", async () => {
+    chatFake.setUsers("p1");
+    const from = where("n36");
+    const moved = await token("n36").move([tokenAt("0102"), tokenAt("0103")], { method: "dragging" });
+    expect(moved).toBe(false);
+    expect(where("n36")).toEqual(from);
+    await vi.waitFor(() => expect(where("n36")).toEqual(tokenAt("0103")));
+    expect(lastCard().system["records"]).toMatchObject({ move: { path: ["0102", "0103"] } });
+  });
+
+  it("a player's drag that breaks a rule is refused on screen before any request", async () => {
+    chatFake.setUsers("p1");
+    await token("n36").move([tokenAt("0203"), tokenAt("0204")], { method: "dragging" });
+    await vi.waitFor(() => expect(warnings().join("\n")).toContain("mustStopAdjacent"));
+    expect(chatFake.users.get("gm")!.queries).toEqual([]);
+    expect(cardsPosted()).toEqual([]);
+  });
+
+  it("a player's drag off the map's hexes (into the scene's padding) is refused on screen", async () => {
+    chatFake.setUsers("p1");
+    const from = where("n36");
+    await token("n36").move([{ x: 0, y: 0 }], { method: "dragging" });
+    await vi.waitFor(() => expect(warnings().join("\n")).toContain("NOBC.Move.Refused.offBoard"));
+    expect(where("n36")).toEqual(from);
+    expect(cardsPosted()).toEqual([]);
+  });
+
+  it("a path through a minefield asks the mover: a hit instead of the MP, or nothing when the question is closed", async () => {
+    harness.setSceneFlag("mapState", {
+      format: "nobc-map-state/1",
+      mines: { [MINED]: { side: "wp" } },
+      contaminated: {},
+      destroyedBridges: {},
+      cutAutobahn: {},
+    });
+    chatFake.setUsers("p1");
+    sheetsFake.choices = [null];
+    await token("n36").move([tokenAt(MINED)], { method: "dragging" });
+    await vi.waitFor(() => expect(sheetsFake.dialogs).toHaveLength(1));
+    expect(cardsPosted()).toEqual([]);
+    const strength = (sys("n36")["strength"] as Raw)["value"] as number;
+    sheetsFake.choices = ["hit"];
+    await token("n36").move([tokenAt(MINED)], { method: "dragging" });
+    await vi.waitFor(() => expect(where("n36")).toEqual(tokenAt(MINED)));
+    // Still next to 2 MRR (no disengagement); the minefield crossed: 1 hit instead of its MP, the hex 1 MP.
+    expect((sys("n36")["strength"] as Raw)["value"]).toBe(strength - 1);
+    expect(sys("n36")["movementPoints"]).toBe(3);
+    expect(lastCard().system["records"]).toMatchObject({ move: { path: [MINED], mpSpent: 1 } });
+  });
+
+  it("a GM's drag in the Movement phase is a request too: a move over the NATO stop is an override card, and the token moves", async () => {
+    chatFake.setUsers("gm");
+    expect(await token("n36").move([tokenAt("0203"), tokenAt("0204")], { method: "dragging" })).toBe(false);
+    await vi.waitFor(() => expect(where("n36")).toEqual(tokenAt("0204")));
+    expect(lastCard().system["records"]).toMatchObject({ move: { override: true, path: ["0203", "0204"] } });
+    expect(lastCard().system["state"]).toBe("applied");
+  });
+
+  it("a GM's drag outside Movement is free placement (no card); an HQ's owner may not move it outside Movement", async () => {
+    stage("groundCombat");
+    chatFake.setUsers("gm");
+    expect(await token("n36").move([tokenAt("0104")], { method: "dragging" })).toBe(true);
+    expect(cardsPosted()).toEqual([]);
+    chatFake.setUsers("p1");
+    const hq = where("icorps");
+    expect(await token("icorps").move([tokenAt("0101")], { method: "dragging" })).toBe(false);
+    expect(where("icorps")).toEqual(hq);
+    expect(warnings().join("\n")).toContain("NOBC.Move.Refused.hqOutOfPhase");
+    stage("movement");
+    expect(await token("icorps").move([tokenAt("0101")], { method: "dragging" })).toBe(true);
+  });
+});
+
+describe("console moves (moveToken on the active GM's client)", () => {
+  it("a player's move that did not come through the write path is put back and the GMs told; a forged authority option does not help", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("p1");
+    const from = where("n36");
+    const seen: [unknown, FakeMovement, Raw, unknown][] = [];
+    harness.hooks.push({ name: "moveToken", fn: (...a: unknown[]) => void seen.push(a as never), once: false });
+    // The player's own client skips the drag's check by naming the write path's option.
+    await token("n36").update(tokenAt("0104"), { nobcAuthority: true });
+    expect(where("n36")).toEqual(tokenAt("0104"));
+    // The GM's client hears of the move (Foundry fires moveToken on every client).
+    chatFake.actAs("gm");
+    const [doc, movement, operation, user] = seen[0]!;
+    onMoveToken(doc as never, movement, operation, user);
+    await vi.waitFor(() => expect(where("n36")).toEqual(from));
+    expect(warnings().join("\n")).toMatch(/NOBC\.Move\.PutBack.*36 PzBrig/);
+    expect(cardsPosted()).toEqual([]);
+  });
+});
+
+describe("a GM's moves that are placement", () => {
+  it("a GM's move through the API (a macro, the console) passes in the Movement phase too, without a card", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("gm");
+    await token("n36").update(tokenAt("0104"));
+    expect(where("n36")).toEqual(tokenAt("0104"));
+    expect(cardsPosted()).toEqual([]);
+  });
+});
