@@ -1,12 +1,9 @@
 /**
  * The ruler's Foundry glue (src/canvas/ruler/token-ruler.ts) on `init`: `CONFIG.Token.rulerClass`
- * becomes our subclass of `TokenRuler` and each measured movement action's `getCostFunction` gives a
- * unit's grid step the rules' MP in the Movement phase. The harness has no canvas ruler, so this test
- * puts in the two pieces of Foundry's v13 API the glue touches, as the public documentation gives
- * them: `foundry.canvas.placeables.tokens.TokenRuler` (a `token`, and `_getWaypointLabelContext`
- * answering nothing for the first waypoint, whose label is not drawn) and `CONFIG.Token.movement.actions`
- * (walk measured, blink a teleport, each `getCostFunction(token, options)` giving
- * `(baseCost, from, to, distance, segment) => cost`).
+ * becomes our subclass of `TokenRuler` (the harness's stand-in) and each measured movement action's
+ * `getCostFunction` gives a unit's grid step the rules' MP in the Movement phase. Each test starts from
+ * a fresh `CONFIG.Token` with three actions of the documented shape (walk measured, climb with its own
+ * cost, blink a teleport; `getCostFunction(token, options)` → `(baseCost, from, to, distance, segment) => cost`).
  */
 import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -41,13 +38,10 @@ interface Waypoint {
   next: Waypoint | null;
 }
 
-class FakeTokenRuler {
-  static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs";
-  constructor(readonly token: { actor: { uuid: string } | null }) {}
-  protected _getWaypointLabelContext(waypoint: Waypoint, _state: object): object | undefined {
-    return waypoint.previous === null ? undefined : { distance: { total: "10" }, units: "km" };
-  }
-}
+/** The harness's stand-in of Foundry's `TokenRuler` (tests/harness/foundry.ts), the base of ours. */
+const BaseRuler = (
+  globalThis as unknown as { foundry: { canvas: { placeables: { tokens: { TokenRuler: { WAYPOINT_LABEL_TEMPLATE: string } } } } } }
+).foundry.canvas.placeables.tokens.TokenRuler;
 
 interface RulerInstance {
   _getWaypointLabelContext(waypoint: Waypoint, state: object): Record<string, unknown> | undefined;
@@ -57,14 +51,14 @@ let turn: MovementTurn = { phase: "movement", group: null };
 const doubled: CostFunction = (cost) => cost * 2;
 
 function installTokenApi(): Record<string, ActionConfig> {
-  const g = globalThis as unknown as { foundry: Record<string, unknown>; CONFIG: Record<string, unknown> };
-  g.foundry["canvas"] = { placeables: { tokens: { TokenRuler: FakeTokenRuler } } };
+  const g = globalThis as unknown as { CONFIG: Record<string, unknown> };
   const actions: Record<string, ActionConfig> = {
     walk: { teleport: false, getCostFunction: () => (cost) => cost },
     climb: { teleport: false, getCostFunction: () => doubled },
     blink: { teleport: true, getCostFunction: () => () => 0 },
   };
-  g.CONFIG["Token"] = { rulerClass: FakeTokenRuler, movement: { actions } };
+  // A fresh table each test, so each test's registration wraps its cost functions once.
+  g.CONFIG["Token"] = { rulerClass: BaseRuler, movement: { actions } };
   return actions;
 }
 
@@ -120,8 +114,8 @@ beforeEach(async () => {
 
 describe("the token ruler", () => {
   it("is registered as CONFIG.Token.rulerClass with our waypoint label template", () => {
-    const Ruler = (CONFIG.Token as unknown as { rulerClass: typeof FakeTokenRuler }).rulerClass;
-    expect(Object.getPrototypeOf(Ruler)).toBe(FakeTokenRuler);
+    const Ruler = (CONFIG.Token as unknown as { rulerClass: typeof BaseRuler }).rulerClass;
+    expect(Object.getPrototypeOf(Ruler)).toBe(BaseRuler);
     expect(Ruler.WAYPOINT_LABEL_TEMPLATE).toBe("systems/nobc/templates/canvas/waypoint-label.hbs");
   });
 
