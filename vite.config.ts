@@ -20,6 +20,11 @@ export default defineConfig({
       // is not used is left out, e.g. the toolkits (loaded by src/rules/api.ts on demand) behind
       // an import of src/rules/index.ts for `land` alone.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]rules[\\/]/.test(id) },
+      output: {
+        // The NOBC rules core loads at init whole (game.nobc.rules): one chunk, so code loaded later that shares
+        // a rules module with init does not split it into small chunks that gzip worse.
+        codeSplitting: { groups: [{ name: "rules-nobc", test: /[\\/]src[\\/]rules[\\/](nobc|resolution|ids|effects|validate|dice)/ }] },
+      },
     },
   },
 });

@@ -37,6 +37,8 @@ import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { readBoard } from "./world/board";
 import { registerBoard } from "./canvas/register";
+import { registerTokenRuler } from "./canvas/ruler/token-ruler";
+import { readMovementTurn } from "./combat/movement-turn";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
@@ -178,6 +180,8 @@ Hooks.once("init", () => {
   registerTerrainCache();
   // After the terrain cache, so the board reads a changed flag afresh.
   registerBoard();
+  // A unit's drag measured by the rules: the ruler's labels and the movement actions' MP cost.
+  registerTokenRuler(readMovementTurn);
   registerMapTools();
   registerTerrainControl();
   (game as InitGame).nobc = {

@@ -11,7 +11,15 @@
  */
 import type { ActorRef, HexRef } from "../rules/ids";
 import { phrase, type Phrase, type Resolution } from "../rules/resolution";
-import { movePath, movementAllowance, type MovePathOutcome, type MovePathStep, type MovementGroup } from "../rules/nobc/land/movement";
+import {
+  movePath,
+  movementAllowance,
+  stepCosts,
+  type MovePathOutcome,
+  type MovePathStep,
+  type MoveStepResult,
+  type MovementGroup,
+} from "../rules/nobc/land/movement";
 import { checkStacking, type StackingViolation } from "../rules/nobc/land/stacking";
 import { alwaysInMarchMode, type LandHq, type LandUnit, type Side } from "../rules/nobc/land/types";
 import type { Effect } from "../rules/effects";
@@ -91,6 +99,11 @@ export interface MovePlan {
   readonly path: readonly HexRef[];
   /** The rules' pricing of the path (null when it could not be priced: no map, a broken path). */
   readonly priced: Resolution<MovePathOutcome> | null;
+  /**
+   * Each step's MP and hits as the rules price them, also when the rules refuse the path (over the
+   * allowance, the NATO stop): what the drag's ruler shows. Empty when a step cannot be priced.
+   */
+  readonly steps: readonly MoveStepResult[];
   /** MP the unit has before the move, and after it. */
   readonly mpBefore: number;
   readonly mpAfter: number;
@@ -131,6 +144,34 @@ export function bridgingEngineersOf(field: Battlefield, unit: ActorRef): number 
   return n;
 }
 
+/**
+ * The rules' steps of a path (start hex first): each hex entered with its terrain, road, river
+ * (bridged by the unit's Bridging Engineer cards when it has any), minefield and contamination from
+ * the scene, and the enemy units next to it; `ignoreMines` names the minefields crossed taking a hit.
+ */
+export function unitPathSteps(
+  field: Battlefield,
+  unit: LandUnit,
+  path: readonly HexRef[],
+  ignoreMines: readonly HexRef[] = [],
+): MovePathStep[] {
+  if (field.map === null) return [];
+  const at = occupancy(field);
+  const ignored = new Set(ignoreMines);
+  const engineers = bridgingEngineersOf(field, unit.id);
+  return movePathSteps(field.map, path, field.mapState).map((step) => {
+    const out: MovePathStep = { ...step, adjacentEnemies: enemiesNextTo(field, at, step.hex, unit.side) };
+    if (ignored.has(step.hex) && step.mines === true) out.ignoreMines = true;
+    if (step.river !== undefined && !step.river.bridged && engineers > 0) out.river = { ...step.river, bridgingEngineers: engineers };
+    return out;
+  });
+}
+
+/** Enemy units next to the hex a unit stands in: leaving one of them is disengaging (NATO, +1 MP and 1 hit). */
+export function startEnemiesOf(field: Battlefield, unit: LandUnit): ActorRef[] {
+  return unit.hex === "" ? [] : enemiesNextTo(field, occupancy(field), unit.hex, unit.side);
+}
+
 /** The path and stacking checks of a move; see the module comment. */
 export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): MovePlan | { readonly refused: MoveBreak } {
   const at = occupancy(field);
@@ -161,14 +202,8 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
   }
   const enemyHex = path.length > 1 ? enemiesIn(at, to, unit.side) : null;
 
-  const ignored = new Set(ask.ignoreMines ?? []);
-  const engineers = bridgingEngineersOf(field, unit.id);
-  const steps: MovePathStep[] = movePathSteps(map, path, field.mapState).map((step) => {
-    const out: MovePathStep = { ...step, adjacentEnemies: enemiesNextTo(field, at, step.hex, unit.side) };
-    if (ignored.has(step.hex) && step.mines === true) out.ignoreMines = true;
-    if (step.river !== undefined && !step.river.bridged && engineers > 0) out.river = { ...step.river, bridgingEngineers: engineers };
-    return out;
-  });
+  const steps = unitPathSteps(field, unit, path, ask.ignoreMines);
+  const startAdjacentEnemies = enemiesNextTo(field, at, unit.hex, unit.side);
   const mpBefore = mpLeftOf(field, unit);
   const allowance = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
   const marker = field.markers.get(unit.id);
@@ -184,7 +219,7 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
             strength: unit.strength,
             noMove: marker?.noMove ?? false,
           },
-          startAdjacentEnemies: enemiesNextTo(field, at, unit.hex, unit.side),
+          startAdjacentEnemies,
           mpSpentBefore: allowance - mpBefore,
           steps,
         });
@@ -210,6 +245,7 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
     to,
     path,
     priced: value,
+    steps: steps.length === 0 ? [] : (stepCosts({ unit, startAdjacentEnemies, steps }) ?? []),
     mpBefore,
     mpAfter: value?.outcome.mpLeft ?? mpBefore,
     breaks,

@@ -28,6 +28,7 @@ import { combatOdds, planGroundCombat, resolveGroundCombat, type GroundCombatInp
 import { resolveResupply, unitSupplyCapacity, type ResupplyInput } from "../../src/rules/nobc/land/resupply";
 import { movePath, type MovePathInput } from "../../src/rules/nobc/land/movement";
 import { occupancy, planMove } from "../../src/world/movement";
+import { rulerLabels } from "../../src/canvas/ruler/labels";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
@@ -244,8 +245,11 @@ export const MEASURES: readonly Measure[] = [
       occupancy(field);
       const mover = field.units.find((u) => u.side === "nato" && u.hex !== "")!;
       const path = pathFrom(mover.hex, 6).slice(1);
+      // The ruler's labels too (src/canvas/ruler/labels.ts): three waypoints, one every other hex.
+      const waypoints = [mover.hex, path[1]!, path[3]!, path[5]!];
       return () => {
         const plan = planMove(field, { phase: "movement", group: null }, { unit: mover.id, path });
+        rulerLabels(plan, waypoints);
         // Priced or refused by the rules (over the allowance, the NATO stop), the whole path was measured.
         return "refused" in plan ? { paths: 0, hexes: 0 } : { paths: 1, hexes: plan.path.length - 1 };
       };

@@ -58,6 +58,9 @@
  *   (`columns: true`), the odd columns shifted down; `size` is the flat-to-flat height (`sizeY`),
  *   `sizeX` the corner-to-corner width; `getOffset` ({i: row, j: column}), `getCenterPoint`, and
  *   `measurePath` (hexes entered as `spaces`, 10 km each as `distance`).
+ * - `foundry.canvas.placeables.tokens.TokenRuler` and `CONFIG.Token` (`rulerClass`, `movement.actions`): the base
+ *   of a system's ruler class (no label for the first waypoint) and a few movement actions with their cost
+ *   functions; nothing is drawn or measured.
  * - `foundry.abstract.Document` (for `instanceof`), `foundry.utils.fromUuidSync` over a registry,
  *   `foundry.utils.randomID`, `foundry.utils.expandObject`.
  * - `ActiveEffect.implementation.fromStatusEffect(id)`: an unsaved effect carrying that status.
@@ -1977,6 +1980,37 @@ export type FakeTokenT = FakeToken;
 export type FakeItemT = FakeItem;
 export type FakeDocumentT = FakeDocument;
 
+/**
+ * `foundry.canvas.placeables.tokens.TokenRuler` (v13), the base a system's ruler class extends: its
+ * `token`, the label template's path, and `_getWaypointLabelContext(waypoint, state)`, which gives no
+ * label for the first waypoint (the token's own place) and a distance for the others. Nothing is drawn.
+ */
+class TokenRuler {
+  static WAYPOINT_LABEL_TEMPLATE = "templates/hud/waypoint-label.hbs";
+  constructor(readonly token: { readonly actor: { readonly uuid: string } | null }) {}
+  protected _getWaypointLabelContext(waypoint: { readonly previous: unknown }, _state: object): object | undefined {
+    return waypoint.previous === null ? undefined : { distance: { total: "10" }, units: "km" };
+  }
+}
+
+/**
+ * A few of v13's token movement actions (`CONFIG.Token.movement.actions`), each with its documented
+ * `getCostFunction(token, options)` answering `(baseCost, from, to, distance, segment) => cost`: walk (the
+ * base cost), climb (its own cost, doubled), blink and displace (teleports).
+ */
+function movementActions(): Record<
+  string,
+  { teleport: boolean; getCostFunction: (token: unknown, options: object) => (cost: number) => number }
+> {
+  const same = () => (cost: number) => cost;
+  return {
+    walk: { teleport: false, getCostFunction: same },
+    climb: { teleport: false, getCostFunction: () => (cost: number) => cost * 2 },
+    blink: { teleport: true, getCostFunction: same },
+    displace: { teleport: true, getCostFunction: same },
+  };
+}
+
 export function installFoundryStandIn(): void {
   const g = globalThis as Raw;
   g["foundry"] = {
@@ -1984,6 +2018,7 @@ export function installFoundryStandIn(): void {
       fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField, ObjectField },
     },
     abstract: { TypeDataModel, Document },
+    canvas: { placeables: { tokens: { TokenRuler } } },
     utils: {
       fromUuidSync: (uuid: string) => registry.get(uuid) ?? null,
       randomID: () => `id${String(++nextRandomId).padStart(14, "0")}`,
@@ -1995,6 +2030,7 @@ export function installFoundryStandIn(): void {
     Item: { dataModels: {} },
     Combat: { dataModels: {} },
     ChatMessage: { dataModels: {} },
+    Token: { rulerClass: TokenRuler, movement: { actions: movementActions() } },
     statusEffects: [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },

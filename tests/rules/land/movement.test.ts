@@ -8,6 +8,7 @@ import {
   movePath,
   resolveOverrun,
   riverCrossingCost,
+  stepCosts,
   type MovePathInput,
   type MovePathStep,
   type OverrunInput,
@@ -359,6 +360,30 @@ describe("movePath properties", () => {
         expect(r.value.outcome.hitsApplied).toBe(Math.min(unit.strength, r.value.outcome.hits));
       }),
     );
+  });
+
+  it("stepCosts prices each step as movePath does, and still prices a path movePath refuses", () => {
+    const enemies = fc.array(fc.constantFrom("e1", "e2"), { maxLength: 2 });
+    fc.assert(
+      fc.property(unitArb, enemies, fc.array(fc.tuple(stepArb, enemies), { minLength: 1, maxLength: 8 }), (unit, start, pairs) => {
+        const steps = pairs.map(([s, adjacentEnemies]) => ({ ...s, adjacentEnemies }));
+        const priced = stepCosts({ unit, startAdjacentEnemies: start, steps })!;
+        const r = movePath({ unit, startAdjacentEnemies: start, steps });
+        if (r.ok) expect(priced).toEqual(r.value.outcome.steps);
+        else {
+          expect(r.refusals.map((x) => x.code).every((c) => c === "overAllowance" || c === "mustStopAdjacent")).toBe(true);
+          expect(priced).toHaveLength(steps.length);
+        }
+        // The allowance checked against the same prices: over it exactly when movePath says so.
+        const spent = priced.reduce((a, x) => a + x.mp, 0);
+        expect(!r.ok && r.refusals.some((x) => x.code === "overAllowance")).toBe(spent > movementAllowance(unit.mode));
+      }),
+    );
+  });
+
+  it("stepCosts answers null for a step the rules cannot price", () => {
+    expect(stepCosts({ unit: nato, steps: [step("0101", { terrain: [] })] })).toBeNull();
+    expect(stepCosts({ unit: { ...nato, mode: "parade" as never }, steps: [step("0101")] })).toBeNull();
   });
 
   it("each step costs at least 1/2 MP", () => {

@@ -314,22 +314,7 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
         `steps.${i}`,
       );
     }
-    const mpLines: BreakdownLine[] = [];
-    const hitLines: BreakdownLine[] = [];
-    if (i === 0 && unit.side === "nato" && leavesAny(startEnemies, step.adjacentEnemies ?? [])) {
-      mpLines.push({ text: phrase("NOBC.Rules.Land.Movement.Disengage"), value: DISENGAGE_COST.mp, source: PHASE });
-      hitLines.push({ text: phrase("NOBC.Rules.Land.Movement.Disengage"), value: DISENGAGE_COST.hits, source: PHASE });
-    }
-    if (step.river) mpLines.push(riverLine(step.river));
-    const entry = hexEntry(step, unit.mode, step.ignoreMines ?? false);
-    mpLines.push(...entry.mp);
-    if (entry.hits > 0) {
-      hitLines.push({
-        text: phrase("NOBC.Rules.Land.Movement.MinefieldIgnored"),
-        value: entry.hits,
-        source: `${RATES}; ${DECISIONS}: mines`,
-      });
-    }
+    const { mpLines, hitLines } = stepLines(unit, step, i === 0 ? startEnemies : []);
     const mp = total(mpLines);
     const hits = total(hitLines);
     spent += mp;
@@ -372,6 +357,49 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
     };
     if (mustStopAt !== undefined) outcome.mustStopAt = mustStopAt;
     return { breakdown, rolls: [], outcome, effects };
+  });
+}
+
+/** The MP and hit lines of entering one step's hex; `startEnemies` only for the first step (disengaging). */
+function stepLines(
+  unit: MovingUnit,
+  step: MovePathStep,
+  startEnemies: readonly ActorRef[],
+): { mpLines: BreakdownLine[]; hitLines: BreakdownLine[] } {
+  const mpLines: BreakdownLine[] = [];
+  const hitLines: BreakdownLine[] = [];
+  if (unit.side === "nato" && leavesAny(startEnemies, step.adjacentEnemies ?? [])) {
+    mpLines.push({ text: phrase("NOBC.Rules.Land.Movement.Disengage"), value: DISENGAGE_COST.mp, source: PHASE });
+    hitLines.push({ text: phrase("NOBC.Rules.Land.Movement.Disengage"), value: DISENGAGE_COST.hits, source: PHASE });
+  }
+  if (step.river) mpLines.push(riverLine(step.river));
+  const entry = hexEntry(step, unit.mode, step.ignoreMines ?? false);
+  mpLines.push(...entry.mp);
+  if (entry.hits > 0) {
+    hitLines.push({
+      text: phrase("NOBC.Rules.Land.Movement.MinefieldIgnored"),
+      value: entry.hits,
+      source: `${RATES}; ${DECISIONS}: mines`,
+    });
+  }
+  return { mpLines, hitLines };
+}
+
+/**
+ * What each step of a path costs and deals, priced as `movePath` prices it (the same lines), but
+ * without its checks of the allowance, the NATO stop or the no-move chip: the drag's ruler shows
+ * what a path costs while it breaks them. Null when a step cannot be priced (an unknown mode,
+ * terrain, road or river: `movePath` refuses those as `badStep`).
+ */
+export function stepCosts(input: Pick<MovePathInput, "unit" | "startAdjacentEnemies" | "steps">): MoveStepResult[] | null {
+  const { unit, steps } = input;
+  if (!Object.hasOwn(MOVEMENT_ALLOWANCE, unit.mode)) return null;
+  for (const step of steps)
+    if ((hexProblem(step) ?? (step.river === undefined ? undefined : riverProblem(step.river))) !== undefined) return null;
+  const startEnemies = input.startAdjacentEnemies ?? [];
+  return steps.map((step, i) => {
+    const { mpLines, hitLines } = stepLines(unit, step, i === 0 ? startEnemies : []);
+    return { hex: step.hex, mp: total(mpLines), hits: total(hitLines) };
   });
 }
 
