@@ -8,6 +8,7 @@
  * src/chat/card-record.ts) are the GM's own word. A card a player wrote, or an old card whose data
  * sits in its flags, is refused.
  */
+import { escapeHtml } from "../base/html";
 import {
   PlanWriteError,
   applyPlan,
@@ -493,10 +494,6 @@ export function performReleaseKey(messageId: string, reason: string, user: Reque
     await postKeyRelease([...(keyFree ? [card.once] : []), ...holds].join(", "), reason);
     return { ok: true };
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 }
 
 /** The chat card telling that a key was released, and why (a plain message the GM authors). */

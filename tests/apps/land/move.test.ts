@@ -21,6 +21,8 @@ import { MOVE } from "../../../src/apps/land/dialogs";
 import { onMoveToken, registerMoveHooks } from "../../../src/apps/land/move/hooks";
 import { moveStateSchema } from "../../../src/apps/land/move/state";
 import { TURN_COMBAT_TYPE } from "../../../src/combat/turn-type";
+import { MOVEMENT_LAST_SLOT } from "../../../src/world/movement-slots";
+import { registerSettings } from "../../../src/base/settings";
 import { turn } from "../../../src/rules/index";
 import type { FakeActorT } from "../../harness/foundry";
 
@@ -33,8 +35,9 @@ function tokenAt(hex: string): { x: number; y: number } {
   return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
 }
 
+/** The tracker at `id`; in Movement, NATO's group (the last slot: no corps holds the initiative) moves now. */
 function stage(id: "movement" | "groundCombat"): void {
-  harness.game["combat"] = { type: TURN_COMBAT_TYPE, system: { turn: 1, stage: turn.stageIndex(id) } };
+  harness.game["combat"] = { type: TURN_COMBAT_TYPE, system: { turn: 1, stage: turn.stageIndex(id), movementSlot: MOVEMENT_LAST_SLOT } };
 }
 
 const token = (id: string) => harness.scene!.tokens.find((t) => t.actorId === id)!;
@@ -203,6 +206,65 @@ describe("the drag (preMoveToken)", () => {
     expect(warnings().join("\n")).toContain("NOBC.Move.Refused.hqOutOfPhase");
     stage("movement");
     expect(await token("icorps").move([tokenAt("0101")], { method: "dragging" })).toBe(true);
+  });
+});
+
+describe("an overrun through the move (src/world/overrun.ts)", () => {
+  // The GM reads the world's rules options (the overrun's house rules) from the settings.
+  beforeEach(() => registerSettings());
+
+  /** 1 MRR (0301) a battalion, and 34 PzBrig's counter with an overrun cost of 1 MP and 1 hit. */
+  async function battalionInFront(): Promise<void> {
+    chatFake.setUsers("gm");
+    await actors.get("w1")!.update({ "system.size": "battalion", "system.mode": "march" });
+    await actors.get("n34")!.update({ "system.overrunCost": { mp: 1, hits: 1 } });
+  }
+
+  it("a player's move into a battalion's hex is the overrun: its card eliminates the battalion and moves the mover in; Undo puts all back", async () => {
+    await battalionInFront();
+    const before = { w1: where("w1"), n34: where("n34"), strength: structuredClone(sys("n34")["strength"]) };
+    chatFake.setUsers("p1");
+    expect((await requestResolution("land.move", { unit: "Actor.n34", path: ["0301"], ignoreMines: [] })).ok).toBe(true);
+    const card = lastCard();
+    expect(card.system["state"]).toBe("applied");
+    expect(card.system["records"]).toEqual({ move: { unit: "Actor.n34", from: "0201", path: ["0301"], mpSpent: 2, override: false } });
+    expect(lastCardShown()).toContain("NOBC.Overrun.Outcome");
+    // The battalion is gone from the scene; the mover stands in its hex, having paid the clear hex's 1 MP
+    // (the Aller is bridged) and the counter's 1 MP and 1 hit.
+    expect(harness.scene!.tokens.some((t) => t.actorId === "w1")).toBe(false);
+    expect((sys("w1")["strength"] as Raw)["value"]).toBe(0);
+    expect(where("n34")).toEqual(tokenAt("0301"));
+    expect(sys("n34")["movementPoints"]).toBe(2);
+    chatFake.setUsers("gm");
+    expect(await requestCardAction("undo", card.id)).toEqual({ ok: true });
+    expect(where("w1")).toEqual(before.w1);
+    expect(where("n34")).toEqual(before.n34);
+    expect(sys("n34")["strength"]).toEqual(before.strength);
+    expect((sys("w1")["strength"] as Raw)["value"]).toBe(6);
+  });
+
+  it("the drag shows what the overrun costs and asks first; closing the question moves nothing", async () => {
+    await battalionInFront();
+    registerMoveHooks();
+    chatFake.setUsers("p1");
+    sheetsFake.choices = [null];
+    await token("n34").move([tokenAt("0301")], { method: "dragging" });
+    await vi.waitFor(() => expect([warnings(), sheetsFake.dialogs]).toEqual([[], [expect.anything()]]));
+    expect(JSON.stringify(sheetsFake.dialogs[0])).toContain("NOBC.Overrun.Outcome");
+    expect(cardsPosted()).toEqual([]);
+    sheetsFake.choices = ["overrun"];
+    await token("n34").move([tokenAt("0301")], { method: "dragging" });
+    await vi.waitFor(() => expect(where("n34")).toEqual(tokenAt("0301")));
+    expect(harness.scene!.tokens.some((t) => t.actorId === "w1")).toBe(false);
+  });
+
+  it("an overrun with no cost on the counter is refused, naming the unit", async () => {
+    chatFake.setUsers("gm");
+    await actors.get("w1")!.update({ "system.size": "battalion", "system.mode": "march" });
+    chatFake.setUsers("p1");
+    expect((await requestResolution("land.move", { unit: "Actor.n34", path: ["0301"], ignoreMines: [] })).ok).toBe(false);
+    expect(warnings().join("\n")).toContain("NOBC.Overrun");
+    expect(cardsPosted()).toEqual([]);
   });
 });
 

@@ -3,7 +3,8 @@
  * unit's token (./drag.ts) sends `{ unit, path, ignoreMines }`; the active GM reads the battlefield
  * and the turn, plans the move with `planMove` and decides it (./state.ts): a refused move writes
  * nothing and tells the mover why; an accepted one is a card the GM posts and applies at once (the
- * move is the request: no second click), which Undo puts back.
+ * move is the request: no second click), which Undo puts back. A move into a hex of battalions,
+ * artillery or HQs is the overrun (src/world/overrun.ts), its card written the same way.
  */
 import { currentUser, type AskingUser } from "../../../base/foundry";
 import { readMovementTurn } from "../../../combat/movement-turn";
@@ -11,7 +12,9 @@ import { speak } from "../../../words/phrase";
 import { planMove } from "../../../world/movement";
 import { denied, refused, type DialogController, type Submission, type Verdict } from "../../base/controller";
 import { readLandWorld } from "../world";
-import { decideMove, moveAccess, moveCard, moveStateSchema, type MoveState, type MoveWorld } from "./state";
+import { decideMove, moveAccess, moveCard, moveStateSchema, overrunCard, type MoveState, type MoveWorld } from "./state";
+import { planOverrun } from "../../../world/overrun";
+import { rulesOptions } from "../../../base/settings";
 
 export function readMoveWorld(user?: AskingUser): MoveWorld {
   const land = readLandWorld(user);
@@ -37,7 +40,12 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     if ("refused" in plan) return refused([speak(plan.refused.text, i18n)]);
     const decision = decideMove(plan, world);
     if (!decision.ok) return refused(decision.refusals.map((p) => speak(p, i18n)));
-    const card = moveCard(plan, decision.override, i18n);
+    let card = moveCard(plan, decision.override, i18n);
+    if (decision.kind === "overrun") {
+      const resolved = planOverrun(world.field, plan, { rules: rulesOptions(), ignoreMines: state.ignoreMines });
+      if (!resolved.ok) return refused(resolved.refusals.map((r) => speak(r.text, i18n)));
+      card = overrunCard(plan, resolved.value, decision.override, i18n);
+    }
     return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(card, world.asker) } };
   },
 };

@@ -2,10 +2,12 @@
  * A unit's token dragged on the board, on the mover's client: the waypoints' hexes, filled in hex by
  * hex, become a `MoveAsk`, checked here first with `planMove` (the same check the GM makes) so a
  * player learns at once why a move is refused; a path through a minefield asks the mover, hex by hex,
- * to pay +1 MP or take 1 hit (closing the question moves nothing); then the request goes to the GM
+ * to pay +1 MP or take 1 hit (closing the question moves nothing); a move into a hex that can be
+ * overrun shows what the overrun costs and asks first; then the request goes to the GM
  * (`land.move`), whose card moves the token. Loaded on the first drag.
  */
 import { say, warnRefused } from "../../../base/foundry";
+import { escapeHtml } from "../../../base/html";
 import { hexLabel } from "../../../map/hex-grid";
 import type { HexRef } from "../../../rules/ids";
 import { phrase } from "../../../rules/resolution";
@@ -15,6 +17,8 @@ import { requestResolution } from "../../base/request";
 import { readMoveWorld } from "./controller";
 import { PLACEMENT, type MovePosition, type MovedToken, type TokenMovement } from "./types";
 import { decideMove, minefieldsOn } from "./state";
+import { planOverrun } from "../../../world/overrun";
+import { rulesOptions } from "../../../base/settings";
 
 export const MOVE_DIALOG = "land.move";
 
@@ -56,7 +60,7 @@ export async function askMinefields(unit: string, hexes: readonly HexRef[]): Pro
   for (const hex of hexes) {
     const choice = await DialogV2.wait({
       window: { title: game.i18n?.format("NOBC.Move.Mines.Title", { unit, hex }) ?? "" },
-      content: `<p>${game.i18n?.format("NOBC.Move.Mines.Question", { unit, hex }) ?? ""}</p>`,
+      content: `<p>${escapeHtml(game.i18n?.format("NOBC.Move.Mines.Question", { unit, hex }) ?? "")}</p>`,
       buttons: [
         { action: "mp", label: game.i18n?.localize("NOBC.Move.Mines.PayMp") ?? "", default: true },
         { action: "hit", label: game.i18n?.localize("NOBC.Move.Mines.TakeHit") ?? "" },
@@ -67,6 +71,23 @@ export async function askMinefields(unit: string, hexes: readonly HexRef[]): Pro
     else if (choice !== "mp") return null;
   }
   return ignored;
+}
+
+/** Whether the mover goes on with an overrun whose cost `line` says; false when the question is closed. */
+export async function confirmOverrun(unit: string, hex: HexRef, line: string): Promise<boolean> {
+  const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
+    wait(config: object): Promise<string | null>;
+  };
+  const choice = await DialogV2.wait({
+    window: { title: game.i18n?.format("NOBC.Move.Overrun.Title", { unit, hex }) ?? "" },
+    content: `<p>${escapeHtml(line)}</p>`,
+    buttons: [
+      { action: "overrun", label: game.i18n?.localize("NOBC.Move.Overrun.Go") ?? "", default: true },
+      { action: "cancel", label: game.i18n?.localize("NOBC.Move.Overrun.Cancel") ?? "" },
+    ],
+    rejectClose: false,
+  });
+  return choice === "overrun";
 }
 
 /** What the drag of `token` along `movement` becomes: a refusal on screen, a GM's placement, or the request. */
@@ -103,6 +124,15 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
     const chosen = await askMinefields(actor.name, mines);
     if (chosen === null) return;
     ignoreMines = chosen;
+  }
+  if (decision.kind === "overrun") {
+    // What the overrun costs, before the mover commits to it (the GM prices it again).
+    const preview = planOverrun(world.field, plan, { rules: rulesOptions(), ignoreMines });
+    if (!preview.ok) {
+      warnRefused(preview.refusals.map((r) => say(r.text)));
+      return;
+    }
+    if (!(await confirmOverrun(actor.name, plan.to, say(preview.value.outcome.line)))) return;
   }
   await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines });
 }

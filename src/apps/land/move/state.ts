@@ -13,6 +13,7 @@ import { boundedList, uuid } from "../../base/state-bounds";
 import { movePathSteps } from "../../../map/rules-view";
 import type { Battlefield } from "../../../world/battlefield";
 import type { MoveBreak, MovePlan, MovementTurn } from "../../../world/movement";
+import { overrunnable, type OverrunPlanOutcome } from "../../../world/overrun";
 import { unitById, type LandWorld } from "../world";
 import type { Translator } from "../view";
 
@@ -58,17 +59,34 @@ export function moveAccess(state: MoveState, world: MoveWorld): Access {
   return world.owned.has(state.unit) ? allowed : denied("NOBC.Move.Refused.notYours", { unit: unit.name });
 }
 
-/** What the GM makes of a plan: carried out (with the rules it overrides, for a GM), or refused with every reason. */
+/**
+ * What the GM makes of a plan: carried out as a move or an overrun (with the rules it overrides, for
+ * a GM), or refused with every reason.
+ */
 export type MoveDecision =
-  { readonly ok: true; readonly override: readonly MoveBreak[] } | { readonly ok: false; readonly refusals: readonly Phrase[] };
+  | { readonly ok: true; readonly kind: "move" | "overrun"; readonly override: readonly MoveBreak[] }
+  | { readonly ok: false; readonly refusals: readonly Phrase[] };
+
+/** The rules of the turn (who moves when) and the path before the last hex: an overrun keeps them; its own pricing replaces the rest. */
+const OVERRUN_KEEPS: ReadonlySet<MoveBreak["code"]> = new Set(["outOfPhase", "notYourGroup", "throughEnemy"]);
 
 /**
- * A move whose last hex holds enemies. For now refused for everyone (`intoEnemy`): the overrun
- * (src/world/overrun.ts) is to be joined here, the one place a plan with `enemyHex` is decided.
+ * A move whose last hex holds enemies: an overrun when only battalions, artillery and HQs stand
+ * there (src/world/overrun.ts prices it and says what it costs), else refused (`intoEnemy`, with the
+ * units in the way). A player's overrun must keep the turn's order; a GM's may override it.
  */
-export function decideEnemyHex(plan: MovePlan, _world: MoveWorld): MoveDecision {
+export function decideEnemyHex(plan: MovePlan, world: MoveWorld): MoveDecision {
   const hex = plan.enemyHex?.hex ?? plan.to;
-  return { ok: false, refusals: [phrase("NOBC.Movement.Refused.intoEnemy", { unit: plan.unit.name, hex })] };
+  const can = overrunnable(world.field, plan);
+  if (!can.ok)
+    return {
+      ok: false,
+      refusals: [phrase("NOBC.Movement.Refused.intoEnemy", { unit: plan.unit.name, hex }), ...can.refusals.map((r) => r.text)],
+    };
+  const kept = plan.breaks.filter((b) => OVERRUN_KEEPS.has(b.code));
+  if (kept.length === 0) return { ok: true, kind: "overrun", override: [] };
+  if (world.isGM) return { ok: true, kind: "overrun", override: kept };
+  return { ok: false, refusals: kept.map((b) => b.text) };
 }
 
 /**
@@ -77,8 +95,8 @@ export function decideEnemyHex(plan: MovePlan, _world: MoveWorld): MoveDecision 
  */
 export function decideMove(plan: MovePlan, world: MoveWorld): MoveDecision {
   if (plan.enemyHex !== null) return decideEnemyHex(plan, world);
-  if (plan.breaks.length === 0) return { ok: true, override: [] };
-  if (world.isGM) return { ok: true, override: plan.breaks };
+  if (plan.breaks.length === 0) return { ok: true, kind: "move", override: [] };
+  if (world.isGM) return { ok: true, kind: "move", override: plan.breaks };
   return { ok: false, refusals: plan.breaks.map((b) => b.text) };
 }
 
@@ -124,6 +142,37 @@ export function moveCard(plan: MovePlan, override: readonly MoveBreak[], i18n: T
     title: i18n.format(title, { unit: plan.unit.name }),
     resolution,
     outcome: speak(moveOutcome(plan), i18n),
+    inputs: [
+      { label: i18n.localize("NOBC.Move.Card.Path"), value: plan.path.join(" → ") },
+      ...override.map((b) => ({ label: i18n.localize("NOBC.Move.Card.Overridden"), value: speak(b.text, i18n) })),
+    ],
+    records: { move: record },
+  };
+}
+
+/**
+ * The card of an overrun carried out (src/world/overrun.ts): its own title and outcome line, the path
+ * and any overridden rule as inputs, the whole breakdown; the move record counts the hexes the mover
+ * entered (the last one only when it went into the hex).
+ */
+export function overrunCard(
+  plan: MovePlan,
+  resolved: Resolution<OverrunPlanOutcome>,
+  override: readonly MoveBreak[],
+  i18n: Translator,
+): Card {
+  const outcome = resolved.outcome;
+  const record: MoveRecord = {
+    unit: plan.unit.id,
+    from: plan.from,
+    path: outcome.entersHex ? plan.path.slice(1) : plan.path.slice(1, -1),
+    mpSpent: outcome.mpSpent,
+    override: override.length > 0,
+  };
+  return {
+    title: speak(outcome.title, i18n),
+    resolution: resolved,
+    outcome: speak(outcome.line, i18n),
     inputs: [
       { label: i18n.localize("NOBC.Move.Card.Path"), value: plan.path.join(" → ") },
       ...override.map((b) => ({ label: i18n.localize("NOBC.Move.Card.Overridden"), value: speak(b.text, i18n) })),
