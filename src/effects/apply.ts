@@ -297,12 +297,21 @@ class Planner {
    * Moves every token of `actor` on the board's scene to `hex` (refused without a scene, or when
    * the scene's grid cannot place it). A token also deleted by this plan is only deleted.
    */
-  moveTokensOf(actor: string, hex: HexRef): void {
+  moveTokensOf(actor: string, name: string, hex: HexRef, from?: HexRef): void {
     const scene = this.scene();
     if (scene === undefined) return;
-    for (const token of this.board!.tokensOf.get(actor) ?? []) {
+    const tokens = this.board!.tokensOf.get(actor) ?? [];
+    // A move decided on a board where the unit stands: on a scene without its token it would write MP and hits but move nothing.
+    if (tokens.length === 0) return this.refuse(phrase("NOBC.MapWrite.Refused.noToken", { name, scene: scene.name }));
+    for (const token of tokens) {
       const at = this.board!.topLeftAt?.(hex, token);
       if (at === undefined) return this.refuse(phrase("NOBC.MapWrite.Refused.cannotPlace", { hex }));
+      if (from !== undefined) {
+        // Moved since the move was decided (another card, a second request, a hand move): not moved again from there.
+        const was = this.board!.topLeftAt?.(from, token);
+        if (was === undefined || was.x !== token.source["x"] || was.y !== token.source["y"])
+          return this.refuse(phrase("NOBC.MapWrite.Refused.movedSince", { name, hex: from }));
+      }
       this.tokenMoves.set(token.uuid, { token, sceneUuid: scene.uuid, x: at.x, y: at.y });
     }
   }
@@ -602,7 +611,7 @@ function planOne(p: Planner, effect: Effect): void {
       const to = effect.path[effect.path.length - 1];
       if (w === undefined || to === undefined) return;
       const hex = mapHex(p, to);
-      return hex === undefined ? undefined : p.moveTokensOf(w.snap.uuid, hex);
+      return hex === undefined ? undefined : p.moveTokensOf(w.snap.uuid, w.snap.name, hex, effect.from);
     }
     case "minefield": {
       const hex = mapHex(p, effect.hex);
@@ -1101,7 +1110,7 @@ function writeCalls(plan: WritePlan): WriteCall[] {
   for (const { scene, rows } of byScene(plan.tokenUpdates ?? [])) {
     calls.push({
       part: { ...EMPTY_PLAN, tokenUpdates: rows },
-      // The write path's own move: the movement watcher (src/canvas/movement) knows it by this option.
+      // The write path's own move: the movement watch (src/apps/land/move/hooks.ts) knows it by this option.
       write: () =>
         TokenDocument.updateDocuments(
           rows.map((r) => ({ _id: r.id, ...r.changes })),

@@ -46,7 +46,7 @@ const landEffects = [
   effect("supply", { actor: ref, delta: num }),
   effect("mode", { actor: ref, mode: z.enum(MODES) }),
   effect("retreat", { actor: ref, hexes: num }),
-  effect("moved", { actor: ref, path: z.array(ref).min(1).max(MAX_EFFECT_HEXES) }),
+  effect("moved", { actor: ref, path: z.array(ref).min(1).max(MAX_EFFECT_HEXES), from: ref.optional() }),
   effect("noMove", { actor: ref }),
   effect("noMoveCleared", { actor: ref }),
   effect("movementPoints", { actor: ref, value: num }),

@@ -20,6 +20,7 @@ import {
   type MoveStepResult,
   type MovementGroup,
 } from "../rules/nobc/land/movement";
+import { applyHits } from "../rules/nobc/land/hits";
 import { checkStacking, type StackingViolation } from "../rules/nobc/land/stacking";
 import { alwaysInMarchMode, type LandHq, type LandUnit, type Side } from "../rules/nobc/land/types";
 import type { Effect } from "../rules/effects";
@@ -236,18 +237,30 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
         ])
       : [];
   const value = priced?.ok === true ? priced.value : null;
+  const stepResults = steps.length === 0 ? [] : (stepCosts({ unit, startAdjacentEnemies, steps }) ?? []);
   const effects: Effect[] = [];
+  let mpAfter = value?.outcome.mpLeft ?? mpBefore;
+  let eliminated = value?.outcome.eliminated === true;
   if (value !== null) effects.push(...value.effects);
-  if (path.length > 1 && value?.outcome.eliminated !== true) effects.push({ type: "moved", actor: unit.id, path: path.slice(1) });
+  else if (stepResults.length > 0) {
+    // Refused by the rules (over the allowance, the NATO stop, the chip): what a GM's override writes is
+    // still each step's price, the MP down to 0 at most, the hits capped at the unit's strength.
+    const spent = stepResults.reduce((n, s) => n + s.mp, 0);
+    const hits = applyHits(unit, stepResults.reduce((n, s) => n + s.hits, 0));
+    mpAfter = Math.max(0, mpBefore - spent);
+    eliminated = hits.eliminated;
+    effects.push({ type: "movementPoints", actor: unit.id, value: mpAfter }, ...hits.effects);
+  }
+  if (path.length > 1 && !eliminated) effects.push({ type: "moved", actor: unit.id, from: unit.hex, path: path.slice(1) });
   return {
     unit,
     from: unit.hex,
     to,
     path,
     priced: value,
-    steps: steps.length === 0 ? [] : (stepCosts({ unit, startAdjacentEnemies, steps }) ?? []),
+    steps: stepResults,
     mpBefore,
-    mpAfter: value?.outcome.mpLeft ?? mpBefore,
+    mpAfter,
     breaks,
     enemyHex,
     stacking,

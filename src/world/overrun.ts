@@ -201,7 +201,7 @@ export function planOverrun(field: Battlefield, plan: MovePlan, options: Overrun
   if (hitsApplied > 0) effects.push({ type: "hits", actor: unit.id, amount: hitsApplied });
   if (overrun.unitEliminated) effects.push({ type: "eliminated", actor: unit.id });
   effects.push(...resolved.value.effects.filter((e) => !isMovers(e, unit.id)));
-  if (entersHex) effects.push({ type: "moved", actor: unit.id, path: plan.path.slice(1) });
+  if (entersHex) effects.push({ type: "moved", actor: unit.id, from: plan.from, path: plan.path.slice(1) });
 
   const breakdown: BreakdownLine[] = [...priced.value.breakdown, ...overrunLines(resolved.value.breakdown, enemy.hex, overrun.mpSpent)];
   const outcome: OverrunPlanOutcome = {

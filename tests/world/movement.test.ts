@@ -50,7 +50,7 @@ describe("planMove", () => {
     expect(plan.effects).toEqual([
       { type: "movementPoints", actor: "Actor.n36", value: 1 },
       { type: "hits", actor: "Actor.n36", amount: 1 },
-      { type: "moved", actor: "Actor.n36", path: ["0102", "0103"] },
+      { type: "moved", actor: "Actor.n36", from: "0202", path: ["0102", "0103"] },
     ]);
     expect(plan.enemyHex).toBeNull();
   });
@@ -80,6 +80,20 @@ describe("planMove", () => {
     expect(stacked.stacking).toEqual([]); // two brigades in an open hex in Combat Mode are within the limit
   });
 
+  it("prices a path the rules refuse step by step, so a GM's override still writes its MP (down to 0) and hits", () => {
+    const field = readBattlefield();
+    // Five clear hexes in Combat Mode (4 MP), leaving 2 MRR (+1 MP, 1 hit): refused by the rules.
+    const plan = planned(planMove(field, MOVEMENT, { unit: "Actor.n36", path: ["0102", "0103", "0104", "0204", "0203"] }));
+    expect(plan.priced).toBeNull();
+    expect(plan.breaks.map((b) => b.code)).toContain("rules");
+    expect(plan.mpAfter).toBe(0);
+    expect(plan.effects).toEqual([
+      { type: "movementPoints", actor: "Actor.n36", value: 0 },
+      { type: "hits", actor: "Actor.n36", amount: 1 },
+      { type: "moved", actor: "Actor.n36", from: "0202", path: ["0102", "0103", "0104", "0204", "0203"] },
+    ]);
+  });
+
   it("indexes the battlefield once", () => {
     const field = readBattlefield();
     expect(occupancy(field)).toBe(occupancy(field));
@@ -101,6 +115,21 @@ describe("the moved effect through the write path", () => {
     // Moved again by hand since: Undo would put it back over that move, so it is drift.
     await token.update({ x: before.x + 10 });
     expect(driftedDocuments(plan.inverse, snapshotOf)).toEqual([token.name]);
+  });
+
+  it("refuses a move whose token no longer stands where the move starts (moved since), writing nothing", async () => {
+    const token = harness.scene!.tokens.find((t) => t.actorId === "n36")!;
+    const effects: Effect[] = [{ type: "moved", actor: "Actor.n36", from: "0202", path: ["0102"] }];
+    await token.update(tokenAt("0201"));
+    await expect(applyEffects(effects, readBoard(effects))).rejects.toThrow(/movedSince/);
+    expect({ x: token.x, y: token.y }).toEqual(tokenAt("0201"));
+  });
+
+  it("refuses a move of a unit with no token on the viewed scene instead of writing MP without moving it", async () => {
+    const token = harness.scene!.tokens.find((t) => t.actorId === "n36")!;
+    await token.delete();
+    const effects: Effect[] = [{ type: "moved", actor: "Actor.n36", from: "0202", path: ["0102"] }];
+    await expect(applyEffects(effects, readBoard(effects))).rejects.toThrow(/noToken/);
   });
 
   it("is refused with no scene viewed", async () => {

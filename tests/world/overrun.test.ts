@@ -133,7 +133,7 @@ describe("overrunning battalions", () => {
       { type: "hits", actor: "Actor.n34", amount: 1 },
       { type: "eliminated", actor: "Actor.b1" },
       { type: "eliminated", actor: "Actor.b2" },
-      { type: "moved", actor: "Actor.n34", path: ["0301"] },
+      { type: "moved", actor: "Actor.n34", from: "0201", path: ["0301"] },
     ]);
     // The breakdown adds up to the MP spent; the hits are notes.
     expect(r.breakdown.reduce((s, l) => s + l.value, 0)).toBe(2);
@@ -266,7 +266,7 @@ describe("the move into the hex is the overrun", () => {
     expect(planned(["0201", "0301"]).breaks.map((b) => b.code)).toEqual(["rules"]);
     const r = resolved(["0201", "0301"]);
     expect(r.outcome).toMatchObject({ mpSpent: 3, mpLeft: 1, hits: 1 });
-    expect(r.effects).toContainEqual({ type: "moved", actor: "Actor.n34", path: ["0201", "0301"] });
+    expect(r.effects).toContainEqual({ type: "moved", actor: "Actor.n34", from: "0101", path: ["0201", "0301"] });
   });
 
   it("but it stops next to any other Warsaw Pact unit on the way", () => {
@@ -311,7 +311,7 @@ describe("HQs and artillery met alone", () => {
       { type: "movementPoints", actor: "Actor.n34", value: 3 },
       { type: "hqLevel", actor: "Actor.gta", delta: -2 },
       { type: "retreat", actor: "Actor.gta", hexes: 4 },
-      { type: "moved", actor: "Actor.n34", path: ["0301"] },
+      { type: "moved", actor: "Actor.n34", from: "0201", path: ["0301"] },
     ]);
     expect(speak(r.outcome.line, words)).toBe("34 PzBrig enters 0301, meeting 1 GTA alone: 1 MP, 0 hits");
   });
@@ -324,7 +324,7 @@ describe("HQs and artillery met alone", () => {
       { type: "movementPoints", actor: "Actor.n34", value: 3 },
       { type: "hits", actor: "Actor.a1", amount: 2 },
       { type: "retreat", actor: "Actor.a1", hexes: 4 },
-      { type: "moved", actor: "Actor.n34", path: ["0301"] },
+      { type: "moved", actor: "Actor.n34", from: "0201", path: ["0301"] },
     ]);
     harness.reset();
     sheetsFake.reset();

@@ -48,8 +48,9 @@ describe("the move card", () => {
     expect(gm.override.map((b) => b.code)).toEqual(["outOfPhase", "rules"]);
     const card = moveCard(p, gm.override, english);
     expect(card.title).toBe("36 PzBrig moves (umpire's override)");
-    expect(card.outcome).toContain("movement points not counted");
+    // Refused by the rules (the NATO stop), priced all the same step by step: 2 clear hexes.
+    expect(card.outcome).toBe("36 PzBrig: 0202 → 0204, 2 MP spent, 2 MP left");
     expect(card.inputs?.map((i) => i.label)).toEqual(["Path", "Rule overridden", "Rule overridden"]);
-    expect(card.records).toEqual({ move: { unit: "Actor.n36", from: "0202", path: ["0203", "0204"], mpSpent: 0, override: true } });
+    expect(card.records).toEqual({ move: { unit: "Actor.n36", from: "0202", path: ["0203", "0204"], mpSpent: 2, override: true } });
   });
 });

@@ -118,7 +118,7 @@ describe("the move request (land.move)", () => {
     expect(where("n36")).toEqual(tokenAt("0204"));
     const card = lastCard();
     expect(card.system["state"]).toBe("applied");
-    expect((card.system["records"] as { move: Raw }).move).toMatchObject({ override: true, mpSpent: 0 });
+    expect((card.system["records"] as { move: Raw }).move).toMatchObject({ override: true, mpSpent: 2 });
     const shown = lastCardShown();
     expect(shown).toContain("NOBC.Move.Card.TitleOverride");
     expect(shown).toContain("NOBC.Movement.Refused.outOfPhase");

@@ -112,8 +112,8 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     const card = lastCard();
     expect(card.system.requestedBy).toBe("p1");
     expect(card.system.effects).toEqual([
-      { type: "moved", actor: A("n34"), path: ["0102", "0103"] },
-      { type: "moved", actor: A("n36"), path: ["0103", "0104"] },
+      { type: "moved", actor: A("n34"), from: "0201", path: ["0102", "0103"] },
+      { type: "moved", actor: A("n36"), from: "0202", path: ["0103", "0104"] },
       { type: "minefield", hex: "0202", present: false },
     ]);
     expect(note(source)).toBe("");
@@ -138,7 +138,7 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     expect((await requestResolution(RETREAT.id, state)).ok).toBe(true);
     const card = lastCard();
     expect(card.system.effects).toEqual([
-      { type: "moved", actor: A("n36"), path: ["0102", "0101"] },
+      { type: "moved", actor: A("n36"), from: "0202", path: ["0102", "0101"] },
       { type: "hits", actor: A("n36"), amount: 2 },
       { type: "noMove", actor: A("n36") },
     ]);
@@ -164,7 +164,7 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     const card = lastCard();
     expect(card.system.requestedBy ?? null).toBeNull();
     expect(card.system.effects).toEqual([
-      { type: "moved", actor: A("n36"), path: ["0102", "0101"] },
+      { type: "moved", actor: A("n36"), from: "0202", path: ["0102", "0101"] },
       { type: "hits", actor: A("n36"), amount: 2 },
       { type: "eliminated", actor: A("n36") },
       { type: "noMove", actor: A("n36") },
@@ -224,7 +224,7 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     expect(opened.state.units).toEqual([{ actor: A("icorps"), path: ["0103", "0104"] }]);
     expect((await requestResolution(RETREAT.id, opened.state)).ok).toBe(true);
     expect(lastCard().system.effects).toEqual([
-      { type: "moved", actor: A("icorps"), path: ["0103", "0104"] },
+      { type: "moved", actor: A("icorps"), from: "0102", path: ["0103", "0104"] },
       // 2 levels for each of the 2 hexes short, never below 0: I Corps stands at level 2.
       { type: "hqLevel", actor: A("icorps"), delta: -2 },
     ]);

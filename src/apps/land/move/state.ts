@@ -106,15 +106,15 @@ function hitsOf(effects: readonly Effect[], unit: string): number {
   return n;
 }
 
-/** The MP a plan spends (0 when the rules did not price it: an override over a refusal). */
+/** The MP a plan spends (an override over the rules' refusal is priced step by step, down to 0 MP left). */
 export function mpSpentOf(plan: MovePlan): number {
-  return plan.priced === null ? 0 : plan.mpBefore - plan.mpAfter;
+  return plan.mpBefore - plan.mpAfter;
 }
 
 /** The card's first line: "34 PzBrig: 0201 → 0204, 3 MP spent, 1 MP left, 1 hit". */
 export function moveOutcome(plan: MovePlan): Phrase {
   const base = { unit: plan.unit.name, from: plan.from, to: plan.to };
-  if (plan.priced === null) return phrase("NOBC.Move.Card.OutcomeUnpriced", base);
+  if (plan.priced === null && plan.steps.length === 0) return phrase("NOBC.Move.Card.OutcomeUnpriced", base);
   const hits = hitsOf(plan.effects, plan.unit.id);
   const counted = { ...base, spent: mpSpentOf(plan), left: plan.mpAfter };
   return hits === 0

@@ -202,7 +202,7 @@ export function retreatResolution(world: RetreatWorld, state: RetreatState): Che
       value: 0,
       source: RETREAT_SOURCE,
     });
-    if (path.length > 0) effects.push({ type: "moved", actor: who.id, path: [...path] });
+    if (path.length > 0) effects.push({ type: "moved", actor: who.id, from: who.hex, path: [...path] });
     let hits = 0;
     if (shortfall > 0 && who.kind === "unit") {
       const unit = at.unitById.get(who.id)!;

@@ -18,9 +18,10 @@ export type LandEffect =
   | { type: "retreat"; actor: ActorRef; hexes: number }
   /**
    * A unit's token moved on the map along `path` (the hexes entered, in order; it ends in the last):
-   * a move, an overrun, or a retreat carried out.
+   * a move, an overrun, or a retreat carried out. `from` is the hex it stood in when the move was
+   * decided: a token found elsewhere (moved since) is not moved from there.
    */
-  | { type: "moved"; actor: ActorRef; path: HexRef[] }
+  | { type: "moved"; actor: ActorRef; path: HexRef[]; from?: HexRef }
   /** The black chip: the unit may not move this turn. */
   | { type: "noMove"; actor: ActorRef }
   /** The black chip taken off when the turn it was placed in ends. */
