@@ -15,7 +15,7 @@ import { registerStatusEffects } from "./token/status-effects";
 import { registerStatusSync } from "./token/status-sync";
 import { registerTokenDefaults } from "./token/token-defaults";
 import { applyEffects, applyPlan, planEffects } from "./effects/apply";
-import { migrateWorld, planMigration } from "./migration";
+import { planMigration } from "./migration-plan";
 import * as dropDecisions from "./documents/drops";
 import { assignCard, baseSquadron, registerDropHooks, subordinateUnit } from "./documents/drop-handlers";
 import { unitSymbolSvg } from "./symbols/unit-symbol";
@@ -47,6 +47,7 @@ import { openDialogById } from "./apps/base/registry";
 import { later } from "./apps/base/later";
 import type * as groundCombatMacros from "./apps/ground-combat/macros";
 import type { airMissionMacros } from "./apps/air/missions/macros";
+import type * as migration from "./migration";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
@@ -55,6 +56,8 @@ const loadGroundCombat = () => import("./apps/ground-combat/macros");
 const loadAirBattle = () => import("./apps/air/battle/macros");
 const loadAirMissions = async () => (await import("./apps/air/missions/macros")).airMissionMacros;
 const openGroundCombat = later(loadGroundCombat, "openGroundCombat");
+// The migration's writer runs once on \`ready\` (active GM) or from the macro, so it loads then.
+const migrateWorld = later(() => import("./migration"), "migrateWorld");
 const resolveGroundCombatFor = later(loadGroundCombat, "resolveGroundCombatFor");
 
 /** The names of the Air War's steps 7–11 macros (tsc checks this is every one of `airMissionMacros`). */
@@ -95,7 +98,7 @@ export interface NobcApi {
   applyEffects: (...args: Parameters<typeof applyEffects>) => Promise<Awaited<ReturnType<typeof applyEffects>> | undefined>;
   applyPlan: (...args: Parameters<typeof applyPlan>) => Promise<void>;
   planEffects: typeof planEffects;
-  migrate: typeof migrateWorld;
+  migrate: typeof migration.migrateWorld;
   planMigration: typeof planMigration;
   drops: typeof drops;
   rulesOptions: typeof rulesOptions;
