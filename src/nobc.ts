@@ -32,10 +32,9 @@ import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
-import { setCardClock } from "./queries/card-actions";
+import { setCardClock } from "./queries/card-state";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
-import { readBoard } from "./world/board";
 import { registerBoard } from "./canvas/register";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
@@ -186,9 +185,9 @@ Hooks.once("init", () => {
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
-    // A macro's map effects land on the viewed scene, read once per call.
-    applyEffects: gmOnly((effects: Parameters<typeof applyEffects>[0], board?: Parameters<typeof applyEffects>[1]) =>
-      applyEffects(effects, board ?? readBoard(effects)),
+    // A macro's map effects land on the viewed scene, read once per call (its reader loads on the first call).
+    applyEffects: gmOnly(async (effects: Parameters<typeof applyEffects>[0], board?: Parameters<typeof applyEffects>[1]) =>
+      applyEffects(effects, board ?? (await import("./world/board")).readBoard(effects)),
     ),
     applyPlan: gmOnly(applyPlan),
     planEffects,
