@@ -20,6 +20,12 @@ export default defineConfig({
       // is not used is left out, e.g. the toolkits (loaded by src/rules/api.ts on demand) behind
       // an import of src/rules/index.ts for `land` alone.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]src[\\/]rules[\\/]/.test(id) },
+      output: {
+        // Everything init loads (the entry's static imports, `$initial`) goes in one chunk: gzipped as
+        // one file it is far smaller than as the 60-odd shared chunks the automatic split made, and it
+        // is one request. What loads on demand (a dynamic `import()`) keeps its own chunks.
+        codeSplitting: { groups: [{ name: "init", tags: ["$initial"] }] },
+      },
     },
   },
 });
