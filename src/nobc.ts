@@ -15,7 +15,7 @@ import { registerStatusEffects } from "./token/status-effects";
 import { registerStatusSync } from "./token/status-sync";
 import { registerTokenDefaults } from "./token/token-defaults";
 import { applyEffects, applyPlan, planEffects } from "./effects/apply";
-import { migrateWorld, planMigration } from "./migration";
+import { planMigration } from "./migration-plan";
 import * as dropDecisions from "./documents/drops";
 import { assignCard, baseSquadron, registerDropHooks, subordinateUnit } from "./documents/drop-handlers";
 import { unitSymbolSvg } from "./symbols/unit-symbol";
@@ -32,10 +32,9 @@ import { registerTurnTracking } from "./combat/register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
-import { setCardClock } from "./queries/card-actions";
+import { setCardClock } from "./queries/card-state";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
-import { readBoard } from "./world/board";
 import { registerBoard } from "./canvas/register";
 import { registerTokenRuler } from "./canvas/ruler/token-ruler";
 import { readMovementTurn } from "./combat/movement-turn";
@@ -49,6 +48,7 @@ import { openDialogById } from "./apps/base/registry";
 import { later } from "./apps/base/later";
 import type * as groundCombatMacros from "./apps/ground-combat/macros";
 import type { airMissionMacros } from "./apps/air/missions/macros";
+import type * as migration from "./migration";
 
 const drops = { ...dropDecisions, assignCard, subordinateUnit, baseSquadron };
 
@@ -57,6 +57,8 @@ const loadGroundCombat = () => import("./apps/ground-combat/macros");
 const loadAirBattle = () => import("./apps/air/battle/macros");
 const loadAirMissions = async () => (await import("./apps/air/missions/macros")).airMissionMacros;
 const openGroundCombat = later(loadGroundCombat, "openGroundCombat");
+// The migration's writer runs once on \`ready\` (active GM) or from the macro, so it loads then.
+const migrateWorld = later(() => import("./migration"), "migrateWorld");
 const resolveGroundCombatFor = later(loadGroundCombat, "resolveGroundCombatFor");
 
 /** The names of the Air War's steps 7–11 macros (tsc checks this is every one of `airMissionMacros`). */
@@ -97,7 +99,7 @@ export interface NobcApi {
   applyEffects: (...args: Parameters<typeof applyEffects>) => Promise<Awaited<ReturnType<typeof applyEffects>> | undefined>;
   applyPlan: (...args: Parameters<typeof applyPlan>) => Promise<void>;
   planEffects: typeof planEffects;
-  migrate: typeof migrateWorld;
+  migrate: typeof migration.migrateWorld;
   planMigration: typeof planMigration;
   drops: typeof drops;
   rulesOptions: typeof rulesOptions;
@@ -187,9 +189,9 @@ Hooks.once("init", () => {
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
-    // A macro's map effects land on the viewed scene, read once per call.
-    applyEffects: gmOnly((effects: Parameters<typeof applyEffects>[0], board?: Parameters<typeof applyEffects>[1]) =>
-      applyEffects(effects, board ?? readBoard(effects)),
+    // A macro's map effects land on the viewed scene, read once per call (its reader loads on the first call).
+    applyEffects: gmOnly(async (effects: Parameters<typeof applyEffects>[0], board?: Parameters<typeof applyEffects>[1]) =>
+      applyEffects(effects, board ?? (await import("./world/board")).readBoard(effects)),
     ),
     applyPlan: gmOnly(applyPlan),
     planEffects,

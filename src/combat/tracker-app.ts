@@ -10,7 +10,7 @@
  * `tsc` slow or stop with TS2589 (as for the sheets, src/sheets/base.ts). So the base is taken as
  * a constructor of the few members used here, and the class is built from it on init.
  */
-import { advanceTurn, stepBackTurn, type TurnCombat } from "./advance";
+import type { TurnCombat } from "./advance";
 import { countdownLabel, countdownView } from "./countdown";
 import { addNewHqs, createTurnCombat, findTurnCombat, newHqCount, type CombatDoc } from "./create";
 import { hqRows, type CombatantLike } from "./snapshot";
@@ -81,21 +81,24 @@ async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | nul
 export function defineTurnTracker(Base: TrackerBaseClass) {
   type Handler = (this: TurnTracker, event: Event, target: HTMLElement) => unknown;
 
-  /** One click, one stage: the button stays off until the tracker renders the updated Combat. */
-  const move = async (tracker: TurnTracker, target: HTMLElement, step: typeof advanceTurn): Promise<unknown> => {
+  /**
+   * One click, one stage: the button stays off until the tracker renders the updated Combat. The
+   * stage's writer (./advance) loads on the first click, not at init.
+   */
+  const move = async (tracker: TurnTracker, target: HTMLElement, step: "advanceTurn" | "stepBackTurn"): Promise<unknown> => {
     const combat = tracker.viewed;
     if (combat === null) return undefined;
     const button = target as HTMLButtonElement;
     button.disabled = true;
-    const result = await step(combat);
+    const result = await (await import("./advance"))[step](combat);
     if (!result.ok) button.disabled = false;
     return result;
   };
   const onNextStage: Handler = function (_event, target) {
-    return move(this, target, advanceTurn);
+    return move(this, target, "advanceTurn");
   };
   const onPreviousStage: Handler = function (_event, target) {
-    return move(this, target, stepBackTurn);
+    return move(this, target, "stepBackTurn");
   };
   const onStageAction: Handler = function (_event, target) {
     return runnableAction(target.dataset["nobcStageAction"], viewer().isGM)?.run();

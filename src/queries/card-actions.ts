@@ -17,7 +17,6 @@ import {
   mapRows,
   notWorldPhrase,
   planEffects,
-  resolveWorldDocument,
   snapshotOf,
   type WritePlan,
 } from "../effects/apply";
@@ -33,11 +32,9 @@ import {
   touchedDocuments,
   type CardFlags,
   type Decision,
-  type Requester,
-  type TurnClock,
   unreadableCard,
 } from "../chat/card-data";
-import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
+import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import { readBoard } from "../world/board";
@@ -46,6 +43,21 @@ import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
 import { callHook, format, localize } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
+import {
+  allMessages,
+  gmCards,
+  messageById,
+  ownership,
+  turnNow,
+  withinLimit,
+  GM_TASK_LIMIT_MS,
+  type CardMessage,
+  type RequestingUser,
+} from "./card-state";
+
+// What reads the cards without writing lives in ./card-state (loaded at init); its names stay importable from here.
+export { GM_TASK_LIMIT_MS, gmCards, heldSubject, onceKeyHolder, ownership, setCardClock, turnNow, withinLimit } from "./card-state";
+export type { RequestingUser } from "./card-state";
 
 export type CardAction = "apply" | "undo";
 
@@ -58,34 +70,9 @@ export type CardResult =
   | { readonly ok: true; readonly messageId?: string }
   | { readonly ok: false; readonly reason: string; readonly details?: readonly string[]; readonly refusals?: readonly Phrase[] };
 
-/** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */
-export type RequestingUser = Requester & object;
-
-interface CardMessage {
-  readonly id: string | null;
-  readonly type?: string;
-  readonly system?: unknown;
-  readonly flags: Record<string, unknown>;
-  readonly author?: { readonly id?: string; readonly isGM?: boolean } | null;
-  update(data: Record<string, unknown>): Promise<unknown>;
-}
-
 /** The user this client plays (in Foundry one client is one user; the harness plays two GM clients in one world). */
 interface ClientUser {
   readonly id: string;
-}
-
-/** Where the game's turn stands: set on init by the entry point (the turn tracker sits above queries). */
-let clock: () => TurnClock | null = () => null;
-
-/** Sets how the card checks learn the turn and stage (the `nobcTurn` Combat's, read by src/combat/current.ts). */
-export function setCardClock(read: () => TurnClock | null): void {
-  clock = read;
-}
-
-/** The turn and stage now, for a card's expiry (`cardExpiry`, src/chat/card-data.ts). */
-export function turnNow(): TurnClock | null {
-  return clock();
 }
 
 /** Messages being written right now, per client: a second click on the same card is refused, not queued. */
@@ -93,15 +80,6 @@ const inFlight = new Set<string>();
 
 /** Of those, the ones whose task passed its time limit: the server has not answered one of its writes. */
 const overdue = new Set<string>();
-
-/**
- * How long one GM task may take, from its start to its last write answered. A card's writes take
- * well under a second; past this, a write the server never answers would hold every later card, so
- * the task is abandoned for the queue. It stays below the 30 s a player's query waits (see ask in
- * ./register.ts), so a player whose request ran at once hears "outcome unknown" from the GM rather
- * than "no answer".
- */
-export const GM_TASK_LIMIT_MS = 20_000;
 
 /**
  * The GM's card actions run one at a time on each client. Each reads the cards and the documents,
@@ -119,15 +97,6 @@ function oneAtATime<T>(client: string, task: () => Promise<T>): Promise<T> {
     run.catch(() => undefined),
   );
   return run;
-}
-
-/** What `running` settles to, or `late()` once `ms` have passed without it settling (then the caller moves on). */
-export function withinLimit<T>(running: Promise<T>, ms: number, late: () => T): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(late()), ms);
-  });
-  return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -177,82 +146,6 @@ function forCard(messageId: string, task: (client: ClientUser) => Promise<CardRe
       return { ok: false, reason: "NOBC.Chat.Refused.timedOut" };
     });
   });
-}
-
-function messageById(id: string): CardMessage | undefined {
-  return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
-}
-
-function allMessages(): readonly CardMessage[] {
-  return (game.messages as unknown as { contents?: readonly CardMessage[] } | undefined)?.contents ?? [];
-}
-
-/**
- * The cards the GM authored, as the record functions read them. Only these count for once-only
- * keys and for the conflicts of Undo: nothing is read from a card a player wrote, or from an old
- * card's flags. A deleted card is gone from the list, and with it its key.
- */
-export function gmCards(): RecordedCard[] {
-  const out: RecordedCard[] = [];
-  for (const m of allMessages()) {
-    const read = cardOfMessage(m, SYSTEM_ID);
-    if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
-    const { state, once, holds, record } = read.card;
-    out.push({
-      id: m.id,
-      state,
-      ...(once === undefined ? {} : { once }),
-      ...(holds === undefined ? {} : { holds }),
-      ...(record === undefined ? {} : { record }),
-    });
-  }
-  return out;
-}
-
-/** The id of a GM-authored card standing applied with the once-only key `once` (other than `except`), or undefined. */
-export function onceKeyHolder(once: string, except?: string): string | undefined {
-  return onceHolder(gmCards(), once, except);
-}
-
-/**
- * Of `subjects`, the first one a GM-authored card holds (pending, applied or undone alike), with
- * that card's id; undefined when none is held. One pass over the messages: the subjects asked for
- * go in a set, and each card's holds are looked up in it. A deleted card holds nothing, nor one
- * whose holds the GM released.
- */
-export function heldSubject(subjects: readonly string[]): { readonly subject: string; readonly by: string } | undefined {
-  if (subjects.length === 0) return undefined;
-  const asked = new Set(subjects);
-  for (const card of gmCards()) {
-    const subject = card.holds?.find((h) => asked.has(h));
-    if (subject !== undefined) return { subject, by: card.id };
-  }
-  return undefined;
-}
-
-type Permissioned = { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;
-
-/** The world document at `uuid` for a permission test, or null when there is none or it is not the world's own. */
-function permissioned(uuid: string): Permissioned | null {
-  const resolved = resolveWorldDocument(uuid);
-  return resolved.ok ? (resolved.doc as unknown as Permissioned) : null;
-}
-
-/**
- * For each document: does `user` own it? Only world documents count (a compendium copy owned
- * through its pack does not). An embedded card follows its actor, also once it is gone (a card
- * discarded by Apply is owned, for Undo, by whoever owns the HQ that held it).
- */
-export function ownership(user: RequestingUser, uuids: readonly string[]): Map<string, boolean> {
-  const out = new Map<string, boolean>();
-  for (const uuid of uuids) {
-    const resolved = resolveWorldDocument(uuid);
-    const holder = uuid.includes(".Item.") ? uuid.slice(0, uuid.lastIndexOf(".Item.")) : undefined;
-    // The holder speaks only for a card that is gone, never for a UUID that leads elsewhere.
-    const doc = resolved.ok ? permissioned(uuid) : resolved.why === "none" && holder !== undefined ? permissioned(holder) : null;
-    out.set(uuid, doc?.testUserPermission?.(user, "OWNER") === true);
-  }
-  return out;
 }
 
 /**
@@ -403,7 +296,7 @@ async function cardAction(
   if (action === "undo" && record?.pruned === true) return { ok: false, reason: "NOBC.CardAuth.Refused.pruned" };
   const decision: Decision =
     action === "apply"
-      ? mayApply(user, card, ownership(user, touched), clock(), touched)
+      ? mayApply(user, card, ownership(user, touched), turnNow(), touched)
       : mayUndo(user, card, ownership(user, touched), touched);
   if (!decision.ok) return decision;
   const cards = gmCards();
@@ -517,7 +410,7 @@ export async function performPruneRecords(
   user: RequestingUser,
 ): Promise<CardResult & { pruned?: number; busy?: number }> {
   if (!user.isGM) return { ok: false, reason: "NOBC.Request.Refused.postGmOnly" };
-  const now = clock();
+  const now = turnNow();
   if (now !== null && beforeTurn > now.turn) return { ok: false, reason: "NOBC.CardLife.Refused.futureTurn" };
   let pruned = 0;
   let busy = 0;

@@ -22,7 +22,7 @@ import {
 import { changesContext, changesFold, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
-import { ownership, turnNow, type RequestingUser } from "./card-actions";
+import { ownership, turnNow, type RequestingUser } from "./card-state";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
 
 type RenderedMessage = CardMessageView & { readonly flags: Record<string, unknown> };

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { format, notifyText, say } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
-import { performPruneRecords, performReleaseKey, type CardResult, type RequestingUser } from "./card-actions";
+import type { CardResult, RequestingUser } from "./card-actions";
 import { messageIdSchema, parsePayload, splitArgsSchema } from "./payloads";
 import { requestCardAction, requestSetSplit, tell } from "./register";
 
@@ -61,6 +61,7 @@ const pruneArgs = z.object({ beforeTurn: z.number().int("NOBC.CardAuth.Validatio
 export async function releaseCardKey(messageId: string, reason: string): Promise<CardResult> {
   const parsed = parsePayload(releaseArgs, { messageId, reason });
   if (!parsed.ok) return refused(parsed.problems);
+  const { performReleaseKey } = await import("./card-actions");
   const result = await performReleaseKey(parsed.value.messageId, parsed.value.reason, game.user as unknown as RequestingUser);
   tell(result);
   return result;
@@ -75,6 +76,7 @@ export async function releaseCardKey(messageId: string, reason: string): Promise
 export async function pruneCardRecords(beforeTurn: number): Promise<CardResult & { pruned?: number; busy?: number }> {
   const parsed = parsePayload(pruneArgs, { beforeTurn });
   if (!parsed.ok) return refused(parsed.problems);
+  const { performPruneRecords } = await import("./card-actions");
   const result = await performPruneRecords(parsed.value.beforeTurn, game.user as unknown as RequestingUser);
   if (result.ok) notifyText("info", format("NOBC.CardAuth.Pruned", { count: result.pruned ?? 0 }));
   else tell(result);

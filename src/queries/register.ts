@@ -10,7 +10,7 @@
  * GM. The GM acts only if the named user's flag holds the hash of the secret sent. Every client
  * sees every User's flags, so the flag holds the hash: the secret cannot be read off it and replayed.
  */
-import { performCardAction, performSetSplit, type CardAction, type CardResult, type RequestingUser } from "./card-actions";
+import type { CardAction, CardResult, RequestingUser, SplitRequest } from "./card-actions";
 import { SYSTEM_ID } from "../base/constants";
 import { sha256Hex } from "../base/sha256";
 import type { z } from "zod";
@@ -82,6 +82,17 @@ export function handler<T extends { readonly userId: string; readonly token: str
     if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.unverified" };
     return perform(parsed.value, requester);
   };
+}
+
+/** The card actions' writers, loaded on the first request (not at init). */
+const cardActions = () => import("./card-actions");
+
+async function performCardAction(action: CardAction, messageId: string, user: RequestingUser, seen?: string): Promise<CardResult> {
+  return (await cardActions()).performCardAction(action, messageId, user, seen);
+}
+
+async function performSetSplit(request: SplitRequest, user: RequestingUser): Promise<CardResult> {
+  return (await cardActions()).performSetSplit(request, user);
 }
 
 export function registerCardQueries(): void {

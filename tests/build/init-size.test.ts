@@ -64,7 +64,7 @@ describe("what loads at init", () => {
     expect(total).toBeLessThanOrEqual(INIT_GZIP_BOUND);
   });
 
-  it("leaves the toolkits' rules and the planner's and the Air War's macros out", () => {
+  it("leaves the toolkits' rules, the planner's and the Air War's macros and the click-time writers out", () => {
     const modules = new Set(
       initClosure().flatMap((c) => Object.keys(c.modules).map((id) => path.relative(repo, id).split(path.sep).join("/"))),
     );
@@ -75,6 +75,9 @@ describe("what loads at init", () => {
         dir,
       ).toEqual([]);
     for (const file of ["src/apps/air/battle/macros.ts", "src/apps/air/missions/macros.ts"]) expect(modules.has(file), file).toBe(false);
+    // Writers that run after a click or on `ready`: the card actions, the migration, the tracker's stage step.
+    for (const file of ["src/queries/card-actions.ts", "src/migration.ts", "src/combat/advance.ts"])
+      expect(modules.has(file), file).toBe(false);
     // Still there: the entry and the NOBC rules core that game.nobc.rules holds from init on.
     expect(modules.has("src/nobc.ts")).toBe(true);
     expect(modules.has("src/rules/nobc/land/index.ts")).toBe(true);

@@ -7,7 +7,7 @@
  */
 import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
-import { GM_TASK_LIMIT_MS, heldSubject, onceKeyHolder, withinLimit } from "../../queries/card-actions";
+import { GM_TASK_LIMIT_MS, heldSubject, onceKeyHolder, withinLimit } from "../../queries/card-state";
 import { nameOf } from "../../chat/render";
 import type { Access, Denied, Submission, Verdict } from "./controller";
 

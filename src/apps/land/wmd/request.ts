@@ -9,7 +9,7 @@
 import { SYSTEM_ID } from "../../../base/constants";
 import { format, isGM, localize, renderTemplate, translator, warnRefused } from "../../../base/foundry";
 import { templatePath } from "../../../view/paths";
-import { heldSubject } from "../../../queries/card-actions";
+import { heldSubject } from "../../../queries/card-state";
 import { cardOf } from "../../base/controller";
 import { recordingDice } from "../../base/dice";
 import { decide } from "../../base/submit";
