@@ -246,7 +246,10 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
     // Refused by the rules (over the allowance, the NATO stop, the chip): what a GM's override writes is
     // still each step's price, the MP down to 0 at most, the hits capped at the unit's strength.
     const spent = stepResults.reduce((n, s) => n + s.mp, 0);
-    const hits = applyHits(unit, stepResults.reduce((n, s) => n + s.hits, 0));
+    const hits = applyHits(
+      unit,
+      stepResults.reduce((n, s) => n + s.hits, 0),
+    );
     mpAfter = Math.max(0, mpBefore - spent);
     eliminated = hits.eliminated;
     effects.push({ type: "movementPoints", actor: unit.id, value: mpAfter }, ...hits.effects);

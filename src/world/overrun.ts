@@ -201,6 +201,9 @@ export function planOverrun(field: Battlefield, plan: MovePlan, options: Overrun
   if (hitsApplied > 0) effects.push({ type: "hits", actor: unit.id, amount: hitsApplied });
   if (overrun.unitEliminated) effects.push({ type: "eliminated", actor: unit.id });
   effects.push(...resolved.value.effects.filter((e) => !isMovers(e, unit.id)));
+  // Artillery met alone owes a retreat: it may not move on its own before it is carried out (the black chip).
+  const at = occupancy(field);
+  for (const id of overrun.retreated) if (at.unitById.has(id)) effects.push({ type: "noMove", actor: id });
   if (entersHex) effects.push({ type: "moved", actor: unit.id, from: plan.from, path: plan.path.slice(1) });
 
   const breakdown: BreakdownLine[] = [...priced.value.breakdown, ...overrunLines(resolved.value.breakdown, enemy.hex, overrun.mpSpent)];

@@ -59,11 +59,18 @@ export function retreaterOf(field: Battlefield, actor: ActorRef): Retreater | Re
   return { id: actor, name, side: unit?.side ?? hq!.side, kind: unit === undefined ? "hq" : "unit", hex, goal };
 }
 
-/** Whether a retreat may enter `hex`: no enemy unit or HQ in it, no enemy unit next to it. */
-export function retreatMayEnter(field: Battlefield, at: Occupancy, side: Side, hex: HexRef): boolean {
+/**
+ * Whether a retreat may enter `hex`: no enemy unit or HQ in it, no enemy unit next to it. Enemies in
+ * the retreat's own start hex (`start`: the unit that overran an HQ or artillery met alone stands
+ * there with it) do not count as next to its first hex: every way out of that hex is next to them.
+ */
+export function retreatMayEnter(field: Battlefield, at: Occupancy, side: Side, hex: HexRef, start?: HexRef): boolean {
   if ((at.unitsAt.get(hex) ?? []).some((u) => u.side !== side)) return false;
   if ((at.hqsAt.get(hex) ?? []).some((h) => h.side !== side)) return false;
-  for (const next of adjacentHexes(field.map!, hex)) if ((at.unitsAt.get(next) ?? []).some((u) => u.side !== side)) return false;
+  for (const next of adjacentHexes(field.map!, hex)) {
+    if (next === start) continue;
+    if ((at.unitsAt.get(next) ?? []).some((u) => u.side !== side)) return false;
+  }
   return true;
 }
 
@@ -72,7 +79,7 @@ export function nextRetreatHexes(field: Battlefield, who: Retreater, from: HexRe
   const at = occupancy(field);
   const start = offsetOf(who.hex);
   return adjacentHexes(field.map!, from)
-    .filter((hex) => hexDistance(start, offsetOf(hex)) === ring + 1 && retreatMayEnter(field, at, who.side, hex))
+    .filter((hex) => hexDistance(start, offsetOf(hex)) === ring + 1 && retreatMayEnter(field, at, who.side, hex, who.hex))
     .sort();
 }
 
@@ -194,7 +201,7 @@ export function checkRetreat(field: Battlefield, who: Retreater, hexes: number, 
       refusals.push({ code: "notAdjacent", text: phrase("NOBC.Movement.Refused.notAdjacent", { from, hex }), field: field_ });
     else if (hexDistance(start, offsetOf(hex)) !== i + 1)
       refusals.push({ code: "notAway", text: phrase("NOBC.Retreat.Refused.notAway", { unit: who.name, hex }), field: field_ });
-    else if (!retreatMayEnter(field, occupied, who.side, hex))
+    else if (!retreatMayEnter(field, occupied, who.side, hex, who.hex))
       refusals.push({ code: "nearEnemy", text: phrase("NOBC.Retreat.Refused.nearEnemy", { unit: who.name, hex }), field: field_ });
     from = hex;
   }

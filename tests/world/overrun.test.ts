@@ -324,6 +324,8 @@ describe("HQs and artillery met alone", () => {
       { type: "movementPoints", actor: "Actor.n34", value: 3 },
       { type: "hits", actor: "Actor.a1", amount: 2 },
       { type: "retreat", actor: "Actor.a1", hexes: 4 },
+      // It owes the retreat: the black chip keeps it from moving on its own first.
+      { type: "noMove", actor: "Actor.a1" },
       { type: "moved", actor: "Actor.n34", from: "0201", path: ["0301"] },
     ]);
     harness.reset();

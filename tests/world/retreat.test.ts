@@ -98,6 +98,18 @@ describe("the proposed retreat", () => {
     expect(proposeRetreat(field, gta, 4).longest).toBe(4);
   });
 
+  it("an HQ met alone by an overrun leaves the hex it shares with the overrunner: that unit does not bar the way out", async () => {
+    // 34 PzBrig has overrun 1 GTA (0502) and stands in its hex; the HQ owes a retreat. Every hex next to
+    // 0502 is next to 34 PzBrig, so counting it would leave the HQ no way out at all.
+    const gta = harness.scene!.tokens.find((t) => t.actorId === "gta")!;
+    await harness.scene!.tokens.find((t) => t.actorId === "n34")!.update({ x: gta.x, y: gta.y });
+    const field = readBattlefield();
+    const hq = who(field, "Actor.gta");
+    const proposal = proposeRetreat(field, hq, 2);
+    expect(proposal).toMatchObject({ longest: 2, shortfall: 0 });
+    expect(checkRetreat(field, hq, 2, proposal.path).ok).toBe(true);
+  });
+
   it("refuses to read a retreat without a map", () => {
     harness.setSceneFlag("terrain", undefined);
     forgetTerrain();

@@ -186,6 +186,32 @@ describe("the drag (preMoveToken)", () => {
     expect(lastCard().system["records"]).toMatchObject({ move: { path: [MINED], mpSpent: 1 } });
   });
 
+  it("a move that fits the allowance only by taking the minefield's hit is asked about, not refused", async () => {
+    harness.setSceneFlag("mapState", {
+      format: "nobc-map-state/1",
+      mines: { "0103": { side: "wp" } },
+      contaminated: {},
+      destroyedBridges: {},
+      cutAutobahn: {},
+    });
+    chatFake.setUsers("p1");
+    // 34 PzBrig leaves 1 MRR (+1 MP, 1 hit) and enters three clear hexes: 4 MP taking the mine's hit, 5 paying it.
+    sheetsFake.choices = ["hit"];
+    await token("n34").move([tokenAt("0101"), tokenAt("0102"), tokenAt("0103")], { method: "dragging" });
+    await vi.waitFor(() => expect(where("n34")).toEqual(tokenAt("0103")));
+    expect(sheetsFake.dialogs).toHaveLength(1);
+    expect(sys("n34")["movementPoints"]).toBe(0);
+    expect(warnings()).toEqual([]);
+  });
+
+  it("Foundry's own undo of a unit's move is refused: the card's Undo puts moves back", async () => {
+    chatFake.setUsers("gm");
+    const from = where("n36");
+    expect(await token("n36").move([tokenAt("0102")], { method: "undo" })).toBe(false);
+    expect(where("n36")).toEqual(from);
+    expect(warnings().join("\n")).toContain("NOBC.Move.Refused.useCardUndo");
+  });
+
   it("a GM's drag in the Movement phase is a request too: a move over the NATO stop is an override card, and the token moves", async () => {
     chatFake.setUsers("gm");
     expect(await token("n36").move([tokenAt("0203"), tokenAt("0204")], { method: "dragging" })).toBe(false);

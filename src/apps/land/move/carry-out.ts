@@ -1,7 +1,7 @@
 /**
  * The GM's side of an accepted move: the card posted (naming who asked) and applied at once on this
  * client through the one write path, so MP, hits and the token move together and Undo puts them
- * back. A card whose Apply is refused (a document changed meanwhile) stays pending, and the GM is told.
+ * back. A card whose Apply is refused (a document changed meanwhile) is deleted, and the GM is told.
  */
 import { format, notify } from "../../../base/foundry";
 import { performCardAction } from "../../../queries/card-actions";
@@ -18,6 +18,10 @@ export async function postAndApply(card: Card, asker: string | null): Promise<un
   const message = decided.result as { id?: string | null } | null;
   if (typeof message?.id !== "string") return message;
   const applied = await performCardAction("apply", message.id, { id: me.id, isGM: me.isGM });
-  if (!applied.ok) notify("warn", "NOBC.Move.NotApplied", { reason: format(applied.reason) }, { permanent: true });
-  return message;
+  if (applied.ok) return message;
+  // A move card is the move itself: one that could not be written now is withdrawn, so no one applies
+  // the old plan later (the mover drags again).
+  notify("warn", "NOBC.Move.NotApplied", { reason: format(applied.reason) }, { permanent: true });
+  await (message as { delete?: () => Promise<unknown> }).delete?.();
+  return null;
 }

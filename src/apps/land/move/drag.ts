@@ -113,17 +113,29 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
     warnRefused([say(plan.refused.text)]);
     return;
   }
-  const decision = decideMove(plan, world);
-  if (!decision.ok) {
-    warnRefused(decision.refusals.map(say));
+  // A minefield may be crossed taking a hit instead of its MP: the path is checked at its cheapest
+  // first, so a move that fits only by taking the hits is asked about, not refused.
+  const mines = minefieldsOn(world.field, plan.path);
+  const cheapest = mines.length === 0 ? plan : planMove(world.field, world.movement, { unit: actor.uuid, path, ignoreMines: mines });
+  if ("refused" in cheapest) return warnRefused([say(cheapest.refused.text)]);
+  const possible = decideMove(cheapest, world);
+  if (!possible.ok) {
+    warnRefused(possible.refusals.map(say));
     return;
   }
   let ignoreMines: HexRef[] = [];
-  const mines = minefieldsOn(world.field, plan.path);
   if (mines.length > 0) {
     const chosen = await askMinefields(actor.name, mines);
     if (chosen === null) return;
     ignoreMines = chosen;
+  }
+  const chosenPlan =
+    ignoreMines.length === mines.length ? cheapest : planMove(world.field, world.movement, { unit: actor.uuid, path, ignoreMines });
+  if ("refused" in chosenPlan) return warnRefused([say(chosenPlan.refused.text)]);
+  const decision = decideMove(chosenPlan, world);
+  if (!decision.ok) {
+    warnRefused(decision.refusals.map(say));
+    return;
   }
   if (decision.kind === "overrun") {
     // What the overrun costs, before the mover commits to it (the GM prices it again).

@@ -31,6 +31,12 @@ export function onPreMoveToken(token: MovedToken, movement: TokenMovement, opera
   const options = operation ?? {};
   if (options[AUTHORITY_MOVE] === true) return true;
   const gm = isGMClient();
+  // Foundry's own undo of a move (Ctrl+Z) would move the token back behind the card that wrote it (its MP
+  // and hits staying): a unit's move is undone by its card's Undo.
+  if (actor.type === "unit" && movement.method === "undo") {
+    notify("warn", "NOBC.Move.Refused.useCardUndo", { unit: actor.name });
+    return false;
+  }
   if (actor.type === "hq") {
     if (gm || inMovementPhase()) return true;
     notify("warn", "NOBC.Move.Refused.hqOutOfPhase", { hq: actor.name });
