@@ -117,7 +117,10 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
   // first, so a move that fits only by taking the hits is asked about, not refused.
   const mines = minefieldsOn(world.field, plan.path);
   const cheapest = mines.length === 0 ? plan : planMove(world.field, world.movement, { unit: actor.uuid, path, ignoreMines: mines });
-  if ("refused" in cheapest) return warnRefused([say(cheapest.refused.text)]);
+  if ("refused" in cheapest) {
+    warnRefused([say(cheapest.refused.text)]);
+    return;
+  }
   const possible = decideMove(cheapest, world);
   if (!possible.ok) {
     warnRefused(possible.refusals.map(say));
@@ -131,7 +134,10 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
   }
   const chosenPlan =
     ignoreMines.length === mines.length ? cheapest : planMove(world.field, world.movement, { unit: actor.uuid, path, ignoreMines });
-  if ("refused" in chosenPlan) return warnRefused([say(chosenPlan.refused.text)]);
+  if ("refused" in chosenPlan) {
+    warnRefused([say(chosenPlan.refused.text)]);
+    return;
+  }
   const decision = decideMove(chosenPlan, world);
   if (!decision.ok) {
     warnRefused(decision.refusals.map(say));
