@@ -24,7 +24,7 @@ import { applyHits } from "../rules/nobc/land/hits";
 import { checkStacking, type StackingViolation } from "../rules/nobc/land/stacking";
 import { alwaysInMarchMode, type LandHq, type LandUnit, type Side } from "../rules/nobc/land/types";
 import type { Effect } from "../rules/effects";
-import { adjacentHexes, movePathSteps, terrainOf } from "../map/rules-view";
+import { adjacentHexes, movePathSteps, terrainOf, type MapView } from "../map/rules-view";
 import { directionTo, hexLabel, hexLine, offsetOf } from "../map/hex-grid";
 import type { Battlefield } from "./battlefield";
 
@@ -173,6 +173,56 @@ export function startEnemiesOf(field: Battlefield, unit: LandUnit): ActorRef[] {
   return unit.hex === "" ? [] : enemiesNextTo(field, occupancy(field), unit.hex, unit.side);
 }
 
+/** Why a path (its start first) cannot be read on the map: a hex off it, or two hexes that do not touch; null when it can. */
+function pathRefusal(map: MapView, name: string, path: readonly HexRef[]): MoveBreak | null {
+  for (let i = 1; i < path.length; i++) {
+    const hex = path[i]!;
+    if (map.map.hexes[hex] === undefined) return { code: "offMap", text: phrase("NOBC.Movement.Refused.offMap", { unit: name, hex }) };
+    if (directionTo(offsetOf(path[i - 1]!), offsetOf(hex)) === undefined)
+      return { code: "notAdjacent", text: phrase("NOBC.Movement.Refused.notAdjacent", { from: path[i - 1]!, hex }) };
+  }
+  return null;
+}
+
+/** An HQ's move checked: no MP (the seed gives HQs no allowance), the path and the phase only. */
+export interface HqMovePlan {
+  readonly hq: LandHq;
+  readonly from: HexRef;
+  readonly to: HexRef;
+  /** The start hex, then every hex entered. */
+  readonly path: readonly HexRef[];
+  /** Out of the Movement phase, through or into an enemy's hex. */
+  readonly breaks: readonly MoveBreak[];
+  /** The token moved (from its start hex). */
+  readonly effects: readonly Effect[];
+}
+
+/**
+ * An HQ's move (docs/rules-decisions.md, "Movement in play": HQs): read on the map hex by hex like a
+ * unit's, in the Movement phase (any group's turn: HQs are in no group), never through or into a hex
+ * holding enemies. It spends nothing and writes only the token's move.
+ */
+export function planHqMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): HqMovePlan | { readonly refused: MoveBreak } {
+  const at = occupancy(field);
+  const hq = field.hqs.find((h) => h.id === ask.unit);
+  if (hq === undefined) return { refused: { code: "notUnit", text: phrase("NOBC.Movement.Refused.notUnit", { unit: ask.unit }) } };
+  if (hq.hex === "") return { refused: { code: "notPlaced", text: phrase("NOBC.Movement.Refused.notPlaced", { unit: hq.name }) } };
+  if (field.map === null) return { refused: { code: "noMap", text: phrase("NOBC.Movement.Refused.noMap") } };
+  const path = [hq.hex, ...ask.path];
+  const unreadable = pathRefusal(field.map, hq.name, path);
+  if (unreadable !== null) return { refused: unreadable };
+  const breaks: MoveBreak[] = [];
+  if (turn.phase !== "movement") breaks.push({ code: "outOfPhase", text: phrase("NOBC.Movement.Refused.outOfPhase", { unit: hq.name }) });
+  const through = path.slice(1, -1).find((hex) => enemiesIn(at, hex, hq.side) !== null);
+  if (through !== undefined)
+    breaks.push({ code: "throughEnemy", text: phrase("NOBC.Movement.Refused.throughEnemy", { unit: hq.name, hex: through }) });
+  const to = path[path.length - 1]!;
+  if (path.length > 1 && enemiesIn(at, to, hq.side) !== null)
+    breaks.push({ code: "intoEnemy", text: phrase("NOBC.Movement.Refused.intoEnemy", { unit: hq.name, hex: to }) });
+  const effects: Effect[] = path.length > 1 ? [{ type: "moved", actor: hq.id, from: hq.hex, path: path.slice(1) }] : [];
+  return { hq, from: hq.hex, to, path, breaks, effects };
+}
+
 /** The path and stacking checks of a move; see the module comment. */
 export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): MovePlan | { readonly refused: MoveBreak } {
   const at = occupancy(field);
@@ -182,13 +232,8 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
   const map = field.map;
   if (map === null) return { refused: { code: "noMap", text: phrase("NOBC.Movement.Refused.noMap") } };
   const path = [unit.hex, ...ask.path];
-  for (let i = 1; i < path.length; i++) {
-    const hex = path[i]!;
-    if (map.map.hexes[hex] === undefined)
-      return { refused: { code: "offMap", text: phrase("NOBC.Movement.Refused.offMap", { unit: unit.name, hex }) } };
-    if (directionTo(offsetOf(path[i - 1]!), offsetOf(hex)) === undefined)
-      return { refused: { code: "notAdjacent", text: phrase("NOBC.Movement.Refused.notAdjacent", { from: path[i - 1]!, hex }) } };
-  }
+  const unreadable = pathRefusal(map, unit.name, path);
+  if (unreadable !== null) return { refused: unreadable };
   const breaks: MoveBreak[] = [];
   if (turn.phase !== "movement") breaks.push({ code: "outOfPhase", text: phrase("NOBC.Movement.Refused.outOfPhase", { unit: unit.name }) });
   else if (turn.group !== null && !turn.group.units.includes(unit.id))

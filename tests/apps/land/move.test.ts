@@ -230,8 +230,24 @@ describe("the drag (preMoveToken)", () => {
     expect(await token("icorps").move([tokenAt("0101")], { method: "dragging" })).toBe(false);
     expect(where("icorps")).toEqual(hq);
     expect(warnings().join("\n")).toContain("NOBC.Move.Refused.hqOutOfPhase");
+    // In Movement an HQ's drag is a request too: the GM checks its path and writes the move (no MP).
     stage("movement");
-    expect(await token("icorps").move([tokenAt("0101")], { method: "dragging" })).toBe(true);
+    expect(await token("icorps").move([tokenAt("0101")], { method: "dragging" })).toBe(false);
+    await vi.waitFor(() => expect(where("icorps")).toEqual(tokenAt("0101")));
+    expect(lastCard().system["records"]).toEqual({
+      move: { unit: "Actor.icorps", from: "0102", path: ["0101"], mpSpent: 0, override: false },
+    });
+    expect(lastCardShown()).toContain("NOBC.Move.Card.OutcomeHq");
+  });
+
+  it("an HQ may not be dragged into an enemy's hex", async () => {
+    chatFake.setUsers("p1");
+    const hq = where("icorps");
+    // I Corps (0102) → 0202 (36 PzBrig, own) → 0302 → 0301 (1 MRR): into an enemy's hex.
+    await token("icorps").move([tokenAt("0202"), tokenAt("0302"), tokenAt("0301")], { method: "dragging" });
+    await vi.waitFor(() => expect(warnings().join("\n")).toContain("NOBC.Movement.Refused.intoEnemy"));
+    expect(where("icorps")).toEqual(hq);
+    expect(cardsPosted()).toEqual([]);
   });
 });
 
@@ -311,6 +327,20 @@ describe("console moves (moveToken on the active GM's client)", () => {
     await vi.waitFor(() => expect(where("n36")).toEqual(from));
     expect(warnings().join("\n")).toMatch(/NOBC\.Move\.PutBack.*36 PzBrig/);
     expect(cardsPosted()).toEqual([]);
+  });
+
+  it("an HQ's token moved by a player outside the request is put back too", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("p1");
+    const from = where("icorps");
+    const seen: [unknown, FakeMovement, Raw, unknown][] = [];
+    harness.hooks.push({ name: "moveToken", fn: (...a: unknown[]) => void seen.push(a as never), once: false });
+    await token("icorps").update(tokenAt("0101"), { nobcAuthority: true });
+    chatFake.actAs("gm");
+    const [doc, movement, operation, user] = seen[0]!;
+    onMoveToken(doc as never, movement, operation, user);
+    await vi.waitFor(() => expect(where("icorps")).toEqual(from));
+    expect(warnings().join("\n")).toMatch(/NOBC\.Move\.PutBack.*I Corps/);
   });
 });
 

@@ -9,10 +9,20 @@
 import { currentUser, type AskingUser } from "../../../base/foundry";
 import { readMovementTurn } from "../../../combat/movement-turn";
 import { speak } from "../../../words/phrase";
-import { planMove } from "../../../world/movement";
+import { planHqMove, planMove } from "../../../world/movement";
 import { denied, refused, type DialogController, type Submission, type Verdict } from "../../base/controller";
 import { readLandWorld } from "../world";
-import { decideMove, moveAccess, moveCard, moveStateSchema, overrunCard, type MoveState, type MoveWorld } from "./state";
+import {
+  decideHqMove,
+  decideMove,
+  hqMoveCard,
+  moveAccess,
+  moveCard,
+  moveStateSchema,
+  overrunCard,
+  type MoveState,
+  type MoveWorld,
+} from "./state";
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
@@ -36,6 +46,14 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   context: (state) => state,
   change: (state) => state,
   submit: (state, world, i18n): Verdict<Submission> => {
+    if (world.field.hqs.some((h) => h.id === state.unit)) {
+      const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path: state.path });
+      if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);
+      const hqDecision = decideHqMove(hqPlan, world);
+      if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(p, i18n)));
+      const hqCard = hqMoveCard(hqPlan, hqDecision.override, i18n);
+      return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(hqCard, world.asker) } };
+    }
     const plan = planMove(world.field, world.movement, { unit: state.unit, path: state.path, ignoreMines: state.ignoreMines });
     if ("refused" in plan) return refused([speak(plan.refused.text, i18n)]);
     const decision = decideMove(plan, world);

@@ -12,11 +12,11 @@ import { hexLabel } from "../../../map/hex-grid";
 import type { HexRef } from "../../../rules/ids";
 import { phrase } from "../../../rules/resolution";
 import { viewedCanvas } from "../../../world/read";
-import { hexPathThrough, planMove } from "../../../world/movement";
+import { hexPathThrough, planHqMove, planMove } from "../../../world/movement";
 import { requestResolution } from "../../base/request";
 import { readMoveWorld } from "./controller";
 import { PLACEMENT, type MovePosition, type MovedToken, type TokenMovement } from "./types";
-import { decideMove, minefieldsOn } from "./state";
+import { decideHqMove, decideMove, minefieldsOn } from "./state";
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
@@ -106,6 +106,22 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
   }
   const path = hexes.slice(1);
   if (path.length === 0) return; // dropped in the hex it stood in: nothing to move
+  if (actor.type === "hq") {
+    // An HQ spends no MP: its path and the phase are checked here first, then by the GM.
+    const hqPlan = planHqMove(world.field, world.movement, { unit: actor.uuid, path });
+    if ("refused" in hqPlan) {
+      if (world.isGM) return placeFreely();
+      warnRefused([say(hqPlan.refused.text)]);
+      return;
+    }
+    const hqDecision = decideHqMove(hqPlan, world);
+    if (!hqDecision.ok) {
+      warnRefused(hqDecision.refusals.map(say));
+      return;
+    }
+    await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines: [] });
+    return;
+  }
   const plan = planMove(world.field, world.movement, { unit: actor.uuid, path });
   if ("refused" in plan) {
     // A GM's move the board cannot measure (no map, a unit placed anew) is placement.

@@ -37,8 +37,7 @@ export function onPreMoveToken(token: MovedToken, movement: TokenMovement, opera
     notify("warn", "NOBC.Move.Refused.useCardUndo", { unit: actor.name });
     return false;
   }
-  if (actor.type === "hq") {
-    if (gm || inMovementPhase()) return true;
+  if (actor.type === "hq" && !gm && !inMovementPhase()) {
     notify("warn", "NOBC.Move.Refused.hqOutOfPhase", { hq: actor.name });
     return false;
   }
@@ -64,7 +63,7 @@ export function onMoveToken(
   operation: Record<string, unknown> | undefined,
   user: unknown,
 ): void {
-  if (token.actor?.type !== "unit") return;
+  if (token.actor?.type !== "unit" && token.actor?.type !== "hq") return;
   if ((user as { isGM?: boolean } | null)?.isGM === true) return;
   const users = game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined;
   if (users?.activeGM?.isSelf !== true) return;

@@ -12,7 +12,7 @@ import { allowed, denied, type Access, type Card } from "../../base/controller";
 import { boundedList, uuid } from "../../base/state-bounds";
 import { movePathSteps } from "../../../map/rules-view";
 import type { Battlefield } from "../../../world/battlefield";
-import type { MoveBreak, MovePlan, MovementTurn } from "../../../world/movement";
+import type { HqMovePlan, MoveBreak, MovePlan, MovementTurn } from "../../../world/movement";
 import { overrunnable, type OverrunPlanOutcome } from "../../../world/overrun";
 import { unitById, type LandWorld } from "../world";
 import type { Translator } from "../view";
@@ -51,12 +51,35 @@ export interface MoveRecord {
   readonly override: boolean;
 }
 
-/** A player moves their own units; a GM any. */
+/** A player moves their own units and HQs; a GM any. */
 export function moveAccess(state: MoveState, world: MoveWorld): Access {
   if (world.isGM) return allowed;
-  const unit = unitById(world.field, state.unit);
-  if (unit === undefined) return allowed; // planMove words it (notUnit)
-  return world.owned.has(state.unit) ? allowed : denied("NOBC.Move.Refused.notYours", { unit: unit.name });
+  const name = unitById(world.field, state.unit)?.name ?? world.field.hqs.find((h) => h.id === state.unit)?.name;
+  if (name === undefined) return allowed; // planMove words it (notUnit)
+  return world.owned.has(state.unit) ? allowed : denied("NOBC.Move.Refused.notYours", { unit: name });
+}
+
+/** An HQ's move: a player's only when it breaks nothing; a GM's over what it breaks (an override). */
+export function decideHqMove(plan: HqMovePlan, world: MoveWorld): MoveDecision {
+  if (plan.breaks.length === 0) return { ok: true, kind: "move", override: [] };
+  if (world.isGM) return { ok: true, kind: "move", override: plan.breaks };
+  return { ok: false, refusals: plan.breaks.map((b) => b.text) };
+}
+
+/** The card of an HQ's move: the token moved, no MP. */
+export function hqMoveCard(plan: HqMovePlan, override: readonly MoveBreak[], i18n: Translator): Card {
+  const title = override.length > 0 ? "NOBC.Move.Card.TitleOverride" : "NOBC.Move.Card.Title";
+  const record: MoveRecord = { unit: plan.hq.id, from: plan.from, path: plan.path.slice(1), mpSpent: 0, override: override.length > 0 };
+  return {
+    title: i18n.format(title, { unit: plan.hq.name }),
+    resolution: { breakdown: [], rolls: [], outcome: { from: plan.from, to: plan.to }, effects: [...plan.effects] },
+    outcome: speak(phrase("NOBC.Move.Card.OutcomeHq", { unit: plan.hq.name, from: plan.from, to: plan.to }), i18n),
+    inputs: [
+      { label: i18n.localize("NOBC.Move.Card.Path"), value: plan.path.join(" → ") },
+      ...override.map((b) => ({ label: i18n.localize("NOBC.Move.Card.Overridden"), value: speak(b.text, i18n) })),
+    ],
+    records: { move: record },
+  };
 }
 
 /**
