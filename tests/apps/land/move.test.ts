@@ -125,6 +125,17 @@ describe("the move request (land.move)", () => {
     expect(shown).toContain("mustStopAdjacent");
   });
 
+  it("a move dragged on another scene than the one the GM views is refused, naming the scene", async () => {
+    chatFake.setUsers("p1");
+    const other = new harness.Scene({ name: "Air board" });
+    const ask = { unit: "Actor.n36", path: ["0102"], ignoreMines: [], scene: other.id };
+    expect((await requestResolution("land.move", ask)).ok).toBe(false);
+    expect(warnings().join("\n")).toMatch(/NOBC\.Move\.Refused\.otherScene.*Air board/);
+    expect(cardsPosted()).toEqual([]);
+    // The same move named on the viewed scene goes through.
+    expect((await requestResolution("land.move", { ...ask, scene: harness.scene!.id })).ok).toBe(true);
+  });
+
   it("the request's state is bounded and strict", () => {
     expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: [], ignoreMines: [] }).success).toBe(false);
     expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: Array(41).fill("0102"), ignoreMines: [] }).success).toBe(false);

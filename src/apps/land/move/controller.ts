@@ -26,9 +26,15 @@ import {
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
+/** The scene this client views, as a move names it. */
+function viewedScene(): MoveWorld["scene"] {
+  const scene = (globalThis as { canvas?: { scene?: { id?: string | null; name?: string } | null } }).canvas?.scene;
+  return typeof scene?.id === "string" ? { id: scene.id, name: scene.name ?? "" } : null;
+}
+
 export function readMoveWorld(user?: AskingUser): MoveWorld {
   const land = readLandWorld(user);
-  return { ...land, movement: readMovementTurn(land.field), asker: (user ?? currentUser())?.id ?? null };
+  return { ...land, movement: readMovementTurn(land.field), asker: (user ?? currentUser())?.id ?? null, scene: viewedScene() };
 }
 
 export const moveController: DialogController<MoveState, MoveWorld> = {
@@ -46,6 +52,9 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   context: (state) => state,
   change: (state) => state,
   submit: (state, world, i18n): Verdict<Submission> => {
+    // The GM reads and writes the scene it views: a move dragged on another scene cannot be checked there.
+    if (state.scene !== undefined && state.scene !== world.scene?.id)
+      return refused([i18n.format("NOBC.Move.Refused.otherScene", { scene: game.scenes?.get(state.scene)?.name ?? state.scene })]);
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path: state.path });
       if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);

@@ -16,7 +16,7 @@ import { hexPathThrough, planHqMove, planMove } from "../../../world/movement";
 import { requestResolution } from "../../base/request";
 import { readMoveWorld } from "./controller";
 import { PLACEMENT, type MovePosition, type MovedToken, type TokenMovement } from "./types";
-import { decideHqMove, decideMove, minefieldsOn } from "./state";
+import { decideHqMove, decideMove, minefieldsOn, type MoveWorld } from "./state";
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
@@ -73,6 +73,11 @@ export async function askMinefields(unit: string, hexes: readonly HexRef[]): Pro
   return ignored;
 }
 
+/** The scene the move was dragged on, sent with the request (the GM checks it views the same one). */
+function sceneOf(world: MoveWorld): { scene?: string } {
+  return world.scene === null ? {} : { scene: world.scene.id };
+}
+
 /** Whether the mover goes on with an overrun whose cost `line` says; false when the question is closed. */
 export async function confirmOverrun(unit: string, hex: HexRef, line: string): Promise<boolean> {
   const DialogV2 = foundry.applications.api.DialogV2 as unknown as {
@@ -119,7 +124,7 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
       warnRefused(hqDecision.refusals.map(say));
       return;
     }
-    await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines: [] });
+    await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines: [], ...sceneOf(world) });
     return;
   }
   const plan = planMove(world.field, world.movement, { unit: actor.uuid, path });
@@ -168,5 +173,5 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
     }
     if (!(await confirmOverrun(actor.name, plan.to, say(preview.value.outcome.line)))) return;
   }
-  await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines });
+  await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines, ...sceneOf(world) });
 }
