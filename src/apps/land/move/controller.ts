@@ -54,7 +54,7 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   submit: (state, world, i18n): Verdict<Submission> => {
     // The GM reads and writes the scene it views: a move dragged on another scene cannot be checked there.
     if (state.scene !== undefined && state.scene !== world.scene?.id)
-      return refused([i18n.format("NOBC.Move.Refused.otherScene", { scene: game.scenes?.get(state.scene)?.name ?? state.scene })]);
+      return refused([i18n.format("NOBC.Move.Refused.otherScene", { scene: game.scenes.get(state.scene)?.name ?? state.scene })]);
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path: state.path });
       if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);
