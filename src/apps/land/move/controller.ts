@@ -26,6 +26,12 @@ import {
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
+/** A world scene's name by id (its id when there is no such scene). */
+function sceneName(id: string): string {
+  const scenes = (game as unknown as { scenes?: { get(id: string): { name: string } | undefined } }).scenes;
+  return scenes?.get(id)?.name ?? id;
+}
+
 /** The scene this client views, as a move names it. */
 function viewedScene(): MoveWorld["scene"] {
   const scene = (globalThis as { canvas?: { scene?: { id?: string | null; name?: string } | null } }).canvas?.scene;
@@ -54,7 +60,7 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   submit: (state, world, i18n): Verdict<Submission> => {
     // The GM reads and writes the scene it views: a move dragged on another scene cannot be checked there.
     if (state.scene !== undefined && state.scene !== world.scene?.id)
-      return refused([i18n.format("NOBC.Move.Refused.otherScene", { scene: game.scenes.get(state.scene)?.name ?? state.scene })]);
+      return refused([i18n.format("NOBC.Move.Refused.otherScene", { scene: sceneName(state.scene) })]);
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path: state.path });
       if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);
