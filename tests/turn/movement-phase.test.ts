@@ -15,8 +15,9 @@
  *  - NATO: a brigade leaving the WP division it stood next to (+1 MP, 1 hit) and crossing a
  *    minefield taking the hit; the NATO stop refused, then kept; the overrun of the lone WP
  *    battalion in 0805 (its card eliminates it); artillery moving in with a brigade.
- *  - A player's console move is caught by the GM's watch and put back; the GM's override of the
- *    turn order is carried out, its card saying so.
+ *  - A player's plain token update from the console is checked like a drag (refused on screen); one
+ *    that skips the check (forging the write path's option) is caught by the GM's watch and put back.
+ *    The GM's override of the turn order is carried out, its card saying so.
  *  - The GM's End Movement posts the stacking card (one violation) and holds the tracker once; the
  *    umpire's "This turn's moves" lists every move; Undo of the last four cards, last first, puts
  *    tokens, MP, hits and the eliminated battalion back exactly; the next Next leaves Movement.
@@ -450,7 +451,22 @@ describe("a scripted Movement phase on the Werra gap", () => {
     expectBoard({ n8: { movementPoints: 4 } }, { n8: "0407" });
   });
 
-  it("a player's console move (a token update naming the write path's option, skipping the drag) is put back by the GM's watch", async () => {
+  it("a player's plain token update from the console is checked as a drag would be: an illegal one is refused, nothing written", async () => {
+    chatFake.actAs("p1");
+    const warned = warnings().length;
+    // 1 PzBrig (0203) straight to 0603, hex by hex through the woods at 0504: over its 4 MP by the third hex.
+    await expectAllWrites({}, 0, async () => {
+      await token("n1").update(at("0603"));
+      await vi.waitFor(() => expect(warnings().length).toBeGreaterThan(warned));
+      await settle();
+    });
+    chatFake.actAs("gm");
+    expect(warnings().slice(warned).join("\n")).toContain('NOBC.Rules.Land.Movement.Refusal.overAllowance {\\"unit\\":\\"1 PzBrig\\"');
+    expectBoard();
+    expectCards();
+  });
+
+  it("a player's console move that skips the drag's check (a token update naming the write path's option) is put back by the GM's watch", async () => {
     const cardsBefore = resolutionCards().length;
     const heard: unknown[][] = [];
     const hooks = Hooks as unknown as {
@@ -461,9 +477,10 @@ describe("a scripted Movement phase on the Werra gap", () => {
     const id = hooks.on("moveToken", (...args) => void heard.push(args));
     chatFake.actAs("p1");
     // Foundry lets the token's owner write it; the option is forged (only the GM's client writes moves with it).
-    await expectAllWrites({}, 1, () => token("n9").update(at("0107"), { nobcAuthority: true }));
+    // 8 PzBrig (0108) to 0708: far over its 6 MP and across the Werra unbridged.
+    await expectAllWrites({}, 1, () => token("n9").update(at("0708"), { nobcAuthority: true }));
     hooks.off("moveToken", id);
-    expectBoard({}, { n9: "0107" });
+    expectBoard({}, { n9: "0708" });
     // The GM's client hears the same move (Foundry fires moveToken on every client; the stand-in is one).
     chatFake.actAs("gm");
     expect(heard).toHaveLength(1);
