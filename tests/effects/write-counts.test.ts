@@ -1,6 +1,6 @@
 /**
  * Issue #20, writes: how many database calls one action makes, per document class, counted on the
- * Foundry stand-in's `calls` (Actor, Item, ActiveEffect). Each card is posted and applied as the GM
+ * Foundry stand-in's `calls` (Actor, Item, ActiveEffect, Scene, Token). Each card is posted and applied as the GM
  * applies it (`requestCardAction`, the one write path), with the status icons kept in step by the
  * system's own hooks, then undone: Undo makes as few calls and puts every value and icon back.
  *
@@ -9,6 +9,8 @@
  * whose documents do not change gets none.
  */
 import "../harness/install";
+// Before the chat stand-in, which adds its template loader to whichever renderer is there (the retreat's world uses this one).
+import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type CallRecord, type FakeActorT } from "../harness/foundry";
@@ -21,6 +23,14 @@ import { land, turn, unwrap } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { cardSystem as baseCardSystem, hqSystem as baseHqSystem, unitSystem as baseUnitSystem } from "../apps/ground-combat/fixture";
+import { registerRequests } from "../harness/requests";
+import { boardMap, buildBoardWorld } from "../turn/board-world";
+import { RETREAT } from "../../src/apps/land/dialogs";
+import { requestResolution } from "../../src/apps/base/request";
+import { clearDialogRegistry } from "../../src/apps/base/registry";
+import { forgetTerrain } from "../../src/world/read";
+import { hexCentre, offsetOf } from "../../src/map/hex-grid";
+import type { Effect } from "../../src/rules/effects";
 
 type Raw = Record<string, unknown>;
 
@@ -47,6 +57,8 @@ function callsSince(since: Record<string, number>): Record<string, Record<string
     Actor: harness.Actor.calls,
     Item: harness.Item.calls,
     ActiveEffect: harness.ActiveEffect.calls,
+    Scene: harness.Scene.calls,
+    Token: harness.Token.calls,
   };
   for (const [name, calls] of Object.entries(classes)) {
     for (const call of calls.slice(since[name] ?? 0)) {
@@ -61,6 +73,8 @@ const mark = (): Record<string, number> => ({
   Actor: harness.Actor.calls.length,
   Item: harness.Item.calls.length,
   ActiveEffect: harness.ActiveEffect.calls.length,
+  Scene: harness.Scene.calls.length,
+  Token: harness.Token.calls.length,
 });
 
 /** Lets the status sync the hooks queued finish (it runs once the action's hooks have all fired). */
@@ -289,5 +303,60 @@ describe("write counts per action", () => {
     expect(calls).toEqual({});
     await syncStatuses([u]);
     expect(callsSince(before)).toEqual({});
+  });
+
+  it("a retreat carried out (the retreat card): one Actor call and one Token call on Apply and on Undo", async () => {
+    // The board game's world (tests/turn/board-world.ts) on a viewed scene with its terrain.
+    forgetTerrain();
+    harness.viewScene();
+    registerRequests([RETREAT]);
+    const board = buildBoardWorld();
+    harness.setSceneFlag("terrain", boardMap());
+    const n34 = board.get("n34")!;
+    const n36 = board.get("n36")!;
+    // A combat's card: both brigades retreat, with the black chip (so the retreat card sets none).
+    const combatEffects: Effect[] = [
+      { type: "retreat", actor: n34.uuid, hexes: 2 },
+      { type: "noMove", actor: n34.uuid },
+      { type: "retreat", actor: n36.uuid, hexes: 3 },
+      { type: "noMove", actor: n36.uuid },
+    ];
+    const { id: source } = await applyCard(() =>
+      postResolution({ title: "Ground combat", resolution: { breakdown: [], rolls: [], outcome: {}, effects: combatEffects } }),
+    );
+    const tokenOf = (a: FakeActorT) => harness.scene!.tokens.find((t) => t.actorId === a.id)!;
+    const where = () => [n34, n36].map((a) => ({ x: tokenOf(a).x, y: tokenOf(a).y }));
+    const before = { world: world([n34, n36]), tokens: where() };
+    // The GM answers for the owner: 34 PzBrig two hexes back; 36 PzBrig can go only two of its three
+    // (the map's edge behind it, 2 MRR beside it): 2 hits for the hex short (seed 000, Land War QRS: Combat Results Table, retreat note).
+    const asked = await requestResolution(RETREAT.id, {
+      source,
+      units: [
+        { actor: n34.uuid, path: ["0102", "0103"] },
+        { actor: n36.uuid, path: ["0103", "0104"] },
+      ],
+    });
+    expect(asked.ok).toBe(true);
+    const card = [...chatFake.messages.values()].at(-1) as unknown as { id: string; system: { effects: Effect[] } };
+    expect(card.system.effects).toEqual([
+      { type: "moved", actor: n34.uuid, path: ["0102", "0103"] },
+      { type: "moved", actor: n36.uuid, path: ["0103", "0104"] },
+      { type: "hits", actor: n36.uuid, amount: 2 },
+    ]);
+
+    const applied = mark();
+    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
+    await settle();
+    // The hits in one Actor call; both tokens moved in one Token call (one scene).
+    expect(callsSince(applied)).toEqual({ Actor: { updateDocuments: 1 }, Token: { updateDocuments: 1 } });
+    const centre = (hex: string) => harness.canvasPoint(hexCentre(offsetOf(hex), 100));
+    expect(where()).toEqual(
+      ["0103", "0104"].map((hex) => ({ x: Math.round(centre(hex).x - 100 / Math.sqrt(3)), y: Math.round(centre(hex).y - 50) })),
+    );
+    expect((n36.system["strength"] as { value: number }).value).toBe(2);
+
+    expect(await undoCard(card.id)).toEqual({ Actor: { updateDocuments: 1 }, Token: { updateDocuments: 1 } });
+    expect({ world: world([n34, n36]), tokens: where() }).toEqual(before);
+    clearDialogRegistry();
   });
 });

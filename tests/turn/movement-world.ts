@@ -1,12 +1,16 @@
 /**
  * The world of the scripted Movement phase (tests/turn/movement-phase.test.ts): a map of our own,
  * 12 × 8 hexes, West German in columns 01-06 and East German in 07-12, with an autobahn along row 4,
- * a road down column 03, woods in column 05, a town and a city, and an unbridged minor river between
- * columns 06 and 07 (bridged where the autobahn crosses it). Ten units a side, two HQs a side.
+ * a road down column 03, woods in column 05 and at 0906, a town and a city, and an unbridged minor
+ * river between columns 06 and 07 (bridged where the autobahn crosses it). One HQ for NATO, two for
+ * the Warsaw Pact; ten units a side.
  *
- * NATO (p1): I Corps (0204) with 1 Airborne Bde (0102) and nine others in columns 02-05; WP (p2):
- * 1 GTA (1104) and 8 GA (1107) with ten units in columns 08-11, among them a lone motor rifle
- * battalion (0805) that NATO can overrun. Keys (`a1`, `n1`…`n9`, `w1`…`w10`, HQs) are the actor ids.
+ * NATO (p1): I Corps (0204) with 1 Airborne Bde (0102) and nine others in columns 01-05, 6 JgBrig
+ * forward in the woods at 0502, 4 PzGrenBrig with an overrun cost on its counter (1 MP, 1 hit); WP
+ * (p2): 1 GTA (1104) and 8 GA (1107) with ten units in columns 08-11, among them a lone motor rifle
+ * battalion (0805) that NATO can overrun. A few units have MP left over from the last turn, which the
+ * Movement phase's entry card resets. NATO's minefield lies in 0403 (`movementMapState`). Keys
+ * (`a1`, `n1`…`n9`, `w1`…`w10`, HQs) are the actor ids.
  */
 import { harness, type FakeActorT } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
@@ -24,7 +28,7 @@ export function movementMap(): TerrainMap {
   const hexes: TerrainMap["hexes"] = {};
   for (let col = 1; col <= 12; col++)
     for (let row = 1; row <= 8; row++) {
-      const terrain: TerrainMap["hexes"][string]["terrain"] = col === 5 ? ["woods"] : ["clear"];
+      const terrain: TerrainMap["hexes"][string]["terrain"] = col === 5 || label(col, row) === "0906" ? ["woods"] : ["clear"];
       hexes[label(col, row)] = { terrain, country: col <= 6 ? "frg" : "gdr" };
     }
   hexes["0306"] = { terrain: ["town"], country: "frg" };
@@ -71,20 +75,34 @@ export function movementSpecs(): UnitSpec[] {
     { id: "icorps", name: "I Corps", type: "hq", hex: "0204", owner: "p1", system: hqSystem("nato") },
     { id: "gta", name: "1 GTA", type: "hq", hex: "1104", owner: "p2", system: hqSystem("wp") },
     { id: "ga8", name: "8 GA", type: "hq", hex: "1107", owner: "p2", system: hqSystem("wp") },
-    { id: "a1", name: "1 Airborne Bde", type: "unit", hex: "0102", owner: "p1", system: nato("icorps", { arm: "airborne" }) },
+    {
+      id: "a1",
+      name: "1 Airborne Bde",
+      type: "unit",
+      hex: "0102",
+      owner: "p1",
+      system: nato("icorps", { arm: "airborne", movementPoints: 1 }),
+    },
     { id: "n1", name: "1 PzBrig", type: "unit", hex: "0203", owner: "p1", system: nato("icorps") },
     { id: "n2", name: "2 PzBrig", type: "unit", hex: "0205", owner: "p1", system: nato("icorps", { mode: "march", movementPoints: 6 }) },
-    { id: "n3", name: "3 PzGrenBrig", type: "unit", hex: "0302", owner: "p1", system: nato("icorps", { arm: "mechanised" }) },
+    {
+      id: "n3",
+      name: "3 PzGrenBrig",
+      type: "unit",
+      hex: "0302",
+      owner: "p1",
+      system: nato("icorps", { arm: "mechanised", movementPoints: 2 }),
+    },
     {
       id: "n4",
       name: "4 PzGrenBrig",
       type: "unit",
       hex: "0303",
       owner: "p1",
-      system: nato("icorps", { arm: "mechanised", mode: "march", movementPoints: 6 }),
+      system: nato("icorps", { arm: "mechanised", mode: "march", movementPoints: 6, overrunCost: { mp: 1, hits: 1 } }),
     },
     { id: "n5", name: "5 PzBrig", type: "unit", hex: "0407", owner: "p1", system: nato("icorps") },
-    { id: "n6", name: "6 JgBrig", type: "unit", hex: "0402", owner: "p1", system: nato("icorps", { arm: "infantry" }) },
+    { id: "n6", name: "6 JgBrig", type: "unit", hex: "0502", owner: "p1", system: nato("icorps", { arm: "infantry" }) },
     { id: "n7", name: "7 PzBrig", type: "unit", hex: "0506", owner: "p1", system: nato("icorps") },
     {
       id: "n8",
@@ -95,7 +113,14 @@ export function movementSpecs(): UnitSpec[] {
       system: nato("icorps", { arm: "artillery", size: "regiment", mode: "march", movementPoints: 6 }),
     },
     { id: "n9", name: "8 PzBrig", type: "unit", hex: "0108", owner: "p1", system: nato("icorps", { mode: "march", movementPoints: 6 }) },
-    { id: "w1", name: "1 GTD", type: "unit", hex: "0803", owner: "p2", system: wp("gta", { arm: "armour", size: "division" }) },
+    {
+      id: "w1",
+      name: "1 GTD",
+      type: "unit",
+      hex: "0803",
+      owner: "p2",
+      system: wp("gta", { arm: "armour", size: "division", movementPoints: 0.5 }),
+    },
     { id: "w2", name: "2 MRD", type: "unit", hex: "0903", owner: "p2", system: wp("gta", { size: "division" }) },
     { id: "w3", name: "3 MRR", type: "unit", hex: "1002", owner: "p2", system: wp("gta") },
     { id: "w4", name: "4 MRR", type: "unit", hex: "1003", owner: "p2", system: wp("gta", { mode: "march", movementPoints: 6 }) },
@@ -108,7 +133,7 @@ export function movementSpecs(): UnitSpec[] {
       system: wp("gta", { size: "battalion", mode: "march", movementPoints: 6 }),
     },
     { id: "w6", name: "6 TR", type: "unit", hex: "1005", owner: "p2", system: wp("ga8", { arm: "armour" }) },
-    { id: "w7", name: "7 MRR", type: "unit", hex: "1006", owner: "p2", system: wp("ga8") },
+    { id: "w7", name: "7 MRR", type: "unit", hex: "1006", owner: "p2", system: wp("ga8", { movementPoints: 0 }) },
     { id: "w8", name: "8 MRR", type: "unit", hex: "1106", owner: "p2", system: wp("ga8", { mode: "march", movementPoints: 6 }) },
     {
       id: "w9",
@@ -120,6 +145,14 @@ export function movementSpecs(): UnitSpec[] {
     },
     { id: "w10", name: "10 MRR", type: "unit", hex: "1008", owner: "p2", system: wp("ga8") },
   ];
+}
+
+/** The hex of NATO's minefield, laid in an earlier turn. */
+export const MINED = "0403";
+
+/** The scene's map state at the start (world data the GM's earlier cards wrote): NATO's minefield in 0403. */
+export function movementMapState(): Record<string, unknown> {
+  return { format: "nobc-map-state/1", mines: { [MINED]: { side: "nato" } }, contaminated: {}, destroyedBridges: {}, cutAutobahn: {} };
 }
 
 /**
