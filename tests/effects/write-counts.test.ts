@@ -339,8 +339,8 @@ describe("write counts per action", () => {
     expect(asked.ok).toBe(true);
     const card = [...chatFake.messages.values()].at(-1) as unknown as { id: string; system: { effects: Effect[] } };
     expect(card.system.effects).toEqual([
-      { type: "moved", actor: n34.uuid, path: ["0102", "0103"] },
-      { type: "moved", actor: n36.uuid, path: ["0103", "0104"] },
+      { type: "moved", actor: n34.uuid, from: "0201", path: ["0102", "0103"] },
+      { type: "moved", actor: n36.uuid, from: "0202", path: ["0103", "0104"] },
       { type: "hits", actor: n36.uuid, amount: 2 },
     ]);
 

@@ -306,7 +306,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("p1", "a1", ["0201", "0301", "0401"], { card: "a1" }));
     expect(effectsOf("a1")).toEqual([
       { type: "movementPoints", actor: uuid("a1"), value: 1 },
-      { type: "moved", actor: uuid("a1"), path: ["0201", "0301", "0401"] },
+      { type: "moved", actor: uuid("a1"), from: "0102", path: ["0201", "0301", "0401"] },
     ]);
     expect(breakdownOf("a1")).toEqual(["0201 Terrain clear +1", "0301 Terrain clear +1", "0401 Terrain clear +1", "= +3"]);
     expect(shown.get("a1")!["outcome"]).toBe(
@@ -341,7 +341,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("p2", "w1", ["0703", "0602"], { card: "w1" }));
     expect(effectsOf("w1")).toEqual([
       { type: "movementPoints", actor: uuid("w1"), value: 0 },
-      { type: "moved", actor: uuid("w1"), path: ["0703", "0602"] },
+      { type: "moved", actor: uuid("w1"), from: "0803", path: ["0703", "0602"] },
     ]);
     // Seed 000 Land War QRS, Movement Rates: clear 1; an unbridged minor river +2 (no Bridging Engineer).
     expect(breakdownOf("w1")).toEqual(["0703 Terrain clear +1", "0602 RiverUnbridged minor +2", "0602 Terrain clear +1", "= +4"]);
@@ -353,7 +353,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("p2", "w4", ["1004", "0904"], { card: "w4" }));
     expect(effectsOf("w4")).toEqual([
       { type: "movementPoints", actor: uuid("w4"), value: 4.5 },
-      { type: "moved", actor: uuid("w4"), path: ["1004", "0904"] },
+      { type: "moved", actor: uuid("w4"), from: "1003", path: ["1004", "0904"] },
     ]);
     // Movement Rates: the autobahn ½ in March Mode, whatever the hex (a city is 2 off it).
     expect(breakdownOf("w4")).toEqual(["1004 Terrain clear +1", "0904 Road autobahn +0.5", "= +1.5"]);
@@ -362,7 +362,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("p2", "w7", ["0906"], { card: "w7" }));
     expect(effectsOf("w7")).toEqual([
       { type: "movementPoints", actor: uuid("w7"), value: 2 },
-      { type: "moved", actor: uuid("w7"), path: ["0906"] },
+      { type: "moved", actor: uuid("w7"), from: "1006", path: ["0906"] },
     ]);
     expect(breakdownOf("w7")).toEqual(["0906 Terrain woods +2", "= +2"]);
     expectBoard({ w7: { movementPoints: 2 } }, { w7: "0906" });
@@ -377,7 +377,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     expect(effectsOf("n6")).toEqual([
       { type: "movementPoints", actor: uuid("n6"), value: 1 },
       { type: "hits", actor: uuid("n6"), amount: 2 },
-      { type: "moved", actor: uuid("n6"), path: ["0402", MINED] },
+      { type: "moved", actor: uuid("n6"), from: "0502", path: ["0402", MINED] },
     ]);
     // Seed 000 Land War QRS, 5. Movement: leaving 1 GTD (next to 0502) +1 MP and 1 hit; Movement Rates:
     // the minefield crossed taking 1 hit instead of its +1 MP.
@@ -403,7 +403,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("p1", "n3", ["0402", "0502"], { card: "n3" }));
     expect(effectsOf("n3")).toEqual([
       { type: "movementPoints", actor: uuid("n3"), value: 1 },
-      { type: "moved", actor: uuid("n3"), path: ["0402", "0502"] },
+      { type: "moved", actor: uuid("n3"), from: "0302", path: ["0402", "0502"] },
     ]);
     expect(breakdownOf("n3")).toEqual(["0402 Terrain clear +1", "0502 Terrain woods +2", "= +3"]);
     expectBoard({ n3: { movementPoints: 1 } }, { n3: "0502" });
@@ -416,7 +416,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
       { type: "movementPoints", actor: uuid("n4"), value: 0 },
       { type: "hits", actor: uuid("n4"), amount: 2 },
       { type: "eliminated", actor: uuid("w5") },
-      { type: "moved", actor: uuid("n4"), path },
+      { type: "moved", actor: uuid("n4"), from: "0303", path },
     ]);
     // Seed 000 Land War QRS, Movement Rates and 5. Movement: in March Mode the road 1 and the autobahn ½
     // a hex (bridged over the Werra: +0), then clear 1 and 1 into the battalion's hex; the counter's
@@ -445,7 +445,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("p1", "n8", ["0308", "0407"], { card: "n8" }));
     expect(effectsOf("n8")).toEqual([
       { type: "movementPoints", actor: uuid("n8"), value: 4 },
-      { type: "moved", actor: uuid("n8"), path: ["0308", "0407"] },
+      { type: "moved", actor: uuid("n8"), from: "0208", path: ["0308", "0407"] },
     ]);
     expect(breakdownOf("n8")).toEqual(["0308 Terrain clear +1", "0407 Terrain clear +1", "= +2"]);
     expectBoard({ n8: { movementPoints: 4 } }, { n8: "0407" });
@@ -498,7 +498,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
     await expectAllWrites({ actors: 1 }, 1, () => drag("gm", "w10", ["0908", "0808"], { card: "w10" }));
     expect(effectsOf("w10")).toEqual([
       { type: "movementPoints", actor: uuid("w10"), value: 2 },
-      { type: "moved", actor: uuid("w10"), path: ["0908", "0808"] },
+      { type: "moved", actor: uuid("w10"), from: "1008", path: ["0908", "0808"] },
     ]);
     expect(shown.get("w10")!["title"]).toBe('NOBC.Move.Card.TitleOverride {"unit":"10 MRR"}');
     expect(shown.get("w10")!["inputs"]).toEqual([
