@@ -19,6 +19,7 @@ import { errorText } from "../base/errors";
 import { callHook, notify, notifyText, say, translator, worldActors, worldItems } from "../base/foundry";
 import { speak } from "../words/phrase";
 import { phrase } from "../rules/resolution";
+import { MAP_STATE_FLAG, readMapState } from "../map/map-state";
 
 /** The members of a Combat this module reads and writes. */
 export interface TurnCombat {
@@ -118,9 +119,18 @@ function planningMinutesSetting(): number {
   return planningLength(game.settings?.get(SYSTEM_ID, SETTING_KEYS.planningMinutes));
 }
 
+/** The river hexsides of the viewed scene holding Bridging Engineers left (entering Movement takes them away). */
+function engineersLeftOnView(): string[] {
+  const scene = (globalThis as { canvas?: { scene?: { getFlag(scope: string, key: string): unknown } | null } }).canvas?.scene;
+  return scene ? [...readMapState(scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG)).state.engineersLeft.keys()] : [];
+}
+
 /** Posts what entering the stage changes as a pending card; null when it changes nothing. */
 async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
-  const entry = turn.stageEntryEffects(position.current, turnSnapshot(worldActors<ActorLike>(), worldItems<ItemLike>()));
+  const entry = turn.stageEntryEffects(
+    position.current,
+    turnSnapshot(worldActors<ActorLike>(), worldItems<ItemLike>(), engineersLeftOnView()),
+  );
   if (entry.effects.length === 0) return null;
   const i18n = translator();
   return postResolution({

@@ -29,8 +29,12 @@ function cardOf(item: ItemLike): turn.TurnCardSnapshot | null {
   return { id: item.uuid, assignedTo: typeof assignedTo === "string" && assignedTo !== "" ? assignedTo : null };
 }
 
-/** Units, squadrons and every support card (in an actor's hand, or a world item). */
-export function turnSnapshot(actors: Iterable<ActorLike>, items: Iterable<ItemLike> = []): turn.TurnSnapshot {
+/** Units, squadrons, every support card (in an actor's hand, or a world item), and the river hexsides holding engineers left. */
+export function turnSnapshot(
+  actors: Iterable<ActorLike>,
+  items: Iterable<ItemLike> = [],
+  engineersLeft: readonly string[] = [],
+): turn.TurnSnapshot {
   const units: turn.TurnUnitSnapshot[] = [];
   const squadrons: turn.TurnSquadronSnapshot[] = [];
   const cards: turn.TurnCardSnapshot[] = [];
@@ -57,7 +61,7 @@ export function turnSnapshot(actors: Iterable<ActorLike>, items: Iterable<ItemLi
     addCards(actor.items ?? []);
   }
   addCards(items);
-  return { units, squadrons, cards };
+  return { units, squadrons, cards, engineersLeft };
 }
 
 /** An HQ in the turn, as the tracker lists it. */

@@ -524,6 +524,7 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolki
   retreat: { note: "NOBC.EffectNote.retreat" },
   moved: "write",
   minefield: "write",
+  engineersLeft: "write",
   bridgeDestroyed: "write",
   autobahnCut: "write",
   contaminated: "write",
@@ -619,6 +620,11 @@ function planOne(p: Planner, effect: Effect): void {
       if (!effect.present) return p.setState("mines", hex, undefined);
       if (effect.side === undefined) return p.refuse(phrase("NOBC.MapWrite.Refused.minefieldSide", { hex }));
       return p.setState("mines", hex, { side: effect.side satisfies Side });
+    }
+    case "engineersLeft": {
+      const key = mapHexside(p, effect.hexside);
+      if (key === undefined || p.scene() === undefined) return;
+      return p.setState("engineersLeft", key, effect.count > 0 ? effect.count : undefined);
     }
     case "bridgeDestroyed": {
       const key = mapHexside(p, effect.hexside);

@@ -23,7 +23,7 @@ export const MAP_STATE_FORMAT = "nobc-map-state/1";
 export const MAP_STATE_FLAG = "mapState";
 
 /** The parts of the map state, each a record keyed by hex label or hexside key. */
-export const MAP_STATE_PARTS = ["mines", "contaminated", "destroyedBridges", "cutAutobahn"] as const;
+export const MAP_STATE_PARTS = ["mines", "contaminated", "destroyedBridges", "cutAutobahn", "engineersLeft"] as const;
 export type MapStatePart = (typeof MAP_STATE_PARTS)[number];
 
 const hexKey = z.string().regex(HEX_LABEL, { error: "NOBC.Map.Problem.HexLabel" });
@@ -34,8 +34,13 @@ const SIDES = ["nato", "wp"] as const satisfies readonly Side[];
 
 /** The most entries a part holds: every hex of the largest map twice over is far more than a game makes. */
 const MAX_ENTRIES = 20000;
+/** The most Bridging Engineer cards one hexside holds: far more than any side's deck. */
+export const MAX_ENGINEERS_LEFT = 100;
 const bounded = <T extends z.ZodType>(record: T) =>
   record.refine((r) => Object.keys(r as object).length <= MAX_ENTRIES, { error: "NOBC.MapState.Problem.TooMany" });
+
+const countProblem = { error: "NOBC.MapState.Problem.Count" } as const;
+const engineerCount = z.int(countProblem).min(1, countProblem).max(MAX_ENGINEERS_LEFT, countProblem);
 
 export const mapStateSchema = z.strictObject({
   format: z.literal(MAP_STATE_FORMAT, { error: "NOBC.MapState.Problem.Format" }),
@@ -45,13 +50,18 @@ export const mapStateSchema = z.strictObject({
   /** Bridges destroyed, by the hexside key "a|b" (labels sorted). */
   destroyedBridges: bounded(z.record(hexsideKey, marked)),
   cutAutobahn: bounded(z.record(hexKey, marked)),
+  /**
+   * Bridging Engineer cards left at a river hexside by the units that used them this Movement phase, for
+   * later movers (seed 000, Land War QRS, 5. Movement). Absent from flags written before it: read as none.
+   */
+  engineersLeft: bounded(z.record(hexsideKey, engineerCount)).default({}),
 });
 
 export type MapStateFlag = z.infer<typeof mapStateSchema>;
 
 /** The map state of a scene that has none yet. */
 export function emptyMapStateFlag(): MapStateFlag {
-  return { format: MAP_STATE_FORMAT, mines: {}, contaminated: {}, destroyedBridges: {}, cutAutobahn: {} };
+  return { format: MAP_STATE_FORMAT, mines: {}, contaminated: {}, destroyedBridges: {}, cutAutobahn: {}, engineersLeft: {} };
 }
 
 /** A map state as the rules read it, with who laid each minefield. */
@@ -60,6 +70,7 @@ export interface MapStateView extends MapState {
   readonly contaminated: ReadonlySet<HexRef>;
   readonly destroyedBridges: ReadonlySet<HexsideRef>;
   readonly cutAutobahn: ReadonlySet<HexRef>;
+  readonly engineersLeft: ReadonlyMap<HexsideRef, number>;
   readonly mineSides: ReadonlyMap<HexRef, Side>;
 }
 
@@ -79,6 +90,7 @@ export function mapStateView(flag: MapStateFlag): MapStateView {
     contaminated: new Set(Object.keys(flag.contaminated)),
     destroyedBridges: new Set(Object.keys(flag.destroyedBridges)),
     cutAutobahn: new Set(Object.keys(flag.cutAutobahn)),
+    engineersLeft: new Map(Object.entries(flag.engineersLeft)),
   };
 }
 

@@ -23,6 +23,8 @@ export interface MapState {
   destroyedBridges?: ReadonlySet<HexsideRef>;
   /** Hexes where an autobahn was cut (ADM): it carries no autobahn rate there. */
   cutAutobahn?: ReadonlySet<HexRef>;
+  /** Bridging Engineer cards left at river hexsides this Movement phase (the `engineersLeft` effect). */
+  engineersLeft?: ReadonlyMap<HexsideRef, number>;
 }
 
 interface RiverSide {
@@ -128,7 +130,9 @@ export function riverCrossing(view: MapView, from: HexRef, to: HexRef, state: Ma
   const key = hexside(from, to);
   const side = view.sides.get(key);
   if (side === undefined) return undefined;
-  return { kind: side.river, bridged: side.bridge && !(state.destroyedBridges?.has(key) ?? false) };
+  const bridged = side.bridge && !(state.destroyedBridges?.has(key) ?? false);
+  const left = bridged ? 0 : (state.engineersLeft?.get(key) ?? 0);
+  return left > 0 ? { kind: side.river, bridged, bridgingEngineers: left } : { kind: side.river, bridged };
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Phrase } from "../rules/resolution";
 import { phrase } from "../rules/resolution";
 import { fieldProblem, WITH_INPUT } from "../words/issues";
 import { MODES, SIDES, WEAPON_KINDS } from "./system";
+import { MAX_ENGINEERS_LEFT } from "../map/map-state";
 
 /** The longest document reference (a UUID; as `MAX_UUID` of the card queries, src/queries/payloads.ts). */
 export const MAX_EFFECT_REF = 256;
@@ -55,6 +56,7 @@ const landEffects = [
   effect("cardDiscarded", { card: ref }),
   effect("cardAssignment", { card: ref, assignedTo: ref.nullable() }),
   effect("minefield", { hex: ref, present: z.boolean(), side: z.enum(SIDES).optional() }),
+  effect("engineersLeft", { hexside: ref, count: z.int().min(0).max(MAX_ENGINEERS_LEFT) }),
   effect("bridgeDestroyed", { hexside: ref }),
   effect("autobahnCut", { hex: ref }),
   effect("contaminated", { hex: ref }),

@@ -121,6 +121,10 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return effect.side === undefined
         ? line("NOBC.MapWrite.Effect.minefieldNoSide", { hex: effect.hex })
         : line("NOBC.MapWrite.Effect.minefieldLaid", { hex: effect.hex, side: phrase(SIDE_LABELS[effect.side]) });
+    case "engineersLeft":
+      return effect.count > 0
+        ? line("NOBC.MapWrite.Effect.engineersLeft", { hexside: effect.hexside, count: effect.count })
+        : line("NOBC.MapWrite.Effect.engineersGone", { hexside: effect.hexside });
     case "bridgeDestroyed":
       return line("NOBC.MapWrite.Effect.bridgeDestroyed", { hexside: effect.hexside });
     case "autobahnCut":

@@ -9,7 +9,7 @@
  * costs a few map lookups per hex whatever the number of units. The drag's ruler, the move request
  * and the GM's check of a move all call `planMove`, so they cannot disagree.
  */
-import type { ActorRef, HexRef } from "../rules/ids";
+import { hexside, type ActorRef, type CardRef, type HexRef, type HexsideRef } from "../rules/ids";
 import { phrase, type Phrase, type Resolution } from "../rules/resolution";
 import {
   movePath,
@@ -21,6 +21,7 @@ import {
   type MovementGroup,
 } from "../rules/nobc/land/movement";
 import { applyHits } from "../rules/nobc/land/hits";
+import { ENGINEER_CARDS_FOR_UNBRIDGED } from "../rules/nobc/land/combat-tables";
 import { checkStacking, type StackingViolation } from "../rules/nobc/land/stacking";
 import { alwaysInMarchMode, type LandHq, type LandUnit, type Side } from "../rules/nobc/land/types";
 import type { Effect } from "../rules/effects";
@@ -113,7 +114,9 @@ export interface MovePlan {
   readonly enemyHex: EnemyHex | null;
   /** Stacking in the last hex once the unit stands there (a warning: checked again at the end of Movement). */
   readonly stacking: readonly StackingViolation[];
-  /** What the move writes: MP left, hits, and the token moved; the hits only when the rules priced it. */
+  /** The mover's Bridging Engineer cards used at river hexsides, left there for later movers. */
+  readonly engineersUsed: readonly EngineersUsed[];
+  /** What the move writes: MP left, hits, the engineers used, and the token moved; the hits only when the rules priced it. */
   readonly effects: readonly Effect[];
 }
 
@@ -138,34 +141,74 @@ export function mpLeftOf(field: Battlefield, unit: LandUnit): number {
   return Math.min(Math.max(0, left), allowance);
 }
 
-/** Bridging Engineer cards assigned to the unit this turn: they bridge an unbridged river it crosses. */
-export function bridgingEngineersOf(field: Battlefield, unit: ActorRef): number {
-  let n = 0;
-  for (const card of field.cards) if (card.assignedTo === unit && card.category === "bridgingEngineer") n += 1;
-  return n;
+/** Bridging Engineer cards a move uses at one river hexside: they stay there for later movers. */
+export interface EngineersUsed {
+  readonly hexside: HexsideRef;
+  /** The mover's cards used there (discarded from its hand: "they may not be re-used again"). */
+  readonly cards: readonly CardRef[];
+  /** The cards at the hexside once these are left there. */
+  readonly left: number;
+}
+
+/**
+ * Bridging Engineers along a path (seed 000, Land War QRS, 5. Movement and Movement Rates;
+ * docs/rules-decisions.md, river crossings). At each unbridged river the cards already left at the
+ * hexside count (`riverCrossing` reads them from the map state); when they are too few for the reduced
+ * cost, the mover's own assigned cards make up the rest, and those stay at that hexside. Cards that
+ * could not reach the reduced cost are not spent.
+ */
+export function withEngineers(
+  field: Battlefield,
+  unit: ActorRef,
+  path: readonly HexRef[],
+  steps: readonly MovePathStep[],
+): { readonly steps: MovePathStep[]; readonly used: EngineersUsed[] } {
+  const own: CardRef[] = [];
+  for (const card of field.cards) if (card.assignedTo === unit && card.category === "bridgingEngineer") own.push(card.id);
+  const used: EngineersUsed[] = [];
+  const out = steps.map((step, i) => {
+    const river = step.river;
+    if (river === undefined || river.bridged || own.length === 0) return step;
+    const left = river.bridgingEngineers ?? 0;
+    const short = ENGINEER_CARDS_FOR_UNBRIDGED[river.kind] - left;
+    if (short <= 0 || short > own.length) return step;
+    const cards = own.splice(0, short);
+    used.push({ hexside: hexside(path[i]!, step.hex), cards, left: left + short });
+    return { ...step, river: { ...river, bridgingEngineers: left + short } };
+  });
+  return { steps: out, used };
+}
+
+/** What using Bridging Engineers writes: the mover's cards discarded, the count left at the hexside. */
+export function engineerEffects(used: readonly EngineersUsed[]): Effect[] {
+  const out: Effect[] = [];
+  for (const u of used) {
+    for (const card of u.cards) out.push({ type: "cardDiscarded", card });
+    out.push({ type: "engineersLeft", hexside: u.hexside, count: u.left });
+  }
+  return out;
 }
 
 /**
  * The rules' steps of a path (start hex first): each hex entered with its terrain, road, river
- * (bridged by the unit's Bridging Engineer cards when it has any), minefield and contamination from
- * the scene, and the enemy units next to it; `ignoreMines` names the minefields crossed taking a hit.
+ * (with the Bridging Engineers at work there, `withEngineers`), minefield and contamination from the
+ * scene, and the enemy units next to it; `ignoreMines` names the minefields crossed taking a hit.
  */
 export function unitPathSteps(
   field: Battlefield,
   unit: LandUnit,
   path: readonly HexRef[],
   ignoreMines: readonly HexRef[] = [],
-): MovePathStep[] {
-  if (field.map === null) return [];
+): { readonly steps: MovePathStep[]; readonly used: EngineersUsed[] } {
+  if (field.map === null) return { steps: [], used: [] };
   const at = occupancy(field);
   const ignored = new Set(ignoreMines);
-  const engineers = bridgingEngineersOf(field, unit.id);
-  return movePathSteps(field.map, path, field.mapState).map((step) => {
+  const steps = movePathSteps(field.map, path, field.mapState).map((step) => {
     const out: MovePathStep = { ...step, adjacentEnemies: enemiesNextTo(field, at, step.hex, unit.side) };
     if (ignored.has(step.hex) && step.mines === true) out.ignoreMines = true;
-    if (step.river !== undefined && !step.river.bridged && engineers > 0) out.river = { ...step.river, bridgingEngineers: engineers };
     return out;
   });
+  return withEngineers(field, unit.id, path, steps);
 }
 
 /** Enemy units next to the hex a unit stands in: leaving one of them is disengaging (NATO, +1 MP and 1 hit). */
@@ -248,7 +291,7 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
   }
   const enemyHex = path.length > 1 ? enemiesIn(at, to, unit.side) : null;
 
-  const steps = unitPathSteps(field, unit, path, ask.ignoreMines);
+  const { steps, used: engineersUsed } = unitPathSteps(field, unit, path, ask.ignoreMines);
   const startAdjacentEnemies = enemiesNextTo(field, at, unit.hex, unit.side);
   const mpBefore = mpLeftOf(field, unit);
   const allowance = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
@@ -299,6 +342,7 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
     eliminated = hits.eliminated;
     effects.push({ type: "movementPoints", actor: unit.id, value: mpAfter }, ...hits.effects);
   }
+  if (value !== null || stepResults.length > 0) effects.push(...engineerEffects(engineersUsed));
   if (path.length > 1 && !eliminated) effects.push({ type: "moved", actor: unit.id, from: unit.hex, path: path.slice(1) });
   return {
     unit,
@@ -312,6 +356,7 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
     breaks,
     enemyHex,
     stacking,
+    engineersUsed,
     effects,
   };
 }

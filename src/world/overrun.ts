@@ -20,7 +20,7 @@ import { alwaysInMarchMode, type LandUnit } from "../rules/nobc/land/types";
 import { listOf, sizeName } from "../rules/nobc/land/words";
 import { movePathSteps, terrainOf, type MapView } from "../map/rules-view";
 import type { Battlefield } from "./battlefield";
-import { bridgingEngineersOf, enemiesNextTo, occupancy, type EnemyHex, type MovePlan } from "./movement";
+import { enemiesNextTo, engineerEffects, occupancy, withEngineers, type EngineersUsed, type EnemyHex, type MovePlan } from "./movement";
 
 /** What an overrun reads beside the plan: the world's rules options, and the mover's choice at minefields. */
 export interface OverrunPlanOptions {
@@ -107,22 +107,20 @@ function overrunSteps(
   plan: MovePlan,
   defenders: ReadonlySet<ActorRef>,
   options: OverrunPlanOptions,
-): { steps: MovePathStep[]; startAdjacent: ActorRef[] } {
+): { steps: MovePathStep[]; used: EngineersUsed[]; startAdjacent: ActorRef[] } {
   const at = occupancy(field);
   const side = plan.unit.side;
   const n = plan.path.length - 1;
   const without = (ids: ActorRef[]) => ids.filter((id) => !defenders.has(id));
   const ignored = new Set(options.ignoreMines ?? []);
-  const engineers = bridgingEngineersOf(field, plan.unit.id);
   const steps = movePathSteps(map, plan.path, field.mapState).map((step, i) => {
     const next = enemiesNextTo(field, at, step.hex, side);
     const out: MovePathStep = { ...step, adjacentEnemies: i === n - 2 ? without(next) : next };
     if (ignored.has(step.hex) && step.mines === true) out.ignoreMines = true;
-    if (step.river !== undefined && !step.river.bridged && engineers > 0) out.river = { ...step.river, bridgingEngineers: engineers };
     return out;
   });
   const start = enemiesNextTo(field, at, plan.from, side);
-  return { steps, startAdjacent: n <= 2 ? without(start) : start };
+  return { ...withEngineers(field, plan.unit.id, plan.path, steps), startAdjacent: n <= 2 ? without(start) : start };
 }
 
 /** An effect about the mover (its MP, hits and elimination are summed here instead). */
@@ -148,7 +146,7 @@ export function planOverrun(field: Battlefield, plan: MovePlan, options: Overrun
   if (through !== undefined) return refuse({ code: "throughEnemy", text: through.text, field: "path" });
 
   const defenders = new Set<ActorRef>(enemy.units.map((u) => u.id));
-  const { steps, startAdjacent } = overrunSteps(field, map, plan, defenders, options);
+  const { steps, used, startAdjacent } = overrunSteps(field, map, plan, defenders, options);
   const marker = field.markers.get(unit.id);
   const allowance = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
   const priced = movePath({
@@ -204,6 +202,7 @@ export function planOverrun(field: Battlefield, plan: MovePlan, options: Overrun
   // Artillery met alone owes a retreat: it may not move on its own before it is carried out (the black chip).
   const at = occupancy(field);
   for (const id of overrun.retreated) if (at.unitById.has(id)) effects.push({ type: "noMove", actor: id });
+  effects.push(...engineerEffects(used));
   if (entersHex) effects.push({ type: "moved", actor: unit.id, from: plan.from, path: plan.path.slice(1) });
 
   const breakdown: BreakdownLine[] = [...priced.value.breakdown, ...overrunLines(resolved.value.breakdown, enemy.hex, overrun.mpSpent)];

@@ -270,6 +270,7 @@ export const MEASURES: readonly Measure[] = [
         contaminated: Object.fromEntries(labels.filter((_, i) => i % 20 === 5).map((h) => [h, true as const])),
         destroyedBridges: {},
         cutAutobahn: Object.fromEntries(labels.filter((_, i) => i % 10 === 3).map((h) => [h, true as const])),
+        engineersLeft: {},
       });
       const hqs = field.hqs.filter((h) => h.hex !== "");
       return () => {

@@ -186,6 +186,68 @@ describe("the cost of a grid step (seed 000, Land War QRS: Movement Rates)", () 
   });
 });
 
+describe("Bridging Engineers along a path (seed 000, Land War QRS, 5. Movement: left behind, not re-used)", () => {
+  /** Bridging Engineer cards in 1 GTA's hand, assigned to `unit`. */
+  function bridging(ids: string[], unit: string): void {
+    for (const id of ids)
+      actors
+        .get("gta")!
+        .addItem({ id, name: id, type: "supportCard", system: card("wp", "bridgingEngineer", 1, "discard", `Actor.${unit}`) });
+  }
+  const cardUuid = (id: string) => `Actor.gta.Item.${id}`;
+
+  it("a mover's card bridges the first unbridged river it helps at and is left there: discarded, counted at the hexside", () => {
+    bridging(["b1", "b2"], "w1");
+    const plan = planned(planMove(readBattlefield(), MOVEMENT, { unit: "Actor.w1", path: ["0302"] }));
+    // Into the town (1, as clear) over the minor river: +1 (not +2) with one Bridging Engineer; one card is enough.
+    expect(plan.steps.map((s) => s.mp)).toEqual([1 + 1]);
+    expect(plan.engineersUsed).toEqual([{ hexside: "0301|0302", cards: [cardUuid("b1")], left: 1 }]);
+    expect(plan.effects).toEqual([
+      { type: "movementPoints", actor: "Actor.w1", value: 2 },
+      { type: "cardDiscarded", card: cardUuid("b1") },
+      { type: "engineersLeft", hexside: "0301|0302", count: 1 },
+      { type: "moved", actor: "Actor.w1", from: "0301", path: ["0302"] },
+    ]);
+  });
+
+  it("a card used at one river is not used again further on: the next river is crossed with what the mover has left", () => {
+    bridging(["b1", "b2"], "w1");
+    // 0302 over the minor river (one card), 0303, 0304 over the major river: one card is not the two it needs.
+    const plan = planned(planMove(readBattlefield(), MOVEMENT, { unit: "Actor.w1", path: ["0302", "0303", "0304"] }));
+    expect(plan.steps.map((s) => s.mp)).toEqual([1 + 1, 1, 1 + 4]);
+    expect(plan.engineersUsed).toEqual([{ hexside: "0301|0302", cards: [cardUuid("b1")], left: 1 }]);
+  });
+
+  it("cards left at a hexside serve every later mover there; the mover's own make up what they lack", () => {
+    harness.setSceneFlag("mapState", {
+      format: "nobc-map-state/1",
+      mines: {},
+      contaminated: {},
+      destroyedBridges: {},
+      cutAutobahn: {},
+      engineersLeft: { "0301|0302": 1, "0303|0304": 1 },
+    });
+    bridging(["b3"], "w2");
+    const field = readBattlefield();
+    expect(field.mapStateProblems).toEqual([]);
+    // Any unit over the minor river where one card stands: +1, none of its own spent.
+    expect(stepMp(field, unitOf(field, "w1"), "0301", "0302"), "minor, one left there").toBe(1 + 1);
+    expect(planned(planMove(field, MOVEMENT, { unit: "Actor.w1", path: ["0302"] })).engineersUsed).toEqual([]);
+    // The major river: one left there and 2 MRR's one make the two it needs (+2); its card stays there too.
+    const plan = planned(planMove(field, MOVEMENT, { unit: "Actor.w2", path: ["0304"] }));
+    expect(plan.steps.map((s) => s.mp)).toEqual([1 + 2]);
+    expect(plan.engineersUsed).toEqual([{ hexside: "0303|0304", cards: [cardUuid("b3")], left: 2 }]);
+  });
+
+  it("a card that cannot bring the cost down is kept", () => {
+    bridging(["b4"], "w2");
+    const plan = planned(planMove(readBattlefield(), MOVEMENT, { unit: "Actor.w2", path: ["0304"] }));
+    expect(plan.steps.map((s) => s.mp)).toEqual([1 + 4]);
+    expect(plan.engineersUsed).toEqual([]);
+    expect(plan.effects.some((e) => e.type === "cardDiscarded")).toBe(false);
+  });
+});
+
 describe("MP in halves", () => {
   it("writes halves with the ½ sign, whole numbers plain, and a minus for a debt", () => {
     expect([0, 0.5, 1, 2.5, 6, -1.5, -0.5].map(halves)).toEqual(["0", "½", "1", "2½", "6", "−1½", "−½"]);

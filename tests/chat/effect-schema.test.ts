@@ -21,6 +21,7 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
   cardDiscarded: { type: "cardDiscarded", card: "Actor.hq.Item.c" },
   cardAssignment: { type: "cardAssignment", card: "Actor.hq.Item.c", assignedTo: null },
   minefield: { type: "minefield", hex: "12.07", present: true },
+  engineersLeft: { type: "engineersLeft", hexside: "0602|0702", count: 1 },
   bridgeDestroyed: { type: "bridgeDestroyed", hexside: "12.07|12.08" },
   autobahnCut: { type: "autobahnCut", hex: "12.07" },
   contaminated: { type: "contaminated", hex: "12.07" },

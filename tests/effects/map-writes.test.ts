@@ -31,7 +31,7 @@ import { unitSystem } from "../apps/ground-combat/fixture";
 type Raw = Record<string, unknown>;
 
 const FORMAT = "nobc-map-state/1";
-const empty = () => ({ format: FORMAT, mines: {}, contaminated: {}, destroyedBridges: {}, cutAutobahn: {} });
+const empty = () => ({ format: FORMAT, mines: {}, contaminated: {}, destroyedBridges: {}, cutAutobahn: {}, engineersLeft: {} });
 
 /** A board of one scene with `mapState` as its flag, and the given tokens and units. */
 function board(mapState: unknown, extra: Partial<Omit<BoardSnapshot, "scene">> = {}): BoardSnapshot {
@@ -67,6 +67,7 @@ describe("planEffects: map effects over a board", () => {
           "flags.nobc.mapState.contaminated": {},
           "flags.nobc.mapState.destroyedBridges": {},
           "flags.nobc.mapState.cutAutobahn": {},
+          "flags.nobc.mapState.engineersLeft": {},
         },
       },
     ]);
@@ -98,6 +99,42 @@ describe("planEffects: map effects over a board", () => {
       "flags.nobc.mapState.cutAutobahn.-=0909": null,
       "flags.nobc.mapState.contaminated.-=0102": null,
     });
+  });
+
+  it("Bridging Engineers left at a hexside: counted under its sorted key, taken away at 0; the inverse puts back the count", () => {
+    const state = { ...empty(), engineersLeft: { "0301|0302": 1 } };
+    const plan = planEffects(
+      [
+        { type: "engineersLeft", hexside: "0302|0301", count: 2 },
+        { type: "engineersLeft", hexside: "0303|0304", count: 1 },
+      ],
+      lookup,
+      board(state),
+    );
+    expect(plan.refusals).toEqual([]);
+    expect(plan.sceneUpdates![0]!.changes).toEqual({
+      "flags.nobc.mapState.engineersLeft.0301|0302": 2,
+      "flags.nobc.mapState.engineersLeft.0303|0304": 1,
+    });
+    expect(plan.inverse.sceneUpdates![0]!.changes).toEqual({
+      "flags.nobc.mapState.engineersLeft.0301|0302": 1,
+      "flags.nobc.mapState.engineersLeft.-=0303|0304": null,
+    });
+    const gone = planEffects([{ type: "engineersLeft", hexside: "0301|0302", count: 0 }], lookup, board(state));
+    expect(gone.sceneUpdates![0]!.changes).toEqual({ "flags.nobc.mapState.engineersLeft.-=0301|0302": null });
+    expect(gone.inverse.sceneUpdates![0]!.changes).toEqual({ "flags.nobc.mapState.engineersLeft.0301|0302": 1 });
+  });
+
+  it("a map state written before engineers were kept reads as none left; a count out of range is a problem named by its path", () => {
+    const { engineersLeft: _, ...older } = empty();
+    const read = readMapState({ ...older, mines: { "0405": { side: "nato" } } });
+    expect(read.problems).toEqual([]);
+    expect(read.state.engineersLeft).toEqual(new Map());
+    expect(read.state.mines).toEqual(new Set(["0405"]));
+    const bad = readMapState({ ...empty(), engineersLeft: { "0301|0302": 0.5 } });
+    expect(bad.problems).toHaveLength(1);
+    expect(JSON.stringify(bad.problems[0])).toContain("NOBC.MapState.Problem.Count");
+    expect(JSON.stringify(bad.problems[0])).toContain("0301|0302");
   });
 
   it("a key laid and cleared within one card is no write at all", () => {

@@ -11,5 +11,6 @@ export function sampleMapState(): MapStateView {
     contaminated: { "0303": true },
     destroyedBridges: { "0101|0201": true },
     cutAutobahn: { "0302": true },
+    engineersLeft: {},
   });
 }

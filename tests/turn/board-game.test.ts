@@ -166,7 +166,7 @@ function aller(): unknown {
 
 /** The scene's map state flag as the write path leaves it: the format, every part, `parts` filled in. */
 function MAP_STATE(parts: Raw = {}): Raw {
-  return { format: "nobc-map-state/1", mines: {}, contaminated: {}, destroyedBridges: {}, cutAutobahn: {}, ...parts };
+  return { format: "nobc-map-state/1", mines: {}, contaminated: {}, destroyedBridges: {}, cutAutobahn: {}, engineersLeft: {}, ...parts };
 }
 
 /* ----------------------------------- set-up ----------------------------------- */

@@ -22,7 +22,7 @@ export function stepMp(field: Battlefield, unit: LandUnit, from: HexRef, to: Hex
   const hexes = field.map?.map.hexes;
   if (hexes?.[from] === undefined || hexes[to] === undefined) return null;
   if (directionTo(offsetOf(from), offsetOf(to)) === undefined) return null;
-  const steps = unitPathSteps(field, unit, [from, to]);
+  const { steps } = unitPathSteps(field, unit, [from, to]);
   const priced = stepCosts({ unit, startAdjacentEnemies: from === unit.hex ? startEnemiesOf(field, unit) : [], steps });
   return priced?.[0]?.mp ?? null;
 }

@@ -6,7 +6,7 @@
  *
  * Pure: the Foundry layer stores a `TurnState` and shows `stageEntryEffects` as a card.
  */
-import type { ActorRef, CardRef } from "../ids";
+import type { ActorRef, CardRef, HexsideRef } from "../ids";
 import { RefusalList, SEEDS, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
 import type { AirBox } from "./air/effects";
 import type { LandEffect } from "./land/effects";
@@ -176,6 +176,8 @@ export interface TurnSnapshot {
   readonly units: readonly TurnUnitSnapshot[];
   readonly squadrons: readonly TurnSquadronSnapshot[];
   readonly cards: readonly TurnCardSnapshot[];
+  /** River hexsides holding Bridging Engineers left by last turn's movers (the viewed scene's map state). */
+  readonly engineersLeft?: readonly HexsideRef[];
 }
 
 export interface StageEntryOutcome {
@@ -192,7 +194,11 @@ function entered(stage: StageId, breakdown: BreakdownLine[], effects: (LandEffec
   return { breakdown, rolls: [], outcome: { stage, changed: effects.length }, effects };
 }
 
-/** Movement: movement points back to the allowance, and the CAS used in ground combat to the damaged box. */
+/**
+ * Movement: movement points back to the allowance, the CAS used in ground combat to the damaged box,
+ * and the Bridging Engineers left at rivers in the last Movement phase gone (they served that phase:
+ * docs/rules-decisions.md, river crossings).
+ */
 function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
   const unitEffects: LandEffect[] = [];
   for (const unit of snapshot.units) {
@@ -202,6 +208,17 @@ function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
   const casEffects: AirEffect[] = snapshot.squadrons
     .filter((s) => s.box === "cas")
     .map((s) => ({ type: "squadronBox", squadron: s.id, box: "damaged" }));
+  const engineerEffects: LandEffect[] = (snapshot.engineersLeft ?? []).map((hexside) => ({ type: "engineersLeft", hexside, count: 0 }));
+  const engineerLines: BreakdownLine[] =
+    engineerEffects.length === 0
+      ? []
+      : [
+          {
+            text: phrase("NOBC.Rules.Turn.EngineersGone"),
+            value: engineerEffects.length,
+            source: `${LAND_QRS}, 5. Movement (bridging unit cards left behind may not be re-used); docs/rules-decisions.md: river crossings`,
+          },
+        ];
   return entered(
     "movement",
     [
@@ -211,8 +228,9 @@ function movementEntry(snapshot: TurnSnapshot): Resolution<StageEntryOutcome> {
         source: `${LAND_QRS}, phase 5 (Combat Mode 4 MP, March Mode 6 MP)`,
       },
       { text: phrase("NOBC.Rules.Turn.CasDamaged"), value: casEffects.length, source: `${LAND_QRS}, phase 1` },
+      ...engineerLines,
     ],
-    [...unitEffects, ...casEffects],
+    [...unitEffects, ...casEffects, ...engineerEffects],
   );
 }
 

@@ -151,6 +151,22 @@ describe("stageEntryEffects", () => {
     expect(r.rolls).toEqual([]);
   });
 
+  it("Movement takes away the Bridging Engineers left at rivers in the last Movement phase, with a line saying how many", () => {
+    const r = stageEntryEffects(STAGES[stageIndex("movement")]!, {
+      units: [],
+      squadrons: [],
+      cards: [],
+      engineersLeft: ["0301|0302", "0604|0704"],
+    });
+    expect(r.effects).toEqual([
+      { type: "engineersLeft", hexside: "0301|0302", count: 0 },
+      { type: "engineersLeft", hexside: "0604|0704", count: 0 },
+    ]);
+    expect(r.breakdown.at(-1)).toMatchObject({ text: phrase("NOBC.Rules.Turn.EngineersGone"), value: 2 });
+    expect(r.breakdown.at(-1)!.source).toContain("5. Movement");
+    expect(r.outcome.changed).toBe(2);
+  });
+
   it("Movement with nothing to change is an empty preview", () => {
     const r = stageEntryEffects(STAGES[stageIndex("movement")]!, {
       units: [{ id: "U", size: "brigade", arm: "armour", mode: "combat", movementPoints: 4, noMove: false }],

@@ -38,6 +38,11 @@ export type LandEffect =
   | { type: "cardAssignment"; card: CardRef; assignedTo: ActorRef | null }
   /** A minefield counter placed on or removed from a hex; `side` is who laid it (known when it is laid). */
   | { type: "minefield"; hex: HexRef; present: boolean; side?: Side }
+  /**
+   * Bridging Engineer cards left at a river hexside for later movers this Movement phase (seed 000, Land
+   * War QRS, 5. Movement: "can be left behind for other units"); `count` 0 takes them away.
+   */
+  | { type: "engineersLeft"; hexside: HexsideRef; count: number }
   /** A bridge over a river hexside destroyed. */
   | { type: "bridgeDestroyed"; hexside: HexsideRef }
   /** An autobahn cut in a hex (ADM). */
