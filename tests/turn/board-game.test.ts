@@ -429,6 +429,7 @@ describe("two turns on the board through the harness", () => {
       contaminated: new Set(),
       destroyedBridges: new Set(),
       cutAutobahn: new Set(),
+      engineersLeft: new Map(),
       mineSides: new Map(),
     });
     expect(field.mapStateProblems).toEqual([]);
