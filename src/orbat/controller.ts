@@ -93,7 +93,7 @@ export const importController: DialogController<ImportState, ImportWorld> = {
             throw error instanceof IncompleteImportError ? new Error(say(error.text)) : error;
           });
           notify("info", "NOBC.Orbat.Done", { actors: done.actors, folders: done.folders });
-          return done;
+          return { ok: true, value: done };
         },
       },
     };

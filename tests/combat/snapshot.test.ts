@@ -28,7 +28,8 @@ describe("turnSnapshot", () => {
       { id: "Item.c", assignedTo: null }, // an empty link counts as none
       { id: "Item.d", assignedTo: "Actor.u" },
     ]);
-    expect(turnSnapshot([])).toEqual({ units: [], squadrons: [], cards: [] });
+    expect(turnSnapshot([])).toEqual({ units: [], squadrons: [], cards: [], engineersLeft: [] });
+    expect(turnSnapshot([], [], ["0301|0302"]).engineersLeft).toEqual(["0301|0302"]);
   });
 });
 

@@ -223,6 +223,7 @@ describe("planEffects", () => {
         "cardDiscarded",
         "contaminated",
         "eliminated",
+        "engineersLeft",
         "hits",
         "hqLevel",
         "minefield",

@@ -33,8 +33,11 @@ export type Verdict<T> = { readonly ok: true; readonly value: T } | { readonly o
 /** The card every resolution posts (`postResolution`). */
 export type Card = PostResolutionInput<unknown>;
 
-/** What Submit makes: a card the base posts, or work it runs (the order-of-battle import). */
-export type Submission = { readonly card: Card } | { readonly run: () => Promise<unknown> };
+/**
+ * What Submit makes: a card the base posts, or work it runs (the order-of-battle import, a move posted
+ * and applied at once), which says what it made or why it could not, so the asker hears a refusal.
+ */
+export type Submission = { readonly card: Card } | { readonly run: () => Promise<Verdict<unknown>> };
 
 /**
  * A button of the dialog other than Submit (its `data-action`): the next state. Typed as a method

@@ -26,7 +26,10 @@ export function refuse(denial: Denied): void {
 export async function decide(verdict: Verdict<Submission>, requestedBy?: string): Promise<Decided> {
   if (!verdict.ok) return { ok: false, refusals: verdict.refusals };
   const submission = verdict.value;
-  if ("run" in submission) return { ok: true, result: await submission.run() };
+  if ("run" in submission) {
+    const done = await submission.run();
+    return done.ok ? { ok: true, result: done.value } : done;
+  }
   const asked = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
   return oneCardAtATime(async () => {
     const { once, holds } = asked;

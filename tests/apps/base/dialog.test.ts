@@ -81,7 +81,7 @@ const running: DialogController<Counter, Board> = {
   ...counter,
   failed: "NOBC.Test.Failed",
   open: () => opened({ n: 0 }),
-  submit: (state) => ({ ok: true, value: { run: async () => (ran.push(state.n), "done") } }),
+  submit: (state) => ({ ok: true, value: { run: async () => (ran.push(state.n), { ok: true, value: "done" }) } }),
 };
 
 const idOf = (app: unknown) => (app as { options: { id: string } }).options.id;

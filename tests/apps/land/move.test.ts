@@ -136,6 +136,23 @@ describe("the move request (land.move)", () => {
     expect((await requestResolution("land.move", { ...ask, scene: harness.scene!.id })).ok).toBe(true);
   });
 
+  it("a move whose card cannot be written is withdrawn and the player is told why: nothing moved, no card left", async () => {
+    const before = { at: where("n36"), mp: sys("n36")["movementPoints"] };
+    chatFake.setUsers("p1");
+    // The server refuses the actor write (another client's change, a lost connection): Apply fails.
+    const refusedWrite = vi.spyOn(harness.Actor, "updateDocuments").mockRejectedValueOnce(new Error("the server said no"));
+    try {
+      const asked = await requestResolution("land.move", { unit: "Actor.n36", path: ["0102"], ignoreMines: [] });
+      expect(asked.ok).toBe(false);
+    } finally {
+      refusedWrite.mockRestore();
+    }
+    expect(warnings().join("\n")).toContain("NOBC.Move.NotApplied");
+    expect(cardsPosted()).toEqual([]);
+    expect(where("n36")).toEqual(before.at);
+    expect(sys("n36")["movementPoints"]).toBe(before.mp);
+  });
+
   it("the request's state is bounded and strict", () => {
     expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: [], ignoreMines: [] }).success).toBe(false);
     expect(moveStateSchema.safeParse({ unit: "Actor.n36", path: Array(41).fill("0102"), ignoreMines: [] }).success).toBe(false);

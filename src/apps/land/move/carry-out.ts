@@ -5,23 +5,25 @@
  */
 import { format, notify } from "../../../base/foundry";
 import { performCardAction } from "../../../queries/card-actions";
-import type { Card } from "../../base/controller";
+import type { Card, Verdict } from "../../base/controller";
 import { decide } from "../../base/submit";
 
-export async function postAndApply(card: Card, asker: string | null): Promise<unknown> {
+/** The card posted and applied: its message; refused (with the reason, said to the asker too) when it could not be. */
+export async function postAndApply(card: Card, asker: string | null): Promise<Verdict<unknown>> {
   const me = game.user as unknown as { id: string; isGM: boolean };
   const decided = await decide({ ok: true, value: { card } }, asker === null || asker === me.id ? undefined : asker);
   if (!decided.ok) {
     notify("warn", "NOBC.Move.NotPosted", { reason: decided.refusals.join(" ") });
-    return null;
+    return decided;
   }
   const message = decided.result as { id?: string | null } | null;
-  if (typeof message?.id !== "string") return message;
+  if (typeof message?.id !== "string") return { ok: true, value: message };
   const applied = await performCardAction("apply", message.id, { id: me.id, isGM: me.isGM });
-  if (applied.ok) return message;
+  if (applied.ok) return { ok: true, value: message };
   // A move card is the move itself: one that could not be written now is withdrawn, so no one applies
   // the old plan later (the mover drags again).
-  notify("warn", "NOBC.Move.NotApplied", { reason: format(applied.reason) }, { permanent: true });
+  const reason = format(applied.reason);
+  notify("warn", "NOBC.Move.NotApplied", { reason }, { permanent: true });
   await (message as { delete?: () => Promise<unknown> }).delete?.();
-  return null;
+  return { ok: false, refusals: [format("NOBC.Move.NotApplied", { reason })] };
 }

@@ -68,6 +68,6 @@ export const wmdController: DialogController<WmdState, WmdWorld, WmdArgs> = {
     const check = wmdResolution(world, state, scriptedDice(Array.from({ length: 24 }, () => 1)), true);
     if (!check.ok) return refused(check.refusals.map((r) => speak(r.text, i18n)));
     if (alreadyAsked(world, state)) return refused([i18n.localize("NOBC.Land.Wmd.Refused.pending")]);
-    return { ok: true, value: { run: () => postReleaseRequest(world, state, world.userId, i18n) } };
+    return { ok: true, value: { run: async () => ({ ok: true, value: await postReleaseRequest(world, state, world.userId, i18n) }) } };
   },
 };

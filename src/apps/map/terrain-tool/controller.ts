@@ -110,7 +110,7 @@ export const terrainToolController: DialogController<TerrainToolState, TerrainTo
           if (!done.ok)
             throw new Error("refused" in done ? say(done.refused) : done.problems.map((p) => say(formatMapProblem(p))).join(" "));
           notify("info", "NOBC.TerrainTool.Saved", { map: draft.name, scene: scene.name });
-          return done;
+          return { ok: true, value: done };
         },
       },
     };

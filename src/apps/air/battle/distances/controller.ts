@@ -55,7 +55,7 @@ export const zoneDistancesController: DialogController<ZoneDistancesState, ZoneD
         run: async () => {
           await game.settings?.set(SYSTEM_ID, SETTING_KEYS.airZoneDistances, checked.table);
           notify("info", "NOBC.AirZones.Saved");
-          return checked.table;
+          return { ok: true, value: checked.table };
         },
       },
     };
