@@ -529,6 +529,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
 
   it("the umpire's window lists this turn's moves, unit by unit", () => {
     const move = (name: string, from: string, path: string[], mpSpent: number, override = false) => ({
+      kind: "move",
       message: cards.get(name),
       from,
       path,

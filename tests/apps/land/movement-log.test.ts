@@ -81,8 +81,8 @@ describe("this turn's moves", () => {
           mpSpent: 3.5,
           overrides: 1,
           moves: [
-            { message: first, from: "0202", path: ["0102"], mpSpent: 2, override: false },
-            { message: second, from: "0102", path: ["0103", "0104"], mpSpent: 1.5, override: "bridge repaired by ruling" },
+            { kind: "move", message: first, from: "0202", path: ["0102"], mpSpent: 2, override: false },
+            { kind: "move", message: second, from: "0102", path: ["0103", "0104"], mpSpent: 1.5, override: "bridge repaired by ruling" },
           ],
         },
       ],
@@ -115,6 +115,51 @@ describe("this turn's moves", () => {
     );
     expect(log.units.map((u) => [u.unit, u.moves.map((m) => m.message)])).toEqual([["Actor.a", ["m1"]]]);
     expect(log.unreadable).toBe(2);
+  });
+
+  it("lists a retreat a card carried out (its moved effects) beside the unit's own moves, and where the unit stands now on the board", () => {
+    const card = (id: string, system: Raw): MoveMessage => ({ id, type: "resolution", system, author: { isGM: true } });
+    const retreatCard = (effects: unknown[]) => card("r1", { state: "applied", turn: 5, records: {}, effects });
+    const log = movementLog(
+      [
+        card("m1", { state: "applied", turn: 5, records: { move: { unit: "Actor.a", from: "0101", path: ["0102"], mpSpent: 1 } } }),
+        retreatCard([
+          { type: "moved", actor: "Actor.a", from: "0102", path: ["0103", "0104"] },
+          { type: "hits", actor: "Actor.b", amount: 2 },
+          { type: "moved", actor: "Actor.b", from: "0301", path: ["0302"] },
+          { type: "moved", actor: "Actor.c", path: ["0401"] }, // no start hex: out of shape
+        ]),
+      ],
+      5,
+      (unit) => (unit === "Actor.b" ? "0303" : undefined),
+    );
+    expect(log.unreadable).toBe(1);
+    expect(log.units).toEqual([
+      {
+        unit: "Actor.a",
+        start: "0101",
+        now: "0104",
+        mpSpent: 1,
+        overrides: 0,
+        moves: [
+          { kind: "move", message: "m1", from: "0101", path: ["0102"], mpSpent: 1, override: false },
+          { kind: "retreat", message: "r1", from: "0102", path: ["0103", "0104"], mpSpent: 0, override: false },
+        ],
+      },
+      {
+        unit: "Actor.b",
+        start: "0301",
+        now: "0303", // placed there by the umpire since: the board says where it is
+        mpSpent: 0,
+        overrides: 0,
+        moves: [{ kind: "retreat", message: "r1", from: "0301", path: ["0302"], mpSpent: 0, override: false }],
+      },
+    ]);
+    const view = movementLogContext(log, (uuid) => uuid, translator());
+    expect(view.units[0]!.moves.map((m) => m.mpSpent)).toEqual([
+      'NOBC.MovementTurn.Log.Mp.one {"count":"1"}',
+      "NOBC.MovementTurn.Log.Retreat",
+    ]);
   });
 
   it("is the umpire's: a player is refused, and with no turn on the tracker it says so", () => {

@@ -33,7 +33,7 @@ export function movementLogContext(log: MovementLog | null, nameOf: (uuid: strin
       overrides: u.overrides,
       moves: u.moves.map((m) => ({
         path: [m.from, ...m.path].join(" → "),
-        mpSpent: mp(m.mpSpent),
+        mpSpent: m.kind === "retreat" ? speak(phrase("NOBC.MovementTurn.Log.Retreat"), i18n) : mp(m.mpSpent),
         override:
           m.override === false
             ? null

@@ -21,10 +21,14 @@ type MovementLogState = Record<string, never>;
 function readMovementLogWorld(user?: AskingUser): MovementLogWorld {
   const now = currentTurnPosition();
   const messages = (game as unknown as { messages?: { contents?: readonly MoveMessage[] } }).messages?.contents ?? [];
+  const field = readBattlefield();
+  const hexes = new Map<string, string>();
+  for (const unit of field.units) if (unit.hex !== "") hexes.set(unit.id, unit.hex);
+  for (const hq of field.hqs) if (hq.hex !== "") hexes.set(hq.id, hq.hex);
   return {
     isGM: isGM(user ?? undefined),
-    log: now === null ? null : movementLog(messages, now.turn),
-    names: readBattlefield().names,
+    log: now === null ? null : movementLog(messages, now.turn, (unit) => hexes.get(unit)),
+    names: field.names,
   };
 }
 
