@@ -14,7 +14,15 @@
 import type { ActorRef, HexRef } from "../rules/ids";
 import { phrase, refuse, type BreakdownLine, type Checked, type Phrase, type Refusal, type Resolution } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
-import { movePath, movementAllowance, resolveOverrun, type MovePathStep, type RoadKind } from "../rules/nobc/land/movement";
+import {
+  movePath,
+  movementAllowance,
+  resolveOverrun,
+  stepCosts,
+  type MovePathStep,
+  type MoveStepResult,
+  type RoadKind,
+} from "../rules/nobc/land/movement";
 import type { RulesOptionsInput } from "../rules/nobc/land/options";
 import { alwaysInMarchMode, type LandUnit } from "../rules/nobc/land/types";
 import { listOf, sizeName } from "../rules/nobc/land/words";
@@ -121,6 +129,18 @@ function overrunSteps(
   });
   const start = enemiesNextTo(field, at, plan.from, side);
   return { ...withEngineers(field, plan.unit.id, plan.path, steps), startAdjacent: n <= 2 ? without(start) : start };
+}
+
+/**
+ * Each step's MP and hits on the way into the enemy's hex, priced as `planOverrun` prices the path
+ * (the defenders neither stop a NATO mover next to them nor count as units it leaves): what the drag's
+ * ruler shows before the counter's cost is added at the last step. Empty when a step cannot be priced.
+ */
+export function overrunStepCosts(field: Battlefield, plan: MovePlan, options: OverrunPlanOptions = {}): MoveStepResult[] {
+  if (field.map === null || plan.enemyHex === null) return [];
+  const defenders = new Set<ActorRef>(plan.enemyHex.units.map((u) => u.id));
+  const { steps, startAdjacent } = overrunSteps(field, field.map, plan, defenders, options);
+  return stepCosts({ unit: plan.unit, startAdjacentEnemies: startAdjacent, steps }) ?? [];
 }
 
 /** An effect about the mover (its MP, hits and elimination are summed here instead). */

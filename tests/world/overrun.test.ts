@@ -25,6 +25,7 @@ import { offsetOf } from "../../src/map/hex-grid";
 import type { TerrainMap } from "../../src/map/terrain-schema";
 import type { LandTerrain } from "../../src/rules/nobc/land/types";
 import { langFileWording, speak, type LangTree } from "../../src/words/phrase";
+import { rulerLabels, rulerOverrun, type WaypointLabel } from "../../src/canvas/ruler/labels";
 import { readFileSync } from "node:fs";
 
 type Raw = Record<string, unknown>;
@@ -267,6 +268,35 @@ describe("the move into the hex is the overrun", () => {
     const r = resolved(["0201", "0301"]);
     expect(r.outcome).toMatchObject({ mpSpent: 3, mpLeft: 1, hits: 1 });
     expect(r.effects).toContainEqual({ type: "moved", actor: "Actor.n34", from: "0101", path: ["0201", "0301"] });
+  });
+
+  it("the drag's ruler shows the overrun as the card prices it: no NATO stop warning, the counter's cost and the outcome at the last waypoint", () => {
+    setMap();
+    mover("0101");
+    place("b1", "1/1 MRR Bn", "unit", "0301", battalion(), "p2");
+    const field = readBattlefield();
+    const plan = planned(["0201", "0301"]);
+    const waypoints = ["0101", "0201", "0301"];
+    // planMove alone warns of the NATO stop at 0201 (next to the battalion).
+    const alone = rulerLabels(plan, waypoints)[2] as WaypointLabel;
+    expect(alone.warnings.map((w) => w.key)).toEqual(["NOBC.Rules.Land.Movement.Refusal.mustStopAdjacent", "NOBC.Ruler.EnemyHex"]);
+    const labels = rulerLabels(plan, waypoints, rulerOverrun(field, plan, {}));
+    const [, first, last] = labels as [null, WaypointLabel, WaypointLabel];
+    expect([first.spent, first.left, first.hits]).toEqual([1, 3, 0]);
+    // 0301: clear 1 MP + the counter's 1 MP and 1 hit: 3 MP spent in all, 1 left, as the card (mpSpent 3, hits 1).
+    expect([last.spent, last.leg, last.left, last.hits, last.warn]).toEqual([3, 2, 1, 1, false]);
+    expect(last.warnings).toEqual([]);
+    expect(last.lines.at(-1)).toEqual(resolved(["0201", "0301"]).outcome.line);
+  });
+
+  it("the drag's ruler names why an overrun cannot be", () => {
+    setMap();
+    mover("0201", { overrunCost: null });
+    place("b1", "1/1 MRR Bn", "unit", "0301", battalion(), "p2");
+    const plan = planned(["0301"]);
+    const last = rulerLabels(plan, ["0201", "0301"], rulerOverrun(readBattlefield(), plan, {}))[1] as WaypointLabel;
+    expect(last.warn).toBe(true);
+    expect(last.warnings.map((w) => w.key)).toEqual(["NOBC.Overrun.Refused.costNotEntered"]);
   });
 
   it("but it stops next to any other Warsaw Pact unit on the way", () => {

@@ -21,7 +21,8 @@ import type { Battlefield } from "../../world/battlefield";
 import { hexPathThrough, occupancy, planMove, type MovementTurn } from "../../world/movement";
 import { readBattlefield, viewedCanvas } from "../../world/read";
 import { hexOfOffset, stepMp, type GridStep } from "./cost";
-import { rulerLabels, type RefusedLabel, type WaypointLabel } from "./labels";
+import { rulerLabels, rulerOverrun, type RefusedLabel, type WaypointLabel } from "./labels";
+import { rulesOptions } from "../../base/settings";
 
 /** The world as one drag reads it. */
 export interface RulerReading {
@@ -100,7 +101,12 @@ export function labelsOf(
   }
   if (hexes[0] !== unit.hex) return null;
   const path = hexPathThrough(hexes).slice(1);
-  return rulerLabels(planMove(reading.field, reading.turn, { unit: unit.id, path }), hexes);
+  const plan = planMove(reading.field, reading.turn, { unit: unit.id, path });
+  return rulerLabels(
+    plan,
+    hexes,
+    "refused" in plan || plan.enemyHex === null ? undefined : rulerOverrun(reading.field, plan, rulesOptions()),
+  );
 }
 
 /**
