@@ -13,7 +13,9 @@
  *   is the User who wrote it; `canUserModify`: a player may update or delete only the messages
  *   they wrote (others' are read-only to them), a GM any; a player may not write as another
  *   author. An update may get no answer (`harness.stallWrites`).
- *   `ChatMessage.getSpeaker()` returns a fixed speaker.
+ *   `ChatMessage.getSpeaker()` returns a fixed speaker. Each creation, update and deletion fires
+ *   `createChatMessage`, `updateChatMessage` (with the changes) and `deleteChatMessage`, as every
+ *   client hears of them in Foundry (this stand-in is one client).
  * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
  *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
  *   unknown term class, a die face off the die, an evaluated roll without its total) throws.
@@ -35,6 +37,11 @@
 import { answered, expandObject, harness, HarnessRefusal, mergeInto, modelOf, type FakeActorT, type FakeDocumentT } from "./foundry";
 
 type Raw = Record<string, unknown>;
+
+/** Fires a document hook on "every client" (the stand-in is one), as Foundry does once the server has written the change. */
+function fire(hook: string, ...args: unknown[]): void {
+  (globalThis as unknown as { Hooks: { callAll(name: string, ...a: unknown[]): boolean } }).Hooks.callAll(hook, ...args);
+}
 
 /** A posted message as a test reads it (the fake's record, cast): the fields the cards carry. */
 export interface PostedMessage {
@@ -246,6 +253,7 @@ class FakeMessage {
       if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
       if ("content" in expanded) this.content = expanded["content"] as string;
       if ("speaker" in expanded) this.speaker = expanded["speaker"];
+      fire("updateChatMessage", this, expanded, {}, me().id);
       return this;
     });
   }
@@ -253,6 +261,7 @@ class FakeMessage {
   async delete(): Promise<this> {
     this.#assertWritable("delete");
     chatFake.messages.delete(this.id);
+    fire("deleteChatMessage", this, {}, me().id);
     return this;
   }
 }
@@ -409,7 +418,10 @@ export function installChatFake(): void {
     if (author !== undefined && author !== me().id && !me().isGM)
       throw new HarnessRefusal(`User ${me().name} may not write a message as ${author as string}`);
     const message = new FakeMessage(data, `msg${nextMessage++}`);
-    if (keep) chatFake.messages.set(message.id, message);
+    if (keep) {
+      chatFake.messages.set(message.id, message);
+      fire("createChatMessage", message, {}, me().id);
+    }
     return message;
   };
   g["ChatMessage"] = {
@@ -421,6 +433,7 @@ export function installChatFake(): void {
       chatFake.batches.push(rows.length);
       const made = rows.map((row) => make(row, false));
       for (const m of made) chatFake.messages.set(m.id, m);
+      for (const m of made) fire("createChatMessage", m, {}, me().id);
       return made;
     },
     getSpeaker: () => ({ alias: "Umpire" }),

@@ -18,6 +18,7 @@ import { requestCardAction } from "../../../src/queries/register";
 import { postResolution } from "../../../src/chat/resolution-card";
 import { RETREAT } from "../../../src/apps/land/dialogs";
 import { awaitedRetreats } from "../../../src/apps/land/retreat/card-note";
+import { registerRetreatNotes } from "../../../src/apps/land/retreat/hooks";
 import { retreatController } from "../../../src/apps/land/retreat/controller";
 import { retreatFromForm } from "../../../src/apps/land/retreat/state";
 import { readBattlefield, forgetTerrain } from "../../../src/world/read";
@@ -43,6 +44,7 @@ beforeEach(() => {
   harness.reset();
   sheetsFake.reset();
   chatFake.reset();
+  registerRetreatNotes(); // on init in Foundry: the notes read the chat again when it changes
   forgetTerrain();
   harness.viewScene();
   registerRequests([RETREAT]);
@@ -69,6 +71,28 @@ const note = (id: string) =>
     .join("\n");
 
 describe("the owner answers a retreat; the GM writes it as its own card", () => {
+  it("the cards drawn read the chat's owed retreats once per change of the chat, not once per card", async () => {
+    const source = await applied([{ type: "retreat", actor: A("n34"), hexes: 2 }]);
+    const other = await applied([{ type: "retreat", actor: A("n36"), hexes: 1 }]);
+    const messages = harness.game["messages"] as object;
+    const contents = Object.getOwnPropertyDescriptor(messages, "contents")!;
+    let reads = 0;
+    Object.defineProperty(messages, "contents", {
+      get: () => ((reads += 1), contents.get!.call(messages) as unknown),
+      configurable: true,
+    });
+    try {
+      for (const id of [source, other, source, other]) expect(note(id)).toContain("NOBC.Retreat.Awaiting");
+      expect(reads).toBe(1);
+      await chatFake.messages.get(other)!.update({ "system.state": "reverted" }); // the chat changed (an Undo)
+      expect(note(source)).toContain("34 PzBrig");
+      expect(note(other)).toBe("");
+      expect(reads).toBe(2);
+    } finally {
+      Object.defineProperty(messages, "contents", contents);
+    }
+  });
+
   it("the proposal is posted, applied (tokens moved, minefield of the hex left destroyed) and undone (all back)", async () => {
     harness.setSceneFlag("mapState", {
       format: "nobc-map-state/1",

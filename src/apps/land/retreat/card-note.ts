@@ -9,7 +9,8 @@ import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
 import { documentAt } from "../../../effects/apply";
 import { openDialog } from "../../base/registry";
 import { RETREAT } from "../dialogs";
-import { owedRetreats, type RetreatMessage } from "./state";
+import { owedRetreats, type OwedRetreat, type RetreatMessage } from "./state";
+import { chatGeneration } from "./chat-changes";
 
 interface OwnedActor {
   readonly name: string;
@@ -23,6 +24,14 @@ interface UserLike {
 
 const chatMessages = (): readonly RetreatMessage[] =>
   (game as unknown as { messages?: { contents?: readonly RetreatMessage[] } }).messages?.contents ?? [];
+
+/** The retreats owed, read from the chat once per change of it: drawing the whole log reads it once, not once per card. */
+let owedCache: { readonly generation: number; readonly owed: readonly OwedRetreat[] } | null = null;
+function owedNow(): readonly OwedRetreat[] {
+  const now = chatGeneration();
+  if (owedCache?.generation !== now) owedCache = { generation: now, owed: owedRetreats(chatMessages()) };
+  return owedCache.owed;
+}
 
 /** The players owning the unit, by name; none: the GM. */
 function ownerNames(actor: OwnedActor | undefined): string {
@@ -42,7 +51,7 @@ export interface AwaitedRetreat {
 
 export function awaitedRetreats(message: RetreatMessage): AwaitedRetreat[] {
   if (message.type !== CARD_MESSAGE_TYPE || message.id === null) return [];
-  return owedRetreats(chatMessages())
+  return owedNow()
     .filter((o) => o.source === message.id && o.answer === "none")
     .flatMap((owed) => {
       const actor = (documentAt(owed.actor) as OwnedActor | null) ?? undefined;

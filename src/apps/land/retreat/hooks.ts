@@ -5,6 +5,7 @@
  */
 import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
 import type { RetreatMessage } from "./state";
+import { chatChanged } from "./chat-changes";
 
 interface CardView {
   readonly effects?: unknown;
@@ -26,6 +27,9 @@ function answersRetreat(message: RetreatMessage): boolean {
 }
 
 export function registerRetreatNotes(): void {
+  Hooks.on("createChatMessage", chatChanged as never);
+  Hooks.on("updateChatMessage", chatChanged as never);
+  Hooks.on("deleteChatMessage", chatChanged as never);
   Hooks.on("renderChatMessageHTML", ((message: RetreatMessage, html: HTMLElement) => {
     if (owesRetreat(message)) void import("./card-note").then((note) => note.noteRetreats(message, html));
   }) as never);
