@@ -2,7 +2,8 @@
  * The bench's runner (`npm run bench`, issue #20): a measure runs a few times to warm up, then is timed
  * in several samples; each figure is printed as one JSON line
  * `{"name": "...", "units": 400, "median_ms": ..., "min_ms": ..., "max_ms": ..., "n": ...}`.
- * A measure quicker than `minSampleMs` is repeated within each sample and the sample divided by the
+ * A measure quicker than `minSampleMs` (100 ms: long enough that a garbage collection does not decide a
+ * sample) is repeated within each sample and the sample divided by the
  * repeats, so sub-millisecond figures are not timer noise. A measurement, never an assertion.
  */
 
@@ -29,7 +30,7 @@ const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /** Times `fn` (the work of one call; it may be async) and returns its figure. */
 export async function measure(name: string, units: number, fn: () => unknown, options: MeasureOptions = {}): Promise<Figure> {
-  const { warmUp = 3, samples = 9, minSampleMs = 20, slowMs = 1000 } = options;
+  const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000 } = options;
   let once = 0;
   for (let i = 0; i < warmUp; i++) {
     const start = performance.now();
