@@ -20,6 +20,7 @@ import type { TerrainMap } from "../../src/map/terrain-schema";
 import { offsetOf } from "../../src/map/hex-grid";
 import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
 import { card, type Spec as WorldSpec } from "./world";
+import { forgetTerrain } from "../../src/world/read";
 
 type Raw = Record<string, unknown>;
 
@@ -100,5 +101,20 @@ export function buildBoardWorld(): Map<string, FakeActorT> {
     chatFake.own(actor, spec.owner);
     actors.set(spec.id, actor);
   }
+  return actors;
+}
+
+/**
+ * A fresh harness on the board game's world: the stand-ins reset, the kept terrain read dropped, a
+ * viewed scene with the world's tokens and `boardMap` as its terrain.
+ */
+export function stageBoardWorld(): Map<string, FakeActorT> {
+  harness.reset();
+  sheetsFake.reset();
+  chatFake.reset();
+  forgetTerrain();
+  harness.viewScene();
+  const actors = buildBoardWorld();
+  harness.setSceneFlag("terrain", boardMap());
   return actors;
 }

@@ -6,10 +6,8 @@
 import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
-import { sheetsFake } from "../harness/sheets-fake";
-import { chatFake } from "../harness/chat-fake";
-import { boardMap, buildBoardWorld } from "../turn/board-world";
-import { readBattlefield, forgetTerrain } from "../../src/world/read";
+import { stageBoardWorld } from "../turn/board-world";
+import { readBattlefield } from "../../src/world/read";
 import { hexPathThrough, occupancy, planMove, type MovePlan } from "../../src/world/movement";
 import { applyEffects, applyPlan, driftedDocuments, snapshotOf } from "../../src/effects/apply";
 import { readBoard } from "../../src/world/board";
@@ -29,15 +27,7 @@ function tokenAt(hex: string): { x: number; y: number } {
   return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
 }
 
-beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  forgetTerrain();
-  harness.viewScene();
-  buildBoardWorld();
-  harness.setSceneFlag("terrain", boardMap());
-});
+beforeEach(() => void stageBoardWorld());
 
 describe("planMove", () => {
   it("prices a Combat Mode move hex by hex, NATO leaving a WP unit it started next to included, and writes MP, hits and the move", () => {

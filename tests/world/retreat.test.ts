@@ -9,8 +9,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
-import { chatFake } from "../harness/chat-fake";
-import { boardMap, buildBoardWorld } from "../turn/board-world";
+import { stageBoardWorld } from "../turn/board-world";
 import { unitSystem } from "../apps/ground-combat/fixture";
 import { offsetOf } from "../../src/map/hex-grid";
 import { readBattlefield, forgetTerrain } from "../../src/world/read";
@@ -33,15 +32,7 @@ function who(field: Battlefield, actor: string): Retreater {
 
 const codes = (check: ReturnType<typeof checkRetreat>) => (check.ok ? [] : check.refusals.map((r) => r.code));
 
-beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  forgetTerrain();
-  harness.viewScene();
-  buildBoardWorld();
-  harness.setSceneFlag("terrain", boardMap());
-});
+beforeEach(() => void stageBoardWorld());
 
 describe("the proposed retreat", () => {
   it("goes back towards the unit's own HQ, each hex one further from the start", () => {

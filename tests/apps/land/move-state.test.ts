@@ -2,11 +2,8 @@
 import "../../harness/install";
 import { readFileSync } from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import { harness } from "../../harness/foundry";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { boardMap, buildBoardWorld } from "../../turn/board-world";
-import { forgetTerrain, readBattlefield } from "../../../src/world/read";
+import { stageBoardWorld } from "../../turn/board-world";
+import { readBattlefield } from "../../../src/world/read";
 import { planMove, type MovePlan } from "../../../src/world/movement";
 import { langFileWording, speak, type LangTree } from "../../../src/words/phrase";
 import { decideMove, moveCard, moveOutcome, type MoveWorld } from "../../../src/apps/land/move/state";
@@ -21,15 +18,7 @@ function plan(path: string[], phase: "movement" | "other" = "movement"): MovePla
   return p;
 }
 
-beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  forgetTerrain();
-  harness.viewScene();
-  buildBoardWorld();
-  harness.setSceneFlag("terrain", boardMap());
-});
+beforeEach(() => void stageBoardWorld());
 
 describe("the move card", () => {
   it("says the outcome first: from, to, MP spent and left, hits", () => {

@@ -7,18 +7,9 @@ import { format, localize } from "../../../base/foundry";
 import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
 import { documentAt } from "../../../effects/apply";
 import { openDialog } from "../../base/registry";
+import { ownerNames, type OwnedActor } from "../owner-names";
 import { CARD_LOSS } from "../dialogs";
 import { cardLosses, type LossMessage } from "./state";
-
-interface OwnedActor {
-  readonly name: string;
-  testUserPermission(user: unknown, level: string): boolean;
-}
-
-interface UserLike {
-  readonly name: string;
-  readonly isGM: boolean;
-}
 
 const chatMessages = (): readonly LossMessage[] =>
   (game as unknown as { messages?: { contents?: readonly LossMessage[] } }).messages?.contents ?? [];
@@ -26,15 +17,6 @@ const chatMessages = (): readonly LossMessage[] =>
 function hqActor(uuid: string): OwnedActor | undefined {
   const doc = documentAt(uuid) as OwnedActor | null;
   return doc ?? undefined;
-}
-
-/** The players owning the HQ, by name; none: the GM. */
-function ownerNames(actor: OwnedActor | undefined): string {
-  const users = ((game.users as unknown as { contents?: readonly UserLike[] } | undefined)?.contents ?? []).filter(
-    (u) => !u.isGM && actor?.testUserPermission(u, "OWNER") === true,
-  );
-  if (users.length === 0) return localize("NOBC.MapRules.CardLoss.TheGm");
-  return new Intl.ListFormat(game.i18n?.lang ?? "en", { type: "disjunction" }).format(users.map((u) => u.name));
 }
 
 /** What a card shows of each choice it still awaits: the line, and whether this user may choose (the HQ's owner or a GM). */
@@ -52,7 +34,10 @@ export function awaitedChoices(message: LossMessage): AwaitedChoice[] {
     .map((loss) => {
       const actor = hqActor(loss.hq);
       return {
-        text: format("NOBC.MapRules.CardLoss.Awaiting", { owner: ownerNames(actor), hq: actor?.name ?? loss.hq }),
+        text: format("NOBC.MapRules.CardLoss.Awaiting", {
+          owner: ownerNames(actor, "NOBC.MapRules.CardLoss.TheGm"),
+          hq: actor?.name ?? loss.hq,
+        }),
         mayChoose: game.user?.isGM === true || actor?.testUserPermission(game.user, "OWNER") === true,
         source: loss.source,
         hq: loss.hq,

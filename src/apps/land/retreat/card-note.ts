@@ -8,19 +8,10 @@ import { phrase } from "../../../rules/resolution";
 import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
 import { documentAt } from "../../../effects/apply";
 import { openDialog } from "../../base/registry";
+import { ownerNames, type OwnedActor } from "../owner-names";
 import { RETREAT } from "../dialogs";
 import { owedRetreats, type OwedRetreat, type RetreatMessage } from "./state";
 import { chatGeneration } from "./chat-changes";
-
-interface OwnedActor {
-  readonly name: string;
-  testUserPermission(user: unknown, level: string): boolean;
-}
-
-interface UserLike {
-  readonly name: string;
-  readonly isGM: boolean;
-}
 
 const chatMessages = (): readonly RetreatMessage[] =>
   (game as unknown as { messages?: { contents?: readonly RetreatMessage[] } }).messages?.contents ?? [];
@@ -31,15 +22,6 @@ function owedNow(): readonly OwedRetreat[] {
   const now = chatGeneration();
   if (owedCache?.generation !== now) owedCache = { generation: now, owed: owedRetreats(chatMessages()) };
   return owedCache.owed;
-}
-
-/** The players owning the unit, by name; none: the GM. */
-function ownerNames(actor: OwnedActor | undefined): string {
-  const users = ((game.users as unknown as { contents?: readonly UserLike[] } | undefined)?.contents ?? []).filter(
-    (u) => !u.isGM && actor?.testUserPermission(u, "OWNER") === true,
-  );
-  if (users.length === 0) return localize("NOBC.Retreat.TheGm");
-  return new Intl.ListFormat(game.i18n?.lang ?? "en", { type: "disjunction" }).format(users.map((u) => u.name));
 }
 
 /** What a card shows of each retreat it still awaits: the line, and whether this user may answer (the owner or a GM). */
@@ -58,7 +40,7 @@ export function awaitedRetreats(message: RetreatMessage): AwaitedRetreat[] {
       // A unit deleted since (eliminated later) has no retreat left to answer.
       if (actor === undefined) return [];
       return {
-        text: say(phrase("NOBC.Retreat.Awaiting", { owner: ownerNames(actor), unit: actor.name, count: owed.hexes })),
+        text: say(phrase("NOBC.Retreat.Awaiting", { owner: ownerNames(actor, "NOBC.Retreat.TheGm"), unit: actor.name, count: owed.hexes })),
         mayAnswer: game.user?.isGM === true || actor.testUserPermission(game.user, "OWNER"),
         source: owed.source,
       };
