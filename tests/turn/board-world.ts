@@ -91,8 +91,13 @@ export function specs(): Spec[] {
  * and each side's player owning its documents (p1 NATO, p2 WP). The scene has no terrain yet.
  */
 export function buildBoardWorld(): Map<string, FakeActorT> {
+  return placeWorld(specs());
+}
+
+/** Puts `list` in the harness as `buildBoardWorld` does: each actor with its cards, its token at its hex's centre, its owner. */
+export function placeWorld(list: readonly Spec[]): Map<string, FakeActorT> {
   const actors = new Map<string, FakeActorT>();
-  for (const spec of specs()) {
+  for (const spec of list) {
     const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
     for (const item of spec.items ?? []) actor.addItem({ id: item.id, name: item.name, type: "supportCard", system: item.system });
     const { col, row } = offsetOf(spec.hex);

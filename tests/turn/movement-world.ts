@@ -12,12 +12,10 @@
  * Movement phase's entry card resets. NATO's minefield lies in 0403 (`movementMapState`). Keys
  * (`a1`, `n1`…`n9`, `w1`…`w10`, HQs) are the actor ids.
  */
-import { harness, type FakeActorT } from "../harness/foundry";
-import { sheetsFake } from "../harness/sheets-fake";
-import { chatFake } from "../harness/chat-fake";
 import type { TerrainMap } from "../../src/map/terrain-schema";
-import { offsetOf } from "../../src/map/hex-grid";
 import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
+import { placeWorld } from "./board-world";
+import type { FakeActorT } from "../harness/foundry";
 
 type Raw = Record<string, unknown>;
 
@@ -161,14 +159,5 @@ export function movementMapState(): Record<string, unknown> {
  * player owning its documents (p1 NATO, p2 WP). The scene has no terrain yet.
  */
 export function buildMovementWorld(): Map<string, FakeActorT> {
-  const actors = new Map<string, FakeActorT>();
-  for (const spec of movementSpecs()) {
-    const actor = new harness.Actor({ id: spec.id, name: spec.name, type: spec.type, system: spec.system });
-    const { col, row } = offsetOf(spec.hex);
-    harness.placeToken(actor, col, row);
-    sheetsFake.actors.push(actor);
-    chatFake.own(actor, spec.owner);
-    actors.set(spec.id, actor);
-  }
-  return actors;
+  return placeWorld(movementSpecs());
 }
