@@ -65,10 +65,12 @@ function frame(side: Side): { shape: string; icon: Box; top: number; staffFoot: 
       staffFoot: { x: box.x, y: box.y + box.h },
     };
   }
-  // A diamond of half-diagonal 65; the icon box is the largest 3:2 rectangle inside it.
-  const cy = 112;
-  const r = 65;
-  const half = 39;
+  // A diamond of half-diagonal 85 (as tall as the square leaves room for the echelon marks above it),
+  // so its arm icon reads at token size; the icon box is the largest 3:2 rectangle inside it
+  // (half-width 0.6 of the half-diagonal), two thirds of the friendly frame's.
+  const cy = 113;
+  const r = 85;
+  const half = 0.6 * r;
   return {
     shape: `<polygon points="${CENTRE_X},${cy - r} ${CENTRE_X + r},${cy} ${CENTRE_X},${cy + r} ${CENTRE_X - r},${cy}" fill="${fill}" stroke="#000" stroke-width="5" stroke-linejoin="round"/>`,
     icon: { x: CENTRE_X - half, y: cy - half / 1.5, w: 2 * half, h: (2 * half) / 1.5 },
@@ -121,13 +123,16 @@ function engineer(b: Box): string {
 
 const dot = (b: Box) => `<circle cx="${fmt(b.x + b.w / 2)}" cy="${fmt(b.y + b.h / 2)}" r="${fmt(b.h * 0.14)}" fill="#000"/>`;
 
+/** Motorised (wheeled) infantry, as Warsaw Pact motor rifle units are drawn: the cross with an upright line through it. */
+const motorised = (b: Box) => cross(b) + line(b.x + b.w / 2, b.y, b.x + b.w / 2, b.y + b.h);
+
 /** Reconnaissance: one slash from the lower left corner to the upper right. */
 const slash = (b: Box) => line(b.x, b.y + b.h, b.x + b.w, b.y);
 
 const ICONS: Readonly<Record<SymbolArm, (b: Box) => string>> = {
   armour: oval,
   mechanised: (b) => cross(b) + oval(b),
-  motorRifle: (b) => cross(b) + oval(b),
+  motorRifle: motorised,
   infantry: cross,
   airborne: (b) => cross(b) + canopy(b),
   airmobile: (b) => cross(b) + rotor(b),

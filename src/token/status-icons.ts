@@ -24,16 +24,17 @@ const BODIES: Readonly<Record<StatusId, string>> = {
   combatMode: `<path d="M34 80 L76 30 M76 30 L60 32 M76 30 L74 46" ${W}/>` + `<path d="M66 80 L24 30 M24 30 L40 32 M24 30 L26 46" ${W}/>`,
   // Two chevrons pointing right: on the road.
   marchMode: `<path d="M26 30 L48 50 L26 70 M52 30 L74 50 L52 70" ${W}/>`,
-  // Three mines (discs with a fuse) in a triangle.
+  // One big mine: a white disc with four spikes, on the dark disc.
   minefield:
-    `<circle cx="50" cy="34" r="10" fill="#fff"/><circle cx="32" cy="64" r="10" fill="#fff"/><circle cx="68" cy="64" r="10" fill="#fff"/>` +
-    `<path d="M50 20 V14 M32 50 V44 M68 50 V44" ${white(4)}/>`,
+    `<circle cx="50" cy="54" r="20" fill="#fff"/>` + `<path d="M50 34 V18 M30 54 H18 M70 54 H82 M50 74 V84" ${white(7)}/>`,
   // The black chip with a white bar: this unit may not move this turn.
   noMove: `<circle cx="50" cy="50" r="30" fill="#000" stroke="#fff" stroke-width="5"/><path d="M32 50 H68" ${W}/>`,
-  // Three lobes round a centre: chemical or radiological contamination.
+  // Three black lobes round a centre on a hazard-yellow disc: chemical or radiological contamination. Its
+  // colour alone tells it from the minefield's dark disc at 20 px.
   contaminated:
-    `<circle cx="50" cy="50" r="7" fill="#fff"/>` +
-    `<circle cx="50" cy="27" r="11" ${white(5)}/><circle cx="30" cy="62" r="11" ${white(5)}/><circle cx="70" cy="62" r="11" ${white(5)}/>`,
+    `<circle cx="50" cy="50" r="44" fill="#f2c500"/>` +
+    `<circle cx="50" cy="50" r="7" fill="#000"/>` +
+    `<circle cx="50" cy="27" r="12" fill="#000"/><circle cx="30" cy="62" r="12" fill="#000"/><circle cx="70" cy="62" r="12" fill="#000"/>`,
 };
 
 /** The SVG (100 × 100) of a status icon. */

@@ -47,6 +47,34 @@ describe("unit symbols", () => {
     expect(unitSymbolSvg("nato", "airborne", "brigade")).toMatch(/<path d="M[^"]*Q/);
   });
 
+  it("tells motor rifle (the cross with an upright line: wheeled) from mechanised (the cross with the oval: tracked)", () => {
+    const motor = unitSymbolSvg("wp", "motorRifle", "regiment");
+    const mech = unitSymbolSvg("wp", "mechanised", "regiment");
+    expect(motor).not.toBe(mech);
+    expect(motor).not.toContain("rx=");
+    // "III" is three strokes; the cross two and the upright one.
+    expect((motor.match(/<line /g) ?? []).length).toBe(6);
+  });
+
+  it("draws a Warsaw Pact arm icon two thirds the size of a NATO one, not half", () => {
+    // The infantry cross spans the icon box: its first stroke's width is the box's.
+    const crossWidth = (svg: string) => {
+      const strokes = [...svg.matchAll(/<line x1="([\d.]+)" y1="[\d.]+" x2="([\d.]+)"/g)].map((m) => Math.abs(Number(m[2]) - Number(m[1])));
+      return Math.max(...strokes);
+    };
+    const nato = crossWidth(unitSymbolSvg("nato", "infantry", "regiment"));
+    const wp = crossWidth(unitSymbolSvg("wp", "infantry", "regiment"));
+    expect(nato).toBe(150);
+    expect(wp / nato).toBeGreaterThanOrEqual(0.66);
+  });
+
+  it("tells a minefield from contamination by colour as well as shape (a dark disc against hazard yellow)", () => {
+    const ground = (svg: string) => [...svg.matchAll(/fill="(#[0-9a-f]{6})"/g)].map((m) => m[1]);
+    expect(ground(statusIconSvg("minefield"))).not.toContain("#f2c500");
+    expect(ground(statusIconSvg("contaminated"))).toContain("#f2c500");
+    expect(statusIconSvg("minefield")).not.toBe(statusIconSvg("contaminated"));
+  });
+
   it("marks echelons: II battalion, III regiment, X brigade, XX division; an HQ has a staff", () => {
     // "other" draws no icon, so every stroke is an echelon mark: a bar is one line, an X two.
     const strokes = (size: "battalion" | "regiment" | "brigade" | "division") =>
