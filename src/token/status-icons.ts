@@ -25,8 +25,7 @@ const BODIES: Readonly<Record<StatusId, string>> = {
   // Two chevrons pointing right: on the road.
   marchMode: `<path d="M26 30 L48 50 L26 70 M52 30 L74 50 L52 70" ${W}/>`,
   // One big mine: a white disc with four spikes, on the dark disc.
-  minefield:
-    `<circle cx="50" cy="54" r="20" fill="#fff"/>` + `<path d="M50 34 V18 M30 54 H18 M70 54 H82 M50 74 V84" ${white(7)}/>`,
+  minefield: `<circle cx="50" cy="54" r="20" fill="#fff"/>` + `<path d="M50 34 V18 M30 54 H18 M70 54 H82 M50 74 V84" ${white(7)}/>`,
   // The black chip with a white bar: this unit may not move this turn.
   noMove: `<circle cx="50" cy="50" r="30" fill="#000" stroke="#fff" stroke-width="5"/><path d="M32 50 H68" ${W}/>`,
   // Three black lobes round a centre on a hazard-yellow disc: chemical or radiological contamination. Its
