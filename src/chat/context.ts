@@ -4,6 +4,7 @@
  * changes grouped under the document they touch, the split editors of shared hits, the things to
  * do on the map, the state. Pure; the caller passes the names, the notes and a translator.
  */
+import { shownCitation } from "../view/citation";
 import type { Effect } from "../rules/effects";
 import { noteText, type EffectNote } from "../effects/apply";
 import { speak } from "../words/phrase";
@@ -103,7 +104,11 @@ function splitEditor(view: SplitView, i18n: Translator): SplitEditorView {
 
 /** A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as written. */
 export function cardRow(line: CardBreakdownLine, i18n: Translator): BreakdownRow {
-  return { label: "text" in line ? speak(line.text, i18n) : line.label, valueText: signed(line.value), source: line.source };
+  return {
+    label: "text" in line ? speak(line.text, i18n) : line.label,
+    valueText: signed(line.value),
+    source: shownCitation(line.source, i18n),
+  };
 }
 
 /** One sentence per effect, in order, in the reader's language. */

@@ -2,6 +2,7 @@
  * Context of the confirm dialog a sheet button opens: the rules' breakdown, the dice and the
  * changes in words, shown before anything is written.
  */
+import { shownCitation } from "./citation";
 import { phrase, type BreakdownLine, type Phrase, type PhraseArg } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
 import { speak } from "../words/phrase";
@@ -158,7 +159,7 @@ export function localizeBreakdown(context: BreakdownContext, i18n: Translator): 
   return {
     ...context,
     intro: i18n.localize(context.intro),
-    rows: context.rows.map((row) => ({ label: speak(row.text, i18n), valueText: row.valueText, source: row.source })),
+    rows: context.rows.map((row) => ({ label: speak(row.text, i18n), valueText: row.valueText, source: shownCitation(row.source, i18n) })),
     effects: context.effects.map((e) => speak(e, i18n)),
   };
 }

@@ -14,6 +14,33 @@ export interface Wording {
   has(key: string): boolean;
   localize(key: string): string;
   format(key: string, data: Record<string, string>): string;
+  /**
+   * The name of the document a UUID names (the rules name cards and units by UUID in their data), or
+   * undefined when it is not known: then the UUID is written as it is.
+   */
+  nameOf?(uuid: string): string | undefined;
+}
+
+/** A document's UUID as the rules put it in a phrase's data: "Actor.h1", "Actor.h1.Item.c2", "Item.c3". */
+const DOCUMENT_UUID = /^(?:Actor|Item|Scene|JournalEntry|Combat|Macro)\.[A-Za-z0-9]+(?:\.[A-Z][A-Za-z]*\.[A-Za-z0-9]+)*$/;
+
+/** A string argument as the reader sees it: a UUID (or a list of them, ", "-joined) by its document's name. */
+function named(text: string, words: Wording): string {
+  if (words.nameOf === undefined || !text.includes(".")) return text;
+  const parts = text.split(", ");
+  if (!parts.every((p) => DOCUMENT_UUID.test(p))) return text;
+  return parts.map((p) => words.nameOf!(p) ?? p).join(", ");
+}
+
+/** `words` with names for the UUIDs of `names` (a battlefield's), before any it knows itself. */
+export function withNames(words: Wording, names: ReadonlyMap<string, string>): Wording {
+  return {
+    lang: words.lang,
+    has: (key) => words.has(key),
+    localize: (key) => words.localize(key),
+    format: (key, data) => words.format(key, data),
+    nameOf: (uuid) => names.get(uuid) ?? words.nameOf?.(uuid),
+  };
 }
 
 /** A lang file's tree of keys. */
@@ -60,7 +87,7 @@ export function phraseKey(p: Phrase, words: Wording): string {
 
 /** A phrase's argument in the reader's language: a name as is, a number by locale, a phrase written. */
 export function speakArg(arg: PhraseArg, words: Wording): string {
-  if (typeof arg === "string") return arg;
+  if (typeof arg === "string") return named(arg, words);
   if (typeof arg === "number") return formatNumber(arg, words.lang);
   return speak(arg, words);
 }

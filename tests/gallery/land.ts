@@ -7,6 +7,7 @@
  */
 import type { FixtureSheet } from "../sheets/fixtures";
 import type { Translator } from "../../src/base/foundry";
+import { withNames } from "../../src/words/phrase";
 import { world } from "../apps/land/fixture";
 import { initialOrders, ordersFromForm } from "../../src/apps/land/orders/state";
 import { ordersContext, ordersEntryContext } from "../../src/apps/land/orders/context";
@@ -82,8 +83,14 @@ export const landFixtureData: readonly unknown[] = [
   strike,
 ];
 
-/** The Land War dialogs, worded by `i18n`. */
-export const landGallery = (i18n: Translator): FixtureSheet[] => [
+/**
+ * The Land War dialogs, worded by `words`, with the fixture worlds' names for the UUIDs the rules put
+ * in their sentences (in Foundry the translator reads them from the documents).
+ */
+export const landGallery = (words: Translator): FixtureSheet[] =>
+  landEntries(withNames(words, new Map([...w.field.names, ...wmdWorld.field.names])));
+
+const landEntries = (i18n: Translator): FixtureSheet[] => [
   {
     id: "land-orders",
     title: "Orders: modes and a minefield",

@@ -4,6 +4,7 @@
  * accepted plan the full breakdown and the chance of each Combat Results Table row. Also the words
  * a result is told in, shared with the chat card. Pure; the caller passes the translator.
  */
+import { shownCitation } from "../../view/citation";
 import { combatOdds, type GroundCombatPlan, type GroundCombatOutcome } from "../../rules/nobc/land/combat";
 import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../../rules/nobc/land/combat-tables";
 import { LAND_TERRAINS, type LandTerrain, type Side } from "../../rules/nobc/land/types";
@@ -265,7 +266,7 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
     rows: plan.breakdown.map((line) => ({
       label: speak(phraseWithNames(line.text, names), i18n),
       valueText: signed(line.value),
-      source: line.source,
+      source: shownCitation(line.source, i18n),
     })),
     total: signed(plan.modifier),
     odds: oddsRows(plan, i18n),

@@ -2,6 +2,7 @@
  * Small pure helpers the Air War dialogs of steps 7–11 share: dry-run dice, the preview's
  * breakdown rows and changes in words, percentages, the form's ticks and side, refusals.
  */
+import { shownCitation } from "../../../view/citation";
 import type { Dice } from "../../../rules/dice";
 import type { Side } from "../../../rules/nobc/air/types";
 import type { BreakdownLine, Phrase, Refusal } from "../../../rules/resolution";
@@ -37,7 +38,7 @@ export function breakdownRows(lines: readonly BreakdownLine[], i18n: Translator)
   return breakdownContext({ intro: "", breakdown: lines, rolls: [], effects: [], showTotal: false }, (r) => r).rows.map((row) => ({
     label: speak(row.text, i18n),
     valueText: row.valueText,
-    source: row.source,
+    source: shownCitation(row.source, i18n),
   }));
 }
 

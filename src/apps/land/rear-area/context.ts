@@ -2,6 +2,7 @@
  * What the rear-area attack dialog shows: the targets, identification cards and strikes on offer,
  * the strikes before the die and what each die face would give. Pure.
  */
+import { shownCitation } from "../../../view/citation";
 import { scriptedDice } from "../../../rules/dice";
 import { hqById, nameIn, sidesFor, terrainAt, unitById, type LandWorld } from "../world";
 import { options, refusalLines, terrainText, type OptionView, type Translator } from "../view";
@@ -96,7 +97,7 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
     const die = breakdown.findIndex((l) => l.text.key === DIE_ROLL_KEY);
     lines = breakdown
       .slice(0, die < 0 ? breakdown.length : die)
-      .map((l) => ({ label: speak(l.text, i18n), value: l.value, source: l.source }));
+      .map((l) => ({ label: speak(l.text, i18n), value: l.value, source: shownCitation(l.source, i18n) }));
     const kind = hqById(field, state.target) === undefined ? "unit" : "hq";
     for (let face = 1; face <= 6; face++) {
       const run = rearAreaResolution(world, state, scriptedDice([face]));
