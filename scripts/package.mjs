@@ -11,6 +11,9 @@ import { isMain, root } from "./script-paths.mjs";
 
 const dist = path.join(root, "dist");
 
+/** The folders copied into dist/ as they are: what Foundry serves under `systems/nobc/` besides the build. */
+export const SHIPPED_DIRS = ["lang", "templates", "assets"];
+
 export function manifestPaths(manifest) {
   const paths = [
     ...(manifest.esmodules ?? []),
@@ -49,7 +52,7 @@ async function main() {
   const manifest = JSON.parse(await readFile(path.join(root, "system.json"), "utf8"));
   await mkdir(dist, { recursive: true });
   await cp(path.join(root, "system.json"), path.join(dist, "system.json"));
-  for (const dir of ["lang", "templates", "assets"]) {
+  for (const dir of SHIPPED_DIRS) {
     if (existsSync(path.join(root, dir))) await cp(path.join(root, dir), path.join(dist, dir), { recursive: true });
   }
   await compilePacks(manifest);
