@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolve } from "node:path";
-import { renderFixtures } from "./render";
+import { renderFixtures, templateRenderer } from "./render";
+import { fixtureSheets } from "./fixtures";
 
 const repo = resolve(__dirname, "../..");
 
@@ -42,6 +43,15 @@ describe("sheet templates render with real Handlebars", () => {
     const html = sheets.find((s) => s.id === "unit-nato")!.html;
     expect(html).toMatch(/name="system\.overrunCost\.mp" value="" min="0" step="0\.5" placeholder="not entered"/);
     expect(html).toMatch(/name="system\.overrunCost\.hits" value="" min="0" step="1" placeholder="not entered"/);
+  });
+
+  it("an eliminated unit offers no combat to plan", () => {
+    const unit = fixtureSheets().find((f) => f.id === "unit-nato")!;
+    const { render } = templateRenderer(repo, env);
+    const context = unit.context as { strength: Record<string, unknown> };
+    expect(render(unit.template, unit.context)).toContain('data-action="planCombat"');
+    const gone = render(unit.template, { ...context, strength: { ...context.strength, value: 0, destroyed: true } });
+    expect(gone).not.toContain('data-action="planCombat"');
   });
 
   it("artillery shows no mode toggle (forced March Mode)", () => {

@@ -7,7 +7,7 @@ import { openDialog, registerDialog } from "../base/registry";
 import { PLANNER } from "./dialogs";
 
 interface HudToken {
-  readonly actor?: { readonly uuid: string; readonly type: string } | null;
+  readonly actor?: { readonly uuid: string; readonly type: string; readonly system?: unknown } | null;
   readonly controlled?: boolean;
 }
 
@@ -22,7 +22,7 @@ function controlledActors(): string[] {
   return (board?.tokens?.controlled ?? []).map((t) => t.actor?.uuid).filter((u) => u !== undefined);
 }
 
-/** `renderTokenHUD`: a planner button on the HUD of a unit's token, with that unit first among the attackers. */
+/** `renderTokenHUD`: a planner button on the HUD of a unit's token (not an eliminated one), with that unit first among the attackers. */
 export function addHudButton(
   hud: { readonly object?: HudToken | null },
   html: { querySelector(selector: string): ElementLike | null },
@@ -30,6 +30,8 @@ export function addHudButton(
   const actor = hud.object?.actor;
   const column = html.querySelector(".col.right");
   if (actor?.type !== "unit" || column === null) return;
+  // An eliminated unit plans no combat: no button for it.
+  if ((actor.system as { strength?: { value?: unknown } } | undefined)?.strength?.value === 0) return;
   const label = localize("NOBC.GroundCombat.HudButton");
   const button = column.ownerDocument.createElement("button");
   button.setAttribute("type", "button");

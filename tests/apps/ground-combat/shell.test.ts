@@ -131,6 +131,13 @@ describe("the Token HUD button", () => {
     expect(stateOf(planner).attackers).toEqual([uuidOf("w1"), uuidOf("w2")]);
   });
 
+  it("adds nothing on an eliminated unit's token", async () => {
+    const { html, appended } = fakeHtml();
+    await actors.get("w1")!.update({ "system.strength.value": 0 });
+    addHudButton({ object: { actor: actors.get("w1")! } }, html);
+    expect(appended).toHaveLength(0);
+  });
+
   it("adds nothing on an HQ's token or without a right column", () => {
     const { html, appended } = fakeHtml();
     addHudButton({ object: { actor: actors.get("gta")! } }, html);
