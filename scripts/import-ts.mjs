@@ -26,6 +26,9 @@ export async function importTs(entry) {
         minify: false,
         target: "node20",
         lib: { entry: join(root, entry), formats: ["es"], fileName: () => "entry.mjs" },
+        // One file: the folder is removed once the entry is imported, so a chunk loaded later by a
+        // dynamic import() (SheetJS, read only for a workbook) must be inside it.
+        rollupOptions: { output: { codeSplitting: false } },
       },
     });
     return await import(pathToFileURL(join(outDir, "entry.mjs")).href);

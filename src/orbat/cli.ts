@@ -3,6 +3,7 @@
  * the command prints. Pure: the script reads the files and prints.
  */
 import { phrase, type Phrase } from "../rules/resolution";
+import type { OrbatPlan } from "./plan";
 
 export * from "./index";
 export { langFileWording, speak } from "../words/phrase";
@@ -22,3 +23,29 @@ export const ORBAT_CLI = {
   /** The root folder a check plans with (nothing is created). */
   rootFolder: (): Phrase => phrase("NOBC.Orbat.DefaultRoot"),
 };
+
+/** A plan as plain JSON for scripts: folders by path of names, actors with their folder's path, links by actor names. */
+export interface PlanJson {
+  readonly file: string;
+  readonly format: string;
+  readonly warnings: readonly string[];
+  readonly folders: { readonly id: string; readonly name: string; readonly parent: string | null; readonly path: string[] }[];
+  readonly actors: { readonly name: string; readonly type: string; readonly folder: string[]; readonly system: unknown }[];
+  readonly links: { readonly from: string; readonly field: string; readonly to: string }[];
+}
+
+export function planJson(file: string, format: string, plan: OrbatPlan, warnings: readonly string[]): PlanJson {
+  const byId = new Map(plan.folders.map((f) => [f._id, f]));
+  const path = (id: string | null): string[] => {
+    const folder = id === null ? undefined : byId.get(id);
+    return folder === undefined ? [] : [...path(folder.folder), folder.name];
+  };
+  return {
+    file,
+    format,
+    warnings,
+    folders: plan.folders.map((f) => ({ id: f._id, name: f.name, parent: f.folder, path: path(f._id) })),
+    actors: plan.actors.map((a) => ({ name: a.name, type: a.type, folder: path(a.folder), system: a.system })),
+    links: plan.links.map((l) => ({ from: plan.actors[l.from]!.name, field: l.field, to: plan.actors[l.to]!.name })),
+  };
+}

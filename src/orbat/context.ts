@@ -26,6 +26,8 @@ export interface ImportDialogContext {
   readonly rootFolder: string;
   readonly source: string | null;
   readonly problems: string[] | null;
+  /** How the file was read, when the GM should check it (a guessed encoding). */
+  readonly warnings: string[];
   readonly preview: { readonly counts: CountRow[]; readonly folders: FolderLine[]; readonly actors: number; readonly links: number } | null;
   readonly busy: boolean;
 }
@@ -50,8 +52,9 @@ export interface DialogState {
 export function importDialogContext(state: DialogState, words: Wording): ImportDialogContext {
   const base = { text: state.text, rootFolder: state.rootFolder, source: state.source, busy: state.busy };
   const r = state.result;
-  if (r === null) return { ...base, problems: null, preview: null };
-  if (!r.ok) return { ...base, problems: r.problems.map((p) => speak(formatProblem(p), words)), preview: null };
+  if (r === null) return { ...base, problems: null, warnings: [], preview: null };
+  const warnings = r.warnings.map((w) => speak(w, words));
+  if (!r.ok) return { ...base, problems: r.problems.map((p) => speak(formatProblem(p), words)), warnings, preview: null };
   const counts = (Object.keys(r.summary) as RowType[])
     .map((type) => ({ type, label: TYPE_LABELS[type], ...r.summary[type] }))
     .filter((c) => c.nato + c.wp > 0);
@@ -64,6 +67,7 @@ export function importDialogContext(state: DialogState, words: Wording): ImportD
   return {
     ...base,
     problems: null,
+    warnings,
     preview: { counts, folders: treeOrder(r.plan.folders, folders), actors: r.plan.actors.length, links: r.plan.links.length },
   };
 }

@@ -8,12 +8,12 @@ import { gmOnly, opened, refused, type DialogController, type FormValues } from 
 import { importDialogContext, type DialogState } from "./context";
 import { executePlan, IncompleteImportError, type DocumentCalls } from "./execute";
 import type { ActorData, FolderData } from "./plan";
-import { detectFormat, prepareImport } from "./index";
+import { detectFormat, prepareFile, prepareImport } from "./index";
 
-/** The file input's choice, as much of a `File` as the import reads. */
+/** The file input's choice, as much of a `File` as the import reads: its bytes, decoded as the CLI decodes a file. */
 export interface ChosenFile {
   readonly name: string;
-  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
 }
 
 /** The dialog's state: the text and where it came from, the check's result (the base keeps `busy`). */
@@ -43,9 +43,12 @@ function text(value: unknown): string {
 /** Checks the chosen file, else the pasted text. A file's text is not echoed into the paste box; a pasted text stays there to be fixed. */
 export async function checkImport(state: ImportState, newId: () => string = () => foundry.utils.randomID()): Promise<ImportState> {
   const { file, rootFolder } = state;
-  const content = file === null ? state.text : await file.text();
-  const result = prepareImport(content, detectFormat(content, file?.name), { newId, rootFolder });
-  return { ...state, text: file === null ? content : "", source: file?.name ?? null, result };
+  if (file === null) {
+    const result = prepareImport(state.text, detectFormat(state.text), { newId, rootFolder });
+    return { ...state, source: null, result };
+  }
+  const result = await prepareFile(new Uint8Array(await file.arrayBuffer()), file.name, { newId, rootFolder });
+  return { ...state, text: "", source: file.name, result };
 }
 
 export const importController: DialogController<ImportState, ImportWorld> = {

@@ -1,8 +1,10 @@
 /**
- * A small RFC 4180 reader: fields separated by commas, records by CRLF or LF; a field in double
- * quotes may hold commas, line breaks and doubled quotes (`""` for one `"`). Each record keeps the
- * line it starts on, so problems can point at the spreadsheet row a GM sees.
+ * CSV read with Papa Parse: cells separated by commas, semicolons (Excel where the decimal mark is a
+ * comma) or tabs, found from the header line (or the first rows); a field in double quotes may hold separators,
+ * line breaks and doubled quotes (`""` for one `"`). Each record keeps the line it starts on, so
+ * problems point at the spreadsheet row a GM sees.
  */
+import Papa from "papaparse";
 import { phrase } from "../rules/resolution";
 import { problem, type OrbatProblem } from "./problems";
 
@@ -12,75 +14,60 @@ export interface CsvRecord {
   readonly cells: readonly string[];
 }
 
-export type CsvResult = { readonly ok: true; readonly records: CsvRecord[] } | { readonly ok: false; readonly problems: OrbatProblem[] };
+/** The separators a CSV file may use. */
+export const SEPARATORS = [",", ";", "\t"] as const;
+export type Separator = (typeof SEPARATORS)[number];
+
+export type CsvResult =
+  | { readonly ok: true; readonly records: CsvRecord[]; readonly separator: Separator }
+  | { readonly ok: false; readonly problems: OrbatProblem[] };
+
+/** The first line that is not blank, where the header is. */
+function headerLine(text: string): string {
+  return text.split("\n").find((l) => l.trim() !== "") ?? "";
+}
+
+/**
+ * The separator: the one of ours the header line holds, when it holds only one of them (column
+ * names hold none, so this is the usual case and cannot be misled by the cells below); otherwise
+ * Papa Parse's guess from the first rows; a comma when neither finds one.
+ */
+function separatorOf(text: string): Separator {
+  const head = headerLine(text);
+  const inHead = SEPARATORS.filter((s) => head.includes(s));
+  if (inHead.length === 1) return inHead[0]!;
+  const guess = Papa.parse<string[]>(text, { delimiter: "", delimitersToGuess: [...SEPARATORS], preview: 10, skipEmptyLines: true });
+  const guessed = SEPARATORS.find((s) => s === guess.meta.delimiter);
+  return guessed !== undefined && !guess.errors.some((e) => e.code === "UndetectableDelimiter") ? guessed : ",";
+}
 
 export function parseCsv(text: string): CsvResult {
-  // A spreadsheet saved as "CSV UTF-8" starts with a byte-order mark.
-  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  // A spreadsheet saved as "CSV UTF-8" starts with a byte-order mark. Line ends are made one kind
+  // (Papa Parse reads the kind of the first one only); inside quoted fields too, where it does not matter.
+  const src = (text.startsWith("\uFEFF") ? text.slice(1) : text).replace(/\r\n?/g, "\n");
+  const separator = separatorOf(src);
   const records: CsvRecord[] = [];
   const problems: OrbatProblem[] = [];
-  let cells: string[] = [];
-  let field = "";
+  let start = 0;
   let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let quoteLine = 1;
-  let i = 0;
-
-  const endField = () => {
-    cells.push(field);
-    field = "";
-  };
-  const endRecord = () => {
-    endField();
-    records.push({ line: recordLine, cells });
-    cells = [];
-  };
-
-  while (i < src.length) {
-    const ch = src[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        const next = src[i + 1];
-        if (next !== undefined && next !== "," && next !== "\n" && next !== "\r") {
-          problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.TextAfterQuote")));
-        }
-      } else {
-        if (ch === "\n") line++;
-        field += ch;
-      }
-      i++;
-      continue;
-    }
-    if (ch === '"') {
-      if (field === "") {
-        quoted = true;
-        quoteLine = line;
-      } else {
-        problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.QuoteInField")));
-      }
-      i++;
-    } else if (ch === ",") {
-      endField();
-      i++;
-    } else if (ch === "\r" || ch === "\n") {
-      endRecord();
-      i += ch === "\r" && src[i + 1] === "\n" ? 2 : 1;
-      line++;
-      recordLine = line;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (quoted) problems.push(problem(quoteLine, null, phrase("NOBC.Orbat.Problem.QuoteNotClosed")));
-  // The last record has no line break after it, unless the file ends with one.
-  if (field !== "" || cells.length > 0) endRecord();
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, records };
+  Papa.parse<string[]>(src, {
+    delimiter: separator,
+    newline: "\n",
+    quoteChar: '"',
+    escapeChar: '"',
+    step: (row) => {
+      const codes = new Set(row.errors.map((e) => e.code));
+      if (codes.has("InvalidQuotes")) problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.TextAfterQuote")));
+      if (codes.has("MissingQuotes")) problems.push(problem(line, null, phrase("NOBC.Orbat.Problem.QuoteNotClosed")));
+      records.push({ line, cells: row.data });
+      // The next record starts where this one ended; its line counts the line breaks inside this one's quotes.
+      const end = row.meta.cursor;
+      for (let i = start; i < end; i++) if (src.charCodeAt(i) === 10) line++;
+      start = end;
+    },
+  });
+  // The last line break ends the last record; there is no record after it.
+  const last = records.at(-1);
+  if (last?.cells.length === 1 && last.cells[0] === "") records.pop();
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, records, separator };
 }

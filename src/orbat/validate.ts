@@ -9,7 +9,7 @@ import { COLUMN_NAMES, COLUMNS, ROW_TYPES, type RowType } from "./columns";
 import { jsonTable } from "./json";
 import { joined, problem, rowLabel, sortProblems, type OrbatProblem } from "./problems";
 import { readRow, type OrbatEntry } from "./rows";
-import { csvTable, type SourceTable } from "./table";
+import { csvTable, type SourceTable, type TableResult } from "./table";
 
 export type OrbatFormat = "csv" | "json";
 
@@ -196,6 +196,10 @@ function hqLoops(named: readonly Named[], byKey: ReadonlyMap<string, Named>): Or
 
 /** Reads and checks an order of battle; nothing is returned for creation unless all of it is sound. */
 export function validateOrbat(text: string, format: OrbatFormat): OrbatResult {
-  const table = format === "json" ? jsonTable(text) : csvTable(text);
+  return validateTable(format === "json" ? jsonTable(text) : csvTable(text));
+}
+
+/** Checks a table read from any source (CSV, JSON, a spreadsheet's sheet). */
+export function validateTable(table: TableResult): OrbatResult {
   return table.ok ? readTable(table.table) : { ok: false, problems: sortProblems(table.problems, COLUMN_NAMES) };
 }

@@ -17,8 +17,15 @@ const text = (p: Phrase) => speak(p, english);
 const run = promisify(execFile);
 
 async function orbat(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return orbatIn({}, ...args);
+}
+
+/** The script run with `cwd` and environment changes, as `npm run orbat` runs it (in the repository, INIT_CWD the folder typed in). */
+async function orbatIn(opts: { cwd?: string; env?: Record<string, string> }, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run("node", ["scripts/orbat.mjs", ...args]);
+    const script = join(process.cwd(), "scripts/orbat.mjs");
+    const { INIT_CWD: _ignored, ...env } = process.env;
+    const { stdout, stderr } = await run("node", [script, ...args], { cwd: opts.cwd, env: { ...env, ...opts.env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -57,6 +64,50 @@ describe("npm run orbat -- validate", () => {
     expect(r.stderr).toContain(at("parent", phrase("NOBC.Orbat.Problem.NoParent", { type: "hq", parent: "Nobody" })));
     expect(r.stderr).toContain(at("strength", phrase("NOBC.Orbat.Problem.NotWhole", { value: "ten" })));
     expect(rowLabel("hq").key).toBe("NOBC.Orbat.Problem.Row.hq");
+  }, 30_000);
+
+  it("with --json prints the plan for scripts: folders, actors with names, types and folders, links by name", async () => {
+    const r = await orbat("validate", "examples/orbat-example.csv", "--json");
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    const plan = JSON.parse(r.stdout) as {
+      file: string;
+      format: string;
+      warnings: string[];
+      folders: { id: string; name: string; parent: string | null; path: string[] }[];
+      actors: { name: string; type: string; folder: string[]; system: Record<string, unknown> }[];
+      links: { from: string; field: string; to: string }[];
+    };
+    expect([plan.file, plan.format, plan.warnings]).toEqual([join(process.cwd(), "examples/orbat-example.csv"), "csv", []]);
+    expect([plan.folders.length, plan.actors.length, plan.links.length]).toEqual([11, 28, 23]);
+    expect(plan.folders[0]).toEqual({ id: "0000000000000001", name: "Order of battle", parent: null, path: ["Order of battle"] });
+    expect(plan.actors[0]).toMatchObject({ name: "CENTAG", type: "hq", folder: ["Order of battle", "CENTAG"] });
+    expect(plan.actors.find((a) => a.name === "1 Bde, 3 AD")).toMatchObject({
+      type: "unit",
+      folder: ["Order of battle", "CENTAG", "V (US) Corps", "3rd Armored Division"],
+      system: { strength: { value: 7, max: 7 } },
+    });
+    expect(plan.links).toContainEqual({ from: "1 Bde, 3 AD", field: "system.hq", to: "V (US) Corps" });
+  }, 30_000);
+
+  it("reads a relative path from the folder the command was typed in (INIT_CWD under npm, else the working folder)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nobc-orbat-cwd-"));
+    // A Windows-1252 file with semicolons, as Excel saves "CSV" on a German Windows.
+    const content = "type;name;side;airZone\r\nairbase;RAF G\u00fctersloh;nato;2ATAF\r\n";
+    writeFileSync(join(dir, "oob.csv"), Buffer.from(content, "latin1"));
+    const file = join(dir, "oob.csv");
+    try {
+      const typed = await orbatIn({ env: { INIT_CWD: dir } }, "validate", "oob.csv", "--json");
+      expect(typed.code).toBe(0);
+      const warning = text(phrase("NOBC.Orbat.Warning.Windows1252"));
+      expect(typed.stderr).toBe(`${warning}\n`);
+      const plan = JSON.parse(typed.stdout) as { file: string; warnings: string[]; actors: { name: string }[] };
+      expect([plan.file, plan.warnings, plan.actors.map((a) => a.name)]).toEqual([file, [warning], ["RAF Gütersloh"]]);
+      const here = await orbatIn({ cwd: dir }, "validate", "oob.csv");
+      expect(here.code).toBe(0);
+      expect(here.stdout.split("\n")[0]).toBe(text(ORBAT_CLI.sound(file, "csv", { actors: 1, folders: 2, links: 0 })));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 
   it("explains its usage and a missing file (exit 2)", async () => {

@@ -6,9 +6,16 @@ import { harness } from "../harness/foundry";
 import { openOrbatImport } from "../../src/orbat/macros";
 import { checkImport, importController, type ImportState } from "../../src/orbat/controller";
 import type { NobcDialog } from "../../src/apps/base/dialog";
-import { army, brigade, corps, csv, ids } from "./helpers";
+import * as XLSX from "@e965/xlsx";
+import { phrase } from "../../src/rules/resolution";
+import { army, brigade, corps, csv, HEADER, ids } from "./helpers";
 
 type Raw = Record<string, unknown>;
+/** A chosen file as the file input gives it: its bytes. */
+const chosen = (name: string, content: string | Uint8Array) => ({
+  name,
+  arrayBuffer: async () => (typeof content === "string" ? new TextEncoder().encode(content) : content).slice().buffer,
+});
 const stateOf = (dialog: NobcDialog) => dialog.dialogState as ImportState;
 const g = globalThis as unknown as Raw;
 const createActors = harness.Actor.createDocuments.bind(harness.Actor);
@@ -45,14 +52,31 @@ describe("openOrbatImport", () => {
 describe("checking", () => {
   it("a chosen file is checked at once; its text is not echoed into the paste box", async () => {
     const dialog = (await openOrbatImport())!;
-    await dialog.change({ text: "", rootFolder: "OOB", file: { name: "oob.csv", text: async () => csv([corps, army]) } });
+    await dialog.change({ text: "", rootFolder: "OOB", file: chosen("oob.csv", csv([corps, army])) });
     expect(stateOf(dialog)).toMatchObject({ text: "", rootFolder: "OOB", source: "oob.csv", result: { ok: true } });
+  });
+
+  it("a chosen file's bytes are read as the CLI reads them: Windows-1252 with its warning, an .xlsx workbook", async () => {
+    const dialog = (await openOrbatImport())!;
+    const text = csv([corps, brigade("Panzerbrigade Gütersloh")]);
+    await dialog.change({ text: "", rootFolder: "OOB", file: chosen("oob.csv", new Uint8Array(Buffer.from(text, "latin1"))) });
+    const result = stateOf(dialog).result!;
+    expect(result.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252")]);
+    expect(result.ok && result.plan.actors.map((a) => a.name)).toEqual(["I Corps", "Panzerbrigade Gütersloh"]);
+
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER.slice(), corps, army]), "OOB");
+    const bytes = new Uint8Array(XLSX.write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+    await dialog.change({ text: "", rootFolder: "OOB", file: chosen("oob.xlsx", bytes) });
+    const sheet = stateOf(dialog).result!;
+    expect([sheet.warnings, sheet.ok && sheet.plan.actors.map((a) => a.name)]).toEqual([[], ["I Corps", "3 Shock Army"]]);
+    expect(stateOf(dialog).source).toBe("oob.xlsx");
   });
 
   it("pasted text lets go of the file, and Check checks it, keeping it to be fixed", async () => {
     const bad = csv([corps, brigade("X", { strength: "ten" })]);
     const state = await importController.change(
-      { text: "", rootFolder: "OOB", source: "oob.csv", result: null, file: { name: "oob.csv", text: async () => "" } },
+      { text: "", rootFolder: "OOB", source: "oob.csv", result: null, file: chosen("oob.csv", "") },
       { text: bad, rootFolder: "" },
       { isGM: true },
     );

@@ -42,6 +42,15 @@ describe("templates/orbat/import-dialog.hbs", () => {
     expect(html).not.toMatch(/data-action="import"\s+disabled/);
   });
 
+  it("shows how the file was read (a Windows-1252 guess) above the preview, and nothing of the kind otherwise", () => {
+    const warned = { ...prepare(csv([corps])), warnings: [phrase("NOBC.Orbat.Warning.Windows1252")] };
+    const html = render(importDialogContext({ ...state, result: warned }, english));
+    expect(html).toContain(`<section class="nobc-orbat-warnings" role="status">`);
+    expect(html).toContain(Handlebars.escapeExpression(speak(phrase("NOBC.Orbat.Warning.Windows1252"), english)));
+    expect(html).toContain("nobc-orbat-preview");
+    expect(render(importDialogContext({ ...state, result: prepare(csv([corps])) }, english))).not.toContain("nobc-orbat-warnings");
+  });
+
   it("shows the empty form before anything is checked, and disables everything while importing", () => {
     expect(render(importDialogContext({ ...state, source: null, result: null }, english))).not.toContain("NOBC.Orbat.Refused");
     const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }, english));
