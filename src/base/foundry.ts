@@ -25,18 +25,7 @@ export function translator(): Translator {
     has: (key) => game.i18n?.has(key) ?? false,
     localize: (key) => game.i18n?.localize(key) ?? key,
     format: (key, data) => game.i18n?.format(key, data) ?? key,
-    nameOf: documentName,
   };
-}
-
-/** The name of the document a UUID names, read without waiting (a world document, a compendium index entry); undefined when unknown. */
-function documentName(uuid: string): string | undefined {
-  try {
-    const doc = foundry.utils.fromUuidSync(uuid as `Actor.${string}`) as { name?: unknown } | null;
-    return typeof doc?.name === "string" ? doc.name : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A rules phrase in the user's language. */

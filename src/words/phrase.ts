@@ -32,14 +32,19 @@ function named(text: string, words: Wording): string {
   return parts.map((p) => words.nameOf!(p) ?? p).join(", ");
 }
 
-/** `words` with names for the UUIDs of `names` (a battlefield's), before any it knows itself. */
-export function withNames(words: Wording, names: ReadonlyMap<string, string>): Wording {
+/**
+ * `words` with names for UUIDs: from `names` (a battlefield's, or a lookup of this client's own
+ * documents), before any it knows itself. Only for what is shown on the reader's own client: a
+ * refusal answered to another user is written without names (it could name what that user may not see).
+ */
+export function withNames(words: Wording, names: ReadonlyMap<string, string> | ((uuid: string) => string | undefined)): Wording {
+  const own = typeof names === "function" ? names : (uuid: string) => names.get(uuid);
   return {
     lang: words.lang,
     has: (key) => words.has(key),
     localize: (key) => words.localize(key),
     format: (key, data) => words.format(key, data),
-    nameOf: (uuid) => names.get(uuid) ?? words.nameOf?.(uuid),
+    nameOf: (uuid) => own(uuid) ?? words.nameOf?.(uuid),
   };
 }
 

@@ -15,6 +15,7 @@ import { speak, withNames, langFileWording, type LangTree } from "../../src/word
 import { phrase } from "../../src/rules/resolution";
 import { translator } from "../../src/base/foundry";
 import { shownCitation } from "../../src/view/citation";
+import { worldName } from "../../src/chat/render";
 
 const INTERNAL: readonly { readonly kind: string; readonly pattern: RegExp }[] = [
   { kind: "document UUID", pattern: /\b(?:Actor|Item|Scene|JournalEntry|Combat|Macro)\.[A-Za-z0-9]+(?:\.[A-Z][a-z]+\.[A-Za-z0-9]+)*/g },
@@ -79,13 +80,18 @@ describe("the names of the documents the rules name by UUID", () => {
     expect(said("Item 7. e1")).toBe("Minefield laid in 0202 (card Item 7. e1 discarded)");
   });
 
-  it("are read from the world's documents in Foundry (the translator)", () => {
+  it("are read from this client's world documents where a dialog or a card is drawn, never from what a UUID fails to name", () => {
     harness.reset();
     const hq = new harness.Actor({ id: "h1", name: "I Corps", type: "hq", system: {} });
     hq.addItem({ id: "e1", name: "Pioniere", type: "supportCard", system: {} });
-    const said = speak(phrase("NOBC.Rules.Land.Orders.Minefield", { hex: "0202", card: "Actor.h1.Item.e1" }), translator());
-    expect(said).toContain("Pioniere");
-    expect(said).not.toContain("Actor.h1");
+    const drawn = withNames(translator(), worldName);
+    const said = (card: string) => speak(phrase("NOBC.Rules.Land.Orders.Minefield", { hex: "0202", card }), drawn);
+    expect(said("Actor.h1.Item.e1")).toContain("Pioniere");
+    expect(said("Actor.h1.Item.e9")).toContain("Actor.h1.Item.e9");
+    // The plain translator (a refusal answered to another user) names nothing.
+    expect(speak(phrase("NOBC.Rules.Land.Orders.Minefield", { hex: "0202", card: "Actor.h1.Item.e1" }), translator())).toContain(
+      "Actor.h1.Item.e1",
+    );
   });
 
   it("cite our rulings by name, not by their file", () => {

@@ -6,6 +6,8 @@
  * ./submit.ts, and closing once done. What a dialog decides lives in its controller
  * (./controller.ts).
  */
+import { withNames } from "../../words/phrase";
+import { worldName } from "../../chat/render";
 import { errorText } from "../../base/errors";
 import { notify, translator } from "../../base/foundry";
 import { templatePath } from "../../view/paths";
@@ -71,7 +73,8 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   }
 
   protected override async _prepareContext(options: foundry.applications.api.ApplicationV2.RenderOptions) {
-    const context = this.#controller.context(this.#state, this.#controller.read(), translator());
+    // Drawn on this user's own client: the rules' UUIDs are named by the documents here.
+    const context = this.#controller.context(this.#state, this.#controller.read(), withNames(translator(), worldName));
     return Object.assign(await super._prepareContext(options), context, { busy: this.#busy });
   }
 
