@@ -78,6 +78,32 @@ describe("sheet gallery in headless Chromium", () => {
     expect(await bg("hq-nato-light")).not.toBe(await bg("hq-nato-dark"));
   });
 
+  it("a window given its own theme keeps it inside, whatever the page's theme", async () => {
+    const colours = await page.evaluate(() => {
+      const out: Record<string, { ink: string; badge: string; on: string }> = {};
+      for (const [page, own] of [
+        ["light", "dark"],
+        ["dark", "light"],
+      ] as const) {
+        const host = document.createElement("div");
+        host.className = `theme-${page}`;
+        host.innerHTML = `<div class="nobc themed theme-${own}"><div class="nobc"><p>x</p><span class="side-badge">y</span></div></div>`;
+        document.body.append(host);
+        const p = host.querySelector("p")!;
+        const badge = host.querySelector(".side-badge")!;
+        out[own] = {
+          ink: getComputedStyle(p).getPropertyValue("--nobc-ink"),
+          badge: getComputedStyle(badge).backgroundColor,
+          on: getComputedStyle(badge).color,
+        };
+        host.remove();
+      }
+      return out;
+    });
+    expect(colours["dark"]).toEqual({ ink: "#f4f4f4", badge: "rgb(195, 203, 214)", on: "rgb(17, 17, 17)" });
+    expect(colours["light"]).toEqual({ ink: "#111111", badge: "rgb(60, 72, 88)", on: "rgb(255, 255, 255)" });
+  });
+
   it("every sheet has one root element and a screenshot in both themes", async () => {
     mkdirSync(artifacts, { recursive: true });
     expect(ids.length).toBeGreaterThanOrEqual(7);
