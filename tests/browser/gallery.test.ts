@@ -4,12 +4,16 @@
  * missing asset is a failed request, and fails on any console error, page error or failed request.
  * Writes one screenshot per sheet and theme under tests/artifacts/ for a person to look at. Once
  * lang/de.json exists, the main sheets and the chat cards are also rendered in German, screenshotted
- * (`<id>-de.png`), and checked for text that does not fit its box.
+ * (`<id>-de.png`), and checked for text that does not fit its box. axe-core then scans the whole
+ * page (every entry, in both themes and in German) and fails on any serious or critical violation:
+ * an input without a label, a link the keyboard cannot reach, text with a contrast under 4.5:1, and
+ * the like. No axe rule is turned off.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
-import { existsSync, mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 // @ts-expect-error plain ESM script without types
 import { buildGallery as untypedBuildGallery } from "../../scripts/gallery.mjs";
@@ -74,6 +78,32 @@ describe("sheet gallery in headless Chromium", () => {
     expect(await bg("hq-nato-light")).not.toBe(await bg("hq-nato-dark"));
   });
 
+  it("a window given its own theme keeps it inside, whatever the page's theme", async () => {
+    const colours = await page.evaluate(() => {
+      const out: Record<string, { ink: string; badge: string; on: string }> = {};
+      for (const [page, own] of [
+        ["light", "dark"],
+        ["dark", "light"],
+      ] as const) {
+        const host = document.createElement("div");
+        host.className = `theme-${page}`;
+        host.innerHTML = `<div class="nobc themed theme-${own}"><div class="nobc"><p>x</p><span class="side-badge">y</span></div></div>`;
+        document.body.append(host);
+        const p = host.querySelector("p")!;
+        const badge = host.querySelector(".side-badge")!;
+        out[own] = {
+          ink: getComputedStyle(p).getPropertyValue("--nobc-ink"),
+          badge: getComputedStyle(badge).backgroundColor,
+          on: getComputedStyle(badge).color,
+        };
+        host.remove();
+      }
+      return out;
+    });
+    expect(colours["dark"]).toEqual({ ink: "#f4f4f4", badge: "rgb(195, 203, 214)", on: "rgb(17, 17, 17)" });
+    expect(colours["light"]).toEqual({ ink: "#111111", badge: "rgb(60, 72, 88)", on: "rgb(255, 255, 255)" });
+  });
+
   it("every sheet has one root element and a screenshot in both themes", async () => {
     mkdirSync(artifacts, { recursive: true });
     expect(ids.length).toBeGreaterThanOrEqual(7);
@@ -85,6 +115,65 @@ describe("sheet gallery in headless Chromium", () => {
         await frame.screenshot({ path: join(artifacts, `${id}-${theme}.png`) });
       }
     }
+  });
+});
+
+/** One axe finding in the gallery, named by the frame (entry and theme, `<id>-<theme>`) it sits in. */
+interface AxeFinding {
+  frame: string;
+  rule: string;
+  impact: string;
+  target: string;
+  summary: string;
+}
+
+/** The little of axe-core's results that the scan reads. */
+interface AxeNode {
+  target: string[];
+  impact?: string | null;
+  failureSummary?: string;
+}
+interface AxeResult {
+  id: string;
+  impact?: string | null;
+  nodes: AxeNode[];
+}
+interface AxeResults {
+  violations: AxeResult[];
+  passes: AxeResult[];
+}
+
+/**
+ * Runs axe-core (already injected) once over the whole page, every rule it has on by default, and
+ * gives each serious or critical violation with the frame it is in, and the frames in which axe
+ * checked the contrast of some text (every frame has text, so every frame must be there). Runs in the page.
+ */
+async function axeScan(): Promise<{ findings: AxeFinding[]; contrastChecked: string[] }> {
+  const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResults> } }).axe;
+  const { violations, passes } = await axe.run(document);
+  const frameOf = (n: AxeNode): string => document.querySelector(n.target[0] ?? "")?.closest("[data-sheet]")?.id ?? "(outside any frame)";
+  const findings: AxeFinding[] = [];
+  for (const v of violations) {
+    for (const n of v.nodes) {
+      const impact = n.impact ?? v.impact ?? "";
+      if (impact !== "serious" && impact !== "critical") continue;
+      const summary = (n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 240);
+      findings.push({ frame: frameOf(n), rule: v.id, impact, target: n.target.join(" "), summary });
+    }
+  }
+  const contrast = passes.find((p) => p.id === "color-contrast")?.nodes ?? [];
+  return { findings, contrastChecked: [...new Set(contrast.map(frameOf))] };
+}
+
+describe("accessibility of the gallery (axe-core)", () => {
+  it("has no serious or critical violation in any entry, in either theme", async () => {
+    const require = createRequire(import.meta.url);
+    const axeScript = readFileSync(join(dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
+    await page.addScriptTag({ content: axeScript });
+    const { findings, contrastChecked } = await page.evaluate(axeScan);
+    for (const id of ids) for (const theme of ["light", "dark"]) expect(contrastChecked, "frames axe read").toContain(`${id}-${theme}`);
+    const lines = findings.map((f) => `${f.frame}: ${f.rule} (${f.impact}) at ${f.target} — ${f.summary}`);
+    expect(lines, `axe-core found ${lines.length} serious or critical violations:\n${lines.join("\n")}\n`).toEqual([]);
   });
 });
 

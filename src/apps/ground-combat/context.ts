@@ -13,7 +13,7 @@ import { phrase, type Checked, type Phrase, type PhraseArg, type Refusal } from 
 import { speak } from "../../words/phrase";
 import type { Battlefield } from "../../world/battlefield";
 import type { Translator } from "../../view/breakdown";
-import { signed } from "../../view/common";
+import { sideContext, signed } from "../../view/common";
 import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
 import type { CardInputLine } from "../../chat/resolution-card";
 import {
@@ -195,13 +195,15 @@ export interface GroundCombatView {
     uuid: string;
     name: string;
     side: string;
+    /** Colours the side badge: side-nato or side-wp. */
+    sideClass: string;
     level: number;
     radius: number;
     distance: number | null;
     editable: boolean;
     cards: readonly { uuid: string; name: string; category: string; value: string; ticked: boolean; assigned: string | null }[];
   }[];
-  readonly cas: readonly { uuid: string; name: string; side: string; value: number; choices: readonly Choice[] }[];
+  readonly cas: readonly { uuid: string; name: string; side: string; sideClass: string; value: number; choices: readonly Choice[] }[];
   readonly chemical: { readonly shown: boolean; readonly confirmed: boolean };
   readonly oddsOption: string;
   readonly mapNote: string | null;
@@ -365,6 +367,7 @@ export function groundCombatContext(
       uuid: h.hq.id,
       name: h.hq.name,
       side: sideLabel(h.hq.side),
+      sideClass: sideContext(h.hq.side).sideClass,
       level: h.hq.level,
       radius: h.hq.radius,
       distance: h.distance,
@@ -382,6 +385,7 @@ export function groundCombatContext(
       uuid: s.id,
       name: s.name,
       side: sideLabel(s.side),
+      sideClass: sideContext(s.side).sideClass,
       value: s.cas,
       choices: [
         { value: "", label: i18n.localize("NOBC.GroundCombat.CasUnused"), selected: state.cas[s.id] === undefined },
