@@ -45,6 +45,14 @@ describe("sheet templates render with real Handlebars", () => {
     expect(html).toMatch(/name="system\.overrunCost\.hits" value="" min="0" step="1" placeholder="not entered"/);
   });
 
+  it("the orders preview totals the supply points spent as a count, not a signed score beside the change's −1", () => {
+    const html = sheets.find((s) => s.id === "land-orders")!.html;
+    const previewFoot = html.slice(html.indexOf("land-preview")).match(/<tfoot>[\s\S]*?<\/tfoot>/)?.[0] ?? "";
+    expect(previewFoot).toContain("SP spent by these orders");
+    expect(previewFoot).toMatch(/<th class="num">1<\/th>/);
+    expect(previewFoot).not.toContain("Total");
+  });
+
   it("an eliminated unit offers no combat to plan", () => {
     const unit = fixtureSheets().find((f) => f.id === "unit-nato")!;
     const { render } = templateRenderer(repo, env);
