@@ -67,6 +67,13 @@ async function postStackingCard(turnNumber: number, violations: readonly Stackin
   });
 }
 
+/** Whether a scene of the world other than the viewed one carries a terrain map (so the board is elsewhere). */
+function anotherSceneHasTerrain(): boolean {
+  const scenes = (game as unknown as { scenes?: { contents?: readonly { getFlag(scope: string, key: string): unknown }[] } }).scenes;
+  const viewed = (globalThis as { canvas?: { scene?: unknown } }).canvas?.scene;
+  return (scenes?.contents ?? []).some((s) => s !== viewed && s.getFlag(SYSTEM_ID, "terrain") !== undefined);
+}
+
 /**
  * One step inside Movement; null when the phase is to be left as usual (the caller then moves the
  * stage). `combat` must be in Movement for anything to happen here.
@@ -80,6 +87,12 @@ export async function stepMovement(
   if (!state.ok) return null;
   const position = state.value;
   const field = readBattlefield();
+  // The groups and the stacking check read the units on the viewed scene: stepping while the GM views
+  // another one (the air board) would find no group and leave Movement at once.
+  if (field.map === null && anotherSceneHasTerrain()) {
+    notify("warn", "NOBC.MovementTurn.Refused.viewTheMap");
+    return { ok: false, reason: "NOBC.MovementTurn.Refused.viewTheMap" };
+  }
   const now = movementNow(combat, field);
   if (now === null) return null;
   const step = movementStep(now.groups, now.slot, direction);

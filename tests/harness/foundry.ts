@@ -1957,6 +1957,10 @@ export const harness = {
   activateScene(scene: FakeScene | null): void {
     for (const other of worldScenes) other.active = other === scene;
   },
+  /** Views `scene`, one of the world's (the GM switching scenes). */
+  view(scene: FakeScene): void {
+    canvasState.scene = scene;
+  },
   /** Views no scene at all. */
   viewNoScene(): void {
     canvasState.scene = null;

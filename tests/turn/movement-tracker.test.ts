@@ -160,6 +160,20 @@ describe("the tracker in Movement", () => {
     expect(chatFake.messages.size).toBe(0);
   });
 
+  it("refuses to step while the GM views another scene than the map (the groups would be empty), and steps again on the map", async () => {
+    await trackerAtMovement();
+    const map = harness.scene!;
+    harness.viewScene(); // the air board: no terrain, no units
+    forgetTerrain();
+    expect(await advanceTurn(combat, OPTS)).toMatchObject({ ok: false, reason: "NOBC.MovementTurn.Refused.viewTheMap" });
+    expect(combat.updates).toEqual([]);
+    expect(notices()).toContain("warn NOBC.MovementTurn.Refused.viewTheMap");
+    harness.view(map);
+    forgetTerrain();
+    expect(await advanceTurn(combat, OPTS)).toMatchObject({ ok: true });
+    expect(combat.updates).toEqual([{ system: { movementSlot: 5 } }]);
+  });
+
   it("Previous steps back a group, then out of the phase; stepping back into Movement lands on the last group", async () => {
     await trackerAtMovement(5);
     expect(readMovementTurn(readBattlefield())).toMatchObject({ group: { side: "nato" } });
