@@ -166,14 +166,19 @@ export function withEngineers(
   const own: CardRef[] = [];
   for (const card of field.cards) if (card.assignedTo === unit && card.category === "bridgingEngineer") own.push(card.id);
   const used: EngineersUsed[] = [];
+  // What this path itself leaves at a hexside serves it when it crosses there again.
+  const leftHere = new Map<HexsideRef, number>();
   const out = steps.map((step, i) => {
     const river = step.river;
-    if (river === undefined || river.bridged || own.length === 0) return step;
-    const left = river.bridgingEngineers ?? 0;
+    if (river === undefined || river.bridged) return step;
+    const key = hexside(path[i]!, step.hex);
+    const left = leftHere.get(key) ?? river.bridgingEngineers ?? 0;
     const short = ENGINEER_CARDS_FOR_UNBRIDGED[river.kind] - left;
-    if (short <= 0 || short > own.length) return step;
+    if (short <= 0 || short > own.length)
+      return left === (river.bridgingEngineers ?? 0) ? step : { ...step, river: { ...river, bridgingEngineers: left } };
     const cards = own.splice(0, short);
-    used.push({ hexside: hexside(path[i]!, step.hex), cards, left: left + short });
+    used.push({ hexside: key, cards, left: left + short });
+    leftHere.set(key, left + short);
     return { ...step, river: { ...river, bridgingEngineers: left + short } };
   });
   return { steps: out, used };

@@ -239,6 +239,14 @@ describe("Bridging Engineers along a path (seed 000, Land War QRS, 5. Movement: 
     expect(plan.engineersUsed).toEqual([{ hexside: "0303|0304", cards: [cardUuid("b3")], left: 2 }]);
   });
 
+  it("a path that crosses back over the hexside where it left its card uses that card again, not another", () => {
+    bridging(["b1", "b2"], "w1");
+    // 0302 over the minor river (one card left there), back to 0301 over it, and over it again.
+    const plan = planned(planMove(readBattlefield(), MOVEMENT, { unit: "Actor.w1", path: ["0302", "0301", "0302"] }));
+    expect(plan.steps.map((s) => s.mp)).toEqual([1 + 1, 1 + 1, 1 + 1]);
+    expect(plan.engineersUsed).toEqual([{ hexside: "0301|0302", cards: [cardUuid("b1")], left: 1 }]);
+  });
+
   it("a card that cannot bring the cost down is kept", () => {
     bridging(["b4"], "w2");
     const plan = planned(planMove(readBattlefield(), MOVEMENT, { unit: "Actor.w2", path: ["0304"] }));
