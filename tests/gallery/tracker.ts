@@ -13,11 +13,8 @@ function panel(view: TurnPanelView | null): object {
   return { nobc: panelPartContext("turn", view) };
 }
 
-/** The buttons the dialog areas register for Ground Combat (the registry is empty in the gallery). */
-const groundCombatButtons = [
-  { id: "groundCombat.plan", label: "NOBC.Turn.Stage.groundCombat", icon: "fa-solid fa-crosshairs" },
-  { id: "groundCombat.rearArea", label: "NOBC.Turn.Stage.rearArea", icon: "fa-solid fa-bomb" },
-];
+/** The button the ground-combat planner registers for its stage (the registry is empty in the gallery). */
+const groundCombatButtons = [{ id: "groundCombat.plan", label: "NOBC.GroundCombat.StageAction", icon: "fa-solid fa-crosshairs" }];
 
 const natoFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("groundCombat"), planningEndsAt: null }, hqFixture(true), true, 0);
 const wpFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("movement"), planningEndsAt: null }, hqFixture(false), false, 0);
