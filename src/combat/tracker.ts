@@ -205,6 +205,34 @@ export function turnPanelContext(
   };
 }
 
+/**
+ * The folds a user opened or closed by hand, kept across the tracker's re-renders while the turn
+ * stays in the same war of the same turn (`scope`); once the turn enters the other war the folds
+ * start again from the default (the war the turn is in open, the other folded).
+ */
+export interface FoldMemory {
+  readonly scope: string;
+  readonly open: Readonly<Partial<Record<turn.War, boolean>>>;
+}
+
+/** The scope of a panel's folds: its turn and the war it is in. */
+export function foldScope(panel: TurnPanelView): string {
+  return `${panel.turn}:${panel.wars.find((w) => w.state === "current")?.war ?? ""}`;
+}
+
+/** The panel with the user's folds of the same scope applied. */
+export function withFolds(panel: TurnPanelView, memory: FoldMemory | null): TurnPanelView {
+  const open = memory?.scope === foldScope(panel) ? memory.open : null;
+  return open === null ? panel : { ...panel, wars: panel.wars.map((w) => ({ ...w, open: open[w.war] ?? w.open })) };
+}
+
+/** The memory after the user opened or closed a war's fold on a panel of `scope`. */
+export function rememberFold(memory: FoldMemory | null, scope: string, war: string | undefined, open: boolean): FoldMemory | null {
+  if (war !== "air" && war !== "land") return memory;
+  const kept = memory !== null && memory.scope === scope ? memory.open : {};
+  return { scope, open: { ...kept, [war]: open } };
+}
+
 export interface HqView {
   readonly combatantId: string;
   readonly uuid: string;

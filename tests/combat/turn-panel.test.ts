@@ -6,8 +6,11 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createHandlebars, lookupKey, type Lang } from "../harness/handlebars-helpers";
 import {
+  foldScope,
   hqListContext,
   panelPartContext,
+  rememberFold,
+  withFolds,
   runnableAction,
   trackerMode,
   turnPanelContext,
@@ -129,6 +132,44 @@ describe("turnPanelContext", () => {
         `stage ${stage}`,
       ).toBe(true);
     }
+  });
+
+  it("keeps the folds a user opened or closed while the turn stays in the same war of the same turn", () => {
+    const at = (t: number, stage: turn.StageId) =>
+      turnPanelContext({ turn: t, stage: turn.stageIndex(stage), planningEndsAt: null }, [], true, 0)!;
+    const ground = at(2, "groundCombat");
+    expect(foldScope(ground)).toBe("2:land");
+    const opened = rememberFold(null, foldScope(ground), "air", true);
+    expect(opened).toEqual({ scope: "2:land", open: { air: true } });
+    const open = (p: ReturnType<typeof at>) => p.wars.map((w) => [w.war, w.open]);
+    // Later in the same Land War: the Air War stays open as the user left it.
+    expect(open(withFolds(at(2, "movement"), opened))).toEqual([
+      ["air", true],
+      ["land", true],
+    ]);
+    // The user then closes the Land War too; both choices are kept.
+    const both = rememberFold(opened, "2:land", "land", false);
+    expect(open(withFolds(at(2, "resupply"), both))).toEqual([
+      ["air", true],
+      ["land", false],
+    ]);
+    // The next turn's Air War, or another turn's Land War, starts from the default again.
+    expect(open(withFolds(at(3, "airAllocation"), both))).toEqual([
+      ["air", true],
+      ["land", false],
+    ]);
+    expect(open(withFolds(at(3, "orders"), both))).toEqual([
+      ["air", false],
+      ["land", true],
+    ]);
+    expect(open(withFolds(ground, null))).toEqual([
+      ["air", false],
+      ["land", true],
+    ]);
+    // A fold of another scope is forgotten; an unknown war changes nothing.
+    expect(rememberFold(both, "3:air", "land", true)).toEqual({ scope: "3:air", open: { land: true } });
+    expect(rememberFold(both, "2:land", "sea", true)).toBe(both);
+    expect(rememberFold(both, "2:land", undefined, true)).toBe(both);
   });
 
   it("names the stages Next and Previous lead to, across the turn's end, and none before the game's start", () => {
@@ -312,16 +353,18 @@ describe("templates (real Handlebars)", () => {
     expect(midTurnGM).toContain('Movement<span class="nobc-visually-hidden"> (to come)</span>');
     // The Air War is a closed fold; the Land War an open one.
     expect(midTurnGM).toMatch(
-      /<details class="nobc-turn-war air done">\s*<summary class="nobc-turn-war-name">Air War <span class="nobc-turn-war-state">\(done\)<\/span><\/summary>/,
+      /<details class="nobc-turn-war air done" data-war="air">\s*<summary class="nobc-turn-war-name">Air War <span class="nobc-turn-war-state">\(done\)<\/span><\/summary>/,
     );
-    expect(midTurnGM).toMatch(/<details class="nobc-turn-war land current" open>\s*<summary class="nobc-turn-war-name">Land War/);
+    expect(midTurnGM).toMatch(
+      /<details class="nobc-turn-war land current" data-war="land" open>\s*<summary class="nobc-turn-war-name">Land War/,
+    );
     const air = render(
       "turn.hbs",
       panelPartContext("turn", turnPanelContext({ turn: 2, stage: 1, planningEndsAt: null }, hqFixture(true), true, 0)),
     );
-    expect(air).toContain('<details class="nobc-turn-war air current" open>');
+    expect(air).toContain('<details class="nobc-turn-war air current" data-war="air" open>');
     expect(air).toMatch(
-      /<details class="nobc-turn-war land upcoming">\s*<summary class="nobc-turn-war-name">Land War <span class="nobc-turn-war-state">\(to come\)/,
+      /<details class="nobc-turn-war land upcoming" data-war="land">\s*<summary class="nobc-turn-war-name">Land War <span class="nobc-turn-war-state">\(to come\)/,
     );
   });
 
