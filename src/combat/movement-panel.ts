@@ -1,7 +1,7 @@
 /**
  * The tracker's Movement section (loaded on first use, while the turn is in Movement): the group
  * moving now and the groups after it, in words, for every player; and the label of the GM's Next
- * (the next group, the end of Movement, or the next stage once every group has moved).
+ * (the next group, the end of Movement, or "Next: {stage}" once every group has moved).
  */
 import type { Translator } from "../base/foundry";
 import { speak } from "../words/phrase";
@@ -30,7 +30,7 @@ export function movementPanelView(now: MovementNow, i18n: Translator): MovementP
   const next = current === null ? [] : names.slice(current + 1);
   const nextKey =
     now.over || now.groups.length === 0
-      ? "NOBC.Turn.Next"
+      ? "NOBC.Turn.Track.NextTo"
       : next.length > 0
         ? "NOBC.MovementTurn.Tracker.NextGroup"
         : "NOBC.MovementTurn.Tracker.EndMovement";

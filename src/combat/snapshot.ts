@@ -69,7 +69,6 @@ export interface HqRow {
   readonly combatantId: string;
   readonly uuid: string;
   readonly name: string;
-  readonly img: string | null;
   readonly side: "nato" | "wp";
   readonly echelon: Echelon;
   readonly level: { readonly value: number; readonly max: number };
@@ -82,7 +81,7 @@ export interface HqRow {
 /** The members of a Combatant the rows read; `actor` is null when its actor was deleted. */
 export interface CombatantLike {
   readonly id: string | null;
-  readonly actor: (ActorLike & { readonly name: string; readonly img?: string | null }) | null;
+  readonly actor: (ActorLike & { readonly name: string }) | null;
 }
 
 /** The stored echelon; the data model's default (corps) when it holds none. */
@@ -106,7 +105,6 @@ export function hqRows(combatants: Iterable<CombatantLike>): HqRow[] {
       combatantId: c.id,
       uuid: actor.uuid,
       name: actor.name,
-      img: actor.img ?? null,
       side: s["side"] === "wp" ? "wp" : "nato",
       echelon: echelonOf(s["echelon"]),
       level: { value: count(level["value"]), max: count(level["max"]) },

@@ -15,6 +15,9 @@ import { countdownLabel, countdownView } from "./countdown";
 import { addNewHqs, createTurnCombat, findTurnCombat, newHqCount, type CombatDoc } from "./create";
 import { hqRows, type CombatantLike } from "./snapshot";
 import {
+  foldScope,
+  rememberFold,
+  withFolds,
   hqListContext,
   panelPartContext,
   runnableAction,
@@ -25,6 +28,7 @@ import {
   HQS_PART,
   TURN_PART,
   withTurnPart,
+  type FoldMemory,
   type PartConfig,
   type TrackerMode,
   type TurnPanelView,
@@ -135,6 +139,10 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     #mode: TrackerMode = "default";
     /** This render's Movement section, read once for the panel and the footer. */
     #movement: Promise<MovementPanelView | null> | null = null;
+    /** The war folds this user opened or closed by hand (./tracker.ts `FoldMemory`). */
+    #folds: FoldMemory | null = null;
+    /** The fold scope of the panel shown by this render; null when no panel is shown. */
+    #scope: string | null = null;
     /** The one countdown timer; replaced on every render, cleared on close. */
     #timer: ReturnType<typeof setInterval> | null = null;
 
@@ -159,7 +167,11 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const combat = this.#mode === "turn" ? this.viewed : null;
       const { isGM } = viewer();
       const movement = async (c: ViewedCombat) => (this.#movement ??= movementOf(c));
-      if (partId === TURN_PART) return panelPartContext(this.#mode, combat === null ? null : panelOf(combat, isGM, await movement(combat)));
+      if (partId === TURN_PART) {
+        const panel = combat === null ? null : panelOf(combat, isGM, await movement(combat));
+        this.#scope = panel === null ? null : foldScope(panel);
+        return panelPartContext(this.#mode, panel === null ? null : withFolds(panel, this.#folds));
+      }
       if (combat === null) return undefined;
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
       if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
@@ -170,12 +182,23 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       await super._onRender(context, options);
       const hidden = hiddenParts(this.#mode);
       for (const [id, element] of Object.entries(this.parts)) element.hidden = hidden.includes(id);
+      this.#watchFolds();
       this.#startCountdown();
     }
 
     override _onClose(options: object): void {
       super._onClose(options);
       this.#stopCountdown();
+    }
+
+    /** Keeps what the user opens or closes, so the next render (any update of the Combat) shows it the same. */
+    #watchFolds(): void {
+      const scope = this.#scope;
+      const part = this.parts[TURN_PART];
+      if (scope === null || part === undefined) return;
+      for (const details of part.querySelectorAll<HTMLDetailsElement>("details[data-war]")) {
+        details.addEventListener("toggle", () => (this.#folds = rememberFold(this.#folds, scope, details.dataset["war"], details.open)));
+      }
     }
 
     #stopCountdown(): void {

@@ -11,6 +11,7 @@ import { countdownView, type CountdownView } from "./countdown";
 import type { HqRow } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import type { MovementPanelView } from "./movement-panel";
+import { unitSymbolSvg } from "../symbols/unit-symbol";
 
 export const TURN_TEMPLATES = {
   panel: templatePath("combat/turn.hbs"),
@@ -69,12 +70,29 @@ export function hiddenParts(mode: TrackerMode): readonly string[] {
   return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
 }
 
+/** Where a stage stands in this turn: before the current one, the current one, or after it. */
+export type StageState = "done" | "current" | "upcoming";
+
 export interface TurnStageView {
   readonly key: string;
-  readonly war: turn.War;
-  readonly warKey: string;
   readonly number: number;
+  readonly state: StageState;
+  /** Lang key of the state, written out for screen readers (the mark beside the stage is hidden from them). */
+  readonly stateKey: string;
   readonly current: boolean;
+}
+
+/** One war's stages (the Air War's steps or the Land War's phases), open only while the turn is in it. */
+export interface TurnWarView {
+  readonly war: turn.War;
+  /** Lang key of the war's name. */
+  readonly nameKey: string;
+  /** The war as a whole: done (the Air War during the Land War), current, or upcoming (the Land War during the Air War). */
+  readonly state: StageState;
+  readonly stateKey: string;
+  /** Whether its list is unfolded: the war the turn is in; the other is folded, for the user to open. */
+  readonly open: boolean;
+  readonly stages: readonly TurnStageView[];
 }
 
 export interface StageButtonView {
@@ -86,7 +104,8 @@ export interface StageButtonView {
 export interface TurnPanelView {
   readonly turn: number;
   readonly turnZero: boolean;
-  readonly stages: readonly TurnStageView[];
+  /** The Air War then the Land War, each with its stages. */
+  readonly wars: readonly TurnWarView[];
   /** Lang key of the current stage's name. */
   readonly currentKey: string;
   readonly firstMover: "nato" | "wp";
@@ -101,12 +120,50 @@ export interface TurnPanelView {
   readonly canGoBack: boolean;
   /** In the Movement phase: who moves now and next (./movement-panel.ts); null in other stages. */
   readonly movement: MovementPanelView | null;
-  /** Lang key of the GM's Next button ("Next group" and "End Movement" inside Movement). */
+  /** Lang key of the GM's Next button: "Next: {stage}", or "Next group" and "End Movement" inside Movement. */
   readonly nextKey: string;
+  /** Lang key of the name of the stage Next leads to (the first of the next turn after Planning). */
+  readonly nextStageKey: string;
+  /** Lang key of the GM's Previous button: "Back: {stage}", or plain "Previous stage" when there is none. */
+  readonly backKey: string;
+  /** Lang key of the name of the stage Previous goes back to; null at the very start of the game. */
+  readonly backStageKey: string | null;
 }
 
-/** The name of each war's steps or phases. */
-const WAR_LABELS: Readonly<Record<turn.Stage["war"], string>> = { air: "NOBC.Turn.War.air", land: "NOBC.Turn.War.land" };
+/** The name of each war. */
+const WAR_LABELS: Readonly<Record<turn.War, string>> = { air: "NOBC.Turn.War.air", land: "NOBC.Turn.War.land" };
+
+/** What a screen reader hears of a stage's (or a war's) state. */
+const STATE_LABELS: Readonly<Record<StageState, string>> = {
+  done: "NOBC.Turn.Track.State.done",
+  current: "NOBC.Turn.Track.State.current",
+  upcoming: "NOBC.Turn.Track.State.upcoming",
+};
+
+function stateOf(index: number, current: number): StageState {
+  return index < current ? "done" : index === current ? "current" : "upcoming";
+}
+
+/** The two wars in turn order, each with its stages marked done, current or upcoming against the current stage. */
+export function warViews(current: number): TurnWarView[] {
+  const currentWar = turn.STAGES[current]?.war;
+  return (["air", "land"] as const).map((war) => {
+    const first = turn.STAGES.findIndex((s) => s.war === war);
+    const state: StageState = war === currentWar ? "current" : stateOf(first, current);
+    return {
+      war,
+      nameKey: WAR_LABELS[war],
+      state,
+      stateKey: STATE_LABELS[state],
+      open: war === currentWar,
+      stages: turn.STAGES.flatMap((s, i) => {
+        if (s.war !== war) return [];
+        const stageState = stateOf(i, current);
+        return [{ key: s.label, number: s.number, state: stageState, stateKey: STATE_LABELS[stageState], current: i === current }];
+      }),
+    };
+  });
+}
 
 /** Who moves first, by side. */
 const FIRST_MOVER_LABELS: Readonly<Record<Side, string>> = { nato: "NOBC.Turn.FirstMover.nato", wp: "NOBC.Turn.FirstMover.wp" };
@@ -125,17 +182,13 @@ export function turnPanelContext(
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok) return null;
   const { current } = state.value;
+  const next = turn.nextStage(state.value);
+  const back = turn.previousStage(state.value);
   const mover = turn.firstMover(hqs.map((h) => ({ id: h.uuid, side: h.side, echelon: h.echelon, initiative: h.initiative })));
   return {
     turn: state.value.turn,
     turnZero: state.value.turnZero,
-    stages: turn.STAGES.map((s, i) => ({
-      key: s.label,
-      war: s.war,
-      warKey: WAR_LABELS[s.war],
-      number: s.number,
-      current: i === system.stage,
-    })),
+    wars: warViews(system.stage),
     currentKey: current.label,
     firstMover: mover.side,
     firstMoverKey: FIRST_MOVER_LABELS[mover.side],
@@ -143,17 +196,49 @@ export function turnPanelContext(
     countdown: system.planningEndsAt === null ? null : countdownView(system.planningEndsAt, now),
     actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
     isGM,
-    canGoBack: turn.previousStage(state.value).ok,
+    canGoBack: back.ok,
     movement: current.id === "movement" ? movement : null,
-    nextKey: current.id === "movement" ? (movement?.nextKey ?? "NOBC.Turn.Next") : "NOBC.Turn.Next",
+    nextKey: current.id === "movement" ? (movement?.nextKey ?? "NOBC.Turn.Track.NextTo") : "NOBC.Turn.Track.NextTo",
+    nextStageKey: next.ok ? next.value.current.label : current.label,
+    backKey: back.ok ? "NOBC.Turn.Track.BackTo" : "NOBC.Turn.Previous",
+    backStageKey: back.ok ? back.value.current.label : null,
   };
+}
+
+/**
+ * The folds a user opened or closed by hand, kept across the tracker's re-renders while the turn
+ * stays in the same war of the same turn (`scope`); once the turn enters the other war the folds
+ * start again from the default (the war the turn is in open, the other folded).
+ */
+export interface FoldMemory {
+  readonly scope: string;
+  readonly open: Readonly<Partial<Record<turn.War, boolean>>>;
+}
+
+/** The scope of a panel's folds: its turn and the war it is in. */
+export function foldScope(panel: TurnPanelView): string {
+  return `${panel.turn}:${panel.wars.find((w) => w.state === "current")?.war ?? ""}`;
+}
+
+/** The panel with the user's folds of the same scope applied. */
+export function withFolds(panel: TurnPanelView, memory: FoldMemory | null): TurnPanelView {
+  const open = memory?.scope === foldScope(panel) ? memory.open : null;
+  return open === null ? panel : { ...panel, wars: panel.wars.map((w) => ({ ...w, open: open[w.war] ?? w.open })) };
+}
+
+/** The memory after the user opened or closed a war's fold on a panel of `scope`. */
+export function rememberFold(memory: FoldMemory | null, scope: string, war: string | undefined, open: boolean): FoldMemory | null {
+  if (war !== "air" && war !== "land") return memory;
+  const kept = memory !== null && memory.scope === scope ? memory.open : {};
+  return { scope, open: { ...kept, [war]: open } };
 }
 
 export interface HqView {
   readonly combatantId: string;
   readonly uuid: string;
   readonly name: string;
-  readonly img: string;
+  /** The HQ's symbol (side and echelon), drawn as the sheets and tokens draw it, as SVG markup. */
+  readonly symbolSvg: string;
   readonly levelText: string;
   readonly radius: number;
   readonly cards: number;
@@ -174,8 +259,6 @@ export interface HqListView {
   readonly isGM: boolean;
 }
 
-const FALLBACK_IMG = "icons/svg/mystery-man.svg";
-
 /** The HQs grouped by side, each side sorted by name. */
 export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boolean): HqListView {
   const groups: SideGroupView[] = [];
@@ -187,7 +270,7 @@ export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boo
         combatantId: r.combatantId,
         uuid: r.uuid,
         name: r.name,
-        img: r.img ?? FALLBACK_IMG,
+        symbolSvg: unitSymbolSvg(r.side, "hq", r.echelon),
         levelText: `${r.level.value} / ${r.level.max}`,
         radius: r.radius,
         cards: r.cards,

@@ -118,6 +118,37 @@ describe("sheet gallery in headless Chromium", () => {
   });
 });
 
+/**
+ * The turn tracker in a 300 px sidebar: each tracker entry is given Foundry's sidebar width, its
+ * content measured and screenshotted (`<id>-<theme>-300.png`); each must stay within 600 px. The
+ * figures are printed, with the whole tracker as the sidebar stacks it (the tallest turn panel, the
+ * HQ list of the gallery's four HQs, which scrolls in Foundry, and the GM's controls).
+ */
+describe("the turn tracker in the sidebar", () => {
+  it("is at most 600 px tall at 300 px wide, every entry in both themes", async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const trackerIds = ids.filter((id) => id.startsWith("tracker-"));
+    expect(trackerIds).toEqual(expect.arrayContaining(["tracker-air-war", "tracker-nato-first", "tracker-hqs", "tracker-footer"]));
+    for (const theme of ["light", "dark"]) {
+      const heights: Record<string, number> = {};
+      for (const id of trackerIds) {
+        const frame = page.locator(`#${id}-${theme}`);
+        await frame.evaluate((el) => ((el as HTMLElement).style.width = "300px"));
+        heights[id] = await frame.locator(".window-content").evaluate((el) => Math.round(el.getBoundingClientRect().height));
+        await frame.screenshot({ path: join(artifacts, `${id}-${theme}-300.png`) });
+        await frame.evaluate((el) => ((el as HTMLElement).style.width = ""));
+      }
+      const panels = trackerIds.filter((id) => id !== "tracker-hqs" && id !== "tracker-footer");
+      const whole = Math.max(...panels.map((id) => heights[id]!)) + heights["tracker-hqs"]! + heights["tracker-footer"]!;
+      console.log(`tracker at 300 px wide (${theme} theme), px: ${JSON.stringify(heights)}; panel, HQs and controls stacked: ${whole}`);
+      for (const id of trackerIds) {
+        expect(heights[id], `${id}-${theme}`).toBeGreaterThan(40);
+        expect(heights[id], `${id}-${theme}`).toBeLessThanOrEqual(600);
+      }
+    }
+  });
+});
+
 /** One axe finding in the gallery, named by the frame (entry and theme, `<id>-<theme>`) it sits in. */
 interface AxeFinding {
   frame: string;

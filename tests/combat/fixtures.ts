@@ -1,15 +1,12 @@
 /** HQ rows shaped as `hqRows` builds them from combatants: for the context tests and the gallery. */
 import type { HqRow } from "../../src/combat/snapshot";
 
-const IMG = "icons/svg/mystery-man.svg";
-
 export function hqRow(name: string, side: "nato" | "wp", extra: Partial<HqRow> = {}): HqRow {
   const id = name.replace(/\W+/g, "").toLowerCase();
   return {
     combatantId: `c-${id}`,
     uuid: `Actor.${id}`,
     name,
-    img: IMG,
     side,
     echelon: side === "nato" ? "corps" : "army",
     level: { value: 3, max: 4 },
@@ -26,6 +23,6 @@ export function hqFixture(natoInitiative: boolean): HqRow[] {
     hqRow("V (US) Corps", "nato", { initiative: natoInitiative, cards: 3 }),
     hqRow("I (BR) Corps", "nato", { level: { value: 2, max: 4 }, radius: 3, cards: 1 }),
     hqRow("8th Guards Army", "wp", { level: { value: 4, max: 5 }, radius: 5, cards: 4 }),
-    hqRow("1st Guards Tank Army", "wp", { img: null, cards: 0 }),
+    hqRow("1st Guards Tank Army", "wp", { echelon: "front", cards: 0 }),
   ];
 }

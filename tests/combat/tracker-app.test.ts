@@ -20,7 +20,8 @@ type Raw = Record<string, unknown>;
  * TEST STAND-IN for Foundry's v13 CombatTracker, written from its public API docs: the three parts
  * (header, tracker, footer), `_configureRenderParts` returning a copy of the class's PARTS,
  * `_preparePartContext` passing the context through (marked with the part id), `viewed`, `element`,
- * and `parts`: a fresh element for each configured part on every render, as a re-render replaces them.
+ * and `parts`: a fresh element for each configured part on every render, as a re-render replaces them
+ * (`querySelectorAll` finds what a test puts in `partContent`).
  */
 class FakeCombatTracker {
   static PARTS: Record<string, { template: string; scrollable?: string[] }> = {
@@ -39,9 +40,12 @@ class FakeCombatTracker {
   async _preparePartContext(partId: string, context: Raw, _options: object): Promise<Raw> {
     return { ...context, foundryPart: partId };
   }
-  parts: Record<string, { hidden: boolean }> = {};
+  parts: Record<string, { hidden: boolean; querySelectorAll(selector: string): unknown[] }> = {};
+  /** What a part's `querySelectorAll` finds, as a test sets it (a real render fills each part from its template). */
+  partContent: Record<string, unknown[]> = {};
   async _onRender(_context: object, _options: object): Promise<void> {
-    this.parts = Object.fromEntries(Object.keys(this._configureRenderParts({})).map((id) => [id, { hidden: false }]));
+    const part = (id: string) => ({ hidden: false, querySelectorAll: () => this.partContent[id] ?? [] });
+    this.parts = Object.fromEntries(Object.keys(this._configureRenderParts({})).map((id) => [id, part(id)]));
     this.rendersDone++;
   }
   _onClose(_options: object): void {
@@ -55,6 +59,7 @@ type Instance = Omit<typeof Tracker.prototype, "viewed" | "element" | "parts"> &
   viewed: FakeCombatDoc | null;
   element: unknown;
   parts: Record<string, { hidden: boolean }>;
+  partContent: Record<string, unknown[]>;
   rendersDone: number;
   closed: number;
 };
@@ -144,6 +149,47 @@ describe("the tracker class's parts", () => {
       ],
     });
     expect(ctx[FOOTER_PART]!["nobc"]).toMatchObject({ isGM: true, canGoBack: true });
+  });
+
+  it("keeps a war's fold as the user left it across re-renders while the turn stays in that war", async () => {
+    const panelWars = async () => {
+      const ctx = await renderParts(app);
+      return (ctx[TURN_PART]!["nobc"] as { panel: { wars: { war: string; open: boolean }[] } }).panel.wars.map((w) => [w.war, w.open]);
+    };
+    expect(await panelWars()).toEqual([
+      ["air", false],
+      ["land", true],
+    ]);
+    // The rendered Air War fold, as the template draws it; the user opens it.
+    let onToggle: (() => void) | undefined;
+    const airFold = {
+      dataset: { war: "air" },
+      open: false,
+      addEventListener: (type: string, fn: () => void) => {
+        if (type === "toggle") onToggle = fn;
+      },
+    };
+    app.partContent[TURN_PART] = [airFold];
+    await app._onRender({}, {});
+    airFold.open = true;
+    onToggle!();
+    // An update of the Combat re-renders the panel: the Air War stays open, in Ground Combat and on into Movement.
+    expect(await panelWars()).toEqual([
+      ["air", true],
+      ["land", true],
+    ]);
+    turnCombat.system["stage"] = turn.stageIndex("movement");
+    expect(await panelWars()).toEqual([
+      ["air", true],
+      ["land", true],
+    ]);
+    // The next turn's Air War starts from the default again.
+    turnCombat.system["turn"] = 3;
+    turnCombat.system["stage"] = 0;
+    expect(await panelWars()).toEqual([
+      ["air", true],
+      ["land", false],
+    ]);
   });
 
   it("counts the HQs not yet in the turn for the GM's Add button", async () => {

@@ -6,8 +6,11 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createHandlebars, lookupKey, type Lang } from "../harness/handlebars-helpers";
 import {
+  foldScope,
   hqListContext,
   panelPartContext,
+  rememberFold,
+  withFolds,
   runnableAction,
   trackerMode,
   turnPanelContext,
@@ -21,6 +24,7 @@ import {
 import { countdownLabel, countdownView, DEFAULT_PLANNING_MINUTES, planningLength } from "../../src/combat/countdown";
 import { clearStageRegistry, registerStageAction, type StageAction } from "../../src/combat/registry";
 import { turn } from "../../src/rules/index";
+import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { hqFixture, hqRow } from "./fixtures";
 
 const repo = resolve(__dirname, "../..");
@@ -30,7 +34,7 @@ const GROUND = turn.stageIndex("groundCombat");
 const PLANNING = turn.stageIndex("planning");
 
 function action(id: string, stage: turn.StageId, gmOnly: boolean, runs: string[] = []): StageAction {
-  return { id, stage, label: `NOBC.Turn.Next`, icon: "fa-solid fa-crosshairs", gmOnly, run: async () => runs.push(id) };
+  return { id, stage, label: "NOBC.Turn.Stage.groundCombat", icon: "fa-solid fa-crosshairs", gmOnly, run: async () => runs.push(id) };
 }
 
 beforeEach(() => {
@@ -84,20 +88,104 @@ describe("trackerMode and the parts", () => {
 });
 
 describe("turnPanelContext", () => {
-  it("marks the current stage only, and flags turn 0", () => {
+  it("marks the stages done, current and upcoming, and flags turn 0", () => {
     const view = turnPanelContext({ turn: 0, stage: 15, planningEndsAt: null }, [], true, 0)!;
     expect(view.turnZero).toBe(true);
-    expect(view.stages).toHaveLength(18);
-    expect(view.stages.filter((s) => s.current).map((s) => s.key)).toEqual(["NOBC.Turn.Stage.movement"]);
+    const stages = view.wars.flatMap((w) => w.stages);
+    expect(stages).toHaveLength(18);
+    expect(stages.filter((s) => s.current).map((s) => s.key)).toEqual(["NOBC.Turn.Stage.movement"]);
     expect(view.currentKey).toBe("NOBC.Turn.Stage.movement");
-    expect(view.stages[0]).toEqual({
+    expect(stages.map((s) => s.state)).toEqual([...Array<string>(15).fill("done"), "current", "upcoming", "upcoming"]);
+    expect(stages[0]).toEqual({
       key: "NOBC.Turn.Stage.airAllocation",
-      war: "air",
-      warKey: "NOBC.Turn.War.air",
       number: 1,
+      state: "done",
+      stateKey: "NOBC.Turn.Track.State.done",
       current: false,
     });
+    expect(stages[15]).toMatchObject({ number: 5, state: "current", stateKey: "NOBC.Turn.Track.State.current" });
+    expect(stages[17]).toMatchObject({ number: 7, state: "upcoming", stateKey: "NOBC.Turn.Track.State.upcoming" });
     expect(turnPanelContext({ turn: 3, stage: 15, planningEndsAt: null }, [], true, 0)!.turnZero).toBe(false);
+  });
+
+  it("folds the Air War during the Land War and the Land War during the Air War", () => {
+    const land = turnPanelContext({ turn: 2, stage: GROUND, planningEndsAt: null }, [], true, 0)!;
+    expect(land.wars.map((w) => [w.war, w.nameKey, w.state, w.open, w.stages.length])).toEqual([
+      ["air", "NOBC.Turn.War.air", "done", false, 11],
+      ["land", "NOBC.Turn.War.land", "current", true, 7],
+    ]);
+    const air = turnPanelContext({ turn: 2, stage: turn.stageIndex("airCombat"), planningEndsAt: null }, [], true, 0)!;
+    expect(air.wars.map((w) => [w.war, w.state, w.stateKey, w.open])).toEqual([
+      ["air", "current", "NOBC.Turn.Track.State.current", true],
+      ["land", "upcoming", "NOBC.Turn.Track.State.upcoming", false],
+    ]);
+    expect(air.wars[1]!.stages.every((s) => s.state === "upcoming")).toBe(true);
+    // Exactly one war is open and holds the current stage, at every stage.
+    for (let stage = 0; stage < turn.STAGES.length; stage++) {
+      const wars = turnPanelContext({ turn: 1, stage, planningEndsAt: null }, [], true, 0)!.wars;
+      expect(
+        wars.filter((w) => w.open).map((w) => w.war),
+        `stage ${stage}`,
+      ).toEqual([turn.STAGES[stage]!.war]);
+      expect(
+        wars.find((w) => w.open)!.stages.some((s) => s.current),
+        `stage ${stage}`,
+      ).toBe(true);
+    }
+  });
+
+  it("keeps the folds a user opened or closed while the turn stays in the same war of the same turn", () => {
+    const at = (t: number, stage: turn.StageId) =>
+      turnPanelContext({ turn: t, stage: turn.stageIndex(stage), planningEndsAt: null }, [], true, 0)!;
+    const ground = at(2, "groundCombat");
+    expect(foldScope(ground)).toBe("2:land");
+    const opened = rememberFold(null, foldScope(ground), "air", true);
+    expect(opened).toEqual({ scope: "2:land", open: { air: true } });
+    const open = (p: ReturnType<typeof at>) => p.wars.map((w) => [w.war, w.open]);
+    // Later in the same Land War: the Air War stays open as the user left it.
+    expect(open(withFolds(at(2, "movement"), opened))).toEqual([
+      ["air", true],
+      ["land", true],
+    ]);
+    // The user then closes the Land War too; both choices are kept.
+    const both = rememberFold(opened, "2:land", "land", false);
+    expect(open(withFolds(at(2, "resupply"), both))).toEqual([
+      ["air", true],
+      ["land", false],
+    ]);
+    // The next turn's Air War, or another turn's Land War, starts from the default again.
+    expect(open(withFolds(at(3, "airAllocation"), both))).toEqual([
+      ["air", true],
+      ["land", false],
+    ]);
+    expect(open(withFolds(at(3, "orders"), both))).toEqual([
+      ["air", false],
+      ["land", true],
+    ]);
+    expect(open(withFolds(ground, null))).toEqual([
+      ["air", false],
+      ["land", true],
+    ]);
+    // A fold of another scope is forgotten; an unknown war changes nothing.
+    expect(rememberFold(both, "3:air", "land", true)).toEqual({ scope: "3:air", open: { land: true } });
+    expect(rememberFold(both, "2:land", "sea", true)).toBe(both);
+    expect(rememberFold(both, "2:land", undefined, true)).toBe(both);
+  });
+
+  it("names the stages Next and Previous lead to, across the turn's end, and none before the game's start", () => {
+    const ground = turnPanelContext({ turn: 2, stage: GROUND, planningEndsAt: null }, [], true, 0)!;
+    expect(ground).toMatchObject({
+      nextKey: "NOBC.Turn.Track.NextTo",
+      nextStageKey: "NOBC.Turn.Stage.movement",
+      backKey: "NOBC.Turn.Track.BackTo",
+      backStageKey: "NOBC.Turn.Stage.rearArea",
+    });
+    const planning = turnPanelContext({ turn: 2, stage: PLANNING, planningEndsAt: null }, [], true, 0)!;
+    expect(planning.nextStageKey).toBe("NOBC.Turn.Stage.airAllocation");
+    const nextTurn = turnPanelContext({ turn: 3, stage: 0, planningEndsAt: null }, [], true, 0)!;
+    expect(nextTurn.backStageKey).toBe("NOBC.Turn.Stage.planning");
+    const gameStart = turnPanelContext({ turn: 0, stage: 0, planningEndsAt: null }, [], true, 0)!;
+    expect(gameStart).toMatchObject({ backKey: "NOBC.Turn.Previous", backStageKey: null, canGoBack: false });
   });
 
   it("names who moves first: the Warsaw Pact, or NATO with the corps holding the initiative", () => {
@@ -127,8 +215,8 @@ describe("turnPanelContext", () => {
   it("lists the current stage's buttons: all for the GM, none GM-only for a player, none in other stages", () => {
     const gm = turnPanelContext({ turn: 1, stage: GROUND, planningEndsAt: null }, [], true, 0)!;
     expect(gm.actions).toEqual([
-      { id: "combat.plan", label: "NOBC.Turn.Next", icon: "fa-solid fa-crosshairs" },
-      { id: "combat.umpire", label: "NOBC.Turn.Next", icon: "fa-solid fa-crosshairs" },
+      { id: "combat.plan", label: "NOBC.Turn.Stage.groundCombat", icon: "fa-solid fa-crosshairs" },
+      { id: "combat.umpire", label: "NOBC.Turn.Stage.groundCombat", icon: "fa-solid fa-crosshairs" },
     ]);
     const player = turnPanelContext({ turn: 1, stage: GROUND, planningEndsAt: null }, [], false, 0)!;
     expect(player.actions.map((a) => a.id)).toEqual(["combat.plan"]);
@@ -169,13 +257,16 @@ describe("hqListContext", () => {
       combatantId: "c-vuscorps",
       uuid: "Actor.vuscorps",
       name: "V (US) Corps",
-      img: "icons/svg/mystery-man.svg",
+      symbolSvg: unitSymbolSvg("nato", "hq", "corps"),
       levelText: "3 / 4",
       radius: 4,
       cards: 3,
       initiative: true,
     });
-    expect(view.groups[1]!.hqs[0]!.img).toBe("icons/svg/mystery-man.svg"); // no image: the fallback
+    // Each HQ shows its own symbol: its side's frame and its echelon's mark (a front here).
+    expect(view.groups[1]!.hqs[0]!.symbolSvg).toBe(unitSymbolSvg("wp", "hq", "front"));
+    expect(view.groups[1]!.hqs[1]!.symbolSvg).toBe(unitSymbolSvg("wp", "hq", "army"));
+    expect(view.groups[1]!.hqs[0]!.symbolSvg).not.toBe(view.groups[0]!.hqs[0]!.symbolSvg);
     expect(view).toMatchObject({ addable: 2, isGM: true });
   });
 
@@ -250,11 +341,31 @@ describe("templates (real Handlebars)", () => {
     );
   });
 
-  it("lists all eighteen stages with only the current one marked", () => {
+  it("lists all eighteen stages, the current one marked, the other war folded, each state said in words", () => {
     expect(midTurnGM.match(/<li /g)).toHaveLength(18);
     expect(midTurnGM.match(/aria-current="step"/g)).toHaveLength(1);
-    expect(midTurnGM).toContain("nobc-turn-stage land current");
-    expect(midTurnGM).toContain("Work out the air superiority level");
+    expect(midTurnGM).toMatch(
+      /<li class="nobc-turn-stage current" aria-current="step">\s*<span class="nobc-turn-mark" aria-hidden="true"><\/span>\s*<span class="nobc-turn-number">4<\/span>\s*<span class="nobc-turn-label">Ground combat<span class="nobc-visually-hidden"> \(now\)<\/span>/,
+    );
+    expect(midTurnGM.match(/class="nobc-turn-stage done"/g)).toHaveLength(14);
+    expect(midTurnGM.match(/class="nobc-turn-stage upcoming"/g)).toHaveLength(3);
+    expect(midTurnGM).toContain('Work out the air superiority level<span class="nobc-visually-hidden"> (done)</span>');
+    expect(midTurnGM).toContain('Movement<span class="nobc-visually-hidden"> (to come)</span>');
+    // The Air War is a closed fold; the Land War an open one.
+    expect(midTurnGM).toMatch(
+      /<details class="nobc-turn-war air done" data-war="air">\s*<summary class="nobc-turn-war-name">Air War <span class="nobc-turn-war-state">\(done\)<\/span><\/summary>/,
+    );
+    expect(midTurnGM).toMatch(
+      /<details class="nobc-turn-war land current" data-war="land" open>\s*<summary class="nobc-turn-war-name">Land War/,
+    );
+    const air = render(
+      "turn.hbs",
+      panelPartContext("turn", turnPanelContext({ turn: 2, stage: 1, planningEndsAt: null }, hqFixture(true), true, 0)),
+    );
+    expect(air).toContain('<details class="nobc-turn-war air current" data-war="air" open>');
+    expect(air).toMatch(
+      /<details class="nobc-turn-war land upcoming" data-war="land">\s*<summary class="nobc-turn-war-name">Land War <span class="nobc-turn-war-state">\(to come\)/,
+    );
   });
 
   it("shows the turn, turn 0's flag, who moves first with the corps, and the countdown", () => {
@@ -298,18 +409,27 @@ describe("templates (real Handlebars)", () => {
     expect(html).toContain('data-action="nobcOpenHq" data-uuid="Actor.vuscorps"');
     expect(html.match(/nobc-turn-initiative/g)).toHaveLength(1);
     expect(html).toContain("<dd>2 / 4</dd>");
+    expect(html.match(/<span class="nobc-turn-hq-symbol" aria-hidden="true"><svg /g)).toHaveLength(4);
+    expect(html).not.toContain("<img");
     expect(html).toContain("Add new HQs (2)");
     const none = render("hqs.hbs", hqListContext([], 0, false));
     expect(none).toContain(lookupKey(lang, "NOBC.Turn.NoHqs")!);
     expect(none).not.toContain("nobcAddHqs");
   });
 
-  it("gives the GM Previous and Next in the footer, Previous disabled at the game's start; nothing to players", () => {
-    const gm = render("footer.hbs", turnPanelContext({ turn: 1, stage: 3, planningEndsAt: null }, [], true, 0)!);
-    expect(gm).toContain('data-action="nobcNextStage"');
-    expect(gm).toContain('data-action="nobcPreviousStage">');
+  it("gives the GM Back and Next in the footer, each naming its stage, Previous disabled at the game's start; nothing to players", () => {
+    const gm = render("footer.hbs", turnPanelContext({ turn: 1, stage: GROUND, planningEndsAt: null }, [], true, 0)!);
+    expect(gm).toMatch(/data-action="nobcNextStage"><i [^>]*><\/i> Next: Movement<\/button>/);
+    expect(gm).toMatch(/data-action="nobcPreviousStage"><i [^>]*><\/i> Back: Rear-area attacks and demolitions<\/button>/);
     const start = render("footer.hbs", turnPanelContext({ turn: 0, stage: 0, planningEndsAt: null }, [], true, 0)!);
-    expect(start).toContain('data-action="nobcPreviousStage" disabled>');
+    expect(start).toMatch(/data-action="nobcPreviousStage" disabled><i [^>]*><\/i> Previous stage<\/button>/);
+    expect(start).toContain("Next: Line up for air-to-air combat");
+    const german = createHandlebars(JSON.parse(readFileSync(resolve(repo, "lang/de.json"), "utf8")) as Lang);
+    const de = german.hbs.compile(source("footer.hbs"))({
+      nobc: turnPanelContext({ turn: 1, stage: GROUND, planningEndsAt: null }, [], true, 0),
+    });
+    expect(de).toContain("Weiter: Bewegung");
+    expect(de).toContain("Zurück: Angriffe im rückwärtigen Gebiet und Sprengungen");
     const player = render("footer.hbs", turnPanelContext({ turn: 1, stage: 3, planningEndsAt: null }, [], false, 0)!);
     expect(player).not.toContain("data-action");
   });
@@ -346,13 +466,18 @@ describe("templates (real Handlebars)", () => {
       "turn.hbs",
       panelPartContext(
         "turn",
-        turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], true, 0, section(true, null, [], "NOBC.Turn.Next")),
+        turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], true, 0, section(true, null, [], "NOBC.Turn.Track.NextTo")),
       ),
     );
     expect(over).toContain(lookupKey(lang, "NOBC.MovementTurn.Tracker.Over")!);
+    const overFooter = render(
+      "footer.hbs",
+      turnPanelContext({ turn: 1, stage: MOVE, planningEndsAt: null }, [], true, 0, section(true, null, [], "NOBC.Turn.Track.NextTo"))!,
+    );
+    expect(overFooter).toContain("Next: Resupply and HQ recovery");
     // Outside Movement no section is shown and Next keeps its name, whatever was passed.
     const other = turnPanelContext({ turn: 1, stage: MOVE + 1, planningEndsAt: null }, [], true, 0, moving)!;
-    expect([other.movement, other.nextKey]).toEqual([null, "NOBC.Turn.Next"]);
+    expect([other.movement, other.nextKey, other.nextStageKey]).toEqual([null, "NOBC.Turn.Track.NextTo", "NOBC.Turn.Stage.planning"]);
     expect(render("turn.hbs", panelPartContext("turn", other))).not.toContain("nobc-turn-movement");
   });
 

@@ -1,7 +1,8 @@
 /**
- * Gallery entries of the turn tracker (src/combat/): the turn panel mid-turn with NATO moving first
- * (GM) and with the Warsaw Pact moving first (player), the Planning countdown, the HQs grouped by
- * side, and the GM's footer. Each context is built by the tracker's own pure functions.
+ * Gallery entries of the turn tracker (src/combat/): the turn panel in the Air War (the Land War
+ * folded), mid-Land War with NATO moving first (GM) and with the Warsaw Pact moving first (player),
+ * the Planning countdown, the HQs grouped by side with their symbols, and the GM's footer. Each
+ * context is built by the tracker's own pure functions.
  */
 import type { FixtureSheet } from "../sheets/fixtures";
 import { hqListContext, panelPartContext, turnPanelContext, type TurnPanelView } from "../../src/combat/tracker";
@@ -12,14 +13,12 @@ function panel(view: TurnPanelView | null): object {
   return { nobc: panelPartContext("turn", view) };
 }
 
-/** The buttons the dialog areas register for Ground Combat (the registry is empty in the gallery). */
-const groundCombatButtons = [
-  { id: "groundCombat.plan", label: "NOBC.Turn.Stage.groundCombat", icon: "fa-solid fa-crosshairs" },
-  { id: "groundCombat.rearArea", label: "NOBC.Turn.Stage.rearArea", icon: "fa-solid fa-bomb" },
-];
+/** The button the ground-combat planner registers for its stage (the registry is empty in the gallery). */
+const groundCombatButtons = [{ id: "groundCombat.plan", label: "NOBC.GroundCombat.StageAction", icon: "fa-solid fa-crosshairs" }];
 
 const natoFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("groundCombat"), planningEndsAt: null }, hqFixture(true), true, 0);
 const wpFirst = turnPanelContext({ turn: 3, stage: turn.stageIndex("movement"), planningEndsAt: null }, hqFixture(false), false, 0);
+const airWar = turnPanelContext({ turn: 3, stage: turn.stageIndex("airCombat"), planningEndsAt: null }, hqFixture(true), true, 0);
 const planning = turnPanelContext({ turn: 0, stage: turn.stageIndex("planning"), planningEndsAt: 450_000 }, hqFixture(false), false, 0);
 
 /** What the entries are built from (the pseudo-locale test reads the HQ names in it). */
@@ -27,6 +26,13 @@ export const trackerFixtureData: readonly unknown[] = [hqFixture(true), hqFixtur
 
 /** The tracker's parts; their contexts hold keys, which the templates write in the gallery's language. */
 export const trackerGallery: readonly FixtureSheet[] = [
+  {
+    id: "tracker-air-war",
+    title: "Turn tracker (turn 3, Air War step 3, the Land War folded, GM)",
+    template: "combat/turn.hbs",
+    classes: "tracker",
+    context: panel(airWar),
+  },
   {
     id: "tracker-nato-first",
     title: "Turn tracker (turn 3, Ground Combat, NATO moves first, GM)",
@@ -57,7 +63,7 @@ export const trackerGallery: readonly FixtureSheet[] = [
   },
   {
     id: "tracker-footer",
-    title: "Turn tracker: GM controls",
+    title: "Turn tracker: GM controls (Back and Next name their stages)",
     template: "combat/footer.hbs",
     classes: "tracker",
     context: { nobc: natoFirst },

@@ -218,7 +218,7 @@ describe("the tracker in Movement", () => {
     expect(movementPanel(combat as unknown as MovementCombat, translator())).toMatchObject({
       now: null,
       over: true,
-      nextKey: "NOBC.Turn.Next",
+      nextKey: "NOBC.Turn.Track.NextTo",
     });
 
     expect(await advanceTurn(combat, OPTS)).toMatchObject({ ok: true, position: { stage: MOVEMENT + 1 } });
