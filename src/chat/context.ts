@@ -1,8 +1,9 @@
 /**
  * The context of templates/chat/resolution-card.hbs (and its parts in templates/chat/parts/), in
- * the card's order: what went in, the labelled modifiers, the dice, the table row and result, the
- * changes grouped under the document they touch, the split editors of shared hits, the things to
- * do on the map, the state. Pure; the caller passes the names, the notes and a translator.
+ * the card's order: the result, the changes grouped under the document they touch, the split
+ * editors of shared hits, the things to do on the map; then, folded away under one summary line,
+ * what went in, the labelled modifiers (each rule citation in a tooltip), the dice and the table
+ * row; then the state. Pure; the caller passes the names, the notes and a translator.
  */
 import { shownCitation } from "../view/citation";
 import type { Effect } from "../rules/effects";
@@ -68,6 +69,8 @@ export interface CardView {
   readonly notes: readonly string[];
   readonly inputs: readonly CardInputLine[];
   readonly tableRow: string;
+  /** Whether the card has inputs, modifiers, dice or a table row to show behind its folded "details" line. */
+  readonly hasDetails: boolean;
   readonly splits: readonly SplitEditorView[];
   readonly state: CardState;
   readonly stateText: string;
@@ -177,6 +180,8 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
   const fold = changesFold(input.effects, i18n);
   const { documents, other } =
     fold === null ? groupChanges(input.effects, effectSentences(input.effects, nameOf, i18n), nameOf) : { documents: [], other: [] };
+  const inputs = input.inputs ?? [];
+  const tableRow = input.tableRow ?? "";
   return {
     title: input.title,
     fold,
@@ -187,8 +192,9 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     documents,
     other,
     notes: input.notes.map((n) => speak(noteText(n), i18n)),
-    inputs: input.inputs ?? [],
-    tableRow: input.tableRow ?? "",
+    inputs,
+    tableRow,
+    hasDetails: inputs.length > 0 || input.breakdown.length > 0 || input.rolls.length > 0 || tableRow !== "",
     splits: (input.splits ?? []).map((v) => splitEditor(v, i18n)),
     state,
     stateText: i18n.localize(CARD_STATE_LABELS[state]),

@@ -315,8 +315,12 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     listeners: (() => void)[];
     addEventListener(t: string, f: () => void): void;
     click(): void;
+    /** The table cell an input sits in: "<input>" until decorateCard writes the hits there as text. */
+    cell: { textContent: string; classes: string[]; classList: { add(c: string): void } };
+    closest(sel: string): unknown;
   }
   function el(dataset: Record<string, string>, value = ""): El {
+    const classes: string[] = [];
     const e: El = {
       dataset,
       disabled: false,
@@ -325,9 +329,13 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
       listeners: [],
       addEventListener: (_t, f) => void e.listeners.push(f),
       click: () => e.listeners.forEach((f) => f()),
+      cell: { textContent: "<input>", classes, classList: { add: (c) => void classes.push(c) } },
+      closest: (sel) => (sel === "td" ? e.cell : null),
     };
     return e;
   }
+  /** What each input's cell shows: "<input>" for an editor this user may use, else the hits as text. */
+  const cells = (inputs: readonly El[]) => inputs.map((i) => i.cell.textContent);
   function card(id: string) {
     const gc = flags(id)["groundCombat"] as {
       outcome: {
@@ -366,22 +374,27 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
   }
   const shown = (e: El) => (e.hidden ? "hidden" : e.disabled ? "disabled" : "enabled");
 
-  it("the attackers' player: no Apply/Undo (the card touches the defenders too), only the attackers' editor", async () => {
+  it("the attackers' player: no Apply/Undo (the card touches the defenders too), only the attackers' editor, the defenders' split as text", async () => {
     const { id } = await post();
     chatFake.setUsers("p1");
     const view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["hidden", "hidden", "enabled", "hidden"]);
-    expect(view.inputs.map((i) => i.disabled)).toEqual([false, false, true, true]);
+    // The defenders' split is shown as text, the hits the card holds for each unit: nothing to edit.
+    const defenders = view.inputs.slice(2).map((i) => i.value);
+    expect(cells(view.inputs)).toEqual(["<input>", "<input>", ...defenders]);
+    expect(view.inputs.slice(2).every((i) => i.cell.classes.includes("split-hits"))).toBe(true);
   });
 
-  it("the GM sees Apply, a greyed Undo and both editors; after Apply, no editor", async () => {
+  it("the GM sees Apply, a greyed Undo and both editors; after Apply, no editor: the split as text", async () => {
     const { id } = await post();
     let view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["enabled", "disabled", "enabled", "enabled"]);
+    expect(cells(view.inputs).every((t) => t === "<input>")).toBe(true);
     await requestCardAction("apply", id);
     view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["disabled", "enabled", "hidden", "hidden"]);
-    expect(view.inputs.every((i) => i.disabled)).toBe(true);
+    expect(cells(view.inputs)).toEqual(view.inputs.map((i) => i.value));
+    expect(cells(view.inputs).every((t) => /^\d+$/.test(t))).toBe(true);
   });
 
   it("Save sends the typed split of that side through the GM", async () => {
