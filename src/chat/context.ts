@@ -19,7 +19,7 @@ import {
   type CardInputLine,
   type CardState,
 } from "./card-data";
-import { splitViews, type SplitSide, type SplitView } from "./splits";
+import { splitViews, type GroundCombatCard, type SplitSide, type SplitView } from "./splits";
 import { phrase } from "../rules/resolution";
 
 export interface CardInput {
@@ -45,6 +45,8 @@ export interface SplitEditorView extends SplitView {
   /** "Attackers: 3 hits shared between all" in the user's language. */
   readonly legend: string;
   readonly hint: string;
+  /** The split as one line of text ("1st Gds Tank Div: 2 hits, 35th MR Div: 1 hit"), shown once it can no longer change. */
+  readonly text: string;
 }
 
 export interface DocumentChanges {
@@ -102,7 +104,13 @@ function splitEditor(view: SplitView, i18n: Translator): SplitEditorView {
     ...view,
     legend: speak(phrase("NOBC.Chat.Split.Legend", { side: phrase(SIDE_LABELS[view.side]), count: view.total }), i18n),
     hint: i18n.format("NOBC.Chat.Split.Hint", { total: String(view.total) }),
+    text: view.rows.map((r) => speak(phrase("NOBC.Chat.Fold.UnitHits", { name: r.name, count: r.hits }), i18n)).join(", "),
   };
+}
+
+/** Each shared side's split in words (legend and text), from a ground-combat card's data. */
+export function splitTexts(combat: GroundCombatCard, i18n: Translator): SplitEditorView[] {
+  return splitViews(combat).map((v) => splitEditor(v, i18n));
 }
 
 /** A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as written. */

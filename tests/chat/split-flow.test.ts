@@ -362,15 +362,34 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
       replaceChildren: () => undefined,
     });
     const changes = node();
+    /** The folded split editors: what decorateCard puts in their place, as text, when this user may split nothing. */
+    const fold = { replacedBy: [] as string[], replaceWith: (...lines: Line[]) => void fold.replacedBy.push(...lines.map(lineText)) };
+    interface Line {
+      className: string;
+      textContent: string;
+      parts: (Line | string)[];
+    }
+    const lineText = (l: Line | string): string => (typeof l === "string" ? l : l.textContent + l.parts.map(lineText).join(""));
+    const line = (): Line => {
+      const l: Line & { append(...p: (Line | string)[]): void } = {
+        className: "",
+        textContent: "",
+        parts: [],
+        append: (...p) => void l.parts.push(...p),
+      };
+      return l;
+    };
     const root = {
+      ownerDocument: { createElement: line },
       classList: { toggle: () => true },
-      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" ? changes : null),
+      querySelector: (sel: string) =>
+        sel === ".card-state" ? state : sel === ".card-changes" ? changes : sel === ".card-split-fold" ? fold : null,
       querySelectorAll: (sel: string) =>
         sel === "input[data-nobc-split]" ? inputs : sel === "button[data-nobc-card]" ? Object.values(buttons) : [],
     };
     const html = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
     decorateCard(message(id), html);
-    return { inputs, buttons, root };
+    return { inputs, buttons, root, fold };
   }
   const shown = (e: El) => (e.hidden ? "hidden" : e.disabled ? "disabled" : "enabled");
 
@@ -390,11 +409,22 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     let view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["enabled", "disabled", "enabled", "enabled"]);
     expect(cells(view.inputs).every((t) => t === "<input>")).toBe(true);
+    expect(view.fold.replacedBy).toEqual([]);
     await requestCardAction("apply", id);
     view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["disabled", "enabled", "hidden", "hidden"]);
     expect(cells(view.inputs)).toEqual(view.inputs.map((i) => i.value));
     expect(cells(view.inputs).every((t) => /^\d+$/.test(t))).toBe(true);
+    // The folded editors give way to one line of text per side, the split the card holds (this harness
+    // writes each phrase as its key and data).
+    const unitHits = (i: number, name: string) =>
+      `UnitHits.${view.inputs[i]!.value === "1" ? "one" : "other"} {"name":"${name}","count":"${view.inputs[i]!.value}"}`;
+    expect(view.fold.replacedBy).toHaveLength(2);
+    expect(view.fold.replacedBy[0]).toContain("NOBC.Chat.Split.attackers");
+    expect(view.fold.replacedBy[0]).toContain(unitHits(0, "1st Gds Tank Div"));
+    expect(view.fold.replacedBy[0]).toContain(unitHits(1, "35th MR Div"));
+    expect(view.fold.replacedBy[1]).toContain("NOBC.Chat.Split.defenders");
+    expect(view.fold.replacedBy[1]).toContain(unitHits(3, "11th Armd Cav Regt"));
   });
 
   it("Save sends the typed split of that side through the GM", async () => {

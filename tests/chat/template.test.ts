@@ -134,17 +134,19 @@ describe("the card family: inputs, table row, split editors, state", () => {
     expect([...CARD_PARTIALS].sort()).toEqual([...parts].sort());
   });
 
-  it("shows the result and the changes first; the inputs, modifiers, die and CRT row fold away under one closed line", () => {
+  it("shows the result and the changes first; the split editors and the inputs, modifiers, die and CRT row fold away", () => {
     const html = render(resolutionCardContext(cardInputOf(card, []), refName, env));
     const at = (needle: string) => html.indexOf(needle);
     const result = at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.");
     expect(result).toBeGreaterThan(at('<h3 class="card-title">Ground combat at T</h3>'));
     expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(result);
     expect(at('<fieldset class="card-split"')).toBeGreaterThan(at("<strong>1st Gds Tank Div</strong>"));
-    // One <details>, closed (no `open`), its summary in words from the lang file, after the editors.
-    expect(html.match(/<details[^>]*>/g)).toEqual(['<details class="card-details">']);
+    // Two closed <details> (no `open`), their summaries in words from the lang file: the split editors, then the breakdown.
+    expect(html.match(/<details[^>]*>/g)).toEqual(['<details class="card-split-fold">', '<details class="card-details">']);
+    expect(html).toContain("<summary>Change the split of the shared hits</summary>");
     expect(html).toContain("<summary>How it was worked out</summary>");
-    const folded = html.slice(at('<details class="card-details">'), at("</details>"));
+    expect(at('<fieldset class="card-split"')).toBeGreaterThan(at('<details class="card-split-fold">'));
+    const folded = html.slice(at('<details class="card-details">'), html.indexOf("</details>", at('<details class="card-details">')));
     expect(at('<details class="card-details">')).toBeGreaterThan(html.lastIndexOf("</fieldset>"));
     const inFold = (needle: string) => folded.indexOf(needle);
     expect(inFold("<dt>Attackers</dt><dd>1st Gds Tank Div, 35th MR Div</dd>")).toBeGreaterThan(0);
@@ -152,7 +154,7 @@ describe("the card family: inputs, table row, split editors, state", () => {
     expect(inFold('<span class="die">3</span>')).toBeGreaterThan(inFold("Defending hex terrain"));
     expect(inFold("Combat Results Table, score 2: row ≤ 4, no minefield")).toBeGreaterThan(inFold('<span class="die">3</span>'));
     expect(inFold("Attack beaten off")).toBe(-1);
-    expect(at('<p class="card-state">')).toBeGreaterThan(at("</details>"));
+    expect(at('<p class="card-state">')).toBeGreaterThan(html.lastIndexOf("</details>"));
     expect([...env.missing]).toEqual([]);
   });
 
@@ -196,13 +198,16 @@ describe("the card family: inputs, table row, split editors, state", () => {
     expect(applied).toContain("Applied.");
     expect(applied).toContain('data-nobc-card="apply" disabled');
     expect(applied).toContain('data-nobc-card="undo">');
-    expect(applied.match(/<fieldset class="card-split"/g)).toHaveLength(2);
+    expect(applied).not.toContain("<fieldset");
+    expect(applied).not.toContain("card-split-fold");
     expect(applied).not.toContain("<input");
     expect(applied).not.toContain('data-nobc-card="split"');
     expect(applied).not.toContain(env.format("NOBC.Chat.Split.Hint", { total: "3" }));
-    // The attackers' split (2 on the tank division, 1 on the rifle division) as plain numbers in their cells.
-    expect(applied).toMatch(/<td>1st Gds Tank Div<\/td>\s*<td class="num">\d+<\/td>\s*<td class="num split-hits">2<\/td>/);
-    expect(applied).toMatch(/<td>35th MR Div<\/td>\s*<td class="num">\d+<\/td>\s*<td class="num split-hits">1<\/td>/);
+    // Each side's split as one line of text: 2 hits on the tank division, 1 on the rifle division; 2 on the brigade, 0 on the cavalry.
+    expect(applied).toContain(
+      '<p class="card-split-text" data-side="attackers"><strong>Attackers: 3 hits shared between all.</strong> 1st Gds Tank Div: 2 hits, 35th MR Div: 1 hit</p>',
+    );
+    expect(applied).toContain('<p class="card-split-text" data-side="defenders"><strong>Defenders: 2 hits shared between all.</strong>');
     const reverted = render(resolutionCardContext(cardInputOf({ ...card, state: "reverted" }, []), refName, env));
     expect(reverted).toContain('data-nobc-card="undo" disabled');
     expect(reverted).toContain("Undone.");
