@@ -85,7 +85,7 @@ function render(): number {
 /** What the rendered card shows: its list items, and whether the per-unit list (in its changes section) is folded away. */
 function shown(): { items: number; folded: number; summary: string } {
   const card = document.querySelector("#chat-log .nobc-resolution-card")!;
-  const folds = [...card.querySelectorAll(".card-changes details")];
+  const folds = [...card.querySelectorAll<HTMLDetailsElement>(".card-changes details")];
   return {
     items: card.querySelectorAll(".card-changes li").length,
     folded: folds.filter((d) => !d.open).length,
