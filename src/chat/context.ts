@@ -1,8 +1,9 @@
 /**
  * The context of templates/chat/resolution-card.hbs (and its parts in templates/chat/parts/), in
- * the card's order: what went in, the labelled modifiers, the dice, the table row and result, the
- * changes grouped under the document they touch, the split editors of shared hits, the things to
- * do on the map, the state. Pure; the caller passes the names, the notes and a translator.
+ * the card's order: the result, the changes grouped under the document they touch, the split
+ * editors of shared hits, the things to do on the map; then, folded away under one summary line,
+ * what went in, the labelled modifiers (each rule citation in a tooltip), the dice and the table
+ * row; then the state. Pure; the caller passes the names, the notes and a translator.
  */
 import { shownCitation } from "../view/citation";
 import type { Effect } from "../rules/effects";
@@ -18,7 +19,7 @@ import {
   type CardInputLine,
   type CardState,
 } from "./card-data";
-import { splitViews, type SplitSide, type SplitView } from "./splits";
+import { splitViews, type GroundCombatCard, type SplitSide, type SplitView } from "./splits";
 import { phrase } from "../rules/resolution";
 
 export interface CardInput {
@@ -44,6 +45,8 @@ export interface SplitEditorView extends SplitView {
   /** "Attackers: 3 hits shared between all" in the user's language. */
   readonly legend: string;
   readonly hint: string;
+  /** The split as one line of text ("1st Gds Tank Div: 2 hits, 35th MR Div: 1 hit"), shown once it can no longer change. */
+  readonly text: string;
 }
 
 export interface DocumentChanges {
@@ -68,6 +71,8 @@ export interface CardView {
   readonly notes: readonly string[];
   readonly inputs: readonly CardInputLine[];
   readonly tableRow: string;
+  /** Whether the card has inputs, modifiers, dice or a table row to show behind its folded "details" line. */
+  readonly hasDetails: boolean;
   readonly splits: readonly SplitEditorView[];
   readonly state: CardState;
   readonly stateText: string;
@@ -99,7 +104,13 @@ function splitEditor(view: SplitView, i18n: Translator): SplitEditorView {
     ...view,
     legend: speak(phrase("NOBC.Chat.Split.Legend", { side: phrase(SIDE_LABELS[view.side]), count: view.total }), i18n),
     hint: i18n.format("NOBC.Chat.Split.Hint", { total: String(view.total) }),
+    text: view.rows.map((r) => speak(phrase("NOBC.Chat.Fold.UnitHits", { name: r.name, count: r.hits }), i18n)).join(", "),
   };
+}
+
+/** Each shared side's split in words (legend and text), from a ground-combat card's data. */
+export function splitTexts(combat: GroundCombatCard, i18n: Translator): SplitEditorView[] {
+  return splitViews(combat).map((v) => splitEditor(v, i18n));
 }
 
 /** A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as written. */
@@ -177,6 +188,8 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
   const fold = changesFold(input.effects, i18n);
   const { documents, other } =
     fold === null ? groupChanges(input.effects, effectSentences(input.effects, nameOf, i18n), nameOf) : { documents: [], other: [] };
+  const inputs = input.inputs ?? [];
+  const tableRow = input.tableRow ?? "";
   return {
     title: input.title,
     fold,
@@ -187,8 +200,9 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     documents,
     other,
     notes: input.notes.map((n) => speak(noteText(n), i18n)),
-    inputs: input.inputs ?? [],
-    tableRow: input.tableRow ?? "",
+    inputs,
+    tableRow,
+    hasDetails: inputs.length > 0 || input.breakdown.length > 0 || input.rolls.length > 0 || tableRow !== "",
     splits: (input.splits ?? []).map((v) => splitEditor(v, i18n)),
     state,
     stateText: i18n.localize(CARD_STATE_LABELS[state]),

@@ -19,9 +19,9 @@ import {
   type CardMessageView,
   type UnreadableCard,
 } from "../chat/card-data";
-import { changesContext, changesFold, type ChangesView } from "../chat/context";
+import { changesContext, changesFold, splitTexts, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
-import { SPLIT_SIDES, type SplitSide } from "../chat/splits";
+import { SPLIT_SIDES, splitViews, type SplitSide } from "../chat/splits";
 import { ownership, turnNow, type RequestingUser } from "./card-state";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
 
@@ -115,6 +115,48 @@ function changesSection(root: HTMLElement): HTMLElement {
   if (state === null) root.append(section);
   else state.before(section);
   return section;
+}
+
+/**
+ * A split editor's input this user may not change (an applied or undone card, or a side they do not
+ * own): its hits as plain text from the card's flags, so the card does not invite an edit; the
+ * editor's hint goes too. Its Save button is hidden by `decorateCard`.
+ */
+function showSplitAsText(input: HTMLInputElement, card: CardFlags): void {
+  const side = input.dataset["nobcSplit"];
+  const actor = input.dataset["actor"];
+  const views = card.groundCombat === undefined ? [] : splitViews(card.groundCombat);
+  const hits = views.find((v) => v.side === side)?.rows.find((r) => r.actor === actor)?.hits;
+  const cell = input.closest("td");
+  const text = String(hits ?? input.value);
+  input.disabled = true;
+  if (cell === null) {
+    input.replaceWith(text);
+  } else {
+    cell.classList.add("split-hits");
+    cell.textContent = text;
+  }
+  input.closest(".card-split")?.querySelector(".hint")?.remove();
+}
+
+/**
+ * A card whose split this user may not change at all (applied, undone, or no side of theirs): the
+ * folded editors give way to one line per side, the split as the card's data holds it.
+ */
+function showSplitsAsText(root: HTMLElement, card: CardFlags): void {
+  const fold = root.querySelector<HTMLElement>(".card-split-fold");
+  if (fold === null || card.groundCombat === undefined) return;
+  const doc = root.ownerDocument;
+  fold.replaceWith(
+    ...splitTexts(card.groundCombat, translator()).map((view) => {
+      const line = doc.createElement("p");
+      line.className = "card-split-text";
+      const legend = doc.createElement("strong");
+      legend.textContent = `${view.legend}.`;
+      line.append(legend, ` ${view.text}`);
+      return line;
+    }),
+  );
 }
 
 /** What an unreadable card says in place of its state. */
@@ -217,9 +259,10 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   const me = game.user as unknown as RequestingUser;
   const controls = cardControls(me, card, ownership(me, controlDocuments(card)), turnNow());
   const messageId = message.id;
+  if (controls.splits.length === 0) showSplitsAsText(root, card);
   for (const input of root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")) {
     const side = input.dataset["nobcSplit"];
-    input.disabled = !(isSide(side) && controls.splits.includes(side));
+    if (!(isSide(side) && controls.splits.includes(side))) showSplitAsText(input, card);
   }
   for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-nobc-card]")) {
     const kind = button.dataset["nobcCard"];

@@ -82,10 +82,10 @@ function render(): number {
   return height >= 0 ? performance.now() - start : Number.NaN;
 }
 
-/** What the rendered card shows: its list items, and whether the per-unit list is folded away. */
+/** What the rendered card shows: its list items, and whether the per-unit list (in its changes section) is folded away. */
 function shown(): { items: number; folded: number; summary: string } {
   const card = document.querySelector("#chat-log .nobc-resolution-card")!;
-  const folds = [...card.querySelectorAll("details")];
+  const folds = [...card.querySelectorAll<HTMLDetailsElement>(".card-changes details")];
   return {
     items: card.querySelectorAll(".card-changes li").length,
     folded: folds.filter((d) => !d.open).length,

@@ -149,6 +149,49 @@ describe("the turn tracker in the sidebar", () => {
   });
 });
 
+/** The tallest a ground-combat chat card may be, folded, in a chat sidebar 300 px wide (issue #21). */
+const CARD_MAX_HEIGHT = 450;
+
+describe("chat cards in a 300 px sidebar", () => {
+  it("fold their inputs and breakdown away, and a folded ground-combat card is at most 450 px tall", async () => {
+    for (const id of ["card-combat-pending", "card-combat-applied"]) {
+      for (const theme of ["light", "dark"]) {
+        const frame = page.locator(`#${id}-${theme}`);
+        const measured = await frame.evaluate((el: HTMLElement) => {
+          const width = el.style.width;
+          el.style.width = "300px";
+          const card = el.querySelector<HTMLElement>(".nobc-resolution-card")!;
+          const details = card.querySelector<HTMLDetailsElement>("details.card-details")!;
+          const closed = !details.open;
+          const folded = card.getBoundingClientRect().height;
+          const frameWidth = el.getBoundingClientRect().width;
+          details.open = true;
+          const opened = card.getBoundingClientRect().height;
+          details.open = false;
+          el.style.width = width;
+          const tipped = [...card.querySelectorAll<HTMLElement>(".card-breakdown [data-tooltip]")].map((t) => t.dataset["tooltip"] ?? "");
+          const splitFolds = [...card.querySelectorAll<HTMLDetailsElement>("details.card-split-fold")].map((d) => d.open);
+          const inputs = card.querySelectorAll("input").length;
+          return { closed, folded, opened, frameWidth, summary: details.querySelector("summary")!.textContent, tipped, splitFolds, inputs };
+        });
+        console.log(
+          `gallery test: ${id}-${theme} at 300 px: ${Math.round(measured.folded)} px folded, ${Math.round(measured.opened)} px open`,
+        );
+        expect(measured.frameWidth, id).toBe(300);
+        expect(measured.closed, `${id}-${theme} folded by default`).toBe(true);
+        expect(measured.summary).toBe("How it was worked out");
+        expect(measured.opened).toBeGreaterThan(measured.folded);
+        expect(measured.tipped.length).toBeGreaterThan(0);
+        for (const tip of measured.tipped) expect(tip).toMatch(/QRS/);
+        // Pending: the split editors sit in one more closed fold; applied: no editor, no input at all.
+        if (id === "card-combat-pending") expect(measured.splitFolds).toEqual([false]);
+        else expect([measured.splitFolds.length, measured.inputs]).toEqual([0, 0]);
+        expect(measured.folded, `${id}-${theme} folded height`).toBeLessThanOrEqual(CARD_MAX_HEIGHT);
+      }
+    }
+  });
+});
+
 /** One axe finding in the gallery, named by the frame (entry and theme, `<id>-<theme>`) it sits in. */
 interface AxeFinding {
   frame: string;
@@ -201,6 +244,8 @@ describe("accessibility of the gallery (axe-core)", () => {
     const require = createRequire(import.meta.url);
     const axeScript = readFileSync(join(dirname(require.resolve("axe-core")), "axe.min.js"), "utf8");
     await page.addScriptTag({ content: axeScript });
+    // Every fold opened (a card's details and split editors), so axe reads what they hold too.
+    await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
     const { findings, contrastChecked } = await page.evaluate(axeScan);
     for (const id of ids) for (const theme of ["light", "dark"]) expect(contrastChecked, "frames axe read").toContain(`${id}-${theme}`);
     const lines = findings.map((f) => `${f.frame}: ${f.rule} (${f.impact}) at ${f.target} — ${f.summary}`);

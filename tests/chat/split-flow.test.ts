@@ -315,8 +315,12 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     listeners: (() => void)[];
     addEventListener(t: string, f: () => void): void;
     click(): void;
+    /** The table cell an input sits in: "<input>" until decorateCard writes the hits there as text. */
+    cell: { textContent: string; classes: string[]; classList: { add(c: string): void } };
+    closest(sel: string): unknown;
   }
   function el(dataset: Record<string, string>, value = ""): El {
+    const classes: string[] = [];
     const e: El = {
       dataset,
       disabled: false,
@@ -325,9 +329,13 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
       listeners: [],
       addEventListener: (_t, f) => void e.listeners.push(f),
       click: () => e.listeners.forEach((f) => f()),
+      cell: { textContent: "<input>", classes, classList: { add: (c) => void classes.push(c) } },
+      closest: (sel) => (sel === "td" ? e.cell : null),
     };
     return e;
   }
+  /** What each input's cell shows: "<input>" for an editor this user may use, else the hits as text. */
+  const cells = (inputs: readonly El[]) => inputs.map((i) => i.cell.textContent);
   function card(id: string) {
     const gc = flags(id)["groundCombat"] as {
       outcome: {
@@ -354,34 +362,69 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
       replaceChildren: () => undefined,
     });
     const changes = node();
+    /** The folded split editors: what decorateCard puts in their place, as text, when this user may split nothing. */
+    const fold = { replacedBy: [] as string[], replaceWith: (...lines: Line[]) => void fold.replacedBy.push(...lines.map(lineText)) };
+    interface Line {
+      className: string;
+      textContent: string;
+      parts: (Line | string)[];
+    }
+    const lineText = (l: Line | string): string => (typeof l === "string" ? l : l.textContent + l.parts.map(lineText).join(""));
+    const line = (): Line => {
+      const l: Line & { append(...p: (Line | string)[]): void } = {
+        className: "",
+        textContent: "",
+        parts: [],
+        append: (...p) => void l.parts.push(...p),
+      };
+      return l;
+    };
     const root = {
+      ownerDocument: { createElement: line },
       classList: { toggle: () => true },
-      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" ? changes : null),
+      querySelector: (sel: string) =>
+        sel === ".card-state" ? state : sel === ".card-changes" ? changes : sel === ".card-split-fold" ? fold : null,
       querySelectorAll: (sel: string) =>
         sel === "input[data-nobc-split]" ? inputs : sel === "button[data-nobc-card]" ? Object.values(buttons) : [],
     };
     const html = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
     decorateCard(message(id), html);
-    return { inputs, buttons, root };
+    return { inputs, buttons, root, fold };
   }
   const shown = (e: El) => (e.hidden ? "hidden" : e.disabled ? "disabled" : "enabled");
 
-  it("the attackers' player: no Apply/Undo (the card touches the defenders too), only the attackers' editor", async () => {
+  it("the attackers' player: no Apply/Undo (the card touches the defenders too), only the attackers' editor, the defenders' split as text", async () => {
     const { id } = await post();
     chatFake.setUsers("p1");
     const view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["hidden", "hidden", "enabled", "hidden"]);
-    expect(view.inputs.map((i) => i.disabled)).toEqual([false, false, true, true]);
+    // The defenders' split is shown as text, the hits the card holds for each unit: nothing to edit.
+    const defenders = view.inputs.slice(2).map((i) => i.value);
+    expect(cells(view.inputs)).toEqual(["<input>", "<input>", ...defenders]);
+    expect(view.inputs.slice(2).every((i) => i.cell.classes.includes("split-hits"))).toBe(true);
   });
 
-  it("the GM sees Apply, a greyed Undo and both editors; after Apply, no editor", async () => {
+  it("the GM sees Apply, a greyed Undo and both editors; after Apply, no editor: the split as text", async () => {
     const { id } = await post();
     let view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["enabled", "disabled", "enabled", "enabled"]);
+    expect(cells(view.inputs).every((t) => t === "<input>")).toBe(true);
+    expect(view.fold.replacedBy).toEqual([]);
     await requestCardAction("apply", id);
     view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["disabled", "enabled", "hidden", "hidden"]);
-    expect(view.inputs.every((i) => i.disabled)).toBe(true);
+    expect(cells(view.inputs)).toEqual(view.inputs.map((i) => i.value));
+    expect(cells(view.inputs).every((t) => /^\d+$/.test(t))).toBe(true);
+    // The folded editors give way to one line of text per side, the split the card holds (this harness
+    // writes each phrase as its key and data).
+    const unitHits = (i: number, name: string) =>
+      `UnitHits.${view.inputs[i]!.value === "1" ? "one" : "other"} {"name":"${name}","count":"${view.inputs[i]!.value}"}`;
+    expect(view.fold.replacedBy).toHaveLength(2);
+    expect(view.fold.replacedBy[0]).toContain("NOBC.Chat.Split.attackers");
+    expect(view.fold.replacedBy[0]).toContain(unitHits(0, "1st Gds Tank Div"));
+    expect(view.fold.replacedBy[0]).toContain(unitHits(1, "35th MR Div"));
+    expect(view.fold.replacedBy[1]).toContain("NOBC.Chat.Split.defenders");
+    expect(view.fold.replacedBy[1]).toContain(unitHits(3, "11th Armd Cav Regt"));
   });
 
   it("Save sends the typed split of that side through the GM", async () => {

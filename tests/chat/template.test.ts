@@ -65,7 +65,10 @@ describe("resolution card template (real Handlebars)", () => {
 
   it("renders the modifiers with sources, the dice, the result, the changes, the notes and both buttons", () => {
     expect(html).toMatch(/^<div class="nobc nobc-resolution-card state-pending">/);
-    expect(html).toContain("Land War QRS: Terrain Effects");
+    // Each citation is the tooltip of its row's label, and read to screen readers from hidden text: no Source column.
+    expect(html).toContain('<span class="cited" data-tooltip="seed 000 (NOBC), Land War QRS: Terrain Effects">Terrain</span>');
+    expect(html).toContain('<cite class="source nobc-visually-hidden" lang="en"> (seed 000 (NOBC), Land War QRS: Terrain Effects)</cite>');
+    expect(html.match(/<th[ >]/g)).toHaveLength(4); // Step and Value, Total and its sum
     expect(html).toContain('<span class="die">4</span>');
     expect(html).toContain("Costly breakthrough");
     expect(html).toContain("<strong>11 ACR</strong>");
@@ -131,18 +134,36 @@ describe("the card family: inputs, table row, split editors, state", () => {
     expect([...CARD_PARTIALS].sort()).toEqual([...parts].sort());
   });
 
-  it("shows the inputs, the modifiers, the die, the CRT row and result, then the changes, in that order", () => {
+  it("shows the result and the changes first; the split editors and the inputs, modifiers, die and CRT row fold away", () => {
     const html = render(resolutionCardContext(cardInputOf(card, []), refName, env));
     const at = (needle: string) => html.indexOf(needle);
-    expect(at("<dt>Attackers</dt><dd>1st Gds Tank Div, 35th MR Div</dd>")).toBeGreaterThan(0);
-    expect(at("Defending hex terrain: woods")).toBeGreaterThan(at("<dd>Woods</dd>"));
-    expect(at('<span class="die">3</span>')).toBeGreaterThan(at("Defending hex terrain"));
-    expect(at("Combat Results Table, score 2: row ≤ 4, no minefield")).toBeGreaterThan(at('<span class="die">3</span>'));
-    expect(at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.")).toBeGreaterThan(
-      0,
-    );
-    expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(at("Attack beaten off"));
+    const result = at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.");
+    expect(result).toBeGreaterThan(at('<h3 class="card-title">Ground combat at T</h3>'));
+    expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(result);
+    expect(at('<fieldset class="card-split"')).toBeGreaterThan(at("<strong>1st Gds Tank Div</strong>"));
+    // Two closed <details> (no `open`), their summaries in words from the lang file: the split editors, then the breakdown.
+    expect(html.match(/<details[^>]*>/g)).toEqual(['<details class="card-split-fold">', '<details class="card-details">']);
+    expect(html).toContain("<summary>Change the split of the shared hits</summary>");
+    expect(html).toContain("<summary>How it was worked out</summary>");
+    expect(at('<fieldset class="card-split"')).toBeGreaterThan(at('<details class="card-split-fold">'));
+    const folded = html.slice(at('<details class="card-details">'), html.indexOf("</details>", at('<details class="card-details">')));
+    expect(at('<details class="card-details">')).toBeGreaterThan(html.lastIndexOf("</fieldset>"));
+    const inFold = (needle: string) => folded.indexOf(needle);
+    expect(inFold("<dt>Attackers</dt><dd>1st Gds Tank Div, 35th MR Div</dd>")).toBeGreaterThan(0);
+    expect(inFold("Defending hex terrain: woods")).toBeGreaterThan(inFold("<dd>Woods</dd>"));
+    expect(inFold('<span class="die">3</span>')).toBeGreaterThan(inFold("Defending hex terrain"));
+    expect(inFold("Combat Results Table, score 2: row ≤ 4, no minefield")).toBeGreaterThan(inFold('<span class="die">3</span>'));
+    expect(inFold("Attack beaten off")).toBe(-1);
+    expect(at('<p class="card-state">')).toBeGreaterThan(html.lastIndexOf("</details>"));
     expect([...env.missing]).toEqual([]);
+  });
+
+  it("has nothing to fold when there are no inputs, modifiers, dice or table row", () => {
+    const bare = render(
+      resolutionCardContext({ title: "t", breakdown: [], rolls: [], outcome: "done", effects: [], notes: [] }, String, env),
+    );
+    expect(bare).not.toContain("<details");
+    expect(bare).toContain("done");
   });
 
   it("renders one editor per shared side: each unit, its strength and its hits as a number input, and Save", () => {
@@ -171,14 +192,22 @@ describe("the card family: inputs, table row, split editors, state", () => {
     expect(html).not.toContain("<strong>1st Gds Tank Div</strong>");
   });
 
-  it("an applied card greys out Apply and the editors and drops Save; a reverted one greys out both buttons", () => {
+  it("an applied card greys out Apply and shows each split as text, with no input, hint or Save; a reverted one greys out both buttons", () => {
     const applied = render(resolutionCardContext(cardInputOf({ ...card, state: "applied" }, []), refName, env));
     expect(applied).toContain("nobc-resolution-card state-applied");
     expect(applied).toContain("Applied.");
     expect(applied).toContain('data-nobc-card="apply" disabled');
     expect(applied).toContain('data-nobc-card="undo">');
-    expect(applied).toMatch(/data-nobc-split="attackers" data-actor="[^"]+" aria-label="[^"]+" disabled/);
-    expect(applied).toContain('data-side="attackers" hidden');
+    expect(applied).not.toContain("<fieldset");
+    expect(applied).not.toContain("card-split-fold");
+    expect(applied).not.toContain("<input");
+    expect(applied).not.toContain('data-nobc-card="split"');
+    expect(applied).not.toContain(env.format("NOBC.Chat.Split.Hint", { total: "3" }));
+    // Each side's split as one line of text: 2 hits on the tank division, 1 on the rifle division; 2 on the brigade, 0 on the cavalry.
+    expect(applied).toContain(
+      '<p class="card-split-text" data-side="attackers"><strong>Attackers: 3 hits shared between all.</strong> 1st Gds Tank Div: 2 hits, 35th MR Div: 1 hit</p>',
+    );
+    expect(applied).toContain('<p class="card-split-text" data-side="defenders"><strong>Defenders: 2 hits shared between all.</strong>');
     const reverted = render(resolutionCardContext(cardInputOf({ ...card, state: "reverted" }, []), refName, env));
     expect(reverted).toContain('data-nobc-card="undo" disabled');
     expect(reverted).toContain("Undone.");

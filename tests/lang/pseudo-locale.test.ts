@@ -55,7 +55,8 @@ describe("the pseudo-locale", () => {
   it("reads what a user sees: text, shown attributes, no citation, script or style", () => {
     const html =
       '<div title="T1"><p>Hello <b>you</b></p><cite class="source" lang="en">seed 000</cite><script>x()</script>' +
-      '<button value="B1" aria-label="A1">Go</button><input type="text" value="typed"><img alt="Pic"></div>';
+      '<button value="B1" aria-label="A1">Go</button><input type="text" value="typed"><img alt="Pic">' +
+      '<span class="cited" data-tooltip="seed 001">Terrain</span><span data-tooltip="Tip">x</span></div>';
     expect(visibleTexts(html).map((t) => `${t.where}=${t.text}`)).toEqual([
       "title=T1",
       "text=Hello",
@@ -64,6 +65,9 @@ describe("the pseudo-locale", () => {
       "value=B1",
       "text=Go",
       "alt=Pic",
+      "text=Terrain",
+      "data-tooltip=Tip",
+      "text=x",
     ]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * What a reader sees of a rendered template: its text nodes and the attributes a browser shows
  * (title, placeholder, aria-label, alt, data-tooltip, a button's value), less citations
- * (`lang="en"`, docs/i18n.md), scripts and styles. And the data a fixture supplies (unit, HQ,
+ * (`lang="en"`, and the tooltip of a label of class `cited`, docs/i18n.md), scripts and styles. And the data a fixture supplies (unit, HQ,
  * card, squadron and zone names, notes), gathered from the fixtures themselves, which may stand
  * outside the language files.
  */
@@ -36,7 +36,10 @@ export function visibleTexts(html: string): VisibleText[] {
         const isCitation = (attribs["lang"] ?? "").toLowerCase().startsWith("en");
         const skip = HIDDEN_ELEMENTS.has(name) || isCitation;
         if (!skip && !hidden.includes(true)) {
+          // A label of class "cited" carries its rule citation (English, not translated) as its tooltip.
+          const citedTooltip = (attribs["class"] ?? "").split(/\s+/).includes("cited");
           for (const a of SHOWN_ATTRIBUTES) {
+            if (a === "data-tooltip" && citedTooltip) continue;
             const v = attribs[a]?.trim();
             if (v) out.push({ where: a, text: v });
           }

@@ -10,6 +10,9 @@ export function cardElement() {
     disabled: false,
     value: "1",
     addEventListener: () => undefined,
+    /** No table cell around it here: a read-only split input is replaced by its text in place. */
+    closest: () => null,
+    replaceWith: () => undefined,
   });
   const controls = [control({ nobcCard: "apply" }), control({ nobcCard: "undo" }), control({ nobcCard: "split", side: "attackers" })];
   const inputs = [control({ nobcSplit: "attackers", actor: "Actor.x" })];
