@@ -47,7 +47,7 @@ describe("sheet templates render with real Handlebars", () => {
 
   it("the orders preview totals the supply points spent as a count, not a signed score beside the change's −1", () => {
     const html = sheets.find((s) => s.id === "land-orders")!.html;
-    const previewFoot = html.slice(html.indexOf("land-preview")).match(/<tfoot>[\s\S]*?<\/tfoot>/)?.[0] ?? "";
+    const previewFoot = /<tfoot>[\s\S]*?<\/tfoot>/.exec(html.slice(html.indexOf("land-preview")))?.[0] ?? "";
     expect(previewFoot).toContain("SP spent by these orders");
     expect(previewFoot).toMatch(/<th class="num">1<\/th>/);
     expect(previewFoot).not.toContain("Total");
