@@ -280,6 +280,8 @@ function overflowsIn(frame: Element): string[] {
   // Anything else that cuts its text off (overflow hidden or clipped, an ellipsis).
   for (const el of Array.from(frame.querySelectorAll(".window-content *"))) {
     if (seen.has(el) || el.clientWidth === 0 || !/\p{L}/u.test(el.textContent)) continue;
+    // Words for screen readers only are clipped on purpose.
+    if (el.closest(".nobc-visually-hidden") !== null) continue;
     const style = getComputedStyle(el);
     const clips = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
     if (clips && el.scrollWidth > el.clientWidth + 1) out.push(`${what(el)}: clipped, ${el.scrollWidth}px of text in ${el.clientWidth}px`);
