@@ -53,6 +53,8 @@ export interface CardDisplay {
   readonly tableRow: string;
   /** The table result in words. */
   readonly outcome: string;
+  /** The breakdown's values are not one score: no total is shown. */
+  readonly noTotal?: true;
 }
 
 export interface CardFlags {

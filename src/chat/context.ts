@@ -39,6 +39,8 @@ export interface CardInput {
   readonly splits?: readonly SplitView[];
   /** Pending unless told; the buttons start enabled or greyed out to match (the chat hook refines them). */
   readonly state?: CardState;
+  /** The breakdown's values are not one score (each a different subject's): no total. */
+  readonly noTotal?: true;
 }
 
 export interface SplitEditorView extends SplitView {
@@ -62,7 +64,8 @@ export interface CardView {
    */
   readonly fold: string | null;
   readonly rows: readonly BreakdownRow[];
-  readonly total: string;
+  /** The breakdown's sum, signed; null when its values are not one score. */
+  readonly total: string | null;
   readonly dice: readonly number[];
   readonly outcome: string;
   readonly documents: readonly DocumentChanges[];
@@ -194,7 +197,7 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     title: input.title,
     fold,
     rows: input.breakdown.map((line) => cardRow(line, i18n)),
-    total: signed(input.breakdown.reduce((sum, line) => sum + line.value, 0)),
+    total: input.noTotal === true ? null : signed(input.breakdown.reduce((sum, line) => sum + line.value, 0)),
     dice: [...input.rolls],
     outcome: input.outcome,
     documents,

@@ -25,6 +25,11 @@ export interface PostResolutionInput<O> {
   readonly inputs?: readonly CardInputLine[];
   /** The table row read, in words; by default the ground combat's CRT row, else none. */
   readonly tableRow?: string;
+  /**
+   * False when the breakdown's values do not add up to one score (each line a different squadron's
+   * roll, say): the card then shows no total. Shown by default.
+   */
+  readonly total?: boolean;
   /** A ground combat's plan and outcome, so the owners may re-split "between all" hits before Apply. */
   readonly groundCombat?: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome };
   /** A system hook fired with `(message, resolution)` once the card is posted, e.g. "nobc.combatResolved". */
@@ -113,6 +118,7 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     rolls: resolution.rolls,
     tableRow: input.tableRow ?? derived?.tableRow ?? "",
     outcome: input.outcome ?? derived?.outcome ?? outcomeText(resolution.outcome),
+    ...(input.total === false ? { noTotal: true as const } : {}),
   };
   const card: CardFlags & { display: CardDisplay } = {
     effects: resolution.effects,

@@ -98,6 +98,25 @@ describe("resolution card template (real Handlebars)", () => {
     expect([...env.missing]).toEqual([]);
   });
 
+  it("totals the breakdown unless its values are not one score (each a different squadron's repair)", () => {
+    const input = {
+      title: "t",
+      breakdown: [
+        { label: "A", value: 4, source: "s" },
+        { label: "B", value: 4, source: "s" },
+      ],
+      rolls: [3, 6],
+    };
+    const scored = env.hbs.compile(source)(resolutionCardContext({ ...input, outcome: "o", effects: [], notes: [] }, String, env));
+    expect(scored).toContain("<tfoot>");
+    expect(scored).toContain("+8");
+    const apart = env.hbs.compile(source)(
+      resolutionCardContext({ ...input, outcome: "o", effects: [], notes: [], noTotal: true }, String, env),
+    );
+    expect(apart).not.toContain("<tfoot>");
+    expect(apart).not.toContain("+8");
+  });
+
   it("says so when nothing changes", () => {
     const empty = resolutionCardContext({ title: "t", breakdown: [], rolls: [], outcome: "none", effects: [], notes: [] }, String, env);
     expect(env.hbs.compile(source)(empty)).toContain("hint");

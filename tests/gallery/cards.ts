@@ -151,6 +151,8 @@ function repairCard(state: "pending" | "reverted", i18n: Translator): CardFlags 
         }),
         i18n,
       ),
+      // As `rollRepair` posts it: each line is one squadron's score, so no total.
+      noTotal: true,
     },
   };
 }

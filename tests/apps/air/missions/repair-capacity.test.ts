@@ -44,6 +44,8 @@ describe("step 9: repairing a side's squadrons at once (seed 000, Air War QRS 9)
     expect(post.ok).toBe(true);
     if (!post.ok) return;
     expect(post.value.resolution.rolls).toEqual([5, 5]);
+    // Each breakdown line is one squadron's repair score: the card adds them up to nothing.
+    expect(post.value.total).toBe(false);
     expect(post.value.resolution.effects).toEqual([
       { type: "squadronBox", squadron: "Actor.f15", box: "ready" },
       { type: "squadronBox", squadron: "Actor.f16be", box: "destroyed" },

@@ -95,6 +95,8 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
           : i18n.format("NOBC.AirMissions.Repair.CardTitle", { side }),
       hook: "nobc.aircraftRepaired",
       resolution: resolved.value,
+      // Each line is one squadron's repair score: they add up to nothing.
+      total: false,
       outcome: speak(phrase("NOBC.AirMissions.Repair.Outcome", { repaired: repaired.length, destroyed: destroyed.length }), i18n),
       inputs: [
         { label: i18n.localize("NOBC.AirMissions.Repair.Damaged"), value: names(input.value.squadrons.map((s) => s.id)) },
