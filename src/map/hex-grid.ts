@@ -121,20 +121,6 @@ export function hexDistance(a: Offset, b: Offset): number {
   return cubeDistance(offsetToCube(a), offsetToCube(b));
 }
 
-/** The nearest hex to fractional cube coordinates (the coordinate that rounded furthest is recomputed). */
-function roundCube(q: number, r: number, s: number): Cube {
-  let rq = Math.round(q);
-  let rr = Math.round(r);
-  let rs = Math.round(s);
-  const dq = Math.abs(rq - q);
-  const dr = Math.abs(rr - r);
-  const ds = Math.abs(rs - s);
-  if (dq > dr && dq > ds) rq = 0 - rr - rs;
-  else if (dr > ds) rr = 0 - rq - rs;
-  else rs = 0 - rq - rr;
-  return { q: rq, r: rr, s: rs };
-}
-
 /**
  * The hexes on the straight line from `a` to `b`, both included, each next to the one before: the
  * hexes a token dragged straight between two waypoints passes through. A line along a hexside is
@@ -149,7 +135,7 @@ export function hexLine(a: Offset, b: Offset): Offset[] {
     const t = i / n;
     const nudge = 1e-6;
     out.push(
-      cubeToOffset(roundCube(ca.q + (cb.q - ca.q) * t + nudge, ca.r + (cb.r - ca.r) * t + nudge, ca.s + (cb.s - ca.s) * t - 2 * nudge)),
+      cubeToOffset(cubeRound(ca.q + (cb.q - ca.q) * t + nudge, ca.r + (cb.r - ca.r) * t + nudge, ca.s + (cb.s - ca.s) * t - 2 * nudge)),
     );
   }
   return out;
@@ -209,6 +195,7 @@ export function hexAtPoint({ x, y }: Point, size: number): Offset {
   return cubeToOffset(cubeRound(q, r, -q - r));
 }
 
+/** The nearest hex to fractional cube coordinates (the coordinate that rounded furthest is recomputed). */
 function cubeRound(q: number, r: number, s: number): Cube {
   let rq = Math.round(q);
   let rr = Math.round(r);
