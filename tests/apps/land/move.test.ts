@@ -11,8 +11,7 @@ import { harness, type FakeMovement } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
 import { registerRequests } from "../../harness/requests";
-import { boardMap, buildBoardWorld, MINED } from "../../turn/board-world";
-import { forgetTerrain } from "../../../src/world/read";
+import { MINED, stageBoardWorld } from "../../turn/board-world";
 import { hexCentre, offsetOf } from "../../../src/map/hex-grid";
 import { requestResolution } from "../../../src/apps/base/request";
 import { clearDialogRegistry } from "../../../src/apps/base/registry";
@@ -50,14 +49,8 @@ const lastCard = () => cardsPosted().at(-1) as unknown as { id: string; system: 
 const lastCardShown = () => JSON.stringify(sheetsFake.rendered.filter((r) => r.path.includes("resolution-card")).at(-1)?.data);
 
 beforeEach(() => {
-  harness.reset();
-  sheetsFake.reset();
-  chatFake.reset();
-  forgetTerrain();
-  harness.viewScene();
+  actors = stageBoardWorld();
   registerRequests([MOVE]);
-  actors = buildBoardWorld();
-  harness.setSceneFlag("terrain", boardMap());
   stage("movement");
 });
 afterEach(() => clearDialogRegistry());
