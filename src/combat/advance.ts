@@ -129,7 +129,12 @@ function engineersLeftOnView(): string[] {
 async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
   const entry = turn.stageEntryEffects(
     position.current,
-    turnSnapshot(worldActors<ActorLike>(), worldItems<ItemLike>(), engineersLeftOnView()),
+    turnSnapshot(
+      worldActors<ActorLike>(),
+      worldItems<ItemLike>(),
+      // Only the Movement entry reads them: the scene's map state is not checked on every other stage.
+      position.current.id === "movement" ? engineersLeftOnView() : [],
+    ),
   );
   if (entry.effects.length === 0) return null;
   const i18n = translator();
