@@ -15,12 +15,27 @@ export interface StageButton {
   readonly gmOnly: boolean;
 }
 
+/** The umpire's toolkit a procedure dialog belongs to; the toolkit window lists them by toolkit. */
+export type ToolkitId = "nqm" | "playsheet" | "missions";
+
+/** Where the umpire's toolkit window lists the dialog. */
+export interface ToolkitListing {
+  readonly toolkit: ToolkitId;
+  /** Lang key of the procedure's name in the list. */
+  readonly label: string;
+  /** Lang key of one line saying what the procedure decides. */
+  readonly hint: string;
+  readonly icon: string;
+}
+
 export interface DialogEntry {
   /** Stable id, e.g. "land.orders"; also the stage action's id and the window id's stem. */
   readonly id: string;
   /** Loads the controller on first use. */
   load(): Promise<AnyController>;
   readonly stage?: StageButton;
+  /** Listed in the umpire's toolkit window (the toolkits' procedures). */
+  readonly toolkit?: ToolkitListing;
 }
 
 export const entries = new Map<string, DialogEntry>();

@@ -9,7 +9,7 @@ import { notify } from "../../base/foundry";
 import type { NobcDialog } from "./dialog";
 import { entries, type DialogEntry } from "./entries";
 
-export { dialogEntry, type DialogEntry, type StageButton } from "./entries";
+export { dialogEntry, type DialogEntry, type StageButton, type ToolkitId, type ToolkitListing } from "./entries";
 
 /** Opens a dialog (see `showDialog`): null when refused, with the reason warned. */
 export async function openDialog(entry: DialogEntry, args: object = {}): Promise<NobcDialog | null> {
@@ -42,6 +42,11 @@ export async function openDialogById(id: string, args: object = {}): Promise<Nob
 /** The ids of the registered dialogs, in the order registered. */
 export function dialogIds(): string[] {
   return [...entries.keys()];
+}
+
+/** The registered toolkit procedures, in the order registered (the toolkit window's list). */
+export function toolkitEntries(): DialogEntry[] {
+  return [...entries.values()].filter((entry) => entry.toolkit !== undefined);
 }
 
 /** For tests: forget every registration. */
