@@ -24,6 +24,11 @@ import { openOrbatImport } from "./orbat/macros";
 import { registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { registerTerrainControl } from "./ui/terrain-control";
+import { registerToolkitControl } from "./ui/toolkit-control";
+import { registerPlaysheet } from "./apps/playsheet/register";
+import { registerToolkit } from "./apps/toolkit/register";
+import { openToolkit } from "./apps/toolkit/macros";
+import { playsheetMacros } from "./apps/playsheet/macros";
 import { registerMapTools } from "./apps/map/register";
 import { mapMacros } from "./apps/map/macros";
 import { postResolution, setCardTurnReader } from "./chat/resolution-card";
@@ -121,6 +126,10 @@ export interface NobcApi {
   air: typeof air;
   /** The map's tools: `terrain()` opens the "Map terrain" window (GM), `attachTerrain(scene, data)` attaches a map. */
   map: typeof mapMacros;
+  /** The umpire's toolkit window: the toolkits' procedures this user may open (docs/toolkits.md). */
+  openToolkit: typeof openToolkit;
+  /** The Operational Playsheet: `open(procedure, fields?)` opens one of its dialogs (docs/toolkits.md). */
+  playsheet: typeof playsheetMacros;
 }
 
 declare global {
@@ -186,6 +195,10 @@ Hooks.once("init", () => {
   registerTokenRuler(readMovementTurn);
   registerMapTools();
   registerTerrainControl();
+  // The umpire's toolkits: the window (scene controls and macro) lists whatever procedures are registered.
+  registerToolkit();
+  registerPlaysheet();
+  registerToolkitControl();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
@@ -216,6 +229,8 @@ Hooks.once("init", () => {
     land: landPhaseMacros,
     air,
     map: mapMacros,
+    openToolkit,
+    playsheet: playsheetMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);
 });

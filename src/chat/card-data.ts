@@ -55,6 +55,8 @@ export interface CardDisplay {
   readonly outcome: string;
   /** The breakdown's values are not one score: no total is shown. */
   readonly noTotal?: true;
+  /** Changes no document holds, to carry out on the umpire's own map (see `PostResolutionInput.byHand`). */
+  readonly byHand?: readonly string[];
 }
 
 export interface CardFlags {

@@ -41,6 +41,8 @@ export interface CardInput {
   readonly state?: CardState;
   /** The breakdown's values are not one score (each a different subject's): no total. */
   readonly noTotal?: true;
+  /** Changes no document holds, to carry out on the umpire's own map, in the user's language. */
+  readonly byHand?: readonly string[];
 }
 
 export interface SplitEditorView extends SplitView {
@@ -72,6 +74,8 @@ export interface CardView {
   /** Effects that name no document (a hex, a hexside). */
   readonly other: readonly string[];
   readonly notes: readonly string[];
+  /** Changes to carry out on the umpire's own map (a toolkit without documents); empty for others. */
+  readonly byHand: readonly string[];
   readonly inputs: readonly CardInputLine[];
   readonly tableRow: string;
   /** Whether the card has inputs, modifiers, dice or a table row to show behind its folded "details" line. */
@@ -203,6 +207,7 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     documents,
     other,
     notes: input.notes.map((n) => speak(noteText(n), i18n)),
+    byHand: input.byHand ?? [],
     inputs,
     tableRow,
     hasDetails: inputs.length > 0 || input.breakdown.length > 0 || input.rolls.length > 0 || tableRow !== "",

@@ -26,6 +26,11 @@ export interface PostResolutionInput<O> {
   /** The table row read, in words; by default the ground combat's CRT row, else none. */
   readonly tableRow?: string;
   /**
+   * Changes no document of this world holds (a toolkit without documents, like the Operational
+   * Playsheet): sentences the umpire carries out on their own map, listed under their own heading.
+   */
+  readonly byHand?: readonly string[];
+  /**
    * False when the breakdown's values do not add up to one score (each line a different squadron's
    * roll, say): the card then shows no total. Shown by default.
    */
@@ -119,6 +124,7 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     tableRow: input.tableRow ?? derived?.tableRow ?? "",
     outcome: input.outcome ?? derived?.outcome ?? outcomeText(resolution.outcome),
     ...(input.total === false ? { noTotal: true as const } : {}),
+    ...(input.byHand === undefined || input.byHand.length === 0 ? {} : { byHand: input.byHand }),
   };
   const card: CardFlags & { display: CardDisplay } = {
     effects: resolution.effects,

@@ -1,4 +1,6 @@
-import { assertCount, tableEntry } from "./validate";
+import { RefusalList, phrase, type BreakdownLine, type Checked, type Resolution } from "../resolution";
+import { SRC, decision } from "./sources";
+import { assertCount, checkCount, tableEntry } from "./validate";
 
 export type AirSupportKind = "german" | "allied" | "heavyBomber";
 export type AirSupportLevel = "none" | "normal" | "superior" | "overwhelming" | "apocalyptic";
@@ -69,4 +71,44 @@ export function airSupportModifier(level: AirSupportLevel): number {
 /** The higher of two levels: several kinds over one fight give the best single level, not a sum. */
 export function higherLevel(a: AirSupportLevel, b: AirSupportLevel): AirSupportLevel {
   return LEVEL_ORDER.indexOf(a) >= LEVEL_ORDER.indexOf(b) ? a : b;
+}
+
+/** Labels of the kinds of ground-attack aircraft, in the middle of a sentence. */
+export const AIR_SUPPORT_KIND_LABELS: Readonly<Record<AirSupportKind, string>> = {
+  german: "NOBC.Rules.Playsheet.AirSupportKind.german",
+  allied: "NOBC.Rules.Playsheet.AirSupportKind.allied",
+  heavyBomber: "NOBC.Rules.Playsheet.AirSupportKind.heavyBomber",
+};
+
+export interface AirSupportOutcome {
+  /** The best single level of the kinds flown. */
+  readonly level: AirSupportLevel;
+  readonly modifier: number;
+}
+
+/**
+ * The air support level over one fight (seed 003, Air-Ground Attacks) and its score modifier (Combat
+ * factors): each kind read on its own row, the best single level counting, not a sum. The lines do
+ * not add up to one score (each is one kind's level): a card shows no total.
+ */
+export function resolveAirSupport(
+  input: readonly { readonly kind: AirSupportKind; readonly units: number }[],
+): Checked<Resolution<AirSupportOutcome>> {
+  const refusals = new RefusalList();
+  input.forEach((a, i) => checkCount(refusals, a.units, `[${i}].units`, phrase(AIR_SUPPORT_KIND_LABELS[a.kind])));
+  return refusals.result(() => {
+    const flown = input.filter((a) => a.units > 0);
+    const levels = flown.map((a) => ({ ...a, level: airSupportLevel(a.kind, a.units) }));
+    const level = levels.reduce<AirSupportLevel>((best, a) => higherLevel(best, a.level), "none");
+    const breakdown: BreakdownLine[] = levels.map((a) => ({
+      text: phrase(a.level === "none" ? "NOBC.Rules.Playsheet.AirSupport.KindNone" : "NOBC.Rules.Playsheet.AirSupport.KindLevel", {
+        kind: phrase(AIR_SUPPORT_KIND_LABELS[a.kind]),
+        count: a.units,
+        ...(a.level === "none" ? {} : { level: phrase(AIR_SUPPORT_LEVEL_LABELS[a.level]) }),
+      }),
+      value: airSupportModifier(a.level),
+      source: levels.length > 1 ? `${SRC.airGround}; ${decision("several air support kinds")}` : SRC.airGround,
+    }));
+    return { breakdown, rolls: [], outcome: { level, modifier: airSupportModifier(level) }, effects: [] };
+  });
 }

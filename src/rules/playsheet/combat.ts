@@ -245,6 +245,36 @@ function statusSum(units: readonly { status: number }[]): number {
   return units.reduce((sum, u) => sum + u.status, 0);
 }
 
+export interface OverrunConditions {
+  /** More than half the attacking units are armour. */
+  readonly mostlyArmour: boolean;
+  readonly attackerStatus: number;
+  readonly defenderStatus: number;
+  /** The attackers' status is at least twice the defenders'. */
+  readonly twiceStatus: boolean;
+  readonly breakthroughOrder: boolean;
+  /** All three hold: a success or better is an overrun. */
+  readonly qualifies: boolean;
+}
+
+/** seed 003, Results Table, special results: "att mostly armour + TWICE status of def + breakthrough order". */
+export function overrunConditions(input: Pick<PlaysheetCombatInput, "attackers" | "defenders" | "breakthroughOrder">): OverrunConditions {
+  const armour = input.attackers.filter((u) => u.arm === "armour").length;
+  const attackerStatus = statusSum(input.attackers);
+  const defenderStatus = statusSum(input.defenders);
+  const mostlyArmour = armour * 2 > input.attackers.length;
+  const twiceStatus = attackerStatus >= 2 * defenderStatus;
+  const breakthroughOrder = input.breakthroughOrder === true;
+  return {
+    mostlyArmour,
+    attackerStatus,
+    defenderStatus,
+    twiceStatus,
+    breakthroughOrder,
+    qualifies: mostlyArmour && twiceStatus && breakthroughOrder,
+  };
+}
+
 /**
  * Resolves one playsheet attack: (attacker status + factors) − (defender status + factors) + 1d6,
  * read on the Results Table with its overrun specials. Costs ammunition for attackers and guns.
@@ -301,12 +331,7 @@ export function resolvePlaysheetCombat(input: PlaysheetCombatInput, dice: Dice):
     const score = total(breakdown);
     const row = combatResultRow(score);
 
-    const armour = input.attackers.filter((u) => u.arm === "armour").length;
-    const qualifies =
-      armour * 2 > input.attackers.length &&
-      statusSum(input.attackers) >= 2 * statusSum(input.defenders) &&
-      input.breakthroughOrder === true;
-    const overrun = qualifies && row.overrun !== null;
+    const overrun = overrunConditions(input).qualifies && row.overrun !== null;
     const extraLoss = overrun ? row.overrun.extraAttackerLossPerUnit : 0;
 
     const retireKm = row.defenderRetire ? rollRetire(row.defenderRetire[input.defenderGround], dice, rolls) : 0;

@@ -1,0 +1,244 @@
+/**
+ * What the Operational Playsheet's dialogs share, pure: the form's fields as data (one template draws
+ * them all), reading the form back, the chance of each outcome by walking every die face the rules
+ * ask for, and the changes in words. The Playsheet keeps no documents, so its changes are sentences
+ * the umpire carries out on their own map.
+ */
+import type { Translator } from "../../base/foundry";
+import type { Dice } from "../../rules/dice";
+import type { PlaysheetEffect } from "../../rules/playsheet/effects";
+import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../rules/resolution";
+import { speak } from "../../words/phrase";
+
+export type { Translator };
+
+export interface OptionView {
+  readonly value: string;
+  readonly label: string;
+  readonly selected: boolean;
+}
+
+/** One input of the form; exactly one of the kind flags is set. */
+export interface FieldView {
+  readonly name: string;
+  readonly label: string;
+  readonly number?: true;
+  readonly text?: true;
+  readonly select?: true;
+  readonly checkbox?: true;
+  readonly value?: string | number;
+  readonly checked?: boolean;
+  readonly options?: readonly OptionView[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
+}
+
+export interface RowView {
+  readonly fields: readonly FieldView[];
+  /** The remove button of a list row: its action and the row's list and index. */
+  readonly remove?: { readonly list: string; readonly index: number; readonly label: string };
+}
+
+export interface SectionView {
+  readonly heading: string;
+  readonly hint?: string;
+  readonly rows: readonly RowView[];
+  /** The add button of a list: its action and label. */
+  readonly add?: { readonly list: string; readonly label: string };
+}
+
+export interface ChanceRow {
+  readonly label: string;
+  /** The die faces that give it, when one die decides ("5–6"); empty otherwise. */
+  readonly faces: string;
+  readonly chance: string;
+  /** 0..1, for the bar. */
+  readonly probability: number;
+  /** What it means on the map. */
+  readonly detail: string;
+}
+
+export interface ChanceTable {
+  readonly intro: string;
+  readonly rows: readonly ChanceRow[];
+}
+
+/** A choice list from values and their lang keys. */
+export function optionsOf<T extends string>(labels: Readonly<Record<T, string>>, chosen: string, i18n: Translator): OptionView[] {
+  return (Object.keys(labels) as T[]).map((value) => ({ value, label: i18n.localize(labels[value]), selected: value === chosen }));
+}
+
+export function numberField(name: string, label: string, value: number, i18n: Translator, min = 0, max = 999, step = 1): FieldView {
+  return { name, label: i18n.localize(label), number: true, value, min, max, step };
+}
+
+export function textField(name: string, label: string, value: string, i18n: Translator): FieldView {
+  return { name, label: i18n.localize(label), text: true, value };
+}
+
+export function selectField<T extends string>(
+  name: string,
+  label: string,
+  labels: Readonly<Record<T, string>>,
+  chosen: string,
+  i18n: Translator,
+): FieldView {
+  return { name, label: i18n.localize(label), select: true, options: optionsOf(labels, chosen, i18n) };
+}
+
+export function checkField(name: string, label: string, checked: boolean, i18n: Translator): FieldView {
+  return { name, label: i18n.localize(label), checkbox: true, checked };
+}
+
+/** The longest name a unit, battery or side may have in a Playsheet dialog. */
+export const MAX_NAME = 80;
+
+/** A form number: a finite number typed replaces `prev` (the rules judge its range); anything else keeps it. */
+export function readNumber(values: Readonly<Record<string, unknown>>, name: string, prev: number): number {
+  if (!(name in values)) return prev;
+  const raw = values[name];
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw) : Number.NaN;
+  return Number.isFinite(n) ? n : prev;
+}
+
+/** A form checkbox: Foundry gives booleans, a bare form "on" or nothing; absent keeps `prev`. */
+export function readFlag(values: Readonly<Record<string, unknown>>, name: string, prev: boolean): boolean {
+  if (!(name in values)) return prev;
+  const raw = values[name];
+  return raw === true || raw === "on" || raw === "true";
+}
+
+/** A form choice among `choices`; anything else keeps `prev`. */
+export function readChoice<T extends string>(values: Readonly<Record<string, unknown>>, name: string, choices: readonly T[], prev: T): T {
+  const raw = values[name];
+  return choices.find((c) => c === raw) ?? prev;
+}
+
+/** A form text, cut to `MAX_NAME` characters; absent keeps `prev`. */
+export function readText(values: Readonly<Record<string, unknown>>, name: string, prev: string): string {
+  const raw = values[name];
+  return typeof raw === "string" ? raw.slice(0, MAX_NAME) : prev;
+}
+
+/** The rules' refusals in the reader's language. */
+export function refusalLines(refusals: readonly Refusal[], i18n: Translator): string[] {
+  return refusals.map((r) => speak(r.text, i18n));
+}
+
+/** A probability as a percentage with one decimal ("16.7 %"). */
+export function percent(p: number): string {
+  return `${(Math.round(p * 1000) / 10).toFixed(1)} %`;
+}
+
+/** Die faces as short runs: [1, 2, 3, 5] → "1–3, 5". */
+export function faceRuns(faces: readonly number[]): string {
+  const sorted = [...new Set(faces)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
+    runs.push(i === j ? String(sorted[i]) : `${sorted[i]}–${sorted[j]}`);
+    i = j + 1;
+  }
+  return runs.join(", ");
+}
+
+/** One outcome of a walk over the dice: its chance, the faces of the first die that lead to it, one example. */
+export interface Spread<O> {
+  readonly key: string;
+  readonly probability: number;
+  readonly firstFaces: readonly number[];
+  readonly example: O;
+}
+
+/** More rolls than this in one walk is a mistake of the caller (the Playsheet's rolls need at most 6³). */
+const MAX_WALK = 6 ** 4;
+
+/**
+ * The exact chance of each outcome of a resolver, by running it once for every sequence of faces
+ * it asks for (a die asked beyond the sequence splits it six ways), grouped by `key`, in the order
+ * first met from the lowest faces up. Null when the input is refused (no dice are asked then).
+ */
+export function outcomeSpread<O>(run: (dice: Dice) => Checked<Resolution<O>>, key: (outcome: O) => string): Spread<O>[] | null {
+  const found = new Map<string, { probability: number; firstFaces: Set<number>; example: O }>();
+  const queue: number[][] = [[]];
+  let runs = 0;
+  while (queue.length > 0) {
+    const prefix = queue.shift()!;
+    runs += 1;
+    if (runs > MAX_WALK) throw new RangeError("too many dice to walk");
+    let used = 0;
+    // Set inside the dice (a closure): whether the run asked for a die beyond the prefix.
+    const asked = { beyond: false };
+    const d6 = (): number => {
+      const face = prefix[used];
+      used += 1;
+      if (face !== undefined) return face;
+      asked.beyond = true;
+      return 1;
+    };
+    const checked = run({ d6, roll: (n) => Array.from({ length: n }, d6) });
+    if (!checked.ok) return null;
+    if (asked.beyond) {
+      for (let face = 1; face <= 6; face += 1) queue.push([...prefix, face]);
+      continue;
+    }
+    const k = key(checked.value.outcome);
+    const entry = found.get(k) ?? { probability: 0, firstFaces: new Set<number>(), example: checked.value.outcome };
+    entry.probability += 6 ** -prefix.length;
+    if (prefix[0] !== undefined) entry.firstFaces.add(prefix[0]);
+    found.set(k, entry);
+  }
+  return [...found].map(([k, e]) => ({ key: k, probability: e.probability, firstFaces: [...e.firstFaces], example: e.example }));
+}
+
+const SUPPLY_KEYS = {
+  ammo: "NOBC.Playsheet.Change.ammo",
+  fuel: "NOBC.Playsheet.Change.fuel",
+  supply: "NOBC.Playsheet.Change.supply",
+} as const;
+
+/** One change of the Playsheet's rules in words, with the names the dialog gave (`nameOf`). */
+export function changePhrase(effect: PlaysheetEffect, nameOf: (ref: string) => string): Phrase {
+  const name = nameOf(effect.actor);
+  switch (effect.type) {
+    case "playsheetSupply":
+      return effect.delta < 0
+        ? phrase(SUPPLY_KEYS[effect.kind], { name, count: -effect.delta })
+        : phrase("NOBC.Playsheet.Change.received", { name, count: effect.delta });
+    case "squadronsLost":
+      return phrase("NOBC.Playsheet.Change.squadronsLost", { name, count: effect.count });
+    case "playsheetStatus":
+      return phrase("NOBC.Playsheet.Change.status", { name, count: -effect.delta });
+    case "playsheetRetire":
+      return phrase("NOBC.Playsheet.Change.retire", { name, count: effect.km });
+    case "playsheetFallBack":
+      return phrase("NOBC.Playsheet.Change.fallBack", { name });
+    case "playsheetImmobilised":
+      return phrase("NOBC.Playsheet.Change.immobilised", { name });
+    case "playsheetSuppressed":
+      return phrase("NOBC.Playsheet.Change.suppressed", { name });
+    case "airDamage":
+      return phrase("NOBC.Playsheet.Change.airDamage", { name, count: effect.delta });
+    case "airUnitLost":
+      return phrase("NOBC.Playsheet.Change.airUnitLost", { name });
+    case "serialsOutOfAction":
+      return phrase("NOBC.Playsheet.Change.serialsOutOfAction", { name, count: effect.count });
+  }
+}
+
+/** The changes of a resolution in the reader's language. */
+export function changeLines(effects: readonly PlaysheetEffect[], nameOf: (ref: string) => string, i18n: Translator): string[] {
+  return effects.map((e) => speak(changePhrase(e, nameOf), i18n));
+}
+
+/** Yes or no in the reader's language. */
+export function yesNo(value: boolean, i18n: Translator): string {
+  return i18n.localize(value ? "NOBC.Playsheet.Yes" : "NOBC.Playsheet.No");
+}
+
+/** `key` filled with `data` (numbers in the reader's format, plural forms by `count`), in the reader's language. */
+export function words(i18n: Translator, key: string, data: Readonly<Record<string, string | number>> = {}): string {
+  return speak(phrase(key, data), i18n);
+}
