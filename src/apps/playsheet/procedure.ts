@@ -14,7 +14,7 @@ import type { BreakdownLine, Checked, Resolution } from "../../rules/resolution"
 import { signed } from "../../view/common";
 import { shownCitation } from "../../view/citation";
 import { speak } from "../../words/phrase";
-import { denied, gmOnly, opened, refused, type DialogController, type FormValues } from "../base/controller";
+import { denied, gmOnly, opened, refused, type DialogController, type FormValues, type Submission, type Verdict } from "../base/controller";
 import { changeLines, refusalLines, words, type ChanceTable, type SectionView, type Translator } from "./view";
 
 /** What a Playsheet dialog reads: whether the user is a GM, and the names of the tokens they selected and targeted. */
@@ -139,6 +139,36 @@ export function readPlaysheetWorld(user?: AskingUser): PlaysheetWorld {
   };
 }
 
+/** What Submit makes of a state with these dice: the card to post (writing nothing, its changes listed for the map), or every refusal. */
+export function procedureCard<S extends object, O>(
+  p: Procedure<S, O>,
+  state: S,
+  i18n: Translator,
+  dice: Dice,
+  noTotal = false,
+): Verdict<Submission> {
+  const checked = p.resolve(state, dice);
+  if (!checked.ok) return refused(refusalLines(checked.refusals, i18n));
+  const resolution = checked.value;
+  const text = p.card(state, resolution.outcome, i18n);
+  const names = p.names(state);
+  return {
+    ok: true,
+    value: {
+      card: {
+        title: words(i18n, p.keys.cardTitle, text.title),
+        // Nothing of the Playsheet is a document: the card writes nothing and lists the changes for the map.
+        resolution: { ...resolution, effects: [] },
+        outcome: text.outcome,
+        inputs: text.inputs,
+        tableRow: text.tableRow,
+        ...(noTotal ? { total: false } : {}),
+        byHand: changeLines(resolution.effects as readonly PlaysheetEffect[], (ref) => names.get(ref) ?? ref, i18n),
+      },
+    },
+  };
+}
+
 /**
  * The dialog of a procedure. Opened with arguments (a macro's), they are laid over the opening state
  * and the whole checked with the state's schema: a bad field is refused, named, and nothing opens.
@@ -167,27 +197,6 @@ export function procedureController<S extends object, O>(
       add: (state, _world, target) => p.add?.(state, target.dataset["list"] ?? "") ?? state,
       remove: (state, _world, target) => p.remove?.(state, target.dataset["list"] ?? "", Number(target.dataset["index"])) ?? state,
     },
-    submit(state, _world, i18n, dice) {
-      const checked = p.resolve(state, dice);
-      if (!checked.ok) return refused(refusalLines(checked.refusals, i18n));
-      const resolution = checked.value;
-      const text = p.card(state, resolution.outcome, i18n);
-      const names = p.names(state);
-      return {
-        ok: true,
-        value: {
-          card: {
-            title: words(i18n, p.keys.cardTitle, text.title),
-            // Nothing of the Playsheet is a document: the card writes nothing and lists the changes for the map.
-            resolution: { ...resolution, effects: [] },
-            outcome: text.outcome,
-            inputs: text.inputs,
-            tableRow: text.tableRow,
-            ...(noTotal ? { total: false } : {}),
-            byHand: changeLines(resolution.effects as readonly PlaysheetEffect[], (ref) => names.get(ref) ?? ref, i18n),
-          },
-        },
-      };
-    },
+    submit: (state, _world, i18n, dice) => procedureCard(p, state, i18n, dice, noTotal),
   };
 }

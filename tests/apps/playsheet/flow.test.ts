@@ -170,14 +170,15 @@ describe("the umpire's toolkit window", () => {
   });
 
   it("is a tool among the Token controls, seen by a GM only", () => {
-    const controls: Record<string, { tools: Record<string, { visible?: boolean; title: string; onChange?: unknown }> }> = {
-      tokens: { tools: {} },
-    };
+    const controls: Parameters<typeof addToolkitControl>[0] & { tokens: { tools: Record<string, { visible?: boolean; title: string }> } } =
+      {
+        tokens: { tools: {} },
+      };
     addToolkitControl(controls);
-    expect(controls["tokens"]!.tools["nobcToolkit"]).toMatchObject({ title: "NOBC.Toolkit.Title", visible: true });
+    expect(controls.tokens.tools["nobcToolkit"]).toMatchObject({ title: "NOBC.Toolkit.Title", visible: true });
     chatFake.setUsers("p1");
     addToolkitControl(controls);
-    expect(controls["tokens"]!.tools["nobcToolkit"]!.visible).toBe(false);
+    expect(controls.tokens.tools["nobcToolkit"]!.visible).toBe(false);
     const none: Record<string, undefined> = {};
     addToolkitControl(none);
     expect(none).toEqual({});

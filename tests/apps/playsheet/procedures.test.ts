@@ -108,7 +108,7 @@ describe("combat (seed 003, Combat formula and Results Table)", () => {
     expect(card.outcome).toBe("Limited success (score 7). The defenders retire 2 km. the defenders may counter-attack");
     expect(view.dice).toEqual([2]);
     expect(view.total).toBe("+7");
-    expect(card.tableRow).toBe("seed 003 (Operational Playsheet), Results Table: 5 … 7, Limited success");
+    expect(card.tableRow).toBe("Results table, score 5 … 7: Limited success");
     expect(card.byHand).toEqual([
       "1 Pz spends 1 ammunition point.",
       "2 Pz spends 1 ammunition point.",
@@ -185,7 +185,7 @@ describe("supporting artillery and air support levels", () => {
     const { view, html } = dialogOf(artilleryController, state);
     expect(view.sections[0]!.hint).toBe("Full status up to 12 km, half status up to 20 km.");
     expect(view.preview?.total).toBe("+2");
-    expect(html).toContain("seed 003 (Operational Playsheet), Supporting Artillery");
+    expect(html).toContain("seed 003 (Operational Playsheet), Supporting Artillery</cite>");
     const { card } = await cardOf(artilleryController, state, []);
     expect(card.outcome).toBe("II/AR 4 is at long range and adds half its status: 2.");
     expect(card.byHand).toEqual(["II/AR 4 spends 1 ammunition point."]);
@@ -324,7 +324,7 @@ describe("air resupply (seed 003, Air Resupply)", () => {
     ]);
     const { card } = await cardOf(airResupplyController, state, [3]);
     expect(card.outcome).toBe("1 Para Bde receives 7 of 8 points sent.");
-    expect(card.tableRow).toBe("seed 003 (Operational Playsheet), Air Resupply: 8, 5");
+    expect(card.tableRow).toBe("Ready reckoner: 8 points sent, column 5");
     expect(card.byHand).toEqual(["1 Para Bde receives 7 supply points."]);
   });
 

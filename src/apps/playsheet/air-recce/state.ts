@@ -7,7 +7,6 @@ import {
   type AirRecceOutcome,
   type ReconReport,
 } from "../../../rules/playsheet/air-recce";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Procedure } from "../procedure";
 import {
   checkField,
@@ -121,7 +120,7 @@ export const airRecceProcedure: Procedure<AirRecceState, AirRecceOutcome> = {
   names: () => new Map(),
   card: (s, o, i18n) => ({
     outcome: words(i18n, "NOBC.Playsheet.AirRecce.Outcome", { report: i18n.localize(REPORT_KEYS[o.report]) }),
-    tableRow: `${SRC.recce}: ${i18n.localize(COLUMN_KEYS[o.column])}, ${o.modifiedRoll}`,
+    tableRow: words(i18n, "NOBC.Playsheet.AirRecce.TableRow", { column: i18n.localize(COLUMN_KEYS[o.column]), roll: o.modifiedRoll }),
     inputs: [
       { label: i18n.localize("NOBC.Playsheet.AirRecce.Kind"), value: i18n.localize(RECON_KIND_LABELS[s.kind]) },
       { label: i18n.localize("NOBC.Playsheet.AirRecce.Moving"), value: yesNo(s.moving, i18n) },

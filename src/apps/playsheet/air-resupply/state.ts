@@ -1,7 +1,6 @@
 /** Air resupply (seed 003): 1d6 plus factors on the ready reckoner gives the points delivered. */
 import { z } from "zod";
 import { resolveAirResupply, type AirResupplyInput, type AirResupplyOutcome } from "../../../rules/playsheet/air-resupply";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
@@ -134,7 +133,7 @@ export const airResupplyProcedure: Procedure<AirResupplyState, AirResupplyOutcom
   card: (s, o, i18n) => ({
     title: { receiver: receiverName(s) },
     outcome: words(i18n, "NOBC.Playsheet.AirResupply.Outcome", { receiver: receiverName(s), count: o.delivered, sent: s.points }),
-    tableRow: `${SRC.resupply}: ${s.points}, ${Math.max(-4, Math.min(6, o.modifiedRoll))}`,
+    tableRow: words(i18n, "NOBC.Playsheet.AirResupply.TableRow", { points: s.points, column: Math.max(-4, Math.min(6, o.modifiedRoll)) }),
     inputs: [
       { label: i18n.localize("NOBC.Playsheet.AirResupply.Points"), value: String(s.points) },
       { label: i18n.localize("NOBC.Playsheet.AirResupply.LandingLabel"), value: i18n.localize(LANDING_KEYS[s.landing]) },

@@ -7,7 +7,6 @@ import {
   type AirSupportKind,
   type AirSupportOutcome,
 } from "../../../rules/playsheet/air-support";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Procedure } from "../procedure";
 import { numberField, readNumber, words } from "../view";
 
@@ -50,7 +49,7 @@ export const airSupportProcedure: Procedure<AirSupportState, AirSupportOutcome> 
             level: i18n.localize(AIR_SUPPORT_LEVEL_LABELS[o.level]),
             modifier: o.modifier,
           }),
-    tableRow: SRC.airGround,
+    tableRow: i18n.localize("NOBC.Playsheet.AirSupport.TableRow"),
     inputs: KINDS.map((k) => ({ label: i18n.localize(AIR_SUPPORT_KIND_LABELS[k]), value: String(s[k]) })),
   }),
 };

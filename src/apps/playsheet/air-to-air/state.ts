@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { resolveAirToAir, type AirToAirInput, type AirToAirOutcome, type AirToAirResult } from "../../../rules/playsheet/air-to-air";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
@@ -165,7 +164,7 @@ export const airToAirProcedure: Procedure<AirToAirState, AirToAirOutcome> = {
     return {
       title: { a: n.get("a")!, b: n.get("b")! },
       outcome: `${i18n.localize(RESULT_KEYS[o.result])} (${n.get(o.attacker)!}). ${outcomeText(s, o, i18n)}`,
-      tableRow: `${SRC.airToAir}: ${o.column}-1, ${i18n.localize(RESULT_KEYS[o.result])}`,
+      tableRow: words(i18n, "NOBC.Playsheet.AirToAir.TableRow", { column: o.column, result: i18n.localize(RESULT_KEYS[o.result]) }),
       inputs: [
         { label: n.get("a")!, value: String(s.aSquadrons) },
         { label: n.get("b")!, value: String(s.bSquadrons) },

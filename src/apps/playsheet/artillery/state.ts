@@ -7,7 +7,6 @@ import {
   type ArtilleryKind,
   type ArtillerySupportOutcome,
 } from "../../../rules/playsheet/artillery";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Procedure } from "../procedure";
 import { MAX_NAME, numberField, readChoice, readNumber, readText, selectField, textField, words } from "../view";
 
@@ -76,7 +75,7 @@ export const artilleryProcedure: Procedure<ArtilleryState, ArtillerySupportOutco
   card: (s, o, i18n) => ({
     title: { battery: batteryName(s) },
     outcome: words(i18n, EFFECT_KEYS[o.effect], { battery: batteryName(s), count: o.contribution }),
-    tableRow: `${SRC.artillery}: ${i18n.localize(ARTILLERY_KIND_LABELS[s.kind])}, ${s.rangeKm} km`,
+    tableRow: words(i18n, "NOBC.Playsheet.Artillery.TableRow", { kind: i18n.localize(ARTILLERY_KIND_LABELS[s.kind]), range: s.rangeKm }),
     inputs: [
       { label: i18n.localize("NOBC.Playsheet.Artillery.Kind"), value: i18n.localize(ARTILLERY_KIND_LABELS[s.kind]) },
       { label: i18n.localize("NOBC.Playsheet.Combat.Status"), value: String(s.status) },

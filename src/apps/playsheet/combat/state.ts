@@ -23,7 +23,6 @@ import {
   type PlaysheetCombatOutcome,
 } from "../../../rules/playsheet/combat";
 import { COMBAT_RESULTS, type CombatResult, type CombatResultRow, type RetireDistance } from "../../../rules/playsheet/results";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Dice } from "../../../rules/dice";
 import type { FormValues } from "../../base/controller";
 import type { Procedure } from "../procedure";
@@ -468,7 +467,7 @@ export function combatCard(s: CombatState, o: PlaysheetCombatOutcome, i18n: Tran
     ]
       .filter((x) => x !== "")
       .join(" "),
-    tableRow: `${SRC.results}: ${band}, ${result}`,
+    tableRow: words(i18n, "NOBC.Playsheet.Combat.TableRow", { band, result }),
     inputs: [
       { label: i18n.localize("NOBC.Playsheet.Combat.Attackers"), value: listOf("attackers") },
       { label: i18n.localize("NOBC.Playsheet.Combat.Defenders"), value: listOf("defenders") },

@@ -1,7 +1,6 @@
 /** Losses from flak (seed 003): one die per air serial; a second damage point loses it, a loss hurts the unit carried. */
 import { z } from "zod";
 import { FLAK_RESULT_LABELS, resolveFlak, type FlakInput, type FlakOutcome, type FlakResult } from "../../../rules/playsheet/flak";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
@@ -159,7 +158,10 @@ export const flakProcedure: Procedure<FlakState, FlakOutcome> = {
       ]
         .filter((x) => x !== "")
         .join(" "),
-      tableRow: `${SRC.flak}: ${i18n.localize(TYPE_KEYS[s.flak])}, ${i18n.localize(SITUATION_KEYS[s.situation])}`,
+      tableRow: words(i18n, "NOBC.Playsheet.Flak.TableRow", {
+        flak: i18n.localize(TYPE_KEYS[s.flak]),
+        situation: i18n.localize(SITUATION_KEYS[s.situation]),
+      }),
       inputs: [
         { label: i18n.localize("NOBC.Playsheet.Flak.TypeLabel"), value: i18n.localize(TYPE_KEYS[s.flak]) },
         { label: i18n.localize("NOBC.Playsheet.Flak.SituationLabel"), value: i18n.localize(SITUATION_KEYS[s.situation]) },

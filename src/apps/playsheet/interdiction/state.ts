@@ -7,7 +7,6 @@ import {
   type InterdictionOutcome,
   type InterdictionResult,
 } from "../../../rules/playsheet/interdiction";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
@@ -147,7 +146,7 @@ export const interdictionProcedure: Procedure<InterdictionState, InterdictionOut
     return {
       title: { purpose: i18n.localize(PURPOSE_KEYS[s.purpose]) },
       outcome: words(i18n, "NOBC.Playsheet.Interdiction.Outcome", { count: struck, total: o.results.length }),
-      tableRow: `${SRC.interdiction}: ${o.row + 1}`,
+      tableRow: words(i18n, "NOBC.Playsheet.Interdiction.TableRow", { row: o.row + 1 }),
       inputs: [
         { label: i18n.localize("NOBC.Playsheet.Interdiction.Tactical"), value: String(s.tactical) },
         { label: i18n.localize("NOBC.Playsheet.Interdiction.Heavy"), value: String(s.heavy) },

@@ -14,7 +14,6 @@ import {
   type PlaysheetMoveOutcome,
   type PlaysheetTroops,
 } from "../../../rules/playsheet/movement";
-import { SRC } from "../../../rules/playsheet/sources";
 import type { Procedure } from "../procedure";
 import {
   checkField,
@@ -117,7 +116,12 @@ export const movementProcedure: Procedure<MovementState, PlaysheetMoveOutcome> =
       distance: s.distanceKm,
       allowance: o.allowanceKm,
     }),
-    tableRow: `${SRC.movement}: ${i18n.localize(PLAYSHEET_TROOPS_LABELS[s.troops])}, ${i18n.localize(PLAYSHEET_GROUND_LABELS[s.ground])}, ${i18n.localize(MOVE_MODE_LABELS[s.mode])} ${o.allowanceKm} km`,
+    tableRow: words(i18n, "NOBC.Playsheet.Movement.TableRow", {
+      troops: i18n.localize(PLAYSHEET_TROOPS_LABELS[s.troops]),
+      ground: i18n.localize(PLAYSHEET_GROUND_LABELS[s.ground]),
+      mode: i18n.localize(MOVE_MODE_LABELS[s.mode]),
+      allowance: o.allowanceKm,
+    }),
     inputs: [
       { label: i18n.localize("NOBC.Playsheet.Movement.Troops"), value: i18n.localize(PLAYSHEET_TROOPS_LABELS[s.troops]) },
       { label: i18n.localize("NOBC.Playsheet.Movement.Ground"), value: i18n.localize(PLAYSHEET_GROUND_LABELS[s.ground]) },
