@@ -111,6 +111,23 @@ describe("a Playsheet dialog in Foundry", () => {
     expect(sheetsFake.appRenders).toHaveLength(0);
   });
 
+  it.each([
+    ["movement", { troops: "cavalry" }, "troops"],
+    ["combat", { attackers: [{ name: "A" }] }, "attackers[0].status"],
+    ["overrun", { breakthroughOrder: "yes" }, "breakthroughOrder"],
+    ["artillery", { rangeKm: "far" }, "rangeKm"],
+    ["airSupport", { german: 1.5 }, "german"],
+    ["airRecce", { unitsInSquare: -1 }, "unitsInSquare"],
+    ["airToAir", { stream: "c" }, "stream"],
+    ["flak", { situation: "drop9km" }, "situation"],
+    ["interdiction", { targets: "all" }, "targets"],
+    ["airResupply", { landing: "glider" }, "landing"],
+  ])("the %s dialog refuses a field of the wrong shape, naming it", async (procedure, fields, field) => {
+    expect(await openPlaysheet(procedure, fields)).toBeNull();
+    // The problems are nested phrases, each level escaping its quotes once more.
+    expect(warnings().at(-1)!.replace(/\\/g, "")).toContain(`"field":"${field}"`);
+  });
+
   it("a roll the rules refuse is warned with the rules' words and posts nothing", async () => {
     const dialog = (await openDialogById("playsheet.airRecce", { kind: "infantry", place: "cover" }))!;
     expect(await dialog.resolve()).toBeNull();
