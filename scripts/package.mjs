@@ -16,6 +16,9 @@ import { isMain, root } from "./script-paths.mjs";
 /** The folders copied into dist/ as they are: what Foundry serves under `systems/nobc/` besides the build. */
 export const SHIPPED_DIRS = ["lang", "templates", "assets"];
 
+/** Files copied into dist/ as they are: the licence travels with every copy, as MIT asks. */
+export const SHIPPED_FILES = ["LICENSE"];
+
 /** The release artefacts written into dist/ (and uploaded to a release with dist/system.json). */
 export const ZIP_NAME = "nobc.zip";
 export const SOURCEMAPS_ZIP_NAME = "nobc-sourcemaps.zip";
@@ -75,6 +78,7 @@ export function manifestPaths(manifest) {
     ...(manifest.styles ?? []),
     ...(manifest.languages ?? []).map((l) => l.path),
     ...(manifest.packs ?? []).map((p) => p.path),
+    ...(typeof manifest.license === "string" && !/^https?:/.test(manifest.license) ? [manifest.license] : []),
   ];
   return paths;
 }
@@ -116,6 +120,7 @@ export async function packageSystem(dist) {
   for (const dir of SHIPPED_DIRS) {
     if (existsSync(path.join(root, dir))) await cp(path.join(root, dir), path.join(dist, dir), { recursive: true });
   }
+  for (const file of SHIPPED_FILES) await cp(path.join(root, file), path.join(dist, file));
   await compilePacks(manifest, dist);
 
   const missing = [];

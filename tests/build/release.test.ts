@@ -102,6 +102,9 @@ describe("the release zips", () => {
     expect(entries).toEqual(shipped.map((rel) => `nobc/${rel}`));
     const differ = shipped.filter((rel) => !Buffer.from(zip[`nobc/${rel}`]!).equals(readFileSync(path.join(dist, rel))));
     expect(differ).toEqual([]);
+    // The MIT licence travels with the code, and the manifest names it.
+    expect(repoManifest["license"]).toBe("LICENSE");
+    expect(Buffer.from(zip["nobc/LICENSE"] ?? []).equals(readFileSync(path.join(repo, "LICENSE")))).toBe(true);
     for (const must of ["nobc/system.json", "nobc/nobc.mjs", "nobc/nobc.css", ...repoManifest.packs.map((p) => `nobc/${p.path}/CURRENT`)]) {
       expect(entries, must).toContain(must);
     }
