@@ -67,13 +67,14 @@ const SYMBOL_BOX = { x: 15, y: 8, size: 70 } as const;
 
 /**
  * The counter of `face` as an SVG document (viewBox 100 × 100), drawn at `px` pixels square. The symbol
- * is {@link unitSymbolSvg}'s own SVG, nested and scaled, not drawn again.
+ * is {@link unitSymbolSvg}'s own SVG, scaled into place, not drawn again.
  */
 export function counterSvg(face: CounterFace, words: CounterWords, px = 100): string {
-  const symbol = unitSymbolSvg(face.side, face.arm, face.size).replace(
-    /^<svg [^>]*>/,
-    `<svg x="${SYMBOL_BOX.x}" y="${SYMBOL_BOX.y}" width="${SYMBOL_BOX.size}" height="${SYMBOL_BOX.size}" viewBox="0 0 200 200">`,
-  );
+  // The symbol's own drawing (a 200-unit square), its outer <svg> traded for a group that scales it into place.
+  const body = unitSymbolSvg(face.side, face.arm, face.size)
+    .replace(/^<svg [^>]*>/, "")
+    .replace(/<\/svg>$/, "");
+  const symbol = `<g transform="translate(${SYMBOL_BOX.x} ${SYMBOL_BOX.y}) scale(${SYMBOL_BOX.size / 200})">${body}</g>`;
   const parts = [
     `<rect x="1.5" y="1.5" width="97" height="97" rx="6" fill="${COUNTER_PLATE[face.side]}" stroke="#000" stroke-width="3"/>`,
     symbol,

@@ -22,6 +22,11 @@ const face: CounterFace = {
   mode: "combat",
 };
 
+/** The drawing inside a symbol's outer <svg> element. */
+const bodyOf = (side: "nato" | "wp") =>
+  unitSymbolSvg(side, "armour", "brigade")
+    .replace(/^<svg [^>]*>/, "")
+    .replace(/<\/svg>$/, "");
 /** The texts printed on a counter, in document order. */
 const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 /** The counter's accessible name, unescaped (the stand-in's words: key and data). */
@@ -30,13 +35,10 @@ const label = (svg: string) => (/<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? "").
 describe("the counter's drawing", () => {
   it("nests the sheets' own symbol and prints strength of full, the mode's letter and the designation", () => {
     const svg = counterSvg(face, WORDS, 50);
-    const symbolBody = unitSymbolSvg("nato", "armour", "brigade").replace(/^<svg [^>]*>/, "");
-    expect(svg).toContain(symbolBody);
+    expect(svg).toContain(bodyOf("nato"));
     expect(svg).toMatch(/^<svg [^>]*width="50" height="50"/);
     expect(texts(svg)).toEqual(["3/5", "C", "34 PzBrig"]);
-    expect(counterSvg({ ...face, side: "wp", mode: "march" }, WORDS)).toContain(
-      unitSymbolSvg("wp", "armour", "brigade").replace(/^<svg [^>]*>/, ""),
-    );
+    expect(counterSvg({ ...face, side: "wp", mode: "march" }, WORDS)).toContain(bodyOf("wp"));
     expect(texts(counterSvg({ ...face, mode: "march" }, WORDS))).toEqual(["3/5", "M", "34 PzBrig"]);
   });
 
