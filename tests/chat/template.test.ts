@@ -156,8 +156,12 @@ describe("the card family: inputs, table row, split editors, state", () => {
   it("shows the result and the changes first; the split editors and the inputs, modifiers, die and CRT row fold away", () => {
     const html = render(resolutionCardContext(cardInputOf(card, []), refName, env));
     const at = (needle: string) => html.indexOf(needle);
-    const result = at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.");
-    expect(result).toBeGreaterThan(at('<h3 class="card-title">Ground combat at T</h3>'));
+    // The procedure's name is the kicker; the headline says the result, with the defenders by name.
+    const result = at(
+      `<h3 class="card-title">Attack beaten off: ${NAMES.bde}, ${NAMES.acr} hold — attackers 3 hits shared, defenders 2 hits shared</h3>`,
+    );
+    expect(result).toBeGreaterThan(at('<p class="card-kicker">Ground combat at T</p>'));
+    expect(at('<p class="card-kicker">')).toBeGreaterThan(-1);
     expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(result);
     expect(at('<fieldset class="card-split"')).toBeGreaterThan(at("<strong>1st Gds Tank Div</strong>"));
     // Two closed <details> (no `open`), their summaries in words from the lang file: the split editors, then the breakdown.
