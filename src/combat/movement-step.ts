@@ -22,6 +22,7 @@ import { readBattlefield } from "../world/read";
 import type { Battlefield } from "../world/battlefield";
 import { endOfMovementStacking, groupPhrase, movementStep, MOVEMENT_OVER } from "../world/movement-groups";
 import { templatePath } from "../view/paths";
+import { shownCitation } from "../view/citation";
 import { movementNow } from "./movement-turn";
 import type { AdvanceResult, TurnCombat, TurnDirection } from "./advance";
 import type { CombatantLike } from "./snapshot";
@@ -31,6 +32,8 @@ export const STACKING_END_TEMPLATE = templatePath("chat/stacking-end.hbs");
 /** The information card's context: each hex with its violations, in hex order. */
 export interface StackingEndView {
   readonly turn: number;
+  /** What the card says happened: how many hexes break stacking, and which ("Stacking broken in 2 hexes: 0203, 0405"). */
+  readonly headline: string;
   readonly hexes: readonly {
     readonly hex: string;
     readonly rules: readonly { readonly rule: string; readonly text: string; readonly source: string; readonly units: readonly string[] }[];
@@ -47,11 +50,12 @@ export function stackingEndView(turnNumber: number, violations: readonly Stackin
     row.rules.push({
       rule: v.rule,
       text: speak(v.text, i18n),
-      source: v.source,
+      source: shownCitation(v.source, i18n),
       units: v.units.map((u) => field.names.get(u) ?? u),
     });
   }
-  return { turn: turnNumber, hexes };
+  const headline = speak(phrase("NOBC.MovementTurn.Stacking.Headline", { count: hexes.length, hexes: hexes.map((h) => h.hex).join(", ") }), i18n);
+  return { turn: turnNumber, headline, hexes };
 }
 
 /** Posts the end-of-Movement stacking card (an information card the GM authors). */

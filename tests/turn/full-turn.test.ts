@@ -235,8 +235,8 @@ describe("one full NOBC turn through the harness", () => {
     expect(await nobc.air.resolveAirSuperiorityStep({ zone: ZONE })).toHaveLength(1);
     posted("superiority");
     // Seed 000 Air War QRS 4)-5): 1 against 1 is below 2:1, so contested; a tie has no winner.
-    const view = sheetsFake.rendered.at(-1)!.data as { outcome: string };
-    expect(view.outcome).toContain("NOBC.AirBattle.Level.contested");
+    const view = sheetsFake.rendered.at(-1)!.data as { title: string };
+    expect(view.title).toContain("NOBC.AirBattle.Level.contested");
     expect(effectsOf("superiority")).toEqual([]);
     expectWorld();
     expectCards();
