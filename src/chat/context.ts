@@ -1,7 +1,8 @@
 /**
  * The context of templates/chat/resolution-card.hbs (and its parts in templates/chat/parts/), in
- * the card's order: the procedure's name as a kicker over a headline saying the result, the changes grouped under the document they touch, the split
- * editors of shared hits, the things to do on the map; then, folded away under one summary line,
+ * the card's order: the procedure's name as a kicker over a headline saying the result, the changes
+ * grouped under the document they touch, the split editors of shared hits, the things to do on the
+ * map; then, folded away under one summary line,
  * what went in, the labelled modifiers (each rule citation in a tooltip), the dice and the table
  * row; then the state. Pure; the caller passes the names, the notes and a translator.
  */

@@ -54,7 +54,10 @@ export function stackingEndView(turnNumber: number, violations: readonly Stackin
       units: v.units.map((u) => field.names.get(u) ?? u),
     });
   }
-  const headline = speak(phrase("NOBC.MovementTurn.Stacking.Headline", { count: hexes.length, hexes: hexes.map((h) => h.hex).join(", ") }), i18n);
+  const headline = speak(
+    phrase("NOBC.MovementTurn.Stacking.Headline", { count: hexes.length, hexes: hexes.map((h) => h.hex).join(", ") }),
+    i18n,
+  );
   return { turn: turnNumber, headline, hexes };
 }
 

@@ -713,4 +713,13 @@ describe("one full NOBC turn through the harness", () => {
     );
     expect(requests).toEqual(REQUESTS);
   });
+
+  it("every card of the turn is headed by its outcome, the procedure's name above it as a kicker (issue #21, 3)", () => {
+    const views = sheetsFake.rendered
+      .filter((r) => r.path.endsWith("chat/resolution-card.hbs"))
+      .map((r) => r.data as { title: string; kicker: string | null });
+    expect(views.length).toBeGreaterThan(20);
+    // A card posted with no outcome in words would have its procedure as the title and no kicker.
+    expect(views.filter((v) => v.kicker === null || v.title === "" || v.title === v.kicker)).toEqual([]);
+  });
 });

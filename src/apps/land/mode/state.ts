@@ -51,7 +51,9 @@ export function modeOrders(world: ModeWorld, state: ModeState): { unit: LandUnit
 
 /** The card's headline: each unit and the mode it takes, then the supply points Combat Mode costs (when any). */
 export function modeOutcome(orders: readonly { unit: LandUnit; mode: Mode }[], supplySpent: number, i18n: Translator): string {
-  const changes = orders.map((o) => speak(phrase("NOBC.Land.Mode.ToMode", { unit: o.unit.name, mode: phrase(MODE_LABELS[o.mode]) }), i18n)).join(", ");
+  const changes = orders
+    .map((o) => speak(phrase("NOBC.Land.Mode.ToMode", { unit: o.unit.name, mode: phrase(MODE_LABELS[o.mode]) }), i18n))
+    .join(", ");
   return supplySpent === 0 ? changes : speak(phrase("NOBC.Land.Mode.Outcome", { changes, sp: supplySpent }), i18n);
 }
 

@@ -10,7 +10,15 @@ import { airCard } from "../records";
 import { allocationStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { allocationContext } from "./context";
-import { allocationCard, allocationFromForm, allocationOutcome, allocationProblems, allocationState, checkAllocation, type AllocationState } from "./state";
+import {
+  allocationCard,
+  allocationFromForm,
+  allocationOutcome,
+  allocationProblems,
+  allocationState,
+  checkAllocation,
+  type AllocationState,
+} from "./state";
 
 export const allocationController: DialogController<AllocationState, AirWorld, AllocationArgs> = {
   template: "apps/air-battle/allocation.hbs",

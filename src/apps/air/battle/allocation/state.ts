@@ -123,7 +123,9 @@ export function checkAllocation(world: AirWorld, state: AllocationState, i18n: T
 export function allocationOutcome(missions: readonly Mission[], i18n: Translator): string {
   const boxes = new Map<Mission["box"], number>();
   for (const m of missions) boxes.set(m.box, (boxes.get(m.box) ?? 0) + 1);
-  const list = [...boxes].map(([box, count]) => speak(phrase("NOBC.AirBattle.Allocation.BoxCount", { box: phrase(AIR_BOX_LABELS[box]), count }), i18n));
+  const list = [...boxes].map(([box, count]) =>
+    speak(phrase("NOBC.AirBattle.Allocation.BoxCount", { box: phrase(AIR_BOX_LABELS[box]), count }), i18n),
+  );
   return speak(phrase("NOBC.AirBattle.Allocation.Outcome", { count: missions.length, boxes: list.join(", ") }), i18n);
 }
 
