@@ -122,11 +122,15 @@ export function splitTexts(combat: GroundCombatCard, i18n: Translator): SplitEdi
   return splitViews(combat).map((v) => splitEditor(v, i18n));
 }
 
-/** A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as written. */
-export function cardRow(line: CardBreakdownLine, i18n: Translator): BreakdownRow {
+/**
+ * A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as
+ * written. Its value is signed when it is a modifier of one score; a score of its own (a card
+ * showing no total: each line another squadron's repair score, say) is written plainly: "4", not "+4".
+ */
+export function cardRow(line: CardBreakdownLine, i18n: Translator, modifier = true): BreakdownRow {
   return {
     label: "text" in line ? speak(line.text, i18n) : line.label,
-    valueText: signed(line.value),
+    valueText: modifier || line.value < 0 ? signed(line.value) : String(line.value),
     source: shownCitation(line.source, i18n),
   };
 }
@@ -218,7 +222,7 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     title: outcome === "" ? input.title : outcome,
     kicker: outcome === "" || outcome === input.title ? null : input.title,
     fold,
-    rows: input.breakdown.map((line) => cardRow(line, i18n)),
+    rows: input.breakdown.map((line) => cardRow(line, i18n, input.noTotal !== true)),
     total: input.noTotal === true ? null : signed(input.breakdown.reduce((sum, line) => sum + line.value, 0)),
     dice: [...input.rolls],
     documents,

@@ -115,6 +115,9 @@ describe("resolution card template (real Handlebars)", () => {
     );
     expect(apart).not.toContain("<tfoot>");
     expect(apart).not.toContain("+8");
+    // Each line is a score of its own, not a modifier: written "4", not "+4".
+    expect(scored.match(/<td class="num">([^<]*)<\/td>/g)).toEqual(['<td class="num">+4</td>', '<td class="num">+4</td>']);
+    expect(apart.match(/<td class="num">([^<]*)<\/td>/g)).toEqual(['<td class="num">4</td>', '<td class="num">4</td>']);
   });
 
   it("says so when nothing changes", () => {
