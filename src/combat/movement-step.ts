@@ -13,7 +13,7 @@
  */
 import { turn } from "../rules/index";
 import { SYSTEM_ID } from "../base/constants";
-import { callHook, isGM, notify, notifyText, renderTemplate, say, translator } from "../base/foundry";
+import { callHook, isGM, notify, notifyText, renderTemplate, say, translator, type Translator } from "../base/foundry";
 import { RefusedError, errorText } from "../base/errors";
 import { speak } from "../words/phrase";
 import { phrase } from "../rules/resolution";
@@ -40,9 +40,13 @@ export interface StackingEndView {
   }[];
 }
 
-/** The card's context from the violations (already in hex order), their words in the reader's language. */
-export function stackingEndView(turnNumber: number, violations: readonly StackingViolation[], field: Battlefield): StackingEndView {
-  const i18n = translator();
+/** The card's context from the violations (already in hex order), their words in the reader's language (`i18n`). */
+export function stackingEndView(
+  turnNumber: number,
+  violations: readonly StackingViolation[],
+  field: Pick<Battlefield, "names">,
+  i18n: Translator = translator(),
+): StackingEndView {
   const hexes: { hex: string; rules: StackingEndView["hexes"][number]["rules"][number][] }[] = [];
   for (const v of violations) {
     let row = hexes[hexes.length - 1];

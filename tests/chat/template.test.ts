@@ -256,7 +256,7 @@ describe("the card family: inputs, table row, split editors, state", () => {
 });
 
 describe("gallery cards", () => {
-  it("are four cards built from real resolutions, worded with no missing key", () => {
+  it("are four resolution cards built from real resolutions, and the stacking card, worded with no missing key", () => {
     const cardI18n = createHandlebars(lang);
     const cardGallery = cardEntries(cardI18n);
     expect(cardGallery.map((c) => [c.id, (c.context as { state: string }).state])).toEqual([
@@ -264,6 +264,7 @@ describe("gallery cards", () => {
       ["card-combat-applied", "applied"],
       ["card-reverted", "reverted"],
       ["card-inputs", "pending"],
+      ["card-stacking-end", undefined],
     ]);
     const pending = cardGallery[0]!.context as { splits: { side: string; rows: { hits: number }[] }[]; inputs: unknown[] };
     expect(pending.splits.map((s) => [s.side, s.rows.map((r) => r.hits)])).toEqual([
