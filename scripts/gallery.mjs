@@ -16,6 +16,11 @@ const out = join(repo, "gallery");
 /** The entries shown in German: the five sheet types (both sides where there are two) and the chat cards. */
 const GERMAN_SHEETS = ["unit-nato", "unit-wp", "hq-nato", "hq-wp", "squadron", "airbase", "support-card"];
 const isGermanEntry = (id) => GERMAN_SHEETS.includes(id) || id.startsWith("card-");
+/** A dialog's window: an entry framed as an application, except the board's pictures (drawn on the canvas in Foundry). */
+const isDialogEntry = (entry) => {
+  const classes = entry.classes.split(/\s+/);
+  return classes.includes("application") && !classes.includes("nobc-board");
+};
 
 export async function buildGallery() {
   rmSync(out, { recursive: true, force: true });
@@ -119,6 +124,8 @@ ${germanSection}
   return {
     file: join(out, "index.html"),
     ids: [...sheets, ...dialogs].map((s) => s.id),
+    /** The dialogs among them: every window of a dialog (framed as an application, the board's pictures aside) and the confirm dialogs. */
+    dialogIds: [...sheets.filter(isDialogEntry), ...dialogs].map((s) => s.id),
     /** The ids shown in German (framed as `<id>-de`), or null when lang/de.json does not exist yet. */
     germanIds: german === null ? null : german.map((s) => s.id),
   };

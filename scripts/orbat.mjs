@@ -3,7 +3,8 @@
 // .ods file. The reader is TypeScript (src/orbat/), bundled with vite's build API first
 // (./import-ts.mjs); the same code then runs here, in the tests and in Foundry's import dialog,
 // which reads a file's bytes the same way. Every line printed is a phrase of lang/en.json; with
-// --json the plan is printed as JSON instead, for scripts.
+// --json the plan is printed as JSON instead, for scripts. A file that cannot be read is one line
+// and exit 2; a malformed one is refused with its problems and exit 1; never a stack trace.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { englishSay, importTs } from "./import-ts.mjs";
@@ -17,7 +18,7 @@ async function validate(file, json) {
   try {
     bytes = new Uint8Array(await readFile(file));
   } catch (err) {
-    console.error(say(cli.cannotRead(file, err.message)));
+    console.error(say(cli.cannotRead(file, err)));
     return 2;
   }
   let ids = 0;
@@ -48,5 +49,11 @@ if (command !== "validate" || file === undefined || rest.length > 0) {
   process.exitCode = 2;
 } else {
   // npm runs scripts in the package's folder; INIT_CWD is the folder the command was typed in.
-  process.exitCode = await validate(resolve(process.env.INIT_CWD ?? process.cwd(), file), json);
+  try {
+    process.exitCode = await validate(resolve(process.env.INIT_CWD ?? process.cwd(), file), json);
+  } catch (err) {
+    // Whatever nobody foresaw is still one line, never a stack trace.
+    console.error(say(cli.stopped(err)));
+    process.exitCode = 1;
+  }
 }

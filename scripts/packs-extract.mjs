@@ -36,12 +36,47 @@ export function namer() {
   };
 }
 
-/** Extracts `packDir` into the source folder of `packName`, replacing what was there. */
+/** The LevelDB collection of each pack type: a document's `_key` is `!<collection>!<id>`. */
+export const PACK_COLLECTIONS = {
+  Actor: "actors",
+  Adventure: "adventures",
+  Cards: "cards",
+  Item: "items",
+  JournalEntry: "journal",
+  Macro: "macros",
+  Playlist: "playlists",
+  RollTable: "tables",
+  Scene: "scenes",
+};
+
+/** The document type a `_key` names (a collection of no pack type as it is), or null for a Folder. */
+export function keyType(key) {
+  const collection = String(key).split("!")[1]?.split(".")[0] ?? "";
+  if (collection === "folders") return null;
+  return Object.keys(PACK_COLLECTIONS).find((type) => PACK_COLLECTIONS[type] === collection) ?? collection;
+}
+
+/** A refusal of the command line, told as a phrase of src/base/cli.ts (`text` picks it from PACKS_CLI). */
+export class Refused extends Error {
+  constructor(text) {
+    super("refused");
+    this.text = text;
+  }
+}
+
+/**
+ * Extracts `packDir` into the source folder of `packName`, replacing what was there. The pack must
+ * hold documents of the type system.json declares for `packName` (Folders aside); otherwise, or when
+ * it holds none, it is refused and nothing is written.
+ */
 export async function extractToSource(packDir, packName, { dest } = {}) {
+  const declared = (await declaredPacks()).find((p) => p.name === packName);
+  if (!declared) throw new Refused((cli) => cli.notAPack(packName, []));
   const target = dest ?? path.join(sourceRoot, packName);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(path.dirname(target), `.${packName}-`));
   const { transformName, transformFolderName } = namer();
+  const found = new Set();
   let count = 0;
   try {
     await extractPack(packDir, staging, {
@@ -49,11 +84,18 @@ export async function extractToSource(packDir, packName, { dest } = {}) {
       jsonOptions: { space: 2 },
       transformEntry: async (doc) => {
         stripVolatile(doc);
+        const type = keyType(doc._key);
+        if (type !== null) found.add(type);
         count++;
       },
       transformName: async (doc, context) => transformName(doc, context),
       transformFolderName: async (doc) => transformFolderName(doc),
     });
+    const others = [...found].filter((type) => type !== declared.type).sort();
+    if (others.length > 0) {
+      throw new Refused((cli) => cli.wrongType(packDir, others, packName, declared.type));
+    }
+    if (found.size === 0) throw new Refused((cli) => cli.emptyPack(packDir));
   } catch (err) {
     await rm(staging, { recursive: true, force: true });
     throw err;
@@ -61,14 +103,6 @@ export async function extractToSource(packDir, packName, { dest } = {}) {
   await rm(target, { recursive: true, force: true });
   await rename(staging, target);
   return count;
-}
-
-/** A refusal of the command line, told as a phrase of src/base/cli.ts (`text` picks it from PACKS_CLI). */
-class Refused extends Error {
-  constructor(text) {
-    super("refused");
-    this.text = text;
-  }
 }
 
 async function main(args) {

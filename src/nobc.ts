@@ -41,6 +41,7 @@ import { setCardClock } from "./queries/card-state";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { registerBoard } from "./canvas/register";
+import { registerCounterTokens } from "./canvas/counter-tokens";
 import { registerTokenRuler } from "./canvas/ruler/token-ruler";
 import { readMovementTurn } from "./combat/movement-turn";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
@@ -191,6 +192,7 @@ Hooks.once("init", () => {
   registerTerrainCache();
   // After the terrain cache, so the board reads a changed flag afresh.
   registerBoard();
+  registerCounterTokens();
   // A unit's drag measured by the rules: the ruler's labels and the movement actions' MP cost.
   registerTokenRuler(readMovementTurn);
   registerMapTools();

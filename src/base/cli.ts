@@ -13,6 +13,10 @@ export const PACKS_CLI = {
   extractUsage: (): Phrase => phrase("NOBC.Cli.PacksExtract.Usage"),
   notAPack: (pack: string, packs: readonly string[]): Phrase => phrase("NOBC.Cli.PacksExtract.NotAPack", { pack, packs: packs.join(", ") }),
   notLevelDb: (folder: string): Phrase => phrase("NOBC.Cli.PacksExtract.NotLevelDb", { folder }),
+  /** A pack holding documents of other types than system.json declares for it. */
+  wrongType: (folder: string, found: readonly string[], pack: string, type: string): Phrase =>
+    phrase("NOBC.Cli.PackCheck.WrongType", { folder, found: found.join(", "), pack, type }),
+  emptyPack: (folder: string): Phrase => phrase("NOBC.Cli.PackCheck.Empty", { folder }),
   extracted: (count: number, pack: string): Phrase => phrase("NOBC.Cli.PacksExtract.Written", { count, pack }),
   /** A failed extraction; `locked` when the world still holds the pack open. */
   extractFailed: (error: string, locked: boolean): Phrase =>

@@ -1,7 +1,8 @@
 /**
  * The context of templates/chat/resolution-card.hbs (and its parts in templates/chat/parts/), in
- * the card's order: the result, the changes grouped under the document they touch, the split
- * editors of shared hits, the things to do on the map; then, folded away under one summary line,
+ * the card's order: the procedure's name as a kicker over a headline saying the result, the changes
+ * grouped under the document they touch, the split editors of shared hits, the things to do on the
+ * map; then, folded away under one summary line,
  * what went in, the labelled modifiers (each rule citation in a tooltip), the dice and the table
  * row; then the state. Pure; the caller passes the names, the notes and a translator.
  */
@@ -59,7 +60,13 @@ export interface DocumentChanges {
 }
 
 export interface CardView {
+  /**
+   * The headline: what happened, in words ("Success: 34 PzBrig retreats 1 hex — …"). It is the
+   * card's outcome; a card posted with none is headed by the name of its procedure.
+   */
   readonly title: string;
+  /** The name of the procedure ("Ground combat on hex 0304"), small above the headline; null when it is the headline. */
+  readonly kicker: string | null;
   /**
    * When the changes touch more than `CARD_FOLD_AT` documents: the summary line of the folded list
    * (the chat hook builds the list when it is opened), and `documents` / `other` are empty.
@@ -69,7 +76,6 @@ export interface CardView {
   /** The breakdown's sum, signed; null when its values are not one score. */
   readonly total: string | null;
   readonly dice: readonly number[];
-  readonly outcome: string;
   readonly documents: readonly DocumentChanges[];
   /** Effects that name no document (a hex, a hexside). */
   readonly other: readonly string[];
@@ -120,11 +126,15 @@ export function splitTexts(combat: GroundCombatCard, i18n: Translator): SplitEdi
   return splitViews(combat).map((v) => splitEditor(v, i18n));
 }
 
-/** A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as written. */
-export function cardRow(line: CardBreakdownLine, i18n: Translator): BreakdownRow {
+/**
+ * A stored breakdown line as a row: the phrase in the reader's language, or an old card's label as
+ * written. Its value is signed when it is a modifier of one score; a score of its own (a card
+ * showing no total: each line another squadron's repair score, say) is written plainly: "4", not "+4".
+ */
+export function cardRow(line: CardBreakdownLine, i18n: Translator, modifier = true): BreakdownRow {
   return {
     label: "text" in line ? speak(line.text, i18n) : line.label,
-    valueText: signed(line.value),
+    valueText: modifier || line.value < 0 ? signed(line.value) : String(line.value),
     source: shownCitation(line.source, i18n),
   };
 }
@@ -189,6 +199,19 @@ export function changesContext(effects: readonly Effect[], nameOf: (ref: string)
   return groupChanges(effects, effectSentences(effects, nameOf, i18n), nameOf);
 }
 
+/**
+ * A headline from the changes alone, for a card posted with no outcome in words (a macro posting a
+ * toolkit's result): the first change, and how many more follow ("34 PzBrig takes 2 hits, and 1
+ * more change"). Empty when there is no change.
+ */
+export function changesHeadline(effects: readonly Effect[], nameOf: (ref: string) => string, i18n: Translator): string {
+  const [first] = effects;
+  if (first === undefined) return "";
+  const sentence = speak(describeEffect(first, nameOf), i18n);
+  const more = effects.length - 1;
+  return more === 0 ? sentence : speak(phrase("NOBC.Chat.Title.MoreChanges", { first: sentence, count: more }), i18n);
+}
+
 export function resolutionCardContext(input: CardInput, nameOf: (ref: string) => string, i18n: Translator): CardView {
   const state = input.state ?? "pending";
   // The card has no intro sentence: its title says what happened. A long list is folded, unwritten.
@@ -197,13 +220,15 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     fold === null ? groupChanges(input.effects, effectSentences(input.effects, nameOf, i18n), nameOf) : { documents: [], other: [] };
   const inputs = input.inputs ?? [];
   const tableRow = input.tableRow ?? "";
+  const outcome = input.outcome.trim();
   return {
-    title: input.title,
+    // The outcome heads the card; the procedure's name sits above it as a kicker.
+    title: outcome === "" ? input.title : outcome,
+    kicker: outcome === "" || outcome === input.title ? null : input.title,
     fold,
-    rows: input.breakdown.map((line) => cardRow(line, i18n)),
+    rows: input.breakdown.map((line) => cardRow(line, i18n, input.noTotal !== true)),
     total: input.noTotal === true ? null : signed(input.breakdown.reduce((sum, line) => sum + line.value, 0)),
     dice: [...input.rolls],
-    outcome: input.outcome,
     documents,
     other,
     notes: input.notes.map((n) => speak(noteText(n), i18n)),

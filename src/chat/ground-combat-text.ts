@@ -1,6 +1,6 @@
 /**
  * A ground combat's table row and result in words, for its card when the caller gives none:
- * the CRT row (score band and minefield column) and the cell read there. Pure.
+ * the CRT row (score band and minefield column), and the headline saying the cell read there. Pure.
  */
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import type { CombatHits, CrtBand, GroundCombatResultId } from "../rules/nobc/land/combat-tables";
@@ -33,27 +33,44 @@ const RESULT_LABELS: Readonly<Record<GroundCombatResultId, string>> = {
   attackStalledEarly: "NOBC.Chat.Crt.attackStalledEarly",
 };
 
+/** One side's hits as the headline says them: "3 hits each", "2 hits shared", "no hits". */
 function hitsText(hits: CombatHits): Phrase {
-  return phrase(hits.each ? "NOBC.Chat.Crt.HitsEach" : "NOBC.Chat.Crt.HitsShared", { count: hits.amount });
+  if (hits.amount === 0) return phrase("NOBC.Chat.Title.NoHits");
+  return phrase(hits.each ? "NOBC.Chat.Title.HitsEach" : "NOBC.Chat.Title.HitsShared", { count: hits.amount });
 }
 
+/**
+ * The card's headline, from the CRT cell and the plan: the result's name, what the defenders do
+ * (retreat so far, or hold), then each side's hits, e.g. "Success: 34 PzBrig retreats 1 hex —
+ * attackers 3 hits each, defenders 2 hits shared". The verb agrees with the number of defenders named.
+ */
+export function groundCombatHeadline(plan: Pick<GroundCombatPlan, "defenders" | "target">, outcome: GroundCombatOutcome): Phrase {
+  const { result } = outcome;
+  // The units that take the hits are named; artillery, which takes none, only when it stands alone.
+  const named = plan.defenders.filter((d) => !d.immune);
+  const names = (named.length > 0 ? named : plan.defenders).map((d) => d.name);
+  const data = {
+    result: phrase(RESULT_LABELS[result.id]),
+    units: names.length === 0 ? plan.target : names.join(", "),
+    count: Math.max(1, names.length),
+    attacker: hitsText(result.attackerHits),
+    defender: hitsText(result.defenderHits),
+  };
+  return result.retreat > 0
+    ? phrase("NOBC.Chat.Title.Combat.Retreat", { ...data, hexes: phrase("NOBC.Chat.Title.Hexes", { count: result.retreat }) })
+    : phrase("NOBC.Chat.Title.Combat.Hold", data);
+}
+
+/** The CRT row read (in the folded details) and the headline (`groundCombatHeadline`), in the reader's language. */
 export function groundCombatText(
   combat: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome },
   i18n: Translator,
 ): TableText {
   const { plan, outcome } = combat;
-  const { result } = outcome;
   const tableRow = phrase("NOBC.Chat.Crt.Row", {
     score: outcome.score,
     band: BAND_TEXT[outcome.band],
     column: phrase(plan.minefield ? "NOBC.Chat.Crt.Mine" : "NOBC.Chat.Crt.NoMine"),
   });
-  const retreat = result.retreat > 0 ? phrase("NOBC.Chat.Crt.Retreat", { count: result.retreat }) : phrase("NOBC.Chat.Crt.NoRetreat");
-  const text = phrase("NOBC.Chat.Crt.Result", {
-    result: phrase(RESULT_LABELS[result.id]),
-    attacker: hitsText(result.attackerHits),
-    defender: hitsText(result.defenderHits),
-    retreat,
-  });
-  return { tableRow: speak(tableRow, i18n), outcome: speak(text, i18n) };
+  return { tableRow: speak(tableRow, i18n), outcome: speak(groundCombatHeadline(plan, outcome), i18n) };
 }

@@ -10,7 +10,9 @@ import { callHook, isGM, translator } from "../base/foundry";
 import { RefusedError } from "../base/errors";
 import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
 import { groundCombatText } from "./ground-combat-text";
-import { renderCardContent } from "./render";
+import { nameOf, renderCardContent, worldName } from "./render";
+import { changesHeadline } from "./context";
+import { withNames } from "../words/phrase";
 
 export { CARD_TEMPLATE } from "./render";
 export type { CardInputLine } from "./card-data";
@@ -18,7 +20,11 @@ export type { CardInputLine } from "./card-data";
 export interface PostResolutionInput<O> {
   readonly title: string;
   readonly resolution: Resolution<O>;
-  /** The table result in words; by default the ground combat's CRT cell, else the outcome written out. */
+  /**
+   * What happened, in words: the card's headline (the title above becomes its small kicker). By
+   * default the ground combat's CRT cell; else the rules' outcome when it is text or a number; else
+   * the first change and how many more follow.
+   */
   readonly outcome?: string;
   readonly speaker?: object;
   /** What went into the resolution, in words (already localized), shown above the breakdown. */
@@ -73,8 +79,11 @@ export function setCardTurnReader(read: () => number | null): void {
   turnReader = read;
 }
 
-function outcomeText(outcome: unknown): string {
-  return typeof outcome === "string" || typeof outcome === "number" ? String(outcome) : JSON.stringify(outcome);
+/** The headline of a card posted with none: the rules' outcome when it is words or a number, else its changes. */
+function outcomeText<O>(resolution: Resolution<O>): string {
+  const { outcome } = resolution;
+  if (typeof outcome === "string" || typeof outcome === "number") return String(outcome);
+  return changesHeadline(resolution.effects, nameOf, withNames(translator(), worldName));
 }
 
 /**
@@ -122,7 +131,7 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     breakdown: resolution.breakdown,
     rolls: resolution.rolls,
     tableRow: input.tableRow ?? derived?.tableRow ?? "",
-    outcome: input.outcome ?? derived?.outcome ?? outcomeText(resolution.outcome),
+    outcome: input.outcome ?? derived?.outcome ?? outcomeText(resolution),
     ...(input.total === false ? { noTotal: true as const } : {}),
     ...(input.byHand === undefined || input.byHand.length === 0 ? {} : { byHand: input.byHand }),
   };

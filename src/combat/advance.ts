@@ -141,7 +141,7 @@ async function postEntryPreview(position: turn.TurnPosition): Promise<unknown> {
   return postResolution({
     title: i18n.format("NOBC.Turn.EntryTitle", { stage: i18n.localize(position.current.label) }),
     resolution: entry,
-    outcome: speak(phrase("NOBC.Turn.EntryOutcome", { count: entry.outcome.changed }), i18n),
+    outcome: speak(phrase("NOBC.Turn.EntryOutcome", { stage: phrase(position.current.label), count: entry.outcome.changed }), i18n),
   });
 }
 

@@ -13,7 +13,7 @@
  */
 import { turn } from "../rules/index";
 import { SYSTEM_ID } from "../base/constants";
-import { callHook, isGM, notify, notifyText, renderTemplate, say, translator } from "../base/foundry";
+import { callHook, isGM, notify, notifyText, renderTemplate, say, translator, type Translator } from "../base/foundry";
 import { RefusedError, errorText } from "../base/errors";
 import { speak } from "../words/phrase";
 import { phrase } from "../rules/resolution";
@@ -22,6 +22,7 @@ import { readBattlefield } from "../world/read";
 import type { Battlefield } from "../world/battlefield";
 import { endOfMovementStacking, groupPhrase, movementStep, MOVEMENT_OVER } from "../world/movement-groups";
 import { templatePath } from "../view/paths";
+import { shownCitation } from "../view/citation";
 import { movementNow } from "./movement-turn";
 import type { AdvanceResult, TurnCombat, TurnDirection } from "./advance";
 import type { CombatantLike } from "./snapshot";
@@ -31,15 +32,21 @@ export const STACKING_END_TEMPLATE = templatePath("chat/stacking-end.hbs");
 /** The information card's context: each hex with its violations, in hex order. */
 export interface StackingEndView {
   readonly turn: number;
+  /** What the card says happened: how many hexes break stacking, and which ("Stacking broken in 2 hexes: 0203, 0405"). */
+  readonly headline: string;
   readonly hexes: readonly {
     readonly hex: string;
     readonly rules: readonly { readonly rule: string; readonly text: string; readonly source: string; readonly units: readonly string[] }[];
   }[];
 }
 
-/** The card's context from the violations (already in hex order), their words in the reader's language. */
-export function stackingEndView(turnNumber: number, violations: readonly StackingViolation[], field: Battlefield): StackingEndView {
-  const i18n = translator();
+/** The card's context from the violations (already in hex order), their words in the reader's language (`i18n`). */
+export function stackingEndView(
+  turnNumber: number,
+  violations: readonly StackingViolation[],
+  field: Pick<Battlefield, "names">,
+  i18n: Translator = translator(),
+): StackingEndView {
   const hexes: { hex: string; rules: StackingEndView["hexes"][number]["rules"][number][] }[] = [];
   for (const v of violations) {
     let row = hexes[hexes.length - 1];
@@ -47,11 +54,15 @@ export function stackingEndView(turnNumber: number, violations: readonly Stackin
     row.rules.push({
       rule: v.rule,
       text: speak(v.text, i18n),
-      source: v.source,
+      source: shownCitation(v.source, i18n),
       units: v.units.map((u) => field.names.get(u) ?? u),
     });
   }
-  return { turn: turnNumber, hexes };
+  const headline = speak(
+    phrase("NOBC.MovementTurn.Stacking.Headline", { count: hexes.length, hexes: hexes.map((h) => h.hex).join(", ") }),
+    i18n,
+  );
+  return { turn: turnNumber, headline, hexes };
 }
 
 /** Posts the end-of-Movement stacking card (an information card the GM authors). */

@@ -1,5 +1,6 @@
 /** What scripts/map-image.mjs loads: validation and drawing, the phrase writer, and the phrases it prints. */
 import { phrase, type Phrase } from "../rules/resolution";
+import { fileError, notJson, stopped } from "../words/file-errors";
 
 export { formatMapProblem, validateTerrainMap } from "./terrain-schema";
 export { renderMapSvg } from "./render-svg";
@@ -7,7 +8,11 @@ export { langFileWording, speak } from "../words/phrase";
 
 export const MAP_CLI = {
   usage: (): Phrase => phrase("NOBC.Cli.Map.Usage"),
-  cannotRead: (file: string, error: string): Phrase => phrase("NOBC.Cli.CannotRead", { file, error }),
+  /** A file that cannot be read, as one line: no such file, a folder, no permission, or the error's words. */
+  cannotRead: (file: string, error: unknown): Phrase => fileError(file, error),
+  notJson: (file: string, error: unknown): Phrase => notJson(file, error),
+  cannotWrite: (file: string, error: unknown): Phrase => fileError(file, error, true),
+  stopped: (error: unknown): Phrase => stopped("npm run map", error),
   problems: (file: string, count: number): Phrase => phrase("NOBC.Cli.Map.Problems", { file, count }),
   written: (file: string, columns: number, rows: number, input: string): Phrase =>
     phrase("NOBC.Cli.Map.Written", { file, columns, rows, input }),

@@ -3,6 +3,7 @@
  * the command prints. Pure: the script reads the files and prints.
  */
 import { phrase, type Phrase } from "../rules/resolution";
+import { fileError, stopped } from "../words/file-errors";
 import type { OrbatPlan } from "./plan";
 
 export * from "./index";
@@ -10,7 +11,9 @@ export { langFileWording, speak } from "../words/phrase";
 
 export const ORBAT_CLI = {
   usage: (): Phrase => phrase("NOBC.Cli.Orbat.Usage"),
-  cannotRead: (file: string, error: string): Phrase => phrase("NOBC.Cli.CannotRead", { file, error }),
+  /** A file that cannot be read, as one line: no such file, a folder, no permission, or the error's words. */
+  cannotRead: (file: string, error: unknown): Phrase => fileError(file, error),
+  stopped: (error: unknown): Phrase => stopped("npm run orbat", error),
   refused: (file: string, count: number): Phrase => phrase("NOBC.Cli.Orbat.Refused", { file, count }),
   sound: (file: string, format: string, counts: { actors: number; folders: number; links: number }): Phrase =>
     phrase("NOBC.Cli.Orbat.Sound", {

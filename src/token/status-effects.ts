@@ -5,8 +5,6 @@
 import { TOKEN_STATUS_IDS, statusIconPath, type TokenStatusId } from "./status-icons";
 
 export const STATUS_LABELS: Readonly<Record<TokenStatusId, string>> = {
-  combatMode: "NOBC.Status.combatMode",
-  marchMode: "NOBC.Status.marchMode",
   noMove: "NOBC.Status.noMove",
 };
 
@@ -19,10 +17,9 @@ export function registerStatusEffects(): void {
   CONFIG.statusEffects = [...ours, ...kept];
 }
 
-/** What a unit's statuses should be, read from its system data. Pure. */
-export function unitStatuses(system: { mode: "combat" | "march"; forcedMarch?: boolean; noMove: boolean }): Record<TokenStatusId, boolean> {
-  const march = system.mode === "march" || system.forcedMarch === true;
-  return { combatMode: !march, marchMode: march, noMove: system.noMove };
+/** What a unit's statuses should be, read from its system data (its mode is on its counter, not an icon). Pure. */
+export function unitStatuses(system: { noMove: boolean }): Record<TokenStatusId, boolean> {
+  return { noMove: system.noMove };
 }
 
 /** The statuses to switch on or off so `current` matches `wanted`. Pure. */

@@ -7,13 +7,17 @@ export type StatusId = (typeof STATUS_IDS)[number];
 
 /**
  * The statuses a unit's token carries. Minefields and contamination lie on hexes (the scene's map
- * state, src/map/map-state.ts), not on units, so their icons mark hexes and are no token status.
+ * state, src/map/map-state.ts), not on units, so their icons mark hexes and are no token status. The
+ * mode is printed on the token's counter (src/canvas/counter-tokens.ts), so it takes no icon either.
  */
-export const TOKEN_STATUS_IDS = ["combatMode", "marchMode", "noMove"] as const satisfies readonly StatusId[];
+export const TOKEN_STATUS_IDS = ["noMove"] as const satisfies readonly StatusId[];
 export type TokenStatusId = (typeof TOKEN_STATUS_IDS)[number];
 
-/** Statuses units carried before the map state was kept on the scene: an effect still showing one is removed. */
-export const RETIRED_STATUS_IDS = ["minefield", "contaminated"] as const satisfies readonly StatusId[];
+/**
+ * Statuses units carried before: the markers now kept on the scene's map state, and the mode now on the
+ * counter. An effect still showing one is removed when the unit's statuses are next brought in line.
+ */
+export const RETIRED_STATUS_IDS = ["minefield", "contaminated", "combatMode", "marchMode"] as const satisfies readonly StatusId[];
 
 /** White strokes of a given width (one attribute list, so no attribute is ever written twice). */
 const white = (width: number) => `stroke="#fff" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"`;

@@ -1,6 +1,7 @@
 /**
- * Keeps a unit's token statuses and its data in step, both ways: the data model holds mode and
- * the black chip, and the status icons show them (minefields and contamination are the scene's). A status toggled on
+ * Keeps a unit's token statuses and its data in step, both ways: the data model holds the black
+ * chip, and its status icon shows it (minefields and contamination are the scene's; the mode is on the
+ * token's counter). A status toggled on
  * the token HUD is written to the data; after any update of the unit the icons are brought in
  * line (only when a field they are read from changed). Each side runs only on the client of the
  * user who made the change, so it happens once, and it stops as soon as data and icons agree.
@@ -20,8 +21,11 @@ export interface StatusActor {
   readonly effects: Iterable<StatusEffectDoc>;
 }
 
-/** The unit fields its statuses are read from (size and arm decide forced March Mode). */
-const STATUS_FIELDS = ["mode", "noMove", "size", "arm"] as const;
+/**
+ * The unit fields whose change brings its statuses in line: the black chip, and the mode, whose old
+ * icon (from before the counter showed it) is then removed.
+ */
+const STATUS_FIELDS = ["mode", "noMove"] as const;
 
 /** Whether an actor update's changes touch a field the statuses are read from. Pure. */
 export function touchesStatusFields(changes: unknown): boolean {
@@ -46,12 +50,14 @@ export function statusWrites(actor: StatusActor): StatusWrites {
   const wanted = unitStatuses(actor.system as Parameters<typeof unitStatuses>[0]);
   const changes = statusChanges(wanted, actor.statuses);
   const off = new Set<string>(changes.filter((c) => !c.active).map((c) => c.id));
-  // A unit's old minefield or contamination icon goes: those are the scene's now.
+  // A unit's old minefield, contamination or mode icon goes: the scene and the counter show those now.
   for (const id of RETIRED_STATUS_IDS) if (actor.statuses.has(id)) off.add(id);
-  const on = changes.filter((c) => c.active).map((c) => c.id);
   const stale = [...actor.effects].filter(
     (e): e is StatusEffectDoc & { id: string } => e.id !== null && [...e.statuses].some((s) => off.has(s)),
   );
+  // A wanted status is (re)made unless an effect that stays carries it: one that went with a stale effect comes back.
+  const kept = new Set([...actor.effects].filter((e) => !stale.includes(e as never)).flatMap((e) => [...e.statuses]));
+  const on = TOKEN_STATUS_IDS.filter((id) => wanted[id] && !kept.has(id));
   // Only an effect that carries one status alone (as the token HUD makes them) is reused for another.
   const reusable = stale.filter((e) => e.statuses.size === 1).slice(0, on.length);
   const updates = reusable.map((e, i) => ({ id: e.id, status: on[i]! }));
@@ -62,12 +68,22 @@ export function statusWrites(actor: StatusActor): StatusWrites {
   };
 }
 
+/**
+ * The operation of a sync's write: its parent, and a mark that the icons follow the data here, so the
+ * effect hooks below do not write them back to the data (a sync that lands after a later change of the
+ * data would otherwise put the old value back). Foundry hands an operation's options to its hooks.
+ */
+interface SyncOperation {
+  readonly parent: unknown;
+  readonly nobcStatusSync: true;
+}
+
 /** The configured ActiveEffect class: its batch writes take one parent per call (Foundry v13). */
 interface EffectClass {
   fromStatusEffect(id: string): Promise<{ toObject(): object }>;
-  createDocuments(data: object[], operation: { parent: unknown }): Promise<unknown>;
-  updateDocuments(data: object[], operation: { parent: unknown }): Promise<unknown>;
-  deleteDocuments(ids: string[], operation: { parent: unknown }): Promise<unknown>;
+  createDocuments(data: object[], operation: SyncOperation): Promise<unknown>;
+  updateDocuments(data: object[], operation: SyncOperation): Promise<unknown>;
+  deleteDocuments(ids: string[], operation: SyncOperation): Promise<unknown>;
 }
 
 const effectClass = (): EffectClass => (ActiveEffect as unknown as { implementation: EffectClass }).implementation;
@@ -98,14 +114,14 @@ export async function syncStatuses(actors: Iterable<StatusActor>): Promise<void>
   const dataOf = async (id: StatusId) => data.get(id) ?? data.set(id, await statusEffectData(id)).get(id)!;
   for (const actor of new Set(actors)) {
     const writes = statusWrites(actor);
-    const parent = actor;
+    const op: SyncOperation = { parent: actor, nobcStatusSync: true };
     if (writes.updates.length > 0) {
       const rows = await Promise.all(writes.updates.map(async (u) => ({ _id: u.id, ...restatedAs(await dataOf(u.status)) })));
-      calls.push(cls.updateDocuments(rows, { parent }));
+      calls.push(cls.updateDocuments(rows, op));
     }
-    if (writes.deletions.length > 0) calls.push(cls.deleteDocuments([...writes.deletions], { parent }));
+    if (writes.deletions.length > 0) calls.push(cls.deleteDocuments([...writes.deletions], op));
     if (writes.creations.length > 0)
-      calls.push(cls.createDocuments(await Promise.all(writes.creations.map((id) => statusEffectData(id))), { parent }));
+      calls.push(cls.createDocuments(await Promise.all(writes.creations.map((id) => statusEffectData(id))), op));
   }
   const failed = (await Promise.allSettled(calls)).filter((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed.length > 0)
@@ -120,16 +136,13 @@ export function syncUnitStatuses(actor: StatusActor): Promise<void> {
   return syncStatuses([actor]);
 }
 
+const DATA_FOR_STATUS: Readonly<Record<StatusId, (active: boolean) => Record<string, unknown>>> = {
+  noMove: (active) => ({ "system.noMove": active }),
+};
+
 /** The data change a status switched on or off stands for. Pure. */
 export function dataForStatus(id: StatusId, active: boolean): Record<string, unknown> {
-  switch (id) {
-    case "combatMode":
-      return { "system.mode": active ? "combat" : "march" };
-    case "marchMode":
-      return { "system.mode": active ? "march" : "combat" };
-    case "noMove":
-      return { "system.noMove": active };
-  }
+  return DATA_FOR_STATUS[id](active);
 }
 
 interface StatusEffectLike {
@@ -181,11 +194,12 @@ function queueStatusSync(actor: StatusActor): void {
 }
 
 export function registerStatusSync(): void {
-  Hooks.on("createActiveEffect", (effect, _options, userId) => {
-    if (userId === game.user?.id) void writeStatusToData(effect, true);
+  const bySync = (options: unknown) => (options as { nobcStatusSync?: unknown } | null)?.nobcStatusSync === true;
+  Hooks.on("createActiveEffect", (effect, options, userId) => {
+    if (userId === game.user?.id && !bySync(options)) void writeStatusToData(effect, true);
   });
-  Hooks.on("deleteActiveEffect", (effect, _options, userId) => {
-    if (userId === game.user?.id) void writeStatusToData(effect, false);
+  Hooks.on("deleteActiveEffect", (effect, options, userId) => {
+    if (userId === game.user?.id && !bySync(options)) void writeStatusToData(effect, false);
   });
   Hooks.on("updateActor", (actor, changes, _options, userId) => {
     if (userId !== game.user?.id || !touchesStatusFields(changes)) return;

@@ -95,7 +95,7 @@ describe("posting a resolution card", () => {
     ]);
   });
 
-  it("writes an outcome object out, keeps a given speaker, and names the documents in the changes", async () => {
+  it("heads a card whose outcome is no text with its changes, keeps a given speaker, and names the documents in the changes", async () => {
     await postResolution({
       title: "Mode",
       speaker: { alias: "3 Pz Bde" },
@@ -104,8 +104,9 @@ describe("posting a resolution card", () => {
     const message = [...chatFake.messages.values()][0]!;
     expect(message.speaker).toEqual({ alias: "3 Pz Bde" });
     expect(message.rolls).toEqual([]);
-    const view = chatFake.rendered[0]!.data as { outcome: string; documents: { name: string }[] };
-    expect(view.outcome).toBe('{"box":"ready"}');
+    const view = chatFake.rendered[0]!.data as { title: string; kicker: string; documents: { name: string }[] };
+    // No field names of the rules' outcome: the headline is the change, named.
+    expect([view.kicker, view.title]).toEqual(["Mode", 'NOBC.Effect.mode {"name":"3 Pz Bde","mode":"NOBC.Mode.combat"}']);
     expect(view.documents.map((d) => d.name)).toEqual(["3 Pz Bde"]);
   });
 

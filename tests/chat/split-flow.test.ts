@@ -87,7 +87,7 @@ describe("posting a ground-combat card", () => {
     const display = flags(id)["display"] as Raw;
     expect(display["inputs"]).toEqual([{ label: "Terrain", value: "Woods" }]);
     expect(display["tableRow"]).toContain("NOBC.Chat.Crt.Row");
-    expect(display["outcome"]).toContain("NOBC.Chat.Crt.Result");
+    expect(display["outcome"]).toContain("NOBC.Chat.Title.Combat.");
     const view = chatFake.rendered.at(-1)!.data as CardView;
     expect(view.splits.map((s) => s.side)).toEqual(["attackers", "defenders"]);
     expect(view.tableRow).toBe(display["tableRow"]);
@@ -104,7 +104,7 @@ describe("posting a ground-combat card", () => {
     await postResolution({ title: "t", resolution: combat.resolution, groundCombat: combat, tableRow: "Row 4-", outcome: "Beaten off" });
     expect(fired.map((f) => f.name)).toEqual(["nobc.resolutionPosted"]);
     const view = chatFake.rendered.at(-1)!.data as CardView;
-    expect([view.tableRow, view.outcome]).toEqual(["Row 4-", "Beaten off"]);
+    expect([view.tableRow, view.title, view.kicker]).toEqual(["Row 4-", "Beaten off", "t"]);
   });
 });
 

@@ -6,7 +6,7 @@ import { currentSplit, resplit, sharedSides, splitUnits, splitViews, type Ground
 import { groundCombatText } from "../../src/chat/ground-combat-text";
 import { groundCombatEffects } from "../../src/rules/nobc/land/combat";
 import { unwrap } from "../../src/rules/resolution";
-import { GALLERY_REFS as R, resolveCombat } from "./combat-fixture";
+import { GALLERY_REFS as R, NAMES, resolveCombat } from "./combat-fixture";
 import type { Wording } from "../../src/words/phrase";
 import { keyWording } from "../harness/wording";
 
@@ -213,12 +213,12 @@ describe("the CRT row and result in words", () => {
     format: (k, d) => `${word(k)}(${Object.values(d).join("|")})`,
   };
 
-  it("names the score, the band, the column and the cell", () => {
+  it("names the score, the band and the column in the row, and heads the card with the cell, the defenders and the hits", () => {
     expect(groundCombatText(beatenOff, i18n)).toEqual({
       tableRow: "Row(2|≤ 4|NoMine)",
-      outcome: "Result(attackBeatenOff|HitsShared(3)|HitsShared(2)|NoRetreat)",
+      outcome: `Hold(attackBeatenOff|${NAMES.bde}, ${NAMES.acr}|2|HitsShared(3)|HitsShared(2))`,
     });
-    expect(groundCombatText(heavy, i18n).outcome).toBe("Result(heavyFighting|HitsEach(3)|HitsShared(3)|NoRetreat)");
+    expect(groundCombatText(heavy, i18n).outcome).toBe(`Hold(heavyFighting|${NAMES.bde}, ${NAMES.acr}|2|HitsEach(3)|HitsShared(3))`);
   });
 
   it("reads the minefield column and a retreat", () => {
@@ -228,6 +228,6 @@ describe("the CRT row and result in words", () => {
     };
     const text = groundCombatText(mined, i18n);
     expect(text.tableRow).toBe("Row(2|12–15|Mine)");
-    expect(text.outcome).toContain("Retreat(2)");
+    expect(text.outcome).toMatch(/^Retreat\(attackBeatenOff\|.*\|Hexes\(2\)\)$/);
   });
 });

@@ -115,6 +115,9 @@ describe("resolution card template (real Handlebars)", () => {
     );
     expect(apart).not.toContain("<tfoot>");
     expect(apart).not.toContain("+8");
+    // Each line is a score of its own, not a modifier: written "4", not "+4".
+    expect(scored.match(/<td class="num">([^<]*)<\/td>/g)).toEqual(['<td class="num">+4</td>', '<td class="num">+4</td>']);
+    expect(apart.match(/<td class="num">([^<]*)<\/td>/g)).toEqual(['<td class="num">4</td>', '<td class="num">4</td>']);
   });
 
   it("says so when nothing changes", () => {
@@ -156,8 +159,12 @@ describe("the card family: inputs, table row, split editors, state", () => {
   it("shows the result and the changes first; the split editors and the inputs, modifiers, die and CRT row fold away", () => {
     const html = render(resolutionCardContext(cardInputOf(card, []), refName, env));
     const at = (needle: string) => html.indexOf(needle);
-    const result = at("Attack beaten off. Attacker: 3 hits shared between all. Defender: 2 hits shared between all. No retreat.");
-    expect(result).toBeGreaterThan(at('<h3 class="card-title">Ground combat at T</h3>'));
+    // The procedure's name is the kicker; the headline says the result, with the defenders by name.
+    const result = at(
+      `<h3 class="card-title">Attack beaten off: ${NAMES.bde}, ${NAMES.acr} hold — attackers 3 hits shared, defenders 2 hits shared</h3>`,
+    );
+    expect(result).toBeGreaterThan(at('<p class="card-kicker">Ground combat at T</p>'));
+    expect(at('<p class="card-kicker">')).toBeGreaterThan(-1);
     expect(at("<strong>1st Gds Tank Div</strong>")).toBeGreaterThan(result);
     expect(at('<fieldset class="card-split"')).toBeGreaterThan(at("<strong>1st Gds Tank Div</strong>"));
     // Two closed <details> (no `open`), their summaries in words from the lang file: the split editors, then the breakdown.
@@ -249,7 +256,7 @@ describe("the card family: inputs, table row, split editors, state", () => {
 });
 
 describe("gallery cards", () => {
-  it("are four cards built from real resolutions, worded with no missing key", () => {
+  it("are four resolution cards built from real resolutions, and the stacking card, worded with no missing key", () => {
     const cardI18n = createHandlebars(lang);
     const cardGallery = cardEntries(cardI18n);
     expect(cardGallery.map((c) => [c.id, (c.context as { state: string }).state])).toEqual([
@@ -257,6 +264,7 @@ describe("gallery cards", () => {
       ["card-combat-applied", "applied"],
       ["card-reverted", "reverted"],
       ["card-inputs", "pending"],
+      ["card-stacking-end", undefined],
     ]);
     const pending = cardGallery[0]!.context as { splits: { side: string; rows: { hits: number }[] }[]; inputs: unknown[] };
     expect(pending.splits.map((s) => [s.side, s.rows.map((r) => r.hits)])).toEqual([

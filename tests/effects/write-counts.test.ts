@@ -116,13 +116,13 @@ beforeEach(async () => {
 });
 
 describe("write counts per action", () => {
-  it("an Orders card with 10 mode switches: one Actor call, one ActiveEffect update per unit, no create or delete", async () => {
+  it("an Orders card with 10 mode switches: one Actor call and no ActiveEffect call (the mode is on the counter, not an icon)", async () => {
     // Five units in Combat Mode go to March, five in March go to Combat (1 SP each).
     const units = [
       ...[0, 1, 2, 3, 4].map((i) => unit(`combat${i}`, "nato", { mode: "combat" })),
       ...[0, 1, 2, 3, 4].map((i) => unit(`march${i}`, "nato", { mode: "march" })),
     ];
-    // A unit whose order keeps its mode: its supply is paid, its icon stays.
+    // A unit whose order keeps its mode: its supply is paid.
     const keeper = unit("keeper", "nato", { mode: "combat" });
     const all = [...units, keeper];
     await syncStatuses(all);
@@ -147,16 +147,13 @@ describe("write counts per action", () => {
     expect(resolution.effects.filter((e) => e.type === "mode")).toHaveLength(10);
 
     const { id, calls } = await applyCard(() => postResolution({ title: "Orders", resolution }));
-    // Before: 10 ActiveEffect deletions and 10 creations, one pair per unit.
-    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { updateDocuments: 10 } });
-    // Each update swaps the one mode icon of its unit, in place, under its own parent.
-    const effectCalls = harness.ActiveEffect.calls.slice(-10);
-    expect(effectCalls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(units);
-    expect(effectCalls.every((c) => (c.data as unknown[]).length === 1)).toBe(true);
-    expect(units.map((a) => [...a.statuses])).toEqual([...Array(5).fill(["marchMode"]), ...Array(5).fill(["combatMode"])]);
+    // Before the counters: 10 ActiveEffect updates, one mode icon swapped per unit. Now the Actor call alone.
+    expect(calls).toEqual({ Actor: { updateDocuments: 1 } });
+    expect(units.map((a) => a.system["mode"])).toEqual([...Array(5).fill("march"), ...Array(5).fill("combat")]);
+    expect(units.every((a) => a.statuses.size === 0)).toBe(true);
     expect(keeper.system["supply"]).toBe(1);
 
-    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { updateDocuments: 10 } });
+    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 } });
     expect(world(all)).toEqual(before);
   });
 
@@ -197,10 +194,7 @@ describe("write counts per action", () => {
     );
     // The hits and the no-move chips in one Actor call; each retreating unit gets its no-move icon in one create.
     expect(calls).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { createDocuments: 2 } });
-    expect(defenders.map((d) => [...d.statuses].sort())).toEqual([
-      ["combatMode", "noMove"],
-      ["combatMode", "noMove"],
-    ]);
+    expect(defenders.map((d) => [...d.statuses])).toEqual([["noMove"], ["noMove"]]);
 
     expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { deleteDocuments: 2 } });
     expect(world(all)).toEqual(before);
@@ -232,7 +226,7 @@ describe("write counts per action", () => {
     const itemCalls = harness.Item.calls.slice(-4);
     expect(itemCalls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(hqs);
     expect(itemCalls.map((c) => (c.data as unknown[]).length)).toEqual([2, 2, 2, 2]);
-    expect(chipped.map((u) => [...u.statuses])).toEqual([["combatMode"], ["combatMode"]]);
+    expect(chipped.map((u) => [...u.statuses])).toEqual([[], []]);
 
     expect(await undoCard(id)).toEqual({
       Actor: { updateDocuments: 1 },
@@ -246,32 +240,15 @@ describe("write counts per action", () => {
     const units = [0, 1, 2].map((i) => unit(`u${i}`, "nato", { mode: "combat" }));
     await syncStatuses(units);
     const before = world(units);
-    const resolution = unwrap(
-      land.resolveOrders({
-        orders: units.map((a) => ({
-          unit: {
-            id: a.uuid,
-            side: "nato" as const,
-            name: a.name,
-            size: "brigade" as const,
-            arm: "armour" as const,
-            strength: 6,
-            mode: "combat" as const,
-            supply: 2,
-            hex: "0101",
-            nationality: "frg",
-          },
-          mode: "march" as const,
-        })),
-      }),
-    );
-    const { id } = (await postResolution({ title: "Orders", resolution })) as { id: string };
+    // Three black chips (as a retreat leaves them): each unit's icon is created on Apply and deleted on Undo.
+    const resolution = { breakdown: [], rolls: [], outcome: "", effects: units.map((a) => ({ type: "noMove" as const, actor: a.uuid })) };
+    const { id } = (await postResolution({ title: "Chips", resolution })) as { id: string };
     // The Apply's icon writes reach the server only once the Undo has been written.
     const effects = harness.ActiveEffect;
-    const original = effects.updateDocuments.bind(effects);
+    const original = effects.createDocuments.bind(effects);
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = vi.spyOn(effects, "updateDocuments").mockImplementation(async (data: unknown, operation?: unknown) => {
+    const held = vi.spyOn(effects, "createDocuments").mockImplementation(async (data: unknown, operation?: unknown) => {
       await gate;
       return original(data, operation);
     });
@@ -283,8 +260,8 @@ describe("write counts per action", () => {
       open();
       await settle();
       expect(world(units)).toEqual(before);
-      // Each sync restated each unit's mode icon once: to March, then back to Combat.
-      expect(callsSince(start)).toEqual({ Actor: { updateDocuments: 2 }, ActiveEffect: { updateDocuments: 6 } });
+      // Each sync wrote each unit's chip once: made by the first, taken away by the second, which read the first's.
+      expect(callsSince(start)).toEqual({ Actor: { updateDocuments: 2 }, ActiveEffect: { createDocuments: 3, deleteDocuments: 3 } });
     } finally {
       held.mockRestore();
     }

@@ -157,7 +157,7 @@ describe("src/nobc.ts", () => {
 
   it("runs the migration on ready for the active GM", async () => {
     hooks.callAll("ready");
-    await new Promise((r) => setTimeout(r, 0));
-    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
+    // The migration's module loads on first use: wait for its write rather than for one macrotask.
+    await vi.waitFor(() => expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION));
   });
 });

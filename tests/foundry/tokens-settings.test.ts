@@ -111,18 +111,16 @@ describe("status effects", () => {
     registerStatusEffects();
     const list = (CONFIG as unknown as { statusEffects: { id: string; name: string; img: string }[] }).statusEffects;
     expect(list.map((s) => s.id)).toEqual([...TOKEN_STATUS_IDS, "dead"]);
-    expect(list[0]).toEqual({ id: "combatMode", name: "NOBC.Status.combatMode", img: "systems/nobc/assets/icons/combatMode.svg" });
+    expect(list[0]).toEqual({ id: "noMove", name: "NOBC.Status.noMove", img: "systems/nobc/assets/icons/noMove.svg" });
+    // The mode is printed on the token's counter, so the token HUD offers no mode icon.
+    expect(list.map((s) => s.id)).not.toContain("combatMode");
+    expect(list.map((s) => s.id)).not.toContain("marchMode");
   });
 
-  it("reads a unit's statuses from its data; forced March Mode shows as March Mode", () => {
-    const base = { mode: "combat" as const, noMove: true };
-    expect(unitStatuses(base)).toEqual({ combatMode: true, marchMode: false, noMove: true });
-    expect(unitStatuses({ ...base, forcedMarch: true })).toMatchObject({ combatMode: false, marchMode: true });
-    expect(statusChanges(unitStatuses(base), new Set(["marchMode", "minefield"]))).toEqual([
-      { id: "combatMode", active: true },
-      { id: "marchMode", active: false },
-      { id: "noMove", active: true },
-    ]);
+  it("reads a unit's statuses from its data: the black chip only", () => {
+    expect(unitStatuses({ noMove: true })).toEqual({ noMove: true });
+    expect(statusChanges(unitStatuses({ noMove: true }), new Set(["marchMode", "minefield"]))).toEqual([{ id: "noMove", active: true }]);
+    expect(statusChanges(unitStatuses({ noMove: false }), new Set(["noMove"]))).toEqual([{ id: "noMove", active: false }]);
   });
 
   it("brings a unit's token statuses in line after an update by this user only", async () => {
@@ -141,48 +139,45 @@ describe("status effects", () => {
     expect(harness.ActiveEffect.calls).toEqual([]);
     hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "user1");
     await new Promise((r) => setTimeout(r, 0));
-    expect([...unit.statuses].sort()).toEqual(["marchMode", "noMove"]);
-    // Both statuses in one create, nothing to delete.
+    expect([...unit.statuses].sort()).toEqual(["noMove"]);
+    // One create, nothing to delete.
     expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["createDocuments"]);
-    expect(harness.ActiveEffect.calls[0]?.operation).toEqual({ parent: unit });
+    expect(harness.ActiveEffect.calls[0]?.operation).toEqual({ parent: unit, nobcStatusSync: true });
     const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
     await syncUnitStatuses(hq);
     expect(hq.statuses.size).toBe(0);
   });
 
-  it("switches Combat to March Mode in place: one update carries every status swapped, a create only what it cannot", async () => {
-    const unit = new harness.Actor({
-      name: "U",
-      type: "unit",
-      system: { mode: "combat", noMove: true },
-    });
-    await syncUnitStatuses(unit);
-    expect([...unit.statuses].sort()).toEqual(["combatMode", "noMove"]);
-    const [combatEffect] = unit.effects.map((e) => e.id);
+  it("removes the old mode icon when the mode changes, restating it in place as the chip when one comes on", async () => {
+    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "combat", noMove: false } });
+    // An icon from before the counter showed the mode.
+    await unit.createEmbeddedDocuments("ActiveEffect", [(await harness.ActiveEffect.fromStatusEffect("combatMode")).toObject()]);
+    const [oldIcon] = unit.effects.map((e) => e.id);
     harness.ActiveEffect.calls = [];
-    unit.system["mode"] = "march";
+    unit.system["noMove"] = true;
     await syncUnitStatuses(unit);
-    expect([...unit.statuses].sort()).toEqual(["marchMode", "noMove"]);
-    // One status off, one on: the effect is restated in one update; nothing deleted or created.
+    expect([...unit.statuses]).toEqual(["noMove"]);
+    // One status on, one retired: the old effect is restated in one update; nothing deleted or created.
     expect(harness.ActiveEffect.calls).toEqual([
       {
         method: "updateDocuments",
-        data: [{ _id: combatEffect, ...(await harness.ActiveEffect.fromStatusEffect("marchMode")).toObject() }],
-        operation: { parent: unit },
+        data: [{ _id: oldIcon, ...(await harness.ActiveEffect.fromStatusEffect("noMove")).toObject() }],
+        operation: { parent: unit, nobcStatusSync: true },
       },
     ]);
-    // In step: nothing more to write.
+    // In step, and a mode switch brings no icon: nothing more to write.
     harness.ActiveEffect.calls = [];
+    unit.system["mode"] = "march";
     await syncUnitStatuses(unit);
     expect(harness.ActiveEffect.calls).toEqual([]);
-    // One status off, none on: one delete.
+    // The chip off: one delete.
     unit.system["noMove"] = false;
     await syncUnitStatuses(unit);
     expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["deleteDocuments"]);
-    expect([...unit.statuses]).toEqual(["marchMode"]);
+    expect(unit.statuses.size).toBe(0);
   });
 
-  it("removes a unit's retired minefield and contamination icons: those are the scene's now", () => {
+  it("removes a unit's retired minefield, contamination and mode icons: the scene and the counter show those now", () => {
     const unit = {
       type: "unit",
       system: { mode: "march", noMove: false },
@@ -193,11 +188,11 @@ describe("status effects", () => {
         { id: "gas", statuses: new Set(["contaminated"]) },
       ],
     };
-    expect(statusWrites(unit)).toEqual({ deletions: ["mine", "gas"], updates: [], creations: [] });
-    // A status to switch on takes the retired effect's place in one update.
+    expect(statusWrites(unit)).toEqual({ deletions: ["march", "mine", "gas"], updates: [], creations: [] });
+    // A status to switch on takes a retired effect's place in one update.
     expect(statusWrites({ ...unit, system: { mode: "march", noMove: true } })).toEqual({
-      deletions: ["gas"],
-      updates: [{ id: "mine", status: "noMove" }],
+      deletions: ["mine", "gas"],
+      updates: [{ id: "march", status: "noMove" }],
       creations: [],
     });
   });
@@ -205,14 +200,14 @@ describe("status effects", () => {
   it("reuses only an effect that carries one status alone; one that carries several is deleted", () => {
     const unit = {
       type: "unit",
-      system: { mode: "march", noMove: false },
+      system: { mode: "march", noMove: true },
       statuses: new Set(["combatMode", "noMove", "dead"]),
       effects: [
         { id: "both", statuses: new Set(["combatMode", "noMove"]) },
         { id: "dead", statuses: new Set(["dead"]) },
       ],
     };
-    expect(statusWrites(unit)).toEqual({ deletions: ["both"], updates: [], creations: ["marchMode"] });
+    expect(statusWrites(unit)).toEqual({ deletions: ["both"], updates: [], creations: ["noMove"] });
     expect(statusWrites({ ...unit, type: "hq" })).toEqual({ deletions: [], updates: [], creations: [] });
   });
 
@@ -222,7 +217,7 @@ describe("status effects", () => {
         new harness.Actor({
           name: `U${i}`,
           type: "unit",
-          system: { mode: "combat", noMove: false },
+          system: { mode: "combat", noMove: true },
         }),
     );
     await syncStatuses(units);
@@ -240,10 +235,7 @@ describe("status effects", () => {
 
 describe("status toggled on the token HUD", () => {
   it("stands for a data change", () => {
-    expect(dataForStatus("combatMode", true)).toEqual({ "system.mode": "combat" });
-    expect(dataForStatus("combatMode", false)).toEqual({ "system.mode": "march" });
-    expect(dataForStatus("marchMode", true)).toEqual({ "system.mode": "march" });
-    expect(dataForStatus("marchMode", false)).toEqual({ "system.mode": "combat" });
+    expect(dataForStatus("noMove", true)).toEqual({ "system.noMove": true });
     expect(dataForStatus("noMove", false)).toEqual({ "system.noMove": false });
   });
 
@@ -255,10 +247,11 @@ describe("status toggled on the token HUD", () => {
     hooks.callAll("deleteActiveEffect", { parent: unit, statuses: new Set(["combatMode"]) }, {}, "user1");
     hooks.callAll("createActiveEffect", { parent: unit, statuses: new Set(["minefield"]) }, {}, "someone-else");
     await new Promise((r) => setTimeout(r, 0));
-    expect(unit.updates).toEqual([{ "system.noMove": true }, { "system.mode": "march" }]);
-    expect(unit.system).toMatchObject({ noMove: true, mode: "march" });
+    // An old mode icon removed by hand no longer stands for a mode: the mode is changed on the sheet.
+    expect(unit.updates).toEqual([{ "system.noMove": true }]);
+    expect(unit.system).toMatchObject({ noMove: true, mode: "combat" });
     await writeStatusToData({ parent: unit, statuses: new Set(["noMove", "dead"]) }, true);
-    expect(unit.updates).toHaveLength(2);
+    expect(unit.updates).toHaveLength(1);
     const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
     await writeStatusToData({ parent: hq, statuses: new Set(["noMove"]) }, true);
     expect(hq.updates).toEqual([]);

@@ -84,7 +84,7 @@ export const airMissionGallery = (i18n: Translator): FixtureSheet[] => [
     id: "air-overrun-offer",
     title: "Airfield overrun offered on the map (GM's whisper)",
     template: "apps/air-missions/overrun-offer.hbs",
-    classes,
+    classes: "chat-message nobc",
     context: { unit: { uuid: "Actor.pz34", name: "PzBrig 34" }, airbase: { uuid: "Actor.templin", name: "Templin" } },
   },
 ];

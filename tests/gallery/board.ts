@@ -10,6 +10,8 @@ import { sampleMapState } from "../map/overlay-sample";
 import { mapView } from "../../src/map/rules-view";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
 import { boardPreviewContext } from "../../src/view/board-preview";
+import { counterPreviewContext } from "../../src/view/counter";
+import type { CounterFace } from "../../src/symbols/counter";
 
 const classes = "application nobc nobc-board";
 const template = "apps/board-preview.hbs";
@@ -18,8 +20,27 @@ const view = mapView(map);
 const size = map.hexSize;
 const HQ = { name: "I Corps", hex: "0102", radius: 1 };
 
-/** What the entries are built from: the map's names and the HQ's name are data. */
-export const boardFixtureData: readonly unknown[] = [map, HQ];
+/**
+ * Counters as their tokens show them, at 50 px: each side, a unit in March
+ * Mode, a long designation set smaller, and an enemy unit as a player who may not read its sheet sees it (symbol and designation only).
+ */
+const COUNTERS: readonly CounterFace[] = [
+  { side: "nato", arm: "armour", size: "brigade", designation: "34 PzBrig", strength: { value: 3, max: 5 }, mode: "combat" },
+  {
+    side: "nato",
+    arm: "mechanised",
+    size: "division",
+    designation: "3 Armd Div",
+    strength: { value: 6, max: 6 },
+    mode: "march",
+  },
+  { side: "nato", arm: "artillery", size: "regiment", designation: "12 AD Regt", strength: { value: 12, max: 12 }, mode: "march" },
+  { side: "wp", arm: "motorRifle", size: "regiment", designation: "73 MRR", strength: { value: 2, max: 4 }, mode: "combat" },
+  { side: "wp", arm: "armour", size: "division", designation: "10 GTD", strength: null, mode: null },
+];
+
+/** What the entries are built from: the map's names, the HQ's name and the units' designations are data. */
+export const boardFixtureData: readonly unknown[] = [map, HQ, COUNTERS.map((c) => ({ name: c.designation }))];
 
 export const boardGallery = (i18n: Translator): FixtureSheet[] => {
   const terrain = terrainOverlay(view, size, { fillAlpha: 1 });
@@ -47,6 +68,14 @@ export const boardGallery = (i18n: Translator): FixtureSheet[] => {
       classes,
       context: boardPreviewContext(view, [...terrain, ...hq], size, { hq: HQ.name }, i18n),
       data: [HQ],
+    },
+    {
+      id: "board-counters",
+      title: "Board: unit counters on their tokens, at 50 px",
+      template,
+      classes,
+      context: counterPreviewContext(COUNTERS, 50, i18n),
+      data: [COUNTERS],
     },
   ];
 };

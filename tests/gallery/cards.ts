@@ -18,6 +18,8 @@ import { phrase, unwrap } from "../../src/rules/resolution";
 import { speak } from "../../src/words/phrase";
 import type { Translator } from "../../src/base/foundry";
 import { TERRAIN_LABELS } from "../../src/apps/ground-combat/context";
+import { stackingEndView } from "../../src/combat/movement-step";
+import { checkStacking } from "../../src/rules/nobc/land/stacking";
 import { GALLERY_REFS as R, NAMES, combatUnits, resolveCombat } from "../chat/combat-fixture";
 
 const units = combatUnits(R);
@@ -157,6 +159,42 @@ function repairCard(state: "pending" | "reverted", i18n: Translator): CardFlags 
   };
 }
 
+/**
+ * The end-of-Movement stacking card (an information card): two battalions in one hex, artillery
+ * stacked with a brigade in another, as the rules find them (src/rules/nobc/land/stacking.ts).
+ */
+function stackingEnd(i18n: Translator): FixtureSheet {
+  const unit = (id: string, name: string, size: "battalion" | "brigade", arm: "recce" | "armour" | "artillery") =>
+    ({ id, name, size, arm, mode: "march" }) as const;
+  const violations = checkStacking([
+    {
+      hex: "0203",
+      terrain: ["clear"],
+      units: [unit("Actor.b1", "1 Recce Bn", "battalion", "recce"), unit("Actor.b2", "2 Recce Bn", "battalion", "recce")],
+    },
+    {
+      hex: "0407",
+      terrain: ["clear"],
+      units: [unit("Actor.n5", "5 PzBrig", "brigade", "armour"), unit("Actor.n8", "1 ArtRgt", "brigade", "artillery")],
+    },
+  ]);
+  const field = {
+    names: new Map([
+      ["Actor.b1", "1 Recce Bn"],
+      ["Actor.b2", "2 Recce Bn"],
+      ["Actor.n5", "5 PzBrig"],
+      ["Actor.n8", "1 ArtRgt"],
+    ]),
+  };
+  return {
+    id: "card-stacking-end",
+    title: "Chat card: end of Movement, stacking broken",
+    template: "chat/stacking-end.hbs",
+    classes: "chat-card",
+    context: stackingEndView(3, violations, field, i18n),
+  };
+}
+
 /** What the cards are built from (the pseudo-locale test reads the unit and squadron names in it). */
 export const cardFixtureData: readonly unknown[] = [units, names];
 
@@ -166,4 +204,5 @@ export const cardEntries = (i18n: Translator): FixtureSheet[] => [
   appliedCombat(i18n),
   entry("card-reverted", "Chat card: repair roll, undone", repairCard("reverted", i18n), i18n),
   entry("card-inputs", "Chat card: repair roll with its inputs", repairCard("pending", i18n), i18n),
+  stackingEnd(i18n),
 ];

@@ -116,7 +116,31 @@ describe("npm run orbat -- validate", () => {
     expect(usage.stderr).toBe(`${text(phrase("NOBC.Cli.Orbat.Usage"))}\n`);
     const missing = await orbat("validate", "no/such/file.csv");
     expect(missing.code).toBe(2);
-    const cannot = text(ORBAT_CLI.cannotRead(join(process.cwd(), "no/such/file.csv"), "ENOENT"));
-    expect(missing.stderr.startsWith(cannot.slice(0, cannot.indexOf("ENOENT")))).toBe(true);
+    expect(missing.stderr).toBe(`${text(phrase("NOBC.Cli.File.Missing", { file: join(process.cwd(), "no/such/file.csv") }))}\n`);
+    const folder = await orbat("validate", "examples");
+    expect([folder.code, folder.stderr]).toEqual([
+      2,
+      `${text(phrase("NOBC.Cli.File.Folder", { file: join(process.cwd(), "examples") }))}\n`,
+    ]);
+  }, 30_000);
+
+  it("refuses a malformed file with its problem, no stack trace (exit 1)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nobc-orbat-bad-"));
+    try {
+      writeFileSync(join(dir, "cut.json"), '[{"type": "hq",');
+      writeFileSync(join(dir, "not-a-workbook.xlsx"), "PK\u0003\u0004 this is no workbook");
+      for (const name of ["cut.json", "not-a-workbook.xlsx"]) {
+        const r = await orbat("validate", join(dir, name));
+        expect(r.code, name).toBe(1);
+        expect(r.stdout, name).toBe("");
+        const lines = r.stderr.trimEnd().split("\n");
+        expect(lines, name).toHaveLength(2);
+        expect(lines[0], name).toBe(text(ORBAT_CLI.refused(join(dir, name), 1)));
+        expect(lines[1], name).toMatch(/^ {2}\S/);
+        expect(r.stderr, name).not.toMatch(/\n\s+at /);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 30_000);
 });

@@ -1,16 +1,18 @@
 /**
  * Builds every declared pack with the Foundry CLI into a temporary folder, extracts it back, and
  * checks nothing is lost: the same documents, ids and embedded documents. Then runs our
- * `packs:extract` script on the built pack and checks it rewrites the sources exactly.
+ * `packs:extract` script on the built pack and checks it rewrites the sources byte for byte, and that
+ * it refuses a pack of another document type than system.json declares, changing nothing.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listFiles, manifest, readSources, ROOT } from "./load";
+import { listFiles, manifest, readSources, ROOT, SOURCE_ROOT } from "./load";
 
 interface Doc {
   _id: string;
@@ -26,6 +28,10 @@ function keysOf(docs: readonly Doc[]): string[] {
 }
 
 const packs = manifest().packs;
+
+/** Every file of a folder with a hash of its bytes, to show that nothing changed. */
+const snapshot = (dir: string) =>
+  Object.fromEntries(listFiles(dir).map((f) => [path.relative(dir, f), createHash("sha256").update(readFileSync(f)).digest("hex")]));
 let work: string;
 
 beforeAll(async () => {
@@ -59,10 +65,9 @@ describe.each(packs.map((p) => [p.name, p] as const))("pack %s", (name, pack) =>
         .sort();
     expect(rel(dest)).toEqual(rel(pack.source));
     expect(written).toBe(rel(pack.source).length);
-    for (const file of rel(dest)) {
-      const read = (dir: string) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as unknown;
-      expect(read(dest), file).toEqual(read(pack.source));
-    }
+    // Byte for byte, so extract → build → extract leaves git with nothing to show.
+    const differ = rel(dest).filter((file) => !readFileSync(path.join(dest, file)).equals(readFileSync(path.join(pack.source, file))));
+    expect(differ).toEqual([]);
   });
 });
 
@@ -79,6 +84,35 @@ describe("packs:extract on the command line", () => {
     await expect(run(path.join(work, "db", "macros"), "no-such-pack")).rejects.toMatchObject({
       stderr: expect.stringContaining('"no-such-pack" is not a pack system.json declares'),
     });
+  });
+
+  it("refuses a pack of another document type, in one line, changing nothing (exit 1)", async () => {
+    const cards = manifest().packs.find((p) => p.name === "support-cards")!;
+    const before = snapshot(cards.source);
+    const macros = path.join(work, "db", "macros");
+    const refused = await run(macros, "support-cards").then(
+      () => null,
+      (err: unknown) => err as { code: number; stdout: string; stderr: string },
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stdout).toBe("");
+    expect(refused?.stderr).toBe(
+      `nobc packs:extract failed: ${macros} holds Macro documents, but system.json declares the pack "support-cards" as Item; nothing was changed\n`,
+    );
+    expect(snapshot(cards.source)).toEqual(before);
+    expect(readdirSync(SOURCE_ROOT).filter((f) => f.startsWith("."))).toEqual([]);
+  });
+
+  it("refuses a pack that holds no documents, changing nothing", async () => {
+    const emptySource = path.join(work, "empty-source");
+    mkdirSync(emptySource);
+    await compilePack(emptySource, path.join(work, "db", "empty"), { recursive: true });
+    const before = snapshot(packs[0]!.source);
+    await expect(run(path.join(work, "db", "empty"), packs[0]!.name)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("holds no documents; nothing was changed"),
+    });
+    expect(snapshot(packs[0]!.source)).toEqual(before);
   });
 
   it("refuses a folder that is not a compiled pack", async () => {

@@ -305,7 +305,9 @@ describe("air squadron sheet", () => {
       effects: [{ type: "squadronBox", squadron: squadron.uuid, box: "destroyed" }],
     });
     expect(message!.rolls[0]!.total).toBe(6);
-    expect((sheetsFake.rendered.at(-1)!.data as { title: string }).title).toContain("NOBC.Dialog.RepairTitle");
+    const view = sheetsFake.rendered.at(-1)!.data as { title: string; kicker: string };
+    expect(view.kicker).toContain("NOBC.Dialog.RepairTitle");
+    expect(view.title).toBe('NOBC.AirMissions.Repair.Outcome {"repaired":"0","destroyed":"1"}'); // the headline: what the roll did
   });
 
   it("a player may not ask the repair of a squadron they do not own: refused, nothing posted", async () => {

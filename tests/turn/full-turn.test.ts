@@ -235,8 +235,8 @@ describe("one full NOBC turn through the harness", () => {
     expect(await nobc.air.resolveAirSuperiorityStep({ zone: ZONE })).toHaveLength(1);
     posted("superiority");
     // Seed 000 Air War QRS 4)-5): 1 against 1 is below 2:1, so contested; a tie has no winner.
-    const view = sheetsFake.rendered.at(-1)!.data as { outcome: string };
-    expect(view.outcome).toContain("NOBC.AirBattle.Level.contested");
+    const view = sheetsFake.rendered.at(-1)!.data as { title: string };
+    expect(view.title).toContain("NOBC.AirBattle.Level.contested");
     expect(effectsOf("superiority")).toEqual([]);
     expectWorld();
     expectCards();
@@ -712,5 +712,14 @@ describe("one full NOBC turn through the harness", () => {
       requests.map((r) => r.split(" ")[0]),
     );
     expect(requests).toEqual(REQUESTS);
+  });
+
+  it("every card of the turn is headed by its outcome, the procedure's name above it as a kicker (issue #21, 3)", () => {
+    const views = sheetsFake.rendered
+      .filter((r) => r.path.endsWith("chat/resolution-card.hbs"))
+      .map((r) => r.data as { title: string; kicker: string | null });
+    expect(views.length).toBeGreaterThan(20);
+    // A card posted with no outcome in words would have its procedure as the title and no kicker.
+    expect(views.filter((v) => v.kicker === null || v.title === "" || v.title === v.kicker)).toEqual([]);
   });
 });

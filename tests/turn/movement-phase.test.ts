@@ -309,7 +309,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
       { type: "moved", actor: uuid("a1"), from: "0102", path: ["0201", "0301", "0401"] },
     ]);
     expect(breakdownOf("a1")).toEqual(["0201 Terrain clear +1", "0301 Terrain clear +1", "0401 Terrain clear +1", "= +3"]);
-    expect(shown.get("a1")!["outcome"]).toBe(
+    expect(shown.get("a1")!["title"]).toBe(
       'NOBC.Move.Card.Outcome {"unit":"1 Airborne Bde","from":"0102","to":"0401","spent":"3","left":"1"}',
     );
     expect(message("a1").system["records"]).toEqual({
@@ -435,7 +435,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
       "0805 StepHits OverrunExtraOnce 0",
       "= +6",
     ]);
-    expect(shown.get("n4")!["outcome"]).toBe(
+    expect(shown.get("n4")!["title"]).toBe(
       'NOBC.Overrun.Outcome.overrun.other {"unit":"4 PzGrenBrig","hex":"0805","mp":"6","count":"2","defenders":"5/1 MR Bn"}',
     );
     expectBoard({ n4: { movementPoints: 0, strength: { value: 4 } }, w5: { strength: { value: 0 } } }, { n4: "0805", w5: null });
@@ -500,7 +500,7 @@ describe("a scripted Movement phase on the Werra gap", () => {
       { type: "movementPoints", actor: uuid("w10"), value: 2 },
       { type: "moved", actor: uuid("w10"), from: "1008", path: ["0908", "0808"] },
     ]);
-    expect(shown.get("w10")!["title"]).toBe('NOBC.Move.Card.TitleOverride {"unit":"10 MRR"}');
+    expect(shown.get("w10")!["kicker"]).toBe('NOBC.Move.Card.TitleOverride {"unit":"10 MRR"}');
     expect(shown.get("w10")!["inputs"]).toEqual([
       { label: "NOBC.Move.Card.Path", value: "1008 → 0908 → 0808" },
       { label: "NOBC.Move.Card.Overridden", value: 'NOBC.Movement.Refused.notYourGroup {"unit":"10 MRR"}' },

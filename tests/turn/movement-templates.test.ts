@@ -19,6 +19,7 @@ describe("the end-of-Movement stacking card", () => {
   it("lists each hex with the rule broken, the units and the seed's table", () => {
     const view: StackingEndView = {
       turn: 3,
+      headline: "Stacking broken in 1 hex: 0203",
       hexes: [
         {
           hex: "0203",
@@ -34,12 +35,14 @@ describe("the end-of-Movement stacking card", () => {
       ],
     };
     const html = render("chat/stacking-end.hbs", view);
-    expect(html).toContain("End of Movement: stacking");
+    // The procedure is the kicker; the headline says what is wrong; the rule's citation is the line's tooltip.
+    expect(html).toContain('<p class="card-kicker">End of Movement: stacking</p>');
+    expect(html).toContain('<h3 class="card-title">Stacking broken in 1 hex: 0203</h3>');
     expect(html).toContain("Turn 3: these hexes hold more than the stacking rules allow.");
     expect(html).toContain("Hex 0203");
     expect(html).toContain('data-rule="battalions"');
     expect(html).toContain("1 Recce Bn and 2 Recce Bn");
-    expect(html).toContain("(seed 000 (NOBC), Land War QRS: Stacking)");
+    expect(html).toContain('<span class="cited" data-tooltip="seed 000 (NOBC), Land War QRS: Stacking">0203 holds 2 battalions');
     expect(html).not.toContain("data-nobc-card"); // information: no Apply, no Undo
   });
 });

@@ -199,6 +199,7 @@ describe("the tracker in Movement", () => {
       stackingEnd: { turn: 1, violations: [{ hex: "0203", rule: "battalions", units: ["Actor.b1", "Actor.b2"] }] },
     });
     const view = sheetsFake.rendered.find((r) => r.path === STACKING_END_TEMPLATE)?.data as StackingEndView;
+    expect(view.headline).toBe('NOBC.MovementTurn.Stacking.Headline.one {"count":"1","hexes":"0203"}');
     expect(view.hexes).toEqual([
       {
         hex: "0203",

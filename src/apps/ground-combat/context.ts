@@ -16,6 +16,7 @@ import type { Translator } from "../../view/breakdown";
 import { sideContext, signed } from "../../view/common";
 import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
 import type { CardInputLine } from "../../chat/resolution-card";
+import { groundCombatHeadline } from "../../chat/ground-combat-text";
 import {
   SIDES,
   artilleryCandidates,
@@ -122,15 +123,9 @@ function columnLabel(minefield: boolean): string {
   return minefield ? "NOBC.GroundCombat.Column.mine" : "NOBC.GroundCombat.Column.noMine";
 }
 
-/** The rolled result in words, for the chat card: the CRT band and column, the die and score, the cell. */
+/** The rolled result as the chat card's headline: the CRT cell's name, the defenders' retreat, each side's hits. */
 export function outcomeWords(plan: GroundCombatPlan, outcome: GroundCombatOutcome, i18n: Translator): string {
-  return i18n.format("NOBC.GroundCombat.Outcome", {
-    band: outcome.band,
-    column: i18n.localize(columnLabel(plan.minefield)),
-    die: String(outcome.die),
-    score: String(outcome.score),
-    result: resultWords(outcome.result, i18n),
-  });
+  return speak(groundCombatHeadline(plan, outcome), i18n);
 }
 
 export interface OddsRowView {

@@ -442,8 +442,9 @@ describe("words and groups", () => {
     const field = frontField();
     const plan = unwrap(planFromState(field, wpAttack(field)).plan);
     const { outcome } = resolveGroundCombat(plan, scriptedDice([6]));
-    expect(outcomeWords(plan, outcome, keys)).toContain('"band":"5-7"');
-    expect(outcomeWords(plan, outcome, keys)).toContain('"die":"6"');
+    // The headline: the CRT cell, the defender by name, each side's hits (the CRT row and die are in the card's details).
+    expect(outcomeWords(plan, outcome, keys)).toMatch(/^NOBC\.Chat\.Title\.Combat\.(Retreat|Hold)/);
+    expect(outcomeWords(plan, outcome, keys)).toContain('"units":"34 PzBrig"');
     const lines = cardInputs(field, plan, ["town"], keys);
     expect(lines.map((l) => l.value)).toEqual([
       "1 MRR, 2 MRR (12)",

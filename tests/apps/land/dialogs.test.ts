@@ -68,8 +68,9 @@ describe("Orders dialog", () => {
       { type: "supply", actor: A("u1"), delta: -1 },
       { type: "mode", actor: A("u3"), mode: "march" },
     ]);
-    const card = sheetsFake.rendered.find((r) => r.path.endsWith("chat/resolution-card.hbs"))!.data as { title: string };
-    expect(card.title).toContain("NOBC.Land.Orders.CardTitle");
+    const card = sheetsFake.rendered.find((r) => r.path.endsWith("chat/resolution-card.hbs"))!.data as { title: string; kicker: string };
+    expect(card.kicker).toContain("NOBC.Land.Orders.CardTitle");
+    expect(card.title).toContain("NOBC.Land.Orders.Outcome"); // the headline: what the orders cost
 
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
     expect(chatFake.users.get("gm")!.queries.map((q) => q.name)).toEqual(["nobc.resolve", "nobc.applyCard"]);

@@ -39,7 +39,7 @@ describe("setMode (seed 000, 2. Orders)", () => {
       { type: "supply", actor: "Actor.pz3", delta: -1 },
       { type: "mode", actor: "Actor.pz3", mode: "combat" },
     ]);
-    expect(total(r.breakdown)).toBe(1);
+    expect(total(r.breakdown)).toBe(-1); // the change to the unit's supply points
     expect(r.rolls).toEqual([]);
   });
 

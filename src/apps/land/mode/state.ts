@@ -8,6 +8,7 @@ import { resolveOrders } from "../../../rules/nobc/land/orders";
 import type { LandUnit, Mode } from "../../../rules/nobc/land/types";
 import { phrase, type Checked } from "../../../rules/resolution";
 import { speak } from "../../../words/phrase";
+import { MODE_LABELS } from "../../../view/labels";
 import { allowed, denied, type Access, type Card } from "../../base/controller";
 import { unitById, type LandWorld } from "../world";
 import type { Translator } from "../view";
@@ -48,6 +49,14 @@ export function modeOrders(world: ModeWorld, state: ModeState): { unit: LandUnit
   });
 }
 
+/** The card's headline: each unit and the mode it takes, then the supply points Combat Mode costs (when any). */
+export function modeOutcome(orders: readonly { unit: LandUnit; mode: Mode }[], supplySpent: number, i18n: Translator): string {
+  const changes = orders
+    .map((o) => speak(phrase("NOBC.Land.Mode.ToMode", { unit: o.unit.name, mode: phrase(MODE_LABELS[o.mode]) }), i18n))
+    .join(", ");
+  return supplySpent === 0 ? changes : speak(phrase("NOBC.Land.Mode.Outcome", { changes, sp: supplySpent }), i18n);
+}
+
 /** The card of the change (what it costs and changes), or every refusal of the rules. */
 export function modeCard(world: ModeWorld, state: ModeState, i18n: Translator): Checked<Card> {
   const orders = modeOrders(world, state);
@@ -59,7 +68,7 @@ export function modeCard(world: ModeWorld, state: ModeState, i18n: Translator): 
     value: {
       title: i18n.format("NOBC.Land.Mode.CardTitle", { units: names }),
       resolution: checked.value,
-      outcome: speak(phrase("NOBC.Land.Mode.Outcome", { sp: checked.value.outcome.supplySpent }), i18n),
+      outcome: modeOutcome(orders, checked.value.outcome.supplySpent, i18n),
       inputs: orders.map((o) => ({ label: o.unit.name, value: i18n.localize(`NOBC.Mode.${o.mode}`) })),
     },
   };

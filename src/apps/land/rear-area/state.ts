@@ -249,7 +249,7 @@ export function rearAreaCard(world: LandWorld, state: RearAreaState, dice: Dice,
       ...rearAreaHolds(world, state),
       title: i18n.format("NOBC.Land.Rear.CardTitle", { target }),
       resolution: checked.value,
-      outcome: speak(phrase("NOBC.Land.Rear.Outcome", { score: outcome.score, result: resultPhrase(outcome, kind) }), i18n),
+      outcome: speak(phrase("NOBC.Land.Rear.Outcome", { target, score: outcome.score, result: resultPhrase(outcome, kind) }), i18n),
       inputs: rearAreaInputs(world, state, i18n),
     },
   };

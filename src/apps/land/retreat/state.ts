@@ -259,7 +259,9 @@ export function retreatCard(world: RetreatWorld, state: RetreatState, i18n: Tran
       title: i18n.format("NOBC.Retreat.CardTitle", { units: names.join(", ") }),
       resolution: checked.value,
       outcome: speak(
-        short === 0 ? phrase("NOBC.Retreat.Outcome.Done", { count: names.length }) : phrase("NOBC.Retreat.Outcome.Short", { count: short }),
+        short === 0
+          ? phrase("NOBC.Retreat.Outcome.Done", { units: names.join(", "), count: names.length })
+          : phrase("NOBC.Retreat.Outcome.Short", { units: names.join(", "), count: short }),
         i18n,
       ),
       inputs: retreatInputs(world, state, i18n),

@@ -85,7 +85,8 @@ function modeOrderResolution(order: ModeOrder): Resolution<ModeOrderOutcome> {
     breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.AlwaysMarch", { unit: unit.name }), value: 0, source: ORDERS_SOURCE });
   } else {
     const key = mode === "combat" ? "NOBC.Rules.Land.Orders.CombatMode" : "NOBC.Rules.Land.Orders.MarchMode";
-    breakdown.push({ text: phrase(key, { unit: unit.name }), value: cost, source: ORDERS_SOURCE });
+    // The line's value is the change to the unit's supply points (−1 for Combat Mode), as its label says.
+    breakdown.push({ text: phrase(key, { unit: unit.name }), value: -cost, source: ORDERS_SOURCE });
   }
   if (cost > 0) effects.push({ type: "supply", actor: unit.id, delta: -cost });
   if (unit.mode !== mode) effects.push({ type: "mode", actor: unit.id, mode });

@@ -105,14 +105,14 @@ describe("the turn panel's buttons", () => {
     for (const key of ["f15", "f16", "mig29"]) actors[key]!.system["box"] = "airSuperiority";
     await stageActionById("air.superiority")!.run();
     expect(messages()).toHaveLength(1);
-    const view = sheetsFake.rendered.at(-1)!.data as { title: string; rows: { label: string; valueText: string }[]; outcome: string };
-    expect(view.title).toContain("NOBC.AirBattle.Superiority.CardTitle");
+    const view = sheetsFake.rendered.at(-1)!.data as { title: string; kicker: string; rows: { label: string; valueText: string }[] };
+    expect(view.kicker).toContain("NOBC.AirBattle.Superiority.CardTitle");
     expect(view.rows.map((r) => r.label)).toEqual([
       say(phrase("NOBC.Rules.Air.Superiority.NatoLeft")),
       say(phrase("NOBC.Rules.Air.Superiority.WpLeft")),
     ]);
     expect(view.rows.map((r) => r.valueText)).toEqual([expect.stringContaining("2"), expect.stringContaining("1")]);
-    expect(view.outcome).toContain("NOBC.AirBattle.StatusWinner");
+    expect(view.title).toContain("NOBC.AirBattle.StatusWinner"); // the headline: who holds the air
     expect(messages()[0]!.system).toMatchObject({ state: "pending", effects: [] });
   });
 
@@ -278,7 +278,7 @@ describe("a scripted air battle, steps 1-6", () => {
 
     // Step 4: 2 against 0 is supremacy for NATO.
     await resolveAirSuperiorityStep();
-    expect((sheetsFake.rendered.at(-1)!.data as { outcome: string }).outcome).toContain('"level":"NOBC.AirBattle.Level.supremacy"');
+    expect((sheetsFake.rendered.at(-1)!.data as { title: string }).title).toContain('"level":"NOBC.AirBattle.Level.supremacy"');
 
     // Step 6 first is refused: no sorties yet.
     expect(await resolveAirReturnStep()).toBeNull();

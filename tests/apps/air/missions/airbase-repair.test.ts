@@ -119,7 +119,7 @@ describe("step 11: airfield overrun (seed 000, Air War QRS 11)", () => {
     expect(post.ok && post.value.resolution.effects).toEqual([
       { type: "airbaseHits", airbase: "Actor.templin", repairable: 0, permanent: 2 },
     ]);
-    expect(post.ok && post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.Overrun.Outcome", { count: 2 }), i18n));
+    expect(post.ok && post.value.outcome).toBe(speak(phrase("NOBC.AirMissions.Overrun.Outcome", { name: "Templin", count: 2 }), i18n));
     expect((await overrunController.submit(s, world, i18n, constantDice(1))).ok).toBe(true);
     expect(await overrunController.change(s, {}, world)).toEqual(s);
   });

@@ -151,7 +151,14 @@ describe("step 7: the paradrop dialog (seed 000, Air War QRS 7 Paradrop)", () =>
     if (!post.ok) return;
     expect(post.value.resolution.rolls).toEqual([6]);
     expect(post.value.outcome).toBe(
-      speak(phrase("NOBC.AirMissions.Paradrop.Outcome", { result: phrase("NOBC.AirMissions.Paradrop.Result.heavyLoss"), roll: 1 }), i18n),
+      speak(
+        phrase("NOBC.AirMissions.Paradrop.Outcome", {
+          name: "1/82 Abn Bde",
+          result: phrase("NOBC.AirMissions.Paradrop.Result.heavyLoss"),
+          roll: 1,
+        }),
+        i18n,
+      ),
     );
     expect(post.value.resolution.effects).toEqual([
       { type: "hits", actor: "Actor.abn82", amount: 3 },

@@ -10,7 +10,15 @@ import { airCard } from "../records";
 import { allocationStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { allocationContext } from "./context";
-import { allocationCard, allocationFromForm, allocationProblems, allocationState, checkAllocation, type AllocationState } from "./state";
+import {
+  allocationCard,
+  allocationFromForm,
+  allocationOutcome,
+  allocationProblems,
+  allocationState,
+  checkAllocation,
+  type AllocationState,
+} from "./state";
 
 export const allocationController: DialogController<AllocationState, AirWorld, AllocationArgs> = {
   template: "apps/air-battle/allocation.hbs",
@@ -30,7 +38,7 @@ export const allocationController: DialogController<AllocationState, AirWorld, A
     const problems = [...allocationProblems(world, state, i18n), ...(checked.ok ? [] : checked.refusals.map((r) => speak(r.text, i18n)))];
     if (problems.length > 0 || !checked.ok) return refused(problems);
     const { title, inputs, record } = allocationCard(world, state, checked.value.outcome.missions, i18n);
-    const outcome = i18n.localize("NOBC.AirBattle.Allocation.Outcome");
+    const outcome = allocationOutcome(checked.value.outcome.missions, i18n);
     return { ok: true, value: { card: airCard({ title, resolution: checked.value, inputs, outcome }, record) } };
   },
 };

@@ -4,7 +4,7 @@
  * the card with the record step 2 on reads. Pure.
  */
 import type { ActorRef } from "../../../../rules/ids";
-import type { Checked, Resolution } from "../../../../rules/resolution";
+import { phrase, type Checked, type Resolution } from "../../../../rules/resolution";
 import {
   MISSION_BOXES,
   resolveAllocation,
@@ -17,6 +17,7 @@ import {
   type WeaponKind,
 } from "../../../../rules/nobc/air/index";
 import type { Translator } from "../../../../view/breakdown";
+import { speak } from "../../../../words/phrase";
 import { AIR_BOX_LABELS, SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../../view/labels";
 import type { CardInputLine } from "../../../../chat/resolution-card";
 import type { AllocationRecord } from "../records";
@@ -116,6 +117,16 @@ export function allocationProblems(world: AirWorld, state: AllocationState, i18n
 
 export function checkAllocation(world: AirWorld, state: AllocationState, i18n: Translator): Checked<Resolution<{ missions: Mission[] }>> {
   return resolveAllocation(allocationInput(world, state, i18n));
+}
+
+/** The card's headline: how many squadrons went to each mission box, in the order of the boxes first chosen. */
+export function allocationOutcome(missions: readonly Mission[], i18n: Translator): string {
+  const boxes = new Map<Mission["box"], number>();
+  for (const m of missions) boxes.set(m.box, (boxes.get(m.box) ?? 0) + 1);
+  const list = [...boxes].map(([box, count]) =>
+    speak(phrase("NOBC.AirBattle.Allocation.BoxCount", { box: phrase(AIR_BOX_LABELS[box]), count }), i18n),
+  );
+  return speak(phrase("NOBC.AirBattle.Allocation.Outcome", { count: missions.length, boxes: list.join(", ") }), i18n);
 }
 
 /** The card's title, its input lines, and the record step 2 on reads the mission zones from. */

@@ -4,6 +4,7 @@
  * a card for the next side, or the whole line-up once complete.
  */
 import { speak } from "../../../../words/phrase";
+import { phrase } from "../../../../rules/resolution";
 import { allowed, opened, refused, type DialogAction, type DialogController } from "../../../base/controller";
 import type { LineUpArgs } from "../args";
 import { airCard } from "../records";
@@ -59,9 +60,11 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
     const checked = checkLineUp(world, state, parts);
     if (!checked.ok) return refused(checked.refusals.map((r) => speak(r.text, i18n)));
     const { title, inputs, record } = lineUpCard(world, state, checked.value.outcome, i18n);
-    const outcome = i18n.localize(
-      checked.value.outcome.bouts === null ? "NOBC.AirBattle.LineUp.OutcomePart" : "NOBC.AirBattle.LineUp.OutcomeComplete",
-    );
+    const { bouts } = checked.value.outcome;
+    const outcome =
+      bouts === null
+        ? i18n.localize("NOBC.AirBattle.LineUp.OutcomePart")
+        : speak(phrase("NOBC.AirBattle.LineUp.OutcomeComplete", { count: bouts.length }), i18n);
     return { ok: true, value: { card: airCard({ title, resolution: checked.value, inputs, outcome }, record) } };
   },
 };

@@ -49,7 +49,7 @@ export function postOverrun(state: OverrunState, world: MissionWorld, i18n: Tran
       title: i18n.format("NOBC.AirMissions.Overrun.CardTitle", { name }),
       hook: "nobc.airfieldOverrun",
       resolution: resolved.value,
-      outcome: speak(phrase("NOBC.AirMissions.Overrun.Outcome", { count: resolved.value.outcome.permanent }), i18n),
+      outcome: speak(phrase("NOBC.AirMissions.Overrun.Outcome", { name, count: resolved.value.outcome.permanent }), i18n),
       inputs: [{ label: i18n.localize("NOBC.AirMissions.Overrun.Airbase"), value: name }],
     },
   };

@@ -128,7 +128,11 @@ export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Di
       hook: "nobc.paradropResolved",
       resolution: resolved.value,
       outcome: speak(
-        phrase("NOBC.AirMissions.Paradrop.Outcome", { result: phrase(RESULT_KEYS[outcome.result]), roll: outcome.modifiedRoll }),
+        phrase("NOBC.AirMissions.Paradrop.Outcome", {
+          name: input.value.brigadeName,
+          result: phrase(RESULT_KEYS[outcome.result]),
+          roll: outcome.modifiedRoll,
+        }),
         i18n,
       ),
       inputs: [

@@ -1,0 +1,52 @@
+/**
+ * What a unit's token counter shows to the user of this client (src/symbols/counter.ts draws it): its
+ * symbol and designation to everyone who sees the token; its strength and mode only to a user who may
+ * read its sheet (Observer or Owner, and the GM). The system has no world setting for hidden information,
+ * so the unit's ownership is that setting: a side's units kept at *None* for the other side's players
+ * show them the symbol and the name alone (docs/board.md, "Counters").
+ */
+import type { CounterFace } from "../symbols/counter";
+import { alwaysInMarchMode, type Mode, type Side, type UnitArm, type UnitSize } from "../rules/nobc/land/types";
+
+export interface CounterActor {
+  readonly type: string;
+  readonly name: string | null;
+  readonly system: unknown;
+  testUserPermission(user: never, level: "OBSERVER"): boolean;
+}
+
+interface UnitFields {
+  readonly side: Side;
+  readonly arm: UnitArm;
+  readonly size: UnitSize;
+  readonly strength: { readonly value: number; readonly max: number };
+  readonly mode: Mode;
+}
+
+/** The counter of `actor` as `user` may see it; null for an actor that is not a unit. */
+export function unitCounterFace(actor: CounterActor, user: unknown): CounterFace | null {
+  if (actor.type !== "unit") return null;
+  const s = actor.system as UnitFields;
+  const full = user !== null && user !== undefined && actor.testUserPermission(user as never, "OBSERVER");
+  return {
+    side: s.side,
+    arm: s.arm,
+    size: s.size,
+    designation: actor.name ?? "",
+    strength: full ? { value: s.strength.value, max: s.strength.max } : null,
+    // Artillery and battalions are always in March Mode (read from the rules, as the data model derives it).
+    mode: full ? (alwaysInMarchMode(s) ? "march" : s.mode) : null,
+  };
+}
+
+/** The unit fields a counter is drawn from (size and arm also decide forced March Mode). */
+const COUNTER_FIELDS = ["side", "arm", "size", "strength", "mode"] as const;
+
+/** Whether an actor update's changes touch what its counter shows: name, those fields, or who may see it. Pure. */
+export function touchesCounter(changes: unknown): boolean {
+  if (typeof changes !== "object" || changes === null) return false;
+  const c = changes as { name?: unknown; system?: unknown; ownership?: unknown };
+  if (c.name !== undefined || c.ownership !== undefined) return true;
+  const system = c.system;
+  return typeof system === "object" && system !== null && COUNTER_FIELDS.some((f) => f in system);
+}

@@ -1,0 +1,155 @@
+/**
+ * Unit tokens drawn as counters (src/canvas/counter-tokens.ts, src/symbols/counter.ts): what a counter
+ * shows, to whom, and that a change of one unit draws only that unit's tokens again. The PIXI painter is
+ * replaced by a recorder; the browser test shows the drawing itself (gallery entry board-counters).
+ */
+import "../harness/install";
+import { beforeEach, describe, expect, it } from "vitest";
+import { harness, type FakeActorT } from "../harness/foundry";
+import { unitSystem } from "../apps/ground-combat/fixture";
+import { counterSvg, fitLine, type CounterFace } from "../../src/symbols/counter";
+import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
+import { registerCounterTokens, setCounterPainter, type CounterToken } from "../../src/canvas/counter-tokens";
+import { touchesCounter } from "../../src/token/counter-face";
+
+const WORDS = { modeLetter: { combat: "C", march: "M" }, label: "label" } as const;
+const face: CounterFace = {
+  side: "nato",
+  arm: "armour",
+  size: "brigade",
+  designation: "34 PzBrig",
+  strength: { value: 3, max: 5 },
+  mode: "combat",
+};
+
+/** The drawing inside a symbol's outer <svg> element. */
+const bodyOf = (side: "nato" | "wp") =>
+  unitSymbolSvg(side, "armour", "brigade")
+    .replace(/^<svg [^>]*>/, "")
+    .replace(/<\/svg>$/, "");
+/** The texts printed on a counter, in document order. */
+const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+/** The counter's accessible name, unescaped (the stand-in's words: key and data). */
+const label = (svg: string) => (/<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? "").replaceAll("&quot;", '"');
+
+describe("the counter's drawing", () => {
+  it("nests the sheets' own symbol and prints strength of full, the mode's letter and the designation", () => {
+    const svg = counterSvg(face, WORDS, 50);
+    expect(svg).toContain(bodyOf("nato"));
+    expect(svg).toMatch(/^<svg [^>]*width="50" height="50"/);
+    expect(texts(svg)).toEqual(["3/5", "C", "34 PzBrig"]);
+    expect(counterSvg({ ...face, side: "wp", mode: "march" }, WORDS)).toContain(bodyOf("wp"));
+    expect(texts(counterSvg({ ...face, mode: "march" }, WORDS))).toEqual(["3/5", "M", "34 PzBrig"]);
+  });
+
+  it("prints only the symbol and designation when strength and mode are hidden from the reader", () => {
+    expect(texts(counterSvg({ ...face, strength: null, mode: null }, WORDS))).toEqual(["34 PzBrig"]);
+  });
+
+  it("fits a long designation to the counter's width, cutting it with an ellipsis past the smallest size, and escapes it", () => {
+    expect(fitLine("73 MRR", 92, 19, 13)).toEqual({ text: "73 MRR", size: 19 });
+    const smaller = fitLine("3 Armd Div", 92, 19, 13);
+    expect(smaller.text).toBe("3 Armd Div");
+    expect(smaller.size).toBeLessThan(19);
+    expect(smaller.size).toBeGreaterThanOrEqual(13);
+    const cut = fitLine("3rd Armoured Division", 92, 19, 13);
+    expect(cut.size).toBe(13);
+    expect(cut.text).toBe("3rd Armour…");
+    expect(cut.text.length * 0.62 * 13).toBeLessThanOrEqual(92);
+    expect(texts(counterSvg({ ...face, designation: "A&B <1>" }, WORDS))).toContain("A&amp;B &lt;1&gt;");
+  });
+});
+
+describe("counters on the tokens", () => {
+  let painted: { token: string; svg: string }[];
+  let fitted: string[];
+  let released: string[];
+  const idOf = (t: CounterToken) => t.document?.id ?? "?";
+
+  beforeEach(() => {
+    harness.reset();
+    painted = [];
+    fitted = [];
+    released = [];
+    setCounterPainter(() => ({
+      paint: (token, svg) => painted.push({ token: idOf(token), svg }),
+      fit: (token) => fitted.push(idOf(token)),
+      release: (token) => released.push(idOf(token)),
+    }));
+    registerCounterTokens();
+  });
+
+  const hooks = () => (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+
+  /** Two units on the scene, A with two tokens, B with one, and an HQ; every token drawn once. */
+  function scene(): { a: FakeActorT; b: FakeActorT; ids: Record<string, string> } {
+    const a = new harness.Actor({ name: "34 PzBrig", type: "unit", system: unitSystem("nato", { strength: { value: 5, max: 6 } }) });
+    const b = new harness.Actor({ name: "73 MRR", type: "unit", system: unitSystem("wp") });
+    const hq = new harness.Actor({ name: "I Corps", type: "hq", system: {} });
+    const tokens = {
+      a1: harness.placeToken(a, 0),
+      a2: harness.placeToken(a, 2),
+      b: harness.placeToken(b, 1),
+      hq: harness.placeToken(hq, 3),
+    };
+    for (const t of Object.values(tokens)) hooks().callAll("drawToken", t.object);
+    const ids = Object.fromEntries(Object.entries(tokens).map(([k, t]) => [k, t.id]));
+    return { a, b, ids };
+  }
+
+  it("draws each unit's token when the canvas draws it, and no counter on an HQ's", () => {
+    const { ids } = scene();
+    expect(painted.map((p) => p.token)).toEqual([ids["a1"], ids["a2"], ids["b"]]);
+    // The stand-in's words are the keys themselves, so the mode's letter is its key, cut to fit the corner.
+    expect(texts(painted[0]!.svg)).toEqual(["5/6", fitLine("NOBC.Counter.Mode.combat", 26, 22, 12).text, "34 PzBrig"]);
+  });
+
+  it("draws again only the changed unit's tokens when its strength or mode changes", async () => {
+    const { a, ids } = scene();
+    painted = [];
+    await a.update({ "system.strength.value": 2 });
+    expect(painted.map((p) => p.token)).toEqual([ids["a1"], ids["a2"]]);
+    expect(painted.every((p) => texts(p.svg)[0] === "2/6")).toBe(true);
+    painted = [];
+    await a.update({ "system.mode": "march" });
+    expect(painted.map((p) => p.token)).toEqual([ids["a1"], ids["a2"]]);
+    expect(label(painted[0]!.svg)).toContain('"mode":"NOBC.Mode.march"');
+    // A change the counter does not show draws nothing.
+    painted = [];
+    await a.update({ "system.supply": 1 });
+    expect(painted).toEqual([]);
+    expect(touchesCounter({ system: { supply: 1 } })).toBe(false);
+    expect(touchesCounter({ name: "34 PzBrig (-)" })).toBe(true);
+  });
+
+  it("shows a unit always in March Mode as in March Mode", async () => {
+    const { b, ids } = scene();
+    painted = [];
+    await b.update({ "system.arm": "artillery" });
+    expect(painted.map((p) => p.token)).toEqual([ids["b"]]);
+    expect(label(painted[0]!.svg)).toContain('"mode":"NOBC.Mode.march"');
+  });
+
+  it("shows a player who may not read the unit's sheet its symbol and designation only, and more once they may", async () => {
+    const { a, ids } = scene();
+    harness.playAsPlayer("player1");
+    painted = [];
+    hooks().callAll("drawToken", a.getActiveTokens()[0]);
+    expect(texts(painted[0]!.svg)).toEqual(["34 PzBrig"]);
+    expect(label(painted[0]!.svg)).toBe('NOBC.Counter.LabelHidden {"name":"34 PzBrig"}');
+    // Observer of the unit (a GM's ownership change, as the player's client receives it): strength and mode.
+    painted = [];
+    a.ownership["player1"] = 2;
+    hooks().callAll("updateActor", a, { ownership: { player1: 2 } }, {}, "gm");
+    expect(painted.map((p) => p.token)).toEqual([ids["a1"], ids["a2"]]);
+    expect(texts(painted[0]!.svg)[0]).toBe("5/6");
+  });
+
+  it("fits a unit's counter when its token is refreshed and lets it go when the token is destroyed", () => {
+    const { a, b } = scene();
+    hooks().callAll("refreshToken", b.getActiveTokens()[0]);
+    hooks().callAll("destroyToken", a.getActiveTokens()[1]);
+    expect(fitted).toEqual([b.getActiveTokens()[0]!.document.id]);
+    expect(released).toEqual([a.getActiveTokens()[1]!.document.id]);
+  });
+});
