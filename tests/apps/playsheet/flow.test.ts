@@ -54,10 +54,12 @@ describe("a Playsheet dialog in Foundry", () => {
     const card = chatFake.cardOf(message);
     expect(card["effects"]).toEqual([]);
     expect(card["state"]).toBe("pending");
-    const rendered = sheetsFake.rendered.at(-1)!.data as { outcome: string; byHand: string[]; dice: number[] };
+    const rendered = sheetsFake.rendered.at(-1)!.data as { title: string; kicker: string; byHand: string[]; dice: number[] };
     expect(rendered.dice).toEqual([3]);
-    expect(rendered.outcome).toContain("NOBC.Playsheet.AirResupply.Outcome");
-    expect(rendered.outcome).toContain('"count":"7"');
+    // The outcome heads the card, the procedure's name above it.
+    expect(rendered.title).toContain("NOBC.Playsheet.AirResupply.Outcome");
+    expect(rendered.title).toContain('"count":"7"');
+    expect(rendered.kicker).toContain("NOBC.Playsheet.AirResupply.CardTitle");
     expect(rendered.byHand).toHaveLength(1);
   });
 
