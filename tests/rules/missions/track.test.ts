@@ -1,4 +1,4 @@
-/** The mission tracker's pure rules: who attacks by infantry formations, the meeting-engagement limits, mine clearing, the player-turn order (seed 002). */
+/** The mission tracker's pure rules (seed 002): who attacks by infantry formations, meeting-engagement limits, mine clearing, turn order. */
 import { describe, expect, it } from "vitest";
 import {
   MEETING_LIMITS,
