@@ -1,4 +1,4 @@
-/** The mission tracker's pure rules (seed 002): who attacks by infantry formations, meeting-engagement limits, mine clearing, turn order. */
+/** The mission tracker's pure rules (seed 002): who attacks by infantry, meeting-engagement limits, mine clearing, turn order. */
 import { describe, expect, it } from "vitest";
 import {
   MEETING_LIMITS,
