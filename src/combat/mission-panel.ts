@@ -15,6 +15,7 @@ const live = (t: Track) => t.mission !== "" && !t.ended;
 /** When the panel offers each procedure, by dialog id. */
 const OFFERS: Readonly<Record<string, (track: Track) => boolean>> = {
   "missions.setup": (t) => t.turn === 0 || t.mission === "",
+  "missions.arrivals": (t) => t.mission !== "" && missions.mission(t.mission).reserves.some((r) => r.scattered),
   "missions.reserveList": (t) => t.mission !== "" && t.turn === 0 && missions.mission(t.mission).reserves.length > 0,
   "missions.turn": live,
   // The checks of a player-turn are offered while due (the dialogs refuse them otherwise, naming why).
@@ -133,8 +134,7 @@ export function missionPanelContext(track: missions.MissionTrack, isGM: boolean)
       points: f.points < 0 ? "–" : String(f.points),
     };
   };
-  const limits =
-    setUp && !track.ended ? missions.meetingLimits(track.mission, track.turn, track.player, track.firstPlayer) : [];
+  const limits = setUp && !track.ended ? missions.meetingLimits(track.mission, track.turn, track.player, track.firstPlayer) : [];
   return {
     setUp,
     missionKey: setUp ? NAME_KEYS[track.mission] : "NOBC.Mission.Panel.NotSetUp",

@@ -280,6 +280,33 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     expect(panel().limits).toEqual([]);
   });
 
+  it("scattered reserves come on where the viewed scene's own table of arrival points says", async () => {
+    const setup = await open("missions.setup");
+    await setup.change({ method: "choose", mission: "encounter", attacker: "nato", time: "daylight" });
+    dice(5, 2); // who has the first turn (a meeting engagement): attacker 5, defender 2
+    await setup.resolve();
+    expect(panel().actions.map((a) => a.id)).toContain("missions.arrivals");
+    const arrivals = await open("missions.arrivals");
+    await arrivals.change({ face4: "corner:enemyLeft" });
+    await arrivals.resolve();
+    const flag = (harness.Scene.calls.at(-1)!.data as Raw) ?? {};
+    expect(JSON.stringify(flag)).toContain("enemyLeft");
+    await run("missions.reserveList", {
+      side: "attacker",
+      agreedPoints: "100",
+      "units.0.name": "M1 Pl",
+      "units.0.points": "20",
+      "units.0.inReserve": "on",
+    });
+    for (let i = 0; i < 5; i++) await run("missions.turn");
+    expect([track().turn, track().player]).toEqual([3, "attacker"]);
+    dice(5, 4); // one reserve die (delayed, turn 3): 5 arrives; its scatter die: 4
+    await run("missions.reserves");
+    const shown = sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data;
+    expect(JSON.stringify(shown)).toContain("NOBC.Rules.Missions.TableCorner.enemyLeft");
+    expect(track().attackerForce.reserves).toBe(0);
+  });
+
   it("refuses inputs with the field named, and posts nothing", async () => {
     const setup = await open("missions.setup");
     await setup.change({ method: "random", attacker: "infantry", natoInfantry: "-1", wpInfantry: "2", time: "dusk" });

@@ -13,6 +13,13 @@ export const MISSION_SETUP: DialogEntry = {
   toolkit: toolkit("NOBC.Mission.Setup.Title", "NOBC.Mission.Setup.ToolkitHint", "fa-solid fa-map"),
 };
 
+/** The viewed scene's table of arrival points for scattered reserves (the GM's set-up). */
+export const MISSION_ARRIVALS: DialogEntry = {
+  id: "missions.arrivals",
+  load: async () => (await import("./arrivals/controller")).arrivalsController as never,
+  toolkit: toolkit("NOBC.Mission.Arrivals.Title", "NOBC.Mission.Arrivals.ToolkitHint", "fa-solid fa-arrows-to-dot"),
+};
+
 /** The procedures, in the order the tracker and the toolkit list them, with the tracker's offer of each. */
 export const MISSION_PROCEDURES: readonly DialogEntry[] = [
   {
@@ -67,4 +74,4 @@ export const MISSION_PROCEDURES: readonly DialogEntry[] = [
   },
 ];
 
-export const MISSION_DIALOGS: readonly DialogEntry[] = [MISSION_SETUP, ...MISSION_PROCEDURES];
+export const MISSION_DIALOGS: readonly DialogEntry[] = [MISSION_SETUP, MISSION_ARRIVALS, ...MISSION_PROCEDURES];
