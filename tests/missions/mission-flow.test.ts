@@ -289,7 +289,7 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     const arrivals = await open("missions.arrivals");
     await arrivals.change({ face4: "corner:enemyLeft" });
     await arrivals.resolve();
-    const flag = (harness.Scene.calls.at(-1)!.data as Raw) ?? {};
+    const flag = harness.Scene.calls.at(-1)!.data;
     expect(JSON.stringify(flag)).toContain("enemyLeft");
     await run("missions.reserveList", {
       side: "attacker",

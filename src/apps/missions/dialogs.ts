@@ -16,7 +16,7 @@ export const MISSION_SETUP: DialogEntry = {
 /** The viewed scene's table of arrival points for scattered reserves (the GM's set-up). */
 export const MISSION_ARRIVALS: DialogEntry = {
   id: "missions.arrivals",
-  load: async () => (await import("./arrivals/controller")).arrivalsController as never,
+  load: async () => (await import("./arrivals/controller")).arrivalsController,
   toolkit: toolkit("NOBC.Mission.Arrivals.Title", "NOBC.Mission.Arrivals.ToolkitHint", "fa-solid fa-arrows-to-dot"),
 };
 

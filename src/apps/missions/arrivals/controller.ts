@@ -37,10 +37,10 @@ const pointOf = (code: PointCode): missions.ArrivalPoint => {
 /** The table a state stands for, checked as the flag is. */
 export function arrivalTableOfState(state: ArrivalsState): missions.ScatterTable | null {
   const parsed = arrivalTableSchema.safeParse(state.faces.map(pointOf));
-  return parsed.success ? (parsed.data as missions.ScatterTable) : null;
+  return parsed.success ? (parsed.data) : null;
 }
 
-export const arrivalsController: DialogController<ArrivalsState, MissionWorld, object> = {
+export const arrivalsController: DialogController<ArrivalsState, MissionWorld> = {
   template: "apps/missions/arrivals.hbs",
   title: "NOBC.Mission.Arrivals.Title",
   icon: "fa-solid fa-arrows-to-dot",
