@@ -75,6 +75,14 @@ export interface WhoAttacksInput {
   readonly wpInfantry: number;
 }
 
+/** The refusals of the infantry counts (each a whole number of zero or more), before anything is rolled. */
+export function infantryRefusals(input: WhoAttacksInput): RefusalList {
+  const refusals = new RefusalList();
+  checkCount(refusals, input.natoInfantry, "natoInfantry", phrase("NOBC.Rules.Missions.Track.NatoInfantry"));
+  checkCount(refusals, input.wpInfantry, "wpInfantry", phrase("NOBC.Rules.Missions.Track.WpInfantry"));
+  return refusals;
+}
+
 /**
  * Who attacks without Battle Plans, by forces: the player with more infantry formations defends.
  * The seed says nothing of equal counts: we roll off then, as when rolling for the attacker
@@ -84,9 +92,7 @@ export function resolveAttackerByInfantry(
   input: WhoAttacksInput,
   dice: Dice,
 ): Checked<Resolution<{ readonly attacker: Faction; readonly rolledForAttacker: boolean }>> {
-  const refusals = new RefusalList();
-  checkCount(refusals, input.natoInfantry, "natoInfantry", phrase("NOBC.Rules.Missions.Track.NatoInfantry"));
-  checkCount(refusals, input.wpInfantry, "wpInfantry", phrase("NOBC.Rules.Missions.Track.WpInfantry"));
+  const refusals = infantryRefusals(input);
   return refusals.result(() => {
     const breakdown: BreakdownLine[] = [
       { text: phrase("NOBC.Rules.Missions.Track.NatoInfantry"), value: input.natoInfantry, source: SRC.whoAttacks },

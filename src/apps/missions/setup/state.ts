@@ -90,24 +90,13 @@ export function setupFromForm(state: SetupState, values: FormValues): SetupState
 export function setupRefusals(state: SetupState): Refusal[] {
   const out: Refusal[] = [];
   if (state.method !== "battlePlans" && state.attacker === "infantry") {
-    const checked = missions.resolveAttackerByInfantry({ natoInfantry: state.natoInfantry, wpInfantry: state.wpInfantry }, NO_DICE);
-    if (!checked.ok) out.push(...checked.refusals);
+    out.push(...missions.infantryRefusals({ natoInfantry: state.natoInfantry, wpInfantry: state.wpInfantry }).items);
   }
   if ((state.time === "dawn" || state.time === "dusk") && !(state.method === "choose" && chooserPicksTime(state.mission))) {
     out.push({ code: "timeNotChosen", text: phrase("NOBC.Mission.Setup.Refusal.timeNotChosen"), field: "time" });
   }
   return out;
 }
-
-/** Dice for a check that must roll nothing (the refusals only). */
-const NO_DICE: Dice = {
-  d6: () => {
-    throw new Error("no die may be rolled while checking");
-  },
-  roll: () => {
-    throw new Error("no die may be rolled while checking");
-  },
-};
 
 /** The mission lets the attacker pick any time of day (not only a roll or daylight). */
 export function chooserPicksTime(id: missions.MissionId): boolean {
