@@ -315,6 +315,10 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     expect(said).toMatch(/field\W+natoInfantry\W/);
     expect(said).toContain("NOBC.Mission.Setup.Refusal.timeNotChosen");
     expect(chatFake.messages.size).toBe(0);
+    // A macro's bad argument is refused, naming the field; nothing opens.
+    expect(await openDialogById("missions.setup", { mission: "atlantis" })).toBeNull();
+    expect(warnings().at(-1)).toContain("NOBC.Mission.Refused.badArguments");
+    expect(warnings().at(-1)).toMatch(/field\W+mission\W/);
     // No mission yet: the tracker's procedures do not open.
     expect(await openDialogById("missions.turn")).toBeNull();
 

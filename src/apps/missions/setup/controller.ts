@@ -1,7 +1,8 @@
 /** The Team Yankee mission set-up dialog (the umpire's): mission, attacker, time of day, the tracker and the briefing journal. */
 import { z } from "zod";
 import { missions } from "../../../rules/index";
-import { gmOnly, opened, refused, type DialogController } from "../../base/controller";
+import { denied, gmOnly, opened, refused, type DialogController } from "../../base/controller";
+import { argumentProblems } from "../../land/args";
 import { speak } from "../../../words/phrase";
 import { postAndApplyMission } from "../card";
 import { createMissionCombat } from "../create";
@@ -44,7 +45,11 @@ export const setupController: DialogController<SetupState, MissionWorld, Partial
   submitAction: "roll",
   read: readMissionWorld,
   stateSchema: setupStateSchema,
-  open: (_world, args) => opened(setupFromForm(INITIAL_SETUP, args)),
+  // A macro's arguments are checked first: a bad one is refused, naming the field.
+  open(_world, args) {
+    const [problem] = argumentProblems("missions.setup", setupStateSchema.partial().strict(), args);
+    return problem === undefined ? opened(setupFromForm(INITIAL_SETUP, args)) : denied("NOBC.Mission.Refused.badArguments", { problem });
+  },
   access: (_state, world) => gmOnly(world.isGM),
   context: (state, world, i18n) => setupContext(state, world, i18n),
   change: (state, values) => setupFromForm(state, values),
