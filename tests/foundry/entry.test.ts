@@ -89,6 +89,18 @@ describe("src/nobc.ts", () => {
         "airMissions.overrun",
         "orbat.import",
         "map.terrain",
+        "missions.setup",
+        "missions.arrivals",
+        "missions.reserveList",
+        "missions.turn",
+        "missions.light",
+        "missions.reserves",
+        "missions.withdrawal",
+        "missions.minefield",
+        "missions.mineClearing",
+        "missions.ambush",
+        "missions.night",
+        "missions.victory",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
