@@ -40,6 +40,7 @@ function missionSchema() {
     defenderForce: forceSchema("NOBC.Mission.Field.DefenderForce"),
     ended: new fields.BooleanField({ required: true, initial: false, label: "NOBC.Mission.Field.Ended" }),
     winner: choice("NOBC.Mission.Field.Winner", ["", "attacker", "defender", "none"], "", true),
+    revision: countField("NOBC.Mission.Field.Revision", 0, { max: 999_999 }),
   };
 }
 export type MissionSchema = ReturnType<typeof missionSchema>;

@@ -67,6 +67,7 @@ const missionTrackPatch = z
     defenderForce: forcePatch,
     ended: z.boolean(),
     winner: z.enum(["attacker", "defender", "none", ""]),
+    revision: z.int().min(0).max(999_999),
   })
   .partial();
 

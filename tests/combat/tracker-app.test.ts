@@ -396,6 +396,7 @@ describe("a Team Yankee mission viewed", () => {
         defenderForce: { name: "D", reserves: 0, delayCounters: 0, unitsLost: 0, points: -1 },
         ended: false,
         winner: "",
+        revision: 0,
       },
     });
     app.viewed = mission;

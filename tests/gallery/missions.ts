@@ -48,6 +48,7 @@ const base: missions.MissionTrack = {
   defenderForce: force("Team Bravo", 2),
   ended: false,
   winner: "",
+  revision: 0,
 };
 const at = (patch: Partial<missions.MissionTrack>): missions.MissionTrack => ({ ...base, ...patch });
 const world = (track: missions.MissionTrack | null): MissionWorld => ({

@@ -115,6 +115,7 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
       defenderForce: force("Team Bravo"),
       ended: false,
       winner: "",
+      revision: 1,
     });
     // The briefing journal was created by the write path, with its four pages.
     const journal = harness.JournalEntry.calls.find((c) => c.method === "createDocuments")!;
@@ -223,6 +224,7 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
       defenderForce: { ...before.defenderForce, unitsLost: 2, points: 7 },
       ended: true,
       winner: "defender",
+      revision: before.revision + 1,
     });
     expect(panel().winnerKey).toBe("NOBC.Mission.Winner.defender");
     expect(panel().forces.map((f) => f.points)).toEqual(["2", "7"]);
@@ -246,6 +248,18 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     expect(track().journal).toBe("");
     expect(journalAt(uuid)).toBeNull();
     expect(harness.JournalEntry.calls.map((c) => c.method)).toEqual(["createDocuments", "deleteDocuments"]);
+  });
+
+  it("Undo is refused after a hand edit of the tracker, or while a later card wrote the same values", async () => {
+    const setup = await open("missions.setup");
+    await setup.change({ method: "choose", mission: "rearguard", attacker: "nato", time: "daylight" });
+    await setup.resolve();
+    const first = await run("missions.turn");
+    const second = await run("missions.turn");
+    expect(await requestCardAction("undo", first.id)).toMatchObject({ ok: false, reason: "NOBC.CardAuth.Refused.laterCard" });
+    await (combat() as unknown as { update(d: Raw): Promise<unknown> }).update({ "system.player": "attacker" });
+    expect(await requestCardAction("undo", second.id)).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.changedSince" });
+    expect([track().turn, track().player]).toEqual([1, "attacker"]);
   });
 
   it("strategic withdrawal (Rearguard): a delay counter each turn until units and counters reach six", async () => {

@@ -46,7 +46,7 @@ export const arrivalTableSchema = z.tuple([point, point, point, point, point, po
 /** The arrival table a scene flag holds, or null when absent or out of shape. */
 export function arrivalTableOf(flag: unknown): missions.ScatterTable | null {
   const parsed = arrivalTableSchema.safeParse(flag);
-  return parsed.success ? (parsed.data) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 export function readMissionWorld(user?: AskingUser): MissionWorld {

@@ -37,6 +37,11 @@ export interface MissionTrack {
   readonly defenderForce: MissionForceTrack;
   readonly ended: boolean;
   readonly winner: MissionSide | "none" | "";
+  /**
+   * Counts the cards that wrote the tracker: each bumps it, so every card's writes meet the next one's
+   * and only the latest standing card may be undone (the tracker steps back as it stepped on).
+   */
+  readonly revision: number;
 }
 
 /** The light a game starts in: a dawn game in darkness until morning, daylight otherwise. */

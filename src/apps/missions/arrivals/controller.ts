@@ -37,7 +37,7 @@ const pointOf = (code: PointCode): missions.ArrivalPoint => {
 /** The table a state stands for, checked as the flag is. */
 export function arrivalTableOfState(state: ArrivalsState): missions.ScatterTable | null {
   const parsed = arrivalTableSchema.safeParse(state.faces.map(pointOf));
-  return parsed.success ? (parsed.data) : null;
+  return parsed.success ? parsed.data : null;
 }
 
 export const arrivalsController: DialogController<ArrivalsState, MissionWorld> = {

@@ -74,6 +74,15 @@ export interface Procedure<S> {
   removeRow?(state: S, index: number): S;
 }
 
+/**
+ * The card with the tracker's revision bumped by each write it makes (see `MissionTrack.revision`):
+ * so a card is undone only while no later card wrote the tracker.
+ */
+export function bumped(card: Card, revision: number): Card {
+  const effects = card.resolution.effects.map((e) => (e.type === "missionTrack" ? { ...e, set: { ...e.set, revision: revision + 1 } } : e));
+  return { ...card, resolution: { ...card.resolution, effects } };
+}
+
 /** A set-up mission's tracker, or null. */
 export function tracked(world: MissionWorld): Tracked | null {
   const c = world.combat;
@@ -151,7 +160,7 @@ export function procedureController<S>(p: Procedure<S>): DialogController<S, Mis
       const before = p.refusals(state, t, world);
       if (before.length > 0) return refused(before.map((r) => speak(r.text, i18n)));
       const card = p.card(state, t, world, dice, i18n);
-      return card.ok ? applied(card.value) : refused(card.refusals.map((r) => speak(r.text, i18n)));
+      return card.ok ? applied(bumped(card.value, t.track.revision)) : refused(card.refusals.map((r) => speak(r.text, i18n)));
     },
   };
 }

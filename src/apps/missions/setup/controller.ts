@@ -5,6 +5,7 @@ import { denied, gmOnly, opened, refused, type DialogController } from "../../ba
 import { argumentProblems } from "../../land/args";
 import { speak } from "../../../words/phrase";
 import { postAndApplyMission } from "../card";
+import { bumped } from "../procedures/procedure";
 import { createMissionCombat } from "../create";
 import { readMissionWorld, type MissionWorld } from "../world";
 import { setupContext } from "./context";
@@ -64,7 +65,7 @@ export const setupController: DialogController<SetupState, MissionWorld, Partial
           if (combat === null) return refused([i18n.localize("NOBC.Mission.Refused.noTracker")]);
           const card = setupCard(state, combat, foundry.utils.randomID(16), dice, i18n);
           if (!card.ok) return refused(card.refusals.map((r) => speak(r.text, i18n)));
-          return postAndApplyMission(card.value);
+          return postAndApplyMission(bumped(card.value, world.combat?.track.revision ?? 0));
         },
       },
     };
