@@ -427,7 +427,10 @@ class Planner {
       this.note("NOBC.EffectNote.notFound", effect, { uuid });
       return undefined;
     }
-    if (snap.type !== type) { this.wrongType(snap, effect); return; }
+    if (snap.type !== type) {
+      this.wrongType(snap, effect);
+      return;
+    }
     const working: Working = { snap, next: new Map(), prior: new Map() };
     this.combats.set(uuid, working);
     return working;
