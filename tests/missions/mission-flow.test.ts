@@ -8,6 +8,7 @@ import "../harness/install";
 import { sheetsFake } from "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { registerRequests } from "../harness/requests";
+import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { registerSettings } from "../../src/base/settings";
@@ -319,6 +320,25 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     const shown = sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data;
     expect(JSON.stringify(shown)).toContain("NOBC.Rules.Missions.TableCorner.enemyLeft");
     expect(track().attackerForce.reserves).toBe(0);
+  });
+
+  it("the pack's mission macro opens the set-up filled in (its arguments checked)", async () => {
+    const macro = JSON.parse(readFileSync("packs/_source/macros/set-up-the-mission-breakthrough-at-hof.json", "utf8")) as {
+      command: string;
+    };
+    const args = JSON.parse(
+      /openDialog\("missions\.setup", (\{[\s\S]*?\})\);/
+        .exec(macro.command)![1]!
+        .replace(/(\w+):/g, '"$1":')
+        .replace(/,\s*\}$/, "}"),
+    ) as Raw;
+    const dialog = await open("missions.setup", args);
+    expect(dialog.dialogState).toMatchObject({
+      method: "choose",
+      mission: "breakthrough",
+      attacker: "wp",
+      natoName: "Team Bravo, 3rd Armored Cavalry",
+    });
   });
 
   it("refuses inputs with the field named, and posts nothing", async () => {
