@@ -48,6 +48,7 @@ import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
 import { registerAirMissionActions } from "./apps/air/missions/register";
+import { registerMissions } from "./apps/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
@@ -188,6 +189,7 @@ Hooks.once("init", () => {
   // A land unit's token entering an enemy airbase's hex: the active GM is offered the overrun.
   watchAirfieldOverruns();
   registerLandPhases();
+  registerMissions();
   registerGroundCombat();
   registerTerrainCache();
   // After the terrain cache, so the board reads a changed flag afresh.

@@ -7,3 +7,6 @@ export const SYSTEM_ID = "nobc";
  * init bundle's hooks read it without loading the write path (src/effects/apply.ts re-exports it).
  */
 export const AUTHORITY_MOVE = "nobcAuthority";
+
+/** The Combat subtype of a Team Yankee mission's tracker (src/combat/mission-model.ts). */
+export const MISSION_COMBAT_TYPE = "nobcMission";

@@ -76,6 +76,10 @@ export function planPaths(plan: WritePlan): string[] {
   for (const d of plan.tokenDeletions ?? []) out.add(path(d.uuid, WHOLE));
   for (const c of plan.tokenCreations ?? [])
     out.add(path(`${c.parentUuid}.Token.${typeof c.data["_id"] === "string" ? c.data["_id"] : ""}`, WHOLE));
+  for (const u of plan.combatUpdates ?? []) for (const field of Object.keys(u.changes)) out.add(path(u.uuid, field));
+  for (const c of plan.journalCreations ?? [])
+    out.add(path(`JournalEntry.${typeof c.data["_id"] === "string" ? c.data["_id"] : ""}`, WHOLE));
+  for (const d of plan.journalDeletions ?? []) out.add(path(d.uuid, WHOLE));
   return [...out];
 }
 

@@ -39,6 +39,8 @@ import type { MovementPanelView } from "./movement-panel";
 import { turn } from "../rules/index";
 import { translator } from "../base/foundry";
 import { documentAt } from "../effects/apply";
+import { missionActionById } from "./mission-actions";
+import type { MissionTrack } from "../rules/missions/track";
 
 /** A Combat as the tracker reads and moves it. */
 export interface ViewedCombat extends TurnCombat, CombatDoc {
@@ -114,6 +116,17 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     const combat = this.viewed;
     return combat === null ? undefined : addNewHqs(combat);
   };
+  const onMissionAction: Handler = function (_event, target) {
+    return viewer().isGM ? missionActionById(target.dataset["nobcMissionAction"])?.run() : undefined;
+  };
+  const onOpenJournal: Handler = function (_event, target) {
+    const uuid = target.dataset["uuid"] ?? "";
+    if (!uuid.startsWith("JournalEntry.")) return undefined;
+    const doc = foundry.utils.fromUuidSync(uuid as `JournalEntry.${string}`) as {
+      sheet?: { render(force: boolean): unknown } | null;
+    } | null;
+    return doc?.sheet?.render(true);
+  };
   const onOpenHq: Handler = function (_event, target) {
     const uuid = target.dataset["uuid"];
     if (uuid === undefined) return;
@@ -132,6 +145,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         nobcStartTurn: onStartTurn,
         nobcAddHqs: onAddHqs,
         nobcOpenHq: onOpenHq,
+        nobcMissionAction: onMissionAction,
+        nobcOpenJournal: onOpenJournal,
       },
     };
 
@@ -167,6 +182,12 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const combat = this.#mode === "turn" ? this.viewed : null;
       const { isGM } = viewer();
       const movement = async (c: ViewedCombat) => (this.#movement ??= movementOf(c));
+      if (partId === TURN_PART && this.#mode === "mission" && this.viewed !== null) {
+        this.#scope = null;
+        // The panel (and the missions' rules) load only once a mission is viewed.
+        const { missionPanelContext } = await import("./mission-panel");
+        return { mission: missionPanelContext(this.viewed.system as MissionTrack, isGM) };
+      }
       if (partId === TURN_PART) {
         const panel = combat === null ? null : panelOf(combat, isGM, await movement(combat));
         this.#scope = panel === null ? null : foldScope(panel);

@@ -12,6 +12,7 @@ import type { HqRow } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import type { MovementPanelView } from "./movement-panel";
 import { unitSymbolSvg } from "../symbols/unit-symbol";
+import { MISSION_COMBAT_TYPE } from "../base/constants";
 
 export const TURN_TEMPLATES = {
   panel: templatePath("combat/turn.hbs"),
@@ -30,10 +31,12 @@ export const FOOTER_PART = "nobcFooter";
  * tracker with a GM's button to start the turn track (no turn tracker exists yet), or Foundry's
  * own tracker alone.
  */
-export type TrackerMode = "turn" | "start" | "default";
+export type TrackerMode = "turn" | "mission" | "start" | "default";
 
 export function trackerMode(viewedType: string | null, turnCombatExists: boolean, isGM: boolean): TrackerMode {
   if (viewedType === TURN_COMBAT_TYPE) return "turn";
+  // A Team Yankee mission's tracker (src/combat/mission-panel.ts) shows in the turn part.
+  if (viewedType === MISSION_COMBAT_TYPE) return "mission";
   return isGM && !turnCombatExists ? "start" : "default";
 }
 
@@ -67,6 +70,7 @@ export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Recor
  * otherwise ours are hidden.
  */
 export function hiddenParts(mode: TrackerMode): readonly string[] {
+  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART];
   return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
 }
 

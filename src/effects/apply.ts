@@ -24,14 +24,14 @@ import type { HexRef } from "../rules/ids";
 import type { Side } from "../rules/nobc/land/types";
 import { HEX_LABEL } from "../map/hex-grid";
 import { MAP_STATE_FLAG, MAP_STATE_FORMAT, MAP_STATE_PARTS, readMapState, type MapStatePart } from "../map/map-state";
-import { AUTHORITY_MOVE, SYSTEM_ID } from "../base/constants";
+import { AUTHORITY_MOVE, MISSION_COMBAT_TYPE, SYSTEM_ID } from "../base/constants";
 import type { BoardSnapshot, TokenSnapshot } from "../view/board";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
   readonly uuid: string;
   readonly id: string;
-  readonly documentName: "Actor" | "Item" | "Scene" | "Token";
+  readonly documentName: "Actor" | "Item" | "Scene" | "Token" | "Combat" | "JournalEntry";
   readonly type: string;
   readonly name: string;
   readonly system: Readonly<Record<string, unknown>>;
@@ -91,6 +91,22 @@ export interface PlannedTokenCreation {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
+/** A Combat of the world (the mission tracker): changes to its `system`, as dotted paths. */
+export interface PlannedCombatUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly changes: Readonly<Record<string, unknown>>;
+}
+
+/** A world JournalEntry to create (its whole source, `_id` included; created with `keepId`) or delete (by id). */
+export interface PlannedJournalCreation {
+  readonly data: Readonly<Record<string, unknown>>;
+}
+export interface PlannedJournalDeletion {
+  readonly uuid: string;
+  readonly id: string;
+}
+
 /**
  * A set of writes: what `applyPlan` performs. The scene and token rows are optional so that a
  * record written before the map was kept (and a plan that touches no map) still reads as a plan.
@@ -104,6 +120,10 @@ export interface WritePlan {
   readonly tokenUpdates?: readonly PlannedTokenUpdate[];
   readonly tokenDeletions?: readonly PlannedTokenDeletion[];
   readonly tokenCreations?: readonly PlannedTokenCreation[];
+  /** The mission tracker's data and its briefing journal (src/rules/missions/track.ts). */
+  readonly combatUpdates?: readonly PlannedCombatUpdate[];
+  readonly journalCreations?: readonly PlannedJournalCreation[];
+  readonly journalDeletions?: readonly PlannedJournalDeletion[];
 }
 
 export type { BoardSnapshot, TokenSnapshot } from "../view/board";
@@ -111,9 +131,20 @@ export type { BoardSnapshot, TokenSnapshot } from "../view/board";
 /** The update option that marks a token move as the write path's own (kept in src/base/constants.ts, where the light hooks read it). */
 export { AUTHORITY_MOVE } from "../base/constants";
 
-/** The map rows of a plan, each only when it has any (so a plan without map writes keeps its old shape). */
-export function mapRows(plan: WritePlan): Pick<WritePlan, "sceneUpdates" | "tokenUpdates" | "tokenDeletions" | "tokenCreations"> {
+/**
+ * The optional rows of a plan (the map's, the mission tracker's and its journal's), each only when it
+ * has any (so a plan without them keeps its old shape).
+ */
+export function mapRows(
+  plan: WritePlan,
+): Pick<
+  WritePlan,
+  "sceneUpdates" | "tokenUpdates" | "tokenDeletions" | "tokenCreations" | "combatUpdates" | "journalCreations" | "journalDeletions"
+> {
   return {
+    ...((plan.combatUpdates ?? []).length > 0 ? { combatUpdates: plan.combatUpdates } : {}),
+    ...((plan.journalCreations ?? []).length > 0 ? { journalCreations: plan.journalCreations } : {}),
+    ...((plan.journalDeletions ?? []).length > 0 ? { journalDeletions: plan.journalDeletions } : {}),
     ...((plan.sceneUpdates ?? []).length > 0 ? { sceneUpdates: plan.sceneUpdates } : {}),
     ...((plan.tokenUpdates ?? []).length > 0 ? { tokenUpdates: plan.tokenUpdates } : {}),
     ...((plan.tokenDeletions ?? []).length > 0 ? { tokenDeletions: plan.tokenDeletions } : {}),
@@ -226,6 +257,8 @@ class Planner {
   /** Token UUID → the token and its new position (a later move of the same token replaces an earlier one). */
   private readonly tokenMoves = new Map<string, { token: TokenSnapshot; sceneUuid: string; x: number; y: number }>();
   private readonly state = new Map<string, StateChange>();
+  private readonly combats = new Map<string, Working>();
+  private readonly journals: Readonly<Record<string, unknown>>[] = [];
   /** The scene's map state flag as stored, once it was found readable (null: absent). */
   private flag: Readonly<Record<string, unknown>> | null | undefined;
   readonly notes: EffectNote[] = [];
@@ -385,6 +418,29 @@ class Planner {
     return copy;
   }
 
+  /** The world Combat of `type` an effect names (the mission tracker); otherwise a note says why. */
+  combat(uuid: string, type: string, effect: Effect): Working | undefined {
+    const known = this.combats.get(uuid);
+    if (known !== undefined) return known;
+    const snap = this.lookup(uuid);
+    if (snap?.documentName !== "Combat") {
+      this.note("NOBC.EffectNote.notFound", effect, { uuid });
+      return undefined;
+    }
+    if (snap.type !== type) {
+      this.wrongType(snap, effect);
+      return;
+    }
+    const working: Working = { snap, next: new Map(), prior: new Map() };
+    this.combats.set(uuid, working);
+    return working;
+  }
+
+  /** A world JournalEntry to create (Undo deletes it). */
+  createJournal(data: Readonly<Record<string, unknown>>): void {
+    this.journals.push(data);
+  }
+
   /** The item an effect names, if it exists and is one of `types`; otherwise a note says why. */
   item(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
     const known = this.items.get(uuid);
@@ -443,6 +499,8 @@ class Planner {
 
   finish(): EffectPlan {
     const actors = updatesOf(this.actors.values());
+    const combats = updatesOf(this.combats.values());
+    const journalIds = this.journals.map((d) => String(d["_id"]));
     // A card both changed and discarded is only deleted; undo re-creates it as it was.
     const items = updatesOf([...this.items.values()].filter((w) => !this.deletions.has(w.snap.uuid)));
     const deleted = [...this.deletions.values()];
@@ -462,6 +520,8 @@ class Planner {
         sceneUpdates: scenes.updates,
         tokenUpdates: moves.map((m) => ({ uuid: m.token.uuid, id: m.token.id, parentUuid: m.sceneUuid, changes: { x: m.x, y: m.y } })),
         tokenDeletions: tokens.map(({ token, sceneUuid }) => ({ uuid: token.uuid, id: token.id, parentUuid: sceneUuid })),
+        combatUpdates: combats.updates.map(({ uuid, id, changes }) => ({ uuid, id, changes })),
+        journalCreations: this.journals.map((data) => ({ data: structuredClone(data) })),
       }),
       inverse: {
         actorUpdates: actors.inverse,
@@ -484,6 +544,8 @@ class Planner {
             parentUuid: sceneUuid,
             data: structuredClone({ ...token.source, _id: token.id }),
           })),
+          combatUpdates: combats.inverse.map(({ uuid, id, changes }) => ({ uuid, id, changes })),
+          journalDeletions: journalIds.map((id) => ({ uuid: `JournalEntry.${id}`, id })),
         }),
       },
       notes: this.notes,
@@ -534,6 +596,8 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolki
   airDamage: "toolkit",
   airUnitLost: "toolkit",
   ambushRevealed: "toolkit",
+  missionTrack: "write",
+  missionJournal: "write",
   ammo: "toolkit",
   delayCounters: "toolkit",
   disorganised: "toolkit",
@@ -727,6 +791,33 @@ function planOne(p: Planner, effect: Effect): void {
       p.set(w, "hits.repairable", Math.max(0, p.num(w, "hits.repairable") + effect.repairable));
       return p.set(w, "hits.permanent", Math.max(0, p.num(w, "hits.permanent") + effect.permanent));
     }
+    case "missionTrack": {
+      const w = p.combat(effect.combat, MISSION_COMBAT_TYPE, effect);
+      if (w === undefined) return;
+      const { attackerForce, defenderForce, ...top } = effect.set;
+      for (const [key, value] of Object.entries(top)) p.set(w, key, value);
+      for (const [force, patch] of [
+        ["attackerForce", attackerForce],
+        ["defenderForce", defenderForce],
+      ] as const)
+        for (const [key, value] of Object.entries(patch ?? {})) p.set(w, `${force}.${key}`, value);
+      return;
+    }
+    case "missionJournal": {
+      const w = p.combat(effect.combat, MISSION_COMBAT_TYPE, effect);
+      if (w === undefined) return;
+      p.createJournal({
+        _id: effect.id,
+        name: effect.name,
+        pages: effect.pages.map((page, i) => ({
+          name: page.name,
+          type: "text",
+          sort: (i + 1) * 100,
+          text: { content: page.text, format: 1 },
+        })),
+      });
+      return p.set(w, "journal", `JournalEntry.${effect.id}`);
+    }
     case "airDefence": {
       const w = p.actor(effect.chart, ["airbase"], effect);
       if (w === undefined) return;
@@ -901,9 +992,39 @@ function boardSnapshotOf(uuid: string): DocumentSnapshot | undefined {
   };
 }
 
+/** A world Combat or JournalEntry whose own UUID is `uuid` (never a compendium's), or undefined. */
+function missionDocument(uuid: string): (Combat.Implementation | JournalEntry.Implementation) | undefined {
+  if (typeof uuid !== "string" || uuid.startsWith("Compendium.")) return undefined;
+  let found: unknown;
+  try {
+    found = foundry.utils.fromUuidSync(uuid as `Combat.${string}`);
+  } catch {
+    return undefined;
+  }
+  if (!isDocument(found) || found.uuid !== uuid) return undefined;
+  if (lineage(found).some((d) => typeof (d as { pack?: unknown }).pack === "string")) return undefined;
+  return found instanceof Combat || found instanceof JournalEntry ? found : undefined;
+}
+
+/** A snapshot of the mission tracker (its system) or of a journal entry (its name only). */
+function missionSnapshotOf(uuid: string): DocumentSnapshot | undefined {
+  const doc = missionDocument(uuid);
+  if (doc === undefined) return undefined;
+  const combat = doc instanceof Combat;
+  return {
+    uuid,
+    id: doc.id ?? "",
+    documentName: combat ? "Combat" : "JournalEntry",
+    type: combat ? doc.type : "base",
+    name: combat ? (doc.name ?? "") : doc.name,
+    system: combat ? ((doc.toObject() as { system?: Record<string, unknown> }).system ?? {}) : {},
+  };
+}
+
 /** A snapshot of a live world document, or undefined for a missing one, a token's actor, or a foreign UUID. */
 export function snapshotOf(uuid: string): DocumentSnapshot | undefined {
   if (uuid.startsWith("Scene.")) return boardSnapshotOf(uuid);
+  if (uuid.startsWith("Combat.") || uuid.startsWith("JournalEntry.")) return missionSnapshotOf(uuid);
   const doc = documentAt(uuid);
   if (doc instanceof Actor) {
     return {
@@ -1013,6 +1134,14 @@ export function targetProblems(plan: WritePlan): Phrase[] {
   };
   for (const row of plan.sceneUpdates ?? []) board(row.uuid, "Scene", row.id, null);
   for (const row of [...(plan.tokenUpdates ?? []), ...(plan.tokenDeletions ?? [])]) board(row.uuid, "Token", row.id, row.parentUuid);
+  for (const row of plan.combatUpdates ?? []) {
+    const doc = missionDocument(row.uuid);
+    if (!(doc instanceof Combat) || doc.id !== row.id) problems.push(notWorldPhrase(row.uuid));
+  }
+  for (const row of plan.journalDeletions ?? []) {
+    const doc = missionDocument(row.uuid);
+    if (!(doc instanceof JournalEntry) || doc.id !== row.id) problems.push(notWorldPhrase(row.uuid));
+  }
   for (const row of plan.tokenCreations ?? []) {
     const resolved = resolveBoardDocument(row.parentUuid);
     if (!resolved.ok) problems.push(targetProblem(row.parentUuid, resolved.why));
@@ -1141,6 +1270,27 @@ function writeCalls(plan: WritePlan): WriteCall[] {
       write: () => TokenDocument.createDocuments(data, { parent: scene, keepId: true }),
     });
   }
+  const combatRows = plan.combatUpdates ?? [];
+  if (combatRows.length > 0) {
+    calls.push({
+      part: { ...EMPTY_PLAN, combatUpdates: combatRows },
+      write: () => Combat.updateDocuments(combatRows.map((u) => ({ _id: u.id, ...u.changes }))),
+    });
+  }
+  const created = plan.journalCreations ?? [];
+  if (created.length > 0) {
+    calls.push({
+      part: { ...EMPTY_PLAN, journalCreations: created },
+      write: () => JournalEntry.createDocuments(created.map((r) => r.data) as never, { keepId: true }),
+    });
+  }
+  const deleted = plan.journalDeletions ?? [];
+  if (deleted.length > 0) {
+    calls.push({
+      part: { ...EMPTY_PLAN, journalDeletions: deleted },
+      write: () => JournalEntry.deleteDocuments(deleted.map((r) => r.id)),
+    });
+  }
   return calls;
 }
 
@@ -1161,6 +1311,9 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
   const tokensMoved = new Set((done.tokenUpdates ?? []).map((u) => u.uuid));
   const tokensDeleted = new Set((done.tokenDeletions ?? []).map((d) => d.id));
   const tokensCreated = new Set((done.tokenCreations ?? []).map(createdId));
+  const combats = new Set((done.combatUpdates ?? []).map((u) => u.uuid));
+  const journalsCreated = new Set((done.journalCreations ?? []).map(createdId));
+  const journalsDeleted = new Set((done.journalDeletions ?? []).map((d) => d.id));
   return {
     actorUpdates: rollback.actorUpdates.filter((u) => updated.has(u.uuid)),
     itemUpdates: rollback.itemUpdates.filter((u) => updated.has(u.uuid)),
@@ -1172,6 +1325,9 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
       tokenUpdates: (rollback.tokenUpdates ?? []).filter((u) => tokensMoved.has(u.uuid)),
       tokenDeletions: (rollback.tokenDeletions ?? []).filter((d) => tokensCreated.has(d.id)),
       tokenCreations: (rollback.tokenCreations ?? []).filter((c) => tokensDeleted.has(createdId(c))),
+      combatUpdates: (rollback.combatUpdates ?? []).filter((u) => combats.has(u.uuid)),
+      journalCreations: (rollback.journalCreations ?? []).filter((c) => journalsDeleted.has(createdId(c))),
+      journalDeletions: (rollback.journalDeletions ?? []).filter((d) => journalsCreated.has(d.id)),
     }),
   };
 }
@@ -1186,6 +1342,9 @@ function merged(parts: readonly WritePlan[]): WritePlan {
     tokenUpdates: parts.flatMap((p) => p.tokenUpdates ?? []),
     tokenDeletions: parts.flatMap((p) => p.tokenDeletions ?? []),
     tokenCreations: parts.flatMap((p) => p.tokenCreations ?? []),
+    combatUpdates: parts.flatMap((p) => p.combatUpdates ?? []),
+    journalCreations: parts.flatMap((p) => p.journalCreations ?? []),
+    journalDeletions: parts.flatMap((p) => p.journalDeletions ?? []),
   };
 }
 
@@ -1216,7 +1375,7 @@ export async function applyPlan(plan: WritePlan, rollback?: WritePlan): Promise<
  */
 export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): string[] {
   const drifted = new Set<string>();
-  for (const update of [...plan.actorUpdates, ...plan.itemUpdates]) {
+  for (const update of [...plan.actorUpdates, ...plan.itemUpdates, ...(plan.combatUpdates ?? [])]) {
     const snap = lookup(update.uuid);
     const same =
       snap !== undefined &&
@@ -1253,6 +1412,15 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
     const snap = lookup(deletion.uuid);
     if (snap !== undefined) drifted.add(snap.name);
     else if (lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
+  }
+  // A journal this plan created was deleted since; one it deleted exists again.
+  for (const creation of plan.journalCreations ?? []) {
+    const id = createdId(creation);
+    if (lookup(`JournalEntry.${id}`) === undefined) drifted.add(typeof creation.data["name"] === "string" ? creation.data["name"] : id);
+  }
+  for (const deletion of plan.journalDeletions ?? []) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
   }
   // A token this plan created was deleted since.
   for (const creation of plan.tokenCreations ?? []) {

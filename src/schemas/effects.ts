@@ -29,6 +29,7 @@ const text = z.string().min(1).max(MAX_EFFECT_TEXT);
 /** Finite: `z.number()` refuses NaN and ±Infinity. */
 const num = z.number();
 
+const MISSION_SIDES = ["attacker", "defender"] as const;
 const keysOf = <K extends string>(labels: Readonly<Record<K, string>>) => Object.keys(labels) as [K, ...K[]];
 const TABLE_EDGES = keysOf<TableEdge>(TABLE_EDGE_LABELS);
 const TABLE_CORNERS = keysOf<TableCorner>(TABLE_CORNER_LABELS);
@@ -37,6 +38,38 @@ const arrivalPoint = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("edge"), edge: z.enum(TABLE_EDGES) }).readonly(),
   z.strictObject({ kind: z.literal("corner"), corner: z.enum(TABLE_CORNERS) }).readonly(),
 ]);
+
+/** The longest page text of a mission's briefing journal. */
+export const MAX_JOURNAL_TEXT = 20_000;
+const count = z.int().min(0).max(999);
+const forcePatch = z
+  .strictObject({
+    name: z.string().max(MAX_EFFECT_TEXT),
+    reserves: count,
+    delayCounters: count,
+    unitsLost: count,
+    points: z.int().min(-1).max(8),
+  })
+  .partial();
+/** The mission tracker's fields a card sets (src/rules/missions/track.ts). */
+const missionTrackPatch = z
+  .strictObject({
+    mission: z.union([z.enum(MISSION_IDS), z.literal("")]),
+    attackerFaction: z.enum(SIDES),
+    firstPlayer: z.enum(MISSION_SIDES),
+    timeOfDay: z.enum(["dawn", "daylight", "dusk"]),
+    light: z.enum(["daylight", "darkness"]),
+    measure: z.enum(["inches", "cm"]),
+    turn: count,
+    player: z.enum(MISSION_SIDES),
+    journal: z.string().max(MAX_EFFECT_REF),
+    attackerForce: forcePatch,
+    defenderForce: forcePatch,
+    ended: z.boolean(),
+    winner: z.enum(["attacker", "defender", "none", ""]),
+    revision: z.int().min(0).max(999_999),
+  })
+  .partial();
 
 /** An effect of `type` with these fields. */
 const effect = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) => z.strictObject({ type: z.literal(type), ...shape });
@@ -110,6 +143,16 @@ const missionEffects = [
   effect("teamDestroyed", { actor: ref }),
   effect("unitPinned", { actor: ref }),
   effect("ambushRevealed", { actor: ref }),
+  effect("missionTrack", { combat: ref, set: missionTrackPatch }),
+  effect("missionJournal", {
+    combat: ref,
+    id: z.string().regex(/^[A-Za-z0-9]{16}$/),
+    name: text,
+    pages: z
+      .array(z.strictObject({ name: text, text: z.string().max(MAX_JOURNAL_TEXT) }))
+      .min(1)
+      .max(8),
+  }),
 ] as const;
 
 /** One effect of the rules, any type. */

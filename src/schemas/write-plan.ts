@@ -35,6 +35,14 @@ const tokenUpdate = z.object({ uuid: ref, id, parentUuid: ref, changes: tokenPos
 const tokenDeletion = z.object({ uuid: ref, id, parentUuid: ref });
 const tokenCreation = z.object({ parentUuid: ref, data: z.record(z.string().max(MAX_REF), z.unknown()) });
 
+/** The mission tracker's data: only `system.` paths of a Combat. */
+const combatChanges = z
+  .record(fieldPath.regex(/^system\./), z.unknown())
+  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
+const combatUpdate = z.object({ uuid: ref.regex(/^Combat\.[A-Za-z0-9]+$/), id, changes: combatChanges });
+const journalCreation = z.object({ data: z.record(z.string().max(MAX_REF), z.unknown()) });
+const journalDeletion = z.object({ uuid: ref.regex(/^JournalEntry\.[A-Za-z0-9]+$/), id });
+
 export const writePlanSchema = z.object({
   actorUpdates: rows(update),
   itemUpdates: rows(update),
@@ -45,4 +53,8 @@ export const writePlanSchema = z.object({
   tokenUpdates: rows(tokenUpdate).optional(),
   tokenDeletions: rows(tokenDeletion).optional(),
   tokenCreations: rows(tokenCreation).optional(),
+  // The mission tracker and its briefing journal (absent in other records).
+  combatUpdates: rows(combatUpdate).optional(),
+  journalCreations: rows(journalCreation).optional(),
+  journalDeletions: rows(journalDeletion).optional(),
 });

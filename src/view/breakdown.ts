@@ -140,6 +140,10 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       });
     case "supplyCountersEliminated":
       return line("NOBC.MapWrite.Effect.supplyCountersEliminated", { hexes: effect.hexes.join(", "), count: effect.hexes.length });
+    case "missionTrack":
+      return line("NOBC.Effect.missionTrack", {});
+    case "missionJournal":
+      return line("NOBC.Effect.missionJournal", { name: effect.name });
     default:
       // Map features and toolkit changes are not produced by sheet buttons; still say what they are.
       return line("NOBC.Effect.other", { type: effect.type });

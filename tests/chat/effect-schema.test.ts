@@ -63,6 +63,14 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
   teamDestroyed: { type: "teamDestroyed", actor: "Actor.u" },
   unitPinned: { type: "unitPinned", actor: "Actor.u" },
   ambushRevealed: { type: "ambushRevealed", actor: "Actor.u" },
+  missionTrack: { type: "missionTrack", combat: "Combat.m", set: { turn: 2, light: "darkness", attackerForce: { reserves: 1 } } },
+  missionJournal: {
+    type: "missionJournal",
+    combat: "Combat.m",
+    id: "aaaaaaaaaaaaaaaa",
+    name: "Contact",
+    pages: [{ name: "Deployment", text: "<p>x</p>" }],
+  },
 };
 
 const examples = Object.values(EXAMPLES) as Effect[];

@@ -10,6 +10,7 @@ import { defineTurnTracker, type TrackerBaseClass } from "../../src/combat/track
 import { registerTurnTracking } from "../../src/combat/register";
 import { FOOTER_PART, HQS_PART, TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
 import { clearStageRegistry, registerStageAction } from "../../src/combat/registry";
+import { clearMissionActions, registerMissionAction } from "../../src/combat/mission-actions";
 import { registerSettings } from "../../src/base/settings";
 import { turn } from "../../src/rules/index";
 import { combatFake, FakeCombatDoc } from "./combat-fake";
@@ -117,8 +118,10 @@ describe("the tracker class's parts", () => {
     for (const [id, part] of Object.entries(FakeCombatTracker.PARTS)) expect(Tracker.PARTS[id]).toEqual(part);
     expect(Object.keys(actions).sort()).toEqual([
       "nobcAddHqs",
+      "nobcMissionAction",
       "nobcNextStage",
       "nobcOpenHq",
+      "nobcOpenJournal",
       "nobcPreviousStage",
       "nobcStageAction",
       "nobcStartTurn",
@@ -365,5 +368,53 @@ describe("registerTurnTracking", () => {
       f.applications["sidebar"] = saved.sidebar;
       cfg.ui = saved.ui;
     }
+  });
+});
+
+describe("a Team Yankee mission viewed", () => {
+  it("shows the mission panel in the turn part, hides Foundry's list and ours, and runs a GM's mission button", async () => {
+    const ran: string[] = [];
+    registerMissionAction({
+      id: "missions.turn",
+      label: "NOBC.Mission.Turn.Title",
+      icon: "fa-solid fa-forward-step",
+      run: async () => ran.push("turn"),
+    });
+    const mission = new FakeCombatDoc({
+      type: "nobcMission",
+      system: {
+        mission: "annihilation",
+        attackerFaction: "nato",
+        firstPlayer: "attacker",
+        timeOfDay: "daylight",
+        light: "daylight",
+        measure: "inches",
+        turn: 1,
+        player: "attacker",
+        journal: "",
+        attackerForce: { name: "A", reserves: 0, delayCounters: 0, unitsLost: 0, points: -1 },
+        defenderForce: { name: "D", reserves: 0, delayCounters: 0, unitsLost: 0, points: -1 },
+        ended: false,
+        winner: "",
+        revision: 0,
+      },
+    });
+    app.viewed = mission;
+    const parts = await renderParts(app);
+    const view = (parts[TURN_PART]!["nobc"] as { mission: { missionKey: string; limits: string[]; actions: { id: string }[] } }).mission;
+    expect(view.missionKey).toBe("NOBC.Mission.Name.annihilation");
+    expect(view.limits).toHaveLength(3);
+    expect(view.actions.map((a) => a.id)).toEqual(["missions.turn"]);
+    expect(parts[HQS_PART]!["nobc"]).toBeUndefined();
+    await app._onRender({}, {});
+    expect(
+      Object.entries(app.parts)
+        .filter(([, p]) => p.hidden)
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(["footer", FOOTER_PART, HQS_PART, "tracker"].sort());
+    await actions["nobcMissionAction"]!.call(app, new Event("click"), button({ nobcMissionAction: "missions.turn" }));
+    expect(ran).toEqual(["turn"]);
+    clearMissionActions();
   });
 });

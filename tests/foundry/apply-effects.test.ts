@@ -227,6 +227,8 @@ describe("planEffects", () => {
         "hits",
         "hqLevel",
         "minefield",
+        "missionJournal",
+        "missionTrack",
         "mode",
         "moved",
         "movementPoints",

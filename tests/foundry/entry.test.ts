@@ -102,6 +102,18 @@ describe("src/nobc.ts", () => {
         "playsheet.flak",
         "playsheet.interdiction",
         "playsheet.airResupply",
+        "missions.setup",
+        "missions.arrivals",
+        "missions.reserveList",
+        "missions.turn",
+        "missions.light",
+        "missions.reserves",
+        "missions.withdrawal",
+        "missions.minefield",
+        "missions.mineClearing",
+        "missions.ambush",
+        "missions.night",
+        "missions.victory",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };

@@ -17,6 +17,7 @@ import { groundCombatEntries, groundCombatFixtureData } from "./ground-combat";
 import { boardFixtureData, boardGallery } from "./board";
 import { mapFixtureData, mapGallery } from "./map";
 import { playsheetFixtureData, playsheetGallery } from "./playsheet";
+import { missionsFixtureData, missionsGallery } from "./missions";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -33,6 +34,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "board", entries: boardGallery },
   { area: "map terrain", entries: mapGallery },
   { area: "toolkits", entries: playsheetGallery },
+  { area: "team yankee missions", entries: missionsGallery },
 ];
 
 /**
@@ -55,4 +57,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...boardFixtureData,
   ...mapFixtureData,
   ...playsheetFixtureData,
+  ...missionsFixtureData,
 ];

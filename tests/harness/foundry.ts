@@ -25,6 +25,9 @@
  *   an embedded row is looked for in that one parent only (a card of another HQ "does not exist").
  *   Once an update is written, `update<Name>` fires for each document it wrote, with the changes
  *   expanded and this client's user id (the stand-in is one client).
+ * - `Combat.create` / `Combat.updateDocuments` (a world Combat validated against
+ *   `CONFIG.Combat.dataModels`, made by a GM only) and `JournalEntry.createDocuments` (`keepId`) /
+ *   `deleteDocuments` (world entries with their pages, a GM only): what a mission's tracker writes.
  * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
@@ -679,6 +682,82 @@ class FakeItem extends FakeDocument {
   static override documentName = "Item";
   static override collectionName = "items";
   static override calls: CallRecord[] = [];
+}
+
+/**
+ * A world Combat (`Combat.updateDocuments` validates `system` against `CONFIG.Combat.dataModels`
+ * as for actors). Made by a test with `new harness.Combat(...)`; a GM owns it, as Foundry's
+ * default ownership of a combat leaves players none.
+ */
+class FakeCombat extends FakeDocument {
+  static override documentName = "Combat";
+  static override collectionName = "combats";
+  static override calls: CallRecord[] = [];
+  constructor(data: { name?: string; type: string; system?: Raw; id?: string }) {
+    super({
+      name: data.name ?? "",
+      type: data.type,
+      ...(data.system === undefined ? {} : { system: data.system }),
+      ...(data.id === undefined ? {} : { id: data.id }),
+    });
+    const Model = modelOf("Combat", this.type);
+    if (Model !== undefined) this.system = structuredClone((new Model(this.system) as unknown as { _source?: Raw })._source ?? this.system);
+  }
+
+  /** `Combat.implementation`: the configured class (this one). */
+  static get implementation(): typeof FakeCombat {
+    return this;
+  }
+
+  /** `Combat.create`: a GM makes a world combat (players hold no permission to); it joins `game.combats`. */
+  static async create(data: Raw): Promise<FakeCombat> {
+    this.calls.push({ method: "create", data, operation: {} });
+    return answered(async () => {
+      const user = currentUser();
+      if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Combat`);
+      const combat = new FakeCombat({
+        name: typeof data["name"] === "string" ? data["name"] : "",
+        type: typeof data["type"] === "string" ? data["type"] : "base",
+        ...(isPlainRecord(data["system"]) ? { system: data["system"] } : {}),
+      });
+      const list = Array.isArray(game["combats"]) ? (game["combats"] as unknown[]) : [];
+      list.push(combat);
+      game["combats"] = list;
+      Hooks.callAll("createCombat", combat, {}, user.id);
+      return combat;
+    });
+  }
+}
+
+/**
+ * A world JournalEntry with its pages. `JournalEntry.createDocuments(rows, { keepId })` makes world
+ * entries (a GM only here: the stand-in's players hold no JOURNAL_CREATE), refusing a row without a
+ * name or with an id in use; `deleteDocuments` removes them. `createJournalEntry` fires for each.
+ */
+class FakeJournalEntry extends FakeDocument {
+  static override documentName = "JournalEntry";
+  static override collectionName = "journal";
+  static override calls: CallRecord[] = [];
+  pages: Raw[] = [];
+
+  static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
+    const user = currentUser();
+    if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create JournalEntry`);
+    const keepId = (operation as { keepId?: boolean }).keepId === true;
+    const rows = (data as Raw[]).map((r) => {
+      if (typeof r["name"] !== "string" || r["name"].trim() === "")
+        throw new HarnessRefusal("JournalEntry validation errors:\nname: may not be blank");
+      const id = keepId && typeof r["_id"] === "string" ? r["_id"] : makeId();
+      if (registry.has(`JournalEntry.${id}`)) throw new HarnessRefusal(`JournalEntry [${id}] already exists`);
+      return { r, id };
+    });
+    return rows.map(({ r, id }) => {
+      const doc = new FakeJournalEntry({ name: String(r["name"]), type: "base", id });
+      doc.pages = structuredClone((r["pages"] as Raw[] | undefined) ?? []);
+      Hooks.callAll("createJournalEntry", doc, operation ?? {}, user.id);
+      return doc;
+    });
+  }
 }
 
 class FakeActor extends FakeDocument {
@@ -1763,6 +1842,8 @@ export const harness = {
   Actor: FakeActor,
   Item: FakeItem,
   Scene: FakeScene,
+  Combat: FakeCombat,
+  JournalEntry: FakeJournalEntry,
   Token: FakeToken,
   ActiveEffect: FakeActiveEffect,
   hooks,
@@ -1822,6 +1903,8 @@ export const harness = {
     FakeActor.calls = [];
     FakeItem.calls = [];
     FakeActiveEffect.calls = [];
+    FakeCombat.calls = [];
+    FakeJournalEntry.calls = [];
     hooks.length = 0;
     hookErrors.length = 0;
     hookSwitch.failTest = true;
@@ -2053,6 +2136,8 @@ export function installFoundryStandIn(): void {
   g["ActiveEffect"] = FakeActiveEffect;
   g["Scene"] = FakeScene;
   g["TokenDocument"] = FakeToken;
+  g["Combat"] = FakeCombat;
+  g["JournalEntry"] = FakeJournalEntry;
   g["canvas"] = {
     get scene() {
       return canvasState.scene;

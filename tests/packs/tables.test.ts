@@ -3,7 +3,15 @@
  * core gives: seed 002 (Team Yankee missions), Random Mission Table and Random Time of Day tables.
  */
 import { describe, expect, it } from "vitest";
-import { MISSION_IDS, randomMission, timeOfDay, type MissionId } from "../../src/rules/missions/index";
+import {
+  MISSION_IDS,
+  battlePlan,
+  nightVisibility,
+  randomMission,
+  timeOfDay,
+  type BattlePlan,
+  type MissionId,
+} from "../../src/rules/missions/index";
 import { documentsOf } from "./load";
 
 interface Result {
@@ -70,5 +78,39 @@ describe("Random Time of Day tables (seed 002; RULES-NOTES reading per mission)"
       [[3, 4], "Daylight"],
       [[5, 6], "Dusk"],
     ]);
+  });
+});
+
+describe("Battle Plans tables (seed 002, Battle Plans table)", () => {
+  const planTables = tables.filter((t) => (t.flags.nobc as { battlePlans?: unknown } | undefined)?.battlePlans !== undefined);
+  const pairsOf = (t: Table) => (t.flags.nobc as unknown as { battlePlans: [BattlePlan, BattlePlan][] }).battlePlans;
+  const PLANS: BattlePlan[] = ["attack", "manoeuvre", "defend"];
+
+  it("every pair of NATO's and the Warsaw Pact's plans has exactly one table", () => {
+    for (const nato of PLANS)
+      for (const wp of PLANS)
+        expect(
+          planTables.filter((t) => pairsOf(t).some(([n, w]) => n === nato && w === wp)),
+          `${nato}/${wp}`,
+        ).toHaveLength(1);
+  });
+
+  for (const table of planTables) {
+    for (const [nato, wp] of pairsOf(table)) {
+      it.each(DICE)(`${table.name}, NATO ${nato} / Warsaw Pact ${wp}: a %i gives the rules core's mission`, (die) => {
+        expect(table.formula).toBe("1d6");
+        expect(resultFor(table, die).flags.nobc?.mission).toBe(battlePlan(nato, wp, die).mission);
+      });
+    }
+  }
+});
+
+describe("Night Visibility table (seed 002)", () => {
+  const table = tables.find((t) => t.name === "Night Visibility")!;
+
+  it.each(DICE)("a %i gives the rules core's line of sight", (die) => {
+    expect(table.formula).toBe("1d6");
+    const flags = resultFor(table, die).flags.nobc as unknown as { inches: number; cm: number };
+    expect(flags).toEqual(nightVisibility(die));
   });
 });

@@ -1,5 +1,12 @@
 import type { ActorRef } from "../ids";
+import type { MissionTrack } from "./track";
 import type { ArrivalPoint, Faction, MissionId } from "./types";
+
+/** Fields of the mission tracker set by a card: top-level values, and each force's counts by name. */
+export type MissionTrackPatch = Partial<Omit<MissionTrack, "attackerForce" | "defenderForce">> & {
+  readonly attackerForce?: Partial<MissionTrack["attackerForce"]>;
+  readonly defenderForce?: Partial<MissionTrack["defenderForce"]>;
+};
 
 /**
  * What a Team Yankee mission resolution changes, as data. Scene-wide changes (mission chosen,
@@ -25,4 +32,8 @@ export type MissionEffect =
   /** A unit pinned down when it finishes moving. */
   | { type: "unitPinned"; actor: ActorRef }
   /** A unit held in ambush placed on the table. */
-  | { type: "ambushRevealed"; actor: ActorRef };
+  | { type: "ambushRevealed"; actor: ActorRef }
+  /** The mission tracker (a Combat, by UUID) takes these values. */
+  | { type: "missionTrack"; combat: string; set: MissionTrackPatch }
+  /** The mission's briefing journal (deployment, objectives, special rules), created with this id. */
+  | { type: "missionJournal"; combat: string; id: string; name: string; pages: { name: string; text: string }[] };

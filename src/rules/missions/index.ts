@@ -12,3 +12,4 @@ export * from "./minefields";
 export * from "./withdrawal";
 export * from "./objectives";
 export * from "./victory";
+export * from "./track";
