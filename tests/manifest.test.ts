@@ -25,7 +25,7 @@ describe("system.json", () => {
   });
 
   it("declares the seven subtypes", () => {
-    expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
+    expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "nqmUnit", "unit"]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(["supportCard"]);
     expect(Object.keys(manifest.documentTypes["Combat"] ?? {})).toEqual(["nobcTurn"]);
     expect(Object.keys(manifest.documentTypes["ChatMessage"] ?? {})).toEqual(["resolution"]);

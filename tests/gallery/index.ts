@@ -16,6 +16,7 @@ import { airBattleFixtureData, airBattleGallery } from "./air-battle";
 import { groundCombatEntries, groundCombatFixtureData } from "./ground-combat";
 import { boardFixtureData, boardGallery } from "./board";
 import { mapFixtureData, mapGallery } from "./map";
+import { nqmFixtureData, nqmGallery } from "./nqm";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -31,6 +32,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "ground combat", entries: groundCombatEntries },
   { area: "board", entries: boardGallery },
   { area: "map terrain", entries: mapGallery },
+  { area: "nqm", entries: nqmGallery },
 ];
 
 /**
@@ -52,4 +54,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...groundCombatFixtureData,
   ...boardFixtureData,
   ...mapFixtureData,
+  ...nqmFixtureData,
 ];
