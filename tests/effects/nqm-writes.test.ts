@@ -39,7 +39,7 @@ describe("planning NQM effects on an NQM unit", () => {
   it("writes an overloaded stand's pins and lost base as the rules' spread proposes (Table 12 text)", () => {
     // Every base of Actor.a carries a red pin: one more hit destroys a base, which takes its pin with it.
     const spread = nqm.spreadHits([{ actor: "Actor.a", strength: 3, red: 3, black: 0 }], 1);
-    const plan = planEffects(nqm.spreadEffects(spread) as Effect[], lookup);
+    const plan = planEffects(nqm.spreadEffects(spread), lookup);
     expect(plan.actorUpdates).toEqual([
       { uuid: "Actor.a", id: "a", parentUuid: null, changes: { "system.pins.red": 2, "system.strength.value": 2 } },
     ]);
