@@ -41,6 +41,7 @@ import { readMovementTurn } from "./combat/movement-turn";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
+import { registerNqm } from "./apps/nqm/register";
 import { registerAirMissionActions } from "./apps/air/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
 import { registerAirBattleActions } from "./apps/air/battle/register";
@@ -178,6 +179,7 @@ Hooks.once("init", () => {
   // A land unit's token entering an enemy airbase's hex: the active GM is offered the overrun.
   watchAirfieldOverruns();
   registerLandPhases();
+  registerNqm();
   registerGroundCombat();
   registerTerrainCache();
   // After the terrain cache, so the board reads a changed flag afresh.

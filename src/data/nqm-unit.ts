@@ -4,11 +4,11 @@
  * Militia), bases, the combat units it fires, red and black pins, its status and its position.
  */
 import { GRADES, mayBeGreen } from "../rules/nqm/grades";
-import { POSITION_CLASS, WEIGHT_CLASSES } from "../rules/nqm/firefight-table";
+import { WEIGHT_CLASSES } from "../rules/nqm/firefight-table";
+import { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
+export { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
 import { checkPool, choiceField, countField, flagField, htmlField, sideField } from "./fields";
 
-/** The three positions of Table 12's columns (open, dug-in, fortified). */
-export const NQM_POSITIONS = ["open", "dugIn", "fortified"] as const;
 export const NQM_STAND_KINDS = ["fighting", "support"] as const;
 
 const GRADE_CHOICES = GRADES as unknown as readonly ["elite", ...("veteran" | "regular" | "conscript" | "militia")[]];
@@ -92,14 +92,4 @@ export class NqmUnitData extends foundry.abstract.TypeDataModel<NqmUnitSchema, A
     this.pinned = this.pins.red > 0;
     this.targetClass = nqmTargetClass(this.armour, this.protection);
   }
-}
-
-/** The heavier of a unit's armour class and the class its position gives (open L, dug-in M, fortified H). */
-export function nqmTargetClass(
-  armour: (typeof WEIGHT_CLASSES)[number],
-  position: (typeof NQM_POSITIONS)[number],
-): (typeof WEIGHT_CLASSES)[number] {
-  const a = WEIGHT_CLASSES.indexOf(armour);
-  const p = WEIGHT_CLASSES.indexOf(POSITION_CLASS[position]);
-  return WEIGHT_CLASSES[Math.max(a, p)]!;
 }

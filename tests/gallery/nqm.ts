@@ -6,6 +6,14 @@ import type { FixtureSheet } from "../sheets/fixtures";
 import type { Translator } from "../../src/base/foundry";
 import { nqmUnitSheetContext } from "../../src/sheets/context/nqm-unit";
 import type { NqmUnitSystemView } from "../../src/view/views";
+import { cardInputOf, resolutionCardContext } from "../../src/chat/context";
+import type { Card } from "../../src/apps/base/controller";
+import { scriptedDice, unwrap, type Checked } from "../../src/rules/index";
+import { withNames } from "../../src/words/phrase";
+import { plainWorld } from "../apps/nqm/world-fixture";
+import type { NqmWorld } from "../../src/apps/nqm/world";
+import { firefightContext } from "../../src/apps/nqm/firefight/context";
+import { firefightCard, firefightFromForm, initialFirefight } from "../../src/apps/nqm/firefight/state";
 
 const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true });
 
@@ -36,9 +44,38 @@ export const nqmRifleCompany: NqmUnitSystemView = {
   targetClass: "M",
 };
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany];
+const world = plainWorld(["a1", "a2", "w1"]);
+const ambush = firefightFromForm(world, initialFirefight(world), { defenderShift: "ambushEffective", [`use:Actor.w2`]: true });
+const dialogClasses = "application nobc nobc-nqm";
 
-export const nqmGallery = (_i18n: Translator): FixtureSheet[] => [
+export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush];
+
+/** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
+function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
+  const card = unwrap(checked);
+  const names = (ref: string) => w.units.find((u) => u.id === ref)?.name ?? ref;
+  const display = {
+    title: card.title,
+    inputs: card.inputs ?? [],
+    breakdown: card.resolution.breakdown,
+    rolls: card.resolution.rolls,
+    tableRow: "",
+    outcome: card.outcome ?? "",
+    noTotal: true as const,
+  };
+  return {
+    id,
+    title,
+    template: "chat/resolution-card.hbs",
+    classes: "chat-card",
+    context: resolutionCardContext(cardInputOf({ effects: card.resolution.effects, state: "pending", display }, []), names, i18n),
+  };
+}
+
+export const nqmGallery = (words: Translator): FixtureSheet[] =>
+  nqmEntries(withNames(words, (id) => world.units.find((u) => u.id === id)?.name));
+
+const nqmEntries = (i18n: Translator): FixtureSheet[] => [
   {
     id: "nqm-unit",
     title: "NQM unit: a green conscript company, dug in, pinned and disorganised",
@@ -47,4 +84,19 @@ export const nqmGallery = (_i18n: Translator): FixtureSheet[] => [
     context: nqmUnitSheetContext(nqmRifleCompany, { ...header("2 Coy, 1st Rifles", "Actor.n1"), enrichedNotes: nqmRifleCompany.notes }),
     data: [nqmRifleCompany],
   },
+  {
+    id: "nqm-firefight",
+    title: "NQM firefight: two companies against a dug-in company and a battery, the defender's ambush shifting its fire",
+    template: "apps/nqm/firefight.hbs",
+    classes: dialogClasses,
+    context: firefightContext(world, ambush, i18n),
+  },
+  {
+    id: "nqm-firefight-refused",
+    title: "NQM firefight refused: no defender ticked",
+    template: "apps/nqm/firefight.hbs",
+    classes: dialogClasses,
+    context: firefightContext(world, initialFirefight(plainWorld(["a1"])), i18n),
+  },
+  cardEntry("nqm-firefight-card", "NQM firefight card", world, firefightCard(world, ambush, scriptedDice([6, 4, 5, 6, 3]), i18n), i18n),
 ];
