@@ -14,6 +14,8 @@ import { plainWorld } from "../apps/nqm/world-fixture";
 import type { NqmWorld } from "../../src/apps/nqm/world";
 import { firefightContext } from "../../src/apps/nqm/firefight/context";
 import { firefightCard, firefightFromForm, initialFirefight } from "../../src/apps/nqm/firefight/state";
+import { moraleContext } from "../../src/apps/nqm/morale/context";
+import { initialMorale, moraleCard, moraleFromForm } from "../../src/apps/nqm/morale/state";
 
 const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true });
 
@@ -48,7 +50,9 @@ const world = plainWorld(["a1", "a2", "w1"]);
 const ambush = firefightFromForm(world, initialFirefight(world), { defenderShift: "ambushEffective", [`use:Actor.w2`]: true });
 const dialogClasses = "application nobc nobc-nqm";
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush];
+const breakTest = moraleFromForm(world, initialMorale(world, { unit: "Actor.w1" }), { role: "defending", casualtiesAfter: "2" });
+
+export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
 function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
@@ -99,4 +103,18 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     context: firefightContext(world, initialFirefight(plainWorld(["a1"])), i18n),
   },
   cardEntry("nqm-firefight-card", "NQM firefight card", world, firefightCard(world, ambush, scriptedDice([6, 4, 5, 6, 3]), i18n), i18n),
+  {
+    id: "nqm-morale",
+    title: "NQM break test: a dug-in conscript company reaching a third casualties",
+    template: "apps/nqm/morale.hbs",
+    classes: dialogClasses,
+    context: moraleContext(world, breakTest, i18n),
+  },
+  cardEntry(
+    "nqm-morale-card",
+    "NQM break test card: failed, disorganised",
+    world,
+    moraleCard(world, breakTest, scriptedDice([2]), i18n),
+    i18n,
+  ),
 ];

@@ -10,5 +10,11 @@ export const FIREFIGHT: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Firefight.Title", hint: "NOBC.Nqm.Firefight.ToolkitHint", icon: "fa-solid fa-person-rifle" },
 };
 
+export const MORALE: DialogEntry = {
+  id: "nqm.morale",
+  load: async () => (await import("./morale/controller")).moraleController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Morale.Title", hint: "NOBC.Nqm.Morale.ToolkitHint", icon: "fa-solid fa-flag" },
+};
+
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT];
+export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, MORALE];

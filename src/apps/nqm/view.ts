@@ -92,3 +92,13 @@ export function totalsDistribution(faces: readonly (readonly number[])[]): Map<n
 export function words(i18n: Translator, key: string, data: Readonly<Record<string, PhraseArg>> = {}): string {
   return speak(phrase(key, data), i18n);
 }
+
+/** The units a procedure may pick, by name, the chosen one marked; "" offered first when none need be chosen. */
+export function unitOptions(units: readonly { readonly id: string; readonly name: string }[], chosen: string, none?: string): OptionView[] {
+  return options([...(none === undefined ? [] : [["", none] as const]), ...units.map((u) => [u.id, u.name] as const)], chosen);
+}
+
+/** The chance of a d6 meeting a score (null: no die, a sure pass). */
+export function scoreChance(score: number | null): number {
+  return score === null ? 1 : Math.max(0, Math.min(6, 7 - score)) / 6;
+}

@@ -4,6 +4,7 @@
  * read of the area; everything else works on this plain world.
  */
 import { isGM, worldActors, type AskingUser } from "../../base/foundry";
+import { phrase, type Phrase } from "../../rules/resolution";
 import type { NqmUnitSystemView } from "../../view/views";
 import type { TargetStand } from "../../rules/nqm/volley";
 import type { WeightClass } from "../../rules/nqm/firefight-table";
@@ -93,4 +94,20 @@ export function nqmName(world: NqmWorld, id: string): string {
 export function targetStand(unit: NqmUnitView, protection: WeightClass = unit.system.targetClass): TargetStand {
   const { strength, pins } = unit.system;
   return { actor: unit.id, strength: strength.value, red: pins.red, black: pins.black, protection };
+}
+
+/** The unit to open a one-unit procedure on: the one asked for, else the first selected, else the first in the world. */
+export function unitToOpen(world: NqmWorld, asked?: string): string {
+  return asked ?? world.selected[0] ?? world.units[0]?.id ?? "";
+}
+
+/** Casualties so far as the morale rules count them: bases lost and bases carrying a pin. */
+export function casualtiesOf(unit: NqmUnitView): number {
+  const { strength, pins } = unit.system;
+  return Math.max(0, strength.max - strength.value) + pins.red + pins.black;
+}
+
+/** The refusal of a unit the world does not hold, naming the field. */
+export function unknownUnit(id: string, field: string): { code: string; text: Phrase; field: string } {
+  return { code: "unknownUnit", text: phrase("NOBC.Nqm.Check.unknownUnit", { unit: id === "" ? "—" : id }), field };
 }
