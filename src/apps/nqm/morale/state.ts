@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { nqm } from "../../../rules/index";
 import type { Dice } from "../../../rules/dice";
-import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
+import { phrase, type Checked, type Phrase, type Resolution } from "../../../rules/resolution";
 import type { MoraleUnit } from "../../../rules/nqm/index";
 import { speak } from "../../../words/phrase";
 import { uuidOrEmpty } from "../../base/state-bounds";
@@ -74,7 +74,7 @@ function moraleUnit(unit: NqmUnitView): MoraleUnit {
 /** The test as the rules resolve it with these dice, or the dialog's refusal of an unknown unit. */
 export function moraleResolution(world: NqmWorld, state: MoraleState, dice: Dice): Checked<Resolution<unknown>> {
   const unit = nqmUnit(world, state.unit);
-  if (unit === undefined) return { ok: false, refusals: [unknownUnit(state.unit, "unit") as Refusal] };
+  if (unit === undefined) return { ok: false, refusals: [unknownUnit(state.unit, "unit")] };
   const m = moraleUnit(unit);
   if (state.test === "position") return { ok: true, value: nqm.resolvePositionTest(m, dice) };
   if (state.test === "tankTerror")
