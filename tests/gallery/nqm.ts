@@ -16,6 +16,8 @@ import { firefightContext } from "../../src/apps/nqm/firefight/context";
 import { firefightCard, firefightFromForm, initialFirefight } from "../../src/apps/nqm/firefight/state";
 import { moraleContext } from "../../src/apps/nqm/morale/context";
 import { initialMorale, moraleCard, moraleFromForm } from "../../src/apps/nqm/morale/state";
+import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
+import { initialReorganisation, reorganisationCard } from "../../src/apps/nqm/reorganisation/state";
 
 const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true });
 
@@ -115,6 +117,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM break test card: failed, disorganised",
     world,
     moraleCard(world, breakTest, scriptedDice([2]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-reorganisation",
+    title: "NQM reorganisation at the end of a turn: one red pin, an odd one",
+    template: "apps/nqm/reorganisation.hbs",
+    classes: dialogClasses,
+    context: reorganisationContext(world, initialReorganisation(world, { unit: "Actor.a2" }), i18n),
+  },
+  cardEntry(
+    "nqm-reorganisation-card",
+    "NQM reorganisation card: the odd pin turns black",
+    world,
+    reorganisationCard(world, initialReorganisation(world, { unit: "Actor.a2" }), scriptedDice([2]), i18n),
     i18n,
   ),
 ];

@@ -16,5 +16,16 @@ export const MORALE: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Morale.Title", hint: "NOBC.Nqm.Morale.ToolkitHint", icon: "fa-solid fa-flag" },
 };
 
+export const REORGANISATION: DialogEntry = {
+  id: "nqm.reorganisation",
+  load: async () => (await import("./reorganisation/controller")).reorganisationController,
+  toolkit: {
+    toolkit: "nqm",
+    label: "NOBC.Nqm.Reorganisation.Title",
+    hint: "NOBC.Nqm.Reorganisation.ToolkitHint",
+    icon: "fa-solid fa-kit-medical",
+  },
+};
+
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, MORALE];
+export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, MORALE, REORGANISATION];
