@@ -16,6 +16,8 @@ import { firefightContext } from "../../src/apps/nqm/firefight/context";
 import { firefightCard, firefightFromForm, initialFirefight } from "../../src/apps/nqm/firefight/state";
 import { moraleContext } from "../../src/apps/nqm/morale/context";
 import { initialMorale, moraleCard, moraleFromForm } from "../../src/apps/nqm/morale/state";
+import { artilleryContext } from "../../src/apps/nqm/artillery/context";
+import { artilleryCard, initialArtillery } from "../../src/apps/nqm/artillery/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
 import { initialReorganisation, reorganisationCard } from "../../src/apps/nqm/reorganisation/state";
 
@@ -54,7 +56,9 @@ const dialogClasses = "application nobc nobc-nqm";
 
 const breakTest = moraleFromForm(world, initialMorale(world, { unit: "Actor.w1" }), { role: "defending", casualtiesAfter: "2" });
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest];
+const shoot = initialArtillery(world, { target: "Actor.a1", batteries: ["Actor.w2"] });
+
+export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
 function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
@@ -131,6 +135,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM reorganisation card: the odd pin turns black",
     world,
     reorganisationCard(world, initialReorganisation(world, { unit: "Actor.a2" }), scriptedDice([2]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-artillery",
+    title: "NQM artillery: a battery's effective shoot on a company in the open",
+    template: "apps/nqm/artillery.hbs",
+    classes: dialogClasses,
+    context: artilleryContext(world, shoot, i18n),
+  },
+  cardEntry(
+    "nqm-artillery-card",
+    "NQM artillery card: hits and an hour's disorganisation",
+    world,
+    artilleryCard(world, shoot, scriptedDice([5]), i18n),
     i18n,
   ),
 ];

@@ -27,5 +27,11 @@ export const REORGANISATION: DialogEntry = {
   },
 };
 
+export const ARTILLERY: DialogEntry = {
+  id: "nqm.artillery",
+  load: async () => (await import("./artillery/controller")).artilleryController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Artillery.Title", hint: "NOBC.Nqm.Artillery.ToolkitHint", icon: "fa-solid fa-explosion" },
+};
+
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, MORALE, REORGANISATION];
+export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, ARTILLERY, MORALE, REORGANISATION];
