@@ -18,6 +18,8 @@ import { moraleContext } from "../../src/apps/nqm/morale/context";
 import { initialMorale, moraleCard, moraleFromForm } from "../../src/apps/nqm/morale/state";
 import { artilleryContext } from "../../src/apps/nqm/artillery/context";
 import { artilleryCard, initialArtillery } from "../../src/apps/nqm/artillery/state";
+import { disciplineContext } from "../../src/apps/nqm/discipline/context";
+import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
 import { initialReorganisation, reorganisationCard } from "../../src/apps/nqm/reorganisation/state";
 
@@ -149,6 +151,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM artillery card: hits and an hour's disorganisation",
     world,
     artilleryCard(world, shoot, scriptedDice([5]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-discipline",
+    title: "NQM Restoring Discipline (house rule): a commissar fires on his own company",
+    template: "apps/nqm/discipline.hbs",
+    classes: dialogClasses,
+    context: disciplineContext(world, initialDiscipline(world, { unit: "Actor.w1" }), i18n),
+  },
+  cardEntry(
+    "nqm-discipline-card",
+    "NQM Restoring Discipline card",
+    world,
+    disciplineCard(world, initialDiscipline(world, { unit: "Actor.w1" }), scriptedDice([5]), i18n),
     i18n,
   ),
 ];

@@ -33,5 +33,17 @@ export const ARTILLERY: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Artillery.Title", hint: "NOBC.Nqm.Artillery.ToolkitHint", icon: "fa-solid fa-explosion" },
 };
 
+/** The optional house rule: opens only when the world setting puts it in play. */
+export const DISCIPLINE: DialogEntry = {
+  id: "nqm.discipline",
+  load: async () => (await import("./discipline/controller")).disciplineController,
+  toolkit: {
+    toolkit: "nqm",
+    label: "NOBC.Nqm.Discipline.Title",
+    hint: "NOBC.Nqm.Discipline.ToolkitHint",
+    icon: "fa-solid fa-person-military-pointing",
+  },
+};
+
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, ARTILLERY, MORALE, REORGANISATION];
+export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, ARTILLERY, MORALE, DISCIPLINE, REORGANISATION];

@@ -5,6 +5,7 @@
  */
 import { isGM, worldActors, type AskingUser } from "../../base/foundry";
 import { phrase, type Phrase } from "../../rules/resolution";
+import { nqmRestoringDiscipline } from "../../base/settings";
 import type { NqmUnitSystemView } from "../../view/views";
 import type { TargetStand } from "../../rules/nqm/volley";
 import type { WeightClass } from "../../rules/nqm/firefight-table";
@@ -78,7 +79,7 @@ export function readNqmWorld(user?: AskingUser): NqmWorld {
     .filter((a) => a.type === "nqmUnit")
     .map((a) => ({ id: a.uuid, name: a.name, system: nqmSystemView(a.system as NqmUnitSystemView) }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { isGM: isGM(user ?? undefined), units, selected: selectedNqmUnits() };
+  return { isGM: isGM(user ?? undefined), units, selected: selectedNqmUnits(), restoringDiscipline: nqmRestoringDiscipline() };
 }
 
 export function nqmUnit(world: NqmWorld, id: string): NqmUnitView | undefined {

@@ -3,6 +3,7 @@ import type { FakeActorT } from "../../harness/foundry";
 import { loadActors } from "../../harness/actors";
 import { chatFake } from "../../harness/chat-fake";
 import { SPECS } from "./world-fixture";
+import { registerSettings } from "../../../src/base/settings";
 
 export { SPECS, nqmSystem, plainWorld } from "./world-fixture";
 
@@ -15,6 +16,8 @@ export function loadNqmActors(): Map<string, FakeActorT> {
     () => ({ x: 0, y: 0 }),
   );
   chatFake.setUsers("gm");
+  // The NQM world reads its optional rule's setting.
+  registerSettings();
   return out;
 }
 
