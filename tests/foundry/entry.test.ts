@@ -91,6 +91,7 @@ describe("src/nobc.ts", () => {
         "map.terrain",
         "nqm.firefight",
         "nqm.artillery",
+        "nqm.air",
         "nqm.morale",
         "nqm.discipline",
         "nqm.reorganisation",

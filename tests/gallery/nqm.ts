@@ -18,6 +18,8 @@ import { moraleContext } from "../../src/apps/nqm/morale/context";
 import { initialMorale, moraleCard, moraleFromForm } from "../../src/apps/nqm/morale/state";
 import { artilleryContext } from "../../src/apps/nqm/artillery/context";
 import { artilleryCard, initialArtillery } from "../../src/apps/nqm/artillery/state";
+import { airContext } from "../../src/apps/nqm/air/context";
+import { airCard, initialAir } from "../../src/apps/nqm/air/state";
 import { disciplineContext } from "../../src/apps/nqm/discipline/context";
 import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
@@ -60,7 +62,9 @@ const breakTest = moraleFromForm(world, initialMorale(world, { unit: "Actor.w1" 
 
 const shoot = initialArtillery(world, { target: "Actor.a1", batteries: ["Actor.w2"] });
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot];
+const sortie = initialAir(world, { aircraft: ["Actor.a2"], aa: ["Actor.w1"], target: "Actor.w2" });
+
+export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot, sortie];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
 function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
@@ -165,6 +169,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM Restoring Discipline card",
     world,
     disciplineCard(world, initialDiscipline(world, { unit: "Actor.w1" }), scriptedDice([5]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-air",
+    title: "NQM air-to-ground fireplan: one air stand against an AA company, then a battery",
+    template: "apps/nqm/air.hbs",
+    classes: dialogClasses,
+    context: airContext(world, sortie, i18n),
+  },
+  cardEntry(
+    "nqm-air-card",
+    "NQM air fireplan card: the air gets through",
+    world,
+    airCard(world, sortie, scriptedDice([1, 6, 4]), i18n),
     i18n,
   ),
 ];

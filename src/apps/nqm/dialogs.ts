@@ -33,6 +33,12 @@ export const ARTILLERY: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Artillery.Title", hint: "NOBC.Nqm.Artillery.ToolkitHint", icon: "fa-solid fa-explosion" },
 };
 
+export const AIR: DialogEntry = {
+  id: "nqm.air",
+  load: async () => (await import("./air/controller")).airController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Air.Title", hint: "NOBC.Nqm.Air.ToolkitHint", icon: "fa-solid fa-jet-fighter" },
+};
+
 /** The optional house rule: opens only when the world setting puts it in play. */
 export const DISCIPLINE: DialogEntry = {
   id: "nqm.discipline",
@@ -46,4 +52,4 @@ export const DISCIPLINE: DialogEntry = {
 };
 
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, ARTILLERY, MORALE, DISCIPLINE, REORGANISATION];
+export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, ARTILLERY, AIR, MORALE, DISCIPLINE, REORGANISATION];
