@@ -89,6 +89,7 @@ describe("src/nobc.ts", () => {
         "airMissions.overrun",
         "orbat.import",
         "map.terrain",
+        "nqm.recce",
         "nqm.firefight",
         "nqm.artillery",
         "nqm.air",

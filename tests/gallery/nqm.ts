@@ -20,6 +20,8 @@ import { artilleryContext } from "../../src/apps/nqm/artillery/context";
 import { artilleryCard, initialArtillery } from "../../src/apps/nqm/artillery/state";
 import { airContext } from "../../src/apps/nqm/air/context";
 import { airCard, initialAir } from "../../src/apps/nqm/air/state";
+import { recceContext } from "../../src/apps/nqm/recce/context";
+import { initialRecce, recceCard } from "../../src/apps/nqm/recce/state";
 import { disciplineContext } from "../../src/apps/nqm/discipline/context";
 import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
@@ -64,7 +66,9 @@ const shoot = initialArtillery(world, { target: "Actor.a1", batteries: ["Actor.w
 
 const sortie = initialAir(world, { aircraft: ["Actor.a2"], aa: ["Actor.w1"], target: "Actor.w2" });
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot, sortie];
+const probe = initialRecce(world, { recce: "Actor.a1", defender: "Actor.w1" });
+
+export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot, sortie, probe];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
 function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
@@ -183,6 +187,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM air fireplan card: the air gets through",
     world,
     airCard(world, sortie, scriptedDice([1, 6, 4]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-recce",
+    title: "NQM recce sequence: a regular company probes a dug-in conscript company",
+    template: "apps/nqm/recce.hbs",
+    classes: dialogClasses,
+    context: recceContext(world, probe, i18n),
+  },
+  cardEntry(
+    "nqm-recce-card",
+    "NQM recce card: the defender opens fire at contact range",
+    world,
+    recceCard(world, probe, scriptedDice([1, 2, 6, 5]), i18n),
     i18n,
   ),
 ];

@@ -4,6 +4,12 @@
  */
 import type { DialogEntry } from "../base/registry";
 
+export const RECCE: DialogEntry = {
+  id: "nqm.recce",
+  load: async () => (await import("./recce/controller")).recceController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Recce.Title", hint: "NOBC.Nqm.Recce.ToolkitHint", icon: "fa-solid fa-binoculars" },
+};
+
 export const FIREFIGHT: DialogEntry = {
   id: "nqm.firefight",
   load: async () => (await import("./firefight/controller")).firefightController,
@@ -52,4 +58,4 @@ export const DISCIPLINE: DialogEntry = {
 };
 
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [FIREFIGHT, ARTILLERY, AIR, MORALE, DISCIPLINE, REORGANISATION];
+export const NQM_DIALOGS: readonly DialogEntry[] = [RECCE, FIREFIGHT, ARTILLERY, AIR, MORALE, DISCIPLINE, REORGANISATION];
