@@ -93,6 +93,7 @@ describe("src/nobc.ts", () => {
         "nqm.firefight",
         "nqm.artillery",
         "nqm.air",
+        "nqm.assault",
         "nqm.morale",
         "nqm.discipline",
         "nqm.reorganisation",

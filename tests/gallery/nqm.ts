@@ -22,6 +22,8 @@ import { airContext } from "../../src/apps/nqm/air/context";
 import { airCard, initialAir } from "../../src/apps/nqm/air/state";
 import { recceContext } from "../../src/apps/nqm/recce/context";
 import { initialRecce, recceCard } from "../../src/apps/nqm/recce/state";
+import { assaultContext } from "../../src/apps/nqm/assault/context";
+import { assaultCard, initialAssault } from "../../src/apps/nqm/assault/state";
 import { disciplineContext } from "../../src/apps/nqm/discipline/context";
 import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
@@ -68,7 +70,9 @@ const sortie = initialAir(world, { aircraft: ["Actor.a2"], aa: ["Actor.w1"], tar
 
 const probe = initialRecce(world, { recce: "Actor.a1", defender: "Actor.w1" });
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot, sortie, probe];
+const assault = initialAssault(world, { attacker: "Actor.a1", defender: "Actor.w1" });
+
+export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot, sortie, probe, assault];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
 function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
@@ -201,6 +205,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM recce card: the defender opens fire at contact range",
     world,
     recceCard(world, probe, scriptedDice([1, 2, 6, 5]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-assault",
+    title: "NQM close assault, round 1: a regular company on a dug-in conscript company",
+    template: "apps/nqm/assault.hbs",
+    classes: dialogClasses,
+    context: assaultContext(world, assault, i18n),
+  },
+  cardEntry(
+    "nqm-assault-card",
+    "NQM close assault card: one base breaks in",
+    world,
+    assaultCard(world, assault, scriptedDice([6, 5, 1, 4, 6]), i18n),
     i18n,
   ),
 ];

@@ -39,6 +39,12 @@ export const ARTILLERY: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Artillery.Title", hint: "NOBC.Nqm.Artillery.ToolkitHint", icon: "fa-solid fa-explosion" },
 };
 
+export const ASSAULT: DialogEntry = {
+  id: "nqm.assault",
+  load: async () => (await import("./assault/controller")).assaultController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Assault.Title", hint: "NOBC.Nqm.Assault.ToolkitHint", icon: "fa-solid fa-hand-fist" },
+};
+
 export const AIR: DialogEntry = {
   id: "nqm.air",
   load: async () => (await import("./air/controller")).airController,
@@ -58,4 +64,4 @@ export const DISCIPLINE: DialogEntry = {
 };
 
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [RECCE, FIREFIGHT, ARTILLERY, AIR, MORALE, DISCIPLINE, REORGANISATION];
+export const NQM_DIALOGS: readonly DialogEntry[] = [RECCE, FIREFIGHT, ARTILLERY, AIR, ASSAULT, MORALE, DISCIPLINE, REORGANISATION];
