@@ -3,16 +3,14 @@
  * toolkit (seed 004, 2015 edition), tracked by the umpire: its grade (Green a flag on Conscript or
  * Militia), bases, the combat units it fires, red and black pins, its status and its position.
  */
-import { GRADES, mayBeGreen } from "../rules/nqm/grades";
-import { WEIGHT_CLASSES } from "../rules/nqm/firefight-table";
-import { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
+import { NQM_CLASSES, NQM_GRADES, NQM_POSITIONS, nqmMayBeGreen, nqmTargetClass, type NqmClass } from "./nqm-classes";
 export { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
 import { checkPool, choiceField, countField, flagField, htmlField, sideField } from "./fields";
 
 export const NQM_STAND_KINDS = ["fighting", "support"] as const;
 
-const GRADE_CHOICES = GRADES as unknown as readonly ["elite", ...("veteran" | "regular" | "conscript" | "militia")[]];
-const CLASS_CHOICES = WEIGHT_CLASSES as unknown as readonly ["VL", ...("L" | "M" | "H" | "VH")[]];
+const GRADE_CHOICES = NQM_GRADES;
+const CLASS_CHOICES = NQM_CLASSES;
 
 function nqmUnitSchema() {
   const fields = foundry.data.fields;
@@ -67,7 +65,7 @@ export function nqmUnitProblems(data: {
     problems.push(`strength: value ${data.strength.value} is above its maximum ${data.strength.max}`);
   if (data.pins.red + data.pins.black > data.strength.value)
     problems.push(`pins: ${data.pins.red} red and ${data.pins.black} black are more than the ${data.strength.value} bases left`);
-  if (data.green && !GRADES.some((g) => g === data.grade && mayBeGreen(g))) problems.push(`green: a ${data.grade} unit cannot be Green`);
+  if (data.green && !nqmMayBeGreen(data.grade)) problems.push(`green: a ${data.grade} unit cannot be Green`);
   return problems;
 }
 
@@ -75,7 +73,7 @@ export class NqmUnitData extends foundry.abstract.TypeDataModel<NqmUnitSchema, A
   /** Red pins on the unit: it is pinned (Table 12). */
   declare pinned: boolean;
   /** The class it counts as under fire: the heavier of its armour and its position (Table 10, note 1). */
-  declare targetClass: (typeof WEIGHT_CLASSES)[number];
+  declare targetClass: NqmClass;
 
   static override defineSchema(): NqmUnitSchema {
     return nqmUnitSchema();

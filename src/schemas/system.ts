@@ -15,8 +15,7 @@ import { nationalityName } from "../rules/nationalities";
 import { armName, sideName, sizeName } from "../rules/nobc/land/words";
 import { actorUuid } from "./refs";
 import { said } from "../words/issues";
-import { GRADES, mayBeGreen } from "../rules/nqm/grades";
-import { WEIGHT_CLASSES } from "../rules/nqm/firefight-table";
+import { NQM_CLASSES as WEIGHT_CLASSES, NQM_GRADES as GRADES, nqmMayBeGreen as mayBeGreen } from "../data/nqm-classes";
 
 // Re-exported so importers find every choice list in one place.
 export { ECHELONS, UNIT_ARMS, UNIT_SIZES };

@@ -110,3 +110,18 @@ describe("NQM unit zod schema (packs and imports)", () => {
     expect(parsed.error?.issues.map((i) => i.path[0])).toContain(field);
   });
 });
+
+describe("the NQM unit's plain lists agree with the rules core (kept apart so the rules load after init)", () => {
+  it("has the same grades, classes, positions, labels, Green rule and combat units", async () => {
+    const rules = await import("../../src/rules/nqm/index");
+    const plain = await import("../../src/data/nqm-classes");
+    expect(plain.NQM_GRADES).toEqual(rules.GRADES);
+    expect(plain.NQM_CLASSES).toEqual(rules.WEIGHT_CLASSES);
+    expect(plain.NQM_POSITION_CLASS).toEqual(rules.POSITION_CLASS);
+    expect(plain.NQM_GRADE_LABEL).toEqual(rules.GRADE_LABEL);
+    expect(plain.NQM_CLASS_LABEL).toEqual(rules.WEIGHT_CLASS_LABEL);
+    for (const g of rules.GRADES) expect(plain.nqmMayBeGreen(g)).toBe(rules.mayBeGreen(g));
+    for (const kind of ["fighting", "support"] as const)
+      for (let bases = 0; bases <= 12; bases++) expect(plain.nqmCombatUnits(kind, bases)).toBe(rules.combatUnits(kind, bases));
+  });
+});

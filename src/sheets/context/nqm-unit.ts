@@ -2,7 +2,14 @@
  * Context of the NQM unit sheet: grade and Green flag, bases with their red and black pins, the
  * combat units it fires, its status markers and its position (seed 004, 2015 edition). Pure.
  */
-import { GRADE_LABEL, GRADES, mayBeGreen, WEIGHT_CLASS_LABEL, WEIGHT_CLASSES, combatUnits } from "../../rules/nqm/index";
+import {
+  NQM_CLASS_LABEL as WEIGHT_CLASS_LABEL,
+  NQM_CLASSES as WEIGHT_CLASSES,
+  NQM_GRADE_LABEL as GRADE_LABEL,
+  NQM_GRADES as GRADES,
+  nqmCombatUnits as combatUnits,
+  nqmMayBeGreen as mayBeGreen,
+} from "../../data/nqm-classes";
 import { SIDE_LABELS } from "../../view/labels";
 import { sheetHeader, type Choices, type DocumentHeader, type SideContext } from "../../view/common";
 import type { NqmUnitSystemView } from "../../view/views";
