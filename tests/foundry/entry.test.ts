@@ -97,6 +97,7 @@ describe("src/nobc.ts", () => {
         "nqm.morale",
         "nqm.discipline",
         "nqm.reorganisation",
+        "nqm.command",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };

@@ -24,6 +24,8 @@ import { recceContext } from "../../src/apps/nqm/recce/context";
 import { initialRecce, recceCard } from "../../src/apps/nqm/recce/state";
 import { assaultContext } from "../../src/apps/nqm/assault/context";
 import { assaultCard, initialAssault } from "../../src/apps/nqm/assault/state";
+import { commandContext } from "../../src/apps/nqm/command/context";
+import { commandCard, commandFromForm, initialCommand } from "../../src/apps/nqm/command/state";
 import { disciplineContext } from "../../src/apps/nqm/discipline/context";
 import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
@@ -219,6 +221,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM close assault card: one base breaks in",
     world,
     assaultCard(world, assault, scriptedDice([6, 5, 1, 4, 6]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-command",
+    title: "NQM timings: a vehicle bridge's hours, rolled",
+    template: "apps/nqm/command.hbs",
+    classes: dialogClasses,
+    context: commandContext(commandFromForm(initialCommand({ mode: "task" }), { task: "vehicleBridge" }), i18n),
+  },
+  cardEntry(
+    "nqm-command-card",
+    "NQM timings card: orders from army",
+    world,
+    commandCard(commandFromForm(initialCommand(), { to: "army" }), scriptedDice([]), i18n),
     i18n,
   ),
 ];

@@ -63,5 +63,11 @@ export const DISCIPLINE: DialogEntry = {
   },
 };
 
+export const COMMAND: DialogEntry = {
+  id: "nqm.command",
+  load: async () => (await import("./command/controller")).commandController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Command.Title", hint: "NOBC.Nqm.Command.ToolkitHint", icon: "fa-solid fa-clock" },
+};
+
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [RECCE, FIREFIGHT, ARTILLERY, AIR, ASSAULT, MORALE, DISCIPLINE, REORGANISATION];
+export const NQM_DIALOGS: readonly DialogEntry[] = [RECCE, FIREFIGHT, ARTILLERY, AIR, ASSAULT, MORALE, DISCIPLINE, REORGANISATION, COMMAND];
