@@ -47,6 +47,7 @@ import { readMovementTurn } from "./combat/movement-turn";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
 import { landPhaseMacros } from "./apps/land/macros";
 import { registerLandPhases } from "./apps/land/register";
+import { registerNqm } from "./apps/nqm/register";
 import { registerAirMissionActions } from "./apps/air/missions/register";
 import { registerMissions } from "./apps/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
@@ -190,6 +191,7 @@ Hooks.once("init", () => {
   watchAirfieldOverruns();
   registerLandPhases();
   registerMissions();
+  registerNqm();
   registerGroundCombat();
   registerTerrainCache();
   // After the terrain cache, so the board reads a changed flag afresh.

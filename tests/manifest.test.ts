@@ -24,8 +24,8 @@ describe("system.json", () => {
     expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
   });
 
-  it("declares the eight subtypes", () => {
-    expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
+  it("declares the nine subtypes", () => {
+    expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "nqmUnit", "unit"]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(["supportCard"]);
     expect(Object.keys(manifest.documentTypes["Combat"] ?? {})).toEqual(["nobcTurn", "nobcMission"]);
     expect(Object.keys(manifest.documentTypes["ChatMessage"] ?? {})).toEqual(["resolution"]);

@@ -24,6 +24,7 @@ export const SETTING_KEYS = {
   planningMinutes: "planningMinutes",
   airZoneDistances: "airZoneDistances",
   combatAnnouncementOrder: "combatAnnouncementOrder",
+  nqmRestoringDiscipline: "nqmRestoringDiscipline",
 } as const;
 
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
@@ -109,6 +110,15 @@ function registerTurnLimitSettings(): void {
     },
     default: "wpFirst",
   });
+  // NQM's optional house rule (seed 004, "House Rule - Restoring Discipline"): off unless the table plays it.
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.nqmRestoringDiscipline, {
+    name: "NOBC.Setting.nqmRestoringDiscipline.name",
+    hint: "NOBC.Setting.nqmRestoringDiscipline.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
 }
 
 /** The world's reading of the announcement order; `wpFirst` when the setting holds anything else. */
@@ -138,6 +148,11 @@ export function recoveryOptions(): Required<RecoveryOptions> {
   return { refuseWastedCards: game.settings?.get(SYSTEM_ID, SETTING_KEYS.recoveryRefusesWastedCards) === true };
 }
 
+/** Whether the table plays NQM's Restoring Discipline house rule. */
+export function nqmRestoringDiscipline(): boolean {
+  return game.settings?.get(SYSTEM_ID, SETTING_KEYS.nqmRestoringDiscipline) === true;
+}
+
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   interface SettingConfig {
     "nobc.schemaVersion": number;
@@ -148,5 +163,6 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.planningMinutes": number;
     "nobc.airZoneDistances": Record<string, Record<string, number>>;
     "nobc.combatAnnouncementOrder": AnnouncementOrder;
+    "nobc.nqmRestoringDiscipline": boolean;
   }
 }

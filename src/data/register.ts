@@ -2,6 +2,7 @@
 import { AirSquadronData } from "./air-squadron";
 import { AirbaseData } from "./airbase";
 import { HqData } from "./hq";
+import { NqmUnitData } from "./nqm-unit";
 import { CARD_MESSAGE_TYPE, ResolutionCardData } from "./resolution-card";
 import { SupportCardData } from "./support-card";
 import { UnitData } from "./unit";
@@ -11,6 +12,7 @@ export const ACTOR_DATA_MODELS = {
   hq: HqData,
   airSquadron: AirSquadronData,
   airbase: AirbaseData,
+  nqmUnit: NqmUnitData,
 } as const;
 
 export const ITEM_DATA_MODELS = { supportCard: SupportCardData } as const;
@@ -27,6 +29,7 @@ export const TRACKABLE_ATTRIBUTES = {
   hq: { bar: ["level"], value: ["supplyCounters", "radius"] },
   airSquadron: { bar: [], value: ["airToAir", "cas", "deepStrike"] },
   airbase: { bar: ["airDefence"], value: ["capacity"] },
+  nqmUnit: { bar: ["strength"], value: ["pins.red", "pins.black", "combatUnits"] },
 } as const;
 
 export function registerDataModels(): void {
@@ -45,6 +48,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
       hq: typeof HqData;
       airSquadron: typeof AirSquadronData;
       airbase: typeof AirbaseData;
+      nqmUnit: typeof NqmUnitData;
     };
     Item: {
       supportCard: typeof SupportCardData;

@@ -14,7 +14,7 @@
  * ask the owner, and the answer is written as its own card).
  */
 import { land } from "../rules/index";
-import type { Effect } from "../rules/effects";
+import type { Effect, NqmEffect } from "../rules/effects";
 import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { errorText } from "../base/errors";
 import { notifyText, say } from "../base/foundry";
@@ -598,14 +598,14 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolki
   ambushRevealed: "toolkit",
   missionTrack: "write",
   missionJournal: "write",
-  ammo: "toolkit",
+  ammo: "write",
   delayCounters: "toolkit",
-  disorganised: "toolkit",
-  harassed: "toolkit",
-  inSupply: "toolkit",
+  disorganised: "write",
+  harassed: "write",
+  inSupply: "write",
   missionLight: "toolkit",
   missionSelected: "toolkit",
-  pins: "toolkit",
+  pins: "write",
   playsheetFallBack: "toolkit",
   playsheetImmobilised: "toolkit",
   playsheetRetire: "toolkit",
@@ -616,14 +616,14 @@ const EFFECT_ROUTES: Readonly<Record<Effect["type"], "write" | MapNote | "toolki
   reservesArrive: "toolkit",
   serialsOutOfAction: "toolkit",
   squadronsLost: "toolkit",
-  standsLost: "toolkit",
-  supplyUnits: "toolkit",
-  surrendered: "toolkit",
+  standsLost: "write",
+  supplyUnits: "write",
+  surrendered: "write",
   teamBailedOut: "toolkit",
   teamDestroyed: "toolkit",
   unitPinned: "toolkit",
   victoryPoints: "toolkit",
-  withdrawn: "toolkit",
+  withdrawn: "write",
 };
 
 /** The effect types written to documents (the rest become notes). */
@@ -823,9 +823,68 @@ function planOne(p: Planner, effect: Effect): void {
       if (w === undefined) return;
       return p.set(w, "airDefence.value", clamp(p.num(w, "airDefence.value") + effect.delta, 0, p.num(w, "airDefence.max")));
     }
+    case "pins":
+    case "standsLost":
+    case "disorganised":
+    case "harassed":
+    case "ammo":
+    case "surrendered":
+    case "withdrawn":
+    case "supplyUnits":
+    case "inSupply": {
+      const w = p.actor(effect.actor, ["nqmUnit"], effect);
+      return w === undefined ? undefined : planNqm(p, w, effect);
+    }
     default:
       // Routed "write" with no case above: say so rather than drop it.
       return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
+  }
+}
+
+/** Ammunition in whole dice or thirds of one (harassing fire): a sum of thirds is kept on the nearest third. */
+function ammoValue(n: number): number {
+  const thirds = Math.round(n * 3);
+  return Math.abs(n * 3 - thirds) < 1e-6 ? thirds / 3 : n;
+}
+
+/**
+ * An NQM effect on an `nqmUnit` (seed 004, 2015 edition). Pins stay within the bases left (black
+ * first, then red); a lost base takes a red pin with it before a black one, as the rules' spread does.
+ */
+function planNqm(p: Planner, w: Working, effect: NqmEffect): void {
+  switch (effect.type) {
+    case "pins": {
+      const bases = p.num(w, "strength.value");
+      const black = clamp(p.num(w, "pins.black") + effect.black, 0, bases);
+      p.set(w, "pins.black", black);
+      return p.set(w, "pins.red", clamp(p.num(w, "pins.red") + effect.red, 0, bases - black));
+    }
+    case "standsLost": {
+      const bases = Math.max(0, p.num(w, "strength.value") - effect.count);
+      p.set(w, "strength.value", bases);
+      let red = p.num(w, "pins.red");
+      let black = p.num(w, "pins.black");
+      const over = Math.max(0, red + black - bases);
+      red -= Math.min(red, over);
+      black = Math.min(black, bases - red);
+      p.set(w, "pins.red", red);
+      return p.set(w, "pins.black", black);
+    }
+    case "disorganised":
+      p.set(w, "disorganised", effect.value);
+      return p.set(w, "disorganisedHours", effect.value ? (effect.hours ?? 0) : 0);
+    case "harassed":
+      return p.set(w, "harassedHours", Math.max(p.num(w, "harassedHours"), effect.hours));
+    case "ammo":
+      return p.set(w, "ammo", ammoValue(Math.max(0, p.num(w, "ammo") + effect.delta)));
+    case "surrendered":
+      return p.set(w, "surrendered", true);
+    case "withdrawn":
+      return p.set(w, "withdrawn", true);
+    case "supplyUnits":
+      return p.set(w, `supplyUnits.${effect.kind}`, Math.max(0, p.num(w, `supplyUnits.${effect.kind}`) + effect.delta));
+    case "inSupply":
+      return p.set(w, "inSupply", effect.value);
   }
 }
 

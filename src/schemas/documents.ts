@@ -7,7 +7,7 @@
  * `system` (ours) is strict.
  */
 import { z } from "zod";
-import { airbaseSystem, airSquadronSystem, hqSystem, supportCardSystem, unitSystem } from "./system";
+import { airbaseSystem, airSquadronSystem, hqSystem, nqmUnitSystem, supportCardSystem, unitSystem } from "./system";
 import { phrase } from "../rules/resolution";
 import { documentId, embeddedKey, primaryKey, type PackDocumentType } from "./refs";
 import { said } from "../words/issues";
@@ -83,6 +83,7 @@ export const actorDocument = z
     z.looseObject({ ...actorFields, type: z.literal("hq"), system: hqSystem }),
     z.looseObject({ ...actorFields, type: z.literal("airSquadron"), system: airSquadronSystem }),
     z.looseObject({ ...actorFields, type: z.literal("airbase"), system: airbaseSystem }),
+    z.looseObject({ ...actorFields, type: z.literal("nqmUnit"), system: nqmUnitSystem }),
   ])
   .superRefine((actor, ctx) => {
     keyMatches(ctx, actor._key, primaryKey("Actor", actor._id));

@@ -15,6 +15,7 @@ import { nationalityName } from "../rules/nationalities";
 import { armName, sideName, sizeName } from "../rules/nobc/land/words";
 import { actorUuid } from "./refs";
 import { said } from "../words/issues";
+import { NQM_CLASSES as WEIGHT_CLASSES, NQM_GRADES as GRADES, nqmMayBeGreen as mayBeGreen } from "../data/nqm-classes";
 
 // Re-exported so importers find every choice list in one place.
 export { ECHELONS, UNIT_ARMS, UNIT_SIZES };
@@ -163,6 +164,43 @@ export const airbaseSystem = z
   })
   .superRefine((b, ctx) => poolWithinMax(ctx, b.airDefence, "airDefence"));
 
+/** Actor `nqmUnit`: a unit of the Not Quite Mechanised toolkit (seed 004, 2015 edition). */
+export const nqmUnitSystem = z
+  .strictObject({
+    side,
+    grade: z.enum(GRADES),
+    green: z.boolean(),
+    kind: z.enum(["fighting", "support"]),
+    strength: pool,
+    combatUnits: count,
+    weight: z.enum(WEIGHT_CLASSES),
+    armour: z.enum(WEIGHT_CLASSES),
+    protection: z.enum(["open", "dugIn", "fortified"]),
+    pins: z.strictObject({ red: count, black: count }),
+    disorganised: z.boolean(),
+    disorganisedHours: count,
+    harassedHours: count,
+    broken: z.boolean(),
+    surrendered: z.boolean(),
+    withdrawn: z.boolean(),
+    ammo: z.number().min(0),
+    inSupply: z.boolean(),
+    supplyUnits: z.strictObject({ log: count, pol: count }),
+    recceTroops: z.boolean(),
+    commandBase: z.boolean(),
+    notes: html,
+  })
+  .superRefine((u, ctx) => {
+    poolWithinMax(ctx, u.strength, "strength");
+    if (u.pins.red + u.pins.black > u.strength.value)
+      ctx.addIssue({
+        code: "custom",
+        path: ["pins"],
+        ...said(phrase("NOBC.Nqm.Validation.PinsAboveBases", { red: u.pins.red, black: u.pins.black, bases: u.strength.value })),
+      });
+    if (u.green && !mayBeGreen(u.grade)) ctx.addIssue({ code: "custom", path: ["green"], message: "NOBC.Nqm.Validation.GreenGrade" });
+  });
+
 /** Item `supportCard`: held by an HQ (its parent actor) or by no one. */
 export const supportCardSystem = z.strictObject({
   side,
@@ -179,9 +217,10 @@ export type HqSystem = z.infer<typeof hqSystem>;
 export type AirSquadronSystem = z.infer<typeof airSquadronSystem>;
 export type AirbaseSystem = z.infer<typeof airbaseSystem>;
 export type SupportCardSystem = z.infer<typeof supportCardSystem>;
+export type NqmUnitSystem = z.infer<typeof nqmUnitSystem>;
 
 /** System data by document type and subtype: what `system.json` `documentTypes` declares. */
 export const SYSTEM_SCHEMAS = {
-  Actor: { unit: unitSystem, hq: hqSystem, airSquadron: airSquadronSystem, airbase: airbaseSystem },
+  Actor: { unit: unitSystem, hq: hqSystem, airSquadron: airSquadronSystem, airbase: airbaseSystem, nqmUnit: nqmUnitSystem },
   Item: { supportCard: supportCardSystem },
 } as const;

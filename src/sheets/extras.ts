@@ -11,6 +11,7 @@ import type { UnitSheetExtras } from "./context/unit";
 import type { HqSheetExtras, SubordinateSummary } from "./context/hq";
 import type { AirbaseSheetExtras, AirSquadronSheetExtras, BasedSquadron } from "./context/air";
 import type { SupportCardSheetExtras } from "./context/support-card";
+import type { NqmUnitSheetExtras } from "./context/nqm-unit";
 import type { DocumentHeader } from "../view/common";
 import type { AirSquadronSystemView, DocLink, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
 import { enrichHtml, type LiveActor, type LiveDocument } from "./base";
@@ -124,4 +125,9 @@ export async function supportCardExtras(card: LiveDocument, editable: boolean): 
     assignedTo: linkTo(s.assignedTo),
     enrichedDescription: await enrichHtml(s.description),
   };
+}
+
+/** The NQM unit sheet's extras: its header and its notes enriched. */
+export async function nqmUnitExtras(unit: LiveActor, editable: boolean): Promise<NqmUnitSheetExtras> {
+  return { ...header(unit, editable), enrichedNotes: await enrichHtml((unit.system as { notes: string }).notes) };
 }

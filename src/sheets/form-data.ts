@@ -18,7 +18,12 @@ export function weaponsAsArray(expanded: Raw): Raw {
 }
 
 /** The pools each actor sheet edits the maximum of, by actor type. */
-export const SHEET_POOLS: Readonly<Record<string, readonly string[]>> = { unit: ["strength"], hq: ["level"], airbase: ["airDefence"] };
+export const SHEET_POOLS: Readonly<Record<string, readonly string[]>> = {
+  unit: ["strength"],
+  hq: ["level"],
+  airbase: ["airDefence"],
+  nqmUnit: ["strength"],
+};
 
 /**
  * `expanded` with each pool whose maximum the form lowers below its value brought down to that

@@ -3,13 +3,14 @@
  * ones current when a link stored on another document changes.
  */
 import { registerSheet } from "./base";
-import { AirbaseSheet, AirSquadronSheet, HqSheet, SupportCardSheet, UnitSheet } from "./sheets";
+import { AirbaseSheet, AirSquadronSheet, HqSheet, NqmUnitSheet, SupportCardSheet, UnitSheet } from "./sheets";
 
 export const SHEETS = [
   { documentName: "Actor", type: "unit", sheet: UnitSheet, label: "NOBC.Sheet.Unit" },
   { documentName: "Actor", type: "hq", sheet: HqSheet, label: "NOBC.Sheet.Hq" },
   { documentName: "Actor", type: "airSquadron", sheet: AirSquadronSheet, label: "NOBC.Sheet.AirSquadron" },
   { documentName: "Actor", type: "airbase", sheet: AirbaseSheet, label: "NOBC.Sheet.Airbase" },
+  { documentName: "Actor", type: "nqmUnit", sheet: NqmUnitSheet, label: "NOBC.Nqm.Sheet.Label" },
   { documentName: "Item", type: "supportCard", sheet: SupportCardSheet, label: "NOBC.Sheet.SupportCard" },
 ] as const;
 

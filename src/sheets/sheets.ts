@@ -6,8 +6,16 @@ import { airbaseSheetContext, airSquadronSheetContext } from "./context/air";
 import { hqSheetContext } from "./context/hq";
 import { supportCardSheetContext } from "./context/support-card";
 import { unitSheetContext } from "./context/unit";
-import type { AirbaseSystemView, AirSquadronSystemView, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
-import { airbaseExtras, airSquadronExtras, hqExtras, supportCardExtras, unitExtras } from "./extras";
+import { nqmUnitSheetContext } from "./context/nqm-unit";
+import type {
+  AirbaseSystemView,
+  AirSquadronSystemView,
+  HqSystemView,
+  NqmUnitSystemView,
+  SupportCardSystemView,
+  UnitSystemView,
+} from "../view/views";
+import { airbaseExtras, airSquadronExtras, hqExtras, nqmUnitExtras, supportCardExtras, unitExtras } from "./extras";
 import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";
 import { clampPools, SHEET_POOLS, weaponsAsArray } from "./form-data";
@@ -163,6 +171,27 @@ export class AirbaseSheet extends ActorSheetBase {
   async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
     if (!this.isEditable) return false;
     return redrawIf(this, await baseSquadron(actor, this.document, worldActors<LiveActor>()));
+  }
+}
+
+/** The sheet of an NQM unit (the Not Quite Mechanised toolkit). */
+export class NqmUnitSheet extends ActorSheetBase {
+  static DEFAULT_OPTIONS = {
+    ...common,
+    classes: ["nobc", "sheet", "actor", "nqm-unit"],
+    position: { width: 560, height: 640 },
+  };
+
+  static PARTS = part(TEMPLATES.nqmUnit);
+
+  override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
+    return poolSafe(this, super._processFormData(event, form, formData));
+  }
+
+  override async _prepareContext(options: object): Promise<object> {
+    const unit = this.document;
+    const extras = await nqmUnitExtras(unit, this.isEditable);
+    return { ...(await super._prepareContext(options)), ...nqmUnitSheetContext(unit.system as NqmUnitSystemView, extras) };
   }
 }
 

@@ -13,6 +13,7 @@ const BAR_BY_TYPE: Readonly<Record<string, string | null>> = {
   hq: "level",
   airSquadron: null,
   airbase: "airDefence",
+  nqmUnit: "strength",
 };
 
 /** The symbol of an actor from its type and system data, or null for a type without one. */

@@ -144,6 +144,30 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.missionTrack", {});
     case "missionJournal":
       return line("NOBC.Effect.missionJournal", { name: effect.name });
+    case "pins":
+      return line("NOBC.Nqm.Effect.pins", { name: nameOf(effect.actor), red: signed(effect.red), black: signed(effect.black) });
+    case "standsLost":
+      return line("NOBC.Nqm.Effect.standsLost", { name: nameOf(effect.actor), count: effect.count });
+    case "disorganised":
+      if (!effect.value) return line("NOBC.Nqm.Effect.reorganised", { name: nameOf(effect.actor) });
+      return effect.hours === undefined
+        ? line("NOBC.Nqm.Effect.disorganised", { name: nameOf(effect.actor) })
+        : line("NOBC.Nqm.Effect.disorganisedFor", { name: nameOf(effect.actor), count: effect.hours });
+    case "harassed":
+      return line("NOBC.Nqm.Effect.harassed", { name: nameOf(effect.actor), count: effect.hours });
+    case "ammo":
+      return line("NOBC.Nqm.Effect.ammo", { name: nameOf(effect.actor), delta: signed(Math.round(effect.delta * 100) / 100) });
+    case "surrendered":
+      return line("NOBC.Nqm.Effect.surrendered", { name: nameOf(effect.actor) });
+    case "withdrawn":
+      return line("NOBC.Nqm.Effect.withdrawn", { name: nameOf(effect.actor) });
+    case "supplyUnits":
+      return line(effect.kind === "log" ? "NOBC.Nqm.Effect.divLog" : "NOBC.Nqm.Effect.divPol", {
+        name: nameOf(effect.actor),
+        delta: signed(effect.delta),
+      });
+    case "inSupply":
+      return line(effect.value ? "NOBC.Nqm.Effect.inSupply" : "NOBC.Nqm.Effect.outOfSupply", { name: nameOf(effect.actor) });
     default:
       // Map features and toolkit changes are not produced by sheet buttons; still say what they are.
       return line("NOBC.Effect.other", { type: effect.type });

@@ -18,6 +18,7 @@ export const TEMPLATES = {
   hq: templatePath("actor/hq.hbs"),
   airSquadron: templatePath("actor/air-squadron.hbs"),
   airbase: templatePath("actor/airbase.hbs"),
+  nqmUnit: templatePath("actor/nqm-unit.hbs"),
   supportCard: templatePath("item/support-card.hbs"),
   breakdown: templatePath("dialog/breakdown.hbs"),
 } as const;

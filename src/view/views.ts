@@ -93,6 +93,37 @@ export interface SupportCardSystemView {
   readonly description: string;
 }
 
+/** An NQM unit (Actor `nqmUnit`, src/data/nqm-unit.ts). */
+export interface NqmUnitSystemView {
+  readonly side: Side;
+  readonly grade: "elite" | "veteran" | "regular" | "conscript" | "militia";
+  readonly green: boolean;
+  readonly kind: "fighting" | "support";
+  readonly strength: Pool;
+  readonly combatUnits: number;
+  readonly weight: NqmClass;
+  readonly armour: NqmClass;
+  readonly protection: "open" | "dugIn" | "fortified";
+  readonly pins: { readonly red: number; readonly black: number };
+  readonly disorganised: boolean;
+  readonly disorganisedHours: number;
+  readonly harassedHours: number;
+  readonly broken: boolean;
+  readonly surrendered: boolean;
+  readonly withdrawn: boolean;
+  readonly ammo: number;
+  readonly inSupply: boolean;
+  readonly supplyUnits: { readonly log: number; readonly pol: number };
+  readonly recceTroops: boolean;
+  readonly commandBase: boolean;
+  readonly notes: string;
+  readonly pinned: boolean;
+  readonly targetClass: NqmClass;
+}
+
+/** A weapon or armour class of NQM's Table 10. */
+export type NqmClass = "VL" | "L" | "M" | "H" | "VH";
+
 /** Another document a sheet links to (an HQ, a unit, an airbase), already resolved by the sheet. */
 export interface DocLink {
   readonly uuid: string;

@@ -202,13 +202,13 @@ describe("planEffects", () => {
   it("reports every toolkit effect as a note, so none is dropped without a word", () => {
     const effects: Effect[] = [
       { type: "teamBailedOut", team: "Leopard 1" } as unknown as Effect,
-      { type: "pins", unit: "2 Coy", count: 1 } as unknown as Effect,
+      { type: "playsheetRetire", unit: "2 Coy", km: 1 } as unknown as Effect,
     ];
     const plan = planEffects(effects, lookup);
     expect(plan.actorUpdates).toEqual([]);
     expect(plan.notes.map((n) => [n.key, n.data["type"]])).toEqual([
       ["NOBC.EffectNote.toolkit", "teamBailedOut"],
-      ["NOBC.EffectNote.toolkit", "pins"],
+      ["NOBC.EffectNote.toolkit", "playsheetRetire"],
     ]);
   });
 
@@ -241,6 +241,16 @@ describe("planEffects", () => {
         "supplyCountersEliminated",
         "weaponAttached",
         "weaponDiscarded",
+        // NQM units (Actor nqmUnit)
+        "ammo",
+        "disorganised",
+        "harassed",
+        "inSupply",
+        "pins",
+        "standsLost",
+        "supplyUnits",
+        "surrendered",
+        "withdrawn",
       ].sort(),
     );
   });
@@ -269,7 +279,7 @@ describe("planEffects", () => {
       { type: "supplyCountersEliminated", hexes: ["0101", "0102"] },
       { type: "hqCardsLost", actor: "Actor.hq", count: 1 },
       { type: "targetHits", target: "Actor.gone", hits: 2 },
-      { type: "pins", actor: "Actor.u1", red: 1, black: 0 },
+      { type: "playsheetRetire", actor: "Actor.u1", km: 1 },
     ];
     const plan = planEffects(effects, lookup);
     expect(plan.actorUpdates).toEqual([]);

@@ -202,11 +202,12 @@ describe("registration and helpers", () => {
   it("registers every subtype and the token bars", () => {
     registerDataModels();
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw; trackableAttributes: Raw }; Item: { dataModels: Raw } };
-    expect(Object.keys(cfg.Actor.dataModels).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
+    expect(Object.keys(cfg.Actor.dataModels).sort()).toEqual(["airSquadron", "airbase", "hq", "nqmUnit", "unit"]);
     expect(cfg.Item.dataModels["supportCard"]).toBe(SupportCardData);
     expect(cfg.Actor.trackableAttributes["unit"]).toEqual({ bar: ["strength"], value: ["supply", "movementPoints"] });
     expect(cfg.Actor.trackableAttributes["hq"]).toEqual({ bar: ["level"], value: ["supplyCounters", "radius"] });
-    expect(Object.keys(TRACKABLE_ATTRIBUTES)).toHaveLength(4);
+    expect(cfg.Actor.trackableAttributes["nqmUnit"]).toEqual({ bar: ["strength"], value: ["pins.red", "pins.black", "combatUnits"] });
+    expect(Object.keys(TRACKABLE_ATTRIBUTES)).toHaveLength(5);
   });
 
   it("declares the same types in system.json", async () => {
@@ -214,7 +215,7 @@ describe("registration and helpers", () => {
     const manifest = JSON.parse(readFileSync(new URL("../../system.json", import.meta.url), "utf8")) as {
       documentTypes: { Actor: Raw; Item: Raw };
     };
-    expect(Object.keys(manifest.documentTypes.Actor).sort()).toEqual(["airSquadron", "airbase", "hq", "unit"]);
+    expect(Object.keys(manifest.documentTypes.Actor).sort()).toEqual(["airSquadron", "airbase", "hq", "nqmUnit", "unit"]);
     expect(manifest.documentTypes.Actor["unit"]).toEqual({ htmlFields: ["notes"] });
     expect(manifest.documentTypes.Item).toEqual({ supportCard: { htmlFields: ["description"] } });
   });

@@ -114,11 +114,20 @@ describe("src/nobc.ts", () => {
         "missions.ambush",
         "missions.night",
         "missions.victory",
+        "nqm.recce",
+        "nqm.firefight",
+        "nqm.artillery",
+        "nqm.air",
+        "nqm.assault",
+        "nqm.morale",
+        "nqm.discipline",
+        "nqm.reorganisation",
+        "nqm.command",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
     expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve"]);
-    expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(4);
+    expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
     expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
     expect(harness.settingsRegistered.map((s) => s.key)).toEqual([
       "schemaVersion",
@@ -129,6 +138,7 @@ describe("src/nobc.ts", () => {
       "planningMinutes",
       "airZoneDistances",
       "combatAnnouncementOrder",
+      "nqmRestoringDiscipline",
     ]);
     expect([...harness.settingsMenus.keys()]).toEqual(["nobc.airZoneDistancesMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(

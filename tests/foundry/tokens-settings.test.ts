@@ -324,6 +324,7 @@ describe("settings", () => {
       ["planningMinutes", "world", true, 15],
       ["airZoneDistances", "world", false, {}],
       ["combatAnnouncementOrder", "world", true, "wpFirst"],
+      ["nqmRestoringDiscipline", "world", true, false],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },

@@ -18,6 +18,7 @@ import { boardFixtureData, boardGallery } from "./board";
 import { mapFixtureData, mapGallery } from "./map";
 import { playsheetFixtureData, playsheetGallery } from "./playsheet";
 import { missionsFixtureData, missionsGallery } from "./missions";
+import { nqmFixtureData, nqmGallery } from "./nqm";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -35,6 +36,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "map terrain", entries: mapGallery },
   { area: "toolkits", entries: playsheetGallery },
   { area: "team yankee missions", entries: missionsGallery },
+  { area: "nqm", entries: nqmGallery },
 ];
 
 /**
@@ -58,4 +60,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...mapFixtureData,
   ...playsheetFixtureData,
   ...missionsFixtureData,
+  ...nqmFixtureData,
 ];

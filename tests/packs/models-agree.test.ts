@@ -70,6 +70,7 @@ beforeAll(async () => {
       hq: (await import("../../src/data/hq")).HqData as unknown as ModelClass,
       airSquadron: (await import("../../src/data/air-squadron")).AirSquadronData as unknown as ModelClass,
       airbase: (await import("../../src/data/airbase")).AirbaseData as unknown as ModelClass,
+      nqmUnit: (await import("../../src/data/nqm-unit")).NqmUnitData as unknown as ModelClass,
     },
     Item: { supportCard: (await import("../../src/data/support-card")).SupportCardData as unknown as ModelClass },
   };

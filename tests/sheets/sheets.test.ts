@@ -108,9 +108,10 @@ describe("registerSheets", () => {
       ["Actor", "hq", true],
       ["Actor", "airSquadron", true],
       ["Actor", "airbase", true],
+      ["Actor", "nqmUnit", true],
       ["Item", "supportCard", true],
     ]);
-    expect(new Set(sheetsFake.registered.map((r) => r.sheet)).size).toBe(5);
+    expect(new Set(sheetsFake.registered.map((r) => r.sheet)).size).toBe(6);
     expect(sheetsFake.registered.every((r) => r.scope === "nobc")).toBe(true);
     const lang = (await import("../../lang/en.json")).default as Raw;
     for (const { label } of SHEETS) {

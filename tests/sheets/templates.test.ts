@@ -16,7 +16,14 @@ describe("sheet templates render with real Handlebars", () => {
   });
 
   it("every sheet template has a fixture, and each fixture renders inside one root div", () => {
-    const covered = new Set(["actor/unit.hbs", "actor/hq.hbs", "actor/air-squadron.hbs", "actor/airbase.hbs", "item/support-card.hbs"]);
+    const covered = new Set([
+      "actor/unit.hbs",
+      "actor/hq.hbs",
+      "actor/air-squadron.hbs",
+      "actor/airbase.hbs",
+      "actor/nqm-unit.hbs",
+      "item/support-card.hbs",
+    ]);
     for (const rel of Object.keys(sources).filter((r) => r.startsWith("actor/") || r.startsWith("item/"))) {
       expect(covered.has(rel), rel).toBe(true);
     }

@@ -14,4 +14,6 @@ export * from "./special";
 export * from "./command";
 export * from "./movement";
 export * from "./logistics";
+export * from "./air";
+export * from "./discipline";
 export type { NqmEffect } from "./effects";

@@ -1,0 +1,64 @@
+/** What the air fireplan dialog shows: the air stands, the AA, the target, the chances, every refusal. Pure. */
+import { nqm } from "../../../rules/index";
+import type { WeightClass } from "../../../rules/nqm/index";
+import { withNames } from "../../../words/phrase";
+import { nqmCheck, options, unitOptions, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmUnit, type NqmWorld } from "../world";
+import { airChances, airInput, airResolution, ALTITUDE_LABEL, defaultAa, defaultAircraft, type AirState } from "./state";
+
+export interface AirRowView {
+  readonly id: string;
+  readonly name: string;
+  readonly flies: boolean;
+  readonly fires: boolean;
+  readonly engines: number;
+  readonly heavyBomber: boolean;
+  readonly roles: readonly OptionView[];
+  readonly altitudes: readonly OptionView[];
+  readonly aaDice: number;
+  readonly aaWeights: readonly OptionView[];
+}
+
+export interface AirView {
+  readonly rows: readonly AirRowView[];
+  readonly targets: readonly OptionView[];
+  readonly chances: readonly ChanceView[];
+  readonly refusals: readonly string[];
+  readonly canRoll: boolean;
+}
+
+export function airContext(world: NqmWorld, state: AirState, words: Translator): AirView {
+  const i18n = withNames(words, (id) => nqmUnit(world, id)?.name);
+  const input = airInput(world, state);
+  const check = nqmCheck((dice) => airResolution(world, state, dice), i18n);
+  return {
+    rows: world.units.map((u) => {
+      const air = state.aircraft[u.id] ?? defaultAircraft(world, u.id);
+      const aa = state.aa[u.id] ?? defaultAa(world, u.id);
+      return {
+        id: u.id,
+        name: u.name,
+        flies: state.aircraft[u.id] !== undefined,
+        fires: state.aa[u.id] !== undefined,
+        engines: air.engines,
+        heavyBomber: air.heavyBomber,
+        roles: options(
+          nqm.AIRCRAFT_ROLES.map((r) => [r, i18n.localize(nqm.AIRCRAFT_ROLE_LABEL[r])] as const),
+          air.role,
+        ),
+        altitudes: options(
+          (["low", "high"] as const).map((a) => [a, i18n.localize(ALTITUDE_LABEL[a])] as const),
+          air.altitude,
+        ),
+        aaDice: aa.dice,
+        aaWeights: options(
+          nqm.WEIGHT_CLASSES.map((c: WeightClass) => [c, i18n.localize(nqm.WEIGHT_CLASS_LABEL[c])] as const),
+          aa.weight,
+        ),
+      };
+    }),
+    targets: unitOptions(world.units, state.target, i18n.localize("NOBC.Nqm.Air.NoTarget")),
+    chances: input.ok && check.canRoll ? airChances(input.value, i18n) : [],
+    ...check,
+  };
+}

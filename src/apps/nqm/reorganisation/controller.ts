@@ -1,0 +1,28 @@
+/** Reorganisation (NQM): end of a turn or of the operation, for one unit, pre-filled from the selected NQM unit token. */
+import { cardOf, gmOnly, opened, type DialogController } from "../../base/controller";
+import { readNqmWorld, type NqmWorld } from "../world";
+import { reorganisationContext } from "./context";
+import {
+  initialReorganisation,
+  reorganisationCard,
+  reorganisationFromForm,
+  reorganisationStateSchema,
+  type ReorganisationState,
+  type ReorganiseWhen,
+} from "./state";
+
+export const reorganisationController: DialogController<ReorganisationState, NqmWorld, { unit?: string; when?: ReorganiseWhen }> = {
+  template: "apps/nqm/reorganisation.hbs",
+  title: "NOBC.Nqm.Reorganisation.Title",
+  icon: "fa-solid fa-kit-medical",
+  classes: ["nobc", "nobc-nqm"],
+  width: 480,
+  submitAction: "roll",
+  read: readNqmWorld,
+  stateSchema: reorganisationStateSchema,
+  open: (world, args) => opened(initialReorganisation(world, args)),
+  access: (_state, world) => gmOnly(world.isGM),
+  context: (state, world, i18n) => reorganisationContext(world, state, i18n),
+  change: (state, values) => reorganisationFromForm(state, values),
+  submit: (state, world, i18n, dice) => cardOf(reorganisationCard(world, state, dice, i18n), i18n),
+};

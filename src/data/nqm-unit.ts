@@ -1,0 +1,93 @@
+/**
+ * System data of an Actor `nqmUnit`: a company, battalion or battery of the Not Quite Mechanised
+ * toolkit (seed 004, 2015 edition), tracked by the umpire: its grade (Green a flag on Conscript or
+ * Militia), bases, the combat units it fires, red and black pins, its status and its position.
+ */
+import { NQM_CLASSES, NQM_GRADES, NQM_POSITIONS, nqmMayBeGreen, nqmTargetClass, type NqmClass } from "./nqm-classes";
+export { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
+import { checkPool, choiceField, countField, flagField, htmlField, sideField } from "./fields";
+
+export const NQM_STAND_KINDS = ["fighting", "support"] as const;
+
+const GRADE_CHOICES = NQM_GRADES;
+const CLASS_CHOICES = NQM_CLASSES;
+
+function nqmUnitSchema() {
+  const fields = foundry.data.fields;
+  return {
+    side: sideField(),
+    grade: choiceField(GRADE_CHOICES, "regular", "NOBC.Nqm.Field.Grade"),
+    green: flagField("NOBC.Nqm.Field.Green"),
+    kind: choiceField(NQM_STAND_KINDS, "fighting", "NOBC.Nqm.Field.Kind"),
+    /** Bases (infantry) or strength points (vehicles): now, and at the start of the operation. */
+    strength: new fields.SchemaField(
+      { value: countField("NOBC.Nqm.Field.StrengthNow", 3), max: countField("NOBC.Nqm.Field.StrengthStart", 3) },
+      { label: "NOBC.Nqm.Field.Strength" },
+    ),
+    combatUnits: countField("NOBC.Nqm.Field.CombatUnits", 1),
+    weight: choiceField(CLASS_CHOICES, "L", "NOBC.Nqm.Field.Weight"),
+    armour: choiceField(CLASS_CHOICES, "L", "NOBC.Nqm.Field.Armour"),
+    protection: choiceField(NQM_POSITIONS, "open", "NOBC.Nqm.Field.Protection"),
+    pins: new fields.SchemaField(
+      { red: countField("NOBC.Nqm.Field.RedPins", 0), black: countField("NOBC.Nqm.Field.BlackPins", 0) },
+      { label: "NOBC.Nqm.Field.Pins" },
+    ),
+    disorganised: flagField("NOBC.Nqm.Field.Disorganised"),
+    /** Hours the disorganised marker stays; 0 until the unit reorganises. */
+    disorganisedHours: countField("NOBC.Nqm.Field.DisorganisedHours", 0),
+    harassedHours: countField("NOBC.Nqm.Field.HarassedHours", 0),
+    broken: flagField("NOBC.Nqm.Field.Broken"),
+    surrendered: flagField("NOBC.Nqm.Field.Surrendered"),
+    withdrawn: flagField("NOBC.Nqm.Field.Withdrawn"),
+    /** Ammunition dice (CUs or FUs) carried; harassing fire spends thirds of one. */
+    ammo: new fields.NumberField({ required: true, nullable: false, integer: false, min: 0, initial: 0, label: "NOBC.Nqm.Field.Ammo" }),
+    inSupply: flagField("NOBC.Nqm.Field.InSupply", true),
+    supplyUnits: new fields.SchemaField(
+      { log: countField("NOBC.Nqm.Field.DivLog", 0), pol: countField("NOBC.Nqm.Field.DivPol", 0) },
+      { label: "NOBC.Nqm.Field.SupplyUnits" },
+    ),
+    recceTroops: flagField("NOBC.Nqm.Field.RecceTroops"),
+    commandBase: flagField("NOBC.Nqm.Field.CommandBase", true),
+    notes: htmlField("NOBC.Field.Notes"),
+  };
+}
+export type NqmUnitSchema = ReturnType<typeof nqmUnitSchema>;
+
+/** Why a source is refused as a whole: the field first, then the problem (thrown by `validateJoint`). */
+export function nqmUnitProblems(data: {
+  grade: string;
+  green: boolean;
+  strength: { value: number; max: number };
+  pins: { red: number; black: number };
+}): string[] {
+  const problems: string[] = [];
+  if (data.strength.value > data.strength.max)
+    problems.push(`strength: value ${data.strength.value} is above its maximum ${data.strength.max}`);
+  if (data.pins.red + data.pins.black > data.strength.value)
+    problems.push(`pins: ${data.pins.red} red and ${data.pins.black} black are more than the ${data.strength.value} bases left`);
+  if (data.green && !nqmMayBeGreen(data.grade)) problems.push(`green: a ${data.grade} unit cannot be Green`);
+  return problems;
+}
+
+export class NqmUnitData extends foundry.abstract.TypeDataModel<NqmUnitSchema, Actor.Implementation> {
+  /** Red pins on the unit: it is pinned (Table 12). */
+  declare pinned: boolean;
+  /** The class it counts as under fire: the heavier of its armour and its position (Table 10, note 1). */
+  declare targetClass: NqmClass;
+
+  static override defineSchema(): NqmUnitSchema {
+    return nqmUnitSchema();
+  }
+
+  static override validateJoint(data: foundry.data.fields.SchemaField.SourceData<NqmUnitSchema>): void {
+    checkPool("strength", data.strength);
+    const problems = nqmUnitProblems(data);
+    if (problems.length > 0) throw new Error(problems.join("; "));
+  }
+
+  override prepareDerivedData(): void {
+    super.prepareDerivedData();
+    this.pinned = this.pins.red > 0;
+    this.targetClass = nqmTargetClass(this.armour, this.protection);
+  }
+}
