@@ -5,6 +5,16 @@
  * A measure quicker than `minSampleMs` (100 ms: long enough that a garbage collection does not decide a
  * sample) is repeated within each sample and the sample divided by the
  * repeats, so sub-millisecond figures are not timer noise. A measurement, never an assertion.
+ *
+ * The figures are the CPU time of the thread running the measure (`process.threadCpuUsage`): what the
+ * work costs on one core of this machine. On a machine whose cores are shared (two cores, several
+ * other processes), the clock also counts the time the thread waits for a core, which says how busy
+ * the machine was, not how long the work takes; that clock time is printed too (`wall_median_ms`),
+ * for information. The garbage collector's pauses on the thread count in both.
+ *
+ * `measureSizes` times one measure at every theatre size in turns (a sample of each size, then the
+ * next round), so the sizes share whatever else the machine is doing and their ratio does not
+ * depend on when each was measured.
  */
 
 export interface Figure {
@@ -15,6 +25,8 @@ export interface Figure {
   readonly max_ms: number;
   /** Timed samples. */
   readonly n: number;
+  /** The median of the same samples by the clock (the thread's waits for a core included). */
+  readonly wall_median_ms: number;
 }
 
 export interface MeasureOptions {
@@ -28,27 +40,106 @@ export interface MeasureOptions {
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
 
+/** The thread's CPU time in ms. */
+function cpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+}
+
+function medianOf(sorted: readonly number[]): number {
+  const n = sorted.length;
+  return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
+}
+
+/** Warms `fn` up; its CPU time once, and the repeats that make a sample last `minSampleMs`. */
+async function calibrate(
+  fn: () => unknown,
+  warmUp: number,
+  minSampleMs: number,
+  slowMs: number,
+): Promise<{ once: number; repeats: number }> {
+  let once = 0;
+  for (let i = 0; i < warmUp; i++) {
+    const start = cpuMs();
+    await fn();
+    once = cpuMs() - start;
+    if (once > slowMs) return { once, repeats: 1 };
+  }
+  // The thread's CPU clock moves in steps of up to a few milliseconds, so a quick call may read as
+  // nothing: the repeats grow until a run of them lasts a whole sample.
+  let repeats = 1;
+  for (;;) {
+    const start = cpuMs();
+    for (let r = 0; r < repeats; r++) await fn();
+    const used = cpuMs() - start;
+    if (used >= minSampleMs) return { once, repeats };
+    repeats = used < minSampleMs / 10 ? repeats * 10 : Math.ceil((repeats * minSampleMs * 1.1) / used);
+  }
+}
+
+/** One sample: CPU and clock time per call over `repeats` calls. */
+async function sample(fn: () => unknown, repeats: number): Promise<{ cpu: number; wall: number }> {
+  const start = cpuMs();
+  const wall = performance.now();
+  for (let r = 0; r < repeats; r++) await fn();
+  return { wall: (performance.now() - wall) / repeats, cpu: (cpuMs() - start) / repeats };
+}
+
+function figureOf(name: string, units: number, samples: readonly { cpu: number; wall: number }[]): Figure {
+  const times = samples.map((s) => s.cpu).sort((a, b) => a - b);
+  const walls = samples.map((s) => s.wall).sort((a, b) => a - b);
+  return {
+    name,
+    units,
+    median_ms: round(medianOf(times)),
+    min_ms: round(times[0]!),
+    max_ms: round(times.at(-1)!),
+    n: times.length,
+    wall_median_ms: round(medianOf(walls)),
+  };
+}
+
 /** Times `fn` (the work of one call; it may be async) and returns its figure. */
 export async function measure(name: string, units: number, fn: () => unknown, options: MeasureOptions = {}): Promise<Figure> {
   const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000 } = options;
-  let once = 0;
-  for (let i = 0; i < warmUp; i++) {
-    const start = performance.now();
-    await fn();
-    once = performance.now() - start;
-    if (once > slowMs) break;
-  }
-  const repeats = Math.max(1, Math.ceil(minSampleMs / Math.max(once, 0.001)));
+  const { once, repeats } = await calibrate(fn, warmUp, minSampleMs, slowMs);
   const n = once > slowMs ? 3 : samples;
-  const times: number[] = [];
-  for (let s = 0; s < n; s++) {
-    const start = performance.now();
-    for (let r = 0; r < repeats; r++) await fn();
-    times.push((performance.now() - start) / repeats);
+  const taken: { cpu: number; wall: number }[] = [];
+  for (let s = 0; s < n; s++) taken.push(await sample(fn, repeats));
+  return figureOf(name, units, taken);
+}
+
+/**
+ * Times one measure at each size in turns and returns a figure per size. `prepare(units)` gives the
+ * call to time (outside the timing); with `fresh`, it is asked again before each sample (a measure
+ * whose world is global, as the harness's is, holds one size at a time) and the call is run once
+ * more, untimed, before the sample.
+ */
+export async function measureSizes(
+  name: string,
+  sizes: readonly number[],
+  prepare: (units: number) => () => unknown,
+  { fresh = false, ...options }: MeasureOptions & { readonly fresh?: boolean } = {},
+): Promise<Figure[]> {
+  const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000 } = options;
+  const runs: { units: number; fn: () => unknown; repeats: number; n: number; taken: { cpu: number; wall: number }[] }[] = [];
+  for (const units of sizes) {
+    const fn = prepare(units);
+    const { once, repeats } = await calibrate(fn, warmUp, minSampleMs, slowMs);
+    runs.push({ units, fn, repeats, n: once > slowMs ? 3 : samples, taken: [] });
   }
-  times.sort((a, b) => a - b);
-  const median = n % 2 === 1 ? times[(n - 1) / 2]! : (times[n / 2 - 1]! + times[n / 2]!) / 2;
-  return { name, units, median_ms: round(median), min_ms: round(times[0]!), max_ms: round(times[n - 1]!), n };
+  for (let round = 0; runs.some((r) => r.taken.length < r.n); round++) {
+    // Each round the other way round, so no size always follows the same one.
+    for (const run of round % 2 === 0 ? runs : [...runs].reverse()) {
+      if (run.taken.length >= run.n) continue;
+      if (fresh) {
+        run.fn = prepare(run.units);
+        await run.fn();
+      }
+      run.taken.push(await sample(run.fn, run.repeats));
+    }
+  }
+  return runs.map((r) => figureOf(name, r.units, r.taken));
 }
 
 /** Prints a figure as its JSON line. */
