@@ -14,8 +14,15 @@
  *
  * `measureSizes` times one measure at every theatre size in turns (a sample of each size, then the
  * next round), so the sizes share whatever else the machine is doing and their ratio does not
- * depend on when each was measured.
+ * depend on when each was measured. Each sample starts after a full garbage collection, so it does
+ * not pay for the garbage of what ran before it (a theatre loaded again, another size's sample).
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+
+setFlagsFromString("--expose-gc");
+/** A full garbage collection (V8's `gc`, exposed for the bench). */
+const collect = runInNewContext("gc") as () => void;
 
 export interface Figure {
   readonly name: string;
@@ -27,6 +34,8 @@ export interface Figure {
   readonly n: number;
   /** The median of the same samples by the clock (the thread's waits for a core included). */
   readonly wall_median_ms: number;
+  /** The samples' CPU times in the order taken (not printed): round by round for `measureSizes`. */
+  readonly samples?: readonly number[];
 }
 
 export interface MeasureOptions {
@@ -77,8 +86,9 @@ async function calibrate(
   }
 }
 
-/** One sample: CPU and clock time per call over `repeats` calls. */
+/** One sample, from a collected heap: CPU and clock time per call over `repeats` calls. */
 async function sample(fn: () => unknown, repeats: number): Promise<{ cpu: number; wall: number }> {
+  collect();
   const start = cpuMs();
   const wall = performance.now();
   for (let r = 0; r < repeats; r++) await fn();
@@ -86,7 +96,8 @@ async function sample(fn: () => unknown, repeats: number): Promise<{ cpu: number
 }
 
 function figureOf(name: string, units: number, samples: readonly { cpu: number; wall: number }[]): Figure {
-  const times = samples.map((s) => s.cpu).sort((a, b) => a - b);
+  const taken = samples.map((s) => s.cpu);
+  const times = [...taken].sort((a, b) => a - b);
   const walls = samples.map((s) => s.wall).sort((a, b) => a - b);
   return {
     name,
@@ -96,6 +107,7 @@ function figureOf(name: string, units: number, samples: readonly { cpu: number; 
     max_ms: round(times.at(-1)!),
     n: times.length,
     wall_median_ms: round(medianOf(walls)),
+    samples: taken,
   };
 }
 
@@ -112,8 +124,8 @@ export async function measure(name: string, units: number, fn: () => unknown, op
 /**
  * Times one measure at each size in turns and returns a figure per size. `prepare(units)` gives the
  * call to time (outside the timing); with `fresh`, it is asked again before each sample (a measure
- * whose world is global, as the harness's is, holds one size at a time) and the call is run once
- * more, untimed, before the sample.
+ * whose world is global, as the harness's is, holds one size at a time) and a sample's worth of
+ * calls is run, untimed, before the sample.
  */
 export async function measureSizes(
   name: string,
@@ -133,8 +145,9 @@ export async function measureSizes(
     for (const run of round % 2 === 0 ? runs : [...runs].reverse()) {
       if (run.taken.length >= run.n) continue;
       if (fresh) {
+        // A world loaded again is cold (new objects, caches not filled): one whole sample warms it, untimed.
         run.fn = prepare(run.units);
-        await run.fn();
+        await sample(run.fn, run.repeats);
       }
       run.taken.push(await sample(run.fn, run.repeats));
     }
@@ -143,17 +156,38 @@ export async function measureSizes(
 }
 
 /** Prints a figure as its JSON line. */
-export function printFigure(figure: Figure): void {
+export function printFigure({ samples: _, ...figure }: Figure): void {
   console.log(JSON.stringify(figure));
 }
 
-/** The growth from 400 to 1,600 units of each name measured at both: `{"name", "ratio_1600_400"}`. */
-export function ratios(figures: readonly Figure[]): { name: string; ratio_1600_400: number }[] {
+export interface Ratio {
+  readonly name: string;
+  /** The 1,600-unit median over the 400-unit median. */
+  readonly ratio_1600_400: number;
+  /** The median of the rounds' ratios, each of two samples taken one after the other (`measureSizes`). */
+  readonly paired_ratio: number | null;
+  /** The 1,600-unit least over the 400-unit least. */
+  readonly min_ratio: number;
+}
+
+/** The growth from 400 to 1,600 units of each name measured at both. */
+export function ratios(figures: readonly Figure[]): Ratio[] {
   const names = [...new Set(figures.map((f) => f.name))];
+  const r2 = (x: number) => Math.round(x * 100) / 100;
   return names.flatMap((name) => {
     const at = (units: number) => figures.find((f) => f.name === name && f.units === units);
     const [small, large] = [at(400), at(1600)];
     if (small === undefined || large === undefined || small.median_ms <= 0) return [];
-    return [{ name, ratio_1600_400: Math.round((large.median_ms / small.median_ms) * 100) / 100 }];
+    const a = small.samples ?? [];
+    const b = large.samples ?? [];
+    const paired = a.length === b.length && a.length > 0 ? medianOf(a.map((x, i) => b[i]! / x).sort((x, y) => x - y)) : null;
+    return [
+      {
+        name,
+        ratio_1600_400: r2(large.median_ms / small.median_ms),
+        paired_ratio: paired === null ? null : r2(paired),
+        min_ratio: r2(large.min_ms / small.min_ms),
+      },
+    ];
   });
 }

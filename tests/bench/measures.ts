@@ -166,7 +166,7 @@ export const MEASURES: readonly Measure[] = [
   {
     // For information, no target: the same entry with the map kept at 2,100 hexes while the units
     // grow, so four times the units stand four times as dense and each HQ has four times the offers
-    // (not how a bigger game looks: see docs/architecture.md, "Scale").
+    // (not how a bigger game looks: see docs/bench.md).
     name: "resupply-entry/fixed-map",
     layer: "foundry",
     prepare: (t) => resupplyEntry(theatre(t.units, undefined, { fixedMap: true })),
@@ -271,7 +271,7 @@ export const MEASURES: readonly Measure[] = [
     name: "overlay-shapes",
     layer: "rules",
     prepare(t) {
-      // The board's shapes of the whole 2,000-hex map: the terrain overlay, a map state with a marker of
+      // The board's shapes of the whole map (2,100 hexes at 400 units, 8,428 at 1,600): the terrain overlay, a map state with a marker of
       // each kind in every tenth hex (contamination every twentieth), and every HQ's radius in turn.
       const field = theatreField(t);
       const view = field.map!;
