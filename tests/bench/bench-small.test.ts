@@ -6,13 +6,14 @@ import { describe, expect, it } from "vitest";
 import { MEASURES, type Work } from "./measures";
 import { measure } from "./measure";
 import { theatre, theatreField, theatreMap } from "./theatre";
-import { validateTerrainMap } from "../../src/map/terrain-schema";
+import { validateTerrainMap, type TerrainMap } from "../../src/map/terrain-schema";
 
 const t = theatre(100);
 
 /** The work each measure must do on the 100-unit theatre. */
 const expected: Record<string, (work: Work) => void> = {
   "resupply-entry": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
+  "resupply-entry/fixed-map": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
   "land-turn-core": (w) => expect(w).toMatchObject({ combats: t.combats.length, resupplies: t.hqs, moves: t.units }),
   "planner-open-empty": (w) => expect(w).toMatchObject({ opened: 1, sides: 2 }),
   "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),
@@ -30,6 +31,12 @@ describe("the bench's theatre", () => {
     const large = theatre(400);
     expect({ hqs: large.hqs, squadrons: large.squadrons, combats: large.combats.length }).toEqual({ hqs: 40, squadrons: 120, combats: 57 });
     expect(theatre(1600).squadrons).toBe(480);
+    const size = (x: { map: TerrainMap }) => Object.keys(x.map.hexes).length;
+    // The map grows with the units from 400 on (the density of a real game), unless kept fixed.
+    expect(size(large)).toBe(2100);
+    expect(size(theatre(1600))).toBeGreaterThanOrEqual(4 * 2100);
+    expect(validateTerrainMap(theatre(1600).map).ok).toBe(true);
+    expect(size(theatre(1600, 20, { fixedMap: true }))).toBe(2100);
     const field = theatreField(t);
     expect(field.units.filter((u) => u.hex !== "")).toHaveLength(100);
     expect(field.mapProblems).toEqual([]);
@@ -52,7 +59,7 @@ describe("every bench measure, once on the 100-unit theatre", () => {
       expected[m.name]!(work);
       const figure = await measure(m.name, t.units, run, { warmUp: 1, samples: 1, minSampleMs: 0 });
       expect(figure).toMatchObject({ name: m.name, units: 100, n: 1 });
-      for (const ms of [figure.median_ms, figure.min_ms, figure.max_ms]) expect(Number.isFinite(ms)).toBe(true);
+      for (const ms of [figure.median_ms, figure.min_ms, figure.max_ms, figure.wall_median_ms]) expect(Number.isFinite(ms)).toBe(true);
     });
   }
 });

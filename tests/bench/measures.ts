@@ -33,7 +33,7 @@ import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
 import { mapStateView } from "../../src/map/map-state";
-import { COLUMNS, ROWS, HEX_SIZE, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
+import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
 export type Work = Readonly<Record<string, number>>;
@@ -53,7 +53,7 @@ export function loadTheatre(t: Theatre): void {
   sheetsFake.reset();
   chatFake.reset();
   registerSettings();
-  const { width, height } = mapPixelSize(COLUMNS, ROWS, HEX_SIZE);
+  const { width, height } = mapPixelSize(t.map.columns, t.map.rows, HEX_SIZE);
   harness.canvasState.hexSize = HEX_SIZE;
   harness.canvasState.sceneWidth = Math.ceil(width);
   harness.canvasState.sceneHeight = Math.ceil(height);
@@ -109,15 +109,16 @@ function resupplyInputs(field: Battlefield): ResupplyInput[] {
   });
 }
 
-/** A path of `hexes` hexes from the unit's hex, north or south (whichever stays on the map). */
-function pathFrom(hex: string, hexes: number): string[] {
+/** A path of `hexes` hexes from the unit's hex, north or south (whichever stays on the field's map). */
+function pathFrom(field: Battlefield, hex: string, hexes: number): string[] {
+  const { columns, rows } = field.map!.map;
   const start = offsetOf(hex);
-  const dir = start.row + hexes < ROWS ? "s" : "n";
+  const dir = start.row + hexes < rows ? "s" : "n";
   const path = [hex];
   let at = start;
   for (let i = 0; i < hexes; i++) {
     at = neighbour(at, dir);
-    if (!inMap(at, COLUMNS, ROWS)) break;
+    if (!inMap(at, columns, rows)) break;
     path.push(`${String(at.col + 1).padStart(2, "0")}${String(at.row + 1).padStart(2, "0")}`);
   }
   return path;
@@ -129,7 +130,7 @@ function moveInputs(field: Battlefield, hexes: number, units: readonly LandUnit[
     .filter((u) => u.hex !== "")
     .map((u) => ({
       unit: { id: u.id, name: u.name, side: u.side, mode: "march", strength: u.strength },
-      steps: movePathSteps(view, pathFrom(u.hex, hexes)),
+      steps: movePathSteps(view, pathFrom(field, u.hex, hexes)),
     }));
 }
 
@@ -140,24 +141,35 @@ function stackingInput(field: Battlefield, byHex: Map<string, LandUnit[]>): Stac
 // ---------------------------------------------------------------------------------------------
 // The measures
 
+/** The GM entering the Resupply stage: every HQ's offers computed and posted as the entry card. */
+function resupplyEntry(t: Theatre): () => Promise<Work> {
+  loadTheatre(t);
+  return async () => {
+    const message = await postResupplyEntry();
+    const view = sheetsFake.rendered.at(-1)?.data as { hqs: readonly { units: readonly unknown[] }[] } | undefined;
+    sheetsFake.rendered.length = 0;
+    chatFake.messages.clear();
+    return {
+      messages: message === null ? 0 : 1,
+      hqs: view?.hqs.length ?? 0,
+      offers: view?.hqs.reduce((n, h) => n + h.units.length, 0) ?? 0,
+    };
+  };
+}
+
 export const MEASURES: readonly Measure[] = [
   {
     name: "resupply-entry",
     layer: "foundry",
-    prepare(t) {
-      loadTheatre(t);
-      return async () => {
-        const message = await postResupplyEntry();
-        const view = sheetsFake.rendered.at(-1)?.data as { hqs: readonly { units: readonly unknown[] }[] } | undefined;
-        sheetsFake.rendered.length = 0;
-        chatFake.messages.clear();
-        return {
-          messages: message === null ? 0 : 1,
-          hqs: view?.hqs.length ?? 0,
-          offers: view?.hqs.reduce((n, h) => n + h.units.length, 0) ?? 0,
-        };
-      };
-    },
+    prepare: resupplyEntry,
+  },
+  {
+    // For information, no target: the same entry with the map kept at 2,100 hexes while the units
+    // grow, so four times the units stand four times as dense and each HQ has four times the offers
+    // (not how a bigger game looks: see docs/bench.md).
+    name: "resupply-entry/fixed-map",
+    layer: "foundry",
+    prepare: (t) => resupplyEntry(theatre(t.units, undefined, { fixedMap: true })),
   },
   {
     name: "land-turn-core",
@@ -244,7 +256,7 @@ export const MEASURES: readonly Measure[] = [
       const field = theatreField(t);
       occupancy(field);
       const mover = field.units.find((u) => u.side === "nato" && u.hex !== "")!;
-      const path = pathFrom(mover.hex, 6).slice(1);
+      const path = pathFrom(field, mover.hex, 6).slice(1);
       // The ruler's labels too (src/canvas/ruler/labels.ts): three waypoints, one every other hex.
       const waypoints = [mover.hex, path[1]!, path[3]!, path[5]!];
       return () => {
@@ -259,7 +271,7 @@ export const MEASURES: readonly Measure[] = [
     name: "overlay-shapes",
     layer: "rules",
     prepare(t) {
-      // The board's shapes of the whole 2,000-hex map: the terrain overlay, a map state with a marker of
+      // The board's shapes of the whole map (2,100 hexes at 400 units, 8,428 at 1,600): the terrain overlay, a map state with a marker of
       // each kind in every tenth hex (contamination every twentieth), and every HQ's radius in turn.
       const field = theatreField(t);
       const view = field.map!;

@@ -1,6 +1,8 @@
 /**
  * A generated theatre at megagame scale for the bench (`npm run bench`) and its small-theatre test
- * (issue #20): a seeded terrain map of 50 × 42 = 2,100 hexes (a valid `nobc-terrain/1` flag), and
+ * (issue #20): a seeded terrain map (a valid `nobc-terrain/1` flag) of 50 × 42 = 2,100 hexes up to
+ * 400 units and 5.25 hexes a unit beyond (98 × 86 at 1,600: a bigger game has more front, so the
+ * density of counters stays that of a real game; `{ fixedMap: true }` keeps 50 × 42 at any size), and
  * `units` unit counters with one HQ per ten units (40 at 400), each HQ holding support cards, 0.3
  * squadrons per unit (120 at 400, 480 at 1,600) and one airbase per six squadrons. About one unit in
  * seven is a WP attacker's partner in a ground combat: `combats` lists `units / 7` contacts (58 at
@@ -11,7 +13,17 @@
  * touches Foundry, so pure measures may import it without the harness.
  */
 import type { TerrainMap, MapHex } from "../../src/map/terrain-schema";
-import { hexCentre, hexDistance, hexLabel, hexsideBetween, hexsideOf, neighbours, offsetOf, type Offset } from "../../src/map/hex-grid";
+import {
+  MAX_LABEL_INDEX,
+  hexCentre,
+  hexDistance,
+  hexLabel,
+  hexsideBetween,
+  hexsideOf,
+  neighbours,
+  offsetOf,
+  type Offset,
+} from "../../src/map/hex-grid";
 import { battlefield, type Battlefield, type WorldActor } from "../../src/world/battlefield";
 import type { ActorSeed } from "../harness/actors";
 import type { AirState, Airbase, MissionBox, Squadron } from "../../src/rules/nobc/air";
@@ -19,9 +31,20 @@ import { cardSystem, hqSystem as baseHqSystem, squadronSystem, unitSystem as bas
 import { seededUniform } from "../../src/rules/dice";
 
 export const THEATRE_SIZES = [100, 400, 1600] as const;
+/** The smallest map (and the fixed one): 50 × 42 = 2,100 hexes, enough for 400 units. */
 export const COLUMNS = 50;
 export const ROWS = 42;
 export const HEX_SIZE = 100;
+/** Map hexes a unit beyond the smallest map: 2,100 hexes for 400 units. */
+const HEXES_PER_UNIT = (COLUMNS * ROWS) / 400;
+
+/** The map's size for `units` counters: 50 × 42 up to 400, then about 5.25 hexes a unit, wider first (labels stop at 99). */
+export function mapSize(units: number, fixedMap = false): { columns: number; rows: number } {
+  const hexes = fixedMap ? 0 : units * HEXES_PER_UNIT;
+  if (hexes <= COLUMNS * ROWS) return { columns: COLUMNS, rows: ROWS };
+  const columns = Math.min(MAX_LABEL_INDEX - 1, Math.round(COLUMNS * Math.sqrt(hexes / (COLUMNS * ROWS))));
+  return { columns, rows: Math.min(MAX_LABEL_INDEX - 1, Math.ceil(hexes / columns)) };
+}
 
 type Raw = Record<string, unknown>;
 type Side = "nato" | "wp";
@@ -61,36 +84,39 @@ function terrainOf(r: number): MapHex["terrain"] {
 }
 
 /**
- * The map: West Germany in columns 01-25, East Germany east of them; a minor river on the south-east
- * sides of column 25, bridged where the autobahn along row 21 crosses it (the small-theatre test checks it
- * does); roads down columns 05, 15,
- * 35 and 45.
+ * The map of `columns` × `rows` hexes (50 × 42 by default): West Germany in the western half (columns
+ * 01-25 of 50), East Germany east of it; a minor river on the south-east sides of the last western
+ * column, bridged where the autobahn along the middle row (21 of 42) crosses it (the small-theatre
+ * test checks it does); roads down every tenth column from the fifth (05, 15, 35 and 45 of 50) but
+ * the river's.
  */
-export function theatreMap(seed = 20): TerrainMap {
+export function theatreMap(seed = 20, { columns, rows } = { columns: COLUMNS, rows: ROWS }): TerrainMap {
   const random = seeded(seed);
+  const front = Math.floor(columns / 2);
   const hexes: Record<string, MapHex> = {};
-  for (let col = 0; col < COLUMNS; col++) {
-    for (let row = 0; row < ROWS; row++) {
-      hexes[label(col, row)] = { terrain: terrainOf(random()), country: col < 25 ? "frg" : "gdr" };
+  for (let col = 0; col < columns; col++) {
+    for (let row = 0; row < rows; row++) {
+      hexes[label(col, row)] = { terrain: terrainOf(random()), country: col < front ? "frg" : "gdr" };
     }
   }
-  const autobahnRow = 20;
-  const autobahn = Array.from({ length: COLUMNS }, (_, col) => label(col, autobahnRow));
-  const crossing = hexsideBetween(label(24, autobahnRow), label(25, autobahnRow));
-  const hexsides = Array.from({ length: ROWS - 1 }, (_, row) => {
-    const hex = label(24, row);
+  const autobahnRow = Math.floor(rows / 2) - 1;
+  const autobahn = Array.from({ length: columns }, (_, col) => label(col, autobahnRow));
+  const crossing = hexsideBetween(label(front - 1, autobahnRow), label(front, autobahnRow));
+  const hexsides = Array.from({ length: rows - 1 }, (_, row) => {
+    const hex = label(front - 1, row);
     return { hex, side: "se" as const, river: "minor" as const, ...(hexsideOf(hex, "se") === crossing ? { bridge: true } : {}) };
   });
+  const roadColumns = Array.from({ length: columns }, (_, col) => col).filter((col) => col % 10 === 4 && col !== front - 1);
   const roads = [
     { kind: "autobahn" as const, name: "A2", path: autobahn },
-    ...[4, 14, 34, 44].map((col) => ({ kind: "road" as const, path: Array.from({ length: ROWS }, (_, row) => label(col, row)) })),
+    ...roadColumns.map((col) => ({ kind: "road" as const, path: Array.from({ length: rows }, (_, row) => label(col, row)) })),
   ];
   return {
     format: "nobc-terrain/1",
     name: "Bench theatre",
     notes: "Generated for the bench (tests/bench/theatre.ts); not real geography.",
-    columns: COLUMNS,
-    rows: ROWS,
+    columns,
+    rows,
     hexSize: HEX_SIZE,
     hexes,
     hexsides,
@@ -133,18 +159,20 @@ const BOXES: readonly MissionBox[] = [
 ];
 
 /** A theatre of `units` unit counters (see the file's comment); the same for the same arguments. */
-export function theatre(units: number, seed = 20): Theatre {
+export function theatre(units: number, seed = 20, { fixedMap = false }: { readonly fixedMap?: boolean } = {}): Theatre {
   const random = seeded(seed * 7919 + units);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const map = theatreMap(seed);
+  const { columns, rows } = mapSize(units, fixedMap);
+  const front = Math.floor(columns / 2);
+  const map = theatreMap(seed, { columns, rows });
   const seeds: ActorSeed[] = [];
   const taken = new Set<string>();
 
   // Contacts first: the target column's hex and the one below it, spread on a grid of cells.
   const combatCount = Math.round(units / 7);
   const cells: { target: Offset; from: Offset }[] = [];
-  for (let col = 1; col < COLUMNS - 1; col += 3)
-    for (let row = 1; row < ROWS - 1; row += 2) cells.push({ target: { col, row }, from: { col, row: row + 1 } });
+  for (let col = 1; col < columns - 1; col += 3)
+    for (let row = 1; row < rows - 1; row += 2) cells.push({ target: { col, row }, from: { col, row: row + 1 } });
   const chosen = shuffle(cells, random).slice(0, combatCount);
   for (const c of chosen) for (const o of [c.target, c.from]) taken.add(label(o.col, o.row));
 
@@ -154,7 +182,11 @@ export function theatre(units: number, seed = 20): Theatre {
   for (let h = 0; h < hqCount; h++) {
     const side: Side = h % 2 === 0 ? "nato" : "wp";
     let at: Offset;
-    do at = { col: side === "nato" ? Math.floor(random() * 24) : 26 + Math.floor(random() * 24), row: Math.floor(random() * ROWS) };
+    do
+      at = {
+        col: side === "nato" ? Math.floor(random() * (front - 1)) : front + 1 + Math.floor(random() * (columns - front - 1)),
+        row: Math.floor(random() * rows),
+      };
     while (taken.has(label(at.col, at.row)));
     const id = `hq${h}`;
     hqs.push({ id, side, at });
@@ -190,7 +222,7 @@ export function theatre(units: number, seed = 20): Theatre {
     let at: Offset;
     do {
       const near = pick(neighbours(pick(neighbours(pick(neighbours(hq.at))))));
-      at = { col: Math.min(COLUMNS - 1, Math.max(0, near.col)), row: Math.min(ROWS - 1, Math.max(0, near.row)) };
+      at = { col: Math.min(columns - 1, Math.max(0, near.col)), row: Math.min(rows - 1, Math.max(0, near.row)) };
     } while (taken.has(label(at.col, at.row)));
     const r = random();
     unit(hq.side, at, hq.id, {

@@ -17,8 +17,8 @@ import {
 } from "../../rules/nobc/land/types";
 import type { Squadron } from "../../rules/nobc/air/types";
 import { cardServesInCombat } from "../../rules/nobc/land/combat";
-import { adjacencyAround, type Battlefield, type WorldCard } from "../../world/battlefield";
-import { combatRivers, terrainOf } from "../../map/rules-view";
+import type { Battlefield, WorldCard } from "../../world/battlefield";
+import { adjacentHexes, combatRivers, terrainOf, type MapView } from "../../map/rules-view";
 import { MAX_LABEL_INDEX, hexDistance, hexLabel, neighbours, parseHexLabel, type Offset } from "../../map/hex-grid";
 import { unitIndex, unitsInHex, unitsInHexes } from "../../rules/nobc/land/unit-index";
 
@@ -98,14 +98,29 @@ function gridNeighbours(hex: HexRef): readonly HexRef[] {
   return out;
 }
 
+const mapKept = new WeakMap<MapView, Map<HexRef, readonly HexRef[]>>();
+
+/** The map's neighbours of a hex it knows, worked out once per hex of a map read (the view goes with the read). */
+function mapNeighbours(view: MapView, hex: HexRef): readonly HexRef[] {
+  let kept = mapKept.get(view);
+  if (kept === undefined) mapKept.set(view, (kept = new Map<HexRef, readonly HexRef[]>()));
+  let found = kept.get(hex);
+  if (found === undefined) kept.set(hex, (found = adjacentHexes(view, hex)));
+  return found;
+}
+
+/** Neighbours of a hex, not to be changed: the map's when it knows the hex, else the grid's own geometry. */
+function neighbourList(field: Battlefield, hex: HexRef): readonly HexRef[] {
+  return field.map !== null && mapKnows(field, hex) ? mapNeighbours(field.map, hex) : gridNeighbours(hex);
+}
+
 /** Neighbours of a hex: the map's when it knows the hex, else the grid's own geometry. */
 export function neighbourHexes(field: Battlefield, hex: HexRef): HexRef[] {
-  if (mapKnows(field, hex)) return [...(adjacencyAround(field, [hex])[hex] ?? [])];
-  return [...gridNeighbours(hex)];
+  return [...neighbourList(field, hex)];
 }
 
 export function adjacent(field: Battlefield, a: HexRef, b: HexRef): boolean {
-  return a !== b && neighbourHexes(field, a).includes(b);
+  return a !== b && neighbourList(field, a).includes(b);
 }
 
 /**
@@ -135,15 +150,18 @@ export function defendersOf(field: Battlefield, target: HexRef): LandUnit[] {
 
 /** Occupied hexes holding only units of the side not attacking, next to a given attacker (or any unit of the side). */
 export function targetChoices(field: Battlefield, side: Side, attackers: readonly ActorRef[]): HexRef[] {
-  const from =
-    attackers.length > 0
-      ? attackers.map((id) => unitById(field, id)).filter((u) => u !== undefined)
-      : field.units.filter((u) => u.side === side);
-  const fromHexes = new Set(from.map((u) => u.hex).filter(isHex));
-  const enemyHexes = new Set(field.units.filter((u) => u.side !== side && isHex(u.hex)).map((u) => u.hex));
-  const friendly = new Set(field.units.filter((u) => u.side === side).map((u) => u.hex));
-  // Each enemy hex asks its own neighbours whether they hold an attacker: linear in the hexes held.
-  return [...enemyHexes].filter((hex) => !friendly.has(hex) && hexesNextTo(field, hex, fromHexes).length > 0).sort();
+  const byHex = unitIndex(field.units).byHex;
+  const holds = (hex: HexRef) => byHex.get(hex)?.some((u) => u.side === side) === true;
+  const given = attackers.length > 0 ? new Set(attackers.map((id) => unitById(field, id)?.hex ?? "").filter(isHex)) : null;
+  // Without attackers given, they are every unit of the side: a hex on the grid holding one.
+  const attacksFrom = given === null ? holds : (hex: HexRef) => given.has(hex);
+  // Each enemy hex asks its own neighbours whether they hold an attacker, up to the first that does: linear in the hexes held.
+  const out: HexRef[] = [];
+  for (const [hex, here] of byHex) {
+    if (here.some((u) => u.side === side) || !isHex(hex)) continue;
+    if (gridNeighbours(hex).some((h) => attacksFrom(h) && adjacent(field, h, hex))) out.push(hex);
+  }
+  return out.sort();
 }
 
 /** Units of the attacking side that could attack the target: next to it, plus any already ticked. */
