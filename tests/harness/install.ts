@@ -11,6 +11,18 @@ import "./install-globals";
 import "./system-models";
 import { afterEach } from "vitest";
 import { harness } from "./foundry";
+import { setCounterPainter } from "../../src/canvas/counter-tokens";
+
+/**
+ * The harness has no canvas and no PIXI: the unit counters drawn on tokens (src/canvas/counter-tokens.ts)
+ * are kept here as the SVG each token shows, so a test can read what a token would show.
+ */
+export const paintedCounters = new Map<object, string>();
+setCounterPainter(() => ({
+  paint: (token, svg) => void paintedCounters.set(token, svg),
+  fit: () => undefined,
+  release: (token) => void paintedCounters.delete(token),
+}));
 
 /** Throws, listing them, when hook handlers threw during the test and the switch is on; resets both. */
 export function checkHookErrors(): void {
