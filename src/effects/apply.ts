@@ -18,7 +18,8 @@ import type { Effect, NqmEffect } from "../rules/effects";
 import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { errorText } from "../base/errors";
 import { notifyText, say } from "../base/foundry";
-import { phrase, type Phrase } from "../rules/resolution";
+import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
+import { describeEffect } from "../view/breakdown";
 import { touchedDocuments } from "../rules/effects";
 import type { HexRef } from "../rules/ids";
 import type { Side } from "../rules/nobc/land/types";
@@ -177,7 +178,7 @@ export function mapStateKeyOf(path: string): { part: MapStatePart; key: string; 
 /** Something the user must do by hand, or know: a lang key, its format data (`count` chooses a plural form), and the effect. */
 export interface EffectNote {
   readonly key: string;
-  readonly data: Readonly<Record<string, string | number>>;
+  readonly data: Readonly<Record<string, PhraseArg>>;
   readonly effect: Effect;
 }
 
@@ -349,8 +350,13 @@ class Planner {
     }
   }
 
-  note(key: string, effect: Effect, data: Record<string, string | number> = {}): void {
+  note(key: string, effect: Effect, data: Record<string, PhraseArg> = {}): void {
     this.notes.push({ key, data, effect });
+  }
+
+  /** A change no document holds (a toolkit's team, a mark on the table): the card says it in words, to be made by hand. */
+  byHand(effect: Effect): void {
+    this.note("NOBC.EffectNote.toolkit", effect, { change: describeEffect(effect, (ref) => this.lookup(ref)?.name ?? ref) });
   }
 
   /** An effect's fields as note data, with `name` for the document it names (its UUID if unknown). */
@@ -654,7 +660,7 @@ function countOf(effect: Effect): { count?: number } {
 function planOne(p: Planner, effect: Effect): void {
   const route = EFFECT_ROUTES[effect.type];
   if (typeof route === "object") return p.note(route.note, effect, { ...p.named(effect), ...countOf(effect) });
-  if (route === "toolkit") return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
+  if (route === "toolkit") return p.byHand(effect);
   switch (effect.type) {
     case "hits": {
       // Hits fall on a unit's strength, or on an HQ's level boxes.
@@ -837,7 +843,7 @@ function planOne(p: Planner, effect: Effect): void {
     }
     default:
       // Routed "write" with no case above: say so rather than drop it.
-      return p.note("NOBC.EffectNote.toolkit", effect, p.named(effect));
+      return p.byHand(effect);
   }
 }
 

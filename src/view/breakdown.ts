@@ -8,6 +8,7 @@ import type { Effect } from "../rules/effects";
 import { speak } from "../words/phrase";
 import { AIR_BOX_LABELS, MODE_LABELS, SIDE_LABELS } from "./labels";
 import { signed } from "./common";
+import { arrivalPhrase } from "../rules/missions/types";
 import type { Translator } from "../base/foundry";
 
 /** A breakdown line as the dialog holds it: the rules' phrase, its value signed, its source. */
@@ -168,9 +169,51 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       });
     case "inSupply":
       return line(effect.value ? "NOBC.Nqm.Effect.inSupply" : "NOBC.Nqm.Effect.outOfSupply", { name: nameOf(effect.actor) });
-    default:
-      // Map features and toolkit changes are not produced by sheet buttons; still say what they are.
-      return line("NOBC.Effect.other", { type: effect.type });
+    case "targetHits":
+      return line("NOBC.Effect.targetHits", { name: nameOf(effect.target), count: effect.hits });
+    case "airDamage":
+      return line("NOBC.Effect.airDamage", { name: nameOf(effect.actor), count: effect.delta });
+    case "airUnitLost":
+      return line("NOBC.Effect.airUnitLost", { name: nameOf(effect.actor) });
+    case "ambushRevealed":
+      return line("NOBC.Effect.ambushRevealed", { name: nameOf(effect.actor) });
+    case "playsheetFallBack":
+      return line("NOBC.Effect.playsheetFallBack", { name: nameOf(effect.actor) });
+    case "playsheetImmobilised":
+      return line("NOBC.Effect.playsheetImmobilised", { name: nameOf(effect.actor) });
+    case "playsheetSuppressed":
+      return line("NOBC.Effect.playsheetSuppressed", { name: nameOf(effect.actor) });
+    case "teamBailedOut":
+      return line("NOBC.Effect.teamBailedOut", { name: nameOf(effect.actor) });
+    case "teamDestroyed":
+      return line("NOBC.Effect.teamDestroyed", { name: nameOf(effect.actor) });
+    case "unitPinned":
+      return line("NOBC.Effect.unitPinned", { name: nameOf(effect.actor) });
+    case "delayCounters":
+      return line("NOBC.Effect.delayCounters", { name: nameOf(effect.actor), count: effect.count });
+    case "reservesArrive":
+      return line("NOBC.Effect.reservesArrive", { name: nameOf(effect.actor), count: effect.count });
+    case "serialsOutOfAction":
+      return line("NOBC.Effect.serialsOutOfAction", { name: nameOf(effect.actor), count: effect.count });
+    case "squadronsLost":
+      return line("NOBC.Effect.squadronsLost", { name: nameOf(effect.actor), count: effect.count });
+    case "missionLight":
+      return line(effect.light === "daylight" ? "NOBC.Effect.missionDaylight" : "NOBC.Effect.missionDarkness", {});
+    case "missionSelected":
+      return line("NOBC.Effect.missionSelected", { side: phrase(SIDE_LABELS[effect.attacker]) });
+    case "playsheetRetire":
+      return line("NOBC.Effect.playsheetRetire", { name: nameOf(effect.actor), km: effect.km });
+    case "playsheetStatus":
+      return line("NOBC.Effect.playsheetStatus", { name: nameOf(effect.actor), delta: signed(effect.delta) });
+    case "playsheetSupply":
+      return line(effect.kind === "ammo" ? "NOBC.Effect.playsheetAmmo" : "NOBC.Effect.playsheetSupply", {
+        name: nameOf(effect.actor),
+        delta: signed(effect.delta),
+      });
+    case "reserveEntry":
+      return line("NOBC.Effect.reserveEntry", { name: nameOf(effect.actor), at: arrivalPhrase(effect.at) });
+    case "victoryPoints":
+      return line("NOBC.Effect.victoryPoints", { name: nameOf(effect.actor), count: effect.points });
   }
 }
 

@@ -199,16 +199,16 @@ describe("planEffects", () => {
     expect(plan.notes).toEqual([]);
   });
 
-  it("reports every toolkit effect as a note, so none is dropped without a word", () => {
+  it("reports every toolkit effect as a note saying the change in words, so none is dropped without a word", () => {
     const effects: Effect[] = [
-      { type: "teamBailedOut", team: "Leopard 1" } as unknown as Effect,
-      { type: "playsheetRetire", unit: "2 Coy", km: 1 } as unknown as Effect,
+      { type: "teamBailedOut", actor: "Leopard 1" },
+      { type: "playsheetRetire", actor: "2 Coy", km: 1 },
     ];
     const plan = planEffects(effects, lookup);
     expect(plan.actorUpdates).toEqual([]);
-    expect(plan.notes.map((n) => [n.key, n.data["type"]])).toEqual([
-      ["NOBC.EffectNote.toolkit", "teamBailedOut"],
-      ["NOBC.EffectNote.toolkit", "playsheetRetire"],
+    expect(plan.notes.map((n) => [n.key, n.data["change"]])).toEqual([
+      ["NOBC.EffectNote.toolkit", { key: "NOBC.Effect.teamBailedOut", data: { name: "Leopard 1" } }],
+      ["NOBC.EffectNote.toolkit", { key: "NOBC.Effect.playsheetRetire", data: { name: "2 Coy", km: 1 } }],
     ]);
   });
 
