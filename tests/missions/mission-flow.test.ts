@@ -366,8 +366,9 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     const victory = await open("missions.victory");
     await victory.change({ winner: "attacker", attackerLost: "-1", defenderLost: "1.5" });
     expect(await victory.resolve()).toBeNull();
-    expect(warnings().at(-1)).toMatch(/field\W+attackerLost\W/);
-    expect(warnings().at(-1)).toMatch(/field\W+defenderLost\W/);
+    // Each refusal names its field in words (the attacker's or the defender's losses).
+    expect(warnings().at(-1)).toMatch(/side\W+NOBC\.Rules\.Missions\.MissionSide\.attacker\W+value\W+-1\W/);
+    expect(warnings().at(-1)).toMatch(/side\W+NOBC\.Rules\.Missions\.MissionSide\.defender\W+value\W+1\.5\W/);
     const minefield = await open("missions.minefield");
     await minefield.change({ unit: "T-72 Coy", skill: "7", "teams.0.name": "T-72", "teams.0.kind": "tank", "teams.0.rating": "2" });
     expect(await minefield.resolve()).toBeNull();

@@ -24,12 +24,17 @@ interface VictoryState {
 
 function lostRefusals(state: VictoryState): Refusal[] {
   const out: Refusal[] = [];
-  for (const [field, value] of [
-    ["attackerLost", state.attackerLost],
-    ["defenderLost", state.defenderLost],
+  for (const [field, side, value] of [
+    ["attackerLost", "attacker", state.attackerLost],
+    ["defenderLost", "defender", state.defenderLost],
   ] as const)
-    if (!Number.isInteger(value) || value < 0 || value > 999)
-      out.push({ code: "badNumber", text: phrase("NOBC.Mission.Victory.Refusal.badLost", { field, value: String(value) }), field });
+    if (!Number.isInteger(value) || value < 0 || value > 999) {
+      const text = phrase("NOBC.Mission.Victory.Refusal.badLost", {
+        side: phrase(missions.MISSION_SIDE_LABELS[side]),
+        value: String(value),
+      });
+      out.push({ code: "badNumber", text, field });
+    }
   return out;
 }
 
