@@ -52,6 +52,11 @@ interface PixiToken extends PIXI.Container {
 
 interface Shown {
   sprite: PIXI.Sprite;
+  /**
+   * The counter's own texture, kept apart from the sprite: Foundry destroys a token's children when it
+   * draws the token anew, and a destroyed sprite no longer holds its texture, which must still be let go.
+   */
+  texture: PIXI.Texture | null;
   svg: string;
   /** Raised by each paint: a texture that finishes after a later paint began is dropped. */
   seq: number;
@@ -71,12 +76,14 @@ async function rasterise(svg: string, px: number): Promise<PIXI.Texture> {
 
 /** A counter's texture as it is let go: each is the counter's own, so its base goes with it. */
 interface TextureLike {
-  readonly baseTexture: { readonly destroyed: boolean };
+  /** Null once the texture itself is destroyed. */
+  readonly baseTexture: { readonly destroyed: boolean } | null;
   destroy(destroyBase: boolean): void;
 }
 
-const dropTexture = (texture: TextureLike) => {
-  if (texture !== (PIXI.Texture.EMPTY as TextureLike) && !texture.baseTexture.destroyed) texture.destroy(true);
+const dropTexture = (texture: TextureLike | null | undefined) => {
+  if (texture === null || texture === undefined || texture === (PIXI.Texture.EMPTY as TextureLike)) return;
+  if (texture.baseTexture !== null && !texture.baseTexture.destroyed) texture.destroy(true);
 };
 
 /** The painter of Foundry's canvas: one sprite per unit token, under its other children, taking no pointer events. */
@@ -97,11 +104,15 @@ export function pixiCounterPainter(): CounterPainter {
       let entry = shown.get(token);
       // A token drawn again has lost its children: its counter is made anew.
       if (entry === undefined || entry.sprite.destroyed || entry.sprite.parent !== t) {
-        if (entry !== undefined) dropTexture(entry.sprite.texture);
+        if (entry !== undefined) {
+          entry.seq++;
+          dropTexture(entry.texture);
+          if (!entry.sprite.destroyed) entry.sprite.destroy();
+        }
         const sprite = new PIXI.Sprite(PIXI.Texture.EMPTY);
         sprite.eventMode = "none";
         t.addChildAt(sprite, 0);
-        entry = { sprite, svg: "", seq: 0 };
+        entry = { sprite, texture: null, svg: "", seq: 0 };
         shown.set(token, entry);
       }
       if (entry.svg === svg) return;
@@ -111,8 +122,9 @@ export function pixiCounterPainter(): CounterPainter {
       rasterise(svg, COUNTER_PX).then(
         (texture) => {
           if (current.seq !== seq || current.sprite.destroyed) return dropTexture(texture);
-          const old = current.sprite.texture;
+          const old = current.texture;
           current.sprite.texture = texture;
+          current.texture = texture;
           dropTexture(old);
           fit(token);
         },
@@ -125,7 +137,8 @@ export function pixiCounterPainter(): CounterPainter {
       if (entry === undefined) return;
       shown.delete(token);
       entry.seq++;
-      dropTexture(entry.sprite.texture);
+      dropTexture(entry.texture);
+      entry.texture = null;
       if (!entry.sprite.destroyed) entry.sprite.destroy();
     },
   };
