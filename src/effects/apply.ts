@@ -1095,8 +1095,12 @@ function journalPageText(page: unknown): { name: unknown; text: unknown } {
 
 /** A journal's pages in their order (by `sort`), as the drift check compares them. */
 function journalPagesOf(pages: unknown): { name: unknown; text: unknown }[] {
-  const list = Array.isArray(pages) ? [...(pages as { sort?: unknown }[])] : [];
-  list.sort((a, b) => (typeof a?.sort === "number" ? a.sort : 0) - (typeof b?.sort === "number" ? b.sort : 0));
+  const sortOf = (page: unknown) => {
+    const sort = typeof page === "object" && page !== null ? (page as { sort?: unknown }).sort : undefined;
+    return typeof sort === "number" ? sort : 0;
+  };
+  const list: unknown[] = Array.isArray(pages) ? [...(pages as unknown[])] : [];
+  list.sort((a, b) => sortOf(a) - sortOf(b));
   return list.map(journalPageText);
 }
 
