@@ -121,7 +121,11 @@ const ROLE: Readonly<Record<missions.MissionSide, string>> = {
   defender: "NOBC.Mission.Role.defender",
 };
 
-export function missionPanelContext(track: missions.MissionTrack, isGM: boolean): MissionPanelView {
+/**
+ * The mission panel's view. `canRead` says whether the viewing user may open a journal (OBSERVER on
+ * it): the Briefing button is offered only then, so no click ends in a permission error.
+ */
+export function missionPanelContext(track: missions.MissionTrack, isGM: boolean, canRead: (uuid: string) => boolean): MissionPanelView {
   const setUp = track.mission !== "";
   const force = (side: missions.MissionSide): MissionForceView => {
     const f = side === "attacker" ? track.attackerForce : track.defenderForce;
@@ -149,7 +153,7 @@ export function missionPanelContext(track: missions.MissionTrack, isGM: boolean)
     forces: setUp ? [force("attacker"), force("defender")] : [],
     ended: track.ended,
     winnerKey: track.winner === "" ? null : WINNER_KEYS[track.winner],
-    journal: track.journal,
+    journal: track.journal !== "" && canRead(track.journal) ? track.journal : "",
     actions: isGM
       ? missionActions()
           .filter((a) => offered(a.id, track))

@@ -71,6 +71,19 @@ function viewer(): Viewer {
   return { isGM: g.user?.isGM === true, combats: g.combats ?? [] };
 }
 
+/** Whether the current user may open the world journal `uuid` (OBSERVER on it, as its sheet needs). */
+function canReadJournal(uuid: string): boolean {
+  if (!uuid.startsWith("JournalEntry.")) return false;
+  let doc: unknown;
+  try {
+    doc = foundry.utils.fromUuidSync(uuid as `JournalEntry.${string}`);
+  } catch {
+    return false;
+  }
+  const user = (game as unknown as { user?: unknown }).user;
+  return doc instanceof JournalEntry && user !== undefined && doc.testUserPermission(user as never, "OBSERVER");
+}
+
 function panelOf(combat: ViewedCombat, isGM: boolean, movement: MovementPanelView | null): TurnPanelView | null {
   return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, serverNow(), movement);
 }
@@ -186,7 +199,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         this.#scope = null;
         // The panel (and the missions' rules) load only once a mission is viewed.
         const { missionPanelContext } = await import("./mission-panel");
-        return { mission: missionPanelContext(this.viewed.system as MissionTrack, isGM) };
+        return { mission: missionPanelContext(this.viewed.system as MissionTrack, isGM, canReadJournal) };
       }
       if (partId === TURN_PART) {
         const panel = combat === null ? null : panelOf(combat, isGM, await movement(combat));

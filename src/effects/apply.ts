@@ -17,7 +17,7 @@ import { land } from "../rules/index";
 import type { Effect, NqmEffect } from "../rules/effects";
 import type { UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { errorText } from "../base/errors";
-import { notifyText, say } from "../base/foundry";
+import { format, localize, notifyText, say } from "../base/foundry";
 import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
 import { describeEffect } from "../view/breakdown";
 import { touchedDocuments } from "../rules/effects";
@@ -98,6 +98,9 @@ export interface PlannedCombatUpdate {
   readonly id: string;
   readonly changes: Readonly<Record<string, unknown>>;
 }
+
+/** `CONST.DOCUMENT_OWNERSHIP_LEVELS.OBSERVER`: the briefing journal's default ownership (players read it). */
+export const JOURNAL_OBSERVER = 2;
 
 /** A world JournalEntry to create (its whole source, `_id` included; created with `keepId`) or delete (by id). */
 export interface PlannedJournalCreation {
@@ -815,6 +818,8 @@ function planOne(p: Planner, effect: Effect): void {
       p.createJournal({
         _id: effect.id,
         name: effect.name,
+        // Every user may read the briefing (the panel offers it to all); only a GM may change it.
+        ownership: { default: JOURNAL_OBSERVER },
         pages: effect.pages.map((page, i) => ({
           name: page.name,
           type: "text",
@@ -1071,18 +1076,54 @@ function missionDocument(uuid: string): (Combat.Implementation | JournalEntry.Im
   return found instanceof Combat || found instanceof JournalEntry ? found : undefined;
 }
 
-/** A snapshot of the mission tracker (its system) or of a journal entry (its name only). */
+/**
+ * The mission tracker's name, from its system data: a v13 Combat has no `name` field (a name given on
+ * create is dropped), so a refusal names the tracker by its mission ("Team Yankee mission: Breakthrough").
+ */
+export function missionTrackerName(system: Readonly<Record<string, unknown>>): string {
+  const id = system["mission"];
+  return typeof id === "string" && id !== "" && /^[A-Za-z]+$/.test(id)
+    ? format("NOBC.Mission.TrackerNamed", { mission: localize(`NOBC.Mission.Name.${id}`) })
+    : localize("NOBC.Mission.TrackerName");
+}
+
+/** A journal page as the drift check compares it: its name and its text. */
+function journalPageText(page: unknown): { name: unknown; text: unknown } {
+  const p = (typeof page === "object" && page !== null ? page : {}) as { name?: unknown; text?: { content?: unknown } | null };
+  return { name: p.name, text: p.text?.content };
+}
+
+/** A journal's pages in their order (by `sort`), as the drift check compares them. */
+function journalPagesOf(pages: unknown): { name: unknown; text: unknown }[] {
+  const sortOf = (page: unknown) => {
+    const sort = typeof page === "object" && page !== null ? (page as { sort?: unknown }).sort : undefined;
+    return typeof sort === "number" ? sort : 0;
+  };
+  const list: unknown[] = Array.isArray(pages) ? [...(pages as unknown[])] : [];
+  list.sort((a, b) => sortOf(a) - sortOf(b));
+  return list.map(journalPageText);
+}
+
+/**
+ * A snapshot of the mission tracker (its system; its name from it) or of a journal entry (its name,
+ * and as `source` its name and pages, so Undo of a created briefing sees a hand edit).
+ */
 function missionSnapshotOf(uuid: string): DocumentSnapshot | undefined {
   const doc = missionDocument(uuid);
   if (doc === undefined) return undefined;
-  const combat = doc instanceof Combat;
+  if (doc instanceof Combat) {
+    const system = (doc.toObject() as { system?: Record<string, unknown> }).system ?? {};
+    return { uuid, id: doc.id ?? "", documentName: "Combat", type: doc.type, name: missionTrackerName(system), system };
+  }
+  const source = doc.toObject() as { name?: unknown; pages?: unknown };
   return {
     uuid,
     id: doc.id ?? "",
-    documentName: combat ? "Combat" : "JournalEntry",
-    type: combat ? doc.type : "base",
-    name: combat ? (doc.name ?? "") : doc.name,
-    system: combat ? ((doc.toObject() as { system?: Record<string, unknown> }).system ?? {}) : {},
+    documentName: "JournalEntry",
+    type: "base",
+    name: doc.name,
+    system: {},
+    source: { name: source.name, pages: journalPagesOf(source.pages) },
   };
 }
 
@@ -1478,10 +1519,15 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
     if (snap !== undefined) drifted.add(snap.name);
     else if (lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
   }
-  // A journal this plan created was deleted since; one it deleted exists again.
+  // A journal this plan created was deleted since, or changed since (renamed, a page edited, added or
+  // removed): Undo would delete the hand edit with it. One it deleted exists again.
   for (const creation of plan.journalCreations ?? []) {
     const id = createdId(creation);
-    if (lookup(`JournalEntry.${id}`) === undefined) drifted.add(typeof creation.data["name"] === "string" ? creation.data["name"] : id);
+    const snap = lookup(`JournalEntry.${id}`);
+    const written = { name: creation.data["name"], pages: journalPagesOf(creation.data["pages"]) };
+    const held = snap?.source === undefined ? undefined : { name: snap.source["name"], pages: snap.source["pages"] };
+    if (held === undefined || !sameValue(held, written))
+      drifted.add(snap?.name ?? (typeof creation.data["name"] === "string" ? creation.data["name"] : id));
   }
   for (const deletion of plan.journalDeletions ?? []) {
     const snap = lookup(deletion.uuid);

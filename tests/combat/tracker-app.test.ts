@@ -417,4 +417,36 @@ describe("a Team Yankee mission viewed", () => {
     expect(ran).toEqual(["turn"]);
     clearMissionActions();
   });
+
+  it("offers the Briefing only to a user who may read the journal (OBSERVER)", async () => {
+    const journals = globalThis as unknown as { JournalEntry: { createDocuments(rows: Raw[], op: Raw): Promise<{ uuid: string }[]> } };
+    const [open] = await journals.JournalEntry.createDocuments([{ name: "Briefing", ownership: { default: 2 } }], {});
+    const [closed] = await journals.JournalEntry.createDocuments([{ name: "Notes" }], {});
+    const system = (journal: string) => ({
+      mission: "annihilation",
+      attackerFaction: "nato",
+      firstPlayer: "attacker",
+      timeOfDay: "daylight",
+      light: "daylight",
+      measure: "inches",
+      turn: 1,
+      player: "attacker",
+      journal,
+      attackerForce: { name: "A", reserves: 0, delayCounters: 0, unitsLost: 0, points: -1 },
+      defenderForce: { name: "D", reserves: 0, delayCounters: 0, unitsLost: 0, points: -1 },
+      ended: false,
+      winner: "",
+      revision: 0,
+    });
+    const journalShown = async (uuid: string) => {
+      app.viewed = new FakeCombatDoc({ type: "nobcMission", system: system(uuid) });
+      const parts = await renderParts(app);
+      return (parts[TURN_PART]!["nobc"] as { mission: { journal: string } }).mission.journal;
+    };
+    expect(await journalShown(closed!.uuid)).toBe(closed!.uuid);
+    harness.playAsPlayer();
+    expect(await journalShown(open!.uuid)).toBe(open!.uuid);
+    expect(await journalShown(closed!.uuid)).toBe("");
+    expect(await journalShown("JournalEntry.gone")).toBe("");
+  });
 });

@@ -141,7 +141,7 @@ const panel = (track: missions.MissionTrack) => ({
   nobc: {
     ...panelPartContext("default", null),
     mission: {
-      ...missionPanelContext(track, true),
+      ...missionPanelContext(track, true, () => true),
       // The buttons the mission dialogs register on init (the registry is empty in the gallery).
       actions: [
         { id: "missions.turn", label: "NOBC.Mission.Turn.Title", icon: "fa-solid fa-forward-step" },

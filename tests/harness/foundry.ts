@@ -26,8 +26,10 @@
  *   Once an update is written, `update<Name>` fires for each document it wrote, with the changes
  *   expanded and this client's user id (the stand-in is one client).
  * - `Combat.create` / `Combat.updateDocuments` (a world Combat validated against
- *   `CONFIG.Combat.dataModels`, made by a GM only) and `JournalEntry.createDocuments` (`keepId`) /
- *   `deleteDocuments` (world entries with their pages, a GM only): what a mission's tracker writes.
+ *   `CONFIG.Combat.dataModels`, made by a GM only; v13's Combat has no `name`: one given on create is
+ *   dropped, an update naming it refused) and `JournalEntry.createDocuments` (`keepId`; `ownership` as
+ *   given, levels checked) / `deleteDocuments` (world entries with their pages, a GM only): what a
+ *   mission's tracker writes.
  * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
@@ -693,9 +695,17 @@ class FakeCombat extends FakeDocument {
   static override documentName = "Combat";
   static override collectionName = "combats";
   static override calls: CallRecord[] = [];
-  constructor(data: { name?: string; type: string; system?: Raw; id?: string }) {
+  /**
+   * The top-level fields of Foundry v13's Combat schema (CombatData): it has no `name`, `img`,
+   * `ownership` or `folder`. An update naming another is refused; `create` drops them, as Foundry's
+   * schema cleaning drops unknown keys (a name given on create is lost).
+   */
+  static override fields: ReadonlySet<string> = new Set(["type", "system", "flags", "active", "round", "turn", "sort", "scene"]);
+
+  constructor(data: { type: string; system?: Raw; id?: string }) {
     super({
-      name: data.name ?? "",
+      // Foundry's Combat has no name: the stand-in's is left blank, never given.
+      name: "",
       type: data.type,
       ...(data.system === undefined ? {} : { system: data.system }),
       ...(data.id === undefined ? {} : { id: data.id }),
@@ -715,8 +725,8 @@ class FakeCombat extends FakeDocument {
     return answered(async () => {
       const user = currentUser();
       if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Combat`);
+      // Unknown keys (`name` among them) are dropped, as Foundry's schema cleaning drops them.
       const combat = new FakeCombat({
-        name: typeof data["name"] === "string" ? data["name"] : "",
         type: typeof data["type"] === "string" ? data["type"] : "base",
         ...(isPlainRecord(data["system"]) ? { system: data["system"] } : {}),
       });
@@ -740,6 +750,12 @@ class FakeJournalEntry extends FakeDocument {
   static override calls: CallRecord[] = [];
   pages: Raw[] = [];
 
+  /** Its source: name, ownership and pages (each page as stored: name, type, sort, text). */
+  override toObject(): Raw {
+    const { _id, name, flags, _stats } = super.toObject();
+    return { _id, name, ownership: { ...this.ownership }, pages: structuredClone(this.pages), flags, _stats };
+  }
+
   static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
     const user = currentUser();
     if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create JournalEntry`);
@@ -749,10 +765,16 @@ class FakeJournalEntry extends FakeDocument {
         throw new HarnessRefusal("JournalEntry validation errors:\nname: may not be blank");
       const id = keepId && typeof r["_id"] === "string" ? r["_id"] : makeId();
       if (registry.has(`JournalEntry.${id}`)) throw new HarnessRefusal(`JournalEntry [${id}] already exists`);
-      return { r, id };
+      // `ownership` (DocumentOwnershipField): user ids or "default" to a level of CONST.DOCUMENT_OWNERSHIP_LEVELS.
+      const ownership = r["ownership"] ?? { default: OWNERSHIP.NONE };
+      const levels: unknown[] = Object.values(OWNERSHIP);
+      if (!isPlainRecord(ownership) || Object.values(ownership).some((v) => !levels.includes(v)))
+        throw new HarnessRefusal("JournalEntry validation errors:\nownership: must map user ids to ownership levels");
+      return { r, id, ownership: ownership as Record<string, number> };
     });
-    return rows.map(({ r, id }) => {
+    return rows.map(({ r, id, ownership }) => {
       const doc = new FakeJournalEntry({ name: String(r["name"]), type: "base", id });
+      doc.ownership = { ...ownership };
       doc.pages = structuredClone((r["pages"] as Raw[] | undefined) ?? []);
       Hooks.callAll("createJournalEntry", doc, operation ?? {}, user.id);
       return doc;

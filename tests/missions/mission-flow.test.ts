@@ -61,7 +61,7 @@ afterEach(() => {
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 const combat = () => (g.game["combats"] as { uuid: string; system: missions.MissionTrack }[])[0]!;
 const track = () => combat().system;
-const panel = () => missionPanelContext(track(), true);
+const panel = () => missionPanelContext(track(), true, () => true);
 /** The world journal entry a UUID names (the stand-in's), or null. */
 const journalAt = (uuid: string) =>
   (
@@ -259,8 +259,68 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     const second = await run("missions.turn");
     expect(await requestCardAction("undo", first.id)).toMatchObject({ ok: false, reason: "NOBC.CardAuth.Refused.laterCard" });
     await (combat() as unknown as { update(d: Raw): Promise<unknown> }).update({ "system.player": "attacker" });
-    expect(await requestCardAction("undo", second.id)).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.changedSince" });
+    // The refusal names the tracker by its mission (a v13 Combat has no name of its own).
+    expect(await requestCardAction("undo", second.id)).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.changedSince",
+      details: ['NOBC.Mission.TrackerNamed {"mission":"NOBC.Mission.Name.rearguard"}'],
+    });
     expect([track().turn, track().player]).toEqual([1, "attacker"]);
+  });
+
+  it("makes the tracker without a name (v13's Combat has none), and the stand-in drops one given", async () => {
+    const setup = await open("missions.setup");
+    await setup.change({ method: "choose", mission: "rearguard", attacker: "nato", time: "daylight" });
+    await setup.resolve();
+    const created = harness.Combat.calls.find((c) => c.method === "create")!;
+    expect(created.data).toEqual({ type: "nobcMission", active: true });
+    const other = (await harness.Combat.create({ type: "base", name: "Named" })) as unknown as { name: string; toObject(): Raw };
+    expect(other.name).toBe("");
+    await expect((combat() as unknown as { update(d: Raw): Promise<unknown> }).update({ name: "Renamed" })).rejects.toThrow(
+      /no field name/,
+    );
+  });
+
+  it("creates the briefing so every player may read it (OBSERVER), and the panel offers it to those who can", async () => {
+    const setup = await open("missions.setup");
+    await setup.change({ method: "choose", mission: "rearguard", attacker: "nato", time: "daylight" });
+    await setup.resolve();
+    const created = harness.JournalEntry.calls.find((c) => c.method === "createDocuments")!;
+    expect((created.data as Raw[])[0]!["ownership"]).toEqual({ default: 2 });
+    const entry = journalAt(track().journal) as unknown as { ownership: Raw; testUserPermission(u: unknown, l: string): boolean };
+    expect(entry.ownership).toEqual({ default: 2 });
+    const player = harness.playAsPlayer();
+    expect(entry.testUserPermission(player, "OBSERVER")).toBe(true);
+    expect(entry.testUserPermission(player, "OWNER")).toBe(false);
+    expect(missionPanelContext(track(), false, () => true).journal).toBe(track().journal);
+    expect(missionPanelContext(track(), false, () => false).journal).toBe("");
+  });
+
+  it("Undo of the set-up is refused, naming the briefing, once the journal was edited since", async () => {
+    const setup = await open("missions.setup");
+    await setup.change({ method: "choose", mission: "rearguard", attacker: "nato", time: "daylight" });
+    const card = (await setup.resolve()) as { id: string };
+    const uuid = track().journal;
+    const entry = journalAt(uuid) as unknown as { name: string; pages: { text: { content: string } }[] };
+    const name = entry.name;
+    // A page's text edited by hand: refused, the journal kept, the tracker unchanged.
+    const text = entry.pages[1]!.text.content;
+    entry.pages[1]!.text.content = `${text}<p>Umpire's note</p>`;
+    expect(await requestCardAction("undo", card.id)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.changedSince", details: [name] });
+    expect(journalAt(uuid)).not.toBeNull();
+    expect(track().mission).toBe("rearguard");
+    // Put back as written, then renamed: refused, naming it by its new name.
+    entry.pages[1]!.text.content = text;
+    await (entry as unknown as { update(d: Raw): Promise<unknown> }).update({ name: "Our briefing" });
+    expect(await requestCardAction("undo", card.id)).toEqual({
+      ok: false,
+      reason: "NOBC.Chat.Refused.changedSince",
+      details: ["Our briefing"],
+    });
+    // As written again: Undo deletes it.
+    await (entry as unknown as { update(d: Raw): Promise<unknown> }).update({ name });
+    expect(await requestCardAction("undo", card.id)).toEqual({ ok: true });
+    expect(journalAt(uuid)).toBeNull();
   });
 
   it("strategic withdrawal (Rearguard): a delay counter each turn until units and counters reach six", async () => {

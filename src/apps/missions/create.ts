@@ -4,7 +4,7 @@
  * write path. A world keeps one mission tracker: a second is refused (delete the old one to start afresh).
  */
 import { MISSION_COMBAT_TYPE } from "../../base/constants";
-import { isGM, localize, notify } from "../../base/foundry";
+import { isGM, notify } from "../../base/foundry";
 import { findMissionCombat } from "./world";
 
 /** The new tracker's UUID, or null (told why) when refused or not made. */
@@ -17,7 +17,8 @@ export async function createMissionCombat(): Promise<string | null> {
   if (existing !== undefined) return existing.uuid;
   const combatClass = (Combat as unknown as { implementation: { create(data: object): Promise<{ uuid: string } | undefined> } })
     .implementation;
-  const combat = await combatClass.create({ type: MISSION_COMBAT_TYPE, active: true, name: localize("NOBC.Mission.TrackerName") });
+  // A v13 Combat has no `name` field (one given would be dropped): the tracker is named from its mission where shown.
+  const combat = await combatClass.create({ type: MISSION_COMBAT_TYPE, active: true });
   if (combat === undefined) {
     notify("warn", "NOBC.Mission.Refused.notCreated");
     return null;
