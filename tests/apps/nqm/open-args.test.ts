@@ -31,7 +31,7 @@ const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
 const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n) => n.message);
 
-type AnyNqm = DialogController<unknown, NqmWorld, object>;
+type AnyNqm = DialogController<unknown, NqmWorld>;
 const as = (c: unknown) => c as AnyNqm;
 
 describe("an NQM dialog's macro arguments (pure)", () => {

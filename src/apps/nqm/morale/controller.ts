@@ -2,16 +2,7 @@
 import { cardOf, openChecked, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { moraleContext } from "./context";
-import {
-  initialMorale,
-  moraleArgsSchema,
-  moraleCard,
-  moraleFromForm,
-  moraleStateSchema,
-  type MoraleArgs,
-  type MoraleState,
-  type MoraleTest,
-} from "./state";
+import { initialMorale, moraleArgsSchema, moraleCard, moraleFromForm, moraleStateSchema, type MoraleArgs, type MoraleState } from "./state";
 
 export const moraleController: DialogController<MoraleState, NqmWorld, MoraleArgs> = {
   template: "apps/nqm/morale.hbs",

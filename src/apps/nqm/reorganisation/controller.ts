@@ -10,7 +10,6 @@ import {
   reorganisationStateSchema,
   type ReorganisationArgs,
   type ReorganisationState,
-  type ReorganiseWhen,
 } from "./state";
 
 export const reorganisationController: DialogController<ReorganisationState, NqmWorld, ReorganisationArgs> = {
