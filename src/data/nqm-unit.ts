@@ -3,9 +3,11 @@
  * toolkit (seed 004, 2015 edition), tracked by the umpire: its grade (Green a flag on Conscript or
  * Militia), bases, the combat units it fires, red and black pins, its status and its position.
  */
-import { NQM_CLASSES, NQM_GRADES, NQM_POSITIONS, nqmMayBeGreen, nqmTargetClass, type NqmClass } from "./nqm-classes";
+import { say } from "../base/foundry";
+import { phrase, type Phrase } from "../rules/resolution";
+import { NQM_CLASSES, NQM_GRADES, NQM_GRADE_LABEL, NQM_POSITIONS, nqmMayBeGreen, nqmTargetClass, type NqmClass } from "./nqm-classes";
 export { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
-import { checkPool, choiceField, countField, flagField, htmlField, sideField } from "./fields";
+import { choiceField, countField, flagField, htmlField, sideField } from "./fields";
 
 export const NQM_STAND_KINDS = ["fighting", "support"] as const;
 
@@ -53,19 +55,37 @@ function nqmUnitSchema() {
 }
 export type NqmUnitSchema = ReturnType<typeof nqmUnitSchema>;
 
-/** Why a source is refused as a whole: the field first, then the problem (thrown by `validateJoint`). */
+/** Why a source is refused as a whole, each naming the field in words (thrown by `validateJoint`, in the user's language). */
 export function nqmUnitProblems(data: {
   grade: string;
   green: boolean;
   strength: { value: number; max: number };
   pins: { red: number; black: number };
-}): string[] {
-  const problems: string[] = [];
-  if (data.strength.value > data.strength.max)
-    problems.push(`strength: value ${data.strength.value} is above its maximum ${data.strength.max}`);
-  if (data.pins.red + data.pins.black > data.strength.value)
-    problems.push(`pins: ${data.pins.red} red and ${data.pins.black} black are more than the ${data.strength.value} bases left`);
-  if (data.green && !nqmMayBeGreen(data.grade)) problems.push(`green: a ${data.grade} unit cannot be Green`);
+}): Phrase[] {
+  const problems: Phrase[] = [];
+  const { strength, pins } = data;
+  if (strength.value > strength.max)
+    problems.push(
+      phrase("NOBC.Nqm.Sheet.Problem.strength", { field: phrase("NOBC.Nqm.Field.StrengthNow"), value: strength.value, max: strength.max }),
+    );
+  if (pins.red + pins.black > strength.value)
+    problems.push(
+      phrase("NOBC.Nqm.Sheet.Problem.pins", {
+        field: phrase("NOBC.Nqm.Field.Pins"),
+        red: pins.red,
+        black: pins.black,
+        bases: strength.value,
+      }),
+    );
+  if (data.green && !nqmMayBeGreen(data.grade)) {
+    const label = (NQM_GRADE_LABEL as Readonly<Record<string, string | undefined>>)[data.grade];
+    problems.push(
+      phrase("NOBC.Nqm.Sheet.Problem.green", {
+        field: phrase("NOBC.Nqm.Field.Green"),
+        grade: label === undefined ? data.grade : phrase(label),
+      }),
+    );
+  }
   return problems;
 }
 
@@ -80,9 +100,8 @@ export class NqmUnitData extends foundry.abstract.TypeDataModel<NqmUnitSchema, A
   }
 
   static override validateJoint(data: foundry.data.fields.SchemaField.SourceData<NqmUnitSchema>): void {
-    checkPool("strength", data.strength);
     const problems = nqmUnitProblems(data);
-    if (problems.length > 0) throw new Error(problems.join("; "));
+    if (problems.length > 0) throw new Error(problems.map(say).join(" "));
   }
 
   override prepareDerivedData(): void {

@@ -3,6 +3,8 @@
  * "0", "1", …, not an array; the weapons field is an array, so the rows are put back in order
  * before the update (the form submits every row, so the whole list is written).
  */
+import { nqmMayBeGreen } from "../data/nqm-classes";
+
 type Raw = Record<string, unknown>;
 
 /** `expanded` with `system.weapons`, if given as an index-keyed object, turned into an array. Pure. */
@@ -40,5 +42,36 @@ export function clampPools(expanded: Raw, current: unknown, pools: readonly stri
     const value = sent.value ?? ((current as Raw | null)?.[name] as { value?: unknown } | undefined)?.value;
     if (typeof value === "number" && value > sent.max) out = { ...out, [name]: { ...sent, value: sent.max } };
   }
+  return out === system ? expanded : { ...expanded, system: out };
+}
+
+function numberAt(sent: Raw | undefined, current: Raw | undefined, key: string): number {
+  const value = sent?.[key] ?? current?.[key];
+  return typeof value === "number" ? value : 0;
+}
+
+/**
+ * `expanded` (an NQM unit's form, its pools already clamped) made whole with what the unit keeps:
+ * pins stay within the bases left (black first, then red, as the effects' planner keeps them), and
+ * Green comes off a grade that cannot be Green. `validateJoint` would refuse the whole edit
+ * otherwise. `current` is the document's system data. Pure.
+ */
+export function nqmUnitSafe(expanded: Raw, current: unknown): Raw {
+  const system = expanded["system"] as Raw | undefined;
+  if (system === undefined) return expanded;
+  const now = (current ?? {}) as Raw;
+  let out = system;
+  const bases = numberAt(system["strength"] as Raw | undefined, now["strength"] as Raw | undefined, "value");
+  const sentPins = system["pins"] as Raw | undefined;
+  const nowPins = now["pins"] as Raw | undefined;
+  const red = numberAt(sentPins, nowPins, "red");
+  const black = numberAt(sentPins, nowPins, "black");
+  if (red + black > bases) {
+    const keptBlack = Math.max(0, Math.min(black, bases));
+    out = { ...out, pins: { ...sentPins, black: keptBlack, red: Math.max(0, Math.min(red, bases - keptBlack)) } };
+  }
+  const grade = system["grade"] ?? now["grade"];
+  const green = system["green"] ?? now["green"];
+  if (green === true && !nqmMayBeGreen(typeof grade === "string" ? grade : "")) out = { ...out, green: false };
   return out === system ? expanded : { ...expanded, system: out };
 }

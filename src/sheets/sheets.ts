@@ -18,7 +18,7 @@ import type {
 import { airbaseExtras, airSquadronExtras, hqExtras, nqmUnitExtras, supportCardExtras, unitExtras } from "./extras";
 import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";
-import { clampPools, SHEET_POOLS, weaponsAsArray } from "./form-data";
+import { clampPools, nqmUnitSafe, SHEET_POOLS, weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, type LiveActor } from "./base";
 import { worldActors } from "../base/foundry";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
@@ -184,8 +184,9 @@ export class NqmUnitSheet extends ActorSheetBase {
 
   static PARTS = part(TEMPLATES.nqmUnit);
 
+  /** Pools, pins and Green kept whole: fewer bases take pins with them, a grade that cannot be Green clears it. */
   override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
-    return poolSafe(this, super._processFormData(event, form, formData));
+    return nqmUnitSafe(poolSafe(this, super._processFormData(event, form, formData)), this.document.system);
   }
 
   override async _prepareContext(options: object): Promise<object> {

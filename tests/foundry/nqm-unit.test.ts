@@ -3,6 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { NqmUnitData, nqmTargetClass, nqmUnitProblems } from "../../src/data/nqm-unit";
 import { nqmUnitSystem } from "../../src/schemas/system";
+import { langFileWording, speak } from "../../src/words/phrase";
+import en from "../../lang/en.json";
+import de from "../../lang/de.json";
 
 type Raw = Record<string, unknown>;
 function nqm(source: Raw = {}): NqmUnitData {
@@ -61,12 +64,26 @@ describe("NQM unit data model", () => {
     expect(() => nqm(source)).toThrow(field);
   });
 
-  it("names every joint problem", () => {
-    expect(nqmUnitProblems({ grade: "regular", green: true, strength: { value: 1, max: 0 }, pins: { red: 1, black: 1 } })).toEqual([
-      "strength: value 1 is above its maximum 0",
-      "pins: 1 red and 1 black are more than the 1 bases left",
-      "green: a regular unit cannot be Green",
+  it("names every joint problem, the field in words, from the lang files", () => {
+    const problems = nqmUnitProblems({ grade: "regular", green: true, strength: { value: 1, max: 0 }, pins: { red: 1, black: 1 } });
+    expect(problems.map((p) => p.key)).toEqual([
+      "NOBC.Nqm.Sheet.Problem.strength",
+      "NOBC.Nqm.Sheet.Problem.pins",
+      "NOBC.Nqm.Sheet.Problem.green",
     ]);
+    expect(problems.map((p) => speak(p, langFileWording(en, "en")))).toEqual([
+      "Bases now: 1 is above the 0 bases at the start.",
+      "Pins: 1 red and 1 black are more than the 1 bases left; each base carries at most one pin.",
+      "Green: the grade is “Regular”; only Conscript or Militia can be Green.",
+    ]);
+    expect(speak(problems[1]!, langFileWording(de, "de"))).toBe(
+      "Marker: 1 rote und 1 schwarze sind mehr als die 1 verbliebenen Basen; jede Basis trägt höchstens einen Marker.",
+    );
+  });
+
+  it("refuses in the user's language: the thrown message is the lang key's text, no English of its own", () => {
+    expect(() => nqm({ strength: { value: 3, max: 3 }, pins: { red: 2, black: 2 } })).toThrow("NOBC.Nqm.Sheet.Problem.pins");
+    expect(() => nqm({ strength: { value: 3, max: 3 }, pins: { red: 2, black: 2 } })).not.toThrow("more than");
   });
 });
 

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
 import { registerSheets, SHEETS, touchesLinks } from "../../src/sheets/register";
-import { AirbaseSheet, AirSquadronSheet, HqSheet, UnitSheet } from "../../src/sheets/sheets";
+import { AirbaseSheet, AirSquadronSheet, HqSheet, NqmUnitSheet, UnitSheet } from "../../src/sheets/sheets";
 import { modeChangeAllowed, trackValue } from "../../src/sheets/actions";
-import { clampPools } from "../../src/sheets/form-data";
+import { clampPools, nqmUnitSafe } from "../../src/sheets/form-data";
 import { turn } from "../../src/rules/index";
 import { TEMPLATES } from "../../src/view/paths";
 import { phrase } from "../../src/rules/resolution";
@@ -386,6 +386,45 @@ describe("lowering a pool's maximum on a sheet (validateJoint refuses value abov
       system: { strength: { value: 4, max: 4 } },
     });
     expect(current).toEqual({ strength: { value: 5, max: 6 } });
+  });
+});
+
+describe("an NQM unit's sheet keeps pins and Green whole (validateJoint would refuse the whole edit)", () => {
+  interface Submitting {
+    submitForm(values: Raw): Promise<void>;
+  }
+  const nqmUnit = (system: Raw) => new harness.Actor({ name: "1 Coy", type: "nqmUnit", system });
+  const sheet = (unit: unknown) => new NqmUnitSheet({ document: unit }) as unknown as Submitting;
+
+  it("fewer bases take the pins with them (black kept first, then red), so the edit is not refused", async () => {
+    const unit = nqmUnit({ strength: { value: 3, max: 3 }, pins: { red: 1, black: 1 } });
+    await sheet(unit).submitForm({ "system.strength.value": 1, "system.strength.max": 3, "system.pins.red": 1, "system.pins.black": 1 });
+    expect(unit.system["strength"]).toEqual({ value: 1, max: 3 });
+    expect(unit.system["pins"]).toEqual({ red: 0, black: 1 });
+    await sheet(unit).submitForm({ "system.strength.max": 0 });
+    expect(unit.system["strength"]).toEqual({ value: 0, max: 0 });
+    expect(unit.system["pins"]).toEqual({ red: 0, black: 0 });
+  });
+
+  it("a grade that cannot be Green clears the Green tick in the same edit", async () => {
+    const unit = nqmUnit({ grade: "conscript", green: true });
+    await sheet(unit).submitForm({ "system.grade": "regular", "system.green": true });
+    expect([unit.system["grade"], unit.system["green"]]).toEqual(["regular", false]);
+    const militia = nqmUnit({ grade: "conscript", green: true });
+    await sheet(militia).submitForm({ "system.grade": "militia" });
+    expect([militia.system["grade"], militia.system["green"]]).toEqual(["militia", true]);
+  });
+
+  it("nqmUnitSafe is pure: a whole edit passes as sent", () => {
+    const current = { grade: "conscript", green: true, strength: { value: 3, max: 3 }, pins: { red: 1, black: 1 } };
+    const fine = { system: { strength: { value: 2, max: 3 }, pins: { red: 1, black: 1 } } };
+    expect(nqmUnitSafe(fine, current)).toBe(fine);
+    expect(nqmUnitSafe({ name: "x" }, current)).toEqual({ name: "x" });
+    expect(nqmUnitSafe({ system: { strength: { value: 1 } } }, current)).toEqual({
+      system: { strength: { value: 1 }, pins: { red: 0, black: 1 } },
+    });
+    expect(nqmUnitSafe({ system: { grade: "veteran" } }, current)).toEqual({ system: { grade: "veteran", green: false } });
+    expect(current).toEqual({ grade: "conscript", green: true, strength: { value: 3, max: 3 }, pins: { red: 1, black: 1 } });
   });
 });
 

@@ -7,8 +7,9 @@
 import type { z } from "zod";
 import type { AskingUser, FormatData, Translator } from "../../base/foundry";
 import type { PostResolutionInput } from "../../chat/resolution-card";
+import { parsePayload } from "../../queries/payloads";
 import type { Dice } from "../../rules/dice";
-import type { Checked } from "../../rules/resolution";
+import { phrase, type Checked, type Phrase } from "../../rules/resolution";
 import { speak } from "../../words/phrase";
 
 /** The form's values as Foundry hands them over: input name → value (names not expanded). */
@@ -117,6 +118,29 @@ export function gmOnly(isGM: boolean, reason = "NOBC.Dialog.GmOnly"): Access {
 
 export function opened<S>(state: S): Opened<S> {
   return { ok: true, state };
+}
+
+/**
+ * Opens on a macro's arguments, checked at the edge: the arguments with their own schema (a typed
+ * list that is no list, an unknown name), then the state they make with the dialog's state schema
+ * (a choice no form offers). A bad one is refused with the dialog and the field named (`reason`,
+ * filled with `dialog`, the window title, and `problem`), and nothing opens.
+ */
+export function openChecked<A extends object, S>(
+  controller: { readonly title: string; readonly stateSchema?: z.ZodType<S> },
+  argsSchema: z.ZodType<A>,
+  args: unknown,
+  initial: (args: A) => S,
+  reason = "NOBC.Dialog.BadArgs",
+): Opened<S> {
+  const refuse = (problems: readonly Phrase[]) =>
+    denied(reason, { dialog: phrase(controller.title), problem: problems[0] ?? phrase("NOBC.Validation.InvalidInput") });
+  const given = parsePayload(argsSchema, args ?? {});
+  if (!given.ok) return refuse(given.problems);
+  const state = initial(given.value);
+  if (controller.stateSchema === undefined) return opened(state);
+  const checked = parsePayload(controller.stateSchema, state);
+  return checked.ok ? opened(checked.value) : refuse(checked.problems);
 }
 
 export function refused(refusals: readonly string[]): Verdict<never> {

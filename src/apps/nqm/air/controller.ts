@@ -1,14 +1,10 @@
 /** The air-to-ground fireplan (NQM): air stands, the AA that fires first, and the ground target. */
-import { cardOf, gmOnly, opened, type DialogController } from "../../base/controller";
+import { cardOf, openChecked, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { airContext } from "./context";
-import { airCard, airFromForm, airStateSchema, initialAir, type AirState } from "./state";
+import { airCard, airFromForm, airStateSchema, initialAir, airArgsSchema, type AirArgs, type AirState } from "./state";
 
-export const airController: DialogController<
-  AirState,
-  NqmWorld,
-  { aircraft?: readonly string[]; aa?: readonly string[]; target?: string }
-> = {
+export const airController: DialogController<AirState, NqmWorld, AirArgs> = {
   template: "apps/nqm/air.hbs",
   title: "NOBC.Nqm.Air.Title",
   icon: "fa-solid fa-jet-fighter",
@@ -17,7 +13,7 @@ export const airController: DialogController<
   submitAction: "roll",
   read: readNqmWorld,
   stateSchema: airStateSchema,
-  open: (world, args) => opened(initialAir(world, args)),
+  open: (world, args) => openChecked(airController, airArgsSchema, args, (a) => initialAir(world, a)),
   access: (_state, world) => gmOnly(world.isGM),
   context: (state, world, i18n) => airContext(world, state, i18n),
   change: (state, values, world) => airFromForm(world, state, values),

@@ -9,7 +9,7 @@ import { seededDice, type Dice } from "../../../rules/dice";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { AirFireplanInput, AirFireplanOutcome, AircraftRole, WeightClass } from "../../../rules/nqm/index";
 import { speak } from "../../../words/phrase";
-import { boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
+import { boundedList, boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
 import { nqmCard, numberOf, percent, text, ticked, words, type ChanceView, type Translator } from "../view";
 import { nqmName, nqmUnit, targetStand, unknownUnit, type NqmWorld } from "../world";
@@ -47,6 +47,15 @@ export const airStateSchema = z.strictObject({
   target: uuidOrEmpty,
 });
 
+/** The macro's arguments: the air stands and the AA stands by UUID, the ground target. */
+export const airArgsSchema = z.strictObject({
+  aircraft: boundedList(uuid).readonly().optional(),
+  aa: boundedList(uuid).readonly().optional(),
+  target: uuidOrEmpty.optional(),
+});
+
+export type AirArgs = z.infer<typeof airArgsSchema>;
+
 export function defaultAircraft(world: NqmWorld, id: string): AircraftRow {
   const unit = nqmUnit(world, id);
   return {
@@ -63,10 +72,7 @@ export function defaultAa(world: NqmWorld, id: string): AaRow {
 }
 
 /** Opens on the units named: the aircraft, the AA and the target; nothing is guessed from the selection but the target. */
-export function initialAir(
-  world: NqmWorld,
-  args: { aircraft?: readonly string[]; aa?: readonly string[]; target?: string } = {},
-): AirState {
+export function initialAir(world: NqmWorld, args: AirArgs = {}): AirState {
   const rows = <R>(ids: readonly string[] | undefined, make: (id: string) => R) =>
     Object.fromEntries((ids ?? []).filter((id) => nqmUnit(world, id) !== undefined).map((id) => [id, make(id)]));
   return {

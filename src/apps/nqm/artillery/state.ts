@@ -11,7 +11,7 @@ import type { Dice } from "../../../rules/dice";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { ArtilleryBatch, ArtilleryInput, ArtilleryOutcome, WeightClass } from "../../../rules/nqm/index";
 import { speak } from "../../../words/phrase";
-import { boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
+import { boundedList, boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
 import { nqmCard, numberOf, percent, text, ticked, words, type ChanceView, type Translator } from "../view";
 import { nqmName, nqmUnit, targetStand, unitToOpen, unknownUnit, type NqmWorld } from "../world";
@@ -38,6 +38,14 @@ export const artilleryStateSchema = z.strictObject({
   fire: boundedRecord(uuid, z.strictObject({ dice: z.number(), weight, calibre: z.number() })),
 });
 
+/** The macro's arguments: the target unit and the batteries, by UUID. */
+export const artilleryArgsSchema = z.strictObject({
+  target: uuidOrEmpty.optional(),
+  batteries: boundedList(uuid).readonly().optional(),
+});
+
+export type ArtilleryArgs = z.infer<typeof artilleryArgsSchema>;
+
 /** A battery's row as its sheet has it, with the calibre of a field gun until the umpire types the real one. */
 export function defaultBattery(world: NqmWorld, id: string): BatteryRow {
   const unit = nqmUnit(world, id);
@@ -45,7 +53,7 @@ export function defaultBattery(world: NqmWorld, id: string): BatteryRow {
 }
 
 /** Opens on the target asked for (else the last selected token) and the other selected tokens as batteries. */
-export function initialArtillery(world: NqmWorld, args: { target?: string; batteries?: readonly string[] } = {}): ArtilleryState {
+export function initialArtillery(world: NqmWorld, args: ArtilleryArgs = {}): ArtilleryState {
   const target = args.target ?? world.selected.at(-1) ?? unitToOpen(world);
   const batteries = args.batteries ?? world.selected.filter((id) => id !== target);
   const unit = nqmUnit(world, target);

@@ -1,10 +1,18 @@
 /** Close assault (NQM), one round per card: pre-filled from the first two selected NQM unit tokens. */
-import { cardOf, gmOnly, opened, type DialogController } from "../../base/controller";
+import { cardOf, openChecked, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { assaultContext } from "./context";
-import { assaultCard, assaultFromForm, assaultStateSchema, initialAssault, type AssaultState } from "./state";
+import {
+  assaultCard,
+  assaultFromForm,
+  assaultStateSchema,
+  initialAssault,
+  assaultArgsSchema,
+  type AssaultArgs,
+  type AssaultState,
+} from "./state";
 
-export const assaultController: DialogController<AssaultState, NqmWorld, { attacker?: string; defender?: string; round?: number }> = {
+export const assaultController: DialogController<AssaultState, NqmWorld, AssaultArgs> = {
   template: "apps/nqm/assault.hbs",
   title: "NOBC.Nqm.Assault.Title",
   icon: "fa-solid fa-hand-fist",
@@ -13,7 +21,7 @@ export const assaultController: DialogController<AssaultState, NqmWorld, { attac
   submitAction: "roll",
   read: readNqmWorld,
   stateSchema: assaultStateSchema,
-  open: (world, args) => opened(initialAssault(world, args)),
+  open: (world, args) => openChecked(assaultController, assaultArgsSchema, args, (a) => initialAssault(world, a)),
   access: (_state, world) => gmOnly(world.isGM),
   context: (state, world, i18n) => assaultContext(world, state, i18n),
   change: (state, values) => assaultFromForm(state, values),

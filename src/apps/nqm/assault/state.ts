@@ -35,7 +35,12 @@ export const assaultStateSchema = z.strictObject({
   canRetreat: z.boolean(),
 });
 
-export function initialAssault(world: NqmWorld, args: { attacker?: string; defender?: string; round?: number } = {}): AssaultState {
+/** The macro's arguments: the two units by UUID and the round. */
+export const assaultArgsSchema = assaultStateSchema.pick({ attacker: true, defender: true, round: true }).partial();
+
+export type AssaultArgs = z.infer<typeof assaultArgsSchema>;
+
+export function initialAssault(world: NqmWorld, args: AssaultArgs = {}): AssaultState {
   return {
     attacker: args.attacker ?? world.selected[0] ?? "",
     defender: args.defender ?? world.selected[1] ?? "",

@@ -1,10 +1,18 @@
 /** Command reaction and task timings (NQM): the umpire's calculator; a card records the figure, nothing is written. */
-import { cardOf, gmOnly, opened, type DialogController } from "../../base/controller";
+import { cardOf, openChecked, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { commandContext } from "./context";
-import { commandCard, commandFromForm, commandStateSchema, initialCommand, type CommandState } from "./state";
+import {
+  commandCard,
+  commandFromForm,
+  commandStateSchema,
+  initialCommand,
+  commandArgsSchema,
+  type CommandArgs,
+  type CommandState,
+} from "./state";
 
-export const commandController: DialogController<CommandState, NqmWorld, { mode?: "reaction" | "task" }> = {
+export const commandController: DialogController<CommandState, NqmWorld, CommandArgs> = {
   template: "apps/nqm/command.hbs",
   title: "NOBC.Nqm.Command.Title",
   icon: "fa-solid fa-clock",
@@ -13,7 +21,7 @@ export const commandController: DialogController<CommandState, NqmWorld, { mode?
   submitAction: "roll",
   read: readNqmWorld,
   stateSchema: commandStateSchema,
-  open: (_world, args) => opened(initialCommand(args)),
+  open: (_world, args) => openChecked(commandController, commandArgsSchema, args, (a) => initialCommand(a)),
   access: (_state, world) => gmOnly(world.isGM),
   context: (state, _world, i18n) => commandContext(state, i18n),
   change: (state, values) => commandFromForm(state, values),

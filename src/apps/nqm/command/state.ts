@@ -44,7 +44,12 @@ export const LEVEL_LABEL: Readonly<Record<CommandLevel, string>> = {
   armyGroup: "NOBC.Nqm.Command.Level.armyGroup",
 };
 
-export function initialCommand(args: { mode?: "reaction" | "task" } = {}): CommandState {
+/** The macro's arguments: which calculator to open on. */
+export const commandArgsSchema = commandStateSchema.pick({ mode: true }).partial();
+
+export type CommandArgs = z.infer<typeof commandArgsSchema>;
+
+export function initialCommand(args: CommandArgs = {}): CommandState {
   return {
     mode: args.mode ?? "reaction",
     from: "division",

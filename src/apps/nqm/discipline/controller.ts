@@ -1,10 +1,18 @@
 /** Restoring Discipline (NQM house rule): only when the world plays it (setting), for the umpire. */
-import { allowed, cardOf, denied, gmOnly, opened, type DialogController } from "../../base/controller";
+import { allowed, cardOf, openChecked, denied, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { disciplineContext } from "./context";
-import { disciplineCard, disciplineFromForm, disciplineStateSchema, initialDiscipline, type DisciplineState } from "./state";
+import {
+  disciplineCard,
+  disciplineFromForm,
+  disciplineStateSchema,
+  initialDiscipline,
+  disciplineArgsSchema,
+  type DisciplineArgs,
+  type DisciplineState,
+} from "./state";
 
-export const disciplineController: DialogController<DisciplineState, NqmWorld, { unit?: string; firer?: string }> = {
+export const disciplineController: DialogController<DisciplineState, NqmWorld, DisciplineArgs> = {
   template: "apps/nqm/discipline.hbs",
   title: "NOBC.Nqm.Discipline.Title",
   icon: "fa-solid fa-person-military-pointing",
@@ -13,7 +21,10 @@ export const disciplineController: DialogController<DisciplineState, NqmWorld, {
   submitAction: "roll",
   read: readNqmWorld,
   stateSchema: disciplineStateSchema,
-  open: (world, args) => (world.restoringDiscipline === true ? opened(initialDiscipline(world, args)) : denied("NOBC.Nqm.Discipline.Off")),
+  open: (world, args) =>
+    world.restoringDiscipline === true
+      ? openChecked(disciplineController, disciplineArgsSchema, args, (a) => initialDiscipline(world, a))
+      : denied("NOBC.Nqm.Discipline.Off"),
   access: (_state, world) => {
     const gm = gmOnly(world.isGM);
     if (!gm.ok) return gm;

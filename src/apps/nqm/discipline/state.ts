@@ -24,7 +24,12 @@ export interface DisciplineState {
 const weight = z.enum(nqm.WEIGHT_CLASSES as unknown as [WeightClass, ...WeightClass[]]);
 export const disciplineStateSchema = z.strictObject({ unit: uuidOrEmpty, firer: uuidOrEmpty, weight });
 
-export function initialDiscipline(world: NqmWorld, args: { unit?: string; firer?: string } = {}): DisciplineState {
+/** The macro's arguments: the unit and the headquarters that fires, by UUID. */
+export const disciplineArgsSchema = disciplineStateSchema.pick({ unit: true, firer: true }).partial();
+
+export type DisciplineArgs = z.infer<typeof disciplineArgsSchema>;
+
+export function initialDiscipline(world: NqmWorld, args: DisciplineArgs = {}): DisciplineState {
   const firer = args.firer ?? "";
   return { unit: unitToOpen(world, args.unit), firer, weight: nqmUnit(world, firer)?.system.weight ?? "L" };
 }

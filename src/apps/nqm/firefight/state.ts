@@ -10,7 +10,7 @@ import type { Dice } from "../../../rules/dice";
 import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { FireBatch, FirefightInput, FirefightOutcome, ShiftReason, WeightClass } from "../../../rules/nqm/index";
 import { speak } from "../../../words/phrase";
-import { boundedRecord, uuid } from "../../base/state-bounds";
+import { boundedList, boundedRecord, uuid } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
 import type { CardInputLine } from "../../../chat/card-data";
 import { nqmCard, numberOf, percent, ticked, totalsDistribution, words, type ChanceView, type Translator } from "../view";
@@ -63,10 +63,13 @@ function rowsOf(world: NqmWorld, ids: readonly string[]): Record<string, FireRow
   return out;
 }
 
-export interface FirefightArgs {
-  readonly attacker?: readonly string[];
-  readonly defender?: readonly string[];
-}
+/** The macro's arguments: the units on each side, by UUID. */
+export const firefightArgsSchema = z.strictObject({
+  attacker: boundedList(uuid).readonly().optional(),
+  defender: boundedList(uuid).readonly().optional(),
+});
+
+export type FirefightArgs = z.infer<typeof firefightArgsSchema>;
 
 /** The fight to open on: the units named, else the selected tokens (the first one's side attacks). */
 export function initialFirefight(world: NqmWorld, args: FirefightArgs = {}): FirefightState {

@@ -1,10 +1,10 @@
 /** Morale and break tests (NQM): the umpire's dialog for one unit, pre-filled from the selected NQM unit token. */
-import { cardOf, gmOnly, opened, type DialogController } from "../../base/controller";
+import { cardOf, openChecked, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { moraleContext } from "./context";
-import { initialMorale, moraleCard, moraleFromForm, moraleStateSchema, type MoraleState, type MoraleTest } from "./state";
+import { initialMorale, moraleArgsSchema, moraleCard, moraleFromForm, moraleStateSchema, type MoraleArgs, type MoraleState } from "./state";
 
-export const moraleController: DialogController<MoraleState, NqmWorld, { unit?: string; test?: MoraleTest }> = {
+export const moraleController: DialogController<MoraleState, NqmWorld, MoraleArgs> = {
   template: "apps/nqm/morale.hbs",
   title: "NOBC.Nqm.Morale.Title",
   icon: "fa-solid fa-flag",
@@ -13,7 +13,7 @@ export const moraleController: DialogController<MoraleState, NqmWorld, { unit?: 
   submitAction: "roll",
   read: readNqmWorld,
   stateSchema: moraleStateSchema,
-  open: (world, args) => opened(initialMorale(world, args)),
+  open: (world, args) => openChecked(moraleController, moraleArgsSchema, args, (a) => initialMorale(world, a)),
   access: (_state, world) => gmOnly(world.isGM),
   context: (state, world, i18n) => moraleContext(world, state, i18n),
   change: (state, values, world) => moraleFromForm(world, state, values),

@@ -38,7 +38,12 @@ export const moraleStateSchema = z.strictObject({
   firstTime: z.boolean(),
 });
 
-export function initialMorale(world: NqmWorld, args: { unit?: string; test?: MoraleTest } = {}): MoraleState {
+/** The macro's arguments: the unit by UUID and the test. */
+export const moraleArgsSchema = moraleStateSchema.pick({ unit: true, test: true }).partial();
+
+export type MoraleArgs = z.infer<typeof moraleArgsSchema>;
+
+export function initialMorale(world: NqmWorld, args: MoraleArgs = {}): MoraleState {
   const id = unitToOpen(world, args.unit);
   const unit = nqmUnit(world, id);
   const casualties = unit === undefined ? 0 : casualtiesOf(unit);

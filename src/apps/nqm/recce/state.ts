@@ -34,7 +34,12 @@ export const recceStateSchema = z.strictObject({
   fireDice: z.number(),
 });
 
-export function initialRecce(world: NqmWorld, args: { recce?: string; defender?: string } = {}): RecceState {
+/** The macro's arguments: the recce unit and the defender, by UUID. */
+export const recceArgsSchema = recceStateSchema.pick({ recce: true, defender: true }).partial();
+
+export type RecceArgs = z.infer<typeof recceArgsSchema>;
+
+export function initialRecce(world: NqmWorld, args: RecceArgs = {}): RecceState {
   const recce = args.recce ?? world.selected[0] ?? "";
   const defender = args.defender ?? world.selected[1] ?? "";
   return {

@@ -1,17 +1,18 @@
 /** Reorganisation (NQM): end of a turn or of the operation, for one unit, pre-filled from the selected NQM unit token. */
-import { cardOf, gmOnly, opened, type DialogController } from "../../base/controller";
+import { cardOf, openChecked, gmOnly, type DialogController } from "../../base/controller";
 import { readNqmWorld, type NqmWorld } from "../world";
 import { reorganisationContext } from "./context";
 import {
   initialReorganisation,
+  reorganisationArgsSchema,
   reorganisationCard,
   reorganisationFromForm,
   reorganisationStateSchema,
+  type ReorganisationArgs,
   type ReorganisationState,
-  type ReorganiseWhen,
 } from "./state";
 
-export const reorganisationController: DialogController<ReorganisationState, NqmWorld, { unit?: string; when?: ReorganiseWhen }> = {
+export const reorganisationController: DialogController<ReorganisationState, NqmWorld, ReorganisationArgs> = {
   template: "apps/nqm/reorganisation.hbs",
   title: "NOBC.Nqm.Reorganisation.Title",
   icon: "fa-solid fa-kit-medical",
@@ -20,7 +21,7 @@ export const reorganisationController: DialogController<ReorganisationState, Nqm
   submitAction: "roll",
   read: readNqmWorld,
   stateSchema: reorganisationStateSchema,
-  open: (world, args) => opened(initialReorganisation(world, args)),
+  open: (world, args) => openChecked(reorganisationController, reorganisationArgsSchema, args, (a) => initialReorganisation(world, a)),
   access: (_state, world) => gmOnly(world.isGM),
   context: (state, world, i18n) => reorganisationContext(world, state, i18n),
   change: (state, values) => reorganisationFromForm(state, values),

@@ -30,7 +30,12 @@ export const WHEN_LABEL: Readonly<Record<ReorganiseWhen, string>> = {
   operation: "NOBC.Nqm.Reorganisation.operation",
 };
 
-export function initialReorganisation(world: NqmWorld, args: { unit?: string; when?: ReorganiseWhen } = {}): ReorganisationState {
+/** The macro's arguments: the unit by UUID and when it reorganises. */
+export const reorganisationArgsSchema = reorganisationStateSchema.pick({ unit: true, when: true }).partial();
+
+export type ReorganisationArgs = z.infer<typeof reorganisationArgsSchema>;
+
+export function initialReorganisation(world: NqmWorld, args: ReorganisationArgs = {}): ReorganisationState {
   const unit = nqmUnit(world, unitToOpen(world, args.unit));
   return { when: args.when ?? "turn", unit: unit?.id ?? "", underFire: (unit?.system.harassedHours ?? 0) > 0 };
 }
