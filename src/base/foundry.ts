@@ -6,7 +6,7 @@
  * meet in one place. Before `init` (no translations yet) a key stands for its text.
  */
 import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
-import { speak, type Wording } from "../words/phrase";
+import { gameWording, speak, type Wording } from "../words/phrase";
 
 /** What views write words with: Foundry's `game.i18n` in play, a lang file in tests and CLI tools. */
 export type Translator = Wording;
@@ -18,14 +18,7 @@ export type Translator = Wording;
 export type FormatData = Readonly<Record<string, PhraseArg>>;
 
 export function translator(): Translator {
-  return {
-    get lang() {
-      return game.i18n?.lang ?? "en";
-    },
-    has: (key) => game.i18n?.has(key) ?? false,
-    localize: (key) => game.i18n?.localize(key) ?? key,
-    format: (key, data) => game.i18n?.format(key, data) ?? key,
-  };
+  return gameWording();
 }
 
 /** A rules phrase in the user's language. */

@@ -3,8 +3,8 @@
  * toolkit (seed 004, 2015 edition), tracked by the umpire: its grade (Green a flag on Conscript or
  * Militia), bases, the combat units it fires, red and black pins, its status and its position.
  */
-import { say } from "../base/foundry";
 import { phrase, type Phrase } from "../rules/resolution";
+import { gameWording, speak } from "../words/phrase";
 import { NQM_CLASSES, NQM_GRADES, NQM_GRADE_LABEL, NQM_POSITIONS, nqmMayBeGreen, nqmTargetClass, type NqmClass } from "./nqm-classes";
 export { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
 import { choiceField, countField, flagField, htmlField, sideField } from "./fields";
@@ -101,7 +101,7 @@ export class NqmUnitData extends foundry.abstract.TypeDataModel<NqmUnitSchema, A
 
   static override validateJoint(data: foundry.data.fields.SchemaField.SourceData<NqmUnitSchema>): void {
     const problems = nqmUnitProblems(data);
-    if (problems.length > 0) throw new Error(problems.map(say).join(" "));
+    if (problems.length > 0) throw new Error(problems.map((p) => speak(p, gameWording())).join(" "));
   }
 
   override prepareDerivedData(): void {

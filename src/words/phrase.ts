@@ -21,6 +21,18 @@ export interface Wording {
   nameOf?(uuid: string): string | undefined;
 }
 
+/** Foundry's `game.i18n` as words (called in Foundry only; the CLI tools word phrases from the lang files). */
+export function gameWording(): Wording {
+  return {
+    get lang() {
+      return game.i18n?.lang ?? "en";
+    },
+    has: (key) => game.i18n?.has(key) ?? false,
+    localize: (key) => game.i18n?.localize(key) ?? key,
+    format: (key, data) => game.i18n?.format(key, data) ?? key,
+  };
+}
+
 /** A document's UUID as the rules put it in a phrase's data: "Actor.h1", "Actor.h1.Item.c2", "Item.c3". */
 const DOCUMENT_UUID = /^(?:Actor|Item|Scene|JournalEntry|Combat|Macro)\.[A-Za-z0-9]+(?:\.[A-Z][A-Za-z]*\.[A-Za-z0-9]+)*$/;
 
