@@ -14,6 +14,7 @@ import { planEffects, type DocumentSnapshot } from "../../src/effects/apply";
 import { scriptedDice } from "../../src/rules/dice";
 import { speak } from "../../src/words/phrase";
 import type { missions } from "../../src/rules/index";
+import type { Checked } from "../../src/rules/resolution";
 import { INITIAL_SETUP, setupCard, type SetupState } from "../../src/apps/missions/setup/state";
 import { setupContext } from "../../src/apps/missions/setup/context";
 import { tracked, type Procedure, type Tracked } from "../../src/apps/missions/procedures/procedure";
@@ -21,6 +22,13 @@ import { reserveListProcedure } from "../../src/apps/missions/procedures/reserve
 import { reservesProcedure } from "../../src/apps/missions/procedures/reserves";
 import { minefieldProcedure } from "../../src/apps/missions/procedures/minefield";
 import { victoryProcedure } from "../../src/apps/missions/procedures/victory";
+import { turnProcedure } from "../../src/apps/missions/procedures/turn";
+import { lightProcedure } from "../../src/apps/missions/procedures/light";
+import { withdrawalProcedure } from "../../src/apps/missions/procedures/withdrawal";
+import { clearingProcedure } from "../../src/apps/missions/procedures/clearing";
+import { ambushProcedure } from "../../src/apps/missions/procedures/ambush";
+import { nightProcedure } from "../../src/apps/missions/procedures/night";
+import { arrivalsController } from "../../src/apps/missions/arrivals/controller";
 import { panelPartContext } from "../../src/combat/tracker";
 import { missionPanelContext } from "../../src/combat/mission-panel";
 import type { MissionWorld } from "../../src/apps/missions/world";
@@ -92,9 +100,36 @@ const minefield = {
   ],
 };
 const victory = { winner: "defender" as const, attackerLost: 3, defenderLost: 2 };
+const clearing = {
+  unit: "Pioneer Platoon",
+  leaderPinned: false,
+  team: "Pioneer team (1)",
+  kind: "infantry" as const,
+  clearingDevice: false,
+  toLeader: 4,
+  toMinefield: 2,
+  enteredEarlier: true,
+};
+const ambush = {
+  unit: "Leopard Platoon",
+  allInCommand: true,
+  rows: [
+    {
+      team: "Leopard 1 (1)",
+      inDeploymentArea: true,
+      enemy: "T-72 (1)",
+      kind: "tank" as const,
+      distance: 16,
+      inLineOfSight: true,
+      concealed: true,
+    },
+  ],
+};
+const night = { unit: "T-72 Company" };
+const withdrawal = { units: 4 };
 
 /** What the entries are built from: force names and unit names are data, not words. */
-export const missionsFixtureData: readonly unknown[] = [base, setup, reserveList, minefield, world(base)];
+export const missionsFixtureData: readonly unknown[] = [base, setup, reserveList, minefield, clearing, ambush, night, world(base)];
 
 const dialog = <S>(p: Procedure<S>, state: S, track: missions.MissionTrack, i18n: Translator): object => {
   const w = world(track);
@@ -132,8 +167,8 @@ function card(id: string, title: string, made: Card, i18n: Translator): FixtureS
 const lookup = (uuid: string): DocumentSnapshot | undefined =>
   uuid === COMBAT ? { uuid, id: COMBAT.slice(7), documentName: "Combat", type: "nobcMission", name: "", system: { ...base } } : undefined;
 
-const ok = (checked: { ok: boolean; value?: Card }): Card => {
-  if (!checked.ok || checked.value === undefined) throw new Error("a gallery card was refused");
+const ok = (checked: Checked<Card>): Card => {
+  if (!checked.ok) throw new Error(`a gallery card was refused: ${JSON.stringify(checked.refusals)}`);
   return checked.value;
 };
 
@@ -154,6 +189,24 @@ const panel = (track: missions.MissionTrack) => ({
 export const missionsGallery = (i18n: Translator): FixtureSheet[] => {
   const turn3 = at({ turn: 3, player: "defender" });
   const t3: Tracked = tracked(world(turn3))!;
+  // A rearguard's defender from turn 2 checks for withdrawal; a dusk game goes dark.
+  const rearguard = at({
+    mission: "rearguard",
+    timeOfDay: "daylight",
+    turn: 3,
+    player: "defender",
+    defenderForce: force("Team Bravo", 0, { delayCounters: 2 }),
+  });
+  const tR: Tracked = tracked(world(rearguard))!;
+  const dark = at({ turn: 5, player: "attacker", light: "darkness" });
+  const tD: Tracked = tracked(world(dark))!;
+  const procedure = <S>(id: string, title: string, p: Procedure<S>, state: S, track: missions.MissionTrack): FixtureSheet => ({
+    id,
+    title,
+    template: "apps/missions/procedure.hbs",
+    classes: "dialog",
+    context: dialog(p, state, track, i18n),
+  });
   return [
     {
       id: "missions-setup",
@@ -196,6 +249,23 @@ export const missionsGallery = (i18n: Translator): FixtureSheet[] => {
       template: "apps/missions/procedure.hbs",
       classes: "dialog",
       context: dialog(victoryProcedure, victory, turn3, i18n),
+    },
+    procedure("missions-turn", "Next player-turn", turnProcedure, {}, turn3),
+    procedure("missions-light", "Dusk: does the light change?", lightProcedure, {}, turn3),
+    procedure("missions-withdrawal", "Strategic withdrawal check (rearguard)", withdrawalProcedure, withdrawal, rearguard),
+    procedure("missions-clearing", "Clearing a gap through a minefield", clearingProcedure, clearing, turn3),
+    procedure("missions-ambush", "Springing an ambush", ambushProcedure, ambush, turn3),
+    procedure("missions-night", "Seeing at night", nightProcedure, night, dark),
+    {
+      id: "missions-arrivals",
+      title: "Where scattered reserves arrive (the scene's table)",
+      template: "apps/missions/arrivals.hbs",
+      classes: "dialog",
+      context: arrivalsController.context(
+        { faces: ["edge:ownLong", "edge:ownLong", "corner:ownLeft", "corner:ownRight", "edge:leftShort", "edge:rightShort"] },
+        world(base),
+        i18n,
+      ),
     },
     {
       id: "missions-tracker-setup",
@@ -244,6 +314,38 @@ export const missionsGallery = (i18n: Translator): FixtureSheet[] => {
       "missions-card-reserves",
       "Chat card: reserves roll",
       ok(reservesProcedure.card({}, t3, world(turn3), scriptedDice([1, 2, 4]), i18n)),
+      i18n,
+    ),
+    card("missions-card-turn", "Chat card: next player-turn", ok(turnProcedure.card({}, t3, world(turn3), scriptedDice([]), i18n)), i18n),
+    card(
+      "missions-card-light",
+      "Chat card: dusk light check",
+      ok(lightProcedure.card({}, t3, world(turn3), scriptedDice([6, 6, 6, 6]), i18n)),
+      i18n,
+    ),
+    card(
+      "missions-card-withdrawal",
+      "Chat card: strategic withdrawal",
+      ok(withdrawalProcedure.card(withdrawal, tR, world(rearguard), scriptedDice([]), i18n)),
+      i18n,
+    ),
+    card(
+      "missions-card-minefield",
+      "Chat card: crossing a minefield",
+      ok(minefieldProcedure.card(minefield, t3, world(turn3), scriptedDice([1, 5, 2, 6, 3, 4]), i18n)),
+      i18n,
+    ),
+    card(
+      "missions-card-clearing",
+      "Chat card: clearing a gap",
+      ok(clearingProcedure.card(clearing, t3, world(turn3), scriptedDice([5, 5, 5]), i18n)),
+      i18n,
+    ),
+    card("missions-card-ambush", "Chat card: ambush", ok(ambushProcedure.card(ambush, t3, world(turn3), scriptedDice([]), i18n)), i18n),
+    card(
+      "missions-card-night",
+      "Chat card: seeing at night",
+      ok(nightProcedure.card(night, tD, world(dark), scriptedDice([4, 3]), i18n)),
       i18n,
     ),
     card(
