@@ -193,6 +193,27 @@ export function outcomeSpread<O>(run: (dice: Dice) => Checked<Resolution<O>>, ke
   return [...found].map(([k, e]) => ({ key: k, probability: e.probability, firstFaces: [...e.firstFaces], example: e.example }));
 }
 
+/**
+ * The rows of a chance table from a walk over the dice: sorted by `rank` (each outcome's key; the
+ * lower first), each worded by `label` and `detail`, with its first die's faces and its chance.
+ */
+export function chanceRows<O>(
+  spread: readonly Spread<O>[],
+  rank: (key: string) => number,
+  label: (x: Spread<O>) => string,
+  detail: (x: Spread<O>) => string = () => "",
+): ChanceRow[] {
+  return [...spread]
+    .sort((a, b) => rank(a.key) - rank(b.key))
+    .map((x) => ({
+      label: label(x),
+      faces: faceRuns(x.firstFaces),
+      chance: percent(x.probability),
+      probability: x.probability,
+      detail: detail(x),
+    }));
+}
+
 const SUPPLY_KEYS = {
   ammo: "NOBC.Playsheet.Change.ammo",
   fuel: "NOBC.Playsheet.Change.fuel",

@@ -8,19 +8,7 @@ import {
   type ReconReport,
 } from "../../../rules/playsheet/air-recce";
 import type { Procedure } from "../procedure";
-import {
-  checkField,
-  faceRuns,
-  numberField,
-  outcomeSpread,
-  percent,
-  readChoice,
-  readFlag,
-  readNumber,
-  selectField,
-  words,
-  yesNo,
-} from "../view";
+import { chanceRows, checkField, numberField, outcomeSpread, readChoice, readFlag, readNumber, selectField, words, yesNo } from "../view";
 
 const KINDS = ["vehicles", "infantry"] as const;
 const PLACES = ["open", "builtUp", "cover"] as const;
@@ -106,15 +94,11 @@ export const airRecceProcedure: Procedure<AirRecceState, AirRecceOutcome> = {
     if (spread === null) return null;
     return {
       intro: i18n.localize("NOBC.Playsheet.AirRecce.ChanceIntro"),
-      rows: spread
-        .sort((a, b) => ORDER.indexOf(a.key as ReconReport) - ORDER.indexOf(b.key as ReconReport))
-        .map((x) => ({
-          label: i18n.localize(REPORT_KEYS[x.key as ReconReport]),
-          faces: faceRuns(x.firstFaces),
-          chance: percent(x.probability),
-          probability: x.probability,
-          detail: "",
-        })),
+      rows: chanceRows(
+        spread,
+        (k) => ORDER.indexOf(k as ReconReport),
+        (x) => i18n.localize(REPORT_KEYS[x.key as ReconReport]),
+      ),
     };
   },
   names: () => new Map(),

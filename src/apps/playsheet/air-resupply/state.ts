@@ -4,12 +4,11 @@ import { resolveAirResupply, type AirResupplyInput, type AirResupplyOutcome } fr
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
-  MAX_NAME,
+  chanceRows,
   checkField,
-  faceRuns,
+  MAX_NAME,
   numberField,
   outcomeSpread,
-  percent,
   readChoice,
   readFlag,
   readNumber,
@@ -118,15 +117,12 @@ export const airResupplyProcedure: Procedure<AirResupplyState, AirResupplyOutcom
     if (spread === null) return null;
     return {
       intro: i18n.localize("NOBC.Playsheet.AirResupply.ChanceIntro"),
-      rows: spread
-        .sort((a, b) => Number(b.key) - Number(a.key))
-        .map((x) => ({
-          label: words(i18n, "NOBC.Playsheet.AirResupply.Delivered", { count: Number(x.key) }),
-          faces: faceRuns(x.firstFaces),
-          chance: percent(x.probability),
-          probability: x.probability,
-          detail: "",
-        })),
+      // Most delivered first.
+      rows: chanceRows(
+        spread,
+        (k) => -Number(k),
+        (x) => words(i18n, "NOBC.Playsheet.AirResupply.Delivered", { count: Number(x.key) }),
+      ),
     };
   },
   names: (s) => new Map([[RECEIVER, receiverName(s)]]),

@@ -7,19 +7,7 @@ import { z } from "zod";
 import { resolveAirToAir, type AirToAirInput, type AirToAirOutcome, type AirToAirResult } from "../../../rules/playsheet/air-to-air";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
-import {
-  MAX_NAME,
-  faceRuns,
-  numberField,
-  outcomeSpread,
-  percent,
-  readChoice,
-  readNumber,
-  readText,
-  selectField,
-  textField,
-  words,
-} from "../view";
+import { chanceRows, MAX_NAME, numberField, outcomeSpread, readChoice, readNumber, readText, selectField, textField, words } from "../view";
 
 const STREAMS = ["none", "a", "b"] as const;
 const TARGETS = ["transport", "bomber"] as const;
@@ -147,15 +135,12 @@ export const airToAirProcedure: Procedure<AirToAirState, AirToAirOutcome> = {
     const order: readonly string[] = ["win", "draw", "lose"];
     return {
       intro: words(i18n, "NOBC.Playsheet.AirToAir.ChanceIntro", { side: n.get(larger)!, column: spread[0]!.example.column }),
-      rows: spread
-        .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
-        .map((x) => ({
-          label: i18n.localize(RESULT_KEYS[x.key as AirToAirResult]),
-          faces: faceRuns(x.firstFaces),
-          chance: percent(x.probability),
-          probability: x.probability,
-          detail: outcomeText(s, x.example, i18n),
-        })),
+      rows: chanceRows(
+        spread,
+        (k) => order.indexOf(k),
+        (x) => i18n.localize(RESULT_KEYS[x.key as AirToAirResult]),
+        (x) => outcomeText(s, x.example, i18n),
+      ),
     };
   },
   names,

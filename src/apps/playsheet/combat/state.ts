@@ -27,24 +27,23 @@ import type { Dice } from "../../../rules/dice";
 import type { FormValues } from "../../base/controller";
 import type { Procedure } from "../procedure";
 import {
+  chanceRows,
+  type ChanceTable,
   checkField,
-  faceRuns,
   MAX_NAME,
   numberField,
   outcomeSpread,
-  percent,
   readChoice,
   readFlag,
   readNumber,
   readText,
-  selectField,
-  textField,
-  words,
-  yesNo,
-  type ChanceTable,
   type RowView,
   type SectionView,
+  selectField,
+  textField,
   type Translator,
+  words,
+  yesNo,
 } from "../view";
 
 const ARMS = Object.keys(PLAYSHEET_ARM_LABELS) as PlaysheetArm[];
@@ -330,15 +329,12 @@ export function combatChances(s: CombatState, i18n: Translator): ChanceTable | n
   const order = COMBAT_RESULTS.map((r) => r.result);
   return {
     intro: words(i18n, "NOBC.Playsheet.Combat.ChanceIntro", { score: scoreBefore }),
-    rows: [...spread]
-      .sort((a, b) => order.indexOf(a.key as CombatResult) - order.indexOf(b.key as CombatResult))
-      .map((x) => ({
-        label: i18n.localize(RESULT_KEYS[x.key as CombatResult]),
-        faces: faceRuns(x.firstFaces),
-        chance: percent(x.probability),
-        probability: x.probability,
-        detail: rowMeaning(rowOf(x.key as CombatResult), s.defenderGround, x.example.overrun, i18n),
-      })),
+    rows: chanceRows(
+      spread,
+      (k) => order.indexOf(k as CombatResult),
+      (x) => i18n.localize(RESULT_KEYS[x.key as CombatResult]),
+      (x) => rowMeaning(rowOf(x.key as CombatResult), s.defenderGround, x.example.overrun, i18n),
+    ),
   };
 }
 

@@ -4,12 +4,11 @@ import { FLAK_RESULT_LABELS, resolveFlak, type FlakInput, type FlakOutcome, type
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
-  MAX_NAME,
+  chanceRows,
   checkField,
-  faceRuns,
+  MAX_NAME,
   numberField,
   outcomeSpread,
-  percent,
   readChoice,
   readFlag,
   readNumber,
@@ -135,15 +134,12 @@ export const flakProcedure: Procedure<FlakState, FlakOutcome> = {
     if (spread === null) return null;
     return {
       intro: i18n.localize("NOBC.Playsheet.Flak.ChanceIntro"),
-      rows: spread
-        .sort((a, b) => ORDER.indexOf(a.key as FlakResult) - ORDER.indexOf(b.key as FlakResult))
-        .map((x) => ({
-          label: i18n.localize(FLAK_RESULT_LABELS[x.key as FlakResult]),
-          faces: faceRuns(x.firstFaces),
-          chance: percent(x.probability),
-          probability: x.probability,
-          detail: i18n.localize(MEANING_KEYS[x.key as FlakResult]),
-        })),
+      rows: chanceRows(
+        spread,
+        (k) => ORDER.indexOf(k as FlakResult),
+        (x) => i18n.localize(FLAK_RESULT_LABELS[x.key as FlakResult]),
+        (x) => i18n.localize(MEANING_KEYS[x.key as FlakResult]),
+      ),
     };
   },
   names,

@@ -9,19 +9,7 @@ import {
 } from "../../../rules/playsheet/interdiction";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
-import {
-  MAX_NAME,
-  faceRuns,
-  numberField,
-  outcomeSpread,
-  percent,
-  readChoice,
-  readNumber,
-  readText,
-  selectField,
-  textField,
-  words,
-} from "../view";
+import { chanceRows, MAX_NAME, numberField, outcomeSpread, readChoice, readNumber, readText, selectField, textField, words } from "../view";
 
 const PURPOSES = ["interdiction", "flakSuppression"] as const;
 export const MAX_TARGETS = 30;
@@ -128,15 +116,12 @@ export const interdictionProcedure: Procedure<InterdictionState, InterdictionOut
     if (spread === null) return null;
     return {
       intro: words(i18n, "NOBC.Playsheet.Interdiction.ChanceIntro", { row: spread[0]!.example.row + 1 }),
-      rows: spread
-        .sort((a, b) => ORDER.indexOf(a.key as InterdictionResult) - ORDER.indexOf(b.key as InterdictionResult))
-        .map((x) => ({
-          label: i18n.localize(INTERDICTION_RESULT_LABELS[x.key as InterdictionResult]),
-          faces: faceRuns(x.firstFaces),
-          chance: percent(x.probability),
-          probability: x.probability,
-          detail: i18n.localize(MEANING_KEYS[s.purpose][x.key as InterdictionResult]),
-        })),
+      rows: chanceRows(
+        spread,
+        (k) => ORDER.indexOf(k as InterdictionResult),
+        (x) => i18n.localize(INTERDICTION_RESULT_LABELS[x.key as InterdictionResult]),
+        (x) => i18n.localize(MEANING_KEYS[s.purpose][x.key as InterdictionResult]),
+      ),
     };
   },
   names,
