@@ -8,6 +8,7 @@
  */
 import * as missions from "../rules/missions/index";
 import { missionActions } from "./mission-actions";
+import { LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS } from "../view/missions";
 
 type Track = missions.MissionTrack;
 const live = (t: Track) => t.mission !== "" && !t.ended;
@@ -84,28 +85,6 @@ export interface MissionPanelView {
   readonly actions: readonly { readonly id: string; readonly label: string; readonly icon: string }[];
 }
 
-const NAME_KEYS: Readonly<Record<missions.MissionId, string>> = {
-  annihilation: "NOBC.Mission.Name.annihilation",
-  freeForAll: "NOBC.Mission.Name.freeForAll",
-  dustUp: "NOBC.Mission.Name.dustUp",
-  encounter: "NOBC.Mission.Name.encounter",
-  counterattack: "NOBC.Mission.Name.counterattack",
-  contact: "NOBC.Mission.Name.contact",
-  breakthrough: "NOBC.Mission.Name.breakthrough",
-  noRetreat: "NOBC.Mission.Name.noRetreat",
-  rearguard: "NOBC.Mission.Name.rearguard",
-  bridgehead: "NOBC.Mission.Name.bridgehead",
-};
-const TIME_KEYS: Readonly<Record<missions.TimeOfDay, string>> = {
-  dawn: "NOBC.Mission.Time.dawn",
-  daylight: "NOBC.Mission.Time.daylight",
-  dusk: "NOBC.Mission.Time.dusk",
-};
-const LIMIT_KEYS: Readonly<Record<missions.MeetingLimit, string>> = {
-  noStrikeAircraft: "NOBC.Mission.Limit.noStrikeAircraft",
-  teamsCountAsMoved: "NOBC.Mission.Limit.teamsCountAsMoved",
-  noBombardments: "NOBC.Mission.Limit.noBombardments",
-};
 const DUE_KEYS: Readonly<Record<MissionCheck, string>> = {
   light: "NOBC.Mission.Due.light",
   reserves: "NOBC.Mission.Due.reserves",
@@ -115,10 +94,6 @@ const WINNER_KEYS: Readonly<Record<"attacker" | "defender" | "none", string>> = 
   attacker: "NOBC.Mission.Winner.attacker",
   defender: "NOBC.Mission.Winner.defender",
   none: "NOBC.Mission.Winner.none",
-};
-const ROLE: Readonly<Record<missions.MissionSide, string>> = {
-  attacker: "NOBC.Mission.Role.attacker",
-  defender: "NOBC.Mission.Role.defender",
 };
 
 /**
@@ -130,7 +105,7 @@ export function missionPanelContext(track: missions.MissionTrack, isGM: boolean,
   const force = (side: missions.MissionSide): MissionForceView => {
     const f = side === "attacker" ? track.attackerForce : track.defenderForce;
     return {
-      roleKey: ROLE[side],
+      roleKey: ROLE_KEYS[side],
       name: f.name,
       reserves: f.reserves,
       delayCounters: f.delayCounters,
@@ -141,10 +116,10 @@ export function missionPanelContext(track: missions.MissionTrack, isGM: boolean,
   const limits = setUp && !track.ended ? missions.meetingLimits(track.mission, track.turn, track.player, track.firstPlayer) : [];
   return {
     setUp,
-    missionKey: setUp ? NAME_KEYS[track.mission] : "NOBC.Mission.Panel.NotSetUp",
+    missionKey: setUp ? MISSION_NAME_KEYS[track.mission] : "NOBC.Mission.Panel.NotSetUp",
     turn: track.turn,
     turnZero: track.turn === 0,
-    playerKey: ROLE[track.player],
+    playerKey: ROLE_KEYS[track.player],
     attackerKey: track.attackerFaction === "nato" ? "NOBC.Side.nato" : "NOBC.Side.wp",
     timeKey: TIME_KEYS[track.timeOfDay],
     lightKey: track.light === "darkness" ? "NOBC.Mission.Light.darkness" : "NOBC.Mission.Light.daylight",

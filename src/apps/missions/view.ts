@@ -2,20 +2,9 @@
 import { missions } from "../../rules/index";
 import type { Translator } from "../../base/foundry";
 import { formatNumber } from "../../words/phrase";
+import { LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS } from "../../view/missions";
 
-/** Lang keys of the missions' names. */
-export const MISSION_NAME_KEYS: Readonly<Record<missions.MissionId, string>> = {
-  annihilation: "NOBC.Mission.Name.annihilation",
-  freeForAll: "NOBC.Mission.Name.freeForAll",
-  dustUp: "NOBC.Mission.Name.dustUp",
-  encounter: "NOBC.Mission.Name.encounter",
-  counterattack: "NOBC.Mission.Name.counterattack",
-  contact: "NOBC.Mission.Name.contact",
-  breakthrough: "NOBC.Mission.Name.breakthrough",
-  noRetreat: "NOBC.Mission.Name.noRetreat",
-  rearguard: "NOBC.Mission.Name.rearguard",
-  bridgehead: "NOBC.Mission.Name.bridgehead",
-};
+export { LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS };
 
 /** Lang key of a mission's name. */
 export function missionNameKey(id: missions.MissionId): string {
@@ -32,15 +21,6 @@ export const MEASURE_KEYS: Readonly<Record<missions.Measure, string>> = {
 };
 
 export const FACTION_KEYS: Readonly<Record<missions.Faction, string>> = { nato: "NOBC.Side.nato", wp: "NOBC.Side.wp" };
-export const ROLE_KEYS: Readonly<Record<missions.MissionSide, string>> = {
-  attacker: "NOBC.Mission.Role.attacker",
-  defender: "NOBC.Mission.Role.defender",
-};
-export const TIME_KEYS: Readonly<Record<missions.TimeOfDay, string>> = {
-  dawn: "NOBC.Mission.Time.dawn",
-  daylight: "NOBC.Mission.Time.daylight",
-  dusk: "NOBC.Mission.Time.dusk",
-};
 export const LIGHT_KEYS: Readonly<Record<"daylight" | "darkness", string>> = {
   daylight: "NOBC.Mission.Light.daylight",
   darkness: "NOBC.Mission.Light.darkness",
@@ -49,11 +29,6 @@ export const PLAN_KEYS: Readonly<Record<missions.BattlePlan, string>> = {
   attack: "NOBC.Mission.Plan.attack",
   manoeuvre: "NOBC.Mission.Plan.manoeuvre",
   defend: "NOBC.Mission.Plan.defend",
-};
-export const LIMIT_KEYS: Readonly<Record<missions.MeetingLimit, string>> = {
-  noStrikeAircraft: "NOBC.Mission.Limit.noStrikeAircraft",
-  teamsCountAsMoved: "NOBC.Mission.Limit.teamsCountAsMoved",
-  noBombardments: "NOBC.Mission.Limit.noBombardments",
 };
 
 /** A probability (0..1) as a percentage in the reader's language, to one decimal. */
