@@ -8,6 +8,8 @@ import { sheetsFake } from "../harness/sheets-fake";
 import { registerSheets, SHEETS, touchesLinks } from "../../src/sheets/register";
 import { AirbaseSheet, AirSquadronSheet, HqSheet, NqmUnitSheet, UnitSheet } from "../../src/sheets/sheets";
 import { modeChangeAllowed, trackValue } from "../../src/sheets/actions";
+import { nqmUnitSheetContext } from "../../src/sheets/context/nqm-unit";
+import { nqmRifleCompany } from "../gallery/nqm";
 import { clampPools, nqmUnitSafe } from "../../src/sheets/form-data";
 import { turn } from "../../src/rules/index";
 import { TEMPLATES } from "../../src/view/paths";
@@ -542,5 +544,16 @@ describe("unlink buttons and redraws", () => {
     expect((open as unknown as { renders: number }).renders).toBe(2);
     expect((closed as unknown as { renders: number }).renders).toBe(0);
     expect(foreign.renders).toBe(0);
+  });
+});
+
+describe("an NQM unit's sheet names its side by colour", () => {
+  it("blue or red, never NATO or the Warsaw Pact, in the badge and the choice", () => {
+    const extras = { name: "1 Coy", img: "icons/svg/mystery-man.svg", uuid: "Actor.n1", editable: true, enrichedNotes: "" };
+    const blue = nqmUnitSheetContext(nqmRifleCompany, extras);
+    const red = nqmUnitSheetContext({ ...nqmRifleCompany, side: "wp" }, extras);
+    expect([blue.sideLabel, red.sideLabel]).toEqual(["NOBC.Nqm.Side.nato", "NOBC.Nqm.Side.wp"]);
+    expect([blue.sideClass, red.sideClass]).toEqual(["side-nato", "side-wp"]);
+    expect(blue.choices.sides).toEqual({ nato: "NOBC.Nqm.Side.nato", wp: "NOBC.Nqm.Side.wp" });
   });
 });

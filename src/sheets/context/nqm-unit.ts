@@ -10,7 +10,6 @@ import {
   nqmCombatUnits as combatUnits,
   nqmMayBeGreen as mayBeGreen,
 } from "../../data/nqm-classes";
-import { SIDE_LABELS } from "../../view/labels";
 import { sheetHeader, type Choices, type DocumentHeader, type SideContext } from "../../view/common";
 import type { NqmUnitSystemView } from "../../view/views";
 import type { FlagContext } from "./unit";
@@ -37,6 +36,9 @@ export const KIND_LABEL: Readonly<Record<NqmUnitSystemView["kind"], string>> = {
   fighting: "NOBC.Nqm.Kind.fighting",
   support: "NOBC.Nqm.Kind.support",
 };
+
+/** The two sides of an NQM battle, by the colours of the table (the data keeps the system's side values). */
+const NQM_SIDE_LABELS: Readonly<Record<"nato" | "wp", string>> = { nato: "NOBC.Nqm.Side.nato", wp: "NOBC.Nqm.Side.wp" };
 
 export interface NqmUnitSheetContext extends SideContext, DocumentHeader {
   readonly system: NqmUnitSystemView;
@@ -93,6 +95,8 @@ export function nqmUnitSheetContext(system: NqmUnitSystemView, extras: NqmUnitSh
   ];
   return {
     ...sheetHeader(system.side, extras),
+    // A WWII unit is on the blue or the red side, not NATO's or the Warsaw Pact's.
+    sideLabel: NQM_SIDE_LABELS[system.side],
     system,
     gradeLabel: GRADE_LABEL[system.grade],
     greenAllowed: mayBeGreen(system.grade),
@@ -112,7 +116,7 @@ export function nqmUnitSheetContext(system: NqmUnitSystemView, extras: NqmUnitSh
     ],
     notes: { raw: system.notes, enriched: extras.enrichedNotes },
     choices: {
-      sides: SIDE_LABELS,
+      sides: NQM_SIDE_LABELS,
       grades: Object.fromEntries(GRADES.map((g) => [g, GRADE_LABEL[g]])),
       kinds: KIND_LABEL,
       classes: Object.fromEntries(WEIGHT_CLASSES.map((c) => [c, WEIGHT_CLASS_LABEL[c]])),
