@@ -138,7 +138,7 @@ describe("the logistics dialog's state (pure)", () => {
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.value.title).toBe("Resupply from 2 Bty");
-    expect(checked.value.outcome).toBe("2 Bty spends one DIV LOG unit: 2 ammunition dice handed out.");
+    expect(checked.value.outcome).toBe("2 Bty spends one DIV LOG unit: 2 ammunition dice handed out, nothing rolled.");
     expect(checked.value.inputs).toEqual([
       { label: "Supply dump", value: "2 Bty" },
       { label: "DIV LOG units", value: "2, then 1" },
