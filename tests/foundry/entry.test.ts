@@ -123,6 +123,7 @@ describe("src/nobc.ts", () => {
         "nqm.discipline",
         "nqm.reorganisation",
         "nqm.command",
+        "nqm.logistics",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };

@@ -28,6 +28,8 @@ import { commandContext } from "../../src/apps/nqm/command/context";
 import { commandCard, commandFromForm, initialCommand } from "../../src/apps/nqm/command/state";
 import { disciplineContext } from "../../src/apps/nqm/discipline/context";
 import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
+import { logisticsContext } from "../../src/apps/nqm/logistics/context";
+import { initialLogistics, logisticsCard, logisticsFromForm } from "../../src/apps/nqm/logistics/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
 import { initialReorganisation, reorganisationCard } from "../../src/apps/nqm/reorganisation/state";
 
@@ -74,7 +76,25 @@ const probe = initialRecce(world, { recce: "Actor.a1", defender: "Actor.w1" });
 
 const assault = initialAssault(world, { attacker: "Actor.a1", defender: "Actor.w1" });
 
-export const nqmFixtureData: readonly unknown[] = [nqmRifleCompany, world, ambush, breakTest, shoot, sortie, probe, assault];
+/** The battery holds the Warsaw Pact's dump; the dug-in company is down to one die and tracked, the other company of its side is empty. */
+const supplied = plainWorld([], {
+  w2: { supplyUnits: { log: 2, pol: 1 }, ammo: 2 },
+  w1: { ammo: 1 },
+});
+const resupply = logisticsFromForm(supplied, initialLogistics(supplied), { [`tracked:Actor.w1`]: true });
+
+export const nqmFixtureData: readonly unknown[] = [
+  nqmRifleCompany,
+  world,
+  ambush,
+  breakTest,
+  shoot,
+  sortie,
+  probe,
+  assault,
+  supplied,
+  resupply,
+];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
 function cardEntry(id: string, title: string, w: NqmWorld, checked: Checked<Card>, i18n: Translator): FixtureSheet {
@@ -235,6 +255,27 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM timings card: orders from army",
     world,
     commandCard(commandFromForm(initialCommand(), { to: "army" }), scriptedDice([]), i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-logistics",
+    title: "NQM logistics: a battery's dump resupplies a tracked company overnight",
+    template: "apps/nqm/logistics.hbs",
+    classes: dialogClasses,
+    context: logisticsContext(supplied, resupply, i18n),
+  },
+  {
+    id: "nqm-logistics-refused",
+    title: "NQM logistics refused: by day with no vehicle sent back",
+    template: "apps/nqm/logistics.hbs",
+    classes: dialogClasses,
+    context: logisticsContext(supplied, logisticsFromForm(supplied, resupply, { overnight: false }), i18n),
+  },
+  cardEntry(
+    "nqm-logistics-card",
+    "NQM logistics card: one DIV LOG spent, no dice rolled",
+    supplied,
+    logisticsCard(supplied, resupply, i18n),
     i18n,
   ),
 ];

@@ -69,5 +69,22 @@ export const COMMAND: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Command.Title", hint: "NOBC.Nqm.Command.ToolkitHint", icon: "fa-solid fa-clock" },
 };
 
+export const LOGISTICS: DialogEntry = {
+  id: "nqm.logistics",
+  load: async () => (await import("./logistics/controller")).logisticsController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Logistics.Title", hint: "NOBC.Nqm.Logistics.ToolkitHint", icon: "fa-solid fa-truck" },
+};
+
 /** In the toolkit window's order. */
-export const NQM_DIALOGS: readonly DialogEntry[] = [RECCE, FIREFIGHT, ARTILLERY, AIR, ASSAULT, MORALE, DISCIPLINE, REORGANISATION, COMMAND];
+export const NQM_DIALOGS: readonly DialogEntry[] = [
+  RECCE,
+  FIREFIGHT,
+  ARTILLERY,
+  AIR,
+  ASSAULT,
+  MORALE,
+  DISCIPLINE,
+  REORGANISATION,
+  COMMAND,
+  LOGISTICS,
+];

@@ -18,6 +18,7 @@ import { assaultController } from "../../../src/apps/nqm/assault/controller";
 import { commandController } from "../../../src/apps/nqm/command/controller";
 import { disciplineController } from "../../../src/apps/nqm/discipline/controller";
 import { firefightController } from "../../../src/apps/nqm/firefight/controller";
+import { logisticsController } from "../../../src/apps/nqm/logistics/controller";
 import { moraleController } from "../../../src/apps/nqm/morale/controller";
 import { recceController } from "../../../src/apps/nqm/recce/controller";
 import { reorganisationController } from "../../../src/apps/nqm/reorganisation/controller";
@@ -44,6 +45,7 @@ describe("an NQM dialog's macro arguments (pure)", () => {
     ["command", as(commandController), { mode: "march" }, "mode"],
     ["discipline", as(disciplineController), { firer: 7 }, "firer"],
     ["firefight", as(firefightController), { attacker: A("a2") }, "attacker"],
+    ["logistics", as(logisticsController), { stands: A("a2") }, "stands"],
     ["morale", as(moraleController), { test: "panic" }, "test"],
     ["recce", as(recceController), { defender: ["x"] }, "defender"],
     ["reorganisation", as(reorganisationController), { when: "end" }, "when"],
