@@ -3,20 +3,17 @@
  * chances before the roll, a scripted sortie read on the seed's rules, and the pins written and undone.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { AIR, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
+import { AIR } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { airFromForm, airResolution, initialAir } from "../../../src/apps/nqm/air/state";
 import { airContext } from "../../../src/apps/nqm/air/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -48,26 +45,14 @@ describe("the air fireplan dialog's state (pure)", () => {
 });
 
 describe("the air fireplan dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("AA misses, the Stuka pins every AA base, then hits and disorganises the target; Undo restores all", async () => {
-    const before = [structuredClone(actors.get("w1")!.system), structuredClone(actors.get("w2")!.system)];
+    const before = [structuredClone(nqm.actors.get("w1")!.system), structuredClone(nqm.actors.get("w2")!.system)];
     const dialog = (await openDialog(AIR, sortie))!;
     await dialog.change({ [`role:${A("a2")}`]: "groundAttack" });
     // AA: L on M, a 1 scores nothing. Air at AA: H on M, a 6 scores 3. Air at the battery: H on L, a 4 scores 2.
-    restore = scriptFoundryDice([1, 6, 4]);
+    nqm.dice([1, 6, 4]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "ammo", actor: A("w1"), delta: -1 },
@@ -76,8 +61,8 @@ describe("the air fireplan dialog in Foundry", () => {
       { type: "disorganised", actor: A("w2"), value: true, hours: 1 },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("w2")!.system).toMatchObject({ pins: { red: 2, black: 0 }, disorganised: true });
+    expect(nqm.actors.get("w2")!.system).toMatchObject({ pins: { red: 2, black: 0 }, disorganised: true });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect([actors.get("w1")!.system, actors.get("w2")!.system]).toEqual(before);
+    expect([nqm.actors.get("w1")!.system, nqm.actors.get("w2")!.system]).toEqual(before);
   });
 });

@@ -4,20 +4,17 @@
  * hits, markers and ammunition written and undone exactly.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { ARTILLERY, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
+import { ARTILLERY } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { artilleryFromForm, artilleryResolution, initialArtillery } from "../../../src/apps/nqm/artillery/state";
 import { artilleryContext } from "../../../src/apps/nqm/artillery/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -49,24 +46,12 @@ describe("the artillery dialog's state (pure)", () => {
 });
 
 describe("the artillery dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("an effective shoot rolling a 6 (M on L: 3 hits) pins every base and disorganises for an hour; Undo restores all", async () => {
-    const before = [structuredClone(actors.get("a1")!.system), structuredClone(actors.get("w2")!.system)];
+    const before = [structuredClone(nqm.actors.get("a1")!.system), structuredClone(nqm.actors.get("w2")!.system)];
     const dialog = (await openDialog(ARTILLERY, { target: A("a1"), batteries: [A("w2")] }))!;
-    restore = scriptFoundryDice([6]);
+    nqm.dice([6]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "ammo", actor: A("w2"), delta: -1 },
@@ -74,23 +59,23 @@ describe("the artillery dialog in Foundry", () => {
       { type: "disorganised", actor: A("a1"), value: true, hours: 1 },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toMatchObject({ pins: { red: 3, black: 0 }, disorganised: true, disorganisedHours: 1 });
-    expect(actors.get("w2")!.system).toMatchObject({ ammo: 5 });
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ pins: { red: 3, black: 0 }, disorganised: true, disorganisedHours: 1 });
+    expect(nqm.actors.get("w2")!.system).toMatchObject({ ammo: 5 });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect([actors.get("a1")!.system, actors.get("w2")!.system]).toEqual(before);
+    expect([nqm.actors.get("a1")!.system, nqm.actors.get("w2")!.system]).toEqual(before);
   });
 
   it("a harassing shoot places no hits, spends a third of a fire unit and hampers the target two hours", async () => {
     const dialog = (await openDialog(ARTILLERY, { target: A("a1"), batteries: [A("w2")] }))!;
     await dialog.change({ mode: "harassing" });
-    restore = scriptFoundryDice([1]);
+    nqm.dice([1]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "ammo", actor: A("w2"), delta: -1 / 3 },
       { type: "harassed", actor: A("a1"), hours: 2 },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toMatchObject({ harassedHours: 2, pins: { red: 0, black: 0 } });
-    expect(actors.get("w2")!.system["ammo"]).toBeCloseTo(17 / 3, 9);
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ harassedHours: 2, pins: { red: 0, black: 0 } });
+    expect(nqm.actors.get("w2")!.system["ammo"]).toBeCloseTo(17 / 3, 9);
   });
 });

@@ -4,20 +4,17 @@
  * and the pins written and undone.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { ASSAULT, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
+import { ASSAULT } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { assaultFromForm, assaultResolution, initialAssault } from "../../../src/apps/nqm/assault/state";
 import { assaultContext } from "../../../src/apps/nqm/assault/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -46,29 +43,17 @@ describe("the close assault dialog's state (pure)", () => {
 });
 
 describe("the close assault dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("three Regular dice against two Conscript dice: 6 stands off a 6, 5 beats 4; one base breaks in; Undo restores", async () => {
-    const before = structuredClone(actors.get("w1")!.system);
+    const before = structuredClone(nqm.actors.get("w1")!.system);
     const dialog = (await openDialog(ASSAULT, { attacker: A("a1"), defender: A("w1") }))!;
-    restore = scriptFoundryDice([6, 5, 1, 4, 6]);
+    nqm.dice([6, 5, 1, 4, 6]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([{ type: "pins", actor: A("w1"), red: 1, black: 0 }]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("w1")!.system).toMatchObject({ pins: { red: 1, black: 0 } });
+    expect(nqm.actors.get("w1")!.system).toMatchObject({ pins: { red: 1, black: 0 } });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect(actors.get("w1")!.system).toEqual(before);
+    expect(nqm.actors.get("w1")!.system).toEqual(before);
   });
 });

@@ -4,19 +4,16 @@
  * writes nothing.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
-import { COMMAND, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
+import { COMMAND } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { commandFromForm, commandResolution, initialCommand } from "../../../src/apps/nqm/command/state";
 import { commandContext } from "../../../src/apps/nqm/command/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, scriptFoundryDice } from "./fixture";
+import { nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 
@@ -49,23 +46,12 @@ describe("command and task timings (pure)", () => {
 });
 
 describe("the timings dialog in Foundry", () => {
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("posts a card of the rolled time with no change to any document", async () => {
     const dialog = (await openDialog(COMMAND, { mode: "task" }))!;
     await dialog.change({ task: "vehicleBridge" });
-    restore = scriptFoundryDice([6, 6]);
+    nqm.dice([6, 6]);
     const message = (await dialog.resolve()) as { system: { effects: unknown[] }; rolls: { total: number }[] };
     expect(message.system.effects).toEqual([]);
     expect(message.rolls[0]!.total).toBe(12);

@@ -4,21 +4,19 @@
  * and the black pins and marker written and undone exactly.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+import { harness } from "../../harness/foundry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { DISCIPLINE, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
-import { registerSettings } from "../../../src/base/settings";
+import { DISCIPLINE } from "../../../src/apps/nqm/dialogs";
+
 import { scriptedDice } from "../../../src/rules/dice";
 import { disciplineResolution, initialDiscipline } from "../../../src/apps/nqm/discipline/state";
 import { disciplineContext } from "../../../src/apps/nqm/discipline/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -41,20 +39,7 @@ describe("Restoring Discipline (pure)", () => {
 });
 
 describe("the Restoring Discipline dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    registerSettings();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("does not open while the world does not play the house rule", async () => {
     expect(await openDialog(DISCIPLINE, { unit: A("a1") })).toBeNull();
@@ -63,19 +48,19 @@ describe("the Restoring Discipline dialog in Foundry", () => {
 
   it("with the rule in play, a 6 gives two black pins and the unit passes; Undo restores it exactly", async () => {
     harness.settingsStore.set("nobc.nqmRestoringDiscipline", true);
-    const before = structuredClone(actors.get("a1")!.system);
-    await actors.get("a1")!.update({ "system.disorganised": true });
-    const disorganised = structuredClone(actors.get("a1")!.system);
+    const before = structuredClone(nqm.actors.get("a1")!.system);
+    await nqm.actors.get("a1")!.update({ "system.disorganised": true });
+    const disorganised = structuredClone(nqm.actors.get("a1")!.system);
     const dialog = (await openDialog(DISCIPLINE, { unit: A("a1") }))!;
-    restore = scriptFoundryDice([6]);
+    nqm.dice([6]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "pins", actor: A("a1"), red: 0, black: 2 },
       { type: "disorganised", actor: A("a1"), value: false },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toEqual({ ...before, pins: { red: 0, black: 2 } });
+    expect(nqm.actors.get("a1")!.system).toEqual({ ...before, pins: { red: 0, black: 2 } });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toEqual(disorganised);
+    expect(nqm.actors.get("a1")!.system).toEqual(disorganised);
   });
 });

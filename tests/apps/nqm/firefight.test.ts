@@ -6,12 +6,11 @@
 import "../../harness/install";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
+
+import { describe, expect, it } from "vitest";
 import { clearDialogRegistry, openDialog, toolkitEntries } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { FIREFIGHT, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
+import { FIREFIGHT } from "../../../src/apps/nqm/dialogs";
 import { registerNqm } from "../../../src/apps/nqm/register";
 import { scriptedDice } from "../../../src/rules/dice";
 import {
@@ -24,7 +23,7 @@ import {
 import { firefightContext } from "../../../src/apps/nqm/firefight/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 type Raw = Record<string, unknown>;
 const i18n = langFileWording(en, "en");
@@ -85,19 +84,7 @@ describe("the firefight's state and input (pure)", () => {
 });
 
 describe("the firefight dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("is listed in the umpire's toolkit window under NQM", () => {
     clearDialogRegistry();
@@ -106,10 +93,10 @@ describe("the firefight dialog in Foundry", () => {
   });
 
   it("rolls with Foundry's dice, posts the card, writes the pins and undoes them exactly", async () => {
-    const before = structuredClone(actors.get("w1")!.system);
+    const before = structuredClone(nqm.actors.get("w1")!.system);
     const dialog = (await openDialog(FIREFIGHT, { attacker: [A("a1"), A("a2")], defender: [A("w1")] }))!;
     // A Coy and B Coy fire L at 1 MR Coy, dug in (M): difference −1, a 5 or 6 scores 1. The MR Coy fires L back at L: a 6 scores 2.
-    restore = scriptFoundryDice([6, 5, 6]);
+    nqm.dice([6, 5, 6]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: Raw[] }; rolls: { total: number }[] };
     expect(message.system.effects).toEqual([
       { type: "ammo", actor: A("a1"), delta: -1 },
@@ -126,11 +113,11 @@ describe("the firefight dialog in Foundry", () => {
     expect(card.title).toContain('"scored":"2","taken":"2"');
 
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("w1")!.system).toMatchObject({ pins: { red: 2, black: 0 }, ammo: 2 });
-    expect(actors.get("a1")!.system).toMatchObject({ pins: { red: 2, black: 0 }, ammo: 2 });
+    expect(nqm.actors.get("w1")!.system).toMatchObject({ pins: { red: 2, black: 0 }, ammo: 2 });
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ pins: { red: 2, black: 0 }, ammo: 2 });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect(actors.get("w1")!.system).toEqual(before);
-    expect(actors.get("a1")!.system).toMatchObject({ pins: { red: 0, black: 0 }, ammo: 3 });
+    expect(nqm.actors.get("w1")!.system).toEqual(before);
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ pins: { red: 0, black: 0 }, ammo: 3 });
   });
 
   it("refuses a player: the umpire's tool", async () => {

@@ -1,5 +1,10 @@
 /** The NQM fixture's units as harness actors, and Foundry's dice scripted. */
-import type { FakeActorT } from "../../harness/foundry";
+import { afterEach, beforeEach } from "vitest";
+import { harness, type FakeActorT } from "../../harness/foundry";
+import { sheetsFake } from "../../harness/sheets-fake";
+import { registerRequests } from "../../harness/requests";
+import { clearDialogRegistry } from "../../../src/apps/base/registry";
+import { NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
 import { loadActors } from "../../harness/actors";
 import { chatFake } from "../../harness/chat-fake";
 import { SPECS } from "./world-fixture";
@@ -34,5 +39,35 @@ export function scriptFoundryDice(faces: readonly number[]): () => void {
   };
   return () => {
     delete config["Dice"];
+  };
+}
+
+/**
+ * A describe block's NQM world in Foundry: before each test the harness is reset, the NQM dialogs answer
+ * requests and the fixture's units are loaded; dice scripted with `dice` and the dialog registry are put
+ * back after each test.
+ */
+export function nqmInFoundry(): { readonly actors: Map<string, FakeActorT>; dice(faces: readonly number[]): void } {
+  let actors = new Map<string, FakeActorT>();
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    harness.reset();
+    sheetsFake.reset();
+    chatFake.reset();
+    registerRequests(NQM_DIALOGS);
+    actors = loadNqmActors();
+  });
+  afterEach(() => {
+    restore();
+    restore = () => undefined;
+    clearDialogRegistry();
+  });
+  return {
+    get actors() {
+      return actors;
+    },
+    dice(faces) {
+      restore = scriptFoundryDice(faces);
+    },
   };
 }

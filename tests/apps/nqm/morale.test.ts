@@ -4,20 +4,17 @@
  * reads it, and the disorganised marker written and undone.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { MORALE, NQM_DIALOGS } from "../../../src/apps/nqm/dialogs";
+import { MORALE } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { initialMorale, moraleFromForm, moraleResolution } from "../../../src/apps/nqm/morale/state";
 import { moraleContext } from "../../../src/apps/nqm/morale/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -49,36 +46,24 @@ describe("the morale dialog's state (pure)", () => {
 });
 
 describe("the morale dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("a failed break test (a 3 for a Regular) disorganises the unit; Undo takes the marker off", async () => {
     const dialog = (await openDialog(MORALE, { unit: A("a1") }))!;
     await dialog.change({ casualtiesBefore: "0", casualtiesAfter: "2" });
-    restore = scriptFoundryDice([3]);
+    nqm.dice([3]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([{ type: "disorganised", actor: A("a1"), value: true }]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toMatchObject({ disorganised: true, disorganisedHours: 0 });
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ disorganised: true, disorganisedHours: 0 });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toMatchObject({ disorganised: false });
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ disorganised: false });
   });
 
   it("a passed test (a 4) changes nothing", async () => {
     const dialog = (await openDialog(MORALE, { unit: A("a1") }))!;
     await dialog.change({ casualtiesBefore: "0", casualtiesAfter: "2" });
-    restore = scriptFoundryDice([4]);
+    nqm.dice([4]);
     const message = (await dialog.resolve()) as { system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([]);
   });

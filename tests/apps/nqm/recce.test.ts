@@ -4,20 +4,17 @@
  * defender's fire written to the recce and undone.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { NQM_DIALOGS, RECCE } from "../../../src/apps/nqm/dialogs";
+import { RECCE } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { initialRecce, recceFromForm, recceResolution } from "../../../src/apps/nqm/recce/state";
 import { recceContext } from "../../../src/apps/nqm/recce/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -43,33 +40,21 @@ describe("the recce dialog's state (pure)", () => {
 });
 
 describe("the recce dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("red 1 and white 2: not sighted, the Conscript opens fire; blue 6 is contact range (Table 4), a shift up; Undo restores", async () => {
-    const before = structuredClone(actors.get("a1")!.system);
+    const before = structuredClone(nqm.actors.get("a1")!.system);
     const dialog = (await openDialog(RECCE, { recce: A("a1"), defender: A("w1") }))!;
     // The defender's L die at L with one shift reads row +1: a 5 scores 2.
-    restore = scriptFoundryDice([1, 2, 6, 5]);
+    nqm.dice([1, 2, 6, 5]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "ammo", actor: A("w1"), delta: -1 },
       { type: "pins", actor: A("a1"), red: 2, black: 0 },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toMatchObject({ pins: { red: 2, black: 0 } });
+    expect(nqm.actors.get("a1")!.system).toMatchObject({ pins: { red: 2, black: 0 } });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toEqual(before);
+    expect(nqm.actors.get("a1")!.system).toEqual(before);
   });
 });

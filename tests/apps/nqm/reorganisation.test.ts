@@ -4,20 +4,17 @@
  * and the pins and marker written and undone exactly.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
-import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog } from "../../../src/apps/base/registry";
+
+import { describe, expect, it } from "vitest";
+import { openDialog } from "../../../src/apps/base/registry";
 import { requestCardAction } from "../../../src/queries/register";
-import { NQM_DIALOGS, REORGANISATION } from "../../../src/apps/nqm/dialogs";
+import { REORGANISATION } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import { initialReorganisation, reorganisationFromForm, reorganisationResolution } from "../../../src/apps/nqm/reorganisation/state";
 import { reorganisationContext } from "../../../src/apps/nqm/reorganisation/context";
 import { langFileWording } from "../../../src/words/phrase";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { plainWorld, nqmInFoundry } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -48,32 +45,20 @@ describe("the reorganisation dialog's state (pure)", () => {
 });
 
 describe("the reorganisation dialog in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("an odd red pin that stays on a 3 turns black; Undo puts the red pin back", async () => {
-    const before = structuredClone(actors.get("a2")!.system);
+    const before = structuredClone(nqm.actors.get("a2")!.system);
     const dialog = (await openDialog(REORGANISATION, { unit: A("a2") }))!;
-    restore = scriptFoundryDice([3]);
+    nqm.dice([3]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "pins", actor: A("a2"), red: -1, black: 1 },
       { type: "disorganised", actor: A("a2"), value: false },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a2")!.system).toMatchObject({ pins: { red: 0, black: 1 } });
+    expect(nqm.actors.get("a2")!.system).toMatchObject({ pins: { red: 0, black: 1 } });
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect(actors.get("a2")!.system).toEqual(before);
+    expect(nqm.actors.get("a2")!.system).toEqual(before);
   });
 });
