@@ -38,7 +38,7 @@ export function unitCounterFace(actor: CounterActor, user: unknown): CounterFace
     // Artillery and battalions are always in March Mode (read from the rules, as the data model derives it).
     mode: full ? (alwaysInMarchMode(s) ? "march" : s.mode) : null,
     // The black chip lies on the table for everyone to see.
-    noMove: s.noMove === true,
+    noMove: s.noMove,
   };
 }
 
