@@ -31,7 +31,6 @@ import type { Side } from "./rules/nobc/land/types";
 import { emptyMapStateFlag, MAP_STATE_FLAG, readMapState, type MapStateFlag } from "./map/map-state";
 import { hexLabel } from "./map/hex-grid";
 import { readTerrain } from "./world/battlefield";
-import { syncStatuses, type StatusActor } from "./token/status-sync";
 import { RETIRED_STATUS_IDS } from "./token/status-icons";
 import { identity, isSource, planWorld, type MigrationProblem, type MigrationStep } from "./migration-plan";
 
@@ -245,6 +244,8 @@ export async function migrateWorld(options: { force?: boolean } = {}): Promise<M
   }
   // Run once, when the world comes from before schema 2 (even under `force`: the server's sources are read as loaded).
   if (stored < MAP_MARKERS_SCHEMA_VERSION) failed.push(...(await migrateMapMarkers()));
+  // Run once, when the world comes from before schema 3 (so after the marker move, whose units' old icons it removes too).
+  if (stored < RETIRED_STATUSES_SCHEMA_VERSION) failed.push(...(await removeRetiredStatuses(worldUnits())));
   const complete = failed.length === 0;
   if (complete) await game.settings.set(SYSTEM_ID, SETTING_KEYS.schemaVersion, CURRENT_SCHEMA_VERSION);
   else reportProblems(failed);
@@ -401,14 +402,8 @@ export async function migrateMapMarkers(): Promise<MigrationProblem[]> {
   }
   if (plan.actors.length > 0) {
     try {
+      // Their old minefield and contamination icons are removed by the schema 3 step, which runs after this one.
       await (Actor as unknown as BatchClass).updateDocuments([...plan.actors], {});
-      // Their old minefield and contamination icons go too (src/token/status-sync.ts removes retired statuses).
-      const iconed = plan.actors
-        .map((row) => documentAt(`Actor.${row["_id"] as string}`) as StatusActor | null)
-        .filter((a): a is StatusActor => a !== null && RETIRED_STATUS_IDS.some((id) => a.statuses.has(id)));
-      // Icons only: a failure leaves them for the next sync, and the move stands.
-      if (iconed.length > 0)
-        await syncStatuses(iconed).catch((e: unknown) => console.warn(`${SYSTEM_ID} | old status icons not removed`, e));
     } catch (error) {
       for (const row of plan.actors) {
         const id = row["_id"] as string;
@@ -428,4 +423,58 @@ export async function migrateMapMarkers(): Promise<MigrationProblem[]> {
     );
   if (plan.scenes.length > 0) notify("info", "NOBC.MapRules.Migration.moved", { count: plan.scenes.length });
   return failed;
+}
+
+/* ---------------- schema 3: no status effects of ours on units ---------------- */
+
+/**
+ * The schema version from which units carry no status effect of ours: the mode and the black chip are
+ * drawn on the counter, minefields and contamination lie on the scene (src/token/status-icons.ts).
+ */
+export const RETIRED_STATUSES_SCHEMA_VERSION = 3;
+
+/** An actor as the removal reads it: its type, and its effects with the statuses each carries. */
+export interface EffectHolder {
+  readonly id: string | null;
+  readonly name: string | null;
+  readonly type: string;
+  readonly effects: Iterable<{ readonly id: string | null; readonly statuses: ReadonlySet<string> }>;
+}
+
+const RETIRED = new Set<string>(RETIRED_STATUS_IDS);
+
+/** The ids of a unit's effects that carry a retired status (none for an actor that is not a unit). Pure. */
+export function retiredStatusEffects(actor: EffectHolder): string[] {
+  if (actor.type !== "unit") return [];
+  return [...actor.effects]
+    .filter((e): e is typeof e & { id: string } => e.id !== null && [...e.statuses].some((s) => RETIRED.has(s)))
+    .map((e) => e.id);
+}
+
+/** The world's units, as the GM's client loaded them. */
+function worldUnits(): EffectHolder[] {
+  return [...((game as { actors?: Iterable<EffectHolder> }).actors ?? [])].filter((a) => a.type === "unit");
+}
+
+/** The configured ActiveEffect class: a deletion names one parent (Foundry v13, docs/decisions/status-icons.md). */
+interface EffectClass {
+  deleteDocuments(ids: string[], operation: { parent: unknown }): Promise<unknown>;
+}
+
+/**
+ * Removes every retired status effect from `actors`: one `ActiveEffect.deleteDocuments` per unit that
+ * has any (a v13 operation takes one parent), none for the others, all sent together. The units' data
+ * (`system.noMove` and the rest) is not touched: it was always the truth. Resolves to the units whose
+ * effects could not be removed, as migration problems (the next load tries again).
+ */
+export async function removeRetiredStatuses(actors: Iterable<EffectHolder>): Promise<MigrationProblem[]> {
+  const cls = (ActiveEffect as unknown as { implementation: EffectClass }).implementation;
+  const writes = [...new Set(actors)].map((actor) => ({ actor, ids: retiredStatusEffects(actor) })).filter((w) => w.ids.length > 0);
+  const results = await Promise.allSettled(writes.map((w) => cls.deleteDocuments(w.ids, { parent: w.actor })));
+  return results.flatMap((r, i): MigrationProblem[] => {
+    if (r.status === "fulfilled") return [];
+    const actor = writes[i]!.actor;
+    const id = actor.id ?? "";
+    return [{ kind: "write", documentName: "Actor", id, name: actor.name ?? id, parentId: null, error: errorText(r.reason) }];
+  });
 }

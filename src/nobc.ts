@@ -12,7 +12,6 @@ import { registerDataModels } from "./data/register";
 import { subordinatesOf } from "./data/subordinates";
 import { registerSettings, rulesOptions } from "./base/settings";
 import { registerStatusEffects } from "./token/status-effects";
-import { registerStatusSync } from "./token/status-sync";
 import { registerTokenDefaults } from "./token/token-defaults";
 import { applyEffects, applyPlan, planEffects } from "./effects/apply";
 import { planMigration } from "./migration-plan";
@@ -174,7 +173,6 @@ Hooks.once("init", () => {
   registerStatusEffects();
   registerSheets();
   registerTokenDefaults();
-  registerStatusSync();
   registerDropHooks();
   registerOrbatButton();
   registerOrbatImport();

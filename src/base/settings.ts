@@ -12,8 +12,9 @@ export type { RulesOptions } from "../rules/nobc/land/options";
 /**
  * The schema version this build of the system writes. Raise it when a shape repair is added.
  * 2: the units' minefield and contamination markers moved to the scenes' map state (src/migration.ts).
+ * 3: the units' status effects removed: the black chip and the mode are drawn on the counter (src/migration.ts).
  */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 3;
 
 export const SETTING_KEYS = {
   schemaVersion: "schemaVersion",

@@ -1,9 +1,10 @@
 /**
  * A unit's counter as a VASSAL counter shows it: a square plate in its side's dark colour, the NATO-style
  * symbol of {@link unitSymbolSvg} in the middle (the same drawing as the sheets and the token images),
- * strength (current of full) at top left, the mode's letter at top right and the designation along the
- * bottom. Drawn as SVG text on a 100 × 100 box, laid out to be read at 50 px: the token overlay
- * (src/canvas/counter-tokens.ts) rasterises it, the gallery shows it as is. Pure.
+ * strength (current of full) at top left, the mode's letter at top right, the designation along the
+ * bottom and, when the unit may not move this turn, the black chip at bottom right. Drawn as SVG text on
+ * a 100 × 100 box, laid out to be read at 50 px: the token overlay (src/canvas/counter-tokens.ts)
+ * rasterises it, the gallery shows it as is. Pure.
  */
 import type { Mode, Side, UnitArm, UnitSize } from "../rules/nobc/land/types";
 import { unitSymbolSvg } from "./unit-symbol";
@@ -18,13 +19,18 @@ export interface CounterFace {
   readonly strength: { readonly value: number; readonly max: number } | null;
   /** The mode shown (March for a unit always in March Mode); null when the reader may not see it. */
   readonly mode: Mode | null;
+  /**
+   * The black chip: the unit may not move this turn. Public table information, shown to everyone who
+   * sees the token (docs/board.md, "Counters").
+   */
+  readonly noMove: boolean;
 }
 
 /** The words a counter carries, already in the reader's language. */
 export interface CounterWords {
   /** One letter (or two) for each mode. */
   readonly modeLetter: Readonly<Record<Mode, string>>;
-  /** The counter's accessible name ("34 PzBrig: strength 3 of 5, March Mode"). */
+  /** The counter's accessible name ("34 PzBrig: strength 3 of 5, March Mode; may not move this turn"). */
   readonly label: string;
 }
 
@@ -66,6 +72,25 @@ function text(x: number, y: number, line: { text: string; size: number }, anchor
 const SYMBOL_BOX = { x: 15, y: 8, size: 70 } as const;
 
 /**
+ * The black chip's place: the plate's bottom right corner, right of the symbol's frame (a NATO frame's
+ * outline ends at x 77.1 above y 65.6; a Warsaw Pact diamond is narrow there) and above the designation
+ * (whose capitals rise to y 80.4 at most), clear of the strength and the mode's letter at the top. 21 units
+ * across with its ring: over 10 px on a 50 px counter.
+ */
+export const CHIP = { cx: 87, cy: 69.5, r: 9.5 } as const;
+
+/** The black chip with its white bar, as the old token status icon drew it (a black disc, a white ring and bar). */
+function chip(): string {
+  const { cx, cy, r } = CHIP;
+  return (
+    `<g class="no-move">` +
+    `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#000" stroke="#fff" stroke-width="2"/>` +
+    `<path d="M${cx - 5.5} ${cy} H${cx + 5.5}" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/>` +
+    `</g>`
+  );
+}
+
+/**
  * The counter of `face` as an SVG document (viewBox 100 × 100), drawn at `px` pixels square. The symbol
  * is {@link unitSymbolSvg}'s own SVG, scaled into place, not drawn again.
  */
@@ -84,6 +109,7 @@ export function counterSvg(face: CounterFace, words: CounterWords, px = 100): st
   }
   if (face.mode !== null) parts.push(text(95, 21, fitLine(words.modeLetter[face.mode], 26, 22, 12), "end"));
   parts.push(text(50, 94, fitLine(face.designation, 92, 19, 13), "middle"));
+  if (face.noMove) parts.push(chip());
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="${px}" height="${px}" role="img" aria-label="${escapeXml(words.label)}">` +
     `<title>${escapeXml(words.label)}</title>` +

@@ -1,6 +1,6 @@
 /**
  * What a unit's token counter shows to the user of this client (src/symbols/counter.ts draws it): its
- * symbol and designation to everyone who sees the token; its strength and mode only to a user who may
+ * symbol, designation and black chip to everyone who sees the token; its strength and mode only to a user who may
  * read its sheet (Observer or Owner, and the GM). The system has no world setting for hidden information,
  * so the unit's ownership is that setting: a side's units kept at *None* for the other side's players
  * show them the symbol and the name alone (docs/board.md, "Counters").
@@ -21,6 +21,7 @@ interface UnitFields {
   readonly size: UnitSize;
   readonly strength: { readonly value: number; readonly max: number };
   readonly mode: Mode;
+  readonly noMove: boolean;
 }
 
 /** The counter of `actor` as `user` may see it; null for an actor that is not a unit. */
@@ -36,11 +37,13 @@ export function unitCounterFace(actor: CounterActor, user: unknown): CounterFace
     strength: full ? { value: s.strength.value, max: s.strength.max } : null,
     // Artillery and battalions are always in March Mode (read from the rules, as the data model derives it).
     mode: full ? (alwaysInMarchMode(s) ? "march" : s.mode) : null,
+    // The black chip lies on the table for everyone to see.
+    noMove: s.noMove,
   };
 }
 
-/** The unit fields a counter is drawn from (size and arm also decide forced March Mode). */
-const COUNTER_FIELDS = ["side", "arm", "size", "strength", "mode"] as const;
+/** The unit fields a counter is drawn from (size and arm also decide forced March Mode; noMove is the black chip). */
+const COUNTER_FIELDS = ["side", "arm", "size", "strength", "mode", "noMove"] as const;
 
 /** Whether an actor update's changes touch what its counter shows: name, those fields, or who may see it. Pure. */
 export function touchesCounter(changes: unknown): boolean {

@@ -1,23 +1,18 @@
 /**
- * Icons of the status effects, drawn by us as SVG text (white on a dark disc, so they read on any
- * token). scripts/draw-assets.mjs writes them to assets/icons/. Self-contained: no imports.
+ * Icons of the status effects units carried before, drawn by us as SVG text (white on a dark disc, so
+ * they read on any token). scripts/draw-assets.mjs writes them to assets/icons/: an effect still stored
+ * in a world that has not migrated yet points at them. Self-contained: no imports.
  */
 export const STATUS_IDS = ["combatMode", "marchMode", "minefield", "noMove", "contaminated"] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
 /**
- * The statuses a unit's token carries. Minefields and contamination lie on hexes (the scene's map
- * state, src/map/map-state.ts), not on units, so their icons mark hexes and are no token status. The
- * mode is printed on the token's counter (src/canvas/counter-tokens.ts), so it takes no icon either.
+ * Statuses units carried as ActiveEffects before: the minefield and contamination markers now kept on
+ * the scene's map state, the mode now printed on the token's counter, and the black chip (no move) now
+ * drawn on the counter too (src/symbols/counter.ts). No token status is ours any more; the world
+ * migration removes these effects from units (src/migration.ts, schema 3).
  */
-export const TOKEN_STATUS_IDS = ["noMove"] as const satisfies readonly StatusId[];
-export type TokenStatusId = (typeof TOKEN_STATUS_IDS)[number];
-
-/**
- * Statuses units carried before: the markers now kept on the scene's map state, and the mode now on the
- * counter. An effect still showing one is removed when the unit's statuses are next brought in line.
- */
-export const RETIRED_STATUS_IDS = ["minefield", "contaminated", "combatMode", "marchMode"] as const satisfies readonly StatusId[];
+export const RETIRED_STATUS_IDS = ["minefield", "contaminated", "combatMode", "marchMode", "noMove"] as const satisfies readonly StatusId[];
 
 /** White strokes of a given width (one attribute list, so no attribute is ever written twice). */
 const white = (width: number) => `stroke="#fff" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"`;
@@ -30,7 +25,7 @@ const BODIES: Readonly<Record<StatusId, string>> = {
   marchMode: `<path d="M26 30 L48 50 L26 70 M52 30 L74 50 L52 70" ${W}/>`,
   // One big mine: a white disc with four spikes, on the dark disc.
   minefield: `<circle cx="50" cy="54" r="20" fill="#fff"/>` + `<path d="M50 34 V18 M30 54 H18 M70 54 H82 M50 74 V84" ${white(7)}/>`,
-  // The black chip with a white bar: this unit may not move this turn.
+  // The black chip with a white bar: this unit may not move this turn (the counter draws it now, src/symbols/counter.ts).
   noMove: `<circle cx="50" cy="50" r="30" fill="#000" stroke="#fff" stroke-width="5"/><path d="M32 50 H68" ${W}/>`,
   // Three black lobes round a centre on a hazard-yellow disc: chemical or radiological contamination. Its
   // colour alone tells it from the minefield's dark disc at 20 px.
@@ -48,8 +43,4 @@ export function statusIconSvg(id: StatusId): string {
     BODIES[id] +
     `</svg>`
   );
-}
-
-export function statusIconPath(id: StatusId): string {
-  return `systems/nobc/assets/icons/${id}.svg`;
 }

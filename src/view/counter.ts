@@ -14,14 +14,17 @@ const MODE_LETTERS: Readonly<Record<Mode, string>> = { combat: "NOBC.Counter.Mod
 export function counterWords(face: CounterFace, i18n: Translator): CounterWords {
   const modeLetter = { combat: i18n.localize(MODE_LETTERS.combat), march: i18n.localize(MODE_LETTERS.march) };
   const name = face.designation;
-  if (face.strength === null || face.mode === null) return { modeLetter, label: i18n.format("NOBC.Counter.LabelHidden", { name }) };
-  const label = i18n.format("NOBC.Counter.Label", {
-    name,
-    value: String(face.strength.value),
-    max: String(face.strength.max),
-    mode: i18n.localize(MODE_LABELS[face.mode]),
-  });
-  return { modeLetter, label };
+  const label =
+    face.strength === null || face.mode === null
+      ? i18n.format("NOBC.Counter.LabelHidden", { name })
+      : i18n.format("NOBC.Counter.Label", {
+          name,
+          value: String(face.strength.value),
+          max: String(face.strength.max),
+          mode: i18n.localize(MODE_LABELS[face.mode]),
+        });
+  // The black chip is said to everyone who sees it, as it is drawn for everyone.
+  return { modeLetter, label: face.noMove ? i18n.format("NOBC.Counter.LabelNoMove", { label }) : label };
 }
 
 /** Counters of `faces` drawn at `px` pixels side by side, in one labelled group, with what each corner means. */
@@ -33,6 +36,7 @@ export function counterPreviewContext(faces: readonly CounterFace[], px: number,
       i18n.localize("NOBC.Counter.Legend.Strength"),
       i18n.localize("NOBC.Counter.Legend.Mode"),
       i18n.localize("NOBC.Counter.Legend.Designation"),
+      i18n.localize("NOBC.Counter.Legend.NoMove"),
     ],
   };
 }

@@ -7,10 +7,12 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { unitSystem } from "../apps/ground-combat/fixture";
-import { counterSvg, fitLine, type CounterFace } from "../../src/symbols/counter";
+import { CHIP, counterSvg, fitLine, type CounterFace } from "../../src/symbols/counter";
 import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { registerCounterTokens, setCounterPainter, type CounterToken } from "../../src/canvas/counter-tokens";
 import { touchesCounter } from "../../src/token/counter-face";
+import { counterWords } from "../../src/view/counter";
+import { keyWording } from "../harness/wording";
 
 const WORDS = { modeLetter: { combat: "C", march: "M" }, label: "label" } as const;
 const face: CounterFace = {
@@ -20,6 +22,7 @@ const face: CounterFace = {
   designation: "34 PzBrig",
   strength: { value: 3, max: 5 },
   mode: "combat",
+  noMove: false,
 };
 
 /** The drawing inside a symbol's outer <svg> element. */
@@ -31,6 +34,8 @@ const bodyOf = (side: "nato" | "wp") =>
 const texts = (svg: string) => [...svg.matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 /** The counter's accessible name, unescaped (the stand-in's words: key and data). */
 const label = (svg: string) => (/<title>([^<]*)<\/title>/.exec(svg)?.[1] ?? "").replaceAll("&quot;", '"');
+/** The black chip's drawing on a counter, or null. */
+const chipOf = (svg: string) => /<g class="no-move">.*?<\/g>/.exec(svg)?.[0] ?? null;
 
 describe("the counter's drawing", () => {
   it("nests the sheets' own symbol and prints strength of full, the mode's letter and the designation", () => {
@@ -44,6 +49,47 @@ describe("the counter's drawing", () => {
 
   it("prints only the symbol and designation when strength and mode are hidden from the reader", () => {
     expect(texts(counterSvg({ ...face, strength: null, mode: null }, WORDS))).toEqual(["34 PzBrig"]);
+  });
+
+  it("draws the black chip (a black disc, a white ring and bar) when the unit may not move, and none otherwise", () => {
+    expect(chipOf(counterSvg(face, WORDS))).toBeNull();
+    const chip = chipOf(counterSvg({ ...face, noMove: true }, WORDS));
+    expect(chip).toMatch(/<circle cx="87" cy="69.5" r="9.5" fill="#000" stroke="#fff"/);
+    expect(chip).toMatch(/<path d="M81.5 69.5 H92.5" stroke="#fff"/);
+    // Drawn for a reader who may not see strength and mode too: the chip is on the table for all.
+    expect(chipOf(counterSvg({ ...face, strength: null, mode: null, noMove: true }, WORDS))).toBe(chip);
+    // Over everything else, so the symbol never hides it; the texts are the same as without it.
+    expect(counterSvg({ ...face, noMove: true }, WORDS).endsWith(`${chip}</svg>`)).toBe(true);
+    expect(texts(counterSvg({ ...face, noMove: true }, WORDS))).toEqual(texts(counterSvg(face, WORDS)));
+  });
+
+  it("places the chip clear of the symbol's frame, the strength, the mode's letter and the designation", () => {
+    const outer = CHIP.r + 1; // the ring's half stroke
+    const box = { left: CHIP.cx - outer, right: CHIP.cx + outer, top: CHIP.cy - outer, bottom: CHIP.cy + outer };
+    // Inside the plate's border (its inner edge at 97).
+    expect(box.right).toBeLessThanOrEqual(97.5);
+    // Below the top corners' figures (baseline 21) and above the designation's capitals (baseline 94, 19 units, cap height 0.716 em).
+    expect(box.top).toBeGreaterThan(21);
+    expect(box.bottom).toBeLessThan(94 - 0.716 * 19);
+    // A NATO frame (the 200-unit symbol scaled 0.35 from (15, 8)): its outline ends at x 77.125 and y 65.575; the
+    // frame's nearest point to the chip's centre is farther than the chip reaches.
+    const frameRight = 15 + (175 + 2.5) * 0.35;
+    const frameBottom = 8 + (162 + 2.5) * 0.35;
+    expect(Math.hypot(Math.max(CHIP.cx - frameRight, 0), Math.max(CHIP.cy - frameBottom, 0))).toBeGreaterThan(outer);
+    // A Warsaw Pact diamond (centre (100, 113), half-diagonal 85 + 2.5 stroke, same scale): the chip is outside its lower right edge.
+    const [ccx, ccy, cr] = [15 + 100 * 0.35, 8 + 113 * 0.35, 87.5 * 0.35];
+    expect((Math.abs(CHIP.cx - ccx) + Math.abs(CHIP.cy - ccy) - cr) / Math.SQRT2).toBeGreaterThan(outer);
+  });
+
+  it("says the chip in the counter's accessible name, to every reader", () => {
+    const i18n = keyWording();
+    expect(counterWords(face, i18n).label).not.toContain("LabelNoMove");
+    const full = counterWords(face, i18n).label;
+    expect(counterWords({ ...face, noMove: true }, i18n).label).toBe(`NOBC.Counter.LabelNoMove ${JSON.stringify({ label: full })}`);
+    const hidden = counterWords({ ...face, strength: null, mode: null }, i18n).label;
+    expect(counterWords({ ...face, strength: null, mode: null, noMove: true }, i18n).label).toBe(
+      `NOBC.Counter.LabelNoMove ${JSON.stringify({ label: hidden })}`,
+    );
   });
 
   it("fits a long designation to the counter's width, cutting it with an ellipsis past the smallest size, and escapes it", () => {
@@ -120,6 +166,28 @@ describe("counters on the tokens", () => {
     expect(painted).toEqual([]);
     expect(touchesCounter({ system: { supply: 1 } })).toBe(false);
     expect(touchesCounter({ name: "34 PzBrig (-)" })).toBe(true);
+  });
+
+  it("draws the black chip on the changed unit's own tokens only, for the GM and for a player who may not read the sheet", async () => {
+    const { a, ids } = scene();
+    painted = [];
+    await a.update({ "system.noMove": true });
+    expect(touchesCounter({ system: { noMove: true } })).toBe(true);
+    expect(painted.map((p) => p.token)).toEqual([ids["a1"], ids["a2"]]);
+    expect(painted.every((p) => chipOf(p.svg) !== null)).toBe(true);
+    expect(label(painted[0]!.svg)).toMatch(/^NOBC\.Counter\.LabelNoMove /);
+    // A player of the other side sees the chip on the symbol and designation alone.
+    harness.playAsPlayer("player1");
+    painted = [];
+    hooks().callAll("drawToken", a.getActiveTokens()[0]);
+    expect(texts(painted[0]!.svg)).toEqual(["34 PzBrig"]);
+    expect(chipOf(painted[0]!.svg)).not.toBeNull();
+    // The chip taken off (the GM's write, as the player's client receives it): drawn again without it, that unit only.
+    painted = [];
+    a.system["noMove"] = false;
+    hooks().callAll("updateActor", a, { system: { noMove: false } }, {}, "gm");
+    expect(painted.map((p) => p.token)).toEqual([ids["a1"], ids["a2"]]);
+    expect(painted.every((p) => chipOf(p.svg) === null)).toBe(true);
   });
 
   it("shows a unit always in March Mode as in March Mode", async () => {

@@ -1,23 +1,23 @@
 /**
  * Issue #20, writes: how many database calls one action makes, per document class, counted on the
  * Foundry stand-in's `calls` (Actor, Item, ActiveEffect, Scene, Token). Each card is posted and applied as the GM
- * applies it (`requestCardAction`, the one write path), with the status icons kept in step by the
- * system's own hooks, then undone: Undo makes as few calls and puts every value and icon back.
+ * applies it (`requestCardAction`, the one write path), then undone: Undo makes as few calls and puts
+ * every value back.
  *
  * A database operation of Foundry v13 has one parent (docs/decisions/status-icons.md): embedded
- * Items and ActiveEffects are written with one call per holding actor, never more, and an actor
- * whose documents do not change gets none.
+ * Items are written with one call per holding actor, never more, and an actor whose documents do not
+ * change gets none. No action writes an ActiveEffect: the black chip and the mode are drawn on the
+ * unit's counter from its data.
  */
 import "../harness/install";
 // Before the chat stand-in, which adds its template loader to whichever renderer is there (the retreat's world uses this one).
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type CallRecord, type FakeActorT } from "../harness/foundry";
 import { postResolution } from "../../src/chat/resolution-card";
 import { registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
-import { registerStatusSync, syncStatuses } from "../../src/token/status-sync";
 import { turnSnapshot } from "../../src/combat/snapshot";
 import { land, turn, unwrap } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
@@ -77,12 +77,12 @@ const mark = (): Record<string, number> => ({
   Token: harness.Token.calls.length,
 });
 
-/** Lets the status sync the hooks queued finish (it runs once the action's hooks have all fired). */
+/** Lets whatever the action's hooks started finish, so a write they made would be counted. */
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
 }
 
-/** Posts a card and applies it as the GM; the calls the Apply made, icons included. */
+/** Posts a card and applies it as the GM; the calls the Apply made. */
 async function applyCard(post: () => Promise<unknown>): Promise<{ id: string; calls: Record<string, Record<string, number>> }> {
   const { id } = (await post()) as { id: string };
   const before = mark();
@@ -98,7 +98,7 @@ async function undoCard(id: string): Promise<Record<string, Record<string, numbe
   return callsSince(before);
 }
 
-/** Every actor's data, its items' and its status icons, to compare before and after (not the write stamps). */
+/** Every actor's data, its items' and its statuses (none, ever), to compare before and after (not the write stamps). */
 function world(actors: readonly FakeActorT[]): unknown {
   return actors.map((a) => ({
     system: structuredClone(a.system),
@@ -111,7 +111,6 @@ beforeEach(async () => {
   harness.reset();
   chatFake.reset();
   registerChat();
-  registerStatusSync();
   await settle();
 });
 
@@ -125,7 +124,6 @@ describe("write counts per action", () => {
     // A unit whose order keeps its mode: its supply is paid.
     const keeper = unit("keeper", "nato", { mode: "combat" });
     const all = [...units, keeper];
-    await syncStatuses(all);
     const before = world(all);
     const landUnit = (a: FakeActorT): LandUnit => ({
       id: a.uuid,
@@ -147,7 +145,7 @@ describe("write counts per action", () => {
     expect(resolution.effects.filter((e) => e.type === "mode")).toHaveLength(10);
 
     const { id, calls } = await applyCard(() => postResolution({ title: "Orders", resolution }));
-    // Before the counters: 10 ActiveEffect updates, one mode icon swapped per unit. Now the Actor call alone.
+    // Before the counters: 10 ActiveEffect updates, one mode icon swapped per unit (20 calls before that). Now the Actor call alone.
     expect(calls).toEqual({ Actor: { updateDocuments: 1 } });
     expect(units.map((a) => a.system["mode"])).toEqual([...Array(5).fill("march"), ...Array(5).fill("combat")]);
     expect(units.every((a) => a.statuses.size === 0)).toBe(true);
@@ -157,11 +155,10 @@ describe("write counts per action", () => {
     expect(world(all)).toEqual(before);
   });
 
-  it("a ground combat with a retreat and hits: one Actor call, one ActiveEffect create per retreating unit", async () => {
+  it("a ground combat with a retreat and hits: one Actor call and no ActiveEffect call (the black chip is on the counter)", async () => {
     const attackers = [unit("a1", "wp"), unit("a2", "wp")];
     const defenders = [unit("d1", "nato", { strength: { value: 2, max: 6 } }), unit("d2", "nato", { strength: { value: 2, max: 6 } })];
     const all = [...attackers, ...defenders];
-    await syncStatuses(all);
     const before = world(all);
     const landUnit = (a: FakeActorT, side: "nato" | "wp", hex: string): LandUnit => ({
       id: a.uuid,
@@ -192,15 +189,16 @@ describe("write counts per action", () => {
     const { id, calls } = await applyCard(() =>
       postResolution({ title: "Ground combat", resolution, groundCombat: { plan, outcome: resolution.outcome } }),
     );
-    // The hits and the no-move chips in one Actor call; each retreating unit gets its no-move icon in one create.
-    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { createDocuments: 2 } });
-    expect(defenders.map((d) => [...d.statuses])).toEqual([["noMove"], ["noMove"]]);
+    // The hits and the no-move chips in one Actor call. Before: one ActiveEffect create per retreating unit besides.
+    expect(calls).toEqual({ Actor: { updateDocuments: 1 } });
+    expect(defenders.map((d) => d.system["noMove"])).toEqual([true, true]);
+    expect(all.every((a) => a.effects.length === 0)).toBe(true);
 
-    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 }, ActiveEffect: { deleteDocuments: 2 } });
+    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 } });
     expect(world(all)).toEqual(before);
   });
 
-  it("the new-turn card with four HQs holding assigned cards: one Actor call, one Item call per HQ, one ActiveEffect delete per chip", async () => {
+  it("the new-turn card with four HQs holding assigned cards and two chips: one Actor call, one Item call per HQ, no ActiveEffect call", async () => {
     const hqs = [0, 1, 2, 3].map((i) => new harness.Actor({ id: `hq${i}`, name: `HQ ${i}`, type: "hq", system: hqSystem("nato") }));
     const chipped = [unit("c1", "nato", { noMove: true }), unit("c2", "nato", { noMove: true })];
     const free = unit("f1", "nato");
@@ -214,72 +212,42 @@ describe("write counts per action", () => {
     const idle = new harness.Actor({ id: "hqIdle", name: "HQ idle", type: "hq", system: hqSystem("nato") });
     idle.addItem({ name: "Spare", type: "supportCard", system: cardSystem(null) });
     const all = [...hqs, idle, ...chipped, free];
-    await syncStatuses(all);
     const before = world(all);
     const airAllocation = turn.STAGES[turn.stageIndex("airAllocation")]!;
     const resolution = turn.stageEntryEffects(airAllocation, turnSnapshot(all as never, []));
     expect(resolution.effects).toHaveLength(8 + 2);
 
     const { id, calls } = await applyCard(() => postResolution({ title: "New turn", resolution }));
-    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, Item: { updateDocuments: 4 }, ActiveEffect: { deleteDocuments: 2 } });
+    // Before: one ActiveEffect delete per chipped unit besides.
+    expect(calls).toEqual({ Actor: { updateDocuments: 1 }, Item: { updateDocuments: 4 } });
     // One Item call per holding HQ (one parent per database operation), each carrying both its cards.
     const itemCalls = harness.Item.calls.slice(-4);
     expect(itemCalls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(hqs);
     expect(itemCalls.map((c) => (c.data as unknown[]).length)).toEqual([2, 2, 2, 2]);
-    expect(chipped.map((u) => [...u.statuses])).toEqual([[], []]);
+    expect(chipped.map((u) => u.system["noMove"])).toEqual([false, false]);
 
-    expect(await undoCard(id)).toEqual({
-      Actor: { updateDocuments: 1 },
-      Item: { updateDocuments: 4 },
-      ActiveEffect: { createDocuments: 2 },
-    });
+    expect(await undoCard(id)).toEqual({ Actor: { updateDocuments: 1 }, Item: { updateDocuments: 4 } });
+    expect(chipped.map((u) => u.system["noMove"])).toEqual([true, true]);
     expect(world(all)).toEqual(before);
   });
 
-  it("an Undo sent before the Apply's icons are written: the second sync waits for the first, the icons end as before", async () => {
-    const units = [0, 1, 2].map((i) => unit(`u${i}`, "nato", { mode: "combat" }));
-    await syncStatuses(units);
-    const before = world(units);
-    // Three black chips (as a retreat leaves them): each unit's icon is created on Apply and deleted on Undo.
-    const resolution = { breakdown: [], rolls: [], outcome: "", effects: units.map((a) => ({ type: "noMove" as const, actor: a.uuid })) };
-    const { id } = (await postResolution({ title: "Chips", resolution })) as { id: string };
-    // The Apply's icon writes reach the server only once the Undo has been written.
-    const effects = harness.ActiveEffect;
-    const original = effects.createDocuments.bind(effects);
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = vi.spyOn(effects, "createDocuments").mockImplementation(async (data: unknown, operation?: unknown) => {
-      await gate;
-      return original(data, operation);
-    });
-    try {
-      const start = mark();
-      expect(await requestCardAction("apply", id)).toEqual({ ok: true });
-      expect(await requestCardAction("undo", id)).toEqual({ ok: true });
-      await settle();
-      open();
-      await settle();
-      expect(world(units)).toEqual(before);
-      // Each sync wrote each unit's chip once: made by the first, taken away by the second, which read the first's.
-      expect(callsSince(start)).toEqual({ Actor: { updateDocuments: 2 }, ActiveEffect: { createDocuments: 3, deleteDocuments: 3 } });
-    } finally {
-      held.mockRestore();
-    }
-  });
-
-  it("writes nothing for a card whose values are already in place, nor for icons already shown", async () => {
-    const u = unit("u", "nato", { mode: "march" });
-    await syncStatuses([u]);
-    const before = mark();
+  it("writes nothing for a card whose values are already in place", async () => {
+    const u = unit("u", "nato", { mode: "march", noMove: true });
     const { calls } = await applyCard(() =>
       postResolution({
         title: "Nothing",
-        resolution: { breakdown: [], rolls: [], outcome: "", effects: [{ type: "mode", actor: u.uuid, mode: "march" }] },
+        resolution: {
+          breakdown: [],
+          rolls: [],
+          outcome: "",
+          effects: [
+            { type: "mode", actor: u.uuid, mode: "march" },
+            { type: "noMove", actor: u.uuid },
+          ],
+        },
       }),
     );
     expect(calls).toEqual({});
-    await syncStatuses([u]);
-    expect(callsSince(before)).toEqual({});
   });
 
   it("a retreat carried out (the retreat card): one Actor call and one Token call on Apply and on Undo", async () => {

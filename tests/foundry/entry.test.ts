@@ -129,7 +129,8 @@ describe("src/nobc.ts", () => {
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
     expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
-    expect(cfg.statusEffects.map((s) => s.id)).toContain("noMove");
+    // No status of ours on the token HUD: the black chip is drawn on the counter (Foundry's defeated status stays).
+    expect(cfg.statusEffects.map((s) => s.id)).toEqual(["dead"]);
     expect(harness.settingsRegistered.map((s) => s.key)).toEqual([
       "schemaVersion",
       "oddsBelowOne",

@@ -8,7 +8,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { migrateWorld, planMapMarkers, type MarkerScene } from "../../src/migration";
-import { registerSettings, SETTING_KEYS } from "../../src/base/settings";
+import { CURRENT_SCHEMA_VERSION, registerSettings, SETTING_KEYS } from "../../src/base/settings";
 import { emptyMapStateFlag } from "../../src/map/map-state";
 import { smallMap } from "../map/fixture";
 import { readBattlefield } from "../../src/world/read";
@@ -141,7 +141,7 @@ describe("migrateWorld moves the markers to the scenes", () => {
     expect(warnings).toEqual([expect.stringContaining("NOBC.MapRules.Migration.dropped")]);
     expect(warnings[0]).toContain("Lost Bde");
     expect(warnings[0]).not.toContain("PzBrig 1");
-    expect(game.settings!.get("nobc", SETTING_KEYS.schemaVersion)).toBe(2);
+    expect(game.settings!.get("nobc", SETTING_KEYS.schemaVersion)).toBe(CURRENT_SCHEMA_VERSION);
 
     // A second run (even forced) moves nothing again.
     harness.Scene.calls = [];

@@ -1,22 +1,15 @@
 import "../harness/install";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { SYMBOL_ARMS, allSymbols, symbolPath, unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { UNIT_ARMS } from "../../src/rules/nobc/land/types";
-import { STATUS_IDS, TOKEN_STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
-import { registerStatusEffects, statusChanges, unitStatuses } from "../../src/token/status-effects";
-import {
-  dataForStatus,
-  registerStatusSync,
-  statusWrites,
-  syncStatuses,
-  syncUnitStatuses,
-  writeStatusToData,
-} from "../../src/token/status-sync";
+import { RETIRED_STATUS_IDS, STATUS_IDS, statusIconSvg } from "../../src/token/status-icons";
+import { registerStatusEffects } from "../../src/token/status-effects";
+import { migrateWorld, removeRetiredStatuses, retiredStatusEffects } from "../../src/migration";
 import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
-import { recoveryOptions, registerSettings, rulesOptions } from "../../src/base/settings";
+import { CURRENT_SCHEMA_VERSION, recoveryOptions, registerSettings, rulesOptions } from "../../src/base/settings";
 // @ts-expect-error -- a plain ES module script without type declarations
 import { drawAssets as untypedDrawAssets } from "../../scripts/draw-assets.mjs";
 
@@ -107,154 +100,138 @@ describe("unit symbols", () => {
 });
 
 describe("status effects", () => {
-  it("registers ours with icons and label keys, keeping Foundry's defeated status", () => {
+  it("offers none of ours on the token HUD, keeping Foundry's defeated status", () => {
+    const config = CONFIG as unknown as { statusEffects: { id: string; name: string; img: string }[] };
+    // Foundry's own list, with an entry of ours from an older build of the system.
+    config.statusEffects = [
+      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+      { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
+      { id: "noMove", name: "NOBC.Status.noMove", img: "systems/nobc/assets/icons/noMove.svg" },
+    ];
     registerStatusEffects();
-    const list = (CONFIG as unknown as { statusEffects: { id: string; name: string; img: string }[] }).statusEffects;
-    expect(list.map((s) => s.id)).toEqual([...TOKEN_STATUS_IDS, "dead"]);
-    expect(list[0]).toEqual({ id: "noMove", name: "NOBC.Status.noMove", img: "systems/nobc/assets/icons/noMove.svg" });
-    // The mode is printed on the token's counter, so the token HUD offers no mode icon.
-    expect(list.map((s) => s.id)).not.toContain("combatMode");
-    expect(list.map((s) => s.id)).not.toContain("marchMode");
+    // The black chip and the mode are on the counter; only the GM changes them, on the sheet or through a card.
+    expect(config.statusEffects).toEqual([{ id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" }]);
   });
 
-  it("reads a unit's statuses from its data: the black chip only", () => {
-    expect(unitStatuses({ noMove: true })).toEqual({ noMove: true });
-    expect(statusChanges(unitStatuses({ noMove: true }), new Set(["marchMode", "minefield"]))).toEqual([{ id: "noMove", active: true }]);
-    expect(statusChanges(unitStatuses({ noMove: false }), new Set(["noMove"]))).toEqual([{ id: "noMove", active: false }]);
-  });
-
-  it("brings a unit's token statuses in line after an update by this user only", async () => {
-    const unit = new harness.Actor({
-      name: "U",
-      type: "unit",
-      system: { mode: "march", noMove: true },
-    });
-    registerStatusSync();
-    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
-    hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "someone-else");
-    expect(unit.statuses.size).toBe(0);
-    // A change to a field the statuses do not come from leaves them alone.
-    hooks.callAll("updateActor", unit, { system: { supply: 1 }, name: "U2" }, {}, "user1");
-    await new Promise((r) => setTimeout(r, 0));
-    expect(harness.ActiveEffect.calls).toEqual([]);
-    hooks.callAll("updateActor", unit, { system: { noMove: true } }, {}, "user1");
-    await new Promise((r) => setTimeout(r, 0));
-    expect([...unit.statuses].sort()).toEqual(["noMove"]);
-    // One create, nothing to delete.
-    expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["createDocuments"]);
-    expect(harness.ActiveEffect.calls[0]?.operation).toEqual({ parent: unit, nobcStatusSync: true });
-    const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
-    await syncUnitStatuses(hq);
-    expect(hq.statuses.size).toBe(0);
-  });
-
-  it("removes the old mode icon when the mode changes, restating it in place as the chip when one comes on", async () => {
-    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "combat", noMove: false } });
-    // An icon from before the counter showed the mode.
-    await unit.createEmbeddedDocuments("ActiveEffect", [(await harness.ActiveEffect.fromStatusEffect("combatMode")).toObject()]);
-    const [oldIcon] = unit.effects.map((e) => e.id);
-    harness.ActiveEffect.calls = [];
-    unit.system["noMove"] = true;
-    await syncUnitStatuses(unit);
-    expect([...unit.statuses]).toEqual(["noMove"]);
-    // One status on, one retired: the old effect is restated in one update; nothing deleted or created.
-    expect(harness.ActiveEffect.calls).toEqual([
-      {
-        method: "updateDocuments",
-        data: [{ _id: oldIcon, ...(await harness.ActiveEffect.fromStatusEffect("noMove")).toObject() }],
-        operation: { parent: unit, nobcStatusSync: true },
-      },
-    ]);
-    // In step, and a mode switch brings no icon: nothing more to write.
-    harness.ActiveEffect.calls = [];
-    unit.system["mode"] = "march";
-    await syncUnitStatuses(unit);
-    expect(harness.ActiveEffect.calls).toEqual([]);
-    // The chip off: one delete.
-    unit.system["noMove"] = false;
-    await syncUnitStatuses(unit);
-    expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["deleteDocuments"]);
-    expect(unit.statuses.size).toBe(0);
-  });
-
-  it("removes a unit's retired minefield, contamination and mode icons: the scene and the counter show those now", () => {
-    const unit = {
-      type: "unit",
-      system: { mode: "march", noMove: false },
-      statuses: new Set(["marchMode", "minefield", "contaminated"]),
-      effects: [
-        { id: "march", statuses: new Set(["marchMode"]) },
-        { id: "mine", statuses: new Set(["minefield"]) },
-        { id: "gas", statuses: new Set(["contaminated"]) },
-      ],
-    };
-    expect(statusWrites(unit)).toEqual({ deletions: ["march", "mine", "gas"], updates: [], creations: [] });
-    // A status to switch on takes a retired effect's place in one update.
-    expect(statusWrites({ ...unit, system: { mode: "march", noMove: true } })).toEqual({
-      deletions: ["mine", "gas"],
-      updates: [{ id: "march", status: "noMove" }],
-      creations: [],
-    });
-  });
-
-  it("reuses only an effect that carries one status alone; one that carries several is deleted", () => {
-    const unit = {
-      type: "unit",
-      system: { mode: "march", noMove: true },
-      statuses: new Set(["combatMode", "noMove", "dead"]),
-      effects: [
-        { id: "both", statuses: new Set(["combatMode", "noMove"]) },
-        { id: "dead", statuses: new Set(["dead"]) },
-      ],
-    };
-    expect(statusWrites(unit)).toEqual({ deletions: ["both"], updates: [], creations: ["noMove"] });
-    expect(statusWrites({ ...unit, type: "hq" })).toEqual({ deletions: [], updates: [], creations: [] });
-  });
-
-  it("brings every unit of one action in line once, and refuses a call without its parent as Foundry does", async () => {
-    const units = [0, 1, 2].map(
-      (i) =>
-        new harness.Actor({
-          name: `U${i}`,
-          type: "unit",
-          system: { mode: "combat", noMove: true },
-        }),
-    );
-    await syncStatuses(units);
-    expect(harness.ActiveEffect.calls.map((c) => c.method)).toEqual(["createDocuments", "createDocuments", "createDocuments"]);
-    expect(harness.ActiveEffect.calls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual(units);
-    // A v13 database operation has one parent: without it, or with another parent's effect, nothing is written.
-    const [a, b] = units as [FakeActorT, FakeActorT];
-    const effects = harness.ActiveEffect;
-    await expect(effects.deleteDocuments([a.effects[0]!.id], {})).rejects.toThrow(/parent/);
-    await expect(effects.deleteDocuments([a.effects[0]!.id, b.effects[0]!.id], { parent: a })).rejects.toThrow(/does not exist/);
-    expect(a.effects).toHaveLength(1);
-    expect(b.effects).toHaveLength(1);
+  it("retires every status units carried: the markers, the mode and the black chip", () => {
+    expect([...RETIRED_STATUS_IDS].sort()).toEqual(["combatMode", "contaminated", "marchMode", "minefield", "noMove"]);
+    expect([...STATUS_IDS].sort()).toEqual([...RETIRED_STATUS_IDS].sort());
   });
 });
 
-describe("status toggled on the token HUD", () => {
-  it("stands for a data change", () => {
-    expect(dataForStatus("noMove", true)).toEqual({ "system.noMove": true });
-    expect(dataForStatus("noMove", false)).toEqual({ "system.noMove": false });
+describe("the schema 3 migration removes the units' old status effects", () => {
+  /** A stored actor, written by this version of the system (so only the status removal has work to do). */
+  const source = (key: string, name: string, type: string, system: Raw) => ({
+    _id: key.padEnd(16, "0"),
+    name,
+    type,
+    system,
+    _stats: { systemVersion: "0.1.0" },
+  });
+  /** An effect as the token HUD made one: one status, its name and icon. */
+  const effect = (status: string) => ({ name: status, img: `systems/nobc/assets/icons/${status}.svg`, statuses: [status] });
+
+  /** A world from schema 2: units with old icons (one chipped, one clean), an HQ with an effect, a defeated unit. */
+  async function oldWorld(): Promise<Record<string, FakeActorT>> {
+    registerSettings();
+    harness.settingsStore.set("nobc.schemaVersion", 2);
+    harness.loadWorld({
+      actors: [
+        source("u1", "34 PzBrig", "unit", { side: "nato", mode: "march", noMove: true }),
+        source("u2", "73 MRR", "unit", { side: "wp", mode: "combat", noMove: false }),
+        source("u3", "Clean Bde", "unit", { side: "nato", mode: "combat", noMove: true }),
+        source("u4", "Out Bde", "unit", { side: "nato", mode: "combat", noMove: false }),
+        source("h1", "I Corps", "hq", { side: "nato" }),
+      ],
+    });
+    const actors = harness.game["actors"] as Iterable<FakeActorT>;
+    const byId = Object.fromEntries([...actors].map((a) => [a.id.replace(/0+$/, ""), a]));
+    expect(Object.keys(byId).sort()).toEqual(["h1", "u1", "u2", "u3", "u4"]);
+    await byId["u1"]!.createEmbeddedDocuments("ActiveEffect", [effect("noMove"), effect("marchMode")]);
+    await byId["u2"]!.createEmbeddedDocuments("ActiveEffect", [effect("combatMode"), effect("minefield"), effect("contaminated")]);
+    await byId["u4"]!.createEmbeddedDocuments("ActiveEffect", [effect("dead")]);
+    await byId["h1"]!.createEmbeddedDocuments("ActiveEffect", [effect("noMove")]);
+    harness.ActiveEffect.calls = [];
+    return byId;
+  }
+
+  it("one ActiveEffect deletion per unit that has any, none for the others; the units' data untouched; recorded once", async () => {
+    const w = await oldWorld();
+    const ids = (a: FakeActorT) => a.effects.map((e) => e.id);
+    const [u1, u2] = [ids(w["u1"]!), ids(w["u2"]!)];
+    const systems = Object.values(w).map((a) => structuredClone(a.system));
+    const report = await migrateWorld();
+    expect(report).toEqual({ ran: true, migrated: 0, failed: [], complete: true });
+    expect(harness.ActiveEffect.calls).toEqual([
+      { method: "deleteDocuments", data: u1, operation: { parent: w["u1"] } },
+      { method: "deleteDocuments", data: u2, operation: { parent: w["u2"] } },
+    ]);
+    expect([w["u1"], w["u2"], w["u3"]].map((a) => a!.effects.length)).toEqual([0, 0, 0]);
+    // Foundry's defeated status stays; an HQ is no unit and keeps what it has.
+    expect([...w["u4"]!.statuses]).toEqual(["dead"]);
+    expect([...w["h1"]!.statuses]).toEqual(["noMove"]);
+    // The data was always the truth: the chip stays where it was set, and no actor is written.
+    expect(Object.values(w).map((a) => a.system)).toEqual(systems);
+    expect(w["u1"]!.system["noMove"]).toBe(true);
+    expect(harness.Actor.calls).toEqual([]);
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
+    expect(CURRENT_SCHEMA_VERSION).toBe(3);
+
+    // Run again: the world is up to date, so nothing runs; and the removal itself finds nothing to write.
+    harness.ActiveEffect.calls = [];
+    expect((await migrateWorld()).ran).toBe(false);
+    expect(await removeRetiredStatuses(Object.values(w))).toEqual([]);
+    expect(harness.ActiveEffect.calls).toEqual([]);
   });
 
-  it("is written to the unit's data by the user who toggled it, and only when it differs", async () => {
-    const unit = new harness.Actor({ name: "U", type: "unit", system: { mode: "combat", noMove: false } });
-    registerStatusSync();
-    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
-    hooks.callAll("createActiveEffect", { parent: unit, statuses: new Set(["noMove"]) }, {}, "user1");
-    hooks.callAll("deleteActiveEffect", { parent: unit, statuses: new Set(["combatMode"]) }, {}, "user1");
-    hooks.callAll("createActiveEffect", { parent: unit, statuses: new Set(["minefield"]) }, {}, "someone-else");
-    await new Promise((r) => setTimeout(r, 0));
-    // An old mode icon removed by hand no longer stands for a mode: the mode is changed on the sheet.
-    expect(unit.updates).toEqual([{ "system.noMove": true }]);
-    expect(unit.system).toMatchObject({ noMove: true, mode: "combat" });
-    await writeStatusToData({ parent: unit, statuses: new Set(["noMove", "dead"]) }, true);
-    expect(unit.updates).toHaveLength(1);
-    const hq = new harness.Actor({ name: "H", type: "hq", system: {} });
-    await writeStatusToData({ parent: hq, statuses: new Set(["noMove"]) }, true);
-    expect(hq.updates).toEqual([]);
+  it("names a unit whose effects could not be removed, leaves the version unrecorded, and removes the rest", async () => {
+    const w = await oldWorld();
+    const effects = harness.ActiveEffect;
+    const original = effects.deleteDocuments.bind(effects);
+    const refuse = vi.spyOn(effects, "deleteDocuments").mockImplementation(async (ids: unknown, operation?: unknown) => {
+      if ((operation as { parent?: unknown } | undefined)?.parent === w["u1"]) throw new Error("the server refused");
+      return original(ids, operation);
+    });
+    try {
+      const report = await migrateWorld();
+      expect(report.complete).toBe(false);
+      expect(report.failed).toEqual([
+        { kind: "write", documentName: "Actor", id: "u1".padEnd(16, "0"), name: "34 PzBrig", parentId: null, error: "the server refused" },
+      ]);
+    } finally {
+      refuse.mockRestore();
+    }
+    expect(w["u1"]!.effects).toHaveLength(2);
+    expect(w["u2"]!.effects).toHaveLength(0);
+    expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(2);
+    expect(
+      harness.notices.some(
+        (n) =>
+          n.level === "warn" && n.message.startsWith("NOBC.Migration.failed") && n.message.includes(`34 PzBrig [${"u1".padEnd(16, "0")}]`),
+      ),
+    ).toBe(true);
+    // The next load tries again: only the unit left over is written.
+    harness.ActiveEffect.calls = [];
+    expect((await migrateWorld()).complete).toBe(true);
+    expect(harness.ActiveEffect.calls.map((c) => (c.operation as { parent: unknown }).parent)).toEqual([w["u1"]]);
+    expect(w["u1"]!.effects).toHaveLength(0);
+  });
+
+  it("reads a unit's retired effects only (pure)", () => {
+    const unit = {
+      id: "u",
+      name: "U",
+      type: "unit",
+      effects: [
+        { id: "a", statuses: new Set(["noMove"]) },
+        { id: "b", statuses: new Set(["dead"]) },
+        { id: "c", statuses: new Set(["combatMode", "dead"]) },
+        { id: null, statuses: new Set(["noMove"]) },
+        { id: "d", statuses: new Set<string>() },
+      ],
+    };
+    expect(retiredStatusEffects(unit)).toEqual(["a", "c"]);
+    expect(retiredStatusEffects({ ...unit, type: "hq" })).toEqual([]);
   });
 });
 

@@ -21,11 +21,12 @@ const size = map.hexSize;
 const HQ = { name: "I Corps", hex: "0102", radius: 1 };
 
 /**
- * Counters as their tokens show them, at 50 px: each side, a unit in March
- * Mode, a long designation set smaller, and an enemy unit as a player who may not read its sheet sees it (symbol and designation only).
+ * Counters as their tokens show them, at 50 px: each side, a unit in March Mode, a long designation set
+ * smaller, a unit with the black chip (may not move), and an enemy unit with the chip as a player who may
+ * not read its sheet sees it (symbol, designation and chip only).
  */
 const COUNTERS: readonly CounterFace[] = [
-  { side: "nato", arm: "armour", size: "brigade", designation: "34 PzBrig", strength: { value: 3, max: 5 }, mode: "combat" },
+  { side: "nato", arm: "armour", size: "brigade", designation: "34 PzBrig", strength: { value: 3, max: 5 }, mode: "combat", noMove: false },
   {
     side: "nato",
     arm: "mechanised",
@@ -33,10 +34,19 @@ const COUNTERS: readonly CounterFace[] = [
     designation: "3 Armd Div",
     strength: { value: 6, max: 6 },
     mode: "march",
+    noMove: true,
   },
-  { side: "nato", arm: "artillery", size: "regiment", designation: "12 AD Regt", strength: { value: 12, max: 12 }, mode: "march" },
-  { side: "wp", arm: "motorRifle", size: "regiment", designation: "73 MRR", strength: { value: 2, max: 4 }, mode: "combat" },
-  { side: "wp", arm: "armour", size: "division", designation: "10 GTD", strength: null, mode: null },
+  {
+    side: "nato",
+    arm: "artillery",
+    size: "regiment",
+    designation: "12 AD Regt",
+    strength: { value: 12, max: 12 },
+    mode: "march",
+    noMove: false,
+  },
+  { side: "wp", arm: "motorRifle", size: "regiment", designation: "73 MRR", strength: { value: 2, max: 4 }, mode: "combat", noMove: false },
+  { side: "wp", arm: "armour", size: "division", designation: "10 GTD", strength: null, mode: null, noMove: true },
 ];
 
 /** What the entries are built from: the map's names, the HQ's name and the units' designations are data. */
