@@ -26,6 +26,7 @@ import {
 } from "../../../src/apps/nqm/supply-check/state";
 import { supplyCheckContext } from "../../../src/apps/nqm/supply-check/context";
 import { supplyCheckController } from "../../../src/apps/nqm/supply-check/controller";
+import { initialReorganisation, reorganisationResolution } from "../../../src/apps/nqm/reorganisation/state";
 import type { NqmWorld } from "../../../src/apps/nqm/world";
 import { langFileWording, speak } from "../../../src/words/phrase";
 import type { Phrase } from "../../../src/rules/resolution";
@@ -138,6 +139,22 @@ describe("the hourly supply check's state (pure)", () => {
       expect(text).toContain("Hourly supply check");
       expect(text).toContain(field);
     }
+  });
+});
+
+describe("back into supply when the unit reorganises (seed 004, Resupply)", () => {
+  it("under the house rule the reorganisation puts a unit out of supply back in; without it supply is not touched", () => {
+    const effects = (world: NqmWorld) => {
+      const checked = reorganisationResolution(world, initialReorganisation(world, { unit: A("a1") }), scriptedDice([]));
+      return checked.ok ? checked.value.effects : [];
+    };
+    const out = { a1: { inSupply: false, disorganised: true } };
+    expect(effects(inPlay([], out))).toEqual([
+      { type: "disorganised", actor: A("a1"), value: false },
+      { type: "inSupply", actor: A("a1"), value: true },
+    ]);
+    expect(effects(plainWorld([], out))).toEqual([{ type: "disorganised", actor: A("a1"), value: false }]);
+    expect(effects(inPlay())).toEqual([{ type: "disorganised", actor: A("a1"), value: false }]);
   });
 });
 
