@@ -26,6 +26,7 @@ export const SETTING_KEYS = {
   airZoneDistances: "airZoneDistances",
   combatAnnouncementOrder: "combatAnnouncementOrder",
   nqmRestoringDiscipline: "nqmRestoringDiscipline",
+  nqmHourlySupplyCheck: "nqmHourlySupplyCheck",
 } as const;
 
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
@@ -120,6 +121,15 @@ function registerTurnLimitSettings(): void {
     type: Boolean,
     default: false,
   });
+  // NQM's light-touch supply (seed 004, Logistics, Resupply: "a quick and dirty house rule"): off unless the table plays it.
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.nqmHourlySupplyCheck, {
+    name: "NOBC.Setting.nqmHourlySupplyCheck.name",
+    hint: "NOBC.Setting.nqmHourlySupplyCheck.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
 }
 
 /** The world's reading of the announcement order; `wpFirst` when the setting holds anything else. */
@@ -149,6 +159,11 @@ export function recoveryOptions(): Required<RecoveryOptions> {
   return { refuseWastedCards: game.settings?.get(SYSTEM_ID, SETTING_KEYS.recoveryRefusesWastedCards) === true };
 }
 
+/** Whether the table plays NQM's hourly supply check house rule. */
+export function nqmHourlySupplyCheck(): boolean {
+  return game.settings?.get(SYSTEM_ID, SETTING_KEYS.nqmHourlySupplyCheck) === true;
+}
+
 /** Whether the table plays NQM's Restoring Discipline house rule. */
 export function nqmRestoringDiscipline(): boolean {
   return game.settings?.get(SYSTEM_ID, SETTING_KEYS.nqmRestoringDiscipline) === true;
@@ -165,5 +180,6 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.airZoneDistances": Record<string, Record<string, number>>;
     "nobc.combatAnnouncementOrder": AnnouncementOrder;
     "nobc.nqmRestoringDiscipline": boolean;
+    "nobc.nqmHourlySupplyCheck": boolean;
   }
 }

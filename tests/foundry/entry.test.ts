@@ -124,6 +124,7 @@ describe("src/nobc.ts", () => {
         "nqm.reorganisation",
         "nqm.command",
         "nqm.logistics",
+        "nqm.supplyCheck",
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
@@ -141,6 +142,7 @@ describe("src/nobc.ts", () => {
       "airZoneDistances",
       "combatAnnouncementOrder",
       "nqmRestoringDiscipline",
+      "nqmHourlySupplyCheck",
     ]);
     expect([...harness.settingsMenus.keys()]).toEqual(["nobc.airZoneDistancesMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(

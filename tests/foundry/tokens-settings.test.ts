@@ -302,6 +302,7 @@ describe("settings", () => {
       ["airZoneDistances", "world", false, {}],
       ["combatAnnouncementOrder", "world", true, "wpFirst"],
       ["nqmRestoringDiscipline", "world", true, false],
+      ["nqmHourlySupplyCheck", "world", true, false],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },

@@ -30,6 +30,8 @@ import { disciplineContext } from "../../src/apps/nqm/discipline/context";
 import { disciplineCard, initialDiscipline } from "../../src/apps/nqm/discipline/state";
 import { logisticsContext } from "../../src/apps/nqm/logistics/context";
 import { initialLogistics, logisticsCard, logisticsFromForm } from "../../src/apps/nqm/logistics/state";
+import { supplyCheckContext } from "../../src/apps/nqm/supply-check/context";
+import { initialSupplyCheck, supplyCheckCard } from "../../src/apps/nqm/supply-check/state";
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
 import { initialReorganisation, reorganisationCard } from "../../src/apps/nqm/reorganisation/state";
 
@@ -83,6 +85,10 @@ const supplied = plainWorld([], {
 });
 const resupply = logisticsFromForm(supplied, initialLogistics(supplied), { [`tracked:Actor.w1`]: true });
 
+/** The hourly supply check in play: three units ticked, the Warsaw Pact company already out of supply. */
+const hourly: NqmWorld = { ...plainWorld(["a1", "a2", "w2"], { w1: { inSupply: false } }), hourlySupplyCheck: true };
+const hourlyCheck = initialSupplyCheck(hourly);
+
 export const nqmFixtureData: readonly unknown[] = [
   nqmRifleCompany,
   world,
@@ -94,6 +100,8 @@ export const nqmFixtureData: readonly unknown[] = [
   assault,
   supplied,
   resupply,
+  hourly,
+  hourlyCheck,
 ];
 
 /** A posted card as the chat renders it, worded by `i18n`, the world's names for its UUIDs. */
@@ -276,6 +284,20 @@ const nqmEntries = (i18n: Translator): FixtureSheet[] => [
     "NQM logistics card: one DIV LOG spent, no dice rolled",
     supplied,
     logisticsCard(supplied, resupply, i18n),
+    i18n,
+  ),
+  {
+    id: "nqm-supply-check",
+    title: "NQM hourly supply check (house rule): three units checked, one already out of supply",
+    template: "apps/nqm/supply-check.hbs",
+    classes: dialogClasses,
+    context: supplyCheckContext(hourly, hourlyCheck, i18n),
+  },
+  cardEntry(
+    "nqm-supply-check-card",
+    "NQM hourly supply check card: a 1 puts one company out of supply",
+    hourly,
+    supplyCheckCard(hourly, hourlyCheck, scriptedDice([1, 4, 6]), i18n),
     i18n,
   ),
 ];

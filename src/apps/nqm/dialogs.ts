@@ -75,6 +75,13 @@ export const LOGISTICS: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Logistics.Title", hint: "NOBC.Nqm.Logistics.ToolkitHint", icon: "fa-solid fa-truck" },
 };
 
+/** The optional house rule: opens only when the world setting puts it in play. */
+export const SUPPLY_CHECK: DialogEntry = {
+  id: "nqm.supplyCheck",
+  load: async () => (await import("./supply-check/controller")).supplyCheckController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.SupplyCheck.Title", hint: "NOBC.Nqm.SupplyCheck.ToolkitHint", icon: "fa-solid fa-gas-pump" },
+};
+
 /** In the toolkit window's order. */
 export const NQM_DIALOGS: readonly DialogEntry[] = [
   RECCE,
@@ -87,4 +94,5 @@ export const NQM_DIALOGS: readonly DialogEntry[] = [
   REORGANISATION,
   COMMAND,
   LOGISTICS,
+  SUPPLY_CHECK,
 ];

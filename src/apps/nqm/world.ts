@@ -5,7 +5,7 @@
  */
 import { isGM, worldActors, type AskingUser } from "../../base/foundry";
 import { phrase, type Phrase } from "../../rules/resolution";
-import { nqmRestoringDiscipline } from "../../base/settings";
+import { nqmHourlySupplyCheck, nqmRestoringDiscipline } from "../../base/settings";
 import type { NqmUnitSystemView } from "../../view/views";
 import type { TargetStand } from "../../rules/nqm/volley";
 import type { WeightClass } from "../../rules/nqm/firefight-table";
@@ -25,6 +25,8 @@ export interface NqmWorld {
   readonly selected: readonly string[];
   /** The optional rule "Restoring Discipline" is in play (world setting). */
   readonly restoringDiscipline?: boolean;
+  /** The optional rule "hourly supply check" is in play (world setting). */
+  readonly hourlySupplyCheck?: boolean;
 }
 
 interface ActorLike {
@@ -79,7 +81,13 @@ export function readNqmWorld(user?: AskingUser): NqmWorld {
     .filter((a) => a.type === "nqmUnit")
     .map((a) => ({ id: a.uuid, name: a.name, system: nqmSystemView(a.system as NqmUnitSystemView) }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { isGM: isGM(user ?? undefined), units, selected: selectedNqmUnits(), restoringDiscipline: nqmRestoringDiscipline() };
+  return {
+    isGM: isGM(user ?? undefined),
+    units,
+    selected: selectedNqmUnits(),
+    restoringDiscipline: nqmRestoringDiscipline(),
+    hourlySupplyCheck: nqmHourlySupplyCheck(),
+  };
 }
 
 export function nqmUnit(world: NqmWorld, id: string): NqmUnitView | undefined {

@@ -29,6 +29,11 @@ export interface ReorganiseInput {
   commandPresent: boolean;
   /** Still under enemy fire or harassing fire, or still moving or fighting. */
   underFire: boolean;
+  /**
+   * Out of supply under the hourly supply check (a world setting): seed 004, Logistics, Resupply,
+   * "come back into supply when the unit reorganises". Left out or false: supply is not touched.
+   */
+  backInSupply?: boolean;
 }
 
 export interface ReorganiseOutcome {
@@ -72,6 +77,7 @@ export function resolveReorganisation(input: ReorganiseInput, dice: Dice): Check
     const effects: NqmEffect[] = [];
     if (input.redPins > 0) effects.push({ type: "pins", actor: input.actor, red: -input.redPins, black: result.permanent });
     effects.push({ type: "disorganised", actor: input.actor, value: false });
+    if (input.backInSupply === true) effects.push({ type: "inSupply", actor: input.actor, value: true });
     return { breakdown, rolls, outcome: result, effects };
   });
 }

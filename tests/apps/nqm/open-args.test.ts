@@ -22,6 +22,7 @@ import { logisticsController } from "../../../src/apps/nqm/logistics/controller"
 import { moraleController } from "../../../src/apps/nqm/morale/controller";
 import { recceController } from "../../../src/apps/nqm/recce/controller";
 import { reorganisationController } from "../../../src/apps/nqm/reorganisation/controller";
+import { supplyCheckController } from "../../../src/apps/nqm/supply-check/controller";
 import type { NqmWorld } from "../../../src/apps/nqm/world";
 import { langFileWording, speak } from "../../../src/words/phrase";
 import type { Phrase } from "../../../src/rules/resolution";
@@ -36,7 +37,7 @@ type AnyNqm = DialogController<unknown, NqmWorld>;
 const as = (c: unknown) => c as AnyNqm;
 
 describe("an NQM dialog's macro arguments (pure)", () => {
-  const world: NqmWorld = { ...plainWorld(["a2"]), restoringDiscipline: true };
+  const world: NqmWorld = { ...plainWorld(["a2"]), restoringDiscipline: true, hourlySupplyCheck: true };
 
   it.each<[string, AnyNqm, object, string]>([
     ["air", as(airController), { aircraft: "x" }, "aircraft"],
@@ -49,6 +50,7 @@ describe("an NQM dialog's macro arguments (pure)", () => {
     ["morale", as(moraleController), { test: "panic" }, "test"],
     ["recce", as(recceController), { defender: ["x"] }, "defender"],
     ["reorganisation", as(reorganisationController), { when: "end" }, "when"],
+    ["supply check", as(supplyCheckController), { units: A("a2") }, "units"],
     ["artillery (an unknown name)", as(artilleryController), { battery: [A("a2")] }, "battery"],
   ])("%s: a bad argument is refused, naming the dialog and the field", (_name, controller, args, field) => {
     const opened = controller.open(world, args);

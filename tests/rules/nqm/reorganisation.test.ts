@@ -52,6 +52,15 @@ describe("resolveReorganisation", () => {
       { type: "disorganised", actor: "bn", value: false },
     ]);
   });
+  it("under the hourly supply check a unit out of supply comes back into supply as it reorganises (seed 004, Resupply)", () => {
+    expect(unwrap(resolveReorganisation({ ...input, redPins: 0, backInSupply: true }, scriptedDice([]))).effects).toEqual([
+      { type: "disorganised", actor: "bn", value: false },
+      { type: "inSupply", actor: "bn", value: true },
+    ]);
+    expect(unwrap(resolveReorganisation({ ...input, redPins: 0, backInSupply: false }, scriptedDice([]))).effects).toEqual([
+      { type: "disorganised", actor: "bn", value: false },
+    ]);
+  });
   it("refuses without a command stand, under fire, or with a bad count", () => {
     const r = resolveReorganisation({ ...input, redPins: -2, commandPresent: false, underFire: true }, scriptedDice([]));
     expect(r.ok).toBe(false);

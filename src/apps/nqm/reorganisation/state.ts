@@ -64,6 +64,8 @@ export function reorganisationResolution(
       redPins: unit.system.pins.red,
       commandPresent: unit.system.commandBase,
       underFire: state.underFire || unit.system.harassedHours > 0,
+      // The hourly supply check (world setting): a unit out of supply comes back into supply as it reorganises.
+      backInSupply: world.hourlySupplyCheck === true && !unit.system.inSupply,
     },
     dice,
   );
