@@ -5,16 +5,14 @@
  * exactly, and a player's request answered by the GM's client.
  */
 import "../../harness/install";
-import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
-import { registerRequests } from "../../harness/requests";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
-import { clearDialogRegistry, openDialog, openDialogById, registerDialog, toolkitEntries } from "../../../src/apps/base/registry";
+import { describe, expect, it } from "vitest";
+import { harness } from "../../harness/foundry";
+import { openDialog, openDialogById, registerDialog, toolkitEntries } from "../../../src/apps/base/registry";
 import { usableEntries } from "../../../src/apps/toolkit/state";
 import { requestResolution } from "../../../src/apps/base/request";
 import { requestCardAction } from "../../../src/queries/register";
-import { NQM_DIALOGS, SUPPLY_CHECK } from "../../../src/apps/nqm/dialogs";
+import { SUPPLY_CHECK } from "../../../src/apps/nqm/dialogs";
 import { scriptedDice } from "../../../src/rules/dice";
 import {
   initialSupplyCheck,
@@ -31,7 +29,7 @@ import type { NqmWorld } from "../../../src/apps/nqm/world";
 import { langFileWording, speak } from "../../../src/words/phrase";
 import type { Phrase } from "../../../src/rules/resolution";
 import en from "../../../lang/en.json";
-import { loadNqmActors, plainWorld, scriptFoundryDice } from "./fixture";
+import { nqmInFoundry, plainWorld } from "./fixture";
 
 const i18n = langFileWording(en, "en");
 const A = (id: string) => `Actor.${id}`;
@@ -159,20 +157,7 @@ describe("back into supply when the unit reorganises (seed 004, Resupply)", () =
 });
 
 describe("the hourly supply check in Foundry", () => {
-  let actors: Map<string, FakeActorT>;
-  let restore: () => void = () => undefined;
-  beforeEach(() => {
-    harness.reset();
-    sheetsFake.reset();
-    chatFake.reset();
-    registerRequests(NQM_DIALOGS);
-    actors = loadNqmActors();
-  });
-  afterEach(() => {
-    restore();
-    restore = () => undefined;
-    clearDialogRegistry();
-  });
+  const nqm = nqmInFoundry();
 
   it("with the setting off it is not listed in the toolkit window and does not open", async () => {
     registerDialog(SUPPLY_CHECK);
@@ -190,36 +175,36 @@ describe("the hourly supply check in Foundry", () => {
 
   it("scripted dice 1 and 4: the first unit goes out of supply and is disorganised, the second is unchanged; Undo restores exactly", async () => {
     harness.settingsStore.set("nobc.nqmHourlySupplyCheck", true);
-    const before = [...actors.values()].map((a) => structuredClone(a.system));
+    const before = [...nqm.actors.values()].map((a) => structuredClone(a.system));
     const dialog = (await openDialog(SUPPLY_CHECK, { units: [A("a1"), A("w2")] }))!;
     expect(dialog.dialogState).toEqual({ units: [A("a1"), A("w2")] });
-    restore = scriptFoundryDice([1, 4]);
+    nqm.dice([1, 4]);
     const message = (await dialog.resolve()) as { id: string; system: { effects: unknown[] } };
     expect(message.system.effects).toEqual([
       { type: "inSupply", actor: A("a1"), value: false },
       { type: "disorganised", actor: A("a1"), value: true },
     ]);
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
-    expect(actors.get("a1")!.system).toEqual({ ...before[0]!, inSupply: false, disorganised: true, disorganisedHours: 0 });
-    expect([...actors.values()].slice(1).map((a) => a.system)).toEqual(before.slice(1));
+    expect(nqm.actors.get("a1")!.system).toEqual({ ...before[0]!, inSupply: false, disorganised: true, disorganisedHours: 0 });
+    expect([...nqm.actors.values()].slice(1).map((a) => a.system)).toEqual(before.slice(1));
     expect(await requestCardAction("undo", message.id)).toEqual({ ok: true });
-    expect([...actors.values()].map((a) => a.system)).toEqual(before);
+    expect([...nqm.actors.values()].map((a) => a.system)).toEqual(before);
   });
 
   it("refuses a unit already out of supply: warns, posts nothing, changes nothing", async () => {
     harness.settingsStore.set("nobc.nqmHourlySupplyCheck", true);
-    await actors.get("w1")!.update({ "system.inSupply": false });
-    const before = [...actors.values()].map((a) => structuredClone(a.system));
+    await nqm.actors.get("w1")!.update({ "system.inSupply": false });
+    const before = [...nqm.actors.values()].map((a) => structuredClone(a.system));
     const dialog = (await openDialogById("nqm.supplyCheck", { units: [A("w1")] }))!;
     expect(await dialog.resolve()).toBeNull();
     expect(warnings().at(-1)).toContain("NOBC.Notify.Refused");
     expect(chatFake.messages.size).toBe(0);
-    expect([...actors.values()].map((a) => a.system)).toEqual(before);
+    expect([...nqm.actors.values()].map((a) => a.system)).toEqual(before);
   });
 
   it("a player may not open it; a player's request goes to the GM's client, which refuses it and writes nothing", async () => {
     harness.settingsStore.set("nobc.nqmHourlySupplyCheck", true);
-    const before = [...actors.values()].map((a) => structuredClone(a.system));
+    const before = [...nqm.actors.values()].map((a) => structuredClone(a.system));
     chatFake.setUsers("p1");
     expect(await openDialog(SUPPLY_CHECK, {})).toBeNull();
     const state: SupplyCheckState = { units: [A("a1")] };
@@ -229,6 +214,6 @@ describe("the hourly supply check in Foundry", () => {
     expect(bad.ok).toBe(false);
     expect(warnings().at(-1)).toContain('{"field":"units"');
     expect(chatFake.messages.size).toBe(0);
-    expect([...actors.values()].map((a) => a.system)).toEqual(before);
+    expect([...nqm.actors.values()].map((a) => a.system)).toEqual(before);
   });
 });
