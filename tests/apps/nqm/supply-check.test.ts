@@ -5,6 +5,7 @@
  * exactly, and a player's request answered by the GM's client.
  */
 import "../../harness/install";
+import "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
 import { describe, expect, it } from "vitest";
 import { harness } from "../../harness/foundry";
