@@ -3,6 +3,7 @@
  * document's UUID, name and system data. Map positions are not a sheet's business, so the hex is
  * left empty: the rules called from sheets (modes, recovery, repair) do not read it.
  */
+import type { HexRef } from "../rules/ids";
 import type { LandHq, LandUnit } from "../rules/nobc/land/types";
 import type { Squadron, Nationality } from "../rules/nobc/air/types";
 import { NATIONALITIES as AIR_NATIONALITIES } from "../rules/nobc/air/types";
@@ -13,7 +14,8 @@ export interface Named {
   readonly name: string;
 }
 
-export function landUnitOf(doc: Named, system: UnitSystemView): LandUnit {
+/** A unit for the rules, standing in `hex` ("" when off the map). */
+export function landUnitOf(doc: Named, system: UnitSystemView, hex: HexRef = ""): LandUnit {
   const unit: LandUnit = {
     id: doc.uuid,
     side: system.side,
@@ -23,14 +25,15 @@ export function landUnitOf(doc: Named, system: UnitSystemView): LandUnit {
     strength: system.strength.value,
     mode: system.mode,
     supply: system.supply,
-    hex: "",
+    hex,
     nationality: system.nationality,
   };
   if (system.hq) unit.hq = system.hq;
   return unit;
 }
 
-export function landHqOf(doc: Named, system: HqSystemView): LandHq {
+/** An HQ for the rules, standing in `hex` ("" when off the map). */
+export function landHqOf(doc: Named, system: HqSystemView, hex: HexRef = ""): LandHq {
   const hq: LandHq = {
     id: doc.uuid,
     side: system.side,
@@ -40,7 +43,7 @@ export function landHqOf(doc: Named, system: HqSystemView): LandHq {
     maxLevel: system.level.max,
     radius: system.radius,
     nationality: system.nationality,
-    hex: "",
+    hex,
     mayRecover: system.mayRecover,
   };
   if (system.parent) hq.parent = system.parent;

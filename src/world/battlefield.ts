@@ -196,7 +196,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
     const hex = hexes.get(actor.uuid) ?? "";
     if (actor.type === "unit") {
       const s = actor.system as UnitSystemView;
-      units.push({ ...landUnitOf(actor, s), hex });
+      units.push(landUnitOf(actor, s, hex));
       markers.set(actor.uuid, {
         noMove: s.noMove,
         minelaying: s.minelaying,
@@ -205,7 +205,7 @@ export function battlefield(input: BattlefieldInput): Battlefield {
         overrunCost: overrunCostOf(s),
       });
     } else if (actor.type === "hq") {
-      hqs.push({ ...landHqOf(actor, actor.system as HqSystemView), hex });
+      hqs.push(landHqOf(actor, actor.system as HqSystemView, hex));
       for (const item of actor.items ?? []) {
         if (item.type !== "supportCard") continue;
         names.set(item.uuid, item.name);
