@@ -35,6 +35,8 @@ export function fuelChainIntact(links: readonly boolean[]): boolean {
 
 export interface ResupplyStand {
   actor: ActorRef;
+  /** Its name, for a refusal. */
+  name: string;
   strength: number;
   ammo: number;
 }
@@ -59,8 +61,9 @@ export function resolveResupply(input: ResupplyInput): Checked<Resolution<{ dice
     refusals.add("notOvernight", phrase("NOBC.Rules.Nqm.Logistics.Refusal.notOvernight"), "overnight");
   }
   input.stands.forEach((s, i) => {
-    if (!isCount(s.strength) || !isCount(s.ammo) || s.ammo > s.strength) {
-      refusals.add("badStand", phrase("NOBC.Rules.Nqm.Logistics.Refusal.badStand", { stand: s.actor }), `stands[${i}]`);
+    // A stand that lost bases may hold more dice than it can now carry: it is given none, not refused.
+    if (!isCount(s.strength) || !isCount(s.ammo)) {
+      refusals.add("badStand", phrase("NOBC.Rules.Nqm.Logistics.Refusal.badStand", { stand: s.name }), `stands[${i}]`);
     }
   });
   return refusals.result(() => {

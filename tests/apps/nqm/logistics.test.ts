@@ -72,6 +72,16 @@ describe("the logistics dialog's state (pure)", () => {
     ]);
   });
 
+  it("a stand that lost bases and holds more dice than it can carry is given none, and the rest are resupplied", () => {
+    // The company is down to two bases but still holds three dice.
+    const world = dumpWorld([], { w1: { ammo: 3, strength: { value: 2, max: 3 } } });
+    const checked = logisticsResolution(world, { ...initialLogistics(world), stands: [A("w1")] });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.value.outcome).toEqual({ diceIssued: 0 });
+    expect(checked.value.effects).toEqual([{ type: "supplyUnits", actor: A("w2"), kind: "log", delta: -1 }]);
+  });
+
   it("shows what Resupply will do before it, and what each stand may do afterwards", () => {
     const world = dumpWorld();
     const view = logisticsContext(world, initialLogistics(world), i18n);

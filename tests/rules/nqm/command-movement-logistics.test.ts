@@ -155,8 +155,10 @@ describe("Logistics (seed 004)", () => {
   const input = {
     dump: { actor: "dump", name: "Div dump", divLog: 2 },
     stands: [
-      { actor: "s1", strength: 3, ammo: 1 },
-      { actor: "s2", strength: 2, ammo: 2 },
+      { actor: "s1", name: "1 Coy", strength: 3, ammo: 1 },
+      { actor: "s2", name: "2 Coy", strength: 2, ammo: 2 },
+      // Lost a base since its last resupply: it holds more than it can carry, and gets nothing.
+      { actor: "s3", name: "3 Coy", strength: 2, ammo: 3 },
     ],
     overnight: true,
     vehicleSentBack: false,
@@ -175,7 +177,7 @@ describe("Logistics (seed 004)", () => {
       ...input,
       overnight: false,
       dump: { ...input.dump, divLog: 0 },
-      stands: [{ actor: "x", strength: 1, ammo: 2 }],
+      stands: [{ actor: "x", name: "4 Coy", strength: 1, ammo: 1.5 }],
     });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.refusals.map((x) => x.code).sort()).toEqual(["badStand", "noDivLog", "notOvernight"]);

@@ -116,7 +116,7 @@ export function logisticsInput(world: NqmWorld, state: LogisticsState): { input?
       });
     if (unit.system.kind !== "fighting")
       return void refusals.push({ code: "notCombat", text: phrase("NOBC.Nqm.Logistics.Check.notCombat", { stand: unit.name }), field });
-    stands.push({ actor: unit.id, strength: unit.system.strength.value, ammo: unit.system.ammo });
+    stands.push({ actor: unit.id, name: unit.name, strength: unit.system.strength.value, ammo: unit.system.ammo });
   });
   return {
     input: {
