@@ -134,6 +134,8 @@ describe("the NQM example battle pack", () => {
     ]);
     expect(s.combatUnits).toBe(nqmCombatUnits(s.kind, s.strength.max));
     expect(s.ammo).toBeGreaterThan(0);
+    // Seed 004, Logistics: a stand carries as many dice as its strength (fire units of support stands are the guns' own).
+    if (s.kind === "fighting") expect(s.ammo).toBeLessThanOrEqual(s.strength.value);
   });
 
   it("the data model still refuses a broken copy (the check above can fail)", () => {
