@@ -76,3 +76,6 @@ export const AFTER_USE_LABELS: Readonly<Record<AfterUse, string>> = {
   keep: "NOBC.AfterUse.keep",
   reuseForIdentification: "NOBC.AfterUse.reuseForIdentification",
 };
+
+/** The two sides of an NQM battle, by the colours of the table (the data keeps the system's side values). */
+export const NQM_SIDE_LABELS: Readonly<Record<"nato" | "wp", string>> = { nato: "NOBC.Nqm.Side.nato", wp: "NOBC.Nqm.Side.wp" };

@@ -10,6 +10,7 @@ import {
   nqmCombatUnits as combatUnits,
   nqmMayBeGreen as mayBeGreen,
 } from "../../data/nqm-classes";
+import { NQM_SIDE_LABELS } from "../../view/labels";
 import { sheetHeader, type Choices, type DocumentHeader, type SideContext } from "../../view/common";
 import type { NqmUnitSystemView } from "../../view/views";
 import type { FlagContext } from "./unit";
@@ -36,9 +37,6 @@ export const KIND_LABEL: Readonly<Record<NqmUnitSystemView["kind"], string>> = {
   fighting: "NOBC.Nqm.Kind.fighting",
   support: "NOBC.Nqm.Kind.support",
 };
-
-/** The two sides of an NQM battle, by the colours of the table (the data keeps the system's side values). */
-const NQM_SIDE_LABELS: Readonly<Record<"nato" | "wp", string>> = { nato: "NOBC.Nqm.Side.nato", wp: "NOBC.Nqm.Side.wp" };
 
 export interface NqmUnitSheetContext extends SideContext, DocumentHeader {
   readonly system: NqmUnitSystemView;

@@ -2,7 +2,7 @@
 import { nqm } from "../../../rules/index";
 import type { WeightClass } from "../../../rules/nqm/index";
 import { withNames } from "../../../words/phrase";
-import { SIDE_LABELS } from "../../../view/labels";
+import { NQM_SIDE_LABELS } from "../../../view/labels";
 import { nqmCheck, options, type ChanceView, type OptionView, type Translator } from "../view";
 import type { NqmWorld } from "../world";
 import { chanceViews, defaultRow, firefightInput, firefightResolution, SHIFT_CHOICES, type FireRow, type FirefightState } from "./state";
@@ -63,7 +63,7 @@ export function firefightContext(world: NqmWorld, state: FirefightState, words: 
   const check = nqmCheck((dice) => firefightResolution(world, state, dice), i18n);
   return {
     sides: options(
-      (["nato", "wp"] as const).map((s) => [s, i18n.localize(SIDE_LABELS[s])] as const),
+      (["nato", "wp"] as const).map((s) => [s, i18n.localize(NQM_SIDE_LABELS[s])] as const),
       state.attackerSide,
     ),
     attackerRows: rows(true, state.attacker),
