@@ -89,10 +89,17 @@ describe("the hourly supply check's state (pure)", () => {
     ]);
   });
 
-  it("refuses no unit, an unknown one, one listed twice and one already out of supply, naming each field", () => {
-    const world = inPlay([], { w1: { inSupply: false } });
+  it("refuses no unit, an unknown one, one listed twice, one surrendered and one already out of supply, naming each field", () => {
+    const world = inPlay([], { w1: { inSupply: false }, a2: { surrendered: true } });
     expect(fields(world, { units: [] })).toEqual(["units"]);
-    expect(fields(world, { units: [A("a1"), A("ghost"), A("a1"), A("w1")] })).toEqual(["units[1]", "units[2]", "units[3]"]);
+    expect(fields(world, { units: [A("a1"), A("ghost"), A("a1"), A("w1"), A("a2")] })).toEqual([
+      "units[1]",
+      "units[2]",
+      "units[3]",
+      "units[4]",
+    ]);
+    const surrendered = supplyCheckContext(world, { units: [A("a2")] }, i18n);
+    expect(surrendered.refusals).toEqual(["B Coy has surrendered: it has no supply to check."]);
     const view = supplyCheckContext(world, { units: [A("w1")] }, i18n);
     expect(view.canRoll).toBe(false);
     expect(view.chances).toEqual([]);

@@ -61,7 +61,7 @@ export function supplyCheckFromForm(world: NqmWorld, prev: SupplyCheckState, val
   return { units: world.units.map((u) => u.id).filter((id) => out.includes(id)) };
 }
 
-/** The dialog's refusals, each naming its field: no unit, an unknown one, one listed twice, one already out of supply. */
+/** The dialog's refusals, each naming its field: no unit, an unknown one, one listed twice, one surrendered, one already out of supply. */
 export function supplyCheckRefusals(world: NqmWorld, state: SupplyCheckState): Refusal[] {
   const refusals: Refusal[] = [];
   if (state.units.length === 0) refusals.push({ code: "noUnits", text: phrase("NOBC.Nqm.SupplyCheck.Check.noUnits"), field: "units" });
@@ -71,6 +71,12 @@ export function supplyCheckRefusals(world: NqmWorld, state: SupplyCheckState): R
     if (unit === undefined) return void refusals.push(unknownUnit(id, field));
     if (state.units.indexOf(id) !== i)
       return void refusals.push({ code: "twice", text: phrase("NOBC.Nqm.SupplyCheck.Check.twice", { unit: unit.name }), field });
+    if (unit.system.surrendered)
+      return void refusals.push({
+        code: "surrendered",
+        text: phrase("NOBC.Nqm.SupplyCheck.Check.surrendered", { unit: unit.name }),
+        field,
+      });
     if (!unit.system.inSupply)
       refusals.push({ code: "outOfSupply", text: phrase("NOBC.Nqm.SupplyCheck.Check.outOfSupply", { unit: unit.name }), field });
   });
