@@ -312,3 +312,49 @@ describe.each(CASES.map((c) => [c.type, c] as const))("%s sheet's form", (type, 
     expect(harness.notices).toEqual([]);
   });
 });
+
+/* ---------------- the sheet's own buttons and drops ---------------- */
+
+type Handler = (this: unknown, event: Event, target: HTMLElement) => Promise<void> | void;
+const click = (options: { actions: Record<string, unknown> }, name: string, sheet: unknown, dataset: Record<string, string> = {}) =>
+  (options.actions[name] as Handler).call(sheet, new Event("click"), { dataset } as unknown as HTMLElement);
+
+describe("the umpire's sheet controls, clicked by a player owner anyway", () => {
+  it("a track box, a squadron's box, a weapon, a card removed: nothing written, one notice each", async () => {
+    const unit = actor("unit", { side: "nato", strength: { value: 4, max: 6 }, notes: "" }, "1 Bde");
+    const squadron = actor("airSquadron", { side: "nato", aircraft: "F-15C", box: "damaged", weapons: [] }, "36 TFW");
+    const hq = actor("hq", { side: "nato", level: { value: 2, max: 4 } }, "V Corps");
+    const card = hq.addItem({ name: "+2 Engineer", type: "supportCard", system: { side: "nato", category: "engineer" } });
+    for (const doc of [unit, squadron, hq]) harness.own(doc, "player1");
+    harness.playAsPlayer();
+    await click(UnitSheet.DEFAULT_OPTIONS, "setTrack", new UnitSheet({ document: unit }), { field: "system.strength.value", value: "6" });
+    await click(AirSquadronSheet.DEFAULT_OPTIONS, "setBox", new AirSquadronSheet({ document: squadron }), { box: "ready" });
+    await click(AirSquadronSheet.DEFAULT_OPTIONS, "addWeapon", new AirSquadronSheet({ document: squadron }));
+    await click(HqSheet.DEFAULT_OPTIONS, "deleteCard", new HqSheet({ document: hq }), { uuid: card.uuid });
+    expect([unit.updates, squadron.updates, hq.updates]).toEqual([[], [], []]);
+    expect(hq.items).toContain(card);
+    expect(sheetsFake.dialogs).toEqual([]);
+    expect(harness.notices.map((n) => n.message)).toEqual([
+      'NOBC.Sheet.Authority.Refused {"name":"1 Bde"}',
+      'NOBC.Sheet.Authority.Refused {"name":"36 TFW"}',
+      'NOBC.Sheet.Authority.Refused {"name":"36 TFW"}',
+      'NOBC.Sheet.Authority.Refused {"name":"V Corps"}',
+    ]);
+  });
+
+  it("a unit dropped on the player's HQ, a squadron on their airbase: refused, nothing written; the GM's drop is carried out", async () => {
+    const hq = actor("hq", { side: "nato", level: { value: 2, max: 4 } }, "V Corps");
+    const unit = actor("unit", { side: "nato", hq: null }, "1 Bde");
+    const base = actor("airbase", { side: "nato", airZone: "A", capacity: 2 }, "Ramstein");
+    const squadron = actor("airSquadron", { side: "nato", airbase: null, airZone: "A" }, "36 TFW");
+    for (const doc of [hq, unit, base, squadron]) harness.own(doc, "player1");
+    harness.playAsPlayer();
+    expect(await new HqSheet({ document: hq })._onDropActor(new Event("drop") as DragEvent, unit as never)).toBe(false);
+    expect(await new AirbaseSheet({ document: base })._onDropActor(new Event("drop") as DragEvent, squadron as never)).toBe(false);
+    expect([unit.updates, squadron.updates]).toEqual([[], []]);
+    expect(harness.notices).toHaveLength(2);
+    harness.game["user"] = { id: "user1", name: "Gamemaster", isGM: true };
+    expect(await new HqSheet({ document: hq })._onDropActor(new Event("drop") as DragEvent, unit as never)).toBe(true);
+    expect(unit.updates).toEqual([{ "system.hq": hq.uuid }]);
+  });
+});
