@@ -1,14 +1,16 @@
 /**
  * What the sheet buttons do. A button that resolves something sends a request to the active GM
  * (the mode change) or opens its dialog (HQ recovery), and the card goes to chat; nothing is
- * written by the rules from here. The small edits (a box track, unlinking a card) write the one
- * field directly, as the form would.
+ * written by the rules from here. The small edits (a box track, a squadron's box, the weapons, a
+ * unit released from its HQ) write the one field directly and are the umpire's: a player's click is
+ * refused with one notice (docs/authority.md, "Sheets"). A support card's assignment stays its
+ * holder's (see `unassignCard`).
  */
 import type { Mode } from "../rules/nobc/land/types";
 import { phrase } from "../rules/resolution";
 import { nationalityName } from "../rules/nationalities";
 import { documentAt } from "../effects/apply";
-import { localize, notify, say, translator, warnRefused } from "../base/foundry";
+import { isGM, localize, notify, say, translator, warnRefused } from "../base/foundry";
 import type { AirSquadronSystemView } from "../view/views";
 import { squadronOf } from "../view/snapshots";
 import { confirmDialog, type LiveActor, type LiveDocument, type SheetApp } from "./base";
@@ -24,6 +26,17 @@ import type { RepairState } from "../apps/air/missions/repair/state";
 import { board, toggleHqRadius } from "../canvas/register";
 
 type ActorSheet = SheetApp<LiveActor>;
+
+/**
+ * True for a GM on an editable sheet; for a player the sheet offers no such control, and one clicked
+ * anyway (a forged button) is refused with the one notice that the umpire changes these values.
+ */
+export function umpireEdit(sheet: { readonly isEditable: boolean; readonly document: { readonly name: string } }): boolean {
+  if (!sheet.isEditable) return false;
+  if (isGM()) return true;
+  notify("warn", "NOBC.Sheet.Authority.Refused", { name: sheet.document.name });
+  return false;
+}
 type AnySheet = SheetApp<LiveDocument>;
 
 function isMode(value: string | undefined): value is Mode {
@@ -118,7 +131,7 @@ export function trackValue(current: number, clicked: number): number {
 export async function setTrack(this: AnySheet, _event: Event, target: HTMLElement): Promise<void> {
   const field = target.dataset["field"];
   const clicked = Number(target.dataset["value"]);
-  if (field === undefined || !Number.isInteger(clicked) || !this.isEditable) return;
+  if (field === undefined || !Number.isInteger(clicked) || !umpireEdit(this)) return;
   const current = Number(field.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], this.document));
   await this.document.update({ [field]: trackValue(current, clicked) });
 }
@@ -144,23 +157,31 @@ async function unlink(sheet: AnySheet, target: HTMLElement, field: string): Prom
   sheet.render();
 }
 
+/** Unit sheet: the unit leaves its HQ (the order of battle: the umpire's). */
 export async function releaseFromHq(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
-  await unlink(this, target, "system.hq");
+  if (umpireEdit(this)) await unlink(this, target, "system.hq");
 }
+/** HQ sheet: a unit of the row leaves the HQ (the umpire's). */
 export async function releaseUnit(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
-  await unlink(this, target, "system.hq");
+  if (umpireEdit(this)) await unlink(this, target, "system.hq");
 }
+/** Airbase sheet: a squadron of the row leaves the base (basing is the GM's, Air War step 10). */
 export async function releaseSquadron(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
-  await unlink(this, target, "system.airbase");
+  if (umpireEdit(this)) await unlink(this, target, "system.airbase");
 }
+/**
+ * A support card taken back from its unit: the holder's, as assigning it by a drop is (Land War
+ * "Assign Support Cards"). Still a direct write of the one link field, not a request (see
+ * docs/authority.md, "Sheets").
+ */
 export async function unassignCard(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
   await unlink(this, target, "system.assignedTo");
 }
 
-/** HQ sheet: removes a card from the hand after asking. */
+/** HQ sheet: removes a card from the hand after asking (the umpire's: a card lost in play goes by its card). */
 export async function deleteCard(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {
   const uuid = target.dataset["uuid"];
-  if (uuid === undefined || !this.isEditable) return;
+  if (uuid === undefined || !umpireEdit(this)) return;
   const card = [...this.document.items].find((i) => i.uuid === uuid);
   if (card === undefined) return;
   const i18n = translator();
@@ -174,12 +195,12 @@ export async function deleteCard(this: ActorSheet, _e: Event, target: HTMLElemen
 /** Squadron sheet: moves the squadron's marker to a box by hand (an umpire's correction). */
 export async function setBox(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {
   const box = target.dataset["box"];
-  if (box === undefined || !this.isEditable) return;
+  if (box === undefined || !umpireEdit(this)) return;
   await this.document.update({ "system.box": box });
 }
 
 export async function addWeapon(this: ActorSheet): Promise<void> {
-  if (!this.isEditable) return;
+  if (!umpireEdit(this)) return;
   const weapons = (this.document.system as AirSquadronSystemView).weapons;
   // The name may not be blank (data model), so a new row starts with a name the user then edits.
   const name = localize("NOBC.Air.NewWeapon");
@@ -188,7 +209,7 @@ export async function addWeapon(this: ActorSheet): Promise<void> {
 
 export async function removeWeapon(this: ActorSheet, _e: Event, target: HTMLElement): Promise<void> {
   const index = Number(target.dataset["index"]);
-  if (!Number.isInteger(index) || !this.isEditable) return;
+  if (!Number.isInteger(index) || !umpireEdit(this)) return;
   const weapons = (this.document.system as AirSquadronSystemView).weapons;
   await this.document.update({ "system.weapons": weapons.filter((_, i) => i !== index) });
 }

@@ -38,6 +38,8 @@ export interface SheetApp<D> {
   _prepareContext(options: object): Promise<object>;
   /** The form's values as the update data (Foundry expands the dotted names). */
   _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown>;
+  /** Writes the processed form: Foundry's calls `document.update(submitData, options)`. */
+  _processSubmitData(event: Event | null, form: HTMLFormElement, submitData: Record<string, unknown>, options?: object): Promise<void>;
 }
 
 type SheetConstructor<D> = new (options?: object) => SheetApp<D>;

@@ -15,10 +15,10 @@ import type { NqmUnitSheetExtras } from "./context/nqm-unit";
 import type { DocumentHeader } from "../view/common";
 import type { AirSquadronSystemView, DocLink, HqSystemView, SupportCardSystemView, UnitSystemView } from "../view/views";
 import { enrichHtml, type LiveActor, type LiveDocument } from "./base";
-import { worldActors, worldItems } from "../base/foundry";
+import { isGM, worldActors, worldItems } from "../base/foundry";
 
 function header(doc: LiveDocument, editable: boolean): DocumentHeader {
-  return { name: doc.name, img: doc.img ?? "", uuid: doc.uuid, editable };
+  return { name: doc.name, img: doc.img ?? "", uuid: doc.uuid, editable, rulesEditable: editable && isGM() };
 }
 
 /** A link to the document a UUID names; a dangling UUID still shows, by its UUID. */

@@ -19,8 +19,9 @@ import { airbaseExtras, airSquadronExtras, hqExtras, nqmUnitExtras, supportCardE
 import { PARTIALS, TEMPLATES } from "../view/paths";
 import * as act from "./actions";
 import { clampPools, nqmUnitSafe, SHEET_POOLS, weaponsAsArray } from "./form-data";
-import { ActorSheetBase, ItemSheetBase, type LiveActor } from "./base";
-import { worldActors } from "../base/foundry";
+import { ActorSheetBase, ItemSheetBase, type LiveActor, type LiveDocument, type SheetApp } from "./base";
+import { isGM, notify, worldActors } from "../base/foundry";
+import { playerEdits } from "./player-edits";
 import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
 import { later } from "../apps/base/later";
 
@@ -41,6 +42,45 @@ function poolSafe(sheet: { readonly document: LiveActor }, data: Record<string, 
   return clampPools(data, sheet.document.system, SHEET_POOLS[sheet.document.type] ?? []);
 }
 
+/**
+ * A player's form cut to what a player may write (./player-edits): the name, the image, the free text.
+ * What else it tried to change is dropped with one notice; a GM's form passes whole.
+ */
+function playerSafe(sheet: { readonly document: LiveDocument }, data: Record<string, unknown>): Record<string, unknown> {
+  if (isGM()) return data;
+  const doc = sheet.document;
+  const cut = playerEdits(doc.type, data, doc);
+  if (cut.refused.length > 0) notify("warn", "NOBC.Sheet.Authority.Refused", { name: doc.name });
+  return cut.data;
+}
+
+type SheetClass<D> = new (options?: object) => SheetApp<D>;
+
+/**
+ * The sheets' shared base: the form goes through `playerSafe` before anything else reads it, and a
+ * submission left with nothing to write writes nothing.
+ */
+function guarded<D extends LiveDocument>(Base: SheetClass<D>) {
+  return class extends Base {
+    override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
+      return playerSafe(this, super._processFormData(event, form, formData));
+    }
+
+    override async _processSubmitData(
+      event: Event | null,
+      form: HTMLFormElement,
+      submitData: Record<string, unknown>,
+      options?: object,
+    ): Promise<void> {
+      if (Object.keys(submitData).length === 0) return;
+      await super._processSubmitData(event, form, submitData, options);
+    }
+  };
+}
+
+const GuardedActorSheet = guarded(ActorSheetBase);
+const GuardedItemSheet = guarded(ItemSheetBase);
+
 const part = (template: string) => ({ sheet: { template, templates: [...PARTIALS], scrollable: [""] } });
 
 const common = {
@@ -49,7 +89,7 @@ const common = {
   actions: { openDocument: act.openDocument, setTrack: act.setTrack },
 };
 
-export class UnitSheet extends ActorSheetBase {
+export class UnitSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "unit"],
@@ -82,7 +122,7 @@ export class UnitSheet extends ActorSheetBase {
   }
 }
 
-export class HqSheet extends ActorSheetBase {
+export class HqSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "hq"],
@@ -112,12 +152,12 @@ export class HqSheet extends ActorSheetBase {
 
   /** A unit dropped on the HQ is subordinated to it, or refused with the reason. */
   async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
-    if (!this.isEditable) return false;
+    if (!act.umpireEdit(this)) return false;
     return redrawIf(this, await subordinateUnit(actor, this.document));
   }
 }
 
-export class AirSquadronSheet extends ActorSheetBase {
+export class AirSquadronSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "air-squadron"],
@@ -147,7 +187,7 @@ export class AirSquadronSheet extends ActorSheetBase {
   }
 }
 
-export class AirbaseSheet extends ActorSheetBase {
+export class AirbaseSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "airbase"],
@@ -169,13 +209,13 @@ export class AirbaseSheet extends ActorSheetBase {
 
   /** A squadron dropped on the airbase is based there, or refused with the reason. */
   async _onDropActor(_event: DragEvent, actor: DropDocument): Promise<boolean> {
-    if (!this.isEditable) return false;
+    if (!act.umpireEdit(this)) return false;
     return redrawIf(this, await baseSquadron(actor, this.document, worldActors<LiveActor>()));
   }
 }
 
 /** The sheet of an NQM unit (the Not Quite Mechanised toolkit). */
-export class NqmUnitSheet extends ActorSheetBase {
+export class NqmUnitSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "nqm-unit"],
@@ -196,7 +236,7 @@ export class NqmUnitSheet extends ActorSheetBase {
   }
 }
 
-export class SupportCardSheet extends ItemSheetBase {
+export class SupportCardSheet extends GuardedItemSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "item", "support-card"],

@@ -55,11 +55,23 @@ export interface DocumentHeader {
   readonly img: string;
   readonly uuid: string;
   readonly editable: boolean;
+  /**
+   * Whether the rules values may be edited here: a GM's editable sheet. A player's own sheet shows
+   * them read-only (docs/authority.md, "Sheets"); its name, image and notes follow `editable`.
+   */
+  readonly rulesEditable: boolean;
 }
 
 /** The part every sheet's context opens with: side colours, then the document's own header. */
 export function sheetHeader(side: Side, extras: DocumentHeader): SideContext & DocumentHeader {
-  return { ...sideContext(side), name: extras.name, img: extras.img, uuid: extras.uuid, editable: extras.editable };
+  return {
+    ...sideContext(side),
+    name: extras.name,
+    img: extras.img,
+    uuid: extras.uuid,
+    editable: extras.editable,
+    rulesEditable: extras.rulesEditable,
+  };
 }
 
 /** A nationality the sheets can offer, with its side (src/data/nationalities.ts). */

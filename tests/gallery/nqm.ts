@@ -35,7 +35,7 @@ import { initialSupplyCheck, supplyCheckCard } from "../../src/apps/nqm/supply-c
 import { reorganisationContext } from "../../src/apps/nqm/reorganisation/context";
 import { initialReorganisation, reorganisationCard } from "../../src/apps/nqm/reorganisation/state";
 
-const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true });
+const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true, rulesEditable: true });
 
 export const nqmRifleCompany: NqmUnitSystemView = {
   side: "nato",

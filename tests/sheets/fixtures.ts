@@ -30,7 +30,7 @@ function built<A extends unknown[]>(make: (...args: A) => object, ...args: A): {
   return { context: make(...args), data: args };
 }
 
-const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true });
+const header = (name: string, uuid: string) => ({ name, img: "icons/svg/mystery-man.svg", uuid, editable: true, rulesEditable: true });
 
 const CARD_IMG = "icons/svg/card-hand.svg";
 
@@ -151,6 +151,21 @@ export function fixtureSheets(): FixtureSheet[] {
       classes: "actor unit",
       ...built(unitSheetContext, unitSystem, {
         ...header("1st Bde, 3rd Armd Div", "Actor.u1"),
+        symbolSvg: unitSymbolSvg("nato", "armour", "brigade"),
+        hq: { uuid: "Actor.hq1", name: "V (US) Corps" },
+        cards: cards.slice(0, 2),
+        enrichedNotes: unitSystem.notes,
+      }),
+    },
+    {
+      // The same unit as its owning player sees it: the rules values read-only, the name and notes editable.
+      id: "unit-nato-player",
+      title: "Unit (NATO armoured brigade), its player's view",
+      template: "actor/unit.hbs",
+      classes: "actor unit",
+      ...built(unitSheetContext, unitSystem, {
+        ...header("1st Bde, 3rd Armd Div", "Actor.u1"),
+        rulesEditable: false,
         symbolSvg: unitSymbolSvg("nato", "armour", "brigade"),
         hq: { uuid: "Actor.hq1", name: "V (US) Corps" },
         cards: cards.slice(0, 2),

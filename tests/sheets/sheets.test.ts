@@ -485,14 +485,14 @@ describe("unlink buttons and redraws", () => {
     expect((sheet as unknown as { renders: number }).renders).toBe(1);
   });
 
-  it("refuses to release a unit the user may not update: warns and writes nothing", async () => {
+  it("a player's release of a unit from its HQ is the umpire's: one notice, nothing written", async () => {
     const hq = new harness.Actor({ name: "V Corps", type: "hq", system: hqSystem() });
     const unit = new harness.Actor({ name: "1 Bde", type: "unit", system: unitSystem({ hq: hq.uuid }) });
     harness.playAsPlayer();
     const sheet = new HqSheet({ document: hq });
     await click(HqSheet.DEFAULT_OPTIONS, "releaseUnit", sheet, { uuid: unit.uuid });
     expect(unit.updates).toEqual([]);
-    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.NotOwner.*1 Bde/);
+    expect(harness.notices.map((n) => n.message)).toEqual(['NOBC.Sheet.Authority.Refused {"name":"V Corps"}']);
     expect((sheet as unknown as { renders: number }).renders).toBe(0);
   });
 
@@ -549,7 +549,14 @@ describe("unlink buttons and redraws", () => {
 
 describe("an NQM unit's sheet names its side by colour", () => {
   it("blue or red, never NATO or the Warsaw Pact, in the badge and the choice", () => {
-    const extras = { name: "1 Coy", img: "icons/svg/mystery-man.svg", uuid: "Actor.n1", editable: true, enrichedNotes: "" };
+    const extras = {
+      name: "1 Coy",
+      img: "icons/svg/mystery-man.svg",
+      uuid: "Actor.n1",
+      editable: true,
+      rulesEditable: true,
+      enrichedNotes: "",
+    };
     const blue = nqmUnitSheetContext(nqmRifleCompany, extras);
     const red = nqmUnitSheetContext({ ...nqmRifleCompany, side: "wp" }, extras);
     expect([blue.sideLabel, red.sideLabel]).toEqual(["NOBC.Nqm.Side.nato", "NOBC.Nqm.Side.wp"]);
