@@ -81,7 +81,10 @@ function cached<T>(cache: Map<string, T>, lang: string, make: (lang: string) => 
 
 /** A number in the reader's locale ("1,5" in German). */
 export function formatNumber(value: number, lang: string): string {
-  return cached(numberFormats, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 })).format(value);
+  // A negative number takes the minus sign (U+2212), as the breakdowns' signed values do, not the hyphen.
+  return cached(numberFormats, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 }))
+    .format(value)
+    .replace("-", "\u2212");
 }
 
 /** The plural category of `count` in `lang` ("one", "other", "few", …). */

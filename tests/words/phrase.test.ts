@@ -42,6 +42,9 @@ describe("speak", () => {
     expect(speak(phrase("X.Ratio", { ratio: 1.5 }), langFileWording(de, "de"))).toBe("Verhältnis 1,5");
     expect(formatNumber(12000, "de")).toBe("12.000");
     expect(formatNumber(12000, "en")).toBe("12,000");
+    // A negative number takes the minus sign, not the hyphen, as the signed values of a breakdown do.
+    expect(formatNumber(-3, "en")).toBe("\u22123");
+    expect(formatNumber(-1.5, "de")).toBe("\u22121,5");
   });
 
   it("localizes a phrase without data, and leaves a missing key as itself", () => {

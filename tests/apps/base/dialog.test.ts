@@ -206,7 +206,7 @@ describe("the window and its form", () => {
 describe("opening", () => {
   it("refuses with the controller's reason, worded and warned once, and opens nothing", async () => {
     expect(await showDialog(counter, { start: -1 }, "test.counter")).toBeNull();
-    expect(warnings()).toEqual(['NOBC.Notify.Refused {"reason":"NOBC.Test.Negative {\\"n\\":\\"-1\\"}"}']);
+    expect(warnings()).toEqual(['NOBC.Notify.Refused {"reason":"NOBC.Test.Negative {\\"n\\":\\"−1\\"}"}']);
     expect(sheetsFake.appRenders).toHaveLength(0);
   });
 
