@@ -16,7 +16,8 @@ import { registerTokenDefaults } from "./token/token-defaults";
 import { applyEffects, applyPlan, planEffects } from "./effects/apply";
 import { planMigration } from "./migration-plan";
 import * as dropDecisions from "./documents/drops";
-import { assignCard, baseSquadron, registerDropHooks, subordinateUnit } from "./documents/drop-handlers";
+import { baseSquadron, subordinateUnit } from "./documents/drop-handlers";
+import { assignCard, registerCardAssignmentQuery, registerDropHooks } from "./queries/card-assignment";
 import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/macros";
@@ -182,6 +183,8 @@ Hooks.once("init", () => {
   // A player's Apply expires with its turn, and an Orders card with the Orders phase.
   setCardClock(currentTurnPosition);
   registerResolveQuery();
+  // A support card assigned to a unit, or taken back: a request the GM answers.
+  registerCardAssignmentQuery();
   registerTurnTracking();
   registerAirBattleActions();
   registerAirMissionActions();

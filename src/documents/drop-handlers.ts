@@ -1,8 +1,9 @@
 /**
  * The Foundry side of drops: read the documents into snapshots, ask ./drops.ts, then write the
- * one update or tell the user why not. Sheets call `assignCard`, `subordinateUnit` and
- * `baseSquadron` from `_onDropItem` / `_onDropActor`; the canvas calls them through the
- * `dropCanvasData` hook when a card lands on a unit's token.
+ * one update or tell the user why not. Sheets call `subordinateUnit` and `baseSquadron` from
+ * `_onDropActor` (the umpire's). A support card dropped on a unit is a request to the GM
+ * (src/queries/card-assignment.ts): this module gives it the client's screen of the drop
+ * (`screenCardDrop`) and the rules' check the GM runs (`decideAssignment`).
  */
 import type { Side, SupportCardCategory } from "../rules/nobc/land/types";
 import {
@@ -17,8 +18,7 @@ import {
   type SquadronSnapshot,
   type UnitSnapshot,
 } from "./drops";
-import { isWorldDocument, resolveWorldDocument } from "../effects/apply";
-import { errorText } from "../base/errors";
+import { isWorldDocument } from "../effects/apply";
 import { notify, say, warnRefused } from "../base/foundry";
 
 /** The few members of an Actor or Item the drop code reads; the live documents fit it. */
@@ -33,17 +33,17 @@ export interface DropDocument {
   readonly pack?: string | null;
 }
 
-interface ActorLike extends DropDocument {
+export interface ActorLike extends DropDocument {
   readonly items: Iterable<DropDocument>;
   getActiveTokens(): readonly { readonly center: { x: number; y: number } }[];
 }
 
-interface ItemLike extends DropDocument {
+export interface ItemLike extends DropDocument {
   readonly parent: unknown;
 }
 
 /** A card from a compendium is refused: it must first be put in an HQ's hand (a world copy). */
-function refuseCompendiumCard(name: string): false {
+export function refuseCompendiumCard(name: string): false {
   notify("warn", "NOBC.Notify.CompendiumCard", { name });
   return false;
 }
@@ -57,7 +57,7 @@ function refuseCompendiumActor(name: string): false {
 const inPack = (doc: DropDocument) => typeof doc.pack === "string" && doc.pack !== "";
 
 /** A document that is not itself the world document its UUID names is refused, naming the UUID. */
-function refuseNotWorld(uuid: string): false {
+export function refuseNotWorld(uuid: string): false {
   notify("warn", "NOBC.Notify.NotWorldDocument", { uuid });
   return false;
 }
@@ -151,26 +151,38 @@ async function carryOut(target: DropDocument, decision: DropDecision): Promise<b
   return true;
 }
 
-function holdingHq(card: ItemLike): ActorLike | null {
+/** The HQ holding a card (its parent actor), or null. */
+export function holdingHq(card: ItemLike): ActorLike | null {
   const parent = card.parent as ActorLike | null | undefined;
   return parent?.type === "hq" ? parent : null;
 }
 
-/** A support card dropped on a unit (sheet or token). False, untouched, for other kinds of document. */
-export async function assignCard(card: ItemLike, unit: ActorLike): Promise<boolean> {
-  if (card.type !== "supportCard" || unit.type !== "unit") return false;
+/**
+ * What a client checks of a support card dropped on a unit before it asks the GM: null when the drop
+ * is not a card on a unit (left untouched), false when refused here (a compendium card, a document
+ * that is not the world's own; the user is told), true when the GM is to be asked.
+ */
+export function screenCardDrop(card: ItemLike, unit: ActorLike): boolean | null {
+  if (card.type !== "supportCard" || unit.type !== "unit") return null;
   if (inPack(card)) return refuseCompendiumCard(card.name);
   if (!isWorldDocument(card)) return refuseNotWorld(card.uuid);
+  return true;
+}
+
+/**
+ * The rules' check of a support card assigned to a unit (side, HQ's radius and level), read from the
+ * documents as this client has them: on the active GM's client, the world as the GM reads it.
+ */
+export function decideAssignment(card: ItemLike, unit: ActorLike): DropDecision {
   const hq = holdingHq(card);
   const cards = hq === null ? [] : [...hq.items].filter((i) => i.type === "supportCard").map(cardSnapshot);
-  const decision = decideCardDrop({
+  return decideCardDrop({
     card: cardSnapshot(card),
     unit: unitSnapshot(unit),
     hq: hq === null ? null : hqSnapshot(hq),
     distance: hq === null ? null : hexDistance(hq, unit),
     assignedToUnit: countAssigned(cards, unit.uuid, card.uuid),
   });
-  return carryOut(card, decision);
 }
 
 /** A unit dropped on an HQ's sheet. False, untouched, for other kinds of actor. */
@@ -187,37 +199,4 @@ export async function baseSquadron(squadron: DropDocument, airbase: DropDocument
   if (inPack(squadron)) return refuseCompendiumActor(squadron.name);
   if (!isWorldDocument(squadron)) return refuseNotWorld(squadron.uuid);
   return carryOut(squadron, decideSquadronOnAirbase(squadronSnapshot(squadron), airbaseSnapshot(airbase, squadrons, squadron.uuid)));
-}
-
-interface TokenLike {
-  readonly actor: unknown;
-  readonly bounds: { contains(x: number, y: number): boolean };
-}
-
-/**
- * `dropCanvasData`: a support card dropped on a unit's token is assigned to that unit. Returns
- * false (Foundry's "handled, stop here") only for that case; every other drop goes on as usual.
- */
-export function onDropCanvasData(_canvas: unknown, data: { type?: string; uuid?: string; x?: number; y?: number }): false | undefined {
-  if (data.type !== "Item" || typeof data.uuid !== "string" || data.x === undefined || data.y === undefined) return undefined;
-  // Only a world document is ever written; what else the UUID gave (a compendium's index row or
-  // document, a document with another UUID) only tells what was dropped, to refuse it.
-  const resolved = resolveWorldDocument(data.uuid);
-  const card = (resolved.ok ? resolved.doc : resolved.found) as ItemLike | null | undefined;
-  if (card?.type !== "supportCard") return undefined;
-  const { x, y } = data;
-  const tokens = (canvas?.tokens?.placeables ?? []) as readonly TokenLike[];
-  const token = [...tokens].reverse().find((t) => (t.actor as ActorLike | null)?.type === "unit" && t.bounds.contains(x, y));
-  if (token === undefined) return undefined;
-  if (data.uuid.startsWith("Compendium.")) return refuseCompendiumCard(card.name);
-  if (!resolved.ok) return refuseNotWorld(data.uuid);
-  assignCard(resolved.doc as unknown as ItemLike, token.actor as ActorLike).catch((err: unknown) => {
-    console.error("nobc | card drop on a token failed", err);
-    warnRefused(errorText(err));
-  });
-  return false;
-}
-
-export function registerDropHooks(): void {
-  Hooks.on("dropCanvasData", (board, data) => onDropCanvasData(board, data as Parameters<typeof onDropCanvasData>[1]));
 }

@@ -59,7 +59,16 @@ export const splitArgsSchema = z.object({ messageId: id, side: splitSideSchema, 
 
 export const splitQuerySchema = splitArgsSchema.extend({ userId: id, token });
 
+/**
+ * A support card assigned to a unit, or taken back (`unit: null`), asked of the GM
+ * (src/queries/card-assignment.ts): the card's UUID and the unit's.
+ */
+export const cardAssignmentArgsSchema = z.object({ card: uuid, unit: uuid.nullable() });
+
+export const cardAssignmentQuerySchema = cardAssignmentArgsSchema.extend({ userId: id, token });
+
 export type CardQueryData = z.infer<typeof cardQuerySchema>;
+export type CardAssignmentArgs = z.infer<typeof cardAssignmentArgsSchema>;
 export type SplitArgs = z.infer<typeof splitArgsSchema>;
 export type SplitQueryData = z.infer<typeof splitQuerySchema>;
 

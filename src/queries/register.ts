@@ -18,7 +18,7 @@ import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
-import { localize, notifyText, say } from "../base/foundry";
+import { localize, notifyText, say, warnRefused } from "../base/foundry";
 import { isPhrase } from "../chat/card-data";
 
 export type { CardQueryData } from "./payloads";
@@ -108,6 +108,17 @@ export function tell(result: CardResult): void {
   if (result.ok) return;
   const refusals = (result.refusals ?? []).filter((p) => isPhrase(p)).map(say);
   notifyText("warn", [localize(result.reason), ...(result.details ?? []), ...refusals].join(" "));
+}
+
+/**
+ * The rules' and access refusals read as any refusal of a dialog ("Not done: …"), wherever they
+ * were decided; the rest as card refusals (`tell`).
+ */
+export function tellRefusal(result: CardResult): void {
+  if (result.ok) return;
+  if (result.reason === "NOBC.Request.Refused.rules" || result.reason === "NOBC.Request.Refused.denied")
+    warnRefused([...(result.details ?? []), ...(result.refusals ?? []).filter((p) => isPhrase(p)).map(say)]);
+  else tell(result);
 }
 
 /**

@@ -3,8 +3,8 @@
  * (the mode change) or opens its dialog (HQ recovery), and the card goes to chat; nothing is
  * written by the rules from here. The small edits (a box track, a squadron's box, the weapons, a
  * unit released from its HQ) write the one field directly and are the umpire's: a player's click is
- * refused with one notice (docs/authority.md, "Sheets"). A support card's assignment stays its
- * holder's (see `unassignCard`).
+ * refused with one notice (docs/authority.md, "Sheets"). A support card taken back (`unassignCard`)
+ * is its holder's, asked of the GM as its assignment is.
  */
 import type { Mode } from "../rules/nobc/land/types";
 import { phrase } from "../rules/resolution";
@@ -21,6 +21,7 @@ import { MODE, WMD } from "../apps/land/dialogs";
 import { openDialog } from "../apps/base/registry";
 import { modeChangeAllowed } from "../apps/land/mode/guard";
 import { requestResolution } from "../apps/base/request";
+import { requestCardAssignment } from "../queries/card-assignment";
 import { REPAIR } from "../apps/air/missions/dialogs";
 import type { RepairState } from "../apps/air/missions/repair/state";
 import { board, toggleHqRadius } from "../canvas/register";
@@ -171,11 +172,13 @@ export async function releaseSquadron(this: AnySheet, _e: Event, target: HTMLEle
 }
 /**
  * A support card taken back from its unit: the holder's, as assigning it by a drop is (Land War
- * "Assign Support Cards"). Still a direct write of the one link field, not a request (see
- * docs/authority.md, "Sheets").
+ * "Assign Support Cards"), and asked of the GM as that is (src/queries/card-assignment.ts): nothing
+ * is written from here. The row names the card; on the card's own sheet, the card itself.
  */
 export async function unassignCard(this: AnySheet, _e: Event, target: HTMLElement): Promise<void> {
-  await unlink(this, target, "system.assignedTo");
+  if (!this.isEditable) return;
+  const uuid = target.dataset["uuid"] ?? this.document.uuid;
+  if (await requestCardAssignment(uuid, null)) this.render();
 }
 
 /** HQ sheet: removes a card from the hand after asking (the umpire's: a card lost in play goes by its card). */

@@ -22,7 +22,8 @@ import { clampPools, nqmUnitSafe, SHEET_POOLS, weaponsAsArray } from "./form-dat
 import { ActorSheetBase, ItemSheetBase, type LiveActor, type LiveDocument, type SheetApp } from "./base";
 import { isGM, notify, worldActors } from "../base/foundry";
 import { playerEdits } from "./player-edits";
-import { assignCard, baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
+import { baseSquadron, subordinateUnit, type DropDocument } from "../documents/drop-handlers";
+import { assignCard } from "../queries/card-assignment";
 import { later } from "../apps/base/later";
 
 /** The planner opened from a unit's sheet; its code loads on the first click. */
@@ -115,7 +116,7 @@ export class UnitSheet extends GuardedActorSheet {
     return { ...(await super._prepareContext(options)), ...unitSheetContext(unit.system as UnitSystemView, extras) };
   }
 
-  /** A support card dropped on the unit is assigned to it, or refused with the reason. */
+  /** A support card dropped on the unit: the GM is asked to assign it (refusals are told; nothing is written here). */
   async _onDropItem(_event: DragEvent, item: DroppedItem): Promise<boolean> {
     if (!this.isEditable) return false;
     return redrawIf(this, await assignCard(item, this.document));

@@ -1,5 +1,5 @@
 import "../harness/install";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { phrase } from "../../src/rules/resolution";
 import {
@@ -11,7 +11,8 @@ import {
   type CardDrop,
   type SquadronSnapshot,
 } from "../../src/documents/drops";
-import { assignCard, baseSquadron, onDropCanvasData, registerDropHooks, subordinateUnit } from "../../src/documents/drop-handlers";
+import { baseSquadron, subordinateUnit } from "../../src/documents/drop-handlers";
+import { assignCard, onDropCanvasData, registerDropHooks } from "../../src/queries/card-assignment";
 
 const drop: CardDrop = {
   card: { uuid: "Actor.hq.Item.c1", name: "+2 Combat", side: "nato", category: "combatModifier", assignedTo: null },
@@ -134,7 +135,7 @@ describe("drop handlers over the Foundry stand-in", () => {
   it("assigns a card dropped on a unit's sheet", async () => {
     const { card, unit } = world();
     expect(await assignCard(card as never, unit as never)).toBe(true);
-    expect(card.updates).toEqual([{ "system.assignedTo": unit.uuid }]);
+    expect(card.updates).toEqual([{ _id: card.id, "system.assignedTo": unit.uuid }]);
   });
 
   it("refuses a card when the HQ's level is used up for this unit, and changes nothing", async () => {
@@ -154,7 +155,7 @@ describe("drop handlers over the Foundry stand-in", () => {
     (hq.system["level"] as { value: number }).value = 1;
     other.system["assignedTo"] = "Actor.elsewhere";
     expect(await assignCard(card as never, unit as never)).toBe(true);
-    expect(card.updates).toEqual([{ "system.assignedTo": unit.uuid }]);
+    expect(card.updates).toEqual([{ _id: card.id, "system.assignedTo": unit.uuid }]);
   });
 
   it("refuses a card when the HQ has no token on the scene", async () => {
@@ -173,8 +174,8 @@ describe("drop handlers over the Foundry stand-in", () => {
       { type: "Item", uuid: card.uuid, ...dropAt(2) },
     );
     expect(handled).toBe(false);
-    await Promise.resolve();
-    expect(card.updates).toEqual([{ "system.assignedTo": unit.uuid }]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(card.updates).toEqual([{ _id: card.id, "system.assignedTo": unit.uuid }]);
   });
 
   it("refuses a card dropped on an enemy token: beyond the radius and of the other side", async () => {
@@ -252,13 +253,13 @@ describe("drops a user may not write, and compendium cards", () => {
     return { hq, card, unit };
   }
 
-  it("refuses a legal card drop when the user may not update the card, naming it", async () => {
+  it("refuses a legal card drop when the user does not own the HQ holding the card, naming the card", async () => {
     const { card, unit } = world();
     harness.playAsPlayer();
     expect(await assignCard(card as never, unit as never)).toBe(false);
     expect(card.updates).toEqual([]);
     expect(harness.notices.at(-1)).toMatchObject({ level: "warn" });
-    expect(harness.notices.at(-1)?.message).toMatch(/NOBC.Notify.NotOwner.*\+2 Combat/);
+    expect(harness.notices.at(-1)?.message).toContain(`NOBC.Assign.NotHolder {\\"uuid\\":\\"${card.uuid}\\"}`);
   });
 
   it("refuses a unit the user may not update, dropped on an HQ", async () => {
@@ -309,11 +310,12 @@ describe("drops a user may not write, and compendium cards", () => {
 
   it("a failed write on a canvas drop warns instead of leaving an unhandled rejection", async () => {
     const { card } = world();
-    card.update = async () => {
-      throw new Error("server said no");
-    };
+    const refused = vi.spyOn(harness.Item, "updateDocuments").mockRejectedValue(new Error("server said no"));
     expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, ...dropAt(2) })).toBe(false);
     await new Promise((r) => setTimeout(r, 0));
+    expect(refused).toHaveBeenCalledTimes(1);
+    expect(card.updates).toEqual([]);
     expect(harness.notices.at(-1)?.message).toMatch(/server said no/);
+    refused.mockRestore();
   });
 });

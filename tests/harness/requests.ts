@@ -1,10 +1,11 @@
 /**
  * What a client has after init for a player's request to be answered (src/apps/base/request.ts):
- * the chat card's queries and its clock (the turn tracker), the resolve query, and the given dialogs known by id. Only these: the
- * dialog registry is cleared first, and the turn panel's buttons are left to the tests.
+ * the chat card's queries and its clock (the turn tracker), the resolve query, the card assignment query, and the
+ * given dialogs known by id. Only these: the dialog registry is cleared first, and the turn panel's buttons are left to the tests.
  */
 import { registerChat } from "../../src/queries/card-controls";
 import { registerResolveQuery } from "../../src/apps/base/request";
+import { registerCardAssignmentQuery } from "../../src/queries/card-assignment";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { entries, type DialogEntry } from "../../src/apps/base/entries";
 import { setCardClock } from "../../src/queries/card-actions";
@@ -15,6 +16,7 @@ export function registerRequests(dialogs: Iterable<DialogEntry> = []): void {
   // As on init (src/nobc.ts): a player's Apply reads the turn tracker.
   setCardClock(currentTurnPosition);
   registerResolveQuery();
+  registerCardAssignmentQuery();
   clearDialogRegistry();
   for (const entry of dialogs) entries.set(entry.id, entry);
 }

@@ -14,7 +14,7 @@ import { postResolution } from "../../src/chat/resolution-card";
 import { registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
 import { PlanWriteError, applyEffects, applyPlan, documentAt } from "../../src/effects/apply";
-import { assignCard, onDropCanvasData } from "../../src/documents/drop-handlers";
+import { assignCard, onDropCanvasData } from "../../src/queries/card-assignment";
 import type { Effect } from "../../src/rules/effects";
 
 const PACK = "nobc.adventure-units";

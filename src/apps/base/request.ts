@@ -6,10 +6,9 @@
  * as a message it authors, naming who asked. The asker's dialog previews the odds; the preview
  * decides nothing. A GM at the table takes the same path without the socket.
  */
-import { say, translator, warnRefused } from "../../base/foundry";
-import { isPhrase } from "../../chat/card-data";
+import { say, translator } from "../../base/foundry";
 import { phrase } from "../../rules/resolution";
-import { asGM, handler, tell } from "../../queries/register";
+import { asGM, handler, tellRefusal } from "../../queries/register";
 import { parsePayload, resolveQuerySchema } from "../../queries/payloads";
 import type { CardResult, RequestingUser } from "../../queries/card-actions";
 import type { AnyController } from "./controller";
@@ -86,17 +85,6 @@ async function answerNow(dialog: string, state: unknown, user: RequestingUser): 
 export function registerResolveQuery(): void {
   const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
   queries[RESOLVE_QUERY] = handler(resolveQuerySchema, (data, user) => answer(data.dialog, data.state, user));
-}
-
-/**
- * The rules' and access refusals read as any refusal of a dialog ("Not done: …"), wherever they
- * were decided; the rest as card refusals.
- */
-function tellRefusal(result: CardResult): void {
-  if (result.ok) return;
-  if (result.reason === "NOBC.Request.Refused.rules" || result.reason === "NOBC.Request.Refused.denied")
-    warnRefused([...(result.details ?? []), ...(result.refusals ?? []).filter((p) => isPhrase(p)).map(say)]);
-  else tell(result);
 }
 
 /**
