@@ -9,6 +9,9 @@ import { listOf, terrainName } from "../../rules/nobc/land/words";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../view/breakdown";
 import type { Battlefield } from "../../world/battlefield";
 import { nameIn } from "./world";
+import { options, text, type OptionView } from "../base/options";
+
+export { options, text, type OptionView };
 
 export type { Translator };
 
@@ -48,22 +51,6 @@ export function previewView<O>(
   const { breakdown, rolls, effects } = checked.value;
   const context = breakdownContext({ intro, breakdown, rolls, effects, showTotal }, (ref) => nameIn(field, ref));
   return { refusals: [], preview: localizeBreakdown(context, i18n), canPost: true };
-}
-
-/** A `<select>`'s options: value → label, the chosen one marked. */
-export interface OptionView {
-  readonly value: string;
-  readonly label: string;
-  readonly selected: boolean;
-}
-
-export function options(entries: readonly (readonly [string, string])[], chosen: string): OptionView[] {
-  return entries.map(([value, label]) => ({ value, label, selected: value === chosen }));
-}
-
-/** A form value as text ("" for nothing). */
-export function text(value: unknown): string {
-  return typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
 }
 
 /** A form value as a whole number, or null when it is not one. */

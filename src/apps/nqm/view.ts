@@ -8,8 +8,10 @@ import type { Translator } from "../../view/breakdown";
 import { seededDice, type Dice } from "../../rules/dice";
 import type { CardInputLine } from "../../chat/card-data";
 import type { Card } from "../base/controller";
+import { labelledOptions, options, text, type OptionView } from "../base/options";
 
 export type { Translator };
+export { labelledOptions, options, text, type OptionView };
 
 export interface NqmCheck {
   /** Every reason the rules or the dialog refuse, in words; empty when accepted. */
@@ -44,22 +46,6 @@ export function nqmCheck<O>(resolve: (dice: Dice) => Checked<Resolution<O>>, i18
 /** The card Roll posts: the title, the rules' resolution, the outcome in words and what went in. */
 export function nqmCard<O>(title: string, resolution: Resolution<O>, outcome: string, inputs: readonly CardInputLine[]): Card {
   return { title, resolution, outcome, inputs, total: false };
-}
-
-/** A `<select>`'s options: value → label, the chosen one marked. */
-export interface OptionView {
-  readonly value: string;
-  readonly label: string;
-  readonly selected: boolean;
-}
-
-export function options(entries: readonly (readonly [string, string])[], chosen: string): OptionView[] {
-  return entries.map(([value, label]) => ({ value, label, selected: value === chosen }));
-}
-
-/** A form value as text ("" for nothing). */
-export function text(value: unknown): string {
-  return typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : "";
 }
 
 /** A form value as a number, or NaN when it is none (the rules then refuse it, naming the field). */

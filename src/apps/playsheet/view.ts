@@ -9,14 +9,10 @@ import type { Dice } from "../../rules/dice";
 import type { PlaysheetEffect } from "../../rules/playsheet/effects";
 import { phrase, type Checked, type Phrase, type Refusal, type Resolution } from "../../rules/resolution";
 import { speak } from "../../words/phrase";
+import type { OptionView } from "../base/options";
 
 export type { Translator };
-
-export interface OptionView {
-  readonly value: string;
-  readonly label: string;
-  readonly selected: boolean;
-}
+export type { OptionView };
 
 /** One input of the form; exactly one of the kind flags is set. */
 export interface FieldView {

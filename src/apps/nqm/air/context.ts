@@ -1,8 +1,7 @@
 /** What the air fireplan dialog shows: the air stands, the AA, the target, the chances, every refusal. Pure. */
 import { nqm } from "../../../rules/index";
-import type { WeightClass } from "../../../rules/nqm/index";
 import { withNames } from "../../../words/phrase";
-import { nqmCheck, options, unitOptions, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, unitOptions, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { nqmUnit, type NqmWorld } from "../world";
 import { airChances, airInput, airResolution, ALTITUDE_LABEL, defaultAa, defaultAircraft, type AirState } from "./state";
 
@@ -42,19 +41,10 @@ export function airContext(world: NqmWorld, state: AirState, words: Translator):
         fires: state.aa[u.id] !== undefined,
         engines: air.engines,
         heavyBomber: air.heavyBomber,
-        roles: options(
-          nqm.AIRCRAFT_ROLES.map((r) => [r, i18n.localize(nqm.AIRCRAFT_ROLE_LABEL[r])] as const),
-          air.role,
-        ),
-        altitudes: options(
-          (["low", "high"] as const).map((a) => [a, i18n.localize(ALTITUDE_LABEL[a])] as const),
-          air.altitude,
-        ),
+        roles: labelledOptions(nqm.AIRCRAFT_ROLES, nqm.AIRCRAFT_ROLE_LABEL, air.role, i18n),
+        altitudes: labelledOptions(["low", "high"] as const, ALTITUDE_LABEL, air.altitude, i18n),
         aaDice: aa.dice,
-        aaWeights: options(
-          nqm.WEIGHT_CLASSES.map((c: WeightClass) => [c, i18n.localize(nqm.WEIGHT_CLASS_LABEL[c])] as const),
-          aa.weight,
-        ),
+        aaWeights: labelledOptions(nqm.WEIGHT_CLASSES, nqm.WEIGHT_CLASS_LABEL, aa.weight, i18n),
       };
     }),
     targets: unitOptions(world.units, state.target, i18n.localize("NOBC.Nqm.Air.NoTarget")),

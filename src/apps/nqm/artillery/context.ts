@@ -1,8 +1,7 @@
 /** What the artillery dialog shows: the target, the batteries and their shoot, the chances, every refusal. Pure. */
 import { nqm } from "../../../rules/index";
-import type { WeightClass } from "../../../rules/nqm/index";
 import { withNames } from "../../../words/phrase";
-import { nqmCheck, options, unitOptions, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, unitOptions, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { nqmUnit, type NqmWorld } from "../world";
 import { artilleryChances, artilleryInput, artilleryResolution, defaultBattery, MODE_LABEL, type ArtilleryState } from "./state";
 
@@ -26,10 +25,7 @@ export interface ArtilleryView {
 }
 
 function classOptions(i18n: Translator, chosen: string): OptionView[] {
-  return options(
-    nqm.WEIGHT_CLASSES.map((c: WeightClass) => [c, i18n.localize(nqm.WEIGHT_CLASS_LABEL[c])] as const),
-    chosen,
-  );
+  return labelledOptions(nqm.WEIGHT_CLASSES, nqm.WEIGHT_CLASS_LABEL, chosen, i18n);
 }
 
 export function artilleryContext(world: NqmWorld, state: ArtilleryState, words: Translator): ArtilleryView {
@@ -37,10 +33,7 @@ export function artilleryContext(world: NqmWorld, state: ArtilleryState, words: 
   const input = artilleryInput(world, state);
   const check = nqmCheck((dice) => artilleryResolution(world, state, dice), i18n);
   return {
-    modes: options(
-      (["effective", "harassing"] as const).map((m) => [m, i18n.localize(MODE_LABEL[m])] as const),
-      state.mode,
-    ),
+    modes: labelledOptions(["effective", "harassing"] as const, MODE_LABEL, state.mode, i18n),
     targets: unitOptions(world.units, state.target),
     protections: classOptions(i18n, state.protection),
     batteries: world.units

@@ -1,7 +1,7 @@
 /** What the command and task timings dialog shows: the levels or the task, the chance of each number of hours, every refusal. Pure. */
 import { nqm } from "../../../rules/index";
 import type { Task } from "../../../rules/nqm/index";
-import { nqmCheck, options, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, options, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { commandChances, commandResolution, LEVEL_LABEL, type CommandState } from "./state";
 
 export interface CommandView {
@@ -20,11 +20,7 @@ export interface CommandView {
 }
 
 export function commandContext(state: CommandState, i18n: Translator): CommandView {
-  const levels = (chosen: string) =>
-    options(
-      nqm.COMMAND_LEVELS.map((l) => [l, i18n.localize(LEVEL_LABEL[l])] as const),
-      chosen,
-    );
+  const levels = (chosen: string) => labelledOptions(nqm.COMMAND_LEVELS, LEVEL_LABEL, chosen, i18n);
   const check = nqmCheck((dice) => commandResolution(state, dice), i18n);
   return {
     isReaction: state.mode === "reaction",
@@ -37,10 +33,7 @@ export function commandContext(state: CommandState, i18n: Translator): CommandVi
     ),
     froms: levels(state.from),
     tos: levels(state.to),
-    tasks: options(
-      (Object.keys(nqm.TASK_TIMINGS_TABLE) as Task[]).map((t) => [t, i18n.localize(nqm.TASK_LABEL[t])] as const),
-      state.task,
-    ),
+    tasks: labelledOptions(Object.keys(nqm.TASK_TIMINGS_TABLE) as Task[], nqm.TASK_LABEL, state.task, i18n),
     veteranMobile: state.veteranMobile,
     generalPresent: state.generalPresent,
     teams: state.teams,

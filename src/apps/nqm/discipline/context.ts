@@ -1,8 +1,7 @@
 /** What the Restoring Discipline dialog shows: the unit, who fires, the chance of each number of hits, every refusal. Pure. */
 import { nqm } from "../../../rules/index";
-import type { WeightClass } from "../../../rules/nqm/index";
 import { withNames } from "../../../words/phrase";
-import { nqmCheck, options, unitOptions, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, unitOptions, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { nqmUnit, type NqmWorld } from "../world";
 import { disciplineChances, disciplineResolution, type DisciplineState } from "./state";
 
@@ -25,10 +24,7 @@ export function disciplineContext(world: NqmWorld, state: DisciplineState, words
       state.firer,
       i18n.localize("NOBC.Nqm.Discipline.Commissar"),
     ),
-    weights: options(
-      nqm.WEIGHT_CLASSES.map((c: WeightClass) => [c, i18n.localize(nqm.WEIGHT_CLASS_LABEL[c])] as const),
-      state.weight,
-    ),
+    weights: labelledOptions(nqm.WEIGHT_CLASSES, nqm.WEIGHT_CLASS_LABEL, state.weight, i18n),
     chances: check.canRoll ? disciplineChances(world, state, i18n) : [],
     ...check,
   };

@@ -3,7 +3,7 @@ import { nqm } from "../../../rules/index";
 import type { WeightClass } from "../../../rules/nqm/index";
 import { withNames } from "../../../words/phrase";
 import { NQM_SIDE_LABELS } from "../../../view/labels";
-import { nqmCheck, options, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, options, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import type { NqmWorld } from "../world";
 import { chanceViews, defaultRow, firefightInput, firefightResolution, SHIFT_CHOICES, type FireRow, type FirefightState } from "./state";
 
@@ -62,10 +62,7 @@ export function firefightContext(world: NqmWorld, state: FirefightState, words: 
   const input = firefightInput(world, state);
   const check = nqmCheck((dice) => firefightResolution(world, state, dice), i18n);
   return {
-    sides: options(
-      (["nato", "wp"] as const).map((s) => [s, i18n.localize(NQM_SIDE_LABELS[s])] as const),
-      state.attackerSide,
-    ),
+    sides: labelledOptions(["nato", "wp"] as const, NQM_SIDE_LABELS, state.attackerSide, i18n),
     attackerRows: rows(true, state.attacker),
     defenderRows: rows(false, state.defender),
     attackerShifts: shiftOptions(i18n, state.attackerShift),

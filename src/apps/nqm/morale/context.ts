@@ -2,7 +2,7 @@
 import { nqm } from "../../../rules/index";
 import { phrase } from "../../../rules/resolution";
 import { withNames, speak } from "../../../words/phrase";
-import { nqmCheck, options, unitOptions, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, unitOptions, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { nqmUnit, type NqmWorld } from "../world";
 import { MORALE_TEST_LABEL, MORALE_TESTS, ROLE_LABEL, moraleChances, moraleResolution, type MoraleState } from "./state";
 
@@ -28,14 +28,8 @@ export function moraleContext(world: NqmWorld, state: MoraleState, words: Transl
   const check = nqmCheck((dice) => moraleResolution(world, state, dice), i18n);
   return {
     units: unitOptions(world.units, state.unit),
-    tests: options(
-      MORALE_TESTS.map((t) => [t, i18n.localize(MORALE_TEST_LABEL[t])] as const),
-      state.test,
-    ),
-    roles: options(
-      (["defending", "attacking"] as const).map((r) => [r, i18n.localize(ROLE_LABEL[r])] as const),
-      state.role,
-    ),
+    tests: labelledOptions(MORALE_TESTS, MORALE_TEST_LABEL, state.test, i18n),
+    roles: labelledOptions(["defending", "attacking"] as const, ROLE_LABEL, state.role, i18n),
     isBreak: state.test === "break",
     isTankTerror: state.test === "tankTerror",
     unitLine:

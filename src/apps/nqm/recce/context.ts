@@ -1,6 +1,6 @@
 /** What the recce dialog shows: the recce and the concealed defender, the choices, each result's chance, every refusal. Pure. */
 import { withNames } from "../../../words/phrase";
-import { nqmCheck, options, unitOptions, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, unitOptions, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { nqmUnit, type NqmWorld } from "../world";
 import { CHOICE_LABEL, recceChances, recceInput, recceResolution, type RecceState } from "./state";
 
@@ -28,10 +28,7 @@ export function recceContext(world: NqmWorld, state: RecceState, words: Translat
       state.defender,
       none,
     ),
-    choices: options(
-      (["ambush", "letPass"] as const).map((c) => [c, i18n.localize(CHOICE_LABEL[c])] as const),
-      state.defenderChoice,
-    ),
+    choices: labelledOptions(["ambush", "letPass"] as const, CHOICE_LABEL, state.defenderChoice, i18n),
     reconnoitred: state.reconnoitred,
     shootAndScoot: state.shootAndScoot,
     fireDice: state.fireDice,

@@ -1,6 +1,6 @@
 /** What the reorganisation dialog shows: the unit and its pins, when, the chance of each count of pins off, every refusal. Pure. */
 import { withNames } from "../../../words/phrase";
-import { nqmCheck, options, unitOptions, words as say, type ChanceView, type OptionView, type Translator } from "../view";
+import { nqmCheck, unitOptions, words as say, type ChanceView, type OptionView, type Translator, labelledOptions } from "../view";
 import { nqmUnit, type NqmWorld } from "../world";
 import { reorganisationChances, reorganisationResolution, WHEN_LABEL, type ReorganisationState } from "./state";
 
@@ -21,10 +21,7 @@ export function reorganisationContext(world: NqmWorld, state: ReorganisationStat
   const check = nqmCheck((dice) => reorganisationResolution(world, state, dice), i18n);
   return {
     units: unitOptions(world.units, state.unit),
-    whens: options(
-      (["turn", "operation"] as const).map((w) => [w, i18n.localize(WHEN_LABEL[w])] as const),
-      state.when,
-    ),
+    whens: labelledOptions(["turn", "operation"] as const, WHEN_LABEL, state.when, i18n),
     isTurn: state.when === "turn",
     pinsLine:
       unit === undefined
