@@ -68,3 +68,8 @@ export function scriptedDice(faces: readonly number[]): Dice & { readonly remain
 export function randomDice(random: () => number = Math.random): Dice {
   return fromSource(() => 1 + Math.floor(random() * 6));
 }
+
+/** Dice that always show `face`: a dry run finds refusals, or what comes before any roll, without rolling. */
+export function constantDice(face: number): Dice {
+  return { d6: () => face, roll: (n) => Array.from({ length: n }, () => face) };
+}

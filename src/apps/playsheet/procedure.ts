@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { isGM, say, type AskingUser } from "../../base/foundry";
 import type { CardInputLine } from "../../chat/resolution-card";
 import { parsePayload } from "../../queries/payloads";
-import type { Dice } from "../../rules/dice";
+import { constantDice, type Dice } from "../../rules/dice";
 import type { PlaysheetEffect } from "../../rules/playsheet/effects";
 import type { BreakdownLine, Checked, Resolution } from "../../rules/resolution";
 import { signed } from "../../view/common";
@@ -121,7 +121,7 @@ export function procedureContext<S extends object, O>(p: Procedure<S, O>, state:
 
 /** The refusals of a rolling procedure: a run whose dice refuse nothing (refusals come before any roll). */
 function refusalsOf<S extends object, O>(p: Procedure<S, O>, state: S, i18n: Translator): string[] {
-  const checked = p.resolve(state, { d6: () => 1, roll: (n) => Array.from({ length: n }, () => 1) });
+  const checked = p.resolve(state, constantDice(1));
   return checked.ok ? [] : refusalLines(checked.refusals, i18n);
 }
 

@@ -3,7 +3,7 @@
  * breakdown rows and changes in words, percentages, the form's ticks and side, refusals.
  */
 import { shownCitation } from "../../../view/citation";
-import type { Dice } from "../../../rules/dice";
+import { constantDice } from "../../../rules/dice";
 import type { Side } from "../../../rules/nobc/air/types";
 import type { BreakdownLine, Phrase, Refusal } from "../../../rules/resolution";
 import { speak } from "../../../words/phrase";
@@ -23,10 +23,7 @@ export interface MissionCard extends Card {
   readonly hook: string;
 }
 
-/** Dice that always show `face`: a dry run finds refusals and pairings without rolling. */
-export function constantDice(face: number): Dice {
-  return { d6: () => face, roll: (n) => Array.from({ length: n }, () => face) };
-}
+export { constantDice };
 
 /** Every refusal in the reader's language, in order. */
 export function refusalMessages(refusals: readonly Refusal[], i18n: Translator): string[] {

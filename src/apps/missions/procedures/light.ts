@@ -4,6 +4,7 @@ import { missions } from "../../../rules/index";
 import { LIGHT_KEYS, anyAtLeast, percent } from "../view";
 import { offered } from "../../../combat/mission-panel";
 import type { Procedure } from "./procedure";
+import { constantDice } from "../../../rules/dice";
 
 const waiting = (track: missions.MissionTrack) =>
   track.mission !== "" &&
@@ -45,7 +46,7 @@ export const lightProcedure: Procedure<Record<string, never>> = {
           turn: t.track.turn,
           firstPlayer: t.track.firstPlayer,
         },
-        { d6: () => 1, roll: (n) => Array.from({ length: n }, () => 1) },
+        constantDice(1),
       );
       return checked.ok ? [] : checked.refusals;
     }

@@ -10,6 +10,7 @@ import { phrase, type Refusal } from "../../../rules/resolution";
 import { percent } from "../view";
 import { numberIn, options, pickIn, textIn, type FieldView, type Procedure } from "./procedure";
 import { offered } from "../../../combat/mission-panel";
+import { constantDice } from "../../../rules/dice";
 
 const KINDS = ["tank", "other"] as const;
 export const MAX_TEAM_ROWS = 20;
@@ -129,7 +130,7 @@ export const minefieldProcedure: Procedure<MinefieldState> = {
   refusals(state) {
     const out: Refusal[] = [];
     if (state.unit.trim() === "") out.push({ code: "noUnit", text: phrase("NOBC.Mission.Refused.noUnit"), field: "unit" });
-    const checked = missions.resolveMinefieldCrossing(input(state), { d6: () => 1, roll: (n) => Array.from({ length: n }, () => 1) });
+    const checked = missions.resolveMinefieldCrossing(input(state), constantDice(1));
     if (!checked.ok) out.push(...checked.refusals);
     return out;
   },

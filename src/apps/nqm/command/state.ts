@@ -5,12 +5,13 @@
  */
 import { z } from "zod";
 import { nqm } from "../../../rules/index";
-import { scriptedDice, type Dice } from "../../../rules/dice";
+import type { Dice } from "../../../rules/dice";
 import { phrase, type Checked, type Refusal, type Resolution } from "../../../rules/resolution";
 import type { CommandLevel, Task } from "../../../rules/nqm/index";
 import { speak } from "../../../words/phrase";
 import type { Card } from "../../base/controller";
 import { nqmCard, numberOf, percent, ticked, words, type ChanceView, type Translator } from "../view";
+import { outcomeSpread } from "../../base/dice-walk";
 
 export interface CommandState {
   readonly mode: "reaction" | "task";
@@ -110,27 +111,17 @@ export function commandResolution(state: CommandState, dice: Dice): Checked<Reso
   return { ok: true, value: nqm.resolveTaskTime(state.task, dice, { teams: state.teams, km: state.km }) };
 }
 
-/** The chance of each number of hours: every face read where the table gives a range; a sure figure otherwise. */
+/** The chance of each number of hours, walking every face the rules ask for (none when the table gives a sure figure). */
 export function commandChances(state: CommandState, i18n: Translator): ChanceView[] {
-  const row = nqm.TASK_TIMINGS_TABLE[state.task];
-  const dist = new Map<number, number>();
-  if (state.mode === "task" && row.kind === "range") {
-    const faces = row.max - row.min + 1 === 11 ? 2 : 1;
-    const total = 6 ** faces;
-    for (let i = 0; i < total; i++) {
-      const dice = faces === 2 ? [1 + Math.floor(i / 6), 1 + (i % 6)] : [1 + i];
-      const r = commandResolution(state, scriptedDice(dice));
-      if (!r.ok) return [];
-      dist.set(r.value.outcome.hours, (dist.get(r.value.outcome.hours) ?? 0) + 1 / total);
-    }
-  } else {
-    const r = commandResolution(state, scriptedDice([]));
-    if (!r.ok) return [];
-    dist.set(r.value.outcome.hours, 1);
-  }
-  return [...dist]
-    .sort(([a], [b]) => a - b)
-    .map(([hours, p]) => ({ label: words(i18n, "NOBC.Nqm.Command.Hours", { count: hours }), chance: percent(p, i18n) }));
+  const spread = outcomeSpread(
+    (dice) => commandResolution(state, dice),
+    (o) => String(o.hours),
+  );
+  if (spread === null) return [];
+  return spread
+    .map((x) => ({ hours: Number(x.key), p: x.probability }))
+    .sort((a, b) => a.hours - b.hours)
+    .map(({ hours, p }) => ({ label: words(i18n, "NOBC.Nqm.Command.Hours", { count: hours }), chance: percent(p, i18n) }));
 }
 
 export function commandCard(state: CommandState, dice: Dice, i18n: Translator): Checked<Card> {

@@ -23,7 +23,7 @@ import {
   type PlaysheetCombatOutcome,
 } from "../../../rules/playsheet/combat";
 import { COMBAT_RESULTS, type CombatResult, type CombatResultRow, type RetireDistance } from "../../../rules/playsheet/results";
-import type { Dice } from "../../../rules/dice";
+import { constantDice, type Dice } from "../../../rules/dice";
 import type { FormValues } from "../../base/controller";
 import type { Procedure } from "../procedure";
 import {
@@ -324,7 +324,7 @@ export function combatChances(s: CombatState, i18n: Translator): ChanceTable | n
     (o: PlaysheetCombatOutcome) => o.result,
   );
   if (spread === null) return null;
-  const before = resolveCombat(s, { d6: () => 1, roll: (n) => Array.from({ length: n }, () => 1) });
+  const before = resolveCombat(s, constantDice(1));
   const scoreBefore = before.ok ? before.value.outcome.score - 1 : 0;
   const order = COMBAT_RESULTS.map((r) => r.result);
   return {

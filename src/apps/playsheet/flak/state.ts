@@ -1,7 +1,7 @@
 /** Losses from flak (seed 003): one die per air serial; a second damage point loses it, a loss hurts the unit carried. */
 import { z } from "zod";
 import { FLAK_RESULT_LABELS, resolveFlak, type FlakInput, type FlakOutcome, type FlakResult } from "../../../rules/playsheet/flak";
-import type { Dice } from "../../../rules/dice";
+import { constantDice, type Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import {
   chanceRows,
@@ -125,7 +125,7 @@ export const flakProcedure: Procedure<FlakState, FlakOutcome> = {
   resolve,
   // Each serial rolls its own die on one row: the chance of one serial's result says it all.
   chances: (s, i18n) => {
-    if (!resolve(s, { d6: () => 1, roll: (n) => Array.from({ length: n }, () => 1) }).ok) return null;
+    if (!resolve(s, constantDice(1)).ok) return null;
     const one: FlakState = { ...s, serials: [{ name: "", damage: 0, fighters: false, carrying: false }] };
     const spread = outcomeSpread(
       (dice) => resolve(one, dice),

@@ -7,7 +7,7 @@ import {
   type InterdictionOutcome,
   type InterdictionResult,
 } from "../../../rules/playsheet/interdiction";
-import type { Dice } from "../../../rules/dice";
+import { constantDice, type Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
 import { chanceRows, MAX_NAME, numberField, outcomeSpread, readChoice, readNumber, readText, selectField, textField, words } from "../view";
 
@@ -108,7 +108,7 @@ export const interdictionProcedure: Procedure<InterdictionState, InterdictionOut
   resolve,
   // Every unit rolls its own die on the force's one row: one unit's chances say it all.
   chances: (s, i18n) => {
-    if (!resolve(s, { d6: () => 1, roll: (n) => Array.from({ length: n }, () => 1) }).ok) return null;
+    if (!resolve(s, constantDice(1)).ok) return null;
     const spread = outcomeSpread(
       (dice) => resolve({ ...s, targets: [{ name: "" }] }, dice),
       (o: InterdictionOutcome) => o.results[0]!.result,
