@@ -8,7 +8,7 @@
  */
 import * as missions from "../rules/missions/index";
 import { missionActions } from "./mission-actions";
-import { LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS } from "../view/missions";
+import { FACTION_KEYS, LIGHT_KEYS, LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS } from "../view/missions";
 
 type Track = missions.MissionTrack;
 const live = (t: Track) => t.mission !== "" && !t.ended;
@@ -120,9 +120,9 @@ export function missionPanelContext(track: missions.MissionTrack, isGM: boolean,
     turn: track.turn,
     turnZero: track.turn === 0,
     playerKey: ROLE_KEYS[track.player],
-    attackerKey: track.attackerFaction === "nato" ? "NOBC.Side.nato" : "NOBC.Side.wp",
+    attackerKey: FACTION_KEYS[track.attackerFaction],
     timeKey: TIME_KEYS[track.timeOfDay],
-    lightKey: track.light === "darkness" ? "NOBC.Mission.Light.darkness" : "NOBC.Mission.Light.daylight",
+    lightKey: LIGHT_KEYS[track.light],
     limits: limits.map((l) => LIMIT_KEYS[l]),
     due: checksDue(track).map((c) => DUE_KEYS[c]),
     forces: setUp ? [force("attacker"), force("defender")] : [],

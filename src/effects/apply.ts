@@ -27,6 +27,7 @@ import { HEX_LABEL } from "../map/hex-grid";
 import { MAP_STATE_FLAG, MAP_STATE_FORMAT, MAP_STATE_PARTS, readMapState, type MapStatePart } from "../map/map-state";
 import { AUTHORITY_MOVE, MISSION_COMBAT_TYPE, SYSTEM_ID } from "../base/constants";
 import type { BoardSnapshot, TokenSnapshot } from "../view/board";
+import { MISSION_NAME_KEYS } from "../view/missions";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
@@ -1082,9 +1083,9 @@ function missionDocument(uuid: string): (Combat.Implementation | JournalEntry.Im
  */
 export function missionTrackerName(system: Readonly<Record<string, unknown>>): string {
   const id = system["mission"];
-  return typeof id === "string" && id !== "" && /^[A-Za-z]+$/.test(id)
-    ? format("NOBC.Mission.TrackerNamed", { mission: localize(`NOBC.Mission.Name.${id}`) })
-    : localize("NOBC.Mission.TrackerName");
+  const key =
+    typeof id === "string" && Object.hasOwn(MISSION_NAME_KEYS, id) ? MISSION_NAME_KEYS[id as keyof typeof MISSION_NAME_KEYS] : null;
+  return key === null ? localize("NOBC.Mission.TrackerName") : format("NOBC.Mission.TrackerNamed", { mission: localize(key) });
 }
 
 /** A journal page as the drift check compares it: its name and its text. */

@@ -3,16 +3,16 @@
  * they read on any token). scripts/draw-assets.mjs writes them to assets/icons/: an effect still stored
  * in a world that has not migrated yet points at them. Self-contained: no imports.
  */
-export const STATUS_IDS = ["combatMode", "marchMode", "minefield", "noMove", "contaminated"] as const;
-export type StatusId = (typeof STATUS_IDS)[number];
-
 /**
  * Statuses units carried as ActiveEffects before: the minefield and contamination markers now kept on
  * the scene's map state, the mode now printed on the token's counter, and the black chip (no move) now
- * drawn on the counter too (src/symbols/counter.ts). No token status is ours any more; the world
- * migration removes these effects from units (src/migration.ts, schema 3).
+ * drawn on the counter too (src/symbols/counter.ts). No token status is ours any more.
  */
-export const RETIRED_STATUS_IDS = ["minefield", "contaminated", "combatMode", "marchMode", "noMove"] as const satisfies readonly StatusId[];
+export const STATUS_IDS = ["combatMode", "marchMode", "minefield", "noMove", "contaminated"] as const;
+export type StatusId = (typeof STATUS_IDS)[number];
+
+/** Every one of them is retired: the world migration removes these effects from units (src/migration.ts, schema 3). */
+export const RETIRED_STATUS_IDS: readonly StatusId[] = STATUS_IDS;
 
 /** White strokes of a given width (one attribute list, so no attribute is ever written twice). */
 const white = (width: number) => `stroke="#fff" stroke-width="${width}" fill="none" stroke-linecap="round" stroke-linejoin="round"`;

@@ -1,6 +1,12 @@
 /** Lang keys of the Team Yankee missions: names, roles, times of day, meeting-engagement limits (tracker panel and dialogs). */
 import type { missions } from "../rules/index";
 
+export const FACTION_KEYS: Readonly<Record<missions.Faction, string>> = { nato: "NOBC.Side.nato", wp: "NOBC.Side.wp" };
+export const LIGHT_KEYS: Readonly<Record<"daylight" | "darkness", string>> = {
+  daylight: "NOBC.Mission.Light.daylight",
+  darkness: "NOBC.Mission.Light.darkness",
+};
+
 /** Lang keys of the missions' names. */
 export const MISSION_NAME_KEYS: Readonly<Record<missions.MissionId, string>> = {
   annihilation: "NOBC.Mission.Name.annihilation",

@@ -2,9 +2,9 @@
 import { missions } from "../../rules/index";
 import type { Translator } from "../../base/foundry";
 import { formatNumber } from "../../words/phrase";
-import { LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS } from "../../view/missions";
+import { FACTION_KEYS, LIGHT_KEYS, LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS } from "../../view/missions";
 
-export { LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS };
+export { FACTION_KEYS, LIGHT_KEYS, LIMIT_KEYS, MISSION_NAME_KEYS, ROLE_KEYS, TIME_KEYS };
 
 /** Lang key of a mission's name. */
 export function missionNameKey(id: missions.MissionId): string {
@@ -20,11 +20,6 @@ export const MEASURE_KEYS: Readonly<Record<missions.Measure, string>> = {
   cm: "NOBC.Rules.Missions.Measure.cm",
 };
 
-export const FACTION_KEYS: Readonly<Record<missions.Faction, string>> = { nato: "NOBC.Side.nato", wp: "NOBC.Side.wp" };
-export const LIGHT_KEYS: Readonly<Record<"daylight" | "darkness", string>> = {
-  daylight: "NOBC.Mission.Light.daylight",
-  darkness: "NOBC.Mission.Light.darkness",
-};
 export const PLAN_KEYS: Readonly<Record<missions.BattlePlan, string>> = {
   attack: "NOBC.Mission.Plan.attack",
   manoeuvre: "NOBC.Mission.Plan.manoeuvre",
