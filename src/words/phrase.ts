@@ -83,8 +83,9 @@ function cached<T>(cache: Map<string, T>, lang: string, make: (lang: string) => 
 export function formatNumber(value: number, lang: string): string {
   // A negative number takes the minus sign (U+2212), as the breakdowns' signed values do, not the hyphen.
   return cached(numberFormats, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2 }))
-    .format(value)
-    .replace("-", "\u2212");
+    .formatToParts(value)
+    .map((part) => (part.type === "minusSign" ? "\u2212" : part.value))
+    .join("");
 }
 
 /** The plural category of `count` in `lang` ("one", "other", "few", …). */
