@@ -25,6 +25,7 @@ import { say, warnRefused } from "../base/foundry";
 import type { CardResult, RequestingUser } from "./card-actions";
 import { cardAssignmentQuerySchema, type CardAssignmentArgs } from "./payloads";
 import { asGM, handler, tellRefusal } from "./register";
+import { gmTaskQueue } from "./card-state";
 
 export const ASSIGN_CARD_QUERY = "nobc.assignCard";
 
@@ -41,21 +42,21 @@ function lookUp<T extends { readonly type: string }>(uuid: string, type: string,
   return doc.type === type ? { ok: true, doc } : { ok: false, result: denied(phrase(wrongType, { uuid })) };
 }
 
-/** The GM's writes of assignments run one at a time, so two requests never count the HQ's cards side by side. */
-let queue: Promise<unknown> = Promise.resolve();
-
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
+/**
+ * The GM's writes of assignments run one at a time, so two requests never count the HQ's cards side by
+ * side; a write the server never answers holds the next one only for the GM tasks' time limit.
+ */
+const assigning = gmTaskQueue();
 
 /**
  * On the active GM's client: assigns the card to the unit (or takes it back, `unit: null`) for
  * `asker`, if they own the HQ holding it and the rules allow it; writes through the one write path.
  */
 export function performCardAssignment(request: CardAssignmentArgs, asker: RequestingUser): Promise<CardResult> {
-  return oneAtATime(() => assignNow(request, asker));
+  return assigning(
+    () => assignNow(request, asker),
+    (): CardResult => ({ ok: false, reason: "NOBC.Chat.Refused.timedOut" }),
+  );
 }
 
 async function assignNow(request: CardAssignmentArgs, asker: RequestingUser): Promise<CardResult> {

@@ -53,6 +53,19 @@ export function withinLimit<T>(running: Promise<T>, ms: number, late: () => T): 
   return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * A queue of GM tasks on this client: each runs after the one before, for at most GM_TASK_LIMIT_MS, so a
+ * write the server never answers holds the next task only that long (the late one gets `late()`).
+ */
+export function gmTaskQueue(): <T>(task: () => Promise<T>, late: () => T) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task, late) => {
+    const limited = withinLimit(last.then(task, task), GM_TASK_LIMIT_MS, late);
+    last = limited.catch(() => undefined);
+    return limited;
+  };
+}
+
 export function messageById(id: string): CardMessage | undefined {
   return (game.messages?.get(id) as unknown as CardMessage | undefined) ?? undefined;
 }

@@ -7,7 +7,7 @@
  */
 import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
-import { GM_TASK_LIMIT_MS, heldSubject, onceKeyHolder, withinLimit } from "../../queries/card-state";
+import { gmTaskQueue, heldSubject, onceKeyHolder } from "../../queries/card-state";
 import { nameOf } from "../../chat/render";
 import type { Access, Denied, Submission, Verdict } from "./controller";
 
@@ -45,19 +45,13 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string)
 /**
  * The check of a card's key and holds and its posting, one card at a time on this client: two
  * requests naming one subject, answered side by side, would otherwise both pass the check before
- * either card is posted.
+ * either card is posted. A message the server never answers holds the queue only for the GM tasks'
+ * time limit (the late request is told its outcome is unknown).
  */
-let posting: Promise<unknown> = Promise.resolve();
+const posting = gmTaskQueue();
 
-/**
- * Each check-and-post has the GM tasks' time limit: a message the server never answers holds the
- * chain only that long, then the next request goes on (the late one is told its outcome is unknown).
- */
 function oneCardAtATime(task: () => Promise<Decided>): Promise<Decided> {
-  const run = posting.then(task, task);
-  const limited = withinLimit(run, GM_TASK_LIMIT_MS, (): Decided => ({ ok: false, refusals: [localize("NOBC.Chat.Refused.timedOut")] }));
-  posting = limited.catch(() => undefined);
-  return limited;
+  return posting(task, (): Decided => ({ ok: false, refusals: [localize("NOBC.Chat.Refused.timedOut")] }));
 }
 
 /** A held subject ("attack:<unit uuid>:<turn>", "card:<uuid>", "target:<hex>:<turn>") by what it names: the document's name, or the hex. */
