@@ -61,6 +61,21 @@ export function ticked(value: unknown): boolean {
 }
 
 /**
+ * The units ticked in a form of one checkbox `<prefix>:<id>` per unit: a box the form sends sets its
+ * unit, one it leaves out keeps `prev`; the list keeps the world's order.
+ */
+export function tickedUnits(
+  units: readonly { readonly id: string }[],
+  prev: readonly string[],
+  values: Readonly<Record<string, unknown>>,
+  prefix: string,
+): string[] {
+  const out = prev.filter((id) => !(`${prefix}:${id}` in values));
+  for (const unit of units) if (ticked(values[`${prefix}:${unit.id}`])) out.push(unit.id);
+  return units.map((u) => u.id).filter((id) => out.includes(id));
+}
+
+/**
  * The chance of each total from independent dice: `faces[i]` is what die i's faces 1..6 give.
  * Exact: each die spreads the totals so far over its six faces.
  */

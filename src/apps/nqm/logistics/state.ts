@@ -12,7 +12,7 @@ import { speak } from "../../../words/phrase";
 import { boundedList, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
 import type { CardInputLine } from "../../../chat/card-data";
-import { nqmCard, text, ticked, words, type Translator } from "../view";
+import { nqmCard, text, ticked, words, type Translator, tickedUnits } from "../view";
 import { nqmName, nqmUnit, unknownUnit, type NqmUnitView, type NqmWorld } from "../world";
 
 export interface LogisticsState {
@@ -89,12 +89,13 @@ export function logisticsFromForm(world: NqmWorld, prev: LogisticsState, values:
     const fresh = initialLogistics({ ...world, selected: [] }, { dump, overnight, vehicleSentBack });
     return { ...fresh, tracked: prev.tracked.filter((id) => candidateStands(world, dump).some((u) => u.id === id)) };
   }
-  const pick = (list: readonly string[], prefix: string): string[] => {
-    const out = list.filter((id) => !(`${prefix}:${id}` in values));
-    for (const unit of world.units) if (ticked(values[`${prefix}:${unit.id}`])) out.push(unit.id);
-    return world.units.map((u) => u.id).filter((id) => out.includes(id));
+  return {
+    dump,
+    stands: tickedUnits(world.units, prev.stands, values, "stand"),
+    tracked: tickedUnits(world.units, prev.tracked, values, "tracked"),
+    overnight,
+    vehicleSentBack,
   };
-  return { dump, stands: pick(prev.stands, "stand"), tracked: pick(prev.tracked, "tracked"), overnight, vehicleSentBack };
 }
 
 /** The rules' input and the dialog's own refusals (an unknown unit, a stand of the other side or no combat stand, no stand at all). */

@@ -13,7 +13,7 @@ import { speak } from "../../../words/phrase";
 import { boundedList, uuid } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
 import type { CardInputLine } from "../../../chat/card-data";
-import { nqmCard, percent, ticked, words, type ChanceView, type Translator } from "../view";
+import { nqmCard, percent, words, type ChanceView, type Translator, tickedUnits } from "../view";
 import { nqmUnit, unknownUnit, type NqmUnitView, type NqmWorld } from "../world";
 
 export interface SupplyCheckState {
@@ -56,9 +56,7 @@ export function initialSupplyCheck(world: NqmWorld, args: SupplyCheckArgs = {}):
 
 /** Form → state: one checkbox `unit:<uuid>` per listed unit, kept in the world's order. */
 export function supplyCheckFromForm(world: NqmWorld, prev: SupplyCheckState, values: Readonly<Record<string, unknown>>): SupplyCheckState {
-  const out = prev.units.filter((id) => !(`unit:${id}` in values));
-  for (const unit of world.units) if (ticked(values[`unit:${unit.id}`])) out.push(unit.id);
-  return { units: world.units.map((u) => u.id).filter((id) => out.includes(id)) };
+  return { units: tickedUnits(world.units, prev.units, values, "unit") };
 }
 
 /** The dialog's refusals, each naming its field: no unit, an unknown one, one listed twice, one surrendered, one already out of supply. */
