@@ -9,6 +9,9 @@ import { seededDice, type Dice } from "../../rules/dice";
 import type { CardInputLine } from "../../chat/card-data";
 import type { Card } from "../base/controller";
 import { labelledOptions, options, text, type OptionView } from "../base/options";
+import { z } from "zod";
+import { nqm } from "../../rules/index";
+import type { WeightClass } from "../../rules/nqm/index";
 
 export type { Translator };
 export { labelledOptions, options, text, type OptionView };
@@ -102,4 +105,12 @@ export function unitOptions(units: readonly { readonly id: string; readonly name
 /** The chance of a d6 meeting a score (null: no die, a sure pass). */
 export function scoreChance(score: number | null): number {
   return score === null ? 1 : Math.max(0, Math.min(6, 7 - score)) / 6;
+}
+
+/** A weight class as the state's schema checks it (macro arguments and requests). */
+export const weightClassSchema = z.enum(nqm.WEIGHT_CLASSES as unknown as [WeightClass, ...WeightClass[]]);
+
+/** A form's weight class, or `fallback` for anything else. */
+export function weightClassOf(value: unknown, fallback: WeightClass): WeightClass {
+  return nqm.WEIGHT_CLASSES.find((c) => c === value) ?? fallback;
 }

@@ -11,7 +11,18 @@ import type { AirFireplanInput, AirFireplanOutcome, AircraftRole, WeightClass } 
 import { speak } from "../../../words/phrase";
 import { boundedList, boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
-import { nqmCard, numberOf, percent, text, ticked, words, type ChanceView, type Translator } from "../view";
+import {
+  nqmCard,
+  numberOf,
+  percent,
+  text,
+  ticked,
+  words,
+  type ChanceView,
+  type Translator,
+  weightClassOf,
+  weightClassSchema,
+} from "../view";
 import { nqmName, nqmUnit, targetStand, unknownUnit, type NqmWorld } from "../world";
 
 export interface AircraftRow {
@@ -32,7 +43,7 @@ export interface AirState {
   readonly target: string;
 }
 
-const weight = z.enum(nqm.WEIGHT_CLASSES as unknown as [WeightClass, ...WeightClass[]]);
+const weight = weightClassSchema;
 export const airStateSchema = z.strictObject({
   aircraft: boundedRecord(
     uuid,
@@ -104,7 +115,7 @@ export function airFromForm(world: NqmWorld, prev: AirState, values: Readonly<Re
       const row = gun ?? defaultAa(world, id);
       aa[id] = {
         dice: numberOf(values[`aadice:${id}`], row.dice),
-        weight: nqm.WEIGHT_CLASSES.find((c) => c === values[`aaweight:${id}`]) ?? row.weight,
+        weight: weightClassOf(values[`aaweight:${id}`], row.weight),
       };
     }
   }

@@ -13,7 +13,18 @@ import type { ArtilleryBatch, ArtilleryInput, ArtilleryOutcome, WeightClass } fr
 import { speak } from "../../../words/phrase";
 import { boundedList, boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
-import { nqmCard, numberOf, percent, text, ticked, words, type ChanceView, type Translator } from "../view";
+import {
+  nqmCard,
+  numberOf,
+  percent,
+  text,
+  ticked,
+  words,
+  type ChanceView,
+  type Translator,
+  weightClassOf,
+  weightClassSchema,
+} from "../view";
 import { nqmName, nqmUnit, targetStand, unitToOpen, unknownUnit, type NqmWorld } from "../world";
 
 export interface BatteryRow {
@@ -30,7 +41,7 @@ export interface ArtilleryState {
   readonly fire: Readonly<Record<string, BatteryRow>>;
 }
 
-const weight = z.enum(nqm.WEIGHT_CLASSES as unknown as [WeightClass, ...WeightClass[]]);
+const weight = weightClassSchema;
 export const artilleryStateSchema = z.strictObject({
   mode: z.enum(["effective", "harassing"]),
   target: uuidOrEmpty,
@@ -65,10 +76,6 @@ export function initialArtillery(world: NqmWorld, args: ArtilleryArgs = {}): Art
   };
 }
 
-function classOf(value: unknown, fallback: WeightClass): WeightClass {
-  return nqm.WEIGHT_CLASSES.find((c) => c === value) ?? fallback;
-}
-
 export function artilleryFromForm(world: NqmWorld, prev: ArtilleryState, values: Readonly<Record<string, unknown>>): ArtilleryState {
   const target = "target" in values ? text(values["target"]) : prev.target;
   const fire: Record<string, BatteryRow> = {};
@@ -80,7 +87,7 @@ export function artilleryFromForm(world: NqmWorld, prev: ArtilleryState, values:
     const row = before ?? defaultBattery(world, unit.id);
     fire[unit.id] = {
       dice: numberOf(values[`dice:${unit.id}`], row.dice),
-      weight: classOf(values[`weight:${unit.id}`], row.weight),
+      weight: weightClassOf(values[`weight:${unit.id}`], row.weight),
       calibre: numberOf(values[`calibre:${unit.id}`], row.calibre),
     };
   }
@@ -90,7 +97,7 @@ export function artilleryFromForm(world: NqmWorld, prev: ArtilleryState, values:
     target,
     protection: targetChanged
       ? (nqmUnit(world, target)?.system.targetClass ?? prev.protection)
-      : classOf(values["protection"], prev.protection),
+      : weightClassOf(values["protection"], prev.protection),
     fire,
   };
 }

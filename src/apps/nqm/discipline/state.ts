@@ -11,7 +11,17 @@ import type { RestoreDisciplineOutcome, WeightClass } from "../../../rules/nqm/i
 import { speak } from "../../../words/phrase";
 import { uuidOrEmpty } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
-import { nqmCard, percent, text, totalsDistribution, words, type ChanceView, type Translator } from "../view";
+import {
+  nqmCard,
+  percent,
+  text,
+  totalsDistribution,
+  words,
+  type ChanceView,
+  type Translator,
+  weightClassOf,
+  weightClassSchema,
+} from "../view";
 import { nqmName, nqmUnit, targetStand, unitToOpen, unknownUnit, type NqmWorld } from "../world";
 
 export interface DisciplineState {
@@ -21,7 +31,7 @@ export interface DisciplineState {
   readonly weight: WeightClass;
 }
 
-const weight = z.enum(nqm.WEIGHT_CLASSES as unknown as [WeightClass, ...WeightClass[]]);
+const weight = weightClassSchema;
 export const disciplineStateSchema = z.strictObject({ unit: uuidOrEmpty, firer: uuidOrEmpty, weight });
 
 /** The macro's arguments: the unit and the headquarters that fires, by UUID. */
@@ -40,7 +50,7 @@ export function disciplineFromForm(world: NqmWorld, prev: DisciplineState, value
   return {
     unit: "unit" in values ? text(values["unit"]) : prev.unit,
     firer,
-    weight: nqm.WEIGHT_CLASSES.find((c) => c === values["weight"]) ?? weight,
+    weight: weightClassOf(values["weight"], weight),
   };
 }
 

@@ -13,7 +13,18 @@ import { speak } from "../../../words/phrase";
 import { boundedList, boundedRecord, uuid } from "../../base/state-bounds";
 import type { Card } from "../../base/controller";
 import type { CardInputLine } from "../../../chat/card-data";
-import { nqmCard, numberOf, percent, ticked, totalsDistribution, words, type ChanceView, type Translator } from "../view";
+import {
+  nqmCard,
+  numberOf,
+  percent,
+  ticked,
+  totalsDistribution,
+  words,
+  type ChanceView,
+  type Translator,
+  weightClassOf,
+  weightClassSchema,
+} from "../view";
 import { nqmName, nqmUnit, targetStand, type NqmUnitView, type NqmWorld } from "../world";
 
 export type Side = "nato" | "wp";
@@ -34,7 +45,7 @@ export interface FirefightState {
   readonly defenderShift: ShiftReason | "";
 }
 
-const weight = z.enum(nqm.WEIGHT_CLASSES as unknown as [WeightClass, ...WeightClass[]]);
+const weight = weightClassSchema;
 const shift = z.enum(["", "ambushEffective", "ambushContact", "contactRange"]);
 const row = z.strictObject({ dice: z.number(), weight, against: z.union([weight, z.literal("")]), protection: weight });
 
@@ -86,17 +97,13 @@ export function initialFirefight(world: NqmWorld, args: FirefightArgs = {}): Fir
   };
 }
 
-function classOf(value: unknown, fallback: WeightClass): WeightClass {
-  return nqm.WEIGHT_CLASSES.find((c) => c === value) ?? fallback;
-}
-
 function rowFrom(values: Readonly<Record<string, unknown>>, id: string, prev: FireRow): FireRow {
   const against = values[`against:${id}`];
   return {
     dice: numberOf(values[`dice:${id}`], prev.dice),
-    weight: classOf(values[`weight:${id}`], prev.weight),
-    against: against === undefined ? prev.against : against === "" ? "" : classOf(against, prev.against === "" ? "L" : prev.against),
-    protection: classOf(values[`prot:${id}`], prev.protection),
+    weight: weightClassOf(values[`weight:${id}`], prev.weight),
+    against: against === undefined ? prev.against : against === "" ? "" : weightClassOf(against, prev.against === "" ? "L" : prev.against),
+    protection: weightClassOf(values[`prot:${id}`], prev.protection),
   };
 }
 
