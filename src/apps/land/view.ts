@@ -2,14 +2,16 @@
  * What every Land War phase dialog shows under its form: either the rules' refusals, every reason,
  * or the breakdown and the changes in words; nothing is written until the card is applied.
  */
-import type { Checked, Refusal, Resolution } from "../../rules/resolution";
-import { speak, speakArg } from "../../words/phrase";
+import type { Checked, Resolution } from "../../rules/resolution";
+import { speakArg } from "../../words/phrase";
 import type { LandTerrain, RiverKind } from "../../rules/nobc/land/types";
 import { listOf, terrainName } from "../../rules/nobc/land/words";
 import { breakdownContext, localizeBreakdown, type BreakdownView, type Translator } from "../../view/breakdown";
 import type { Battlefield } from "../../world/battlefield";
 import { nameIn } from "./world";
 import { options, text, type OptionView } from "../base/options";
+import { refusalLines } from "../base/wording";
+export { refusalLines };
 
 export { options, text, type OptionView };
 
@@ -32,11 +34,6 @@ export interface PreviewView {
   /** The breakdown and changes when accepted. */
   readonly preview: BreakdownView | null;
   readonly canPost: boolean;
-}
-
-/** Every refusal in the reader's language, in order. */
-export function refusalLines(refusals: readonly Refusal[], i18n: Translator): string[] {
-  return refusals.map((r) => speak(r.text, i18n));
 }
 
 /** The preview of a checked resolution (`intro` is a lang key). */

@@ -2,8 +2,7 @@
  * What every NQM procedure shows: the rules' refusals or the breakdown and the changes in words,
  * the chance of each outcome before the roll, and the card Roll posts. Pure.
  */
-import { phrase, type Checked, type PhraseArg, type Refusal, type Resolution } from "../../rules/resolution";
-import { speak } from "../../words/phrase";
+import type { Checked, Resolution } from "../../rules/resolution";
 import type { Translator } from "../../view/breakdown";
 import { seededDice, type Dice } from "../../rules/dice";
 import type { CardInputLine } from "../../chat/card-data";
@@ -12,6 +11,8 @@ import { labelledOptions, options, text, type OptionView } from "../base/options
 import { z } from "zod";
 import { nqm } from "../../rules/index";
 import type { WeightClass } from "../../rules/nqm/index";
+import { refusalLines, words } from "../base/wording";
+export { refusalLines, words };
 
 export type { Translator };
 export { labelledOptions, options, text, type OptionView };
@@ -31,10 +32,6 @@ export interface ChanceView {
 /** A probability as a percentage with one decimal in the reader's locale. */
 export function percent(p: number, i18n: Translator): string {
   return `${new Intl.NumberFormat(i18n.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(p * 100)} %`;
-}
-
-export function refusalLines(refusals: readonly Refusal[], i18n: Translator): string[] {
-  return refusals.map((r) => speak(r.text, i18n));
 }
 
 /**
@@ -90,11 +87,6 @@ export function totalsDistribution(faces: readonly (readonly number[])[]): Map<n
     dist = next;
   }
   return dist;
-}
-
-/** A lang key with its data in the reader's language (numbers in their locale, plurals by `count`). */
-export function words(i18n: Translator, key: string, data: Readonly<Record<string, PhraseArg>> = {}): string {
-  return speak(phrase(key, data), i18n);
 }
 
 /** The units a procedure may pick, by name, the chosen one marked; "" offered first when none need be chosen. */

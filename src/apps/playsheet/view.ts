@@ -6,10 +6,12 @@
  */
 import type { Translator } from "../../base/foundry";
 import type { PlaysheetEffect } from "../../rules/playsheet/effects";
-import { phrase, type Phrase, type Refusal } from "../../rules/resolution";
+import { phrase, type Phrase } from "../../rules/resolution";
 import { speak } from "../../words/phrase";
 import type { OptionView } from "../base/options";
 import { outcomeSpread, type Spread } from "../base/dice-walk";
+import { percent, refusalLines, words } from "../base/wording";
+export { percent, refusalLines, words };
 
 export { outcomeSpread, type Spread };
 
@@ -119,16 +121,6 @@ export function readText(values: Readonly<Record<string, unknown>>, name: string
   return typeof raw === "string" ? raw.slice(0, MAX_NAME) : prev;
 }
 
-/** The rules' refusals in the reader's language. */
-export function refusalLines(refusals: readonly Refusal[], i18n: Translator): string[] {
-  return refusals.map((r) => speak(r.text, i18n));
-}
-
-/** A probability as a percentage with one decimal ("16.7 %"). */
-export function percent(p: number): string {
-  return `${(Math.round(p * 1000) / 10).toFixed(1)} %`;
-}
-
 /** Die faces as short runs: [1, 2, 3, 5] → "1–3, 5". */
 export function faceRuns(faces: readonly number[]): string {
   const sorted = [...new Set(faces)].sort((a, b) => a - b);
@@ -206,9 +198,4 @@ export function changeLines(effects: readonly PlaysheetEffect[], nameOf: (ref: s
 /** Yes or no in the reader's language. */
 export function yesNo(value: boolean, i18n: Translator): string {
   return i18n.localize(value ? "NOBC.Playsheet.Yes" : "NOBC.Playsheet.No");
-}
-
-/** `key` filled with `data` (numbers in the reader's format, plural forms by `count`), in the reader's language. */
-export function words(i18n: Translator, key: string, data: Readonly<Record<string, string | number>> = {}): string {
-  return speak(phrase(key, data), i18n);
 }

@@ -12,6 +12,8 @@ import { breakdownContext, describeEffect, type BreakdownRow, type Translator } 
 import type { CardInputLine } from "../../../chat/resolution-card";
 import type { Card, FormValues } from "../../base/controller";
 import type { MissionWorld } from "./world";
+import { percent, refusalLines as refusalMessages } from "../../base/wording";
+export { percent, refusalMessages };
 
 export type { Translator };
 
@@ -24,11 +26,6 @@ export interface MissionCard extends Card {
 }
 
 export { constantDice };
-
-/** Every refusal in the reader's language, in order. */
-export function refusalMessages(refusals: readonly Refusal[], i18n: Translator): string[] {
-  return refusals.map((r) => speak(r.text, i18n));
-}
 
 /** The rules' breakdown lines as rows of the preview table (value signed, source kept). */
 export function breakdownRows(lines: readonly BreakdownLine[], i18n: Translator): readonly BreakdownRow[] {
@@ -43,11 +40,6 @@ export function breakdownRows(lines: readonly BreakdownLine[], i18n: Translator)
 export function effectSentences(effects: readonly Effect[], world: MissionWorld, i18n: Translator): string[] {
   const nameOf = (ref: string) => world.names.get(ref) ?? ref;
   return effects.map((e) => speak(describeEffect(e, nameOf), i18n));
-}
-
-/** A probability as a percentage with one decimal, e.g. "33.3 %". */
-export function percent(p: number): string {
-  return `${(Math.round(p * 1000) / 10).toFixed(1)} %`;
 }
 
 /** A form checkbox: Foundry gives booleans; a bare form gives "on" or nothing. */
