@@ -199,3 +199,8 @@ export function changeLines(effects: readonly PlaysheetEffect[], nameOf: (ref: s
 export function yesNo(value: boolean, i18n: Translator): string {
   return i18n.localize(value ? "NOBC.Playsheet.Yes" : "NOBC.Playsheet.No");
 }
+
+/** A name as typed, trimmed, or `fallback` when none was typed ("—", "S1"). */
+export function shownName(typed: string, fallback: string): string {
+  return typed.trim() === "" ? fallback : typed.trim();
+}

@@ -17,6 +17,7 @@ import {
   textField,
   words,
   yesNo,
+  shownName,
 } from "../view";
 
 const LANDINGS = ["drop", "airstrip", "airstripWithAfdag"] as const;
@@ -49,7 +50,7 @@ const FLAG_KEYS: Readonly<Record<(typeof FLAGS)[number], string>> = {
 };
 
 const RECEIVER = "receiver";
-const receiverName = (s: AirResupplyState) => (s.receiver.trim() === "" ? "—" : s.receiver.trim());
+const receiverName = (s: AirResupplyState) => shownName(s.receiver, "—");
 
 export function airResupplyInput(s: AirResupplyState): AirResupplyInput {
   return {

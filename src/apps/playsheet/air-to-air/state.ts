@@ -7,7 +7,19 @@ import { z } from "zod";
 import { resolveAirToAir, type AirToAirInput, type AirToAirOutcome, type AirToAirResult } from "../../../rules/playsheet/air-to-air";
 import type { Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
-import { chanceRows, MAX_NAME, numberField, outcomeSpread, readChoice, readNumber, readText, selectField, textField, words } from "../view";
+import {
+  chanceRows,
+  MAX_NAME,
+  numberField,
+  outcomeSpread,
+  readChoice,
+  readNumber,
+  readText,
+  selectField,
+  textField,
+  words,
+  shownName,
+} from "../view";
 
 const STREAMS = ["none", "a", "b"] as const;
 const TARGETS = ["transport", "bomber"] as const;
@@ -35,11 +47,10 @@ const RESULT_KEYS: Readonly<Record<AirToAirResult, string>> = {
 };
 
 function names(s: AirToAirState): Map<string, string> {
-  const shown = (typed: string, fallback: string) => (typed.trim() === "" ? fallback : typed.trim());
   return new Map([
-    ["a", shown(s.aName, "A")],
-    ["b", shown(s.bName, "B")],
-    ["stream", shown(s.streamName, "S")],
+    ["a", shownName(s.aName, "A")],
+    ["b", shownName(s.bName, "B")],
+    ["stream", shownName(s.streamName, "S")],
   ]);
 }
 

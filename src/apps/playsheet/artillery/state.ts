@@ -8,7 +8,7 @@ import {
   type ArtillerySupportOutcome,
 } from "../../../rules/playsheet/artillery";
 import type { Procedure } from "../procedure";
-import { MAX_NAME, numberField, readChoice, readNumber, readText, selectField, textField, words } from "../view";
+import { MAX_NAME, numberField, readChoice, readNumber, readText, selectField, textField, words, shownName } from "../view";
 
 const KINDS = Object.keys(ARTILLERY_KIND_LABELS) as ArtilleryKind[];
 
@@ -26,7 +26,7 @@ export type ArtilleryState = z.infer<typeof artillerySchema>;
 const BATTERY = "battery";
 
 function batteryName(s: ArtilleryState): string {
-  return s.battery.trim() === "" ? "—" : s.battery.trim();
+  return shownName(s.battery, "—");
 }
 
 const EFFECT_KEYS = {

@@ -44,6 +44,7 @@ import {
   type Translator,
   words,
   yesNo,
+  shownName,
 } from "../view";
 
 const ARMS = Object.keys(PLAYSHEET_ARM_LABELS) as PlaysheetArm[];
@@ -222,10 +223,6 @@ export function removeRow(s: CombatState, list: string, index: number): CombatSt
 }
 
 /** A unit's, battery's name as typed, or its place in the list ("Attacker 2"). */
-function shownName(typed: string, fallback: string): string {
-  return typed.trim() === "" ? fallback : typed.trim();
-}
-
 const FALLBACK: Readonly<Record<UnitList | GunList, string>> = {
   attackers: "A",
   defenders: "D",

@@ -16,6 +16,7 @@ import {
   selectField,
   textField,
   words,
+  shownName,
 } from "../view";
 
 const TYPES = ["heavy", "light"] as const;
@@ -42,7 +43,7 @@ const SITUATION_KEYS = {
 function names(s: FlakState): Map<string, string> {
   const out = new Map<string, string>();
   s.serials.forEach((x, i) => {
-    const shown = x.name.trim() === "" ? `S${i + 1}` : x.name.trim();
+    const shown = shownName(x.name, `S${i + 1}`);
     out.set(`serials.${i}`, shown);
     out.set(`carried.${i}`, shown);
   });

@@ -9,7 +9,19 @@ import {
 } from "../../../rules/playsheet/interdiction";
 import { constantDice, type Dice } from "../../../rules/dice";
 import type { Procedure } from "../procedure";
-import { chanceRows, MAX_NAME, numberField, outcomeSpread, readChoice, readNumber, readText, selectField, textField, words } from "../view";
+import {
+  chanceRows,
+  MAX_NAME,
+  numberField,
+  outcomeSpread,
+  readChoice,
+  readNumber,
+  readText,
+  selectField,
+  textField,
+  words,
+  shownName,
+} from "../view";
 
 const PURPOSES = ["interdiction", "flakSuppression"] as const;
 export const MAX_TARGETS = 30;
@@ -31,7 +43,7 @@ const PURPOSE_KEYS = {
 };
 
 function names(s: InterdictionState): Map<string, string> {
-  return new Map(s.targets.map((t, i) => [`targets.${i}`, t.name.trim() === "" ? `U${i + 1}` : t.name.trim()]));
+  return new Map(s.targets.map((t, i) => [`targets.${i}`, shownName(t.name, `U${i + 1}`)]));
 }
 
 export function interdictionInput(s: InterdictionState): InterdictionInput {

@@ -27,6 +27,7 @@ import {
   textField,
   words,
   yesNo,
+  shownName,
 } from "../view";
 
 const TROOPS = Object.keys(PLAYSHEET_TROOPS_LABELS) as PlaysheetTroops[];
@@ -134,5 +135,5 @@ export const movementProcedure: Procedure<MovementState, PlaysheetMoveOutcome> =
 
 /** The unit's name as typed, or a neutral one. */
 function unitName(s: MovementState): string {
-  return s.unit.trim() === "" ? "—" : s.unit.trim();
+  return shownName(s.unit, "—");
 }
