@@ -13,7 +13,8 @@ export const overrunProcedure: Procedure<CombatState, PlaysheetCombatOutcome> = 
   icon: "fa-solid fa-truck-monster",
   initial: (world) => initialCombat(world.selected, world.targeted, true),
   sections: (s, i18n) => {
-    const [fight, ...rest] = combatSections(s, i18n).reverse();
-    return [...rest.reverse(), { ...fight!, hint: overrunLines(s, i18n) }];
+    // The last section (the fight) carries the overrun's conditions.
+    const sections = combatSections(s, i18n);
+    return sections.map((section, i) => (i === sections.length - 1 ? { ...section, hint: overrunLines(s, i18n) } : section));
   },
 };
