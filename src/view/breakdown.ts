@@ -10,6 +10,7 @@ import { AIR_BOX_LABELS, MODE_LABELS, SIDE_LABELS } from "./labels";
 import { signed } from "./common";
 import { arrivalPhrase } from "../rules/missions/types";
 import type { Translator } from "../base/foundry";
+import { changePhrase } from "./playsheet-changes";
 
 /** A breakdown line as the dialog holds it: the rules' phrase, its value signed, its source. */
 export interface BreakdownLineView {
@@ -171,18 +172,8 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line(effect.value ? "NOBC.Nqm.Effect.inSupply" : "NOBC.Nqm.Effect.outOfSupply", { name: nameOf(effect.actor) });
     case "targetHits":
       return line("NOBC.Effect.targetHits", { name: nameOf(effect.target), count: effect.hits });
-    case "airDamage":
-      return line("NOBC.Effect.airDamage", { name: nameOf(effect.actor), count: effect.delta });
-    case "airUnitLost":
-      return line("NOBC.Effect.airUnitLost", { name: nameOf(effect.actor) });
     case "ambushRevealed":
       return line("NOBC.Effect.ambushRevealed", { name: nameOf(effect.actor) });
-    case "playsheetFallBack":
-      return line("NOBC.Effect.playsheetFallBack", { name: nameOf(effect.actor) });
-    case "playsheetImmobilised":
-      return line("NOBC.Effect.playsheetImmobilised", { name: nameOf(effect.actor) });
-    case "playsheetSuppressed":
-      return line("NOBC.Effect.playsheetSuppressed", { name: nameOf(effect.actor) });
     case "teamBailedOut":
       return line("NOBC.Effect.teamBailedOut", { name: nameOf(effect.actor) });
     case "teamDestroyed":
@@ -193,23 +184,21 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.delayCounters", { name: nameOf(effect.actor), count: effect.count });
     case "reservesArrive":
       return line("NOBC.Effect.reservesArrive", { name: nameOf(effect.actor), count: effect.count });
-    case "serialsOutOfAction":
-      return line("NOBC.Effect.serialsOutOfAction", { name: nameOf(effect.actor), count: effect.count });
-    case "squadronsLost":
-      return line("NOBC.Effect.squadronsLost", { name: nameOf(effect.actor), count: effect.count });
     case "missionLight":
       return line(effect.light === "daylight" ? "NOBC.Effect.missionDaylight" : "NOBC.Effect.missionDarkness", {});
     case "missionSelected":
       return line("NOBC.Effect.missionSelected", { side: phrase(SIDE_LABELS[effect.attacker]) });
-    case "playsheetRetire":
-      return line("NOBC.Effect.playsheetRetire", { name: nameOf(effect.actor), km: effect.km });
-    case "playsheetStatus":
-      return line("NOBC.Effect.playsheetStatus", { name: nameOf(effect.actor), delta: signed(effect.delta) });
     case "playsheetSupply":
-      return line(effect.kind === "ammo" ? "NOBC.Effect.playsheetAmmo" : "NOBC.Effect.playsheetSupply", {
-        name: nameOf(effect.actor),
-        delta: signed(effect.delta),
-      });
+    case "squadronsLost":
+    case "playsheetStatus":
+    case "playsheetRetire":
+    case "playsheetFallBack":
+    case "playsheetImmobilised":
+    case "playsheetSuppressed":
+    case "airDamage":
+    case "airUnitLost":
+    case "serialsOutOfAction":
+      return changePhrase(effect, nameOf);
     case "reserveEntry":
       return line("NOBC.Effect.reserveEntry", { name: nameOf(effect.actor), at: arrivalPhrase(effect.at) });
     case "victoryPoints":

@@ -208,7 +208,7 @@ describe("planEffects", () => {
     expect(plan.actorUpdates).toEqual([]);
     expect(plan.notes.map((n) => [n.key, n.data["change"]])).toEqual([
       ["NOBC.EffectNote.toolkit", { key: "NOBC.Effect.teamBailedOut", data: { name: "Leopard 1" } }],
-      ["NOBC.EffectNote.toolkit", { key: "NOBC.Effect.playsheetRetire", data: { name: "2 Coy", km: 1 } }],
+      ["NOBC.EffectNote.toolkit", { key: "NOBC.Playsheet.Change.retire", data: { name: "2 Coy", count: 1 } }],
     ]);
   });
 

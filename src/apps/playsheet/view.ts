@@ -6,14 +6,14 @@
  */
 import type { Translator } from "../../base/foundry";
 import type { PlaysheetEffect } from "../../rules/playsheet/effects";
-import { phrase, type Phrase } from "../../rules/resolution";
 import { speak } from "../../words/phrase";
 import type { OptionView } from "../base/options";
 import { outcomeSpread, type Spread } from "../base/dice-walk";
+import { changePhrase } from "../../view/playsheet-changes";
 import { percent, refusalLines, words } from "../base/wording";
 export { percent, refusalLines, words };
 
-export { outcomeSpread, type Spread };
+export { changePhrase, outcomeSpread, type Spread };
 
 export type { Translator };
 export type { OptionView };
@@ -153,41 +153,6 @@ export function chanceRows<O>(
       probability: x.probability,
       detail: detail(x),
     }));
-}
-
-const SUPPLY_KEYS = {
-  ammo: "NOBC.Playsheet.Change.ammo",
-  fuel: "NOBC.Playsheet.Change.fuel",
-  supply: "NOBC.Playsheet.Change.supply",
-} as const;
-
-/** One change of the Playsheet's rules in words, with the names the dialog gave (`nameOf`). */
-export function changePhrase(effect: PlaysheetEffect, nameOf: (ref: string) => string): Phrase {
-  const name = nameOf(effect.actor);
-  switch (effect.type) {
-    case "playsheetSupply":
-      return effect.delta < 0
-        ? phrase(SUPPLY_KEYS[effect.kind], { name, count: -effect.delta })
-        : phrase("NOBC.Playsheet.Change.received", { name, count: effect.delta });
-    case "squadronsLost":
-      return phrase("NOBC.Playsheet.Change.squadronsLost", { name, count: effect.count });
-    case "playsheetStatus":
-      return phrase("NOBC.Playsheet.Change.status", { name, count: -effect.delta });
-    case "playsheetRetire":
-      return phrase("NOBC.Playsheet.Change.retire", { name, count: effect.km });
-    case "playsheetFallBack":
-      return phrase("NOBC.Playsheet.Change.fallBack", { name });
-    case "playsheetImmobilised":
-      return phrase("NOBC.Playsheet.Change.immobilised", { name });
-    case "playsheetSuppressed":
-      return phrase("NOBC.Playsheet.Change.suppressed", { name });
-    case "airDamage":
-      return phrase("NOBC.Playsheet.Change.airDamage", { name, count: effect.delta });
-    case "airUnitLost":
-      return phrase("NOBC.Playsheet.Change.airUnitLost", { name });
-    case "serialsOutOfAction":
-      return phrase("NOBC.Playsheet.Change.serialsOutOfAction", { name, count: effect.count });
-  }
 }
 
 /** The changes of a resolution in the reader's language. */
