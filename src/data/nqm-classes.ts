@@ -55,3 +55,12 @@ export function nqmTargetClass(armour: NqmClass, position: NqmPosition): NqmClas
   const p = NQM_CLASSES.indexOf(NQM_POSITION_CLASS[position]);
   return NQM_CLASSES[Math.max(a, p)]!;
 }
+
+/**
+ * Pins kept within the bases left, one pin a base at most: black pins first, then red (seed 004: a
+ * pin stands on a base). Counts below zero become zero.
+ */
+export function pinsWithin(bases: number, red: number, black: number): { red: number; black: number } {
+  const keptBlack = Math.max(0, Math.min(black, bases));
+  return { red: Math.max(0, Math.min(red, bases - keptBlack)), black: keptBlack };
+}

@@ -28,6 +28,7 @@ import { MAP_STATE_FLAG, MAP_STATE_FORMAT, MAP_STATE_PARTS, readMapState, type M
 import { AUTHORITY_MOVE, MISSION_COMBAT_TYPE, SYSTEM_ID } from "../base/constants";
 import type { BoardSnapshot, TokenSnapshot } from "../view/board";
 import { MISSION_NAME_KEYS } from "../view/missions";
+import { pinsWithin } from "../data/nqm-classes";
 
 /** What the planner needs to know about one document. `system` is its stored (source) data. */
 export interface DocumentSnapshot {
@@ -866,10 +867,9 @@ function ammoValue(n: number): number {
 function planNqm(p: Planner, w: Working, effect: NqmEffect): void {
   switch (effect.type) {
     case "pins": {
-      const bases = p.num(w, "strength.value");
-      const black = clamp(p.num(w, "pins.black") + effect.black, 0, bases);
-      p.set(w, "pins.black", black);
-      return p.set(w, "pins.red", clamp(p.num(w, "pins.red") + effect.red, 0, bases - black));
+      const pins = pinsWithin(p.num(w, "strength.value"), p.num(w, "pins.red") + effect.red, p.num(w, "pins.black") + effect.black);
+      p.set(w, "pins.black", pins.black);
+      return p.set(w, "pins.red", pins.red);
     }
     case "standsLost": {
       const bases = Math.max(0, p.num(w, "strength.value") - effect.count);

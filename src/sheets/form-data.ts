@@ -3,7 +3,7 @@
  * "0", "1", …, not an array; the weapons field is an array, so the rows are put back in order
  * before the update (the form submits every row, so the whole list is written).
  */
-import { nqmMayBeGreen } from "../data/nqm-classes";
+import { nqmMayBeGreen, pinsWithin } from "../data/nqm-classes";
 
 type Raw = Record<string, unknown>;
 
@@ -66,10 +66,7 @@ export function nqmUnitSafe(expanded: Raw, current: unknown): Raw {
   const nowPins = now["pins"] as Raw | undefined;
   const red = numberAt(sentPins, nowPins, "red");
   const black = numberAt(sentPins, nowPins, "black");
-  if (red + black > bases) {
-    const keptBlack = Math.max(0, Math.min(black, bases));
-    out = { ...out, pins: { ...sentPins, black: keptBlack, red: Math.max(0, Math.min(red, bases - keptBlack)) } };
-  }
+  if (red + black > bases) out = { ...out, pins: { ...sentPins, ...pinsWithin(bases, red, black) } };
   const grade = system["grade"] ?? now["grade"];
   const green = system["green"] ?? now["green"];
   if (green === true && !nqmMayBeGreen(typeof grade === "string" ? grade : "")) out = { ...out, green: false };
