@@ -1,7 +1,10 @@
 // `node scripts/node-check.mjs [version]`: exits 0 when the Node version (this one by default)
-// satisfies package.json's engines.node, else 1 with the range it needs. It has no dependencies
-// and runs on old Node too, so .ci/run can ask it before `npm ci`, to decide whether to bring in
-// Node 24 from the npm registry.
+// satisfies package.json's engines.node, else 1 with the range it needs and how to get it. It has
+// no dependencies and runs on old Node too: .ci/run asks it before `npm ci`, to decide whether to
+// bring in Node 24 from the npm registry, and package.json runs it before `npm ci` (preinstall),
+// `npm test` (pretest) and `npm run build` (prebuild), so an old Node stops them at once with a
+// reason instead of failing minutes later in a dependency (vitest 5 on Node 20 crashes in its
+// reporter with "Map.groupBy is not a function").
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isMain, root } from "./script-paths.mjs";
@@ -44,7 +47,15 @@ if (isMain(import.meta.url)) {
   const version = process.argv[2] ?? process.versions.node;
   const range = enginesNode();
   if (!satisfies(version, range)) {
-    console.error(`nobc: Node ${version} does not satisfy package.json's engines.node "${range}" (Node 24 LTS recommended)`);
+    console.error(
+      [
+        `nobc: Node ${version} is too old or not supported: package.json's engines.node is "${range}" (Node 24 LTS recommended).`,
+        "  Install Node 24 from nodejs.org or your package manager, or without a system install, from the npm registry:",
+        "    npm install --prefix ~/.cache/nobc/node-24 --no-save node@24",
+        '    export PATH="$HOME/.cache/nobc/node-24/node_modules/.bin:$PATH"',
+        "  (.ci/run does this by itself on a machine whose Node is too old.)",
+      ].join("\n"),
+    );
     process.exit(1);
   }
 }

@@ -21,6 +21,7 @@
  * an old version nor an old shape) and plans only the ones that failed. No flag of our own is
  * needed, and none could be written to a document Foundry refuses to load anyway.
  */
+import { removals } from "./base/compat";
 import { SYSTEM_ID } from "./base/constants";
 import { documentAt } from "./effects/apply";
 import { CURRENT_SCHEMA_VERSION, SETTING_KEYS } from "./base/settings";
@@ -295,7 +296,7 @@ export function planMapMarkers(actors: readonly unknown[], scenes: readonly Mark
     if (!isSource(raw) || raw["type"] !== "unit" || typeof raw["_id"] !== "string" || !isSource(raw["system"])) continue;
     const system = raw["system"];
     if (!RETIRED_MARKERS.some((k) => k in system)) continue;
-    rows.push({ _id: raw["_id"], ...Object.fromEntries(RETIRED_MARKERS.map((k) => [`system.-=${k}`, null])) });
+    rows.push({ _id: raw["_id"], ...removals(RETIRED_MARKERS.map((k) => `system.${k}`)) });
     const mine = system["underMine"] === true;
     const contaminated = system["contaminated"] === true;
     if (!mine && !contaminated) continue;

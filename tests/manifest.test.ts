@@ -19,9 +19,10 @@ const manifest = JSON.parse(readFileSync(path.join(root, "system.json"), "utf8")
 };
 
 describe("system.json", () => {
-  it("is the nobc system for Foundry 13", () => {
+  it("is the nobc system for Foundry 13 and 14: verified on a v14 build, with no maximum", () => {
     expect(manifest.id).toBe("nobc");
-    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "13" });
+    expect(manifest.compatibility).toEqual({ minimum: "13", verified: "14.369" });
+    expect(manifest.compatibility).not.toHaveProperty("maximum");
   });
 
   it("declares the nine subtypes", () => {

@@ -15,6 +15,7 @@
  * Registered on `init` after `registerTerrainCache` (src/world/read.ts), so the battlefield read
  * here already sees a changed flag.
  */
+import { plainKey } from "../base/compat";
 import { SYSTEM_ID } from "../base/constants";
 import { isGM, notify } from "../base/foundry";
 import { hexCentre } from "../map/hex-grid";
@@ -144,9 +145,9 @@ function onUpdateScene(scene: { readonly id?: string | null }, changes: { flags?
   if (!board.attached || scene.id !== viewedCanvas()?.scene?.id) return;
   const ours = changes.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined;
   if (ours === undefined) return;
-  const keys = Object.keys(ours);
-  // "-=mapState" removes the whole flag, "==terrain" replaces it whole (attachTerrain): each spelling is a change of it.
-  const touched = (flag: string) => keys.some((k) => k === flag || k === `-=${flag}` || k === `==${flag}`);
+  // v13 spells a removal "-=mapState" and a replacement "==terrain" (attachTerrain); v14 keeps the plain key: each is a change of it.
+  const keys = new Set(Object.keys(ours).map(plainKey));
+  const touched = (flag: string) => keys.has(flag);
   if (touched("terrain")) board.terrainChanged(boardInput());
   else if (touched(MAP_STATE_FLAG)) board.mapStateChanged(boardInput());
 }

@@ -38,7 +38,10 @@ export const sceneDocument = z
     _id: documentId,
     _key: z.string(),
     name: z.string().trim().min(1, "NOBC.Validation.Pack.NotEmpty"),
-    background: z.looseObject({ src: z.string().min(1) }),
+    // The map image: v13 keeps it on the scene, v14 on the scene's levels (it migrates a v13 scene's
+    // background onto a first level when it loads one, so the shipped scenes keep the v13 shape).
+    background: z.looseObject({ src: z.string().min(1).nullish() }).optional(),
+    levels: z.array(z.looseObject({ background: z.looseObject({ src: z.string().min(1).nullish() }).optional() })).optional(),
     width: z.int().positive(),
     height: z.int().positive(),
     padding: z.number().min(0).max(0.5),
@@ -55,6 +58,9 @@ export const sceneDocument = z
     flags,
   })
   .superRefine((s, ctx) => {
+    const image = s.background?.src ?? s.levels?.find((l) => typeof l.background?.src === "string")?.background?.src;
+    if (typeof image !== "string")
+      ctx.addIssue({ code: "custom", path: ["background", "src"], ...said(phrase("NOBC.Validation.Pack.SceneImage")) });
     if (s._key !== `!scenes!${s._id}`)
       ctx.addIssue({
         code: "custom",

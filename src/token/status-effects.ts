@@ -4,9 +4,12 @@
  * unit's sheet or through a card (docs/authority.md, docs/decisions/status-icons.md).
  */
 
+import { keepStatusEffects } from "../base/compat";
+
 /** Foundry's own "defeated" status is kept so the combat tracker can still mark a unit out of action. */
 const KEEP_CORE = new Set(["dead"]);
 
+/** v13 keeps the statuses in an array, v14 in a record by id: ../base/compat.ts writes the shape that runs. */
 export function registerStatusEffects(): void {
-  CONFIG.statusEffects = CONFIG.statusEffects.filter((s) => KEEP_CORE.has(s.id));
+  keepStatusEffects((id) => KEEP_CORE.has(id));
 }

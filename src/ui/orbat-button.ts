@@ -3,6 +3,7 @@
  * dialog itself refuses anyone else as well.
  */
 import { openOrbatImport } from "../orbat/macros";
+import { directoryHeaderActions } from "../base/compat";
 import { localize } from "../base/foundry";
 
 const BUTTON_CLASS = "nobc-orbat-import";
@@ -10,7 +11,7 @@ const BUTTON_CLASS = "nobc-orbat-import";
 /** Adds the button to a rendered Actors directory (v13 passes its root element). */
 export function addOrbatButton(root: HTMLElement): void {
   if (game.user?.isGM !== true || root.querySelector(`.${BUTTON_CLASS}`) !== null) return;
-  const actions = root.querySelector(".header-actions");
+  const actions = directoryHeaderActions(root);
   if (actions === null) return;
   const button = document.createElement("button");
   button.type = "button";

@@ -28,6 +28,7 @@ interface Offset3 {
 interface ActionConfig {
   teleport: boolean;
   getCostFunction?: (token: unknown, options: object) => CostFunction;
+  costMultiplier?: number;
 }
 
 /** The documented shape of a waypoint, as much of it as the ruler reads. */
@@ -56,6 +57,8 @@ function installTokenApi(): Record<string, ActionConfig> {
     walk: { teleport: false, getCostFunction: () => (cost) => cost },
     climb: { teleport: false, getCostFunction: () => doubled },
     blink: { teleport: true, getCostFunction: () => () => 0 },
+    // v14 describes an action's cost by a multiplier alone (v13 has no such field: the factor is then 1).
+    swim: { teleport: false, costMultiplier: 2 },
   };
   // A fresh table each test, so each test's registration wraps its cost functions once.
   g.CONFIG["Token"] = { rulerClass: BaseRuler, movement: { actions } };
@@ -200,6 +203,13 @@ describe("the movement actions' cost", () => {
     forgetTerrain();
     fire("updateScene");
     expect(actions["climb"]!.getCostFunction!(unitToken, {})(1, at("0102"), at("0101"), 10, {})).toBe(2);
+  });
+
+  it("keeps a v14 action's cost multiplier for other tokens, where the action has no cost function of its own", () => {
+    const hq = { actor: { uuid: "Actor.icorps" } };
+    expect(actions["swim"]!.getCostFunction!(hq, {})(1, at("0102"), at("0101"), 10, {})).toBe(2);
+    // A unit's step is the rules' MP, whatever the action's multiplier.
+    expect(actions["swim"]!.getCostFunction!(unitToken, {})(1, at("0102"), at("0101"), 10, {})).toBe(1);
   });
 
   it("reads the battlefield once until the world changes", () => {

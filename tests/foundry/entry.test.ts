@@ -3,6 +3,7 @@ import "../harness/install";
 import "../harness/sheets-fake";
 import "../harness/chat-fake";
 import { describe, expect, it, vi } from "vitest";
+import { statusEffectList } from "../../src/base/compat";
 import { harness } from "../harness/foundry";
 import { registerSheets } from "../../src/sheets/register";
 import "../../src/nobc";
@@ -127,11 +128,11 @@ describe("src/nobc.ts", () => {
         "nqm.supplyCheck",
       ].sort(),
     );
-    const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; statusEffects: { id: string }[]; queries: Raw };
+    const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; queries: Raw };
     expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve", "nobc.assignCard"]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
     // No status of ours on the token HUD: the black chip is drawn on the counter (Foundry's defeated status stays).
-    expect(cfg.statusEffects.map((s) => s.id)).toEqual(["dead"]);
+    expect(statusEffectList().map((s) => s.id)).toEqual(["dead"]);
     expect(harness.settingsRegistered.map((s) => s.key)).toEqual([
       "schemaVersion",
       "oddsBelowOne",

@@ -100,17 +100,20 @@ describe("unit symbols", () => {
 });
 
 describe("status effects", () => {
-  it("offers none of ours on the token HUD, keeping Foundry's defeated status", () => {
-    const config = CONFIG as unknown as { statusEffects: { id: string; name: string; img: string }[] };
-    // Foundry's own list, with an entry of ours from an older build of the system.
-    config.statusEffects = [
+  it("offers none of ours on the token HUD, keeping Foundry's defeated status, in the shape the generation keeps", () => {
+    type Status = { id: string; name: string; img: string };
+    const config = CONFIG as unknown as { statusEffects: Status[] | Record<string, Status> };
+    // Foundry's own list, with an entry of ours from an older build of the system: an array in v13, a record by id in v14.
+    const given: Status[] = [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
       { id: "stun", name: "EFFECT.StatusStunned", img: "icons/svg/daze.svg" },
       { id: "noMove", name: "NOBC.Status.noMove", img: "systems/nobc/assets/icons/noMove.svg" },
     ];
+    config.statusEffects = harness.generation >= 14 ? Object.fromEntries(given.map((s) => [s.id, s])) : given;
     registerStatusEffects();
     // The black chip and the mode are on the counter; only the GM changes them, on the sheet or through a card.
-    expect(config.statusEffects).toEqual([{ id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" }]);
+    const dead = { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" };
+    expect(config.statusEffects).toEqual(harness.generation >= 14 ? { dead } : [dead]);
   });
 
   it("retires every status units carried: the markers, the mode and the black chip", () => {

@@ -316,6 +316,57 @@ export function answered<T>(write: () => Promise<T>): Promise<T> {
   return new Promise<T>(() => undefined);
 }
 
+/* ---------------- the generation: v13 or v14 ---------------- */
+
+/**
+ * The Foundry generation this run plays (`game.release.generation`), chosen per test run by the
+ * environment variable `NOBC_FOUNDRY` (13 by default; `npm test` runs the Foundry-layer suites in
+ * both, see vitest.config.ts). What differs, each from the public v13 and v14 API pages:
+ * - v14's update operators `foundry.data.operators.ForcedDeletion` / `ForcedReplacement`, as the
+ *   globals `_del` and `_replace(value)`: an update value that removes its key or sets it whole. In
+ *   v14 the v13 keys `-=key` / `==key` still act but are deprecated (removal planned in v16): each use
+ *   is kept in `harness.deprecations`, and ./install.ts fails the test, as nobc writes them nowhere.
+ *   v13 has no operators (the globals are not defined).
+ * - `CONFIG.statusEffects`: v13 an array, v14 a record keyed by status id.
+ * - Movement actions: v14's climb carries `costMultiplier: 2` and no cost function of its own.
+ */
+export const GENERATION: 13 | 14 = process.env["NOBC_FOUNDRY"] === "14" ? 14 : 13;
+
+/** v14's `foundry.data.operators.ForcedDeletion`: the value of a key an update removes. */
+class ForcedDeletion {
+  /** What the operator is, for a reader of a recorded update. */
+  readonly operator = "delete";
+}
+
+/** v14's `foundry.data.operators.ForcedReplacement`: a value an update sets whole, merging nothing into it. */
+class ForcedReplacement {
+  constructor(readonly replacement: unknown) {}
+  static create(value: unknown): ForcedReplacement {
+    return new ForcedReplacement(value);
+  }
+}
+
+/** The one `_del` value v14 defines. */
+const FORCED_DELETION = new ForcedDeletion();
+
+/** Legacy `-=` / `==` keys written while the harness plays v14, where Foundry warns they are deprecated. */
+const deprecations: string[] = [];
+
+/** A legacy key seen: recorded under v14 (deprecated there), the v13 spelling otherwise. */
+function legacyKey(key: string): void {
+  if (GENERATION >= 14) deprecations.push(key);
+}
+
+/** A copy of an update's changes for the record, keeping v14's operators as they are (a structured clone would flatten them). */
+function copyChanges(value: unknown): unknown {
+  if (value instanceof ForcedDeletion || value instanceof ForcedReplacement) return value;
+  if (Array.isArray(value)) return value.map(copyChanges);
+  if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value as Raw).map(([k, v]) => [k, copyChanges(v)]));
+  }
+  return structuredClone(value);
+}
+
 /* ---------------- object helpers (as foundry.utils documents them) ---------------- */
 
 /** `foundry.utils.expandObject`: "a.b.c" keys become nested objects. */
@@ -337,15 +388,26 @@ export function expandObject(data: Raw): Raw {
 
 /**
  * `foundry.utils.mergeObject` for updates: objects merge, arrays and values replace, "-=key" deletes,
- * "==key" replaces the value whole, an object included (v13's forced replacement, `isDeletionKey`).
+ * "==key" replaces the value whole, an object included (v13's forced replacement, `isDeletionKey`);
+ * in v14 the operators do the same under the plain key (`_del`, `_replace(value)`).
  */
 export function mergeInto(target: Raw, changes: Raw): Raw {
   for (const [key, value] of Object.entries(changes)) {
+    if (value instanceof ForcedDeletion) {
+      Reflect.deleteProperty(target, key);
+      continue;
+    }
+    if (value instanceof ForcedReplacement) {
+      target[key] = structuredClone(value.replacement);
+      continue;
+    }
     if (key.startsWith("-=")) {
+      legacyKey(key);
       Reflect.deleteProperty(target, key.slice(2));
       continue;
     }
     if (key.startsWith("==")) {
+      legacyKey(key);
       target[key.slice(2)] = structuredClone(value);
       continue;
     }
@@ -542,7 +604,7 @@ class FakeDocument extends Document {
     this.system = next.system;
     this.flags = next.flags;
     this._stats = { systemVersion: (game["system"] as { version: string }).version };
-    this.updates.push(structuredClone(changes));
+    this.updates.push(copyChanges(changes) as Raw);
     // A document that failed to load is loaded again once a write has made its source valid.
     this.invalidIn?.reload(this);
   }
@@ -1284,8 +1346,14 @@ class FakeActiveEffect extends Document {
 
   /** `ActiveEffect.fromStatusEffect(id)`: an unsaved effect carrying that status, its name and icon from CONFIG.statusEffects. */
   static async fromStatusEffect(id: string): Promise<{ toObject(): Raw }> {
-    const config = (globalThis as { CONFIG?: { statusEffects?: { id: string; name?: string; img?: string }[] } }).CONFIG;
-    const status = config?.statusEffects?.find((s) => s.id === id);
+    interface Status {
+      id: string;
+      name?: string;
+      img?: string;
+    }
+    const config = (globalThis as { CONFIG?: { statusEffects?: Status[] | Record<string, Status> } }).CONFIG;
+    const all = config?.statusEffects ?? [];
+    const status = (Array.isArray(all) ? all : Object.values(all)).find((s) => s.id === id);
     const data = { name: status?.name ?? id, img: status?.img ?? null, statuses: [id] };
     return { toObject: () => structuredClone(data) };
   }
@@ -1843,6 +1911,8 @@ const game = {
   users: { activeGM: { isSelf: true } },
   data: { actors: [] as unknown[], items: [] as unknown[] },
   system: { id: "nobc", version: "0.1.0" },
+  // `game.release`: the generation and a build of it (v13's 13.351, v14's 14.369, the newest the public pages list).
+  release: { generation: GENERATION, build: GENERATION === 14 ? 369 : 351 },
   packs: { get: (id: string) => packs.get(id) },
 } as Raw;
 
@@ -1870,6 +1940,10 @@ export const harness = {
   ActiveEffect: FakeActiveEffect,
   hooks,
   hookErrors,
+  /** The generation this run plays (see GENERATION). */
+  generation: GENERATION,
+  /** v13 `-=` / `==` keys written while playing v14 (./install.ts fails a test that leaves any). */
+  deprecations,
   /** `hookSwitch.failTest = false` in a test that means a hook handler to throw. */
   hookSwitch,
   notices,
@@ -1929,6 +2003,7 @@ export const harness = {
     FakeJournalEntry.calls = [];
     hooks.length = 0;
     hookErrors.length = 0;
+    deprecations.length = 0;
     hookSwitch.failTest = true;
     notices.length = 0;
     settingsRegistered.length = 0;
@@ -2109,15 +2184,26 @@ class TokenRuler {
  */
 function movementActions(): Record<
   string,
-  { teleport: boolean; getCostFunction: (token: unknown, options: object) => (cost: number) => number }
+  { teleport: boolean; getCostFunction?: (token: unknown, options: object) => (cost: number) => number; costMultiplier?: number }
 > {
   const same = () => (cost: number) => cost;
   return {
     walk: { teleport: false, getCostFunction: same },
-    climb: { teleport: false, getCostFunction: () => (cost: number) => cost * 2 },
+    // v14 describes climb's doubled cost by its multiplier, with no cost function of its own.
+    climb:
+      GENERATION >= 14 ? { teleport: false, costMultiplier: 2 } : { teleport: false, getCostFunction: () => (cost: number) => cost * 2 },
     blink: { teleport: true, getCostFunction: same },
     displace: { teleport: true, getCostFunction: same },
   };
+}
+
+/** Two of Foundry's token statuses: v13 keeps them in an array, v14 in a record keyed by id. */
+function statusEffects(): unknown {
+  const all = [
+    { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+    { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
+  ];
+  return GENERATION >= 14 ? Object.fromEntries(all.map((s) => [s.id, s])) : all;
 }
 
 export function installFoundryStandIn(): void {
@@ -2125,6 +2211,7 @@ export function installFoundryStandIn(): void {
   g["foundry"] = {
     data: {
       fields: { DataField, StringField, HTMLField, DocumentUUIDField, NumberField, BooleanField, SchemaField, ArrayField, ObjectField },
+      ...(GENERATION >= 14 ? { operators: { ForcedDeletion, ForcedReplacement } } : {}),
     },
     abstract: { TypeDataModel, Document },
     canvas: { placeables: { tokens: { TokenRuler } } },
@@ -2140,11 +2227,12 @@ export function installFoundryStandIn(): void {
     Combat: { dataModels: {} },
     ChatMessage: { dataModels: {} },
     Token: { rulerClass: TokenRuler, movement: { actions: movementActions() } },
-    statusEffects: [
-      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
-      { id: "prone", name: "EFFECT.StatusProne", img: "icons/svg/falling.svg" },
-    ],
+    statusEffects: statusEffects(),
   };
+  if (GENERATION >= 14) {
+    g["_del"] = FORCED_DELETION;
+    g["_replace"] = (value: unknown) => ForcedReplacement.create(value);
+  }
   g["CONST"] = {
     USER_ROLES,
     DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,

@@ -35,4 +35,12 @@ export function checkHookErrors(): void {
   }
 }
 
+/** Throws, listing them, when v13 `-=` / `==` keys were written while the harness plays v14 (deprecated there); resets the list. */
+export function checkDeprecations(): void {
+  const seen = harness.deprecations.splice(0);
+  if (seen.length > 0)
+    throw new Error(`Foundry v14 deprecates these update keys (write them through src/base/compat.ts): ${seen.join(", ")}`);
+}
+
 afterEach(checkHookErrors);
+afterEach(checkDeprecations);

@@ -153,9 +153,21 @@ describe("the scene matches the map", () => {
   });
 
   it("uses the map image, a flat-topped odd-column hex grid of the map's hex size, 10 km a hex", () => {
-    expect(scene.background.src).toBe("systems/nobc/assets/maps/sector-hanover.svg");
+    // The v13 shape, which v14 moves onto the scene's first level when it loads the scene.
+    expect(scene.background?.src).toBe("systems/nobc/assets/maps/sector-hanover.svg");
     expect(scene.grid).toMatchObject({ type: GRID_TYPES.hexOddQ, size: map.hexSize, distance: 10, units: "km" });
     expect(scene.padding).toBe(0);
+  });
+
+  it("a scene is valid with its image on the scene (v13) or on a level (v14), and refused with neither, naming the field", () => {
+    const source = structuredClone(sources[0]!.data) as { scenes: Record<string, unknown>[] };
+    const v13 = source.scenes[0]!;
+    const { background, ...rest } = v13;
+    const v14 = { ...rest, levels: [{ _id: "defaultLevel0000", background }] };
+    expect(adventureDocument.safeParse({ ...source, scenes: [v14] }).success).toBe(true);
+    const bare = adventureDocument.safeParse({ ...source, scenes: [{ ...rest, levels: [{ _id: "defaultLevel0000" }] }] });
+    expect(bare.success).toBe(false);
+    expect(bare.error!.issues.map((i) => i.path.join("."))).toEqual(["scenes.0.background.src"]);
   });
 
   it("is as large as the image (rounded up to whole pixels), which covers the whole grid", () => {

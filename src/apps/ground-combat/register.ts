@@ -2,6 +2,7 @@
  * The ground-combat planner on init: its entry in the dialog registry (with the Ground Combat
  * stage's button) and the Token HUD button. The planner's code loads when it first opens.
  */
+import { tokenHudColumn } from "../../base/compat";
 import { localize } from "../../base/foundry";
 import { openDialog, registerDialog } from "../base/registry";
 import { PLANNER } from "./dialogs";
@@ -28,7 +29,7 @@ export function addHudButton(
   html: { querySelector(selector: string): ElementLike | null },
 ): void {
   const actor = hud.object?.actor;
-  const column = html.querySelector(".col.right");
+  const column = tokenHudColumn(html, "right");
   if (actor?.type !== "unit" || column === null) return;
   // An eliminated unit plans no combat: no button for it.
   if ((actor.system as { strength?: { value?: unknown } } | undefined)?.strength?.value === 0) return;

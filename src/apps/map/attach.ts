@@ -6,6 +6,7 @@
  * read is dropped by the `updateScene` hook (`registerTerrainCache`, src/world/read.ts), so the rules read
  * the new map at once.
  */
+import { replacement } from "../../base/compat";
 import { SYSTEM_ID } from "../../base/constants";
 import { isGM, notifyText, say } from "../../base/foundry";
 import { validateTerrainMap, type MapProblem, type TerrainMap } from "../../map/terrain-schema";
@@ -48,8 +49,8 @@ export async function attachTerrain(scene: TerrainScene, data: unknown): Promise
   if (!isGM()) return { ok: false, refused: phrase("NOBC.TerrainTool.GmOnly") };
   const check = validateTerrainMap(data);
   if (!check.ok) return { ok: false, problems: check.problems };
-  // `==key` replaces the flag's object instead of merging into it (v13 forced replacement).
-  await scene.update({ [`flags.${SYSTEM_ID}.==${TERRAIN_FLAG}`]: check.map });
+  // Replaced whole instead of merged into (v13's `==` key, v14's `_replace`: ../../base/compat.ts).
+  await scene.update(replacement(`flags.${SYSTEM_ID}.${TERRAIN_FLAG}`, check.map));
   const warnings = sceneFitWarnings(check.map, sceneGrid(scene));
   for (const w of warnings) notifyText("warn", say(phrase("NOBC.TerrainTool.Warning.Attached", { warning: w })));
   return { ok: true, map: check.map, warnings };

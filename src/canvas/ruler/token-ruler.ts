@@ -6,6 +6,7 @@
 import type { Battlefield } from "../../world/battlefield";
 import type { MovementTurn } from "../../world/movement";
 import type * as Engine from "./engine";
+import { actionCostMultiplier } from "../../base/compat";
 
 let engine: typeof Engine | null = null;
 let loading: Promise<void> | null = null;
@@ -61,9 +62,11 @@ export function registerTokenRuler(turn: (field: Battlefield) => MovementTurn): 
   for (const action of Object.values(CONFIG.Token.movement.actions)) {
     if (action.teleport === true) continue;
     const own = action.getCostFunction;
+    // v14's climb, crawl, swim and jump carry a cost multiplier instead of a cost function; ours takes its place, so it keeps the factor.
+    const factor = actionCostMultiplier(action);
     action.getCostFunction = (token, options) => {
-      // A config without a cost function measures the base cost as it is.
-      const theirs = own?.(token, options) ?? ((baseCost: number) => baseCost);
+      // A config without a cost function measures the base cost times its multiplier (1 in v13).
+      const theirs = own?.(token, options) ?? ((baseCost: number) => baseCost * factor);
       const rules = engine?.stepCostOf(token.actor?.uuid) ?? null;
       return rules === null
         ? theirs
