@@ -652,8 +652,9 @@ class FakeDocument extends Document {
   static async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeDocument }).parent;
     if (parent === undefined) return [];
-    parent.assertWritable(currentUser(), "update");
+    // A scene's tokens are created under the token permissions (`createTokens`), not the scene's ownership.
     if (parent instanceof FakeScene) return parent.createTokens(data as Raw[], operation);
+    parent.assertWritable(currentUser(), "update");
     if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`${parent.documentName} [${parent.id}] holds no ${this.documentName}`);
     const rows = (data as Raw[]).map((r) => {
       const Model = modelOf(this.documentName, String(r["type"]));

@@ -10,8 +10,11 @@ import { sheetsFake } from "../harness/sheets-fake";
 
 const g = globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 
-/** Once per file, after `import "../../src/nobc"` (whose hooks a `harness.reset()` would drop): Foundry's `init`. */
+/** Once per file, after `import "../../src/nobc"`: the harness reset (the entry point's hooks kept), then Foundry's `init`. */
 export function startSystem(): void {
+  const entry = [...harness.hooks];
+  harness.reset();
+  harness.hooks.push(...entry);
   sheetsFake.reset();
   chatFake.reset();
   g.Hooks.callAll("init");
