@@ -130,9 +130,8 @@ function mergeChanged(into: Raw, changed: unknown, skip: (path: string) => boole
     const parts = path.split(".");
     const last = parts[parts.length - 1]!;
     if (last.startsWith("-=")) {
-      const holder = valueAt(into, parts.slice(0, -1).join("."));
-      if (typeof holder === "object" && holder !== null) delete (holder as Raw)[last.slice(2)];
-      else if (parts.length === 1) delete into[last.slice(2)];
+      const holder = parts.length === 1 ? into : valueAt(into, parts.slice(0, -1).join("."));
+      if (typeof holder === "object" && holder !== null) Reflect.deleteProperty(holder, last.slice(2));
       continue;
     }
     setAt(into, path, value);
@@ -169,7 +168,12 @@ function putBack(plan: WritePlan, told: { key: string; data: Record<string, stri
       await applyPlan(plan);
     } catch (error) {
       console.error(`${SYSTEM_ID} | a change made without the umpire could not be put back`, error);
-      notify("error", "NOBC.Guard.Failed", { ...told.data, what: format(told.key, told.data), error: errorText(error) }, { permanent: true });
+      notify(
+        "error",
+        "NOBC.Guard.Failed",
+        { ...told.data, what: format(told.key, told.data), error: errorText(error) },
+        { permanent: true },
+      );
       return false;
     }
     notify("warn", told.key, told.data, { permanent: true });
@@ -308,7 +312,8 @@ export function heardActorCreate(actor: GuardedDocument, userId: string): void {
 export function heardActorDelete(actor: GuardedDocument, userId: string): void {
   if (!hereIsGM() || !guardedActor(actor)) return;
   if (kept.actors.delete(actor.uuid)) keptChanged();
-  if (!byGM(userId) && hereIsActiveGM()) notify("error", "NOBC.Guard.ActorDeleted", { user: nameOf(userId), actor: actor.name }, { permanent: true });
+  if (!byGM(userId) && hereIsActiveGM())
+    notify("error", "NOBC.Guard.ActorDeleted", { user: nameOf(userId), actor: actor.name }, { permanent: true });
 }
 
 /** On init: every client listens; only GM clients keep the copy, and only the active GM's puts back (Foundry does not wait). */

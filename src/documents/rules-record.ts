@@ -11,8 +11,26 @@ import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
 import { format, notify } from "../base/foundry";
 import { rulesValuesOf, sameValue, leavesOf, valueAt } from "../data/rules-values";
-import { applyPlan, EMPTY_PLAN, type PlannedCreation, type PlannedDeletion, type PlannedTokenCreation, type PlannedTokenDeletion, type PlannedUpdate } from "../effects/apply";
-import { guardedActor, guardedItem, guardedToken, kept, keepActor, keepItem, keepToken, onKeptChange, type GuardedDocument } from "./rules-guard";
+import {
+  applyPlan,
+  EMPTY_PLAN,
+  type PlannedCreation,
+  type PlannedDeletion,
+  type PlannedTokenCreation,
+  type PlannedTokenDeletion,
+  type PlannedUpdate,
+} from "../effects/apply";
+import {
+  guardedActor,
+  guardedItem,
+  guardedToken,
+  kept,
+  keepActor,
+  keepItem,
+  keepToken,
+  onKeptChange,
+  type GuardedDocument,
+} from "./rules-guard";
 
 type Raw = Record<string, unknown>;
 
@@ -57,12 +75,16 @@ const nameOf = (id: string): string => users()?.get(id)?.name ?? id;
  * copy built and checked (every GM client keeps one; only the active GM's puts back and writes).
  */
 export function registerRulesRecord(): void {
-  game.settings?.register(SYSTEM_ID as never, RULES_RECORD_KEY as never, {
-    scope: "world",
-    config: false,
-    type: Object,
-    default: null,
-  } as never);
+  game.settings?.register(
+    SYSTEM_ID as never,
+    RULES_RECORD_KEY as never,
+    {
+      scope: "world",
+      config: false,
+      type: Object,
+      default: null,
+    } as never,
+  );
   onKeptChange(scheduleRecord);
   Hooks.on("ready", () => {
     if ((game.user as unknown as UserLike | null | undefined)?.isGM === true) void checkAtStartUp();
@@ -71,9 +93,17 @@ export function registerRulesRecord(): void {
 
 function readRecord(): RulesRecord | null {
   try {
-    const stored = game.settings?.get(SYSTEM_ID as never, RULES_RECORD_KEY as never) as unknown;
+    const stored: unknown = (game.settings as unknown as { get(ns: string, key: string): unknown } | undefined)?.get(
+      SYSTEM_ID,
+      RULES_RECORD_KEY,
+    );
     const r = stored as Partial<RulesRecord> | null;
-    return r !== null && typeof r === "object" && r.v === 1 && typeof r.actors === "object" && typeof r.items === "object" && typeof r.tokens === "object"
+    return r !== null &&
+      typeof r === "object" &&
+      r.v === 1 &&
+      typeof r.actors === "object" &&
+      typeof r.items === "object" &&
+      typeof r.tokens === "object"
       ? (r as RulesRecord)
       : null;
   } catch {
@@ -115,7 +145,11 @@ function scheduleRecord(): void {
   timer = setTimeout(() => void writeRecord(), RECORD_DELAY_MS);
 }
 
-const FOUND_KEYS = { changed: "NOBC.Guard.Found.changed", created: "NOBC.Guard.Found.created", deleted: "NOBC.Guard.Found.deleted" } as const;
+const FOUND_KEYS = {
+  changed: "NOBC.Guard.Found.changed",
+  created: "NOBC.Guard.Found.created",
+  deleted: "NOBC.Guard.Found.deleted",
+} as const;
 
 /** What the start-up check found and put back, one line each. */
 export interface StartUpFinding {
@@ -139,7 +173,9 @@ function world(): WorldLike {
 /** The rules paths where `now` differs from `then`, with `then`'s values. */
 function differences(now: Raw, then: Raw): [string, unknown][] {
   const paths = new Set([...leavesOf(now), ...leavesOf(then)].map(([p]) => p));
-  return [...paths].filter((p) => !sameValue(valueAt(now, p), valueAt(then, p)) && valueAt(then, p) !== undefined).map((p) => [p, valueAt(then, p)]);
+  return [...paths]
+    .filter((p) => !sameValue(valueAt(now, p), valueAt(then, p)) && valueAt(then, p) !== undefined)
+    .map((p) => [p, valueAt(then, p)]);
 }
 
 /**
@@ -168,7 +204,10 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
     seenItems.add(item.uuid);
     const by = playerWriter(item);
     const rec = record?.items[item.uuid];
-    if (by === null || record === null) return keepItem(item);
+    if (by === null || record === null) {
+      keepItem(item);
+      return;
+    }
     if (rec === undefined) {
       found.push({ user: nameOf(by), document: item.name, what: "created" });
       itemDeletions.push({ uuid: item.uuid, id: item.id, parentUuid: item.parent?.uuid ?? null });
@@ -179,7 +218,12 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
     const back = differences(rulesValuesOf(type, item.system), rulesValuesOf(type, rec.source["system"]));
     if (back.length === 0) return;
     found.push({ user: nameOf(by), document: item.name, what: "changed", fields: back.map(([p]) => `system.${p}`) });
-    itemUpdates.push({ uuid: item.uuid, id: item.id, parentUuid: item.parent?.uuid ?? null, changes: Object.fromEntries(back.map(([p, v]) => [`system.${p}`, v])) });
+    itemUpdates.push({
+      uuid: item.uuid,
+      id: item.id,
+      parentUuid: item.parent?.uuid ?? null,
+      changes: Object.fromEntries(back.map(([p, v]) => [`system.${p}`, v])),
+    });
   };
   for (const actor of actors) {
     if (!guardedActor(actor)) continue;
@@ -194,7 +238,12 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
     const back = differences(rulesValuesOf(actor.type ?? "", actor.system), rec);
     if (back.length === 0) continue;
     found.push({ user: nameOf(by), document: actor.name, what: "changed", fields: back.map(([p]) => `system.${p}`) });
-    actorUpdates.push({ uuid: actor.uuid, id: actor.id, parentUuid: null, changes: Object.fromEntries(back.map(([p, v]) => [`system.${p}`, v])) });
+    actorUpdates.push({
+      uuid: actor.uuid,
+      id: actor.id,
+      parentUuid: null,
+      changes: Object.fromEntries(back.map(([p, v]) => [`system.${p}`, v])),
+    });
   }
   for (const item of items) checkItem(item);
   for (const scene of scenes) {
@@ -241,4 +290,3 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
   }
   return found;
 }
-

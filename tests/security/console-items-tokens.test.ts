@@ -35,15 +35,17 @@ beforeEach(async () => {
 });
 
 const Item = () => (globalThis as unknown as { Item: { createDocuments(d: Raw[], o: Raw): Promise<unknown[]> } }).Item;
-const Token = () =>
-  (globalThis as unknown as { TokenDocument: { createDocuments(d: Raw[], o: Raw): Promise<unknown[]> } }).TokenDocument;
+const Token = () => (globalThis as unknown as { TokenDocument: { createDocuments(d: Raw[], o: Raw): Promise<unknown[]> } }).TokenDocument;
 const notices = (key: string) => harness.notices.filter((n) => n.message.includes(key));
 
 describe("support cards made or thrown away from the console", () => {
   it("a card a player creates on their own HQ is deleted again, and the GM told who", async () => {
-    const [made] = (await Item().createDocuments([{ name: "+3 Combat", type: "supportCard", system: cardSystem("nato", "combatModifier", 3, null) }], {
-      parent: hq,
-    })) as { id: string }[];
+    const [made] = (await Item().createDocuments(
+      [{ name: "+3 Combat", type: "supportCard", system: cardSystem("nato", "combatModifier", 3, null) }],
+      {
+        parent: hq,
+      },
+    )) as { id: string }[];
     expect(hq.items.map((i) => i.name)).toContain("+3 Combat");
     await heardOn("gm", "createItem", [hq.items.find((i) => i.id === made!.id), {}, "p1"], "p1");
     expect(hq.items.map((i) => i.name)).toEqual(["Engineers"]);
@@ -62,7 +64,9 @@ describe("support cards made or thrown away from the console", () => {
 
   it("a GM's card stays", async () => {
     chatFake.setUsers("gm");
-    await Item().createDocuments([{ name: "+1 Combat", type: "supportCard", system: cardSystem("nato", "combatModifier", 1, null) }], { parent: hq });
+    await Item().createDocuments([{ name: "+1 Combat", type: "supportCard", system: cardSystem("nato", "combatModifier", 1, null) }], {
+      parent: hq,
+    });
     expect(hq.items).toHaveLength(2);
     expect(harness.notices).toEqual([]);
   });
@@ -75,7 +79,9 @@ describe("a unit's token deleted and dropped elsewhere (a world that lets player
     const scene = harness.scene!;
     const at = { x: token.x, y: token.y };
     await token.delete();
-    const [dropped] = (await Token().createDocuments([{ name: unit.name, actorId: unit.id, x: at.x + 600, y: at.y }], { parent: scene })) as TokenT[];
+    const [dropped] = (await Token().createDocuments([{ name: unit.name, actorId: unit.id, x: at.x + 600, y: at.y }], {
+      parent: scene,
+    })) as TokenT[];
     expect(scene.tokens.map((t) => t.x)).toEqual([at.x + 600]);
     await heardOn("gm", "deleteToken", [token, {}, "p1"], "p1");
     await heardOn("gm", "createToken", [dropped, {}, "p1"], "p1");

@@ -30,7 +30,7 @@ beforeAll(startSystem);
 beforeEach(async () => {
   freshWorld();
   hq = actor("I GE Corps", "hq", hqSystem("nato", { radius: 0, level: { value: 2, max: 4 } }), "p1");
-  card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: cardSystem("nato", "combatModifier", 2, null) }) as FakeItemT;
+  card = hq.addItem({ name: "+2 Combat", type: "supportCard", system: cardSystem("nato", "combatModifier", 2, null) });
   unit = actor("PzBrig 34", "unit", unitSystem("nato", { hq: hq.uuid, movementPoints: 1 }), "p1");
   far = actor("PzBrig 36", "unit", unitSystem("nato", { hq: hq.uuid }), "p1");
   harness.placeToken(hq, 0);
@@ -61,7 +61,15 @@ describe("a rules value written from the console", () => {
     expect(unit.system).toMatchObject({ strength: { value: 4, max: 6 }, supply: 2, movementPoints: 1, noMove: false, side: "nato" });
     expect(putBackNotices()).toHaveLength(1);
     const notice = putBackNotices()[0]!.message;
-    for (const word of ["p1", "PzBrig 34", "system.strength.value", "system.supply", "system.movementPoints", "system.noMove", "system.side"])
+    for (const word of [
+      "p1",
+      "PzBrig 34",
+      "system.strength.value",
+      "system.supply",
+      "system.movementPoints",
+      "system.noMove",
+      "system.side",
+    ])
       expect(notice).toContain(word);
   });
 

@@ -26,7 +26,9 @@ const settle = async () => {
 };
 const Message = () => (globalThis as unknown as { ChatMessage: { create(d: Raw): Promise<unknown> } }).ChatMessage;
 const gmOffers = () =>
-  [...chatFake.messages.values()].filter((m) => m.author?.isGM === true && (m.flags["nobc"] as Raw | undefined)?.["overrunOffer"] !== undefined);
+  [...chatFake.messages.values()].filter(
+    (m) => m.author?.isGM === true && (m.flags["nobc"] as Raw | undefined)?.["overrunOffer"] !== undefined,
+  );
 
 beforeEach(() => {
   clearStageRegistry();
