@@ -1,6 +1,6 @@
 /**
- * Foundry entry point. Kept light: registration on `init`, the world migration on `ready`
- * (active GM only); no document reads at start-up.
+ * Foundry entry point. Kept light: registration on `init`; on `ready` the world migration (active GM
+ * only) and each GM client's check of the rules values (src/documents/rules-record.ts).
  */
 import "../styles/nobc.css";
 import { loadToolkits, rulesApi, type RulesApi } from "./rules/api";
@@ -51,6 +51,8 @@ import { registerNqm } from "./apps/nqm/register";
 import { registerAirMissionActions } from "./apps/air/missions/register";
 import { registerMissions } from "./apps/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
+import { registerRulesGuard } from "./documents/rules-guard";
+import { registerRulesRecord } from "./documents/rules-record";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
 import { later } from "./apps/base/later";
@@ -183,6 +185,10 @@ Hooks.once("init", () => {
   // A player's Apply expires with its turn, and an Orders card with the Orders phase.
   setCardClock(currentTurnPosition);
   registerResolveQuery();
+  // Rules values are the umpire's: a change by anyone but a GM is put back by the active GM's client,
+  // and on \`ready\` a GM's client checks what changed while no GM was connected.
+  registerRulesGuard();
+  registerRulesRecord();
   // A support card assigned to a unit, or taken back: a request the GM answers.
   registerCardAssignmentQuery();
   registerTurnTracking();

@@ -20,6 +20,7 @@ import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
 import { localize, notifyText, say, warnRefused } from "../base/foundry";
 import { isPhrase } from "../chat/card-data";
+import { rulesSettled } from "../documents/rules-guard";
 
 export type { CardQueryData } from "./payloads";
 
@@ -80,6 +81,8 @@ export function handler<T extends { readonly userId: string; readonly token: str
     if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
     const requester = requesterOf(parsed.value);
     if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.unverified" };
+    // No request is judged on a value a player wrote that the guard is still putting back.
+    await rulesSettled();
     return perform(parsed.value, requester);
   };
 }
@@ -158,7 +161,7 @@ export async function asGM(
   const gm = users()?.activeGM;
   let result: CardResult;
   if (gm === null || gm === undefined) result = { ok: false, reason: "NOBC.Chat.NoGM" };
-  else if (gm.isSelf === true) result = await direct(me);
+  else if (gm.isSelf === true) result = await rulesSettled().then(() => direct(me));
   else result = await ask(gm, me, query, data);
   told(result);
   return result;

@@ -4,22 +4,15 @@
  * client writes them through cards, or a GM edits them by hand. A player's client keeps only the free
  * text of a submitted form; everything else it drops before Foundry writes. Pure.
  */
+import { OWNER_PATHS, ownerMayWrite } from "../data/rules-values";
+
 type Raw = Record<string, unknown>;
 
-/** The form paths a player may write, by document type: the name, the image and the free text. */
-export const PLAYER_EDITABLE: Readonly<Record<string, readonly string[]>> = {
-  unit: ["name", "img", "system.notes"],
-  hq: ["name", "img", "system.notes"],
-  airSquadron: ["name", "img"],
-  airbase: ["name", "img"],
-  nqmUnit: ["name", "img", "system.notes"],
-  supportCard: ["name", "img", "system.description"],
-};
+/** The form paths a player may write, by document type: the name, the image and the free text (src/data/rules-values.ts). */
+export const PLAYER_EDITABLE = OWNER_PATHS;
 
-/** Whether `path` is one of `allowed` or lies under one. */
-export function playerMayEdit(type: string, path: string): boolean {
-  return (PLAYER_EDITABLE[type] ?? []).some((p) => path === p || path.startsWith(`${p}.`));
-}
+/** Whether `path` is a player's to write on a document of `type`. */
+export const playerMayEdit = ownerMayWrite;
 
 const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
 

@@ -144,6 +144,7 @@ describe("src/nobc.ts", () => {
       "combatAnnouncementOrder",
       "nqmRestoringDiscipline",
       "nqmHourlySupplyCheck",
+      "rulesRecord",
     ]);
     expect([...harness.settingsMenus.keys()]).toEqual(["nobc.airZoneDistancesMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(

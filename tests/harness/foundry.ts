@@ -498,8 +498,11 @@ class FakeDocument extends Document {
   ownership: Record<string, number> = { default: OWNERSHIP.NONE };
   /** The compendium pack holding this document, or null for a world document. */
   pack: string | null = null;
-  /** `_stats.systemVersion`: the system version that last wrote it (Foundry stamps it on every write). */
-  _stats: { systemVersion: string | null } = { systemVersion: null };
+  /**
+   * `_stats.systemVersion`: the system version that last wrote it; `_stats.lastModifiedBy`: the id of the
+   * user who last wrote it (the server stamps both on every create and update).
+   */
+  _stats: { systemVersion: string | null; lastModifiedBy?: string | null } = { systemVersion: null };
   /** For a temporary document of `getInvalid`: the collection that failed to load it. */
   invalidIn: InvalidSources | null = null;
 
@@ -603,7 +606,7 @@ class FakeDocument extends Document {
     this.name = next.name;
     this.system = next.system;
     this.flags = next.flags;
-    this._stats = { systemVersion: (game["system"] as { version: string }).version };
+    this._stats = { systemVersion: (game["system"] as { version: string }).version, lastModifiedBy: currentUser().id };
     this.updates.push(copyChanges(changes) as Raw);
     // A document that failed to load is loaded again once a write has made its source valid.
     this.invalidIn?.reload(this);
@@ -711,15 +714,16 @@ class FakeDocument extends Document {
   static async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeDocument }).parent;
     if (parent === undefined) return [];
-    parent.assertWritable(currentUser(), "update");
+    // A scene's tokens are created under the token permissions (`createTokens`), not the scene's ownership.
     if (parent instanceof FakeScene) return parent.createTokens(data as Raw[], operation);
+    parent.assertWritable(currentUser(), "update");
     if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`${parent.documentName} [${parent.id}] holds no ${this.documentName}`);
     const rows = (data as Raw[]).map((r) => {
       const Model = modelOf(this.documentName, String(r["type"]));
       if (Model !== undefined) new Model((r["system"] ?? {}) as Raw);
       return r;
     });
-    return rows.map((r) =>
+    const made = rows.map((r) =>
       parent.addItem({
         id: (r["_id"] as string | undefined) ?? makeId(),
         name: String(r["name"]),
@@ -727,6 +731,11 @@ class FakeDocument extends Document {
         system: r["system"] as Raw,
       }),
     );
+    const by = currentUser().id;
+    for (const item of made) item._stats = { ...item._stats, lastModifiedBy: by };
+    // `create<Name>` on every client (the stand-in is one), with the creating user's id.
+    for (const item of made) Hooks.callAll(`create${this.documentName}`, item, operation ?? {}, by);
+    return made;
   }
 }
 
@@ -959,8 +968,9 @@ function section(waypoints: FakeWaypoint[]): FakeMovementSection {
  * `TokenDocument`, embedded in a scene: `actorId`, top-left `x`, `y` in whole canvas pixels (a one-hex
  * token is `grid.sizeX` wide and `grid.sizeY` tall, so its centre is half that further), `hidden`,
  * `elevation`. Updates need OWNER of the token, which a linked token takes from its actor; creating
- * and deleting tokens is left to a GM here (stricter than Foundry's TOKEN_CREATE/TOKEN_DELETE
- * permissions, which no code of ours relies on).
+ * and deleting tokens is a GM's unless the world grants players Foundry's TOKEN_CREATE / TOKEN_DELETE
+ * permissions (`harness.tokenRights`, both off by default as for a player's role): then a player may
+ * create a token of an actor they own and delete a token they own.
  */
 class FakeToken extends FakeDocument {
   static override documentName = "Token";
@@ -1138,6 +1148,7 @@ class FakeToken extends FakeDocument {
   }
 
   override canUserModify(user: UserLike | null | undefined, action: string): boolean {
+    if (action === "delete" && user?.isGM !== true && tokenRights.delete) return this.testUserPermission(user, "OWNER");
     if (action !== "update") return user?.isGM === true;
     return this.testUserPermission(user, "OWNER");
   }
@@ -1281,7 +1292,12 @@ class FakeScene extends FakeDocument {
   /** `Token.createDocuments(rows, { parent: scene, keepId })`: a GM's; each row needs a finite x and y. */
   createTokens(rows: Raw[], operation: unknown): FakeToken[] {
     const user = currentUser();
-    if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Token in Scene [${this.id}]`);
+    const ownsActor = (r: Raw) => {
+      const actor = registry.get(`Actor.${String(r["actorId"])}`);
+      return actor instanceof FakeActor && actor.testUserPermission(user, "OWNER");
+    };
+    if (!user.isGM && !(tokenRights.create && rows.every(ownsActor)))
+      throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Token in Scene [${this.id}]`);
     const keepId = (operation as { keepId?: boolean }).keepId === true;
     const checked = rows.map((r) => {
       if (!Number.isInteger(r["x"]) || !Number.isInteger(r["y"]))
@@ -1301,6 +1317,7 @@ class FakeScene extends FakeDocument {
         elevation: typeof r["elevation"] === "number" ? r["elevation"] : 0,
       }),
     );
+    for (const t of made) t._stats = { ...t._stats, lastModifiedBy: user.id };
     for (const t of made) Hooks.callAll("createToken", t, operation ?? {}, user.id);
     return made;
   }
@@ -1764,6 +1781,9 @@ export const HEXODDQ = 4;
  * The viewed scene: its size, padding (Foundry's default 0.25) and grid size (flat side to flat
  * side of a hex, the distance between neighbours' centres; 10 km a hex).
  */
+/** Foundry's TOKEN_CREATE / TOKEN_DELETE world permissions for players (a GM has both). */
+const tokenRights = { create: false, delete: false };
+
 const canvasState = {
   /** The grid's `CONST.GRID_TYPES` value: flat-topped, odd columns shifted unless a test says otherwise. */
   gridType: HEXODDQ,
@@ -1931,6 +1951,7 @@ function newScene(): FakeScene {
 }
 
 export const harness = {
+  tokenRights,
   Actor: FakeActor,
   Item: FakeItem,
   Scene: FakeScene,
@@ -1993,6 +2014,8 @@ export const harness = {
   /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {
     held = null;
+    tokenRights.create = false;
+    tokenRights.delete = false;
     stalls.count = 0;
     stalls.written = false;
     registry.clear();

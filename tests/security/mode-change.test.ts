@@ -57,58 +57,7 @@ afterEach(() => {
 const unit = (id: string) => actors.get(id)!;
 const mode = (id: string) => unit(id).system["mode"];
 
-/** What every client's `updateActor` hook hears, run on `userId`'s client and awaited (Foundry fires it on each client). */
-async function heardOn(userId: string, actor: FakeActorT, changed: Raw, by: string): Promise<void> {
-  chatFake.setUsers(userId);
-  for (const h of harness.hooks.filter((x) => x.name === "updateActor")) await h.fn(actor, changed, { diff: true }, by);
-}
-
-describe("a mode set from the console", () => {
-  it("is put back by the active GM's client through the write path, and the umpire is told", async () => {
-    atStage("movement");
-    chatFake.setUsers("p1");
-    // PzBrig 1 is in Combat Mode; its owner sets March Mode from the console (Foundry lets an owner write it).
-    await unit("u1").update({ "system.mode": "march" });
-    expect(mode("u1")).toBe("march");
-    await heardOn("p1", unit("u1"), { system: { mode: "march" } }, "p1");
-    expect(mode("u1")).toBe("march");
-    await heardOn("gm", unit("u1"), { system: { mode: "march" } }, "p1");
-    expect(mode("u1")).toBe("combat");
-    expect(harness.Actor.calls.at(-1)).toMatchObject({ method: "updateDocuments", data: [{ _id: "u1", "system.mode": "combat" }] });
-    expect(harness.notices.at(-1)).toMatchObject({ level: "warn" });
-    expect(harness.notices.at(-1)!.message).toContain("NOBC.Land.Mode.Reverted");
-    expect(harness.notices.at(-1)!.message).toContain("PzBrig 1");
-  });
-
-  it("is put back in the Orders phase and without a tracker too: a player's client never writes a mode (the GM applies its card)", async () => {
-    // Before: in Orders (or without a tracker) the watch let the change stand, skipping the 1 SP and the march-only rule.
-    for (const stage of ["orders", null]) {
-      harness.Actor.calls.length = 0;
-      harness.notices.length = 0;
-      if (stage === null) delete g["combats"];
-      else atStage(stage);
-      chatFake.setUsers("p1");
-      await unit("u1").update({ "system.mode": "march" });
-      await heardOn("gm", unit("u1"), { system: { mode: "march" } }, "p1");
-      expect(mode("u1"), String(stage)).toBe("combat");
-      expect(harness.Actor.calls.at(-1), String(stage)).toMatchObject({
-        method: "updateDocuments",
-        data: [{ _id: "u1", "system.mode": "combat" }],
-      });
-      expect(harness.notices.at(-1)!.message, String(stage)).toContain("NOBC.Land.Mode.Reverted");
-    }
-  });
-
-  it("stands when a GM wrote it (a card applied by the GM), and other changes are not the watch's business", async () => {
-    atStage("movement");
-    await heardOn("gm", unit("u1"), { system: { mode: "march" } }, "gm");
-    atStage("orders");
-    await heardOn("gm", unit("u1"), { system: { mode: "march" } }, "gm");
-    await heardOn("gm", unit("u1"), { system: { supply: 0 } }, "p1");
-    expect(harness.Actor.calls).toEqual([]);
-    expect(harness.notices).toEqual([]);
-  });
-});
+// A mode set from the console is put back like every rules value: tests/security/console-rules-values.test.ts.
 
 describe("the pack macro Toggle Combat or March Mode", () => {
   const command = (

@@ -9,7 +9,6 @@ import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
 import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, MOVE, RETREAT, MOVEMENT_LOG } from "./dialogs";
 import { registerMoveHooks } from "./move/hooks";
-import { watchModeChanges } from "./mode/guard";
 import { registerCardLossNotes } from "./card-loss/hooks";
 import { registerRetreatNotes } from "./retreat/hooks";
 import { WMD_REQUEST_FLAG } from "./wmd/schema";
@@ -87,7 +86,6 @@ export function registerLandPhases(): void {
   registerCardLossNotes();
   registerDialog(RETREAT);
   registerRetreatNotes();
-  watchModeChanges();
   registerStageEntry("orders", async () => (await import("./entries")).postOrdersEntry());
   registerStageEntry("resupply", async () => (await import("./entries")).postResupplyEntry());
   Hooks.on("renderChatMessageHTML", ((message: InfoMessage, html: HTMLElement) => wireInformationCard(message, html)) as never);

@@ -64,7 +64,10 @@ async function applied(effects: Effect[]): Promise<string> {
 }
 
 const lastCard = () =>
-  [...chatFake.messages.values()].at(-1) as unknown as { id: string; system: { effects: Effect[]; requestedBy?: string; once?: string } };
+  [...chatFake.messages.values()].at(-1) as unknown as {
+    id: string;
+    system: { effects: Effect[]; requestedBy?: string; once?: string; state?: string };
+  };
 const note = (id: string) =>
   awaitedRetreats(chatFake.messages.get(id) as never)
     .map((a) => `${a.text}${a.mayAnswer ? " [answer]" : ""}`)
@@ -143,7 +146,8 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     expect(note(source)).toBe("");
 
     chatFake.setUsers("gm");
-    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
+    // Applied by the GM as soon as it was accepted (#29, seen 5): no second click.
+    expect(card.system.state).toBe("applied");
     expect(where("n34")).toEqual(tokenAt("0103"));
     expect(where("n36")).toEqual(tokenAt("0104"));
     expect(mines()).toEqual({});
@@ -159,6 +163,7 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     const source = await applied([{ type: "retreat", actor: A("n36"), hexes: 3 }]);
     chatFake.setUsers("p1");
     const state = { source, units: [{ actor: A("n36"), path: ["0102", "0101"] }] };
+    const hitsBefore = strength("n36");
     expect((await requestResolution(RETREAT.id, state)).ok).toBe(true);
     const card = lastCard();
     expect(card.system.effects).toEqual([
@@ -166,9 +171,9 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
       { type: "hits", actor: A("n36"), amount: 2 },
       { type: "noMove", actor: A("n36") },
     ]);
-    const hitsBefore = strength("n36");
     chatFake.setUsers("gm");
-    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
+    // Applied by the GM as soon as it was accepted (#29, seen 5): no second click.
+    expect(card.system.state).toBe("applied");
     expect(strength("n36")).toBe(hitsBefore - 2);
     expect(noMove("n36")).toBe(true);
     expect(where("n36")).toEqual(tokenAt("0101"));
@@ -184,6 +189,7 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     await (sheetsFake.actors as { id: string; update(c: object): Promise<unknown> }[])
       .find((a) => a.id === "n36")!
       .update({ "system.strength.value": 2 });
+    const before = where("n36");
     expect((await requestResolution(RETREAT.id, { source, units: [{ actor: A("n36"), path: ["0102", "0101"] }] })).ok).toBe(true);
     const card = lastCard();
     expect(card.system.requestedBy ?? null).toBeNull();
@@ -193,8 +199,8 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
       { type: "eliminated", actor: A("n36") },
       { type: "noMove", actor: A("n36") },
     ]);
-    const before = where("n36");
-    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
+    // Applied by the GM as soon as it was accepted (#29, seen 5): no second click.
+    expect(card.system.state).toBe("applied");
     expect(harness.scene!.tokens.some((t) => t.actorId === "n36")).toBe(false);
     expect(await requestCardAction("undo", card.id)).toEqual({ ok: true });
     expect(where("n36")).toEqual(before);
@@ -246,12 +252,14 @@ describe("the owner answers a retreat; the GM writes it as its own card", () => 
     const opened = retreatController.open(world, { source });
     if (!opened.ok) throw new Error("not opened");
     expect(opened.state.units).toEqual([{ actor: A("icorps"), path: ["0103", "0104"] }]);
+    expect(readBattlefield().hqs.find((h) => h.id === A("icorps"))!.level).toBe(2);
     expect((await requestResolution(RETREAT.id, opened.state)).ok).toBe(true);
     expect(lastCard().system.effects).toEqual([
       { type: "moved", actor: A("icorps"), from: "0102", path: ["0103", "0104"] },
       // 2 levels for each of the 2 hexes short, never below 0: I Corps stands at level 2.
       { type: "hqLevel", actor: A("icorps"), delta: -2 },
     ]);
-    expect(readBattlefield().hqs.find((h) => h.id === A("icorps"))!.level).toBe(2);
+    // Applied at once (#29, seen 5): the level is down to 0.
+    expect(readBattlefield().hqs.find((h) => h.id === A("icorps"))!.level).toBe(0);
   });
 });

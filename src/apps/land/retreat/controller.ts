@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { cardOf, denied, opened, allowed, type DialogController } from "../../base/controller";
 import { boundedList, hexOrEmpty, uuid, MAX_ID } from "../../base/state-bounds";
-import type { AskingUser } from "../../../base/foundry";
+import { currentUser, type AskingUser } from "../../../base/foundry";
 import { MAX_RETREAT_HEXES } from "../../../world/retreat";
 import { readLandWorld } from "../world";
 import { retreatContext } from "./context";
@@ -37,7 +37,7 @@ export type RetreatArgs = z.infer<typeof retreatArgs>;
 
 function readRetreatWorld(user?: AskingUser): RetreatWorld {
   const messages = (game as unknown as { messages?: { contents?: readonly RetreatMessage[] } }).messages?.contents ?? [];
-  return { ...readLandWorld(user), owed: owedRetreats(messages) };
+  return { ...readLandWorld(user), owed: owedRetreats(messages), asker: (user ?? currentUser())?.id ?? null };
 }
 
 export const retreatController: DialogController<RetreatState, RetreatWorld, RetreatArgs> = {
@@ -62,5 +62,12 @@ export const retreatController: DialogController<RetreatState, RetreatWorld, Ret
     world.isGM || state.units.some((u) => mayAnswer(world, u.actor)) ? allowed : denied("NOBC.Retreat.Refused.notYourUnits"),
   context: (state, world, i18n) => retreatContext(world, state, i18n),
   change: (state, values, world) => retreatFromForm(world, state, values),
-  submit: (state, world, i18n) => cardOf(retreatCard(world, state, i18n), i18n),
+  // The answer is applied by the GM as soon as it is accepted (#29, seen 5): a posted answer left
+  // unapplied hid the "awaiting" line while nothing moved. One that cannot be written is withdrawn.
+  submit: (state, world, i18n) => {
+    const checked = retreatCard(world, state, i18n);
+    if (!checked.ok) return cardOf(checked, i18n);
+    const card = checked.value;
+    return { ok: true, value: { run: async () => (await import("../move/carry-out")).postAndApply(card, world.asker ?? null) } };
+  },
 };

@@ -99,6 +99,8 @@ export interface RetreatState {
 /** What the retreat dialog reads: the Land world and the retreats the chat owes. */
 export interface RetreatWorld extends LandWorld {
   readonly owed: readonly OwedRetreat[];
+  /** The id of the user who asks (the GM's client answers for them); absent in pure tests. */
+  readonly asker?: string | null;
 }
 
 /** Whether the user may answer for the unit or HQ: its owner, or a GM. */

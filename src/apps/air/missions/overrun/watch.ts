@@ -151,11 +151,17 @@ const pairKey = (unit: string, airbase: string): string => `${unit}|${airbase}`;
 /** Offers being posted now (not yet in chat), so two moves in quick succession offer once. */
 const posting = new Set<string>();
 
-/** The unit and airbase of every offer still in chat (one pass over the log, only when a move offers an overrun). */
+/**
+ * The unit and airbase of every offer a GM posted that is still in chat (one pass over the log, only
+ * when a move offers an overrun). A message anyone else wrote carrying the flag counts for nothing: a
+ * player's own whisper cannot stop the offer.
+ */
 function offeredPairs(): Set<string> {
-  const log = (game as unknown as { messages?: Iterable<{ flags?: Record<string, unknown> }> }).messages ?? [];
+  const log =
+    (game as unknown as { messages?: Iterable<{ flags?: Record<string, unknown>; author?: { isGM?: boolean } | null }> }).messages ?? [];
   const out = new Set<string>();
   for (const message of log) {
+    if (message.author?.isGM !== true) continue;
     const offer = (message.flags?.[SYSTEM_ID] as { overrunOffer?: { unit?: unknown; airbase?: unknown } } | undefined)?.overrunOffer;
     if (typeof offer?.unit === "string" && typeof offer.airbase === "string") out.add(pairKey(offer.unit, offer.airbase));
   }

@@ -1,0 +1,332 @@
+/**
+ * The umpire's guard on rules values (docs/authority.md, "Rules values"; docs/decisions/rules-values.md).
+ * Foundry lets an owner write their own Actors, Items and (where the world allows it) Tokens, and a
+ * player's client can skip its own checks from the console. So every GM client keeps its own copy of
+ * what the GMs wrote: the rules values of each of our actors and items (src/data/rules-values.ts), the
+ * whole source of each item on them and of each of their tokens. It learns from the document hooks,
+ * which fire on every client with the id of the user who wrote: a GM's write is taken into the copy
+ * as written; anyone else's is put back by the active GM's client from that copy (never from the
+ * changed document), through the one write path, and the GM is told once who tried what. An item or
+ * token a player created on a unit is deleted again; one they deleted is created again with its id.
+ * Requests wait until every put-back is written (`rulesSettled`), so none is judged on a player's value.
+ * At start-up ./rules-record.ts checks the world against the record of the last GM-written values.
+ */
+import { SYSTEM_ID } from "../base/constants";
+import { errorText } from "../base/errors";
+import { format, notify } from "../base/foundry";
+import {
+  GUARDED_ACTOR_TYPES,
+  GUARDED_ITEM_TYPES,
+  leavesOf,
+  rulesPathsIn,
+  rulesValuesOf,
+  sameValue,
+  setAt,
+  valueAt,
+} from "../data/rules-values";
+import { applyPlan, EMPTY_PLAN, type WritePlan } from "../effects/apply";
+
+type Raw = Record<string, unknown>;
+
+/** An actor, item or token as the guard reads it. */
+export interface GuardedDocument {
+  readonly uuid: string;
+  readonly id: string;
+  readonly name: string;
+  readonly type?: string;
+  readonly system?: unknown;
+  readonly parent?: GuardedDocument | null;
+  readonly actor?: GuardedDocument | null;
+  readonly documentName?: string;
+  toObject(): Raw;
+}
+
+interface UserLike {
+  readonly id: string;
+  readonly name?: string;
+  readonly isGM?: boolean;
+  readonly isSelf?: boolean;
+}
+
+interface Users {
+  readonly activeGM?: UserLike | null;
+  get(id: string): UserLike | undefined;
+}
+
+const users = (): Users | undefined => game.users as unknown as Users | undefined;
+const hereIsGM = (): boolean => (game.user as unknown as UserLike | null | undefined)?.isGM === true;
+const hereIsActiveGM = (): boolean => users()?.activeGM?.isSelf === true;
+const byGM = (userId: string): boolean => users()?.get(userId)?.isGM === true;
+const nameOf = (userId: string): string => users()?.get(userId)?.name ?? userId;
+
+/** The GM's copy: what the GMs last wrote of each guarded document. */
+export interface KeptActor {
+  readonly type: string;
+  readonly name: string;
+  rules: Raw;
+}
+export interface KeptItem {
+  readonly parentUuid: string | null;
+  readonly name: string;
+  source: Raw;
+}
+export interface KeptToken {
+  readonly sceneUuid: string;
+  readonly name: string;
+  source: Raw;
+}
+
+export const kept = {
+  actors: new Map<string, KeptActor>(),
+  items: new Map<string, KeptItem>(),
+  tokens: new Map<string, KeptToken>(),
+};
+
+/** Listeners told when the copy changed (the record's writer, ./rules-record.ts). */
+const changeListeners: (() => void)[] = [];
+export function onKeptChange(listener: () => void): void {
+  changeListeners.push(listener);
+}
+function keptChanged(): void {
+  for (const listener of changeListeners) listener();
+}
+
+/** Forgets the copy and the put-backs in flight (tests; a new session starts empty). */
+export function resetRulesGuard(): void {
+  kept.actors.clear();
+  kept.items.clear();
+  kept.tokens.clear();
+  inFlight.clear();
+}
+
+export const guardedActor = (doc: GuardedDocument | null | undefined): boolean =>
+  doc !== null && doc !== undefined && typeof doc.type === "string" && GUARDED_ACTOR_TYPES.has(doc.type);
+
+/** An item the guard keeps: any item on one of our actors, and a world item of our types. */
+export function guardedItem(item: GuardedDocument): boolean {
+  const parent = item.parent ?? null;
+  if (parent !== null) return guardedActor(parent);
+  return typeof item.type === "string" && GUARDED_ITEM_TYPES.has(item.type);
+}
+
+/** A token of one of our actors. */
+export const guardedToken = (token: GuardedDocument): boolean => guardedActor(token.actor);
+
+/** Takes a document as it stands into the copy (start-up, and what a GM creates). */
+export function keepActor(actor: GuardedDocument): void {
+  kept.actors.set(actor.uuid, { type: actor.type ?? "", name: actor.name, rules: rulesValuesOf(actor.type ?? "", actor.system) });
+}
+export function keepItem(item: GuardedDocument): void {
+  kept.items.set(item.uuid, { parentUuid: item.parent?.uuid ?? null, name: item.name, source: item.toObject() });
+}
+export function keepToken(token: GuardedDocument): void {
+  kept.tokens.set(token.uuid, { sceneUuid: token.parent?.uuid ?? "", name: token.name, source: token.toObject() });
+}
+
+/** Writes the leaves of a GM's `changed` over `into` (a `-=key` deletes the key). */
+function mergeChanged(into: Raw, changed: unknown, skip: (path: string) => boolean = () => false): void {
+  for (const [path, value] of leavesOf(changed)) {
+    if (path === "_id" || skip(path)) continue;
+    const parts = path.split(".");
+    const last = parts[parts.length - 1]!;
+    if (last.startsWith("-=")) {
+      const holder = parts.length === 1 ? into : valueAt(into, parts.slice(0, -1).join("."));
+      if (typeof holder === "object" && holder !== null) Reflect.deleteProperty(holder, last.slice(2));
+      continue;
+    }
+    setAt(into, path, value);
+  }
+}
+
+/* ---------------- put-backs in flight ---------------- */
+
+const inFlight = new Set<Promise<unknown>>();
+
+/** How long a request waits for the put-backs in flight before it is answered anyway (a write the server never answers). */
+export const SETTLE_LIMIT_MS = 10_000;
+
+/**
+ * Resolves once every put-back started so far is written (or failed, or `limitMs` passed): the GM's
+ * request handlers wait on it, so no request is judged on a value a player wrote and the GM has
+ * not yet put back. Immediate when nothing is in flight.
+ */
+export async function rulesSettled(limitMs = SETTLE_LIMIT_MS): Promise<void> {
+  if (inFlight.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)));
+  try {
+    await Promise.race([Promise.allSettled([...inFlight]), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Writes `plan` through the one write path; the GM is told `told` (once) or, if the write failed, that it must check by hand. */
+function putBack(plan: WritePlan, told: { key: string; data: Record<string, string> }): Promise<boolean> {
+  const run = (async () => {
+    try {
+      await applyPlan(plan);
+    } catch (error) {
+      console.error(`${SYSTEM_ID} | a change made without the umpire could not be put back`, error);
+      notify(
+        "error",
+        "NOBC.Guard.Failed",
+        { ...told.data, what: format(told.key, told.data), error: errorText(error) },
+        { permanent: true },
+      );
+      return false;
+    }
+    notify("warn", told.key, told.data, { permanent: true });
+    return true;
+  })();
+  inFlight.add(run);
+  void run.finally(() => inFlight.delete(run));
+  return run;
+}
+
+/* ---------------- what the hooks hear ---------------- */
+
+/** The rules paths of an update that differ from the copy, with the copy's value (what is written back). */
+function strayPaths(type: string, rules: Raw, changed: unknown): [string, unknown][] {
+  return rulesPathsIn(type, changed)
+    .filter(([path, value]) => !sameValue(value, valueAt(rules, path)))
+    .map(([path]) => [path, valueAt(rules, path)]);
+}
+
+/**
+ * `updateActor` / `updateItem`: a GM's write is taken into the copy; on the active GM's client a
+ * rules value anyone else wrote is put back from the copy. Re-sending a value the copy holds
+ * (`diff: false`) changes nothing and is not reported. Resolves true when it put something back.
+ */
+export function heardUpdate(doc: GuardedDocument, changed: unknown, userId: string): Promise<boolean> | false {
+  if (!hereIsGM()) return false;
+  const isItem = doc.documentName === "Item";
+  if (isItem ? !guardedItem(doc) : !guardedActor(doc)) return false;
+  const type = doc.type ?? "";
+  const item = isItem ? kept.items.get(doc.uuid) : undefined;
+  const actor = isItem ? undefined : kept.actors.get(doc.uuid);
+  if (byGM(userId)) {
+    if (item !== undefined) mergeChanged(item.source, changed);
+    if (actor !== undefined) {
+      const rules = rulesPathsIn(type, changed);
+      if (rules.length === 0) return false;
+      for (const [path, value] of rules) setAt(actor.rules, path, value);
+    }
+    if (item === undefined && actor === undefined) {
+      if (isItem) keepItem(doc);
+      else keepActor(doc);
+    }
+    keptChanged();
+    return false;
+  }
+  if (!hereIsActiveGM()) return false;
+  const rules = item !== undefined ? ((item.source["system"] ?? {}) as Raw) : actor?.rules;
+  if (rules === undefined) return false;
+  const stray = strayPaths(type, isItem ? rulesValuesOf(type, rules) : rules, changed).filter(([, value]) => value !== undefined);
+  if (stray.length === 0) return false;
+  const changes = Object.fromEntries(stray.map(([path, value]) => [`system.${path}`, structuredClone(value)]));
+  const row = { uuid: doc.uuid, id: doc.id, parentUuid: doc.parent?.uuid ?? null, changes };
+  const plan: WritePlan = isItem ? { ...EMPTY_PLAN, itemUpdates: [row] } : { ...EMPTY_PLAN, actorUpdates: [row] };
+  const data = { user: nameOf(userId), document: doc.name, fields: stray.map(([path]) => `system.${path}`).join(", ") };
+  return putBack(plan, { key: "NOBC.Guard.PutBack", data });
+}
+
+/** `createItem`: a GM's item is kept; one anyone else put on one of our actors (or a world card) is deleted again. */
+export function heardItemCreate(item: GuardedDocument, userId: string): Promise<boolean> | false {
+  if (!hereIsGM() || !guardedItem(item)) return false;
+  if (byGM(userId)) {
+    keepItem(item);
+    keptChanged();
+    return false;
+  }
+  if (!hereIsActiveGM()) return false;
+  const parentUuid = item.parent?.uuid ?? null;
+  const plan: WritePlan = { ...EMPTY_PLAN, itemDeletions: [{ uuid: item.uuid, id: item.id, parentUuid }] };
+  return putBack(plan, { key: "NOBC.Guard.ItemRemoved", data: { user: nameOf(userId), item: item.name, actor: item.parent?.name ?? "—" } });
+}
+
+/** `deleteItem`: a GM's deletion is forgotten; one anyone else made is created again from the copy, with its id. */
+export function heardItemDelete(item: GuardedDocument, userId: string): Promise<boolean> | false {
+  if (!hereIsGM() || !guardedItem(item)) return false;
+  const had = kept.items.get(item.uuid);
+  if (byGM(userId)) {
+    kept.items.delete(item.uuid);
+    keptChanged();
+    return false;
+  }
+  if (!hereIsActiveGM() || had === undefined) return false;
+  const plan: WritePlan = { ...EMPTY_PLAN, itemCreations: [{ parentUuid: had.parentUuid, data: structuredClone(had.source) }] };
+  return putBack(plan, { key: "NOBC.Guard.ItemRestored", data: { user: nameOf(userId), item: had.name, actor: item.parent?.name ?? "—" } });
+}
+
+/** `createToken`: a GM's token is kept; one anyone else placed for one of our actors is deleted again. */
+export function heardTokenCreate(token: GuardedDocument, userId: string): Promise<boolean> | false {
+  if (!hereIsGM() || !guardedToken(token)) return false;
+  if (byGM(userId)) {
+    keepToken(token);
+    keptChanged();
+    return false;
+  }
+  if (!hereIsActiveGM()) return false;
+  const parentUuid = token.parent?.uuid ?? "";
+  const plan: WritePlan = { ...EMPTY_PLAN, tokenDeletions: [{ uuid: token.uuid, id: token.id, parentUuid }] };
+  const data = { user: nameOf(userId), actor: token.actor?.name ?? token.name, scene: token.parent?.name ?? "—" };
+  return putBack(plan, { key: "NOBC.Guard.TokenRemoved", data });
+}
+
+/** `updateToken`: a GM's change is taken into the copy (where the GM last had it). A player's move is the movement watch's. */
+export function heardTokenUpdate(token: GuardedDocument, changed: unknown, userId: string): void {
+  if (!hereIsGM() || !byGM(userId)) return;
+  const had = kept.tokens.get(token.uuid);
+  if (had === undefined) {
+    if (guardedToken(token)) keepToken(token);
+  } else mergeChanged(had.source, changed);
+  keptChanged();
+}
+
+/** `deleteToken`: a GM's deletion is forgotten; one anyone else made is created again from the copy, where the GM last had it. */
+export function heardTokenDelete(token: GuardedDocument, userId: string): Promise<boolean> | false {
+  if (!hereIsGM()) return false;
+  const had = kept.tokens.get(token.uuid);
+  if (byGM(userId)) {
+    if (kept.tokens.delete(token.uuid)) keptChanged();
+    return false;
+  }
+  if (!hereIsActiveGM() || had === undefined) return false;
+  const plan: WritePlan = { ...EMPTY_PLAN, tokenCreations: [{ parentUuid: had.sceneUuid, data: structuredClone(had.source) }] };
+  const data = { user: nameOf(userId), actor: token.actor?.name ?? had.name, scene: token.parent?.name ?? "—" };
+  return putBack(plan, { key: "NOBC.Guard.TokenRestored", data });
+}
+
+/**
+ * `createActor` / `deleteActor`: a GM's are kept or forgotten. The write path creates and deletes no
+ * actors, so one anyone else created or deleted is reported to the GM (once), not undone.
+ */
+export function heardActorCreate(actor: GuardedDocument, userId: string): void {
+  if (!hereIsGM() || !guardedActor(actor)) return;
+  if (byGM(userId)) {
+    keepActor(actor);
+    keptChanged();
+  } else if (hereIsActiveGM()) notify("warn", "NOBC.Guard.ActorCreated", { user: nameOf(userId), actor: actor.name }, { permanent: true });
+}
+export function heardActorDelete(actor: GuardedDocument, userId: string): void {
+  if (!hereIsGM() || !guardedActor(actor)) return;
+  if (kept.actors.delete(actor.uuid)) keptChanged();
+  if (!byGM(userId) && hereIsActiveGM())
+    notify("error", "NOBC.Guard.ActorDeleted", { user: nameOf(userId), actor: actor.name }, { permanent: true });
+}
+
+/** On init: every client listens; only GM clients keep the copy, and only the active GM's puts back (Foundry does not wait). */
+export function registerRulesGuard(): void {
+  type H = (doc: GuardedDocument, ...rest: never[]) => unknown;
+  const on = (name: string, fn: H) => Hooks.on(name as never, fn as never);
+  on("updateActor", (doc, changed: unknown, _o: unknown, userId: string) => heardUpdate(doc, changed, userId));
+  on("updateItem", (doc, changed: unknown, _o: unknown, userId: string) => heardUpdate(doc, changed, userId));
+  on("createItem", (doc, _o: unknown, userId: string) => heardItemCreate(doc, userId));
+  on("deleteItem", (doc, _o: unknown, userId: string) => heardItemDelete(doc, userId));
+  on("createToken", (doc, _o: unknown, userId: string) => heardTokenCreate(doc, userId));
+  on("updateToken", (doc, changed: unknown, _o: unknown, userId: string) => heardTokenUpdate(doc, changed, userId));
+  on("deleteToken", (doc, _o: unknown, userId: string) => heardTokenDelete(doc, userId));
+  on("createActor", (doc, _o: unknown, userId: string) => heardActorCreate(doc, userId));
+  on("deleteActor", (doc, _o: unknown, userId: string) => heardActorDelete(doc, userId));
+}

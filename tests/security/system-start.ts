@@ -1,0 +1,70 @@
+/**
+ * The system started as Foundry starts it, for the security tests of the rules values (#29): the entry
+ * point's `init` run once per file (every hook the system registers, whatever registers it), then each
+ * test's world and a GM client's `ready`. What a client hears is replayed on it with `heardOn`: the
+ * stand-in is one client, so a player's write fires the hooks on the player's client only.
+ */
+import { chatFake } from "../harness/chat-fake";
+import { harness, type FakeActorT } from "../harness/foundry";
+import { sheetsFake } from "../harness/sheets-fake";
+
+const g = globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
+
+/** Once per file, after `import "../../src/nobc"`: the harness reset (the entry point's hooks kept), then Foundry's `init`. */
+export function startSystem(): void {
+  const entry = [...harness.hooks];
+  harness.reset();
+  harness.hooks.push(...entry);
+  sheetsFake.reset();
+  chatFake.reset();
+  g.Hooks.callAll("init");
+}
+
+/** A fresh world for a test: no actors, messages, notices or record; a new viewed scene; the GM's client. */
+export function freshWorld(): void {
+  sheetsFake.actors.length = 0;
+  sheetsFake.items.length = 0;
+  chatFake.messages.clear();
+  harness.notices.length = 0;
+  harness.Actor.calls.length = 0;
+  harness.Item.calls.length = 0;
+  harness.settingsStore.set("nobc.rulesRecord", null);
+  harness.tokenRights.create = false;
+  harness.tokenRights.delete = false;
+  harness.viewScene();
+  chatFake.setUsers("gm");
+}
+
+/** Foundry's `ready` on the GM's client (the world is loaded), and what it started, awaited. */
+export async function gmReady(as = "gm"): Promise<void> {
+  chatFake.setUsers(as);
+  g.Hooks.callAll("ready");
+  await settle();
+}
+
+/** Lets the promises of hooks Foundry does not wait for run to their end. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+/**
+ * What every client's `hook` hears, run on `userId`'s client and awaited: the system's handlers with
+ * Foundry's arguments (the writing user's id last). Afterwards the test plays `back` again.
+ */
+export async function heardOn(userId: string, hook: string, args: readonly unknown[], back: string): Promise<void> {
+  chatFake.actAs(userId);
+  try {
+    for (const h of harness.hooks.filter((x) => x.name === hook)) await h.fn(...args);
+    await settle();
+  } finally {
+    chatFake.actAs(back);
+  }
+}
+
+/** A world actor (in `game.actors`) owned by `owner`. */
+export function actor(name: string, type: string, system: Record<string, unknown>, owner?: string): FakeActorT {
+  const made = new harness.Actor({ name, type, system });
+  sheetsFake.actors.push(made);
+  if (owner !== undefined) chatFake.own(made, owner);
+  return made;
+}
