@@ -36,6 +36,7 @@ export interface Working {
   readonly prior: Map<string, unknown>;
 }
 
+/** The value at a dotted path of a document's data (undefined where the path leads nowhere). */
 export function readPath(system: Readonly<Record<string, unknown>>, path: string): unknown {
   let cur: unknown = system;
   for (const key of path.split(".")) {
@@ -45,10 +46,12 @@ export function readPath(system: Readonly<Record<string, unknown>>, path: string
   return cur;
 }
 
+/** Two stored values alike, as the database holds them (plain JSON data). */
 export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** `n` kept within min..max. */
 export function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }

@@ -42,7 +42,7 @@ export interface PlannedCreation {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** Changes to a world Scene's flags, as dotted paths (`flags.nobc.mapState.mines.0712`, or `….mines.-=0712` to remove). */
+/** Changes to a world Scene's flags, as dotted paths (a map state key set or removed, spelled by src/effects/families/map-state.ts). */
 export interface PlannedSceneUpdate {
   readonly uuid: string;
   readonly id: string;
