@@ -1,0 +1,132 @@
+/**
+ * The inverse side of a written plan: the rows that put back what part of a plan wrote (a write that
+ * failed part-way is rolled back with them), and the documents changed since a plan was written,
+ * over which an Undo would wipe a later change. Pure: reads plans and snapshots only.
+ */
+import { journalPagesOf } from "./families/missions";
+import { mapStateKeyOf, mapStatePath } from "./families/map-state";
+import { readPath, sameValue } from "./planner";
+import { EMPTY_PLAN, mapRows, type SnapshotLookup, type WritePlan } from "./write-plan";
+
+const createdId = (c: { readonly data: Readonly<Record<string, unknown>> }): string => {
+  const id = c.data["_id"];
+  return typeof id === "string" ? id : "";
+};
+
+/**
+ * The rows of `rollback` that put back what `done` wrote: the old values of the documents it
+ * updated, the cards it deleted, the deletion of the cards it created. Pure.
+ */
+export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
+  const updated = new Set([...done.actorUpdates, ...done.itemUpdates].map((u) => u.uuid));
+  const deleted = new Set(done.itemDeletions.map((d) => d.id));
+  const created = new Set(done.itemCreations.map(createdId));
+  const scenes = new Set((done.sceneUpdates ?? []).map((u) => u.uuid));
+  const tokensMoved = new Set((done.tokenUpdates ?? []).map((u) => u.uuid));
+  const tokensDeleted = new Set((done.tokenDeletions ?? []).map((d) => d.id));
+  const tokensCreated = new Set((done.tokenCreations ?? []).map(createdId));
+  const combats = new Set((done.combatUpdates ?? []).map((u) => u.uuid));
+  const journalsCreated = new Set((done.journalCreations ?? []).map(createdId));
+  const journalsDeleted = new Set((done.journalDeletions ?? []).map((d) => d.id));
+  return {
+    actorUpdates: rollback.actorUpdates.filter((u) => updated.has(u.uuid)),
+    itemUpdates: rollback.itemUpdates.filter((u) => updated.has(u.uuid)),
+    itemDeletions: rollback.itemDeletions.filter((d) => created.has(d.id)),
+    itemCreations: rollback.itemCreations.filter((c) => deleted.has(createdId(c))),
+    ...mapRows({
+      ...EMPTY_PLAN,
+      sceneUpdates: (rollback.sceneUpdates ?? []).filter((u) => scenes.has(u.uuid)),
+      tokenUpdates: (rollback.tokenUpdates ?? []).filter((u) => tokensMoved.has(u.uuid)),
+      tokenDeletions: (rollback.tokenDeletions ?? []).filter((d) => tokensCreated.has(d.id)),
+      tokenCreations: (rollback.tokenCreations ?? []).filter((c) => tokensDeleted.has(createdId(c))),
+      combatUpdates: (rollback.combatUpdates ?? []).filter((u) => combats.has(u.uuid)),
+      journalCreations: (rollback.journalCreations ?? []).filter((c) => journalsDeleted.has(createdId(c))),
+      journalDeletions: (rollback.journalDeletions ?? []).filter((d) => journalsCreated.has(d.id)),
+    }),
+  };
+}
+
+/** The rows of several plans as one. */
+export function merged(parts: readonly WritePlan[]): WritePlan {
+  return {
+    actorUpdates: parts.flatMap((p) => p.actorUpdates),
+    itemUpdates: parts.flatMap((p) => p.itemUpdates),
+    itemDeletions: parts.flatMap((p) => p.itemDeletions),
+    itemCreations: parts.flatMap((p) => p.itemCreations),
+    sceneUpdates: parts.flatMap((p) => p.sceneUpdates ?? []),
+    tokenUpdates: parts.flatMap((p) => p.tokenUpdates ?? []),
+    tokenDeletions: parts.flatMap((p) => p.tokenDeletions ?? []),
+    tokenCreations: parts.flatMap((p) => p.tokenCreations ?? []),
+    combatUpdates: parts.flatMap((p) => p.combatUpdates ?? []),
+    journalCreations: parts.flatMap((p) => p.journalCreations ?? []),
+    journalDeletions: parts.flatMap((p) => p.journalDeletions ?? []),
+  };
+}
+
+/**
+ * The documents whose values no longer match what `plan` wrote (a later card or a hand edit
+ * changed them), or that it deleted and that exist again: names, once each. Undoing over them
+ * would silently wipe the later change. Pure: reads snapshots only.
+ */
+export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): string[] {
+  const drifted = new Set<string>();
+  for (const update of [...plan.actorUpdates, ...plan.itemUpdates, ...(plan.combatUpdates ?? [])]) {
+    const snap = lookup(update.uuid);
+    const same =
+      snap !== undefined &&
+      Object.entries(update.changes).every(([path, value]) => sameValue(readPath(snap.system, path.replace(/^system\./, "")), value));
+    if (!same) drifted.add(snap?.name ?? update.uuid);
+  }
+  for (const deletion of plan.itemDeletions) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
+    // The HQ that held a discarded card is gone: Undo could not give the card back.
+    else if (deletion.parentUuid !== null && lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
+  }
+  // Each map state key must hold what was written (set to that value, or absent when removed).
+  for (const update of plan.sceneUpdates ?? []) {
+    const snap = lookup(update.uuid);
+    for (const [path, value] of Object.entries(update.changes)) {
+      const at = mapStateKeyOf(path);
+      if (at === undefined) continue;
+      const record = snap === undefined ? undefined : readPath(snap.source ?? {}, mapStatePath(at.part, "").slice(0, -1));
+      const held =
+        typeof record === "object" && record !== null && Object.hasOwn(record, at.key)
+          ? (record as Record<string, unknown>)[at.key]
+          : undefined;
+      if (at.removed ? held !== undefined : !sameValue(held, value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
+    }
+  }
+  // A token this plan moved stands somewhere else now (moved since), or is gone.
+  for (const update of plan.tokenUpdates ?? []) {
+    const snap = lookup(update.uuid);
+    if (snap?.source?.["x"] !== update.changes.x || snap.source["y"] !== update.changes.y) drifted.add(snap?.name ?? update.uuid);
+  }
+  // A token this plan deleted exists again (re-created by hand), or its scene is gone: Undo cannot put it back.
+  for (const deletion of plan.tokenDeletions ?? []) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
+    else if (lookup(deletion.parentUuid) === undefined) drifted.add(deletion.parentUuid);
+  }
+  // A journal this plan created was deleted since, or changed since (renamed, a page edited, added or
+  // removed): Undo would delete the hand edit with it. One it deleted exists again.
+  for (const creation of plan.journalCreations ?? []) {
+    const id = createdId(creation);
+    const snap = lookup(`JournalEntry.${id}`);
+    const written = { name: creation.data["name"], pages: journalPagesOf(creation.data["pages"]) };
+    const held = snap?.source === undefined ? undefined : { name: snap.source["name"], pages: snap.source["pages"] };
+    if (held === undefined || !sameValue(held, written))
+      drifted.add(snap?.name ?? (typeof creation.data["name"] === "string" ? creation.data["name"] : id));
+  }
+  for (const deletion of plan.journalDeletions ?? []) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
+  }
+  // A token this plan created was deleted since.
+  for (const creation of plan.tokenCreations ?? []) {
+    const id = createdId(creation);
+    if (lookup(`${creation.parentUuid}.Token.${id}`) === undefined)
+      drifted.add(typeof creation.data["name"] === "string" ? creation.data["name"] : id);
+  }
+  return [...drifted];
+}

@@ -1,0 +1,153 @@
+/**
+ * The shape of the write path's work (pure types and two helpers): what the planner reads (`DocumentSnapshot`),
+ * the rows of a write plan (`WritePlan`, one list per document class and kind of write), and a planned
+ * action with its inverse, notes and refusals (`EffectPlan`). Every module of src/effects/ speaks in these.
+ */
+import type { Effect } from "../rules/effects";
+import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
+
+/** What the planner needs to know about one document. `system` is its stored (source) data. */
+export interface DocumentSnapshot {
+  readonly uuid: string;
+  readonly id: string;
+  readonly documentName: "Actor" | "Item" | "Scene" | "Token" | "Combat" | "JournalEntry";
+  readonly type: string;
+  readonly name: string;
+  readonly system: Readonly<Record<string, unknown>>;
+  /** For an embedded Item: its parent actor's UUID (null for a world item). */
+  readonly parentUuid?: string | null;
+  /** For an Item or a Token: its whole source, so a deleted one can be created again by undo; for a Scene: its flags. */
+  readonly source?: Readonly<Record<string, unknown>>;
+}
+
+export type SnapshotLookup = (uuid: string) => DocumentSnapshot | undefined;
+
+/** Changes to one document, as dotted paths (`system.strength.value`) to new values. */
+export interface PlannedUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string | null;
+  readonly changes: Readonly<Record<string, unknown>>;
+}
+
+export interface PlannedDeletion {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string | null;
+}
+
+export interface PlannedCreation {
+  readonly parentUuid: string | null;
+  /** Full item source, `_id` included; created with `keepId`. */
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** Changes to a world Scene's flags, as dotted paths (a map state key set or removed, spelled by src/effects/families/map-state.ts). */
+export interface PlannedSceneUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly changes: Readonly<Record<string, unknown>>;
+}
+
+/** A token of a world Scene (`parentUuid`) moved: its new top-left corner, whole pixels. */
+export interface PlannedTokenUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string;
+  readonly changes: { readonly x: number; readonly y: number };
+}
+
+/** A token of a world Scene (`parentUuid`) to delete. */
+export interface PlannedTokenDeletion {
+  readonly uuid: string;
+  readonly id: string;
+  readonly parentUuid: string;
+}
+
+/** A token to create in a world Scene (`parentUuid`): its whole source, `_id` included; created with `keepId`. */
+export interface PlannedTokenCreation {
+  readonly parentUuid: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** A Combat of the world (the mission tracker): changes to its `system`, as dotted paths. */
+export interface PlannedCombatUpdate {
+  readonly uuid: string;
+  readonly id: string;
+  readonly changes: Readonly<Record<string, unknown>>;
+}
+
+/** A world JournalEntry to create (its whole source, `_id` included; created with `keepId`) or delete (by id). */
+export interface PlannedJournalCreation {
+  readonly data: Readonly<Record<string, unknown>>;
+}
+export interface PlannedJournalDeletion {
+  readonly uuid: string;
+  readonly id: string;
+}
+
+/**
+ * A set of writes: what `applyPlan` performs. The scene and token rows are optional so that a
+ * record written before the map was kept (and a plan that touches no map) still reads as a plan.
+ */
+export interface WritePlan {
+  readonly actorUpdates: readonly PlannedUpdate[];
+  readonly itemUpdates: readonly PlannedUpdate[];
+  readonly itemDeletions: readonly PlannedDeletion[];
+  readonly itemCreations: readonly PlannedCreation[];
+  readonly sceneUpdates?: readonly PlannedSceneUpdate[];
+  readonly tokenUpdates?: readonly PlannedTokenUpdate[];
+  readonly tokenDeletions?: readonly PlannedTokenDeletion[];
+  readonly tokenCreations?: readonly PlannedTokenCreation[];
+  /** The mission tracker's data and its briefing journal (src/rules/missions/track.ts). */
+  readonly combatUpdates?: readonly PlannedCombatUpdate[];
+  readonly journalCreations?: readonly PlannedJournalCreation[];
+  readonly journalDeletions?: readonly PlannedJournalDeletion[];
+}
+
+/**
+ * The optional rows of a plan (the map's, the mission tracker's and its journal's), each only when it
+ * has any (so a plan without them keeps its old shape).
+ */
+export function mapRows(
+  plan: WritePlan,
+): Pick<
+  WritePlan,
+  "sceneUpdates" | "tokenUpdates" | "tokenDeletions" | "tokenCreations" | "combatUpdates" | "journalCreations" | "journalDeletions"
+> {
+  return {
+    ...((plan.combatUpdates ?? []).length > 0 ? { combatUpdates: plan.combatUpdates } : {}),
+    ...((plan.journalCreations ?? []).length > 0 ? { journalCreations: plan.journalCreations } : {}),
+    ...((plan.journalDeletions ?? []).length > 0 ? { journalDeletions: plan.journalDeletions } : {}),
+    ...((plan.sceneUpdates ?? []).length > 0 ? { sceneUpdates: plan.sceneUpdates } : {}),
+    ...((plan.tokenUpdates ?? []).length > 0 ? { tokenUpdates: plan.tokenUpdates } : {}),
+    ...((plan.tokenDeletions ?? []).length > 0 ? { tokenDeletions: plan.tokenDeletions } : {}),
+    ...((plan.tokenCreations ?? []).length > 0 ? { tokenCreations: plan.tokenCreations } : {}),
+  };
+}
+
+/** Something the user must do by hand, or know: a lang key, its format data (`count` chooses a plural form), and the effect. */
+export interface EffectNote {
+  readonly key: string;
+  readonly data: Readonly<Record<string, PhraseArg>>;
+  readonly effect: Effect;
+}
+
+/** A note as a phrase, to be written in the reader's language. */
+export function noteText(note: Pick<EffectNote, "key" | "data">): Phrase {
+  return phrase(note.key, note.data);
+}
+
+export interface EffectPlan extends WritePlan {
+  /** The writes that restore every changed value exactly, and re-create deleted cards. */
+  readonly inverse: WritePlan;
+  readonly notes: readonly EffectNote[];
+  /**
+   * Why the plan must not be written (no scene viewed for a map effect, a map state flag that cannot
+   * be read, a hex that is not a map label): when any, nothing of it is written.
+   */
+  readonly refusals: readonly Phrase[];
+}
+
+/** A plan that writes nothing. */
+export const EMPTY_PLAN: WritePlan = { actorUpdates: [], itemUpdates: [], itemDeletions: [], itemCreations: [] };
