@@ -9,7 +9,7 @@
  * of the item, shared with every field of it). Undoing it then would write back a value the later
  * card planned from, and the later card could never be undone truly.
  */
-import { EMPTY_PLAN, driftedDocuments, mapStateKeyOf, mapStatePath, type SnapshotLookup, type WritePlan } from "../effects/apply";
+import { EMPTY_PLAN, driftedDocuments, mapStatePath, sceneKeys, type SnapshotLookup, type WritePlan } from "../effects/apply";
 import { writePlanSchema } from "../schemas/write-plan";
 
 export interface KeyRelease {
@@ -67,12 +67,7 @@ export function planPaths(plan: WritePlan): string[] {
   for (const u of [...plan.actorUpdates, ...plan.itemUpdates]) for (const field of Object.keys(u.changes)) out.add(path(u.uuid, field));
   for (const d of plan.itemDeletions) out.add(path(d.uuid, WHOLE));
   for (const c of plan.itemCreations) out.add(path(createdUuid(c.parentUuid, c.data), WHOLE));
-  for (const u of plan.sceneUpdates ?? []) {
-    for (const field of Object.keys(u.changes)) {
-      const at = mapStateKeyOf(field);
-      if (at !== undefined) out.add(path(u.uuid, mapStatePath(at.part, at.key)));
-    }
-  }
+  for (const u of plan.sceneUpdates ?? []) for (const at of sceneKeys(u)) out.add(path(u.uuid, mapStatePath(at.part, at.key)));
   for (const d of plan.tokenDeletions ?? []) out.add(path(d.uuid, WHOLE));
   for (const c of plan.tokenCreations ?? [])
     out.add(path(`${c.parentUuid}.Token.${typeof c.data["_id"] === "string" ? c.data["_id"] : ""}`, WHOLE));
@@ -156,9 +151,13 @@ export function prunedRecord(record: GmRecord): GmRecord {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Every row of the plan in its shape (src/schemas/write-plan.ts): a row out of shape would throw in Undo. */
-function isPlan(value: unknown): value is WritePlan {
-  return writePlanSchema.safeParse(value).success;
+/**
+ * The plan when every row has its shape (src/schemas/write-plan.ts), as the schema reads it (an old
+ * record's v13 removal paths read as removals); undefined otherwise: a row out of shape would throw in Undo.
+ */
+function readPlan(value: unknown): WritePlan | undefined {
+  const parsed = writePlanSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The most documents or paths a record names (bounded as the plan's rows). */
@@ -170,8 +169,10 @@ const isStrings = (value: unknown): value is string[] =>
 /** The record of a card's `system.record`, when it has the shape; undefined otherwise. */
 export function readGmRecord(value: unknown): GmRecord | undefined {
   if (!isObject(value)) return undefined;
-  const { seq, forward, inverse, touched, paths, keyReleased, pruned } = value;
-  if (typeof seq !== "number" || !Number.isInteger(seq) || !isPlan(forward) || !isPlan(inverse)) return undefined;
+  const { seq, touched, paths, keyReleased, pruned } = value;
+  const forward = readPlan(value["forward"]);
+  const inverse = readPlan(value["inverse"]);
+  if (typeof seq !== "number" || !Number.isInteger(seq) || forward === undefined || inverse === undefined) return undefined;
   if (!isStrings(touched) || !isStrings(paths)) return undefined;
   const released =
     isObject(keyReleased) && typeof keyReleased["by"] === "string" && typeof keyReleased["reason"] === "string"

@@ -44,7 +44,7 @@ export type {
 export { EMPTY_PLAN, mapRows, noteText } from "./write-plan";
 export { planEffects } from "./plan";
 export { writtenEffectTypes } from "./registry";
-export { mapStateKeyOf, mapStatePath } from "./families/map-state";
+export { mapStateKeyOf, mapStatePath, sceneKeys } from "./families/map-state";
 export { JOURNAL_OBSERVER } from "./families/missions";
 export { targetProblems } from "./batch";
 export { driftedDocuments, rollbackOf } from "./inverse";

@@ -3,6 +3,7 @@
  * holding actor or scene, as a Foundry database operation has one parent), and the check that every
  * row lands on exactly the world document its UUID names before any call is made.
  */
+import { removals } from "../base/compat";
 import { notifyText, say } from "../base/foundry";
 import { AUTHORITY_MOVE } from "../base/constants";
 import { phrase, type Phrase } from "../rules/resolution";
@@ -174,7 +175,8 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   if (sceneRows.length > 0) {
     calls.push({
       part: { ...EMPTY_PLAN, sceneUpdates: sceneRows },
-      write: () => Scene.updateDocuments(sceneRows.map((u) => ({ _id: u.id, ...u.changes }))),
+      // A removal is spelled as the running generation reads it (v13's `-=` key, v14's `_del`).
+      write: () => Scene.updateDocuments(sceneRows.map((u) => ({ _id: u.id, ...u.changes, ...removals(u.removals ?? []) }))),
     });
   }
   for (const { scene, rows } of byScene(plan.tokenUpdates ?? [])) {

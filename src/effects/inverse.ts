@@ -4,7 +4,7 @@
  * over which an Undo would wipe a later change. Pure: reads plans and snapshots only.
  */
 import { journalPagesOf } from "./families/missions";
-import { mapStateKeyOf, mapStatePath } from "./families/map-state";
+import { mapStatePath, sceneKeys } from "./families/map-state";
 import { readPath, sameValue } from "./planner";
 import { EMPTY_PLAN, mapRows, type SnapshotLookup, type WritePlan } from "./write-plan";
 
@@ -86,15 +86,13 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
   // Each map state key must hold what was written (set to that value, or absent when removed).
   for (const update of plan.sceneUpdates ?? []) {
     const snap = lookup(update.uuid);
-    for (const [path, value] of Object.entries(update.changes)) {
-      const at = mapStateKeyOf(path);
-      if (at === undefined) continue;
+    for (const at of sceneKeys(update)) {
       const record = snap === undefined ? undefined : readPath(snap.source ?? {}, mapStatePath(at.part, "").slice(0, -1));
       const held =
         typeof record === "object" && record !== null && Object.hasOwn(record, at.key)
           ? (record as Record<string, unknown>)[at.key]
           : undefined;
-      if (at.removed ? held !== undefined : !sameValue(held, value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
+      if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
     }
   }
   // A token this plan moved stands somewhere else now (moved since), or is gone.

@@ -42,11 +42,18 @@ export interface PlannedCreation {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
-/** Changes to a world Scene's flags, as dotted paths (a map state key set or removed, spelled by src/effects/families/map-state.ts). */
+/** Changes to a world Scene's flags: map state keys set (dotted paths to values) and removed (plain paths), see families/map-state.ts. */
 export interface PlannedSceneUpdate {
   readonly uuid: string;
   readonly id: string;
+  /** The keys set, as dotted paths to their new values. */
   readonly changes: Readonly<Record<string, unknown>>;
+  /**
+   * The keys removed, as plain dotted paths (`flags.nobc.mapState.mines.0712`): a plan names a
+   * removal, and the writer spells it as the running Foundry does (src/base/compat.ts), so a stored
+   * record reads the same in v13, v14 and after. Absent when none (and in records written before).
+   */
+  readonly removals?: readonly string[];
 }
 
 /** A token of a world Scene (`parentUuid`) moved: its new top-left corner, whole pixels. */

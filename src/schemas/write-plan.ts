@@ -6,6 +6,7 @@
  * Lists and strings are bounded; the values written stay free (they are any field's value).
  */
 import { z } from "zod";
+import { isLegacyRemovalKey, plainKey } from "../base/compat";
 
 /** The longest document reference (a UUID), as `MAX_UUID` of the card queries (src/queries/payloads.ts). */
 const MAX_REF = 256;
@@ -28,7 +29,20 @@ const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_PLAN_ROWS);
 const sceneChanges = z
   .record(fieldPath.regex(/^flags\.nobc\.mapState(\.|$)/), z.unknown())
   .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
-const sceneUpdate = z.object({ uuid: ref, id, changes: sceneChanges });
+const mapStateKeyPath = fieldPath.regex(/^flags\.nobc\.mapState\.[A-Za-z]+\.[^.]+$/);
+/**
+ * A scene row: the keys it sets and the keys it removes (plain paths). A record written before the
+ * removals were kept apart spelled each as a v13 `….-=key` path among the changes: it is read as the
+ * same removal, so an old card's Undo writes it as the running generation spells it.
+ */
+const sceneUpdate = z
+  .object({ uuid: ref, id, changes: sceneChanges, removals: z.array(mapStateKeyPath).max(MAX_ROW_FIELDS).optional() })
+  .transform((row) => {
+    const legacy = Object.keys(row.changes).filter(isLegacyRemovalKey);
+    if (legacy.length === 0) return row;
+    const changes = Object.fromEntries(Object.entries(row.changes).filter(([k]) => !isLegacyRemovalKey(k)));
+    return { ...row, changes, removals: [...(row.removals ?? []), ...legacy.map(plainKey)] };
+  });
 /** A token's move: only its position (`x`, `y`, whole pixels), so a record cannot write another field of a token. */
 const tokenPosition = z.strictObject({ x: z.int(), y: z.int() });
 const tokenUpdate = z.object({ uuid: ref, id, parentUuid: ref, changes: tokenPosition });

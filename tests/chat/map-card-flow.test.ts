@@ -77,6 +77,22 @@ describe("a minefield card: Apply writes the scene, Undo takes it back", () => {
     expect(card(id)["state"]).toBe("reverted");
   });
 
+  it("a card applied before removals were kept apart (its record spells v13's `-=` paths) is still undone exactly, in either generation", async () => {
+    const id = await post(layMinefield());
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    // The record as an older build stored it: each removal a `….-=key: null` change of the scene row.
+    const record = structuredClone(card(id)["record"]) as { inverse: { sceneUpdates: { changes: Raw; removals?: string[] }[] } };
+    const row = record.inverse.sceneUpdates[0]!;
+    expect(row.removals).toEqual(["flags.nobc.mapState.mines.0712"]);
+    row.changes = { ...row.changes, "flags.nobc.mapState.mines.-=0712": null };
+    delete row.removals;
+    await chatFake.messages.get(id)!.update({ "system.record": record });
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(mines()).toEqual({});
+    expect(card(id)["state"]).toBe("reverted");
+    expect(harness.deprecations).toEqual([]);
+  });
+
   it("Undo is refused while a later card that stands cleared the same minefield, and after a hand edit of it", async () => {
     const lay = await post(layMinefield());
     expect(await requestCardAction("apply", lay)).toEqual({ ok: true });

@@ -4,6 +4,7 @@
  */
 import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
+import { removal } from "../../src/base/compat";
 import { harness, type FakeActorT } from "../harness/foundry";
 import {
   PlanWriteError,
@@ -71,7 +72,7 @@ describe("planEffects: map effects over a board", () => {
         },
       },
     ]);
-    expect(plan.inverse.sceneUpdates).toEqual([{ uuid: "Scene.s1", id: "s1", changes: { "flags.nobc.mapState.mines.-=0712": null } }]);
+    expect(plan.inverse.sceneUpdates).toEqual([{ uuid: "Scene.s1", id: "s1", changes: {}, removals: ["flags.nobc.mapState.mines.0712"] }]);
     expect(plan.notes).toEqual([]);
   });
 
@@ -87,18 +88,19 @@ describe("planEffects: map effects over a board", () => {
     const plan = planEffects(effects, lookup, board(state));
     expect(plan.sceneUpdates).toHaveLength(1);
     // The hexside key is written with its labels sorted; a hex already contaminated is no change.
+    // A removal is named by its plain path, apart from the values set: the writer spells it by generation.
     expect(plan.sceneUpdates![0]!.changes).toEqual({
-      "flags.nobc.mapState.mines.-=0405": null,
       "flags.nobc.mapState.destroyedBridges.0712|0713": true,
       "flags.nobc.mapState.cutAutobahn.0909": true,
       "flags.nobc.mapState.contaminated.0102": true,
     });
-    expect(plan.inverse.sceneUpdates![0]!.changes).toEqual({
-      "flags.nobc.mapState.mines.0405": { side: "nato" },
-      "flags.nobc.mapState.destroyedBridges.-=0712|0713": null,
-      "flags.nobc.mapState.cutAutobahn.-=0909": null,
-      "flags.nobc.mapState.contaminated.-=0102": null,
-    });
+    expect(plan.sceneUpdates![0]!.removals).toEqual(["flags.nobc.mapState.mines.0405"]);
+    expect(plan.inverse.sceneUpdates![0]!.changes).toEqual({ "flags.nobc.mapState.mines.0405": { side: "nato" } });
+    expect(plan.inverse.sceneUpdates![0]!.removals).toEqual([
+      "flags.nobc.mapState.destroyedBridges.0712|0713",
+      "flags.nobc.mapState.cutAutobahn.0909",
+      "flags.nobc.mapState.contaminated.0102",
+    ]);
   });
 
   it("Bridging Engineers left at a hexside: counted under its sorted key, taken away at 0; the inverse puts back the count", () => {
@@ -116,12 +118,11 @@ describe("planEffects: map effects over a board", () => {
       "flags.nobc.mapState.engineersLeft.0301|0302": 2,
       "flags.nobc.mapState.engineersLeft.0303|0304": 1,
     });
-    expect(plan.inverse.sceneUpdates![0]!.changes).toEqual({
-      "flags.nobc.mapState.engineersLeft.0301|0302": 1,
-      "flags.nobc.mapState.engineersLeft.-=0303|0304": null,
-    });
+    expect(plan.inverse.sceneUpdates![0]!.changes).toEqual({ "flags.nobc.mapState.engineersLeft.0301|0302": 1 });
+    expect(plan.inverse.sceneUpdates![0]!.removals).toEqual(["flags.nobc.mapState.engineersLeft.0303|0304"]);
     const gone = planEffects([{ type: "engineersLeft", hexside: "0301|0302", count: 0 }], lookup, board(state));
-    expect(gone.sceneUpdates![0]!.changes).toEqual({ "flags.nobc.mapState.engineersLeft.-=0301|0302": null });
+    expect(gone.sceneUpdates![0]!.changes).toEqual({});
+    expect(gone.sceneUpdates![0]!.removals).toEqual(["flags.nobc.mapState.engineersLeft.0301|0302"]);
     expect(gone.inverse.sceneUpdates![0]!.changes).toEqual({ "flags.nobc.mapState.engineersLeft.0301|0302": 1 });
   });
 
@@ -399,7 +400,7 @@ describe("applyEffects over the Foundry stand-in: the viewed scene", () => {
     expect(driftedDocuments(plan, snapshotOf)).toEqual([]);
     await harness.scene!.update({ "flags.nobc.mapState.mines.0712": { side: "wp" } });
     expect(driftedDocuments(plan, snapshotOf)).toEqual(["Scene 0712"]);
-    await harness.scene!.update({ "flags.nobc.mapState.mines.-=0712": null });
+    await harness.scene!.update(removal("flags.nobc.mapState.mines.0712"));
     expect(driftedDocuments(plan, snapshotOf)).toEqual(["Scene 0712"]);
     await harness.scene!.update({ "flags.nobc.mapState.mines.0712": { side: "nato" } });
     expect(driftedDocuments(plan, snapshotOf)).toEqual([]);

@@ -272,8 +272,10 @@ describe("write counts per action", () => {
     const tokenOf = (a: FakeActorT) => harness.scene!.tokens.find((t) => t.actorId === a.id)!;
     const where = () => [n34, n36].map((a) => ({ x: tokenOf(a).x, y: tokenOf(a).y }));
     const before = { world: world([n34, n36]), tokens: where() };
-    // The GM answers for the owner: 34 PzBrig two hexes back; 36 PzBrig can go only two of its three
+    // The GM answers for the owner, and the answer is posted and applied at once (docs/authority.md):
+    // 34 PzBrig two hexes back; 36 PzBrig can go only two of its three
     // (the map's edge behind it, 2 MRR beside it): 2 hits for the hex short (seed 000, Land War QRS: Combat Results Table, retreat note).
+    const applied = mark();
     const asked = await requestResolution(RETREAT.id, {
       source,
       units: [
@@ -289,11 +291,10 @@ describe("write counts per action", () => {
       { type: "hits", actor: n36.uuid, amount: 2 },
     ]);
 
-    const applied = mark();
-    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
     await settle();
     // The hits in one Actor call; both tokens moved in one Token call (one scene).
     expect(callsSince(applied)).toEqual({ Actor: { updateDocuments: 1 }, Token: { updateDocuments: 1 } });
+    expect((card.system as unknown as { state: string }).state).toBe("applied");
     const centre = (hex: string) => harness.canvasPoint(hexCentre(offsetOf(hex), 100));
     expect(where()).toEqual(
       ["0103", "0104"].map((hex) => ({ x: Math.round(centre(hex).x - 100 / Math.sqrt(3)), y: Math.round(centre(hex).y - 50) })),

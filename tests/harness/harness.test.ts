@@ -6,6 +6,7 @@ import { checkHookErrors } from "./install";
 import { chatFake } from "./chat-fake";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FakeRoll } from "./chat-fake";
+import { removal } from "../../src/base/compat";
 import { harness } from "./foundry";
 import { rollsFromFaces } from "../../src/chat/resolution-card";
 
@@ -340,12 +341,12 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
       () => false,
     );
 
-  it("a GM updates a scene's flags (dotted, and -= to delete a key); updateScene fires; a player is refused and nothing changes", async () => {
+  it("a GM updates a scene's flags (dotted, and a removal as the generation spells it); updateScene fires; a player is refused and nothing changes", async () => {
     const scene = harness.scene!;
     const seen: unknown[] = [];
     harness.hooks.push({ name: "updateScene", fn: (_doc, changes) => void seen.push(changes), once: false });
     await scene.update({ "flags.nobc.mapState.mines.0712": { side: "wp" }, "flags.nobc.mapState.mines.0713": { side: "nato" } });
-    await scene.update({ "flags.nobc.mapState.mines.-=0713": null });
+    await scene.update(removal("flags.nobc.mapState.mines.0713"));
     expect(scene.getFlag("nobc", "mapState")).toEqual({ mines: { "0712": { side: "wp" } } });
     expect(seen).toHaveLength(2);
     harness.playAsPlayer("p1");

@@ -4,8 +4,9 @@
  * left on a hexside, destroyed bridges, cut autobahns and contaminated hexes; and the supply of the
  * units standing in a hex whose supply counters are eliminated. See docs/decisions/map-state.md.
  *
- * How a key is spelled as a scene change path (set, or removed) lives here and only here:
- * `mapStatePath`, `mapStateRemoval` and `mapStateKeyOf` read and write the same spelling.
+ * A key is one path whether set or removed (`mapStatePath`, read back by `mapStateKeyOf`): a plan
+ * sets it in a row's `changes` and removes it in the row's `removals`, and the writer spells the
+ * removal as the running Foundry generation does (src/base/compat.ts). `sceneKeys` walks both.
  */
 import type { Side } from "../../rules/nobc/land/types";
 import { phrase } from "../../rules/resolution";
@@ -13,27 +14,39 @@ import { MAP_STATE_FLAG, MAP_STATE_FORMAT, MAP_STATE_PARTS, type MapStatePart } 
 import { SYSTEM_ID } from "../../base/constants";
 import { written, type FamilyHandlers } from "../handler";
 import { mapHex, mapHexside, sameValue, type SceneRowsOf } from "../planner";
+import type { PlannedSceneUpdate } from "../write-plan";
 
 /** The path of a map state key under a scene's flags. */
 export function mapStatePath(part: MapStatePart, key: string): string {
   return `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}.${part}.${key}`;
 }
 
-/** The path that removes a map state key. */
-export function mapStateRemoval(part: MapStatePart, key: string): string {
-  return `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}.${part}.-=${key}`;
-}
-
-/** A scene change path that sets or removes one map state key, as `{ part, key, removed }`; undefined for any other path. */
-export function mapStateKeyOf(path: string): { part: MapStatePart; key: string; removed: boolean } | undefined {
+/** The path of one map state key, as `{ part, key }`; undefined for any other path (the flag's format, a whole part). */
+export function mapStateKeyOf(path: string): { part: MapStatePart; key: string } | undefined {
   const prefix = `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}.`;
   if (!path.startsWith(prefix)) return undefined;
   const rest = path.slice(prefix.length).split(".");
   if (rest.length !== 2) return undefined;
   const part = rest[0] as MapStatePart;
   if (!MAP_STATE_PARTS.includes(part)) return undefined;
-  const removed = rest[1]!.startsWith("-=");
-  return { part, key: removed ? rest[1]!.slice(2) : rest[1]!, removed };
+  return { part, key: rest[1]! };
+}
+
+/** One map state key a scene row writes: set to `value`, or removed. */
+export type SceneKey =
+  | { readonly part: MapStatePart; readonly key: string; readonly removed: false; readonly value: unknown }
+  | { readonly part: MapStatePart; readonly key: string; readonly removed: true };
+
+/** Every map state key a scene row sets or removes (the row's other paths, the format and empty parts, are left out). */
+export function* sceneKeys(row: PlannedSceneUpdate): Generator<SceneKey> {
+  for (const [path, value] of Object.entries(row.changes)) {
+    const at = mapStateKeyOf(path);
+    if (at !== undefined) yield { ...at, removed: false, value };
+  }
+  for (const path of row.removals ?? []) {
+    const at = mapStateKeyOf(path);
+    if (at !== undefined) yield { ...at, removed: true };
+  }
 }
 
 /** The value a map state key holds in the stored flag (undefined: absent). */
@@ -50,23 +63,31 @@ function priorState(flag: Readonly<Record<string, unknown>> | null, part: MapSta
  */
 export const sceneRows: SceneRowsOf = (scene, flag, state) => {
   const changes: Record<string, unknown> = {};
+  const removals: string[] = [];
   const undo: Record<string, unknown> = {};
+  const undoRemovals: string[] = [];
   for (const { part, key, value } of state) {
     const before = priorState(flag, part, key);
     if (sameValue(before, value)) continue;
-    if (value === undefined) changes[mapStateRemoval(part, key)] = null;
+    if (value === undefined) removals.push(mapStatePath(part, key));
     else changes[mapStatePath(part, key)] = structuredClone(value);
-    if (before === undefined) undo[mapStateRemoval(part, key)] = null;
+    if (before === undefined) undoRemovals.push(mapStatePath(part, key));
     else undo[mapStatePath(part, key)] = structuredClone(before);
   }
-  if (Object.keys(changes).length === 0) return { updates: [], inverse: [] };
+  if (Object.keys(changes).length === 0 && removals.length === 0) return { updates: [], inverse: [] };
   if (flag === null) {
     const root = `flags.${SYSTEM_ID}.${MAP_STATE_FLAG}`;
     changes[`${root}.format`] = MAP_STATE_FORMAT;
     for (const part of MAP_STATE_PARTS)
       if (!Object.keys(changes).some((p) => p.startsWith(`${root}.${part}.`))) changes[`${root}.${part}`] = {};
   }
-  return { updates: [{ uuid: scene.uuid, id: scene.id, changes }], inverse: [{ uuid: scene.uuid, id: scene.id, changes: undo }] };
+  const row = (set: Record<string, unknown>, gone: string[]): PlannedSceneUpdate => ({
+    uuid: scene.uuid,
+    id: scene.id,
+    changes: set,
+    ...(gone.length > 0 ? { removals: gone } : {}),
+  });
+  return { updates: [row(changes, removals)], inverse: [row(undo, undoRemovals)] };
 };
 
 export const MAP_STATE_HANDLERS = {
