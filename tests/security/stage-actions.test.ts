@@ -29,7 +29,10 @@ import { smallMap } from "../map/fixture";
 import { at, specs } from "../apps/land/fixture";
 
 type Raw = Record<string, unknown>;
-type Message = { id: string; system: Raw };
+interface Message {
+  id: string;
+  system: Raw;
+}
 let actors: Map<string, FakeActorT>;
 const A = (id: string) => `Actor.${id}`;
 const system = (id: string) => actors.get(id)!.system;
