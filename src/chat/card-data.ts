@@ -14,6 +14,8 @@ import { readGmRecord, type GmRecord } from "./card-record";
 import { effectListProblems, effectSchema } from "../schemas/effects";
 import { groundCombatCardSchema } from "../schemas/ground-combat";
 import { fieldProblem } from "../words/issues";
+import { isStageId, isTurnAction, stageAllows, type ActionStep, type TurnAction } from "../rules/nobc/stage-actions";
+import type { StageId } from "../rules/nobc/turn";
 
 export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS } from "../data/card-limits";
 
@@ -87,6 +89,30 @@ export interface CardFlags {
   readonly turn?: number;
   /** The GM's record of what Apply wrote (present once applied). */
   readonly record?: GmRecord;
+  /** The turn action the card is of (src/rules/nobc/stage-actions.ts): its stage limits Apply and Undo. */
+  readonly action?: TurnAction;
+  /** Where the turn stood when the card was applied (none: applied with no turn on the tracker, or before it was kept). */
+  readonly appliedAt?: TurnPoint;
+  /** Each time a GM took a step of the card outside its stage or turn: the card names them. */
+  readonly overrides?: readonly StageOverride[];
+  /**
+   * What the card pays for that is paid once a turn (`combatMode:<unit>:<turn>`: a unit's Combat
+   * Mode, whether an Orders card or a mode change chose it): no two applied cards may pay the same.
+   */
+  readonly charges?: readonly string[];
+}
+
+/** A point of the game turn: its number and stage. */
+export interface TurnPoint {
+  readonly turn: number;
+  readonly stage: StageId;
+}
+
+/** A GM's step on a card outside its stage or turn: which step, the stage it was taken in, and the GM's user id. */
+export interface StageOverride {
+  readonly step: ActionStep;
+  readonly stage: StageId;
+  readonly by: string;
 }
 
 /** A card's data: kept in the message's `system` (the name `CardFlags` is older than the subtype). */
@@ -180,7 +206,9 @@ export function readCard(data: unknown): CardFlags | undefined {
   const f = data as Record<string, unknown>;
   const effects = f["effects"];
   if (!Array.isArray(effects) || !isState(f["state"]) || isOversizedCard(f) || !hasEffectShapes(effects)) return undefined;
-  const { applied, groundCombat, once, requestedBy, revision, turn, holds } = f;
+  const { applied, groundCombat, once, requestedBy, revision, turn, holds, action, charges } = f;
+  const appliedAt = readTurnPoint(f["appliedAt"]);
+  const overrides = readOverrides(f["overrides"]);
   if (!absent(groundCombat) && !groundCombatCardSchema.safeParse(groundCombat).success) return undefined;
   const record = readGmRecord(f["record"]);
   if (!absent(f["record"]) && record === undefined) return undefined;
@@ -198,7 +226,30 @@ export function readCard(data: unknown): CardFlags | undefined {
     ...(typeof revision === "number" && Number.isInteger(revision) ? { revision } : {}),
     ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
     ...(record === undefined ? {} : { record, applied: record.inverse }),
+    ...(isTurnAction(action) ? { action } : {}),
+    ...(appliedAt === undefined ? {} : { appliedAt }),
+    ...(overrides.length > 0 ? { overrides } : {}),
+    ...(isHolds(charges) && charges.length > 0 ? { charges } : {}),
   };
+}
+
+/** A stored turn point, or undefined when it is not one. */
+function readTurnPoint(value: unknown): TurnPoint | undefined {
+  if (!isObject(value)) return undefined;
+  const { turn, stage } = value as Record<string, unknown>;
+  return typeof turn === "number" && Number.isInteger(turn) && isStageId(stage) ? { turn, stage } : undefined;
+}
+
+const STEPS: readonly unknown[] = ["request", "apply", "undo"] satisfies ActionStep[];
+
+/** The stored overrides in their shape (any other entry left out). */
+function readOverrides(value: unknown): StageOverride[] {
+  if (!isList(value)) return [];
+  return value.flatMap((o): StageOverride[] => {
+    if (!isObject(o)) return [];
+    const { step, stage, by } = o as Record<string, unknown>;
+    return STEPS.includes(step) && isStageId(stage) && typeof by === "string" && by !== "" ? [{ step: step as ActionStep, stage, by }] : [];
+  });
 }
 
 /**
@@ -290,10 +341,7 @@ function mayAct(requester: Requester, card: CardFlags, touched: readonly string[
 }
 
 /** Where the game's turn stands, as the card checks read it (null: the world keeps no turn on the tracker). */
-export interface TurnClock {
-  readonly turn: number;
-  readonly stage: string;
-}
+export type TurnClock = TurnPoint;
 
 /** The stage in which mode markers are placed and Orders are given (Land War QRS phase 2). */
 const ORDERS_STAGE = "orders";
@@ -304,26 +352,46 @@ export function isOrdersCard(card: Pick<CardFlags, "effects" | "once">): boolean
 }
 
 /**
- * Why a card is too old for a player to apply (the lang key), or undefined: it was posted in
- * another game turn than the current one, or it belongs to the Orders phase and the game is past
- * it. A card that knows no turn, or a world without a tracker, is not timed. A GM is not asked.
+ * Why a card may not be applied now by a player (the lang key), or undefined: it was posted in
+ * another game turn than the current one, or its action may not be applied in this stage (the
+ * table of src/rules/nobc/stage-actions.ts; a card of no action that sets a mode belongs to the
+ * Orders phase). A card that knows no turn, or a world without a tracker, is not timed.
  */
-export function cardExpiry(card: Pick<CardFlags, "effects" | "once" | "turn">, now: TurnClock | null): string | undefined {
+export function cardExpiry(card: Pick<CardFlags, "effects" | "once" | "turn" | "action">, now: TurnClock | null): string | undefined {
   if (now === null) return undefined;
   if (card.turn !== undefined && card.turn !== now.turn) return "NOBC.CardLife.Refused.oldTurn";
+  if (card.action !== undefined) return stageAllows("apply", card.action, now.stage) ? undefined : "NOBC.Stage.Refused.apply";
   if (now.stage !== ORDERS_STAGE && isOrdersCard(card)) return "NOBC.CardLife.Refused.ordersOnly";
+  return undefined;
+}
+
+/**
+ * Why a player may not undo the card now (the lang key), or undefined: with a turn on the tracker,
+ * only in the turn and stage it was applied in (a card applied with no turn kept, or before it was
+ * kept, is the GM's to undo), and only where the table lets its action be undone.
+ */
+export function undoExpiry(card: Pick<CardFlags, "appliedAt" | "action">, now: TurnClock | null): string | undefined {
+  if (now === null) return undefined;
+  const at = card.appliedAt;
+  if (at?.turn !== now.turn || at.stage !== now.stage) return "NOBC.Stage.Refused.undoLater";
+  if (card.action !== undefined && !stageAllows("undo", card.action, now.stage)) return "NOBC.Stage.Refused.undo";
   return undefined;
 }
 
 /** A player may not apply a card whose last request has an unknown outcome: it may stand already (the GM checks). */
 const UNKNOWN_OUTCOME = "NOBC.CardLife.Refused.unknownOutcome";
 
+/** Yes, and whether a GM takes the step outside the card's stage or turn (the card then names the override). */
+export type StepDecision = { readonly ok: true; readonly override?: true } | { readonly ok: false; readonly reason: string };
+
+const OVERRIDE: StepDecision = { ok: true, override: true };
+
 /**
  * May `requester` apply the card? Only a pending card, and only a GM or a user who owns every
  * document the effects touch (`owned`: UUID → whether the requester owns it; missing = no; a card
  * touching none: the user who asked for it). A player also not a card of unknown outcome, nor one
- * `cardExpiry` finds too old at `now`. `touched` is what the GM planned to write (the effects' documents
- * and the units a map effect reaches, src/queries/card-actions.ts).
+ * `cardExpiry` finds out of its turn or stage at `now`; a GM may, as an override. `touched` is what
+ * the GM planned to write (the effects' documents and the units a map effect reaches, src/queries/card-actions.ts).
  */
 export function mayApply(
   requester: Requester,
@@ -331,27 +399,69 @@ export function mayApply(
   owned: ReadonlyMap<string, boolean>,
   now: TurnClock | null = null,
   touched: readonly string[] = touchedDocuments(card.effects),
-): Decision {
+): StepDecision {
   if (card.state !== "pending") return { ok: false, reason: "NOBC.Chat.Refused.notPending" };
   if (!mayAct(requester, card, touched, owned)) return { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
-  if (requester.isGM) return YES;
-  if (card.outcomeUnknown === true) return { ok: false, reason: UNKNOWN_OUTCOME };
   const expired = cardExpiry(card, now);
+  if (requester.isGM) return expired === undefined ? YES : OVERRIDE;
+  if (card.outcomeUnknown === true) return { ok: false, reason: UNKNOWN_OUTCOME };
   return expired === undefined ? YES : { ok: false, reason: expired };
 }
 
 /**
  * May `requester` undo the card? Only an applied card with its inverse, same ownership rule over
  * `touched`: the documents Apply changed (the GM passes its own record of them, not the card's).
+ * A player only in the turn and stage it was applied in (`undoExpiry`); later a GM, as an override.
  */
 export function mayUndo(
   requester: Requester,
   card: CardFlags,
   owned: ReadonlyMap<string, boolean>,
   touched: readonly string[] = touchedDocuments(card.effects),
-): Decision {
+  now: TurnClock | null = null,
+): StepDecision {
   if (card.state !== "applied" || card.applied === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notApplied" };
-  return mayAct(requester, card, touched, owned) ? YES : { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  if (!mayAct(requester, card, touched, owned)) return { ok: false, reason: "NOBC.Chat.Refused.notOwner" };
+  const late = undoExpiry(card, now);
+  if (late === undefined) return YES;
+  return requester.isGM ? OVERRIDE : { ok: false, reason: late };
+}
+
+/**
+ * What the card's message records of a step taken (in the same update as its state): where the
+ * turn stood when it was applied, and a GM's override of its stage or turn, added to those before.
+ */
+export function stepRecord(
+  step: "apply" | "undo",
+  card: CardFlags,
+  decision: StepDecision,
+  now: TurnClock | null,
+  by: string,
+): Record<string, unknown> {
+  const overridden = decision.ok && decision.override === true && now !== null;
+  return {
+    ...(step === "apply" ? { "system.appliedAt": now === null ? null : { turn: now.turn, stage: now.stage } } : {}),
+    ...(overridden ? { "system.overrides": [...(card.overrides ?? []), { step, stage: now.stage, by }] } : {}),
+  };
+}
+
+/**
+ * Of the card's once-a-turn charges (`CardFlags.charges`), the first another applied card (of `cards`) pays
+ * already, with that card's id; undefined when none.
+ */
+export function chargePaid(
+  card: Pick<CardFlags, "charges">,
+  cards: readonly { readonly id: string; readonly card: Pick<CardFlags, "charges" | "state"> }[],
+  self: string,
+): { readonly charge: string; readonly by: string } | undefined {
+  const mine = new Set(card.charges ?? []);
+  if (mine.size === 0) return undefined;
+  for (const other of cards) {
+    if (other.id === self || other.card.state !== "applied") continue;
+    const charge = other.card.charges?.find((c) => mine.has(c));
+    if (charge !== undefined) return { charge, by: other.id };
+  }
+  return undefined;
 }
 
 /**
@@ -404,7 +514,7 @@ export function cardControls(
   return {
     // A card of unknown outcome offers Apply to a GM only: a player's Apply could write it twice.
     apply: !apply.ok && apply.reason === UNKNOWN_OUTCOME ? "hidden" : control(apply),
-    undo: control(mayUndo(requester, card, owned)),
+    undo: control(mayUndo(requester, card, owned, touchedDocuments(card.effects), now)),
     splits: combat === undefined ? [] : sharedSides(combat).filter((side) => mayEditSplit(requester, card, side, owned).ok),
   };
 }

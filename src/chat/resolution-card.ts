@@ -8,7 +8,8 @@ import type { Resolution } from "../rules/resolution";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import { callHook, isGM, translator } from "../base/foundry";
 import { RefusedError } from "../base/errors";
-import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardInputLine } from "./card-data";
+import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardInputLine, type StageOverride } from "./card-data";
+import type { TurnAction } from "../rules/nobc/stage-actions";
 import { groundCombatText } from "./ground-combat-text";
 import { nameOf, renderCardContent, worldName } from "./render";
 import { changesHeadline } from "./context";
@@ -69,6 +70,12 @@ export interface PostResolutionInput<O> {
    * default the turn the entry point's reader gives (see `setCardTurnReader`), else none.
    */
   readonly turn?: number;
+  /** The turn action the card is of (its dialog's id, src/rules/nobc/stage-actions.ts): its stage limits Apply and Undo. */
+  readonly action?: TurnAction;
+  /** A GM's request answered outside the action's stage: the card names it from the start. */
+  readonly overrides?: readonly StageOverride[];
+  /** What the card pays for once a turn (`CardFlags.charges`, e.g. `combatMode:<unit>:<turn>`). */
+  readonly charges?: readonly string[];
 }
 
 /** Where the turn of a new card comes from: set on init by the entry point (the turn tracker sits above chat). */
@@ -156,6 +163,10 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     revision: 0,
     turn: turn ?? null,
     record: null,
+    action: input.action ?? null,
+    appliedAt: null,
+    overrides: [...(input.overrides ?? [])],
+    charges: [...new Set(input.charges ?? [])],
   };
   return {
     type: CARD_MESSAGE_TYPE,

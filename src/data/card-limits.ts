@@ -22,6 +22,9 @@ export const MAX_CARD_KEY = 512;
  */
 export const MAX_CARD_HOLDS = 200;
 
+/** The most overrides of its stage a card names (a GM's request, Apply and Undo, each a few times at most). */
+export const MAX_CARD_OVERRIDES = 20;
+
 /** A user's id (`requestedBy`). */
 export const MAX_CARD_USER_ID = 64;
 
@@ -43,6 +46,15 @@ export function cardBoundsProblem(data: Record<string, unknown>): string | null 
     const bad = holds.findIndex((h) => typeof h !== "string" || h === "" || h.length > MAX_CARD_KEY);
     if (bad >= 0) return `holds.${String(bad)}: not a subject of 1 to ${String(MAX_CARD_KEY)} characters`;
   }
+  const charges = data["charges"];
+  if (Array.isArray(charges)) {
+    if (charges.length > MAX_CARD_HOLDS) return `charges: more than ${String(MAX_CARD_HOLDS)}`;
+    const bad = charges.findIndex((h) => typeof h !== "string" || h === "" || h.length > MAX_CARD_KEY);
+    if (bad >= 0) return `charges.${String(bad)}: not a subject of 1 to ${String(MAX_CARD_KEY)} characters`;
+  }
+  const overrides = data["overrides"];
+  if (Array.isArray(overrides) && JSON.stringify(overrides).length > MAX_CARD_OVERRIDES * 200)
+    return `overrides: larger than ${String(MAX_CARD_OVERRIDES * 200)} characters`;
   const by = data["requestedBy"];
   if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
   const effects = data["effects"];

@@ -10,7 +10,7 @@
  * (`readCard` in src/chat/card-data.ts), which treats data out of shape as no card.
  */
 
-import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_HOLDS, cardBoundsProblem } from "./card-limits";
+import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_HOLDS, MAX_CARD_OVERRIDES, cardBoundsProblem } from "./card-limits";
 
 export { CARD_MESSAGE_TYPE };
 
@@ -37,6 +37,14 @@ function resolutionCardSchema() {
     revision: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     turn: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
     record: object(true),
+    action: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
+    appliedAt: object(true),
+    overrides: new fields.ArrayField(new fields.ObjectField(), { required: true, initial: [], max: MAX_CARD_OVERRIDES }),
+    charges: new fields.ArrayField(new fields.StringField({ required: true, nullable: false, blank: false }), {
+      required: true,
+      initial: [],
+      max: MAX_CARD_HOLDS,
+    }),
   };
 }
 export type ResolutionCardSchema = ReturnType<typeof resolutionCardSchema>;

@@ -29,11 +29,12 @@ import {
   mayApply,
   mayEditSplit,
   mayUndo,
+  stepRecord,
   touchedDocuments,
   type CardFlags,
-  type Decision,
   unreadableCard,
 } from "../chat/card-data";
+import { chargeRefusal } from "./card-stage";
 import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord } from "../chat/card-record";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
@@ -294,15 +295,19 @@ async function cardAction(
   const foreign = refuseForeign(touched);
   if (foreign !== null) return foreign;
   if (action === "undo" && record?.pruned === true) return { ok: false, reason: "NOBC.CardAuth.Refused.pruned" };
-  const decision: Decision =
+  const now = turnNow();
+  const decision =
     action === "apply"
-      ? mayApply(user, card, ownership(user, touched), turnNow(), touched)
-      : mayUndo(user, card, ownership(user, touched), touched);
+      ? mayApply(user, card, ownership(user, touched), now, touched)
+      : mayUndo(user, card, ownership(user, touched), touched, now);
   if (!decision.ok) return decision;
+  const stamped = stepRecord(action, card, decision, now, user.id);
   const cards = gmCards();
   if (action === "apply" && card.once !== undefined && onceHolder(cards, card.once, messageId) !== undefined) {
     return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
   }
+  const paid = action === "apply" ? chargeRefusal(card, messageId) : null;
+  if (paid !== null) return paid;
   if (action === "undo") {
     const check = undoCheck({ id: messageId, state: card.state, ...(record === undefined ? {} : { record }) }, cards, snapshotOf);
     if (!check.ok && check.reason === "later")
@@ -335,7 +340,7 @@ async function cardAction(
       const refused = await recordOnCard(
         message,
         planned,
-        { "system.state": "applied", "system.record": applied() },
+        { "system.state": "applied", "system.record": applied(), ...stamped },
         forward,
         () => applyPlan(plan.inverse, forward),
         () => racedBy(messageId, plannedSeq, paths, card.once),
@@ -345,7 +350,8 @@ async function cardAction(
     } else {
       const { inverse, forward } = record!;
       await applyPlan(inverse, forward);
-      const refused = await recordOnCard(message, planned, { "system.state": "reverted" }, inverse, () => applyPlan(forward, inverse));
+      const update = { "system.state": "reverted", ...stamped };
+      const refused = await recordOnCard(message, planned, update, inverse, () => applyPlan(forward, inverse));
       if (refused !== null) return refused;
       callHook("nobc.resolutionReverted", message, inverse);
     }

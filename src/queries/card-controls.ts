@@ -17,8 +17,10 @@ import {
   unreadableCard,
   type CardFlags,
   type CardMessageView,
+  type StageOverride,
   type UnreadableCard,
 } from "../chat/card-data";
+import { STAGES } from "../rules/nobc/turn";
 import { changesContext, changesFold, splitTexts, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, splitViews, type SplitSide } from "../chat/splits";
@@ -205,6 +207,30 @@ function showRequester(root: HTMLElement, userId: string): void {
   line.textContent = format("NOBC.CardAuth.RequestedBy", { name });
 }
 
+/**
+ * One line per step a GM took outside the card's stage or turn ("Applied by the GM Anna outside its
+ * stage, in Movement"), in the viewer's language, above the card's state; drawn afresh each render.
+ */
+const OVERRIDE_LINES: Readonly<Record<StageOverride["step"], string>> = {
+  request: "NOBC.Stage.Override.request",
+  apply: "NOBC.Stage.Override.apply",
+  undo: "NOBC.Stage.Override.undo",
+};
+
+function showOverrides(root: HTMLElement, overrides: readonly StageOverride[]): void {
+  for (const old of root.querySelectorAll(".card-stage-override")) old.remove();
+  const state = root.querySelector(".card-state");
+  for (const { step, stage, by } of overrides) {
+    const line = root.ownerDocument.createElement("p");
+    line.className = "card-stage-override";
+    const name = (game.users?.get(by) as { name?: string } | undefined)?.name ?? by;
+    const label = STAGES.find((s) => s.id === stage)?.label ?? stage;
+    line.textContent = format(OVERRIDE_LINES[step], { name, stage: localize(label) });
+    if (state === null) root.append(line);
+    else state.before(line);
+  }
+}
+
 /** Whether the rendered message looks like a card: a `resolution` message, or card markup in its content. */
 function looksLikeCard(message: RenderedMessage, html: HTMLElement): boolean {
   return message.type === CARD_MESSAGE_TYPE || html.querySelector(".nobc-resolution-card, [data-nobc-card], [data-nobc-split]") !== null;
@@ -254,6 +280,7 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   if (fold === null) showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
   else showFoldedChanges(changesSection(root), fold, card.effects);
   if (card.requestedBy !== undefined) showRequester(root, card.requestedBy);
+  showOverrides(root, card.overrides ?? []);
   if (read.legacy) return showReadOnly(root, "NOBC.CardAuth.State.legacy");
   if (!read.gmAuthored) return showReadOnly(root, "NOBC.CardAuth.State.notGm");
   const me = game.user as unknown as RequestingUser;

@@ -79,6 +79,10 @@ describe("posting a resolution card", () => {
       revision: 0,
       turn: null,
       record: null,
+      action: null,
+      appliedAt: null,
+      overrides: [],
+      charges: [],
     });
     expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
     // The minefield is a write now: the changes list says so in words, and no note asks for it by hand.

@@ -87,7 +87,7 @@ describe("a card expires for players", () => {
   it("the controls grey Apply out for the owner of an expired card, not for a GM", () => {
     const card = readCard({ effects: [hits()], state: "pending", turn: 1 })!;
     const owned = new Map([[unit.uuid, true]]);
-    const now = { turn: 2, stage: "movement" };
+    const now = { turn: 2, stage: "movement" } as const;
     expect(cardControls({ id: "p1", isGM: false }, card, owned, now).apply).toBe("disabled");
     expect(cardControls({ id: "gm", isGM: true }, card, new Map(), now).apply).toBe("enabled");
     expect(cardControls({ id: "p1", isGM: false }, card, owned, { turn: 1, stage: "movement" }).apply).toBe("enabled");

@@ -84,7 +84,9 @@ describe("the pack macro Toggle Combat or March Mode", () => {
     expect(mode("u1")).toBe("combat");
     expect(harness.Actor.calls).toEqual([]);
     expect(chatFake.messages.size).toBe(0);
-    expect(harness.notices.at(-1)!.message).toContain("NOBC.Dialog.ModeOnlyInOrders");
+    // The stage table refuses it on the request path, naming the stage it belongs to.
+    expect(harness.notices.at(-1)!.message).toContain("NOBC.Stage.Refused.request");
+    expect(harness.notices.at(-1)!.message).toContain("NOBC.Turn.Stage.orders");
   });
 
   it("in Orders the GM posts the card (its author, naming the player); nothing is written until it is applied", async () => {

@@ -22,16 +22,18 @@ import { releaseCardKey } from "../../src/queries/macros";
 import type { NobcDialog } from "../../src/apps/base/dialog";
 import type { GroundCombatState } from "../../src/apps/ground-combat/state";
 import { cardUuid } from "../apps/ground-combat/fixture";
+import { turn } from "../../src/rules/index";
 
 type Raw = Record<string, unknown>;
 const g = globalThis as unknown as { game: Raw };
 
 let actors: Map<string, FakeActorT>;
 
-/** The turn tracker at `turn` (none: no tracker). */
-function setTurn(turn: number | null): void {
-  if (turn === null) delete g.game["combat"];
-  else g.game["combat"] = { type: "nobcTurn", system: { turn, stage: 0 } };
+/** The turn tracker at `turn` (none: no tracker), in the stage where what is asked for belongs. */
+let stage: turn.StageId = "groundCombat";
+function setTurn(at: number | null): void {
+  if (at === null) delete g.game["combat"];
+  else g.game["combat"] = { type: "nobcTurn", system: { turn: at, stage: turn.stageIndex(stage) } };
 }
 
 beforeEach(() => {
@@ -160,6 +162,13 @@ describe("a ground combat asked for again", () => {
 });
 
 describe("a squadron's repair asked for again", () => {
+  beforeEach(() => {
+    stage = "airRepair";
+    setTurn(1);
+  });
+  afterEach(() => {
+    stage = "groundCombat";
+  });
   it("holds repair:<squadron>:<turn>; the second repair of the turn is refused", async () => {
     const f15 = new harness.Actor({
       name: "36 TFW",

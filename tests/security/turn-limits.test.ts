@@ -37,7 +37,7 @@ const warnings = () => harness.notices.filter((n) => n.level === "warn").map((n)
 beforeEach(() => {
   actors = frontWorld([PLANNER], frontWithFrontHq());
   chatFake.own(actors.get("wfront")!, "p2");
-  g.game["combat"] = { type: "nobcTurn", system: { turn: 1, stage: 0 } };
+  g.game["combat"] = { type: "nobcTurn", system: { turn: 1, stage: 14 } }; // Ground Combat
 });
 afterEach(() => {
   clearDialogRegistry();

@@ -47,6 +47,12 @@ export type Submission = { readonly card: Card } | { readonly run: () => Promise
  */
 export type DialogAction<S, W> = { action(state: S, world: W, target: HTMLElement): S | Promise<S> }["action"];
 
+/** What a card will use up (`PostResolutionInput.once` and `holds`), known from the request before any die is rolled. */
+export interface Claims {
+  readonly once?: string;
+  readonly holds?: readonly string[];
+}
+
 export interface DialogController<S, W, A extends object = object> {
   /** Template path under templates/. */
   readonly template: string;
@@ -86,6 +92,11 @@ export interface DialogController<S, W, A extends object = object> {
   readonly actions?: Readonly<Record<string, DialogAction<S, W>>>;
   /** After the window closed (by its close button, Escape or a finished Submit): what it showed outside itself goes. */
   closed?(state: S, world: W): void;
+  /**
+   * What the card of this request will use up, the same as its card's `once` and `holds`: the GM
+   * refuses a request whose subjects are taken before it rolls (./request.ts). None: nothing to check first.
+   */
+  claims?(state: S, world: W): Claims;
   /** The rules check and the roll: what to post (or run), or every refusal. */
   submit(state: S, world: W, i18n: Translator, dice: Dice): Verdict<Submission> | Promise<Verdict<Submission>>;
 }

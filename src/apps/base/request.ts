@@ -14,7 +14,9 @@ import type { CardResult, RequestingUser } from "../../queries/card-actions";
 import type { AnyController } from "./controller";
 import { recordingDice } from "./dice";
 import { dialogEntry } from "./entries";
-import { decide } from "./submit";
+import { claimRefusals, decide } from "./submit";
+import { turnNow } from "../../queries/card-state";
+import { stageRequest } from "./stage-check";
 
 export const RESOLVE_QUERY = "nobc.resolve";
 
@@ -28,11 +30,20 @@ function messageIdOf(result: unknown): string | undefined {
 }
 
 /**
- * Resolves `state` with `controller` for `user`, on the active GM's client. `trusted` is true only
- * for the state of this client's own open dialog; a state that came over the socket must have the
- * controller's shape, and a controller without one answers no request (it is the GM's alone).
+ * Resolves `state` with `controller` (the dialog `dialog`) for `user`, on the active GM's client.
+ * `trusted` is true only for the state of this client's own open dialog; a state that came over the
+ * socket must have the controller's shape, and a controller without one answers no request (it is
+ * the GM's alone). Before any die is rolled: the stage (a turn action is asked for only in its
+ * stages, src/rules/nobc/stage-actions.ts; a GM may, and the card names the override), who may,
+ * and the subjects the card would use up (`claims`: a subject held, a key standing, is refused unrolled).
  */
-export async function resolveFor(controller: AnyController, state: unknown, user: RequestingUser, trusted: boolean): Promise<Resolved> {
+export async function resolveFor(
+  controller: AnyController,
+  state: unknown,
+  user: RequestingUser,
+  trusted: boolean,
+  dialog = "",
+): Promise<Resolved> {
   let checked = state;
   if (!trusted) {
     if (controller.stateSchema === undefined) return { ok: false, reason: "NOBC.Request.Refused.gmOnly" };
@@ -40,12 +51,16 @@ export async function resolveFor(controller: AnyController, state: unknown, user
     if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
     checked = parsed.value;
   }
+  const stage = stageRequest(dialog, turnNow(), user);
+  if (!stage.ok) return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [stage.refusal] };
   const world = controller.read(user);
   const access = controller.access(checked, world);
   if (!access.ok) return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [phrase(access.reason, access.data)] };
+  const taken = controller.claims === undefined ? undefined : claimRefusals(controller.claims(checked, world));
+  if (taken !== undefined) return { ok: false, reason: "NOBC.Request.Refused.rules", details: taken };
   const verdict = await controller.submit(checked, world, translator(), recordingDice());
   const me = game.user as unknown as { id?: string } | null;
-  const decided = await decide(verdict, user.id === me?.id ? undefined : user.id);
+  const decided = await decide(verdict, user.id === me?.id ? undefined : user.id, stage.stamp);
   return decided.ok ? decided : { ok: false, reason: "NOBC.Request.Refused.rules", details: decided.refusals };
 }
 
@@ -75,7 +90,7 @@ async function answerNow(dialog: string, state: unknown, user: RequestingUser): 
   const entry = dialogEntry(dialog);
   if (entry === undefined)
     return { ok: false, reason: "NOBC.Request.Refused.unknownDialog", refusals: [phrase("NOBC.Dialog.Unknown", { id: dialog })] };
-  const resolved = await resolveFor(await entry.load(), state, user, false);
+  const resolved = await resolveFor(await entry.load(), state, user, false, dialog);
   if (!resolved.ok) return resolved;
   const messageId = messageIdOf(resolved.result);
   return messageId === undefined ? { ok: true } : { ok: true, messageId };
@@ -105,7 +120,7 @@ export async function requestResolution(
       const own = controller ?? (await dialogEntry(dialog)?.load());
       if (own === undefined)
         return { ok: false, reason: "NOBC.Request.Refused.unknownDialog", refusals: [phrase("NOBC.Dialog.Unknown", { id: dialog })] };
-      local = await resolveFor(own, state, me, controller !== undefined);
+      local = await resolveFor(own, state, me, controller !== undefined, dialog);
       if (!local.ok) return local;
       const messageId = messageIdOf(local.result);
       return messageId === undefined ? { ok: true } : { ok: true, messageId };

@@ -9,7 +9,15 @@ import { format, localize, warnRefused } from "../../base/foundry";
 import { postResolution } from "../../chat/resolution-card";
 import { gmTaskQueue, heldSubject, onceKeyHolder } from "../../queries/card-state";
 import { nameOf } from "../../chat/render";
-import type { Access, Denied, Submission, Verdict } from "./controller";
+import type { Access, Claims, Denied, Submission, Verdict } from "./controller";
+import type { StageOverride } from "../../chat/card-data";
+import type { TurnAction } from "../../rules/nobc/stage-actions";
+
+/** What the request path writes on the card besides the controller's own: its turn action and a GM's override of its stage. */
+export interface CardStamp {
+  readonly action?: TurnAction;
+  readonly overrides?: readonly StageOverride[];
+}
 
 /** Posted (or run), with what came of it; or refused, with every reason in the user's language. */
 export type Decided = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly refusals: readonly string[] };
@@ -23,23 +31,32 @@ export function refuse(denial: Denied): void {
  * Carries out an accepted verdict (the card posted, authored by this client's user, with
  * `requestedBy` named on it when another user asked), or returns every refusal.
  */
-export async function decide(verdict: Verdict<Submission>, requestedBy?: string): Promise<Decided> {
+export async function decide(verdict: Verdict<Submission>, requestedBy?: string, stamp: CardStamp = {}): Promise<Decided> {
   if (!verdict.ok) return { ok: false, refusals: verdict.refusals };
   const submission = verdict.value;
   if ("run" in submission) {
     const done = await submission.run();
     return done.ok ? { ok: true, result: done.value } : done;
   }
-  const asked = requestedBy === undefined ? submission.card : { ...submission.card, requestedBy };
+  const asked = { ...submission.card, ...(requestedBy === undefined ? {} : { requestedBy }), ...stamp };
   return oneCardAtATime(async () => {
-    const { once, holds } = asked;
-    // Said now rather than at Apply: that card stands applied (undo it to redo this).
-    if (once !== undefined && onceKeyHolder(once) !== undefined) return { ok: false, refusals: [localize("NOBC.Chat.Refused.onceOnly")] };
-    // Held from the moment a card is posted: asking again for a subject used up is refused (delete or release that card to redo).
-    const held = heldSubject(holds ?? []);
-    if (held !== undefined) return { ok: false, refusals: [format("NOBC.Request.Refused.held", { subject: subjectName(held.subject) })] };
-    return { ok: true, result: await postResolution(asked) };
+    // Checked again here, with the card posted in the same step: two requests answered side by side.
+    const taken = claimRefusals(asked);
+    return taken === undefined ? { ok: true, result: await postResolution(asked) } : { ok: false, refusals: taken };
   });
+}
+
+/**
+ * Why a card with these claims may not be posted (in the GM's words), or undefined: another card
+ * stands applied with its once-only key (undo it to redo this; said now rather than at Apply), or
+ * holds one of its subjects (held from the moment a card is posted: delete or release that card to
+ * redo). The request path asks this before any die is rolled (./request.ts), `decide` again when posting.
+ */
+export function claimRefusals({ once, holds }: Claims): string[] | undefined {
+  if (once !== undefined && onceKeyHolder(once) !== undefined) return [localize("NOBC.Chat.Refused.onceOnly")];
+  const held = heldSubject(holds ?? []);
+  if (held !== undefined) return [format("NOBC.Request.Refused.held", { subject: subjectName(held.subject) })];
+  return undefined;
 }
 
 /**

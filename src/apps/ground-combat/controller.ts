@@ -84,6 +84,13 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
     refresh: (state) => state,
     showHqRadius: hqRadiusAction,
   },
+  claims(state, world) {
+    const field = world.whole;
+    const { plan: checked } = planFromState(field, world.isGM ? state : withWorldFacts(field, state));
+    // A plan the turn limits refuse is refused by `submit` before any die, naming the earlier combat.
+    const plan = withTurnLimits(checked, world, () => stateTurnCombat(field, state));
+    return plan.ok ? combatHolds(plan.value, world.turn) : {};
+  },
   submit(state, world, i18n, dice) {
     // Resolved with the whole battlefield; a player's plan also meets the defender's assigned cards.
     const field = world.whole;

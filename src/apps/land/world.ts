@@ -22,6 +22,8 @@ export interface LandWorld {
   readonly isGM: boolean;
   /** The game turn of the `nobcTurn` Combat, or null when there is none. */
   readonly turn: number | null;
+  /** The units whose Combat Mode an applied card paid for this turn (read by the Orders and mode requests; none: no such read). */
+  readonly combatPaid?: ReadonlySet<ActorRef>;
   /** The world's reading of HQ recovery with cards that add nothing (default: cap and keep them in hand); read by the recovery dialog. */
   readonly recovery?: RecoveryOptions;
 }
@@ -39,10 +41,12 @@ export function readLandWorld(user?: AskingUser): LandWorld {
 
 /**
  * An HQ gives orders, hands out supply and recovers once a turn: the card's once-only key, so the
- * GM applies one such card per HQ and turn. Without a turn on the tracker there is nothing to key.
+ * GM applies one such card per HQ and turn. Without a turn on the tracker the key has no turn
+ * (`<kind>:<hq>`): it still stands once, until the card is undone or the GM releases its key
+ * (docs/rules-decisions.md), so two recoveries are never both applied.
  */
-export function oncePerTurn(kind: "orders" | "resupply" | "recovery", hq: string, turn: number | null): { once?: string } {
-  return turn === null ? {} : { once: `${kind}:${hq}:${turn}` };
+export function oncePerTurn(kind: "orders" | "resupply" | "recovery", hq: string, turn: number | null): { once: string } {
+  return { once: turn === null ? `${kind}:${hq}` : `${kind}:${hq}:${turn}` };
 }
 
 export const SIDES: readonly Side[] = ["nato", "wp"];

@@ -35,7 +35,7 @@ const lastWarning = () => warnings().at(-1) ?? "";
 
 function setTurn(turn: number | null): void {
   if (turn === null) delete g.game["combat"];
-  else g.game["combat"] = { type: "nobcTurn", system: { turn, stage: 0 } };
+  else g.game["combat"] = { type: "nobcTurn", system: { turn, stage: 14 } }; // Ground Combat
 }
 
 beforeEach(() => {

@@ -201,7 +201,7 @@ describe("the HQ sheet's Recover button", () => {
 
   it("opens the Recovery dialog for that HQ and writes nothing itself; its card carries the once-a-turn key", async () => {
     chatFake.setUsers("p1");
-    harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 4 } }];
+    harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 4, stage: 16 } }]; // Resupply & HQ Recovery
     const opened = await clickRecover();
     expect(opened).toHaveLength(1);
     expect(harness.Actor.calls).toEqual([]);

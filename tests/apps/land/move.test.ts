@@ -88,7 +88,7 @@ describe("the move request (land.move)", () => {
     expect((await ask("Actor.n36", ["0204"])).ok).toBe(false); // not adjacent
     expect((await ask("Actor.w1", ["0401"])).ok).toBe(false); // not the player's unit
     stage("groundCombat");
-    expect((await ask("Actor.n36", ["0102"])).ok).toBe(false); // out of the Movement phase
+    expect((await ask("Actor.n36", ["0102"])).ok).toBe(false); // out of the Movement phase: the stage table's refusal
     const said = warnings();
     expect(said).toHaveLength(6);
     for (const [i, key] of [
@@ -97,7 +97,7 @@ describe("the move request (land.move)", () => {
       "NOBC.Movement.Refused.intoEnemy",
       "NOBC.Movement.Refused.notAdjacent",
       "NOBC.Move.Refused.notYours",
-      "NOBC.Movement.Refused.outOfPhase",
+      "NOBC.Stage.Refused.request",
     ].entries())
       expect(said[i]).toContain(key);
     expect(cardsPosted()).toEqual([]);

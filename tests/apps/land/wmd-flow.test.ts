@@ -85,7 +85,8 @@ describe("a player asks, Control releases", () => {
     expect(warnings().at(-1)).toBe(refusedWith("NOBC.Land.Wmd.Refused.closed"));
     await ask(NUC, { hex: "0302", ident0: INT, ident1: RECCE });
     expect(messages()).toHaveLength(2);
-    expect(warnings().at(-1)).toContain("NOBC.Land.Wmd.Refused.pending");
+    // Refused before any die: the released card holds the weapon card.
+    expect(warnings().at(-1)).toContain("NOBC.Request.Refused.held");
 
     chatFake.actAs("gm");
     const strength = system("w1")["strength"];

@@ -26,7 +26,7 @@ export function loadWmdWorld(): Map<string, FakeActorT> {
   harness.setSceneFlag("terrain", smallMap());
   for (const id of ["h1", "u1", "u2", "u3", "s1"]) chatFake.own(actors.get(id)!, "p1");
   for (const id of ["w0", "w1", "w2", "w3"]) chatFake.own(actors.get(id)!, "p2");
-  harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 1 } }];
+  harness.game["combats"] = [{ type: "nobcTurn", system: { turn: 1, stage: 13 } }]; // Rear Area Attacks
   return actors;
 }
 

@@ -18,9 +18,10 @@ type MissionController<S, A extends SideArgs = SideArgs> = DialogController<S, M
 export type MissionParts<S, A extends SideArgs = SideArgs> = Pick<
   MissionController<S, A>,
   "template" | "title" | "open" | "access" | "context" | "change" | "submit"
-> & {
-  readonly stateSchema: z.ZodType<S>;
-};
+> &
+  Partial<Pick<MissionController<S, A>, "claims">> & {
+    readonly stateSchema: z.ZodType<S>;
+  };
 
 export function missionController<S, A extends SideArgs = SideArgs>(parts: MissionParts<S, A>): MissionController<S, A> {
   return {

@@ -5,7 +5,7 @@ import { boundedRecord, shortText, uuidOrEmpty } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
 import { hqById, readLandWorld, sideAccess, sidesFor, type LandWorld } from "../world";
 import { demolitionContext } from "./context";
-import { demolitionCard, demolitionFromForm, initialDemolition, type DemolitionState } from "./state";
+import { demolitionCard, demolitionFromForm, demolitionHolds, initialDemolition, type DemolitionState } from "./state";
 
 /**
  * The state a request carries: the means, the engineers' HQ, the turn typed in (heeded only for a GM
@@ -42,5 +42,6 @@ export const demolitionController: DialogController<DemolitionState, LandWorld, 
   },
   context: (state, world, i18n) => demolitionContext(world, state, i18n),
   change: (state, values, world) => demolitionFromForm(world, state, values),
+  claims: (state, world) => demolitionHolds(world, state),
   submit: (state, world, i18n, dice) => cardOf(demolitionCard(world, state, dice, i18n), i18n),
 };

@@ -10,6 +10,7 @@ import type { AskingUser } from "../../../base/foundry";
 import { cardOf, denied, type DialogController } from "../../base/controller";
 import { boundedList, uuid } from "../../base/state-bounds";
 import { readLandWorld } from "../world";
+import { combatModePaid } from "../../../queries/card-stage";
 import { modeAccess, modeCard, type ModeState, type ModeWorld } from "./state";
 
 /** A few units at a time: the selected tokens, or one sheet's unit. */
@@ -20,7 +21,8 @@ export const modeStateSchema = z
   .strict();
 
 export function readModeWorld(user?: AskingUser): ModeWorld {
-  return { ...readLandWorld(user), stage: currentTurnPosition()?.stage ?? null };
+  const world = readLandWorld(user);
+  return { ...world, stage: currentTurnPosition()?.stage ?? null, combatPaid: combatModePaid(world.turn) };
 }
 
 export const modeController: DialogController<ModeState, ModeWorld> = {

@@ -4,7 +4,7 @@
  * one, read from the GM's own read of each unit. The Orders-phase rule and the rules' check (1 SP
  * for Combat Mode, artillery and battalions stay in March Mode) are the GM's. Pure.
  */
-import { resolveOrders } from "../../../rules/nobc/land/orders";
+import { combatModeCharges, resolveOrders } from "../../../rules/nobc/land/orders";
 import type { LandUnit, Mode } from "../../../rules/nobc/land/types";
 import { phrase, type Checked } from "../../../rules/resolution";
 import { speak } from "../../../words/phrase";
@@ -40,12 +40,12 @@ export function modeAccess(state: ModeState, world: ModeWorld): Access {
 }
 
 /** The mode each unit is to take, from the GM's read of its marker. */
-export function modeOrders(world: ModeWorld, state: ModeState): { unit: LandUnit; mode: Mode }[] {
+export function modeOrders(world: ModeWorld, state: ModeState): { unit: LandUnit; mode: Mode; paid?: boolean }[] {
   return state.units.flatMap((id) => {
     const unit = unitById(world.field, id);
     if (unit === undefined) return [];
     const mode: Mode = state.mode === "toggle" ? (unit.mode === "combat" ? "march" : "combat") : state.mode;
-    return [{ unit, mode }];
+    return [{ unit, mode, ...(world.combatPaid?.has(id) === true ? { paid: true } : {}) }];
   });
 }
 
@@ -70,6 +70,7 @@ export function modeCard(world: ModeWorld, state: ModeState, i18n: Translator): 
       resolution: checked.value,
       outcome: modeOutcome(orders, checked.value.outcome.supplySpent, i18n),
       inputs: orders.map((o) => ({ label: o.unit.name, value: i18n.localize(`NOBC.Mode.${o.mode}`) })),
+      ...combatModeCharges(checked.value.outcome.modes, world.turn),
     },
   };
 }

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { cardOf, opened, type DialogController } from "../../base/controller";
 import { boundedRecord, hexOrEmpty, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
-import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
+import { hqAccess, hqToOpen, oncePerTurn, readLandWorld, type LandWorld } from "../world";
 import { ordersContext } from "./context";
+import { combatModePaid } from "../../../queries/card-stage";
 import { initialOrders, ordersCard, ordersFromForm, type OrdersState } from "./state";
 
 /** The state a request carries: the HQ, each unit's mode, each minefield card's hex (checked again on the GM's read). */
@@ -23,7 +24,10 @@ export const ordersController: DialogController<OrdersState, LandWorld, HqArgs> 
   classes: ["nobc", "nobc-land"],
   width: 680,
   submitAction: "post",
-  read: readLandWorld,
+  read: (user) => {
+    const world = readLandWorld(user);
+    return { ...world, combatPaid: combatModePaid(world.turn) };
+  },
   stateSchema: ordersStateSchema,
   open(world, args) {
     const hq = hqToOpen(world, args.hq);
@@ -32,5 +36,6 @@ export const ordersController: DialogController<OrdersState, LandWorld, HqArgs> 
   access: (state, world) => hqAccess(world, state.hq),
   context: (state, world, i18n) => ordersContext(world, state, i18n),
   change: (state, values, world) => ordersFromForm(world.field, state, values),
+  claims: (state, world) => oncePerTurn("orders", state.hq, world.turn),
   submit: (state, world, i18n) => cardOf(ordersCard(world, state, i18n), i18n),
 };

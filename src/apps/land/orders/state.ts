@@ -8,6 +8,7 @@ import type { ActorRef, CardRef, HexRef } from "../../../rules/ids";
 import {
   MINEFIELD_CARD_CATEGORIES,
   MODE_ORDERS,
+  combatModeCharges,
   resolveOrders,
   type OrdersPhaseInput,
   type OrdersPhaseOutcome,
@@ -97,7 +98,7 @@ export function minefieldPlaceProblem(
  * The rules' input from the dialog's state, or the dialog's own refusals: an unknown HQ, a unit
  * not under it, a card it does not hold, a minefield hex off the scene's map or where it may not be laid.
  */
-export function ordersInput(field: Battlefield, state: OrdersState): Checked<OrdersPhaseInput> {
+export function ordersInput(field: Battlefield, state: OrdersState, paid: ReadonlySet<ActorRef> = new Set()): Checked<OrdersPhaseInput> {
   const refusals: Refusal[] = [];
   const hq = hqById(field, state.hq);
   if (hq === undefined)
@@ -106,7 +107,7 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
       refusals: [{ code: "unknownHq", text: phrase("NOBC.Land.Check.unknownHq", { hq: state.hq }), field: "hq" }],
     };
   const units = new Map(subordinateUnits(field, hq.id).map((u) => [u.id, u]));
-  const orders: { unit: LandUnit; mode: Mode }[] = [];
+  const orders: { unit: LandUnit; mode: Mode; paid?: boolean }[] = [];
   for (const [id, mode] of Object.entries(state.modes)) {
     const unit = units.get(id);
     if (unit === undefined)
@@ -115,7 +116,7 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
         text: phrase("NOBC.Land.Check.notSubordinate", { unit: id, hq: hq.name }),
         field: `modes.${id}`,
       });
-    else orders.push({ unit, mode });
+    else orders.push({ unit, mode, ...(paid.has(id) ? { paid: true } : {}) });
   }
   const cards = new Map(minefieldCards(field, hq.id).map((c) => [c.id, c]));
   const minefields: { card: WorldCard; hex: HexRef }[] = [];
@@ -148,8 +149,12 @@ export function ordersInput(field: Battlefield, state: OrdersState): Checked<Ord
 }
 
 /** The dialog's input checked by the rules. */
-export function ordersResolution(field: Battlefield, state: OrdersState): Checked<Resolution<OrdersPhaseOutcome>> {
-  const input = ordersInput(field, state);
+export function ordersResolution(
+  field: Battlefield,
+  state: OrdersState,
+  paid?: ReadonlySet<ActorRef>,
+): Checked<Resolution<OrdersPhaseOutcome>> {
+  const input = ordersInput(field, state, paid);
   return input.ok ? resolveOrders(input.value) : input;
 }
 
@@ -173,9 +178,9 @@ export function ordersInputs(field: Battlefield, state: OrdersState, i18n: Trans
 
 /** The card Post puts in chat (once a turn for this HQ), or every refusal. */
 export function ordersCard(world: LandWorld, state: OrdersState, i18n: Translator): Checked<Card> {
-  const checked = ordersResolution(world.field, state);
+  const checked = ordersResolution(world.field, state, world.combatPaid);
   if (!checked.ok) return checked;
-  const { supplySpent, minefields } = checked.value.outcome;
+  const { supplySpent, minefields, modes } = checked.value.outcome;
   return {
     ok: true,
     value: {
@@ -190,6 +195,7 @@ export function ordersCard(world: LandWorld, state: OrdersState, i18n: Translato
       ),
       inputs: ordersInputs(world.field, state, i18n),
       ...oncePerTurn("orders", state.hq, world.turn),
+      ...combatModeCharges(modes, world.turn),
     },
   };
 }

@@ -5,7 +5,7 @@ import { boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { RearAreaArgs } from "../args";
 import { hqById, readLandWorld, sideAccess, sidesFor, unitById, type LandWorld } from "../world";
 import { rearAreaContext } from "./context";
-import { initialRearArea, rearAreaCard, rearAreaFromForm, type RearAreaState } from "./state";
+import { initialRearArea, rearAreaCard, rearAreaFromForm, rearAreaHolds, type RearAreaState } from "./state";
 
 /**
  * The state a request carries: the attacking side, the target, the two identifying cards, the strikes
@@ -39,5 +39,6 @@ export const rearAreaController: DialogController<RearAreaState, LandWorld, Rear
   access: (state, world) => sideAccess(world, state.side),
   context: (state, world, i18n) => rearAreaContext(world, state, i18n),
   change: (state, values) => rearAreaFromForm(state, values),
+  claims: (state, world) => rearAreaHolds(world, state),
   submit: (state, world, i18n, dice) => cardOf(rearAreaCard(world, state, dice, i18n), i18n),
 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { cardOf, opened, type DialogController } from "../../base/controller";
 import { boundedList, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
-import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
+import { hqAccess, hqToOpen, oncePerTurn, readLandWorld, type LandWorld } from "../world";
 import { recoveryContext } from "./context";
 import { recoveryOptions } from "../../../base/settings";
 import { recoveryCard, recoveryFromForm, type RecoveryState } from "./state";
@@ -28,5 +28,6 @@ export const recoveryController: DialogController<RecoveryState, LandWorld, HqAr
   access: (state, world) => hqAccess(world, state.hq),
   context: (state, world, i18n) => recoveryContext(world, state, i18n),
   change: (state, values) => recoveryFromForm(state, values),
+  claims: (state, world) => oncePerTurn("recovery", state.hq, world.turn),
   submit: (state, world, i18n) => cardOf(recoveryCard(world, state, i18n), i18n),
 };

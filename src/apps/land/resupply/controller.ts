@@ -3,7 +3,7 @@ import { z } from "zod";
 import { cardOf, opened, type DialogController } from "../../base/controller";
 import { boundedRecord, uuid } from "../../base/state-bounds";
 import type { HqArgs } from "../args";
-import { hqAccess, hqToOpen, readLandWorld, type LandWorld } from "../world";
+import { hqAccess, hqToOpen, oncePerTurn, readLandWorld, type LandWorld } from "../world";
 import { resupplyContext } from "./context";
 import { hqRadiusAction } from "../../../canvas/register";
 import { initialResupply, resupplyCard, resupplyFromForm, type ResupplyState } from "./state";
@@ -31,5 +31,6 @@ export const resupplyController: DialogController<ResupplyState, LandWorld, HqAr
   context: (state, world, i18n) => resupplyContext(world, state, i18n),
   change: (state, values) => resupplyFromForm(state, values),
   actions: { showHqRadius: hqRadiusAction },
+  claims: (state, world) => oncePerTurn("resupply", state.hq, world.turn),
   submit: (state, world, i18n) => cardOf(resupplyCard(world, state, i18n), i18n),
 };

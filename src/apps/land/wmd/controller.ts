@@ -12,7 +12,7 @@ import { readWmdWorld, wmdAccess, type WmdWorld } from "./world";
 import { wmdContext } from "./context";
 import { wmdStateSchema } from "./schema";
 import { alreadyAsked, postReleaseRequest } from "./request";
-import { initialWmd, weaponCards, wmdCard, wmdFromForm, wmdResolution, type WmdState } from "./state";
+import { initialWmd, weaponCards, wmdCard, wmdFromForm, wmdHolds, wmdResolution, type WmdState } from "./state";
 
 export interface WmdArgs {
   /** The card to play (its UUID); the user's first nuclear or ADM card otherwise. */
@@ -61,6 +61,7 @@ export const wmdController: DialogController<WmdState, WmdWorld, WmdArgs> = {
     /** The targeted token's hex as the target hex (nothing changes without one). */
     useTarget: (state, world) => ({ ...state, hex: targetedHex(world) ?? state.hex }),
   },
+  claims: (state, world) => wmdHolds(world, state),
   submit(state, world, i18n, dice) {
     // A GM is Control: released at once. A player only asks; the rules are checked first (the release aside).
     if (world.isGM) return cardOf(wmdCard(world, state, dice, i18n, true), i18n);

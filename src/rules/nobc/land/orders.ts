@@ -24,6 +24,8 @@ export const MINEFIELD_CARD_CATEGORIES: readonly SupportCardCategory[] = categor
 export interface ModeOrder {
   unit: LandUnit;
   mode: Mode;
+  /** The unit's Combat Mode is paid for this turn already (by another card): it costs nothing again. */
+  paid?: boolean;
 }
 
 export interface ModeOrderOutcome {
@@ -52,6 +54,22 @@ export interface OrdersPhaseOutcome {
 
 const MODES: readonly Mode[] = ["combat", "march"];
 
+/**
+ * The once-a-turn charge of a unit's Combat Mode on the card that pays it (`combatMode:<unit>:<turn>`):
+ * no two applied cards pay the same, so choosing Combat Mode twice in a turn (an Orders card and a
+ * mode change) costs 1 SP once.
+ */
+export function combatModeCharge(unit: ActorRef, turn: number): string {
+  return `combatMode:${unit}:${String(turn)}`;
+}
+
+/** The charges of the units a resolution of the Orders phase pays Combat Mode for (none without a turn). */
+export function combatModeCharges(modes: readonly ModeOrderOutcome[], turn: number | null): { readonly charges?: readonly string[] } {
+  if (turn === null) return {};
+  const charges = modes.filter((m) => m.mode === "combat" && m.supplySpent > 0).map((m) => combatModeCharge(m.unit, turn));
+  return charges.length === 0 ? {} : { charges };
+}
+
 /** Every reason one mode order is invalid; `at` prefixes field names inside a batch. */
 function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
   const problems = new RefusalList();
@@ -70,7 +88,7 @@ function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
   }
   if (mode === "combat" && alwaysInMarchMode(unit)) {
     problems.add("alwaysMarchMode", phrase("NOBC.Rules.Land.Orders.Refusal.alwaysMarchMode", { unit: unit.name }), `${at}mode`);
-  } else if (mode === "combat" && unit.supply < MODE_ORDERS.combat.supplyCost) {
+  } else if (mode === "combat" && order.paid !== true && unit.supply < MODE_ORDERS.combat.supplyCost) {
     problems.add("noSupply", phrase("NOBC.Rules.Land.Orders.Refusal.noSupply", { unit: unit.name }), `${at}unit.supply`);
   }
   return problems.items;
@@ -78,11 +96,14 @@ function modeOrderProblems(order: ModeOrder, at: string): Refusal[] {
 
 function modeOrderResolution(order: ModeOrder): Resolution<ModeOrderOutcome> {
   const { unit, mode } = order;
-  const cost = MODE_ORDERS[mode].supplyCost;
+  const paid = mode === "combat" && order.paid === true;
+  const cost = paid ? 0 : MODE_ORDERS[mode].supplyCost;
   const breakdown: BreakdownLine[] = [];
   const effects: Effect[] = [];
   if (alwaysInMarchMode(unit)) {
     breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.AlwaysMarch", { unit: unit.name }), value: 0, source: ORDERS_SOURCE });
+  } else if (paid) {
+    breakdown.push({ text: phrase("NOBC.Rules.Land.Orders.CombatModePaid", { unit: unit.name }), value: 0, source: ORDERS_DECISION });
   } else {
     const key = mode === "combat" ? "NOBC.Rules.Land.Orders.CombatMode" : "NOBC.Rules.Land.Orders.MarchMode";
     // The line's value is the change to the unit's supply points (−1 for Combat Mode), as its label says.
@@ -95,9 +116,10 @@ function modeOrderResolution(order: ModeOrder): Resolution<ModeOrderOutcome> {
 
 /**
  * Sets one unit's mode for the turn. Combat Mode costs 1 supply point every turn it is taken
- * (decision: also when the unit already was in Combat Mode); March Mode is free.
+ * (decision: also when the unit already was in Combat Mode), once a turn however it is chosen
+ * (`paid`: an Orders card or a mode change paid it this turn); March Mode is free.
  */
-export function setMode(input: { unit: LandUnit; mode: Mode }): Checked<Resolution<ModeOrderOutcome>> {
+export function setMode(input: ModeOrder): Checked<Resolution<ModeOrderOutcome>> {
   const problems = modeOrderProblems(input, "");
   if (problems.length > 0) return { ok: false, refusals: problems };
   return { ok: true, value: modeOrderResolution(input) };

@@ -81,6 +81,16 @@ export function airbaseRepairInput(state: AirbaseRepairState, world: MissionWorl
   return { ok: true, value: { side: state.side, airbases, charts, airDefenceRepairs } };
 }
 
+/** Each airbase (and its air-defence chart) is repaired once a turn: asking again would roll again. */
+export function airbaseRepairHolds(state: AirbaseRepairState, world: MissionWorld): { readonly holds?: readonly string[] } {
+  const input = airbaseRepairInput(state, world);
+  if (!input.ok) return {};
+  return holdsFor(
+    world.turn,
+    input.value.airbases.map((a) => `airbaseRepair:${a.id}`),
+  );
+}
+
 export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
   const input = airbaseRepairInput(state, world);
   if (!input.ok) return input;
@@ -94,11 +104,7 @@ export function rollAirbaseRepair(state: AirbaseRepairState, world: MissionWorld
   return {
     ok: true,
     value: {
-      // Each airbase (and its air-defence chart) is repaired once a turn: asking again would roll again.
-      ...holdsFor(
-        world.turn,
-        input.value.airbases.map((a) => `airbaseRepair:${a.id}`),
-      ),
+      ...airbaseRepairHolds(state, world),
       title: i18n.format("NOBC.AirMissions.AirbaseRepair.CardTitle", { side }),
       hook: "nobc.airbasesRepaired",
       resolution: resolved.value,

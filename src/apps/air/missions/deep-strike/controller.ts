@@ -3,7 +3,7 @@ import { cardOf } from "../../../base/controller";
 import { deepStrikeStateSchema } from "../schemas";
 import { forSideOwners, missionController } from "../controller";
 import { deepStrikeContext } from "./context";
-import { initialDeepStrike, readDeepStrike, rollDeepStrike, type DeepStrikeState } from "./state";
+import { initialDeepStrike, readDeepStrike, rollDeepStrike, deepStrikeHolds, type DeepStrikeState } from "./state";
 
 export const deepStrikeController = missionController<DeepStrikeState>({
   template: "apps/air-missions/deep-strike.hbs",
@@ -12,5 +12,6 @@ export const deepStrikeController = missionController<DeepStrikeState>({
   ...forSideOwners("squadrons", initialDeepStrike),
   context: (state, world, i18n) => deepStrikeContext(state, world, i18n),
   change: (state, values, world) => readDeepStrike(state, values, world),
+  claims: (state, world) => deepStrikeHolds(state, world),
   submit: (state, world, i18n, dice) => cardOf(rollDeepStrike(state, world, dice, i18n), i18n),
 });

@@ -220,6 +220,18 @@ export function withUmpireAirDefence(state: DeepStrikeState, world: MissionWorld
   return world.isGM ? state : { ...state, airDefence: defaultAirDefence(world, state.target) };
 }
 
+/** What a deep strike uses up: each squadron flies one a turn, and a card (a strike's, the chemical one) is played once. */
+export function deepStrikeHolds(asked: DeepStrikeState, world: MissionWorld): { readonly holds?: readonly string[] } {
+  const state = withUmpireAirDefence(asked, world);
+  const input = deepStrikeInput(state, world);
+  if (!input.ok) return {};
+  return holdsFor(
+    world.turn,
+    input.value.attackers.map((id) => `deepStrike:${id}`),
+    [...(input.value.strikes ?? []).map((s) => s.card), ...(state.chemical === null ? [] : [state.chemical])],
+  );
+}
+
 export function rollDeepStrike(asked: DeepStrikeState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
   const state = withUmpireAirDefence(asked, world);
   const input = deepStrikeInput(state, world);
@@ -232,12 +244,7 @@ export function rollDeepStrike(asked: DeepStrikeState, world: MissionWorld, dice
   return {
     ok: true,
     value: {
-      // Each squadron flies one deep strike a turn, and a card (a strike's, the chemical one) is played once.
-      ...holdsFor(
-        world.turn,
-        input.value.attackers.map((id) => `deepStrike:${id}`),
-        [...(input.value.strikes ?? []).map((s) => s.card), ...(state.chemical === null ? [] : [state.chemical])],
-      ),
+      ...deepStrikeHolds(asked, world),
       title: i18n.format("NOBC.AirMissions.DeepStrike.CardTitle", { target: target.name }),
       hook: "nobc.deepStrikeResolved",
       resolution,

@@ -3,7 +3,7 @@ import { cardOf } from "../../../base/controller";
 import { paradropStateSchema } from "../schemas";
 import { forUmpire, missionController } from "../controller";
 import { paradropContext } from "./context";
-import { initialParadrop, readParadrop, rollParadrop, type ParadropState } from "./state";
+import { initialParadrop, readParadrop, rollParadrop, paradropHolds, type ParadropState } from "./state";
 
 export const paradropController = missionController<ParadropState>({
   template: "apps/air-missions/paradrop.hbs",
@@ -12,5 +12,6 @@ export const paradropController = missionController<ParadropState>({
   ...forUmpire((world, side) => initialParadrop(world, side ?? "nato")),
   context: (state, world, i18n) => paradropContext(state, world, i18n),
   change: (state, values, world) => readParadrop(state, values, world),
+  claims: (state, world) => paradropHolds(state, world),
   submit: (state, world, i18n, dice) => cardOf(rollParadrop(state, world, dice, i18n), i18n),
 });

@@ -106,6 +106,13 @@ export function paradropInput(state: ParadropState, world: MissionWorld): Checke
   return { ok: true, value: state.override === "" ? input : { ...input, airModifierOverride: Number(state.override) } };
 }
 
+/** What a paradrop uses up: each transport squadron and the brigade drop once a turn. */
+export function paradropHolds(state: ParadropState, world: MissionWorld): { readonly holds?: readonly string[] } {
+  const input = paradropInput(state, world);
+  if (!input.ok) return {};
+  return holdsFor(world.turn, [...input.value.transports.map((s) => `paradrop:${s.id}`), `paradrop:${input.value.brigade}`]);
+}
+
 export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
   const input = paradropInput(state, world);
   if (!input.ok) return input;
@@ -123,7 +130,7 @@ export function rollParadrop(state: ParadropState, world: MissionWorld, dice: Di
     ok: true,
     value: {
       // Each transport squadron flies one paradrop a turn, and the brigade drops once.
-      ...holdsFor(world.turn, [...input.value.transports.map((s) => `paradrop:${s.id}`), `paradrop:${input.value.brigade}`]),
+      ...paradropHolds(state, world),
       title: i18n.format("NOBC.AirMissions.Paradrop.CardTitle", { name: input.value.brigadeName }),
       hook: "nobc.paradropResolved",
       resolution: resolved.value,

@@ -6,7 +6,7 @@ import { cardOf, denied } from "../../../base/controller";
 import { repairStateSchema } from "../schemas";
 import { forSideOwners, missionController } from "../controller";
 import { repairContext } from "./context";
-import { initialRepair, readRepair, rollRepair, type RepairState } from "./state";
+import { initialRepair, readRepair, rollRepair, repairHolds, type RepairState } from "./state";
 
 const sideOwners = forSideOwners("squadrons", initialRepair);
 
@@ -23,5 +23,6 @@ export const repairController = missionController<RepairState>({
   },
   context: (state, world, i18n) => repairContext(state, world, i18n),
   change: (state, values, world) => readRepair(state, values, world),
+  claims: (state, world) => repairHolds(state, world),
   submit: (state, world, i18n, dice) => cardOf(rollRepair(state, world, dice, i18n), i18n),
 });

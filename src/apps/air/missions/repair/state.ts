@@ -72,6 +72,16 @@ export function repairInput(state: RepairState, world: MissionWorld): Checked<Re
   return { ok: true, value: { side: state.side, squadrons, automatic: state.automatic } };
 }
 
+/** Step 9 comes once a turn: each squadron rolls for repair once (asking again would roll again). */
+export function repairHolds(state: RepairState, world: MissionWorld): { readonly holds?: readonly string[] } {
+  const input = repairInput(state, world);
+  if (!input.ok) return {};
+  return holdsFor(
+    world.turn,
+    input.value.squadrons.map((s) => `repair:${s.id}`),
+  );
+}
+
 export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, i18n: Translator): Checked<MissionCard> {
   const input = repairInput(state, world);
   if (!input.ok) return input;
@@ -83,11 +93,7 @@ export function rollRepair(state: RepairState, world: MissionWorld, dice: Dice, 
   return {
     ok: true,
     value: {
-      // Step 9 comes once a turn: each squadron rolls for repair once (asking again would roll again).
-      ...holdsFor(
-        world.turn,
-        input.value.squadrons.map((s) => `repair:${s.id}`),
-      ),
+      ...repairHolds(state, world),
       // One squadron's repair (its sheet's button) is titled with its name.
       title:
         state.only?.length === 1
