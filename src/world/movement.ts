@@ -296,7 +296,7 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
   }
   const enemyHex = path.length > 1 ? enemiesIn(at, to, unit.side) : null;
 
-  const { steps, used: engineersUsed } = unitPathSteps(field, unit, path, ask.ignoreMines);
+  const { steps, used: engineersOnPath } = unitPathSteps(field, unit, path, ask.ignoreMines);
   const startAdjacentEnemies = enemiesNextTo(field, at, unit.hex, unit.side);
   const mpBefore = mpLeftOf(field, unit);
   const allowance = movementAllowance(alwaysInMarchMode(unit) ? "march" : unit.mode);
@@ -318,9 +318,14 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
           steps,
         });
   if (priced !== null && !priced.ok) for (const r of priced.refusals) breaks.push({ code: "rules", text: r.text });
+  // Hits on the way that eliminate the unit end the move in that hex (seen in #29): the rest of the path is not
+  // entered, so no engineers are used there and nothing stacks at its end.
+  const eliminatedAt = priced?.ok === true ? priced.value.outcome.eliminatedAt : undefined;
+  const entered = eliminatedAt === undefined ? path : path.slice(0, (priced?.ok === true ? priced.value.outcome.steps.length : 0) + 1);
+  const engineersUsed = entered === path ? engineersOnPath : unitPathSteps(field, unit, entered, ask.ignoreMines).used;
 
   const stacking =
-    path.length > 1
+    path.length > 1 && eliminatedAt === undefined
       ? checkStacking([
           {
             hex: to,
@@ -349,17 +354,18 @@ export function planMove(field: Battlefield, turn: MovementTurn, ask: MoveAsk): 
   }
   if (value !== null || stepResults.length > 0) effects.push(...engineerEffects(engineersUsed));
   if (path.length > 1 && !eliminated) effects.push({ type: "moved", actor: unit.id, from: unit.hex, path: path.slice(1) });
+  const cut = entered !== path;
   return {
     unit,
     from: unit.hex,
-    to,
-    path,
+    to: cut ? entered[entered.length - 1]! : to,
+    path: entered,
     priced: value,
     steps: stepResults,
     mpBefore,
     mpAfter,
     breaks,
-    enemyHex,
+    enemyHex: cut ? null : enemyHex,
     stacking,
     engineersUsed,
     effects,

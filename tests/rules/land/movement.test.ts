@@ -256,6 +256,29 @@ describe("movePath (seed 000 Land War QRS, 5. Movement)", () => {
     ]);
   });
 
+  it("a unit eliminated by hits on the way stops in that hex: it enters no hex after it, pays no MP for them, breaks no rule there", () => {
+    const weak = { ...wp, mode: "combat" as const, strength: 1 };
+    // The minefield ignored in b eliminates it; c and d (over the allowance of 4 MP) are not entered.
+    const r = unwrap(
+      movePath({
+        unit: weak,
+        steps: [
+          step("a"),
+          step("b", { mines: true, ignoreMines: true }),
+          step("c", { terrain: ["rough"] }),
+          step("d", { terrain: ["woods"] }),
+        ],
+      }),
+    );
+    expect(r.outcome).toMatchObject({ endHex: "b", eliminatedAt: "b", eliminated: true, mpSpent: 2, hitsApplied: 1 });
+    expect(r.outcome.steps.map((s) => s.hex)).toEqual(["a", "b"]);
+    expect(r.breakdown.at(-1)!.text).toEqual(phrase("NOBC.Rules.Land.Movement.EliminatedOnTheWay", { unit: weak.name, hex: "b" }));
+    // Eliminated in the last hex of the path: no note, as nothing is left unmoved.
+    const last = unwrap(movePath({ unit: weak, steps: [step("a"), step("b", { mines: true, ignoreMines: true })] }));
+    expect(last.outcome).toMatchObject({ endHex: "b", eliminatedAt: "b" });
+    expect(last.breakdown.some((l) => (l.text as { key?: string }).key === "NOBC.Rules.Land.Movement.EliminatedOnTheWay")).toBe(false);
+  });
+
   it("refuses a moving unit whose strength is not a whole number of 0 or more", () => {
     expect(refusalCodes({ unit: { ...nato, strength: Number.NaN }, steps: [step("a")] })).toEqual(["badStrength"]);
     expect(refusalCodes({ unit: { ...nato, strength: -1 }, steps: [step("a")] })).toEqual(["badStrength"]);
@@ -337,10 +360,27 @@ describe("movePath properties", () => {
     strength: fc.integer({ min: 0, max: 12 }),
   });
 
-  it("MP left is never negative and the path cost is the sum of its steps", () => {
+  /** How many of the steps the unit enters: all, or up to the one whose hits eliminate it. */
+  const entered = (strength: number, hits: readonly number[]): number => {
+    let dealt = 0;
+    for (const [i, h] of hits.entries()) {
+      dealt += h;
+      if (strength > 0 && dealt >= strength) return i + 1;
+    }
+    return hits.length;
+  };
+
+  it("MP left is never negative and the path cost is the sum of the steps entered", () => {
     fc.assert(
-      fc.property(unitArb, fc.array(stepArb, { minLength: 1, maxLength: 8 }), (unit, steps) => {
-        const r = movePath({ unit, steps });
+      fc.property(unitArb, fc.array(stepArb, { minLength: 1, maxLength: 8 }), (unit, all) => {
+        const steps = all.slice(
+          0,
+          entered(
+            unit.strength,
+            all.map((s) => (s.mines && s.ignoreMines ? 1 : 0)),
+          ),
+        );
+        const r = movePath({ unit, steps: all });
         const sum = steps.reduce(
           (acc, s) =>
             acc +
@@ -367,12 +407,20 @@ describe("movePath properties", () => {
     fc.assert(
       fc.property(unitArb, enemies, fc.array(fc.tuple(stepArb, enemies), { minLength: 1, maxLength: 8 }), (unit, start, pairs) => {
         const steps = pairs.map(([s, adjacentEnemies]) => ({ ...s, adjacentEnemies }));
-        const priced = stepCosts({ unit, startAdjacentEnemies: start, steps })!;
+        const all = stepCosts({ unit, startAdjacentEnemies: start, steps })!;
         const r = movePath({ unit, startAdjacentEnemies: start, steps });
+        // movePath stops where hits on the way eliminate the unit; stepCosts prices every step.
+        const priced = all.slice(
+          0,
+          entered(
+            unit.strength,
+            all.map((x) => x.hits),
+          ),
+        );
         if (r.ok) expect(priced).toEqual(r.value.outcome.steps);
         else {
           expect(r.refusals.map((x) => x.code).every((c) => c === "overAllowance" || c === "mustStopAdjacent")).toBe(true);
-          expect(priced).toHaveLength(steps.length);
+          expect(all).toHaveLength(steps.length);
         }
         // The allowance checked against the same prices: over it exactly when movePath says so.
         const spent = priced.reduce((a, x) => a + x.mp, 0);

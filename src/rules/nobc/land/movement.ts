@@ -264,7 +264,10 @@ export interface MovePathOutcome {
   hits: number;
   hitsApplied: number;
   eliminated: boolean;
+  /** Where the move ends: the last step's hex, or the hex whose hits eliminate the unit (the rest of the path is not moved). */
   endHex: HexRef;
+  /** The hex where the hits taken on the way eliminate the unit, when they do: the move stops there. */
+  eliminatedAt?: HexRef;
   /** The first hex where the unit had to stop (NATO next to WP units), if the path reaches one. */
   mustStopAt?: HexRef;
   steps: MoveStepResult[];
@@ -305,8 +308,12 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
   const results: MoveStepResult[] = [];
   const startEnemies = input.startAdjacentEnemies ?? [];
   let mustStopAt: HexRef | undefined;
+  let eliminatedAt: HexRef | undefined;
   let spent = spentBefore;
-  steps.forEach((step, i) => {
+  let dealt = 0;
+  for (const [i, step] of steps.entries()) {
+    // Hits on the way that eliminate the unit end its move in that hex: it enters no hex after it.
+    if (eliminatedAt !== undefined) break;
     if (mustStopAt !== undefined && !checks.items.some((r) => r.code === "mustStopAdjacent")) {
       checks.add(
         "mustStopAdjacent",
@@ -337,7 +344,17 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
     for (const line of hitLines) breakdown.push(hitNote(line, step.hex));
     results.push({ hex: step.hex, mp, hits });
     if (mustStopAt === undefined && unit.side === "nato" && (step.adjacentEnemies ?? []).length > 0) mustStopAt = step.hex;
-  });
+    dealt += hits;
+    if (unit.strength > 0 && dealt >= unit.strength) {
+      eliminatedAt = step.hex;
+      if (i < steps.length - 1)
+        breakdown.push({
+          text: phrase("NOBC.Rules.Land.Movement.EliminatedOnTheWay", { unit: unit.name, hex: step.hex }),
+          value: 0,
+          source: PHASE,
+        });
+    }
+  }
 
   return checks.result(() => {
     const mpSpent = results.reduce((sum, s) => sum + s.mp, 0);
@@ -355,6 +372,7 @@ export function movePath(input: MovePathInput): Checked<Resolution<MovePathOutco
       endHex: results[results.length - 1]!.hex,
       steps: results,
     };
+    if (eliminatedAt !== undefined) outcome.eliminatedAt = eliminatedAt;
     if (mustStopAt !== undefined) outcome.mustStopAt = mustStopAt;
     return { breakdown, rolls: [], outcome, effects };
   });
