@@ -8,7 +8,8 @@
  * the repaired shape even where the live copy looks unchanged.
  *
  * Every document is planned and written under its own guard: a stored source that cannot be read
- * (an actor whose `items` is not a list, a null entry in it, a type named like an Object member)
+ * (an actor whose `items` is not a list, a null entry in it, a type named like an Object member, a
+ * `system` that is null, a list or missing, which Foundry would load with its defaults)
  * is named to the GM and skipped, and the rest go on. A document Foundry could not load (it is in
  * its collection's `invalidDocumentIds`, not in the collection) is written from its raw source
  * through `getInvalid(id)` when the repair changes it, and named to the GM when that does not make
