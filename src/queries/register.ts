@@ -14,7 +14,7 @@ import type { CardAction, CardResult, RequestingUser, SplitRequest } from "./car
 import { SYSTEM_ID } from "../base/constants";
 import { sha256Hex } from "../base/sha256";
 import type { z } from "zod";
-import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
+import { cardQuerySchema, parsePayload, splitQuerySchema, withinPayloadSize } from "./payloads";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
@@ -69,13 +69,19 @@ export function resetRequestSecret(): void {
   secret = null;
 }
 
-/** A query handler: only the active GM answers; the data must have the shape; the requester must prove who it is. */
+/**
+ * A query handler: only the active GM answers; the data must be of a size a request has
+ * (`withinPayloadSize`, counted before any schema reads it) and have the shape; the requester must
+ * prove who it is.
+ */
 export function handler<T extends { readonly userId: string; readonly token: string }>(
   schema: z.ZodType<T>,
   perform: (data: T, requester: RequestingUser) => Promise<CardResult>,
 ) {
   return async (data: unknown): Promise<CardResult> => {
-    if (users()?.activeGM?.isSelf !== true) return { ok: false, reason: "NOBC.Chat.NoGM" };
+    const gm = users()?.activeGM;
+    if (gm?.isSelf !== true) return { ok: false, reason: "NOBC.Chat.NoGM" };
+    if (!withinPayloadSize(data)) return { ok: false, reason: "NOBC.Chat.Refused.requestTooLarge" };
     const parsed = parsePayload(schema, data);
     if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
     const requester = requesterOf(parsed.value);
