@@ -15,6 +15,7 @@ import { SYSTEM_ID } from "../base/constants";
 import { sha256Hex } from "../base/sha256";
 import type { z } from "zod";
 import { cardQuerySchema, parsePayload, splitQuerySchema, withinPayloadSize } from "./payloads";
+import { takeRequest } from "./request-limits";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
@@ -72,7 +73,8 @@ export function resetRequestSecret(): void {
 /**
  * A query handler: only the active GM answers; the data must be of a size a request has
  * (`withinPayloadSize`, counted before any schema reads it) and have the shape; the requester must
- * prove who it is.
+ * prove who it is; and a player must be within their limits (./request-limits.ts), held until the
+ * answer is sent.
  */
 export function handler<T extends { readonly userId: string; readonly token: string }>(
   schema: z.ZodType<T>,
@@ -86,7 +88,13 @@ export function handler<T extends { readonly userId: string; readonly token: str
     if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
     const requester = requesterOf(parsed.value);
     if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.unverified" };
-    return perform(parsed.value, requester);
+    const place = takeRequest(gm.id, requester, Date.now());
+    if (!place.ok) return { ok: false, reason: place.reason };
+    try {
+      return await perform(parsed.value, requester);
+    } finally {
+      place.release();
+    }
   };
 }
 
