@@ -25,8 +25,10 @@ export const MAX_SPLIT_UNITS = 100;
 export const MAX_PAYLOAD_VALUES = 5_000;
 
 /**
- * Whether `data` holds at most `max` values, counted without recursion and stopping as soon as the
- * count passes `max`. Query data crossed the socket as JSON: plain objects, lists and leaves.
+ * Whether `data` holds at most `max` values, counted without recursion: a list by its length and an
+ * object by its number of keys, before any entry is read, so the count stops at the first list or
+ * object that takes it past `max`. Query data crossed the socket as JSON: plain objects, lists and
+ * leaves. (Listing an object's keys is native work in the object's size, as receiving it was.)
  */
 export function withinPayloadSize(data: unknown, max = MAX_PAYLOAD_VALUES): boolean {
   const pending: unknown[] = [data];
@@ -34,19 +36,13 @@ export function withinPayloadSize(data: unknown, max = MAX_PAYLOAD_VALUES): bool
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value !== "object" || value === null) continue;
-    if (Array.isArray(value)) {
-      // A list is counted by its length, before any entry is read.
-      values += value.length;
-      if (values > max) return false;
-      pending.push(...(value as unknown[]));
-      continue;
-    }
-    for (const key in value) {
-      if (++values > max) return false;
-      pending.push((value as Record<string, unknown>)[key]);
-    }
+    const entries = Array.isArray(value) ? (value as unknown[]) : Object.keys(value);
+    values += entries.length;
+    if (values > max) return false;
+    if (Array.isArray(value)) pending.push(...entries);
+    else for (const key of entries as string[]) pending.push((value as Record<string, unknown>)[key]);
   }
-  return values <= max;
+  return true;
 }
 
 /** A message's or a user's id. */

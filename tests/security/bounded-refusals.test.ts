@@ -14,6 +14,7 @@ import type { FakeActorT } from "../harness/foundry";
 import { frontWorld } from "./fixtures";
 import { RECOVERY } from "../../src/apps/land/dialogs";
 import { recoveryStateSchema } from "../../src/apps/land/recovery/controller";
+import { boundedRecord, uuid } from "../../src/apps/base/state-bounds";
 import { RESOLVE_QUERY } from "../../src/apps/base/request";
 import { clearDialogRegistry } from "../../src/apps/base/registry";
 import { CARD_QUERIES, REQUEST_FLAG } from "../../src/queries/register";
@@ -71,31 +72,25 @@ describe("a request far larger than any the system sends is refused unread", () 
     expect(answer).toEqual({ ok: false, reason: "NOBC.Chat.Refused.requestTooLarge" });
   });
 
-  it("the size check stops reading at the limit: a record of 20,000 keys, a list of 100,000 entries", () => {
+  it("the size check reads no entry of a record or a list that takes it past the limit", () => {
     let reads = 0;
+    const entry = (key: string | symbol) => typeof key === "string" && key !== "length" && key !== "constructor";
+    const counting = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(on, key, receiver) {
+          if (entry(key)) reads += 1;
+          return Reflect.get(on, key, receiver) as unknown;
+        },
+      });
     const keys: Record<string, number> = {};
     for (let i = 0; i < 20_000; i++) keys[`k${i}`] = i;
-    const counted = new Proxy(keys, {
-      get(target, key, receiver) {
-        reads += 1;
-        return Reflect.get(target, key, receiver) as unknown;
-      },
-    });
-    expect(withinPayloadSize({ state: counted })).toBe(false);
-    expect(reads).toBeLessThanOrEqual(MAX_PAYLOAD_VALUES);
-    // A list is refused on its length: not one entry is read.
-    reads = 0;
-    const list = new Proxy(
-      Array.from({ length: 100_000 }, () => 0),
-      {
-        get(target, key, receiver) {
-          if (typeof key === "string" && /^\d+$/.test(key)) reads += 1;
-          return Reflect.get(target, key, receiver) as unknown;
-        },
-      },
-    );
-    expect(withinPayloadSize({ state: { cards: list } })).toBe(false);
+    expect(withinPayloadSize({ state: counting(keys) })).toBe(false);
+    expect(withinPayloadSize({ state: { cards: counting(Array.from({ length: 100_000 }, () => 0)) } })).toBe(false);
     expect(reads).toBe(0);
+    // Within the limit, every value is counted once.
+    const small = { state: { hq: "Actor.x", cards: ["a", "b"] } };
+    expect(withinPayloadSize(small, 6)).toBe(true);
+    expect(withinPayloadSize(small, 5)).toBe(false);
   });
 
   it("every state a real request sends is within the limit, with room to spare", () => {
@@ -139,6 +134,18 @@ describe("a refusal lists a handful of problems and counts the rest", () => {
     expect(listed.slice(0, MAX_LISTED).every((p) => p.includes("cards["))).toBe(true);
     expect(listed[MAX_LISTED]).toContain("NOBC.Validation.MoreProblems");
     expect(listed[MAX_LISTED]).toContain('"count":"95"');
+  });
+
+  it("a key of a megabyte is named by its first characters, not in full", () => {
+    const big = "A".repeat(1024 * 1024);
+    const state = { hq: actors.get("icorps")!.uuid, cards: [], [big]: 1 };
+    const strict = parsePayload(recoveryStateSchema, state);
+    const record = parsePayload(boundedRecord(uuid, uuid), { [big]: "Actor.x" });
+    for (const parsed of [strict, record]) {
+      const problems = parsed.ok ? [] : parsed.problems;
+      expect(problems).toHaveLength(1);
+      expect(JSON.stringify(problems).length).toBeLessThan(2_000);
+    }
   });
 
   it("a handful or fewer are listed as they are, with no count", () => {
