@@ -8,13 +8,15 @@
  *
  * Issue #29, "What was seen" 15: a document whose stored `system` was null, a list or missing was
  * passed over in silence and the version recorded, so it was never looked at again. Now it is named
- * to the GM as unreadable and the version stays behind.
+ * to the GM as unreadable and the version stays behind. So is a scene whose map state cannot be
+ * read when the units' old markers move to the map: those units keep their markers for the next load.
  */
 import "../harness/install";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { migrateWorld } from "../../src/migration";
 import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/base/settings";
+import { smallMap } from "../map/fixture";
 
 type Raw = Record<string, unknown>;
 
@@ -176,6 +178,35 @@ describe("a document whose system data cannot be read is named, and the version 
     const report = await migrateWorld();
     expect(report.failed).toEqual([]);
     expect(report.complete).toBe(true);
+    expect(schemaVersion()).toBe(CURRENT_SCHEMA_VERSION);
+  });
+});
+
+describe("a scene whose map state cannot be read keeps the markers meant for it, and the version waits", () => {
+  it("the unit on it keeps its minefield marker, the scene is named, and the next load moves the marker", async () => {
+    const marked = { _id: id("mined"), name: "PzBrig 1", type: "unit", system: { side: "nato", underMine: true }, _stats: OLD };
+    harness.loadWorld({ actors: [marked], items: [] });
+    harness.settingsStore.set("nobc.schemaVersion", 1);
+    const front = harness.scene!;
+    harness.setSceneFlag("terrain", smallMap());
+    harness.setSceneFlag("mapState", { format: "nope" });
+    harness.placeToken(live("mined"), 1, 1); // 0202
+
+    const report = await migrateWorld();
+    expect(report.complete).toBe(false);
+    expect(report.failed).toMatchObject([{ kind: "corrupt", documentName: "Scene", id: front.id, name: front.name }]);
+    expectNamed(front.name, front.id);
+    // The marker stays on the unit: nothing was lost, and it is moved once the scene can be read.
+    expect(live("mined").toObject()["system"]).toMatchObject({ underMine: true });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining(`"${front.name}" [${front.id}] failed (corrupt)`));
+    expect(schemaVersion()).toBe(1);
+
+    harness.setSceneFlag("mapState", undefined);
+    harness.game["data"] = { actors: [live("mined").toObject()], items: [] };
+    const again = await migrateWorld();
+    expect(again.failed).toEqual([]);
+    expect(front.getFlag("nobc", "mapState")).toMatchObject({ mines: { "0202": { side: "nato" } } });
+    expect(Object.keys(live("mined").toObject()["system"] as object)).not.toContain("underMine");
     expect(schemaVersion()).toBe(CURRENT_SCHEMA_VERSION);
   });
 });
