@@ -2,8 +2,8 @@
  * Issue #29, "What was seen" 14 (second part): a dialog state with 100,000 unknown keys cost the GM
  * some 200 ms and sent back a 2.4 MB refusal listing every key. Now a request's data is counted
  * before any schema reads it (at most `MAX_PAYLOAD_VALUES` values, the count stopping at the limit),
- * and a refusal lists at most `MAX_LISTED` problems, and of unknown keys at most that many, with a
- * count of the rest ("and 99,995 more"). The GM's work is counted, never timed: the schema is spied
+ * and a refusal lists at most `MAX_LISTED` problems (the shape's, the rules', access's), and of
+ * unknown keys at most that many, with a count of the rest ("and 99,995 more"). The GM's work is counted, never timed: the schema is spied
  * on, and the values the size check reads are counted through a proxy.
  */
 import "../harness/install";
@@ -134,6 +134,19 @@ describe("a refusal lists a handful of problems and counts the rest", () => {
     expect(listed.slice(0, MAX_LISTED).every((p) => p.includes("cards["))).toBe(true);
     expect(listed[MAX_LISTED]).toContain("NOBC.Validation.MoreProblems");
     expect(listed[MAX_LISTED]).toContain('"count":"95"');
+  });
+
+  it("the rules' refusals too: 100 cards the HQ does not hold, five named and 95 counted", async () => {
+    const state = { hq: actors.get("icorps")!.uuid, cards: Array.from({ length: 100 }, (_, i) => `Actor.${"x".repeat(200)}${i}`) };
+    const { answer, bytes } = await ask(RESOLVE_QUERY, { dialog: RECOVERY.id, state });
+    expect(answer).toMatchObject({ ok: false, reason: "NOBC.Request.Refused.rules" });
+    const listed = details(answer);
+    expect(listed).toHaveLength(MAX_LISTED + 1);
+    expect(listed.slice(0, MAX_LISTED).every((p) => p.startsWith("NOBC.Land.Check.cardNotHeld"))).toBe(true);
+    expect(listed[MAX_LISTED]).toContain("NOBC.Validation.MoreProblems");
+    expect(listed[MAX_LISTED]).toContain('"count":"95"');
+    // Before: every one of the 100, some 27 kB.
+    expect(bytes).toBeLessThan(2_000);
   });
 
   it("a key of a megabyte is named by its first characters, not in full", () => {
