@@ -93,10 +93,15 @@ function step(
 ): MigrationStep | undefined {
   if (!isSource(raw) || typeof raw["_id"] !== "string" || raw["_id"] === "") throw new Error("not a stored document with an id");
   if (typeof raw["type"] !== "string") throw new Error("its type is not a string");
-  if (!isSource(raw["system"])) return undefined;
-  const system = structuredClone(raw["system"]);
-  const base = { documentName, id: raw["_id"], name: identity(raw).name, parentId, system };
-  if (repairSystemSource(raw["type"], system)) return { ...base, reason: "shape" };
+  // Foundry loads such a document with its type's defaults, so the stored data it had cannot be read back.
+  const system = raw["system"];
+  if (system === undefined) throw new Error("it has no system data");
+  if (!isSource(system))
+    throw new Error(
+      `its system data is ${system === null ? "null" : Array.isArray(system) ? "a list" : `a ${typeof system}`}, not an object`,
+    );
+  const base = { documentName, id: raw["_id"], name: identity(raw).name, parentId, system: structuredClone(system) };
+  if (repairSystemSource(raw["type"], base.system)) return { ...base, reason: "shape" };
   const stored = systemVersionOf(raw);
   if (systemVersion !== undefined && isOlderVersion(typeof stored === "string" ? stored : null, systemVersion))
     return { ...base, reason: "version" };

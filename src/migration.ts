@@ -8,7 +8,8 @@
  * the repaired shape even where the live copy looks unchanged.
  *
  * Every document is planned and written under its own guard: a stored source that cannot be read
- * (an actor whose `items` is not a list, a null entry in it, a type named like an Object member)
+ * (an actor whose `items` is not a list, a null entry in it, a type named like an Object member, a
+ * `system` that is null, a list or missing, which Foundry would load with its defaults)
  * is named to the GM and skipped, and the rest go on. A document Foundry could not load (it is in
  * its collection's `invalidDocumentIds`, not in the collection) is written from its raw source
  * through `getInvalid(id)` when the repair changes it, and named to the GM when that does not make
@@ -280,8 +281,11 @@ export interface MarkerPlan {
   readonly actors: readonly Record<string, unknown>[];
   /** Marked units with no token on a terrain map: their markers are dropped (by name). */
   readonly dropped: readonly string[];
-  /** Scenes whose map state flag could not be read: nothing is added there (by name). */
-  readonly unreadable: readonly string[];
+  /**
+   * Scenes whose map state flag could not be read: nothing is added there, and the marked units with a
+   * token there keep their markers (no row in `actors`), so the next load tries again.
+   */
+  readonly unreadable: readonly { readonly id: string; readonly name: string }[];
 }
 
 /**
@@ -304,15 +308,18 @@ export function planMapMarkers(actors: readonly unknown[], scenes: readonly Mark
     marked.set(raw["_id"], { name: identity(raw).name, side, mine, contaminated });
   }
   const placed = new Set<string>();
+  /** Marked units with a token on a scene whose map state cannot be read: they keep their markers. */
+  const kept = new Set<string>();
   const out: MarkerPlan["scenes"][number][] = [];
-  const unreadable: string[] = [];
+  const unreadable: { id: string; name: string }[] = [];
   for (const scene of scenes) {
     if (!scene.terrain) continue;
     const tokens = scene.tokens.filter((t) => t.actorId !== null && t.hex !== undefined && marked.has(t.actorId));
     if (tokens.length === 0) continue;
     const read = readMapState(scene.mapState);
     if (read.problems.length > 0) {
-      unreadable.push(scene.name);
+      unreadable.push({ id: scene.id, name: scene.name });
+      for (const token of tokens) kept.add(token.actorId!);
       continue;
     }
     const flag: MapStateFlag =
@@ -333,8 +340,8 @@ export function planMapMarkers(actors: readonly unknown[], scenes: readonly Mark
     }
     if (changed) out.push({ _id: scene.id, name: scene.name, mapState: flag });
   }
-  const dropped = [...marked].filter(([id]) => !placed.has(id)).map(([, u]) => u.name);
-  return { scenes: out, actors: rows, dropped, unreadable };
+  const dropped = [...marked].filter(([id]) => !placed.has(id) && !kept.has(id)).map(([, u]) => u.name);
+  return { scenes: out, actors: rows.filter((row) => !kept.has(row["_id"] as string)), dropped, unreadable };
 }
 
 interface SceneLike {
@@ -378,27 +385,38 @@ function markerScene(scene: SceneLike): MarkerScene {
 /**
  * Moves the units' old markers to the scenes (see `planMapMarkers`): one Scene update for every
  * scene that gains a mark, one Actor update for every unit that still stores a retired field. The
- * GM is told, in words, of units whose markers had nowhere to go. Resolves to the problems met.
+ * GM is told, in words, of units whose markers had nowhere to go. Resolves to the problems met: a
+ * scene whose map state cannot be read is one (its units kept their markers for the next load).
  */
 export async function migrateMapMarkers(): Promise<MigrationProblem[]> {
   const data = game.data as unknown as { actors?: unknown };
   const scenes = [...((game as { scenes?: Iterable<SceneLike> }).scenes ?? [])].map(markerScene);
   const plan = planMapMarkers(rawList(data.actors), scenes);
-  const failed: MigrationProblem[] = [];
+  const failed: MigrationProblem[] = plan.unreadable.map((scene) => ({
+    kind: "corrupt",
+    documentName: "Scene",
+    id: scene.id,
+    name: scene.name,
+    parentId: null,
+    error: "its map state flag cannot be read, so the minefields and contamination of its units' markers were not moved there",
+  }));
   if (plan.scenes.length > 0) {
     try {
       const rows = plan.scenes.map((s) => ({ _id: s._id, [`flags.${SYSTEM_ID}.${MAP_STATE_FLAG}`]: s.mapState }));
       await (Scene as unknown as BatchClass).updateDocuments(rows, {});
     } catch (error) {
       // Without the scenes the units keep their markers: the next load tries again.
-      return plan.scenes.map((s) => ({
-        kind: "write",
-        documentName: "Scene",
-        id: s._id,
-        name: s.name,
-        parentId: null,
-        error: errorText(error),
-      }));
+      return [
+        ...failed,
+        ...plan.scenes.map((s): MigrationProblem => ({
+          kind: "write",
+          documentName: "Scene",
+          id: s._id,
+          name: s.name,
+          parentId: null,
+          error: errorText(error),
+        })),
+      ];
     }
   }
   if (plan.actors.length > 0) {
@@ -419,7 +437,7 @@ export async function migrateMapMarkers(): Promise<MigrationProblem[]> {
     notify(
       "warn",
       "NOBC.MapRules.Migration.unreadable",
-      { count: plan.unreadable.length, names: list(plan.unreadable) },
+      { count: plan.unreadable.length, names: list(plan.unreadable.map((scene) => scene.name)) },
       { permanent: true },
     );
   if (plan.scenes.length > 0) notify("info", "NOBC.MapRules.Migration.moved", { count: plan.scenes.length });

@@ -11,9 +11,9 @@ import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "
 import { sha256Hex } from "../base/sha256";
 import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS } from "../data/card-limits";
 import { readGmRecord, type GmRecord } from "./card-record";
-import { effectListProblems, effectSchema } from "../schemas/effects";
+import { effectListIssues, effectSchema } from "../schemas/effects";
 import { groundCombatCardSchema } from "../schemas/ground-combat";
-import { fieldProblem } from "../words/issues";
+import { fieldProblem, listedProblems } from "../words/issues";
 import { isStageId, isTurnAction, stageAllows, type ActionStep, type TurnAction } from "../rules/nobc/stage-actions";
 import type { StageId } from "../rules/nobc/turn";
 
@@ -254,7 +254,7 @@ function readOverrides(value: unknown): StageOverride[] {
 
 /**
  * What is wrong with card data `readCard` refused, each as "field: what is wrong": the first
- * malformed effect's fields, the ground combat's, the record. Empty when none of these is at fault
+ * malformed effect's fields, the ground combat's, the record; the first few, and how many more. Empty when none of these is at fault
  * (the data is no card at all, or too large). For a refusal only: it is not on the render path.
  */
 export function cardDataProblems(data: unknown): Phrase[] {
@@ -262,16 +262,17 @@ export function cardDataProblems(data: unknown): Phrase[] {
   const f = data as Record<string, unknown>;
   const whole = phrase("NOBC.Validation.Whole.Data");
   const effects = f["effects"];
-  const problems: Phrase[] = Array.isArray(effects) ? effectListProblems(effects) : [];
+  const issues = Array.isArray(effects) ? effectListIssues(effects) : [];
   const combat = f["groundCombat"];
   const parsed = absent(combat) ? undefined : groundCombatCardSchema.safeParse(combat);
   if (parsed !== undefined && !parsed.success)
-    problems.push(
-      ...parsed.error.issues.slice(0, 10).map((issue) => fieldProblem({ ...issue, path: ["groundCombat", ...issue.path] }, whole)),
-    );
-  if (!absent(f["record"]) && readGmRecord(f["record"]) === undefined)
-    problems.push(phrase("NOBC.Validation.Problem", { field: "record", problem: phrase("NOBC.Validation.InvalidInput") }));
-  return problems;
+    issues.push(...parsed.error.issues.map((issue) => ({ ...issue, path: ["groundCombat", ...issue.path] })));
+  const record = !absent(f["record"]) && readGmRecord(f["record"]) === undefined;
+  return listedProblems([...issues, ...(record ? ["record" as const] : [])], (issue) =>
+    issue === "record"
+      ? phrase("NOBC.Validation.Problem", { field: "record", problem: phrase("NOBC.Validation.InvalidInput") })
+      : fieldProblem(issue, whole),
+  );
 }
 
 /** A message as the card readers see it: its subtype, its system data, its flags and its author (a User). */

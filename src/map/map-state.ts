@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { HexRef, HexsideRef } from "../rules/ids";
 import type { Side } from "../rules/nobc/land/types";
 import { phrase, type Phrase } from "../rules/resolution";
-import { issuePhrase, WITH_INPUT } from "../words/issues";
+import { issuePhrase, listedProblems, WITH_INPUT } from "../words/issues";
 import { HEX_LABEL } from "./hex-grid";
 import type { MapState } from "./rules-view";
 import { formatMapPath } from "./terrain-schema";
@@ -101,7 +101,7 @@ export function readMapState(flag: unknown): MapStateRead {
   if (parsed.success) return { state: mapStateView(parsed.data), problems: [] };
   return {
     state: mapStateView(emptyMapStateFlag()),
-    problems: parsed.error.issues.map((issue) =>
+    problems: listedProblems(parsed.error.issues, (issue) =>
       phrase("NOBC.Validation.Problem", {
         field: issue.path.length === 0 ? phrase("NOBC.MapState.Whole") : formatMapPath(issue.path),
         problem: issuePhrase(issue),

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { phrase, type Phrase } from "../rules/resolution";
-import { fieldProblem, WITH_INPUT } from "../words/issues";
+import { fieldProblem, listedProblems, WITH_INPUT } from "../words/issues";
 
 /**
  * Size limits: every string and list a request carries is bounded, so a huge one costs the GM a
@@ -15,6 +15,35 @@ import { fieldProblem, WITH_INPUT } from "../words/issues";
 export const MAX_ID = 64;
 export const MAX_UUID = 256;
 export const MAX_SPLIT_UNITS = 100;
+
+/**
+ * The most values (objects, lists, and every entry and leaf in them) one request may carry. The
+ * largest a real request sends is an air battle's line-up of 200 squadrons, some 1,500 values; most
+ * send a few dozen. Checked before any schema runs, so a forged one (100,000 unknown keys) costs the
+ * GM a count that stops at the limit, never a parse and a refusal as long as the request.
+ */
+export const MAX_PAYLOAD_VALUES = 5_000;
+
+/**
+ * Whether `data` holds at most `max` values, counted without recursion: a list by its length and an
+ * object by its number of keys, before any entry is read, so the count stops at the first list or
+ * object that takes it past `max`. Query data crossed the socket as JSON: plain objects, lists and
+ * leaves. (Listing an object's keys is native work in the object's size, as receiving it was.)
+ */
+export function withinPayloadSize(data: unknown, max = MAX_PAYLOAD_VALUES): boolean {
+  const pending: unknown[] = [data];
+  let values = 1;
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== "object" || value === null) continue;
+    const entries = Array.isArray(value) ? (value as unknown[]) : Object.keys(value);
+    values += entries.length;
+    if (values > max) return false;
+    if (Array.isArray(value)) pending.push(...entries);
+    else for (const key of entries as string[]) pending.push((value as Record<string, unknown>)[key]);
+  }
+  return true;
+}
 
 /** A message's or a user's id. */
 const id = z.string().min(1, "NOBC.Validation.Query.Id").max(MAX_ID);
@@ -74,9 +103,12 @@ export type SplitQueryData = z.infer<typeof splitQuerySchema>;
 
 export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: Phrase[] };
 
-/** The data if it has the shape, else every problem as "field: what is wrong". */
+/**
+ * The data if it has the shape, else its problems as "field: what is wrong": the first few, and how
+ * many more (`listedProblems`), so a refusal stays short whatever was sent.
+ */
 export function parsePayload<T>(schema: z.ZodType<T>, data: unknown): Parsed<T> {
   const parsed = schema.safeParse(data, WITH_INPUT);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, problems: parsed.error.issues.map((issue) => fieldProblem(issue, phrase("NOBC.Validation.Whole.Data"))) };
+  return { ok: false, problems: listedProblems(parsed.error.issues, (issue) => fieldProblem(issue, phrase("NOBC.Validation.Whole.Data"))) };
 }

@@ -14,7 +14,10 @@ import type { CardAction, CardResult, RequestingUser, SplitRequest } from "./car
 import { SYSTEM_ID } from "../base/constants";
 import { sha256Hex } from "../base/sha256";
 import type { z } from "zod";
-import { cardQuerySchema, parsePayload, splitQuerySchema } from "./payloads";
+import { cardQuerySchema, parsePayload, splitQuerySchema, withinPayloadSize } from "./payloads";
+import { takeRequest } from "./request-limits";
+import { phrase } from "../rules/resolution";
+import { MAX_LISTED } from "../words/issues";
 import type { SplitSide } from "../chat/splits";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { errorText } from "../base/errors";
@@ -70,20 +73,60 @@ export function resetRequestSecret(): void {
   secret = null;
 }
 
-/** A query handler: only the active GM answers; the data must have the shape; the requester must prove who it is. */
+/**
+ * The refusals whose details and refusals list problems (the shape's, the rules', access's, a
+ * split's, a card's data): sent back with the first `MAX_LISTED` and a count of the rest, whatever
+ * the request named (100 cards not held were 100 sentences, 27 kB).
+ */
+const PROBLEM_LISTS: ReadonlySet<string> = new Set([
+  "NOBC.Chat.Refused.badRequest",
+  "NOBC.Chat.Refused.badSplit",
+  "NOBC.Chat.Refused.malformed",
+  "NOBC.Request.Refused.denied",
+  "NOBC.Request.Refused.rules",
+]);
+
+/** At most `MAX_LISTED` entries and a count; a list of one more stays whole (its last may be the count `parsePayload` made). */
+function shortList<T>(list: readonly T[] | undefined, more: (count: number) => T): readonly T[] | undefined {
+  return list === undefined || list.length <= MAX_LISTED + 1 ? list : [...list.slice(0, MAX_LISTED), more(list.length - MAX_LISTED)];
+}
+
+/** A refusal as the asker is sent it: its lists of problems cut to a handful and a count (`PROBLEM_LISTS`). */
+function asSent(result: CardResult): CardResult {
+  if (result.ok || !PROBLEM_LISTS.has(result.reason)) return result;
+  const more = (count: number) => phrase("NOBC.Validation.MoreProblems", { count });
+  const details = shortList(result.details, (count) => say(more(count)));
+  const refusals = shortList(result.refusals, more);
+  return { ...result, ...(details === undefined ? {} : { details }), ...(refusals === undefined ? {} : { refusals }) };
+}
+
+/**
+ * A query handler: only the active GM answers; the data must be of a size a request has
+ * (`withinPayloadSize`, counted before any schema reads it) and have the shape; the requester must
+ * prove who it is; and a player must be within their limits (./request-limits.ts), held until the
+ * answer is sent. A refusal's lists of problems are sent short (`asSent`).
+ */
 export function handler<T extends { readonly userId: string; readonly token: string }>(
   schema: z.ZodType<T>,
   perform: (data: T, requester: RequestingUser) => Promise<CardResult>,
 ) {
   return async (data: unknown): Promise<CardResult> => {
-    if (users()?.activeGM?.isSelf !== true) return { ok: false, reason: "NOBC.Chat.NoGM" };
+    const gm = users()?.activeGM;
+    if (gm?.isSelf !== true) return { ok: false, reason: "NOBC.Chat.NoGM" };
+    if (!withinPayloadSize(data)) return { ok: false, reason: "NOBC.Chat.Refused.requestTooLarge" };
     const parsed = parsePayload(schema, data);
     if (!parsed.ok) return { ok: false, reason: "NOBC.Chat.Refused.badRequest", details: parsed.problems.map(say) };
     const requester = requesterOf(parsed.value);
     if (requester === undefined) return { ok: false, reason: "NOBC.Chat.Refused.unverified" };
-    // No request is judged on a value a player wrote that the guard is still putting back.
-    await rulesSettled();
-    return perform(parsed.value, requester);
+    const place = takeRequest(gm.id, requester, Date.now());
+    if (!place.ok) return { ok: false, reason: place.reason };
+    try {
+      // No request is judged on a value a player wrote that the guard is still putting back.
+      await rulesSettled();
+      return asSent(await perform(parsed.value, requester));
+    } finally {
+      place.release();
+    }
   };
 }
 

@@ -12,7 +12,7 @@ import { AIR_BOXES } from "../rules/nobc/air/effects";
 import { MISSION_IDS, TABLE_CORNER_LABELS, TABLE_EDGE_LABELS, type TableCorner, type TableEdge } from "../rules/missions/types";
 import type { Phrase } from "../rules/resolution";
 import { phrase } from "../rules/resolution";
-import { fieldProblem, WITH_INPUT } from "../words/issues";
+import { fieldProblem, listedProblems, WITH_INPUT } from "../words/issues";
 import { MODES, SIDES, WEAPON_KINDS } from "./system";
 import { MAX_ENGINEERS_LEFT } from "../map/map-state";
 
@@ -184,17 +184,22 @@ export function isEffect(value: unknown): value is Effect {
 }
 
 /**
- * The problems of the first malformed effect of a list, each as "field: what is wrong" with the
- * field's path from the list (e.g. `effects[3].actor`); empty when every effect has its shape.
- * Stops at the first bad effect, so a long broken list costs one pass.
+ * The zod issues of the first malformed effect of a list, their paths from the list (`effects[3].actor`);
+ * empty when every effect has its shape.
  */
-export function effectListProblems(effects: readonly unknown[], field = "effects"): Phrase[] {
+export function effectListIssues(effects: readonly unknown[], field = "effects"): z.core.$ZodIssue[] {
   for (const [index, value] of effects.entries()) {
     const parsed = effectSchema.safeParse(value, WITH_INPUT);
-    if (parsed.success) continue;
-    return parsed.error.issues.map((issue) =>
-      fieldProblem({ ...issue, path: [field, index, ...issue.path] }, phrase("NOBC.Validation.Whole.Data")),
-    );
+    if (!parsed.success) return parsed.error.issues.map((issue) => ({ ...issue, path: [field, index, ...issue.path] }));
   }
   return [];
+}
+
+/**
+ * The problems of the first malformed effect of a list, each as "field: what is wrong" with the
+ * field's path from the list (e.g. `effects[3].actor`); empty when every effect has its shape.
+ * Stops at the first bad effect, so a long broken list costs one pass; lists the first few problems and how many more.
+ */
+export function effectListProblems(effects: readonly unknown[], field = "effects"): Phrase[] {
+  return listedProblems(effectListIssues(effects, field), (issue) => fieldProblem(issue, phrase("NOBC.Validation.Whole.Data")));
 }

@@ -70,6 +70,28 @@ export function quoted(input: unknown): string {
   return JSON.stringify(input);
 }
 
+/**
+ * The most problems a refusal lists, and the most unknown keys a problem quotes: a handful is enough
+ * to see what is wrong, and a forged request with 100,000 of them must not cost the GM (or the
+ * socket, or the asker's screen) a list of 100,000. The rest are counted ("and 99,995 more").
+ */
+export const MAX_LISTED = 5;
+
+/**
+ * At most `MAX_LISTED` of `items` as problems, and one more phrase counting the rest: only the
+ * listed ones are worded, so a long list costs its length to count, never to word.
+ */
+export function listedProblems<T>(items: readonly T[], word: (item: T) => Phrase, max = MAX_LISTED): Phrase[] {
+  const listed = items.slice(0, max).map(word);
+  return items.length > max ? [...listed, phrase("NOBC.Validation.MoreProblems", { count: items.length - max })] : listed;
+}
+
+/** Unknown keys quoted: the first `MAX_LISTED`, then how many more. */
+function keyList(keys: readonly string[]): PhraseArg {
+  const shown = keys.slice(0, MAX_LISTED).map(quoted).join(", ");
+  return keys.length > MAX_LISTED ? phrase("NOBC.Validation.AndMore", { list: shown, count: keys.length - MAX_LISTED }) : shown;
+}
+
 function numberOf(value: number | bigint): number {
   return Number(value);
 }
@@ -131,7 +153,7 @@ function builtIn(issue: Issue): Phrase {
     case "not_multiple_of":
       return phrase("NOBC.Validation.NotMultipleOf", { divisor: issue.divisor });
     case "unrecognized_keys":
-      return phrase("NOBC.Validation.UnrecognizedKeys", { count: issue.keys.length, keys: issue.keys.map(quoted).join(", ") });
+      return phrase("NOBC.Validation.UnrecognizedKeys", { count: issue.keys.length, keys: keyList(issue.keys) });
     case "invalid_key": {
       // A bad record key carries its own issue inside; that one says what is wrong.
       const inner = issue.issues[0];

@@ -75,7 +75,10 @@ describe("planMapMarkers (pure)", () => {
     const bare = planMapMarkers(actors, [scene(undefined, false)]);
     expect([bare.scenes, bare.dropped]).toEqual([[], ["PzBrig 1", "MRR 2", "Lost Bde"]]);
     const broken = planMapMarkers(actors, [scene({ format: "nope" })]);
-    expect([broken.scenes, broken.unreadable]).toEqual([[], ["Front"]]);
+    expect([broken.scenes, broken.unreadable]).toEqual([[], [{ id: "s1", name: "Front" }]]);
+    // Its marked units keep their markers, for the next load; none is counted as dropped but the one with no hex.
+    expect(broken.actors.map((row) => row["_id"])).toEqual([id("u3"), id("u4")]);
+    expect(broken.dropped).toEqual(["Lost Bde"]);
     // Units that carry no retired field any more: nothing at all to write.
     const clean = planMapMarkers([{ ...actors[3]!, system: { side: "nato" } }], [scene(undefined)]);
     expect([clean.scenes, clean.actors, clean.dropped]).toEqual([[], [], []]);

@@ -162,10 +162,18 @@ describe("migrateWorld over the Foundry stand-in", () => {
   it("writes each group in one batch from the live source, with diff: false, shows progress, and leaves the version behind while one failed", async () => {
     const { u1, hq } = liveWorld();
     harness.game["data"] = { actors: stamped(oldActors), items: stamped(oldItems) };
+    // Each document not migrated is logged with why; the log is this test's to read, not the console's.
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const report = await migrateWorld();
-    // sq1 has no live document: it is reported, and the rest go on.
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
+      'nobc | migration of Actor "Broken" [x1] failed (corrupt): it has no system data',
+      'nobc | migration of Actor "36 TFW" [sq1] failed (write): document not found',
+    ]);
+    errors.mockRestore();
+    // x1's stored source has no system data, and sq1 has no live document: both are reported, and the rest go on.
     expect(report.ran).toBe(true);
     expect(report.failed).toEqual([
+      { kind: "corrupt", documentName: "Actor", id: "x1", name: "Broken", parentId: null, error: "it has no system data" },
       { kind: "write", documentName: "Actor", id: "sq1", name: "36 TFW", parentId: null, error: "document not found" },
     ]);
     expect(report.migrated).toBe(5);
@@ -185,7 +193,7 @@ describe("migrateWorld over the Foundry stand-in", () => {
       { method: "updateDocuments", data: [{ _id: "c1", system: {} }], operation: { parent: hq, diff: false } },
       { method: "updateDocuments", data: [{ _id: "w1", system: {} }], operation: { diff: false } },
     ]);
-    // Not recorded: the next load tries sq1 again.
+    // Not recorded: the next load tries x1 and sq1 again.
     expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(0);
     const bar = harness.notices[0]!;
     expect(bar.options).toEqual({ progress: true });
@@ -193,6 +201,8 @@ describe("migrateWorld over the Foundry stand-in", () => {
     const warning = harness.notices.find((n) => n.level === "warn" && n.message.startsWith("NOBC.Migration.failed"));
     expect(warning?.message).toContain("36 TFW [sq1]");
     expect(warning?.options).toEqual({ permanent: true });
+    const unread = harness.notices.find((n) => n.level === "warn" && n.message.startsWith("NOBC.Migration.corrupt"));
+    expect(unread?.message).toContain("Broken [x1]");
   });
 
   it("when a batch fails, writes its documents one by one and keeps going past a broken one", async () => {

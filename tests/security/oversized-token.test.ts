@@ -107,10 +107,14 @@ describe("every string and list a query carries is bounded, and the refusal name
     expect(hash).not.toHaveBeenCalled();
   });
 
-  it("a split of 100,000 shares, or a share naming a 1 MB unit, is refused by name", async () => {
+  it("a split of 100,000 shares is refused unread, and a share naming a 1 MB unit by name", async () => {
     const base = { messageId, userId: "p1", token: SECRET, side: "attackers" };
+    // 300,000 values: more than any request carries, refused before the schema reads it (#29).
     const many = Array.from({ length: 100_000 }, () => ({ actor: unit.uuid, hits: 0 }));
-    expect(details(await query("nobc.setSplit")({ ...base, split: many }))[0]).toContain("split");
+    expect(await query("nobc.setSplit")({ ...base, split: many })).toEqual({ ok: false, reason: "NOBC.Chat.Refused.requestTooLarge" });
+    // 101 shares: within that size, beyond a split's; refused by the schema, naming the field.
+    const over = Array.from({ length: 101 }, () => ({ actor: unit.uuid, hits: 0 }));
+    expect(details(await query("nobc.setSplit")({ ...base, split: over }))[0]).toContain("split");
     const long = [{ actor: "A".repeat(1024 * 1024), hits: 1 }];
     const line = details(await query("nobc.setSplit")({ ...base, split: long }))[0]!;
     expect(line).toContain("split");
