@@ -75,6 +75,15 @@ const nameOf = (id: string): string => users()?.get(id)?.name ?? id;
  * copy built and checked (every GM client keeps one; only the active GM's puts back and writes).
  */
 export function registerRulesRecord(): void {
+  registerRecordSetting();
+  onKeptChange(scheduleRecord);
+  Hooks.on("ready", () => {
+    if ((game.user as unknown as UserLike | null | undefined)?.isGM === true) void checkAtStartUp();
+  });
+}
+
+/** The record's world setting (no hooks: the bench registers it alone). */
+export function registerRecordSetting(): void {
   game.settings?.register(
     SYSTEM_ID as never,
     RULES_RECORD_KEY as never,
@@ -85,10 +94,6 @@ export function registerRulesRecord(): void {
       default: null,
     } as never,
   );
-  onKeptChange(scheduleRecord);
-  Hooks.on("ready", () => {
-    if ((game.user as unknown as UserLike | null | undefined)?.isGM === true) void checkAtStartUp();
-  });
 }
 
 function readRecord(): RulesRecord | null {

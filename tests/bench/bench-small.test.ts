@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { MEASURES, type Work } from "./measures";
 import { measure } from "./measure";
-import { theatre, theatreField, theatreMap } from "./theatre";
+import { CARDS_PER_HQ, theatre, theatreField, theatreMap } from "./theatre";
 import { validateTerrainMap, type TerrainMap } from "../../src/map/terrain-schema";
 
 const t = theatre(100);
@@ -20,6 +20,12 @@ const expected: Record<string, (work: Work) => void> = {
   "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
   "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
+  "rules-guard-player-update": (w) => expect(w).toEqual({ putBacks: 1, fields: 5 }),
+  "rules-guard-player-update/card": (w) => expect(w).toEqual({ putBacks: 1, fields: 2 }),
+  "rules-record-write": (w) => {
+    expect(w).toMatchObject({ actors: t.units + t.hqs + t.squadrons + t.airbases, items: t.hqs * CARDS_PER_HQ, tokens: t.units + t.hqs });
+    expect(w["bytes"]).toBeGreaterThan(0);
+  },
 };
 
 describe("the bench's theatre", () => {
