@@ -33,8 +33,16 @@ import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
 import { mapStateView } from "../../src/map/map-state";
-import { keepActor, keepItem, keepToken, plannedPutBack, resetRulesGuard, type GuardedDocument } from "../../src/documents/rules-guard";
-import { recordOfKept, registerRecordSetting } from "../../src/documents/rules-record";
+import {
+  kept,
+  keepActor,
+  keepItem,
+  keepToken,
+  plannedPutBack,
+  resetRulesGuard,
+  type GuardedDocument,
+} from "../../src/documents/rules-guard";
+import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
 import type { FakeActorT } from "../harness/foundry";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 
@@ -73,14 +81,14 @@ export function loadTheatre(t: Theatre): void {
  */
 function loadGuardedTheatre(t: Theatre): FakeActorT[] {
   loadTheatre(t);
-  registerRecordSetting();
+  registerRecordSettings();
   resetRulesGuard();
   const actors = sheetsFake.actors as FakeActorT[];
   for (const actor of actors) {
-    keepActor(actor as unknown as GuardedDocument);
-    for (const item of actor.items) keepItem(item as unknown as GuardedDocument);
+    keepActor(actor);
+    for (const item of actor.items) keepItem(item);
   }
-  for (const token of harness.scene?.tokens ?? []) keepToken(token as unknown as GuardedDocument);
+  for (const token of harness.scene?.tokens ?? []) keepToken(token);
   return actors;
 }
 
@@ -323,7 +331,7 @@ export const MEASURES: readonly Measure[] = [
             noMove: !s.noMove,
             side: s.side === "nato" ? "wp" : "nato",
           };
-          return { doc: u as unknown as GuardedDocument, changed: { _id: u.id, system } };
+          return { doc: u, changed: { _id: u.id, system } };
         }),
       );
     },
@@ -338,29 +346,29 @@ export const MEASURES: readonly Measure[] = [
       const cards = actors.flatMap((a) => a.items);
       return guardPlayerUpdate(
         cards.map((c) => ({
-          doc: c as unknown as GuardedDocument,
+          doc: c,
           changed: { _id: c.id, system: { assignedTo: unit.uuid, value: Number(c.system["value"]) + 2 } },
         })),
       );
     },
   },
   {
-    // The record of the GM's copy the active GM writes to its world setting after a GM's write
-    // (src/documents/rules-record.ts), built and serialised as the setting is sent; its size in bytes.
+    // The record of the GM's copy the active GM writes to its world settings after a GM's write
+    // (src/documents/rules-record.ts): the whole record built and each part compared with the one
+    // stored, after the GM changed one unit, so one part is sent. Its work: the bytes sent (the
+    // part's JSON, as Foundry sends a setting's value to every client) and the whole record's.
     name: "rules-record-write",
     layer: "foundry",
     printsWork: true,
     prepare(t) {
       loadGuardedTheatre(t);
+      recordOfKept().forEach((part, n) => harness.settingsStore.set(`nobc.${recordKey(n)}`, JSON.parse(JSON.stringify(part))));
+      const unit = [...kept.actors.values()].find((a) => a.type === "unit")!;
+      unit.rules["movementPoints"] = Number(unit.rules["movementPoints"]) - 1;
+      const recordBytes = recordOfKept().reduce((n, part) => n + Buffer.byteLength(JSON.stringify(part)), 0);
       return () => {
-        const record = recordOfKept();
-        const text = JSON.stringify(record);
-        return {
-          bytes: Buffer.byteLength(text),
-          actors: Object.keys(record.actors).length,
-          items: Object.keys(record.items).length,
-          tokens: Object.keys(record.tokens).length,
-        };
+        const changed = changedParts();
+        return { parts: changed.length, bytes: changed.reduce((n, c) => n + Buffer.byteLength(c.text), 0), recordBytes };
       };
     },
   },

@@ -137,8 +137,6 @@ const CARDS = [
   ["intelligence", "Intelligence", 1],
   ["ssm", "SSM", 3],
 ] as const;
-/** The support cards each HQ holds. */
-export const CARDS_PER_HQ = CARDS.length;
 
 function cardsOf(hq: string, side: Side): ActorSeed["items"] {
   return CARDS.map(([category, name, value], i) => ({

@@ -7,6 +7,7 @@
 import { chatFake } from "../harness/chat-fake";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
+import { RECORD_PARTS, recordKey } from "../../src/documents/rules-record";
 
 const g = globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 
@@ -28,7 +29,7 @@ export function freshWorld(): void {
   harness.notices.length = 0;
   harness.Actor.calls.length = 0;
   harness.Item.calls.length = 0;
-  harness.settingsStore.set("nobc.rulesRecord", null);
+  for (let n = 0; n < RECORD_PARTS; n++) harness.settingsStore.set(`nobc.${recordKey(n)}`, null);
   harness.tokenRights.create = false;
   harness.tokenRights.delete = false;
   harness.viewScene();
