@@ -32,6 +32,8 @@ export function freshWorld(): void {
   for (let n = 0; n < RECORD_PARTS; n++) harness.settingsStore.set(`nobc.${recordKey(n)}`, null);
   harness.tokenRights.create = false;
   harness.tokenRights.delete = false;
+  // The last test's scenes go: their tokens would stand for this test's actors, which may reuse an id.
+  harness.scenes.clear();
   harness.viewScene();
   chatFake.setUsers("gm");
 }
@@ -62,9 +64,9 @@ export async function heardOn(userId: string, hook: string, args: readonly unkno
   }
 }
 
-/** A world actor (in `game.actors`) owned by `owner`. */
-export function actor(name: string, type: string, system: Record<string, unknown>, owner?: string): FakeActorT {
-  const made = new harness.Actor({ name, type, system });
+/** A world actor (in `game.actors`) owned by `owner`, with the id `id` if given. */
+export function actor(name: string, type: string, system: Record<string, unknown>, owner?: string, id?: string): FakeActorT {
+  const made = new harness.Actor({ name, type, system, ...(id === undefined ? {} : { id }) });
   sheetsFake.actors.push(made);
   if (owner !== undefined) chatFake.own(made, owner);
   return made;
