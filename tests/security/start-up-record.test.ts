@@ -11,11 +11,11 @@
 import "../harness/install";
 import "../harness/sheets-fake";
 import "../harness/chat-fake";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT, type FakeItemT } from "../harness/foundry";
 import { chatFake } from "../harness/chat-fake";
 import "../../src/nobc";
-import { partOf, RECORD_PARTS, recordKey } from "../../src/documents/rules-record";
+import { partOf, RECORD_DELAY_MS, RECORD_PARTS, recordKey } from "../../src/documents/rules-record";
 import { cardSystem, hqSystem, unitSystem } from "../apps/ground-combat/fixture";
 import { actor, freshWorld, gmReady, startSystem } from "./system-start";
 
@@ -62,6 +62,19 @@ describe("the record the active GM writes", () => {
     expect(part.tokens[token.uuid]).toMatchObject({ actorId: unit.id, x: token.x, y: token.y });
     expect(parts[partOf(hq.uuid)]!.items[card.uuid]).toMatchObject({ _id: card.id, name: "Engineers", system: { category: "engineer" } });
     expect(harness.notices).toEqual([]);
+  });
+
+  it("follows a GM's write shortly after, writing only the part that changed", async () => {
+    const settings = harness.game["settings"] as { set(ns: string, key: string, value: unknown): Promise<unknown> };
+    const set = vi.spyOn(settings, "set");
+    try {
+      await unit.update({ "system.supply": 3 });
+      await new Promise((r) => setTimeout(r, RECORD_DELAY_MS + 50));
+      expect(set.mock.calls.map(([, key]) => key)).toEqual([recordKey(partOf(unit.uuid))]);
+      expect((stored(partOf(unit.uuid)) as { actors: Record<string, Raw> }).actors[unit.uuid]).toMatchObject({ supply: 3 });
+    } finally {
+      set.mockRestore();
+    }
   });
 });
 
