@@ -193,6 +193,34 @@ function strayPaths(type: string, rules: Raw, changed: unknown): [string, unknow
     .map(([path]) => [path, valueAt(rules, path)]);
 }
 
+/** What the active GM writes back after another's update, and what it tells the GM. */
+export interface PlannedPutBack {
+  readonly plan: WritePlan;
+  readonly told: { readonly key: string; readonly data: Record<string, string> };
+}
+
+/**
+ * The put-back of a rules value anyone but a GM wrote, planned from the copy (null: nothing to put
+ * back, or not this client's to do). Everything `heardUpdate` does for a player's update but the
+ * write; the bench times it (tests/bench/measures.ts, `rules-guard-player-update`).
+ */
+export function plannedPutBack(doc: GuardedDocument, changed: unknown, userId: string): PlannedPutBack | null {
+  if (!hereIsGM() || byGM(userId) || !hereIsActiveGM()) return null;
+  const isItem = doc.documentName === "Item";
+  if (isItem ? !guardedItem(doc) : !guardedActor(doc)) return null;
+  const type = doc.type ?? "";
+  const item = isItem ? kept.items.get(doc.uuid) : undefined;
+  const rules = item !== undefined ? ((item.source["system"] ?? {}) as Raw) : isItem ? undefined : kept.actors.get(doc.uuid)?.rules;
+  if (rules === undefined) return null;
+  const stray = strayPaths(type, isItem ? rulesValuesOf(type, rules) : rules, changed).filter(([, value]) => value !== undefined);
+  if (stray.length === 0) return null;
+  const changes = Object.fromEntries(stray.map(([path, value]) => [`system.${path}`, structuredClone(value)]));
+  const row = { uuid: doc.uuid, id: doc.id, parentUuid: doc.parent?.uuid ?? null, changes };
+  const plan: WritePlan = isItem ? { ...EMPTY_PLAN, itemUpdates: [row] } : { ...EMPTY_PLAN, actorUpdates: [row] };
+  const data = { user: nameOf(userId), document: doc.name, fields: stray.map(([path]) => `system.${path}`).join(", ") };
+  return { plan, told: { key: "NOBC.Guard.PutBack", data } };
+}
+
 /**
  * `updateActor` / `updateItem`: a GM's write is taken into the copy; on the active GM's client a
  * rules value anyone else wrote is put back from the copy. Re-sending a value the copy holds
@@ -202,33 +230,25 @@ export function heardUpdate(doc: GuardedDocument, changed: unknown, userId: stri
   if (!hereIsGM()) return false;
   const isItem = doc.documentName === "Item";
   if (isItem ? !guardedItem(doc) : !guardedActor(doc)) return false;
+  if (!byGM(userId)) {
+    const planned = plannedPutBack(doc, changed, userId);
+    return planned === null ? false : putBack(planned.plan, planned.told);
+  }
   const type = doc.type ?? "";
   const item = isItem ? kept.items.get(doc.uuid) : undefined;
   const actor = isItem ? undefined : kept.actors.get(doc.uuid);
-  if (byGM(userId)) {
-    if (item !== undefined) mergeChanged(item.source, changed);
-    if (actor !== undefined) {
-      const rules = rulesPathsIn(type, changed);
-      if (rules.length === 0) return false;
-      for (const [path, value] of rules) setAt(actor.rules, path, value);
-    }
-    if (item === undefined && actor === undefined) {
-      if (isItem) keepItem(doc);
-      else keepActor(doc);
-    }
-    keptChanged();
-    return false;
+  if (item !== undefined) mergeChanged(item.source, changed);
+  if (actor !== undefined) {
+    const rules = rulesPathsIn(type, changed);
+    if (rules.length === 0) return false;
+    for (const [path, value] of rules) setAt(actor.rules, path, value);
   }
-  if (!hereIsActiveGM()) return false;
-  const rules = item !== undefined ? ((item.source["system"] ?? {}) as Raw) : actor?.rules;
-  if (rules === undefined) return false;
-  const stray = strayPaths(type, isItem ? rulesValuesOf(type, rules) : rules, changed).filter(([, value]) => value !== undefined);
-  if (stray.length === 0) return false;
-  const changes = Object.fromEntries(stray.map(([path, value]) => [`system.${path}`, structuredClone(value)]));
-  const row = { uuid: doc.uuid, id: doc.id, parentUuid: doc.parent?.uuid ?? null, changes };
-  const plan: WritePlan = isItem ? { ...EMPTY_PLAN, itemUpdates: [row] } : { ...EMPTY_PLAN, actorUpdates: [row] };
-  const data = { user: nameOf(userId), document: doc.name, fields: stray.map(([path]) => `system.${path}`).join(", ") };
-  return putBack(plan, { key: "NOBC.Guard.PutBack", data });
+  if (item === undefined && actor === undefined) {
+    if (isItem) keepItem(doc);
+    else keepActor(doc);
+  }
+  keptChanged();
+  return false;
 }
 
 /** `createItem`: a GM's item is kept; one anyone else put on one of our actors (or a world card) is deleted again. */

@@ -1,11 +1,15 @@
 /**
- * The record of what the GMs last wrote (docs/decisions/rules-values.md): a world setting, which only
+ * The record of what the GMs last wrote (docs/decisions/rules-values.md): world settings, which only
  * a GM may write (Foundry's SETTINGS_MODIFY), holding the rules values of each of our actors, the
- * source of each item on them and where each of their tokens stood. The active GM's client writes it
- * shortly after the GM's copy changes (./rules-guard.ts). At a GM client's start-up the world is
- * checked against it: a document a player wrote last (`_stats.lastModifiedBy`, stamped by the
- * server) while no GM was connected is put back to the record, an item or token a player made then
- * is deleted, one they deleted is made again, and the GM is told once what was found.
+ * source of each item on them and where each of their tokens stood. The record is cut into
+ * `RECORD_PARTS` parts by actor (an actor, its items and its tokens in one part), and the active GM's
+ * client writes, shortly after the GM's copy changes (./rules-guard.ts), only the parts that differ
+ * from the stored ones: Foundry sends a setting's whole value to every client on every write, and the
+ * whole record is some 250 KB at 400 units (docs/bench.md). At a GM client's start-up the world is
+ * checked against it: a document a player wrote last (`_stats.lastModifiedBy`, stamped by the server)
+ * while no GM was connected is put back to the record, an item or token a player made then is
+ * deleted, one they deleted is made again, and the GM is told once what was found, and which
+ * documents a player wrote could not be checked (no record of them, or a part unreadable).
  */
 import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
@@ -34,18 +38,40 @@ import {
 
 type Raw = Record<string, unknown>;
 
-export const RULES_RECORD_KEY = "rulesRecord";
+/** How many parts the record is cut into (each its own world setting): about 8 KB each at 400 units. */
+export const RECORD_PARTS = 32;
+/** The setting key of part `n` (0 to RECORD_PARTS - 1). */
+export const recordKey = (n: number): string => `rulesRecord${String(n)}`;
 
-/** The record as stored. Tokens keep only what a token is made again from (the rest comes from the actor's prototype token). */
-export interface RulesRecord {
-  readonly v: 1;
+/**
+ * One part of the record as stored. Keys are uuids; an item's parent and a token's scene are read
+ * from its uuid, names from the source. Items keep their source without `_stats` (the server stamps
+ * it anew); tokens only what a token is made again from (the rest comes from the actor's prototype).
+ */
+export interface RecordPart {
+  readonly v: 2;
   readonly actors: Record<string, Raw>;
-  readonly items: Record<string, { readonly parent: string | null; readonly name: string; readonly source: Raw }>;
-  readonly tokens: Record<string, { readonly scene: string; readonly name: string; readonly source: Raw }>;
+  readonly items: Record<string, Raw>;
+  readonly tokens: Record<string, Raw>;
 }
 
 /** The token fields a record keeps. */
 const TOKEN_KEYS = ["_id", "name", "actorId", "actorLink", "x", "y", "elevation", "width", "height", "hidden", "rotation", "sort"] as const;
+
+/** The part an actor's uuid falls in (FNV-1a of the uuid): the same on every client and at every start. */
+export function partOf(actorUuid: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < actorUuid.length; i++) h = Math.imul(h ^ actorUuid.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % RECORD_PARTS;
+}
+/** An item lies in its actor's part (a world item in its own); a token in its actor's. */
+const itemPart = (uuid: string, parentUuid: string | null): number => partOf(parentUuid ?? uuid);
+const tokenPart = (source: Raw): number => partOf(`Actor.${String(source["actorId"])}`);
+/** The uuid of what holds an embedded document (`<parent>.Item.<id>` → `<parent>`), or null for a world document. */
+function holderOf(uuid: string, kind: "Item" | "Token"): string | null {
+  const at = uuid.lastIndexOf(`.${kind}.`);
+  return at < 0 ? null : uuid.slice(0, at);
+}
 
 interface Stamped extends GuardedDocument {
   readonly _stats?: { readonly lastModifiedBy?: string | null } | null;
@@ -71,73 +97,96 @@ function playerWriter(doc: Stamped): string | null {
 const nameOf = (id: string): string => users()?.get(id)?.name ?? id;
 
 /**
- * On init: the record's setting, the record following the GM's copy, and on `ready` a GM client's
+ * On init: the record's settings, the record following the GM's copy, and on `ready` a GM client's
  * copy built and checked (every GM client keeps one; only the active GM's puts back and writes).
  */
 export function registerRulesRecord(): void {
-  game.settings?.register(
-    SYSTEM_ID as never,
-    RULES_RECORD_KEY as never,
-    {
-      scope: "world",
-      config: false,
-      type: Object,
-      default: null,
-    } as never,
-  );
+  registerRecordSettings();
   onKeptChange(scheduleRecord);
   Hooks.on("ready", () => {
     if ((game.user as unknown as UserLike | null | undefined)?.isGM === true) void checkAtStartUp();
   });
 }
 
-function readRecord(): RulesRecord | null {
-  try {
-    const stored: unknown = (game.settings as unknown as { get(ns: string, key: string): unknown } | undefined)?.get(
-      SYSTEM_ID,
-      RULES_RECORD_KEY,
+/** The record's world settings, one a part (no hooks: the bench registers them alone). */
+export function registerRecordSettings(): void {
+  for (let n = 0; n < RECORD_PARTS; n++)
+    game.settings?.register(
+      SYSTEM_ID as never,
+      recordKey(n) as never,
+      { scope: "world", config: false, type: Object, default: null } as never,
     );
-    const r = stored as Partial<RulesRecord> | null;
-    return r !== null &&
-      typeof r === "object" &&
-      r.v === 1 &&
-      typeof r.actors === "object" &&
-      typeof r.items === "object" &&
-      typeof r.tokens === "object"
-      ? (r as RulesRecord)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
+const settings = () =>
+  game.settings as unknown as { get(ns: string, key: string): unknown; set(ns: string, key: string, v: unknown): Promise<unknown> };
+const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
+const allRecords = (v: unknown): v is Record<string, Raw> => isRecord(v) && Object.values(v).every(isRecord);
+
+/** A part as stored: null when never written (a new world), "unreadable" when it is not a part. */
+export type StoredPart = RecordPart | null | "unreadable";
+
+function readPart(n: number): StoredPart {
+  let stored: unknown;
+  try {
+    stored = settings().get(SYSTEM_ID, recordKey(n));
+  } catch {
+    return "unreadable";
+  }
+  if (stored === null || stored === undefined) return null;
+  return isRecord(stored) &&
+    stored["v"] === 2 &&
+    allRecords(stored["actors"]) &&
+    allRecords(stored["items"]) &&
+    allRecords(stored["tokens"])
+    ? (stored as unknown as RecordPart)
+    : "unreadable";
+}
+
+const withoutStats = ({ _stats: _, ...source }: Raw): Raw => source;
 const tokenRecord = (source: Raw): Raw => Object.fromEntries(TOKEN_KEYS.filter((k) => k in source).map((k) => [k, source[k]]));
 
-/** The record of the GM's copy as it stands. */
-export function recordOfKept(): RulesRecord {
-  const actors: Record<string, Raw> = {};
-  for (const [uuid, a] of kept.actors) actors[uuid] = a.rules;
-  const items: RulesRecord["items"] = {};
-  for (const [uuid, i] of kept.items) items[uuid] = { parent: i.parentUuid, name: i.name, source: i.source };
-  const tokens: RulesRecord["tokens"] = {};
-  for (const [uuid, t] of kept.tokens) tokens[uuid] = { scene: t.sceneUuid, name: t.name, source: tokenRecord(t.source) };
-  return { v: 1, actors, items, tokens };
+/** The record of the GM's copy as it stands, part by part. */
+export function recordOfKept(): RecordPart[] {
+  const parts = Array.from({ length: RECORD_PARTS }, (): RecordPart => ({ v: 2, actors: {}, items: {}, tokens: {} }));
+  for (const [uuid, a] of kept.actors) parts[partOf(uuid)]!.actors[uuid] = a.rules;
+  for (const [uuid, i] of kept.items) parts[itemPart(uuid, i.parentUuid)]!.items[uuid] = withoutStats(i.source);
+  for (const [uuid, t] of kept.tokens) parts[tokenPart(t.source)]!.tokens[uuid] = tokenRecord(t.source);
+  return parts;
+}
+
+/** The parts of the record that differ from the stored ones, as they would be sent (a JSON text each). */
+export function changedParts(): { readonly n: number; readonly part: RecordPart; readonly text: string }[] {
+  return recordOfKept().flatMap((part, n) => {
+    const text = JSON.stringify(part);
+    let stored: unknown;
+    try {
+      stored = settings().get(SYSTEM_ID, recordKey(n));
+    } catch {
+      stored = undefined;
+    }
+    return JSON.stringify(stored ?? null) === text ? [] : [{ n, part, text }];
+  });
 }
 
 /** How long after the GM's copy changed the record is written (changes in between are written together). */
 export const RECORD_DELAY_MS = 250;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
-/** Writes the record now (the active GM only). */
+/** Writes the parts of the record that changed, now (the active GM only). */
 export async function writeRecord(): Promise<void> {
   if (timer !== null) clearTimeout(timer);
   timer = null;
   if (!hereIsActiveGM()) return;
-  try {
-    await game.settings?.set(SYSTEM_ID as never, RULES_RECORD_KEY as never, recordOfKept() as never);
-  } catch (error) {
-    console.error(`${SYSTEM_ID} | the record of the umpire's values could not be written`, error);
-  }
+  await Promise.all(
+    changedParts().map(async ({ n, part }) => {
+      try {
+        await settings().set(SYSTEM_ID, recordKey(n), part);
+      } catch (error) {
+        console.error(`${SYSTEM_ID} | part ${String(n)} of the record of the umpire's values could not be written`, error);
+      }
+    }),
+  );
 }
 
 function scheduleRecord(): void {
@@ -151,6 +200,13 @@ const FOUND_KEYS = {
   deleted: "NOBC.Guard.Found.deleted",
 } as const;
 
+/** What the start-up check found: what it put back, the documents a player wrote it could not check, the parts it could not read. */
+export interface StartUpReport {
+  readonly found: readonly StartUpFinding[];
+  readonly unchecked: readonly string[];
+  readonly unreadable: number;
+}
+
 /** What the start-up check found and put back, one line each. */
 export interface StartUpFinding {
   readonly user: string;
@@ -159,10 +215,16 @@ export interface StartUpFinding {
   readonly fields?: readonly string[];
 }
 
+interface WorldScene {
+  readonly uuid: string;
+  readonly name: string;
+  readonly tokens: Iterable<Stamped>;
+}
+
 interface WorldLike {
   readonly actors: Iterable<Stamped>;
   readonly items: Iterable<Stamped>;
-  readonly scenes: Iterable<{ readonly uuid: string; readonly name: string; readonly tokens: Iterable<Stamped> }>;
+  readonly scenes: Iterable<WorldScene>;
 }
 
 function world(): WorldLike {
@@ -181,15 +243,22 @@ function differences(now: Raw, then: Raw): [string, unknown][] {
 /**
  * On a GM client's start-up: the GM's copy built from the world and the record; on the active GM's
  * client, whatever a player wrote while no GM was connected is put back in one write per kind, and
- * the GM told once. Returns what was found.
+ * the GM told once. A document a player wrote last that the record holds nothing for (its part never
+ * written or unreadable, or not in it) is taken as it stands, and the GM told which, to check by
+ * hand; an unreadable part is said too, and written again from the world. Returns what was found.
  */
-export async function checkAtStartUp(): Promise<StartUpFinding[]> {
-  const record = readRecord();
+export async function checkAtStartUp(): Promise<StartUpReport> {
+  const parts = Array.from({ length: RECORD_PARTS }, (_, n) => readPart(n));
+  const partFor = (n: number): RecordPart | null => {
+    const part = parts[n];
+    return part === null || part === undefined || part === "unreadable" ? null : part;
+  };
   // A start-up builds the copy anew from the world and the record.
   kept.actors.clear();
   kept.items.clear();
   kept.tokens.clear();
   const found: StartUpFinding[] = [];
+  const unchecked: string[] = [];
   const actorUpdates: PlannedUpdate[] = [];
   const itemUpdates: PlannedUpdate[] = [];
   const itemDeletions: PlannedDeletion[] = [];
@@ -203,19 +272,21 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
     if (!guardedItem(item)) return;
     seenItems.add(item.uuid);
     const by = playerWriter(item);
-    const rec = record?.items[item.uuid];
-    if (by === null || record === null) {
+    const part = partFor(itemPart(item.uuid, item.parent?.uuid ?? null));
+    if (by === null || part === null) {
+      if (by !== null) unchecked.push(item.name);
       keepItem(item);
       return;
     }
+    const rec = part.items[item.uuid];
     if (rec === undefined) {
       found.push({ user: nameOf(by), document: item.name, what: "created" });
       itemDeletions.push({ uuid: item.uuid, id: item.id, parentUuid: item.parent?.uuid ?? null });
       return;
     }
-    kept.items.set(item.uuid, { parentUuid: rec.parent, name: rec.name, source: structuredClone(rec.source) });
+    kept.items.set(item.uuid, { parentUuid: holderOf(item.uuid, "Item"), name: String(rec["name"]), source: structuredClone(rec) });
     const type = item.type ?? "";
-    const back = differences(rulesValuesOf(type, item.system), rulesValuesOf(type, rec.source["system"]));
+    const back = differences(rulesValuesOf(type, item.system), rulesValuesOf(type, rec["system"]));
     if (back.length === 0) return;
     found.push({ user: nameOf(by), document: item.name, what: "changed", fields: back.map(([p]) => `system.${p}`) });
     itemUpdates.push({
@@ -225,12 +296,15 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
       changes: Object.fromEntries(back.map(([p, v]) => [`system.${p}`, v])),
     });
   };
+  const actorsById = new Map<string, Stamped>();
   for (const actor of actors) {
     if (!guardedActor(actor)) continue;
+    actorsById.set(actor.id, actor);
     for (const item of actor.items ?? []) checkItem(item);
     const by = playerWriter(actor);
-    const rec = record?.actors[actor.uuid];
+    const rec = partFor(partOf(actor.uuid))?.actors[actor.uuid];
     if (by === null || rec === undefined) {
+      if (by !== null) unchecked.push(actor.name);
       keepActor(actor);
       continue;
     }
@@ -246,33 +320,44 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
     });
   }
   for (const item of items) checkItem(item);
+  const scenesByUuid = new Map<string, WorldScene>();
   for (const scene of scenes) {
+    scenesByUuid.set(scene.uuid, scene);
     for (const token of scene.tokens) {
       if (!guardedToken(token)) continue;
       seenTokens.add(token.uuid);
       const by = playerWriter(token);
-      if (by !== null && record !== null && record.tokens[token.uuid] === undefined) {
+      const part = partFor(tokenPart(token.toObject()));
+      if (by !== null && part !== null && part.tokens[token.uuid] === undefined) {
         found.push({ user: nameOf(by), document: token.actor?.name ?? token.name, what: "created" });
         tokenDeletions.push({ uuid: token.uuid, id: token.id, parentUuid: scene.uuid });
-      } else keepToken(token);
+      } else {
+        if (by !== null && part === null) unchecked.push(token.actor?.name ?? token.name);
+        keepToken(token);
+      }
     }
   }
   // What the record holds and the world no longer does: deleted while no GM was connected (a GM's deletion is heard live).
-  for (const [uuid, rec] of Object.entries(record?.items ?? {})) {
-    if (seenItems.has(uuid) || (rec.parent !== null && !kept.actors.has(rec.parent))) continue;
-    found.push({ user: "", document: rec.name, what: "deleted" });
-    itemCreations.push({ parentUuid: rec.parent, data: structuredClone(rec.source) });
-    kept.items.set(uuid, { parentUuid: rec.parent, name: rec.name, source: structuredClone(rec.source) });
+  for (const part of parts) {
+    if (part === null || part === "unreadable") continue;
+    for (const [uuid, rec] of Object.entries(part.items)) {
+      const parent = holderOf(uuid, "Item");
+      if (seenItems.has(uuid) || (parent !== null && !kept.actors.has(parent))) continue;
+      found.push({ user: "", document: String(rec["name"]), what: "deleted" });
+      itemCreations.push({ parentUuid: parent, data: structuredClone(rec) });
+      kept.items.set(uuid, { parentUuid: parent, name: String(rec["name"]), source: structuredClone(rec) });
+    }
+    for (const [uuid, rec] of Object.entries(part.tokens)) {
+      if (seenTokens.has(uuid)) continue;
+      const actor = actorsById.get(String(rec["actorId"]));
+      const sceneUuid = holderOf(uuid, "Token");
+      if (actor === undefined || sceneUuid === null || !scenesByUuid.has(sceneUuid)) continue;
+      const data = { ...(actor.prototypeToken?.toObject() ?? {}), ...structuredClone(rec) };
+      found.push({ user: "", document: actor.name, what: "deleted" });
+      tokenCreations.push({ parentUuid: sceneUuid, data });
+    }
   }
-  for (const [uuid, rec] of Object.entries(record?.tokens ?? {})) {
-    if (seenTokens.has(uuid)) continue;
-    const actor = [...actors].find((a) => a.id === rec.source["actorId"]);
-    const scene = [...scenes].find((s) => s.uuid === rec.scene);
-    if (actor === undefined || scene === undefined) continue;
-    const data = { ...(actor.prototypeToken?.toObject() ?? {}), ...structuredClone(rec.source) };
-    found.push({ user: "", document: actor.name, what: "deleted" });
-    tokenCreations.push({ parentUuid: rec.scene, data });
-  }
+  const unreadable = parts.filter((p) => p === "unreadable").length;
   if (hereIsActiveGM()) {
     const plan = { ...EMPTY_PLAN, actorUpdates, itemUpdates, itemDeletions, itemCreations, tokenDeletions, tokenCreations };
     if (found.length > 0) {
@@ -286,7 +371,10 @@ export async function checkAtStartUp(): Promise<StartUpFinding[]> {
         notify("error", "NOBC.Guard.StartUpFailed", { count: found.length, lines, error: errorText(error) }, { permanent: true });
       }
     }
+    if (unreadable > 0) notify("warn", "NOBC.Guard.RecordUnreadable", { count: unreadable, parts: RECORD_PARTS }, { permanent: true });
+    if (unchecked.length > 0)
+      notify("warn", "NOBC.Guard.Unchecked", { count: unchecked.length, documents: unchecked.join(", ") }, { permanent: true });
     await writeRecord();
   }
-  return found;
+  return { found, unchecked, unreadable };
 }

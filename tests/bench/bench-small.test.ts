@@ -20,6 +20,14 @@ const expected: Record<string, (work: Work) => void> = {
   "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
   "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
+  "rules-guard-player-update": (w) => expect(w).toEqual({ putBacks: 1, fields: 5 }),
+  "rules-guard-player-update/card": (w) => expect(w).toEqual({ putBacks: 1, fields: 2 }),
+  "rules-record-write": (w) => {
+    // One unit changed: its part of the record is sent, not the whole record.
+    expect(w["parts"]).toBe(1);
+    expect(w["bytes"]).toBeGreaterThan(0);
+    expect(w["bytes"]! * 8).toBeLessThan(w["recordBytes"]!);
+  },
 };
 
 describe("the bench's theatre", () => {

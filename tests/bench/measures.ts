@@ -5,9 +5,9 @@
  *
  * Rules-core measures (`land-turn-core`, `air-turn-core`, `movement-path-6-hexes`) call the rules
  * with plain snapshots (the last through the board's move check, src/world/movement.ts).
- * Foundry-layer measures (`resupply-entry`, `planner-open-empty`, `read-battlefield`) load the
- * theatre into the harness (tests/harness/) and call the shell's code, so this module installs the
- * harness first.
+ * Foundry-layer measures (`resupply-entry`, `planner-open-empty`, `read-battlefield`, the rules
+ * guard's `rules-guard-player-update` and `rules-record-write`) load the theatre into the harness
+ * (tests/harness/) and call the shell's code, so this module installs the harness first.
  */
 import "../harness/install";
 import { harness } from "../harness/foundry";
@@ -33,6 +33,17 @@ import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
 import { mapStateView } from "../../src/map/map-state";
+import {
+  kept,
+  keepActor,
+  keepItem,
+  keepToken,
+  plannedPutBack,
+  resetRulesGuard,
+  type GuardedDocument,
+} from "../../src/documents/rules-guard";
+import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
+import type { FakeActorT } from "../harness/foundry";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
@@ -42,6 +53,8 @@ export interface Measure {
   readonly name: string;
   readonly layer: "rules" | "foundry";
   prepare(t: Theatre): () => Work | Promise<Work>;
+  /** The bench prints one call's work at each size too (a figure that is not a time: `rules-record-write`'s bytes). */
+  readonly printsWork?: true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -60,6 +73,40 @@ export function loadTheatre(t: Theatre): void {
   harness.setSceneFlag("terrain", t.map);
   (globalThis as unknown as { canvas: { tokens: Record<string, unknown> } }).canvas.tokens["controlled"] = [];
   loadActors(t.seeds, theatreAt);
+}
+
+/**
+ * The theatre in the harness with the GM's copy of the rules values (src/documents/rules-guard.ts)
+ * as a GM's start-up with no record builds it: every actor, item and token taken as it stands.
+ */
+function loadGuardedTheatre(t: Theatre): FakeActorT[] {
+  loadTheatre(t);
+  registerRecordSettings();
+  resetRulesGuard();
+  const actors = sheetsFake.actors as FakeActorT[];
+  for (const actor of actors) {
+    keepActor(actor);
+    for (const item of actor.items) keepItem(item);
+  }
+  for (const token of harness.scene?.tokens ?? []) keepToken(token);
+  return actors;
+}
+
+/**
+ * One player's update of one document as the active GM's client hears it (`updateActor` /
+ * `updateItem`, the player's id last), planned into its put-back from the GM's copy: everything the
+ * guard does for it but the write (which is the write path's, the same as any GM write). The
+ * documents are taken in turn; each update is built once, outside the timing, as Foundry builds the
+ * hook's `changed`.
+ */
+function guardPlayerUpdate(updates: readonly { doc: GuardedDocument; changed: Record<string, unknown> }[]): () => Work {
+  let next = 0;
+  return () => {
+    const { doc, changed } = updates[next++ % updates.length]!;
+    const planned = plannedPutBack(doc, changed, "p1");
+    const row = planned?.plan.actorUpdates[0] ?? planned?.plan.itemUpdates[0];
+    return { putBacks: planned === null ? 0 : 1, fields: row === undefined ? 0 : Object.keys(row.changes).length };
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,6 +311,64 @@ export const MEASURES: readonly Measure[] = [
         rulerLabels(plan, waypoints);
         // Priced or refused by the rules (over the allowance, the NATO stop), the whole path was measured.
         return "refused" in plan ? { paths: 0, hexes: 0 } : { paths: 1, hexes: plan.path.length - 1 };
+      };
+    },
+  },
+  {
+    // A player's console write of five rules values of a unit (strength, supply, MP, black chip,
+    // side; issue #29, seen 9), heard on the active GM's client with 400 units in its copy.
+    name: "rules-guard-player-update",
+    layer: "foundry",
+    prepare(t) {
+      const units = loadGuardedTheatre(t).filter((a) => a.type === "unit");
+      return guardPlayerUpdate(
+        units.map((u) => {
+          const s = u.system as { strength: { value: number }; supply: number; movementPoints: number; noMove: boolean; side: string };
+          const system = {
+            strength: { value: s.strength.value + 1 },
+            supply: s.supply + 1,
+            movementPoints: s.movementPoints + 1,
+            noMove: !s.noMove,
+            side: s.side === "nato" ? "wp" : "nato",
+          };
+          return { doc: u, changed: { _id: u.id, system } };
+        }),
+      );
+    },
+  },
+  {
+    // The same for a support card's holder and value (an item: its whole source is kept).
+    name: "rules-guard-player-update/card",
+    layer: "foundry",
+    prepare(t) {
+      const actors = loadGuardedTheatre(t);
+      const unit = actors.find((a) => a.type === "unit")!;
+      const cards = actors.flatMap((a) => a.items);
+      return guardPlayerUpdate(
+        cards.map((c) => ({
+          doc: c,
+          changed: { _id: c.id, system: { assignedTo: unit.uuid, value: Number(c.system["value"]) + 2 } },
+        })),
+      );
+    },
+  },
+  {
+    // The record of the GM's copy the active GM writes to its world settings after a GM's write
+    // (src/documents/rules-record.ts): the whole record built and each part compared with the one
+    // stored, after the GM changed one unit, so one part is sent. Its work: the bytes sent (the
+    // part's JSON, as Foundry sends a setting's value to every client) and the whole record's.
+    name: "rules-record-write",
+    layer: "foundry",
+    printsWork: true,
+    prepare(t) {
+      loadGuardedTheatre(t);
+      recordOfKept().forEach((part, n) => harness.settingsStore.set(`nobc.${recordKey(n)}`, JSON.parse(JSON.stringify(part))));
+      const unit = [...kept.actors.values()].find((a) => a.type === "unit")!;
+      unit.rules["movementPoints"] = Number(unit.rules["movementPoints"]) - 1;
+      const recordBytes = recordOfKept().reduce((n, part) => n + Buffer.byteLength(JSON.stringify(part)), 0);
+      return () => {
+        const changed = changedParts();
+        return { parts: changed.length, bytes: changed.reduce((n, c) => n + Buffer.byteLength(c.text), 0), recordBytes };
       };
     },
   },

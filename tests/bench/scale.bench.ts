@@ -23,6 +23,10 @@ describe("megagame scale", () => {
         figures.push(figure);
         printFigure(figure);
       }
+      // A measure whose work is a figure too (a size in bytes) prints one call's work at each size.
+      if (m.printsWork === true)
+        for (const units of THEATRE_SIZES)
+          console.log(JSON.stringify({ name: m.name, units, work: await m.prepare(theatres.get(units)!)() }));
     });
   }
   afterAll(() => {

@@ -11,6 +11,7 @@ import { dialogIds } from "../../src/apps/base/registry";
 import type { NobcApi } from "../../src/nobc";
 import { CURRENT_SCHEMA_VERSION } from "../../src/base/settings";
 import { airMissionMacros } from "../../src/apps/air/missions/macros";
+import { RECORD_PARTS, recordKey } from "../../src/documents/rules-record";
 
 // The sheets are ApplicationV2 classes, beyond what the stand-in fakes; their own tests cover them.
 // Here we only check that the entry point registers them on init.
@@ -144,7 +145,8 @@ describe("src/nobc.ts", () => {
       "combatAnnouncementOrder",
       "nqmRestoringDiscipline",
       "nqmHourlySupplyCheck",
-      "rulesRecord",
+      // The record of the umpire's values, in parts (src/documents/rules-record.ts).
+      ...Array.from({ length: RECORD_PARTS }, (_, n) => recordKey(n)),
     ]);
     expect([...harness.settingsMenus.keys()]).toEqual(["nobc.airZoneDistancesMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(

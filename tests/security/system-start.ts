@@ -7,6 +7,7 @@
 import { chatFake } from "../harness/chat-fake";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
+import { RECORD_PARTS, recordKey } from "../../src/documents/rules-record";
 
 const g = globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } };
 
@@ -28,9 +29,11 @@ export function freshWorld(): void {
   harness.notices.length = 0;
   harness.Actor.calls.length = 0;
   harness.Item.calls.length = 0;
-  harness.settingsStore.set("nobc.rulesRecord", null);
+  for (let n = 0; n < RECORD_PARTS; n++) harness.settingsStore.set(`nobc.${recordKey(n)}`, null);
   harness.tokenRights.create = false;
   harness.tokenRights.delete = false;
+  // The last test's scenes go: their tokens would stand for this test's actors, which may reuse an id.
+  harness.scenes.clear();
   harness.viewScene();
   chatFake.setUsers("gm");
 }
@@ -61,9 +64,9 @@ export async function heardOn(userId: string, hook: string, args: readonly unkno
   }
 }
 
-/** A world actor (in `game.actors`) owned by `owner`. */
-export function actor(name: string, type: string, system: Record<string, unknown>, owner?: string): FakeActorT {
-  const made = new harness.Actor({ name, type, system });
+/** A world actor (in `game.actors`) owned by `owner`, with the id `id` if given. */
+export function actor(name: string, type: string, system: Record<string, unknown>, owner?: string, id?: string): FakeActorT {
+  const made = new harness.Actor({ name, type, system, ...(id === undefined ? {} : { id }) });
   sheetsFake.actors.push(made);
   if (owner !== undefined) chatFake.own(made, owner);
   return made;
