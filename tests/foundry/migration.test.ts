@@ -241,7 +241,7 @@ describe("migrateWorld over the Foundry stand-in", () => {
     // Every document migrated: the version is recorded, and the write stamped the document.
     expect(report.complete).toBe(true);
     expect(harness.settingsStore.get("nobc.schemaVersion")).toBe(CURRENT_SCHEMA_VERSION);
-    expect(u2.toObject()["_stats"]).toEqual({ systemVersion: "0.1.0" });
+    expect(u2.toObject()["_stats"]).toMatchObject({ systemVersion: "0.1.0" });
   });
 
   it("does nothing for a player, or when the world is up to date", async () => {
