@@ -1,6 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { clientGraphs } from "./tests/harness/client-graphs";
 
 export default defineConfig({
+  // Each client of the multi-client harness loads its own copy of our modules (tests/harness/clients.ts).
+  plugins: [clientGraphs()],
   test: {
     include: ["tests/**/*.test.ts"],
     exclude: ["tests/purity/**", "tests/browser/**", "tests/build/**", "node_modules/**"],
