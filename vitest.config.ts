@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { clientGraphs } from "./tests/harness/client-graphs";
+import { clientGraphs } from "./tests/harness/client-graphs.ts";
 
 export default defineConfig({
   // Each client of the multi-client harness loads its own copy of our modules (tests/harness/clients.ts).
