@@ -20,7 +20,8 @@
  *   after the delay, its answer comes back after another; a user with no client online rejects.
  * - **A client can drop out** between two writes (`net.dropOut(client)`): what it sent stands, it
  *   hears and sends nothing more (its pending writes and queries never settle: its tasks stop), the
- *   queries waiting on it reject, and on every other client its user goes inactive,
+ *   queries waiting on it reject, and on every other client (after the writes the server took
+ *   before, as the server's notice travels in the same order) its user goes inactive,
  *   `game.users.activeGM` passes to the next GM online, and `userConnected(user, false)` fires.
  *
  * Time is the wire's own: a clock that moves from one delivery to the next. Whenever the test's
@@ -169,6 +170,7 @@ export class Network {
   private pumping = false;
   private readonly draw: () => number;
   private readonly waiting = new Map<ClientState, Set<(error: Error) => void>>();
+  private readonly watchers: { test: (call: WireCall, by: string) => boolean; then: () => void }[] = [];
 
   private constructor(private readonly options: NetworkOptions) {
     const delay = options.delay ?? 0;
@@ -206,6 +208,13 @@ export class Network {
    * queries go through the wire.
    */
   async world(build: (client: Client) => void | Promise<void>): Promise<void> {
+    this.queue = [];
+    this.watchers.length = 0;
+    this.waiting.clear();
+    for (const c of [this.server, ...this.clients]) {
+      c.online = true;
+      c.lastDue = this.now;
+    }
     for (const c of [this.server, ...this.clients]) {
       await c.run(async () => {
         c.entry.harness.reset();
@@ -232,6 +241,14 @@ export class Network {
     const c = this.clients.find((x) => x.userId === userId);
     if (c === undefined) throw new Error(`no client plays ${userId}`);
     return c;
+  }
+
+  /**
+   * Runs `then` once, right after the server accepted the first write `test` matches (it is on its
+   * way to every client): e.g. a GM client dropping out between two writes of one Apply.
+   */
+  whenSent(test: (call: WireCall, by: string) => boolean, then: () => void): void {
+    this.watchers.push({ test, then });
   }
 
   /** Runs `fn` on the wire's clock, `ms` from now (0: next, after what is already due now). */
@@ -302,6 +319,8 @@ export class Network {
                 else done.catch((error: unknown) => this.faults.push({ client: c.userId, call: broadcast, error }));
               });
             }
+            const watcher = this.watchers.findIndex((w) => w.test(broadcast, from.userId));
+            if (watcher >= 0) this.watchers.splice(watcher, 1)[0]!.then();
           },
           // Refused by the server: only the writer hears, once the answer is back.
           (error: unknown) => this.deliver(from, () => reject(error instanceof Error ? error : new Error(String(error)))),
@@ -353,8 +372,10 @@ export class Network {
     for (const fail of this.waiting.get(c) ?? []) fail(new Error(`User ${c.userId} is not active`));
     this.waiting.delete(c);
     const gmsOnline = this.clients.filter((x) => x.online && x.entry.chatFake.users.get(x.userId)?.isGM === true).map((x) => x.userId);
+    // The server's word that the user left travels as its writes do: after those it sent before.
+    const tell = (other: ClientState, run: () => void): void => (other === this.server ? other.run(run) : this.deliver(other, run));
     for (const other of [this.server, ...this.clients.filter((x) => x.online)]) {
-      other.run(() => {
+      tell(other, () => {
         const { chatFake } = other.entry;
         const user = chatFake.users.get(c.userId);
         if (user !== undefined) user.active = false;
@@ -371,6 +392,7 @@ export class Network {
       c.run(() => c.entry.setWire(null));
     }
     this.queue = [];
+    this.watchers.length = 0;
   }
 }
 
