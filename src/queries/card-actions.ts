@@ -12,6 +12,7 @@ import { escapeHtml } from "../base/html";
 import {
   PlanWriteError,
   applyPlan,
+  driftedDocuments,
   foreignDocuments,
   mapRows,
   notWorldPhrase,
@@ -239,7 +240,7 @@ async function markCard(
   client: ClientUser,
   update: Record<string, unknown>,
   restore: Record<string, unknown>,
-  lost: () => boolean,
+  lost: () => CardResult | null,
 ): Promise<CardResult | null> {
   const before = claimsOf(message);
   const token = `${client.id}:${String(++marks)}`;
@@ -257,13 +258,25 @@ async function markCard(
   const after = claimsOf(message);
   const other = Object.entries(after).some(([who, t]) => who !== "last" && who !== client.id && before[who] !== t);
   if (other) return RACED_FIRST;
-  if (!lost()) return null;
+  const refused = lost();
+  if (refused === null) return null;
   try {
     await message.update({ ...restore, "system.revision": planned + 2 });
   } catch (error) {
     return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(error)] };
   }
-  return RACED_FIRST;
+  return refused;
+}
+
+/**
+ * After the mark: another card marked first (`markedSince`), or a document the plan was made from
+ * changed before the mark (a GM's hand edit on another client, not yet seen when planning): `from`
+ * no longer holds, so the plan would overwrite that change. Null: the plan still stands.
+ */
+function plannedFromStale(marked: boolean, from: WritePlan): CardResult | null {
+  if (marked) return RACED_FIRST;
+  const drifted = driftedDocuments(from, snapshotOf);
+  return drifted.length > 0 ? { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted } : null;
 }
 
 /** Another card than `messageId`, standing or being written, with a record from `seq` on over one of `paths` or with the key `once`. */
@@ -399,7 +412,7 @@ async function cardAction(
         client,
         { "system.state": "applying", "system.record": applied },
         { "system.state": "pending", "system.record": null },
-        () => markedSince(messageId, seq, paths, card.once),
+        () => plannedFromStale(markedSince(messageId, seq, paths, card.once), plan.inverse),
       );
       if (first !== null) return first;
       try {
@@ -416,13 +429,8 @@ async function cardAction(
     } else {
       const { inverse, forward: wrote } = record!;
       const target = { id: messageId, state: card.state, record: record! };
-      const first = await markCard(
-        message,
-        planned,
-        client,
-        { "system.state": "undoing" },
-        { "system.state": "applied" },
-        () => undoBlockers(target, gmCards()).length > 0,
+      const first = await markCard(message, planned, client, { "system.state": "undoing" }, { "system.state": "applied" }, () =>
+        plannedFromStale(undoBlockers(target, gmCards()).length > 0, wrote),
       );
       if (first !== null) return first;
       try {
