@@ -36,3 +36,7 @@ export function checkHookErrors(): void {
 }
 
 afterEach(checkHookErrors);
+
+// The latency mode of tests/security/ (vitest.config.ts, project `security-wire`): every write goes over a delayed wire.
+const wireDelay = process.env["NOBC_WIRE_DELAY"];
+if (wireDelay !== undefined && wireDelay !== "") (await import("./latency")).installLatency(Number(wireDelay));
