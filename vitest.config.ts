@@ -18,11 +18,11 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/**/*.test.ts"], exclude: EXCLUDE } },
       {
-        // tests/security/ again with every write over a 40 ms wire (tests/harness/latency.ts, issue #29 item 7).
+        // tests/security/ and the scripted game (tests/turn/) again, every write over a 40 ms wire (tests/harness/latency.ts, issue #29 item 7).
         extends: true,
         test: {
-          name: "security-wire",
-          include: ["tests/security/**/*.test.ts"],
+          name: "wire",
+          include: ["tests/security/**/*.test.ts", "tests/turn/**/*.test.ts"],
           exclude: [
             ...EXCLUDE,
             // Already over the multi-client wire with delay (tests/harness/clients.ts).

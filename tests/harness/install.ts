@@ -37,6 +37,6 @@ export function checkHookErrors(): void {
 
 afterEach(checkHookErrors);
 
-// The latency mode of tests/security/ (vitest.config.ts, project `security-wire`): every write goes over a delayed wire.
+// The latency mode of tests/security/ (vitest.config.ts, project `wire`): every write goes over a delayed wire.
 const wireDelay = process.env["NOBC_WIRE_DELAY"];
 if (wireDelay !== undefined && wireDelay !== "") (await import("./latency")).installLatency(Number(wireDelay));

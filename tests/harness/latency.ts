@@ -1,6 +1,6 @@
 /**
- * The single-client latency mode (`NOBC_WIRE_DELAY=<ms>`, set by the `security-wire` project of
- * vitest.config.ts for tests/security/): the test's own stand-in sends every write over a wire
+ * The single-client latency mode (`NOBC_WIRE_DELAY=<ms>`, set by the `wire` project of
+ * vitest.config.ts for tests/security/ and tests/turn/): the test's own stand-in sends every write over a wire
  * instead of carrying it out at once. The write is checked and carried out (as the server would, on
  * this one copy, ./wire.ts) only after the code under test has gone idle, in the order sent, and the
  * writer's promise settles then: code that reads a document right after sending a write, or that
