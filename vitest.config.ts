@@ -18,7 +18,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/**/*.test.ts"], exclude: EXCLUDE } },
       {
-        // tests/security/ and the scripted game (tests/turn/) again, every write over a 40 ms wire (tests/harness/latency.ts, issue #29 item 7).
+        // tests/security/ and the scripted game (tests/turn/) again, every write over a 40 ms wire
+        // (tests/harness/latency.ts, issue #29 item 7).
         extends: true,
         test: {
           name: "wire",

@@ -56,7 +56,9 @@ async function trackerAtMovement(slot?: number): Promise<void> {
   };
 }
 
-const giveInitiative = async (hq: string): Promise<void> => void (await actors.get(hq)!.update({ system: { initiative: true } }));
+const giveInitiative = async (hq: string): Promise<void> => {
+  await actors.get(hq)!.update({ system: { initiative: true } });
+};
 
 const groupWords = (): string[] => movementGroupsOf(readBattlefield(), []).map((g) => `${g.side}${g.airborne ? "+air" : ""}`);
 
