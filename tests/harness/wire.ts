@@ -27,8 +27,10 @@ function documentClass(name: string): Raw | undefined {
 }
 
 /** Read through `game` (the chat fake's messages and users, when it is installed), so this imports no fake of its own. */
-const collection = (name: "messages" | "users"): { get(id: string): unknown } | undefined =>
-  harness.game[name] as { get(id: string): unknown } | undefined;
+function collection(name: "messages" | "users"): { get(id: string): unknown } | undefined {
+  const held = harness.game[name] as { get?: unknown } | undefined;
+  return typeof held?.get === "function" ? (held as { get(id: string): unknown }) : undefined;
+}
 
 const fromUuid = (uuid: string): unknown =>
   (globalThis as unknown as { foundry: { utils: { fromUuidSync(u: string): unknown } } }).foundry.utils.fromUuidSync(uuid);
