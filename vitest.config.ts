@@ -31,11 +31,10 @@ export default defineConfig({
             "tests/security/gm-drop-out.test.ts",
             "tests/security/per-document-queue.test.ts",
             "tests/security/one-writer.property.test.ts",
-            // Not yet passing over the wire (issue #29): their fake timers, or waits of one timer tick, assume writes answered at once.
-            "tests/security/card-assignment.test.ts",
+            // Not passing over the wire yet (issue #29). Its fake timers assume writes answered at once:
             "tests/security/stalled-write.test.ts",
+            // A real race it finds: a prune's record overwrites a key release another GM client has in flight.
             "tests/security/card-life.test.ts",
-            "tests/security/migration.test.ts",
           ],
           env: { NOBC_WIRE_DELAY: "40" },
         },
