@@ -19,13 +19,16 @@ import type { StageId } from "../rules/nobc/turn";
 
 export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS } from "../data/card-limits";
 
-export const CARD_STATES = ["pending", "applied", "reverted"] as const;
+/** "applying" / "undoing": the active GM's client marked the card with its plan and is writing the documents. */
+export const CARD_STATES = ["pending", "applying", "applied", "undoing", "reverted"] as const;
 export type CardState = (typeof CARD_STATES)[number];
 
 /** What the card says of each state. */
 export const CARD_STATE_LABELS: Readonly<Record<CardState, string>> = {
   pending: "NOBC.Chat.State.pending",
+  applying: "NOBC.Chat.State.applying",
   applied: "NOBC.Chat.State.applied",
+  undoing: "NOBC.Chat.State.undoing",
   reverted: "NOBC.Chat.State.reverted",
 };
 

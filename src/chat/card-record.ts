@@ -38,10 +38,19 @@ export interface GmRecord {
 /** A card as the record functions see it: its message id, state, key and record (GM-authored cards only). */
 export interface RecordedCard {
   readonly id: string;
-  readonly state: "pending" | "applied" | "reverted";
+  readonly state: "pending" | "applying" | "applied" | "undoing" | "reverted";
   readonly once?: string;
   readonly holds?: readonly string[];
   readonly record?: GmRecord;
+}
+
+/**
+ * Whether a card's writes stand or are being written: applied, or marked "applying" / "undoing" by
+ * the active GM's client (its plan on the record). Such a card holds its once-only key and blocks
+ * the Undo of earlier cards over its paths.
+ */
+export function stands(state: RecordedCard["state"]): boolean {
+  return state === "applied" || state === "applying" || state === "undoing";
 }
 
 /** The path of a whole item (created or deleted): it meets every path of that item. */
@@ -107,7 +116,7 @@ export function undoBlockers(target: RecordedCard, cards: Iterable<RecordedCard>
   if (mine === undefined) return [];
   const out: string[] = [];
   for (const c of cards) {
-    if (c.id === target.id || c.state !== "applied" || c.record === undefined || c.record.seq <= mine.seq) continue;
+    if (c.id === target.id || !stands(c.state) || c.record === undefined || c.record.seq <= mine.seq) continue;
     if (pathsMeet(mine.paths, c.record.paths)) out.push(c.id);
   }
   return out;
@@ -120,7 +129,7 @@ export function undoBlockers(target: RecordedCard, cards: Iterable<RecordedCard>
  */
 export function onceHolder(cards: Iterable<RecordedCard>, once: string, except?: string): string | undefined {
   for (const c of cards) {
-    if (c.id !== except && c.state === "applied" && c.once === once && c.record?.keyReleased === undefined) return c.id;
+    if (c.id !== except && stands(c.state) && c.once === once && c.record?.keyReleased === undefined) return c.id;
   }
   return undefined;
 }

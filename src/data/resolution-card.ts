@@ -14,7 +14,9 @@ import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_HOLDS, MAX_CARD_OVERRIDES
 
 export { CARD_MESSAGE_TYPE };
 
-const CARD_STATES = ["pending", "applied", "reverted"] as const;
+// "applying" / "undoing": marked before the active GM's client writes any document, with the plan on
+// `record` (src/queries/card-actions.ts).
+const CARD_STATES = ["pending", "applying", "applied", "undoing", "reverted"] as const;
 
 function resolutionCardSchema() {
   const fields = foundry.data.fields;
@@ -45,6 +47,8 @@ function resolutionCardSchema() {
       initial: [],
       max: MAX_CARD_HOLDS,
     }),
+    // Each GM client that marked the card for an action: client id → a token drawn for that action.
+    claims: object(false),
   };
 }
 export type ResolutionCardSchema = ReturnType<typeof resolutionCardSchema>;

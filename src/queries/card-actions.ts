@@ -35,7 +35,19 @@ import {
   unreadableCard,
 } from "../chat/card-data";
 import { chargeRefusal } from "./card-stage";
-import { nextSeq, onceHolder, pathsMeet, planPaths, prunedRecord, undoCheck, type GmRecord } from "../chat/card-record";
+import {
+  nextSeq,
+  onceHolder,
+  pathsMeet,
+  planPaths,
+  prunedRecord,
+  stands,
+  undoBlockers,
+  undoCheck,
+  type GmRecord,
+  type RecordedCard,
+} from "../chat/card-record";
+import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import { readBoard } from "../world/board";
@@ -83,20 +95,25 @@ const inFlight = new Set<string>();
 const overdue = new Set<string>();
 
 /**
- * The GM's card actions run one at a time on each client. Each reads the cards and the documents,
- * then writes both; run side by side, two actions would plan from the same stale state (two cards
- * hitting one unit would lose a hit, two cards with one once-only key would both stand). Across
- * clients (a hand-over of the active GM) each task checks, right before it writes, that its client
- * is still the active GM and that the card is still at the revision it planned from.
+ * The GM's card actions queue per document on each client: a task waits for the tasks before it
+ * that touch one of the same documents (or the same card, once-only key or map), and no others. Each
+ * reads the cards and the documents, then writes both; run side by side over one unit, two actions
+ * would plan from the same stale state (a lost hit, two cards with one once-only key). A write the
+ * server never answers so holds only the cards that share a document with it. Across clients (a
+ * hand-over of the active GM) each task marks its card before it writes a document and reads what
+ * the server ordered before that mark (see `markCard`).
  */
-const queues = new Map<string, Promise<unknown>>();
+const tails = new Map<string, Promise<unknown>>();
 
-function oneAtATime<T>(client: string, task: () => Promise<T>): Promise<T> {
-  const run = (queues.get(client) ?? Promise.resolve()).then(task, task);
-  queues.set(
-    client,
-    run.catch(() => undefined),
-  );
+function queued<T>(client: string, resources: readonly string[], task: () => Promise<T>): Promise<T> {
+  const keys = [...new Set(resources)].map((r) => `${client}/${r}`);
+  const before = Promise.all(keys.map((k) => tails.get(k) ?? Promise.resolve()));
+  const run = before.then(task, task);
+  const tail = run.catch(() => undefined);
+  for (const k of keys) tails.set(k, tail);
+  void tail.then(() => {
+    for (const k of keys) if (tails.get(k) === tail) tails.delete(k);
+  });
   return run;
 }
 
@@ -129,13 +146,17 @@ function isActiveGM(client: ClientUser): boolean {
  * reloads). A task abandoned so may still finish while a later one runs: that is why the card and
  * the answer say to check the documents.
  */
-function forCard(messageId: string, task: (client: ClientUser) => Promise<CardResult>): Promise<CardResult> {
+function forCard(
+  messageId: string,
+  task: (client: ClientUser) => Promise<CardResult>,
+  resources: readonly string[] = [],
+): Promise<CardResult> {
   const client = thisClient();
   const slot = `${client.id}/${messageId}`;
   if (inFlight.has(slot))
     return Promise.resolve({ ok: false, reason: overdue.has(slot) ? "NOBC.Chat.Refused.stalled" : "NOBC.Chat.Refused.busy" });
   inFlight.add(slot);
-  return oneAtATime(client.id, () => {
+  return queued(client.id, [messageId, ...resources], () => {
     const running = task(client).finally(() => {
       inFlight.delete(slot);
       overdue.delete(slot);
@@ -164,7 +185,27 @@ function refuseForeign(uuids: readonly string[]): CardResult | null {
  * `seen`, the `cardDigest` of the card the user looked at, makes Apply refuse a card changed since.
  */
 export function performCardAction(action: CardAction, messageId: string, user: RequestingUser, seen?: string): Promise<CardResult> {
-  return forCard(messageId, (client) => cardAction(action, messageId, user, seen, client));
+  return forCard(messageId, (client) => cardAction(action, messageId, user, seen, client), cardResources(messageId));
+}
+
+/**
+ * What a card's action queues behind: the documents its effects, its plan and its record touch, its
+ * once-only key, and the map when it writes the scene. A card that cannot be read queues on itself.
+ */
+function cardResources(messageId: string): string[] {
+  const found = cardMessage(messageId);
+  if ("ok" in found) return [];
+  const { card } = found;
+  const plan = card.state === "pending" ? planEffects(card.effects, snapshotOf, readBoard(card.effects)) : undefined;
+  const written = [plan, card.record?.forward].filter((p): p is WritePlan => p !== undefined);
+  const onMap = written.some((p) => [p.sceneUpdates, p.tokenUpdates, p.tokenDeletions, p.tokenCreations].some((r) => (r ?? []).length > 0));
+  return [
+    ...touchedDocuments(card.effects),
+    ...(plan?.actorUpdates.map((u) => u.uuid) ?? []),
+    ...(card.record?.touched ?? []),
+    ...(card.once === undefined ? [] : [`once:${card.once}`]),
+    ...(onMap ? ["map"] : []),
+  ];
 }
 
 /** The revision of the card as its message holds it now. */
@@ -172,77 +213,105 @@ function revisionNow(message: CardMessage): number | undefined {
   return cardOfMessage(message, SYSTEM_ID)?.card.revision ?? undefined;
 }
 
-/** Another GM client applied a card writing the same paths while this one's writes were in flight. */
-const RACED = "NOBC.CardAuth.Refused.raced";
+/** Another GM client marked a card over the same documents, key or card first: nothing was written. */
+const RACED_FIRST: CardResult = { ok: false, reason: "NOBC.CardAuth.Refused.racedFirst" };
+
+/** The claims the GM clients wrote on a card when they marked it (`system.claims`: client id → token). */
+function claimsOf(message: CardMessage): Record<string, unknown> {
+  const claims = (message.system as { claims?: unknown } | undefined)?.claims;
+  return typeof claims === "object" && claims !== null ? { ...(claims as Record<string, unknown>) } : {};
+}
+
+/** Draws the token of one mark. */
+let marks = 0;
 
 /**
- * What another GM client recorded while this card's writes were in flight (a hand-over of the active
- * GM): a card standing with the same once-only key (this one must not stand too: its writes are put
- * back), or a card applied since this one was planned that wrote one of its paths (this card may
- * have planned from values that card changed: it is not recorded as applied, the card is marked
- * "outcome unknown" and the user is told to check the units). Null: nothing.
+ * Marks the card before any document is written: its state ("applying" / "undoing"), its plan, and
+ * this client's claim, carrying the revision the task planned from. Foundry has no conditional
+ * write, but the server sends every client its writes in one order, and the answer to this update
+ * arrives in that order too: once it is here, every mark the server took before this one has been
+ * received. So a claim of another client on this card that was not there before, or `lost()` (a card
+ * over the same paths or key marked or applied since this task planned), means another client came
+ * first: the card is put back (`restore`; nothing else of it is changed when the other client's mark
+ * is on this very card) and nothing is written. Null: this client goes on.
  */
-function racedBy(messageId: string, plannedSeq: number, paths: readonly string[], once: string | undefined): CardResult | null {
-  const now = gmCards();
-  // A clash of paths first: putting this card's writes back would then undo the other card's too.
-  const clash = now.some(
-    (c) =>
-      c.id !== messageId &&
-      c.state === "applied" &&
-      c.record !== undefined &&
-      c.record.seq >= plannedSeq &&
-      pathsMeet(c.record.paths, paths),
-  );
-  if (clash) return { ok: false, reason: RACED };
-  if (once !== undefined && onceHolder(now, once, messageId) !== undefined) return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
-  return null;
+async function markCard(
+  message: CardMessage,
+  planned: number,
+  client: ClientUser,
+  update: Record<string, unknown>,
+  restore: Record<string, unknown>,
+  lost: () => CardResult | null,
+): Promise<CardResult | null> {
+  const before = claimsOf(message);
+  const token = `${client.id}:${String(++marks)}`;
+  try {
+    await message.update({
+      ...update,
+      [`system.claims.${client.id}`]: token,
+      "system.claims.last": token,
+      "system.revision": planned + 1,
+      "system.outcomeUnknown": false,
+    });
+  } catch (error) {
+    return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
+  }
+  const after = claimsOf(message);
+  const other = Object.entries(after).some(([who, t]) => who !== "last" && who !== client.id && before[who] !== t);
+  if (other) return RACED_FIRST;
+  const refused = lost();
+  if (refused === null) return null;
+  try {
+    await message.update({ ...restore, "system.revision": planned + 2 });
+  } catch (error) {
+    return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(error)] };
+  }
+  return refused;
 }
 
 /**
- * Writes the card (its state and the GM's record, in one message update) after the documents,
- * carrying the revision the task planned from. If the card changed meanwhile (another GM client
- * wrote it) or `clash` finds another client's card over the same paths, nothing is put back (that
- * could undo the other client's writes): the card is marked "outcome unknown" and the user told to
- * check. If the write fails, or another card took the once-only key, the documents are put back
- * with `undoWrites` where nothing changed them since (else the user is told to check them).
+ * After the mark: another card marked first (`markedSince`), or a document the plan was made from
+ * changed before the mark (a GM's hand edit on another client, not yet seen when planning): `from`
+ * no longer holds, so the plan would overwrite that change. Null: the plan still stands.
  */
-async function recordOnCard(
-  message: CardMessage,
-  planned: number,
-  update: Record<string, unknown>,
-  written: WritePlan,
-  undoWrites: () => Promise<void>,
-  clash: () => CardResult | null = () => null,
-): Promise<CardResult | null> {
-  let failure: CardResult;
-  const clashed = clash();
-  if (clashed !== null && !clashed.ok && clashed.reason === RACED) {
-    if (message.id !== null) markUnknown(message.id);
-    return clashed;
-  }
-  if (clashed !== null) failure = clashed;
-  else if (revisionNow(message) !== planned) {
-    // Another GM client wrote the card while these writes were in flight: which writes stand is
-    // not known here, and putting these back could undo that client's. The card says to check.
-    if (message.id !== null) markUnknown(message.id);
-    return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
-  } else {
-    try {
-      await message.update({ ...update, "system.revision": planned + 1, "system.outcomeUnknown": false });
-      return null;
-    } catch (error) {
-      failure = { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
-    }
-  }
-  const drifted = driftedDocuments(written, snapshotOf);
-  if (drifted.length > 0)
-    return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [...(failure.ok ? [] : (failure.details ?? [])), ...drifted] };
+function plannedFromStale(marked: boolean, from: WritePlan): CardResult | null {
+  if (marked) return RACED_FIRST;
+  const drifted = driftedDocuments(from, snapshotOf);
+  return drifted.length > 0 ? { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted } : null;
+}
+
+/** Another card than `messageId`, standing or being written, with a record from `seq` on over one of `paths` or with the key `once`. */
+function markedSince(messageId: string, seq: number, paths: readonly string[], once: string | undefined): boolean {
+  return gmCards().some(
+    (c) =>
+      c.id !== messageId &&
+      stands(c.state) &&
+      c.record !== undefined &&
+      c.record.seq >= seq &&
+      (pathsMeet(c.record.paths, paths) || (once !== undefined && c.once === once && c.record.keyReleased === undefined)),
+  );
+}
+
+/** A card other than `messageId` being applied or undone right now over one of `paths` (or with the key `once`). */
+function beingWritten(cards: readonly RecordedCard[], messageId: string, paths: readonly string[], once: string | undefined): boolean {
+  return cards.some(
+    (c) =>
+      c.id !== messageId &&
+      (c.state === "applying" || c.state === "undoing") &&
+      c.record !== undefined &&
+      (pathsMeet(c.record.paths, paths) || (once !== undefined && c.once === once)),
+  );
+}
+
+/** The card's last write of an action (its state and record), at the revision after its mark; a failure leaves it marked, for recovery. */
+async function finishCard(message: CardMessage, planned: number, update: Record<string, unknown>): Promise<CardResult | null> {
   try {
-    await undoWrites();
-  } catch (rollback) {
-    return { ok: false, reason: "NOBC.Chat.Refused.writeStuck", details: [errorText(rollback)] };
+    await message.update({ ...update, "system.revision": planned + 2 });
+    return null;
+  } catch (error) {
+    if (message.id !== null) markUnknown(message.id);
+    return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
   }
-  return failure;
 }
 
 /**
@@ -319,39 +388,63 @@ async function cardAction(
     if (!check.ok) return { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: check.drifted };
   }
   const planned = card.revision ?? 0;
+  const forward: WritePlan | undefined =
+    plan === undefined
+      ? undefined
+      : {
+          actorUpdates: plan.actorUpdates,
+          itemUpdates: plan.itemUpdates,
+          itemDeletions: plan.itemDeletions,
+          itemCreations: plan.itemCreations,
+          ...mapRows(plan),
+        };
+  const paths = forward === undefined ? (record?.paths ?? []) : planPaths(forward);
+  // A card over the same documents half-written (by this client or another, or left by a GM who left) goes first.
+  if (beingWritten(cards, messageId, paths, action === "apply" ? card.once : undefined))
+    return { ok: false, reason: "NOBC.CardAuth.Refused.inProgress" };
   // Right before writing: still the active GM, and the card as it was read.
   if (!isActiveGM(client)) return NOT_ACTIVE;
   if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
   try {
-    if (plan !== undefined) {
+    if (plan !== undefined && forward !== undefined) {
       if (plan.refusals.length > 0) return { ok: false, reason: "NOBC.MapWrite.Refused.Title", refusals: [...plan.refusals] };
-      const forward: WritePlan = {
-        actorUpdates: plan.actorUpdates,
-        itemUpdates: plan.itemUpdates,
-        itemDeletions: plan.itemDeletions,
-        itemCreations: plan.itemCreations,
-        ...mapRows(plan),
-      };
-      const plannedSeq = nextSeq(cards);
-      const paths = planPaths(forward);
-      await applyPlan(forward, plan.inverse);
-      // The order of applies is taken when the card is recorded, after any card another client recorded meanwhile.
-      const applied = (): GmRecord => ({ seq: nextSeq(gmCards()), forward, inverse: plan.inverse, touched, paths });
-      const refused = await recordOnCard(
+      const seq = nextSeq(cards);
+      const applied: GmRecord = { seq, forward, inverse: plan.inverse, touched, paths };
+      // The card holds its plan and its once-only key before any document is written.
+      const first = await markCard(
         message,
         planned,
-        { "system.state": "applied", "system.record": applied(), ...stamped },
-        forward,
-        () => applyPlan(plan.inverse, forward),
-        () => racedBy(messageId, plannedSeq, paths, card.once),
+        client,
+        { "system.state": "applying", "system.record": applied },
+        { "system.state": "pending", "system.record": null },
+        () => plannedFromStale(markedSince(messageId, seq, paths, card.once), plan.inverse),
       );
+      if (first !== null) return first;
+      try {
+        await applyPlan(forward, plan.inverse);
+      } catch (error) {
+        // The write path put back what went through (or says it could not): the card is pending again, or stays marked to be checked.
+        if (error instanceof PlanWriteError && error.restored)
+          await finishCard(message, planned, { "system.state": "pending", "system.record": null });
+        throw error;
+      }
+      const refused = await finishCard(message, planned, { "system.state": "applied", "system.record": applied, ...stamped });
       if (refused !== null) return refused;
       callHook("nobc.resolutionApplied", message, plan);
     } else {
-      const { inverse, forward } = record!;
-      await applyPlan(inverse, forward);
-      const update = { "system.state": "reverted", ...stamped };
-      const refused = await recordOnCard(message, planned, update, inverse, () => applyPlan(forward, inverse));
+      const { inverse, forward: wrote } = record!;
+      const target = { id: messageId, state: card.state, record: record! };
+      const first = await markCard(message, planned, client, { "system.state": "undoing" }, { "system.state": "applied" }, () =>
+        plannedFromStale(undoBlockers(target, gmCards()).length > 0, wrote),
+      );
+      if (first !== null) return first;
+      try {
+        await applyPlan(inverse, wrote);
+      } catch (error) {
+        if (error instanceof PlanWriteError && error.restored) await finishCard(message, planned, { "system.state": "applied" });
+        throw error;
+      }
+      const refused = await finishCard(message, planned, { "system.state": "reverted", ...stamped });
       if (refused !== null) return refused;
       callHook("nobc.resolutionReverted", message, inverse);
     }
@@ -361,6 +454,71 @@ async function cardAction(
     return { ok: false, reason: error.reasonKey, details: [...error.failures] };
   }
   return { ok: true };
+}
+
+/**
+ * What the active GM's client does with the cards a GM client left half-written (it dropped out
+ * between two writes): each card marked "applying" or "undoing" by a client that is not logged in
+ * (or by this one, with no task of its own on it) is compared with its plan. Everything in place:
+ * the action had finished, and the card says so ("applied" / "reverted"). Else what had landed is put
+ * back, and the card stands as before the action ("pending" / "applied"). Each is told in chat, in
+ * the GMs' words. Idempotent: a card already settled is left alone. Returns what was done per card.
+ */
+export async function recoverCards(): Promise<{ readonly id: string; readonly result: CardResult }[]> {
+  const client = thisClient();
+  if (!isActiveGM(client)) return [];
+  const left = gmCards().filter((c) => (c.state === "applying" || c.state === "undoing") && !inFlight.has(`${client.id}/${c.id}`));
+  const out: { id: string; result: CardResult }[] = [];
+  for (const c of left) {
+    const message = messageById(c.id);
+    const last = message === undefined ? undefined : claimsOf(message)["last"];
+    const by = typeof last === "string" ? last.slice(0, last.indexOf(":")) : undefined;
+    const users = game.users as unknown as { get(id: string): { active?: boolean } | undefined } | undefined;
+    // A card another GM client still online is writing is that client's to finish.
+    if (by !== undefined && by !== client.id && users?.get(by)?.active === true) continue;
+    out.push({ id: c.id, result: await forCard(c.id, (me) => recoverCard(c.id, me), cardResources(c.id)) });
+  }
+  return out;
+}
+
+async function recoverCard(messageId: string, client: ClientUser): Promise<CardResult> {
+  const found = cardMessage(messageId);
+  if ("ok" in found) return found;
+  const { message, card } = found;
+  const record = card.record;
+  if ((card.state !== "applying" && card.state !== "undoing") || record === undefined) return { ok: true };
+  const undoing = card.state === "undoing";
+  const missing = rowsNotInPlace(undoing ? record.inverse : record.forward, snapshotOf);
+  const finished = isEmptyPlan(missing);
+  const planned = card.revision ?? 0;
+  if (!isActiveGM(client)) return NOT_ACTIVE;
+  if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
+  try {
+    if (!finished) await applyPlan(rowsNotInPlace(undoing ? record.forward : record.inverse, snapshotOf));
+  } catch (error) {
+    if (!(error instanceof PlanWriteError)) throw error;
+    return { ok: false, reason: error.reasonKey, details: [...error.failures] };
+  }
+  const state = undoing ? (finished ? "reverted" : "applied") : finished ? "applied" : "pending";
+  await message.update({
+    "system.state": state,
+    ...(state === "pending" ? { "system.record": null } : {}),
+    "system.revision": planned + 1,
+    "system.outcomeUnknown": false,
+  });
+  const said = undoing ? (finished ? "undoFinished" : "undoReversed") : finished ? "finished" : "reversed";
+  await postNotice("NOBC.CardAuth.Recovered.title", format(`NOBC.CardAuth.Recovered.${said}`, { title: card.display?.title ?? messageId }));
+  return { ok: true };
+}
+
+/** A plain chat message the GM authors: a title and a sentence, both already in the GM's words. */
+async function postNotice(titleKey: string, body: string): Promise<void> {
+  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
+  const title = escapeHtml(localize(titleKey));
+  await Message.create({
+    content: `<div class="nobc-card-notice"><h3>${title}</h3><p>${escapeHtml(body)}</p></div>`,
+    speaker: Message.getSpeaker(),
+  });
 }
 
 /**

@@ -325,4 +325,14 @@ export function registerChat(): void {
   registerCardQueries();
   void loadCardPartials();
   Hooks.on("renderChatMessageHTML", ((message: RenderedMessage, html: HTMLElement) => decorateCard(message, html)) as never);
+  // A GM client left (or this one starts): the active GM settles the cards a GM client left half-written.
+  Hooks.on("userConnected", () => void recoverLeftCards());
+  Hooks.once("ready", () => void recoverLeftCards());
+}
+
+/** On the active GM's client only: finishes or reverses each card left "applying" or "undoing" (src/queries/card-actions.ts). */
+async function recoverLeftCards(): Promise<void> {
+  const users = game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined;
+  if (users?.activeGM?.isSelf !== true) return;
+  await (await import("./card-actions")).recoverCards();
 }

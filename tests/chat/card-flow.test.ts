@@ -94,6 +94,7 @@ describe("posting a resolution card", () => {
       appliedAt: null,
       overrides: [],
       charges: [],
+      claims: {},
     });
     expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");
     // The minefield is a write now: the changes list says so in words, and no note asks for it by hand.
@@ -168,14 +169,14 @@ describe("Apply and Undo", () => {
     expect((unit.system["strength"] as Raw)["value"]).toBe(3);
     expect(hq.items).toHaveLength(0);
     expect(flags(id)["state"]).toBe("applied");
-    // The GM's record, on the card itself, in the one message update that marks it applied.
+    // The GM's record, on the card itself: marked "applying" with it before the documents, then "applied".
     const record = flags(id)["record"] as { inverse: { itemCreations: unknown[] }; paths: string[]; seq: number };
     expect(record.inverse.itemCreations).toHaveLength(1);
     expect(record.paths).toEqual(expect.arrayContaining([`${unit.uuid}#system.strength.value`, `${hq.uuid}#system.level.value`]));
     expect(record.paths.some((p) => p.endsWith("#*"))).toBe(true);
     expect(record.seq).toBe(1);
-    expect(flags(id)["revision"]).toBe(1);
-    expect(chatFake.messages.get(id)!.updates).toHaveLength(1);
+    expect(flags(id)["revision"]).toBe(2);
+    expect(chatFake.messages.get(id)!.updates.map((u) => u["system.state"])).toEqual(["applying", "applied"]);
     expect(fired).toEqual(["applied"]);
 
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
@@ -240,7 +241,8 @@ describe("Apply and Undo", () => {
       reason: "NOBC.Chat.Refused.writeStuck",
       details: ["the card is locked", "connection lost"],
     });
-    expect(flags(id)["state"]).toBe("pending");
+    // The card stays marked with its plan: the active GM's client settles it against the documents (recoverCards).
+    expect(flags(id)["state"]).toBe("applying");
   });
 
   it("a second request while the first is still writing is refused, not queued", async () => {

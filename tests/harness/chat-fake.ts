@@ -34,7 +34,18 @@
  *   records the call, returns a marker. `loadTemplates(paths)` (added to whichever renderer is
  *   there): records the paths in `chatFake.partials`, loads nothing.
  */
-import { answered, expandObject, harness, HarnessRefusal, mergeInto, modelOf, type FakeActorT, type FakeDocumentT } from "./foundry";
+import {
+  answered,
+  sent,
+  expandObject,
+  harness,
+  HarnessRefusal,
+  mergeInto,
+  modelOf,
+  writingUser,
+  type FakeActorT,
+  type FakeDocumentT,
+} from "./foundry";
 
 type Raw = Record<string, unknown>;
 
@@ -69,6 +80,12 @@ export interface FakeUser {
 
 function me(): FakeUser {
   return harness.game["user"] as FakeUser;
+}
+
+/** The user a write is carried out for: this client's, or the writer of a write the server sent (./wire.ts). */
+function writer(): FakeUser {
+  const id = writingUser().id;
+  return chatFake.users.get(id) ?? me();
 }
 
 /** A value as it arrives on the other side of the socket: JSON, nothing else survives. */
@@ -228,7 +245,7 @@ class FakeMessage {
     return this.canUserModify(me(), "update");
   }
   #assertWritable(action: string): void {
-    const user = me();
+    const user = writer();
     if (!this.canUserModify(user, action))
       throw new HarnessRefusal(`User ${user.name} lacks permission to ${action} ChatMessage [${this.id}]`);
   }
@@ -238,31 +255,39 @@ class FakeMessage {
    * refused update changes nothing. The type and author cannot change.
    */
   async update(data: Raw): Promise<this> {
-    return answered(async () => {
-      this.#assertWritable("update");
-      const expanded = expandObject(structuredClone(data));
-      const known = new Set(["system", "flags", "content", "speaker"]);
-      const unknown = Object.keys(expanded).filter((k) => !known.has(k));
-      if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
-      const system =
-        "system" in expanded
-          ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id)
-          : this.system;
-      this.updates.push(structuredClone(data));
-      this.system = system;
-      if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
-      if ("content" in expanded) this.content = expanded["content"] as string;
-      if ("speaker" in expanded) this.speaker = expanded["speaker"];
-      fire("updateChatMessage", this, expanded, {}, me().id);
-      return this;
-    });
+    return answered(
+      async () => {
+        this.#assertWritable("update");
+        const expanded = expandObject(structuredClone(data));
+        const known = new Set(["system", "flags", "content", "speaker"]);
+        const unknown = Object.keys(expanded).filter((k) => !known.has(k));
+        if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
+        const system =
+          "system" in expanded
+            ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id)
+            : this.system;
+        this.updates.push(structuredClone(data));
+        this.system = system;
+        if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
+        if ("content" in expanded) this.content = expanded["content"] as string;
+        if ("speaker" in expanded) this.speaker = expanded["speaker"];
+        fire("updateChatMessage", this, expanded, {}, writer().id);
+        return this;
+      },
+      { kind: "message", target: this.id, method: "update", args: [data] },
+    );
   }
   /** `Document#delete`: the message leaves `chatFake.messages`. */
   async delete(): Promise<this> {
-    this.#assertWritable("delete");
-    chatFake.messages.delete(this.id);
-    fire("deleteChatMessage", this, {}, me().id);
-    return this;
+    return sent(
+      async () => {
+        this.#assertWritable("delete");
+        chatFake.messages.delete(this.id);
+        fire("deleteChatMessage", this, {}, writer().id);
+        return this;
+      },
+      { kind: "message", target: this.id, method: "delete", args: [] },
+    );
   }
 }
 
@@ -289,12 +314,16 @@ export const chatFake = {
         queries: [],
         /** A player may write only their own User's flags; a GM any. */
         async setFlag(scope, key, value) {
-          const writer = me();
-          if (writer.id !== user.id && !writer.isGM)
-            throw new HarnessRefusal(`User ${writer.name} lacks permission to update User [${user.id}]`);
-          user.flags[scope] = { ...user.flags[scope], [key]: structuredClone(value) };
-          user.flagWrites += 1;
-          return user;
+          return sent(
+            async () => {
+              const by = writer();
+              if (by.id !== user.id && !by.isGM) throw new HarnessRefusal(`User ${by.name} lacks permission to update User [${user.id}]`);
+              user.flags[scope] = { ...user.flags[scope], [key]: structuredClone(value) };
+              user.flagWrites += 1;
+              return user;
+            },
+            { kind: "user", target: user.id, method: "setFlag", args: [scope, key, value] },
+          );
         },
         /**
          * `User#query`: runs `CONFIG.queries[name]` on that user's client. The data and the answer
@@ -414,27 +443,35 @@ export function installChatFake(): void {
     return [];
   };
   const make = (data: Raw, keep = true): FakeMessage => {
+    const by = writer();
     const author = data["author"];
-    if (author !== undefined && author !== me().id && !me().isGM)
-      throw new HarnessRefusal(`User ${me().name} may not write a message as ${author as string}`);
-    const message = new FakeMessage(data, `msg${nextMessage++}`);
+    if (author !== undefined && author !== by.id && !by.isGM)
+      throw new HarnessRefusal(`User ${by.name} may not write a message as ${author as string}`);
+    // Another client's message carries the id the server gave it (./wire.ts); the author is its writer.
+    const id = typeof data["_id"] === "string" ? data["_id"] : `msg${nextMessage++}`;
+    const message = new FakeMessage({ author: by.id, ...data }, id);
     if (keep) {
       chatFake.messages.set(message.id, message);
-      fire("createChatMessage", message, {}, me().id);
+      fire("createChatMessage", message, {}, by.id);
     }
     return message;
   };
   g["ChatMessage"] = {
     async create(data: Raw) {
-      return make(data);
+      return sent(async () => make(data), { kind: "chat", target: "ChatMessage", method: "create", args: [data] });
     },
     /** A batch is checked whole: one refused row creates none. */
     async createDocuments(rows: Raw[]) {
-      chatFake.batches.push(rows.length);
-      const made = rows.map((row) => make(row, false));
-      for (const m of made) chatFake.messages.set(m.id, m);
-      for (const m of made) fire("createChatMessage", m, {}, me().id);
-      return made;
+      return sent(
+        async () => {
+          chatFake.batches.push(rows.length);
+          const made = rows.map((row) => make(row, false));
+          for (const m of made) chatFake.messages.set(m.id, m);
+          for (const m of made) fire("createChatMessage", m, {}, writer().id);
+          return made;
+        },
+        { kind: "chat", target: "ChatMessage", method: "createDocuments", args: [rows] },
+      );
     },
     getSpeaker: () => ({ alias: "Umpire" }),
   };

@@ -307,12 +307,15 @@ let held: Promise<void> | null = null;
  * never settles (Foundry's client waits on the server's answer to a database request without a time
  * limit). A stalled write is carried out only when told `written`.
  */
-export function answered<T>(write: () => Promise<T>): Promise<T> {
+export function answered<T>(write: () => Promise<T>, call?: WireCall): Promise<T> {
+  // Another client's write, carried out here as the server sent it (tests/harness/wire.ts).
+  if (replaying !== null) return write();
+  const send = wire !== null && call !== undefined ? () => wire!(call) as Promise<T> : write;
   // Held writes (`harness.holdWrites`) reach the server in order once released.
-  if (held !== null) return held.then(() => write());
-  if (stalls.count === 0) return write();
+  if (held !== null) return held.then(() => send());
+  if (stalls.count === 0) return send();
   stalls.count -= 1;
-  if (stalls.written) write().catch(() => undefined);
+  if (stalls.written) send().catch(() => undefined);
   return new Promise<T>(() => undefined);
 }
 
@@ -365,6 +368,67 @@ function copyChanges(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value as Raw).map(([k, v]) => [k, copyChanges(v)]));
   }
   return structuredClone(value);
+}
+
+/**
+ * A write the single-client stand-in carries out at once (never stalled nor held): a message's
+ * creation or deletion, a User's flag, a world document's deletion. With a wire it is sent as any write.
+ */
+export function sent<T>(write: () => Promise<T>, call: WireCall): Promise<T> {
+  if (replaying !== null || wire === null) return write();
+  return wire(call) as Promise<T>;
+}
+
+/**
+ * A write as it crosses the wire of the multi-client harness (tests/harness/wire.ts): what is
+ * written (a document by uuid, a document class, a message, a user, a setting), the method, and its
+ * arguments as plain data (an operation's `parent` as its uuid).
+ */
+export interface WireCall {
+  readonly kind: "document" | "class" | "message" | "chat" | "user" | "setting";
+  readonly target: string;
+  readonly method: string;
+  readonly args: unknown[];
+}
+
+/** Sends a write to the server instead of carrying it out here (set by tests/harness/clients.ts; null: one client). */
+let wire: ((call: WireCall) => Promise<unknown>) | null = null;
+
+export function setWire(send: ((call: WireCall) => Promise<unknown>) | null): void {
+  wire = send;
+}
+
+/** While another client's write is carried out here: its writer (permission checks and hooks name them). */
+let replaying: UserLike | null = null;
+
+/** The user a write is carried out for: this client's, or the writer of a write the server sent. */
+export function writingUser(): UserLike {
+  return replaying ?? currentUser();
+}
+
+/**
+ * Carries out `write` (synchronously up to its hooks) as `user`'s write the server sent: not sent
+ * again, not recorded in the call lists, checked and announced as that user's.
+ */
+export function replayAs<T>(user: UserLike, write: () => T): T {
+  const was = replaying;
+  replaying = user;
+  try {
+    return write();
+  } finally {
+    replaying = was;
+  }
+}
+
+/** Records a call a test may count: on the client that made it, not where the server replays it. */
+function logCall(list: CallRecord[], call: CallRecord): void {
+  if (replaying === null) list.push(call);
+}
+
+/** An operation as plain data for the wire: its `parent` as `parentUuid`. */
+function wireOperation(operation: unknown): Raw {
+  const { parent, ...rest } = (operation ?? {}) as Raw & { parent?: { uuid: string } };
+  return parent === undefined ? rest : { ...rest, parentUuid: parent.uuid };
 }
 
 /* ---------------- object helpers (as foundry.utils documents them) ---------------- */
@@ -606,7 +670,7 @@ class FakeDocument extends Document {
     this.name = next.name;
     this.system = next.system;
     this.flags = next.flags;
-    this._stats = { systemVersion: (game["system"] as { version: string }).version, lastModifiedBy: currentUser().id };
+    this._stats = { systemVersion: (game["system"] as { version: string }).version, lastModifiedBy: writingUser().id };
     this.updates.push(copyChanges(changes) as Raw);
     // A document that failed to load is loaded again once a write has made its source valid.
     this.invalidIn?.reload(this);
@@ -615,23 +679,31 @@ class FakeDocument extends Document {
   /** `Document#update`: refused (rejects, nothing changes) when locked, not owned, or invalid. */
   async update(data: Raw, options: unknown = {}): Promise<this> {
     const ctor = this.constructor as typeof FakeDocument;
-    ctor.calls.push({ method: "update", data, operation: options });
-    return answered(async () => {
-      this.assertWritable(currentUser(), "update");
-      this.commit(this.validatedChanges(data), data);
-      fireUpdateHooks([{ doc: this, row: data }], options);
-      return this;
-    });
+    logCall(ctor.calls, { method: "update", data, operation: options });
+    return answered(
+      async () => {
+        this.assertWritable(writingUser(), "update");
+        this.commit(this.validatedChanges(data), data);
+        fireUpdateHooks([{ doc: this, row: data }], options);
+        return this;
+      },
+      { kind: "document", target: this.uuid, method: "update", args: [data, options] },
+    );
   }
 
   /** `Document#delete`: refused as an update is (locked pack, not owned). */
   async delete(): Promise<this> {
     const ctor = this.constructor as typeof FakeDocument;
     if (this.parent === null) {
-      this.assertWritable(currentUser(), "delete");
-      ctor.calls.push({ method: "delete", data: this.id, operation: {} });
-      registry.delete(this.uuid);
-      return this;
+      logCall(ctor.calls, { method: "delete", data: this.id, operation: {} });
+      return sent(
+        async () => {
+          this.assertWritable(writingUser(), "delete");
+          registry.delete(this.uuid);
+          return this;
+        },
+        { kind: "document", target: this.uuid, method: "delete", args: [] },
+      );
     }
     await ctor.deleteDocuments([this.id], { parent: this.parent });
     return this;
@@ -659,13 +731,18 @@ class FakeDocument extends Document {
 
   /** `updateDocuments`: every row is checked before any is written; one refusal rejects the batch. */
   static async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
-    this.calls.push({ method: "updateDocuments", data, operation });
-    return answered(() => this.commitUpdates(data, operation));
+    logCall(this.calls, { method: "updateDocuments", data, operation });
+    return answered(() => this.commitUpdates(data, operation), {
+      kind: "class",
+      target: this.documentName,
+      method: "updateDocuments",
+      args: [data, wireOperation(operation)],
+    });
   }
 
   static async commitUpdates(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeDocument }).parent;
-    const user = currentUser();
+    const user = writingUser();
     const planned = (data as Raw[]).map((row) => {
       const doc = this.find(String(row["_id"]), parent);
       if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${String(row["_id"])}] does not exist`);
@@ -678,13 +755,18 @@ class FakeDocument extends Document {
   }
 
   static async deleteDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
-    this.calls.push({ method: "deleteDocuments", data, operation });
-    return answered(() => this.commitDeletions(data, operation));
+    logCall(this.calls, { method: "deleteDocuments", data, operation });
+    return answered(() => this.commitDeletions(data, operation), {
+      kind: "class",
+      target: this.documentName,
+      method: "deleteDocuments",
+      args: [data, wireOperation(operation)],
+    });
   }
 
   static async commitDeletions(data: unknown, operation: unknown): Promise<unknown[]> {
     const parent = (operation as { parent?: FakeDocument }).parent;
-    const user = currentUser();
+    const user = writingUser();
     const docs = (data as string[]).map((id) => {
       const doc = this.find(id, parent);
       if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${id}] does not exist`);
@@ -698,7 +780,7 @@ class FakeDocument extends Document {
         list.splice(list.indexOf(doc), 1);
       }
     }
-    for (const doc of docs) Hooks.callAll(`delete${this.documentName}`, doc, operation ?? {}, currentUser().id);
+    for (const doc of docs) Hooks.callAll(`delete${this.documentName}`, doc, operation ?? {}, writingUser().id);
     return docs;
   }
 
@@ -707,8 +789,13 @@ class FakeDocument extends Document {
    * to the parent. World rows are only recorded (no test creates world documents through it yet).
    */
   static async createDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
-    this.calls.push({ method: "createDocuments", data, operation });
-    return answered(() => this.commitCreations(data, operation));
+    logCall(this.calls, { method: "createDocuments", data, operation });
+    return answered(() => this.commitCreations(data, operation), {
+      kind: "class",
+      target: this.documentName,
+      method: "createDocuments",
+      args: [data, wireOperation(operation)],
+    });
   }
 
   static async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
@@ -716,7 +803,7 @@ class FakeDocument extends Document {
     if (parent === undefined) return [];
     // A scene's tokens are created under the token permissions (`createTokens`), not the scene's ownership.
     if (parent instanceof FakeScene) return parent.createTokens(data as Raw[], operation);
-    parent.assertWritable(currentUser(), "update");
+    parent.assertWritable(writingUser(), "update");
     if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`${parent.documentName} [${parent.id}] holds no ${this.documentName}`);
     const rows = (data as Raw[]).map((r) => {
       const Model = modelOf(this.documentName, String(r["type"]));
@@ -731,7 +818,7 @@ class FakeDocument extends Document {
         system: r["system"] as Raw,
       }),
     );
-    const by = currentUser().id;
+    const by = writingUser().id;
     for (const item of made) item._stats = { ...item._stats, lastModifiedBy: by };
     // `create<Name>` on every client (the stand-in is one), with the creating user's id.
     for (const item of made) Hooks.callAll(`create${this.documentName}`, item, operation ?? {}, by);
@@ -747,7 +834,7 @@ function fireUpdateHooks(rows: readonly { doc: FakeDocument; row: Raw }[], opera
   for (const { doc, row } of rows) {
     const changes = expandObject(row);
     changes["_id"] = doc.id;
-    Hooks.callAll(`update${doc.documentName}`, doc, changes, operation ?? {}, currentUser().id);
+    Hooks.callAll(`update${doc.documentName}`, doc, changes, operation ?? {}, writingUser().id);
   }
 }
 
@@ -792,21 +879,26 @@ class FakeCombat extends FakeDocument {
 
   /** `Combat.create`: a GM makes a world combat (players hold no permission to); it joins `game.combats`. */
   static async create(data: Raw): Promise<FakeCombat> {
-    this.calls.push({ method: "create", data, operation: {} });
-    return answered(async () => {
-      const user = currentUser();
-      if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Combat`);
-      // Unknown keys (`name` among them) are dropped, as Foundry's schema cleaning drops them.
-      const combat = new FakeCombat({
-        type: typeof data["type"] === "string" ? data["type"] : "base",
-        ...(isPlainRecord(data["system"]) ? { system: data["system"] } : {}),
-      });
-      const list = Array.isArray(game["combats"]) ? (game["combats"] as unknown[]) : [];
-      list.push(combat);
-      game["combats"] = list;
-      Hooks.callAll("createCombat", combat, {}, user.id);
-      return combat;
-    });
+    logCall(this.calls, { method: "create", data, operation: {} });
+    return answered(
+      async () => {
+        const user = writingUser();
+        if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Combat`);
+        // Unknown keys (`name` among them) are dropped, as Foundry's schema cleaning drops them.
+        const combat = new FakeCombat({
+          // The id the server gave, when another client's creation is carried out here.
+          ...(typeof data["_id"] === "string" ? { id: data["_id"] } : {}),
+          type: typeof data["type"] === "string" ? data["type"] : "base",
+          ...(isPlainRecord(data["system"]) ? { system: data["system"] } : {}),
+        });
+        const list = Array.isArray(game["combats"]) ? (game["combats"] as unknown[]) : [];
+        list.push(combat);
+        game["combats"] = list;
+        Hooks.callAll("createCombat", combat, {}, user.id);
+        return combat;
+      },
+      { kind: "class", target: "Combat", method: "create", args: [data] },
+    );
   }
 }
 
@@ -828,7 +920,7 @@ class FakeJournalEntry extends FakeDocument {
   }
 
   static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
-    const user = currentUser();
+    const user = writingUser();
     if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create JournalEntry`);
     const keepId = (operation as { keepId?: boolean }).keepId === true;
     const rows = (data as Raw[]).map((r) => {
@@ -1091,7 +1183,7 @@ class FakeToken extends FakeDocument {
 
   /** `update`: refused as before; a move fires `preMoveToken` first (false: nothing written, undefined returned) and `moveToken` after. */
   override async update(data: Raw, options: unknown = {}): Promise<this> {
-    FakeToken.calls.push({ method: "update", data, operation: options });
+    logCall(FakeToken.calls, { method: "update", data, operation: options });
     return answered(async () => {
       this.assertWritable(currentUser(), "update");
       const next = this.validatedChanges(data);
@@ -1291,7 +1383,7 @@ class FakeScene extends FakeDocument {
 
   /** `Token.createDocuments(rows, { parent: scene, keepId })`: a GM's; each row needs a finite x and y. */
   createTokens(rows: Raw[], operation: unknown): FakeToken[] {
-    const user = currentUser();
+    const user = writingUser();
     const ownsActor = (r: Raw) => {
       const actor = registry.get(`Actor.${String(r["actorId"])}`);
       return actor instanceof FakeActor && actor.testUserPermission(user, "OWNER");
@@ -1390,7 +1482,7 @@ class FakeActiveEffect extends Document {
   }
 
   static async createDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
-    this.calls.push({ method: "createDocuments", data, operation });
+    logCall(this.calls, { method: "createDocuments", data, operation });
     return answered(async () => {
       const parent = this.parentOf(operation, "creation");
       const made = (data as Raw[]).map((row) => new FakeActiveEffect(row, parent));
@@ -1401,7 +1493,7 @@ class FakeActiveEffect extends Document {
   }
 
   static async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
-    this.calls.push({ method: "updateDocuments", data, operation });
+    logCall(this.calls, { method: "updateDocuments", data, operation });
     return answered(async () => {
       const parent = this.parentOf(operation, "update");
       const rows = (data as Raw[]).map((row) => ({ effect: this.effectOf(parent, String(row["_id"])), row }));
@@ -1416,7 +1508,7 @@ class FakeActiveEffect extends Document {
   }
 
   static async deleteDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
-    this.calls.push({ method: "deleteDocuments", data, operation });
+    logCall(this.calls, { method: "deleteDocuments", data, operation });
     return answered(async () => {
       const parent = this.parentOf(operation, "deletion");
       const gone = (data as string[]).map((id) => this.effectOf(parent, id));
@@ -1665,6 +1757,17 @@ function runHook(name: string, h: HookRecord, args: unknown[]): unknown {
   }
 }
 
+/** Runs hook handlers as this client's own code: a write they make is sent, even while a replayed write announces itself. */
+function ownCode<T>(run: () => T): T {
+  const was = replaying;
+  replaying = null;
+  try {
+    return run();
+  } finally {
+    replaying = was;
+  }
+}
+
 const Hooks = {
   on(name: string, fn: (...args: unknown[]) => unknown) {
     const id = nextHookId++;
@@ -1682,12 +1785,16 @@ const Hooks = {
   },
   /** Calls the hooks of `name` in order; false from one stops the rest and is returned. */
   call(name: string, ...args: unknown[]): boolean {
-    for (const h of hooks.filter((x) => x.name === name)) if (runHook(name, h, args) === false) return false;
-    return true;
+    return ownCode(() => {
+      for (const h of hooks.filter((x) => x.name === name)) if (runHook(name, h, args) === false) return false;
+      return true;
+    });
   },
   callAll(name: string, ...args: unknown[]): boolean {
-    for (const h of hooks.filter((x) => x.name === name)) runHook(name, h, args);
-    return true;
+    return ownCode(() => {
+      for (const h of hooks.filter((x) => x.name === name)) runHook(name, h, args);
+      return true;
+    });
   },
 };
 
@@ -1730,7 +1837,12 @@ const settings = {
   },
   /** A world setting needs SETTINGS_MODIFY (by default an assistant GM or GM); a refused one rejects. */
   async set(namespace: string, key: string, value: unknown): Promise<unknown> {
-    return answered(() => setSetting(namespace, key, value));
+    return answered(() => setSetting(namespace, key, value), {
+      kind: "setting",
+      target: `${namespace}.${key}`,
+      method: "set",
+      args: [value],
+    });
   },
 };
 
@@ -1739,7 +1851,7 @@ async function setSetting(namespace: string, key: string, value: unknown): Promi
   const k = `${namespace}.${key}`;
   const record = settingsRegistered.find((r) => r.namespace === namespace && r.key === key);
   if (record === undefined) throw new Error(`setting ${k} is not registered`);
-  const user = currentUser();
+  const user = writingUser();
   if ((record.config["scope"] ?? "client") === "world" && !user.isGM) {
     throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to modify the world setting ${k}`);
   }

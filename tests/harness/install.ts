@@ -44,3 +44,7 @@ export function checkDeprecations(): void {
 
 afterEach(checkHookErrors);
 afterEach(checkDeprecations);
+
+// The latency mode of tests/security/ (vitest.config.ts, project `wire`): every write goes over a delayed wire.
+const wireDelay = process.env["NOBC_WIRE_DELAY"];
+if (wireDelay !== undefined && wireDelay !== "") (await import("./latency")).installLatency(Number(wireDelay));

@@ -9,7 +9,7 @@
 import "../harness/install";
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT, type FakeItemT } from "../harness/foundry";
 import { sheetsFake } from "../harness/sheets-fake";
 import { registerRequests } from "../harness/requests";
@@ -84,9 +84,9 @@ describe("a player's drop is a request: the GM's client writes", () => {
   it("a player's drop on a unit's token goes the same way", async () => {
     chatFake.setUsers("p1");
     expect(onDropCanvasData({}, { type: "Item", uuid: card.uuid, ...harness.grid.getCenterPoint(harness.offsetOfHex(2, 0)) })).toBe(false);
-    await new Promise((r) => setTimeout(r, 0));
+    // The drop handler answers at once and sends the request on: wait until the GM's write has landed.
+    await vi.waitFor(() => expect(writers).toEqual(["gm"]));
     expect(queries().map((q) => q.name)).toEqual([ASSIGN_CARD_QUERY]);
-    expect(writers).toEqual(["gm"]);
     expect(assigned(card)).toBe(unit.uuid);
   });
 

@@ -100,12 +100,14 @@ describe("a write the server never answers does not stall the queue", () => {
     const first = track(requestCardAction("apply", a));
     await vi.advanceTimersByTimeAsync(HALF_A_MINUTE);
     expect(first.result).toEqual({ ok: false, reason: "NOBC.Chat.Refused.timedOut" });
-    expect(strength(unit)).toBe(3);
+    // The write that landed is the card's mark ("applying", with its plan): no document was written yet.
+    expect(flags(a)["state"]).toBe("applying");
+    expect(strength(unit)).toBe(4);
     // Still waiting on the server: applying the card again is refused, so the hit is not taken twice.
     const again = track(requestCardAction("apply", a));
     await vi.advanceTimersByTimeAsync(0);
     expect(again.result).toEqual({ ok: false, reason: "NOBC.Chat.Refused.stalled" });
-    expect(strength(unit)).toBe(3);
+    expect(strength(unit)).toBe(4);
   });
 
   it("the chat hook shows the mark: the state line says the outcome is unknown", async () => {

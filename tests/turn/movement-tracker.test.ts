@@ -56,7 +56,9 @@ async function trackerAtMovement(slot?: number): Promise<void> {
   };
 }
 
-const giveInitiative = (hq: string): void => void actors.get(hq)!.update({ system: { initiative: true } });
+const giveInitiative = async (hq: string): Promise<void> => {
+  await actors.get(hq)!.update({ system: { initiative: true } });
+};
 
 const groupWords = (): string[] => movementGroupsOf(readBattlefield(), []).map((g) => `${g.side}${g.airborne ? "+air" : ""}`);
 
@@ -131,7 +133,7 @@ describe("the tracker in Movement", () => {
   });
 
   it("steps through the groups with Next (one Combat update each), then checks stacking and leaves the phase", async () => {
-    giveInitiative("icorps");
+    await giveInitiative("icorps");
     await trackerAtMovement();
     const i18n = translator();
     expect(readMovementTurn(readBattlefield())).toMatchObject({ group: { side: "nato", initiative: true } });
