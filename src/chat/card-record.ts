@@ -9,6 +9,7 @@
  * of the item, shared with every field of it). Undoing it then would write back a value the later
  * card planned from, and the later card could never be undone truly.
  */
+import { replacement } from "../base/compat";
 import { EMPTY_PLAN, driftedDocuments, mapStatePath, sceneKeys, type SnapshotLookup, type WritePlan } from "../effects/apply";
 import { writePlanSchema } from "../schemas/write-plan";
 
@@ -153,9 +154,17 @@ export function undoCheck(target: RecordedCard, cards: Iterable<RecordedCard>, l
   return drifted.length > 0 ? { ok: false, reason: "drifted", drifted } : { ok: true };
 }
 
-/** The record with its write plans dropped (an old turn): the key, the state and the paths stay; Undo goes. */
-export function prunedRecord(record: GmRecord): GmRecord {
-  return { ...record, forward: EMPTY_PLAN, inverse: EMPTY_PLAN, pruned: true };
+/**
+ * The card update that prunes its record (an old turn's: the key, the state and the paths stay; Undo
+ * goes): only the plans (each replaced whole) and the mark, so a write another GM client has in flight
+ * to the rest of the record (a key released) is not overwritten.
+ */
+export function pruneUpdate(): Record<string, unknown> {
+  return {
+    ...replacement("system.record.forward", EMPTY_PLAN),
+    ...replacement("system.record.inverse", EMPTY_PLAN),
+    "system.record.pruned": true,
+  };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

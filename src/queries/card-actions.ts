@@ -40,7 +40,7 @@ import {
   onceHolder,
   pathsMeet,
   planPaths,
-  prunedRecord,
+  pruneUpdate,
   stands,
   undoBlockers,
   undoCheck,
@@ -589,7 +589,7 @@ export async function performPruneRecords(
       if (!isActiveGM(client)) return NOT_ACTIVE;
       // The card as it was read: a record written since (an Undo, a key released) is not overwritten.
       if (revisionNow(m) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
-      await m.update({ "system.record": prunedRecord(record), "system.revision": planned + 1 });
+      await m.update({ ...pruneUpdate(), "system.revision": planned + 1 });
       return { ok: true };
     });
     if (result.ok) pruned += 1;

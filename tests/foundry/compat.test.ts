@@ -62,6 +62,13 @@ describe("removal and replacement", () => {
     await scene.update({ ...removal("flags.nobc.mapState.mines.0712"), ...replacement("flags.nobc.terrain", { c: 3 }) });
     expect(scene.getFlag("nobc", "mapState")).toEqual({ mines: { "0713": { side: "wp" } } });
     expect(scene.getFlag("nobc", "terrain")).toEqual({ c: 3 });
+    // Sent as JSON, as an update crosses the socket (v14 rebuilds its operators on the other side).
+    const overTheWire = JSON.parse(
+      JSON.stringify({ ...removal("flags.nobc.mapState.mines.0713"), ...replacement("flags.nobc.terrain", { d: 4 }) }),
+    ) as Record<string, unknown>;
+    await scene.update(overTheWire);
+    expect(scene.getFlag("nobc", "mapState")).toEqual({ mines: {} });
+    expect(scene.getFlag("nobc", "terrain")).toEqual({ d: 4 });
     expect(harness.deprecations).toEqual([]);
   });
 

@@ -41,6 +41,7 @@ import {
   harness,
   HarnessRefusal,
   mergeInto,
+  copyChanges,
   modelOf,
   writingUser,
   type FakeActorT,
@@ -258,7 +259,8 @@ class FakeMessage {
     return answered(
       async () => {
         this.#assertWritable("update");
-        const expanded = expandObject(structuredClone(data));
+        // A copy that keeps v14's update operators as they are (a structured clone would flatten them).
+        const expanded = expandObject(copyChanges(data) as Raw);
         const known = new Set(["system", "flags", "content", "speaker"]);
         const unknown = Object.keys(expanded).filter((k) => !known.has(k));
         if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
@@ -266,7 +268,7 @@ class FakeMessage {
           "system" in expanded
             ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id)
             : this.system;
-        this.updates.push(structuredClone(data));
+        this.updates.push(copyChanges(data) as Raw);
         this.system = system;
         if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
         if ("content" in expanded) this.content = expanded["content"] as string;

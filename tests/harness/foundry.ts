@@ -335,10 +335,18 @@ export function answered<T>(write: () => Promise<T>, call?: WireCall): Promise<T
  */
 export const GENERATION: 13 | 14 = process.env["NOBC_FOUNDRY"] === "14" ? 14 : 13;
 
+/**
+ * v14's `foundry.data.operators.OPERATOR_IDENTIFIER`: the key an operator is sent under when an update
+ * is serialised for the server (the server and each client rebuild the operator from it,
+ * `reconstructOperator`); the multi-client wire (./clients.ts) sends updates as JSON, as Foundry does.
+ */
+const OPERATOR_IDENTIFIER = "__$OPERATOR$__";
+
 /** v14's `foundry.data.operators.ForcedDeletion`: the value of a key an update removes. */
 class ForcedDeletion {
-  /** What the operator is, for a reader of a recorded update. */
-  readonly operator = "delete";
+  toJSON(): Raw {
+    return { [OPERATOR_IDENTIFIER]: "ForcedDeletion" };
+  }
 }
 
 /** v14's `foundry.data.operators.ForcedReplacement`: a value an update sets whole, merging nothing into it. */
@@ -347,6 +355,18 @@ class ForcedReplacement {
   static create(value: unknown): ForcedReplacement {
     return new ForcedReplacement(value);
   }
+  toJSON(): Raw {
+    return { [OPERATOR_IDENTIFIER]: "ForcedReplacement", value: this.replacement };
+  }
+}
+
+/** An operator sent as JSON, rebuilt (`reconstructOperator`); any other value as it is. Only under v14. */
+function reconstructOperator(value: unknown): unknown {
+  if (GENERATION < 14 || typeof value !== "object" || value === null || !Object.hasOwn(value, OPERATOR_IDENTIFIER)) return value;
+  const sent = value as Raw;
+  if (sent[OPERATOR_IDENTIFIER] === "ForcedDeletion") return FORCED_DELETION;
+  if (sent[OPERATOR_IDENTIFIER] === "ForcedReplacement") return new ForcedReplacement(sent["value"]);
+  return value;
 }
 
 /** The one `_del` value v14 defines. */
@@ -361,7 +381,7 @@ function legacyKey(key: string): void {
 }
 
 /** A copy of an update's changes for the record, keeping v14's operators as they are (a structured clone would flatten them). */
-function copyChanges(value: unknown): unknown {
+export function copyChanges(value: unknown): unknown {
   if (value instanceof ForcedDeletion || value instanceof ForcedReplacement) return value;
   if (Array.isArray(value)) return value.map(copyChanges);
   if (typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype) {
@@ -456,7 +476,8 @@ export function expandObject(data: Raw): Raw {
  * in v14 the operators do the same under the plain key (`_del`, `_replace(value)`).
  */
 export function mergeInto(target: Raw, changes: Raw): Raw {
-  for (const [key, value] of Object.entries(changes)) {
+  for (const [key, given] of Object.entries(changes)) {
+    const value = reconstructOperator(given);
     if (value instanceof ForcedDeletion) {
       Reflect.deleteProperty(target, key);
       continue;

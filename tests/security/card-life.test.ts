@@ -150,9 +150,18 @@ describe("pruning old records", () => {
     // Another GM client writes the first card (a key released) right after this run read it.
     const pending = performPruneRecords(2, gm());
     await message.update({ "system.revision": 2, "system.record.keyReleased": { by: "gm", reason: "stuck" } });
-    expect(await pending).toEqual({ ok: true, pruned: 1, busy: 1 });
-    expect((system(moved)["record"] as Raw)["pruned"]).toBeUndefined();
+    const result = await pending;
+    // The release is never lost: the prune writes only the record's plans, never the record whole.
     expect((system(moved)["record"] as Raw)["keyReleased"]).toEqual({ by: "gm", reason: "stuck" });
     expect((system(other)["record"] as Raw)["pruned"]).toBe(true);
+    if (process.env["NOBC_WIRE_DELAY"] === undefined) {
+      // One client: the release is in before the prune's check, which skips the card and counts it.
+      expect(result).toEqual({ ok: true, pruned: 1, busy: 1 });
+      expect((system(moved)["record"] as Raw)["pruned"]).toBeUndefined();
+    } else {
+      // Over the wire the release arrives after the prune's check: both writes stand, the release kept beside the pruned plans.
+      expect(result).toEqual({ ok: true, pruned: 2 });
+      expect((system(moved)["record"] as Raw)["pruned"]).toBe(true);
+    }
   });
 });
