@@ -386,6 +386,10 @@ export interface CallRecord {
 let nextId = 1;
 /** `foundry.utils.randomID` stand-in: distinct ids in order. */
 let nextRandomId = 0;
+/** A movement's id (`TokenMovementData#id`): one per `move`, shared by its operations. */
+function movementId(): string {
+  return `mv${String(++nextRandomId).padStart(14, "0")}`;
+}
 function makeId(): string {
   return `id${String(nextId++).padStart(13, "0")}`;
 }
@@ -883,10 +887,22 @@ export interface FakeMovement {
   updateOptions: Raw;
 }
 
-/** The movement an update operation asks for, by token id (what `TokenDocument#move` sends). */
+/**
+ * The movement an update operation asks for, by token id (what `TokenDocument#move` sends for one of
+ * its operations): the waypoints up to this operation's checkpoint, those left after it, the method,
+ * and the movement's id (one id for every operation of one movement).
+ */
 interface AskedMovement {
   waypoints?: Partial<FakeWaypoint>[];
+  pending?: Partial<FakeWaypoint>[];
   method?: string;
+  id?: string;
+}
+
+/** A movement planned (v14 `planned: true`) and not yet started: its waypoints and the options it was asked with. */
+export interface FakePlannedMovement {
+  waypoints: Partial<FakeWaypoint>[];
+  options: Raw;
 }
 
 function section(waypoints: FakeWaypoint[]): FakeMovementSection {
@@ -958,12 +974,12 @@ class FakeToken extends FakeDocument {
     const me = currentUser();
     const users = game["users"] as { get?(id: string): unknown } | undefined;
     return {
-      id: `mv${String(++nextRandomId).padStart(14, "0")}`,
+      id: asked?.id ?? movementId(),
       chain: [],
       origin,
       destination,
       passed: section(waypoints),
-      pending: section([]),
+      pending: section((asked?.pending ?? []).map(waypoint)),
       history: { recorded: section([...this.movementHistory]), unrecorded: section([]) },
       method: asked?.method ?? "api",
       constrained: false,
@@ -1035,7 +1051,15 @@ class FakeToken extends FakeDocument {
   /**
    * `TokenDocument#move(waypoints, options)`: moves through the waypoints (each may leave out what
    * stays; x and y whole pixels) to the last; `options.method` as the movement's method (`api` when
-   * left out). True when the token moved; false when a `preMoveToken` handler refused it.
+   * left out). One update operation per checkpoint (TokenMovementWaypoint `checkpoint`: "there's an
+   * update/movement operation for each checkpoint in a movement path"), the last waypoint ending the
+   * last one; each operation's movement has the one movement id, its own origin and destination, the
+   * waypoints to its checkpoint as `passed` and the rest as `pending`. A drag (`dragging`) places each
+   * waypoint as a checkpoint unless it says otherwise; through the API a waypoint is none unless it
+   * says so. A `preMoveToken` refusal stops the movement where it stands (later operations are not
+   * sent). True when the whole movement was carried out; false when a handler refused part of it.
+   * With `planned: true` (v14) nothing moves and no `preMoveToken` fires: the movement is kept as
+   * this user's plan (`plannedMovement`, `planToken` fires) until `harness.startPlannedMovement`.
    */
   async move(waypoints: Partial<FakeWaypoint> | Partial<FakeWaypoint>[], options: Raw & { method?: string } = {}): Promise<boolean> {
     const list = Array.isArray(waypoints) ? waypoints : [waypoints];
@@ -1047,15 +1071,37 @@ class FakeToken extends FakeDocument {
         throw new HarnessRefusal(`Token [${this.id}] validation errors:\nwaypoints: x and y must be integers`);
       return { ...w, ...at };
     });
-    const { method, ...rest } = options;
-    const before = { x: this.x, y: this.y };
-    await FakeToken.updateDocuments([{ _id: this.id, x: at.x, y: at.y }], {
-      ...rest,
-      parent: this.parent,
-      movement: { [this.id]: { waypoints: filled, method: method ?? "api" } },
-    });
-    return this.x !== before.x || this.y !== before.y;
+    const { method, planned, ...rest } = options;
+    if (planned === true) {
+      this.assertWritable(currentUser(), "update");
+      this.plannedMovement[currentUser().id] = { waypoints: filled, options: { ...rest, ...(method === undefined ? {} : { method }) } };
+      Hooks.callAll("planToken", this);
+      return false;
+    }
+    const dragged = method === "dragging";
+    const marked = filled.map((w, k) => ({ ...w, checkpoint: k === filled.length - 1 || (w.checkpoint ?? dragged) }));
+    const id = movementId();
+    let start = 0;
+    for (let k = 0; k < marked.length; k++) {
+      if (!marked[k]!.checkpoint) continue;
+      const end = marked[k]!;
+      const before = { x: this.x, y: this.y };
+      const moves = end.x !== before.x || end.y !== before.y;
+      if (moves) {
+        await FakeToken.updateDocuments([{ _id: this.id, x: end.x, y: end.y }], {
+          ...rest,
+          parent: this.parent,
+          movement: { [this.id]: { waypoints: marked.slice(start, k + 1), pending: marked.slice(k + 1), method: method ?? "api", id } },
+        });
+        if (this.x === before.x && this.y === before.y) return false;
+      }
+      start = k + 1;
+    }
+    return true;
   }
+
+  /** v14 `plannedMovement`: each user's movement planned and not yet started, by user id. */
+  plannedMovement: Record<string, FakePlannedMovement> = {};
 
   /** `clearMovementHistory`: the token's owner (or a GM) forgets its recorded movement. */
   async clearMovementHistory(): Promise<void> {
@@ -1156,7 +1202,7 @@ class FakeScenes {
   }
 
   get viewed(): FakeScene | undefined {
-    return canvasState.scene ?? undefined;
+    return canvasState.off ? undefined : (canvasState.scene ?? undefined);
   }
 
   get active(): FakeScene | undefined {
@@ -1707,6 +1753,12 @@ const canvasState = {
   placeables: [] as unknown[],
   /** The viewed scene (`canvas.scene`); null: no scene is viewed. */
   scene: new FakeScene({ name: "Scene" }) as FakeScene | null,
+  /**
+   * The game canvas switched off (the client setting "Disable Game Canvas"): `canvas.ready` is false
+   * and the canvas draws no scene (`scene`, `grid`, `dimensions` null, no token placeables), while
+   * `game.scenes` and their documents are all there.
+   */
+  off: false,
 };
 
 /** `{ i: row, j: column }`, as Foundry's grid offsets. */
@@ -1943,6 +1995,7 @@ export const harness = {
     canvasState.hexSize = 100;
     canvasState.sceneWidth = 4000;
     canvasState.sceneHeight = 3000;
+    canvasState.off = false;
     worldScenes.clear();
     canvasState.scene = newScene();
     canvasState.scene.active = true;
@@ -2071,6 +2124,27 @@ export const harness = {
     canvasState.scene = null;
   },
   /**
+   * Switches the game canvas off (a client with "Disable Game Canvas"): `canvas.ready` false, no
+   * scene drawn (`canvas.scene`, `grid`, `dimensions` null, no placeables); `harness.scene` (the
+   * scene the client would view) and `game.scenes` stay. `canvasOn()` draws it again.
+   */
+  canvasOff(): void {
+    canvasState.off = true;
+  },
+  canvasOn(): void {
+    canvasState.off = false;
+  },
+  /**
+   * The user starts the movement they planned (v14): it is carried out as `move` without `planned`
+   * would have been, `preMoveToken` firing now. False when there was none or it was refused.
+   */
+  async startPlannedMovement(token: FakeToken): Promise<boolean> {
+    const plan = token.plannedMovement[currentUser().id];
+    if (plan === undefined) return false;
+    Reflect.deleteProperty(token.plannedMovement, currentUser().id);
+    return token.move(plan.waypoints, plan.options);
+  },
+  /**
    * Sets the viewed scene's flag `nobc.<key>` as world data (a fixture, not a write: no hook fires);
    * `undefined` removes it. A test of writing goes through `scene.update` instead.
    */
@@ -2161,17 +2235,22 @@ export function installFoundryStandIn(): void {
   g["Combat"] = FakeCombat;
   g["JournalEntry"] = FakeJournalEntry;
   g["canvas"] = {
+    get ready() {
+      return !canvasState.off && canvasState.scene !== null;
+    },
     get scene() {
-      return canvasState.scene;
+      return canvasState.off ? null : canvasState.scene;
     },
     get dimensions() {
-      return dimensions();
+      return canvasState.off ? null : dimensions();
     },
     tokens: {
       get placeables() {
-        return viewedPlaceables();
+        return canvasState.off ? [] : viewedPlaceables();
       },
     },
-    grid,
+    get grid() {
+      return canvasState.off ? null : grid;
+    },
   };
 }

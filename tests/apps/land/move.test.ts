@@ -350,6 +350,22 @@ describe("console moves (moveToken on the active GM's client)", () => {
     expect(cardsPosted()).toEqual([]);
   });
 
+  it("a console move in checkpoints is put back where the whole movement began, not to a hex it passed", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("p1");
+    const from = where("n36");
+    const seen: [unknown, FakeMovement, Raw, unknown][] = [];
+    harness.hooks.push({ name: "moveToken", fn: (...a: unknown[]) => void seen.push(a as never), once: false });
+    await token("n36").move([tokenAt("0103"), tokenAt("0104"), tokenAt("0105")], { method: "dragging", nobcAuthority: true });
+    expect(seen).toHaveLength(3);
+    expect(where("n36")).toEqual(tokenAt("0105"));
+    // The GM's client hears each operation of the movement, each with its own origin.
+    chatFake.actAs("gm");
+    for (const [doc, movement, operation, user] of seen) onMoveToken(doc as never, movement, operation, user);
+    await vi.waitFor(() => expect(harness.notices.filter((n) => n.message.includes("NOBC.Move.PutBack"))).toHaveLength(1));
+    expect(where("n36")).toEqual(from);
+  });
+
   it("an HQ's token moved by a player outside the request is put back too", async () => {
     registerMoveHooks();
     chatFake.setUsers("p1");
@@ -366,6 +382,14 @@ describe("console moves (moveToken on the active GM's client)", () => {
 });
 
 describe("a GM's moves that are placement", () => {
+  it("a GM's drag in Movement that ends off the map's hexes is placed where the drag ends, not at its first checkpoint", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("gm");
+    expect(await token("n36").move([tokenAt("0103"), { x: 0, y: 0 }], { method: "dragging" })).toBe(false);
+    await vi.waitFor(() => expect(where("n36")).toEqual({ x: 0, y: 0 }));
+    expect(cardsPosted()).toEqual([]);
+  });
+
   it("a GM's move through the API (a macro, the console) passes in the Movement phase too, without a card", async () => {
     registerMoveHooks();
     chatFake.setUsers("gm");

@@ -15,7 +15,7 @@ import { viewedCanvas } from "../../../world/read";
 import { hexPathThrough, planHqMove, planMove } from "../../../world/movement";
 import { requestResolution } from "../../base/request";
 import { readMoveWorld } from "./controller";
-import { PLACEMENT, type MovePosition, type MovedToken, type TokenMovement } from "./types";
+import { PLACEMENT, finalDestination, type MovePosition, type MovedToken, type TokenMovement } from "./types";
 import { decideHqMove, decideMove, minefieldsOn, type MoveWorld } from "./state";
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
@@ -102,7 +102,9 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
   const world = readMoveWorld();
   const hexes = hexesOf(movement);
   const placeFreely = async (): Promise<void> => {
-    await token.move([{ x: movement.destination.x, y: movement.destination.y }], { [PLACEMENT]: true });
+    // The drag's end, not its first checkpoint (the refused operation's destination).
+    const end = finalDestination(movement);
+    await token.move([{ x: end.x, y: end.y }], { [PLACEMENT]: true });
   };
   if (hexes === null) {
     if (world.isGM) return placeFreely();

@@ -27,11 +27,21 @@ export interface MovePosition {
   readonly height?: number;
 }
 
-/** The parts of v13's `TokenMovementOperation` read here. */
+/**
+ * The parts of v13's `TokenMovementOperation` read here. A movement arrives in checkpoints: one
+ * update operation per checkpoint, all with the movement's `id`, each with its own `origin` and
+ * `destination` (that checkpoint), the waypoints to it `passed` and those after it `pending`.
+ */
 export interface TokenMovement {
+  readonly id?: string;
   readonly origin: MovePosition;
   readonly destination: MovePosition;
   readonly passed: { readonly waypoints: readonly MovePosition[] };
   readonly pending: { readonly waypoints: readonly MovePosition[] };
   readonly method: string;
+}
+
+/** Where the whole movement ends: the last pending waypoint, or this operation's destination when none is left. */
+export function finalDestination(movement: TokenMovement): MovePosition {
+  return movement.pending.waypoints.at(-1) ?? movement.destination;
 }
