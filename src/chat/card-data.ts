@@ -81,6 +81,8 @@ export interface CardFlags {
   readonly outcomeUnknown?: true;
   /** The id of the user who asked the GM for this resolution (none when the GM posted it of its own accord). */
   readonly requestedBy?: string;
+  /** The world scene the map effects were decided on and are written to (none: the scene the GM views on Apply). */
+  readonly scene?: string;
   /** Counts the GM's writes to the card: a write planned from another revision is refused. */
   readonly revision?: number;
   /** The game turn the card was posted in (none when the world keeps no turn). */
@@ -180,7 +182,7 @@ export function readCard(data: unknown): CardFlags | undefined {
   const f = data as Record<string, unknown>;
   const effects = f["effects"];
   if (!Array.isArray(effects) || !isState(f["state"]) || isOversizedCard(f) || !hasEffectShapes(effects)) return undefined;
-  const { applied, groundCombat, once, requestedBy, revision, turn, holds } = f;
+  const { applied, groundCombat, once, requestedBy, revision, turn, holds, scene } = f;
   if (!absent(groundCombat) && !groundCombatCardSchema.safeParse(groundCombat).success) return undefined;
   const record = readGmRecord(f["record"]);
   if (!absent(f["record"]) && record === undefined) return undefined;
@@ -195,6 +197,7 @@ export function readCard(data: unknown): CardFlags | undefined {
     ...(display === undefined ? {} : { display }),
     ...(absent(groundCombat) ? {} : { groundCombat: groundCombat as GroundCombatCard }),
     ...(typeof requestedBy === "string" && requestedBy !== "" ? { requestedBy } : {}),
+    ...(typeof scene === "string" && scene !== "" ? { scene } : {}),
     ...(typeof revision === "number" && Number.isInteger(revision) ? { revision } : {}),
     ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
     ...(record === undefined ? {} : { record, applied: record.inverse }),

@@ -22,7 +22,7 @@ export const MAX_CARD_KEY = 512;
  */
 export const MAX_CARD_HOLDS = 200;
 
-/** A user's id (`requestedBy`). */
+/** A user's id (`requestedBy`), or a scene's (`scene`). */
 export const MAX_CARD_USER_ID = 64;
 
 /**
@@ -45,6 +45,8 @@ export function cardBoundsProblem(data: Record<string, unknown>): string | null 
   }
   const by = data["requestedBy"];
   if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
+  const scene = data["scene"];
+  if (typeof scene === "string" && scene.length > MAX_CARD_USER_ID) return `scene: longer than ${String(MAX_CARD_USER_ID)} characters`;
   const effects = data["effects"];
   if (Array.isArray(effects)) {
     if (effects.length > MAX_CARD_EFFECTS) return `effects: more than ${String(MAX_CARD_EFFECTS)}`;

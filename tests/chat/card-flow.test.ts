@@ -75,6 +75,7 @@ describe("posting a resolution card", () => {
       groundCombat: null,
       records: {},
       requestedBy: null,
+      scene: null,
       outcomeUnknown: false,
       revision: 0,
       turn: null,

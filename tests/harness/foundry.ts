@@ -1896,6 +1896,8 @@ const game = {
   data: { actors: [] as unknown[], items: [] as unknown[] },
   system: { id: "nobc", version: "0.1.0" },
   packs: { get: (id: string) => packs.get(id) },
+  // Foundry always has the world's scenes, before any reset too.
+  scenes: worldScenes,
 } as Raw;
 
 /** A token for `actor` on the viewed scene, its centre at canvas point `center` (set up, not a write). */

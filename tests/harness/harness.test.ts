@@ -400,6 +400,23 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
     expect(token.x).toBe(x);
   });
 
+  it("a client with the canvas off: canvas.ready false, no scene, grid or placeables; the scenes' documents stay", () => {
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: {} });
+    const token = harness.placeToken(unit, 1, 1);
+    const canvas = (
+      globalThis as unknown as {
+        canvas: { ready: boolean; scene: unknown; grid: unknown; dimensions: unknown; tokens: { placeables: unknown[] } };
+      }
+    ).canvas;
+    expect([canvas.ready, canvas.scene === harness.scene]).toEqual([true, true]);
+    harness.canvasOff();
+    expect([canvas.ready, canvas.scene, canvas.grid, canvas.dimensions, canvas.tokens.placeables]).toEqual([false, null, null, null, []]);
+    expect(harness.scenes.viewed).toBeUndefined();
+    expect(harness.scenes.get(token.parent!.id)!.tokens).toEqual([token]);
+    harness.canvasOn();
+    expect(canvas.ready).toBe(true);
+  });
+
   it("the canvas's placeables are the viewed scene's tokens, each with its actor and centre", () => {
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
     harness.placeToken(unit, 3, 2);
