@@ -97,6 +97,9 @@ interface FieldOptions {
   max?: number;
   /** `NumberField` `step`: a value must be `min` plus a whole number of steps. */
   step?: number;
+  /** `DataFieldOptions#validate`: the field's own check, run on the cleaned value; false refuses it with `validationError`. */
+  validate?: (value: unknown) => boolean | void;
+  validationError?: string;
   blank?: boolean;
   type?: string;
 }
@@ -114,6 +117,11 @@ class DataField {
     return value === undefined ? this.initial() : value;
   }
 
+  /** `DataField#clean`: the value as the field would store it (see NumberField); most fields keep it as given. */
+  clean(value: unknown): unknown {
+    return value;
+  }
+
   /** Every problem with `value`, as "path: problem" strings. */
   validate(value: unknown, path: string): string[] {
     if (value === null || value === undefined) {
@@ -125,6 +133,7 @@ class DataField {
       // Only string and number fields take choices, and check() has passed.
       return [`${path}: ${value as string | number} is not a valid choice`];
     }
+    if (this.options.validate?.(value) === false) return [`${path}: ${this.options.validationError ?? "is not a valid value"}`];
     return [];
   }
 
@@ -150,7 +159,27 @@ class DocumentUUIDField extends StringField {
   }
 }
 
+/**
+ * `NumberField`: cleaned before it is validated, as Foundry cleans every update (`DataModel#updateSource`
+ * cleans the changes, then validates them): a numeric string is cast to its number, an `integer` field
+ * rounds to the nearest whole number, a value below `min` or above `max` is clamped to it, and a `step`
+ * rounds to the nearest step (`Number#toNearest`). What is left to refuse is a value that is no finite
+ * number (null where not `nullable`, a word, NaN). dnd5e and draw-steel lean on it (a hit point total
+ * written below 0 is stored as 0).
+ */
 class NumberField extends DataField {
+  override clean(value: unknown): unknown {
+    const cast = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    if (typeof cast !== "number" || !Number.isFinite(cast)) return value;
+    let n = cast;
+    const { integer, min, max, step } = this.options;
+    if (integer === true) n = Math.round(n);
+    if (min !== undefined) n = Math.max(n, min);
+    if (max !== undefined) n = Math.min(n, max);
+    if (step !== undefined) n = Math.round(n / step) * step;
+    return n;
+  }
+
   protected override check(value: unknown): string | null {
     if (typeof value !== "number" || !Number.isFinite(value)) return "must be a finite number";
     if (this.options.integer === true && !Number.isInteger(value)) return "must be an integer";
@@ -188,6 +217,13 @@ class SchemaField extends DataField {
     return out;
   }
 
+  override clean(value: unknown): unknown {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const out: Raw = { ...(value as Raw) };
+    for (const [k, f] of Object.entries(this.fields)) if (k in out) out[k] = f.clean(out[k]);
+    return out;
+  }
+
   override validate(value: unknown, path: string): string[] {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return [`${path}: must be an object`];
     return Object.entries(this.fields).flatMap(([k, f]) => f.validate((value as Raw)[k], path ? `${path}.${k}` : k));
@@ -205,6 +241,10 @@ class ArrayField extends DataField {
   override fill(value: unknown): unknown {
     if (value === undefined) return this.initial();
     return Array.isArray(value) ? value.map((v) => this.element.fill(v)) : value;
+  }
+
+  override clean(value: unknown): unknown {
+    return Array.isArray(value) ? value.map((v) => this.element.clean(v)) : value;
   }
 
   override validate(value: unknown, path: string): string[] {
@@ -240,11 +280,16 @@ class TypeDataModel {
     // Foundry's base checks nothing; a model overrides it.
   }
 
+  /** The source as the schema cleans it (`DataModel.cleanData`): only the fields it holds, nothing filled in. */
+  static cleanSource(source: Raw): Raw {
+    return new SchemaField(this.defineSchema()).clean(source) as Raw;
+  }
+
   constructor(source: Raw = {}, options: { parent?: unknown } = {}) {
     const ctor = this.constructor as typeof TypeDataModel;
     const schema = new SchemaField(ctor.defineSchema());
     const migrated = ctor.migrateData(structuredClone(source));
-    const data = schema.fill(migrated) as Raw;
+    const data = schema.clean(schema.fill(migrated)) as Raw;
     const errors = schema.validate(data, "");
     if (errors.length === 0) {
       try {
@@ -523,11 +568,13 @@ class FakeDocument extends Document {
       }
       name = expanded["name"];
     }
-    const system = "system" in expanded ? mergeInto(structuredClone(this.system), expanded["system"] as Raw) : this.system;
+    let system = "system" in expanded ? mergeInto(structuredClone(this.system), expanded["system"] as Raw) : this.system;
     if ("system" in expanded) {
       const Model = modelOf(this.documentName, this.type);
       if (Model !== undefined) {
         try {
+          // Stored as the model cleans it (a number clamped, rounded, cast), as Foundry cleans an update before writing it.
+          system = Model.cleanSource(system);
           new Model(system);
         } catch (err) {
           throw new HarnessRefusal(`${this.documentName} [${this.id}] ${(err as Error).message}`);
@@ -658,8 +705,10 @@ class FakeDocument extends Document {
     if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`${parent.documentName} [${parent.id}] holds no ${this.documentName}`);
     const rows = (data as Raw[]).map((r) => {
       const Model = modelOf(this.documentName, String(r["type"]));
-      if (Model !== undefined) new Model((r["system"] ?? {}) as Raw);
-      return r;
+      if (Model === undefined) return r;
+      const system = Model.cleanSource((r["system"] ?? {}) as Raw);
+      new Model(system);
+      return { ...r, system };
     });
     return rows.map((r) =>
       parent.addItem({
