@@ -6,7 +6,6 @@ import { actorRefField, boundedNumberField, choiceField, htmlField, sideField } 
 export const AFTER_USE = CARD_AFTER_USE;
 
 function supportCardSchema() {
-  const fields = foundry.data.fields;
   return {
     side: sideField(),
     category: choiceField(SUPPORT_CARD_CATEGORIES, "combatModifier", "NOBC.Field.Category"),

@@ -98,7 +98,7 @@ interface FieldOptions {
   /** `NumberField` `step`: a value must be `min` plus a whole number of steps. */
   step?: number;
   /** `DataFieldOptions#validate`: the field's own check, run on the cleaned value; false refuses it with `validationError`. */
-  validate?: (value: unknown) => boolean | void;
+  validate?: (value: unknown) => boolean | undefined;
   validationError?: string;
   blank?: boolean;
   type?: string;
