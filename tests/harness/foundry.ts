@@ -152,9 +152,25 @@ class StringField extends DataField {
 
 class HTMLField extends StringField {}
 
+/**
+ * `DocumentUUIDField`: a document UUID (`Compendium.<scope>.<pack>.` before a pack's); with `type`
+ * the document it names must be of that type (an Item's UUID is refused where an Actor's is asked
+ * for, an embedded one by its own type), and `embedded` true requires an embedded document, false
+ * prohibits one (DocumentUUIDFieldOptions).
+ */
 class DocumentUUIDField extends StringField {
   protected override check(value: unknown): string | null {
-    if (typeof value !== "string" || !/^[A-Za-z]+\.[A-Za-z0-9]+(\.[A-Za-z]+\.[A-Za-z0-9]+)*$/.test(value)) return "must be a document UUID";
+    if (typeof value !== "string") return "must be a document UUID";
+    const all = value.split(".");
+    const parts = all[0] === "Compendium" ? all.slice(3) : all;
+    const named = parts.every((p, k) => (k % 2 === 0 ? /^[A-Za-z]+$/ : /^[A-Za-z0-9_-]+$/).test(p));
+    if (!named || parts.length < 2 || parts.length % 2 !== 0 || !all.every((p) => p !== "")) return "must be a document UUID";
+    const type = parts[parts.length - 2]!;
+    const embedded = parts.length > 2;
+    const { type: wanted, embedded: mustEmbed } = this.options as FieldOptions & { embedded?: boolean };
+    if (wanted !== undefined && type !== wanted) return `Invalid document type "${type}" which must be a "${wanted}"`;
+    if (mustEmbed === true && !embedded) return "must be the UUID of an embedded document";
+    if (mustEmbed === false && embedded) return "may not be the UUID of an embedded document";
     return null;
   }
 }
