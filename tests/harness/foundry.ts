@@ -726,7 +726,7 @@ class FakeDocument extends Document {
       new Model(system);
       return { ...r, system };
     });
-    return rows.map((r) =>
+    const made = rows.map((r) =>
       parent.addItem({
         id: (r["_id"] as string | undefined) ?? makeId(),
         name: String(r["name"]),
@@ -734,6 +734,9 @@ class FakeDocument extends Document {
         system: r["system"] as Raw,
       }),
     );
+    // `create<Name>` for each document made, once all are written (as `delete<Name>` after a deletion).
+    for (const doc of made) Hooks.callAll(`create${this.documentName}`, doc, operation ?? {}, currentUser().id);
+    return made;
   }
 }
 
