@@ -111,7 +111,7 @@ export function redrawHqParts(actorId: string | null, parts: readonly string[]):
   if (actorId === null || parts.length === 0) return;
   const tracker = (globalThis as { ui?: { combat?: ShownTracker | null } }).ui?.combat;
   const combat = tracker?.viewed;
-  if (tracker === undefined || tracker === null || combat === null || combat === undefined || combat.type !== TURN_COMBAT_TYPE) return;
+  if (!tracker || combat?.type !== TURN_COMBAT_TYPE) return;
   for (const c of combat.combatants) {
     if (c.actorId === actorId) {
       void tracker.render({ parts: [...parts] });
