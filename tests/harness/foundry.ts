@@ -7,15 +7,19 @@
  * documented API it mirrors:
  *
  * - `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
- *   SchemaField, ArrayField, ObjectField): a missing value takes the field's `initial`; validation
- *   rejects a wrong type, a value outside `choices`, a non-integer where `integer` is set, a number
- *   below `min` / above `max`, an array of fewer than `min` / more than `max` elements, an
- *   ObjectField value that is not a plain object, an empty string where `blank: false`, null
- *   where `nullable` is not set.
- *   No cleaning or coercion (the real one casts more; we rely on none of it).
+ *   SchemaField, ArrayField, ObjectField): a missing value takes the field's `initial`; a NumberField
+ *   is cleaned before it is validated, as Foundry cleans (a numeric string cast, `integer` rounded,
+ *   `min` / `max` clamped, `step` rounded to a step: an out-of-range number is stored clamped, not
+ *   refused); validation rejects a wrong type, a value outside `choices`, a non-finite number, an
+ *   array of fewer than `min` / more than `max` elements, an ObjectField value that is not a plain
+ *   object, an empty string where `blank: false`, null where `nullable` is not set, a value the
+ *   field's own `validate` function answers false to (with its `validationError`), and a
+ *   DocumentUUIDField value that is no UUID, names a document of another `type`, or breaks
+ *   `embedded`. Strings and other values are not cast.
  * - `foundry.abstract.TypeDataModel` / `DataModel#validate` and `DataModel.validateJoint`: the
- *   constructor runs `migrateData`, fills initial values, validates every field, then
- *   `validateJoint`, and throws when anything is invalid.
+ *   constructor runs `migrateData`, fills initial values, cleans, validates every field, then
+ *   `validateJoint`, and throws when anything is invalid. An update or creation stores the system
+ *   data as cleaned.
  * - `ClientDocument#update` / `Document.updateDocuments` (Actor, Item): the changes ("a.b" paths
  *   or nested, `-=key` deletes, `==key` replaces an object whole) are merged into the source and the system data is validated
  *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
@@ -24,7 +28,8 @@
  *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items;
  *   an embedded row is looked for in that one parent only (a card of another HQ "does not exist").
  *   Once an update is written, `update<Name>` fires for each document it wrote, with the changes
- *   expanded and this client's user id (the stand-in is one client).
+ *   expanded and this client's user id (the stand-in is one client); `create<Name>` and
+ *   `delete<Name>` fire for the embedded documents a call made or removed.
  * - `Combat.create` / `Combat.updateDocuments` (a world Combat validated against
  *   `CONFIG.Combat.dataModels`, made by a GM only; v13's Combat has no `name`: one given on create is
  *   dropped, an update naming it refused) and `JournalEntry.createDocuments` (`keepId`; `ownership` as
@@ -50,15 +55,24 @@
  * - v13 token movement (hookEvents.preMoveToken / moveToken, `TokenDocument#move`,
  *   `TokenMovementOperation`, `movementHistory`): an update that changes a token's x or y is a
  *   movement (method `api`; `move(waypoints, { method })` passes its waypoints and method, e.g.
- *   `dragging`). `preMoveToken(doc, movement, operation)` fires on this (the initiating) client after
- *   the permission and schema checks and before the write; false drops that token's row whole.
- *   `moveToken(doc, movement, operation, user)` fires after the write; the waypoints go to the history.
+ *   `dragging`). A movement arrives in checkpoints (TokenMovementWaypoint `checkpoint`: one update
+ *   operation per checkpoint, the last waypoint ending the last): each operation's movement has the
+ *   movement's one id, its own origin and destination, the waypoints to its checkpoint `passed` and
+ *   the rest `pending`; a drag's waypoints are checkpoints unless they say otherwise, an API move's
+ *   are not unless they say so. `preMoveToken(doc, movement, operation)` fires on this (the
+ *   initiating) client for each operation after the permission and schema checks and before the
+ *   write; false drops that token's row whole and stops the movement there. `moveToken(doc,
+ *   movement, operation, user)` fires after each write; the waypoints go to the history. v14's
+ *   planned movement (`move(…, { planned: true })`, TokenMovementInstructionOptions `planned`) moves
+ *   nothing and fires no `preMoveToken`: it is kept (`plannedMovement`, `planToken`) until
+ *   `harness.startPlannedMovement` starts it.
  * - `SceneDimensions` (`canvas.dimensions`): the scene is padded by its `padding` (0.25, Foundry's
  *   default) on every side, rounded up to whole pairs of columns and rows (the getDimensions doc:
  *   "round to the nearest 2x grid size to ensure symmetry"), so `sceneX` / `sceneY` are not 0.
  * - `game.scenes`: every stand-in `Scene` made since the reset (the viewed one and any a test makes
- *   with `new harness.Scene(...)`); `get`, iteration, `contents`, `size`, `viewed` (`canvas.scene`),
- *   `active` (the reset's scene, or `harness.activateScene`). All share the one grid and size below.
+ *   with `new harness.Scene(...)`), there before any reset too; `get`, iteration, `contents`, `size`,
+ *   `viewed` (`canvas.scene`), `active` (the reset's scene, or `harness.activateScene`). All share the
+ *   one grid and size below; each has its `grid`, `dimensions` and token documents, read with no canvas.
  * - `HexagonalGrid` (`canvas.grid`, `CONST.GRID_TYPES.HEXODDQ`): flat-topped hexes in columns
  *   (`columns: true`), the odd columns shifted down; `size` is the flat-to-flat height (`sizeY`),
  *   `sizeX` the corner-to-corner width; `getOffset` ({i: row, j: column}), `getCenterPoint`, and
@@ -81,6 +95,9 @@
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
  *   (`harness.scene`, a `Scene` with flags, `width` / `height` and embedded tokens; `harness.setSceneFlag` sets a
  *   flag as world data; `harness.canvasState.gridType` sets the grid's `CONST.GRID_TYPES` value, HEXODDQ by default).
+ *   A GM viewing another scene: `harness.view(scene)`; a client with the canvas off ("Disable Game
+ *   Canvas"): `harness.canvasOff()`, then `canvas.ready` is false and `canvas.scene`, `grid`,
+ *   `dimensions` are null, with no placeables, while `game.scenes` keeps every scene and its tokens.
  */
 import { keyWording } from "./wording";
 
