@@ -86,6 +86,8 @@ export interface CardFlags {
   readonly outcomeUnknown?: true;
   /** The id of the user who asked the GM for this resolution (none when the GM posted it of its own accord). */
   readonly requestedBy?: string;
+  /** The world scene the map effects were decided on and are written to (none: the scene the GM views on Apply). */
+  readonly scene?: string;
   /** Counts the GM's writes to the card: a write planned from another revision is refused. */
   readonly revision?: number;
   /** The game turn the card was posted in (none when the world keeps no turn). */
@@ -209,7 +211,7 @@ export function readCard(data: unknown): CardFlags | undefined {
   const f = data as Record<string, unknown>;
   const effects = f["effects"];
   if (!Array.isArray(effects) || !isState(f["state"]) || isOversizedCard(f) || !hasEffectShapes(effects)) return undefined;
-  const { applied, groundCombat, once, requestedBy, revision, turn, holds, action, charges } = f;
+  const { applied, groundCombat, once, requestedBy, revision, turn, holds, action, charges, scene } = f;
   const appliedAt = readTurnPoint(f["appliedAt"]);
   const overrides = readOverrides(f["overrides"]);
   if (!absent(groundCombat) && !groundCombatCardSchema.safeParse(groundCombat).success) return undefined;
@@ -226,6 +228,7 @@ export function readCard(data: unknown): CardFlags | undefined {
     ...(display === undefined ? {} : { display }),
     ...(absent(groundCombat) ? {} : { groundCombat: groundCombat as GroundCombatCard }),
     ...(typeof requestedBy === "string" && requestedBy !== "" ? { requestedBy } : {}),
+    ...(typeof scene === "string" && scene !== "" ? { scene } : {}),
     ...(typeof revision === "number" && Number.isInteger(revision) ? { revision } : {}),
     ...(typeof turn === "number" && Number.isInteger(turn) ? { turn } : {}),
     ...(record === undefined ? {} : { record, applied: record.inverse }),

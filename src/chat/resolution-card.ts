@@ -66,6 +66,11 @@ export interface PostResolutionInput<O> {
   /** The id of the user who asked for this resolution, when it is not the GM posting it. */
   readonly requestedBy?: string;
   /**
+   * The id of the world scene the card's map effects were decided on (a move's: the scene it was
+   * dragged on), written there whichever scene the GM views; none: the scene the GM views on Apply.
+   */
+  readonly scene?: string;
+  /**
    * The game turn the card belongs to (its record may be pruned once the game is past it); by
    * default the turn the entry point's reader gives (see `setCardTurnReader`), else none.
    */
@@ -159,6 +164,7 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     groundCombat: card.groundCombat ?? null,
     records: input.records ?? {},
     requestedBy: input.requestedBy ?? null,
+    scene: input.scene ?? null,
     outcomeUnknown: false,
     revision: 0,
     turn: turn ?? null,

@@ -33,7 +33,7 @@ import {
   type TrackerMode,
   type TurnPanelView,
 } from "./tracker";
-import type { TurnSystem } from "./turn-type";
+import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import { serverNow } from "./clock";
 import type { MovementPanelView } from "./movement-panel";
 import { turn } from "../rules/index";
@@ -94,6 +94,30 @@ async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | nul
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok || state.value.current.id !== "movement") return null;
   return (await import("./movement-panel")).movementPanel(combat, translator());
+}
+
+/** The sidebar's Combat tab (`ui.combat`) as `redrawHqParts` reads it: the combat it shows, and a render of some of its parts. */
+interface ShownTracker {
+  readonly viewed?: ViewedCombat | null;
+  render(options: { parts: string[] }): unknown;
+}
+
+/**
+ * Redraws `parts` of the sidebar's tracker (HandlebarsApplicationMixin `render({ parts })`) when it
+ * shows the turn Combat and the actor `actorId` is one of its HQs; nothing otherwise (no parts, the
+ * tracker showing another combat, an HQ not in the turn).
+ */
+export function redrawHqParts(actorId: string | null, parts: readonly string[]): void {
+  if (actorId === null || parts.length === 0) return;
+  const tracker = (globalThis as { ui?: { combat?: ShownTracker | null } }).ui?.combat;
+  const combat = tracker?.viewed;
+  if (!tracker || combat?.type !== TURN_COMBAT_TYPE) return;
+  for (const c of combat.combatants) {
+    if (c.actorId === actorId) {
+      void tracker.render({ parts: [...parts] });
+      return;
+    }
+  }
 }
 
 /** The tracker class for `CONFIG.ui.combat`, built on Foundry's CombatTracker. */

@@ -285,6 +285,19 @@ export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boo
   return { groups, addable: isGM ? addable : 0, isGM };
 }
 
+/**
+ * The parts of the tracker an HQ's update redraws: its row shows its name, symbol (side, echelon),
+ * level and radius (`HQS_PART`); its initiative also decides who moves first in the turn panel and
+ * the footer. None for a change the tracker does not show (the HQ's notes, its orders, a flag).
+ */
+export function hqChangeParts(changes: { readonly name?: unknown; readonly system?: unknown }): string[] {
+  const system = (typeof changes.system === "object" && changes.system !== null ? changes.system : {}) as Record<string, unknown>;
+  const parts: string[] = [];
+  if ("name" in changes || ["level", "radius", "side", "echelon", "initiative"].some((k) => k in system)) parts.push(HQS_PART);
+  if ("initiative" in system || "side" in system || "echelon" in system) parts.push(TURN_PART, FOOTER_PART);
+  return parts;
+}
+
 /** The context of our panel part: the turn panel, the GM's start button, or nothing. */
 export type PanelPartView = { readonly panel: TurnPanelView } | { readonly start: true } | Record<string, never>;
 

@@ -25,7 +25,7 @@ export const MAX_CARD_HOLDS = 200;
 /** The most overrides of its stage a card names (a GM's request, Apply and Undo, each a few times at most). */
 export const MAX_CARD_OVERRIDES = 20;
 
-/** A user's id (`requestedBy`). */
+/** A user's id (`requestedBy`), or a scene's (`scene`). */
 export const MAX_CARD_USER_ID = 64;
 
 /**
@@ -57,6 +57,8 @@ export function cardBoundsProblem(data: Record<string, unknown>): string | null 
     return `overrides: larger than ${String(MAX_CARD_OVERRIDES * 200)} characters`;
   const by = data["requestedBy"];
   if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
+  const scene = data["scene"];
+  if (typeof scene === "string" && scene.length > MAX_CARD_USER_ID) return `scene: longer than ${String(MAX_CARD_USER_ID)} characters`;
   const effects = data["effects"];
   if (Array.isArray(effects)) {
     if (effects.length > MAX_CARD_EFFECTS) return `effects: more than ${String(MAX_CARD_EFFECTS)}`;

@@ -28,25 +28,69 @@ export function nationalityField(initial: string) {
   });
 }
 
-/** A whole number, at least `min` (0 unless told), optionally at most `max`. */
-export function countField(label: string, initial = 0, bounds: { min?: number; max?: number } = {}) {
+/** What a number field of ours allows: whole numbers only, a least and a greatest value, a step from the least. */
+export interface NumberBounds {
+  readonly integer?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
+}
+
+/** Why `value` is out of `bounds` (in the words of Foundry's own validation errors), or null; a non-number is Foundry's to refuse. */
+export function boundsProblem(value: unknown, bounds: NumberBounds): string | null {
+  if (typeof value !== "number") return null;
+  if (bounds.integer === true && !Number.isInteger(value)) return "must be an integer";
+  if (bounds.min !== undefined && value < bounds.min) return `must be at least ${String(bounds.min)}`;
+  if (bounds.max !== undefined && value > bounds.max) return `must be at most ${String(bounds.max)}`;
+  if (bounds.step !== undefined && !Number.isInteger((value - (bounds.min ?? 0)) / bounds.step))
+    return `must be an increment of ${String(bounds.step)}`;
+  return null;
+}
+
+/**
+ * A NumberField whose bounds refuse what breaks them. Foundry cleans a NumberField before it validates
+ * it: `integer` rounds, `min` / `max` clamp and `step` rounds to a step, so a typed -1 would be stored
+ * as 0 and a fraction as the nearest whole, and nothing would be refused. The bounds are therefore not
+ * given to Foundry as those options but as the field's `validate` function, which runs on the value as
+ * written and refuses it, naming the field.
+ */
+export function boundedNumberField(
+  bounds: NumberBounds,
+  options: { readonly nullable: boolean; readonly initial: number | null; readonly label?: string },
+) {
   return new (fields().NumberField)({
     required: true,
-    nullable: false,
-    integer: true,
-    min: bounds.min ?? 0,
-    ...(bounds.max === undefined ? {} : { max: bounds.max }),
-    initial,
-    label,
+    nullable: options.nullable,
+    initial: options.initial,
+    ...(options.label === undefined ? {} : { label: options.label }),
+    validate: (value: unknown) => boundsProblem(value, bounds) === null,
+    validationError: boundsWording(bounds),
   });
+}
+
+/** What `bounds` allow, as Foundry words a field's `validationError` ("must be …"). */
+function boundsWording(bounds: NumberBounds): string {
+  const kind =
+    bounds.integer === true ? "an integer" : bounds.step !== undefined ? `a number in steps of ${String(bounds.step)}` : "a number";
+  const low = bounds.min === undefined ? "" : ` of at least ${String(bounds.min)}`;
+  const high = bounds.max === undefined ? "" : `${low === "" ? " of" : " and"} at most ${String(bounds.max)}`;
+  return `must be ${kind}${low}${high}`;
+}
+
+/** A whole number, at least `min` (0 unless told), optionally at most `max`. */
+export function countField(label: string, initial = 0, bounds: { min?: number; max?: number } = {}) {
+  return boundedNumberField(
+    { integer: true, min: bounds.min ?? 0, ...(bounds.max === undefined ? {} : { max: bounds.max }) },
+    { nullable: false, initial, label },
+  );
 }
 
 /**
  * A number of 0 or more in halves (movement points: an autobahn hex costs ½ MP, seed 000 Land War
- * QRS, Movement Rates): `step` 0.5 from 0, so a value between halves is refused by the model.
+ * QRS, Movement Rates): steps of 0.5 from 0, so a value between halves is refused by the model.
  */
 export function halvesField(label: string, initial = 0) {
-  return new (fields().NumberField)({ required: true, nullable: false, integer: false, min: 0, step: 0.5, initial, label });
+  return boundedNumberField({ min: 0, step: 0.5 }, { nullable: false, initial, label });
 }
 
 /**
@@ -54,12 +98,8 @@ export function halvesField(label: string, initial = 0) {
  * number of 0 or more, in halves (`halves`) or whole.
  */
 export function unsetNumberField(label: string, kind: "halves" | "whole") {
-  return new (fields().NumberField)({
-    required: true,
+  return boundedNumberField(kind === "halves" ? { min: 0, step: 0.5 } : { integer: true, min: 0 }, {
     nullable: true,
-    integer: kind === "whole",
-    min: 0,
-    ...(kind === "halves" ? { step: 0.5 } : {}),
     initial: null,
     label,
   });

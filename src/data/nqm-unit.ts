@@ -7,7 +7,7 @@ import { phrase, type Phrase } from "../rules/resolution";
 import { gameWording, speak } from "../words/phrase";
 import { NQM_CLASSES, NQM_GRADES, NQM_GRADE_LABEL, NQM_POSITIONS, nqmMayBeGreen, nqmTargetClass, type NqmClass } from "./nqm-classes";
 export { NQM_POSITIONS, nqmTargetClass } from "./nqm-classes";
-import { choiceField, countField, flagField, htmlField, sideField } from "./fields";
+import { boundedNumberField, choiceField, countField, flagField, htmlField, sideField } from "./fields";
 
 export const NQM_STAND_KINDS = ["fighting", "support"] as const;
 
@@ -42,7 +42,7 @@ function nqmUnitSchema() {
     surrendered: flagField("NOBC.Nqm.Field.Surrendered"),
     withdrawn: flagField("NOBC.Nqm.Field.Withdrawn"),
     /** Ammunition dice (CUs or FUs) carried; harassing fire spends thirds of one. */
-    ammo: new fields.NumberField({ required: true, nullable: false, integer: false, min: 0, initial: 0, label: "NOBC.Nqm.Field.Ammo" }),
+    ammo: boundedNumberField({ min: 0 }, { nullable: false, initial: 0, label: "NOBC.Nqm.Field.Ammo" }),
     inSupply: flagField("NOBC.Nqm.Field.InSupply", true),
     supplyUnits: new fields.SchemaField(
       { log: countField("NOBC.Nqm.Field.DivLog", 0), pol: countField("NOBC.Nqm.Field.DivPol", 0) },

@@ -2,7 +2,7 @@
  * System data of a ChatMessage `resolution`: a resolution card, authored by the GM's client. It
  * holds what Apply writes (`effects`), the card's state, its once-only key, the subjects it holds
  * (used up from the moment it is posted), what it shows, who
- * asked, the records of the caller, and the GM's record of what Apply wrote (`record`). Players
+ * asked, the scene its map effects were decided on, the records of the caller, and the GM's record of what Apply wrote (`record`). Players
  * cannot edit a GM's message, so everything here is the GM's word; sizes are bounded so a card
  * cannot make every client that renders it slow. The model keeps only these bounds: data models sit
  * below the zod schemas (docs/architecture.md), so the shape of each effect (src/schemas/effects.ts),
@@ -35,6 +35,7 @@ function resolutionCardSchema() {
     groundCombat: object(true),
     records: object(false),
     requestedBy: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
+    scene: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
     outcomeUnknown: new fields.BooleanField({ required: true, initial: false }),
     revision: new fields.NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
     turn: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),

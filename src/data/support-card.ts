@@ -1,17 +1,16 @@
 /** System data of an Item `supportCard`, held by an HQ (its parent actor) or by no one (world level). */
 import { CARD_AFTER_USE, SUPPORT_CARD_CATEGORIES } from "../rules/nobc/land/card-categories";
 import { repairSystemSource } from "./shape-repairs";
-import { actorRefField, choiceField, htmlField, sideField } from "./fields";
+import { actorRefField, boundedNumberField, choiceField, htmlField, sideField } from "./fields";
 
 export const AFTER_USE = CARD_AFTER_USE;
 
 function supportCardSchema() {
-  const fields = foundry.data.fields;
   return {
     side: sideField(),
     category: choiceField(SUPPORT_CARD_CATEGORIES, "combatModifier", "NOBC.Field.Category"),
-    value: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0, label: "NOBC.Field.Value" }),
-    modifier: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0, label: "NOBC.Field.Modifier" }),
+    value: boundedNumberField({ integer: true }, { nullable: false, initial: 0, label: "NOBC.Field.Value" }),
+    modifier: boundedNumberField({ integer: true }, { nullable: false, initial: 0, label: "NOBC.Field.Modifier" }),
     afterUse: choiceField(AFTER_USE, "discard", "NOBC.Field.AfterUse"),
     assignedTo: actorRefField("NOBC.Field.AssignedTo"),
     description: htmlField("NOBC.Field.Description"),

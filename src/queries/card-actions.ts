@@ -51,6 +51,7 @@ import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import { readBoard } from "../world/board";
+import { worldScene } from "../world/read";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
@@ -353,9 +354,12 @@ async function cardAction(
   // What the user read is what gets applied: a card whose effects changed since is refused.
   if (action === "apply" && seen !== undefined && seen !== cardDigest(card)) return { ok: false, reason: "NOBC.Chat.Refused.changedCard" };
   const record = card.record;
-  // Apply plans first: the map effects land on the scene this GM client views, and the units a plan
-  // writes without naming them (supply eliminated in a hex) count as touched, so their owners decide.
-  const plan = action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects)) : undefined;
+  // Apply plans first: the map effects land on the card's scene (a move's, wherever the GM looks), else on the
+  // scene this GM client views; the units a plan writes without naming them (supply eliminated in a hex) count
+  // as touched, so their owners decide.
+  if (action === "apply" && card.scene !== undefined && worldScene(card.scene) === null)
+    return { ok: false, reason: "NOBC.MapWrite.Refused.sceneGone" };
+  const plan = action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene)) : undefined;
   const touched =
     plan === undefined
       ? (record?.touched ?? [])

@@ -11,7 +11,7 @@ import { MAP_STATE_FLAG } from "../map/map-state";
 import type { Effect } from "../rules/effects";
 import type { HexRef } from "../rules/ids";
 import type { Battlefield } from "./battlefield";
-import { readBattlefield, viewedCanvas, type CanvasLike } from "./read";
+import { readBattlefield, viewedSceneDoc, worldScene, type GridLike, type SceneDocLike } from "./read";
 import { offsetOf, parseHexLabel } from "../map/hex-grid";
 
 interface SceneTokenLike {
@@ -33,14 +33,16 @@ interface SceneLike {
 export type TokenPlacer = NonNullable<BoardSnapshot["topLeftAt"]>;
 
 /**
- * The placer of the viewed canvas: hex 0101 is the grid space at the scene's top-left corner (past
- * the padding), as src/world/read.ts reads the tokens' hexes; a token `width` × `height` grid spaces
- * has its centre on the hex's centre. Undefined unless the grid is the maps' hex grid (flat tops,
- * odd columns shifted down).
+ * The placer of a scene (its grid and padding, `Scene#grid` and `Scene#dimensions`: no canvas
+ * needed): hex 0101 is the grid space at the scene's top-left corner (past the padding), as
+ * src/world/read.ts reads the tokens' hexes; a token `width` × `height` grid spaces has its centre on
+ * the hex's centre. Undefined unless the grid is the maps' hex grid (flat tops, odd columns shifted down).
  */
-export function placerOf(board: CanvasLike | undefined): TokenPlacer | undefined {
+export function placerOf(
+  board: { readonly grid?: GridLike | null; readonly dimensions?: { sceneX: number; sceneY: number } | null } | null | undefined,
+): TokenPlacer | undefined {
   const grid = board?.grid;
-  if (board === undefined || grid?.type !== CONST.GRID_TYPES.HEXODDQ) return undefined;
+  if (board === undefined || board === null || grid?.type !== CONST.GRID_TYPES.HEXODDQ) return undefined;
   const dx = board.dimensions?.sceneX ?? 0;
   const dy = board.dimensions?.sceneY ?? 0;
   const origin = grid.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
@@ -84,12 +86,14 @@ export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units
 }
 
 /**
- * The viewed scene (`canvas.scene`) as the write path plans over `effects`; a board of no scene
- * when none is viewed. The units' hexes (the whole battlefield read) are taken only when an effect
+ * A scene as the write path plans over `effects`: the world scene of id `sceneId` (a card that names
+ * the scene it was decided on, a move's), else the viewed one (`canvas.scene`); a board of no scene
+ * when there is none (none viewed, the canvas off, a scene no longer in the world). Its documents are
+ * read, not the canvas. The units' hexes (the whole battlefield read) are taken only when an effect
  * needs them (supply eliminated in hexes).
  */
-export function readBoard(effects: readonly Effect[] = []): BoardSnapshot {
-  const scene = (globalThis as { canvas?: { scene?: SceneLike | null } }).canvas?.scene ?? null;
+export function readBoard(effects: readonly Effect[] = [], sceneId?: string): BoardSnapshot {
+  const scene = (sceneId === undefined ? viewedSceneDoc() : worldScene(sceneId)) as (SceneLike & SceneDocLike) | null;
   const needsUnits = scene !== null && effects.some((e) => e.type === "supplyCountersEliminated");
-  return boardOf(scene, needsUnits ? readBattlefield() : { units: [] }, placerOf(viewedCanvas()));
+  return boardOf(scene, needsUnits ? readBattlefield(scene) : { units: [] }, placerOf(scene));
 }

@@ -1,7 +1,8 @@
 /**
- * Gathers what `battlefield` needs from Foundry: the world's actors and loose items, and from the
- * viewed scene its tokens (each with the map hex Foundry's grid puts it in), grid size and terrain
- * flag. Reads only; nothing is written.
+ * Gathers what `battlefield` needs from Foundry: the world's actors and loose items, and from a
+ * scene (the viewed one unless told) its tokens (each with the map hex the scene's grid puts it in),
+ * grid size and terrain flag. The scene's documents are read, not the canvas: the GM's client decides
+ * on a scene it does not view, and with the canvas off. Reads only; nothing is written.
  *
  * The terrain flag (2,000+ hexes) and the map state flag are checked once, not on every read: a read is kept until the
  * flag changes, that is until the scene holds another flag object, or a scene's flags are updated
@@ -19,9 +20,13 @@ import {
   type WorldToken,
 } from "./battlefield";
 
-interface TokenLike {
+/** A token document as the readers use it: its actor, top-left corner and size in grid spaces. */
+interface TokenDocLike {
   readonly actor?: { readonly uuid: string } | null;
-  readonly center: { readonly x: number; readonly y: number };
+  readonly x: number;
+  readonly y: number;
+  readonly width?: number;
+  readonly height?: number;
 }
 
 /** The part of Foundry's grid the readers use (the world's token hexes here, the board's drawing in src/canvas/). */
@@ -34,12 +39,24 @@ export interface GridLike {
   getCenterPoint(offset: { i: number; j: number }): { x: number; y: number };
 }
 
-/** The part of Foundry's canvas the readers use. */
-export interface CanvasLike {
-  readonly scene?: { readonly id?: string | null; getFlag(scope: string, key: string): unknown } | null;
+/**
+ * A scene document as the readers use it (v13 `Scene`): its id, flags, grid (`Scene#grid`), its
+ * padding as `Scene#dimensions` gives it, and its token documents. No canvas is needed to read one.
+ */
+export interface SceneDocLike {
+  readonly id?: string | null;
+  readonly name?: string;
+  getFlag(scope: string, key: string): unknown;
   readonly grid?: GridLike | null;
   readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
-  readonly tokens?: { readonly placeables: readonly TokenLike[] } | null;
+  readonly tokens?: Iterable<TokenDocLike> | null;
+}
+
+/** The part of Foundry's canvas the readers use. */
+export interface CanvasLike {
+  readonly scene?: SceneDocLike | null;
+  readonly grid?: GridLike | null;
+  readonly dimensions?: { readonly sceneX: number; readonly sceneY: number } | null;
 }
 
 /** The viewed canvas, if Foundry has one. */
@@ -47,28 +64,41 @@ export function viewedCanvas(): CanvasLike | undefined {
   return (globalThis as { canvas?: CanvasLike }).canvas;
 }
 
-function sceneInput(): { tokens: WorldToken[]; gridSize: number | null; terrain: unknown; mapState: unknown } {
-  const board = viewedCanvas();
-  const scene = board?.scene ?? null;
-  if (board === undefined || scene === null) return { tokens: [], gridSize: null, terrain: undefined, mapState: undefined };
-  const dx = board.dimensions?.sceneX ?? 0;
-  const dy = board.dimensions?.sceneY ?? 0;
+/** The scene this client views (`canvas.scene`); null with none viewed, or the canvas off. */
+export function viewedSceneDoc(): SceneDocLike | null {
+  return viewedCanvas()?.scene ?? null;
+}
+
+/** A world scene by id (`game.scenes`); null when the world holds none of that id. */
+export function worldScene(id: string): SceneDocLike | null {
+  const scenes = (game as unknown as { scenes?: { get(id: string): SceneDocLike | undefined } }).scenes;
+  return scenes?.get(id) ?? null;
+}
+
+function sceneInput(scene: SceneDocLike | null): { tokens: WorldToken[]; gridSize: number | null; terrain: unknown; mapState: unknown } {
+  if (scene === null) return { tokens: [], gridSize: null, terrain: undefined, mapState: undefined };
+  const dx = scene.dimensions?.sceneX ?? 0;
+  const dy = scene.dimensions?.sceneY ?? 0;
   // Only a flat-topped, odd-columns grid (the one the terrain maps are drawn on, docs/packs.md) lines up with
   // the map's hexes; on any other grid the tokens are placed by their pixels, as before the grid was asked.
-  const grid = board.grid?.type === CONST.GRID_TYPES.HEXODDQ ? board.grid : null;
+  const grid = scene.grid?.type === CONST.GRID_TYPES.HEXODDQ ? scene.grid : null;
   // The map's hex 0101 is the grid space at the scene's top-left corner (past the padding).
   const origin = grid?.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
+  const sizeX = scene.grid?.sizeX ?? 0;
+  const sizeY = scene.grid?.sizeY ?? 0;
   const tokens: WorldToken[] = [];
-  for (const token of board.tokens?.placeables ?? []) {
+  for (const token of scene.tokens ?? []) {
     const uuid = token.actor?.uuid;
     if (uuid === undefined) continue;
-    const at = grid?.getOffset(token.center);
+    // The token's centre: its top-left corner and half its size (in grid spaces) across.
+    const center = { x: token.x + ((token.width ?? 1) * sizeX) / 2, y: token.y + ((token.height ?? 1) * sizeY) / 2 };
+    const at = grid?.getOffset(center);
     const offset = at === undefined || origin === undefined ? undefined : { col: at.j - origin.j, row: at.i - origin.i };
-    tokens.push({ actor: uuid, x: token.center.x - dx, y: token.center.y - dy, ...(offset === undefined ? {} : { offset }) });
+    tokens.push({ actor: uuid, x: center.x - dx, y: center.y - dy, ...(offset === undefined ? {} : { offset }) });
   }
   return {
     tokens,
-    gridSize: board.grid?.size ?? null,
+    gridSize: scene.grid?.size ?? null,
     terrain: scene.getFlag(SYSTEM_ID, "terrain"),
     mapState: scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG),
   };
@@ -109,10 +139,10 @@ export function registerTerrainCache(): void {
   }) as never);
 }
 
-/** The world and the viewed scene, read into rules snapshots (see ./battlefield.ts). */
-export function readBattlefield(): Battlefield {
+/** The world and a scene (the viewed one unless told; null: none), read into rules snapshots (see ./battlefield.ts). */
+export function readBattlefield(on: SceneDocLike | null = viewedSceneDoc()): Battlefield {
   const actors = (game.actors ?? []) as unknown as Iterable<WorldActor>;
   const items = (game.items ?? []) as unknown as Iterable<WorldDocument>;
-  const scene = sceneInput();
+  const scene = sceneInput(on);
   return battlefield({ actors, items, ...scene, terrainRead: terrainRead(scene.terrain), mapStateRead: mapStateRead(scene.mapState) });
 }

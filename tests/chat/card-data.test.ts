@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { cardDigest, mayApply, mayUndo, readCard, touchedDocuments, type CardFlags } from "../../src/chat/card-data";
 import type { Effect } from "../../src/rules/effects";
+import { cardBoundsProblem } from "../../src/data/card-limits";
 
 const effects: Effect[] = [
   { type: "hits", actor: "Actor.a", amount: 1 },
@@ -24,6 +25,13 @@ describe("card data", () => {
     expect(readCard(undefined)).toBeUndefined();
     expect(readCard({ effects, state: "done" })).toBeUndefined();
     expect(readCard({ effects: "x", state: "pending" })).toBeUndefined();
+  });
+
+  it("keeps the scene a card's map effects were decided on; none when it names none", () => {
+    expect(readCard({ effects, state: "pending", scene: "scene0000000001" })?.scene).toBe("scene0000000001");
+    expect(readCard({ effects, state: "pending", scene: null })).not.toHaveProperty("scene");
+    expect(readCard({ effects, state: "pending", scene: "" })).not.toHaveProperty("scene");
+    expect(cardBoundsProblem({ scene: "s".repeat(65) })).toMatch(/^scene: longer than 64/);
   });
 
   it("a GM may apply a pending card; a player only when owning every touched document", () => {

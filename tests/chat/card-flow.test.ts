@@ -86,6 +86,7 @@ describe("posting a resolution card", () => {
       groundCombat: null,
       records: {},
       requestedBy: null,
+      scene: null,
       outcomeUnknown: false,
       revision: 0,
       turn: null,

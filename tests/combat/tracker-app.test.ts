@@ -371,6 +371,44 @@ describe("registerTurnTracking", () => {
   });
 });
 
+describe("the HQ rows follow the HQs (not only the Combat)", () => {
+  it("an HQ's level, radius or cards redraw its rows; an unrelated change, another actor or another combat redraws nothing", async () => {
+    registerTurnTracking();
+    const render = vi.fn();
+    const shown = Object.assign(app, { render });
+    const g = globalThis as unknown as { ui: Record<string, unknown> };
+    const saved = g.ui["combat"];
+    g.ui["combat"] = shown;
+    try {
+      await corps.update({ "system.level.value": 2 });
+      expect(render).toHaveBeenLastCalledWith({ parts: [HQS_PART] });
+      await army.update({ "system.radius": 3 });
+      expect(render).toHaveBeenCalledTimes(2);
+      // Initiative also decides who moves first: the panel and the footer are drawn again too.
+      await corps.update({ "system.initiative": false });
+      expect(render).toHaveBeenLastCalledWith({ parts: [HQS_PART, TURN_PART, FOOTER_PART] });
+      const [card] = (await harness.Item.createDocuments([{ name: "Bridging", type: "supportCard", system: {} }], { parent: corps })) as {
+        id: string;
+      }[];
+      expect(render).toHaveBeenCalledTimes(4);
+      await harness.Item.deleteDocuments([card!.id], { parent: corps });
+      expect(render).toHaveBeenCalledTimes(5);
+      render.mockClear();
+      // What the rows do not show, an actor that is no HQ, an HQ outside the turn, the tracker on another combat: no redraw.
+      await corps.update({ "system.notes": "<p>Hold the Fulda gap.</p>" });
+      const unit = new harness.Actor({ name: "11 ACR", type: "unit", system: { side: "nato", strength: { value: 4, max: 6 } } });
+      await unit.update({ "system.supply": 1 });
+      const spare = new harness.Actor({ name: "VII Corps", type: "hq", system: { side: "nato", level: { value: 3, max: 4 }, radius: 4 } });
+      await spare.update({ "system.radius": 2 });
+      app.viewed = new FakeCombatDoc({ type: "base" });
+      await army.update({ "system.radius": 2 });
+      expect(render).not.toHaveBeenCalled();
+    } finally {
+      g.ui["combat"] = saved;
+    }
+  });
+});
+
 describe("a Team Yankee mission viewed", () => {
   it("shows the mission panel in the turn part, hides Foundry's list and ours, and runs a GM's mission button", async () => {
     const ran: string[] = [];

@@ -53,6 +53,8 @@ describe("unit data model", () => {
     ["an unknown nationality", { nationality: "xx" }],
     ["an unknown size", { size: "corps" }],
     ["an HQ that is not a UUID", { hq: "3rd Shock Army" }],
+    ["an HQ that is an Item's UUID", { hq: "Actor.h1.Item.c1" }],
+    ["an HQ that is a Scene's UUID", { hq: "Scene.s1" }],
     ["a string for a boolean", { noMove: "yes" }],
     ["an overrun MP cost off the halves", { overrunCost: { mp: 1.25, hits: 1 } }],
     ["a fractional overrun hit cost", { overrunCost: { mp: 1, hits: 0.5 } }],
@@ -193,6 +195,7 @@ describe("support card data model", () => {
     ["an unknown category", { category: "artilleryStrike" }],
     ["a fractional value", { value: 1.5 }],
     ["an unknown after-use rule", { afterUse: "burn" }],
+    ["an assignment to another card (an Item's UUID)", { assignedTo: "Actor.h1.Item.c2" }],
   ])("refuses %s", (_what, source) => {
     expect(() => new SupportCardData(source as never)).toThrow(/validation errors/);
   });

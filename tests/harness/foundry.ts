@@ -7,15 +7,19 @@
  * documented API it mirrors:
  *
  * - `foundry.data.fields` (StringField, NumberField, BooleanField, HTMLField, DocumentUUIDField,
- *   SchemaField, ArrayField, ObjectField): a missing value takes the field's `initial`; validation
- *   rejects a wrong type, a value outside `choices`, a non-integer where `integer` is set, a number
- *   below `min` / above `max`, an array of fewer than `min` / more than `max` elements, an
- *   ObjectField value that is not a plain object, an empty string where `blank: false`, null
- *   where `nullable` is not set.
- *   No cleaning or coercion (the real one casts more; we rely on none of it).
+ *   SchemaField, ArrayField, ObjectField): a missing value takes the field's `initial`; a NumberField
+ *   is cleaned before it is validated, as Foundry cleans (a numeric string cast, `integer` rounded,
+ *   `min` / `max` clamped, `step` rounded to a step: an out-of-range number is stored clamped, not
+ *   refused); validation rejects a wrong type, a value outside `choices`, a non-finite number, an
+ *   array of fewer than `min` / more than `max` elements, an ObjectField value that is not a plain
+ *   object, an empty string where `blank: false`, null where `nullable` is not set, a value the
+ *   field's own `validate` function answers false to (with its `validationError`), and a
+ *   DocumentUUIDField value that is no UUID, names a document of another `type`, or breaks
+ *   `embedded`. Strings and other values are not cast.
  * - `foundry.abstract.TypeDataModel` / `DataModel#validate` and `DataModel.validateJoint`: the
- *   constructor runs `migrateData`, fills initial values, validates every field, then
- *   `validateJoint`, and throws when anything is invalid.
+ *   constructor runs `migrateData`, fills initial values, cleans, validates every field, then
+ *   `validateJoint`, and throws when anything is invalid. An update or creation stores the system
+ *   data as cleaned.
  * - `ClientDocument#update` / `Document.updateDocuments` (Actor, Item): the changes ("a.b" paths
  *   or nested, `-=key` deletes, `==key` replaces an object whole) are merged into the source and the system data is validated
  *   against the subtype's data model (CONFIG.X.dataModels, else the system's own, see
@@ -24,7 +28,8 @@
  *   `updates`). `deleteDocuments` / `createDocuments` with a `parent` change the parent's items;
  *   an embedded row is looked for in that one parent only (a card of another HQ "does not exist").
  *   Once an update is written, `update<Name>` fires for each document it wrote, with the changes
- *   expanded and this client's user id (the stand-in is one client).
+ *   expanded and this client's user id (the stand-in is one client); `create<Name>` and
+ *   `delete<Name>` fire for the embedded documents a call made or removed.
  * - `Combat.create` / `Combat.updateDocuments` (a world Combat validated against
  *   `CONFIG.Combat.dataModels`, made by a GM only; v13's Combat has no `name`: one given on create is
  *   dropped, an update naming it refused) and `JournalEntry.createDocuments` (`keepId`; `ownership` as
@@ -50,15 +55,24 @@
  * - v13 token movement (hookEvents.preMoveToken / moveToken, `TokenDocument#move`,
  *   `TokenMovementOperation`, `movementHistory`): an update that changes a token's x or y is a
  *   movement (method `api`; `move(waypoints, { method })` passes its waypoints and method, e.g.
- *   `dragging`). `preMoveToken(doc, movement, operation)` fires on this (the initiating) client after
- *   the permission and schema checks and before the write; false drops that token's row whole.
- *   `moveToken(doc, movement, operation, user)` fires after the write; the waypoints go to the history.
+ *   `dragging`). A movement arrives in checkpoints (TokenMovementWaypoint `checkpoint`: one update
+ *   operation per checkpoint, the last waypoint ending the last): each operation's movement has the
+ *   movement's one id, its own origin and destination, the waypoints to its checkpoint `passed` and
+ *   the rest `pending`; a drag's waypoints are checkpoints unless they say otherwise, an API move's
+ *   are not unless they say so. `preMoveToken(doc, movement, operation)` fires on this (the
+ *   initiating) client for each operation after the permission and schema checks and before the
+ *   write; false drops that token's row whole and stops the movement there. `moveToken(doc,
+ *   movement, operation, user)` fires after each write; the waypoints go to the history. v14's
+ *   planned movement (`move(…, { planned: true })`, TokenMovementInstructionOptions `planned`) moves
+ *   nothing and fires no `preMoveToken`: it is kept (`plannedMovement`, `planToken`) until
+ *   `harness.startPlannedMovement` starts it.
  * - `SceneDimensions` (`canvas.dimensions`): the scene is padded by its `padding` (0.25, Foundry's
  *   default) on every side, rounded up to whole pairs of columns and rows (the getDimensions doc:
  *   "round to the nearest 2x grid size to ensure symmetry"), so `sceneX` / `sceneY` are not 0.
  * - `game.scenes`: every stand-in `Scene` made since the reset (the viewed one and any a test makes
- *   with `new harness.Scene(...)`); `get`, iteration, `contents`, `size`, `viewed` (`canvas.scene`),
- *   `active` (the reset's scene, or `harness.activateScene`). All share the one grid and size below.
+ *   with `new harness.Scene(...)`), there before any reset too; `get`, iteration, `contents`, `size`,
+ *   `viewed` (`canvas.scene`), `active` (the reset's scene, or `harness.activateScene`). All share the
+ *   one grid and size below; each has its `grid`, `dimensions` and token documents, read with no canvas.
  * - `HexagonalGrid` (`canvas.grid`, `CONST.GRID_TYPES.HEXODDQ`): flat-topped hexes in columns
  *   (`columns: true`), the odd columns shifted down; `size` is the flat-to-flat height (`sizeY`),
  *   `sizeX` the corner-to-corner width; `getOffset` ({i: row, j: column}), `getCenterPoint`, and
@@ -81,6 +95,9 @@
  *   `ui.notifications`, `CONFIG`, `CONST`, and a `canvas` with token placeables and a viewed scene
  *   (`harness.scene`, a `Scene` with flags, `width` / `height` and embedded tokens; `harness.setSceneFlag` sets a
  *   flag as world data; `harness.canvasState.gridType` sets the grid's `CONST.GRID_TYPES` value, HEXODDQ by default).
+ *   A GM viewing another scene: `harness.view(scene)`; a client with the canvas off ("Disable Game
+ *   Canvas"): `harness.canvasOff()`, then `canvas.ready` is false and `canvas.scene`, `grid`,
+ *   `dimensions` are null, with no placeables, while `game.scenes` keeps every scene and its tokens.
  */
 import { keyWording } from "./wording";
 
@@ -97,6 +114,9 @@ interface FieldOptions {
   max?: number;
   /** `NumberField` `step`: a value must be `min` plus a whole number of steps. */
   step?: number;
+  /** `DataFieldOptions#validate`: the field's own check, run on the cleaned value; false refuses it with `validationError`. */
+  validate?: (value: unknown) => boolean | undefined;
+  validationError?: string;
   blank?: boolean;
   type?: string;
 }
@@ -114,6 +134,11 @@ class DataField {
     return value === undefined ? this.initial() : value;
   }
 
+  /** `DataField#clean`: the value as the field would store it (see NumberField); most fields keep it as given. */
+  clean(value: unknown): unknown {
+    return value;
+  }
+
   /** Every problem with `value`, as "path: problem" strings. */
   validate(value: unknown, path: string): string[] {
     if (value === null || value === undefined) {
@@ -125,6 +150,7 @@ class DataField {
       // Only string and number fields take choices, and check() has passed.
       return [`${path}: ${value as string | number} is not a valid choice`];
     }
+    if (this.options.validate?.(value) === false) return [`${path}: ${this.options.validationError ?? "is not a valid value"}`];
     return [];
   }
 
@@ -143,14 +169,50 @@ class StringField extends DataField {
 
 class HTMLField extends StringField {}
 
+/**
+ * `DocumentUUIDField`: a document UUID (`Compendium.<scope>.<pack>.` before a pack's); with `type`
+ * the document it names must be of that type (an Item's UUID is refused where an Actor's is asked
+ * for, an embedded one by its own type), and `embedded` true requires an embedded document, false
+ * prohibits one (DocumentUUIDFieldOptions).
+ */
 class DocumentUUIDField extends StringField {
   protected override check(value: unknown): string | null {
-    if (typeof value !== "string" || !/^[A-Za-z]+\.[A-Za-z0-9]+(\.[A-Za-z]+\.[A-Za-z0-9]+)*$/.test(value)) return "must be a document UUID";
+    if (typeof value !== "string") return "must be a document UUID";
+    const all = value.split(".");
+    const parts = all[0] === "Compendium" ? all.slice(3) : all;
+    const named = parts.every((p, k) => (k % 2 === 0 ? /^[A-Za-z]+$/ : /^[A-Za-z0-9_-]+$/).test(p));
+    if (!named || parts.length < 2 || parts.length % 2 !== 0 || !all.every((p) => p !== "")) return "must be a document UUID";
+    const type = parts[parts.length - 2]!;
+    const embedded = parts.length > 2;
+    const { type: wanted, embedded: mustEmbed } = this.options as FieldOptions & { embedded?: boolean };
+    if (wanted !== undefined && type !== wanted) return `Invalid document type "${type}" which must be a "${wanted}"`;
+    if (mustEmbed === true && !embedded) return "must be the UUID of an embedded document";
+    if (mustEmbed === false && embedded) return "may not be the UUID of an embedded document";
     return null;
   }
 }
 
+/**
+ * `NumberField`: cleaned before it is validated, as Foundry cleans every update (`DataModel#updateSource`
+ * cleans the changes, then validates them): a numeric string is cast to its number, an `integer` field
+ * rounds to the nearest whole number, a value below `min` or above `max` is clamped to it, and a `step`
+ * rounds to the nearest step (`Number#toNearest`). What is left to refuse is a value that is no finite
+ * number (null where not `nullable`, a word, NaN). dnd5e and draw-steel lean on it (a hit point total
+ * written below 0 is stored as 0).
+ */
 class NumberField extends DataField {
+  override clean(value: unknown): unknown {
+    const cast = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+    if (typeof cast !== "number" || !Number.isFinite(cast)) return value;
+    let n = cast;
+    const { integer, min, max, step } = this.options;
+    if (integer === true) n = Math.round(n);
+    if (min !== undefined) n = Math.max(n, min);
+    if (max !== undefined) n = Math.min(n, max);
+    if (step !== undefined) n = Math.round(n / step) * step;
+    return n;
+  }
+
   protected override check(value: unknown): string | null {
     if (typeof value !== "number" || !Number.isFinite(value)) return "must be a finite number";
     if (this.options.integer === true && !Number.isInteger(value)) return "must be an integer";
@@ -188,6 +250,13 @@ class SchemaField extends DataField {
     return out;
   }
 
+  override clean(value: unknown): unknown {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const out: Raw = { ...(value as Raw) };
+    for (const [k, f] of Object.entries(this.fields)) if (k in out) out[k] = f.clean(out[k]);
+    return out;
+  }
+
   override validate(value: unknown, path: string): string[] {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return [`${path}: must be an object`];
     return Object.entries(this.fields).flatMap(([k, f]) => f.validate((value as Raw)[k], path ? `${path}.${k}` : k));
@@ -205,6 +274,10 @@ class ArrayField extends DataField {
   override fill(value: unknown): unknown {
     if (value === undefined) return this.initial();
     return Array.isArray(value) ? value.map((v) => this.element.fill(v)) : value;
+  }
+
+  override clean(value: unknown): unknown {
+    return Array.isArray(value) ? value.map((v) => this.element.clean(v)) : value;
   }
 
   override validate(value: unknown, path: string): string[] {
@@ -240,11 +313,16 @@ class TypeDataModel {
     // Foundry's base checks nothing; a model overrides it.
   }
 
+  /** The source as the schema cleans it (`DataModel.cleanData`): only the fields it holds, nothing filled in. */
+  static cleanSource(source: Raw): Raw {
+    return new SchemaField(this.defineSchema()).clean(source) as Raw;
+  }
+
   constructor(source: Raw = {}, options: { parent?: unknown } = {}) {
     const ctor = this.constructor as typeof TypeDataModel;
     const schema = new SchemaField(ctor.defineSchema());
     const migrated = ctor.migrateData(structuredClone(source));
-    const data = schema.fill(migrated) as Raw;
+    const data = schema.clean(schema.fill(migrated)) as Raw;
     const errors = schema.validate(data, "");
     if (errors.length === 0) {
       try {
@@ -533,6 +611,10 @@ export interface CallRecord {
 let nextId = 1;
 /** `foundry.utils.randomID` stand-in: distinct ids in order. */
 let nextRandomId = 0;
+/** A movement's id (`TokenMovementData#id`): one per `move`, shared by its operations. */
+function movementId(): string {
+  return `mv${String(++nextRandomId).padStart(14, "0")}`;
+}
 function makeId(): string {
   return `id${String(nextId++).padStart(13, "0")}`;
 }
@@ -669,11 +751,13 @@ class FakeDocument extends Document {
       }
       name = expanded["name"];
     }
-    const system = "system" in expanded ? mergeInto(structuredClone(this.system), expanded["system"] as Raw) : this.system;
+    let system = "system" in expanded ? mergeInto(structuredClone(this.system), expanded["system"] as Raw) : this.system;
     if ("system" in expanded) {
       const Model = modelOf(this.documentName, this.type);
       if (Model !== undefined) {
         try {
+          // Stored as the model cleans it (a number clamped, rounded, cast), as Foundry cleans an update before writing it.
+          system = Model.cleanSource(system);
           new Model(system);
         } catch (err) {
           throw new HarnessRefusal(`${this.documentName} [${this.id}] ${(err as Error).message}`);
@@ -828,8 +912,10 @@ class FakeDocument extends Document {
     if (!(parent instanceof FakeActor)) throw new HarnessRefusal(`${parent.documentName} [${parent.id}] holds no ${this.documentName}`);
     const rows = (data as Raw[]).map((r) => {
       const Model = modelOf(this.documentName, String(r["type"]));
-      if (Model !== undefined) new Model((r["system"] ?? {}) as Raw);
-      return r;
+      if (Model === undefined) return r;
+      const system = Model.cleanSource((r["system"] ?? {}) as Raw);
+      new Model(system);
+      return { ...r, system };
     });
     const made = rows.map((r) =>
       parent.addItem({
@@ -1067,10 +1153,22 @@ export interface FakeMovement {
   updateOptions: Raw;
 }
 
-/** The movement an update operation asks for, by token id (what `TokenDocument#move` sends). */
+/**
+ * The movement an update operation asks for, by token id (what `TokenDocument#move` sends for one of
+ * its operations): the waypoints up to this operation's checkpoint, those left after it, the method,
+ * and the movement's id (one id for every operation of one movement).
+ */
 interface AskedMovement {
   waypoints?: Partial<FakeWaypoint>[];
+  pending?: Partial<FakeWaypoint>[];
   method?: string;
+  id?: string;
+}
+
+/** A movement planned (v14 `planned: true`) and not yet started: its waypoints and the options it was asked with. */
+export interface FakePlannedMovement {
+  waypoints: Partial<FakeWaypoint>[];
+  options: Raw;
 }
 
 function section(waypoints: FakeWaypoint[]): FakeMovementSection {
@@ -1143,12 +1241,12 @@ class FakeToken extends FakeDocument {
     const me = currentUser();
     const users = game["users"] as { get?(id: string): unknown } | undefined;
     return {
-      id: `mv${String(++nextRandomId).padStart(14, "0")}`,
+      id: asked?.id ?? movementId(),
       chain: [],
       origin,
       destination,
       passed: section(waypoints),
-      pending: section([]),
+      pending: section((asked?.pending ?? []).map(waypoint)),
       history: { recorded: section([...this.movementHistory]), unrecorded: section([]) },
       method: asked?.method ?? "api",
       constrained: false,
@@ -1220,7 +1318,15 @@ class FakeToken extends FakeDocument {
   /**
    * `TokenDocument#move(waypoints, options)`: moves through the waypoints (each may leave out what
    * stays; x and y whole pixels) to the last; `options.method` as the movement's method (`api` when
-   * left out). True when the token moved; false when a `preMoveToken` handler refused it.
+   * left out). One update operation per checkpoint (TokenMovementWaypoint `checkpoint`: "there's an
+   * update/movement operation for each checkpoint in a movement path"), the last waypoint ending the
+   * last one; each operation's movement has the one movement id, its own origin and destination, the
+   * waypoints to its checkpoint as `passed` and the rest as `pending`. A drag (`dragging`) places each
+   * waypoint as a checkpoint unless it says otherwise; through the API a waypoint is none unless it
+   * says so. A `preMoveToken` refusal stops the movement where it stands (later operations are not
+   * sent). True when the whole movement was carried out; false when a handler refused part of it.
+   * With `planned: true` (v14) nothing moves and no `preMoveToken` fires: the movement is kept as
+   * this user's plan (`plannedMovement`, `planToken` fires) until `harness.startPlannedMovement`.
    */
   async move(waypoints: Partial<FakeWaypoint> | Partial<FakeWaypoint>[], options: Raw & { method?: string } = {}): Promise<boolean> {
     const list = Array.isArray(waypoints) ? waypoints : [waypoints];
@@ -1232,15 +1338,38 @@ class FakeToken extends FakeDocument {
         throw new HarnessRefusal(`Token [${this.id}] validation errors:\nwaypoints: x and y must be integers`);
       return { ...w, ...at };
     });
-    const { method, ...rest } = options;
-    const before = { x: this.x, y: this.y };
-    await FakeToken.updateDocuments([{ _id: this.id, x: at.x, y: at.y }], {
-      ...rest,
-      parent: this.parent,
-      movement: { [this.id]: { waypoints: filled, method: method ?? "api" } },
-    });
-    return this.x !== before.x || this.y !== before.y;
+    const { method, planned, ...rest } = options;
+    // v13 knows no planned movement: the option is not read there, and the move goes ahead.
+    if (planned === true && GENERATION >= 14) {
+      this.assertWritable(currentUser(), "update");
+      this.plannedMovement[currentUser().id] = { waypoints: filled, options: { ...rest, ...(method === undefined ? {} : { method }) } };
+      Hooks.callAll("planToken", this);
+      return false;
+    }
+    const dragged = method === "dragging";
+    const marked = filled.map((w, k) => ({ ...w, checkpoint: k === filled.length - 1 || (w.checkpoint ?? dragged) }));
+    const id = movementId();
+    let start = 0;
+    for (let k = 0; k < marked.length; k++) {
+      if (!marked[k]!.checkpoint) continue;
+      const end = marked[k]!;
+      const before = { x: this.x, y: this.y };
+      const moves = end.x !== before.x || end.y !== before.y;
+      if (moves) {
+        await FakeToken.updateDocuments([{ _id: this.id, x: end.x, y: end.y }], {
+          ...rest,
+          parent: this.parent,
+          movement: { [this.id]: { waypoints: marked.slice(start, k + 1), pending: marked.slice(k + 1), method: method ?? "api", id } },
+        });
+        if (this.x === before.x && this.y === before.y) return false;
+      }
+      start = k + 1;
+    }
+    return true;
   }
+
+  /** v14 `plannedMovement`: each user's movement planned and not yet started, by user id. */
+  plannedMovement: Record<string, FakePlannedMovement> = {};
 
   /** `clearMovementHistory`: the token's owner (or a GM) forgets its recorded movement. */
   async clearMovementHistory(): Promise<void> {
@@ -1342,7 +1471,7 @@ class FakeScenes {
   }
 
   get viewed(): FakeScene | undefined {
-    return canvasState.scene ?? undefined;
+    return canvasState.off ? undefined : (canvasState.scene ?? undefined);
   }
 
   get active(): FakeScene | undefined {
@@ -1928,6 +2057,12 @@ const canvasState = {
   placeables: [] as unknown[],
   /** The viewed scene (`canvas.scene`); null: no scene is viewed. */
   scene: new FakeScene({ name: "Scene" }) as FakeScene | null,
+  /**
+   * The game canvas switched off (the client setting "Disable Game Canvas"): `canvas.ready` is false
+   * and the canvas draws no scene (`scene`, `grid`, `dimensions` null, no token placeables), while
+   * `game.scenes` and their documents are all there.
+   */
+  off: false,
 };
 
 /** `{ i: row, j: column }`, as Foundry's grid offsets. */
@@ -2067,6 +2202,8 @@ const game = {
   // `game.release`: the generation and a build of it (v13's 13.351, v14's 14.369, the newest the public pages list).
   release: { generation: GENERATION, build: GENERATION === 14 ? 369 : 351 },
   packs: { get: (id: string) => packs.get(id) },
+  // Foundry always has the world's scenes, before any reset too.
+  scenes: worldScenes,
 } as Raw;
 
 /** A token for `actor` on the viewed scene, its centre at canvas point `center` (set up, not a write). */
@@ -2174,6 +2311,7 @@ export const harness = {
     canvasState.hexSize = 100;
     canvasState.sceneWidth = 4000;
     canvasState.sceneHeight = 3000;
+    canvasState.off = false;
     worldScenes.clear();
     canvasState.scene = newScene();
     canvasState.scene.active = true;
@@ -2302,6 +2440,27 @@ export const harness = {
     canvasState.scene = null;
   },
   /**
+   * Switches the game canvas off (a client with "Disable Game Canvas"): `canvas.ready` false, no
+   * scene drawn (`canvas.scene`, `grid`, `dimensions` null, no placeables); `harness.scene` (the
+   * scene the client would view) and `game.scenes` stay. `canvasOn()` draws it again.
+   */
+  canvasOff(): void {
+    canvasState.off = true;
+  },
+  canvasOn(): void {
+    canvasState.off = false;
+  },
+  /**
+   * The user starts the movement they planned (v14): it is carried out as `move` without `planned`
+   * would have been, `preMoveToken` firing now. False when there was none or it was refused.
+   */
+  async startPlannedMovement(token: FakeToken): Promise<boolean> {
+    const plan = token.plannedMovement[currentUser().id];
+    if (plan === undefined) return false;
+    Reflect.deleteProperty(token.plannedMovement, currentUser().id);
+    return token.move(plan.waypoints, plan.options);
+  },
+  /**
    * Sets the viewed scene's flag `nobc.<key>` as world data (a fixture, not a write: no hook fires);
    * `undefined` removes it. A test of writing goes through `scene.update` instead.
    */
@@ -2405,17 +2564,22 @@ export function installFoundryStandIn(): void {
   g["Combat"] = FakeCombat;
   g["JournalEntry"] = FakeJournalEntry;
   g["canvas"] = {
+    get ready() {
+      return !canvasState.off && canvasState.scene !== null;
+    },
     get scene() {
-      return canvasState.scene;
+      return canvasState.off ? null : canvasState.scene;
     },
     get dimensions() {
-      return dimensions();
+      return canvasState.off ? null : dimensions();
     },
     tokens: {
       get placeables() {
-        return viewedPlaceables();
+        return canvasState.off ? [] : viewedPlaceables();
       },
     },
-    grid,
+    get grid() {
+      return canvasState.off ? null : grid;
+    },
   };
 }

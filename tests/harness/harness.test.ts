@@ -31,11 +31,48 @@ describe("Document#update validates against the data model (schema, then validat
 
   it("refuses a field outside its schema (a negative count, a wrong choice) and changes nothing", async () => {
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
-    await expect(unit.update({ "system.strength.value": -1 })).rejects.toThrow(/strength\.value: must be at least 0/);
+    await expect(unit.update({ "system.strength.value": -1 })).rejects.toThrow(/strength\.value: must be an integer of at least 0/);
     await expect(unit.update({ "system.mode": "fly" })).rejects.toThrow(/mode: fly is not a valid choice/);
     await expect(unit.update({ name: "" })).rejects.toThrow(/name: may not be blank/);
     expect(unit.system["strength"]).toEqual({ value: 4, max: 6 });
     expect(unit.updates).toEqual([]);
+  });
+
+  it("cleans a NumberField before validating, as Foundry does: rounded, clamped, cast, stepped; a field's own validate still refuses", async () => {
+    const fields = (globalThis as unknown as { foundry: { data: { fields: Record<string, new (o: object) => unknown> } } }).foundry.data
+      .fields;
+    const Base = (globalThis as unknown as { foundry: { abstract: { TypeDataModel: new (s: Raw) => object } } }).foundry.abstract
+      .TypeDataModel;
+    const NumberField = fields["NumberField"]!;
+    class Counter extends Base {
+      static defineSchema() {
+        return {
+          count: new NumberField({ required: true, nullable: false, integer: true, min: 0, max: 6, initial: 0 }),
+          halves: new NumberField({ required: true, nullable: false, min: 0, step: 0.5, initial: 0 }),
+          own: new NumberField({
+            required: true,
+            nullable: false,
+            initial: 0,
+            validate: (v: unknown) => v !== 13,
+            validationError: "may not be 13",
+          }),
+        };
+      }
+    }
+    const cfg = CONFIG as unknown as Record<"Actor", { dataModels: Record<string, unknown> }>;
+    cfg.Actor.dataModels["counter"] = Counter;
+    const doc = new harness.Actor({ name: "C", type: "counter", system: { count: 0, halves: 0, own: 0 } });
+    await doc.update({ "system.count": -1, "system.halves": 1.3 });
+    expect(doc.system).toEqual({ count: 0, halves: 1.5, own: 0 });
+    await doc.update({ "system.count": 2.6 });
+    expect(doc.system["count"]).toBe(3);
+    await doc.update({ "system.count": 9 });
+    expect(doc.system["count"]).toBe(6);
+    await doc.update({ "system.count": "4" });
+    expect(doc.system["count"]).toBe(4);
+    await expect(doc.update({ "system.count": "four" })).rejects.toThrow(/count: must be a finite number/);
+    await expect(doc.update({ "system.own": 13 })).rejects.toThrow(/own: may not be 13/);
+    expect(doc.system).toEqual({ count: 4, halves: 1.5, own: 0 });
   });
 
   it("refuses a pool whose value the update leaves above its maximum (validateJoint), whole", async () => {
@@ -399,6 +436,23 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
     expect(await settled(token.update({ x: "far" }))).toBe(false);
     expect(await settled(token.update({ x: x + 0.5 }))).toBe(false);
     expect(token.x).toBe(x);
+  });
+
+  it("a client with the canvas off: canvas.ready false, no scene, grid or placeables; the scenes' documents stay", () => {
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: {} });
+    const token = harness.placeToken(unit, 1, 1);
+    const canvas = (
+      globalThis as unknown as {
+        canvas: { ready: boolean; scene: unknown; grid: unknown; dimensions: unknown; tokens: { placeables: unknown[] } };
+      }
+    ).canvas;
+    expect([canvas.ready, canvas.scene === harness.scene]).toEqual([true, true]);
+    harness.canvasOff();
+    expect([canvas.ready, canvas.scene, canvas.grid, canvas.dimensions, canvas.tokens.placeables]).toEqual([false, null, null, null, []]);
+    expect(harness.scenes.viewed).toBeUndefined();
+    expect(harness.scenes.get(token.parent!.id)!.tokens).toEqual([token]);
+    harness.canvasOn();
+    expect(canvas.ready).toBe(true);
   });
 
   it("the canvas's placeables are the viewed scene's tokens, each with its actor and centre", () => {

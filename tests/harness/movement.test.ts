@@ -1,7 +1,8 @@
 /**
  * The stand-in's v13 token movement (hookEvents.preMoveToken / moveToken, TokenDocument#move,
  * TokenMovementOperation, movementHistory): an x/y update is a movement; `preMoveToken` fires on
- * the initiating client before the write and false cancels it whole; `moveToken` fires after it.
+ * the initiating client before the write and false cancels it whole; `moveToken` fires after it;
+ * a drag arrives in checkpoints (one operation per waypoint); a planned movement (v14) waits.
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeMovement } from "./foundry";
@@ -65,9 +66,11 @@ describe("token movement (v13)", () => {
     const token = harness.placeToken(unit, 2, 1);
     const { x, y } = token;
     const post = listen("moveToken");
-    expect(await token.move([{ x: x + 50 }, { x: x + 100, y: y + 20 }], { method: "dragging" })).toBe(true);
+    // Through the API no waypoint is a checkpoint unless it says so: one operation.
+    expect(await token.move([{ x: x + 50 }, { x: x + 100, y: y + 20 }])).toBe(true);
+    expect(post).toHaveLength(1);
     const movement = post[0]![1] as FakeMovement;
-    expect(movement.method).toBe("dragging");
+    expect(movement.method).toBe("api");
     expect(movement.passed.waypoints.map((w) => [w.x, w.y])).toEqual([
       [x + 50, y],
       [x + 100, y + 20],
@@ -76,6 +79,65 @@ describe("token movement (v13)", () => {
     expect(token.movementHistory).toHaveLength(2);
     await token.clearMovementHistory();
     expect(token.movementHistory).toEqual([]);
+  });
+
+  it("a drag arrives in checkpoints: one update per waypoint, each with its own origin and the rest pending, one movement id", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    const token = harness.placeToken(unit, 2, 1);
+    const { x, y } = token;
+    const pre = listen("preMoveToken");
+    const updated = listen("updateToken");
+    const post = listen("moveToken", (doc) => [(doc as { x: number }).x, (doc as { y: number }).y]);
+    expect(await token.move([{ x: x + 50 }, { x: x + 100, y: y + 20 }, { y: y + 40 }], { method: "dragging" })).toBe(true);
+    expect([pre.length, updated.length, post.length]).toEqual([3, 3, 3]);
+    const moves = post.map((args) => args[1] as FakeMovement);
+    expect(moves.map((m) => [m.origin.x, m.origin.y, m.destination.x, m.destination.y])).toEqual([
+      [x, y, x + 50, y],
+      [x + 50, y, x + 100, y + 20],
+      [x + 100, y + 20, x + 100, y + 40],
+    ]);
+    expect(moves.map((m) => m.pending.waypoints.map((w) => [w.x, w.y]))).toEqual([
+      [
+        [x + 100, y + 20],
+        [x + 100, y + 40],
+      ],
+      [[x + 100, y + 40]],
+      [],
+    ]);
+    expect(new Set(moves.map((m) => m.id)).size).toBe(1);
+    // A waypoint may say it is no checkpoint: it is passed within the next operation.
+    const mid = listen("moveToken");
+    await token.move([{ x, checkpoint: false }, { y }], { method: "dragging" });
+    expect((mid[0]![1] as FakeMovement).passed.waypoints).toHaveLength(2);
+  });
+
+  it("a refusal at a checkpoint stops the movement there: later operations are not sent", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    const token = harness.placeToken(unit, 2, 1);
+    const { x, y } = token;
+    listen("preMoveToken", (_doc, movement) => ((movement as FakeMovement).pending.waypoints.length === 1 ? false : undefined));
+    expect(await token.move([{ x: x + 50 }, { x: x + 100 }, { x: x + 150 }], { method: "dragging" })).toBe(false);
+    expect([token.x, token.y]).toEqual([x + 50, y]);
+  });
+
+  it("a planned movement (v14) moves nothing and skips preMoveToken until it starts; v13 has none and moves at once", async () => {
+    const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
+    const token = harness.placeToken(unit, 2, 1);
+    const { x } = token;
+    const pre = listen("preMoveToken");
+    const planned = listen("planToken");
+    if (harness.generation < 14) {
+      expect(await token.move([{ x: x + 50 }], { method: "dragging", planned: true })).toBe(true);
+      expect([token.x, pre.length, planned.length]).toEqual([x + 50, 1, 0]);
+      return;
+    }
+    expect(await token.move([{ x: x + 50 }], { method: "dragging", planned: true })).toBe(false);
+    expect([token.x, pre.length, planned.length]).toEqual([x, 0, 1]);
+    expect(token.plannedMovement["user1"]?.waypoints).toHaveLength(1);
+    expect(await harness.startPlannedMovement(token)).toBe(true);
+    expect([token.x, pre.length]).toEqual([x + 50, 1]);
+    expect((pre[0]![1] as FakeMovement).method).toBe("dragging");
+    expect(token.plannedMovement).toEqual({});
   });
 
   it("a batch fires per token and drops only the refused row; permissions are checked before any hook", async () => {

@@ -231,6 +231,20 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     expect(field.map).toBeNull();
     expect(field.units).toMatchObject([{ id: unit.uuid, hex: "" }]);
   });
+
+  it("a scene named is read from its documents: with the canvas off, or another scene viewed", () => {
+    const unit = new harness.Actor({ name: "PzBrig 1", type: "unit", system: unitSystem("nato") });
+    harness.game["actors"] = [unit];
+    const board = harness.scene!;
+    harness.placeToken(unit, 2, 1);
+    harness.canvasOff();
+    expect(readBattlefield().units).toMatchObject([{ id: unit.uuid, hex: "" }]);
+    expect(readBattlefield(board).units).toMatchObject([{ id: unit.uuid, hex: "0302" }]);
+    harness.canvasOn();
+    harness.view(new harness.Scene({ name: "Air board" }));
+    expect(readBattlefield().units).toMatchObject([{ id: unit.uuid, hex: "" }]);
+    expect(readBattlefield(harness.scenes.get(board.id)).units).toMatchObject([{ id: unit.uuid, hex: "0302" }]);
+  });
 });
 
 describe("readBattlefield: the scene's map state (flag nobc.mapState)", () => {

@@ -118,15 +118,37 @@ describe("the move request (land.move)", () => {
     expect(shown).toContain("mustStopAdjacent");
   });
 
-  it("a move dragged on another scene than the one the GM views is refused, naming the scene", async () => {
+  it("a move is checked and written on the scene it was dragged on, while the GM views another scene", async () => {
     chatFake.setUsers("p1");
-    const other = new harness.Scene({ name: "Air board" });
-    const ask = { unit: "Actor.n36", path: ["0102"], ignoreMines: [], scene: other.id };
+    const board = harness.scene!;
+    const ask = { unit: "Actor.n36", path: ["0102"], ignoreMines: [], scene: board.id };
+    // The umpire looks at the air board: the move is still decided on the map it was dragged on.
+    harness.view(new harness.Scene({ name: "Air board" }));
+    const onBoard = () => board.tokens.find((t) => t.actorId === "n36")!;
+    expect((await requestResolution("land.move", ask)).ok).toBe(true);
+    expect([onBoard().x, onBoard().y]).toEqual(Object.values(tokenAt("0102")));
+    expect(lastCard().system["scene"]).toBe(board.id);
+    // Undone while the umpire still views the air board: the token goes back on its own scene.
+    expect((await requestCardAction("undo", lastCard().id)).ok).toBe(true);
+    expect([onBoard().x, onBoard().y]).toEqual(Object.values(tokenAt("0202")));
+  });
+
+  it("a GM with the canvas off decides a move on the scene's documents", async () => {
+    chatFake.setUsers("p1");
+    const board = harness.scene!;
+    harness.canvasOff();
+    const asked = await requestResolution("land.move", { unit: "Actor.n36", path: ["0102", "0103"], ignoreMines: [], scene: board.id });
+    expect(asked.ok).toBe(true);
+    expect(where("n36")).toEqual(tokenAt("0103"));
+    expect(lastCard().system["records"]).toMatchObject({ move: { from: "0202", path: ["0102", "0103"] } });
+  });
+
+  it("a move dragged on a scene the world no longer holds is refused, naming the unit", async () => {
+    chatFake.setUsers("p1");
+    const ask = { unit: "Actor.n36", path: ["0102"], ignoreMines: [], scene: "noSuchScene00000" };
     expect((await requestResolution("land.move", ask)).ok).toBe(false);
-    expect(warnings().join("\n")).toMatch(/NOBC\.Move\.Refused\.otherScene.*Air board/);
+    expect(warnings().join("\n")).toMatch(/NOBC\.Move\.Refused\.sceneGone.*36 PzBrig/);
     expect(cardsPosted()).toEqual([]);
-    // The same move named on the viewed scene goes through.
-    expect((await requestResolution("land.move", { ...ask, scene: harness.scene!.id })).ok).toBe(true);
   });
 
   it("a move whose card cannot be written is withdrawn and the player is told why: nothing moved, no card left", async () => {
@@ -350,6 +372,22 @@ describe("console moves (moveToken on the active GM's client)", () => {
     expect(cardsPosted()).toEqual([]);
   });
 
+  it("a console move in checkpoints is put back where the whole movement began, not to a hex it passed", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("p1");
+    const from = where("n36");
+    const seen: [unknown, FakeMovement, Raw, unknown][] = [];
+    harness.hooks.push({ name: "moveToken", fn: (...a: unknown[]) => void seen.push(a as never), once: false });
+    await token("n36").move([tokenAt("0103"), tokenAt("0104"), tokenAt("0105")], { method: "dragging", nobcAuthority: true });
+    expect(seen).toHaveLength(3);
+    expect(where("n36")).toEqual(tokenAt("0105"));
+    // The GM's client hears each operation of the movement, each with its own origin.
+    chatFake.actAs("gm");
+    for (const [doc, movement, operation, user] of seen) onMoveToken(doc as never, movement, operation, user);
+    await vi.waitFor(() => expect(harness.notices.filter((n) => n.message.includes("NOBC.Move.PutBack"))).toHaveLength(1));
+    expect(where("n36")).toEqual(from);
+  });
+
   it("an HQ's token moved by a player outside the request is put back too", async () => {
     registerMoveHooks();
     chatFake.setUsers("p1");
@@ -366,6 +404,14 @@ describe("console moves (moveToken on the active GM's client)", () => {
 });
 
 describe("a GM's moves that are placement", () => {
+  it("a GM's drag in Movement that ends off the map's hexes is placed where the drag ends, not at its first checkpoint", async () => {
+    registerMoveHooks();
+    chatFake.setUsers("gm");
+    expect(await token("n36").move([tokenAt("0103"), { x: 0, y: 0 }], { method: "dragging" })).toBe(false);
+    await vi.waitFor(() => expect(where("n36")).toEqual({ x: 0, y: 0 }));
+    expect(cardsPosted()).toEqual([]);
+  });
+
   it("a GM's move through the API (a macro, the console) passes in the Movement phase too, without a card", async () => {
     registerMoveHooks();
     chatFake.setUsers("gm");

@@ -10,8 +10,9 @@ import { currentUser, type AskingUser } from "../../../base/foundry";
 import { readMovementTurn } from "../../../combat/movement-turn";
 import { speak } from "../../../words/phrase";
 import { planHqMove, planMove } from "../../../world/movement";
-import { denied, refused, type DialogController, type Submission, type Verdict } from "../../base/controller";
+import { denied, refused, type Card, type DialogController, type Submission, type Verdict } from "../../base/controller";
 import { readLandWorld } from "../world";
+import { readBattlefield, worldScene } from "../../../world/read";
 import {
   decideHqMove,
   decideMove,
@@ -26,12 +27,6 @@ import {
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
-/** A world scene's name by id (its id when there is no such scene). */
-function sceneName(id: string): string {
-  const scenes = (game as unknown as { scenes?: { get(id: string): { name: string } | undefined } }).scenes;
-  return scenes?.get(id)?.name ?? id;
-}
-
 /** The scene this client views, as a move names it. */
 function viewedScene(): MoveWorld["scene"] {
   const scene = (globalThis as { canvas?: { scene?: { id?: string | null; name?: string } | null } }).canvas?.scene;
@@ -42,6 +37,21 @@ export function readMoveWorld(user?: AskingUser): MoveWorld {
   const land = readLandWorld(user);
   return { ...land, movement: readMovementTurn(land.field), asker: (user ?? currentUser())?.id ?? null, scene: viewedScene() };
 }
+
+/**
+ * `world` on the world scene `id` (the one the move was dragged on), read from its documents: the GM
+ * need not view it, nor have the canvas on. Null when the world holds no such scene.
+ */
+function onScene(world: MoveWorld, id: string): MoveWorld | null {
+  if (world.scene?.id === id) return world;
+  const scene = worldScene(id);
+  if (scene === null) return null;
+  const field = readBattlefield(scene);
+  return { ...world, field, movement: readMovementTurn(field), scene: { id, name: scene.name ?? "" } };
+}
+
+/** The card of a move written on the scene it was decided on, whichever scene the GM views when it is applied. */
+const onItsScene = (card: Card, world: MoveWorld): Card => (world.scene === null ? card : { ...card, scene: world.scene.id });
 
 export const moveController: DialogController<MoveState, MoveWorld> = {
   // No window opens: these are here because every registered procedure is a controller.
@@ -57,16 +67,17 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   access: moveAccess,
   context: (state) => state,
   change: (state) => state,
-  submit: (state, world, i18n): Verdict<Submission> => {
-    // The GM reads and writes the scene it views: a move dragged on another scene cannot be checked there.
-    if (state.scene !== undefined && state.scene !== world.scene?.id)
-      return refused([i18n.format("NOBC.Move.Refused.otherScene", { scene: sceneName(state.scene) })]);
+  submit: (state, viewed, i18n): Verdict<Submission> => {
+    // The move is checked and written on the scene it was dragged on, not the one the GM happens to view.
+    const world = state.scene === undefined ? viewed : onScene(viewed, state.scene);
+    if (world === null)
+      return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path: state.path });
       if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);
       const hqDecision = decideHqMove(hqPlan, world);
       if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(p, i18n)));
-      const hqCard = hqMoveCard(hqPlan, hqDecision.override, i18n);
+      const hqCard = onItsScene(hqMoveCard(hqPlan, hqDecision.override, i18n), world);
       return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(hqCard, world.asker) } };
     }
     const plan = planMove(world.field, world.movement, { unit: state.unit, path: state.path, ignoreMines: state.ignoreMines });
@@ -79,6 +90,7 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
       if (!resolved.ok) return refused(resolved.refusals.map((r) => speak(r.text, i18n)));
       card = overrunCard(plan, resolved.value, decision.override, i18n);
     }
-    return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(card, world.asker) } };
+    const written = onItsScene(card, world);
+    return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(written, world.asker) } };
   },
 };

@@ -15,18 +15,24 @@ import { viewedCanvas } from "../../../world/read";
 import { hexPathThrough, planHqMove, planMove } from "../../../world/movement";
 import { requestResolution } from "../../base/request";
 import { readMoveWorld } from "./controller";
-import { PLACEMENT, type MovePosition, type MovedToken, type TokenMovement } from "./types";
+import { PLACEMENT, finalDestination, type MovePosition, type MovedScene, type MovedToken, type TokenMovement } from "./types";
 import { decideHqMove, decideMove, minefieldsOn, type MoveWorld } from "./state";
 import { planOverrun } from "../../../world/overrun";
 import { rulesOptions } from "../../../base/settings";
 
 export const MOVE_DIALOG = "land.move";
 
-/** The map hex a token standing at `pos` (top-left pixels) has its centre in; null off the map's grid. */
-export function hexOfPosition(pos: MovePosition): HexRef | null {
-  const board = viewedCanvas();
+/**
+ * The map hex a token standing at `pos` (top-left pixels) has its centre in, by the grid and padding
+ * of `scene` (the token's own scene; the viewed canvas when none is given); null off the map's grid.
+ */
+export function hexOfPosition(
+  pos: MovePosition,
+  scene: MovedScene | null | undefined = viewedCanvas() as MovedScene | undefined,
+): HexRef | null {
+  const board = scene;
   const grid = board?.grid;
-  if (board === undefined || grid?.type !== CONST.GRID_TYPES.HEXODDQ) return null;
+  if (board === undefined || board === null || grid?.type !== CONST.GRID_TYPES.HEXODDQ) return null;
   const dx = board.dimensions?.sceneX ?? 0;
   const dy = board.dimensions?.sceneY ?? 0;
   const origin = grid.getOffset({ x: dx + grid.sizeX / 2, y: dy + grid.sizeY / 2 });
@@ -37,11 +43,11 @@ export function hexOfPosition(pos: MovePosition): HexRef | null {
   return hexLabel({ col, row });
 }
 
-/** The hexes of a movement, start first (null when a waypoint is off the map's grid). */
-export function hexesOf(movement: TokenMovement): HexRef[] | null {
+/** The hexes of a movement on `scene`, start first (null when a waypoint is off the map's grid). */
+export function hexesOf(movement: TokenMovement, scene?: MovedScene | null): HexRef[] | null {
   const hexes: HexRef[] = [];
   for (const pos of [movement.origin, ...movement.passed.waypoints, ...movement.pending.waypoints]) {
-    const hex = hexOfPosition(pos);
+    const hex = hexOfPosition(pos, scene);
     if (hex === null) return null;
     hexes.push(hex);
   }
@@ -73,9 +79,10 @@ export async function askMinefields(unit: string, hexes: readonly HexRef[]): Pro
   return ignored;
 }
 
-/** The scene the move was dragged on, sent with the request (the GM checks it views the same one). */
-function sceneOf(world: MoveWorld): { scene?: string } {
-  return world.scene === null ? {} : { scene: world.scene.id };
+/** The scene the move was dragged on (the token's own), sent with the request: the GM checks and writes the move there. */
+function sceneOf(token: MovedToken, world: MoveWorld): { scene?: string } {
+  const id = token.parent?.id ?? world.scene?.id;
+  return typeof id === "string" ? { scene: id } : {};
 }
 
 /** Whether the mover goes on with an overrun whose cost `line` says; false when the question is closed. */
@@ -100,9 +107,11 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
   const actor = token.actor;
   if (actor === null) return;
   const world = readMoveWorld();
-  const hexes = hexesOf(movement);
+  const hexes = hexesOf(movement, token.parent ?? undefined);
   const placeFreely = async (): Promise<void> => {
-    await token.move([{ x: movement.destination.x, y: movement.destination.y }], { [PLACEMENT]: true });
+    // The drag's end, not its first checkpoint (the refused operation's destination).
+    const end = finalDestination(movement);
+    await token.move([{ x: end.x, y: end.y }], { [PLACEMENT]: true });
   };
   if (hexes === null) {
     if (world.isGM) return placeFreely();
@@ -124,7 +133,7 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
       warnRefused(hqDecision.refusals.map(say));
       return;
     }
-    await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines: [], ...sceneOf(world) });
+    await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines: [], ...sceneOf(token, world) });
     return;
   }
   const plan = planMove(world.field, world.movement, { unit: actor.uuid, path });
@@ -173,5 +182,5 @@ export async function requestDraggedMove(token: MovedToken, movement: TokenMovem
     }
     if (!(await confirmOverrun(actor.name, plan.to, say(preview.value.outcome.line)))) return;
   }
-  await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines, ...sceneOf(world) });
+  await requestResolution(MOVE_DIALOG, { unit: actor.uuid, path, ignoreMines, ...sceneOf(token, world) });
 }

@@ -28,7 +28,7 @@ export const moveStateSchema = z
     unit: uuid,
     path: boundedList(hexRef, MAX_MOVE_HEXES).min(1),
     ignoreMines: boundedList(hexRef, MAX_MOVE_HEXES),
-    /** The id of the scene the mover dragged on: the GM checks and writes on the scene it views, so they must be one. */
+    /** The id of the scene the mover dragged on: the GM checks and writes the move there, whichever scene it views. */
     scene: z.string().min(1).max(64).optional(),
   })
   .strict();
@@ -38,7 +38,7 @@ export type MoveState = z.infer<typeof moveStateSchema>;
 export interface MoveWorld extends LandWorld {
   /** Where the turn stands for a move (`readMovementTurn`). */
   readonly movement: MovementTurn;
-  /** The scene this client views (id and name), where a move is checked and written; null without one. */
+  /** The scene the move is checked and written on (id and name): the one dragged on, else the one this client views; null without one. */
   readonly scene: { readonly id: string; readonly name: string } | null;
   /** The id of the user asking (null: not known). */
   readonly asker: string | null;

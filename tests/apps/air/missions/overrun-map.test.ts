@@ -103,13 +103,32 @@ describe("an airfield overrun offered on the map", () => {
     expect(offers()).toHaveLength(0);
   });
 
+  it("a drag arrives in checkpoints: a hex only passed through offers nothing, the hex the drag ends in does", async () => {
+    const base = harness.placeToken(templin, 3, 2);
+    const tank = harness.placeToken(natoUnit, 1, 1);
+    const beyond = { x: base.x + 150, y: base.y };
+    await tank.move([{ x: base.x, y: base.y }, beyond], { method: "dragging" });
+    await settle();
+    expect([tank.x, tank.y]).toEqual([beyond.x, beyond.y]);
+    expect(offers()).toHaveLength(0);
+    await tank.move(
+      [
+        { x: base.x - 300, y: base.y },
+        { x: base.x, y: base.y },
+      ],
+      { method: "dragging" },
+    );
+    await settle();
+    expect(offers()).toHaveLength(1);
+  });
+
   it("an airbase token on another scene is not in the hex", () => {
     const base = harness.placeToken(templin, 3, 2);
     const tank = harness.placeToken(natoUnit, 3, 2);
-    expect(overrunOffers(tank as never, { x: tank.x })).toHaveLength(1);
+    expect(overrunOffers(tank as never)).toHaveLength(1);
     const elsewhere = harness.viewScene();
     const alone = elsewhere.addToken({ name: "PzBrig 34", actorId: natoUnit.id, x: base.x, y: base.y });
-    expect(overrunOffers(alone as never, { x: alone.x })).toEqual([]);
+    expect(overrunOffers(alone as never)).toEqual([]);
   });
 
   it("the offer's button opens the dialog for that airbase; its card writes permanent hits, and Undo puts them back", async () => {

@@ -1,9 +1,10 @@
 /**
  * The airfield overrun offered on the map (issue #17, item 7; seed 000, Air War QRS: 11) "Hits
  * inflicted by airfields being overrun on the Main Map are always permanent"). Every client hears a
- * token move (`updateToken`); only the active GM's client looks: when a land unit's token ends its
- * move in the grid space of an enemy airbase's token on the same scene, it whispers the GMs an offer
- * card whose button opens the overrun dialog for that airbase. The seed does not say how many hits an
+ * token move (`moveToken`, ./hooks.ts: its movement's last operation); only the active GM's client
+ * looks: when a land unit's token ends its move in the grid space of an enemy airbase's token on the
+ * same scene, it whispers the GMs an offer card whose button opens the overrun dialog for that
+ * airbase. The seed does not say how many hits an
  * overrun inflicts, so the umpire types them in the dialog (docs/rules-decisions.md, "Airfield
  * overrun on the map"); the dialog's card is applied and undone like any other. Nothing is written
  * here: the offer changes nothing.
@@ -74,16 +75,15 @@ function spaceOf(token: TokenLike, grid: GridLike): string {
 }
 
 /**
- * The overruns a token's move offers: none unless the update moved it (x or y), it stands for a land
- * unit (not an HQ, an airbase or a squadron) of a known side, and an airbase of the other side has a
- * token in the same grid space of the same scene. One scan of that scene's tokens.
+ * The overruns a token that ended its move offers: none unless it stands for a land unit (not an HQ,
+ * an airbase or a squadron) of a known side, and an airbase of the other side has a token in the
+ * same grid space of the same scene. One scan of that scene's tokens.
  */
-export function overrunOffers(token: TokenLike, changed: unknown): OverrunOffer[] {
-  const moved = typeof changed === "object" && changed !== null && ("x" in changed || "y" in changed);
+export function overrunOffers(token: TokenLike): OverrunOffer[] {
   const unit = token.actor;
   const scene = token.parent;
   const grid = scene?.grid;
-  if (!moved || unit?.type !== "unit" || scene === null || scene === undefined || grid === null || grid === undefined) return [];
+  if (unit?.type !== "unit" || scene === null || scene === undefined || grid === null || grid === undefined) return [];
   const side = sideOf(unit);
   if (side === null) return [];
   const here = spaceOf(token, grid);
@@ -114,9 +114,9 @@ function gmIds(): string[] {
  * On the active GM's client: posts one whispered offer card per enemy airbase the moved unit now
  * shares a space with. Returns the messages posted (none on any other client).
  */
-export async function offerAirfieldOverrun(token: TokenLike, changed: unknown): Promise<unknown[]> {
+export async function offerAirfieldOverrun(token: TokenLike): Promise<unknown[]> {
   if (users()?.activeGM?.isSelf !== true) return [];
-  const found = overrunOffers(token, changed);
+  const found = overrunOffers(token);
   if (found.length === 0) return [];
   // A token moved off and back (or nudged within the hex) is not offered again while its offer is in chat.
   const standing = offeredPairs();
