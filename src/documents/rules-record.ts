@@ -172,11 +172,18 @@ export function changedParts(): { readonly n: number; readonly part: RecordPart;
 /** How long after the GM's copy changed the record is written (changes in between are written together). */
 export const RECORD_DELAY_MS = 250;
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** The write under way: the next waits for it, so it compares with what that one stored and sends no part twice. */
+let writing: Promise<void> = Promise.resolve();
 
-/** Writes the parts of the record that changed, now (the active GM only). */
-export async function writeRecord(): Promise<void> {
+/** Writes the parts of the record that changed, now (the active GM only), after any write still under way. */
+export function writeRecord(): Promise<void> {
   if (timer !== null) clearTimeout(timer);
   timer = null;
+  writing = writing.then(writeChangedParts, writeChangedParts);
+  return writing;
+}
+
+async function writeChangedParts(): Promise<void> {
   if (!hereIsActiveGM()) return;
   await Promise.all(
     changedParts().map(async ({ n, part }) => {

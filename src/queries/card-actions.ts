@@ -510,8 +510,14 @@ async function recoverCard(messageId: string, client: ClientUser): Promise<CardR
     "system.revision": planned + 1,
     "system.outcomeUnknown": false,
   });
-  const said = undoing ? (finished ? "undoFinished" : "undoReversed") : finished ? "finished" : "reversed";
-  await postNotice("NOBC.CardAuth.Recovered.title", format(`NOBC.CardAuth.Recovered.${said}`, { title: card.display?.title ?? messageId }));
+  const said = undoing
+    ? finished
+      ? "NOBC.CardAuth.Recovered.undoFinished"
+      : "NOBC.CardAuth.Recovered.undoReversed"
+    : finished
+      ? "NOBC.CardAuth.Recovered.finished"
+      : "NOBC.CardAuth.Recovered.reversed";
+  await postNotice("NOBC.CardAuth.Recovered.title", format(said, { title: card.display?.title ?? messageId }));
   return { ok: true };
 }
 
