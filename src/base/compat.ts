@@ -74,6 +74,25 @@ export function plainKey(key: string): string {
   return parent === "" ? bare : `${parent}.${bare}`;
 }
 
+/**
+ * The dotted paths an update's changes (as an update hook receives them, expanded) write, whatever the
+ * generation's spelling: a plain value's own path; a v13 `-=key` or `==key`, or a value that is not a
+ * plain object (v14's `_del` and `_replace` operators, whose insides are Foundry's), names its key whole
+ * and is not walked into. The values are not given: read them from the document the update wrote.
+ */
+export function touchedPaths(changed: unknown, prefix = ""): string[] {
+  if (typeof changed !== "object" || changed === null || Array.isArray(changed)) return [];
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(changed as Record<string, unknown>)) {
+    const path = `${prefix}${plainKey(key)}`;
+    const whole = key.startsWith("-=") || key.startsWith("==");
+    const plain = typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+    if (!whole && plain && Object.keys(value).length > 0) out.push(...touchedPaths(value, `${path}.`));
+    else out.push(path);
+  }
+  return out;
+}
+
 /** Whether `key` is a v13 removal key (`….-=name`), as records written before the neutral form stored them. */
 export function isLegacyRemovalKey(key: string): boolean {
   return splitLast(key)[1].startsWith("-=");

@@ -72,13 +72,15 @@ export function rulesValuesOf(type: string, system: unknown): Raw {
 }
 
 /**
- * The rules paths an update of a document of `type` names (`changed` as Foundry's hooks give it,
- * expanded), with the values it sent: every `system` leaf outside the owner's paths. A `-=key`
- * deletion names its key. Top-level keys other than `system` are not rules values.
+ * Where `now` differs from `kept` at or under `path` (`""`: everywhere): the topmost paths that differ,
+ * each with the kept value (undefined where `kept` has none: the key must go). Two objects are compared
+ * key by key; anything else whole. Both are rules values (`rulesValuesOf`), so free text is in neither.
  */
-export function rulesPathsIn(type: string, changed: unknown): [string, unknown][] {
-  const system = isRecord(changed) ? changed["system"] : undefined;
-  return leavesOf(system, "")
-    .map(([path, value]): [string, unknown] => [path.replace(/(^|\.)-=/g, "$1"), value])
-    .filter(([path]) => !ownerMayWrite(type, `system.${path}`));
+export function differencesUnder(kept: Raw, now: Raw, path: string): [string, unknown][] {
+  const before: unknown = path === "" ? kept : valueAt(kept, path);
+  const after: unknown = path === "" ? now : valueAt(now, path);
+  if (sameValue(before, after)) return [];
+  if (!isRecord(before) || !isRecord(after)) return [[path, before]];
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].flatMap((k) => differencesUnder(kept, now, path === "" ? k : `${path}.${k}`));
 }

@@ -14,16 +14,8 @@
 import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
 import { format, notify } from "../base/foundry";
-import {
-  GUARDED_ACTOR_TYPES,
-  GUARDED_ITEM_TYPES,
-  leavesOf,
-  rulesPathsIn,
-  rulesValuesOf,
-  sameValue,
-  setAt,
-  valueAt,
-} from "../data/rules-values";
+import { removal, touchedPaths } from "../base/compat";
+import { GUARDED_ACTOR_TYPES, GUARDED_ITEM_TYPES, differencesUnder, rulesValuesOf, setAt, valueAt } from "../data/rules-values";
 import { applyPlan, EMPTY_PLAN, type WritePlan } from "../effects/apply";
 
 type Raw = Record<string, unknown>;
@@ -123,19 +115,29 @@ export function keepToken(token: GuardedDocument): void {
   kept.tokens.set(token.uuid, { sceneUuid: token.parent?.uuid ?? "", name: token.name, source: token.toObject() });
 }
 
-/** Writes the leaves of a GM's `changed` over `into` (a `-=key` deletes the key). */
-function mergeChanged(into: Raw, changed: unknown, skip: (path: string) => boolean = () => false): void {
-  for (const [path, value] of leavesOf(changed)) {
-    if (path === "_id" || skip(path)) continue;
-    const parts = path.split(".");
-    const last = parts[parts.length - 1]!;
-    if (last.startsWith("-=")) {
-      const holder = parts.length === 1 ? into : valueAt(into, parts.slice(0, -1).join("."));
-      if (typeof holder === "object" && holder !== null) Reflect.deleteProperty(holder, last.slice(2));
+/**
+ * Takes into `into` what a GM's update wrote: each path it touched (`touchedPaths`, whatever the
+ * generation's spelling of a removal or a replacement) with the value `from` (the document as the
+ * update left it) holds there, or the key removed where it holds none. Only the touched paths: a
+ * player's value elsewhere in the document, not yet put back, is not taken.
+ */
+function takeTouched(into: Raw, from: Raw, paths: readonly string[]): void {
+  for (const path of paths) {
+    if (path === "_id" || path === "") continue;
+    const value = valueAt(from, path);
+    if (value !== undefined) {
+      setAt(into, path, value);
       continue;
     }
-    setAt(into, path, value);
+    const at = path.lastIndexOf(".");
+    const holder = at < 0 ? into : valueAt(into, path.slice(0, at));
+    if (typeof holder === "object" && holder !== null) Reflect.deleteProperty(holder, path.slice(at + 1));
   }
+}
+
+/** The paths under `system` an update touched, without the `system.` (`""`: the whole `system` replaced). */
+function systemPaths(changed: unknown): string[] {
+  return touchedPaths(changed).flatMap((p) => (p === "system" ? [""] : p.startsWith("system.") ? [p.slice("system.".length)] : []));
 }
 
 /* ---------------- put-backs in flight ---------------- */
@@ -186,11 +188,16 @@ function putBack(plan: WritePlan, told: { key: string; data: Record<string, stri
 
 /* ---------------- what the hooks hear ---------------- */
 
-/** The rules paths of an update that differ from the copy, with the copy's value (what is written back). */
-function strayPaths(type: string, rules: Raw, changed: unknown): [string, unknown][] {
-  return rulesPathsIn(type, changed)
-    .filter(([path, value]) => !sameValue(value, valueAt(rules, path)))
-    .map(([path]) => [path, valueAt(rules, path)]);
+/**
+ * The rules paths an update touched where the document now differs from the copy, with the copy's
+ * value (what is written back; undefined: a key the copy has not, to remove). The document is read
+ * only to see what changed, never as what to restore; a value re-sent as the copy has it is no change.
+ */
+function strayPaths(type: string, rules: Raw, doc: GuardedDocument, changed: unknown): [string, unknown][] {
+  const now = rulesValuesOf(type, doc.system);
+  const out = new Map<string, unknown>();
+  for (const path of systemPaths(changed)) for (const [p, value] of differencesUnder(rules, now, path)) out.set(p, value);
+  return [...out];
 }
 
 /** What the active GM writes back after another's update, and what it tells the GM. */
@@ -212,9 +219,11 @@ export function plannedPutBack(doc: GuardedDocument, changed: unknown, userId: s
   const item = isItem ? kept.items.get(doc.uuid) : undefined;
   const rules = item !== undefined ? ((item.source["system"] ?? {}) as Raw) : isItem ? undefined : kept.actors.get(doc.uuid)?.rules;
   if (rules === undefined) return null;
-  const stray = strayPaths(type, isItem ? rulesValuesOf(type, rules) : rules, changed).filter(([, value]) => value !== undefined);
+  const stray = strayPaths(type, isItem ? rulesValuesOf(type, rules) : rules, doc, changed);
   if (stray.length === 0) return null;
-  const changes = Object.fromEntries(stray.map(([path, value]) => [`system.${path}`, structuredClone(value)]));
+  const changes: Record<string, unknown> = {};
+  for (const [path, value] of stray)
+    Object.assign(changes, value === undefined ? removal(`system.${path}`) : { [`system.${path}`]: structuredClone(value) });
   const row = { uuid: doc.uuid, id: doc.id, parentUuid: doc.parent?.uuid ?? null, changes };
   const plan: WritePlan = isItem ? { ...EMPTY_PLAN, itemUpdates: [row] } : { ...EMPTY_PLAN, actorUpdates: [row] };
   const data = { user: nameOf(userId), document: doc.name, fields: stray.map(([path]) => `system.${path}`).join(", ") };
@@ -237,11 +246,13 @@ export function heardUpdate(doc: GuardedDocument, changed: unknown, userId: stri
   const type = doc.type ?? "";
   const item = isItem ? kept.items.get(doc.uuid) : undefined;
   const actor = isItem ? undefined : kept.actors.get(doc.uuid);
-  if (item !== undefined) mergeChanged(item.source, changed);
+  if (item !== undefined) takeTouched(item.source, doc.toObject(), touchedPaths(changed));
   if (actor !== undefined) {
-    const rules = rulesPathsIn(type, changed);
-    if (rules.length === 0) return false;
-    for (const [path, value] of rules) setAt(actor.rules, path, value);
+    const paths = systemPaths(changed);
+    if (paths.length === 0) return false;
+    const now = rulesValuesOf(type, doc.system);
+    if (paths.includes("")) actor.rules = now;
+    else takeTouched(actor.rules, now, paths);
   }
   if (item === undefined && actor === undefined) {
     if (isItem) keepItem(doc);
@@ -300,7 +311,7 @@ export function heardTokenUpdate(token: GuardedDocument, changed: unknown, userI
   const had = kept.tokens.get(token.uuid);
   if (had === undefined) {
     if (guardedToken(token)) keepToken(token);
-  } else mergeChanged(had.source, changed);
+  } else takeTouched(had.source, token.toObject(), touchedPaths(changed));
   keptChanged();
 }
 

@@ -99,7 +99,36 @@ function loadGuardedTheatre(t: Theatre): FakeActorT[] {
  * documents are taken in turn; each update is built once, outside the timing, as Foundry builds the
  * hook's `changed`.
  */
-function guardPlayerUpdate(updates: readonly { doc: GuardedDocument; changed: Record<string, unknown> }[]): () => Work {
+/** A document as the update hook hands it over once `changed` is written (the guard reads what changed there). */
+function asWritten(doc: GuardedDocument, changed: Record<string, unknown>): GuardedDocument {
+  const merge = (into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> => {
+    for (const [k, v] of Object.entries(from)) {
+      const cur = into[k];
+      into[k] =
+        typeof v === "object" && v !== null && !Array.isArray(v) && typeof cur === "object" && cur !== null
+          ? merge({ ...(cur as Record<string, unknown>) }, v as Record<string, unknown>)
+          : v;
+    }
+    return into;
+  };
+  const system = merge(
+    structuredClone((doc.system ?? {}) as Record<string, unknown>),
+    (changed["system"] ?? {}) as Record<string, unknown>,
+  );
+  return {
+    uuid: doc.uuid,
+    id: doc.id,
+    name: doc.name,
+    ...(doc.type === undefined ? {} : { type: doc.type }),
+    ...(doc.documentName === undefined ? {} : { documentName: doc.documentName }),
+    parent: doc.parent ?? null,
+    system,
+    toObject: () => ({ ...doc.toObject(), system }),
+  };
+}
+
+function guardPlayerUpdate(given: readonly { doc: GuardedDocument; changed: Record<string, unknown> }[]): () => Work {
+  const updates = given.map(({ doc, changed }) => ({ doc: asWritten(doc, changed), changed }));
   let next = 0;
   return () => {
     const { doc, changed } = updates[next++ % updates.length]!;

@@ -14,6 +14,7 @@ import "../harness/chat-fake";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expandObject, harness, type FakeActorT, type FakeItemT } from "../harness/foundry";
 import { chatFake } from "../harness/chat-fake";
+import { replacement } from "../../src/base/compat";
 import "../../src/nobc";
 import { requestCardAssignment } from "../../src/queries/card-assignment";
 import { cardSystem, hqSystem, unitSystem } from "../apps/ground-combat/fixture";
@@ -71,6 +72,14 @@ describe("a rules value written from the console", () => {
       "system.side",
     ])
       expect(notice).toContain(word);
+  });
+
+  it("a value replaced whole (v13's `==` key, v14's `_replace`) is put back too", async () => {
+    // The generation's spelling of "replace whole", as a console user would write it (src/base/compat.ts).
+    await consoleWrite(unit, replacement("system.strength", { value: 9, max: 9 }));
+    expect(unit.system["strength"]).toEqual({ value: 4, max: 6 });
+    expect(putBackNotices()).toHaveLength(1);
+    expect(putBackNotices()[0]!.message).toContain("system.strength");
   });
 
   it("an HQ's level, radius and initiative are put back, and a card assignment beyond the real radius is refused", async () => {
