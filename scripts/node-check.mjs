@@ -1,10 +1,11 @@
 // `node scripts/node-check.mjs [version]`: exits 0 when the Node version (this one by default)
 // satisfies package.json's engines.node, else 1 with the range it needs and how to get it. It has
 // no dependencies and runs on old Node too: .ci/run asks it before `npm ci`, to decide whether to
-// bring in Node 24 from the npm registry, and package.json runs it before `npm ci` (preinstall),
-// `npm test` (pretest) and `npm run build` (prebuild), so an old Node stops them at once with a
-// reason instead of failing minutes later in a dependency (vitest 5 on Node 20 crashes in its
-// reporter with "Map.groupBy is not a function").
+// bring in Node 24 from the npm registry, and package.json runs it before `npm test` (pretest)
+// and `npm run build` (prebuild), so an old Node stops them at once with a reason instead of
+// failing minutes later in a dependency (vitest 5 on Node 20 crashes in its reporter with
+// "Map.groupBy is not a function"). `npm ci` is stopped by `engine-strict` in .npmrc, which npm
+// checks before it installs anything (a preinstall script would run only after the install).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { isMain, root } from "./script-paths.mjs";

@@ -31,9 +31,18 @@ function sources(dir: string): string[] {
 export function legacyKeys(text: string): { line: number; literal: string }[] {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   const found: { line: number; literal: string }[] = [];
+  // For each template substitution open, how many `{` opened inside it are still open: the `}` that
+  // finds none open closes the substitution, and the template's text goes on after it.
+  const braces: number[] = [];
   for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    // A `}` may close a template's substitution: ask the scanner to read on as template text.
-    if (kind === ts.SyntaxKind.CloseBraceToken) kind = scanner.reScanTemplateToken(false);
+    if (kind === ts.SyntaxKind.OpenBraceToken && braces.length > 0) braces[braces.length - 1]! += 1;
+    else if (kind === ts.SyntaxKind.CloseBraceToken && braces.length > 0) {
+      if (braces[braces.length - 1] === 0) {
+        braces.pop();
+        kind = scanner.reScanTemplateToken(false);
+      } else braces[braces.length - 1]! -= 1;
+    }
+    if (kind === ts.SyntaxKind.TemplateHead || kind === ts.SyntaxKind.TemplateMiddle) braces.push(0);
     if (!LITERALS.has(kind)) continue;
     if (LEGACY_KEY.test(scanner.getTokenValue())) {
       const line = text.slice(0, scanner.getTokenStart()).split("\n").length;
@@ -54,6 +63,17 @@ describe("update keys", () => {
       'const d = "a == b is fine in words";',
     ].join("\n");
     expect(legacyKeys(sample).map((f) => f.line)).toEqual([1, 2, 3]);
+  });
+
+  it(`finds the spellings in ${THE_ONE_MODULE} itself, which writes them (so the scan reads a whole real file)`, () => {
+    expect(legacyKeys(readFileSync(path.join(ROOT, THE_ONE_MODULE), "utf8")).length).toBeGreaterThan(0);
+  });
+
+  it("reads on past blocks and nested templates", () => {
+    const sample = ["function f() { if (a) { return `x${b ? `y${c}` : { d: 1 }.d}z`; } }", 'const k = { "system.==terrain": 1 };'].join(
+      "\n",
+    );
+    expect(legacyKeys(sample).map((f) => f.line)).toEqual([2]);
   });
 
   it(`no -= or == key is written outside ${THE_ONE_MODULE}`, () => {
