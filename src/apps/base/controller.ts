@@ -4,6 +4,7 @@
  * run). It holds no state: the dialog (./dialog.ts) keeps the state and calls these. Everything a
  * controller returns is data, so most of it is tested without Foundry.
  */
+import type { CardStamp } from "./submit";
 import type { z } from "zod";
 import type { AskingUser, FormatData, Translator } from "../../base/foundry";
 import type { PostResolutionInput } from "../../chat/resolution-card";
@@ -38,7 +39,10 @@ export type Card = PostResolutionInput<unknown>;
  * What Submit makes: a card the base posts, or work it runs (the order-of-battle import, a move posted
  * and applied at once), which says what it made or why it could not, so the asker hears a refusal.
  */
-export type Submission = { readonly card: Card } | { readonly run: () => Promise<Verdict<unknown>> };
+export type Submission =
+  | { readonly card: Card }
+  // `stamp`: what the request path writes on any card the work posts (its turn action, a GM's override of its stage).
+  | { readonly run: (stamp: CardStamp) => Promise<Verdict<unknown>> };
 
 /**
  * A button of the dialog other than Submit (its `data-action`): the next state. Typed as a method

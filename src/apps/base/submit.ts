@@ -35,7 +35,7 @@ export async function decide(verdict: Verdict<Submission>, requestedBy?: string,
   if (!verdict.ok) return { ok: false, refusals: verdict.refusals };
   const submission = verdict.value;
   if ("run" in submission) {
-    const done = await submission.run();
+    const done = await submission.run(stamp);
     return done.ok ? { ok: true, result: done.value } : done;
   }
   const asked = { ...submission.card, ...(requestedBy === undefined ? {} : { requestedBy }), ...stamp };

@@ -6,12 +6,15 @@
 import { format, notify } from "../../../base/foundry";
 import { performCardAction } from "../../../queries/card-actions";
 import type { Card, Verdict } from "../../base/controller";
-import { decide } from "../../base/submit";
+import { decide, type CardStamp } from "../../base/submit";
 
-/** The card posted and applied: its message; refused (with the reason, said to the asker too) when it could not be. */
-export async function postAndApply(card: Card, asker: string | null): Promise<Verdict<unknown>> {
+/**
+ * The card posted and applied: its message; refused (with the reason, said to the asker too) when it
+ * could not be. `stamp` is the request path's: the card's turn action and a GM's override of its stage.
+ */
+export async function postAndApply(card: Card, asker: string | null, stamp: CardStamp = {}): Promise<Verdict<unknown>> {
   const me = game.user as unknown as { id: string; isGM: boolean };
-  const decided = await decide({ ok: true, value: { card } }, asker === null || asker === me.id ? undefined : asker);
+  const decided = await decide({ ok: true, value: { card } }, asker === null || asker === me.id ? undefined : asker, stamp);
   if (!decided.ok) {
     notify("warn", "NOBC.Move.NotPosted", { reason: decided.refusals.join(" ") });
     return decided;

@@ -78,7 +78,7 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
       const hqDecision = decideHqMove(hqPlan, world);
       if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(p, i18n)));
       const hqCard = onItsScene(hqMoveCard(hqPlan, hqDecision.override, i18n), world);
-      return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(hqCard, world.asker) } };
+      return { ok: true, value: { run: async (stamp) => (await import("./carry-out")).postAndApply(hqCard, world.asker, stamp) } };
     }
     const plan = planMove(world.field, world.movement, { unit: state.unit, path: state.path, ignoreMines: state.ignoreMines });
     if ("refused" in plan) return refused([speak(plan.refused.text, i18n)]);
@@ -91,6 +91,6 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
       card = overrunCard(plan, resolved.value, decision.override, i18n);
     }
     const written = onItsScene(card, world);
-    return { ok: true, value: { run: async () => (await import("./carry-out")).postAndApply(written, world.asker) } };
+    return { ok: true, value: { run: async (stamp) => (await import("./carry-out")).postAndApply(written, world.asker, stamp) } };
   },
 };

@@ -68,6 +68,9 @@ export const retreatController: DialogController<RetreatState, RetreatWorld, Ret
     const checked = retreatCard(world, state, i18n);
     if (!checked.ok) return cardOf(checked, i18n);
     const card = checked.value;
-    return { ok: true, value: { run: async () => (await import("../move/carry-out")).postAndApply(card, world.asker ?? null) } };
+    return {
+      ok: true,
+      value: { run: async (stamp) => (await import("../move/carry-out")).postAndApply(card, world.asker ?? null, stamp) },
+    };
   },
 };

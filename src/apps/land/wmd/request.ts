@@ -133,7 +133,8 @@ export async function releaseWmdRequest(messageId: string): Promise<unknown> {
     const i18n = translator();
     const verdict = cardOf(wmdCard(world, flag.state, recordingDice(), i18n, true), i18n);
     const me = (game.user as unknown as { id?: string } | null)?.id;
-    const decided = await decide(verdict, asker.id === me ? undefined : asker.id);
+    // The card is of the turn's release action: Apply and Undo then read the stage table for it.
+    const decided = await decide(verdict, asker.id === me ? undefined : asker.id, { action: "land.wmd" });
     if (!decided.ok) {
       warnRefused(decided.refusals);
       return null;
