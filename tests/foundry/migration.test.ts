@@ -1,5 +1,5 @@
 import "../harness/install";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { isOlderVersion, migrateWorld, planMigration, planWorld, stepUuid, type RawDocument } from "../../src/migration";
 import { CURRENT_SCHEMA_VERSION, registerSettings } from "../../src/base/settings";
@@ -206,6 +206,19 @@ describe("migrateWorld over the Foundry stand-in", () => {
   });
 
   it("when a batch fails, writes its documents one by one and keeps going past a broken one", async () => {
+    // The GM's console is told of the batch and of each document that failed: the test's own spies, not stderr.
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    onTestFinished(() => {
+      expect(warned.mock.calls.map((c) => String(c[0]))).toEqual([
+        "nobc | batched migration write failed, retrying each document on its own",
+      ]);
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+        expect.stringContaining('Actor "3 Pz Bde" [u1] failed (write): database locked'),
+      ]);
+      warned.mockRestore();
+      logged.mockRestore();
+    });
     const { u1, hq } = liveWorld();
     const ab1 = new harness.Actor({ id: "ab2", name: "Hahn", type: "airbase" });
     u1.update = async () => {
@@ -245,6 +258,8 @@ describe("migrateWorld over the Foundry stand-in", () => {
   });
 
   it("does nothing for a player, or when the world is up to date", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    onTestFinished(() => logged.mockRestore());
     harness.game["data"] = { actors: oldActors, items: [] };
     harness.game["user"] = { id: "p", isGM: false };
     expect(await migrateWorld()).toEqual({ ran: false, migrated: 0, failed: [], complete: false });
@@ -315,6 +330,13 @@ describe("migrateWorld over documents Foundry could not load", () => {
   });
 
   it("names one the repair leaves invalid to the GM (Foundry refuses the write) and keeps the version behind", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    onTestFinished(() => {
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+        expect.stringContaining('Actor "Ghost Bde" [ghost00000000000] failed (invalid)'),
+      ]);
+      logged.mockRestore();
+    });
     const ghost = { _id: id("ghost"), name: "Ghost Bde", type: "unit", system: { strength: 5, mode: "sideways" }, _stats: OLD };
     harness.loadWorld({ actors: [ghost], items: [] });
     const report = await migrateWorld();

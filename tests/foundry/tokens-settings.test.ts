@@ -1,5 +1,5 @@
 import "../harness/install";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { harness, type FakeActorT } from "../harness/foundry";
@@ -101,7 +101,11 @@ describe("unit symbols", () => {
 
 describe("status effects", () => {
   it("offers none of ours on the token HUD, keeping Foundry's defeated status, in the shape the generation keeps", () => {
-    type Status = { id: string; name: string; img: string };
+    interface Status {
+      id: string;
+      name: string;
+      img: string;
+    }
     const config = CONFIG as unknown as { statusEffects: Status[] | Record<string, Status> };
     // Foundry's own list, with an entry of ours from an older build of the system: an array in v13, a record by id in v14.
     const given: Status[] = [
@@ -188,6 +192,13 @@ describe("the schema 3 migration removes the units' old status effects", () => {
   });
 
   it("names a unit whose effects could not be removed, leaves the version unrecorded, and removes the rest", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    onTestFinished(() => {
+      expect(logged.mock.calls.map((c) => String(c[0]))).toEqual([
+        expect.stringContaining('Actor "34 PzBrig" [u100000000000000] failed (write)'),
+      ]);
+      logged.mockRestore();
+    });
     const w = await oldWorld();
     const effects = harness.ActiveEffect;
     const original = effects.deleteDocuments.bind(effects);
