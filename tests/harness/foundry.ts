@@ -411,7 +411,13 @@ export function answered<T>(write: () => Promise<T>, call?: WireCall): Promise<T
  * - `CONFIG.statusEffects`: v13 an array, v14 a record keyed by status id.
  * - Movement actions: v14's climb carries `costMultiplier: 2` and no cost function of its own.
  */
-export const GENERATION: 13 | 14 = process.env["NOBC_FOUNDRY"] === "14" ? 14 : 13;
+export const GENERATION: 13 | 14 = generationOfRun();
+
+/** `NOBC_FOUNDRY` of the test run; 13 where there is none, as in the browser tests' pages (no `process` there). */
+function generationOfRun(): 13 | 14 {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return env?.["NOBC_FOUNDRY"] === "14" ? 14 : 13;
+}
 
 /**
  * v14's `foundry.data.operators.OPERATOR_IDENTIFIER`: the key an operator is sent under when an update
