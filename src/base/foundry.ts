@@ -80,6 +80,19 @@ export function currentUser(): CurrentUser | null {
   return user === null || user === undefined ? null : { id: user.id ?? null, isGM: user.isGM === true };
 }
 
+/** The GMs' user ids (the active GM's at least): whom a message for Control alone is whispered to. */
+export function gmUserIds(): string[] {
+  const all = game.users as unknown as
+    | {
+        readonly activeGM?: { readonly id: string } | null;
+        readonly contents?: readonly { readonly id: string; readonly isGM?: boolean }[];
+      }
+    | undefined;
+  const ids = (all?.contents ?? []).filter((u) => u.isGM === true).map((u) => u.id);
+  const active = all?.activeGM?.id;
+  return active === undefined || ids.includes(active) ? ids : [...ids, active];
+}
+
 /**
  * Whether `user` (this client's user by default) is a GM. The GM's client passes the user who sent
  * a request, so a dialog's access is checked for the asker, not for the GM answering.

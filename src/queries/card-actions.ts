@@ -55,7 +55,7 @@ import { worldScene } from "../world/read";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
-import { callHook, format, localize } from "../base/foundry";
+import { callHook, format, gmUserIds, localize } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
 import {
   allMessages,
@@ -517,17 +517,20 @@ async function recoverCard(messageId: string, client: ClientUser): Promise<CardR
     : finished
       ? "NOBC.CardAuth.Recovered.finished"
       : "NOBC.CardAuth.Recovered.reversed";
-  await postNotice("NOBC.CardAuth.Recovered.title", format(said, { title: card.display?.title ?? messageId }));
+  // For Control alone: the card's title can name units the other side does not know.
+  await postNotice("NOBC.CardAuth.Recovered.title", format(said, { title: card.display?.title ?? messageId }), gmUserIds());
   return { ok: true };
 }
 
 /** A plain chat message the GM authors: a title and a sentence, both already in the GM's words. */
-async function postNotice(titleKey: string, body: string): Promise<void> {
+/** A notice in chat: for everyone, or (`whisper`) for the users named only. */
+async function postNotice(titleKey: string, body: string, whisper?: readonly string[]): Promise<void> {
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
   const title = escapeHtml(localize(titleKey));
   await Message.create({
     content: `<div class="nobc-card-notice"><h3>${title}</h3><p>${escapeHtml(body)}</p></div>`,
     speaker: Message.getSpeaker(),
+    ...(whisper === undefined ? {} : { whisper: [...whisper] }),
   });
 }
 

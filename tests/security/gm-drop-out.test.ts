@@ -32,6 +32,11 @@ function notices(t: GmTable): string[] {
   return t.gm2.run(() => [...t.gm2.entry.chatFake.messages.values()].filter((m) => m.type === "base").map((m) => m.content));
 }
 
+/** Whom each notice went to: the GMs alone (a card's title can name units the other side does not know). */
+function noticeReaders(t: GmTable): string[][] {
+  return t.gm2.run(() => [...t.gm2.entry.chatFake.messages.values()].filter((m) => m.type === "base").map((m) => [...m.whisper].sort()));
+}
+
 describe("a GM client dropping out mid-Apply", () => {
   it("after the documents were written: the next active GM finds the card applying, marks it applied and says so; it is not applied twice", async () => {
     const t = await gmTable({ units: 1, delay: 40, net });
@@ -42,6 +47,7 @@ describe("a GM client dropping out mid-Apply", () => {
     expect(t.strength(t.gm2, "u0")).toBe(3);
     expect(t.card(t.gm2, x)["state"]).toBe("applied");
     expect(notices(t)).toEqual([expect.stringContaining("NOBC.CardAuth.Recovered.finished")]);
+    expect(noticeReaders(t)).toEqual([["gm", "gm2"]]);
     // The new active GM's click: refused, the hit is dealt once.
     expect(await t.act(t.gm2, "apply", x)).toEqual({ ok: false, reason: "NOBC.Chat.Refused.notPending" });
     await net.settle();

@@ -7,7 +7,7 @@
  * a player's client has no way to release: the actions refuse on it before reading anything.
  */
 import { SYSTEM_ID } from "../../../base/constants";
-import { format, isGM, localize, renderTemplate, translator, warnRefused } from "../../../base/foundry";
+import { format, gmUserIds, isGM, localize, renderTemplate, translator, warnRefused } from "../../../base/foundry";
 import { templatePath } from "../../../view/paths";
 import { heldSubject } from "../../../queries/card-state";
 import { cardOf } from "../../base/controller";
@@ -63,8 +63,7 @@ export async function postReleaseRequest(world: LandWorld, state: WmdState, requ
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
   const flag: WmdRequestFlag = { state: { ...state, identification: [...state.identification] }, requestedBy, status: "pending" };
   // Whispered to the GMs and the asker: the other side does not learn the target before Control decides.
-  const users = (game.users as unknown as { contents?: readonly { id: string; isGM: boolean }[] } | undefined)?.contents ?? [];
-  const whisper = [...new Set([...users.filter((u) => u.isGM).map((u) => u.id), requestedBy])];
+  const whisper = [...new Set([...gmUserIds(), requestedBy])];
   return Message.create({
     whisper,
     content: await renderTemplate(WMD_REQUEST_TEMPLATE, wmdRequestContent(world, state, i18n)),

@@ -10,7 +10,7 @@
  * here: the offer changes nothing.
  */
 import { SYSTEM_ID } from "../../../../base/constants";
-import { renderTemplate } from "../../../../base/foundry";
+import { gmUserIds, renderTemplate } from "../../../../base/foundry";
 import { templatePath } from "../../../../view/paths";
 import { openDialog } from "../../../base/registry";
 import { OVERRUN } from "../dialogs";
@@ -102,14 +102,6 @@ function users(): { readonly activeGM?: UserLike | null; readonly contents?: rea
   return game.users as unknown as { readonly activeGM?: UserLike | null; readonly contents?: readonly UserLike[] } | undefined;
 }
 
-/** The GMs' ids, to whisper the offer to (the active GM's at least). */
-function gmIds(): string[] {
-  const all = users();
-  const ids = (all?.contents ?? []).filter((u) => u.isGM === true).map((u) => u.id);
-  const active = all?.activeGM?.id;
-  return active === undefined || ids.includes(active) ? ids : [...ids, active];
-}
-
 /**
  * On the active GM's client: posts one whispered offer card per enemy airbase the moved unit now
  * shares a space with. Returns the messages posted (none on any other client).
@@ -127,7 +119,7 @@ export async function offerAirfieldOverrun(token: TokenLike): Promise<unknown[]>
   const keys = offers.map((o) => pairKey(o.unit.uuid, o.airbase.uuid));
   for (const key of keys) posting.add(key);
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
-  const whisper = gmIds();
+  const whisper = gmUserIds();
   const posted: unknown[] = [];
   try {
     for (const offer of offers) {
