@@ -3,7 +3,8 @@
  * tests of one writer at a time: each client with its own world, its own card code (registered as on
  * init), and writes reaching the others after the wire's delay. Cards are posted by `gm`'s client.
  */
-import { Network, type Client } from "../harness/clients";
+import { afterAll, beforeAll } from "vitest";
+import { Network, removeAccessors, type Client } from "../harness/clients";
 import type { CardAction, CardResult, RequestingUser } from "../../src/queries/card-actions";
 import type { Effect } from "../../src/rules/effects";
 import type * as CardActions from "../../src/queries/card-actions";
@@ -12,6 +13,22 @@ import type * as ResolutionCard from "../../src/chat/resolution-card";
 import type * as Register from "../../src/queries/register";
 
 type Raw = Record<string, unknown>;
+
+/**
+ * One network of two GM clients and a player for a whole test file, `delay` ms (or a draw per write)
+ * on its wire: opened before the file's tests (`set` receives it), closed after them.
+ */
+export function openGmNetwork(delay: number | (() => number), set: (net: Network) => void): void {
+  let opened: Network | undefined;
+  beforeAll(async () => {
+    opened = await Network.open({ users: ["gm", "gm2", "p1"], delay });
+    set(opened);
+  });
+  afterAll(() => {
+    opened?.close();
+    removeAccessors();
+  });
+}
 
 /** A client's own card code. */
 export interface CardCode {

@@ -7,21 +7,15 @@
  * Run in the multi-client harness (tests/harness/clients.ts) with a 40 ms delay.
  */
 import "../harness/install";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Network, removeAccessors } from "../harness/clients";
+import { describe, expect, it, vi } from "vitest";
+import { Network } from "../harness/clients";
 import type { WireCall } from "../harness/foundry";
-import { gmTable, hit, type GmTable } from "./gm-clients";
+import { gmTable, hit, openGmNetwork, type GmTable } from "./gm-clients";
 
 vi.setConfig({ testTimeout: 60_000 });
 
 let net: Network;
-beforeAll(async () => {
-  net = await Network.open({ users: ["gm", "gm2", "p1"], delay: 40 });
-});
-afterAll(() => {
-  net.close();
-  removeAccessors();
-});
+openGmNetwork(40, (opened) => (net = opened));
 
 const actorWrite = (call: WireCall): boolean => call.kind === "class" && call.target === "Actor";
 const cardMarked = (state: string) => (call: WireCall) =>

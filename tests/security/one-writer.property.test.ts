@@ -19,10 +19,10 @@
  * 10,000: `NOBC_PROPERTY_RUNS=10000 npx vitest run tests/security/one-writer.property.test.ts`).
  */
 import "../harness/install";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Network, removeAccessors, type Client } from "../harness/clients";
+import { describe, expect, it, vi } from "vitest";
+import { Network, type Client } from "../harness/clients";
 import type { WireCall } from "../harness/foundry";
-import { gmTable, hit, type GmTable } from "./gm-clients";
+import { gmTable, hit, openGmNetwork, type GmTable } from "./gm-clients";
 
 type Raw = Record<string, unknown>;
 
@@ -37,13 +37,10 @@ const random = (): number => {
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 let net: Network;
-beforeAll(async () => {
-  net = await Network.open({ users: ["gm", "gm2", "p1"], delay: () => 30 + Math.floor(random() * 11) });
-});
-afterAll(() => {
-  net.close();
-  removeAccessors();
-});
+openGmNetwork(
+  () => 30 + Math.floor(random() * 11),
+  (opened) => (net = opened),
+);
 
 const UNITS = ["u0", "u1"] as const;
 

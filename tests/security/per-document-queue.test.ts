@@ -7,20 +7,14 @@
  * unanswered write is the stand-in's `stallWrites` on the GM's client.
  */
 import "../harness/install";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Network, removeAccessors } from "../harness/clients";
-import { gmTable, hit } from "./gm-clients";
+import { describe, expect, it, vi } from "vitest";
+import { Network } from "../harness/clients";
+import { gmTable, hit, openGmNetwork } from "./gm-clients";
 
 vi.setConfig({ testTimeout: 60_000 });
 
 let net: Network;
-beforeAll(async () => {
-  net = await Network.open({ users: ["gm", "gm2", "p1"], delay: 40 });
-});
-afterAll(() => {
-  net.close();
-  removeAccessors();
-});
+openGmNetwork(40, (opened) => (net = opened));
 
 /** What a promise has settled to after `ms` of real time, or "waiting". */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | "waiting"> {

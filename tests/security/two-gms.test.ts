@@ -12,9 +12,9 @@
  * (100 by default).
  */
 import "../harness/install";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { Network, removeAccessors } from "../harness/clients";
-import { gmTable, hit, type GmTable } from "./gm-clients";
+import { describe, expect, it, vi } from "vitest";
+import { Network } from "../harness/clients";
+import { gmTable, hit, openGmNetwork, type GmTable } from "./gm-clients";
 
 const PAIRS = Number(process.env["NOBC_PAIRS"] ?? 100);
 
@@ -28,13 +28,10 @@ const draw = (): number => {
   return seed / 2 ** 31;
 };
 
-beforeAll(async () => {
-  net = await Network.open({ users: ["gm", "gm2", "p1"], delay: () => 30 + Math.floor(draw() * 11) });
-});
-afterAll(() => {
-  net.close();
-  removeAccessors();
-});
+openGmNetwork(
+  () => 30 + Math.floor(draw() * 11),
+  (opened) => (net = opened),
+);
 
 async function handOver(units: number): Promise<GmTable> {
   const table = await gmTable({ units, delay: 0, net });
