@@ -22,6 +22,11 @@ const expected: Record<string, (work: Work) => void> = {
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
   "rules-guard-player-update": (w) => expect(w).toEqual({ putBacks: 1, fields: 5 }),
   "rules-guard-player-update/card": (w) => expect(w).toEqual({ putBacks: 1, fields: 2 }),
+  "knowledge-views": (w) => {
+    expect(w).toMatchObject({ pieces: t.units + t.hqs, views: 2 });
+    expect(w["contacts"]).toBeGreaterThan(0);
+    expect(w["counters"]).toBeGreaterThan(0);
+  },
   "rules-record-write": (w) => {
     // One unit changed: its part of the record is sent, not the whole record.
     expect(w["parts"]).toBe(1);

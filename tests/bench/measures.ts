@@ -44,6 +44,10 @@ import {
 } from "../../src/documents/rules-guard";
 import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
 import type { FakeActorT } from "../harness/foundry";
+import { observeContacts } from "../../src/rules/nobc/knowledge/contact";
+import { learnFromCombat } from "../../src/rules/nobc/knowledge/learn";
+import { emptyKnowledge, piecesOf, type Piece } from "../../src/rules/nobc/knowledge/types";
+import { bothViews } from "../../src/rules/nobc/knowledge/view";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
@@ -229,6 +233,40 @@ function resupplyEntry(t: Theatre): () => Promise<Work> {
       messages: message === null ? 0 : 1,
       hqs: view?.hqs.length ?? 0,
       offers: view?.hqs.reduce((n, h) => n + h.units.length, 0) ?? 0,
+    };
+  };
+}
+
+/**
+ * Issue #30 item 5: both teams' views after one change. The theatre's knowledge is built first (every
+ * contact, then every other combat of the theatre fought, so there are contacts and identified counters);
+ * each call then moves one unit a hex (back and forth), observes the contacts of both sides and
+ * builds both views, as the GM's client does after a move.
+ */
+function knowledgeViews(t: Theatre): () => Work {
+  const field = theatreField(t);
+  const adjacency = adjacencyAround(field, Object.keys(field.map!.map.hexes));
+  let pieces: Piece[] = piecesOf(field.units, field.hqs);
+  let knowledge = observeContacts({ knowledge: emptyKnowledge(), pieces, adjacency, turn: 1 }).knowledge;
+  const fought = new Set(t.combats.filter((_, i) => i % 2 === 0).flatMap((c) => [c.target, c.from]));
+  knowledge = learnFromCombat({ knowledge, fought: pieces.filter((p) => fought.has(p.hex)), turn: 1 }).knowledge;
+  const moving = pieces.findIndex((p) => p.face.kind === "unit" && p.side === "nato");
+  const homes = [pieces[moving]!.hex, adjacency[pieces[moving]!.hex]![0]!];
+  let step = 0;
+  return () => {
+    step++;
+    pieces = pieces.map((p, i) => (i === moving ? { ...p, hex: homes[step % 2]! } : p));
+    const seen = observeContacts({ knowledge, pieces, adjacency, turn: 1 });
+    knowledge = seen.knowledge;
+    const views = bothViews(pieces, knowledge);
+    const markers = (kind: string) =>
+      views.nato.markers.filter((m) => m.kind === kind).length + views.wp.markers.filter((m) => m.kind === kind).length;
+    return {
+      pieces: pieces.length,
+      views: 2,
+      known: views.nato.enemies.size + views.wp.enemies.size,
+      contacts: markers("contact"),
+      counters: markers("counter"),
     };
   };
 }
@@ -431,5 +469,10 @@ export const MEASURES: readonly Measure[] = [
         return { kinds, hexes, radii };
       };
     },
+  },
+  {
+    name: "knowledge-views",
+    layer: "rules",
+    prepare: knowledgeViews,
   },
 ];
