@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { observeContacts, moveEncounter } from "../../../src/rules/nobc/knowledge/contact";
 import { applyKnowledgeChanges, revertKnowledgeChanges, sameKnown } from "../../../src/rules/nobc/knowledge/changes";
-import { expireKnowledge, forgetPieces, identifyByCards, learnFromCombat } from "../../../src/rules/nobc/knowledge/learn";
+import {
+  expireKnowledge,
+  forgetPieces,
+  identifyByCards,
+  learnFromCombat,
+  learnFromRecce,
+  reconLevel,
+} from "../../../src/rules/nobc/knowledge/learn";
 import {
   emptyKnowledge,
   piecesOf,
@@ -338,6 +345,37 @@ describe("identification cards", () => {
   it('find nothing in the hex "" (off the map)', () => {
     const r = identifyByCards({ knowledge: emptyKnowledge(), side: "nato", hex: "", cards, pieces: [unit("off", "wp", "")], turn: 1 });
     expect(r.ok && r.value.found).toEqual([]);
+  });
+});
+
+describe("air recce reports (Operational Playsheet)", () => {
+  const w1 = unit("w1", "wp", "h4");
+  const w2 = unit("w2", "wp", "h4");
+
+  it("identify with type and size, locate with less, and tell nothing with no report", () => {
+    expect(reconLevel("directionTypeSize")).toBe("identified");
+    expect(reconLevel("typeSize")).toBe("identified");
+    for (const r of ["directionType", "direction", "type", "enemySpotted"] as const) expect(reconLevel(r)).toBe("located");
+    expect(reconLevel("none")).toBeNull();
+  });
+
+  it("teach the side what the report says of each piece looked at, never less than it knew", () => {
+    const start = knowing({ w2: identified(w2) });
+    const r = learnFromRecce({
+      knowledge: start,
+      side: "nato",
+      seen: [w1, w2, unit("own", "nato", "h4"), unit("off", "wp", "")],
+      report: "type",
+      turn: 3,
+    });
+    expect(r.knowledge.nato).toEqual({ w1: located("h4", 3), w2: identified(w2, 3) });
+    expect(r.changes.map((c) => c.cause)).toEqual(["recce", "recce"]);
+    const sized = learnFromRecce({ knowledge: emptyKnowledge(), side: "nato", seen: [w1], report: "typeSize", turn: 1 });
+    expect(sized.knowledge.nato).toEqual({ w1: identified(w1) });
+    expect(learnFromRecce({ knowledge: start, side: "nato", seen: [w1], report: "none", turn: 1 })).toEqual({
+      knowledge: start,
+      changes: [],
+    });
   });
 });
 

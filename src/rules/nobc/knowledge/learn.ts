@@ -8,6 +8,7 @@ import type { ActorRef, HexRef } from "../../ids";
 import { ok, refuse, type Checked } from "../../resolution";
 import { targetIdentificationProblems } from "../land/rear-area";
 import type { Side, SupportCard } from "../land/types";
+import type { ReconReport } from "../../playsheet/air-recce";
 import { KnowledgeDraft } from "./changes";
 import {
   DEFAULT_KNOWLEDGE_OPTIONS,
@@ -92,6 +93,37 @@ export function identifyByCards(input: IdentificationInput): Checked<Identificat
     if (known.hex === input.hex && !there.has(id)) draft.set(input.side, id, null, "contradicted");
   }
   return ok({ ...draft.done(), found: found.map((p) => p.id) });
+}
+
+/**
+ * What an air recce report of the Operational Playsheet (seed 003, Air Recce) tells the side: a report
+ * that gives the type and size of the unit identifies it, any other report but "no report" locates it.
+ */
+export function reconLevel(report: ReconReport): "identified" | "located" | null {
+  if (report === "none") return null;
+  return report === "typeSize" || report === "directionTypeSize" ? "identified" : "located";
+}
+
+export interface ReconKnowledgeInput {
+  readonly knowledge: Knowledge;
+  readonly side: Side;
+  /** The enemy pieces the squadron looked at (those in the square or hex it reconnoitred). */
+  readonly seen: readonly Piece[];
+  readonly report: ReconReport;
+  readonly turn: number;
+}
+
+/** The side learns what the report says of each piece looked at; a weaker report never lowers what it knew. */
+export function learnFromRecce(input: ReconKnowledgeInput): KnowledgeUpdate {
+  const level = reconLevel(input.report);
+  const draft = new KnowledgeDraft(input.knowledge);
+  for (const p of input.seen) {
+    if (level === null || p.side === input.side || p.hex === "") continue;
+    if (level === "identified" || draft.get(input.side, p.id)?.level === "identified")
+      identify(draft, input.side, p, input.turn, false, "recce");
+    else draft.set(input.side, p.id, { level: "located", hex: p.hex, turn: input.turn }, "recce");
+  }
+  return draft.done();
 }
 
 /**

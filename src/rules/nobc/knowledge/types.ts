@@ -57,6 +57,8 @@ export type KnowledgeCause =
   | "combat"
   /** Two Intelligence, Air Recce or SF/Spetsnaz cards identified and located what is in a hex. */
   | "identification"
+  /** An air recce report of the Operational Playsheet (seed 003) showed the piece. */
+  | "recce"
   /** A move ran into an enemy piece the side did not know was there. */
   | "move"
   /** Not seen again within the turns knowledge lasts. */
