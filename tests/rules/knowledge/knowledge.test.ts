@@ -393,6 +393,18 @@ describe("how long knowledge lasts", () => {
     expect(expireKnowledge(start, 1).knowledge).toEqual(knowing({ a: located("h1", 1), b: located("h2", 2) }, {}));
   });
 
+  it("keeps what is still in contact when a turn starts with the contacts, then the lapse", () => {
+    const w1 = unit("w1", "wp", "h6");
+    const w9 = unit("w9", "wp", "h11");
+    const pieces = [unit("n1", "nato", "h5"), w1, w9];
+    const before = knowing({ w1: { ...identified(w1), strength: { value: 4, turn: 1 } }, w9: identified(w9, 1, "h10") });
+    // w9 was seen in h10 in turn 1 and went out of sight; w1 is still next to n1.
+    const seen = observeContacts({ knowledge: before, pieces, adjacency: LINE, turn: 2 });
+    const lapsed = expireKnowledge(seen.knowledge, 2);
+    expect(lapsed.knowledge.nato).toEqual({ w1: { ...identified(w1, 2), strength: { value: 4, turn: 1 } } });
+    expect(lapsed.changes.map((c) => [c.piece, c.cause])).toEqual([["w9", "expired"]]);
+  });
+
   it("keeps everything until contradicted when lastsTurns is null, and refuses a lastsTurns below one turn", () => {
     expect(expireKnowledge(start, 40, { lastsTurns: null })).toEqual({ knowledge: start, changes: [] });
     expect(() => expireKnowledge(start, 2, { lastsTurns: 0 })).toThrow(RangeError);

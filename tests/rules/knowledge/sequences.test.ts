@@ -25,6 +25,7 @@ function game(seed: number) {
     changes.push(...update.changes);
   };
   for (let turn = 1; turn <= 6; turn++) {
+    take(observeContacts({ knowledge, pieces, adjacency: LINE, turn }));
     take(expireKnowledge(knowledge, turn));
     for (let step = 0; step < 5; step++) {
       const action = pick(["move", "move", "combat", "forget", "observe"] as const);

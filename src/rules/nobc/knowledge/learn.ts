@@ -128,7 +128,8 @@ export function learnFromRecce(input: ReconKnowledgeInput): KnowledgeUpdate {
 
 /**
  * Drops every entry not renewed within the turns it lasts: with `lastsTurns` n, an entry of turn t
- * is gone from turn t + n. Run when a turn begins, before that turn's contacts are observed.
+ * is gone from turn t + n. Run when a turn begins, after that turn's contacts are observed: contact
+ * renews what is still in contact (keeping an identified piece identified), so the lapse drops only the rest.
  * Throws RangeError for a `lastsTurns` that is not a whole number of 1 or more.
  */
 export function expireKnowledge(knowledge: Knowledge, turn: number, options?: Partial<KnowledgeOptions>): KnowledgeUpdate {
