@@ -1,8 +1,8 @@
 /**
  * The record of what the GMs last wrote (docs/decisions/rules-values.md): world settings, which only
  * a GM may write (Foundry's SETTINGS_MODIFY), holding the rules values of each of our actors, the
- * source of each item on them and where each of their tokens stood, with its size, shape and link. The record is cut into
- * `RECORD_PARTS` parts by actor (an actor, its items and its tokens in one part), and the active GM's
+ * source of each item on them and where each of their tokens stood, with its size, shape and link.
+ * The record is cut into `RECORD_PARTS` parts by actor (an actor, its items and its tokens in one part), and the active GM's
  * client writes, shortly after the GM's copy changes (./rules-guard.ts), only the parts that differ
  * from the stored ones: Foundry sends a setting's whole value to every client on every write, and the
  * whole record is some 250 KB at 400 units (docs/bench.md). At a GM client's start-up the world is
@@ -289,10 +289,11 @@ function differences(now: Raw, then: Raw): [string, unknown][] {
  * together) for a unit's or an HQ's token, its footprint for any. Only the fields the record holds
  * (a record from before `shape` was kept leaves the shape as it stands).
  */
-function tokenBack(actorType: string, now: Raw, rec: Raw): Partial<Record<TokenField, unknown>> {
+function tokenBack(actorType: string, now: Raw, rec: Raw): TokenChanges {
   const differs = (k: TokenField): boolean => k in rec && TOKEN_VALUE_OK[k](rec[k]) && !sameValue(now[k], rec[k]);
   const place = PLACE_CHECKED.has(actorType) && PLACE_FIELDS.every((k) => TOKEN_VALUE_OK[k](rec[k])) && PLACE_FIELDS.some(differs);
   const keys = [...(place ? PLACE_FIELDS : []), ...TOKEN_FOOTPRINT_FIELDS.filter(differs)];
+  // Each value checked by `TOKEN_VALUE_OK`, x and y both or neither: the shape of `TokenChanges`.
   return Object.fromEntries(keys.map((k) => [k, structuredClone(rec[k])]));
 }
 
@@ -399,7 +400,7 @@ export async function checkAtStartUp(): Promise<StartUpReport> {
       kept.tokens.set(token.uuid, { sceneUuid: scene.uuid, name: token.name, source: { ...source, ...structuredClone(back) } });
       if (by === null || fields.length === 0) continue;
       found.push({ user: nameOf(by), document: name, what: "token", fields });
-      tokenUpdates.push({ uuid: token.uuid, id: token.id, parentUuid: scene.uuid, changes: back as TokenChanges });
+      tokenUpdates.push({ uuid: token.uuid, id: token.id, parentUuid: scene.uuid, changes: back });
     }
   }
   // What the record holds and the world no longer does: deleted while no GM was connected (a GM's deletion is heard live).
