@@ -26,6 +26,7 @@ describe("megagame scale", () => {
       // A Foundry-layer measure loads its theatre into the one harness world: again before each sample.
       const measured = await measureSizes(m.name, sizes, (units) => m.prepare(theatres.get(units)!), {
         fresh: m.layer === "foundry",
+        ...m.options,
       });
       for (const figure of measured) {
         figures.push(figure);
