@@ -56,7 +56,6 @@ export default defineConfig({
             "tests/security/gm-drop-out.test.ts",
             "tests/security/per-document-queue.test.ts",
             "tests/security/one-writer.property.test.ts",
-            // Not passing over the wire yet (issue #29). Its fake timers assume writes answered at once:
             "tests/security/stalled-write.test.ts",
           ],
           env: { NOBC_WIRE_DELAY: "40", NOBC_FOUNDRY: "13" },

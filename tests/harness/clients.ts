@@ -54,9 +54,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { fileURLToPath } from "node:url";
 import type { WireCall } from "./foundry";
 import type * as Entry from "./client-entry";
+import type * as SystemEntry from "./client-system";
 
 type Raw = Record<string, unknown>;
 type EntryModule = typeof Entry;
+type SheetsFake = typeof SystemEntry.sheetsFake;
 
 /** The globals each client has its own of. */
 const GLOBALS = [
@@ -88,8 +90,48 @@ const als = new AsyncLocalStorage<Store>();
 let outside: Raw | null = null;
 const g = globalThis as unknown as Raw;
 
+/** The timers whose callbacks run in the client that set them, whichever clock is installed (real, or vitest's fake). */
+const TIMERS = ["setTimeout", "setInterval", "setImmediate"] as const;
+/** A timer wrapper's underlying function (what vitest installed or put back). */
+const UNDERLYING = Symbol("underlying");
+type Timer = ((...args: unknown[]) => unknown) & { [UNDERLYING]?: Timer };
+/** The underlying timer functions while the accessors are on. */
+const timers = new Map<string, Timer>();
+
+/**
+ * The timer functions become accessors too: what is installed (vitest's fake timers install and
+ * put back by assignment) is kept, and what is read calls it with the callback bound to the
+ * current client. Real timers keep the client's store by themselves; fake ones run their callbacks
+ * from the test's `advanceTimersByTime`, outside every client, which would read the test file's
+ * globals instead of the client's that set the timer.
+ */
+function putTimerAccessors(): void {
+  for (const name of TIMERS) {
+    timers.set(name, g[name] as Timer);
+    const wrappers = new WeakMap<Timer, Timer>();
+    const wrapped = (fn: Timer): Timer => {
+      let w = wrappers.get(fn);
+      if (w === undefined) {
+        w = Object.assign(
+          (callback: unknown, ...rest: unknown[]) =>
+            fn.call(globalThis, typeof callback === "function" ? AsyncLocalStorage.bind(callback as Timer) : callback, ...rest),
+          { [UNDERLYING]: fn },
+        );
+        wrappers.set(fn, w);
+      }
+      return w;
+    };
+    Object.defineProperty(globalThis, name, {
+      configurable: true,
+      get: () => wrapped(timers.get(name)!),
+      set: (value: Timer) => void timers.set(name, value[UNDERLYING] ?? value),
+    });
+  }
+}
+
 function putAccessors(): void {
   if (outside !== null) return;
+  putTimerAccessors();
   const own: Raw = {};
   outside = own;
   for (const name of GLOBALS) {
@@ -105,6 +147,9 @@ function putAccessors(): void {
 /** Puts the test file's own globals back as plain values (in the file's `afterAll`, after its last network). */
 export function removeAccessors(): void {
   if (outside === null) return;
+  for (const name of TIMERS)
+    Object.defineProperty(globalThis, name, { configurable: true, writable: true, enumerable: true, value: timers.get(name) });
+  timers.clear();
   for (const name of GLOBALS) {
     const value = outside[name];
     Object.defineProperty(globalThis, name, { configurable: true, writable: true, enumerable: true, value });
@@ -125,6 +170,8 @@ export interface Client {
   readonly online: boolean;
   /** This client's stand-in and chat fake. */
   readonly entry: EntryModule;
+  /** With `system`: this client's sheets stand-in (`game.actors` is its `actors`). */
+  readonly sheets: SheetsFake | null;
   /** Runs `fn` as this client's code (its globals, its module state). */
   run<T>(fn: () => T): T;
   /** This client's own copy of a module of ours, by its path from the repository root (e.g. "src/queries/card-actions"). */
@@ -135,6 +182,8 @@ interface ClientState extends Client {
   online: boolean;
   /** When the last delivery to this client is due: deliveries keep the server's order. */
   lastDue: number;
+  /** With `system`: the hooks the entry point registered when it was loaded, registered again in every world. */
+  readonly systemHooks: readonly unknown[];
 }
 
 interface Pending {
@@ -149,6 +198,13 @@ export interface NetworkOptions {
   readonly users: readonly string[];
   /** Milliseconds from the server to each client, per delivery (a function draws one each time). */
   readonly delay?: number | (() => number);
+  /**
+   * Each client (not the server, which runs no system code) runs the whole system as Foundry starts
+   * it: the entry point (src/nobc.ts) loaded once with the sheets' stand-in; every `world()` fires
+   * `init` before its build and `ready` once every client is connected. Per test file, a client
+   * keeps what its first network chose (its module graph is loaded once).
+   */
+  readonly system?: boolean;
 }
 
 /** What went wrong on the wire itself (a write the server accepted that a client could not carry out). */
@@ -196,8 +252,18 @@ export class Network {
     const run = <T>(fn: () => T): T => als.run(store, fn);
     const load = <T>(path: string): Promise<T> =>
       run(() => import(/* @vite-ignore */ `${ROOT}${path.replace(/\.ts$/, "")}.ts?nobcClient=${name}`) as Promise<T>);
-    const entry = await load<EntryModule>("tests/harness/client-entry");
-    const client: ClientState = { name, userId, online: true, entry, run, load, lastDue: 0 };
+    const system = this.options.system === true && name !== "server";
+    const entry = await load<EntryModule & { sheetsFake?: SheetsFake }>(
+      system ? "tests/harness/client-system" : "tests/harness/client-entry",
+    );
+    let systemHooks: unknown[] = [];
+    if (system) {
+      // The entry point registers its hooks (`init`, `setup`, `ready`, …) as it is evaluated.
+      await load("src/nobc");
+      systemHooks = run(() => [...entry.harness.hooks]);
+    }
+    const sheets = entry.sheetsFake ?? null;
+    const client: ClientState = { name, userId, online: true, entry, sheets, run, load, lastDue: 0, systemHooks };
     return client;
   }
 
@@ -205,7 +271,9 @@ export class Network {
    * Builds the same world on the server and every client: each copy reset, then `build` run as that
    * client's code (make the actors, post nothing: a card is posted through the wire once the
    * network is up). Then each client plays its user, every client's user logged in, and writes and
-   * queries go through the wire.
+   * queries go through the wire. With `system`, each client's copy hears `init` before `build`
+   * (the entry point's hooks registered again) and `ready` after every client is connected; what
+   * `ready` starts and the wire carries is awaited with `settle()`.
    */
   async world(build: (client: Client) => void | Promise<void>): Promise<void> {
     this.queue = [];
@@ -215,14 +283,46 @@ export class Network {
       c.online = true;
       c.lastDue = this.now;
     }
+    // Every copy draws the same ids from here (a creation the server numbered was not numbered by the other copies).
+    const ids = Math.max(...[this.server, ...this.clients].map((c) => c.run(() => c.entry.harness.idCounter)));
     for (const c of [this.server, ...this.clients]) {
       await c.run(async () => {
+        c.entry.harness.idCounter = ids;
         c.entry.harness.reset();
         c.entry.chatFake.reset();
+        if (c.sheets !== null) this.init(c, c.sheets);
         await build(c);
         this.connect(c);
       });
     }
+    this.registerSettingsOnServer();
+    for (const c of this.clients) if (c.sheets !== null) c.run(() => hooks().callAll("ready"));
+  }
+
+  /**
+   * With `system`: the server's copy learns the settings the system registered on `init` (their
+   * scope, default and choices; no client code), so it checks a write of one as a client's copy
+   * does: a world setting is a GM's to write. Foundry's server keeps them as Setting documents.
+   */
+  private registerSettingsOnServer(): void {
+    const first = this.clients.find((c) => c.sheets !== null);
+    if (first === undefined) return;
+    const registered = first.run(() => first.entry.harness.settingsRegistered.map((r) => ({ ...r })));
+    const server = this.server;
+    server.run(() => {
+      const settings = server.entry.harness.game["settings"] as { register(ns: string, key: string, config: Raw): void };
+      for (const { namespace, key, config } of registered) {
+        const { scope, choices } = config;
+        settings.register(namespace, key, { scope, default: JSON.parse(JSON.stringify(config["default"] ?? null)) as unknown, choices });
+      }
+    });
+  }
+
+  /** The system's `init` on a client's fresh copy, as the GM's client (who it plays is set once connected). */
+  private init(c: ClientState, sheets: SheetsFake): void {
+    c.entry.harness.hooks.push(...(c.systemHooks as typeof c.entry.harness.hooks));
+    sheets.reset();
+    hooks().callAll("init");
   }
 
   private connect(c: ClientState): void {
@@ -233,7 +333,12 @@ export class Network {
     if (c === this.server) return;
     chatFake.actAs(c.userId);
     setWire((call) => this.send(c, call));
-    for (const u of chatFake.users.values()) u.query = (name, data) => this.query(c, u.id, name, data);
+    for (const u of chatFake.users.values()) u.query = (name, data, options) => this.query(c, u.id, name, data, options?.timeout);
+  }
+
+  /** The server's own copy of the world, read as a client's (its `run`, `entry`): what the server holds. Sends nothing. */
+  get serverCopy(): Client {
+    return this.server;
   }
 
   /** The client of user `userId`. */
@@ -328,13 +433,17 @@ export class Network {
     });
   }
 
-  /** `User#query` from client `from` to user `userId`: run on that user's client, the answer back over the wire. */
-  private query(from: ClientState, userId: string, name: string, data: unknown): Promise<unknown> {
+  /**
+   * `User#query` from client `from` to user `userId`: run on that user's client, the answer back over
+   * the wire. With `timeout` (ms, on the asker's clock: real or vitest's fake time, as its own timers)
+   * it rejects if no answer has arrived by then, as Foundry's does; the handler is given the timeout.
+   */
+  private query(from: ClientState, userId: string, name: string, data: unknown, timeout?: number): Promise<unknown> {
     if (!from.online) return new Promise<never>(() => undefined);
     const target = this.clients.find((c) => c.userId === userId && c.online);
     if (target === undefined) return Promise.reject(new Error(`User ${userId} is not active`));
     const sent = JSON.parse(JSON.stringify(data ?? null)) as unknown;
-    return new Promise((resolve, reject) => {
+    const asked = new Promise((resolve, reject) => {
       const fail = (error: Error): void => reject(error);
       const waits = this.waiting.get(target) ?? new Set();
       this.waiting.set(target, waits);
@@ -344,7 +453,7 @@ export class Network {
         const handler = (g["CONFIG"] as { queries?: Raw }).queries?.[name];
         const answer =
           typeof handler === "function"
-            ? Promise.resolve().then(() => (handler as (d: unknown) => unknown)(sent))
+            ? Promise.resolve().then(() => (handler as (d: unknown, o: unknown) => unknown)(sent, { timeout }))
             : Promise.reject(new Error(`Unknown query ${name}`));
         answer.then(
           (value) =>
@@ -359,6 +468,14 @@ export class Network {
             }),
         );
       });
+    });
+    if (timeout === undefined) return asked;
+    return from.run(() => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Query ${name} to ${userId} timed out after ${String(timeout)}ms`)), timeout);
+      });
+      return Promise.race([asked, late]).finally(() => clearTimeout(timer));
     });
   }
 
@@ -380,7 +497,7 @@ export class Network {
         const user = chatFake.users.get(c.userId);
         if (user !== undefined) user.active = false;
         if (chatFake.activeGM?.id === c.userId) chatFake.activeGM = gmsOnline.length > 0 ? chatFake.users.get(gmsOnline[0]!)! : null;
-        (g["Hooks"] as { callAll(name: string, ...args: unknown[]): boolean }).callAll("userConnected", user, false);
+        hooks().callAll("userConnected", user, false);
       });
     }
   }
@@ -395,6 +512,10 @@ export class Network {
     this.watchers.length = 0;
   }
 }
+
+/** The current client's `Hooks`. */
+const hooks = (): { callAll(name: string, ...args: unknown[]): boolean } =>
+  g["Hooks"] as { callAll(name: string, ...args: unknown[]): boolean };
 
 /** Each client's globals, by client name, for the whole test file (its modules were evaluated with them). */
 const stores = new Map<string, Store>();

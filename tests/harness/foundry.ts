@@ -2228,6 +2228,17 @@ function newScene(): FakeScene {
 
 export const harness = {
   tokenRights,
+  /**
+   * The number of the next document id this copy draws (ids are drawn in order, and `reset` keeps
+   * counting): the multi-client harness sets every copy's to the same before it builds a world, so
+   * the copies' documents have the same ids however many each drew before.
+   */
+  get idCounter(): number {
+    return nextId;
+  },
+  set idCounter(n: number) {
+    nextId = n;
+  },
   Actor: FakeActor,
   Item: FakeItem,
   Scene: FakeScene,
