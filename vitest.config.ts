@@ -57,6 +57,8 @@ export default defineConfig({
             "tests/security/per-document-queue.test.ts",
             "tests/security/one-writer.property.test.ts",
             "tests/security/stalled-write.test.ts",
+            "tests/security/console-rules-values.test.ts",
+            "tests/security/console-items-tokens.test.ts",
           ],
           env: { NOBC_WIRE_DELAY: "40", NOBC_FOUNDRY: "13" },
         },

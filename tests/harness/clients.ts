@@ -182,8 +182,17 @@ interface ClientState extends Client {
   online: boolean;
   /** When the last delivery to this client is due: deliveries keep the server's order. */
   lastDue: number;
-  /** With `system`: the hooks the entry point registered when it was loaded, registered again in every world. */
+  /** With `system`: the hooks the entry point registered when it was loaded. */
   readonly systemHooks: readonly unknown[];
+  /** With `system`, once `init` has run: what it registered, put back in every later world. */
+  started: Started | null;
+}
+
+/** What a client's `init` registered that a world's reset clears: its hooks, settings and query handlers. */
+interface Started {
+  readonly hooks: readonly unknown[];
+  readonly settings: readonly { readonly namespace: string; readonly key: string; readonly config: Raw }[];
+  readonly queries: Raw;
 }
 
 interface Pending {
@@ -200,8 +209,9 @@ export interface NetworkOptions {
   readonly delay?: number | (() => number);
   /**
    * Each client (not the server, which runs no system code) runs the whole system as Foundry starts
-   * it: the entry point (src/nobc.ts) loaded once with the sheets' stand-in; every `world()` fires
-   * `init` before its build and `ready` once every client is connected. Per test file, a client
+   * it: the entry point (src/nobc.ts) loaded once with the sheets' stand-in; `init` before the first
+   * world's build (what it registered is put back in later worlds: the modules keep their state, as
+   * one page's do), `ready` once every client of a world is connected. Per test file, a client
    * keeps what its first network chose (its module graph is loaded once).
    */
   readonly system?: boolean;
@@ -263,7 +273,7 @@ export class Network {
       systemHooks = run(() => [...entry.harness.hooks]);
     }
     const sheets = entry.sheetsFake ?? null;
-    const client: ClientState = { name, userId, online: true, entry, sheets, run, load, lastDue: 0, systemHooks };
+    const client: ClientState = { name, userId, online: true, entry, sheets, run, load, lastDue: 0, systemHooks, started: null };
     return client;
   }
 
@@ -272,10 +282,13 @@ export class Network {
    * client's code (make the actors, post nothing: a card is posted through the wire once the
    * network is up). Then each client plays its user, every client's user logged in, and writes and
    * queries go through the wire. With `system`, each client's copy hears `init` before `build`
-   * (the entry point's hooks registered again) and `ready` after every client is connected; what
-   * `ready` starts and the wire carries is awaited with `settle()`.
+   * (the first world; later ones get back what it registered) and `ready` after every client is
+   * connected; what `ready` starts and the wire carries is awaited with `settle()`.
    */
   async world(build: (client: Client) => void | Promise<void>): Promise<void> {
+    // What is on its way is delivered first (a test that ended early): a write dropped here would leave its
+    // writer's promise pending for good, and with it any module state of that client that waits on it.
+    await this.settle();
     this.queue = [];
     this.watchers.length = 0;
     this.waiting.clear();
@@ -318,11 +331,29 @@ export class Network {
     });
   }
 
-  /** The system's `init` on a client's fresh copy, as the GM's client (who it plays is set once connected). */
+  /**
+   * The system's `init` on a client's fresh copy, once per client (its modules keep what it
+   * registered, as a page does: a second `init` would register each stage action again); in a later
+   * world what it registered is put back. Who the client plays is set once it is connected.
+   */
   private init(c: ClientState, sheets: SheetsFake): void {
-    c.entry.harness.hooks.push(...(c.systemHooks as typeof c.entry.harness.hooks));
+    const { harness } = c.entry;
     sheets.reset();
-    hooks().callAll("init");
+    const config = g["CONFIG"] as { queries: Raw };
+    if (c.started === null) {
+      harness.hooks.push(...(c.systemHooks as typeof harness.hooks));
+      hooks().callAll("init");
+      c.started = {
+        hooks: [...harness.hooks],
+        settings: harness.settingsRegistered.map((r) => ({ ...r })),
+        queries: { ...config.queries },
+      };
+      return;
+    }
+    harness.hooks.push(...(c.started.hooks as typeof harness.hooks));
+    const settings = harness.game["settings"] as { register(ns: string, key: string, config: Raw): void };
+    for (const { namespace, key, config: setting } of c.started.settings) settings.register(namespace, key, setting);
+    config.queries = { ...c.started.queries };
   }
 
   private connect(c: ClientState): void {

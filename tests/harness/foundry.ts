@@ -453,6 +453,18 @@ function reconstructOperator(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The operators of an update as it came off the wire, rebuilt wherever they sit (each client rebuilds
+ * them on receipt, so its hooks hear the operators the writer's did, not their JSON). Only under v14.
+ */
+function rebuildOperators(value: unknown): unknown {
+  if (GENERATION < 14 || typeof value !== "object" || value === null) return value;
+  if (Object.hasOwn(value, OPERATOR_IDENTIFIER)) return reconstructOperator(value);
+  if (Array.isArray(value)) return value.map(rebuildOperators);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value as Raw).map(([k, v]) => [k, rebuildOperators(v)]));
+}
+
 /** The one `_del` value v14 defines. */
 const FORCED_DELETION = new ForcedDeletion();
 
@@ -945,7 +957,7 @@ class FakeDocument extends Document {
  */
 function fireUpdateHooks(rows: readonly { doc: FakeDocument; row: Raw }[], operation: unknown): void {
   for (const { doc, row } of rows) {
-    const changes = expandObject(row);
+    const changes = rebuildOperators(expandObject(row)) as Raw;
     changes["_id"] = doc.id;
     Hooks.callAll(`update${doc.documentName}`, doc, changes, operation ?? {}, writingUser().id);
   }

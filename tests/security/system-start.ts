@@ -1,8 +1,8 @@
 /**
  * The system started as Foundry starts it, for the security tests of the rules values (#29): the entry
  * point's `init` run once per file (every hook the system registers, whatever registers it), then each
- * test's world and a GM client's `ready`. What a client hears is replayed on it with `heardOn`: the
- * stand-in is one client, so a player's write fires the hooks on the player's client only.
+ * test's world and a GM client's `ready`, on the one client the stand-in is. The tests of what a
+ * player writes from the console play several clients over the wire instead (./system-clients.ts).
  */
 import { chatFake } from "../harness/chat-fake";
 import { harness, type FakeActorT } from "../harness/foundry";
@@ -48,20 +48,6 @@ export async function gmReady(as = "gm"): Promise<void> {
 /** Lets the promises of hooks Foundry does not wait for run to their end. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
-}
-
-/**
- * What every client's `hook` hears, run on `userId`'s client and awaited: the system's handlers with
- * Foundry's arguments (the writing user's id last). Afterwards the test plays `back` again.
- */
-export async function heardOn(userId: string, hook: string, args: readonly unknown[], back: string): Promise<void> {
-  chatFake.actAs(userId);
-  try {
-    for (const h of harness.hooks.filter((x) => x.name === hook)) await h.fn(...args);
-    await settle();
-  } finally {
-    chatFake.actAs(back);
-  }
 }
 
 /** A world actor (in `game.actors`) owned by `owner`, with the id `id` if given. */
