@@ -17,7 +17,8 @@
  *   `updateChatMessage`, `deleteChatMessage`, `createToken`, `moveToken`, …). An update is sent as
  *   given: a `diff: false` update is broadcast whole, even where it equals the document.
  * - **Queries** (`User#query`) cross the same wire: the handler runs on the asked user's client
- *   after the delay, its answer comes back after another; a user with no client online rejects.
+ *   after the delay, its answer comes back after another; a user with no client online rejects;
+ *   past its `timeout` (on the asker's clock) the query rejects, as Foundry's does.
  * - **A client can drop out** between two writes (`net.dropOut(client)`): what it sent stands, it
  *   hears and sends nothing more (its pending writes and queries never settle: its tasks stop), the
  *   queries waiting on it reject, and on every other client (after the writes the server took
@@ -27,8 +28,11 @@
  * Time is the wire's own: a clock that moves from one delivery to the next. Whenever the test's
  * code is idle (nothing left in the microtask queue), the next delivery due is carried out; so a
  * 40 ms delay orders events as 40 ms would, but a run takes no wall-clock time. Timers of the code
- * under test (`setTimeout`) keep real (or vitest's fake) time. `net.at(ms, fn)` runs `fn` on the
- * wire's clock (two GMs clicking 5 ms apart); `net.settle()` waits until nothing is in flight.
+ * under test (`setTimeout`, a query's `timeout`) keep real (or vitest's fake) time, and their
+ * callbacks run in the client that set them; with fake timers, advance them once the wire has
+ * settled. `net.at(ms, fn)` runs `fn` on the wire's clock (two GMs clicking 5 ms apart);
+ * `net.settle()` waits until nothing is in flight (not for a module the code imports lazily: the
+ * module runner takes real turns the wire cannot see).
  *
  * How each client gets its own state. Our modules keep per-client state (task queues, registered
  * hooks and queries, dialog registries), and Foundry's globals (`game`, `canvas`, `ui`, `Hooks`,
@@ -45,8 +49,10 @@
  *    registers and that the wire later calls in that client's store) keeps that client's globals.
  *    Outside any client the test file's own stand-in (tests/harness/install.ts) answers as before.
  *
- * Not modelled: a write lost on the way (the server always answers a connected client), a client
- * joining late, the wire's effect on wall-clock timers; token movement is carried out again on every
+ * Not modelled: a write lost on the way (the server always answers a connected client; a client's
+ * own `harness.stallWrites` leaves one unanswered, and with `written` its copy still takes the
+ * write, though Foundry's would not until an answer came), a client joining late, the wire's
+ * effect on wall-clock timers; token movement is carried out again on every
  * client as an update (`preMoveToken` then fires on each client at delivery, not on the writer's
  * before it sends).
  */
