@@ -44,6 +44,7 @@ import {
   copyChanges,
   modelOf,
   writingUser,
+  rebuildOperators,
   type FakeActorT,
   type FakeDocumentT,
 } from "./foundry";
@@ -273,7 +274,8 @@ class FakeMessage {
         if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
         if ("content" in expanded) this.content = expanded["content"] as string;
         if ("speaker" in expanded) this.speaker = expanded["speaker"];
-        fire("updateChatMessage", this, expanded, {}, writer().id);
+        // Off the wire, the operators are rebuilt as the writer's client sent them (its own hooks hear those).
+        fire("updateChatMessage", this, rebuildOperators(expanded), {}, writer().id);
         return this;
       },
       { kind: "message", target: this.id, method: "update", args: [data] },

@@ -457,7 +457,7 @@ function reconstructOperator(value: unknown): unknown {
  * The operators of an update as it came off the wire, rebuilt wherever they sit (each client rebuilds
  * them on receipt, so its hooks hear the operators the writer's did, not their JSON). Only under v14.
  */
-function rebuildOperators(value: unknown): unknown {
+export function rebuildOperators(value: unknown): unknown {
   if (GENERATION < 14 || typeof value !== "object" || value === null) return value;
   if (Object.hasOwn(value, OPERATOR_IDENTIFIER)) return reconstructOperator(value);
   if (Array.isArray(value)) return value.map(rebuildOperators);

@@ -87,19 +87,42 @@ describe("the whole system on every client", () => {
     expect(new Set(ids).size).toBe(1);
   });
 
-  it.runIf(GENERATION >= 14)("an update's v14 operator reaches the other clients' hooks rebuilt, as the writer sent it", async () => {
-    await world();
-    const [gm, p] = [net.client("gm"), net.client("p1")];
-    const heard: unknown[] = [];
-    gm.run(() =>
-      Hooks.on("updateActor" as never, ((_d: unknown, changes: Raw) => void heard.push((changes["system"] as Raw)["level"])) as never),
-    );
-    const { replacement } = await p.load<typeof Compat>("src/base/compat");
-    await p.run(() => hqOf(p).update(replacement("system.level", { value: 1, max: 4 })));
-    await settle();
-    const ForcedReplacement = gm.run(
-      () => (foundry as unknown as { data: { operators: { ForcedReplacement: new () => unknown } } }).data.operators.ForcedReplacement,
-    );
-    expect(heard[0]).toBeInstanceOf(ForcedReplacement);
-  });
+  it.runIf(GENERATION >= 14)(
+    "an update's v14 operator reaches the other clients' hooks rebuilt, as the writer sent it (a document's, a message's)",
+    async () => {
+      await world();
+      const [gm, p] = [net.client("gm"), net.client("p1")];
+      const heard: unknown[] = [];
+      gm.run(() =>
+        Hooks.on("updateActor" as never, ((_d: unknown, changes: Raw) => void heard.push((changes["system"] as Raw)["level"])) as never),
+      );
+      const { replacement } = await p.load<typeof Compat>("src/base/compat");
+      await p.run(() => hqOf(p).update(replacement("system.level", { value: 1, max: 4 })));
+      await settle();
+      const ForcedReplacement = gm.run(
+        () => (foundry as unknown as { data: { operators: { ForcedReplacement: new () => unknown } } }).data.operators.ForcedReplacement,
+      );
+      expect(heard[0]).toBeInstanceOf(ForcedReplacement);
+      // A chat message's update too.
+      const message = await p.run(() =>
+        (ChatMessage as unknown as { create(d: Raw): Promise<{ id: string }> }).create({ content: "", flags: { nobc: { x: 1 } } }),
+      );
+      await settle();
+      const removed: unknown[] = [];
+      gm.run(() =>
+        Hooks.on(
+          "updateChatMessage" as never,
+          ((_m: unknown, changes: { flags?: { nobc?: Raw } }) => void removed.push(changes.flags?.nobc?.["x"])) as never,
+        ),
+      );
+      const del = p.run(() => (globalThis as unknown as { _del: unknown })._del);
+      await p.run(() => p.entry.chatFake.messages.get(message.id)!.update({ "flags.nobc.x": del }));
+      await settle();
+      const ForcedDeletion = gm.run(
+        () => (foundry as unknown as { data: { operators: { ForcedDeletion: new () => unknown } } }).data.operators.ForcedDeletion,
+      );
+      expect(removed[0]).toBeInstanceOf(ForcedDeletion);
+      expect(gm.entry.chatFake.messages.get(message.id)!.flags["nobc"]).toEqual({});
+    },
+  );
 });
