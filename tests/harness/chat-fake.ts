@@ -14,8 +14,9 @@
  *   they wrote (others' are read-only to them), a GM any; a player may not write as another
  *   author. An update may get no answer (`harness.stallWrites`).
  *   `ChatMessage.getSpeaker()` returns a fixed speaker. Each creation, update and deletion fires
- *   `createChatMessage`, `updateChatMessage` (with the changes) and `deleteChatMessage`, as every
- *   client hears of them in Foundry (this stand-in is one client).
+ *   `createChatMessage`, `updateChatMessage` (with the changes; v14's operators as the writer sent
+ *   them, off the multi-client wire too) and `deleteChatMessage`, as every client hears of them in
+ *   Foundry (this stand-in is one client).
  * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
  *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
  *   unknown term class, a die face off the die, an evaluated roll without its total) throws.
