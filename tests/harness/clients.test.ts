@@ -123,6 +123,17 @@ describe("the multi-client harness", () => {
     expect(connected).toEqual([["gm", false]]);
   });
 
+  it("a write whose answer is lost: the server takes it and the others hear it; the writer's promise and copy hear nothing", async () => {
+    await twoGms();
+    const [a, b] = [net.client("gm"), net.client("gm2")];
+    a.run(() => a.entry.harness.stallWrites(1, { written: true }));
+    let settled = false;
+    void a.run(() => unitOf(a).update({ "system.strength.value": 3 })).finally(() => (settled = true));
+    await net.settle();
+    expect([strength(net.serverCopy), strength(b), strength(a)]).toEqual([3, 3, 4]);
+    expect(settled).toBe(false);
+  });
+
   it("a query with a timeout rejects on the asker's clock when no answer came; one answered in time settles and leaves no timer", async () => {
     await twoGms();
     const [gm, p] = [net.client("gm"), net.client("p1")];

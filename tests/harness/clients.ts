@@ -49,10 +49,12 @@
  *    registers and that the wire later calls in that client's store) keeps that client's globals.
  *    Outside any client the test file's own stand-in (tests/harness/install.ts) answers as before.
  *
- * Not modelled: a write lost on the way (the server always answers a connected client; a client's
- * own `harness.stallWrites` leaves one unanswered, and with `written` its copy still takes the
- * write, though Foundry's would not until an answer came), a client joining late, the wire's
- * effect on wall-clock timers; token movement is carried out again on every
+ * A client's own `harness.stallWrites` leaves its next writes unanswered: not sent at all, or with
+ * `written` taken by the server and heard by the others while the writer's promise and copy hear
+ * nothing (its answer lost).
+ *
+ * Not modelled: a write lost on the way (the server always answers a connected client but for the
+ * stalls above), a client joining late, the wire's effect on wall-clock timers; token movement is carried out again on every
  * client as an update (`preMoveToken` then fires on each client at delivery, not on the writer's
  * before it sends).
  */
@@ -454,7 +456,8 @@ export class Network {
             const broadcast = withServerIds(sent, written);
             this.log.push({ by: from.userId, call: broadcast });
             for (const c of this.clients) {
-              if (!c.online) continue;
+              // A lost answer: the writer's copy never hears of its write (its promise stays pending).
+              if (!c.online || (c === from && sent.answerLost === true)) continue;
               this.deliver(c, () => {
                 const done = c.entry.carryOut(broadcast, from.userId);
                 if (c === from) done.then(resolve, reject);

@@ -393,7 +393,8 @@ export function answered<T>(write: () => Promise<T>, call?: WireCall): Promise<T
   if (held !== null) return held.then(() => send());
   if (stalls.count === 0) return send();
   stalls.count -= 1;
-  if (stalls.written) send().catch(() => undefined);
+  // Over the multi-client wire the server takes it and tells the others; the writer's copy, like its promise, hears nothing.
+  if (stalls.written) (wire !== null && call !== undefined ? wire({ ...call, answerLost: true }) : send()).catch(() => undefined);
   return new Promise<T>(() => undefined);
 }
 
@@ -505,6 +506,8 @@ export interface WireCall {
   readonly target: string;
   readonly method: string;
   readonly args: unknown[];
+  /** The server takes it but its answer never reaches the writer (`harness.stallWrites(n, { written: true })`). */
+  readonly answerLost?: true;
 }
 
 /** Sends a write to the server instead of carrying it out here (set by tests/harness/clients.ts; null: one client). */

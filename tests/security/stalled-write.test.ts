@@ -188,9 +188,9 @@ describe("a write the server never answers holds only its own documents, and tho
     await until(timersSet(1));
     await wait(limitMs);
     expect(first.result).toEqual({ ok: false, reason: "NOBC.Chat.Refused.timedOut" });
-    // The write that landed is the card's mark ("applying", with its plan): the server and the player hold it;
-    // no document was written yet.
-    expect(onEvery(a, "state").filter((_, i) => copies[i] !== gm)).toEqual(["applying", "applying"]);
+    // The write that landed is the card's mark ("applying", with its plan): the server and the player hold it; the
+    // GM's copy, whose answer was lost, does not. No document was written yet.
+    expect(onEvery(a, "state")).toEqual(["applying", "pending", "applying"]);
     expect(strengths("3 Pz Bde")).toEqual([4, 4, 4]);
     expect(onEvery(a, "outcomeUnknown")).toEqual([true, true, true]);
     // Still waiting on the server: applying the card again is refused, so the hit is not taken twice.
