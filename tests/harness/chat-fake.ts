@@ -15,8 +15,9 @@
  *   they wrote (others' are read-only to them), a GM any; a player may not write as another
  *   author. An update may get no answer (`harness.stallWrites`).
  *   `ChatMessage.getSpeaker()` returns a fixed speaker. Each creation, update and deletion fires
- *   `createChatMessage`, `updateChatMessage` (with the changes) and `deleteChatMessage`, as every
- *   client hears of them in Foundry (this stand-in is one client).
+ *   `createChatMessage`, `updateChatMessage` (with the changes; v14's operators as the writer sent
+ *   them, off the multi-client wire too) and `deleteChatMessage`, as every client hears of them in
+ *   Foundry (this stand-in is one client).
  * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
  *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
  *   unknown term class, a die face off the die, an evaluated roll without its total) throws.
@@ -45,6 +46,7 @@ import {
   copyChanges,
   modelOf,
   writingUser,
+  rebuildOperators,
   type FakeActorT,
   type FakeDocumentT,
 } from "./foundry";
@@ -284,7 +286,8 @@ class FakeMessage {
       if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
       if ("content" in expanded) this.content = expanded["content"] as string;
       if ("speaker" in expanded) this.speaker = expanded["speaker"];
-      fire("updateChatMessage", this, expanded, {}, writer().id);
+      // Off the wire, the operators are rebuilt as the writer's client sent them (its own hooks hear those).
+      fire("updateChatMessage", this, rebuildOperators(expanded), {}, writer().id);
     };
   }
   /** `Document#delete`: the message leaves `chatFake.messages`. */

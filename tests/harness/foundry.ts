@@ -393,7 +393,8 @@ export function answered<T>(write: () => Promise<T>, call?: WireCall): Promise<T
   if (held !== null) return held.then(() => send());
   if (stalls.count === 0) return send();
   stalls.count -= 1;
-  if (stalls.written) send().catch(() => undefined);
+  // Over the multi-client wire the server takes it and tells the others; the writer's copy, like its promise, hears nothing.
+  if (stalls.written) (wire !== null && call !== undefined ? wire({ ...call, answerLost: true }) : send()).catch(() => undefined);
   return new Promise<T>(() => undefined);
 }
 
@@ -453,6 +454,18 @@ function reconstructOperator(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The operators of an update as it came off the wire, rebuilt wherever they sit (each client rebuilds
+ * them on receipt, so its hooks hear the operators the writer's did, not their JSON). Only under v14.
+ */
+export function rebuildOperators(value: unknown): unknown {
+  if (GENERATION < 14 || typeof value !== "object" || value === null) return value;
+  if (Object.hasOwn(value, OPERATOR_IDENTIFIER)) return reconstructOperator(value);
+  if (Array.isArray(value)) return value.map(rebuildOperators);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value as Raw).map(([k, v]) => [k, rebuildOperators(v)]));
+}
+
 /** The one `_del` value v14 defines. */
 const FORCED_DELETION = new ForcedDeletion();
 
@@ -493,6 +506,8 @@ export interface WireCall {
   readonly target: string;
   readonly method: string;
   readonly args: unknown[];
+  /** The server takes it but its answer never reaches the writer (`harness.stallWrites(n, { written: true })`). */
+  readonly answerLost?: true;
 }
 
 /** Sends a write to the server instead of carrying it out here (set by tests/harness/clients.ts; null: one client). */
@@ -945,7 +960,7 @@ class FakeDocument extends Document {
  */
 function fireUpdateHooks(rows: readonly { doc: FakeDocument; row: Raw }[], operation: unknown): void {
   for (const { doc, row } of rows) {
-    const changes = expandObject(row);
+    const changes = rebuildOperators(expandObject(row)) as Raw;
     changes["_id"] = doc.id;
     Hooks.callAll(`update${doc.documentName}`, doc, changes, operation ?? {}, writingUser().id);
   }
@@ -2310,6 +2325,17 @@ function newScene(): FakeScene {
 
 export const harness = {
   tokenRights,
+  /**
+   * The number of the next document id this copy draws (ids are drawn in order, and `reset` keeps
+   * counting): the multi-client harness sets every copy's to the same before it builds a world, so
+   * the copies' documents have the same ids however many each drew before.
+   */
+  get idCounter(): number {
+    return nextId;
+  },
+  set idCounter(n: number) {
+    nextId = n;
+  },
   Actor: FakeActor,
   Item: FakeItem,
   Scene: FakeScene,
