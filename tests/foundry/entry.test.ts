@@ -94,6 +94,8 @@ describe("src/nobc.ts", () => {
         "orbat.import",
         "map.terrain",
         "toolkit.window",
+        // The GM's Teams window (src/apps/teams/).
+        "teams",
         "playsheet.movement",
         "playsheet.combat",
         "playsheet.overrun",
