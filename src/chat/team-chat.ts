@@ -30,7 +30,9 @@ function heading(sides: readonly Side[]): string {
 }
 
 /** The message a `/team` line makes for this client's user, or the reason it is refused. */
-export function teamMessageData(line: string): { readonly ok: true; readonly data: TeamMessageData } | { readonly ok: false; readonly reason: string } {
+export function teamMessageData(
+  line: string,
+): { readonly ok: true; readonly data: TeamMessageData } | { readonly ok: false; readonly reason: string } {
   const gm = currentUser()?.isGM === true;
   const command = parseTeamCommand(line, userSides(), gm);
   if (!command.ok) return command;

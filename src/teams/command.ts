@@ -10,8 +10,7 @@ import { SIDES } from "./teams";
 export const MAX_TEAM_MESSAGE = 4000;
 
 export type TeamCommand =
-  | { readonly ok: true; readonly sides: readonly Side[]; readonly text: string }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly sides: readonly Side[]; readonly text: string } | { readonly ok: false; readonly reason: string };
 
 const COMMAND = /^\/team(?:\s+([\s\S]*))?$/i;
 const TARGETS: Readonly<Record<string, readonly Side[]>> = { nato: ["nato"], wp: ["wp"], all: SIDES };

@@ -245,7 +245,11 @@ describe("the Teams window", () => {
 
 describe("team chat (/team)", () => {
   /** A line typed in the chat box, as Foundry's chat log hands it to the `chatMessage` hook: false stops Foundry's own handling. */
-  const type = (line: string) => Hooks.call("chatMessage", {}, line, { user: game.user!.id, speaker: {} });
+  const type = (line: string) =>
+    (Hooks as unknown as { call(n: string, ...a: unknown[]): boolean }).call("chatMessage", {}, line, {
+      user: game.user!.id,
+      speaker: {},
+    });
   const last = () => [...chatFake.messages.values()].at(-1) as unknown as { whisper: string[]; content: string; flags: Raw } | undefined;
   const settle = () => new Promise((r) => setTimeout(r, 0));
 

@@ -55,7 +55,16 @@ const sorted = (set: Set<string>) => [...set].sort();
 describe("the teams setting's shape", () => {
   it("is a record from user id to one side and its HQs: a user on two sides cannot be written", () => {
     expect(teamsSchema.parse({ members: { p1: { side: "nato", hqs: [] } } })).toEqual({ members: { p1: { side: "nato", hqs: [] } } });
-    expect(teamsSchema.safeParse({ members: { p1: [{ side: "nato", hqs: [] }, { side: "wp", hqs: [] }] } }).success).toBe(false);
+    expect(
+      teamsSchema.safeParse({
+        members: {
+          p1: [
+            { side: "nato", hqs: [] },
+            { side: "wp", hqs: [] },
+          ],
+        },
+      }).success,
+    ).toBe(false);
     expect(teamsSchema.safeParse({ members: { p1: { side: "both", hqs: [] } } }).success).toBe(false);
     expect(teamsSchema.safeParse({ members: { p1: { side: "nato", hqs: ["Scene.x"] } } }).success).toBe(false);
     expect(teamsSchema.safeParse({ members: { "p 1": { side: "nato", hqs: [] } } }).success).toBe(false);

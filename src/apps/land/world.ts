@@ -1,7 +1,8 @@
 /**
  * What the Land War phase dialogs read: the battlefield snapshot of src/world, which documents the
- * user acts for (src/teams: their team's, or with no teams set what they own), and the game turn (`readLandWorld`, the one Foundry read). Who may act for which HQ or
- * side is decided here, purely; the check that counts is the active GM's when a card is applied.
+ * user acts for (src/teams: their team's, or with no teams set what they own), and the game turn
+ * (`readLandWorld`, the one Foundry read). Who may act for which HQ or side is decided here, purely;
+ * the check that counts is the active GM's when a card is applied.
  */
 import type { ActorRef } from "../../rules/ids";
 import type { LandHq, LandTerrain, LandUnit, Side } from "../../rules/nobc/land/types";
