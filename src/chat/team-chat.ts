@@ -37,13 +37,14 @@ export function teamMessageData(
   const command = parseTeamCommand(line, userSides(), gm);
   if (!command.ok) return command;
   const teams = readTeams();
-  const side = command.sides.length === 1 ? `side-${command.sides[0]!}` : "";
+  // One side's message takes its colour (theme.css sets --nobc-side under .side-*); a message to both, the neutral one.
+  const side = command.sides.length === 1 ? `side-${command.sides[0]!}` : "both-sides";
   const body = escapeHtml(command.text).replace(/\n/g, "<br>");
   return {
     ok: true,
     data: {
       whisper: teamRecipients(teams, command.sides, worldUsers(teams)),
-      content: `<div class="nobc nobc-team-message ${side}"><p class="nobc-team-to">${escapeHtml(heading(command.sides))}</p><p>${body}</p></div>`,
+      content: `<div class="nobc nobc-team-message"><div class="${side}"><p class="nobc-team-to">${escapeHtml(heading(command.sides))}</p><p>${body}</p></div></div>`,
       flags: { [SYSTEM_ID]: { [TEAM_CHAT_FLAG]: { sides: [...command.sides] } } },
     },
   };
