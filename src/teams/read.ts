@@ -4,7 +4,7 @@
  * is applied to. Every reader of "which side(s) and which HQs does this user play" comes here.
  */
 import { SYSTEM_ID } from "../base/constants";
-import { ownedActorUuids, worldActors } from "../base/foundry";
+import { callHook, ownedActorUuids, worldActors } from "../base/foundry";
 import {
   actingFor,
   commandOf,
@@ -22,6 +22,8 @@ import {
 import type { Side } from "../rules/nobc/land/types";
 
 export const TEAMS_SETTING = "teams";
+/** Our hook, on every client, when the GM saved the teams: what is drawn by side (the counters) is drawn again. */
+export const TEAMS_CHANGED_HOOK = "nobc.teamsChanged";
 
 export function registerTeamsSetting(): void {
   game.settings?.register(SYSTEM_ID, TEAMS_SETTING, {
@@ -31,6 +33,7 @@ export function registerTeamsSetting(): void {
     config: false,
     type: Object,
     default: { members: {} },
+    onChange: () => callHook(TEAMS_CHANGED_HOOK),
   });
 }
 
@@ -111,6 +114,11 @@ export function actsFor(uuid: string, user: unknown = game.user): boolean {
   if (member === undefined) return actor.testUserPermission?.(user, "OWNER") === true;
   const hqs = member.hqs.length === 0 ? [] : actors.filter((a) => a.type === "hq").map((a) => teamActor(a, user));
   return memberActsFor(member, member.hqs.length === 0 ? null : commandOf(member.hqs, hqs), teamActor(actor, user));
+}
+
+/** The side `user` is listed on by the GM, or null (a GM, a user on no team, a world without teams). */
+export function memberSide(user: unknown = game.user): Side | null {
+  return membershipOf(readTeams(), asTeamUser(user).id)?.side ?? null;
 }
 
 /** The sides `user` plays (both for a GM). */

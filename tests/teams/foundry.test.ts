@@ -29,6 +29,7 @@ import { smallMap } from "../map/fixture";
 import { at, specs, type Spec } from "../apps/land/fixture";
 import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
 import { TEAM_CHAT_FLAG } from "../../src/chat/team-chat";
+import { counterSvgFor, registerCounterTokens, setCounterPainter, type CounterToken } from "../../src/canvas/counter-tokens";
 
 type Raw = Record<string, unknown>;
 const A = (id: string) => `Actor.${id}`;
@@ -65,9 +66,13 @@ afterEach(() => {
   clearDialogRegistry();
 });
 
+/** `game.settings.set` as a console calls it: any value, checked by no type. */
+const setAny = (key: string, value: unknown) =>
+  (game.settings as unknown as { set(n: string, k: string, v: unknown): Promise<unknown> }).set("nobc", key, value);
+
 /** As a GM: the teams stored (a world setting only a GM writes). */
 async function setTeams(members: Raw): Promise<void> {
-  await game.settings!.set("nobc", "teams", { members });
+  await setAny("teams", { members });
 }
 
 describe("with no teams set (an open table, as before teams)", () => {
@@ -238,7 +243,7 @@ describe("the Teams window", () => {
   });
 
   it("a stored value that is not teams reads as none (every side from ownership)", async () => {
-    await game.settings!.set("nobc", "teams", { members: { p1: { side: "both", hqs: [] } } });
+    await setAny("teams", { members: { p1: { side: "both", hqs: [] } } });
     expect(readTeams()).toEqual({ members: {} });
   });
 });
@@ -301,5 +306,30 @@ describe("team chat (/team)", () => {
     type("/team hold");
     await settle();
     expect(last()!.whisper).toEqual(["gm", "gm2", "p2"]);
+  });
+});
+
+describe("counters by team", () => {
+  it("a member reads their side's counters in full without owning them, never the other side's; saving the teams draws them again", async () => {
+    const painted: string[] = [];
+    setCounterPainter(() => ({
+      paint: (token) => painted.push(token.actor?.name ?? ""),
+      fit: () => undefined,
+      release: () => undefined,
+    }));
+    registerCounterTokens();
+    const placeables = (canvas as unknown as { tokens: { placeables: CounterToken[] } }).tokens.placeables;
+    const tokenOf = (name: string) => placeables.find((t) => t.actor?.name === name)!;
+    const strengthShown = (svg: string | null) => /\d+\/\d+/.test(svg ?? "");
+    chatFake.setUsers("p1");
+    expect(strengthShown(counterSvgFor(tokenOf("PzBrig 4")))).toBe(false);
+    chatFake.setUsers("gm");
+    await setTeams({ p1: { side: "nato", hqs: [A("h1")] } });
+    // Every unit's counter on the canvas drawn again, no HQ's.
+    expect(painted.sort()).toEqual(["ArtBde 2", "MRD 1", "MRD 3", "PzBrig 1", "PzBrig 4", "PzGrenBrig 3", "TD 2"]);
+    chatFake.setUsers("p1");
+    // II Corps' brigade is not p1's to command, but it is NATO's: its counter reads in full; the enemy's does not.
+    expect(strengthShown(counterSvgFor(tokenOf("PzBrig 4")))).toBe(true);
+    expect(strengthShown(counterSvgFor(tokenOf("MRD 1")))).toBe(false);
   });
 });
