@@ -43,7 +43,8 @@
  *   and may share its id with a world document (`harness.packCopy`, as an Adventure import keeps
  *   ids); `Actor.updateDocuments` without a `pack` writes the world's document of that id.
  * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
- *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
+ *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects; a stored value
+ *   calls the setting's `onChange` with it.
  * - A database request the server never answers: the client's promise stays pending, as Foundry's
  *   client sets no time limit on it (`harness.stallWrites`, for documents, settings and messages).
  *   Requests in flight (`harness.holdWrites`): carried out in order once released; until then
@@ -2104,6 +2105,8 @@ async function setSetting(namespace: string, key: string, value: unknown): Promi
     throw new HarnessRefusal(`${k}: ${String(value)} is not a valid choice`);
   }
   settingsStore.set(k, JSON.parse(JSON.stringify(value)) as unknown);
+  // Foundry calls the setting's onChange with the new value once it changed (on every client for a world setting).
+  (record.config["onChange"] as ((v: unknown) => void) | undefined)?.(settingsStore.get(k));
   return value;
 }
 
