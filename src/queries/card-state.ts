@@ -7,6 +7,7 @@
 import type { Requester, TurnClock } from "../chat/card-data";
 import type { RecordedCard } from "../chat/card-record";
 import { resolveWorldDocument } from "../effects/apply";
+import { embeddedActor, withTeams } from "../teams/read";
 import { cardsHolding, indexedCards, indexedKeyHolder, type CardMessage } from "./card-index";
 
 export type { CardMessage } from "./card-index";
@@ -117,5 +118,15 @@ export function ownership(user: RequestingUser, uuids: readonly string[]): Map<s
     const doc = resolved.ok ? permissioned(uuid) : resolved.why === "none" && holder !== undefined ? permissioned(holder) : null;
     out.set(uuid, doc?.testUserPermission?.(user, "OWNER") === true);
   }
-  return out;
+  // With teams set, a member acts for their side's (or sub-team's) documents, owned or not (issue #30).
+  return withTeams(user, out, actorOfDocument);
+}
+
+/** The actor a card's document stands for: an actor or its card by path, a token by its actor; null for any other. */
+function actorOfDocument(uuid: string): string | null {
+  const byPath = embeddedActor(uuid);
+  if (byPath !== null || !uuid.includes(".Token.")) return byPath;
+  const resolved = resolveWorldDocument(uuid);
+  const actor = resolved.ok ? (resolved.doc as { actor?: { uuid?: string } | null }).actor : null;
+  return actor?.uuid ?? null;
 }

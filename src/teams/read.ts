@@ -166,17 +166,29 @@ export function worldUsers(teams: Teams = readTeams(), actors: readonly ActorLik
  * the other side's they do. An embedded document (a support card) follows its actor. With no teams set,
  * `owned` is returned as it is.
  */
-export function withTeams(user: unknown, owned: ReadonlyMap<string, boolean>): Map<string, boolean> {
+export function withTeams(
+  user: unknown,
+  owned: ReadonlyMap<string, boolean>,
+  actorOf: (uuid: string) => string | null = embeddedActor,
+): Map<string, boolean> {
   const teams = readTeams();
   const who = asTeamUser(user);
   if (who.isGM || !teamsSet(teams) || !Object.hasOwn(teams.members, who.id ?? "")) return new Map(owned);
   const acting = actingActorUuids(user);
   const out = new Map<string, boolean>();
   for (const uuid of owned.keys()) {
-    const cut = uuid.indexOf(".Item.");
-    out.set(uuid, acting.has(cut < 0 ? uuid : uuid.slice(0, cut)));
+    const actor = actorOf(uuid);
+    // A document that stands for no actor (a scene's map state) keeps Foundry's reading.
+    out.set(uuid, actor === null ? owned.get(uuid) === true : acting.has(actor));
   }
   return out;
+}
+
+/** The actor a UUID belongs to by its own path: an actor's, or its embedded card's; null for any other document. */
+export function embeddedActor(uuid: string): string | null {
+  if (!uuid.startsWith("Actor.")) return null;
+  const cut = uuid.indexOf(".Item.");
+  return cut < 0 ? uuid : uuid.slice(0, cut);
 }
 
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {

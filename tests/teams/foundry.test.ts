@@ -28,6 +28,7 @@ import type { TeamsState } from "../../src/apps/teams/state";
 import { smallMap } from "../map/fixture";
 import { at, specs, type Spec } from "../apps/land/fixture";
 import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
+import { requestCardAction } from "../../src/queries/register";
 import { TEAM_CHAT_FLAG } from "../../src/chat/team-chat";
 import { counterSvgFor, registerCounterTokens, setCounterPainter, type CounterToken } from "../../src/canvas/counter-tokens";
 
@@ -130,6 +131,30 @@ describe("with teams set", () => {
     expect(await landPhaseMacros.openOrders({ hq: A("h1") })).toBeNull();
     expect(warnings()).toEqual([refusedWith('NOBC.Land.Refused.notYourHq {"hq":"I Corps"}')]);
     expect(chatFake.messages.size).toBe(1);
+  });
+
+  it("a card's Apply and Undo go by the team too: the sub-team player applies II Corps' card they own nothing of; the WP player owning u1 may not", async () => {
+    const post = async (effects: Raw[]) => {
+      chatFake.setUsers("gm");
+      const made = await (ChatMessage as unknown as { create(d: object): Promise<{ id: string }> }).create({
+        type: "resolution",
+        system: { effects, state: "pending" },
+      });
+      return made.id;
+    };
+    const ii = await post([{ type: "mode", actor: A("u4"), mode: "combat" }]);
+    const i = await post([{ type: "mode", actor: A("u1"), mode: "march" }]);
+    chatFake.setUsers("p1");
+    expect(await requestCardAction("apply", ii)).toEqual({ ok: true });
+    expect(actors.get("u4")!.system["mode"]).toBe("combat");
+    expect(await requestCardAction("apply", i)).toMatchObject({ ok: false });
+    chatFake.setUsers("p2");
+    // p2 owns u1's token, but is on the Warsaw Pact: neither NATO card is theirs.
+    expect(await requestCardAction("apply", i)).toMatchObject({ ok: false });
+    expect(await requestCardAction("undo", ii)).toMatchObject({ ok: false });
+    chatFake.setUsers("p1");
+    expect(await requestCardAction("undo", ii)).toEqual({ ok: true });
+    expect(actors.get("u1")!.system["mode"]).not.toBe("march");
   });
 
   it("the GM's check of a forged request reads the asker's team too: I Corps refused, whatever the asker's client says", async () => {
