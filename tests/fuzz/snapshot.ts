@@ -101,9 +101,12 @@ interface MessageLike {
 const docParts = (d: DocLike): unknown[] => [d.name, d.system, d.flags, d._stats];
 
 function actorEntry(a: ActorLike): Raw {
-  const base = cached(a, docParts(a), () => a.toObject());
-  if (a.effects.length === 0) return base.effects === undefined ? { ...base, effects: [] } : base;
-  return { ...base, effects: a.effects.map((e) => ({ _id: e.id, name: e.name, statuses: [...e.statuses].sort() })) };
+  // An effect's update replaces its statuses and name; one made or deleted changes the list.
+  const effects = a.effects.flatMap((e) => [e, e.name, e.statuses]);
+  return cached(a, [...docParts(a), ...effects], () => ({
+    ...a.toObject(),
+    effects: a.effects.map((e) => ({ _id: e.id, name: e.name, statuses: [...e.statuses].sort() })),
+  }));
 }
 
 function tokenEntry(t: TokenLike): Raw {
