@@ -217,8 +217,13 @@ describe("each invariant catches a planted fault", () => {
 
   it("documents-valid: a strength above its maximum, supply above capacity, a blank name, a card out of its model", () => {
     const s = steps.assign;
-    expect(caught(fault(s, withStrength(s.after, "acr", 5)))).toEqual(["documents-valid"]);
-    expect(caught(fault(s, withStrength(s.after, "acr", -1)))).toEqual(["documents-valid"]);
+    const lowMax = edited(s.after, "actors", ids["acr"]!, (raw) => ({
+      ...raw,
+      system: { ...system(raw), strength: { value: 3, max: 2 } },
+    }));
+    expect(caught(fault(s, lowMax))).toEqual(["documents-valid"]);
+    // A strength below 0 (hits-conserved sees a strength lost with no card too).
+    expect(caught(fault(s, withStrength(s.after, "acr", -1)))).toContain("documents-valid");
     const tooMuch = edited(s.after, "actors", ids["acr"]!, (raw) => ({ ...raw, system: { ...system(raw), supply: 40 } }));
     expect(checkStep(fault(s, tooMuch)).map((v) => v.detail)).toEqual([expect.stringContaining("above its capacity")]);
     const blank = edited(s.after, "actors", ids["acr"]!, (raw) => ({ ...raw, name: " " }));
@@ -290,26 +295,34 @@ describe("each invariant catches a planted fault", () => {
     const s = steps.combat;
     const id = ids["message"]!;
     const applying = edited(s.after, "messages", id, (raw) => ({ ...raw, system: { ...system(raw), state: "applying" } }));
-    expect(caught(fault(s, applying))).toEqual(["card-states-consistent"]);
+    // Its hits landed, yet no card stands applied for them: hits-conserved sees that too.
+    expect(caught(fault(s, applying))).toEqual(["card-states-consistent", "hits-conserved"]);
     const keyed = (world: WorldSnapshot) =>
       edited(world, "messages", id, (raw) => ({ ...raw, system: { ...system(raw), once: "orders:hq:1" } }));
     const withKey = keyed(s.after);
-    const twice = added(withKey, "messages", "SecondCard000001", withKey.messages.get(id)!);
-    expect(checkStep(fault(s, twice)).map((v) => v.detail)).toEqual([expect.stringContaining("orders:hq:1 is held by cards")]);
+    // An earlier card, applied before this step, standing with the same key.
+    const earlier = withKey.messages.get(id)!;
+    const twice = {
+      ...fault(s, added(withKey, "messages", "EarlierCard00001", earlier)),
+      before: added(s.before, "messages", "EarlierCard00001", earlier),
+    };
+    expect(checkStep(twice).map((v) => v.detail)).toEqual([expect.stringContaining("orders:hq:1 is held by cards")]);
     // A write that drops a hit: the card says applied, a defender kept its strength.
     const dropped = withStrength(s.after, hit(), full[hit()]!);
     expect(caught(fault(s, dropped))).toContain("card-states-consistent");
     const unread = edited(s.after, "messages", id, (raw) => ({ ...raw, system: { ...system(raw), effects: [{ type: "nonsense" }] } }));
-    expect(caught(fault(s, unread))).toEqual(["card-states-consistent"]);
+    // Unread, its hits are no card's: hits-conserved sees the strength lost with no card too.
+    expect(caught(fault(s, unread))).toEqual(["card-states-consistent", "hits-conserved"]);
   });
 
   it("refusal-changes-nothing: a refused action that wrote a value", () => {
     const s = steps.refused;
-    expect(caught(fault(s, withStrength(s.after, "gds", 3)))).toEqual(["refusal-changes-nothing"]);
+    const supplied = edited(s.after, "actors", ids["gds"]!, (raw) => ({ ...raw, system: { ...system(raw), supply: 0 } }));
+    expect(caught(fault(s, supplied))).toEqual(["refusal-changes-nothing"]);
     const posted = added(s.after, "messages", "RefusalNotice001", { _id: "RefusalNotice001", type: "base", system: {}, flags: {} });
     expect(caught(fault(s, posted))).toEqual(["refusal-changes-nothing"]);
     // The same change in a step that was done is no refusal's.
-    expect(caught({ ...fault(s, withStrength(s.after, "gds", 3)), outcome: "done" })).toEqual([]);
+    expect(caught({ ...fault(s, supplied), outcome: "done" })).toEqual([]);
   });
 
   it("undo-restores: an Undo that leaves a hit, or a token", () => {
@@ -348,18 +361,39 @@ describe("each invariant catches a planted fault", () => {
     expect(caught({ ...s, clients: [noCard] })).toEqual(["clients-agree"]);
   });
 
+  it("hits-conserved: a unit's strength lost with no card's hits, or a hit written twice", () => {
+    const s = steps.assign;
+    const report = checkStep(fault(s, withStrength(s.after, "acr", 2)));
+    expect(report.map((v) => v.invariant)).toEqual(["hits-conserved"]);
+    expect(report[0]!.detail).toBe(`unit ${ids["acr"]!} (acr) went from 3 to 2 strength; the cards applied in the step gave it no hits`);
+    const c = steps.combat;
+    const name = hit();
+    const twice = checkStep(fault(c, withStrength(c.after, name, full[name]! - hitsOn(name) - 1))).filter(
+      (v) => v.invariant === "hits-conserved",
+    );
+    expect(twice.map((v) => v.detail)).toEqual([
+      expect.stringContaining(`the cards applied in the step gave it ${String(hitsOn(name))} hits`),
+      expect.stringMatching(/lost \d+ strength, its hits were/),
+    ]);
+  });
+
   it("hits-conserved: a write that drops a hit, a split that loses one", () => {
     const s = steps.combat;
     const name = hit();
     const dropped = checkStep(fault(s, withStrength(s.after, name, full[name]!))).filter((v) => v.invariant === "hits-conserved");
     expect(dropped.map((v) => v.detail)).toEqual([
+      expect.stringContaining(`unit ${ids[name]!} (${name}) went from ${String(full[name])} to ${String(full[name])} strength`),
       expect.stringMatching(new RegExp(`defender ${ids[name]!} \\(.*\\) lost 0 strength, its hits were ${String(hitsOn(name))}$`)),
     ]);
-    // The owners' saved split gives the defenders one hit fewer than the combat did (taken from that unit), and the unit lost one fewer.
+    // The owners' saved split gives the defenders one hit fewer than the combat did (taken from that unit), the card's
+    // effects follow it (as a new split's do) and the unit lost one fewer: the split lost a hit of the combat's total.
     const split = edited(s.after, "messages", ids["message"]!, (raw) => {
       const gc = system(raw)["groundCombat"] as Raw;
       const proposal = (gc["outcome"] as { defenderHits: { proposal: { actor: string; hits: number }[] } }).defenderHits.proposal;
       gc["splits"] = { defenders: proposal.map((p) => ({ ...p, hits: p.actor === uuid(name) ? p.hits - 1 : p.hits })) };
+      const effects = system(raw)["effects"] as { type: string; actor?: string; amount?: number }[];
+      const onIt = effects.find((e) => e.type === "hits" && e.actor === uuid(name))!;
+      onIt.amount = onIt.amount! - 1;
       return raw;
     });
     const report = checkStep(fault(s, withStrength(split, name, full[name]! - hitsOn(name) + 1))).filter(

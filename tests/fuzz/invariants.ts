@@ -676,15 +676,60 @@ const clientsAgree: Invariant = {
   },
 };
 
+/** What the cards applied in a step do to each unit's strength: the hits they give it, whether one eliminates it. */
+interface StrengthWrites {
+  hits: number;
+  eliminated: boolean;
+}
+
+/** Every unit's strength after a step against the hits of the cards applied in it (see hits-conserved). */
+function strengthByHits(step: Step): Violation[] {
+  const due = new Map<string, StrengthWrites>();
+  const writes = (actor: unknown): StrengthWrites => {
+    const id = actorIdOf(actor);
+    const kept = due.get(id) ?? { hits: 0, eliminated: false };
+    due.set(id, kept);
+    return kept;
+  };
+  for (const { card } of cardsBecoming(step, "applied"))
+    for (const e of card?.effects ?? []) {
+      if (e.type === "hits") writes(e.actor).hits += e.amount;
+      else if (e.type === "eliminated") writes(e.actor).eliminated = true;
+    }
+  const undone = new Set<string>();
+  for (const { card } of cardsBecoming(step, "reverted")) for (const uuid of card?.record?.touched ?? []) undone.add(actorIdOf(uuid));
+  const out: Violation[] = [];
+  for (const [id, after] of step.after.actors) {
+    const before = step.before.actors.get(id);
+    if (after["type"] !== "unit" || before === undefined || undone.has(id) || (before === after && !due.has(id))) continue;
+    const was = num(readPath(systemOf(before), "strength.value"));
+    const now = num(readPath(systemOf(after), "strength.value"));
+    const w = due.get(id);
+    const lost = w === undefined ? 0 : w.eliminated ? was : Math.min(w.hits, was);
+    if (was - now !== lost)
+      out.push({
+        invariant: "hits-conserved",
+        detail:
+          `unit ${id} (${show(after["name"])}) went from ${show(was)} to ${show(now)} strength; the cards applied in the step ` +
+          (w === undefined ? "gave it no hits" : `gave it ${show(w.hits)} hits${w.eliminated ? " and eliminated it" : ""}`),
+      });
+  }
+  return out;
+}
+
 const hitsConserved: Invariant = {
   name: "hits-conserved",
   rule:
     'seed 000 Land War QRS, Combat Results Table and its notes (hits "on each" or shared "between all", artillery takes none), as ' +
     "src/rules/nobc/land/combat-hits.ts and src/chat/splits.ts keep them on a ground-combat card: when the card is applied, each side's " +
     "split in force (the owners' saved one, else the proposal) adds up to the side's total, each unit it names loses that many " +
-    "strength points (down to 0, not below), and an immune candidate loses none",
+    "strength points (down to 0, not below), and an immune candidate loses none. And for every unit, in every step (src/effects/" +
+    "families/land.ts: only `hits` and `eliminated` write a unit's strength, docs/authority.md: only through the one write path): " +
+    "its strength falls by the hits of the cards applied in the step (down to 0; to 0 when one eliminates it) and by nothing else; " +
+    "a unit a card reverted in the step is the Undo's to answer for (undo-restores)",
   check(step) {
     const out: Violation[] = [];
+    out.push(...strengthByHits(step));
     for (const { id, card } of cardsBecoming(step, "applied")) {
       const combat = card?.groundCombat;
       if (combat === undefined) continue;
