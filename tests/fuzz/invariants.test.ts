@@ -234,6 +234,19 @@ describe("each invariant catches a planted fault", () => {
     expect(caught(fault(s, halfHex))).toEqual(["documents-valid"]);
   });
 
+  it("documents-valid: a scene's map state or terrain map out of its schema", () => {
+    const s = steps.assign;
+    const scene = (edit: (nobc: Raw) => void) =>
+      edited(s.after, "scenes", ids["scene"]!, (raw) => {
+        edit((raw["flags"] as Raw)["nobc"] as Raw);
+        return raw;
+      });
+    const mines = scene((nobc) => void (nobc["mapState"] = { format: "nobc-map-state/1", mines: { "0101": { side: "red" } } }));
+    expect(checkStep(fault(s, mines)).map((v) => v.detail)).toEqual([expect.stringContaining("its map state is out of shape")]);
+    const terrain = scene((nobc) => void ((nobc["terrain"] as Raw)["rows"] = 0));
+    expect(checkStep(fault(s, terrain)).map((v) => v.detail)).toEqual([expect.stringContaining("its terrain map is out of shape")]);
+  });
+
   it("documents-valid: in the Movement phase, more MP than the unit's mode allows", () => {
     // The advance step enters Movement (stage 15); Resupply (16) is past it.
     const s = steps.advance;

@@ -22,7 +22,8 @@ import { MISSION_COMBAT_TYPE } from "../../src/base/constants";
 import { CARD_MESSAGE_TYPE, readCard, type CardFlags } from "../../src/chat/card-data";
 import { stands } from "../../src/chat/card-record";
 import { currentSplit, SPLIT_SIDES } from "../../src/chat/splits";
-import { MAP_STATE_FLAG, MAP_STATE_PARTS } from "../../src/map/map-state";
+import { MAP_STATE_FLAG, MAP_STATE_PARTS, readMapState } from "../../src/map/map-state";
+import { validateTerrainMap } from "../../src/map/terrain-schema";
 import { hexAtPoint, hexDistance, hexLabel, MAX_LABEL_INDEX, type Offset } from "../../src/map/hex-grid";
 import { unitCanTake } from "../../src/rules/nobc/land/assignment";
 import { STAGES } from "../../src/rules/nobc/turn";
@@ -331,11 +332,32 @@ function entryProblems(collection: keyof typeof MODELS, key: string, raw: Raw): 
   return problems;
 }
 
+/** Scene entries whose map flags were found valid. */
+const validScenes = new WeakSet<Raw>();
+
+/** Why a scene's terrain map or map state flag is out of its schema (src/map/terrain-schema.ts, src/map/map-state.ts), or nothing. */
+function sceneProblems(key: string, raw: Raw): string[] {
+  const out: string[] = [];
+  const terrain = readPath(raw, "flags.nobc.terrain");
+  if (terrain !== undefined) {
+    const checked = validateTerrainMap(terrain);
+    if (!checked.ok)
+      out.push(
+        `scenes ${key}: its terrain map is out of shape (${show(checked.problems.length)} problems, first at ${checked.problems[0]!.path || "the whole map"})`,
+      );
+  }
+  const state = readMapState(readPath(raw, `flags.nobc.${MAP_STATE_FLAG}`));
+  if (state.problems.length > 0) out.push(`scenes ${key}: its map state is out of shape (${show(state.problems.length)} problems)`);
+  if (out.length === 0) validScenes.add(raw);
+  return out;
+}
+
 const documentsValid: Invariant = {
   name: "documents-valid",
   rule:
     "Foundry's model: every document's system validates against the system's own data model (src/data/*.ts, src/combat/*-model.ts: " +
-    "pools value ≤ max, counts ≥ 0, MP in halves, NQM pins ≤ strength, choices), names not blank, a token at whole pixels; seed 000 " +
+    "pools value ≤ max, counts ≥ 0, MP in halves, NQM pins ≤ strength, choices), names not blank, a token at whole pixels, a scene's " +
+    "terrain map and map state flags within their schemas (src/map/terrain-schema.ts, src/map/map-state.ts); seed 000 " +
     "Land War QRS: supply ≤ the unit's capacity (6. Resupply), MP ≤ the March Mode allowance, and in the Movement phase ≤ the unit's " +
     "own mode's allowance (5. Movement: the phase's entry sets it, moves spend it)",
   check({ after }) {
@@ -355,6 +377,7 @@ const documentsValid: Invariant = {
     }
     for (const [key, raw] of after.tokens)
       if (!Number.isInteger(raw["x"]) || !Number.isInteger(raw["y"])) flag(`tokens ${key}: x, y must be whole pixels`);
+    for (const [key, raw] of after.scenes) if (!validScenes.has(raw)) for (const p of sceneProblems(key, raw)) flag(p);
     return out;
   },
 };
