@@ -247,17 +247,13 @@ describe("each invariant catches a planted fault", () => {
     expect(checkStep(fault(s, terrain)).map((v) => v.detail)).toEqual([expect.stringContaining("its terrain map is out of shape")]);
   });
 
-  it("documents-valid: in the Movement phase, more MP than the unit's mode allows", () => {
-    // The advance step enters Movement (stage 15); Resupply (16) is past it.
+  it("documents-valid: more MP than the March Mode allowance, or MP between halves", () => {
     const s = steps.advance;
-    const resupply = edited(s.after, "combats", ids["turn"]!, (raw) => ({ ...raw, system: { ...system(raw), stage: 16, reached: 34 } }));
-    const mp = (world: WorldSnapshot) =>
-      edited(world, "actors", ids["acr"]!, (raw) => ({ ...raw, system: { ...system(raw), movementPoints: 6 } }));
-    // Six MP is March Mode's allowance: a Combat Mode unit holds at most four in Movement.
-    expect(caught(fault(s, mp(resupply)))).toEqual([]);
-    expect(caught(fault(s, mp(s.after)))).toEqual(["documents-valid"]);
-    const between = edited(s.after, "actors", ids["acr"]!, (raw) => ({ ...raw, system: { ...system(raw), movementPoints: 0.25 } }));
-    expect(caught(fault(s, between))).toEqual(["documents-valid"]);
+    const mp = (value: number) =>
+      edited(s.after, "actors", ids["acr"]!, (raw) => ({ ...raw, system: { ...system(raw), movementPoints: value } }));
+    expect(caught(fault(s, mp(6)))).toEqual([]);
+    expect(checkStep(fault(s, mp(6.5))).map((v) => v.detail)).toEqual([expect.stringContaining("above the largest allowance 6")]);
+    expect(caught(fault(s, mp(0.25)))).toEqual(["documents-valid"]);
   });
 
   it("unit-in-one-place: a unit's second token on the board", () => {
