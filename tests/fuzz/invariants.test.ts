@@ -19,6 +19,7 @@ import type * as ResolutionCard from "../../src/chat/resolution-card";
 import type { RequestingUser } from "../../src/queries/card-actions";
 import { groundCombatEffects, type GroundCombatOutcome, type GroundCombatPlan } from "../../src/rules/nobc/land/combat";
 import { unwrap, type Effect } from "../../src/rules/index";
+import { applyHits } from "../../src/rules/nobc/land/hits";
 import { combatUnits, GALLERY_REFS, resolveCombat } from "../chat/combat-fixture";
 
 type Raw = Record<string, unknown>;
@@ -27,7 +28,7 @@ type Collection = "actors" | "items" | "tokens" | "scenes" | "combats" | "messag
 let net: Network;
 
 /** The steps of the game below, each as the driver gives them. */
-const steps: Record<"combat" | "undo" | "assign" | "advance" | "refused", Step> = {} as never;
+const steps: Record<"combat" | "undo" | "assign" | "advance" | "refused" | "eliminate", Step> = {} as never;
 /** Ids of the world's documents (the same on every copy). */
 const ids: Record<string, string> = {};
 
@@ -132,6 +133,16 @@ beforeAll(async () => {
     },
     { outcome: "refused" },
   );
+  // A card whose hits eliminate a unit (the rules' hits on it: its strength and more): its strength goes to 0, its token off the board.
+  const gone = (await gm.run(() =>
+    gmCode.post({
+      title: "Strike",
+      resolution: { breakdown: [], rolls: [], outcome: "x", effects: applyHits({ id: uuid("mr"), strength: 4 }, 5).effects },
+    }),
+  )) as { id: string };
+  await net.settle();
+  ids["gone"] = gone.id;
+  steps.eliminate = await step("card:apply", () => gm.run(() => gmCode.actions.performCardAction("apply", gone.id, me(gm))));
 });
 
 afterAll(() => {
@@ -200,7 +211,14 @@ describe("the clean steps of a small game", () => {
     expect(steps.combat.clients.map((c) => c.of)).toEqual(["gm", "p1"]);
   });
 
-  it.each(["combat", "undo", "assign", "advance", "refused"] as const)("the %s step passes every invariant", (name) => {
+  it("a unit eliminated by a card's hits: its strength at 0, its token gone", () => {
+    expect(strengthOf(steps.eliminate.before, "mr")).toBe(4);
+    expect(strengthOf(steps.eliminate.after, "mr")).toBe(0);
+    expect([...steps.eliminate.before.tokens.values()].some((t) => t["actorId"] === ids["mr"])).toBe(true);
+    expect([...steps.eliminate.after.tokens.values()].some((t) => t["actorId"] === ids["mr"])).toBe(false);
+  });
+
+  it.each(["combat", "undo", "assign", "advance", "refused", "eliminate"] as const)("the %s step passes every invariant", (name) => {
     expect(checkStep(steps[name])).toEqual([]);
   });
 
@@ -384,6 +402,16 @@ describe("each invariant catches a planted fault", () => {
       expect.stringContaining(`the cards applied in the step gave it ${String(hitsOn(name))} hits`),
       expect.stringMatching(/lost \d+ strength, its hits were/),
     ]);
+  });
+
+  it("hits-conserved and card-states-consistent: an elimination that leaves strength, or the unit's token, on the board", () => {
+    const s = steps.eliminate;
+    const left = checkStep(fault(s, withStrength(s.after, "mr", 1)));
+    expect(left.map((v) => v.invariant)).toEqual(["card-states-consistent", "hits-conserved"]);
+    expect(left[1]!.detail).toContain("went from 4 to 1 strength; the cards applied in the step gave it 4 hits and eliminated it");
+    const key = tokenKeyOf(s.before, "mr");
+    const token = added(s.after, "tokens", key, s.before.tokens.get(key)!);
+    expect(checkStep(fault(s, token)).map((v) => v.detail)).toEqual([expect.stringContaining(`Token.${key.split(".")[1]!} still exists`)]);
   });
 
   it("hits-conserved: a write that drops a hit, a split that loses one", () => {

@@ -758,11 +758,13 @@ const hitsConserved: Invariant = {
             detail: `card ${id}: the ${side}' split adds up to ${show(shared)} hits, not the total ${show(allocation.total)}`,
           });
         const hits = new Map(split.map((s) => [actorIdOf(s.actor), s.hits]));
+        // A unit the split brings to 0 by its strength on the card is eliminated (combat-hits.ts eliminatedBySplit), whatever it holds.
+        const gone = new Set((card?.effects ?? []).filter((e) => e.type === "eliminated").map((e) => actorIdOf(e.actor)));
         for (const c of allocation.candidates) {
           const unit = actorIdOf(c.id);
           const was = num(readPath(systemOf(step.before.actors.get(unit)), "strength.value"));
           const now = num(readPath(systemOf(step.after.actors.get(unit)), "strength.value"));
-          const due = c.immune ? 0 : Math.min(hits.get(unit) ?? 0, was);
+          const due = c.immune ? 0 : gone.has(unit) ? was : Math.min(hits.get(unit) ?? 0, was);
           if (was - now !== due)
             out.push({
               invariant: "hits-conserved",
