@@ -2312,6 +2312,14 @@ export const harness = {
       release();
     };
   },
+  /**
+   * Draws document ids from the first again (then `reset`, whose scene takes the first):
+   * every copy of the multi-client harness then gives a world it builds the same ids, however many
+   * ids each drew for the worlds before (./clients.ts `world`, a test file building several).
+   */
+  restartIds(): void {
+    nextId = 1;
+  },
   /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {
     held = null;
