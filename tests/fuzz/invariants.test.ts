@@ -222,6 +222,14 @@ describe("the clean steps of a small game", () => {
     expect(checkStep(steps[name])).toEqual([]);
   });
 
+  it("a check that throws on a step is reported as that invariant's violation, and the others still run", () => {
+    const broken = { ...steps.assign, clients: [null as unknown as WorldSnapshot], errors: ["boom"] };
+    expect(checkStep(broken)).toEqual([
+      { invariant: "no-errors", detail: "boom" },
+      { invariant: "clients-agree", detail: expect.stringContaining("the check threw") as string },
+    ]);
+  });
+
   it("every invariant names its rule", () => {
     expect(new Set(INVARIANTS.map((i) => i.name)).size).toBe(INVARIANTS.length);
     for (const i of INVARIANTS) expect(i.rule.length).toBeGreaterThan(40);
