@@ -50,12 +50,14 @@ describe("bot games", () => {
         continue;
       }
       failures.push(describeFailure(record));
+      if (LONG) process.stdout.write(`${describeFailure(record)}\n`);
       if (FOUND !== undefined) {
         const shrunk = await shrink(table, record);
         mkdirSync(FOUND, { recursive: true });
         const file = `${FOUND}/seed-${String(seed)}.test.ts`;
         writeFileSync(file, foundTest(shrunk, FOUND));
         failures.push(`shrunk to ${String(shrunk.actions.length)} actions: ${file}`);
+        if (LONG) process.stdout.write(`${failures.at(-1)!}\n`);
       }
       if (!LONG) break;
     }

@@ -94,26 +94,35 @@ function weighted(rng: () => number, list: readonly Candidate[]): Candidate | un
 
 interface CardView {
   readonly id: string;
+  /** Its place in the chat (every copy holds the messages in the server's order): what a replay finds it by, whatever ids the chat drew. */
+  readonly nth: number;
   readonly state: string;
   readonly requestedBy: unknown;
   readonly actors: readonly string[];
+  /** The types of its effects, with the actor each names. */
+  readonly effects: readonly { readonly type: string; readonly actor: string | undefined }[];
 }
 
 /** The resolution cards in `client`'s chat, oldest first, with the actors their effects name. */
 function cardsOf(client: Client): CardView[] {
   return client.run(() =>
     [...client.entry.chatFake.messages.values()]
-      .filter((m) => m.type === "resolution")
-      .map((m) => {
+      .map((m, nth) => ({ m, nth }))
+      .filter(({ m }) => m.type === "resolution")
+      .map(({ m, nth }) => {
         const system = m.system;
         const effects = Array.isArray(system["effects"]) ? (system["effects"] as Raw[]) : [];
         const actors = effects
           .map((e) => e["actor"] ?? e["unit"] ?? e["squadron"] ?? e["airbase"])
           .filter((a): a is string => typeof a === "string");
-        return { id: m.id, state: String(system["state"]), requestedBy: system["requestedBy"], actors };
+        const kinds = effects.map((e) => ({ type: String(e["type"]), actor: typeof e["actor"] === "string" ? e["actor"] : undefined }));
+        return { id: m.id, nth, state: String(system["state"]), requestedBy: system["requestedBy"], actors, effects: kinds };
       }),
   );
 }
+
+/** A card as an action names it: its id (for the reader) and its place in the chat (for the replay). */
+const cardArgs = (c: CardView): Raw => ({ card: c.id, nth: c.nth });
 
 const bare = (uuid: string): string => uuid.replace(/^Actor\./, "").split(".")[0]!;
 
@@ -151,12 +160,12 @@ function gmCandidates(ctx: BotContext, gm: Client, stage: string): Candidate[] {
   const notApplied = cards.filter((c) => c.state === "reverted" || c.state === "pending");
   return [
     ...buttons.map((b) => ({ weight: 2 / buttons.length, make: () => ({ kind: "stage-action", args: { id: b.id, changes: [] } }) })),
-    { weight: pending.length > 0 ? 3 : 0, make: () => ({ kind: "card:apply", args: { card: pick(ctx.rng, pending)!.id } }) },
+    { weight: pending.length > 0 ? 3 : 0, make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pending)!) }) },
     // Undo of the newest applied card (the one whose Undo the invariants can check exactly).
-    { weight: applied.length > 0 ? 1 : 0, make: () => ({ kind: "card:undo", args: { card: applied.at(-1)!.id } }) },
+    { weight: applied.length > 0 ? 1 : 0, make: () => ({ kind: "card:undo", args: cardArgs(applied.at(-1)!) }) },
     {
       weight: notApplied.length > 0 ? 0.3 : 0,
-      make: () => ({ kind: "card:undo", args: { card: pick(ctx.rng, notApplied)!.id }, wrong: "stale-undo" }),
+      make: () => ({ kind: "card:undo", args: cardArgs(pick(ctx.rng, notApplied)!), wrong: "stale-undo" }),
     },
   ];
 }
@@ -167,8 +176,10 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
   const side = sideOf(user);
   const code = ctx.code.get(client.name)!;
   const field = fieldOf(ctx, client);
-  const mine = field.units.filter((u) => ctx.owners.get(bare(u.id)) === user);
-  const theirs = field.units.filter((u) => u.side !== side);
+  // Units on the map (one eliminated on the way has no token, no hex).
+  const placed = field.units.filter((u) => u.hex !== "");
+  const mine = placed.filter((u) => ctx.owners.get(bare(u.id)) === user);
+  const theirs = placed.filter((u) => u.side !== side);
   const myHqs = field.hqs.filter((h) => ctx.owners.get(bare(h.id)) === user);
   const buttons = client.run(() => code.registry.stageActions(stage as Registry.StageId, false));
   const cards = cardsOf(client);
@@ -225,13 +236,35 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
     });
   out.push({
     weight: pendingMine.length > 0 ? 1 : 0,
-    make: () => ({ kind: "card:apply", args: { card: pick(ctx.rng, pendingMine)!.id } }),
+    make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pendingMine)!) }),
   });
-  out.push({ weight: appliedMine.length > 0 ? 0.5 : 0, make: () => ({ kind: "card:undo", args: { card: appliedMine.at(-1)!.id } }) });
+  out.push({ weight: appliedMine.length > 0 ? 0.5 : 0, make: () => ({ kind: "card:undo", args: cardArgs(appliedMine.at(-1)!) }) });
   // A support card of mine dropped on one of my units.
   out.push({
     weight: support.length > 0 && mine.length > 0 ? 0.7 : 0,
     make: () => ({ kind: "card-drop", args: { card: pick(ctx.rng, support)!.id, unit: pick(ctx.rng, mine)!.id } }),
+  });
+
+  // A retreat a combat card owes one of my units: the owner's answer (the dialog opens on the first owed, its path proposed).
+  const owesRetreat = cards.some(
+    (c) =>
+      c.state === "applied" &&
+      c.effects.some((e) => e.type === "retreat" && e.actor !== undefined && ctx.owners.get(bare(e.actor)) === user),
+  );
+  out.push({ weight: owesRetreat ? 3 : 0.05, make: () => ({ kind: "dialog", args: { id: "land.retreat", open: {}, changes: [] } }) });
+  // Cards an attack on one of my HQs makes it give up: the owner ticks which (any of the HQ's; too many or too few is refused).
+  const owesCards = cards.some(
+    (c) =>
+      c.state === "applied" &&
+      c.effects.some((e) => e.type === "hqCardsLost" && e.actor !== undefined && myHqs.some((h) => h.id === e.actor)),
+  );
+  out.push({
+    weight: owesCards ? 3 : 0.05,
+    make: () => {
+      const ticks: Raw = {};
+      for (const c of support) if (ctx.rng() < 0.5) ticks[`card:${c.id}`] = true;
+      return { kind: "dialog", args: { id: "land.cardLoss", open: {}, changes: [ticks] } };
+    },
   });
 
   // Deliberately wrong.
@@ -273,7 +306,7 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
   });
   out.push({
     weight: pendingTheirs.length > 0 ? 0.3 : 0,
-    make: () => ({ kind: "card:apply", args: { card: pick(ctx.rng, pendingTheirs)!.id }, wrong: "enemy-card" }),
+    make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pendingTheirs)!), wrong: "enemy-card" }),
   });
   return out;
 }
@@ -348,6 +381,13 @@ function tokenCorner(ctx: BotContext, client: Client, hex: string): { x: number;
   return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
 }
 
+/** The id of the card an action names, on `client`: the message at its place in the chat (else the id it was given). */
+function cardId(client: Client, args: Raw): string {
+  const nth = args["nth"];
+  const at = typeof nth === "number" ? client.run(() => [...client.entry.chatFake.messages.keys()][nth]) : undefined;
+  return at ?? String(args["card"]);
+}
+
 /** Carries out `action` on its user's client, as that user; whether it was done or refused. */
 export async function performAction(ctx: BotContext, action: BotAction): Promise<StepOutcome> {
   const client = ctx.net.client(action.user);
@@ -398,7 +438,7 @@ export async function performAction(ctx: BotContext, action: BotAction): Promise
     case "card:apply":
     case "card:undo": {
       const which = action.kind === "card:apply" ? "apply" : "undo";
-      const result = await client.run(() => code.cards.requestCardAction(which, String(args["card"])));
+      const result = await client.run(() => code.cards.requestCardAction(which, cardId(client, args)));
       return result.ok ? "done" : "refused";
     }
     case "card-drop": {

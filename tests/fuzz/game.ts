@@ -460,9 +460,9 @@ export class Table {
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
     // document since the Apply (else the other changes rightly stand and no exact comparison is owed).
-    const applied = action.kind === "card:undo" ? ctx.appliedBefore.get(String(action.args["card"])) : undefined;
+    const applied = action.kind === "card:undo" ? ctx.appliedBefore.get(String(action.args["nth"])) : undefined;
     const undone = applied !== undefined && sameDocuments(applied.after, before) ? applied.before : undefined;
-    if (action.kind === "card:apply" && outcome === "done") ctx.appliedBefore.set(String(action.args["card"]), { before, after });
+    if (action.kind === "card:apply" && outcome === "done") ctx.appliedBefore.set(String(action.args["nth"]), { before, after });
     return {
       seed,
       turn: at.turn,
