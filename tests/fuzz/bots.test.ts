@@ -55,7 +55,10 @@ describe("bot games", () => {
         const shrunk = await shrink(table, record);
         mkdirSync(FOUND, { recursive: true });
         const file = `${FOUND}/seed-${String(seed)}.test.ts`;
-        writeFileSync(file, foundTest(shrunk, FOUND));
+        // Written as the project formats its files, ready to commit.
+        const prettier = await import("prettier");
+        const style = (await prettier.resolveConfig(file)) ?? {};
+        writeFileSync(file, await prettier.format(foundTest(shrunk, FOUND), { ...style, filepath: file }));
         failures.push(`shrunk to ${String(shrunk.actions.length)} actions: ${file}`);
         if (LONG) process.stdout.write(`${failures.at(-1)!}\n`);
       }

@@ -326,7 +326,9 @@ function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battle
   if (id === "air.allocation") {
     const rows = field.squadrons.filter((s) => s.side === side).length;
     const values: Raw = {};
-    for (let i = 0; i < rows; i++) if (ctx.rng() < 0.5) values[`box-${String(i)}`] = pick(ctx.rng, MISSION_BOXES)!;
+    // Mostly the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
+    const boxes = ctx.rng() < 0.8 ? (["airSuperiority", "cas", "holding"] as const) : MISSION_BOXES;
+    for (let i = 0; i < rows; i++) if (ctx.rng() < 0.5) values[`box-${String(i)}`] = pick(ctx.rng, boxes)!;
     return [values];
   }
   return [];

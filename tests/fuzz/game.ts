@@ -71,7 +71,7 @@ export interface GameRecord {
   /** Every action taken, in order (what a replay takes). */
   readonly actions: BotAction[];
   readonly outcomes: StepOutcome[];
-  /** How many actions of each entry point were done and refused. */
+  /** How many actions of each entry point (a dialog's with its id) were done and refused. */
   readonly kinds: Record<string, { done: number; refused: number }>;
   failure: Failure | null;
   /** Where the tracker stood at the end. */
@@ -306,7 +306,14 @@ export class Table {
           system: { turn: 0, stage: 0, planningEndsAt: null, reached: 0 },
         }),
       );
-      await this.quiesce();
+      // The start-up's own writes (the migration's version, the rules record) come from modules loaded on
+      // ready: quiet for 50 ms of real time before the first action.
+      for (let quiet = 0; quiet < 10;) {
+        const mark = this.net.log.length;
+        await this.quiesce();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        quiet = this.net.log.length === mark ? quiet + 1 : 0;
+      }
       const startErrors = [...errors.take(), ...this.gatherErrors()];
       if (startErrors.length > 0) throw new Error(`the world did not start cleanly:\n${startErrors.join("\n")}`);
       const ctx: BotContext = {
@@ -343,7 +350,8 @@ export class Table {
         if (budget < 0) budget = this.stageBudget(rng, options, this.position());
         record.actions.push(action);
         record.outcomes.push(step.outcome);
-        const tally = (record.kinds[action.kind] ??= { done: 0, refused: 0 });
+        const id = action.args["id"];
+        const tally = (record.kinds[typeof id === "string" ? `${action.kind} ${id}` : action.kind] ??= { done: 0, refused: 0 });
         tally[step.outcome] += 1;
         before = step.after;
         const violations = [...check(step)];
