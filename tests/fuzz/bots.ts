@@ -53,7 +53,6 @@ export interface Code {
   readonly record: typeof RulesRecord;
   /** The module state a fresh page load has not: cleared before each game's init. */
   readonly resets: readonly (() => void)[];
-  readonly nobc: unknown;
   /** The hooks src/nobc.ts put in when it was evaluated (init, setup, ready), put in again for each game. */
   readonly startHooks: { readonly once: boolean; readonly name: string; readonly fn: (...args: never[]) => unknown }[];
 }
@@ -97,7 +96,6 @@ interface CardView {
   /** Its place in the chat (every copy holds the messages in the server's order): what a replay finds it by, whatever ids the chat drew. */
   readonly nth: number;
   readonly state: string;
-  readonly requestedBy: unknown;
   readonly actors: readonly string[];
   /** The types of its effects, with the actor each names. */
   readonly effects: readonly { readonly type: string; readonly actor: string | undefined }[];
@@ -116,7 +114,7 @@ function cardsOf(client: Client): CardView[] {
           .map((e) => e["actor"] ?? e["unit"] ?? e["squadron"] ?? e["airbase"])
           .filter((a): a is string => typeof a === "string");
         const kinds = effects.map((e) => ({ type: String(e["type"]), actor: typeof e["actor"] === "string" ? e["actor"] : undefined }));
-        return { id: m.id, nth, state: String(system["state"]), requestedBy: system["requestedBy"], actors, effects: kinds };
+        return { id: m.id, nth, state: String(system["state"]), actors, effects: kinds };
       }),
   );
 }
@@ -200,7 +198,7 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
 
   const out: Candidate[] = buttons.map((b) => ({
     weight: 3 / buttons.length,
-    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field, mine) } }),
+    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field) } }),
   }));
   // Orders for one of my HQs, opened by the macro with its HQ (every unit's mode chosen).
   if (stage === "orders" && myHqs.length > 0)
@@ -322,7 +320,7 @@ function ordersForm(ctx: BotContext, field: Battlefield, hq: string): Raw[] {
 }
 
 /** What the bot writes in a panel dialog's form (the dialog's own field names); nothing for those it leaves as opened. */
-function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield, _mine: readonly unknown[]): Raw[] {
+function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield): Raw[] {
   if (id === "air.allocation") {
     const rows = field.squadrons.filter((s) => s.side === side).length;
     const values: Raw = {};

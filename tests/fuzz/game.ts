@@ -14,9 +14,15 @@
  * found tests' way in), the stage moving only when a `tracker:advance` in the list says so.
  *
  * The world: the bench's generated theatre (tests/bench/theatre.ts) of `units` units on its
- * 50 × 42 map, one token per unit and HQ. The system's module graph is kept per client for the
- * whole test file (loading one costs a second); each game resets the stand-ins and registers the
- * system again (its stage-action and dialog registries cleared first, as a fresh page load has them).
+ * 50 × 42 map, one token per unit and HQ, each side's HQs dealt in turn to its two players (a unit
+ * goes with its HQ, the air with the side's first player). The system's module graph is kept per
+ * client for the whole test file (loading one, with every module the system loads lazily, costs
+ * seconds); each game resets the stand-ins and their ids, clears what a page load starts without
+ * (the registries init fills, the GM's copy of the rules values, the request counts) and starts the
+ * system again.
+ *
+ * Not modelled: double-blind (the hidden-information sweep waits for it), a client dropping out
+ * mid-game, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -179,7 +185,6 @@ export class Table {
           (await c.load<typeof import("../../src/queries/request-limits")>("src/queries/request-limits")).resetRequestLimits,
           (await c.load<typeof import("../../src/queries/register")>("src/queries/register")).resetRequestSecret,
         ],
-        nobc: null,
         startHooks: [],
       });
       // Every module the system loads on first use, loaded now: a lazy import arrives by I/O, after
@@ -206,7 +211,9 @@ export class Table {
     return new Table(net, code, wire);
   }
 
-  close(): void {
+  /** Closes the table: the GM's record written first (its timer would fire once the world is gone). */
+  async close(): Promise<void> {
+    await this.flushRecord();
     this.net.close();
     removeAccessors();
   }
@@ -345,7 +352,7 @@ export class Table {
           action = chooseAction(ctx, index);
           budget -= 1;
         }
-        const step = await this.step(ctx, check, errors, options.seed, at, action, before);
+        const step = await this.step(ctx, errors, options.seed, at, action, before);
         // A new stage (or Movement's next group): its own number of actions before the next Next.
         if (budget < 0) budget = this.stageBudget(rng, options, this.position());
         record.actions.push(action);
@@ -409,10 +416,14 @@ export class Table {
     await this.net.settle();
   }
 
-  /** Up to `actionsPerStage` actions in a stage (three times as many in each Movement group: most units move). */
+  /**
+   * Up to `actionsPerStage` actions in a stage: three times as many in each Movement group (most units
+   * move), twice as many in Orders and Ground Combat (every HQ gives orders, every contact may be attacked).
+   */
   private stageBudget(rng: () => number, options: GameOptions, at: TurnView | null = null): number {
-    const most = (options.actionsPerStage ?? 6) * (at !== null && STAGES[at.stage]?.id === "movement" ? 3 : 1);
-    return Math.floor(rng() * (most + 1));
+    const stage = at === null ? undefined : STAGES[at.stage]?.id;
+    const scale = stage === "movement" ? 3 : stage === "orders" || stage === "groundCombat" ? 2 : 1;
+    return Math.floor(rng() * ((options.actionsPerStage ?? 6) * scale + 1));
   }
 
   /** Where the tracker stands, as the GM's client reads it. */
@@ -444,7 +455,6 @@ export class Table {
 
   private async step(
     ctx: BotContext,
-    _check: (step: Step) => readonly Violation[],
     errors: ErrorLog,
     seed: number,
     at: TurnView,
