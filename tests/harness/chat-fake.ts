@@ -314,7 +314,9 @@ export const chatFake = {
   updateBatches: [] as number[],
   users: new Map<string, FakeUser>(),
   activeGM: null as FakeUser | null,
-  /** Users: a GM `gm` (logged in and the active GM unless `gmOnline` is false) and players `p1`, `p2`; acting as `as`. */
+  /** The players `setUsers` makes (a test of more players a side, e.g. the bot games of tests/fuzz, names more). */
+  playerIds: ["p1", "p2"] as readonly string[],
+  /** Users: a GM `gm` (logged in and the active GM unless `gmOnline` is false) and the players of `playerIds`; acting as `as`. */
   setUsers(as: string, gmOnline = true): void {
     this.users.clear();
     const make = (id: string, isGM: boolean): FakeUser => {
@@ -388,8 +390,7 @@ export const chatFake = {
     gm.active = gmOnline;
     // A second GM, logged out until a test hands the active GM over to it (`setActiveGM`).
     make("gm2", true).active = false;
-    make("p1", false);
-    make("p2", false);
+    for (const id of this.playerIds) make(id, false);
     this.activeGM = gmOnline ? gm : null;
     const self = this.users.get(as)!;
     self.isSelf = true;

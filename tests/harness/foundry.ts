@@ -1300,7 +1300,8 @@ class FakeToken extends FakeDocument {
     });
     const given = asked?.waypoints ?? [];
     const waypoints = given.length > 0 ? given.map(waypoint) : [waypoint({ x, y, explicit: true, checkpoint: true })];
-    const me = currentUser();
+    // The mover: on another client, the writer of the movement the server sent.
+    const me = writingUser();
     const users = game["users"] as { get?(id: string): unknown } | undefined;
     return {
       id: asked?.id ?? movementId(),
@@ -1338,7 +1339,8 @@ class FakeToken extends FakeDocument {
       const doc = this.find(String(row["_id"]), parent);
       const movement = doc instanceof FakeToken ? doc.movementFor(row, operation) : null;
       if (doc instanceof FakeToken && movement !== null) {
-        if (!Hooks.call("preMoveToken", doc, movement, operation ?? {})) continue;
+        // Only the initiating client asks `preMoveToken` (before it sends): a movement the server sent is carried out.
+        if (replaying === null && !Hooks.call("preMoveToken", doc, movement, operation ?? {})) continue;
         moves.push([doc, movement]);
       }
       kept.push(row);
@@ -1347,9 +1349,32 @@ class FakeToken extends FakeDocument {
   }
 
   /** A batch: every row checked first (as before), then the movements' `preMoveToken`, the write, `moveToken`. */
-  static override async commitUpdates(data: unknown, operation: unknown): Promise<unknown[]> {
+  static override async updateDocuments(data: unknown, operation: unknown = {}): Promise<unknown[]> {
+    // Over a wire, the initiating client checks and asks `preMoveToken` before it sends, and sends
+    // only the rows kept (Foundry's client does so; the server and the other clients do not ask it).
+    if (wire === null || replaying !== null) return super.updateDocuments(data, operation);
+    logCall(this.calls, { method: "updateDocuments", data, operation });
     const parent = (operation as { parent?: FakeDocument }).parent;
     const user = currentUser();
+    for (const row of data as Raw[]) {
+      const doc = this.find(String(row["_id"]), parent);
+      if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${String(row["_id"])}] does not exist`);
+      doc.assertWritable(user, "update");
+      doc.validatedChanges(row);
+    }
+    const { rows } = this.preMove(data as Raw[], operation);
+    if (rows.length === 0) return [];
+    return answered(() => this.commitUpdates(rows, operation), {
+      kind: "class",
+      target: this.documentName,
+      method: "updateDocuments",
+      args: [rows, wireOperation(operation)],
+    });
+  }
+
+  static override async commitUpdates(data: unknown, operation: unknown): Promise<unknown[]> {
+    const parent = (operation as { parent?: FakeDocument }).parent;
+    const user = writingUser();
     for (const row of data as Raw[]) {
       const doc = this.find(String(row["_id"]), parent);
       if (doc === undefined) throw new HarnessRefusal(`${this.documentName} [${String(row["_id"])}] does not exist`);
@@ -2397,6 +2422,14 @@ export const harness = {
       held = null;
       release();
     };
+  },
+  /**
+   * Draws document ids from the first again (then `reset`, whose scene takes the first):
+   * every copy of the multi-client harness then gives a world it builds the same ids, however many
+   * ids each drew for the worlds before (./clients.ts `world`, a test file building several).
+   */
+  restartIds(): void {
+    nextId = 1;
   },
   /** Forget every document, call, hook, notice, pack and setting value; play the GM again. */
   reset(): void {

@@ -1,0 +1,70 @@
+/**
+ * Issue #37: bots play whole games through the user's entry points on the multi-client harness,
+ * the invariants checked after every action (tests/fuzz/game.ts, bots.ts). In `npm test`, a short
+ * fixed-seed set: a few games of two turns on the 100-unit theatre. `npm run fuzz` (scripts/fuzz.mjs)
+ * runs the long games through this same file with `NOBC_FUZZ_*` set; a failure is shrunk and written
+ * as a ready test (tests/fuzz/shrink.ts).
+ */
+import "../harness/install";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Table, describeFailure, type GameRecord } from "./game";
+import { foundTest, shrink } from "./shrink";
+import { mkdirSync, writeFileSync } from "node:fs";
+
+const env = process.env;
+const LONG = env["NOBC_FUZZ_GAMES"] !== undefined;
+// The short set: three games as v13, one as v14 (the v14 project runs this file again; the suite's budget is a minute).
+const GAMES = Number(env["NOBC_FUZZ_GAMES"] ?? (env["NOBC_FOUNDRY"] === "14" ? 1 : 3));
+const TURNS = Number(env["NOBC_FUZZ_TURNS"] ?? 2);
+const UNITS = Number(env["NOBC_FUZZ_UNITS"] ?? 100);
+const SEED = Number(env["NOBC_FUZZ_SEED"] ?? 1);
+/** Where `npm run fuzz` writes the shrunk test of a failure. */
+const FOUND = env["NOBC_FUZZ_FOUND"];
+
+vi.setConfig({ testTimeout: LONG ? 24 * 3600_000 : 120_000, hookTimeout: 120_000 });
+
+let table: Table;
+beforeAll(async () => {
+  table = await Table.open();
+});
+afterAll(() => table.close());
+
+/** What a game did, in one line: its actions by entry point (done/refused). */
+function summary(r: GameRecord): string {
+  const kinds = Object.entries(r.kinds)
+    .map(([k, v]) => `${k} ${String(v.done)}/${String(v.refused)}`)
+    .join(", ");
+  return `seed ${String(r.seed)}: ${String(r.actions.length)} actions to turn ${String(r.reached.turn)} ${r.reached.stage} (${kinds})`;
+}
+
+describe("bot games", () => {
+  const seeds = Array.from({ length: GAMES }, (_, i) => SEED + i);
+  it(`${String(GAMES)} games of ${String(TURNS)} turns on ${String(UNITS)} units from seed ${String(SEED)} run clean`, async () => {
+    const failures: string[] = [];
+    for (const seed of seeds) {
+      const record = await table.play({ seed, turns: TURNS, units: UNITS });
+      if (LONG) process.stdout.write(`${summary(record)}\n`);
+      if (record.failure === null) {
+        // The game really played: it reached its last turn's end through the tracker.
+        expect(record.reached.turn).toBe(TURNS);
+        expect(record.kinds["tracker:advance"]?.done).toBeGreaterThanOrEqual(TURNS * 18);
+        continue;
+      }
+      failures.push(describeFailure(record));
+      if (LONG) process.stdout.write(`${describeFailure(record)}\n`);
+      if (FOUND !== undefined) {
+        const shrunk = await shrink(table, record);
+        mkdirSync(FOUND, { recursive: true });
+        const file = `${FOUND}/seed-${String(seed)}.test.ts`;
+        // Written as the project formats its files, ready to commit.
+        const prettier = await import("prettier");
+        const style = (await prettier.resolveConfig(file)) ?? {};
+        writeFileSync(file, await prettier.format(foundTest(shrunk, FOUND), { ...style, filepath: file }));
+        failures.push(`shrunk to ${String(shrunk.actions.length)} actions: ${file}`);
+        if (LONG) process.stdout.write(`${failures.at(-1)!}\n`);
+      }
+      if (!LONG) break;
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,461 @@
+/**
+ * The bots of a bot game (./game.ts, issue #37): for one user, what the current stage offers them,
+ * as a catalogue of actions through the entry points a user has, one chosen at random (the game's
+ * seeded generator), then carried out on that user's own client.
+ *
+ * Entry points (each action's `kind`):
+ * - `stage-action`: a button of the turn panel for the stage (`stageActions`, as the tracker lists
+ *   them: a player's leaves out the GM's), opening its dialog; `dialog`: a dialog opened by id with
+ *   arguments (`game.nobc.openDialog`, as the macros do). Either way the bot fills the form through
+ *   the dialog's controller (`dialog.change`, the form's own names), then Submit (`dialog.resolve`):
+ *   a player's becomes a request the GM's client answers.
+ * - `drag-token`: a token dragged along a path of hexes (`token.move(waypoints, { method: "dragging" })`,
+ *   as the canvas and the movement tests drag).
+ * - `card:apply` / `card:undo`: a card's Apply or Undo button (`requestCardAction`).
+ * - `card-drop`: a support card dropped on a unit (`assignCard`, the drop handler's call).
+ * - `tracker:advance`: the tracker's Next stage (`advanceTurn`), the GM's; a player's click is wrong.
+ *
+ * Some attempts are deliberately wrong (`wrong` says why): another side's unit dragged, a drag out
+ * of the Movement phase or far beyond any allowance, a dialog of another stage, another side's card
+ * dropped or applied, a card's Undo when it is not applied, a player's Next stage. Each must be refused.
+ */
+import type { Client, Network } from "../harness/clients";
+import type { BotAction, StepOutcome, WorldSnapshot } from "./contract";
+import { MISSION_BOXES } from "../../src/rules/nobc/air/allocation";
+import { STAGES } from "../../src/rules/nobc/turn";
+import type * as Registry from "../../src/combat/registry";
+import type * as Dialogs from "../../src/apps/base/registry";
+import type * as Advance from "../../src/combat/advance";
+import type * as CardRequests from "../../src/queries/register";
+import type * as Assignment from "../../src/queries/card-assignment";
+import type * as Read from "../../src/world/read";
+import type * as Grid from "../../src/map/hex-grid";
+import type * as SheetsFake from "../harness/sheets-fake";
+import type * as ChatFake from "../harness/chat-fake";
+import type * as Actors from "../harness/actors";
+import type * as RulesRecord from "../../src/documents/rules-record";
+import type { Battlefield } from "../../src/world/battlefield";
+
+type Raw = Record<string, unknown>;
+
+/** One client's own copies of the modules the bots call. */
+export interface Code {
+  readonly registry: typeof Registry;
+  readonly dialogs: typeof Dialogs;
+  readonly advance: typeof Advance;
+  readonly cards: typeof CardRequests;
+  readonly assignment: typeof Assignment;
+  readonly read: typeof Read;
+  readonly grid: typeof Grid;
+  readonly sheets: typeof SheetsFake;
+  readonly chat: typeof ChatFake;
+  readonly actors: typeof Actors;
+  readonly record: typeof RulesRecord;
+  /** The module state a fresh page load has not: cleared before each game's init. */
+  readonly resets: readonly (() => void)[];
+  /** The hooks src/nobc.ts put in when it was evaluated (init, setup, ready), put in again for each game. */
+  readonly startHooks: { readonly once: boolean; readonly name: string; readonly fn: (...args: never[]) => unknown }[];
+}
+
+export interface BotContext {
+  readonly net: Network;
+  readonly code: ReadonlyMap<string, Code>;
+  /** Each actor's owner by actor id. */
+  readonly owners: ReadonlyMap<string, string>;
+  readonly rng: () => number;
+  /** The server's snapshot just before each card applied was applied, by message id (for Undo's invariant). */
+  readonly appliedBefore: Map<string, { readonly before: WorldSnapshot; readonly after: WorldSnapshot }>;
+  position(): { readonly turn: number; readonly stage: number } | null;
+  /** Waits until everything the last action set off is done (./game.ts). */
+  quiesce(): Promise<void>;
+}
+
+const PLAYERS = ["p1", "p2", "p3", "p4"] as const;
+const sideOf = (user: string): "nato" | "wp" => (user === "p1" || user === "p2" ? "nato" : "wp");
+
+interface Candidate {
+  readonly weight: number;
+  readonly make: () => Omit<BotAction, "index" | "user"> | null;
+}
+
+const pick = <T>(rng: () => number, list: readonly T[]): T | undefined =>
+  list.length === 0 ? undefined : list[Math.floor(rng() * list.length)];
+
+function weighted(rng: () => number, list: readonly Candidate[]): Candidate | undefined {
+  const total = list.reduce((s, c) => s + c.weight, 0);
+  let r = rng() * total;
+  for (const c of list) {
+    r -= c.weight;
+    if (r < 0) return c;
+  }
+  return list.at(-1);
+}
+
+interface CardView {
+  readonly id: string;
+  /** Its place in the chat (every copy holds the messages in the server's order): what a replay finds it by, whatever ids the chat drew. */
+  readonly nth: number;
+  readonly state: string;
+  readonly actors: readonly string[];
+  /** The types of its effects, with the actor each names. */
+  readonly effects: readonly { readonly type: string; readonly actor: string | undefined }[];
+}
+
+/** The resolution cards in `client`'s chat, oldest first, with the actors their effects name. */
+function cardsOf(client: Client): CardView[] {
+  return client.run(() =>
+    [...client.entry.chatFake.messages.values()]
+      .map((m, nth) => ({ m, nth }))
+      .filter(({ m }) => m.type === "resolution")
+      .map(({ m, nth }) => {
+        const system = m.system;
+        const effects = Array.isArray(system["effects"]) ? (system["effects"] as Raw[]) : [];
+        const actors = effects
+          .map((e) => e["actor"] ?? e["unit"] ?? e["squadron"] ?? e["airbase"])
+          .filter((a): a is string => typeof a === "string");
+        const kinds = effects.map((e) => ({ type: String(e["type"]), actor: typeof e["actor"] === "string" ? e["actor"] : undefined }));
+        return { id: m.id, nth, state: String(system["state"]), actors, effects: kinds };
+      }),
+  );
+}
+
+/** A card as an action names it: its id (for the reader) and its place in the chat (for the replay). */
+const cardArgs = (c: CardView): Raw => ({ card: c.id, nth: c.nth });
+
+const bare = (uuid: string): string => uuid.replace(/^Actor\./, "").split(".")[0]!;
+
+/** What `user`'s client reads of the battlefield (open table: every unit). */
+function fieldOf(ctx: BotContext, client: Client): Battlefield {
+  return client.run(() => ctx.code.get(client.name)!.read.readBattlefield());
+}
+
+/** A path from `from` of `length` hexes: each step a random neighbour on the map (straight when `straight`). */
+function pathFrom(ctx: BotContext, client: Client, from: string, length: number, straight: boolean, field: Battlefield): string[] | null {
+  const grid = ctx.code.get(client.name)!.grid;
+  const map = field.map?.map;
+  if (map === undefined) return null;
+  const path: string[] = [];
+  let at = grid.offsetOf(from);
+  const dir = pick(ctx.rng, grid.HEX_DIRECTIONS)!;
+  for (let k = 0; k < length; k++) {
+    const next = grid.neighbour(at, straight ? dir : pick(ctx.rng, grid.HEX_DIRECTIONS)!);
+    if (!grid.inMap(next, map.columns, map.rows)) return path.length > 0 && !straight ? path : null;
+    const label = grid.hexLabel(next);
+    if (path.includes(label) || label === from) return path.length > 0 && !straight ? path : null;
+    path.push(label);
+    at = next;
+  }
+  return path;
+}
+
+/** The GM's catalogue for the stage. */
+function gmCandidates(ctx: BotContext, gm: Client, stage: string): Candidate[] {
+  const code = ctx.code.get(gm.name)!;
+  const buttons = gm.run(() => code.registry.stageActions(stage as Registry.StageId, true));
+  const cards = cardsOf(gm);
+  const pending = cards.filter((c) => c.state === "pending");
+  const applied = cards.filter((c) => c.state === "applied");
+  const notApplied = cards.filter((c) => c.state === "reverted" || c.state === "pending");
+  return [
+    ...buttons.map((b) => ({ weight: 2 / buttons.length, make: () => ({ kind: "stage-action", args: { id: b.id, changes: [] } }) })),
+    { weight: pending.length > 0 ? 3 : 0, make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pending)!) }) },
+    // Undo of the newest applied card (the one whose Undo the invariants can check exactly).
+    { weight: applied.length > 0 ? 1 : 0, make: () => ({ kind: "card:undo", args: cardArgs(applied.at(-1)!) }) },
+    {
+      weight: notApplied.length > 0 ? 0.3 : 0,
+      make: () => ({ kind: "card:undo", args: cardArgs(pick(ctx.rng, notApplied)!), wrong: "stale-undo" }),
+    },
+  ];
+}
+
+/** A player's catalogue for the stage. */
+function playerCandidates(ctx: BotContext, client: Client, stage: string): Candidate[] {
+  const user = client.userId;
+  const side = sideOf(user);
+  const code = ctx.code.get(client.name)!;
+  const field = fieldOf(ctx, client);
+  // Units on the map (one eliminated on the way has no token, no hex).
+  const placed = field.units.filter((u) => u.hex !== "");
+  const mine = placed.filter((u) => ctx.owners.get(bare(u.id)) === user);
+  const theirs = placed.filter((u) => u.side !== side);
+  const myHqs = field.hqs.filter((h) => ctx.owners.get(bare(h.id)) === user);
+  const buttons = client.run(() => code.registry.stageActions(stage as Registry.StageId, false));
+  const cards = cardsOf(client);
+  const ownCard = (c: CardView) => c.actors.length > 0 && c.actors.every((a) => ctx.owners.get(bare(a)) === user);
+  const pendingMine = cards.filter((c) => c.state === "pending" && ownCard(c));
+  const pendingTheirs = cards.filter(
+    (c) =>
+      c.state === "pending" &&
+      c.actors.length > 0 &&
+      c.actors.every((a) => !PLAYERS.filter((p) => sideOf(p) === side).includes(ctx.owners.get(bare(a)) as never)),
+  );
+  const appliedMine = cards.filter((c) => c.state === "applied" && ownCard(c));
+  const movement = stage === "movement";
+  const support = field.cards.filter((c) => myHqs.some((h) => h.id === c.hq));
+  const enemySupport = field.cards.filter((c) => field.hqs.some((h) => h.id === c.hq && h.side !== side));
+  const hexOf = (unit: { hex: string }) => unit.hex;
+  const adjacent = (a: string, b: string) => code.grid.hexDistance(code.grid.offsetOf(a), code.grid.offsetOf(b)) === 1;
+
+  const out: Candidate[] = buttons.map((b) => ({
+    weight: 3 / buttons.length,
+    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field) } }),
+  }));
+  // Orders for one of my HQs, opened by the macro with its HQ (every unit's mode chosen).
+  if (stage === "orders" && myHqs.length > 0)
+    out.push({
+      weight: 3,
+      make: () => {
+        const hq = pick(ctx.rng, myHqs)!;
+        return { kind: "dialog", args: { id: "land.orders", open: { hq: hq.id }, changes: ordersForm(ctx, field, hq.id) } };
+      },
+    });
+  // A ground combat against an enemy next to my units.
+  const contacts = theirs.filter((t) => mine.some((m) => adjacent(hexOf(m), hexOf(t))));
+  if (stage === "groundCombat" && contacts.length > 0)
+    out.push({
+      weight: 4,
+      make: () => {
+        const target = pick(ctx.rng, contacts)!;
+        const attackers = mine.filter((m) => adjacent(m.hex, target.hex)).map((m) => m.id);
+        return {
+          kind: "dialog",
+          args: { id: "groundCombat.plan", open: {}, changes: [{ attackerSide: side }, { target: target.hex }, { attackers }] },
+        };
+      },
+    });
+  if (movement && mine.length > 0)
+    out.push({
+      weight: 6,
+      make: () => {
+        const unit = pick(ctx.rng, mine)!;
+        const path = pathFrom(ctx, client, unit.hex, 1 + Math.floor(ctx.rng() * 3), false, field);
+        return path === null ? null : { kind: "drag-token", args: { actor: bare(unit.id), path } };
+      },
+    });
+  out.push({
+    weight: pendingMine.length > 0 ? 1 : 0,
+    make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pendingMine)!) }),
+  });
+  out.push({ weight: appliedMine.length > 0 ? 0.5 : 0, make: () => ({ kind: "card:undo", args: cardArgs(appliedMine.at(-1)!) }) });
+  // A support card of mine dropped on one of my units.
+  out.push({
+    weight: support.length > 0 && mine.length > 0 ? 0.7 : 0,
+    make: () => ({ kind: "card-drop", args: { card: pick(ctx.rng, support)!.id, unit: pick(ctx.rng, mine)!.id } }),
+  });
+
+  // A retreat a combat card owes one of my units: the owner's answer (the dialog opens on the first owed, its path proposed).
+  const owesRetreat = cards.some(
+    (c) =>
+      c.state === "applied" &&
+      c.effects.some((e) => e.type === "retreat" && e.actor !== undefined && ctx.owners.get(bare(e.actor)) === user),
+  );
+  out.push({ weight: owesRetreat ? 3 : 0.05, make: () => ({ kind: "dialog", args: { id: "land.retreat", open: {}, changes: [] } }) });
+  // Cards an attack on one of my HQs makes it give up: the owner ticks which (any of the HQ's; too many or too few is refused).
+  const owesCards = cards.some(
+    (c) =>
+      c.state === "applied" &&
+      c.effects.some((e) => e.type === "hqCardsLost" && e.actor !== undefined && myHqs.some((h) => h.id === e.actor)),
+  );
+  out.push({
+    weight: owesCards ? 3 : 0.05,
+    make: () => {
+      const ticks: Raw = {};
+      for (const c of support) if (ctx.rng() < 0.5) ticks[`card:${c.id}`] = true;
+      return { kind: "dialog", args: { id: "land.cardLoss", open: {}, changes: [ticks] } };
+    },
+  });
+
+  // Deliberately wrong.
+  out.push({ weight: 0.2, make: () => ({ kind: "tracker:advance", args: {}, wrong: "not-gm" }) });
+  out.push({
+    weight: theirs.length > 0 ? 0.3 : 0,
+    make: () => {
+      const unit = pick(ctx.rng, theirs)!;
+      const path = pathFrom(ctx, client, unit.hex, 1, false, field);
+      return path === null ? null : { kind: "drag-token", args: { actor: bare(unit.id), path }, wrong: "enemy-unit" };
+    },
+  });
+  out.push({
+    weight: mine.length > 0 ? 0.3 : 0,
+    make: () => {
+      const unit = pick(ctx.rng, mine)!;
+      const path = pathFrom(ctx, client, unit.hex, movement ? 16 : 1, movement, field);
+      return path === null
+        ? null
+        : { kind: "drag-token", args: { actor: bare(unit.id), path }, wrong: movement ? "beyond-mp" : "out-of-stage" };
+    },
+  });
+  if (stage !== "orders" && myHqs.length > 0)
+    out.push({
+      weight: 0.2,
+      make: () => ({
+        kind: "dialog",
+        args: { id: "land.orders", open: { hq: pick(ctx.rng, myHqs)!.id }, changes: [] },
+        wrong: "out-of-stage",
+      }),
+    });
+  out.push({
+    weight: enemySupport.length > 0 && mine.length > 0 ? 0.2 : 0,
+    make: () => ({
+      kind: "card-drop",
+      args: { card: pick(ctx.rng, enemySupport)!.id, unit: pick(ctx.rng, mine)!.id },
+      wrong: "card-not-held",
+    }),
+  });
+  out.push({
+    weight: pendingTheirs.length > 0 ? 0.3 : 0,
+    make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pendingTheirs)!), wrong: "enemy-card" }),
+  });
+  return out;
+}
+
+/** Every unit of the HQ given a mode: Combat Mode only where it has the SP to pay for it (sometimes not: a real mistake). */
+function ordersForm(ctx: BotContext, field: Battlefield, hq: string): Raw[] {
+  const values: Raw = {};
+  for (const u of field.units.filter((x) => x.hq === hq)) {
+    const combat = u.supply > 0 ? ctx.rng() < 0.6 : ctx.rng() < 0.1;
+    values[`mode:${u.id}`] = combat ? "combat" : "march";
+  }
+  return [values];
+}
+
+/** What the bot writes in a panel dialog's form (the dialog's own field names); nothing for those it leaves as opened. */
+function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield): Raw[] {
+  if (id === "air.allocation") {
+    const rows = field.squadrons.filter((s) => s.side === side).length;
+    const values: Raw = {};
+    // Mostly the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
+    const boxes = ctx.rng() < 0.8 ? (["airSuperiority", "cas", "holding"] as const) : MISSION_BOXES;
+    for (let i = 0; i < rows; i++) if (ctx.rng() < 0.5) values[`box-${String(i)}`] = pick(ctx.rng, boxes)!;
+    return [values];
+  }
+  return [];
+}
+
+/** Chooses `user`'s next action (or, for the game, whoever the draw picks). */
+export function chooseAction(ctx: BotContext, index: number): BotAction {
+  const users = ["gm", ...PLAYERS] as const;
+  const at = ctx.position()!;
+  const stage = STAGES[at.stage]!.id;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const user = pick(ctx.rng, users)!;
+    const client = ctx.net.client(user);
+    const list = user === "gm" ? gmCandidates(ctx, client, stage) : playerCandidates(ctx, client, stage);
+    const chosen = weighted(
+      ctx.rng,
+      list.filter((c) => c.weight > 0),
+    );
+    const made = chosen?.make() ?? null;
+    if (made !== null) return { index, user, ...made };
+  }
+  return { index, user: "gm", kind: "idle", args: {} };
+}
+
+interface DialogLike {
+  readonly dialogState: unknown;
+  change(values: Raw): Promise<void>;
+  resolve(): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+const isDialog = (value: unknown): value is DialogLike =>
+  typeof value === "object" && value !== null && typeof (value as DialogLike).resolve === "function";
+
+/** Fills and submits a dialog; done when it posted (or did) something. */
+async function submit(client: Client, opened: unknown, changes: readonly Raw[]): Promise<StepOutcome> {
+  if (!isDialog(opened))
+    return opened === null || opened === undefined || opened === false || (opened as Raw)["ok"] === false ? "refused" : "done";
+  for (const values of changes) await client.run(() => opened.change(values));
+  const result = await client.run(() => opened.resolve());
+  if (result === null) {
+    await client.run(() => opened.close());
+    return "refused";
+  }
+  return "done";
+}
+
+/** The top-left corner of a token centred on `hex`, in whole pixels (scene padding included), on `client`. */
+function tokenCorner(ctx: BotContext, client: Client, hex: string): { x: number; y: number } {
+  const grid = ctx.code.get(client.name)!.grid;
+  const centre = client.run(() => client.entry.harness.canvasPoint(grid.hexCentre(grid.offsetOf(hex), 100)));
+  return { x: Math.round(centre.x - 100 / Math.sqrt(3)), y: Math.round(centre.y - 50) };
+}
+
+/** The id of the card an action names, on `client`: the message at its place in the chat (else the id it was given). */
+function cardId(client: Client, args: Raw): string {
+  const nth = args["nth"];
+  const at = typeof nth === "number" ? client.run(() => [...client.entry.chatFake.messages.keys()][nth]) : undefined;
+  return at ?? String(args["card"]);
+}
+
+/** Carries out `action` on its user's client, as that user; whether it was done or refused. */
+export async function performAction(ctx: BotContext, action: BotAction): Promise<StepOutcome> {
+  const client = ctx.net.client(action.user);
+  const code = ctx.code.get(client.name)!;
+  const args = action.args;
+  const isGM = action.user === "gm";
+  switch (action.kind) {
+    case "idle":
+      return "refused";
+    case "tracker:advance": {
+      const combat = client.run(() => (game as unknown as { combats: { type: string }[] }).combats.find((c) => c.type === "nobcTurn"));
+      if (combat === undefined) return "refused";
+      const result = await client.run(() => code.advance.advanceTurn(combat as unknown as Advance.TurnCombat));
+      return result.ok ? "done" : "refused";
+    }
+    case "stage-action": {
+      const button = client.run(() => code.registry.stageActionById(String(args["id"])));
+      if (button === undefined || (button.gmOnly && !isGM)) return "refused";
+      const opened = await client.run(() => button.run());
+      return submit(client, opened, (args["changes"] as Raw[] | undefined) ?? []);
+    }
+    case "dialog": {
+      const opened = await client.run(() => code.dialogs.openDialogById(String(args["id"]), (args["open"] as Raw | undefined) ?? {}));
+      return submit(client, opened, (args["changes"] as Raw[] | undefined) ?? []);
+    }
+    case "drag-token": {
+      const path = args["path"] as string[];
+      const token = client.run(() => client.entry.harness.scene?.tokens.find((t) => t.actorId === args["actor"]));
+      if (token === undefined) return "refused";
+      const server = ctx.net.clients.find((c) => c.userId === "gm")!;
+      const cardsBefore = server.run(() => server.entry.chatFake.messages.size);
+      const from = { x: token.x, y: token.y };
+      const waypoints = path.map((hex) => tokenCorner(ctx, client, hex));
+      const warned = client.entry.harness.notices.length;
+      await client.run(() => token.move(waypoints, { method: "dragging" }));
+      // The drag's check sends its request from a lazily imported module (src/apps/land/move/hooks.ts,
+      // fire and forget): wait, in real time, until it was answered (a card posted) or refused (a warning).
+      for (let waited = 0; waited < 1000; waited += 5) {
+        await ctx.net.settle();
+        if (client.entry.harness.notices.length > warned || server.run(() => server.entry.chatFake.messages.size) > cardsBefore) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await ctx.quiesce();
+      const moved = token.x !== from.x || token.y !== from.y;
+      const posted = server.run(() => server.entry.chatFake.messages.size) > cardsBefore;
+      return moved || posted ? "done" : "refused";
+    }
+    case "card:apply":
+    case "card:undo": {
+      const which = action.kind === "card:apply" ? "apply" : "undo";
+      const result = await client.run(() => code.cards.requestCardAction(which, cardId(client, args)));
+      return result.ok ? "done" : "refused";
+    }
+    case "card-drop": {
+      const [holder, item] = String(args["card"])
+        .replace(/^Actor\./, "")
+        .split(".Item.");
+      const found = client.run(() => {
+        const docs = client.entry.harness.documents();
+        const hq = docs.find((d) => d.id === holder) as unknown as { items: { id: string }[] } | undefined;
+        const unit = docs.find((d) => d.id === bare(String(args["unit"])));
+        return { card: hq?.items.find((i) => i.id === item), unit };
+      });
+      if (found.card === undefined || found.unit === undefined) return "refused";
+      const ok = await client.run(() => code.assignment.assignCard(found.card as never, found.unit as never));
+      return ok ? "done" : "refused";
+    }
+    default:
+      throw new Error(`no such bot action: ${action.kind}`);
+  }
+}

@@ -1,0 +1,531 @@
+/**
+ * A bot game (issue #37): a seed → a world on the multi-client harness (tests/harness/clients.ts)
+ * with a GM and two players a side (p1, p2 NATO; p3, p4 WP) over a seeded 20–40 ms wire, the
+ * system started on every client as Foundry starts it (init, setup, ready), the turn tracker's
+ * Combat made by the GM, then turn after turn, stage after stage: the bots (./bots.ts) act through
+ * the entry points a user has, and the GM's Next stage ends each stage. After every action the wire
+ * settles, the server's and every client's copy is snapshotted (./snapshot.ts) and the invariants
+ * (./invariants.ts, `checkStep`) are checked; errors nobody should see (a throw, an unhandled
+ * rejection, `console.error`, a hook that threw, an error notice, a wire fault) go in the step.
+ *
+ * Fixed by its seed: every choice of the bots, the wire's delays and the GM client's dice
+ * (`CONFIG.Dice.randomUniform`) are drawn from `seededUniform` (src/rules/dice.ts). The actions
+ * taken are plain data: `replay` plays a list again from the same seed (the shrinker's and the
+ * found tests' way in), the stage moving only when a `tracker:advance` in the list says so.
+ *
+ * The world: the bench's generated theatre (tests/bench/theatre.ts) of `units` units on its
+ * 50 × 42 map, one token per unit and HQ, each side's HQs dealt in turn to its two players (a unit
+ * goes with its HQ, the air with the side's first player). The system's module graph is kept per
+ * client for the whole test file (loading one, with every module the system loads lazily, costs
+ * seconds); each game resets the stand-ins and their ids, clears what a page load starts without
+ * (the registries init fills, the GM's copy of the rules values, the request counts) and starts the
+ * system again.
+ *
+ * Not modelled: double-blind (the hidden-information sweep waits for it), a client dropping out
+ * mid-game, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Network, removeAccessors, type Client } from "../harness/clients";
+import { HEX_SIZE, theatre, type Theatre } from "../bench/theatre";
+import { unitSupplyCapacity } from "../../src/rules/nobc/land/resupply";
+import type { UnitArm, UnitSize } from "../../src/rules/nobc/land/types";
+import { seededUniform } from "../../src/rules/dice";
+import { STAGES } from "../../src/rules/nobc/turn";
+import { serverOf, takeSnapshot } from "./snapshot";
+import type { BotAction, Step, StepOutcome, Violation, WorldSnapshot } from "./contract";
+import { chooseAction, performAction, type BotContext, type Code } from "./bots";
+import { checkStep } from "./invariants";
+import type * as CounterTokens from "../../src/canvas/counter-tokens";
+
+type Raw = Record<string, unknown>;
+type Fn = (...args: never[]) => unknown;
+
+/** Who plays: the GM, and two players a side. */
+export const USERS = ["gm", "p1", "p2", "p3", "p4"] as const;
+export type UserId = (typeof USERS)[number];
+export const SIDE_PLAYERS = { nato: ["p1", "p2"], wp: ["p3", "p4"] } as const;
+
+export interface GameOptions {
+  readonly seed: number;
+  /** Whole turns to play (turn 0 is the first). */
+  readonly turns: number;
+  /** The theatre's size (tests/bench/theatre.ts): 100 or 400. */
+  readonly units: number;
+  /** Bot actions in a stage before the GM's Next, at most (drawn 0..this). */
+  readonly actionsPerStage?: number;
+  /** Play these actions again instead of choosing (the stage moves only at their `tracker:advance`). */
+  readonly replay?: readonly BotAction[];
+  /** Stop at the first failing step (default true). */
+  readonly stopAtFailure?: boolean;
+}
+
+export interface Failure {
+  readonly seed: number;
+  readonly turn: number;
+  readonly stage: string;
+  readonly action: BotAction;
+  readonly violations: readonly Violation[];
+  readonly errors: readonly string[];
+}
+
+export interface GameRecord {
+  readonly seed: number;
+  readonly units: number;
+  readonly turns: number;
+  /** Every action taken, in order (what a replay takes). */
+  readonly actions: BotAction[];
+  readonly outcomes: StepOutcome[];
+  /** How many actions of each entry point (a dialog's with its id) were done and refused. */
+  readonly kinds: Record<string, { done: number; refused: number }>;
+  failure: Failure | null;
+  /** Where the tracker stood at the end. */
+  readonly reached: { readonly turn: number; readonly stage: string };
+}
+
+/** What went wrong that no user should see, gathered between two steps. */
+class ErrorLog {
+  readonly lines: string[] = [];
+  private readonly consoleError = console.error;
+  private readonly onRejection = (reason: unknown): void => void this.lines.push(`unhandled rejection: ${text(reason)}`);
+
+  install(): void {
+    console.error = (...args: unknown[]) => void this.lines.push(`console.error: ${args.map(text).join(" ")}`);
+    process.on("unhandledRejection", this.onRejection);
+  }
+
+  uninstall(): void {
+    console.error = this.consoleError;
+    process.off("unhandledRejection", this.onRejection);
+  }
+
+  take(): string[] {
+    return this.lines.splice(0);
+  }
+}
+
+function text(value: unknown): string {
+  if (value instanceof Error)
+    return `${value.message}${value.stack === undefined ? "" : `\n${value.stack.split("\n").slice(1, 4).join("\n")}`}`;
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The modules of src/ that the system imports lazily (`import("./…")`), by path from the repository root. */
+const LAZY_MODULES: readonly string[] = (() => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const found = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (entry.name.endsWith(".ts"))
+        for (const m of readFileSync(file, "utf8").matchAll(/import\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g)) {
+          const target = path
+            .relative(root, path.resolve(path.dirname(file), m[1]!))
+            .split(path.sep)
+            .join("/");
+          found.add(target.endsWith(".ts") ? target : `${target}.ts`);
+        }
+    }
+  };
+  walk(path.join(root, "src"));
+  return [...found].filter((f) => existsSync(path.join(root, f))).sort();
+})();
+
+/** How the server's refusal of a write reads (tests/harness/foundry.ts, as Foundry words it). */
+const REFUSED = /lacks permission|may not|does not exist/;
+
+interface TurnView {
+  readonly turn: number;
+  readonly stage: number;
+  readonly movementSlot?: number;
+}
+
+/**
+ * The table: the network and every client's own code, opened once per test file; `play` builds a
+ * fresh world for each game.
+ */
+export class Table {
+  private constructor(
+    readonly net: Network,
+    readonly code: ReadonlyMap<string, Code>,
+    private readonly wire: { draw: () => number },
+  ) {}
+
+  static async open(): Promise<Table> {
+    const wire = { draw: seededUniform(1) };
+    const net = await Network.open({ users: USERS, delay: () => 20 + Math.floor(wire.draw() * 21) });
+    const code = new Map<string, Code>();
+    for (const c of [serverOf(net), ...net.clients]) {
+      code.set(c.name, {
+        registry: await c.load("src/combat/registry"),
+        dialogs: await c.load("src/apps/base/registry"),
+        advance: await c.load("src/combat/advance"),
+        cards: await c.load("src/queries/register"),
+        assignment: await c.load("src/queries/card-assignment"),
+        read: await c.load("src/world/read"),
+        grid: await c.load("src/map/hex-grid"),
+        sheets: await c.load("tests/harness/sheets-fake"),
+        chat: await c.load("tests/harness/chat-fake"),
+        actors: await c.load("tests/harness/actors"),
+        record: await c.load("src/documents/rules-record"),
+        resets: [
+          (await c.load<typeof import("../../src/combat/registry")>("src/combat/registry")).clearStageRegistry,
+          (await c.load<typeof import("../../src/apps/base/registry")>("src/apps/base/registry")).clearDialogRegistry,
+          (await c.load<typeof import("../../src/combat/mission-actions")>("src/combat/mission-actions")).clearMissionActions,
+          (await c.load<typeof import("../../src/apps/ground-combat/house-rules")>("src/apps/ground-combat/house-rules"))
+            .clearCombatModifiers,
+          (await c.load<typeof import("../../src/documents/rules-guard")>("src/documents/rules-guard")).resetRulesGuard,
+          (await c.load<typeof import("../../src/queries/request-limits")>("src/queries/request-limits")).resetRequestLimits,
+          (await c.load<typeof import("../../src/queries/register")>("src/queries/register")).resetRequestSecret,
+        ],
+        startHooks: [],
+      });
+      // Every module the system loads on first use, loaded now: a lazy import arrives by I/O, after
+      // the wire's idle rounds, so the first drag's request would land in a later step.
+      for (const lazy of LAZY_MODULES) await c.load(lazy);
+      // No canvas and no PIXI in the harness: each client's counters are painted by nothing
+      // (tests/harness/install.ts does so for a test file's own).
+      const counters = await c.load<typeof CounterTokens>("src/canvas/counter-tokens");
+      c.run(() => counters.setCounterPainter(() => ({ paint: () => undefined, fit: () => undefined, release: () => undefined })));
+      // src/nobc.ts puts its init, setup and ready handlers in when it is first evaluated (once per
+      // file here); a world's reset clears the hooks, so they are kept and put in again for each game.
+      const kept = code.get(c.name)!.startHooks;
+      const hooks = c.run(() => Hooks as unknown as Record<"on" | "once", (name: string, fn: Fn) => number>);
+      const { on, once } = hooks;
+      hooks.on = (name, fn) => (kept.push({ once: false, name, fn }), on.call(hooks, name, fn));
+      hooks.once = (name, fn) => (kept.push({ once: true, name, fn }), once.call(hooks, name, fn));
+      try {
+        await c.load("src/nobc");
+      } finally {
+        hooks.on = on;
+        hooks.once = once;
+      }
+    }
+    return new Table(net, code, wire);
+  }
+
+  /** Closes the table: the GM's record written first (its timer would fire once the world is gone). */
+  async close(): Promise<void> {
+    await this.flushRecord();
+    this.net.close();
+    removeAccessors();
+  }
+
+  client(user: string): Client {
+    return this.net.client(user);
+  }
+
+  /** The world of `seed`: the theatre on every copy, each side's documents split between its two players. */
+  private async build(options: GameOptions): Promise<Map<string, string>> {
+    const t = carriable(theatre(options.units, 20 + (options.seed % 1000)));
+    const owners = new Map<string, string>();
+    // Each side's HQs alternate between its players; a unit goes with its HQ; air with the first player.
+    const hqOwner = new Map<string, string>();
+    const dealt = { nato: 0, wp: 0 };
+    for (const s of t.seeds.filter((x) => x.type === "hq")) {
+      const side = s.system["side"] as "nato" | "wp";
+      hqOwner.set(`Actor.${s.id}`, SIDE_PLAYERS[side][dealt[side]++ % 2]!);
+    }
+    for (const s of t.seeds) {
+      const side = s.system["side"] as "nato" | "wp";
+      const owner =
+        s.type === "hq"
+          ? hqOwner.get(`Actor.${s.id}`)!
+          : s.type === "unit"
+            ? (hqOwner.get(s.system["hq"] as string) ?? SIDE_PLAYERS[side][0])
+            : SIDE_PLAYERS[side][0];
+      owners.set(s.id, owner);
+    }
+    await this.net.world(async (c) => {
+      const code = this.code.get(c.name)!;
+      const { harness } = c.entry;
+      // Every copy builds the world with the same ids (each drew a different number in the games before).
+      harness.restartIds();
+      harness.reset();
+      code.sheets.sheetsFake.reset();
+      // The sheets' stand-in replaced `foundry.applications`: the chat fake puts its template loader back.
+      code.chat.installChatFake();
+      const chatFake = c.entry.chatFake;
+      chatFake.playerIds = USERS.filter((u) => u !== "gm");
+      chatFake.setUsers(c.name === "server" ? "gm" : c.userId);
+      harness.game["combats"] = [];
+      const { width, height } = code.grid.mapPixelSize(t.map.columns, t.map.rows, HEX_SIZE);
+      harness.canvasState.hexSize = HEX_SIZE;
+      harness.canvasState.sceneWidth = Math.ceil(width);
+      harness.canvasState.sceneHeight = Math.ceil(height);
+      harness.setSceneFlag("terrain", t.map);
+      const actors = code.actors.loadActors(t.seeds, (hex) => code.grid.hexCentre(code.grid.offsetOf(hex), HEX_SIZE));
+      for (const [id, owner] of owners) chatFake.own(actors.get(id)!, owner);
+    });
+    // The system starts as Foundry starts it: every client's init, then setup, then ready.
+    const all = [serverOf(this.net), ...this.net.clients];
+    for (const c of all) {
+      const code = this.code.get(c.name)!;
+      c.run(() => {
+        for (const h of code.startHooks)
+          if (h.once) Hooks.once(h.name as never, h.fn as never);
+          else Hooks.on(h.name as never, h.fn as never);
+        // What a page load starts without: the registries init fills, the GM's copy, the request counts and secret.
+        for (const reset of code.resets) reset();
+        Hooks.callAll("init");
+      });
+    }
+    for (const hook of ["setup", "ready"] as const) for (const c of all) c.run(() => Hooks.callAll(hook));
+    await this.net.settle();
+    return owners;
+  }
+
+  /** Plays one game (or replays `options.replay`); never throws for what the game did: a failure is in the record. */
+  async play(options: GameOptions): Promise<GameRecord> {
+    const rng = seededUniform(options.seed);
+    this.wire.draw = seededUniform(options.seed ^ 0x5eed);
+    const dice = seededUniform(options.seed ^ 0xd1ce);
+    const owners = await this.build(options);
+    const errors = new ErrorLog();
+    errors.install();
+    const check = checkStep;
+    const gm = this.client("gm");
+    const record: GameRecord = {
+      seed: options.seed,
+      units: options.units,
+      turns: options.turns,
+      actions: [],
+      outcomes: [],
+      kinds: {},
+      failure: null,
+      reached: { turn: 0, stage: STAGES[0].id },
+    };
+    try {
+      gm.run(() => {
+        const config = CONFIG as unknown as { Dice?: Raw };
+        config.Dice = { ...config.Dice, randomUniform: dice };
+      });
+      await gm.run(() =>
+        (Combat as unknown as { create(d: object): Promise<unknown> }).create({
+          type: "nobcTurn",
+          system: { turn: 0, stage: 0, planningEndsAt: null, reached: 0 },
+        }),
+      );
+      // The start-up's own writes (the migration's version, the rules record) come from modules loaded on
+      // ready: quiet for 50 ms of real time before the first action.
+      for (let quiet = 0; quiet < 10;) {
+        const mark = this.net.log.length;
+        await this.quiesce();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        quiet = this.net.log.length === mark ? quiet + 1 : 0;
+      }
+      const startErrors = [...errors.take(), ...this.gatherErrors()];
+      if (startErrors.length > 0) throw new Error(`the world did not start cleanly:\n${startErrors.join("\n")}`);
+      const ctx: BotContext = {
+        net: this.net,
+        code: this.code,
+        owners,
+        rng,
+        appliedBefore: new Map(),
+        position: () => this.position(),
+        quiesce: () => this.quiesce(),
+      };
+      const end = options.turns * STAGES.length;
+      let before = takeSnapshot(serverOf(this.net));
+      let budget = this.stageBudget(rng, options);
+      const queue = options.replay === undefined ? null : [...options.replay];
+      for (let index = 0; ; index += 1) {
+        const at = this.position();
+        if (at === null) throw new Error("the turn tracker's Combat is gone");
+        if (queue === null && at.turn * STAGES.length + at.stage >= end) break;
+        let action: BotAction;
+        if (queue !== null) {
+          const next = queue.shift();
+          if (next === undefined) break;
+          action = { ...next, index };
+        } else if (budget <= 0) {
+          action = { index, user: "gm", kind: "tracker:advance", args: {} };
+          budget = -1;
+        } else {
+          action = chooseAction(ctx, index);
+          budget -= 1;
+        }
+        const step = await this.step(ctx, errors, options.seed, at, action, before);
+        // A new stage (or Movement's next group): its own number of actions before the next Next.
+        if (budget < 0) budget = this.stageBudget(rng, options, this.position());
+        record.actions.push(action);
+        record.outcomes.push(step.outcome);
+        const id = action.args["id"];
+        const tally = (record.kinds[typeof id === "string" ? `${action.kind} ${id}` : action.kind] ??= { done: 0, refused: 0 });
+        tally[step.outcome] += 1;
+        before = step.after;
+        const violations = [...check(step)];
+        if (action.wrong !== undefined && step.outcome === "done")
+          violations.push({
+            invariant: "wrong-refused",
+            detail: `the deliberately wrong ${action.kind} (${action.wrong}) was carried out`,
+          });
+        if (violations.length > 0 && record.failure === null) {
+          record.failure = { seed: options.seed, turn: step.turn, stage: step.stage, action, violations, errors: step.errors };
+          if (options.stopAtFailure !== false) break;
+        }
+      }
+    } catch (error) {
+      const at = this.position();
+      record.failure ??= {
+        seed: options.seed,
+        turn: at?.turn ?? -1,
+        stage: STAGES[at?.stage ?? -1]?.id ?? "?",
+        action: record.actions.at(-1) ?? { index: -1, user: "gm", kind: "start", args: {} },
+        violations: [{ invariant: "game-ran", detail: text(error) }],
+        errors: errors.take(),
+      };
+    } finally {
+      errors.uninstall();
+      const at = this.position();
+      (record as { reached: GameRecord["reached"] }).reached = { turn: at?.turn ?? -1, stage: STAGES[at?.stage ?? -1]?.id ?? "?" };
+    }
+    return record;
+  }
+
+  /**
+   * Waits until the step is over: the wire settled, the record written, and nothing more sent for
+   * two short real-time pauses (a module the system loads on first use, as the drag's, arrives by
+   * I/O, later than the wire's idle rounds see).
+   */
+  private async quiesce(): Promise<void> {
+    for (let quiet = 0; quiet < 2;) {
+      const mark = this.net.log.length;
+      await this.net.settle();
+      await this.flushRecord();
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await this.net.settle();
+      quiet = this.net.log.length === mark ? quiet + 1 : 0;
+    }
+  }
+
+  /**
+   * The active GM's record of the umpire's values is written 250 ms (real time) after a change: a
+   * user's next click comes later than that, so each step ends with it written (as the timer would).
+   */
+  private async flushRecord(): Promise<void> {
+    const gm = this.client("gm");
+    await gm.run(() => this.code.get(gm.name)!.record.writeRecord());
+    await this.net.settle();
+  }
+
+  /**
+   * Up to `actionsPerStage` actions in a stage: three times as many in each Movement group (most units
+   * move), twice as many in Orders and Ground Combat (every HQ gives orders, every contact may be attacked).
+   */
+  private stageBudget(rng: () => number, options: GameOptions, at: TurnView | null = null): number {
+    const stage = at === null ? undefined : STAGES[at.stage]?.id;
+    const scale = stage === "movement" ? 3 : stage === "orders" || stage === "groundCombat" ? 2 : 1;
+    return Math.floor(rng() * ((options.actionsPerStage ?? 6) * scale + 1));
+  }
+
+  /** Where the tracker stands, as the GM's client reads it. */
+  position(): TurnView | null {
+    const gm = this.client("gm");
+    const combats = gm.run(() => (game as unknown as { combats?: { type: string; system: TurnView }[] }).combats ?? []);
+    return combats.find((c) => c.type === "nobcTurn")?.system ?? null;
+  }
+
+  /** Hook errors, error notices and wire faults since the last call, on every copy. */
+  private faultsSeen = 0;
+  private noticesSeen = new Map<string, number>();
+  private gatherErrors(): string[] {
+    const out: string[] = [];
+    for (const f of this.net.faults.slice(this.faultsSeen))
+      out.push(`wire fault on ${f.client}: ${f.call.kind} ${f.call.target}: ${text(f.error)}`);
+    this.faultsSeen = this.net.faults.length;
+    for (const c of [serverOf(this.net), ...this.net.clients]) {
+      const { harness } = c.entry;
+      for (const e of harness.hookErrors.splice(0)) out.push(`hook ${e.hook} threw on ${c.name}: ${text(e.error)}`);
+      const seen = this.noticesSeen.get(c.name) ?? 0;
+      if (seen > harness.notices.length) this.noticesSeen.set(c.name, 0);
+      for (const n of harness.notices.slice(this.noticesSeen.get(c.name) ?? 0))
+        if (n.level === "error") out.push(`error notice on ${c.name}: ${n.message}`);
+      this.noticesSeen.set(c.name, harness.notices.length);
+    }
+    return out;
+  }
+
+  private async step(
+    ctx: BotContext,
+    errors: ErrorLog,
+    seed: number,
+    at: TurnView,
+    action: BotAction,
+    before: WorldSnapshot,
+  ): Promise<Step> {
+    const thrown: string[] = [];
+    let outcome: StepOutcome = "refused";
+    const advance = action.kind === "tracker:advance";
+    try {
+      outcome = await performAction(ctx, action);
+    } catch (error) {
+      // A deliberately wrong write the server refuses rejects as Foundry's does (a console user's
+      // update of a token they do not own): that is the refusal, not an error.
+      if (action.wrong === undefined || !REFUSED.test((error as Error).message)) thrown.push(`${action.kind} threw: ${text(error)}`);
+    }
+    await this.quiesce();
+    const after = takeSnapshot(serverOf(this.net));
+    const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
+    const moved = this.position();
+    const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
+    // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
+    // document since the Apply (else the other changes rightly stand and no exact comparison is owed).
+    const applied = action.kind === "card:undo" ? ctx.appliedBefore.get(String(action.args["nth"])) : undefined;
+    const undone = applied !== undefined && sameDocuments(applied.after, before) ? applied.before : undefined;
+    if (action.kind === "card:apply" && outcome === "done") ctx.appliedBefore.set(String(action.args["nth"]), { before, after });
+    return {
+      seed,
+      turn: at.turn,
+      stage: STAGES[at.stage]!.id,
+      action,
+      outcome,
+      before,
+      after,
+      clients,
+      errors: [...thrown, ...errors.take(), ...this.gatherErrors()],
+      ...(undone === undefined || outcome !== "done" ? {} : { undoes: undone }),
+      ...(stageMoved ? { advancedBy: advance ? ("tracker" as const) : ("other" as const) } : {}),
+    };
+  }
+}
+
+/**
+ * The theatre with each unit's SP within what it can carry: the bench's generator gives artillery
+ * (which carries none, seed 000 6. Resupply) 0–2 SP, a world the invariants rightly call invalid.
+ */
+function carriable(t: Theatre): Theatre {
+  const seeds = t.seeds.map((s) => {
+    if (s.type !== "unit") return s;
+    const cap = unitSupplyCapacity({ size: s.system["size"] as UnitSize, arm: s.system["arm"] as UnitArm });
+    return { ...s, system: { ...s.system, supply: Math.min(Number(s.system["supply"] ?? 0), cap) } };
+  });
+  return { ...t, seeds };
+}
+
+const DOCUMENT_PARTS = ["actors", "items", "tokens", "scenes", "combats"] as const;
+
+/** Whether two snapshots hold the very same document entries (snapshots share an entry while its document is unchanged). */
+function sameDocuments(a: WorldSnapshot, b: WorldSnapshot): boolean {
+  return DOCUMENT_PARTS.every((part) => a[part].size === b[part].size && [...a[part]].every(([k, v]) => b[part].get(k) === v));
+}
+
+/** The failure as a report: seed, turn, stage, what failed and every action up to it. */
+export function describeFailure(record: GameRecord): string {
+  const f = record.failure;
+  if (f === null) return `seed ${String(record.seed)}: clean (${String(record.actions.length)} actions)`;
+  const lines = [
+    `seed ${String(f.seed)} (units ${String(record.units)}, turns ${String(record.turns)}): failed at turn ${String(f.turn)}, stage ${f.stage}, action #${String(f.action.index)} ${f.action.user} ${f.action.kind}`,
+    ...f.violations.map((v) => `  ${v.invariant}: ${v.detail}`),
+    "actions:",
+    ...record.actions.map((a) => `  ${JSON.stringify(a)}`),
+  ];
+  return lines.join("\n");
+}
