@@ -250,7 +250,7 @@ const inSnapshot = (uuid: string): boolean => /^(Actor\.[^.]+(\.Item\.[^.]+)?|Sc
  */
 function planMisses(world: WorldSnapshot, plan: WritePlan, taken: Set<string>): string[] {
   const out: string[] = [];
-  const field = (uuid: string, changes: Readonly<Raw>): void => {
+  const field = (uuid: string, changes: object): void => {
     if (!inSnapshot(uuid)) return;
     const doc = entryAt(world, uuid);
     for (const [path, value] of Object.entries(changes)) {
