@@ -4,7 +4,8 @@
  */
 import { phrase, type Phrase } from "../rules/resolution";
 import { fileError, stopped } from "../words/file-errors";
-import type { OrbatPlan } from "./plan";
+import type { LinkEnd, OrbatPlan } from "./plan";
+import type { FieldChange } from "./update";
 
 export * from "./index";
 export { langFileWording, speak } from "../words/phrase";
@@ -35,10 +36,13 @@ export interface PlanJson {
   readonly folders: { readonly id: string; readonly name: string; readonly parent: string | null; readonly path: string[] }[];
   readonly actors: { readonly name: string; readonly type: string; readonly folder: string[]; readonly system: unknown }[];
   readonly links: { readonly from: string; readonly field: string; readonly to: string }[];
+  /** Actors of the world the file changes, each change as cells (`--world`). */
+  readonly updates: { readonly name: string; readonly type: string; readonly line: number; readonly changes: readonly FieldChange[] }[];
 }
 
 export function planJson(file: string, format: string, plan: OrbatPlan, warnings: readonly string[]): PlanJson {
   const byId = new Map(plan.folders.map((f) => [f._id, f]));
+  const endName = (end: LinkEnd) => (typeof end === "number" ? plan.actors[end]!.name : end.name);
   const path = (id: string | null): string[] => {
     const folder = id === null ? undefined : byId.get(id);
     return folder === undefined ? [] : [...path(folder.folder), folder.name];
@@ -49,6 +53,7 @@ export function planJson(file: string, format: string, plan: OrbatPlan, warnings
     warnings,
     folders: plan.folders.map((f) => ({ id: f._id, name: f.name, parent: f.folder, path: path(f._id) })),
     actors: plan.actors.map((a) => ({ name: a.name, type: a.type, folder: path(a.folder), system: a.system })),
-    links: plan.links.map((l) => ({ from: plan.actors[l.from]!.name, field: l.field, to: plan.actors[l.to]!.name })),
+    links: plan.links.map((l) => ({ from: endName(l.from), field: l.field, to: endName(l.to) })),
+    updates: plan.updates.map((u) => ({ name: u.name, type: u.type, line: u.line, changes: u.changes })),
   };
 }
