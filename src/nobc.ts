@@ -28,6 +28,9 @@ import { registerToolkitControl } from "./ui/toolkit-control";
 import { registerPlaysheet } from "./apps/playsheet/register";
 import { registerToolkit } from "./apps/toolkit/register";
 import { openToolkit } from "./apps/toolkit/macros";
+import { registerTheatreDashboard } from "./apps/control/register";
+import { openTheatre } from "./apps/control/macros";
+import { registerTheatreControl } from "./ui/theatre-control";
 import { playsheetMacros } from "./apps/playsheet/macros";
 import { registerMapTools } from "./apps/map/register";
 import { mapMacros } from "./apps/map/macros";
@@ -133,6 +136,7 @@ export interface NobcApi {
   map: typeof mapMacros;
   /** The umpire's toolkit window: the toolkits' procedures this user may open (docs/toolkits.md). */
   openToolkit: typeof openToolkit;
+  openTheatre: typeof openTheatre;
   /** The Operational Playsheet: `open(procedure, fields?)` opens one of its dialogs (docs/toolkits.md). */
   playsheet: typeof playsheetMacros;
 }
@@ -212,6 +216,9 @@ Hooks.once("init", () => {
   registerToolkit();
   registerPlaysheet();
   registerToolkitControl();
+  // Control's theatre dashboard (GM): beside the toolkit among the Token controls.
+  registerTheatreDashboard();
+  registerTheatreControl();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
@@ -243,6 +250,7 @@ Hooks.once("init", () => {
     air,
     map: mapMacros,
     openToolkit,
+    openTheatre,
     playsheet: playsheetMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);

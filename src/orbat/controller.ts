@@ -11,7 +11,8 @@ import { gmOnly, opened, refused, type DialogController, type FormValues } from 
 import { importDialogContext, type DialogState } from "./context";
 import { executePlan, IncompleteImportError, type DocumentCalls } from "./execute";
 import type { ActorData, FolderData } from "./plan";
-import { detectFormat, prepareFile, prepareImport, type WorldActorData } from "./index";
+import { detectFormat, prepareFile, prepareImport } from "./index";
+import { worldActorData } from "../world/read";
 
 /** The file input's choice, as much of a `File` as the import reads: its bytes, decoded as the CLI decodes a file. */
 export interface ChosenFile {
@@ -38,18 +39,6 @@ const foundryCalls: DocumentCalls = {
   },
   updateActors: (updates) => Actor.updateDocuments(updates),
 };
-
-/** The world's actors as the import matches rows to them: their source data (what the document schemas check). */
-export function worldActorData(): WorldActorData[] {
-  const actors = (game.actors ?? []) as unknown as Iterable<{
-    id: string | null;
-    uuid: string;
-    name: string;
-    type: string;
-    toObject(): { system: unknown };
-  }>;
-  return [...actors].map((a) => ({ id: a.id ?? "", uuid: a.uuid, name: a.name, type: a.type, system: a.toObject().system }));
-}
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
