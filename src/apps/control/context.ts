@@ -8,10 +8,12 @@ import type { Side } from "../../rules/nobc/land/types";
 import {
   filterRows,
   sortRows,
+  SORT_KEYS,
   THEATRE_KINDS,
   THEATRE_STATES,
   type SortKey,
   type TheatreFilter,
+  type TheatreKind,
   type TheatreRow,
   type TheatreSort,
 } from "../../world/theatre-table";
@@ -71,23 +73,31 @@ export interface DashboardView {
   readonly total: number;
 }
 
-const COLUMNS: readonly SortKey[] = [
-  "name",
-  "kind",
-  "side",
-  "parentName",
-  "hex",
-  "strength",
-  "supply",
-  "mode",
-  "mpLeft",
-  "chip",
-  "level",
-  "radius",
-  "cards",
-  "box",
-  "hits",
-];
+/** The columns in the table's order, each with its header's key. */
+const COLUMN_LABEL: Record<SortKey, string> = {
+  name: "NOBC.Theatre.Column.name",
+  kind: "NOBC.Theatre.Column.kind",
+  side: "NOBC.Theatre.Column.side",
+  parentName: "NOBC.Theatre.Column.parentName",
+  hex: "NOBC.Theatre.Column.hex",
+  strength: "NOBC.Theatre.Column.strength",
+  supply: "NOBC.Theatre.Column.supply",
+  mode: "NOBC.Theatre.Column.mode",
+  mpLeft: "NOBC.Theatre.Column.mpLeft",
+  chip: "NOBC.Theatre.Column.chip",
+  level: "NOBC.Theatre.Column.level",
+  radius: "NOBC.Theatre.Column.radius",
+  cards: "NOBC.Theatre.Column.cards",
+  box: "NOBC.Theatre.Column.box",
+  hits: "NOBC.Theatre.Column.hits",
+};
+
+const KIND_LABEL: Record<TheatreKind, string> = {
+  unit: "NOBC.Theatre.Kind.unit",
+  hq: "NOBC.Theatre.Kind.hq",
+  airSquadron: "NOBC.Theatre.Kind.airSquadron",
+  airbase: "NOBC.Theatre.Kind.airbase",
+};
 
 const STATE_LABEL: Record<(typeof THEATRE_STATES)[number], string> = {
   combat: "NOBC.Mode.combat",
@@ -124,19 +134,19 @@ export function dashboardContext(rows: readonly TheatreRow[], state: DashboardSt
       rows.filter((r) => r.kind === "hq" && (filter.side === null || r.side === filter.side)),
       { key: "name", descending: false },
     ).map((r) => choice(r.id, r.name, filter.hq)),
-    kinds: THEATRE_KINDS.map((k) => choice(k, word(`NOBC.Theatre.Kind.${k}`), filter.kind)),
+    kinds: THEATRE_KINDS.map((k) => choice(k, word(KIND_LABEL[k]), filter.kind)),
     states: THEATRE_STATES.map((s) => choice(s, word(STATE_LABEL[s]), filter.state)),
     text: filter.text,
-    columns: COLUMNS.map((key) => ({
+    columns: SORT_KEYS.map((key) => ({
       key,
-      label: word(`NOBC.Theatre.Column.${key}`),
+      label: word(COLUMN_LABEL[key]),
       sorted: sort.key === key ? (sort.descending ? "descending" : "ascending") : null,
       icon: sort.key === key ? (sort.descending ? "fa-sort-down" : "fa-sort-up") : null,
     })),
     rows: shown.map((r) => ({
       id: r.id,
       kind: r.kind,
-      kindLabel: word(`NOBC.Theatre.Kind.${r.kind}`),
+      kindLabel: word(KIND_LABEL[r.kind]),
       name: r.name,
       side: r.side,
       sideLabel: word(`NOBC.Side.${r.side}`),
