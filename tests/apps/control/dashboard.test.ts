@@ -5,7 +5,7 @@ import { harness } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { loadTheatre } from "../../bench/measures";
 import { theatre, theatreAt } from "../../bench/theatre";
-import { loadActors } from "../../harness/actors";
+import { loadActors, type ActorSeed } from "../../harness/actors";
 import { readFileSync } from "node:fs";
 import { openTheatre } from "../../../src/apps/control/macros";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
@@ -132,11 +132,11 @@ function loadExample(): number {
   const result = prepareImport(readFileSync("examples/orbat-example.csv", "utf8"), "csv", { newId: ids(), rootFolder: "OOB" });
   if (!result.ok) throw new Error("the example is refused");
   const { actors, links } = result.plan;
-  const seeds = actors.map((a, i) => ({
+  const seeds: ActorSeed[] = actors.map((a, i) => ({
     id: `ex${String(i).padStart(14, "0")}`,
     name: a.name,
     type: a.type,
-    system: structuredClone(a.system),
+    system: { ...a.system },
   }));
   for (const l of links) seeds[l.from as number]!.system[l.field.slice("system.".length)] = `Actor.${seeds[l.to as number]!.id}`;
   harness.reset();
