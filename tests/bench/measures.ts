@@ -44,6 +44,7 @@ import {
 } from "../../src/documents/rules-guard";
 import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
 import type { FakeActorT } from "../harness/foundry";
+import { filterRows, NO_FILTER, sortRows, theatreRows, type TheatreFilter } from "../../src/world/theatre-table";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
@@ -429,6 +430,39 @@ export const MEASURES: readonly Measure[] = [
         const kinds = new Set(groups.map((g) => g.kind)).size;
         const hexes = groups.find((g) => g.kind === "terrainHexes")?.shapes.length ?? 0;
         return { kinds, hexes, radii };
+      };
+    },
+  },
+  {
+    // Control's theatre dashboard (issue #31, target ≤ 20 ms at 1,600 units): every row of the table from the world's snapshot.
+    name: "theatre-table-build",
+    layer: "rules",
+    prepare(t) {
+      const field = theatreField(t);
+      return () => {
+        const rows = theatreRows(field);
+        return { rows: rows.length, units: rows.filter((r) => r.kind === "unit").length };
+      };
+    },
+  },
+  {
+    // A filter change (issue #31, target ≤ 5 ms at 1,600 units): one side's units under one of its HQs in March Mode,
+    // then the rows sorted by strength, as the window shows them.
+    name: "theatre-table-filter",
+    layer: "rules",
+    prepare(t) {
+      const rows = theatreRows(theatreField(t));
+      const hq = rows.find((r) => r.kind === "hq" && r.side === "nato")!;
+      const filters: TheatreFilter[] = [
+        { ...NO_FILTER, side: "nato" },
+        { ...NO_FILTER, hq: hq.id },
+        { ...NO_FILTER, kind: "unit", state: "march" },
+        { ...NO_FILTER, text: "1" },
+      ];
+      return () => {
+        let shown = 0;
+        for (const f of filters) shown += sortRows(filterRows(rows, f), { key: "strength", descending: true }).length;
+        return { filters: filters.length, shown: shown > 0 ? 1 : 0 };
       };
     },
   },
