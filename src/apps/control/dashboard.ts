@@ -101,6 +101,8 @@ export const dashboardController: DialogController<DashboardState, DashboardWorl
       return { ...state, sort: { key, descending: state.sort.key === key ? !state.sort.descending : false } };
     },
     clear: (state) => ({ ...state, filter: NO_FILTER }),
+    // The window reads the world on every render; this renders it again after play moved on.
+    refresh: (state) => state,
     openSheet(state, _world, target) {
       const doc = documentAt(target.dataset["id"] ?? "") as { sheet?: { render(options: { force: boolean }): unknown } | null } | undefined;
       void doc?.sheet?.render({ force: true });

@@ -97,6 +97,18 @@ describe("filters and sorts", () => {
   });
 });
 
+describe("refresh", () => {
+  it("reads the world again: a unit's strength changed since shows", async () => {
+    const dialog = (await openTheatre())!;
+    const unit = T.seeds.find((s) => s.type === "unit")!;
+    const actor = (sheetsFake.actors as { id: string; system: { strength: { value: number } } }[]).find((a) => a.id === unit.id)!;
+    actor.system.strength.value = 0;
+    await dialog.act("refresh", button({}));
+    const row = (await contextOf(dialog)).rows.find((r) => r.id === `Actor.${unit.id}`)!;
+    expect(row.strength.startsWith("0/")).toBe(true);
+  });
+});
+
 describe("row actions", () => {
   it("pans the viewed scene to the row's token, and says so when the actor has none there", async () => {
     const dialog = (await openTheatre())!;
