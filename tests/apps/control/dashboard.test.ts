@@ -8,6 +8,7 @@ import { theatre, theatreAt } from "../../bench/theatre";
 import { loadActors, type ActorSeed } from "../../harness/actors";
 import { readFileSync } from "node:fs";
 import { openTheatre } from "../../../src/apps/control/macros";
+import { addTheatreControl } from "../../../src/ui/theatre-control";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
 import type { DashboardState, DashboardView } from "../../../src/apps/control/context";
 import { saveFile } from "../../../src/apps/control/download";
@@ -60,6 +61,21 @@ describe("openTheatre", () => {
     const unit = view.rows.find((r) => r.kind === "unit")!;
     expect(unit.hex).toMatch(/^\d{4}$/);
     expect(unit.onMap).toBe(true);
+  });
+});
+
+describe("the Token control", () => {
+  it("is a tool beside the toolkit, seen by a GM only", () => {
+    const controls = { tokens: { tools: {} as Record<string, { visible?: boolean; title: string; onChange?: () => void }> } };
+    addTheatreControl(controls);
+    expect(controls.tokens.tools["nobcTheatre"]).toMatchObject({
+      title: "NOBC.Theatre.Title",
+      icon: "fa-solid fa-table-list",
+      visible: true,
+    });
+    harness.game["user"] = { id: "p1", isGM: false };
+    addTheatreControl(controls);
+    expect(controls.tokens.tools["nobcTheatre"]!.visible).toBe(false);
   });
 });
 
