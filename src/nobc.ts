@@ -21,7 +21,7 @@ import { assignCard, registerCardAssignmentQuery, registerDropHooks } from "./qu
 import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/macros";
-import { registerOrbatImport } from "./orbat/register";
+import { registerOrbatExport, registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { registerTerrainControl } from "./ui/terrain-control";
 import { registerToolkitControl } from "./ui/toolkit-control";
@@ -183,6 +183,8 @@ Hooks.once("init", () => {
   registerDropHooks();
   registerOrbatButton();
   registerOrbatImport();
+  // The theatre dashboard's export is the import's columns: the import registers its writer.
+  registerOrbatExport();
   registerChat();
   // A card keeps the game turn it was posted in, so old turns' records can be pruned.
   setCardTurnReader(() => currentTurnPosition()?.turn ?? null);

@@ -2,16 +2,16 @@
  * Control's theatre dashboard (GM only; issue #31): every unit, HQ, squadron and airbase of the
  * world in one table, filtered by side, HQ, kind and state (sectors are not in the system yet),
  * sorted by any column. A row opens its actor's sheet or pans the viewed scene to its token. The
- * whole theatre is exported from here as CSV or .xlsx in the order-of-battle import's columns, so
- * the file edited in a spreadsheet is imported again through the import dialog (docs/orbat.md).
+ * whole theatre is exported from here as CSV or .xlsx in the order-of-battle import's columns (by
+ * the writer the import registers, ./exporter.ts), so the file edited in a spreadsheet is imported
+ * again through the import dialog (docs/orbat.md).
  * It reads only; it writes nothing to the world.
  */
 import { isGM, localize, notify } from "../../base/foundry";
 import { documentAt } from "../../effects/world-documents";
-import { exportCsv, exportTable, exportXlsx } from "../../orbat/index";
 import { SIDES } from "../../schemas/system";
 import type { Battlefield } from "../../world/battlefield";
-import { readBattlefield, viewedCanvas, worldActorData } from "../../world/read";
+import { readBattlefield, viewedCanvas } from "../../world/read";
 import {
   NO_FILTER,
   SORT_KEYS,
@@ -24,6 +24,7 @@ import {
 import { formText, gmOnly, opened, refused, type DialogController, type FormValues } from "../base/controller";
 import { dashboardContext, type DashboardState } from "./context";
 import { saveFile } from "./download";
+import { theatreExporter, type TheatreFormat } from "./exporter";
 
 export interface DashboardWorld {
   readonly isGM: boolean;
@@ -60,7 +61,17 @@ export function readFilter(values: FormValues, field: Battlefield): TheatreFilte
   };
 }
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const MIME: Record<TheatreFormat, string> = {
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+/** The whole theatre saved as a file (a GM's window only), written by the import's exporter (./exporter.ts). */
+async function saveTheatre(format: TheatreFormat, world: DashboardWorld): Promise<void> {
+  const write = theatreExporter();
+  if (!world.isGM || write === null) return;
+  saveFile(await write(format, localize("NOBC.Theatre.SheetName")), MIME[format], exportName(format));
+}
 
 /** The file's name: the world's id and the day, so exports of a game sort by date. */
 function exportName(ending: string): string {
@@ -112,14 +123,12 @@ export const dashboardController: DialogController<DashboardState, DashboardWorl
       panTo(target.dataset["id"] ?? "");
       return state;
     },
-    exportCsv(state, world) {
-      if (!world.isGM) return state;
-      saveFile(exportCsv(exportTable(worldActorData())), "text/csv", exportName("csv"));
+    async exportCsv(state, world) {
+      await saveTheatre("csv", world);
       return state;
     },
     async exportXlsx(state, world) {
-      if (!world.isGM) return state;
-      saveFile(await exportXlsx(exportTable(worldActorData()), localize("NOBC.Theatre.SheetName")), XLSX_TYPE, exportName("xlsx"));
+      await saveTheatre("xlsx", world);
       return state;
     },
   },

@@ -9,6 +9,7 @@ import { loadActors, type ActorSeed } from "../../harness/actors";
 import { readFileSync } from "node:fs";
 import { openTheatre } from "../../../src/apps/control/macros";
 import { addTheatreControl } from "../../../src/ui/theatre-control";
+import { registerOrbatExport } from "../../../src/orbat/register";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
 import type { DashboardState, DashboardView } from "../../../src/apps/control/context";
 import { saveFile } from "../../../src/apps/control/download";
@@ -32,6 +33,8 @@ const pans: { x: number; y: number }[] = [];
 
 beforeEach(() => {
   loadTheatre(T);
+  // What init registers: the import's writer behind the dashboard's export.
+  registerOrbatExport();
   saved.mockClear();
   pans.length = 0;
   // Foundry's `Canvas#animatePan`, which the harness's canvas does not have: the view moves to the point.
@@ -66,7 +69,10 @@ describe("openTheatre", () => {
 
 describe("the Token control", () => {
   it("is a tool beside the toolkit, seen by a GM only", () => {
-    const controls = { tokens: { tools: {} as Record<string, { visible?: boolean; title: string; onChange?: () => void }> } };
+    const controls: Parameters<typeof addTheatreControl>[0] & { tokens: { tools: Record<string, { visible?: boolean; title: string }> } } =
+      {
+        tokens: { tools: {} },
+      };
     addTheatreControl(controls);
     expect(controls.tokens.tools["nobcTheatre"]).toMatchObject({
       title: "NOBC.Theatre.Title",
