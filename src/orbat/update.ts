@@ -9,12 +9,11 @@
  */
 import { phrase } from "../rules/resolution";
 import { issuePhrase, WITH_INPUT } from "../words/issues";
-import { ROW_TYPES, type RowType } from "./columns";
+import { COLUMN_NAMES, ROW_TYPES, type RowType } from "./columns";
 import { cellOf, COLUMN_PATHS, PARENT_FIELD, valueAt, type WorldActorData } from "./fields";
 import { problem, sortProblems, type OrbatProblem } from "./problems";
 import { columnOfPath, SYSTEM_SCHEMA, type OrbatEntry } from "./rows";
 import { nameKey } from "./validate";
-import { COLUMN_NAMES } from "./columns";
 
 /** One field an update changes, as cells: what the world has and what the file says. */
 export interface FieldChange {
