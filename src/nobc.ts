@@ -11,6 +11,7 @@ import { registerResolveQuery } from "./apps/base/request";
 import { registerDataModels } from "./data/register";
 import { subordinatesOf } from "./data/subordinates";
 import { registerSettings, rulesOptions } from "./base/settings";
+import { registerTeams } from "./apps/teams/register";
 import { registerStatusEffects } from "./token/status-effects";
 import { registerTokenDefaults } from "./token/token-defaults";
 import { applyEffects, applyPlan, planEffects } from "./effects/apply";
@@ -177,6 +178,8 @@ function gmOnly<A extends unknown[], R>(run: (...args: A) => Promise<R>): (...ar
 Hooks.once("init", () => {
   registerDataModels();
   registerSettings();
+  // Who plays which side (world setting, the GM's Teams window) and the /team chat command.
+  registerTeams();
   registerStatusEffects();
   registerSheets();
   registerTokenDefaults();

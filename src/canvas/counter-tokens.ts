@@ -9,6 +9,8 @@
  * - `updateActor` of a unit whose name, side, arm, size, strength, mode or ownership changed: the counters
  *   of that unit's own tokens are drawn again, and no other token's.
  * - `destroyToken`: its counter's texture is let go.
+ * - the GM saved the teams (src/teams, `nobc.teamsChanged`): every unit's counter on the canvas is drawn again,
+ *   since a member reads their side's counters in full.
  *
  * Foundry's Token class is left as it is (no `CONFIG.Token.objectClass` of ours): the hooks are all it takes,
  * and a module with its own Token class keeps working.
@@ -17,6 +19,7 @@ import { translator } from "../base/foundry";
 import { counterSvg } from "../symbols/counter";
 import { touchesCounter, unitCounterFace, type CounterActor } from "../token/counter-face";
 import { counterWords } from "../view/counter";
+import { TEAMS_CHANGED_HOOK } from "../teams/read";
 
 /** A token placeable as the counter reads it. */
 export interface CounterToken {
@@ -177,4 +180,10 @@ export function registerCounterTokens(): void {
   }) as never);
   Hooks.on("destroyToken", ((token: CounterToken) => thePainter().release(token)) as never);
   Hooks.on("updateActor", ((actor: UnitWithTokens, changes: unknown) => redrawUnitCounters(actor, changes)) as never);
+  Hooks.on(
+    TEAMS_CHANGED_HOOK as never,
+    (() => {
+      for (const token of (canvas?.tokens?.placeables ?? []) as readonly CounterToken[]) if (token.actor?.type === "unit") paint(token);
+    }) as never,
+  );
 }

@@ -56,6 +56,7 @@ export function stands(state: RecordedCard["state"]): boolean {
 
 /** The path of a whole item (created or deleted): it meets every path of that item. */
 const WHOLE = "*";
+export const WHOLE_PATH = WHOLE;
 
 function path(uuid: string, field: string): string {
   return `${uuid}#${field}`;
@@ -88,7 +89,8 @@ export function planPaths(plan: WritePlan): string[] {
   return [...out];
 }
 
-function split(p: string): [string, string] {
+/** A path's document UUID and field path (`*`: the whole item or token). */
+export function pathParts(p: string): [string, string] {
   const at = p.lastIndexOf("#");
   return [p.slice(0, at), p.slice(at + 1)];
 }
@@ -96,10 +98,10 @@ function split(p: string): [string, string] {
 /** Whether two lists of paths share one: the same path, or any path of an item one of them created or deleted. */
 export function pathsMeet(a: readonly string[], b: readonly string[]): boolean {
   const exact = new Set(a);
-  const whole = new Set(a.filter((p) => p.endsWith(`#${WHOLE}`)).map((p) => split(p)[0]));
-  const docs = new Set(a.map((p) => split(p)[0]));
+  const whole = new Set(a.filter((p) => p.endsWith(`#${WHOLE}`)).map((p) => pathParts(p)[0]));
+  const docs = new Set(a.map((p) => pathParts(p)[0]));
   return b.some((p) => {
-    const [uuid, field] = split(p);
+    const [uuid, field] = pathParts(p);
     return exact.has(p) || whole.has(uuid) || (field === WHOLE && docs.has(uuid));
   });
 }

@@ -7,7 +7,8 @@
  * which fire on every client with the id of the user who wrote: a GM's write is taken into the copy
  * as written; anyone else's is put back by the active GM's client from that copy (never from the
  * changed document), through the one write path, and the GM is told once who tried what. An item or
- * token a player created on a unit is deleted again; one they deleted is created again with its id.
+ * token a player created on a unit is deleted again; one they deleted is created again with its id; a
+ * token's footprint (size, shape, link to its actor) a player changed is written back.
  * Requests wait until every put-back is written (`rulesSettled`), so none is judged on a player's value.
  * At start-up ./rules-record.ts checks the world against the record of the last GM-written values.
  */
@@ -15,8 +16,8 @@ import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
 import { format, notify } from "../base/foundry";
 import { removal, touchedPaths } from "../base/compat";
-import { GUARDED_ACTOR_TYPES, GUARDED_ITEM_TYPES, differencesUnder, rulesValuesOf, setAt, valueAt } from "../data/rules-values";
-import { applyPlan, EMPTY_PLAN, type WritePlan } from "../effects/apply";
+import { GUARDED_ACTOR_TYPES, GUARDED_ITEM_TYPES, differencesUnder, rulesValuesOf, sameValue, setAt, valueAt } from "../data/rules-values";
+import { applyPlan, EMPTY_PLAN, type TokenFootprint, type WritePlan } from "../effects/apply";
 
 type Raw = Record<string, unknown>;
 
@@ -305,14 +306,60 @@ export function heardTokenCreate(token: GuardedDocument, userId: string): Promis
   return putBack(plan, { key: "NOBC.Guard.TokenRemoved", data });
 }
 
-/** `updateToken`: a GM's change is taken into the copy (where the GM last had it). A player's move is the movement watch's. */
-export function heardTokenUpdate(token: GuardedDocument, changed: unknown, userId: string): void {
-  if (!hereIsGM() || !byGM(userId)) return;
+/**
+ * The token fields the guard puts back: its footprint (`TokenFootprint`: size, shape, link), the rest
+ * of a token the rules read. Its place is the movement watch's (src/apps/land/move/guard.ts), which
+ * puts a move back to where the whole movement began.
+ */
+export const TOKEN_FOOTPRINT_FIELDS = ["width", "height", "shape", "actorLink"] as const satisfies readonly (keyof TokenFootprint)[];
+
+/**
+ * The put-back of a token's footprint anyone but a GM wrote, planned from the copy (null: nothing to
+ * put back, or not this client's to do): the footprint fields the update touched where the token
+ * now differs from the copy, written back with the copy's values as one token row of the write path.
+ */
+export function plannedTokenPutBack(token: GuardedDocument, changed: unknown, userId: string): PlannedPutBack | null {
+  if (!hereIsGM() || byGM(userId) || !hereIsActiveGM() || !guardedToken(token)) return null;
+  const had = kept.tokens.get(token.uuid);
+  const sceneUuid = token.parent?.uuid;
+  if (had === undefined || sceneUuid === undefined) return null;
+  const touched = new Set(touchedPaths(changed));
+  const now = token.toObject();
+  const back = Object.fromEntries(
+    TOKEN_FOOTPRINT_FIELDS.filter((k) => touched.has(k) && k in had.source && !sameValue(had.source[k], now[k])).map((k) => [
+      k,
+      had.source[k],
+    ]),
+  ) as Partial<TokenFootprint>;
+  const fields = Object.keys(back);
+  if (fields.length === 0) return null;
+  const plan: WritePlan = { ...EMPTY_PLAN, tokenUpdates: [{ uuid: token.uuid, id: token.id, parentUuid: sceneUuid, changes: back }] };
+  const data = {
+    user: nameOf(userId),
+    actor: token.actor?.name ?? token.name,
+    scene: token.parent?.name ?? "—",
+    fields: fields.join(", "),
+  };
+  return { plan, told: { key: "NOBC.Guard.TokenPutBack", data } };
+}
+
+/**
+ * `updateToken`: a GM's change is taken into the copy (where the GM last had it). A player's change
+ * to a token's footprint is put back from the copy on the active GM's client (resolves true when it
+ * put something back); a player's move is the movement watch's.
+ */
+export function heardTokenUpdate(token: GuardedDocument, changed: unknown, userId: string): Promise<boolean> | false {
+  if (!hereIsGM()) return false;
+  if (!byGM(userId)) {
+    const planned = plannedTokenPutBack(token, changed, userId);
+    return planned === null ? false : putBack(planned.plan, planned.told);
+  }
   const had = kept.tokens.get(token.uuid);
   if (had === undefined) {
     if (guardedToken(token)) keepToken(token);
   } else takeTouched(had.source, token.toObject(), touchedPaths(changed));
   keptChanged();
+  return false;
 }
 
 /** `deleteToken`: a GM's deletion is forgotten; one anyone else made is created again from the copy, where the GM last had it. */

@@ -1,13 +1,14 @@
 /**
  * The record of what the GMs last wrote (docs/decisions/rules-values.md): world settings, which only
  * a GM may write (Foundry's SETTINGS_MODIFY), holding the rules values of each of our actors, the
- * source of each item on them and where each of their tokens stood. The record is cut into
- * `RECORD_PARTS` parts by actor (an actor, its items and its tokens in one part), and the active GM's
+ * source of each item on them and where each of their tokens stood, with its size, shape and link.
+ * The record is cut into `RECORD_PARTS` parts by actor (an actor, its items and its tokens in one part), and the active GM's
  * client writes, shortly after the GM's copy changes (./rules-guard.ts), only the parts that differ
  * from the stored ones: Foundry sends a setting's whole value to every client on every write, and the
  * whole record is some 250 KB at 400 units (docs/bench.md). At a GM client's start-up the world is
  * checked against it: a document a player wrote last (`_stats.lastModifiedBy`, stamped by the server)
- * while no GM was connected is put back to the record, an item or token a player made then is
+ * while no GM was connected is put back to the record (a token: a unit's or an HQ's to its recorded
+ * place, any of ours to its recorded footprint), an item or token a player made then is
  * deleted, one they deleted is made again, and the GM is told once what was found, and which
  * documents a player wrote could not be checked (no record of them, or a part unreadable).
  */
@@ -22,7 +23,10 @@ import {
   type PlannedDeletion,
   type PlannedTokenCreation,
   type PlannedTokenDeletion,
+  type PlannedTokenUpdate,
   type PlannedUpdate,
+  type TokenChanges,
+  TOKEN_FIELDS,
 } from "../effects/apply";
 import {
   guardedActor,
@@ -31,8 +35,8 @@ import {
   kept,
   keepActor,
   keepItem,
-  keepToken,
   onKeptChange,
+  TOKEN_FOOTPRINT_FIELDS,
   type GuardedDocument,
 } from "./rules-guard";
 
@@ -55,8 +59,40 @@ export interface RecordPart {
   readonly tokens: Record<string, Raw>;
 }
 
-/** The token fields a record keeps. */
-const TOKEN_KEYS = ["_id", "name", "actorId", "actorLink", "x", "y", "elevation", "width", "height", "hidden", "rotation", "sort"] as const;
+/** The token fields a record keeps (`shape` since the footprint is put back: a record without it leaves the shape unchecked). */
+const TOKEN_KEYS = [
+  "_id",
+  "name",
+  "actorId",
+  "actorLink",
+  "x",
+  "y",
+  "elevation",
+  "width",
+  "height",
+  "shape",
+  "hidden",
+  "rotation",
+  "sort",
+] as const;
+/**
+ * The tokens whose place the start-up check puts back: a unit's and an HQ's, whose every move by a
+ * player is a request the GM writes (the movement watch, src/apps/land/move/hooks.ts, watches the same).
+ */
+const PLACE_CHECKED: ReadonlySet<string> = new Set(["unit", "hq"]);
+/** The token fields put back at start-up: the place (of `PLACE_CHECKED` tokens) and the footprint (of every token of ours). */
+const PLACE_FIELDS = ["x", "y"] as const;
+type TokenField = (typeof TOKEN_FIELDS)[number];
+const positive = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v) && v > 0;
+/** What a recorded token value must be to be written back (as the write plan's schema takes it, src/schemas/write-plan.ts). */
+const TOKEN_VALUE_OK: Readonly<Record<TokenField, (v: unknown) => boolean>> = {
+  x: Number.isInteger,
+  y: Number.isInteger,
+  width: positive,
+  height: positive,
+  shape: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 5,
+  actorLink: (v) => typeof v === "boolean",
+};
 
 /** The part an actor's uuid falls in (FNV-1a of the uuid): the same on every client and at every start. */
 export function partOf(actorUuid: string): number {
@@ -203,6 +239,7 @@ function scheduleRecord(): void {
 
 const FOUND_KEYS = {
   changed: "NOBC.Guard.Found.changed",
+  token: "NOBC.Guard.Found.token",
   created: "NOBC.Guard.Found.created",
   deleted: "NOBC.Guard.Found.deleted",
 } as const;
@@ -218,7 +255,7 @@ export interface StartUpReport {
 export interface StartUpFinding {
   readonly user: string;
   readonly document: string;
-  readonly what: "changed" | "created" | "deleted";
+  readonly what: "changed" | "token" | "created" | "deleted";
   readonly fields?: readonly string[];
 }
 
@@ -248,6 +285,19 @@ function differences(now: Raw, then: Raw): [string, unknown][] {
 }
 
 /**
+ * A token's fields that differ from its record, with the record's values: its place (x and y
+ * together) for a unit's or an HQ's token, its footprint for any. Only the fields the record holds
+ * (a record from before `shape` was kept leaves the shape as it stands).
+ */
+function tokenBack(actorType: string, now: Raw, rec: Raw): TokenChanges {
+  const differs = (k: TokenField): boolean => k in rec && TOKEN_VALUE_OK[k](rec[k]) && !sameValue(now[k], rec[k]);
+  const place = PLACE_CHECKED.has(actorType) && PLACE_FIELDS.every((k) => TOKEN_VALUE_OK[k](rec[k])) && PLACE_FIELDS.some(differs);
+  const keys = [...(place ? PLACE_FIELDS : []), ...TOKEN_FOOTPRINT_FIELDS.filter(differs)];
+  // Each value checked by `TOKEN_VALUE_OK`, x and y both or neither: the shape of `TokenChanges`.
+  return Object.fromEntries(keys.map((k) => [k, structuredClone(rec[k])]));
+}
+
+/**
  * On a GM client's start-up: the GM's copy built from the world and the record; on the active GM's
  * client, whatever a player wrote while no GM was connected is put back in one write per kind, and
  * the GM told once. A document a player wrote last that the record holds nothing for (its part never
@@ -270,6 +320,7 @@ export async function checkAtStartUp(): Promise<StartUpReport> {
   const itemUpdates: PlannedUpdate[] = [];
   const itemDeletions: PlannedDeletion[] = [];
   const itemCreations: PlannedCreation[] = [];
+  const tokenUpdates: PlannedTokenUpdate[] = [];
   const tokenDeletions: PlannedTokenDeletion[] = [];
   const tokenCreations: PlannedTokenCreation[] = [];
   const seenItems = new Set<string>();
@@ -334,14 +385,22 @@ export async function checkAtStartUp(): Promise<StartUpReport> {
       if (!guardedToken(token)) continue;
       seenTokens.add(token.uuid);
       const by = playerWriter(token);
-      const part = partFor(tokenPart(token.toObject()));
-      if (by !== null && part !== null && part.tokens[token.uuid] === undefined) {
-        found.push({ user: nameOf(by), document: token.actor?.name ?? token.name, what: "created" });
+      const source = token.toObject();
+      const part = partFor(tokenPart(source));
+      const rec = part?.tokens[token.uuid];
+      const name = token.actor?.name ?? token.name;
+      if (by !== null && part !== null && rec === undefined) {
+        found.push({ user: nameOf(by), document: name, what: "created" });
         tokenDeletions.push({ uuid: token.uuid, id: token.id, parentUuid: scene.uuid });
-      } else {
-        if (by !== null && part === null) unchecked.push(token.actor?.name ?? token.name);
-        keepToken(token);
+        continue;
       }
+      if (by !== null && part === null) unchecked.push(name);
+      const back = by === null || rec === undefined ? {} : tokenBack(token.actor?.type ?? "", source, rec);
+      const fields = Object.keys(back);
+      kept.tokens.set(token.uuid, { sceneUuid: scene.uuid, name: token.name, source: { ...source, ...structuredClone(back) } });
+      if (by === null || fields.length === 0) continue;
+      found.push({ user: nameOf(by), document: name, what: "token", fields });
+      tokenUpdates.push({ uuid: token.uuid, id: token.id, parentUuid: scene.uuid, changes: back });
     }
   }
   // What the record holds and the world no longer does: deleted while no GM was connected (a GM's deletion is heard live).
@@ -366,7 +425,7 @@ export async function checkAtStartUp(): Promise<StartUpReport> {
   }
   const unreadable = parts.filter((p) => p === "unreadable").length;
   if (hereIsActiveGM()) {
-    const plan = { ...EMPTY_PLAN, actorUpdates, itemUpdates, itemDeletions, itemCreations, tokenDeletions, tokenCreations };
+    const plan = { ...EMPTY_PLAN, actorUpdates, itemUpdates, itemDeletions, itemCreations, tokenUpdates, tokenDeletions, tokenCreations };
     if (found.length > 0) {
       const lines = found
         .map((f) => format(FOUND_KEYS[f.what], { user: f.user, document: f.document, fields: (f.fields ?? []).join(", ") }))

@@ -39,9 +39,12 @@ export type {
   PlannedTokenUpdate,
   PlannedUpdate,
   SnapshotLookup,
+  TokenChanges,
+  TokenFootprint,
+  TokenPlace,
   WritePlan,
 } from "./write-plan";
-export { EMPTY_PLAN, mapRows, noteText } from "./write-plan";
+export { EMPTY_PLAN, mapRows, noteText, TOKEN_FIELDS } from "./write-plan";
 export { planEffects } from "./plan";
 export { writtenEffectTypes } from "./registry";
 export { mapStateKeyOf, mapStatePath, sceneKeys } from "./families/map-state";

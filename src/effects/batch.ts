@@ -10,9 +10,14 @@ import { phrase, type Phrase } from "../rules/resolution";
 import { documentAt, missionDocument, notWorldPhrase, resolveBoardDocument, resolveWorldDocument } from "./world-documents";
 import { EMPTY_PLAN, type WritePlan } from "./write-plan";
 
+/** The rows grouped by holding document, in the order each parent first appears (one push per row: linear in the rows). */
 function byParent<T extends { parentUuid: string | null }>(rows: readonly T[]): Map<string | null, T[]> {
   const out = new Map<string | null, T[]>();
-  for (const row of rows) out.set(row.parentUuid, [...(out.get(row.parentUuid) ?? []), row]);
+  for (const row of rows) {
+    const group = out.get(row.parentUuid);
+    if (group === undefined) out.set(row.parentUuid, [row]);
+    else group.push(row);
+  }
   return out;
 }
 

@@ -6,7 +6,7 @@
 import { journalPagesOf } from "./families/missions";
 import { mapStatePath, sceneKeys } from "./families/map-state";
 import { readPath, sameValue } from "./planner";
-import { EMPTY_PLAN, mapRows, type SnapshotLookup, type WritePlan } from "./write-plan";
+import { EMPTY_PLAN, mapRows, TOKEN_FIELDS, type SnapshotLookup, type WritePlan } from "./write-plan";
 
 const createdId = (c: { readonly data: Readonly<Record<string, unknown>> }): string => {
   const id = c.data["_id"];
@@ -95,10 +95,12 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
       if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
     }
   }
-  // A token this plan moved stands somewhere else now (moved since), or is gone.
+  // A token this plan moved stands somewhere else now (moved since), has another footprint, or is gone.
   for (const update of plan.tokenUpdates ?? []) {
-    const snap = lookup(update.uuid);
-    if (snap?.source?.["x"] !== update.changes.x || snap.source["y"] !== update.changes.y) drifted.add(snap?.name ?? update.uuid);
+    const source = lookup(update.uuid)?.source;
+    const changes = update.changes as Readonly<Record<string, unknown>>;
+    const same = source !== undefined && TOKEN_FIELDS.every((k) => !(k in changes) || source[k] === changes[k]);
+    if (!same) drifted.add(lookup(update.uuid)?.name ?? update.uuid);
   }
   // A token this plan deleted exists again (re-created by hand), or its scene is gone: Undo cannot put it back.
   for (const deletion of plan.tokenDeletions ?? []) {

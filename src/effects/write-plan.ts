@@ -56,12 +56,40 @@ export interface PlannedSceneUpdate {
   readonly removals?: readonly string[];
 }
 
-/** A token of a world Scene (`parentUuid`) moved: its new top-left corner, whole pixels. */
+/** A token's place: its top-left corner, whole pixels. */
+export interface TokenPlace {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * A token's footprint, the rest of a token the rules read (docs/authority.md, "Rules values"): its
+ * size in grid spaces and its shape (`CONST.TOKEN_SHAPES`, 0 to 5 in v13 and v14), which with its
+ * corner decide the hex its centre is read in, and whether it is linked to its actor (an unlinked
+ * token stands for a synthetic copy, no unit of the order of battle).
+ */
+export interface TokenFootprint {
+  readonly width: number;
+  readonly height: number;
+  readonly shape: number;
+  readonly actorLink: boolean;
+}
+
+/** The token fields a plan writes: its place (x and y together, or neither) and any of its footprint. */
+export type TokenChanges = (TokenPlace | { readonly x?: never; readonly y?: never }) & Partial<TokenFootprint>;
+
+/** The token fields the write path writes, in the order a row lists them. */
+export const TOKEN_FIELDS = ["x", "y", "width", "height", "shape", "actorLink"] as const satisfies readonly (keyof TokenChanges)[];
+
+/**
+ * A token of a world Scene (`parentUuid`) written: moved (its new top-left corner), or its footprint
+ * put back by the umpire's guard (src/documents/rules-guard.ts), or both.
+ */
 export interface PlannedTokenUpdate {
   readonly uuid: string;
   readonly id: string;
   readonly parentUuid: string;
-  readonly changes: { readonly x: number; readonly y: number };
+  readonly changes: TokenChanges;
 }
 
 /** A token of a world Scene (`parentUuid`) to delete. */

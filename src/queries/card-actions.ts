@@ -25,7 +25,6 @@ import {
   cardDigest,
   cardDataOf,
   cardDataProblems,
-  cardOfMessage,
   mayApply,
   mayEditSplit,
   mayUndo,
@@ -35,18 +34,16 @@ import {
   unreadableCard,
 } from "../chat/card-data";
 import { chargeRefusal } from "./card-stage";
+import { pathsMeet, planPaths, pruneUpdate, stands, undoBlockers, undoCheck, type GmRecord, type RecordedCard } from "../chat/card-record";
 import {
-  nextSeq,
-  onceHolder,
-  pathsMeet,
-  planPaths,
-  pruneUpdate,
-  stands,
-  undoBlockers,
-  undoCheck,
-  type GmRecord,
-  type RecordedCard,
-} from "../chat/card-record";
+  cardsBeingWritten,
+  cardsMeeting,
+  cardsWithKey,
+  indexedCards,
+  indexedKeyHolder,
+  indexedMessage,
+  nextApplyOrder,
+} from "./card-index";
 import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
@@ -57,17 +54,7 @@ import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
 import { callHook, format, gmUserIds, localize } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
-import {
-  allMessages,
-  gmCards,
-  messageById,
-  ownership,
-  turnNow,
-  withinLimit,
-  GM_TASK_LIMIT_MS,
-  type CardMessage,
-  type RequestingUser,
-} from "./card-state";
+import { messageById, ownership, turnNow, withinLimit, GM_TASK_LIMIT_MS, type CardMessage, type RequestingUser } from "./card-state";
 
 // What reads the cards without writing lives in ./card-state (loaded at init); its names stay importable from here.
 export { GM_TASK_LIMIT_MS, gmCards, heldSubject, onceKeyHolder, ownership, setCardClock, turnNow, withinLimit } from "./card-state";
@@ -209,9 +196,9 @@ function cardResources(messageId: string): string[] {
   ];
 }
 
-/** The revision of the card as its message holds it now. */
+/** The revision of the card as its message holds it now (read once per change by the index). */
 function revisionNow(message: CardMessage): number | undefined {
-  return cardOfMessage(message, SYSTEM_ID)?.card.revision ?? undefined;
+  return message.id === null ? undefined : (indexedMessage(message.id)?.read?.card.revision ?? undefined);
 }
 
 /** Another GM client marked a card over the same documents, key or card first: nothing was written. */
@@ -281,26 +268,23 @@ function plannedFromStale(marked: boolean, from: WritePlan): CardResult | null {
   return drifted.length > 0 ? { ok: false, reason: "NOBC.Chat.Refused.changedSince", details: drifted } : null;
 }
 
-/** Another card than `messageId`, standing or being written, with a record from `seq` on over one of `paths` or with the key `once`. */
+/**
+ * Another card than `messageId`, standing or being written, with a record from `seq` on over one of
+ * `paths` or with the key `once`. The index names the cards over those paths and with that key.
+ */
 function markedSince(messageId: string, seq: number, paths: readonly string[], once: string | undefined): boolean {
-  return gmCards().some(
-    (c) =>
-      c.id !== messageId &&
-      stands(c.state) &&
-      c.record !== undefined &&
-      c.record.seq >= seq &&
-      (pathsMeet(c.record.paths, paths) || (once !== undefined && c.once === once && c.record.keyReleased === undefined)),
+  const later = (c: { id: string; state: RecordedCard["state"]; record?: GmRecord }): boolean =>
+    c.id !== messageId && stands(c.state) && c.record !== undefined && c.record.seq >= seq;
+  return (
+    cardsMeeting(paths).some(later) ||
+    (once !== undefined && cardsWithKey(once).some((c) => later(c) && c.record?.keyReleased === undefined))
   );
 }
 
 /** A card other than `messageId` being applied or undone right now over one of `paths` (or with the key `once`). */
-function beingWritten(cards: readonly RecordedCard[], messageId: string, paths: readonly string[], once: string | undefined): boolean {
-  return cards.some(
-    (c) =>
-      c.id !== messageId &&
-      (c.state === "applying" || c.state === "undoing") &&
-      c.record !== undefined &&
-      (pathsMeet(c.record.paths, paths) || (once !== undefined && c.once === once)),
+function beingWritten(messageId: string, paths: readonly string[], once: string | undefined): boolean {
+  return cardsBeingWritten().some(
+    (c) => c.id !== messageId && c.record !== undefined && (pathsMeet(c.record.paths, paths) || (once !== undefined && c.once === once)),
   );
 }
 
@@ -321,9 +305,9 @@ async function finishCard(message: CardMessage, planned: number, update: Record<
  * GM's card not in a card's shape (the fields at fault told).
  */
 function cardMessage(messageId: string): { readonly message: CardMessage; readonly card: CardFlags } | CardResult {
-  const message = messageById(messageId);
-  if (message === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
-  const read = cardOfMessage(message, SYSTEM_ID);
+  const found = indexedMessage(messageId);
+  if (found === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
+  const { message, read } = found;
   if (read === undefined) {
     const why = unreadableCard(message, SYSTEM_ID);
     if (why === undefined) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
@@ -375,14 +359,18 @@ async function cardAction(
       : mayUndo(user, card, ownership(user, touched), touched, now);
   if (!decision.ok) return decision;
   const stamped = stepRecord(action, card, decision, now, user.id);
-  const cards = gmCards();
-  if (action === "apply" && card.once !== undefined && onceHolder(cards, card.once, messageId) !== undefined) {
+  if (action === "apply" && card.once !== undefined && indexedKeyHolder(card.once, messageId) !== undefined) {
     return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };
   }
   const paid = action === "apply" ? chargeRefusal(card, messageId) : null;
   if (paid !== null) return paid;
   if (action === "undo") {
-    const check = undoCheck({ id: messageId, state: card.state, ...(record === undefined ? {} : { record }) }, cards, snapshotOf);
+    // Only the cards over the same paths can block it: the index names them.
+    const check = undoCheck(
+      { id: messageId, state: card.state, ...(record === undefined ? {} : { record }) },
+      cardsMeeting(record?.paths ?? []),
+      snapshotOf,
+    );
     if (!check.ok && check.reason === "later")
       return {
         ok: false,
@@ -404,7 +392,7 @@ async function cardAction(
         };
   const paths = forward === undefined ? (record?.paths ?? []) : planPaths(forward);
   // A card over the same documents half-written (by this client or another, or left by a GM who left) goes first.
-  if (beingWritten(cards, messageId, paths, action === "apply" ? card.once : undefined))
+  if (beingWritten(messageId, paths, action === "apply" ? card.once : undefined))
     return { ok: false, reason: "NOBC.CardAuth.Refused.inProgress" };
   // Right before writing: still the active GM, and the card as it was read.
   if (!isActiveGM(client)) return NOT_ACTIVE;
@@ -412,7 +400,7 @@ async function cardAction(
   try {
     if (plan !== undefined && forward !== undefined) {
       if (plan.refusals.length > 0) return { ok: false, reason: "NOBC.MapWrite.Refused.Title", refusals: [...plan.refusals] };
-      const seq = nextSeq(cards);
+      const seq = nextApplyOrder();
       const applied: GmRecord = { seq, forward, inverse: plan.inverse, touched, paths };
       // The card holds its plan and its once-only key before any document is written.
       const first = await markCard(
@@ -439,7 +427,7 @@ async function cardAction(
       const { inverse, forward: wrote } = record!;
       const target = { id: messageId, state: card.state, record: record! };
       const first = await markCard(message, planned, client, { "system.state": "undoing" }, { "system.state": "applied" }, () =>
-        plannedFromStale(undoBlockers(target, gmCards()).length > 0, wrote),
+        plannedFromStale(undoBlockers(target, cardsMeeting(target.record.paths)).length > 0, wrote),
       );
       if (first !== null) return first;
       try {
@@ -471,7 +459,7 @@ async function cardAction(
 export async function recoverCards(): Promise<{ readonly id: string; readonly result: CardResult }[]> {
   const client = thisClient();
   if (!isActiveGM(client)) return [];
-  const left = gmCards().filter((c) => (c.state === "applying" || c.state === "undoing") && !inFlight.has(`${client.id}/${c.id}`));
+  const left = cardsBeingWritten().filter((c) => !inFlight.has(`${client.id}/${c.id}`));
   const out: { id: string; result: CardResult }[] = [];
   for (const c of left) {
     const message = messageById(c.id);
@@ -576,11 +564,12 @@ async function postKeyRelease(key: string, reason: string): Promise<void> {
 
 /**
  * Drops the write plans of the GM's cards of turns before `beforeTurn` (their Undo goes; their key,
- * state and paths stay), one card at a time, each as every other write to a card: on the active
- * GM's client, at the revision it was read at. Cards of `beforeTurn` and later, and cards that know
- * no turn, keep theirs; a turn after the current one is refused (it would take the current turn's
- * Undo). A card busy with another request, or changed meanwhile, is skipped and counted (`busy`):
- * the run goes on. Returns how many records were pruned.
+ * state and paths stay), in one `ChatMessage.updateDocuments` call (at a turn change that is every card
+ * of the turn before: one write, not one per card), on the active GM's client, each card at the
+ * revision it was read at. Cards of `beforeTurn` and later, and cards that know no turn, keep theirs;
+ * a turn after the current one is refused (it would take the current turn's Undo). The run waits for
+ * the tasks already queued on its cards; a card busy with another request, or changed meanwhile, is
+ * skipped and counted (`busy`). Returns how many records were pruned.
  */
 export async function performPruneRecords(
   beforeTurn: number,
@@ -589,27 +578,45 @@ export async function performPruneRecords(
   if (!user.isGM) return { ok: false, reason: "NOBC.Request.Refused.postGmOnly" };
   const now = turnNow();
   if (now !== null && beforeTurn > now.turn) return { ok: false, reason: "NOBC.CardLife.Refused.futureTurn" };
-  let pruned = 0;
-  let busy = 0;
-  for (const m of allMessages()) {
-    const read = cardOfMessage(m, SYSTEM_ID);
-    const record = read?.card.record;
-    const turn = read?.card.turn;
-    if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
-    if (record === undefined || record.pruned === true || turn === undefined || turn >= beforeTurn) continue;
-    const planned = read.card.revision ?? 0;
-    const result = await forCard(m.id, async (client) => {
-      if (!isActiveGM(client)) return NOT_ACTIVE;
-      // The card as it was read: a record written since (an Undo, a key released) is not overwritten.
-      if (revisionNow(m) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
-      await m.update({ ...pruneUpdate(), "system.revision": planned + 1 });
-      return { ok: true };
+  const client = thisClient();
+  const due = indexedCards().filter(
+    (c) => c.record !== undefined && c.record.pruned !== true && c.card.turn !== undefined && c.card.turn < beforeTurn,
+  );
+  const planned = new Map(due.map((c) => [c.id, c.card.revision ?? 0]));
+  // A card another request is being handled for is skipped, as a second click on it is refused.
+  const free = due.filter((c) => !inFlight.has(`${client.id}/${c.id}`)).map((c) => c.id);
+  const skipped = due.length - free.length;
+  if (free.length === 0) return { ok: true, pruned: 0, ...(skipped > 0 ? { busy: skipped } : {}) };
+  const slots = free.map((id) => `${client.id}/${id}`);
+  for (const slot of slots) inFlight.add(slot);
+  const running = queued(client.id, free, async (): Promise<CardResult & { pruned?: number; busy?: number }> => {
+    if (!isActiveGM(client)) return NOT_ACTIVE;
+    // Each card as it was read: a record written since (an Undo, a key released) is not overwritten.
+    const rows = free.flatMap((id) => {
+      const message = messageById(id);
+      return message !== undefined && revisionNow(message) === planned.get(id)
+        ? [{ _id: id, ...pruneUpdate(), "system.revision": planned.get(id)! + 1 }]
+        : [];
     });
-    if (result.ok) pruned += 1;
-    else if (result === NOT_ACTIVE) return result;
-    else busy += 1;
-  }
-  return { ok: true, pruned, ...(busy > 0 ? { busy } : {}) };
+    const busy = skipped + free.length - rows.length;
+    try {
+      if (rows.length > 0) await (ChatMessage as unknown as { updateDocuments(rows: object[]): Promise<unknown> }).updateDocuments(rows);
+    } catch (error) {
+      return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
+    }
+    return { ok: true, pruned: rows.length, ...(busy > 0 ? { busy } : {}) };
+  }).finally(() => {
+    for (const slot of slots) {
+      inFlight.delete(slot);
+      overdue.delete(slot);
+    }
+  });
+  return withinLimit(running, GM_TASK_LIMIT_MS, (): CardResult => {
+    // Its cards refuse requests (`stalled`) until the write is answered; a prune's outcome needs no check on the cards.
+    for (const slot of slots) overdue.add(slot);
+    console.warn(`${SYSTEM_ID} | pruning: no answer from the server within ${String(GM_TASK_LIMIT_MS)} ms; going on`);
+    return { ok: false, reason: "NOBC.Chat.Refused.timedOut" };
+  });
 }
 
 export interface SplitRequest {

@@ -25,6 +25,7 @@ import { changesContext, changesFold, splitTexts, type ChangesView } from "../ch
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, splitViews, type SplitSide } from "../chat/splits";
 import { ownership, turnNow, type RequestingUser } from "./card-state";
+import { buildCardIndex } from "./card-index";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
 
 type RenderedMessage = CardMessageView & { readonly flags: Record<string, unknown> };
@@ -327,7 +328,11 @@ export function registerChat(): void {
   Hooks.on("renderChatMessageHTML", ((message: RenderedMessage, html: HTMLElement) => decorateCard(message, html)) as never);
   // A GM client left (or this one starts): the active GM settles the cards a GM client left half-written.
   Hooks.on("userConnected", () => void recoverLeftCards());
-  Hooks.once("ready", () => void recoverLeftCards());
+  Hooks.once("ready", () => {
+    // A GM's client reads the chat log into its index of cards once, now, not on its first Apply.
+    if (game.user?.isGM === true) buildCardIndex();
+    void recoverLeftCards();
+  });
 }
 
 /** On the active GM's client only: finishes or reverses each card left "applying" or "undoing" (src/queries/card-actions.ts). */

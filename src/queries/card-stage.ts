@@ -5,27 +5,16 @@
  * card paid for this turn is refused; asked again, its card no longer charges the unit. Also the
  * units whose Combat Mode this turn's applied cards paid for, which the requests read.
  */
-import { chargePaid, cardOfMessage, type CardFlags } from "../chat/card-data";
-import { SYSTEM_ID } from "../base/constants";
+import { chargePaid, type CardFlags } from "../chat/card-data";
 import { nameOf } from "../chat/render";
-import { allMessages } from "./card-state";
+import { cardsCharging } from "./card-index";
 import type { CardResult } from "./card-actions";
 import { combatModeCharge } from "../rules/nobc/land/orders";
 
-/** The GM-authored cards that pay charges, each with its message id. */
-function chargingCards(): { readonly id: string; readonly card: CardFlags }[] {
-  const out: { id: string; card: CardFlags }[] = [];
-  for (const m of allMessages()) {
-    const read = cardOfMessage(m, SYSTEM_ID);
-    if (read === undefined || read.legacy || !read.gmAuthored || m.id === null || read.card.charges === undefined) continue;
-    out.push({ id: m.id, card: read.card });
-  }
-  return out;
-}
-
 /** The refusal of a card paying what another applied card paid (the unit named), or null. */
 export function chargeRefusal(card: CardFlags, messageId: string): CardResult | null {
-  const paid = chargePaid(card, chargingCards(), messageId);
+  // Only the cards paying one of the same charges can stand in the way: the index names them.
+  const paid = chargePaid(card, cardsCharging(card.charges ?? []), messageId);
   if (paid === undefined) return null;
   const unit = paid.charge.split(":")[1] ?? paid.charge;
   return { ok: false, reason: "NOBC.Stage.Refused.paid", details: [nameOf(unit)] };
@@ -37,7 +26,7 @@ export function combatModePaid(turn: number | null): ReadonlySet<string> {
   if (turn === null) return out;
   const prefix = combatModeCharge("", turn).split(":")[0]! + ":";
   const suffix = `:${String(turn)}`;
-  for (const { card } of chargingCards()) {
+  for (const { card } of cardsCharging()) {
     if (card.state !== "applied") continue;
     for (const charge of card.charges ?? [])
       if (charge.startsWith(prefix) && charge.endsWith(suffix)) out.add(charge.slice(prefix.length, -suffix.length));

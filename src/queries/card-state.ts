@@ -4,23 +4,15 @@
  * the GM-authored cards, and the time limit of a GM task. Its own module so that init loads it
  * without the card actions' writers (src/queries/card-actions.ts, loaded on the first request).
  */
-import { cardOfMessage, type Requester, type TurnClock } from "../chat/card-data";
-import { onceHolder, type RecordedCard } from "../chat/card-record";
+import type { Requester, TurnClock } from "../chat/card-data";
+import type { RecordedCard } from "../chat/card-record";
 import { resolveWorldDocument } from "../effects/apply";
-import { SYSTEM_ID } from "../base/constants";
+import { cardsHolding, indexedCards, indexedKeyHolder, type CardMessage } from "./card-index";
+
+export type { CardMessage } from "./card-index";
 
 /** What the GM needs of a user: its id, whether it is a GM, and the user itself for permission tests. */
 export type RequestingUser = Requester & object;
-
-/** A chat message as the card actions read and write it. */
-export interface CardMessage {
-  readonly id: string | null;
-  readonly type?: string;
-  readonly system?: unknown;
-  readonly flags: Record<string, unknown>;
-  readonly author?: { readonly id?: string; readonly isGM?: boolean } | null;
-  update(data: Record<string, unknown>): Promise<unknown>;
-}
 
 /** Where the game's turn stands: set on init by the entry point (the turn tracker sits above queries). */
 let clock: () => TurnClock | null = () => null;
@@ -75,46 +67,32 @@ export function allMessages(): readonly CardMessage[] {
 }
 
 /**
- * The cards the GM authored, as the record functions read them. Only these count for once-only
- * keys and for the conflicts of Undo: nothing is read from a card a player wrote, or from an old
- * card's flags. A deleted card is gone from the list, and with it its key.
+ * The cards the GM authored, as the record functions read them (from the index of ./card-index.ts,
+ * in chat order). Only these count for once-only keys and for the conflicts of Undo: nothing is read
+ * from a card a player wrote, or from an old card's flags. A deleted card is gone from the list, and
+ * with it its key.
  */
 export function gmCards(): RecordedCard[] {
-  const out: RecordedCard[] = [];
-  for (const m of allMessages()) {
-    const read = cardOfMessage(m, SYSTEM_ID);
-    if (read === undefined || read.legacy || !read.gmAuthored || m.id === null) continue;
-    const { state, once, holds, record } = read.card;
-    out.push({
-      id: m.id,
-      state,
-      ...(once === undefined ? {} : { once }),
-      ...(holds === undefined ? {} : { holds }),
-      ...(record === undefined ? {} : { record }),
-    });
-  }
-  return out;
+  return indexedCards();
 }
 
 /** The id of a GM-authored card standing applied with the once-only key `once` (other than `except`), or undefined. */
 export function onceKeyHolder(once: string, except?: string): string | undefined {
-  return onceHolder(gmCards(), once, except);
+  return indexedKeyHolder(once, except);
 }
 
 /**
  * Of `subjects`, the first one a GM-authored card holds (pending, applied or undone alike), with
- * that card's id; undefined when none is held. One pass over the messages: the subjects asked for
- * go in a set, and each card's holds are looked up in it. A deleted card holds nothing, nor one
- * whose holds the GM released.
+ * that card's id; undefined when none is held. The index gives the cards holding any of them; the
+ * first in chat order answers, with the first of its holds asked for. A deleted card holds nothing,
+ * nor one whose holds the GM released.
  */
 export function heldSubject(subjects: readonly string[]): { readonly subject: string; readonly by: string } | undefined {
   if (subjects.length === 0) return undefined;
   const asked = new Set(subjects);
-  for (const card of gmCards()) {
-    const subject = card.holds?.find((h) => asked.has(h));
-    if (subject !== undefined) return { subject, by: card.id };
-  }
-  return undefined;
+  const card = cardsHolding(subjects)[0];
+  const subject = card?.holds?.find((h) => asked.has(h));
+  return card === undefined || subject === undefined ? undefined : { subject, by: card.id };
 }
 
 type Permissioned = { testUserPermission?(u: unknown, level: string): boolean } | null | undefined;

@@ -14,6 +14,10 @@ const MAX_REF = 256;
 export const MAX_PLAN_ROWS = 1000;
 /** The most fields one row changes. */
 const MAX_ROW_FIELDS = 200;
+/** The widest token a row writes, in grid spaces (a scene far larger than any map). */
+const MAX_TOKEN_SPACES = 1000;
+/** The highest `CONST.TOKEN_SHAPES` value (RECTANGLE_2), the same in v13 and v14. */
+const MAX_TOKEN_SHAPE = 5;
 
 const ref = z.string().min(1).max(MAX_REF);
 const id = z.string().min(1).max(64);
@@ -43,9 +47,23 @@ const sceneUpdate = z
     const changes = Object.fromEntries(Object.entries(row.changes).filter(([k]) => !isLegacyRemovalKey(k)));
     return { ...row, changes, removals: [...(row.removals ?? []), ...legacy.map(plainKey)] };
   });
-/** A token's move: only its position (`x`, `y`, whole pixels), so a record cannot write another field of a token. */
-const tokenPosition = z.strictObject({ x: z.int(), y: z.int() });
-const tokenUpdate = z.object({ uuid: ref, id, parentUuid: ref, changes: tokenPosition });
+/**
+ * A token row: its place (`x`, `y`, whole pixels, both or neither) and its footprint (`width`,
+ * `height` in grid spaces, positive; `shape`, a `CONST.TOKEN_SHAPES` value; `actorLink`), at least
+ * one field, and no other, so a record cannot write another field of a token. A record written when
+ * a token row was a move alone (`{ x, y }`) reads the same.
+ */
+const footprint = {
+  width: z.number().positive().max(MAX_TOKEN_SPACES).optional(),
+  height: z.number().positive().max(MAX_TOKEN_SPACES).optional(),
+  shape: z.int().min(0).max(MAX_TOKEN_SHAPE).optional(),
+  actorLink: z.boolean().optional(),
+};
+const tokenChanges = z.union([
+  z.strictObject({ x: z.int(), y: z.int(), ...footprint }),
+  z.strictObject(footprint).refine((c) => Object.values(c as Record<string, unknown>).some((v) => v !== undefined), "no field"),
+]);
+const tokenUpdate = z.object({ uuid: ref, id, parentUuid: ref, changes: tokenChanges });
 const tokenDeletion = z.object({ uuid: ref, id, parentUuid: ref });
 const tokenCreation = z.object({ parentUuid: ref, data: z.record(z.string().max(MAX_REF), z.unknown()) });
 

@@ -1,11 +1,13 @@
 /**
  * What a unit's token counter shows to the user of this client (src/symbols/counter.ts draws it): its
  * symbol, designation and black chip to everyone who sees the token; its strength and mode only to a user who may
- * read its sheet (Observer or Owner, and the GM). The system has no world setting for hidden information,
- * so the unit's ownership is that setting: a side's units kept at *None* for the other side's players
- * show them the symbol and the name alone (docs/board.md, "Counters").
+ * read its sheet (Observer or Owner, and the GM) or who is on the unit's side in the GM's teams
+ * (src/teams). The system has no world setting for hidden information yet, so the unit's ownership is
+ * that setting: a side's units kept at *None* for the other side's players show them the symbol and
+ * the name alone (docs/board.md, "Counters").
  */
 import type { CounterFace } from "../symbols/counter";
+import { memberSide } from "../teams/read";
 import { alwaysInMarchMode, type Mode, type Side, type UnitArm, type UnitSize } from "../rules/nobc/land/types";
 
 export interface CounterActor {
@@ -28,7 +30,7 @@ interface UnitFields {
 export function unitCounterFace(actor: CounterActor, user: unknown): CounterFace | null {
   if (actor.type !== "unit") return null;
   const s = actor.system as UnitFields;
-  const full = user !== null && user !== undefined && actor.testUserPermission(user as never, "OBSERVER");
+  const full = user !== null && user !== undefined && (actor.testUserPermission(user as never, "OBSERVER") || memberSide(user) === s.side);
   return {
     side: s.side,
     arm: s.arm,

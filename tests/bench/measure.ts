@@ -4,7 +4,8 @@
  * `{"name": "...", "units": 400, "median_ms": ..., "min_ms": ..., "max_ms": ..., "n": ...}`.
  * A measure quicker than `minSampleMs` (100 ms: long enough that a garbage collection does not decide a
  * sample) is repeated within each sample and the sample divided by the
- * repeats, so sub-millisecond figures are not timer noise. A measurement, never an assertion.
+ * repeats, so sub-millisecond figures are not timer noise (at most `maxRepeats` of them, for a measure
+ * that uses up what it works on). A measurement, never an assertion.
  *
  * The figures are the CPU time of the thread running the measure (`process.threadCpuUsage`): what the
  * work costs on one core of this machine. On a machine whose cores are shared (two cores, several
@@ -45,6 +46,8 @@ export interface MeasureOptions {
   readonly minSampleMs?: number;
   /** Fewer samples for a measure whose one call takes longer than this (a slow figure still finishes). */
   readonly slowMs?: number;
+  /** At most this many calls in a sample (a measure that uses up what it works on, as Undo its applied cards). */
+  readonly maxRepeats?: number;
 }
 
 const round = (ms: number) => Math.round(ms * 1000) / 1000;
@@ -66,6 +69,7 @@ async function calibrate(
   warmUp: number,
   minSampleMs: number,
   slowMs: number,
+  maxRepeats = Infinity,
 ): Promise<{ once: number; repeats: number }> {
   let once = 0;
   for (let i = 0; i < warmUp; i++) {
@@ -81,8 +85,8 @@ async function calibrate(
     const start = cpuMs();
     for (let r = 0; r < repeats; r++) await fn();
     const used = cpuMs() - start;
-    if (used >= minSampleMs) return { once, repeats };
-    repeats = used < minSampleMs / 10 ? repeats * 10 : Math.ceil((repeats * minSampleMs * 1.1) / used);
+    if (used >= minSampleMs || repeats >= maxRepeats) return { once, repeats };
+    repeats = Math.min(maxRepeats, used < minSampleMs / 10 ? repeats * 10 : Math.ceil((repeats * minSampleMs * 1.1) / used));
   }
 }
 
@@ -113,8 +117,8 @@ function figureOf(name: string, units: number, samples: readonly { cpu: number; 
 
 /** Times `fn` (the work of one call; it may be async) and returns its figure. */
 export async function measure(name: string, units: number, fn: () => unknown, options: MeasureOptions = {}): Promise<Figure> {
-  const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000 } = options;
-  const { once, repeats } = await calibrate(fn, warmUp, minSampleMs, slowMs);
+  const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000, maxRepeats } = options;
+  const { once, repeats } = await calibrate(fn, warmUp, minSampleMs, slowMs, maxRepeats);
   const n = once > slowMs ? 3 : samples;
   const taken: { cpu: number; wall: number }[] = [];
   for (let s = 0; s < n; s++) taken.push(await sample(fn, repeats));
@@ -133,11 +137,11 @@ export async function measureSizes(
   prepare: (units: number) => () => unknown,
   { fresh = false, ...options }: MeasureOptions & { readonly fresh?: boolean } = {},
 ): Promise<Figure[]> {
-  const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000 } = options;
+  const { warmUp = 3, samples = 9, minSampleMs = 100, slowMs = 1000, maxRepeats } = options;
   const runs: { units: number; fn: () => unknown; repeats: number; n: number; taken: { cpu: number; wall: number }[] }[] = [];
   for (const units of sizes) {
     const fn = prepare(units);
-    const { once, repeats } = await calibrate(fn, warmUp, minSampleMs, slowMs);
+    const { once, repeats } = await calibrate(fn, warmUp, minSampleMs, slowMs, maxRepeats);
     runs.push({ units, fn, repeats, n: once > slowMs ? 3 : samples, taken: [] });
   }
   for (let round = 0; runs.some((r) => r.taken.length < r.n); round++) {

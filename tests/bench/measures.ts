@@ -45,7 +45,15 @@ import {
 import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
 import type { FakeActorT } from "../harness/foundry";
 import { filterRows, NO_FILTER, sortRows, theatreRows, type TheatreFilter } from "../../src/world/theatre-table";
+import { observeContacts } from "../../src/rules/nobc/knowledge/contact";
+import { learnFromCombat } from "../../src/rules/nobc/knowledge/learn";
+import { emptyKnowledge, piecesOf, type Piece } from "../../src/rules/nobc/knowledge/types";
+import { bothViews } from "../../src/rules/nobc/knowledge/view";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
+import type { MeasureOptions } from "./measure";
+import { CURRENT_TURN_CARDS, chatSize, modeOf, playEvening } from "./card-chat";
+import { performCardAction, performPruneRecords, type RequestingUser } from "../../src/queries/card-actions";
+import { snapshotOf } from "../../src/effects/apply";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
 export type Work = Readonly<Record<string, number>>;
@@ -56,6 +64,10 @@ export interface Measure {
   prepare(t: Theatre): () => Work | Promise<Work>;
   /** The bench prints one call's work at each size too (a figure that is not a time: `rules-record-write`'s bytes). */
   readonly printsWork?: true;
+  /** A count, not a time (`prune-writes`: its second call would do nothing): the bench prints one call's work only. */
+  readonly countOnly?: true;
+  /** The runner's options when not its defaults (shorter samples for a measure that uses up what it works on). */
+  readonly options?: MeasureOptions;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,7 +246,105 @@ function resupplyEntry(t: Theatre): () => Promise<Work> {
   };
 }
 
+/**
+ * Issue #30 item 5: both teams' views after one change. The theatre's knowledge is built first (every
+ * contact, then every other combat of the theatre fought, so there are contacts and identified counters);
+ * each call then moves one unit a hex (back and forth), observes the contacts of both sides and
+ * builds both views, as the GM's client does after a move.
+ */
+function knowledgeViews(t: Theatre): () => Work {
+  const field = theatreField(t);
+  const adjacency = adjacencyAround(field, Object.keys(field.map!.map.hexes));
+  let pieces: Piece[] = piecesOf(field.units, field.hqs);
+  let knowledge = observeContacts({ knowledge: emptyKnowledge(), pieces, adjacency, turn: 1 }).knowledge;
+  const fought = new Set(t.combats.filter((_, i) => i % 2 === 0).flatMap((c) => [c.target, c.from]));
+  knowledge = learnFromCombat({ knowledge, fought: pieces.filter((p) => fought.has(p.hex)), turn: 1 }).knowledge;
+  const moving = pieces.findIndex((p) => p.face.kind === "unit" && p.side === "nato");
+  const homes = [pieces[moving]!.hex, adjacency[pieces[moving]!.hex]![0]!];
+  let step = 0;
+  return () => {
+    step++;
+    pieces = pieces.map((p, i) => (i === moving ? { ...p, hex: homes[step % 2]! } : p));
+    const seen = observeContacts({ knowledge, pieces, adjacency, turn: 1 });
+    knowledge = seen.knowledge;
+    const views = bothViews(pieces, knowledge);
+    const markers = (kind: string) =>
+      views.nato.markers.filter((m) => m.kind === kind).length + views.wp.markers.filter((m) => m.kind === kind).length;
+    return {
+      pieces: pieces.length,
+      views: 2,
+      known: views.nato.enemies.size + views.wp.enemies.size,
+      contacts: markers("contact"),
+      counters: markers("counter"),
+    };
+  };
+}
+
+/** The GM's user, as the card actions take it. */
+const gmUser = (): RequestingUser => game.users!.get("gm");
+
+/**
+ * The GM's Apply of a card in turn `turn` of an evening (./card-chat.ts): the chat holds the cards of
+ * the turns before and the current turn's; each call posts a pending card changing one unit's mode
+ * (a harness write of one message) and applies it as the GM clicking it.
+ */
+function applyInTurn(t: Theatre, turn: number): () => Promise<Work> {
+  loadTheatre(t);
+  const ready = playEvening(t, turn);
+  let next = 0;
+  const Message = ChatMessage as unknown as { create(d: object): Promise<{ id: string }> };
+  return async () => {
+    const { units } = await ready;
+    const unit = units[next++ % units.length]!;
+    const now = modeOf(snapshotOf(unit.uuid)?.system["mode"]);
+    const effects = [{ type: "mode", actor: unit.uuid, mode: now === "march" ? "combat" : "march" }];
+    const { id } = await Message.create({ type: "resolution", system: { effects, state: "pending", turn } });
+    const result = await performCardAction("apply", id, gmUser());
+    return { applied: result.ok ? 1 : 0, messages: chatSize() };
+  };
+}
+
+/** The GM's Undo of a card in turn `turn`: each call undoes the current turn's newest applied card still standing. */
+function undoInTurn(t: Theatre, turn: number): () => Promise<Work> {
+  loadTheatre(t);
+  const ready = playEvening(t, turn);
+  return async () => {
+    const { current } = await ready;
+    const id = current.pop();
+    if (id === undefined)
+      throw new Error(`undo-turn-${String(turn)}: more calls than the turn's ${String(CURRENT_TURN_CARDS)} applied cards`);
+    const result = await performCardAction("undo", id, gmUser());
+    return { undone: result.ok ? 1 : 0, messages: chatSize() };
+  };
+}
+
 export const MEASURES: readonly Measure[] = [
+  { name: "apply-turn-1", layer: "foundry", prepare: (t) => applyInTurn(t, 1) },
+  { name: "apply-turn-10", layer: "foundry", prepare: (t) => applyInTurn(t, 10) },
+  // Each call undoes one of the turn's cards: at most 40 calls a sample keep the calls within them (a world is loaded again each sample).
+  { name: "undo-turn-1", layer: "foundry", prepare: (t) => undoInTurn(t, 1), options: { maxRepeats: 40 } },
+  { name: "undo-turn-10", layer: "foundry", prepare: (t) => undoInTurn(t, 10), options: { maxRepeats: 40 } },
+  {
+    // The GM's prune at the turn change to turn 10: the records of turns 1 to 9 (every card in the
+    // chat but the current turn's) dropped. Its work: the chat-message write calls it made.
+    name: "prune-writes",
+    layer: "foundry",
+    countOnly: true,
+    prepare(t) {
+      loadTheatre(t);
+      const ready = playEvening(t, 10);
+      return async () => {
+        await ready;
+        const single = (): number => [...chatFake.messages.values()].reduce((n, m) => n + m.updates.length, 0);
+        const [updates, batches] = [single(), chatFake.updateBatches.length];
+        const result = await performPruneRecords(10, gmUser());
+        const rows = chatFake.updateBatches.slice(batches).reduce((n, b) => n + b, 0);
+        // A batch's rows are kept on each message too: what is left are the updates of one message each.
+        const calls = single() - updates - rows + (chatFake.updateBatches.length - batches);
+        return { write_calls: calls, pruned: result.pruned ?? 0, messages: chatSize() };
+      };
+    },
+  },
   {
     name: "resupply-entry",
     layer: "foundry",
@@ -432,6 +542,11 @@ export const MEASURES: readonly Measure[] = [
         return { kinds, hexes, radii };
       };
     },
+  },
+  {
+    name: "knowledge-views",
+    layer: "rules",
+    prepare: knowledgeViews,
   },
   {
     // Control's theatre dashboard (issue #31, target ≤ 20 ms at 1,600 units): every row of the table from the world's snapshot.

@@ -10,14 +10,23 @@ import { measureSizes, printFigure, ratios, type Figure } from "./measure";
 import { THEATRE_SIZES, theatre, type Theatre } from "./theatre";
 
 const figures: Figure[] = [];
-const theatres = new Map<number, Theatre>(THEATRE_SIZES.map((units) => [units, theatre(units)]));
+/** `NOBC_BENCH=apply-turn,undo-turn`: only the measures whose name starts with one of these; `NOBC_BENCH_UNITS=400`: only those sizes. */
+const only = process.env["NOBC_BENCH"]?.split(",").filter((n) => n !== "");
+const sizes = process.env["NOBC_BENCH_UNITS"]?.split(",").map(Number) ?? [...THEATRE_SIZES];
+const theatres = new Map<number, Theatre>(sizes.map((units) => [units, theatre(units)]));
+const chosen = MEASURES.filter((m) => only === undefined || only.some((n) => m.name.startsWith(n)));
 
 describe("megagame scale", () => {
-  for (const m of MEASURES) {
-    it(`${m.name} at ${THEATRE_SIZES.join(", ")} units`, { timeout: 1_200_000 }, async () => {
+  for (const m of chosen) {
+    it(`${m.name} at ${sizes.join(", ")} units`, { timeout: 1_200_000 }, async () => {
+      if (m.countOnly === true) {
+        for (const units of sizes) console.log(JSON.stringify({ name: m.name, units, ...(await m.prepare(theatres.get(units)!)()) }));
+        return;
+      }
       // A Foundry-layer measure loads its theatre into the one harness world: again before each sample.
-      const measured = await measureSizes(m.name, THEATRE_SIZES, (units) => m.prepare(theatres.get(units)!), {
+      const measured = await measureSizes(m.name, sizes, (units) => m.prepare(theatres.get(units)!), {
         fresh: m.layer === "foundry",
+        ...m.options,
       });
       for (const figure of measured) {
         figures.push(figure);
@@ -25,11 +34,19 @@ describe("megagame scale", () => {
       }
       // A measure whose work is a figure too (a size in bytes) prints one call's work at each size.
       if (m.printsWork === true)
-        for (const units of THEATRE_SIZES)
-          console.log(JSON.stringify({ name: m.name, units, work: await m.prepare(theatres.get(units)!)() }));
+        for (const units of sizes) console.log(JSON.stringify({ name: m.name, units, work: await m.prepare(theatres.get(units)!)() }));
     });
   }
   afterAll(() => {
     for (const r of ratios(figures)) console.log(JSON.stringify(r));
+    // Late in the evening against its start (issue #35: within ×1.5): `apply-turn-10` over `apply-turn-1`, and Undo's.
+    for (const action of ["apply", "undo"])
+      for (const units of sizes) {
+        const [first, tenth] = [1, 10].map((turn) => figures.find((f) => f.name === `${action}-turn-${String(turn)}` && f.units === units));
+        if (first !== undefined && tenth !== undefined && first.median_ms > 0)
+          console.log(
+            JSON.stringify({ name: `${action}-turn-10/turn-1`, units, ratio: Math.round((tenth.median_ms / first.median_ms) * 100) / 100 }),
+          );
+      }
   });
 });

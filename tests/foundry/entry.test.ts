@@ -95,6 +95,8 @@ describe("src/nobc.ts", () => {
         "orbat.import",
         "map.terrain",
         "toolkit.window",
+        // The GM's Teams window (src/apps/teams/).
+        "teams",
         "control.theatre",
         "playsheet.movement",
         "playsheet.combat",
@@ -147,10 +149,12 @@ describe("src/nobc.ts", () => {
       "combatAnnouncementOrder",
       "nqmRestoringDiscipline",
       "nqmHourlySupplyCheck",
+      // Who plays which side (src/teams/read.ts).
+      "teams",
       // The record of the umpire's values, in parts (src/documents/rules-record.ts).
       ...Array.from({ length: RECORD_PARTS }, (_, n) => recordKey(n)),
     ]);
-    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.airZoneDistancesMenu"]);
+    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.teamsMenu", "nobc.airZoneDistancesMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining([
         "dropCanvasData",
@@ -158,6 +162,7 @@ describe("src/nobc.ts", () => {
         "updateActor",
         "renderActorDirectory",
         "renderChatMessageHTML",
+        "chatMessage",
         "updateToken",
         "getSceneControlButtons",
         "ready",

@@ -3,9 +3,10 @@
  * and not a copy of it; written from the public v13 API docs. Import after ./install. For each
  * behaviour, the documented API it mirrors:
  *
- * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`):
+ * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`),
+ *   `ChatMessage.updateDocuments(rows)` (checked whole; batch sizes in `chatFake.updateBatches`):
  *   keeps a message (id, type, system, author, flags, content, rolls, speaker) in
- *   `chatFake.messages`, reachable through `game.messages.get(id)`, `.contents` and iteration.
+ *   `chatFake.messages`, reachable through `game.messages.get(id)`, `.contents`, `.size` and iteration.
  *   `type` is "base" or a subtype with a registered data model (`CONFIG.ChatMessage.dataModels`,
  *   else the system's own, as for Actors and Items): an unknown subtype is refused, and `system`
  *   is validated by the model on creation and on every update (a refused one changes nothing).
@@ -14,8 +15,9 @@
  *   they wrote (others' are read-only to them), a GM any; a player may not write as another
  *   author. An update may get no answer (`harness.stallWrites`).
  *   `ChatMessage.getSpeaker()` returns a fixed speaker. Each creation, update and deletion fires
- *   `createChatMessage`, `updateChatMessage` (with the changes) and `deleteChatMessage`, as every
- *   client hears of them in Foundry (this stand-in is one client).
+ *   `createChatMessage`, `updateChatMessage` (with the changes; v14's operators as the writer sent
+ *   them, off the multi-client wire too) and `deleteChatMessage`, as every client hears of them in
+ *   Foundry (this stand-in is one client).
  * - `ChatMessage#rolls` and `Roll#toJSON` / `Roll.fromData` / `Roll.fromJSON`: a message keeps its
  *   rolls as JSON and rebuilds them when read; data a Roll cannot be rebuilt from (no class, an
  *   unknown term class, a die face off the die, an evaluated roll without its total) throws.
@@ -44,6 +46,7 @@ import {
   copyChanges,
   modelOf,
   writingUser,
+  rebuildOperators,
   type FakeActorT,
   type FakeDocumentT,
 } from "./foundry";
@@ -258,26 +261,34 @@ class FakeMessage {
   async update(data: Raw): Promise<this> {
     return answered(
       async () => {
-        this.#assertWritable("update");
-        // A copy that keeps v14's update operators as they are (a structured clone would flatten them).
-        const expanded = expandObject(copyChanges(data) as Raw);
-        const known = new Set(["system", "flags", "content", "speaker"]);
-        const unknown = Object.keys(expanded).filter((k) => !known.has(k));
-        if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
-        const system =
-          "system" in expanded
-            ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id)
-            : this.system;
-        this.updates.push(copyChanges(data) as Raw);
-        this.system = system;
-        if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
-        if ("content" in expanded) this.content = expanded["content"] as string;
-        if ("speaker" in expanded) this.speaker = expanded["speaker"];
-        fire("updateChatMessage", this, expanded, {}, writer().id);
+        this.checkedUpdate(data)();
         return this;
       },
       { kind: "message", target: this.id, method: "update", args: [data] },
     );
+  }
+  /**
+   * Checks an update as `update` does (the writer's right, the fields, the subtype's model) and returns
+   * what carries it out (the changes kept, then `updateChatMessage`); a refused one throws, changing nothing.
+   */
+  checkedUpdate(data: Raw): () => void {
+    this.#assertWritable("update");
+    // A copy that keeps v14's update operators as they are (a structured clone would flatten them).
+    const expanded = expandObject(copyChanges(data) as Raw);
+    const known = new Set(["system", "flags", "content", "speaker"]);
+    const unknown = Object.keys(expanded).filter((k) => !known.has(k));
+    if (unknown.length > 0) throw new HarnessRefusal(`ChatMessage [${this.id}] may not change ${unknown.join(", ")}`);
+    const system =
+      "system" in expanded ? systemOf(this.type, mergeInto(structuredClone(this.system), expanded["system"] as Raw), this.id) : this.system;
+    return () => {
+      this.updates.push(copyChanges(data) as Raw);
+      this.system = system;
+      if ("flags" in expanded) this.flags = mergeInto(structuredClone(this.flags), expanded["flags"] as Raw);
+      if ("content" in expanded) this.content = expanded["content"] as string;
+      if ("speaker" in expanded) this.speaker = expanded["speaker"];
+      // Off the wire, the operators are rebuilt as the writer's client sent them (its own hooks hear those).
+      fire("updateChatMessage", this, rebuildOperators(expanded), {}, writer().id);
+    };
   }
   /** `Document#delete`: the message leaves `chatFake.messages`. */
   async delete(): Promise<this> {
@@ -299,6 +310,8 @@ export const chatFake = {
   partials: [] as string[],
   /** The size of each `ChatMessage.createDocuments` batch, in order. */
   batches: [] as number[],
+  /** The size of each `ChatMessage.updateDocuments` batch, in order. */
+  updateBatches: [] as number[],
   users: new Map<string, FakeUser>(),
   activeGM: null as FakeUser | null,
   /** Users: a GM `gm` (logged in and the active GM unless `gmOnline` is false) and players `p1`, `p2`; acting as `as`. */
@@ -422,6 +435,7 @@ export const chatFake = {
     this.rendered.length = 0;
     this.partials.length = 0;
     this.batches.length = 0;
+    this.updateBatches.length = 0;
     (globalThis as unknown as { CONFIG: Raw }).CONFIG["queries"] = {};
     this.setUsers("gm");
   },
@@ -475,6 +489,27 @@ export function installChatFake(): void {
         { kind: "chat", target: "ChatMessage", method: "createDocuments", args: [rows] },
       );
     },
+    /**
+     * `ChatMessage.updateDocuments(rows)`: each row names its message by `_id`. The batch is checked
+     * whole before anything is written (a row naming no message, or one refused as `update` refuses
+     * it, updates none); then each message changes and its `updateChatMessage` fires.
+     */
+    async updateDocuments(rows: Raw[]) {
+      return answered(
+        async () => {
+          const planned = rows.map((row) => {
+            const { _id: id, ...changes } = row;
+            const message = typeof id === "string" ? chatFake.messages.get(id) : undefined;
+            if (message === undefined) throw new HarnessRefusal(`ChatMessage [${String(id)}] does not exist`);
+            return { message, commit: message.checkedUpdate(changes) };
+          });
+          chatFake.updateBatches.push(rows.length);
+          for (const { commit } of planned) commit();
+          return planned.map((p) => p.message);
+        },
+        { kind: "chat", target: "ChatMessage", method: "updateDocuments", args: [rows] },
+      );
+    },
     getSpeaker: () => ({ alias: "Umpire" }),
   };
   g["Roll"] = FakeRoll;
@@ -484,6 +519,9 @@ export function installChatFake(): void {
     get: (id: string) => chatFake.messages.get(id),
     get contents() {
       return [...chatFake.messages.values()];
+    },
+    get size() {
+      return chatFake.messages.size;
     },
     [Symbol.iterator]: () => chatFake.messages.values(),
   };

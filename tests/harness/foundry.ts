@@ -43,7 +43,8 @@
  *   and may share its id with a world document (`harness.packCopy`, as an Adventure import keeps
  *   ids); `Actor.updateDocuments` without a `pack` writes the world's document of that id.
  * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
- *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects.
+ *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects; a stored value
+ *   calls the setting's `onChange` with it.
  * - A database request the server never answers: the client's promise stays pending, as Foundry's
  *   client sets no time limit on it (`harness.stallWrites`, for documents, settings and messages).
  *   Requests in flight (`harness.holdWrites`): carried out in order once released; until then
@@ -393,7 +394,8 @@ export function answered<T>(write: () => Promise<T>, call?: WireCall): Promise<T
   if (held !== null) return held.then(() => send());
   if (stalls.count === 0) return send();
   stalls.count -= 1;
-  if (stalls.written) send().catch(() => undefined);
+  // Over the multi-client wire the server takes it and tells the others; the writer's copy, like its promise, hears nothing.
+  if (stalls.written) (wire !== null && call !== undefined ? wire({ ...call, answerLost: true }) : send()).catch(() => undefined);
   return new Promise<T>(() => undefined);
 }
 
@@ -453,6 +455,18 @@ function reconstructOperator(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The operators of an update as it came off the wire, rebuilt wherever they sit (each client rebuilds
+ * them on receipt, so its hooks hear the operators the writer's did, not their JSON). Only under v14.
+ */
+export function rebuildOperators(value: unknown): unknown {
+  if (GENERATION < 14 || typeof value !== "object" || value === null) return value;
+  if (Object.hasOwn(value, OPERATOR_IDENTIFIER)) return reconstructOperator(value);
+  if (Array.isArray(value)) return value.map(rebuildOperators);
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  return Object.fromEntries(Object.entries(value as Raw).map(([k, v]) => [k, rebuildOperators(v)]));
+}
+
 /** The one `_del` value v14 defines. */
 const FORCED_DELETION = new ForcedDeletion();
 
@@ -493,6 +507,8 @@ export interface WireCall {
   readonly target: string;
   readonly method: string;
   readonly args: unknown[];
+  /** The server takes it but its answer never reaches the writer (`harness.stallWrites(n, { written: true })`). */
+  readonly answerLost?: true;
 }
 
 /** Sends a write to the server instead of carrying it out here (set by tests/harness/clients.ts; null: one client). */
@@ -945,7 +961,7 @@ class FakeDocument extends Document {
  */
 function fireUpdateHooks(rows: readonly { doc: FakeDocument; row: Raw }[], operation: unknown): void {
   for (const { doc, row } of rows) {
-    const changes = expandObject(row);
+    const changes = rebuildOperators(expandObject(row)) as Raw;
     changes["_id"] = doc.id;
     Hooks.callAll(`update${doc.documentName}`, doc, changes, operation ?? {}, writingUser().id);
   }
@@ -1193,15 +1209,51 @@ class FakeToken extends FakeDocument {
   static override documentName = "Token";
   static override collectionName = "tokens";
   static override calls: CallRecord[] = [];
-  static override fields: ReadonlySet<string> = new Set(["name", "flags", "x", "y", "elevation", "hidden", "rotation", "texture", "sort"]);
+  static override fields: ReadonlySet<string> = new Set([
+    "name",
+    "flags",
+    "x",
+    "y",
+    "elevation",
+    "hidden",
+    "rotation",
+    "texture",
+    "sort",
+    "width",
+    "height",
+    "shape",
+    "actorLink",
+  ]);
   actorId: string | null;
   x: number;
   y: number;
   elevation = 0;
   hidden = false;
+  /** Its size in grid spaces (TokenPosition `width`, `height`: positive). */
+  width = 1;
+  height = 1;
+  /** `shape`: one of `CONST.TOKEN_SHAPES` (0 to 5 in v13 and v14). */
+  shape = 0;
+  /**
+   * `actorLink`: whether the token is its actor (true) or stands for a synthetic copy. The stand-in
+   * keeps one actor either way (it models no ActorDelta): `actor` is the world actor.
+   */
+  actorLink: boolean;
 
   constructor(
-    data: { id?: string; name: string; actorId: string | null; x: number; y: number; hidden?: boolean; elevation?: number },
+    data: {
+      id?: string;
+      name: string;
+      actorId: string | null;
+      x: number;
+      y: number;
+      hidden?: boolean;
+      elevation?: number;
+      width?: number;
+      height?: number;
+      shape?: number;
+      actorLink?: boolean;
+    },
     scene: FakeScene,
   ) {
     super({ id: data.id, name: data.name, type: "base" }, scene);
@@ -1210,6 +1262,10 @@ class FakeToken extends FakeDocument {
     this.y = data.y;
     this.hidden = data.hidden ?? false;
     this.elevation = data.elevation ?? 0;
+    this.width = data.width ?? 1;
+    this.height = data.height ?? 1;
+    this.shape = data.shape ?? 0;
+    this.actorLink = data.actorLink ?? false;
   }
 
   /** `movementHistory`: every waypoint the token was moved through (recorded movements) since it was last cleared. */
@@ -1217,7 +1273,7 @@ class FakeToken extends FakeDocument {
 
   /** Where it stands, as a movement's origin. */
   position(): FakeTokenPosition {
-    return { x: this.x, y: this.y, elevation: this.elevation, width: 1, height: 1, shape: 0 };
+    return { x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height, shape: this.shape };
   }
 
   /**
@@ -1413,8 +1469,19 @@ class FakeToken extends FakeDocument {
         throw new HarnessRefusal(`Token [${this.id}] validation errors:\n${key}: must be an integer`);
       }
     }
-    if ("hidden" in expanded && typeof expanded["hidden"] !== "boolean") {
-      throw new HarnessRefusal(`Token [${this.id}] validation errors:\nhidden: must be a boolean`);
+    for (const key of ["hidden", "actorLink"] as const) {
+      if (key in expanded && typeof expanded[key] !== "boolean") {
+        throw new HarnessRefusal(`Token [${this.id}] validation errors:\n${key}: must be a boolean`);
+      }
+    }
+    for (const key of ["width", "height"] as const) {
+      const v = expanded[key];
+      if (key in expanded && (typeof v !== "number" || !Number.isFinite(v) || v <= 0)) {
+        throw new HarnessRefusal(`Token [${this.id}] validation errors:\n${key}: must be a positive number`);
+      }
+    }
+    if ("shape" in expanded && !TOKEN_SHAPE_VALUES.includes(expanded["shape"] as number)) {
+      throw new HarnessRefusal(`Token [${this.id}] validation errors:\nshape: must be one of CONST.TOKEN_SHAPES`);
     }
     return super.validatedChanges(changes);
   }
@@ -1425,12 +1492,30 @@ class FakeToken extends FakeDocument {
     if (typeof expanded["y"] === "number") this.y = expanded["y"];
     if (typeof expanded["elevation"] === "number") this.elevation = expanded["elevation"];
     if (typeof expanded["hidden"] === "boolean") this.hidden = expanded["hidden"];
+    if (typeof expanded["width"] === "number") this.width = expanded["width"];
+    if (typeof expanded["height"] === "number") this.height = expanded["height"];
+    if (typeof expanded["shape"] === "number") this.shape = expanded["shape"];
+    if (typeof expanded["actorLink"] === "boolean") this.actorLink = expanded["actorLink"];
     super.commit(next, changes);
   }
 
   override toObject(): Raw {
     const { _stats, flags, name, _id } = super.toObject();
-    return { _id, name, actorId: this.actorId, x: this.x, y: this.y, elevation: this.elevation, hidden: this.hidden, flags, _stats };
+    return {
+      _id,
+      name,
+      actorId: this.actorId,
+      actorLink: this.actorLink,
+      x: this.x,
+      y: this.y,
+      elevation: this.elevation,
+      width: this.width,
+      height: this.height,
+      shape: this.shape,
+      hidden: this.hidden,
+      flags,
+      _stats,
+    };
   }
 
   /** Its placeable (`token.object`) on the canvas. */
@@ -1563,6 +1648,10 @@ class FakeScene extends FakeDocument {
         y: r["y"] as number,
         hidden: r["hidden"] === true,
         elevation: typeof r["elevation"] === "number" ? r["elevation"] : 0,
+        ...(typeof r["width"] === "number" ? { width: r["width"] } : {}),
+        ...(typeof r["height"] === "number" ? { height: r["height"] } : {}),
+        ...(typeof r["shape"] === "number" ? { shape: r["shape"] } : {}),
+        actorLink: r["actorLink"] === true,
       }),
     );
     for (const t of made) t._stats = { ...t._stats, lastModifiedBy: user.id };
@@ -2016,6 +2105,8 @@ async function setSetting(namespace: string, key: string, value: unknown): Promi
     throw new HarnessRefusal(`${k}: ${String(value)} is not a valid choice`);
   }
   settingsStore.set(k, JSON.parse(JSON.stringify(value)) as unknown);
+  // Foundry calls the setting's onChange with the new value once it changed (on every client for a world setting).
+  (record.config["onChange"] as ((v: unknown) => void) | undefined)?.(settingsStore.get(k));
   return value;
 }
 
@@ -2051,6 +2142,8 @@ export const HEXODDQ = 4;
  */
 /** Foundry's TOKEN_CREATE / TOKEN_DELETE world permissions for players (a GM has both). */
 const tokenRights = { create: false, delete: false };
+/** The values of `CONST.TOKEN_SHAPES` (ELLIPSE_1 0 … RECTANGLE_2 5), the same in v13 and v14. */
+const TOKEN_SHAPE_VALUES: readonly number[] = [0, 1, 2, 3, 4, 5];
 
 const canvasState = {
   /** The grid's `CONST.GRID_TYPES` value: flat-topped, odd columns shifted unless a test says otherwise. */
@@ -2218,7 +2311,14 @@ function addToken(actor: FakeActor, center: { x: number; y: number }): FakeToken
   if (scene === null) throw new Error("no scene is viewed: harness.viewScene() first");
   const { sizeX, sizeY } = hexSizes();
   // A token's x and y are whole pixels (TokenDocument's schema), so its centre is within half a pixel of `center`.
-  return scene.addToken({ name: actor.name, actorId: actor.id, x: Math.round(center.x - sizeX / 2), y: Math.round(center.y - sizeY / 2) });
+  // Linked, as the system makes our actors' prototype tokens (src/token/token-defaults.ts).
+  return scene.addToken({
+    name: actor.name,
+    actorId: actor.id,
+    actorLink: true,
+    x: Math.round(center.x - sizeX / 2),
+    y: Math.round(center.y - sizeY / 2),
+  });
 }
 
 /** A new viewed scene with no flags and no tokens. */
@@ -2228,6 +2328,17 @@ function newScene(): FakeScene {
 
 export const harness = {
   tokenRights,
+  /**
+   * The number of the next document id this copy draws (ids are drawn in order, and `reset` keeps
+   * counting): the multi-client harness sets every copy's to the same before it builds a world, so
+   * the copies' documents have the same ids however many each drew before.
+   */
+  get idCounter(): number {
+    return nextId;
+  },
+  set idCounter(n: number) {
+    nextId = n;
+  },
   Actor: FakeActor,
   Item: FakeItem,
   Scene: FakeScene,

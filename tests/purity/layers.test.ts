@@ -17,7 +17,7 @@ export const TIERS: readonly (readonly string[])[] = [
   ["words"], // writing phrases (lang key + data) and zod issues as words, for Foundry and the CLI
   ["data", "map", "symbols"], // data models, terrain data and geometry, counter symbols
   ["base"], // the Foundry adapter, settings, constants, errors, hashing
-  ["schemas", "view"], // zod schemas; pure view helpers (labels, breakdown, snapshots, paths)
+  ["schemas", "view", "teams"], // zod schemas; pure view helpers (labels, breakdown, snapshots, paths); the teams
   ["world", "effects", "token"], // reading the world; the one write path; token looks
   ["documents", "chat", "canvas"], // drops; resolution cards; the board drawn on the canvas
   ["queries"], // requests to the active GM and its handlers

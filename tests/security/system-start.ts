@@ -1,8 +1,8 @@
 /**
  * The system started as Foundry starts it, for the security tests of the rules values (#29): the entry
  * point's `init` run once per file (every hook the system registers, whatever registers it), then each
- * test's world and a GM client's `ready`. What a client hears is replayed on it with `heardOn`: the
- * stand-in is one client, so a player's write fires the hooks on the player's client only.
+ * test's world and a GM client's `ready`, on the one client the stand-in is. The tests of what a
+ * player writes from the console play several clients over the wire instead (./system-clients.ts).
  */
 import { chatFake } from "../harness/chat-fake";
 import { harness, type FakeActorT } from "../harness/foundry";
@@ -51,8 +51,10 @@ export async function settle(): Promise<void> {
 }
 
 /**
- * What every client's `hook` hears, run on `userId`'s client and awaited: the system's handlers with
- * Foundry's arguments (the writing user's id last). Afterwards the test plays `back` again.
+ * What the GM's client hears of a player's write, on the single client: the system's handlers of
+ * `hook` run as `userId` with Foundry's arguments (the writing user's id last), then the test plays
+ * `back` again. For checks of the guard's own logic; the same claims over the multi-client wire are
+ * in the files that use ./system-clients.ts (e.g. token-shape-clients.test.ts).
  */
 export async function heardOn(userId: string, hook: string, args: readonly unknown[], back: string): Promise<void> {
   chatFake.actAs(userId);

@@ -12,7 +12,8 @@ import type { RulesOptions } from "../../rules/nobc/land/options";
 import type { Battlefield } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
 import { rulesOptions } from "../../base/settings";
-import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/foundry";
+import { currentUser, isGM, type AskingUser } from "../../base/foundry";
+import { actingActorUuids } from "../../teams/read";
 import { currentTurnPosition } from "../../combat/current";
 import type { Selection } from "./state";
 import { readTurnLimits, type TurnLimitsWorld } from "./turn-limits";
@@ -22,7 +23,7 @@ export interface PlannerWorld extends TurnLimitsWorld {
   readonly field: Battlefield;
   /** The whole battlefield: what the rules resolve with on the GM's client (never shown to a player). */
   readonly whole: Battlefield;
-  /** Actor UUIDs the asker owns (every one for a GM). */
+  /** Actor UUIDs the asker acts for (src/teams/read.ts: every one for a GM; with no teams set, the owned ones). */
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
   /** The world's rules options: a player plans with these, only a GM may plan with others. */
@@ -53,7 +54,7 @@ export function visibleTo(field: Battlefield, owned: ReadonlySet<string>, gm: bo
 export function readPlannerWorld(user?: AskingUser): PlannerWorld {
   const asker = user ?? currentUser();
   const gm = isGM(asker);
-  const owned = ownedActorUuids(undefined, user ?? game.user);
+  const owned = actingActorUuids(user ?? game.user);
   const whole = readBattlefield();
   const turn = currentTurnPosition()?.turn ?? null;
   return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions(), turn, ...readTurnLimits(turn) };

@@ -1,14 +1,16 @@
 /**
  * What the Land War phase dialogs read: the battlefield snapshot of src/world, which documents the
- * user owns, and the game turn (`readLandWorld`, the one Foundry read). Who may act for which HQ or
- * side is decided here, purely; the check that counts is the active GM's when a card is applied.
+ * user acts for (src/teams: their team's, or with no teams set what they own), and the game turn
+ * (`readLandWorld`, the one Foundry read). Who may act for which HQ or side is decided here, purely;
+ * the check that counts is the active GM's when a card is applied.
  */
 import type { ActorRef } from "../../rules/ids";
 import type { LandHq, LandTerrain, LandUnit, Side } from "../../rules/nobc/land/types";
 import type { Battlefield, WorldCard } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
 import { adjacentHexes, terrainOf } from "../../map/rules-view";
-import { currentUser, isGM, ownedActorUuids, type AskingUser } from "../../base/foundry";
+import { currentUser, isGM, type AskingUser } from "../../base/foundry";
+import { actingActorUuids } from "../../teams/read";
 import { currentTurnPosition } from "../../combat/current";
 import { allowed, denied, type Access, type Denied } from "../base/controller";
 import { phrase } from "../../rules/resolution";
@@ -17,7 +19,7 @@ import type { RecoveryOptions } from "../../rules/nobc/land/options";
 
 export interface LandWorld {
   readonly field: Battlefield;
-  /** Actor UUIDs the user owns (a GM owns everything). */
+  /** Actor UUIDs the user acts for (src/teams/read.ts: every one for a GM; with no teams set, the owned ones). */
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
   /** The game turn of the `nobcTurn` Combat, or null when there is none. */
@@ -36,7 +38,7 @@ export function currentTurn(): number | null {
 /** The world as the Land dialogs read it for `user` (this client's by default), afresh for each render and Post. */
 export function readLandWorld(user?: AskingUser): LandWorld {
   const asker = user ?? currentUser();
-  return { field: readBattlefield(), owned: ownedActorUuids(undefined, user ?? game.user), isGM: isGM(asker), turn: currentTurn() };
+  return { field: readBattlefield(), owned: actingActorUuids(user ?? game.user), isGM: isGM(asker), turn: currentTurn() };
 }
 
 /**
@@ -63,7 +65,7 @@ export function nameIn(field: Battlefield, ref: string): string {
   return field.names.get(ref) ?? ref;
 }
 
-/** A side's own orders, resupply and recovery: the players owning that HQ, or a GM. */
+/** A side's own orders, resupply and recovery: the players acting for that HQ (its team, or its owners), or a GM. */
 export function hqAccess(world: LandWorld, id: ActorRef): Access {
   const hq = hqById(world.field, id);
   if (hq === undefined) return denied("NOBC.Land.Refused.unknownHq", { hq: id });
@@ -78,12 +80,12 @@ export function hqToOpen(world: LandWorld, hq: ActorRef | undefined): { readonly
   return first === undefined ? denied("NOBC.Land.Refused.noHq") : { ok: true, hq: first.id };
 }
 
-/** The HQs the user may issue orders, resupply and recovery for: all for a GM, else the owned ones. */
+/** The HQs the user may issue orders, resupply and recovery for: all for a GM, else those they act for. */
 export function hqsFor(world: LandWorld): LandHq[] {
   return world.field.hqs.filter((h) => world.isGM || world.owned.has(h.id));
 }
 
-/** The sides the user may attack for (rear areas, bridges): both for a GM, else the sides of owned HQs. */
+/** The sides the user may attack for (rear areas, bridges): both for a GM, else the sides of the HQs they act for. */
 export function sidesFor(world: LandWorld): Side[] {
   if (world.isGM) return [...SIDES];
   const mine = new Set(hqsFor(world).map((h) => h.side));

@@ -158,6 +158,19 @@ describe("Orders (seed 000, Land War QRS, 2. Orders)", () => {
     ]);
   });
 
+  it("a unit whose Combat Mode was paid this turn (by its sheet's switch) costs nothing more in the dialog", () => {
+    const view = ordersContext({ ...world(), combatPaid: new Set([A("u3")]) }, initialOrders(field(), A("h1")), i18n);
+    expect(view.units.map((u) => [u.name, u.cost])).toEqual([
+      ["PzBrig 1", 1],
+      ["ArtBde 2", 0],
+      ["PzGrenBrig 3", 0],
+    ]);
+    expect(view.cost).toBe(1);
+    // Its 0 SP no longer refuses the orders: the preview and the card read the same paid set.
+    expect(view.refusals).toEqual([]);
+    expect(view.canPost).toBe(true);
+  });
+
   it("entering Orders lists each HQ's units and what keeping their modes costs", () => {
     const view = ordersEntryContext(field());
     expect(view.hqs.map((h) => [h.name, h.cost])).toEqual([

@@ -10,7 +10,8 @@ import type { AirSquadronSystemView } from "../../../view/views";
 import type { Translator } from "../../../view/breakdown";
 import { SYSTEM_ID } from "../../../base/constants";
 import { SETTING_KEYS } from "../../../base/settings";
-import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
+import { currentUser, isGM, worldActors, type AskingUser } from "../../../base/foundry";
+import { actingActorUuids } from "../../../teams/read";
 import { battleZones, cardRecords, squadronsInZone, type CardRecord, type MessageView } from "./records";
 import { zoneDistancesSchema } from "./args";
 
@@ -29,7 +30,7 @@ export interface AirWorld {
   readonly skipped: readonly string[];
   /** Records of earlier steps, oldest first. */
   readonly records: readonly CardRecord[];
-  /** The squadrons the user owns (a GM owns all). */
+  /** The squadrons the user acts for (src/teams/read.ts; with no teams set, the owned ones; a GM all). */
   readonly owned: ReadonlySet<ActorRef>;
   readonly isGM: boolean;
   /** The scenario's distances between air zones (a world setting only a GM writes); {} when none are set. */
@@ -64,7 +65,7 @@ export function readZoneDistances(): AllocationInput["zoneDistances"] {
 export function readAirWorld(user?: AskingUser): AirWorld {
   const { squadrons, skipped } = readSquadrons(worldActors<ActorView>());
   const messages = (game as unknown as { messages?: { contents?: readonly MessageView[] } }).messages?.contents ?? [];
-  const owned = ownedActorUuids(undefined, user ?? game.user);
+  const owned = actingActorUuids(user ?? game.user);
   return {
     squadrons,
     skipped,

@@ -15,7 +15,8 @@ import type { Battlefield, WorldActor, WorldCard } from "../../../world/battlefi
 import type { MapView } from "../../../map/rules-view";
 import { hexLabel, neighbour, offsetOf } from "../../../map/hex-grid";
 import { hexside } from "../../../rules/ids";
-import { currentUser, isGM, ownedActorUuids, worldActors, type AskingUser } from "../../../base/foundry";
+import { currentUser, isGM, worldActors, type AskingUser } from "../../../base/foundry";
+import { actingActorUuids } from "../../../teams/read";
 import { readBattlefield } from "../../../world/read";
 import { currentTurnPosition } from "../../../combat/current";
 import { phrase } from "../../../rules/resolution";
@@ -46,7 +47,7 @@ export interface MissionWorld {
   readonly cards: readonly WorldCard[];
   readonly bridges: readonly BridgeView[];
   readonly names: ReadonlyMap<string, string>;
-  /** Documents the current user owns (a GM owns everything). */
+  /** Documents the current user acts for (src/teams/read.ts; with no teams set, the owned ones; a GM all). */
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
   /** The game turn of the `nobcTurn` Combat (null: none), for what a mission's card holds (../../base/holds.ts). */
@@ -95,7 +96,7 @@ export interface WorldExtras {
 /** The world as the dialogs read it for `user` (this client's by default), afresh for each render and roll. */
 export function readMissionWorld(user?: AskingUser): MissionWorld {
   const actors = worldActors<WorldActor>();
-  const owned = ownedActorUuids(undefined, user ?? game.user);
+  const owned = actingActorUuids(user ?? game.user);
   return missionWorld(readBattlefield(), {
     airDefence: airDefencePools(actors),
     owned,

@@ -1,6 +1,6 @@
 /**
  * On a rear-area attack's card whose "HQ must give up N cards" is owed: a line "awaiting <owner>'s
- * choice" and, for the HQ's owners and GMs, a button that opens the choice. The line goes once a
+ * choice" and, for those acting for the HQ (src/teams) and GMs, a button that opens the choice. The line goes once a
  * choice card is posted (the attack's card is drawn again when one is posted or changes).
  */
 import { format, localize } from "../../../base/foundry";
@@ -8,6 +8,7 @@ import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
 import { documentAt } from "../../../effects/apply";
 import { openDialog } from "../../base/registry";
 import { ownerNames, type OwnedActor } from "../owner-names";
+import { actsFor } from "../../../teams/read";
 import { CARD_LOSS } from "../dialogs";
 import { cardLosses, type LossMessage } from "./state";
 
@@ -19,7 +20,7 @@ function hqActor(uuid: string): OwnedActor | undefined {
   return doc ?? undefined;
 }
 
-/** What a card shows of each choice it still awaits: the line, and whether this user may choose (the HQ's owner or a GM). */
+/** What a card shows of each choice it still awaits: the line, and whether this user may choose (acting for the HQ, or a GM). */
 export interface AwaitedChoice {
   readonly text: string;
   readonly mayChoose: boolean;
@@ -38,7 +39,7 @@ export function awaitedChoices(message: LossMessage): AwaitedChoice[] {
           owner: ownerNames(actor, "NOBC.MapRules.CardLoss.TheGm"),
           hq: actor?.name ?? loss.hq,
         }),
-        mayChoose: game.user?.isGM === true || actor?.testUserPermission(game.user, "OWNER") === true,
+        mayChoose: game.user?.isGM === true || (actor !== undefined && actsFor(actor.uuid)),
         source: loss.source,
         hq: loss.hq,
       };

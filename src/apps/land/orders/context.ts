@@ -42,6 +42,9 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
   const units = subordinateUnits(field, state.hq).map((u) => {
     const forced = alwaysInMarchMode(u);
     const combat = !forced && state.modes[u.id] === "combat";
+    // Combat Mode is paid once per unit per turn, whichever way it was chosen (issue #29): a unit
+    // already charged this turn (by its sheet's mode switch) costs nothing more here.
+    const paid = world.combatPaid?.has(u.id) === true;
     return {
       id: u.id,
       name: u.name,
@@ -49,7 +52,7 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
       forced,
       combat,
       field: `mode:${u.id}`,
-      cost: combat ? MODE_ORDERS.combat.supplyCost : 0,
+      cost: combat && !paid ? MODE_ORDERS.combat.supplyCost : 0,
     };
   });
   const cards = minefieldCards(field, state.hq).map((c) => ({
@@ -68,7 +71,7 @@ export function ordersContext(world: LandWorld, state: OrdersState, i18n: Transl
     units,
     cards,
     cost: units.reduce((s, u) => s + u.cost, 0),
-    ...previewView(ordersResolution(field, state), field, i18n, "NOBC.Land.Orders.Intro", true),
+    ...previewView(ordersResolution(field, state, world.combatPaid), field, i18n, "NOBC.Land.Orders.Intro", true),
   };
 }
 

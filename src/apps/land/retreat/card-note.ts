@@ -1,6 +1,6 @@
 /**
  * On an applied card with retreats still to answer: a line "awaiting <owner>'s retreat: <unit>" per
- * unit and, for the unit's owners and GMs, a button that opens the retreat dialog. A line goes once a
+ * unit and, for those acting for the unit (src/teams) and GMs, a button that opens the retreat dialog. A line goes once a
  * retreat card answering it is posted (the card is drawn again when one is posted or changes).
  */
 import { localize, say } from "../../../base/foundry";
@@ -9,6 +9,7 @@ import { CARD_MESSAGE_TYPE } from "../../../chat/card-data";
 import { documentAt } from "../../../effects/apply";
 import { openDialog } from "../../base/registry";
 import { ownerNames, type OwnedActor } from "../owner-names";
+import { actsFor } from "../../../teams/read";
 import { RETREAT } from "../dialogs";
 import { owedRetreats, type OwedRetreat, type RetreatMessage } from "./state";
 import { chatGeneration } from "./chat-changes";
@@ -24,7 +25,7 @@ function owedNow(): readonly OwedRetreat[] {
   return owedCache.owed;
 }
 
-/** What a card shows of each retreat it still awaits: the line, and whether this user may answer (the owner or a GM). */
+/** What a card shows of each retreat it still awaits: the line, and whether this user may answer (acting for the unit, or a GM). */
 export interface AwaitedRetreat {
   readonly text: string;
   readonly mayAnswer: boolean;
@@ -41,7 +42,7 @@ export function awaitedRetreats(message: RetreatMessage): AwaitedRetreat[] {
       if (actor === undefined) return [];
       return {
         text: say(phrase("NOBC.Retreat.Awaiting", { owner: ownerNames(actor, "NOBC.Retreat.TheGm"), unit: actor.name, count: owed.hexes })),
-        mayAnswer: game.user?.isGM === true || actor.testUserPermission(game.user, "OWNER"),
+        mayAnswer: game.user?.isGM === true || actsFor(actor.uuid),
         source: owed.source,
       };
     });
