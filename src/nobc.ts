@@ -22,13 +22,16 @@ import { assignCard, registerCardAssignmentQuery, registerDropHooks } from "./qu
 import { unitSymbolSvg } from "./symbols/unit-symbol";
 import { registerSheets } from "./sheets/register";
 import { openOrbatImport } from "./orbat/macros";
-import { registerOrbatImport } from "./orbat/register";
+import { registerOrbatExport, registerOrbatImport } from "./orbat/register";
 import { registerOrbatButton } from "./ui/orbat-button";
 import { registerTerrainControl } from "./ui/terrain-control";
 import { registerToolkitControl } from "./ui/toolkit-control";
 import { registerPlaysheet } from "./apps/playsheet/register";
 import { registerToolkit } from "./apps/toolkit/register";
 import { openToolkit } from "./apps/toolkit/macros";
+import { registerTheatreDashboard } from "./apps/control/register";
+import { openTheatre } from "./apps/control/macros";
+import { registerTheatreControl } from "./ui/theatre-control";
 import { playsheetMacros } from "./apps/playsheet/macros";
 import { registerMapTools } from "./apps/map/register";
 import { mapMacros } from "./apps/map/macros";
@@ -134,6 +137,7 @@ export interface NobcApi {
   map: typeof mapMacros;
   /** The umpire's toolkit window: the toolkits' procedures this user may open (docs/toolkits.md). */
   openToolkit: typeof openToolkit;
+  openTheatre: typeof openTheatre;
   /** The Operational Playsheet: `open(procedure, fields?)` opens one of its dialogs (docs/toolkits.md). */
   playsheet: typeof playsheetMacros;
 }
@@ -182,6 +186,8 @@ Hooks.once("init", () => {
   registerDropHooks();
   registerOrbatButton();
   registerOrbatImport();
+  // The theatre dashboard's export is the import's columns: the import registers its writer.
+  registerOrbatExport();
   registerChat();
   // A card keeps the game turn it was posted in, so old turns' records can be pruned.
   setCardTurnReader(() => currentTurnPosition()?.turn ?? null);
@@ -215,6 +221,9 @@ Hooks.once("init", () => {
   registerToolkit();
   registerPlaysheet();
   registerToolkitControl();
+  // Control's theatre dashboard (GM): beside the toolkit among the Token controls.
+  registerTheatreDashboard();
+  registerTheatreControl();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,
@@ -246,6 +255,7 @@ Hooks.once("init", () => {
     air,
     map: mapMacros,
     openToolkit,
+    openTheatre,
     playsheet: playsheetMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);

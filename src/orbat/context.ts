@@ -21,6 +21,13 @@ export interface CountRow {
   readonly wp: number;
 }
 
+/** An actor of the world the import changes, each change as "column: from → to" cells. */
+export interface UpdateLine {
+  readonly name: string;
+  readonly type: RowType;
+  readonly changes: readonly { readonly column: string; readonly from: string; readonly to: string }[];
+}
+
 export interface ImportDialogContext {
   readonly text: string;
   readonly rootFolder: string;
@@ -28,7 +35,16 @@ export interface ImportDialogContext {
   readonly problems: string[] | null;
   /** How the file was read, when the GM should check it (a guessed encoding). */
   readonly warnings: string[];
-  readonly preview: { readonly counts: CountRow[]; readonly folders: FolderLine[]; readonly actors: number; readonly links: number } | null;
+  readonly preview: {
+    readonly counts: CountRow[];
+    readonly folders: FolderLine[];
+    readonly actors: number;
+    readonly links: number;
+    /** Actors of the world that change, each with every change (the dry run). */
+    readonly updates: UpdateLine[];
+    /** Nothing is created or changed: the file is what the world holds. */
+    readonly unchanged: boolean;
+  } | null;
   readonly busy: boolean;
 }
 
@@ -68,7 +84,14 @@ export function importDialogContext(state: DialogState, words: Wording): ImportD
     ...base,
     problems: null,
     warnings,
-    preview: { counts, folders: treeOrder(r.plan.folders, folders), actors: r.plan.actors.length, links: r.plan.links.length },
+    preview: {
+      counts,
+      folders: treeOrder(r.plan.folders, folders),
+      actors: r.plan.actors.length,
+      links: r.plan.links.length,
+      updates: r.plan.updates.map((u) => ({ name: u.name, type: u.type, changes: u.changes })),
+      unchanged: r.plan.actors.length === 0 && r.plan.updates.length === 0 && r.plan.links.length === 0,
+    },
   };
 }
 

@@ -1,6 +1,9 @@
 /**
  * The order-of-battle import dialog (GM only; docs/orbat.md): a file or pasted text is checked as a
- * whole, its problems or a preview shown, and Import creates the folders and actors in batches.
+ * whole, its problems or a preview shown, and Import creates the folders and actors in batches and
+ * updates the actors of the world that rows name (every change listed in the preview first). The
+ * import writes through Foundry's batch calls, as it always has, not the rules' write path: it
+ * sets a world up rather than playing a turn, so it has no Undo (docs/orbat.md).
  * Choosing a file checks it at once; Check checks the pasted text again.
  */
 import { isGM, localize, notify, say, translator } from "../base/foundry";
@@ -9,6 +12,7 @@ import { importDialogContext, type DialogState } from "./context";
 import { executePlan, IncompleteImportError, type DocumentCalls } from "./execute";
 import type { ActorData, FolderData } from "./plan";
 import { detectFormat, prepareFile, prepareImport } from "./index";
+import { worldActorData } from "../world/read";
 
 /** The file input's choice, as much of a `File` as the import reads: its bytes, decoded as the CLI decodes a file. */
 export interface ChosenFile {
@@ -43,11 +47,13 @@ function text(value: unknown): string {
 /** Checks the chosen file, else the pasted text. A file's text is not echoed into the paste box; a pasted text stays there to be fixed. */
 export async function checkImport(state: ImportState, newId: () => string = () => foundry.utils.randomID()): Promise<ImportState> {
   const { file, rootFolder } = state;
+  // The world as it is now: a row naming one of its actors updates it.
+  const world = worldActorData();
   if (file === null) {
-    const result = prepareImport(state.text, detectFormat(state.text), { newId, rootFolder });
+    const result = prepareImport(state.text, detectFormat(state.text), { newId, rootFolder, world });
     return { ...state, source: null, result };
   }
-  const result = await prepareFile(new Uint8Array(await file.arrayBuffer()), file.name, { newId, rootFolder });
+  const result = await prepareFile(new Uint8Array(await file.arrayBuffer()), file.name, { newId, rootFolder, world });
   return { ...state, text: "", source: file.name, result };
 }
 
@@ -95,7 +101,7 @@ export const importController: DialogController<ImportState, ImportWorld> = {
             // The dialog tells the error's message: this one in the reader's words.
             throw error instanceof IncompleteImportError ? new Error(say(error.text)) : error;
           });
-          notify("info", "NOBC.Orbat.Done", { actors: done.actors, folders: done.folders });
+          notify("info", "NOBC.Orbat.Done", { actors: done.actors, folders: done.folders, updated: done.updated });
           return { ok: true, value: done };
         },
       },

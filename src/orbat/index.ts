@@ -8,8 +8,12 @@ import { decodeBytes } from "./decode";
 import { planImport, summarise, type OrbatPlan, type OrbatSummary, type PlanOptions } from "./plan";
 import { sheetTable, type SheetFormat } from "./sheet";
 import { detectFormat, validateOrbat, validateTable, type OrbatFormat, type OrbatResult } from "./validate";
+import { checkAgainstWorld } from "./update";
 
 export { COLUMNS, COLUMN_NAMES, ROW_TYPES, type RowType } from "./columns";
+export { exportCsv, exportTable, exportXlsx, type ExportTable } from "./export";
+export type { WorldActorData } from "./fields";
+export { checkAgainstWorld, type FieldChange } from "./update";
 export { parseCsv, SEPARATORS, type CsvRecord, type Separator } from "./csv";
 export { decodeBytes, type DecodedText, type TextEncodingName } from "./decode";
 export type { SheetFormat } from "./sheet";
@@ -19,6 +23,7 @@ export {
   planImport,
   summarise,
   type ActorData,
+  type ActorUpdate,
   type FolderData,
   type Link,
   type OrbatPlan,
@@ -39,10 +44,13 @@ export type FileFormat = OrbatFormat | SheetFormat;
 
 function planned(result: OrbatResult, options: PlanOptions, warnings: readonly Phrase[]): OrbatImport {
   if (!result.ok) return { ...result, warnings };
-  return { ok: true, plan: planImport(result.entries, options), summary: summarise(result.entries), warnings };
+  // Rows naming actors of the world update them; what cannot be matched or updated refuses the file as a whole.
+  const world = checkAgainstWorld(result.entries, options.world ?? []);
+  if (!world.ok) return { ...world, warnings };
+  return { ok: true, plan: planImport(result.entries, options, world.matches), summary: summarise(result.entries), warnings };
 }
 
-/** Validation of pasted (or already decoded) text and, when it is sound, the plan of what to create. */
+/** Validation of pasted (or already decoded) text and, when it is sound, the plan of what to create and update. */
 export function prepareImport(text: string, format: OrbatFormat, options: PlanOptions): OrbatImport {
   return planned(validateOrbat(text, format), options, []);
 }

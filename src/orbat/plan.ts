@@ -1,11 +1,15 @@
 /**
  * What a sound order of battle creates: folders (one root, one per HQ nested as the HQs are, one
  * per formation inside its HQ, one per airbase), then actors with HQs first, then the links
- * between actors, which can only be written once Foundry has given the actors their UUIDs.
+ * between actors, which can only be written once Foundry has given the actors their UUIDs. A row
+ * naming an actor the world already has updates it instead (./update.ts): it gets no folder and
+ * no new actor, only the fields it changes; a file of nothing but unchanged rows plans nothing.
  */
 import type { Side } from "../rules/nobc/land/types";
 import type { RowType } from "./columns";
 import type { OrbatEntry } from "./rows";
+import type { FieldChange, WorldMatch } from "./update";
+import type { WorldActorData } from "./fields";
 import { nameKey } from "./validate";
 
 /** Foundry nests folders at most this deep (CONST.FOLDER_MAX_DEPTH in v13). */
@@ -31,17 +35,37 @@ export interface ActorData {
 
 export type LinkField = "system.hq" | "system.parent" | "system.airbase";
 
-/** Set `field` of actor `from` to the UUID of actor `to` (indices into `actors`). */
+/** An actor of the world, by id and UUID (and its name, for the dry run). */
+export interface WorldRef {
+  readonly id: string;
+  readonly uuid: string;
+  readonly name: string;
+}
+
+/** An actor a link joins: one the plan creates (its index into `actors`) or one the world has. */
+export type LinkEnd = number | WorldRef;
+
+/** Set `field` of actor `from` to the UUID of actor `to`. */
 export interface Link {
-  readonly from: number;
-  readonly to: number;
+  readonly from: LinkEnd;
+  readonly to: LinkEnd;
   readonly field: LinkField;
+}
+
+/** An actor of the world that a row changes: the changes as cells (the dry run shows them) and the data written. */
+export interface ActorUpdate extends WorldRef {
+  readonly type: RowType;
+  readonly line: number;
+  readonly changes: readonly FieldChange[];
+  readonly data: Readonly<Record<string, unknown>>;
 }
 
 export interface OrbatPlan {
   readonly folders: FolderData[];
   readonly actors: ActorData[];
   readonly links: Link[];
+  /** Actors of the world whose fields change (those a row names unchanged are not listed). */
+  readonly updates: ActorUpdate[];
 }
 
 export interface PlanOptions {
@@ -49,6 +73,8 @@ export interface PlanOptions {
   readonly newId: () => string;
   /** Name of the folder everything goes in. */
   readonly rootFolder: string;
+  /** The world's actors (their source data): a row naming one updates it (./update.ts). None: every row is created. */
+  readonly world?: readonly WorldActorData[];
 }
 
 const LINK_FIELD: Record<RowType, LinkField | null> = {
@@ -59,12 +85,16 @@ const LINK_FIELD: Record<RowType, LinkField | null> = {
 };
 const TYPE_ORDER: Record<RowType, number> = { hq: 0, airbase: 1, unit: 2, airSquadron: 3 };
 
-/** HQs with every parent before its children, otherwise in file order. */
-function hqsTopDown(hqs: readonly OrbatEntry[], byKey: ReadonlyMap<string, OrbatEntry>): OrbatEntry[] {
+/** HQs with every parent before its children, otherwise in file order; those of the world (`skip`) are left out. */
+function hqsTopDown(
+  hqs: readonly OrbatEntry[],
+  byKey: ReadonlyMap<string, OrbatEntry>,
+  skip: ReadonlyMap<OrbatEntry, unknown>,
+): OrbatEntry[] {
   const out: OrbatEntry[] = [];
   const placed = new Set<OrbatEntry>();
   const place = (hq: OrbatEntry) => {
-    if (placed.has(hq)) return;
+    if (placed.has(hq) || skip.has(hq)) return;
     placed.add(hq);
     const parent = hq.parent === null ? undefined : byKey.get(nameKey(hq.parent));
     if (parent !== undefined) place(parent);
@@ -74,8 +104,14 @@ function hqsTopDown(hqs: readonly OrbatEntry[], byKey: ReadonlyMap<string, Orbat
   return out;
 }
 
-export function planImport(entries: readonly OrbatEntry[], options: PlanOptions): OrbatPlan {
+/** The plan of `entries`; those in `matches` name actors of the world (./update.ts, `checkAgainstWorld`). */
+export function planImport(
+  entries: readonly OrbatEntry[],
+  options: PlanOptions,
+  matches: ReadonlyMap<OrbatEntry, WorldMatch> = new Map(),
+): OrbatPlan {
   const byKey = new Map(entries.map((e) => [nameKey(e.name), e]));
+  const fresh = entries.filter((e) => !matches.has(e));
   const folders: FolderData[] = [];
   const depth = new Map<string, number>();
   const addFolder = (name: string, parent: string | null): string => {
@@ -87,19 +123,22 @@ export function planImport(entries: readonly OrbatEntry[], options: PlanOptions)
     depth.set(_id, under === null ? 1 : depth.get(under)! + 1);
     return _id;
   };
-  const root = addFolder(options.rootFolder, null);
+  // Nothing new, no folder: an unchanged file changes nothing.
+  const root = fresh.length === 0 ? "" : addFolder(options.rootFolder, null);
 
   const hqs = hqsTopDown(
-    entries.filter((e) => e.type === "hq"),
+    fresh.filter((e) => e.type === "hq"),
     byKey,
+    matches,
   );
   const hqFolder = new Map<OrbatEntry, string>();
   for (const hq of hqs) {
     const parent = hq.parent === null ? undefined : byKey.get(nameKey(hq.parent));
-    hqFolder.set(hq, addFolder(hq.name, parent === undefined ? root : hqFolder.get(parent)!));
+    // Under an HQ of the world, a new HQ's folder goes in the root folder (the world's folders are the GM's).
+    hqFolder.set(hq, addFolder(hq.name, parent === undefined ? root : (hqFolder.get(parent) ?? root)));
   }
   const baseFolder = new Map<OrbatEntry, string>();
-  for (const base of entries.filter((e) => e.type === "airbase")) baseFolder.set(base, addFolder(base.name, root));
+  for (const base of fresh.filter((e) => e.type === "airbase")) baseFolder.set(base, addFolder(base.name, root));
   const formationFolder = new Map<string, string>();
 
   const folderOf = (e: OrbatEntry): string => {
@@ -117,7 +156,7 @@ export function planImport(entries: readonly OrbatEntry[], options: PlanOptions)
     return id;
   };
 
-  const ordered = [...hqs, ...entries.filter((e) => e.type !== "hq").sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type])];
+  const ordered = [...hqs, ...fresh.filter((e) => e.type !== "hq").sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type])];
   const index = new Map(ordered.map((e, i) => [e, i]));
   const actors: ActorData[] = ordered.map((e, i) => ({
     name: e.name,
@@ -126,13 +165,25 @@ export function planImport(entries: readonly OrbatEntry[], options: PlanOptions)
     folder: folderOf(e),
     sort: (i + 1) * 100,
   }));
+  const end = (e: OrbatEntry): LinkEnd => {
+    const world = matches.get(e)?.actor;
+    return world === undefined ? index.get(e)! : { id: world.id, uuid: world.uuid, name: world.name };
+  };
   const links: Link[] = [];
-  ordered.forEach((e, from) => {
+  const updates: ActorUpdate[] = [];
+  for (const e of [...ordered, ...entries.filter((e) => matches.has(e))]) {
     const field = LINK_FIELD[e.type];
-    const target = e.parent === null ? undefined : byKey.get(nameKey(e.parent));
-    if (field !== null && target !== undefined) links.push({ from, to: index.get(target)!, field });
-  });
-  return { folders, actors, links };
+    const match = matches.get(e);
+    // A row of the world links only when its parent changes.
+    const parent = match === undefined ? e.parent : match.parent;
+    const target = parent === null ? undefined : byKey.get(nameKey(parent));
+    if (field !== null && target !== undefined) links.push({ from: end(e), to: end(target), field });
+    if (match !== undefined && match.changes.length > 0) {
+      const { id, uuid, name } = match.actor;
+      updates.push({ id, uuid, name, type: e.type, line: e.line, changes: match.changes, data: match.data });
+    }
+  }
+  return { folders, actors, links, updates };
 }
 
 /** A squadron left without an air zone takes its airbase's. */

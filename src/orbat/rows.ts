@@ -30,6 +30,8 @@ export type OrbatEntry = {
   /** The parent named in the file: an HQ for a unit or HQ, an airbase for a squadron. */
   readonly parent: string | null;
   readonly formation: string | null;
+  /** The columns whose cells the row filled (not `type`): an update of an actor already in the world changes only these. */
+  readonly filled: readonly string[];
 } & (
   | { readonly type: "unit"; readonly system: UnitSystem }
   | { readonly type: "hq"; readonly system: HqSystem }
@@ -119,7 +121,7 @@ function systemOf(type: RowType, c: Cells): unknown {
   }
 }
 
-const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = {
+export const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = {
   unit: unitSystem,
   hq: hqSystem,
   airSquadron: airSquadronSystem,
@@ -127,7 +129,7 @@ const SYSTEM_SCHEMA: Record<RowType, z.ZodType> = {
 };
 
 /** The column a system-data issue points at: the field's own column, or the one its pool comes from. */
-function columnOfPath(type: RowType, path: readonly PropertyKey[]): string | null {
+export function columnOfPath(type: RowType, path: readonly PropertyKey[]): string | null {
   const [head, sub] = path.map(String);
   if (head === "strength" && sub === "max") return "strengthMax";
   if (head === "level" && sub === "max") return "levelMax";
@@ -182,6 +184,7 @@ export function readRow(type: RowType, line: number, cells: ReadonlyMap<string, 
     side: c["side"] as Side,
     parent: text("parent"),
     formation: text("formation"),
+    filled: Object.keys(input).filter((k) => k !== "name"),
     system: system.data,
   } as OrbatEntry;
   return { ok: true, entry };

@@ -146,3 +146,24 @@ export function readBattlefield(on: SceneDocLike | null = viewedSceneDoc()): Bat
   const scene = sceneInput(on);
   return battlefield({ actors, items, ...scene, terrainRead: terrainRead(scene.terrain), mapStateRead: mapStateRead(scene.mapState) });
 }
+
+/** An actor's source data (`Actor#toObject()`): what the document schemas check, and what the order-of-battle export writes. */
+export interface ActorSource {
+  readonly id: string;
+  readonly uuid: string;
+  readonly name: string;
+  readonly type: string;
+  readonly system: unknown;
+}
+
+/** Every world actor's source data: the import matches its rows to them, the export writes them (src/orbat/). */
+export function worldActorData(): ActorSource[] {
+  const actors = (game.actors ?? []) as unknown as Iterable<{
+    id: string | null;
+    uuid: string;
+    name: string;
+    type: string;
+    toObject(): { system: unknown };
+  }>;
+  return [...actors].map((a) => ({ id: a.id ?? "", uuid: a.uuid, name: a.name, type: a.type, system: a.toObject().system }));
+}

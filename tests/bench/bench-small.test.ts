@@ -26,6 +26,8 @@ const expected: Record<string, (work: Work) => void> = {
   "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),
   "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
   "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
+  "theatre-table-build": (w) => expect(w).toEqual({ rows: t.units + t.hqs + t.squadrons + t.airbases, units: t.units }),
+  "theatre-table-filter": (w) => expect(w).toEqual({ filters: 4, shown: 1 }),
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
   "rules-guard-player-update": (w) => expect(w).toEqual({ putBacks: 1, fields: 5 }),
   "rules-guard-player-update/card": (w) => expect(w).toEqual({ putBacks: 1, fields: 2 }),

@@ -44,6 +44,7 @@ import {
 } from "../../src/documents/rules-guard";
 import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
 import type { FakeActorT } from "../harness/foundry";
+import { filterRows, NO_FILTER, sortRows, theatreRows, type TheatreFilter } from "../../src/world/theatre-table";
 import { observeContacts } from "../../src/rules/nobc/knowledge/contact";
 import { learnFromCombat } from "../../src/rules/nobc/knowledge/learn";
 import { emptyKnowledge, piecesOf, type Piece } from "../../src/rules/nobc/knowledge/types";
@@ -546,5 +547,38 @@ export const MEASURES: readonly Measure[] = [
     name: "knowledge-views",
     layer: "rules",
     prepare: knowledgeViews,
+  },
+  {
+    // Control's theatre dashboard (issue #31, target ≤ 20 ms at 1,600 units): every row of the table from the world's snapshot.
+    name: "theatre-table-build",
+    layer: "rules",
+    prepare(t) {
+      const field = theatreField(t);
+      return () => {
+        const rows = theatreRows(field);
+        return { rows: rows.length, units: rows.filter((r) => r.kind === "unit").length };
+      };
+    },
+  },
+  {
+    // A filter change (issue #31, target ≤ 5 ms at 1,600 units): one side's units under one of its HQs in March Mode,
+    // then the rows sorted by strength, as the window shows them.
+    name: "theatre-table-filter",
+    layer: "rules",
+    prepare(t) {
+      const rows = theatreRows(theatreField(t));
+      const hq = rows.find((r) => r.kind === "hq" && r.side === "nato")!;
+      const filters: TheatreFilter[] = [
+        { ...NO_FILTER, side: "nato" },
+        { ...NO_FILTER, hq: hq.id },
+        { ...NO_FILTER, kind: "unit", state: "march" },
+        { ...NO_FILTER, text: "1" },
+      ];
+      return () => {
+        let shown = 0;
+        for (const f of filters) shown += sortRows(filterRows(rows, f), { key: "strength", descending: true }).length;
+        return { filters: filters.length, shown: shown > 0 ? 1 : 0 };
+      };
+    },
   },
 ];

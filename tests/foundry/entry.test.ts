@@ -44,6 +44,7 @@ describe("src/nobc.ts", () => {
         "migrate",
         "openDialog",
         "openOrbatImport",
+        "openTheatre",
         "openToolkit",
         "playsheet",
         "planEffects",
@@ -96,6 +97,7 @@ describe("src/nobc.ts", () => {
         "toolkit.window",
         // The GM's Teams window (src/apps/teams/).
         "teams",
+        "control.theatre",
         "playsheet.movement",
         "playsheet.combat",
         "playsheet.overrun",

@@ -19,6 +19,7 @@ import { mapFixtureData, mapGallery } from "./map";
 import { playsheetFixtureData, playsheetGallery } from "./playsheet";
 import { missionsFixtureData, missionsGallery } from "./missions";
 import { nqmFixtureData, nqmGallery } from "./nqm";
+import { controlFixtureData, controlGallery } from "./control";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -37,6 +38,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "toolkits", entries: playsheetGallery },
   { area: "team yankee missions", entries: missionsGallery },
   { area: "nqm", entries: nqmGallery },
+  { area: "control", entries: controlGallery },
 ];
 
 /**
@@ -61,4 +63,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...playsheetFixtureData,
   ...missionsFixtureData,
   ...nqmFixtureData,
+  ...controlFixtureData,
 ];

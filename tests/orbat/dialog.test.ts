@@ -98,9 +98,11 @@ describe("importing", () => {
     await dialog.change({ text: csv([corps, army]), rootFolder: "OOB" });
     await dialog.act("check", {} as HTMLElement);
     expect(stateOf(dialog).result).toMatchObject({ ok: true });
-    expect(await dialog.resolve()).toEqual({ folders: 3, actors: 2, links: 0 });
+    expect(await dialog.resolve()).toEqual({ folders: 3, actors: 2, links: 0, updated: 0 });
     expect(folders).toHaveLength(3);
-    expect(harness.notices.map((n) => [n.level, n.message])).toEqual([["info", 'NOBC.Orbat.Done {"actors":"2","folders":"3"}']]);
+    expect(harness.notices.map((n) => [n.level, n.message])).toEqual([
+      ["info", 'NOBC.Orbat.Done {"actors":"2","folders":"3","updated":"0"}'],
+    ]);
     expect((dialog as unknown as { closes: number }).closes).toBe(1);
   });
 
@@ -121,7 +123,7 @@ describe("importing", () => {
       'NOBC.Notify.Refused {"reason":"NOBC.Orbat.NotChecked"}',
     ]);
     await dialog.act("check", {} as HTMLElement);
-    expect(await dialog.resolve()).toEqual({ folders: 2, actors: 1, links: 0 });
+    expect(await dialog.resolve()).toEqual({ folders: 2, actors: 1, links: 0, updated: 0 });
   });
 
   it("an import Foundry cuts short is told as an error; the dialog stays open for another try", async () => {

@@ -53,7 +53,7 @@ describe("planImport", () => {
 
   it("links each unit to its HQ, each HQ to its parent, each squadron to its airbase, by index", () => {
     const { actors, links } = planOf(text);
-    const named = links.map((l) => `${actors[l.from]!.name} ${l.field} ${actors[l.to]!.name}`);
+    const named = links.map((l) => `${actors[l.from as number]!.name} ${l.field} ${actors[l.to as number]!.name}`);
     expect(named).toEqual([
       "I Corps system.parent NORTHAG",
       "3 PzBde system.hq I Corps",
@@ -116,7 +116,7 @@ describe("executePlan", () => {
   it("creates folders once, actors once, then sets every link in one update", async () => {
     const plan = planOf(csv([corps, brigade("3 PzBde"), brigade("4 PzBde")]));
     const rec = recorder();
-    await expect(executePlan(plan, rec.api)).resolves.toEqual({ folders: 2, actors: 3, links: 2 });
+    await expect(executePlan(plan, rec.api)).resolves.toEqual({ folders: 2, actors: 3, links: 2, updated: 0 });
     expect(rec.calls).toEqual(["folders", "actors", "update"]);
     expect(rec.seen[1]).toEqual([
       { _id: "a1", "system.hq": "Actor.a0" },

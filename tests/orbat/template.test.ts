@@ -5,7 +5,8 @@ import { langFileWording, speak, type LangTree } from "../../src/words/phrase";
 import { importDialogContext } from "../../src/orbat/context";
 import { formatProblem, problem } from "../../src/orbat/problems";
 import { phrase } from "../../src/rules/resolution";
-import { army, brigade, corps, csv, prepare } from "./helpers";
+import { army, brigade, corps, csv, ids, prepare } from "./helpers";
+import { prepareImport } from "../../src/orbat/index";
 
 const hbs = Handlebars.create();
 // Foundry's `localize` helper: a key, formatted with the hash when one is given.
@@ -55,5 +56,29 @@ describe("templates/orbat/import-dialog.hbs", () => {
     expect(render(importDialogContext({ ...state, source: null, result: null }, english))).not.toContain("NOBC.Orbat.Refused");
     const busy = render(importDialogContext({ ...state, busy: true, result: prepare(csv([corps])) }, english));
     expect(busy).toMatch(/data-action="check" disabled/);
+  });
+
+  it("lists every change to an actor of the world first; a file the world already matches disables the import", () => {
+    const made = prepare(csv([corps]));
+    if (!made.ok) throw new Error("refused");
+    // The file has no radius column: the world's radius 6 stays; its level 3 becomes the file's 4.
+    const system = { ...(made.plan.actors[0]!.system as Record<string, unknown>), radius: 6, level: { value: 3, max: 4 } };
+    const world = [{ id: "a1", uuid: "Actor.a1", name: "I Corps", type: "hq", system }];
+    const changed = prepareImport(csv([corps, brigade("3 PzBde")]), "csv", { newId: ids(), rootFolder: "OOB", world });
+    const html = render(importDialogContext({ ...state, result: changed }, english));
+    expect(html).toContain("NOBC.Orbat.WillUpdate(count:1)");
+    expect(html).toMatch(/<li data-type="hq"><strong>I Corps<\/strong>\s*<ul><li><code>level<\/code> 3 → 4<\/li><\/ul>/);
+    expect(html).toContain("NOBC.Orbat.WillCreate(actors:1,folders:1,links:1)");
+    expect(html).not.toMatch(/data-action="import"\s+disabled/);
+
+    const same = prepareImport(csv([corps]), "csv", {
+      newId: ids(),
+      rootFolder: "OOB",
+      world: [{ ...world[0]!, system: { ...system, level: { value: 4, max: 4 } } }],
+    });
+    const unchanged = render(importDialogContext({ ...state, result: same }, english));
+    expect(unchanged).toContain("NOBC.Orbat.Unchanged");
+    expect(unchanged).not.toContain("NOBC.Orbat.WillCreate");
+    expect(unchanged).toMatch(/data-action="import"\s+disabled/);
   });
 });
