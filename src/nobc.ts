@@ -38,6 +38,7 @@ import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
 import { setCardClock } from "./queries/card-state";
+import { setBoardClock } from "./world/board";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { registerBoard } from "./canvas/register";
@@ -184,6 +185,7 @@ Hooks.once("init", () => {
   setCardTurnReader(() => currentTurnPosition()?.turn ?? null);
   // A player's Apply expires with its turn, and an Orders card with the Orders phase.
   setCardClock(currentTurnPosition);
+  setBoardClock(currentTurnPosition);
   registerResolveQuery();
   // Rules values are the umpire's: a change by anyone but a GM is put back by the active GM's client,
   // and on \`ready\` a GM's client checks what changed while no GM was connected.

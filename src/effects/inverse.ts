@@ -5,6 +5,7 @@
  */
 import { journalPagesOf } from "./families/missions";
 import { mapStatePath, sceneKeys } from "./families/map-state";
+import { KNOWLEDGE_ROOT, knowledgeKeys } from "./families/knowledge";
 import { readPath, sameValue } from "./planner";
 import { EMPTY_PLAN, mapRows, TOKEN_FIELDS, type SnapshotLookup, type WritePlan } from "./write-plan";
 
@@ -93,6 +94,20 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
           ? (record as Record<string, unknown>)[at.key]
           : undefined;
       if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
+    }
+    // Each knowledge entry must hold what was written (the whole flag, when its first write is undone, must be gone).
+    for (const at of knowledgeKeys(update)) {
+      const flag = snap === undefined ? undefined : readPath(snap.source ?? {}, KNOWLEDGE_ROOT);
+      if (at.side === null) {
+        if (flag !== undefined && flag !== null) drifted.add(`${snap?.name ?? update.uuid} ${KNOWLEDGE_ROOT}`);
+        continue;
+      }
+      const record = typeof flag === "object" && flag !== null ? (flag as Record<string, unknown>)[at.side] : undefined;
+      const held =
+        typeof record === "object" && record !== null && Object.hasOwn(record, at.key)
+          ? (record as Record<string, unknown>)[at.key]
+          : undefined;
+      if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.side}.${at.key}`);
     }
   }
   // A token this plan moved stands somewhere else now (moved since), has another footprint, or is gone.

@@ -48,7 +48,7 @@ import {
   type RecordedCard,
 } from "../chat/card-record";
 import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
-import { resplit, splitUnits, type SplitSide } from "../chat/splits";
+import { combatPieces, resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import { readBoard } from "../world/board";
 import { worldScene } from "../world/read";
@@ -197,7 +197,10 @@ function cardResources(messageId: string): string[] {
   const found = cardMessage(messageId);
   if ("ok" in found) return [];
   const { card } = found;
-  const plan = card.state === "pending" ? planEffects(card.effects, snapshotOf, readBoard(card.effects)) : undefined;
+  const plan =
+    card.state === "pending"
+      ? planEffects(card.effects, snapshotOf, readBoard(card.effects, undefined, combatPieces(card.groundCombat)))
+      : undefined;
   const written = [plan, card.record?.forward].filter((p): p is WritePlan => p !== undefined);
   const onMap = written.some((p) => [p.sceneUpdates, p.tokenUpdates, p.tokenDeletions, p.tokenCreations].some((r) => (r ?? []).length > 0));
   return [
@@ -359,7 +362,10 @@ async function cardAction(
   // as touched, so their owners decide.
   if (action === "apply" && card.scene !== undefined && worldScene(card.scene) === null)
     return { ok: false, reason: "NOBC.MapWrite.Refused.sceneGone" };
-  const plan = action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene)) : undefined;
+  const plan =
+    action === "apply"
+      ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene, combatPieces(card.groundCombat)))
+      : undefined;
   const touched =
     plan === undefined
       ? (record?.touched ?? [])
