@@ -53,6 +53,7 @@ import { registerAirMissionActions } from "./apps/air/missions/register";
 import { registerMissions } from "./apps/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
 import { registerRulesGuard } from "./documents/rules-guard";
+import { registerKnowledgeWatch } from "./documents/knowledge-watch";
 import { registerRulesRecord } from "./documents/rules-record";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
@@ -190,6 +191,7 @@ Hooks.once("init", () => {
   // Rules values are the umpire's: a change by anyone but a GM is put back by the active GM's client,
   // and on \`ready\` a GM's client checks what changed while no GM was connected.
   registerRulesGuard();
+  registerKnowledgeWatch();
   registerRulesRecord();
   // A support card assigned to a unit, or taken back: a request the GM answers.
   registerCardAssignmentQuery();

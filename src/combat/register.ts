@@ -32,7 +32,7 @@ export function registerTurnTracking(): void {
   Hooks.on("createItem", onCard as never);
   Hooks.on("deleteItem", onCard as never);
   // A new turn renews what is still in contact, then lets the rest lapse (double-blind only).
-  registerStageEntry(STAGES[0].id, async (position) => (await import("./knowledge-entry")).startTurnKnowledge(position));
+  registerStageEntry(STAGES[0].id, async (position) => (await import("../documents/knowledge-watch")).startTurnKnowledge(position.turn));
 }
 
 interface HqLike {

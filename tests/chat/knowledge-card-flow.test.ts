@@ -19,6 +19,7 @@ import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { clearStageRegistry, stageEntries } from "../../src/combat/registry";
 import { registerTurnTracking } from "../../src/combat/register";
 import { turn } from "../../src/rules/index";
+import { knowledgeWatchSettled, registerKnowledgeWatch } from "../../src/documents/knowledge-watch";
 import { unwrap } from "../../src/rules/resolution";
 import type { Effect } from "../../src/rules/effects";
 import { unitSystem } from "../apps/ground-combat/fixture";
@@ -59,7 +60,7 @@ async function post(effects: Effect[], extra: Raw = {}): Promise<string> {
     title: "Move",
     resolution: { breakdown: [], rolls: [], outcome: "ok", effects },
     ...extra,
-  } as never)) as { id: string };
+  })) as { id: string };
   return message.id;
 }
 
@@ -73,11 +74,11 @@ describe("a move card in a double-blind world", () => {
     expect(harness.Scene.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
     expect(knowledge()).toEqual({
       format: "nobc-knowledge/1",
-      nato: { [w1.id!]: located("0205", 2) },
-      wp: { [n1.id!]: located("0204", 2) },
+      nato: { [w1.id]: located("0205", 2) },
+      wp: { [n1.id]: located("0204", 2) },
     });
     const record = chatFake.messages.get(id)!.system["record"] as { paths: string[] };
-    expect(record.paths).toContain(`${harness.scene!.uuid}#flags.nobc.knowledge.nato.${w1.id!}`);
+    expect(record.paths).toContain(`${harness.scene!.uuid}#flags.nobc.knowledge.nato.${w1.id}`);
 
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(knowledge()).toBeUndefined();
@@ -86,11 +87,11 @@ describe("a move card in a double-blind world", () => {
   });
 
   it("on knowledge held, Undo puts every entry back as it was", async () => {
-    const held = { format: "nobc-knowledge/1", nato: { [w1.id!]: located("0207", 1), far: located("0909", 1) }, wp: {} };
+    const held = { format: "nobc-knowledge/1", nato: { [w1.id]: located("0207", 1), far: located("0909", 1) }, wp: {} };
     await harness.scene!.update({ "flags.nobc.knowledge": held });
     const id = await post(move());
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
-    expect((knowledge()!["nato"] as Raw)[w1.id!]).toEqual(located("0205", 2));
+    expect((knowledge()!["nato"] as Raw)[w1.id]).toEqual(located("0205", 2));
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(knowledge()).toEqual(held);
   });
@@ -98,13 +99,13 @@ describe("a move card in a double-blind world", () => {
   it("an entry changed by hand since refuses Undo, naming it, and nothing is written", async () => {
     const id = await post(move());
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
-    await harness.scene!.update({ [`flags.nobc.knowledge.nato.${w1.id!}`]: located("0206", 2) });
+    await harness.scene!.update({ [`flags.nobc.knowledge.nato.${w1.id}`]: located("0206", 2) });
     expect(await requestCardAction("undo", id)).toEqual({
       ok: false,
       reason: "NOBC.Chat.Refused.changedSince",
-      details: [`${harness.scene!.name} nato.${w1.id!}`],
+      details: [`${harness.scene!.name} nato.${w1.id}`],
     });
-    expect((knowledge()!["nato"] as Raw)[w1.id!]).toEqual(located("0206", 2));
+    expect((knowledge()!["nato"] as Raw)[w1.id]).toEqual(located("0206", 2));
     expect(chatFake.messages.get(id)!.system["state"]).toBe("applied");
   });
 
@@ -154,13 +155,13 @@ describe("a ground combat's Apply in a double-blind world", () => {
     });
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
     const flag = knowledge()!;
-    const strength = (actor: FakeActorT) => ((actor.system["strength"] as Raw)["value"] as number) ?? 0;
+    const strength = (actor: FakeActorT) => (actor.system["strength"] as Raw)["value"] as number;
     for (const [side, keys] of [
       ["nato", ["gds", "mr"]],
       ["wp", ["bde", "acr", "art"]],
     ] as const) {
       for (const key of keys) {
-        const entry = (flag[side] as Raw)[actors[key].id!] as Raw | undefined;
+        const entry = (flag[side] as Raw)[actors[key].id] as Raw | undefined;
         if (strength(actors[key]) === 0) expect(entry).toBeUndefined();
         else
           expect(entry).toMatchObject({
@@ -173,10 +174,43 @@ describe("a ground combat's Apply in a double-blind world", () => {
     }
     // Heavy fighting: the attackers took hits (and both stand), so NATO was shown less than what they came with.
     expect(strength(actors.gds)).toBeLessThan(8);
-    expect(Object.keys(flag["nato"] as Raw).sort()).toEqual([actors.gds.id!, actors.mr.id!].sort());
+    expect(Object.keys(flag["nato"] as Raw).sort()).toEqual([actors.gds.id, actors.mr.id].sort());
     expect(Object.keys(flag["wp"] as Raw).length).toBeGreaterThan(0);
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(knowledge()).toBeUndefined();
+  });
+});
+
+describe("a GM placing or moving counters by hand in a double-blind world", () => {
+  it("a counter placed next to an enemy is looked at once: both sides' contact in one Scene call", async () => {
+    registerKnowledgeWatch();
+    const w2 = new harness.Actor({ name: "2 MRR", type: "unit", system: unitSystem("wp", { arm: "motorRifle" }) });
+    harness.game["actors"] = [n1, w1, w2];
+    // The GM places it as Foundry does (a createToken the hooks hear): its place taken from a stand-in token.
+    const placed = harness.placeTokenAt(w2, at("0203"));
+    const source = placed.toObject();
+    await placed.delete();
+    harness.Scene.calls.length = 0;
+    await harness.Token.createDocuments([source], { parent: harness.scene, keepId: true });
+    await knowledgeWatchSettled();
+    expect(harness.Scene.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
+    expect(knowledge()).toEqual({
+      format: "nobc-knowledge/1",
+      nato: { [w2.id]: located("0203", 2) },
+      wp: { [n1.id]: located("0202", 2) },
+    });
+  });
+
+  it("at an open table a placement writes nothing", async () => {
+    await blind("open");
+    registerKnowledgeWatch();
+    const placed = harness.placeTokenAt(new harness.Actor({ name: "2 MRR", type: "unit", system: unitSystem("wp") }), at("0203"));
+    const source = placed.toObject();
+    await placed.delete();
+    harness.Scene.calls.length = 0;
+    await harness.Token.createDocuments([source], { parent: harness.scene, keepId: true });
+    await knowledgeWatchSettled();
+    expect(harness.Scene.calls).toEqual([]);
   });
 });
 
@@ -184,15 +218,15 @@ describe("a new turn in a double-blind world", () => {
   it("the turn's first stage renews what is in contact and lets the rest lapse, in one Scene call", async () => {
     clearStageRegistry();
     registerTurnTracking();
-    const entries = stageEntries(turn.STAGES[0]!.id);
+    const entries = stageEntries(turn.STAGES[0].id);
     expect(entries).toHaveLength(1);
     // The brigade stands next to the MRR now (its token moved to 0204 by an earlier card).
     for (const t of harness.scene!.tokens.filter((t) => t.actorId === n1.id)) await t.delete();
     harness.placeTokenAt(n1, at("0204"));
     const held = {
       format: "nobc-knowledge/1",
-      nato: { [w1.id!]: located("0205", 1), gone: located("0909", 1) },
-      wp: { [n1.id!]: located("0204", 1) },
+      nato: { [w1.id]: located("0205", 1), gone: located("0909", 1) },
+      wp: { [n1.id]: located("0204", 1) },
     };
     await harness.scene!.update({ "flags.nobc.knowledge": held });
     harness.Scene.calls.length = 0;
@@ -201,8 +235,8 @@ describe("a new turn in a double-blind world", () => {
     expect(harness.Scene.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
     expect(knowledge()).toEqual({
       format: "nobc-knowledge/1",
-      nato: { [w1.id!]: located("0205", 2) },
-      wp: { [n1.id!]: located("0204", 2) },
+      nato: { [w1.id]: located("0205", 2) },
+      wp: { [n1.id]: located("0204", 2) },
     });
   });
 
@@ -211,7 +245,7 @@ describe("a new turn in a double-blind world", () => {
     clearStageRegistry();
     registerTurnTracking();
     harness.Scene.calls.length = 0;
-    await stageEntries(turn.STAGES[0]!.id)[0]!(unwrap(turn.describeState({ turn: 2, stage: 0 })));
+    await stageEntries(turn.STAGES[0].id)[0]!(unwrap(turn.describeState({ turn: 2, stage: 0 })));
     expect(harness.Scene.calls).toEqual([]);
     expect(knowledge()).toBeUndefined();
   });

@@ -86,6 +86,14 @@ export function planKnowledge(p: Planner, effects: readonly Effect[], context: K
   if (gone.size > 0) record(p, forgetPieces(knowledge, gone));
 }
 
+/** The board looked at as it stands (a counter placed or moved by hand): every side's contacts. */
+export function planContactKnowledge(p: Planner, context: KnowledgeContext): void {
+  const knowledge = p.knowledge();
+  if (knowledge === undefined) return;
+  const { pieces, turn, options } = context;
+  record(p, observeContacts({ knowledge, pieces, adjacency: gridAdjacency(pieces), turn, options }));
+}
+
 /** A new turn: the contacts are observed first, with the new turn, then what is too old lapses. */
 export function planTurnStartKnowledge(p: Planner, context: KnowledgeContext): void {
   const knowledge = p.knowledge();
