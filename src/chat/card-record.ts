@@ -89,7 +89,7 @@ export function planPaths(plan: WritePlan): string[] {
   for (const c of plan.itemCreations) out.add(path(createdUuid(c.parentUuid, c.data), WHOLE));
   for (const u of plan.sceneUpdates ?? []) {
     for (const at of sceneKeys(u)) out.add(path(u.uuid, mapStatePath(at.part, at.key)));
-    for (const at of knowledgeKeys(u)) out.add(path(u.uuid, at.side === null ? KNOWLEDGE_ROOT : knowledgePath(at.side, at.key)));
+    for (const at of knowledgeKeys(u)) out.add(path(u.uuid, knowledgePath(at.side, at.key)));
   }
   for (const d of plan.tokenDeletions ?? []) out.add(path(d.uuid, WHOLE));
   for (const c of plan.tokenCreations ?? [])

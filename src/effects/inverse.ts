@@ -95,13 +95,9 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
           : undefined;
       if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
     }
-    // Each knowledge entry must hold what was written (the whole flag, when its first write is undone, must be gone).
+    // Each knowledge entry must hold what was written (set to that value, or absent when removed).
     for (const at of knowledgeKeys(update)) {
       const flag = snap === undefined ? undefined : readPath(snap.source ?? {}, KNOWLEDGE_ROOT);
-      if (at.side === null) {
-        if (flag !== undefined && flag !== null) drifted.add(`${snap?.name ?? update.uuid} ${KNOWLEDGE_ROOT}`);
-        continue;
-      }
       const record = typeof flag === "object" && flag !== null ? (flag as Record<string, unknown>)[at.side] : undefined;
       const held =
         typeof record === "object" && record !== null && Object.hasOwn(record, at.key)

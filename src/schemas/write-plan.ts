@@ -36,8 +36,8 @@ const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_PLAN_ROWS);
 const sceneChanges = z
   .record(fieldPath.regex(/^flags\.nobc\.(mapState|knowledge)(\.|$)/), z.unknown())
   .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
-/** A removal: a map state key, a side's knowledge entry, or the whole knowledge flag (the Undo of its first write). */
-const mapStateKeyPath = fieldPath.regex(/^flags\.nobc\.mapState\.[A-Za-z]+\.[^.]+$|^flags\.nobc\.knowledge(\.(nato|wp)\.[^.]+)?$/);
+/** A removal: a map state key, or a side's knowledge entry. */
+const mapStateKeyPath = fieldPath.regex(/^flags\.nobc\.mapState\.[A-Za-z]+\.[^.]+$|^flags\.nobc\.knowledge\.(nato|wp)\.[^.]+$/);
 /**
  * A scene row: the keys it sets and the keys it removes (plain paths). A record written before the
  * removals were kept apart spelled each as a v13 `….-=key` path among the changes: it is read as the

@@ -30,6 +30,7 @@ type Raw = Record<string, unknown>;
 const at = (label: string) => hexCentre(offsetOf(label), 100);
 const knowledge = (): Raw | undefined => (harness.scene!.flags["nobc"] as Raw | undefined)?.["knowledge"] as Raw | undefined;
 const located = (hex: string, t: number) => ({ level: "located", hex, turn: t });
+const EMPTY = { format: "nobc-knowledge/1", nato: {}, wp: {} };
 
 let n1: FakeActorT;
 let w1: FakeActorT;
@@ -68,7 +69,7 @@ async function post(effects: Effect[], extra: Raw = {}): Promise<string> {
 const move = (): Effect[] => [{ type: "moved", actor: n1.uuid, path: ["0203", "0204"], from: "0202" }];
 
 describe("a move card in a double-blind world", () => {
-  it("Apply writes both sides' contact in one Scene call; Undo takes it back and the scene holds no knowledge again", async () => {
+  it("Apply writes both sides' contact in one Scene call; Undo takes it back: an empty knowledge, read as none", async () => {
     const id = await post(move());
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
     expect(harness.Scene.calls.map((c) => c.method)).toEqual(["updateDocuments"]);
@@ -81,9 +82,18 @@ describe("a move card in a double-blind world", () => {
     expect(record.paths).toContain(`${harness.scene!.uuid}#flags.nobc.knowledge.nato.${w1.id}`);
 
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
-    expect(knowledge()).toBeUndefined();
+    // The format and the sides written with the first entry stay (as the map state's do): a later card's entries are never taken with them.
+    expect(knowledge()).toEqual(EMPTY);
     expect(harness.Scene.calls.map((c) => c.method)).toEqual(["updateDocuments", "updateDocuments"]);
     expect(chatFake.messages.get(id)!.system["state"]).toBe("reverted");
+  });
+
+  it("Undo of the card that made the flag takes only its own entries: one written since stays", async () => {
+    const id = await post(move());
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    await harness.scene!.update({ "flags.nobc.knowledge.nato.later": located("0909", 2) });
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(knowledge()).toEqual({ ...EMPTY, nato: { later: located("0909", 2) } });
   });
 
   it("on knowledge held, Undo puts every entry back as it was", async () => {
@@ -177,7 +187,7 @@ describe("a ground combat's Apply in a double-blind world", () => {
     expect(Object.keys(flag["nato"] as Raw).sort()).toEqual([actors.gds.id, actors.mr.id].sort());
     expect(Object.keys(flag["wp"] as Raw).length).toBeGreaterThan(0);
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
-    expect(knowledge()).toBeUndefined();
+    expect(knowledge()).toEqual(EMPTY);
   });
 });
 

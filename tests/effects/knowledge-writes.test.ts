@@ -105,7 +105,7 @@ describe("the knowledge family: planned from the plan's outcome", () => {
     expect(plan.tokenUpdates).toHaveLength(1);
   });
 
-  it("double-blind, a move's contact is written in the scene's one row; a scene without the flag gets it whole, and Undo removes it", () => {
+  it("double-blind, a move's contact is written in the scene's one row; a scene without the flag gets its format with it, and Undo removes the entries", () => {
     const plan = planEffects(MOVE, lookup, board(undefined));
     expect(plan.refusals).toEqual([]);
     expect(plan.sceneUpdates).toEqual([
@@ -119,7 +119,9 @@ describe("the knowledge family: planned from the plan's outcome", () => {
         },
       },
     ]);
-    expect(plan.inverse.sceneUpdates).toEqual([{ uuid: "Scene.s1", id: "s1", changes: {}, removals: ["flags.nobc.knowledge"] }]);
+    expect(plan.inverse.sceneUpdates).toEqual([
+      { uuid: "Scene.s1", id: "s1", changes: {}, removals: ["flags.nobc.knowledge.nato.w1", "flags.nobc.knowledge.wp.n1"] },
+    ]);
     // The record of the card reads it, and each entry is a path of the card (two cards over one entry queue).
     expect(writePlanSchema.safeParse({ ...plan, inverse: undefined }).success).toBe(true);
     expect(writePlanSchema.safeParse(plan.inverse).success).toBe(true);
@@ -152,7 +154,11 @@ describe("the knowledge family: planned from the plan's outcome", () => {
       expect.arrayContaining(["flags.nobc.mapState.mines.0204", "flags.nobc.knowledge.nato.w1", "flags.nobc.knowledge.wp.n1"]),
     );
     expect(plan.inverse.sceneUpdates).toHaveLength(1);
-    expect(plan.inverse.sceneUpdates![0]!.removals).toEqual(["flags.nobc.mapState.mines.0204", "flags.nobc.knowledge"]);
+    expect(plan.inverse.sceneUpdates![0]!.removals).toEqual([
+      "flags.nobc.mapState.mines.0204",
+      "flags.nobc.knowledge.nato.w1",
+      "flags.nobc.knowledge.wp.n1",
+    ]);
   });
 
   it("an eliminated piece is forgotten by both sides", () => {

@@ -105,9 +105,10 @@ export function planTurnStartKnowledge(p: Planner, context: KnowledgeContext): v
 
 /**
  * The knowledge changes as paths of the scene's row: each entry set to its `after` (or removed), and
- * the inverse setting each `before` back (or removing it). A scene with no flag yet gets the format and
- * both sides with its first write, and its inverse removes the whole flag: Undo leaves the scene as it was.
- * A piece whose UUID is no world actor's is left out (it could not be a flag key).
+ * the inverse setting each `before` back (or removing it). A scene with no flag yet gets the format
+ * and both sides with its first write, and they stay after Undo (an empty knowledge, read as none):
+ * removing the whole flag would also take what a later card wrote there. A piece whose UUID is no
+ * world actor's is left out (it could not be a flag key).
  */
 export const knowledgeRows: KnowledgeRowsOf = (flag, changes) => {
   const out = {
@@ -124,29 +125,23 @@ export const knowledgeRows: KnowledgeRowsOf = (flag, changes) => {
     touched.add(c.side);
     if (c.after === null) out.removals.push(path);
     else out.changes[path] = structuredClone(c.after);
-    if (flag === null) continue;
     if (c.before === null) out.undoRemovals.push(path);
     else out.undo[path] = structuredClone(c.before);
   }
   if (flag === null && (Object.keys(out.changes).length > 0 || out.removals.length > 0)) {
     out.changes[`${KNOWLEDGE_ROOT}.format`] = KNOWLEDGE_FORMAT;
     for (const side of ["nato", "wp"] as const) if (!touched.has(side)) out.changes[`${KNOWLEDGE_ROOT}.${side}`] = {};
-    // Removing an entry of a scene that holds none removes nothing: only what is set is written.
-    out.removals.length = 0;
-    out.undoRemovals.push(KNOWLEDGE_ROOT);
   }
   return out;
 };
 
-/** One knowledge entry a scene row writes: its side and key, set to `value` or removed; or the whole flag removed (`key` null). */
+/** One knowledge entry a scene row writes: its side and key, set to `value` or removed. */
 export type KnowledgeKey =
   | { readonly side: "nato" | "wp"; readonly key: string; readonly removed: false; readonly value: unknown }
-  | { readonly side: "nato" | "wp"; readonly key: string; readonly removed: true }
-  | { readonly side: null; readonly key: null; readonly removed: true };
+  | { readonly side: "nato" | "wp"; readonly key: string; readonly removed: true };
 
-/** The entry a path names, as `{ side, key }`; the whole flag as `{ side: null }`; undefined for any other path. */
-export function knowledgeKeyOf(path: string): { side: "nato" | "wp"; key: string } | { side: null; key: null } | undefined {
-  if (path === KNOWLEDGE_ROOT) return { side: null, key: null };
+/** The entry a path names, as `{ side, key }`; undefined for any other path (the format, a whole side). */
+export function knowledgeKeyOf(path: string): { side: "nato" | "wp"; key: string } | undefined {
   if (!path.startsWith(`${KNOWLEDGE_ROOT}.`)) return undefined;
   const rest = path.slice(KNOWLEDGE_ROOT.length + 1).split(".");
   if (rest.length !== 2 || (rest[0] !== "nato" && rest[0] !== "wp")) return undefined;
@@ -160,10 +155,10 @@ export function* knowledgeKeys(row: {
 }): Generator<KnowledgeKey> {
   for (const [path, value] of Object.entries(row.changes)) {
     const at = knowledgeKeyOf(path);
-    if (at !== undefined && at.side !== null) yield { ...at, removed: false, value };
+    if (at !== undefined) yield { ...at, removed: false, value };
   }
   for (const path of row.removals ?? []) {
     const at = knowledgeKeyOf(path);
-    if (at !== undefined) yield at.side === null ? { side: null, key: null, removed: true } : { ...at, removed: true };
+    if (at !== undefined) yield { ...at, removed: true };
   }
 }
