@@ -13,7 +13,6 @@ import { replacement } from "../base/compat";
 import {
   EMPTY_PLAN,
   driftedDocuments,
-  KNOWLEDGE_ROOT,
   knowledgeKeys,
   mapStatePath,
   sceneKeys,
