@@ -145,6 +145,12 @@ describe("src/nobc.ts", () => {
       "combatAnnouncementOrder",
       "nqmRestoringDiscipline",
       "nqmHourlySupplyCheck",
+      // Double-blind play and what each side knows (issue #30).
+      "hiddenInformation",
+      "contactIdentifies",
+      "contactShowsCount",
+      "combatRevealsStrength",
+      "knowledgeLastsTurns",
       // The record of the umpire's values, in parts (src/documents/rules-record.ts).
       ...Array.from({ length: RECORD_PARTS }, (_, n) => recordKey(n)),
     ]);
