@@ -26,6 +26,7 @@ import {
   cardDataOf,
   cardDataProblems,
   cardOfMessage,
+  knowledgeOutcome,
   mayApply,
   mayEditSplit,
   mayUndo,
@@ -48,7 +49,7 @@ import {
   type RecordedCard,
 } from "../chat/card-record";
 import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
-import { combatPieces, resplit, splitUnits, type SplitSide } from "../chat/splits";
+import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
 import { readBoard } from "../world/board";
 import { worldScene } from "../world/read";
@@ -199,7 +200,7 @@ function cardResources(messageId: string): string[] {
   const { card } = found;
   const plan =
     card.state === "pending"
-      ? planEffects(card.effects, snapshotOf, readBoard(card.effects, undefined, combatPieces(card.groundCombat)))
+      ? planEffects(card.effects, snapshotOf, readBoard(card.effects, undefined, knowledgeOutcome(card)))
       : undefined;
   const written = [plan, card.record?.forward].filter((p): p is WritePlan => p !== undefined);
   const onMap = written.some((p) => [p.sceneUpdates, p.tokenUpdates, p.tokenDeletions, p.tokenCreations].some((r) => (r ?? []).length > 0));
@@ -363,9 +364,7 @@ async function cardAction(
   if (action === "apply" && card.scene !== undefined && worldScene(card.scene) === null)
     return { ok: false, reason: "NOBC.MapWrite.Refused.sceneGone" };
   const plan =
-    action === "apply"
-      ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene, combatPieces(card.groundCombat)))
-      : undefined;
+    action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene, knowledgeOutcome(card))) : undefined;
   const touched =
     plan === undefined
       ? (record?.touched ?? [])

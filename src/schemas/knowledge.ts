@@ -56,6 +56,18 @@ export const knowledgeFlagSchema = z.strictObject({
   wp: sideRecord,
 });
 
+/**
+ * What a card's two identification cards were played on (a rear-area attack: seed 000, Land War QRS,
+ * 3. "Target Identification and Location First"): the side that identified, the hex, and the cards.
+ * A card keeps it so that its Apply, in a double-blind world, teaches that side what stands there.
+ */
+export const cardIdentificationSchema = z.strictObject({
+  side: z.enum(["nato", "wp"]),
+  hex: hex,
+  cards: z.array(z.string().min(1).max(MAX_EFFECT_TEXT)).max(4),
+});
+export type CardIdentification = z.infer<typeof cardIdentificationSchema>;
+
 /** A piece's key in the flag (its actor id), or undefined for a ref that is no world actor's UUID. */
 export function pieceKey(piece: ActorRef): string | undefined {
   const id = piece.startsWith("Actor.") ? piece.slice("Actor.".length) : undefined;

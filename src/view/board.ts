@@ -4,6 +4,7 @@
  */
 import type { ActorRef, HexRef } from "../rules/ids";
 import type { KnowledgeOptions, Piece } from "../rules/nobc/knowledge/types";
+import type { Side, SupportCard } from "../rules/nobc/land/types";
 
 /** A token as the planner sees it: its UUID, id and whole source. */
 export interface TokenSnapshot {
@@ -52,4 +53,6 @@ export interface KnowledgeContext {
   readonly options: KnowledgeOptions;
   /** The pieces that fought, when the action is a ground combat's Apply: each side identifies the other's. */
   readonly fought?: readonly ActorRef[];
+  /** A rear-area attack's two identification cards, the side that played them and the hex: what stands there is identified. */
+  readonly identification?: { readonly side: Side; readonly hex: HexRef; readonly cards: readonly SupportCard[] };
 }

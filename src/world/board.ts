@@ -60,6 +60,23 @@ export function placerOf(
   };
 }
 
+/** What a card's Apply teaches beyond its effects (`knowledgeOutcome`, src/chat/card-data.ts). */
+export interface CardKnowledgeOutcome {
+  readonly fought?: readonly string[];
+  readonly identifies?: { readonly side: "nato" | "wp"; readonly hex: HexRef; readonly cards: readonly string[] };
+}
+
+/** The identification of a card with the cards as the battlefield holds them now (a card gone is left out: the rules refuse the pair). */
+function identificationOf(
+  field: Pick<Battlefield, "cards">,
+  identifies: CardKnowledgeOutcome["identifies"],
+): Pick<KnowledgeContext, "identification"> {
+  if (identifies === undefined) return {};
+  const byId = new Map(field.cards.map((c) => [c.id, c]));
+  const cards = identifies.cards.flatMap((id) => byId.get(id) ?? []);
+  return { identification: { side: identifies.side, hex: identifies.hex, cards } };
+}
+
 /** The game turn now: set on init by the entry point (the turn tracker sits above the world readers). */
 let turnClock: () => { readonly turn: number } | null = () => null;
 
@@ -117,19 +134,20 @@ export function boardOf(
  * when there is none (none viewed, the canvas off, a scene no longer in the world). Its documents are
  * read, not the canvas. The units' hexes (the whole battlefield read) are taken only when an effect
  * needs them (supply eliminated in hexes), or when the world plays double-blind: then every piece, the
- * turn and the knowledge readings go with the board, and `fought` names a ground combat's pieces.
+ * turn and the knowledge readings go with the board, with what the card's Apply teaches beyond its effects (`outcome`).
  */
-export function readBoard(effects: readonly Effect[] = [], sceneId?: string, fought?: readonly string[]): BoardSnapshot {
+export function readBoard(effects: readonly Effect[] = [], sceneId?: string, outcome?: CardKnowledgeOutcome): BoardSnapshot {
   const scene = (sceneId === undefined ? viewedSceneDoc() : worldScene(sceneId)) as (SceneLike & SceneDocLike) | null;
   const blind = scene !== null && hiddenInformation() === "doubleBlind";
   const needsUnits = blind || (scene !== null && effects.some((e) => e.type === "supplyCountersEliminated"));
-  const field = needsUnits ? readBattlefield(scene) : { units: [], hqs: [] };
+  const field = needsUnits ? readBattlefield(scene) : { units: [], hqs: [], cards: [] };
   const knowledge: KnowledgeContext | undefined = blind
     ? {
         pieces: piecesOf(field.units, field.hqs),
         turn: turnClock()?.turn ?? 0,
         options: knowledgeOptions(),
-        ...(fought === undefined || fought.length === 0 ? {} : { fought }),
+        ...((outcome?.fought ?? []).length === 0 ? {} : { fought: outcome!.fought! }),
+        ...identificationOf(field, outcome?.identifies),
       }
     : undefined;
   return boardOf(scene, field, placerOf(scene), knowledge);

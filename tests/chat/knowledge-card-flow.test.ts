@@ -22,7 +22,7 @@ import { turn } from "../../src/rules/index";
 import { knowledgeWatchSettled, registerKnowledgeWatch } from "../../src/documents/knowledge-watch";
 import { unwrap } from "../../src/rules/resolution";
 import type { Effect } from "../../src/rules/effects";
-import { unitSystem } from "../apps/ground-combat/fixture";
+import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
 import { NAMES, resolveCombat, type CombatRefs } from "./combat-fixture";
 
 type Raw = Record<string, unknown>;
@@ -186,6 +186,35 @@ describe("a ground combat's Apply in a double-blind world", () => {
     expect(strength(actors.gds)).toBeLessThan(8);
     expect(Object.keys(flag["nato"] as Raw).sort()).toEqual([actors.gds.id, actors.mr.id].sort());
     expect(Object.keys(flag["wp"] as Raw).length).toBeGreaterThan(0);
+    expect(await requestCardAction("undo", id)).toEqual({ ok: true });
+    expect(knowledge()).toEqual(EMPTY);
+  });
+});
+
+describe("a rear-area attack's Apply in a double-blind world", () => {
+  it("the two identification cards identify what stands in the target's hex, for the attacker; Undo takes it back", async () => {
+    const hq = new harness.Actor({ name: "I Corps", type: "hq", system: hqSystem("nato") });
+    const intel = hq.addItem({ name: "Intelligence", type: "supportCard", system: { category: "intelligence", side: "nato" } });
+    const recce = hq.addItem({ name: "Air Recce", type: "supportCard", system: { category: "airRecce", side: "nato" } });
+    harness.game["actors"] = [n1, w1, hq];
+    const id = await post([{ type: "hits", actor: w1.uuid, amount: 1 }], {
+      title: "Rear-area attack",
+      identifies: { side: "nato", hex: "0205", cards: [intel.uuid, recce.uuid] },
+    });
+    expect(chatFake.messages.get(id)!.system["identifies"]).toEqual({ side: "nato", hex: "0205", cards: [intel.uuid, recce.uuid] });
+    expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(knowledge()).toEqual({
+      format: "nobc-knowledge/1",
+      nato: {
+        [w1.id]: {
+          level: "identified",
+          hex: "0205",
+          turn: 2,
+          face: { kind: "unit", name: "1 MRR", size: "brigade", arm: "motorRifle", nationality: "su" },
+        },
+      },
+      wp: {},
+    });
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(knowledge()).toEqual(EMPTY);
   });

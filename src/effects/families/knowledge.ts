@@ -7,7 +7,8 @@
  * (`BoardSnapshot.knowledge`). It goes into the scene's one row with the map state (one Scene write per
  * action), and the inverse holds each entry's `before`, so the card's Undo takes it back exactly.
  *
- * Which transition runs (src/rules/nobc/knowledge/): a ground combat's Apply, `learnFromCombat`; any
+ * Which transition runs (src/rules/nobc/knowledge/): a ground combat's Apply, `learnFromCombat`; a
+ * rear-area attack's Apply, `identifyByCards` on the target's hex (the card's `identifies`); any
  * move, retreat or overrun carried out (a `moved` effect) or a combat, `observeContacts` with the pieces
  * where the plan leaves them; a piece the plan eliminates, `forgetPieces`; a new turn, `observeContacts`
  * then `expireKnowledge` (`planTurnStartKnowledge`).
@@ -15,7 +16,7 @@
 import type { Effect } from "../../rules/effects";
 import type { HexRef } from "../../rules/ids";
 import { observeContacts, type Neighbours } from "../../rules/nobc/knowledge/contact";
-import { expireKnowledge, forgetPieces, learnFromCombat } from "../../rules/nobc/knowledge/learn";
+import { expireKnowledge, forgetPieces, identifyByCards, learnFromCombat } from "../../rules/nobc/knowledge/learn";
 import type { Knowledge, KnowledgeUpdate, Piece } from "../../rules/nobc/knowledge/types";
 import { hexLabel, MAX_LABEL_INDEX, neighbours, parseHexLabel } from "../../map/hex-grid";
 import { KNOWLEDGE_FLAG, KNOWLEDGE_FORMAT, knowledgePath, pieceKey } from "../../schemas/knowledge";
@@ -72,7 +73,8 @@ export function planKnowledge(p: Planner, effects: readonly Effect[], context: K
   const moved = effects.some((e) => e.type === "moved");
   const gone = new Set<string>(effects.flatMap((e) => (e.type === "eliminated" ? [e.actor] : [])));
   for (const piece of context.pieces) if (p.removes(piece.id)) gone.add(piece.id);
-  if (!moved && fought.length === 0 && gone.size === 0) return;
+  const identification = context.identification;
+  if (!moved && fought.length === 0 && gone.size === 0 && identification === undefined) return;
   let knowledge = p.knowledge();
   if (knowledge === undefined) return;
   const after = piecesAfter(p, context.pieces, gone);
@@ -80,6 +82,11 @@ export function planKnowledge(p: Planner, effects: readonly Effect[], context: K
   if (fought.length > 0) {
     const pieces = fought.flatMap((id) => after.fought(id) ?? []);
     knowledge = record(p, learnFromCombat({ knowledge, fought: pieces, turn, options }));
+  }
+  if (identification !== undefined) {
+    // The attack was refused for cards the rules refuse, so a pair refused here (a card gone since) teaches nothing.
+    const found = identifyByCards({ knowledge, ...identification, pieces: after.staying, turn });
+    if (found.ok) knowledge = record(p, found.value);
   }
   if (moved || fought.length > 0)
     knowledge = record(p, observeContacts({ knowledge, pieces: after.staying, adjacency: gridAdjacency(after.staying), turn, options }));
