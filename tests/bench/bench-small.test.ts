@@ -36,6 +36,12 @@ const expected: Record<string, (work: Work) => void> = {
     expect(w["contacts"]).toBeGreaterThan(0);
     expect(w["counters"]).toBeGreaterThan(0);
   },
+  "knowledge-move-plan": (w) => {
+    // One Scene row (the knowledge) and one token row; the step changes some entries, far fewer than the knowledge holds.
+    expect(w).toMatchObject({ scenes: 1, tokens: 1 });
+    expect(w["entries"]).toBeGreaterThan(0);
+    expect(w["entries"]! * 4).toBeLessThan(w["known"]!);
+  },
   "rules-record-write": (w) => {
     // One unit changed: its part of the record is sent, not the whole record.
     expect(w["parts"]).toBe(1);

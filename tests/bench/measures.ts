@@ -47,13 +47,16 @@ import type { FakeActorT } from "../harness/foundry";
 import { filterRows, NO_FILTER, sortRows, theatreRows, type TheatreFilter } from "../../src/world/theatre-table";
 import { observeContacts } from "../../src/rules/nobc/knowledge/contact";
 import { learnFromCombat } from "../../src/rules/nobc/knowledge/learn";
-import { emptyKnowledge, piecesOf, type Piece } from "../../src/rules/nobc/knowledge/types";
+import { emptyKnowledge, piecesOf, type Piece, type SideKnowledge } from "../../src/rules/nobc/knowledge/types";
+import { gridAdjacency } from "../../src/effects/families/knowledge";
+import { planEffects, snapshotOf } from "../../src/effects/apply";
+import { readBoard } from "../../src/world/board";
+import type { Effect } from "../../src/rules/effects";
 import { bothViews } from "../../src/rules/nobc/knowledge/view";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 import type { MeasureOptions } from "./measure";
 import { CURRENT_TURN_CARDS, chatSize, modeOf, playEvening } from "./card-chat";
 import { performCardAction, performPruneRecords, type RequestingUser } from "../../src/queries/card-actions";
-import { snapshotOf } from "../../src/effects/apply";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
 export type Work = Readonly<Record<string, number>>;
@@ -315,6 +318,34 @@ function undoInTurn(t: Theatre, turn: number): () => Promise<Work> {
       throw new Error(`undo-turn-${String(turn)}: more calls than the turn's ${String(CURRENT_TURN_CARDS)} applied cards`);
     const result = await performCardAction("undo", id, gmUser());
     return { undone: result.ok ? 1 : 0, messages: chatSize() };
+  };
+}
+
+/**
+ * A move card's plan in a double-blind world, as Apply makes it on the GM's client: the board read with
+ * every piece (`readBoard`), the move's token row, and the knowledge of both sides' contacts in the
+ * scene's one row. The scene holds the knowledge of the contacts as they stand (a game under way), so
+ * the plan writes only what the one unit's step changes. Planned, not written.
+ */
+function knowledgeMovePlan(t: Theatre): () => Work {
+  loadTheatre(t);
+  harness.settingsStore.set("nobc.hiddenInformation", "doubleBlind");
+  const field = readBattlefield();
+  const pieces = piecesOf(field.units, field.hqs);
+  const { knowledge } = observeContacts({ knowledge: emptyKnowledge(), pieces, adjacency: gridAdjacency(pieces), turn: 0 });
+  const side = (k: SideKnowledge) => Object.fromEntries(Object.entries(k).map(([id, entry]) => [id.slice("Actor.".length), entry]));
+  harness.setSceneFlag("knowledge", { format: "nobc-knowledge/1", nato: side(knowledge.nato), wp: side(knowledge.wp) });
+  const mover = field.units.find((u) => u.side === "nato" && u.hex !== "")!;
+  const effects: Effect[] = [{ type: "moved", actor: mover.id, path: [adjacencyAround(field, [mover.hex])[mover.hex]![0]!] }];
+  return () => {
+    const plan = planEffects(effects, snapshotOf, readBoard(effects));
+    const row = plan.sceneUpdates?.[0];
+    return {
+      scenes: plan.sceneUpdates?.length ?? 0,
+      tokens: plan.tokenUpdates?.length ?? 0,
+      entries: row === undefined ? 0 : Object.keys(row.changes).length + (row.removals ?? []).length,
+      known: Object.keys(knowledge.nato).length + Object.keys(knowledge.wp).length,
+    };
   };
 }
 
@@ -580,5 +611,10 @@ export const MEASURES: readonly Measure[] = [
         return { filters: filters.length, shown: shown > 0 ? 1 : 0 };
       };
     },
+  },
+  {
+    name: "knowledge-move-plan",
+    layer: "foundry",
+    prepare: knowledgeMovePlan,
   },
 ];
