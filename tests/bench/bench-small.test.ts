@@ -21,6 +21,12 @@ const expected: Record<string, (work: Work) => void> = {
   "prune-writes": (w) => expect(w).toEqual({ write_calls: 1, pruned: 9 * 15, messages: 9 * 15 + 150 }),
   "resupply-entry": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
   "resupply-entry/fixed-map": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
+  // Every NATO HQ on the map and every NATO unit out of contact.
+  "dialog-open/land.rearArea": (w) => {
+    expect(w).toMatchObject({ opened: 1 });
+    expect(w["targets"]).toBeGreaterThan(t.hqs / 2);
+  },
+  "turn-tracker-rows": (w) => expect(w).toEqual({ rows: t.hqs }),
   "land-turn-core": (w) => expect(w).toMatchObject({ combats: t.combats.length, resupplies: t.hqs, moves: t.units }),
   "planner-open-empty": (w) => expect(w).toMatchObject({ opened: 1, sides: 2 }),
   "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),

@@ -53,6 +53,9 @@ import type { MeasureOptions } from "./measure";
 import { CURRENT_TURN_CARDS, chatSize, modeOf, playEvening } from "./card-chat";
 import { performCardAction, performPruneRecords, type RequestingUser } from "../../src/queries/card-actions";
 import { snapshotOf } from "../../src/effects/apply";
+import { readLandWorld } from "../../src/apps/land/world";
+import { rearAreaController } from "../../src/apps/land/rear-area/controller";
+import { newHqCount } from "../../src/combat/create";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
 export type Work = Readonly<Record<string, number>>;
@@ -356,6 +359,33 @@ export const MEASURES: readonly Measure[] = [
     name: "resupply-entry/fixed-map",
     layer: "foundry",
     prepare: (t) => resupplyEntry(theatre(t.units, undefined, { fixedMap: true })),
+  },
+  {
+    // Issue #35 item 7: the GM opening the rear-area dialog for the Warsaw Pact (the world read, the
+    // dialog's state and its context: every NATO HQ and every NATO unit out of contact among the targets).
+    name: "dialog-open/land.rearArea",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      const i18n = translator();
+      return () => {
+        const world = readLandWorld();
+        const opened = rearAreaController.open(world, { side: "wp" });
+        if (!opened.ok) return { opened: 0, targets: 0 };
+        const view = rearAreaController.context(opened.state, world, i18n) as { targets: readonly unknown[] };
+        return { opened: 1, targets: view.targets.length };
+      };
+    },
+  },
+  {
+    // Issue #35 item 7: the turn tracker's combatant rows (src/combat/create.ts), every HQ with its
+    // token on the viewed scene: what making the tracker (and "add new HQs") reads before its one write.
+    name: "turn-tracker-rows",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      return () => ({ rows: newHqCount({ combatants: [] }) });
+    },
   },
   {
     name: "land-turn-core",
