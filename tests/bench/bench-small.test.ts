@@ -30,6 +30,8 @@ const expected: Record<string, (work: Work) => void> = {
   "land-turn-core": (w) => expect(w).toMatchObject({ combats: t.combats.length, resupplies: t.hqs, moves: t.units }),
   "planner-open-empty": (w) => expect(w).toMatchObject({ opened: 1, sides: 2 }),
   "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),
+  // The first call lays the minefield.
+  "read-battlefield/after-map-state": (w) => expect(w).toEqual({ units: t.units, mines: 1, map: 1 }),
   "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
   "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),

@@ -19,7 +19,7 @@ import { translator } from "../../src/base/foundry";
 import { mapPixelSize, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
 import { combatRivers, movePathSteps, onOrAdjacentToRoad, terrainOf } from "../../src/map/rules-view";
 import { adjacencyAround, type Battlefield } from "../../src/world/battlefield";
-import { readBattlefield } from "../../src/world/read";
+import { readBattlefield, registerTerrainCache } from "../../src/world/read";
 import { postResupplyEntry } from "../../src/apps/land/entries";
 import { plannerController } from "../../src/apps/ground-combat/controller";
 import { seededDice } from "../../src/rules/dice";
@@ -32,7 +32,7 @@ import { rulerLabels } from "../../src/canvas/ruler/labels";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
-import { mapStateView } from "../../src/map/map-state";
+import { emptyMapStateFlag, MAP_STATE_FLAG, mapStateView } from "../../src/map/map-state";
 import {
   kept,
   keepActor,
@@ -440,6 +440,28 @@ export const MEASURES: readonly Measure[] = [
       return () => {
         const field = readBattlefield();
         return { units: field.units.length, hqs: field.hqs.length, squadrons: field.squadrons.length, map: field.map === null ? 0 : 1 };
+      };
+    },
+  },
+  {
+    // Issue #35 item 3: the battlefield read right after a map state write (a card laying or lifting one
+    // minefield: the GM's scene update of flag `nobc.mapState`, its `updateScene` hook heard), then the
+    // read. The terrain's read (2,000+ hexes checked) must survive a write that does not touch it.
+    name: "read-battlefield/after-map-state",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      registerTerrainCache();
+      const scene = harness.scene!;
+      const hex = Object.keys(t.map.hexes)[0]!;
+      let laid = false;
+      return async () => {
+        laid = !laid;
+        await scene.update({
+          flags: { nobc: { [MAP_STATE_FLAG]: { ...emptyMapStateFlag(), mines: laid ? { [hex]: { side: "wp" } } : {} } } },
+        });
+        const field = readBattlefield();
+        return { units: field.units.length, mines: field.mapState.mines.size, map: field.map === null ? 0 : 1 };
       };
     },
   },
