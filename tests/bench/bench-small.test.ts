@@ -37,6 +37,11 @@ const expected: Record<string, (work: Work) => void> = {
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
   "rules-guard-player-update": (w) => expect(w).toEqual({ putBacks: 1, fields: 5 }),
   "rules-guard-player-update/card": (w) => expect(w).toEqual({ putBacks: 1, fields: 2 }),
+  // The whole terrain overlay drawn again (six kinds) before issue #35; only the kinds the edit changed after.
+  "painter-click": (w) => {
+    expect(w).toMatchObject({ hexes: 2100, problems: 0 });
+    expect(w["redrawn"]).toBeGreaterThan(0);
+  },
   "knowledge-views": (w) => {
     expect(w).toMatchObject({ pieces: t.units + t.hqs, views: 2 });
     expect(w["contacts"]).toBeGreaterThan(0);

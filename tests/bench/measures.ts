@@ -16,7 +16,10 @@ import { chatFake } from "../harness/chat-fake";
 import { loadActors } from "../harness/actors";
 import { registerSettings } from "../../src/base/settings";
 import { translator } from "../../src/base/foundry";
-import { mapPixelSize, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { mapPixelSize, hexCentre, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { Board, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
+import { initialTerrainTool, paintAt, type TerrainToolState } from "../../src/apps/map/terrain-tool/state";
+import { mapView } from "../../src/map/rules-view";
 import { combatRivers, movePathSteps, onOrAdjacentToRoad, terrainOf } from "../../src/map/rules-view";
 import { adjacencyAround, type Battlefield } from "../../src/world/battlefield";
 import { readBattlefield, registerTerrainCache } from "../../src/world/read";
@@ -227,6 +230,36 @@ function moveInputs(field: Battlefield, hexes: number, units: readonly LandUnit[
 
 function stackingInput(field: Battlefield, byHex: Map<string, LandUnit[]>): StackingHex[] {
   return [...byHex].map(([hex, units]) => ({ hex, terrain: terrainOf(field.map!, hex), units }));
+}
+
+/** A drawing surface whose calls do nothing but count the objects asked to draw (a `clear` or a `setTexts`). */
+function countingSurface(): Surface & { readonly draws: number } {
+  let draws = 0;
+  const graphics = (): GraphicsLike => ({
+    visible: false,
+    clear: () => draws++,
+    lineStyle: () => undefined,
+    beginFill: () => undefined,
+    endFill: () => undefined,
+    drawPolygon: () => undefined,
+    drawCircle: () => undefined,
+    moveTo: () => undefined,
+    lineTo: () => undefined,
+  });
+  return {
+    get draws() {
+      return draws;
+    },
+    graphics,
+    labels: (): LabelsLike => ({
+      visible: false,
+      setTexts: () => {
+        draws++;
+      },
+    }),
+    place: () => undefined,
+    destroy: () => undefined,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -591,6 +624,32 @@ export const MEASURES: readonly Measure[] = [
         const kinds = new Set(groups.map((g) => g.kind)).size;
         const hexes = groups.find((g) => g.kind === "terrainHexes")?.shapes.length ?? 0;
         return { kinds, hexes, radii };
+      };
+    },
+  },
+  {
+    // Issue #35 item 5, the part of the terrain painter's click that is not PIXI's: the click's edit of the
+    // draft (src/apps/map/terrain-tool/state.ts `paintAt`, one hex's terrain toggled) and the board's redraw of
+    // the terrain overlay from it (src/canvas/board.ts, as `setTerrainDraft` does) on a surface of no-op drawing
+    // calls. Its work: the map's hexes, and the drawing objects asked to draw again.
+    name: "painter-click",
+    layer: "rules",
+    prepare(t) {
+      const surface = countingSurface();
+      const painted = new Board();
+      painted.attach(surface, { size: HEX_SIZE, origin: { x: 0, y: 0 }, map: mapView(t.map), state: mapStateView(emptyMapStateFlag()) });
+      painted.setTerrainOverlay(true);
+      let state: TerrainToolState = { ...initialTerrainTool(t.map, "bench"), painting: true };
+      const hexes = Object.keys(t.map.hexes).length;
+      const label = Object.keys(t.map.hexes).find((h) => t.map.hexes[h]!.name === undefined)!;
+      const point = hexCentre(offsetOf(label), t.map.hexSize);
+      let woods = false;
+      return () => {
+        woods = !woods;
+        state = paintAt({ ...state, brush: { ...state.brush, terrain: [woods ? "woods" : "clear"], name: "" } }, point);
+        const before = surface.draws;
+        painted.setTerrainDraft(mapView(state.draft!));
+        return { hexes, problems: state.problems.length, redrawn: surface.draws - before };
       };
     },
   },

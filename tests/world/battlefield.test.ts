@@ -237,7 +237,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
       if (kind === 0) {
         // In place, as Foundry may, then its hook.
         const t = terrain();
-        t.hexes[hex] = { ...t.hexes[hex]!, terrain: [next(2) === 0 ? "clear" : "forest"] };
+        t.hexes[hex] = { ...t.hexes[hex]!, terrain: [next(2) === 0 ? "clear" : "woods"] };
         updateScene({ flags: { nobc: { terrain: { hexes: { [hex]: t.hexes[hex] } } } } });
       } else if (kind === 1) {
         const mines = state().mines;
@@ -247,7 +247,7 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
       } else if (kind === 2) {
         await scene.update({ flags: { nobc: { [MAP_STATE_FLAG]: { contaminated: { [hex]: next(2) === 0 } } } } });
       } else if (kind === 3) {
-        await scene.update({ flags: { nobc: { terrain: { hexes: { [hex]: { terrain: [next(2) === 0 ? "clear" : "forest"] } } } } } });
+        await scene.update({ flags: { nobc: { terrain: { hexes: { [hex]: { terrain: [next(2) === 0 ? "clear" : "woods"] } } } } } });
       } else if (kind === 4) await scene.update({ name: `Scene ${String(step)}` });
       else updateScene({ flags: { other: { x: step } } });
       const kept = readBattlefield();
@@ -259,8 +259,9 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
         problems: again.mapProblems,
       });
     }
-    // The terrain was read again after its own writes only.
+    // The terrain was read again after its own writes only, and stayed a map the rules read.
     expect(reread).toBe(terrainWrites);
+    expect(readBattlefield().mapProblems).toEqual([]);
     expect(terrainWrites).toBeGreaterThan(5);
   });
 
