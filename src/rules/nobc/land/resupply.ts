@@ -197,7 +197,7 @@ function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: Refu
   }
 }
 
-/** Why the unit is out of the HQ's reach: a distance that is no count of hexes, or beyond the radius (autobahn hexes half); null when within. */
+/** Why the unit is out of the HQ's reach: a distance that is no count of hexes, or past the radius (autobahn hexes half); null: within. */
 function reachProblem(hq: Pick<ResupplyInput["hq"], "radius">, c: ResupplyCandidate): "badDistance" | "outOfRadius" | null {
   const autobahn = c.autobahnHexes ?? 0;
   if (!Number.isInteger(c.distance) || c.distance < 0 || !Number.isInteger(autobahn) || autobahn < 0 || autobahn > c.distance)
