@@ -16,10 +16,13 @@ import { chatFake } from "../harness/chat-fake";
 import { loadActors } from "../harness/actors";
 import { registerSettings } from "../../src/base/settings";
 import { translator } from "../../src/base/foundry";
-import { mapPixelSize, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { mapPixelSize, hexCentre, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { Board, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
+import { initialTerrainTool, paintAt, type TerrainToolState } from "../../src/apps/map/terrain-tool/state";
+import { mapView } from "../../src/map/rules-view";
 import { combatRivers, movePathSteps, onOrAdjacentToRoad, terrainOf } from "../../src/map/rules-view";
 import { adjacencyAround, type Battlefield } from "../../src/world/battlefield";
-import { readBattlefield } from "../../src/world/read";
+import { readBattlefield, registerTerrainCache } from "../../src/world/read";
 import { postResupplyEntry } from "../../src/apps/land/entries";
 import { plannerController } from "../../src/apps/ground-combat/controller";
 import { seededDice } from "../../src/rules/dice";
@@ -32,7 +35,7 @@ import { rulerLabels } from "../../src/canvas/ruler/labels";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
-import { mapStateView } from "../../src/map/map-state";
+import { emptyMapStateFlag, MAP_STATE_FLAG, mapStateView } from "../../src/map/map-state";
 import {
   kept,
   keepActor,
@@ -57,6 +60,9 @@ import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } 
 import type { MeasureOptions } from "./measure";
 import { CURRENT_TURN_CARDS, chatSize, modeOf, playEvening } from "./card-chat";
 import { performCardAction, performPruneRecords, type RequestingUser } from "../../src/queries/card-actions";
+import { readLandWorld } from "../../src/apps/land/world";
+import { rearAreaController } from "../../src/apps/land/rear-area/controller";
+import { newHqCount } from "../../src/combat/create";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
 export type Work = Readonly<Record<string, number>>;
@@ -230,6 +236,36 @@ function stackingInput(field: Battlefield, byHex: Map<string, LandUnit[]>): Stac
   return [...byHex].map(([hex, units]) => ({ hex, terrain: terrainOf(field.map!, hex), units }));
 }
 
+/** A drawing surface whose calls do nothing but count the objects asked to draw (a `clear` or a `setTexts`). */
+function countingSurface(): Surface & { readonly draws: number } {
+  let draws = 0;
+  const graphics = (): GraphicsLike => ({
+    visible: false,
+    clear: () => draws++,
+    lineStyle: () => undefined,
+    beginFill: () => undefined,
+    endFill: () => undefined,
+    drawPolygon: () => undefined,
+    drawCircle: () => undefined,
+    moveTo: () => undefined,
+    lineTo: () => undefined,
+  });
+  return {
+    get draws() {
+      return draws;
+    },
+    graphics,
+    labels: (): LabelsLike => ({
+      visible: false,
+      setTexts: () => {
+        draws++;
+      },
+    }),
+    place: () => undefined,
+    destroy: () => undefined,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The measures
 
@@ -390,6 +426,33 @@ export const MEASURES: readonly Measure[] = [
     prepare: (t) => resupplyEntry(theatre(t.units, undefined, { fixedMap: true })),
   },
   {
+    // Issue #35 item 7: the GM opening the rear-area dialog for the Warsaw Pact (the world read, the
+    // dialog's state and its context: every NATO HQ and every NATO unit out of contact among the targets).
+    name: "dialog-open/land.rearArea",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      const i18n = translator();
+      return () => {
+        const world = readLandWorld();
+        const opened = rearAreaController.open(world, { side: "wp" });
+        if (!opened.ok) return { opened: 0, targets: 0 };
+        const view = rearAreaController.context(opened.state, world, i18n) as { targets: readonly unknown[] };
+        return { opened: 1, targets: view.targets.length };
+      };
+    },
+  },
+  {
+    // Issue #35 item 7: the turn tracker's combatant rows (src/combat/create.ts), every HQ with its
+    // token on the viewed scene: what making the tracker (and "add new HQs") reads before its one write.
+    name: "turn-tracker-rows",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      return () => ({ rows: newHqCount({ combatants: [] }) });
+    },
+  },
+  {
     name: "land-turn-core",
     layer: "rules",
     prepare(t) {
@@ -442,6 +505,28 @@ export const MEASURES: readonly Measure[] = [
       return () => {
         const field = readBattlefield();
         return { units: field.units.length, hqs: field.hqs.length, squadrons: field.squadrons.length, map: field.map === null ? 0 : 1 };
+      };
+    },
+  },
+  {
+    // Issue #35 item 3: the battlefield read right after a map state write (a card laying or lifting one
+    // minefield: the GM's scene update of flag `nobc.mapState`, its `updateScene` hook heard), then the
+    // read. The terrain's read (2,000+ hexes checked) must survive a write that does not touch it.
+    name: "read-battlefield/after-map-state",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      registerTerrainCache();
+      const scene = harness.scene!;
+      const hex = Object.keys(t.map.hexes)[0]!;
+      let laid = false;
+      return async () => {
+        laid = !laid;
+        await scene.update({
+          flags: { nobc: { [MAP_STATE_FLAG]: { ...emptyMapStateFlag(), mines: laid ? { [hex]: { side: "wp" } } : {} } } },
+        });
+        const field = readBattlefield();
+        return { units: field.units.length, mines: field.mapState.mines.size, map: field.map === null ? 0 : 1 };
       };
     },
   },
@@ -571,6 +656,32 @@ export const MEASURES: readonly Measure[] = [
         const kinds = new Set(groups.map((g) => g.kind)).size;
         const hexes = groups.find((g) => g.kind === "terrainHexes")?.shapes.length ?? 0;
         return { kinds, hexes, radii };
+      };
+    },
+  },
+  {
+    // Issue #35 item 5, the part of the terrain painter's click that is not PIXI's: the click's edit of the
+    // draft (src/apps/map/terrain-tool/state.ts `paintAt`, one hex's terrain toggled) and the board's redraw of
+    // the terrain overlay from it (src/canvas/board.ts, as `setTerrainDraft` does) on a surface of no-op drawing
+    // calls. Its work: the map's hexes, and the drawing objects asked to draw again.
+    name: "painter-click",
+    layer: "rules",
+    prepare(t) {
+      const surface = countingSurface();
+      const painted = new Board();
+      painted.attach(surface, { size: HEX_SIZE, origin: { x: 0, y: 0 }, map: mapView(t.map), state: mapStateView(emptyMapStateFlag()) });
+      painted.setTerrainOverlay(true);
+      let state: TerrainToolState = { ...initialTerrainTool(t.map, "bench"), painting: true };
+      const hexes = Object.keys(t.map.hexes).length;
+      const label = Object.keys(t.map.hexes).find((h) => t.map.hexes[h]!.name === undefined)!;
+      const point = hexCentre(offsetOf(label), t.map.hexSize);
+      let woods = false;
+      return () => {
+        woods = !woods;
+        state = paintAt({ ...state, brush: { ...state.brush, terrain: [woods ? "woods" : "clear"], name: "" } }, point);
+        const before = surface.draws;
+        painted.setTerrainDraft(mapView(state.draft!));
+        return { hexes, problems: state.problems.length, redrawn: surface.draws - before };
       };
     },
   },
