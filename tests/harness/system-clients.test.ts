@@ -29,6 +29,18 @@ const settle = async (): Promise<void> => {
   await net.settle();
 };
 
+/**
+ * Waits (real time, at most 10 s) for `done`: the migration's writer is loaded lazily on `ready`, a
+ * module load the wire cannot see, and on a loaded machine it can outlast any fixed pause.
+ */
+async function until(done: () => boolean): Promise<boolean> {
+  for (const end = Date.now() + 10_000; !done() && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await net.settle();
+  }
+  return done();
+}
+
 async function world(): Promise<void> {
   await net.world((c) => {
     const hq = new c.entry.harness.Actor({ name: "I GE Corps", type: "hq", system: hqSystem("nato") });
@@ -51,13 +63,13 @@ describe("the whole system on every client", () => {
     let from = net.log.length;
     await world();
     // The active GM's ready migrates the (new) world and records its version.
-    expect(migrated(from)).toBe(true);
+    expect(await until(() => migrated(from))).toBe(true);
     const queries = net.clients.map(queriesOf);
     expect(queries[0]).toContain("nobc.applyCard");
     for (let i = 0; i < 2; i += 1) {
       from = net.log.length;
       await world();
-      expect(migrated(from)).toBe(true);
+      expect(await until(() => migrated(from))).toBe(true);
     }
     // A second init would register each stage action again, and throw: no hook threw on any client.
     for (const c of net.clients) expect(c.entry.harness.hookErrors).toEqual([]);
