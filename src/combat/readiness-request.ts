@@ -45,7 +45,7 @@ interface ReadyCombat extends ReadinessCombat {
 }
 
 function turnCombat(): ReadyCombat | undefined {
-  return findTurnCombat(((game as unknown as { combats?: Iterable<ReadyCombat> }).combats ?? []) as Iterable<ReadyCombat>);
+  return findTurnCombat((game as unknown as { combats?: Iterable<ReadyCombat> }).combats ?? []);
 }
 
 const denied = (key: string, data: Record<string, string | number> = {}): CardResult => ({

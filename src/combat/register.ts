@@ -33,7 +33,8 @@ export function registerTurnTracking(): void {
   Hooks.on("deleteItem", onCard as never);
   // A player's ready mark is a request the GM answers; what the rules see of it is the chat's cards.
   registerReadyQuery();
-  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage"]) Hooks.on(hook as never, (() => redrawReadiness(READY_PART)) as never);
+  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage"])
+    Hooks.on(hook as never, (() => redrawReadiness(READY_PART)) as never);
 }
 
 interface HqLike {

@@ -38,7 +38,9 @@ export function stageClockView(system: TurnSystem, stage: turns.StageId, now: nu
   };
 }
 
-export type ClockPlan = { readonly ok: true; readonly update: { readonly system: Record<string, number | null> } } | { readonly ok: false; readonly reason: string };
+export type ClockPlan =
+  | { readonly ok: true; readonly update: { readonly system: Record<string, number | null> } }
+  | { readonly ok: false; readonly reason: string };
 
 /** The Combat update that starts the current stage's clock for `minutes` from `now`, or stops it (`minutes` null). */
 export function planStageClock(system: TurnSystem, minutes: number | null, now: number): ClockPlan {

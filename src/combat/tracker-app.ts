@@ -306,7 +306,11 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const endsAt = Number(el?.dataset["endsAt"]);
       if (el === null || !Number.isFinite(endsAt)) return;
       const data = el.dataset;
-      const words = { leftKey: data["leftKey"] ?? "NOBC.Turn.TimeLeft", upKey: data["upKey"] ?? "NOBC.Turn.TimeUp", stage: data["stage"] ?? "" };
+      const words = {
+        leftKey: data["leftKey"] ?? "NOBC.Turn.TimeLeft",
+        upKey: data["upKey"] ?? "NOBC.Turn.TimeUp",
+        stage: data["stage"] ?? "",
+      };
       const tick = (): void => {
         const view = countdownView(endsAt, serverNow());
         el.textContent = countdownLabel(view, translator(), words);

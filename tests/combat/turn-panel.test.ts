@@ -65,7 +65,13 @@ describe("trackerMode and the parts", () => {
     expect(parts[HQS_PART]).toEqual({ template: TURN_TEMPLATES.hqs, scrollable: [""] });
     expect(parts[FOOTER_PART]).toEqual({ template: TURN_TEMPLATES.footer });
     for (const [id, part] of Object.entries(foundryParts)) expect(parts[id]).toEqual(part);
-    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual(["tracker", HQS_PART, TURN_PART, READY_PART, FOOTER_PART]);
+    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual([
+      "tracker",
+      HQS_PART,
+      TURN_PART,
+      READY_PART,
+      FOOTER_PART,
+    ]);
   });
 
   it("for the turn hides Foundry's list and controls and shows ours; otherwise hides ours", () => {
