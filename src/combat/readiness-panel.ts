@@ -51,6 +51,11 @@ export interface ReadinessPanelView {
   readonly clockRunning: boolean;
   /** The minutes the Start clock field offers first. */
   readonly clockMinutes: number;
+  /** HQs done, and in all, for the folded summary. */
+  readonly doneCount: number;
+  readonly hqCount: number;
+  /** Whether the list is unfolded (folded by default, so the tracker stays short; the tracker keeps the user's choice). */
+  readonly open: boolean;
 }
 
 /** The minutes Control's clock field offers first. */
@@ -70,7 +75,9 @@ export function readinessPanelContext(
   hqs: readonly ReadinessHq[],
   isGM: boolean,
   clockRunning: boolean,
+  open = false,
 ): ReadinessPanelView {
+  const all = view.sides.flatMap((s) => s.hqs);
   const names = new Map(hqs.map((h) => [h.uuid, h.name]));
   return {
     sides: view.sides.map((s) => ({
@@ -97,5 +104,8 @@ export function readinessPanelContext(
     isGM,
     clockRunning,
     clockMinutes: DEFAULT_CLOCK_MINUTES,
+    doneCount: all.filter((h) => h.done).length,
+    hqCount: all.length,
+    open,
   };
 }

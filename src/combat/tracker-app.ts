@@ -103,11 +103,11 @@ async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | nul
 }
 
 /** Who has acted in the current stage, for this user (./readiness-panel.ts); undefined when the stored turn is out of range. */
-function readinessPartView(combat: ViewedCombat, isGM: boolean): object | undefined {
+function readinessPartView(combat: ViewedCombat, isGM: boolean, open: boolean): object | undefined {
   const view = readReadiness(combat);
   if (view === null) return undefined;
   const system = combat.system as TurnSystem;
-  return readinessPanelContext(view, system.overridden ?? [], readinessHqs(combat), isGM, stageClockEnd(system, view.stage) !== null);
+  return readinessPanelContext(view, system.overridden ?? [], readinessHqs(combat), isGM, stageClockEnd(system, view.stage) !== null, open);
 }
 
 /** The sidebar's Combat tab (`ui.combat`) as `redrawHqParts` reads it: the combat it shows, and a render of some of its parts. */
@@ -229,6 +229,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     #folds: FoldMemory | null = null;
     /** The fold scope of the panel shown by this render; null when no panel is shown. */
     #scope: string | null = null;
+    /** Whether this user unfolded the list of who has acted (kept across re-renders: every mark redraws it). */
+    #readyOpen = false;
     /** The one countdown timer; replaced on every render, cleared on close. */
     #timer: ReturnType<typeof setInterval> | null = null;
 
@@ -265,7 +267,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         return panelPartContext(this.#mode, panel === null ? null : withFolds(panel, this.#folds));
       }
       if (combat === null) return undefined;
-      if (partId === READY_PART) return readinessPartView(combat, isGM);
+      if (partId === READY_PART) return readinessPartView(combat, isGM, this.#readyOpen);
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
       if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
       return undefined;
@@ -276,6 +278,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const hidden = hiddenParts(this.#mode);
       for (const [id, element] of Object.entries(this.parts)) element.hidden = hidden.includes(id);
       this.#watchFolds();
+      this.#watchReadyFold();
       this.#startCountdown();
     }
 
@@ -292,6 +295,13 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       for (const details of part.querySelectorAll<HTMLDetailsElement>("details[data-war]")) {
         details.addEventListener("toggle", () => (this.#folds = rememberFold(this.#folds, scope, details.dataset["war"], details.open)));
       }
+    }
+
+    #watchReadyFold(): void {
+      const part = this.parts[READY_PART];
+      if (part === undefined) return;
+      for (const details of part.querySelectorAll<HTMLDetailsElement>("details[data-nobc-ready]"))
+        details.addEventListener("toggle", () => (this.#readyOpen = details.open));
     }
 
     #stopCountdown(): void {

@@ -74,13 +74,16 @@ describe("templates/combat/readiness.hbs (real Handlebars)", () => {
     const mine = new Set(["nato", "Actor.c1", "Actor.c2"]);
     const view = readinessView(input({ marks: ["Actor.c1"], posted: new Set(["Actor.c1"]), mayMark: (m) => mine.has(m) }));
     const html = block({ nobc: readinessPanelContext(view, [], hqs, false, false) });
-    expect(html).toContain("Who has acted");
+    // Folded by default, the count in its summary, so the tracker stays short.
+    expect(html).toContain('<details class="nobc-ready" data-nobc-ready>');
+    expect(html).toContain('<summary class="nobc-ready-heading">Who has acted: 1 of 3 HQs done</summary>');
+    expect(block({ nobc: readinessPanelContext(view, [], hqs, false, false, true) })).toContain("data-nobc-ready open>");
     expect(html).toMatch(/<strong>NATO<\/strong>: <span class="nobc-ready-state">still to act<\/span>/);
     expect(html).toContain('data-action="nobcMarkReady" data-mark="nato" data-ready="true">Ready</button>');
     // Marked: the button takes the mark off.
     expect(html).toContain('data-mark="Actor.c1" data-ready="false" aria-label="Not ready: I (GE) Corps">Not ready</button>');
     expect(html).toContain("V &lt;US&gt; Corps");
-    expect(html).toContain('<span class="nobc-ready-players">(Ben)</span>');
+    expect(html).toContain('(<span class="nobc-ready-players">Ben</span>)');
     expect(html).toContain("Orders not posted");
     // Not theirs: no button for the Warsaw Pact or its HQ; no clock controls for a player.
     expect(html).not.toContain('data-mark="wp"');

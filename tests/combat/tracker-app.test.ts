@@ -225,6 +225,33 @@ describe("the tracker class's parts", () => {
 });
 
 describe("the tracker's buttons", () => {
+  it("Next with someone not ready asks Control first (./readiness.test.ts has who it names); staying writes nothing", async () => {
+    const apps = (globalThis as unknown as { foundry: { applications: Raw } }).foundry.applications;
+    const saved = apps["api"];
+    const confirm = vi.fn(async () => false);
+    apps["api"] = { ...(saved as Raw | undefined), DialogV2: { confirm } };
+    try {
+      turnCombat.system["ready"] = ["nato"];
+      const next = button();
+      await actions["nobcNextStage"]!.call(app, new Event("click"), next);
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(turnCombat.updates).toEqual([]);
+      expect(next.disabled).toBe(false);
+    } finally {
+      apps["api"] = saved;
+    }
+  });
+
+  it("the readiness part shows each team and HQ for the stage, with the GM's clock controls", async () => {
+    turnCombat.system["ready"] = ["wp"];
+    const ready = (await renderParts(app))[READY_PART]!["nobc"] as Raw;
+    expect(ready).toMatchObject({ asks: true, allDone: false, isGM: true, clockRunning: false, overridden: [] });
+    expect((ready["sides"] as Raw[]).map((s) => [s["side"], s["done"]])).toEqual([
+      ["nato", false],
+      ["wp", true],
+    ]);
+  });
+
   it("Next stage and Previous stage each make one Combat update, and disable the clicked button", async () => {
     // Both teams ready: Next asks nothing (tests/combat/readiness.test.ts has Control's confirm), and clears the marks.
     turnCombat.system["ready"] = ["nato", "wp"];
