@@ -12,6 +12,7 @@ import { SETTING_KEYS } from "../base/settings";
 import { postResolution } from "../chat/resolution-card";
 import { stageEntries } from "./registry";
 import { planningLength } from "./countdown";
+import { readinessOnMove } from "./readiness";
 import { serverNow } from "./clock";
 import { turnSnapshot, type ActorLike, type ItemLike } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
@@ -38,6 +39,12 @@ export interface AdvanceOptions {
   readonly planningMinutes?: number;
   /** The clock (ms since the epoch), for tests. */
   readonly now?: number;
+  /**
+   * Asked just before Next leaves the stage (not for a step between Movement's groups): Control's
+   * confirm when someone is not ready (./readiness-confirm.ts). It answers who was not ready (recorded
+   * on the Combat for the stage entered) or null to stay.
+   */
+  readonly confirmLeave?: () => Promise<readonly string[] | null>;
 }
 
 /** Who is asking: only the active GM moves the turn (one writer, even with several GMs online). */
@@ -55,7 +62,12 @@ export function mayMoveTurn(mover: TurnMover, combatType: string): string | null
 }
 
 /** What a stage move writes: every field, and the Movement group's slot when Movement is entered. */
-export type TurnMoveSystem = { -readonly [K in Exclude<keyof TurnSystem, "movementSlot">]-?: TurnSystem[K] } & { movementSlot?: number };
+export type TurnMoveSystem = { -readonly [K in Exclude<keyof TurnSystem, OptionalOnMove>]-?: TurnSystem[K] } & {
+  movementSlot?: number;
+} & ReturnType<typeof readinessOnMove>;
+
+/** Fields a move writes only when they change: the Movement slot, and readiness cleared or recorded (./readiness.ts). */
+type OptionalOnMove = "movementSlot" | "ready" | "clockEndsAt" | "overridden";
 
 export type TurnMove =
   | {
@@ -187,6 +199,17 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
       moving = false;
     }
   }
+  let overridden: readonly string[] | null = [];
+  if (direction === "next" && options.confirmLeave !== undefined) {
+    // A second click while Control's confirm is open is refused as a move under way.
+    moving = true;
+    try {
+      overridden = await options.confirmLeave();
+    } finally {
+      moving = false;
+    }
+  }
+  if (overridden === null) return { ok: false, reason: "NOBC.Turn.Ready.Stayed" };
   const move = planTurnMove(
     combat.system as TurnSystem,
     direction,
@@ -208,7 +231,8 @@ async function moveTurn(combat: TurnCombat, direction: TurnDirection, options: A
       }
     }
     try {
-      await combat.update(move.update);
+      const system = combat.system as TurnSystem;
+      await combat.update({ system: { ...move.update.system, ...readinessOnMove(system, overridden) } });
     } catch (error) {
       await withdraw(card);
       return failed("NOBC.Turn.MoveFailed", error);

@@ -33,7 +33,19 @@ export interface CountdownI18n {
   format(key: string, data: Record<string, string>): string;
 }
 
+/** The words a clock is told in: Planning's by default; any other stage's clock names its stage (src/combat/stage-clock.ts). */
+export interface CountdownWords {
+  readonly leftKey: string;
+  readonly upKey: string;
+  readonly stage: string;
+}
+
+const PLANNING_WORDS: CountdownWords = { leftKey: "NOBC.Turn.TimeLeft", upKey: "NOBC.Turn.TimeUp", stage: "" };
+
 /** The sentence the panel shows (the template shows the same on first render). */
-export function countdownLabel(view: CountdownView, i18n: CountdownI18n): string {
-  return view.over ? i18n.localize("NOBC.Turn.TimeUp") : i18n.format("NOBC.Turn.TimeLeft", { time: view.text });
+export function countdownLabel(view: CountdownView, i18n: CountdownI18n, words: CountdownWords = PLANNING_WORDS): string {
+  // Planning's words name no stage: they are filled with the time alone.
+  const stage: Record<string, string> = words.stage === "" ? {} : { stage: words.stage };
+  if (view.over) return words.stage === "" ? i18n.localize(words.upKey) : i18n.format(words.upKey, stage);
+  return i18n.format(words.leftKey, { time: view.text, ...stage });
 }

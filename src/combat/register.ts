@@ -6,7 +6,9 @@
  * the tracker shows the turn that HQ is in.
  */
 import { defineTurnTracker, redrawHqParts, type TrackerBaseClass } from "./tracker-app";
-import { hqChangeParts, HQS_PART } from "./tracker";
+import { hqChangeParts, HQS_PART, READY_PART } from "./tracker";
+import { registerReadyQuery } from "./readiness-request";
+import { redrawReadiness } from "./readiness-redraw";
 import { TurnData } from "./turn-model";
 import { TURN_COMBAT_TYPE } from "./turn-type";
 import { MissionData } from "./mission-model";
@@ -33,6 +35,10 @@ export function registerTurnTracking(): void {
   Hooks.on("deleteItem", onCard as never);
   // A new turn renews what is still in contact, then lets the rest lapse (double-blind only).
   registerStageEntry(STAGES[0].id, async (position) => (await import("../documents/knowledge-watch")).startTurnKnowledge(position.turn));
+  // A player's ready mark is a request the GM answers; what the rules see of it is the chat's cards.
+  registerReadyQuery();
+  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage"])
+    Hooks.on(hook as never, (() => redrawReadiness(READY_PART)) as never);
 }
 
 interface HqLike {

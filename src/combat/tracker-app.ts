@@ -26,6 +26,7 @@ import {
   hiddenParts,
   FOOTER_PART,
   HQS_PART,
+  READY_PART,
   TURN_PART,
   withTurnPart,
   type FoldMemory,
@@ -41,6 +42,11 @@ import { translator } from "../base/foundry";
 import { documentAt } from "../effects/apply";
 import { missionActionById } from "./mission-actions";
 import type { MissionTrack } from "../rules/missions/track";
+import { readinessHqs, readReadiness } from "./readiness-world";
+import { readinessPanelContext } from "./readiness-panel";
+import { readyMarkSchema, requestReady } from "./readiness-request";
+import { stageClockEnd } from "./stage-clock";
+import type { ReadyMark } from "./readiness";
 
 /** A Combat as the tracker reads and moves it. */
 export interface ViewedCombat extends TurnCombat, CombatDoc {
@@ -96,6 +102,14 @@ async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | nul
   return (await import("./movement-panel")).movementPanel(combat, translator());
 }
 
+/** Who has acted in the current stage, for this user (./readiness-panel.ts); undefined when the stored turn is out of range. */
+function readinessPartView(combat: ViewedCombat, isGM: boolean, open: boolean): object | undefined {
+  const view = readReadiness(combat);
+  if (view === null) return undefined;
+  const system = combat.system as TurnSystem;
+  return readinessPanelContext(view, system.overridden ?? [], readinessHqs(combat), isGM, stageClockEnd(system, view.stage) !== null, open);
+}
+
 /** The sidebar's Combat tab (`ui.combat`) as `redrawHqParts` reads it: the combat it shows, and a render of some of its parts. */
 interface ShownTracker {
   readonly viewed?: ViewedCombat | null;
@@ -133,7 +147,9 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     if (combat === null) return undefined;
     const button = target as HTMLButtonElement;
     button.disabled = true;
-    const result = await (await import("./advance"))[step](combat);
+    // Leaving a stage with someone not ready asks Control first, naming who (./readiness-confirm.ts).
+    const confirmLeave = async () => (await import("./readiness-confirm")).confirmLeave(combat);
+    const result = await (await import("./advance"))[step](combat, step === "advanceTurn" ? { confirmLeave } : {});
     if (!result.ok) button.disabled = false;
     return result;
   };
@@ -142,6 +158,21 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
   };
   const onPreviousStage: Handler = function (_event, target) {
     return move(this, target, "stepBackTurn");
+  };
+  const onMarkReady: Handler = function (_event, target) {
+    const mark = readyMarkSchema.safeParse(target.dataset["mark"]);
+    return mark.success ? requestReady(mark.data as ReadyMark, target.dataset["ready"] === "true") : undefined;
+  };
+  const clock = async (tracker: TurnTracker, minutes: number | null): Promise<unknown> => {
+    const combat = tracker.viewed;
+    return combat === null ? undefined : (await import("./stage-clock-write")).setStageClock(combat, minutes);
+  };
+  const onStartClock: Handler = function () {
+    const input = this.parts[READY_PART]?.querySelector<HTMLInputElement>('input[name="nobcClockMinutes"]');
+    return clock(this, Number(input?.value ?? Number.NaN));
+  };
+  const onStopClock: Handler = function () {
+    return clock(this, null);
   };
   const onStageAction: Handler = function (_event, target) {
     return runnableAction(target.dataset["nobcStageAction"], viewer().isGM)?.run();
@@ -184,6 +215,9 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         nobcOpenHq: onOpenHq,
         nobcMissionAction: onMissionAction,
         nobcOpenJournal: onOpenJournal,
+        nobcMarkReady: onMarkReady,
+        nobcStartClock: onStartClock,
+        nobcStopClock: onStopClock,
       },
     };
 
@@ -195,6 +229,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     #folds: FoldMemory | null = null;
     /** The fold scope of the panel shown by this render; null when no panel is shown. */
     #scope: string | null = null;
+    /** Whether this user unfolded the list of who has acted (kept across re-renders: every mark redraws it). */
+    #readyOpen = false;
     /** The one countdown timer; replaced on every render, cleared on close. */
     #timer: ReturnType<typeof setInterval> | null = null;
 
@@ -231,6 +267,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         return panelPartContext(this.#mode, panel === null ? null : withFolds(panel, this.#folds));
       }
       if (combat === null) return undefined;
+      if (partId === READY_PART) return readinessPartView(combat, isGM, this.#readyOpen);
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
       if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
       return undefined;
@@ -241,6 +278,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       const hidden = hiddenParts(this.#mode);
       for (const [id, element] of Object.entries(this.parts)) element.hidden = hidden.includes(id);
       this.#watchFolds();
+      this.#watchReadyFold();
       this.#startCountdown();
     }
 
@@ -259,20 +297,33 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       }
     }
 
+    #watchReadyFold(): void {
+      const part = this.parts[READY_PART];
+      if (part === undefined) return;
+      for (const details of part.querySelectorAll<HTMLDetailsElement>("details[data-nobc-ready]"))
+        details.addEventListener("toggle", () => (this.#readyOpen = details.open));
+    }
+
     #stopCountdown(): void {
       if (this.#timer !== null) clearInterval(this.#timer);
       this.#timer = null;
     }
 
-    /** Ticks the Planning countdown each second while it is shown, until the time is up. */
+    /** Ticks the stage's clock (Planning's countdown, or Control's) each second while it is shown, until the time is up. */
     #startCountdown(): void {
       this.#stopCountdown();
       const el = this.element?.querySelector<HTMLElement>("[data-nobc-countdown]") ?? null;
       const endsAt = Number(el?.dataset["endsAt"]);
       if (el === null || !Number.isFinite(endsAt)) return;
+      const data = el.dataset;
+      const words = {
+        leftKey: data["leftKey"] ?? "NOBC.Turn.TimeLeft",
+        upKey: data["upKey"] ?? "NOBC.Turn.TimeUp",
+        stage: data["stage"] ?? "",
+      };
       const tick = (): void => {
         const view = countdownView(endsAt, serverNow());
-        el.textContent = countdownLabel(view, translator());
+        el.textContent = countdownLabel(view, translator(), words);
         el.classList.toggle("over", view.over);
         if (view.over) this.#stopCountdown();
       };

@@ -7,7 +7,7 @@ import { turn } from "../rules/index";
 import type { Side } from "../rules/nobc/land/types";
 import { templatePath } from "../view/paths";
 import { stageActionById, stageActions, type StageAction } from "./registry";
-import { countdownView, type CountdownView } from "./countdown";
+import { stageClockView, type StageClockView } from "./stage-clock";
 import type { HqRow } from "./snapshot";
 import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import type { MovementPanelView } from "./movement-panel";
@@ -18,6 +18,10 @@ export const TURN_TEMPLATES = {
   panel: templatePath("combat/turn.hbs"),
   hqs: templatePath("combat/hqs.hbs"),
   footer: templatePath("combat/footer.hbs"),
+  /** Who has acted in the stage, and Control's clock (./readiness-panel.ts). */
+  ready: templatePath("combat/readiness.hbs"),
+  /** Control's confirm of Next with someone not ready (./readiness-confirm.ts). */
+  readyConfirm: templatePath("combat/ready-confirm.hbs"),
 } as const;
 
 /** The id of the part the system adds to Foundry's tracker, between its header and its list. */
@@ -25,6 +29,8 @@ export const TURN_PART = "nobcTurn";
 /** Our HQ list and GM controls: parts of their own, next to Foundry's `tracker` and `footer`. */
 export const HQS_PART = "nobcHqs";
 export const FOOTER_PART = "nobcFooter";
+/** Who has acted (./readiness-panel.ts): a part of its own, right after the turn panel. */
+export const READY_PART = "nobcReady";
 
 /**
  * What the tracker shows: the NOBC turn (the viewed combat is a turn tracker), Foundry's own
@@ -52,7 +58,7 @@ export interface PartConfig {
  */
 export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Record<string, PartConfig> {
   const ours: Record<string, Record<string, PartConfig>> = {
-    header: { [TURN_PART]: { template: TURN_TEMPLATES.panel } },
+    header: { [TURN_PART]: { template: TURN_TEMPLATES.panel }, [READY_PART]: { template: TURN_TEMPLATES.ready } },
     tracker: { [HQS_PART]: { template: TURN_TEMPLATES.hqs, scrollable: [""] } },
     footer: { [FOOTER_PART]: { template: TURN_TEMPLATES.footer } },
   };
@@ -70,8 +76,8 @@ export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Recor
  * otherwise ours are hidden.
  */
 export function hiddenParts(mode: TrackerMode): readonly string[] {
-  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART];
-  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
+  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART, READY_PART];
+  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART, READY_PART];
 }
 
 /** Where a stage stands in this turn: before the current one, the current one, or after it. */
@@ -116,7 +122,8 @@ export interface TurnPanelView {
   readonly firstMoverKey: string;
   /** The NATO corps holding the initiative, by name, comma-separated ("" when the Warsaw Pact moves first). */
   readonly initiativeNames: string;
-  readonly countdown: CountdownView | null;
+  /** The current stage's clock (Planning's countdown, or the one Control set), with the words it is told in. */
+  readonly countdown: StageClockView | null;
   /** The buttons of the current stage this user may use. */
   readonly actions: readonly StageButtonView[];
   readonly isGM: boolean;
@@ -197,7 +204,7 @@ export function turnPanelContext(
     firstMover: mover.side,
     firstMoverKey: FIRST_MOVER_LABELS[mover.side],
     initiativeNames: mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", "),
-    countdown: system.planningEndsAt === null ? null : countdownView(system.planningEndsAt, now),
+    countdown: stageClockView(system, current.id, now),
     actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
     isGM,
     canGoBack: back.ok,

@@ -5,6 +5,7 @@
  */
 import { turn } from "../rules/index";
 import { countField } from "../data/fields";
+import { MAX_READY_MARKS } from "./turn-type";
 
 function turnSchema() {
   const fields = foundry.data.fields;
@@ -27,6 +28,29 @@ function turnSchema() {
      * here, so the init bundle does not load the movement code: a value past the slots reads as 0.
      */
     movementSlot: countField("NOBC.Turn.Field.MovementSlot", 0),
+    /** Who is ready in the current stage: team sides and HQ UUIDs (./readiness.ts); cleared by every stage move. */
+    ready: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), {
+      required: true,
+      initial: [],
+      max: MAX_READY_MARKS,
+      label: "NOBC.Turn.Field.Ready",
+    }),
+    /** When the clock Control set for the current stage ends (ms since the epoch); null: none. Planning's own is `planningEndsAt`. */
+    clockEndsAt: new fields.NumberField({
+      required: true,
+      nullable: true,
+      integer: true,
+      min: 0,
+      initial: null,
+      label: "NOBC.Turn.Field.ClockEndsAt",
+    }),
+    /** Who was not ready when Control moved the turn into this stage (team sides and HQ UUIDs). */
+    overridden: new fields.ArrayField(new fields.StringField({ required: true, blank: false }), {
+      required: true,
+      initial: [],
+      max: MAX_READY_MARKS,
+      label: "NOBC.Turn.Field.Overridden",
+    }),
   };
 }
 export type TurnSchema = ReturnType<typeof turnSchema>;

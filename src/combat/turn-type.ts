@@ -22,4 +22,13 @@ export interface TurnSystem {
    * last group's slot stepping back into Movement.
    */
   readonly movementSlot?: number;
+  /** Who is ready in the current stage (src/combat/readiness.ts); absent (an older world) reads as nobody. */
+  readonly ready?: readonly string[];
+  /** The end of the clock Control set for the current stage (not Planning's, which is `planningEndsAt`); absent or null: none. */
+  readonly clockEndsAt?: number | null;
+  /** Who was not ready when Control moved the turn into this stage; absent reads as nobody. */
+  readonly overridden?: readonly string[];
 }
+
+/** The most ready marks kept: two teams and every HQ of a megagame (some dozens). */
+export const MAX_READY_MARKS = 200;

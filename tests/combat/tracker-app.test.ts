@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { defineTurnTracker, type TrackerBaseClass } from "../../src/combat/tracker-app";
 import { registerTurnTracking } from "../../src/combat/register";
-import { FOOTER_PART, HQS_PART, TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
+import { FOOTER_PART, HQS_PART, READY_PART, TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
 import { clearStageRegistry, registerStageAction } from "../../src/combat/registry";
 import { clearMissionActions, registerMissionAction } from "../../src/combat/mission-actions";
 import { registerSettings } from "../../src/base/settings";
@@ -114,24 +114,27 @@ afterEach(() => {
 
 describe("the tracker class's parts", () => {
   it("adds the turn part after Foundry's header and keeps Foundry's actions with ours", () => {
-    expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
     for (const [id, part] of Object.entries(FakeCombatTracker.PARTS)) expect(Tracker.PARTS[id]).toEqual(part);
     expect(Object.keys(actions).sort()).toEqual([
       "nobcAddHqs",
+      "nobcMarkReady",
       "nobcMissionAction",
       "nobcNextStage",
       "nobcOpenHq",
       "nobcOpenJournal",
       "nobcPreviousStage",
       "nobcStageAction",
+      "nobcStartClock",
       "nobcStartTurn",
+      "nobcStopClock",
     ]);
   });
 
   it("for the turn: our panel, the HQs by side and the GM's controls in parts of our own; Foundry's keep their templates", async () => {
     const parts = app._configureRenderParts({});
     // Every part renders in every mode (a render replaces parts where they stand); the mode hides some.
-    expect(Object.keys(parts)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
     await app._onRender({}, {});
     const hidden = (tracker: Instance) => Object.keys(tracker.parts).filter((id) => tracker.parts[id]!.hidden);
     expect(hidden(app)).toEqual(["tracker", "footer"]);
@@ -206,7 +209,7 @@ describe("the tracker class's parts", () => {
     app.viewed = other;
     expect(app._configureRenderParts({})).toEqual(Tracker.PARTS);
     await app._onRender({}, {});
-    expect(Object.keys(app.parts).filter((id) => app.parts[id]!.hidden)).toEqual([HQS_PART, FOOTER_PART]);
+    expect(Object.keys(app.parts).filter((id) => app.parts[id]!.hidden)).toEqual([READY_PART, HQS_PART, FOOTER_PART]);
     let ctx = await renderParts(app);
     expect(ctx[TURN_PART]!["nobc"]).toEqual({});
     expect(ctx["tracker"]).toEqual({ shared: true, foundryPart: "tracker" });
@@ -222,7 +225,36 @@ describe("the tracker class's parts", () => {
 });
 
 describe("the tracker's buttons", () => {
+  it("Next with someone not ready asks Control first (./readiness.test.ts has who it names); staying writes nothing", async () => {
+    const apps = (globalThis as unknown as { foundry: { applications: Raw } }).foundry.applications;
+    const saved = apps["api"];
+    const confirm = vi.fn(async () => false);
+    apps["api"] = { ...(saved as Raw | undefined), DialogV2: { confirm } };
+    try {
+      turnCombat.system["ready"] = ["nato"];
+      const next = button();
+      await actions["nobcNextStage"]!.call(app, new Event("click"), next);
+      expect(confirm).toHaveBeenCalledTimes(1);
+      expect(turnCombat.updates).toEqual([]);
+      expect(next.disabled).toBe(false);
+    } finally {
+      apps["api"] = saved;
+    }
+  });
+
+  it("the readiness part shows each team and HQ for the stage, with the GM's clock controls", async () => {
+    turnCombat.system["ready"] = ["wp"];
+    const ready = (await renderParts(app))[READY_PART]!["nobc"] as Raw;
+    expect(ready).toMatchObject({ asks: true, allDone: false, isGM: true, clockRunning: false, overridden: [] });
+    expect((ready["sides"] as Raw[]).map((s) => [s["side"], s["done"]])).toEqual([
+      ["nato", false],
+      ["wp", true],
+    ]);
+  });
+
   it("Next stage and Previous stage each make one Combat update, and disable the clicked button", async () => {
+    // Both teams ready: Next asks nothing (tests/combat/readiness.test.ts has Control's confirm), and clears the marks.
+    turnCombat.system["ready"] = ["nato", "wp"];
     const next = button();
     await actions["nobcNextStage"]!.call(app, new Event("click"), next);
     expect(next.disabled).toBe(true);
@@ -235,6 +267,7 @@ describe("the tracker's buttons", () => {
           reached: 2 * turn.STAGES.length + turn.stageIndex("groundCombat") + 1,
           // Entering Movement starts with its first group (src/world/movement-groups.ts).
           movementSlot: 0,
+          ready: [],
         },
       },
     ]);
@@ -450,7 +483,7 @@ describe("a Team Yankee mission viewed", () => {
         .filter(([, p]) => p.hidden)
         .map(([id]) => id)
         .sort(),
-    ).toEqual(["footer", FOOTER_PART, HQS_PART, "tracker"].sort());
+    ).toEqual(["footer", FOOTER_PART, HQS_PART, READY_PART, "tracker"].sort());
     await actions["nobcMissionAction"]!.call(app, new Event("click"), button({ nobcMissionAction: "missions.turn" }));
     expect(ran).toEqual(["turn"]);
     clearMissionActions();

@@ -19,6 +19,7 @@ import {
   TURN_TEMPLATES,
   withTurnPart,
   HQS_PART,
+  READY_PART,
   FOOTER_PART,
 } from "../../src/combat/tracker";
 import { countdownLabel, countdownView, DEFAULT_PLANNING_MINUTES, planningLength } from "../../src/combat/countdown";
@@ -59,17 +60,23 @@ describe("trackerMode and the parts", () => {
 
   it("adds our parts next to Foundry's (panel after its header, HQs after its list, controls after its footer), Foundry's untouched", () => {
     const parts = withTurnPart(foundryParts);
-    expect(Object.keys(parts)).toEqual(["header", TURN_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
     expect(parts[TURN_PART]).toEqual({ template: TURN_TEMPLATES.panel });
     expect(parts[HQS_PART]).toEqual({ template: TURN_TEMPLATES.hqs, scrollable: [""] });
     expect(parts[FOOTER_PART]).toEqual({ template: TURN_TEMPLATES.footer });
     for (const [id, part] of Object.entries(foundryParts)) expect(parts[id]).toEqual(part);
-    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual(["tracker", HQS_PART, TURN_PART, FOOTER_PART]);
+    expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual([
+      "tracker",
+      HQS_PART,
+      TURN_PART,
+      READY_PART,
+      FOOTER_PART,
+    ]);
   });
 
   it("for the turn hides Foundry's list and controls and shows ours; otherwise hides ours", () => {
     expect(hiddenParts("turn")).toEqual(["tracker", "footer"]);
-    for (const mode of ["start", "default"] as const) expect(hiddenParts(mode)).toEqual([HQS_PART, FOOTER_PART]);
+    for (const mode of ["start", "default"] as const) expect(hiddenParts(mode)).toEqual([HQS_PART, FOOTER_PART, READY_PART]);
   });
 
   it("our list and controls keep the classes Foundry's tracker code looks for on its own list and controls", () => {
@@ -226,7 +233,14 @@ describe("turnPanelContext", () => {
 
   it("shows the Planning countdown to everyone, from the stored end and the clock", () => {
     const view = turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 0)!;
-    expect(view.countdown).toEqual({ endsAt: 900_000, text: "15:00", over: false });
+    expect(view.countdown).toEqual({
+      endsAt: 900_000,
+      text: "15:00",
+      over: false,
+      leftKey: "NOBC.Turn.TimeLeft",
+      upKey: "NOBC.Turn.TimeUp",
+      named: false,
+    });
     expect(turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 900_000 }, [], false, 901_000)!.countdown).toMatchObject({
       text: "00:00",
       over: true,
@@ -377,7 +391,9 @@ describe("templates (real Handlebars)", () => {
     expect(planningPlayer).toContain(lookupKey(lang, "NOBC.Turn.TurnZero")!);
     expect(planningPlayer).toContain(lookupKey(lang, "NOBC.Turn.FirstMover.wp")!);
     expect(planningPlayer).not.toContain("nobc-turn-corps");
-    expect(planningPlayer).toContain('data-nobc-countdown data-ends-at="90000">Planning: 01:30 left');
+    expect(planningPlayer).toContain(
+      'data-nobc-countdown data-ends-at="90000" data-left-key="NOBC.Turn.TimeLeft" data-up-key="NOBC.Turn.TimeUp">Planning: 01:30 left',
+    );
     const over = render(
       "turn.hbs",
       panelPartContext("turn", turnPanelContext({ turn: 1, stage: PLANNING, planningEndsAt: 0 }, [], false, 5)),

@@ -134,7 +134,14 @@ describe("src/nobc.ts", () => {
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; queries: Raw };
-    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve", "nobc.assignCard"]);
+    expect(Object.keys(cfg.queries)).toEqual([
+      "nobc.applyCard",
+      "nobc.undoCard",
+      "nobc.setSplit",
+      "nobc.resolve",
+      "nobc.assignCard",
+      "nobc.markReady",
+    ]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
     // No status of ours on the token HUD: the black chip is drawn on the counter (Foundry's defeated status stays).
     expect(statusEffectList().map((s) => s.id)).toEqual(["dead"]);
