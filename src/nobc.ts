@@ -38,6 +38,7 @@ import { mapMacros } from "./apps/map/macros";
 import { postResolution, setCardTurnReader } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
+import { registerTimetable } from "./combat/timetable-register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
@@ -201,6 +202,7 @@ Hooks.once("init", () => {
   // A support card assigned to a unit, or taken back: a request the GM answers.
   registerCardAssignmentQuery();
   registerTurnTracking();
+  registerTimetable();
   registerAirBattleActions();
   registerAirMissionActions();
   // A land unit's token entering an enemy airbase's hex: the active GM is offered the overrun.

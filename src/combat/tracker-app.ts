@@ -26,6 +26,7 @@ import {
   hiddenParts,
   FOOTER_PART,
   HQS_PART,
+  TIMETABLE_PART,
   TURN_PART,
   withTurnPart,
   type FoldMemory,
@@ -233,6 +234,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       if (combat === null) return undefined;
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
       if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
+      if (partId === TIMETABLE_PART)
+        return (await import("./timetable-entry")).timetablePartView(combat.system as TurnSystem, isGM) ?? undefined;
       return undefined;
     }
 

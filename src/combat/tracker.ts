@@ -18,6 +18,7 @@ export const TURN_TEMPLATES = {
   panel: templatePath("combat/turn.hbs"),
   hqs: templatePath("combat/hqs.hbs"),
   footer: templatePath("combat/footer.hbs"),
+  timetable: templatePath("combat/timetable.hbs"),
 } as const;
 
 /** The id of the part the system adds to Foundry's tracker, between its header and its list. */
@@ -25,6 +26,8 @@ export const TURN_PART = "nobcTurn";
 /** Our HQ list and GM controls: parts of their own, next to Foundry's `tracker` and `footer`. */
 export const HQS_PART = "nobcHqs";
 export const FOOTER_PART = "nobcFooter";
+/** The scenario's timetable, what comes next (./timetable-entry.ts): a part of its own, after the HQ list. */
+export const TIMETABLE_PART = "nobcTimetable";
 
 /**
  * What the tracker shows: the NOBC turn (the viewed combat is a turn tracker), Foundry's own
@@ -53,7 +56,7 @@ export interface PartConfig {
 export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Record<string, PartConfig> {
   const ours: Record<string, Record<string, PartConfig>> = {
     header: { [TURN_PART]: { template: TURN_TEMPLATES.panel } },
-    tracker: { [HQS_PART]: { template: TURN_TEMPLATES.hqs, scrollable: [""] } },
+    tracker: { [HQS_PART]: { template: TURN_TEMPLATES.hqs, scrollable: [""] }, [TIMETABLE_PART]: { template: TURN_TEMPLATES.timetable } },
     footer: { [FOOTER_PART]: { template: TURN_TEMPLATES.footer } },
   };
   const out: Record<string, PartConfig> = {};
@@ -70,8 +73,8 @@ export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Recor
  * otherwise ours are hidden.
  */
 export function hiddenParts(mode: TrackerMode): readonly string[] {
-  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART];
-  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART];
+  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART, TIMETABLE_PART];
+  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART, TIMETABLE_PART];
 }
 
 /** Where a stage stands in this turn: before the current one, the current one, or after it. */
