@@ -12,7 +12,7 @@ import { readTimetable, TIMETABLE_FLAG, type TimetableRead } from "../schemas/ti
 import { postResolution } from "../chat/resolution-card";
 import { documentAt } from "../effects/apply";
 import { speak } from "../words/phrase";
-import { dueAt, timetableCard, timetableView, type NameOf, type TimetableView } from "./timetable";
+import { dueAt, timetableCard, timetableView, timetableWords, unreadableWords, type NameOf, type TimetablePartView } from "./timetable";
 
 interface SceneLike {
   readonly id: string | null;
@@ -75,32 +75,13 @@ export async function postTimetableEntry(
   });
 }
 
-/** What comes next of the viewed scene's timetable, in words, for the tracker's part; null when nothing does. */
-export interface TimetablePartView {
-  readonly stages: readonly {
-    readonly turn: number;
-    readonly stageKey: string;
-    readonly now: boolean;
-    readonly lines: readonly string[];
-  }[];
-  /** "2 more stages of the timetable follow", or "" when none. */
-  readonly more: string;
-  /** The problems of an unreadable timetable, each naming its entry and field. */
-  readonly problems: readonly string[];
-}
-
+/** What comes next of the viewed scene's timetable, in words, for the tracker's part (a GM's only); null when nothing does. */
 export function timetablePartView(position: { readonly turn: number; readonly stage: number }, isGM: boolean): TimetablePartView | null {
   // The schedule is Control's: a player would read the other side's reinforcements in it.
   if (!isGM) return null;
   const read = viewedTimetable();
-  if (!read.ok) return { stages: [], more: "", problems: read.problems.map(say) };
+  if (!read.ok) return unreadableWords(read.problems, translator());
   if (read.timetable === null) return null;
-  const view: TimetableView | null = timetableView(read.timetable, position, nameOf);
-  if (view === null) return null;
-  const i18n = translator();
-  return {
-    stages: view.stages.map((s) => ({ ...s, lines: s.lines.map((line) => speak(line, i18n)) })),
-    more: view.more === 0 ? "" : speak(phrase("NOBC.Timetable.More", { count: view.more }), i18n),
-    problems: [],
-  };
+  const view = timetableView(read.timetable, position, nameOf);
+  return view === null ? null : timetableWords(view, translator());
 }

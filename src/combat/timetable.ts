@@ -7,6 +7,7 @@ import { turn } from "../rules/index";
 import type { Effect } from "../rules/effects";
 import { phrase, type BreakdownLine, type Phrase, type Resolution } from "../rules/resolution";
 import type { Timetable, TimetableEntry } from "../schemas/timetable";
+import { speak, type Wording } from "../words/phrase";
 
 /** A position counted from turn 0's first stage. */
 function at(turnNumber: number, stageId: turn.StageId): number {
@@ -164,4 +165,32 @@ export function timetableView(
     lines: byStage.get(when)!.map((e) => entryPhrase(e, nameOf)),
   }));
   return { stages, more: Math.max(0, order.length - ahead) };
+}
+
+/** What the tracker's timetable part shows, in words (templates/combat/timetable.hbs). */
+export interface TimetablePartView {
+  readonly stages: readonly {
+    readonly turn: number;
+    readonly stageKey: string;
+    readonly now: boolean;
+    readonly lines: readonly string[];
+  }[];
+  /** "2 more stages of the timetable follow", or "" when none. */
+  readonly more: string;
+  /** The problems of an unreadable timetable, each naming its entry and field. */
+  readonly problems: readonly string[];
+}
+
+/** The part's view of what comes next, written in the reader's words. */
+export function timetableWords(view: TimetableView, words: Wording): TimetablePartView {
+  return {
+    stages: view.stages.map((s) => ({ ...s, lines: s.lines.map((line) => speak(line, words)) })),
+    more: view.more === 0 ? "" : speak(phrase("NOBC.Timetable.More", { count: view.more }), words),
+    problems: [],
+  };
+}
+
+/** The part's view of an unreadable timetable: its problems, in words. */
+export function unreadableWords(problems: readonly Phrase[], words: Wording): TimetablePartView {
+  return { stages: [], more: "", problems: problems.map((p) => speak(p, words)) };
 }
