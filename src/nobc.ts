@@ -38,7 +38,7 @@ import { mapMacros } from "./apps/map/macros";
 import { postResolution, setCardTurnReader } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
-import { registerTimetable } from "./combat/timetable-register";
+import { attachTimetable, registerTimetable } from "./combat/timetable-register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
@@ -139,6 +139,8 @@ export interface NobcApi {
   /** The umpire's toolkit window: the toolkits' procedures this user may open (docs/toolkits.md). */
   openToolkit: typeof openToolkit;
   openTheatre: typeof openTheatre;
+  /** Checks a scenario's timetable and writes it as the scene's `nobc.timetable` (GM; docs/guide.md, "The scenario's timetable"). */
+  attachTimetable: typeof attachTimetable;
   /** The Operational Playsheet: `open(procedure, fields?)` opens one of its dialogs (docs/toolkits.md). */
   playsheet: typeof playsheetMacros;
 }
@@ -258,6 +260,7 @@ Hooks.once("init", () => {
     map: mapMacros,
     openToolkit,
     openTheatre,
+    attachTimetable,
     playsheet: playsheetMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);

@@ -194,3 +194,26 @@ export function timetableWords(view: TimetableView, words: Wording): TimetablePa
 export function unreadableWords(problems: readonly Phrase[], words: Wording): TimetablePartView {
   return { stages: [], more: "", problems: problems.map((p) => speak(p, words)) };
 }
+
+/**
+ * What of a timetable the world does not hold, each "entries[2].actor: …": an arrival or withdrawal
+ * names a unit or HQ, a mobilisation or deal an HQ, a deal's cards support cards. `typeOf` gives a
+ * world document's type (undefined: none). The first few, and how many more.
+ */
+export function timetableWorldProblems(timetable: Timetable, typeOf: (uuid: string) => string | undefined): Phrase[] {
+  const problems: Phrase[] = [];
+  const check = (field: string, uuid: string, types: readonly string[], problem: string) => {
+    if (!types.includes(typeOf(uuid) ?? ""))
+      problems.push(phrase("NOBC.Validation.Problem", { field, problem: phrase(problem, { uuid }) }));
+  };
+  timetable.entries.forEach((e, i) => {
+    const at = `entries[${i}]`;
+    if (e.kind === "arrive" || e.kind === "withdraw") check(`${at}.actor`, e.actor, ["unit", "hq"], "NOBC.Timetable.Invalid.notUnit");
+    if (e.kind === "mobilise" || e.kind === "deal") check(`${at}.hq`, e.hq, ["hq"], "NOBC.Timetable.Invalid.notHq");
+    if (e.kind === "deal") e.cards.forEach((c, j) => check(`${at}.cards[${j}]`, c, ["supportCard"], "NOBC.Timetable.Invalid.notCard"));
+  });
+  const max = 5;
+  return problems.length <= max
+    ? problems
+    : [...problems.slice(0, max), phrase("NOBC.Timetable.MoreProblems", { count: problems.length - max })];
+}
