@@ -10,6 +10,7 @@ import type { turn } from "../rules/index";
 import { phrase } from "../rules/resolution";
 import { readTimetable, TIMETABLE_FLAG, type TimetableRead } from "../schemas/timetable";
 import { postResolution } from "../chat/resolution-card";
+import { TIMETABLE_ONCE } from "../chat/card-data";
 import { documentAt } from "../effects/apply";
 import { speak } from "../words/phrase";
 import { dueAt, timetableCard, timetableView, timetableWords, unreadableWords, type NameOf, type TimetablePartView } from "./timetable";
@@ -69,7 +70,7 @@ export async function postTimetableEntry(
     resolution,
     outcome: lines.map((line) => speak(line, i18n)).join(" "),
     total: false,
-    once: `timetable:${position.turn}:${stage}`,
+    once: `${TIMETABLE_ONCE}${position.turn}:${stage}`,
     // Its arrivals and withdrawals are written on the timetable's scene, whichever scene the GM views on Apply.
     scene: scene.id,
   });

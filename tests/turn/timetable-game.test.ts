@@ -209,6 +209,13 @@ describe("the scenario's timetable in the scripted game", () => {
       title: 'NOBC.Timetable.Line.withdraw {"name":"3 MRR"}',
       kicker: 'NOBC.Timetable.CardTitle {"turn":"2","stage":"NOBC.Turn.Stage.orders"}',
     });
+    // 3 MRR's own player may not carry out the timetable: it is Control's card.
+    chatFake.setUsers("p2");
+    await expectWrites({}, async () =>
+      expect(await nobc.applyCard(cards.get(name)!)).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.notOwner" }),
+    );
+    chatFake.setUsers("gm");
+    expect(world()).toEqual(before);
     await apply(name, { tokenDeletions: 1 });
     const after = world();
     expect(after.tokens[w3[0]]).toBeUndefined();
