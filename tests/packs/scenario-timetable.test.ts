@@ -70,4 +70,21 @@ describe("the starter scenario's timetable", () => {
     const tokenActors = new Set(scene.tokens.map((t) => t.actorId));
     for (const e of timetable.entries) if (e.kind === "withdraw") expect(tokenActors.has(idOfUuid(e.actor))).toBe(true);
   });
+
+  it("the adventure's schema refuses a broken timetable and one naming an actor not in the adventure, with the field's path", () => {
+    const source = () =>
+      structuredClone(readSources(pack.source)[0]!.data) as {
+        scenes: { flags: { nobc: { timetable: { entries: Record<string, unknown>[] } } } }[];
+      };
+    const paths = (data: unknown) => {
+      const parsed = adventureDocument.safeParse(data);
+      return parsed.success ? [] : parsed.error.issues.map((i) => i.path.join("."));
+    };
+    const badHex = source();
+    badHex.scenes[0]!.flags.nobc.timetable.entries[1]!["area"] = "nowhere";
+    expect(paths(badHex)).toEqual(["scenes.0.flags.nobc.timetable.entries.1.area"]);
+    const stranger = source();
+    stranger.scenes[0]!.flags.nobc.timetable.entries[2]!["actor"] = "Actor.BBBBBBBBBBBBBBBB";
+    expect(paths(stranger)).toEqual(["scenes.0.flags.nobc.timetable.entries.2.actor"]);
+  });
 });
