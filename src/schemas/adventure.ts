@@ -136,12 +136,18 @@ export const adventureDocument = z
         return;
       }
       parsed.data.entries.forEach((e, i) => {
-        const field = e.kind === "arrive" || e.kind === "withdraw" ? "actor" : e.kind === "mobilise" || e.kind === "deal" ? "hq" : null;
-        const uuid = field === null ? null : (e as Record<string, string>)[field]!;
-        if (uuid !== null && !actorIds.has(idOfUuid(uuid)))
+        const named =
+          e.kind === "arrive" || e.kind === "withdraw"
+            ? (["actor", e.actor] as const)
+            : e.kind === "mobilise" || e.kind === "deal"
+              ? (["hq", e.hq] as const)
+              : null;
+        if (named === null) return;
+        const [field, uuid] = named;
+        if (!actorIds.has(idOfUuid(uuid)))
           ctx.addIssue({
             code: "custom",
-            path: [...path, "entries", i, field!],
+            path: [...path, "entries", i, field],
             ...said(phrase("NOBC.Validation.Pack.NotAnActor", { id: uuid })),
           });
       });
