@@ -227,6 +227,7 @@ function journals(s, actors, qrs) {
           "Bridges: NATO engineers, within their HQ's radius and with an engineer card per bridge, blow a minor bridge on 3–6. No major bridge can be demolished on turn 0 by anyone; from turn 1 NATO blows minor bridges automatically and major ones on 3–6.",
           "Movement order: I (BR) Corps holds the initiative, so its units move first, then the Warsaw Pact, then the other NATO units (Heimatschutzbrigade 51 under NORTHAG). Airborne units, if any join, move before everyone.",
           "Cards: each corps, army and front HQ starts with the support cards embedded in it; deal more from the support-card decks as you see fit.",
+          "Timetable: the scene carries the scenario's schedule (flag <code>nobc.timetable</code>). 1st Infantry Brigade has no counter at turn 0: it arrives on the road west of Hanover in turn 1's Movement phase, and Heimatschutzbrigade 51 is withdrawn in turn 2's Orders phase. The tracker shows the umpire what comes next; each is a card to apply when its stage begins.",
         ]),
       ],
       [
@@ -242,6 +243,26 @@ function journals(s, actors, qrs) {
     300,
   );
   return [nato, wp, umpire];
+}
+
+/**
+ * The scene's `nobc.timetable` flag (src/schemas/timetable.ts) from the scenario's: units and HQs
+ * named become `Actor.<id>` of the adventure (`unit` → `actor`, `hq` stays `hq`); its comment is left out.
+ */
+function timetableFlag(timetable, ids) {
+  const ref = (name, entry) => {
+    if (!ids.has(name)) throw new Error(`timetable, turn ${entry.turn} ${entry.kind}: no unit or HQ "${name}"`);
+    return `Actor.${ids.get(name)}`;
+  };
+  const entries = timetable.entries.map((entry) => {
+    const { unit, hq, ...rest } = entry;
+    return {
+      ...rest,
+      ...(unit === undefined ? {} : { actor: ref(unit, entry) }),
+      ...(hq === undefined ? {} : { hq: ref(hq, entry) }),
+    };
+  });
+  return { format: "nobc-timetable/1", areas: timetable.areas ?? {}, entries };
 }
 
 function svgSize(svg) {
@@ -271,6 +292,7 @@ export async function buildAdventure() {
   for (const u of s.units) {
     if (!ids.has(u.hq)) throw new Error(`unit ${u.name}: no HQ "${u.hq}"`);
     const id = stableId(`actor/${u.name}`);
+    ids.set(u.name, id);
     actors.push(unitActor(u, sideOf.get(u.hq), id, ids.get(u.hq), (sort += 100)));
     hexes.set(id, u.hex);
   }
@@ -289,7 +311,8 @@ export async function buildAdventure() {
     backgroundColor: "#999999",
     grid: { type: HEXODDQ, size, distance: 10, units: "km" },
     tokenVision: false,
-    tokens: actors.map((a, i) => token(a, hexes.get(a._id), size, i)),
+    // A unit the timetable brings in later has no turn-0 hex, so no token yet.
+    tokens: actors.flatMap((a, i) => (hexes.get(a._id) === null ? [] : [token(a, hexes.get(a._id), size, i)])),
     drawings: [],
     lights: [],
     notes: [],
@@ -301,7 +324,7 @@ export async function buildAdventure() {
     folder: null,
     sort: 0,
     ownership: HIDDEN,
-    flags: { nobc: { terrain } },
+    flags: { nobc: { terrain, ...(s.timetable ? { timetable: timetableFlag(s.timetable, ids) } : {}) } },
     _key: `!scenes!${sceneId}`,
   };
 

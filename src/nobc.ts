@@ -38,6 +38,7 @@ import { mapMacros } from "./apps/map/macros";
 import { postResolution, setCardTurnReader } from "./chat/resolution-card";
 import { registerChat } from "./queries/card-controls";
 import { registerTurnTracking } from "./combat/register";
+import { attachTimetable, registerTimetable } from "./combat/timetable-register";
 import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
@@ -140,6 +141,8 @@ export interface NobcApi {
   /** The umpire's toolkit window: the toolkits' procedures this user may open (docs/toolkits.md). */
   openToolkit: typeof openToolkit;
   openTheatre: typeof openTheatre;
+  /** Checks a scenario's timetable and writes it as the scene's `nobc.timetable` (GM; docs/guide.md, "The scenario's timetable"). */
+  attachTimetable: typeof attachTimetable;
   /** The Operational Playsheet: `open(procedure, fields?)` opens one of its dialogs (docs/toolkits.md). */
   playsheet: typeof playsheetMacros;
 }
@@ -205,6 +208,7 @@ Hooks.once("init", () => {
   // A support card assigned to a unit, or taken back: a request the GM answers.
   registerCardAssignmentQuery();
   registerTurnTracking();
+  registerTimetable();
   registerAirBattleActions();
   registerAirMissionActions();
   // A land unit's token entering an enemy airbase's hex: the active GM is offered the overrun.
@@ -260,6 +264,7 @@ Hooks.once("init", () => {
     map: mapMacros,
     openToolkit,
     openTheatre,
+    attachTimetable,
     playsheet: playsheetMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);

@@ -349,9 +349,14 @@ const YES: Decision = { ok: true };
  */
 function mayAct(requester: Requester, card: CardFlags, touched: readonly string[], owned: ReadonlyMap<string, boolean>): boolean {
   if (requester.isGM) return true;
+  // A scenario timetable's card (src/combat/timetable-entry.ts) is Control's to confirm, whoever owns its units.
+  if (card.once?.startsWith(TIMETABLE_ONCE) === true) return false;
   if (touched.length === 0) return card.requestedBy !== undefined && card.requestedBy === requester.id;
   return touched.every((uuid) => owned.get(uuid) === true);
 }
+
+/** The start of a timetable card's `once` key (`timetable:<turn>:<stage>`). */
+export const TIMETABLE_ONCE = "timetable:";
 
 /** Where the game's turn stands, as the card checks read it (null: the world keeps no turn on the tracker). */
 export type TurnClock = TurnPoint;

@@ -27,6 +27,7 @@ import {
   FOOTER_PART,
   HQS_PART,
   READY_PART,
+  TIMETABLE_PART,
   TURN_PART,
   withTurnPart,
   type FoldMemory,
@@ -270,6 +271,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       if (partId === READY_PART) return readinessPartView(combat, isGM, this.#readyOpen);
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
       if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
+      if (partId === TIMETABLE_PART)
+        return (await import("./timetable-entry")).timetablePartView(combat.system as TurnSystem, isGM) ?? undefined;
       return undefined;
     }
 

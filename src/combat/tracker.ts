@@ -22,6 +22,7 @@ export const TURN_TEMPLATES = {
   ready: templatePath("combat/readiness.hbs"),
   /** Control's confirm of Next with someone not ready (./readiness-confirm.ts). */
   readyConfirm: templatePath("combat/ready-confirm.hbs"),
+  timetable: templatePath("combat/timetable.hbs"),
 } as const;
 
 /** The id of the part the system adds to Foundry's tracker, between its header and its list. */
@@ -31,6 +32,8 @@ export const HQS_PART = "nobcHqs";
 export const FOOTER_PART = "nobcFooter";
 /** Who has acted (./readiness-panel.ts): a part of its own, right after the turn panel. */
 export const READY_PART = "nobcReady";
+/** The scenario's timetable, what comes next (./timetable-entry.ts): a part of its own, after the HQ list. */
+export const TIMETABLE_PART = "nobcTimetable";
 
 /**
  * What the tracker shows: the NOBC turn (the viewed combat is a turn tracker), Foundry's own
@@ -59,7 +62,7 @@ export interface PartConfig {
 export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Record<string, PartConfig> {
   const ours: Record<string, Record<string, PartConfig>> = {
     header: { [TURN_PART]: { template: TURN_TEMPLATES.panel }, [READY_PART]: { template: TURN_TEMPLATES.ready } },
-    tracker: { [HQS_PART]: { template: TURN_TEMPLATES.hqs, scrollable: [""] } },
+    tracker: { [HQS_PART]: { template: TURN_TEMPLATES.hqs, scrollable: [""] }, [TIMETABLE_PART]: { template: TURN_TEMPLATES.timetable } },
     footer: { [FOOTER_PART]: { template: TURN_TEMPLATES.footer } },
   };
   const out: Record<string, PartConfig> = {};
@@ -76,8 +79,8 @@ export function withTurnPart(parts: Readonly<Record<string, PartConfig>>): Recor
  * otherwise ours are hidden.
  */
 export function hiddenParts(mode: TrackerMode): readonly string[] {
-  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART, READY_PART];
-  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART, READY_PART];
+  if (mode === "mission") return ["tracker", "footer", HQS_PART, FOOTER_PART, READY_PART, TIMETABLE_PART];
+  return mode === "turn" ? ["tracker", "footer"] : [HQS_PART, FOOTER_PART, READY_PART, TIMETABLE_PART];
 }
 
 /** Where a stage stands in this turn: before the current one, the current one, or after it. */

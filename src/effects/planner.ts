@@ -105,6 +105,10 @@ export class Planner {
   private readonly state = new Map<string, StateChange>();
   private readonly combats = new Map<string, Working>();
   private readonly journals: Readonly<Record<string, unknown>>[] = [];
+  /** Tokens to create (a timetable's arrivals), each with its scene; Undo deletes them. */
+  private readonly tokenCreations: { data: Readonly<Record<string, unknown>>; sceneUuid: string }[] = [];
+  /** Embedded items to create (cards dealt), each with its parent; Undo deletes them. */
+  private readonly itemCreations: { data: Readonly<Record<string, unknown>>; parentUuid: string }[] = [];
   /** The scene's map state flag as stored, once it was found readable (null: absent). */
   private flag: Readonly<Record<string, unknown>> | null | undefined;
   /** Side and piece → the knowledge change of this action (its first `before`, its last `after`). */
@@ -236,6 +240,42 @@ export class Planner {
       this.tokenMoves.set(token.uuid, { token, sceneUuid: scene.uuid, x: at.x, y: at.y });
     }
     this.movedTo.set(actor, hex);
+  }
+
+  /**
+   * Creates a token of the world actor `actor` in `hex` on the board's scene, of id `tokenId`, from
+   * its prototype token (linked unless the prototype says otherwise). Refused without a scene, when
+   * the actor already stands on it, when a token of that id is there, or when the grid cannot place it.
+   */
+  createTokenOf(actor: DocumentSnapshot, hex: HexRef, tokenId: string): void {
+    const scene = this.scene();
+    if (scene === undefined) return;
+    const board = this.board!;
+    if ((board.tokensOf.get(actor.uuid) ?? []).length > 0 || this.tokenCreations.some((c) => c.data["actorId"] === actor.id))
+      return this.refuse(phrase("NOBC.Timetable.Refused.onMap", { name: actor.name, scene: scene.name }));
+    const ids = (this.tokenIds ??= new Set([...board.tokensOf.values()].flatMap((list) => list.map((t) => t.id))));
+    if (ids.has(tokenId)) return this.refuse(phrase("NOBC.Timetable.Refused.tokenId", { name: actor.name, id: tokenId }));
+    const proto = (actor.source?.["prototypeToken"] ?? {}) as Record<string, unknown>;
+    // A prototype's own fields (a random image, a name's number or adjective) are no token's.
+    const { randomImg: _r, appendNumber: _a, prependAdjective: _p, ...token } = structuredClone(proto);
+    const width = Number(token["width"] ?? 1);
+    const height = Number(token["height"] ?? 1);
+    const at = board.topLeftAt?.(hex, { uuid: "", id: tokenId, source: { width, height } });
+    if (at === undefined) return this.refuse(phrase("NOBC.MapWrite.Refused.cannotPlace", { hex }));
+    ids.add(tokenId);
+    this.tokenCreations.push({
+      sceneUuid: scene.uuid,
+      data: { name: actor.name, actorLink: true, ...token, width, height, _id: tokenId, actorId: actor.id, x: at.x, y: at.y },
+    });
+  }
+
+  /** The ids of the board's tokens, read once for the arrivals' check. */
+  private tokenIds: Set<string> | undefined;
+
+  /** Creates an embedded item of `parentUuid` from `data` (its `_id` included); Undo deletes it. */
+  createItem(parentUuid: string, data: Readonly<Record<string, unknown>>): void {
+    if (this.itemCreations.some((c) => c.data["_id"] === data["_id"])) return;
+    this.itemCreations.push({ parentUuid, data });
   }
 
   note(key: string, effect: Effect, data: Record<string, PhraseArg> = {}): void {
@@ -391,9 +431,10 @@ export class Planner {
       actorUpdates: actors.updates,
       itemUpdates: items.updates,
       itemDeletions: deleted.map((s) => ({ uuid: s.uuid, id: s.id, parentUuid: s.parentUuid ?? null })),
-      itemCreations: [],
+      itemCreations: this.itemCreations.map(({ parentUuid, data }) => ({ parentUuid, data: structuredClone(data) })),
       ...mapRows({
         ...EMPTY_PLAN,
+        tokenCreations: this.tokenCreations.map(({ sceneUuid, data }) => ({ parentUuid: sceneUuid, data: structuredClone(data) })),
         sceneUpdates: scenes.updates,
         tokenUpdates: moves.map((m) => ({ uuid: m.token.uuid, id: m.token.id, parentUuid: m.sceneUuid, changes: { x: m.x, y: m.y } })),
         tokenDeletions: tokens.map(({ token, sceneUuid }) => ({ uuid: token.uuid, id: token.id, parentUuid: sceneUuid })),
@@ -403,7 +444,10 @@ export class Planner {
       inverse: {
         actorUpdates: actors.inverse,
         itemUpdates: items.inverse,
-        itemDeletions: [],
+        itemDeletions: this.itemCreations.map(({ parentUuid, data }) => {
+          const id = String(data["_id"]);
+          return { uuid: `${parentUuid}.Item.${id}`, id, parentUuid };
+        }),
         itemCreations: deleted.map((s) => ({
           parentUuid: s.parentUuid ?? null,
           data: structuredClone({ ...(s.source ?? { name: s.name, type: s.type, system: s.system }), _id: s.id }),
@@ -417,6 +461,10 @@ export class Planner {
             parentUuid: m.sceneUuid,
             changes: position(m.token.source),
           })),
+          tokenDeletions: this.tokenCreations.map(({ sceneUuid, data }) => {
+            const id = String(data["_id"]);
+            return { uuid: `${sceneUuid}.Token.${id}`, id, parentUuid: sceneUuid };
+          }),
           tokenCreations: tokens.map(({ token, sceneUuid }) => ({
             parentUuid: sceneUuid,
             data: structuredClone({ ...token.source, _id: token.id }),

@@ -16,6 +16,7 @@ import { MISSION_HANDLERS } from "./families/missions";
 import { NQM_HANDLERS } from "./families/nqm";
 import { PLAYSHEET_HANDLERS } from "./families/playsheet";
 import { TOKEN_HANDLERS } from "./families/tokens";
+import { TIMETABLE_HANDLERS } from "./families/timetable";
 
 /** The families by name, each with the handlers it registers. */
 export const EFFECT_FAMILIES = {
@@ -26,6 +27,7 @@ export const EFFECT_FAMILIES = {
   nqm: NQM_HANDLERS,
   missions: MISSION_HANDLERS,
   playsheet: PLAYSHEET_HANDLERS,
+  timetable: TIMETABLE_HANDLERS,
 } as const;
 
 /** The keys two members of `F` both hold (never, when no key is in two). */

@@ -194,13 +194,17 @@ export function snapshotOf(uuid: string): DocumentSnapshot | undefined {
   if (uuid.startsWith("Combat.") || uuid.startsWith("JournalEntry.")) return missionSnapshotOf(uuid);
   const doc = documentAt(uuid);
   if (doc instanceof Actor) {
+    const source = doc.toObject() as unknown as Record<string, unknown>;
+    const prototypeToken = source["prototypeToken"];
     return {
       uuid,
       id: doc.id ?? "",
       documentName: "Actor",
       type: doc.type,
       name: doc.name,
-      system: doc.toObject().system as Record<string, unknown>,
+      system: source["system"] as Record<string, unknown>,
+      // A timetable's arrival makes a token from it (src/effects/families/timetable.ts).
+      ...(typeof prototypeToken === "object" && prototypeToken !== null ? { source: { prototypeToken } } : {}),
     };
   }
   if (doc instanceof Item) {

@@ -16,7 +16,10 @@ export interface DocumentSnapshot {
   readonly system: Readonly<Record<string, unknown>>;
   /** For an embedded Item: its parent actor's UUID (null for a world item). */
   readonly parentUuid?: string | null;
-  /** For an Item or a Token: its whole source, so a deleted one can be created again by undo; for a Scene: its flags. */
+  /**
+   * For an Item or a Token: its whole source, so a deleted one can be created again by undo; for a Scene: its flags;
+   * for an Actor: its prototype token (a timetable's arrival makes a token from it).
+   */
   readonly source?: Readonly<Record<string, unknown>>;
 }
 

@@ -9,7 +9,8 @@ import { z } from "zod";
 import { actorDocument, DOCUMENT_SCHEMAS, itemDocument, journalDocument, macroDocument, rollTableDocument } from "./documents";
 import { phrase } from "../rules/resolution";
 import { documentId, idOfUuid, type PackDocumentType } from "./refs";
-import { said } from "../words/issues";
+import { timetableSchema } from "./timetable";
+import { issuePhrase, said } from "../words/issues";
 
 /** Foundry v13 `CONST.GRID_TYPES`: 0 gridless, 1 square, 2–5 the four hex layouts (4 = flat-topped, odd columns). */
 export const GRID_TYPES = { gridless: 0, square: 1, hexOddR: 2, hexEvenR: 3, hexOddQ: 4, hexEvenQ: 5 } as const;
@@ -122,6 +123,34 @@ export const adventureDocument = z
     a.actors.forEach((actor, i) => {
       if (actor.type === "unit") refersToHq(actor.system.hq, ["actors", i, "system", "hq"]);
       if (actor.type === "hq") refersToHq(actor.system.parent, ["actors", i, "system", "parent"]);
+    });
+    // A scene's timetable (./timetable.ts) has its shape, and every actor it names is one of the adventure's.
+    a.scenes.forEach((scene, s) => {
+      const raw = (scene.flags["nobc"] as Record<string, unknown> | undefined)?.["timetable"];
+      if (raw === undefined) return;
+      const path = ["scenes", s, "flags", "nobc", "timetable"];
+      const parsed = timetableSchema.safeParse(raw);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", path: [...path, ...issue.path], ...said(issuePhrase(issue)) });
+        return;
+      }
+      parsed.data.entries.forEach((e, i) => {
+        const named =
+          e.kind === "arrive" || e.kind === "withdraw"
+            ? (["actor", e.actor] as const)
+            : e.kind === "mobilise" || e.kind === "deal"
+              ? (["hq", e.hq] as const)
+              : null;
+        if (named === null) return;
+        const [field, uuid] = named;
+        if (!actorIds.has(idOfUuid(uuid)))
+          ctx.addIssue({
+            code: "custom",
+            path: [...path, "entries", i, field],
+            ...said(phrase("NOBC.Validation.Pack.NotAnActor", { id: uuid })),
+          });
+      });
     });
     a.scenes.forEach((scene, s) =>
       scene.tokens.forEach((t, i) => {

@@ -155,6 +155,16 @@ const missionEffects = [
   }),
 ] as const;
 
+/** A document id as Foundry makes them (16 letters or digits): the token or card a timetable card creates. */
+const newId = z.string().regex(/^[A-Za-z0-9]{16}$/);
+
+const timetableEffects = [
+  effect("arrived", { actor: ref, hex: ref, token: newId }),
+  effect("leftMap", { actor: ref }),
+  effect("hqMobilised", { actor: ref, level: z.int().min(0).max(99) }),
+  effect("cardDealt", { card: ref, actor: ref, id: newId }),
+] as const;
+
 /** One effect of the rules, any type. */
 export const effectSchema = z.discriminatedUnion("type", [
   ...landEffects,
@@ -162,6 +172,7 @@ export const effectSchema = z.discriminatedUnion("type", [
   ...nqmEffects,
   ...playsheetEffects,
   ...missionEffects,
+  ...timetableEffects,
 ]);
 
 /** Every effect type the schema knows, in the rules' order. */

@@ -146,6 +146,14 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.missionTrack", {});
     case "missionJournal":
       return line("NOBC.Effect.missionJournal", { name: effect.name });
+    case "arrived":
+      return line("NOBC.Timetable.Effect.arrived", { name: nameOf(effect.actor), hex: effect.hex });
+    case "leftMap":
+      return line("NOBC.Timetable.Effect.leftMap", { name: nameOf(effect.actor) });
+    case "hqMobilised":
+      return line("NOBC.Timetable.Effect.hqMobilised", { name: nameOf(effect.actor), level: effect.level });
+    case "cardDealt":
+      return line("NOBC.Timetable.Effect.cardDealt", { name: nameOf(effect.card), hq: nameOf(effect.actor) });
     case "pins":
       return line("NOBC.Nqm.Effect.pins", { name: nameOf(effect.actor), red: signed(effect.red), black: signed(effect.black) });
     case "standsLost":

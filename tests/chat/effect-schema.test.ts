@@ -71,6 +71,10 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
     name: "Contact",
     pages: [{ name: "Deployment", text: "<p>x</p>" }],
   },
+  arrived: { type: "arrived", actor: "Actor.u", hex: "0405", token: "tttttttttttttttt" },
+  leftMap: { type: "leftMap", actor: "Actor.u" },
+  hqMobilised: { type: "hqMobilised", actor: "Actor.hq", level: 3 },
+  cardDealt: { type: "cardDealt", card: "Item.c", actor: "Actor.hq", id: "cccccccccccccccc" },
 };
 
 const examples = Object.values(EXAMPLES) as Effect[];

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { defineTurnTracker, type TrackerBaseClass } from "../../src/combat/tracker-app";
 import { registerTurnTracking } from "../../src/combat/register";
-import { FOOTER_PART, HQS_PART, READY_PART, TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
+import { FOOTER_PART, HQS_PART, READY_PART, TIMETABLE_PART, TURN_PART, TURN_TEMPLATES } from "../../src/combat/tracker";
 import { clearStageRegistry, registerStageAction } from "../../src/combat/registry";
 import { clearMissionActions, registerMissionAction } from "../../src/combat/mission-actions";
 import { registerSettings } from "../../src/base/settings";
@@ -114,7 +114,16 @@ afterEach(() => {
 
 describe("the tracker class's parts", () => {
   it("adds the turn part after Foundry's header and keeps Foundry's actions with ours", () => {
-    expect(Object.keys(Tracker.PARTS)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    expect(Object.keys(Tracker.PARTS)).toEqual([
+      "header",
+      TURN_PART,
+      READY_PART,
+      "tracker",
+      HQS_PART,
+      TIMETABLE_PART,
+      "footer",
+      FOOTER_PART,
+    ]);
     for (const [id, part] of Object.entries(FakeCombatTracker.PARTS)) expect(Tracker.PARTS[id]).toEqual(part);
     expect(Object.keys(actions).sort()).toEqual([
       "nobcAddHqs",
@@ -134,7 +143,7 @@ describe("the tracker class's parts", () => {
   it("for the turn: our panel, the HQs by side and the GM's controls in parts of our own; Foundry's keep their templates", async () => {
     const parts = app._configureRenderParts({});
     // Every part renders in every mode (a render replaces parts where they stand); the mode hides some.
-    expect(Object.keys(parts)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, TIMETABLE_PART, "footer", FOOTER_PART]);
     await app._onRender({}, {});
     const hidden = (tracker: Instance) => Object.keys(tracker.parts).filter((id) => tracker.parts[id]!.hidden);
     expect(hidden(app)).toEqual(["tracker", "footer"]);
@@ -209,7 +218,7 @@ describe("the tracker class's parts", () => {
     app.viewed = other;
     expect(app._configureRenderParts({})).toEqual(Tracker.PARTS);
     await app._onRender({}, {});
-    expect(Object.keys(app.parts).filter((id) => app.parts[id]!.hidden)).toEqual([READY_PART, HQS_PART, FOOTER_PART]);
+    expect(Object.keys(app.parts).filter((id) => app.parts[id]!.hidden)).toEqual([READY_PART, HQS_PART, TIMETABLE_PART, FOOTER_PART]);
     let ctx = await renderParts(app);
     expect(ctx[TURN_PART]!["nobc"]).toEqual({});
     expect(ctx["tracker"]).toEqual({ shared: true, foundryPart: "tracker" });
@@ -483,7 +492,7 @@ describe("a Team Yankee mission viewed", () => {
         .filter(([, p]) => p.hidden)
         .map(([id]) => id)
         .sort(),
-    ).toEqual(["footer", FOOTER_PART, HQS_PART, READY_PART, "tracker"].sort());
+    ).toEqual(["footer", FOOTER_PART, HQS_PART, READY_PART, TIMETABLE_PART, "tracker"].sort());
     await actions["nobcMissionAction"]!.call(app, new Event("click"), button({ nobcMissionAction: "missions.turn" }));
     expect(ran).toEqual(["turn"]);
     clearMissionActions();

@@ -21,6 +21,7 @@ import {
   HQS_PART,
   READY_PART,
   FOOTER_PART,
+  TIMETABLE_PART,
 } from "../../src/combat/tracker";
 import { countdownLabel, countdownView, DEFAULT_PLANNING_MINUTES, planningLength } from "../../src/combat/countdown";
 import { clearStageRegistry, registerStageAction, type StageAction } from "../../src/combat/registry";
@@ -60,7 +61,8 @@ describe("trackerMode and the parts", () => {
 
   it("adds our parts next to Foundry's (panel after its header, HQs after its list, controls after its footer), Foundry's untouched", () => {
     const parts = withTurnPart(foundryParts);
-    expect(Object.keys(parts)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, "footer", FOOTER_PART]);
+    expect(Object.keys(parts)).toEqual(["header", TURN_PART, READY_PART, "tracker", HQS_PART, TIMETABLE_PART, "footer", FOOTER_PART]);
+    expect(parts[TIMETABLE_PART]).toEqual({ template: TURN_TEMPLATES.timetable });
     expect(parts[TURN_PART]).toEqual({ template: TURN_TEMPLATES.panel });
     expect(parts[HQS_PART]).toEqual({ template: TURN_TEMPLATES.hqs, scrollable: [""] });
     expect(parts[FOOTER_PART]).toEqual({ template: TURN_TEMPLATES.footer });
@@ -68,6 +70,7 @@ describe("trackerMode and the parts", () => {
     expect(Object.keys(withTurnPart({ tracker: { template: "t.hbs" } }))).toEqual([
       "tracker",
       HQS_PART,
+      TIMETABLE_PART,
       TURN_PART,
       READY_PART,
       FOOTER_PART,
@@ -76,7 +79,8 @@ describe("trackerMode and the parts", () => {
 
   it("for the turn hides Foundry's list and controls and shows ours; otherwise hides ours", () => {
     expect(hiddenParts("turn")).toEqual(["tracker", "footer"]);
-    for (const mode of ["start", "default"] as const) expect(hiddenParts(mode)).toEqual([HQS_PART, FOOTER_PART, READY_PART]);
+    for (const mode of ["start", "default"] as const)
+      expect(hiddenParts(mode)).toEqual([HQS_PART, FOOTER_PART, READY_PART, TIMETABLE_PART]);
   });
 
   it("our list and controls keep the classes Foundry's tracker code looks for on its own list and controls", () => {

@@ -251,6 +251,11 @@ describe("planEffects", () => {
         "supplyUnits",
         "surrendered",
         "withdrawn",
+        // A scenario's timetable (src/effects/families/timetable.ts)
+        "arrived",
+        "leftMap",
+        "hqMobilised",
+        "cardDealt",
       ].sort(),
     );
   });

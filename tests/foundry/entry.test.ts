@@ -31,6 +31,7 @@ describe("src/nobc.ts", () => {
         "applyCard",
         "applyEffects",
         "applyPlan",
+        "attachTimetable",
         "createTurnCombat",
         "drops",
         "land",
