@@ -1,4 +1,7 @@
-/** "Theatre dashboard" and "Control queue" among the Token controls, beside the umpire's toolkit. Only a GM sees them: they show every side. */
+/**
+ * "Theatre dashboard" and "Control queue" among the Token controls, beside the umpire's toolkit. Only a
+ * GM sees them: they show every side.
+ */
 import { openControlQueue, openTheatre } from "../apps/control/macros";
 import { addGmTokenTool, onSceneControls, type SceneControls } from "./token-tool";
 

@@ -120,6 +120,7 @@ describe("the tracker class's parts", () => {
       "nobcAddHqs",
       "nobcMissionAction",
       "nobcNextStage",
+      "nobcOpenControlQueue",
       "nobcOpenHq",
       "nobcOpenJournal",
       "nobcPreviousStage",

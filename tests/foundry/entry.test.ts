@@ -98,6 +98,9 @@ describe("src/nobc.ts", () => {
         // The GM's Teams window (src/apps/teams/).
         "teams",
         "control.theatre",
+        // Control's queue and the Umpires window (src/apps/control/).
+        "control.queue",
+        "control.umpires",
         "playsheet.movement",
         "playsheet.combat",
         "playsheet.overrun",
@@ -134,7 +137,14 @@ describe("src/nobc.ts", () => {
       ].sort(),
     );
     const cfg = CONFIG as unknown as { Actor: { dataModels: Raw }; queries: Raw };
-    expect(Object.keys(cfg.queries)).toEqual(["nobc.applyCard", "nobc.undoCard", "nobc.setSplit", "nobc.resolve", "nobc.assignCard"]);
+    expect(Object.keys(cfg.queries)).toEqual([
+      "nobc.applyCard",
+      "nobc.undoCard",
+      "nobc.setSplit",
+      "nobc.resolve",
+      "nobc.assignCard",
+      "nobc.controlTake",
+    ]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
     // No status of ours on the token HUD: the black chip is drawn on the counter (Foundry's defeated status stays).
     expect(statusEffectList().map((s) => s.id)).toEqual(["dead"]);
@@ -153,8 +163,11 @@ describe("src/nobc.ts", () => {
       "teams",
       // The record of the umpire's values, in parts (src/documents/rules-record.ts).
       ...Array.from({ length: RECORD_PARTS }, (_, n) => recordKey(n)),
+      // Control's umpires and who took which item of its queue (src/teams/umpires-read.ts, src/apps/control/taken.ts).
+      "umpires",
+      "controlTaken",
     ]);
-    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.teamsMenu", "nobc.airZoneDistancesMenu"]);
+    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.teamsMenu", "nobc.airZoneDistancesMenu", "nobc.umpiresMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining([
         "dropCanvasData",

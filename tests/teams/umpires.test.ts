@@ -88,6 +88,9 @@ describe("who rules", () => {
     expect(whoRules(umpires, airItem, demoted, "gm")).toEqual({ by: "activeGm", user: "gm" });
   });
   it("with no umpires set, is always the active GM", () => {
-    expect(whoRules({ umpires: {} }, item({ war: "land", hex: "0606" }), users(["gm", "airU"]), "gm")).toEqual({ by: "activeGm", user: "gm" });
+    expect(whoRules({ umpires: {} }, item({ war: "land", hex: "0606" }), users(["gm", "airU"]), "gm")).toEqual({
+      by: "activeGm",
+      user: "gm",
+    });
   });
 });

@@ -113,7 +113,7 @@ export function queueContext(state: QueueState, world: QueueWorld, i18n: Transla
             ? (names.get(ruler.user) ?? ruler.user)
             : i18n.format("NOBC.Control.ActiveGm", { name: names.get(ruler.user) ?? ruler.user }),
       takenBy: holder === undefined ? null : (names.get(holder.by) ?? holder.by),
-      takenByMe: holder !== undefined && holder.by === world.userId,
+      takenByMe: holder?.by === world.userId,
       mayTake: world.isGM && holder === undefined,
       settleLabel: i18n.localize(settle.label),
       settleIcon: settle.icon,

@@ -25,7 +25,11 @@ export function readQueueSources(field: Battlefield = readBattlefield()): QueueS
     names: field.names,
     // Stacking is checked only while an end-of-Movement card of this turn can name a hex.
     breaches: new Set(now === null ? [] : endOfMovementStacking(field).map((v) => v.hex)),
-    gms: new Set(usersOfWorld().filter((u) => u.isGM === true).map((u) => u.id)),
+    gms: new Set(
+      usersOfWorld()
+        .filter((u) => u.isGM === true)
+        .map((u) => u.id),
+    ),
   };
 }
 

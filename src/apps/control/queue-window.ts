@@ -42,7 +42,9 @@ interface ChatElement {
 function openMessage(id: string): void {
   const sidebar = (ui as unknown as { sidebar?: { changeTab?(tab: string, group: string): unknown } }).sidebar;
   sidebar?.changeTab?.("chat", "primary");
-  const element = (globalThis.document as Document | undefined)?.querySelector(`[data-message-id="${CSS.escape(id)}"]`) as ChatElement | null;
+  const element = (globalThis.document as Document | undefined)?.querySelector(
+    `[data-message-id="${CSS.escape(id)}"]`,
+  ) as ChatElement | null;
   if (element?.scrollIntoView === undefined) {
     notify("warn", "NOBC.Control.MessageNotShown");
     return;
@@ -54,13 +56,15 @@ function openMessage(id: string): void {
 export async function settle(item: Settle): Promise<unknown> {
   switch (item.action) {
     case "openMessage":
-      return openMessage(item.message);
+      openMessage(item.message);
+      return undefined;
     case "retreat":
       return openDialog(RETREAT, { source: item.source });
     case "repair":
       return openDialog(REPAIR, { side: item.side });
     case "pan":
-      return panTo(item.uuid);
+      panTo(item.uuid);
+      return undefined;
   }
 }
 

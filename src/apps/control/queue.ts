@@ -155,7 +155,8 @@ function stackingItems(ground: Ground, m: QueueMessage, id: string, since: numbe
   const flag = (m.flags?.[SYSTEM] as Record<string, unknown> | undefined)?.["stackingEnd"] as StackingFlag | undefined;
   if (flag === undefined || m.author?.isGM !== true || now === null || flag.turn !== now.turn || !Array.isArray(flag.violations)) return [];
   const hexes = new Set<string>();
-  for (const v of flag.violations as { hex?: unknown }[]) if (typeof v.hex === "string" && ground.sources.breaches.has(v.hex)) hexes.add(v.hex);
+  for (const v of flag.violations as { hex?: unknown }[])
+    if (typeof v.hex === "string" && ground.sources.breaches.has(v.hex)) hexes.add(v.hex);
   return [...hexes].map((hex) => {
     const units = ground.unitsAt.get(hex) ?? [];
     return {
@@ -181,7 +182,11 @@ function overrideItems(ground: Ground, m: QueueMessage, id: string, since: numbe
     {
       id: `override:${id}`,
       kind: "override",
-      sector: { war: stage === undefined ? null : warOf(stage), hqs: ground.chainOf(touched), hex: first === undefined ? null : (ground.hexOf.get(first) ?? null) },
+      sector: {
+        war: stage === undefined ? null : warOf(stage),
+        hqs: ground.chainOf(touched),
+        hex: first === undefined ? null : (ground.hexOf.get(first) ?? null),
+      },
       since,
       subject: card.display?.title ?? (first === undefined ? id : ground.name(first)),
       settle: { action: "openMessage", message: id },
@@ -244,5 +249,8 @@ export function queueItems(sources: QueueSources): QueueItem[] {
     items.push(...wmdItems(ground, m, m.id, since), ...stackingItems(ground, m, m.id, since), ...overrideItems(ground, m, m.id, since));
   }
   items.push(...retreatItems(ground), ...repairItems(ground));
-  return items.map((item, i) => ({ item, i })).sort((a, b) => a.item.since - b.item.since || a.i - b.i).map(({ item }) => item);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => a.item.since - b.item.since || a.i - b.i)
+    .map(({ item }) => item);
 }

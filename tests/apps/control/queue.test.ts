@@ -156,7 +156,11 @@ describe("damaged squadrons nobody asked to repair", () => {
 
 describe("cards that need an umpire's override", () => {
   const asked = (system: Record<string, unknown>) =>
-    card("o1", { requestedBy: "p1", turn: 2, action: "land.orders", effects: [{ type: "mode", actor: UNIT, mode: "combat" }], ...system }, 40);
+    card(
+      "o1",
+      { requestedBy: "p1", turn: 2, action: "land.orders", effects: [{ type: "mode", actor: UNIT, mode: "combat" }], ...system },
+      40,
+    );
   it("wait while a player's pending card may no longer be applied by the player (its stage or turn is past)", () => {
     const [item] = queueItems(sources({ messages: [asked({})] }));
     expect(item).toMatchObject({
