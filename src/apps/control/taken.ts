@@ -82,8 +82,20 @@ export function setWaitingReader(read: () => ReadonlySet<string>): void {
   waitingNow = read;
 }
 
-/** On the active GM's client: the take checked and written (one setting write). */
-export async function performTake(item: string, take: boolean, user: RequestingUser): Promise<CardResult> {
+/** The takes being answered: one at a time, so a take reads every take written before it. */
+let answering: Promise<unknown> = Promise.resolve();
+
+/**
+ * On the active GM's client: the take checked and written (one setting write). Takes run one after
+ * another: two umpires taking one item at once would otherwise both read it free and both be told yes.
+ */
+export function performTake(item: string, take: boolean, user: RequestingUser): Promise<CardResult> {
+  const run = answering.then(() => takeNow(item, take, user));
+  answering = run.catch(() => undefined);
+  return run;
+}
+
+async function takeNow(item: string, take: boolean, user: RequestingUser): Promise<CardResult> {
   const decided = takeDecision(readTaken(), waitingNow(), user, item, take, Date.now());
   if (!decided.ok) return decided;
   try {
