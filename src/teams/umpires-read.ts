@@ -9,7 +9,7 @@ import { usersOfWorld } from "./read";
 
 export const UMPIRES_SETTING = "umpires";
 
-export function registerUmpiresSetting(): void {
+export function registerUmpiresSetting(onChange?: () => void): void {
   game.settings?.register(SYSTEM_ID, UMPIRES_SETTING, {
     name: "NOBC.Setting.umpires.name",
     hint: "NOBC.Setting.umpires.hint",
@@ -17,6 +17,7 @@ export function registerUmpiresSetting(): void {
     config: false,
     type: Object,
     default: { umpires: {} },
+    ...(onChange === undefined ? {} : { onChange }),
   });
 }
 

@@ -62,6 +62,7 @@ const queueWorld: QueueWorld = {
     names,
     breaches: new Set(),
     gms: new Set(["gm", "air"]),
+    cards: new Map(),
   }),
   taken: { "wmd:m1": { by: "gm", at: 0 } },
   umpires: { umpires: { air: { wars: ["air"], hqs: [], areas: [] } } },

@@ -7,7 +7,20 @@ export function openTheatre(): Promise<NobcDialog | null> {
   return openDialog(THEATRE_DASHBOARD);
 }
 
+/** The queue windows this client opened, drawn again as what they read changes (`redrawControlQueues`). */
+const openQueues = new Set<NobcDialog>();
+
 /** Control's queue of what waits for a ruling, for a GM. */
-export function openControlQueue(): Promise<NobcDialog | null> {
-  return openDialog(CONTROL_QUEUE);
+export async function openControlQueue(): Promise<NobcDialog | null> {
+  const dialog = await openDialog(CONTROL_QUEUE);
+  if (dialog !== null) openQueues.add(dialog);
+  return dialog;
+}
+
+/** Draws every open queue window again (they derive the queue on each render); a closed one is forgotten. */
+export function redrawControlQueues(): void {
+  for (const dialog of openQueues) {
+    if (dialog.rendered) void dialog.render();
+    else openQueues.delete(dialog);
+  }
 }

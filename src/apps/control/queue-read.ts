@@ -7,6 +7,7 @@ import { usersOfWorld } from "../../teams/read";
 import { readBattlefield } from "../../world/read";
 import { endOfMovementStacking } from "../../world/movement-groups";
 import type { Battlefield } from "../../world/battlefield";
+import { indexedCards } from "../../queries/card-index";
 import { queueItems, type QueueItem, type QueueMessage, type QueueSources } from "./queue";
 
 function chat(): readonly QueueMessage[] {
@@ -19,6 +20,8 @@ export function readQueueSources(field: Battlefield = readBattlefield()): QueueS
   return {
     now,
     messages: chat(),
+    // Each card read once, when it arrived or changed, not once per render of the queue or the tracker.
+    cards: new Map(indexedCards().map((c) => [c.id, c.card])),
     units: field.units,
     hqs: field.hqs,
     squadrons: field.squadrons,

@@ -63,6 +63,8 @@ export interface QueueSources {
   readonly now: { readonly turn: number; readonly stage: StageId } | null;
   /** The chat, oldest first. */
   readonly messages: readonly QueueMessage[];
+  /** The GM-authored cards of the chat by message id, each read once (the card index: src/queries/card-index.ts). */
+  readonly cards: ReadonlyMap<string, CardFlags>;
   readonly units: readonly { readonly id: string; readonly hex: string; readonly hq?: string | undefined }[];
   readonly hqs: readonly { readonly id: string; readonly hex: string; readonly parent?: string | undefined }[];
   readonly squadrons: readonly { readonly id: string; readonly side: Side; readonly box: string }[];
@@ -127,8 +129,15 @@ class Ground {
   }
 }
 
-function gmCard(m: QueueMessage): CardFlags | undefined {
-  return m.type === CARD_MESSAGE_TYPE && m.author?.isGM === true ? readCard(m.system) : undefined;
+/** The GM-authored cards of `messages` read one by one, for a caller without the card index (a test, a tool). */
+export function gmCards(messages: readonly QueueMessage[]): Map<string, CardFlags> {
+  const out = new Map<string, CardFlags>();
+  for (const m of messages) {
+    if (m.id === null || m.type !== CARD_MESSAGE_TYPE || m.author?.isGM !== true) continue;
+    const card = readCard(m.system);
+    if (card !== undefined) out.set(m.id, card);
+  }
+  return out;
 }
 
 function wmdItems(ground: Ground, m: QueueMessage, id: string, since: number): QueueItem[] {
@@ -170,8 +179,8 @@ function stackingItems(ground: Ground, m: QueueMessage, id: string, since: numbe
   });
 }
 
-function overrideItems(ground: Ground, m: QueueMessage, id: string, since: number): QueueItem[] {
-  const card = gmCard(m);
+function overrideItems(ground: Ground, id: string, since: number): QueueItem[] {
+  const card = ground.sources.cards.get(id);
   const { now, gms } = ground.sources;
   if (card?.state !== "pending" || card.requestedBy === undefined || gms.has(card.requestedBy)) return [];
   if (cardExpiry(card, now) === undefined) return [];
@@ -195,10 +204,10 @@ function overrideItems(ground: Ground, m: QueueMessage, id: string, since: numbe
 }
 
 /** The squadrons' last card time (any GM card touching them), for how long a damaged one has waited. */
-function lastTouched(messages: readonly QueueMessage[]): Map<string, number> {
+function lastTouched(messages: readonly QueueMessage[], cards: ReadonlyMap<string, CardFlags>): Map<string, number> {
   const out = new Map<string, number>();
   for (const m of messages) {
-    const card = gmCard(m);
+    const card = m.id === null ? undefined : cards.get(m.id);
     if (card?.state !== "applied") continue;
     for (const doc of touchedDocuments(card.effects)) out.set(doc, m.timestamp ?? 0);
   }
@@ -206,11 +215,11 @@ function lastTouched(messages: readonly QueueMessage[]): Map<string, number> {
 }
 
 function repairItems(ground: Ground): QueueItem[] {
-  const { now, messages, squadrons } = ground.sources;
+  const { now, messages, squadrons, cards } = ground.sources;
   if (now?.stage !== "airRepair") return [];
   const held = new Set<string>();
-  for (const m of messages) for (const h of gmCard(m)?.holds ?? []) held.add(h);
-  const touched = lastTouched(messages);
+  for (const card of cards.values()) for (const h of card.holds ?? []) held.add(h);
+  const touched = lastTouched(messages, cards);
   return squadrons
     .filter((s) => s.box === "damaged" && !held.has(`repair:${s.id}:${String(now.turn)}`))
     .map((s) => ({
@@ -246,7 +255,7 @@ export function queueItems(sources: QueueSources): QueueItem[] {
   for (const m of sources.messages) {
     if (m.id === null) continue;
     const since = m.timestamp ?? 0;
-    items.push(...wmdItems(ground, m, m.id, since), ...stackingItems(ground, m, m.id, since), ...overrideItems(ground, m, m.id, since));
+    items.push(...wmdItems(ground, m, m.id, since), ...stackingItems(ground, m, m.id, since), ...overrideItems(ground, m.id, since));
   }
   items.push(...retreatItems(ground), ...repairItems(ground));
   return items

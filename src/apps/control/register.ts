@@ -5,8 +5,9 @@ import { registerUmpiresSetting, readUmpires } from "../../teams/umpires-read";
 import { inViewersSector } from "../../teams/umpires";
 import { openDialog, registerDialog } from "../base/registry";
 import { CONTROL_QUEUE, THEATRE_DASHBOARD, UMPIRES } from "./dialogs";
+import { openControlQueue, redrawControlQueues } from "./macros";
 import { readQueue } from "./queue-read";
-import { registerTakenSetting, registerTakeQuery, setWaitingReader, TAKEN_SETTING } from "./taken";
+import { registerTakenSetting, registerTakeQuery, setWaitingReader } from "./taken";
 
 export const UMPIRES_MENU = "umpiresMenu";
 
@@ -23,19 +24,37 @@ function menuClass() {
   };
 }
 
-/** The tracker's count is drawn again a moment after what the queue reads changes (one redraw for a burst). */
+/** The count the tracker last drew (null: not drawn yet). */
+let drawnCount: number | null = null;
+
+/** The items waiting in this viewer's sectors. */
+function viewersCount(): number {
+  const umpires = readUmpires();
+  const me = game.user?.id ?? null;
+  return readQueue().filter((i) => inViewersSector(umpires, me, i.sector)).length;
+}
+
+/**
+ * A moment after what the queue reads changes (one redraw for a burst): the open queue windows
+ * drawn again, and the tracker only when its count is not the one it shows.
+ */
 let redraw: ReturnType<typeof setTimeout> | null = null;
-function redrawTracker(): void {
+function redrawQueue(): void {
   if (game.user?.isGM !== true || redraw !== null) return;
   redraw = setTimeout(() => {
     redraw = null;
-    void (ui as unknown as { combat?: { render?(): unknown } }).combat?.render?.();
+    if ((globalThis as { game?: unknown }).game === undefined) return;
+    redrawControlQueues();
+    // Read at the time it fires: the page (a test's world) may be gone by then.
+    const tracker = (globalThis as { ui?: { combat?: { rendered?: boolean; render?(): unknown } } }).ui?.combat;
+    if (tracker?.rendered === true && drawnCount !== null && viewersCount() !== drawnCount) void tracker.render?.();
   }, 300);
 }
 
 export function registerControlQueue(): void {
-  registerUmpiresSetting();
-  registerTakenSetting();
+  // A take or a new sector changes what the queue shows and counts (a setting's onChange runs on every client).
+  registerUmpiresSetting(redrawQueue);
+  registerTakenSetting(redrawQueue);
   registerTakeQuery();
   registerDialog(CONTROL_QUEUE);
   registerDialog(UMPIRES);
@@ -50,15 +69,11 @@ export function registerControlQueue(): void {
   setWaitingReader(() => new Set(readQueue().map((i) => i.id)));
   registerControlQueueCount({
     count() {
-      const umpires = readUmpires();
-      const me = game.user?.id ?? null;
-      return readQueue().filter((i) => inViewersSector(umpires, me, i.sector)).length;
+      drawnCount = viewersCount();
+      return drawnCount;
     },
-    open: () => openDialog(CONTROL_QUEUE),
+    open: openControlQueue,
   });
   for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage", "updateActor", "updateToken"] as const)
-    Hooks.on(hook, redrawTracker as never);
-  Hooks.on("updateSetting", ((setting: { key?: string }) => {
-    if (setting.key === `${SYSTEM_ID}.${TAKEN_SETTING}`) redrawTracker();
-  }) as never);
+    Hooks.on(hook, redrawQueue as never);
 }

@@ -30,7 +30,7 @@ export const takeQuerySchema = z.strictObject({
   take: z.boolean(),
 });
 
-export function registerTakenSetting(): void {
+export function registerTakenSetting(onChange?: () => void): void {
   game.settings?.register(SYSTEM_ID, TAKEN_SETTING, {
     name: "NOBC.Setting.controlTaken.name",
     hint: "NOBC.Setting.controlTaken.hint",
@@ -38,6 +38,7 @@ export function registerTakenSetting(): void {
     config: false,
     type: Object,
     default: {},
+    ...(onChange === undefined ? {} : { onChange }),
   });
 }
 

@@ -42,6 +42,7 @@ const items = queueItems({
   ]),
   breaches: new Set(),
   gms: new Set(["gm"]),
+  cards: new Map(),
 });
 
 const world = (over: Partial<QueueWorld> = {}): QueueWorld => ({

@@ -14,6 +14,7 @@ import { clearDialogRegistry, openDialogById } from "../../../src/apps/base/regi
 import { registerSettings } from "../../../src/base/settings";
 import { registerControlQueue, UMPIRES_MENU } from "../../../src/apps/control/register";
 import { CONTROL_QUEUE } from "../../../src/apps/control/dialogs";
+import { openControlQueue } from "../../../src/apps/control/macros";
 import { controlQueueView, registerControlQueueCount } from "../../../src/combat/control-queue";
 import { readTaken, requestTake, TAKE_QUERY } from "../../../src/apps/control/taken";
 import type { QueueView } from "../../../src/apps/control/queue-context";
@@ -85,6 +86,34 @@ describe("the Control queue window", () => {
     await message.update({ "flags.nobc.wmdRequest.status": "released" });
     expect((await contextOf(dialog)).groups).toEqual([]);
     expect(controlQueueView(true)).toEqual({ count: 0 });
+  });
+
+  it("draws itself again a moment after the chat changes, once for a burst, and the tracker only when its count changed", async () => {
+    // A redraw the earlier tests' chat changes scheduled (on real time) runs out first.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers();
+    try {
+      const dialog = (await openControlQueue())!;
+      const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const tracker = { rendered: true, render: vi.fn() };
+      (globalThis as unknown as { ui: Raw }).ui["combat"] = tracker;
+      expect(controlQueueView(true)).toEqual({ count: 0 });
+      const before = renders();
+      await postRelease();
+      await postRelease();
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 1);
+      expect(tracker.render).toHaveBeenCalledTimes(1);
+      // The tracker drew the new count; a change that leaves it the same draws the window, not the tracker.
+      expect(controlQueueView(true)).toEqual({ count: 2 });
+      await postRelease("released");
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 2);
+      expect(tracker.render).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      delete (globalThis as unknown as { ui: Raw }).ui["combat"];
+    }
   });
 
   it("shows an umpire only their sector's items, unless they ask for every sector", async () => {

@@ -3,7 +3,10 @@
  * from its source and leaves once the source says it is settled; sectors, oldest first.
  */
 import { describe, expect, it } from "vitest";
-import { queueItems, type QueueMessage, type QueueSources } from "../../../src/apps/control/queue";
+import { gmCards, queueItems as derive, type QueueMessage, type QueueSources } from "../../../src/apps/control/queue";
+
+/** The queue as the reader gives it: the GM's cards read from the messages (the card index does it in Foundry). */
+const queueItems = (s: Omit<QueueSources, "cards">) => derive({ ...s, cards: gmCards(s.messages) });
 
 const ARMY = "Actor.army";
 const CORPS = "Actor.corps";
@@ -15,7 +18,7 @@ const CARD = `${CORPS}.Item.nuke`;
 const gm = { id: "gm", isGM: true };
 const player = { id: "p1", isGM: false };
 
-function sources(over: Partial<QueueSources> = {}): QueueSources {
+function sources(over: Partial<QueueSources> = {}): Omit<QueueSources, "cards"> {
   return {
     now: { turn: 2, stage: "movement" },
     messages: [],
