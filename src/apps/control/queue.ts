@@ -18,7 +18,7 @@
  */
 import { cardExpiry, readCard, CARD_MESSAGE_TYPE, type CardFlags } from "../../chat/card-data";
 import { touchedDocuments } from "../../rules/effects";
-import { stagesFor } from "../../rules/nobc/stage-actions";
+import { isTurnAction, stagesFor } from "../../rules/nobc/stage-actions";
 import { STAGES, type StageId, type War } from "../../rules/nobc/turn";
 import type { Side } from "../../rules/nobc/land/types";
 import { embeddedActor } from "../../teams/read";
@@ -179,6 +179,39 @@ function stackingItems(ground: Ground, m: QueueMessage, id: string, since: numbe
   });
 }
 
+/**
+ * A request's sector: the war of the stage its dialog is asked in (none for a dialog of no stage), the
+ * actors' HQ chain, the first one's hex.
+ */
+function requestSectorIn(ground: Ground, dialog: string | undefined, actors: readonly string[]): ItemSector {
+  const stage = dialog !== undefined && isTurnAction(dialog) ? stagesFor("request", dialog)[0] : undefined;
+  const first = actors[0];
+  return {
+    war: stage === undefined ? null : warOf(stage),
+    hqs: ground.chainOf(actors),
+    hex: first === undefined ? null : (ground.hexOf.get(embeddedActor(first) ?? first) ?? null),
+  };
+}
+
+/** The ground a sector is read on: the units' HQs and hexes, the HQs' parents and hexes. */
+export type SectorGround = Pick<QueueSources, "units" | "hqs">;
+
+const groundOf = (on: SectorGround): Ground =>
+  new Ground({ now: null, messages: [], cards: new Map(), squadrons: [], names: new Map(), breaches: new Set(), gms: new Set(), ...on });
+
+/**
+ * The sector of a request for `dialog` (its registered id) about `actors` (the asking HQ, the units):
+ * the war of the stage the dialog is asked in, the actors' HQs and those above them, the first actor's hex.
+ */
+export function requestSector(on: SectorGround, dialog: string, actors: readonly string[]): ItemSector {
+  return requestSectorIn(groundOf(on), dialog, actors);
+}
+
+/** The sector of a card: its action's war, and the HQ chain and hex of the documents its effects touch. */
+export function cardSector(on: SectorGround, card: Pick<CardFlags, "action" | "effects">): ItemSector {
+  return requestSectorIn(groundOf(on), card.action, touchedDocuments(card.effects));
+}
+
 function overrideItems(ground: Ground, id: string, since: number): QueueItem[] {
   const card = ground.sources.cards.get(id);
   const { now, gms } = ground.sources;
@@ -186,16 +219,11 @@ function overrideItems(ground: Ground, id: string, since: number): QueueItem[] {
   if (cardExpiry(card, now) === undefined) return [];
   const touched = touchedDocuments(card.effects);
   const first = touched[0];
-  const stage = card.action === undefined ? undefined : stagesFor("request", card.action)[0];
   return [
     {
       id: `override:${id}`,
       kind: "override",
-      sector: {
-        war: stage === undefined ? null : warOf(stage),
-        hqs: ground.chainOf(touched),
-        hex: first === undefined ? null : (ground.hexOf.get(first) ?? null),
-      },
+      sector: requestSectorIn(ground, card.action, touched),
       since,
       subject: card.display?.title ?? (first === undefined ? id : ground.name(first)),
       settle: { action: "openMessage", message: id },

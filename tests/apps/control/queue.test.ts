@@ -3,7 +3,14 @@
  * from its source and leaves once the source says it is settled; sectors, oldest first.
  */
 import { describe, expect, it } from "vitest";
-import { gmCards, queueItems as derive, type QueueMessage, type QueueSources } from "../../../src/apps/control/queue";
+import {
+  cardSector,
+  gmCards,
+  queueItems as derive,
+  requestSector,
+  type QueueMessage,
+  type QueueSources,
+} from "../../../src/apps/control/queue";
 
 /** The queue as the reader gives it: the GM's cards read from the messages (the card index does it in Foundry). */
 const queueItems = (s: Omit<QueueSources, "cards">) => derive({ ...s, cards: gmCards(s.messages) });
@@ -190,5 +197,20 @@ describe("the order", () => {
       stackingCard("s1", 2, ["0505"], 200),
     ];
     expect(queueItems(sources({ messages, breaches: new Set(["0505"]) })).map((i) => i.kind)).toEqual(["retreat", "stacking", "wmd"]);
+  });
+});
+
+describe("the sector of a request and of a card", () => {
+  const on = sources();
+  it("a request: the war of its dialog's stage, the HQ chain of what it names, the first one's hex", () => {
+    expect(requestSector(on, "land.wmd", [CARD])).toEqual({ war: "land", hqs: [CORPS, ARMY], hex: "0606" });
+    expect(requestSector(on, "airMissions.repair", [SQUADRON])).toEqual({ war: "air", hqs: [], hex: null });
+    // An umpire's toolkit procedure is no turn action: no war.
+    expect(requestSector(on, "toolkit.window", [UNIT])).toEqual({ war: null, hqs: [CORPS, ARMY], hex: "0505" });
+  });
+  it("a card: its action's war and what its effects touch", () => {
+    const effects = [{ type: "hits" as const, actor: OTHER, amount: 1 }];
+    expect(cardSector(on, { action: "groundCombat.plan", effects })).toEqual({ war: "land", hqs: [], hex: "0505" });
+    expect(cardSector(on, { effects: [{ type: "hits", actor: UNIT, amount: 1 }] })).toEqual({ war: null, hqs: [CORPS, ARMY], hex: "0505" });
   });
 });
