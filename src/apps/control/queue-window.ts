@@ -42,9 +42,10 @@ interface ChatElement {
 function openMessage(id: string): void {
   const sidebar = (ui as unknown as { sidebar?: { changeTab?(tab: string, group: string): unknown } }).sidebar;
   sidebar?.changeTab?.("chat", "primary");
-  const element = (globalThis.document as Document | undefined)?.querySelector(
-    `[data-message-id="${CSS.escape(id)}"]`,
-  ) as ChatElement | null;
+  // A document id is letters and digits; anything else names no message to look for.
+  const element = /^[A-Za-z0-9]{1,64}$/.test(id)
+    ? ((globalThis.document as Document | undefined)?.querySelector(`[data-message-id="${id}"]`) as ChatElement | null | undefined)
+    : null;
   if (element?.scrollIntoView === undefined) {
     notify("warn", "NOBC.Control.MessageNotShown");
     return;
