@@ -29,7 +29,7 @@ import { registerToolkitControl } from "./ui/toolkit-control";
 import { registerPlaysheet } from "./apps/playsheet/register";
 import { registerToolkit } from "./apps/toolkit/register";
 import { openToolkit } from "./apps/toolkit/macros";
-import { registerTheatreDashboard } from "./apps/control/register";
+import { registerControlQueue, registerTheatreDashboard } from "./apps/control/register";
 import { openTheatre } from "./apps/control/macros";
 import { registerTheatreControl } from "./ui/theatre-control";
 import { playsheetMacros } from "./apps/playsheet/macros";
@@ -232,6 +232,8 @@ Hooks.once("init", () => {
   // Control's theatre dashboard (GM): beside the toolkit among the Token controls.
   registerTheatreDashboard();
   registerTheatreControl();
+  // Control's umpires and their queue of what waits for a ruling (its count on the tracker).
+  registerControlQueue();
   (game as InitGame).nobc = {
     rules: rulesApi(),
     say,

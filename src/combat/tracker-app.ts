@@ -42,6 +42,7 @@ import { turn } from "../rules/index";
 import { translator } from "../base/foundry";
 import { documentAt } from "../effects/apply";
 import { missionActionById } from "./mission-actions";
+import { controlQueueView, openControlQueue } from "./control-queue";
 import type { MissionTrack } from "../rules/missions/track";
 import { readinessHqs, readReadiness } from "./readiness-world";
 import { readinessPanelContext } from "./readiness-panel";
@@ -196,6 +197,9 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
     } | null;
     return doc?.sheet?.render(true);
   };
+  const onOpenControlQueue: Handler = function () {
+    return viewer().isGM ? openControlQueue() : undefined;
+  };
   const onOpenHq: Handler = function (_event, target) {
     const uuid = target.dataset["uuid"];
     if (uuid === undefined) return;
@@ -219,6 +223,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         nobcMarkReady: onMarkReady,
         nobcStartClock: onStartClock,
         nobcStopClock: onStopClock,
+        nobcOpenControlQueue: onOpenControlQueue,
       },
     };
 
@@ -270,7 +275,12 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       if (combat === null) return undefined;
       if (partId === READY_PART) return readinessPartView(combat, isGM, this.#readyOpen);
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
-      if (partId === FOOTER_PART) return panelOf(combat, isGM, await movement(combat)) ?? undefined;
+      if (partId === FOOTER_PART) {
+        const panel = panelOf(combat, isGM, await movement(combat));
+        // Control's queue count (GM): a block of its own beside the stage buttons.
+        const controlQueue = controlQueueView(isGM);
+        return panel === null ? undefined : controlQueue === null ? panel : { ...panel, controlQueue };
+      }
       if (partId === TIMETABLE_PART)
         return (await import("./timetable-entry")).timetablePartView(combat.system as TurnSystem, isGM) ?? undefined;
       return undefined;

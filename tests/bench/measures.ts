@@ -48,6 +48,7 @@ import {
 import { changedParts, recordKey, recordOfKept, registerRecordSettings } from "../../src/documents/rules-record";
 import type { FakeActorT } from "../harness/foundry";
 import { filterRows, NO_FILTER, sortRows, theatreRows, type TheatreFilter } from "../../src/world/theatre-table";
+import { gmCards, queueItems, type QueueMessage } from "../../src/apps/control/queue";
 import { observeContacts } from "../../src/rules/nobc/knowledge/contact";
 import { learnFromCombat } from "../../src/rules/nobc/knowledge/learn";
 import { emptyKnowledge, piecesOf, type Piece, type SideKnowledge } from "../../src/rules/nobc/knowledge/types";
@@ -727,5 +728,38 @@ export const MEASURES: readonly Measure[] = [
     name: "knowledge-move-plan",
     layer: "foundry",
     prepare: knowledgeMovePlan,
+  },
+  {
+    // Control's queue (issue #31), derived on every render of the tracker's count and the window: an evening's
+    // chat of 1,000 cards (one applied card imposing a retreat per eighth unit, the others plain hits), a release
+    // request per HQ, and in step 9 every squadron of the theatre damaged.
+    name: "control-queue",
+    layer: "rules",
+    prepare(t) {
+      const field = theatreField(t);
+      const gm = { id: "gm", isGM: true };
+      const messages: QueueMessage[] = [];
+      for (let i = 0; i < 1000; i += 1) {
+        const unit = field.units[i % field.units.length]!;
+        const effects = i % 8 === 0 ? [{ type: "retreat", actor: unit.id, hexes: 1 }] : [{ type: "hits", actor: unit.id, amount: 1 }];
+        messages.push({ id: `c${String(i)}`, type: "resolution", author: gm, timestamp: i, system: { state: "applied", effects } });
+      }
+      for (const hq of field.hqs) {
+        const state = { card: `${hq.id}.Item.n`, target: "nuclear", hex: "", otherHex: "", identification: ["", ""] };
+        messages.push({
+          id: `w${hq.id}`,
+          author: gm,
+          timestamp: 2000,
+          flags: { nobc: { wmdRequest: { state, requestedBy: "p1", status: "pending" } } },
+        });
+      }
+      const cards = gmCards(messages);
+      const squadrons = field.squadrons.map((q) => ({ id: q.id, side: q.side, box: "damaged" }));
+      const sources = { now: { turn: 1, stage: "airRepair" as const }, messages, cards, units: field.units, hqs: field.hqs, squadrons };
+      return () => {
+        const items = queueItems({ ...sources, names: field.names, breaches: new Set<string>(), gms: new Set(["gm"]) });
+        return { messages: messages.length, items: items.length };
+      };
+    },
   },
 ];

@@ -130,6 +130,7 @@ describe("the tracker class's parts", () => {
       "nobcMarkReady",
       "nobcMissionAction",
       "nobcNextStage",
+      "nobcOpenControlQueue",
       "nobcOpenHq",
       "nobcOpenJournal",
       "nobcPreviousStage",

@@ -99,6 +99,9 @@ describe("src/nobc.ts", () => {
         // The GM's Teams window (src/apps/teams/).
         "teams",
         "control.theatre",
+        // Control's queue and the Umpires window (src/apps/control/).
+        "control.queue",
+        "control.umpires",
         "playsheet.movement",
         "playsheet.combat",
         "playsheet.overrun",
@@ -142,6 +145,7 @@ describe("src/nobc.ts", () => {
       "nobc.resolve",
       "nobc.assignCard",
       "nobc.markReady",
+      "nobc.controlTake",
     ]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
     // No status of ours on the token HUD: the black chip is drawn on the counter (Foundry's defeated status stays).
@@ -167,8 +171,11 @@ describe("src/nobc.ts", () => {
       "teams",
       // The record of the umpire's values, in parts (src/documents/rules-record.ts).
       ...Array.from({ length: RECORD_PARTS }, (_, n) => recordKey(n)),
+      // Control's umpires and who took which item of its queue (src/teams/umpires-read.ts, src/apps/control/taken.ts).
+      "umpires",
+      "controlTaken",
     ]);
-    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.teamsMenu", "nobc.airZoneDistancesMenu"]);
+    expect([...harness.settingsMenus.keys()]).toEqual(["nobc.teamsMenu", "nobc.airZoneDistancesMenu", "nobc.umpiresMenu"]);
     expect(harness.hooks.map((h) => h.name)).toEqual(
       expect.arrayContaining([
         "dropCanvasData",

@@ -80,7 +80,7 @@ function exportName(ending: string): string {
 }
 
 /** Pans the viewed scene to the actor's first token and selects it; says so when it has none there. */
-function panTo(uuid: string): void {
+export function panTo(uuid: string): void {
   const board = viewedCanvas() as unknown as PanningCanvas | undefined;
   const token = board?.tokens?.placeables.find((t) => t.actor?.uuid === uuid);
   if (board === undefined || token === undefined) {

@@ -1,7 +1,79 @@
-/** The theatre dashboard's entry on init. */
-import { registerDialog } from "../base/registry";
-import { THEATRE_DASHBOARD } from "./dialogs";
+/** Control's windows on init: the theatre dashboard, the queue of what waits for a ruling (with its count on the tracker), the umpires. */
+import { SYSTEM_ID } from "../../base/constants";
+import { registerControlQueueCount } from "../../combat/control-queue";
+import { registerUmpiresSetting, readUmpires } from "../../teams/umpires-read";
+import { inViewersSector } from "../../teams/umpires";
+import { openDialog, registerDialog } from "../base/registry";
+import { CONTROL_QUEUE, THEATRE_DASHBOARD, UMPIRES } from "./dialogs";
+import { openControlQueue, redrawControlQueues } from "./macros";
+import { readQueue } from "./queue-read";
+import { registerTakenSetting, registerTakeQuery, setWaitingReader } from "./taken";
+
+export const UMPIRES_MENU = "umpiresMenu";
 
 export function registerTheatreDashboard(): void {
   registerDialog(THEATRE_DASHBOARD);
+}
+
+function menuClass() {
+  return class UmpiresMenu extends foundry.applications.api.ApplicationV2 {
+    override async render(): Promise<this> {
+      await openDialog(UMPIRES);
+      return this;
+    }
+  };
+}
+
+/** The count the tracker last drew (null: not drawn yet). */
+let drawnCount: number | null = null;
+
+/** The items waiting in this viewer's sectors. */
+function viewersCount(): number {
+  const umpires = readUmpires();
+  const me = game.user?.id ?? null;
+  return readQueue().filter((i) => inViewersSector(umpires, me, i.sector)).length;
+}
+
+/**
+ * A moment after what the queue reads changes (one redraw for a burst): the open queue windows
+ * drawn again, and the tracker only when its count is not the one it shows.
+ */
+let redraw: ReturnType<typeof setTimeout> | null = null;
+function redrawQueue(): void {
+  if (game.user?.isGM !== true || redraw !== null) return;
+  redraw = setTimeout(() => {
+    redraw = null;
+    if ((globalThis as { game?: unknown }).game === undefined) return;
+    redrawControlQueues();
+    // Read at the time it fires: the page (a test's world) may be gone by then.
+    const tracker = (globalThis as { ui?: { combat?: { rendered?: boolean; render?(): unknown } } }).ui?.combat;
+    if (tracker?.rendered === true && drawnCount !== null && viewersCount() !== drawnCount) void tracker.render?.();
+  }, 300);
+}
+
+export function registerControlQueue(): void {
+  // A take or a new sector changes what the queue shows and counts (a setting's onChange runs on every client).
+  registerUmpiresSetting(redrawQueue);
+  registerTakenSetting(redrawQueue);
+  registerTakeQuery();
+  registerDialog(CONTROL_QUEUE);
+  registerDialog(UMPIRES);
+  game.settings?.registerMenu(SYSTEM_ID, UMPIRES_MENU, {
+    name: "NOBC.Umpires.Menu.name",
+    label: "NOBC.Umpires.Menu.label",
+    hint: "NOBC.Umpires.Menu.hint",
+    icon: "fa-solid fa-user-tie",
+    type: menuClass(),
+    restricted: true,
+  });
+  setWaitingReader(() => new Set(readQueue().map((i) => i.id)));
+  registerControlQueueCount({
+    count() {
+      drawnCount = viewersCount();
+      return drawnCount;
+    },
+    open: openControlQueue,
+  });
+  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage", "updateActor", "updateToken"] as const)
+    Hooks.on(hook, redrawQueue as never);
 }
