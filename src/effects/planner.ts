@@ -94,6 +94,8 @@ export class Planner {
   private readonly state = new Map<string, StateChange>();
   private readonly combats = new Map<string, Working>();
   private readonly journals: Readonly<Record<string, unknown>>[] = [];
+  private readonly createdActors: Readonly<Record<string, unknown>>[] = [];
+  private readonly createdFolders: Readonly<Record<string, unknown>>[] = [];
   /** The scene's map state flag as stored, once it was found readable (null: absent). */
   private flag: Readonly<Record<string, unknown>> | null | undefined;
   readonly notes: EffectNote[] = [];
@@ -275,6 +277,16 @@ export class Planner {
     this.journals.push(data);
   }
 
+  /** A world actor to create, its whole source with its `_id` (Undo deletes it). */
+  createActor(data: Readonly<Record<string, unknown>>): void {
+    this.createdActors.push(data);
+  }
+
+  /** A world folder to create, its whole source with its `_id` (Undo deletes it). */
+  createFolder(data: Readonly<Record<string, unknown>>): void {
+    this.createdFolders.push(data);
+  }
+
   /** The item an effect names, if it exists and is one of `types`; otherwise a note says why. */
   item(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
     const known = this.items.get(uuid);
@@ -336,6 +348,8 @@ export class Planner {
         tokenDeletions: tokens.map(({ token, sceneUuid }) => ({ uuid: token.uuid, id: token.id, parentUuid: sceneUuid })),
         combatUpdates: combats.updates.map(({ uuid, id, changes }) => ({ uuid, id, changes })),
         journalCreations: this.journals.map((data) => ({ data: structuredClone(data) })),
+        folderCreations: this.createdFolders.map((data) => ({ data: structuredClone(data) })),
+        actorCreations: this.createdActors.map((data) => ({ data: structuredClone(data) })),
       }),
       inverse: {
         actorUpdates: actors.inverse,
@@ -360,6 +374,8 @@ export class Planner {
           })),
           combatUpdates: combats.inverse.map(({ uuid, id, changes }) => ({ uuid, id, changes })),
           journalDeletions: journalIds.map((id) => ({ uuid: `JournalEntry.${id}`, id })),
+          actorDeletions: this.createdActors.map((d) => ({ uuid: `Actor.${String(d["_id"])}`, id: String(d["_id"]) })),
+          folderDeletions: this.createdFolders.map((d) => ({ uuid: `Folder.${String(d["_id"])}`, id: String(d["_id"]) })),
         }),
       },
       notes: this.notes,

@@ -7,9 +7,10 @@ import type { AirEffect } from "./nobc/air/effects";
 import type { NqmEffect } from "./nqm/effects";
 import type { PlaysheetEffect } from "./playsheet/effects";
 import type { MissionEffect } from "./missions/effects";
+import type { SetupEffect } from "./setup/effects";
 
-export type { LandEffect, AirEffect, NqmEffect, PlaysheetEffect, MissionEffect };
-export type Effect = LandEffect | AirEffect | NqmEffect | PlaysheetEffect | MissionEffect;
+export type { LandEffect, AirEffect, NqmEffect, PlaysheetEffect, MissionEffect, SetupEffect };
+export type Effect = LandEffect | AirEffect | NqmEffect | PlaysheetEffect | MissionEffect | SetupEffect;
 
 /** The effect fields that name a document (an actor, or a card item). */
 const REF_KEYS = ["actor", "card", "squadron", "airbase", "chart", "target"] as const;

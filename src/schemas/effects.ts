@@ -14,6 +14,7 @@ import type { Phrase } from "../rules/resolution";
 import { phrase } from "../rules/resolution";
 import { fieldProblem, listedProblems, WITH_INPUT } from "../words/issues";
 import { MODES, SIDES, WEAPON_KINDS } from "./system";
+import { SETUP_ACTOR_TYPES } from "../rules/setup/effects";
 import { MAX_ENGINEERS_LEFT } from "../map/map-state";
 
 /** The longest document reference (a UUID; as `MAX_UUID` of the card queries, src/queries/payloads.ts). */
@@ -155,6 +156,30 @@ const missionEffects = [
   }),
 ] as const;
 
+/** A document id as Foundry makes one (`foundry.utils.randomID`): 16 letters or digits. */
+const documentId = z.string().regex(/^[A-Za-z0-9]{16}$/);
+/** The most characters of one created actor's system data, as JSON (an order-of-battle row's is some hundreds). */
+export const MAX_SETUP_SYSTEM_CHARS = 20_000;
+const systemData = z
+  .record(z.string().min(1).max(64), z.unknown())
+  .refine((data) => JSON.stringify(data).length <= MAX_SETUP_SYSTEM_CHARS, "too large");
+const setupEffects = [
+  effect("folderCreated", { id: documentId, name: text, parent: documentId.nullable(), sort: z.int() }),
+  effect("actorCreated", {
+    id: documentId,
+    name: text,
+    actorType: z.enum(SETUP_ACTOR_TYPES),
+    system: systemData,
+    folder: documentId.nullable(),
+    sort: z.int(),
+  }),
+  effect("actorSet", {
+    actor: ref,
+    set: systemData,
+    cells: z.array(z.strictObject({ column: text, from: z.string().max(MAX_JOURNAL_TEXT), to: z.string().max(MAX_JOURNAL_TEXT) })).max(64),
+  }),
+] as const;
+
 /** One effect of the rules, any type. */
 export const effectSchema = z.discriminatedUnion("type", [
   ...landEffects,
@@ -162,6 +187,7 @@ export const effectSchema = z.discriminatedUnion("type", [
   ...nqmEffects,
   ...playsheetEffects,
   ...missionEffects,
+  ...setupEffects,
 ]);
 
 /** Every effect type the schema knows, in the rules' order. */

@@ -203,6 +203,15 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.reserveEntry", { name: nameOf(effect.actor), at: arrivalPhrase(effect.at) });
     case "victoryPoints":
       return line("NOBC.Effect.victoryPoints", { name: nameOf(effect.actor), count: effect.points });
+    case "folderCreated":
+      return line("NOBC.Effect.folderCreated", { name: effect.name });
+    case "actorCreated":
+      return line("NOBC.Effect.actorCreated", { name: effect.name, type: phrase(`NOBC.Orbat.TypeOne.${effect.actorType}`) });
+    case "actorSet":
+      return line("NOBC.Effect.actorSet", {
+        name: nameOf(effect.actor),
+        changes: effect.cells.map((c) => `${c.column}: ${c.from === "" ? "—" : c.from} → ${c.to === "" ? "—" : c.to}`).join("; "),
+      });
   }
 }
 

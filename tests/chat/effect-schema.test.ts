@@ -71,6 +71,17 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
     name: "Contact",
     pages: [{ name: "Deployment", text: "<p>x</p>" }],
   },
+  folderCreated: { type: "folderCreated", id: "aaaaaaaaaaaaaaaa", name: "V Corps", parent: null, sort: 100 },
+  actorCreated: {
+    type: "actorCreated",
+    id: "bbbbbbbbbbbbbbbb",
+    name: "3 PzBde",
+    actorType: "unit",
+    system: { side: "nato", strength: { value: 6, max: 6 } },
+    folder: "aaaaaaaaaaaaaaaa",
+    sort: 100,
+  },
+  actorSet: { type: "actorSet", actor: "Actor.a", set: { "strength.value": 5 }, cells: [{ column: "strength", from: "6", to: "5" }] },
 };
 
 const examples = Object.values(EXAMPLES) as Effect[];
