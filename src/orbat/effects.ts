@@ -6,7 +6,7 @@
  * Pure.
  */
 import type { Effect } from "../rules/effects";
-import type { SetupEffect } from "../rules/setup/effects";
+import type { SetupEffect, SetupValue } from "../rules/setup/effects";
 import type { LinkEnd, OrbatPlan } from "./plan";
 
 /** The system path of a link field (`system.hq` → `hq`), as an effect names it. */
@@ -17,9 +17,10 @@ export function importEffects(plan: OrbatPlan, newId: () => string): Effect[] {
   const ids = plan.actors.map(() => newId());
   const uuidOf = (end: LinkEnd): string => (typeof end === "number" ? `Actor.${ids[end]!}` : end.uuid);
   const systems = plan.actors.map((a) => structuredClone(a.system) as Record<string, unknown>);
-  const sets = new Map<string, Record<string, unknown>>();
+  const sets = new Map<string, Record<string, SetupValue>>();
+  // An update's values are cells read into leaves or lists (./update.ts sets them by column path).
   for (const u of plan.updates)
-    sets.set(u.uuid, Object.fromEntries(Object.entries(u.data).map(([path, value]) => [systemPath(path), value])));
+    sets.set(u.uuid, Object.fromEntries(Object.entries(u.data).map(([path, value]) => [systemPath(path), value as SetupValue])));
   for (const link of plan.links) {
     const field = systemPath(link.field);
     if (typeof link.from === "number") systems[link.from]![field] = uuidOf(link.to);

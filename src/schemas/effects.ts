@@ -13,7 +13,7 @@ import { MISSION_IDS, TABLE_CORNER_LABELS, TABLE_EDGE_LABELS, type TableCorner, 
 import type { Phrase } from "../rules/resolution";
 import { phrase } from "../rules/resolution";
 import { fieldProblem, listedProblems, WITH_INPUT } from "../words/issues";
-import { MODES, SIDES, WEAPON_KINDS } from "./system";
+import { MODES, SIDES, SYSTEM_SCHEMAS, WEAPON_KINDS } from "./system";
 import { SETUP_ACTOR_TYPES } from "../rules/setup/effects";
 import { MAX_ENGINEERS_LEFT } from "../map/map-state";
 
@@ -158,24 +158,39 @@ const missionEffects = [
 
 /** A document id as Foundry makes one (`foundry.utils.randomID`): 16 letters or digits. */
 const documentId = z.string().regex(/^[A-Za-z0-9]{16}$/);
-/** The most characters of one created actor's system data, as JSON (an order-of-battle row's is some hundreds). */
-export const MAX_SETUP_SYSTEM_CHARS = 20_000;
-const systemData = z
-  .record(z.string().min(1).max(64), z.unknown())
-  .refine((data) => JSON.stringify(data).length <= MAX_SETUP_SYSTEM_CHARS, "too large");
+/** A value an update sets at one dotted path: a leaf or a list (a weapon list), never an object (its fields have paths of their own). */
+const leafValue = z.union([
+  z.string().max(MAX_JOURNAL_TEXT),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.unknown()).max(MAX_EFFECT_HEXES),
+]);
+/** The system fields of the order of battle's actor types: the first part of every path an update sets. */
+const SETUP_FIELDS: ReadonlySet<string> = new Set(SETUP_ACTOR_TYPES.flatMap((type) => Object.keys(SYSTEM_SCHEMAS.Actor[type].shape)));
+const setPath = z
+  .string()
+  .min(1)
+  .max(MAX_EFFECT_REF)
+  .refine((path) => SETUP_FIELDS.has(path.split(".")[0]!), "NOBC.Validation.InvalidInput");
 const setupEffects = [
   effect("folderCreated", { id: documentId, name: text, parent: documentId.nullable(), sort: z.int() }),
+  // A created actor's system data is what its type's document schema accepts (src/schemas/system.ts), as the import checked it.
   effect("actorCreated", {
     id: documentId,
     name: text,
     actorType: z.enum(SETUP_ACTOR_TYPES),
-    system: systemData,
+    system: z.record(z.string().min(1).max(64), z.unknown()),
     folder: documentId.nullable(),
     sort: z.int(),
+  }).superRefine((e, ctx) => {
+    // The first field at fault is named: a card is the GM's, and one problem says it is not the import's.
+    const first = SYSTEM_SCHEMAS.Actor[e.actorType].safeParse(e.system).error?.issues[0];
+    if (first !== undefined) ctx.addIssue({ ...first, path: ["system", ...first.path] } as never);
   }),
   effect("actorSet", {
     actor: ref,
-    set: systemData,
+    set: z.record(setPath, leafValue),
     cells: z.array(z.strictObject({ column: text, from: z.string().max(MAX_JOURNAL_TEXT), to: z.string().max(MAX_JOURNAL_TEXT) })).max(64),
   }),
 ] as const;

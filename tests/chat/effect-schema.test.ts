@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EFFECT_TYPES, MAX_EFFECT_REF, effectListProblems, effectSchema, isEffect } from "../../src/schemas/effects";
 import type { Effect } from "../../src/rules/effects";
 import type { Phrase } from "../../src/rules/resolution";
+import { unitSystem } from "../apps/ground-combat/fixture";
 
 type Variant<K extends Effect["type"]> = Extract<Effect, { type: K }>;
 
@@ -77,7 +78,7 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
     id: "bbbbbbbbbbbbbbbb",
     name: "3 PzBde",
     actorType: "unit",
-    system: { side: "nato", strength: { value: 6, max: 6 } },
+    system: unitSystem("nato"),
     folder: "aaaaaaaaaaaaaaaa",
     sort: 100,
   },

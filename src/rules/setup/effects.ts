@@ -17,6 +17,9 @@ export interface SetupCell {
   readonly to: string;
 }
 
+/** A value set at one dotted path of an actor's system: a leaf, or a list (its weapons). */
+export type SetupValue = string | number | boolean | null | unknown[];
+
 export type SetupEffect =
   /** A world Actor folder, with its id and its parent folder's (null at the top). */
   | { type: "folderCreated"; id: string; name: string; parent: string | null; sort: number }
@@ -31,4 +34,4 @@ export type SetupEffect =
       sort: number;
     }
   /** An actor of the world takes these system values (dotted paths from `system`); `cells` say them as the dry run did. */
-  | { type: "actorSet"; actor: ActorRef; set: Record<string, unknown>; cells: SetupCell[] };
+  | { type: "actorSet"; actor: ActorRef; set: Record<string, SetupValue>; cells: SetupCell[] };
