@@ -186,7 +186,7 @@ const setupEffects = [
   }).superRefine((e, ctx) => {
     // The first field at fault is named: a card is the GM's, and one problem says it is not the import's.
     const first = SYSTEM_SCHEMAS.Actor[e.actorType].safeParse(e.system).error?.issues[0];
-    if (first !== undefined) ctx.addIssue({ ...first, path: ["system", ...first.path] } as never);
+    if (first !== undefined) ctx.addIssue({ ...first, path: ["system", ...first.path] });
   }),
   effect("actorSet", {
     actor: ref,
