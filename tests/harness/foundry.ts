@@ -35,6 +35,10 @@
  *   dropped, an update naming it refused) and `JournalEntry.createDocuments` (`keepId`; `ownership` as
  *   given, levels checked) / `deleteDocuments` (world entries with their pages, a GM only): what a
  *   mission's tracker writes.
+ * - World `Actor.createDocuments` (a GM only; `keepId` keeps a valid id and refuses one in use; each
+ *   `system` validated by its type's data model; the new actors join a loaded `game.actors`) and
+ *   `Folder.createDocuments` / `deleteDocuments` (a GM only, the same id rules): what the
+ *   order-of-battle import's card writes. Deleting a folder does not move its contents here.
  * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
