@@ -42,6 +42,7 @@ import { createTurnCombat } from "./combat/create";
 import { applyCard, pruneCardRecords, releaseCardKey, setCardSplit, undoCard } from "./queries/macros";
 import { currentTurnPosition } from "./combat/current";
 import { setCardClock } from "./queries/card-state";
+import { setBoardClock } from "./world/board";
 import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { registerBoard } from "./canvas/register";
@@ -56,6 +57,7 @@ import { registerAirMissionActions } from "./apps/air/missions/register";
 import { registerMissions } from "./apps/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
 import { registerRulesGuard } from "./documents/rules-guard";
+import { registerKnowledgeWatch } from "./documents/knowledge-watch";
 import { registerRulesRecord } from "./documents/rules-record";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
@@ -193,10 +195,12 @@ Hooks.once("init", () => {
   setCardTurnReader(() => currentTurnPosition()?.turn ?? null);
   // A player's Apply expires with its turn, and an Orders card with the Orders phase.
   setCardClock(currentTurnPosition);
+  setBoardClock(currentTurnPosition);
   registerResolveQuery();
   // Rules values are the umpire's: a change by anyone but a GM is put back by the active GM's client,
   // and on \`ready\` a GM's client checks what changed while no GM was connected.
   registerRulesGuard();
+  registerKnowledgeWatch();
   registerRulesRecord();
   // A support card assigned to a unit, or taken back: a request the GM answers.
   registerCardAssignmentQuery();

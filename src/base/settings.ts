@@ -6,6 +6,7 @@ import { SYSTEM_ID } from "./constants";
 import type { OddsBelowOne } from "../rules/nobc/land/combat-tables";
 import type { RecoveryOptions, RulesOptions } from "../rules/nobc/land/options";
 import { ANNOUNCEMENT_ORDERS, type AnnouncementOrder } from "../rules/nobc/land/combat-turn";
+import { DEFAULT_KNOWLEDGE_OPTIONS, type KnowledgeOptions } from "../rules/nobc/knowledge/types";
 
 export type { RulesOptions } from "../rules/nobc/land/options";
 
@@ -27,7 +28,16 @@ export const SETTING_KEYS = {
   combatAnnouncementOrder: "combatAnnouncementOrder",
   nqmRestoringDiscipline: "nqmRestoringDiscipline",
   nqmHourlySupplyCheck: "nqmHourlySupplyCheck",
+  hiddenInformation: "hiddenInformation",
+  contactIdentifies: "contactIdentifies",
+  knowledgeLastsTurns: "knowledgeLastsTurns",
+  contactShowsCount: "contactShowsCount",
+  combatRevealsStrength: "combatRevealsStrength",
 } as const;
+
+/** How much each side sees (issue #30): today's open table, or each team its own war. */
+export const HIDDEN_INFORMATION = ["open", "doubleBlind"] as const;
+export type HiddenInformation = (typeof HIDDEN_INFORMATION)[number];
 
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
 export const ODDS_BELOW_ONE = ["zero", "mirror"] as const satisfies readonly OddsBelowOne[];
@@ -93,6 +103,81 @@ export function registerSettings(): void {
     default: {},
   });
   registerTurnLimitSettings();
+  registerKnowledgeSettings();
+}
+
+/**
+ * Double-blind play and the readings of what each side knows (docs/rules-decisions.md, "What each
+ * side knows"): world settings, so only a GM writes them (Foundry's SETTINGS_MODIFY).
+ */
+function registerKnowledgeSettings(): void {
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.hiddenInformation, {
+    name: "NOBC.Setting.hiddenInformation.name",
+    hint: "NOBC.Setting.hiddenInformation.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { open: "NOBC.Setting.hiddenInformation.open", doubleBlind: "NOBC.Setting.hiddenInformation.doubleBlind" },
+    default: "open",
+  });
+  for (const [key, fallback] of [
+    [SETTING_KEYS.contactIdentifies, false],
+    [SETTING_KEYS.contactShowsCount, false],
+    [SETTING_KEYS.combatRevealsStrength, true],
+  ] as const) {
+    game.settings?.register(SYSTEM_ID, key, {
+      name: `NOBC.Setting.${key}.name`,
+      hint: `NOBC.Setting.${key}.hint`,
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: fallback,
+    });
+  }
+  // 0 reads as "until contradicted": never dropped by time, only by looking at the hex.
+  game.settings?.register(SYSTEM_ID, SETTING_KEYS.knowledgeLastsTurns, {
+    name: "NOBC.Setting.knowledgeLastsTurns.name",
+    hint: "NOBC.Setting.knowledgeLastsTurns.hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: 10, step: 1 },
+    default: 1,
+  });
+}
+
+/**
+ * Whether the world plays double-blind; open for anything else the setting holds, and before it is
+ * registered (Foundry throws on reading an unregistered setting: the write path reads it on every
+ * action, and a world that has not registered it plays as it did before it existed).
+ */
+export function hiddenInformation(): HiddenInformation {
+  try {
+    return game.settings?.get(SYSTEM_ID, SETTING_KEYS.hiddenInformation) === "doubleBlind" ? "doubleBlind" : "open";
+  } catch {
+    return "open";
+  }
+}
+
+/**
+ * The world's readings of what each side knows: `knowledgeLastsTurns` 0 is "until contradicted",
+ * anything but a whole number ≥ 1 the default.
+ */
+export function knowledgeOptions(): KnowledgeOptions {
+  const settings = game.settings;
+  const lasts: unknown = settings?.get(SYSTEM_ID, SETTING_KEYS.knowledgeLastsTurns);
+  const lastsTurns =
+    lasts === 0 ? null : typeof lasts === "number" && Number.isInteger(lasts) && lasts >= 1 ? lasts : DEFAULT_KNOWLEDGE_OPTIONS.lastsTurns;
+  const flag = (key: "contactIdentifies" | "contactShowsCount" | "combatRevealsStrength", fallback: boolean): boolean => {
+    const value: unknown = settings?.get(SYSTEM_ID, key);
+    return typeof value === "boolean" ? value : fallback;
+  };
+  return {
+    contactIdentifies: flag(SETTING_KEYS.contactIdentifies, DEFAULT_KNOWLEDGE_OPTIONS.contactIdentifies),
+    lastsTurns,
+    contactShowsCount: flag(SETTING_KEYS.contactShowsCount, DEFAULT_KNOWLEDGE_OPTIONS.contactShowsCount),
+    combatRevealsStrength: flag(SETTING_KEYS.combatRevealsStrength, DEFAULT_KNOWLEDGE_OPTIONS.combatRevealsStrength),
+  };
 }
 
 /**
@@ -181,5 +266,10 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "nobc.combatAnnouncementOrder": AnnouncementOrder;
     "nobc.nqmRestoringDiscipline": boolean;
     "nobc.nqmHourlySupplyCheck": boolean;
+    "nobc.hiddenInformation": HiddenInformation;
+    "nobc.contactIdentifies": boolean;
+    "nobc.knowledgeLastsTurns": number;
+    "nobc.contactShowsCount": boolean;
+    "nobc.combatRevealsStrength": boolean;
   }
 }

@@ -20,7 +20,9 @@ import {
   hqOverlay,
   hqReach,
   mapStateOverlay,
-  terrainOverlay,
+  terrainHexGroups,
+  terrainRoadGroup,
+  terrainSideGroups,
   type OverlayKind,
   type Shape,
   type ShapeGroup,
@@ -94,6 +96,40 @@ export function paintShapes(g: GraphicsLike, shapes: readonly Shape[]): void {
   }
 }
 
+/** Whether two maps' hexes draw the same: each hex's terrain, country and name (what the overlay's hex parts read). */
+function sameHexes(a: MapView["map"], b: MapView["map"]): boolean {
+  if (a.hexes === b.hexes) return true;
+  if (a.columns !== b.columns || a.rows !== b.rows) return false;
+  const keys = Object.keys(b.hexes);
+  if (keys.length !== Object.keys(a.hexes).length) return false;
+  for (const label of keys) {
+    const x = a.hexes[label];
+    const y = b.hexes[label]!;
+    if (x === y) continue;
+    if (x === undefined) return false;
+    if (x.country !== y.country || x.name !== y.name || x.terrain.join() !== y.terrain.join()) return false;
+  }
+  return true;
+}
+
+/** Whether two lists of text shapes are the same texts at the same places. */
+function sameTexts(a: readonly Shape[], b: readonly Shape[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i]!;
+    return (
+      x.type === "text" &&
+      y.type === "text" &&
+      x.text === y.text &&
+      x.x === y.x &&
+      x.y === y.y &&
+      x.size === y.size &&
+      x.colour === y.colour &&
+      x.bold === y.bold
+    );
+  });
+}
+
 const TEXT_KINDS: ReadonlySet<OverlayKind> = new Set<OverlayKind>(["terrainLabels"]);
 
 /** The overlays of one canvas. */
@@ -110,11 +146,17 @@ export class Board {
   private hq: HqShown | null = null;
   /** How many times each kind was drawn (tests and diagnostics). */
   readonly draws = new Map<OverlayKind, number>();
+  /** Whether each kind's last drawing on this surface had shapes (what it shows when not drawn again). */
+  private readonly drawnShapes = new Map<OverlayKind, boolean>();
+  /** The terrain last painted on this surface, and its text shapes: a change paints only what differs. */
+  private drawnTerrain: { readonly view: MapView; readonly size: number; readonly labels: readonly Shape[] } | null = null;
 
   /** Takes a new surface (the canvas was drawn) and draws everything on it from `input`. */
   attach(surface: Surface, input: BoardInput): void {
     this.detach();
     this.surface = surface;
+    this.drawnTerrain = null;
+    this.drawnShapes.clear();
     for (const kind of OVERLAY_KINDS) {
       if (TEXT_KINDS.has(kind)) this.labels.set(kind, surface.labels(kind));
       else this.graphics.set(kind, surface.graphics(kind));
@@ -131,6 +173,8 @@ export class Board {
   detach(): void {
     this.surface?.destroy();
     this.surface = null;
+    this.drawnTerrain = null;
+    this.drawnShapes.clear();
     this.graphics.clear();
     this.labels.clear();
     this.input = null;
@@ -205,6 +249,7 @@ export class Board {
   private paint(groups: readonly ShapeGroup[]): void {
     for (const group of groups) {
       this.count(group.kind);
+      this.drawnShapes.set(group.kind, group.shapes.length > 0);
       const labels = this.labels.get(group.kind);
       if (labels !== undefined) {
         labels.setTexts(group.shapes.filter((s): s is Extract<Shape, { type: "text" }> => s.type === "text"));
@@ -234,7 +279,7 @@ export class Board {
       return;
     }
     if (this.terrainStale) {
-      this.paint(terrainOverlay(map, input.size, { fillAlpha: 0.35 }));
+      this.paintTerrain(map, input.size);
       this.terrainStale = false;
     } else {
       for (const kind of TERRAIN_KINDS) {
@@ -242,6 +287,35 @@ export class Board {
         if (g !== undefined) g.visible = true;
       }
     }
+  }
+
+  /**
+   * Paints the terrain overlay of `view`, only the parts that differ from what was last painted on this
+   * surface (issue #35: a painter's click changes one hex; the rivers and roads, and the label layer when
+   * no name changed, stay as drawn). The parts not painted again show as they were drawn.
+   */
+  private paintTerrain(view: MapView, size: number): void {
+    const prev = this.drawnTerrain;
+    const whole = prev?.size !== size;
+    const groups: ShapeGroup[] = [];
+    let labels = prev?.labels ?? [];
+    if (whole || !sameHexes(prev.view.map, view.map)) {
+      const [hexes, borders, texts] = terrainHexGroups(view, size, { fillAlpha: 0.35 });
+      groups.push(hexes, borders);
+      if (whole || !sameTexts(labels, texts.shapes)) groups.push(texts);
+      labels = texts.shapes;
+    }
+    if (whole || JSON.stringify(prev.view.map.hexsides) !== JSON.stringify(view.map.hexsides))
+      groups.push(...terrainSideGroups(view, size));
+    if (whole || JSON.stringify(prev.view.map.roads) !== JSON.stringify(view.map.roads)) groups.push(terrainRoadGroup(view, size));
+    this.paint(groups);
+    const painted = new Set(groups.map((g) => g.kind));
+    for (const kind of TERRAIN_KINDS) {
+      if (painted.has(kind)) continue;
+      const g = this.graphics.get(kind) ?? this.labels.get(kind);
+      if (g !== undefined) g.visible = this.drawnShapes.get(kind) ?? false;
+    }
+    this.drawnTerrain = { view, size, labels };
   }
 
   private drawMapState(): void {

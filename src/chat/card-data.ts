@@ -7,12 +7,13 @@
 import { touchedDocuments, type Effect } from "../rules/effects";
 import { phrase, type BreakdownLine, type Phrase } from "../rules/resolution";
 import type { WritePlan } from "../effects/apply";
-import { sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
+import { combatPieces, sharedSides, splitUnits, type GroundCombatCard, type SplitSide } from "./splits";
 import { sha256Hex } from "../base/sha256";
 import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS } from "../data/card-limits";
 import { readGmRecord, type GmRecord } from "./card-record";
 import { effectListIssues, effectSchema } from "../schemas/effects";
 import { groundCombatCardSchema } from "../schemas/ground-combat";
+import { cardIdentificationSchema, type CardIdentification } from "../schemas/knowledge";
 import { fieldProblem, listedProblems } from "../words/issues";
 import { isStageId, isTurnAction, stageAllows, type ActionStep, type TurnAction } from "../rules/nobc/stage-actions";
 import type { StageId } from "../rules/nobc/turn";
@@ -74,6 +75,8 @@ export interface CardFlags {
   readonly display?: CardDisplay;
   /** A ground combat's plan, outcome and saved splits: its shared hits may be split again. */
   readonly groundCombat?: GroundCombatCard;
+  /** What the card's identification cards were played on (a rear-area attack): what its Apply teaches that side, double-blind. */
+  readonly identifies?: CardIdentification;
   /** A key no two applied cards may share (e.g. one HQ's Orders in one turn); see `PostResolutionInput.once`. */
   readonly once?: string;
   /** The subjects the card uses up from the moment it is posted (see `PostResolutionInput.holds`); none: left out. */
@@ -215,6 +218,8 @@ export function readCard(data: unknown): CardFlags | undefined {
   const appliedAt = readTurnPoint(f["appliedAt"]);
   const overrides = readOverrides(f["overrides"]);
   if (!absent(groundCombat) && !groundCombatCardSchema.safeParse(groundCombat).success) return undefined;
+  const identifies = absent(f["identifies"]) ? undefined : cardIdentificationSchema.safeParse(f["identifies"]);
+  if (identifies?.success === false) return undefined;
   const record = readGmRecord(f["record"]);
   if (!absent(f["record"]) && record === undefined) return undefined;
   const display = readDisplay(f["display"]);
@@ -227,6 +232,7 @@ export function readCard(data: unknown): CardFlags | undefined {
     ...(isObject(applied) ? { applied: applied as WritePlan } : {}),
     ...(display === undefined ? {} : { display }),
     ...(absent(groundCombat) ? {} : { groundCombat: groundCombat as GroundCombatCard }),
+    ...(identifies === undefined ? {} : { identifies: identifies.data }),
     ...(typeof requestedBy === "string" && requestedBy !== "" ? { requestedBy } : {}),
     ...(typeof scene === "string" && scene !== "" ? { scene } : {}),
     ...(typeof revision === "number" && Number.isInteger(revision) ? { revision } : {}),
@@ -546,4 +552,12 @@ function canonicalJson(value: unknown): string {
  */
 export function cardDigest(card: Pick<CardFlags, "effects" | "once">): string {
   return sha256Hex(canonicalJson([card.effects, card.once ?? null]));
+}
+
+/**
+ * What a card's Apply teaches each side beyond where its effects leave the pieces (double-blind only,
+ * src/effects/families/knowledge.ts): a ground combat's pieces, and what its identification cards were played on.
+ */
+export function knowledgeOutcome(card: CardFlags): { fought: string[]; identifies?: CardIdentification } {
+  return { fought: combatPieces(card.groundCombat), ...(card.identifies === undefined ? {} : { identifies: card.identifies }) };
 }

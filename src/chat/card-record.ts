@@ -10,7 +10,16 @@
  * card planned from, and the later card could never be undone truly.
  */
 import { replacement } from "../base/compat";
-import { EMPTY_PLAN, driftedDocuments, mapStatePath, sceneKeys, type SnapshotLookup, type WritePlan } from "../effects/apply";
+import {
+  EMPTY_PLAN,
+  driftedDocuments,
+  knowledgeKeys,
+  mapStatePath,
+  sceneKeys,
+  type SnapshotLookup,
+  type WritePlan,
+} from "../effects/apply";
+import { knowledgePath } from "../schemas/knowledge";
 import { writePlanSchema } from "../schemas/write-plan";
 
 export interface KeyRelease {
@@ -78,7 +87,10 @@ export function planPaths(plan: WritePlan): string[] {
   for (const u of [...plan.actorUpdates, ...plan.itemUpdates]) for (const field of Object.keys(u.changes)) out.add(path(u.uuid, field));
   for (const d of plan.itemDeletions) out.add(path(d.uuid, WHOLE));
   for (const c of plan.itemCreations) out.add(path(createdUuid(c.parentUuid, c.data), WHOLE));
-  for (const u of plan.sceneUpdates ?? []) for (const at of sceneKeys(u)) out.add(path(u.uuid, mapStatePath(at.part, at.key)));
+  for (const u of plan.sceneUpdates ?? []) {
+    for (const at of sceneKeys(u)) out.add(path(u.uuid, mapStatePath(at.part, at.key)));
+    for (const at of knowledgeKeys(u)) out.add(path(u.uuid, knowledgePath(at.side, at.key)));
+  }
   for (const d of plan.tokenDeletions ?? []) out.add(path(d.uuid, WHOLE));
   for (const c of plan.tokenCreations ?? [])
     out.add(path(`${c.parentUuid}.Token.${typeof c.data["_id"] === "string" ? c.data["_id"] : ""}`, WHOLE));

@@ -10,6 +10,7 @@ import { callHook, isGM, translator } from "../base/foundry";
 import { RefusedError } from "../base/errors";
 import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardInputLine, type StageOverride } from "./card-data";
 import type { TurnAction } from "../rules/nobc/stage-actions";
+import type { CardIdentification } from "../schemas/knowledge";
 import { groundCombatText } from "./ground-combat-text";
 import { nameOf, renderCardContent, worldName } from "./render";
 import { changesHeadline } from "./context";
@@ -70,6 +71,8 @@ export interface PostResolutionInput<O> {
    * dragged on), written there whichever scene the GM views; none: the scene the GM views on Apply.
    */
   readonly scene?: string;
+  /** What the card's identification cards were played on (a rear-area attack); see `CardFlags.identifies`. */
+  readonly identifies?: CardIdentification;
   /**
    * The game turn the card belongs to (its record may be pruned once the game is past it); by
    * default the turn the entry point's reader gives (see `setCardTurnReader`), else none.
@@ -162,6 +165,7 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     holds: [...new Set(input.holds ?? [])],
     display: combat === undefined ? null : card.display,
     groundCombat: card.groundCombat ?? null,
+    identifies: input.identifies ?? null,
     records: input.records ?? {},
     requestedBy: input.requestedBy ?? null,
     scene: input.scene ?? null,

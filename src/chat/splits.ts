@@ -84,3 +84,22 @@ export function resplit(card: GroundCombatCard, side: SplitSide, split: readonly
   const saved = splitUnits(card, side).map((u) => ({ actor: u.id, hits: given.get(u.id) ?? 0 }));
   return { ok: true, value: { effects: effects.value, card: { ...card, splits: { ...card.splits, [side]: saved } } } };
 }
+
+/**
+ * Every piece that fought in a ground combat (attackers, every unit of the defending hex, the artillery of
+ * the fire missions), once each: what each side identifies of the other on Apply in a double-blind world.
+ */
+export function combatPieces(card: GroundCombatCard | undefined): string[] {
+  if (card === undefined) return [];
+  const { plan, outcome } = card;
+  const artillery = (plan.fireMissions as readonly { readonly artillery?: readonly { readonly id: string }[] }[] | undefined) ?? [];
+  return [
+    ...new Set([
+      ...plan.attackers.map((u) => u.id),
+      ...plan.defenders.map((u) => u.id),
+      ...artillery.flatMap((m) => (m.artillery ?? []).map((a) => a.id)),
+      ...outcome.attackerHits.candidates.map((c) => c.id),
+      ...outcome.defenderHits.candidates.map((c) => c.id),
+    ]),
+  ];
+}

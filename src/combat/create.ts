@@ -33,12 +33,21 @@ export interface CombatantRow {
 /** One row per HQ actor not already in the combat (`present`: actor ids), in the actors' order. */
 export function combatantRows(actors: readonly HqActorRef[], present: ReadonlySet<string>, scene: ViewedScene | null): CombatantRow[] {
   const rows: CombatantRow[] = [];
+  const wanted = new Set<string>();
+  for (const actor of actors) if (actor.type === "hq" && actor.id !== null && !present.has(actor.id)) wanted.add(actor.id);
+  // Each wanted HQ's first token with an id, found in one pass over the scene's tokens (not one search per HQ).
+  const firstToken = new Map<string, string>();
+  for (const t of wanted.size === 0 ? [] : (scene?.tokens ?? [])) {
+    if (t.actorId === null || t.id === null || !wanted.has(t.actorId) || firstToken.has(t.actorId)) continue;
+    firstToken.set(t.actorId, t.id);
+    if (firstToken.size === wanted.size) break;
+  }
   const seen = new Set(present);
   for (const actor of actors) {
     if (actor.type !== "hq" || actor.id === null || seen.has(actor.id)) continue;
     seen.add(actor.id);
-    const token = scene?.tokens.find((t) => t.actorId === actor.id && t.id !== null);
-    rows.push(scene !== null && token !== undefined ? { actorId: actor.id, tokenId: token.id!, sceneId: scene.id } : { actorId: actor.id });
+    const tokenId = firstToken.get(actor.id);
+    rows.push(scene !== null && tokenId !== undefined ? { actorId: actor.id, tokenId, sceneId: scene.id } : { actorId: actor.id });
   }
   return rows;
 }

@@ -11,6 +11,8 @@ import { TurnData } from "./turn-model";
 import { TURN_COMBAT_TYPE } from "./turn-type";
 import { MissionData } from "./mission-model";
 import { MISSION_COMBAT_TYPE } from "../base/constants";
+import { registerStageEntry } from "./registry";
+import { STAGES } from "../rules/nobc/turn";
 
 export function registerTurnTracking(): void {
   const config = CONFIG as unknown as { Combat: { dataModels: Record<string, unknown> }; ui?: Record<string, unknown> };
@@ -29,6 +31,8 @@ export function registerTurnTracking(): void {
   };
   Hooks.on("createItem", onCard as never);
   Hooks.on("deleteItem", onCard as never);
+  // A new turn renews what is still in contact, then lets the rest lapse (double-blind only).
+  registerStageEntry(STAGES[0].id, async (position) => (await import("../documents/knowledge-watch")).startTurnKnowledge(position.turn));
 }
 
 interface HqLike {

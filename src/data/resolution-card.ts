@@ -33,6 +33,8 @@ function resolutionCardSchema() {
     }),
     display: object(true),
     groundCombat: object(true),
+    // What the card's identification cards were played on (src/schemas/knowledge.ts, `cardIdentification`).
+    identifies: object(true),
     records: object(false),
     requestedBy: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),
     scene: new fields.StringField({ required: true, nullable: true, blank: false, initial: null }),

@@ -53,6 +53,7 @@ export { EMPTY_PLAN, mapRows, noteText, TOKEN_FIELDS } from "./write-plan";
 export { planEffects } from "./plan";
 export { writtenEffectTypes } from "./registry";
 export { mapStateKeyOf, mapStatePath, sceneKeys } from "./families/map-state";
+export { KNOWLEDGE_ROOT, knowledgeKeys } from "./families/knowledge";
 export { JOURNAL_OBSERVER } from "./families/missions";
 export { targetProblems } from "./batch";
 export { driftedDocuments, rollbackOf } from "./inverse";

@@ -5,6 +5,7 @@
  */
 import { journalPagesOf } from "./families/missions";
 import { mapStatePath, sceneKeys } from "./families/map-state";
+import { KNOWLEDGE_ROOT, knowledgeKeys } from "./families/knowledge";
 import { readPath, sameValue } from "./planner";
 import { EMPTY_PLAN, mapRows, TOKEN_FIELDS, type SnapshotLookup, type WritePlan } from "./write-plan";
 
@@ -105,6 +106,16 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
           ? (record as Record<string, unknown>)[at.key]
           : undefined;
       if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.key}`);
+    }
+    // Each knowledge entry must hold what was written (set to that value, or absent when removed).
+    for (const at of knowledgeKeys(update)) {
+      const flag = snap === undefined ? undefined : readPath(snap.source ?? {}, KNOWLEDGE_ROOT);
+      const record = typeof flag === "object" && flag !== null ? (flag as Record<string, unknown>)[at.side] : undefined;
+      const held =
+        typeof record === "object" && record !== null && Object.hasOwn(record, at.key)
+          ? (record as Record<string, unknown>)[at.key]
+          : undefined;
+      if (at.removed ? held !== undefined : !sameValue(held, at.value)) drifted.add(`${snap?.name ?? update.uuid} ${at.side}.${at.key}`);
     }
   }
   // A token this plan moved stands somewhere else now (moved since), has another footprint, or is gone.

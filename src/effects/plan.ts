@@ -8,6 +8,7 @@ import type { EffectHandler } from "./handler";
 import { Planner } from "./planner";
 import { EFFECT_HANDLERS } from "./registry";
 import { sceneRows } from "./families/map-state";
+import { knowledgeRows, planKnowledge } from "./families/knowledge";
 import type { EffectPlan, SnapshotLookup } from "./write-plan";
 
 function planOne(p: Planner, effect: Effect): void {
@@ -32,5 +33,7 @@ function planOne(p: Planner, effect: Effect): void {
 export function planEffects(effects: readonly Effect[], lookup: SnapshotLookup, board?: BoardSnapshot | null): EffectPlan {
   const planner = new Planner(lookup, board);
   for (const effect of effects) planOne(planner, effect);
-  return planner.finish(sceneRows);
+  // Double-blind only: what the action teaches each side, from where its effects leave the pieces (one Scene row with the map state).
+  if (board?.knowledge !== undefined) planKnowledge(planner, effects, board.knowledge);
+  return planner.finish(sceneRows, knowledgeRows);
 }

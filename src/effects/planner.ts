@@ -10,6 +10,8 @@ import { describeEffect } from "../view/breakdown";
 import type { HexRef } from "../rules/ids";
 import { HEX_LABEL } from "../map/hex-grid";
 import { readMapState, type MapStatePart } from "../map/map-state";
+import { readKnowledgeFlag } from "../schemas/knowledge";
+import type { Knowledge, KnowledgeChange } from "../rules/nobc/knowledge/types";
 import type { BoardSnapshot, TokenSnapshot } from "../view/board";
 import {
   EMPTY_PLAN,
@@ -77,6 +79,15 @@ function updatesOf(workings: Iterable<Working>): { updates: PlannedUpdate[]; inv
   return { updates, inverse };
 }
 
+/**
+ * Turns the scene's knowledge changes into paths of its update row and of the row's inverse
+ * (src/effects/families/knowledge.ts), merged into the scene's one row.
+ */
+export type KnowledgeRowsOf = (
+  flag: Readonly<Record<string, unknown>> | null,
+  changes: Iterable<KnowledgeChange>,
+) => { changes: Record<string, unknown>; removals: string[]; undo: Record<string, unknown>; undoRemovals: string[] };
+
 /** A map state key being changed: its part and key, and its new value (undefined: removed). */
 export interface StateChange {
   readonly part: MapStatePart;
@@ -98,6 +109,12 @@ export class Planner {
   private readonly createdFolders: Readonly<Record<string, unknown>>[] = [];
   /** The scene's map state flag as stored, once it was found readable (null: absent). */
   private flag: Readonly<Record<string, unknown>> | null | undefined;
+  /** Side and piece → the knowledge change of this action (its first `before`, its last `after`). */
+  private readonly learned = new Map<string, KnowledgeChange>();
+  /** The scene's knowledge as stored, once it was found readable (`flag` null: absent). */
+  private known: { readonly flag: Readonly<Record<string, unknown>> | null; readonly knowledge: Knowledge } | undefined;
+  /** Actor UUID → the hex its tokens are moved to by this plan. */
+  private readonly movedTo = new Map<string, HexRef>();
   readonly notes: EffectNote[] = [];
   readonly refusals: Phrase[] = [];
   private readonly refused = new Set<string>();
@@ -145,6 +162,48 @@ export class Planner {
     else this.state.set(id, { part, key, value });
   }
 
+  /**
+   * The knowledge stored on the board's scene, or undefined: no scene (nothing to write it on), or a
+   * flag that cannot be read (a refusal naming the scene: nothing is written over it).
+   */
+  knowledge(): Knowledge | undefined {
+    if (this.known !== undefined) return this.known.knowledge;
+    const scene = this.scene();
+    if (scene === undefined) return undefined;
+    const read = readKnowledgeFlag(scene.knowledge);
+    if (read.problems.length > 0) {
+      this.refuse(phrase("NOBC.Knowledge.Refused.unreadable", { scene: scene.name, problem: read.problems[0]! }));
+      return undefined;
+    }
+    const flag = scene.knowledge === undefined || scene.knowledge === null ? null : (scene.knowledge as Record<string, unknown>);
+    this.known = { flag, knowledge: read.knowledge };
+    return read.knowledge;
+  }
+
+  /** Records one knowledge change; several on one entry keep the first `before` and the last `after`. */
+  learn(change: KnowledgeChange): void {
+    const id = `${change.side}.${change.piece}`;
+    const known = this.learned.get(id);
+    this.learned.set(id, known === undefined ? change : { ...change, before: known.before });
+  }
+
+  /** The hex this plan moves `actor`'s tokens to, if it moves them. */
+  destination(actor: string): HexRef | undefined {
+    return this.movedTo.get(actor);
+  }
+
+  /** Whether this plan deletes `actor`'s tokens (it leaves the board). */
+  removes(actor: string): boolean {
+    const tokens = this.board?.tokensOf.get(actor) ?? [];
+    return tokens.length > 0 && tokens.every((t) => this.tokenDeletions.has(t.uuid));
+  }
+
+  /** The value this plan gives an actor's `system` path, or undefined when it writes none. */
+  planned(actor: string, path: string): unknown {
+    const w = this.actors.get(actor);
+    return w?.next.has(path) === true ? w.next.get(path) : undefined;
+  }
+
   /** The units standing in a hex on the board (none without a board). */
   unitsIn(hex: HexRef): readonly string[] {
     return this.board?.unitsIn.get(hex) ?? [];
@@ -178,6 +237,7 @@ export class Planner {
       }
       this.tokenMoves.set(token.uuid, { token, sceneUuid: scene.uuid, x: at.x, y: at.y });
     }
+    this.movedTo.set(actor, hex);
   }
 
   note(key: string, effect: Effect, data: Record<string, PhraseArg> = {}): void {
@@ -317,9 +377,10 @@ export class Planner {
 
   /**
    * The plan: every working document's changed values and their inverse. The scene's map state
-   * keys are turned into rows by `sceneRows` (the map state family's, which knows how a key is written).
+   * keys are turned into rows by `sceneRows` (the map state family's, which knows how a key is written),
+   * and its knowledge changes by `knowledgeRows` (the knowledge family's) into the same row: one Scene write.
    */
-  finish(sceneRows: SceneRowsOf): EffectPlan {
+  finish(sceneRows: SceneRowsOf, knowledgeRows?: KnowledgeRowsOf): EffectPlan {
     const actors = updatesOf(this.actors.values());
     const combats = updatesOf(this.combats.values());
     const journalIds = this.journals.map((d) => String(d["_id"]));
@@ -331,6 +392,8 @@ export class Planner {
       scene === null || scene === undefined || this.state.size === 0
         ? { updates: [], inverse: [] }
         : sceneRows(scene, this.flag ?? null, this.state.values());
+    if (scene !== null && scene !== undefined && this.known !== undefined && this.learned.size > 0 && knowledgeRows !== undefined)
+      mergeKnowledge(scenes, scene, knowledgeRows(this.known.flag, this.learned.values()));
     const tokens = [...this.tokenDeletions.values()];
     const moves = [...this.tokenMoves.values()].filter(
       (m) => !this.tokenDeletions.has(m.token.uuid) && (m.token.source["x"] !== m.x || m.token.source["y"] !== m.y),
@@ -382,6 +445,21 @@ export class Planner {
       refusals: this.refusals,
     };
   }
+}
+
+/** Adds the knowledge paths to the scene's row and its inverse (made when the map state wrote none). */
+function mergeKnowledge(
+  scenes: { updates: PlannedSceneUpdate[]; inverse: PlannedSceneUpdate[] },
+  scene: { readonly uuid: string; readonly id: string },
+  rows: ReturnType<KnowledgeRowsOf>,
+): void {
+  if (Object.keys(rows.changes).length === 0 && rows.removals.length === 0) return;
+  const join = (row: PlannedSceneUpdate | undefined, set: Record<string, unknown>, gone: string[]): PlannedSceneUpdate => {
+    const removals = [...(row?.removals ?? []), ...gone];
+    return { uuid: scene.uuid, id: scene.id, changes: { ...row?.changes, ...set }, ...(removals.length > 0 ? { removals } : {}) };
+  };
+  scenes.updates[0] = join(scenes.updates[0], rows.changes, rows.removals);
+  scenes.inverse[0] = join(scenes.inverse[0], rows.undo, rows.undoRemovals);
 }
 
 function noteData(effect: Effect): Record<string, string | number> {

@@ -156,6 +156,13 @@ export interface TerrainOverlayOptions {
 
 /** The terrain overlay: hex fills, country borders, rivers, roads and autobahns, bridges, hex labels and place names. */
 export function terrainOverlay(view: MapView, size: number, options: TerrainOverlayOptions = {}): ShapeGroup[] {
+  const [hexes, borders, labels] = terrainHexGroups(view, size, options);
+  const [rivers, bridges] = terrainSideGroups(view, size);
+  return [hexes, borders, rivers, terrainRoadGroup(view, size), bridges, labels];
+}
+
+/** The parts of the terrain overlay drawn from the hexes alone: fills, country borders, labels and names (in that order). */
+export function terrainHexGroups(view: MapView, size: number, options: TerrainOverlayOptions = {}): [ShapeGroup, ShapeGroup, ShapeGroup] {
   const alpha = options.fillAlpha ?? 0.45;
   const { map } = view;
   const hexes: Shape[] = [];
@@ -190,6 +197,16 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
       });
     }
   });
+  return [
+    { kind: "terrainHexes", shapes: hexes },
+    { kind: "terrainBorders", shapes: borders },
+    { kind: "terrainLabels", shapes: labels },
+  ];
+}
+
+/** The parts of the terrain overlay drawn from the hexsides alone: rivers and bridges. */
+export function terrainSideGroups(view: MapView, size: number): [ShapeGroup, ShapeGroup] {
+  const { map } = view;
   const rivers: Shape[] = [];
   const bridges: Shape[] = [];
   for (const side of map.hexsides) {
@@ -207,10 +224,18 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
       stroke: { colour: OVERLAY_INK.label, width: size * 0.02, alpha: 1 },
     });
   }
+  return [
+    { kind: "terrainRivers", shapes: rivers },
+    { kind: "terrainBridges", shapes: bridges },
+  ];
+}
+
+/** The part of the terrain overlay drawn from the roads alone. */
+export function terrainRoadGroup(view: MapView, size: number): ShapeGroup {
   const roads: Shape[] = [];
   // Roads first, so an autobahn sharing their hexes stays on top; an autobahn is a dark case with a yellow core.
   for (const kind of ["road", "autobahn"] as const) {
-    for (const road of map.roads) {
+    for (const road of view.map.roads) {
       if (road.kind !== kind) continue;
       const points = flat(road.path.map((label) => hexCentre(offsetOf(label), size)));
       if (kind === "road") roads.push({ type: "line", points, stroke: { colour: OVERLAY_INK.road, width: size * 0.05, alpha: 1 } });
@@ -220,14 +245,7 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
       }
     }
   }
-  return [
-    { kind: "terrainHexes", shapes: hexes },
-    { kind: "terrainBorders", shapes: borders },
-    { kind: "terrainRivers", shapes: rivers },
-    { kind: "terrainRoads", shapes: roads },
-    { kind: "terrainBridges", shapes: bridges },
-    { kind: "terrainLabels", shapes: labels },
-  ];
+  return { kind: "terrainRoads", shapes: roads };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 /**
- * Edits of a terrain map, as the GM's painter makes them (docs/map-format.md, "Painting fixes"): set a
+ * Edits of a checked terrain map, as the GM's painter makes them (docs/map-format.md, "Painting fixes"): set a
  * hex's terrain, country or name; set or clear a river or a bridge on a hexside; add, extend or remove
  * a road. Each edit is pure: it returns the new map, the old one untouched, or every problem found, each
  * with its path, and then changes nothing. The new map passes the same check as a loaded file
@@ -13,6 +13,7 @@ import { phrase } from "../rules/resolution";
 import { directionTo, hexLabel, inMap, neighbour, parseHexLabel, type Offset } from "./hex-grid";
 import {
   formatMapPath,
+  validateHexEdit,
   validateTerrainMap,
   type CountryCode,
   type MapCheck,
@@ -52,10 +53,11 @@ function withHex(map: TerrainMap, label: HexRef, edit: (hex: MapHex) => MapHex):
   if (onMap(map, label) === undefined) return notOnMap(["hexes", label], map, label);
   const hex = map.hexes[label];
   if (hex === undefined) return refusedAt(["hexes", label], "NOBC.Map.Problem.MissingHex", { hex: label });
-  return checked({ ...map, hexes: { ...map.hexes, [label]: edit(hex) } });
+  // The map given is a checked one (the painter's draft): only the edited hex needs checking (issue #35).
+  return validateHexEdit(map, label, edit(hex));
 }
 
-/** Sets the terrain of a hex (one or more types; `clear` alone). */
+/** Sets the terrain of a hex (one or more types; `clear` alone). A hex edit checks only that hex: `map` must be a checked map. */
 export function setHexTerrain(map: TerrainMap, label: HexRef, terrain: readonly LandTerrain[]): EditResult {
   return withHex(map, label, (hex) => ({ ...hex, terrain: [...terrain] }));
 }

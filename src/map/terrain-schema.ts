@@ -119,6 +119,29 @@ export function validateTerrainMap(data: unknown): MapCheck {
   return problems.length === 0 ? { ok: true, map: parsed.data } : { ok: false, problems };
 }
 
+/**
+ * The check of `map` with hex `label` set to `hex`, when `map` is a checked map (it passed
+ * `validateTerrainMap`) and `label` one of its hexes: the same result as `validateTerrainMap` of the
+ * edited map, found by checking the one hex (issue #35: the painter's click). A hex's own fields are
+ * all that its shape and its cross-checks read; the hexsides and roads read no hex's fields.
+ */
+export function validateHexEdit(map: TerrainMap, label: string, hex: unknown): MapCheck {
+  const parsed = hexSchema.safeParse(hex, WITH_INPUT);
+  if (!parsed.success)
+    return { ok: false, problems: parsed.error.issues.map((i) => problemOfIssue({ ...i, path: ["hexes", label, ...i.path] })) };
+  const problems: MapProblem[] = [];
+  hexProblems(label, parsed.data, (path, text) => problems.push({ path: formatMapPath(path), text }));
+  return problems.length === 0 ? { ok: true, map: { ...map, hexes: { ...map.hexes, [label]: parsed.data } } } : { ok: false, problems };
+}
+
+/** The cross-checks of one hex's own fields (its terrain list, and a name only on a town or city). */
+function hexProblems(label: string, hex: MapHex, add: (path: readonly PropertyKey[], text: Phrase) => void): void {
+  checkTerrain(hex, (i, text) => add(i === undefined ? ["hexes", label, "terrain"] : ["hexes", label, "terrain", i], text));
+  if (hex.name !== undefined && !hex.terrain.includes("town") && !hex.terrain.includes("city")) {
+    add(["hexes", label, "name"], phrase("NOBC.Map.Problem.NamedNoTown", { hex: label, name: hex.name }));
+  }
+}
+
 /** Like `validateTerrainMap`, but throws one error listing every problem's path and key (for tests and scripts: developers). */
 export function parseTerrainMap(data: unknown, source = "terrain map"): TerrainMap {
   const check = validateTerrainMap(data);
@@ -162,10 +185,7 @@ function crossCheck(map: TerrainMap): MapProblem[] {
 
   for (const [label, hex] of Object.entries(map.hexes)) {
     if (!inside(label)) add(["hexes", label], outside(label));
-    checkTerrain(hex, (i, text) => add(i === undefined ? ["hexes", label, "terrain"] : ["hexes", label, "terrain", i], text));
-    if (hex.name !== undefined && !hex.terrain.includes("town") && !hex.terrain.includes("city")) {
-      add(["hexes", label, "name"], phrase("NOBC.Map.Problem.NamedNoTown", { hex: label, name: hex.name }));
-    }
+    hexProblems(label, hex, add);
   }
   for (let col = 0; col < map.columns; col++) {
     for (let row = 0; row < map.rows; row++) {

@@ -25,6 +25,7 @@ import {
   cardDigest,
   cardDataOf,
   cardDataProblems,
+  knowledgeOutcome,
   mayApply,
   mayEditSplit,
   mayUndo,
@@ -184,7 +185,10 @@ function cardResources(messageId: string): string[] {
   const found = cardMessage(messageId);
   if ("ok" in found) return [];
   const { card } = found;
-  const plan = card.state === "pending" ? planEffects(card.effects, snapshotOf, readBoard(card.effects)) : undefined;
+  const plan =
+    card.state === "pending"
+      ? planEffects(card.effects, snapshotOf, readBoard(card.effects, undefined, knowledgeOutcome(card)))
+      : undefined;
   const written = [plan, card.record?.forward].filter((p): p is WritePlan => p !== undefined);
   const onMap = written.some((p) => [p.sceneUpdates, p.tokenUpdates, p.tokenDeletions, p.tokenCreations].some((r) => (r ?? []).length > 0));
   return [
@@ -343,7 +347,8 @@ async function cardAction(
   // as touched, so their owners decide.
   if (action === "apply" && card.scene !== undefined && worldScene(card.scene) === null)
     return { ok: false, reason: "NOBC.MapWrite.Refused.sceneGone" };
-  const plan = action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene)) : undefined;
+  const plan =
+    action === "apply" ? planEffects(card.effects, snapshotOf, readBoard(card.effects, card.scene, knowledgeOutcome(card))) : undefined;
   const touched =
     plan === undefined
       ? (record?.touched ?? [])

@@ -29,11 +29,15 @@ const update = z.object({ uuid: ref, id, parentUuid: parent, changes });
 const deletion = z.object({ uuid: ref, id, parentUuid: parent });
 const creation = z.object({ parentUuid: parent, data: z.record(z.string().max(MAX_REF), z.unknown()) });
 const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_PLAN_ROWS);
-/** A scene's flag changes: only map state paths (`flags.nobc.mapState.…`), so a record cannot write another field of a scene. */
+/**
+ * A scene's flag changes: only map state and knowledge paths (`flags.nobc.mapState.…`, `flags.nobc.knowledge.…`),
+ * so a record cannot write another field of a scene.
+ */
 const sceneChanges = z
-  .record(fieldPath.regex(/^flags\.nobc\.mapState(\.|$)/), z.unknown())
+  .record(fieldPath.regex(/^flags\.nobc\.(mapState|knowledge)(\.|$)/), z.unknown())
   .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
-const mapStateKeyPath = fieldPath.regex(/^flags\.nobc\.mapState\.[A-Za-z]+\.[^.]+$/);
+/** A removal: a map state key, or a side's knowledge entry. */
+const mapStateKeyPath = fieldPath.regex(/^flags\.nobc\.mapState\.[A-Za-z]+\.[^.]+$|^flags\.nobc\.knowledge\.(nato|wp)\.[^.]+$/);
 /**
  * A scene row: the keys it sets and the keys it removes (plain paths). A record written before the
  * removals were kept apart spelled each as a v13 `….-=key` path among the changes: it is read as the

@@ -5,8 +5,11 @@
  * them, from `readBattlefield`). Taken once per action on the GM's client, in one pass over the
  * tokens and the actors. Reads only.
  */
-import type { BoardSnapshot, TokenSnapshot } from "../view/board";
+import type { BoardSnapshot, KnowledgeContext, TokenSnapshot } from "../view/board";
 import { SYSTEM_ID } from "../base/constants";
+import { hiddenInformation, knowledgeOptions } from "../base/settings";
+import { piecesOf } from "../rules/nobc/knowledge/types";
+import { KNOWLEDGE_FLAG } from "../schemas/knowledge";
 import { MAP_STATE_FLAG } from "../map/map-state";
 import type { Effect } from "../rules/effects";
 import type { HexRef } from "../rules/ids";
@@ -57,8 +60,41 @@ export function placerOf(
   };
 }
 
-/** The board of `scene` (null: no scene), with the units' hexes from `field`. Pure over its arguments. */
-export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units">, placer?: TokenPlacer): BoardSnapshot {
+/** What a card's Apply teaches beyond its effects (`knowledgeOutcome`, src/chat/card-data.ts). */
+export interface CardKnowledgeOutcome {
+  readonly fought?: readonly string[];
+  readonly identifies?: { readonly side: "nato" | "wp"; readonly hex: HexRef; readonly cards: readonly string[] };
+}
+
+/** The identification of a card with the cards as the battlefield holds them now (a card gone is left out: the rules refuse the pair). */
+function identificationOf(
+  field: Pick<Battlefield, "cards">,
+  identifies: CardKnowledgeOutcome["identifies"],
+): Pick<KnowledgeContext, "identification"> {
+  if (identifies === undefined) return {};
+  const byId = new Map(field.cards.map((c) => [c.id, c]));
+  const cards = identifies.cards.flatMap((id) => byId.get(id) ?? []);
+  return { identification: { side: identifies.side, hex: identifies.hex, cards } };
+}
+
+/** The game turn now: set on init by the entry point (the turn tracker sits above the world readers). */
+let turnClock: () => { readonly turn: number } | null = () => null;
+
+/** Sets how the board learns the game turn (the `nobcTurn` Combat's, read by src/combat/current.ts). */
+export function setBoardClock(read: () => { readonly turn: number } | null): void {
+  turnClock = read;
+}
+
+/**
+ * The board of `scene` (null: no scene), with the units' hexes from `field`; with `knowledge`, what the
+ * write path reads to plan what the action teaches each side. Pure over its arguments.
+ */
+export function boardOf(
+  scene: SceneLike | null,
+  field: Pick<Battlefield, "units">,
+  placer?: TokenPlacer,
+  knowledge?: KnowledgeContext,
+): BoardSnapshot {
   if (scene === null || typeof scene.id !== "string") return { scene: null, tokensOf: new Map(), unitsIn: new Map() };
   const tokensOf = new Map<string, TokenSnapshot[]>();
   for (const token of scene.tokens) {
@@ -78,10 +114,17 @@ export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units
     else list.push(unit.id);
   }
   return {
-    scene: { uuid: scene.uuid, id: scene.id, name: scene.name, mapState: scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG) },
+    scene: {
+      uuid: scene.uuid,
+      id: scene.id,
+      name: scene.name,
+      mapState: scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG),
+      ...(knowledge === undefined ? {} : { knowledge: scene.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG) }),
+    },
     tokensOf,
     unitsIn,
     ...(placer === undefined ? {} : { topLeftAt: placer }),
+    ...(knowledge === undefined ? {} : { knowledge }),
   };
 }
 
@@ -90,10 +133,22 @@ export function boardOf(scene: SceneLike | null, field: Pick<Battlefield, "units
  * the scene it was decided on, a move's), else the viewed one (`canvas.scene`); a board of no scene
  * when there is none (none viewed, the canvas off, a scene no longer in the world). Its documents are
  * read, not the canvas. The units' hexes (the whole battlefield read) are taken only when an effect
- * needs them (supply eliminated in hexes).
+ * needs them (supply eliminated in hexes), or when the world plays double-blind: then every piece, the
+ * turn and the knowledge readings go with the board, with what the card's Apply teaches beyond its effects (`outcome`).
  */
-export function readBoard(effects: readonly Effect[] = [], sceneId?: string): BoardSnapshot {
+export function readBoard(effects: readonly Effect[] = [], sceneId?: string, outcome?: CardKnowledgeOutcome): BoardSnapshot {
   const scene = (sceneId === undefined ? viewedSceneDoc() : worldScene(sceneId)) as (SceneLike & SceneDocLike) | null;
-  const needsUnits = scene !== null && effects.some((e) => e.type === "supplyCountersEliminated");
-  return boardOf(scene, needsUnits ? readBattlefield(scene) : { units: [] }, placerOf(scene));
+  const blind = scene !== null && hiddenInformation() === "doubleBlind";
+  const needsUnits = blind || (scene !== null && effects.some((e) => e.type === "supplyCountersEliminated"));
+  const field = needsUnits ? readBattlefield(scene) : { units: [], hqs: [], cards: [] };
+  const knowledge: KnowledgeContext | undefined = blind
+    ? {
+        pieces: piecesOf(field.units, field.hqs),
+        turn: turnClock()?.turn ?? 0,
+        options: knowledgeOptions(),
+        ...((outcome?.fought ?? []).length === 0 ? {} : { fought: outcome!.fought! }),
+        ...identificationOf(field, outcome?.identifies),
+      }
+    : undefined;
+  return boardOf(scene, field, placerOf(scene), knowledge);
 }

@@ -5,10 +5,12 @@
  * on a scene it does not view, and with the canvas off. Reads only; nothing is written.
  *
  * The terrain flag (2,000+ hexes) and the map state flag are checked once, not on every read: a read is kept until the
- * flag changes, that is until the scene holds another flag object, or a scene's flags are updated
- * (`registerTerrainCache`: Foundry may update a flag's object in place).
+ * flag changes, that is until the scene holds another flag object with no update heard, or an update of the scene
+ * writes that flag (`registerTerrainCache`: Foundry may update a flag's object in place). Each flag's read is dropped
+ * alone: an update that writes only the map state keeps the terrain's read (`KeptRead`).
  */
 import { SYSTEM_ID } from "../base/constants";
+import { touchedPaths } from "../base/compat";
 import { MAP_STATE_FLAG, readMapState, type MapStateRead } from "../map/map-state";
 import {
   battlefield,
@@ -104,38 +106,75 @@ function sceneInput(scene: SceneDocLike | null): { tokens: WorldToken[]; gridSiz
   };
 }
 
-/** The last terrain flag object read, and its read. */
-let kept: { readonly flag: object; readonly read: TerrainRead } | null = null;
-/** The last map state flag object read, and its read (the flag is replaced on every write to it, see registerTerrainCache). */
-let keptState: { readonly flag: object; readonly read: MapStateRead } | null = null;
+/**
+ * One flag's kept read: the flag object it was read from, its scene, and whether an update of that scene
+ * that did not write the flag was heard since (`carried`). Foundry may hand out a new object for every
+ * flag of a document after any update of its flags (the harness does), so a write of the map state must
+ * not make the terrain a stranger: the next read of that scene takes the new object as the same flag.
+ */
+class KeptRead<R> {
+  #kept: { flag: object; scene: string | null; read: R; carried: boolean } | null = null;
 
-function mapStateRead(flag: unknown): MapStateRead {
-  if (typeof flag !== "object" || flag === null) return readMapState(flag);
-  if (keptState?.flag === flag) return keptState.read;
-  const read = readMapState(flag);
-  keptState = { flag, read };
-  return read;
+  constructor(private readonly readFlag: (flag: unknown) => R) {}
+
+  read(flag: unknown, scene: string | null): R {
+    if (typeof flag !== "object" || flag === null) return this.readFlag(flag);
+    const kept = this.#kept;
+    if (kept !== null && (kept.flag === flag || (kept.carried && kept.scene === scene))) {
+      this.#kept = { flag, scene, read: kept.read, carried: false };
+      return kept.read;
+    }
+    const read = this.readFlag(flag);
+    this.#kept = { flag, scene, read, carried: false };
+    return read;
+  }
+
+  /** The flag was written (or may have been): its next read checks it again. */
+  forget(): void {
+    this.#kept = null;
+  }
+
+  /** Scene `scene` was updated without writing the flag: its read stands, whatever object the scene now holds. */
+  carry(scene: string | null): void {
+    if (this.#kept !== null && this.#kept.scene === scene) this.#kept.carried = true;
+  }
 }
 
-/** The read of a terrain flag: the kept one while the flag is the same object, else checked afresh (and kept). */
-function terrainRead(flag: unknown): TerrainRead {
-  if (typeof flag !== "object" || flag === null) return readTerrain(flag);
-  if (kept?.flag === flag) return kept.read;
-  const read = readTerrain(flag);
-  kept = { flag, read };
-  return read;
-}
+const keptTerrain = new KeptRead<TerrainRead>(readTerrain);
+const keptState = new KeptRead<MapStateRead>(readMapState);
 
-/** Drops the kept terrain read: the next read checks the scene's flag again. */
+/** Drops the kept terrain and map state reads: the next read checks the scene's flags again. */
 export function forgetTerrain(): void {
-  kept = null;
-  keptState = null;
+  keptTerrain.forget();
+  keptState.forget();
 }
 
-/** A scene whose flags change (its terrain, perhaps in place) drops the kept terrain read. Called once at `init`. */
+/** Whether an update touching `paths` (as `touchedPaths` names them) writes flag `key` of this system, whole or in part. */
+function writes(paths: readonly string[], key: string): boolean {
+  const flag = `${SYSTEM_ID}.${key}`;
+  return paths.some((p) => p === SYSTEM_ID || p === flag || p.startsWith(`${flag}.`));
+}
+
+/**
+ * What an update of scene `scene` (its id) with these flag changes drops of the kept reads: only the
+ * flag it writes (issue #35: a card laying a minefield writes the map state, and the 2,000-hex terrain
+ * need not be checked again); the other flag's read is carried over.
+ */
+export function forgetFlags(scene: string | null, flags: unknown): void {
+  const paths = touchedPaths(flags);
+  for (const [key, kept] of [
+    ["terrain", keptTerrain],
+    [MAP_STATE_FLAG, keptState],
+  ] as const) {
+    if (writes(paths, key)) kept.forget();
+    else kept.carry(scene);
+  }
+}
+
+/** A scene's update drops the kept read of each flag it writes (perhaps in place) and carries the others. Called once at `init`. */
 export function registerTerrainCache(): void {
-  Hooks.on("updateScene", ((_scene: unknown, changes: { flags?: unknown }) => {
-    if (changes.flags !== undefined) forgetTerrain();
+  Hooks.on("updateScene", ((scene: { readonly id?: string | null } | null, changes: { flags?: unknown }) => {
+    forgetFlags(scene?.id ?? null, changes.flags);
   }) as never);
 }
 
@@ -144,7 +183,14 @@ export function readBattlefield(on: SceneDocLike | null = viewedSceneDoc()): Bat
   const actors = (game.actors ?? []) as unknown as Iterable<WorldActor>;
   const items = (game.items ?? []) as unknown as Iterable<WorldDocument>;
   const scene = sceneInput(on);
-  return battlefield({ actors, items, ...scene, terrainRead: terrainRead(scene.terrain), mapStateRead: mapStateRead(scene.mapState) });
+  const id = on?.id ?? null;
+  return battlefield({
+    actors,
+    items,
+    ...scene,
+    terrainRead: keptTerrain.read(scene.terrain, id),
+    mapStateRead: keptState.read(scene.mapState, id),
+  });
 }
 
 /** An actor's source data (`Actor#toObject()`): what the document schemas check, and what the order-of-battle export writes. */

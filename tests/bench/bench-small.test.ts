@@ -21,9 +21,17 @@ const expected: Record<string, (work: Work) => void> = {
   "prune-writes": (w) => expect(w).toEqual({ write_calls: 1, pruned: 9 * 15, messages: 9 * 15 + 150 }),
   "resupply-entry": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
   "resupply-entry/fixed-map": (w) => expect(w).toMatchObject({ messages: 1, hqs: t.hqs }),
+  // Every NATO HQ on the map and every NATO unit out of contact.
+  "dialog-open/land.rearArea": (w) => {
+    expect(w).toMatchObject({ opened: 1 });
+    expect(w["targets"]).toBeGreaterThan(t.hqs / 2);
+  },
+  "turn-tracker-rows": (w) => expect(w).toEqual({ rows: t.hqs }),
   "land-turn-core": (w) => expect(w).toMatchObject({ combats: t.combats.length, resupplies: t.hqs, moves: t.units }),
   "planner-open-empty": (w) => expect(w).toMatchObject({ opened: 1, sides: 2 }),
   "read-battlefield": (w) => expect(w).toEqual({ units: t.units, hqs: t.hqs, squadrons: t.squadrons, map: 1 }),
+  // The first call lays the minefield.
+  "read-battlefield/after-map-state": (w) => expect(w).toEqual({ units: t.units, mines: 1, map: 1 }),
   "air-turn-core": (w) => expect(w).toMatchObject({ squadrons: t.squadrons, steps: 11 }),
   "movement-path-6-hexes": (w) => expect(w).toEqual({ paths: 1, hexes: 6 }),
   "theatre-table-build": (w) => expect(w).toEqual({ rows: t.units + t.hqs + t.squadrons + t.airbases, units: t.units }),
@@ -31,10 +39,21 @@ const expected: Record<string, (work: Work) => void> = {
   "overlay-shapes": (w) => expect(w).toEqual({ kinds: 12, hexes: 2100, radii: t.hqs }),
   "rules-guard-player-update": (w) => expect(w).toEqual({ putBacks: 1, fields: 5 }),
   "rules-guard-player-update/card": (w) => expect(w).toEqual({ putBacks: 1, fields: 2 }),
+  // The whole terrain overlay drawn again (six kinds) before issue #35; only the kinds the edit changed after.
+  "painter-click": (w) => {
+    expect(w).toMatchObject({ hexes: 2100, problems: 0 });
+    expect(w["redrawn"]).toBeGreaterThan(0);
+  },
   "knowledge-views": (w) => {
     expect(w).toMatchObject({ pieces: t.units + t.hqs, views: 2 });
     expect(w["contacts"]).toBeGreaterThan(0);
     expect(w["counters"]).toBeGreaterThan(0);
+  },
+  "knowledge-move-plan": (w) => {
+    // One Scene row (the knowledge) and one token row; the step changes some entries, far fewer than the knowledge holds.
+    expect(w).toMatchObject({ scenes: 1, tokens: 1 });
+    expect(w["entries"]).toBeGreaterThan(0);
+    expect(w["entries"]! * 4).toBeLessThan(w["known"]!);
   },
   "rules-record-write": (w) => {
     // One unit changed: its part of the record is sent, not the whole record.

@@ -16,10 +16,13 @@ import { chatFake } from "../harness/chat-fake";
 import { loadActors } from "../harness/actors";
 import { registerSettings } from "../../src/base/settings";
 import { translator } from "../../src/base/foundry";
-import { mapPixelSize, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { mapPixelSize, hexCentre, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
+import { Board, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
+import { initialTerrainTool, paintAt, type TerrainToolState } from "../../src/apps/map/terrain-tool/state";
+import { mapView } from "../../src/map/rules-view";
 import { combatRivers, movePathSteps, onOrAdjacentToRoad, terrainOf } from "../../src/map/rules-view";
 import { adjacencyAround, type Battlefield } from "../../src/world/battlefield";
-import { readBattlefield } from "../../src/world/read";
+import { readBattlefield, registerTerrainCache } from "../../src/world/read";
 import { postResupplyEntry } from "../../src/apps/land/entries";
 import { plannerController } from "../../src/apps/ground-combat/controller";
 import { seededDice } from "../../src/rules/dice";
@@ -32,7 +35,7 @@ import { rulerLabels } from "../../src/canvas/ruler/labels";
 import type { LandUnit } from "../../src/rules/nobc/land/types";
 import { runAirTurn } from "../rules/air/turn-driver";
 import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/map/overlay";
-import { mapStateView } from "../../src/map/map-state";
+import { emptyMapStateFlag, MAP_STATE_FLAG, mapStateView } from "../../src/map/map-state";
 import {
   kept,
   keepActor,
@@ -47,13 +50,19 @@ import type { FakeActorT } from "../harness/foundry";
 import { filterRows, NO_FILTER, sortRows, theatreRows, type TheatreFilter } from "../../src/world/theatre-table";
 import { observeContacts } from "../../src/rules/nobc/knowledge/contact";
 import { learnFromCombat } from "../../src/rules/nobc/knowledge/learn";
-import { emptyKnowledge, piecesOf, type Piece } from "../../src/rules/nobc/knowledge/types";
+import { emptyKnowledge, piecesOf, type Piece, type SideKnowledge } from "../../src/rules/nobc/knowledge/types";
+import { gridAdjacency } from "../../src/effects/families/knowledge";
+import { planEffects, snapshotOf } from "../../src/effects/apply";
+import { readBoard } from "../../src/world/board";
+import type { Effect } from "../../src/rules/effects";
 import { bothViews } from "../../src/rules/nobc/knowledge/view";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 import type { MeasureOptions } from "./measure";
 import { CURRENT_TURN_CARDS, chatSize, modeOf, playEvening } from "./card-chat";
 import { performCardAction, performPruneRecords, type RequestingUser } from "../../src/queries/card-actions";
-import { snapshotOf } from "../../src/effects/apply";
+import { readLandWorld } from "../../src/apps/land/world";
+import { rearAreaController } from "../../src/apps/land/rear-area/controller";
+import { newHqCount } from "../../src/combat/create";
 
 /** What one call did, by kind of work (e.g. `{ combats: 58, resupplies: 40 }`). */
 export type Work = Readonly<Record<string, number>>;
@@ -227,6 +236,36 @@ function stackingInput(field: Battlefield, byHex: Map<string, LandUnit[]>): Stac
   return [...byHex].map(([hex, units]) => ({ hex, terrain: terrainOf(field.map!, hex), units }));
 }
 
+/** A drawing surface whose calls do nothing but count the objects asked to draw (a `clear` or a `setTexts`). */
+function countingSurface(): Surface & { readonly draws: number } {
+  let draws = 0;
+  const graphics = (): GraphicsLike => ({
+    visible: false,
+    clear: () => draws++,
+    lineStyle: () => undefined,
+    beginFill: () => undefined,
+    endFill: () => undefined,
+    drawPolygon: () => undefined,
+    drawCircle: () => undefined,
+    moveTo: () => undefined,
+    lineTo: () => undefined,
+  });
+  return {
+    get draws() {
+      return draws;
+    },
+    graphics,
+    labels: (): LabelsLike => ({
+      visible: false,
+      setTexts: () => {
+        draws++;
+      },
+    }),
+    place: () => undefined,
+    destroy: () => undefined,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The measures
 
@@ -318,6 +357,34 @@ function undoInTurn(t: Theatre, turn: number): () => Promise<Work> {
   };
 }
 
+/**
+ * A move card's plan in a double-blind world, as Apply makes it on the GM's client: the board read with
+ * every piece (`readBoard`), the move's token row, and the knowledge of both sides' contacts in the
+ * scene's one row. The scene holds the knowledge of the contacts as they stand (a game under way), so
+ * the plan writes only what the one unit's step changes. Planned, not written.
+ */
+function knowledgeMovePlan(t: Theatre): () => Work {
+  loadTheatre(t);
+  harness.settingsStore.set("nobc.hiddenInformation", "doubleBlind");
+  const field = readBattlefield();
+  const pieces = piecesOf(field.units, field.hqs);
+  const { knowledge } = observeContacts({ knowledge: emptyKnowledge(), pieces, adjacency: gridAdjacency(pieces), turn: 0 });
+  const side = (k: SideKnowledge) => Object.fromEntries(Object.entries(k).map(([id, entry]) => [id.slice("Actor.".length), entry]));
+  harness.setSceneFlag("knowledge", { format: "nobc-knowledge/1", nato: side(knowledge.nato), wp: side(knowledge.wp) });
+  const mover = field.units.find((u) => u.side === "nato" && u.hex !== "")!;
+  const effects: Effect[] = [{ type: "moved", actor: mover.id, path: [adjacencyAround(field, [mover.hex])[mover.hex]![0]!] }];
+  return () => {
+    const plan = planEffects(effects, snapshotOf, readBoard(effects));
+    const row = plan.sceneUpdates?.[0];
+    return {
+      scenes: plan.sceneUpdates?.length ?? 0,
+      tokens: plan.tokenUpdates?.length ?? 0,
+      entries: row === undefined ? 0 : Object.keys(row.changes).length + (row.removals ?? []).length,
+      known: Object.keys(knowledge.nato).length + Object.keys(knowledge.wp).length,
+    };
+  };
+}
+
 export const MEASURES: readonly Measure[] = [
   { name: "apply-turn-1", layer: "foundry", prepare: (t) => applyInTurn(t, 1) },
   { name: "apply-turn-10", layer: "foundry", prepare: (t) => applyInTurn(t, 10) },
@@ -357,6 +424,33 @@ export const MEASURES: readonly Measure[] = [
     name: "resupply-entry/fixed-map",
     layer: "foundry",
     prepare: (t) => resupplyEntry(theatre(t.units, undefined, { fixedMap: true })),
+  },
+  {
+    // Issue #35 item 7: the GM opening the rear-area dialog for the Warsaw Pact (the world read, the
+    // dialog's state and its context: every NATO HQ and every NATO unit out of contact among the targets).
+    name: "dialog-open/land.rearArea",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      const i18n = translator();
+      return () => {
+        const world = readLandWorld();
+        const opened = rearAreaController.open(world, { side: "wp" });
+        if (!opened.ok) return { opened: 0, targets: 0 };
+        const view = rearAreaController.context(opened.state, world, i18n) as { targets: readonly unknown[] };
+        return { opened: 1, targets: view.targets.length };
+      };
+    },
+  },
+  {
+    // Issue #35 item 7: the turn tracker's combatant rows (src/combat/create.ts), every HQ with its
+    // token on the viewed scene: what making the tracker (and "add new HQs") reads before its one write.
+    name: "turn-tracker-rows",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      return () => ({ rows: newHqCount({ combatants: [] }) });
+    },
   },
   {
     name: "land-turn-core",
@@ -411,6 +505,28 @@ export const MEASURES: readonly Measure[] = [
       return () => {
         const field = readBattlefield();
         return { units: field.units.length, hqs: field.hqs.length, squadrons: field.squadrons.length, map: field.map === null ? 0 : 1 };
+      };
+    },
+  },
+  {
+    // Issue #35 item 3: the battlefield read right after a map state write (a card laying or lifting one
+    // minefield: the GM's scene update of flag `nobc.mapState`, its `updateScene` hook heard), then the
+    // read. The terrain's read (2,000+ hexes checked) must survive a write that does not touch it.
+    name: "read-battlefield/after-map-state",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      registerTerrainCache();
+      const scene = harness.scene!;
+      const hex = Object.keys(t.map.hexes)[0]!;
+      let laid = false;
+      return async () => {
+        laid = !laid;
+        await scene.update({
+          flags: { nobc: { [MAP_STATE_FLAG]: { ...emptyMapStateFlag(), mines: laid ? { [hex]: { side: "wp" } } : {} } } },
+        });
+        const field = readBattlefield();
+        return { units: field.units.length, mines: field.mapState.mines.size, map: field.map === null ? 0 : 1 };
       };
     },
   },
@@ -544,6 +660,32 @@ export const MEASURES: readonly Measure[] = [
     },
   },
   {
+    // Issue #35 item 5, the part of the terrain painter's click that is not PIXI's: the click's edit of the
+    // draft (src/apps/map/terrain-tool/state.ts `paintAt`, one hex's terrain toggled) and the board's redraw of
+    // the terrain overlay from it (src/canvas/board.ts, as `setTerrainDraft` does) on a surface of no-op drawing
+    // calls. Its work: the map's hexes, and the drawing objects asked to draw again.
+    name: "painter-click",
+    layer: "rules",
+    prepare(t) {
+      const surface = countingSurface();
+      const painted = new Board();
+      painted.attach(surface, { size: HEX_SIZE, origin: { x: 0, y: 0 }, map: mapView(t.map), state: mapStateView(emptyMapStateFlag()) });
+      painted.setTerrainOverlay(true);
+      let state: TerrainToolState = { ...initialTerrainTool(t.map, "bench"), painting: true };
+      const hexes = Object.keys(t.map.hexes).length;
+      const label = Object.keys(t.map.hexes).find((h) => t.map.hexes[h]!.name === undefined)!;
+      const point = hexCentre(offsetOf(label), t.map.hexSize);
+      let woods = false;
+      return () => {
+        woods = !woods;
+        state = paintAt({ ...state, brush: { ...state.brush, terrain: [woods ? "woods" : "clear"], name: "" } }, point);
+        const before = surface.draws;
+        painted.setTerrainDraft(mapView(state.draft!));
+        return { hexes, problems: state.problems.length, redrawn: surface.draws - before };
+      };
+    },
+  },
+  {
     name: "knowledge-views",
     layer: "rules",
     prepare: knowledgeViews,
@@ -580,5 +722,10 @@ export const MEASURES: readonly Measure[] = [
         return { filters: filters.length, shown: shown > 0 ? 1 : 0 };
       };
     },
+  },
+  {
+    name: "knowledge-move-plan",
+    layer: "foundry",
+    prepare: knowledgeMovePlan,
   },
 ];

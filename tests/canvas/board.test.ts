@@ -18,7 +18,11 @@ import {
   setTerrainDraft,
 } from "../../src/canvas/register";
 import { addTerrainControl } from "../../src/ui/terrain-control";
-import { paintShapes, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
+import { paintHex, setHexsideRiver } from "../../src/map/terrain-edit";
+import { mapView } from "../../src/map/rules-view";
+import { emptyMapStateFlag, mapStateView } from "../../src/map/map-state";
+import type { TerrainMap } from "../../src/map/terrain-schema";
+import { Board, paintShapes, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
 import { OVERLAY_INK, OVERLAY_KINDS, type OverlayKind } from "../../src/map/overlay";
 import { hexCentre } from "../../src/map/hex-grid";
 import { attachTerrain } from "../../src/apps/map/attach";
@@ -402,5 +406,60 @@ describe("paintShapes", () => {
       "circle",
     ]);
     expect(g.clears).toBe(1);
+  });
+});
+
+describe("the painter's clicks redraw only what they changed (issue #35)", () => {
+  /** What a surface shows: each kind's drawing calls or texts, and whether it is visible. */
+  const shown = (s: FakeSurface) =>
+    Object.fromEntries(
+      OVERLAY_KINDS.map((kind) => {
+        const g = s.graphicsMade.get(kind);
+        const l = s.labelsMade.get(kind);
+        return [kind, g !== undefined ? { visible: g.visible, calls: g.calls } : { visible: l!.visible, texts: l!.texts }];
+      }),
+    );
+
+  it("after random edits of the draft, with the overlay switched off and on, shows what a board drawn afresh shows", () => {
+    const kept = new Board();
+    const keptSurface = new FakeSurface();
+    const state = mapStateView(emptyMapStateFlag());
+    const input = (map: TerrainMap) => ({ size: 100, origin: { x: 0, y: 0 }, map: mapView(map), state });
+    let map = smallMap();
+    kept.attach(keptSurface, input(map));
+    kept.setTerrainOverlay(true);
+    const labels = Object.keys(map.hexes);
+    let seed = 5;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let labelDraws = 0;
+    for (let step = 0; step < 60; step++) {
+      const hex = labels[next(labels.length)]!;
+      const kind = next(5);
+      const before = kept.draws.get("terrainLabels") ?? 0;
+      const result =
+        kind === 0
+          ? paintHex(map, hex, { terrain: [next(2) === 0 ? "woods" : "town"] })
+          : kind === 1
+            ? paintHex(map, hex, { country: next(2) === 0 ? "frg" : "gdr" })
+            : kind === 2
+              ? paintHex(map, hex, { terrain: ["town"], name: next(2) === 0 ? "Neudorf" : "" })
+              : kind === 3
+                ? setHexsideRiver(map, hex, labels[(labels.indexOf(hex) + 1) % labels.length]!, next(2) === 0 ? "minor" : null)
+                : { ok: true as const, map };
+      if (result.ok) map = result.map;
+      if (next(6) === 0) kept.setTerrainOverlay(false);
+      kept.setTerrainDraft(mapView(map));
+      kept.setTerrainOverlay(true);
+      // A terrain or country change keeps the label layer as it was.
+      if (kind <= 1) expect(kept.draws.get("terrainLabels") ?? 0).toBe(before);
+      labelDraws += (kept.draws.get("terrainLabels") ?? 0) - before;
+      const fresh = new Board();
+      const freshSurface = new FakeSurface();
+      fresh.attach(freshSurface, input(map));
+      fresh.setTerrainOverlay(true);
+      expect(shown(keptSurface)).toEqual(shown(freshSurface));
+    }
+    expect(labelDraws).toBeGreaterThan(0);
+    expect(labelDraws).toBeLessThan(30);
   });
 });

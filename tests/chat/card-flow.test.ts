@@ -84,6 +84,7 @@ describe("posting a resolution card", () => {
       holds: [],
       display: null,
       groundCombat: null,
+      identifies: null,
       records: {},
       requestedBy: null,
       scene: null,

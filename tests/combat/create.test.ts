@@ -9,7 +9,9 @@ import {
   mayCreateTurnCombat,
   newHqCount,
   viewedScene,
+  type ViewedScene,
 } from "../../src/combat/create";
+import fc from "fast-check";
 import { combatFake, FakeCombatDoc } from "./combat-fake";
 
 type Raw = Record<string, unknown>;
@@ -56,6 +58,35 @@ describe("combatantRows (pure)", () => {
     };
     expect(combatantRows(actors, new Set(), scene)).toEqual([{ actorId: "hq1" }, { actorId: "hq2", tokenId: "t2", sceneId: "s1" }]);
     expect(combatantRows(actors, new Set(), null)).toEqual([{ actorId: "hq1" }, { actorId: "hq2" }]);
+  });
+
+  it("gives the rows the token search per HQ gave (issue #35: one pass over the tokens), on random scenes", () => {
+    // The reference: the search as it stood, the scene's first token of the HQ with an id.
+    const reference = (hqs: readonly { id: string | null; type: string }[], present: ReadonlySet<string>, scene: ViewedScene | null) => {
+      const seen = new Set(present);
+      return hqs.flatMap((actor) => {
+        if (actor.type !== "hq" || actor.id === null || seen.has(actor.id)) return [];
+        seen.add(actor.id);
+        const token = scene?.tokens.find((t) => t.actorId === actor.id && t.id !== null);
+        return [
+          scene !== null && token !== undefined ? { actorId: actor.id, tokenId: token.id!, sceneId: scene.id } : { actorId: actor.id },
+        ];
+      });
+    };
+    const id = fc.option(fc.constantFrom("a", "b", "c", "d", "e"), { nil: null });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ id, type: fc.constantFrom("hq", "unit") }), { maxLength: 12 }),
+        fc.option(
+          fc.array(fc.record({ id: fc.option(fc.constantFrom("t1", "t2", "t3", "t4"), { nil: null }), actorId: id }), { maxLength: 12 }),
+        ),
+        fc.uniqueArray(fc.constantFrom("a", "b", "c")),
+        (hqs, tokens, present) => {
+          const scene = tokens === null ? null : { id: "s1", tokens };
+          expect(combatantRows(hqs, new Set(present), scene)).toEqual(reference(hqs, new Set(present), scene));
+        },
+      ),
+    );
   });
 
   it("leaves out the HQs already in the combat", () => {

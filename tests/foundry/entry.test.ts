@@ -149,6 +149,12 @@ describe("src/nobc.ts", () => {
       "combatAnnouncementOrder",
       "nqmRestoringDiscipline",
       "nqmHourlySupplyCheck",
+      // Double-blind play and what each side knows (issue #30).
+      "hiddenInformation",
+      "contactIdentifies",
+      "contactShowsCount",
+      "combatRevealsStrength",
+      "knowledgeLastsTurns",
       // Who plays which side (src/teams/read.ts).
       "teams",
       // The record of the umpire's values, in parts (src/documents/rules-record.ts).

@@ -9,7 +9,14 @@ import { RETIRED_STATUS_IDS, STATUS_IDS, statusIconSvg } from "../../src/token/s
 import { registerStatusEffects } from "../../src/token/status-effects";
 import { migrateWorld, removeRetiredStatuses, retiredStatusEffects } from "../../src/migration";
 import { PLACEHOLDER_IMG, registerTokenDefaults, tokenDefaults } from "../../src/token/token-defaults";
-import { CURRENT_SCHEMA_VERSION, recoveryOptions, registerSettings, rulesOptions } from "../../src/base/settings";
+import {
+  CURRENT_SCHEMA_VERSION,
+  hiddenInformation,
+  knowledgeOptions,
+  recoveryOptions,
+  registerSettings,
+  rulesOptions,
+} from "../../src/base/settings";
 // @ts-expect-error -- a plain ES module script without type declarations
 import { drawAssets as untypedDrawAssets } from "../../scripts/draw-assets.mjs";
 
@@ -317,6 +324,11 @@ describe("settings", () => {
       ["combatAnnouncementOrder", "world", true, "wpFirst"],
       ["nqmRestoringDiscipline", "world", true, false],
       ["nqmHourlySupplyCheck", "world", true, false],
+      ["hiddenInformation", "world", true, "open"],
+      ["contactIdentifies", "world", true, false],
+      ["contactShowsCount", "world", true, false],
+      ["combatRevealsStrength", "world", true, true],
+      ["knowledgeLastsTurns", "world", true, 1],
     ]);
     expect(rulesOptions()).toEqual({
       combat: { oddsBelowOne: "zero" },
@@ -333,6 +345,28 @@ describe("settings", () => {
     expect(recoveryOptions()).toEqual({ refuseWastedCards: false });
     harness.settingsStore.set("nobc.recoveryRefusesWastedCards", true);
     expect(recoveryOptions()).toEqual({ refuseWastedCards: true });
+  });
+
+  it("double-blind and the knowledge readings: open by default, the rules' defaults, 0 turns is until contradicted", () => {
+    registerSettings();
+    expect(hiddenInformation()).toBe("open");
+    expect(knowledgeOptions()).toEqual({ contactIdentifies: false, lastsTurns: 1, contactShowsCount: false, combatRevealsStrength: true });
+    harness.settingsStore.set("nobc.hiddenInformation", "doubleBlind");
+    harness.settingsStore.set("nobc.contactIdentifies", true);
+    harness.settingsStore.set("nobc.knowledgeLastsTurns", 0);
+    harness.settingsStore.set("nobc.combatRevealsStrength", false);
+    expect(hiddenInformation()).toBe("doubleBlind");
+    expect(knowledgeOptions()).toEqual({
+      contactIdentifies: true,
+      lastsTurns: null,
+      contactShowsCount: false,
+      combatRevealsStrength: false,
+    });
+    // A value the setting cannot hold reads as the default, never as a throw in the middle of an action.
+    harness.settingsStore.set("nobc.hiddenInformation", "sometimes");
+    harness.settingsStore.set("nobc.knowledgeLastsTurns", 1.5);
+    expect(hiddenInformation()).toBe("open");
+    expect(knowledgeOptions().lastsTurns).toBe(1);
   });
 });
 

@@ -911,6 +911,7 @@ class FakeDocument extends Document {
       if (parent !== undefined) {
         const list = (parent as unknown as Record<string, FakeDocument[]>)[this.collectionName]!;
         list.splice(list.indexOf(doc), 1);
+        if (parent instanceof FakeScene && doc instanceof FakeToken) parent.unindexToken(doc);
       }
     }
     for (const doc of docs) Hooks.callAll(`delete${this.documentName}`, doc, operation ?? {}, writingUser().id);
@@ -1172,9 +1173,14 @@ class FakeActor extends FakeDocument {
     return made;
   }
 
-  /** Its tokens' placeables on the viewed scene. */
+  /**
+   * Its tokens' placeables on the viewed scene (in the scene's order), then any a test put on the canvas by
+   * hand. Read from the scene's index of tokens by actor, as Foundry keeps an actor's dependent tokens,
+   * not by building every token's placeable.
+   */
   get tokens(): TokenPlaceable[] {
-    return viewedPlaceables().filter((p) => p.actor === this);
+    const own = (canvasState.scene?.tokensOfActor(this.id) ?? []).filter((t) => t.actor === this).map((t) => t.object);
+    return [...own, ...(canvasState.placeables as TokenPlaceable[]).filter((p) => p.actor === this)];
   }
 
   addItem(data: { name: string; type: string; system?: Raw; id?: string }): FakeItem {
@@ -1183,8 +1189,9 @@ class FakeActor extends FakeDocument {
     return item;
   }
 
+  /** `Actor#getActiveTokens`: its tokens on the viewed scene; none while the canvas is not ready (off, or no scene viewed). */
   getActiveTokens(): TokenPlaceable[] {
-    return this.tokens;
+    return canvasState.off ? [] : this.tokens;
   }
 
   /** Its ActiveEffects (status icons); `statuses` is read from them, as Foundry derives it. */
@@ -1701,7 +1708,18 @@ class FakeScene extends FakeDocument {
   static override collectionName = "scenes";
   static override calls: CallRecord[] = [];
   static override fields: ReadonlySet<string> = new Set(["name", "flags", "navigation", "background", "sort", "folder", "ownership"]);
-  tokens: FakeToken[] = [];
+  #tokens: FakeToken[] = [];
+  /** Its embedded tokens. A test may put another list in their place (a scene whose tokens were deleted): the index follows. */
+  get tokens(): FakeToken[] {
+    return this.#tokens;
+  }
+
+  set tokens(list: FakeToken[]) {
+    this.#tokens = list;
+    this.#byActor.clear();
+    for (const token of list) this.#index(token);
+  }
+
   /** `Scene#active`: the scene the players are pulled to (at most one: `harness.activateScene`). */
   active = false;
 
@@ -1732,10 +1750,33 @@ class FakeScene extends FakeDocument {
     return dimensions();
   }
 
+  /** Its tokens by actor id, in the scene's order: kept as tokens are added and deleted (a token's actor never changes). */
+  readonly #byActor = new Map<string, FakeToken[]>();
+
+  #index(token: FakeToken): void {
+    if (token.actorId === null) return;
+    const list = this.#byActor.get(token.actorId);
+    if (list === undefined) this.#byActor.set(token.actorId, [token]);
+    else list.push(token);
+  }
+
   addToken(data: ConstructorParameters<typeof FakeToken>[0]): FakeToken {
     const token = new FakeToken(data, this);
-    this.tokens.push(token);
+    this.#tokens.push(token);
+    this.#index(token);
     return token;
+  }
+
+  /** The scene's tokens of an actor (by its id), in the scene's order. */
+  tokensOfActor(actorId: string): readonly FakeToken[] {
+    return this.#byActor.get(actorId) ?? [];
+  }
+
+  /** A token deleted from the scene leaves the index too. */
+  unindexToken(token: FakeToken): void {
+    const list = token.actorId === null ? undefined : this.#byActor.get(token.actorId);
+    const at = list?.indexOf(token) ?? -1;
+    if (at >= 0) list!.splice(at, 1);
   }
 
   /** `Token.createDocuments(rows, { parent: scene, keepId })`: a GM's; each row needs a finite x and y. */

@@ -455,6 +455,34 @@ describe("scenes and tokens (Scene#update, TokenDocument, embedded create/delete
     expect(canvas.ready).toBe(true);
   });
 
+  it("getActiveTokens: an actor's tokens on the viewed scene as the placeables give them, after creations and deletions; none with the canvas off", async () => {
+    const actors = [0, 1, 2].map((n) => new harness.Actor({ name: `Unit ${String(n)}`, type: "unit", system: unitSystem() }));
+    const scene = harness.scene!;
+    const placeables = () => (canvas!.tokens!.placeables as unknown as { document: unknown; actor: unknown }[]).map((p) => p);
+    const same = () => {
+      for (const actor of actors) {
+        const scanned = placeables()
+          .filter((p) => p.actor === actor)
+          .map((p) => p.document);
+        expect(actor.getActiveTokens().map((p) => p.document)).toEqual(scanned);
+      }
+    };
+    // A seeded run of token creations and deletions.
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let step = 0; step < 40; step++) {
+      const live = scene.tokens;
+      if (live.length > 0 && next(3) === 0) await harness.Token.deleteDocuments([live[next(live.length)]!.id], { parent: scene });
+      else harness.placeToken(actors[next(3)]!, 1 + next(5), 1 + next(5));
+      same();
+    }
+    expect(actors.some((a) => a.getActiveTokens().length > 1)).toBe(true);
+    harness.canvasOff();
+    for (const actor of actors) expect(actor.getActiveTokens()).toEqual([]);
+    harness.canvasOn();
+    same();
+  });
+
   it("the canvas's placeables are the viewed scene's tokens, each with its actor and centre", () => {
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
     harness.placeToken(unit, 3, 2);

@@ -17,6 +17,8 @@ import {
 import { validateTerrainMap, type TerrainMap } from "../../src/map/terrain-schema";
 import { phrase } from "../../src/rules/resolution";
 import { smallMap } from "./fixture";
+import { theatreMap } from "../bench/theatre";
+import fc from "fast-check";
 
 function mapOf(result: EditResult): TerrainMap {
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.problems)}`);
@@ -179,5 +181,45 @@ describe("road edits", () => {
   it("extending across the unbridged major river is refused", () => {
     // Road 0 ends at 0202; 0303 lies across the Great River.
     expect(editProblems(edit((m) => extendRoad(m, 0, "0303")))[0]?.text.key).toBe("NOBC.Map.Problem.NoBridge");
+  });
+});
+
+describe("a hex edit checks only the hex (issue #35: the painter's click)", () => {
+  it("gives what the whole map's check gave, for random paints (some refused) on a 2,100-hex map", () => {
+    const terrains = ["clear", "woods", "rough", "marsh", "town", "city", "lava"] as const;
+    const countries = ["frg", "gdr", "xx"] as const;
+    const names = [undefined, null, "", "  ", " Neustadt ", "Alt"] as const;
+    let map = theatreMap();
+    const labels = Object.keys(map.hexes);
+    const seen = { ok: 0, refused: 0 };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...labels),
+        fc.option(fc.uniqueArray(fc.constantFrom(...terrains), { maxLength: 3 }), { nil: undefined }),
+        fc.option(fc.constantFrom(...countries), { nil: undefined }),
+        fc.constantFrom(...names),
+        (label, terrain, country, name) => {
+          const paint = {
+            ...(terrain === undefined ? {} : { terrain: terrain as never }),
+            ...(country === undefined ? {} : { country: country as never }),
+            ...(name === undefined ? {} : { name }),
+          };
+          const got = paintHex(map, label, paint);
+          // The reference: the edited hex as paintHex builds it, and the whole map checked.
+          const old = map.hexes[label]!;
+          const { name: oldName, ...rest } = old;
+          const given = typeof name === "string" ? name.trim() : "";
+          const kept = name === undefined ? oldName : given === "" ? undefined : given;
+          const hex = { ...rest, ...paint, ...(kept === undefined ? {} : { name: kept }) };
+          if ("name" in paint && kept === undefined) Reflect.deleteProperty(hex, "name");
+          expect(got).toEqual(validateTerrainMap({ ...map, hexes: { ...map.hexes, [label]: hex } }));
+          if (got.ok) map = got.map;
+          seen[got.ok ? "ok" : "refused"]++;
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(seen.ok).toBeGreaterThan(20);
+    expect(seen.refused).toBeGreaterThan(20);
   });
 });

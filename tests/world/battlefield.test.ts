@@ -2,7 +2,8 @@ import "../harness/install";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { adjacencyAround, battlefield, unitsIn, type WorldActor } from "../../src/world/battlefield";
-import { readBattlefield, registerTerrainCache } from "../../src/world/read";
+import { forgetTerrain, readBattlefield, registerTerrainCache } from "../../src/world/read";
+import { emptyMapStateFlag, MAP_STATE_FLAG } from "../../src/map/map-state";
 import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { smallMap } from "../map/fixture";
 import { cardSystem as cardFixture, hqSystem as hqFixture, squadronSystem, unitSystem } from "../apps/ground-combat/fixture";
@@ -172,6 +173,96 @@ describe("readBattlefield: from the Foundry world and the viewed scene", () => {
     (flag as { format: string }).format = "broken";
     updateScene({ flags: { nobc: { terrain: { format: "broken" } } } });
     expect(readBattlefield()).toMatchObject({ map: null, mapProblems: [{ key: "NOBC.World.MapProblem.invalid" }] });
+  });
+
+  it("drops only the read of the flag an update writes: a map state write keeps the terrain's read (issue #35)", async () => {
+    registerTerrainCache();
+    const terrain = smallMap();
+    const state = emptyMapStateFlag();
+    harness.setSceneFlag("terrain", terrain);
+    harness.setSceneFlag(MAP_STATE_FLAG, state);
+    const first = readBattlefield();
+    // A minefield laid in place (as Foundry may update the flag's object): the map state is read again, the terrain is not.
+    state.mines["0202"] = { side: "wp" };
+    updateScene({ flags: { nobc: { [MAP_STATE_FLAG]: { mines: { "0202": { side: "wp" } } } } } });
+    const second = readBattlefield();
+    expect(second.map).toBe(first.map);
+    expect([...second.mapState.mines]).toEqual(["0202"]);
+    // v13's spellings name the flag whole: a removal of the map state, a replacement of the terrain.
+    Reflect.deleteProperty(state.mines, "0202");
+    updateScene({ flags: { nobc: { [`-=${MAP_STATE_FLAG}`]: null } } });
+    expect(readBattlefield().map).toBe(first.map);
+    expect(readBattlefield().mapState.mines.size).toBe(0);
+    Object.assign(terrain, { name: "Replaced" });
+    updateScene({ flags: { nobc: { "==terrain": terrain } } });
+    expect(readBattlefield().map?.map.name).toBe("Replaced");
+    // The GM's write through the scene (the stand-in, like Foundry may, hands out new flag objects after it): the terrain's read stands.
+    const before = readBattlefield().map;
+    await harness.scene!.update({ flags: { nobc: { [MAP_STATE_FLAG]: { ...emptyMapStateFlag(), mines: { "0303": { side: "nato" } } } } } });
+    expect(harness.scene!.getFlag("nobc", "terrain")).not.toBe(terrain);
+    expect(readBattlefield().map).toBe(before);
+    expect([...readBattlefield().mapState.mines]).toEqual(["0303"]);
+    await harness.scene!.update({ flags: { nobc: { terrain: { name: "Written" } } } });
+    expect(readBattlefield().map?.map.name).toBe("Written");
+    // Another system's flags drop nothing; this system's whole scope drops both.
+    const kept = readBattlefield().map;
+    updateScene({ flags: { other: { terrain: 1 } } });
+    expect(readBattlefield().map).toBe(kept);
+    updateScene({ flags: { "-=nobc": null } });
+    expect(readBattlefield().map).not.toBe(kept);
+  });
+
+  it("after random edits of either flag, in place or written through the scene, the kept reads equal a fresh read (issue #35)", async () => {
+    registerTerrainCache();
+    harness.setSceneFlag("terrain", smallMap());
+    harness.setSceneFlag(MAP_STATE_FLAG, emptyMapStateFlag());
+    const scene = harness.scene!;
+    const hexes = Object.keys(smallMap().hexes);
+    // The flags as the scene holds them now (a write through the scene gives new objects).
+    const terrain = () => scene.getFlag("nobc", "terrain") as ReturnType<typeof smallMap>;
+    const state = () => scene.getFlag("nobc", MAP_STATE_FLAG) as ReturnType<typeof emptyMapStateFlag>;
+    const fresh = () => {
+      forgetTerrain();
+      return readBattlefield();
+    };
+    let seed = 11;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    let reread = 0;
+    let terrainWrites = 0;
+    for (let step = 0; step < 80; step++) {
+      const hex = hexes[next(hexes.length)]!;
+      const kind = next(6);
+      const before = readBattlefield().map;
+      if (kind === 0 || kind === 3) terrainWrites++;
+      if (kind === 0) {
+        // In place, as Foundry may, then its hook.
+        const t = terrain();
+        t.hexes[hex] = { ...t.hexes[hex]!, terrain: [next(2) === 0 ? "clear" : "woods"] };
+        updateScene({ flags: { nobc: { terrain: { hexes: { [hex]: t.hexes[hex] } } } } });
+      } else if (kind === 1) {
+        const mines = state().mines;
+        if (hex in mines) Reflect.deleteProperty(mines, hex);
+        else mines[hex] = { side: next(2) === 0 ? "wp" : "nato" };
+        updateScene({ flags: { nobc: { [MAP_STATE_FLAG]: { mines: { [hex]: mines[hex] ?? null } } } } });
+      } else if (kind === 2) {
+        await scene.update({ flags: { nobc: { [MAP_STATE_FLAG]: { contaminated: { [hex]: next(2) === 0 } } } } });
+      } else if (kind === 3) {
+        await scene.update({ flags: { nobc: { terrain: { hexes: { [hex]: { terrain: [next(2) === 0 ? "clear" : "woods"] } } } } } });
+      } else if (kind === 4) await scene.update({ name: `Scene ${String(step)}` });
+      else updateScene({ flags: { other: { x: step } } });
+      const kept = readBattlefield();
+      if (kept.map !== before) reread++;
+      const again = fresh();
+      expect({ map: kept.map, state: kept.mapState, problems: kept.mapProblems }).toEqual({
+        map: again.map,
+        state: again.mapState,
+        problems: again.mapProblems,
+      });
+    }
+    // The terrain was read again after its own writes only, and stayed a map the rules read.
+    expect(reread).toBe(terrainWrites);
+    expect(readBattlefield().mapProblems).toEqual([]);
+    expect(terrainWrites).toBeGreaterThan(5);
   });
 
   it("places tokens through Foundry's grid (getOffset), past the scene's padding, in every kind of column", () => {

@@ -8,6 +8,7 @@ import type { ActorRef } from "../../rules/ids";
 import type { LandHq, LandTerrain, LandUnit, Side } from "../../rules/nobc/land/types";
 import type { Battlefield, WorldCard } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
+import { occupancy } from "../../world/movement";
 import { adjacentHexes, terrainOf } from "../../map/rules-view";
 import { currentUser, isGM, type AskingUser } from "../../base/foundry";
 import { actingActorUuids } from "../../teams/read";
@@ -120,6 +121,8 @@ export function terrainAt(field: Battlefield, hex: string): readonly LandTerrain
 /** Whether an enemy unit stands in or next to the unit's hex; undefined when the map cannot say. */
 export function inContact(field: Battlefield, unit: LandUnit): boolean | undefined {
   if (field.map === null || unit.hex === "" || field.map.map.hexes[unit.hex] === undefined) return undefined;
-  const near = new Set([unit.hex, ...adjacentHexes(field.map, unit.hex)]);
-  return field.units.some((u) => u.side !== unit.side && u.hex !== "" && near.has(u.hex));
+  // The battlefield's index by hex (built once per read): the unit's hex and its neighbours, not every unit.
+  const { unitsAt } = occupancy(field);
+  for (const hex of [unit.hex, ...adjacentHexes(field.map, unit.hex)]) if (unitsAt.get(hex)?.some((u) => u.side !== unit.side)) return true;
+  return false;
 }

@@ -7,7 +7,14 @@ import { initialResupply, resupplyFromForm, resupplyOffers, resupplyResolution }
 import { mayRecoverNow, recoveryFromForm, recoveryResolution } from "../../../src/apps/land/recovery/state";
 import { recoveryContext } from "../../../src/apps/land/recovery/context";
 import { resupplyContext, resupplyEntryContext } from "../../../src/apps/land/resupply/context";
-import { initialRearArea, rearAreaFromForm, rearAreaInputs, rearAreaResolution, targets } from "../../../src/apps/land/rear-area/state";
+import {
+  initialRearArea,
+  rearAreaCard,
+  rearAreaFromForm,
+  rearAreaInputs,
+  rearAreaResolution,
+  targets,
+} from "../../../src/apps/land/rear-area/state";
 import { rearAreaContext } from "../../../src/apps/land/rear-area/context";
 import { emptyMapStateFlag } from "../../../src/map/map-state";
 import { smallMap } from "../../map/fixture";
@@ -325,6 +332,9 @@ describe("Rear-area attacks (seed 000, Land War QRS, 3. Rear Area Attacks)", () 
       "Fernspäher, RF-4E Recce",
       "JaBoG 31, Lance",
     ]);
+    // The card keeps what the two cards identified: the target's hex, for the attacker (double-blind knowledge on Apply).
+    const card = rearAreaCard(world(), attack(), scriptedDice([6]), i18n);
+    expect(card.ok && card.value.identifies).toEqual({ side: "nato", hex: "0401", cards: [C("int1"), C("rec1")] });
   });
 
   it("refuses a unit in contact, a missing identification card and an unreleased chemical card, every reason", () => {

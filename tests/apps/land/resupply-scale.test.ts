@@ -21,11 +21,17 @@ vi.mock("../../../src/map/rules-view", async (importOriginal) => {
 
 vi.mock("../../../src/rules/nobc/land/resupply", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../../src/rules/nobc/land/resupply")>();
-  return { ...real, resolveResupply: vi.fn(real.resolveResupply), resupplyUnrelated: vi.fn(real.resupplyUnrelated) };
+  return {
+    ...real,
+    resolveResupply: vi.fn(real.resolveResupply),
+    resupplyAccepts: vi.fn(real.resupplyAccepts),
+    resupplyUnrelated: vi.fn(real.resupplyUnrelated),
+  };
 });
 
 const searches = vi.mocked(rulesView.resupplyRoutes);
-const checks = vi.mocked(resupplyRules.resolveResupply);
+const resolutions = vi.mocked(resupplyRules.resolveResupply);
+const checks = vi.mocked(resupplyRules.resupplyAccepts);
 const relations = vi.mocked(resupplyRules.resupplyUnrelated);
 
 afterEach(() => {
@@ -46,6 +52,7 @@ function enter(units: number) {
     searches: searches.mock.calls.length,
     pops: pops.mock.calls.length,
     checks: checks.mock.calls.length,
+    resolutions: resolutions.mock.calls.length,
     relations: relations.mock.calls.length,
     placedHqs,
   };
@@ -65,7 +72,7 @@ describe("entering Resupply at scale (operation counts)", () => {
     }
   });
 
-  it("the work grows linearly with the theatre: hexes settled, units asked about, rules checks", () => {
+  it("the work grows linearly with the theatre: hexes settled, units asked about, rules checks (each a yes or no)", () => {
     const small = enter(400);
     const large = enter(1600);
     expect(small.pops).toBeGreaterThan(small.placedHqs);
@@ -79,6 +86,8 @@ describe("entering Resupply at scale (operation counts)", () => {
     }
     // Fewer rules checks than units: only units within twice an HQ's radius are asked about.
     expect(large.checks).toBeLessThan(1600);
+    // The entry card counts with the rules' yes or no, never a whole resolution (issue #35).
+    expect([small.resolutions, large.resolutions]).toEqual([0, 0]);
   });
 
   it("the Resupply dialog reads its HQ's offers once per render: one route search", () => {

@@ -243,10 +243,15 @@ export function rearAreaCard(world: LandWorld, state: RearAreaState, dice: Dice,
   const target = world.field.names.get(state.target) ?? state.target;
   const kind = hqById(world.field, state.target) === undefined ? "unit" : "hq";
   const { outcome } = checked.value;
+  const victim = hqById(world.field, state.target) ?? unitById(world.field, state.target);
   return {
     ok: true,
     value: {
       ...rearAreaHolds(world, state),
+      // The two cards identified and located what stands in the target's hex (double-blind: what Apply teaches the attacker).
+      ...(victim === undefined || victim.hex === ""
+        ? {}
+        : { identifies: { side: state.side, hex: victim.hex, cards: state.identification.filter((id) => id !== "") } }),
       title: i18n.format("NOBC.Land.Rear.CardTitle", { target }),
       resolution: checked.value,
       outcome: speak(phrase("NOBC.Land.Rear.Outcome", { target, score: outcome.score, result: resultPhrase(outcome, kind) }), i18n),

@@ -7,6 +7,7 @@
 import type { ActorRef, HexRef } from "../../../rules/ids";
 import {
   resolveResupply,
+  resupplyAccepts,
   resupplyUnrelated,
   unitSupplyCapacity,
   type ResupplyCandidate,
@@ -166,12 +167,12 @@ export function resupplyEntryOffers(
     // Only the units within twice the radius can be eligible: they are found in the spatial
     // buckets, the others are counted once for the group.
     const near = unitsNear(index, key, offsetOf(hq.hex), reach);
-    const eligible = offersOf(field, hq, index, false, near).offers.filter((o) => o.eligible);
+    const eligible = offersOf(field, hq, index, false, near).offers;
     return { eligible, others: relatedOnMap(index, hq, key) - eligible.length };
   }
-  const { offers, skipped } = offersOf(field, hq, index, false);
-  const eligible = offers.filter((o) => o.eligible);
-  return { eligible, others: offers.length - eligible.length + skipped };
+  // Without the entry's mode every offer would be kept; in it only the eligible are, the others counted.
+  const { offers: eligible, skipped, ineligible } = offersOf(field, hq, index, false);
+  return { eligible, others: ineligible + skipped };
 }
 
 function offersOf(
@@ -180,13 +181,14 @@ function offersOf(
   index: ResupplyIndex,
   all: boolean,
   units: readonly UnitFacts[] = index.groups.get(groupOf(hq)) ?? [],
-): { offers: ResupplyOffer[]; skipped: number } {
+): { offers: ResupplyOffer[]; skipped: number; ineligible: number } {
   const view = field.map;
   const from = view === null ? null : cubeOn(field, hq.hex);
   const mine: { unit: LandUnit; base: Omit<ResupplyCandidate, "distance" | "autobahnHexes"> | null; crow: number }[] = [];
   const targets: HexRef[] = [];
   let reach = 0;
   let skipped = 0;
+  let ineligible = 0;
   for (const { unit, front: unitFront, cube } of units) {
     const placed = view !== null && from !== null && cube !== null;
     // A unit without a hex is checked without its Front, as the rules have always been asked.
@@ -234,15 +236,19 @@ function offersOf(
       candidate = { ...base, distance: route.distance, autobahnHexes: route.autobahnHexes };
     }
     const room = Math.max(0, unitSupplyCapacity(unit) - unit.supply);
-    const check = resolveResupply({
-      hq: probe,
-      candidates: [candidate ?? { unit, onOrAdjacentToRoad: true, distance: 0 }],
-      allocation: { [unit.id]: Math.max(1, room) },
-    });
+    const asked = candidate ?? { unit, onOrAdjacentToRoad: true, distance: 0 };
+    if (!all) {
+      // The entry card counts (issue #35): the rules' answer without their reasons, and only the eligible offers kept.
+      if (candidate !== null && resupplyAccepts(probe, asked, Math.max(1, room)))
+        offers.push({ unit, candidate, room, eligible: true, reasons: [] });
+      else ineligible++;
+      continue;
+    }
+    const check = resolveResupply({ hq: probe, candidates: [asked], allocation: { [unit.id]: Math.max(1, room) } });
     const reasons = check.ok ? [] : check.refusals;
     offers.push({ unit, candidate, room, eligible: candidate !== null && check.ok, reasons });
   }
-  return { offers, skipped };
+  return { offers, skipped, ineligible };
 }
 
 export interface ResupplyState {

@@ -175,13 +175,14 @@ function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: Refu
     checks.add("offRoad", phrase("NOBC.Rules.Land.Resupply.Refusal.offRoad", { unit: unit.name }), field);
   }
   const autobahn = c.autobahnHexes ?? 0;
-  if (!Number.isInteger(c.distance) || c.distance < 0 || !Number.isInteger(autobahn) || autobahn < 0 || autobahn > c.distance) {
+  const reach = reachProblem(hq, c);
+  if (reach === "badDistance") {
     checks.add(
       "badDistance",
       phrase("NOBC.Rules.Land.Resupply.Refusal.badDistance", { unit: unit.name, distance: String(c.distance), autobahn: String(autobahn) }),
       field,
     );
-  } else if (c.distance - autobahn / 2 > hq.radius) {
+  } else if (reach === "outOfRadius") {
     checks.add(
       "outOfRadius",
       phrase(autobahn > 0 ? "NOBC.Rules.Land.Resupply.Refusal.outOfRadiusAutobahn" : "NOBC.Rules.Land.Resupply.Refusal.outOfRadius", {
@@ -196,13 +197,44 @@ function eligibility(hq: ResupplyInput["hq"], c: ResupplyCandidate, checks: Refu
   }
 }
 
+/** Why the unit is out of the HQ's reach: a distance that is no count of hexes, or past the radius (autobahn hexes half); null: within. */
+function reachProblem(hq: Pick<ResupplyInput["hq"], "radius">, c: ResupplyCandidate): "badDistance" | "outOfRadius" | null {
+  const autobahn = c.autobahnHexes ?? 0;
+  if (!Number.isInteger(c.distance) || c.distance < 0 || !Number.isInteger(autobahn) || autobahn < 0 || autobahn > c.distance)
+    return "badDistance";
+  return c.distance - autobahn / 2 > hq.radius ? "outOfRadius" : null;
+}
+
+/** Why the unit cannot take `counters` more: a supply that is no count, none carried at all, or past its capacity; null when it can. */
+function capacityProblem(unit: ResupplyCandidate["unit"], counters: number): "badSupply" | "carriesNoSupply" | "overCapacity" | null {
+  const cap = unitSupplyCapacity(unit);
+  if (!Number.isInteger(unit.supply) || unit.supply < 0) return "badSupply";
+  if (cap === 0) return "carriesNoSupply";
+  return unit.supply + counters > cap ? "overCapacity" : null;
+}
+
+/**
+ * Whether `resolveResupply` accepts a hand-out of `counters` to this one candidate: the same checks
+ * (the HQ's level and radius, the counters, the unit's relation to the HQ, road, reach, capacity, and
+ * the HQ's level against the counters), answered without building the refusals or the resolution.
+ * What an entry card needs to count the units an HQ may resupply (issue #35).
+ */
+export function resupplyAccepts(hq: ResupplyInput["hq"], c: ResupplyCandidate, counters: number): boolean {
+  if (!Number.isInteger(hq.level) || hq.level < 0 || !Number.isFinite(hq.radius) || hq.radius < 0) return false;
+  if (!Number.isInteger(counters) || counters < 0) return false;
+  if (counters === 0) return true;
+  if (resupplyUnrelated(hq, c) !== null || !c.onOrAdjacentToRoad || reachProblem(hq, c) !== null) return false;
+  return capacityProblem(c.unit, counters) === null && counters <= hq.level;
+}
+
 /** Adds a refusal when the counters would take the unit past what it can carry. */
 function capacity(c: ResupplyCandidate, counters: number, checks: RefusalList, field: string): void {
   const { unit } = c;
   const cap = unitSupplyCapacity(unit);
-  if (!Number.isInteger(unit.supply) || unit.supply < 0) {
+  const problem = capacityProblem(unit, counters);
+  if (problem === "badSupply") {
     checks.add("badSupply", phrase("NOBC.Rules.Land.Resupply.Refusal.badSupply", { unit: unit.name, supply: String(unit.supply) }), field);
-  } else if (cap === 0) {
+  } else if (problem === "carriesNoSupply") {
     checks.add(
       "carriesNoSupply",
       unit.arm === "artillery"
@@ -210,7 +242,7 @@ function capacity(c: ResupplyCandidate, counters: number, checks: RefusalList, f
         : phrase("NOBC.Rules.Land.Resupply.Refusal.carriesNoSupply", { unit: unit.name, size: sizeName(unit.size) }),
       field,
     );
-  } else if (unit.supply + counters > cap) {
+  } else if (problem === "overCapacity") {
     checks.add(
       "overCapacity",
       phrase("NOBC.Rules.Land.Resupply.Refusal.overCapacity", { unit: unit.name, supply: unit.supply, capacity: cap, counters }),
