@@ -98,6 +98,10 @@ export function planPaths(plan: WritePlan): string[] {
   for (const c of plan.journalCreations ?? [])
     out.add(path(`JournalEntry.${typeof c.data["_id"] === "string" ? c.data["_id"] : ""}`, WHOLE));
   for (const d of plan.journalDeletions ?? []) out.add(path(d.uuid, WHOLE));
+  // A world actor or folder created or deleted (the order-of-battle import): the whole document.
+  for (const c of plan.actorCreations ?? []) out.add(path(`Actor.${String(c.data["_id"])}`, WHOLE));
+  for (const c of plan.folderCreations ?? []) out.add(path(`Folder.${String(c.data["_id"])}`, WHOLE));
+  for (const d of [...(plan.actorDeletions ?? []), ...(plan.folderDeletions ?? [])]) out.add(path(d.uuid, WHOLE));
   return [...out];
 }
 

@@ -377,8 +377,9 @@ export function heardTokenDelete(token: GuardedDocument, userId: string): Promis
 }
 
 /**
- * `createActor` / `deleteActor`: a GM's are kept or forgotten. The write path creates and deletes no
- * actors, so one anyone else created or deleted is reported to the GM (once), not undone.
+ * `createActor` / `deleteActor`: a GM's are kept or forgotten (the order-of-battle import's card and its
+ * Undo are the write path's only ones: what they create is kept with its imported values). One anyone
+ * else created or deleted is reported to the GM (once), not undone.
  */
 export function heardActorCreate(actor: GuardedDocument, userId: string): void {
   if (!hereIsGM() || !guardedActor(actor)) return;

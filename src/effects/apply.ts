@@ -18,7 +18,7 @@ import { touchedDocuments } from "../rules/effects";
 import { errorText } from "../base/errors";
 import { notifyText, say } from "../base/foundry";
 import type { BoardSnapshot } from "../view/board";
-import { targetProblems, writeCalls } from "./batch";
+import { runCalls, targetProblems, writeCalls } from "./batch";
 import { merged, rollbackOf } from "./inverse";
 import { planEffects } from "./plan";
 import { foreignDocuments, notWorldPhrase, snapshotOf } from "./world-documents";
@@ -27,6 +27,11 @@ import { noteText, type EffectNote, type EffectPlan, type WritePlan } from "./wr
 export type {
   DocumentSnapshot,
   EffectNote,
+  OptionalRows,
+  PlannedActorCreation,
+  PlannedActorDeletion,
+  PlannedFolderCreation,
+  PlannedFolderDeletion,
   EffectPlan,
   PlannedCombatUpdate,
   PlannedCreation,
@@ -99,13 +104,13 @@ export async function applyPlan(plan: WritePlan, rollback?: WritePlan): Promise<
   const refused = targetProblems(plan);
   if (refused.length > 0) throw new PlanWriteError([...new Set(refused.map(say))], true);
   const calls = writeCalls(plan);
-  const results = await Promise.allSettled(calls.map((c) => c.write()));
-  const failures = results.flatMap((r) => (r.status === "rejected" ? [errorText(r.reason)] : []));
+  const results = await runCalls(calls);
+  const failures = results.flatMap((r) => (r?.status === "rejected" ? [errorText(r.reason)] : []));
   if (failures.length === 0) return;
   if (rollback === undefined) throw new PlanWriteError(failures, false);
-  const done = merged(calls.filter((_, i) => results[i]!.status === "fulfilled").map((c) => c.part));
-  const back = await Promise.allSettled(writeCalls(rollbackOf(done, rollback)).map((c) => c.write()));
-  const stuck = back.flatMap((r) => (r.status === "rejected" ? [errorText(r.reason)] : []));
+  const done = merged(calls.filter((_, i) => results[i]?.status === "fulfilled").map((c) => c.part));
+  const back = await runCalls(writeCalls(rollbackOf(done, rollback)));
+  const stuck = back.flatMap((r) => (r?.status === "rejected" ? [errorText(r.reason)] : []));
   throw new PlanWriteError([...failures, ...stuck], stuck.length === 0);
 }
 

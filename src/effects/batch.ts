@@ -7,7 +7,7 @@ import { removals } from "../base/compat";
 import { notifyText, say } from "../base/foundry";
 import { AUTHORITY_MOVE } from "../base/constants";
 import { phrase, type Phrase } from "../rules/resolution";
-import { documentAt, missionDocument, notWorldPhrase, resolveBoardDocument, resolveWorldDocument } from "./world-documents";
+import { documentAt, folderAt, missionDocument, notWorldPhrase, resolveBoardDocument, resolveWorldDocument } from "./world-documents";
 import { EMPTY_PLAN, type WritePlan } from "./write-plan";
 
 /** The rows grouped by holding document, in the order each parent first appears (one push per row: linear in the rows). */
@@ -110,12 +110,38 @@ export function targetProblems(plan: WritePlan): Phrase[] {
     if (!resolved.ok) problems.push(targetProblem(row.parentUuid, resolved.why));
     else if (!(resolved.doc instanceof Scene)) problems.push(notWorldPhrase(row.parentUuid));
   }
+  // A world actor or folder is created with the id the plan gave it: one that exists already is never overwritten.
+  for (const [cls, rows] of [
+    ["Actor", plan.actorCreations ?? []],
+    ["Folder", plan.folderCreations ?? []],
+  ] as const) {
+    for (const row of rows) {
+      const uuid = `${cls}.${createdId(row.data)}`;
+      if (!VALID_ID.test(createdId(row.data))) problems.push(notWorldPhrase(uuid));
+      else if (foundry.utils.fromUuidSync(uuid as `Actor.${string}`) !== null)
+        problems.push(phrase("NOBC.Notify.DocumentExists", { uuid }));
+    }
+  }
+  for (const row of plan.actorDeletions ?? []) check({ ...row, parentUuid: null }, Actor);
+  for (const row of plan.folderDeletions ?? []) {
+    if (folderAt(row.uuid)?.id !== row.id) problems.push(phrase("NOBC.Notify.DocumentMissing", { uuid: row.uuid }));
+  }
   return problems;
 }
 
-/** One database call of a plan and the rows it carries (so a rollback knows what went through). */
+/** `foundry.data.validators.isValidId`: the 16 letters or digits a created document's `_id` must be. */
+const VALID_ID = /^[A-Za-z0-9]{16}$/;
+
+const createdId = (data: Readonly<Record<string, unknown>>): string => (typeof data["_id"] === "string" ? data["_id"] : "");
+
+/**
+ * One database call of a plan and the rows it carries (so a rollback knows what went through), and
+ * its step: the calls of one step go side by side, each step after the one before. Folders are
+ * created first (the actors created go in them) and deleted last (after the actors in them).
+ */
 export interface WriteCall {
   readonly part: WritePlan;
+  readonly step: 0 | 1 | 2;
   write(): Promise<unknown>;
 }
 
@@ -145,12 +171,14 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   if (plan.actorUpdates.length > 0) {
     const rows = plan.actorUpdates;
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, actorUpdates: rows },
       write: () => Actor.updateDocuments(rows.map((u) => ({ _id: u.id, ...u.changes }))),
     });
   }
   for (const { parent, rows } of parentGroups(plan.itemUpdates)) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, itemUpdates: rows },
       write: () =>
         Item.updateDocuments(
@@ -161,6 +189,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   }
   for (const { parent, rows } of parentGroups(plan.itemDeletions)) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, itemDeletions: rows },
       write: () =>
         Item.deleteDocuments(
@@ -172,6 +201,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   for (const { parent, rows } of parentGroups(plan.itemCreations)) {
     const data = rows.map((r) => r.data) as Item.CreateData[];
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, itemCreations: rows },
       write: () => Item.createDocuments(data, parent ? { parent, keepId: true } : { keepId: true }),
     });
@@ -179,6 +209,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   const sceneRows = plan.sceneUpdates ?? [];
   if (sceneRows.length > 0) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, sceneUpdates: sceneRows },
       // A removal is spelled as the running generation reads it (v13's `-=` key, v14's `_del`).
       write: () => Scene.updateDocuments(sceneRows.map((u) => ({ _id: u.id, ...u.changes, ...removals(u.removals ?? []) }))),
@@ -186,6 +217,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   }
   for (const { scene, rows } of byScene(plan.tokenUpdates ?? [])) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, tokenUpdates: rows },
       // The write path's own move: the movement watch (src/apps/land/move/hooks.ts) knows it by this option.
       write: () =>
@@ -197,6 +229,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   }
   for (const { scene, rows } of byScene(plan.tokenDeletions ?? [])) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, tokenDeletions: rows },
       write: () =>
         TokenDocument.deleteDocuments(
@@ -208,6 +241,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   for (const { scene, rows } of byScene(plan.tokenCreations ?? [])) {
     const data = rows.map((r) => r.data) as TokenDocument.CreateData[];
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, tokenCreations: rows },
       write: () => TokenDocument.createDocuments(data, { parent: scene, keepId: true }),
     });
@@ -215,6 +249,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   const combatRows = plan.combatUpdates ?? [];
   if (combatRows.length > 0) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, combatUpdates: combatRows },
       write: () => Combat.updateDocuments(combatRows.map((u) => ({ _id: u.id, ...u.changes }))),
     });
@@ -222,6 +257,7 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   const created = plan.journalCreations ?? [];
   if (created.length > 0) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, journalCreations: created },
       write: () => JournalEntry.createDocuments(created.map((r) => r.data) as never, { keepId: true }),
     });
@@ -229,9 +265,58 @@ export function writeCalls(plan: WritePlan): WriteCall[] {
   const deleted = plan.journalDeletions ?? [];
   if (deleted.length > 0) {
     calls.push({
+      step: 1,
       part: { ...EMPTY_PLAN, journalDeletions: deleted },
       write: () => JournalEntry.deleteDocuments(deleted.map((r) => r.id)),
     });
   }
+  const folders = plan.folderCreations ?? [];
+  if (folders.length > 0) {
+    calls.push({
+      step: 0,
+      part: { ...EMPTY_PLAN, folderCreations: folders },
+      write: () => Folder.createDocuments(folders.map((r) => r.data) as never, { keepId: true }),
+    });
+  }
+  const actors = plan.actorCreations ?? [];
+  if (actors.length > 0) {
+    calls.push({
+      step: 1,
+      part: { ...EMPTY_PLAN, actorCreations: actors },
+      write: () => Actor.createDocuments(actors.map((r) => r.data) as never, { keepId: true }),
+    });
+  }
+  const actorsGone = plan.actorDeletions ?? [];
+  if (actorsGone.length > 0) {
+    calls.push({
+      step: 1,
+      part: { ...EMPTY_PLAN, actorDeletions: actorsGone },
+      write: () => Actor.deleteDocuments(actorsGone.map((r) => r.id)),
+    });
+  }
+  const foldersGone = plan.folderDeletions ?? [];
+  if (foldersGone.length > 0) {
+    calls.push({
+      step: 2,
+      part: { ...EMPTY_PLAN, folderDeletions: foldersGone },
+      write: () => Folder.deleteDocuments(foldersGone.map((r) => r.id)),
+    });
+  }
   return calls;
+}
+
+/**
+ * Makes `calls` step by step (each step's calls side by side): the settled result of each, in the
+ * calls' order, or null for a call not made because a call of an earlier step failed (an actor is
+ * not made in a folder that was not).
+ */
+export async function runCalls(calls: readonly WriteCall[]): Promise<(PromiseSettledResult<unknown> | null)[]> {
+  const results: (PromiseSettledResult<unknown> | null)[] = calls.map(() => null);
+  for (const step of [0, 1, 2] as const) {
+    if (results.some((r) => r?.status === "rejected")) break;
+    const at = calls.flatMap((c, i) => (c.step === step ? [i] : []));
+    const settled = await Promise.allSettled(at.map((i) => calls[i]!.write()));
+    at.forEach((i, k) => (results[i] = settled[k]!));
+  }
+  return results;
 }

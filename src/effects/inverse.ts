@@ -29,6 +29,10 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
   const combats = new Set((done.combatUpdates ?? []).map((u) => u.uuid));
   const journalsCreated = new Set((done.journalCreations ?? []).map(createdId));
   const journalsDeleted = new Set((done.journalDeletions ?? []).map((d) => d.id));
+  const actorsCreated = new Set((done.actorCreations ?? []).map(createdId));
+  const actorsDeleted = new Set((done.actorDeletions ?? []).map((d) => d.id));
+  const foldersCreated = new Set((done.folderCreations ?? []).map(createdId));
+  const foldersDeleted = new Set((done.folderDeletions ?? []).map((d) => d.id));
   return {
     actorUpdates: rollback.actorUpdates.filter((u) => updated.has(u.uuid)),
     itemUpdates: rollback.itemUpdates.filter((u) => updated.has(u.uuid)),
@@ -43,6 +47,10 @@ export function rollbackOf(done: WritePlan, rollback: WritePlan): WritePlan {
       combatUpdates: (rollback.combatUpdates ?? []).filter((u) => combats.has(u.uuid)),
       journalCreations: (rollback.journalCreations ?? []).filter((c) => journalsDeleted.has(createdId(c))),
       journalDeletions: (rollback.journalDeletions ?? []).filter((d) => journalsCreated.has(d.id)),
+      actorCreations: (rollback.actorCreations ?? []).filter((c) => actorsDeleted.has(createdId(c))),
+      actorDeletions: (rollback.actorDeletions ?? []).filter((d) => actorsCreated.has(d.id)),
+      folderCreations: (rollback.folderCreations ?? []).filter((c) => foldersDeleted.has(createdId(c))),
+      folderDeletions: (rollback.folderDeletions ?? []).filter((d) => foldersCreated.has(d.id)),
     }),
   };
 }
@@ -61,6 +69,10 @@ export function merged(parts: readonly WritePlan[]): WritePlan {
     combatUpdates: parts.flatMap((p) => p.combatUpdates ?? []),
     journalCreations: parts.flatMap((p) => p.journalCreations ?? []),
     journalDeletions: parts.flatMap((p) => p.journalDeletions ?? []),
+    actorCreations: parts.flatMap((p) => p.actorCreations ?? []),
+    actorDeletions: parts.flatMap((p) => p.actorDeletions ?? []),
+    folderCreations: parts.flatMap((p) => p.folderCreations ?? []),
+    folderDeletions: parts.flatMap((p) => p.folderDeletions ?? []),
   };
 }
 
@@ -139,5 +151,43 @@ export function driftedDocuments(plan: WritePlan, lookup: SnapshotLookup): strin
     if (lookup(`${creation.parentUuid}.Token.${id}`) === undefined)
       drifted.add(typeof creation.data["name"] === "string" ? creation.data["name"] : id);
   }
+  createdDrift(plan, lookup, drifted);
   return [...drifted];
+}
+
+/** Whether every value `written` sets (its leaves; a list is one value) is what `held` holds there. */
+function leavesHold(written: Readonly<Record<string, unknown>>, held: unknown): boolean {
+  if (typeof held !== "object" || held === null) return false;
+  return Object.entries(written).every(([key, value]) => {
+    const there = (held as Record<string, unknown>)[key];
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return leavesHold(value as Record<string, unknown>, there);
+    return sameValue(there, value);
+  });
+}
+
+/**
+ * The world actors and folders a plan created that are gone or changed since (an actor renamed, or
+ * a value the creation wrote changed by hand: deleting it would wipe the change), and those it
+ * deleted that exist again. Values the creation did not write (the data model's defaults) are
+ * not compared; a later card writing any of them blocks the Undo by its paths (an actor created
+ * counts as a path of every field of it, src/chat/card-record.ts).
+ */
+function createdDrift(plan: WritePlan, lookup: SnapshotLookup, drifted: Set<string>): void {
+  for (const creation of plan.actorCreations ?? []) {
+    const id = createdId(creation);
+    const snap = lookup(`Actor.${id}`);
+    const { name, type, system } = creation.data as { name?: unknown; type?: unknown; system?: Record<string, unknown> };
+    const same = snap?.documentName === "Actor" && snap.name === name && snap.type === type && leavesHold(system ?? {}, snap.system);
+    if (!same) drifted.add(snap?.name ?? (typeof name === "string" ? name : id));
+  }
+  for (const creation of plan.folderCreations ?? []) {
+    const id = createdId(creation);
+    const snap = lookup(`Folder.${id}`);
+    if (snap?.documentName !== "Folder" || snap.name !== creation.data["name"])
+      drifted.add(snap?.name ?? (typeof creation.data["name"] === "string" ? creation.data["name"] : id));
+  }
+  for (const deletion of [...(plan.actorDeletions ?? []), ...(plan.folderDeletions ?? [])]) {
+    const snap = lookup(deletion.uuid);
+    if (snap !== undefined) drifted.add(snap.name);
+  }
 }

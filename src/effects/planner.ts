@@ -109,6 +109,8 @@ export class Planner {
   private readonly tokenCreations: { data: Readonly<Record<string, unknown>>; sceneUuid: string }[] = [];
   /** Embedded items to create (cards dealt), each with its parent; Undo deletes them. */
   private readonly itemCreations: { data: Readonly<Record<string, unknown>>; parentUuid: string }[] = [];
+  private readonly createdActors: Readonly<Record<string, unknown>>[] = [];
+  private readonly createdFolders: Readonly<Record<string, unknown>>[] = [];
   /** The scene's map state flag as stored, once it was found readable (null: absent). */
   private flag: Readonly<Record<string, unknown>> | null | undefined;
   /** Side and piece → the knowledge change of this action (its first `before`, its last `after`). */
@@ -375,6 +377,16 @@ export class Planner {
     this.journals.push(data);
   }
 
+  /** A world actor to create, its whole source with its `_id` (Undo deletes it). */
+  createActor(data: Readonly<Record<string, unknown>>): void {
+    this.createdActors.push(data);
+  }
+
+  /** A world folder to create, its whole source with its `_id` (Undo deletes it). */
+  createFolder(data: Readonly<Record<string, unknown>>): void {
+    this.createdFolders.push(data);
+  }
+
   /** The item an effect names, if it exists and is one of `types`; otherwise a note says why. */
   item(uuid: string, types: readonly string[], effect: Effect): Working | undefined {
     const known = this.items.get(uuid);
@@ -440,6 +452,8 @@ export class Planner {
         tokenDeletions: tokens.map(({ token, sceneUuid }) => ({ uuid: token.uuid, id: token.id, parentUuid: sceneUuid })),
         combatUpdates: combats.updates.map(({ uuid, id, changes }) => ({ uuid, id, changes })),
         journalCreations: this.journals.map((data) => ({ data: structuredClone(data) })),
+        folderCreations: this.createdFolders.map((data) => ({ data: structuredClone(data) })),
+        actorCreations: this.createdActors.map((data) => ({ data: structuredClone(data) })),
       }),
       inverse: {
         actorUpdates: actors.inverse,
@@ -471,6 +485,8 @@ export class Planner {
           })),
           combatUpdates: combats.inverse.map(({ uuid, id, changes }) => ({ uuid, id, changes })),
           journalDeletions: journalIds.map((id) => ({ uuid: `JournalEntry.${id}`, id })),
+          actorDeletions: this.createdActors.map((d) => ({ uuid: `Actor.${String(d["_id"])}`, id: String(d["_id"]) })),
+          folderDeletions: this.createdFolders.map((d) => ({ uuid: `Folder.${String(d["_id"])}`, id: String(d["_id"]) })),
         }),
       },
       notes: this.notes,

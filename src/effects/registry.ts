@@ -15,6 +15,7 @@ import { MAP_STATE_HANDLERS } from "./families/map-state";
 import { MISSION_HANDLERS } from "./families/missions";
 import { NQM_HANDLERS } from "./families/nqm";
 import { PLAYSHEET_HANDLERS } from "./families/playsheet";
+import { SETUP_HANDLERS } from "./families/setup";
 import { TOKEN_HANDLERS } from "./families/tokens";
 import { TIMETABLE_HANDLERS } from "./families/timetable";
 
@@ -28,6 +29,7 @@ export const EFFECT_FAMILIES = {
   missions: MISSION_HANDLERS,
   playsheet: PLAYSHEET_HANDLERS,
   timetable: TIMETABLE_HANDLERS,
+  setup: SETUP_HANDLERS,
 } as const;
 
 /** The keys two members of `F` both hold (never, when no key is in two). */

@@ -140,6 +140,35 @@ function boardSnapshotOf(uuid: string): DocumentSnapshot | undefined {
   };
 }
 
+/** A world Folder whose own UUID is `uuid` (never a compendium's), or undefined. */
+export function folderAt(uuid: string): Folder.Implementation | undefined {
+  if (typeof uuid !== "string" || !uuid.startsWith("Folder.")) return undefined;
+  let found: unknown;
+  try {
+    found = foundry.utils.fromUuidSync(uuid as `Folder.${string}`);
+  } catch {
+    return undefined;
+  }
+  if (!isDocument(found) || found.uuid !== uuid) return undefined;
+  return found instanceof Folder ? found : undefined;
+}
+
+/** A snapshot of a world Folder: its name, and as `source` its name, parent folder and type (what the import writes of it). */
+function folderSnapshotOf(uuid: string): DocumentSnapshot | undefined {
+  const doc = folderAt(uuid);
+  if (doc === undefined) return undefined;
+  const source = doc.toObject() as { name?: unknown; folder?: unknown; type?: unknown };
+  return {
+    uuid,
+    id: doc.id ?? "",
+    documentName: "Folder",
+    type: typeof source.type === "string" ? source.type : "",
+    name: doc.name,
+    system: {},
+    source: { name: source.name, folder: source.folder ?? null, type: source.type },
+  };
+}
+
 /** A world Combat or JournalEntry whose own UUID is `uuid` (never a compendium's), or undefined. */
 export function missionDocument(uuid: string): (Combat.Implementation | JournalEntry.Implementation) | undefined {
   if (typeof uuid !== "string" || uuid.startsWith("Compendium.")) return undefined;
@@ -192,6 +221,7 @@ function missionSnapshotOf(uuid: string): DocumentSnapshot | undefined {
 export function snapshotOf(uuid: string): DocumentSnapshot | undefined {
   if (uuid.startsWith("Scene.")) return boardSnapshotOf(uuid);
   if (uuid.startsWith("Combat.") || uuid.startsWith("JournalEntry.")) return missionSnapshotOf(uuid);
+  if (uuid.startsWith("Folder.")) return folderSnapshotOf(uuid);
   const doc = documentAt(uuid);
   if (doc instanceof Actor) {
     const source = doc.toObject() as unknown as Record<string, unknown>;

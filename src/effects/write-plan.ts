@@ -10,15 +10,16 @@ import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
 export interface DocumentSnapshot {
   readonly uuid: string;
   readonly id: string;
-  readonly documentName: "Actor" | "Item" | "Scene" | "Token" | "Combat" | "JournalEntry";
+  readonly documentName: "Actor" | "Item" | "Scene" | "Token" | "Combat" | "JournalEntry" | "Folder";
   readonly type: string;
   readonly name: string;
   readonly system: Readonly<Record<string, unknown>>;
   /** For an embedded Item: its parent actor's UUID (null for a world item). */
   readonly parentUuid?: string | null;
   /**
-   * For an Item or a Token: its whole source, so a deleted one can be created again by undo; for a Scene: its flags;
-   * for an Actor: its prototype token (a timetable's arrival makes a token from it).
+   * For an Item or a Token: its whole source, so a deleted one can be created again by undo; for a
+   * Scene: its flags; for a Folder: its name, parent and type; for an Actor: its prototype token (a
+   * timetable's arrival makes a token from it).
    */
   readonly source?: Readonly<Record<string, unknown>>;
 }
@@ -125,6 +126,28 @@ export interface PlannedJournalDeletion {
 }
 
 /**
+ * A world Actor to create (its whole source, `_id` included; created with `keepId`, so the plan's
+ * links name it before it exists), or one to delete (by id: the inverse of a creation). The
+ * order-of-battle import writes these (src/effects/families/setup.ts).
+ */
+export interface PlannedActorCreation {
+  readonly data: Readonly<Record<string, unknown>>;
+}
+export interface PlannedActorDeletion {
+  readonly uuid: string;
+  readonly id: string;
+}
+
+/** A world Actor folder to create (its whole source, `_id` included; `keepId`) or delete (by id). */
+export interface PlannedFolderCreation {
+  readonly data: Readonly<Record<string, unknown>>;
+}
+export interface PlannedFolderDeletion {
+  readonly uuid: string;
+  readonly id: string;
+}
+
+/**
  * A set of writes: what `applyPlan` performs. The scene and token rows are optional so that a
  * record written before the map was kept (and a plan that touches no map) still reads as a plan.
  */
@@ -141,19 +164,26 @@ export interface WritePlan {
   readonly combatUpdates?: readonly PlannedCombatUpdate[];
   readonly journalCreations?: readonly PlannedJournalCreation[];
   readonly journalDeletions?: readonly PlannedJournalDeletion[];
+  /** World actors and their folders, created or deleted (the order-of-battle import and its Undo). */
+  readonly actorCreations?: readonly PlannedActorCreation[];
+  readonly actorDeletions?: readonly PlannedActorDeletion[];
+  readonly folderCreations?: readonly PlannedFolderCreation[];
+  readonly folderDeletions?: readonly PlannedFolderDeletion[];
 }
 
+/** The optional rows of a plan. */
+export type OptionalRows = Omit<WritePlan, "actorUpdates" | "itemUpdates" | "itemDeletions" | "itemCreations">;
+
 /**
- * The optional rows of a plan (the map's, the mission tracker's and its journal's), each only when it
- * has any (so a plan without them keeps its old shape).
+ * The optional rows of a plan (the map's, the mission tracker's and its journal's, the world actors'
+ * and folders'), each only when it has any (so a plan without them keeps its old shape).
  */
-export function mapRows(
-  plan: WritePlan,
-): Pick<
-  WritePlan,
-  "sceneUpdates" | "tokenUpdates" | "tokenDeletions" | "tokenCreations" | "combatUpdates" | "journalCreations" | "journalDeletions"
-> {
+export function mapRows(plan: WritePlan): OptionalRows {
   return {
+    ...((plan.folderCreations ?? []).length > 0 ? { folderCreations: plan.folderCreations } : {}),
+    ...((plan.actorCreations ?? []).length > 0 ? { actorCreations: plan.actorCreations } : {}),
+    ...((plan.actorDeletions ?? []).length > 0 ? { actorDeletions: plan.actorDeletions } : {}),
+    ...((plan.folderDeletions ?? []).length > 0 ? { folderDeletions: plan.folderDeletions } : {}),
     ...((plan.combatUpdates ?? []).length > 0 ? { combatUpdates: plan.combatUpdates } : {}),
     ...((plan.journalCreations ?? []).length > 0 ? { journalCreations: plan.journalCreations } : {}),
     ...((plan.journalDeletions ?? []).length > 0 ? { journalDeletions: plan.journalDeletions } : {}),

@@ -1,16 +1,21 @@
 /**
  * The order-of-battle import dialog (GM only; docs/orbat.md): a file or pasted text is checked as a
- * whole, its problems or a preview shown, and Import creates the folders and actors in batches and
- * updates the actors of the world that rows name (every change listed in the preview first). The
- * import writes through Foundry's batch calls, as it always has, not the rules' write path: it
- * sets a world up rather than playing a turn, so it has no Undo (docs/orbat.md).
+ * whole, its problems or a preview shown, and Import posts the import as a GM card of the one write
+ * path (its effects: src/orbat/effects.ts): the card says how many actors it creates and updates and
+ * lists every change on demand; its Apply creates the folders and actors and updates the actors of
+ * the world that rows name, one call per document class, and its Undo takes that back exactly.
  * Choosing a file checks it at once; Check checks the pasted text again.
  */
 import { isGM, localize, notify, say, translator } from "../base/foundry";
 import { gmOnly, opened, refused, type DialogController, type FormValues } from "../apps/base/controller";
+import { postResolution } from "../chat/resolution-card";
+import { MAX_CARD_EFFECTS, MAX_CARD_PART_CHARS } from "../chat/card-data";
+import { planPaths } from "../chat/card-record";
+import { planEffects, snapshotOf } from "../effects/apply";
+import { phrase } from "../rules/resolution";
 import { importDialogContext, type DialogState } from "./context";
-import { executePlan, IncompleteImportError, type DocumentCalls } from "./execute";
-import type { ActorData, FolderData } from "./plan";
+import { importEffects } from "./effects";
+import type { OrbatPlan } from "./plan";
 import { detectFormat, prepareFile, prepareImport } from "./index";
 import { worldActorData } from "../world/read";
 
@@ -30,15 +35,45 @@ export interface ImportWorld {
   readonly isGM: boolean;
 }
 
-/** The Foundry calls the import makes: one batch of folders, one of actors, one of links. */
-const foundryCalls: DocumentCalls = {
-  createFolders: (data: FolderData[]) => Folder.createDocuments(data, { keepId: true }),
-  createActors: async (data: ActorData[]) => {
-    const created = await Actor.createDocuments(data);
-    return created.map((a) => ({ id: a.id, uuid: a.uuid }));
-  },
-  updateActors: (updates) => Actor.updateDocuments(updates),
-};
+/** What Import posted: the card's message and how many actors its Apply creates, folders it makes and actors of the world it updates. */
+export interface PostedImport {
+  readonly message: unknown;
+  readonly actors: number;
+  readonly folders: number;
+  readonly updated: number;
+}
+
+/**
+ * How many characters the GM's record of the import's card would take (what Apply writes, what Undo
+ * writes and the paths: src/chat/card-record.ts), planned over the world as it stands. A chat
+ * message's record part holds at most `MAX_CARD_PART_CHARS`: some 800 new actors (a 400-unit
+ * theatre's record is about 200,000).
+ */
+export function importRecordChars(effects: Parameters<typeof planEffects>[0]): number {
+  const { inverse, notes: _notes, refusals: _refusals, ...forward } = planEffects(effects, snapshotOf, null);
+  return JSON.stringify({ forward, inverse, paths: planPaths(forward) }).length;
+}
+
+/**
+ * Posts `plan` as the import's card, pending until the GM applies it: its headline says how many
+ * actors it creates and updates ("400 actors created, 3 actors updated"), its changes are listed on
+ * demand. Refused when the import is more than one card carries.
+ */
+export async function postImportCard(plan: OrbatPlan, newId: () => string): Promise<PostedImport> {
+  const effects = importEffects(plan, newId);
+  const outcome = say(
+    phrase("NOBC.Orbat.Card.Outcome", {
+      created: phrase("NOBC.Orbat.Card.Created", { count: plan.actors.length }),
+      updated: phrase("NOBC.Orbat.Card.Updated", { count: plan.updates.length }),
+    }),
+  );
+  const message = await postResolution({
+    title: localize("NOBC.Orbat.Card.Title"),
+    outcome,
+    resolution: { breakdown: [], rolls: [], outcome: null, effects },
+  });
+  return { message, actors: plan.actors.length, folders: plan.folders.length, updated: plan.updates.length };
+}
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -93,16 +128,19 @@ export const importController: DialogController<ImportState, ImportWorld> = {
   submit(state) {
     const { result } = state;
     if (!result?.ok) return refused([localize("NOBC.Orbat.NotChecked")]);
+    const { plan } = result;
+    // One card carries the import and its record: a file past either bound is refused, to be split.
+    const count = plan.folders.length + plan.actors.length + plan.updates.length;
+    if (count > MAX_CARD_EFFECTS) return refused([say(phrase("NOBC.Orbat.TooLarge", { count, max: MAX_CARD_EFFECTS }))]);
+    if (importRecordChars(importEffects(plan, () => "0000000000000000")) > MAX_CARD_PART_CHARS)
+      return refused([say(phrase("NOBC.Orbat.RecordTooLarge", { actors: plan.actors.length }))]);
     return {
       ok: true,
       value: {
         run: async () => {
-          const done = await executePlan(result.plan, foundryCalls).catch((error: unknown) => {
-            // The dialog tells the error's message: this one in the reader's words.
-            throw error instanceof IncompleteImportError ? new Error(say(error.text)) : error;
-          });
-          notify("info", "NOBC.Orbat.Done", { actors: done.actors, folders: done.folders, updated: done.updated });
-          return { ok: true, value: done };
+          const posted = await postImportCard(plan, () => foundry.utils.randomID());
+          notify("info", "NOBC.Orbat.Posted", { actors: posted.actors, folders: posted.folders, updated: posted.updated });
+          return { ok: true, value: posted };
         },
       },
     };

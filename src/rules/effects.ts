@@ -8,9 +8,10 @@ import type { NqmEffect } from "./nqm/effects";
 import type { PlaysheetEffect } from "./playsheet/effects";
 import type { MissionEffect } from "./missions/effects";
 import type { TimetableEffect } from "./nobc/timetable/effects";
+import type { SetupEffect } from "./setup/effects";
 
-export type { LandEffect, AirEffect, NqmEffect, PlaysheetEffect, MissionEffect, TimetableEffect };
-export type Effect = LandEffect | AirEffect | NqmEffect | PlaysheetEffect | MissionEffect | TimetableEffect;
+export type { LandEffect, AirEffect, NqmEffect, PlaysheetEffect, MissionEffect, TimetableEffect, SetupEffect };
+export type Effect = LandEffect | AirEffect | NqmEffect | PlaysheetEffect | MissionEffect | TimetableEffect | SetupEffect;
 
 /** The effect fields that name a document (an actor, or a card item). */
 const REF_KEYS = ["actor", "card", "squadron", "airbase", "chart", "target"] as const;

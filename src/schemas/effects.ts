@@ -13,7 +13,8 @@ import { MISSION_IDS, TABLE_CORNER_LABELS, TABLE_EDGE_LABELS, type TableCorner, 
 import type { Phrase } from "../rules/resolution";
 import { phrase } from "../rules/resolution";
 import { fieldProblem, listedProblems, WITH_INPUT } from "../words/issues";
-import { MODES, SIDES, WEAPON_KINDS } from "./system";
+import { MODES, SIDES, SYSTEM_SCHEMAS, WEAPON_KINDS } from "./system";
+import { SETUP_ACTOR_TYPES } from "../rules/setup/effects";
 import { MAX_ENGINEERS_LEFT } from "../map/map-state";
 
 /** The longest document reference (a UUID; as `MAX_UUID` of the card queries, src/queries/payloads.ts). */
@@ -155,14 +156,50 @@ const missionEffects = [
   }),
 ] as const;
 
-/** A document id as Foundry makes them (16 letters or digits): the token or card a timetable card creates. */
-const newId = z.string().regex(/^[A-Za-z0-9]{16}$/);
+/** A document id as Foundry makes one (`foundry.utils.randomID`): 16 letters or digits (a timetable's new token or card, an import's folder or actor). */
+const documentId = z.string().regex(/^[A-Za-z0-9]{16}$/);
+/** A value an update sets at one dotted path: a leaf or a list (a weapon list), never an object (its fields have paths of their own). */
+const leafValue = z.union([
+  z.string().max(MAX_JOURNAL_TEXT),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.unknown()).max(MAX_EFFECT_HEXES),
+]);
+/** The system fields of the order of battle's actor types: the first part of every path an update sets. */
+const SETUP_FIELDS: ReadonlySet<string> = new Set(SETUP_ACTOR_TYPES.flatMap((type) => Object.keys(SYSTEM_SCHEMAS.Actor[type].shape)));
+const setPath = z
+  .string()
+  .min(1)
+  .max(MAX_EFFECT_REF)
+  .refine((path) => SETUP_FIELDS.has(path.split(".")[0]!), "NOBC.Validation.InvalidInput");
+const setupEffects = [
+  effect("folderCreated", { id: documentId, name: text, parent: documentId.nullable(), sort: z.int() }),
+  // A created actor's system data is what its type's document schema accepts (src/schemas/system.ts), as the import checked it.
+  effect("actorCreated", {
+    id: documentId,
+    name: text,
+    actorType: z.enum(SETUP_ACTOR_TYPES),
+    system: z.record(z.string().min(1).max(64), z.unknown()),
+    folder: documentId.nullable(),
+    sort: z.int(),
+  }).superRefine((e, ctx) => {
+    // The first field at fault is named: a card is the GM's, and one problem says it is not the import's.
+    const first = SYSTEM_SCHEMAS.Actor[e.actorType].safeParse(e.system).error?.issues[0];
+    if (first !== undefined) ctx.addIssue({ ...first, path: ["system", ...first.path] });
+  }),
+  effect("actorSet", {
+    actor: ref,
+    set: z.record(setPath, leafValue),
+    cells: z.array(z.strictObject({ column: text, from: z.string().max(MAX_JOURNAL_TEXT), to: z.string().max(MAX_JOURNAL_TEXT) })).max(64),
+  }),
+] as const;
 
 const timetableEffects = [
-  effect("arrived", { actor: ref, hex: ref, token: newId }),
+  effect("arrived", { actor: ref, hex: ref, token: documentId }),
   effect("leftMap", { actor: ref }),
   effect("hqMobilised", { actor: ref, level: z.int().min(0).max(99) }),
-  effect("cardDealt", { card: ref, actor: ref, id: newId }),
+  effect("cardDealt", { card: ref, actor: ref, id: documentId }),
 ] as const;
 
 /** One effect of the rules, any type. */
@@ -173,6 +210,7 @@ export const effectSchema = z.discriminatedUnion("type", [
   ...playsheetEffects,
   ...missionEffects,
   ...timetableEffects,
+  ...setupEffects,
 ]);
 
 /** Every effect type the schema knows, in the rules' order. */

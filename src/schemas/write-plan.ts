@@ -79,6 +79,17 @@ const combatUpdate = z.object({ uuid: ref.regex(/^Combat\.[A-Za-z0-9]+$/), id, c
 const journalCreation = z.object({ data: z.record(z.string().max(MAX_REF), z.unknown()) });
 const journalDeletion = z.object({ uuid: ref.regex(/^JournalEntry\.[A-Za-z0-9]+$/), id });
 
+/** A world actor or folder created (its whole source, a 16-character `_id` included) or deleted (by id). */
+const createdSource = z
+  .record(z.string().max(MAX_REF), z.unknown())
+  .refine((data) => typeof data["_id"] === "string" && /^[A-Za-z0-9]{16}$/.test(data["_id"]), "no id");
+const actorCreation = z.object({ data: createdSource });
+const actorDeletion = z.object({ uuid: ref.regex(/^Actor\.[A-Za-z0-9]{16}$/), id });
+const folderCreation = z.object({ data: createdSource });
+const folderDeletion = z.object({ uuid: ref.regex(/^Folder\.[A-Za-z0-9]{16}$/), id });
+/** The most world actors one plan creates or deletes: an order of battle of 1,600 counters and more. */
+export const MAX_ACTOR_ROWS = 4000;
+
 export const writePlanSchema = z.object({
   actorUpdates: rows(update),
   itemUpdates: rows(update),
@@ -93,4 +104,9 @@ export const writePlanSchema = z.object({
   combatUpdates: rows(combatUpdate).optional(),
   journalCreations: rows(journalCreation).optional(),
   journalDeletions: rows(journalDeletion).optional(),
+  // The order-of-battle import's world actors and folders (absent in other records).
+  actorCreations: z.array(actorCreation).max(MAX_ACTOR_ROWS).optional(),
+  actorDeletions: z.array(actorDeletion).max(MAX_ACTOR_ROWS).optional(),
+  folderCreations: rows(folderCreation).optional(),
+  folderDeletions: rows(folderDeletion).optional(),
 });

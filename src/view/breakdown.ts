@@ -5,6 +5,7 @@
 import { shownCitation } from "./citation";
 import { phrase, type BreakdownLine, type Phrase, type PhraseArg } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
+import type { SetupActorType } from "../rules/setup/effects";
 import { speak } from "../words/phrase";
 import { AIR_BOX_LABELS, MODE_LABELS, SIDE_LABELS } from "./labels";
 import { signed } from "./common";
@@ -65,6 +66,14 @@ export function breakdownContext(input: BreakdownInput, nameOf: (ref: string) =>
     effects: input.effects.map((e) => describeEffect(e, nameOf)),
   };
 }
+
+/** An order-of-battle actor type in the singular, as a created actor's sentence names it. */
+const SETUP_TYPE_LABELS: Readonly<Record<SetupActorType, string>> = {
+  hq: "NOBC.Orbat.TypeOne.hq",
+  unit: "NOBC.Orbat.TypeOne.unit",
+  airbase: "NOBC.Orbat.TypeOne.airbase",
+  airSquadron: "NOBC.Orbat.TypeOne.airSquadron",
+};
 
 function line(key: string, data: Record<string, PhraseArg>): EffectLine {
   return phrase(key, data);
@@ -211,6 +220,15 @@ export function describeEffect(effect: Effect, nameOf: (ref: string) => string):
       return line("NOBC.Effect.reserveEntry", { name: nameOf(effect.actor), at: arrivalPhrase(effect.at) });
     case "victoryPoints":
       return line("NOBC.Effect.victoryPoints", { name: nameOf(effect.actor), count: effect.points });
+    case "folderCreated":
+      return line("NOBC.Effect.folderCreated", { name: effect.name });
+    case "actorCreated":
+      return line("NOBC.Effect.actorCreated", { name: effect.name, type: phrase(SETUP_TYPE_LABELS[effect.actorType]) });
+    case "actorSet":
+      return line("NOBC.Effect.actorSet", {
+        name: nameOf(effect.actor),
+        changes: effect.cells.map((c) => `${c.column}: ${c.from === "" ? "—" : c.from} → ${c.to === "" ? "—" : c.to}`).join("; "),
+      });
   }
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EFFECT_TYPES, MAX_EFFECT_REF, effectListProblems, effectSchema, isEffect } from "../../src/schemas/effects";
 import type { Effect } from "../../src/rules/effects";
 import type { Phrase } from "../../src/rules/resolution";
+import { unitSystem } from "../apps/ground-combat/fixture";
 
 type Variant<K extends Effect["type"]> = Extract<Effect, { type: K }>;
 
@@ -75,6 +76,17 @@ const EXAMPLES: { [K in Effect["type"]]: Variant<K> } = {
   leftMap: { type: "leftMap", actor: "Actor.u" },
   hqMobilised: { type: "hqMobilised", actor: "Actor.hq", level: 3 },
   cardDealt: { type: "cardDealt", card: "Item.c", actor: "Actor.hq", id: "cccccccccccccccc" },
+  folderCreated: { type: "folderCreated", id: "aaaaaaaaaaaaaaaa", name: "V Corps", parent: null, sort: 100 },
+  actorCreated: {
+    type: "actorCreated",
+    id: "bbbbbbbbbbbbbbbb",
+    name: "3 PzBde",
+    actorType: "unit",
+    system: unitSystem("nato"),
+    folder: "aaaaaaaaaaaaaaaa",
+    sort: 100,
+  },
+  actorSet: { type: "actorSet", actor: "Actor.a", set: { "strength.value": 5 }, cells: [{ column: "strength", from: "6", to: "5" }] },
 };
 
 const examples = Object.values(EXAMPLES) as Effect[];

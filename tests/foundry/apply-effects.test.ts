@@ -256,6 +256,10 @@ describe("planEffects", () => {
         "leftMap",
         "hqMobilised",
         "cardDealt",
+        // The order-of-battle import (src/effects/families/setup.ts)
+        "folderCreated",
+        "actorCreated",
+        "actorSet",
       ].sort(),
     );
   });

@@ -35,6 +35,10 @@
  *   dropped, an update naming it refused) and `JournalEntry.createDocuments` (`keepId`; `ownership` as
  *   given, levels checked) / `deleteDocuments` (world entries with their pages, a GM only): what a
  *   mission's tracker writes.
+ * - World `Actor.createDocuments` (a GM only; `keepId` keeps a valid id and refuses one in use; each
+ *   `system` validated by its type's data model; the new actors join a loaded `game.actors`) and
+ *   `Folder.createDocuments` / `deleteDocuments` (a GM only, the same id rules): what the
+ *   order-of-battle import's card writes. Deleting a folder does not move its contents here.
  * - `Document#testUserPermission`, `canUserModify`, `CONST.DOCUMENT_OWNERSHIP_LEVELS`, `User#isGM`
  *   (a role of ASSISTANT or above): a GM may write anything; anyone else only what `ownership`
  *   gives OWNER (an embedded document follows its parent). `harness.playAsPlayer()` plays a player.
@@ -902,6 +906,8 @@ class FakeDocument extends Document {
     });
     for (const doc of docs) {
       registry.delete(doc.uuid);
+      const world = parent === undefined && doc.documentName === "Actor" ? game["actors"] : undefined;
+      if (world instanceof FakeWorldCollection) world.forget(doc.id);
       if (parent !== undefined) {
         const list = (parent as unknown as Record<string, FakeDocument[]>)[this.collectionName]!;
         list.splice(list.indexOf(doc), 1);
@@ -1033,6 +1039,50 @@ class FakeCombat extends FakeDocument {
 }
 
 /**
+ * A world Folder (`Folder.createDocuments(rows, { keepId })`, `deleteDocuments`), as the
+ * order-of-battle import writes them: a GM only (players hold no folder creation), a row needs a
+ * name, a `type` and a valid id not in use (`keepId`); the parent folder (`folder`) is kept as
+ * given. `createFolder` / `deleteFolder` fire for each.
+ */
+class FakeFolder extends FakeDocument {
+  static override documentName = "Folder";
+  static override collectionName = "folders";
+  static override calls: CallRecord[] = [];
+  folder: string | null = null;
+  sorting = "a";
+  sort = 0;
+
+  override toObject(): Raw {
+    const { _id, name, flags, _stats } = super.toObject();
+    return { _id, name, type: this.type, folder: this.folder, sorting: this.sorting, sort: this.sort, flags, _stats };
+  }
+
+  static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
+    const user = writingUser();
+    if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Folder`);
+    const keepId = (operation as { keepId?: boolean }).keepId === true;
+    const rows = (data as Raw[]).map((r) => {
+      if (typeof r["name"] !== "string" || r["name"].trim() === "")
+        throw new HarnessRefusal("Folder validation errors:\nname: may not be blank");
+      if (typeof r["type"] !== "string") throw new HarnessRefusal("Folder validation errors:\ntype: may not be undefined");
+      const id = keepId && r["_id"] !== undefined ? r["_id"] : makeId();
+      if (typeof id !== "string" || !VALID_ID.test(id))
+        throw new HarnessRefusal(`Folder validation errors:\n_id: ${JSON.stringify(id)} is not a valid id`);
+      if (registry.has(`Folder.${id}`)) throw new HarnessRefusal(`Folder [${id}] already exists`);
+      return { r, id };
+    });
+    return rows.map(({ r, id }) => {
+      const doc = new FakeFolder({ name: String(r["name"]), type: String(r["type"]), id });
+      doc.folder = typeof r["folder"] === "string" ? r["folder"] : null;
+      doc.sorting = typeof r["sorting"] === "string" ? r["sorting"] : "a";
+      doc.sort = typeof r["sort"] === "number" ? r["sort"] : 0;
+      Hooks.callAll("createFolder", doc, operation ?? {}, user.id);
+      return doc;
+    });
+  }
+}
+
+/**
  * A world JournalEntry with its pages. `JournalEntry.createDocuments(rows, { keepId })` makes world
  * entries (a GM only here: the stand-in's players hold no JOURNAL_CREATE), refusing a row without a
  * name or with an id in use; `deleteDocuments` removes them. `createJournalEntry` fires for each.
@@ -1081,6 +1131,47 @@ class FakeActor extends FakeDocument {
   static override calls: CallRecord[] = [];
   items: FakeEmbeddedItems = new FakeEmbeddedItems(this);
   isToken = false;
+  /** The id of its folder (null: none), as `Actor.createDocuments` was given it. */
+  folder: string | null = null;
+  sort = 0;
+
+  /**
+   * World actors (no `parent`), as Foundry's server makes them: a GM only (the stand-in's players hold
+   * no ACTOR_CREATE), each row's `system` cleaned and validated by its type's data model, `keepId`
+   * keeping a valid 16-character id and refusing one in use; the batch is checked whole before any is
+   * made. They join `game.actors` when it is a loaded world; `createActor` fires for each.
+   */
+  static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
+    if ((operation as { parent?: unknown }).parent !== undefined) return super.commitCreations(data, operation);
+    const user = writingUser();
+    if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Actor`);
+    const keepId = (operation as { keepId?: boolean }).keepId === true;
+    const taken = new Set<string>();
+    const rows = (data as Raw[]).map((r) => {
+      if (typeof r["name"] !== "string" || r["name"].trim() === "")
+        throw new HarnessRefusal("Actor validation errors:\nname: may not be blank");
+      const id = keepId && r["_id"] !== undefined ? r["_id"] : makeId();
+      if (typeof id !== "string" || !VALID_ID.test(id))
+        throw new HarnessRefusal(`Actor validation errors:\n_id: ${JSON.stringify(id)} is not a valid id`);
+      if (registry.has(`Actor.${id}`) || taken.has(id)) throw new HarnessRefusal(`Actor [${id}] already exists`);
+      taken.add(id);
+      const Model = modelOf("Actor", String(r["type"]));
+      const system = Model === undefined ? ((r["system"] ?? {}) as Raw) : Model.cleanSource((r["system"] ?? {}) as Raw);
+      if (Model !== undefined) new Model(system);
+      return { r, id, system };
+    });
+    const made = rows.map(({ r, id, system }) => {
+      const actor = new FakeActor({ name: String(r["name"]), type: String(r["type"]), system, id });
+      actor.folder = typeof r["folder"] === "string" ? r["folder"] : null;
+      actor.sort = typeof r["sort"] === "number" ? r["sort"] : 0;
+      actor._stats = { ...actor._stats, lastModifiedBy: user.id };
+      return actor;
+    });
+    const world = game["actors"];
+    if (world instanceof FakeWorldCollection) for (const actor of made) world.adopt(actor);
+    for (const actor of made) Hooks.callAll("createActor", actor, operation ?? {}, user.id);
+    return made;
+  }
 
   /**
    * Its tokens' placeables on the viewed scene (in the scene's order), then any a test put on the canvas by
@@ -2006,6 +2097,16 @@ class FakeWorldCollection<T extends FakeDocument> {
     return this.#live.get(id);
   }
 
+  /** A document the server made (a `createDocuments` of the world) joins the collection. */
+  adopt(doc: T): void {
+    this.#live.set(doc.id, doc);
+  }
+
+  /** A document the server deleted leaves it. */
+  forget(id: string): void {
+    this.#live.delete(id);
+  }
+
   get contents(): T[] {
     return [...this.#live.values()];
   }
@@ -2410,6 +2511,7 @@ export const harness = {
   Scene: FakeScene,
   Combat: FakeCombat,
   JournalEntry: FakeJournalEntry,
+  Folder: FakeFolder,
   Token: FakeToken,
   ActiveEffect: FakeActiveEffect,
   hooks,
@@ -2485,6 +2587,7 @@ export const harness = {
     FakeActiveEffect.calls = [];
     FakeCombat.calls = [];
     FakeJournalEntry.calls = [];
+    FakeFolder.calls = [];
     hooks.length = 0;
     hookErrors.length = 0;
     deprecations.length = 0;
@@ -2754,6 +2857,7 @@ export function installFoundryStandIn(): void {
   g["TokenDocument"] = FakeToken;
   g["Combat"] = FakeCombat;
   g["JournalEntry"] = FakeJournalEntry;
+  g["Folder"] = FakeFolder;
   g["canvas"] = {
     get ready() {
       return !canvasState.off && canvasState.scene !== null;
