@@ -29,6 +29,12 @@ export function rowsNotInPlace(plan: WritePlan, lookup: SnapshotLookup): WritePl
     combatUpdates: off(plan.combatUpdates, (r) => ({ ...EMPTY_PLAN, combatUpdates: [r] })),
     journalCreations: off(plan.journalCreations, (r) => ({ ...EMPTY_PLAN, journalCreations: [r] })),
     journalDeletions: off(plan.journalDeletions, (r) => ({ ...EMPTY_PLAN, journalDeletions: [r] })),
+    // World actors and folders (the order-of-battle import): created is in place once it stands as
+    // written, deleted once it is gone (the write path's drift check reads both).
+    actorCreations: off(plan.actorCreations, (r) => ({ ...EMPTY_PLAN, actorCreations: [r] })),
+    actorDeletions: off(plan.actorDeletions, (r) => ({ ...EMPTY_PLAN, actorDeletions: [r] })),
+    folderCreations: off(plan.folderCreations, (r) => ({ ...EMPTY_PLAN, folderCreations: [r] })),
+    folderDeletions: off(plan.folderDeletions, (r) => ({ ...EMPTY_PLAN, folderDeletions: [r] })),
   };
 }
 
