@@ -4,6 +4,7 @@
  * marked, and each row's cells already written. Pure: the template is tested with this context.
  */
 import type { Translator } from "../../base/foundry";
+import { AIR_BOX_LABELS } from "../../view/labels";
 import type { Side } from "../../rules/nobc/land/types";
 import {
   filterRows,
@@ -100,6 +101,8 @@ const KIND_LABEL: Record<TheatreKind, string> = {
 };
 
 const STATE_LABEL: Record<(typeof THEATRE_STATES)[number], string> = {
+  // A squadron's state is its box, named as the air sheets name it; "destroyed" is the table's own word.
+  ...AIR_BOX_LABELS,
   combat: "NOBC.Mode.combat",
   march: "NOBC.Mode.march",
   noMove: "NOBC.Theatre.State.noMove",
@@ -108,14 +111,6 @@ const STATE_LABEL: Record<(typeof THEATRE_STATES)[number], string> = {
   reduced: "NOBC.Theatre.State.reduced",
   destroyed: "NOBC.Theatre.State.destroyed",
   hit: "NOBC.Theatre.State.hit",
-  ready: "NOBC.AirBox.ready",
-  airSuperiority: "NOBC.AirBox.airSuperiority",
-  cas: "NOBC.AirBox.cas",
-  deepStrike: "NOBC.AirBox.deepStrike",
-  recce: "NOBC.AirBox.recce",
-  paradrop: "NOBC.AirBox.paradrop",
-  holding: "NOBC.AirBox.holding",
-  damaged: "NOBC.AirBox.damaged",
 };
 
 const num = (n: number | null): string => (n === null ? "" : String(n));
