@@ -5,7 +5,7 @@
  */
 export interface ControlQueueHook {
   /** The items waiting in this viewer's sectors. */
-  count(): number;
+  count(): Promise<number>;
   open(): Promise<unknown>;
 }
 
@@ -16,9 +16,9 @@ export function registerControlQueueCount(hook: ControlQueueHook | null): void {
 }
 
 /** What the tracker's footer shows a GM: the count and the button's words; null for a player or before init registered it. */
-export function controlQueueView(isGM: boolean): { readonly count: number } | null {
+export async function controlQueueView(isGM: boolean): Promise<{ readonly count: number } | null> {
   if (!isGM || registered === null) return null;
-  return { count: registered.count() };
+  return { count: await registered.count() };
 }
 
 export function openControlQueue(): Promise<unknown> | undefined {

@@ -44,9 +44,6 @@ import { documentAt } from "../effects/apply";
 import { missionActionById } from "./mission-actions";
 import { controlQueueView, openControlQueue } from "./control-queue";
 import type { MissionTrack } from "../rules/missions/track";
-import { readinessHqs, readReadiness } from "./readiness-world";
-import { readinessPanelContext } from "./readiness-panel";
-import { readyMarkSchema, requestReady } from "./readiness-request";
 import { stageClockEnd } from "./stage-clock";
 import type { ReadyMark } from "./readiness";
 
@@ -104,8 +101,16 @@ async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | nul
   return (await import("./movement-panel")).movementPanel(combat, translator());
 }
 
-/** Who has acted in the current stage, for this user (./readiness-panel.ts); undefined when the stored turn is out of range. */
-function readinessPartView(combat: ViewedCombat, isGM: boolean, open: boolean): object | undefined {
+/**
+ * Who has acted in the current stage, for this user (./readiness-panel.ts); undefined when the stored
+ * turn is out of range. Loaded when the tracker first draws it: it reads the chat's cards and the
+ * world's HQs, which need not load before init.
+ */
+async function readinessPartView(combat: ViewedCombat, isGM: boolean, open: boolean): Promise<object | undefined> {
+  const [{ readinessHqs, readReadiness }, { readinessPanelContext }] = await Promise.all([
+    import("./readiness-world"),
+    import("./readiness-panel"),
+  ]);
   const view = readReadiness(combat);
   if (view === null) return undefined;
   const system = combat.system as TurnSystem;
@@ -161,7 +166,8 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
   const onPreviousStage: Handler = function (_event, target) {
     return move(this, target, "stepBackTurn");
   };
-  const onMarkReady: Handler = function (_event, target) {
+  const onMarkReady: Handler = async function (_event, target) {
+    const { readyMarkSchema, requestReady } = await import("./readiness-request");
     const mark = readyMarkSchema.safeParse(target.dataset["mark"]);
     return mark.success ? requestReady(mark.data as ReadyMark, target.dataset["ready"] === "true") : undefined;
   };
@@ -273,12 +279,12 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
         return panelPartContext(this.#mode, panel === null ? null : withFolds(panel, this.#folds));
       }
       if (combat === null) return undefined;
-      if (partId === READY_PART) return readinessPartView(combat, isGM, this.#readyOpen);
+      if (partId === READY_PART) return await readinessPartView(combat, isGM, this.#readyOpen);
       if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
       if (partId === FOOTER_PART) {
         const panel = panelOf(combat, isGM, await movement(combat));
         // Control's queue count (GM): a block of its own beside the stage buttons.
-        const controlQueue = controlQueueView(isGM);
+        const controlQueue = await controlQueueView(isGM);
         return panel === null ? undefined : controlQueue === null ? panel : { ...panel, controlQueue };
       }
       if (partId === TIMETABLE_PART)

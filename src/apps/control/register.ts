@@ -6,7 +6,6 @@ import { inViewersSector } from "../../teams/umpires";
 import { openDialog, registerDialog } from "../base/registry";
 import { CONTROL_QUEUE, THEATRE_DASHBOARD, UMPIRES } from "./dialogs";
 import { openControlQueue, redrawControlQueues } from "./macros";
-import { readQueue } from "./queue-read";
 import { registerTakenSetting, registerTakeQuery, setWaitingReader } from "./taken";
 
 export const UMPIRES_MENU = "umpiresMenu";
@@ -27,11 +26,17 @@ function menuClass() {
 /** The count the tracker last drew (null: not drawn yet). */
 let drawnCount: number | null = null;
 
+/**
+ * The queue's reader, loaded when first asked: it reads the whole battlefield and the rules' checks,
+ * which need not load before init (the tracker asks for the count only once it draws).
+ */
+const queueRead = () => import("./queue-read");
+
 /** The items waiting in this viewer's sectors. */
-function viewersCount(): number {
+async function viewersCount(): Promise<number> {
   const umpires = readUmpires();
   const me = game.user?.id ?? null;
-  return readQueue().filter((i) => inViewersSector(umpires, me, i.sector)).length;
+  return (await queueRead()).readQueue().filter((i) => inViewersSector(umpires, me, i.sector)).length;
 }
 
 /**
@@ -47,7 +52,9 @@ function redrawQueue(): void {
     redrawControlQueues();
     // Read at the time it fires: the page (a test's world) may be gone by then.
     const tracker = (globalThis as { ui?: { combat?: { rendered?: boolean; render?(): unknown } } }).ui?.combat;
-    if (tracker?.rendered === true && drawnCount !== null && viewersCount() !== drawnCount) void tracker.render?.();
+    if (tracker?.rendered !== true || drawnCount === null) return;
+    const shown = drawnCount;
+    void viewersCount().then((now) => (now !== shown ? tracker.render?.() : undefined));
   }, 300);
 }
 
@@ -66,10 +73,10 @@ export function registerControlQueue(): void {
     type: menuClass(),
     restricted: true,
   });
-  setWaitingReader(() => new Set(readQueue().map((i) => i.id)));
+  setWaitingReader(async () => new Set((await queueRead()).readQueue().map((i) => i.id)));
   registerControlQueueCount({
-    count() {
-      drawnCount = viewersCount();
+    async count() {
+      drawnCount = await viewersCount();
       return drawnCount;
     },
     open: openControlQueue,

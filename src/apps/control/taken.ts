@@ -77,9 +77,9 @@ export function takeDecision(
 }
 
 /** The queue's item ids now, as the active GM reads them (set on init by the window's module, which reads the world). */
-let waitingNow: () => ReadonlySet<string> = () => new Set();
+let waitingNow: () => Promise<ReadonlySet<string>> = () => Promise.resolve(new Set());
 
-export function setWaitingReader(read: () => ReadonlySet<string>): void {
+export function setWaitingReader(read: () => Promise<ReadonlySet<string>>): void {
   waitingNow = read;
 }
 
@@ -97,7 +97,8 @@ export function performTake(item: string, take: boolean, user: RequestingUser): 
 }
 
 async function takeNow(item: string, take: boolean, user: RequestingUser): Promise<CardResult> {
-  const decided = takeDecision(readTaken(), waitingNow(), user, item, take, Date.now());
+  const waiting = await waitingNow();
+  const decided = takeDecision(readTaken(), waiting, user, item, take, Date.now());
   if (!decided.ok) return decided;
   try {
     await game.settings?.set(SYSTEM_ID, TAKEN_SETTING, decided.taken);

@@ -68,13 +68,13 @@ describe("the Control queue window", () => {
     chatFake.actAs("p1");
     expect(await openDialogById(CONTROL_QUEUE.id)).toBeNull();
     expect(warnings()).toEqual([`NOBC.Notify.Refused ${JSON.stringify({ reason: "NOBC.Control.GmOnly" })}`]);
-    expect(controlQueueView(false)).toBeNull();
+    expect(await controlQueueView(false)).toBeNull();
   });
 
   it("shows a release request while it is pending, with the tracker's count, and drops it once released", async () => {
     const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
     expect((await contextOf(dialog)).groups).toEqual([]);
-    expect(controlQueueView(true)).toEqual({ count: 0 });
+    expect(await controlQueueView(true)).toEqual({ count: 0 });
     const message = await postRelease();
     const view = await contextOf(dialog);
     expect(view.groups).toHaveLength(1);
@@ -82,10 +82,10 @@ describe("the Control queue window", () => {
     expect(view.groups[0]!.rows).toEqual([
       expect.objectContaining({ id: `wmd:${message.id}`, kind: "wmd", mayTake: true, takenBy: null, takenByMe: false }),
     ]);
-    expect(controlQueueView(true)).toEqual({ count: 1 });
+    expect(await controlQueueView(true)).toEqual({ count: 1 });
     await message.update({ "flags.nobc.wmdRequest.status": "released" });
     expect((await contextOf(dialog)).groups).toEqual([]);
-    expect(controlQueueView(true)).toEqual({ count: 0 });
+    expect(await controlQueueView(true)).toEqual({ count: 0 });
   });
 
   it("draws itself again a moment after the chat changes, once for a burst, and the tracker only when its count changed", async () => {
@@ -97,7 +97,7 @@ describe("the Control queue window", () => {
       const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
       const tracker = { rendered: true, render: vi.fn() };
       (globalThis as unknown as { ui: Raw }).ui["combat"] = tracker;
-      expect(controlQueueView(true)).toEqual({ count: 0 });
+      expect(await controlQueueView(true)).toEqual({ count: 0 });
       const before = renders();
       await postRelease();
       await postRelease();
@@ -105,7 +105,7 @@ describe("the Control queue window", () => {
       expect(renders()).toBe(before + 1);
       expect(tracker.render).toHaveBeenCalledTimes(1);
       // The tracker drew the new count; a change that leaves it the same draws the window, not the tracker.
-      expect(controlQueueView(true)).toEqual({ count: 2 });
+      expect(await controlQueueView(true)).toEqual({ count: 2 });
       await postRelease("released");
       await vi.advanceTimersByTimeAsync(300);
       expect(renders()).toBe(before + 2);
@@ -123,7 +123,7 @@ describe("the Control queue window", () => {
     chatFake.actAs("gm2");
     const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
     expect((await contextOf(dialog)).groups).toEqual([]);
-    expect(controlQueueView(true)).toEqual({ count: 0 });
+    expect(await controlQueueView(true)).toEqual({ count: 0 });
     await dialog.change({ all: "on" });
     expect((await contextOf(dialog)).shown).toBe(1);
   });
