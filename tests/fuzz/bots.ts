@@ -193,8 +193,20 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
   const movement = stage === "movement";
   const support = field.cards.filter((c) => myHqs.some((h) => h.id === c.hq));
   const enemySupport = field.cards.filter((c) => field.hqs.some((h) => h.id === c.hq && h.side !== side));
-  const hexOf = (unit: { hex: string }) => unit.hex;
   const adjacent = (a: string, b: string) => code.grid.hexDistance(code.grid.offsetOf(a), code.grid.offsetOf(b)) === 1;
+  /** The hexes next to one of `units` (a set: the contacts are found in one pass over the enemy, not a pass per pair). */
+  const around = (units: readonly { hex: string }[]): Set<string> => {
+    const out = new Set<string>();
+    for (const u of units) {
+      const at = code.grid.offsetOf(u.hex);
+      for (const dir of code.grid.HEX_DIRECTIONS) {
+        const next = code.grid.neighbour(at, dir);
+        if (next.col >= 0 && next.row >= 0 && next.col < code.grid.MAX_LABEL_INDEX && next.row < code.grid.MAX_LABEL_INDEX)
+          out.add(code.grid.hexLabel(next));
+      }
+    }
+    return out;
+  };
 
   const out: Candidate[] = buttons.map((b) => ({
     weight: 3 / buttons.length,
@@ -210,8 +222,9 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
       },
     });
   // A ground combat against an enemy next to my units.
-  const contacts = theirs.filter((t) => mine.some((m) => adjacent(hexOf(m), hexOf(t))));
-  if (stage === "groundCombat" && contacts.length > 0)
+  const nextToMine = stage === "groundCombat" ? around(mine) : new Set<string>();
+  const contacts = theirs.filter((t) => nextToMine.has(t.hex));
+  if (contacts.length > 0)
     out.push({
       weight: 4,
       make: () => {

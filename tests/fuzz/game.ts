@@ -82,6 +82,18 @@ export interface GameRecord {
   failure: Failure | null;
   /** Where the tracker stood at the end. */
   readonly reached: { readonly turn: number; readonly stage: string };
+  /** Where the game's time went (ms of the clock, summed over the steps): what the bench prints. */
+  readonly timings: Timings;
+}
+
+/** The clock time of a game's parts, in ms. */
+export interface Timings {
+  build: number;
+  act: number;
+  quiesce: number;
+  snapshot: number;
+  check: number;
+  choose: number;
 }
 
 /** What went wrong that no user should see, gathered between two steps. */
@@ -287,7 +299,11 @@ export class Table {
     const rng = seededUniform(options.seed);
     this.wire.draw = seededUniform(options.seed ^ 0x5eed);
     const dice = seededUniform(options.seed ^ 0xd1ce);
+    const timings: Timings = { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 };
+    this.timings = timings;
+    let mark = performance.now();
     const owners = await this.build(options);
+    timings.build = performance.now() - mark;
     const errors = new ErrorLog();
     errors.install();
     const check = checkStep;
@@ -301,6 +317,7 @@ export class Table {
       kinds: {},
       failure: null,
       reached: { turn: 0, stage: STAGES[0].id },
+      timings,
     };
     try {
       gm.run(() => {
@@ -349,7 +366,9 @@ export class Table {
           action = { index, user: "gm", kind: "tracker:advance", args: {} };
           budget = -1;
         } else {
+          mark = performance.now();
           action = chooseAction(ctx, index);
+          timings.choose += performance.now() - mark;
           budget -= 1;
         }
         const step = await this.step(ctx, errors, options.seed, at, action, before);
@@ -361,7 +380,9 @@ export class Table {
         const tally = (record.kinds[typeof id === "string" ? `${action.kind} ${id}` : action.kind] ??= { done: 0, refused: 0 });
         tally[step.outcome] += 1;
         before = step.after;
+        mark = performance.now();
         const violations = [...check(step)];
+        timings.check += performance.now() - mark;
         if (action.wrong !== undefined && step.outcome === "done")
           violations.push({
             invariant: "wrong-refused",
@@ -408,11 +429,15 @@ export class Table {
 
   /**
    * The active GM's record of the umpire's values is written 250 ms (real time) after a change: a
-   * user's next click comes later than that, so each step ends with it written (as the timer would).
+   * user's next click comes later than that, so each step ends with it written (as the timer would,
+   * when it is set).
    */
   private async flushRecord(): Promise<void> {
     const gm = this.client("gm");
-    await gm.run(() => this.code.get(gm.name)!.record.writeRecord());
+    const { record } = this.code.get(gm.name)!;
+    // Only when its timer is set (a write of the record compares all of it: a few ms at 400 units).
+    if (!gm.run(() => record.recordDue())) return;
+    await gm.run(() => record.writeRecord());
     await this.net.settle();
   }
 
@@ -432,6 +457,9 @@ export class Table {
     const combats = gm.run(() => (game as unknown as { combats?: { type: string; system: TurnView }[] }).combats ?? []);
     return combats.find((c) => c.type === "nobcTurn")?.system ?? null;
   }
+
+  /** The timings of the game being played. */
+  private timings: Timings = { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 };
 
   /** Hook errors, error notices and wire faults since the last call, on every copy. */
   private faultsSeen = 0;
@@ -464,6 +492,7 @@ export class Table {
     const thrown: string[] = [];
     let outcome: StepOutcome = "refused";
     const advance = action.kind === "tracker:advance";
+    let mark = performance.now();
     try {
       outcome = await performAction(ctx, action);
     } catch (error) {
@@ -471,9 +500,14 @@ export class Table {
       // update of a token they do not own): that is the refusal, not an error.
       if (action.wrong === undefined || !REFUSED.test((error as Error).message)) thrown.push(`${action.kind} threw: ${text(error)}`);
     }
+    this.timings.act += performance.now() - mark;
+    mark = performance.now();
     await this.quiesce();
+    this.timings.quiesce += performance.now() - mark;
+    mark = performance.now();
     const after = takeSnapshot(serverOf(this.net));
     const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
+    this.timings.snapshot += performance.now() - mark;
     const moved = this.position();
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
