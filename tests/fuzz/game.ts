@@ -28,9 +28,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Network, removeAccessors, type Client } from "../harness/clients";
-import { HEX_SIZE, theatre, type Theatre } from "../bench/theatre";
-import { unitSupplyCapacity } from "../../src/rules/nobc/land/resupply";
-import type { UnitArm, UnitSize } from "../../src/rules/nobc/land/types";
+import { HEX_SIZE, theatre } from "../bench/theatre";
 import { seededUniform } from "../../src/rules/dice";
 import { STAGES } from "../../src/rules/nobc/turn";
 import { serverOf, takeSnapshot } from "./snapshot";
@@ -236,7 +234,7 @@ export class Table {
 
   /** The world of `seed`: the theatre on every copy, each side's documents split between its two players. */
   private async build(options: GameOptions): Promise<Map<string, string>> {
-    const t = carriable(theatre(options.units, 20 + (options.seed % 1000)));
+    const t = theatre(options.units, 20 + (options.seed % 1000));
     const owners = new Map<string, string>();
     // Each side's HQs alternate between its players; a unit goes with its HQ; air with the first player.
     const hqOwner = new Map<string, string>();
@@ -529,19 +527,6 @@ export class Table {
       ...(stageMoved ? { advancedBy: advance ? ("tracker" as const) : ("other" as const) } : {}),
     };
   }
-}
-
-/**
- * The theatre with each unit's SP within what it can carry: the bench's generator gives artillery
- * (which carries none, seed 000 6. Resupply) 0–2 SP, a world the invariants rightly call invalid.
- */
-function carriable(t: Theatre): Theatre {
-  const seeds = t.seeds.map((s) => {
-    if (s.type !== "unit") return s;
-    const cap = unitSupplyCapacity({ size: s.system["size"] as UnitSize, arm: s.system["arm"] as UnitArm });
-    return { ...s, system: { ...s.system, supply: Math.min(Number(s.system["supply"] ?? 0), cap) } };
-  });
-  return { ...t, seeds };
 }
 
 const DOCUMENT_PARTS = ["actors", "items", "tokens", "scenes", "combats"] as const;
