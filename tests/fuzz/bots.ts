@@ -34,7 +34,8 @@ import type * as SheetsFake from "../harness/sheets-fake";
 import type * as ChatFake from "../harness/chat-fake";
 import type * as Actors from "../harness/actors";
 import type * as RulesRecord from "../../src/documents/rules-record";
-import type { Battlefield } from "../../src/world/battlefield";
+import type { Battlefield, WorldCard } from "../../src/world/battlefield";
+import { IDENTIFICATION_CARD_CATEGORIES } from "../../src/rules/nobc/land/rear-area";
 
 type Raw = Record<string, unknown>;
 
@@ -210,7 +211,7 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
 
   const out: Candidate[] = buttons.map((b) => ({
     weight: 3 / buttons.length,
-    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field) } }),
+    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field, support) } }),
   }));
   // Orders for one of my HQs, opened by the macro with its HQ (every unit's mode chosen).
   if (stage === "orders" && myHqs.length > 0)
@@ -333,7 +334,8 @@ function ordersForm(ctx: BotContext, field: Battlefield, hq: string): Raw[] {
 }
 
 /** What the bot writes in a panel dialog's form (the dialog's own field names); nothing for those it leaves as opened. */
-function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield): Raw[] {
+function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
+  if (id === "land.rearArea") return rearAreaForm(ctx, side, field, support);
   if (id === "air.allocation") {
     const rows = field.squadrons.filter((s) => s.side === side).length;
     const values: Raw = {};
@@ -343,6 +345,33 @@ function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battle
     return [values];
   }
   return [];
+}
+
+/**
+ * A rear-area attack (seed 000, 3. Rear Area Attacks): an enemy HQ on the map as the target (so a hit
+ * makes it give up cards: the card-loss answer), two of the user's identification cards (one, or
+ * none, at times: refused, rightly) and one or two of their strike cards.
+ */
+function rearAreaForm(ctx: BotContext, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
+  const target = pick(
+    ctx.rng,
+    field.hqs.filter((h) => h.side !== side && h.hex !== ""),
+  );
+  if (target === undefined) return [];
+  const free = support.filter((c) => c.assignedTo === null);
+  const idents = free.filter((c) => (IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(c.category));
+  const first = pick(ctx.rng, idents);
+  const second =
+    ctx.rng() < 0.9
+      ? pick(
+          ctx.rng,
+          idents.filter((c) => c !== first),
+        )
+      : undefined;
+  const values: Raw = { target: target.id, ident0: first?.id ?? "", ident1: second?.id ?? "" };
+  const strikes = free.filter((c) => c.category === "ssm");
+  for (const c of strikes) if (ctx.rng() < 0.5) values[`strike:${c.id}`] = true;
+  return [values];
 }
 
 /** Chooses `user`'s next action (or, for the game, whoever the draw picks). */
