@@ -14,6 +14,8 @@
  * - `card:apply` / `card:undo`: a card's Apply or Undo button (`requestCardAction`).
  * - `card-drop`: a support card dropped on a unit (`assignCard`, the drop handler's call).
  * - `tracker:advance`: the tracker's Next stage (`advanceTurn`), the GM's; a player's click is wrong.
+ * - `drop-out`: the first GM's client drops out (`net.dropOut`, once, in half the games: ./game.ts
+ *   decides when); gm2 is the active GM from then on and the GM's actions are theirs.
  *
  * Some attempts are deliberately wrong (`wrong` says why): another side's unit dragged, a drag out
  * of the Movement phase or far beyond any allowance, a dialog of another stage, another side's card
@@ -64,6 +66,8 @@ export interface BotContext {
   /** Each actor's owner by actor id. */
   readonly owners: ReadonlyMap<string, string>;
   readonly rng: () => number;
+  /** The active GM's user (gm, or gm2 once gm's client dropped out). */
+  gm(): string;
   /** The server's snapshot just before each card applied was applied, by message id (for Undo's invariant). */
   readonly appliedBefore: Map<string, { readonly before: WorldSnapshot; readonly after: WorldSnapshot }>;
   position(): { readonly turn: number; readonly stage: number } | null;
@@ -376,13 +380,13 @@ function rearAreaForm(ctx: BotContext, side: "nato" | "wp", field: Battlefield, 
 
 /** Chooses `user`'s next action (or, for the game, whoever the draw picks). */
 export function chooseAction(ctx: BotContext, index: number): BotAction {
-  const users = ["gm", ...PLAYERS] as const;
+  const users = [ctx.gm(), ...PLAYERS] as const;
   const at = ctx.position()!;
   const stage = STAGES[at.stage]!.id;
   for (let attempt = 0; attempt < 8; attempt++) {
     const user = pick(ctx.rng, users)!;
     const client = ctx.net.client(user);
-    const list = user === "gm" ? gmCandidates(ctx, client, stage) : playerCandidates(ctx, client, stage);
+    const list = user === ctx.gm() ? gmCandidates(ctx, client, stage) : playerCandidates(ctx, client, stage);
     const chosen = weighted(
       ctx.rng,
       list.filter((c) => c.weight > 0),
@@ -390,7 +394,7 @@ export function chooseAction(ctx: BotContext, index: number): BotAction {
     const made = chosen?.make() ?? null;
     if (made !== null) return { index, user, ...made };
   }
-  return { index, user: "gm", kind: "idle", args: {} };
+  return { index, user: ctx.gm(), kind: "idle", args: {} };
 }
 
 interface DialogLike {
@@ -435,10 +439,15 @@ export async function performAction(ctx: BotContext, action: BotAction): Promise
   const client = ctx.net.client(action.user);
   const code = ctx.code.get(client.name)!;
   const args = action.args;
-  const isGM = action.user === "gm";
+  const isGM = action.user === "gm" || action.user === "gm2";
   switch (action.kind) {
     case "idle":
       return "refused";
+    case "drop-out":
+      // The GM's client drops out between two actions (tests/harness/clients.ts): gm2 takes over as the active GM.
+      if (!client.online) return "refused";
+      ctx.net.dropOut(client);
+      return "done";
     case "tracker:advance": {
       const combat = client.run(() => (game as unknown as { combats: { type: string }[] }).combats.find((c) => c.type === "nobcTurn"));
       if (combat === undefined) return "refused";
@@ -459,7 +468,7 @@ export async function performAction(ctx: BotContext, action: BotAction): Promise
       const path = args["path"] as string[];
       const token = client.run(() => client.entry.harness.scene?.tokens.find((t) => t.actorId === args["actor"]));
       if (token === undefined) return "refused";
-      const server = ctx.net.clients.find((c) => c.userId === "gm")!;
+      const server = ctx.net.client(ctx.gm());
       const cardsBefore = server.run(() => server.entry.chatFake.messages.size);
       const from = { x: token.x, y: token.y };
       const waypoints = path.map((hex) => tokenCorner(ctx, client, hex));
