@@ -232,6 +232,9 @@ async function writeChangedParts(): Promise<void> {
   );
 }
 
+/** Whether a change of the GM's copy waits for its write (the timer is set): a bot game writes it then, as the timer would. */
+export const recordDue = (): boolean => timer !== null;
+
 function scheduleRecord(): void {
   if (!hereIsActiveGM() || timer !== null) return;
   timer = setTimeout(() => void writeRecord(), RECORD_DELAY_MS);

@@ -7,6 +7,8 @@ import { MEASURES, type Work } from "./measures";
 import { measure } from "./measure";
 import { theatre, theatreField, theatreMap } from "./theatre";
 import { validateTerrainMap, type TerrainMap } from "../../src/map/terrain-schema";
+import { unitSupplyCapacity } from "../../src/rules/nobc/land/resupply";
+import { alwaysInMarchMode, type UnitArm, type UnitSize } from "../../src/rules/nobc/land/types";
 
 const t = theatre(100);
 
@@ -83,6 +85,19 @@ describe("the bench's theatre", () => {
     const field = theatreField(t);
     expect(field.units.filter((u) => u.hex !== "")).toHaveLength(100);
     expect(field.mapProblems).toEqual([]);
+  });
+
+  it("gives every unit what the unit model allows: SP within what it carries (none for artillery), March Mode where it is always in it", () => {
+    for (const units of [100, 400]) {
+      const seeds = theatre(units).seeds.filter((s) => s.type === "unit");
+      const wrong = seeds.filter((s) => {
+        const unit = { size: s.system["size"] as UnitSize, arm: s.system["arm"] as UnitArm };
+        return Number(s.system["supply"]) > unitSupplyCapacity(unit) || (alwaysInMarchMode(unit) && s.system["mode"] !== "march");
+      });
+      expect(wrong.map((s) => s.name)).toEqual([]);
+      // The theatre still has its artillery.
+      expect(seeds.some((s) => s.system["arm"] === "artillery")).toBe(true);
+    }
   });
 
   it("is the same for the same seed", () => {

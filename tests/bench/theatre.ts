@@ -216,7 +216,7 @@ export function theatre(units: number, seed = 20, { fixedMap = false }: { readon
     attackers: [0, 1].map(() => unit("wp", c.from, nearest("wp", c.from).id, { size: "division", arm: "motorRifle", supply: 2 })),
   }));
 
-  // The rest stand within three hexes of their HQ (never on a contact's hexes), some in March Mode, some artillery.
+  // The rest stand within three hexes of their HQ (never on a contact's hexes), some in March Mode, some artillery (in March Mode, no SP).
   while (n < units) {
     const hq = hqs[n % hqs.length]!;
     let at: Offset;
@@ -225,10 +225,14 @@ export function theatre(units: number, seed = 20, { fixedMap = false }: { readon
       at = { col: Math.min(columns - 1, Math.max(0, near.col)), row: Math.min(rows - 1, Math.max(0, near.row)) };
     } while (taken.has(label(at.col, at.row)));
     const r = random();
+    // Artillery is always in March Mode and carries no SP (seed 000, 5. Movement and 6. Resupply; the unit model refuses
+    // other values); the supply draw is made for it all the same, so the rest of the theatre stays as it was.
+    const artillery = r > 0.9;
+    const supply = Math.floor(random() * 3);
     unit(hq.side, at, hq.id, {
-      mode: r < 0.3 ? "march" : "combat",
-      arm: r > 0.9 ? "artillery" : hq.side === "nato" ? "armour" : "motorRifle",
-      supply: Math.floor(random() * 3),
+      mode: artillery || r < 0.3 ? "march" : "combat",
+      arm: artillery ? "artillery" : hq.side === "nato" ? "armour" : "motorRifle",
+      supply: artillery ? 0 : supply,
       strength: { value: 1 + Math.floor(random() * 5), max: 6 },
     });
   }

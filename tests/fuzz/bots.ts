@@ -14,6 +14,8 @@
  * - `card:apply` / `card:undo`: a card's Apply or Undo button (`requestCardAction`).
  * - `card-drop`: a support card dropped on a unit (`assignCard`, the drop handler's call).
  * - `tracker:advance`: the tracker's Next stage (`advanceTurn`), the GM's; a player's click is wrong.
+ * - `drop-out`: the first GM's client drops out (`net.dropOut`, once, in half the games: ./game.ts
+ *   decides when); gm2 is the active GM from then on and the GM's actions are theirs.
  *
  * Some attempts are deliberately wrong (`wrong` says why): another side's unit dragged, a drag out
  * of the Movement phase or far beyond any allowance, a dialog of another stage, another side's card
@@ -34,7 +36,8 @@ import type * as SheetsFake from "../harness/sheets-fake";
 import type * as ChatFake from "../harness/chat-fake";
 import type * as Actors from "../harness/actors";
 import type * as RulesRecord from "../../src/documents/rules-record";
-import type { Battlefield } from "../../src/world/battlefield";
+import type { Battlefield, WorldCard } from "../../src/world/battlefield";
+import { IDENTIFICATION_CARD_CATEGORIES } from "../../src/rules/nobc/land/rear-area";
 
 type Raw = Record<string, unknown>;
 
@@ -63,6 +66,8 @@ export interface BotContext {
   /** Each actor's owner by actor id. */
   readonly owners: ReadonlyMap<string, string>;
   readonly rng: () => number;
+  /** The active GM's user (gm, or gm2 once gm's client dropped out). */
+  gm(): string;
   /** The server's snapshot just before each card applied was applied, by message id (for Undo's invariant). */
   readonly appliedBefore: Map<string, { readonly before: WorldSnapshot; readonly after: WorldSnapshot }>;
   position(): { readonly turn: number; readonly stage: number } | null;
@@ -193,12 +198,24 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
   const movement = stage === "movement";
   const support = field.cards.filter((c) => myHqs.some((h) => h.id === c.hq));
   const enemySupport = field.cards.filter((c) => field.hqs.some((h) => h.id === c.hq && h.side !== side));
-  const hexOf = (unit: { hex: string }) => unit.hex;
   const adjacent = (a: string, b: string) => code.grid.hexDistance(code.grid.offsetOf(a), code.grid.offsetOf(b)) === 1;
+  /** The hexes next to one of `units` (a set: the contacts are found in one pass over the enemy, not a pass per pair). */
+  const around = (units: readonly { hex: string }[]): Set<string> => {
+    const out = new Set<string>();
+    for (const u of units) {
+      const at = code.grid.offsetOf(u.hex);
+      for (const dir of code.grid.HEX_DIRECTIONS) {
+        const next = code.grid.neighbour(at, dir);
+        if (next.col >= 0 && next.row >= 0 && next.col < code.grid.MAX_LABEL_INDEX && next.row < code.grid.MAX_LABEL_INDEX)
+          out.add(code.grid.hexLabel(next));
+      }
+    }
+    return out;
+  };
 
   const out: Candidate[] = buttons.map((b) => ({
     weight: 3 / buttons.length,
-    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field) } }),
+    make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field, support) } }),
   }));
   // Orders for one of my HQs, opened by the macro with its HQ (every unit's mode chosen).
   if (stage === "orders" && myHqs.length > 0)
@@ -210,8 +227,9 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
       },
     });
   // A ground combat against an enemy next to my units.
-  const contacts = theirs.filter((t) => mine.some((m) => adjacent(hexOf(m), hexOf(t))));
-  if (stage === "groundCombat" && contacts.length > 0)
+  const nextToMine = stage === "groundCombat" ? around(mine) : new Set<string>();
+  const contacts = theirs.filter((t) => nextToMine.has(t.hex));
+  if (contacts.length > 0)
     out.push({
       weight: 4,
       make: () => {
@@ -320,7 +338,8 @@ function ordersForm(ctx: BotContext, field: Battlefield, hq: string): Raw[] {
 }
 
 /** What the bot writes in a panel dialog's form (the dialog's own field names); nothing for those it leaves as opened. */
-function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield): Raw[] {
+function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
+  if (id === "land.rearArea") return rearAreaForm(ctx, side, field, support);
   if (id === "air.allocation") {
     const rows = field.squadrons.filter((s) => s.side === side).length;
     const values: Raw = {};
@@ -332,15 +351,42 @@ function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battle
   return [];
 }
 
+/**
+ * A rear-area attack (seed 000, 3. Rear Area Attacks): an enemy HQ on the map as the target (so a hit
+ * makes it give up cards: the card-loss answer), two of the user's identification cards (one, or
+ * none, at times: refused, rightly) and one or two of their strike cards.
+ */
+function rearAreaForm(ctx: BotContext, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
+  const target = pick(
+    ctx.rng,
+    field.hqs.filter((h) => h.side !== side && h.hex !== ""),
+  );
+  if (target === undefined) return [];
+  const free = support.filter((c) => c.assignedTo === null);
+  const idents = free.filter((c) => (IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(c.category));
+  const first = pick(ctx.rng, idents);
+  const second =
+    ctx.rng() < 0.9
+      ? pick(
+          ctx.rng,
+          idents.filter((c) => c !== first),
+        )
+      : undefined;
+  const values: Raw = { target: target.id, ident0: first?.id ?? "", ident1: second?.id ?? "" };
+  const strikes = free.filter((c) => c.category === "ssm");
+  for (const c of strikes) if (ctx.rng() < 0.5) values[`strike:${c.id}`] = true;
+  return [values];
+}
+
 /** Chooses `user`'s next action (or, for the game, whoever the draw picks). */
 export function chooseAction(ctx: BotContext, index: number): BotAction {
-  const users = ["gm", ...PLAYERS] as const;
+  const users = [ctx.gm(), ...PLAYERS] as const;
   const at = ctx.position()!;
   const stage = STAGES[at.stage]!.id;
   for (let attempt = 0; attempt < 8; attempt++) {
     const user = pick(ctx.rng, users)!;
     const client = ctx.net.client(user);
-    const list = user === "gm" ? gmCandidates(ctx, client, stage) : playerCandidates(ctx, client, stage);
+    const list = user === ctx.gm() ? gmCandidates(ctx, client, stage) : playerCandidates(ctx, client, stage);
     const chosen = weighted(
       ctx.rng,
       list.filter((c) => c.weight > 0),
@@ -348,7 +394,7 @@ export function chooseAction(ctx: BotContext, index: number): BotAction {
     const made = chosen?.make() ?? null;
     if (made !== null) return { index, user, ...made };
   }
-  return { index, user: "gm", kind: "idle", args: {} };
+  return { index, user: ctx.gm(), kind: "idle", args: {} };
 }
 
 interface DialogLike {
@@ -393,10 +439,15 @@ export async function performAction(ctx: BotContext, action: BotAction): Promise
   const client = ctx.net.client(action.user);
   const code = ctx.code.get(client.name)!;
   const args = action.args;
-  const isGM = action.user === "gm";
+  const isGM = action.user === "gm" || action.user === "gm2";
   switch (action.kind) {
     case "idle":
       return "refused";
+    case "drop-out":
+      // The GM's client drops out between two actions (tests/harness/clients.ts): gm2 takes over as the active GM.
+      if (!client.online) return "refused";
+      ctx.net.dropOut(client);
+      return "done";
     case "tracker:advance": {
       const combat = client.run(() => (game as unknown as { combats: { type: string }[] }).combats.find((c) => c.type === "nobcTurn"));
       if (combat === undefined) return "refused";
@@ -417,7 +468,7 @@ export async function performAction(ctx: BotContext, action: BotAction): Promise
       const path = args["path"] as string[];
       const token = client.run(() => client.entry.harness.scene?.tokens.find((t) => t.actorId === args["actor"]));
       if (token === undefined) return "refused";
-      const server = ctx.net.clients.find((c) => c.userId === "gm")!;
+      const server = ctx.net.client(ctx.gm());
       const cardsBefore = server.run(() => server.entry.chatFake.messages.size);
       const from = { x: token.x, y: token.y };
       const waypoints = path.map((hex) => tokenCorner(ctx, client, hex));

@@ -1,6 +1,6 @@
 /**
  * A bot game (issue #37): a seed → a world on the multi-client harness (tests/harness/clients.ts)
- * with a GM and two players a side (p1, p2 NATO; p3, p4 WP) over a seeded 20–40 ms wire, the
+ * with a GM, a second GM and two players a side (p1, p2 NATO; p3, p4 WP) over a seeded 20–40 ms wire, the
  * system started on every client as Foundry starts it (init, setup, ready), the turn tracker's
  * Combat made by the GM, then turn after turn, stage after stage: the bots (./bots.ts) act through
  * the entry points a user has, and the GM's Next stage ends each stage. After every action the wire
@@ -21,16 +21,19 @@
  * (the registries init fills, the GM's copy of the rules values, the request counts) and starts the
  * system again.
  *
- * Not modelled: double-blind (the hidden-information sweep waits for it), a client dropping out
- * mid-game, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
+ * In half the games the first GM's client drops out at a stage drawn for it (`drop-out`, between two
+ * actions, as `net.dropOut` models it): gm2, online from the start, is the active GM from then on,
+ * acting for the GM and rolling the GM's dice (their own seeded stream); the next game brings the
+ * client back.
+ *
+ * Not modelled: double-blind (the hidden-information sweep waits for it), a client dropping out in
+ * the middle of an action, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Network, removeAccessors, type Client } from "../harness/clients";
-import { HEX_SIZE, theatre, type Theatre } from "../bench/theatre";
-import { unitSupplyCapacity } from "../../src/rules/nobc/land/resupply";
-import type { UnitArm, UnitSize } from "../../src/rules/nobc/land/types";
+import { HEX_SIZE, theatre } from "../bench/theatre";
 import { seededUniform } from "../../src/rules/dice";
 import { STAGES } from "../../src/rules/nobc/turn";
 import { serverOf, takeSnapshot } from "./snapshot";
@@ -42,8 +45,10 @@ import type * as CounterTokens from "../../src/canvas/counter-tokens";
 type Raw = Record<string, unknown>;
 type Fn = (...args: never[]) => unknown;
 
-/** Who plays: the GM, and two players a side. */
-export const USERS = ["gm", "p1", "p2", "p3", "p4"] as const;
+/** Who plays: the GM, a second GM (who takes over when the first drops out), and two players a side. */
+export const USERS = ["gm", "gm2", "p1", "p2", "p3", "p4"] as const;
+/** The GMs, in the order they take over. */
+const GMS = ["gm", "gm2"] as const;
 export type UserId = (typeof USERS)[number];
 export const SIDE_PLAYERS = { nato: ["p1", "p2"], wp: ["p3", "p4"] } as const;
 
@@ -82,6 +87,18 @@ export interface GameRecord {
   failure: Failure | null;
   /** Where the tracker stood at the end. */
   readonly reached: { readonly turn: number; readonly stage: string };
+  /** Where the game's time went (ms of the clock, summed over the steps): what the bench prints. */
+  readonly timings: Timings;
+}
+
+/** The clock time of a game's parts, in ms. */
+export interface Timings {
+  build: number;
+  act: number;
+  quiesce: number;
+  snapshot: number;
+  check: number;
+  choose: number;
 }
 
 /** What went wrong that no user should see, gathered between two steps. */
@@ -224,7 +241,7 @@ export class Table {
 
   /** The world of `seed`: the theatre on every copy, each side's documents split between its two players. */
   private async build(options: GameOptions): Promise<Map<string, string>> {
-    const t = carriable(theatre(options.units, 20 + (options.seed % 1000)));
+    const t = theatre(options.units, 20 + (options.seed % 1000));
     const owners = new Map<string, string>();
     // Each side's HQs alternate between its players; a unit goes with its HQ; air with the first player.
     const hqOwner = new Map<string, string>();
@@ -243,6 +260,9 @@ export class Table {
             : SIDE_PLAYERS[side][0];
       owners.set(s.id, owner);
     }
+    // A client that dropped out in the game before is back (a page loaded again), and the first GM is the active one.
+    for (const c of this.net.clients) (c as { online: boolean }).online = true;
+    this.activeGm = GMS[0];
     await this.net.world(async (c) => {
       const code = this.code.get(c.name)!;
       const { harness } = c.entry;
@@ -253,7 +273,7 @@ export class Table {
       // The sheets' stand-in replaced `foundry.applications`: the chat fake puts its template loader back.
       code.chat.installChatFake();
       const chatFake = c.entry.chatFake;
-      chatFake.playerIds = USERS.filter((u) => u !== "gm");
+      chatFake.playerIds = USERS.filter((u) => !(GMS as readonly string[]).includes(u));
       chatFake.setUsers(c.name === "server" ? "gm" : c.userId);
       harness.game["combats"] = [];
       const { width, height } = code.grid.mapPixelSize(t.map.columns, t.map.rows, HEX_SIZE);
@@ -287,11 +307,18 @@ export class Table {
     const rng = seededUniform(options.seed);
     this.wire.draw = seededUniform(options.seed ^ 0x5eed);
     const dice = seededUniform(options.seed ^ 0xd1ce);
+    const timings: Timings = { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 };
+    this.timings = timings;
+    let mark = performance.now();
     const owners = await this.build(options);
+    timings.build = performance.now() - mark;
     const errors = new ErrorLog();
     errors.install();
     const check = checkStep;
     const gm = this.client("gm");
+    // The first GM's client drops out in half the games, at a stage drawn for it (its own draws: the bots' stay as they were).
+    const drops = seededUniform(options.seed ^ 0xd209);
+    const dropAt = drops() < 0.5 ? Math.floor(drops() * options.turns * STAGES.length) : -1;
     const record: GameRecord = {
       seed: options.seed,
       units: options.units,
@@ -301,12 +328,18 @@ export class Table {
       kinds: {},
       failure: null,
       reached: { turn: 0, stage: STAGES[0].id },
+      timings,
     };
     try {
-      gm.run(() => {
-        const config = CONFIG as unknown as { Dice?: Raw };
-        config.Dice = { ...config.Dice, randomUniform: dice };
-      });
+      const dice2 = seededUniform(options.seed ^ 0xd1ce2);
+      for (const [client, draw] of [
+        [gm, dice],
+        [this.client("gm2"), dice2],
+      ] as const)
+        client.run(() => {
+          const config = CONFIG as unknown as { Dice?: Raw };
+          config.Dice = { ...config.Dice, randomUniform: draw };
+        });
       await gm.run(() =>
         (Combat as unknown as { create(d: object): Promise<unknown> }).create({
           type: "nobcTurn",
@@ -328,6 +361,7 @@ export class Table {
         code: this.code,
         owners,
         rng,
+        gm: () => this.activeGm,
         appliedBefore: new Map(),
         position: () => this.position(),
         quiesce: () => this.quiesce(),
@@ -345,11 +379,15 @@ export class Table {
           const next = queue.shift();
           if (next === undefined) break;
           action = { ...next, index };
+        } else if (this.activeGm === "gm" && dropAt >= 0 && at.turn * STAGES.length + at.stage >= dropAt) {
+          action = { index, user: "gm", kind: "drop-out", args: {} };
         } else if (budget <= 0) {
-          action = { index, user: "gm", kind: "tracker:advance", args: {} };
+          action = { index, user: this.activeGm, kind: "tracker:advance", args: {} };
           budget = -1;
         } else {
+          mark = performance.now();
           action = chooseAction(ctx, index);
+          timings.choose += performance.now() - mark;
           budget -= 1;
         }
         const step = await this.step(ctx, errors, options.seed, at, action, before);
@@ -361,7 +399,9 @@ export class Table {
         const tally = (record.kinds[typeof id === "string" ? `${action.kind} ${id}` : action.kind] ??= { done: 0, refused: 0 });
         tally[step.outcome] += 1;
         before = step.after;
+        mark = performance.now();
         const violations = [...check(step)];
+        timings.check += performance.now() - mark;
         if (action.wrong !== undefined && step.outcome === "done")
           violations.push({
             invariant: "wrong-refused",
@@ -408,11 +448,15 @@ export class Table {
 
   /**
    * The active GM's record of the umpire's values is written 250 ms (real time) after a change: a
-   * user's next click comes later than that, so each step ends with it written (as the timer would).
+   * user's next click comes later than that, so each step ends with it written (as the timer would,
+   * when it is set).
    */
   private async flushRecord(): Promise<void> {
-    const gm = this.client("gm");
-    await gm.run(() => this.code.get(gm.name)!.record.writeRecord());
+    const gm = this.client(this.activeGm);
+    const { record } = this.code.get(gm.name)!;
+    // Only when its timer is set (a write of the record compares all of it: a few ms at 400 units).
+    if (!gm.run(() => record.recordDue())) return;
+    await gm.run(() => record.writeRecord());
     await this.net.settle();
   }
 
@@ -428,10 +472,16 @@ export class Table {
 
   /** Where the tracker stands, as the GM's client reads it. */
   position(): TurnView | null {
-    const gm = this.client("gm");
+    const gm = this.client(this.activeGm);
     const combats = gm.run(() => (game as unknown as { combats?: { type: string; system: TurnView }[] }).combats ?? []);
     return combats.find((c) => c.type === "nobcTurn")?.system ?? null;
   }
+
+  /** The active GM's user: gm, or gm2 once gm's client dropped out. */
+  private activeGm: string = GMS[0];
+
+  /** The timings of the game being played. */
+  private timings: Timings = { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 };
 
   /** Hook errors, error notices and wire faults since the last call, on every copy. */
   private faultsSeen = 0;
@@ -464,16 +514,23 @@ export class Table {
     const thrown: string[] = [];
     let outcome: StepOutcome = "refused";
     const advance = action.kind === "tracker:advance";
+    let mark = performance.now();
     try {
       outcome = await performAction(ctx, action);
+      if (action.kind === "drop-out" && outcome === "done") this.activeGm = GMS[1];
     } catch (error) {
       // A deliberately wrong write the server refuses rejects as Foundry's does (a console user's
       // update of a token they do not own): that is the refusal, not an error.
       if (action.wrong === undefined || !REFUSED.test((error as Error).message)) thrown.push(`${action.kind} threw: ${text(error)}`);
     }
+    this.timings.act += performance.now() - mark;
+    mark = performance.now();
     await this.quiesce();
+    this.timings.quiesce += performance.now() - mark;
+    mark = performance.now();
     const after = takeSnapshot(serverOf(this.net));
     const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
+    this.timings.snapshot += performance.now() - mark;
     const moved = this.position();
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
@@ -495,19 +552,6 @@ export class Table {
       ...(stageMoved ? { advancedBy: advance ? ("tracker" as const) : ("other" as const) } : {}),
     };
   }
-}
-
-/**
- * The theatre with each unit's SP within what it can carry: the bench's generator gives artillery
- * (which carries none, seed 000 6. Resupply) 0–2 SP, a world the invariants rightly call invalid.
- */
-function carriable(t: Theatre): Theatre {
-  const seeds = t.seeds.map((s) => {
-    if (s.type !== "unit") return s;
-    const cap = unitSupplyCapacity({ size: s.system["size"] as UnitSize, arm: s.system["arm"] as UnitArm });
-    return { ...s, system: { ...s.system, supply: Math.min(Number(s.system["supply"] ?? 0), cap) } };
-  });
-  return { ...t, seeds };
 }
 
 const DOCUMENT_PARTS = ["actors", "items", "tokens", "scenes", "combats"] as const;

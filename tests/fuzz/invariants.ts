@@ -89,6 +89,8 @@ function differences(
   const out: string[] = [];
   const ma = a[collection];
   const mb = b[collection];
+  // The same map (./snapshot.ts: nothing in the collection changed): the same entries, each equal to itself.
+  if (ma === mb) return out;
   for (const [key, x] of ma) if (!same(x, mb.get(key))) out.push(key);
   for (const key of mb.keys()) if (!ma.has(key)) out.push(key);
   return out;
@@ -97,6 +99,7 @@ function differences(
 /** The settings that differ between `a` and `b`. */
 function settingDifferences(a: WorldSnapshot, b: WorldSnapshot): string[] {
   const out: string[] = [];
+  if (a.settings === b.settings) return out;
   for (const [key, v] of a.settings) if (!b.settings.has(key) || !sameData(v, b.settings.get(key))) out.push(key);
   for (const key of b.settings.keys()) if (!a.settings.has(key)) out.push(key);
   return out;
@@ -105,6 +108,35 @@ function settingDifferences(a: WorldSnapshot, b: WorldSnapshot): string[] {
 /** At most `n` items of a list for a detail line, and how many more. */
 function listed(items: readonly string[], n = 5): string {
   return items.length <= n ? items.join(", ") : `${items.slice(0, n).join(", ")} and ${show(items.length - n)} more`;
+}
+
+/**
+ * The maps a check found clean, together: a check over the same maps (./snapshot.ts gives a collection
+ * no document of which changed as the same map) finds the same, so it is not run over them again.
+ * Snapshots made afresh (a test's corrupted ones) are new maps, checked whole.
+ */
+class CleanPasses {
+  private readonly passed = new WeakMap<object, readonly object[][]>();
+  has(maps: readonly object[]): boolean {
+    return this.passed.get(maps[0]!)?.some((rest) => rest.every((m, i) => m === maps[i + 1])) === true;
+  }
+  add(maps: readonly object[]): void {
+    // The latest few pairings of the first map (a map is shared by a few steps' snapshots at most).
+    this.passed.set(maps[0]!, [maps.slice(1), ...(this.passed.get(maps[0]!) ?? []).slice(0, 3)]);
+  }
+  /** `check`'s violations, run only when these maps were not found clean before. */
+  run<T>(maps: readonly object[], check: () => T[]): T[] {
+    if (this.has(maps)) return [];
+    const out = check();
+    if (out.length === 0) this.add(maps);
+    return out;
+  }
+}
+
+/** `check`, run only over maps (those `maps` names) it has not found clean before. */
+function overMaps(maps: (step: Step) => readonly object[], check: (step: Step) => Violation[]): (step: Step) => Violation[] {
+  const clean = new CleanPasses();
+  return (step) => clean.run(maps(step), () => check(step));
 }
 
 /* ---------------- the board: which hex a token stands in ---------------- */
@@ -151,11 +183,12 @@ interface Board {
   readonly byActor: ReadonlyMap<string, readonly TokenAt[]>;
 }
 
-const boards = new WeakMap<WorldSnapshot, Board>();
+/** The board of a tokens map, with the scenes map it was read with. */
+const boards = new WeakMap<object, { readonly scenes: object; readonly board: Board }>();
 
 function boardOf(world: WorldSnapshot): Board {
-  const kept = boards.get(world);
-  if (kept !== undefined) return kept;
+  const kept = boards.get(world.tokens);
+  if (kept?.scenes === world.scenes) return kept.board;
   const tokens: TokenAt[] = [];
   const byActor = new Map<string, TokenAt[]>();
   for (const [key, raw] of world.tokens) {
@@ -167,7 +200,7 @@ function boardOf(world: WorldSnapshot): Board {
     else list.push(at);
   }
   const board = { tokens, byActor };
-  boards.set(world, board);
+  boards.set(world.tokens, { scenes: world.scenes, board });
   return board;
 }
 
@@ -220,13 +253,16 @@ function gmCards(world: WorldSnapshot): GmCard[] {
 
 /** The cards whose state went from another to `state` in this step (the newest `seq` first). */
 function cardsBecoming(step: Step, state: "applied" | "reverted"): GmCard[] {
-  return gmCards(step.after)
-    .filter((c) => c.card?.state === state)
-    .filter((c) => {
-      const was = step.before.messages.get(c.id);
-      return was === undefined || systemOf(was)["state"] !== state;
-    })
-    .sort((x, y) => (y.card?.record?.seq ?? 0) - (x.card?.record?.seq ?? 0));
+  const out: GmCard[] = [];
+  if (step.before.messages === step.after.messages) return out;
+  for (const [id, raw] of step.after.messages) {
+    const was = step.before.messages.get(id);
+    // An entry given again is an unchanged message (./snapshot.ts): its state did not move.
+    if (was === raw || raw["type"] !== CARD_MESSAGE_TYPE || raw["authorIsGM"] !== true) continue;
+    const card = cardOf(raw);
+    if (card?.state === state && (was === undefined || systemOf(was)["state"] !== state)) out.push({ id, raw, card });
+  }
+  return out.sort((x, y) => (y.card?.record?.seq ?? 0) - (x.card?.record?.seq ?? 0));
 }
 
 /** The snapshot entry a write plan's UUID names: an actor, an embedded item, a token, a scene or a combat. */
@@ -350,6 +386,9 @@ function sceneProblems(key: string, raw: Raw): string[] {
   return out;
 }
 
+/** Collections found valid whole. */
+const validMaps = new CleanPasses();
+
 const documentsValid: Invariant = {
   name: "documents-valid",
   rule:
@@ -360,17 +399,26 @@ const documentsValid: Invariant = {
     "mode's allowance in Movement, as the phase's entry card that sets it is a preview the GM applies later (src/combat/advance.ts); " +
     "that card's writes are card-states-consistent's to check",
   check({ after }) {
-    const out: Violation[] = [];
-    const flag = (detail: string): void => void out.push({ invariant: "documents-valid", detail });
-    for (const collection of ["actors", "items", "messages", "combats"] as const) {
-      for (const [key, raw] of after[collection]) {
-        if (!validEntries.has(raw)) for (const p of entryProblems(collection, key, raw)) flag(p);
-      }
-    }
-    for (const [key, raw] of after.tokens)
-      if (!Number.isInteger(raw["x"]) || !Number.isInteger(raw["y"])) flag(`tokens ${key}: x, y must be whole pixels`);
-    for (const [key, raw] of after.scenes) if (!validScenes.has(raw)) for (const p of sceneProblems(key, raw)) flag(p);
-    return out;
+    const out: string[] = [];
+    for (const collection of ["actors", "items", "messages", "combats"] as const)
+      out.push(
+        ...validMaps.run([after[collection]], () =>
+          [...after[collection]].flatMap(([key, raw]) => (validEntries.has(raw) ? [] : entryProblems(collection, key, raw))),
+        ),
+      );
+    out.push(
+      ...validMaps.run([after.tokens], () =>
+        [...after.tokens]
+          .filter(([, raw]) => !Number.isInteger(raw["x"]) || !Number.isInteger(raw["y"]))
+          .map(([key]) => `tokens ${key}: x, y must be whole pixels`),
+      ),
+    );
+    out.push(
+      ...validMaps.run([after.scenes], () =>
+        [...after.scenes].flatMap(([key, raw]) => (validScenes.has(raw) ? [] : sceneProblems(key, raw))),
+      ),
+    );
+    return out.map((detail) => ({ invariant: "documents-valid", detail }));
   },
 };
 
@@ -382,29 +430,32 @@ const unitInOnePlace: Invariant = {
   rule:
     'docs/authority.md ("A unit stands in the hex of its token\'s centre") and src/world/board.ts (a token stands for the world actor of ' +
     "its actorId): an actor has at most one token on a scene, and every token of one of our actors names an actor that exists",
-  check({ after }) {
-    const out: Violation[] = [];
-    for (const [actorId, list] of boardOf(after).byActor) {
-      const actor = after.actors.get(actorId);
-      if (actor === undefined) {
-        out.push({
-          invariant: "unit-in-one-place",
-          detail: `tokens ${listed(list.map((t) => t.key))} stand for actor ${actorId}, which does not exist`,
-        });
-        continue;
-      }
-      const scenes = new Set<string>();
-      for (const t of list) {
-        if (scenes.has(t.sceneId))
+  check: overMaps(
+    ({ after }) => [after.tokens, after.actors, after.scenes],
+    ({ after }) => {
+      const out: Violation[] = [];
+      for (const [actorId, list] of boardOf(after).byActor) {
+        const actor = after.actors.get(actorId);
+        if (actor === undefined) {
           out.push({
             invariant: "unit-in-one-place",
-            detail: `actor ${actorId} (${show(actor["name"])}) has two tokens on scene ${t.sceneId}: ${listed(list.filter((x) => x.sceneId === t.sceneId).map((x) => x.key))}`,
+            detail: `tokens ${listed(list.map((t) => t.key))} stand for actor ${actorId}, which does not exist`,
           });
-        scenes.add(t.sceneId);
+          continue;
+        }
+        const scenes = new Set<string>();
+        for (const t of list) {
+          if (scenes.has(t.sceneId))
+            out.push({
+              invariant: "unit-in-one-place",
+              detail: `actor ${actorId} (${show(actor["name"])}) has two tokens on scene ${t.sceneId}: ${listed(list.filter((x) => x.sceneId === t.sceneId).map((x) => x.key))}`,
+            });
+          scenes.add(t.sceneId);
+        }
       }
-    }
-    return out;
-  },
+      return out;
+    },
+  ),
 };
 
 /** The terrain map's hexes of a scene (its `nobc.terrain` flag), or undefined when the scene has no terrain. */
@@ -418,24 +469,27 @@ const unitOnTheMap: Invariant = {
   rule:
     "docs/map-format.md and src/world/read.ts: a unit's or HQ's token has its centre inside the scene (past the padding) and, on a scene " +
     "with a terrain map, in one of the map's hexes (the hex of the token's centre by src/map/hex-grid.ts)",
-  check({ after }) {
-    const out: Violation[] = [];
-    for (const t of boardOf(after).tokens) {
-      const actor = after.actors.get(t.actorId);
-      if (actor === undefined || !ON_MAP_TYPES.has(show(actor["type"]))) continue;
-      const name = `${show(actor["type"])} ${t.actorId} (${show(actor["name"])}), token ${t.key}`;
-      if (!t.inScene) {
-        out.push({ invariant: "unit-on-the-map", detail: `${name} stands outside the scene` });
-        continue;
+  check: overMaps(
+    ({ after }) => [after.tokens, after.actors, after.scenes],
+    ({ after }) => {
+      const out: Violation[] = [];
+      for (const t of boardOf(after).tokens) {
+        const actor = after.actors.get(t.actorId);
+        if (actor === undefined || !ON_MAP_TYPES.has(show(actor["type"]))) continue;
+        const name = `${show(actor["type"])} ${t.actorId} (${show(actor["name"])}), token ${t.key}`;
+        if (!t.inScene) {
+          out.push({ invariant: "unit-on-the-map", detail: `${name} stands outside the scene` });
+          continue;
+        }
+        const hexes = terrainHexes(after.scenes.get(t.sceneId));
+        if (hexes === undefined) continue;
+        const label = t.hex === null ? null : hexLabel(t.hex);
+        if (label === null || !Object.hasOwn(hexes, label))
+          out.push({ invariant: "unit-on-the-map", detail: `${name} stands in ${label ?? "no hex"}, not a hex of the map` });
       }
-      const hexes = terrainHexes(after.scenes.get(t.sceneId));
-      if (hexes === undefined) continue;
-      const label = t.hex === null ? null : hexLabel(t.hex);
-      if (label === null || !Object.hasOwn(hexes, label))
-        out.push({ invariant: "unit-on-the-map", detail: `${name} stands in ${label ?? "no hex"}, not a hex of the map` });
-    }
-    return out;
-  },
+      return out;
+    },
+  ),
 };
 
 const supportCardsHeld: Invariant = {
@@ -444,33 +498,36 @@ const supportCardsHeld: Invariant = {
     "src/data/support-card.ts (a card is held by an HQ, its parent actor), seed 000 Land War QRS 4. Ground Combat and " +
     "src/rules/nobc/land/assignment.ts: each card is held by one HQ of its side, one card never in two hands, and a card assigned to a " +
     "unit is assigned to an existing unit of its side, of a category a unit may take",
-  check({ after }) {
-    const out: Violation[] = [];
-    const flag = (detail: string): void => void out.push({ invariant: "support-cards-held", detail });
-    const holderOf = new Map<string, string>();
-    for (const [key, raw] of after.items) {
-      if (raw["type"] !== "supportCard") continue;
-      const [actorId, itemId] = key.split(".") as [string, string];
-      const hq = after.actors.get(actorId);
-      const s = systemOf(raw);
-      const name = `card ${key} (${show(raw["name"])})`;
-      const other = holderOf.get(itemId);
-      if (other !== undefined) flag(`${name} is held by ${other} and by ${actorId}`);
-      holderOf.set(itemId, actorId);
-      if (hq?.["type"] !== "hq") flag(`${name} is held by ${show(hq?.["type"] ?? "no actor")} ${actorId}, not an HQ`);
-      else if (systemOf(hq)["side"] !== s["side"])
-        flag(`${name} of side ${show(s["side"])} is held by HQ ${actorId} of side ${show(systemOf(hq)["side"])}`);
-      if (s["assignedTo"] === null || s["assignedTo"] === undefined) continue;
-      const unitId = actorIdOf(s["assignedTo"]);
-      const unit = after.actors.get(unitId);
-      if (unit?.["type"] !== "unit") flag(`${name} is assigned to ${show(s["assignedTo"])}, which is no unit`);
-      else if (systemOf(unit)["side"] !== s["side"])
-        flag(`${name} of side ${show(s["side"])} is assigned to unit ${unitId} of side ${show(systemOf(unit)["side"])}`);
-      if (!unitCanTake(s["category"] as SupportCardCategory))
-        flag(`${name} of category ${show(s["category"])} is assigned to a unit, which may not take it`);
-    }
-    return out;
-  },
+  check: overMaps(
+    ({ after }) => [after.items, after.actors],
+    ({ after }) => {
+      const out: Violation[] = [];
+      const flag = (detail: string): void => void out.push({ invariant: "support-cards-held", detail });
+      const holderOf = new Map<string, string>();
+      for (const [key, raw] of after.items) {
+        if (raw["type"] !== "supportCard") continue;
+        const [actorId, itemId] = key.split(".") as [string, string];
+        const hq = after.actors.get(actorId);
+        const s = systemOf(raw);
+        const name = `card ${key} (${show(raw["name"])})`;
+        const other = holderOf.get(itemId);
+        if (other !== undefined) flag(`${name} is held by ${other} and by ${actorId}`);
+        holderOf.set(itemId, actorId);
+        if (hq?.["type"] !== "hq") flag(`${name} is held by ${show(hq?.["type"] ?? "no actor")} ${actorId}, not an HQ`);
+        else if (systemOf(hq)["side"] !== s["side"])
+          flag(`${name} of side ${show(s["side"])} is held by HQ ${actorId} of side ${show(systemOf(hq)["side"])}`);
+        if (s["assignedTo"] === null || s["assignedTo"] === undefined) continue;
+        const unitId = actorIdOf(s["assignedTo"]);
+        const unit = after.actors.get(unitId);
+        if (unit?.["type"] !== "unit") flag(`${name} is assigned to ${show(s["assignedTo"])}, which is no unit`);
+        else if (systemOf(unit)["side"] !== s["side"])
+          flag(`${name} of side ${show(s["side"])} is assigned to unit ${unitId} of side ${show(systemOf(unit)["side"])}`);
+        if (!unitCanTake(s["category"] as SupportCardCategory))
+          flag(`${name} of category ${show(s["category"])} is assigned to a unit, which may not take it`);
+      }
+      return out;
+    },
+  ),
 };
 
 const supportCardAssignedWithinRules: Invariant = {
@@ -481,6 +538,8 @@ const supportCardAssignedWithinRules: Invariant = {
     "level, and the unit within the HQ's radius (hexes between their tokens on a scene both stand on)",
   check({ before, after }) {
     const out: Violation[] = [];
+    // The same items map: no card changed, none newly assigned.
+    if (before.items === after.items) return out;
     const changed: [string, Raw][] = [];
     // The cards each HQ has given each unit, counted once over all cards.
     const given = new Map<string, number>();
@@ -521,6 +580,37 @@ const supportCardAssignedWithinRules: Invariant = {
   },
 };
 
+/** The chats found clean by the once-read part of card-states-consistent. */
+const cardsRead = new CleanPasses();
+
+/** Every GM card of `world` read, left in no passing state, and no once-only key or charge held twice. */
+function cardsAsRead(world: WorldSnapshot): Violation[] {
+  const out: Violation[] = [];
+  const flag = (detail: string): void => void out.push({ invariant: "card-states-consistent", detail });
+  const keys = new Map<string, string>();
+  const charges = new Map<string, string>();
+  for (const { id, card } of gmCards(world)) {
+    if (card === undefined) {
+      flag(`card ${id} does not read as a card (src/chat/card-data.ts readCard)`);
+      continue;
+    }
+    if (card.state === "applying" || card.state === "undoing") flag(`card ${id} is left "${card.state}" after the wire settled`);
+    if (card.state === "applied" && card.record === undefined) flag(`card ${id} is applied without a record`);
+    if (card.once !== undefined && stands(card.state) && card.record?.keyReleased === undefined) {
+      const other = keys.get(card.once);
+      if (other !== undefined) flag(`the once-only key ${card.once} is held by cards ${other} and ${id}`);
+      keys.set(card.once, id);
+    }
+    if (card.state === "applied")
+      for (const charge of card.charges ?? []) {
+        const other = charges.get(charge);
+        if (other !== undefined) flag(`the charge ${charge} is paid by cards ${other} and ${id}`);
+        charges.set(charge, id);
+      }
+  }
+  return out;
+}
+
 const cardStatesConsistent: Invariant = {
   name: "card-states-consistent",
   rule:
@@ -531,27 +621,7 @@ const cardStatesConsistent: Invariant = {
   check(step) {
     const out: Violation[] = [];
     const flag = (detail: string): void => void out.push({ invariant: "card-states-consistent", detail });
-    const keys = new Map<string, string>();
-    const charges = new Map<string, string>();
-    for (const { id, card } of gmCards(step.after)) {
-      if (card === undefined) {
-        flag(`card ${id} does not read as a card (src/chat/card-data.ts readCard)`);
-        continue;
-      }
-      if (card.state === "applying" || card.state === "undoing") flag(`card ${id} is left "${card.state}" after the wire settled`);
-      if (card.state === "applied" && card.record === undefined) flag(`card ${id} is applied without a record`);
-      if (card.once !== undefined && stands(card.state) && card.record?.keyReleased === undefined) {
-        const other = keys.get(card.once);
-        if (other !== undefined) flag(`the once-only key ${card.once} is held by cards ${other} and ${id}`);
-        keys.set(card.once, id);
-      }
-      if (card.state === "applied")
-        for (const charge of card.charges ?? []) {
-          const other = charges.get(charge);
-          if (other !== undefined) flag(`the charge ${charge} is paid by cards ${other} and ${id}`);
-          charges.set(charge, id);
-        }
-    }
+    out.push(...cardsRead.run([step.after.messages], () => cardsAsRead(step.after)));
     for (const state of ["applied", "reverted"] as const) {
       const taken = new Set<string>();
       for (const { id, card } of cardsBecoming(step, state)) {
@@ -661,6 +731,43 @@ const noErrors: Invariant = {
 /** Client entries found equal to the server's entry (both kept by identity): not compared again while neither changes. */
 const agreed = new WeakMap<Raw, Raw>();
 
+/** A client's collection found equal to the server's, whole: not compared again while neither changes. */
+const agreedMaps = new CleanPasses();
+
+/** The keys where a client's collection differs from the server's, entries found equal once not compared again. */
+function collectionDisagrees(server: ReadonlyMap<string, Raw>, mine: ReadonlyMap<string, Raw>): string[] {
+  const keys: string[] = [];
+  for (const [key, entry] of server) {
+    const copy = mine.get(key);
+    if (copy !== undefined && agreed.get(copy) === entry) continue;
+    if (copy !== undefined && sameData(copy, entry)) agreed.set(copy, entry);
+    else keys.push(key);
+  }
+  for (const key of mine.keys()) if (!server.has(key)) keys.push(key);
+  return keys;
+}
+
+/** Client setting values (objects) found equal to the server's value: a setting keeps its value object until it is set again. */
+const agreedSettings = new WeakMap<object, unknown>();
+
+/** The settings where `client`'s copy differs from the server's (`after`), a pair of values found equal once not compared again. */
+function settingsDisagree(after: WorldSnapshot, client: WorldSnapshot): string[] {
+  const out: string[] = [];
+  for (const [key, server] of after.settings) {
+    if (!client.settings.has(key)) {
+      out.push(key);
+      continue;
+    }
+    const copy = client.settings.get(key);
+    const kept = typeof copy === "object" && copy !== null;
+    if (kept && agreedSettings.get(copy) === server) continue;
+    if (!sameData(copy, server)) out.push(key);
+    else if (kept) agreedSettings.set(copy, server);
+  }
+  for (const key of client.settings.keys()) if (!after.settings.has(key)) out.push(key);
+  return out;
+}
+
 const clientsAgree: Invariant = {
   name: "clients-agree",
   rule:
@@ -671,18 +778,10 @@ const clientsAgree: Invariant = {
     for (const client of clients) {
       const differ: string[] = [];
       for (const c of ALL_COLLECTIONS) {
-        const keys: string[] = [];
-        const mine = client[c];
-        for (const [key, server] of after[c]) {
-          const copy = mine.get(key);
-          if (copy !== undefined && agreed.get(copy) === server) continue;
-          if (copy !== undefined && sameData(copy, server)) agreed.set(copy, server);
-          else keys.push(key);
-        }
-        for (const key of mine.keys()) if (!after[c].has(key)) keys.push(key);
+        const keys = agreedMaps.run([client[c], after[c]], () => collectionDisagrees(after[c], client[c]));
         if (keys.length > 0) differ.push(`${c} ${listed(keys)}`);
       }
-      const settings = settingDifferences(after, client);
+      const settings = agreedMaps.run([client.settings, after.settings], () => settingsDisagree(after, client));
       if (settings.length > 0) differ.push(`settings ${listed(settings)}`);
       if (differ.length > 0)
         out.push({ invariant: "clients-agree", detail: `${client.of}'s copy differs from the server's: ${differ.join("; ")}` });
@@ -699,6 +798,8 @@ interface StrengthWrites {
 
 /** Every unit's strength after a step against the hits of the cards applied in it (see hits-conserved). */
 function strengthByHits(step: Step): Violation[] {
+  // No actor changed and no card moved: every strength is what it was.
+  if (step.before.actors === step.after.actors && step.before.messages === step.after.messages) return [];
   const due = new Map<string, StrengthWrites>();
   const writes = (actor: unknown): StrengthWrites => {
     const id = actorIdOf(actor);

@@ -47,6 +47,7 @@ function fakeTable(a: number, b: number, invariant = "undo-restores"): { table: 
       kinds: {},
       failure,
       reached: { turn: 1, stage: "movement" },
+      timings: { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 },
     });
   };
   return { table: { play } as unknown as Table, runs: () => runs };

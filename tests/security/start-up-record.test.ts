@@ -15,7 +15,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness, type FakeActorT, type FakeItemT } from "../harness/foundry";
 import { chatFake } from "../harness/chat-fake";
 import "../../src/nobc";
-import { changedParts, partOf, RECORD_DELAY_MS, RECORD_PARTS, recordKey } from "../../src/documents/rules-record";
+import { changedParts, partOf, RECORD_DELAY_MS, RECORD_PARTS, recordDue, recordKey } from "../../src/documents/rules-record";
 import { cardSystem, hqSystem, unitSystem } from "../apps/ground-combat/fixture";
 import { actor, freshWorld, gmReady, startSystem } from "./system-start";
 
@@ -70,8 +70,12 @@ describe("the record the active GM writes", () => {
     const settings = harness.game["settings"] as { set(ns: string, key: string, value: unknown): Promise<unknown> };
     const set = vi.spyOn(settings, "set");
     try {
+      expect(recordDue()).toBe(false);
       await unit.update({ "system.supply": 3 });
+      // The change waits for its write (a bot game, tests/fuzz/game.ts, writes it then rather than wait).
+      expect(recordDue()).toBe(true);
       await new Promise((r) => setTimeout(r, RECORD_DELAY_MS + 50));
+      expect(recordDue()).toBe(false);
       // The record's writes only (over the wire, the start-up's own settings may still be arriving).
       const recordWrites = set.mock.calls.map(([, key]) => key).filter((key) => key.startsWith("rulesRecord"));
       // Over the wire (./latency.ts) the stand-in carries a write out on arrival through the same `set`: one send is two calls.
