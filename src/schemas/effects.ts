@@ -156,7 +156,10 @@ const missionEffects = [
   }),
 ] as const;
 
-/** A document id as Foundry makes one (`foundry.utils.randomID`): 16 letters or digits (a timetable's new token or card, an import's folder or actor). */
+/**
+ * A document id as Foundry makes one (`foundry.utils.randomID`): 16 letters or digits (a timetable's
+ * new token or card, an import's folder or actor).
+ */
 const documentId = z.string().regex(/^[A-Za-z0-9]{16}$/);
 /** A value an update sets at one dotted path: a leaf or a list (a weapon list), never an object (its fields have paths of their own). */
 const leafValue = z.union([
