@@ -10,7 +10,7 @@ import type { ActorRef } from "../ids";
 export const SETUP_ACTOR_TYPES = ["hq", "unit", "airbase", "airSquadron"] as const;
 export type SetupActorType = (typeof SETUP_ACTOR_TYPES)[number];
 
-/** One change of an actor of the world as the import's dry run showed it: its column, the cell it was and the cell it becomes. */
+/** One change of an actor of the world as the dry run of the import showed it: its column, the cell it was and the cell it becomes. */
 export interface SetupCell {
   readonly column: string;
   readonly from: string;
