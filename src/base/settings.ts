@@ -42,6 +42,28 @@ export type HiddenInformation = (typeof HIDDEN_INFORMATION)[number];
 /** Odds below 1:1 (seed 000, Step One): worth +0, or the table mirrored (1:2 −2 … 1:10 −10). */
 export const ODDS_BELOW_ONE = ["zero", "mirror"] as const satisfies readonly OddsBelowOne[];
 
+/** A world setting of the rules that is on or off, shown in Configure Settings with its name and hint from lang/. */
+function worldFlag(key: BooleanSettingKey, fallback: boolean): void {
+  game.settings?.register(SYSTEM_ID, key, {
+    name: `NOBC.Setting.${key}.name`,
+    hint: `NOBC.Setting.${key}.hint`,
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: fallback,
+  });
+}
+
+type BooleanSettingKey =
+  | typeof SETTING_KEYS.overrunExtrasCumulative
+  | typeof SETTING_KEYS.overrunMinorRoadIsRiver
+  | typeof SETTING_KEYS.recoveryRefusesWastedCards
+  | typeof SETTING_KEYS.nqmRestoringDiscipline
+  | typeof SETTING_KEYS.nqmHourlySupplyCheck
+  | typeof SETTING_KEYS.contactIdentifies
+  | typeof SETTING_KEYS.contactShowsCount
+  | typeof SETTING_KEYS.combatRevealsStrength;
+
 export function registerSettings(): void {
   game.settings?.register(SYSTEM_ID, SETTING_KEYS.schemaVersion, {
     name: "NOBC.Setting.schemaVersion.name",
@@ -61,26 +83,10 @@ export function registerSettings(): void {
     default: "zero",
   });
   // Overrun hit list readings (docs/rules-decisions.md): both off by default.
-  for (const key of [SETTING_KEYS.overrunExtrasCumulative, SETTING_KEYS.overrunMinorRoadIsRiver]) {
-    game.settings?.register(SYSTEM_ID, key, {
-      name: `NOBC.Setting.${key}.name`,
-      hint: `NOBC.Setting.${key}.hint`,
-      scope: "world",
-      config: true,
-      type: Boolean,
-      default: false,
-    });
-  }
+  for (const key of [SETTING_KEYS.overrunExtrasCumulative, SETTING_KEYS.overrunMinorRoadIsRiver]) worldFlag(key, false);
   // HQ recovery with more cards than can add a level: capped, the extra cards kept in hand (default),
   // or refused whole (the strict reading; docs/rules-decisions.md, HQ recovery).
-  game.settings?.register(SYSTEM_ID, SETTING_KEYS.recoveryRefusesWastedCards, {
-    name: "NOBC.Setting.recoveryRefusesWastedCards.name",
-    hint: "NOBC.Setting.recoveryRefusesWastedCards.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
+  worldFlag(SETTING_KEYS.recoveryRefusesWastedCards, false);
   // Length of the Planning countdown (team time); the seed sets none (docs/rules-decisions.md, Turn sequence).
   game.settings?.register(SYSTEM_ID, SETTING_KEYS.planningMinutes, {
     name: "NOBC.Setting.planningMinutes.name",
@@ -124,16 +130,8 @@ function registerKnowledgeSettings(): void {
     [SETTING_KEYS.contactIdentifies, false],
     [SETTING_KEYS.contactShowsCount, false],
     [SETTING_KEYS.combatRevealsStrength, true],
-  ] as const) {
-    game.settings?.register(SYSTEM_ID, key, {
-      name: `NOBC.Setting.${key}.name`,
-      hint: `NOBC.Setting.${key}.hint`,
-      scope: "world",
-      config: true,
-      type: Boolean,
-      default: fallback,
-    });
-  }
+  ] as const)
+    worldFlag(key, fallback);
   // 0 reads as "until contradicted": never dropped by time, only by looking at the hex.
   game.settings?.register(SYSTEM_ID, SETTING_KEYS.knowledgeLastsTurns, {
     name: "NOBC.Setting.knowledgeLastsTurns.name",
@@ -198,23 +196,9 @@ function registerTurnLimitSettings(): void {
     default: "wpFirst",
   });
   // NQM's optional house rule (seed 004, "House Rule - Restoring Discipline"): off unless the table plays it.
-  game.settings?.register(SYSTEM_ID, SETTING_KEYS.nqmRestoringDiscipline, {
-    name: "NOBC.Setting.nqmRestoringDiscipline.name",
-    hint: "NOBC.Setting.nqmRestoringDiscipline.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
+  worldFlag(SETTING_KEYS.nqmRestoringDiscipline, false);
   // NQM's light-touch supply (seed 004, Logistics, Resupply: "a quick and dirty house rule"): off unless the table plays it.
-  game.settings?.register(SYSTEM_ID, SETTING_KEYS.nqmHourlySupplyCheck, {
-    name: "NOBC.Setting.nqmHourlySupplyCheck.name",
-    hint: "NOBC.Setting.nqmHourlySupplyCheck.hint",
-    scope: "world",
-    config: true,
-    type: Boolean,
-    default: false,
-  });
+  worldFlag(SETTING_KEYS.nqmHourlySupplyCheck, false);
 }
 
 /** The world's reading of the announcement order; `wpFirst` when the setting holds anything else. */
