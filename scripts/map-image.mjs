@@ -14,6 +14,10 @@ const say = (p) => map.speak(p, english);
 const cli = map.MAP_CLI;
 
 async function draw(input, output) {
+  if (!/\.svg$/i.test(output)) {
+    console.error(say(cli.notSvg(output)));
+    return 2;
+  }
   let text;
   try {
     text = await readFile(input, "utf8");

@@ -14,6 +14,8 @@ export const MAP_CLI = {
   cannotWrite: (file: string, error: unknown): Phrase => fileError(file, error, true),
   stopped: (error: unknown): Phrase => stopped("npm run map", error),
   problems: (file: string, count: number): Phrase => phrase("NOBC.Cli.Map.Problems", { file, count }),
+  /** An output file not named .svg: the drawing is SVG, and an image viewer would not open it as a .png. */
+  notSvg: (file: string): Phrase => phrase("NOBC.Cli.Map.NotSvg", { file }),
   written: (file: string, columns: number, rows: number, input: string): Phrase =>
     phrase("NOBC.Cli.Map.Written", { file, columns, rows, input }),
 };

@@ -54,6 +54,16 @@ describe("npm run map", () => {
     );
   }, 30_000);
 
+  it("refuses an output not named .svg before reading anything, and writes nothing (exit 2)", async () => {
+    const input = join(dir, "small-png.json");
+    const output = join(dir, "small.png");
+    writeFileSync(input, JSON.stringify(smallMap()));
+    const r = await map(input, output);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${text(MAP_CLI.notSvg(output))}\n`);
+    expect(existsSync(output)).toBe(false);
+  }, 30_000);
+
   it("explains its usage and a file it cannot read (exit 2)", async () => {
     const usage = await map();
     expect(usage.code).toBe(2);
