@@ -5,9 +5,10 @@
  */
 import { z } from "zod";
 import { AIR_BOXES } from "../rules/nobc/air/effects";
-import { phrase } from "../rules/resolution";
+import { phrase, type Phrase } from "../rules/resolution";
 import { said } from "../words/issues";
 import { AIR_ROLES, ECHELONS, NATIONALITY_CODES, SIDES, UNIT_ARMS, UNIT_SIZES, WEAPON_KINDS } from "../schemas/system";
+import { nearestChoice } from "./near";
 import { rowLabel } from "./problems";
 
 export const ROW_TYPES = ["hq", "unit", "airbase", "airSquadron"] as const;
@@ -16,12 +17,20 @@ export type RowType = (typeof ROW_TYPES)[number];
 /** Text of a cell with its surrounding spaces removed; empty cells never reach the schemas. */
 const cell = z.string().trim();
 
+/** "is not one of …", with the choice the cell was most likely a slip for. */
+export function notOneOf(value: string, values: readonly string[]): Phrase {
+  const near = nearestChoice(value, values);
+  const choices = values.join(", ");
+  return near === null
+    ? phrase("NOBC.Orbat.Problem.NotOneOf", { value, choices })
+    : phrase("NOBC.Orbat.Problem.NotOneOfNear", { value, choices, near });
+}
+
 /** One of `values`, matched without regard to case and given back as spelt in `values`. */
 function choice<const V extends readonly string[]>(values: V) {
   return cell.transform((s, ctx): V[number] => {
     const hit = values.find((v) => v.toLowerCase() === s.toLowerCase());
-    if (hit === undefined)
-      ctx.addIssue({ code: "custom", ...said(phrase("NOBC.Orbat.Problem.NotOneOf", { value: s, choices: values.join(", ") })) });
+    if (hit === undefined) ctx.addIssue({ code: "custom", ...said(notOneOf(s, values)) });
     return hit ?? values[0]!;
   });
 }

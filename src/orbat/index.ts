@@ -6,7 +6,7 @@ import { phrase, type Phrase } from "../rules/resolution";
 import { formatProblem, type OrbatProblem } from "./problems";
 import { decodeBytes } from "./decode";
 import { planImport, summarise, type OrbatPlan, type OrbatSummary, type PlanOptions } from "./plan";
-import { sheetTable, type SheetFormat } from "./sheet";
+import { isZip, sheetTable, type SheetFormat } from "./sheet";
 import { detectFormat, validateOrbat, validateTable, type OrbatFormat, type OrbatResult } from "./validate";
 import { checkAgainstWorld } from "./update";
 
@@ -59,7 +59,7 @@ export function prepareImport(text: string, format: OrbatFormat, options: PlanOp
 export function sheetFormat(fileName: string, bytes: Uint8Array): SheetFormat | null {
   if (/\.ods$/i.test(fileName)) return "ods";
   if (/\.xlsx$/i.test(fileName)) return "xlsx";
-  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04 ? "xlsx" : null;
+  return isZip(bytes) ? "xlsx" : null;
 }
 
 /**
@@ -86,7 +86,9 @@ export async function prepareFile(
 export function summaryLines(summary: OrbatSummary): Phrase[] {
   return (Object.entries(summary) as [string, { nato: number; wp: number }][])
     .filter(([, n]) => n.nato + n.wp > 0)
-    .map(([type, n]) => phrase("NOBC.Cli.Orbat.Summary", { type, count: n.nato + n.wp, nato: n.nato, wp: n.wp }));
+    .map(([type, n]) =>
+      phrase("NOBC.Cli.Orbat.Summary", { type: phrase(`NOBC.Orbat.Type.${type}`), count: n.nato + n.wp, nato: n.nato, wp: n.wp }),
+    );
 }
 
 export function problemLines(problems: readonly OrbatProblem[]): Phrase[] {

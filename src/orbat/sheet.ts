@@ -32,7 +32,18 @@ function trimmed(cells: readonly unknown[]): string[] {
   return out;
 }
 
+/** A zip archive's first bytes: .xlsx and .ods are both zips. */
+export function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
 export async function sheetTable(bytes: Uint8Array, format: SheetFormat): Promise<SheetTable> {
+  // SheetJS reads plain text as a one-sheet book: a CSV saved under a workbook's name would pass as one.
+  if (!isZip(bytes))
+    return {
+      format,
+      table: { ok: false, problems: [problem(null, null, phrase("NOBC.Orbat.Problem.NamedWorkbookHoldsText", { kind: format }))] },
+    };
   const XLSX = await import("@e965/xlsx");
   let book: ReturnType<typeof XLSX.read>;
   try {

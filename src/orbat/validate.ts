@@ -5,7 +5,8 @@
  */
 import type { Side } from "../rules/nobc/land/types";
 import { phrase } from "../rules/resolution";
-import { COLUMN_NAMES, COLUMNS, ROW_TYPES, type RowType } from "./columns";
+import { COLUMN_NAMES, COLUMNS, notOneOf, ROW_TYPES, type RowType } from "./columns";
+import { nearestChoice } from "./near";
 import { jsonTable } from "./json";
 import { joined, problem, rowLabel, sortProblems, type OrbatProblem } from "./problems";
 import { readRow, type OrbatEntry } from "./rows";
@@ -32,8 +33,16 @@ function canonicalHeader(table: SourceTable, problems: OrbatProblem[]): Map<stri
   const names = new Map<string, string>();
   for (const col of table.header) {
     const known = COLUMN_NAMES.find((n) => n.toLowerCase() === col.name.toLowerCase());
-    if (known === undefined) problems.push(problem(col.line, col.name, phrase("NOBC.Orbat.Problem.UnknownColumn")));
-    else names.set(col.name, known);
+    if (known === undefined) {
+      const near = nearestChoice(col.name, COLUMN_NAMES);
+      problems.push(
+        problem(
+          col.line,
+          col.name,
+          near === null ? phrase("NOBC.Orbat.Problem.UnknownColumn") : phrase("NOBC.Orbat.Problem.UnknownColumnNear", { near }),
+        ),
+      );
+    } else names.set(col.name, known);
   }
   return names;
 }
@@ -77,9 +86,7 @@ function readTable(table: SourceTable): OrbatResult {
           problem(
             row.line,
             "type",
-            t === ""
-              ? phrase("NOBC.Orbat.Problem.TypeEmpty", { choices: ROW_TYPES.join(", ") })
-              : phrase("NOBC.Orbat.Problem.NotOneOf", { value: t, choices: ROW_TYPES.join(", ") }),
+            t === "" ? phrase("NOBC.Orbat.Problem.TypeEmpty", { choices: ROW_TYPES.join(", ") }) : notOneOf(t, ROW_TYPES),
           ),
         );
       }

@@ -53,7 +53,7 @@ describe("checking", () => {
     const text = csv([corps, brigade("Panzerbrigade Gütersloh")]);
     await dialog.change({ text: "", rootFolder: "OOB", file: chosen("oob.csv", new Uint8Array(Buffer.from(text, "latin1"))) });
     const result = stateOf(dialog).result!;
-    expect(result.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252")]);
+    expect(result.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252", { names: "Panzerbrigade Gütersloh" })]);
     expect(result.ok && result.plan.actors.map((a) => a.name)).toEqual(["I Corps", "Panzerbrigade Gütersloh"]);
 
     const book = XLSX.utils.book_new();

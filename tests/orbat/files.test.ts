@@ -90,7 +90,7 @@ describe("decodeBytes", () => {
     expect(decodeBytes(bytes)).toEqual({
       text: "RAF Gütersloh €",
       encoding: "windows-1252",
-      warnings: [phrase("NOBC.Orbat.Warning.Windows1252")],
+      warnings: [phrase("NOBC.Orbat.Warning.Windows1252", { names: "RAF Gütersloh €" })],
     });
   });
 
@@ -126,7 +126,7 @@ describe("prepareFile reads the files spreadsheets save", () => {
     expect(bytes.includes(0xfc)).toBe(true);
     const r = await read(bytes, "oob.csv");
     expect(actorsOf(r)).toEqual(ACTORS);
-    expect(r.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252")]);
+    expect(r.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252", { names: "RAF Gütersloh" })]);
   });
 
   it.each(["xlsx", "ods"] as const)("an .%s workbook: its first sheet, numbers read as values", async (kind) => {
@@ -134,6 +134,21 @@ describe("prepareFile reads the files spreadsheets save", () => {
     expect(actorsOf(r)).toEqual(ACTORS);
     expect([r.format, r.warnings]).toEqual([kind, []]);
     expect(r.ok && r.plan.actors[0]!.system).toMatchObject({ level: { value: 4 } });
+  });
+
+  it("names at most eight guessed words, and counts the rest", () => {
+    const names = Array.from({ length: 10 }, (_, i) => `Zürich ${i}`);
+    const warning = decodeBytes(new Uint8Array(Buffer.from(names.join("\n"), "latin1"))).warnings[0]!;
+    expect(warning).toEqual(
+      phrase("NOBC.Orbat.Warning.Windows1252", {
+        names: phrase("NOBC.Orbat.Warning.GuessedMore", { shown: names.slice(0, 8).join(", "), more: 2 }),
+      }),
+    );
+  });
+
+  it.each(["xlsx", "ods"] as const)("a text file named .%s is refused, not read as CSV", async (kind) => {
+    const r = await read(utf8(delimited([HEAD, ...ROWS], ",")), `oob.${kind}`);
+    expect(r.ok ? [] : r.problems).toEqual([problem(null, null, phrase("NOBC.Orbat.Problem.NamedWorkbookHoldsText", { kind }))]);
   });
 
   it("a workbook under another name is known by its bytes", async () => {
@@ -150,7 +165,7 @@ describe("a bad file is still refused, with the field named", () => {
   it("semicolon-separated", async () => {
     const r = await read(cp1252(delimited([HEAD, ...bad], ";")), "oob.csv");
     expect(r.ok ? [] : r.problems).toEqual([notWhole(3)]);
-    expect(r.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252")]);
+    expect(r.warnings).toEqual([phrase("NOBC.Orbat.Warning.Windows1252", { names: "RAF Gütersloh" })]);
   });
 
   it.each(["xlsx", "ods"] as const)(".%s, by its spreadsheet row (an empty first row counted)", async (kind) => {
@@ -168,5 +183,34 @@ describe("a bad file is still refused, with the field named", () => {
   it("a file that is no workbook, named as one, is refused as such", async () => {
     const r = await read(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), "oob.xlsx");
     expect(r.ok ? [] : r.problems.map((p) => p.text.key)).toEqual(["NOBC.Orbat.Problem.NotWorkbook"]);
+  });
+});
+
+describe("a near miss is answered with what it was likely meant to be", () => {
+  it("a value one slip from a choice (armor, usa), and a type (unitt)", async () => {
+    const rows = ROWS.map((r) => (r[1] === "Panzerbrigade 3" ? r.map((c) => (c === "armour" ? "armor" : c === "unit" ? "unitt" : c)) : r));
+    const r = await read(utf8(delimited([HEAD, ...rows], ",")), "oob.csv");
+    const problems = r.ok ? [] : r.problems;
+    expect(problems.map((p) => p.text)).toEqual([
+      phrase("NOBC.Orbat.Problem.NotOneOfNear", { value: "unitt", choices: "hq, unit, airbase, airSquadron", near: "unit" }),
+    ]);
+    const armour = ROWS.map((r) => (r[1] === "Panzerbrigade 3" ? r.map((c) => (c === "armour" ? "armor" : c === "frg" ? "frgg" : c)) : r));
+    const s = await read(utf8(delimited([HEAD, ...armour], ",")), "oob.csv");
+    const texts = (s.ok ? [] : s.problems).map((p) => p.text);
+    expect(texts).toEqual([
+      expect.objectContaining({ key: "NOBC.Orbat.Problem.NotOneOfNear", data: expect.objectContaining({ value: "frgg", near: "frg" }) }),
+      expect.objectContaining({
+        key: "NOBC.Orbat.Problem.NotOneOfNear",
+        data: expect.objectContaining({ value: "armor", near: "armour" }),
+      }),
+    ]);
+  });
+
+  it("a column name one slip from ours", async () => {
+    const head = HEAD.map((h) => (h === "strength" ? "strenght" : h));
+    const r = await read(utf8(delimited([head, ...ROWS], ",")), "oob.csv");
+    expect((r.ok ? [] : r.problems).map((p) => p.text)).toContainEqual(
+      phrase("NOBC.Orbat.Problem.UnknownColumnNear", { near: "strength" }),
+    );
   });
 });

@@ -44,10 +44,10 @@ describe("templates/orbat/import-dialog.hbs", () => {
   });
 
   it("shows how the file was read (a Windows-1252 guess) above the preview, and nothing of the kind otherwise", () => {
-    const warned = { ...prepare(csv([corps])), warnings: [phrase("NOBC.Orbat.Warning.Windows1252")] };
+    const warned = { ...prepare(csv([corps])), warnings: [phrase("NOBC.Orbat.Warning.Windows1252", { names: "Gütersloh" })] };
     const html = render(importDialogContext({ ...state, result: warned }, english));
     expect(html).toContain(`<section class="nobc-orbat-warnings" role="status">`);
-    expect(html).toContain(Handlebars.escapeExpression(speak(phrase("NOBC.Orbat.Warning.Windows1252"), english)));
+    expect(html).toContain(Handlebars.escapeExpression(speak(phrase("NOBC.Orbat.Warning.Windows1252", { names: "Gütersloh" }), english)));
     expect(html).toContain("nobc-orbat-preview");
     expect(render(importDialogContext({ ...state, result: prepare(csv([corps])) }, english))).not.toContain("nobc-orbat-warnings");
   });
