@@ -20,7 +20,7 @@ import { clearMissionActions } from "../../src/combat/mission-actions";
 import { missionPanelContext } from "../../src/combat/mission-panel";
 import { requestCardAction } from "../../src/queries/register";
 import type { NobcDialog } from "../../src/apps/base/dialog";
-import type { missions } from "../../src/rules/index";
+import { missions } from "../../src/rules/index";
 
 type Raw = Record<string, unknown>;
 const g = globalThis as unknown as { CONFIG: Raw; game: Raw };
@@ -382,10 +382,15 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     expect(track().attackerForce.reserves).toBe(0);
   });
 
-  it("the pack's mission macro opens the set-up filled in (its arguments checked)", async () => {
-    const macro = JSON.parse(readFileSync("packs/_source/macros/set-up-the-mission-breakthrough-at-hof.json", "utf8")) as {
-      command: string;
-    };
+  it.each([
+    [
+      "set-up-the-mission-breakthrough-at-hof",
+      { method: "choose", mission: "breakthrough", attacker: "wp", natoName: "Team Bravo, 3rd Armored Cavalry" },
+    ],
+    ["roll-mission-and-time-of-day", { method: "random", time: "roll" }],
+    ["roll-time-of-day-for-a-mission", { method: "choose", time: "roll" }],
+  ])("the pack's macro %s opens the set-up filled in (its arguments checked)", async (file, expected) => {
+    const macro = JSON.parse(readFileSync(`packs/_source/macros/${file}.json`, "utf8")) as { command: string };
     const args = JSON.parse(
       /openDialog\("missions\.setup", (\{[\s\S]*?\})\);/
         .exec(macro.command)![1]!
@@ -393,12 +398,19 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
         .replace(/,\s*\}$/, "}"),
     ) as Raw;
     const dialog = await open("missions.setup", args);
-    expect(dialog.dialogState).toMatchObject({
-      method: "choose",
-      mission: "breakthrough",
-      attacker: "wp",
-      natoName: "Team Bravo, 3rd Armored Cavalry",
-    });
+    expect(dialog.dialogState).toMatchObject(expected);
+  });
+
+  it("the Roll Mission and Time of Day macro's set-up rolls both through the GM's card and sets the tracker", async () => {
+    const setup = await open("missions.setup", { method: "random", time: "roll" });
+    dice(3, 4, 2, 6, 5, 1); // random mission 3; who attacks, 4 against 2 (NATO); its time of day 6; first turn, 5 against 1
+    const card = await setup.resolve();
+    expect(harness.notices).toEqual([]);
+    expect(card).not.toBeNull();
+    expect(track().mission).toBe(missions.randomMission(3));
+    expect(track().timeOfDay).toBe(missions.timeOfDay(missions.randomMission(3), 6));
+    const shown = JSON.stringify(sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data);
+    expect(shown).toContain("NOBC.Mission.Setup.RandomMissionDie");
   });
 
   it("refuses inputs with the field named, and posts nothing", async () => {

@@ -82,6 +82,7 @@ function fakeFoundry(
         say: vi.fn((p: Phrase) => `said:${JSON.stringify(p)}`),
         applyEffects: vi.fn(async () => undefined),
         land: { toggleMode: vi.fn(async () => ({ ok: true })) },
+        openDialog: vi.fn(async () => null),
         rulesOptions: (): RulesOptions => opts.options ?? rules.land.DEFAULT_RULES_OPTIONS,
       },
     },
@@ -114,32 +115,13 @@ const brigade = (name: string, side: string, strength: number, extra: Record<str
     ...extra,
   });
 
-describe("Roll Mission and Time of Day (seed 002 tables through the rules core)", () => {
-  it("a 3 then a 2: Dust Up at Dawn", async () => {
+describe.each(["Roll Mission and Time of Day", "Roll Time of Day for a Mission"])("%s", (name) => {
+  it("rolls nothing on the caller's client and posts nothing itself: it opens the GM's mission set-up", async () => {
     const f = fakeFoundry({ dice: [3, 2] });
-    await f.run("Roll Mission and Time of Day");
-    expect(f.chat()).toHaveLength(1);
-    expect(f.chat()[0]!.content).toMatch(/Dust Up \(rolled 3\).*Dawn \(rolled 2\)/);
-  });
-
-  it("a 6 then a 2: Contact in Daylight (its late-dawn table)", async () => {
-    const f = fakeFoundry({ dice: [6, 2] });
-    await f.run("Roll Mission and Time of Day");
-    expect(f.chat()[0]!.content).toMatch(/Contact \(rolled 6\).*Daylight \(rolled 2\)/);
-  });
-});
-
-describe("Roll Time of Day for a Mission", () => {
-  it("Breakthrough with a 2 is Daylight", async () => {
-    const f = fakeFoundry({ dice: [2], promptAnswer: "breakthrough" });
-    await f.run("Roll Time of Day for a Mission");
-    expect(f.chat()[0]!.content).toMatch(/Breakthrough:<\/strong> Daylight \(rolled 2\)/);
-  });
-
-  it("does nothing when the dialog is closed", async () => {
-    const f = fakeFoundry({ dice: [2], promptAnswer: null });
-    await f.run("Roll Time of Day for a Mission");
+    await f.run(name);
     expect(f.chat()).toHaveLength(0);
+    expect(f.env.game.nobc.openDialog).toHaveBeenCalledWith("missions.setup", expect.objectContaining({ time: "roll" }));
+    expect(macro(name).command).not.toMatch(/new Roll|ChatMessage\.create/);
   });
 });
 
