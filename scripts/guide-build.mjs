@@ -1,11 +1,12 @@
-// `node scripts/guide-build.mjs`: writes the GM's guide (docs/guide.md) into the rules-reference pack as one
-// JournalEntry, one text page per `## ` section. docs/guide.md stays the one source: tests/packs/guide.test.ts
-// fails when the committed journal differs from what this script writes.
+// `node scripts/guide-build.mjs`: writes the GM's help that lives in docs/ into the rules-reference pack, each
+// document as one JournalEntry with one text page per `## ` section: the GM's guide (docs/guide.md) and the
+// order-of-battle import's help (docs/orbat.md, which the import dialog points to). The Markdown stays the one
+// source: tests/packs/guide.test.ts fails when a committed journal differs from what this script writes.
 //
-// It reads the small part of Markdown the guide uses: `#`/`##`/`###` headings, paragraphs, `- ` and `1. `
-// lists (a wrapped line is indented), **bold**, *italic*, `code`, [links](…) and ![pictures](…) on a line of
-// their own. A picture's path `../assets/…` becomes `systems/nobc/assets/…`, where Foundry serves the shipped
-// file; a link to another document of the repository keeps its words only.
+// It reads the small part of Markdown these use: `#`/`##`/`###` headings, paragraphs, `- ` and `1. ` lists (a
+// wrapped line is indented), tables, fenced code, **bold**, *italic*, `code`, [links](…) and ![pictures](…) on a
+// line of their own. A picture's path `../assets/…` becomes `systems/nobc/assets/…`, where Foundry serves the
+// shipped file; a link to another document of the repository keeps its words only.
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,14 +16,28 @@ import { isMain, root } from "./script-paths.mjs";
 export const GUIDE_SOURCE = path.join(root, "docs", "guide.md");
 export const GUIDE_NAME = "GM's Guide: The First Session";
 export const GUIDE_FILE = path.join(root, "packs", "_source", "rules-reference", `${slug(GUIDE_NAME)}.json`);
-/** Where the journal sits among the rules reference's journals (the others use 0 to 3000). */
-const GUIDE_SORT = 4000;
+
+/** The order-of-battle help: the import dialog names this journal, and the file it shows as an example ships. */
+export const ORBAT_SOURCE = path.join(root, "docs", "orbat.md");
+export const ORBAT_NAME = "Order-of-Battle Import";
+export const ORBAT_FILE = path.join(root, "packs", "_source", "rules-reference", `${slug(ORBAT_NAME)}.json`);
+
+/**
+ * The documents written as journals. `key` seeds the ids (the guide's are those it always had); `sort` places the
+ * journal among the rules reference's (the others use 0 to 3000); `intro` makes the text before the first `## `
+ * a first page of that title (the guide's introduction is not a page); `skip` leaves sections out (code notes
+ * for developers).
+ */
+export const JOURNALS = [
+  { key: "guide", source: GUIDE_SOURCE, name: GUIDE_NAME, file: GUIDE_FILE, sort: 4000, intro: null, skip: [] },
+  { key: "orbat", source: ORBAT_SOURCE, name: ORBAT_NAME, file: ORBAT_FILE, sort: 5000, intro: "Files it reads", skip: ["Code"] },
+];
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** A 16-character document id derived from a key, so a rebuild keeps every id. */
-export function guideId(key) {
-  const bytes = createHash("sha256").update(`nobc/rules-reference/guide/${key}`).digest();
+export function guideId(key, journal = "guide") {
+  const bytes = createHash("sha256").update(`nobc/rules-reference/${journal}/${key}`).digest();
   return Array.from(bytes.subarray(0, 16), (b) => ALPHABET[b % ALPHABET.length]).join("");
 }
 
@@ -62,7 +77,23 @@ export function sectionHtml(lines) {
     const heading = /^(#{3,6}) (.*)$/.exec(line);
     const picture = /^!\[([^\]]*)\]\(([^)]+)\)$/.exec(line.trim());
     const item = /^(- |\d+\. )/.exec(line);
-    if (heading) {
+    if (line.startsWith("```")) {
+      const code = [];
+      i++;
+      while (i < lines.length && !lines[i].startsWith("```")) code.push(escapeHtml(lines[i++]));
+      i++;
+      out.push(`<pre><code>${code.join("\n")}</code></pre>`);
+    } else if (line.startsWith("|")) {
+      const rows = [];
+      while (i < lines.length && lines[i].startsWith("|")) rows.push(tableCells(lines[i++]));
+      const [head, rule, ...body] = rows;
+      if (rule === undefined || !rule.every((c) => /^:?-{3,}:?$/.test(c)))
+        throw new Error(`table without a --- row: | ${head.join(" | ")} |`);
+      const cells = (row, tag) => row.map((c) => `<${tag}>${inline(c)}</${tag}>`).join("");
+      out.push(
+        `<table><thead><tr>${cells(head, "th")}</tr></thead><tbody>${body.map((r) => `<tr>${cells(r, "td")}</tr>`).join("")}</tbody></table>`,
+      );
+    } else if (heading) {
       out.push(`<h${heading[1].length - 1}>${inline(heading[2])}</h${heading[1].length - 1}>`);
       i++;
     } else if (picture) {
@@ -80,31 +111,47 @@ export function sectionHtml(lines) {
       out.push(ordered ? `<ol>${items.join("")}</ol>` : `<ul>${items.join("")}</ul>`);
     } else {
       const para = [];
-      while (i < lines.length && lines[i].trim() !== "" && !/^(#|- |\d+\. |!\[)/.test(lines[i])) para.push(lines[i++].trim());
+      while (i < lines.length && lines[i].trim() !== "" && !/^(#|- |\d+\. |!\[|\||```)/.test(lines[i])) para.push(lines[i++].trim());
       out.push(`<p>${inline(para.join(" "))}</p>`);
     }
   }
   return out.join("\n");
 }
 
-/** The guide's sections: the text before the first `## ` is the introduction, not a page. */
-export function guideSections(markdown) {
+/** A table row's cells, trimmed: `| a | b |` → ["a", "b"]. */
+function tableCells(line) {
+  return line
+    .trim()
+    .replace(/^\||\|$/g, "")
+    .split("|")
+    .map((c) => c.trim());
+}
+
+/**
+ * A document's sections, one per `## `. The text before the first is the introduction: a page titled `intro`
+ * when given (the `# ` title line left out), else not a page. Sections named in `skip` are left out.
+ */
+export function guideSections(markdown, { intro = null, skip = [] } = {}) {
   const sections = [];
+  const lead = { title: intro, lines: [] };
   for (const line of markdown.replace(/\r\n/g, "\n").split("\n")) {
     const heading = /^## (.*)$/.exec(line);
     if (heading) sections.push({ title: heading[1].trim(), lines: [] });
     else if (sections.length > 0) sections[sections.length - 1].lines.push(line);
+    else if (!/^# /.test(line)) lead.lines.push(line);
   }
-  if (sections.length === 0) throw new Error("guide: docs/guide.md has no `## ` section");
-  return sections;
+  if (sections.length === 0) throw new Error("guide: the document has no `## ` section");
+  const kept = sections.filter((s) => !skip.includes(s.title));
+  return intro === null ? kept : [lead, ...kept];
 }
 
-/** The JournalEntry source document of the guide. */
-export function guideJournal(markdown) {
-  const id = guideId("journal");
-  const pages = guideSections(markdown).map((section, index) => {
+/** The JournalEntry source document of one of JOURNALS (the guide unless told). */
+export function guideJournal(markdown, journal = JOURNALS[0]) {
+  const idOf = (key) => guideId(key, journal.key);
+  const id = idOf("journal");
+  const pages = guideSections(markdown, journal).map((section, index) => {
     // A page's id comes from its number, so rewording a section's title keeps the page.
-    const pid = guideId(`page/${index + 1}`);
+    const pid = idOf(`page/${index + 1}`);
     return {
       _id: pid,
       name: section.title,
@@ -119,10 +166,10 @@ export function guideJournal(markdown) {
   });
   return {
     _id: id,
-    name: GUIDE_NAME,
+    name: journal.name,
     pages,
     folder: null,
-    sort: GUIDE_SORT,
+    sort: journal.sort,
     ownership: { default: 0 },
     flags: {},
     categories: [],
@@ -130,12 +177,14 @@ export function guideJournal(markdown) {
   };
 }
 
-/** The file's text as the script writes it. */
-export async function guideSourceText() {
-  return `${JSON.stringify(guideJournal(await readFile(GUIDE_SOURCE, "utf8")), null, 2)}\n`;
+/** A journal's file text as the script writes it (the guide's unless told). */
+export async function guideSourceText(journal = JOURNALS[0]) {
+  return `${JSON.stringify(guideJournal(await readFile(journal.source, "utf8"), journal), null, 2)}\n`;
 }
 
 if (isMain(import.meta.url)) {
-  await writeFile(GUIDE_FILE, await guideSourceText());
-  console.log(`wrote ${path.relative(root, GUIDE_FILE)}`);
+  for (const journal of JOURNALS) {
+    await writeFile(journal.file, await guideSourceText(journal));
+    console.log(`wrote ${path.relative(root, journal.file)}`);
+  }
 }

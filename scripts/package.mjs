@@ -13,8 +13,11 @@ import { packsCli } from "./import-ts.mjs";
 import { readSources } from "./packs-lib.mjs";
 import { isMain, root } from "./script-paths.mjs";
 
-/** The folders copied into dist/ as they are: what Foundry serves under `systems/nobc/` besides the build. */
-export const SHIPPED_DIRS = ["lang", "templates", "assets"];
+/**
+ * The folders copied into dist/ as they are: what Foundry serves under `systems/nobc/` besides the build.
+ * `examples` holds the order-of-battle example the import dialog offers for download.
+ */
+export const SHIPPED_DIRS = ["lang", "templates", "assets", "examples"];
 
 /** Files copied into dist/ as they are: the licence travels with every copy, as MIT asks. */
 export const SHIPPED_FILES = ["LICENSE"];

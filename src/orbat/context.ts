@@ -6,6 +6,7 @@ import { speak, type Wording } from "../words/phrase";
 import type { RowType } from "./columns";
 import type { OrbatImport } from "./index";
 import { formatProblem } from "./problems";
+import { ORBAT_EXAMPLE_PATH } from "./help";
 
 export interface FolderLine {
   readonly name: string;
@@ -46,6 +47,8 @@ export interface ImportDialogContext {
     readonly unchanged: boolean;
   } | null;
   readonly busy: boolean;
+  /** The shipped example file, offered for download. */
+  readonly examplePath: string;
 }
 
 const TYPE_LABELS: Record<RowType, string> = {
@@ -66,7 +69,7 @@ export interface DialogState {
 
 /** The template's data; problems are written with `words` (Foundry's `game.i18n` in play). */
 export function importDialogContext(state: DialogState, words: Wording): ImportDialogContext {
-  const base = { text: state.text, rootFolder: state.rootFolder, source: state.source, busy: state.busy };
+  const base = { text: state.text, rootFolder: state.rootFolder, source: state.source, busy: state.busy, examplePath: ORBAT_EXAMPLE_PATH };
   const r = state.result;
   if (r === null) return { ...base, problems: null, warnings: [], preview: null };
   const warnings = r.warnings.map((w) => speak(w, words));

@@ -18,6 +18,7 @@ import { importEffects } from "./effects";
 import type { OrbatPlan } from "./plan";
 import { detectFormat, prepareFile, prepareImport } from "./index";
 import { worldActorData } from "../world/read";
+import { ORBAT_HELP_UUID } from "./help";
 
 /** The file input's choice, as much of a `File` as the import reads: its bytes, decoded as the CLI decodes a file. */
 export interface ChosenFile {
@@ -92,6 +93,15 @@ export async function checkImport(state: ImportState, newId: () => string = () =
   return { ...state, text: "", source: file.name, result };
 }
 
+/** Opens the help journal from the compendium (read-only there, as the pack is locked). */
+async function openOrbatHelp(): Promise<void> {
+  const journal = (await foundry.utils.fromUuid(ORBAT_HELP_UUID)) as {
+    sheet?: { render(options: { force: boolean }): unknown } | null;
+  } | null;
+  if (journal?.sheet == null) notify("warn", "NOBC.Orbat.HelpMissing");
+  else await journal.sheet.render({ force: true });
+}
+
 export const importController: DialogController<ImportState, ImportWorld> = {
   template: "orbat/import-dialog.hbs",
   title: "NOBC.Orbat.Title",
@@ -124,7 +134,13 @@ export const importController: DialogController<ImportState, ImportWorld> = {
     // What was checked is no longer what Import would create: it must be checked again.
     return { ...state, rootFolder, text: pasted, file: pasted === state.text ? state.file : null, result: null };
   },
-  actions: { check: (state) => checkImport(state) },
+  actions: {
+    check: (state) => checkImport(state),
+    help: async (state) => {
+      await openOrbatHelp();
+      return state;
+    },
+  },
   submit(state) {
     const { result } = state;
     if (!result?.ok) return refused([localize("NOBC.Orbat.NotChecked")]);

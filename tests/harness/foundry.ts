@@ -2826,6 +2826,11 @@ export function installFoundryStandIn(): void {
     canvas: { placeables: { tokens: { TokenRuler } } },
     utils: {
       fromUuidSync: (uuid: string) => registry.get(uuid) ?? null,
+      // Foundry's loads a compendium document on demand; the stand-in's are all in the registry.
+      fromUuid: async (uuid: string) => {
+        await Promise.resolve();
+        return registry.get(uuid) ?? null;
+      },
       randomID: () => `id${String(++nextRandomId).padStart(14, "0")}`,
       expandObject,
     },

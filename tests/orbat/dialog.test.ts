@@ -2,9 +2,10 @@
 import "../harness/install";
 import { sheetsFake } from "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../harness/foundry";
 import { openOrbatImport } from "../../src/orbat/macros";
+import { ORBAT_HELP_UUID } from "../../src/orbat/help";
 import { checkImport, importController, type ImportState } from "../../src/orbat/controller";
 import type { NobcDialog } from "../../src/apps/base/dialog";
 import * as XLSX from "@e965/xlsx";
@@ -75,6 +76,22 @@ describe("checking", () => {
     expect(state).toMatchObject({ text: bad, rootFolder: "NOBC.Orbat.DefaultRoot", file: null });
     const checked = await checkImport(state, ids());
     expect(checked).toMatchObject({ text: bad, source: null, result: { ok: false } });
+  });
+});
+
+describe("the help", () => {
+  it("opens the order-of-battle journal of the rules reference, or says it is missing", async () => {
+    const dialog = (await openOrbatImport())!;
+    await dialog.act("help", {} as HTMLElement);
+    expect(harness.notices.map((n) => n.message)).toEqual(["NOBC.Orbat.HelpMissing"]);
+    const render = vi.fn();
+    harness.registerUuid(ORBAT_HELP_UUID, { sheet: { render } });
+    try {
+      await dialog.act("help", {} as HTMLElement);
+      expect(render).toHaveBeenCalledWith({ force: true });
+    } finally {
+      harness.forgetUuid(ORBAT_HELP_UUID);
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import { compilePack, extractPack } from "@foundryvtt/foundryvtt-cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentsOf, listFiles, manifest, ROOT } from "./load";
+import { ORBAT_EXAMPLE_PATH, ORBAT_HELP_UUID } from "../../src/orbat/help";
 
 interface Page {
   _id: string;
@@ -21,11 +22,22 @@ interface Journal {
   pages: Page[];
 }
 
+interface JournalSource {
+  key: string;
+  source: string;
+  name: string;
+  file: string;
+  intro: string | null;
+  skip: string[];
+}
+
 interface GuideBuild {
   GUIDE_NAME: string;
   GUIDE_FILE: string;
-  guideSourceText(): Promise<string>;
-  guideSections(markdown: string): { title: string; lines: string[] }[];
+  ORBAT_NAME: string;
+  JOURNALS: JournalSource[];
+  guideSourceText(journal?: JournalSource): Promise<string>;
+  guideSections(markdown: string, options?: { intro?: string | null; skip?: string[] }): { title: string; lines: string[] }[];
   sectionHtml(lines: string[]): string;
   foundryImagePath(src: string): string;
 }
@@ -108,7 +120,52 @@ describe("the GM's guide in the rules reference", () => {
   });
 });
 
+describe("the order-of-battle help in the rules reference", () => {
+  const orbat = () => build.JOURNALS.find((j) => j.name === build.ORBAT_NAME)!;
+
+  it("the committed journal is what scripts/guide-build.mjs writes from docs/orbat.md", async () => {
+    expect(readFileSync(orbat().file, "utf8")).toBe(await build.guideSourceText(orbat()));
+  });
+
+  it("opens with what files it reads, then the sections a GM uses, without the code notes", () => {
+    const journal = built.find((j) => j.name === build.ORBAT_NAME)!;
+    const names = journal.pages.map((p) => p.name);
+    expect(names[0]).toBe("Files it reads");
+    expect(names).toEqual(expect.arrayContaining(["Checking a file", "Columns", "What is refused", "Apply and Undo"]));
+    expect(names).not.toContain("Code");
+    const text = journal.pages.map((p) => p.text.content).join("\n");
+    // The columns are a table, the commands a code block: as docs/orbat.md shows them.
+    expect(text).toMatch(/<table><thead><tr><th>column<\/th>/);
+    expect(text).toContain("<pre><code>npm run orbat -- validate examples/orbat-example.csv");
+    expect(text).not.toMatch(/<p>\| /);
+  });
+
+  it("no journal of the pack shows a Markdown table as a paragraph of bars", () => {
+    for (const journal of built)
+      for (const page of journal.pages) expect(page.text.content, `${journal.name}: ${page.name}`).not.toMatch(/<p>\|/);
+  });
+});
+
 describe("scripts/guide-build.mjs reads the guide's Markdown", () => {
+  it("tables and fenced code", () => {
+    expect(build.sectionHtml(["| a | `b` |", "| --- | --- |", "| 1 | **2** |", "", "```sh", "npm run x <y>", "```"])).toBe(
+      [
+        "<table><thead><tr><th>a</th><th><code>b</code></th></tr></thead><tbody><tr><td>1</td><td><strong>2</strong></td></tr></tbody></table>",
+        "<pre><code>npm run x &lt;y&gt;</code></pre>",
+      ].join("\n"),
+    );
+    expect(() => build.sectionHtml(["| a |", "| b |"])).toThrow(/--- row/);
+  });
+
+  it("an introduction becomes a first page only when it is given a title, and skipped sections are left out", () => {
+    const md = "# Title\n\nLead text.\n\n## One\n\nx\n\n## Code\n\ny\n";
+    expect(build.guideSections(md).map((s) => s.title)).toEqual(["One", "Code"]);
+    expect(build.guideSections(md, { intro: "Start", skip: ["Code"] }).map((s) => [s.title, s.lines.join("").trim()])).toEqual([
+      ["Start", "Lead text."],
+      ["One", "x"],
+    ]);
+  });
+
   it("headings, lists, emphasis, code and links", () => {
     const html = build.sectionHtml([
       "### Sub",
@@ -137,5 +194,15 @@ describe("scripts/guide-build.mjs reads the guide's Markdown", () => {
       '<p><img src="systems/nobc/assets/guide/x.webp" alt="A sheet"></p>',
     );
     expect(() => build.foundryImagePath("../../x.webp")).toThrow(/outside the repository/);
+  });
+});
+
+describe("the import dialog's way to the help", () => {
+  it("names the order-of-battle journal of the pack, and a shipped example file", () => {
+    const journal = documentsOf<Journal>("rules-reference").find((j) => j.name === build.ORBAT_NAME)!;
+    expect(ORBAT_HELP_UUID).toBe(`Compendium.nobc.rules-reference.JournalEntry.${journal._id}`);
+    const rel = ORBAT_EXAMPLE_PATH.slice("systems/nobc/".length);
+    expect(shippedDirs).toContain(rel.split("/")[0]);
+    expect(existsSync(path.join(ROOT, rel))).toBe(true);
   });
 });
