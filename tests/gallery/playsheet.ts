@@ -21,6 +21,8 @@ import { interdictionProcedure, type InterdictionState } from "../../src/apps/pl
 import { airResupplyProcedure, type AirResupplyState } from "../../src/apps/playsheet/air-resupply/state";
 import { toolkitContext } from "../../src/apps/toolkit/state";
 import { PLAYSHEET_DIALOGS } from "../../src/apps/playsheet/dialogs";
+import { NQM_DIALOGS } from "../../src/apps/nqm/dialogs";
+import { MISSION_DIALOGS } from "../../src/apps/missions/dialogs";
 
 const dialogClasses = "application nobc nobc-playsheet";
 
@@ -143,14 +145,33 @@ function pair<S extends object, O>(
   ];
 }
 
+/** Every toolkit's procedures, as the window lists them in play. */
+const TOOLKIT_DIALOGS = [...NQM_DIALOGS, ...PLAYSHEET_DIALOGS, ...MISSION_DIALOGS].filter((e) => e.toolkit !== undefined);
+
+/** A search as a GM would type it, in the gallery's language: the longest word of the minefield procedure's name. */
+function searchWord(i18n: Translator): string {
+  const minefield = TOOLKIT_DIALOGS.find((e) => e.id === "missions.minefield")!;
+  return i18n
+    .localize(minefield.toolkit!.label)
+    .split(/\s+/)
+    .reduce((a, b) => (b.length > a.length ? b : a), "");
+}
+
 export function playsheetGallery(i18n: Translator): FixtureSheet[] {
   return [
     {
       id: "toolkit-window",
-      title: "The umpire's toolkit window",
+      title: "The umpire's toolkit window: every toolkit folded under its heading",
       template: "apps/toolkit/window.hbs",
       classes: "application nobc nobc-toolkit",
-      context: toolkitContext(PLAYSHEET_DIALOGS, { usable: PLAYSHEET_DIALOGS.map((e) => e.id) }, i18n),
+      context: toolkitContext(TOOLKIT_DIALOGS, { usable: TOOLKIT_DIALOGS.map((e) => e.id), query: "" }, i18n),
+    },
+    {
+      id: "toolkit-window-search",
+      title: "The umpire's toolkit window: a search opens each toolkit with a match",
+      template: "apps/toolkit/window.hbs",
+      classes: "application nobc nobc-toolkit",
+      context: toolkitContext(TOOLKIT_DIALOGS, { usable: TOOLKIT_DIALOGS.map((e) => e.id), query: searchWord(i18n) }, i18n),
     },
     ...pair("movement", "movement over half the move", movementProcedure, movement, [], i18n),
     ...pair("combat", "armour attacks infantry in close country", combatProcedure, fight, [1, 3, 5], i18n),
