@@ -27,6 +27,7 @@ const OFFERS: Readonly<Record<string, (track: Track) => boolean>> = {
   "missions.mineClearing": (t) => live(t) && t.turn > 0,
   "missions.ambush": (t) => live(t) && t.turn > 0 && missions.mission(t.mission as missions.MissionId).ambushUnits > 0,
   "missions.night": (t) => live(t) && t.light === "darkness",
+  "missions.objective": (t) => live(t) && t.turn > 0,
   "missions.victory": (t) => live(t) && t.turn > 0,
 };
 

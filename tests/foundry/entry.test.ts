@@ -123,6 +123,7 @@ describe("src/nobc.ts", () => {
         "missions.mineClearing",
         "missions.ambush",
         "missions.night",
+        "missions.objective",
         "missions.victory",
         "nqm.recce",
         "nqm.firefight",

@@ -216,6 +216,40 @@ describe("a Team Yankee mission on the tracker, set-up to victory points", () =>
     expect(night.system["effects"]).toEqual([]);
     expect(panel().actions.map((a) => a.id)).toContain("missions.night");
 
+    // The objective: the defender's infantry 3" from it at the start of its turn; at the end only a bailed-out
+    // enemy tank (which does not count) and an enemy infantry team 5" away (beyond 4"): held. Nothing written.
+    expect(panel().actions.map((a) => a.id)).toContain("missions.objective");
+    const objective = await open("missions.objective");
+    await objective.act("addRow", {} as HTMLElement);
+    await objective.change({
+      objective: "Hof crossroads",
+      "teams.0.name": "2nd Pl",
+      "teams.0.side": "own",
+      "teams.0.kind": "infantry",
+      "teams.0.distance": "3",
+      "teams.1.name": "T-72",
+      "teams.1.side": "enemy",
+      "teams.1.kind": "tank",
+      "teams.1.bailedOut": "on",
+      "teams.1.distance": "2",
+      "teams.2.name": "BMP Pl",
+      "teams.2.side": "enemy",
+      "teams.2.kind": "infantry",
+      "teams.2.distance": "5",
+    });
+    const held = (await objective.resolve()) as { system: Raw };
+    expect(held.system["state"]).toBe("applied");
+    expect(held.system["effects"]).toEqual([]);
+    const heldCard = JSON.stringify(sheetsFake.rendered.filter((r) => r.path.endsWith("chat/resolution-card.hbs")).at(-1)!.data);
+    expect(heldCard).toContain("NOBC.Mission.Objective.OutcomeHeld");
+    expect(heldCard).toContain("NOBC.Rules.Missions.Objectives.OwnInRange");
+    // A distance that is no distance is refused, naming the team; nothing is posted.
+    const bad = await open("missions.objective");
+    await bad.change({ objective: "Hof crossroads", "teams.0.name": "2nd Pl", "teams.0.distance": "-1" });
+    expect(await bad.resolve()).toBeNull();
+    expect(warnings().at(-1)).toContain("2nd Pl");
+    await bad.close();
+
     // The end: the defender held; the defender lost 2 units: a major victory, 7 points to 2.
     const before = structuredClone(track());
     const end = await run("missions.victory", { winner: "defender", attackerLost: "3", defenderLost: "2" });

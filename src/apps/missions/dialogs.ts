@@ -68,6 +68,11 @@ export const MISSION_PROCEDURES: readonly DialogEntry[] = [
     toolkit: toolkit("NOBC.Mission.Night.Title", "NOBC.Mission.Night.ToolkitHint", "fa-solid fa-moon"),
   },
   {
+    id: "missions.objective",
+    load: procedure(() => import("./procedures/objective"), "objectiveProcedure"),
+    toolkit: toolkit("NOBC.Mission.Objective.Title", "NOBC.Mission.Objective.ToolkitHint", "fa-solid fa-flag"),
+  },
+  {
     id: "missions.victory",
     load: procedure(() => import("./procedures/victory"), "victoryProcedure"),
     toolkit: toolkit("NOBC.Mission.Victory.Title", "NOBC.Mission.Victory.ToolkitHint", "fa-solid fa-trophy"),
