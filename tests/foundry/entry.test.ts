@@ -126,6 +126,7 @@ describe("src/nobc.ts", () => {
         "missions.objective",
         "missions.victory",
         "nqm.recce",
+        "nqm.meeting",
         "nqm.firefight",
         "nqm.artillery",
         "nqm.air",

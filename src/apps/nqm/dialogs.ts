@@ -10,6 +10,12 @@ export const RECCE: DialogEntry = {
   toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Recce.Title", hint: "NOBC.Nqm.Recce.ToolkitHint", icon: "fa-solid fa-binoculars" },
 };
 
+export const MEETING: DialogEntry = {
+  id: "nqm.meeting",
+  load: async () => (await import("./meeting/controller")).meetingController,
+  toolkit: { toolkit: "nqm", label: "NOBC.Nqm.Meeting.Title", hint: "NOBC.Nqm.Meeting.ToolkitHint", icon: "fa-solid fa-people-arrows" },
+};
+
 export const FIREFIGHT: DialogEntry = {
   id: "nqm.firefight",
   load: async () => (await import("./firefight/controller")).firefightController,
@@ -85,6 +91,7 @@ export const SUPPLY_CHECK: DialogEntry = {
 /** In the toolkit window's order. */
 export const NQM_DIALOGS: readonly DialogEntry[] = [
   RECCE,
+  MEETING,
   FIREFIGHT,
   ARTILLERY,
   AIR,
