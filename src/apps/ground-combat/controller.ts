@@ -20,7 +20,7 @@ import {
   type FormValues as PlannerValues,
   type GroundCombatState,
 } from "./state";
-import { canvasSelection, readPlannerWorld, type PlannerWorld } from "./world";
+import { canvasSelection, ownedSides, readPlannerWorld, type PlannerWorld } from "./world";
 import { plannerAccess } from "./access";
 import { holdsFor } from "../base/holds";
 import type { GroundCombatPlan } from "../../rules/nobc/land/combat";
@@ -62,10 +62,13 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
   stateSchema: groundCombatStateSchema satisfies z.ZodType<GroundCombatState>,
   open(world, { attackers, target }) {
     const canvas = canvasSelection();
+    // A player of one side plans for that side when nothing on the canvas says otherwise.
+    const sides = [...ownedSides(world.field, world.owned)];
     const selection = {
       selected: attackers ?? canvas.selected,
       targeted: canvas.targeted,
       ...(target === undefined ? {} : { hex: target }),
+      ...(!world.isGM && sides.length === 1 ? { side: sides[0]! } : {}),
     };
     return opened(defaultState(world.field, selection, world.options));
   },

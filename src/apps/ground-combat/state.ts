@@ -63,6 +63,8 @@ export interface Selection {
   readonly targeted: readonly ActorRef[];
   /** A defending hex asked for outright (a macro's `target`); it wins over the targeted tokens. */
   readonly hex?: HexRef;
+  /** The asker's side when the selection and the target say none (a player's own side; NATO when it has none or both). */
+  readonly side?: Side;
 }
 
 export const SIDES: readonly Side[] = ["nato", "wp"];
@@ -377,7 +379,7 @@ export function withDefendersCards(field: Battlefield, state: GroundCombatState)
  * The planner's opening state: attackers are the selected units of the first selected unit's side
  * (units of the other side are left out); the target is the first targeted token's hex on the
  * other side (or the hex asked for), else the first enemy hex next to the attackers. With no unit
- * selected, the side is the one opposing the target's units, else NATO.
+ * selected, the side is the one opposing the target's units, else the asker's own side, else NATO.
  */
 export function defaultState(field: Battlefield, selection: Selection, options: RulesOptions): GroundCombatState {
   const chosen = selectedAttackers(field, selection);
@@ -385,7 +387,7 @@ export function defaultState(field: Battlefield, selection: Selection, options: 
   const targeted =
     selection.hex === undefined ? targetedHex(field, selection, chosen.side) : { hex: selection.hex, side: asked?.side ?? null };
   const fromTarget = targeted !== null && targeted.side !== null ? otherSideOf(targeted.side) : null;
-  const attackerSide = chosen.side ?? fromTarget ?? "nato";
+  const attackerSide = chosen.side ?? fromTarget ?? selection.side ?? "nato";
   const target = targeted?.hex ?? targetChoices(field, attackerSide, chosen.attackers)[0] ?? "";
   const empty: GroundCombatState = {
     attackerSide,

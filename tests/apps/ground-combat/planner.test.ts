@@ -104,6 +104,15 @@ describe("default state from the world and the selection", () => {
     });
     expect(defaultState(field, { selected: [uuid("w1")], targeted: [], hex: "0202" }, worldOptions("zero")).target).toBe("0202");
   });
+
+  it("with nothing selected or targeted, a Warsaw Pact player plans for the Warsaw Pact (issue #36), the target on that side's front", () => {
+    const field = frontField();
+    const wp = defaultState(field, { selected: [], targeted: [], side: "wp" }, worldOptions("zero"));
+    expect(wp.attackerSide).toBe("wp");
+    expect(wp.target).toBe(defaultState(field, { selected: [uuid("w1")], targeted: [] }, worldOptions("zero")).target);
+    // The canvas still wins over the player's side.
+    expect(defaultState(field, { selected: [], targeted: [uuid("w1")], side: "wp" }, worldOptions("zero")).attackerSide).toBe("nato");
+  });
 });
 
 describe("the rules' input and plan", () => {

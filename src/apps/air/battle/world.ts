@@ -98,13 +98,24 @@ export function userSides(world: AirWorld): Side[] {
 }
 
 /**
- * The side and zone a dialog opens on: the ones asked for, else the user's first side and the
- * first zone where that side has squadrons (else the first zone known).
+ * The side and zone a dialog opens on: the ones asked for, else the user's first side and the first
+ * zone where the dialog has work for that side (`hasWork`), else where that side has squadrons, else
+ * the first zone known.
  */
-export function defaultScope(world: AirWorld, asked: { side?: Side | undefined; zone?: string | undefined }): { side: Side; zone: string } {
+export function defaultScope(
+  world: AirWorld,
+  asked: { side?: Side | undefined; zone?: string | undefined },
+  hasWork?: (side: Side, zone: string) => boolean,
+): { side: Side; zone: string } {
   const side = asked.side ?? userSides(world)[0] ?? "nato";
   const zones = knownZones(world);
-  const zone = asked.zone ?? zones.find((z) => zoneSquadrons(world, z).some((s) => s.side === side)) ?? zones[0] ?? "";
+  // The first zone where the dialog has something for this side to do; else where the side has squadrons at all.
+  const zone =
+    asked.zone ??
+    (hasWork === undefined ? undefined : zones.find((z) => hasWork(side, z))) ??
+    zones.find((z) => zoneSquadrons(world, z).some((s) => s.side === side)) ??
+    zones[0] ??
+    "";
   return { side, zone };
 }
 

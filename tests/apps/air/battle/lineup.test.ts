@@ -10,6 +10,7 @@ import {
   waitingFor,
 } from "../../../../src/apps/air/battle/lineup/state";
 import { lineUpContext } from "../../../../src/apps/air/battle/lineup/context";
+import { lineUpController } from "../../../../src/apps/air/battle/lineup/controller";
 import type { CardRecord, LineUpRecord } from "../../../../src/apps/air/battle/records";
 import { battle, card, i18n, squadron, world } from "./fixtures";
 
@@ -253,5 +254,20 @@ describe("the line-up dialog's context", () => {
     expect(view.canRestart).toBe(true);
     expect(view.showSwitches).toBe(true);
     expect(view.editSwitches).toBe(false);
+  });
+});
+
+describe("the zone the dialog opens on", () => {
+  it("the first zone whose line-up has a part for the user now, not the first zone with any of their squadrons", () => {
+    // A NATO fighter alone in "Alpha" (first by name): nothing to line up there. "North" has the battle.
+    const alone = squadron("f15e", { box: "airSuperiority", airZone: "Alpha" });
+    const w = world([alone, ...squadrons], { records: [post(wpPlayer())], isGM: false, owned: new Set([...NATO, alone.id]) });
+    expect(editableParts(w, lineUpState(w, "Alpha"))).toEqual([]);
+    expect(editableParts(w, lineUpState(w, "North"))).toEqual(["natoOpposite"]);
+    const opened = lineUpController.open(w, {});
+    expect(opened.ok && opened.state.zone).toBe("North");
+    // Asked for a zone, it opens there.
+    const asked = lineUpController.open(w, { zone: "Alpha" });
+    expect(asked.ok && asked.state.zone).toBe("Alpha");
   });
 });

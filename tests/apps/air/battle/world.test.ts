@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultScope, knownZones, notOwned, readSquadrons, userSides, zoneSquadrons } from "../../../../src/apps/air/battle/world";
 import { card, i18n, squadron, world } from "./fixtures";
+import { allocatable } from "../../../../src/apps/air/battle/allocation/state";
+import { allocationController } from "../../../../src/apps/air/battle/allocation/controller";
+import { sortiesController } from "../../../../src/apps/air/battle/sorties/controller";
 
 const system = (over: Record<string, unknown> = {}) => ({
   side: "nato",
@@ -71,5 +74,27 @@ describe("who the user is", () => {
     const player = world([nato, wp], { isGM: false, owned: new Set([wp.id]) });
     expect(notOwned(player, [nato, wp], i18n)).toEqual(['NOBC.AirBattle.Refused.notOwned {"name":"f15"}']);
     expect(notOwned(world([nato]), [nato], i18n)).toEqual([]);
+  });
+});
+
+describe("the zone a dialog opens on (issue #36: the zone where the side has something to do)", () => {
+  // NATO has a squadron flying a mission in a Warsaw Pact zone (first by name) and one ready at home.
+  const away = squadron("f111", { box: "deepStrike", airZone: "16VA" });
+  const home = squadron("f16", { box: "ready", airZone: "2ATAF" });
+  const mig = squadron("mig", { side: "wp", box: "ready", airZone: "16VA" });
+  const player = world([away, home, mig], { isGM: false, owned: new Set([away.id, home.id]) });
+
+  it("takes the first zone with work for the side, else the first with its squadrons", () => {
+    expect(defaultScope(player, {})).toEqual({ side: "nato", zone: "16VA" });
+    expect(defaultScope(player, {}, (side, zone) => allocatable(player, side, zone).length > 0)).toEqual({ side: "nato", zone: "2ATAF" });
+    expect(defaultScope(player, {}, () => false)).toEqual({ side: "nato", zone: "16VA" });
+    expect(defaultScope(player, { zone: "16VA" }, () => true)).toEqual({ side: "nato", zone: "16VA" });
+  });
+
+  it("allocation opens where the side has squadrons ready; sorties where it has squadrons on a mission", () => {
+    const allocation = allocationController.open(player, {});
+    expect(allocation.ok && allocation.state).toMatchObject({ side: "nato", zone: "2ATAF" });
+    const sorties = sortiesController.open(player, {});
+    expect(sorties.ok && sorties.state).toMatchObject({ side: "nato", zone: "16VA" });
   });
 });

@@ -11,6 +11,7 @@ import { allocationStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { allocationContext } from "./context";
 import {
+  allocatable,
   allocationCard,
   allocationFromForm,
   allocationOutcome,
@@ -29,7 +30,14 @@ export const allocationController: DialogController<AllocationState, AirWorld, A
   submitAction: "post",
   read: readAirWorld,
   stateSchema: allocationStateSchema,
-  open: (world, args) => opened(allocationState(world, defaultScope(world, args))),
+  // Opens on a zone where the side has squadrons to allocate.
+  open: (world, args) =>
+    opened(
+      allocationState(
+        world,
+        defaultScope(world, args, (side, zone) => allocatable(world, side, zone).length > 0),
+      ),
+    ),
   access: () => allowed,
   context: (state, world, i18n) => allocationContext(world, state, i18n),
   change: (state, values, world) => allocationFromForm(world, state, values),

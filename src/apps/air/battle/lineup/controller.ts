@@ -9,7 +9,7 @@ import { allowed, opened, refused, type DialogAction, type DialogController } fr
 import type { LineUpArgs } from "../args";
 import { airCard } from "../records";
 import { lineUpStateSchema } from "../schemas";
-import { defaultScope, readAirWorld, type AirWorld } from "../world";
+import { defaultScope, knownZones, readAirWorld, type AirWorld } from "../world";
 import { lineUpContext } from "./context";
 import {
   checkLineUp,
@@ -37,7 +37,14 @@ export const lineUpController: DialogController<LineUpState, AirWorld, LineUpArg
   submitAction: "post",
   read: readAirWorld,
   stateSchema: lineUpStateSchema,
-  open: (world, args) => opened(lineUpState(world, defaultScope(world, { zone: args.zone }).zone)),
+  // Opens on the first zone whose line-up has a part for this user to decide now, else as the other dialogs do.
+  open: (world, args) =>
+    opened(
+      lineUpState(
+        world,
+        args.zone ?? knownZones(world).find((z) => editableParts(world, lineUpState(world, z)).length > 0) ?? defaultScope(world, {}).zone,
+      ),
+    ),
   // Anyone may look; Post refuses a user with no part to decide now.
   access: () => allowed,
   context: (state, world, i18n) => lineUpContext(world, state, i18n),

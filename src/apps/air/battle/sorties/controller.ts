@@ -9,7 +9,7 @@ import { airCard } from "../records";
 import { sortieStateSchema } from "../schemas";
 import { defaultScope, readAirWorld, type AirWorld } from "../world";
 import { sortieContext } from "./context";
-import { checkSorties, sortieCard, sortieFromForm, sortieProblems, sortieState, type SortieState } from "./state";
+import { checkSorties, onMission, sortieCard, sortieFromForm, sortieProblems, sortieState, type SortieState } from "./state";
 
 export const sortiesController: DialogController<SortieState, AirWorld, SortieArgs> = {
   template: "apps/air-battle/sorties.hbs",
@@ -20,7 +20,14 @@ export const sortiesController: DialogController<SortieState, AirWorld, SortieAr
   submitAction: "post",
   read: readAirWorld,
   stateSchema: sortieStateSchema,
-  open: (world, args) => opened(sortieState(world, defaultScope(world, args))),
+  // Opens on a zone where the side has squadrons on a mission.
+  open: (world, args) =>
+    opened(
+      sortieState(
+        world,
+        defaultScope(world, args, (side, zone) => onMission(world, side, zone).length > 0),
+      ),
+    ),
   access: () => allowed,
   context: (state, world, i18n) => sortieContext(world, state, i18n),
   change: (state, values, world) => sortieFromForm(world, state, values),
