@@ -17,10 +17,15 @@ import {
   MAP_STATE_KINDS,
   OVERLAY_KINDS,
   TERRAIN_KINDS,
+  blocksTouchedBy,
   hqOverlay,
   hqReach,
   mapStateOverlay,
+  terrainBlockHexes,
+  terrainBlocks,
+  terrainBlockShapes,
   terrainHexGroups,
+  terrainLabelGroup,
   terrainRoadGroup,
   terrainSideGroups,
   type OverlayKind,
@@ -39,6 +44,12 @@ export interface GraphicsLike {
   drawCircle(x: number, y: number, r: number): unknown;
   moveTo(x: number, y: number): unknown;
   lineTo(x: number, y: number): unknown;
+  /**
+   * A drawing object inside this one, drawn over it and shown while it is (a PIXI.Graphics child). Where a
+   * surface gives them, the terrain's fills and borders are drawn a block of the map per child, so a
+   * painter's click redraws one block and not the map (issue #35 item 5).
+   */
+  child?(): GraphicsLike;
 }
 
 /** Where the text shapes of one kind go: one object for the kind, its texts replaced as a whole. */
@@ -96,20 +107,28 @@ export function paintShapes(g: GraphicsLike, shapes: readonly Shape[]): void {
   }
 }
 
-/** Whether two maps' hexes draw the same: each hex's terrain, country and name (what the overlay's hex parts read). */
-function sameHexes(a: MapView["map"], b: MapView["map"]): boolean {
-  if (a.hexes === b.hexes) return true;
-  if (a.columns !== b.columns || a.rows !== b.rows) return false;
-  const keys = Object.keys(b.hexes);
-  if (keys.length !== Object.keys(a.hexes).length) return false;
-  for (const label of keys) {
+/** The hexes whose terrain, country or name differ between two maps of the same size (the hexes added or taken away too). */
+function changedHexes(a: MapView["map"], b: MapView["map"]): HexRef[] {
+  if (a.hexes === b.hexes) return [];
+  const out: HexRef[] = [];
+  type Hex = MapView["map"]["hexes"][string];
+  const alike = (x: Hex, y: Hex): boolean => x.country === y.country && x.name === y.name && x.terrain.join() === y.terrain.join();
+  for (const label of Object.keys(b.hexes)) {
     const x = a.hexes[label];
     const y = b.hexes[label]!;
-    if (x === y) continue;
-    if (x === undefined) return false;
-    if (x.country !== y.country || x.name !== y.name || x.terrain.join() !== y.terrain.join()) return false;
+    if (x !== y && (x === undefined || !alike(x, y))) out.push(label);
   }
-  return true;
+  for (const label of Object.keys(a.hexes)) if (b.hexes[label] === undefined) out.push(label);
+  return out;
+}
+
+/** Whether a change of these hexes changes the texts: a name changed, or a hex came or went (its label is drawn only on the map). */
+function textsChange(a: MapView["map"], b: MapView["map"], changed: readonly HexRef[]): boolean {
+  return changed.some((l) => {
+    const x = a.hexes[l];
+    const y = b.hexes[l];
+    return x === undefined || y === undefined || x.name !== y.name;
+  });
 }
 
 /** Whether two lists of text shapes are the same texts at the same places. */
@@ -132,6 +151,9 @@ function sameTexts(a: readonly Shape[], b: readonly Shape[]): boolean {
 
 const TEXT_KINDS: ReadonlySet<OverlayKind> = new Set<OverlayKind>(["terrainLabels"]);
 
+/** How opaque the terrain overlay's fills are on the canvas: the map image shows through. */
+const FILL_ALPHA = 0.35;
+
 /** The overlays of one canvas. */
 export class Board {
   private surface: Surface | null = null;
@@ -150,6 +172,8 @@ export class Board {
   private readonly drawnShapes = new Map<OverlayKind, boolean>();
   /** The terrain last painted on this surface, and its text shapes: a change paints only what differs. */
   private drawnTerrain: { readonly view: MapView; readonly size: number; readonly labels: readonly Shape[] } | null = null;
+  /** The fills and borders of each block of the map (by `terrainBlockOf` key), where the surface gives children. */
+  private readonly blocks = new Map<string, { readonly hexes: GraphicsLike; readonly borders: GraphicsLike; shapes: boolean }>();
 
   /** Takes a new surface (the canvas was drawn) and draws everything on it from `input`. */
   attach(surface: Surface, input: BoardInput): void {
@@ -157,6 +181,7 @@ export class Board {
     this.surface = surface;
     this.drawnTerrain = null;
     this.drawnShapes.clear();
+    this.blocks.clear();
     for (const kind of OVERLAY_KINDS) {
       if (TEXT_KINDS.has(kind)) this.labels.set(kind, surface.labels(kind));
       else this.graphics.set(kind, surface.graphics(kind));
@@ -175,6 +200,7 @@ export class Board {
     this.surface = null;
     this.drawnTerrain = null;
     this.drawnShapes.clear();
+    this.blocks.clear();
     this.graphics.clear();
     this.labels.clear();
     this.input = null;
@@ -291,23 +317,31 @@ export class Board {
 
   /**
    * Paints the terrain overlay of `view`, only the parts that differ from what was last painted on this
-   * surface (issue #35: a painter's click changes one hex; the rivers and roads, and the label layer when
-   * no name changed, stay as drawn). The parts not painted again show as they were drawn.
+   * surface (issue #35: a painter's click changes one hex). On a surface with children the fills and borders
+   * are painted per block of the map, and only the blocks a changed hex touches are painted again; the label
+   * layer only when a name changed or a hex came or went; the rivers and roads only when they changed. The
+   * parts not painted again show as they were drawn.
    */
   private paintTerrain(view: MapView, size: number): void {
     const prev = this.drawnTerrain;
-    const whole = prev?.size !== size;
+    const sameGrid = prev?.size === size && prev.view.map.columns === view.map.columns && prev.view.map.rows === view.map.rows;
+    const whole = !sameGrid;
     const groups: ShapeGroup[] = [];
     let labels = prev?.labels ?? [];
-    if (whole || !sameHexes(prev.view.map, view.map)) {
-      const [hexes, borders, texts] = terrainHexGroups(view, size, { fillAlpha: 0.35 });
-      groups.push(hexes, borders);
-      if (whole || !sameTexts(labels, texts.shapes)) groups.push(texts);
-      labels = texts.shapes;
+    const changed = whole ? null : changedHexes(prev.view.map, view.map);
+    if (changed === null || changed.length > 0) {
+      if (this.blocked()) this.paintBlocks(view, size, changed);
+      else groups.push(...terrainHexGroups(view, size, { fillAlpha: FILL_ALPHA }).slice(0, 2));
+      if (changed === null || textsChange(prev!.view.map, view.map, changed)) {
+        const texts = terrainLabelGroup(view, size);
+        if (whole || !sameTexts(labels, texts.shapes)) groups.push(texts);
+        labels = texts.shapes;
+      }
     }
-    if (whole || JSON.stringify(prev.view.map.hexsides) !== JSON.stringify(view.map.hexsides))
-      groups.push(...terrainSideGroups(view, size));
-    if (whole || JSON.stringify(prev.view.map.roads) !== JSON.stringify(view.map.roads)) groups.push(terrainRoadGroup(view, size));
+    // An edit of a hex keeps the lists of hexsides and roads as they were: compared by what they hold only when new.
+    const differ = (a: unknown, b: unknown) => a !== b && JSON.stringify(a) !== JSON.stringify(b);
+    if (whole || differ(prev.view.map.hexsides, view.map.hexsides)) groups.push(...terrainSideGroups(view, size));
+    if (whole || differ(prev.view.map.roads, view.map.roads)) groups.push(terrainRoadGroup(view, size));
     this.paint(groups);
     const painted = new Set(groups.map((g) => g.kind));
     for (const kind of TERRAIN_KINDS) {
@@ -316,6 +350,45 @@ export class Board {
       if (g !== undefined) g.visible = this.drawnShapes.get(kind) ?? false;
     }
     this.drawnTerrain = { view, size, labels };
+  }
+
+  /** Whether the surface draws the fills and borders per block (its drawing objects give children). */
+  private blocked(): boolean {
+    return this.graphics.get("terrainHexes")?.child !== undefined && this.graphics.get("terrainBorders")?.child !== undefined;
+  }
+
+  /** Paints the fills and borders of the blocks `changed` hexes touch (every block when null; a block off the map is emptied). */
+  private paintBlocks(view: MapView, size: number, changed: readonly HexRef[] | null): void {
+    const hexesG = this.graphics.get("terrainHexes")!;
+    const bordersG = this.graphics.get("terrainBorders")!;
+    const dirty =
+      changed === null
+        ? terrainBlocks(view)
+        : new Map([...new Set(changed.flatMap(blocksTouchedBy))].map((key) => [key, terrainBlockHexes(view, key)] as const));
+    if (changed === null) for (const key of this.blocks.keys()) if (!dirty.has(key)) dirty.set(key, []);
+    for (const [key, hexes] of dirty) {
+      let block = this.blocks.get(key);
+      if (block === undefined) {
+        if (hexes.length === 0) continue;
+        block = { hexes: hexesG.child!(), borders: bordersG.child!(), shapes: false };
+        this.blocks.set(key, block);
+      }
+      const shapes = terrainBlockShapes(view, hexes, size, { fillAlpha: FILL_ALPHA });
+      paintShapes(block.hexes, shapes.hexes);
+      paintShapes(block.borders, shapes.borders);
+      block.hexes.visible = shapes.hexes.length > 0;
+      block.borders.visible = shapes.borders.length > 0;
+      block.shapes = shapes.hexes.length > 0;
+    }
+    const any = [...this.blocks.values()].some((b) => b.shapes);
+    for (const [kind, g] of [
+      ["terrainHexes", hexesG],
+      ["terrainBorders", bordersG],
+    ] as const) {
+      this.count(kind);
+      this.drawnShapes.set(kind, any);
+      g.visible = any;
+    }
   }
 
   private drawMapState(): void {

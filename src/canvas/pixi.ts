@@ -1,6 +1,7 @@
 /**
  * The board's surface on Foundry's canvas: one PIXI.Container over the scene, in the interface
- * group (above the tokens, under Foundry's own controls), with one PIXI.Graphics per kind and one
+ * group (above the tokens, under Foundry's own controls), with one PIXI.Graphics per kind (each giving
+ * child Graphics, so the terrain's fills and borders are drawn a block of the map per child) and one
  * container of bitmap texts for the labels (one shared glyph atlas, not a texture per label). It
  * takes no pointer events, so tokens stay clickable through it.
  */
@@ -52,6 +53,12 @@ class PixiLabels implements LabelsLike {
   }
 }
 
+/** A PIXI.Graphics that gives children (the board draws the terrain a block of the map per child). */
+function blockGraphics(parent: PIXI.Container): GraphicsLike {
+  const g = parent.addChild(new PIXI.Graphics());
+  return Object.assign(g, { child: (): GraphicsLike => blockGraphics(g) });
+}
+
 /** A surface on the viewed scene's canvas, or null when there is no canvas to draw on. */
 export function pixiSurface(): Surface | null {
   const group = canvas?.interface;
@@ -62,7 +69,7 @@ export function pixiSurface(): Surface | null {
   group.addChild(root);
   return {
     graphics(_kind: OverlayKind): GraphicsLike {
-      return root.addChild(new PIXI.Graphics());
+      return blockGraphics(root);
     },
     labels(_kind: OverlayKind): LabelsLike {
       return new PixiLabels(root.addChild(new PIXI.Container()));

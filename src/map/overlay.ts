@@ -161,47 +161,121 @@ export function terrainOverlay(view: MapView, size: number, options: TerrainOver
   return [hexes, borders, rivers, terrainRoadGroup(view, size), bridges, labels];
 }
 
+/** The fill of one hex, its country borders (its sides n, ne and se: each side between two hexes once), its texts. */
+function hexParts(
+  view: MapView,
+  off: Offset,
+  label: HexRef,
+  size: number,
+  alpha: number,
+  out: { hexes?: Shape[]; borders?: Shape[]; labels?: Shape[] },
+): void {
+  const { map } = view;
+  const hex = map.hexes[label];
+  if (hex === undefined) return;
+  out.hexes?.push({
+    type: "polygon",
+    points: flat(hexCorners(off, size)),
+    fill: { colour: OVERLAY_INK.terrain[baseTerrain(hex.terrain)], alpha },
+    stroke: { colour: OVERLAY_INK.grid, width: size * 0.015, alpha: 0.8 },
+  });
+  if (out.labels !== undefined) {
+    const c = hexCentre(off, size);
+    out.labels.push({ type: "text", x: c.x, y: c.y - size * 0.32, text: label, size: size * 0.16, colour: OVERLAY_INK.label });
+    if (hex.name !== undefined) {
+      out.labels.push({
+        type: "text",
+        x: c.x,
+        y: c.y + size * 0.3,
+        text: hex.name,
+        size: size * 0.17,
+        colour: OVERLAY_INK.label,
+        bold: true,
+      });
+    }
+  }
+  if (out.borders === undefined) return;
+  for (const dir of HEX_DIRECTIONS.slice(0, 3)) {
+    const other = neighbour(off, dir);
+    if (!inMap(other, map.columns, map.rows)) continue;
+    const theirs = map.hexes[hexLabel(other)]?.country;
+    if (theirs === undefined || theirs === hex.country) continue;
+    out.borders.push({
+      type: "line",
+      points: flat(sideEnds(off, dir, size)),
+      stroke: { colour: OVERLAY_INK.border, width: size * 0.06, alpha: 0.85 },
+    });
+  }
+}
+
 /** The parts of the terrain overlay drawn from the hexes alone: fills, country borders, labels and names (in that order). */
 export function terrainHexGroups(view: MapView, size: number, options: TerrainOverlayOptions = {}): [ShapeGroup, ShapeGroup, ShapeGroup] {
   const alpha = options.fillAlpha ?? 0.45;
-  const { map } = view;
-  const hexes: Shape[] = [];
-  const borders: Shape[] = [];
-  const labels: Shape[] = [];
-  const gridStroke: Stroke = { colour: OVERLAY_INK.grid, width: size * 0.015, alpha: 0.8 };
-  forEachHex(view, (off, label) => {
-    const hex = map.hexes[label];
-    if (hex === undefined) return;
-    const base = baseTerrain(hex.terrain);
-    hexes.push({
-      type: "polygon",
-      points: flat(hexCorners(off, size)),
-      fill: { colour: OVERLAY_INK.terrain[base], alpha },
-      stroke: gridStroke,
-    });
-    const c = hexCentre(off, size);
-    labels.push({ type: "text", x: c.x, y: c.y - size * 0.32, text: label, size: size * 0.16, colour: OVERLAY_INK.label });
-    if (hex.name !== undefined) {
-      labels.push({ type: "text", x: c.x, y: c.y + size * 0.3, text: hex.name, size: size * 0.17, colour: OVERLAY_INK.label, bold: true });
-    }
-    // Each hexside between two map hexes once: sides n, ne and se.
-    for (const dir of HEX_DIRECTIONS.slice(0, 3)) {
-      const other = neighbour(off, dir);
-      if (!inMap(other, map.columns, map.rows)) continue;
-      const theirs = map.hexes[hexLabel(other)]?.country;
-      if (theirs === undefined || theirs === hex.country) continue;
-      borders.push({
-        type: "line",
-        points: flat(sideEnds(off, dir, size)),
-        stroke: { colour: OVERLAY_INK.border, width: size * 0.06, alpha: 0.85 },
-      });
-    }
-  });
+  const out = { hexes: [] as Shape[], borders: [] as Shape[], labels: [] as Shape[] };
+  forEachHex(view, (off, label) => hexParts(view, off, label, size, alpha, out));
   return [
-    { kind: "terrainHexes", shapes: hexes },
-    { kind: "terrainBorders", shapes: borders },
-    { kind: "terrainLabels", shapes: labels },
+    { kind: "terrainHexes", shapes: out.hexes },
+    { kind: "terrainBorders", shapes: out.borders },
+    { kind: "terrainLabels", shapes: out.labels },
   ];
+}
+
+/** Hexes a side of the map's blocks holds (`terrainBlocks`): the board redraws a block, not the map, when one hex changes. */
+export const TERRAIN_BLOCK = 16;
+
+/** A hex's block, as `terrainBlocks` keys it. */
+export function terrainBlockOf(off: Offset): string {
+  return `${Math.floor(off.col / TERRAIN_BLOCK)}:${Math.floor(off.row / TERRAIN_BLOCK)}`;
+}
+
+/** The blocks a changed hex asks to redraw: its own, and those of its neighbours (their borders with it). */
+export function blocksTouchedBy(label: HexRef): string[] {
+  const off = offsetOf(label);
+  return [...new Set([terrainBlockOf(off), ...HEX_DIRECTIONS.map((d) => terrainBlockOf(neighbour(off, d)))])];
+}
+
+/** The hexes of one block (by its key) that lie on the map; none for a key off the map. */
+export function terrainBlockHexes(view: MapView, key: string): { off: Offset; label: HexRef }[] {
+  const [bc, br] = key.split(":").map(Number) as [number, number];
+  const out: { off: Offset; label: HexRef }[] = [];
+  if (!(bc >= 0 && br >= 0)) return out;
+  const { columns, rows } = view.map;
+  for (let col = bc * TERRAIN_BLOCK; col < Math.min(columns, (bc + 1) * TERRAIN_BLOCK); col++)
+    for (let row = br * TERRAIN_BLOCK; row < Math.min(rows, (br + 1) * TERRAIN_BLOCK); row++)
+      out.push({ off: { col, row }, label: hexLabel({ col, row }) });
+  return out;
+}
+
+/** Every block of the map (`TERRAIN_BLOCK` hexes a side), with its hexes. */
+export function terrainBlocks(view: MapView): Map<string, { off: Offset; label: HexRef }[]> {
+  const blocks = new Map<string, { off: Offset; label: HexRef }[]>();
+  forEachHex(view, (off, label) => {
+    const key = terrainBlockOf(off);
+    const list = blocks.get(key);
+    if (list === undefined) blocks.set(key, [{ off, label }]);
+    else list.push({ off, label });
+  });
+  return blocks;
+}
+
+/** The fills and borders of one block's hexes (the same shapes `terrainHexGroups` gives them). */
+export function terrainBlockShapes(
+  view: MapView,
+  hexes: readonly { off: Offset; label: HexRef }[],
+  size: number,
+  options: TerrainOverlayOptions = {},
+): { hexes: Shape[]; borders: Shape[] } {
+  const alpha = options.fillAlpha ?? 0.45;
+  const out = { hexes: [] as Shape[], borders: [] as Shape[] };
+  for (const h of hexes) hexParts(view, h.off, h.label, size, alpha, out);
+  return out;
+}
+
+/** The hex labels and place names alone. */
+export function terrainLabelGroup(view: MapView, size: number): ShapeGroup {
+  const labels: Shape[] = [];
+  forEachHex(view, (off, label) => hexParts(view, off, label, size, 0, { labels }));
+  return { kind: "terrainLabels", shapes: labels };
 }
 
 /** The parts of the terrain overlay drawn from the hexsides alone: rivers and bridges. */

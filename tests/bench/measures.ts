@@ -240,7 +240,10 @@ function stackingInput(field: Battlefield, byHex: Map<string, LandUnit[]>): Stac
 /** A drawing surface whose calls do nothing but count the objects asked to draw (a `clear` or a `setTexts`). */
 function countingSurface(): Surface & { readonly draws: number } {
   let draws = 0;
+  // Each drawing object gives children, as Foundry's PIXI.Graphics do (src/canvas/pixi.ts): the board draws the
+  // terrain a block at a time.
   const graphics = (): GraphicsLike => ({
+    child: graphics,
     visible: false,
     clear: () => draws++,
     lineStyle: () => undefined,

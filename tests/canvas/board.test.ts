@@ -2,6 +2,7 @@ import "../harness/install";
 import { beforeEach, describe, expect, it } from "vitest";
 import { harness } from "../harness/foundry";
 import { smallMap } from "../map/fixture";
+import { theatreMap } from "../bench/theatre";
 import { hqSystem, unitSystem } from "../apps/ground-combat/fixture";
 import { applyEffects, applyPlan } from "../../src/effects/apply";
 import { readBoard } from "../../src/world/board";
@@ -461,5 +462,90 @@ describe("the painter's clicks redraw only what they changed (issue #35)", () =>
     }
     expect(labelDraws).toBeGreaterThan(0);
     expect(labelDraws).toBeLessThan(30);
+  });
+});
+
+describe("on a surface with children, the fills and borders are drawn a block of the map at a time (issue #35 item 5)", () => {
+  /** A drawing object that gives children, as a PIXI.Graphics does. */
+  class BlockGraphics extends FakeGraphics {
+    readonly children: BlockGraphics[] = [];
+    child(): BlockGraphics {
+      const c = new BlockGraphics();
+      this.children.push(c);
+      return c;
+    }
+  }
+  class BlockSurface extends FakeSurface {
+    readonly blocksMade = new Map<OverlayKind, BlockGraphics>();
+    override graphics(kind: OverlayKind) {
+      const g = new BlockGraphics();
+      this.graphicsMade.set(kind, g);
+      this.blocksMade.set(kind, g);
+      return g;
+    }
+    b(kind: OverlayKind): BlockGraphics {
+      return this.blocksMade.get(kind)!;
+    }
+  }
+  /** What the surface shows: each kind's calls (its blocks' calls in order), texts and visibility. */
+  const shown = (s: BlockSurface): Record<string, unknown> =>
+    Object.fromEntries(
+      OVERLAY_KINDS.map((kind): [string, unknown] => {
+        const g = s.blocksMade.get(kind);
+        const l = s.labelsMade.get(kind);
+        if (g === undefined) return [kind, { visible: l!.visible, texts: l!.texts }];
+        const blocks = g.children.filter((c) => c.visible).map((c) => c.calls);
+        return [kind, { visible: g.visible, calls: g.calls, blocks }];
+      }),
+    );
+  const state = mapStateView(emptyMapStateFlag());
+  const input = (map: TerrainMap) => ({ size: 100, origin: { x: 0, y: 0 }, map: mapView(map), state });
+
+  it("a board kept through random edits shows what one drawn afresh shows, and a click redraws at most four blocks", () => {
+    let map = theatreMap(3, { columns: 40, rows: 36 });
+    const kept = new Board();
+    const keptSurface = new BlockSurface();
+    kept.attach(keptSurface, input(map));
+    kept.setTerrainOverlay(true);
+    const fills = keptSurface.b("terrainHexes");
+    // 40 × 36 hexes in blocks of 16: 3 × 3 blocks, each a child; the parent draws nothing itself.
+    expect(fills.children).toHaveLength(9);
+    expect(fills.calls).toEqual([]);
+    const labels = Object.keys(map.hexes);
+    let seed = 11;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let step = 0; step < 25; step++) {
+      const hex = labels[next(labels.length)]!;
+      const result =
+        next(2) === 0
+          ? paintHex(map, hex, { terrain: [next(2) === 0 ? "woods" : "town"] })
+          : paintHex(map, hex, { country: next(2) === 0 ? "frg" : "gdr" });
+      if (result.ok) map = result.map;
+      const clears = fills.children.map((c) => c.clears);
+      kept.setTerrainDraft(mapView(map));
+      const redrawn = fills.children.filter((c, i) => c.clears !== clears[i]).length;
+      expect(redrawn).toBeLessThanOrEqual(4);
+      const fresh = new Board();
+      const freshSurface = new BlockSurface();
+      fresh.attach(freshSurface, input(map));
+      fresh.setTerrainOverlay(true);
+      expect(shown(keptSurface)).toEqual(shown(freshSurface));
+    }
+  });
+
+  it("draws the same fills and borders as one object per kind does", () => {
+    const map = theatreMap(4, { columns: 20, rows: 18 });
+    const blocked = new BlockSurface();
+    const plain = new FakeSurface();
+    for (const s of [blocked, plain]) {
+      const b = new Board();
+      b.attach(s, input(map));
+      b.setTerrainOverlay(true);
+    }
+    for (const kind of ["terrainHexes", "terrainBorders"] as const) {
+      const parts = blocked.b(kind).children.flatMap((c) => c.calls.filter((x) => x.startsWith("polygon") || x === "moveTo"));
+      const whole = plain.g(kind).calls.filter((x) => x.startsWith("polygon") || x === "moveTo");
+      expect(parts.length).toBe(whole.length);
+    }
   });
 });
