@@ -66,6 +66,8 @@ class FakeDocumentSheet {
   async _prepareContext(_options: object): Promise<object> {
     return { document: this.document };
   }
+  /** Nothing after a render: the stand-in draws no DOM. */
+  async _onRender(_context: object, _options: object): Promise<void> {}
   renders = 0;
   render(): this {
     this.renders++;

@@ -1,0 +1,151 @@
+/**
+ * The sheets at their real default window size (issue #36): the gallery frames each sheet at the size
+ * its class opens at (src/view/sheet-windows.ts). With its folds closed, as a sheet opens, each sheet's
+ * first view needs no scroll and holds what is played most; and no row of it wraps, in English or German.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Server } from "node:http";
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+// @ts-expect-error plain ESM script without types
+import { buildGallery as untypedBuildGallery } from "../../scripts/gallery.mjs";
+import { launchChromium, serveDir } from "./serve";
+
+const buildGallery = untypedBuildGallery as () => Promise<{ ids: string[]; germanIds: string[] | null }>;
+
+const repo = resolve(__dirname, "../..");
+const galleryDir = join(repo, "gallery");
+/** One screenshot per sheet as it opens, `<id>-<theme or de>-window.png`, for a person to look at. */
+const artifacts = join(repo, "tests", "artifacts");
+
+/** What each sheet's first view must show, by the parts' selectors. */
+const FIRST_VIEW: Record<string, readonly string[]> = {
+  "unit-nato": [".counter", ".strength-track", ".supply-track", ".mode-now", "[name='system.movementPoints']", ".chips .chip"],
+  "unit-nato-player": [".counter", ".strength-track", ".supply-track", ".mode-now", "[name='system.movementPoints']", ".chips .chip"],
+  "unit-wp": [".counter", ".strength-track", ".supply-track", ".mode-now", "[name='system.movementPoints']", ".chips .chip"],
+  "hq-nato": [".hq-counter", ".level-track", "[name='system.radius']", ".cards-section .card-row"],
+  "hq-wp": [".hq-counter", ".level-track", "[name='system.radius']", ".cards-section"],
+  squadron: [".air-counter", ".box-strip .current", ".callout", ".factors .factor-value"],
+  "nqm-unit": [".counter", ".nqm-bases", "[name='system.pins.red']", "[name='system.combatUnits']"],
+};
+
+let server: Server | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let germanIds: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  const built = await buildGallery();
+  germanIds = built.germanIds ?? [];
+  const served = await serveDir(galleryDir);
+  server = served.server;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+  await page.goto(`http://127.0.0.1:${served.port}/index.html`, { waitUntil: "networkidle" });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((ok) => (server ? server.close(() => ok()) : ok()));
+});
+
+interface Fit {
+  window: string;
+  scroll: number;
+  view: number;
+  missing: string[];
+  wrapped: string[];
+}
+
+/**
+ * One framed sheet as it opens: its content's height against the window's, the first-view parts not
+ * drawn inside the window, and the rows whose boxes or text run onto a second line. Runs in the page.
+ */
+function measure(frame: HTMLElement, parts: readonly string[]): Fit {
+  const content = frame.querySelector<HTMLElement>(".window-content")!;
+  const box = content.getBoundingClientRect();
+  const shown = (el: Element): boolean => {
+    const r = el.getBoundingClientRect();
+    return el.getClientRects().length > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  };
+  const missing = parts.filter((sel) => {
+    const found = [...content.querySelectorAll(sel)];
+    return found.length === 0 || !found.some(shown);
+  });
+  // A row wraps when one of its boxes or text lines starts below where another ends.
+  const wrapped: string[] = [];
+  const rows = content.querySelectorAll(
+    // Rows of one line each; a list of chips (.chips, .banner-chips) may take two, each chip one.
+   
+    ".banner-line:not(.banner-chips), .section-title, summary, .card-name, .card-category, .card-assigned, .card-holder, .unit-row, .weapon-row, .hit-row, .chip, .nobc-button, .air-box, .counter-foot, .counter-mode:not(.counter-mode-lines), label.inline, .factor-label",
+  );
+  for (const row of rows) {
+    if (row.getClientRects().length === 0) continue;
+    const rects: DOMRect[] = [];
+    for (const child of row.childNodes) {
+      if (child instanceof Element) {
+        const r = child.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && getComputedStyle(child).position !== "absolute") rects.push(r);
+      } else if (child.nodeType === Node.TEXT_NODE && (child.textContent ?? "").trim() !== "") {
+        const range = document.createRange();
+        range.selectNodeContents(child);
+        rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+      }
+    }
+    const breaks = rects.some((a) => rects.some((b) => b.top >= a.bottom - 2));
+    if (breaks) wrapped.push(`${row.className || row.tagName.toLowerCase()} "${row.textContent.replace(/\s+/g, " ").trim().slice(0, 50)}"`);
+  }
+  const rect = frame.getBoundingClientRect();
+  return {
+    window: `${Math.round(rect.width)}×${Math.round(rect.height)}`,
+    scroll: content.scrollHeight,
+    view: content.clientHeight,
+    missing,
+    wrapped,
+  };
+}
+
+describe("sheets at their default window size", () => {
+  const frames = (): string[] => [
+    ...Object.keys(FIRST_VIEW).flatMap((id) => [`${id}-light`, `${id}-dark`]),
+    ...Object.keys(FIRST_VIEW)
+      .filter((id) => germanIds.includes(id))
+      .map((id) => `${id}-de`),
+  ];
+
+  it("shows what is played most in the first view, with no scroll and no row wrapped, in English and German", async () => {
+    expect(germanIds).toEqual(expect.arrayContaining(Object.keys(FIRST_VIEW)));
+    const problems: string[] = [];
+    for (const frame of frames()) {
+      const id = frame.replace(/-(light|dark|de)$/, "");
+      const fit = await page.locator(`#${frame}`).evaluate(measure, FIRST_VIEW[id] ?? []);
+      await page.locator(`#${frame}`).screenshot({ path: join(artifacts, `${frame}-window.png`) });
+      console.log(`sheet-fit: ${frame} in ${fit.window}: content ${fit.scroll} px in ${fit.view} px`);
+      if (fit.scroll > fit.view + 1) problems.push(`${frame}: ${fit.scroll} px of content in ${fit.view} px (scrolls)`);
+      for (const m of fit.missing) problems.push(`${frame}: ${m} is not in the first view`);
+      for (const w of fit.wrapped) problems.push(`${frame}: wraps: ${w}`);
+    }
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("frames each sheet at its class's default size", async () => {
+    const sizes = await page.evaluate(() =>
+      Object.fromEntries(
+        ["unit-nato", "hq-nato", "squadron", "nqm-unit", "airbase", "support-card"].map((id) => {
+          const r = document.getElementById(`${id}-light`)!.getBoundingClientRect();
+          return [id, `${r.width}×${r.height}`];
+        }),
+      ),
+    );
+    expect(sizes).toEqual({
+      "unit-nato": "560×680",
+      "hq-nato": "600×820",
+      squadron: "540×740",
+      "nqm-unit": "560×720",
+      airbase: "540×600",
+      "support-card": "480×520",
+    });
+  });
+});
