@@ -148,4 +148,43 @@ describe("sheets at their default window size", () => {
       "support-card": "480×520",
     });
   });
+
+  it("draws a player's locked fields unlike the GM's editable ones (issue #36, finding 3)", async () => {
+    const look = (frame: string) =>
+      page.locator(`#${frame} [name='system.movementPoints']`).evaluate((el: HTMLInputElement) => {
+        const style = getComputedStyle(el);
+        return { disabled: el.disabled, border: style.borderTopStyle, background: style.backgroundColor, cursor: style.cursor };
+      });
+    for (const theme of ["light", "dark"]) {
+      const gm = await look(`unit-nato-${theme}`);
+      const player = await look(`unit-nato-player-${theme}`);
+      expect([gm.disabled, player.disabled]).toEqual([false, true]);
+      expect(player.border, theme).toBe("dashed");
+      expect(player.background, theme).not.toBe(gm.background);
+      expect(player.cursor).toBe("not-allowed");
+    }
+  });
+
+  it("shows every placeholder whole, folds opened, in English and German", async () => {
+    const clipped: string[] = [];
+    for (const frame of frames()) {
+      const found = await page.locator(`#${frame}`).evaluate((el) => {
+        el.querySelectorAll("details").forEach((d) => (d.open = true));
+        const ctx = document.createElement("canvas").getContext("2d")!;
+        const out: string[] = [];
+        for (const input of el.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+          if (input.value !== "" || input.getClientRects().length === 0) continue;
+          const style = getComputedStyle(input);
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const needs = ctx.measureText(input.placeholder).width;
+          if (needs > room) out.push(`${input.name} "${input.placeholder}": ${Math.round(needs)} px in ${Math.round(room)} px`);
+        }
+        el.querySelectorAll("details").forEach((d) => (d.open = false));
+        return out;
+      });
+      for (const f of found) clipped.push(`${frame}: ${f}`);
+    }
+    expect(clipped, clipped.join("\n")).toEqual([]);
+  });
 });
