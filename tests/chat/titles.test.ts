@@ -53,9 +53,10 @@ const KINDS: readonly Kind[] = [
       const retreating = { ...c.outcome, result: { ...c.outcome.result, id: "success" as const, retreat: 1 } };
       return groundCombatText({ plan: c.plan, outcome: retreating }, i18n).outcome;
     },
+    // The defenders' 3 shared hits less the artillery's dropped share: the 2 the body shares out (issue #36).
     says: {
-      en: [`Success: ${NAMES.bde}, ${NAMES.acr} retreat 1 hex — attackers 3 hits each, defenders 3 hits shared`],
-      de: [`Erfolg: ${NAMES.bde}, ${NAMES.acr} weichen 1 Hexfeld zurück — Angreifer je 3 Treffer, Verteidiger 3 Treffer geteilt`],
+      en: [`Success: ${NAMES.bde}, ${NAMES.acr} retreat 1 hex — attackers 3 hits each, defenders 2 hits shared`],
+      de: [`Erfolg: ${NAMES.bde}, ${NAMES.acr} weichen 1 Hexfeld zurück — Angreifer je 3 Treffer, Verteidiger 2 Treffer geteilt`],
     },
   },
   {
