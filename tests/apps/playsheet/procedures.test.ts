@@ -185,7 +185,7 @@ describe("supporting artillery and air support levels", () => {
     const { view, html } = dialogOf(artilleryController, state);
     expect(view.sections[0]!.hint).toBe("Full status up to 12 km, half status up to 20 km.");
     expect(view.preview?.total).toBe("+2");
-    expect(html).toContain("seed 003 (Operational Playsheet), Supporting Artillery</cite>");
+    expect(html).toContain("Operational Playsheet: Supporting Artillery</cite>");
     const { card } = await cardOf(artilleryController, state, []);
     expect(card.outcome).toBe("II/AR 4 is at long range and adds half its status: 2.");
     expect(card.byHand).toEqual(["II/AR 4 spends 1 ammunition point."]);
