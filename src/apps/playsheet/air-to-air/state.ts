@@ -147,6 +147,7 @@ export const airToAirProcedure: Procedure<AirToAirState, AirToAirOutcome> = {
     return {
       intro: words(i18n, "NOBC.Playsheet.AirToAir.ChanceIntro", { side: n.get(larger)!, column: spread[0]!.example.column }),
       rows: chanceRows(
+        i18n,
         spread,
         (k) => order.indexOf(k),
         (x) => i18n.localize(RESULT_KEYS[x.key as AirToAirResult]),

@@ -1,7 +1,8 @@
 /**
- * The sheets at their real default window size (issue #36): the gallery frames each sheet at the size
- * its class opens at (src/view/sheet-windows.ts). With its folds closed, as a sheet opens, each sheet's
- * first view needs no scroll and holds what is played most; and no row of it wraps, in English or German.
+ * Windows and cards at their real sizes (issue #36). The sheets: the gallery frames each sheet at the
+ * size its class opens at (src/view/sheet-windows.ts); with its folds closed, as a sheet opens, each
+ * sheet's first view needs no scroll and holds what is played most, and no row of it wraps, in English
+ * or German. The chat cards: in a 300 px sidebar, a card's label column takes at most 40 % of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
@@ -122,7 +123,7 @@ describe("sheets at their default window size", () => {
       const id = frame.replace(/-(light|dark|de)$/, "");
       const fit = await page.locator(`#${frame}`).evaluate(measure, FIRST_VIEW[id] ?? []);
       await page.locator(`#${frame}`).screenshot({ path: join(artifacts, `${frame}-window.png`) });
-      console.log(`sheet-fit: ${frame} in ${fit.window}: content ${fit.scroll} px in ${fit.view} px`);
+      console.log(`window-fit: ${frame} in ${fit.window}: content ${fit.scroll} px in ${fit.view} px`);
       if (fit.scroll > fit.view + 1) problems.push(`${frame}: ${fit.scroll} px of content in ${fit.view} px (scrolls)`);
       for (const m of fit.missing) problems.push(`${frame}: ${m} is not in the first view`);
       for (const w of fit.wrapped) problems.push(`${frame}: wraps: ${w}`);
@@ -186,5 +187,31 @@ describe("sheets at their default window size", () => {
       for (const f of found) clipped.push(`${frame}: ${f}`);
     }
     expect(clipped, clipped.join("\n")).toEqual([]);
+  });
+});
+
+/** The widest a chat card's label column may be in a 300 px sidebar, as a share of the card. */
+const LABEL_COLUMN_MAX_SHARE = 0.4;
+
+describe("chat cards in a 300 px sidebar", () => {
+  it(`keep each card's label column within ${LABEL_COLUMN_MAX_SHARE * 100} % of the card, in English and German`, async () => {
+    const frames = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("[data-sheet^='card-']")].filter((f) => f.querySelector(".card-inputs dt")).map((f) => f.id),
+    );
+    expect(frames.some((f) => f.endsWith("-de"))).toBe(true);
+    const wide: string[] = [];
+    for (const frame of frames) {
+      const { column, card } = await page.locator(`#${frame}`).evaluate((el: HTMLElement) => {
+        const width = el.style.width;
+        el.style.width = "300px";
+        const list = el.querySelector<HTMLElement>(".card-inputs")!;
+        const column = Math.max(...[...list.querySelectorAll("dt")].map((dt) => dt.getBoundingClientRect().width));
+        const card = list.getBoundingClientRect().width;
+        el.style.width = width;
+        return { column, card };
+      });
+      if (column > card * LABEL_COLUMN_MAX_SHARE + 1) wide.push(`${frame}: labels ${Math.round(column)} px of ${Math.round(card)} px`);
+    }
+    expect(wide, wide.join("\n")).toEqual([]);
   });
 });
