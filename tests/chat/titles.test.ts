@@ -100,14 +100,14 @@ const KINDS: readonly Kind[] = [
       ),
     says: {
       en: ["34 PzBrig to Combat Mode, 1 MRR to March Mode: 1 SP spent"],
-      de: ["34 PzBrig in den Kampfmodus, 1 MRR in den Marschmodus: 1 SP"],
+      de: ["34 PzBrig in den Kampfmodus, 1 MRR in den Marschmodus: 1 VP"],
     },
   },
   {
     kind: "orders",
     kicker: phrase("NOBC.Land.Orders.CardTitle", { hq: "I Corps" }),
     headline: say(phrase("NOBC.Land.Orders.Outcome", { sp: 2, mines: phrase("NOBC.Land.Orders.MinefieldsLaid", { count: 1 }) })),
-    says: { en: ["2 SP spent on Combat Mode, 1 minefield laid"], de: ["2 SP für den Kampfmodus verbraucht, 1 Minenfeld gelegt"] },
+    says: { en: ["2 SP spent on Combat Mode, 1 minefield laid"], de: ["2 VP für den Kampfmodus verbraucht, 1 Minenfeld gelegt"] },
   },
   {
     kind: "resupply",

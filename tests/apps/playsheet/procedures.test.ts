@@ -245,7 +245,7 @@ describe("air-to-air and the stream (seed 003, Air to Air Combat)", () => {
     const state = openState(airToAirController, { ...base, stream: "b", streamName: "Transport stream", streamTarget: "transport" });
     const { card, view } = await cardOf(airToAirController, state, [4]);
     expect(card.outcome).toBe(
-      "The larger side wins (JG 26). JG 26 loses 0, RAF loses 2 squadrons. Transport stream: 12 serials out of action.",
+      "The larger side wins (JG 26). JG 26 loses 0 squadrons, RAF loses 2 squadrons. Transport stream: 12 serials out of action.",
     );
     expect(view.total).toBeNull();
     expect(card.byHand).toEqual(["RAF loses 2 squadrons.", "Transport stream: 12 serials out of action."]);
