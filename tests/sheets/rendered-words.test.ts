@@ -59,3 +59,19 @@ describe("German numbers and abbreviations in rendered output", () => {
     for (const e of entries) expect(e.html, e.id).not.toMatch(/\d SP</);
   });
 });
+
+describe("a card of changes to make by hand (issue #36, finding 6)", () => {
+  it("lists them on your map and offers no 'Nothing changes', state or Apply", () => {
+    const { sheets } = renderFixtures(repo);
+    const cards = sheets.filter((e) => e.id.startsWith("card-playsheet-") && e.html.includes('class="card-by-hand"'));
+    expect(cards.length).toBeGreaterThan(3);
+    for (const card of cards) {
+      expect(card.html, card.id).not.toContain('class="card-changes"');
+      expect(card.html, card.id).not.toContain("data-nobc-card");
+      expect(card.html, card.id).not.toContain('class="card-state"');
+    }
+    // A card that writes keeps its list, state and buttons.
+    const combat = sheets.find((e) => e.id === "card-combat-pending")!;
+    for (const part of ['class="card-changes"', 'data-nobc-card="apply"', 'class="card-state"']) expect(combat.html).toContain(part);
+  });
+});
