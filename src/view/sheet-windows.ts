@@ -14,7 +14,7 @@ export const SHEET_WINDOWS = {
   hq: { template: "actor/hq.hbs", width: 600, height: 820 },
   airSquadron: { template: "actor/air-squadron.hbs", width: 540, height: 740 },
   airbase: { template: "actor/airbase.hbs", width: 540, height: 600 },
-  nqmUnit: { template: "actor/nqm-unit.hbs", width: 560, height: 720 },
+  nqmUnit: { template: "actor/nqm-unit.hbs", width: 560, height: 740 },
   supportCard: { template: "item/support-card.hbs", width: 480, height: 520 },
 } as const satisfies Record<string, SheetWindow>;
 

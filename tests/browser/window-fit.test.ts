@@ -79,7 +79,7 @@ function measure(frame: HTMLElement, parts: readonly string[]): Fit {
   const wrapped: string[] = [];
   const rows = content.querySelectorAll(
     // Rows of one line each; a list of chips (.chips, .banner-chips) may take two, each chip one.
-   
+
     ".banner-line:not(.banner-chips), .section-title, summary, .card-name, .card-category, .card-assigned, .card-holder, .unit-row, .weapon-row, .hit-row, .chip, .nobc-button, .air-box, .counter-foot, .counter-mode:not(.counter-mode-lines), label.inline, .factor-label",
   );
   for (const row of rows) {
@@ -97,6 +97,14 @@ function measure(frame: HTMLElement, parts: readonly string[]): Fit {
     }
     const breaks = rects.some((a) => rects.some((b) => b.top >= a.bottom - 2));
     if (breaks) wrapped.push(`${row.className || row.tagName.toLowerCase()} "${row.textContent.replace(/\s+/g, " ").trim().slice(0, 50)}"`);
+  }
+  // Nothing runs out sideways: the innermost boxes past the window's right edge are named.
+  if (content.scrollWidth > content.clientWidth + 1) {
+    const past = [...content.querySelectorAll("*")].filter(
+      (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().right > box.right + 1 && el.children.length === 0,
+    );
+    const names = past.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}"`);
+    wrapped.push(`sideways: ${content.scrollWidth} px wide in ${content.clientWidth} px (${names.join(", ")})`);
   }
   const rect = frame.getBoundingClientRect();
   return {
@@ -144,7 +152,7 @@ describe("sheets at their default window size", () => {
       "unit-nato": "560×680",
       "hq-nato": "600×820",
       squadron: "540×740",
-      "nqm-unit": "560×720",
+      "nqm-unit": "560×740",
       airbase: "540×600",
       "support-card": "480×520",
     });
@@ -166,7 +174,7 @@ describe("sheets at their default window size", () => {
     }
   });
 
-  it("shows every placeholder whole, folds opened, in English and German", async () => {
+  it("shows every placeholder whole and runs nothing out sideways, folds opened, in English and German", async () => {
     const clipped: string[] = [];
     for (const frame of frames()) {
       const found = await page.locator(`#${frame}`).evaluate((el) => {
@@ -180,6 +188,13 @@ describe("sheets at their default window size", () => {
           const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
           const needs = ctx.measureText(input.placeholder).width;
           if (needs > room) out.push(`${input.name} "${input.placeholder}": ${Math.round(needs)} px in ${Math.round(room)} px`);
+        }
+        const content = el.querySelector(".window-content")!;
+        if (content.scrollWidth > content.clientWidth + 1) {
+          const right = content.getBoundingClientRect().right;
+          const past = [...content.querySelectorAll("*")].filter((x) => x.children.length === 0 && x.getBoundingClientRect().right > right + 1);
+          const names = past.slice(0, 3).map((x) => `${x.tagName.toLowerCase()}.${x.className} "${x.textContent.trim().slice(0, 30)}"`);
+          out.push(`folds open, ${content.scrollWidth} px wide in ${content.clientWidth} px (${names.join(", ")})`);
         }
         el.querySelectorAll("details").forEach((d) => (d.open = false));
         return out;
@@ -196,7 +211,9 @@ const LABEL_COLUMN_MAX_SHARE = 0.4;
 describe("chat cards in a 300 px sidebar", () => {
   it(`keep each card's label column within ${LABEL_COLUMN_MAX_SHARE * 100} % of the card, in English and German`, async () => {
     const frames = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>("[data-sheet^='card-']")].filter((f) => f.querySelector(".card-inputs dt")).map((f) => f.id),
+      [...document.querySelectorAll<HTMLElement>("[data-sheet^='card-']")]
+        .filter((f) => f.querySelector(".card-inputs dt"))
+        .map((f) => f.id),
     );
     expect(frames.some((f) => f.endsWith("-de"))).toBe(true);
     const wide: string[] = [];

@@ -226,7 +226,7 @@ describe("the CRT row and result in words", () => {
     for (const die of [1, 2, 3, 4, 5, 6]) {
       const combat = resolveCombat(R, die);
       const headline = groundCombatText(combat, i18n).outcome;
-      const hits = headline.match(/\|(HitsEach\(\d+\)|HitsShared\(\d+\)|NoHits)\|(HitsEach\(\d+\)|HitsShared\(\d+\)|NoHits)\)$/);
+      const hits = /\|(HitsEach\(\d+\)|HitsShared\(\d+\)|NoHits)\|(HitsEach\(\d+\)|HitsShared\(\d+\)|NoHits)\)$/.exec(headline);
       expect(hits, headline).not.toBeNull();
       const said = { attackers: hits![1]!, defenders: hits![2]! };
       const gc: GroundCombatCard = { plan: combat.plan, outcome: combat.outcome, splits: {} };

@@ -67,7 +67,9 @@ class FakeDocumentSheet {
     return { document: this.document };
   }
   /** Nothing after a render: the stand-in draws no DOM. */
-  async _onRender(_context: object, _options: object): Promise<void> {}
+  _onRender(_context: object, _options: object): Promise<void> {
+    return Promise.resolve();
+  }
   renders = 0;
   render(): this {
     this.renders++;

@@ -105,7 +105,9 @@ describe("the names of the documents the rules name by UUID", () => {
     expect(shownCitation("seed 003 (Operational Playsheet), Air-Ground Attacks; docs/rules-decisions.md, Air support", words)).toBe(
       "Operational Playsheet: Air-Ground Attacks; nobc rulings, Air support",
     );
-    expect(shownCitation("seed 004 (NQM, 2015 edition), Table 3 (Recce Sequence)", words)).toBe("NQM (2015 edition): Table 3 (Recce Sequence)");
+    expect(shownCitation("seed 004 (NQM, 2015 edition), Table 3 (Recce Sequence)", words)).toBe(
+      "NQM (2015 edition): Table 3 (Recce Sequence)",
+    );
     expect(shownCitation("seed 002 (Team Yankee missions)", words)).toBe("Team Yankee missions");
     // Every seed the rules cite has its name in both languages.
     for (const lang of [en, de]) {
