@@ -192,7 +192,9 @@ describe("sheets at their default window size", () => {
         const content = el.querySelector(".window-content")!;
         if (content.scrollWidth > content.clientWidth + 1) {
           const right = content.getBoundingClientRect().right;
-          const past = [...content.querySelectorAll("*")].filter((x) => x.children.length === 0 && x.getBoundingClientRect().right > right + 1);
+          const past = [...content.querySelectorAll("*")].filter(
+            (x) => x.children.length === 0 && x.getBoundingClientRect().right > right + 1,
+          );
           const names = past.slice(0, 3).map((x) => `${x.tagName.toLowerCase()}.${x.className} "${x.textContent.trim().slice(0, 30)}"`);
           out.push(`folds open, ${content.scrollWidth} px wide in ${content.clientWidth} px (${names.join(", ")})`);
         }
