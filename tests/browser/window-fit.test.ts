@@ -53,6 +53,7 @@ afterAll(async () => {
 });
 
 interface Fit {
+  needs: number;
   window: string;
   scroll: number;
   view: number;
@@ -106,8 +107,15 @@ function measure(frame: HTMLElement, parts: readonly string[]): Fit {
     const names = past.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${el.className} "${el.textContent.trim().slice(0, 30)}"`);
     wrapped.push(`sideways: ${content.scrollWidth} px wide in ${content.clientWidth} px (${names.join(", ")})`);
   }
+  // What the sheet needs (its last part's bottom), apart from the window it fills (`min-height: 100%`).
+  const sheet = content.firstElementChild;
+  const last = sheet?.lastElementChild;
+  const needs = last
+    ? Math.ceil(last.getBoundingClientRect().bottom - box.top + content.scrollTop + parseFloat(getComputedStyle(sheet).paddingBottom))
+    : 0;
   const rect = frame.getBoundingClientRect();
   return {
+    needs,
     window: `${Math.round(rect.width)}×${Math.round(rect.height)}`,
     scroll: content.scrollHeight,
     view: content.clientHeight,
@@ -131,7 +139,7 @@ describe("sheets at their default window size", () => {
       const id = frame.replace(/-(light|dark|de)$/, "");
       const fit = await page.locator(`#${frame}`).evaluate(measure, FIRST_VIEW[id] ?? []);
       await page.locator(`#${frame}`).screenshot({ path: join(artifacts, `${frame}-window.png`) });
-      console.log(`window-fit: ${frame} in ${fit.window}: content ${fit.scroll} px in ${fit.view} px`);
+      console.log(`window-fit: ${frame} in ${fit.window}: the sheet needs ${fit.needs} px of ${fit.view} px`);
       if (fit.scroll > fit.view + 1) problems.push(`${frame}: ${fit.scroll} px of content in ${fit.view} px (scrolls)`);
       for (const m of fit.missing) problems.push(`${frame}: ${m} is not in the first view`);
       for (const w of fit.wrapped) problems.push(`${frame}: wraps: ${w}`);
