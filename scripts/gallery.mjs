@@ -14,7 +14,7 @@ import { isMain, root as repo } from "./script-paths.mjs";
 const out = join(repo, "gallery");
 
 /** The entries shown in German: the five sheet types (both sides where there are two) and the chat cards. */
-const GERMAN_SHEETS = ["unit-nato", "unit-wp", "hq-nato", "hq-wp", "squadron", "airbase", "support-card"];
+const GERMAN_SHEETS = ["unit-nato", "unit-nato-player", "unit-wp", "hq-nato", "hq-wp", "squadron", "airbase", "support-card", "nqm-unit"];
 const isGermanEntry = (id) => GERMAN_SHEETS.includes(id) || id.startsWith("card-");
 /** A dialog's window: an entry framed as an application, except the board's pictures (drawn on the canvas in Foundry). */
 const isDialogEntry = (entry) => {
@@ -42,7 +42,7 @@ export async function buildGallery() {
   if (env.missing.size > 0) throw new Error(`lang keys missing: ${[...env.missing].join(", ")}`);
   const dePath = join(repo, "lang", "de.json");
   const german = existsSync(dePath)
-    ? renderFixtures(repo, { lang: JSON.parse(readFileSync(dePath, "utf8")), tag: "de", areas: ["chat cards"] }).sheets.filter((s) =>
+    ? renderFixtures(repo, { lang: JSON.parse(readFileSync(dePath, "utf8")), tag: "de", areas: ["chat cards", "nqm"] }).sheets.filter((s) =>
         isGermanEntry(s.id),
       )
     : null;
@@ -56,8 +56,10 @@ export async function buildGallery() {
     );
   const fix = (html) => html.replaceAll(/src="icons\/svg\/[^"]+"/g, `src="${cardArt}"`);
 
+  // A sheet sits in a window of its default size (src/view/sheet-windows.ts), its content scrolling as in Foundry.
+  const size = (item) => (item.window ? ` style="width: ${item.window.width}px; height: ${item.window.height}px"` : "");
   const frame = (item, theme, suffix = theme) => `
-    <div class="application sheet nobc nobc-app themed theme-${theme} ${item.classes}" id="${item.id}-${suffix}" data-sheet="${item.id}" data-theme="${theme}">
+    <div class="application sheet nobc nobc-app themed theme-${theme} ${item.classes}${item.window ? " sized" : ""}" id="${item.id}-${suffix}" data-sheet="${item.id}" data-theme="${theme}"${size(item)}>
       <header class="window-header"><h1 class="window-title">${item.title}</h1></header>
       <section class="window-content">${fix(item.html)}</section>
     </div>`;
@@ -105,7 +107,10 @@ export async function buildGallery() {
   .gallery-grid { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
   .application { width: 760px; border-radius: 8px; overflow: hidden; box-shadow: 0 4px 18px rgba(0,0,0,.6); }
   .application.dialog { width: 560px; }
-  .window-header { background: #222; color: #fff; padding: 6px 12px; }
+  .application.sized { display: flex; flex-direction: column; }
+  .application.sized > .window-content { flex: 1; min-height: 0; overflow-y: auto; }
+  /* Foundry's window header is 36 px tall (its --header-height). */
+  .window-header { background: #222; color: #fff; padding: 0 12px; height: 36px; box-sizing: border-box; display: flex; align-items: center; flex: none; }
   .window-title { font-size: 15px; margin: 0; font-weight: 600; }
   .window-content { background: var(--nobc-bg); padding: 0; }
   .dialog .window-content { padding: 12px; color: var(--nobc-ink); }

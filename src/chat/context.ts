@@ -82,6 +82,8 @@ export interface CardView {
   readonly notes: readonly string[];
   /** Changes to carry out on the umpire's own map (a toolkit without documents); empty for others. */
   readonly byHand: readonly string[];
+  /** Nothing to write, only changes to make by hand: no changes list, state or buttons (`byHandOnly`). */
+  readonly byHandOnly: boolean;
   readonly inputs: readonly CardInputLine[];
   readonly tableRow: string;
   /** Whether the card has inputs, modifiers, dice or a table row to show behind its folded "details" line. */
@@ -212,6 +214,14 @@ export function changesHeadline(effects: readonly Effect[], nameOf: (ref: string
   return more === 0 ? sentence : speak(phrase("NOBC.Chat.Title.MoreChanges", { first: sentence, count: more }), i18n);
 }
 
+/**
+ * A card that only lists changes to make on the umpire's own map (a toolkit keeping no counters): it
+ * writes nothing, so it has no "what changes" list, no state and no Apply or Undo to offer.
+ */
+export function byHandOnly(card: { readonly effects: readonly unknown[]; readonly byHand?: readonly string[] | undefined }): boolean {
+  return card.effects.length === 0 && (card.byHand?.length ?? 0) > 0;
+}
+
 export function resolutionCardContext(input: CardInput, nameOf: (ref: string) => string, i18n: Translator): CardView {
   const state = input.state ?? "pending";
   // The card has no intro sentence: its title says what happened. A long list is folded, unwritten.
@@ -233,6 +243,7 @@ export function resolutionCardContext(input: CardInput, nameOf: (ref: string) =>
     other,
     notes: input.notes.map((n) => speak(noteText(n), i18n)),
     byHand: input.byHand ?? [],
+    byHandOnly: byHandOnly(input),
     inputs,
     tableRow,
     hasDetails: inputs.length > 0 || input.breakdown.length > 0 || input.rolls.length > 0 || tableRow !== "",

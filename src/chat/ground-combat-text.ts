@@ -3,7 +3,8 @@
  * the CRT row (score band and minefield column), and the headline saying the cell read there. Pure.
  */
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
-import type { CombatHits, CrtBand, GroundCombatResultId } from "../rules/nobc/land/combat-tables";
+import type { CrtBand, GroundCombatResultId } from "../rules/nobc/land/combat-tables";
+import type { HitAllocation } from "../rules/nobc/land/combat-hits";
 import { phrase, type Phrase } from "../rules/resolution";
 import { speak } from "../words/phrase";
 import type { Translator } from "../view/breakdown";
@@ -33,10 +34,14 @@ const RESULT_LABELS: Readonly<Record<GroundCombatResultId, string>> = {
   attackStalledEarly: "NOBC.Chat.Crt.attackStalledEarly",
 };
 
-/** One side's hits as the headline says them: "3 hits each", "2 hits shared", "no hits". */
-function hitsText(hits: CombatHits): Phrase {
-  if (hits.amount === 0) return phrase("NOBC.Chat.Title.NoHits");
-  return phrase(hits.each ? "NOBC.Chat.Title.HitsEach" : "NOBC.Chat.Title.HitsShared", { count: hits.amount });
+/**
+ * One side's hits as the headline says them, the hits its units take (as the card's body and split
+ * editor count them): "3 hits each", "2 hits shared" (artillery's share dropped), "no hits".
+ */
+function hitsText(hits: HitAllocation): Phrase {
+  const taken = hits.each ? (hits.candidates.some((c) => !c.immune) ? hits.amount : 0) : hits.total;
+  if (taken === 0) return phrase("NOBC.Chat.Title.NoHits");
+  return phrase(hits.each ? "NOBC.Chat.Title.HitsEach" : "NOBC.Chat.Title.HitsShared", { count: taken });
 }
 
 /**
@@ -53,8 +58,8 @@ export function groundCombatHeadline(plan: Pick<GroundCombatPlan, "defenders" | 
     result: phrase(RESULT_LABELS[result.id]),
     units: names.length === 0 ? plan.target : names.join(", "),
     count: Math.max(1, names.length),
-    attacker: hitsText(result.attackerHits),
-    defender: hitsText(result.defenderHits),
+    attacker: hitsText(outcome.attackerHits),
+    defender: hitsText(outcome.defenderHits),
   };
   return result.retreat > 0
     ? phrase("NOBC.Chat.Title.Combat.Retreat", { ...data, hexes: phrase("NOBC.Chat.Title.Hexes", { count: result.retreat }) })

@@ -21,7 +21,7 @@ import {
   type UnreadableCard,
 } from "../chat/card-data";
 import { STAGES } from "../rules/nobc/turn";
-import { changesContext, changesFold, splitTexts, type ChangesView } from "../chat/context";
+import { byHandOnly, changesContext, changesFold, splitTexts, type ChangesView } from "../chat/context";
 import { loadCardPartials, nameOf } from "../chat/render";
 import { SPLIT_SIDES, splitViews, type SplitSide } from "../chat/splits";
 import { ownership, turnNow, type RequestingUser } from "./card-state";
@@ -277,9 +277,14 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   const state = root.querySelector(".card-state");
   if (state !== null)
     state.textContent = localize(card.outcomeUnknown === true ? "NOBC.Chat.State.unknown" : CARD_STATE_LABELS[card.state]);
-  const fold = changesFold(card.effects, translator());
-  if (fold === null) showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
-  else showFoldedChanges(changesSection(root), fold, card.effects);
+  // A card of changes to make by hand writes nothing: it has no changes list to refresh. Only a ground
+  // combat keeps what its card shows, so the list drawn by hand is read from the card as posted.
+  const byHand = card.display?.byHand ?? (root.querySelector(".card-by-hand li") === null ? [] : [""]);
+  if (!byHandOnly({ effects: card.effects, byHand })) {
+    const fold = changesFold(card.effects, translator());
+    if (fold === null) showChanges(changesSection(root), changesContext(card.effects, nameOf, translator()));
+    else showFoldedChanges(changesSection(root), fold, card.effects);
+  }
   if (card.requestedBy !== undefined) showRequester(root, card.requestedBy);
   showOverrides(root, card.overrides ?? []);
   if (read.legacy) return showReadOnly(root, "NOBC.CardAuth.State.legacy");

@@ -33,9 +33,13 @@ export interface LiveActor extends LiveDocument {
 /** The sheet members our subclasses call. */
 export interface SheetApp<D> {
   readonly document: D;
+  /** The window's element (Foundry's `ApplicationV2#element`). */
+  readonly element: HTMLElement;
   readonly isEditable: boolean;
   render(options?: { force?: boolean }): unknown;
   _prepareContext(options: object): Promise<object>;
+  /** After each render, with the element in place. */
+  _onRender(context: object, options: object): Promise<void>;
   /** The form's values as the update data (Foundry expands the dotted names). */
   _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown>;
   /** Writes the processed form: Foundry's calls `document.update(submitData, options)`. */

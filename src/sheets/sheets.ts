@@ -17,6 +17,8 @@ import type {
 } from "../view/views";
 import { airbaseExtras, airSquadronExtras, hqExtras, nqmUnitExtras, supportCardExtras, unitExtras } from "./extras";
 import { PARTIALS, TEMPLATES } from "../view/paths";
+import { windowPosition } from "../view/sheet-windows";
+import { FoldMemory } from "./folds";
 import * as act from "./actions";
 import { clampPools, nqmUnitSafe, SHEET_POOLS, weaponsAsArray } from "./form-data";
 import { ActorSheetBase, ItemSheetBase, type LiveActor, type LiveDocument, type SheetApp } from "./base";
@@ -58,11 +60,18 @@ function playerSafe(sheet: { readonly document: LiveDocument }, data: Record<str
 type SheetClass<D> = new (options?: object) => SheetApp<D>;
 
 /**
- * The sheets' shared base: the form goes through `playerSafe` before anything else reads it, and a
- * submission left with nothing to write writes nothing.
+ * The sheets' shared base: the form goes through `playerSafe` before anything else reads it, a
+ * submission left with nothing to write writes nothing, and the folds stay as the user left them.
  */
 function guarded<D extends LiveDocument>(Base: SheetClass<D>) {
   return class extends Base {
+    readonly #folds = new FoldMemory();
+
+    override async _onRender(context: object, options: object): Promise<void> {
+      await super._onRender(context, options);
+      this.#folds.restore(this.element);
+    }
+
     override _processFormData(event: Event | null, form: HTMLFormElement, formData: unknown): Record<string, unknown> {
       return playerSafe(this, super._processFormData(event, form, formData));
     }
@@ -94,7 +103,7 @@ export class UnitSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "unit"],
-    position: { width: 560, height: 680 },
+    position: windowPosition("unit"),
     actions: {
       ...common.actions,
       toggleMode: act.toggleMode,
@@ -127,7 +136,7 @@ export class HqSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "hq"],
-    position: { width: 600, height: 720 },
+    position: windowPosition("hq"),
     actions: {
       ...common.actions,
       recoverHq: act.recoverHqAction,
@@ -162,7 +171,7 @@ export class AirSquadronSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "air-squadron"],
-    position: { width: 540, height: 620 },
+    position: windowPosition("airSquadron"),
     actions: {
       ...common.actions,
       setBox: act.setBox,
@@ -192,7 +201,7 @@ export class AirbaseSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "airbase"],
-    position: { width: 540, height: 600 },
+    position: windowPosition("airbase"),
     actions: { ...common.actions, releaseSquadron: act.releaseSquadron },
   };
 
@@ -220,7 +229,7 @@ export class NqmUnitSheet extends GuardedActorSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "actor", "nqm-unit"],
-    position: { width: 560, height: 640 },
+    position: windowPosition("nqmUnit"),
   };
 
   static PARTS = part(TEMPLATES.nqmUnit);
@@ -241,7 +250,7 @@ export class SupportCardSheet extends GuardedItemSheet {
   static DEFAULT_OPTIONS = {
     ...common,
     classes: ["nobc", "sheet", "item", "support-card"],
-    position: { width: 480, height: 520 },
+    position: windowPosition("supportCard"),
     actions: { ...common.actions, unassign: act.unassignCard, askRelease: act.askRelease },
   };
 

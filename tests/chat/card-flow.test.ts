@@ -542,7 +542,7 @@ describe("renderChatMessageHTML", () => {
     }
   }
   /** A card as rendered; `withSection: false` is one from before the changes had their own section. */
-  function html(withSection = true) {
+  function html(withSection = true, byHand = false) {
     const inserted: FakeNode[] = [];
     const state = { textContent: "", before: (node: FakeNode) => void inserted.push(node) };
     const changes = new FakeNode("section");
@@ -564,7 +564,8 @@ describe("renderChatMessageHTML", () => {
         },
       },
       ownerDocument: changes.ownerDocument,
-      querySelector: (sel: string) => (sel === ".card-state" ? state : sel === ".card-changes" && withSection ? changes : null),
+      querySelector: (sel: string) =>
+        sel === ".card-state" ? state : sel === ".card-changes" && withSection ? changes : sel === ".card-by-hand li" && byHand ? {} : null,
       querySelectorAll: (sel: string) =>
         sel === "button[data-nobc-card]" ? buttons : sel === ".card-documents, .card-other" ? [stale] : [],
     };
@@ -604,6 +605,26 @@ describe("renderChatMessageHTML", () => {
       ["card-changes", "NOBC.Dialog.Changes", "11 ACR", 'NOBC.Effect.hits.one {"name":"11 ACR","count":"1"}'],
     ]);
     expect(old.stale.removed).toBe(true);
+  });
+
+  it("adds no changes list to a card of changes to make by hand (a toolkit keeping no counters): it writes nothing", async () => {
+    const message = (await postResolution({
+      title: "Combat",
+      resolution: { breakdown: [], rolls: [4], outcome: "Total success", effects: [] },
+      byHand: ["2 Bn Royal Norfolks loses 2 status."],
+    })) as { id: string };
+    // As the template draws it: the list by hand, no changes section.
+    const rendered = html(false, true);
+    decorateCard(chatFake.messages.get(message.id)!, rendered.el);
+    expect(rendered.inserted).toEqual([]);
+    expect(rendered.stale.removed).toBe(false);
+    // A card with nothing by hand and nothing to write still says "Nothing changes".
+    const none = (await postResolution({ title: "Combat", resolution: { breakdown: [], rolls: [], outcome: "ok", effects: [] } })) as {
+      id: string;
+    };
+    const plain = html(false);
+    decorateCard(chatFake.messages.get(none.id)!, plain.el);
+    expect(plain.inserted.map((n) => n.lines())).toEqual([["NOBC.Dialog.Changes", "NOBC.Dialog.NoChanges"]]);
   });
 
   it("folds the changes of a card touching more than CARD_FOLD_AT documents under a summary, and lists them when opened", async () => {

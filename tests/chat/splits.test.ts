@@ -218,7 +218,28 @@ describe("the CRT row and result in words", () => {
       tableRow: "Row(2|≤ 4|NoMine)",
       outcome: `Hold(attackBeatenOff|${NAMES.bde}, ${NAMES.acr}|2|HitsShared(3)|HitsShared(2))`,
     });
-    expect(groundCombatText(heavy, i18n).outcome).toBe(`Hold(heavyFighting|${NAMES.bde}, ${NAMES.acr}|2|HitsEach(3)|HitsShared(3))`);
+    // The defenders' 3 shared hits less the artillery's dropped share: 2, as the split editor says.
+    expect(groundCombatText(heavy, i18n).outcome).toBe(`Hold(heavyFighting|${NAMES.bde}, ${NAMES.acr}|2|HitsEach(3)|HitsShared(2))`);
+  });
+
+  it("heads the card with the body's numbers: each shared side's hits are its split's total, whatever the die", () => {
+    for (const die of [1, 2, 3, 4, 5, 6]) {
+      const combat = resolveCombat(R, die);
+      const headline = groundCombatText(combat, i18n).outcome;
+      const hits = /\|(HitsEach\(\d+\)|HitsShared\(\d+\)|NoHits)\|(HitsEach\(\d+\)|HitsShared\(\d+\)|NoHits)\)$/.exec(headline);
+      expect(hits, headline).not.toBeNull();
+      const said = { attackers: hits![1]!, defenders: hits![2]! };
+      const gc: GroundCombatCard = { plan: combat.plan, outcome: combat.outcome, splits: {} };
+      for (const view of splitViews(gc)) expect(said[view.side], `die ${die}, ${view.side}`).toBe(`HitsShared(${view.total})`);
+      // And every side's words add up to the hits its proposal gives its units.
+      for (const side of ["attackers", "defenders"] as const) {
+        const allocation = side === "attackers" ? combat.outcome.attackerHits : combat.outcome.defenderHits;
+        const taken = allocation.proposal.reduce((sum, s) => sum + s.hits, 0);
+        const each = /^HitsEach\((\d+)\)$/.exec(said[side]);
+        const count = each !== null ? Number(each[1]) * allocation.proposal.length : Number(/(\d+)/.exec(said[side])?.[1] ?? 0);
+        expect(count, `die ${die}, ${side}: ${said[side]}`).toBe(taken);
+      }
+    }
   });
 
   it("reads the minefield column and a retreat", () => {

@@ -66,8 +66,8 @@ describe("resolution card template (real Handlebars)", () => {
   it("renders the modifiers with sources, the dice, the result, the changes, the notes and both buttons", () => {
     expect(html).toMatch(/^<div class="nobc nobc-resolution-card state-pending">/);
     // Each citation is the tooltip of its row's label, and read to screen readers from hidden text: no Source column.
-    expect(html).toContain('<span class="cited" data-tooltip="seed 000 (NOBC), Land War QRS: Terrain Effects">Terrain</span>');
-    expect(html).toContain('<cite class="source nobc-visually-hidden" lang="en"> (seed 000 (NOBC), Land War QRS: Terrain Effects)</cite>');
+    expect(html).toContain('<span class="cited" data-tooltip="NOBC Land War QRS: Terrain Effects">Terrain</span>');
+    expect(html).toContain('<cite class="source nobc-visually-hidden" lang="en"> (NOBC Land War QRS: Terrain Effects)</cite>');
     expect(html.match(/<th[ >]/g)).toHaveLength(4); // Step and Value, Total and its sum
     expect(html).toContain('<span class="die">4</span>');
     expect(html).toContain("Costly breakthrough");

@@ -53,9 +53,10 @@ const KINDS: readonly Kind[] = [
       const retreating = { ...c.outcome, result: { ...c.outcome.result, id: "success" as const, retreat: 1 } };
       return groundCombatText({ plan: c.plan, outcome: retreating }, i18n).outcome;
     },
+    // The defenders' 3 shared hits less the artillery's dropped share: the 2 the body shares out (issue #36).
     says: {
-      en: [`Success: ${NAMES.bde}, ${NAMES.acr} retreat 1 hex — attackers 3 hits each, defenders 3 hits shared`],
-      de: [`Erfolg: ${NAMES.bde}, ${NAMES.acr} weichen 1 Hexfeld zurück — Angreifer je 3 Treffer, Verteidiger 3 Treffer geteilt`],
+      en: [`Success: ${NAMES.bde}, ${NAMES.acr} retreat 1 hex — attackers 3 hits each, defenders 2 hits shared`],
+      de: [`Erfolg: ${NAMES.bde}, ${NAMES.acr} weichen 1 Hexfeld zurück — Angreifer je 3 Treffer, Verteidiger 2 Treffer geteilt`],
     },
   },
   {
@@ -99,14 +100,14 @@ const KINDS: readonly Kind[] = [
       ),
     says: {
       en: ["34 PzBrig to Combat Mode, 1 MRR to March Mode: 1 SP spent"],
-      de: ["34 PzBrig in den Kampfmodus, 1 MRR in den Marschmodus: 1 SP"],
+      de: ["34 PzBrig in den Kampfmodus, 1 MRR in den Marschmodus: 1 VP"],
     },
   },
   {
     kind: "orders",
     kicker: phrase("NOBC.Land.Orders.CardTitle", { hq: "I Corps" }),
     headline: say(phrase("NOBC.Land.Orders.Outcome", { sp: 2, mines: phrase("NOBC.Land.Orders.MinefieldsLaid", { count: 1 }) })),
-    says: { en: ["2 SP spent on Combat Mode, 1 minefield laid"], de: ["2 SP für den Kampfmodus verbraucht, 1 Minenfeld gelegt"] },
+    says: { en: ["2 SP spent on Combat Mode, 1 minefield laid"], de: ["2 VP für den Kampfmodus verbraucht, 1 Minenfeld gelegt"] },
   },
   {
     kind: "resupply",

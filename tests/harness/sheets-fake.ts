@@ -66,6 +66,10 @@ class FakeDocumentSheet {
   async _prepareContext(_options: object): Promise<object> {
     return { document: this.document };
   }
+  /** Nothing after a render: the stand-in draws no DOM. */
+  _onRender(_context: object, _options: object): Promise<void> {
+    return Promise.resolve();
+  }
   renders = 0;
   render(): this {
     this.renders++;

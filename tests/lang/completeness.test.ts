@@ -29,6 +29,10 @@ function hasWords(text: string): boolean {
 /** Keys whose value may stay as in English in every language: names, not words. */
 const SAME_AS_ENGLISH = new Set([
   "NOBC.SystemTitle", // the game's title
+  // The rules' documents by their printed titles (src/view/citation.ts).
+  "NOBC.Source.Seed.playsheet",
+  "NOBC.Source.Cited.nobc",
+  "NOBC.Source.Cited.playsheet",
 ]);
 
 const PLURAL_CATEGORIES: ReadonlySet<string> = new Set(["zero", "one", "two", "few", "many", "other"]);

@@ -64,6 +64,7 @@ describe("what a reader sees holds no internal words", () => {
 
 describe("the names of the documents the rules name by UUID", () => {
   const en = JSON.parse(readFileSync("lang/en.json", "utf8")) as LangTree;
+  const de = JSON.parse(readFileSync("lang/de.json", "utf8")) as LangTree;
 
   it("are written in a phrase's data by the wording's names, a list of them too; other text is left alone", () => {
     const words = withNames(
@@ -96,6 +97,25 @@ describe("the names of the documents the rules name by UUID", () => {
 
   it("cite our rulings by name, not by their file", () => {
     expect(shownCitation("docs/rules-decisions.md: Land orders", langFileWording(en))).toBe("nobc rulings: Land orders");
-    expect(shownCitation("seed 000 (NOBC), Land War QRS: 2. Orders", langFileWording(en))).toBe("seed 000 (NOBC), Land War QRS: 2. Orders");
+  });
+
+  it("cite the seeds by their documents' names, not by our numbers (issue #36)", () => {
+    const words = langFileWording(en);
+    expect(shownCitation("seed 000 (NOBC), Land War QRS: 2. Orders", words)).toBe("NOBC Land War QRS: 2. Orders");
+    expect(shownCitation("seed 003 (Operational Playsheet), Air-Ground Attacks; docs/rules-decisions.md, Air support", words)).toBe(
+      "Operational Playsheet: Air-Ground Attacks; nobc rulings, Air support",
+    );
+    expect(shownCitation("seed 004 (NQM, 2015 edition), Table 3 (Recce Sequence)", words)).toBe(
+      "NQM (2015 edition): Table 3 (Recce Sequence)",
+    );
+    expect(shownCitation("seed 002 (Team Yankee missions)", words)).toBe("Team Yankee missions");
+    // Every seed the rules cite has its name in both languages.
+    for (const lang of [en, de]) {
+      const w = langFileWording(lang);
+      for (const seed of ["000", "001", "002", "003", "004"]) {
+        expect(shownCitation(`seed ${seed} (x), y`, w)).not.toMatch(/seed|NOBC\.Source/);
+        expect(shownCitation(`seed ${seed} (x)`, w)).not.toMatch(/seed|NOBC\.Source/);
+      }
+    }
   });
 });

@@ -9,6 +9,7 @@ import { createHandlebars, registerPartials, type HelperStandIns, type Lang } fr
 import { localizeBreakdown } from "../../src/view/breakdown";
 import { fixtureDialogs, fixtureSheets } from "./fixtures";
 import { galleryAreas } from "../gallery/index";
+import { sheetWindowOf } from "../../src/view/sheet-windows";
 
 export function listTemplates(root: string): string[] {
   const out: string[] = [];
@@ -30,6 +31,8 @@ export interface RenderedSheet {
   readonly html: string;
   /** What the entry was built from, when it says (names and notes the fixtures supply). */
   readonly data?: readonly unknown[];
+  /** A sheet's default window (src/view/sheet-windows.ts): the gallery frames the sheet at that size. */
+  readonly window?: { readonly width: number; readonly height: number };
 }
 
 export interface RenderLanguage {
@@ -74,6 +77,11 @@ export function languageEnv(repo: string, language: RenderLanguage = {}): Helper
   return createHandlebars(lang, language.tag ?? "en");
 }
 
+function windowOf(template: string): { window?: { width: number; height: number } } {
+  const found = sheetWindowOf(template);
+  return found === undefined ? {} : { window: { width: found.width, height: found.height } };
+}
+
 export function renderFixtures(repo: string, language: RenderLanguage = {}): RenderedGallery {
   const env = languageEnv(repo, language);
   const { sources, render } = templateRenderer(repo, env);
@@ -84,6 +92,7 @@ export function renderFixtures(repo: string, language: RenderLanguage = {}): Ren
     classes: f.classes,
     html: render(f.template, f.context),
     ...(f.data === undefined ? {} : { data: f.data }),
+    ...windowOf(f.template),
   }));
   const dialogs: RenderedSheet[] = fixtureDialogs().map((d) => ({
     id: d.id,

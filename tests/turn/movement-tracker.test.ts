@@ -209,7 +209,8 @@ describe("the tracker in Movement", () => {
           {
             rule: "battalions",
             text: expect.stringContaining("NOBC.Rules.Land.Stacking.Battalions"),
-            source: "seed 000 (NOBC), Land War QRS: Stacking",
+            // The seed named as its document (src/view/citation.ts), in the reader's words.
+            source: 'NOBC.Source.Cited.nobc {"section":"Land War QRS: Stacking"}',
             units: ["1 Recce Bn", "2 Recce Bn"],
           },
         ],

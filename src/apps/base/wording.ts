@@ -13,7 +13,14 @@ export function words(i18n: Translator, key: string, data: Readonly<Record<strin
   return speak(phrase(key, data), i18n);
 }
 
-/** A probability as a percentage with one decimal ("16.7 %"). */
-export function percent(p: number): string {
-  return `${(Math.round(p * 1000) / 10).toFixed(1)} %`;
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A probability as a percentage with one decimal in the reader's locale ("16.7 %", German "16,7 %"). */
+export function percent(p: number, i18n: Pick<Translator, "lang">): string {
+  let format = percentFormats.get(i18n.lang);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(i18n.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    percentFormats.set(i18n.lang, format);
+  }
+  return `${format.format(p * 100)} %`;
 }

@@ -4,6 +4,7 @@
  * accepted plan the full breakdown and the chance of each Combat Results Table row. Also the words
  * a result is told in, shared with the chat card. Pure; the caller passes the translator.
  */
+import { percent } from "../base/wording";
 import { shownCitation } from "../../view/citation";
 import { combatOdds, type GroundCombatPlan, type GroundCombatOutcome } from "../../rules/nobc/land/combat";
 import type { CombatHits, GroundCombatResult, GroundCombatResultId } from "../../rules/nobc/land/combat-tables";
@@ -147,7 +148,7 @@ export function oddsRows(plan: GroundCombatPlan, i18n: Translator): OddsRowView[
     result: resultWords(row.result, i18n),
     faces: row.faces.length === 0 ? "\u2013" : row.faces.join(", "),
     sixths: `${row.faces.length}/6`,
-    percent: `${(row.probability * 100).toFixed(1)} %`,
+    percent: percent(row.probability, i18n),
     probability: row.probability,
     possible: row.faces.length > 0,
   }));

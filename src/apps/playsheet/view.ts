@@ -139,6 +139,7 @@ export function faceRuns(faces: readonly number[]): string {
  * lower first), each worded by `label` and `detail`, with its first die's faces and its chance.
  */
 export function chanceRows<O>(
+  i18n: Translator,
   spread: readonly Spread<O>[],
   rank: (key: string) => number,
   label: (x: Spread<O>) => string,
@@ -149,7 +150,7 @@ export function chanceRows<O>(
     .map((x) => ({
       label: label(x),
       faces: faceRuns(x.firstFaces),
-      chance: percent(x.probability),
+      chance: percent(x.probability, i18n),
       probability: x.probability,
       detail: detail(x),
     }));

@@ -132,7 +132,8 @@ describe("the rules' input and plan", () => {
       [said(phrase("NOBC.Rules.Land.Combat.CardAttacker", { card: "Front barrage", category: combatModifier })), "+1"],
       [said(phrase("NOBC.Rules.Land.Combat.CardDefender", { card: "Corps artillery", category: combatModifier })), "\u22122"],
     ]);
-    expect(view.plan!.rows.every((r) => r.source.startsWith("seed 000"))).toBe(true);
+    // Each row cites the NOBC Land War QRS by its name (src/view/citation.ts), in the reader's words.
+    expect(view.plan!.rows.every((r) => r.source.startsWith('NOBC.Source.Cited.nobc {"section":"Land War QRS'))).toBe(true);
     expect(view.plan).toMatchObject({ attack: 12, defence: 4, total: "0" });
     expect(view.terrain).toMatchObject({ fromMap: true, text: "NOBC.GroundCombat.Terrain.town" });
   });

@@ -110,7 +110,7 @@ describe("the firefight dialog in Foundry", () => {
     // The title states the outcome; the procedure's name is the kicker above it.
     expect(card.kicker).toContain("NOBC.Nqm.Firefight.CardTitle");
     expect(card.title).toContain("NOBC.Nqm.Firefight.Even");
-    expect(card.title).toContain('"scored":"2","taken":"2"');
+    expect(card.title).toContain('Firefight.Score.other {\\"count\\":\\"2\\",\\"taken\\":\\"2\\"}');
 
     expect(await requestCardAction("apply", message.id)).toEqual({ ok: true });
     expect(nqm.actors.get("w1")!.system).toMatchObject({ pins: { red: 2, black: 0 }, ammo: 2 });

@@ -185,7 +185,7 @@ describe("supporting artillery and air support levels", () => {
     const { view, html } = dialogOf(artilleryController, state);
     expect(view.sections[0]!.hint).toBe("Full status up to 12 km, half status up to 20 km.");
     expect(view.preview?.total).toBe("+2");
-    expect(html).toContain("seed 003 (Operational Playsheet), Supporting Artillery</cite>");
+    expect(html).toContain("Operational Playsheet: Supporting Artillery</cite>");
     const { card } = await cardOf(artilleryController, state, []);
     expect(card.outcome).toBe("II/AR 4 is at long range and adds half its status: 2.");
     expect(card.byHand).toEqual(["II/AR 4 spends 1 ammunition point."]);
@@ -245,7 +245,7 @@ describe("air-to-air and the stream (seed 003, Air to Air Combat)", () => {
     const state = openState(airToAirController, { ...base, stream: "b", streamName: "Transport stream", streamTarget: "transport" });
     const { card, view } = await cardOf(airToAirController, state, [4]);
     expect(card.outcome).toBe(
-      "The larger side wins (JG 26). JG 26 loses 0, RAF loses 2 squadrons. Transport stream: 12 serials out of action.",
+      "The larger side wins (JG 26). JG 26 loses 0 squadrons, RAF loses 2 squadrons. Transport stream: 12 serials out of action.",
     );
     expect(view.total).toBeNull();
     expect(card.byHand).toEqual(["RAF loses 2 squadrons.", "Transport stream: 12 serials out of action."]);

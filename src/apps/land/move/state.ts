@@ -138,12 +138,22 @@ export function mpSpentOf(plan: MovePlan): number {
   return plan.mpBefore - plan.mpAfter;
 }
 
+/**
+ * What the path costs, as the card's body prices it: the rules' price, or (a GM's override of a
+ * refused path) the sum of its steps, which may be more than the unit had (its MP stop at 0).
+ */
+export function pathCostOf(plan: Pick<MovePlan, "priced" | "steps" | "mpBefore" | "mpAfter">): number {
+  if (plan.priced !== null) return plan.priced.outcome.mpSpent;
+  return plan.steps.length === 0 ? plan.mpBefore - plan.mpAfter : plan.steps.reduce((n, s) => n + s.mp, 0);
+}
+
 /** The card's first line: "34 PzBrig: 0201 → 0204, 3 MP spent, 1 MP left, 1 hit". */
 export function moveOutcome(plan: MovePlan): Phrase {
   const base = { unit: plan.unit.name, from: plan.from, to: plan.to };
   if (plan.priced === null && plan.steps.length === 0) return phrase("NOBC.Move.Card.OutcomeUnpriced", base);
   const hits = hitsOf(plan.effects, plan.unit.id);
-  const counted = { ...base, spent: mpSpentOf(plan), left: plan.mpAfter };
+  // The path's cost, as the body and an overridden rule say it ("would need 5 MP"), not only what came off the unit.
+  const counted = { ...base, spent: pathCostOf(plan), left: plan.mpAfter };
   return hits === 0
     ? phrase("NOBC.Move.Card.Outcome", counted)
     : phrase("NOBC.Move.Card.OutcomeHits", { ...counted, hits: phrase("NOBC.Move.Card.Hits", { count: hits }) });

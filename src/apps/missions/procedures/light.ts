@@ -5,6 +5,8 @@ import { LIGHT_KEYS, anyAtLeast, percent } from "../view";
 import { offered } from "../../../combat/mission-panel";
 import type { Procedure } from "./procedure";
 import { constantDice } from "../../../rules/dice";
+import { speak } from "../../../words/phrase";
+import { phrase } from "../../../rules/resolution";
 
 const waiting = (track: missions.MissionTrack) =>
   track.mission !== "" &&
@@ -29,7 +31,7 @@ export const lightProcedure: Procedure<Record<string, never>> = {
     const after = track.timeOfDay === "dawn" ? "daylight" : "darkness";
     const p = dice > 0 ? anyAtLeast(dice, missions.LIGHT_CHANGE_ON) : 0;
     return {
-      hint: i18n.format("NOBC.Mission.LightCheck.Hint", { dice: String(dice), on: String(missions.LIGHT_CHANGE_ON) }),
+      hint: speak(phrase("NOBC.Mission.LightCheck.Hint", { count: dice, on: missions.LIGHT_CHANGE_ON }), i18n),
       fields: [],
       chances: [
         { label: i18n.localize(LIGHT_KEYS[after]), chance: percent(p, i18n) },

@@ -45,12 +45,15 @@ export const reservesProcedure: Procedure<Record<string, never>> = {
     const dice = rule === undefined || t.track.turn < 1 ? 0 : missions.reserveDice(t.track.turn, rule.timing === "delayed");
     const scatter = rule === undefined ? undefined : scatterFor(rule, world);
     return {
-      hint: i18n.format("NOBC.Mission.Reserves.Hint", {
-        force: forceName(t.track, t.track.player, i18n),
-        left: String(left),
-        dice: String(dice),
-        timing: i18n.localize(TIMING_KEYS[rule?.timing ?? "immediate"]),
-      }),
+      hint: speak(
+        phrase("NOBC.Mission.Reserves.Hint", {
+          force: forceName(t.track, t.track.player, i18n),
+          left,
+          count: dice,
+          timing: phrase(TIMING_KEYS[rule?.timing ?? "immediate"]),
+        }),
+        i18n,
+      ),
       fields: [],
       chances: [
         ...reserveChances(dice, left).map((p, n) => ({

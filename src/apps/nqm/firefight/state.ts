@@ -205,17 +205,23 @@ export function firefightChances(input: FirefightInput): { win: number; draw: nu
 
 export function chanceViews(input: FirefightInput, i18n: Translator): ChanceView[] {
   const c = firefightChances(input);
-  const name = input.attacker.name;
+  const side = { attacker: input.attacker.name, count: input.attacker.stands.length };
   return [
-    { label: words(i18n, "NOBC.Nqm.Firefight.Chance.win", { attacker: name }), chance: percent(c.win, i18n) },
-    { label: words(i18n, "NOBC.Nqm.Firefight.Chance.draw", { attacker: name }), chance: percent(c.draw, i18n) },
-    { label: words(i18n, "NOBC.Nqm.Firefight.Chance.lose", { attacker: name }), chance: percent(c.lose, i18n) },
+    { label: words(i18n, "NOBC.Nqm.Firefight.Chance.win", side), chance: percent(c.win, i18n) },
+    { label: words(i18n, "NOBC.Nqm.Firefight.Chance.draw", side), chance: percent(c.draw, i18n) },
+    { label: words(i18n, "NOBC.Nqm.Firefight.Chance.lose", side), chance: percent(c.lose, i18n) },
   ];
 }
 
 /** The firefight's result in words. */
 export function outcomePhrase(input: FirefightInput, o: FirefightOutcome): Phrase {
-  const data = { attacker: input.attacker.name, defender: input.defender.name, scored: o.attackerScored, taken: o.defenderScored };
+  // `count`: the attacking units named, for the verb ("2 Coy wins", "2 Coy, 3 Coy win").
+  const data = {
+    attacker: input.attacker.name,
+    defender: input.defender.name,
+    count: input.attacker.stands.length,
+    score: phrase("NOBC.Nqm.Firefight.Score", { count: o.attackerScored, taken: o.defenderScored }),
+  };
   if (o.won) return phrase("NOBC.Nqm.Firefight.Won", data);
   return phrase(o.mustReinforce ? "NOBC.Nqm.Firefight.Lost" : "NOBC.Nqm.Firefight.Even", data);
 }

@@ -38,7 +38,7 @@ export function moraleContext(world: NqmWorld, state: MoraleState, words: Transl
         : speak(
             phrase("NOBC.Nqm.Morale.UnitLine", {
               grade: nqm.gradeLabel(unit.system.grade),
-              strength: unit.system.strength.max,
+              count: unit.system.strength.max,
               green: phrase(unit.system.green ? "NOBC.Nqm.Morale.IsGreen" : "NOBC.Nqm.Morale.NotGreen"),
             }),
             i18n,

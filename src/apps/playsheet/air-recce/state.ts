@@ -95,6 +95,7 @@ export const airRecceProcedure: Procedure<AirRecceState, AirRecceOutcome> = {
     return {
       intro: i18n.localize("NOBC.Playsheet.AirRecce.ChanceIntro"),
       rows: chanceRows(
+        i18n,
         spread,
         (k) => ORDER.indexOf(k as ReconReport),
         (x) => i18n.localize(REPORT_KEYS[x.key as ReconReport]),

@@ -120,6 +120,7 @@ export const airResupplyProcedure: Procedure<AirResupplyState, AirResupplyOutcom
       intro: i18n.localize("NOBC.Playsheet.AirResupply.ChanceIntro"),
       // Most delivered first.
       rows: chanceRows(
+        i18n,
         spread,
         (k) => -Number(k),
         (x) => words(i18n, "NOBC.Playsheet.AirResupply.Delivered", { count: Number(x.key) }),

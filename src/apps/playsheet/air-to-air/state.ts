@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { resolveAirToAir, type AirToAirInput, type AirToAirOutcome, type AirToAirResult } from "../../../rules/playsheet/air-to-air";
 import type { Dice } from "../../../rules/dice";
+import { phrase } from "../../../rules/resolution";
 import type { Procedure } from "../procedure";
 import {
   chanceRows,
@@ -67,7 +68,10 @@ const resolve = (s: AirToAirState, dice: Dice) => resolveAirToAir(airToAirInput(
 
 function outcomeText(s: AirToAirState, o: AirToAirOutcome, i18n: Parameters<typeof words>[0]): string {
   const n = names(s);
-  const parts = [words(i18n, "NOBC.Playsheet.AirToAir.Losses", { a: n.get("a")!, countA: o.losses.a, b: n.get("b")!, countB: o.losses.b })];
+  const lost = (count: number) => phrase("NOBC.Playsheet.AirToAir.SquadronCount", { count });
+  const parts = [
+    words(i18n, "NOBC.Playsheet.AirToAir.Losses", { a: n.get("a")!, lossA: lost(o.losses.a), b: n.get("b")!, lossB: lost(o.losses.b) }),
+  ];
   if (o.serialsOutOfAction > 0)
     parts.push(words(i18n, "NOBC.Playsheet.AirToAir.Stream", { stream: n.get("stream")!, count: o.serialsOutOfAction }));
   return parts.join(" ");
@@ -147,6 +151,7 @@ export const airToAirProcedure: Procedure<AirToAirState, AirToAirOutcome> = {
     return {
       intro: words(i18n, "NOBC.Playsheet.AirToAir.ChanceIntro", { side: n.get(larger)!, column: spread[0]!.example.column }),
       rows: chanceRows(
+        i18n,
         spread,
         (k) => order.indexOf(k),
         (x) => i18n.localize(RESULT_KEYS[x.key as AirToAirResult]),

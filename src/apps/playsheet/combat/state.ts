@@ -327,6 +327,7 @@ export function combatChances(s: CombatState, i18n: Translator): ChanceTable | n
   return {
     intro: words(i18n, "NOBC.Playsheet.Combat.ChanceIntro", { score: scoreBefore }),
     rows: chanceRows(
+      i18n,
       spread,
       (k) => order.indexOf(k as CombatResult),
       (x) => i18n.localize(RESULT_KEYS[x.key as CombatResult]),

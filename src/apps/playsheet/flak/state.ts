@@ -136,6 +136,7 @@ export const flakProcedure: Procedure<FlakState, FlakOutcome> = {
     return {
       intro: i18n.localize("NOBC.Playsheet.Flak.ChanceIntro"),
       rows: chanceRows(
+        i18n,
         spread,
         (k) => ORDER.indexOf(k as FlakResult),
         (x) => i18n.localize(FLAK_RESULT_LABELS[x.key as FlakResult]),

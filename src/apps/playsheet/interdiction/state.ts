@@ -129,6 +129,7 @@ export const interdictionProcedure: Procedure<InterdictionState, InterdictionOut
     return {
       intro: words(i18n, "NOBC.Playsheet.Interdiction.ChanceIntro", { row: spread[0]!.example.row + 1 }),
       rows: chanceRows(
+        i18n,
         spread,
         (k) => ORDER.indexOf(k as InterdictionResult),
         (x) => i18n.localize(INTERDICTION_RESULT_LABELS[x.key as InterdictionResult]),

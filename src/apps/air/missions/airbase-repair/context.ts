@@ -27,13 +27,13 @@ export function airbaseRepairContext(state: AirbaseRepairState, world: MissionWo
   return {
     sides: sideOptions(choosableSides(world, "airbases"), state.side, i18n),
     target,
-    chance: percent(target / 6),
+    chance: percent(target / 6, i18n),
     airbases: airbases.map((a) => ({
       name: a.name,
       zone: a.airZone,
       hits: a.hits,
       permanent: a.permanentHits,
-      spread: a.hits === 0 ? [] : repairSpread(a.hits, target).map((p, k) => ({ repaired: k, chance: percent(p) })),
+      spread: a.hits === 0 ? [] : repairSpread(a.hits, target).map((p, k) => ({ repaired: k, chance: percent(p, i18n) })),
     })),
     charts: chartsOf(airbases).map((c) => ({ id: c.id, name: c.name, zone: c.airZone, lost: c.lost, boxes: state.boxes[c.id] ?? 0 })),
     perZone: AIR_DEFENCE_REPAIRS_PER_ZONE,

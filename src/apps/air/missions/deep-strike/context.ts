@@ -126,12 +126,12 @@ export function deepStrikeContext(asked: DeepStrikeState, world: MissionWorld, i
       role: i18n.localize(ROLE_KEYS[r.role]),
       box: r.box ?? "\u2014",
       factor: r.factor ?? "\u2014",
-      damaged: r.role === "squadron" ? percent(r.damaged) : "\u2014",
-      hit: r.role === "ew" ? "\u2014" : percent(r.hit),
+      damaged: r.role === "squadron" ? percent(r.damaged, i18n) : "\u2014",
+      hit: r.role === "ew" ? "\u2014" : percent(r.hit, i18n),
     })),
     chemical,
-    spread: spread.map((p, k) => ({ hits: chemical ? k * CHEMICAL_DAMAGE_FACTOR : k, chance: percent(p) })),
-    bridgeChance: bridge ? percent(1 - (spread[0] ?? 1)) : null,
+    spread: spread.map((p, k) => ({ hits: chemical ? k * CHEMICAL_DAMAGE_FACTOR : k, chance: percent(p, i18n) })),
+    bridgeChance: bridge ? percent(1 - (spread[0] ?? 1), i18n) : null,
     canRoll: true,
   };
 }

@@ -91,7 +91,7 @@ export function paradropContext(state: ParadropState, world: MissionWorld, i18n:
     odds: odds.value.map((row) => ({
       label: i18n.localize(RESULT_KEYS[row.result]),
       faces: row.faces.length === 0 ? "\u2014" : row.faces.join(", "),
-      chance: percent(row.probability),
+      chance: percent(row.probability, i18n),
       losses: lossText(row.result, i18n),
       impossible: row.faces.length === 0,
     })),

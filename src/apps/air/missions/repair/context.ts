@@ -29,7 +29,7 @@ export function repairContext(state: RepairState, world: MissionWorld, i18n: Tra
         automatic: auto.has(s.id),
         score,
         faces: auto.has(s.id) ? "\u2014" : Array.from({ length: score }, (_, i) => i + 1).join(", "),
-        chance: percent(auto.has(s.id) ? 1 : score / 6),
+        chance: percent(auto.has(s.id) ? 1 : score / 6, i18n),
       };
     }),
     refusals: dry.ok ? [] : refusalMessages(dry.refusals, i18n),
