@@ -209,7 +209,9 @@ export function turnPanelContext(
     firstMover: mover.side,
     firstMoverKey: FIRST_MOVER_LABELS[mover.side],
     // Who moves first is the turn's, known to both sides; which corps hold the initiative is NATO's.
-    initiativeNames: showsSide(audience, "nato") ? mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", ") : "",
+    initiativeNames: showsSide(audience, "nato")
+      ? mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", ")
+      : "",
     countdown: stageClockView(system, current.id, now),
     actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
     isGM,
