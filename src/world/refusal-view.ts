@@ -9,6 +9,8 @@
  * nested in other phrases, and the spoken text is the one thing every path shares.
  */
 import { phrase, type Phrase, type PhraseArg } from "../rules/resolution";
+import { UNIT_ARMS, UNIT_SIZES } from "../rules/nobc/land/types";
+import { ARM_LABELS, SIZE_LABELS } from "../rules/nobc/land/words";
 import type { Battlefield } from "./battlefield";
 import type { SideSights } from "./side-field";
 
@@ -51,16 +53,42 @@ export function throughSights(text: string, secrets: Secrets, words: HiddenWords
 /** The phrase each hidden kind is told as, so a refusal sent as a phrase is worded on the asker's client in their language. */
 const HIDDEN_KEYS = { unit: "NOBC.Hidden.EnemyUnit", hq: "NOBC.Hidden.EnemyHq" } as const;
 
-/** A phrase with every secret in its data (at any depth) told as the hidden words: a value that is one secret becomes its phrase. */
+/** The words of a counter's face (its size, its arm): what a phrase naming a hidden piece must not tell of it either. */
+const FACE_KEYS = new Set([...UNIT_SIZES.map((z) => SIZE_LABELS[z]), ...UNIT_ARMS.map((a) => ARM_LABELS[a])]);
+
+/**
+ * A phrase with every secret in its data (at any depth) told as the hidden words: a value that is
+ * one secret becomes its phrase, and in a phrase that named one, the face words beside it (a size,
+ * an arm: "{unit} is a {size}") become "of unknown size or type".
+ */
 export function phraseThroughSights(said: Phrase, secrets: Secrets, words: HiddenWords): Phrase {
   if (said.data === undefined) return said;
   const whole = new Map(secrets);
   const data: Record<string, PhraseArg> = {};
+  let named = false;
   for (const [name, value] of Object.entries(said.data)) {
     if (typeof value === "string") {
       const kind = whole.get(value);
+      if (kind !== undefined) named = true;
       data[name] = kind === undefined ? throughSights(value, secrets, words) : phrase(HIDDEN_KEYS[kind]);
     } else data[name] = typeof value === "number" ? value : phraseThroughSights(value, secrets, words);
   }
+  if (named)
+    for (const [name, value] of Object.entries(data))
+      if (typeof value === "object" && FACE_KEYS.has(value.key)) data[name] = phrase("NOBC.Hidden.Face");
   return phrase(said.key, data);
+}
+
+/**
+ * How a dialog's own refusals (phrases, before they are worded) are told to the asker: through their
+ * sights when the world read for them carries them (double-blind, a player), else as they are.
+ * `words`: the hidden words in the GM's language, for secrets inside plain strings of the data.
+ */
+export function refusalLens(
+  read: { readonly sights?: SideSights; readonly field: Battlefield; readonly whole?: Battlefield },
+  words: HiddenWords,
+): (said: Phrase) => Phrase {
+  if (read.sights === undefined) return (said) => said;
+  const secrets = secretsOf(read.whole ?? read.field, read.sights);
+  return (said) => phraseThroughSights(said, secrets, words);
 }

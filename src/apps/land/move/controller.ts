@@ -14,6 +14,7 @@ import { denied, refused, type Card, type DialogController, type Submission, typ
 import { readLandWorld } from "../world";
 import { readBattlefield, viewedSceneDoc, worldScene } from "../../../world/read";
 import { encounterOf, type Encounter } from "./encounter";
+import { refusalLens } from "../../../world/refusal-view";
 import { hexAdjacency } from "../../../effects/families/knowledge";
 import { KNOWLEDGE_FLAG, readKnowledgeFlag } from "../../../schemas/knowledge";
 import { SYSTEM_ID } from "../../../base/constants";
@@ -96,6 +97,8 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     const world = state.scene === undefined ? viewed : onScene(viewed, state.scene);
     if (world === null)
       return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
+    // Under double-blind a player hears no enemy piece their side does not know named (src/world/refusal-view.ts).
+    const told = refusalLens(world, { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") });
     // Under double-blind a player's path meets the truth first: it stops where an unseen enemy stops it (./encounter.ts).
     const met = encountered(world, state);
     if (met !== null && met.path.length === 0) return refused([speak(met.found!, i18n)]);
@@ -106,20 +109,20 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
         : { ...card, inputs: [...(card.inputs ?? []), { label: i18n.localize("NOBC.Move.Card.Found"), value: speak(met.found, i18n) }] };
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path });
-      if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);
+      if ("refused" in hqPlan) return refused([speak(told(hqPlan.refused.text), i18n)]);
       const hqDecision = decideHqMove(hqPlan, world);
-      if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(p, i18n)));
+      if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(told(p), i18n)));
       const hqCard = onItsScene(found(hqMoveCard(hqPlan, hqDecision.override, i18n)), world);
       return { ok: true, value: { run: async (stamp) => (await import("./carry-out")).postAndApply(hqCard, world.asker, stamp) } };
     }
     const plan = planMove(world.field, world.movement, { unit: state.unit, path, ignoreMines: state.ignoreMines });
-    if ("refused" in plan) return refused([speak(plan.refused.text, i18n)]);
+    if ("refused" in plan) return refused([speak(told(plan.refused.text), i18n)]);
     const decision = decideMove(plan, world);
-    if (!decision.ok) return refused(decision.refusals.map((p) => speak(p, i18n)));
+    if (!decision.ok) return refused(decision.refusals.map((p) => speak(told(p), i18n)));
     let card = moveCard(plan, decision.override, i18n);
     if (decision.kind === "overrun") {
       const resolved = planOverrun(world.field, plan, { rules: rulesOptions(), ignoreMines: state.ignoreMines });
-      if (!resolved.ok) return refused(resolved.refusals.map((r) => speak(r.text, i18n)));
+      if (!resolved.ok) return refused(resolved.refusals.map((r) => speak(told(r.text), i18n)));
       card = overrunCard(plan, resolved.value, decision.override, i18n);
     }
     const written = onItsScene(found(card), world);
