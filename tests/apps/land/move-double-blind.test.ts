@@ -50,7 +50,10 @@ beforeEach(() => {
   registerRequests([MOVE]);
   setBoardClock(() => ({ turn: 1 }));
   // In Movement, NATO's group moves (the last slot: no corps holds the initiative).
-  harness.game["combat"] = { type: TURN_COMBAT_TYPE, system: { turn: 1, stage: turn.stageIndex("movement"), movementSlot: MOVEMENT_LAST_SLOT } };
+  harness.game["combat"] = {
+    type: TURN_COMBAT_TYPE,
+    system: { turn: 1, stage: turn.stageIndex("movement"), movementSlot: MOVEMENT_LAST_SLOT },
+  };
   harness.settingsStore.set("nobc.hiddenInformation", "doubleBlind");
   harness.settingsStore.set("nobc.teams", { members: { p1: { side: "nato", hqs: [] }, p2: { side: "wp", hqs: [] } } });
   harness.setSceneFlag("knowledge", {
@@ -114,7 +117,9 @@ describe("refusals through the asker's eyes", () => {
     expect(said).toContain("NOBC.Movement.Refused.intoEnemy");
     // The overrun check says why (not a battalion), with the unit and its size hidden.
     // (The notice holds the phrase as JSON within JSON: its quotes escaped.)
-    expect(said).toContain(`notOverrunnable ${JSON.stringify({ unit: "NOBC.Hidden.EnemyUnit", size: "NOBC.Hidden.Face" }).replaceAll('"', '\\"')}`);
+    expect(said).toContain(
+      `notOverrunnable ${JSON.stringify({ unit: "NOBC.Hidden.EnemyUnit", size: "NOBC.Hidden.Face" }).replaceAll('"', '\\"')}`,
+    );
     for (const secret of ["1 MRR", "Actor.w1", "2 MRR", "3 MRR", "1 GTA", "Size.brigade"]) expect(said).not.toContain(secret);
     expect(cardsPosted()).toEqual([]);
     expect(where("n34")).toEqual(tokenAt("0201"));
