@@ -13,7 +13,17 @@
  */
 import "../harness/install";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { docOn, onConsole, openSystemNetwork, ownedActor, quiet, systemWorld, type SystemTable } from "./system-clients";
+import {
+  docOn,
+  noticesOn,
+  onConsole,
+  openSystemNetwork,
+  sceneOn,
+  ownedActor,
+  quiet,
+  systemWorld,
+  type SystemTable,
+} from "./system-clients";
 import type { Client } from "../harness/clients";
 import { boardMap } from "../turn/board-world";
 import { cardSystem, hqSystem, unitSystem } from "../apps/ground-combat/fixture";
@@ -22,6 +32,7 @@ import type * as PlannerWorldModule from "../../src/apps/ground-combat/world";
 import type * as RearState from "../../src/apps/land/rear-area/state";
 import type * as RearContext from "../../src/apps/land/rear-area/context";
 import type * as Foundry from "../../src/base/foundry";
+import type * as Request from "../../src/apps/base/request";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -38,6 +49,9 @@ beforeEach(async () => {
   await systemWorld(t, (h) => {
     const icorps = ownedActor(h, "I Corps", "hq", hqSystem("nato"), "p1");
     icorps.addItem({ id: "cardnato0000001", name: "Pioniere", type: "supportCard", system: cardSystem("nato", "engineer", 1, null) });
+    icorps.addItem({ id: "cardnato0000002", name: "BND report", type: "supportCard", system: cardSystem("nato", "intelligence", 0, null) });
+    icorps.addItem({ id: "cardnato0000003", name: "Recce flight", type: "supportCard", system: cardSystem("nato", "airRecce", 0, null) });
+    icorps.addItem({ id: "cardnato0000004", name: "Lance", type: "supportCard", system: cardSystem("nato", "ssm", 2, null) });
     const n34 = ownedActor(h, "34 PzBrig", "unit", unitSystem("nato", { hq: icorps.uuid }), "p1");
     const gta = ownedActor(h, "1 GTA", "hq", hqSystem("wp"), "p2");
     gta.addItem({ id: "cardwp000000001", name: "Front barrage", type: "supportCard", system: cardSystem("wp", "combatModifier", 1, null) });
@@ -120,8 +134,9 @@ describe("under double-blind each player's dialogs read their side's sights, nev
     expect(read.world.field.hqs.map((h) => h.name)).toEqual(["I Corps"]);
     expect(read.world.sights?.contacts).toEqual([{ key: "contact:0303", hex: "0303", turn: 1 }]);
     expect(read.planner.units.map((u) => u.name)).toEqual(["34 PzBrig", "1 MRR"]);
-    // The rear-area dialog offers what NATO knows out of contact: nothing (1 MRR, where NATO saw it, is next to 34 PzBrig).
-    expect(read.targets).toEqual([]);
+    // The rear-area dialog offers what NATO knows out of contact: 2 MRR's contact, by its key and with no name
+    // (1 MRR, where NATO saw it, is next to 34 PzBrig).
+    expect(read.targets).toEqual([{ id: "contact:0303", name: "", hex: "0303" }]);
     const text = sweep(read);
     for (const secret of natoSecrets()) expect(text).not.toContain(secret);
   });
@@ -149,5 +164,69 @@ describe("under double-blind each player's dialogs read their side's sights, nev
     expect(open.world.field.units.map((u) => u.name)).toEqual(["34 PzBrig", "1 MRR", "2 MRR", "3 MRR"]);
     expect(open.world.sights).toBeUndefined();
     expect(open.targets.map((x) => x.name)).toEqual(["1 GTA", "2 MRR", "3 MRR"]);
+  });
+});
+
+describe("a rear-area attack on a contact under double-blind", () => {
+  const card = (client: Client, name: string) => docOn(client, "I Corps").items.find((i) => i.name === name)!.uuid;
+
+  it("NATO's player aims at 2 MRR's contact: the dialog cannot price it and says so; the GM resolves it against 2 MRR", async () => {
+    const rear = await t.p1.load<typeof RearState>("src/apps/land/rear-area/state");
+    const context = await t.p1.load<typeof RearContext>("src/apps/land/rear-area/context");
+    const land = await t.p1.load<typeof LandWorldModule>("src/apps/land/world");
+    const foundry = await t.p1.load<typeof Foundry>("src/base/foundry");
+    const state = {
+      ...rear.initialRearArea("nato", "contact:0303"),
+      identification: [card(t.p1, "BND report"), card(t.p1, "Recce flight")] as const,
+      strikes: { [card(t.p1, "Lance")]: "" },
+    };
+    const view = onConsole(t.p1, () => context.rearAreaContext(land.readLandWorld(), state, foundry.translator()));
+    expect(view).toMatchObject({ canPost: true, refusals: [], lines: [], faces: [] });
+    expect(view.contactNote).toContain("NOBC.Land.Check.contactTarget");
+    expect(view.targets.find((o) => o.value === "contact:0303")?.label).toBe('NOBC.Land.Rear.ContactTarget {"hex":"0303"}');
+    for (const secret of natoSecrets().filter((x) => x !== "0303")) expect(JSON.stringify(view)).not.toContain(secret);
+
+    const request = await t.p1.load<typeof Request>("src/apps/base/request");
+    const asked = await onConsole(t.p1, () => request.requestResolution("land.rearArea", state));
+    await quiet(t.net);
+    expect(asked.ok).toBe(true);
+    // The GM's card: the attack on what stood there (2 MRR), whose cards identify the hex.
+    const posted = [...t.p1.entry.chatFake.messages.values()].filter((m) => m.type === "resolution").at(-1)!;
+    expect((posted.system as Record<string, unknown>)["identifies"]).toEqual({
+      side: "nato",
+      hex: "0303",
+      cards: [card(t.gm, "BND report"), card(t.gm, "Recce flight")],
+    });
+    expect(JSON.stringify(posted.system)).toContain(docOn(t.gm, "2 MRR").uuid);
+  });
+
+  it("a contact whose hex is empty now is refused by the GM, naming the hex only", async () => {
+    const rear = await t.p1.load<typeof RearState>("src/apps/land/rear-area/state");
+    const request = await t.p1.load<typeof Request>("src/apps/base/request");
+    // NATO's knowledge keeps 2 MRR at 0303; it has gone to 0203 since (the GM's hand).
+    const w2 = docOn(t.gm, "2 MRR");
+    await t.gm.run(async () => {
+      const token = (
+        sceneOn(t.gm).tokens as unknown as { actorId: string; update(d: object): Promise<unknown>; x: number; y: number }[]
+      ).find((x) => x.actorId === w2.id)!;
+      const left = (sceneOn(t.gm).tokens as unknown as { actorId: string; x: number; y: number }[]).find(
+        (x) => x.actorId === docOn(t.gm, "34 PzBrig").id,
+      )!;
+      await token.update({ x: left.x, y: left.y + 200 });
+    });
+    await quiet(t.net);
+    const gmLand = await t.gm.load<typeof LandWorldModule>("src/apps/land/world");
+    expect(onConsole(t.gm, () => gmLand.readLandWorld().field.units.find((u) => u.name === "2 MRR")?.hex)).toBe("0203");
+    const state = {
+      ...rear.initialRearArea("nato", "contact:0303"),
+      identification: [card(t.p1, "BND report"), card(t.p1, "Recce flight")] as const,
+      strikes: { [card(t.p1, "Lance")]: "" },
+    };
+    const asked = await onConsole(t.p1, () => request.requestResolution("land.rearArea", state));
+    await quiet(t.net);
+    expect(asked.ok).toBe(false);
+    const said = noticesOn(t.p1, "NOBC.Land.Check.contactEmpty").join("\n");
+    expect(said).toContain('\\"hex\\":\\"0303\\"');
+    for (const secret of ["2 MRR", ...idsOf("2 MRR")]) expect(said).not.toContain(secret);
   });
 });

@@ -35,16 +35,24 @@ export interface EncounterInput {
   readonly adjacency: (hexes: readonly HexRef[]) => Neighbours;
 }
 
-/** The words of what a stop found: the contacts' hexes, or with `contactIdentifies` the counters by name. */
+/** The words of what a stop found, by why it stopped: the contacts' hexes, how many (`contactShowsCount`), or the counters (`contactIdentifies`). */
+const FOUND_KEYS: Readonly<Record<MoveStop["reason"], { readonly plain: string; readonly count: string; readonly named: string }>> = {
+  enemyInHex: { plain: "NOBC.Move.Found.enemyInHex", count: "NOBC.Move.Found.enemyInHexCount", named: "NOBC.Move.Found.enemyInHexNamed" },
+  adjacentToEnemy: {
+    plain: "NOBC.Move.Found.adjacentToEnemy",
+    count: "NOBC.Move.Found.adjacentToEnemyCount",
+    named: "NOBC.Move.Found.adjacentToEnemyNamed",
+  },
+};
+
+/** The words of what a stop found, as the mover's side knows it after the move. */
 function foundPhrase(stop: MoveStop, pieces: ReadonlyMap<string, Piece>, options: KnowledgeOptions): Phrase {
   const found = stop.found.flatMap((id) => pieces.get(id) ?? []);
   const hexes = [...new Set(found.map((p) => p.hex))].sort().join(", ");
   const where = { hex: stop.hex, hexes };
-  if (options.contactIdentifies)
-    return phrase(`NOBC.Move.Found.${stop.reason}Named`, { ...where, names: found.map((p) => p.face.name).join(", ") });
-  return options.contactShowsCount
-    ? phrase(`NOBC.Move.Found.${stop.reason}Count`, { ...where, count: found.length })
-    : phrase(`NOBC.Move.Found.${stop.reason}`, where);
+  const keys = FOUND_KEYS[stop.reason];
+  if (options.contactIdentifies) return phrase(keys.named, { ...where, names: found.map((p) => p.face.name).join(", ") });
+  return options.contactShowsCount ? phrase(keys.count, { ...where, count: found.length }) : phrase(keys.plain, where);
 }
 
 /** The path as far as the truth lets it go, and what was found. Throws RangeError when the mover is no piece of the field. */
