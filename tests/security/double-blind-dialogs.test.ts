@@ -43,7 +43,7 @@ openSystemNetwork((table) => (t = table));
 const natoSecrets = () => ["2 MRR", "3 MRR", "1 GTA", "Front barrage", "0301", "0304", "0502", ...idsOf("2 MRR", "3 MRR", "1 GTA")];
 /** What the Warsaw Pact has not found. */
 const wpSecrets = () => ["I Corps", "Pioniere", "34 PzBrig", "0102", ...idsOf("I Corps", "34 PzBrig")];
-const idsOf = (...names: string[]) => names.map((n) => docOn(t.gm, n).id!);
+const idsOf = (...names: string[]) => names.map((n) => docOn(t.gm, n).id);
 
 beforeEach(async () => {
   await systemWorld(t, (h) => {

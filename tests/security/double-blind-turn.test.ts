@@ -106,15 +106,19 @@ class TrackerBase {
   async _preparePartContext(_id: string, context: Raw): Promise<Raw> {
     return context;
   }
-  _onRender(): void {}
-  _onClose(): void {}
+  _onRender(): void {
+    this.parts = {};
+  }
+  _onClose(): void {
+    this.viewed = null;
+  }
 }
 
 /** The tracker as `client` renders it: the HQ list, who has acted and the turn panel, in HTML with the real templates. */
 async function trackerOn(client: Client): Promise<{ hqs: Raw; html: string }> {
   const app = await client.load<typeof TrackerApp>("src/combat/tracker-app");
   return client.run(async () => {
-    const combat = ((game as unknown as { combats: Raw[] }).combats ?? []).find((c) => c["type"] === "nobcTurn")!;
+    const combat = (game as unknown as { combats: Raw[] }).combats.find((c) => c["type"] === "nobcTurn")!;
     const hqs = client.entry.harness.documents().filter((d) => d.type === "hq");
     const combatants = hqs.map((actor, i) => ({ id: `c${String(i)}`, actorId: actor.id, actor }));
     const Tracker = app.defineTurnTracker(TrackerBase as unknown as TrackerApp.TrackerBaseClass);
@@ -133,7 +137,7 @@ async function trackerOn(client: Client): Promise<{ hqs: Raw; html: string }> {
   });
 }
 
-const idsOf = (...names: string[]) => names.map((n) => docOn(t.gm, n).id!);
+const idsOf = (...names: string[]) => names.map((n) => docOn(t.gm, n).id);
 
 describe("each player's tracker under double-blind", () => {
   it("lists their side's HQs and counts the enemy's; the GM's lists both", async () => {

@@ -12,7 +12,7 @@
  */
 import "../../harness/install";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../../harness/foundry";
+import { harness } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
 import { chatFake } from "../../harness/chat-fake";
 import { registerRequests } from "../../harness/requests";
@@ -29,7 +29,6 @@ import { setBoardClock } from "../../../src/world/board";
 import { turn } from "../../../src/rules/index";
 
 type Raw = Record<string, unknown>;
-let actors: Map<string, FakeActorT>;
 
 function tokenAt(hex: string): { x: number; y: number } {
   const centre = harness.canvasPoint(hexCentre(offsetOf(hex), 100));
@@ -45,7 +44,7 @@ const located = (hex: string) => ({ level: "located", hex, turn: 1 });
 const move = (unit: string, path: string[]) => requestResolution("land.move", { unit: `Actor.${unit}`, path, ignoreMines: [] });
 
 beforeEach(() => {
-  actors = stageBoardWorld();
+  stageBoardWorld();
   registerSettings();
   registerRequests([MOVE]);
   setBoardClock(() => ({ turn: 1 }));

@@ -35,7 +35,7 @@ export interface EncounterInput {
   readonly adjacency: (hexes: readonly HexRef[]) => Neighbours;
 }
 
-/** The words of what a stop found, by why it stopped: the contacts' hexes, how many (`contactShowsCount`), or the counters (`contactIdentifies`). */
+/** The words of what a stop found, by why it stopped: the hexes, how many (`contactShowsCount`), or the counters (`contactIdentifies`). */
 const FOUND_KEYS: Readonly<Record<MoveStop["reason"], { readonly plain: string; readonly count: string; readonly named: string }>> = {
   enemyInHex: { plain: "NOBC.Move.Found.enemyInHex", count: "NOBC.Move.Found.enemyInHexCount", named: "NOBC.Move.Found.enemyInHexNamed" },
   adjacentToEnemy: {

@@ -94,7 +94,7 @@ export function targets(world: LandWorld, side: Side): { id: ActorRef; name: str
 
 /** Whether a unit of `side` stands in or next to `hex`; undefined when the map cannot say. */
 function hexInContact(field: Battlefield, hex: string, side: Side): boolean | undefined {
-  if (field.map === null || field.map.map.hexes[hex] === undefined) return undefined;
+  if (field.map?.map.hexes[hex] === undefined) return undefined;
   const { unitsAt } = occupancy(field);
   for (const at of [hex, ...adjacentHexes(field.map, hex)]) if (unitsAt.get(at)?.some((u) => u.side === side)) return true;
   return false;
