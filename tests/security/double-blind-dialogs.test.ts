@@ -33,6 +33,8 @@ import type * as RearState from "../../src/apps/land/rear-area/state";
 import type * as RearContext from "../../src/apps/land/rear-area/context";
 import type * as Foundry from "../../src/base/foundry";
 import type * as Request from "../../src/apps/base/request";
+import type * as PlannerController from "../../src/apps/ground-combat/controller";
+import type { GroundCombatView } from "../../src/apps/ground-combat/context";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -228,5 +230,40 @@ describe("a rear-area attack on a contact under double-blind", () => {
     const said = noticesOn(t.p1, "NOBC.Land.Check.contactEmpty").join("\n");
     expect(said).toContain('\\"hex\\":\\"0303\\"');
     for (const secret of ["2 MRR", ...idsOf("2 MRR")]) expect(said).not.toContain(secret);
+  });
+});
+
+describe("a ground combat against a contact under double-blind", () => {
+  it("NATO's planner offers 1 MRR's hex as a contact, plans against it unpriced, and the GM resolves it against 1 MRR", async () => {
+    // NATO has 1 MRR located where it stands (0301, across the Aller from 34 PzBrig), no longer identified.
+    const w1 = docOn(t.gm, "1 MRR");
+    await t.gm.run(async () => {
+      const scene = t.gm.entry.harness.scene as unknown as { update(d: object): Promise<unknown> };
+      // Foundry merges an update into the entry: the face goes first (`-=`), then the contact is written.
+      await scene.update({ [`flags.nobc.knowledge.nato.-=${w1.id}`]: null });
+      await scene.update({ [`flags.nobc.knowledge.nato.${w1.id}`]: { level: "located", hex: "0301", turn: 1 } });
+    });
+    await quiet(t.net);
+    const controller = (await t.p1.load<typeof PlannerController>("src/apps/ground-combat/controller")).plannerController;
+    const foundry = await t.p1.load<typeof Foundry>("src/base/foundry");
+    const opened = onConsole(t.p1, () =>
+      controller.open(controller.read(), { attackers: [docOn(t.p1, "34 PzBrig").uuid], target: "0301" }),
+    );
+    if (!opened.ok) throw new Error(opened.reason);
+    const view = onConsole(t.p1, () => controller.context(opened.state, controller.read(), foundry.translator())) as GroundCombatView;
+    expect(view.targetChoices.find((c) => c.value === "0301")?.label).toBe("0301: NOBC.GroundCombat.ContactTarget");
+    expect(view).toMatchObject({ accepted: true, defenders: [], refusals: [], plan: null });
+    expect(view.contactNote).toContain("NOBC.GroundCombat.ContactNote");
+    // 0301 is NATO's now (the contact); nothing else of the enemy is.
+    for (const secret of ["1 MRR", w1.id, ...natoSecrets().filter((x) => x !== "0301")]) expect(JSON.stringify(view)).not.toContain(secret);
+
+    const request = await t.p1.load<typeof Request>("src/apps/base/request");
+    const asked = await onConsole(t.p1, () => request.requestResolution("groundCombat.plan", opened.state));
+    await quiet(t.net);
+    expect(asked.ok).toBe(true);
+    // The GM's card: the combat fought against 1 MRR (both sides learn who fought when it is applied).
+    const posted = [...t.p1.entry.chatFake.messages.values()].filter((m) => m.type === "resolution").at(-1)!;
+    const fought = (posted.system as { groundCombat: { plan: { defenders: { id: string }[] } } }).groundCombat;
+    expect(fought.plan.defenders.map((d) => d.id)).toEqual([w1.uuid]);
   });
 });
