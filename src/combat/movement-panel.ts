@@ -24,8 +24,9 @@ export interface MovementPanelView {
 }
 
 /** The section from the phase as the Combat keeps it (pure). */
-export function movementPanelView(now: MovementNow, i18n: Translator): MovementPanelView {
-  const names = now.groups.map((g) => speak(groupPhrase(g, now.corpsNames), i18n));
+export function movementPanelView(now: MovementNow, i18n: Translator, namesCorps = true): MovementPanelView {
+  const corps = namesCorps ? now.corpsNames : [];
+  const names = now.groups.map((g) => speak(groupPhrase(g, corps), i18n));
   const current = now.current;
   const next = current === null ? [] : names.slice(current + 1);
   const nextKey =
@@ -44,8 +45,11 @@ export function movementPanelView(now: MovementNow, i18n: Translator): MovementP
   };
 }
 
-/** The section for a turn Combat; null when it is not in Movement. Reads the battlefield once. */
-export function movementPanel(combat: MovementCombat, i18n: Translator): MovementPanelView | null {
+/**
+ * The section for a turn Combat; null when it is not in Movement. Reads the battlefield once.
+ * `namesCorps`: whether the reader sees NATO's HQs (not a Warsaw Pact player under double-blind).
+ */
+export function movementPanel(combat: MovementCombat, i18n: Translator, namesCorps = true): MovementPanelView | null {
   const now = movementNow(combat, readBattlefield());
-  return now === null ? null : movementPanelView(now, i18n);
+  return now === null ? null : movementPanelView(now, i18n, namesCorps);
 }

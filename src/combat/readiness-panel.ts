@@ -6,6 +6,7 @@
  */
 import { isSideMark, type ReadinessView } from "./readiness";
 import type { ReadinessHq } from "./readiness";
+import { EVERYONE, showsSide, type TrackerAudience } from "./tracker-audience";
 
 /** A mark's button: what clicking it asks (the mark, and ready or not). */
 export interface MarkButtonView {
@@ -68,7 +69,11 @@ function button(mark: string, marked: boolean, canMark: boolean): MarkButtonView
   return { mark, ready: !marked, labelKey: marked ? "NOBC.Turn.Ready.Unmark" : "NOBC.Turn.Ready.Mark" };
 }
 
-/** The block's context: `view` laid out for this user, the stage's record of who Control went on without, and the clock. */
+/**
+ * The block's context: `view` laid out for this user, the stage's record of who Control went on
+ * without, and the clock. A side the audience does not read (double-blind: the enemy's) is left
+ * out everywhere: its rows, its HQs in the record, and the counts and "all done" of the summary.
+ */
 export function readinessPanelContext(
   view: ReadinessView,
   overridden: readonly string[],
@@ -76,11 +81,19 @@ export function readinessPanelContext(
   isGM: boolean,
   clockRunning: boolean,
   open = false,
+  audience: TrackerAudience = EVERYONE,
 ): ReadinessPanelView {
-  const all = view.sides.flatMap((s) => s.hqs);
+  const sides = view.sides.filter((s) => showsSide(audience, s.side));
+  const all = sides.flatMap((s) => s.hqs);
   const names = new Map(hqs.map((h) => [h.uuid, h.name]));
+  const sideOf = new Map(hqs.map((h) => [h.uuid, h.side]));
+  const record = overridden.filter((m) => {
+    const side = isSideMark(m) ? m : sideOf.get(m);
+    // An HQ no longer in the turn has no side to read: only Control sees it named.
+    return side === undefined ? audience.all : showsSide(audience, side);
+  });
   return {
-    sides: view.sides.map((s) => ({
+    sides: sides.map((s) => ({
       side: s.side,
       labelKey: s.labelKey,
       done: s.done,
@@ -96,9 +109,9 @@ export function readinessPanelContext(
         button: button(h.uuid, h.marked, h.canMark),
       })),
     })),
-    allDone: view.allDone,
-    asks: view.sides.length > 0,
-    overridden: overridden.map((m) =>
+    allDone: audience.all ? view.allDone : sides.every((s) => s.done),
+    asks: sides.length > 0,
+    overridden: record.map((m) =>
       isSideMark(m) ? { labelKey: `NOBC.Turn.Side.${m}`, name: "" } : { labelKey: null, name: names.get(m) ?? m },
     ),
     isGM,

@@ -46,6 +46,9 @@ import { controlQueueView, openControlQueue } from "./control-queue";
 import type { MissionTrack } from "../rules/missions/track";
 import { stageClockEnd } from "./stage-clock";
 import type { ReadyMark } from "./readiness";
+import { EVERYONE, showsSide, trackerAudience, type TrackerAudience } from "./tracker-audience";
+import { hiddenInformation } from "../base/settings";
+import { userSides } from "../teams/read";
 
 /** A Combat as the tracker reads and moves it. */
 export interface ViewedCombat extends TurnCombat, CombatDoc {
@@ -89,8 +92,14 @@ function canReadJournal(uuid: string): boolean {
   return doc instanceof JournalEntry && user !== undefined && doc.testUserPermission(user as never, "OBSERVER");
 }
 
+/** Whose HQs this client's user reads on the tracker (./tracker-audience.ts): every side's but under double-blind. */
+function audienceOf(isGM: boolean): TrackerAudience {
+  const mode = hiddenInformation();
+  return mode === "open" || isGM ? EVERYONE : trackerAudience(mode, isGM, userSides());
+}
+
 function panelOf(combat: ViewedCombat, isGM: boolean, movement: MovementPanelView | null): TurnPanelView | null {
-  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, serverNow(), movement);
+  return turnPanelContext(combat.system as TurnSystem, hqRows(combat.combatants), isGM, serverNow(), movement, audienceOf(isGM));
 }
 
 /** The Movement section, read (and its code loaded) only while the turn is in Movement. */
@@ -98,7 +107,7 @@ async function movementOf(combat: ViewedCombat): Promise<MovementPanelView | nul
   const system = combat.system as TurnSystem;
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok || state.value.current.id !== "movement") return null;
-  return (await import("./movement-panel")).movementPanel(combat, translator());
+  return (await import("./movement-panel")).movementPanel(combat, translator(), showsSide(audienceOf(viewer().isGM), "nato"));
 }
 
 /**
@@ -114,7 +123,8 @@ async function readinessPartView(combat: ViewedCombat, isGM: boolean, open: bool
   const view = readReadiness(combat);
   if (view === null) return undefined;
   const system = combat.system as TurnSystem;
-  return readinessPanelContext(view, system.overridden ?? [], readinessHqs(combat), isGM, stageClockEnd(system, view.stage) !== null, open);
+  const clockRunning = stageClockEnd(system, view.stage) !== null;
+  return readinessPanelContext(view, system.overridden ?? [], readinessHqs(combat), isGM, clockRunning, open, audienceOf(isGM));
 }
 
 /** The sidebar's Combat tab (`ui.combat`) as `redrawHqParts` reads it: the combat it shows, and a render of some of its parts. */
@@ -280,7 +290,7 @@ export function defineTurnTracker(Base: TrackerBaseClass) {
       }
       if (combat === null) return undefined;
       if (partId === READY_PART) return await readinessPartView(combat, isGM, this.#readyOpen);
-      if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM);
+      if (partId === HQS_PART) return hqListContext(hqRows(combat.combatants), isGM ? newHqCount(combat) : 0, isGM, audienceOf(isGM));
       if (partId === FOOTER_PART) {
         const panel = panelOf(combat, isGM, await movement(combat));
         // Control's queue count (GM): a block of its own beside the stage buttons.

@@ -13,6 +13,7 @@ import { TURN_COMBAT_TYPE, type TurnSystem } from "./turn-type";
 import type { MovementPanelView } from "./movement-panel";
 import { unitSymbolSvg } from "../symbols/unit-symbol";
 import { MISSION_COMBAT_TYPE } from "../base/constants";
+import { EVERYONE, showsSide, type TrackerAudience } from "./tracker-audience";
 
 export const TURN_TEMPLATES = {
   panel: templatePath("combat/turn.hbs"),
@@ -123,7 +124,7 @@ export interface TurnPanelView {
   readonly currentKey: string;
   readonly firstMover: "nato" | "wp";
   readonly firstMoverKey: string;
-  /** The NATO corps holding the initiative, by name, comma-separated ("" when the Warsaw Pact moves first). */
+  /** The NATO corps holding the initiative, by name, comma-separated ("" when the Warsaw Pact moves first, or NATO's HQs are not shown). */
   readonly initiativeNames: string;
   /** The current stage's clock (Planning's countdown, or the one Control set), with the words it is told in. */
   readonly countdown: StageClockView | null;
@@ -192,6 +193,7 @@ export function turnPanelContext(
   isGM: boolean,
   now: number,
   movement: MovementPanelView | null = null,
+  audience: TrackerAudience = EVERYONE,
 ): TurnPanelView | null {
   const state = turn.describeState({ turn: system.turn, stage: system.stage });
   if (!state.ok) return null;
@@ -206,7 +208,10 @@ export function turnPanelContext(
     currentKey: current.label,
     firstMover: mover.side,
     firstMoverKey: FIRST_MOVER_LABELS[mover.side],
-    initiativeNames: mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", "),
+    // Who moves first is the turn's, known to both sides; which corps hold the initiative is NATO's.
+    initiativeNames: showsSide(audience, "nato")
+      ? mover.initiativeCorps.map((uuid) => hqs.find((h) => h.uuid === uuid)!.name).join(", ")
+      : "",
     countdown: stageClockView(system, current.id, now),
     actions: stageActions(current.id, isGM).map((a) => ({ id: a.id, label: a.label, icon: a.icon })),
     isGM,
@@ -265,20 +270,34 @@ export interface SideGroupView {
   readonly hqs: readonly HqView[];
 }
 
+/** A side whose HQs this user does not read (double-blind): its heading and how many HQs it has in the turn. */
+export interface HiddenSideView {
+  readonly side: "nato" | "wp";
+  readonly labelKey: string;
+  readonly count: number;
+}
+
 export interface HqListView {
-  /** NATO then the Warsaw Pact; a side with no HQ is left out. */
+  /** NATO then the Warsaw Pact; a side with no HQ is left out, and so is a side the audience does not read. */
   readonly groups: readonly SideGroupView[];
+  /** The sides with HQs the audience does not read, as counts (double-blind: the enemy's). */
+  readonly hidden: readonly HiddenSideView[];
   /** HQ actors of the world not yet in the turn (the GM's Add button shows when > 0). */
   readonly addable: number;
   readonly isGM: boolean;
 }
 
-/** The HQs grouped by side, each side sorted by name. */
-export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boolean): HqListView {
+/** The HQs grouped by side, each side sorted by name; a side the audience does not read, as a count. */
+export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boolean, audience: TrackerAudience = EVERYONE): HqListView {
   const groups: SideGroupView[] = [];
+  const hidden: HiddenSideView[] = [];
   for (const side of ["nato", "wp"] as const) {
-    const hqs = rows
-      .filter((r) => r.side === side)
+    const ofSide = rows.filter((r) => r.side === side);
+    if (!showsSide(audience, side)) {
+      if (ofSide.length > 0) hidden.push({ side, labelKey: SIDE_GROUP_LABELS[side], count: ofSide.length });
+      continue;
+    }
+    const hqs = ofSide
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((r) => ({
         combatantId: r.combatantId,
@@ -292,7 +311,7 @@ export function hqListContext(rows: readonly HqRow[], addable: number, isGM: boo
       }));
     if (hqs.length > 0) groups.push({ side, labelKey: SIDE_GROUP_LABELS[side], hqs });
   }
-  return { groups, addable: isGM ? addable : 0, isGM };
+  return { groups, hidden, addable: isGM ? addable : 0, isGM };
 }
 
 /**

@@ -71,7 +71,10 @@ export function groupPhrase(group: MovementGroup, corpsNames: readonly string[])
     group.side === "wp"
       ? phrase("NOBC.MovementTurn.Group.wp")
       : group.initiative
-        ? phrase("NOBC.MovementTurn.Group.initiative", { corps: corpsNames.join(", ") })
+        ? corpsNames.length === 0
+          ? // Under double-blind the Warsaw Pact's players read that NATO's initiative corps move, not which.
+            phrase("NOBC.MovementTurn.Group.initiativeUnnamed")
+          : phrase("NOBC.MovementTurn.Group.initiative", { corps: corpsNames.join(", ") })
         : phrase("NOBC.MovementTurn.Group.nato");
   return group.airborne ? phrase("NOBC.MovementTurn.Group.airborne", { group: side }) : side;
 }

@@ -14,6 +14,9 @@ import { clearMissionActions, registerMissionAction } from "../../src/combat/mis
 import { registerSettings } from "../../src/base/settings";
 import { turn } from "../../src/rules/index";
 import { combatFake, FakeCombatDoc } from "./combat-fake";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { createHandlebars, type Lang } from "../harness/handlebars-helpers";
 
 type Raw = Record<string, unknown>;
 
@@ -529,5 +532,64 @@ describe("a Team Yankee mission viewed", () => {
     expect(await journalShown(open!.uuid)).toBe(open!.uuid);
     expect(await journalShown(closed!.uuid)).toBe("");
     expect(await journalShown("JournalEntry.gone")).toBe("");
+  });
+});
+
+describe("the tracker under double-blind (issue #30, item 3)", () => {
+  const lang = JSON.parse(readFileSync(resolve(__dirname, "../../lang/en.json"), "utf8")) as Lang;
+  const env = createHandlebars(lang);
+  const html = (name: string, nobc: unknown) =>
+    env.hbs.compile(readFileSync(resolve(__dirname, `../../templates/combat/${name}`), "utf8"))({ nobc });
+  const asPlayer = (id: string) => (harness.game["user"] = { id, isGM: false });
+
+  beforeEach(() => {
+    harness.settingsStore.set("nobc.hiddenInformation", "doubleBlind");
+    harness.settingsStore.set("nobc.teams", { members: { p1: { side: "nato", hqs: [] }, p2: { side: "wp", hqs: [] } } });
+    turnCombat.system["ready"] = ["wp"];
+  });
+
+  it("a player's tracker lists their side's HQs, the enemy's as a count; readiness shows their side only", async () => {
+    asPlayer("p2");
+    const ctx = await renderParts(app);
+    const hqs = ctx[HQS_PART]!["nobc"] as Raw;
+    expect(hqs["groups"]).toMatchObject([{ side: "wp", hqs: [{ name: "8th Guards Army" }] }]);
+    expect(hqs["hidden"]).toEqual([{ side: "nato", labelKey: "NOBC.Turn.Side.nato", count: 1 }]);
+    // Who moves first is the turn's; which NATO corps hold the initiative is NATO's.
+    expect(ctx[TURN_PART]!["nobc"]).toMatchObject({ panel: { firstMover: "nato", initiativeNames: "" } });
+    const ready = ctx[READY_PART]!["nobc"] as Raw;
+    expect((ready["sides"] as Raw[]).map((s) => s["side"])).toEqual(["wp"]);
+    expect(ready).toMatchObject({ allDone: true, doneCount: 1, hqCount: 1 });
+    const shown = [html("hqs.hbs", hqs), html("readiness.hbs", ready), html("turn.hbs", ctx[TURN_PART]!["nobc"])].join("\n");
+    expect(shown).toContain("8th Guards Army");
+    expect(shown).toContain("1 HQs in the turn (not shown under double-blind)");
+    for (const secret of ["V (US) Corps", corps.uuid, corps.id]) expect(shown).not.toContain(secret);
+    // Control's queue count stays the GM's.
+    expect(ctx[FOOTER_PART]!["nobc"]).not.toHaveProperty("controlQueue");
+
+    asPlayer("p1");
+    const nato = await renderParts(app);
+    expect((nato[HQS_PART]!["nobc"] as Raw)["groups"]).toMatchObject([{ side: "nato", hqs: [{ name: "V (US) Corps" }] }]);
+    expect((nato[HQS_PART]!["nobc"] as Raw)["hidden"]).toEqual([{ side: "wp", labelKey: "NOBC.Turn.Side.wp", count: 1 }]);
+    expect(nato[TURN_PART]!["nobc"]).toMatchObject({ panel: { initiativeNames: "V (US) Corps" } });
+    expect(nato[READY_PART]!["nobc"]).toMatchObject({ allDone: false, doneCount: 0, hqCount: 1, sides: [{ side: "nato" }] });
+  });
+
+  it("a GM sees every side; at an open table a player does too, as before", async () => {
+    const gm = await renderParts(app);
+    expect(((gm[HQS_PART]!["nobc"] as Raw)["groups"] as Raw[]).map((g) => g["side"])).toEqual(["nato", "wp"]);
+    expect((gm[HQS_PART]!["nobc"] as Raw)["hidden"]).toEqual([]);
+    asPlayer("p2");
+    harness.settingsStore.set("nobc.hiddenInformation", "open");
+    const open = await renderParts(app);
+    expect(((open[HQS_PART]!["nobc"] as Raw)["groups"] as Raw[]).map((g) => g["side"])).toEqual(["nato", "wp"]);
+    expect(open[TURN_PART]!["nobc"]).toMatchObject({ panel: { initiativeNames: "V (US) Corps" } });
+    expect(((open[READY_PART]!["nobc"] as Raw)["sides"] as Raw[]).map((s) => s["side"])).toEqual(["nato", "wp"]);
+  });
+
+  it("who Control went on without names only the player's side's HQs and team", async () => {
+    turnCombat.system["overridden"] = ["nato", army.uuid, corps.uuid];
+    asPlayer("p2");
+    const ready = (await renderParts(app))[READY_PART]!["nobc"] as Raw;
+    expect(ready["overridden"]).toEqual([{ labelKey: null, name: "8th Guards Army" }]);
   });
 });

@@ -145,6 +145,10 @@ describe("the tracker in Movement", () => {
       none: false,
       nextKey: "NOBC.MovementTurn.Tracker.NextGroup",
     });
+    // A Warsaw Pact player's tracker under double-blind: NATO's initiative group, not which corps.
+    expect(movementPanel(combat as unknown as MovementCombat, i18n, false)).toMatchObject({
+      now: "NOBC.MovementTurn.Group.initiativeUnnamed",
+    });
 
     expect(await advanceTurn(combat, OPTS)).toMatchObject({ ok: true, card: null });
     expect(combat.updates).toEqual([{ system: { movementSlot: 4 } }]);

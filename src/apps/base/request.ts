@@ -17,6 +17,9 @@ import { dialogEntry } from "./entries";
 import { claimRefusals, decide } from "./submit";
 import { turnNow } from "../../queries/card-state";
 import { stageRequest } from "./stage-check";
+import type { Battlefield } from "../../world/battlefield";
+import type { SideSights } from "../../world/side-field";
+import { phraseThroughSights, secretsOf, throughSights } from "../../world/refusal-view";
 
 export const RESOLVE_QUERY = "nobc.resolve";
 
@@ -54,14 +57,37 @@ export async function resolveFor(
   const stage = stageRequest(dialog, turnNow(), user);
   if (!stage.ok) return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [stage.refusal] };
   const world = controller.read(user);
+  // Under double-blind a player's refusals name no enemy piece their side does not know (src/world/refusal-view.ts).
+  const told = askerLens(world);
   const access = controller.access(checked, world);
-  if (!access.ok) return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [phrase(access.reason, access.data)] };
+  if (!access.ok) return told({ ok: false, reason: "NOBC.Request.Refused.denied", refusals: [phrase(access.reason, access.data)] });
   const taken = controller.claims === undefined ? undefined : claimRefusals(controller.claims(checked, world));
-  if (taken !== undefined) return { ok: false, reason: "NOBC.Request.Refused.rules", details: taken };
+  if (taken !== undefined) return told({ ok: false, reason: "NOBC.Request.Refused.rules", details: taken });
   const verdict = await controller.submit(checked, world, translator(), recordingDice());
   const me = game.user as unknown as { id?: string } | null;
   const decided = await decide(verdict, user.id === me?.id ? undefined : user.id, stage.stamp);
-  return decided.ok ? decided : { ok: false, reason: "NOBC.Request.Refused.rules", details: decided.refusals };
+  return decided.ok ? decided : told({ ok: false, reason: "NOBC.Request.Refused.rules", details: decided.refusals });
+}
+
+type Refusal = Exclude<Resolved, { readonly ok: true }>;
+
+/**
+ * How a refusal is told to the asker: as it is, but when the world read for them carries their
+ * sights (double-blind, a player): then through them, each enemy piece their side does not know
+ * told as "an enemy unit" (the truth the GM checked against: the planner's `whole`, else `field`).
+ */
+function askerLens(world: unknown): (refusal: Refusal) => Refusal {
+  const read = world as { readonly sights?: SideSights; readonly whole?: Battlefield; readonly field?: Battlefield } | null;
+  const whole = read?.whole ?? read?.field;
+  if (read?.sights === undefined || whole === undefined) return (refusal) => refusal;
+  const secrets = secretsOf(whole, read.sights);
+  const i18n = translator();
+  const words = { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") };
+  return (refusal) => ({
+    ...refusal,
+    ...(refusal.details === undefined ? {} : { details: refusal.details.map((d) => throughSights(d, secrets, words)) }),
+    ...(refusal.refusals === undefined ? {} : { refusals: refusal.refusals.map((p) => phraseThroughSights(p, secrets, words)) }),
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { isWeapon } from "../../rules/nobc/land/card-categories";
 import { phrase, type Checked, type Phrase, type PhraseArg, type Refusal } from "../../rules/resolution";
 import { speak } from "../../words/phrase";
 import type { Battlefield } from "../../world/battlefield";
+import type { HexRef } from "../../rules/ids";
 import type { Translator } from "../../view/breakdown";
 import { sideContext, signed } from "../../view/common";
 import { ARM_LABELS, CATEGORY_LABELS, MODE_LABELS, SIDE_LABELS } from "../../view/labels";
@@ -29,6 +30,7 @@ import {
   mapTerrain,
   missionCallers,
   targetChoices,
+  contactTargetChoices,
   unitById,
   type GroundCombatState,
   type RiverKindChoice,
@@ -204,6 +206,8 @@ export interface GroundCombatView {
   readonly oddsOption: string;
   readonly mapNote: string | null;
   readonly refusals: readonly RefusalGroupView[];
+  /** The target is a contact (double-blind): the defenders are unknown until the GM resolves; "" otherwise. */
+  readonly contactNote: string;
   readonly accepted: boolean;
   readonly plan: PlanView | null;
 }
@@ -275,13 +279,21 @@ function planView(plan: GroundCombatPlan, names: ReadonlyMap<string, string>, i1
 export function groundCombatContext(
   field: Battlefield,
   state: GroundCombatState,
-  checked: Checked<GroundCombatPlan>,
+  given: Checked<GroundCombatPlan>,
   i18n: Translator,
   commands: (id: string) => boolean = () => true,
+  contacts: readonly HexRef[] = [],
 ): GroundCombatView {
   const sideLabel = (side: Side) => i18n.localize(SIDE_LABELS[side]);
-  const targets = targetChoices(field, state.attackerSide, state.attackers);
+  const contactHexes = contactTargetChoices(field, state.attackerSide, state.attackers, contacts);
+  const targets = [...new Set([...targetChoices(field, state.attackerSide, state.attackers), ...contactHexes])].sort();
   if (state.target !== "" && !targets.includes(state.target)) targets.unshift(state.target);
+  // A contact aimed at (double-blind): the side does not know what stands there, so the plan cannot be priced
+  // here; the rest of it is still checked, and the GM resolves it against what stands in the hex.
+  const atContact = contacts.includes(state.target) && defendersOf(field, state.target).length === 0;
+  const blocking = given.ok ? [] : given.refusals.filter((r) => !(atContact && r.code === "targetEmpty"));
+  const checked: Checked<GroundCombatPlan> =
+    given.ok || blocking.length === given.refusals.length ? given : { ok: false, refusals: blocking };
   const terrainFromMap = mapTerrain(field, state.target);
   const tickedCards = new Set(state.cards);
   const terrainList = terrainFromMap ?? state.terrain;
@@ -304,9 +316,10 @@ export function groundCombatContext(
       { value: "", label: i18n.localize("NOBC.GroundCombat.ChooseTarget"), selected: state.target === "" },
       ...targets.map((hex) => ({
         value: hex,
-        label: `${hex}: ${defendersOf(field, hex)
-          .map((u) => u.name)
-          .join(", ")}`,
+        label: `${hex}: ${[
+          ...defendersOf(field, hex).map((u) => u.name),
+          ...(contacts.includes(hex) ? [i18n.localize("NOBC.GroundCombat.ContactTarget")] : []),
+        ].join(", ")}`,
         selected: hex === state.target,
       })),
     ],
@@ -399,7 +412,8 @@ export function groundCombatContext(
     ),
     mapNote: field.map === null ? field.mapProblems.map((p) => speak(p, i18n)).join(" ") : null,
     refusals: checked.ok ? [] : groupRefusals(checked.refusals, i18n, field.names),
-    accepted: checked.ok,
+    accepted: checked.ok || (atContact && blocking.length === 0),
+    contactNote: atContact ? i18n.format("NOBC.GroundCombat.ContactNote", { hex: state.target }) : "",
     plan: checked.ok ? planView(checked.value, field.names, i18n) : null,
   };
 }

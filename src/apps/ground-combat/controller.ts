@@ -76,7 +76,9 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
   context(state, world, i18n) {
     // The turn limits are shown before the roll, as the GM will check them.
     const plan = withTurnLimits(planFromState(world.field, state).plan, world, () => stateTurnCombat(world.field, state));
-    return groundCombatContext(world.field, state, plan, i18n, commands(world));
+    // Under double-blind a player may plan against a contact of their side (its defenders unknown until the GM resolves).
+    const contacts = world.sights?.contacts.map((c) => c.hex) ?? [];
+    return groundCombatContext(world.field, state, plan, i18n, commands(world), contacts);
   },
   change: (state, values, world) => applyForm(world.field, state, lists(values)),
   readForm: allFormValues,

@@ -166,6 +166,23 @@ export function targetChoices(field: Battlefield, side: Side, attackers: readonl
   return out.sort();
 }
 
+/**
+ * Under double-blind, the hexes the side has located enemies in (its contacts) that the attackers
+ * given (else any unit of the side) stand next to: targets the player may plan against without
+ * knowing what stands there; the GM resolves against the truth.
+ */
+export function contactTargetChoices(
+  field: Battlefield,
+  side: Side,
+  attackers: readonly ActorRef[],
+  contacts: readonly HexRef[],
+): HexRef[] {
+  const byHex = unitIndex(field.units).byHex;
+  const given = attackers.length > 0 ? new Set(attackers.map((id) => unitById(field, id)?.hex ?? "").filter(isHex)) : null;
+  const attacksFrom = (hex: HexRef) => (given === null ? byHex.get(hex)?.some((u) => u.side === side) === true : given.has(hex));
+  return contacts.filter((hex) => isHex(hex) && gridNeighbours(hex).some((h) => attacksFrom(h) && adjacent(field, h, hex))).sort();
+}
+
 /** Units of the attacking side that could attack the target: next to it, plus any already ticked. */
 export function attackerCandidates(
   field: Battlefield,

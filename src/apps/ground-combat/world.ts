@@ -11,6 +11,8 @@ import type { Side } from "../../rules/nobc/land/types";
 import type { RulesOptions } from "../../rules/nobc/land/options";
 import type { Battlefield } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
+import { askerField } from "../../world/side-read";
+import type { SideSights } from "../../world/side-field";
 import { rulesOptions } from "../../base/settings";
 import { currentUser, isGM, type AskingUser } from "../../base/foundry";
 import { actingActorUuids } from "../../teams/read";
@@ -30,6 +32,8 @@ export interface PlannerWorld extends TurnLimitsWorld {
   readonly options: RulesOptions;
   /** The game turn of the `nobcTurn` Combat (null: none), for what a combat holds (./holds.ts). */
   readonly turn?: number | null;
+  /** The asker's sights under double-blind (a player): what the refusals are told through. */
+  readonly sights?: SideSights;
 }
 
 /** The sides the asker owns a unit or an HQ of. */
@@ -57,7 +61,18 @@ export function readPlannerWorld(user?: AskingUser): PlannerWorld {
   const owned = actingActorUuids(user ?? game.user);
   const whole = readBattlefield();
   const turn = currentTurnPosition()?.turn ?? null;
-  return { field: visibleTo(whole, owned, gm), whole, owned, isGM: gm, options: rulesOptions(), turn, ...readTurnLimits(turn) };
+  // Under double-blind a player's planner reads their side's sights (src/world/side-read.ts); the rules resolve with `whole`.
+  const { field, sights } = askerField(whole, user);
+  return {
+    field: visibleTo(field, owned, gm),
+    whole,
+    ...(sights === undefined ? {} : { sights }),
+    owned,
+    isGM: gm,
+    options: rulesOptions(),
+    turn,
+    ...readTurnLimits(turn),
+  };
 }
 
 interface TokenLike {

@@ -8,6 +8,8 @@ import type { ActorRef } from "../../rules/ids";
 import type { LandHq, LandTerrain, LandUnit, Side } from "../../rules/nobc/land/types";
 import type { Battlefield, WorldCard } from "../../world/battlefield";
 import { readBattlefield } from "../../world/read";
+import { askerField } from "../../world/side-read";
+import type { SideSights } from "../../world/side-field";
 import { occupancy } from "../../world/movement";
 import { adjacentHexes, terrainOf } from "../../map/rules-view";
 import { currentUser, isGM, type AskingUser } from "../../base/foundry";
@@ -19,7 +21,13 @@ import { SIDE_LABELS } from "../../view/labels";
 import type { RecoveryOptions } from "../../rules/nobc/land/options";
 
 export interface LandWorld {
+  /**
+   * The battlefield as the user may read it (src/world/side-read.ts): the truth, but for a player
+   * under double-blind on their own client, where it is their side's sights.
+   */
   readonly field: Battlefield;
+  /** The asker's sights under double-blind (a player): what the refusals are told through, and the contacts a dialog may target. */
+  readonly sights?: SideSights;
   /** Actor UUIDs the user acts for (src/teams/read.ts: every one for a GM; with no teams set, the owned ones). */
   readonly owned: ReadonlySet<string>;
   readonly isGM: boolean;
@@ -39,7 +47,14 @@ export function currentTurn(): number | null {
 /** The world as the Land dialogs read it for `user` (this client's by default), afresh for each render and Post. */
 export function readLandWorld(user?: AskingUser): LandWorld {
   const asker = user ?? currentUser();
-  return { field: readBattlefield(), owned: actingActorUuids(user ?? game.user), isGM: isGM(asker), turn: currentTurn() };
+  const { field, sights } = askerField(readBattlefield(), user);
+  return {
+    field,
+    ...(sights === undefined ? {} : { sights }),
+    owned: actingActorUuids(user ?? game.user),
+    isGM: isGM(asker),
+    turn: currentTurn(),
+  };
 }
 
 /**

@@ -20,6 +20,7 @@ import type { LandUnit } from "../../rules/nobc/land/types";
 import type { Battlefield } from "../../world/battlefield";
 import { hexPathThrough, occupancy, planMove, type MovementTurn } from "../../world/movement";
 import { readBattlefield, viewedCanvas } from "../../world/read";
+import { askerField } from "../../world/side-read";
 import { hexOfOffset, stepMp, type GridStep } from "./cost";
 import { rulerLabels, rulerOverrun, type RefusedLabel, type WaypointLabel } from "./labels";
 import { rulesOptions } from "../../base/settings";
@@ -61,7 +62,8 @@ function originOf(): GridStep | null {
 /** The battlefield and the turn, read at most once per change of the world, with the occupancy index built. */
 export function reading(): RulerReading {
   if (kept !== null) return kept;
-  const field = readBattlefield();
+  // Under double-blind a player's ruler measures against what their side knows, not where unseen enemies stand.
+  const field = askerField(readBattlefield()).field;
   occupancy(field);
   kept = { field, turn: readTurn(field), origin: originOf() };
   return kept;

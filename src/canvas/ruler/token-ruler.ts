@@ -7,6 +7,7 @@ import type { Battlefield } from "../../world/battlefield";
 import type { MovementTurn } from "../../world/movement";
 import type * as Engine from "./engine";
 import { actionCostMultiplier } from "../../base/compat";
+import { TEAMS_CHANGED_HOOK } from "../../teams/read";
 
 let engine: typeof Engine | null = null;
 let loading: Promise<void> | null = null;
@@ -28,6 +29,8 @@ const WORLD_HOOKS = [
   "createCombat",
   "updateCombat",
   "deleteCombat",
+  // Under double-blind a player's ruler reads their side's sights (src/world/side-read.ts): a new team, new sights.
+  TEAMS_CHANGED_HOOK,
 ];
 
 /** Loads the rules' part once (a canvas being ready starts it); the ruler keeps Foundry's labels and costs until it is in. */

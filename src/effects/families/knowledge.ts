@@ -29,8 +29,13 @@ export const KNOWLEDGE_ROOT = `flags.${SYSTEM_ID}.${KNOWLEDGE_FLAG}`;
 
 /** The grid's neighbours of every hex a piece stands in: contact is "in or next to" on the map's hex grid. */
 export function gridAdjacency(pieces: readonly Piece[]): Neighbours {
+  return hexAdjacency(pieces.map((p) => p.hex));
+}
+
+/** The grid's neighbours of each of `hexes` (a move's path and the pieces' hexes, for `moveEncounter`). */
+export function hexAdjacency(hexes: readonly HexRef[]): Neighbours {
   const out: Record<HexRef, HexRef[]> = {};
-  for (const { hex } of pieces) {
+  for (const hex of hexes) {
     if (hex === "" || Object.hasOwn(out, hex)) continue;
     const off = parseHexLabel(hex);
     out[hex] =

@@ -18,6 +18,7 @@ import { hexside } from "../../../rules/ids";
 import { currentUser, isGM, worldActors, type AskingUser } from "../../../base/foundry";
 import { actingActorUuids } from "../../../teams/read";
 import { readBattlefield } from "../../../world/read";
+import { askerField } from "../../../world/side-read";
 import { currentTurnPosition } from "../../../combat/current";
 import { phrase } from "../../../rules/resolution";
 import { SIDE_LABELS } from "../../../view/labels";
@@ -97,7 +98,8 @@ export interface WorldExtras {
 export function readMissionWorld(user?: AskingUser): MissionWorld {
   const actors = worldActors<WorldActor>();
   const owned = actingActorUuids(user ?? game.user);
-  return missionWorld(readBattlefield(), {
+  // Under double-blind a player's mission dialogs hold no enemy squadron (src/world/side-read.ts); the GM resolves with the truth.
+  return missionWorld(askerField(readBattlefield(), user).field, {
     airDefence: airDefencePools(actors),
     owned,
     isGM: isGM(user ?? currentUser()),

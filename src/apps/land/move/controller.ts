@@ -12,7 +12,12 @@ import { speak } from "../../../words/phrase";
 import { planHqMove, planMove } from "../../../world/movement";
 import { denied, refused, type Card, type DialogController, type Submission, type Verdict } from "../../base/controller";
 import { readLandWorld } from "../world";
-import { readBattlefield, worldScene } from "../../../world/read";
+import { readBattlefield, viewedSceneDoc, worldScene } from "../../../world/read";
+import { encounterOf, type Encounter } from "./encounter";
+import { refusalLens } from "../../../world/refusal-view";
+import { hexAdjacency } from "../../../effects/families/knowledge";
+import { KNOWLEDGE_FLAG, readKnowledgeFlag } from "../../../schemas/knowledge";
+import { SYSTEM_ID } from "../../../base/constants";
 import {
   decideHqMove,
   decideMove,
@@ -25,7 +30,7 @@ import {
   type MoveWorld,
 } from "./state";
 import { planOverrun } from "../../../world/overrun";
-import { rulesOptions } from "../../../base/settings";
+import { knowledgeOptions, rulesOptions } from "../../../base/settings";
 
 /** The scene this client views, as a move names it. */
 function viewedScene(): MoveWorld["scene"] {
@@ -50,6 +55,26 @@ function onScene(world: MoveWorld, id: string): MoveWorld | null {
   return { ...world, field, movement: readMovementTurn(field), scene: { id, name: scene.name ?? "" } };
 }
 
+/**
+ * The walk of a player's path against the truth (double-blind: the world read for them carries their
+ * sights), with the knowledge kept on the move's scene; null at an open table or for a GM's move.
+ */
+function encountered(world: MoveWorld, state: MoveState): Encounter | null {
+  if (world.sights === undefined || world.sights.side === null) return null;
+  const mover = world.field.units.find((u) => u.id === state.unit) ?? world.field.hqs.find((h) => h.id === state.unit);
+  if (mover === undefined || mover.hex === "") return null; // planMove words it
+  const scene = world.scene === null ? viewedSceneDoc() : worldScene(world.scene.id);
+  return encounterOf({
+    field: world.field,
+    knowledge: readKnowledgeFlag(scene?.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG)).knowledge,
+    mover: state.unit,
+    path: state.path,
+    turn: world.turn ?? 0,
+    options: knowledgeOptions(),
+    adjacency: hexAdjacency,
+  });
+}
+
 /** The card of a move written on the scene it was decided on, whichever scene the GM views when it is applied. */
 const onItsScene = (card: Card, world: MoveWorld): Card => (world.scene === null ? card : { ...card, scene: world.scene.id });
 
@@ -72,25 +97,35 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     const world = state.scene === undefined ? viewed : onScene(viewed, state.scene);
     if (world === null)
       return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
+    // Under double-blind a player hears no enemy piece their side does not know named (src/world/refusal-view.ts).
+    const told = refusalLens(world, { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") });
+    // Under double-blind a player's path meets the truth first: it stops where an unseen enemy stops it (./encounter.ts).
+    const met = encountered(world, state);
+    if (met !== null && met.path.length === 0) return refused([speak(met.found!, i18n)]);
+    const path = met?.path ?? state.path;
+    const found = (card: Card): Card =>
+      met?.found == null
+        ? card
+        : { ...card, inputs: [...(card.inputs ?? []), { label: i18n.localize("NOBC.Move.Card.Found"), value: speak(met.found, i18n) }] };
     if (world.field.hqs.some((h) => h.id === state.unit)) {
-      const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path: state.path });
-      if ("refused" in hqPlan) return refused([speak(hqPlan.refused.text, i18n)]);
+      const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path });
+      if ("refused" in hqPlan) return refused([speak(told(hqPlan.refused.text), i18n)]);
       const hqDecision = decideHqMove(hqPlan, world);
-      if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(p, i18n)));
-      const hqCard = onItsScene(hqMoveCard(hqPlan, hqDecision.override, i18n), world);
+      if (!hqDecision.ok) return refused(hqDecision.refusals.map((p) => speak(told(p), i18n)));
+      const hqCard = onItsScene(found(hqMoveCard(hqPlan, hqDecision.override, i18n)), world);
       return { ok: true, value: { run: async (stamp) => (await import("./carry-out")).postAndApply(hqCard, world.asker, stamp) } };
     }
-    const plan = planMove(world.field, world.movement, { unit: state.unit, path: state.path, ignoreMines: state.ignoreMines });
-    if ("refused" in plan) return refused([speak(plan.refused.text, i18n)]);
+    const plan = planMove(world.field, world.movement, { unit: state.unit, path, ignoreMines: state.ignoreMines });
+    if ("refused" in plan) return refused([speak(told(plan.refused.text), i18n)]);
     const decision = decideMove(plan, world);
-    if (!decision.ok) return refused(decision.refusals.map((p) => speak(p, i18n)));
+    if (!decision.ok) return refused(decision.refusals.map((p) => speak(told(p), i18n)));
     let card = moveCard(plan, decision.override, i18n);
     if (decision.kind === "overrun") {
       const resolved = planOverrun(world.field, plan, { rules: rulesOptions(), ignoreMines: state.ignoreMines });
-      if (!resolved.ok) return refused(resolved.refusals.map((r) => speak(r.text, i18n)));
+      if (!resolved.ok) return refused(resolved.refusals.map((r) => speak(told(r.text), i18n)));
       card = overrunCard(plan, resolved.value, decision.override, i18n);
     }
-    const written = onItsScene(card, world);
+    const written = onItsScene(found(card), world);
     return { ok: true, value: { run: async (stamp) => (await import("./carry-out")).postAndApply(written, world.asker, stamp) } };
   },
 };

@@ -7,6 +7,7 @@ import { gmOnly, opened, refused, type DialogController } from "../../base/contr
 import { isGM, type AskingUser } from "../../../base/foundry";
 import { currentTurnPosition } from "../../../combat/current";
 import { readBattlefield } from "../../../world/read";
+import { askerField } from "../../../world/side-read";
 import { movementLog, type MoveMessage, type MovementLog } from "./log";
 import { movementLogContext } from "./context";
 
@@ -21,7 +22,8 @@ type MovementLogState = Record<string, never>;
 function readMovementLogWorld(user?: AskingUser): MovementLogWorld {
   const now = currentTurnPosition();
   const messages = (game as unknown as { messages?: { contents?: readonly MoveMessage[] } }).messages?.contents ?? [];
-  const field = readBattlefield();
+  // Under double-blind a player's log names and places only what their side knows (src/world/side-read.ts).
+  const { field } = askerField(readBattlefield(), user);
   const hexes = new Map<string, string>();
   for (const unit of field.units) if (unit.hex !== "") hexes.set(unit.id, unit.hex);
   for (const hq of field.hqs) if (hq.hex !== "") hexes.set(hq.id, hq.hex);

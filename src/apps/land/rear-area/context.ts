@@ -16,8 +16,10 @@ import {
   rearAreaResolution,
   resultText,
   strikeKindOf,
+  CONTACT_TARGET,
   type RearAreaState,
 } from "./state";
+import { isContactKey } from "../../../world/side-field";
 import { SIDE_LABELS, categoryLabelKey } from "../../../view/labels";
 
 /** The key of the rules' die-roll line: the strikes come before it. */
@@ -47,6 +49,8 @@ export interface RearAreaView {
   readonly release: boolean;
   readonly needsRelease: boolean;
   readonly refusals: readonly string[];
+  /** The target is a contact (double-blind): what the attack will find, in words; "" otherwise. */
+  readonly contactNote: string;
   /** The strike lines before the die (label, value, source). */
   readonly lines: readonly { readonly label: string; readonly value: number; readonly source: string }[];
   /** What each die face would give. */
@@ -89,6 +93,9 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
   const terrain = chosen === undefined ? undefined : terrainAt(field, chosen.hex);
   // The rules refuse before any die is drawn, so one probe run tells whether the attack stands.
   const probe = rearAreaResolution(world, state, scriptedDice([1]));
+  // A contact aimed at (double-blind): nothing to price here; the rest of the attack is still checked.
+  const blocking = probe.ok ? [] : probe.refusals.filter((r) => r.code !== CONTACT_TARGET);
+  const aimsAtContact = !probe.ok && blocking.length < probe.refusals.length;
   const faces: FaceRow[] = [];
   let lines: RearAreaView["lines"] = [];
   if (probe.ok) {
@@ -109,15 +116,32 @@ export function rearAreaContext(world: LandWorld, state: RearAreaState, i18n: Tr
       sidesFor(world).map((s) => [s, i18n.localize(SIDE_LABELS[s])] as const),
       state.side,
     ),
-    targets: options([["", none], ...targetList.map((t) => [t.id, t.hex === "" ? t.name : `${t.name} (${t.hex})`] as const)], state.target),
+    targets: options(
+      [
+        ["", none],
+        ...targetList.map(
+          (t) =>
+            [
+              t.id,
+              isContactKey(t.id)
+                ? i18n.format("NOBC.Land.Rear.ContactTarget", { hex: t.hex })
+                : t.hex === ""
+                  ? t.name
+                  : `${t.name} (${t.hex})`,
+            ] as const,
+        ),
+      ],
+      state.target,
+    ),
     targetTerrain: terrain === undefined ? "" : terrainText(terrain, i18n),
     ident: state.identification.map((id) => options([["", none], ...identOptions], id)),
     strikes: strikeRows,
     release: state.release,
     needsRelease: Object.values(state.strikes).some((c) => c !== ""),
-    refusals: probe.ok ? [] : refusalLines(probe.refusals, i18n),
+    refusals: probe.ok ? [] : refusalLines(blocking, i18n),
+    contactNote: aimsAtContact ? speak(probe.refusals.find((r) => r.code === CONTACT_TARGET)!.text, i18n) : "",
     lines,
     faces,
-    canPost: probe.ok,
+    canPost: probe.ok || (aimsAtContact && blocking.length === 0),
   };
 }

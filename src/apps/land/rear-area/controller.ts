@@ -1,11 +1,12 @@
 /** The rear-area attack dialog (Land War phase 3): for the players of the attacking side, or the GM. */
 import { z } from "zod";
-import { cardOf, denied, opened, type DialogController } from "../../base/controller";
+import { cardOf, denied, opened, refused, type DialogController } from "../../base/controller";
+import { speak } from "../../../words/phrase";
 import { boundedRecord, uuid, uuidOrEmpty } from "../../base/state-bounds";
 import type { RearAreaArgs } from "../args";
 import { hqById, readLandWorld, sideAccess, sidesFor, unitById, type LandWorld } from "../world";
 import { rearAreaContext } from "./context";
-import { initialRearArea, rearAreaCard, rearAreaFromForm, rearAreaHolds, type RearAreaState } from "./state";
+import { aimedAt, initialRearArea, rearAreaCard, rearAreaFromForm, rearAreaHolds, type RearAreaState } from "./state";
 
 /**
  * The state a request carries: the attacking side, the target, the two identifying cards, the strikes
@@ -40,5 +41,9 @@ export const rearAreaController: DialogController<RearAreaState, LandWorld, Rear
   context: (state, world, i18n) => rearAreaContext(world, state, i18n),
   change: (state, values) => rearAreaFromForm(state, values),
   claims: (state, world) => rearAreaHolds(world, state),
-  submit: (state, world, i18n, dice) => cardOf(rearAreaCard(world, state, dice, i18n), i18n),
+  submit: (state, world, i18n, dice) => {
+    // A contact aimed at (double-blind) is what stands in its hex, as the GM's truth has it.
+    const aimed = aimedAt(world, state);
+    return aimed.ok ? cardOf(rearAreaCard(world, aimed.state, dice, i18n), i18n) : refused([speak(aimed.refusal, i18n)]);
+  },
 };

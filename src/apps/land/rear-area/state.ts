@@ -26,6 +26,12 @@ import { terrainText, text, type Translator } from "../view";
 import type { Card } from "../../base/controller";
 import { holdsFor } from "../../base/holds";
 import { isWeapon, supportCardRecord, type RearAreaStrikeCard } from "../../../rules/nobc/land/card-categories";
+import { isContactKey } from "../../../world/side-field";
+import { occupancy } from "../../../world/movement";
+import { adjacentHexes } from "../../../map/rules-view";
+
+/** The code of the dialog's note that its target is a contact: the preview cannot price it, the GM will. */
+export const CONTACT_TARGET = "contactTarget";
 
 export interface RearAreaState {
   readonly side: Side;
@@ -69,12 +75,63 @@ export function chemicalCards(world: LandWorld, side: Side): SupportCard[] {
   return playableCards(world, side).filter((c) => isWeapon(c.category, "chemical"));
 }
 
-/** Targets worth offering: enemy HQs on the map, and enemy units the map shows out of contact. */
+/**
+ * Targets worth offering: enemy HQs on the map, and enemy units the map shows out of contact. Under
+ * double-blind a player's field holds only what their side knows, and the contacts it has located out
+ * of contact are offered too (by their key, with no name): the two identification cards identify what
+ * stands there when the GM resolves the attack (`aimedAt`).
+ */
 export function targets(world: LandWorld, side: Side): { id: ActorRef; name: string; hex: string }[] {
   const { field } = world;
   const hqs = field.hqs.filter((h) => h.side !== side && h.hex !== "");
   const units = field.units.filter((u) => u.side !== side && inContact(field, u) === false);
-  return [...hqs, ...units].map((t) => ({ id: t.id, name: t.name, hex: t.hex }));
+  const contacts = world.sights?.side === side ? world.sights.contacts.filter((c) => hexInContact(field, c.hex, side) === false) : [];
+  return [
+    ...[...hqs, ...units].map((t) => ({ id: t.id, name: t.name, hex: t.hex })),
+    ...contacts.map((c) => ({ id: c.key, name: "", hex: c.hex })),
+  ];
+}
+
+/** Whether a unit of `side` stands in or next to `hex`; undefined when the map cannot say. */
+function hexInContact(field: Battlefield, hex: string, side: Side): boolean | undefined {
+  if (field.map?.map.hexes[hex] === undefined) return undefined;
+  const { unitsAt } = occupancy(field);
+  for (const at of [hex, ...adjacentHexes(field.map, hex)]) if (unitsAt.get(at)?.some((u) => u.side === side)) return true;
+  return false;
+}
+
+/** The hex a contact's key names. */
+export function contactHex(key: string): string {
+  return key.slice("contact:".length);
+}
+
+/**
+ * The piece an attack on a contact strikes, as the truth has it (docs/rules-decisions.md, "What each
+ * side knows"): the enemy HQ in the hex, else the first enemy unit there by name; undefined when no
+ * enemy stands there now.
+ */
+export function pieceInHex(field: Battlefield, hex: string, attacker: Side): ActorRef | undefined {
+  const hq = field.hqs.find((h) => h.side !== attacker && h.hex === hex);
+  if (hq !== undefined) return hq.id;
+  return field.units
+    .filter((u) => u.side !== attacker && u.hex === hex)
+    .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1))[0]?.id;
+}
+
+/**
+ * The attack as the GM resolves it: a contact's key (double-blind: the player aimed at a hex their
+ * side has located) becomes the piece standing there; refused when nothing of the enemy stands there now.
+ */
+export function aimedAt(
+  world: LandWorld,
+  state: RearAreaState,
+): { readonly ok: true; readonly state: RearAreaState } | { readonly ok: false; readonly refusal: Phrase } {
+  if (!isContactKey(state.target)) return { ok: true, state };
+  const hex = contactHex(state.target);
+  const piece = pieceInHex(world.field, hex, state.side);
+  return piece === undefined
+    ? { ok: false, refusal: phrase("NOBC.Land.Check.contactEmpty", { hex }) }
+    : { ok: true, state: { ...state, target: piece } };
 }
 
 export function rearAreaFromForm(prev: RearAreaState, data: Readonly<Record<string, unknown>>): RearAreaState {
@@ -102,6 +159,11 @@ export function rearAreaFromForm(prev: RearAreaState, data: Readonly<Record<stri
 function targetOf(field: Battlefield, id: ActorRef, refusals: Refusal[]): RearAreaTarget | null {
   if (id === "") {
     refusals.push({ code: "noTarget", text: phrase("NOBC.Land.Check.noRearTarget"), field: "target" });
+    return null;
+  }
+  // A contact (double-blind, on the player's own client): what stands there is for the GM to find.
+  if (isContactKey(id)) {
+    refusals.push({ code: CONTACT_TARGET, text: phrase("NOBC.Land.Check.contactTarget", { hex: contactHex(id) }), field: "target" });
     return null;
   }
   const hq = hqById(field, id);

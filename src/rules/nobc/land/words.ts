@@ -33,7 +33,7 @@ const TERRAIN: Readonly<Record<LandTerrain, string>> = {
 };
 const RIVER: Readonly<Record<RiverKind, string>> = { minor: "NOBC.Rules.Land.River.minor", major: "NOBC.Rules.Land.River.major" };
 const ROAD: Readonly<Record<RoadKind, string>> = { autobahn: "NOBC.Rules.Land.Road.autobahn", road: "NOBC.Rules.Land.Road.road" };
-const SIZE: Readonly<Record<UnitSize, string>> = {
+export const SIZE_LABELS: Readonly<Record<UnitSize, string>> = {
   battalion: "NOBC.Rules.Land.Size.battalion",
   brigade: "NOBC.Rules.Land.Size.brigade",
   regiment: "NOBC.Rules.Land.Size.regiment",
@@ -65,7 +65,7 @@ export function roadName(road: RoadKind): PhraseArg {
 }
 
 export function sizeName(size: UnitSize): PhraseArg {
-  return labelOf(SIZE, size);
+  return labelOf(SIZE_LABELS, size);
 }
 
 /** How the items of a list are joined: "a, b, c" or "a + b". */
