@@ -1,12 +1,10 @@
 /**
- * A side card's message (src/chat/side-card.ts): its system data read back in its shape, the context
- * of templates/chat/side-card.hbs, and the row a post or a state change writes. Pure; the caller
- * renders the template with the reader's translator.
+ * A side card's message (src/chat/side-card.ts): its system data read back in its shape (bounded, so a
+ * broken message cannot make rendering costly), and the context of templates/chat/side-card.hbs in the
+ * reader's words. Pure; the caller renders the template.
  */
-import { isPhrase } from "./card-data";
-import { CARD_STATE_LABELS, CARD_STATES, type CardState } from "./card-data";
+import { CARD_STATE_LABELS, CARD_STATES, isPhrase, type CardState } from "./card-data";
 import type { Side } from "../rules/nobc/land/types";
-import type { Phrase } from "../rules/resolution";
 import { phrase } from "../rules/resolution";
 import { speak } from "../words/phrase";
 import { signed } from "../view/common";
@@ -40,7 +38,7 @@ function readView(value: unknown): SideCardView | undefined {
     total,
     rolls,
     tableRow,
-    changes: changes as Phrase[],
+    changes: changes,
     acting,
   };
 }
@@ -52,7 +50,7 @@ export function readSideCard(value: unknown): SideCardData | undefined {
   if ((side !== "nato" && side !== "wp") || typeof link !== "string" || link === "") return undefined;
   if (!(CARD_STATES as readonly unknown[]).includes(state)) return undefined;
   const view = readView(value["view"]);
-  return view === undefined ? undefined : { side: side as Side, link, state: state as CardState, view };
+  return view === undefined ? undefined : { side: side, link, state: state as CardState, view };
 }
 
 export interface SideCardContext {
@@ -71,6 +69,11 @@ export interface SideCardContext {
   readonly whose: string;
 }
 
+/** A sentence that may start with a label ("an enemy unit takes 3 hits") begins with a capital. */
+function sentence(text: string, lang: string): string {
+  return text === "" ? text : text.charAt(0).toLocaleUpperCase(lang) + text.slice(1);
+}
+
 /** The template's context of a side card, in the reader's words. */
 export function sideCardContext(data: SideCardData, i18n: Translator): SideCardContext {
   const { view } = data;
@@ -86,12 +89,12 @@ export function sideCardContext(data: SideCardData, i18n: Translator): SideCardC
       valueText: signed(view.enemyTotal.value),
       source: "",
     });
-  const title = speak(view.outcome, i18n);
+  const title = sentence(speak(view.outcome, i18n), i18n.lang);
   return {
     side: data.side,
     kicker: title === view.title ? null : view.title,
     title,
-    changes: view.changes.map((c) => speak(c, i18n)),
+    changes: view.changes.map((c) => sentence(speak(c, i18n), i18n.lang)),
     rows,
     total: view.total === null ? null : signed(view.total),
     dice: [...view.rolls],

@@ -124,8 +124,8 @@ export class SideNames {
   /** Every id and every unidentified enemy name, longest first, as one pattern (matched between word boundaries). */
   readonly #secrets: RegExp | null;
   readonly #bySecret = new Map<string, SideDoc>();
-  /** The enemy's documents by their true names (identified ones too): which documents a line names. */
-  readonly #enemyByName = new Map<string, SideDoc>();
+  /** Every document by its true name (the enemy's identified ones too): which documents a line names. */
+  readonly #byName = new Map<string, SideDoc>();
 
   constructor(side: Side, docs: readonly SideDoc[], sights: ReadonlyMap<string, Sight>, words: Wording) {
     this.#side = side;
@@ -135,12 +135,15 @@ export class SideNames {
     for (const d of docs) {
       this.#bySecret.set(d.ref, d);
       this.#bySecret.set(idOf(d.ref), d);
-      if (d.side === side || d.name === "") continue;
-      this.#enemyByName.set(d.name, d);
+      if (d.name === "") continue;
+      // Where two documents share a name, the enemy's counts: a line naming it is read as naming the enemy.
+      if (d.side !== side || !this.#byName.has(d.name)) this.#byName.set(d.name, d);
+      if (d.side === side) continue;
       if (this.#identified(d.ref) === undefined) this.#bySecret.set(d.name, d);
     }
     const keys = [...this.#bySecret.keys()].filter((k) => k !== "").sort((a, b) => b.length - a.length);
-    this.#secrets = keys.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    this.#secrets =
+      keys.length === 0 ? null : new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "gu");
   }
 
   /** The face name of an enemy piece the side has identified, else undefined. */
@@ -216,7 +219,7 @@ export class SideNames {
         return;
       }
       for (const part of arg.split(", ")) {
-        const doc = this.#docs.get(part) ?? this.#bySecret.get(part) ?? this.#enemyByName.get(part);
+        const doc = this.#docs.get(part) ?? this.#bySecret.get(part) ?? this.#byName.get(part);
         if (doc !== undefined) out.set(doc.ref, doc);
       }
     };
@@ -225,13 +228,17 @@ export class SideNames {
   }
 }
 
-/** Whose a breakdown line is: a side, or null for both (the odds, the terrain, the die). */
-function lineOwner(line: BreakdownLine, source: SideCardSource): Side | null {
+/**
+ * Whose a breakdown line is: a side, or null for both. A ground combat's by its lang key; any line by
+ * the documents it names: all of one side, that side's; none, or of both sides, both sides' (the odds,
+ * the terrain, the die, one squadron firing at another).
+ */
+function lineOwner(line: BreakdownLine, source: SideCardSource, named: readonly SideDoc[]): Side | null {
   const combat = source.groundCombat;
-  if (combat === undefined) return source.acting;
-  const party = COMBAT_LINE_PARTY[line.text.key];
-  if (party === undefined) return null;
-  return party === "attacker" ? combat.plan.attackerSide : combat.plan.defenderSide;
+  const party = combat === undefined ? undefined : COMBAT_LINE_PARTY[line.text.key];
+  if (combat !== undefined && party !== undefined) return party === "attacker" ? combat.plan.attackerSide : combat.plan.defenderSide;
+  const sides = new Set(named.map((d) => d.side));
+  return sides.size === 1 ? [...sides][0]! : null;
 }
 
 /** A legacy line (its label in the poster's words) as a phrase line: only cards posted before phrases have them. */
@@ -254,7 +261,16 @@ function sideChanges(source: SideCardSource, side: Side, names: SideNames): Phra
 function sideOutcome(source: SideCardSource, changes: readonly Phrase[], names: SideNames): Phrase {
   const combat = source.groundCombat;
   if (combat !== undefined) {
-    const defenders = combat.plan.defenders.map((d) => ({ ...d, name: names.labelText(d.id) }));
+    // Pieces the side does not tell apart are named once ("an enemy unit holds", not "an enemy unit, an enemy unit hold").
+    const seen = new Set<string>();
+    const defenders = combat.plan.defenders
+      .map((d) => ({ ...d, name: names.labelText(d.id) }))
+      .filter((d) => {
+        const key = `${String(d.immune)}:${d.name}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
     return names.phrase(groundCombatHeadline({ defenders, target: combat.plan.target }, combat.outcome));
   }
   const [first] = changes;
@@ -280,8 +296,8 @@ export function sideCardView(
   let enemyCount = 0;
   for (const stored of source.breakdown) {
     const line = asLine(stored);
-    const owner = lineOwner(line, source);
     const named = names.named(line.text);
+    const owner = lineOwner(line, source, named);
     // An enemy line is read in full only when every document it names is a piece the side has identified.
     const readable = owner === null || owner === side || (named.length > 0 && named.every((d) => names.identified(d.ref)));
     if (readable) lines.push({ text: names.phrase(line.text), value: line.value, source: line.source });
@@ -309,7 +325,10 @@ export function sideCardView(
  * The sides a card concerns: the side that acted, and the side of every document its changes or its
  * ground combat touch (`sideOf`: a document's side, null for none known).
  */
-export function concernedSides(source: Pick<SideCardSource, "acting" | "effects" | "groundCombat">, sideOf: (ref: string) => Side | null): Side[] {
+export function concernedSides(
+  source: Pick<SideCardSource, "acting" | "effects" | "groundCombat">,
+  sideOf: (ref: string) => Side | null,
+): Side[] {
   const sides = new Set<Side>([source.acting]);
   for (const ref of touchedDocuments(source.effects)) {
     const s = sideOf(ref);

@@ -15,7 +15,7 @@ import type { Side } from "../rules/nobc/land/types";
 import { KNOWLEDGE_FLAG, readKnowledgeFlag } from "../schemas/knowledge";
 import { playersOf } from "../teams/teams";
 import { readTeams, userSides, usersOfWorld, worldUsers } from "../teams/read";
-import { readBattlefield, viewedSceneDoc, worldScene, type SceneDocLike } from "../world/read";
+import { readBattlefield, viewedSceneDoc, worldScene } from "../world/read";
 import type { Battlefield } from "../world/battlefield";
 import { templatePath } from "../view/paths";
 import { withNames } from "../words/phrase";
@@ -107,7 +107,7 @@ export async function splitCardRows(
   source: Omit<SideCardSource, "acting">,
   context: SideContext,
 ): Promise<object[]> {
-  const scene = (context.scene === undefined ? viewedSceneDoc() : worldScene(context.scene)) as (SceneDocLike & { getFlag?(s: string, k: string): unknown }) | null;
+  const scene = context.scene === undefined ? viewedSceneDoc() : worldScene(context.scene);
   const field = readBattlefield(scene);
   const docs = sideDocs(field);
   const sideByRef = new Map(docs.map((d) => [d.ref, d.side]));
@@ -122,7 +122,7 @@ export async function splitCardRows(
     .map((side) => ({ side, players: playersOf(teams, side, users) }))
     .filter((r) => r.players.length > 0);
   if (readers.length === 0) return [gmOnly];
-  const { knowledge } = readKnowledgeFlag(scene?.getFlag?.(SYSTEM_ID, KNOWLEDGE_FLAG));
+  const { knowledge } = readKnowledgeFlag(scene?.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG));
   const pieces = piecesOf(field.units, field.hqs);
   const options = knowledgeOptions();
   const words = withNames(translator(), () => undefined);
@@ -164,7 +164,7 @@ export async function sideStateRows(message: MessageLike, state: CardState): Pro
   for (const m of all) {
     if (m.type !== SIDE_CARD_TYPE || m.id === null) continue;
     const data = readSideCard(m.system);
-    if (data !== undefined && data.link === link && data.state !== state) rows.push(sideStateRow(m.id, data, state));
+    if (data?.link === link && data.state !== state) rows.push(sideStateRow(m.id, data, state));
   }
   return Promise.all(rows);
 }

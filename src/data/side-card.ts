@@ -30,6 +30,7 @@ export class SideCardModel extends foundry.abstract.TypeDataModel<SideCardSchema
   static override validateJoint(data: Record<string, unknown>): void {
     const link = data["link"];
     if (typeof link === "string" && link.length > 64) throw new Error("link: longer than 64 characters");
-    if (JSON.stringify(data["view"] ?? {}).length > MAX_CARD_PART_CHARS) throw new Error(`view: larger than ${String(MAX_CARD_PART_CHARS)} characters`);
+    if (JSON.stringify(data["view"] ?? {}).length > MAX_CARD_PART_CHARS)
+      throw new Error(`view: larger than ${String(MAX_CARD_PART_CHARS)} characters`);
   }
 }
