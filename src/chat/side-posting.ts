@@ -7,6 +7,7 @@
  * write (src/queries/card-actions.ts). At an open table nothing here runs.
  */
 import { SYSTEM_ID } from "../base/constants";
+import { replacement } from "../base/compat";
 import { gmUserIds, renderTemplate, translator } from "../base/foundry";
 import { hiddenInformation, knowledgeOptions } from "../base/settings";
 import { sideView } from "../rules/nobc/knowledge/view";
@@ -21,7 +22,7 @@ import { templatePath } from "../view/paths";
 import { withNames } from "../words/phrase";
 import { SIDE_CARD_TYPE, concernedSides, sideCardView, type SideCardData, type SideCardSource, type SideDoc } from "./side-card";
 import { readSideCard, sideCardContext } from "./side-card-context";
-import type { CardState } from "./card-data";
+import type { CardFlags, CardState } from "./card-data";
 
 export const SIDE_CARD_TEMPLATE = templatePath("chat/side-card.hbs");
 
@@ -86,16 +87,40 @@ export function renderSideCard(data: SideCardData): Promise<string> {
   return renderTemplate(SIDE_CARD_TEMPLATE, sideCardContext(data, translator()));
 }
 
-/** A side card's content and state after the GMs' card changed state (one row of the GM's `updateDocuments`). */
-export async function sideStateRow(id: string, data: SideCardData, state: CardState): Promise<object> {
-  const next = { ...data, state };
-  return { _id: id, "system.state": state, content: await renderSideCard(next) };
-}
-
 /** A random key linking a GMs' card and its side cards: no document id in it. */
 function newLink(): string {
   return foundry.utils.randomID();
 }
+
+/** What a side card is built from on this (the GM's) client: the world's documents, their sides, and each side's view. */
+interface SideWorld {
+  readonly docs: readonly SideDoc[];
+  readonly sideOf: (ref: string) => Side | null;
+  readonly sights: (side: Side) => ReturnType<typeof sideView>["enemies"];
+}
+
+/** The world as the side cards of a card read it: the card's scene (none: the viewed one), its pieces and its knowledge. */
+function readSideWorld(sceneId: string | undefined): SideWorld {
+  const scene = sceneId === undefined ? viewedSceneDoc() : worldScene(sceneId);
+  const field = readBattlefield(scene);
+  const docs = sideDocs(field);
+  const sideByRef = new Map(docs.map((d) => [d.ref, d.side]));
+  let read: { knowledge: ReturnType<typeof readKnowledgeFlag>["knowledge"]; pieces: ReturnType<typeof piecesOf> } | undefined;
+  return {
+    docs,
+    sideOf: (ref) => sideByRef.get(ref) ?? null,
+    sights: (side) => {
+      read ??= {
+        knowledge: readKnowledgeFlag(scene?.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG)).knowledge,
+        pieces: piecesOf(field.units, field.hqs),
+      };
+      return sideView(read.pieces, read.knowledge, side, knowledgeOptions()).enemies;
+    },
+  };
+}
+
+/** The poster's words for the few texts a side card keeps written (no names looked up: the card names its own). */
+const posterWords = () => withNames(translator(), () => undefined);
 
 /**
  * The split of one card under double-blind: the GMs' card row (whispered to the GMs, with its link)
@@ -107,35 +132,51 @@ export async function splitCardRows(
   source: Omit<SideCardSource, "acting">,
   context: SideContext,
 ): Promise<object[]> {
-  const scene = context.scene === undefined ? viewedSceneDoc() : worldScene(context.scene);
-  const field = readBattlefield(scene);
-  const docs = sideDocs(field);
-  const sideByRef = new Map(docs.map((d) => [d.ref, d.side]));
-  const sideOf = (ref: string): Side | null => sideByRef.get(ref) ?? null;
+  const world = readSideWorld(context.scene);
   const gmOnly = { ...gmRow, whisper: gmUserIds() };
-  const acting = actingSide(source, context, sideOf);
+  const acting = actingSide(source, context, world.sideOf);
   if (acting === null) return [gmOnly];
   const full: SideCardSource = { ...source, acting };
   const teams = readTeams();
   const users = worldUsers(teams);
-  const readers = concernedSides(full, sideOf)
+  const readers = concernedSides(full, world.sideOf)
     .map((side) => ({ side, players: playersOf(teams, side, users) }))
     .filter((r) => r.players.length > 0);
   if (readers.length === 0) return [gmOnly];
-  const { knowledge } = readKnowledgeFlag(scene?.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG));
-  const pieces = piecesOf(field.units, field.hqs);
-  const options = knowledgeOptions();
-  const words = withNames(translator(), () => undefined);
+  const words = posterWords();
   const link = newLink();
   const speaker = gmRow["speaker"] as object;
   const sides = await Promise.all(
-    readers.map(({ side, players }) => {
-      const view = sideCardView(full, side, sideView(pieces, knowledge, side, options).enemies, docs, words);
-      return sideCardRow({ side, link, state: "pending", view }, players, speaker);
-    }),
+    readers.map(({ side, players }) =>
+      sideCardRow(
+        { side, link, state: "pending", view: sideCardView(full, side, world.sights(side), world.docs, words) },
+        players,
+        speaker,
+      ),
+    ),
   );
   const flags = (gmRow["flags"] ?? {}) as Record<string, Record<string, unknown>>;
   return [{ ...gmOnly, flags: { ...flags, [SYSTEM_ID]: { ...(flags[SYSTEM_ID] ?? {}), [SIDE_LINK_FLAG]: link } } }, ...sides];
+}
+
+/**
+ * A ground combat's side cards are made again from the card as it stands (its hits split anew, or what
+ * its Apply taught each side: the pieces that fought, now identified); any other card's keep their view.
+ */
+function rebuiltSource(card: CardFlags | undefined): SideCardSource | undefined {
+  const display = card?.display;
+  const combat = card?.groundCombat;
+  if (card === undefined || display === undefined || combat === undefined) return undefined;
+  return {
+    title: display.title,
+    breakdown: display.breakdown,
+    rolls: display.rolls,
+    ...(display.noTotal === true ? { noTotal: true } : {}),
+    tableRow: display.tableRow,
+    effects: card.effects,
+    groundCombat: { plan: combat.plan, outcome: combat.outcome },
+    acting: combat.plan.attackerSide,
+  };
 }
 
 interface MessageLike {
@@ -152,19 +193,33 @@ export function sideLinkOf(message: MessageLike): string | undefined {
 }
 
 /**
- * The rows that show `state` on the side cards of the GMs' card `message` (their state and content),
- * for the same `ChatMessage.updateDocuments` call as the GMs' card's own row; none for a card without side cards.
- * One pass over the chat, once per Apply or Undo.
+ * The rows that show `state` on the side cards of the GMs' card `message` (their state and content;
+ * a ground combat's made again from `card`, the card as it now stands), for the same
+ * `ChatMessage.updateDocuments` call as the GMs' card's own row; none for a card without side cards.
+ * One pass over the chat, once per Apply, Undo or split.
  */
-export async function sideStateRows(message: MessageLike, state: CardState): Promise<object[]> {
+export async function sideStateRows(message: MessageLike, state: CardState, card?: CardFlags): Promise<object[]> {
   const link = sideLinkOf(message);
   if (link === undefined) return [];
   const all = (game.messages as unknown as { contents?: readonly MessageLike[] } | undefined)?.contents ?? [];
-  const rows: Promise<object>[] = [];
+  const linked: { id: string; data: SideCardData }[] = [];
   for (const m of all) {
     if (m.type !== SIDE_CARD_TYPE || m.id === null) continue;
     const data = readSideCard(m.system);
-    if (data?.link === link && data.state !== state) rows.push(sideStateRow(m.id, data, state));
+    if (data?.link === link) linked.push({ id: m.id, data });
   }
-  return Promise.all(rows);
+  const source = rebuiltSource(card);
+  if (linked.length === 0 || (source === undefined && linked.every((l) => l.data.state === state))) return [];
+  const world = source === undefined ? undefined : readSideWorld(card?.scene);
+  const words = posterWords();
+  return Promise.all(
+    linked.map(async ({ id, data }) => {
+      const view =
+        source === undefined || world === undefined
+          ? data.view
+          : sideCardView(source, data.side, world.sights(data.side), world.docs, words);
+      const next: SideCardData = { ...data, state, view };
+      return { _id: id, "system.state": state, ...replacement("system.view", view), content: await renderSideCard(next) };
+    }),
+  );
 }

@@ -309,9 +309,11 @@ async function finishCard(message: CardMessage, planned: number, update: Record<
  * The card's update, and under double-blind its side cards' state (src/chat/side-posting.ts) in the same
  * `ChatMessage.updateDocuments` call: one write of the class. A card with no side cards is updated as before.
  */
-async function updateWithSides(message: CardMessage, update: Record<string, unknown>): Promise<void> {
-  const state = update["system.state"];
-  const sides = typeof state === "string" ? await sideStateRows(message, state as CardState) : [];
+async function updateWithSides(message: CardMessage, update: Record<string, unknown>, card?: CardFlags): Promise<void> {
+  const state = update["system.state"] ?? card?.state;
+  // A ground combat's side cards are made again from the card as it now stands (`card`, else read again).
+  const now = card ?? indexedMessage(message.id ?? "")?.read?.card;
+  const sides = typeof state === "string" ? await sideStateRows(message, state as CardState, now) : [];
   if (sides.length === 0 || message.id === null) {
     await message.update(update);
     return;
@@ -691,13 +693,17 @@ async function setSplit(request: SplitRequest, user: RequestingUser, client: Cli
   // Right before writing: still the active GM, and the card as it was read (not applied meanwhile).
   if (!isActiveGM(client)) return NOT_ACTIVE;
   if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
-  await message.update({
-    "system.effects": next.effects,
-    "system.groundCombat.splits": checked.value.card.splits,
-    "system.revision": planned + 1,
-    "system.outcomeUnknown": false,
-    content,
-  });
+  await updateWithSides(
+    message,
+    {
+      "system.effects": next.effects,
+      "system.groundCombat.splits": checked.value.card.splits,
+      "system.revision": planned + 1,
+      "system.outcomeUnknown": false,
+      content,
+    },
+    next,
+  );
   callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
   return { ok: true };
 }

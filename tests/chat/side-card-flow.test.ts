@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harness, type FakeActorT } from "../harness/foundry";
 import { postResolution } from "../../src/chat/resolution-card";
 import { registerChat } from "../../src/queries/card-controls";
-import { requestCardAction } from "../../src/queries/register";
+import { requestCardAction, requestSetSplit } from "../../src/queries/register";
 import { registerSettings } from "../../src/base/settings";
 import { registerTeamsSetting } from "../../src/teams/read";
 import { setBoardClock } from "../../src/world/board";
@@ -130,9 +130,67 @@ describe("a ground combat posted double-blind", () => {
     expect(sideCards().map((m) => m.system["state"])).toEqual(["applied", "applied"]);
     // The last write of Apply: the GMs' card and both side cards together.
     expect(chatFake.updateBatches).toEqual([3]);
+    // Combat showed each side who fought (the knowledge Apply wrote): NATO's card now names the attackers by their faces.
+    const nato = () => JSON.stringify(messageWire(sideCards().find((m) => m.system["side"] === "nato")!));
+    expect(nato()).toContain(NAMES.gds);
+    const known = (harness.scene!.flags["nobc"] as Raw)["knowledge"] as Raw;
+    const sights = new Map(
+      Object.entries(known["nato"] as Raw).map(([pieceId, k]) => {
+        const entry = k as {
+          hex: string;
+          turn: number;
+          face: { kind: "unit"; name: string; size: "division"; arm: "armour"; nationality: string };
+        };
+        return [`Actor.${pieceId}`, { kind: "counter" as const, hex: entry.hex, turn: entry.turn, face: entry.face }];
+      }),
+    );
+    expect(sights.size).toBeGreaterThan(0);
+    expect(leaksFor("nato", sights)).toEqual([]);
+    chatFake.rendered.length = 0;
     expect(await requestCardAction("undo", id)).toEqual({ ok: true });
     expect(sideCards().map((m) => m.system["state"])).toEqual(["reverted", "reverted"]);
     expect(chatFake.updateBatches).toEqual([3, 3]);
+    // Undo took the knowledge back, and the card's names with it.
+    expect(nato()).not.toContain(NAMES.gds);
+    expect(leaksFor("nato")).toEqual([]);
+  });
+});
+
+describe("a ground combat's hits split anew, double-blind", () => {
+  it("the defender's card shows the new split, in the GMs' card's one updateDocuments call", async () => {
+    truth = [];
+    const actors = {
+      gds: unit(NAMES.gds, "wp", "0403", 8),
+      mr: unit(NAMES.mr, "wp", "0404", 4, "motorRifle"),
+      bde: unit(NAMES.bde, "nato", "0303", 4),
+      acr: unit(NAMES.acr, "nato", "0303", 3, "recce"),
+      art: unit(NAMES.art, "nato", "0303", 2, "artillery"),
+    };
+    harness.game["actors"] = Object.values(actors);
+    harness.game["items"] = [];
+    const refs = Object.fromEntries(Object.entries(actors).map(([k, v]) => [k, v.uuid])) as unknown as CombatRefs;
+    const combat = resolveCombat(refs, 6);
+    const { id } = (await postResolution({
+      title: "Ground combat on hex 0303",
+      resolution: combat.resolution,
+      groundCombat: { plan: combat.plan, outcome: combat.outcome },
+    })) as { id: string };
+    const natoCard = () => sideCards().find((m) => m.system["side"] === "nato")!;
+    const hitsOn = (name: string) =>
+      ((natoCard().system["view"] as { changes: { key: string; data: Raw }[] }).changes.find((c) => c.data["name"] === name)?.data[
+        "count"
+      ] ?? 0) as number;
+    // Heavy fighting: the defenders share 3 hits, the artillery's 1 dropped; the other 2 all on the brigade now.
+    expect(hitsOn(NAMES.acr)).toBe(1);
+    expect(
+      await requestSetSplit(id, "defenders", [
+        { actor: actors.bde.uuid, hits: 2 },
+        { actor: actors.acr.uuid, hits: 0 },
+      ]),
+    ).toEqual({ ok: true });
+    expect(chatFake.updateBatches).toEqual([3]);
+    expect(hitsOn(NAMES.bde)).toBe(2);
+    expect(hitsOn(NAMES.acr)).toBe(0);
     expect(leaksFor("nato")).toEqual([]);
   });
 });
