@@ -110,6 +110,10 @@ const UNKNOWN_LABEL: Readonly<Record<SideDocKind, string>> = {
   airbase: "NOBC.SideCard.EnemyAirbase",
 };
 
+/** A document's UUID in a text ("Actor.a1", "Actor.a1.Item.c2", "Scene.s1.Token.t1"): a card names, it never refers. */
+const UUID_IN_TEXT =
+  /(?<![\p{L}\p{N}.])(?:Actor|Item|Scene|JournalEntry|Combat|Macro|User|ChatMessage|Folder)\.[A-Za-z0-9]+(?:\.[A-Z][A-Za-z]*\.[A-Za-z0-9]+)*/gu;
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The last part of a UUID (`Actor.a1.Item.c2` → `c2`): a document's own id. */
@@ -182,11 +186,15 @@ export class SideNames {
 
   /** Text with every id, and every name of an enemy document the side has not identified, put as the side names it. */
   text(value: string): string {
-    if (this.#secrets === null) return value;
-    return value.replace(this.#secrets, (hit) => {
-      const doc = this.#bySecret.get(hit);
-      return doc === undefined ? hit : this.labelText(doc.ref);
-    });
+    const named =
+      this.#secrets === null
+        ? value
+        : value.replace(this.#secrets, (hit) => {
+            const doc = this.#bySecret.get(hit);
+            return doc === undefined ? hit : this.labelText(doc.ref);
+          });
+    // A UUID of a document the card does not know of (no side read for it) is no one's to read.
+    return named.replace(UUID_IN_TEXT, () => speak(phrase("NOBC.SideCard.Unnamed"), this.#words));
   }
 
   /** A phrase argument as this side may read it: a document's UUID (or a list of them) by its label, any other text through `text`. */
@@ -300,7 +308,7 @@ export function sideCardView(
     const owner = lineOwner(line, source, named);
     // An enemy line is read in full only when every document it names is a piece the side has identified.
     const readable = owner === null || owner === side || (named.length > 0 && named.every((d) => names.identified(d.ref)));
-    if (readable) lines.push({ text: names.phrase(line.text), value: line.value, source: line.source });
+    if (readable) lines.push({ text: names.phrase(line.text), value: line.value, source: names.text(line.source) });
     else {
       enemyValue += line.value;
       enemyCount++;

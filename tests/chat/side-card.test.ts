@@ -324,3 +324,19 @@ describe("a ground combat's headline for the attacker", () => {
     expect(html(view, "wp")).toContain("Heavy fighting: an enemy unit holds");
   });
 });
+
+describe("a document the card knows no side of", () => {
+  it("is named by no UUID: neither in a change nor in a text", () => {
+    const source: SideCardSource = {
+      title: "Air defence of JournalEntry.j1",
+      breakdown: [],
+      rolls: [],
+      effects: [{ type: "airDefence", chart: "Actor.chart9", delta: -1 }],
+      acting: "nato",
+    };
+    const view = sideCardView(source, "nato", NONE, DOCS, words);
+    const text = JSON.stringify(view) + html(view, "nato");
+    expect(text).not.toMatch(/Actor\.chart9|JournalEntry\.j1/);
+    expect(text).toContain("(not named)");
+  });
+});
