@@ -226,7 +226,8 @@ export class SideNames {
         for (const v of Object.values(arg.data ?? {})) visit(v);
         return;
       }
-      for (const part of arg.split(", ")) {
+      // The whole text first: a name may hold ", " itself ("2nd Bde, 3rd Armd Div"); else each of a list's parts.
+      for (const part of [arg, ...arg.split(", ")]) {
         const doc = this.#docs.get(part) ?? this.#bySecret.get(part) ?? this.#byName.get(part);
         if (doc !== undefined) out.set(doc.ref, doc);
       }
