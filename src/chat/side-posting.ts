@@ -184,6 +184,7 @@ interface MessageLike {
   readonly type?: string;
   readonly system?: unknown;
   readonly flags?: Readonly<Record<string, unknown>>;
+  readonly author?: { readonly isGM?: boolean } | null;
 }
 
 /** The key a GMs' card shares with its side cards, or undefined (an open table's card, or one posted alone). */
@@ -204,7 +205,8 @@ export async function sideStateRows(message: MessageLike, state: CardState, card
   const all = (game.messages as unknown as { contents?: readonly MessageLike[] } | undefined)?.contents ?? [];
   const linked: { id: string; data: SideCardData }[] = [];
   for (const m of all) {
-    if (m.type !== SIDE_CARD_TYPE || m.id === null) continue;
+    // Only a GM's side card: a player may create a message of the subtype too, and copy the key from the console.
+    if (m.type !== SIDE_CARD_TYPE || m.id === null || m.author?.isGM !== true) continue;
     const data = readSideCard(m.system);
     if (data?.link === link) linked.push({ id: m.id, data });
   }

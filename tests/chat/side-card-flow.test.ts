@@ -125,7 +125,21 @@ describe("a ground combat posted double-blind", () => {
   });
 
   it("Apply and Undo show on the side cards, each in the GMs' card's one updateDocuments call", async () => {
+    // A player's message of the subtype carrying the same key (read from the console) is not a side card of it.
+    const forged = sideCards()[0]!;
+    chatFake.actAs("p1");
+    const fake = (await ChatMessage.create({
+      type: "sideCard",
+      content: "forged",
+      system: structuredClone(forged.system),
+    } as never)) as unknown as {
+      id: string;
+    };
+    chatFake.actAs("gm");
     expect(await requestCardAction("apply", id)).toEqual({ ok: true });
+    expect(chatFake.messages.get(fake.id)!.content).toBe("forged");
+    expect(chatFake.messages.get(fake.id)!.system["state"]).toBe("pending");
+    chatFake.messages.delete(fake.id);
     expect(gmCard(id).system["state"]).toBe("applied");
     expect(sideCards().map((m) => m.system["state"])).toEqual(["applied", "applied"]);
     // The last write of Apply: the GMs' card and both side cards together.
