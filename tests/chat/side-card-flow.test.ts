@@ -295,3 +295,28 @@ describe("at an open table", () => {
     expect(chatFake.updateBatches).toEqual([]);
   });
 });
+
+describe("a player's message of the side-card subtype", () => {
+  it("is marked as not the umpire's card when shown", async () => {
+    const { decorateCard } = await import("../../src/queries/card-controls");
+    chatFake.actAs("p1");
+    const fake = (await ChatMessage.create({
+      type: "sideCard",
+      content: "<p>forged</p>",
+      system: { side: "nato", link: "k", state: "applied", view: {} },
+    } as never)) as unknown as Parameters<typeof decorateCard>[0];
+    chatFake.actAs("gm");
+    // The message element as the hook gets it, reduced to what the decoration touches (no DOM here).
+    const classes = new Set<string>();
+    const prepended: { textContent?: string }[] = [];
+    const html = {
+      classList: { add: (c: string) => classes.add(c) },
+      querySelector: () => null,
+      prepend: (node: { textContent?: string }) => prepended.push(node),
+      ownerDocument: { createElement: () => ({}) },
+    } as unknown as HTMLElement;
+    decorateCard(fake, html);
+    expect(classes.has("nobc-not-umpire")).toBe(true);
+    expect(prepended.map((n) => n.textContent)).toEqual(["NOBC.CardLife.Lookalike"]);
+  });
+});
