@@ -258,6 +258,7 @@ export const cardEntries = (i18n: Translator): FixtureSheet[] => [
   entry("card-reverted", "Chat card: repair roll, undone", repairCard("reverted", i18n), i18n),
   entry("card-inputs", "Chat card: repair roll with its inputs", repairCard("pending", i18n), i18n),
   stackingEnd(i18n),
-  sideCombat("nato", i18n),
-  sideCombat("wp", i18n),
 ];
+
+/** Each team's card of a ground combat under double-blind, worded by `i18n`. */
+export const sideCardEntries = (i18n: Translator): FixtureSheet[] => [sideCombat("nato", i18n), sideCombat("wp", i18n)];
