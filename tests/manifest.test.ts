@@ -25,11 +25,11 @@ describe("system.json", () => {
     expect(manifest.compatibility).not.toHaveProperty("maximum");
   });
 
-  it("declares the nine subtypes", () => {
+  it("declares the ten subtypes", () => {
     expect(Object.keys(manifest.documentTypes["Actor"] ?? {}).sort()).toEqual(["airSquadron", "airbase", "hq", "nqmUnit", "unit"]);
     expect(Object.keys(manifest.documentTypes["Item"] ?? {})).toEqual(["supportCard"]);
     expect(Object.keys(manifest.documentTypes["Combat"] ?? {})).toEqual(["nobcTurn", "nobcMission"]);
-    expect(Object.keys(manifest.documentTypes["ChatMessage"] ?? {})).toEqual(["resolution"]);
+    expect(Object.keys(manifest.documentTypes["ChatMessage"] ?? {})).toEqual(["resolution", "sideCard"]);
   });
 
   it("defaults scenes to flat-topped 10 km hexes (docs/rules-decisions.md, Map scale)", () => {

@@ -18,7 +18,7 @@ import { fieldProblem, listedProblems } from "../words/issues";
 import { isStageId, isTurnAction, stageAllows, type ActionStep, type TurnAction } from "../rules/nobc/stage-actions";
 import type { StageId } from "../rules/nobc/turn";
 
-export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS } from "../data/card-limits";
+export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS, SIDE_CARD_TYPE } from "../data/card-limits";
 
 /** "applying" / "undoing": the active GM's client marked the card with its plan and is writing the documents. */
 export const CARD_STATES = ["pending", "applying", "applied", "undoing", "reverted"] as const;

@@ -15,6 +15,7 @@ import { groundCombatText } from "./ground-combat-text";
 import { nameOf, renderCardContent, worldName } from "./render";
 import { changesHeadline } from "./context";
 import { withNames } from "../words/phrase";
+import { cardsBySide, splitCardRows } from "./side-posting";
 
 export { CARD_TEMPLATE } from "./render";
 export type { CardInputLine } from "./card-data";
@@ -135,6 +136,34 @@ interface MessageClass {
   getSpeaker(): object;
 }
 
+/**
+ * The message rows of one card: at an open table its one message; under double-blind the GMs' card
+ * whispered to the GMs and a card for each side it concerns (./side-posting.ts).
+ */
+async function cardRows<O>(input: PostResolutionInput<O>, Message: MessageClass): Promise<object[]> {
+  const row = (await cardMessageData(input, Message)) as Record<string, unknown> & { system: { display: CardDisplay | null } };
+  if (!cardsBySide()) return [row];
+  const { resolution } = input;
+  const derived = input.groundCombat === undefined ? undefined : groundCombatText(input.groundCombat, translator());
+  return splitCardRows(
+    row,
+    {
+      title: input.title,
+      breakdown: resolution.breakdown,
+      rolls: resolution.rolls,
+      ...(input.total === false ? { noTotal: true } : {}),
+      tableRow: input.tableRow ?? derived?.tableRow ?? "",
+      effects: resolution.effects,
+      ...(input.groundCombat === undefined ? {} : { groundCombat: input.groundCombat }),
+    },
+    {
+      ...(input.requestedBy === undefined ? {} : { requestedBy: input.requestedBy }),
+      ...(input.identifies === undefined ? {} : { identifies: input.identifies }),
+      ...(input.scene === undefined ? {} : { scene: input.scene }),
+    },
+  );
+}
+
 /** The message data of one card: a `resolution` message, its content rendered, its dice as a Roll, its system data (pending). */
 async function cardMessageData<O>(input: PostResolutionInput<O>, Message: MessageClass): Promise<object> {
   const { resolution } = input;
@@ -207,7 +236,9 @@ function assertGM(): void {
 export async function postResolution<O>(input: PostResolutionInput<O>): Promise<unknown> {
   assertGM();
   const Message = ChatMessage as unknown as MessageClass;
-  const message = await Message.create(await cardMessageData(input, Message));
+  const rows = await cardRows(input, Message);
+  // Under double-blind the GMs' card and its side cards are one write; the GMs' card comes first.
+  const message = rows.length === 1 ? await Message.create(rows[0]!) : (await Message.createDocuments(rows))[0];
   announce(input, message);
   return message;
 }
@@ -217,8 +248,15 @@ export async function postResolutions(inputs: readonly PostResolutionInput<unkno
   assertGM();
   if (inputs.length === 0) return [];
   const Message = ChatMessage as unknown as MessageClass;
-  const data = await Promise.all(inputs.map((input) => cardMessageData(input, Message)));
-  const messages = await Message.createDocuments(data);
+  const groups = await Promise.all(inputs.map((input) => cardRows(input, Message)));
+  const created = await Message.createDocuments(groups.flat());
+  // Each card's GMs' message is the first of its group (its side cards follow it).
+  const messages: unknown[] = [];
+  let at = 0;
+  for (const group of groups) {
+    messages.push(created[at]);
+    at += group.length;
+  }
   inputs.forEach((input, i) => announce(input, messages[i]));
   return messages;
 }

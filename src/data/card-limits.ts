@@ -6,6 +6,9 @@
 /** The subtype name, as declared in system.json `documentTypes.ChatMessage`. */
 export const CARD_MESSAGE_TYPE = "resolution";
 
+/** The subtype of a side's card under double-blind (src/chat/side-card.ts), as declared in system.json. */
+export const SIDE_CARD_TYPE = "sideCard";
+
 /**
  * The most effects a card may carry. The busiest card the rules make (a ground combat over a full
  * stack, an air-war step over every squadron of a zone) carries a few dozen; 2,000 is far above any

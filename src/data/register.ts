@@ -4,6 +4,7 @@ import { AirbaseData } from "./airbase";
 import { HqData } from "./hq";
 import { NqmUnitData } from "./nqm-unit";
 import { CARD_MESSAGE_TYPE, ResolutionCardData } from "./resolution-card";
+import { SIDE_CARD_TYPE, SideCardModel } from "./side-card";
 import { SupportCardData } from "./support-card";
 import { UnitData } from "./unit";
 
@@ -17,8 +18,8 @@ export const ACTOR_DATA_MODELS = {
 
 export const ITEM_DATA_MODELS = { supportCard: SupportCardData } as const;
 
-/** The resolution card (src/chat/): a message the GM authors, whose `system` holds the card. */
-export const CHAT_MESSAGE_DATA_MODELS = { [CARD_MESSAGE_TYPE]: ResolutionCardData } as const;
+/** The resolution card (src/chat/): a message the GM authors, whose `system` holds the card; a side's card under double-blind. */
+export const CHAT_MESSAGE_DATA_MODELS = { [CARD_MESSAGE_TYPE]: ResolutionCardData, [SIDE_CARD_TYPE]: SideCardModel } as const;
 
 /**
  * Token bars and values per actor type: strength and HQ level are bars (a value out of a maximum),

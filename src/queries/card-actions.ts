@@ -48,6 +48,8 @@ import {
 import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
+import { sideStateRows } from "../chat/side-posting";
+import type { CardState } from "../chat/card-data";
 import { readBoard } from "../world/board";
 import { worldScene } from "../world/read";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
@@ -295,12 +297,31 @@ function beingWritten(messageId: string, paths: readonly string[], once: string 
 /** The card's last write of an action (its state and record), at the revision after its mark; a failure leaves it marked, for recovery. */
 async function finishCard(message: CardMessage, planned: number, update: Record<string, unknown>): Promise<CardResult | null> {
   try {
-    await message.update({ ...update, "system.revision": planned + 2 });
+    await updateWithSides(message, { ...update, "system.revision": planned + 2 });
     return null;
   } catch (error) {
     if (message.id !== null) markUnknown(message.id);
     return { ok: false, reason: "NOBC.Chat.Refused.writeFailed", details: [errorText(error)] };
   }
+}
+
+/**
+ * The card's update, and under double-blind its side cards' state (src/chat/side-posting.ts) in the same
+ * `ChatMessage.updateDocuments` call: one write of the class. A card with no side cards is updated as before.
+ */
+async function updateWithSides(message: CardMessage, update: Record<string, unknown>, card?: CardFlags): Promise<void> {
+  const state = update["system.state"] ?? card?.state;
+  // A ground combat's side cards are made again from the card as it now stands (`card`, else read again).
+  const now = card ?? indexedMessage(message.id ?? "")?.read?.card;
+  const sides = typeof state === "string" ? await sideStateRows(message, state as CardState, now) : [];
+  if (sides.length === 0 || message.id === null) {
+    await message.update(update);
+    return;
+  }
+  await (ChatMessage as unknown as { updateDocuments(rows: object[]): Promise<unknown> }).updateDocuments([
+    { _id: message.id, ...update },
+    ...sides,
+  ]);
 }
 
 /**
@@ -497,7 +518,7 @@ async function recoverCard(messageId: string, client: ClientUser): Promise<CardR
     return { ok: false, reason: error.reasonKey, details: [...error.failures] };
   }
   const state = undoing ? (finished ? "reverted" : "applied") : finished ? "applied" : "pending";
-  await message.update({
+  await updateWithSides(message, {
     "system.state": state,
     ...(state === "pending" ? { "system.record": null } : {}),
     "system.revision": planned + 1,
@@ -672,13 +693,17 @@ async function setSplit(request: SplitRequest, user: RequestingUser, client: Cli
   // Right before writing: still the active GM, and the card as it was read (not applied meanwhile).
   if (!isActiveGM(client)) return NOT_ACTIVE;
   if (revisionNow(message) !== planned) return { ok: false, reason: "NOBC.CardAuth.Refused.cardChanged" };
-  await message.update({
-    "system.effects": next.effects,
-    "system.groundCombat.splits": checked.value.card.splits,
-    "system.revision": planned + 1,
-    "system.outcomeUnknown": false,
-    content,
-  });
+  await updateWithSides(
+    message,
+    {
+      "system.effects": next.effects,
+      "system.groundCombat.splits": checked.value.card.splits,
+      "system.revision": planned + 1,
+      "system.outcomeUnknown": false,
+      content,
+    },
+    next,
+  );
   callHook("nobc.resolutionSplit", message, side, checked.value.card.splits[side]);
   return { ok: true };
 }

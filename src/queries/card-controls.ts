@@ -8,6 +8,7 @@ import { SYSTEM_ID } from "../base/constants";
 import { format, localize, translator } from "../base/foundry";
 import {
   CARD_MESSAGE_TYPE,
+  SIDE_CARD_TYPE,
   CARD_STATE_LABELS,
   CARD_STATES,
   cardControls,
@@ -232,9 +233,10 @@ function showOverrides(root: HTMLElement, overrides: readonly StageOverride[]): 
   }
 }
 
-/** Whether the rendered message looks like a card: a `resolution` message, or card markup in its content. */
+/** Whether the rendered message looks like a card: a `resolution` or `sideCard` message, or card markup in its content. */
 function looksLikeCard(message: RenderedMessage, html: HTMLElement): boolean {
-  return message.type === CARD_MESSAGE_TYPE || html.querySelector(".nobc-resolution-card, [data-nobc-card], [data-nobc-split]") !== null;
+  if (message.type === CARD_MESSAGE_TYPE || message.type === SIDE_CARD_TYPE) return true;
+  return html.querySelector(".nobc-resolution-card, [data-nobc-card], [data-nobc-split]") !== null;
 }
 
 /**

@@ -21,6 +21,10 @@ import { TERRAIN_LABELS } from "../../src/apps/ground-combat/context";
 import { stackingEndView } from "../../src/combat/movement-step";
 import { checkStacking } from "../../src/rules/nobc/land/stacking";
 import { GALLERY_REFS as R, NAMES, combatUnits, resolveCombat } from "../chat/combat-fixture";
+import { sideCardView, type SideDoc } from "../../src/chat/side-card";
+import { sideCardContext } from "../../src/chat/side-card-context";
+import type { Sight } from "../../src/rules/nobc/knowledge/view";
+import type { Side } from "../../src/rules/nobc/land/types";
 
 const units = combatUnits(R);
 const names = new Map<string, string>([
@@ -195,6 +199,55 @@ function stackingEnd(i18n: Translator): FixtureSheet {
   };
 }
 
+/**
+ * A team's card of "Heavy fighting" under double-blind (src/chat/side-card.ts), applied: each side names its
+ * own units and the enemy's as it knows them. NATO has identified the Guards division; the other attacker is a
+ * contact. The Warsaw Pact knows nothing of the defenders yet.
+ */
+function sideCombat(side: Side, i18n: Translator): FixtureSheet {
+  const combat = resolveCombat(R, 6);
+  const docs: SideDoc[] = Object.values(units).map((u) => ({ ref: u.id, side: u.side, name: u.name, kind: "piece" }));
+  const gds = units.gds;
+  const sights = new Map<string, Sight>(
+    side === "nato"
+      ? [
+          [
+            gds.id,
+            {
+              kind: "counter",
+              hex: "0403",
+              turn: 1,
+              face: { kind: "unit", name: gds.name, size: gds.size, arm: gds.arm, nationality: gds.nationality },
+            },
+          ],
+          [units.mr.id, { kind: "contact", hex: "0404", turn: 1 }],
+        ]
+      : [],
+  );
+  const view = sideCardView(
+    {
+      title: i18n.format("NOBC.GroundCombat.CardTitle", { hex: "T" }),
+      breakdown: combat.resolution.breakdown,
+      rolls: combat.resolution.rolls,
+      tableRow: groundCombatText(combat, i18n).tableRow,
+      effects: combat.resolution.effects,
+      groundCombat: { plan: combat.plan, outcome: combat.outcome },
+      acting: "wp",
+    },
+    side,
+    sights,
+    docs,
+    i18n,
+  );
+  return {
+    id: `card-side-${side}`,
+    title: `Chat card: ground combat, ${side === "nato" ? "NATO" : "Warsaw Pact"} team's card (double-blind)`,
+    template: "chat/side-card.hbs",
+    classes: "chat-card",
+    context: sideCardContext({ side, link: "gallery", state: "applied", view }, i18n),
+  };
+}
+
 /** What the cards are built from (the pseudo-locale test reads the unit and squadron names in it). */
 export const cardFixtureData: readonly unknown[] = [units, names];
 
@@ -206,3 +259,6 @@ export const cardEntries = (i18n: Translator): FixtureSheet[] => [
   entry("card-inputs", "Chat card: repair roll with its inputs", repairCard("pending", i18n), i18n),
   stackingEnd(i18n),
 ];
+
+/** Each team's card of a ground combat under double-blind, worded by `i18n`. */
+export const sideCardEntries = (i18n: Translator): FixtureSheet[] => [sideCombat("nato", i18n), sideCombat("wp", i18n)];

@@ -8,7 +8,7 @@ import type { FixtureSheet } from "../sheets/fixtures";
 import type { Translator } from "../../src/base/foundry";
 import type { LangTree } from "../../src/words/phrase";
 import { createHandlebars } from "../harness/handlebars-helpers";
-import { cardEntries, cardFixtureData } from "./cards";
+import { cardEntries, cardFixtureData, sideCardEntries } from "./cards";
 import { trackerFixtureData, trackerGallery } from "./tracker";
 import { airMissionFixtureData, airMissionGallery } from "./air-missions";
 import { landFixtureData, landGallery } from "./land";
@@ -28,6 +28,7 @@ function isTranslator(words: LangTree | Translator): words is Translator {
 /** The gallery's areas, each built on its own (a test can tell which one fails to build). */
 export const galleryAreas: readonly { readonly area: string; readonly entries: (i18n: Translator) => FixtureSheet[] }[] = [
   { area: "chat cards", entries: cardEntries },
+  { area: "team cards (double-blind)", entries: sideCardEntries },
   { area: "turn tracker", entries: () => [...trackerGallery] },
   { area: "air missions", entries: airMissionGallery },
   { area: "land", entries: landGallery },
