@@ -13,6 +13,7 @@ import { planHqMove, planMove } from "../../../world/movement";
 import { denied, refused, type Card, type DialogController, type Submission, type Verdict } from "../../base/controller";
 import { readLandWorld } from "../world";
 import { readBattlefield, worldScene } from "../../../world/read";
+import { rulesSceneId } from "../../../schemas/team-scene";
 import {
   decideHqMove,
   decideMove,
@@ -68,8 +69,10 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   context: (state) => state,
   change: (state) => state,
   submit: (state, viewed, i18n): Verdict<Submission> => {
-    // The move is checked and written on the scene it was dragged on, not the one the GM happens to view.
-    const world = state.scene === undefined ? viewed : onScene(viewed, state.scene);
+    // The move is checked and written on the scene it was dragged on, not the one the GM happens to view;
+    // a team scene's move (a mirror dragged, double-blind) on its master scene, the one the rules read.
+    const asked = state.scene ?? viewed.scene?.id;
+    const world = asked === undefined ? viewed : onScene(viewed, rulesSceneId(asked));
     if (world === null)
       return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
     if (world.field.hqs.some((h) => h.id === state.unit)) {

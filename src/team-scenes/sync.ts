@@ -1,0 +1,148 @@
+/**
+ * Keeps a master scene's team scenes in step with it (issue #30 item 3, option B): on the active GM's
+ * client, each side's scene gets its own tokens mirrored from the master scene and the enemy markers
+ * of its `sideView`, written as what differs from what the scene holds: at most one create, one update
+ * and one delete call of tokens per team scene. Read from the master scene's documents only (the
+ * rules' scene); nothing of the truth about the enemy is written to a team scene.
+ *
+ * These writes are a projection, not an action: they do not go through the write path and have no
+ * Undo of their own. An action's Undo puts the master scene back, and the watch (./watch.ts) draws
+ * the team scenes again from it.
+ */
+import { AUTHORITY_MOVE, SYSTEM_ID } from "../base/constants";
+import { knowledgeOptions } from "../base/settings";
+import { bothViews } from "../rules/nobc/knowledge/view";
+import { piecesOf } from "../rules/nobc/knowledge/types";
+import type { Side } from "../rules/nobc/land/types";
+import { KNOWLEDGE_FLAG, readKnowledgeFlag } from "../schemas/knowledge";
+import { MARKER_FLAG, MIRROR_FLAG, TEAM_SYNC, markerKeyOf, mirrorOf, teamScenesOf } from "../schemas/team-scene";
+import { placerOf } from "../world/board";
+import { readBattlefield, worldScene, type SceneDocLike } from "../world/read";
+import { diffTokens, emptyDiff, joinDiffs, type TokenDiff, type TokenFace } from "./diff";
+import { heldTokens, wantedMarkers, wantedMirrors, type MarkerPlacer, type MasterToken, type MirroredActor } from "./want";
+
+const MIRROR_PATH = `flags.${SYSTEM_ID}.${MIRROR_FLAG}`;
+const MARKER_PATH = `flags.${SYSTEM_ID}.${MARKER_FLAG}`;
+
+/** A token document as the sync reads it (v13 `TokenDocument`). */
+export interface SyncToken {
+  readonly id: string | null;
+  readonly name?: string | null;
+  readonly actorId: string | null;
+  readonly x: number;
+  readonly y: number;
+  readonly width?: number;
+  readonly height?: number;
+  readonly hidden?: boolean;
+  readonly texture?: { readonly src?: string | null } | null;
+  getFlag(scope: string, key: string): unknown;
+}
+
+/** A scene document as the sync reads it. */
+export interface SyncScene extends SceneDocLike {
+  readonly id: string | null;
+  readonly tokens: Iterable<SyncToken>;
+}
+
+interface ActorDoc {
+  readonly id: string | null;
+  readonly type: string;
+  readonly system?: unknown;
+}
+
+function faceOf(t: SyncToken, flag: unknown): TokenFace {
+  return {
+    x: t.x,
+    y: t.y,
+    width: t.width ?? 1,
+    height: t.height ?? 1,
+    hidden: t.hidden === true,
+    name: t.name ?? "",
+    img: t.texture?.src ?? null,
+    flag: typeof flag === "object" && flag !== null ? (flag as Record<string, unknown>) : {},
+  };
+}
+
+function masterTokens(scene: SyncScene): MasterToken[] {
+  const out: MasterToken[] = [];
+  for (const t of scene.tokens) {
+    if (typeof t.id !== "string") continue;
+    const { x, y, width, height, hidden, name, img } = faceOf(t, null);
+    out.push({ id: t.id, actorId: t.actorId, x, y, width, height, hidden, name, img });
+  }
+  return out;
+}
+
+function actorsByType(): Map<string, MirroredActor> {
+  const out = new Map<string, MirroredActor>();
+  for (const a of (game.actors ?? []) as unknown as Iterable<ActorDoc>) {
+    if (typeof a.id !== "string") continue;
+    const side = (a.system as { side?: unknown } | undefined)?.side;
+    out.set(a.id, { type: a.type, side: side === "nato" || side === "wp" ? side : null });
+  }
+  return out;
+}
+
+/** The marker placer of a scene's grid: a one-space token's top-left in `hex`. */
+function markerPlacer(scene: SyncScene): MarkerPlacer {
+  const placer = placerOf(scene as Parameters<typeof placerOf>[0]);
+  const oneSpace = { uuid: "", id: "", source: { width: 1, height: 1 } };
+  return (hex) => placer?.(hex, oneSpace);
+}
+
+/** What each side's team scene of `master` must become: the diff of its tokens (mirrors and markers), by side. */
+export function teamSceneDiffs(master: SyncScene, scenes: ReadonlyMap<Side, SyncScene>, contact: string): Map<Side, TokenDiff> {
+  const field = readBattlefield(master);
+  const knowledge = readKnowledgeFlag(master.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG)).knowledge;
+  const views = bothViews(piecesOf(field.units, field.hqs), knowledge, knowledgeOptions());
+  const tokens = masterTokens(master);
+  const actors = actorsByType();
+  const place = markerPlacer(master);
+  const out = new Map<Side, TokenDiff>();
+  for (const [side, scene] of scenes) {
+    const held = heldTokens(
+      [...scene.tokens].flatMap((t) =>
+        typeof t.id !== "string"
+          ? []
+          : [
+              {
+                id: t.id,
+                mirrorOf: mirrorOf(t),
+                markerKey: markerKeyOf(t),
+                face: faceOf(t, t.getFlag(SYSTEM_ID, mirrorOf(t) !== null ? MIRROR_FLAG : MARKER_FLAG)),
+              },
+            ],
+      ),
+    );
+    const mirrors = diffTokens(wantedMirrors(tokens, actors, side), held.mirrors, MIRROR_PATH);
+    const markers = diffTokens(wantedMarkers(views[side].markers, side, place, { contact }), held.markers, MARKER_PATH);
+    out.set(side, joinDiffs(mirrors, markers));
+  }
+  return out;
+}
+
+interface TokenClass {
+  createDocuments(data: object[], operation: object): Promise<unknown>;
+  updateDocuments(data: object[], operation: object): Promise<unknown>;
+  deleteDocuments(ids: string[], operation: object): Promise<unknown>;
+}
+
+/** Writes one scene's diff: one call per kind that has rows. The option marks them as ours (and as the authority's moves). */
+async function writeDiff(scene: SyncScene, diff: TokenDiff): Promise<void> {
+  const Token = (globalThis as unknown as { TokenDocument: TokenClass }).TokenDocument;
+  const operation = { parent: scene, [TEAM_SYNC]: true, [AUTHORITY_MOVE]: true };
+  if (diff.delete.length > 0) await Token.deleteDocuments([...diff.delete], operation);
+  if (diff.update.length > 0) await Token.updateDocuments([...diff.update], operation);
+  if (diff.create.length > 0) await Token.createDocuments([...diff.create], operation);
+}
+
+/** Draws master scene `masterId`'s team scenes again from it (only what differs); nothing without team scenes. */
+export async function syncTeamScenes(masterId: string): Promise<void> {
+  const master = worldScene(masterId) as SyncScene | null;
+  if (master === null) return;
+  const scenes = teamScenesOf<SyncScene>(masterId);
+  if (scenes.size === 0) return;
+  const contact = game.i18n?.localize("NOBC.TeamScenes.Contact") ?? "";
+  const diffs = teamSceneDiffs(master, scenes, contact);
+  for (const [side, diff] of diffs) if (!emptyDiff(diff)) await writeDiff(scenes.get(side)!, diff);
+}
