@@ -22,7 +22,12 @@ import { viewedCanvas, worldScene } from "../world/read";
 import { syncTeamScenes } from "./sync";
 
 /** The command's arguments (a macro's, checked at the edge): the master scene's id, else the viewed scene. */
-export const teamScenesArgsSchema = z.strictObject({ master: z.string().regex(/^[A-Za-z0-9]{1,64}$/).optional() });
+export const teamScenesArgsSchema = z.strictObject({
+  master: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/)
+    .optional(),
+});
 export type TeamScenesArgs = z.infer<typeof teamScenesArgsSchema>;
 
 /** The command's answer: the team scenes by side, or why nothing was done (a lang key). */
@@ -147,7 +152,9 @@ export async function makeTeamScenes(raw: unknown = {}): Promise<TeamScenesResul
 /** Each connected player to their side's scene (`Scene#pullUsers`; one who connects later lands there by ./landing.ts). */
 function pullPlayers(scenes: ReadonlyMap<Side, SceneDoc>, players: ReadonlyMap<Side, readonly string[]>): void {
   const online = new Set(
-    [...((game.users as unknown as { contents?: readonly UserDoc[] } | undefined)?.contents ?? [])].filter((u) => u.active === true).map((u) => u.id),
+    [...((game.users as unknown as { contents?: readonly UserDoc[] } | undefined)?.contents ?? [])]
+      .filter((u) => u.active === true)
+      .map((u) => u.id),
   );
   for (const [side, scene] of scenes) {
     const ids = (players.get(side) ?? []).filter((id) => online.has(id));

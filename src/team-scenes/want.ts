@@ -86,9 +86,15 @@ export function wantedMarkers(markers: readonly BoardMarker[], side: Side, place
     const n = rank.get(m.hex) ?? 0;
     rank.set(m.hex, n + 1);
     const key = `counter:${m.hex}:${n}`;
-    const img =
-      m.face.kind === "unit" ? symbolPath(enemy, m.face.arm, m.face.size) : symbolPath(enemy, "hq", m.face.echelon as SymbolSize);
-    const flag = { key, kind: "counter", hex: m.hex, turn: m.turn, face: m.face, ...(m.strength === undefined ? {} : { strength: m.strength }) };
+    const img = m.face.kind === "unit" ? symbolPath(enemy, m.face.arm, m.face.size) : symbolPath(enemy, "hq", m.face.echelon as SymbolSize);
+    const flag = {
+      key,
+      kind: "counter",
+      hex: m.hex,
+      turn: m.turn,
+      face: m.face,
+      ...(m.strength === undefined ? {} : { strength: m.strength }),
+    };
     out.push({ key, face: { ...base, name: m.face.name, img, flag }, create: { actorId: null, actorLink: false } });
   }
   return out;
@@ -101,9 +107,10 @@ export interface TeamToken {
 }
 
 /** The held tokens of a team scene, split by what our flag says they are (a token with neither is left alone). */
-export function heldTokens(
-  tokens: Iterable<TeamToken & { readonly mirrorOf: string | null; readonly markerKey: string | null }>,
-): { mirrors: HeldToken[]; markers: HeldToken[] } {
+export function heldTokens(tokens: Iterable<TeamToken & { readonly mirrorOf: string | null; readonly markerKey: string | null }>): {
+  mirrors: HeldToken[];
+  markers: HeldToken[];
+} {
   const mirrors: HeldToken[] = [];
   const markers: HeldToken[] = [];
   for (const t of tokens) {

@@ -14,6 +14,7 @@
  * Nothing of this runs at an open table: the setting is read first.
  */
 import { SYSTEM_ID } from "../base/constants";
+import { plainKey } from "../base/compat";
 import { hiddenInformation } from "../base/settings";
 import { KNOWLEDGE_FLAG } from "../schemas/knowledge";
 import { TEAM_SYNC, teamSceneOf, teamScenesOf } from "../schemas/team-scene";
@@ -32,7 +33,8 @@ interface TokenLike {
 /** The token fields a team scene draws from: a change of anything else redraws nothing. */
 const DRAWN = ["x", "y", "width", "height", "hidden", "name", "texture", "actorId"];
 
-const activeGM = (): boolean => (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
+const activeGM = (): boolean =>
+  (game.users as unknown as { activeGM?: { isSelf?: boolean } | null } | undefined)?.activeGM?.isSelf === true;
 
 const waiting = new Set<string>();
 let chain: Promise<void> = Promise.resolve();
@@ -74,9 +76,13 @@ function onToken(token: TokenLike, options: Record<string, unknown> | undefined,
   if (master !== null) schedule(master);
 }
 
-function onScene(scene: SceneLike, changed: { flags?: Record<string, Record<string, unknown> | undefined> }, options: Record<string, unknown>): void {
+function onScene(
+  scene: SceneLike,
+  changed: { flags?: Record<string, Record<string, unknown> | undefined> },
+  options: Record<string, unknown>,
+): void {
   const flags = changed.flags?.[SYSTEM_ID];
-  if (flags === undefined || !Object.keys(flags).some((k) => k === KNOWLEDGE_FLAG || k === `-=${KNOWLEDGE_FLAG}`)) return;
+  if (flags === undefined || !Object.keys(flags).some((k) => plainKey(k) === KNOWLEDGE_FLAG)) return;
   if (teamSceneOf(scene) !== null) return;
   const master = masterToDraw(scene, options);
   if (master !== null) schedule(master);
@@ -84,7 +90,7 @@ function onScene(scene: SceneLike, changed: { flags?: Record<string, Record<stri
 
 /** The draws under way, for tests: resolves once every draw asked for so far is written. */
 export async function teamScenesSettled(): Promise<void> {
-  for (let last: Promise<void> | null = null; last !== chain; ) {
+  for (let last: Promise<void> | null = null; last !== chain;) {
     last = chain;
     await chain;
   }

@@ -1745,7 +1745,8 @@ class FakeScene extends FakeDocument {
     if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Scene`);
     const levels = Object.values(OWNERSHIP) as unknown[];
     const rows = (data as Raw[]).map((r) => {
-      if (typeof r["name"] !== "string" || r["name"].trim() === "") throw new HarnessRefusal("Scene validation errors:\nname: may not be blank");
+      if (typeof r["name"] !== "string" || r["name"].trim() === "")
+        throw new HarnessRefusal("Scene validation errors:\nname: may not be blank");
       const ownership = r["ownership"] ?? { default: OWNERSHIP.NONE };
       if (!isPlainRecord(ownership) || Object.values(ownership).some((v) => !levels.includes(v)))
         throw new HarnessRefusal("Scene validation errors:\nownership: must map user ids to ownership levels");
@@ -1767,7 +1768,8 @@ class FakeScene extends FakeDocument {
   override commit(next: { name: string; system: Raw; flags: Raw }, changes: Raw): void {
     const expanded = expandObject(changes);
     const ownership = expanded["ownership"];
-    if (isPlainRecord(ownership)) for (const [who, level] of Object.entries(ownership)) if (typeof level === "number") this.ownership[who] = level;
+    if (isPlainRecord(ownership))
+      for (const [who, level] of Object.entries(ownership)) if (typeof level === "number") this.ownership[who] = level;
     if (typeof expanded["navigation"] === "boolean") this.navigation = expanded["navigation"];
     super.commit(next, changes);
   }

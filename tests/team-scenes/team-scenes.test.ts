@@ -68,7 +68,10 @@ beforeEach(async () => {
   chatFake.setUsers("gm");
   await setting("teams", { members: { p1: { side: "nato", hqs: [] }, p2: { side: "wp", hqs: [] } } });
   await setting("hiddenInformation", "doubleBlind");
-  harness.game["combat"] = { type: TURN_COMBAT_TYPE, system: { turn: 1, stage: turn.stageIndex("movement"), movementSlot: MOVEMENT_LAST_SLOT } };
+  harness.game["combat"] = {
+    type: TURN_COMBAT_TYPE,
+    system: { turn: 1, stage: turn.stageIndex("movement"), movementSlot: MOVEMENT_LAST_SLOT },
+  };
 });
 afterEach(() => clearDialogRegistry());
 
@@ -159,13 +162,23 @@ describe("the enemy markers", () => {
     const nato = teamScene("nato");
     const wp = teamScene("wp");
     expect(markers(nato).map((t) => [t.actorId, t.name, t.texture.src, t.getFlag("nobc", "marker"), t.x, t.y])).toEqual([
-      [null, "NOBC.TeamScenes.Contact", CONTACT_IMG, { key: "contact:0302", kind: "contact", hex: "0302", turn: 1 }, ...Object.values(tokenAt("0302"))],
+      [
+        null,
+        "NOBC.TeamScenes.Contact",
+        CONTACT_IMG,
+        { key: "contact:0302", kind: "contact", hex: "0302", turn: 1 },
+        ...Object.values(tokenAt("0302")),
+      ],
     ]);
     // Where the knowledge has it (0302), not where 1 MRR stands (0301); nothing names or links it.
     const natoSeen = JSON.stringify(nato.tokens.map((t) => t.toObject()));
     for (const secret of ["w1", "1 MRR", "Actor.w1", "0301"]) expect(natoSeen).not.toContain(secret);
     const counter = markers(wp)[0]!;
-    expect([counter.actorId, counter.name, counter.texture.src]).toEqual([null, "36 PzBrig", "systems/nobc/assets/symbols/nato-armour-brigade.svg"]);
+    expect([counter.actorId, counter.name, counter.texture.src]).toEqual([
+      null,
+      "36 PzBrig",
+      "systems/nobc/assets/symbols/nato-armour-brigade.svg",
+    ]);
     expect(counter.getFlag("nobc", "marker")).toEqual({
       key: "counter:0202:0",
       kind: "counter",
@@ -226,7 +239,9 @@ describe("the mirrors", () => {
     expect([mirror.x, mirror.y]).toEqual([onMaster.x, onMaster.y]);
     // One write of the mirror, then (the move's card wrote what each side now sees) one of the markers.
     expect(tokenCalls(nato)).toEqual(["updateDocuments", "createDocuments"]);
-    const mirrorWrite = harness.Token.calls.find((c) => c.method === "updateDocuments" && (c.operation as { parent?: unknown }).parent === nato);
+    const mirrorWrite = harness.Token.calls.find(
+      (c) => c.method === "updateDocuments" && (c.operation as { parent?: unknown }).parent === nato,
+    );
     expect(mirrorWrite!.data).toEqual([{ _id: mirror.id, x: mirror.x, y: mirror.y }]);
     // The card is the master scene's, and so is the knowledge it wrote: 34 PzBrig (0201) and 1 MRR (0301) are in contact.
     const card = [...chatFake.messages.values()].at(-1) as unknown as { system: Raw };
@@ -243,7 +258,11 @@ describe("the mirrors", () => {
     const onMaster = master.tokens.find((t) => t.actorId === "n34")!;
     await harness.Token.deleteDocuments([onMaster.id], { parent: master });
     await teamScenesSettled();
-    expect(mirrors(nato).map((t) => t.actorId).sort()).toEqual(["icorps", "n36"]);
+    expect(
+      mirrors(nato)
+        .map((t) => t.actorId)
+        .sort(),
+    ).toEqual(["icorps", "n36"]);
     const mirror = mirrors(nato).find((t) => t.actorId === "n36")!;
     const at = { x: mirror.x, y: mirror.y };
     await mirror.update(tokenAt("0204"));
