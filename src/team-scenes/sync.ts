@@ -12,7 +12,12 @@
 import { AUTHORITY_MOVE, SYSTEM_ID } from "../base/constants";
 import { knowledgeOptions } from "../base/settings";
 import { bothViews } from "../rules/nobc/knowledge/view";
-import { piecesOf } from "../rules/nobc/knowledge/types";
+import { piecesOf, type Piece } from "../rules/nobc/knowledge/types";
+import type { HexRef } from "../rules/ids";
+import { replacement } from "../base/compat";
+import { gridAdjacency } from "../effects/families/knowledge";
+import { MAP_STATE_FLAG } from "../map/map-state";
+import { sameMapState, teamMapState } from "./map-state";
 import type { Side } from "../rules/nobc/land/types";
 import { KNOWLEDGE_FLAG, readKnowledgeFlag } from "../schemas/knowledge";
 import { MARKER_FLAG, MIRROR_FLAG, TEAM_SYNC, markerKeyOf, mirrorOf, teamScenesOf } from "../schemas/team-scene";
@@ -83,6 +88,12 @@ function actorsByType(): Map<string, MirroredActor> {
   return out;
 }
 
+/** Every unit and HQ of the world as the rules read them on `scene` (hex "" off it). */
+function piecesOfScene(scene: SyncScene): Piece[] {
+  const field = readBattlefield(scene);
+  return piecesOf(field.units, field.hqs);
+}
+
 /** The marker placer of a scene's grid: a one-space token's top-left in `hex`. */
 function markerPlacer(scene: SyncScene): MarkerPlacer {
   const placer = placerOf(scene as Parameters<typeof placerOf>[0]);
@@ -91,10 +102,14 @@ function markerPlacer(scene: SyncScene): MarkerPlacer {
 }
 
 /** What each side's team scene of `master` must become: the diff of its tokens (mirrors and markers), by side. */
-export function teamSceneDiffs(master: SyncScene, scenes: ReadonlyMap<Side, SyncScene>, contact: string): Map<Side, TokenDiff> {
-  const field = readBattlefield(master);
+export function teamSceneDiffs(
+  master: SyncScene,
+  scenes: ReadonlyMap<Side, SyncScene>,
+  contact: string,
+  pieces: readonly Piece[] = piecesOfScene(master),
+): Map<Side, TokenDiff> {
   const knowledge = readKnowledgeFlag(master.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG)).knowledge;
-  const views = bothViews(piecesOf(field.units, field.hqs), knowledge, knowledgeOptions());
+  const views = bothViews(pieces, knowledge, knowledgeOptions());
   const tokens = masterTokens(master);
   const actors = actorsByType();
   const place = markerPlacer(master);
@@ -136,6 +151,40 @@ async function writeDiff(scene: SyncScene, diff: TokenDiff): Promise<void> {
   if (diff.create.length > 0) await Token.createDocuments([...diff.create], operation);
 }
 
+/** The hexes each side's pieces stand in or next to (on the map's hex grid): where it finds minefields and contamination. */
+function watchedBy(pieces: readonly Piece[]): Map<Side, Set<HexRef>> {
+  const out = new Map<Side, Set<HexRef>>([
+    ["nato", new Set()],
+    ["wp", new Set()],
+  ]);
+  const adjacency = gridAdjacency(pieces);
+  for (const p of pieces) {
+    if (p.hex === "") continue;
+    const set = out.get(p.side)!;
+    set.add(p.hex);
+    for (const n of adjacency[p.hex] ?? []) set.add(n);
+  }
+  return out;
+}
+
+/** The team scenes' map state rows: each scene whose found minefields and contamination differ from what it shows. */
+export function teamMapStateRows(master: SyncScene, scenes: ReadonlyMap<Side, SyncScene>, pieces: readonly Piece[]): object[] {
+  const watched = watchedBy(pieces);
+  const truth = master.getFlag(SYSTEM_ID, MAP_STATE_FLAG);
+  const rows: object[] = [];
+  for (const [side, scene] of scenes) {
+    const held = scene.getFlag(SYSTEM_ID, MAP_STATE_FLAG);
+    const shown = teamMapState(truth, held, side, watched.get(side)!);
+    if (shown === null || typeof scene.id !== "string" || sameMapState(shown, held)) continue;
+    rows.push({ _id: scene.id, ...replacement(`flags.${SYSTEM_ID}.${MAP_STATE_FLAG}`, shown) });
+  }
+  return rows;
+}
+
+interface SceneClass {
+  updateDocuments(data: object[], operation: object): Promise<unknown>;
+}
+
 /** Draws master scene `masterId`'s team scenes again from it (only what differs); nothing without team scenes. */
 export async function syncTeamScenes(masterId: string): Promise<void> {
   const master = worldScene(masterId) as SyncScene | null;
@@ -143,6 +192,10 @@ export async function syncTeamScenes(masterId: string): Promise<void> {
   const scenes = teamScenesOf<SyncScene>(masterId);
   if (scenes.size === 0) return;
   const contact = game.i18n?.localize("NOBC.TeamScenes.Contact") ?? "";
-  const diffs = teamSceneDiffs(master, scenes, contact);
+  const field = readBattlefield(master);
+  const pieces = piecesOf(field.units, field.hqs);
+  const rows = teamMapStateRows(master, scenes, pieces);
+  if (rows.length > 0) await (globalThis as unknown as { Scene: SceneClass }).Scene.updateDocuments(rows, { [TEAM_SYNC]: true });
+  const diffs = teamSceneDiffs(master, scenes, contact, pieces);
   for (const [side, diff] of diffs) if (!emptyDiff(diff)) await writeDiff(scenes.get(side)!, diff);
 }

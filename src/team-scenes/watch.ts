@@ -3,8 +3,8 @@
  * their side's scene.
  *
  * - On the active GM's client: a token of a master scene created, moved, resized, hidden, renamed or
- *   deleted (a card, a retreat, an elimination, the GM's hand), or the master scene's knowledge flag
- *   written, redraws that master's team scenes (./sync.ts: only what differs). A team scene's own
+ *   deleted (a card, a retreat, an elimination, the GM's hand), or the master scene's knowledge or map
+ *   state flag written, redraws that master's team scenes (./sync.ts: only what differs). A team scene's own
  *   token changed by anyone but the sync (a GM's hand) is drawn back from the master as well. Many
  *   writes of one task are drawn once, after the last; draws run one after another.
  * - On a player's client: drawing a master scene or the other side's team scene views the player's
@@ -17,6 +17,7 @@ import { SYSTEM_ID } from "../base/constants";
 import { plainKey } from "../base/compat";
 import { hiddenInformation } from "../base/settings";
 import { KNOWLEDGE_FLAG } from "../schemas/knowledge";
+import { MAP_STATE_FLAG } from "../map/map-state";
 import { TEAM_SYNC, teamSceneOf, teamScenesOf } from "../schemas/team-scene";
 import { userSides } from "../teams/read";
 
@@ -29,6 +30,9 @@ interface SceneLike {
 interface TokenLike {
   readonly parent?: SceneLike | null;
 }
+
+/** The master scene's flags a team scene draws from: what each side knows, and the minefields and contamination it may find. */
+const DRAWN_FLAGS = [KNOWLEDGE_FLAG, MAP_STATE_FLAG];
 
 /** The token fields a team scene draws from: a change of anything else redraws nothing. */
 const DRAWN = ["x", "y", "width", "height", "hidden", "name", "texture", "actorId"];
@@ -82,7 +86,7 @@ function onScene(
   options: Record<string, unknown>,
 ): void {
   const flags = changed.flags?.[SYSTEM_ID];
-  if (flags === undefined || !Object.keys(flags).some((k) => plainKey(k) === KNOWLEDGE_FLAG)) return;
+  if (flags === undefined || !Object.keys(flags).some((k) => DRAWN_FLAGS.includes(plainKey(k)))) return;
   if (teamSceneOf(scene) !== null) return;
   const master = masterToDraw(scene, options);
   if (master !== null) schedule(master);

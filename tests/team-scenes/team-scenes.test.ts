@@ -9,7 +9,7 @@
  */
 import "../harness/install";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { harness, type FakeActorT } from "../harness/foundry";
+import { harness } from "../harness/foundry";
 import "../harness/sheets-fake";
 import { chatFake } from "../harness/chat-fake";
 import { registerRequests } from "../harness/requests";
@@ -34,7 +34,6 @@ import { removal } from "../../src/base/compat";
 type Raw = Record<string, unknown>;
 type Scene = NonNullable<typeof harness.scene>;
 
-let actors: Map<string, FakeActorT>;
 let master: Scene;
 
 const setting = (key: string, value: unknown) =>
@@ -59,7 +58,7 @@ async function knowledge(value: Raw): Promise<void> {
 }
 
 beforeEach(async () => {
-  actors = stageBoardWorld();
+  stageBoardWorld();
   master = harness.scene!;
   registerSettings();
   registerTeamsSetting();
@@ -300,4 +299,36 @@ describe("views", () => {
   });
 });
 
-void actors;
+describe("minefields and contamination", () => {
+  const mapState = (mines: Raw, contaminated: Raw = {}) => ({
+    format: "nobc-map-state/1",
+    mines,
+    contaminated,
+    destroyedBridges: { "0201|0301": true },
+    cutAutobahn: {},
+    engineersLeft: {},
+  });
+  const shown = (scene: Scene) => scene.getFlag("nobc", "mapState") as { mines: Raw; contaminated: Raw; destroyedBridges: Raw } | undefined;
+
+  it("a side's scene shows its own minefields, the enemy's once found (a piece in or next to them) and while they stay", async () => {
+    // The Pact's minefields at 0203 (next to 36 PzBrig in 0202) and 0504 (far from NATO); NATO's at 0104; gas at 0204 and 0404.
+    harness.setSceneFlag("mapState", mapState({ "0203": { side: "wp" }, "0504": { side: "wp" }, "0104": { side: "nato" } }, { "0204": true, "0404": true }));
+    await makeTeamScenes();
+    expect(shown(teamScene("nato"))).toMatchObject({
+      mines: { "0203": { side: "wp" }, "0104": { side: "nato" } },
+      contaminated: {},
+      destroyedBridges: { "0201|0301": true },
+    });
+    // 0404 is next to 3 MRR (0304); 0104 is far from every Pact piece.
+    expect(shown(teamScene("wp"))).toMatchObject({ mines: { "0203": { side: "wp" }, "0504": { side: "wp" } }, contaminated: { "0404": true } });
+    // 36 PzBrig goes back to 0102 (by the GM's hand): what NATO found stays found.
+    await master.tokens.find((t) => t.actorId === "n36")!.update(tokenAt("0102"));
+    await teamScenesSettled();
+    expect(Object.keys(shown(teamScene("nato"))!.mines).sort()).toEqual(["0104", "0203"]);
+    // Cleared on the master scene, it goes from every team scene.
+    await master.update(removal("flags.nobc.mapState.mines.0203"));
+    await teamScenesSettled();
+    expect(Object.keys(shown(teamScene("nato"))!.mines)).toEqual(["0104"]);
+    expect(Object.keys(shown(teamScene("wp"))!.mines)).toEqual(["0504"]);
+  });
+});
