@@ -44,9 +44,17 @@ export function emptyDiff(diff: TokenDiff): boolean {
   return diff.create.length === 0 && diff.update.length === 0 && diff.delete.length === 0;
 }
 
+/** Whether two flag values are equal: plain data (numbers, strings, small objects), compared key by key. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => Object.hasOwn(b, k) && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
 function sameFlag(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  // Small plain objects built in a fixed key order on both sides (./want.ts): their JSON is their value.
-  return JSON.stringify(a) === JSON.stringify(b);
+  return sameValue(a, b);
 }
 
 /** The update of `held` to `want` (only the fields that differ); null when nothing differs. */
