@@ -96,7 +96,7 @@ function piecesOfScene(scene: SyncScene): Piece[] {
 
 /** The marker placer of a scene's grid: a one-space token's top-left in `hex`. */
 function markerPlacer(scene: SyncScene): MarkerPlacer {
-  const placer = placerOf(scene as Parameters<typeof placerOf>[0]);
+  const placer = placerOf(scene);
   const oneSpace = { uuid: "", id: "", source: { width: 1, height: 1 } };
   return (hex) => placer?.(hex, oneSpace);
 }

@@ -12,7 +12,7 @@
 import type { HexRef } from "../rules/ids";
 import type { Side } from "../rules/nobc/land/types";
 import type { BoardMarker } from "../rules/nobc/knowledge/view";
-import { symbolPath, type SymbolSize } from "../symbols/unit-symbol";
+import { symbolPath } from "../symbols/unit-symbol";
 import type { HeldToken, TokenFace, WantedToken } from "./diff";
 
 /** The image of a contact marker: a generic one, the same for every contact. */
@@ -86,7 +86,7 @@ export function wantedMarkers(markers: readonly BoardMarker[], side: Side, place
     const n = rank.get(m.hex) ?? 0;
     rank.set(m.hex, n + 1);
     const key = `counter:${m.hex}:${n}`;
-    const img = m.face.kind === "unit" ? symbolPath(enemy, m.face.arm, m.face.size) : symbolPath(enemy, "hq", m.face.echelon as SymbolSize);
+    const img = m.face.kind === "unit" ? symbolPath(enemy, m.face.arm, m.face.size) : symbolPath(enemy, "hq", m.face.echelon);
     const flag = {
       key,
       kind: "counter",

@@ -29,7 +29,7 @@ import { rulesSceneId, teamSceneOf } from "../../src/schemas/team-scene";
 import { viewedSceneDoc } from "../../src/world/read";
 import { CONTACT_IMG } from "../../src/team-scenes/want";
 import { hexCentre, offsetOf } from "../../src/map/hex-grid";
-import { removal } from "../../src/base/compat";
+import { removal, replacement } from "../../src/base/compat";
 
 type Raw = Record<string, unknown>;
 type Scene = NonNullable<typeof harness.scene>;
@@ -208,7 +208,8 @@ describe("the enemy markers", () => {
     expect(tokenCalls(nato)).toEqual(["updateDocuments"]);
     const update = harness.Token.calls.find((c) => c.method === "updateDocuments")!.data as Raw[];
     expect(update).toHaveLength(1);
-    expect(Object.keys(update[0]!).sort()).toEqual(["_id", "flags.nobc.==marker"].sort());
+    // The flag replaced whole (v13's "==" key, v14's operator), nothing else.
+    expect(Object.keys(update[0]!).sort()).toEqual(["_id", Object.keys(replacement("flags.nobc.marker", {}))[0]!].sort());
     harness.Token.calls = [];
     await master.update(removal("flags.nobc.knowledge.nato.w1"));
     await teamScenesSettled();
@@ -312,7 +313,10 @@ describe("minefields and contamination", () => {
 
   it("a side's scene shows its own minefields, the enemy's once found (a piece in or next to them) and while they stay", async () => {
     // The Pact's minefields at 0203 (next to 36 PzBrig in 0202) and 0504 (far from NATO); NATO's at 0104; gas at 0204 and 0404.
-    harness.setSceneFlag("mapState", mapState({ "0203": { side: "wp" }, "0504": { side: "wp" }, "0104": { side: "nato" } }, { "0204": true, "0404": true }));
+    harness.setSceneFlag(
+      "mapState",
+      mapState({ "0203": { side: "wp" }, "0504": { side: "wp" }, "0104": { side: "nato" } }, { "0204": true, "0404": true }),
+    );
     await makeTeamScenes();
     expect(shown(teamScene("nato"))).toMatchObject({
       mines: { "0203": { side: "wp" }, "0104": { side: "nato" } },
@@ -320,7 +324,10 @@ describe("minefields and contamination", () => {
       destroyedBridges: { "0201|0301": true },
     });
     // 0404 is next to 3 MRR (0304); 0104 is far from every Pact piece.
-    expect(shown(teamScene("wp"))).toMatchObject({ mines: { "0203": { side: "wp" }, "0504": { side: "wp" } }, contaminated: { "0404": true } });
+    expect(shown(teamScene("wp"))).toMatchObject({
+      mines: { "0203": { side: "wp" }, "0504": { side: "wp" } },
+      contaminated: { "0404": true },
+    });
     // 36 PzBrig goes back to 0102 (by the GM's hand): what NATO found stays found.
     await master.tokens.find((t) => t.actorId === "n36")!.update(tokenAt("0102"));
     await teamScenesSettled();
