@@ -35,10 +35,16 @@ export type TeamScenesResult =
   | { readonly ok: true; readonly master: string; readonly scenes: Readonly<Record<Side, string>> }
   | { readonly ok: false; readonly reason: string };
 
-/** What a team scene keeps of its master's source: the map and how it is drawn, never a document on it. */
+/**
+ * What a team scene keeps of its master's source: the map and how it is drawn, never a document on it
+ * (v13 `SceneData`; v14 draws the background from the scene's `levels`, copied too where the source has them).
+ */
 const MAP_FIELDS = [
   "background",
+  "levels",
   "foreground",
+  "foregroundElevation",
+  "fog",
   "backgroundColor",
   "width",
   "height",
@@ -149,7 +155,7 @@ export async function makeTeamScenes(raw: unknown = {}): Promise<TeamScenesResul
   return { ok: true, master: masterId, scenes: ids };
 }
 
-/** Each connected player to their side's scene (`Scene#pullUsers`; one who connects later lands there by ./landing.ts). */
+/** Each connected player to their side's scene (`Scene#pullUsers`; one who connects later lands there on its canvas, ./watch.ts). */
 function pullPlayers(scenes: ReadonlyMap<Side, SceneDoc>, players: ReadonlyMap<Side, readonly string[]>): void {
   const online = new Set(
     [...((game.users as unknown as { contents?: readonly UserDoc[] } | undefined)?.contents ?? [])]

@@ -23,6 +23,8 @@ import { TURN_COMBAT_TYPE } from "../../src/combat/turn-type";
 import { turn } from "../../src/rules/index";
 import { MOVEMENT_LAST_SLOT } from "../../src/world/movement-slots";
 import { makeTeamScenes } from "../../src/team-scenes/command";
+import { readTeamsWorld, teamsController } from "../../src/apps/teams/controller";
+import { teamsState } from "../../src/apps/teams/state";
 import { registerTeamSceneWatch, teamScenesSettled, landingFor } from "../../src/team-scenes/watch";
 import { viewTeamScene } from "../../src/team-scenes/view";
 import { rulesSceneId, teamSceneOf } from "../../src/schemas/team-scene";
@@ -297,6 +299,24 @@ describe("views", () => {
     expect(viewedSceneDoc()).toBe(teamScene("nato"));
     chatFake.actAs("gm");
     expect(landingFor(master)).toBeNull();
+  });
+});
+
+describe("the Teams window", () => {
+  const target = (choice?: string) => ({ dataset: choice === undefined ? {} : { choice } }) as unknown as HTMLElement;
+
+  it("shows the team scenes' buttons only double-blind; Make team scenes runs the command, a view button switches the GM's view", async () => {
+    const world = readTeamsWorld();
+    const state = teamsState(world);
+    const i18n = { localize: (k: string) => k, format: (k: string) => k };
+    expect(teamsController.context(state, world, i18n)).toMatchObject({ doubleBlind: true });
+    await teamsController.actions!["makeTeamScenes"]!(state, world, target());
+    expect(harness.notices.map((n) => n.message)).toContain("NOBC.TeamScenes.Made");
+    expect(teamScene("nato")).toBeDefined();
+    await teamsController.actions!["viewScene"]!(state, world, target("nato"));
+    expect(harness.scene).toBe(teamScene("nato"));
+    await setting("hiddenInformation", "open");
+    expect(teamsController.context(state, world, i18n)).toMatchObject({ doubleBlind: false });
   });
 });
 
