@@ -32,6 +32,7 @@ import { viewedSceneDoc } from "../../src/world/read";
 import { CONTACT_IMG } from "../../src/team-scenes/want";
 import { hexCentre, offsetOf } from "../../src/map/hex-grid";
 import { removal, replacement } from "../../src/base/compat";
+import { keyWording } from "../harness/wording";
 
 type Raw = Record<string, unknown>;
 type Scene = NonNullable<typeof harness.scene>;
@@ -308,7 +309,7 @@ describe("the Teams window", () => {
   it("shows the team scenes' buttons only double-blind; Make team scenes runs the command, a view button switches the GM's view", async () => {
     const world = readTeamsWorld();
     const state = teamsState(world);
-    const i18n = { localize: (k: string) => k, format: (k: string) => k };
+    const i18n = keyWording();
     expect(teamsController.context(state, world, i18n)).toMatchObject({ doubleBlind: true });
     await teamsController.actions!["makeTeamScenes"]!(state, world, target());
     expect(harness.notices.map((n) => n.message)).toContain("NOBC.TeamScenes.Made");
