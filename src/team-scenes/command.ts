@@ -131,13 +131,15 @@ export async function makeTeamScenes(raw: unknown = {}): Promise<TeamScenesResul
   const missing = SIDES.filter((s) => !existing.has(s));
   if (missing.length > 0) {
     const rows = missing.map((side) => ({
+      _id: foundry.utils.randomID(),
       ...map,
       name: game.i18n?.format("NOBC.TeamScenes.Name", { scene: master.name ?? "", side: game.i18n.localize(`NOBC.Side.${side}`) }) ?? side,
       navigation: true,
       ownership: ownershipOf(players, side),
       flags: { [SYSTEM_ID]: { ...flags, [TEAM_SCENE_FLAG]: { side, master: masterId } } },
     }));
-    await Scenes.createDocuments(rows);
+    // Ids drawn here (kept by the server): the scenes are known by them before the answer comes back.
+    await Scenes.createDocuments(rows, { keepId: true });
   }
   // The master scene the GMs' alone; an existing team scene takes the map and the teams as they are now.
   const updates: object[] = [{ _id: masterId, ownership: ownershipOf(players, null) }];

@@ -148,7 +148,12 @@ async function writeDiff(scene: SyncScene, diff: TokenDiff): Promise<void> {
   const operation = { parent: scene, [TEAM_SYNC]: true, [AUTHORITY_MOVE]: true };
   if (diff.delete.length > 0) await Token.deleteDocuments([...diff.delete], operation);
   if (diff.update.length > 0) await Token.updateDocuments([...diff.update], operation);
-  if (diff.create.length > 0) await Token.createDocuments([...diff.create], operation);
+  // Ids drawn here and kept, as the write path creates tokens: every client's copy names them alike.
+  if (diff.create.length > 0)
+    await Token.createDocuments(
+      diff.create.map((row) => ({ _id: foundry.utils.randomID(), ...row })),
+      { ...operation, keepId: true },
+    );
 }
 
 /** The hexes each side's pieces stand in or next to (on the map's hex grid): where it finds minefields and contamination. */

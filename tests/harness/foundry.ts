@@ -1735,8 +1735,9 @@ class FakeScene extends FakeDocument {
   navigation = false;
 
   /**
-   * World `Scene.createDocuments(rows)`: a GM's (a player lacks SCENE_CREATE); each row's `name`
-   * (not blank), `flags`, `ownership` (levels of CONST.DOCUMENT_OWNERSHIP_LEVELS) and `navigation`.
+   * World `Scene.createDocuments(rows, { keepId })`: a GM's (a player lacks SCENE_CREATE); each row's `name`
+   * (not blank), `flags`, `ownership` (levels of CONST.DOCUMENT_OWNERSHIP_LEVELS) and `navigation`; with
+   * `keepId` its `_id` (one in use refuses the call).
    * Every scene shares the stand-in's one grid and size. `createScene` fires for each.
    */
   static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
@@ -1752,8 +1753,13 @@ class FakeScene extends FakeDocument {
         throw new HarnessRefusal("Scene validation errors:\nownership: must map user ids to ownership levels");
       return { r, ownership: ownership as Record<string, number> };
     });
+    const keepId = (operation as { keepId?: boolean }).keepId === true;
+    for (const { r } of rows)
+      if (keepId && typeof r["_id"] === "string" && worldScenes.get(r["_id"]) !== undefined)
+        throw new HarnessRefusal(`Scene [${r["_id"]}] already exists`);
     const made = rows.map(({ r, ownership }) => {
-      const scene = new FakeScene({ name: r["name"] as string });
+      const id = keepId && typeof r["_id"] === "string" ? r["_id"] : undefined;
+      const scene = new FakeScene({ name: r["name"] as string, ...(id === undefined ? {} : { id }) });
       scene.flags = isPlainRecord(r["flags"]) ? structuredClone(r["flags"]) : {};
       scene.ownership = { ...ownership };
       scene.navigation = r["navigation"] === true;
