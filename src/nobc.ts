@@ -59,6 +59,8 @@ import { registerMissions } from "./apps/missions/register";
 import { watchAirfieldOverruns } from "./apps/air/missions/overrun/hooks";
 import { registerRulesGuard } from "./documents/rules-guard";
 import { registerKnowledgeWatch } from "./documents/knowledge-watch";
+import { registerTeamSceneWatch } from "./team-scenes/watch";
+import { teamSceneMacros } from "./team-scenes/macros";
 import { registerRulesRecord } from "./documents/rules-record";
 import { registerAirBattleActions } from "./apps/air/battle/register";
 import { openDialogById } from "./apps/base/registry";
@@ -145,6 +147,8 @@ export interface NobcApi {
   attachTimetable: typeof attachTimetable;
   /** The Operational Playsheet: `open(procedure, fields?)` opens one of its dialogs (docs/toolkits.md). */
   playsheet: typeof playsheetMacros;
+  /** Double-blind: `make({ master? })` makes the team scenes (GM), `view(side | "master")` switches a GM's view. */
+  teamScenes: typeof teamSceneMacros;
 }
 
 declare global {
@@ -204,6 +208,8 @@ Hooks.once("init", () => {
   // and on \`ready\` a GM's client checks what changed while no GM was connected.
   registerRulesGuard();
   registerKnowledgeWatch();
+  // Double-blind: each team's scene drawn again from the master scene on the active GM's client, a player put on theirs.
+  registerTeamSceneWatch();
   registerRulesRecord();
   // A support card assigned to a unit, or taken back: a request the GM answers.
   registerCardAssignmentQuery();
@@ -268,6 +274,7 @@ Hooks.once("init", () => {
     openTheatre,
     attachTimetable,
     playsheet: playsheetMacros,
+    teamScenes: teamSceneMacros,
   };
   console.log(`${SYSTEM_ID} | initialised`);
 });

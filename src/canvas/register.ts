@@ -22,7 +22,7 @@ import { hexCentre } from "../map/hex-grid";
 import { MAP_STATE_FLAG } from "../map/map-state";
 import { mapView } from "../map/rules-view";
 import type { TerrainMap } from "../map/terrain-schema";
-import { readBattlefield, viewedCanvas } from "../world/read";
+import { drawnSceneDoc, readBattlefield, viewedCanvas } from "../world/read";
 import type { Battlefield } from "../world/battlefield";
 import { Board, type BoardInput, type HqShown, type Surface } from "./board";
 import { pixiSurface } from "./pixi";
@@ -40,8 +40,8 @@ export function setSurfaceFactory(factory: () => Surface | null): void {
 /** How the HQ radius came to be shown: by selecting its token, or by a button (sheet, planner, resupply). */
 let shownBy: "token" | "button" | null = null;
 
-/** What the board draws, read from the viewed scene and the world. */
-function boardInput(field: Battlefield = readBattlefield()): BoardInput {
+/** What the board draws, read from the drawn scene (a GM's view of a team scene: that team's map state) and the world. */
+function boardInput(field: Battlefield = readBattlefield(drawnSceneDoc())): BoardInput {
   const c = viewedCanvas();
   // The map's hexes line up only with a flat-topped, odd-columns grid (docs/packs.md), as in src/world/read.ts.
   const grid = c?.grid?.type === CONST.GRID_TYPES.HEXODDQ ? c.grid : null;
@@ -91,7 +91,7 @@ export function showHqRadius(hqId: string | null): boolean {
     shownBy = null;
     return false;
   }
-  const shown = board.attached ? hqShown(hqId, readBattlefield()) : null;
+  const shown = board.attached ? hqShown(hqId, readBattlefield(drawnSceneDoc())) : null;
   board.showHq(shown);
   shownBy = shown === null ? null : "button";
   return shown !== null;
@@ -123,7 +123,7 @@ function onControlToken(token: TokenLike, controlled: boolean): void {
   const actor = token.actor;
   if (actor?.type !== "hq") return;
   if (controlled) {
-    const shown = hqShown(actor.uuid, readBattlefield());
+    const shown = hqShown(actor.uuid, readBattlefield(drawnSceneDoc()));
     board.showHq(shown);
     shownBy = shown === null ? null : "token";
   } else if (board.shownHq?.id === actor.uuid && shownBy === "token") {
@@ -136,7 +136,7 @@ function onControlToken(token: TokenLike, controlled: boolean): void {
 function refreshHq(uuid: string | undefined): void {
   const hq = board.shownHq;
   if (hq === null || !board.attached || uuid !== hq.id) return;
-  const shown = hqShown(hq.id, readBattlefield());
+  const shown = hqShown(hq.id, readBattlefield(drawnSceneDoc()));
   board.showHq(shown);
   if (shown === null) shownBy = null;
 }

@@ -16,6 +16,7 @@ import { sceneRows } from "../effects/families/map-state";
 import { knowledgeRows, planContactKnowledge, planTurnStartKnowledge } from "../effects/families/knowledge";
 import type { EffectPlan } from "../effects/write-plan";
 import { readBoard } from "../world/board";
+import { teamSceneOf } from "../schemas/team-scene";
 
 type Step = "contacts" | "turnStart";
 
@@ -50,7 +51,7 @@ export function startTurnKnowledge(turn: number): Promise<void> {
 }
 
 interface TokenLike {
-  readonly parent?: { readonly id: string | null } | null;
+  readonly parent?: { readonly id: string | null; getFlag?(scope: string, key: string): unknown } | null;
   readonly actor?: { readonly type?: string } | null;
 }
 
@@ -71,6 +72,8 @@ function lookAt(token: TokenLike, userId: string): void {
   const type = token.actor?.type;
   const scene = token.parent?.id;
   if ((type !== "unit" && type !== "hq") || typeof scene !== "string") return;
+  // A team scene's tokens are mirrors the GM's client draws from the master scene, where the rules look.
+  if (token.parent?.getFlag !== undefined && teamSceneOf(token.parent as { getFlag(s: string, k: string): unknown }) !== null) return;
   // A player's token is the guard's to delete or put back (./rules-guard.ts): only a GM's counts.
   if (users()?.activeGM?.isSelf !== true || users()?.get(userId)?.isGM !== true) return;
   waiting.add(scene);

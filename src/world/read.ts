@@ -12,6 +12,7 @@
 import { SYSTEM_ID } from "../base/constants";
 import { touchedPaths } from "../base/compat";
 import { MAP_STATE_FLAG, readMapState, type MapStateRead } from "../map/map-state";
+import { teamSceneOf } from "../schemas/team-scene";
 import {
   battlefield,
   readTerrain,
@@ -66,9 +67,20 @@ export function viewedCanvas(): CanvasLike | undefined {
   return (globalThis as { canvas?: CanvasLike }).canvas;
 }
 
-/** The scene this client views (`canvas.scene`); null with none viewed, or the canvas off. */
-export function viewedSceneDoc(): SceneDocLike | null {
+/** The scene this client's canvas draws (`canvas.scene`), as it is: what the board's overlays show. */
+export function drawnSceneDoc(): SceneDocLike | null {
   return viewedCanvas()?.scene ?? null;
+}
+
+/**
+ * The scene this client views (`canvas.scene`); null with none viewed, or the canvas off. A GM viewing
+ * a team scene (double-blind, to check what a team sees) reads its master scene: the rules read the truth only.
+ */
+export function viewedSceneDoc(): SceneDocLike | null {
+  const viewed = drawnSceneDoc();
+  if (viewed === null || (game.user as unknown as { isGM?: boolean } | null)?.isGM !== true) return viewed;
+  const master = teamSceneOf(viewed)?.master;
+  return master === undefined ? viewed : (worldScene(master) ?? viewed);
 }
 
 /** A world scene by id (`game.scenes`); null when the world holds none of that id. */

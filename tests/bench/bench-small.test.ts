@@ -53,6 +53,13 @@ const expected: Record<string, (work: Work) => void> = {
     expect(w["contacts"]).toBeGreaterThan(0);
     expect(w["counters"]).toBeGreaterThan(0);
   },
+  "team-scene-diff": (w) => {
+    // Held as the last call left it: one unit moved, so a few rows (its mirror, the markers it changed), never the scenes'.
+    expect(w["pieces"]).toBe(t.units + t.hqs);
+    expect(w["rows"]).toBeGreaterThan(0);
+    expect(w["rows"]! * 10).toBeLessThan(w["pieces"]!);
+    expect(w["writes"]).toBeLessThanOrEqual(6);
+  },
   "knowledge-move-plan": (w) => {
     // One Scene row (the knowledge) and one token row; the step changes some entries, far fewer than the knowledge holds.
     expect(w).toMatchObject({ scenes: 1, tokens: 1 });

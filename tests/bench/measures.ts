@@ -57,6 +57,8 @@ import { planEffects, snapshotOf } from "../../src/effects/apply";
 import { readBoard } from "../../src/world/board";
 import type { Effect } from "../../src/rules/effects";
 import { bothViews } from "../../src/rules/nobc/knowledge/view";
+import { diffTokens, joinDiffs, type HeldToken, type WantedToken } from "../../src/team-scenes/diff";
+import { wantedMarkers, wantedMirrors, type MasterToken } from "../../src/team-scenes/want";
 import { HEX_SIZE, theatre, theatreAir, theatreAt, theatreField, type Theatre } from "./theatre";
 import type { MeasureOptions } from "./measure";
 import { CURRENT_TURN_CARDS, chatSize, modeOf, playEvening } from "./card-chat";
@@ -321,6 +323,67 @@ function knowledgeViews(t: Theatre): () => Work {
       counters: markers("counter"),
     };
   };
+}
+
+/**
+ * Issue #30 item 3: the team scenes' marker and mirror diff after one change (src/team-scenes/). As
+ * `knowledge-views`, each call moves one NATO unit a hex and observes the contacts; then for each side
+ * the tokens its scene should hold (its own mirrored, the enemy markers of its view) are diffed by key
+ * against what it held after the last call: the writes the GM's client would make, not the scenes'.
+ */
+function teamSceneDiff(t: Theatre): () => Work {
+  const field = theatreField(t);
+  const adjacency = adjacencyAround(field, Object.keys(field.map!.map.hexes));
+  let pieces: Piece[] = piecesOf(field.units, field.hqs);
+  let knowledge = observeContacts({ knowledge: emptyKnowledge(), pieces, adjacency, turn: 1 }).knowledge;
+  const fought = new Set(t.combats.filter((_, i) => i % 2 === 0).flatMap((c) => [c.target, c.from]));
+  knowledge = learnFromCombat({ knowledge, fought: pieces.filter((p) => fought.has(p.hex)), turn: 1 }).knowledge;
+  const moving = pieces.findIndex((p) => p.face.kind === "unit" && p.side === "nato");
+  const homes = [pieces[moving]!.hex, adjacency[pieces[moving]!.hex]![0]!];
+  const place = (hex: string) => {
+    const { col, row } = offsetOf(hex);
+    return { x: col * 87, y: row * 100 + (col % 2) * 50 };
+  };
+  const actors = new Map(pieces.map((p) => [p.id, { type: p.face.kind, side: p.side }]));
+  const tokensOf = (list: readonly Piece[]): MasterToken[] =>
+    list.map((p) => ({
+      id: `t${p.id}`,
+      name: p.face.name,
+      actorId: p.id,
+      ...place(p.hex === "" ? "0101" : p.hex),
+      width: 1,
+      height: 1,
+      hidden: false,
+      img: null,
+    }));
+  const held = new Map<string, { mirrors: HeldToken[]; markers: HeldToken[] }>();
+  const holdAll = (wanted: readonly WantedToken[]) => wanted.map((w) => ({ id: w.key, key: w.key, face: w.face }));
+  let step = 0;
+  const run = (): Work => {
+    step++;
+    pieces = pieces.map((p, i) => (i === moving ? { ...p, hex: homes[step % 2]! } : p));
+    knowledge = observeContacts({ knowledge, pieces, adjacency, turn: 1 }).knowledge;
+    const views = bothViews(pieces, knowledge);
+    const tokens = tokensOf(pieces);
+    let writes = 0;
+    let rows = 0;
+    for (const side of ["nato", "wp"] as const) {
+      const mirrors = wantedMirrors(tokens, actors, side);
+      const markers = wantedMarkers(views[side].markers, side, place, { contact: "Contact" });
+      const before = held.get(side) ?? { mirrors: [], markers: [] };
+      const diff = joinDiffs(
+        diffTokens(mirrors, before.mirrors, "flags.nobc.mirror"),
+        diffTokens(markers, before.markers, "flags.nobc.marker"),
+      );
+      writes += [diff.create, diff.update, diff.delete].filter((l) => l.length > 0).length;
+      rows += diff.create.length + diff.update.length + diff.delete.length;
+      held.set(side, { mirrors: holdAll(mirrors), markers: holdAll(markers) });
+    }
+    return { pieces: pieces.length, writes, rows };
+  };
+  // The scenes drawn once (every token created), so each measured call is one change's diff.
+  run();
+  return run;
 }
 
 /** The GM's user, as the card actions take it. */
@@ -693,6 +756,12 @@ export const MEASURES: readonly Measure[] = [
     name: "knowledge-views",
     layer: "rules",
     prepare: knowledgeViews,
+  },
+  {
+    // Issue #30 item 3: the team scenes' token diff after one unit's move (both sides); pure, no harness world.
+    name: "team-scene-diff",
+    layer: "rules",
+    prepare: teamSceneDiff,
   },
   {
     // Control's theatre dashboard (issue #31, target ≤ 20 ms at 1,600 units): every row of the table from the world's snapshot.

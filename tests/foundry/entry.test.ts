@@ -56,6 +56,7 @@ describe("src/nobc.ts", () => {
         "rulesOptions",
         "say",
         "subordinatesOf",
+        "teamScenes",
         "unitSymbolSvg",
       ].sort(),
     );

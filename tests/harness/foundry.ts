@@ -1332,6 +1332,8 @@ class FakeToken extends FakeDocument {
   height = 1;
   /** `shape`: one of `CONST.TOKEN_SHAPES` (0 to 5 in v13 and v14). */
   shape = 0;
+  /** `texture`: its image (`texture.src`; null: the actor's, as the stand-in draws nothing). */
+  texture: { src: string | null } = { src: null };
   /**
    * `actorLink`: whether the token is its actor (true) or stands for a synthetic copy. The stand-in
    * keeps one actor either way (it models no ActorDelta): `actor` is the world actor.
@@ -1619,6 +1621,8 @@ class FakeToken extends FakeDocument {
     if (typeof expanded["height"] === "number") this.height = expanded["height"];
     if (typeof expanded["shape"] === "number") this.shape = expanded["shape"];
     if (typeof expanded["actorLink"] === "boolean") this.actorLink = expanded["actorLink"];
+    const texture = expanded["texture"] as Raw | undefined;
+    if (typeof texture?.["src"] === "string") this.texture = { src: texture["src"] };
     super.commit(next, changes);
   }
 
@@ -1636,6 +1640,7 @@ class FakeToken extends FakeDocument {
       height: this.height,
       shape: this.shape,
       hidden: this.hidden,
+      texture: { ...this.texture },
       flags,
       _stats,
     };
@@ -1699,6 +1704,9 @@ class FakeScenes {
 
 const worldScenes = new FakeScenes();
 
+/** Every `Scene#pullUsers` since the reset: which users were sent to which scene. */
+const pulls: { scene: string; users: string[] }[] = [];
+
 /**
  * `Scene`: its flags (the terrain and the map state live there), its grid, padding and size, and its
  * embedded tokens. Only a GM may update it (a scene's default ownership gives players nothing).
@@ -1722,6 +1730,67 @@ class FakeScene extends FakeDocument {
 
   /** `Scene#active`: the scene the players are pulled to (at most one: `harness.activateScene`). */
   active = false;
+
+  /** `Scene#navigation`: whether it shows in the navigation bar (to those who may see it). */
+  navigation = false;
+
+  /**
+   * World `Scene.createDocuments(rows, { keepId })`: a GM's (a player lacks SCENE_CREATE); each row's `name`
+   * (not blank), `flags`, `ownership` (levels of CONST.DOCUMENT_OWNERSHIP_LEVELS) and `navigation`; with
+   * `keepId` its `_id` (one in use refuses the call).
+   * Every scene shares the stand-in's one grid and size. `createScene` fires for each.
+   */
+  static override async commitCreations(data: unknown, operation: unknown): Promise<unknown[]> {
+    if ((operation as { parent?: unknown }).parent !== undefined) return [];
+    const user = writingUser();
+    if (!user.isGM) throw new HarnessRefusal(`User ${user.name ?? user.id} lacks permission to create Scene`);
+    const levels = Object.values(OWNERSHIP) as unknown[];
+    const rows = (data as Raw[]).map((r) => {
+      if (typeof r["name"] !== "string" || r["name"].trim() === "")
+        throw new HarnessRefusal("Scene validation errors:\nname: may not be blank");
+      const ownership = r["ownership"] ?? { default: OWNERSHIP.NONE };
+      if (!isPlainRecord(ownership) || Object.values(ownership).some((v) => !levels.includes(v)))
+        throw new HarnessRefusal("Scene validation errors:\nownership: must map user ids to ownership levels");
+      return { r, ownership: ownership as Record<string, number> };
+    });
+    const keepId = (operation as { keepId?: boolean }).keepId === true;
+    for (const { r } of rows)
+      if (keepId && typeof r["_id"] === "string" && worldScenes.get(r["_id"]) !== undefined)
+        throw new HarnessRefusal(`Scene [${r["_id"]}] already exists`);
+    const made = rows.map(({ r, ownership }) => {
+      const id = keepId && typeof r["_id"] === "string" ? r["_id"] : undefined;
+      const scene = new FakeScene({ name: r["name"] as string, ...(id === undefined ? {} : { id }) });
+      scene.flags = isPlainRecord(r["flags"]) ? structuredClone(r["flags"]) : {};
+      scene.ownership = { ...ownership };
+      scene.navigation = r["navigation"] === true;
+      scene._stats = { ...scene._stats, lastModifiedBy: user.id };
+      return scene;
+    });
+    for (const scene of made) Hooks.callAll("createScene", scene, operation ?? {}, user.id);
+    return made;
+  }
+
+  /** An update may set `ownership` (merged by user id, as Foundry merges the field) and `navigation`. */
+  override commit(next: { name: string; system: Raw; flags: Raw }, changes: Raw): void {
+    const expanded = expandObject(changes);
+    const ownership = expanded["ownership"];
+    if (isPlainRecord(ownership))
+      for (const [who, level] of Object.entries(ownership)) if (typeof level === "number") this.ownership[who] = level;
+    if (typeof expanded["navigation"] === "boolean") this.navigation = expanded["navigation"];
+    super.commit(next, changes);
+  }
+
+  /** `Scene#pullUsers(users)`: a GM sends those users' clients to this scene (the stand-in records it: `harness.pulls`). */
+  pullUsers(users: readonly (string | { id: string })[]): void {
+    if (!currentUser().isGM) throw new HarnessRefusal("Only a Gamemaster may pull users to a scene");
+    pulls.push({ scene: this.id, users: users.map((u) => (typeof u === "string" ? u : u.id)) });
+  }
+
+  /** `Scene#view()`: this client draws this scene (`canvas.scene`). */
+  async view(): Promise<this> {
+    canvasState.scene = this;
+    return this;
+  }
 
   /** A world scene: it joins `game.scenes` (the stand-in has no compendium scenes). */
   constructor(data: { id?: string; name: string }) {
@@ -1811,6 +1880,12 @@ class FakeScene extends FakeDocument {
         actorLink: r["actorLink"] === true,
       }),
     );
+    checked.forEach(({ r }, i) => {
+      // `flags` and `texture.src` as given (a token's image; a system's flags).
+      if (isPlainRecord(r["flags"])) made[i]!.flags = structuredClone(r["flags"]);
+      const texture = r["texture"] as Raw | undefined;
+      if (typeof texture?.["src"] === "string") made[i]!.texture = { src: texture["src"] };
+    });
     for (const t of made) t._stats = { ...t._stats, lastModifiedBy: user.id };
     for (const t of made) Hooks.callAll("createToken", t, operation ?? {}, user.id);
     return made;
@@ -2607,6 +2682,7 @@ export const harness = {
     canvasState.sceneHeight = 3000;
     canvasState.off = false;
     worldScenes.clear();
+    pulls.length = 0;
     canvasState.scene = newScene();
     canvasState.scene.active = true;
     game["scenes"] = worldScenes;
@@ -2720,6 +2796,10 @@ export const harness = {
   /** `game.scenes`: the world's scenes. */
   get scenes(): FakeScenes {
     return worldScenes;
+  },
+  /** Every `Scene#pullUsers` since the reset, in order. */
+  get pulls(): readonly { scene: string; users: string[] }[] {
+    return pulls;
   },
   /** Marks `scene` as the active one (`game.scenes.active`), and no other; null: none is active. */
   activateScene(scene: FakeScene | null): void {

@@ -19,7 +19,7 @@ export const TIERS: readonly (readonly string[])[] = [
   ["base"], // the Foundry adapter, settings, constants, errors, hashing
   ["schemas", "view", "teams"], // zod schemas; pure view helpers (labels, breakdown, snapshots, paths); the teams
   ["world", "effects", "token"], // reading the world; the one write path; token looks
-  ["documents", "chat", "canvas"], // drops; resolution cards; the board drawn on the canvas
+  ["documents", "chat", "canvas", "team-scenes"], // drops; resolution cards; the board drawn on the canvas; the team scenes kept in step
   ["queries"], // requests to the active GM and its handlers
   ["combat"], // the turn on the combat tracker
   ["apps"], // dialogs

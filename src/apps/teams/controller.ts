@@ -9,6 +9,8 @@ import type { Side } from "../../rules/nobc/land/types";
 import { readTeams, TEAMS_SETTING, usersOfWorld } from "../../teams/read";
 import { allFormValues, gmOnly, opened, refused, type DialogController } from "../base/controller";
 import { teamsContext } from "./context";
+import { teamSceneMacros } from "../../team-scenes/macros";
+import { hiddenInformation } from "../../base/settings";
 import { teamsFromForm, teamsState, teamsToSave, type TeamsState, type TeamsWorld } from "./state";
 
 interface HqActor {
@@ -42,9 +44,22 @@ export const teamsController: DialogController<TeamsState, TeamsWorld> = {
   read: (user) => readTeamsWorld(user),
   open: (world) => opened(teamsState(world)),
   access: (_state, world) => gmOnly(world.isGM, "NOBC.Teams.GmOnly"),
-  context: (state, world, i18n) => teamsContext(state, world, i18n),
+  context: (state, world, i18n) => ({ ...teamsContext(state, world, i18n), doubleBlind: hiddenInformation() === "doubleBlind" }),
   change: (state, values, world) => teamsFromForm(state, values, world),
   readForm: (form) => allFormValues(form),
+  actions: {
+    // Double-blind: the team scenes of the viewed master scene, and a GM's view of each (src/team-scenes/).
+    makeTeamScenes: async (state) => {
+      const made = await teamSceneMacros.make({});
+      if (made.ok) notify("info", "NOBC.TeamScenes.Made");
+      else notify("warn", made.reason);
+      return state;
+    },
+    viewScene: async (state, _world, target) => {
+      if (!(await teamSceneMacros.view(target.dataset["choice"]))) notify("warn", "NOBC.TeamScenes.Refused.noScene");
+      return state;
+    },
+  },
   submit(state, _world, i18n) {
     const checked = teamsToSave(state);
     if (!checked.ok) return refused([i18n.localize("NOBC.Teams.Invalid")]);

@@ -18,6 +18,7 @@ import { refusalLens } from "../../../world/refusal-view";
 import { hexAdjacency } from "../../../effects/families/knowledge";
 import { KNOWLEDGE_FLAG, readKnowledgeFlag } from "../../../schemas/knowledge";
 import { SYSTEM_ID } from "../../../base/constants";
+import { rulesSceneId } from "../../../schemas/team-scene";
 import {
   decideHqMove,
   decideMove,
@@ -93,8 +94,10 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
   context: (state) => state,
   change: (state) => state,
   submit: (state, viewed, i18n): Verdict<Submission> => {
-    // The move is checked and written on the scene it was dragged on, not the one the GM happens to view.
-    const world = state.scene === undefined ? viewed : onScene(viewed, state.scene);
+    // The move is checked and written on the scene it was dragged on, not the one the GM happens to view;
+    // a team scene's move (a mirror dragged, double-blind) on its master scene, the one the rules read.
+    const asked = state.scene ?? viewed.scene?.id;
+    const world = asked === undefined ? viewed : onScene(viewed, rulesSceneId(asked));
     if (world === null)
       return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
     // Under double-blind a player hears no enemy piece their side does not know named (src/world/refusal-view.ts).
