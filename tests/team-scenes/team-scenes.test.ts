@@ -247,7 +247,12 @@ describe("the mirrors", () => {
     );
     expect(mirrorWrite!.data).toEqual([{ _id: mirror.id, x: mirror.x, y: mirror.y }]);
     // The card is the master scene's, and so is the knowledge it wrote: 34 PzBrig (0201) and 1 MRR (0301) are in contact.
-    const card = [...chatFake.messages.values()].at(-1) as unknown as { system: Raw };
+    // Control's card (under double-blind each team also gets a card of its own, src/chat/side-posting.ts).
+    const card = [...chatFake.messages.values()]
+      .filter((m) => (m as unknown as { type: string }).type === "resolution")
+      .at(-1) as unknown as {
+      system: Raw;
+    };
     expect(card.system["scene"]).toBe(master.id);
     expect(nato.getFlag("nobc", "knowledge")).toBeUndefined();
     expect(markers(nato).map((t) => (t.getFlag("nobc", "marker") as Raw)["hex"])).toEqual(["0301"]);
