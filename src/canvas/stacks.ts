@@ -54,17 +54,31 @@ export interface StackGrid {
 
 const OUR_PIECES = new Set(["unit", "hq"]);
 
+/** Who looks at the board: read once per layout, not once per token. */
+export interface Viewer {
+  readonly user: unknown;
+  readonly gm: boolean;
+  /** The user's side in the GM's teams, or null. */
+  readonly side: string | null;
+  /** Whether the world plays double-blind (setting `hiddenInformation`). */
+  readonly blind: boolean;
+}
+
+export function viewerOf(user: unknown, blind: boolean): Viewer {
+  return { user, gm: isGM(user as { isGM?: boolean } | null), side: memberSide(user), blind };
+}
+
 /**
- * Whether `user` may count `token` in its stack: a GM counts all; a player no hidden token, and under
+ * Whether the viewer may count `token` in its stack: a GM counts all; a player no hidden token, and under
  * double-blind no unit or HQ of another side they may not read (their side's scene holds markers for those).
  */
-export function mayCount(token: StackToken, user: unknown, blind: boolean): boolean {
-  if (isGM(user as { isGM?: boolean } | null)) return true;
+export function mayCount(token: StackToken, viewer: Viewer): boolean {
+  if (viewer.gm) return true;
   if (token.document.hidden === true) return false;
   const actor = token.actor;
-  if (!blind || actor === null || actor === undefined || !OUR_PIECES.has(actor.type)) return true;
+  if (!viewer.blind || actor === null || actor === undefined || !OUR_PIECES.has(actor.type)) return true;
   const side = (actor.system as { side?: unknown } | null)?.side;
-  return memberSide(user) === side || actor.testUserPermission(user as never, "OBSERVER");
+  return viewer.side === side || actor.testUserPermission(viewer.user as never, "OBSERVER");
 }
 
 /** The hex key of a token: the grid space of its centre. */
@@ -75,12 +89,12 @@ export function hexKey(token: StackToken, grid: StackGrid): string {
 }
 
 /** The members of the layout: the placeables in one pass. */
-export function stackMembers(tokens: readonly StackToken[], grid: StackGrid | null, user: unknown, blind: boolean): StackMember[] {
+export function stackMembers(tokens: readonly StackToken[], grid: StackGrid | null, viewer: Viewer): StackMember[] {
   return tokens.map((t) => ({
     id: t.document.id ?? "",
     hex: grid === null || (t.document.width ?? 1) !== 1 || (t.document.height ?? 1) !== 1 ? null : hexKey(t, grid),
     sort: t.document.sort ?? 0,
-    counts: mayCount(t, user, blind),
+    counts: mayCount(t, viewer),
   }));
 }
 
@@ -101,9 +115,9 @@ export class Stacks {
   }
 
   /** Lays out `tokens` and paints only the tokens whose offset or count changed. */
-  draw(tokens: readonly StackToken[], grid: StackGrid | null, user: unknown, blind: boolean): void {
+  draw(tokens: readonly StackToken[], grid: StackGrid | null, viewer: Viewer): void {
     this.layouts++;
-    const layout = stackLayout(stackMembers(tokens, grid, user, blind), grid?.size ?? 0);
+    const layout = stackLayout(stackMembers(tokens, grid, viewer), grid?.size ?? 0);
     const seen = new Set<string>();
     for (const token of tokens) {
       const id = token.document.id ?? "";
@@ -194,7 +208,7 @@ const gridless = (c: CanvasStacksLike | undefined) => c?.grid === null || c?.gri
 export function drawStacks(): void {
   const c = theCanvas();
   if (c?.ready !== true || c.tokens === null || c.tokens === undefined) return;
-  boardStacks().draw(c.tokens.placeables, gridless(c) ? null : c.grid!, game.user, hiddenInformation() === "doubleBlind");
+  boardStacks().draw(c.tokens.placeables, gridless(c) ? null : c.grid!, viewerOf(game.user, hiddenInformation() === "doubleBlind"));
   for (const fn of listeners) fn();
 }
 
