@@ -26,7 +26,10 @@ export function stackPictureSvg(faces: readonly CounterFace[], size: number, i18
   const c = box / 2;
   const r = (size * STACK_BADGE) / 2;
   const hex = [0, 60, 120, 180, 240, 300]
-    .map((a) => `${(c + (size / Math.sqrt(3)) * Math.cos((a * Math.PI) / 180)).toFixed(1)},${(c + (size / Math.sqrt(3)) * Math.sin((a * Math.PI) / 180)).toFixed(1)}`)
+    .map(
+      (a) =>
+        `${(c + (size / Math.sqrt(3)) * Math.cos((a * Math.PI) / 180)).toFixed(1)},${(c + (size / Math.sqrt(3)) * Math.sin((a * Math.PI) / 180)).toFixed(1)}`,
+    )
     .join(" ");
   const counters = faces.map((f, i) => {
     const { dx, dy } = fanOffset(i, n, size);

@@ -17,7 +17,8 @@ interface ViewerToken extends StackToken {
 }
 
 const placeables = () =>
-  ((globalThis as { canvas?: { tokens?: { placeables?: readonly ViewerToken[] } | null } }).canvas?.tokens?.placeables ?? []) as readonly ViewerToken[];
+  ((globalThis as { canvas?: { tokens?: { placeables?: readonly ViewerToken[] } | null } }).canvas?.tokens?.placeables ??
+    []);
 
 /** What the viewer lists for the stack `ids` (bottom first), from the tokens on this client's canvas. */
 export function stackEntries(ids: readonly string[], tokens: readonly ViewerToken[], user: unknown): StackEntry[] {

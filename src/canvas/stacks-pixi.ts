@@ -33,7 +33,7 @@ export function shiftBy(obj: Positioned, offset: Offset): void {
   const last = placed.get(obj);
   let { x, y } = obj.position;
   // Still where it was put: Foundry has not placed it again, so its own place is the one before the shift.
-  if (last !== undefined && last.x === x && last.y === y) {
+  if (last?.x === x && last.y === y) {
     x -= last.dx;
     y -= last.dy;
   }
@@ -48,8 +48,17 @@ function makeBadge(t: PixiStackToken, count: number, open: (token: StackToken) =
   const r = (side * STACK_BADGE) / 2;
   const badge = new PIXI.Container();
   const disc = new PIXI.Graphics();
-  disc.lineStyle(Math.max(1, r / 6), 0xffffff, 1).beginFill(0x1b1b1b, 1).drawCircle(0, 0, r).endFill();
-  const text = new PIXI.Text(String(count), { fontFamily: "Signika, Arial, sans-serif", fontSize: r * 1.3, fontWeight: "bold", fill: 0xffffff });
+  disc
+    .lineStyle(Math.max(1, r / 6), 0xffffff, 1)
+    .beginFill(0x1b1b1b, 1)
+    .drawCircle(0, 0, r)
+    .endFill();
+  const text = new PIXI.Text(String(count), {
+    fontFamily: "Signika, Arial, sans-serif",
+    fontSize: r * 1.3,
+    fontWeight: "bold",
+    fill: 0xffffff,
+  });
   text.anchor.set(0.5, 0.5);
   badge.addChild(disc, text);
   badge.position.set(t.w - r * 0.8, r * 0.8);

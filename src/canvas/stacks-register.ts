@@ -16,7 +16,10 @@ interface ElementLike {
 }
 
 /** `renderTokenHUD`: a button that opens the stack viewer, on the HUD of a token that shares its hex. */
-export function addStackHudButton(hud: { readonly object?: StackToken | null }, html: { querySelector(selector: string): ElementLike | null }): void {
+export function addStackHudButton(
+  hud: { readonly object?: StackToken | null },
+  html: { querySelector(selector: string): ElementLike | null },
+): void {
   const token = hud.object;
   const id = token?.document.id;
   const column = tokenHudColumn(html, "left");

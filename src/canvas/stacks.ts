@@ -125,7 +125,8 @@ export class Stacks {
       const offset = layout.offsets.get(id) ?? NONE;
       const badge = layout.badges.get(id) ?? null;
       const was = this.given.get(id);
-      if (was === undefined ? offset !== NONE : was.offset.dx !== offset.dx || was.offset.dy !== offset.dy) this.painter.offset(token, offset);
+      if (was === undefined ? offset !== NONE : was.offset.dx !== offset.dx || was.offset.dy !== offset.dy)
+        this.painter.offset(token, offset);
       if ((was?.badge ?? null) !== badge) this.painter.badge(token, badge);
       if (offset === NONE && badge === null) this.given.delete(id);
       else this.given.set(id, { offset, badge });
@@ -202,7 +203,8 @@ export function onStacksDrawn(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
-const gridless = (c: CanvasStacksLike | undefined) => c?.grid === null || c?.grid === undefined || c.grid.type === CONST.GRID_TYPES.GRIDLESS;
+const gridless = (c: CanvasStacksLike | undefined) =>
+  c?.grid === null || c?.grid === undefined || c.grid.type === CONST.GRID_TYPES.GRIDLESS;
 
 /** Lays out the viewed scene's stacks now. */
 export function drawStacks(): void {

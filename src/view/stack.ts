@@ -45,7 +45,9 @@ const ROW_PX = 44;
 
 function unitRow(e: Extract<StackEntry, { kind: "unit" }>, i18n: Translator): StackRow {
   const f = e.face;
-  const facts: { label: string; value: string }[] = [{ label: i18n.localize("NOBC.Field.Side"), value: i18n.localize(SIDE_LABELS[f.side]) }];
+  const facts: { label: string; value: string }[] = [
+    { label: i18n.localize("NOBC.Field.Side"), value: i18n.localize(SIDE_LABELS[f.side]) },
+  ];
   if (f.strength !== null && f.mode !== null) {
     facts.push(
       { label: i18n.localize("NOBC.Field.Strength"), value: `${f.strength.value}/${f.strength.max}` },
@@ -67,11 +69,11 @@ function unitRow(e: Extract<StackEntry, { kind: "unit" }>, i18n: Translator): St
 
 /** The viewer's context: `entries` bottom first, listed top first (the order the eye meets them on the board). */
 export function stackViewerContext(entries: readonly StackEntry[], i18n: Translator): StackViewerContext {
-  const rows = [...entries].reverse().map((e) =>
-    e.kind === "unit"
-      ? unitRow(e, i18n)
-      : { token: e.token, svg: "", name: e.name, facts: [], unknown: null, controlled: e.controlled },
-  );
+  const rows = [...entries]
+    .reverse()
+    .map((e) =>
+      e.kind === "unit" ? unitRow(e, i18n) : { token: e.token, svg: "", name: e.name, facts: [], unknown: null, controlled: e.controlled },
+    );
   return {
     title: i18n.localize("NOBC.Stack.Title"),
     count: i18n.format("NOBC.Stack.Count", { count: String(entries.length) }),

@@ -703,7 +703,10 @@ export const MEASURES: readonly Measure[] = [
       const tokens = [...board.tokens.placeables];
       const grid = board.grid;
       let paints = 0;
-      const stacks = new Stacks({ offset: () => void paints++, badge: () => void paints++, refresh: () => undefined });
+      const paint = () => {
+        paints++;
+      };
+      const stacks = new Stacks({ offset: paint, badge: paint, refresh: () => undefined });
       registerTeamsSetting();
       harness.settingsStore.set("nobc.teams", { members: { p1: { side: "wp", hqs: [] } } });
       const viewer = viewerOf({ id: "p1", isGM: false }, true);
@@ -711,9 +714,11 @@ export const MEASURES: readonly Measure[] = [
       // A token of one of the side's stacks moves onto a token of the side standing alone, and back.
       const byId = new Map(tokens.map((k) => [k.document.id, k.document]));
       const [first] = stacks.current.stacks.values();
-      const moving = byId.get(first![0]!)! as { x: number; y: number };
+      const moving = byId.get(first![0])! as { x: number; y: number };
       const home = { x: moving.x, y: moving.y };
-      const lone = tokens.find((k) => (k.actor?.system as { side?: string }).side === "wp" && !stacks.current.hexOf.has(k.document.id ?? ""))!;
+      const lone = tokens.find(
+        (k) => (k.actor?.system as { side?: string }).side === "wp" && !stacks.current.hexOf.has(k.document.id ?? ""),
+      )!;
       const away = lone.document;
       let there = false;
       return () => {

@@ -12,14 +12,7 @@ import { unitSystem } from "../apps/ground-combat/fixture";
 import { registerSettings } from "../../src/base/settings";
 import { registerTeamsSetting } from "../../src/teams/read";
 import { STACK_SPREAD, cycleStack, fanOffset, stackLayout, type Offset, type StackMember } from "../../src/canvas/stack-layout";
-import {
-  boardStacks,
-  cycleFocusedStack,
-  drawStacks,
-  registerStacks,
-  touchesStack,
-  type StackToken,
-} from "../../src/canvas/stacks";
+import { boardStacks, cycleFocusedStack, drawStacks, registerStacks, touchesStack, type StackToken } from "../../src/canvas/stacks";
 import { shiftBy } from "../../src/canvas/stacks-pixi";
 import { addStackHudButton } from "../../src/canvas/stacks-register";
 import { stackEntries } from "../../src/canvas/stack-viewer";
@@ -31,7 +24,10 @@ const member = (id: string, hex: string | null, sort = 0, counts = true): StackM
 
 describe("the layout of a hex's tokens", () => {
   it("fans two and three tokens along the diagonal, bottom first by Foundry's sort, and leaves a lone token alone", () => {
-    const layout = stackLayout([member("c", "1.1", 2), member("a", "1.1", 0), member("b", "1.1", 1), member("x", "1.2"), member("p", "2.2"), member("q", "2.2")], SIZE);
+    const layout = stackLayout(
+      [member("c", "1.1", 2), member("a", "1.1", 0), member("b", "1.1", 1), member("x", "1.2"), member("p", "2.2"), member("q", "2.2")],
+      SIZE,
+    );
     expect(layout.stacks.get("1.1")).toEqual(["a", "b", "c"]);
     expect(layout.stacks.get("2.2")).toEqual(["p", "q"]);
     expect(layout.stacks.has("1.2")).toBe(false);
@@ -210,7 +206,7 @@ describe("stacks on the canvas", () => {
     expect(badges.has(ids[2]!)).toBe(false);
     expect(boardStacks().stackOf(ids[0]!)).toEqual(ids.slice(0, 2));
     // The viewer lists what the stacks counted, no more.
-    const entries = stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables as never, game.user);
+    const entries = stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables, game.user);
     expect(entries.map((e) => e.token)).toEqual(ids.slice(0, 2));
     // An open table: the same player counts all three.
     harness.settingsStore.set("nobc.hiddenInformation", "open");
@@ -226,7 +222,7 @@ describe("stacks on the canvas", () => {
     const { ids } = scene(true);
     harness.playAsPlayer("player1");
     drawStacks();
-    const entries = stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables as never, game.user);
+    const entries = stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables, game.user);
     const context = stackViewerContext(entries, keyWording());
     expect(context.rows.map((r) => r.name)).toEqual(["73 MRR", "B", "A"]);
     const enemy = context.rows[0]!;
@@ -235,7 +231,10 @@ describe("stacks on the canvas", () => {
     // The player owns no unit here: with no teams set, ownership decides, and they read none of the three.
     expect(context.rows.every((r) => r.unknown !== null)).toBe(true);
     playAsGM();
-    const gm = stackViewerContext(stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables as never, game.user), keyWording());
+    const gm = stackViewerContext(
+      stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables, game.user),
+      keyWording(),
+    );
     expect(gm.rows[0]!.facts.map((f) => [f.label, f.value])).toEqual([
       ["NOBC.Field.Side", "NOBC.Side.wp"],
       ["NOBC.Field.Strength", "4/6"],
@@ -274,14 +273,21 @@ describe("stacks on the canvas", () => {
     const column = {
       ownerDocument: {
         createElement: () => {
-          const el = { dataset: {} as Record<string, string>, classList: { add: () => undefined }, setAttribute: () => undefined, addEventListener: () => undefined, innerHTML: "" };
+          const el = {
+            dataset: {} as Record<string, string>,
+            classList: { add: () => undefined },
+            setAttribute: () => undefined,
+            addEventListener: () => undefined,
+            innerHTML: "",
+          };
           return el as unknown as HTMLElement;
         },
       },
       append: (b: unknown) => buttons.push(b as HTMLElement),
     };
     const html = { querySelector: (s: string) => (s.includes("left") ? column : null) };
-    const token = (id: string) => canvas!.tokens!.placeables.find((t) => (t as unknown as StackToken).document.id === id) as unknown as StackToken;
+    const token = (id: string) =>
+      canvas!.tokens!.placeables.find((t) => (t as unknown as StackToken).document.id === id) as unknown as StackToken;
     addStackHudButton({ object: token(ids[0]!) }, html);
     addStackHudButton({ object: token(alone) }, html);
     expect(buttons).toHaveLength(1);
