@@ -14,7 +14,10 @@ import { registerTeamsSetting } from "../../src/teams/read";
 import { STACK_SPREAD, cycleStack, fanOffset, stackLayout, type Offset, type StackMember } from "../../src/canvas/stack-layout";
 import { boardStacks, cycleFocusedStack, drawStacks, registerStacks, touchesStack, type StackToken } from "../../src/canvas/stacks";
 import { shiftBy } from "../../src/canvas/stacks-pixi";
-import { addStackHudButton } from "../../src/canvas/stacks-register";
+import { addStackHudButton, registerBoardStacks } from "../../src/canvas/stacks-register";
+import en from "../../lang/en.json";
+import de from "../../lang/de.json";
+import { lookup } from "../../src/words/phrase";
 import { stackEntries } from "../../src/canvas/stack-viewer";
 import { stackViewerContext } from "../../src/view/stack";
 import { keyWording } from "../harness/wording";
@@ -231,10 +234,7 @@ describe("stacks on the canvas", () => {
     // The player owns no unit here: with no teams set, ownership decides, and they read none of the three.
     expect(context.rows.every((r) => r.unknown !== null)).toBe(true);
     playAsGM();
-    const gm = stackViewerContext(
-      stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables, game.user),
-      keyWording(),
-    );
+    const gm = stackViewerContext(stackEntries(boardStacks().stackOf(ids[0]!), canvas!.tokens!.placeables, game.user), keyWording());
     expect(gm.rows[0]!.facts.map((f) => [f.label, f.value])).toEqual([
       ["NOBC.Field.Side", "NOBC.Side.wp"],
       ["NOBC.Field.Strength", "4/6"],
@@ -292,5 +292,28 @@ describe("stacks on the canvas", () => {
     addStackHudButton({ object: token(alone) }, html);
     expect(buttons).toHaveLength(1);
     expect(buttons[0]!.dataset["tooltip"]).toBe("NOBC.Stack.Open");
+  });
+});
+
+describe("the stack keys", () => {
+  it("registers next, previous and the Stack window with Foundry's keybindings, each named in English and German", () => {
+    harness.reset();
+    const registered: { namespace: string; action: string; config: { name: string; hint: string; editable: { key: string }[] } }[] = [];
+    (game as unknown as { keybindings: unknown }).keybindings = {
+      register: (namespace: string, action: string, config: (typeof registered)[number]["config"]) =>
+        registered.push({ namespace, action, config }),
+    };
+    try {
+      registerBoardStacks();
+    } finally {
+      delete (game as unknown as { keybindings?: unknown }).keybindings;
+    }
+    expect(registered.map((r) => [r.namespace, r.action, r.config.editable.map((e) => e.key)])).toEqual([
+      ["nobc", "stackNext", ["BracketRight"]],
+      ["nobc", "stackPrevious", ["BracketLeft"]],
+      ["nobc", "stackViewer", ["Backslash"]],
+    ]);
+    for (const tree of [en, de])
+      for (const r of registered) for (const key of [r.config.name, r.config.hint]) expect(typeof lookup(tree, key), key).toBe("string");
   });
 });
