@@ -8,7 +8,8 @@ import { translator } from "../base/foundry";
 import { templatePath } from "../view/paths";
 import { stackViewerContext, type StackEntry } from "../view/stack";
 import { unitCounterFace, type CounterActor } from "../token/counter-face";
-import { boardStacks, onStacksDrawn, type StackToken } from "./stacks";
+import { hiddenInformation } from "../base/settings";
+import { boardStacks, mayCount, onStacksDrawn, viewerOf, type StackToken } from "./stacks";
 
 interface ViewerToken extends StackToken {
   readonly controlled?: boolean;
@@ -17,8 +18,7 @@ interface ViewerToken extends StackToken {
 }
 
 const placeables = () =>
-  ((globalThis as { canvas?: { tokens?: { placeables?: readonly ViewerToken[] } | null } }).canvas?.tokens?.placeables ??
-    []);
+  (globalThis as { canvas?: { tokens?: { placeables?: readonly ViewerToken[] } | null } }).canvas?.tokens?.placeables ?? [];
 
 /** What the viewer lists for the stack `ids` (bottom first), from the tokens on this client's canvas. */
 export function stackEntries(ids: readonly string[], tokens: readonly ViewerToken[], user: unknown): StackEntry[] {
@@ -84,8 +84,12 @@ function viewerClass(): ViewerClass {
     }
 
     protected override async _prepareContext(options: foundry.applications.api.ApplicationV2.RenderOptions) {
-      const ids = boardStacks().stackOf(this.#token);
-      const entries = stackEntries(ids.length === 0 ? [this.#token] : ids, placeables(), game.user);
+      const stack = boardStacks().stackOf(this.#token);
+      // A token alone in its hex is listed alone, and only if this client may count it (never another side's real token).
+      const alone = placeables().find((t) => t.document.id === this.#token);
+      const blind = hiddenInformation() === "doubleBlind";
+      const ids = stack.length > 0 ? stack : alone !== undefined && mayCount(alone, viewerOf(game.user, blind)) ? [this.#token] : [];
+      const entries = stackEntries(ids, placeables(), game.user);
       return Object.assign(await super._prepareContext(options), stackViewerContext(entries, translator()));
     }
 
