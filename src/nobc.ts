@@ -48,6 +48,7 @@ import { registerGroundCombat } from "./apps/ground-combat/register";
 import { registerTerrainCache } from "./world/read";
 import { registerBoard } from "./canvas/register";
 import { registerCounterTokens } from "./canvas/counter-tokens";
+import { registerBoardStacks } from "./canvas/stacks-register";
 import { registerTokenRuler } from "./canvas/ruler/token-ruler";
 import { readMovementTurn } from "./combat/movement-turn";
 import { registerCombatModifier } from "./apps/ground-combat/house-rules";
@@ -227,6 +228,8 @@ Hooks.once("init", () => {
   // After the terrain cache, so the board reads a changed flag afresh.
   registerBoard();
   registerCounterTokens();
+  // Units sharing a hex fanned at draw time, with their count, keys and viewer (the documents keep the hex centre).
+  registerBoardStacks();
   // A unit's drag measured by the rules: the ruler's labels and the movement actions' MP cost.
   registerTokenRuler(readMovementTurn);
   registerMapTools();

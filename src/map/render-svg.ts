@@ -196,7 +196,10 @@ function labelLayer(map: TerrainMap): string {
   const out = [`<g id="labels" text-anchor="middle">`];
   forEachHex(map, (off, label) => {
     const c = hexCentre(off, size);
-    out.push(`<text x="${n(c.x)}" y="${n(c.y - size * 0.3)}" font-size="${n(size * 0.15)}" fill="${INK.label}">${label}</text>`);
+    // A white halo under the number, so a city's street grid (or any pattern) never covers it (issue #36).
+    out.push(
+      `<text x="${n(c.x)}" y="${n(c.y - size * 0.3)}" font-size="${n(size * 0.15)}" fill="${INK.label}" stroke="#ffffff" stroke-width="${n(size * 0.04)}" paint-order="stroke">${label}</text>`,
+    );
     const hex = map.hexes[label];
     if (hex?.name === undefined) return;
     const city = hex.terrain.includes("city");

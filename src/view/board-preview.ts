@@ -4,8 +4,9 @@
  * previews a scene's map (the terrain tool) may too.
  */
 import type { Translator } from "../base/foundry";
-import type { OverlayKind, ShapeGroup } from "../map/overlay";
-import { overlaySvg } from "../map/overlay-svg";
+import { OVERLAY_INK, type OverlayKind, type ShapeGroup } from "../map/overlay";
+import { overlaySvg, svgColour } from "../map/overlay-svg";
+import { LAND_TERRAINS } from "../rules/nobc/land/types";
 import type { MapView } from "../map/rules-view";
 import { phrase } from "../rules/resolution";
 import { speak } from "../words/phrase";
@@ -20,9 +21,38 @@ const LEGEND: Partial<Record<OverlayKind, string>> = {
   hqResupply: "NOBC.Board.Legend.Resupply",
 };
 
+/** One line of the terrain overlay's key: a swatch of its colour (a fill, or a line) and its name. */
+export interface OverlaySwatch {
+  readonly colour: string;
+  readonly shape: "fill" | "line" | "thickLine";
+  readonly label: string;
+}
+
 export interface BoardPreviewContext {
   readonly svg: string;
   readonly legend: readonly string[];
+  /** The terrain overlay's key (issue #36: it had none), when the picture shows the terrain. */
+  readonly swatches?: readonly OverlaySwatch[];
+}
+
+/**
+ * The key of the canvas's terrain overlay, in its own colours (src/map/overlay.ts): each terrain's fill, then the
+ * river, road, autobahn and border lines. The words are the map image's legend's (NOBC.Map.Legend).
+ */
+export function terrainOverlayLegend(i18n: Translator): OverlaySwatch[] {
+  const swatch = (shape: OverlaySwatch["shape"], colour: number, key: string): OverlaySwatch => ({
+    colour: svgColour(colour),
+    shape,
+    label: i18n.localize(key),
+  });
+  return [
+    ...LAND_TERRAINS.map((t) => swatch("fill", OVERLAY_INK.terrain[t], `NOBC.Map.Legend.Terrain.${t}`)),
+    swatch("line", OVERLAY_INK.river, "NOBC.Map.Legend.MinorRiver"),
+    swatch("thickLine", OVERLAY_INK.river, "NOBC.Map.Legend.MajorRiver"),
+    swatch("line", OVERLAY_INK.road, "NOBC.Map.Legend.Road"),
+    swatch("thickLine", OVERLAY_INK.autobahnFill, "NOBC.Map.Legend.Autobahn"),
+    swatch("line", OVERLAY_INK.border, "NOBC.Map.Legend.Border"),
+  ];
 }
 
 /** What the picture shows, for its accessible name: the terrain, the map state, or the radius of the HQ named. */
@@ -47,5 +77,6 @@ export function boardPreviewContext(
     const key = LEGEND[g.kind];
     if (key !== undefined && g.shapes.length > 0) legend.push(i18n.localize(key));
   }
-  return { svg: overlaySvg(groups, view.map, size, titleOf(title, i18n), 700), legend };
+  const svg = overlaySvg(groups, view.map, size, titleOf(title, i18n), 700);
+  return title === "terrain" ? { svg, legend, swatches: terrainOverlayLegend(i18n) } : { svg, legend };
 }

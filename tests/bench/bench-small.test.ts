@@ -60,6 +60,13 @@ const expected: Record<string, (work: Work) => void> = {
     expect(w["rows"]! * 10).toBeLessThan(w["pieces"]!);
     expect(w["writes"]).toBeLessThanOrEqual(6);
   },
+  // Every token on the scene grouped; the theatre stacks some hexes; the move changes a few tokens' offsets or counts, not all.
+  "stacks-redraw": (w) => {
+    expect(w["tokens"]).toBe(t.units + t.hqs);
+    expect(w["stacks"]).toBeGreaterThan(0);
+    expect(w["paints"]).toBeGreaterThan(0);
+    expect(w["paints"]).toBeLessThan(12);
+  },
   "knowledge-move-plan": (w) => {
     // One Scene row (the knowledge) and one token row; the step changes some entries, far fewer than the knowledge holds.
     expect(w).toMatchObject({ scenes: 1, tokens: 1 });

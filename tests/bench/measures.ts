@@ -18,6 +18,8 @@ import { registerSettings } from "../../src/base/settings";
 import { translator } from "../../src/base/foundry";
 import { mapPixelSize, hexCentre, hexDistance, offsetOf, neighbour, inMap } from "../../src/map/hex-grid";
 import { Board, type GraphicsLike, type LabelsLike, type Surface } from "../../src/canvas/board";
+import { registerTeamsSetting } from "../../src/teams/read";
+import { Stacks, viewerOf, type StackGrid, type StackToken } from "../../src/canvas/stacks";
 import { initialTerrainTool, paintAt, type TerrainToolState } from "../../src/apps/map/terrain-tool/state";
 import { mapView } from "../../src/map/rules-view";
 import { combatRivers, movePathSteps, onOrAdjacentToRoad, terrainOf } from "../../src/map/rules-view";
@@ -749,6 +751,49 @@ export const MEASURES: readonly Measure[] = [
         const before = surface.draws;
         painted.setTerrainDraft(mapView(state.draft!));
         return { hexes, problems: state.problems.length, redrawn: surface.draws - before };
+      };
+    },
+  },
+  {
+    // Stacks on the board (issue #36): a token of a stack moved onto a lone token of its side and back, and the
+    // viewed scene's stacks laid out again as the `updateToken` hook does (src/canvas/stacks.ts): every token grouped
+    // by hex, each stack sorted and fanned, and only the tokens whose offset or count changed painted (a counting
+    // painter, not PIXI). Seen by a Warsaw Pact player under double-blind, the heavier reader (each NATO token checked,
+    // and not counted). Its work: the tokens, the stacks and the paints.
+    name: "stacks-redraw",
+    layer: "foundry",
+    prepare(t) {
+      loadTheatre(t);
+      const board = (globalThis as unknown as { canvas: { tokens: { placeables: StackToken[] }; grid: StackGrid } }).canvas;
+      // Foundry's placeables are kept objects; the harness makes them afresh on each read, so they are read once.
+      const tokens = [...board.tokens.placeables];
+      const grid = board.grid;
+      let paints = 0;
+      const paint = () => {
+        paints++;
+      };
+      const stacks = new Stacks({ offset: paint, badge: paint, refresh: () => undefined });
+      registerTeamsSetting();
+      harness.settingsStore.set("nobc.teams", { members: { p1: { side: "wp", hqs: [] } } });
+      const viewer = viewerOf({ id: "p1", isGM: false }, true);
+      stacks.draw(tokens, grid, viewer);
+      // A token of one of the side's stacks moves onto a token of the side standing alone, and back.
+      const byId = new Map(tokens.map((k) => [k.document.id, k.document]));
+      const [first] = stacks.current.stacks.values();
+      const moving = byId.get(first![0])! as { x: number; y: number };
+      const home = { x: moving.x, y: moving.y };
+      const lone = tokens.find(
+        (k) => (k.actor?.system as { side?: string }).side === "wp" && !stacks.current.hexOf.has(k.document.id ?? ""),
+      )!;
+      const away = lone.document;
+      let there = false;
+      return () => {
+        there = !there;
+        moving.x = there ? away.x : home.x;
+        moving.y = there ? away.y : home.y;
+        const before = paints;
+        stacks.draw(tokens, grid, viewer);
+        return { tokens: tokens.length, stacks: stacks.current.stacks.size, paints: paints - before };
       };
     },
   },

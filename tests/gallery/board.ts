@@ -12,6 +12,8 @@ import { hqOverlay, hqReach, mapStateOverlay, terrainOverlay } from "../../src/m
 import { boardPreviewContext } from "../../src/view/board-preview";
 import { counterPreviewContext } from "../../src/view/counter";
 import type { CounterFace } from "../../src/symbols/counter";
+import { stackPictureSvg } from "../../src/canvas/stack-picture";
+import { stackViewerContext, type StackEntry } from "../../src/view/stack";
 
 const classes = "application nobc nobc-board";
 const template = "apps/board-preview.hbs";
@@ -47,6 +49,26 @@ const COUNTERS: readonly CounterFace[] = [
   },
   { side: "wp", arm: "motorRifle", size: "regiment", designation: "73 MRR", strength: { value: 2, max: 4 }, mode: "combat", noMove: false },
   { side: "wp", arm: "armour", size: "division", designation: "10 GTD", strength: null, mode: null, noMove: true },
+];
+
+/**
+ * Stacks as the canvas fans them (issue #36): two NATO units in one hex, and three in another, the top one a unit
+ * that may not move; each from the board's own layout, at a 100 px hex.
+ */
+const STACKS: readonly (readonly CounterFace[])[] = [
+  [COUNTERS[0]!, COUNTERS[2]!],
+  [COUNTERS[2]!, COUNTERS[0]!, COUNTERS[1]!],
+];
+
+/** The Stack window of the three-unit stack, as its side sees it (the middle unit selected), and an enemy's as the other side does. */
+const VIEWER: readonly StackEntry[] = [
+  { kind: "unit", token: "t1", face: COUNTERS[2]!, supply: 0, movementPoints: 8, controlled: false },
+  { kind: "unit", token: "t2", face: COUNTERS[0]!, supply: 2, movementPoints: 4, controlled: true },
+  { kind: "unit", token: "t3", face: COUNTERS[1]!, supply: 1, movementPoints: 0, controlled: false },
+];
+const ENEMY_VIEWER: readonly StackEntry[] = [
+  { kind: "unit", token: "t4", face: COUNTERS[3]!, supply: null, movementPoints: null, controlled: false },
+  { kind: "unit", token: "t5", face: COUNTERS[4]!, supply: null, movementPoints: null, controlled: false },
 ];
 
 /** What the entries are built from: the map's names, the HQ's name and the units' designations are data. */
@@ -85,6 +107,33 @@ export const boardGallery = (i18n: Translator): FixtureSheet[] => {
       template,
       classes,
       context: counterPreviewContext(COUNTERS, 50, i18n),
+      data: [COUNTERS],
+    },
+    {
+      id: "board-stacks",
+      title: "Board: stacks of two and three units, fanned in their hex with the count",
+      template,
+      classes,
+      context: {
+        svg: `<span class="stack-row-pictures">${STACKS.map((faces) => stackPictureSvg(faces, 100, i18n)).join("")}</span>`,
+        legend: [i18n.localize("NOBC.Stack.Hint")],
+      },
+      data: [COUNTERS],
+    },
+    {
+      id: "board-stack-viewer",
+      title: "Board: the Stack window of a three-unit stack, as its side sees it",
+      template: "apps/stack-viewer.hbs",
+      classes: "application nobc nobc-stack-viewer",
+      context: stackViewerContext(VIEWER, i18n),
+      data: [COUNTERS],
+    },
+    {
+      id: "board-stack-viewer-enemy",
+      title: "Board: the Stack window of an enemy stack, as the other side sees it (open table)",
+      template: "apps/stack-viewer.hbs",
+      classes: "application nobc nobc-stack-viewer",
+      context: stackViewerContext(ENEMY_VIEWER, i18n),
       data: [COUNTERS],
     },
   ];

@@ -56,6 +56,18 @@ describe("the map image", () => {
     expect(svg.match(/<rect x=[^>]*rotate/g)?.length).toBe(2); // the map's bridge and the legend's
   });
 
+  it("draws every hex number over a white halo, so a city's street grid does not cover it (issue #36)", () => {
+    const svg = renderMapSvg(parseTerrainMap(smallMap()), english);
+    const labels = svg.slice(svg.indexOf('<g id="labels"'), svg.indexOf("</g>", svg.indexOf('<g id="labels"')));
+    const numbers = [...labels.matchAll(/<text ([^>]*)>(\d{4})<\/text>/g)];
+    expect(numbers.length).toBe(Object.keys(smallMap().hexes).length);
+    for (const [, attributes] of numbers) expect(attributes).toMatch(/stroke="#ffffff" stroke-width="[\d.]+" paint-order="stroke"/);
+    // The labels are drawn after the hexes and their patterns.
+    const hexes = svg.slice(svg.indexOf('<g id="hexes"'), svg.indexOf("</g>", svg.indexOf('<g id="hexes"')));
+    expect(hexes).toContain("url(#terrain-city)");
+    expect(svg.indexOf('<g id="labels"')).toBeGreaterThan(svg.indexOf('<g id="hexes"') + hexes.length);
+  });
+
   it("escapes text and leaves the coastal legend out when no hex is coastal", () => {
     const map = smallMap();
     map.name = 'Fish & "Chips" <map>';

@@ -360,6 +360,22 @@ describe("the terrain overlay while the window is open", () => {
       true,
     );
     expect(drawn.texts()).toContain("Townsville");
+    // The overlay's key shows beside its button while it is on (issue #36): each terrain's colour, then the lines.
+    const legendOf = () =>
+      (
+        terrainToolController.context(stateOf(dialog), readTerrainToolWorld(), translator()) as {
+          overlayLegend: { shape: string; label: string }[];
+        }
+      ).overlayLegend;
+    expect(legendOf().map((s) => s.label)).toEqual([
+      ...["clear", "woods", "rough", "marsh", "town", "city"].map((t) => `NOBC.Map.Legend.Terrain.${t}`),
+      "NOBC.Map.Legend.MinorRiver",
+      "NOBC.Map.Legend.MajorRiver",
+      "NOBC.Map.Legend.Road",
+      "NOBC.Map.Legend.Autobahn",
+      "NOBC.Map.Legend.Border",
+    ]);
+    expect(legendOf().filter((s) => s.shape === "fill")).toHaveLength(6);
     // A loaded map, not saved: the overlay draws it, the rules still read the scene's.
     const renamed = smallMap();
     renamed.hexes["0201"] = { terrain: ["town"], country: "frg", name: "Draftburg" };

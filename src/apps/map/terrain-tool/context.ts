@@ -7,6 +7,7 @@ import { speak } from "../../../words/phrase";
 import type { TerrainToolWorld } from "../world";
 import { PAINT_TOOLS, RIVER_CHOICES, type TerrainToolState } from "./state";
 import { TERRAIN_NAME } from "../../../map/render-svg";
+import { terrainOverlayLegend } from "../../../view/board-preview";
 
 const TOOL_LABELS = {
   hex: "NOBC.TerrainTool.Tool.hex",
@@ -49,6 +50,8 @@ export function terrainToolContext(state: TerrainToolState, world: TerrainToolWo
           },
     dirty: state.dirty,
     overlayOn: world.overlayOn,
+    // The overlay's key, beside its button while it is shown on the canvas (issue #36).
+    overlayLegend: world.overlayOn ? terrainOverlayLegend(i18n) : [],
     painting: state.painting,
     picked: state.picked,
     tools: PAINT_TOOLS.map((t) => ({ value: t, label: i18n.localize(TOOL_LABELS[t]), selected: t === brush.tool })),
