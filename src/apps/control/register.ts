@@ -7,6 +7,10 @@ import { openDialog, registerDialog } from "../base/registry";
 import { CONTROL_QUEUE, THEATRE_DASHBOARD, UMPIRES } from "./dialogs";
 import { openControlQueue, redrawControlQueues } from "./macros";
 import { registerTakenSetting, registerTakeQuery, setWaitingReader } from "./taken";
+import { registerMarkQueries } from "../../queries/control-marks";
+import { setCardSectorReader } from "../../chat/resolution-card";
+import { cardSector } from "../../world/item-sector";
+import { readBattlefield } from "../../world/read";
 
 export const UMPIRES_MENU = "umpiresMenu";
 
@@ -63,6 +67,9 @@ export function registerControlQueue(): void {
   registerUmpiresSetting(redrawQueue);
   registerTakenSetting(redrawQueue);
   registerTakeQuery();
+  registerMarkQueries();
+  // Every card the active GM's client posts carries its sector, read on the viewed scene's battlefield.
+  setCardSectorReader((card) => cardSector(readBattlefield(), card));
   registerDialog(CONTROL_QUEUE);
   registerDialog(UMPIRES);
   game.settings?.registerMenu(SYSTEM_ID, UMPIRES_MENU, {
