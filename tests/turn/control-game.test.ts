@@ -260,10 +260,15 @@ describe("two umpires and the GM", () => {
     const confirm = await gm.load<typeof Confirm>("src/combat/readiness-confirm");
     const context = gm.run(() => {
       const combat = (game as unknown as { combats: { type: string }[] }).combats.find((c) => c.type === "nobcTurn")!;
+      // The tracker's rows are the HQs (the harness's Combat keeps no combatants of its own).
+      const hqs = [...(game.actors as unknown as Iterable<{ id: string; type: string }>)].filter((a) => a.type === "hq");
+      Object.assign(combat, { combatants: hqs.map((a, i) => ({ id: `cb${String(i)}`, actorId: a.id, actor: a })) });
       return confirm.confirmContext(combat as never);
     });
-    expect(context).not.toBeNull();
-    expect(JSON.stringify(context!.who)).toContain("wp");
-    expect(JSON.stringify(context!.who)).not.toContain('"nato"');
+    // NATO marked ready; Control's confirm on Next names the Warsaw Pact, its HQ and its player.
+    expect(context).toEqual({
+      stage: "NOBC.Turn.Stage.rearArea",
+      who: [{ labelKey: "NOBC.Turn.Side.wp", hqs: [{ name: "1 GTA", players: "p2", needKey: null }] }],
+    });
   });
 });
