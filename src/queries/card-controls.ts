@@ -247,7 +247,13 @@ const userName = (id: string): string => (game.users?.get(id) as { name?: string
  * umpire" (a player who asked for the card or owns its documents) and "Ruled" (a GM, on a marked card;
  * the active GM checks that they rule its sector). Each button is a request to the active GM.
  */
-function showControl(root: HTMLElement, card: CardFlags, messageId: string | null, me: RequestingUser, owned: ReadonlyMap<string, boolean>): void {
+function showControl(
+  root: HTMLElement,
+  card: CardFlags,
+  messageId: string | null,
+  me: RequestingUser,
+  owned: ReadonlyMap<string, boolean>,
+): void {
   for (const old of root.querySelectorAll(".card-control-line, .card-control-buttons")) old.remove();
   const doc = root.ownerDocument;
   const state = root.querySelector(".card-state");

@@ -18,7 +18,7 @@ export function rulerOf(sector: ItemSector): Ruler {
 
 /** Why `user` may not rule on an item of `sector`, or null: they are its ruler. */
 export function rulingRefusal(sector: ItemSector, user: RequestingUser): Extract<CardResult, { ok: false }> | null {
-  if (user.isGM !== true) return { ok: false, reason: "NOBC.Control.Refused.umpireOnly" };
+  if (!user.isGM) return { ok: false, reason: "NOBC.Control.Refused.umpireOnly" };
   const ruler = rulerOf(sector);
   if (ruler.user === null || ruler.user === user.id) return null;
   const name = usersOfWorld().find((u) => u.id === ruler.user)?.name ?? ruler.user;

@@ -77,7 +77,10 @@ export function requestSector(on: SectorGround, dialog: string, actors: readonly
 }
 
 /** The sector of a card on `on`. */
-export function cardSector(on: SectorGround, card: { readonly action?: string | undefined; readonly effects: readonly Effect[] }): ItemSector {
+export function cardSector(
+  on: SectorGround,
+  card: { readonly action?: string | undefined; readonly effects: readonly Effect[] },
+): ItemSector {
   return new SectorIndex(on).ofCard(card);
 }
 

@@ -163,7 +163,12 @@ describe("two umpires and the GM", () => {
     const posted = (await releaseAs(land, releaseMessage)) as { id: string } | null;
     expect(posted).not.toBeNull();
     nuclearCard = posted!.id;
-    const writers = new Set(net.log.slice(from).filter((w) => w.call.kind !== "user").map((w) => w.by));
+    const writers = new Set(
+      net.log
+        .slice(from)
+        .filter((w) => w.call.kind !== "user")
+        .map((w) => w.by),
+    );
     expect([...writers]).toEqual(["gm"]);
     expect(releaseFlag(net.serverCopy, releaseMessage)).toMatchObject({ status: "released", by: "gm2", card: nuclearCard });
     for (const copy of [gm, land, p1]) {
@@ -230,7 +235,14 @@ describe("two umpires and the GM", () => {
     expect(await applyAs(land, first)).toMatchObject({ ok: false, reason: "NOBC.Control.Refused.notRuler" });
     const from = net.log.length;
     expect(await applyAs(air, first)).toMatchObject({ ok: true });
-    expect(new Set(net.log.slice(from).filter((w) => w.call.kind !== "user").map((w) => w.by))).toEqual(new Set(["gm"]));
+    expect(
+      new Set(
+        net.log
+          .slice(from)
+          .filter((w) => w.call.kind !== "user")
+          .map((w) => w.by),
+      ),
+    ).toEqual(new Set(["gm"]));
     expect((await cardOn(p1, first)).overrides).toEqual([{ step: "apply", stage: stagesFor("request", "land.wmd")[0], by: "gm3" }]);
     expect((await queue()).map((i) => i.id)).toEqual([`override:${second}`]);
 

@@ -136,7 +136,9 @@ export function dashboardContext(
       rows.filter((r) => r.kind === "hq" && (filter.side === null || r.side === filter.side)),
       { key: "name", descending: false },
     ).map((r) => choice(r.id, r.name, filter.hq)),
-    sectors: umpires.map((u) => choice(u.umpire, i18n.format("NOBC.Theatre.Filter.sectorOf", { name: u.name }), filter.sector?.umpire ?? null)),
+    sectors: umpires.map((u) =>
+      choice(u.umpire, i18n.format("NOBC.Theatre.Filter.sectorOf", { name: u.name }), filter.sector?.umpire ?? null),
+    ),
     kinds: THEATRE_KINDS.map((k) => choice(k, word(KIND_LABEL[k]), filter.kind)),
     states: THEATRE_STATES.map((s) => choice(s, word(STATE_LABEL[s]), filter.state)),
     text: filter.text,

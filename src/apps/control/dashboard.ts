@@ -1,10 +1,11 @@
 /**
  * Control's theatre dashboard (GM only; issue #31): every unit, HQ, squadron and airbase of the
  * world in one table, filtered by side, HQ, an umpire's sector, kind and state, sorted by any
- * column, drawn again a moment after the world changes (./register.ts). A row opens its actor's sheet or pans the viewed scene to its token. The
- * whole theatre is exported from here as CSV or .xlsx in the order-of-battle import's columns (by
- * the writer the import registers, ./exporter.ts), so the file edited in a spreadsheet is imported
- * again through the import dialog (docs/orbat.md).
+ * column, drawn again a moment after the world changes (./register.ts). A row opens its actor's
+ * sheet or pans the viewed scene to its token. The whole theatre is exported from here as CSV or
+ * .xlsx in the order-of-battle import's columns (by the writer the import registers,
+ * ./exporter.ts), so the file edited in a spreadsheet is imported again through the import dialog
+ * (docs/orbat.md).
  * It reads only; it writes nothing to the world.
  */
 import { isGM, localize, notify } from "../../base/foundry";

@@ -247,7 +247,12 @@ export function queueItems(sources: QueueSources): QueueItem[] {
   for (const m of sources.messages) {
     if (m.id === null) continue;
     const since = m.timestamp ?? 0;
-    items.push(...wmdItems(ground, m, m.id, since), ...stackingItems(ground, m, m.id, since), ...overrideItems(ground, m.id, since), ...markedItems(ground, m.id));
+    items.push(
+      ...wmdItems(ground, m, m.id, since),
+      ...stackingItems(ground, m, m.id, since),
+      ...overrideItems(ground, m.id, since),
+      ...markedItems(ground, m.id),
+    );
   }
   items.push(...retreatItems(ground), ...repairItems(ground));
   return items

@@ -128,7 +128,11 @@ describe("an umpire's sector", () => {
     chatFake.setUsers("gm");
     const hq = T.seeds.find((s) => s.type === "hq")!;
     await game.settings!.set("nobc", "umpires", {
-      umpires: { gm2: { wars: [], hqs: [`Actor.${hq.id}`], areas: [] }, gm: { wars: ["air"], hqs: [], areas: [] }, p9: { wars: [], hqs: [], areas: [] } },
+      umpires: {
+        gm2: { wars: [], hqs: [`Actor.${hq.id}`], areas: [] },
+        gm: { wars: ["air"], hqs: [], areas: [] },
+        p9: { wars: [], hqs: [], areas: [] },
+      },
     });
     const dialog = (await openTheatre())!;
     // A whole sector (Map Control's) is no filter, nor a user the world does not hold: the two umpires with a sector are offered.
@@ -170,7 +174,7 @@ describe("drawn again as the world changes", () => {
       await vi.advanceTimersByTimeAsync(300);
       expect(renders()).toBe(before + 1);
       expect(stateOf(dialog).filter.side).toBe("nato");
-      dialog.close?.();
+      await dialog.close();
     } finally {
       vi.useRealTimers();
     }

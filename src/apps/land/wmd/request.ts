@@ -22,7 +22,14 @@ import { recordingDice } from "../../base/dice";
 import { decide } from "../../base/submit";
 import type { LandWorld } from "../world";
 import type { Translator } from "../view";
-import { MAX_REFUSAL_REASON, WMD_REQUEST_FLAG, WMD_RULE_QUERY, wmdRequestFlagSchema, type WmdRequestFlag, type WmdRuleQuery } from "./schema";
+import {
+  MAX_REFUSAL_REASON,
+  WMD_REQUEST_FLAG,
+  WMD_RULE_QUERY,
+  wmdRequestFlagSchema,
+  type WmdRequestFlag,
+  type WmdRuleQuery,
+} from "./schema";
 import { readWmdWorld, wmdAccess } from "./world";
 import { wmdCard, wmdHolds, wmdRequestContent, type WmdState } from "./state";
 
@@ -151,7 +158,11 @@ export function performRefuse(messageId: string, reason: string, user: Requestin
     if ("ok" in found) return found;
     const why = reason.trim();
     if (why === "" || why.length > MAX_REFUSAL_REASON)
-      return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [phrase("NOBC.Land.Wmd.Refused.reason", { max: MAX_REFUSAL_REASON })] };
+      return {
+        ok: false,
+        reason: "NOBC.Request.Refused.denied",
+        refusals: [phrase("NOBC.Land.Wmd.Refused.reason", { max: MAX_REFUSAL_REASON })],
+      };
     await found.message.update({
       [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.status`]: "refused",
       [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.reason`]: why,
