@@ -181,6 +181,10 @@ describe("two umpires and the GM", () => {
       expect(card.requestedBy).toBe("p1");
     }
     expect(await queue()).toEqual([]);
+    // Applied in its stage: no ruling (the card touches the other side's units too, so a GM applies it).
+    expect(await applyAs(p1, nuclearCard)).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
+    expect(await applyAs(gm, nuclearCard)).toMatchObject({ ok: true });
+    expect((await cardOn(p1, nuclearCard)).overrides).toBeUndefined();
   });
 
   it("a card the player marks for an umpire waits in the queue until the Land umpire rules; the Air umpire may not", async () => {
@@ -265,6 +269,30 @@ describe("two umpires and the GM", () => {
     expect(await queue()).toEqual([]);
   });
 
+  it("in the Air War's step 9 a damaged squadron nobody asked to repair waits (the active GM's, the Air umpire gone) until its player asks", async () => {
+    const stage = turn.stageIndex("airRepair");
+    await gm.run(async () => {
+      const combat = (game as unknown as { combats: { type: string; update(d: object): Promise<unknown> }[] }).combats.find(
+        (c) => c.type === "nobcTurn",
+      )!;
+      await combat.update({ "system.stage": stage, "system.reached": stage });
+      const squadrons = [...(game.actors as unknown as Iterable<{ id: string; update(d: object): Promise<unknown> }>)];
+      await squadrons.find((a) => a.id === "s1")!.update({ "system.box": "damaged" });
+    });
+    await quiet(net);
+    const [item, ...rest] = await queue();
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({ kind: "repair", id: "repair:Actor.s1:1", sector: { war: "air" } });
+    expect(await ruler(item!)).toBe("gm");
+    // p1 asks for the repair in its stage: the card holds the squadron's repair, and the item leaves.
+    const request = await p1.load<typeof Request>("src/apps/base/request");
+    expect(await p1.run(() => request.requestResolution("airMissions.repair", { side: "nato", automatic: [] }))).toMatchObject({
+      ok: true,
+    });
+    await quiet(net);
+    expect(await queue()).toEqual([]);
+  });
+
   it("a stage left with a team not ready names it", async () => {
     const ready = await p1.load<typeof Ready>("src/combat/readiness-request");
     expect(await p1.run(() => ready.requestReady("nato", true))).toBe(true);
@@ -279,7 +307,7 @@ describe("two umpires and the GM", () => {
     });
     // NATO marked ready; Control's confirm on Next names the Warsaw Pact, its HQ and its player.
     expect(context).toEqual({
-      stage: "NOBC.Turn.Stage.rearArea",
+      stage: "NOBC.Turn.Stage.airRepair",
       who: [{ labelKey: "NOBC.Turn.Side.wp", hqs: [{ name: "1 GTA", players: "p2", needKey: null }] }],
     });
   });
