@@ -18,6 +18,8 @@ import type * as Request from "../../src/apps/base/request";
 import type * as Wmd from "../../src/apps/land/wmd/request";
 import type * as QueueRead from "../../src/apps/control/queue-read";
 import type * as Ruling from "../../src/queries/ruling";
+import type * as WmdCard from "../../src/apps/land/wmd/request-card";
+import type * as FoundryBase from "../../src/base/foundry";
 import type * as Register from "../../src/queries/register";
 import type * as Marks from "../../src/queries/control-marks";
 import type * as CardIndex from "../../src/queries/card-index";
@@ -185,6 +187,34 @@ describe("two umpires and the GM", () => {
     expect(await applyAs(p1, nuclearCard)).toMatchObject({ ok: false, reason: "NOBC.Chat.Refused.notOwner" });
     expect(await applyAs(gm, nuclearCard)).toMatchObject({ ok: true });
     expect((await cardOn(p1, nuclearCard)).overrides).toBeUndefined();
+  });
+
+  it("an ADM request refused: the Land umpire's Refuse, with their reason and name; the GM's is refused while they are online", async () => {
+    const request = await p1.load<typeof Request>("src/apps/base/request");
+    const adm = { ...RELEASE, card: "Actor.h1.Item.adm1", target: "admAutobahn", hex: "0202" };
+    expect(await p1.run(() => request.requestResolution("land.wmd", adm))).toMatchObject({ ok: true });
+    await quiet(net);
+    const [item] = await queue();
+    expect(item?.kind).toBe("wmd");
+    const id = item!.settle.action === "openMessage" ? item!.settle.message : "";
+    const wmd = await land.load<typeof Wmd>("src/apps/land/wmd/request");
+    const gmWmd = await gm.load<typeof Wmd>("src/apps/land/wmd/request");
+    const refusing = gm.run(() => gmWmd.refuseWmdRequest(id, "Not yet"));
+    await quiet(net);
+    expect(await refusing).toBe(false);
+    const refused = land.run(() => wmd.refuseWmdRequest(id, "Not before turn 3"));
+    await quiet(net);
+    expect(await refused).toBe(true);
+    expect(releaseFlag(net.serverCopy, id)).toMatchObject({ status: "refused", reason: "Not before turn 3", by: "gm2" });
+    // The request message says who refused it, on the asker's client too.
+    const card = await p1.load<typeof WmdCard>("src/apps/land/wmd/request-card");
+    const foundryBase = await p1.load<typeof FoundryBase>("src/base/foundry");
+    const flag = releaseFlag(p1, id) as Parameters<typeof card.wmdRequestView>[0];
+    const status = p1.run(() => card.wmdRequestView(flag, false, foundryBase.translator(), "gm2").status);
+    expect(status.startsWith("NOBC.Land.Wmd.Status.by")).toBe(true);
+    expect(status).toContain("Not before turn 3");
+    expect(status).toContain('"name":"gm2"');
+    expect(await queue()).toEqual([]);
   });
 
   it("a card the player marks for an umpire waits in the queue until the Land umpire rules; the Air umpire may not", async () => {
