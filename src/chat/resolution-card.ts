@@ -9,6 +9,7 @@ import type { Effect } from "../rules/effects";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import { callHook, isGM, translator } from "../base/foundry";
 import { RefusedError } from "../base/errors";
+import { hiddenInformation } from "../base/settings";
 import type { ItemSector } from "../teams/umpires";
 import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardRuling, type CardInputLine, type StageOverride } from "./card-data";
 import type { TurnAction } from "../rules/nobc/stage-actions";
@@ -195,7 +196,12 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     appliedAt: null,
     overrides: [...(input.overrides ?? [])],
     charges: [...new Set(input.charges ?? [])],
-    sector: sectorReader({ ...(input.action === undefined ? {} : { action: input.action }), effects: resolution.effects }),
+    // Double-blind, a card's data reaches whoever sees the message: its sector (the HQs above the units it
+    // touches, their hex) is not written on it, and the active GM reads it afresh when it checks a ruling.
+    sector:
+      hiddenInformation() === "doubleBlind"
+        ? null
+        : sectorReader({ ...(input.action === undefined ? {} : { action: input.action }), effects: resolution.effects }),
     marked: null,
     rulings: [...(input.rulings ?? [])],
   };
