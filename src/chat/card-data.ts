@@ -383,6 +383,11 @@ export interface Requester {
   readonly isGM: boolean;
 }
 
+/** Whether `user` may mark `card` for an umpire: a GM; the player who asked for it; a player owning one of its documents. */
+export function mayMark(user: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): boolean {
+  return user.isGM || card.requestedBy === user.id || [...owned.values()].some(Boolean);
+}
+
 /** Yes, or the lang key of the reason why not. */
 export type Decision = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 

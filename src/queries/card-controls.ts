@@ -17,6 +17,7 @@ import {
   unreadableCard,
   type CardFlags,
   type CardMessageView,
+  mayMark,
   type CardRuling,
   type StageOverride,
   type UnreadableCard,
@@ -28,7 +29,6 @@ import { SPLIT_SIDES, splitViews, type SplitSide } from "../chat/splits";
 import { ownership, turnNow, type RequestingUser } from "./card-state";
 import { buildCardIndex } from "./card-index";
 import { registerCardQueries, requestCardAction, requestSetSplit } from "./register";
-import { mayMark, requestMark, requestRule } from "./control-marks";
 
 type RenderedMessage = CardMessageView & { readonly flags: Record<string, unknown> };
 
@@ -281,8 +281,9 @@ function showControl(
   };
   // A GM rules on a card directly (or takes it in the queue): marking is a player's way to ask for an umpire.
   if (!me.isGM && card.marked === undefined && card.state !== "reverted" && mayMark(me, card, owned))
-    button("NOBC.Control.Mark", () => requestMark(messageId));
-  if (card.marked !== undefined && me.isGM) button("NOBC.Control.Rule", () => requestRule(messageId));
+    button("NOBC.Control.Mark", async () => (await import("./control-marks")).requestMark(messageId));
+  if (card.marked !== undefined && me.isGM)
+    button("NOBC.Control.Rule", async () => (await import("./control-marks")).requestRule(messageId));
   if (buttons.length === 0) return;
   const box = doc.createElement("div");
   box.className = "card-control-buttons";

@@ -6,33 +6,23 @@
  * ruling decides the umpire does with the card's own controls (Apply, Undo, Delete); the ruling
  * says it has been looked at. Each is one write of the card message, by the active GM's client.
  */
-import { z } from "zod";
 import { errorText } from "../base/errors";
-import { touchedDocuments, type CardFlags } from "../chat/card-data";
+import { mayMark, touchedDocuments, type CardFlags } from "../chat/card-data";
 import { cardSectorNow } from "../chat/resolution-card";
-import { asGM, handler } from "./register";
+import { asGM } from "./register";
 import { indexedMessage } from "./card-index";
 import { ownership, type RequestingUser } from "./card-state";
 import { rulingRefusal } from "./ruling";
 import type { CardMessage } from "./card-index";
 import type { CardResult } from "./card-actions";
 
-export const MARK_QUERY = "nobc.controlMark";
-export const RULE_QUERY = "nobc.controlRule";
-
-const id = z.string().min(1).max(64);
-export const markQuerySchema = z.strictObject({ userId: id, token: z.string().max(64), messageId: id });
+import { MARK_QUERY, RULE_QUERY } from "./payloads";
 
 /** The GM-authored card of `messageId`, or the refusal. */
 function cardOf(messageId: string): { readonly message: CardMessage; readonly card: CardFlags } | Extract<CardResult, { ok: false }> {
   const found = indexedMessage(messageId);
   if (found?.read === undefined || found.read.legacy || !found.read.gmAuthored) return { ok: false, reason: "NOBC.Chat.Refused.notFound" };
   return { message: found.message, card: found.read.card };
-}
-
-/** Whether `user` may mark `card` for an umpire: a GM; the player who asked for it; a player owning one of its documents. */
-export function mayMark(user: RequestingUser, card: CardFlags, owned: ReadonlyMap<string, boolean>): boolean {
-  return user.isGM || card.requestedBy === user.id || [...owned.values()].some(Boolean);
 }
 
 async function write(message: CardMessage, update: Record<string, unknown>): Promise<CardResult> {
@@ -64,12 +54,6 @@ export function performRule(messageId: string, user: RequestingUser): Promise<Ca
   const refusal = rulingRefusal(cardSectorNow(card) ?? { war: null, hqs: [], hex: null }, user);
   if (refusal !== null) return Promise.resolve(refusal);
   return write(message, { "system.marked": null, "system.rulings": [...(card.rulings ?? []), { kind: "ruled", by: user.id }] });
-}
-
-export function registerMarkQueries(): void {
-  const queries = (CONFIG as unknown as { queries: Record<string, unknown> }).queries;
-  queries[MARK_QUERY] = handler(markQuerySchema, (data, user) => performMark(data.messageId, user));
-  queries[RULE_QUERY] = handler(markQuerySchema, (data, user) => performRule(data.messageId, user));
 }
 
 /** "Mark for an umpire" on a card: the active GM writes it, anyone else asks it. */

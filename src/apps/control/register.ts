@@ -7,7 +7,7 @@ import { openDialog, registerDialog } from "../base/registry";
 import { CONTROL_QUEUE, THEATRE_DASHBOARD, UMPIRES } from "./dialogs";
 import { dashboardOpen, openControlQueue, redrawControlQueues, redrawDashboards } from "./macros";
 import { registerTakenSetting, registerTakeQuery, setWaitingReader } from "./taken";
-import { registerMarkQueries } from "../../queries/control-marks";
+import { registerMarkQueries } from "../../queries/control-mark-queries";
 import { setCardSectorReader } from "../../chat/resolution-card";
 import { cardSector } from "../../world/item-sector";
 import { readBattlefield } from "../../world/read";
