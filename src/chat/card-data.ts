@@ -17,6 +17,7 @@ import { cardIdentificationSchema, type CardIdentification } from "../schemas/kn
 import { fieldProblem, listedProblems } from "../words/issues";
 import { isStageId, isTurnAction, stageAllows, type ActionStep, type TurnAction } from "../rules/nobc/stage-actions";
 import type { StageId } from "../rules/nobc/turn";
+import { itemSectorSchema, type ItemSector } from "../teams/umpires";
 
 export { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_KEY, MAX_CARD_PART_CHARS, SIDE_CARD_TYPE } from "../data/card-limits";
 
@@ -108,6 +109,25 @@ export interface CardFlags {
    * Mode, whether an Orders card or a mode change chose it): no two applied cards may pay the same.
    */
   readonly charges?: readonly string[];
+  /** What the card is of in Control's sectors (its war, HQ chain, hex): stamped by the active GM's client when it posted it. */
+  readonly sector?: ItemSector;
+  /** A player (or GM) marked the card for an umpire: it waits in Control's queue until the sector's ruler rules. */
+  readonly marked?: CardMark;
+  /** Each umpire's ruling on the card (a release, a marked card ruled on): the card names them. */
+  readonly rulings?: readonly CardRuling[];
+}
+
+/** Who marked a card for an umpire, and when (ms since the epoch). */
+export interface CardMark {
+  readonly by: string;
+  readonly at: number;
+}
+
+/** What an umpire ruled on a card: `released` a nuclear or ADM card, `ruled` on a card marked for them. */
+export const RULING_KINDS = ["released", "ruled"] as const;
+export interface CardRuling {
+  readonly kind: (typeof RULING_KINDS)[number];
+  readonly by: string;
 }
 
 /** A point of the game turn: its number and stage. */
@@ -242,6 +262,31 @@ export function readCard(data: unknown): CardFlags | undefined {
     ...(appliedAt === undefined ? {} : { appliedAt }),
     ...(overrides.length > 0 ? { overrides } : {}),
     ...(isHolds(charges) && charges.length > 0 ? { charges } : {}),
+    ...controlFields(f),
+  };
+}
+
+/** The card's Control fields in their shape (a field out of shape is left out: the card is still read). */
+function controlFields(f: Record<string, unknown>): Pick<CardFlags, "sector" | "marked" | "rulings"> {
+  const sector = absent(f["sector"]) ? undefined : itemSectorSchema.safeParse(f["sector"]);
+  const mark = f["marked"];
+  const marked =
+    isObject(mark) && typeof (mark as CardMark).by === "string" && (mark as CardMark).by !== "" && isNumber((mark as CardMark).at)
+      ? { by: (mark as CardMark).by, at: (mark as CardMark).at }
+      : undefined;
+  const rulings = isList(f["rulings"])
+    ? f["rulings"].flatMap((r): CardRuling[] => {
+        if (!isObject(r)) return [];
+        const { kind, by } = r as Record<string, unknown>;
+        return (RULING_KINDS as readonly unknown[]).includes(kind) && typeof by === "string" && by !== ""
+          ? [{ kind: kind as CardRuling["kind"], by }]
+          : [];
+      })
+    : [];
+  return {
+    ...(sector?.success === true ? { sector: sector.data } : {}),
+    ...(marked === undefined ? {} : { marked }),
+    ...(rulings.length > 0 ? { rulings } : {}),
   };
 }
 
@@ -336,6 +381,11 @@ export function unreadableCard(message: CardMessageView, systemId: string): Unre
 export interface Requester {
   readonly id: string;
   readonly isGM: boolean;
+}
+
+/** Whether `user` may mark `card` for an umpire: a GM; the player who asked for it; a player owning one of its documents. */
+export function mayMark(user: Requester, card: CardFlags, owned: ReadonlyMap<string, boolean>): boolean {
+  return user.isGM || card.requestedBy === user.id || [...owned.values()].some(Boolean);
 }
 
 /** Yes, or the lang key of the reason why not. */

@@ -5,10 +5,13 @@
  * user looking at a card; this module only posts it.
  */
 import type { Resolution } from "../rules/resolution";
+import type { Effect } from "../rules/effects";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import { callHook, isGM, translator } from "../base/foundry";
 import { RefusedError } from "../base/errors";
-import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardInputLine, type StageOverride } from "./card-data";
+import { hiddenInformation } from "../base/settings";
+import type { ItemSector } from "../teams/umpires";
+import { CARD_MESSAGE_TYPE, type CardDisplay, type CardFlags, type CardRuling, type CardInputLine, type StageOverride } from "./card-data";
 import type { TurnAction } from "../rules/nobc/stage-actions";
 import type { CardIdentification } from "../schemas/knowledge";
 import { groundCombatText } from "./ground-combat-text";
@@ -85,10 +88,26 @@ export interface PostResolutionInput<O> {
   readonly overrides?: readonly StageOverride[];
   /** What the card pays for once a turn (`CardFlags.charges`, e.g. `combatMode:<unit>:<turn>`). */
   readonly charges?: readonly string[];
+  /** An umpire's ruling that posts the card (a release of a nuclear or ADM card). */
+  readonly rulings?: readonly CardRuling[];
 }
 
 /** Where the turn of a new card comes from: set on init by the entry point (the turn tracker sits above chat). */
 let turnReader: () => number | null = () => null;
+
+/** How a new card learns its sector: set on init by Control's module (it reads the battlefield), none before. */
+type SectorReader = (card: { readonly action?: TurnAction; readonly effects: readonly Effect[] }) => ItemSector | null;
+let sectorReader: SectorReader = () => null;
+
+/** Sets how the active GM's client stamps a new card's sector (src/apps/control/register.ts). */
+export function setCardSectorReader(read: SectorReader): void {
+  sectorReader = read;
+}
+
+/** The sector of a card posted before cards were stamped, read now the same way. */
+export function cardSectorNow(card: Pick<CardFlags, "action" | "effects" | "sector">): ItemSector | null {
+  return card.sector ?? sectorReader({ ...(card.action === undefined ? {} : { action: card.action }), effects: card.effects });
+}
 
 /** Sets how a new card learns the game turn (the `nobcTurn` Combat's, read by src/combat/current.ts). */
 export function setCardTurnReader(read: () => number | null): void {
@@ -206,6 +225,14 @@ async function cardMessageData<O>(input: PostResolutionInput<O>, Message: Messag
     appliedAt: null,
     overrides: [...(input.overrides ?? [])],
     charges: [...new Set(input.charges ?? [])],
+    // Double-blind, a card's data reaches whoever sees the message: its sector (the HQs above the units it
+    // touches, their hex) is not written on it, and the active GM reads it afresh when it checks a ruling.
+    sector:
+      hiddenInformation() === "doubleBlind"
+        ? null
+        : sectorReader({ ...(input.action === undefined ? {} : { action: input.action }), effects: resolution.effects }),
+    marked: null,
+    rulings: [...(input.rulings ?? [])],
   };
   return {
     type: CARD_MESSAGE_TYPE,

@@ -58,6 +58,16 @@ export function cardBoundsProblem(data: Record<string, unknown>): string | null 
   const overrides = data["overrides"];
   if (Array.isArray(overrides) && JSON.stringify(overrides).length > MAX_CARD_OVERRIDES * 200)
     return `overrides: larger than ${String(MAX_CARD_OVERRIDES * 200)} characters`;
+  // Control's fields: a sector names at most some fifty HQs; a mark and each ruling a user.
+  for (const [field, max] of [
+    ["sector", 4000],
+    ["marked", 200],
+    ["rulings", MAX_CARD_OVERRIDES * 200],
+  ] as const) {
+    const value = data[field];
+    if (value !== undefined && value !== null && JSON.stringify(value).length > max)
+      return `${field}: larger than ${String(max)} characters`;
+  }
   const by = data["requestedBy"];
   if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
   const scene = data["scene"];

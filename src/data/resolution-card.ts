@@ -50,6 +50,10 @@ function resolutionCardSchema() {
       initial: [],
       max: MAX_CARD_HOLDS,
     }),
+    // Control (issue #31): the card's sector as the GM stamped it, a player's mark for an umpire, the umpires' rulings.
+    sector: object(true),
+    marked: object(true),
+    rulings: new fields.ArrayField(new fields.ObjectField(), { required: true, initial: [], max: MAX_CARD_OVERRIDES }),
     // Each GM client that marked the card for an action: client id → a token drawn for that action.
     claims: object(false),
   };

@@ -57,6 +57,8 @@ import { SYSTEM_ID } from "../base/constants";
 import { errorText } from "../base/errors";
 import { callHook, format, gmUserIds, localize } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
+import { cardSectorNow } from "../chat/resolution-card";
+import { rulingRefusal } from "./ruling";
 import { messageById, ownership, turnNow, withinLimit, GM_TASK_LIMIT_MS, type CardMessage, type RequestingUser } from "./card-state";
 
 // What reads the cards without writing lives in ./card-state (loaded at init); its names stay importable from here.
@@ -384,6 +386,10 @@ async function cardAction(
       ? mayApply(user, card, ownership(user, touched), now, touched)
       : mayUndo(user, card, ownership(user, touched), touched, now);
   if (!decision.ok) return decision;
+  // An override of the card's stage or turn is an umpire's ruling: its sector's ruler's alone.
+  const sector = decision.override === true && now !== null ? cardSectorNow(card) : null;
+  const notRuler = sector === null ? null : rulingRefusal(sector, user);
+  if (notRuler !== null) return notRuler;
   const stamped = stepRecord(action, card, decision, now, user.id);
   if (action === "apply" && card.once !== undefined && indexedKeyHolder(card.once, messageId) !== undefined) {
     return { ok: false, reason: "NOBC.Chat.Refused.onceOnly" };

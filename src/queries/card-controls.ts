@@ -18,6 +18,8 @@ import {
   unreadableCard,
   type CardFlags,
   type CardMessageView,
+  mayMark,
+  type CardRuling,
   type StageOverride,
   type UnreadableCard,
 } from "../chat/card-data";
@@ -233,6 +235,63 @@ function showOverrides(root: HTMLElement, overrides: readonly StageOverride[]): 
   }
 }
 
+const RULING_LINES: Readonly<Record<CardRuling["kind"], string>> = {
+  released: "NOBC.Control.Ruling.released",
+  ruled: "NOBC.Control.Ruling.ruled",
+};
+
+const userName = (id: string): string => (game.users?.get(id) as { name?: string } | undefined)?.name ?? id;
+
+/**
+ * Control's lines and buttons on a card (issue #31): each umpire's ruling ("Released by the umpire
+ * Anna"), the mark for an umpire with who set it, and the buttons this viewer may use: "Mark for an
+ * umpire" (a player who asked for the card or owns its documents) and "Ruled" (a GM, on a marked card;
+ * the active GM checks that they rule its sector). Each button is a request to the active GM.
+ */
+function showControl(
+  root: HTMLElement,
+  card: CardFlags,
+  messageId: string | null,
+  me: RequestingUser,
+  owned: ReadonlyMap<string, boolean>,
+): void {
+  for (const old of root.querySelectorAll(".card-control-line, .card-control-buttons")) old.remove();
+  const doc = root.ownerDocument;
+  const state = root.querySelector(".card-state");
+  const place = (node: HTMLElement) => (state === null ? root.append(node) : state.before(node));
+  const line = (text: string) => {
+    const p = doc.createElement("p");
+    p.className = "card-control-line";
+    p.textContent = text;
+    place(p);
+  };
+  for (const { kind, by } of card.rulings ?? []) line(format(RULING_LINES[kind], { name: userName(by) }));
+  if (card.marked !== undefined) line(format("NOBC.Control.Marked", { name: userName(card.marked.by) }));
+  if (messageId === null) return;
+  const buttons: HTMLButtonElement[] = [];
+  const button = (label: string, run: () => Promise<{ readonly ok: boolean }>) => {
+    const b = doc.createElement("button");
+    b.type = "button";
+    b.className = "card-control-button";
+    b.textContent = localize(label);
+    b.addEventListener("click", () => {
+      b.disabled = true;
+      void run().then((result) => (b.disabled = result.ok));
+    });
+    buttons.push(b);
+  };
+  // A GM rules on a card directly (or takes it in the queue): marking is a player's way to ask for an umpire.
+  if (!me.isGM && card.marked === undefined && card.state !== "reverted" && mayMark(me, card, owned))
+    button("NOBC.Control.Mark", async () => (await import("./control-marks")).requestMark(messageId));
+  if (card.marked !== undefined && me.isGM)
+    button("NOBC.Control.Rule", async () => (await import("./control-marks")).requestRule(messageId));
+  if (buttons.length === 0) return;
+  const box = doc.createElement("div");
+  box.className = "card-control-buttons";
+  box.append(...buttons);
+  place(box);
+}
+
 /** Whether the rendered message looks like a card: a `resolution` or `sideCard` message, or card markup in its content. */
 function looksLikeCard(message: RenderedMessage, html: HTMLElement): boolean {
   if (message.type === CARD_MESSAGE_TYPE || message.type === SIDE_CARD_TYPE) return true;
@@ -292,8 +351,10 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
   if (read.legacy) return showReadOnly(root, "NOBC.CardAuth.State.legacy");
   if (!read.gmAuthored) return showReadOnly(root, "NOBC.CardAuth.State.notGm");
   const me = game.user as unknown as RequestingUser;
-  const controls = cardControls(me, card, ownership(me, controlDocuments(card)), turnNow());
+  const owned = ownership(me, controlDocuments(card));
+  const controls = cardControls(me, card, owned, turnNow());
   const messageId = message.id;
+  showControl(root, card, messageId, me, owned);
   if (controls.splits.length === 0) showSplitsAsText(root, card);
   for (const input of root.querySelectorAll<HTMLInputElement>("input[data-nobc-split]")) {
     const side = input.dataset["nobcSplit"];

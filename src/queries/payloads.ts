@@ -96,6 +96,11 @@ export const cardAssignmentArgsSchema = z.object({ card: uuid, unit: uuid.nullab
 
 export const cardAssignmentQuerySchema = cardAssignmentArgsSchema.extend({ userId: id, token });
 
+/** A card marked for an umpire, and the umpire's ruling on it (src/queries/control-marks.ts). */
+export const MARK_QUERY = "nobc.controlMark";
+export const RULE_QUERY = "nobc.controlRule";
+export const markQuerySchema = z.strictObject({ userId: id, token: z.string().max(64), messageId: id });
+
 export type CardQueryData = z.infer<typeof cardQuerySchema>;
 export type CardAssignmentArgs = z.infer<typeof cardAssignmentArgsSchema>;
 export type SplitArgs = z.infer<typeof splitArgsSchema>;

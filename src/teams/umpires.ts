@@ -46,6 +46,13 @@ export interface ItemSector {
   readonly hex: string | null;
 }
 
+/** An item's sector as a card keeps it (the GM's stamp), checked where a card is read. */
+export const itemSectorSchema = z.strictObject({
+  war: z.enum(["air", "land"]).nullable(),
+  hqs: z.array(hqUuidSchema).max(MAX_MEMBER_HQS),
+  hex: hexSchema.nullable(),
+});
+
 /** The HQs `hqs` and those above them by `parent`, each once; a loop in the parents stops. */
 export function hqChain(hqs: Iterable<string>, parentOf: ReadonlyMap<string, string>): string[] {
   const out = new Set<string>();

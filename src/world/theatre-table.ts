@@ -2,13 +2,15 @@
  * The theatre dashboard's table (issue #31): one row per unit, HQ, squadron and airbase of the
  * world, read from the snapshot the rules read (./battlefield.ts), with the filters and sorts
  * Control uses. Pure and linear in the rows: the table is rebuilt on every render of the window,
- * at 1,600 units (tests/bench). Sectors are not in the world yet, so rows are filtered by side,
- * HQ (the HQ, its subordinate HQs and everything under them), kind and state.
+ * at 1,600 units (tests/bench). Rows are filtered by side, HQ (the HQ, its subordinate HQs and
+ * everything under them), an umpire's sector (src/teams/umpires.ts: a unit or HQ is of the Land War,
+ * a squadron or airbase of the Air War, with its HQ chain and hex), kind and state.
  */
 import type { ActorRef, HexRef } from "../rules/ids";
 import type { Mode, Side } from "../rules/nobc/land/types";
 import type { AirBox } from "../rules/nobc/air/effects";
 import type { Battlefield } from "./battlefield";
+import { covers, type Sector } from "../teams/umpires";
 
 export const THEATRE_KINDS = ["unit", "hq", "airSquadron", "airbase"] as const;
 export type TheatreKind = (typeof THEATRE_KINDS)[number];
@@ -189,16 +191,29 @@ export function theatreRows(field: Battlefield): TheatreRow[] {
   return rows;
 }
 
+/** An umpire's sector chosen on the dashboard: the umpire (the form's value) and their sector. */
+export interface SectorChoice {
+  readonly umpire: string;
+  readonly sector: Sector;
+}
+
 /** What the dashboard shows: each filter null for all. `text` matches a name, HQ or hex, without regard to case. */
 export interface TheatreFilter {
   readonly side: Side | null;
   readonly hq: ActorRef | null;
+  readonly sector: SectorChoice | null;
   readonly kind: TheatreKind | null;
   readonly state: TheatreState | null;
   readonly text: string;
 }
 
-export const NO_FILTER: TheatreFilter = { side: null, hq: null, kind: null, state: null, text: "" };
+export const NO_FILTER: TheatreFilter = { side: null, hq: null, sector: null, kind: null, state: null, text: "" };
+
+/** Whether the row lies in the sector: its war (a unit's or HQ's Land, a squadron's or airbase's Air), its HQ chain, its hex. */
+function inSector(row: TheatreRow, sector: Sector): boolean {
+  const war = row.kind === "unit" || row.kind === "hq" ? "land" : "air";
+  return covers(sector, { war, hqs: row.under, hex: row.hex === "" ? null : row.hex });
+}
 
 export function filterRows(rows: readonly TheatreRow[], f: TheatreFilter): TheatreRow[] {
   const text = f.text.trim().toLowerCase();
@@ -207,6 +222,7 @@ export function filterRows(rows: readonly TheatreRow[], f: TheatreFilter): Theat
       (f.side === null || r.side === f.side) &&
       (f.kind === null || r.kind === f.kind) &&
       (f.hq === null || r.under.includes(f.hq)) &&
+      (f.sector === null || inSector(r, f.sector.sector)) &&
       (f.state === null || r.states.includes(f.state)) &&
       (text === "" || r.name.toLowerCase().includes(text) || r.parentName.toLowerCase().includes(text) || r.hex.includes(text)),
   );

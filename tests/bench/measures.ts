@@ -821,8 +821,8 @@ export const MEASURES: readonly Measure[] = [
     },
   },
   {
-    // A filter change (issue #31, target ≤ 5 ms at 1,600 units): one side's units under one of its HQs in March Mode,
-    // then the rows sorted by strength, as the window shows them.
+    // A filter change (issue #31, target ≤ 5 ms at 1,600 units): one side, one HQ's chain, March Mode units, a
+    // name, an umpire's sector, each then sorted by strength, as the window shows them.
     name: "theatre-table-filter",
     layer: "rules",
     prepare(t) {
@@ -833,6 +833,8 @@ export const MEASURES: readonly Measure[] = [
         { ...NO_FILTER, hq: hq.id },
         { ...NO_FILTER, kind: "unit", state: "march" },
         { ...NO_FILTER, text: "1" },
+        // An umpire's sector: the Air War, that HQ's chain, and a quarter of the map.
+        { ...NO_FILTER, sector: { umpire: "u1", sector: { wars: ["air"], hqs: [hq.id], areas: [{ from: "0101", to: "1010" }] } } },
       ];
       return () => {
         let shown = 0;

@@ -96,6 +96,10 @@ describe("posting a resolution card", () => {
       appliedAt: null,
       overrides: [],
       charges: [],
+      // No sector reader on this client (Control's module sets one on init): the card names no sector.
+      sector: null,
+      marked: null,
+      rulings: [],
       claims: {},
     });
     expect(message.content).toBe("<rendered systems/nobc/templates/chat/resolution-card.hbs>");

@@ -353,7 +353,9 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
       attackers: el({ nobcCard: "split", side: "attackers" }),
       defenders: el({ nobcCard: "split", side: "defenders" }),
     };
-    const state = { textContent: "" };
+    // Control's lines and buttons go in above the state (the player's "Mark for an umpire").
+    const placed: Line[] = [];
+    const state = { textContent: "", before: (n: Line) => void placed.push(n) };
     // The changes list is rebuilt into this section (tested in card-flow.test.ts); a bare stand-in.
     const node = (): object => ({
       ownerDocument: { createElement: node },
@@ -376,7 +378,8 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
         textContent: "",
         parts: [],
         append: (...p) => void l.parts.push(...p),
-      };
+        addEventListener: () => undefined,
+      } as Line & { append(...p: (Line | string)[]): void };
       return l;
     };
     const root = {
@@ -389,7 +392,7 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     };
     const html = { querySelector: (sel: string) => (sel === ".nobc-resolution-card" ? root : null) } as unknown as HTMLElement;
     decorateCard(message(id), html);
-    return { inputs, buttons, root, fold };
+    return { inputs, buttons, root, fold, placed };
   }
   const shown = (e: El) => (e.hidden ? "hidden" : e.disabled ? "disabled" : "enabled");
 
@@ -398,6 +401,8 @@ describe("what each user sees on the card (renderChatMessageHTML)", () => {
     chatFake.setUsers("p1");
     const view = card(id);
     expect(Object.values(view.buttons).map(shown)).toEqual(["hidden", "hidden", "enabled", "hidden"]);
+    // The attackers' player may mark the card for an umpire (they own documents it touches).
+    expect(view.placed.flatMap((box) => box.parts.map((b) => (typeof b === "string" ? b : b.textContent)))).toEqual(["NOBC.Control.Mark"]);
     // The defenders' split is shown as text, the hits the card holds for each unit: nothing to edit.
     const defenders = view.inputs.slice(2).map((i) => i.value);
     expect(cells(view.inputs)).toEqual(["<input>", "<input>", ...defenders]);

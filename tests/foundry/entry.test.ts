@@ -148,7 +148,10 @@ describe("src/nobc.ts", () => {
       "nobc.resolve",
       "nobc.assignCard",
       "nobc.markReady",
+      "nobc.wmdRule",
       "nobc.controlTake",
+      "nobc.controlMark",
+      "nobc.controlRule",
     ]);
     expect(Object.keys(cfg.Actor.dataModels)).toHaveLength(5);
     // No status of ours on the token HUD: the black chip is drawn on the counter (Foundry's defeated status stays).

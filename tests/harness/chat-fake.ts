@@ -316,6 +316,8 @@ export const chatFake = {
   activeGM: null as FakeUser | null,
   /** The players `setUsers` makes (a test of more players a side, e.g. the bot games of tests/fuzz, names more). */
   playerIds: ["p1", "p2"] as readonly string[],
+  /** The GMs besides `gm` that `setUsers` makes, logged out (a Control team of umpires names more: tests/turn/control-game.test.ts). */
+  otherGmIds: ["gm2"] as readonly string[],
   /** Users: a GM `gm` (logged in and the active GM unless `gmOnline` is false) and the players of `playerIds`; acting as `as`. */
   setUsers(as: string, gmOnline = true): void {
     this.users.clear();
@@ -388,8 +390,8 @@ export const chatFake = {
     };
     const gm = make("gm", true);
     gm.active = gmOnline;
-    // A second GM, logged out until a test hands the active GM over to it (`setActiveGM`).
-    make("gm2", true).active = false;
+    // A second GM (and any more), logged out until a test hands the active GM over to it (`setActiveGM`).
+    for (const id of this.otherGmIds) make(id, true).active = false;
     for (const id of this.playerIds) make(id, false);
     this.activeGM = gmOnline ? gm : null;
     const self = this.users.get(as)!;

@@ -104,6 +104,19 @@ describe("filterRows", () => {
     expect(names(filterRows(rows, { ...NO_FILTER, hq: "Actor.ag" }))).toEqual(["NORTHAG", "I Corps", "3 PzBde", "10 PzBde"]);
     expect(names(filterRows(rows, { ...NO_FILTER, hq: "Actor.corps" }))).toEqual(["I Corps", "3 PzBde", "10 PzBde"]);
   });
+
+  it("by an umpire's sector: a war (Air: squadrons and airbases; Land: units and HQs), an HQ's chain, an area of hexes", () => {
+    const sector = (wars: ("air" | "land")[], hqs: string[], areas: { from: string; to: string }[]) => ({
+      ...NO_FILTER,
+      sector: { umpire: "u1", sector: { wars, hqs, areas } },
+    });
+    expect(names(filterRows(rows, sector(["air"], [], [])))).toEqual(["22 TFS", "Bitburg"]);
+    expect(names(filterRows(rows, sector(["land"], [], [])))).toEqual(["NORTHAG", "I Corps", "3 PzBde", "10 PzBde", "1 Gds Tank"]);
+    expect(names(filterRows(rows, sector([], ["Actor.corps"], [])))).toEqual(["I Corps", "3 PzBde", "10 PzBde"]);
+    const hexOf = new Map(rows.map((r) => [r.name, r.hex]));
+    const hex = hexOf.get("1 Gds Tank")!;
+    expect(names(filterRows(rows, sector([], [], [{ from: hex, to: hex }])))).toEqual(rows.filter((r) => r.hex === hex).map((r) => r.name));
+  });
 });
 
 describe("sortRows", () => {

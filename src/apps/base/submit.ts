@@ -10,13 +10,15 @@ import { postResolution } from "../../chat/resolution-card";
 import { gmTaskQueue, heldSubject, onceKeyHolder } from "../../queries/card-state";
 import { nameOf } from "../../chat/render";
 import type { Access, Claims, Denied, Submission, Verdict } from "./controller";
-import type { StageOverride } from "../../chat/card-data";
+import type { CardRuling, StageOverride } from "../../chat/card-data";
 import type { TurnAction } from "../../rules/nobc/stage-actions";
 
 /** What the request path writes on the card besides the controller's own: its turn action and a GM's override of its stage. */
 export interface CardStamp {
   readonly action?: TurnAction;
   readonly overrides?: readonly StageOverride[];
+  /** An umpire's ruling that posts the card (a release): the card names it. */
+  readonly rulings?: readonly CardRuling[];
 }
 
 /** Posted (or run), with what came of it; or refused, with every reason in the user's language. */

@@ -65,6 +65,8 @@ export interface RowView {
 export interface DashboardView {
   readonly sides: Choice[];
   readonly hqs: Choice[];
+  /** The umpires' sectors (none: no umpire has one, and the filter is not shown). */
+  readonly sectors: Choice[];
   readonly kinds: Choice[];
   readonly states: Choice[];
   readonly text: string;
@@ -117,7 +119,12 @@ const num = (n: number | null): string => (n === null ? "" : String(n));
 const pool = (value: number | null, max: number | null): string => (value === null ? "" : max === null ? String(value) : `${value}/${max}`);
 
 /** The dashboard's context. Labels are looked up once per key, not once per row (2,000 rows at megagame scale). */
-export function dashboardContext(rows: readonly TheatreRow[], state: DashboardState, i18n: Translator): DashboardView {
+export function dashboardContext(
+  rows: readonly TheatreRow[],
+  state: DashboardState,
+  i18n: Translator,
+  umpires: readonly { readonly umpire: string; readonly name: string }[] = [],
+): DashboardView {
   const words = new Map<string, string>();
   const word = (key: string) => words.get(key) ?? words.set(key, i18n.localize(key)).get(key)!;
   const { filter, sort } = state;
@@ -129,6 +136,9 @@ export function dashboardContext(rows: readonly TheatreRow[], state: DashboardSt
       rows.filter((r) => r.kind === "hq" && (filter.side === null || r.side === filter.side)),
       { key: "name", descending: false },
     ).map((r) => choice(r.id, r.name, filter.hq)),
+    sectors: umpires.map((u) =>
+      choice(u.umpire, i18n.format("NOBC.Theatre.Filter.sectorOf", { name: u.name }), filter.sector?.umpire ?? null),
+    ),
     kinds: THEATRE_KINDS.map((k) => choice(k, word(KIND_LABEL[k]), filter.kind)),
     states: THEATRE_STATES.map((s) => choice(s, word(STATE_LABEL[s]), filter.state)),
     text: filter.text,

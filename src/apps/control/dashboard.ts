@@ -1,10 +1,11 @@
 /**
  * Control's theatre dashboard (GM only; issue #31): every unit, HQ, squadron and airbase of the
- * world in one table, filtered by side, HQ, kind and state (sectors are not in the system yet),
- * sorted by any column. A row opens its actor's sheet or pans the viewed scene to its token. The
- * whole theatre is exported from here as CSV or .xlsx in the order-of-battle import's columns (by
- * the writer the import registers, ./exporter.ts), so the file edited in a spreadsheet is imported
- * again through the import dialog (docs/orbat.md).
+ * world in one table, filtered by side, HQ, an umpire's sector, kind and state, sorted by any
+ * column, drawn again a moment after the world changes (./register.ts). A row opens its actor's
+ * sheet or pans the viewed scene to its token. The whole theatre is exported from here as CSV or
+ * .xlsx in the order-of-battle import's columns (by the writer the import registers,
+ * ./exporter.ts), so the file edited in a spreadsheet is imported again through the import dialog
+ * (docs/orbat.md).
  * It reads only; it writes nothing to the world.
  */
 import { isGM, localize, notify } from "../../base/foundry";
@@ -12,6 +13,9 @@ import { documentAt } from "../../effects/world-documents";
 import { SIDES } from "../../schemas/system";
 import type { Battlefield } from "../../world/battlefield";
 import { readBattlefield, viewedCanvas } from "../../world/read";
+import { readUmpires } from "../../teams/umpires-read";
+import { usersOfWorld } from "../../teams/read";
+import { sectorIsWhole, sectorOf, type Umpires } from "../../teams/umpires";
 import {
   NO_FILTER,
   SORT_KEYS,
@@ -29,6 +33,16 @@ import { theatreExporter, type TheatreFormat } from "./exporter";
 export interface DashboardWorld {
   readonly isGM: boolean;
   readonly field: Battlefield;
+  readonly umpires: Umpires;
+  /** The world's users by id, for the sectors' names. */
+  readonly names: ReadonlyMap<string, string>;
+}
+
+/** The umpires with a sector of their own, in the world's order of users, each with their name. */
+export function sectorChoices(world: Pick<DashboardWorld, "umpires" | "names">): { readonly umpire: string; readonly name: string }[] {
+  return Object.keys(world.umpires.umpires)
+    .filter((id) => world.names.has(id) && !sectorIsWhole(world.umpires.umpires[id]!))
+    .map((id) => ({ umpire: id, name: world.names.get(id)! }));
 }
 
 /** A token of the viewed canvas, as panning to it reads it. */
@@ -49,12 +63,15 @@ function oneOf<V extends string>(values: readonly V[], value: unknown): V | null
   return (values as readonly string[]).includes(text) ? (text as V) : null;
 }
 
-/** The form's filters; an HQ the world does not hold is read as all. */
-export function readFilter(values: FormValues, field: Battlefield): TheatreFilter {
+/** The form's filters; an HQ the world does not hold, or a user who is no umpire, is read as all. */
+export function readFilter(values: FormValues, world: Pick<DashboardWorld, "field" | "umpires">): TheatreFilter {
   const hq = formText(values["hq"]);
+  const umpire = formText(values["sector"]);
+  const sector = umpire === "" ? null : sectorOf(world.umpires, umpire);
   return {
     side: oneOf(SIDES, values["side"]),
-    hq: field.hqs.some((h) => h.id === hq) ? hq : null,
+    hq: world.field.hqs.some((h) => h.id === hq) ? hq : null,
+    sector: sector === null ? null : { umpire, sector },
     kind: oneOf(THEATRE_KINDS, values["kind"]),
     state: oneOf(THEATRE_STATES, values["state"]),
     text: formText(values["text"]).slice(0, 100),
@@ -99,11 +116,16 @@ export const dashboardController: DialogController<DashboardState, DashboardWorl
   width: 1100,
   // The window posts nothing: it shows the theatre and exports it.
   submitAction: "noSubmit",
-  read: (user) => ({ isGM: user === undefined ? isGM() : user.isGM, field: readBattlefield() }),
+  read: (user) => ({
+    isGM: user === undefined ? isGM() : user.isGM,
+    field: readBattlefield(),
+    umpires: readUmpires(),
+    names: new Map(usersOfWorld().map((u) => [u.id, u.name ?? u.id])),
+  }),
   open: () => opened({ filter: NO_FILTER, sort: { key: "name", descending: false } }),
   access: (_state, world) => gmOnly(world.isGM, "NOBC.Theatre.GmOnly"),
-  context: (state, world, i18n) => dashboardContext(theatreRows(world.field), state, i18n),
-  change: (state, values, world) => ({ ...state, filter: readFilter(values, world.field) }),
+  context: (state, world, i18n) => dashboardContext(theatreRows(world.field), state, i18n, sectorChoices(world)),
+  change: (state, values, world) => ({ ...state, filter: readFilter(values, world) }),
   actions: {
     sort(state, _world, target) {
       const key = oneOf<SortKey>(SORT_KEYS, target.dataset["key"]);

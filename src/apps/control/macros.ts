@@ -3,8 +3,27 @@ import type { NobcDialog } from "../base/dialog";
 import { openDialog } from "../base/registry";
 import { CONTROL_QUEUE, THEATRE_DASHBOARD } from "./dialogs";
 
-export function openTheatre(): Promise<NobcDialog | null> {
-  return openDialog(THEATRE_DASHBOARD);
+export async function openTheatre(): Promise<NobcDialog | null> {
+  const dialog = await openDialog(THEATRE_DASHBOARD);
+  if (dialog !== null) openDashboards.add(dialog);
+  return dialog;
+}
+
+/** The dashboards this client opened, drawn again as the world changes (`redrawDashboards`). */
+const openDashboards = new Set<NobcDialog>();
+
+/** Whether a dashboard is open here (a change of the world is then worth reading again). */
+export function dashboardOpen(): boolean {
+  for (const dialog of openDashboards) if (!dialog.rendered) openDashboards.delete(dialog);
+  return openDashboards.size > 0;
+}
+
+/** Draws every open dashboard again (each reads the world on render, with its filters and sort kept). */
+export function redrawDashboards(): void {
+  for (const dialog of openDashboards) {
+    if (dialog.rendered) void dialog.render();
+    else openDashboards.delete(dialog);
+  }
 }
 
 /** The queue windows this client opened, drawn again as what they read changes (`redrawControlQueues`). */

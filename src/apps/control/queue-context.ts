@@ -61,6 +61,7 @@ const KIND_LABEL: Record<QueueKind, string> = {
   retreat: "NOBC.Control.Kind.retreat",
   repair: "NOBC.Control.Kind.repair",
   override: "NOBC.Control.Kind.override",
+  marked: "NOBC.Control.Kind.marked",
 };
 
 const SETTLE: Record<Settle["action"], { readonly label: string; readonly icon: string }> = {
@@ -68,6 +69,7 @@ const SETTLE: Record<Settle["action"], { readonly label: string; readonly icon: 
   retreat: { label: "NOBC.Control.Settle.retreat", icon: "fa-solid fa-person-walking-arrow-loop-left" },
   repair: { label: "NOBC.Control.Settle.repair", icon: "fa-solid fa-screwdriver-wrench" },
   pan: { label: "NOBC.Control.Settle.pan", icon: "fa-solid fa-location-crosshairs" },
+  rule: { label: "NOBC.Control.Settle.rule", icon: "fa-solid fa-gavel" },
 };
 
 const WAR_GROUP = { air: "NOBC.Control.Group.air", land: "NOBC.Control.Group.land" } as const;

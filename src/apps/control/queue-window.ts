@@ -17,6 +17,7 @@ import type { QueueItem, Settle } from "./queue";
 import { queueContext, type QueueState, type QueueWorld } from "./queue-context";
 import { readQueue } from "./queue-read";
 import { readTaken, requestTake } from "./taken";
+import { requestRule } from "../../queries/control-marks";
 
 export function readQueueWorld(user?: { readonly id?: string | null; readonly isGM?: boolean }): QueueWorld {
   const me = user ?? currentUser();
@@ -66,6 +67,8 @@ export async function settle(item: Settle): Promise<unknown> {
     case "pan":
       panTo(item.uuid);
       return undefined;
+    case "rule":
+      return requestRule(item.message);
   }
 }
 

@@ -11,22 +11,23 @@
  * - `repair`: in the Air War's step 9, a damaged squadron no card of this turn holds for repair
  *   (settled: a repair asked for, the squadron out of the damaged box, or step 9 left);
  * - `override`: a player's pending card the player may no longer apply (posted in another turn, or
- *   its action outside this stage): only an umpire's override applies it (settled: applied or deleted).
+ *   its action outside this stage): only an umpire's override applies it (settled: applied or deleted);
+ * - `marked`: a card a player (or GM) marked for an umpire (src/queries/control-marks.ts; settled:
+ *   its sector's ruler rules on it, or the card is deleted).
  *
  * Each item has its sector (war, HQ chain, hex: src/teams/umpires.ts), the time it has waited
  * since (the message's timestamp), its subject, and the action that settles it. Pure.
  */
 import { cardExpiry, readCard, CARD_MESSAGE_TYPE, type CardFlags } from "../../chat/card-data";
 import { touchedDocuments } from "../../rules/effects";
-import { isTurnAction, stagesFor } from "../../rules/nobc/stage-actions";
-import { STAGES, type StageId, type War } from "../../rules/nobc/turn";
+import type { StageId } from "../../rules/nobc/turn";
 import type { Side } from "../../rules/nobc/land/types";
-import { embeddedActor } from "../../teams/read";
-import { hqChain, type ItemSector } from "../../teams/umpires";
+import type { ItemSector } from "../../teams/umpires";
+import { SectorIndex, wmdRequestSector } from "../../world/item-sector";
 import { owedRetreats } from "../land/retreat/state";
 import { WMD_REQUEST_FLAG, wmdRequestFlagSchema } from "../land/wmd/schema";
 
-export const QUEUE_KINDS = ["wmd", "stacking", "retreat", "repair", "override"] as const;
+export const QUEUE_KINDS = ["wmd", "stacking", "retreat", "repair", "override", "marked"] as const;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 /** What settles an item: the message to open (its controls rule on it), a dialog to open, or a token to pan to. */
@@ -34,7 +35,8 @@ export type Settle =
   | { readonly action: "openMessage"; readonly message: string }
   | { readonly action: "retreat"; readonly source: string }
   | { readonly action: "repair"; readonly side: Side; readonly squadron: string }
-  | { readonly action: "pan"; readonly uuid: string };
+  | { readonly action: "pan"; readonly uuid: string }
+  | { readonly action: "rule"; readonly message: string };
 
 export interface QueueItem {
   /** Stable while the item waits: the same source gives the same id (a take is kept by it). */
@@ -83,45 +85,18 @@ interface StackingFlag {
   readonly violations?: unknown;
 }
 
-/** The war of a stage. */
-function warOf(stage: StageId): War {
-  return STAGES.find((s) => s.id === stage)?.war ?? "land";
-}
-
-/** The ground the derivation walks: the HQ parents, a unit's HQ and hex, an HQ's hex. */
-class Ground {
-  readonly parentOf = new Map<string, string>();
-  readonly unitHq = new Map<string, string>();
-  readonly hexOf = new Map<string, string>();
+/** The ground the derivation walks: the sector index (./world/item-sector.ts) and the units of each hex. */
+class Ground extends SectorIndex {
   readonly unitsAt = new Map<string, string[]>();
-  readonly hqIds = new Set<string>();
 
   constructor(readonly sources: QueueSources) {
-    for (const h of sources.hqs) {
-      this.hqIds.add(h.id);
-      if (h.parent !== undefined) this.parentOf.set(h.id, h.parent);
-      if (h.hex !== "") this.hexOf.set(h.id, h.hex);
-    }
+    super(sources);
     for (const u of sources.units) {
-      if (u.hq !== undefined) this.unitHq.set(u.id, u.hq);
       if (u.hex === "") continue;
-      this.hexOf.set(u.id, u.hex);
       const here = this.unitsAt.get(u.hex);
       if (here === undefined) this.unitsAt.set(u.hex, [u.id]);
       else here.push(u.id);
     }
-  }
-
-  /** The HQs of the actors named (an HQ itself, a unit's HQ, a card's holder), with those above them. */
-  chainOf(actors: Iterable<string>): string[] {
-    const hqs: string[] = [];
-    for (const a of actors) {
-      const actor = embeddedActor(a) ?? a;
-      if (this.hqIds.has(actor)) hqs.push(actor);
-      const hq = this.unitHq.get(actor);
-      if (hq !== undefined) hqs.push(hq);
-    }
-    return hqChain(hqs, this.parentOf);
   }
 
   name(uuid: string): string {
@@ -146,12 +121,11 @@ function wmdItems(ground: Ground, m: QueueMessage, id: string, since: number): Q
   const parsed = wmdRequestFlagSchema.safeParse(raw);
   if (!parsed.success || parsed.data.status !== "pending") return [];
   const { state } = parsed.data;
-  const hq = embeddedActor(state.card);
   return [
     {
       id: `wmd:${id}`,
       kind: "wmd",
-      sector: { war: "land", hqs: ground.chainOf(hq === null ? [] : [hq]), hex: state.hex === "" ? null : state.hex },
+      sector: wmdRequestSector(ground, state),
       since,
       subject: ground.name(state.card),
       settle: { action: "openMessage", message: id },
@@ -179,37 +153,27 @@ function stackingItems(ground: Ground, m: QueueMessage, id: string, since: numbe
   });
 }
 
-/**
- * A request's sector: the war of the stage its dialog is asked in (none for a dialog of no stage), the
- * actors' HQ chain, the first one's hex.
- */
-function requestSectorIn(ground: Ground, dialog: string | undefined, actors: readonly string[]): ItemSector {
-  const stage = dialog !== undefined && isTurnAction(dialog) ? stagesFor("request", dialog)[0] : undefined;
-  const first = actors[0];
-  return {
-    war: stage === undefined ? null : warOf(stage),
-    hqs: ground.chainOf(actors),
-    hex: first === undefined ? null : (ground.hexOf.get(embeddedActor(first) ?? first) ?? null),
-  };
+export { cardSector, requestSector, type SectorGround } from "../../world/item-sector";
+
+/** The sector of a card as the queue reads it: the one the GM's client stamped when it posted it, else read now. */
+function sectorOfCard(ground: Ground, card: CardFlags): ItemSector {
+  return card.sector ?? ground.ofCard(card);
 }
 
-/** The ground a sector is read on: the units' HQs and hexes, the HQs' parents and hexes. */
-export type SectorGround = Pick<QueueSources, "units" | "hqs">;
-
-const groundOf = (on: SectorGround): Ground =>
-  new Ground({ now: null, messages: [], cards: new Map(), squadrons: [], names: new Map(), breaches: new Set(), gms: new Set(), ...on });
-
-/**
- * The sector of a request for `dialog` (its registered id) about `actors` (the asking HQ, the units):
- * the war of the stage the dialog is asked in, the actors' HQs and those above them, the first actor's hex.
- */
-export function requestSector(on: SectorGround, dialog: string, actors: readonly string[]): ItemSector {
-  return requestSectorIn(groundOf(on), dialog, actors);
-}
-
-/** The sector of a card: its action's war, and the HQ chain and hex of the documents its effects touch. */
-export function cardSector(on: SectorGround, card: Pick<CardFlags, "action" | "effects">): ItemSector {
-  return requestSectorIn(groundOf(on), card.action, touchedDocuments(card.effects));
+function markedItems(ground: Ground, id: string): QueueItem[] {
+  const card = ground.sources.cards.get(id);
+  if (card?.marked === undefined) return [];
+  const first = touchedDocuments(card.effects)[0];
+  return [
+    {
+      id: `marked:${id}`,
+      kind: "marked",
+      sector: sectorOfCard(ground, card),
+      since: card.marked.at,
+      subject: card.display?.title ?? (first === undefined ? id : ground.name(first)),
+      settle: { action: "rule", message: id },
+    },
+  ];
 }
 
 function overrideItems(ground: Ground, id: string, since: number): QueueItem[] {
@@ -223,7 +187,7 @@ function overrideItems(ground: Ground, id: string, since: number): QueueItem[] {
     {
       id: `override:${id}`,
       kind: "override",
-      sector: requestSectorIn(ground, card.action, touched),
+      sector: sectorOfCard(ground, card),
       since,
       subject: card.display?.title ?? (first === undefined ? id : ground.name(first)),
       settle: { action: "openMessage", message: id },
@@ -283,7 +247,12 @@ export function queueItems(sources: QueueSources): QueueItem[] {
   for (const m of sources.messages) {
     if (m.id === null) continue;
     const since = m.timestamp ?? 0;
-    items.push(...wmdItems(ground, m, m.id, since), ...stackingItems(ground, m, m.id, since), ...overrideItems(ground, m.id, since));
+    items.push(
+      ...wmdItems(ground, m, m.id, since),
+      ...stackingItems(ground, m, m.id, since),
+      ...overrideItems(ground, m.id, since),
+      ...markedItems(ground, m.id),
+    );
   }
   items.push(...retreatItems(ground), ...repairItems(ground));
   return items

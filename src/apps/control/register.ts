@@ -5,13 +5,41 @@ import { registerUmpiresSetting, readUmpires } from "../../teams/umpires-read";
 import { inViewersSector } from "../../teams/umpires";
 import { openDialog, registerDialog } from "../base/registry";
 import { CONTROL_QUEUE, THEATRE_DASHBOARD, UMPIRES } from "./dialogs";
-import { openControlQueue, redrawControlQueues } from "./macros";
+import { dashboardOpen, openControlQueue, redrawControlQueues, redrawDashboards } from "./macros";
 import { registerTakenSetting, registerTakeQuery, setWaitingReader } from "./taken";
+import { registerMarkQueries } from "../../queries/control-mark-queries";
+import { setCardSectorReader } from "../../chat/resolution-card";
+import { cardSector } from "../../world/item-sector";
+import { readBattlefield } from "../../world/read";
 
 export const UMPIRES_MENU = "umpiresMenu";
 
+/** The hooks of a change the dashboard shows: an actor, its items (cards held, strength), a token (hex). */
+const WORLD_HOOKS = [
+  "createActor",
+  "updateActor",
+  "deleteActor",
+  "createItem",
+  "updateItem",
+  "deleteItem",
+  "createToken",
+  "updateToken",
+  "deleteToken",
+] as const;
+
+/** A moment after the world changes (one redraw for a burst), the open dashboards drawn again. */
+let dashboardRedraw: ReturnType<typeof setTimeout> | null = null;
+function redrawDashboard(): void {
+  if (dashboardRedraw !== null || !dashboardOpen()) return;
+  dashboardRedraw = setTimeout(() => {
+    dashboardRedraw = null;
+    if ((globalThis as { game?: unknown }).game !== undefined) redrawDashboards();
+  }, 300);
+}
+
 export function registerTheatreDashboard(): void {
   registerDialog(THEATRE_DASHBOARD);
+  for (const hook of WORLD_HOOKS) Hooks.on(hook, redrawDashboard as never);
 }
 
 function menuClass() {
@@ -60,9 +88,15 @@ function redrawQueue(): void {
 
 export function registerControlQueue(): void {
   // A take or a new sector changes what the queue shows and counts (a setting's onChange runs on every client).
-  registerUmpiresSetting(redrawQueue);
+  registerUmpiresSetting(() => {
+    redrawQueue();
+    redrawDashboard();
+  });
   registerTakenSetting(redrawQueue);
   registerTakeQuery();
+  registerMarkQueries();
+  // Every card the active GM's client posts carries its sector, read on the viewed scene's battlefield.
+  setCardSectorReader((card) => cardSector(readBattlefield(), card));
   registerDialog(CONTROL_QUEUE);
   registerDialog(UMPIRES);
   game.settings?.registerMenu(SYSTEM_ID, UMPIRES_MENU, {

@@ -9,6 +9,8 @@ import { SYSTEM_ID } from "../../base/constants";
 import { openDialog, registerDialog, type DialogEntry } from "../base/registry";
 import { ORDERS, REAR_AREA, DEMOLITION, RESUPPLY, RECOVERY, MODE, WMD, CARD_LOSS, MOVE, RETREAT, MOVEMENT_LOG } from "./dialogs";
 import { registerMoveHooks } from "./move/hooks";
+import { handler } from "../../queries/register";
+import { WMD_RULE_QUERY, wmdRuleQuerySchema } from "./wmd/schema";
 import { registerCardLossNotes } from "./card-loss/hooks";
 import { registerRetreatNotes } from "./retreat/hooks";
 import { WMD_REQUEST_FLAG } from "./wmd/schema";
@@ -76,6 +78,10 @@ export function registerLandPhases(): void {
   for (const entry of LAND_DIALOGS) registerDialog(entry);
   registerDialog(MODE);
   registerDialog(WMD);
+  // An umpire's Release or Refuse of a nuclear or ADM request, answered by the active GM (loaded on the first).
+  (CONFIG as unknown as { queries: Record<string, unknown> }).queries[WMD_RULE_QUERY] = handler(wmdRuleQuerySchema, async (data, user) =>
+    (await import("./wmd/request")).performWmdRuling(data, user),
+  );
   registerDialog(CARD_LOSS);
   registerDialog(MOVEMENT_LOG);
   // The umpire reads this turn's moves in the stages after Movement too.

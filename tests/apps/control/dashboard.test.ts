@@ -3,11 +3,14 @@ import "../../harness/install";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../../harness/foundry";
 import { sheetsFake } from "../../harness/sheets-fake";
+import { chatFake } from "../../harness/chat-fake";
 import { loadTheatre } from "../../bench/measures";
 import { theatre, theatreAt } from "../../bench/theatre";
 import { loadActors, type ActorSeed } from "../../harness/actors";
 import { readFileSync } from "node:fs";
 import { openTheatre } from "../../../src/apps/control/macros";
+import { registerTheatreDashboard } from "../../../src/apps/control/register";
+import { registerUmpiresSetting } from "../../../src/teams/umpires-read";
 import { addTheatreControl } from "../../../src/ui/theatre-control";
 import { registerOrbatExport } from "../../../src/orbat/register";
 import type { NobcDialog } from "../../../src/apps/base/dialog";
@@ -100,7 +103,7 @@ describe("filters and sorts", () => {
     expect((await contextOf(dialog)).shown).toBe(under);
 
     await dialog.change({ side: "neutral", kind: "tank", hq: "Actor.nobody", state: "asleep", text: "" });
-    expect(stateOf(dialog).filter).toEqual({ side: null, kind: null, hq: null, state: null, text: "" });
+    expect(stateOf(dialog).filter).toEqual({ side: null, kind: null, hq: null, sector: null, state: null, text: "" });
   });
 
   it("a column's button sorts by it, again the other way; Clear drops the filters", async () => {
@@ -116,6 +119,65 @@ describe("filters and sorts", () => {
     await dialog.change({ side: "nato", kind: "", hq: "", state: "", text: "" });
     await dialog.act("clear", button({}));
     expect((await contextOf(dialog)).shown).toBe(T.seeds.length);
+  });
+});
+
+describe("an umpire's sector", () => {
+  it("is a filter once an umpire has a sector: the HQ's chain of the Land umpire, the Air War of the Air umpire", async () => {
+    registerUmpiresSetting();
+    chatFake.setUsers("gm");
+    const hq = T.seeds.find((s) => s.type === "hq")!;
+    await game.settings!.set("nobc", "umpires", {
+      umpires: {
+        gm2: { wars: [], hqs: [`Actor.${hq.id}`], areas: [] },
+        gm: { wars: ["air"], hqs: [], areas: [] },
+        p9: { wars: [], hqs: [], areas: [] },
+      },
+    });
+    const dialog = (await openTheatre())!;
+    // A whole sector (Map Control's) is no filter, nor a user the world does not hold: the two umpires with a sector are offered.
+    expect((await contextOf(dialog)).sectors.map((c) => c.label).sort()).toEqual(
+      ['NOBC.Theatre.Filter.sectorOf {"name":"gm"}', 'NOBC.Theatre.Filter.sectorOf {"name":"gm2"}'].sort(),
+    );
+    await dialog.change({ side: "", kind: "unit", hq: "", sector: "gm2", state: "", text: "" });
+    const under = T.seeds.filter((s) => s.type === "unit" && s.system["hq"] === `Actor.${hq.id}`).length;
+    expect(under).toBeGreaterThan(0);
+    expect((await contextOf(dialog)).shown).toBe(under);
+    await dialog.change({ side: "", kind: "", hq: "", sector: "gm", state: "", text: "" });
+    const view = await contextOf(dialog);
+    const air = T.seeds.filter((s) => s.type === "airSquadron" || s.type === "airbase").length;
+    expect(air).toBeGreaterThan(0);
+    expect(view.shown).toBe(air);
+    expect(view.sectors.find((c) => c.selected)?.value).toBe("gm");
+    // A user who is no umpire reads as every sector.
+    await dialog.change({ side: "", kind: "", hq: "", sector: "p1", state: "", text: "" });
+    expect(stateOf(dialog).filter.sector).toBeNull();
+  });
+});
+
+describe("drawn again as the world changes", () => {
+  it("a moment after an actor changes, once for a burst, with its filters kept", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    registerTheatreDashboard();
+    vi.useFakeTimers();
+    try {
+      const dialog = (await openTheatre())!;
+      await dialog.change({ side: "nato", kind: "", hq: "", state: "", text: "" });
+      const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const before = renders();
+      const units = (sheetsFake.actors as { type: string; system: { side: string }; update(d: Raw): Promise<unknown> }[]).filter(
+        (a) => a.type === "unit" && a.system.side === "nato",
+      );
+      await units[0]!.update({ "system.strength.value": 0 });
+      await units[1]!.update({ "system.strength.value": 0 });
+      expect(renders()).toBe(before);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 1);
+      expect(stateOf(dialog).filter.side).toBe("nato");
+      await dialog.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

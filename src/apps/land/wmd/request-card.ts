@@ -32,14 +32,19 @@ export interface WmdRequestView {
   } | null;
 }
 
-/** The message's status and controls for `gm` (a GM's client or not), worded by `i18n`. Pure. */
-export function wmdRequestView(flag: WmdRequestFlag, gm: boolean, i18n: Translator): WmdRequestView {
-  const status =
+/**
+ * The message's status and controls for `gm` (a GM's client or not), worded by `i18n`; `umpire` is
+ * the name of who released or refused it (the flag's `by`), named after the status. Pure.
+ */
+export function wmdRequestView(flag: WmdRequestFlag, gm: boolean, i18n: Translator, umpire?: string): WmdRequestView {
+  const said =
     flag.status === "released"
       ? i18n.localize("NOBC.Land.Wmd.Status.released")
       : flag.status === "refused"
         ? i18n.format("NOBC.Land.Wmd.Status.refused", { reason: flag.reason ?? "" })
         : i18n.localize("NOBC.Land.Wmd.Status.pending");
+  const status =
+    umpire === undefined || flag.status === "pending" ? said : i18n.format("NOBC.Land.Wmd.Status.by", { status: said, name: umpire });
   const controls =
     flag.status === "pending" && gm
       ? {
@@ -66,7 +71,8 @@ export function wireWmdRequest(message: RenderedMessage, html: HTMLElement): voi
     status.className = "wmd-status";
     root.append(status);
   }
-  const view = wmdRequestView(flag, isGM(), translator());
+  const by = flag.by === undefined ? undefined : ((game.users?.get(flag.by) as { name?: string } | undefined)?.name ?? flag.by);
+  const view = wmdRequestView(flag, isGM(), translator(), by);
   status.textContent = view.status;
   let controls = root.querySelector<HTMLElement>(".wmd-controls");
   if (controls === null) {

@@ -1,13 +1,20 @@
 /**
- * Control's release of a nuclear or ADM card, on a GM's client. A player's request (the dialog's
+ * Control's release of a nuclear or ADM card. A player's request (the dialog's
  * Submit, checked by the GM's client for the asker) posts a "release requested" message the GM
- * authors; a GM then presses Release (the rules run with the GM's word `umpireConfirmed`, the GM's
+ * authors; an umpire then presses Release (a request to the active GM's client, which checks that
+ * the umpire rules the request's sector: src/queries/ruling.ts) (the rules run with the GM's word `umpireConfirmed`, the GM's
  * dice roll, and the resolution card is posted with Apply / Undo) or Refuse (the request is closed
  * with the GM's reason). Only a message a GM wrote is acted on, so its flag is the GM's own word;
  * a player's client has no way to release: the actions refuse on it before reading anything.
  */
 import { SYSTEM_ID } from "../../../base/constants";
-import { format, gmUserIds, isGM, localize, renderTemplate, translator, warnRefused } from "../../../base/foundry";
+import { gmUserIds, isGM, localize, renderTemplate, translator, warnRefused } from "../../../base/foundry";
+import { phrase } from "../../../rules/resolution";
+import { asGM, tellRefusal } from "../../../queries/register";
+import { rulingRefusal } from "../../../queries/ruling";
+import type { CardResult, RequestingUser } from "../../../queries/card-actions";
+import { SectorIndex, wmdRequestSector } from "../../../world/item-sector";
+import { readBattlefield } from "../../../world/read";
 import { templatePath } from "../../../view/paths";
 import { heldSubject } from "../../../queries/card-state";
 import { cardOf } from "../../base/controller";
@@ -15,7 +22,14 @@ import { recordingDice } from "../../base/dice";
 import { decide } from "../../base/submit";
 import type { LandWorld } from "../world";
 import type { Translator } from "../view";
-import { MAX_REFUSAL_REASON, WMD_REQUEST_FLAG, wmdRequestFlagSchema, type WmdRequestFlag } from "./schema";
+import {
+  MAX_REFUSAL_REASON,
+  WMD_REQUEST_FLAG,
+  WMD_RULE_QUERY,
+  wmdRequestFlagSchema,
+  type WmdRequestFlag,
+  type WmdRuleQuery,
+} from "./schema";
 import { readWmdWorld, wmdAccess } from "./world";
 import { wmdCard, wmdHolds, wmdRequestContent, type WmdState } from "./state";
 
@@ -75,30 +89,21 @@ export async function postReleaseRequest(world: LandWorld, state: WmdState, requ
 /** Messages a Release or Refuse is being carried out for on this client (a second click is refused). */
 const working = new Set<string>();
 
-/** The pending request of a GM's message, or the reason why not (warned), for a GM's client only. */
-function pendingRequest(messageId: string): { message: RequestMessage; flag: WmdRequestFlag } | null {
-  if (!isGM()) {
-    warnRefused(localize("NOBC.Land.Wmd.Refused.gmOnly"));
-    return null;
-  }
+type Refusal = Extract<CardResult, { ok: false }>;
+
+/** The pending request of a GM's message, or the refusal; its sector's ruler only (src/queries/ruling.ts). */
+function pendingRequest(messageId: string, user: RequestingUser): { message: RequestMessage; flag: WmdRequestFlag } | Refusal {
+  if (!user.isGM) return { ok: false, reason: "NOBC.Land.Wmd.Refused.gmOnly" };
   const message = game.messages?.get(messageId) as unknown as RequestMessage | undefined;
   const flag = message === undefined ? undefined : wmdRequestOf(message);
-  if (message === undefined || flag === undefined) {
-    warnRefused(localize("NOBC.Land.Wmd.Refused.notRequest"));
-    return null;
-  }
-  if (flag.status !== "pending") {
-    warnRefused(localize("NOBC.Land.Wmd.Refused.closed"));
-    return null;
-  }
-  return { message, flag };
+  if (message === undefined || flag === undefined) return { ok: false, reason: "NOBC.Land.Wmd.Refused.notRequest" };
+  if (flag.status !== "pending") return { ok: false, reason: "NOBC.Land.Wmd.Refused.closed" };
+  const notRuler = rulingRefusal(wmdRequestSector(new SectorIndex(readBattlefield()), flag.state), user);
+  return notRuler ?? { message, flag };
 }
 
-async function once<T>(messageId: string, task: () => Promise<T>): Promise<T | false> {
-  if (working.has(messageId)) {
-    warnRefused(localize("NOBC.Chat.Refused.busy"));
-    return false;
-  }
+async function once(messageId: string, task: () => Promise<CardResult>): Promise<CardResult> {
+  if (working.has(messageId)) return { ok: false, reason: "NOBC.Chat.Refused.busy" };
   working.add(messageId);
   try {
     return await task();
@@ -107,62 +112,101 @@ async function once<T>(messageId: string, task: () => Promise<T>): Promise<T | f
   }
 }
 
+/** The card a release posted on this client (the active GM's), by the request's message id. */
+const postedHere = new Map<string, unknown>();
+
 /**
- * Release: the GM's confirmation. The world is read for the user who asked (their cards, their HQ),
- * the rules run with `umpireConfirmed`, this client's dice roll, and the card is posted through the
- * one path (holds checked: a card is released once). The request then says it was released.
- * Returns the posted card, or null (every reason warned).
+ * Release on the active GM's client, for `user` (the umpire who pressed it). The world is read for
+ * the user who asked (their cards, their HQ), the rules run with `umpireConfirmed`, this client's
+ * dice roll, and the card is posted through the one path (holds checked: a card is released once),
+ * naming the umpire who released it. The request then says it was released, and by whom.
  */
-export async function releaseWmdRequest(messageId: string): Promise<unknown> {
-  const done = await once(messageId, async () => {
-    const found = pendingRequest(messageId);
-    if (found === null) return null;
+export function performRelease(messageId: string, user: RequestingUser): Promise<CardResult> {
+  return once(messageId, async () => {
+    const found = pendingRequest(messageId, user);
+    if ("ok" in found) return found;
     const { message, flag } = found;
     const asker = (game.users as unknown as UsersLike).get(flag.requestedBy);
-    if (asker === undefined) {
-      warnRefused(localize("NOBC.Land.Wmd.Refused.noAsker"));
-      return null;
-    }
+    if (asker === undefined) return { ok: false, reason: "NOBC.Land.Wmd.Refused.noAsker" };
     const world = readWmdWorld(asker);
     const access = wmdAccess(flag.state, world);
-    if (!access.ok) {
-      warnRefused(format(access.reason, access.data));
-      return null;
-    }
+    if (!access.ok) return { ok: false, reason: "NOBC.Request.Refused.denied", refusals: [phrase(access.reason, access.data)] };
     const i18n = translator();
     const verdict = cardOf(wmdCard(world, flag.state, recordingDice(), i18n, true), i18n);
     const me = (game.user as unknown as { id?: string } | null)?.id;
     // The card is of the turn's release action: Apply and Undo then read the stage table for it.
-    const decided = await decide(verdict, asker.id === me ? undefined : asker.id, { action: "land.wmd" });
-    if (!decided.ok) {
-      warnRefused(decided.refusals);
-      return null;
-    }
+    const decided = await decide(verdict, asker.id === me ? undefined : asker.id, {
+      action: "land.wmd",
+      rulings: [{ kind: "released", by: user.id }],
+    });
+    if (!decided.ok) return { ok: false, reason: "NOBC.Request.Refused.rules", details: decided.refusals };
     const cardId = (decided.result as { id?: unknown } | null)?.id;
     await message.update({
       [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.status`]: "released",
+      [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.by`]: user.id,
       ...(typeof cardId === "string" ? { [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.card`]: cardId } : {}),
     });
-    return decided.result;
+    postedHere.set(messageId, decided.result);
+    return typeof cardId === "string" ? { ok: true, messageId: cardId } : { ok: true };
   });
-  return done === false ? null : done;
 }
 
-/** Refuse: closes the request with the GM's reason (required, at most 500 characters); nothing else changes. */
-export async function refuseWmdRequest(messageId: string, reason: string): Promise<boolean> {
-  const done = await once(messageId, async () => {
-    const found = pendingRequest(messageId);
-    if (found === null) return false;
+/** Refuse on the active GM's client: closes the request with the umpire's reason (required, at most 500 characters) and name. */
+export function performRefuse(messageId: string, reason: string, user: RequestingUser): Promise<CardResult> {
+  return once(messageId, async () => {
+    const found = pendingRequest(messageId, user);
+    if ("ok" in found) return found;
     const why = reason.trim();
-    if (why === "" || why.length > MAX_REFUSAL_REASON) {
-      warnRefused(format("NOBC.Land.Wmd.Refused.reason", { max: MAX_REFUSAL_REASON }));
-      return false;
-    }
+    if (why === "" || why.length > MAX_REFUSAL_REASON)
+      return {
+        ok: false,
+        reason: "NOBC.Request.Refused.denied",
+        refusals: [phrase("NOBC.Land.Wmd.Refused.reason", { max: MAX_REFUSAL_REASON })],
+      };
     await found.message.update({
       [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.status`]: "refused",
       [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.reason`]: why,
+      [`flags.${SYSTEM_ID}.${WMD_REQUEST_FLAG}.by`]: user.id,
     });
-    return true;
+    return { ok: true };
   });
-  return done;
+}
+
+/** An umpire's Release or Refuse, answered on the active GM's client. */
+export function performWmdRuling(data: WmdRuleQuery, user: RequestingUser): Promise<CardResult> {
+  return data.verdict === "release" ? performRelease(data.messageId, user) : performRefuse(data.messageId, data.reason ?? "", user);
+}
+
+/** A refusal of Release or Refuse told as any refusal of a dialog ("Not done: …"), the rules' sentences after the reason. */
+function told(result: CardResult): void {
+  if (result.ok) return;
+  if (result.reason === "NOBC.Request.Refused.rules" || result.reason === "NOBC.Request.Refused.denied") tellRefusal(result);
+  else warnRefused([localize(result.reason), ...(result.details ?? [])]);
+}
+
+/**
+ * Release, pressed by an umpire: a request to the active GM (the umpire's client writes nothing),
+ * which checks that they rule this request's sector. A player's client refuses at once. Returns
+ * the posted card (the message), or null (every reason warned).
+ */
+export async function releaseWmdRequest(messageId: string): Promise<unknown> {
+  if (!isGM()) {
+    warnRefused(localize("NOBC.Land.Wmd.Refused.gmOnly"));
+    return null;
+  }
+  const result = await asGM(WMD_RULE_QUERY, { messageId, verdict: "release" }, (me) => performRelease(messageId, me), told);
+  if (!result.ok) return null;
+  const local = postedHere.get(messageId);
+  postedHere.delete(messageId);
+  return local ?? (result.messageId === undefined ? null : (game.messages?.get(result.messageId) ?? null));
+}
+
+/** Refuse, pressed by an umpire: a request to the active GM, as Release. */
+export async function refuseWmdRequest(messageId: string, reason: string): Promise<boolean> {
+  if (!isGM()) {
+    warnRefused(localize("NOBC.Land.Wmd.Refused.gmOnly"));
+    return false;
+  }
+  const data = { messageId, verdict: "refuse", reason: reason.slice(0, MAX_REFUSAL_REASON) };
+  return (await asGM(WMD_RULE_QUERY, data, (me) => performRefuse(messageId, reason, me), told)).ok;
 }

@@ -34,6 +34,8 @@ export const wmdRequestFlagSchema = z
     status: z.enum(WMD_REQUEST_STATUSES),
     /** The resolution card the release posted. */
     card: z.string().max(MAX_ID).optional(),
+    /** The umpire who released or refused it. */
+    by: z.string().max(MAX_ID).optional(),
     /** The GM's reason for a refusal. */
     reason: z.string().max(MAX_REFUSAL_REASON).optional(),
   })
@@ -43,3 +45,17 @@ export type WmdRequestFlag = z.infer<typeof wmdRequestFlagSchema>;
 
 /** The flag's key under the system's scope. */
 export const WMD_REQUEST_FLAG = "wmdRequest";
+
+/** An umpire's Release or Refuse, asked of the active GM (src/apps/land/wmd/request.ts). */
+export const WMD_RULE_QUERY = "nobc.wmdRule";
+
+export const wmdRuleQuerySchema = z
+  .object({
+    userId: z.string().max(MAX_ID),
+    token: z.string().max(MAX_ID),
+    messageId: z.string().min(1).max(MAX_ID),
+    verdict: z.enum(["release", "refuse"]),
+    reason: z.string().max(MAX_REFUSAL_REASON).optional(),
+  })
+  .strict();
+export type WmdRuleQuery = z.infer<typeof wmdRuleQuerySchema>;
