@@ -16,7 +16,15 @@ export function cardElement() {
   });
   const controls = [control({ nobcCard: "apply" }), control({ nobcCard: "undo" }), control({ nobcCard: "split", side: "attackers" })];
   const inputs = [control({ nobcSplit: "attackers", actor: "Actor.x" })];
-  const node = () => ({ append: () => undefined, textContent: "", className: "", before: () => undefined });
+  const node = () => ({
+    append: () => undefined,
+    textContent: "",
+    className: "",
+    type: "",
+    disabled: false,
+    before: () => undefined,
+    addEventListener: () => undefined,
+  });
   const ownerDocument = { createElement: node };
   const stateLine = { textContent: "", before: () => undefined };
   const changes = { cleared: false, replaceChildren: () => void (changes.cleared = true), ownerDocument };

@@ -211,9 +211,18 @@ describe("a write the server never answers holds only its own documents, and tho
     await until(timersSet(1));
     await wait(limitMs);
     const classes = new Set<string>();
-    const state = { textContent: "" };
+    const state = { textContent: "", before: () => undefined };
     // No DOM here: just the members decorateCard touches.
-    const ownerDocument = { createElement: () => ({ textContent: "", className: "", append: () => undefined }) };
+    const ownerDocument = {
+      createElement: () => ({
+        textContent: "",
+        className: "",
+        type: "",
+        disabled: false,
+        append: () => undefined,
+        addEventListener: () => undefined,
+      }),
+    };
     const changes = { ownerDocument, replaceChildren: () => undefined };
     const root = {
       classList: { toggle: (c: string, on: boolean) => (on ? classes.add(c) : classes.delete(c)) },
