@@ -18,7 +18,6 @@ import { groundCombatText } from "./ground-combat-text";
 import { nameOf, renderCardContent, worldName } from "./render";
 import { changesHeadline } from "./context";
 import { withNames } from "../words/phrase";
-import { cardsBySide, splitCardRows } from "./side-posting";
 
 export { CARD_TEMPLATE } from "./render";
 export type { CardInputLine } from "./card-data";
@@ -161,7 +160,9 @@ interface MessageClass {
  */
 async function cardRows<O>(input: PostResolutionInput<O>, Message: MessageClass): Promise<object[]> {
   const row = (await cardMessageData(input, Message)) as Record<string, unknown> & { system: { display: CardDisplay | null } };
-  if (!cardsBySide()) return [row];
+  if (hiddenInformation() !== "doubleBlind") return [row];
+  // The team cards' code loads only in a double-blind world (it is not needed at init).
+  const { splitCardRows } = await import("./side-posting");
   const { resolution } = input;
   const derived = input.groundCombat === undefined ? undefined : groundCombatText(input.groundCombat, translator());
   return splitCardRows(

@@ -48,7 +48,6 @@ import {
 import { isEmptyPlan, rowsNotInPlace } from "./card-recovery";
 import { resplit, splitUnits, type SplitSide } from "../chat/splits";
 import { renderCardContent } from "../chat/render";
-import { sideStateRows } from "../chat/side-posting";
 import type { CardState } from "../chat/card-data";
 import { readBoard } from "../world/board";
 import { worldScene } from "../world/read";
@@ -311,11 +310,22 @@ async function finishCard(message: CardMessage, planned: number, update: Record<
  * The card's update, and under double-blind its side cards' state (src/chat/side-posting.ts) in the same
  * `ChatMessage.updateDocuments` call: one write of the class. A card with no side cards is updated as before.
  */
+/** Whether the GMs' card carries the key of its side cards (src/chat/side-posting.ts `sideLinkOf`, read without loading it). */
+function hasSideLink(message: CardMessage): boolean {
+  const flags = (message as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags;
+  const link = flags?.[SYSTEM_ID]?.["sideLink"];
+  return typeof link === "string" && link !== "";
+}
+
 async function updateWithSides(message: CardMessage, update: Record<string, unknown>, card?: CardFlags): Promise<void> {
   const state = update["system.state"] ?? card?.state;
   // A ground combat's side cards are made again from the card as it now stands (`card`, else read again).
   const now = card ?? indexedMessage(message.id ?? "")?.read?.card;
-  const sides = typeof state === "string" ? await sideStateRows(message, state as CardState, now) : [];
+  const sides =
+    // Only a card that has side cards (its link flag) loads their code, whatever the setting is now.
+    typeof state === "string" && hasSideLink(message)
+      ? await (await import("../chat/side-posting")).sideStateRows(message, state as CardState, now)
+      : [];
   if (sides.length === 0 || message.id === null) {
     await message.update(update);
     return;
