@@ -263,7 +263,7 @@ function journals(s, actors, qrs) {
           "Bridges: NATO engineers, within their HQ's radius and with an engineer card per bridge, blow a minor bridge on 3–6. No major bridge can be demolished on turn 0 by anyone; from turn 1 NATO blows minor bridges automatically and major ones on 3–6.",
           "Movement order: I (BR) Corps holds the initiative, so its units move first, then the Warsaw Pact, then the other NATO units (Heimatschutzbrigade 51 under NORTHAG). Airborne units, if any join, move before everyone.",
           "Cards: each corps, army and front HQ starts with the support cards embedded in it; deal more from the support-card decks as you see fit.",
-          "Air: each side's squadrons stand in the Ready box of their airbases' charts (RAF Germany in 2ATAF, 16th Air Army in WP-North), so turn 0's Air War opens with their allocation. Add more from the air order of battle as you see fit.",
+          "Air: each side's squadrons stand in the Ready box of their airbases' charts (RAF Germany in 2ATAF, 16th Air Army in WP-North, the zone opposite), so turn 0's Air War opens with their allocation. Before it, open <b>Air zone distances</b> on the tracker and set 2ATAF to WP-North at 1: the Warsaw Pact's squadrons then fly their missions over 2ATAF, where the air battle is fought. Add more squadrons from the air order of battle as you see fit.",
           "Timetable: the scene carries the scenario's schedule (flag <code>nobc.timetable</code>). 1st Infantry Brigade has no counter at turn 0: it arrives on the road west of Hanover in turn 1's Movement phase, and Heimatschutzbrigade 51 is withdrawn in turn 2's Orders phase. The tracker shows the umpire what comes next; each is a card to apply when its stage begins.",
         ]),
       ],

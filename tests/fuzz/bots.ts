@@ -96,7 +96,7 @@ function weighted(rng: () => number, list: readonly Candidate[]): Candidate | un
   return list.at(-1);
 }
 
-interface CardView {
+export interface CardView {
   readonly id: string;
   /** Its place in the chat (every copy holds the messages in the server's order): what a replay finds it by, whatever ids the chat drew. */
   readonly nth: number;
@@ -107,7 +107,7 @@ interface CardView {
 }
 
 /** The resolution cards in `client`'s chat, oldest first, with the actors their effects name. */
-function cardsOf(client: Client): CardView[] {
+export function cardsOf(client: Client): CardView[] {
   return client.run(() =>
     [...client.entry.chatFake.messages.values()]
       .map((m, nth) => ({ m, nth }))
@@ -125,7 +125,7 @@ function cardsOf(client: Client): CardView[] {
 }
 
 /** A card as an action names it: its id (for the reader) and its place in the chat (for the replay). */
-const cardArgs = (c: CardView): Raw => ({ card: c.id, nth: c.nth });
+export const cardArgs = (c: CardView): Raw => ({ card: c.id, nth: c.nth });
 
 const bare = (uuid: string): string => uuid.replace(/^Actor\./, "").split(".")[0]!;
 
