@@ -1,8 +1,9 @@
 /**
  * `npm run fuzz -- --games N --turns T --units U --seed S [--found DIR] [--world theatre|starter]`: long
- * bot games (issue #37, tests/fuzz/), on the generated theatre or the shipped starter scenario. Runs the bot-game test file (tests/fuzz/bots.test.ts) in vitest's v13 project with
- * the options as `NOBC_FUZZ_*` variables: N games of T turns on the U-unit theatre, seeds S, S+1, …;
- * each game's line is printed, and every failing game is reported (seed, turn, stage, action list)
+ * bot games (issue #37, tests/fuzz/), on the generated theatre or the shipped starter scenario. Runs
+ * the bot-game test file (tests/fuzz/bots.test.ts) in vitest's v13 project with the options as
+ * `NOBC_FUZZ_*` variables: N games of T turns on the U-unit theatre (or the scenario), seeds S, S+1,
+ * …; each game's line is printed, and every failing game is reported (seed, turn, stage, action list)
  * and shrunk, its ready test written to DIR (tests/fuzz/found by default).
  */
 import { spawn } from "node:child_process";

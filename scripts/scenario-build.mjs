@@ -104,8 +104,8 @@ async function airActors(air, firstSort) {
   const read = async (file) => JSON.parse(await readFile(path.join(sourceRoot, "air-order-of-battle", file), "utf8"));
   const copy = (doc, sort) => {
     const id = stableId(`actor/${doc.name}`);
-    const { folder: _folder, _key: _oldKey, ...rest } = doc;
-    return { ...rest, _id: id, folder: null, sort, ownership: HIDDEN, _key: `!actors!${id}` };
+    // The pack's folder and key are replaced: the adventure's actors stand in no folder.
+    return { ...doc, _id: id, folder: null, sort, ownership: HIDDEN, _key: `!actors!${id}` };
   };
   const out = [];
   const bases = new Map();

@@ -202,6 +202,8 @@ export class Table {
         chat: await c.load("tests/harness/chat-fake"),
         actors: await c.load("tests/harness/actors"),
         record: await c.load("src/documents/rules-record"),
+        wmd: await c.load("src/apps/land/wmd/request"),
+        splits: await c.load("src/chat/splits"),
         resets: [
           (await c.load<typeof import("../../src/combat/registry")>("src/combat/registry")).clearStageRegistry,
           (await c.load<typeof import("../../src/apps/base/registry")>("src/apps/base/registry")).clearDialogRegistry,
@@ -251,7 +253,8 @@ export class Table {
 
   /** The world of `seed`: the theatre on every copy, each side's documents split between its two players. */
   private async build(options: GameOptions): Promise<Map<string, string>> {
-    const t = options.world === "starter" ? starterScenario() : { ...theatre(options.units, 20 + (options.seed % 1000)), timetable: undefined };
+    const t =
+      options.world === "starter" ? starterScenario() : { ...theatre(options.units, 20 + (options.seed % 1000)), timetable: undefined };
     const owners = new Map<string, string>();
     // Each side's HQs alternate between its players; a unit goes with its HQ; air with the first player.
     const hqOwner = new Map<string, string>();
@@ -581,7 +584,10 @@ const STARTER = fileURLToPath(new URL("../../packs/_source/starter-scenario/hano
 export function starterScenario(): { seeds: ActorSeed[]; map: TerrainMap; timetable: unknown } {
   const adventure = JSON.parse(readFileSync(STARTER, "utf8")) as {
     actors: { _id: string; name: string; type: string; system: Raw; items: { _id: string; name: string; system: Raw }[] }[];
-    scenes: { tokens: { actorId: string; flags: { nobc: { hex: string } } }[]; flags: { nobc: { terrain: TerrainMap; timetable?: unknown } } }[];
+    scenes: {
+      tokens: { actorId: string; flags: { nobc: { hex: string } } }[];
+      flags: { nobc: { terrain: TerrainMap; timetable?: unknown } };
+    }[];
   };
   const scene = adventure.scenes[0]!;
   const hexOf = new Map(scene.tokens.map((t) => [t.actorId, t.flags.nobc.hex]));
@@ -597,7 +603,8 @@ export function starterScenario(): { seeds: ActorSeed[]; map: TerrainMap; timeta
     };
   });
   const { terrain, timetable } = scene.flags.nobc;
-  if (terrain.hexSize !== HEX_SIZE) throw new Error(`the starter scenario's hexes are ${String(terrain.hexSize)} px, the bots drag on ${String(HEX_SIZE)}`);
+  if (terrain.hexSize !== HEX_SIZE)
+    throw new Error(`the starter scenario's hexes are ${String(terrain.hexSize)} px, the bots drag on ${String(HEX_SIZE)}`);
   return { seeds, map: terrain, timetable };
 }
 

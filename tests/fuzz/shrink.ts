@@ -55,7 +55,15 @@ export async function shrink(table: Table, record: GameRecord, { maxRuns = 60 } 
       n = Math.min(current.length, n * 2);
     }
   }
-  return { seed: record.seed, units: record.units, world: record.world, turns: record.turns, actions: best.actions, failure: best.failure, runs };
+  return {
+    seed: record.seed,
+    units: record.units,
+    world: record.world,
+    turns: record.turns,
+    actions: best.actions,
+    failure: best.failure,
+    runs,
+  };
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

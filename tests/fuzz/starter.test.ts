@@ -44,7 +44,8 @@ function allocation(side: "nato" | "wp"): Record<string, string> {
 function orders(hq: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const u of world.seeds.filter((s) => s.type === "unit" && s.system["hq"] === `Actor.${hq}` && s.hex !== undefined))
-    values[`mode:Actor.${u.id}`] = Number(u.system["supply"]) > 0 && u.system["arm"] !== "artillery" && u.system["size"] !== "battalion" ? "combat" : "march";
+    values[`mode:Actor.${u.id}`] =
+      Number(u.system["supply"]) > 0 && u.system["arm"] !== "artillery" && u.system["size"] !== "battalion" ? "combat" : "march";
   return values;
 }
 
@@ -63,7 +64,9 @@ function playersMoves(ctx: BotContext, stage: string): Move[] {
     return (["p1", "p3"] as const).map((user) => ({ user, kind: "stage-action", args: { id: "air.sorties", changes: [] } }));
   if (stage === "orders")
     return world.seeds
-      .filter((s) => s.type === "hq" && world.seeds.some((u) => u.type === "unit" && u.system["hq"] === `Actor.${s.id}` && u.hex !== undefined))
+      .filter(
+        (s) => s.type === "hq" && world.seeds.some((u) => u.type === "unit" && u.system["hq"] === `Actor.${s.id}` && u.hex !== undefined),
+      )
       .map((hq) => ({
         user: ctx.owners.get(hq.id)!,
         kind: "dialog",
@@ -87,7 +90,9 @@ it("turn 0's Air War and Orders of the starter scenario play through without a r
       const gm = GM_STEPS[stage];
       // The umpire's set-up (the scenario's journal): 2ATAF and WP-North one zone apart, before the allocation.
       const distances: Move[] =
-        stage === "airAllocation" ? [{ user: ctx.gm(), kind: "stage-action", args: { id: "air.zoneDistances", changes: [{ "cell-0-1": "1" }] } }] : [];
+        stage === "airAllocation"
+          ? [{ user: ctx.gm(), kind: "stage-action", args: { id: "air.zoneDistances", changes: [{ "cell-0-1": "1" }] } }]
+          : [];
       const steps: Move[] = gm === undefined ? [] : [{ user: ctx.gm(), kind: "stage-action", args: { id: gm, changes: [] } }];
       planned = { stage: at.stage, moves: [...distances, ...playersMoves(ctx, stage), ...steps] };
     }
@@ -103,8 +108,19 @@ it("turn 0's Air War and Orders of the starter scenario play through without a r
   const refused = record.actions.filter((_, i) => record.outcomes[i] === "refused").map((a) => JSON.stringify(a));
   expect(refused).toEqual([]);
   expect(record.reached).toEqual({ turn: 0, stage: "rearArea" });
-  for (const kind of ["stage-action air.allocation", "stage-action air.lineUp", "stage-action air.sorties", "dialog land.orders", "card:apply"])
+  for (const kind of [
+    "stage-action air.allocation",
+    "stage-action air.lineUp",
+    "stage-action air.sorties",
+    "dialog land.orders",
+    "card:apply",
+  ])
     expect(record.kinds[kind]?.done, kind).toBeGreaterThanOrEqual(2);
-  for (const kind of ["stage-action air.zoneDistances", "stage-action air.combat", "stage-action air.superiority", "stage-action air.return"])
+  for (const kind of [
+    "stage-action air.zoneDistances",
+    "stage-action air.combat",
+    "stage-action air.superiority",
+    "stage-action air.return",
+  ])
     expect(record.kinds[kind]?.done, kind).toBe(1);
 });
