@@ -401,13 +401,26 @@ function ordersForm(ctx: BotContext, field: Battlefield, hq: string): Raw[] {
 function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
   if (id === "land.rearArea") return rearAreaForm(ctx, side, field, support);
   if (id === "air.allocation") {
-    const rows = field.squadrons.filter((s) => s.side === side).length;
+    const rows = field.squadrons.filter((s) => s.side === side);
     const values: Raw = {};
-    // Mostly the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
+    // Else the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
     const boxes = ctx.rng() < 0.8 ? (["airSuperiority", "cas", "deepStrike", "holding"] as const) : MISSION_BOXES;
     // Mostly every squadron given a box (a squadron left without one is refused), at times only some.
     const share = ctx.rng() < 0.8 ? 1 : 0.5;
-    for (let i = 0; i < rows; i++) if (ctx.rng() < share) values[`box-${String(i)}`] = pick(ctx.rng, boxes)!;
+    // In half the forms each squadron flies what it does best (a weapon it carries fits that box), else a box drawn.
+    const best = ctx.rng() < 0.5;
+    for (const [i, s] of rows.entries()) {
+      if (ctx.rng() >= share) continue;
+      const box =
+        best && s.airToAir >= s.cas && s.airToAir >= s.deepStrike
+          ? "airSuperiority"
+          : best
+            ? s.deepStrike > s.cas
+              ? "deepStrike"
+              : "cas"
+            : pick(ctx.rng, boxes)!;
+      values[`box-${String(i)}`] = box;
+    }
     return [values];
   }
   if (id === "air.lineUp") return lineUpForm(ctx, field);
