@@ -502,8 +502,10 @@ function wmdForm(
     placed.filter((u) => u.side === side),
   );
   if (own === undefined) return [{ card: card.id }];
-  if (ctx.rng() < 0.5) return [{ card: card.id }, { target: "admAutobahn", hex: own.hex }];
   const next = code.grid.neighbour(code.grid.offsetOf(own.hex), pick(ctx.rng, code.grid.HEX_DIRECTIONS)!);
+  // A unit on the map's edge may have no neighbour that way (no label for it): the autobahn then.
+  const onMap = next.col >= 0 && next.row >= 0 && next.col < code.grid.MAX_LABEL_INDEX && next.row < code.grid.MAX_LABEL_INDEX;
+  if (!onMap || ctx.rng() < 0.5) return [{ card: card.id }, { target: "admAutobahn", hex: own.hex }];
   return [{ card: card.id }, { target: "admBridges", hex: own.hex, otherHex: code.grid.hexLabel(next) }];
 }
 
