@@ -1,8 +1,9 @@
 /**
- * `npm run fuzz -- --games N --turns T --units U --seed S [--found DIR]`: long bot games (issue #37,
- * tests/fuzz/). Runs the bot-game test file (tests/fuzz/bots.test.ts) in vitest's v13 project with
- * the options as `NOBC_FUZZ_*` variables: N games of T turns on the U-unit theatre, seeds S, S+1, …;
- * each game's line is printed, and every failing game is reported (seed, turn, stage, action list)
+ * `npm run fuzz -- --games N --turns T --units U --seed S [--found DIR] [--world theatre|starter]`: long
+ * bot games (issue #37, tests/fuzz/), on the generated theatre or the shipped starter scenario. Runs
+ * the bot-game test file (tests/fuzz/bots.test.ts) in vitest's v13 project with the options as
+ * `NOBC_FUZZ_*` variables: N games of T turns on the U-unit theatre (or the scenario), seeds S, S+1,
+ * …; each game's line is printed, and every failing game is reported (seed, turn, stage, action list)
  * and shrunk, its ready test written to DIR (tests/fuzz/found by default).
  */
 import { spawn } from "node:child_process";
@@ -15,18 +16,23 @@ const OPTIONS = {
   units: "NOBC_FUZZ_UNITS",
   seed: "NOBC_FUZZ_SEED",
   found: "NOBC_FUZZ_FOUND",
+  world: "NOBC_FUZZ_WORLD",
 };
-const DEFAULTS = { games: "20", turns: "3", units: "100", seed: "1", found: path.join("tests", "fuzz", "found") };
+const DEFAULTS = { games: "20", turns: "3", units: "100", seed: "1", found: path.join("tests", "fuzz", "found"), world: "theatre" };
+/** The options whose value is a word, not a number. */
+const WORDS = { found: null, world: ["theatre", "starter"] };
 
 /** The options from `argv` (`--name value` or `--name=value`), each checked. */
 export function fuzzOptions(argv) {
   const out = { ...DEFAULTS };
   for (let i = 0; i < argv.length; i++) {
     const m = /^--([a-z]+)(?:=(.*))?$/.exec(argv[i]);
-    if (m === null || !(m[1] in OPTIONS)) throw new Error(`unknown argument ${argv[i]} (use --games, --turns, --units, --seed, --found)`);
+    if (m === null || !(m[1] in OPTIONS))
+      throw new Error(`unknown argument ${argv[i]} (use --games, --turns, --units, --seed, --found, --world)`);
     const value = m[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
-    if (m[1] !== "found" && !/^\d+$/.test(value)) throw new Error(`--${m[1]} must be a whole number, not ${value}`);
+    if (!(m[1] in WORDS) && !/^\d+$/.test(value)) throw new Error(`--${m[1]} must be a whole number, not ${value}`);
+    if (WORDS[m[1]] && !WORDS[m[1]].includes(value)) throw new Error(`--${m[1]} must be one of ${WORDS[m[1]].join(", ")}, not ${value}`);
     out[m[1]] = value;
   }
   if (Number(out.games) < 1 || Number(out.turns) < 1) throw new Error("--games and --turns must be at least 1");

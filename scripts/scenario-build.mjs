@@ -84,10 +84,45 @@ function hqActor(hq, id, parentId, items, sort) {
   };
 }
 
-/** Supply a unit starts with: full, by the rules' carrying capacity (artillery carries none). */
+/**
+ * Supply a unit starts with: full, by the rules' carrying capacity (src/rules/nobc/land/resupply.ts
+ * `SUPPLY_CAPACITY`: division 3, brigade and regiment 2, battalion none; artillery carries none), as
+ * the order-of-battle import gives.
+ */
 function startingSupply(u) {
   if (u.arm === "artillery") return 0;
-  return { division: 3, brigade: 2 }[u.size] ?? 0;
+  return { division: 3, brigade: 2, regiment: 2 }[u.size] ?? 0;
+}
+
+/**
+ * The scenario's air order of battle: airbases and squadrons copied from the air-order-of-battle
+ * pack (their ratings and capacities are the pack's), each with an id from its name and every
+ * squadron's airbase pointed at the copied base (a squadron whose base is not copied is refused).
+ */
+async function airActors(air, firstSort) {
+  if (air === undefined) return [];
+  const read = async (file) => JSON.parse(await readFile(path.join(sourceRoot, "air-order-of-battle", file), "utf8"));
+  const copy = (doc, sort) => {
+    const id = stableId(`actor/${doc.name}`);
+    // The pack's folder and key are replaced: the adventure's actors stand in no folder.
+    return { ...doc, _id: id, folder: null, sort, ownership: HIDDEN, _key: `!actors!${id}` };
+  };
+  const out = [];
+  const bases = new Map();
+  let sort = firstSort;
+  for (const file of air.airbases) {
+    const doc = await read(file);
+    const base = copy(doc, (sort += 100));
+    bases.set(`Actor.${doc._id}`, `Actor.${base._id}`);
+    out.push(base);
+  }
+  for (const file of air.squadrons) {
+    const doc = await read(file);
+    const airbase = bases.get(doc.system.airbase);
+    if (airbase === undefined) throw new Error(`squadron ${doc.name}: its airbase ${doc.system.airbase} is not in the scenario`);
+    out.push({ ...copy(doc, (sort += 100)), system: { ...doc.system, airbase } });
+  }
+  return out;
 }
 
 function unitActor(u, side, id, hqId, sort) {
@@ -183,7 +218,8 @@ async function rulesJournals() {
 
 function journals(s, actors, qrs) {
   const names = (side, type) => actors.filter((a) => a.system.side === side && a.type === type).map((a) => a.name);
-  const roster = (side) => `<p>HQs: ${names(side, "hq").join(", ")}.</p><p>Units: ${names(side, "unit").join(", ")}.</p>`;
+  const roster = (side) =>
+    `<p>HQs: ${names(side, "hq").join(", ")}.</p><p>Units: ${names(side, "unit").join(", ")}.</p><p>Air: ${names(side, "airSquadron").join(", ")}, from ${names(side, "airbase").join(", ")}.</p>`;
   const rules = `<p>Rules at the table: ${qrs.land} and ${qrs.air}.</p>`;
   const nato = journal(
     "Briefing: NATO",
@@ -227,6 +263,7 @@ function journals(s, actors, qrs) {
           "Bridges: NATO engineers, within their HQ's radius and with an engineer card per bridge, blow a minor bridge on 3–6. No major bridge can be demolished on turn 0 by anyone; from turn 1 NATO blows minor bridges automatically and major ones on 3–6.",
           "Movement order: I (BR) Corps holds the initiative, so its units move first, then the Warsaw Pact, then the other NATO units (Heimatschutzbrigade 51 under NORTHAG). Airborne units, if any join, move before everyone.",
           "Cards: each corps, army and front HQ starts with the support cards embedded in it; deal more from the support-card decks as you see fit.",
+          "Air: each side's squadrons stand in the Ready box of their airbases' charts (RAF Germany in 2ATAF, 16th Air Army in WP-North, the zone opposite), so turn 0's Air War opens with their allocation. Before it, open <b>Air zone distances</b> on the tracker and set 2ATAF to WP-North at 1: the Warsaw Pact's squadrons then fly their missions over 2ATAF, where the air battle is fought. Add more squadrons from the air order of battle as you see fit.",
           "Timetable: the scene carries the scenario's schedule (flag <code>nobc.timetable</code>). 1st Infantry Brigade has no counter at turn 0: it arrives on the road west of Hanover in turn 1's Movement phase, and Heimatschutzbrigade 51 is withdrawn in turn 2's Orders phase. The tracker shows the umpire what comes next; each is a card to apply when its stage begins.",
         ]),
       ],
@@ -296,6 +333,7 @@ export async function buildAdventure() {
     actors.push(unitActor(u, sideOf.get(u.hq), id, ids.get(u.hq), (sort += 100)));
     hexes.set(id, u.hex);
   }
+  actors.push(...(await airActors(s.air, sort)));
 
   const sceneId = stableId("scene");
   const scene = {
@@ -312,7 +350,8 @@ export async function buildAdventure() {
     grid: { type: HEXODDQ, size, distance: 10, units: "km" },
     tokenVision: false,
     // A unit the timetable brings in later has no turn-0 hex, so no token yet.
-    tokens: actors.flatMap((a, i) => (hexes.get(a._id) === null ? [] : [token(a, hexes.get(a._id), size, i)])),
+    // Squadrons and airbases live on the air charts, not the map: no token.
+    tokens: actors.flatMap((a, i) => (!hexes.has(a._id) || hexes.get(a._id) === null ? [] : [token(a, hexes.get(a._id), size, i)])),
     drawings: [],
     lights: [],
     notes: [],

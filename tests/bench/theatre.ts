@@ -3,10 +3,10 @@
  * (issue #20): a seeded terrain map (a valid `nobc-terrain/1` flag) of 50 × 42 = 2,100 hexes up to
  * 400 units and 5.25 hexes a unit beyond (98 × 86 at 1,600: a bigger game has more front, so the
  * density of counters stays that of a real game; `{ fixedMap: true }` keeps 50 × 42 at any size), and
- * `units` unit counters with one HQ per ten units (40 at 400), each HQ holding support cards, 0.3
- * squadrons per unit (120 at 400, 480 at 1,600) and one airbase per six squadrons. About one unit in
- * seven is a WP attacker's partner in a ground combat: `combats` lists `units / 7` contacts (58 at
- * 400), a NATO unit in the target hex and two WP units in a neighbouring hex.
+ * `units` unit counters with one HQ per ten units (40 at 400), each HQ holding support cards (two in
+ * ten a nuclear card too, NATO's an ADM as well), 0.3 squadrons per unit (120 at 400, 480 at 1,600)
+ * and one airbase per six squadrons. About one unit in seven is a WP attacker's partner in a ground
+ * combat: `combats` lists `units / 7` contacts (58 at 400), a NATO unit in the target hex and two WP units in a neighbouring hex.
  *
  * The actors are seeds (tests/harness/actors.ts): `theatreField` reads them into a `Battlefield`
  * with the pure reader, and the Foundry-layer measures load them into the harness. Nothing here
@@ -138,8 +138,21 @@ const CARDS = [
   ["ssm", "SSM", 3],
 ] as const;
 
-function cardsOf(hq: string, side: Side): ActorSeed["items"] {
-  return CARDS.map(([category, name, value], i) => ({
+/**
+ * The weapons of mass destruction two HQs in ten hold besides (seed 000, Land War QRS: 3. Rear Area
+ * Attacks, nuclear weapons and ADM): a nuclear card (2, as the packs' Lance strike), and for NATO an
+ * ADM (the packs' deck gives the Pact none). Played only on Control's release.
+ */
+const WMD_CARDS = {
+  nato: [
+    ["nuclear", "Nuclear strike", 2],
+    ["adm", "ADM", 0],
+  ],
+  wp: [["nuclear", "Nuclear strike", 2]],
+} as const;
+
+function cardsOf(hq: string, side: Side, wmd: boolean): ActorSeed["items"] {
+  return [...CARDS, ...(wmd ? WMD_CARDS[side] : [])].map(([category, name, value], i) => ({
     id: `${hq}c${i}`,
     name: `${name} ${hq}`,
     system: { ...cardSystem(side, category, value, null), modifier: 0, afterUse: "discard" },
@@ -196,7 +209,7 @@ export function theatre(units: number, seed = 20, { fixedMap = false }: { readon
       type: "hq",
       hex: label(at.col, at.row),
       system: hqSystem(side, {}),
-      items: cardsOf(id, side),
+      items: cardsOf(id, side, h % 10 < 2),
     });
   }
   const nearest = (side: Side, at: Offset) =>

@@ -13,6 +13,11 @@
  *   as the canvas and the movement tests drag).
  * - `card:apply` / `card:undo`: a card's Apply or Undo button (`requestCardAction`).
  * - `card-drop`: a support card dropped on a unit (`assignCard`, the drop handler's call).
+ * - `card:split`: the split editor of a pending ground-combat card (`requestSetSplit`, its Save
+ *   split button's call), the hits of a shared side typed again by the owner of its units.
+ * - `wmd:release` / `wmd:refuse`: Control's Release or Refuse on a nuclear or ADM request's message
+ *   (`releaseWmdRequest`, `refuseWmdRequest`, the buttons' calls); the request is the player's
+ *   `land.wmd` dialog.
  * - `tracker:advance`: the tracker's Next stage (`advanceTurn`), the GM's; a player's click is wrong.
  * - `drop-out`: the first GM's client drops out (`net.dropOut`, once, in half the games: ./game.ts
  *   decides when); gm2 is the active GM from then on and the GM's actions are theirs.
@@ -36,6 +41,8 @@ import type * as SheetsFake from "../harness/sheets-fake";
 import type * as ChatFake from "../harness/chat-fake";
 import type * as Actors from "../harness/actors";
 import type * as RulesRecord from "../../src/documents/rules-record";
+import type * as WmdRequest from "../../src/apps/land/wmd/request";
+import type * as Splits from "../../src/chat/splits";
 import type { Battlefield, WorldCard } from "../../src/world/battlefield";
 import { IDENTIFICATION_CARD_CATEGORIES } from "../../src/rules/nobc/land/rear-area";
 
@@ -54,6 +61,10 @@ export interface Code {
   readonly chat: typeof ChatFake;
   readonly actors: typeof Actors;
   readonly record: typeof RulesRecord;
+  /** The split editor's reading of a ground-combat card (the sides whose shared hits the owner may split). */
+  readonly splits: typeof Splits;
+  /** Control's Release and Refuse of a nuclear or ADM request (the buttons of its message). */
+  readonly wmd: typeof WmdRequest;
   /** The module state a fresh page load has not: cleared before each game's init. */
   readonly resets: readonly (() => void)[];
   /** The hooks src/nobc.ts put in when it was evaluated (init, setup, ready), put in again for each game. */
@@ -96,7 +107,7 @@ function weighted(rng: () => number, list: readonly Candidate[]): Candidate | un
   return list.at(-1);
 }
 
-interface CardView {
+export interface CardView {
   readonly id: string;
   /** Its place in the chat (every copy holds the messages in the server's order): what a replay finds it by, whatever ids the chat drew. */
   readonly nth: number;
@@ -107,7 +118,7 @@ interface CardView {
 }
 
 /** The resolution cards in `client`'s chat, oldest first, with the actors their effects name. */
-function cardsOf(client: Client): CardView[] {
+export function cardsOf(client: Client): CardView[] {
   return client.run(() =>
     [...client.entry.chatFake.messages.values()]
       .map((m, nth) => ({ m, nth }))
@@ -125,7 +136,17 @@ function cardsOf(client: Client): CardView[] {
 }
 
 /** A card as an action names it: its id (for the reader) and its place in the chat (for the replay). */
-const cardArgs = (c: CardView): Raw => ({ card: c.id, nth: c.nth });
+export const cardArgs = (c: CardView): Raw => ({ card: c.id, nth: c.nth });
+
+/** The nuclear and ADM requests in `client`'s chat (the GM's messages with Release and Refuse), with their place in the chat. */
+function wmdRequestsOf(client: Client): { nth: number; status: string }[] {
+  return client.run(() =>
+    [...client.entry.chatFake.messages.values()].flatMap((m, nth) => {
+      const flag = ((m as unknown as { flags?: Raw }).flags?.["nobc"] as Raw | undefined)?.["wmdRequest"] as Raw | undefined;
+      return flag === undefined ? [] : [{ nth, status: String(flag["status"]) }];
+    }),
+  );
+}
 
 const bare = (uuid: string): string => uuid.replace(/^Actor\./, "").split(".")[0]!;
 
@@ -161,7 +182,25 @@ function gmCandidates(ctx: BotContext, gm: Client, stage: string): Candidate[] {
   const pending = cards.filter((c) => c.state === "pending");
   const applied = cards.filter((c) => c.state === "applied");
   const notApplied = cards.filter((c) => c.state === "reverted" || c.state === "pending");
+  const requests = wmdRequestsOf(gm);
+  const pendingRequests = requests.filter((r) => r.status === "pending");
+  const closed = requests.filter((r) => r.status !== "pending");
   return [
+    // Control answers a nuclear or ADM request: mostly Release (the rules then check it), now and then Refuse with a reason.
+    {
+      weight: pendingRequests.length > 0 ? 3 : 0,
+      make: () => {
+        const r = pick(ctx.rng, pendingRequests)!;
+        return ctx.rng() < 0.7
+          ? { kind: "wmd:release", args: { nth: r.nth } }
+          : { kind: "wmd:refuse", args: { nth: r.nth, reason: "fuzz: not now" } };
+      },
+    },
+    // A request already answered, answered again (a second click): refused.
+    {
+      weight: closed.length > 0 ? 0.2 : 0,
+      make: () => ({ kind: "wmd:release", args: { nth: pick(ctx.rng, closed)!.nth }, wrong: "answered" }),
+    },
     ...buttons.map((b) => ({ weight: 2 / buttons.length, make: () => ({ kind: "stage-action", args: { id: b.id, changes: [] } }) })),
     { weight: pending.length > 0 ? 3 : 0, make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pending)!) }) },
     // Undo of the newest applied card (the one whose Undo the invariants can check exactly).
@@ -226,6 +265,16 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
         return { kind: "dialog", args: { id: "land.orders", open: { hq: hq.id }, changes: ordersForm(ctx, field, hq.id) } };
       },
     });
+  // A nuclear or ADM card of mine played (Control's release asked): mostly in the Rear Area phase, where the rules use them.
+  const weapons = support.filter((c) => c.category === "nuclear" || c.category === "adm");
+  if (weapons.length > 0)
+    out.push({
+      weight: stage === "rearArea" ? 2 : 0.1,
+      make: () => ({
+        kind: "dialog",
+        args: { id: "land.wmd", open: {}, changes: wmdForm(ctx, code, pick(ctx.rng, weapons)!, side, field, support) },
+      }),
+    });
   // A ground combat against an enemy next to my units.
   const nextToMine = stage === "groundCombat" ? around(mine) : new Set<string>();
   const contacts = theirs.filter((t) => nextToMine.has(t.hex));
@@ -255,6 +304,17 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
     make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pendingMine)!) }),
   });
   out.push({ weight: appliedMine.length > 0 ? 0.5 : 0, make: () => ({ kind: "card:undo", args: cardArgs(appliedMine.at(-1)!) }) });
+  // The split editor: a shared side of a pending ground combat whose units are mine, its hits typed again.
+  const splits = splitsOf(client, code).filter((v) => v.rows.every((r) => ctx.owners.get(bare(r.actor)) === user));
+  out.push({ weight: splits.length > 0 ? 2 : 0, make: () => splitAction(ctx, pick(ctx.rng, splits)!) });
+  // Another side's split typed: refused.
+  const otherSplits = splitsOf(client, code).filter((v) =>
+    v.rows.every((r) => !PLAYERS.filter((p) => sideOf(p) === side).includes(ctx.owners.get(bare(r.actor)) as never)),
+  );
+  out.push({
+    weight: otherSplits.length > 0 ? 0.2 : 0,
+    make: () => ({ ...splitAction(ctx, pick(ctx.rng, otherSplits)!), wrong: "enemy-split" }),
+  });
   // A support card of mine dropped on one of my units.
   out.push({
     weight: support.length > 0 && mine.length > 0 ? 0.7 : 0,
@@ -341,14 +401,112 @@ function ordersForm(ctx: BotContext, field: Battlefield, hq: string): Raw[] {
 function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
   if (id === "land.rearArea") return rearAreaForm(ctx, side, field, support);
   if (id === "air.allocation") {
-    const rows = field.squadrons.filter((s) => s.side === side).length;
+    const rows = field.squadrons.filter((s) => s.side === side);
     const values: Raw = {};
-    // Mostly the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
-    const boxes = ctx.rng() < 0.8 ? (["airSuperiority", "cas", "holding"] as const) : MISSION_BOXES;
-    for (let i = 0; i < rows; i++) if (ctx.rng() < 0.5) values[`box-${String(i)}`] = pick(ctx.rng, boxes)!;
+    // Else the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
+    const boxes = ctx.rng() < 0.8 ? (["airSuperiority", "cas", "deepStrike", "holding"] as const) : MISSION_BOXES;
+    // Mostly every squadron given a box (a squadron left without one is refused), at times only some.
+    const share = ctx.rng() < 0.8 ? 1 : 0.5;
+    // In half the forms each squadron flies what it does best (a weapon it carries fits that box), else a box drawn.
+    const best = ctx.rng() < 0.5;
+    for (const [i, s] of rows.entries()) {
+      if (ctx.rng() >= share) continue;
+      const box =
+        best && s.airToAir >= s.cas && s.airToAir >= s.deepStrike
+          ? "airSuperiority"
+          : best
+            ? s.deepStrike > s.cas
+              ? "deepStrike"
+              : "cas"
+            : pick(ctx.rng, boxes)!;
+      values[`box-${String(i)}`] = box;
+    }
     return [values];
   }
+  if (id === "air.lineUp") return lineUpForm(ctx, field);
+  if (id === "airMissions.deepStrike") return deepStrikeForm(ctx, side, field, support);
+  if (id === "airMissions.repair") {
+    // The side first (a new side starts the form over), then NATO's automatic repairs ticked (seed 000, Air War QRS: 9).
+    const ticks: Raw = {};
+    for (const s of field.squadrons) if (s.side === side && s.box === "damaged" && ctx.rng() < 0.3) ticks[`auto:${s.id}`] = true;
+    return [{ side }, ticks];
+  }
   return [];
+}
+
+/**
+ * The line-up (seed 000, Air War QRS: 2): mostly the zone it opens on, with the order it proposes (a
+ * legal line-up), now and then another zone chosen first (the form starts over on that zone's line-up).
+ * Whose part it is (the Pact's line, NATO's opposite, the Pact's switches) is the rules': a user out
+ * of turn is refused.
+ */
+function lineUpForm(ctx: BotContext, field: Battlefield): Raw[] {
+  const zones = [...new Set(field.squadrons.map((s) => s.airZone))];
+  return ctx.rng() < 0.2 && zones.length > 1 ? [{ zone: pick(ctx.rng, zones)! }] : [];
+}
+
+/**
+ * A deep strike (seed 000, Air War QRS: 8): the user's side, then a target drawn from the enemy's
+ * airbases and HQs, some of the side's squadrons in the Deep Strike box ticked (none, at times:
+ * refused, rightly) and now and then a strike card of theirs, aimed at the target or its air defence.
+ */
+function deepStrikeForm(ctx: BotContext, side: "nato" | "wp", field: Battlefield, support: readonly WorldCard[]): Raw[] {
+  const targets = [
+    ...field.airbases.filter((a) => a.side !== side).map((a) => `airbase::${a.id}`),
+    ...field.hqs.filter((h) => h.side !== side && h.hex !== "").map((h) => `installation::${h.id}`),
+  ];
+  const values: Raw = {};
+  const target = pick(ctx.rng, targets);
+  if (target !== undefined) values["target"] = target;
+  for (const s of field.squadrons) if (s.side === side && s.box === "deepStrike" && ctx.rng() < 0.8) values[`attacker:${s.id}`] = true;
+  for (const c of support) if (c.assignedTo === null && c.category === "ssm" && ctx.rng() < 0.3) values[`strike:${c.id}`] = true;
+  values["aim"] = ctx.rng() < 0.8 ? "target" : "airDefence";
+  return [{ side }, values];
+}
+
+/**
+ * A nuclear or ADM request (seed 000, Land War QRS: 3. Rear Area Attacks, nuclear weapons and ADM):
+ * the card first (a new card starts the form over), then its target: a nuclear strike on an enemy
+ * unit's hex with two of the user's identification cards (one, at times: refused, rightly); an ADM
+ * on the bridges of a hexside next to one of the side's own units, or on an autobahn hex.
+ */
+function wmdForm(
+  ctx: BotContext,
+  code: Code,
+  card: WorldCard,
+  side: "nato" | "wp",
+  field: Battlefield,
+  support: readonly WorldCard[],
+): Raw[] {
+  const placed = field.units.filter((u) => u.hex !== "");
+  if (card.category === "nuclear") {
+    const target = pick(
+      ctx.rng,
+      placed.filter((u) => u.side !== side),
+    );
+    const idents = support.filter(
+      (c) => c.assignedTo === null && (IDENTIFICATION_CARD_CATEGORIES as readonly string[]).includes(c.category),
+    );
+    const first = pick(ctx.rng, idents);
+    const second =
+      ctx.rng() < 0.9
+        ? pick(
+            ctx.rng,
+            idents.filter((c) => c !== first),
+          )
+        : undefined;
+    return [{ card: card.id }, { target: "nuclear", hex: target?.hex ?? "", ident0: first?.id ?? "", ident1: second?.id ?? "" }];
+  }
+  const own = pick(
+    ctx.rng,
+    placed.filter((u) => u.side === side),
+  );
+  if (own === undefined) return [{ card: card.id }];
+  const next = code.grid.neighbour(code.grid.offsetOf(own.hex), pick(ctx.rng, code.grid.HEX_DIRECTIONS)!);
+  // A unit on the map's edge may have no neighbour that way (no label for it): the autobahn then.
+  const onMap = next.col >= 0 && next.row >= 0 && next.col < code.grid.MAX_LABEL_INDEX && next.row < code.grid.MAX_LABEL_INDEX;
+  if (!onMap || ctx.rng() < 0.5) return [{ card: card.id }, { target: "admAutobahn", hex: own.hex }];
+  return [{ card: card.id }, { target: "admBridges", hex: own.hex, otherHex: code.grid.hexLabel(next) }];
 }
 
 /**
@@ -376,6 +534,37 @@ function rearAreaForm(ctx: BotContext, side: "nato" | "wp", field: Battlefield, 
   const strikes = free.filter((c) => c.category === "ssm");
   for (const c of strikes) if (ctx.rng() < 0.5) values[`strike:${c.id}`] = true;
   return [values];
+}
+
+interface SplitChoice {
+  readonly nth: number;
+  readonly side: Splits.SplitSide;
+  readonly total: number;
+  readonly rows: readonly { readonly actor: string }[];
+}
+
+/** The shared sides of the pending ground-combat cards in `client`'s chat, as the split editor shows them. */
+function splitsOf(client: Client, code: Code): SplitChoice[] {
+  return client.run(() =>
+    [...client.entry.chatFake.messages.values()].flatMap((m, nth) => {
+      const system = m.system;
+      const combat = system["groundCombat"];
+      if (m.type !== "resolution" || system["state"] !== "pending" || combat === undefined || combat === null) return [];
+      return code.splits
+        .splitViews(combat as Splits.GroundCombatCard)
+        .map((v) => ({ nth, side: v.side, total: v.total, rows: v.rows.map((r) => ({ actor: r.actor })) }));
+    }),
+  );
+}
+
+/** The hits of `choice` dealt again at random over its units (one too many or too few at times: refused, rightly). */
+function splitAction(ctx: BotContext, choice: SplitChoice): Omit<BotAction, "index" | "user"> {
+  const hits = choice.rows.map(() => 0);
+  for (let i = 0; i < choice.total; i++) hits[Math.floor(ctx.rng() * hits.length)]! += 1;
+  const off = ctx.rng() < 0.1 ? 1 : 0;
+  if (off > 0) hits[0]! += 1;
+  const split = choice.rows.map((r, i) => ({ actor: r.actor, hits: hits[i]! }));
+  return { kind: "card:split", args: { nth: choice.nth, side: choice.side, split }, ...(off > 0 ? { wrong: "bad-split" } : {}) };
 }
 
 /** Chooses `user`'s next action (or, for the game, whoever the draw picks). */
@@ -505,6 +694,27 @@ export async function performAction(ctx: BotContext, action: BotAction): Promise
       if (found.card === undefined || found.unit === undefined) return "refused";
       const ok = await client.run(() => code.assignment.assignCard(found.card as never, found.unit as never));
       return ok ? "done" : "refused";
+    }
+    case "card:split": {
+      const result = await client.run(() =>
+        code.cards.requestSetSplit(
+          cardId(client, args),
+          args["side"] as Splits.SplitSide,
+          args["split"] as { actor: string; hits: number }[],
+        ),
+      );
+      return result.ok ? "done" : "refused";
+    }
+    case "wmd:release":
+    case "wmd:refuse": {
+      // The GM's Release or Refuse on the request's message (a player's client has no such buttons: refused there).
+      const id = client.run(() => [...client.entry.chatFake.messages.keys()][Number(args["nth"])]);
+      if (id === undefined) return "refused";
+      const before = wmdRequestsOf(client).find((r) => r.nth === args["nth"])?.status;
+      if (action.kind === "wmd:release") await client.run(() => code.wmd.releaseWmdRequest(id));
+      else await client.run(() => code.wmd.refuseWmdRequest(id, String(args["reason"])));
+      await ctx.quiesce();
+      return wmdRequestsOf(client).find((r) => r.nth === args["nth"])?.status !== before ? "done" : "refused";
     }
     default:
       throw new Error(`no such bot action: ${action.kind}`);

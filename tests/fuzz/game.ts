@@ -41,6 +41,8 @@ import type { BotAction, Step, StepOutcome, Violation, WorldSnapshot } from "./c
 import { chooseAction, performAction, type BotContext, type Code } from "./bots";
 import { checkStep } from "./invariants";
 import type * as CounterTokens from "../../src/canvas/counter-tokens";
+import type { ActorSeed } from "../harness/actors";
+import type { TerrainMap } from "../../src/map/terrain-schema";
 
 type Raw = Record<string, unknown>;
 type Fn = (...args: never[]) => unknown;
@@ -56,12 +58,19 @@ export interface GameOptions {
   readonly seed: number;
   /** Whole turns to play (turn 0 is the first). */
   readonly turns: number;
-  /** The theatre's size (tests/bench/theatre.ts): 100 or 400. */
+  /** The theatre's size (tests/bench/theatre.ts): 100 or 400 (the starter scenario's are its own). */
   readonly units: number;
+  /** The world played: the generated theatre (the default) or the shipped starter scenario. */
+  readonly world?: "theatre" | "starter";
   /** Bot actions in a stage before the GM's Next, at most (drawn 0..this). */
   readonly actionsPerStage?: number;
   /** Play these actions again instead of choosing (the stage moves only at their `tracker:advance`). */
   readonly replay?: readonly BotAction[];
+  /**
+   * Choose each action with this instead of at random (a scripted game: a test's own moves through the
+   * same entry points and checks); `null` ends the game.
+   */
+  readonly script?: (ctx: BotContext, at: TurnView) => Omit<BotAction, "index"> | null;
   /** Stop at the first failing step (default true). */
   readonly stopAtFailure?: boolean;
 }
@@ -78,6 +87,7 @@ export interface Failure {
 export interface GameRecord {
   readonly seed: number;
   readonly units: number;
+  readonly world: "theatre" | "starter";
   readonly turns: number;
   /** Every action taken, in order (what a replay takes). */
   readonly actions: BotAction[];
@@ -158,7 +168,7 @@ const LAZY_MODULES: readonly string[] = (() => {
 /** How the server's refusal of a write reads (tests/harness/foundry.ts, as Foundry words it). */
 const REFUSED = /lacks permission|may not|does not exist/;
 
-interface TurnView {
+export interface TurnView {
   readonly turn: number;
   readonly stage: number;
   readonly movementSlot?: number;
@@ -192,6 +202,8 @@ export class Table {
         chat: await c.load("tests/harness/chat-fake"),
         actors: await c.load("tests/harness/actors"),
         record: await c.load("src/documents/rules-record"),
+        wmd: await c.load("src/apps/land/wmd/request"),
+        splits: await c.load("src/chat/splits"),
         resets: [
           (await c.load<typeof import("../../src/combat/registry")>("src/combat/registry")).clearStageRegistry,
           (await c.load<typeof import("../../src/apps/base/registry")>("src/apps/base/registry")).clearDialogRegistry,
@@ -241,7 +253,8 @@ export class Table {
 
   /** The world of `seed`: the theatre on every copy, each side's documents split between its two players. */
   private async build(options: GameOptions): Promise<Map<string, string>> {
-    const t = theatre(options.units, 20 + (options.seed % 1000));
+    const t =
+      options.world === "starter" ? starterScenario() : { ...theatre(options.units, 20 + (options.seed % 1000)), timetable: undefined };
     const owners = new Map<string, string>();
     // Each side's HQs alternate between its players; a unit goes with its HQ; air with the first player.
     const hqOwner = new Map<string, string>();
@@ -281,6 +294,7 @@ export class Table {
       harness.canvasState.sceneWidth = Math.ceil(width);
       harness.canvasState.sceneHeight = Math.ceil(height);
       harness.setSceneFlag("terrain", t.map);
+      if (t.timetable !== undefined) harness.setSceneFlag("timetable", t.timetable);
       const actors = code.actors.loadActors(t.seeds, (hex) => code.grid.hexCentre(code.grid.offsetOf(hex), HEX_SIZE));
       for (const [id, owner] of owners) chatFake.own(actors.get(id)!, owner);
     });
@@ -322,6 +336,7 @@ export class Table {
     const record: GameRecord = {
       seed: options.seed,
       units: options.units,
+      world: options.world ?? "theatre",
       turns: options.turns,
       actions: [],
       outcomes: [],
@@ -373,11 +388,15 @@ export class Table {
       for (let index = 0; ; index += 1) {
         const at = this.position();
         if (at === null) throw new Error("the turn tracker's Combat is gone");
-        if (queue === null && at.turn * STAGES.length + at.stage >= end) break;
+        if (queue === null && options.script === undefined && at.turn * STAGES.length + at.stage >= end) break;
         let action: BotAction;
         if (queue !== null) {
           const next = queue.shift();
           if (next === undefined) break;
+          action = { ...next, index };
+        } else if (options.script !== undefined) {
+          const next = options.script(ctx, at);
+          if (next === null) break;
           action = { ...next, index };
         } else if (this.activeGm === "gm" && dropAt >= 0 && at.turn * STAGES.length + at.stage >= dropAt) {
           action = { index, user: "gm", kind: "drop-out", args: {} };
@@ -554,6 +573,41 @@ export class Table {
   }
 }
 
+/** The shipped starter scenario's adventure (packs/_source/starter-scenario/, built by scripts/scenario-build.mjs). */
+const STARTER = fileURLToPath(new URL("../../packs/_source/starter-scenario/hanover-sector-starter-scenario.json", import.meta.url));
+
+/**
+ * The starter scenario as the harness loads a world: its actors (HQs with their cards, units,
+ * squadrons, airbases) as seeds, each token's hex from its flag, and the scene's terrain and
+ * timetable flags, as importing the adventure with its ids kept gives them.
+ */
+export function starterScenario(): { seeds: ActorSeed[]; map: TerrainMap; timetable: unknown } {
+  const adventure = JSON.parse(readFileSync(STARTER, "utf8")) as {
+    actors: { _id: string; name: string; type: string; system: Raw; items: { _id: string; name: string; system: Raw }[] }[];
+    scenes: {
+      tokens: { actorId: string; flags: { nobc: { hex: string } } }[];
+      flags: { nobc: { terrain: TerrainMap; timetable?: unknown } };
+    }[];
+  };
+  const scene = adventure.scenes[0]!;
+  const hexOf = new Map(scene.tokens.map((t) => [t.actorId, t.flags.nobc.hex]));
+  const seeds = adventure.actors.map((a) => {
+    const hex = hexOf.get(a._id);
+    return {
+      id: a._id,
+      name: a.name,
+      type: a.type,
+      system: a.system,
+      items: a.items.map((i) => ({ id: i._id, name: i.name, system: i.system })),
+      ...(hex === undefined ? {} : { hex }),
+    };
+  });
+  const { terrain, timetable } = scene.flags.nobc;
+  if (terrain.hexSize !== HEX_SIZE)
+    throw new Error(`the starter scenario's hexes are ${String(terrain.hexSize)} px, the bots drag on ${String(HEX_SIZE)}`);
+  return { seeds, map: terrain, timetable };
+}
+
 const DOCUMENT_PARTS = ["actors", "items", "tokens", "scenes", "combats"] as const;
 
 /** Whether two snapshots hold the very same document entries (snapshots share an entry while its document is unchanged). */
@@ -566,7 +620,7 @@ export function describeFailure(record: GameRecord): string {
   const f = record.failure;
   if (f === null) return `seed ${String(record.seed)}: clean (${String(record.actions.length)} actions)`;
   const lines = [
-    `seed ${String(f.seed)} (units ${String(record.units)}, turns ${String(record.turns)}): failed at turn ${String(f.turn)}, stage ${f.stage}, action #${String(f.action.index)} ${f.action.user} ${f.action.kind}`,
+    `seed ${String(f.seed)} (${record.world === "starter" ? "starter scenario" : `units ${String(record.units)}`}, turns ${String(record.turns)}): failed at turn ${String(f.turn)}, stage ${f.stage}, action #${String(f.action.index)} ${f.action.user} ${f.action.kind}`,
     ...f.violations.map((v) => `  ${v.invariant}: ${v.detail}`),
     "actions:",
     ...record.actions.map((a) => `  ${JSON.stringify(a)}`),

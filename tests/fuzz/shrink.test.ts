@@ -41,6 +41,7 @@ function fakeTable(a: number, b: number, invariant = "undo-restores"): { table: 
     return Promise.resolve({
       seed: options.seed,
       units: options.units,
+      world: options.world ?? "theatre",
       turns: options.turns,
       actions: played,
       outcomes: played.map(() => "done" as const),
@@ -108,7 +109,7 @@ describe("shrinking a failing bot game", () => {
     const text = foundTest(await shrink(table, record), "tests/fuzz/found");
     expect(text).toContain('import "../../harness/install";');
     expect(text).toContain('from "../game";');
-    expect(text).toContain("seed: 5, turns: 2, units: 100, replay: ACTIONS");
+    expect(text).toContain('seed: 5, turns: 2, units: 100, world: "theatre", replay: ACTIONS');
     expect(text).toContain('{"index":0,"user":"p1","kind":"card:apply","args":{"n":7}}');
     expect(text).toContain('{"index":1,"user":"p1","kind":"card:apply","args":{"n":31}}');
     expect(text).toContain("undo-restores: planted");

@@ -13,6 +13,7 @@ import type { Failure, GameRecord, Table } from "./game";
 export interface Shrunk {
   readonly seed: number;
   readonly units: number;
+  readonly world: GameRecord["world"];
   readonly turns: number;
   readonly actions: readonly BotAction[];
   readonly failure: Failure;
@@ -30,7 +31,7 @@ export async function shrink(table: Table, record: GameRecord, { maxRuns = 60 } 
   const failed = (again: GameRecord): again is GameRecord & { failure: Failure } => again.failure?.violations[0]?.invariant === invariant;
   const fails = async (actions: BotAction[]): Promise<boolean> => {
     runs += 1;
-    const again = await table.play({ seed: record.seed, turns: record.turns, units: record.units, replay: actions });
+    const again = await table.play({ seed: record.seed, turns: record.turns, units: record.units, world: record.world, replay: actions });
     if (!failed(again)) return false;
     best = { actions: again.actions, failure: again.failure };
     return true;
@@ -54,7 +55,15 @@ export async function shrink(table: Table, record: GameRecord, { maxRuns = 60 } 
       n = Math.min(current.length, n * 2);
     }
   }
-  return { seed: record.seed, units: record.units, turns: record.turns, actions: best.actions, failure: best.failure, runs };
+  return {
+    seed: record.seed,
+    units: record.units,
+    world: record.world,
+    turns: record.turns,
+    actions: best.actions,
+    failure: best.failure,
+    runs,
+  };
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -72,7 +81,7 @@ export function foundTest(shrunk: Shrunk, dir: string): string {
   const what = f.violations.map((v) => ` *   ${v.invariant}: ${v.detail.split("\n")[0]!.replaceAll("*/", "* /")}`).join("\n");
   const actions = shrunk.actions.map((a, i) => `  ${JSON.stringify({ ...a, index: i })},`).join("\n");
   return `/**
- * Found by the bot games (tests/fuzz, issue #37): seed ${String(shrunk.seed)}, ${String(shrunk.units)} units, shrunk to
+ * Found by the bot games (tests/fuzz, issue #37): seed ${String(shrunk.seed)}, ${shrunk.world === "starter" ? "the starter scenario" : `${String(shrunk.units)} units`}, shrunk to
  * ${String(shrunk.actions.length)} actions (${String(shrunk.runs)} replays). It failed at turn ${String(f.turn)}, stage ${f.stage}, on the last action:
 ${what}
  */
@@ -94,7 +103,7 @@ beforeAll(async () => {
 afterAll(() => table.close());
 
 it("seed ${String(shrunk.seed)}: the shrunk game runs clean", async () => {
-  const record = await table.play({ seed: ${String(shrunk.seed)}, turns: ${String(shrunk.turns)}, units: ${String(shrunk.units)}, replay: ACTIONS });
+  const record = await table.play({ seed: ${String(shrunk.seed)}, turns: ${String(shrunk.turns)}, units: ${String(shrunk.units)}, world: "${shrunk.world}", replay: ACTIONS });
   expect(record.failure === null ? "clean" : describeFailure(record)).toBe("clean");
 });
 `;

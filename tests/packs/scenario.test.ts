@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { hexCentre, hexLabel, mapPixelSize, offsetOf } from "../../src/map/hex-grid";
+import { hexCentre, hexDistance, hexLabel, mapPixelSize, offsetOf } from "../../src/map/hex-grid";
 import { countryOf, mapView, terrainOf } from "../../src/map/rules-view";
 import { parseTerrainMap, validateTerrainMap } from "../../src/map/terrain-schema";
 import { phrase } from "../../src/rules/resolution";
@@ -109,10 +109,12 @@ describe("references resolve inside the adventure", () => {
     ]);
   });
 
-  it("every token is linked to an actor of the adventure, one token per actor (but those the timetable brings in), with its unit symbol", () => {
+  it("every token is linked to an actor of the adventure, one token per HQ and unit (but those the timetable brings in), with its unit symbol", () => {
     expect(arriving.size).toBeGreaterThan(0);
     expect(scene.tokens.map((t) => t.actorId).sort()).toEqual(
       adventure.actors
+        // Squadrons and airbases stand on the air charts, not the map.
+        .filter((a) => a.type === "hq" || a.type === "unit")
         .map((a) => a._id)
         .filter((id) => !arriving.has(id))
         .sort(),
@@ -155,6 +157,60 @@ describe("references resolve inside the adventure", () => {
     }
     expect(links.some((l) => l.startsWith("Compendium.nobc.rules-reference."))).toBe(true);
     expect(adventure.journal.map((j) => j.name)).toEqual(["Briefing: NATO", "Briefing: Warsaw Pact", "Umpire: Turn 0"]);
+  });
+});
+
+/** Hex distance on the flat-topped odd-column grid (src/map/hex-grid.ts). */
+const distance = (a: string, b: string) => hexDistance(offsetOf(a), offsetOf(b));
+const hexOfActor = (id: string) => hexOfToken(scene.tokens.find((t) => t.actorId === id)!)!;
+
+describe("turn 0 is playable (issue #36, item 11)", () => {
+  const squadrons = adventure.actors.filter((a) => a.type === "airSquadron");
+  const airbases = adventure.actors.filter((a) => a.type === "airbase");
+
+  it("each side has squadrons on airbases of its own side and zone, copied from the air order of battle with their ratings", () => {
+    const pack = new Map(documentsOf<{ name: string; system: Record<string, unknown> }>("air-order-of-battle").map((d) => [d.name, d]));
+    const bases = new Map(airbases.map((b) => [`Actor.${b._id}`, b]));
+    for (const side of ["nato", "wp"] as const) {
+      expect(squadrons.filter((s) => s.system.side === side).length, side).toBeGreaterThanOrEqual(4);
+      expect(airbases.filter((b) => b.system.side === side).length, side).toBeGreaterThanOrEqual(2);
+    }
+    for (const s of squadrons) {
+      const base = bases.get(s.system.airbase ?? "");
+      expect(base, s.name).toBeDefined();
+      expect([base!.system.side, base!.system.airZone], s.name).toEqual([s.system.side, s.system.airZone]);
+      expect(s.system.box, s.name).toBe("ready");
+      const { airbase: _a, ...ratings } = s.system;
+      const { airbase: _b, ...source } = pack.get(s.name)!.system;
+      expect(ratings, s.name).toEqual(source);
+    }
+    for (const b of airbases) expect(b.system, b.name).toEqual(pack.get(b.name)!.system);
+  });
+
+  it("every regiment and brigade that is not artillery starts with the 2 SP it carries (seed 000, Land War QRS: 6. Resupply)", () => {
+    for (const u of units) {
+      if (u.system.arm === "artillery" || u.system.size === "battalion") expect(u.system.supply, u.name).toBe(0);
+      else expect(u.system.supply, u.name).toBe(u.system.size === "division" ? 3 : 2);
+    }
+  });
+
+  it("each corps and army HQ's radius reaches at least half its units and half its front (those within 5 hexes of the enemy)", () => {
+    for (const hq of hqs.filter((h) => h.system.echelon === "corps" || h.system.echelon === "army")) {
+      const at = hexOfActor(hq._id);
+      const own = units.filter((u) => u.system.hq === `Actor.${hq._id}` && !arriving.has(u._id));
+      const reached = own.filter((u) => distance(at, hexOfActor(u._id)) <= hq.system.radius);
+      expect(reached.length * 2, hq.name).toBeGreaterThanOrEqual(own.length);
+      const enemy = units.filter((u) => u.system.side !== hq.system.side && !arriving.has(u._id));
+      const nearEnemy = (u: (typeof units)[number]) => enemy.some((e) => distance(hexOfActor(u._id), hexOfActor(e._id)) <= 5);
+      const front = own.filter(nearEnemy);
+      expect(front.length, hq.name).toBeGreaterThan(0);
+      expect(reached.filter(nearEnemy).length * 2, hq.name).toBeGreaterThanOrEqual(front.length);
+    }
+  });
+
+  it("I (BR) Corps holds an engineer card (its journal's turn-0 demolitions need one a bridge)", () => {
+    const corps = hqs.find((h) => h.name === "I (BR) Corps")!;
+    expect(corps.items.some((c) => c.system.category === "engineer")).toBe(true);
   });
 });
 
