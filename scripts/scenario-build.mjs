@@ -254,7 +254,7 @@ function journals(s, actors, qrs) {
     [
       [
         "Setting up",
-        `<p>Import the adventure with its documents' ids kept, so the units' links to their HQs hold. Open the scene "${s.sceneName}": every unit and HQ stands at its turn-0 hex, NATO in the Federal Republic, the Warsaw Pact in the GDR, no hex over the stacking limits. The terrain of the map is stored on the scene (flag <code>nobc.terrain</code>) for the rules to read.</p><p>Hand each side its briefing: ${link(nato)} and ${link(wp)}.</p>`,
+        `<p>Import the adventure (Foundry's importer keeps its documents' ids, so the units' links to their HQs hold; importing it again overwrites them). Open the scene "${s.sceneName}": every unit and HQ stands at its turn-0 hex, NATO in the Federal Republic, the Warsaw Pact in the GDR, no hex over the stacking limits. The terrain of the map is stored on the scene (flag <code>nobc.terrain</code>) for the rules to read.</p><p>Hand each side its briefing: ${link(nato)} and ${link(wp)}.</p>`,
       ],
       [
         "Turn 0",
@@ -375,7 +375,7 @@ export async function buildAdventure() {
     name: s.name,
     img: s.background,
     caption: "I (BR) Corps against 3rd Shock Army, east of Hanover, on the first day.",
-    description: `<p>A NORTHAG starter scenario for the NOBC Land War: one scene of the Hanover–Brunswick–Magdeburg sector with every counter at its turn-0 hex, the actors of I (BR) Corps and 3rd Shock Army with their HQs and starting support cards, and briefings for both sides and the umpire.</p><p>Strengths, HQ levels and radii, starting supply, cards and positions are the nobc scenario designer's values for play, not figures from the published game. Import with the documents' ids kept, so the units' links to their HQs hold.</p><p>Start with the ${link(journal[2])}.</p>`,
+    description: `<p>A NORTHAG starter scenario for the NOBC Land War: one scene of the Hanover–Brunswick–Magdeburg sector with every counter at its turn-0 hex, the actors of I (BR) Corps and 3rd Shock Army with their HQs and starting support cards, and briefings for both sides and the umpire.</p><p>Strengths, HQ levels and radii, starting supply, cards and positions are the nobc scenario designer's values for play, not figures from the published game. Foundry's importer keeps the documents' ids, so the units' links to their HQs hold.</p><p>Start with the ${link(journal[2])}.</p>`,
     actors,
     combats: [],
     items: [],
