@@ -30,6 +30,8 @@ const placed = new WeakMap<object, { x: number; y: number; dx: number; dy: numbe
 
 /** Shifts `obj` by `offset` from the place Foundry gave it: once, however often it is called. */
 export function shiftBy(obj: Positioned, offset: Offset): void {
+  // A placeable not drawn (or torn down) has no display position yet: nothing to shift, its next refresh will.
+  if ((obj.position as Positioned["position"] | undefined) === undefined) return;
   const last = placed.get(obj);
   let { x, y } = obj.position;
   // Still where it was put: Foundry has not placed it again, so its own place is the one before the shift.

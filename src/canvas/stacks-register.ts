@@ -6,7 +6,7 @@
 import { SYSTEM_ID } from "../base/constants";
 import { tokenHudColumn } from "../base/compat";
 import { localize } from "../base/foundry";
-import { boardStacks, cycleFocusedStack, registerStacks, tokenInFocus, type StackToken } from "./stacks";
+import { boardStacks, cycleFocusedStack, registerStacks, tokenInFocus, type StackPainter, type StackToken } from "./stacks";
 import { pixiStackPainter } from "./stacks-pixi";
 import { openStackViewer } from "./stack-viewer";
 
@@ -65,8 +65,11 @@ function registerStackKeys(): void {
   });
 }
 
+/** A painter that draws nothing: for a canvas with no PIXI (the test harness plays the whole system without one). */
+const NO_PIXI_PAINTER: StackPainter = { offset: () => undefined, badge: () => undefined, refresh: () => undefined };
+
 export function registerBoardStacks(): void {
-  registerStacks(() => pixiStackPainter(openStackViewer));
+  registerStacks(() => ((globalThis as { PIXI?: unknown }).PIXI === undefined ? NO_PIXI_PAINTER : pixiStackPainter(openStackViewer)));
   registerStackKeys();
   Hooks.on("renderTokenHUD", ((hud: Parameters<typeof addStackHudButton>[0], html: Parameters<typeof addStackHudButton>[1]) =>
     addStackHudButton(hud, html)) as never);
