@@ -9,7 +9,7 @@
 import { SYSTEM_ID } from "../base/constants";
 import { replacement } from "../base/compat";
 import { gmUserIds, renderTemplate, translator } from "../base/foundry";
-import { hiddenInformation, knowledgeOptions } from "../base/settings";
+import { knowledgeOptions } from "../base/settings";
 import { sideView } from "../rules/nobc/knowledge/view";
 import { piecesOf } from "../rules/nobc/knowledge/types";
 import type { Side } from "../rules/nobc/land/types";
@@ -23,16 +23,11 @@ import { withNames } from "../words/phrase";
 import { SIDE_CARD_TYPE, concernedSides, sideCardView, type SideCardData, type SideCardSource, type SideDoc } from "./side-card";
 import { readSideCard, sideCardContext } from "./side-card-context";
 import type { CardFlags, CardState } from "./card-data";
+import { SIDE_LINK_FLAG, sideLinkOf } from "./side-link";
+
+export { SIDE_LINK_FLAG, sideLinkOf } from "./side-link";
 
 export const SIDE_CARD_TEMPLATE = templatePath("chat/side-card.hbs");
-
-/** The flag of the GMs' card naming its side cards' key. */
-export const SIDE_LINK_FLAG = "sideLink";
-
-/** Whether this world's cards are split by side. */
-export function cardsBySide(): boolean {
-  return hiddenInformation() === "doubleBlind";
-}
 
 /** Every document a card may name, with its side and kind. */
 function sideDocs(field: Battlefield): SideDoc[] {
@@ -185,12 +180,6 @@ interface MessageLike {
   readonly system?: unknown;
   readonly flags?: Readonly<Record<string, unknown>>;
   readonly author?: { readonly isGM?: boolean } | null;
-}
-
-/** The key a GMs' card shares with its side cards, or undefined (an open table's card, or one posted alone). */
-export function sideLinkOf(message: MessageLike): string | undefined {
-  const link = (message.flags?.[SYSTEM_ID] as Record<string, unknown> | undefined)?.[SIDE_LINK_FLAG];
-  return typeof link === "string" && link !== "" ? link : undefined;
 }
 
 /**

@@ -53,6 +53,7 @@ import { readBoard } from "../world/board";
 import { worldScene } from "../world/read";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
+import { sideLinkOf } from "../chat/side-link";
 import { errorText } from "../base/errors";
 import { callHook, format, gmUserIds, localize } from "../base/foundry";
 import type { Phrase } from "../rules/resolution";
@@ -310,20 +311,13 @@ async function finishCard(message: CardMessage, planned: number, update: Record<
  * The card's update, and under double-blind its side cards' state (src/chat/side-posting.ts) in the same
  * `ChatMessage.updateDocuments` call: one write of the class. A card with no side cards is updated as before.
  */
-/** Whether the GMs' card carries the key of its side cards (src/chat/side-posting.ts `sideLinkOf`, read without loading it). */
-function hasSideLink(message: CardMessage): boolean {
-  const flags = (message as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags;
-  const link = flags?.[SYSTEM_ID]?.["sideLink"];
-  return typeof link === "string" && link !== "";
-}
-
 async function updateWithSides(message: CardMessage, update: Record<string, unknown>, card?: CardFlags): Promise<void> {
   const state = update["system.state"] ?? card?.state;
   // A ground combat's side cards are made again from the card as it now stands (`card`, else read again).
   const now = card ?? indexedMessage(message.id ?? "")?.read?.card;
   const sides =
     // Only a card that has side cards (its link flag) loads their code, whatever the setting is now.
-    typeof state === "string" && hasSideLink(message)
+    typeof state === "string" && sideLinkOf(message) !== undefined
       ? await (await import("../chat/side-posting")).sideStateRows(message, state as CardState, now)
       : [];
   if (sides.length === 0 || message.id === null) {
