@@ -205,7 +205,8 @@ function cubeRound(q: number, r: number, s: number): Cube {
   const ds = Math.abs(rs - s);
   if (dq > dr && dq > ds) rq = -rr - rs;
   else if (dr > ds) rr = -rq - rs;
-  return { q: rq, r: rr, s: 0 - rq - rr };
+  // `+ 0` turns a rounded -0 (a point a hair left of 0101's centre) into 0, so offsets compare equal.
+  return { q: rq + 0, r: rr + 0, s: 0 - rq - rr };
 }
 
 /** The six corners, clockwise from the east corner (y grows downwards, as on screen). */
