@@ -2,6 +2,7 @@
  * The bounds of a resolution card's data (src/data/resolution-card.ts), pure so the chat readers
  * and the tests can use them without Foundry loaded.
  */
+import { phrase, type Phrase } from "../rules/resolution";
 
 /** The subtype name, as declared in system.json `documentTypes.ChatMessage`. */
 export const CARD_MESSAGE_TYPE = "resolution";
@@ -39,25 +40,30 @@ export const MAX_CARD_PART_CHARS = 400_000;
 
 const OBJECT_PARTS = ["display", "groundCombat", "records", "record"] as const;
 
-/** Why the data is out of bounds (a field and its problem), or null. Pure. */
-export function cardBoundsProblem(data: Record<string, unknown>): string | null {
+const longer = (field: string, max: number) => phrase("NOBC.Validation.Card.LongerThan", { field, max });
+const more = (field: string, max: number) => phrase("NOBC.Validation.Card.MoreThan", { field, max });
+const larger = (field: string, max: number) => phrase("NOBC.Validation.Card.LargerThan", { field, max });
+const badSubject = (field: string) => phrase("NOBC.Validation.Card.BadSubject", { field, max: MAX_CARD_KEY });
+
+/** Why the data is out of bounds (a field and its problem, as a lang phrase), or null. Pure. */
+export function cardBoundsProblem(data: Record<string, unknown>): Phrase | null {
   const once = data["once"];
-  if (typeof once === "string" && once.length > MAX_CARD_KEY) return `once: longer than ${String(MAX_CARD_KEY)} characters`;
+  if (typeof once === "string" && once.length > MAX_CARD_KEY) return longer("once", MAX_CARD_KEY);
   const holds = data["holds"];
   if (Array.isArray(holds)) {
-    if (holds.length > MAX_CARD_HOLDS) return `holds: more than ${String(MAX_CARD_HOLDS)}`;
+    if (holds.length > MAX_CARD_HOLDS) return more("holds", MAX_CARD_HOLDS);
     const bad = holds.findIndex((h) => typeof h !== "string" || h === "" || h.length > MAX_CARD_KEY);
-    if (bad >= 0) return `holds.${String(bad)}: not a subject of 1 to ${String(MAX_CARD_KEY)} characters`;
+    if (bad >= 0) return badSubject(`holds.${String(bad)}`);
   }
   const charges = data["charges"];
   if (Array.isArray(charges)) {
-    if (charges.length > MAX_CARD_HOLDS) return `charges: more than ${String(MAX_CARD_HOLDS)}`;
+    if (charges.length > MAX_CARD_HOLDS) return more("charges", MAX_CARD_HOLDS);
     const bad = charges.findIndex((h) => typeof h !== "string" || h === "" || h.length > MAX_CARD_KEY);
-    if (bad >= 0) return `charges.${String(bad)}: not a subject of 1 to ${String(MAX_CARD_KEY)} characters`;
+    if (bad >= 0) return badSubject(`charges.${String(bad)}`);
   }
   const overrides = data["overrides"];
   if (Array.isArray(overrides) && JSON.stringify(overrides).length > MAX_CARD_OVERRIDES * 200)
-    return `overrides: larger than ${String(MAX_CARD_OVERRIDES * 200)} characters`;
+    return larger("overrides", MAX_CARD_OVERRIDES * 200);
   // Control's fields: a sector names at most some fifty HQs; a mark and each ruling a user.
   for (const [field, max] of [
     ["sector", 4000],
@@ -65,23 +71,22 @@ export function cardBoundsProblem(data: Record<string, unknown>): string | null 
     ["rulings", MAX_CARD_OVERRIDES * 200],
   ] as const) {
     const value = data[field];
-    if (value !== undefined && value !== null && JSON.stringify(value).length > max)
-      return `${field}: larger than ${String(max)} characters`;
+    if (value !== undefined && value !== null && JSON.stringify(value).length > max) return larger(field, max);
   }
   const by = data["requestedBy"];
-  if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return `requestedBy: longer than ${String(MAX_CARD_USER_ID)} characters`;
+  if (typeof by === "string" && by.length > MAX_CARD_USER_ID) return longer("requestedBy", MAX_CARD_USER_ID);
   const scene = data["scene"];
-  if (typeof scene === "string" && scene.length > MAX_CARD_USER_ID) return `scene: longer than ${String(MAX_CARD_USER_ID)} characters`;
+  if (typeof scene === "string" && scene.length > MAX_CARD_USER_ID) return longer("scene", MAX_CARD_USER_ID);
   const effects = data["effects"];
   if (Array.isArray(effects)) {
-    if (effects.length > MAX_CARD_EFFECTS) return `effects: more than ${String(MAX_CARD_EFFECTS)}`;
+    if (effects.length > MAX_CARD_EFFECTS) return more("effects", MAX_CARD_EFFECTS);
     const bad = effects.findIndex((e) => typeof (e as { type?: unknown } | null)?.type !== "string");
-    if (bad >= 0) return `effects.${String(bad)}: has no type`;
+    if (bad >= 0) return phrase("NOBC.Validation.Card.NoType", { field: `effects.${String(bad)}` });
   }
   for (const part of OBJECT_PARTS) {
     const value = data[part];
     if (value !== null && value !== undefined && JSON.stringify(value).length > MAX_CARD_PART_CHARS)
-      return `${part}: larger than ${String(MAX_CARD_PART_CHARS)} characters`;
+      return larger(part, MAX_CARD_PART_CHARS);
   }
   return null;
 }

@@ -2,6 +2,8 @@
  * Field builders shared by the data models, so every side, count and pool is declared one way.
  * `label` keys name the field in Foundry's own forms and validation messages.
  */
+import { phrase, type Phrase } from "../rules/resolution";
+import { say } from "../base/foundry";
 import { NATIONALITY_CODES } from "./nationalities";
 
 const fields = () => foundry.data.fields;
@@ -36,14 +38,17 @@ export interface NumberBounds {
   readonly step?: number;
 }
 
-/** Why `value` is out of `bounds` (in the words of Foundry's own validation errors), or null; a non-number is Foundry's to refuse. */
-export function boundsProblem(value: unknown, bounds: NumberBounds): string | null {
+/**
+ * The first bound `value` breaks, as a lang phrase ("must be at least {min}"), or null; a non-number
+ * is Foundry's to refuse (its type check, in its own words).
+ */
+export function boundsProblem(value: unknown, bounds: NumberBounds): Phrase | null {
   if (typeof value !== "number") return null;
-  if (bounds.integer === true && !Number.isInteger(value)) return "must be an integer";
-  if (bounds.min !== undefined && value < bounds.min) return `must be at least ${String(bounds.min)}`;
-  if (bounds.max !== undefined && value > bounds.max) return `must be at most ${String(bounds.max)}`;
+  if (bounds.integer === true && !Number.isInteger(value)) return phrase("NOBC.Validation.Bounds.Integer");
+  if (bounds.min !== undefined && value < bounds.min) return phrase("NOBC.Validation.Bounds.AtLeast", { min: bounds.min });
+  if (bounds.max !== undefined && value > bounds.max) return phrase("NOBC.Validation.Bounds.AtMost", { max: bounds.max });
   if (bounds.step !== undefined && !Number.isInteger((value - (bounds.min ?? 0)) / bounds.step))
-    return `must be an increment of ${String(bounds.step)}`;
+    return phrase("NOBC.Validation.Bounds.Step", { min: bounds.min ?? 0, step: bounds.step });
   return null;
 }
 
@@ -52,7 +57,9 @@ export function boundsProblem(value: unknown, bounds: NumberBounds): string | nu
  * it: `integer` rounds, `min` / `max` clamp and `step` rounds to a step, so a typed -1 would be stored
  * as 0 and a fraction as the nearest whole, and nothing would be refused. The bounds are therefore not
  * given to Foundry as those options but as the field's `validate` function, which runs on the value as
- * written and refuses it, naming the field.
+ * written and refuses it, naming the field. It throws the broken bound in the user's language (a
+ * `DataFieldValidator` may throw "a custom error message", Foundry's API); a value within its bounds
+ * returns nothing, so Foundry's own checks still run.
  */
 export function boundedNumberField(
   bounds: NumberBounds,
@@ -63,18 +70,12 @@ export function boundedNumberField(
     nullable: options.nullable,
     initial: options.initial,
     ...(options.label === undefined ? {} : { label: options.label }),
-    validate: (value: unknown) => boundsProblem(value, bounds) === null,
-    validationError: boundsWording(bounds),
+    validate: (value: unknown) => {
+      const problem = boundsProblem(value, bounds);
+      if (problem !== null) throw new Error(say(problem));
+      return undefined;
+    },
   });
-}
-
-/** What `bounds` allow, as Foundry words a field's `validationError` ("must be …"). */
-function boundsWording(bounds: NumberBounds): string {
-  const kind =
-    bounds.integer === true ? "an integer" : bounds.step !== undefined ? `a number in steps of ${String(bounds.step)}` : "a number";
-  const low = bounds.min === undefined ? "" : ` of at least ${String(bounds.min)}`;
-  const high = bounds.max === undefined ? "" : `${low === "" ? " of" : " and"} at most ${String(bounds.max)}`;
-  return `must be ${kind}${low}${high}`;
 }
 
 /** A whole number, at least `min` (0 unless told), optionally at most `max`. */

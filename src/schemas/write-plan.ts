@@ -23,7 +23,9 @@ const ref = z.string().min(1).max(MAX_REF);
 const id = z.string().min(1).max(64);
 const parent = ref.nullable();
 const fieldPath = z.string().min(1).max(MAX_REF);
-const changes = z.record(fieldPath, z.unknown()).refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
+const changes = z
+  .record(fieldPath, z.unknown())
+  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "NOBC.Validation.Plan.TooManyFields");
 
 const update = z.object({ uuid: ref, id, parentUuid: parent, changes });
 const deletion = z.object({ uuid: ref, id, parentUuid: parent });
@@ -35,7 +37,7 @@ const rows = <T extends z.ZodType>(row: T) => z.array(row).max(MAX_PLAN_ROWS);
  */
 const sceneChanges = z
   .record(fieldPath.regex(/^flags\.nobc\.(mapState|knowledge)(\.|$)/), z.unknown())
-  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
+  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "NOBC.Validation.Plan.TooManyFields");
 /** A removal: a map state key, or a side's knowledge entry. */
 const mapStateKeyPath = fieldPath.regex(/^flags\.nobc\.mapState\.[A-Za-z]+\.[^.]+$|^flags\.nobc\.knowledge\.(nato|wp)\.[^.]+$/);
 /**
@@ -65,7 +67,9 @@ const footprint = {
 };
 const tokenChanges = z.union([
   z.strictObject({ x: z.int(), y: z.int(), ...footprint }),
-  z.strictObject(footprint).refine((c) => Object.values(c as Record<string, unknown>).some((v) => v !== undefined), "no field"),
+  z
+    .strictObject(footprint)
+    .refine((c) => Object.values(c as Record<string, unknown>).some((v) => v !== undefined), "NOBC.Validation.Plan.NoField"),
 ]);
 const tokenUpdate = z.object({ uuid: ref, id, parentUuid: ref, changes: tokenChanges });
 const tokenDeletion = z.object({ uuid: ref, id, parentUuid: ref });
@@ -74,7 +78,7 @@ const tokenCreation = z.object({ parentUuid: ref, data: z.record(z.string().max(
 /** The mission tracker's data: only `system.` paths of a Combat. */
 const combatChanges = z
   .record(fieldPath.regex(/^system\./), z.unknown())
-  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "too many fields");
+  .refine((c) => Object.keys(c).length <= MAX_ROW_FIELDS, "NOBC.Validation.Plan.TooManyFields");
 const combatUpdate = z.object({ uuid: ref.regex(/^Combat\.[A-Za-z0-9]+$/), id, changes: combatChanges });
 const journalCreation = z.object({ data: z.record(z.string().max(MAX_REF), z.unknown()) });
 const journalDeletion = z.object({ uuid: ref.regex(/^JournalEntry\.[A-Za-z0-9]+$/), id });
@@ -82,7 +86,7 @@ const journalDeletion = z.object({ uuid: ref.regex(/^JournalEntry\.[A-Za-z0-9]+$
 /** A world actor or folder created (its whole source, a 16-character `_id` included) or deleted (by id). */
 const createdSource = z
   .record(z.string().max(MAX_REF), z.unknown())
-  .refine((data) => typeof data["_id"] === "string" && /^[A-Za-z0-9]{16}$/.test(data["_id"]), "no id");
+  .refine((data) => typeof data["_id"] === "string" && /^[A-Za-z0-9]{16}$/.test(data["_id"]), "NOBC.Validation.Pack.DocumentId");
 const actorCreation = z.object({ data: createdSource });
 const actorDeletion = z.object({ uuid: ref.regex(/^Actor\.[A-Za-z0-9]{16}$/), id });
 const folderCreation = z.object({ data: createdSource });

@@ -31,7 +31,10 @@ describe("card data", () => {
     expect(readCard({ effects, state: "pending", scene: "scene0000000001" })?.scene).toBe("scene0000000001");
     expect(readCard({ effects, state: "pending", scene: null })).not.toHaveProperty("scene");
     expect(readCard({ effects, state: "pending", scene: "" })).not.toHaveProperty("scene");
-    expect(cardBoundsProblem({ scene: "s".repeat(65) })).toMatch(/^scene: longer than 64/);
+    expect(cardBoundsProblem({ scene: "s".repeat(65) })).toEqual({
+      key: "NOBC.Validation.Card.LongerThan",
+      data: { field: "scene", max: 64 },
+    });
   });
 
   it("a GM may apply a pending card; a player only when owning every touched document", () => {

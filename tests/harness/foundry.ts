@@ -119,7 +119,10 @@ interface FieldOptions {
   max?: number;
   /** `NumberField` `step`: a value must be `min` plus a whole number of steps. */
   step?: number;
-  /** `DataFieldOptions#validate`: the field's own check, run on the cleaned value; false refuses it with `validationError`. */
+  /**
+   * `DataFieldOptions#validate` (a `DataFieldValidator`): the field's own check, run on the cleaned value; false refuses
+   * it with `validationError`, a thrown Error refuses it with the error's message, true or nothing passes it.
+   */
   validate?: (value: unknown) => boolean | undefined;
   validationError?: string;
   blank?: boolean;
@@ -155,7 +158,13 @@ class DataField {
       // Only string and number fields take choices, and check() has passed.
       return [`${path}: ${value as string | number} is not a valid choice`];
     }
-    if (this.options.validate?.(value) === false) return [`${path}: ${this.options.validationError ?? "is not a valid value"}`];
+    let own: boolean | undefined;
+    try {
+      own = this.options.validate?.(value);
+    } catch (err) {
+      return [`${path}: ${err instanceof Error ? err.message : String(err)}`];
+    }
+    if (own === false) return [`${path}: ${this.options.validationError ?? "is not a valid value"}`];
     return [];
   }
 

@@ -31,7 +31,9 @@ describe("Document#update validates against the data model (schema, then validat
 
   it("refuses a field outside its schema (a negative count, a wrong choice) and changes nothing", async () => {
     const unit = new harness.Actor({ name: "3 Pz Bde", type: "unit", system: unitSystem() });
-    await expect(unit.update({ "system.strength.value": -1 })).rejects.toThrow(/strength\.value: must be an integer of at least 0/);
+    await expect(unit.update({ "system.strength.value": -1 })).rejects.toThrow(
+      /strength\.value: NOBC\.Validation\.Bounds\.AtLeast \{"min":"0"\}/,
+    );
     await expect(unit.update({ "system.mode": "fly" })).rejects.toThrow(/mode: fly is not a valid choice/);
     await expect(unit.update({ name: "" })).rejects.toThrow(/name: may not be blank/);
     expect(unit.system["strength"]).toEqual({ value: 4, max: 6 });
