@@ -118,6 +118,14 @@ describe("the GM's guide in the rules reference", () => {
     expect(inMarkdown.length).toBeGreaterThanOrEqual(4);
     for (const src of inMarkdown) expect(existsSync(path.join(ROOT, "docs", src)), src).toBe(true);
   });
+
+  it("every picture of the guide is remade from a named gallery screenshot (scripts/guide-pictures.mjs)", async () => {
+    const { GUIDE_PICTURES } = await load<{ GUIDE_PICTURES: Record<string, string> }>("guide-pictures.mjs");
+    const shown = [...guideMarkdown.matchAll(/!\[[^\]]*\]\(\.\.\/assets\/guide\/([^)]+)\)/g)].map((m) => m[1]!);
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    expect(Object.keys(GUIDE_PICTURES).sort()).toEqual([...new Set(shown)].sort());
+    for (const png of Object.values(GUIDE_PICTURES)) expect(png).toMatch(/^[a-z0-9-]+-(light|dark)(-300)?\.png$/);
+  });
 });
 
 describe("the order-of-battle help in the rules reference", () => {
