@@ -137,6 +137,15 @@ describe("step 6: return", () => {
     expect(plan.zones[0]!.outcome).toBe(speak(phrase("NOBC.AirBattle.Return.Outcome", { holding: 4, intercepted: 1 }), i18n));
   });
 
+  it("posts no card for a zone with nothing in the air, when all zones are asked (the playtest's finding)", () => {
+    const w = world([...battle(), squadron("idle", { airZone: "South" })], {
+      records: [sorties("nato", ["Actor.a10"], ["Actor.rf4"]), sorties("wp", ["Actor.su25"], [])],
+    });
+    const plan = planReturn(w, undefined, i18n);
+    expect(plan.ok).toBe(true);
+    if (plan.ok) expect(plan.zones.map((z) => z.zone)).toEqual(["North"]);
+  });
+
   it("a zone with only fighters needs no sorties", () => {
     const fighters = battle().filter((s) => s.box === "airSuperiority");
     const plan = planReturn(world(fighters), undefined, i18n);
