@@ -47,6 +47,10 @@ export async function buildGallery() {
       )
     : null;
   cpSync(join(repo, "styles"), join(out, "styles"), { recursive: true });
+  // Foundry ships Font Awesome and every icon button of ours draws one of its solid icons; the free set has them.
+  const fa = join(repo, "node_modules", "@fortawesome", "fontawesome-free");
+  for (const file of ["css/fontawesome.min.css", "css/solid.min.css", "webfonts/fa-solid-900.woff2"])
+    cpSync(join(fa, file), join(out, "fa", file));
 
   // Foundry serves core icons; the gallery has none, so card art becomes a small inline picture.
   const cardArt =
@@ -97,6 +101,8 @@ export async function buildGallery() {
 <meta charset="utf-8">
 <title>nobc sheet gallery</title>
 <link rel="icon" href="data:,">
+<link rel="stylesheet" href="fa/css/fontawesome.min.css">
+<link rel="stylesheet" href="fa/css/solid.min.css">
 <link rel="stylesheet" href="styles/nobc.css">
 <style>
   /* A plain stand-in for Foundry's window frame, so the sheets sit as they would in the app. */

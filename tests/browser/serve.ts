@@ -8,7 +8,13 @@ import { extname, join, normalize } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { findChromium } from "./find-chromium";
 
-const TYPES: Record<string, string> = { ".html": "text/html", ".css": "text/css", ".js": "text/javascript", ".svg": "image/svg+xml" };
+const TYPES: Record<string, string> = {
+  ".html": "text/html",
+  ".css": "text/css",
+  ".js": "text/javascript",
+  ".svg": "image/svg+xml",
+  ".woff2": "font/woff2",
+};
 
 /** Serves the files under `dir` on a free port of 127.0.0.1; anything outside it or missing is a 404. */
 export async function serveDir(dir: string): Promise<{ server: Server; port: number }> {
