@@ -191,6 +191,7 @@ const CARD_MAX_HEIGHT = 450;
 
 describe("chat cards in a 300 px sidebar", () => {
   it("fold their inputs and breakdown away, and a folded ground-combat card is at most 450 px tall", async () => {
+    mkdirSync(artifacts, { recursive: true });
     for (const id of ["card-combat-pending", "card-combat-applied"]) {
       for (const theme of ["light", "dark"]) {
         const frame = page.locator(`#${id}-${theme}`);
@@ -214,6 +215,10 @@ describe("chat cards in a 300 px sidebar", () => {
         console.log(
           `gallery test: ${id}-${theme} at 300 px: ${Math.round(measured.folded)} px folded, ${Math.round(measured.opened)} px open`,
         );
+        // As a chat sidebar shows it (the guide's picture of a combat card, scripts/guide-pictures.mjs).
+        await frame.evaluate((el: HTMLElement) => (el.style.width = "300px"));
+        await frame.screenshot({ path: join(artifacts, `${id}-${theme}-300.png`) });
+        await frame.evaluate((el: HTMLElement) => (el.style.width = ""));
         expect(measured.frameWidth, id).toBe(300);
         expect(measured.closed, `${id}-${theme} folded by default`).toBe(true);
         expect(measured.summary).toBe("How it was worked out");
