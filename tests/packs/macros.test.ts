@@ -81,7 +81,7 @@ function fakeFoundry(
         // `game.nobc.say` writes a phrase in the user's language; here it marks what it was given.
         say: vi.fn((p: Phrase) => `said:${JSON.stringify(p)}`),
         applyEffects: vi.fn(async () => undefined),
-        land: { toggleMode: vi.fn(async () => ({ ok: true })) },
+        land: { toggleMode: vi.fn(async () => ({ ok: true })), oddsForSelection: vi.fn(async () => ({ ok: true })) },
         openDialog: vi.fn(async () => null),
         rulesOptions: (): RulesOptions => opts.options ?? rules.land.DEFAULT_RULES_OPTIONS,
       },
@@ -128,46 +128,17 @@ describe.each(["Roll Mission and Time of Day", "Roll Time of Day for a Mission"]
 describe("Odds for Selected against Targeted (seed 000, Step One)", () => {
   const odds = "Odds for Selected against Targeted";
 
-  it("warns when nothing is selected", async () => {
-    const f = fakeFoundry();
-    await f.run(odds);
-    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith("Select the attacking unit tokens first.");
-    expect(f.chat()).toHaveLength(0);
-  });
-
-  it("warns when nothing is targeted", async () => {
+  it("asks game.nobc.land.oddsForSelection (src/apps/land/odds-check.ts) and holds no sentence of its own", async () => {
     const f = fakeFoundry({ controlled: [brigade("A", "wp", 6)] });
     await f.run(odds);
-    expect(f.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/^Target the defending unit tokens first/));
-  });
-
-  it("warns when the selection mixes sides or targets a friend", async () => {
-    const mixed = fakeFoundry({ controlled: [brigade("A", "wp", 6), brigade("B", "nato", 6)], targets: [brigade("C", "nato", 3)] });
-    await mixed.run(odds);
-    expect(mixed.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/both sides/));
-    const friendly = fakeFoundry({ controlled: [brigade("A", "wp", 6)], targets: [brigade("C", "wp", 3)] });
-    await friendly.run(odds);
-    expect(friendly.env.ui.notifications.warn).toHaveBeenCalledWith(expect.stringMatching(/attackers' side/));
-  });
-
-  it("12 against 5 reads 2:1: +2, whispered to the user; non-unit tokens are ignored", async () => {
-    const f = fakeFoundry({
-      controlled: [brigade("A", "wp", 8), brigade("B", "wp", 4), token("HQ", { side: "wp" }, "hq")],
-      targets: [brigade("C", "nato", 5)],
-    });
-    await f.run(odds);
-    expect(f.chat()[0]).toMatchObject({ whisper: ["user1"] });
-    expect(f.chat()[0]!.content).toMatch(/attack 12 against defence 5: <strong>\+2<\/strong>/);
-  });
-
-  it("reads the world's odds setting: 4 against 9 is +0, or 1:2 (−2) mirrored", async () => {
-    const play = { controlled: [brigade("A", "wp", 4)], targets: [brigade("C", "nato", 9)] };
-    const zero = fakeFoundry(play);
-    await zero.run(odds);
-    expect(zero.chat()[0]!.content).toMatch(/attack 4 against defence 9: <strong>0<\/strong>/);
-    const mirror = fakeFoundry({ ...play, options: { ...rules.land.DEFAULT_RULES_OPTIONS, combat: { oddsBelowOne: "mirror" } } });
-    await mirror.run(odds);
-    expect(mirror.chat()[0]!.content).toMatch(/attack 4 against defence 9: <strong>-2<\/strong>/);
+    expect(f.env.game.nobc.land.oddsForSelection).toHaveBeenCalledTimes(1);
+    expect(f.env.ui.notifications.warn).not.toHaveBeenCalled();
+    expect(f.env.ChatMessage.create).not.toHaveBeenCalled();
+    const code = macro(odds)
+      .command.split("\n")
+      .filter((line) => !line.trim().startsWith("//"))
+      .join("\n");
+    expect(code).not.toMatch(/["'`]/);
   });
 });
 

@@ -60,6 +60,8 @@ export const landPhaseMacros = {
   openDemolition: (args?: unknown) => checked("openDemolition", optionalHqArgs, DEMOLITION, args),
   /** `openWeaponRelease({ card?, hex? })`: the nuclear / ADM dialog, to ask Control for release (a GM releases at once). */
   openWeaponRelease: (args?: unknown) => checked("openWeaponRelease", wmdArgs, WMD, args),
+  /** `oddsForSelection()`: Step One's odds of the selected units against the targeted ones, whispered to the user (writes nothing). */
+  oddsForSelection: async () => (await import("./odds-check")).oddsForSelection(),
   /** `movementLog()`: the umpire's "This turn's moves" window (GM only). */
   movementLog: () => openDialog(MOVEMENT_LOG),
 };
