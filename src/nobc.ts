@@ -112,7 +112,7 @@ const air = {
 };
 
 export interface NobcApi {
-  /** The rules core; its toolkits (`nqm`, `playsheet`, `missions`) once `rules.load()` has resolved (started on `setup`). */
+  /** The rules core; `land`, `air` and the toolkits once `rules.load()` has resolved (started on `setup`). */
   rules: RulesApi;
   /** A rules phrase (a refusal's or a breakdown line's `text`) in the user's language, for macros. */
   say: typeof say;
@@ -282,8 +282,9 @@ Hooks.once("init", () => {
   console.log(`${SYSTEM_ID} | initialised`);
 });
 
-// The toolkits' rules are not needed to start: they load once the world's data is in, before the
-// canvas is drawn, so macros find them from \`ready\` on (\`await game.nobc.rules.load()\` never misses).
+// The Land and Air War namespaces and the toolkits' rules are not needed to start: they load once the
+// world's data is in, before the canvas is drawn, so macros find them from \`ready\` on
+// (\`await game.nobc.rules.load()\` never misses).
 Hooks.once("setup", () => {
   loadToolkits().catch((error: unknown) => console.error(`${SYSTEM_ID} | the toolkits' rules did not load`, error));
 });

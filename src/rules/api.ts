@@ -1,12 +1,13 @@
 /**
- * The rules API as `game.nobc.rules` holds it. The NOBC core (`land`, `air`, `turn`, dice, results)
- * loads with the system; the toolkits (`nqm`, `playsheet`, `missions`), which nothing at start-up
- * needs, load on their own chunk: `load()` fetches them (once; the entry point starts it once the
- * world is set up), and `rules.nqm` etc. read them from then on. The same names as
- * `src/rules/index.ts`, which outside Foundry still gives everything at once.
+ * The rules API as `game.nobc.rules` holds it. The turn, dice and results load with the system; the
+ * Land and Air War namespaces (`land`, `air`) and the toolkits (`nqm`, `playsheet`, `missions`), which
+ * nothing at start-up reads whole, load on their own chunks: `load()` fetches them (once; the entry
+ * point starts it once the world is set up), and `rules.land` etc. read them from then on. (The
+ * system's own code imports the rules it uses directly; this namespace is for macros and modules.)
+ * The same names as `src/rules/index.ts`, which outside Foundry still gives everything at once.
  */
-import * as land from "./nobc/land/index";
-import * as air from "./nobc/air/index";
+import type * as land from "./nobc/land/index";
+import type * as air from "./nobc/air/index";
 import * as turn from "./nobc/turn";
 import { seededDice, scriptedDice, randomDice, isDieFace } from "./dice";
 import { ok, refuse, unwrap, total, RulesRefusedError } from "./resolution";
@@ -14,8 +15,10 @@ import type * as nqm from "./nqm/index";
 import type * as playsheet from "./playsheet/index";
 import type * as missions from "./missions/index";
 
-/** The toolkits' rules, loaded on demand. */
+/** The rules loaded on demand: the Land and Air War namespaces and the toolkits. */
 export interface Toolkits {
+  readonly land: typeof land;
+  readonly air: typeof air;
   readonly nqm: typeof nqm;
   readonly playsheet: typeof playsheet;
   readonly missions: typeof missions;
@@ -23,9 +26,9 @@ export interface Toolkits {
 
 export type ToolkitName = keyof Toolkits;
 
-export const TOOLKIT_NAMES: readonly ToolkitName[] = ["nqm", "playsheet", "missions"];
+export const TOOLKIT_NAMES: readonly ToolkitName[] = ["land", "air", "nqm", "playsheet", "missions"];
 
-const core = { land, air, turn, seededDice, scriptedDice, randomDice, isDieFace, ok, refuse, unwrap, total, RulesRefusedError };
+const core = { turn, seededDice, scriptedDice, randomDice, isDieFace, ok, refuse, unwrap, total, RulesRefusedError };
 
 export type RulesApi = typeof core &
   Toolkits & {
@@ -38,10 +41,17 @@ export type RulesApi = typeof core &
 let toolkits: Toolkits | null = null;
 let loading: Promise<Toolkits> | null = null;
 
-/** Loads the three toolkits in one go; a failed load may be tried again. */
+/** Loads the rules on demand in one go; a failed load may be tried again. */
 export function loadToolkits(): Promise<Toolkits> {
-  loading ??= Promise.all([import("./nqm/index"), import("./playsheet/index"), import("./missions/index")]).then(
-    ([nqmRules, playsheetRules, missionsRules]) => (toolkits = { nqm: nqmRules, playsheet: playsheetRules, missions: missionsRules }),
+  loading ??= Promise.all([
+    import("./nobc/land/index"),
+    import("./nobc/air/index"),
+    import("./nqm/index"),
+    import("./playsheet/index"),
+    import("./missions/index"),
+  ]).then(
+    ([landRules, airRules, nqmRules, playsheetRules, missionsRules]) =>
+      (toolkits = { land: landRules, air: airRules, nqm: nqmRules, playsheet: playsheetRules, missions: missionsRules }),
     (error: unknown) => {
       loading = null;
       throw error;

@@ -5,7 +5,8 @@
  * Issue #20's bound was 150 KB. Stop 39 put the teams, Control's queue and umpires, who-has-acted,
  * the knowledge family and the card index at init (156.6 KB); stop 40 added double-blind's team
  * scenes, the team cards' data model and rendering, the board's stacks and Control's rulings (168.9 KB,
- * 165.0 KB once the team cards' posting loaded on demand). The bound is 170 KB until these load on
+ * 165.0 KB once the team cards' posting loaded on demand); stop 41 loads `game.nobc.rules.land` and `air`
+ * on demand (159.6 KB). The bound is 170 KB until these load on
  * demand: readiness's world readers, the knowledge family, the teams window, the stacks' layout (needed
  * only once a canvas draws) and the team cards' rendering (the closing notes of stops 39 and 40 name
  * them). The figure is printed, with the largest files and the lazy ones.
