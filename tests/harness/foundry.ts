@@ -49,6 +49,8 @@
  * - `ClientSettings#set` with `scope: "world"` and the SETTINGS_MODIFY permission (by default an
  *   assistant GM or GM): a player's write rejects; a value outside `choices` rejects; a stored value
  *   calls the setting's `onChange` with it.
+ *   A world setting's first write fires `createSetting`, a later one `updateSetting` (it is a Setting
+ *   document); a client setting's fires `clientSettingChanged`.
  * - A database request the server never answers: the client's promise stays pending, as Foundry's
  *   client sets no time limit on it (`harness.stallWrites`, for documents, settings and messages).
  *   Requests in flight (`harness.holdWrites`): carried out in order once released; until then
@@ -2303,6 +2305,8 @@ export interface SettingRecord {
 }
 
 const settingsStore = new Map<string, unknown>();
+/** The world settings written since the reset: each is a Setting document from its first write. */
+const settingsWritten = new Set<string>();
 const settingsRegistered: SettingRecord[] = [];
 /** `game.settings.menus`: the registered menus by "namespace.key". */
 const settingsMenus = new Map<string, Raw>();
@@ -2358,6 +2362,15 @@ async function setSetting(namespace: string, key: string, value: unknown): Promi
   settingsStore.set(k, JSON.parse(JSON.stringify(value)) as unknown);
   // Foundry calls the setting's onChange with the new value once it changed (on every client for a world setting).
   (record.config["onChange"] as ((v: unknown) => void) | undefined)?.(settingsStore.get(k));
+  // A world setting is a Setting document: its first write creates it, a later one updates it, and the
+  // document's hook fires; a client setting fires `clientSettingChanged` (both in Foundry's hook events).
+  if ((record.config["scope"] ?? "client") === "world") {
+    const created = !settingsWritten.has(k);
+    settingsWritten.add(k);
+    const doc = { key: k, value: settingsStore.get(k) };
+    if (created) Hooks.callAll("createSetting", doc, {}, user.id);
+    else Hooks.callAll("updateSetting", doc, { value: doc.value }, {}, user.id);
+  } else Hooks.callAll("clientSettingChanged", k, settingsStore.get(k), {});
   return value;
 }
 
@@ -2679,6 +2692,7 @@ export const harness = {
     notices.length = 0;
     settingsRegistered.length = 0;
     settingsStore.clear();
+    settingsWritten.clear();
     settingsMenus.clear();
     packs.clear();
     canvasState.placeables = [];

@@ -1,10 +1,11 @@
 /**
  * The one dialog shell (loaded on first use, by ./registry.ts). It owns what every dialog repeats:
  * a unique window id, the window and its template from the controller, the world read afresh for
- * each render, change and Submit, the form's change handling, the buttons, the access check at open
- * and at Submit, the busy flag while Submit runs, refusing with the one warning, posting through
- * ./submit.ts, and closing once done. What a dialog decides lives in its controller
- * (./controller.ts).
+ * each change and Submit and for each render (but the one right after a change, which draws from the
+ * change's reading unless the world changed in between), the form's change handling, the buttons,
+ * the access check at open and at Submit, the busy flag while Submit runs, refusing with the one
+ * warning, posting through ./submit.ts, and closing once done. What a dialog decides lives in its
+ * controller (./controller.ts).
  */
 import { withNames } from "../../words/phrase";
 import { worldName } from "../../chat/render";
@@ -14,6 +15,7 @@ import { templatePath } from "../../view/paths";
 import type { AnyController, FormValues } from "./controller";
 import { requestResolution } from "./request";
 import { refuse } from "./submit";
+import { watchWorld } from "../../world/stamp";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -39,6 +41,10 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   #busy = false;
   /** The registry's id of the dialog: what a request names. */
   readonly #name: string;
+  /** The world as the last change read it, dropped when the world changes: the render that follows draws from it. */
+  #reading: { readonly world: unknown } | null = null;
+  /** Stops watching the world for changes (watched from the first change until the dialog closes). */
+  #unwatch: (() => void) | null = null;
 
   /** `name` gives the window id its stem (the registry's id of the dialog). */
   constructor(controller: AnyController, state: unknown, name: string) {
@@ -74,8 +80,18 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   protected override async _prepareContext(options: foundry.applications.api.ApplicationV2.RenderOptions) {
     // Drawn on this user's own client: the rules' UUIDs are named by the documents here.
-    const context = this.#controller.context(this.#state, this.#controller.read(), withNames(translator(), worldName));
+    const context = this.#controller.context(this.#state, this.#world(), withNames(translator(), worldName));
     return Object.assign(await super._prepareContext(options), context, { busy: this.#busy });
+  }
+
+  /**
+   * The world for a render: the last change's reading while nothing has changed since (one world read per
+   * change, not two), else read afresh. A reading serves one render only.
+   */
+  #world(): unknown {
+    const kept = this.#reading;
+    this.#reading = null;
+    return kept !== null ? kept.world : this.#controller.read();
   }
 
   /** Form input → state, then the new preview. */
@@ -96,7 +112,10 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
   async #update(next: (state: unknown, world: unknown) => unknown): Promise<void> {
     if (this.#busy) return;
     try {
-      this.#state = await next(this.#state, this.#controller.read());
+      const world = this.#controller.read();
+      this.#reading = { world };
+      this.#unwatch ??= watchWorld(() => (this.#reading = null));
+      this.#state = await next(this.#state, world);
     } catch (error) {
       notify("error", this.#controller.failed ?? "NOBC.Dialog.Failed", { error: errorText(error) });
     }
@@ -139,6 +158,9 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
 
   protected override _onClose(options: foundry.applications.api.ApplicationV2.RenderOptions): void {
     super._onClose(options);
+    this.#unwatch?.();
+    this.#unwatch = null;
+    this.#reading = null;
     this.#controller.closed?.(this.#state, this.#controller.read());
   }
 

@@ -203,6 +203,39 @@ describe("the window and its form", () => {
   });
 });
 
+describe("one world read per change", () => {
+  it("draws the render after a change from the change's reading, and reads afresh once a document changed in between", async () => {
+    const dialog = await open({ start: 1 });
+    let before = reads;
+    await dialog.change({ n: 2 });
+    expect(reads).toBe(before + 1);
+    // The harness's render prepares no context; here the render's own call: drawn from the change's reading.
+    expect(await context(dialog)).toMatchObject({ n: 2 });
+    expect(reads).toBe(before + 1);
+    // A reading serves one render only.
+    await context(dialog);
+    expect(reads).toBe(before + 2);
+
+    const touching = {
+      ...counter,
+      change: (state: Counter) => (
+        (globalThis as unknown as { Hooks: { callAll(name: string): boolean } }).Hooks.callAll("updateActor"),
+        { ...state, n: 5 }
+      ),
+    };
+    const other = (await showDialog(touching, {}, "test.touching"))!;
+    before = reads;
+    await other.change({});
+    expect(await context(other)).toMatchObject({ n: 5 });
+    expect(reads).toBe(before + 2);
+    // Open, each dialog that changed listens to the world; closed, it no longer does.
+    const listening = () => harness.hooks.filter((h) => h.name === "updateActor").length;
+    const open2 = listening();
+    await other.close();
+    expect(listening()).toBe(open2 - 1);
+  });
+});
+
 describe("opening", () => {
   it("refuses with the controller's reason, worded and warned once, and opens nothing", async () => {
     expect(await showDialog(counter, { start: -1 }, "test.counter")).toBeNull();
