@@ -15,7 +15,7 @@ import { templatePath } from "../../view/paths";
 import type { AnyController, FormValues } from "./controller";
 import { requestResolution } from "./request";
 import { refuse } from "./submit";
-import { watchWorld } from "../../world/stamp";
+import { watchWorld } from "../../world/world-watch";
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 

@@ -1,8 +1,8 @@
 /**
- * Whether the world changed on this client since a moment: `watchWorld(onChange)` calls `onChange` on every
- * hook of a document a world read may depend on (and on a new canvas, a token selected or targeted,
- * a change of teams), until the
- * function it returns is called. A window that keeps a reading drops it when told.
+ * Whether the world changed on this client since a moment: `watchWorld(onChange)` calls `onChange` on
+ * every hook of a document a world read may depend on (and on a new canvas, a token selected or
+ * targeted, a change of teams), until the function it returns is called. A window that keeps a
+ * reading drops it when told.
  */
 import { TEAMS_CHANGED_HOOK } from "../teams/read";
 
