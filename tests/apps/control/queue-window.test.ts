@@ -116,6 +116,22 @@ describe("the Control queue window", () => {
     }
   });
 
+  it("opened through game.nobc.openDialog, draws itself again as well", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers();
+    try {
+      const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
+      const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const before = renders();
+      const message = await postRelease();
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 1);
+      expect((await contextOf(dialog)).groups[0]!.rows.map((r) => r.id)).toEqual([`wmd:${message.id}`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows an umpire only their sector's items, unless they ask for every sector", async () => {
     await game.settings!.set("nobc", "umpires", { umpires: { gm2: { wars: ["air"], hqs: [], areas: [] } } });
     await postRelease();
