@@ -13,7 +13,8 @@
  * has answered (answered by its owner); Movement: the timetable's arrival (applied, undone exactly
  * on every copy), a stacking breach at the end of Movement (the move undone by the Land umpire);
  * turn 2, step 9: a damaged squadron nobody asked to repair (asked for); a stage left with a team
- * not ready names it; Orders: the timetable's withdrawal (applied, undone exactly); the Land umpire
+ * not ready names it; the repair card its player left unapplied in step 9 (overridden by the active
+ * GM); Orders: the timetable's withdrawal (applied, undone exactly); the Land umpire
  * gone, a marked card ruled by the active GM.
  */
 import "../harness/install";
@@ -313,6 +314,8 @@ describe("two umpires and the GM", () => {
   let nuclearCard: string;
   /** MRD 3's attack on PzBrig 1 (turn 1, Ground Combat). */
   let combatCard: string;
+  /** p1's repair card of turn 2's step 9. */
+  let repairCard: string;
 
   it("a nuclear release request is the Land umpire's: the GM and the Air umpire are refused, the Land umpire's Release is written by the active GM and names them", async () => {
     const request = await p1.load<typeof Request>("src/apps/base/request");
@@ -616,9 +619,9 @@ describe("two umpires and the GM", () => {
     });
     await quiet(net);
     expect(await queue()).toEqual([]);
-    // p1 applies the repair card in its stage (else it would wait for an override once step 9 is left).
-    expect(await applyAs(p1, lastMessage().id)).toEqual({ ok: true });
-    expect(await queue()).toEqual([]);
+    // The repair card stays pending: p1 may apply it in step 9 (nothing to rule on while it is).
+    repairCard = lastMessage().id;
+    expect(await cardOn(net.serverCopy, repairCard)).toMatchObject({ state: "pending", requestedBy: "p1", action: "airMissions.repair" });
   });
 
   it("a stage left with a team not ready names it", async () => {
@@ -639,6 +642,18 @@ describe("two umpires and the GM", () => {
     expect(await next(true)).toMatchObject({ ok: true });
     expect(position()).toMatchObject({ turn: 2, stage: "airCapacity" });
     expect(turnOn(net.serverCopy).system).toMatchObject({ ready: [], overridden: ["wp", "Actor.w0"] });
+  });
+
+  it("step 9 left with p1's repair card not applied: it waits for an override, the active GM's with the Air umpire gone", async () => {
+    const [item, ...rest] = await queue();
+    expect(rest).toEqual([]);
+    expect(item).toMatchObject({ id: `override:${repairCard}`, kind: "override", sector: { war: "air" }, subject: "JaBoG 31" });
+    expect(await ruler(item!)).toBe("gm");
+    expect(await applyAs(p1, repairCard)).toMatchObject({ ok: false });
+    expect(await applyAs(land, repairCard)).toMatchObject({ ok: false, reason: "NOBC.Control.Refused.notRuler" });
+    expect(await applyAs(gm, repairCard)).toEqual({ ok: true });
+    expect((await cardOn(p1, repairCard)).overrides?.map((o) => o.by)).toEqual(["gm"]);
+    expect(await queue()).toEqual([]);
   });
 
   it("turn 2, Orders: the timetable's withdrawal at its turn; Apply takes TD 2 off the map, Undo puts every copy back exactly", async () => {
