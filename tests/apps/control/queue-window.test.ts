@@ -12,6 +12,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../../harness/foundry";
 import { clearDialogRegistry, openDialogById } from "../../../src/apps/base/registry";
 import { registerSettings } from "../../../src/base/settings";
+import { registerTurnTracking } from "../../../src/combat/register";
+import { turn } from "../../../src/rules/index";
 import { registerControlQueue, UMPIRES_MENU } from "../../../src/apps/control/register";
 import { CONTROL_QUEUE } from "../../../src/apps/control/dialogs";
 import { openControlQueue } from "../../../src/apps/control/macros";
@@ -127,6 +129,30 @@ describe("the Control queue window", () => {
       await vi.advanceTimersByTimeAsync(300);
       expect(renders()).toBe(before + 1);
       expect((await contextOf(dialog)).groups[0]!.rows.map((r) => r.id)).toEqual([`wmd:${message.id}`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("draws itself again a moment after the turn moves on: step 9 entered brings the damaged squadron's repair", async () => {
+    registerTurnTracking();
+    const combat = new harness.Combat({ type: "nobcTurn", system: { turn: 2, stage: 0, reached: 2 * turn.STAGES.length } });
+    harness.game["combats"] = [combat];
+    const squadron = (sheetsFake.actors as { id: string; update(d: Raw): Promise<unknown> }[]).find((a) => a.id === "s1")!;
+    await squadron.update({ "system.box": "damaged" });
+    // The redraw that change scheduled (on real time) runs out first.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers();
+    try {
+      const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
+      const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const before = renders();
+      expect((await contextOf(dialog)).shown).toBe(0);
+      const stage = turn.stageIndex("airRepair");
+      await combat.update({ system: { stage, reached: 2 * turn.STAGES.length + stage } });
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 1);
+      expect((await contextOf(dialog)).groups.flatMap((g) => g.rows.map((r) => r.id))).toEqual(["repair:Actor.s1:2"]);
     } finally {
       vi.useRealTimers();
     }
