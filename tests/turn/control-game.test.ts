@@ -514,7 +514,7 @@ describe("two umpires and the GM", () => {
     const registry = await p1.load<typeof Registry>("src/apps/base/registry");
     const dialog = (await p1.run(() => registry.openDialogById("land.retreat", { source: combatCard })))!;
     expect(dialog).not.toBeNull();
-    // The west edge behind it and every other hex next to MRD 3: no hex to retreat to, so it stays.
+    // The map's edge behind it and I Corps' hex next to MRD 3: the proposal finds no hex to retreat to, so it stays.
     expect(dialog.dialogState).toEqual({ source: combatCard, units: [{ actor: "Actor.u1", path: [] }] });
     const answered = p1.run(() => dialog.resolve());
     await quiet(net);
