@@ -11,10 +11,27 @@ import { entries, type DialogEntry } from "./entries";
 
 export { dialogEntry, type DialogEntry, type StageButton, type ToolkitId, type ToolkitListing } from "./entries";
 
+/**
+ * The windows opened here, by their entry's id: every opener (a macro, a control, the turn panel,
+ * `game.nobc.openDialog`) comes through `openDialog`, so a window that draws itself again as the
+ * world changes finds every open one of its kind here (`openDialogsOf`).
+ */
+const opened = new Map<string, Set<NobcDialog>>();
+
 /** Opens a dialog (see `showDialog`): null when refused, with the reason warned. */
 export async function openDialog(entry: DialogEntry, args: object = {}): Promise<NobcDialog | null> {
   const [controller, { showDialog }] = await Promise.all([entry.load(), import("./dialog")]);
-  return showDialog(controller, args, entry.id);
+  const dialog = await showDialog(controller, args, entry.id);
+  if (dialog !== null) opened.set(entry.id, new Set([...openDialogsOf(entry.id), dialog]));
+  return dialog;
+}
+
+/** The windows of entry `id` open here now, however each was opened; a closed one is forgotten. */
+export function openDialogsOf(id: string): NobcDialog[] {
+  const open = opened.get(id);
+  if (open === undefined) return [];
+  for (const dialog of open) if (!dialog.rendered) open.delete(dialog);
+  return [...open];
 }
 
 /**
@@ -52,4 +69,5 @@ export function toolkitEntries(): DialogEntry[] {
 /** For tests: forget every registration. */
 export function clearDialogRegistry(): void {
   entries.clear();
+  opened.clear();
 }

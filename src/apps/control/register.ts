@@ -115,6 +115,17 @@ export function registerControlQueue(): void {
     },
     open: openControlQueue,
   });
-  for (const hook of ["createChatMessage", "updateChatMessage", "deleteChatMessage", "updateActor", "updateToken"] as const)
-    Hooks.on(hook, redrawQueue as never);
+  // What the queue is derived from: the chat, the units and their tokens (a stacking breach, an arrival, a
+  // withdrawal), and the turn (a stage entered brings step 9's repairs, a stage left the cards to override).
+  const QUEUE_HOOKS = [
+    "createChatMessage",
+    "updateChatMessage",
+    "deleteChatMessage",
+    "updateActor",
+    "createToken",
+    "updateToken",
+    "deleteToken",
+    "updateCombat",
+  ] as const;
+  for (const hook of QUEUE_HOOKS) Hooks.on(hook, redrawQueue as never);
 }

@@ -18,6 +18,7 @@ import {
   dialogIds,
   openDialog,
   openDialogById,
+  openDialogsOf,
   registerDialog,
   type DialogEntry,
 } from "../../../src/apps/base/registry";
@@ -358,6 +359,19 @@ describe("the registry of dialogs", () => {
     const action = stageActionById("test.counter")!;
     expect(action).toMatchObject({ stage: "orders", label: "NOBC.Test.Action", gmOnly: true });
     expect(await action.run()).toBeInstanceOf(NobcDialog);
+  });
+
+  it("knows the windows of an entry open now, however each was opened; a closed or refused one is not among them", async () => {
+    registerDialog(entry);
+    expect(openDialogsOf("test.counter")).toEqual([]);
+    const direct = (await openDialog(entry))!;
+    const byId = (await openDialogById("test.counter"))!;
+    const fromPanel = (await stageActionById("test.counter")!.run()) as NobcDialog;
+    expect(await openDialogById("test.counter", { start: -1 })).toBeNull();
+    expect(openDialogsOf("test.counter")).toEqual([direct, byId, fromPanel]);
+    await byId.close();
+    expect(openDialogsOf("test.counter")).toEqual([direct, fromPanel]);
+    expect(openDialogsOf("test.other")).toEqual([]);
   });
 
   it("refuses another dialog under a taken id, and a second button of one dialog", () => {

@@ -9,6 +9,8 @@ import { theatre, theatreAt } from "../../bench/theatre";
 import { loadActors, type ActorSeed } from "../../harness/actors";
 import { readFileSync } from "node:fs";
 import { openTheatre } from "../../../src/apps/control/macros";
+import { openDialogById } from "../../../src/apps/base/registry";
+import { THEATRE_DASHBOARD } from "../../../src/apps/control/dialogs";
 import { registerTheatreDashboard } from "../../../src/apps/control/register";
 import { registerUmpiresSetting } from "../../../src/teams/umpires-read";
 import { addTheatreControl } from "../../../src/ui/theatre-control";
@@ -175,6 +177,32 @@ describe("drawn again as the world changes", () => {
       expect(renders()).toBe(before + 1);
       expect(stateOf(dialog).filter.side).toBe("nato");
       await dialog.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("opened through game.nobc.openDialog too, beside one from the control; a closed one is drawn no more", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    registerTheatreDashboard();
+    vi.useFakeTimers();
+    try {
+      const byId = (await openDialogById(THEATRE_DASHBOARD.id))!;
+      const byControl = (await openTheatre())!;
+      const renders = (dialog: NobcDialog) => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const unit = (sheetsFake.actors as { type: string; update(d: Raw): Promise<unknown> }[]).find((a) => a.type === "unit")!;
+      const before = [renders(byId), renders(byControl)];
+      await unit.update({ "system.strength.value": 0 });
+      await vi.advanceTimersByTimeAsync(300);
+      expect([renders(byId), renders(byControl)]).toEqual([before[0]! + 1, before[1]! + 1]);
+      // What it draws is the world as it is now.
+      const unitRow = (await contextOf(byId)).rows.find((r) => r.strength.startsWith("0/"));
+      expect(unitRow).toBeDefined();
+      await byControl.close();
+      await unit.update({ "system.strength.value": 1 });
+      await vi.advanceTimersByTimeAsync(300);
+      expect([renders(byId), renders(byControl)]).toEqual([before[0]! + 2, before[1]! + 1]);
+      await byId.close();
     } finally {
       vi.useRealTimers();
     }

@@ -12,6 +12,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { harness } from "../../harness/foundry";
 import { clearDialogRegistry, openDialogById } from "../../../src/apps/base/registry";
 import { registerSettings } from "../../../src/base/settings";
+import { registerTurnTracking } from "../../../src/combat/register";
+import { turn } from "../../../src/rules/index";
+import { postResolution } from "../../../src/chat/resolution-card";
+import { requestCardAction } from "../../../src/queries/register";
 import { registerControlQueue, UMPIRES_MENU } from "../../../src/apps/control/register";
 import { CONTROL_QUEUE } from "../../../src/apps/control/dialogs";
 import { openControlQueue } from "../../../src/apps/control/macros";
@@ -116,6 +120,46 @@ describe("the Control queue window", () => {
     }
   });
 
+  it("opened through game.nobc.openDialog, draws itself again as well", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers();
+    try {
+      const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
+      const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const before = renders();
+      const message = await postRelease();
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 1);
+      expect((await contextOf(dialog)).groups[0]!.rows.map((r) => r.id)).toEqual([`wmd:${message.id}`]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("draws itself again a moment after the turn moves on: step 9 entered brings the damaged squadron's repair", async () => {
+    registerTurnTracking();
+    const combat = new harness.Combat({ type: "nobcTurn", system: { turn: 2, stage: 0, reached: 2 * turn.STAGES.length } });
+    harness.game["combats"] = [combat];
+    const squadron = (sheetsFake.actors as { id: string; update(d: Raw): Promise<unknown> }[]).find((a) => a.id === "s1")!;
+    await squadron.update({ "system.box": "damaged" });
+    // The redraw that change scheduled (on real time) runs out first.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.useFakeTimers();
+    try {
+      const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
+      const renders = () => sheetsFake.appRenders.filter((r) => r.app === dialog).length;
+      const before = renders();
+      expect((await contextOf(dialog)).shown).toBe(0);
+      const stage = turn.stageIndex("airRepair");
+      await combat.update({ system: { stage, reached: 2 * turn.STAGES.length + stage } });
+      await vi.advanceTimersByTimeAsync(300);
+      expect(renders()).toBe(before + 1);
+      expect((await contextOf(dialog)).groups.flatMap((g) => g.rows.map((r) => r.id))).toEqual(["repair:Actor.s1:2"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows an umpire only their sector's items, unless they ask for every sector", async () => {
     await game.settings!.set("nobc", "umpires", { umpires: { gm2: { wars: ["air"], hqs: [], areas: [] } } });
     await postRelease();
@@ -126,6 +170,39 @@ describe("the Control queue window", () => {
     expect(await controlQueueView(true)).toEqual({ count: 0 });
     await dialog.change({ all: "on" });
     expect((await contextOf(dialog)).shown).toBe(1);
+  });
+});
+
+describe("a row's button", () => {
+  it("opens what settles it: the retreat dialog on the card's retreat, aircraft repair for the squadron's side; a settled row is told", async () => {
+    registerTurnTracking();
+    const stage = turn.stageIndex("airRepair");
+    harness.game["combats"] = [new harness.Combat({ type: "nobcTurn", system: { turn: 1, stage, reached: turn.STAGES.length + stage } })];
+    const card = (await postResolution({
+      title: "Ground combat",
+      resolution: { breakdown: [], rolls: [], outcome: {}, effects: [{ type: "retreat", actor: "Actor.u3", hexes: 1 }] },
+    })) as { id: string };
+    expect(await requestCardAction("apply", card.id)).toEqual({ ok: true });
+    const squadron = (sheetsFake.actors as { id: string; update(d: Raw): Promise<unknown> }[]).find((a) => a.id === "s1")!;
+    await squadron.update({ "system.box": "damaged" });
+    const dialog = (await openDialogById(CONTROL_QUEUE.id))!;
+    const rows = (await contextOf(dialog)).groups.flatMap((g) => g.rows);
+    // The Land War's group, then the Air War's.
+    expect(rows.map((r) => [r.id, r.settleLabel])).toEqual([
+      [`retreat:${card.id}:Actor.u3`, "NOBC.Control.Settle.retreat"],
+      ["repair:Actor.s1:1", "NOBC.Control.Settle.repair"],
+    ]);
+    const windows = () => sheetsFake.appRenders.map((r) => r.app).filter((a) => a !== dialog);
+    await dialog.act("settle", button({ id: `retreat:${card.id}:Actor.u3` }));
+    const retreat = windows().at(-1) as NobcDialog;
+    expect(retreat.dialogState).toMatchObject({ source: card.id, units: [{ actor: "Actor.u3" }] });
+    await dialog.act("settle", button({ id: "repair:Actor.s1:1" }));
+    const repair = windows().at(-1) as NobcDialog;
+    expect(repair).not.toBe(retreat);
+    expect(repair.dialogState).toMatchObject({ side: "nato" });
+    harness.notices.length = 0;
+    await dialog.act("settle", button({ id: "wmd:gone" }));
+    expect(warnings()).toEqual(["NOBC.Control.Refused.settled"]);
   });
 });
 
