@@ -2,12 +2,14 @@
  * The double-blind gallery entries (tests/gallery/double-blind.ts) in headless Chromium, on their own so they can
  * be looked at without the whole gallery's screenshots: each in both themes, with its folds open
  * (`blind-<what>-<theme>.png` under tests/artifacts/), and the cards and the tracker again at the sidebar's
- * 300 px (`…-300.png`), where no line may run out of its box.
+ * 300 px (`…-300.png`), where no line may run out of its box; then axe-core scans them, as the whole gallery's
+ * test does, for any serious or critical violation.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
-import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 // @ts-expect-error plain ESM script without types
 import { buildGallery as untypedBuildGallery } from "../../scripts/gallery.mjs";
@@ -87,5 +89,26 @@ describe("the double-blind gallery entries", () => {
       }
     }
     expect(tooWide).toEqual([]);
+  });
+
+  it("have no serious or critical axe-core violation, in either theme", async () => {
+    const require = createRequire(import.meta.url);
+    await page.addScriptTag({ content: readFileSync(join(dirname(require.resolve("axe-core")), "axe.min.js"), "utf8") });
+    const frames = ids.flatMap((id) => [`#${id}-light`, `#${id}-dark`]);
+    const found = await page.evaluate(async (include) => {
+      interface Result {
+        id: string;
+        impact?: string | null;
+        nodes: { target: string[]; impact?: string | null; failureSummary?: string }[];
+      }
+      const axe = (window as unknown as { axe: { run(c: object): Promise<{ violations: Result[] }> } }).axe;
+      const { violations } = await axe.run({ include: include.map((sel) => [sel]) });
+      return violations.flatMap((v) =>
+        v.nodes
+          .filter((n) => ["serious", "critical"].includes(n.impact ?? v.impact ?? ""))
+          .map((n) => `${v.id} at ${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\s+/g, " ").slice(0, 200)}`),
+      );
+    }, frames);
+    expect(found).toEqual([]);
   });
 });
