@@ -22,7 +22,7 @@ const printed = (name: string) => fitLine(name, 92, 19, 13).text.replaceAll("&",
 const counters = (svg: string) => [...svg.matchAll(/<text [^>]*text-anchor="middle"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
 const contacts = (svg: string) => (svg.match(/>\?<\/text>/g) ?? []).length;
 /** Minefields drawn: each has three mines (src/map/overlay.ts), drawn as circles in the mines group. */
-const minefields = (svg: string) => (/<g data-kind="mines">([\s\S]*?)<\/g>/.exec(svg)?.[1].match(/<circle /g) ?? []).length / 3;
+const minefields = (svg: string) => (/<g data-kind="mines">([\s\S]*?)<\/g>/.exec(svg)?.[1]?.match(/<circle /g) ?? []).length / 3;
 
 const NATO = ["2nd Bde, 3rd Armd Div", "11th Armd Cav Regt", "210th FA Bde"];
 const WP = ["1st Gds Tank Div", "35th MR Div", "34th Gds Art Div"];
