@@ -78,6 +78,14 @@ export function markerCounterFace(flag: unknown, enemy: Side): CounterFace | nul
   };
 }
 
+const markerContactSchema = z.looseObject({ kind: z.literal("contact"), count: z.number().int().min(1).max(999) });
+
+/** How many enemy pieces a contact marker says it saw (flag `nobc.marker`, where the world shows counts); null for none. */
+export function markerContactCount(flag: unknown): number | null {
+  const parsed = markerContactSchema.safeParse(flag);
+  return parsed.success ? parsed.data.count : null;
+}
+
 /** The unit fields a counter is drawn from (size and arm also decide forced March Mode; noMove is the black chip). */
 const COUNTER_FIELDS = ["side", "arm", "size", "strength", "mode", "noMove"] as const;
 

@@ -56,7 +56,8 @@ function fanned(tokens: readonly DrawnToken[], size: number): DrawnToken[] {
 
 /**
  * The picture of `viewer`'s board: `groups` over a map of `map.columns` × `map.rows` hexes of `size`, then
- * `tokens`, 700 px wide; the legend says what the tokens mean, then `stateLegend` (the map state's lines).
+ * `tokens`, 700 px wide; the legend says what the tokens mean (and what a contact's number is, when the world
+ * shows counts: `counted`), then `stateLegend` (the map state's lines).
  */
 export function teamBoardPreviewContext(
   viewer: BoardViewer,
@@ -66,6 +67,7 @@ export function teamBoardPreviewContext(
   size: number,
   stateLegend: readonly string[],
   i18n: Translator,
+  counted = false,
 ): BoardPreviewContext {
   const margin = size * 0.2;
   const area = mapPixelSize(map.columns, map.rows, size);
@@ -82,5 +84,6 @@ export function teamBoardPreviewContext(
     "</g>",
     "</svg>",
   ].join("\n");
-  return { svg, legend: [...TOKEN_LEGEND[viewer].map((k) => i18n.localize(k)), ...stateLegend] };
+  const keys = counted && viewer !== "control" ? [...TOKEN_LEGEND[viewer], "NOBC.Board.Legend.ContactCount"] : TOKEN_LEGEND[viewer];
+  return { svg, legend: [...keys.map((k) => i18n.localize(k)), ...stateLegend] };
 }

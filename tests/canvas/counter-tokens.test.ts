@@ -10,7 +10,8 @@ import { unitSystem } from "../apps/ground-combat/fixture";
 import { CHIP, counterSvg, fitLine, type CounterFace } from "../../src/symbols/counter";
 import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { registerCounterTokens, setCounterPainter, type CounterToken } from "../../src/canvas/counter-tokens";
-import { markerCounterFace, touchesCounter } from "../../src/token/counter-face";
+import { markerContactCount, markerCounterFace, touchesCounter } from "../../src/token/counter-face";
+import { contactSvg } from "../../src/symbols/contact";
 import { counterWords } from "../../src/view/counter";
 import { keyWording } from "../harness/wording";
 
@@ -298,5 +299,56 @@ describe("an identified enemy's marker on a team scene (double-blind)", () => {
     hooks.callAll("updateToken", { object: counter }, { x: 100 });
     hooks.callAll("updateToken", { object: contact }, { flags: { nobc: { marker: {} } } });
     expect(painted.map((p) => p.token)).toEqual(["m1"]);
+  });
+});
+
+describe("a contact marker that carries a count (double-blind, contacts show a count)", () => {
+  const contact = (count?: number) => ({
+    key: "contact:0303",
+    kind: "contact",
+    hex: "0303",
+    turn: 2,
+    ...(count === undefined ? {} : { count }),
+  });
+
+  it("reads its count from the flag; none without one, or for a counter's flag", () => {
+    expect(markerContactCount(contact(2))).toBe(2);
+    expect(markerContactCount(contact())).toBeNull();
+    expect(markerContactCount(contact(0))).toBeNull();
+    expect(markerContactCount(identified(3))).toBeNull();
+  });
+
+  it("is the contact image's drawing with the count on a dark disc, and its accessible name", () => {
+    const svg = contactSvg(2, "Contact, 2");
+    expect(svg).toContain('fill="#f2e6c9"');
+    expect(texts(svg)).toEqual(["?", "2"]);
+    expect(label(svg)).toBe("Contact, 2");
+    expect(texts(contactSvg(120, "x"))).toEqual(["?", "99+"]);
+  });
+
+  it("is drawn on the canvas with its count, and let go when its flag no longer has one", () => {
+    const painted: string[] = [];
+    const released: string[] = [];
+    setCounterPainter(() => ({
+      paint: (_token, svg) => painted.push(texts(svg).join(" ")),
+      fit: () => undefined,
+      release: (token) => released.push(token.document?.id ?? "?"),
+    }));
+    harness.reset();
+    registerCounterTokens();
+    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+    let flag: unknown = contact(2);
+    const token = markerToken("c1", null, "wp");
+    (token.document as { getFlag: (s: string, k: string) => unknown }).getFlag = (scope, key) =>
+      scope === "nobc" && key === "marker" ? flag : undefined;
+    hooks.callAll("drawToken", token);
+    expect(painted).toEqual(["? 2"]);
+    flag = contact(3);
+    hooks.callAll("updateToken", { object: token }, { flags: { nobc: { marker: flag } } });
+    expect(painted).toEqual(["? 2", "? 3"]);
+    flag = contact();
+    hooks.callAll("updateToken", { object: token }, { flags: { nobc: { marker: flag } } });
+    expect(painted).toHaveLength(2);
+    expect(released).toEqual(["c1"]);
   });
 });

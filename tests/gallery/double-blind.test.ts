@@ -52,6 +52,13 @@ describe("the double-blind gallery's boards", () => {
     expect(minefields(svg)).toBe(3);
   });
 
+  it("the Warsaw Pact's where contacts show a count: the contact in 0202 says one piece, the rest as before", () => {
+    const svg = shown("blind-board-wp-count");
+    expect(contacts(svg)).toBe(1);
+    expect(svg).toMatch(/<g class="contact-count">.*?>1<\/text><\/g>/);
+    expect(counters(svg.replace(/<g class="contact-count">.*?<\/g>/g, ""))).toEqual(counters(shown("blind-board-wp")));
+  });
+
   it("Control's: every piece of both sides, no marker, every minefield", () => {
     const svg = shown("blind-board-control");
     const names = counters(svg);

@@ -47,7 +47,8 @@ import { readinessView } from "../../src/combat/readiness";
 import { readinessPanelContext } from "../../src/combat/readiness-panel";
 import { hqRow } from "../combat/fixtures";
 import { withNames } from "../../src/words/phrase";
-import { markerCounterFace } from "../../src/token/counter-face";
+import { markerContactCount, markerCounterFace } from "../../src/token/counter-face";
+import { contactSvg } from "../../src/symbols/contact";
 
 const contactSources = import.meta.glob<string>("../../assets/icons/contact.svg", { query: "?raw", import: "default", eager: true });
 /** The contact marker's image, as the team scenes' markers carry it (src/team-scenes/want.ts `CONTACT_IMG`). */
@@ -129,6 +130,8 @@ function knowledgeNow(): Knowledge {
 
 const knowledge = knowledgeNow();
 const views: Record<Side, SideView> = bothViews(pieces, knowledge);
+/** The same views in a world that shows counts (setting *Double-blind: contacts show a count*). */
+const countedViews: Record<Side, SideView> = bothViews(pieces, knowledge, { contactShowsCount: true });
 
 /** The master scene's tokens: one a piece, at the top-left corner of its hex's grid space (as Foundry places a 1 × 1 token). */
 const place = (hex: string) => {
@@ -173,7 +176,12 @@ function drawRow(row: Record<string, unknown>, i18n: Translator): DrawnToken {
   const flags = (row["flags"] as { nobc?: { marker?: Record<string, unknown> } } | undefined)?.nobc;
   const marker = flags?.marker;
   if (marker === undefined) return { x, y, svg: drawPiece(row["actorId"] as string, i18n) };
-  if (marker["kind"] === "contact") return { x, y, svg: imageOf(CONTACT_SVG) };
+  if (marker["kind"] === "contact") {
+    // A counted contact is drawn by the canvas (src/canvas/counter-tokens.ts); a plain one shows its image.
+    const count = markerContactCount(marker);
+    const label = i18n.format("NOBC.TeamScenes.ContactCount", { count: String(count) });
+    return { x, y, svg: count === null ? imageOf(CONTACT_SVG) : contactSvg(count, label, SIZE) };
+  }
   // An identified enemy unit: the canvas draws its counter from the marker's flag (src/canvas/counter-tokens.ts);
   // an identified HQ shows its image, the symbol of its face.
   const enemy = row["enemy"] as Side;
@@ -194,11 +202,11 @@ function drawPiece(actorId: string, i18n: Translator): string {
 const OTHER: Readonly<Record<Side, Side>> = { nato: "wp", wp: "nato" };
 
 /** The tokens side `side`'s team scene is made with: the diff of what it wants against an empty scene, drawn. */
-function teamTokens(side: Side, i18n: Translator): DrawnToken[] {
+function teamTokens(side: Side, i18n: Translator, counted = false): DrawnToken[] {
   const placer = (hex: string) => place(hex);
   const mirrors = diffTokens(wantedMirrors(masterTokens, actorTypes, side), [], "flags.nobc.mirror").create;
   const markers = diffTokens(
-    wantedMarkers(views[side].markers, side, placer, { contact: i18n.localize("NOBC.TeamScenes.Contact") }),
+    wantedMarkers((counted ? countedViews : views)[side].markers, side, placer, { contact: i18n.localize("NOBC.TeamScenes.Contact") }),
     [],
     "flags.nobc.marker",
   ).create;
@@ -221,12 +229,12 @@ function watchedBy(side: Side): Set<string> {
 }
 
 /** The board as `viewer` sees it, with its legend: what its tokens mean, then the map state's lines. */
-function boardContext(viewer: BoardViewer, i18n: Translator): BoardPreviewContext {
+function boardContext(viewer: BoardViewer, i18n: Translator, counted = false): BoardPreviewContext {
   const state = viewer === "control" ? MASTER_MAP_STATE : teamMapState(MASTER_MAP_STATE, null, viewer, watchedBy(viewer))!;
   const groups = [...terrainOverlay(view, SIZE, { fillAlpha: 1 }), ...mapStateOverlay(mapStateView(state), SIZE, view)];
-  const tokens = viewer === "control" ? masterDrawn(i18n) : teamTokens(viewer, i18n);
+  const tokens = viewer === "control" ? masterDrawn(i18n) : teamTokens(viewer, i18n, counted);
   const { legend } = boardPreviewContext(view, groups, SIZE, "mapState", i18n);
-  return teamBoardPreviewContext(viewer, groups, tokens, map, SIZE, legend, i18n);
+  return teamBoardPreviewContext(viewer, groups, tokens, map, SIZE, legend, i18n, counted);
 }
 
 // ----- The turn-2 ground combat: the Guards and the motor rifles attack 0202, with a card of 8th Guards Army against V Corps' CAS.
@@ -384,6 +392,13 @@ export const doubleBlindGallery = (i18n: Translator): FixtureSheet[] => [
     template: "apps/board-preview.hbs",
     classes: board,
     context: boardContext("wp", i18n),
+  },
+  {
+    id: "blind-board-wp-count",
+    title: "Double-blind: the Warsaw Pact's team scene where contacts show a count",
+    template: "apps/board-preview.hbs",
+    classes: board,
+    context: boardContext("wp", i18n, true),
   },
   {
     id: "blind-board-control",
