@@ -5,6 +5,11 @@
  *
  *   npm run test:browser && npm run guide:pictures
  *
+ * Named pictures alone are remade from the screenshots a single browser test wrote, e.g.
+ *
+ *   npx vitest run --config vitest.browser.config.ts tests/browser/double-blind-gallery.test.ts
+ *   node scripts/guide-pictures.mjs blind-board-nato.webp
+ *
  * Chromium encodes the WebP (a canvas), so no image library is needed. The TypeScript that finds the
  * Chromium is bundled with vite first, as scripts/gallery.mjs does.
  */
@@ -21,6 +26,7 @@ export const GUIDE_PICTURES = {
   "turn-tracker.webp": "tracker-whole-land-light.png",
   "combat-card.webp": "card-combat-pending-light-300.png",
   "combat-planner.webp": "ground-combat-accepted-light.png",
+  "blind-board-nato.webp": "blind-board-nato-light.png",
 };
 
 const artifacts = join(root, "tests", "artifacts");
@@ -45,14 +51,18 @@ async function launch() {
   return launchChromium();
 }
 
-export async function makeGuidePictures() {
-  const missing = Object.values(GUIDE_PICTURES).filter((png) => !existsSync(join(artifacts, png)));
+/** Makes the pictures named in `only` (all when empty); each needs its screenshot in tests/artifacts/. */
+export async function makeGuidePictures(only = []) {
+  const unknown = only.filter((webp) => !Object.hasOwn(GUIDE_PICTURES, webp));
+  if (unknown.length > 0) throw new Error(`no guide picture ${unknown.join(", ")}: see GUIDE_PICTURES`);
+  const chosen = Object.entries(GUIDE_PICTURES).filter(([webp]) => only.length === 0 || only.includes(webp));
+  const missing = chosen.map(([, png]) => png).filter((png) => !existsSync(join(artifacts, png)));
   if (missing.length > 0) throw new Error(`run npm run test:browser first: tests/artifacts/ lacks ${missing.join(", ")}`);
   mkdirSync(target, { recursive: true });
   const browser = await launch();
   try {
     const page = await browser.newPage();
-    for (const [webp, png] of Object.entries(GUIDE_PICTURES)) {
+    for (const [webp, png] of chosen) {
       const source = `data:image/png;base64,${readFileSync(join(artifacts, png)).toString("base64")}`;
       const encoded = await page.evaluate(async (src) => {
         // Runs in the page, where the DOM's globals are.
@@ -75,4 +85,4 @@ export async function makeGuidePictures() {
   }
 }
 
-if (isMain(import.meta.url)) await makeGuidePictures();
+if (isMain(import.meta.url)) await makeGuidePictures(process.argv.slice(2));

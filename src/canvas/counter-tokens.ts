@@ -4,7 +4,9 @@
  * user may see it (src/token/counter-face.ts). Drawn on each client, never written to a document: no
  * database call, and a player sees only what the unit's ownership lets them read.
  *
- * - `drawToken`: a unit's token gets its counter (a sprite under the token's bars, effects and name).
+ * - `drawToken`: a unit's token gets its counter (a sprite under the token's bars, effects and name); so does the
+ *   marker of an identified enemy unit on a team scene (its face and the strength shown, from the marker's flag),
+ *   and a contact marker that carries a count (src/symbols/contact.ts).
  * - `refreshToken`: the counter follows the token's size.
  * - `updateActor` of a unit whose name, side, arm, size, strength, mode or ownership changed: the counters
  *   of that unit's own tokens are drawn again, and no other token's.
@@ -17,14 +19,52 @@
  */
 import { translator } from "../base/foundry";
 import { counterSvg } from "../symbols/counter";
-import { touchesCounter, unitCounterFace, type CounterActor } from "../token/counter-face";
+import { contactSvg } from "../symbols/contact";
+import { markerContactCount, markerCounterFace, touchesCounter, unitCounterFace, type CounterActor } from "../token/counter-face";
+import { MARKER_FLAG, teamSceneOf } from "../schemas/team-scene";
+import { SYSTEM_ID } from "../base/constants";
+import type { Side } from "../rules/nobc/land/types";
 import { counterWords } from "../view/counter";
 import { TEAMS_CHANGED_HOOK } from "../teams/read";
+
+interface Flagged {
+  getFlag(scope: string, key: string): unknown;
+}
 
 /** A token placeable as the counter reads it. */
 export interface CounterToken {
   readonly actor?: CounterActor | null;
-  readonly document?: { readonly id?: string | null } | null;
+  readonly document?: ({ readonly id?: string | null; readonly parent?: Flagged | null } & Partial<Flagged>) | null;
+}
+
+const ENEMY: Readonly<Record<Side, Side>> = { nato: "wp", wp: "nato" };
+
+/** The marker flag of a token of no actor on a team scene, and the side that scene's enemy is; null for any other token. */
+function markerOf(token: CounterToken): { flag: unknown; enemy: Side } | null {
+  const doc = token.document;
+  if (token.actor !== null && token.actor !== undefined) return null;
+  if (doc === null || doc === undefined || typeof doc.getFlag !== "function") return null;
+  const scene = teamSceneOf(doc.parent);
+  return scene === null ? null : { flag: doc.getFlag(SYSTEM_ID, MARKER_FLAG), enemy: ENEMY[scene.side] };
+}
+
+/** A team scene's marker drawn over its image: an identified enemy unit's counter, or a contact with its count; else null. */
+function markerSvgFor(token: CounterToken): string | null {
+  const marker = markerOf(token);
+  if (marker === null) return null;
+  const face = markerCounterFace(marker.flag, marker.enemy);
+  if (face !== null) return counterSvg(face, counterWords(face, translator()), COUNTER_PX);
+  const count = markerContactCount(marker.flag);
+  return count === null
+    ? null
+    : contactSvg(count, translator().format("NOBC.TeamScenes.ContactCount", { count: String(count) }), COUNTER_PX);
+}
+
+/** Whether `token` carries a counter: a unit's token, an identified enemy unit's marker or a counted contact on a team scene. */
+function drawsCounter(token: CounterToken): boolean {
+  if (token.actor?.type === "unit") return true;
+  const marker = markerOf(token);
+  return marker !== null && (markerCounterFace(marker.flag, marker.enemy) !== null || markerContactCount(marker.flag) !== null);
 }
 
 /** How a counter is put on a token: a PIXI sprite in Foundry; a test may put a recorder in its place. */
@@ -43,7 +83,7 @@ export const COUNTER_PX = 128;
 /** The counter `token` shows this client's user now, as SVG; null for a token that is not a unit's. */
 export function counterSvgFor(token: CounterToken, user: unknown = game.user): string | null {
   const actor = token.actor;
-  if (actor === null || actor === undefined) return null;
+  if (actor === null || actor === undefined) return markerSvgFor(token);
   const face = unitCounterFace(actor, user);
   return face === null ? null : counterSvg(face, counterWords(face, translator()), COUNTER_PX);
 }
@@ -176,7 +216,15 @@ export function redrawUnitCounters(actor: UnitWithTokens, changes: unknown): voi
 export function registerCounterTokens(): void {
   Hooks.on("drawToken", ((token: CounterToken) => paint(token)) as never);
   Hooks.on("refreshToken", ((token: CounterToken) => {
-    if (token.actor?.type === "unit") thePainter().fit(token);
+    if (drawsCounter(token)) thePainter().fit(token);
+  }) as never);
+  // A marker whose knowledge changed (a strength shown) keeps its image: its counter is drawn again from the flag.
+  Hooks.on("updateToken", ((doc: { object?: CounterToken | null }, changes: { flags?: Record<string, unknown> }) => {
+    const token = doc.object;
+    if (token === null || token === undefined || changes.flags?.[SYSTEM_ID] === undefined || markerOf(token) === null) return;
+    // A marker that no longer carries a counter (a count the world stopped showing) lets its old one go.
+    if (counterSvgFor(token) === null) thePainter().release(token);
+    else paint(token);
   }) as never);
   Hooks.on("destroyToken", ((token: CounterToken) => thePainter().release(token)) as never);
   Hooks.on("updateActor", ((actor: UnitWithTokens, changes: unknown) => redrawUnitCounters(actor, changes)) as never);

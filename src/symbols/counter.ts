@@ -15,8 +15,11 @@ export interface CounterFace {
   readonly size: UnitSize;
   /** The unit's name as printed on its counter ("34 PzBrig"). */
   readonly designation: string;
-  /** Current and full strength; null when the reader may not see it (docs/board.md, "Counters"). */
-  readonly strength: { readonly value: number; readonly max: number } | null;
+  /**
+   * Current and full strength; null when the reader may not see it (docs/board.md, "Counters"). Full is null on an
+   * enemy counter of a team scene: the side knows the strength the rules showed it, never the full one.
+   */
+  readonly strength: { readonly value: number; readonly max: number | null } | null;
   /** The mode shown (March for a unit always in March Mode); null when the reader may not see it. */
   readonly mode: Mode | null;
   /**
@@ -105,7 +108,8 @@ export function counterSvg(face: CounterFace, words: CounterWords, px = 100): st
     symbol,
   ];
   if (face.strength !== null) {
-    parts.push(text(5, 21, fitLine(`${face.strength.value}/${face.strength.max}`, 40, 22, 12), "start"));
+    const shown = face.strength.max === null ? String(face.strength.value) : `${face.strength.value}/${face.strength.max}`;
+    parts.push(text(5, 21, fitLine(shown, 40, 22, 12), "start"));
   }
   if (face.mode !== null) parts.push(text(95, 21, fitLine(words.modeLetter[face.mode], 26, 22, 12), "end"));
   parts.push(text(50, 94, fitLine(face.designation, 92, 19, 13), "middle"));

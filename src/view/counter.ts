@@ -14,13 +14,15 @@ const MODE_LETTERS: Readonly<Record<Mode, string>> = { combat: "NOBC.Counter.Mod
 export function counterWords(face: CounterFace, i18n: Translator): CounterWords {
   const modeLetter = { combat: i18n.localize(MODE_LETTERS.combat), march: i18n.localize(MODE_LETTERS.march) };
   const name = face.designation;
+  // An enemy counter of a team scene shows a strength with no full one: its name is said alone, as a hidden one's.
+  const strength = face.strength?.max === null ? null : face.strength;
   const label =
-    face.strength === null || face.mode === null
+    strength === null || face.mode === null
       ? i18n.format("NOBC.Counter.LabelHidden", { name })
       : i18n.format("NOBC.Counter.Label", {
           name,
-          value: String(face.strength.value),
-          max: String(face.strength.max),
+          value: String(strength.value),
+          max: String(strength.max),
           mode: i18n.localize(MODE_LABELS[face.mode]),
         });
   // The black chip is said to everyone who sees it, as it is drawn for everyone.

@@ -50,7 +50,10 @@ function unitRow(e: Extract<StackEntry, { kind: "unit" }>, i18n: Translator): St
   ];
   if (f.strength !== null && f.mode !== null) {
     facts.push(
-      { label: i18n.localize("NOBC.Field.Strength"), value: `${f.strength.value}/${f.strength.max}` },
+      {
+        label: i18n.localize("NOBC.Field.Strength"),
+        value: f.strength.max === null ? String(f.strength.value) : `${f.strength.value}/${f.strength.max}`,
+      },
       { label: i18n.localize("NOBC.Field.Mode"), value: i18n.localize(MODE_LABELS[f.mode]) },
     );
     if (e.supply !== null) facts.push({ label: i18n.localize("NOBC.Field.Supply"), value: String(e.supply) });

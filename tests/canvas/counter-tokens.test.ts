@@ -10,7 +10,8 @@ import { unitSystem } from "../apps/ground-combat/fixture";
 import { CHIP, counterSvg, fitLine, type CounterFace } from "../../src/symbols/counter";
 import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { registerCounterTokens, setCounterPainter, type CounterToken } from "../../src/canvas/counter-tokens";
-import { touchesCounter } from "../../src/token/counter-face";
+import { markerContactCount, markerCounterFace, touchesCounter } from "../../src/token/counter-face";
+import { contactSvg } from "../../src/symbols/contact";
 import { counterWords } from "../../src/view/counter";
 import { keyWording } from "../harness/wording";
 
@@ -219,5 +220,135 @@ describe("counters on the tokens", () => {
     hooks().callAll("destroyToken", a.getActiveTokens()[1]);
     expect(fitted).toEqual([b.getActiveTokens()[0]!.document.id]);
     expect(released).toEqual([a.getActiveTokens()[1]!.document.id]);
+  });
+});
+
+/** A marker token of a team scene as the canvas holds it: no actor, flag `nobc.marker`, its scene's `nobc.teamScene`. */
+function markerToken(id: string, flag: unknown, sceneSide: "nato" | "wp" | null): CounterToken {
+  const scene = {
+    getFlag: (scope: string, key: string) =>
+      scope === "nobc" && key === "teamScene" && sceneSide !== null ? { side: sceneSide, master: "M1" } : undefined,
+  };
+  return {
+    actor: null,
+    document: { id, parent: scene, getFlag: (scope: string, key: string) => (scope === "nobc" && key === "marker" ? flag : undefined) },
+  };
+}
+
+const identified = (strength?: number) => ({
+  key: "counter:0302:0",
+  kind: "counter",
+  hex: "0302",
+  turn: 2,
+  face: { kind: "unit", name: "1st Gds Tank Div", size: "division", arm: "armour", nationality: "SU" },
+  ...(strength === undefined ? {} : { strength: { value: strength, turn: 1 } }),
+});
+
+describe("an identified enemy's marker on a team scene (double-blind)", () => {
+  it("reads as the enemy's counter: the face's symbol and designation, the strength shown and no full strength, no mode", () => {
+    expect(markerCounterFace(identified(6), "wp")).toEqual({
+      side: "wp",
+      arm: "armour",
+      size: "division",
+      designation: "1st Gds Tank Div",
+      strength: { value: 6, max: null },
+      mode: null,
+      noMove: false,
+    });
+    expect(markerCounterFace(identified(), "wp")?.strength).toBeNull();
+    // A contact, an HQ's marker and a broken flag have no counter: the token shows its image.
+    expect(markerCounterFace({ key: "contact:0303", kind: "contact", hex: "0303", turn: 2 }, "wp")).toBeNull();
+    expect(markerCounterFace({ ...identified(), face: { kind: "hq", name: "8 GA", echelon: "army", nationality: "SU" } }, "wp")).toBeNull();
+    expect(markerCounterFace({ ...identified(), face: { kind: "unit", name: "x", size: "corps", arm: "armour" } }, "wp")).toBeNull();
+  });
+
+  it("prints the strength shown alone, and its accessible name says no strength of a full one", () => {
+    const f = markerCounterFace(identified(6), "wp")!;
+    const svg = counterSvg(f, WORDS);
+    expect(texts(svg)).toEqual(["6", fitLine("1st Gds Tank Div", 92, 19, 13).text]);
+    expect(svg).toContain(
+      unitSymbolSvg("wp", "armour", "division")
+        .replace(/^<svg [^>]*>/, "")
+        .replace(/<\/svg>$/, ""),
+    );
+    expect(label(counterSvg(f, counterWords(f, keyWording())))).toContain("NOBC.Counter.LabelHidden");
+  });
+
+  it("is drawn on the canvas, fitted on refresh and drawn again when its flag changes; a contact and a marker off a team scene are not", () => {
+    const painted: { token: string; svg: string }[] = [];
+    const fitted: string[] = [];
+    setCounterPainter(() => ({
+      paint: (token, svg) => painted.push({ token: token.document?.id ?? "?", svg }),
+      fit: (token) => fitted.push(token.document?.id ?? "?"),
+      release: () => undefined,
+    }));
+    harness.reset();
+    registerCounterTokens();
+    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+    const counter = markerToken("m1", identified(6), "nato");
+    const contact = markerToken("m2", { key: "contact:0303", kind: "contact", hex: "0303", turn: 2 }, "nato");
+    const stray = markerToken("m3", identified(6), null);
+    for (const t of [counter, contact, stray]) hooks.callAll("drawToken", t);
+    expect(painted.map((p) => p.token)).toEqual(["m1"]);
+    expect(texts(painted[0]!.svg)).toEqual(["6", fitLine("1st Gds Tank Div", 92, 19, 13).text]);
+    expect(painted[0]!.svg).toContain('fill="#7a1a1a"');
+    for (const t of [counter, contact]) hooks.callAll("refreshToken", t);
+    expect(fitted).toEqual(["m1"]);
+    painted.length = 0;
+    hooks.callAll("updateToken", { object: counter }, { flags: { nobc: { marker: identified(4) } } });
+    hooks.callAll("updateToken", { object: counter }, { x: 100 });
+    hooks.callAll("updateToken", { object: contact }, { flags: { nobc: { marker: {} } } });
+    expect(painted.map((p) => p.token)).toEqual(["m1"]);
+  });
+});
+
+describe("a contact marker that carries a count (double-blind, contacts show a count)", () => {
+  const contact = (count?: number) => ({
+    key: "contact:0303",
+    kind: "contact",
+    hex: "0303",
+    turn: 2,
+    ...(count === undefined ? {} : { count }),
+  });
+
+  it("reads its count from the flag; none without one, or for a counter's flag", () => {
+    expect(markerContactCount(contact(2))).toBe(2);
+    expect(markerContactCount(contact())).toBeNull();
+    expect(markerContactCount(contact(0))).toBeNull();
+    expect(markerContactCount(identified(3))).toBeNull();
+  });
+
+  it("is the contact image's drawing with the count on a dark disc, and its accessible name", () => {
+    const svg = contactSvg(2, "Contact, 2");
+    expect(svg).toContain('fill="#f2e6c9"');
+    expect(texts(svg)).toEqual(["?", "2"]);
+    expect(label(svg)).toBe("Contact, 2");
+    expect(texts(contactSvg(120, "x"))).toEqual(["?", "99+"]);
+  });
+
+  it("is drawn on the canvas with its count, and let go when its flag no longer has one", () => {
+    const painted: string[] = [];
+    const released: string[] = [];
+    setCounterPainter(() => ({
+      paint: (_token, svg) => painted.push(texts(svg).join(" ")),
+      fit: () => undefined,
+      release: (token) => released.push(token.document?.id ?? "?"),
+    }));
+    harness.reset();
+    registerCounterTokens();
+    const hooks = (globalThis as unknown as { Hooks: { callAll(n: string, ...a: unknown[]): boolean } }).Hooks;
+    let flag: unknown = contact(2);
+    const token = markerToken("c1", null, "wp");
+    (token.document as { getFlag: (s: string, k: string) => unknown }).getFlag = (scope, key) =>
+      scope === "nobc" && key === "marker" ? flag : undefined;
+    hooks.callAll("drawToken", token);
+    expect(painted).toEqual(["? 2"]);
+    flag = contact(3);
+    hooks.callAll("updateToken", { object: token }, { flags: { nobc: { marker: flag } } });
+    expect(painted).toEqual(["? 2", "? 3"]);
+    flag = contact();
+    hooks.callAll("updateToken", { object: token }, { flags: { nobc: { marker: flag } } });
+    expect(painted).toHaveLength(2);
+    expect(released).toEqual(["c1"]);
   });
 });

@@ -20,6 +20,7 @@ import { playsheetFixtureData, playsheetGallery } from "./playsheet";
 import { missionsFixtureData, missionsGallery } from "./missions";
 import { nqmFixtureData, nqmGallery } from "./nqm";
 import { controlFixtureData, controlGallery } from "./control";
+import { doubleBlindFixtureData, doubleBlindGallery } from "./double-blind";
 
 function isTranslator(words: LangTree | Translator): words is Translator {
   return typeof (words as Partial<Translator>).localize === "function";
@@ -40,6 +41,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "team yankee missions", entries: missionsGallery },
   { area: "nqm", entries: nqmGallery },
   { area: "control", entries: controlGallery },
+  { area: "double-blind", entries: doubleBlindGallery },
 ];
 
 /**
@@ -65,4 +67,5 @@ export const galleryFixtureData: readonly unknown[] = [
   ...missionsFixtureData,
   ...nqmFixtureData,
   ...controlFixtureData,
+  ...doubleBlindFixtureData,
 ];
