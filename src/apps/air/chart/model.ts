@@ -147,10 +147,25 @@ function isAirStage(stage: StageId | null): stage is AirStage {
   return stage !== null && Object.hasOwn(STEP_BOXES, stage);
 }
 
+/** The lang keys of each Air War step's "what to do now" line, written out in full (docs/i18n.md). */
+const STEP_LINES: Readonly<Record<AirStage, string>> = {
+  airAllocation: "NOBC.AirChart.Step.airAllocation",
+  airLineup: "NOBC.AirChart.Step.airLineup",
+  airCombat: "NOBC.AirChart.Step.airCombat",
+  airSuperiority: "NOBC.AirChart.Step.airSuperiority",
+  airSorties: "NOBC.AirChart.Step.airSorties",
+  airReturn: "NOBC.AirChart.Step.airReturn",
+  airHandOver: "NOBC.AirChart.Step.airHandOver",
+  airDeepStrike: "NOBC.AirChart.Step.airDeepStrike",
+  airRepair: "NOBC.AirChart.Step.airRepair",
+  airCapacity: "NOBC.AirChart.Step.airCapacity",
+  airbaseRepair: "NOBC.AirChart.Step.airbaseRepair",
+};
+
 /** The lang key of the chart's "what to do now" line for a stage. */
 export function stepLine(stage: StageId | null): string {
   if (stage === null) return "NOBC.AirChart.Step.noTurn";
-  return isAirStage(stage) ? `NOBC.AirChart.Step.${stage}` : "NOBC.AirChart.Step.landWar";
+  return isAirStage(stage) ? STEP_LINES[stage] : "NOBC.AirChart.Step.landWar";
 }
 
 /** Whether squadrons may be dropped into boxes in this stage: the allocation of step 1. */

@@ -1,0 +1,132 @@
+/**
+ * The Air War chart window's state: the zone and side it shows, the allocation dialog's own state as
+ * the draft of step 1, the squadrons selected and the zone the next drop flies to. A drop is the
+ * dialog's change of a row (`allocationFromForm`) checked with the dialog's check (`checkAllocation`,
+ * the rules): a move the rules refuse leaves the state as it was, with the rules' words. Pure.
+ */
+import type { ActorRef } from "../../../rules/ids";
+import { phrase } from "../../../rules/resolution";
+import { resolveAllocation, type Side } from "../../../rules/nobc/air/index";
+import { boxLabel } from "../../../rules/nobc/air/labels";
+import type { Translator } from "../../../view/breakdown";
+import { speak } from "../../../words/phrase";
+import { allocationFromForm, allocationState, checkAllocation, type AllocationState } from "../battle/allocation/state";
+import { notOwned } from "../battle/world";
+import { allocationBoxOf, dropsOpen } from "./model";
+import type { ChartWorld } from "./world";
+
+export interface ChartState {
+  readonly side: Side;
+  readonly zone: string;
+  /** The draft of step 1: exactly the allocation dialog's state, which Post sends. */
+  readonly allocation: AllocationState;
+  readonly selected: readonly ActorRef[];
+  /** The air zone a squadron dropped into a mission (or Holding) flies to. */
+  readonly targetZone: string;
+  /** Why the last move was refused (the user's words); [] after a move that went. */
+  readonly refusals: readonly string[];
+}
+
+/** A chart of a side and zone, keeping the draft and selection of the squadrons still ready there. */
+export function chartState(world: ChartWorld, scope: { side: Side; zone: string }, previous?: ChartState): ChartState {
+  const kept = previous?.side === scope.side && previous.zone === scope.zone ? previous : undefined;
+  const allocation = allocationState(world.air, scope, kept?.allocation.rows ?? []);
+  const onChart = new Set(world.air.squadrons.filter((s) => s.side === scope.side && s.airZone === scope.zone).map((s) => s.id));
+  return {
+    side: scope.side,
+    zone: scope.zone,
+    allocation,
+    selected: kept?.selected.filter((id) => onChart.has(id)) ?? [],
+    targetZone: kept?.targetZone ?? scope.zone,
+    refusals: kept?.refusals ?? [],
+  };
+}
+
+/** The state as the world now stands: squadrons no longer ready leave the draft (a posted and applied allocation). */
+export function freshState(world: ChartWorld, state: ChartState): ChartState {
+  return chartState(world, state, state);
+}
+
+/** A squadron selected or let go (the keyboard's way to pick what a box receives). */
+export function toggleSelected(state: ChartState, squadron: ActorRef): ChartState {
+  const selected = state.selected.includes(squadron) ? state.selected.filter((id) => id !== squadron) : [...state.selected, squadron];
+  return { ...state, selected, refusals: [] };
+}
+
+/** The form's selects: side and zone (a new chart), the zone the next drop flies to. */
+export function chartFromForm(world: ChartWorld, state: ChartState, form: Readonly<Record<string, unknown>>): ChartState {
+  const side = form["side"] === "nato" || form["side"] === "wp" ? form["side"] : state.side;
+  const zone = typeof form["zone"] === "string" ? form["zone"] : state.zone;
+  if (side !== state.side || zone !== state.zone) return chartState(world, { side, zone });
+  const targetZone = typeof form["targetZone"] === "string" ? form["targetZone"] : state.targetZone;
+  return { ...state, targetZone };
+}
+
+export type Placed = { readonly ok: true; readonly state: ChartState } | { readonly ok: false; readonly refusals: readonly string[] };
+
+/** The refusals' words of a check, as a set to compare before and after a move. */
+function refusalWords(world: ChartWorld, allocation: AllocationState, i18n: Translator): string[] {
+  const checked = checkAllocation(world.air, allocation, i18n);
+  return checked.ok ? [] : checked.refusals.map((r) => speak(r.text, i18n));
+}
+
+/**
+ * Squadrons dropped into a box (`box`: a chart box id). A mission box or Holding gives each the box
+ * and the state's target zone; an airbase or the unbased box leaves it ready. Refused, with every
+ * reason: a box that takes no squadron now (outside step 1, Damaged, Destroyed), a squadron that is
+ * not the user's or not ready, or any refusal the rules add to the draft by the move.
+ */
+export function placeSquadrons(
+  world: ChartWorld,
+  current: ChartState,
+  squadrons: readonly ActorRef[],
+  box: string,
+  i18n: Translator,
+): Placed {
+  const state = freshState(world, current);
+  const target = allocationBoxOf(box);
+  if (!dropsOpen(world.stage)) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.notNow")] };
+  if (target === undefined) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.closedBox")] };
+  if (squadrons.length === 0) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.noneSelected")] };
+  const byId = new Map(world.air.squadrons.map((s) => [s.id, s]));
+  const rows = new Map(state.allocation.rows.map((r, i) => [r.squadron, i]));
+  const refusals: string[] = [];
+  const form: Record<string, string> = {};
+  for (const id of new Set(squadrons)) {
+    const s = byId.get(id);
+    if (s?.side !== state.side || s.airZone !== state.zone) {
+      refusals.push(i18n.format("NOBC.AirChart.Refused.notOnChart", { name: s?.name ?? id }));
+      continue;
+    }
+    const index = rows.get(id);
+    if (index !== undefined) {
+      form[`box-${index}`] = target;
+      form[`target-${index}`] = target === "" ? s.airZone : state.targetZone;
+      continue;
+    }
+    // Not in the draft: not the user's, or not ready. The user's own words say which.
+    const theirs = notOwned(world.air, [s], i18n);
+    if (theirs.length > 0) refusals.push(...theirs);
+    else if (target === "")
+      refusals.push(speak(phrase("NOBC.Rules.Air.Allocation.Refusal.notReady", { squadron: s.name, box: boxLabel(s.box) }), i18n));
+    else {
+      const checked = resolveAllocation({
+        squadrons: world.air.squadrons,
+        orders: [{ squadron: id, box: target, targetZone: state.targetZone }],
+        zoneDistances: world.air.zoneDistances,
+      });
+      if (!checked.ok) refusals.push(...checked.refusals.map((r) => speak(r.text, i18n)));
+    }
+  }
+  if (refusals.length > 0) return { ok: false, refusals };
+  const allocation = allocationFromForm(world.air, state.allocation, form);
+  const before = new Set(refusalWords(world, state.allocation, i18n));
+  const added = refusalWords(world, allocation, i18n).filter((r) => !before.has(r));
+  if (added.length > 0) return { ok: false, refusals: added };
+  return { ok: true, state: { ...state, allocation, selected: [], refusals: [] } };
+}
+
+/** The draft after its allocation was posted: empty, the squadrons waiting for the card's Apply. */
+export function afterPost(world: ChartWorld, state: ChartState): ChartState {
+  return chartState(world, { side: state.side, zone: state.zone });
+}
