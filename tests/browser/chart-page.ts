@@ -70,6 +70,7 @@ const world: ChartWorld = {
   airbases,
   stage: "airAllocation",
   faces: new Map(squadrons.map((s) => [s.id, "face.svg"])),
+  missions: null,
 };
 
 let state: ChartState = chartState(world, { side: "nato", zone: "North" });

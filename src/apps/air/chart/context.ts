@@ -10,8 +10,10 @@ import { speak } from "../../../words/phrase";
 import { allocationProblems, checkAllocation } from "../battle/allocation/state";
 import { sideChoices, squadronValues, zoneChoices, zoneLabel, type Choice } from "../battle/view";
 import { knownZones, userSides, zonesOf } from "../battle/world";
-import { airChart, type ChartBox, type ChartModel } from "./model";
-import type { ChartState } from "./state";
+import { airChart, dropKind, type ChartBox, type ChartModel, type DropKind } from "./model";
+import { basingState, type ChartState } from "./state";
+import { resolveAirbaseCapacity } from "../../../rules/nobc/air/index";
+import { capacityInput } from "../missions/capacity/state";
 import type { ChartWorld } from "./world";
 
 export interface CounterView {
@@ -58,7 +60,11 @@ export interface ChartView {
   readonly distances: readonly { readonly zone: string; readonly distance: string }[];
   readonly selectedCount: number;
   readonly drafted: number;
+  /** What the step's Post sends: the allocation (step 1), the basing (step 10), or nothing. */
+  readonly post: DropKind;
   readonly canPost: boolean;
+  readonly canPostBasing: boolean;
+  readonly basingStep: boolean;
   readonly refusals: readonly string[];
   readonly problems: readonly string[];
   readonly empty: boolean;
@@ -84,6 +90,7 @@ export function chartModel(world: ChartWorld, state: ChartState): ChartModel {
     stage: world.stage,
     drafted,
     missionZones: zonesOf(world.air),
+    based: new Map(Object.entries(state.basing)),
   });
 }
 
@@ -137,6 +144,11 @@ export function chartContext(world: ChartWorld, state: ChartState, i18n: Transla
   const drafted = state.allocation.rows.filter((r) => r.box !== "").length;
   const problems = drafted === 0 ? [] : allocationProblems(world.air, state.allocation, i18n);
   const side = i18n.localize(SIDE_LABELS[state.side]);
+  const post = dropKind(world.stage);
+  const basing =
+    post === "basing" && world.missions !== null
+      ? resolveAirbaseCapacity(capacityInput(basingState(world.missions, state), world.missions))
+      : null;
   return {
     side: state.side,
     sides: sideChoices(userSides(world.air), state.side, i18n),
@@ -159,7 +171,10 @@ export function chartContext(world: ChartWorld, state: ChartState, i18n: Transla
       }),
     selectedCount: state.selected.length,
     drafted,
-    canPost: drafted > 0 && problems.length === 0 && checked.ok,
+    post,
+    canPost: post === "allocation" && drafted > 0 && problems.length === 0 && checked.ok,
+    canPostBasing: world.air.isGM && basing?.ok === true,
+    basingStep: post === "basing",
     refusals: state.refusals,
     problems: [...problems, ...(checked.ok || drafted === 0 ? [] : checked.refusals.map((r) => speak(r.text, i18n)))],
     empty: model.count === 0,

@@ -16,10 +16,11 @@ import { allowed, denied, openChecked, refused, type DialogController } from "..
 import { requestResolution } from "../../base/request";
 import { sideSchema, zoneSchema } from "../schema";
 import { ALLOCATION } from "../battle/dialogs";
+import { CAPACITY } from "../missions/dialogs";
 import { defaultScope, userSides } from "../battle/world";
 import { chartContext } from "./context";
 import { wireChartDrags } from "./drag";
-import { afterPost, chartFromForm, chartState, freshState, placeSquadrons, toggleSelected, type ChartState } from "./state";
+import { afterPost, basingState, chartFromForm, chartState, freshState, placeSquadrons, toggleSelected, type ChartState } from "./state";
 import { readChartWorld, type ChartWorld } from "./world";
 
 export const chartArgsSchema = z.strictObject({ side: sideSchema.optional(), zone: zoneSchema.optional() });
@@ -65,6 +66,13 @@ export const airChartController: DialogController<ChartState, ChartWorld, ChartA
     async postAllocation(state, world) {
       const fresh = freshState(world, state);
       const done = await requestResolution(ALLOCATION.id, fresh.allocation);
+      return done.ok ? afterPost(readChartWorld(), fresh) : fresh;
+    },
+    // Step 10: the basing dialog's own request (the umpire's), its state the draft over every squadron's own base.
+    async postBasing(state, world) {
+      const fresh = freshState(world, state);
+      if (world.missions === null) return fresh;
+      const done = await requestResolution(CAPACITY.id, basingState(world.missions, fresh));
       return done.ok ? afterPost(readChartWorld(), fresh) : fresh;
     },
   },

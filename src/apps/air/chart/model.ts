@@ -94,6 +94,8 @@ export interface ChartInput {
   readonly drafted?: ReadonlyMap<ActorRef, { readonly box: MissionBox | ""; readonly targetZone: string }>;
   /** The zone each squadron on a mission flies to (the applied allocation's records). */
   readonly missionZones?: ReadonlyMap<ActorRef, string>;
+  /** The window's draft basing of step 10: squadron → the airbase chosen ("": none, it waits in Holding). */
+  readonly based?: ReadonlyMap<ActorRef, string>;
 }
 
 type AirStage = Extract<
@@ -168,9 +170,28 @@ export function stepLine(stage: StageId | null): string {
   return isAirStage(stage) ? STEP_LINES[stage] : "NOBC.AirChart.Step.landWar";
 }
 
-/** Whether squadrons may be dropped into boxes in this stage: the allocation of step 1. */
+/** What a drop in this stage asks: the allocation of step 1, the basing of step 10, or nothing. */
+export type DropKind = "allocation" | "basing" | null;
+
+export function dropKind(stage: StageId | null): DropKind {
+  if (stage === "airAllocation") return "allocation";
+  if (stage === "airCapacity") return "basing";
+  return null;
+}
+
+/** Whether squadrons may be dropped into boxes in this stage. */
 export function dropsOpen(stage: StageId | null): boolean {
-  return stage === "airAllocation";
+  return dropKind(stage) !== null;
+}
+
+/**
+ * The boxes that take a drop: in step 1 the mission boxes, Holding (a transfer) and the airbases and the
+ * unbased box (staying ready); in step 10 the airbases and Holding (no base).
+ */
+function opens(kind: DropKind, box: OperationBox | BaseChartBox | "airbases"): boolean {
+  if (kind === "allocation") return box !== "damaged" && box !== "destroyed";
+  if (kind === "basing") return box === "airbases" || box === "holding";
+  return false;
 }
 
 const OPERATION_LABELS: Readonly<Record<OperationBox | BaseChartBox, string>> = {
@@ -188,7 +209,7 @@ const OPERATION_LABELS: Readonly<Record<OperationBox | BaseChartBox, string>> = 
 /** The chart of one zone and side. Costs one pass over the squadrons and one over the airbases. */
 export function airChart(input: ChartInput): ChartModel {
   const highlights = new Set<Highlight>(isAirStage(input.stage) ? STEP_BOXES[input.stage] : []);
-  const open = dropsOpen(input.stage);
+  const kind = dropKind(input.stage);
   const bases = input.airbases.filter((a) => a.side === input.side && a.airZone === input.zone);
   const baseIds = new Set(bases.map((a) => a.id));
   const held = new Map<ChartBoxId, ChartCounter[]>();
@@ -207,6 +228,13 @@ export function airChart(input: ChartInput): ChartModel {
       put(draft.box, { id: s.id, drafted: true, targetZone: draft.targetZone === input.zone ? null : draft.targetZone });
       continue;
     }
+    const basing = s.box === "ready" || s.box === "holding" ? input.based?.get(s.id) : undefined;
+    if (basing !== undefined) {
+      const onBase = basing !== "" && baseIds.has(basing);
+      if (onBase && needsAirbaseSpace(s)) used.set(basing, (used.get(basing) ?? 0) + 1);
+      put(onBase ? airbaseBoxId(basing) : "holding", { id: s.id, drafted: true, targetZone: null });
+      continue;
+    }
     if (s.box === "ready") {
       const based = s.airbase !== null && baseIds.has(s.airbase);
       if (based && needsAirbaseSpace(s)) used.set(s.airbase, (used.get(s.airbase) ?? 0) + 1);
@@ -221,8 +249,7 @@ export function airChart(input: ChartInput): ChartModel {
     label: OPERATION_LABELS[id],
     counters: held.get(id) ?? [],
     highlighted: highlights.has(id),
-    // Destroyed squadrons take no order; the others are the allocation's boxes (or stay ready).
-    open: open && id !== "damaged" && id !== "destroyed",
+    open: opens(kind, id),
     inside,
     airbase: null,
   });
@@ -234,7 +261,7 @@ export function airChart(input: ChartInput): ChartModel {
       label: null,
       counters: held.get(airbaseBoxId(a.id)) ?? [],
       highlighted: highlights.has("airbases"),
-      open,
+      open: opens(kind, "airbases"),
       inside: null,
       airbase: {
         id: a.id,

@@ -6,13 +6,15 @@
  */
 import type { ActorRef } from "../../../rules/ids";
 import { phrase } from "../../../rules/resolution";
-import { resolveAllocation, type Side } from "../../../rules/nobc/air/index";
+import { needsAirbaseSpace, resolveAirbaseCapacity, resolveAllocation, type Side } from "../../../rules/nobc/air/index";
 import { boxLabel } from "../../../rules/nobc/air/labels";
 import type { Translator } from "../../../view/breakdown";
 import { speak } from "../../../words/phrase";
 import { allocationFromForm, allocationState, checkAllocation, type AllocationState } from "../battle/allocation/state";
 import { notOwned } from "../battle/world";
-import { allocationBoxOf, dropsOpen } from "./model";
+import { capacityInput, initialCapacity, type CapacityState } from "../missions/capacity/state";
+import type { MissionWorld } from "../missions/world";
+import { AIRBASE_PREFIX, allocationBoxOf, dropKind } from "./model";
 import type { ChartWorld } from "./world";
 
 export interface ChartState {
@@ -25,6 +27,8 @@ export interface ChartState {
   readonly targetZone: string;
   /** Why the last move was refused (the user's words); [] after a move that went. */
   readonly refusals: readonly string[];
+  /** The draft of step 10: squadron → the airbase chosen for it ("": none, Holding), where it differs from its own. */
+  readonly basing: Readonly<Record<string, string>>;
 }
 
 /** A chart of a side and zone, keeping the draft and selection of the squadrons still ready there. */
@@ -39,6 +43,7 @@ export function chartState(world: ChartWorld, scope: { side: Side; zone: string 
     selected: kept?.selected.filter((id) => onChart.has(id)) ?? [],
     targetZone: kept?.targetZone ?? scope.zone,
     refusals: kept?.refusals ?? [],
+    basing: kept?.basing ?? {},
   };
 }
 
@@ -84,10 +89,12 @@ export function placeSquadrons(
   i18n: Translator,
 ): Placed {
   const state = freshState(world, current);
-  const target = allocationBoxOf(box);
-  if (!dropsOpen(world.stage)) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.notNow")] };
-  if (target === undefined) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.closedBox")] };
+  const kind = dropKind(world.stage);
+  if (kind === null) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.notNow")] };
   if (squadrons.length === 0) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.noneSelected")] };
+  if (kind === "basing") return placeBasing(world, state, squadrons, box, i18n);
+  const target = allocationBoxOf(box);
+  if (target === undefined) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.closedBox")] };
   const byId = new Map(world.air.squadrons.map((s) => [s.id, s]));
   const rows = new Map(state.allocation.rows.map((r, i) => [r.squadron, i]));
   const refusals: string[] = [];
@@ -129,4 +136,58 @@ export function placeSquadrons(
 /** The draft after its allocation was posted: empty, the squadrons waiting for the card's Apply. */
 export function afterPost(world: ChartWorld, state: ChartState): ChartState {
   return chartState(world, { side: state.side, zone: state.zone });
+}
+
+/** The basing dialog's state for the chart's draft: every squadron's own base, the draft's choices over them. */
+export function basingState(missions: MissionWorld, state: ChartState): CapacityState {
+  return { bases: { ...initialCapacity(missions).bases, ...state.basing } };
+}
+
+function basingRefusals(missions: MissionWorld, capacity: CapacityState, i18n: Translator): string[] {
+  const checked = resolveAirbaseCapacity(capacityInput(capacity, missions));
+  return checked.ok ? [] : checked.refusals.map((r) => speak(r.text, i18n));
+}
+
+/**
+ * Step 10: squadrons dropped onto an airbase (based there for next turn) or into Holding (no base),
+ * checked with the basing dialog's own input and the rules' `resolveAirbaseCapacity` (a full airbase,
+ * one of another side or zone). The umpire's step, as the basing dialog is.
+ */
+function placeBasing(world: ChartWorld, state: ChartState, squadrons: readonly string[], box: string, i18n: Translator): Placed {
+  const missions = world.missions;
+  if (missions === null || !world.air.isGM) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.basingGmOnly")] };
+  const base = box === "holding" ? "" : box.startsWith(AIRBASE_PREFIX) ? box.slice(AIRBASE_PREFIX.length) : undefined;
+  if (base === undefined) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.closedBox")] };
+  const byId = new Map(missions.squadrons.map((s) => [s.id, s]));
+  const refusals: string[] = [];
+  const basing: Record<string, string> = { ...state.basing };
+  for (const id of new Set(squadrons)) {
+    const s = byId.get(id);
+    if (s?.side !== state.side || s.airZone !== state.zone) {
+      refusals.push(i18n.format("NOBC.AirChart.Refused.notOnChart", { name: s?.name ?? id }));
+      continue;
+    }
+    if (!needsAirbaseSpace(s)) {
+      refusals.push(i18n.format("NOBC.AirChart.Refused.noSpaceNeeded", { name: s.name }));
+      continue;
+    }
+    if (s.box !== "ready" && s.box !== "holding") {
+      // The rules say why a squadron in another box takes no base.
+      const checked = resolveAirbaseCapacity({
+        squadrons: missions.squadrons,
+        airbases: missions.airbases,
+        placements: { [id]: base === "" ? null : base },
+      });
+      refusals.push(...(checked.ok ? [] : checked.refusals.map((r) => speak(r.text, i18n))));
+      continue;
+    }
+    if (base === (s.airbase ?? "")) Reflect.deleteProperty(basing, id);
+    else basing[id] = base;
+  }
+  if (refusals.length > 0) return { ok: false, refusals };
+  const next = { ...state, basing };
+  const before = new Set(basingRefusals(missions, basingState(missions, state), i18n));
+  const added = basingRefusals(missions, basingState(missions, next), i18n).filter((r) => !before.has(r));
+  if (added.length > 0) return { ok: false, refusals: added };
+  return { ok: true, state: { ...next, selected: [], refusals: [] } };
 }

@@ -9,6 +9,7 @@ import { worldActors, type AskingUser } from "../../../base/foundry";
 import { currentTurnPosition } from "../../../combat/current";
 import { airbaseOf, type WorldDocument } from "../../../world/battlefield";
 import { readAirWorld, type AirWorld } from "../battle/world";
+import { readMissionWorld, type MissionWorld } from "../missions/world";
 
 export interface ChartWorld {
   readonly air: AirWorld;
@@ -17,6 +18,8 @@ export interface ChartWorld {
   readonly stage: StageId | null;
   /** A squadron's token image (its prototype token's, else its portrait), by UUID. */
   readonly faces: ReadonlyMap<string, string>;
+  /** The basing dialog's world (step 10), read only in that step; null in the others. */
+  readonly missions: MissionWorld | null;
 }
 
 /** An actor as the chart reads it: the rules' fields and its images. */
@@ -43,5 +46,6 @@ export function chartActors(actors: Iterable<ChartActor>): { airbases: Airbase[]
 /** The charts' world for `user` (this client's by default), read afresh for every render and drop. */
 export function readChartWorld(user?: AskingUser): ChartWorld {
   const { airbases, faces } = chartActors(worldActors<ChartActor>());
-  return { air: readAirWorld(user), airbases, stage: currentTurnPosition()?.stage ?? null, faces };
+  const stage = currentTurnPosition()?.stage ?? null;
+  return { air: readAirWorld(user), airbases, stage, faces, missions: stage === "airCapacity" ? readMissionWorld(user) : null };
 }

@@ -17,6 +17,8 @@ import { registerSettings, SETTING_KEYS } from "../../../../src/base/settings";
 import { SYSTEM_ID } from "../../../../src/base/constants";
 import { openDialog } from "../../../../src/apps/base/registry";
 import { ALLOCATION } from "../../../../src/apps/air/battle/dialogs";
+import { CAPACITY } from "../../../../src/apps/air/missions/dialogs";
+import { turn } from "../../../../src/rules/index";
 import { openAirAllocation } from "../../../../src/apps/air/battle/macros";
 import { AIR_CHART } from "../../../../src/apps/air/chart/dialogs";
 import type { NobcDialog } from "../../../../src/apps/base/dialog";
@@ -48,7 +50,7 @@ async function world(): Promise<void> {
   registerSettings();
   sheetsFake.reset();
   chatFake.reset();
-  registerRequests([ALLOCATION]);
+  registerRequests([ALLOCATION, CAPACITY]);
   for (const key of Object.keys(actors)) Reflect.deleteProperty(actors, key);
   squadronActor("f15", { airToAir: 5, cas: 0, weapons: [{ kind: "aam", name: "AIM-120" }] });
   squadronActor("f16", { airToAir: 4, cas: 3 });
@@ -188,5 +190,84 @@ describe("the chart's allocation is the dialog's", () => {
     const view = await contextOf(chart);
     expect(view.step).toContain("NOBC.AirChart.Step.airRepair");
     expect(view.others.find((b) => b.id === "damaged")!.highlighted).toBe(true);
+  });
+});
+
+describe("the chart's basing (step 10) is the basing dialog's", () => {
+  const bases: Record<string, FakeActorT> = {};
+
+  async function basingWorld(): Promise<void> {
+    await world();
+    for (const [key, name] of [
+      ["ramstein", "Ramstein"],
+      ["hahn", "Hahn"],
+    ] as const) {
+      bases[key] = new harness.Actor({
+        name,
+        type: "airbase",
+        system: {
+          side: "nato",
+          airZone: "North",
+          baseCapacity: 2,
+          hits: { repairable: 0, permanent: 0 },
+          airDefence: { value: 2, max: 4 },
+        },
+      });
+      sheetsFake.actors.push(bases[key]);
+    }
+    // Ramstein full with the F-15 and F-16; the A-10 waits in Holding without a base (the rules place in the
+    // squadrons' order, so a squadron chosen after the ones there finds the base full).
+    for (const key of ["f15", "f16"]) actors[key]!.system["airbase"] = bases["ramstein"]!.uuid;
+    actors["a10"]!.system["box"] = "holding";
+    setStage(turn.stageIndex("airCapacity"));
+  }
+
+  beforeEach(basingWorld);
+
+  it("a drop onto an airbase posts the basing dialog's card and, applied, writes the same documents", async () => {
+    const dialog = (await openDialog(CAPACITY))!;
+    await dialog.change({ [`base:${uuid("a10")}`]: bases["hahn"]!.uuid });
+    expect(await dialog.resolve()).not.toBeNull();
+    const dialogCard = lastCard();
+    await requestCardAction("apply", messages().at(-1)!.id);
+    const byDialog = documents();
+    expect(byDialog["a10"]).toMatchObject({ box: "ready" });
+
+    await basingWorld();
+    const chart = (await openDialog(AIR_CHART, { side: "nato", zone: "North" }))!;
+    const view = await contextOf(chart);
+    expect(view.basingStep).toBe(true);
+    expect(view.airbases.map((b) => [b.label, b.open, b.highlighted])).toEqual([
+      ["Ramstein", true, true],
+      ["Hahn", true, true],
+    ]);
+    await chart.act("place", drop(`airbase:${bases["hahn"]!.uuid}`, "a10"));
+    expect((await contextOf(chart)).airbases[1]!.counters.map((c) => [c.name, c.drafted])).toEqual([["a10", true]]);
+    await chart.act("postBasing", button({}));
+    expect(messages()).toHaveLength(1);
+    // The same card but for the airbases' UUIDs, which differ from world to world.
+    const strip = (card: Raw) => JSON.parse(JSON.stringify(card).replace(/Actor\.id\d+/g, "base")) as Raw;
+    expect(strip(lastCard())).toEqual(strip(dialogCard));
+    await requestCardAction("apply", messages().at(-1)!.id);
+    expect(JSON.stringify(documents()).replace(/Actor\.id\d+/g, "base")).toEqual(JSON.stringify(byDialog).replace(/Actor\.id\d+/g, "base"));
+    expect(actors["a10"]!.system["airbase"]).toBe(bases["hahn"]!.uuid);
+    expect(warnings()).toEqual([]);
+  });
+
+  it("a full airbase is refused with the rules' words; a player may not base squadrons", async () => {
+    const chart = (await openDialog(AIR_CHART, { side: "nato", zone: "North" }))!;
+    await chart.act("place", drop(`airbase:${bases["ramstein"]!.uuid}`, "a10"));
+    expect(chartOf(chart).basing).toEqual({});
+    expect(warnings().at(-1)).toContain("NOBC.Rules.Air.Capacity.Refusal.airbaseFull");
+    expect(messages()).toHaveLength(0);
+    expect((await contextOf(chart)).others.find((b) => b.id === "holding")!.counters.map((c) => [c.name, c.drafted])).toEqual([
+      ["a10", false],
+    ]);
+
+    chatFake.setUsers("p1");
+    const mine = (await openDialog(AIR_CHART))!;
+    await mine.act("place", drop(`airbase:${bases["hahn"]!.uuid}`, "a10"));
+    expect(warnings().at(-1)).toContain("NOBC.AirChart.Refused.basingGmOnly");
+    expect(chartOf(mine).basing).toEqual({});
   });
 });

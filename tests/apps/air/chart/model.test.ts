@@ -87,6 +87,20 @@ describe("the chart of a zone and side", () => {
     expect(ids(model, "damaged")).toEqual(["Actor.tornado"]);
   });
 
+  it("shows the draft basing of step 10 on its airbase, or in Holding, and counts its space", () => {
+    const based = new Map([
+      ["Actor.jaguar", "Actor.hahn"],
+      ["Actor.f4", ""],
+      ["Actor.a10", "Actor.hahn"], // on a mission: not based now, drawn where it is
+    ]);
+    const model = airChart({ side: "nato", zone: "North", squadrons, airbases, stage: "airCapacity", based });
+    expect(model.airbases[1]!.counters).toEqual([{ id: "Actor.jaguar", drafted: true, targetZone: null }]);
+    expect(model.airbases[1]!.airbase!.used).toBe(1);
+    expect(ids(model, airbaseBoxId("Actor.ramstein"))).toEqual(["Actor.f16", "Actor.ef111"]);
+    expect(ids(model, "holding")).toEqual(["Actor.f4"]);
+    expect(ids(model, "cas")).toEqual(["Actor.a10"]);
+  });
+
   it("names the zone a squadron on a mission flies to", () => {
     const model = airChart({
       side: "nato",
@@ -155,6 +169,8 @@ describe("what the step asks for", () => {
       "unbased",
       "holding",
     ]);
+    // Step 10: the airbases and Holding, for the basing.
+    expect(open("airCapacity")).toEqual([airbaseBoxId("Actor.ramstein"), airbaseBoxId("Actor.hahn"), "holding"]);
     expect(open("airSorties")).toEqual([]);
   });
 

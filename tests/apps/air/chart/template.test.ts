@@ -48,6 +48,7 @@ function chartWorld(stage: StageId | null = "airAllocation", over: Partial<Chart
     airbases,
     stage,
     faces,
+    missions: null,
   };
 }
 
