@@ -14,64 +14,13 @@ import source from "../../templates/apps/air-battle/chart.hbs?raw";
 import { chartContext } from "../../src/apps/air/chart/context";
 import { chartState, placeSquadrons, type ChartState } from "../../src/apps/air/chart/state";
 import { wireChartDrags } from "../../src/apps/air/chart/drag";
-import type { ChartWorld } from "../../src/apps/air/chart/world";
-import type { Airbase, Squadron } from "../../src/rules/nobc/air/index";
+import { AIR_ZONES, airTheatre } from "../apps/air/chart/theatre";
 
 const words = createHandlebars(en);
 const template = words.hbs.compile(source);
 
-const ZONES = ["North", "Centre", "South", "Baltic"];
-const BOXES = ["ready", "ready", "ready", "airSuperiority", "cas", "deepStrike", "damaged", "holding"] as const;
-
-function squadron(i: number): Squadron {
-  const side = i % 2 === 0 ? "nato" : "wp";
-  const zone = ZONES[Math.floor(i / 2) % 4]!;
-  return {
-    id: `Actor.s${i}`,
-    name: `${side === "nato" ? "TFS" : "GIAP"} ${i}`,
-    side,
-    nationality: side === "nato" ? "us" : "su",
-    airToAir: 1 + (i % 5),
-    cas: i % 4,
-    deepStrike: i % 3,
-    weapons: [],
-    range: 1 + (i % 3),
-    recce: i % 11 === 0,
-    ew: false,
-    harrier: false,
-    box: BOXES[Math.floor(i / 8) % BOXES.length]!,
-    airbase: `Actor.b${side}${zone}${i % 3}`,
-    airZone: zone,
-  };
-}
-
-const squadrons = Array.from({ length: 240 }, (_, i) => squadron(i));
-const airbases: Airbase[] = ZONES.flatMap((zone) =>
-  (["nato", "wp"] as const).flatMap((side) =>
-    [0, 1, 2].map((n) => ({
-      id: `Actor.b${side}${zone}${n}`,
-      name: `${zone} ${side} ${n}`,
-      side,
-      airZone: zone,
-      hits: n % 2,
-      permanentHits: 0,
-    })),
-  ),
-);
-const world: ChartWorld = {
-  air: {
-    squadrons,
-    skipped: [],
-    records: [],
-    owned: new Set(),
-    isGM: true,
-    zoneDistances: { North: { Centre: 1, South: 2, Baltic: 1 }, Centre: { South: 1, Baltic: 2 }, South: { Baltic: 3 } },
-  },
-  airbases,
-  stage: "airAllocation",
-  faces: new Map(squadrons.map((s) => [s.id, "face.svg"])),
-  missions: null,
-};
+const world = airTheatre(240);
+const ZONES = AIR_ZONES;
 
 let state: ChartState = chartState(world, { side: "nato", zone: "North" });
 let lastDrop = -1;
