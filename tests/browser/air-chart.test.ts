@@ -29,6 +29,7 @@ interface ChartApi {
   drawAll(): number;
   where(id: string): string | null;
   ready(): string[];
+  weapon(id: string): string | null;
   setTarget(zone: string): void;
   counters(): number;
   lastDrop(): number;
@@ -108,6 +109,11 @@ describe("the Air War chart at 240 squadrons in Chromium", () => {
       expect(await page.evaluate((s) => nobcChart.where(s), id)).toBe(box);
       drags.push(await page.evaluate(() => nobcChart.lastDrop()));
     }
+    // An AAM card dragged onto its counter, now in the Air Superiority box.
+    await page.dragAndDrop(`[data-squadron="${id}"]`, `[data-drop-box="airSuperiority"]`);
+    await page.dragAndDrop(`[data-weapon="aam"]`, `[data-squadron="${id}"]`);
+    expect(await page.evaluate((s) => nobcChart.weapon(s), id)).toBe("aam");
+    await page.dragAndDrop(`[data-squadron="${id}"]`, `[data-drop-box="airbase:Actor.bnatoNorth0"]`);
     // Out of range: South is 2 zones from North, and TFS 0 has range 1.
     await page.evaluate(() => nobcChart.setTarget("South"));
     const far = id;

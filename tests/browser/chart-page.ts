@@ -12,7 +12,7 @@ import { createHandlebars } from "../harness/handlebars-helpers";
 import en from "../../lang/en.json";
 import source from "../../templates/apps/air-battle/chart.hbs?raw";
 import { chartContext } from "../../src/apps/air/chart/context";
-import { chartState, placeSquadrons, type ChartState } from "../../src/apps/air/chart/state";
+import { armSquadrons, chartState, placeSquadrons, type ChartState } from "../../src/apps/air/chart/state";
 import { wireChartDrags } from "../../src/apps/air/chart/drag";
 import { AIR_ZONES, airTheatre } from "../apps/air/chart/theatre";
 
@@ -37,9 +37,13 @@ function draw(): number {
 }
 
 async function act(action: string, target: HTMLElement): Promise<void> {
-  if (action !== "place") return;
+  if (action !== "place" && action !== "arm") return;
   const start = performance.now();
-  const placed = placeSquadrons(world, state, (target.dataset["squadrons"] ?? "").split(","), target.dataset["box"] ?? "", words);
+  const ids = (target.dataset["squadrons"] ?? "").split(",");
+  const placed =
+    action === "place"
+      ? placeSquadrons(world, state, ids, target.dataset["box"] ?? "", words)
+      : armSquadrons(world, state, ids, target.dataset["weapon"] ?? "", words);
   lastRefusals = placed.ok ? [] : placed.refusals;
   state = placed.ok ? placed.state : { ...state, refusals: placed.refusals };
   draw();
@@ -64,6 +68,11 @@ function where(id: string): string | null {
   return body.querySelector(`[data-squadron="${id}"]`)?.closest<HTMLElement>("[data-box]")?.dataset["box"] ?? null;
 }
 
+function weapon(id: string): string | null {
+  const row = state.allocation.rows.find((r) => r.squadron === id);
+  return row === undefined || row.weaponKind === "" ? null : row.weaponKind;
+}
+
 function ready(): string[] {
   return state.allocation.rows.map((r) => r.squadron);
 }
@@ -79,6 +88,7 @@ Object.assign(window, {
     drawAll,
     where,
     ready,
+    weapon,
     setTarget,
     counters: () => body.querySelectorAll("[data-squadron]").length,
     lastDrop: () => lastDrop,

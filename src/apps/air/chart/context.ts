@@ -5,9 +5,9 @@
  */
 import { zoneDistance, type Squadron } from "../../../rules/nobc/air/index";
 import type { Translator } from "../../../view/breakdown";
-import { SIDE_LABELS } from "../../../view/labels";
+import { SIDE_LABELS, WEAPON_KIND_LABELS } from "../../../view/labels";
 import { speak } from "../../../words/phrase";
-import { allocationProblems, checkAllocation } from "../battle/allocation/state";
+import { WEAPON_KINDS, allocationProblems, checkAllocation } from "../battle/allocation/state";
 import { sideChoices, squadronValues, zoneChoices, zoneLabel, type Choice } from "../battle/view";
 import { knownZones, userSides, zonesOf } from "../battle/world";
 import { airChart, dropKind, type ChartBox, type ChartModel, type DropKind } from "./model";
@@ -27,6 +27,8 @@ export interface CounterView {
   readonly drafted: boolean;
   readonly selected: boolean;
   readonly targetZone: string | null;
+  /** The advanced weapon card the draft attaches ("AAM: AIM-9L"), or null. */
+  readonly weapon: string | null;
 }
 
 export interface AirbaseView {
@@ -68,6 +70,9 @@ export interface ChartView {
   readonly refusals: readonly string[];
   readonly problems: readonly string[];
   readonly empty: boolean;
+  /** The weapon cards a drafted squadron may be given (dragged onto its counter, or onto the selected). */
+  readonly weapons: readonly { readonly kind: string; readonly label: string }[];
+  readonly weaponName: string;
 }
 
 function initials(name: string): string {
@@ -98,6 +103,13 @@ export function chartContext(world: ChartWorld, state: ChartState, i18n: Transla
   const model = chartModel(world, state);
   const byId = new Map<string, Squadron>(world.air.squadrons.map((s) => [s.id, s]));
   const selected = new Set(state.selected);
+  const rows = new Map(state.allocation.rows.map((r) => [r.squadron, r]));
+  const weaponOf = (id: string): string | null => {
+    const row = rows.get(id);
+    if (row === undefined || row.box === "" || row.weaponKind === "") return null;
+    const kind = i18n.localize(WEAPON_KIND_LABELS[row.weaponKind]);
+    return row.weaponName === "" ? kind : `${kind}: ${row.weaponName}`;
+  };
   const boxView = (box: ChartBox, children: readonly BoxView[] = []): BoxView => ({
     id: box.id,
     label: box.airbase?.name ?? i18n.localize(box.label ?? ""),
@@ -108,16 +120,18 @@ export function chartContext(world: ChartWorld, state: ChartState, i18n: Transla
       const s = byId.get(c.id);
       if (s === undefined) return [];
       const target = c.targetZone === null ? "" : ` · ${i18n.format("NOBC.AirChart.FliesTo", { zone: zoneLabel(c.targetZone, i18n) })}`;
+      const weapon = c.drafted ? weaponOf(s.id) : null;
       return [
         {
           id: s.id,
           name: s.name,
           face: world.faces.get(s.id) ?? null,
           initials: initials(s.name),
-          title: `${s.name} · ${squadronValues(s, i18n)}${target}${c.drafted ? ` · ${i18n.localize("NOBC.AirChart.Drafted")}` : ""}`,
+          title: `${s.name} · ${squadronValues(s, i18n)}${target}${weapon === null ? "" : ` · ${weapon}`}${c.drafted ? ` · ${i18n.localize("NOBC.AirChart.Drafted")}` : ""}`,
           drafted: c.drafted,
           selected: selected.has(s.id),
           targetZone: c.targetZone === null ? null : zoneLabel(c.targetZone, i18n),
+          weapon,
         },
       ];
     }),
@@ -178,5 +192,13 @@ export function chartContext(world: ChartWorld, state: ChartState, i18n: Transla
     refusals: state.refusals,
     problems: [...problems, ...(checked.ok || drafted === 0 ? [] : checked.refusals.map((r) => speak(r.text, i18n)))],
     empty: model.count === 0,
+    weapons:
+      post === "allocation"
+        ? [
+            ...WEAPON_KINDS.map((kind) => ({ kind, label: i18n.localize(WEAPON_KIND_LABELS[kind]) })),
+            { kind: "", label: i18n.localize("NOBC.AirBattle.Allocation.NoWeapon") },
+          ]
+        : [],
+    weaponName: state.weaponName,
   };
 }

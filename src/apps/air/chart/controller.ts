@@ -20,7 +20,17 @@ import { CAPACITY } from "../missions/dialogs";
 import { defaultScope, userSides } from "../battle/world";
 import { chartContext } from "./context";
 import { wireChartDrags } from "./drag";
-import { afterPost, basingState, chartFromForm, chartState, freshState, placeSquadrons, toggleSelected, type ChartState } from "./state";
+import {
+  afterPost,
+  armSquadrons,
+  basingState,
+  chartFromForm,
+  chartState,
+  freshState,
+  placeSquadrons,
+  toggleSelected,
+  type ChartState,
+} from "./state";
 import { readChartWorld, type ChartWorld } from "./world";
 
 export const chartArgsSchema = z.strictObject({ side: sideSchema.optional(), zone: zoneSchema.optional() });
@@ -62,6 +72,18 @@ export const airChartController: DialogController<ChartState, ChartWorld, ChartA
       if (placed.ok) return placed.state;
       warnRefused(placed.refusals);
       return { ...freshState(world, state), refusals: placed.refusals };
+    },
+    arm(state, world, target) {
+      const armed = armSquadrons(
+        world,
+        state,
+        squadronsOf(target, state),
+        target.dataset["weapon"] ?? "",
+        withNames(translator(), worldName),
+      );
+      if (armed.ok) return armed.state;
+      warnRefused(armed.refusals);
+      return { ...freshState(world, state), refusals: armed.refusals };
     },
     async postAllocation(state, world) {
       const fresh = freshState(world, state);

@@ -8,6 +8,9 @@
 /** The drag's data type: the squadrons' UUIDs, comma-separated (a UUID holds no comma). */
 export const SQUADRONS_MIME = "application/x-nobc-squadrons";
 
+/** A weapon card's drag: its kind ("": the card taken off). */
+export const WEAPON_MIME = "application/x-nobc-weapon";
+
 type Act = (action: string, target: HTMLElement) => Promise<void>;
 
 const closest = (e: Event, selector: string): HTMLElement | null =>
@@ -26,12 +29,22 @@ export function draggedSquadrons(root: ParentNode, counter: HTMLElement): string
 
 export function wireChartDrags(root: HTMLElement, act: Act): void {
   root.addEventListener("dragstart", (e) => {
+    const card = closest(e, "[data-weapon]");
+    if (card !== null && e.dataTransfer !== null) {
+      e.dataTransfer.setData(WEAPON_MIME, card.dataset["weapon"] ?? "");
+      e.dataTransfer.effectAllowed = "copy";
+      return;
+    }
     const counter = counterOf(e);
     if (counter === null || e.dataTransfer === null) return;
     e.dataTransfer.setData(SQUADRONS_MIME, draggedSquadrons(root, counter).join(","));
     e.dataTransfer.effectAllowed = "move";
   });
   root.addEventListener("dragover", (e) => {
+    if (e.dataTransfer?.types.includes(WEAPON_MIME) === true) {
+      if (counterOf(e) !== null) e.preventDefault();
+      return;
+    }
     const box = boxOf(e);
     if (box === null || !(e.dataTransfer?.types.includes(SQUADRONS_MIME) ?? false)) return;
     e.preventDefault();
@@ -39,6 +52,17 @@ export function wireChartDrags(root: HTMLElement, act: Act): void {
   });
   root.addEventListener("dragleave", (e) => boxOf(e)?.classList.remove("drop-over"));
   root.addEventListener("drop", (e) => {
+    const onCounter = counterOf(e);
+    if (onCounter !== null && e.dataTransfer?.types.includes(WEAPON_MIME) === true) {
+      e.preventDefault();
+      e.stopPropagation();
+      // A weapon card onto a counter: that squadron, or every selected one when it is selected.
+      const arm = root.ownerDocument.createElement("div");
+      arm.dataset["weapon"] = e.dataTransfer.getData(WEAPON_MIME);
+      arm.dataset["squadrons"] = draggedSquadrons(root, onCounter).join(",");
+      void act("arm", arm);
+      return;
+    }
     const box = boxOf(e);
     const squadrons = e.dataTransfer?.getData(SQUADRONS_MIME) ?? "";
     if (box === null || squadrons === "") return;

@@ -29,6 +29,8 @@ export interface ChartState {
   readonly refusals: readonly string[];
   /** The draft of step 10: squadron → the airbase chosen for it ("": none, Holding), where it differs from its own. */
   readonly basing: Readonly<Record<string, string>>;
+  /** The name of the next advanced weapon card attached ("": the kind's name, as the dialog gives it). */
+  readonly weaponName: string;
 }
 
 /** A chart of a side and zone, keeping the draft and selection of the squadrons still ready there. */
@@ -44,6 +46,7 @@ export function chartState(world: ChartWorld, scope: { side: Side; zone: string 
     targetZone: kept?.targetZone ?? scope.zone,
     refusals: kept?.refusals ?? [],
     basing: kept?.basing ?? {},
+    weaponName: kept?.weaponName ?? "",
   };
 }
 
@@ -64,7 +67,8 @@ export function chartFromForm(world: ChartWorld, state: ChartState, form: Readon
   const zone = typeof form["zone"] === "string" ? form["zone"] : state.zone;
   if (side !== state.side || zone !== state.zone) return chartState(world, { side, zone });
   const targetZone = typeof form["targetZone"] === "string" ? form["targetZone"] : state.targetZone;
-  return { ...state, targetZone };
+  const weaponName = typeof form["weaponName"] === "string" ? form["weaponName"].trim() : state.weaponName;
+  return { ...state, targetZone, weaponName };
 }
 
 export type Placed = { readonly ok: true; readonly state: ChartState } | { readonly ok: false; readonly refusals: readonly string[] };
@@ -124,6 +128,42 @@ export function placeSquadrons(
       });
       if (!checked.ok) refusals.push(...checked.refusals.map((r) => speak(r.text, i18n)));
     }
+  }
+  if (refusals.length > 0) return { ok: false, refusals };
+  const allocation = allocationFromForm(world.air, state.allocation, form);
+  const before = new Set(refusalWords(world, state.allocation, i18n));
+  const added = refusalWords(world, allocation, i18n).filter((r) => !before.has(r));
+  if (added.length > 0) return { ok: false, refusals: added };
+  return { ok: true, state: { ...state, allocation, selected: [], refusals: [] } };
+}
+
+/**
+ * An advanced weapon card attached to squadrons of the draft (`kind` "": taken off again), as the
+ * allocation dialog's weapon fields do, and checked by its rules (a card for another mission, two
+ * cards on one squadron). A squadron must be in a mission box of the draft first.
+ */
+export function armSquadrons(
+  world: ChartWorld,
+  current: ChartState,
+  squadrons: readonly ActorRef[],
+  kind: string,
+  i18n: Translator,
+): Placed {
+  const state = freshState(world, current);
+  if (dropKind(world.stage) !== "allocation") return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.notNow")] };
+  if (squadrons.length === 0) return { ok: false, refusals: [i18n.localize("NOBC.AirChart.Refused.noneSelected")] };
+  const names = new Map(world.air.squadrons.map((s) => [s.id, s.name]));
+  const rows = new Map(state.allocation.rows.map((r, i) => [r.squadron, i]));
+  const refusals: string[] = [];
+  const form: Record<string, string> = {};
+  for (const id of new Set(squadrons)) {
+    const index = rows.get(id);
+    if (index === undefined || state.allocation.rows[index]!.box === "") {
+      refusals.push(i18n.format("NOBC.AirChart.Refused.armFirst", { name: names.get(id) ?? id }));
+      continue;
+    }
+    form[`weaponKind-${index}`] = kind;
+    form[`weaponName-${index}`] = kind === "" ? "" : state.weaponName;
   }
   if (refusals.length > 0) return { ok: false, refusals };
   const allocation = allocationFromForm(world.air, state.allocation, form);

@@ -104,7 +104,14 @@ describe("the chart's allocation is the dialog's", () => {
   it("drops and the keyboard's buttons post the same card and write the same documents as the allocation dialog", async () => {
     // Through the dialog: the F-15 to air superiority, the A-10 to CAS in the South, the RF-4 to recce.
     const dialog = (await openAirAllocation({ side: "nato", zone: "North" }))!;
-    await dialog.change({ "box-0": "airSuperiority", "box-2": "cas", "target-2": "South", "box-3": "recce" });
+    await dialog.change({
+      "box-0": "airSuperiority",
+      "box-2": "cas",
+      "target-2": "South",
+      "weaponKind-2": "cas",
+      "weaponName-2": "Maverick",
+      "box-3": "recce",
+    });
     expect(await dialog.resolve()).not.toBeNull();
     const dialogCard = lastCard();
     await requestCardAction("apply", messages().at(-1)!.id);
@@ -119,6 +126,14 @@ describe("the chart's allocation is the dialog's", () => {
     await chart.act("place", drop("airSuperiority", "f15"));
     await chart.change({ targetZone: "South" });
     await chart.act("place", drop("cas", "a10"));
+    // A weapon card dragged onto the A-10's counter, named first.
+    await chart.change({ weaponName: "Maverick" });
+    await chart.act("arm", button({ weapon: "cas", squadrons: uuid("a10") }));
+    // A second card on the F-15, which carries its AIM-120: the rules refuse it, nothing changes.
+    await chart.act("arm", button({ weapon: "aam", squadrons: uuid("f15") }));
+    expect(warnings()).toHaveLength(1);
+    expect(chartOf(chart).allocation.rows[0]!.weaponKind).toBe("");
+    harness.notices.length = 0;
     await chart.change({ targetZone: "North" });
     // The keyboard: select the RF-4's counter, then the Recce box's button.
     await chart.act("select", button({ squadron: uuid("rf4") }));
@@ -126,7 +141,9 @@ describe("the chart's allocation is the dialog's", () => {
     await chart.act("place", button({ box: "recce" }));
     const view = await contextOf(chart);
     expect(view.canPost).toBe(true);
-    expect(view.operations[1]!.counters.map((c) => [c.name, c.drafted, c.targetZone])).toEqual([["a10", true, "South"]]);
+    expect(view.operations[1]!.counters.map((c) => [c.name, c.drafted, c.targetZone, c.weapon])).toEqual([
+      ["a10", true, "South", "NOBC.WeaponKind.cas: Maverick"],
+    ]);
     expect(messages()).toHaveLength(0); // the draft posts nothing
 
     await chart.act("postAllocation", button({}));

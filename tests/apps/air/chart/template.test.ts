@@ -128,6 +128,14 @@ describe("templates/apps/air-battle/chart.hbs", () => {
     expect([...html.matchAll(/data-action="place" data-box="[^"]+" >/g)]).toHaveLength(8);
     expect(html).toMatch(/data-action="postAllocation" >/);
     expect(html).toContain("Distances to the other air zones");
+    // The weapon cards, each draggable onto a counter or pressed for the selected squadrons.
+    expect(html).toContain("Weapon cards");
+    expect([...html.matchAll(/draggable="true" data-action="arm" data-weapon="(\w*)"/g)].map((m) => m[1])).toEqual([
+      "aam",
+      "cas",
+      "deepStrike",
+      "",
+    ]);
     expect(env.missing).toEqual(new Set());
   });
 
@@ -138,6 +146,7 @@ describe("templates/apps/air-battle/chart.hbs", () => {
     expect(html).toContain("Einsatzzuteilungstafel");
     expect(html).toContain("Schritt 9");
     expect(html).not.toContain("data-drop-box");
+    expect(html).not.toContain('data-action="arm"');
     expect(html).toMatch(/data-action="postAllocation" disabled/);
     expect(env.missing).toEqual(new Set());
   });
