@@ -10,15 +10,16 @@ import { openDialog, registerDialog } from "../../base/registry";
 import { AIR_CHART, CHART_WINDOW_PREFIX } from "./dialogs";
 
 interface Rendered {
-  readonly id?: string;
   readonly rendered?: boolean;
   render(options?: object): unknown;
 }
 
-/** The open chart windows of this client. */
+/** The open chart windows of this client (`foundry.applications.instances`, by window id). */
 function openCharts(): Rendered[] {
   const instances = (foundry.applications as unknown as { instances?: Map<string, Rendered> }).instances;
-  return [...(instances?.values() ?? [])].filter((app) => app.id?.startsWith(CHART_WINDOW_PREFIX) === true && app.rendered === true);
+  return [...(instances?.entries() ?? [])]
+    .filter(([id, app]) => id.startsWith(CHART_WINDOW_PREFIX) && app.rendered === true)
+    .map(([, app]) => app);
 }
 
 let pending = false;

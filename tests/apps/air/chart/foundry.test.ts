@@ -20,7 +20,9 @@ import { ALLOCATION } from "../../../../src/apps/air/battle/dialogs";
 import { CAPACITY } from "../../../../src/apps/air/missions/dialogs";
 import { turn } from "../../../../src/rules/index";
 import { openAirAllocation } from "../../../../src/apps/air/battle/macros";
-import { AIR_CHART } from "../../../../src/apps/air/chart/dialogs";
+import { AIR_CHART, CHART_WINDOW_PREFIX } from "../../../../src/apps/air/chart/dialogs";
+import { registerAirChart } from "../../../../src/apps/air/chart/register";
+import { clearStageRegistry, stageActions } from "../../../../src/combat/registry";
 import type { NobcDialog } from "../../../../src/apps/base/dialog";
 import type { ChartState } from "../../../../src/apps/air/chart/state";
 import type { ChartView } from "../../../../src/apps/air/chart/context";
@@ -207,6 +209,38 @@ describe("the chart's allocation is the dialog's", () => {
     const view = await contextOf(chart);
     expect(view.step).toContain("NOBC.AirChart.Step.airRepair");
     expect(view.others.find((b) => b.id === "damaged")!.highlighted).toBe(true);
+  });
+});
+
+describe("on the tracker, and drawn again as the documents change", () => {
+  it("has a button in each of the eleven Air War steps, for players too, and none in the Land War", () => {
+    clearStageRegistry();
+    registerAirChart();
+    for (const stage of turn.STAGES)
+      expect(stageActions(stage.id, false).map((a) => a.id)).toEqual(stage.war === "air" ? [`air.chart.${stage.id}`] : []);
+  });
+
+  it("an open chart is drawn once for a burst of squadron changes, and not for other actors'", async () => {
+    clearStageRegistry();
+    registerAirChart();
+    const chart = (await openDialog(AIR_CHART, { side: "nato", zone: "North" }))!;
+    sheetsFake.instances.set(`${CHART_WINDOW_PREFIX}1`, chart);
+    const renders = () => (chart as unknown as { renders: number }).renders;
+    const before = renders();
+    // One write call for two squadrons, as an Apply makes it.
+    const Actors = harness.Actor as unknown as { updateDocuments(rows: Raw[]): Promise<unknown> };
+    await Actors.updateDocuments([
+      { _id: actors["f16"]!.id, system: { box: "holding" } },
+      { _id: actors["a10"]!.id, system: { box: "holding" } },
+    ]);
+    await Promise.resolve();
+    expect(renders()).toBe(before + 1);
+    expect((await contextOf(chart)).others.find((b) => b.id === "holding")!.counters.map((c) => c.name)).toEqual(["f16", "a10"]);
+    // A land unit changed: no chart to draw again.
+    const unit = new harness.Actor({ name: "3 Pz Div", type: "hq", system: {} });
+    await unit.update({ name: "3. Panzerdivision" });
+    await Promise.resolve();
+    expect(renders()).toBe(before + 1);
   });
 });
 
