@@ -75,7 +75,8 @@ export interface ChartView {
   readonly weaponName: string;
 }
 
-function initials(name: string): string {
+/** A counter's initials: the first letters of its name (data, not words). */
+export function initials(name: string): string {
   const words = name.split(/\s+/).filter((w) => w !== "");
   return words
     .slice(0, 2)
