@@ -64,6 +64,7 @@ import { registerTeamSceneWatch } from "./team-scenes/watch";
 import { teamSceneMacros } from "./team-scenes/macros";
 import { registerRulesRecord } from "./documents/rules-record";
 import { registerAirBattleActions } from "./apps/air/battle/register";
+import { registerAirChart } from "./apps/air/chart/register";
 import { openDialogById } from "./apps/base/registry";
 import { later } from "./apps/base/later";
 import type * as groundCombatMacros from "./apps/ground-combat/macros";
@@ -218,6 +219,8 @@ Hooks.once("init", () => {
   registerTimetable();
   registerAirBattleActions();
   registerAirMissionActions();
+  // The Air War charts (issue #32): a button in every Air War step.
+  registerAirChart();
   // A land unit's token entering an enemy airbase's hex: the active GM is offered the overrun.
   watchAirfieldOverruns();
   registerLandPhases();

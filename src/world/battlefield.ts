@@ -150,7 +150,8 @@ function cardOf(item: WorldDocument, holder: ActorRef | null): WorldCard {
   return holder === null ? card : { ...card, hq: holder };
 }
 
-function airbaseOf(doc: WorldDocument): Airbase {
+/** An airbase actor as the rules read it (the Air War charts read it too). */
+export function airbaseOf(doc: WorldDocument): Airbase {
   const s = doc.system as AirbaseSystemView;
   return {
     id: doc.uuid,

@@ -94,6 +94,8 @@ describe("src/nobc.ts", () => {
         "airMissions.capacity",
         "airMissions.airbaseRepair",
         "airMissions.overrun",
+        // The Air War charts (src/apps/air/chart/).
+        "air.chart",
         "orbat.import",
         "map.terrain",
         "toolkit.window",

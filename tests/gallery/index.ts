@@ -13,6 +13,7 @@ import { trackerFixtureData, trackerGallery } from "./tracker";
 import { airMissionFixtureData, airMissionGallery } from "./air-missions";
 import { landFixtureData, landGallery } from "./land";
 import { airBattleFixtureData, airBattleGallery } from "./air-battle";
+import { airChartFixtureData, airChartGallery } from "./air-chart";
 import { groundCombatEntries, groundCombatFixtureData } from "./ground-combat";
 import { boardFixtureData, boardGallery } from "./board";
 import { mapFixtureData, mapGallery } from "./map";
@@ -34,6 +35,7 @@ export const galleryAreas: readonly { readonly area: string; readonly entries: (
   { area: "air missions", entries: airMissionGallery },
   { area: "land", entries: landGallery },
   { area: "air battle", entries: airBattleGallery },
+  { area: "air charts", entries: airChartGallery },
   { area: "ground combat", entries: groundCombatEntries },
   { area: "board", entries: boardGallery },
   { area: "map terrain", entries: mapGallery },
@@ -60,6 +62,7 @@ export const galleryFixtureData: readonly unknown[] = [
   ...airMissionFixtureData,
   ...landFixtureData,
   ...airBattleFixtureData,
+  ...airChartFixtureData,
   ...groundCombatFixtureData,
   ...boardFixtureData,
   ...mapFixtureData,

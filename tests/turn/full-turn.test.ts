@@ -163,17 +163,23 @@ describe("one full NOBC turn through the harness", () => {
 
   /* ------------------------------ Air War, steps 1-6 ------------------------------ */
 
-  it("Air step 1: each side allocates its ready squadrons; the GM applies both cards", async () => {
+  it("Air step 1: each side allocates its ready squadrons on its Air War chart; the GM applies both cards", async () => {
     // Seed 000 Air War QRS 1): every ready squadron takes a mission box. Each player opens the
-    // allocation for their own squadrons (rows in world order) and posts; the GM applies.
+    // chart of their own side and zone, drops the squadrons into their boxes (the actions the page's
+    // drag and drop asks) and posts the allocation dialog's own request; the GM applies.
+    const drop = (box: string, ...keys: string[]) => ({ dataset: { box, squadrons: keys.map(uuid).join(",") } }) as unknown as HTMLElement;
+    const post = { dataset: {} } as unknown as HTMLElement;
     chatFake.setUsers("p1");
-    const nato = (await nobc.air.openAirAllocation({ side: "nato", zone: ZONE }))!;
-    await nato.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas", "box-3": "deepStrike" });
-    expect(await nato.resolve()).not.toBeNull();
+    const nato = (await nobc.openDialog("air.chart", { side: "nato", zone: ZONE }))!;
+    await nato.act("place", drop("airSuperiority", "f15", "f16"));
+    await nato.act("place", drop("cas", "a10"));
+    await nato.act("place", drop("deepStrike", "tornado"));
+    await nato.act("postAllocation", post);
     chatFake.setUsers("p2");
-    const wp = (await nobc.air.openAirAllocation({ side: "wp", zone: ZONE }))!;
-    await wp.change({ "box-0": "airSuperiority", "box-1": "airSuperiority", "box-2": "cas" });
-    expect(await wp.resolve()).not.toBeNull();
+    const wp = (await nobc.openDialog("air.chart", { side: "wp", zone: ZONE }))!;
+    await wp.act("place", drop("airSuperiority", "mig29", "mig23"));
+    await wp.act("place", drop("cas", "su25"));
+    await wp.act("postAllocation", post);
     posted("allocation.nato", "allocation.wp");
     chatFake.setUsers("gm");
     expectWorld(); // posting changes nothing
@@ -343,8 +349,9 @@ describe("one full NOBC turn through the harness", () => {
   it("Air step 10: the GM bases the squadrons for next turn; the hit on Templin leaves one space", async () => {
     await advance();
     expectStage("airCapacity");
-    const dialog = (await nobc.air.openCapacity())!;
-    expect(await dialog.resolve()).not.toBeNull();
+    // From the chart: every squadron stays at its own base, so the GM posts the basing as it stands.
+    const chart = (await nobc.openDialog("air.chart", { side: "nato", zone: ZONE }))!;
+    await chart.act("postBasing", { dataset: {} } as unknown as HTMLElement);
     posted("capacity");
     // Seed 000 Air War QRS 10) and docs/rules-decisions.md (airbase capacity): Bitburg holds 2 (F-15
     // from holding, F-16; the Tornado waits in holding), Templin 2 − 1 hit = 1 (the MiG-29; the MiG-23

@@ -94,6 +94,11 @@ export interface DialogController<S, W, A extends object = object> {
   readForm?(form: HTMLFormElement): FormValues;
   /** The other buttons, by `data-action`. */
   readonly actions?: Readonly<Record<string, DialogAction<S, W>>>;
+  /**
+   * After each render, with the window's element and its `act` (a button's action by name): the DOM's
+   * own wiring a form does not give (the Air War chart's drag and drop). Nothing to do in most dialogs.
+   */
+  rendered?(element: HTMLElement, act: (action: string, target: HTMLElement) => Promise<void>): void;
   /** After the window closed (by its close button, Escape or a finished Submit): what it showed outside itself goes. */
   closed?(state: S, world: W): void;
   /**

@@ -94,6 +94,15 @@ export class NobcDialog extends HandlebarsApplicationMixin(ApplicationV2) {
     return kept !== null ? kept.world : this.#controller.read();
   }
 
+  /** After each render: the controller's own wiring of the page (`rendered`), when it has any. */
+  protected override async _onRender(
+    context: Parameters<foundry.applications.api.ApplicationV2["_onRender"]>[0],
+    options: Parameters<foundry.applications.api.ApplicationV2["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context, options);
+    this.#controller.rendered?.(this.element, (action, target) => this.act(action, target));
+  }
+
   /** Form input → state, then the new preview. */
   async change(values: FormValues): Promise<void> {
     await this.#update((state, world) => this.#controller.change(state, values, world));
