@@ -5,7 +5,11 @@
  * its dialog, where the changes are shown and then sent to the GM as a request.
  */
 import { SYSTEM_ID } from "../../base/constants";
-import { isGM, renderTemplate, translator } from "../../base/foundry";
+import { gmUserIds, isGM, renderTemplate, translator } from "../../base/foundry";
+import { hiddenInformation } from "../../base/settings";
+import { SIDES, playersOf } from "../../teams/teams";
+import { readTeams, worldUsers } from "../../teams/read";
+import type { Battlefield } from "../../world/battlefield";
 import { RefusedError } from "../../base/errors";
 import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
@@ -16,24 +20,50 @@ import { resupplyOffers } from "./resupply/state";
 export const ORDERS_ENTRY_TEMPLATE = templatePath("apps/land/orders-entry.hbs");
 export const RESUPPLY_ENTRY_TEMPLATE = templatePath("apps/land/resupply-entry.hbs");
 
+interface InformationView {
+  readonly hqs: readonly { readonly id: string }[];
+}
+
+interface MessageClass {
+  create(data: object): Promise<unknown>;
+  createDocuments(data: object[]): Promise<unknown[]>;
+  getSpeaker(): object;
+}
+
 /**
  * Posts an information card (no Apply: it changes nothing). Only the GM's client posts it, when
  * its turn tracker enters the stage; on a player's client it throws `RefusedError` and posts nothing.
+ * Under double-blind (issue #30) the whole card is whispered to the GMs, and each side with players
+ * gets a card of its own HQs only, whispered to them, all in one `ChatMessage.createDocuments` call:
+ * no player's chat holds a row of the other side's HQs.
  */
-async function postInformation(template: string, context: object, kind: string): Promise<unknown> {
+async function postInformation(template: string, view: InformationView, field: Battlefield, kind: string): Promise<unknown> {
   if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
-  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
-  return Message.create({
+  const Message = ChatMessage as unknown as MessageClass;
+  const row = async (context: InformationView, whisper?: readonly string[]): Promise<object> => ({
     content: await renderTemplate(template, context),
     speaker: Message.getSpeaker(),
     flags: { [SYSTEM_ID]: { landInfo: kind } },
+    ...(whisper === undefined ? {} : { whisper: [...whisper] }),
   });
+  if (hiddenInformation() !== "doubleBlind") return Message.create(await row(view));
+  const sideOf = new Map(field.hqs.map((h) => [h.id, h.side]));
+  const teams = readTeams();
+  const users = worldUsers(teams);
+  const rows = [await row(view, gmUserIds())];
+  for (const side of SIDES) {
+    const players = playersOf(teams, side, users);
+    const own = { ...view, hqs: view.hqs.filter((h) => sideOf.get(h.id) === side) };
+    if (players.length > 0 && own.hqs.length > 0) rows.push(await row(own, players));
+  }
+  return (await Message.createDocuments(rows))[0];
 }
 
 /** Posts the Orders information card; nothing when no HQ has units. */
 export async function postOrdersEntry(): Promise<unknown> {
-  const view = ordersEntryContext(readBattlefield());
-  return view.hqs.length === 0 ? null : postInformation(ORDERS_ENTRY_TEMPLATE, view, "orders");
+  const field = readBattlefield();
+  const view = ordersEntryContext(field);
+  return view.hqs.length === 0 ? null : postInformation(ORDERS_ENTRY_TEMPLATE, view, field, "orders");
 }
 
 /**
@@ -42,8 +72,9 @@ export async function postOrdersEntry(): Promise<unknown> {
  * so the card stays small with 40 HQs of a side's units each.
  */
 export async function postResupplyEntry(): Promise<unknown> {
-  const view = resupplyEntryView(readBattlefield(), translator());
-  return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, "resupply");
+  const field = readBattlefield();
+  const view = resupplyEntryView(field, translator());
+  return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, field, "resupply");
 }
 
 /**

@@ -109,7 +109,11 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     const found = (card: Card): Card =>
       met?.found == null
         ? card
-        : { ...card, inputs: [...(card.inputs ?? []), { label: i18n.localize("NOBC.Move.Card.Found"), value: speak(met.found, i18n) }] };
+        : {
+            ...card,
+            inputs: [...(card.inputs ?? []), { label: i18n.localize("NOBC.Move.Card.Found"), value: speak(met.found, i18n) }],
+            found: met.found,
+          };
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path });
       if ("refused" in hqPlan) return refused([speak(told(hqPlan.refused.text), i18n)]);
