@@ -68,6 +68,8 @@ const SIDE_OF: Record<Player, Side> = { p1: "nato", p2: "nato", p3: "wp", p4: "w
 const MASTER = "master0000000001";
 const AIR_SUPPORT = turn.stageIndex("airSupport");
 
+/** The faces the GM's dice show next, in order. */
+const faces: number[] = [];
 let net: Network;
 let gm: Client;
 const players = {} as Record<Player, Client>;
@@ -94,7 +96,13 @@ beforeAll(async () => {
     const gta = actor("gta0000000000001", "1 GTA", "hq", hqSystem("wp", { supplyCounters: 1 }), "p3");
     gta.addItem({ id: "cardwp000000001", name: "Front barrage", type: "supportCard", system: cardSystem("wp", "combatModifier", 1, null) });
     const unit = (id: string, name: string, side: Side, hq: string, value: number, owner: Player) =>
-      actor(id, name, "unit", unitSystem(side, { hq, strength: { value, max: 12 }, ...(side === "wp" ? { arm: "motorRifle" } : {}) }), owner);
+      actor(
+        id,
+        name,
+        "unit",
+        unitSystem(side, { hq, strength: { value, max: 12 }, ...(side === "wp" ? { arm: "motorRifle" } : {}) }),
+        owner,
+      );
     const n34 = unit("n340000000000001", "34 PzBrig", "nato", icorps.uuid, 5, "p1");
     const n36 = unit("n360000000000001", "36 PzBrig", "nato", icorps.uuid, 7, "p2");
     const w2 = unit("w2mrr00000000001", "2 MRR", "wp", gta.uuid, 9, "p3");
@@ -123,7 +131,9 @@ beforeAll(async () => {
     await settings.set("nobc", "hiddenInformation", "doubleBlind");
   });
   await quiet(net);
-  const made = await gm.run(() => (game as unknown as { nobc: { teamScenes: { make(): Promise<{ ok: boolean }> } } }).nobc.teamScenes.make());
+  const made = await gm.run(() =>
+    (game as unknown as { nobc: { teamScenes: { make(): Promise<{ ok: boolean }> } } }).nobc.teamScenes.make(),
+  );
   expect(made.ok).toBe(true);
   await quiet(net);
   // Each player's client draws their side's team scene (where the GM's pull sends them).
@@ -131,6 +141,16 @@ beforeAll(async () => {
     const c = players[p];
     c.run(() => c.entry.harness.view(teamSceneOn(c, SIDE_OF[p]) as never));
   }
+  // The GM's client rolls every die: each one the test scripts (`faces`), none more.
+  gm.run(() => {
+    (CONFIG as unknown as Raw)["Dice"] = {
+      randomUniform: () => {
+        const face = faces.shift();
+        if (face === undefined) throw new Error("a die was rolled that the test did not script");
+        return (face - 0.5) / 6;
+      },
+    };
+  });
   // The turn: turn 1's Air Support, so that Next enters Orders for the first time.
   await gm.run(() =>
     (Combat as unknown as { create(d: object): Promise<unknown> }).create({
@@ -183,7 +203,12 @@ const readableOn = (c: Client): MessageT[] => messagesOn(c).filter((m) => m.whis
 /** The enemy as `c`'s team scene draws it: each marker's kind, hex and name, sorted. */
 function enemyOn(c: Client, side: Side): string[] {
   const scene = teamSceneOn(c, side);
-  const own = new Set(c.entry.harness.documents().filter((d) => (d.system as Raw | undefined)?.["side"] === side).map((d) => d.id));
+  const own = new Set(
+    c.entry.harness
+      .documents()
+      .filter((d) => (d.system as Raw | undefined)?.["side"] === side)
+      .map((d) => d.id),
+  );
   // No token of an enemy actor is on the team scene.
   for (const t of scene.tokens) if (t.actorId !== null) expect(own.has(t.actorId), `${c.name}: token of ${t.actorId}`).toBe(true);
   return scene.tokens
@@ -191,7 +216,9 @@ function enemyOn(c: Client, side: Side): string[] {
       const flag = t.getFlag("nobc", "marker") as { key: string; hex: string; strength?: { value: number } } | undefined;
       if (flag === undefined) return [];
       const kind = flag.key.startsWith("contact:") ? "contact" : "counter";
-      return [`${kind} ${flag.hex}${kind === "counter" ? ` ${t.name}` : ""}${flag.strength === undefined ? "" : ` (${String(flag.strength.value)})`}`];
+      return [
+        `${kind} ${flag.hex}${kind === "counter" ? ` ${t.name}` : ""}${flag.strength === undefined ? "" : ` (${String(flag.strength.value)})`}`,
+      ];
     })
     .sort();
 }
@@ -317,7 +344,9 @@ async function secretsNow(side: Side): Promise<Secret[]> {
 
 /** `data` without the map's terrain (every hex of the map, public: it names no piece). */
 function withoutMap(data: unknown): unknown {
-  return JSON.parse(JSON.stringify(data, (_key, value: unknown) => ((value as Raw | null)?.["format"] === "nobc-terrain/1" ? undefined : value)));
+  return JSON.parse(
+    JSON.stringify(data, (_key, value: unknown) => ((value as Raw | null)?.["format"] === "nobc-terrain/1" ? undefined : value)),
+  );
 }
 
 /** Everything `c` holds for its player, each with where it came from. */
@@ -485,9 +514,15 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(enemyOn(players.p3, "wp")).toEqual(["contact 0301"]);
     expect(enemyOn(players.p4, "wp")).toEqual(["contact 0301"]);
     for (const p of ["p1", "p2"] as const)
-      expect(await trackerLists(players[p])).toEqual({ listed: ["nato I Corps"], counted: [expect.objectContaining({ side: "wp", count: 1 })] });
+      expect(await trackerLists(players[p])).toEqual({
+        listed: ["nato I Corps"],
+        counted: [expect.objectContaining({ side: "wp", count: 1 })],
+      });
     for (const p of ["p3", "p4"] as const)
-      expect(await trackerLists(players[p])).toEqual({ listed: ["wp 1 GTA"], counted: [expect.objectContaining({ side: "nato", count: 1 })] });
+      expect(await trackerLists(players[p])).toEqual({
+        listed: ["wp 1 GTA"],
+        counted: [expect.objectContaining({ side: "nato", count: 1 })],
+      });
     // Control sees both.
     expect((await trackerLists(gm)).listed).toEqual(["nato I Corps", "wp 1 GTA"]);
     expect(await sweep()).toEqual(NO_LEAKS);
@@ -496,7 +531,11 @@ describe("a two-turn double-blind game, four players and Control", () => {
   it("turn 1, Orders: each side reads a card of its own HQ only; Control reads both", async () => {
     await nextTo("orders", 1);
     const orders = messagesOn(gm).filter((m) => (m.flags["nobc"] as Raw | undefined)?.["landInfo"] === "orders");
-    expect(orders.map((m) => m.whisper)).toEqual([["gm", "gm2"], ["p1", "p2"], ["p3", "p4"]]);
+    expect(orders.map((m) => m.whisper)).toEqual([
+      ["gm", "gm2"],
+      ["p1", "p2"],
+      ["p3", "p4"],
+    ]);
     for (const p of PLAYERS) expect(chatOf(players[p])).toEqual(["info orders"]);
     const html = informationHtml();
     expect(html.get(orders[1]!.id)).toContain("I Corps");
@@ -507,6 +546,7 @@ describe("a two-turn double-blind game, four players and Control", () => {
 
   it("turn 1, Ground Combat: p2's 36 PzBrig attacks the contact at 0401; Apply teaches both sides who fought", async () => {
     await nextTo("groundCombat", 1);
+    faces.push(4);
     const asked = await attack("p2", ["36 PzBrig"], "0401");
     // The planner on p2's client (which draws NATO's team scene) reads NATO's knowledge from the master scene: the contact.
     expect((asked.view["targetChoices"] as { value: string; label: string }[]).find((c) => c.value === "0401")?.label).toBe(
@@ -521,11 +561,10 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(await sweep()).toEqual(NO_LEAKS);
 
     await applyAsGm(card.id);
-    const w2 = messagesOn(gm).length; // (read below; the knowledge is what changed)
-    expect(w2).toBeGreaterThan(0);
-    // Both sides now know who fought: NATO has 2 MRR's counter, the Warsaw Pact 36 PzBrig's.
-    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual([expect.stringMatching(/^counter 0401 2 MRR/)]);
-    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual([expect.stringMatching(/^counter 0301 36 PzBrig/)]);
+    // Both sides now know who fought, and the strength the hits left: NATO has 2 MRR's counter (9 less 2 hits), the
+    // Warsaw Pact 36 PzBrig's (7 less 3).
+    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["counter 0401 2 MRR (7)"]);
+    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["counter 0301 36 PzBrig (4)"]);
     for (const p of PLAYERS) expect(readableOn(players[p]).at(-1)!.system["state"]).toBe("applied");
     expect(await sweep()).toEqual(NO_LEAKS);
   });
@@ -546,8 +585,10 @@ describe("a two-turn double-blind game, four players and Control", () => {
     const wpCard = sideCardOf(players.p4, card.id, "wp")!;
     expect((wpCard.system["view"] as Raw)["found"]).toEqual({ key: "NOBC.Move.Found.enemyInHex", data: { hex: "0102", hexes: "0101" } });
     expect(await sideCardHtml(players.p3, wpCard)).toContain("NOBC.Move.Found.enemyInHex");
-    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", expect.stringMatching(/^counter 0301 36 PzBrig/)]);
-    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", expect.stringMatching(/^counter 0401 2 MRR/)]);
+    for (const p of ["p3", "p4"] as const)
+      expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", "counter 0301 36 PzBrig (4)"]);
+    for (const p of ["p1", "p2"] as const)
+      expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", "counter 0401 2 MRR (7)"]);
     expect(await sweep()).toEqual(NO_LEAKS);
 
     await nextSlot(5);
@@ -555,7 +596,7 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(refused.ok).toBe(false);
     // The refusal names the mover and the hex; 3 MRR, which NATO has only located, is "an enemy unit" of no known size.
     expect(players.p1.entry.harness.notices.at(-1)!.message).toContain(
-      "NOBC.Rules.Land.Movement.Refusal.notOverrunnable {\\\"unit\\\":\\\"NOBC.Hidden.EnemyUnit\\\",\\\"size\\\":\\\"NOBC.Hidden.Face\\\"}",
+      'NOBC.Rules.Land.Movement.Refusal.notOverrunnable {\\"unit\\":\\"NOBC.Hidden.EnemyUnit\\",\\"size\\":\\"NOBC.Hidden.Face\\"}',
     );
     expect(await sweep()).toEqual(NO_LEAKS);
   });
@@ -563,7 +604,11 @@ describe("a two-turn double-blind game, four players and Control", () => {
   it("turn 1, Resupply: each side reads a card of its own HQ only", async () => {
     await nextTo("resupply", 1);
     const resupply = messagesOn(gm).filter((m) => (m.flags["nobc"] as Raw | undefined)?.["landInfo"] === "resupply");
-    expect(resupply.map((m) => m.whisper)).toEqual([["gm", "gm2"], ["p1", "p2"], ["p3", "p4"]]);
+    expect(resupply.map((m) => m.whisper)).toEqual([
+      ["gm", "gm2"],
+      ["p1", "p2"],
+      ["p3", "p4"],
+    ]);
     for (const p of PLAYERS) expect(chatOf(players[p]).at(-1)).toBe("info resupply");
     const html = informationHtml();
     expect(html.get(resupply[1]!.id)).toContain("I Corps");
@@ -571,10 +616,38 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(await sweep()).toEqual(NO_LEAKS);
   });
 
-  it("turn 2 begins: contact renews; each side still sees what it found, and nothing more", async () => {
+  it("turn 2, Orders: contact renewed, each side still sees what it found; each reads its own HQ's card", async () => {
     await nextTo("orders", 2);
-    console.log(PLAYERS.map((p) => enemyOn(players[p], SIDE_OF[p])));
-    for (const p of PLAYERS) console.log(p, chatOf(players[p]));
+    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", "counter 0401 2 MRR (7)"]);
+    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", "counter 0301 36 PzBrig (4)"]);
+    for (const p of PLAYERS) expect(chatOf(players[p]).at(-1)).toBe("info orders");
+    expect(await sweep()).toEqual(NO_LEAKS);
+  });
+
+  it("turn 2, Ground Combat: p4's 3 MRR attacks the contact at 0101; Apply; then Control deletes its card and the team cards go with it", async () => {
+    await nextTo("groundCombat", 2);
+    faces.push(4);
+    const asked = await attack("p4", ["3 MRR"], "0101");
+    expect(asked.ok).toBe(true);
+    const card = gmCards().at(-1)!;
+    const wpCard = sideCardOf(players.p4, card.id, "wp")!;
+    expect((asked.result as { id?: string } | null)?.id).toBe(wpCard.id);
+    // NATO's card names the attacker as it knows it: a contact (3 MRR is only located).
+    const natoCard = sideCardOf(players.p1, card.id, "nato")!;
+    expect(JSON.stringify(natoCard.system)).not.toContain("3 MRR");
+    expect(await sweep()).toEqual(NO_LEAKS);
+
+    await applyAsGm(card.id);
+    // 3 MRR (11 less 3 hits) and 34 PzBrig (5 less 3) are known by their faces now.
+    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["counter 0102 3 MRR (8)", "counter 0401 2 MRR (7)"]);
+    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["counter 0101 34 PzBrig (2)", "counter 0301 36 PzBrig (4)"]);
+    expect(await sweep()).toEqual(NO_LEAKS);
+
+    // Control deletes its card from the chat log: its team cards leave every copy's chat with it.
+    const team = [wpCard.id, natoCard.id];
+    await gm.run(() => (messagesOn(gm).find((m) => m.id === card.id) as unknown as { delete(): Promise<unknown> }).delete());
+    await quiet(net);
+    for (const c of [net.serverCopy, gm, ...PLAYERS.map((p) => players[p])]) for (const id of [card.id, ...team]) expect(messagesOn(c).map((m) => m.id)).not.toContain(id);
     expect(await sweep()).toEqual(NO_LEAKS);
   });
 });

@@ -88,7 +88,11 @@ function askerLens(world: unknown): (refusal: Refusal) => Refusal {
   if (read?.sights === undefined || whole === undefined) return (refusal) => refusal;
   const secrets = secretsOf(whole, read.sights);
   const i18n = translator();
-  const words = { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") };
+  const words = {
+    unit: i18n.localize("NOBC.Hidden.EnemyUnit"),
+    hq: i18n.localize("NOBC.Hidden.EnemyHq"),
+    has: (key: string) => i18n.has(key),
+  };
   return (refusal) => ({
     ...refusal,
     ...(refusal.details === undefined ? {} : { details: refusal.details.map((d) => throughSights(d, secrets, words)) }),

@@ -101,7 +101,11 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     if (world === null)
       return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
     // Under double-blind a player hears no enemy piece their side does not know named (src/world/refusal-view.ts).
-    const told = refusalLens(world, { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") });
+    const told = refusalLens(world, {
+      unit: i18n.localize("NOBC.Hidden.EnemyUnit"),
+      hq: i18n.localize("NOBC.Hidden.EnemyHq"),
+      has: (key) => i18n.has(key),
+    });
     // Under double-blind a player's path meets the truth first: it stops where an unseen enemy stops it (./encounter.ts).
     const met = encountered(world, state);
     if (met !== null && met.path.length === 0) return refused([speak(met.found!, i18n)]);
