@@ -107,6 +107,16 @@ beforeAll(async () => {
     const n36 = unit("n360000000000001", "36 PzBrig", "nato", icorps.uuid, 7, "p2");
     const w2 = unit("w2mrr00000000001", "2 MRR", "wp", gta.uuid, 9, "p3");
     const w3 = unit("w3mrr00000000001", "3 MRR", "wp", gta.uuid, 11, "p4");
+    // Three regiments in March Mode around 1 GTA, far from NATO: one more than a clear hex stacks in March Mode.
+    const column = ["4 MRR", "5 MRR", "6 MRR"].map((name, i) =>
+      actor(
+        `w${String(i + 4)}mrr00000000001`,
+        name,
+        "unit",
+        unitSystem("wp", { hq: gta.uuid, arm: "motorRifle", size: "regiment", mode: "march", strength: { value: 10, max: 12 } }),
+        "p3",
+      ),
+    );
     const place = (a: FakeActorT, hex: string) => h.placeToken(a, Number(hex.slice(0, 2)) - 1, Number(hex.slice(2)) - 1);
     place(icorps, "0104");
     place(n34, "0101");
@@ -114,12 +124,13 @@ beforeAll(async () => {
     place(gta, "0504");
     place(w2, "0401");
     place(w3, "0202");
+    for (const a of column) place(a, "0504");
     h.setSceneFlag("knowledge", {
       format: "nobc-knowledge/1",
       nato: { [w2.id]: { level: "located", hex: "0401", turn: 1 } },
       wp: { [n36.id]: { level: "located", hex: "0301", turn: 1 } },
     });
-    c.sheets?.actors.push(icorps, gta, n34, n36, w2, w3);
+    c.sheets?.actors.push(icorps, gta, n34, n36, w2, w3, ...column);
     h.game["combats"] = [];
   });
   await quiet(net);
@@ -255,16 +266,24 @@ async function sideCardHtml(c: Client, m: MessageT): Promise<string> {
  * rendered each row's context in the order of the rows, and the rows are created in that order.
  */
 function informationHtml(): Map<string, string> {
-  const paths = { orders: "templates/apps/land/orders-entry.hbs", resupply: "templates/apps/land/resupply-entry.hbs" } as const;
   const out = new Map<string, string>();
-  for (const kind of ["orders", "resupply"] as const) {
-    const contexts = gm.sheets!.rendered.filter((r) => r.path.endsWith(paths[kind].slice("templates/".length)));
-    const posted = messagesOn(gm).filter((m) => (m.flags["nobc"] as Raw | undefined)?.["landInfo"] === kind);
+  for (const path of Object.values(INFORMATION)) {
+    const rendered = `systems/nobc/${path}`;
+    const contexts = gm.sheets!.rendered.filter((r) => r.path === rendered);
+    // The harness's renderer leaves a marker of the template as the message's content.
+    const posted = messagesOn(gm).filter((m) => m.content === `<rendered ${rendered}>`);
     expect(posted.length).toBe(contexts.length);
-    posted.forEach((m, i) => out.set(m.id, template(paths[kind])(contexts[i]!.data)));
+    posted.forEach((m, i) => out.set(m.id, template(path)(contexts[i]!.data)));
   }
   return out;
 }
+
+/** The information cards' templates, by what the test calls them. */
+const INFORMATION = {
+  orders: "templates/apps/land/orders-entry.hbs",
+  resupply: "templates/apps/land/resupply-entry.hbs",
+  stacking: "templates/chat/stacking-end.hbs",
+} as const;
 
 /* ---------------------------------- the tracker ---------------------------------- */
 
@@ -499,7 +518,7 @@ function chatOf(c: Client): string[] {
       ? `side ${String(m.system["side"])}: ${String((m.system["view"] as Raw)["title"])}`
       : m.type === "resolution"
         ? "resolution"
-        : `info ${String((m.flags["nobc"] as Raw | undefined)?.["landInfo"] ?? m.type)}`,
+        : `info ${Object.entries(INFORMATION).find(([, path]) => m.content === `<rendered systems/nobc/${path}>`)?.[0] ?? m.type}`,
   );
 }
 
@@ -585,10 +604,8 @@ describe("a two-turn double-blind game, four players and Control", () => {
     const wpCard = sideCardOf(players.p4, card.id, "wp")!;
     expect((wpCard.system["view"] as Raw)["found"]).toEqual({ key: "NOBC.Move.Found.enemyInHex", data: { hex: "0102", hexes: "0101" } });
     expect(await sideCardHtml(players.p3, wpCard)).toContain("NOBC.Move.Found.enemyInHex");
-    for (const p of ["p3", "p4"] as const)
-      expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", "counter 0301 36 PzBrig (4)"]);
-    for (const p of ["p1", "p2"] as const)
-      expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", "counter 0401 2 MRR (7)"]);
+    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", "counter 0301 36 PzBrig (4)"]);
+    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", "counter 0401 2 MRR (7)"]);
     expect(await sweep()).toEqual(NO_LEAKS);
 
     await nextSlot(5);
@@ -598,6 +615,21 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(players.p1.entry.harness.notices.at(-1)!.message).toContain(
       'NOBC.Rules.Land.Movement.Refusal.notOverrunnable {\\"unit\\":\\"NOBC.Hidden.EnemyUnit\\",\\"size\\":\\"NOBC.Hidden.Face\\"}',
     );
+    expect(await sweep()).toEqual(NO_LEAKS);
+  });
+
+  it("turn 1, Movement's end: the Warsaw Pact reads the stacking card of its hex 0504; NATO reads none", async () => {
+    await nextSlot(6);
+    const stacking = messagesOn(gm).filter((m) => m.content === `<rendered systems/nobc/${INFORMATION.stacking}>`);
+    expect(stacking.map((m) => m.whisper)).toEqual([
+      ["gm", "gm2"],
+      ["p3", "p4"],
+    ]);
+    // Control's queue reads the whole card only.
+    expect(stacking.map((m) => (m.flags["nobc"] as Raw | undefined)?.["stackingEnd"] !== undefined)).toEqual([true, false]);
+    for (const p of ["p3", "p4"] as const) expect(chatOf(players[p]).at(-1)).toBe("info stacking");
+    for (const p of ["p1", "p2"] as const) expect(chatOf(players[p])).not.toContain("info stacking");
+    expect(informationHtml().get(stacking[1]!.id)).toMatch(/0504[\s\S]*4 MRR/);
     expect(await sweep()).toEqual(NO_LEAKS);
   });
 
@@ -639,15 +671,18 @@ describe("a two-turn double-blind game, four players and Control", () => {
 
     await applyAsGm(card.id);
     // 3 MRR (11 less 3 hits) and 34 PzBrig (5 less 3) are known by their faces now.
-    for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["counter 0102 3 MRR (8)", "counter 0401 2 MRR (7)"]);
-    for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["counter 0101 34 PzBrig (2)", "counter 0301 36 PzBrig (4)"]);
+    for (const p of ["p1", "p2"] as const)
+      expect(enemyOn(players[p], "nato")).toEqual(["counter 0102 3 MRR (8)", "counter 0401 2 MRR (7)"]);
+    for (const p of ["p3", "p4"] as const)
+      expect(enemyOn(players[p], "wp")).toEqual(["counter 0101 34 PzBrig (2)", "counter 0301 36 PzBrig (4)"]);
     expect(await sweep()).toEqual(NO_LEAKS);
 
     // Control deletes its card from the chat log: its team cards leave every copy's chat with it.
     const team = [wpCard.id, natoCard.id];
     await gm.run(() => (messagesOn(gm).find((m) => m.id === card.id) as unknown as { delete(): Promise<unknown> }).delete());
     await quiet(net);
-    for (const c of [net.serverCopy, gm, ...PLAYERS.map((p) => players[p])]) for (const id of [card.id, ...team]) expect(messagesOn(c).map((m) => m.id)).not.toContain(id);
+    for (const c of [net.serverCopy, gm, ...PLAYERS.map((p) => players[p])])
+      for (const id of [card.id, ...team]) expect(messagesOn(c).map((m) => m.id)).not.toContain(id);
     expect(await sweep()).toEqual(NO_LEAKS);
   });
 });

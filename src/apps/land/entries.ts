@@ -5,10 +5,8 @@
  * its dialog, where the changes are shown and then sent to the GM as a request.
  */
 import { SYSTEM_ID } from "../../base/constants";
-import { gmUserIds, isGM, renderTemplate, translator } from "../../base/foundry";
-import { hiddenInformation } from "../../base/settings";
-import { SIDES, playersOf } from "../../teams/teams";
-import { readTeams, worldUsers } from "../../teams/read";
+import { isGM, renderTemplate, translator } from "../../base/foundry";
+import { postInformationCard } from "../../chat/side-information";
 import type { Battlefield } from "../../world/battlefield";
 import { RefusedError } from "../../base/errors";
 import { templatePath } from "../../view/paths";
@@ -24,39 +22,30 @@ interface InformationView {
   readonly hqs: readonly { readonly id: string }[];
 }
 
-interface MessageClass {
-  create(data: object): Promise<unknown>;
-  createDocuments(data: object[]): Promise<unknown[]>;
-  getSpeaker(): object;
-}
-
 /**
  * Posts an information card (no Apply: it changes nothing). Only the GM's client posts it, when
  * its turn tracker enters the stage; on a player's client it throws `RefusedError` and posts nothing.
- * Under double-blind (issue #30) the whole card is whispered to the GMs, and each side with players
- * gets a card of its own HQs only, whispered to them, all in one `ChatMessage.createDocuments` call:
- * no player's chat holds a row of the other side's HQs.
+ * Under double-blind (issue #30) each side reads a card of its own HQs only, Control the whole
+ * (src/chat/side-information.ts).
  */
 async function postInformation(template: string, view: InformationView, field: Battlefield, kind: string): Promise<unknown> {
   if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
-  const Message = ChatMessage as unknown as MessageClass;
-  const row = async (context: InformationView, whisper?: readonly string[]): Promise<object> => ({
-    content: await renderTemplate(template, context),
-    speaker: Message.getSpeaker(),
-    flags: { [SYSTEM_ID]: { landInfo: kind } },
-    ...(whisper === undefined ? {} : { whisper: [...whisper] }),
-  });
-  if (hiddenInformation() !== "doubleBlind") return Message.create(await row(view));
+  const speaker = (ChatMessage as unknown as { getSpeaker(): object }).getSpeaker();
   const sideOf = new Map(field.hqs.map((h) => [h.id, h.side]));
-  const teams = readTeams();
-  const users = worldUsers(teams);
-  const rows = [await row(view, gmUserIds())];
-  for (const side of SIDES) {
-    const players = playersOf(teams, side, users);
-    const own = { ...view, hqs: view.hqs.filter((h) => sideOf.get(h.id) === side) };
-    if (players.length > 0 && own.hqs.length > 0) rows.push(await row(own, players));
-  }
-  return (await Message.createDocuments(rows))[0];
+  return postInformationCard(
+    view,
+    (side) => {
+      const hqs = view.hqs.filter((h) => sideOf.get(h.id) === side);
+      return hqs.length === 0 ? null : { ...view, hqs };
+    },
+    async (context, reader) => ({
+      content: await renderTemplate(template, context),
+      speaker,
+      // Each side's card keeps its buttons: its players open their HQs' dialogs from it.
+      flags: { [SYSTEM_ID]: { landInfo: kind } },
+      ...(reader === undefined ? {} : { whisper: [...reader.whisper] }),
+    }),
+  );
 }
 
 /** Posts the Orders information card; nothing when no HQ has units. */
