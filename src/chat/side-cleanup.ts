@@ -23,7 +23,12 @@ const activeGmHere = (): boolean =>
 export function sideCardIds(link: string, chat: Iterable<ChatMessageLike>): string[] {
   const out: string[] = [];
   for (const m of chat)
-    if (m.type === SIDE_CARD_TYPE && m.id !== null && m.author?.isGM === true && (m.system as { link?: unknown } | undefined)?.link === link)
+    if (
+      m.type === SIDE_CARD_TYPE &&
+      m.id !== null &&
+      m.author?.isGM === true &&
+      (m.system as { link?: unknown } | undefined)?.link === link
+    )
       out.push(m.id);
   return out;
 }

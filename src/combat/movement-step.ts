@@ -89,7 +89,9 @@ async function postStackingCard(turnNumber: number, violations: readonly Stackin
         ? {}
         : {
             flags: {
-              [SYSTEM_ID]: { stackingEnd: { turn: turnNumber, violations: shown.map((v) => ({ hex: v.hex, rule: v.rule, units: v.units })) } },
+              [SYSTEM_ID]: {
+                stackingEnd: { turn: turnNumber, violations: shown.map((v) => ({ hex: v.hex, rule: v.rule, units: v.units })) },
+              },
             },
           }),
       ...(reader === undefined ? {} : { whisper: [...reader.whisper] }),

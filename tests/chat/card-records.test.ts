@@ -68,7 +68,11 @@ describe("releasing a stuck once-only key", () => {
 
   it("under double-blind the release note is whispered to the GMs: its key names a piece by UUID", async () => {
     registerSettings();
-    await (game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> }).set("nobc", "hiddenInformation", "doubleBlind");
+    await (game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> }).set(
+      "nobc",
+      "hiddenInformation",
+      "doubleBlind",
+    );
     const key = `orders:${hq.uuid}:1`;
     const a = await post(down(), { once: key });
     expect(await requestCardAction("apply", a)).toEqual({ ok: true });

@@ -523,8 +523,9 @@ export function installChatFake(): void {
           const by = writer();
           const planned = ids.map((id) => {
             const message = chatFake.messages.get(id);
-            if (message === undefined) throw new HarnessRefusal(`ChatMessage [${String(id)}] does not exist`);
-            if (!message.canUserModify(by, "delete")) throw new HarnessRefusal(`User ${by.name} lacks permission to delete ChatMessage [${id}]`);
+            if (message === undefined) throw new HarnessRefusal(`ChatMessage [${id}] does not exist`);
+            if (!message.canUserModify(by, "delete"))
+              throw new HarnessRefusal(`User ${by.name} lacks permission to delete ChatMessage [${id}]`);
             return message;
           });
           for (const message of planned) chatFake.messages.delete(message.id);

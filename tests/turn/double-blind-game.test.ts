@@ -173,7 +173,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  net?.close();
+  net.close();
   removeAccessors();
 });
 
@@ -204,10 +204,9 @@ interface MessageT {
 }
 
 const scenesOn = (c: Client): SceneT[] => c.run(() => (c.entry.harness.scenes as unknown as { contents: SceneT[] }).contents);
-const masterOn = (c: Client): SceneT => scenesOn(c).find((s) => s.id === MASTER)!;
 const teamSceneOn = (c: Client, side: Side): SceneT =>
   scenesOn(c).find((s) => (s.getFlag("nobc", "teamScene") as { side?: string } | undefined)?.side === side)!;
-const messagesOn = (c: Client): MessageT[] => [...c.entry.chatFake.messages.values()] as unknown as MessageT[];
+const messagesOn = (c: Client): MessageT[] => [...c.entry.chatFake.messages.values()] as unknown[] as MessageT[];
 /** The messages `c`'s player is shown: public ones and those whispered to them. */
 const readableOn = (c: Client): MessageT[] => messagesOn(c).filter((m) => m.whisper.length === 0 || m.whisper.includes(c.userId));
 
@@ -287,7 +286,10 @@ const INFORMATION = {
 
 /* ---------------------------------- the tracker ---------------------------------- */
 
-/** TEST STAND-IN for Foundry's v13 CombatTracker, the few members the tracker class overrides (as in tests/security/double-blind-turn.test.ts). */
+/**
+ * TEST STAND-IN for Foundry's v13 CombatTracker, the few members the tracker class overrides (as in
+ * tests/security/double-blind-turn.test.ts).
+ */
 class TrackerBase {
   static PARTS = { header: { template: "h" }, tracker: { template: "t" }, footer: { template: "f" } };
   viewed: unknown = null;
@@ -307,7 +309,10 @@ class TrackerBase {
   }
 }
 
-/** The tracker as `c` renders it (one Combatant per HQ, as Foundry's Combat would hold): its HQ list, and its HTML with the real templates. */
+/**
+ * The tracker as `c` renders it (one Combatant per HQ, as Foundry's Combat would hold): its HQ list,
+ * and its HTML with the real templates.
+ */
 async function trackerOn(c: Client): Promise<{ hqs: Raw; html: string; contexts: unknown[] }> {
   const app = await c.load<typeof TrackerApp>("src/combat/tracker-app");
   return c.run(async () => {
@@ -353,8 +358,8 @@ async function secretsNow(side: Side): Promise<Secret[]> {
     const enemies = view.sideView(types.piecesOf(field.units, field.hqs), knowledge, side).enemies;
     const sights = new Map<string, Sight>([...enemies].map(([id, sight]) => [id.startsWith("Actor.") ? id : `Actor.${id}`, sight]));
     const truth: TruthDoc[] = [
-      ...field.units.map((u) => ({ ref: u.id, side: u.side, name: u.name, hex: u.hex ?? "", strength: u.strength })),
-      ...field.hqs.map((h) => ({ ref: h.id, side: h.side, name: h.name, hex: h.hex ?? "" })),
+      ...field.units.map((u) => ({ ref: u.id, side: u.side, name: u.name, hex: u.hex, strength: u.strength })),
+      ...field.hqs.map((h) => ({ ref: h.id, side: h.side, name: h.name, hex: h.hex })),
       ...field.cards.map((card) => ({ ref: card.id, side: card.side, name: card.name })),
     ];
     return secretsFor(truth, side, sights);
