@@ -20,16 +20,19 @@
  *
  * The board (tests/turn/board-world.ts's map, 5 × 4, the Aller bridged between 0201 and 0301):
  *   NATO: I Corps 0104 (p1), 34 PzBrig 0101 (p1), 36 PzBrig 0301 (p2)
- *   WP:   1 GTA 0504 (p3), 2 MRR 0401 (p3, next to 36 PzBrig), 3 MRR 0202 (p4, next to nothing of NATO's)
+ *   WP:   1 GTA 0504 (p3), 2 MRR 0401 (p3, next to 36 PzBrig), 3 MRR 0202 (p4, next to nothing of NATO's),
+ *         4, 5 and 6 MRR 0504 (p3: three regiments in March Mode, one more than the hex stacks)
  * At the start each side has the other's piece in contact located (2 MRR at 0401; 36 PzBrig at 0301).
  *
  * Turn 1: entering Orders posts each side its own HQs' card; in Ground Combat p2's 36 PzBrig attacks
- * the contact at 0401 and the GM applies the card (both sides identify who fought); in Movement p1's
- * 34 PzBrig is refused a move into the enemy (told as "an enemy unit"), then runs into 3 MRR, which
- * NATO had not found, and stops next to it; entering Resupply posts each side its own card.
- * Turn 2 (the turn's first stage renews contact and lets old knowledge lapse): in Ground Combat p4's
- * 3 MRR attacks 34 PzBrig, the GM applies it; then the GM deletes that card from the chat, and its
- * side cards go with it.
+ * the contact at 0401 and the GM applies the card (both sides identify who fought); in Movement p4's
+ * 3 MRR runs into 34 PzBrig, which the Warsaw Pact had not found, and stops before its hex (its card
+ * says what was found), then p1's move into 3 MRR is refused (told as "an enemy unit"); the end of
+ * Movement posts the stacking card of 0504 to the Warsaw Pact only; Resupply posts each side its own card.
+ * Turn 2 (its first stage renews contact and lets old knowledge lapse): in Ground Combat p4's 3 MRR
+ * attacks 34 PzBrig and the GM applies it, then deletes that card from the chat, and its team cards go
+ * with it; in Movement p1's I Corps stops next to the hex 0504 NATO had not found.
+ * Every die is the GM's and scripted (`faces`).
  */
 import "../harness/install";
 import { readFileSync } from "node:fs";
@@ -688,6 +691,42 @@ describe("a two-turn double-blind game, four players and Control", () => {
     await quiet(net);
     for (const c of [net.serverCopy, gm, ...PLAYERS.map((p) => players[p])])
       for (const id of [card.id, ...team]) expect(messagesOn(c).map((m) => m.id)).not.toContain(id);
+    expect(await sweep()).toEqual(NO_LEAKS);
+  });
+
+  it("turn 2, Movement: p1's I Corps runs into what stands in 0504 and stops next to it; NATO's card says what was found", async () => {
+    await nextTo("movement", 2);
+    await nextSlot(5);
+    const moved = await ask("p1", "land.move", {
+      unit: uuidOf(players.p1, "I Corps"),
+      path: ["0204", "0304", "0404", "0403"],
+      ignoreMines: [],
+    });
+    expect(moved.ok).toBe(true);
+    const card = gmCards().at(-1)!;
+    const natoCard = sideCardOf(players.p1, card.id, "nato")!;
+    expect((moved.result as { id?: string } | null)?.id).toBe(natoCard.id);
+    expect((natoCard.system["view"] as Raw)["found"]).toEqual({
+      key: "NOBC.Move.Found.adjacentToEnemy",
+      data: { hex: "0404", hexes: "0504" },
+    });
+    // NATO has one contact in 0504 (four pieces stand there: the count is not shown); the Warsaw Pact has I Corps located.
+    for (const p of ["p1", "p2"] as const)
+      expect(enemyOn(players[p], "nato")).toEqual(["contact 0504", "counter 0102 3 MRR (8)", "counter 0401 2 MRR (7)"]);
+    for (const p of ["p3", "p4"] as const)
+      expect(enemyOn(players[p], "wp")).toEqual(["contact 0404", "counter 0101 34 PzBrig (2)", "counter 0301 36 PzBrig (4)"]);
+    // The tracker still lists each side's own HQ, the enemy's as a count.
+    expect(await trackerLists(players.p2)).toEqual({
+      listed: ["nato I Corps"],
+      counted: [expect.objectContaining({ side: "wp", count: 1 })],
+    });
+    expect(await sweep()).toEqual(NO_LEAKS);
+  });
+
+  it("turn 2 ends: the stacking card again for the Warsaw Pact only; Resupply per side; nothing leaked to any player", async () => {
+    await nextTo("resupply", 2);
+    for (const p of ["p3", "p4"] as const) expect(chatOf(players[p]).slice(-2)).toEqual(["info stacking", "info resupply"]);
+    for (const p of ["p1", "p2"] as const) expect(chatOf(players[p]).filter((x) => x === "info stacking")).toEqual([]);
     expect(await sweep()).toEqual(NO_LEAKS);
   });
 });
