@@ -59,6 +59,8 @@ import type * as LandWorldModule from "../../src/apps/land/world";
 import type * as PlannerWorldModule from "../../src/apps/ground-combat/world";
 import type * as PlannerController from "../../src/apps/ground-combat/controller";
 import type * as Foundry from "../../src/base/foundry";
+import type * as RearState from "../../src/apps/land/rear-area/state";
+import type * as RearContext from "../../src/apps/land/rear-area/context";
 import type * as SideCardContext from "../../src/chat/side-card-context";
 import type { FakeActorT } from "../harness/foundry";
 
@@ -395,6 +397,20 @@ async function heldBy(c: Client, side: Side): Promise<[string, unknown][]> {
   const planner = await c.load<typeof PlannerWorldModule>("src/apps/ground-combat/world");
   held.push(["land world", withoutMap(c.run(() => land.readLandWorld()))]);
   held.push(["planner field", withoutMap(c.run(() => planner.readPlannerWorld().field))]);
+  // The rear-area attack's dialog as it opens: its targets and its context.
+  const rear = await c.load<typeof RearState>("src/apps/land/rear-area/state");
+  const rearContext = await c.load<typeof RearContext>("src/apps/land/rear-area/context");
+  const foundry = await c.load<typeof Foundry>("src/base/foundry");
+  held.push([
+    "rear-area dialog",
+    c.run(() => {
+      const world = land.readLandWorld();
+      return {
+        targets: rear.targets(world, side),
+        context: rearContext.rearAreaContext(world, rear.initialRearArea(side), foundry.translator()),
+      };
+    }),
+  ]);
   const tracker = await trackerOn(c);
   held.push(["tracker", tracker.contexts], ["tracker HTML", tracker.html]);
   held.push(["rendered on the client", c.sheets!.rendered.map((r) => r.data)]);
