@@ -599,6 +599,8 @@ describe("a two-turn double-blind game, four players and Control", () => {
     const card = gmCards().at(-1)!;
     // p2's client is answered with NATO's card, never Control's.
     expect((asked.result as { id?: string } | null)?.id).toBe(sideCardOf(players.p2, card.id, "nato")!.id);
+    // The sweep finds what it looks for: Control's full card (whispered to the GMs) names 2 MRR, which NATO has only located.
+    expect(findLeaks(messageWire(card), await secretsNow("nato"))).toContainEqual(expect.stringMatching(/^name of Actor\.w2mrr/));
     for (const p of ["p1", "p2"] as const) expect(chatOf(players[p]).at(-1)).toMatch(/^side nato: /);
     for (const p of ["p3", "p4"] as const) expect(chatOf(players[p]).at(-1)).toMatch(/^side wp: /);
     expect(await sweep()).toEqual(NO_LEAKS);
