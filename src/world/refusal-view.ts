@@ -74,12 +74,18 @@ const FACE_KEYS = new Set([...UNIT_SIZES.map((z) => SIZE_LABELS[z]), ...UNIT_ARM
 /** What a number beside a hidden piece is told as: its strength, a count of its stack, a hit total. */
 const HIDDEN_NUMBER = "NOBC.Hidden.Number";
 
+/** A number as a phrase's data carries it: a number, or a whole number written out ("0", "12"). */
+const NUMBER_TEXT = /^-?\d+$/u;
+/** The arguments that name a place, not a quantity (a hex label is digits too): the hex the asker asked for stays. */
+const PLACE_ARG = /hex|target|stop|from|to$|path/iu;
+
 /**
  * A phrase with every secret in its data (at any depth) told as the hidden words: a value that is
  * one secret becomes its phrase, and in a phrase that named one, the face words beside it (a size,
  * an arm: "{unit} is a {size}") become "of unknown size or type", and its numbers ("{unit} has
- * strength {strength}", "holds {count} units ({units})") "an unknown number": a refusal neither names
- * nor counts what the side does not know. A hidden `count` keeps the phrase's plural form "other".
+ * strength {strength}", "holds {count} units ({units})", a number or one written out, but a place's
+ * label: a hex is digits too) "an unknown number": a refusal neither names nor counts what the side
+ * does not know. A hidden `count` keeps the phrase's plural form "other".
  */
 export function phraseThroughSights(said: Phrase, secrets: Secrets, words: HiddenWords): Phrase {
   if (said.data === undefined) return said;
@@ -97,7 +103,8 @@ export function phraseThroughSights(said: Phrase, secrets: Secrets, words: Hidde
   if (!named) return phrase(said.key, data);
   for (const [name, value] of Object.entries(data)) {
     if (typeof value === "object" && FACE_KEYS.has(value.key)) data[name] = phrase("NOBC.Hidden.Face");
-    if (typeof value === "number") data[name] = phrase(HIDDEN_NUMBER);
+    if (typeof value === "number" || (typeof value === "string" && NUMBER_TEXT.test(value) && !PLACE_ARG.test(name)))
+      data[name] = phrase(HIDDEN_NUMBER);
   }
   const plural = typeof said.data["count"] === "number" && words.has?.(`${said.key}.other`) === true;
   return phrase(plural ? `${said.key}.other` : said.key, data);

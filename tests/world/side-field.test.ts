@@ -192,6 +192,9 @@ describe("refusals through the side's sights", () => {
         strength: phrase("NOBC.Hidden.Number"),
       }),
     );
+    // A number written out is a number too (the rules pass some as text); a hex label, digits as well, stays (below).
+    const written = phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrengthDefender", { unit: "Actor.w3", strength: "0" });
+    expect(phraseThroughSights(written, secrets, words).data?.["strength"]).toEqual(phrase("NOBC.Hidden.Number"));
     const key = "NOBC.Rules.Land.CombatHits.Refusal.invalidRetreated";
     const counted = phrase(key, { unit: "Actor.w2", count: 1, retreated: 3 });
     expect(phraseThroughSights(counted, secrets, { ...words, has: (k) => k === `${key}.other` })).toEqual(
