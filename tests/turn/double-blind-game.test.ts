@@ -457,6 +457,28 @@ async function sweep(): Promise<Record<string, string[]>> {
 
 const NO_LEAKS = Object.fromEntries(PLAYERS.map((p) => [p, []]));
 
+const SIDES = ["nato", "wp"] as const;
+/** What each side's players read in the chat, in order, as the game has gone so far. */
+const chatSeen: Record<Side, string[]> = { nato: [], wp: [] };
+const reads = (sides: readonly Side[], card: string): void => {
+  for (const side of sides) chatSeen[side].push(card);
+};
+
+/**
+ * What every stage checks for each player's client: the chat they read (`chatSeen`), their tracker lists
+ * their side's HQ and counts the enemy's one, Control's lists both; and the sweep finds nothing of the enemy
+ * their side does not know.
+ */
+async function expectTrackersAndNoLeaks(): Promise<void> {
+  for (const p of PLAYERS) {
+    expect(chatOf(players[p]), p).toEqual(chatSeen[SIDE_OF[p]]);
+    const [own, enemy] = SIDE_OF[p] === "nato" ? (["nato I Corps", "wp"] as const) : (["wp 1 GTA", "nato"] as const);
+    expect(await trackerLists(players[p]), p).toEqual({ listed: [own], counted: [expect.objectContaining({ side: enemy, count: 1 })] });
+  }
+  expect((await trackerLists(gm)).listed).toEqual(["nato I Corps", "wp 1 GTA"]);
+  expect(await sweep()).toEqual(NO_LEAKS);
+}
+
 /* ---------------------------------- the steps ---------------------------------- */
 
 async function next(): Promise<void> {
@@ -568,11 +590,12 @@ describe("a two-turn double-blind game, four players and Control", () => {
       });
     // Control sees both.
     expect((await trackerLists(gm)).listed).toEqual(["nato I Corps", "wp 1 GTA"]);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 1, Orders: each side reads a card of its own HQ only; Control reads both", async () => {
     await nextTo("orders", 1);
+    reads(["nato", "wp"], "info orders");
     const orders = messagesOn(gm).filter((m) => (m.flags["nobc"] as Raw | undefined)?.["landInfo"] === "orders");
     expect(orders.map((m) => m.whisper)).toEqual([
       ["gm", "gm2"],
@@ -584,13 +607,15 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(html.get(orders[1]!.id)).toContain("I Corps");
     expect(html.get(orders[2]!.id)).toContain("1 GTA");
     expect(html.get(orders[0]!.id)).toMatch(/I Corps[\s\S]*1 GTA/);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 1, Ground Combat: p2's 36 PzBrig attacks the contact at 0401; Apply teaches both sides who fought", async () => {
     await nextTo("groundCombat", 1);
     faces.push(4);
     const asked = await attack("p2", ["36 PzBrig"], "0401");
+    reads(["nato"], 'side nato: NOBC.GroundCombat.CardTitle {"hex":"0401"}');
+    reads(["wp"], 'side wp: NOBC.GroundCombat.CardTitle {"hex":"0401"}');
     // The planner on p2's client (which draws NATO's team scene) reads NATO's knowledge from the master scene: the contact.
     expect((asked.view["targetChoices"] as { value: string; label: string }[]).find((c) => c.value === "0401")?.label).toBe(
       "0401: NOBC.GroundCombat.ContactTarget",
@@ -603,7 +628,7 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(findLeaks(messageWire(card), await secretsNow("nato"))).toContainEqual(expect.stringMatching(/^name of Actor\.w2mrr/));
     for (const p of ["p1", "p2"] as const) expect(chatOf(players[p]).at(-1)).toMatch(/^side nato: /);
     for (const p of ["p3", "p4"] as const) expect(chatOf(players[p]).at(-1)).toMatch(/^side wp: /);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
 
     await applyAsGm(card.id);
     // Both sides now know who fought, and the strength the hits left: NATO has 2 MRR's counter (9 less 2 hits), the
@@ -611,13 +636,18 @@ describe("a two-turn double-blind game, four players and Control", () => {
     for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["counter 0401 2 MRR (7)"]);
     for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["counter 0301 36 PzBrig (4)"]);
     for (const p of PLAYERS) expect(readableOn(players[p]).at(-1)!.system["state"]).toBe("applied");
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 1, Movement: p4's 3 MRR runs into 34 PzBrig, which the Warsaw Pact had not found, and stops; p1's move into it is refused as 'an enemy unit'", async () => {
     await nextTo("movement", 1);
+    // Entering Movement resets the movement points: only the Warsaw Pact's regiments in March Mode change (4 to 6),
+    // so only the Warsaw Pact reads the entry card.
+    reads(["wp"], 'side wp: NOBC.Turn.EntryTitle {"stage":"NOBC.Turn.Stage.movement"}');
+    expect(chatOf(players.p3).at(-1)).toBe(chatSeen.wp.at(-1));
     // The Warsaw Pact's ground group moves first (no corps has the initiative, no one is airborne: src/world/movement-slots.ts).
     const moved = await ask("p4", "land.move", { unit: uuidOf(players.p4, "3 MRR"), path: ["0102", "0101"], ignoreMines: [] });
+    reads(["wp"], 'side wp: NOBC.Move.Card.Title {"unit":"3 MRR"}');
     expect(moved.ok).toBe(true);
     const card = gmCards().at(-1)!;
     // p4 is answered with the Warsaw Pact's card of the move; only the Warsaw Pact's players read it.
@@ -632,7 +662,7 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(await sideCardHtml(players.p3, wpCard)).toContain("NOBC.Move.Found.enemyInHex");
     for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", "counter 0301 36 PzBrig (4)"]);
     for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", "counter 0401 2 MRR (7)"]);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
 
     await nextSlot(5);
     const refused = await ask("p1", "land.move", { unit: uuidOf(players.p1, "34 PzBrig"), path: ["0102"], ignoreMines: [] });
@@ -641,11 +671,12 @@ describe("a two-turn double-blind game, four players and Control", () => {
     expect(players.p1.entry.harness.notices.at(-1)!.message).toContain(
       'NOBC.Rules.Land.Movement.Refusal.notOverrunnable {\\"unit\\":\\"NOBC.Hidden.EnemyUnit\\",\\"size\\":\\"NOBC.Hidden.Face\\"}',
     );
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 1, Movement's end: the Warsaw Pact reads the stacking card of its hex 0504; NATO reads none", async () => {
     await nextSlot(6);
+    reads(["wp"], "info stacking");
     const stacking = messagesOn(gm).filter((m) => m.content === `<rendered systems/nobc/${INFORMATION.stacking}>`);
     expect(stacking.map((m) => m.whisper)).toEqual([
       ["gm", "gm2"],
@@ -656,11 +687,12 @@ describe("a two-turn double-blind game, four players and Control", () => {
     for (const p of ["p3", "p4"] as const) expect(chatOf(players[p]).at(-1)).toBe("info stacking");
     for (const p of ["p1", "p2"] as const) expect(chatOf(players[p])).not.toContain("info stacking");
     expect(informationHtml().get(stacking[1]!.id)).toMatch(/0504[\s\S]*4 MRR/);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 1, Resupply: each side reads a card of its own HQ only", async () => {
     await nextTo("resupply", 1);
+    reads(["nato", "wp"], "info resupply");
     const resupply = messagesOn(gm).filter((m) => (m.flags["nobc"] as Raw | undefined)?.["landInfo"] === "resupply");
     expect(resupply.map((m) => m.whisper)).toEqual([
       ["gm", "gm2"],
@@ -671,21 +703,24 @@ describe("a two-turn double-blind game, four players and Control", () => {
     const html = informationHtml();
     expect(html.get(resupply[1]!.id)).toContain("I Corps");
     expect(html.get(resupply[2]!.id)).toContain("1 GTA");
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 2, Orders: contact renewed, each side still sees what it found; each reads its own HQ's card", async () => {
     await nextTo("orders", 2);
+    reads(["nato", "wp"], "info orders");
     for (const p of ["p1", "p2"] as const) expect(enemyOn(players[p], "nato")).toEqual(["contact 0102", "counter 0401 2 MRR (7)"]);
     for (const p of ["p3", "p4"] as const) expect(enemyOn(players[p], "wp")).toEqual(["contact 0101", "counter 0301 36 PzBrig (4)"]);
     for (const p of PLAYERS) expect(chatOf(players[p]).at(-1)).toBe("info orders");
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 2, Ground Combat: p4's 3 MRR attacks the contact at 0101; Apply; then Control deletes its card and the team cards go with it", async () => {
     await nextTo("groundCombat", 2);
     faces.push(4);
     const asked = await attack("p4", ["3 MRR"], "0101");
+    reads(["nato"], 'side nato: NOBC.GroundCombat.CardTitle {"hex":"0101"}');
+    reads(["wp"], 'side wp: NOBC.GroundCombat.CardTitle {"hex":"0101"}');
     expect(asked.ok).toBe(true);
     const card = gmCards().at(-1)!;
     const wpCard = sideCardOf(players.p4, card.id, "wp")!;
@@ -693,7 +728,7 @@ describe("a two-turn double-blind game, four players and Control", () => {
     // NATO's card names the attacker as it knows it: a contact (3 MRR is only located).
     const natoCard = sideCardOf(players.p1, card.id, "nato")!;
     expect(JSON.stringify(natoCard.system)).not.toContain("3 MRR");
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
 
     await applyAsGm(card.id);
     // 3 MRR (11 less 3 hits) and 34 PzBrig (5 less 3) are known by their faces now.
@@ -701,25 +736,29 @@ describe("a two-turn double-blind game, four players and Control", () => {
       expect(enemyOn(players[p], "nato")).toEqual(["counter 0102 3 MRR (8)", "counter 0401 2 MRR (7)"]);
     for (const p of ["p3", "p4"] as const)
       expect(enemyOn(players[p], "wp")).toEqual(["counter 0101 34 PzBrig (2)", "counter 0301 36 PzBrig (4)"]);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
 
     // Control deletes its card from the chat log: its team cards leave every copy's chat with it.
     const team = [wpCard.id, natoCard.id];
     await gm.run(() => (messagesOn(gm).find((m) => m.id === card.id) as unknown as { delete(): Promise<unknown> }).delete());
+    for (const side of SIDES) chatSeen[side].pop();
     await quiet(net);
     for (const c of [net.serverCopy, gm, ...PLAYERS.map((p) => players[p])])
       for (const id of [card.id, ...team]) expect(messagesOn(c).map((m) => m.id)).not.toContain(id);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 2, Movement: p1's I Corps runs into what stands in 0504 and stops next to it; NATO's card says what was found", async () => {
     await nextTo("movement", 2);
+    // Movement points reset again: only Warsaw Pact units change (they moved or march), so only it reads the entry card.
+    reads(["wp"], 'side wp: NOBC.Turn.EntryTitle {"stage":"NOBC.Turn.Stage.movement"}');
     await nextSlot(5);
     const moved = await ask("p1", "land.move", {
       unit: uuidOf(players.p1, "I Corps"),
       path: ["0204", "0304", "0404", "0403"],
       ignoreMines: [],
     });
+    reads(["nato"], 'side nato: NOBC.Move.Card.Title {"unit":"I Corps"}');
     expect(moved.ok).toBe(true);
     const card = gmCards().at(-1)!;
     const natoCard = sideCardOf(players.p1, card.id, "nato")!;
@@ -738,13 +777,15 @@ describe("a two-turn double-blind game, four players and Control", () => {
       listed: ["nato I Corps"],
       counted: [expect.objectContaining({ side: "wp", count: 1 })],
     });
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 
   it("turn 2 ends: the stacking card again for the Warsaw Pact only; Resupply per side; nothing leaked to any player", async () => {
     await nextTo("resupply", 2);
+    reads(["wp"], "info stacking");
+    reads(["nato", "wp"], "info resupply");
     for (const p of ["p3", "p4"] as const) expect(chatOf(players[p]).slice(-2)).toEqual(["info stacking", "info resupply"]);
     for (const p of ["p1", "p2"] as const) expect(chatOf(players[p]).filter((x) => x === "info stacking")).toEqual([]);
-    expect(await sweep()).toEqual(NO_LEAKS);
+    await expectTrackersAndNoLeaks();
   });
 });
