@@ -4,7 +4,7 @@
  * writes happen in src/queries/ (on the active GM), whose card-controls.ts wires the buttons for the
  * user looking at a card; this module only posts it.
  */
-import type { Resolution } from "../rules/resolution";
+import type { Phrase, Resolution } from "../rules/resolution";
 import type { Effect } from "../rules/effects";
 import type { GroundCombatOutcome, GroundCombatPlan } from "../rules/nobc/land/combat";
 import { callHook, isGM, translator } from "../base/foundry";
@@ -34,6 +34,11 @@ export interface PostResolutionInput<O> {
   readonly speaker?: object;
   /** What went into the resolution, in words (already localized), shown above the breakdown. */
   readonly inputs?: readonly CardInputLine[];
+  /**
+   * What a move found of the enemy, as the mover's side knows it after the move (double-blind): the
+   * GMs' card shows it among `inputs`; the acting side's team card shows this phrase.
+   */
+  readonly found?: Phrase;
   /** The table row read, in words; by default the ground combat's CRT row, else none. */
   readonly tableRow?: string;
   /**
@@ -175,6 +180,7 @@ async function cardRows<O>(input: PostResolutionInput<O>, Message: MessageClass)
       tableRow: input.tableRow ?? derived?.tableRow ?? "",
       effects: resolution.effects,
       ...(input.groundCombat === undefined ? {} : { groundCombat: input.groundCombat }),
+      ...(input.found === undefined ? {} : { found: input.found }),
     },
     {
       ...(input.requestedBy === undefined ? {} : { requestedBy: input.requestedBy }),

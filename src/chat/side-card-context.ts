@@ -22,12 +22,13 @@ function isLine(value: unknown): value is SideCardLine {
 
 function readView(value: unknown): SideCardView | undefined {
   if (!isObject(value)) return undefined;
-  const { title, outcome, lines, enemyTotal, total, rolls, tableRow, changes, acting } = value;
+  const { title, outcome, lines, enemyTotal, total, rolls, tableRow, changes, acting, found } = value;
   if (typeof title !== "string" || typeof tableRow !== "string" || !isPhrase(outcome) || typeof acting !== "boolean") return undefined;
   if (!Array.isArray(lines) || lines.length > MAX_LIST || !lines.every(isLine)) return undefined;
   if (!Array.isArray(changes) || changes.length > MAX_LIST || !changes.every((c) => isPhrase(c))) return undefined;
   if (!Array.isArray(rolls) || rolls.length > MAX_LIST || !rolls.every(isNumber)) return undefined;
   if (total !== null && !isNumber(total)) return undefined;
+  if (found !== undefined && !isPhrase(found)) return undefined;
   const enemy = isObject(enemyTotal) && isNumber(enemyTotal["value"]) && isNumber(enemyTotal["count"]) ? enemyTotal : null;
   if (enemyTotal !== null && enemy === null) return undefined;
   return {
@@ -40,6 +41,7 @@ function readView(value: unknown): SideCardView | undefined {
     tableRow,
     changes: changes,
     acting,
+    ...(found === undefined ? {} : { found }),
   };
 }
 
@@ -58,6 +60,8 @@ export interface SideCardContext {
   readonly kicker: string | null;
   readonly title: string;
   readonly changes: readonly string[];
+  /** What the move found of the enemy, as this side knows it; null when nothing. */
+  readonly found: string | null;
   readonly rows: readonly BreakdownRow[];
   readonly total: string | null;
   readonly dice: readonly number[];
@@ -95,6 +99,7 @@ export function sideCardContext(data: SideCardData, i18n: Translator): SideCardC
     kicker: title === view.title ? null : view.title,
     title,
     changes: view.changes.map((c) => sentence(speak(c, i18n), i18n.lang)),
+    found: view.found === undefined ? null : sentence(speak(view.found, i18n), i18n.lang),
     rows,
     total: view.total === null ? null : signed(view.total),
     dice: [...view.rolls],

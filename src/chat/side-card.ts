@@ -44,6 +44,8 @@ export interface SideCardSource {
   readonly groundCombat?: { readonly plan: GroundCombatPlan; readonly outcome: GroundCombatOutcome };
   /** The side that acted (attacked, moved, flew); the other is the side it touched. */
   readonly acting: Side;
+  /** What a move found of the enemy, as the acting side knows it after the move: shown to the acting side only. */
+  readonly found?: Phrase;
 }
 
 /** One breakdown line of a side card: a phrase with no id in it. */
@@ -69,6 +71,8 @@ export interface SideCardView {
   readonly changes: readonly Phrase[];
   /** Whether this side acted (else the card touched it). */
   readonly acting: boolean;
+  /** What the move found of the enemy (the acting side's card only); absent: nothing, or not this side's to read. */
+  readonly found?: Phrase;
 }
 
 /** A side card's system data: whose it is, the link to the GMs' card (a random key, no document id), its state, its view. */
@@ -327,6 +331,7 @@ export function sideCardView(
     tableRow: names.text(source.tableRow ?? ""),
     changes,
     acting: side === source.acting,
+    ...(side === source.acting && source.found !== undefined ? { found: names.phrase(source.found) } : {}),
   };
 }
 

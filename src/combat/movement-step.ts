@@ -65,17 +65,38 @@ export function stackingEndView(
   return { turn: turnNumber, headline, hexes };
 }
 
-/** Posts the end-of-Movement stacking card (an information card the GM authors). */
+/**
+ * Posts the end-of-Movement stacking card (an information card the GM authors). Under double-blind
+ * (issue #30) each side reads the card of its own hexes only, Control the whole (src/chat/side-information.ts).
+ */
 async function postStackingCard(turnNumber: number, violations: readonly StackingViolation[], field: Battlefield): Promise<unknown> {
   if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
-  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
-  return Message.create({
-    content: await renderTemplate(STACKING_END_TEMPLATE, stackingEndView(turnNumber, violations, field)),
-    speaker: Message.getSpeaker(),
-    flags: {
-      [SYSTEM_ID]: { stackingEnd: { turn: turnNumber, violations: violations.map((v) => ({ hex: v.hex, rule: v.rule, units: v.units })) } },
+  const speaker = (ChatMessage as unknown as { getSpeaker(): object }).getSpeaker();
+  const sideOf = new Map(field.units.map((u) => [u.id, u.side]));
+  const { postInformationCard } = await import("../chat/side-information");
+  return postInformationCard(
+    violations,
+    (side) => {
+      // A violation is of one hex's units: one side's (units of both sides never share a hex).
+      const own = violations.filter((v) => v.units.some((u) => sideOf.get(u) === side));
+      return own.length === 0 ? null : own;
     },
-  });
+    async (shown, reader) => ({
+      content: await renderTemplate(STACKING_END_TEMPLATE, stackingEndView(turnNumber, shown, field)),
+      speaker,
+      // Control's queue reads the violations from the whole card only (a side's would list its hexes twice).
+      ...(reader !== undefined && reader.side !== null
+        ? {}
+        : {
+            flags: {
+              [SYSTEM_ID]: {
+                stackingEnd: { turn: turnNumber, violations: shown.map((v) => ({ hex: v.hex, rule: v.rule, units: v.units })) },
+              },
+            },
+          }),
+      ...(reader === undefined ? {} : { whisper: [...reader.whisper] }),
+    }),
+  );
 }
 
 /** Whether a scene of the world other than the viewed one carries a terrain map (so the board is elsewhere). */

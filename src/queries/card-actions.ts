@@ -56,6 +56,7 @@ import { SYSTEM_ID } from "../base/constants";
 import { sideLinkOf } from "../chat/side-link";
 import { errorText } from "../base/errors";
 import { callHook, format, gmUserIds, localize } from "../base/foundry";
+import { hiddenInformation } from "../base/settings";
 import type { Phrase } from "../rules/resolution";
 import { cardSectorNow } from "../chat/resolution-card";
 import { rulingRefusal } from "./ruling";
@@ -590,12 +591,20 @@ export function performReleaseKey(messageId: string, reason: string, user: Reque
   });
 }
 
-/** The chat card telling that a key was released, and why (a plain message the GM authors). */
+/**
+ * The chat card telling that a key was released, and why (a plain message the GM authors). A key and a
+ * hold name documents by UUID (`orders:Actor.…:3`): under double-blind the card is whispered to the GMs,
+ * so no player reads the other side's pieces in it (issue #30).
+ */
 async function postKeyRelease(key: string, reason: string): Promise<void> {
   const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
   const title = escapeHtml(localize("NOBC.CardAuth.KeyReleased.title"));
   const body = escapeHtml(format("NOBC.CardAuth.KeyReleased.body", { key, reason }));
-  await Message.create({ content: `<div class="nobc-key-release"><h3>${title}</h3><p>${body}</p></div>`, speaker: Message.getSpeaker() });
+  await Message.create({
+    content: `<div class="nobc-key-release"><h3>${title}</h3><p>${body}</p></div>`,
+    speaker: Message.getSpeaker(),
+    ...(hiddenInformation() === "doubleBlind" ? { whisper: gmUserIds() } : {}),
+  });
 }
 
 /**

@@ -3,6 +3,7 @@
  * say now (what Apply writes), and only the buttons and split editors this user may use, each of
  * which sends a request to the active GM (src/queries/register.ts). Wired on every render.
  */
+import { registerSideCardCleanup } from "../chat/side-cleanup";
 import type { HitShare } from "../rules/nobc/land/combat-hits";
 import { SYSTEM_ID } from "../base/constants";
 import { format, localize, translator } from "../base/foundry";
@@ -392,6 +393,7 @@ export function decorateCard(message: RenderedMessage, html: HTMLElement): void 
 /** Registers the card queries, loads the card's partials and hooks the chat (on init). */
 export function registerChat(): void {
   registerCardQueries();
+  registerSideCardCleanup();
   void loadCardPartials();
   Hooks.on("renderChatMessageHTML", ((message: RenderedMessage, html: HTMLElement) => decorateCard(message, html)) as never);
   // A GM client left (or this one starts): the active GM settles the cards a GM client left half-written.

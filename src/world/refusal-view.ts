@@ -18,6 +18,8 @@ import type { SideSights } from "./side-field";
 export interface HiddenWords {
   readonly unit: string;
   readonly hq: string;
+  /** Whether the lang files have this key: a hidden count keeps its phrase's plural form (`<key>.other`) where there is one. */
+  readonly has?: (key: string) => boolean;
 }
 
 /** Each secret a refusal could hold (an enemy piece's name or UUID), with what it is told as; longest first. */
@@ -43,10 +45,23 @@ export function secretsOf(whole: Battlefield, sights: SideSights): Secrets {
   return [...hidden].filter(([s]) => s !== "" && !known.has(s)).sort(([a], [b]) => b.length - a.length);
 }
 
-/** `text` with every secret told as the hidden words (the longest first, so a name inside another is not cut). */
+/**
+ * `text` with every secret told as the hidden words (the longest first, so a name inside another is not
+ * cut). A list of them ("an enemy unit, an enemy unit") is told once, so it does not count them either.
+ */
 export function throughSights(text: string, secrets: Secrets, words: HiddenWords): string {
   let out = text;
-  for (const [secret, kind] of secrets) if (out.includes(secret)) out = out.split(secret).join(words[kind]);
+  let hid = false;
+  for (const [secret, kind] of secrets)
+    if (out.includes(secret)) {
+      out = out.split(secret).join(words[kind]);
+      hid = true;
+    }
+  if (!hid) return out;
+  for (const word of new Set([words.unit, words.hq])) {
+    const twice = `${word}, ${word}`;
+    while (out.includes(twice)) out = out.split(twice).join(word);
+  }
   return out;
 }
 
@@ -56,10 +71,21 @@ const HIDDEN_KEYS = { unit: "NOBC.Hidden.EnemyUnit", hq: "NOBC.Hidden.EnemyHq" }
 /** The words of a counter's face (its size, its arm): what a phrase naming a hidden piece must not tell of it either. */
 const FACE_KEYS = new Set([...UNIT_SIZES.map((z) => SIZE_LABELS[z]), ...UNIT_ARMS.map((a) => ARM_LABELS[a])]);
 
+/** What a number beside a hidden piece is told as: its strength, a count of its stack, a hit total. */
+const HIDDEN_NUMBER = "NOBC.Hidden.Number";
+
+/** A number as a phrase's data carries it: a number, or a whole number written out ("0", "12"). */
+const NUMBER_TEXT = /^-?\d+$/u;
+/** The arguments that name a place, not a quantity (a hex label is digits too): the hex the asker asked for stays. */
+const PLACE_ARG = /hex|target|stop|from|to$|path/iu;
+
 /**
  * A phrase with every secret in its data (at any depth) told as the hidden words: a value that is
  * one secret becomes its phrase, and in a phrase that named one, the face words beside it (a size,
- * an arm: "{unit} is a {size}") become "of unknown size or type".
+ * an arm: "{unit} is a {size}") become "of unknown size or type", and its numbers ("{unit} has
+ * strength {strength}", "holds {count} units ({units})", a number or one written out, but a place's
+ * label: a hex is digits too) "an unknown number": a refusal neither names nor counts what the side
+ * does not know. A hidden `count` keeps the phrase's plural form "other".
  */
 export function phraseThroughSights(said: Phrase, secrets: Secrets, words: HiddenWords): Phrase {
   if (said.data === undefined) return said;
@@ -69,14 +95,19 @@ export function phraseThroughSights(said: Phrase, secrets: Secrets, words: Hidde
   for (const [name, value] of Object.entries(said.data)) {
     if (typeof value === "string") {
       const kind = whole.get(value);
-      if (kind !== undefined) named = true;
-      data[name] = kind === undefined ? throughSights(value, secrets, words) : phrase(HIDDEN_KEYS[kind]);
+      const told = kind === undefined ? throughSights(value, secrets, words) : undefined;
+      if (kind !== undefined || told !== value) named = true;
+      data[name] = told ?? phrase(HIDDEN_KEYS[kind!]);
     } else data[name] = typeof value === "number" ? value : phraseThroughSights(value, secrets, words);
   }
-  if (named)
-    for (const [name, value] of Object.entries(data))
-      if (typeof value === "object" && FACE_KEYS.has(value.key)) data[name] = phrase("NOBC.Hidden.Face");
-  return phrase(said.key, data);
+  if (!named) return phrase(said.key, data);
+  for (const [name, value] of Object.entries(data)) {
+    if (typeof value === "object" && FACE_KEYS.has(value.key)) data[name] = phrase("NOBC.Hidden.Face");
+    if (typeof value === "number" || (typeof value === "string" && NUMBER_TEXT.test(value) && !PLACE_ARG.test(name)))
+      data[name] = phrase(HIDDEN_NUMBER);
+  }
+  const plural = typeof said.data["count"] === "number" && words.has?.(`${said.key}.other`) === true;
+  return phrase(plural ? `${said.key}.other` : said.key, data);
 }
 
 /**

@@ -16,7 +16,8 @@ import { SYSTEM_ID } from "../base/constants";
 import type { Side } from "../rules/nobc/land/types";
 import type { Battlefield } from "./battlefield";
 import { sideField, type SideSights } from "./side-field";
-import { viewedSceneDoc, type SceneDocLike } from "./read";
+import { teamSceneOf } from "../schemas/team-scene";
+import { viewedSceneDoc, worldScene, type SceneDocLike } from "./read";
 
 /** The field a dialog reads, and the asker's sights when the world plays double-blind for a player. */
 export interface AskerField {
@@ -47,8 +48,18 @@ function noSide(field: Battlefield): Battlefield {
 }
 
 /**
- * `whole` as `user` (this client's by default) may read it; `scene`: where the knowledge is kept
- * (the scene the battlefield was read from, the viewed one by default).
+ * The scene the knowledge is kept on for a battlefield read from `scene`: a team scene's master (a
+ * player views their team's scene, whose markers are drawn from the master's knowledge flag and which
+ * holds none itself), any other scene itself.
+ */
+function knowledgeScene(scene: SceneDocLike | null): SceneDocLike | null {
+  const master = teamSceneOf(scene)?.master;
+  return master === undefined ? scene : (worldScene(master) ?? scene);
+}
+
+/**
+ * `whole` as `user` (this client's by default) may read it; `scene`: the scene the battlefield was
+ * read from (the viewed one by default), whose knowledge is read (a team scene's: its master's).
  */
 export function askerField(whole: Battlefield, user?: AskingUser, scene: SceneDocLike | null = viewedSceneDoc()): AskerField {
   const asker = user ?? currentUser();
@@ -56,7 +67,7 @@ export function askerField(whole: Battlefield, user?: AskingUser, scene: SceneDo
   const side = soleSide(user);
   if (side === null)
     return ownClient(user) ? { field: noSide(whole) } : { field: whole, sights: { side: null, contacts: [], identified: new Set() } };
-  const knowledge = readKnowledgeFlag(scene?.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG)).knowledge;
+  const knowledge = readKnowledgeFlag(knowledgeScene(scene)?.getFlag(SYSTEM_ID, KNOWLEDGE_FLAG)).knowledge;
   const seen = sideField(whole, knowledge, side, knowledgeOptions());
   return ownClient(user) ? seen : { field: whole, sights: seen.sights };
 }

@@ -11,6 +11,7 @@ import { postResolution, setCardTurnReader } from "../../src/chat/resolution-car
 import { decorateCard, registerChat } from "../../src/queries/card-controls";
 import { requestCardAction } from "../../src/queries/register";
 import { onceKeyHolder } from "../../src/queries/card-actions";
+import { registerSettings } from "../../src/base/settings";
 import { pruneCardRecords, releaseCardKey } from "../../src/queries/macros";
 import { pathsMeet, planPaths } from "../../src/chat/card-record";
 import type { Effect } from "../../src/rules/effects";
@@ -63,6 +64,22 @@ describe("releasing a stuck once-only key", () => {
     expect(await requestCardAction("apply", b)).toEqual({ ok: true });
     expect(level()).toBe(1);
     expect(await releaseCardKey(a, "again")).toEqual({ ok: false, reason: "NOBC.CardAuth.Refused.keyReleased" });
+  });
+
+  it("under double-blind the release note is whispered to the GMs: its key names a piece by UUID", async () => {
+    registerSettings();
+    await (game.settings as unknown as { set(ns: string, k: string, v: unknown): Promise<unknown> }).set(
+      "nobc",
+      "hiddenInformation",
+      "doubleBlind",
+    );
+    const key = `orders:${hq.uuid}:1`;
+    const a = await post(down(), { once: key });
+    expect(await requestCardAction("apply", a)).toEqual({ ok: true });
+    expect(await releaseCardKey(a, "stuck")).toEqual({ ok: true });
+    const notice = [...chatFake.messages.values()].at(-1)!;
+    expect(notice.content).toContain(hq.uuid);
+    expect(notice.whisper).toEqual(["gm", "gm2"]);
   });
 
   it("checks its arguments with zod, naming the field, and refuses a card holding no applied key", async () => {

@@ -3,7 +3,7 @@
  * and not a copy of it; written from the public v13 API docs. Import after ./install. For each
  * behaviour, the documented API it mirrors:
  *
- * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`),
+ * - `ChatMessage.create(data)` / `createDocuments(rows)` (batch sizes in `chatFake.batches`), `deleteDocuments(ids)`,
  *   `ChatMessage.updateDocuments(rows)` (checked whole; batch sizes in `chatFake.updateBatches`):
  *   keeps a message (id, type, system, author, flags, content, rolls, speaker) in
  *   `chatFake.messages`, reachable through `game.messages.get(id)`, `.contents`, `.size` and iteration.
@@ -511,6 +511,28 @@ export function installChatFake(): void {
           return planned.map((p) => p.message);
         },
         { kind: "chat", target: "ChatMessage", method: "updateDocuments", args: [rows] },
+      );
+    },
+    /**
+     * `ChatMessage.deleteDocuments(ids)`: the batch is checked whole (an id naming no message, or one
+     * the writer may not delete, deletes none); then each message leaves and its `deleteChatMessage` fires.
+     */
+    async deleteDocuments(ids: string[]) {
+      return answered(
+        async () => {
+          const by = writer();
+          const planned = ids.map((id) => {
+            const message = chatFake.messages.get(id);
+            if (message === undefined) throw new HarnessRefusal(`ChatMessage [${id}] does not exist`);
+            if (!message.canUserModify(by, "delete"))
+              throw new HarnessRefusal(`User ${by.name} lacks permission to delete ChatMessage [${id}]`);
+            return message;
+          });
+          for (const message of planned) chatFake.messages.delete(message.id);
+          for (const message of planned) fire("deleteChatMessage", message, {}, by.id);
+          return planned;
+        },
+        { kind: "chat", target: "ChatMessage", method: "deleteDocuments", args: [ids] },
       );
     },
     getSpeaker: () => ({ alias: "Umpire" }),

@@ -233,6 +233,27 @@ describe("permissions by role (Document#canUserModify, testUserPermission; SETTI
     chatFake.setUsers("gm");
     await theirs.update({ "flags.nobc.state": "applied" });
   });
+
+  it("ChatMessage.deleteDocuments is checked whole: a player's batch with another's message, or an unknown id, deletes none", async () => {
+    const Message = (
+      globalThis as unknown as {
+        ChatMessage: { create(d: Raw): Promise<{ id: string }>; deleteDocuments(ids: string[]): Promise<unknown> };
+      }
+    ).ChatMessage;
+    chatFake.setUsers("p2");
+    const theirs = await Message.create({ content: "p2's" });
+    chatFake.setUsers("p1");
+    const mine = await Message.create({ content: "p1's" });
+    await expect(Message.deleteDocuments([mine.id, theirs.id])).rejects.toThrow(/lacks permission to delete ChatMessage/);
+    await expect(Message.deleteDocuments([mine.id, "nope"])).rejects.toThrow(/does not exist/);
+    expect([...chatFake.messages.keys()]).toEqual([theirs.id, mine.id]);
+    const deleted: string[] = [];
+    Hooks.on("deleteChatMessage", ((m: { id: string }) => deleted.push(m.id)) as never);
+    chatFake.setUsers("gm");
+    await Message.deleteDocuments([mine.id, theirs.id]);
+    expect(chatFake.messages.size).toBe(0);
+    expect(deleted).toEqual([mine.id, theirs.id]);
+  });
 });
 
 describe("compendium documents (CompendiumCollection#locked)", () => {

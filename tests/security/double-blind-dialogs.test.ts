@@ -266,4 +266,28 @@ describe("a ground combat against a contact under double-blind", () => {
     const fought = (posted.system as { groundCombat: { plan: { defenders: { id: string }[] } } }).groundCombat;
     expect(fought.plan.defenders.map((d) => d.id)).toEqual([w1.uuid]);
   });
+
+  it("a plan the GM refuses for a defender's strength is told with neither the defender's name nor the number", async () => {
+    const w1 = docOn(t.gm, "1 MRR");
+    await t.gm.run(async () => {
+      const scene = t.gm.entry.harness.scene as unknown as { update(d: object): Promise<unknown> };
+      await scene.update({ [`flags.nobc.knowledge.nato.-=${w1.id}`]: null });
+      await scene.update({ [`flags.nobc.knowledge.nato.${w1.id}`]: { level: "located", hex: "0301", turn: 1 } });
+      // A defender left at strength 0 (the rules refuse to fight it: the strength must be above 0).
+      await (w1 as unknown as { update(d: object): Promise<unknown> }).update({ "system.strength.value": 0 });
+    });
+    await quiet(t.net);
+    const controller = (await t.p1.load<typeof PlannerController>("src/apps/ground-combat/controller")).plannerController;
+    const opened = onConsole(t.p1, () =>
+      controller.open(controller.read(), { attackers: [docOn(t.p1, "34 PzBrig").uuid], target: "0301" }),
+    );
+    if (!opened.ok) throw new Error(opened.reason);
+    const request = await t.p1.load<typeof Request>("src/apps/base/request");
+    const asked = await onConsole(t.p1, () => request.requestResolution("groundCombat.plan", opened.state));
+    await quiet(t.net);
+    expect(asked.ok).toBe(false);
+    const said = noticesOn(t.p1, "invalidStrengthDefender").join("\n");
+    expect(said).toContain("NOBC.Hidden.Number");
+    for (const secret of ["1 MRR", w1.id]) expect(said).not.toContain(secret);
+  });
 });

@@ -184,6 +184,46 @@ describe("refusals through the side's sights", () => {
     expect(phraseThroughSights(known, secrets, words)).toEqual(known);
   });
 
+  it("a phrase naming a hidden enemy hides its numbers too, a count keeping the plural form 'other'; a list of hidden names is told once", () => {
+    const strength = phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrengthDefender", { unit: "3 MRR", strength: 0 });
+    expect(phraseThroughSights(strength, secrets, words)).toEqual(
+      phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrengthDefender", {
+        unit: phrase("NOBC.Hidden.EnemyUnit"),
+        strength: phrase("NOBC.Hidden.Number"),
+      }),
+    );
+    // A number written out is a number too (the rules pass some as text); a hex label, digits as well, stays (below).
+    const written = phrase("NOBC.Rules.Land.CombatEligibility.Refusal.invalidStrengthDefender", { unit: "Actor.w3", strength: "0" });
+    expect(phraseThroughSights(written, secrets, words).data?.["strength"]).toEqual(phrase("NOBC.Hidden.Number"));
+    const key = "NOBC.Rules.Land.CombatHits.Refusal.invalidRetreated";
+    const counted = phrase(key, { unit: "Actor.w2", count: 1, retreated: 3 });
+    expect(phraseThroughSights(counted, secrets, { ...words, has: (k) => k === `${key}.other` })).toEqual(
+      phrase(`${key}.other`, {
+        unit: phrase("NOBC.Hidden.EnemyUnit"),
+        count: phrase("NOBC.Hidden.Number"),
+        retreated: phrase("NOBC.Hidden.Number"),
+      }),
+    );
+    // A phrase naming only what the side knows keeps its numbers.
+    const own = phrase(key, { unit: "34 PzBrig", count: 1, retreated: 3 });
+    expect(phraseThroughSights(own, secrets, words)).toEqual(own);
+    expect(throughSights("2 MRR, 3 MRR, 4 MRR", secrets, words)).toBe("an enemy unit");
+    expect(
+      phraseThroughSights(
+        phrase("NOBC.Rules.Land.Stacking.Refusal.Battalions", { hex: "0302", count: 3, units: "2 MRR, 3 MRR, 4 MRR", limit: 2 }),
+        secrets,
+        words,
+      ),
+    ).toEqual(
+      phrase("NOBC.Rules.Land.Stacking.Refusal.Battalions", {
+        hex: "0302",
+        count: phrase("NOBC.Hidden.Number"),
+        units: "an enemy unit",
+        limit: phrase("NOBC.Hidden.Number"),
+      }),
+    );
+  });
+
   it("a player of no side knows no piece of either", () => {
     const none = secretsOf(field, { side: null, contacts: [], identified: new Set() }).map(([s]) => s);
     expect(none).toEqual(expect.arrayContaining(["34 PzBrig", "I Corps", "1 MRR"]));

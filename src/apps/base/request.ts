@@ -8,6 +8,7 @@
  */
 import { say, translator } from "../../base/foundry";
 import { phrase } from "../../rules/resolution";
+import { readerMessageId } from "../../chat/side-link";
 import { asGM, handler, tellRefusal } from "../../queries/register";
 import { parsePayload, resolveQuerySchema } from "../../queries/payloads";
 import type { CardResult, RequestingUser } from "../../queries/card-actions";
@@ -27,6 +28,11 @@ export const RESOLVE_QUERY = "nobc.resolve";
 export type Resolved = { readonly ok: true; readonly result: unknown } | Exclude<CardResult, { readonly ok: true }>;
 
 /** The id of a posted message, to send back across the socket (the message itself does not cross). */
+/** The world's chat messages, as this client holds them. */
+function chatMessages(): Iterable<Parameters<typeof readerMessageId>[0]> {
+  return (game.messages as unknown as { contents?: readonly Parameters<typeof readerMessageId>[0][] } | undefined)?.contents ?? [];
+}
+
 function messageIdOf(result: unknown): string | undefined {
   const id = (result as { id?: unknown } | null | undefined)?.id;
   return typeof id === "string" ? id : undefined;
@@ -82,7 +88,11 @@ function askerLens(world: unknown): (refusal: Refusal) => Refusal {
   if (read?.sights === undefined || whole === undefined) return (refusal) => refusal;
   const secrets = secretsOf(whole, read.sights);
   const i18n = translator();
-  const words = { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") };
+  const words = {
+    unit: i18n.localize("NOBC.Hidden.EnemyUnit"),
+    hq: i18n.localize("NOBC.Hidden.EnemyHq"),
+    has: (key: string) => i18n.has(key),
+  };
   return (refusal) => ({
     ...refusal,
     ...(refusal.details === undefined ? {} : { details: refusal.details.map((d) => throughSights(d, secrets, words)) }),
@@ -118,7 +128,9 @@ async function answerNow(dialog: string, state: unknown, user: RequestingUser): 
     return { ok: false, reason: "NOBC.Request.Refused.unknownDialog", refusals: [phrase("NOBC.Dialog.Unknown", { id: dialog })] };
   const resolved = await resolveFor(await entry.load(), state, user, false, dialog);
   if (!resolved.ok) return resolved;
-  const messageId = messageIdOf(resolved.result);
+  // The asker is told of the message they may read: under double-blind their side's card, never the GMs'.
+  const posted = resolved.result as Parameters<typeof readerMessageId>[0] | null | undefined;
+  const messageId = messageIdOf(posted) === undefined ? undefined : readerMessageId(posted!, user, chatMessages());
   return messageId === undefined ? { ok: true } : { ok: true, messageId };
 }
 

@@ -10,6 +10,7 @@ import { allFormValues, formText, opened, refused, type DialogController, type F
 import { groundCombatCard } from "./card";
 import { groundCombatContext, phraseWithNames } from "./context";
 import { speak } from "../../words/phrase";
+import { refusalLens } from "../../world/refusal-view";
 import { planFromState } from "./input";
 import {
   addMission,
@@ -99,11 +100,17 @@ export const plannerController: DialogController<GroundCombatState, PlannerWorld
   submit(state, world, i18n, dice) {
     // Resolved with the whole battlefield; a player's plan also meets the defender's assigned cards.
     const field = world.whole;
+    // Under double-blind a player hears no enemy piece their side does not know named or counted (src/world/refusal-view.ts).
+    const told = refusalLens(world, {
+      unit: i18n.localize("NOBC.Hidden.EnemyUnit"),
+      hq: i18n.localize("NOBC.Hidden.EnemyHq"),
+      has: (key) => i18n.has(key),
+    });
     const typed = world.isGM ? [] : foreignDistances(field, state, world.owned);
-    if (typed.length > 0) return refused(typed.map((p) => speak(p, i18n)));
+    if (typed.length > 0) return refused(typed.map((p) => speak(told(p), i18n)));
     const { input, plan: checked } = planFromState(field, world.isGM ? state : withWorldFacts(field, state));
     const plan = withTurnLimits(checked, world, () => stateTurnCombat(field, state));
-    if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(r.text, field.names), i18n)));
+    if (!plan.ok) return refused(plan.refusals.map((r) => speak(phraseWithNames(told(r.text), field.names), i18n)));
     const card = groundCombatCard(field, plan.value, input.terrain, dice, i18n);
     return { ok: true, value: { card: { ...card, ...combatHolds(plan.value, world.turn) } } };
   },

@@ -6,6 +6,8 @@
  */
 import { SYSTEM_ID } from "../../base/constants";
 import { isGM, renderTemplate, translator } from "../../base/foundry";
+import { postInformationCard } from "../../chat/side-information";
+import type { Battlefield } from "../../world/battlefield";
 import { RefusedError } from "../../base/errors";
 import { templatePath } from "../../view/paths";
 import { readBattlefield } from "../../world/read";
@@ -16,24 +18,41 @@ import { resupplyOffers } from "./resupply/state";
 export const ORDERS_ENTRY_TEMPLATE = templatePath("apps/land/orders-entry.hbs");
 export const RESUPPLY_ENTRY_TEMPLATE = templatePath("apps/land/resupply-entry.hbs");
 
+interface InformationView {
+  readonly hqs: readonly { readonly id: string }[];
+}
+
 /**
  * Posts an information card (no Apply: it changes nothing). Only the GM's client posts it, when
  * its turn tracker enters the stage; on a player's client it throws `RefusedError` and posts nothing.
+ * Under double-blind (issue #30) each side reads a card of its own HQs only, Control the whole
+ * (src/chat/side-information.ts).
  */
-async function postInformation(template: string, context: object, kind: string): Promise<unknown> {
+async function postInformation(template: string, view: InformationView, field: Battlefield, kind: string): Promise<unknown> {
   if (!isGM()) throw new RefusedError("NOBC.Request.Refused.postGmOnly");
-  const Message = ChatMessage as unknown as { create(data: object): Promise<unknown>; getSpeaker(): object };
-  return Message.create({
-    content: await renderTemplate(template, context),
-    speaker: Message.getSpeaker(),
-    flags: { [SYSTEM_ID]: { landInfo: kind } },
-  });
+  const speaker = (ChatMessage as unknown as { getSpeaker(): object }).getSpeaker();
+  const sideOf = new Map(field.hqs.map((h) => [h.id, h.side]));
+  return postInformationCard(
+    view,
+    (side) => {
+      const hqs = view.hqs.filter((h) => sideOf.get(h.id) === side);
+      return hqs.length === 0 ? null : { ...view, hqs };
+    },
+    async (context, reader) => ({
+      content: await renderTemplate(template, context),
+      speaker,
+      // Each side's card keeps its buttons: its players open their HQs' dialogs from it.
+      flags: { [SYSTEM_ID]: { landInfo: kind } },
+      ...(reader === undefined ? {} : { whisper: [...reader.whisper] }),
+    }),
+  );
 }
 
 /** Posts the Orders information card; nothing when no HQ has units. */
 export async function postOrdersEntry(): Promise<unknown> {
-  const view = ordersEntryContext(readBattlefield());
-  return view.hqs.length === 0 ? null : postInformation(ORDERS_ENTRY_TEMPLATE, view, "orders");
+  const field = readBattlefield();
+  const view = ordersEntryContext(field);
+  return view.hqs.length === 0 ? null : postInformation(ORDERS_ENTRY_TEMPLATE, view, field, "orders");
 }
 
 /**
@@ -42,8 +61,9 @@ export async function postOrdersEntry(): Promise<unknown> {
  * so the card stays small with 40 HQs of a side's units each.
  */
 export async function postResupplyEntry(): Promise<unknown> {
-  const view = resupplyEntryView(readBattlefield(), translator());
-  return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, "resupply");
+  const field = readBattlefield();
+  const view = resupplyEntryView(field, translator());
+  return view.hqs.length === 0 ? null : postInformation(RESUPPLY_ENTRY_TEMPLATE, view, field, "resupply");
 }
 
 /**

@@ -101,7 +101,11 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     if (world === null)
       return refused([i18n.format("NOBC.Move.Refused.sceneGone", { unit: viewed.field.names.get(state.unit) ?? state.unit })]);
     // Under double-blind a player hears no enemy piece their side does not know named (src/world/refusal-view.ts).
-    const told = refusalLens(world, { unit: i18n.localize("NOBC.Hidden.EnemyUnit"), hq: i18n.localize("NOBC.Hidden.EnemyHq") });
+    const told = refusalLens(world, {
+      unit: i18n.localize("NOBC.Hidden.EnemyUnit"),
+      hq: i18n.localize("NOBC.Hidden.EnemyHq"),
+      has: (key) => i18n.has(key),
+    });
     // Under double-blind a player's path meets the truth first: it stops where an unseen enemy stops it (./encounter.ts).
     const met = encountered(world, state);
     if (met !== null && met.path.length === 0) return refused([speak(met.found!, i18n)]);
@@ -109,7 +113,11 @@ export const moveController: DialogController<MoveState, MoveWorld> = {
     const found = (card: Card): Card =>
       met?.found == null
         ? card
-        : { ...card, inputs: [...(card.inputs ?? []), { label: i18n.localize("NOBC.Move.Card.Found"), value: speak(met.found, i18n) }] };
+        : {
+            ...card,
+            inputs: [...(card.inputs ?? []), { label: i18n.localize("NOBC.Move.Card.Found"), value: speak(met.found, i18n) }],
+            found: met.found,
+          };
     if (world.field.hqs.some((h) => h.id === state.unit)) {
       const hqPlan = planHqMove(world.field, world.movement, { unit: state.unit, path });
       if ("refused" in hqPlan) return refused([speak(told(hqPlan.refused.text), i18n)]);
