@@ -37,7 +37,8 @@ function summary(r: GameRecord): string {
   const kinds = Object.entries(r.kinds)
     .map(([k, v]) => `${k} ${String(v.done)}/${String(v.refused)}`)
     .join(", ");
-  return `seed ${String(r.seed)}: ${String(r.actions.length)} actions to turn ${String(r.reached.turn)} ${r.reached.stage} (${kinds})`;
+  const lineUps = `line-up cards ${String(r.lineUps.cards)}, ${String(r.lineUps.complete)} complete`;
+  return `seed ${String(r.seed)}: ${String(r.actions.length)} actions to turn ${String(r.reached.turn)} ${r.reached.stage}, ${lineUps} (${kinds})`;
 }
 
 describe("bot games", () => {
@@ -46,6 +47,7 @@ describe("bot games", () => {
   it(`${String(GAMES)} games of ${String(TURNS)} turns on ${on} from seed ${String(SEED)} run clean`, async () => {
     const failures: string[] = [];
     let dropped = 0;
+    let lineUps = 0;
     for (const seed of seeds) {
       const record = await table.play({ seed, turns: TURNS, units: UNITS, world: WORLD });
       if (LONG) process.stdout.write(`${summary(record)}\n`);
@@ -54,6 +56,7 @@ describe("bot games", () => {
         expect(record.reached.turn).toBe(TURNS);
         expect(record.kinds["tracker:advance"]?.done).toBeGreaterThanOrEqual(TURNS * 18);
         dropped += record.kinds["drop-out"]?.done ?? 0;
+        lineUps += record.lineUps.complete;
         continue;
       }
       failures.push(describeFailure(record));
@@ -74,6 +77,9 @@ describe("bot games", () => {
     expect(failures).toEqual([]);
     // The short set has a game whose first GM dropped out, gm2 playing it to its end.
     if (!LONG) expect(dropped).toBeGreaterThan(0);
+    // Its games fill the Air War's line-up to the end (both sides' parts in turn, or the GM's whole): the
+    // bots' duties (tests/fuzz/bots.ts `duty`) bring them there.
+    if (!LONG) expect(lineUps).toBeGreaterThan(0);
   });
 
   // The shipped starter scenario, as its adventure imports (tests/fuzz/starter.test.ts plays its turn 0 by script).

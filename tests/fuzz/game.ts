@@ -99,6 +99,12 @@ export interface GameRecord {
   readonly reached: { readonly turn: number; readonly stage: string };
   /** Where the game's time went (ms of the clock, summed over the steps): what the bench prints. */
   readonly timings: Timings;
+  /**
+   * The line-ups of the Air War's step 2 at the end, as the server's chat holds them (seed 000, Air War
+   * QRS: 2): the line-up cards posted (each a part, or the whole), and those that complete a zone's
+   * line-up (the rules' bouts on their record).
+   */
+  readonly lineUps: { cards: number; complete: number };
 }
 
 /** The clock time of a game's parts, in ms. */
@@ -204,6 +210,11 @@ export class Table {
         record: await c.load("src/documents/rules-record"),
         wmd: await c.load("src/apps/land/wmd/request"),
         splits: await c.load("src/chat/splits"),
+        air: {
+          world: await c.load("src/apps/air/battle/world"),
+          allocation: await c.load("src/apps/air/battle/allocation/state"),
+          lineUp: await c.load("src/apps/air/battle/lineup/state"),
+        },
         resets: [
           (await c.load<typeof import("../../src/combat/registry")>("src/combat/registry")).clearStageRegistry,
           (await c.load<typeof import("../../src/apps/base/registry")>("src/apps/base/registry")).clearDialogRegistry,
@@ -344,6 +355,7 @@ export class Table {
       failure: null,
       reached: { turn: 0, stage: STAGES[0].id },
       timings,
+      lineUps: { cards: 0, complete: 0 },
     };
     try {
       const dice2 = seededUniform(options.seed ^ 0xd1ce2);
@@ -383,7 +395,7 @@ export class Table {
       };
       const end = options.turns * STAGES.length;
       let before = takeSnapshot(serverOf(this.net));
-      let budget = this.stageBudget(rng, options);
+      let budget = this.stageBudget(rng, options, this.position());
       const queue = options.replay === undefined ? null : [...options.replay];
       for (let index = 0; ; index += 1) {
         const at = this.position();
@@ -443,6 +455,12 @@ export class Table {
       };
     } finally {
       errors.uninstall();
+      for (const m of serverOf(this.net).entry.chatFake.messages.values()) {
+        const air = ((m.system["records"] ?? {}) as Raw)["airBattle"] as Raw | undefined;
+        if (m.type !== "resolution" || air?.["kind"] !== "lineUp") continue;
+        record.lineUps.cards += 1;
+        if (Array.isArray(air["bouts"])) record.lineUps.complete += 1;
+      }
       const at = this.position();
       (record as { reached: GameRecord["reached"] }).reached = { turn: at?.turn ?? -1, stage: STAGES[at?.stage ?? -1]?.id ?? "?" };
     }
@@ -481,11 +499,18 @@ export class Table {
 
   /**
    * Up to `actionsPerStage` actions in a stage: three times as many in each Movement group (most units
-   * move), twice as many in Orders and Ground Combat (every HQ gives orders, every contact may be attacked).
+   * move) and in the Air War's Allocation and Line-up (two sides post, the GM applies, then three parts
+   * in turn), twice as many in Orders and Ground Combat (every HQ gives orders, every contact may be attacked).
    */
   private stageBudget(rng: () => number, options: GameOptions, at: TurnView | null = null): number {
     const stage = at === null ? undefined : STAGES[at.stage]?.id;
-    const scale = stage === "movement" ? 3 : stage === "orders" || stage === "groundCombat" ? 2 : 1;
+    // The Allocation and the Line-up: each side's allocation posted and applied, then the line-up's parts in turn.
+    const scale =
+      stage === "movement" || stage === "airAllocation" || stage === "airLineup"
+        ? 3
+        : stage === "orders" || stage === "groundCombat"
+          ? 2
+          : 1;
     return Math.floor(rng() * ((options.actionsPerStage ?? 6) * scale + 1));
   }
 

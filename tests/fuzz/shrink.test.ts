@@ -48,6 +48,7 @@ function fakeTable(a: number, b: number, invariant = "undo-restores"): { table: 
       kinds: {},
       failure,
       reached: { turn: 1, stage: "movement" },
+      lineUps: { cards: 0, complete: 0 },
       timings: { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 },
     });
   };
