@@ -36,6 +36,7 @@ import type * as Advance from "../../src/combat/advance";
 import type * as CardRequests from "../../src/queries/register";
 import type * as Assignment from "../../src/queries/card-assignment";
 import type * as Read from "../../src/world/read";
+import type * as SideRead from "../../src/world/side-read";
 import type * as Grid from "../../src/map/hex-grid";
 import type * as SheetsFake from "../harness/sheets-fake";
 import type * as ChatFake from "../harness/chat-fake";
@@ -59,6 +60,8 @@ export interface Code {
   readonly cards: typeof CardRequests;
   readonly assignment: typeof Assignment;
   readonly read: typeof Read;
+  /** The battlefield as a player's dialogs read it under double-blind (their side's field). */
+  readonly sideRead: typeof SideRead;
   readonly grid: typeof Grid;
   readonly sheets: typeof SheetsFake;
   readonly chat: typeof ChatFake;
@@ -89,6 +92,8 @@ export interface BotContext {
   position(): { readonly turn: number; readonly stage: number } | null;
   /** Waits until everything the last action set off is done (./game.ts). */
   quiesce(): Promise<void>;
+  /** Double-blind: a player's bot chooses from what their side knows (their dialogs' field), not the truth. */
+  readonly blind?: boolean;
 }
 
 const PLAYERS = ["p1", "p2", "p3", "p4"] as const;
@@ -155,9 +160,10 @@ function wmdRequestsOf(client: Client): { nth: number; status: string }[] {
 
 const bare = (uuid: string): string => uuid.replace(/^Actor\./, "").split(".")[0]!;
 
-/** What `user`'s client reads of the battlefield (open table: every unit). */
+/** What `user`'s client reads of the battlefield (open table: every unit; double-blind: what a player's side knows). */
 function fieldOf(ctx: BotContext, client: Client): Battlefield {
-  return client.run(() => ctx.code.get(client.name)!.read.readBattlefield());
+  const code = ctx.code.get(client.name)!;
+  return client.run(() => (ctx.blind === true ? code.sideRead.askerField(code.read.readBattlefield()).field : code.read.readBattlefield()));
 }
 
 /** A path from `from` of `length` hexes: each step a random neighbour on the map (straight when `straight`). */

@@ -37,7 +37,9 @@ import { HEX_SIZE, theatre } from "../bench/theatre";
 import { seededUniform } from "../../src/rules/dice";
 import { STAGES } from "../../src/rules/nobc/turn";
 import { serverOf, takeSnapshot } from "./snapshot";
-import type { BotAction, Step, StepOutcome, Violation, WorldSnapshot } from "./contract";
+import type { BotAction, KnownGap, PlayerReach, Reached, Step, StepOutcome, Surface, Violation, WorldSnapshot } from "./contract";
+import { messageWire, secretsFor, type Secret, type TruthDoc } from "../sweep/leaks";
+import type { Sight } from "../../src/rules/nobc/knowledge/view";
 import { chooseAction, performAction, type BotContext, type Code } from "./bots";
 import { checkStep } from "./invariants";
 import type * as CounterTokens from "../../src/canvas/counter-tokens";
@@ -73,6 +75,17 @@ export interface GameOptions {
   readonly script?: (ctx: BotContext, at: TurnView) => Omit<BotAction, "index"> | null;
   /** Stop at the first failing step (default true). */
   readonly stopAtFailure?: boolean;
+  /**
+   * Double-blind (`hiddenInformation` = `doubleBlind`, docs/decisions/hidden-information.md): each player
+   * on their side's team (src/teams/, a sub-team of the HQs they own), the bots choosing from what their
+   * side knows, and after every action what reached each player's client swept for what their side
+   * does not know (invariant `side-secrets-kept`).
+   */
+  readonly blind?: boolean;
+  /** Under double-blind, surfaces not checked (the short set passes `KNOWN_BLIND_GAPS`; the long runs check all). */
+  readonly blindGaps?: readonly KnownGap[];
+  /** Told every step's violations (a survey of a whole game with `stopAtFailure: false`). */
+  readonly onViolations?: (step: Step, violations: readonly Violation[]) => void;
 }
 
 export interface Failure {
@@ -89,6 +102,10 @@ export interface GameRecord {
   readonly units: number;
   readonly world: "theatre" | "starter";
   readonly turns: number;
+  /** Played double-blind. */
+  readonly blind: boolean;
+  /** Under double-blind, the surfaces left out (`KNOWN_BLIND_GAPS`, or none). */
+  readonly blindGaps: readonly KnownGap[];
   /** Every action taken, in order (what a replay takes). */
   readonly actions: BotAction[];
   readonly outcomes: StepOutcome[];
@@ -105,6 +122,8 @@ export interface GameRecord {
    * line-up (the rules' bouts on their record).
    */
   readonly lineUps: { cards: number; complete: number };
+  /** Under double-blind: how many things that reached a player were swept, by surface (none at an open table). */
+  readonly swept: Partial<Record<Surface, number>>;
 }
 
 /** The clock time of a game's parts, in ms. */
@@ -203,6 +222,7 @@ export class Table {
         cards: await c.load("src/queries/register"),
         assignment: await c.load("src/queries/card-assignment"),
         read: await c.load("src/world/read"),
+        sideRead: await c.load("src/world/side-read"),
         grid: await c.load("src/map/hex-grid"),
         sheets: await c.load("tests/harness/sheets-fake"),
         chat: await c.load("tests/harness/chat-fake"),
@@ -335,6 +355,7 @@ export class Table {
     const timings: Timings = { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 };
     this.timings = timings;
     let mark = performance.now();
+    this.blind = false;
     const owners = await this.build(options);
     timings.build = performance.now() - mark;
     const errors = new ErrorLog();
@@ -349,6 +370,8 @@ export class Table {
       units: options.units,
       world: options.world ?? "theatre",
       turns: options.turns,
+      blind: options.blind === true,
+      blindGaps: options.blindGaps ?? [],
       actions: [],
       outcomes: [],
       kinds: {},
@@ -356,6 +379,7 @@ export class Table {
       reached: { turn: 0, stage: STAGES[0].id },
       timings,
       lineUps: { cards: 0, complete: 0 },
+      swept: {},
     };
     try {
       const dice2 = seededUniform(options.seed ^ 0xd1ce2);
@@ -381,6 +405,8 @@ export class Table {
         await new Promise((resolve) => setTimeout(resolve, 5));
         quiet = this.net.log.length === mark ? quiet + 1 : 0;
       }
+      if (options.blind === true) await this.goBlind(owners);
+      this.blindGaps = options.blindGaps ?? [];
       const startErrors = [...errors.take(), ...this.gatherErrors()];
       if (startErrors.length > 0) throw new Error(`the world did not start cleanly:\n${startErrors.join("\n")}`);
       const ctx: BotContext = {
@@ -392,6 +418,7 @@ export class Table {
         appliedBefore: new Map(),
         position: () => this.position(),
         quiesce: () => this.quiesce(),
+        blind: options.blind === true,
       };
       const end = options.turns * STAGES.length;
       let before = takeSnapshot(serverOf(this.net));
@@ -438,6 +465,8 @@ export class Table {
             invariant: "wrong-refused",
             detail: `the deliberately wrong ${action.kind} (${action.wrong}) was carried out`,
           });
+        for (const r of (step.blind ?? []).flatMap((p) => p.reached)) record.swept[r.surface] = (record.swept[r.surface] ?? 0) + 1;
+        if (violations.length > 0) options.onViolations?.(step, violations);
         if (violations.length > 0 && record.failure === null) {
           record.failure = { seed: options.seed, turn: step.turn, stage: step.stage, action, violations, errors: step.errors };
           if (options.stopAtFailure !== false) break;
@@ -575,6 +604,7 @@ export class Table {
     const after = takeSnapshot(serverOf(this.net));
     const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
     this.timings.snapshot += performance.now() - mark;
+    const blind = this.blind ? this.reached(after, clients) : undefined;
     const moved = this.position();
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
@@ -594,9 +624,165 @@ export class Table {
       errors: [...thrown, ...errors.take(), ...this.gatherErrors()],
       ...(undone === undefined || outcome !== "done" ? {} : { undoes: undone }),
       ...(stageMoved ? { advancedBy: advance ? ("tracker" as const) : ("other" as const) } : {}),
+      ...(blind === undefined ? {} : { blind, blindGaps: this.blindGaps }),
     };
   }
+
+  /** Whether the game being played is double-blind. */
+  private blind = false;
+  private blindGaps: readonly KnownGap[] = [];
+  /** Per player: how much of their notices and rendered templates was swept, and their copy's messages then. */
+  private seen = new Map<string, { notices: number; chat: number; sheets: number; messages: WorldSnapshot["messages"] }>();
+  /** Each side's secrets, kept while the server's actors, tokens and scenes (the knowledge flag) are the same maps. */
+  private secretsCache: { keys: readonly unknown[]; secrets: Record<"nato" | "wp", Secret[]> } | null = null;
+  /** How much of each GM client's rendered templates was read. */
+  private gmRendered = new Map<string, number>();
+
+  /**
+   * The world goes double-blind, as a GM sets it up: the teams (each player on their side, a sub-team
+   * of the HQs they own: src/teams/), then `hiddenInformation` = `doubleBlind`. What reached each
+   * player so far is taken as seen.
+   */
+  private async goBlind(owners: ReadonlyMap<string, string>): Promise<void> {
+    const members: Record<string, { side: "nato" | "wp"; hqs: string[] }> = {};
+    const hqs = serverOf(this.net).run(() => this.code.get("server")!.read.readBattlefield().hqs);
+    for (const [side, players] of Object.entries(SIDE_PLAYERS) as ["nato" | "wp", readonly string[]][])
+      for (const p of players)
+        members[p] = { side, hqs: hqs.filter((h) => owners.get(h.id.replace(/^Actor\./, "")) === p).map((h) => h.id) };
+    const gm = this.client(this.activeGm);
+    await gm.run(() => (game.settings as unknown as Settings).set("nobc", "teams", { members }));
+    await gm.run(() => (game.settings as unknown as Settings).set("nobc", "hiddenInformation", "doubleBlind"));
+    await this.quiesce();
+    this.blind = true;
+    this.secretsCache = null;
+    this.seen.clear();
+    for (const gm of GMS) for (const [key, rendered] of this.renderedOn(gm)) this.gmRendered.set(key, rendered.length);
+    for (const c of this.net.clients)
+      if (!(GMS as readonly string[]).includes(c.name))
+        this.seen.set(c.name, {
+          notices: c.entry.harness.notices.length,
+          chat: c.entry.chatFake.rendered.length,
+          sheets: this.code.get(c.name)!.sheets.sheetsFake.rendered.length,
+          messages: takeSnapshot(c).messages,
+        });
+  }
+
+  /** The templates `user`'s client rendered (the chat's stand-in renderer, or the sheets' where it came first), by a key of their own. */
+  private renderedOn(user: string): [string, readonly { path: string; data: unknown }[]][] {
+    const c = this.client(user);
+    return [
+      [`${user}:chat`, c.entry.chatFake.rendered],
+      [`${user}:sheets`, this.code.get(c.name)!.sheets.sheetsFake.rendered],
+    ];
+  }
+
+  /** What reached each online player's client since the last step, with their side's secrets (tests/sweep/leaks.ts). */
+  private reached(after: WorldSnapshot, clients: readonly WorldSnapshot[]): PlayerReach[] {
+    const out: PlayerReach[] = [];
+    // The templates the GMs' clients rendered in this step: a message's HTML is rendered by its poster (the
+    // active GM's client) and reaches every browser as its content; the harness's content names the template.
+    const posted = new Map<string, unknown[]>();
+    for (const gm of GMS)
+      for (const [key, rendered] of this.renderedOn(gm)) {
+        const from = Math.min(this.gmRendered.get(key) ?? 0, rendered.length);
+        for (const r of rendered.slice(from)) posted.set(r.path, [...(posted.get(r.path) ?? []), r.data]);
+        this.gmRendered.set(key, rendered.length);
+      }
+    for (const copy of clients) {
+      const seen = this.seen.get(copy.of);
+      if (seen === undefined) continue;
+      const c = this.client(copy.of);
+      const reached: Reached[] = [];
+      let nth = 0;
+      for (const [id, raw] of copy.messages) {
+        nth += 1;
+        if (seen.messages.get(id) === raw) continue;
+        const whisper = raw["whisper"] as readonly string[];
+        if (whisper.length > 0 && !whisper.includes(c.userId)) continue;
+        const nobc = (raw["flags"] as Raw | undefined)?.["nobc"];
+        const flags = Object.keys(typeof nobc === "object" && nobc !== null ? nobc : {}).join(",");
+        const where = `#${String(nth - 1)} ${String(raw["type"])}${flags === "" ? "" : ` nobc.${flags}`}`;
+        reached.push({ surface: "message", where, data: messageWire(raw) });
+        // Its HTML: the context its template was rendered from (a side card's: the one for this side).
+        const template = /^<rendered (.+)>$/.exec(String(raw["content"]))?.[1];
+        for (const data of template === undefined ? [] : (posted.get(template) ?? []))
+          if (raw["type"] !== "sideCard" || (data as Raw)["side"] === sideOfPlayer(copy.of))
+            reached.push({ surface: "card-html", where: `${where} ${template}`, data });
+      }
+      const notices = c.entry.harness.notices;
+      for (const n of notices.slice(Math.min(seen.notices, notices.length)))
+        reached.push({ surface: "notice", where: noticeKey(n.message), data: { message: n.message, options: n.options } });
+      const rendered = [
+        ...c.entry.chatFake.rendered.slice(Math.min(seen.chat, c.entry.chatFake.rendered.length)),
+        ...this.code.get(c.name)!.sheets.sheetsFake.rendered.slice(seen.sheets),
+      ];
+      for (const r of rendered)
+        reached.push({ surface: r.path.includes("templates/chat/") ? "card-html" : "dialog-html", where: r.path, data: r.data });
+      this.seen.set(copy.of, {
+        notices: notices.length,
+        chat: c.entry.chatFake.rendered.length,
+        sheets: this.code.get(c.name)!.sheets.sheetsFake.rendered.length,
+        messages: copy.messages,
+      });
+      if (reached.length === 0) continue;
+      const side = sideOfPlayer(copy.of);
+      out.push({ user: copy.of, side, reached, secrets: this.secrets(after)[side] });
+    }
+    return out;
+  }
+
+  /** What each side may not read now: the truth (the server's battlefield) against the side's knowledge (the scene's flag). */
+  private secrets(after: WorldSnapshot): Record<"nato" | "wp", Secret[]> {
+    const keys = [after.actors, after.tokens, after.scenes];
+    if (this.secretsCache?.keys.every((k, i) => k === keys[i]) === true) return this.secretsCache.secrets;
+    const server = serverOf(this.net);
+    const field = server.run(() => this.code.get("server")!.read.readBattlefield());
+    const hqSide = new Map(field.hqs.map((h) => [h.id, h.side]));
+    const truth: TruthDoc[] = [
+      ...field.units.map((u) => ({ ref: u.id, side: u.side, name: u.name, hex: u.hex, strength: u.strength })),
+      ...field.hqs.map((h) => ({ ref: h.id, side: h.side, name: h.name, hex: h.hex })),
+      ...field.cards.flatMap((c) => {
+        const side = hqSide.get(c.hq ?? "");
+        return side === undefined ? [] : [{ ref: c.id, side, name: c.name }];
+      }),
+      ...field.squadrons.map((q) => ({ ref: q.id, side: q.side, name: q.name })),
+      ...field.airbases.map((a) => ({ ref: a.id, side: a.side, name: a.name })),
+    ];
+    const knowledge = (server.run(() => (server.entry.harness.scene?.flags["nobc"] as Raw | undefined)?.["knowledge"]) ?? {}) as Raw;
+    const secrets = {} as Record<"nato" | "wp", Secret[]>;
+    for (const side of ["nato", "wp"] as const) {
+      const sights = new Map<string, Sight>();
+      for (const [piece, entry] of Object.entries((knowledge[side] ?? {}) as Record<string, Raw>)) {
+        const { hex, turn, face, strength } = entry as { hex: string; turn: number; face: never; strength: never };
+        sights.set(
+          `Actor.${piece}`,
+          entry["level"] === "identified"
+            ? { kind: "counter", hex, turn, face, ...("strength" in entry ? { strength } : {}) }
+            : { kind: "contact", hex, turn },
+        );
+      }
+      // The hexes the side knows something stands in: another piece there is not told by its hex.
+      secrets[side] = secretsFor(truth, side, sights, { allowedHexes: [...sights.values()].map((x) => x.hex) });
+    }
+    this.secretsCache = { keys, secrets };
+    return secrets;
+  }
 }
+
+/** A notice by its lang key, and a refusal's by its reasons' keys too ("NOBC.Notify.Refused NOBC.AirBattle.Refused.notOwned"). */
+function noticeKey(message: string): string {
+  const key = message.split(" ")[0]!;
+  const reasons = [...new Set([...message.slice(key.length).matchAll(/NOBC\.[A-Za-z0-9.]+/g)].map((m) => m[0]))];
+  return [key, ...reasons].join(" ");
+}
+
+/** The settings as a GM's client writes them. */
+interface Settings {
+  set(ns: string, key: string, value: unknown): Promise<unknown>;
+}
+
+/** A player's side (p1, p2 NATO; p3, p4 the Warsaw Pact). */
+const sideOfPlayer = (user: string): "nato" | "wp" => ((SIDE_PLAYERS.nato as readonly string[]).includes(user) ? "nato" : "wp");
 
 /** The shipped starter scenario's adventure (packs/_source/starter-scenario/, built by scripts/scenario-build.mjs). */
 const STARTER = fileURLToPath(new URL("../../packs/_source/starter-scenario/hanover-sector-starter-scenario.json", import.meta.url));

@@ -49,6 +49,9 @@ function fakeTable(a: number, b: number, invariant = "undo-restores"): { table: 
       failure,
       reached: { turn: 1, stage: "movement" },
       lineUps: { cards: 0, complete: 0 },
+      swept: {},
+      blind: false,
+      blindGaps: [],
       timings: { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 },
     });
   };
