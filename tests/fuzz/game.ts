@@ -26,8 +26,17 @@
  * acting for the GM and rolling the GM's dice (their own seeded stream); the next game brings the
  * client back.
  *
- * Not modelled: double-blind (the hidden-information sweep waits for it), a client dropping out in
- * the middle of an action, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
+ * Double-blind (`blind`): the GM sets the teams (each player a sub-team of the HQs they own) and
+ * `hiddenInformation` = `doubleBlind` before the first action; the players' bots choose from their
+ * side's field (src/world/side-read.ts); after every action what reached each player's client is
+ * gathered (`reached`: the messages they are shown, each message's HTML as the context its poster
+ * rendered it from, the templates their own client rendered, their notices) with their side's
+ * secrets (tests/sweep/leaks.ts, from the server's truth and the knowledge flag), for the invariant
+ * `side-secrets-kept`.
+ *
+ * Not modelled: the team scenes under double-blind (players drag on the master scene, which every
+ * browser holds anyway: docs/decisions/hidden-information.md), a client dropping out in the middle of
+ * an action, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
