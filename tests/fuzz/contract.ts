@@ -84,6 +84,8 @@ export interface PlayerReach {
   readonly side: "nato" | "wp";
   readonly reached: readonly Reached[];
   readonly secrets: readonly Secret[];
+  /** The hexes the player named in the step's action (theirs): a refusal that tells one back tells them nothing new. */
+  readonly asked?: readonly string[];
 }
 
 /** A surface left out of the double-blind check, named, with why and the issue that owns it. */

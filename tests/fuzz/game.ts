@@ -613,7 +613,7 @@ export class Table {
     const after = takeSnapshot(serverOf(this.net));
     const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
     this.timings.snapshot += performance.now() - mark;
-    const blind = this.blind ? this.reached(after, clients) : undefined;
+    const blind = this.blind ? this.reached(after, clients, action) : undefined;
     const moved = this.position();
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
@@ -686,7 +686,9 @@ export class Table {
   }
 
   /** What reached each online player's client since the last step, with their side's secrets (tests/sweep/leaks.ts). */
-  private reached(after: WorldSnapshot, clients: readonly WorldSnapshot[]): PlayerReach[] {
+  private reached(after: WorldSnapshot, clients: readonly WorldSnapshot[], action: BotAction): PlayerReach[] {
+    // The hexes the acting player named (a drag's path, a combat's target): told back to them, they tell nothing.
+    const asked = [...new Set(JSON.stringify(action.args).match(/(?<!\d)\d{4}(?!\d)/g) ?? [])];
     const out: PlayerReach[] = [];
     // The templates the GMs' clients rendered in this step: a message's HTML is rendered by its poster (the
     // active GM's client) and reaches every browser as its content; the harness's content names the template.
@@ -735,7 +737,7 @@ export class Table {
       });
       if (reached.length === 0) continue;
       const side = sideOfPlayer(copy.of);
-      out.push({ user: copy.of, side, reached, secrets: this.secrets(after)[side] });
+      out.push({ user: copy.of, side, reached, secrets: this.secrets(after)[side], ...(copy.of === action.user ? { asked } : {}) });
     }
     return out;
   }
@@ -755,7 +757,7 @@ export class Table {
         return side === undefined ? [] : [{ ref: c.id, side, name: c.name }];
       }),
       ...field.squadrons.map((q) => ({ ref: q.id, side: q.side, name: q.name })),
-      ...field.airbases.map((a) => ({ ref: a.id, side: a.side, name: a.name })),
+      // Not the airbases: fixed installations whose names a side knows (its deep strike dialog offers the enemy's as targets).
     ];
     const knowledge = (server.run(() => (server.entry.harness.scene?.flags["nobc"] as Raw | undefined)?.["knowledge"]) ?? {}) as Raw;
     const secrets = {} as Record<"nato" | "wp", Secret[]>;

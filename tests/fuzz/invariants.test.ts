@@ -489,6 +489,18 @@ describe("side-secrets-kept catches what a side does not know reaching its playe
     ]);
   });
 
+  it("a hex the player asked about is told back to them; another unknown hex is not", () => {
+    const refusal = (hex: string) => ({
+      surface: "notice" as const,
+      where: "NOBC.Notify.Refused",
+      data: { message: `over the allowance at ${hex}` },
+    });
+    const asked: PlayerReach[] = [{ user: "p1", side: "nato", reached: [refusal("0304")], secrets, asked: ["0303", "0304"] }];
+    expect(report(asked)).toEqual([]);
+    const other: PlayerReach[] = [{ user: "p1", side: "nato", reached: [refusal("0304")], secrets, asked: ["0303"] }];
+    expect(report(other).map((v) => v.detail)).toEqual([expect.stringMatching(/hex of Actor\.wp3mrr/)]);
+  });
+
   it("a known gap leaves out only its own surface, and each gap says why and names its issue", () => {
     const entry = reach([
       { surface: "message", where: "#7 base nobc.landInfo", data: { content: "3 MRR" } },

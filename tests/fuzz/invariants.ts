@@ -944,12 +944,18 @@ const sideSecretsKept: Invariant = {
   rule: "docs/decisions/hidden-information.md, the choice (B with D): a team's client holds on purpose only what its side knows",
   check(step) {
     const out: Violation[] = [];
-    for (const player of step.blind ?? [])
+    for (const player of step.blind ?? []) {
+      // The hex a player asked about is theirs to be told (docs/decisions/hidden-information.md: "The hex of a
+      // refusal is the one the player asked for").
+      const asked = player.asked ?? [];
+      const secrets =
+        asked.length === 0 ? player.secrets : player.secrets.filter((x) => x.what !== "hex" || !asked.some((h) => x.pattern.test(h)));
       for (const r of player.reached) {
         if (gapFor(step.blindGaps ?? [], r) !== undefined) continue;
-        for (const leak of findLeaks(r.data, player.secrets))
+        for (const leak of findLeaks(r.data, secrets))
           out.push({ invariant: this.name, detail: `${player.user} (${player.side}), ${r.surface} ${r.where}: ${leak}` });
       }
+    }
     return out;
   },
 };
