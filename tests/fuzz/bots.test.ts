@@ -93,10 +93,11 @@ describe("bot games", () => {
     const record = await table.play({ seed: SEED, turns: 2, units: 100, blind: true, blindGaps: KNOWN_BLIND_GAPS });
     expect(record.failure === null ? "clean" : describeFailure(record)).toBe("clean");
     expect(record.reached.turn).toBe(2);
-    // The sweep really read what reached the players: their messages and cards' HTML, and what they were told.
+    // The sweep really read what reached the players: their messages and cards' HTML, their dialogs, what they were told.
     expect(record.swept.message).toBeGreaterThan(0);
     expect(record.swept["card-html"]).toBeGreaterThan(0);
     expect(record.swept.notice).toBeGreaterThan(0);
+    expect(record.swept["dialog-html"]).toBeGreaterThan(0);
   });
 
   // The shipped starter scenario, as its adventure imports (tests/fuzz/starter.test.ts plays its turn 0 by script).

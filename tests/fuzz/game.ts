@@ -30,7 +30,8 @@
  * `hiddenInformation` = `doubleBlind` before the first action; the players' bots choose from their
  * side's field (src/world/side-read.ts); after every action what reached each player's client is
  * gathered (`reached`: the messages they are shown, each message's HTML as the context its poster
- * rendered it from, the templates their own client rendered, their notices) with their side's
+ * rendered it from, the templates their own client rendered, each dialog drawn there by its context,
+ * their notices) with their side's
  * secrets (tests/sweep/leaks.ts, from the server's truth and the knowledge flag), for the invariant
  * `side-secrets-kept`.
  *
@@ -613,7 +614,7 @@ export class Table {
     const after = takeSnapshot(serverOf(this.net));
     const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
     this.timings.snapshot += performance.now() - mark;
-    const blind = this.blind ? this.reached(after, clients, action) : undefined;
+    const blind = this.blind ? await this.reached(after, clients, action) : undefined;
     const moved = this.position();
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
@@ -641,7 +642,7 @@ export class Table {
   private blind = false;
   private blindGaps: readonly KnownGap[] = [];
   /** Per player: how much of their notices and rendered templates was swept, and their copy's messages then. */
-  private seen = new Map<string, { notices: number; chat: number; sheets: number; messages: WorldSnapshot["messages"] }>();
+  private seen = new Map<string, { apps: number; notices: number; chat: number; sheets: number; messages: WorldSnapshot["messages"] }>();
   /** Each side's secrets, kept while the server's actors, tokens and scenes (the knowledge flag) are the same maps. */
   private secretsCache: { keys: readonly unknown[]; secrets: Record<"nato" | "wp", Secret[]> } | null = null;
   /** How much of each GM client's rendered templates was read. */
@@ -669,6 +670,7 @@ export class Table {
     for (const c of this.net.clients)
       if (!(GMS as readonly string[]).includes(c.name))
         this.seen.set(c.name, {
+          apps: this.code.get(c.name)!.sheets.sheetsFake.appRenders.length,
           notices: c.entry.harness.notices.length,
           chat: c.entry.chatFake.rendered.length,
           sheets: this.code.get(c.name)!.sheets.sheetsFake.rendered.length,
@@ -686,7 +688,7 @@ export class Table {
   }
 
   /** What reached each online player's client since the last step, with their side's secrets (tests/sweep/leaks.ts). */
-  private reached(after: WorldSnapshot, clients: readonly WorldSnapshot[], action: BotAction): PlayerReach[] {
+  private async reached(after: WorldSnapshot, clients: readonly WorldSnapshot[], action: BotAction): Promise<PlayerReach[]> {
     // The hexes the acting player named (a drag's path, a combat's target): told back to them, they tell nothing.
     const asked = [...new Set(JSON.stringify(action.args).match(/(?<!\d)\d{4}(?!\d)/g) ?? [])];
     const out: PlayerReach[] = [];
@@ -729,7 +731,22 @@ export class Table {
       ];
       for (const r of rendered)
         reached.push({ surface: r.path.includes("templates/chat/") ? "card-html" : "dialog-html", where: r.path, data: r.data });
+      // Each of the system's dialogs drawn on the player's client (the harness draws no template): the context its
+      // template is rendered from, made as its render makes it (`_prepareContext`: the controller's view of the state).
+      const apps = this.code.get(c.name)!.sheets.sheetsFake.appRenders;
+      for (const { app } of apps.slice(Math.min(seen.apps, apps.length))) {
+        const dialog = app as {
+          dialogState?: unknown;
+          _configureRenderParts?: () => { body?: { template?: string } };
+          _prepareContext?: (o: object) => Promise<unknown>;
+        };
+        if (!("dialogState" in dialog) || typeof dialog._prepareContext !== "function") continue;
+        const data = await c.run(() => dialog._prepareContext!.call(dialog, {}));
+        const template = dialog._configureRenderParts?.call(dialog).body?.template ?? "dialog";
+        reached.push({ surface: "dialog-html", where: template, data });
+      }
       this.seen.set(copy.of, {
+        apps: apps.length,
         notices: notices.length,
         chat: c.entry.chatFake.rendered.length,
         sheets: this.code.get(c.name)!.sheets.sheetsFake.rendered.length,

@@ -913,6 +913,12 @@ export const KNOWN_BLIND_GAPS: readonly KnownGap[] = [
     issue: "#30 (found by the double-blind bot games; no fix under way yet)",
   },
   {
+    surface: "dialog-html",
+    where: /air-battle\/lineup/,
+    why: "the Air War line-up dialog shows the other side's fighters by name and UUID (NATO places its own opposite WP squadrons of its choice); what a side sees of the enemy's air under double-blind is not decided yet (src/apps/air/battle/lineup)",
+    issue: "#30 (dialogs; a rules reading to make in docs/rules-decisions.md)",
+  },
+  {
     surface: "notice",
     where: /NOBC\.AirBattle\.Refused\.notOwned/,
     why: "an Air War dialog's refusal names every squadron the asker does not own, the enemy's among them (src/apps/air/battle)",
