@@ -919,6 +919,12 @@ export const KNOWN_BLIND_GAPS: readonly KnownGap[] = [
     issue: "#30 (dialogs; a rules reading to make in docs/rules-decisions.md)",
   },
   {
+    surface: "dialog-html",
+    where: /air-battle\/sorties/,
+    why: "the sorties dialog opened by a player of a side who owns no squadron opens on NATO's side (defaultScope reads the user's sides from squadron ownership, not the teams): the Pact's player is shown NATO's squadrons on missions by name and UUID (src/apps/air/battle/world.ts; found by seed 102, shrunk to 4 actions)",
+    issue: "#30 (dialogs, src/apps)",
+  },
+  {
     surface: "notice",
     where: /NOBC\.AirBattle\.Refused\.notOwned/,
     why: "an Air War dialog's refusal names every squadron the asker does not own, the enemy's among them (src/apps/air/battle)",
