@@ -55,6 +55,7 @@ import { checkStep } from "./invariants";
 import type * as CounterTokens from "../../src/canvas/counter-tokens";
 import type { ActorSeed } from "../harness/actors";
 import type { TerrainMap } from "../../src/map/terrain-schema";
+import type * as Grid from "../../src/map/hex-grid";
 
 type Raw = Record<string, unknown>;
 type Fn = (...args: never[]) => unknown;
@@ -776,7 +777,17 @@ export class Table {
       ...field.squadrons.map((q) => ({ ref: q.id, side: q.side, name: q.name })),
       // Not the airbases: fixed installations whose names a side knows (its deep strike dialog offers the enemy's as targets).
     ];
-    const knowledge = (server.run(() => (server.entry.harness.scene?.flags["nobc"] as Raw | undefined)?.["knowledge"]) ?? {}) as Raw;
+    const flags = server.run(() => server.entry.harness.scene?.flags["nobc"] as Raw | undefined);
+    const knowledge = (flags?.["knowledge"] ?? {}) as Raw;
+    const grid = this.code.get("server")!.grid;
+    const hexsides = ((flags?.["terrain"] as Raw | undefined)?.["hexsides"] ?? []) as {
+      hex: string;
+      side: Grid.HexDirection;
+      bridge?: boolean;
+    }[];
+    const bridgeHexes = hexsides
+      .filter((h) => h.bridge === true)
+      .flatMap((h) => [h.hex, grid.hexLabel(grid.neighbour(grid.offsetOf(h.hex), h.side))]);
     const secrets = {} as Record<"nato" | "wp", Secret[]>;
     for (const side of ["nato", "wp"] as const) {
       const sights = new Map<string, Sight>();
@@ -789,8 +800,9 @@ export class Table {
             : { kind: "contact", hex, turn },
         );
       }
-      // The hexes the side knows something stands in: another piece there is not told by its hex.
-      secrets[side] = secretsFor(truth, side, sights, { allowedHexes: [...sights.values()].map((x) => x.hex) });
+      // The hexes the side knows something stands in (another piece there is not told by its hex), and the
+      // map's bridges (every side's map shows them: the deep strike dialog offers each as a target, by its hexes).
+      secrets[side] = secretsFor(truth, side, sights, { allowedHexes: [...[...sights.values()].map((x) => x.hex), ...bridgeHexes] });
     }
     this.secretsCache = { keys, secrets };
     return secrets;
