@@ -1,6 +1,8 @@
 /**
- * `npm run fuzz -- --games N --turns T --units U --seed S [--found DIR] [--world theatre|starter]`: long
- * bot games (issue #37, tests/fuzz/), on the generated theatre or the shipped starter scenario. Runs
+ * `npm run fuzz -- --games N --turns T --units U --seed S [--found DIR] [--world theatre|starter] [--blind]`:
+ * long bot games (issue #37, tests/fuzz/), on the generated theatre or the shipped starter scenario, at an
+ * open table or (`--blind`) double-blind, what reached each player swept for what their side does not know
+ * (but for the known gaps of tests/fuzz/invariants.ts `KNOWN_BLIND_GAPS`; `--all-surfaces` sweeps those too). Runs
  * the bot-game test file (tests/fuzz/bots.test.ts) in vitest's v13 project with the options as
  * `NOBC_FUZZ_*` variables: N games of T turns on the U-unit theatre (or the scenario), seeds S, S+1,
  * …; each game's line is printed, and every failing game is reported (seed, turn, stage, action list)
@@ -17,18 +19,36 @@ const OPTIONS = {
   seed: "NOBC_FUZZ_SEED",
   found: "NOBC_FUZZ_FOUND",
   world: "NOBC_FUZZ_WORLD",
+  blind: "NOBC_FUZZ_BLIND",
+  allsurfaces: "NOBC_FUZZ_ALL_SURFACES",
 };
-const DEFAULTS = { games: "20", turns: "3", units: "100", seed: "1", found: path.join("tests", "fuzz", "found"), world: "theatre" };
+const DEFAULTS = {
+  games: "20",
+  turns: "3",
+  units: "100",
+  seed: "1",
+  found: path.join("tests", "fuzz", "found"),
+  world: "theatre",
+  blind: "0",
+  allsurfaces: "0",
+};
 /** The options whose value is a word, not a number. */
 const WORDS = { found: null, world: ["theatre", "starter"] };
+/** The options that take no value (present: on). */
+const FLAGS = ["blind", "allsurfaces"];
 
 /** The options from `argv` (`--name value` or `--name=value`), each checked. */
 export function fuzzOptions(argv) {
   const out = { ...DEFAULTS };
   for (let i = 0; i < argv.length; i++) {
-    const m = /^--([a-z]+)(?:=(.*))?$/.exec(argv[i]);
+    const m = /^--([a-z]+)(?:=(.*))?$/.exec(argv[i] === "--all-surfaces" ? "--allsurfaces" : argv[i]);
     if (m === null || !(m[1] in OPTIONS))
-      throw new Error(`unknown argument ${argv[i]} (use --games, --turns, --units, --seed, --found, --world)`);
+      throw new Error(`unknown argument ${argv[i]} (use --games, --turns, --units, --seed, --found, --world, --blind, --all-surfaces)`);
+    if (FLAGS.includes(m[1])) {
+      if (m[2] !== undefined) throw new Error(`--${m[1]} takes no value`);
+      out[m[1]] = "1";
+      continue;
+    }
     const value = m[2] ?? argv[++i];
     if (value === undefined) throw new Error(`--${m[1]} needs a value`);
     if (!(m[1] in WORDS) && !/^\d+$/.test(value)) throw new Error(`--${m[1]} must be a whole number, not ${value}`);

@@ -36,6 +36,7 @@ import type * as Advance from "../../src/combat/advance";
 import type * as CardRequests from "../../src/queries/register";
 import type * as Assignment from "../../src/queries/card-assignment";
 import type * as Read from "../../src/world/read";
+import type * as SideRead from "../../src/world/side-read";
 import type * as Grid from "../../src/map/hex-grid";
 import type * as SheetsFake from "../harness/sheets-fake";
 import type * as ChatFake from "../harness/chat-fake";
@@ -43,6 +44,9 @@ import type * as Actors from "../harness/actors";
 import type * as RulesRecord from "../../src/documents/rules-record";
 import type * as WmdRequest from "../../src/apps/land/wmd/request";
 import type * as Splits from "../../src/chat/splits";
+import type * as AirWorld from "../../src/apps/air/battle/world";
+import type * as Allocation from "../../src/apps/air/battle/allocation/state";
+import type * as LineUp from "../../src/apps/air/battle/lineup/state";
 import type { Battlefield, WorldCard } from "../../src/world/battlefield";
 import { IDENTIFICATION_CARD_CATEGORIES } from "../../src/rules/nobc/land/rear-area";
 
@@ -56,6 +60,8 @@ export interface Code {
   readonly cards: typeof CardRequests;
   readonly assignment: typeof Assignment;
   readonly read: typeof Read;
+  /** The battlefield as a player's dialogs read it under double-blind (their side's field). */
+  readonly sideRead: typeof SideRead;
   readonly grid: typeof Grid;
   readonly sheets: typeof SheetsFake;
   readonly chat: typeof ChatFake;
@@ -65,6 +71,8 @@ export interface Code {
   readonly splits: typeof Splits;
   /** Control's Release and Refuse of a nuclear or ADM request (the buttons of its message). */
   readonly wmd: typeof WmdRequest;
+  /** The air battle as its dialogs read it, and what the Allocation and the Line-up leave a user to decide (the bots' duties). */
+  readonly air: { readonly world: typeof AirWorld; readonly allocation: typeof Allocation; readonly lineUp: typeof LineUp };
   /** The module state a fresh page load has not: cleared before each game's init. */
   readonly resets: readonly (() => void)[];
   /** The hooks src/nobc.ts put in when it was evaluated (init, setup, ready), put in again for each game. */
@@ -84,6 +92,8 @@ export interface BotContext {
   position(): { readonly turn: number; readonly stage: number } | null;
   /** Waits until everything the last action set off is done (./game.ts). */
   quiesce(): Promise<void>;
+  /** Double-blind: a player's bot chooses from what their side knows (their dialogs' field), not the truth. */
+  readonly blind?: boolean;
 }
 
 const PLAYERS = ["p1", "p2", "p3", "p4"] as const;
@@ -150,9 +160,10 @@ function wmdRequestsOf(client: Client): { nth: number; status: string }[] {
 
 const bare = (uuid: string): string => uuid.replace(/^Actor\./, "").split(".")[0]!;
 
-/** What `user`'s client reads of the battlefield (open table: every unit). */
+/** What `user`'s client reads of the battlefield (open table: every unit; double-blind: what a player's side knows). */
 function fieldOf(ctx: BotContext, client: Client): Battlefield {
-  return client.run(() => ctx.code.get(client.name)!.read.readBattlefield());
+  const code = ctx.code.get(client.name)!;
+  return client.run(() => (ctx.blind === true ? code.sideRead.askerField(code.read.readBattlefield()).field : code.read.readBattlefield()));
 }
 
 /** A path from `from` of `length` hexes: each step a random neighbour on the map (straight when `straight`). */
@@ -175,7 +186,7 @@ function pathFrom(ctx: BotContext, client: Client, from: string, length: number,
 }
 
 /** The GM's catalogue for the stage. */
-function gmCandidates(ctx: BotContext, gm: Client, stage: string): Candidate[] {
+function gmCandidates(ctx: BotContext, gm: Client, stage: string, onDuty = false): Candidate[] {
   const code = ctx.code.get(gm.name)!;
   const buttons = gm.run(() => code.registry.stageActions(stage as Registry.StageId, true));
   const cards = cardsOf(gm);
@@ -202,7 +213,8 @@ function gmCandidates(ctx: BotContext, gm: Client, stage: string): Candidate[] {
       make: () => ({ kind: "wmd:release", args: { nth: pick(ctx.rng, closed)!.nth }, wrong: "answered" }),
     },
     ...buttons.map((b) => ({ weight: 2 / buttons.length, make: () => ({ kind: "stage-action", args: { id: b.id, changes: [] } }) })),
-    { weight: pending.length > 0 ? 3 : 0, make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pending)!) }) },
+    // Apply (mostly, when allocations wait for it: the line-up reads the boxes they put the squadrons in).
+    { weight: pending.length > 0 ? (onDuty ? 9 : 3) : 0, make: () => ({ kind: "card:apply", args: cardArgs(pick(ctx.rng, pending)!) }) },
     // Undo of the newest applied card (the one whose Undo the invariants can check exactly).
     { weight: applied.length > 0 ? 1 : 0, make: () => ({ kind: "card:undo", args: cardArgs(applied.at(-1)!) }) },
     {
@@ -213,7 +225,7 @@ function gmCandidates(ctx: BotContext, gm: Client, stage: string): Candidate[] {
 }
 
 /** A player's catalogue for the stage. */
-function playerCandidates(ctx: BotContext, client: Client, stage: string): Candidate[] {
+function playerCandidates(ctx: BotContext, client: Client, stage: string, onDuty = false): Candidate[] {
   const user = client.userId;
   const side = sideOf(user);
   const code = ctx.code.get(client.name)!;
@@ -252,8 +264,10 @@ function playerCandidates(ctx: BotContext, client: Client, stage: string): Candi
     return out;
   };
 
+  // A user with a part of the Allocation or the Line-up to decide mostly opens that step's dialog.
+  const air = (id: string) => onDuty && (id === "air.allocation" || id === "air.lineUp");
   const out: Candidate[] = buttons.map((b) => ({
-    weight: 3 / buttons.length,
+    weight: air(b.id) ? 12 : 3 / buttons.length,
     make: () => ({ kind: "stage-action", args: { id: b.id, changes: formFor(ctx, b.id, side, field, support) } }),
   }));
   // Orders for one of my HQs, opened by the macro with its HQ (every unit's mode chosen).
@@ -403,22 +417,31 @@ function formFor(ctx: BotContext, id: string, side: "nato" | "wp", field: Battle
   if (id === "air.allocation") {
     const rows = field.squadrons.filter((s) => s.side === side);
     const values: Raw = {};
-    // Else the boxes any squadron may fly (a recce or paradrop order for a squadron unfit for it is refused, rightly).
-    const boxes = ctx.rng() < 0.8 ? (["airSuperiority", "cas", "deepStrike", "holding"] as const) : MISSION_BOXES;
+    // Mostly a box the squadron is fit for (seed 000, Air War QRS: 1, as src/rules/nobc/air/allocation.ts
+    // reads it: air-to-air, CAS or deep strike factors, EW; holding takes any), else any box (a recce,
+    // paradrop or deep strike order for a squadron unfit for it is refused, rightly).
+    const anyBox = ctx.rng() >= 0.8;
     // Mostly every squadron given a box (a squadron left without one is refused), at times only some.
     const share = ctx.rng() < 0.8 ? 1 : 0.5;
     // In half the forms each squadron flies what it does best (a weapon it carries fits that box), else a box drawn.
     const best = ctx.rng() < 0.5;
     for (const [i, s] of rows.entries()) {
       if (ctx.rng() >= share) continue;
-      const box =
-        best && s.airToAir >= s.cas && s.airToAir >= s.deepStrike
+      const fit = [
+        ...(s.airToAir > 0 ? (["airSuperiority"] as const) : []),
+        ...(s.cas > 0 ? (["cas"] as const) : []),
+        ...(s.deepStrike > 0 || s.ew ? (["deepStrike"] as const) : []),
+        "holding" as const,
+      ];
+      const box = anyBox
+        ? pick(ctx.rng, MISSION_BOXES)!
+        : best && s.airToAir > 0 && s.airToAir >= s.cas && s.airToAir >= s.deepStrike
           ? "airSuperiority"
-          : best
-            ? s.deepStrike > s.cas
-              ? "deepStrike"
-              : "cas"
-            : pick(ctx.rng, boxes)!;
+          : best && s.deepStrike > s.cas
+            ? "deepStrike"
+            : best && s.cas > 0
+              ? "cas"
+              : pick(ctx.rng, fit)!;
       values[`box-${String(i)}`] = box;
     }
     return [values];
@@ -567,15 +590,44 @@ function splitAction(ctx: BotContext, choice: SplitChoice): Omit<BotAction, "ind
   return { kind: "card:split", args: { nth: choice.nth, side: choice.side, split }, ...(off > 0 ? { wrong: "bad-split" } : {}) };
 }
 
+/**
+ * What the Air War's first two steps leave `client`'s user to decide now, as their dialogs read it
+ * (seed 000, Air War QRS: 1 and 2): in the Allocation, a player with squadrons of theirs still in the
+ * ready box, the GM with allocations posted and not applied; in the Line-up, the user whose part of a
+ * zone's line-up comes next (WP's line, NATO's opposite, WP's switches). A user with a duty is drawn
+ * more often and mostly does it, as a player at the table acts when it is their turn: the line-up is
+ * three posts in turn by two sides, after both sides' allocations were posted and applied, and
+ * without it a game's random users and budgets almost never get that far (issue #37).
+ */
+export function duty(ctx: BotContext, client: Client, stage: string): boolean {
+  if (stage !== "airAllocation" && stage !== "airLineup") return false;
+  const { world, allocation, lineUp } = ctx.code.get(client.name)!.air;
+  return client.run(() => {
+    const air = world.readAirWorld();
+    if (stage === "airLineup") return world.knownZones(air).some((z) => lineUp.editableParts(air, lineUp.lineUpState(air, z)).length > 0);
+    if (air.isGM) return air.records.some((r) => r.record.kind === "allocation" && r.state === "pending");
+    return world.knownZones(air).some((z) => world.userSides(air).some((side) => allocation.allocatable(air, side, z).length > 0));
+  });
+}
+
 /** Chooses `user`'s next action (or, for the game, whoever the draw picks). */
 export function chooseAction(ctx: BotContext, index: number): BotAction {
   const users = [ctx.gm(), ...PLAYERS] as const;
   const at = ctx.position()!;
   const stage = STAGES[at.stage]!.id;
+  // In the Air War's Allocation and Line-up, a user with a part to decide is drawn five times as often.
+  const duties = new Set(users.filter((u) => duty(ctx, ctx.net.client(u), stage)));
+  const drawUser = (): string => {
+    if (duties.size === 0) return pick(ctx.rng, users)!;
+    let r = ctx.rng() * (users.length + 4 * duties.size);
+    for (const u of users) if ((r -= duties.has(u) ? 5 : 1) < 0) return u;
+    return users.at(-1)!;
+  };
   for (let attempt = 0; attempt < 8; attempt++) {
-    const user = pick(ctx.rng, users)!;
+    const user = drawUser();
     const client = ctx.net.client(user);
-    const list = user === ctx.gm() ? gmCandidates(ctx, client, stage) : playerCandidates(ctx, client, stage);
+    const list =
+      user === ctx.gm() ? gmCandidates(ctx, client, stage, duties.has(user)) : playerCandidates(ctx, client, stage, duties.has(user));
     const chosen = weighted(
       ctx.rng,
       list.filter((c) => c.weight > 0),

@@ -4,6 +4,8 @@
  * each side of it. Issue #37.
  */
 
+import type { Secret } from "../sweep/leaks";
+
 type Raw = Record<string, unknown>;
 
 /** One client's copy of the world, as plain data (each document's `toObject()`), keyed by id. */
@@ -56,6 +58,43 @@ export interface Step {
   readonly undoes?: WorldSnapshot;
   /** Set when the tracker's turn or stage moved in this step: whether it moved through the tracker. */
   readonly advancedBy?: "tracker" | "other";
+  /** Under double-blind: what reached each player's client in this step, and what their side may not read then. */
+  readonly blind?: readonly PlayerReach[];
+  /** Under double-blind: surfaces not checked (the short set's known gaps, ./invariants.ts `KNOWN_BLIND_GAPS`). */
+  readonly blindGaps?: readonly KnownGap[];
+}
+
+/**
+ * Where something reached a player's browser: a chat message they are shown (public, or whispered
+ * to them), the context of a chat card's or a dialog's template rendered on their client, a notice
+ * (a refusal's text with its data).
+ */
+export type Surface = "message" | "card-html" | "dialog-html" | "notice";
+
+export interface Reached {
+  readonly surface: Surface;
+  /** Which one: a message's place and type, a template's path, a notice's key. */
+  readonly where: string;
+  readonly data: unknown;
+}
+
+/** What reached one player in a step, and the secrets of their side then (tests/sweep/leaks.ts `secretsFor`). */
+export interface PlayerReach {
+  readonly user: string;
+  readonly side: "nato" | "wp";
+  readonly reached: readonly Reached[];
+  readonly secrets: readonly Secret[];
+  /** The hexes the player named in the step's action (theirs): a refusal that tells one back tells them nothing new. */
+  readonly asked?: readonly string[];
+}
+
+/** A surface left out of the double-blind check, named, with why and the issue that owns it. */
+export interface KnownGap {
+  readonly surface: Surface;
+  /** Only these of the surface (by `where`); all of it when absent. */
+  readonly where?: RegExp;
+  readonly why: string;
+  readonly issue: string;
 }
 
 export interface Violation {

@@ -26,8 +26,18 @@
  * acting for the GM and rolling the GM's dice (their own seeded stream); the next game brings the
  * client back.
  *
- * Not modelled: double-blind (the hidden-information sweep waits for it), a client dropping out in
- * the middle of an action, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
+ * Double-blind (`blind`): the GM sets the teams (each player a sub-team of the HQs they own) and
+ * `hiddenInformation` = `doubleBlind` before the first action; the players' bots choose from their
+ * side's field (src/world/side-read.ts); after every action what reached each player's client is
+ * gathered (`reached`: the messages they are shown, each message's HTML as the context its poster
+ * rendered it from, the templates their own client rendered, each dialog drawn there by its context,
+ * their notices) with their side's
+ * secrets (tests/sweep/leaks.ts, from the server's truth and the knowledge flag), for the invariant
+ * `side-secrets-kept`.
+ *
+ * Not modelled: the team scenes under double-blind (players drag on the master scene, which every
+ * browser holds anyway: docs/decisions/hidden-information.md), a client dropping out in the middle of
+ * an action, the canvas (the drags go through `TokenDocument#move`, as the harness's tests drag).
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -37,12 +47,15 @@ import { HEX_SIZE, theatre } from "../bench/theatre";
 import { seededUniform } from "../../src/rules/dice";
 import { STAGES } from "../../src/rules/nobc/turn";
 import { serverOf, takeSnapshot } from "./snapshot";
-import type { BotAction, Step, StepOutcome, Violation, WorldSnapshot } from "./contract";
+import type { BotAction, KnownGap, PlayerReach, Reached, Step, StepOutcome, Surface, Violation, WorldSnapshot } from "./contract";
+import { messageWire, secretsFor, type Secret, type TruthDoc } from "../sweep/leaks";
+import type { Sight } from "../../src/rules/nobc/knowledge/view";
 import { chooseAction, performAction, type BotContext, type Code } from "./bots";
 import { checkStep } from "./invariants";
 import type * as CounterTokens from "../../src/canvas/counter-tokens";
 import type { ActorSeed } from "../harness/actors";
 import type { TerrainMap } from "../../src/map/terrain-schema";
+import type * as Grid from "../../src/map/hex-grid";
 
 type Raw = Record<string, unknown>;
 type Fn = (...args: never[]) => unknown;
@@ -73,6 +86,17 @@ export interface GameOptions {
   readonly script?: (ctx: BotContext, at: TurnView) => Omit<BotAction, "index"> | null;
   /** Stop at the first failing step (default true). */
   readonly stopAtFailure?: boolean;
+  /**
+   * Double-blind (`hiddenInformation` = `doubleBlind`, docs/decisions/hidden-information.md): each player
+   * on their side's team (src/teams/, a sub-team of the HQs they own), the bots choosing from what their
+   * side knows, and after every action what reached each player's client swept for what their side
+   * does not know (invariant `side-secrets-kept`).
+   */
+  readonly blind?: boolean;
+  /** Under double-blind, surfaces not checked (the short set passes `KNOWN_BLIND_GAPS`; the long runs check all). */
+  readonly blindGaps?: readonly KnownGap[];
+  /** Told every step's violations (a survey of a whole game with `stopAtFailure: false`). */
+  readonly onViolations?: (step: Step, violations: readonly Violation[]) => void;
 }
 
 export interface Failure {
@@ -89,6 +113,10 @@ export interface GameRecord {
   readonly units: number;
   readonly world: "theatre" | "starter";
   readonly turns: number;
+  /** Played double-blind. */
+  readonly blind: boolean;
+  /** Under double-blind, the surfaces left out (`KNOWN_BLIND_GAPS`, or none). */
+  readonly blindGaps: readonly KnownGap[];
   /** Every action taken, in order (what a replay takes). */
   readonly actions: BotAction[];
   readonly outcomes: StepOutcome[];
@@ -99,6 +127,14 @@ export interface GameRecord {
   readonly reached: { readonly turn: number; readonly stage: string };
   /** Where the game's time went (ms of the clock, summed over the steps): what the bench prints. */
   readonly timings: Timings;
+  /**
+   * The line-ups of the Air War's step 2 at the end, as the server's chat holds them (seed 000, Air War
+   * QRS: 2): the line-up cards posted (each a part, or the whole), and those that complete a zone's
+   * line-up (the rules' bouts on their record).
+   */
+  readonly lineUps: { cards: number; complete: number };
+  /** Under double-blind: how many things that reached a player were swept, by surface (none at an open table). */
+  readonly swept: Partial<Record<Surface, number>>;
 }
 
 /** The clock time of a game's parts, in ms. */
@@ -197,6 +233,7 @@ export class Table {
         cards: await c.load("src/queries/register"),
         assignment: await c.load("src/queries/card-assignment"),
         read: await c.load("src/world/read"),
+        sideRead: await c.load("src/world/side-read"),
         grid: await c.load("src/map/hex-grid"),
         sheets: await c.load("tests/harness/sheets-fake"),
         chat: await c.load("tests/harness/chat-fake"),
@@ -204,6 +241,11 @@ export class Table {
         record: await c.load("src/documents/rules-record"),
         wmd: await c.load("src/apps/land/wmd/request"),
         splits: await c.load("src/chat/splits"),
+        air: {
+          world: await c.load("src/apps/air/battle/world"),
+          allocation: await c.load("src/apps/air/battle/allocation/state"),
+          lineUp: await c.load("src/apps/air/battle/lineup/state"),
+        },
         resets: [
           (await c.load<typeof import("../../src/combat/registry")>("src/combat/registry")).clearStageRegistry,
           (await c.load<typeof import("../../src/apps/base/registry")>("src/apps/base/registry")).clearDialogRegistry,
@@ -324,6 +366,7 @@ export class Table {
     const timings: Timings = { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 };
     this.timings = timings;
     let mark = performance.now();
+    this.blind = false;
     const owners = await this.build(options);
     timings.build = performance.now() - mark;
     const errors = new ErrorLog();
@@ -338,12 +381,16 @@ export class Table {
       units: options.units,
       world: options.world ?? "theatre",
       turns: options.turns,
+      blind: options.blind === true,
+      blindGaps: options.blindGaps ?? [],
       actions: [],
       outcomes: [],
       kinds: {},
       failure: null,
       reached: { turn: 0, stage: STAGES[0].id },
       timings,
+      lineUps: { cards: 0, complete: 0 },
+      swept: {},
     };
     try {
       const dice2 = seededUniform(options.seed ^ 0xd1ce2);
@@ -369,6 +416,8 @@ export class Table {
         await new Promise((resolve) => setTimeout(resolve, 5));
         quiet = this.net.log.length === mark ? quiet + 1 : 0;
       }
+      if (options.blind === true) await this.goBlind(owners);
+      this.blindGaps = options.blindGaps ?? [];
       const startErrors = [...errors.take(), ...this.gatherErrors()];
       if (startErrors.length > 0) throw new Error(`the world did not start cleanly:\n${startErrors.join("\n")}`);
       const ctx: BotContext = {
@@ -380,10 +429,11 @@ export class Table {
         appliedBefore: new Map(),
         position: () => this.position(),
         quiesce: () => this.quiesce(),
+        blind: options.blind === true,
       };
       const end = options.turns * STAGES.length;
       let before = takeSnapshot(serverOf(this.net));
-      let budget = this.stageBudget(rng, options);
+      let budget = this.stageBudget(rng, options, this.position());
       const queue = options.replay === undefined ? null : [...options.replay];
       for (let index = 0; ; index += 1) {
         const at = this.position();
@@ -426,6 +476,8 @@ export class Table {
             invariant: "wrong-refused",
             detail: `the deliberately wrong ${action.kind} (${action.wrong}) was carried out`,
           });
+        for (const r of (step.blind ?? []).flatMap((p) => p.reached)) record.swept[r.surface] = (record.swept[r.surface] ?? 0) + 1;
+        if (violations.length > 0) options.onViolations?.(step, violations);
         if (violations.length > 0 && record.failure === null) {
           record.failure = { seed: options.seed, turn: step.turn, stage: step.stage, action, violations, errors: step.errors };
           if (options.stopAtFailure !== false) break;
@@ -443,6 +495,12 @@ export class Table {
       };
     } finally {
       errors.uninstall();
+      for (const m of serverOf(this.net).entry.chatFake.messages.values()) {
+        const air = ((m.system["records"] ?? {}) as Raw)["airBattle"] as Raw | undefined;
+        if (m.type !== "resolution" || air?.["kind"] !== "lineUp") continue;
+        record.lineUps.cards += 1;
+        if (Array.isArray(air["bouts"])) record.lineUps.complete += 1;
+      }
       const at = this.position();
       (record as { reached: GameRecord["reached"] }).reached = { turn: at?.turn ?? -1, stage: STAGES[at?.stage ?? -1]?.id ?? "?" };
     }
@@ -481,11 +539,18 @@ export class Table {
 
   /**
    * Up to `actionsPerStage` actions in a stage: three times as many in each Movement group (most units
-   * move), twice as many in Orders and Ground Combat (every HQ gives orders, every contact may be attacked).
+   * move) and in the Air War's Allocation and Line-up (two sides post, the GM applies, then three parts
+   * in turn), twice as many in Orders and Ground Combat (every HQ gives orders, every contact may be attacked).
    */
   private stageBudget(rng: () => number, options: GameOptions, at: TurnView | null = null): number {
     const stage = at === null ? undefined : STAGES[at.stage]?.id;
-    const scale = stage === "movement" ? 3 : stage === "orders" || stage === "groundCombat" ? 2 : 1;
+    // The Allocation and the Line-up: each side's allocation posted and applied, then the line-up's parts in turn.
+    const scale =
+      stage === "movement" || stage === "airAllocation" || stage === "airLineup"
+        ? 3
+        : stage === "orders" || stage === "groundCombat"
+          ? 2
+          : 1;
     return Math.floor(rng() * ((options.actionsPerStage ?? 6) * scale + 1));
   }
 
@@ -550,6 +615,7 @@ export class Table {
     const after = takeSnapshot(serverOf(this.net));
     const clients = this.net.clients.filter((c) => c.online).map((c) => takeSnapshot(c));
     this.timings.snapshot += performance.now() - mark;
+    const blind = this.blind ? await this.reached(after, clients, action) : undefined;
     const moved = this.position();
     const stageMoved = moved !== null && (moved.turn !== at.turn || moved.stage !== at.stage);
     // Undo's invariant compares with the world before the Apply: given only when nothing else changed a
@@ -569,9 +635,194 @@ export class Table {
       errors: [...thrown, ...errors.take(), ...this.gatherErrors()],
       ...(undone === undefined || outcome !== "done" ? {} : { undoes: undone }),
       ...(stageMoved ? { advancedBy: advance ? ("tracker" as const) : ("other" as const) } : {}),
+      ...(blind === undefined ? {} : { blind, blindGaps: this.blindGaps }),
     };
   }
+
+  /** Whether the game being played is double-blind. */
+  private blind = false;
+  private blindGaps: readonly KnownGap[] = [];
+  /** Per player: how much of their notices and rendered templates was swept, and their copy's messages then. */
+  private seen = new Map<string, { apps: number; notices: number; chat: number; sheets: number; messages: WorldSnapshot["messages"] }>();
+  /** Each side's secrets, kept while the server's actors, tokens and scenes (the knowledge flag) are the same maps. */
+  private secretsCache: { keys: readonly unknown[]; secrets: Record<"nato" | "wp", Secret[]> } | null = null;
+  /** How much of each GM client's rendered templates was read. */
+  private gmRendered = new Map<string, number>();
+
+  /**
+   * The world goes double-blind, as a GM sets it up: the teams (each player on their side, a sub-team
+   * of the HQs they own: src/teams/), then `hiddenInformation` = `doubleBlind`. What reached each
+   * player so far is taken as seen.
+   */
+  private async goBlind(owners: ReadonlyMap<string, string>): Promise<void> {
+    const members: Record<string, { side: "nato" | "wp"; hqs: string[] }> = {};
+    const hqs = serverOf(this.net).run(() => this.code.get("server")!.read.readBattlefield().hqs);
+    for (const [side, players] of Object.entries(SIDE_PLAYERS) as ["nato" | "wp", readonly string[]][])
+      for (const p of players)
+        members[p] = { side, hqs: hqs.filter((h) => owners.get(h.id.replace(/^Actor\./, "")) === p).map((h) => h.id) };
+    const gm = this.client(this.activeGm);
+    await gm.run(() => (game.settings as unknown as Settings).set("nobc", "teams", { members }));
+    await gm.run(() => (game.settings as unknown as Settings).set("nobc", "hiddenInformation", "doubleBlind"));
+    await this.quiesce();
+    this.blind = true;
+    this.secretsCache = null;
+    this.seen.clear();
+    for (const gm of GMS) for (const [key, rendered] of this.renderedOn(gm)) this.gmRendered.set(key, rendered.length);
+    for (const c of this.net.clients)
+      if (!(GMS as readonly string[]).includes(c.name))
+        this.seen.set(c.name, {
+          apps: this.code.get(c.name)!.sheets.sheetsFake.appRenders.length,
+          notices: c.entry.harness.notices.length,
+          chat: c.entry.chatFake.rendered.length,
+          sheets: this.code.get(c.name)!.sheets.sheetsFake.rendered.length,
+          messages: takeSnapshot(c).messages,
+        });
+  }
+
+  /** The templates `user`'s client rendered (the chat's stand-in renderer, or the sheets' where it came first), by a key of their own. */
+  private renderedOn(user: string): [string, readonly { path: string; data: unknown }[]][] {
+    const c = this.client(user);
+    return [
+      [`${user}:chat`, c.entry.chatFake.rendered],
+      [`${user}:sheets`, this.code.get(c.name)!.sheets.sheetsFake.rendered],
+    ];
+  }
+
+  /** What reached each online player's client since the last step, with their side's secrets (tests/sweep/leaks.ts). */
+  private async reached(after: WorldSnapshot, clients: readonly WorldSnapshot[], action: BotAction): Promise<PlayerReach[]> {
+    // The hexes the acting player named (a drag's path, a combat's target): told back to them, they tell nothing.
+    const asked = [...new Set(JSON.stringify(action.args).match(/(?<!\d)\d{4}(?!\d)/g) ?? [])];
+    const out: PlayerReach[] = [];
+    // The templates the GMs' clients rendered in this step: a message's HTML is rendered by its poster (the
+    // active GM's client) and reaches every browser as its content; the harness's content names the template.
+    const posted = new Map<string, unknown[]>();
+    for (const gm of GMS)
+      for (const [key, rendered] of this.renderedOn(gm)) {
+        const from = Math.min(this.gmRendered.get(key) ?? 0, rendered.length);
+        for (const r of rendered.slice(from)) posted.set(r.path, [...(posted.get(r.path) ?? []), r.data]);
+        this.gmRendered.set(key, rendered.length);
+      }
+    for (const copy of clients) {
+      const seen = this.seen.get(copy.of);
+      if (seen === undefined) continue;
+      const c = this.client(copy.of);
+      const reached: Reached[] = [];
+      let nth = 0;
+      for (const [id, raw] of copy.messages) {
+        nth += 1;
+        if (seen.messages.get(id) === raw) continue;
+        const whisper = raw["whisper"] as readonly string[];
+        if (whisper.length > 0 && !whisper.includes(c.userId)) continue;
+        const nobc = (raw["flags"] as Raw | undefined)?.["nobc"];
+        const flags = Object.keys(typeof nobc === "object" && nobc !== null ? nobc : {}).join(",");
+        const where = `#${String(nth - 1)} ${String(raw["type"])}${flags === "" ? "" : ` nobc.${flags}`}`;
+        reached.push({ surface: "message", where, data: messageWire(raw) });
+        // Its HTML: the context its template was rendered from (a side card's: the one for this side).
+        const template = /^<rendered (.+)>$/.exec(String(raw["content"]))?.[1];
+        for (const data of template === undefined ? [] : (posted.get(template) ?? []))
+          if (raw["type"] !== "sideCard" || (data as Raw)["side"] === sideOfPlayer(copy.of))
+            reached.push({ surface: "card-html", where: `${where} ${template}`, data });
+      }
+      const notices = c.entry.harness.notices;
+      for (const n of notices.slice(Math.min(seen.notices, notices.length)))
+        reached.push({ surface: "notice", where: noticeKey(n.message), data: { message: n.message, options: n.options } });
+      const rendered = [
+        ...c.entry.chatFake.rendered.slice(Math.min(seen.chat, c.entry.chatFake.rendered.length)),
+        ...this.code.get(c.name)!.sheets.sheetsFake.rendered.slice(seen.sheets),
+      ];
+      for (const r of rendered)
+        reached.push({ surface: r.path.includes("templates/chat/") ? "card-html" : "dialog-html", where: r.path, data: r.data });
+      // Each of the system's dialogs drawn on the player's client (the harness draws no template): the context its
+      // template is rendered from, made as its render makes it (`_prepareContext`: the controller's view of the state).
+      const apps = this.code.get(c.name)!.sheets.sheetsFake.appRenders;
+      for (const { app } of apps.slice(Math.min(seen.apps, apps.length))) {
+        const dialog = app as {
+          dialogState?: unknown;
+          _configureRenderParts?: () => { body?: { template?: string } };
+          _prepareContext?: (o: object) => Promise<unknown>;
+        };
+        if (!("dialogState" in dialog) || typeof dialog._prepareContext !== "function") continue;
+        const data = await c.run(() => dialog._prepareContext!.call(dialog, {}));
+        const template = dialog._configureRenderParts?.call(dialog).body?.template ?? "dialog";
+        reached.push({ surface: "dialog-html", where: template, data });
+      }
+      this.seen.set(copy.of, {
+        apps: apps.length,
+        notices: notices.length,
+        chat: c.entry.chatFake.rendered.length,
+        sheets: this.code.get(c.name)!.sheets.sheetsFake.rendered.length,
+        messages: copy.messages,
+      });
+      if (reached.length === 0) continue;
+      const side = sideOfPlayer(copy.of);
+      out.push({ user: copy.of, side, reached, secrets: this.secrets(after)[side], ...(copy.of === action.user ? { asked } : {}) });
+    }
+    return out;
+  }
+
+  /** What each side may not read now: the truth (the server's battlefield) against the side's knowledge (the scene's flag). */
+  private secrets(after: WorldSnapshot): Record<"nato" | "wp", Secret[]> {
+    const keys = [after.actors, after.tokens, after.scenes];
+    if (this.secretsCache?.keys.every((k, i) => k === keys[i]) === true) return this.secretsCache.secrets;
+    const server = serverOf(this.net);
+    const field = server.run(() => this.code.get("server")!.read.readBattlefield());
+    const hqSide = new Map(field.hqs.map((h) => [h.id, h.side]));
+    const truth: TruthDoc[] = [
+      ...field.units.map((u) => ({ ref: u.id, side: u.side, name: u.name, hex: u.hex, strength: u.strength })),
+      ...field.hqs.map((h) => ({ ref: h.id, side: h.side, name: h.name, hex: h.hex })),
+      ...field.cards.flatMap((c) => {
+        const side = hqSide.get(c.hq ?? "");
+        return side === undefined ? [] : [{ ref: c.id, side, name: c.name }];
+      }),
+      ...field.squadrons.map((q) => ({ ref: q.id, side: q.side, name: q.name })),
+      // Not the airbases: fixed installations whose names a side knows (its deep strike dialog offers the enemy's as targets).
+    ];
+    const flags = server.run(() => server.entry.harness.scene?.flags["nobc"] as Raw | undefined);
+    const knowledge = (flags?.["knowledge"] ?? {}) as Raw;
+    const grid = this.code.get("server")!.grid;
+    const hexsides = ((flags?.["terrain"] as Raw | undefined)?.["hexsides"] ?? []) as {
+      hex: string;
+      side: Grid.HexDirection;
+      bridge?: boolean;
+    }[];
+    const bridgeHexes = hexsides
+      .filter((h) => h.bridge === true)
+      .flatMap((h) => [h.hex, grid.hexLabel(grid.neighbour(grid.offsetOf(h.hex), h.side))]);
+    const secrets = {} as Record<"nato" | "wp", Secret[]>;
+    for (const side of ["nato", "wp"] as const) {
+      const sights = new Map<string, Sight>();
+      for (const [piece, entry] of Object.entries((knowledge[side] ?? {}) as Record<string, Raw>)) {
+        const { hex, turn, face, strength } = entry as { hex: string; turn: number; face: never; strength: never };
+        sights.set(
+          `Actor.${piece}`,
+          entry["level"] === "identified"
+            ? { kind: "counter", hex, turn, face, ...("strength" in entry ? { strength } : {}) }
+            : { kind: "contact", hex, turn },
+        );
+      }
+      // The hexes the side knows something stands in (another piece there is not told by its hex), and the
+      // map's bridges (every side's map shows them: the deep strike dialog offers each as a target, by its hexes).
+      secrets[side] = secretsFor(truth, side, sights, { allowedHexes: [...[...sights.values()].map((x) => x.hex), ...bridgeHexes] });
+    }
+    this.secretsCache = { keys, secrets };
+    return secrets;
+  }
 }
+
+/** A notice by its lang key, and a refusal's by its reasons' keys too ("NOBC.Notify.Refused NOBC.AirBattle.Refused.notOwned"). */
+function noticeKey(message: string): string {
+  const key = message.split(" ")[0]!;
+  const reasons = [...new Set([...message.slice(key.length).matchAll(/NOBC\.[A-Za-z0-9.]+/g)].map((m) => m[0]))];
+  return [key, ...reasons].join(" ");
+}
+
+/** The settings as a GM's client writes them. */
+interface Settings {
+  set(ns: string, key: string, value: unknown): Promise<unknown>;
+}
+
+/** A player's side (p1, p2 NATO; p3, p4 the Warsaw Pact). */
+const sideOfPlayer = (user: string): "nato" | "wp" => ((SIDE_PLAYERS.nato as readonly string[]).includes(user) ? "nato" : "wp");
 
 /** The shipped starter scenario's adventure (packs/_source/starter-scenario/, built by scripts/scenario-build.mjs). */
 const STARTER = fileURLToPath(new URL("../../packs/_source/starter-scenario/hanover-sector-starter-scenario.json", import.meta.url));

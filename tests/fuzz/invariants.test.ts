@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Network, removeAccessors, type Client } from "../harness/clients";
 import { smallMap } from "../map/fixture";
 import { serverOf, takeSnapshot } from "./snapshot";
-import { checkStep, INVARIANTS } from "./invariants";
-import type { BotAction, Step, WorldSnapshot } from "./contract";
+import { checkStep, INVARIANTS, KNOWN_BLIND_GAPS } from "./invariants";
+import type { BotAction, PlayerReach, Step, WorldSnapshot } from "./contract";
+import { messageWire, secretsFor, type TruthDoc } from "../sweep/leaks";
 import type * as CardActions from "../../src/queries/card-actions";
 import type * as CardControls from "../../src/queries/card-controls";
 import type * as ResolutionCard from "../../src/chat/resolution-card";
@@ -448,5 +449,68 @@ describe("each invariant catches a planted fault", () => {
     expect(report.map((v) => v.detail)).toEqual([
       expect.stringContaining(`split adds up to ${String(total - 1)} hits, not the total ${String(total)}`),
     ]);
+  });
+});
+
+describe("side-secrets-kept catches what a side does not know reaching its players", () => {
+  // The truth: NATO's 34 PzBrig at 0101; the Pact's 3 MRR at 0304 (strength 4, unknown to NATO) and 2 MRR at 0401, which
+  // NATO has located there (a contact: its hex is known, not its name).
+  const truth: TruthDoc[] = [
+    { ref: "Actor.nato34", side: "nato", name: "34 PzBrig", hex: "0101", strength: 3 },
+    { ref: "Actor.wp3mrr", side: "wp", name: "3 MRR", hex: "0304", strength: 4 },
+    { ref: "Actor.wp2mrr", side: "wp", name: "2 MRR", hex: "0401", strength: 5 },
+  ];
+  const sights = new Map([["Actor.wp2mrr", { kind: "contact" as const, hex: "0401", turn: 1 }]]);
+  const secrets = secretsFor(truth, "nato", sights, { allowedHexes: ["0401"] });
+  const sideCard = (lines: string[]) =>
+    messageWire({ type: "sideCard", content: "", system: { side: "nato", lines }, flags: {}, whisper: ["p1"] });
+  const reach = (reached: PlayerReach["reached"]): PlayerReach[] => [{ user: "p1", side: "nato", reached, secrets }];
+  const report = (blind: PlayerReach[], blindGaps = KNOWN_BLIND_GAPS) => checkStep({ ...steps.assign, blind, blindGaps });
+
+  it("clean: NATO's card names its own unit and the contact's hex, as NATO knows them", () => {
+    const clean = reach([{ surface: "message", where: "#3 sideCard", data: sideCard(["34 PzBrig hit an enemy unit at 0401"]) }]);
+    expect(report(clean)).toEqual([]);
+  });
+
+  it("a side card made from the truth (the enemy's name, UUID, hex and strength), a refusal naming it, a dialog's context", () => {
+    const leaky = reach([
+      { surface: "message", where: "#3 sideCard", data: sideCard(["34 PzBrig met 3 MRR in 0304"]) },
+      { surface: "notice", where: "NOBC.Notify.Refused", data: { message: 'NOBC.Notify.Refused {"unit":"Actor.wp3mrr"}' } },
+      { surface: "dialog-html", where: "templates/apps/land/orders.hbs", data: { enemy: { name: "an enemy unit", strength: 4 } } },
+    ]);
+    const found = report(leaky);
+    expect([...new Set(found.map((v) => v.invariant))]).toEqual(["side-secrets-kept"]);
+    expect(found.map((v) => v.detail)).toEqual([
+      expect.stringMatching(/^p1 \(nato\), message #3 sideCard: name of Actor\.wp3mrr/),
+      expect.stringMatching(/^p1 \(nato\), message #3 sideCard: hex of Actor\.wp3mrr/),
+      expect.stringMatching(/^p1 \(nato\), notice NOBC\.Notify\.Refused: uuid of Actor\.wp3mrr/),
+      expect.stringMatching(/^p1 \(nato\), notice NOBC\.Notify\.Refused: id of Actor\.wp3mrr/),
+      expect.stringMatching(/^p1 \(nato\), dialog-html templates\/apps\/land\/orders\.hbs: strength of Actor\.wp3mrr/),
+    ]);
+  });
+
+  it("a hex the player asked about is told back to them; another unknown hex is not", () => {
+    const refusal = (hex: string) => ({
+      surface: "notice" as const,
+      where: "NOBC.Notify.Refused",
+      data: { message: `over the allowance at ${hex}` },
+    });
+    const asked: PlayerReach[] = [{ user: "p1", side: "nato", reached: [refusal("0304")], secrets, asked: ["0303", "0304"] }];
+    expect(report(asked)).toEqual([]);
+    const other: PlayerReach[] = [{ user: "p1", side: "nato", reached: [refusal("0304")], secrets, asked: ["0303"] }];
+    expect(report(other).map((v) => v.detail)).toEqual([expect.stringMatching(/hex of Actor\.wp3mrr/)]);
+  });
+
+  it("a known gap leaves out only its own surface, and each gap says why and names its issue", () => {
+    const entry = reach([
+      { surface: "message", where: "#7 base nobc.landInfo", data: { content: "3 MRR" } },
+      { surface: "message", where: "#8 sideCard", data: { content: "3 MRR" } },
+    ]);
+    expect(report(entry).map((v) => v.detail)).toEqual([expect.stringMatching(/^p1 \(nato\), message #8 sideCard: name of/)]);
+    expect(report(entry, []).length).toBe(2);
+    for (const gap of KNOWN_BLIND_GAPS) {
+      expect(gap.why.length).toBeGreaterThan(20);
+      expect(gap.issue).toMatch(/^#\d+/);
+    }
   });
 });

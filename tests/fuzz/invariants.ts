@@ -29,7 +29,8 @@ import { unitCanTake } from "../../src/rules/nobc/land/assignment";
 import { STAGES } from "../../src/rules/nobc/turn";
 import type { SupportCardCategory } from "../../src/rules/nobc/land/types";
 import type { WritePlan } from "../../src/effects/apply";
-import type { Invariant, Step, Violation, WorldSnapshot } from "./contract";
+import { findLeaks } from "../sweep/leaks";
+import type { Invariant, KnownGap, Reached, Step, Violation, WorldSnapshot } from "./contract";
 
 type Raw = Record<string, unknown>;
 
@@ -878,6 +879,99 @@ const hitsConserved: Invariant = {
   },
 };
 
+/* ---------------- double-blind ---------------- */
+
+/**
+ * The surfaces the short set's double-blind game does not check yet (`npm test`, tests/fuzz/bots.test.ts):
+ * each a leak the long runs (`npm run fuzz -- --blind`, which check every surface) found, being fixed
+ * in its own area under issue #30 (item 3: cards, refusals, entry cards) by other work. Not a silent
+ * skip: each is named here with why, and comes off this list when its fix lands.
+ */
+export const KNOWN_BLIND_GAPS: readonly KnownGap[] = [
+  {
+    surface: "message",
+    where: /nobc\.landInfo/,
+    why: "Orders' and Resupply's stage-entry cards (src/apps/land/entries.ts) are public and made from the truth: every HQ of both sides by id and name, its units by name (docs/decisions/hidden-information.md, 'Still open in step 3')",
+    issue: "#30 (entry cards, being fixed in src/apps)",
+  },
+  {
+    surface: "card-html",
+    where: /nobc\.landInfo/,
+    why: "the same entry cards' HTML (orders-entry.hbs, resupply-entry.hbs) is rendered from the truth",
+    issue: "#30 (entry cards, being fixed in src/apps)",
+  },
+  {
+    surface: "message",
+    where: /nobc\.stackingEnd/,
+    why: "Movement's end-of-stacking message (src/combat/movement-step.ts) is public, its flag listing every over-stacked hex of both sides with the units' UUIDs",
+    issue: "#30 (found by the double-blind bot games; no fix under way yet)",
+  },
+  {
+    surface: "card-html",
+    where: /nobc\.stackingEnd/,
+    why: "the same message's HTML (stacking-end.hbs) names those units and hexes",
+    issue: "#30 (found by the double-blind bot games; no fix under way yet)",
+  },
+  {
+    surface: "dialog-html",
+    where: /air-battle\/lineup/,
+    why: "the Air War line-up dialog shows the other side's fighters by name and UUID (NATO places its own opposite WP squadrons of its choice); what a side sees of the enemy's air under double-blind is not decided yet (src/apps/air/battle/lineup)",
+    issue: "#30 (dialogs; a rules reading to make in docs/rules-decisions.md)",
+  },
+  {
+    surface: "dialog-html",
+    where: /air-battle\/sorties/,
+    why: "the sorties dialog opened by a player of a side who owns no squadron opens on NATO's side (defaultScope reads the user's sides from squadron ownership, not the teams): the Pact's player is shown NATO's squadrons on missions by name and UUID (src/apps/air/battle/world.ts; found by seed 102, shrunk to 4 actions)",
+    issue: "#30 (dialogs, src/apps)",
+  },
+  {
+    surface: "notice",
+    where: /NOBC\.AirBattle\.Refused\.notOwned/,
+    why: "an Air War dialog's refusal names every squadron the asker does not own, the enemy's among them (src/apps/air/battle)",
+    issue: "#30 (refusals, being fixed in src/apps)",
+  },
+  {
+    surface: "notice",
+    where: /NOBC\.Move\.Found\.enemyInHex/,
+    why: "a refused move's refusal tells the hex of an enemy unit the side has not found (src/apps/land/move)",
+    issue: "#30 (refusals, being fixed in src/apps)",
+  },
+];
+
+const gapFor = (gaps: readonly KnownGap[], r: Reached): KnownGap | undefined =>
+  gaps.find((g) => g.surface === r.surface && (g.where === undefined || g.where.test(r.where)));
+
+/**
+ * Under double-blind, nothing a side does not know reached its players (issue #37 item 2, issue #30
+ * item 3): in what reached each player's client in the step (the chat messages they are shown, the
+ * contexts their client rendered cards and dialogs from, the notices and refusals they were told),
+ * no enemy document's UUID or id, no name of an enemy piece or card their side has not identified,
+ * no hex of one it does not know, no strength it was not shown (tests/sweep/leaks.ts, from the
+ * truth and the side's knowledge as they stood after the step). What reaches every browser because
+ * Foundry sends it (the world's documents, the GMs' whispered cards) is the accepted list of
+ * docs/decisions/hidden-information.md, not checked here.
+ */
+const sideSecretsKept: Invariant = {
+  name: "side-secrets-kept",
+  rule: "docs/decisions/hidden-information.md, the choice (B with D): a team's client holds on purpose only what its side knows",
+  check(step) {
+    const out: Violation[] = [];
+    for (const player of step.blind ?? []) {
+      // The hex a player asked about is theirs to be told (docs/decisions/hidden-information.md: "The hex of a
+      // refusal is the one the player asked for").
+      const asked = player.asked ?? [];
+      const secrets =
+        asked.length === 0 ? player.secrets : player.secrets.filter((x) => x.what !== "hex" || !asked.some((h) => x.pattern.test(h)));
+      for (const r of player.reached) {
+        if (gapFor(step.blindGaps ?? [], r) !== undefined) continue;
+        for (const leak of findLeaks(r.data, secrets))
+          out.push({ invariant: this.name, detail: `${player.user} (${player.side}), ${r.surface} ${r.where}: ${leak}` });
+      }
+    }
+    return out;
+  },
+};
+
 /** Every invariant, in the order the failure report lists them. */
 export const INVARIANTS: readonly Invariant[] = [
   noErrors,
@@ -892,6 +986,7 @@ export const INVARIANTS: readonly Invariant[] = [
   turnMovesForward,
   clientsAgree,
   hitsConserved,
+  sideSecretsKept,
 ];
 
 /** Every invariant's violations after one step (empty: the step is clean). A check that throws is a violation of it. */

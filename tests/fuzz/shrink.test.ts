@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { foundTest, shrink } from "./shrink";
 import type { BotAction } from "./contract";
+import { KNOWN_BLIND_GAPS } from "./invariants";
 import type { GameOptions, GameRecord, Table } from "./game";
 
 const action = (index: number, kind = "card:apply"): BotAction => ({
@@ -48,6 +49,10 @@ function fakeTable(a: number, b: number, invariant = "undo-restores"): { table: 
       kinds: {},
       failure,
       reached: { turn: 1, stage: "movement" },
+      lineUps: { cards: 0, complete: 0 },
+      swept: {},
+      blind: options.blind === true,
+      blindGaps: options.blindGaps ?? [],
       timings: { build: 0, act: 0, quiesce: 0, snapshot: 0, check: 0, choose: 0 },
     });
   };
@@ -113,5 +118,25 @@ describe("shrinking a failing bot game", () => {
     expect(text).toContain('{"index":0,"user":"p1","kind":"card:apply","args":{"n":7}}');
     expect(text).toContain('{"index":1,"user":"p1","kind":"card:apply","args":{"n":31}}');
     expect(text).toContain("undo-restores: planted");
+  });
+
+  it("a double-blind game is replayed double-blind, with the known gaps it was played with, and its test says so", async () => {
+    const seen: GameOptions[] = [];
+    const { table } = fakeTable(3, 9, "side-secrets-kept");
+    const inner = table as unknown as { play: (o: GameOptions) => Promise<GameRecord> };
+    const watched = { play: (o: GameOptions) => (seen.push(o), inner.play(o)) } as unknown as Table;
+    const record = await watched.play({
+      seed: 8,
+      turns: 2,
+      units: 100,
+      blind: true,
+      blindGaps: KNOWN_BLIND_GAPS,
+      replay: Array.from({ length: 12 }, (_, i) => action(i)),
+    });
+    const text = foundTest(await shrink(watched, record), "tests/fuzz/found");
+    expect(seen.length).toBeGreaterThan(1);
+    for (const o of seen) expect(o).toMatchObject({ blind: true, blindGaps: KNOWN_BLIND_GAPS });
+    expect(text).toContain('world: "theatre", blind: true, blindGaps: KNOWN_BLIND_GAPS, replay: ACTIONS');
+    expect(text).toContain('import { KNOWN_BLIND_GAPS } from "../invariants";');
   });
 });

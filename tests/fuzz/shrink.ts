@@ -15,6 +15,9 @@ export interface Shrunk {
   readonly units: number;
   readonly world: GameRecord["world"];
   readonly turns: number;
+  /** Played double-blind, and whether the known gaps were left out (tests/fuzz/invariants.ts `KNOWN_BLIND_GAPS`). */
+  readonly blind?: boolean;
+  readonly knownGaps?: boolean;
   readonly actions: readonly BotAction[];
   readonly failure: Failure;
   /** Replays tried. */
@@ -31,7 +34,15 @@ export async function shrink(table: Table, record: GameRecord, { maxRuns = 60 } 
   const failed = (again: GameRecord): again is GameRecord & { failure: Failure } => again.failure?.violations[0]?.invariant === invariant;
   const fails = async (actions: BotAction[]): Promise<boolean> => {
     runs += 1;
-    const again = await table.play({ seed: record.seed, turns: record.turns, units: record.units, world: record.world, replay: actions });
+    const again = await table.play({
+      seed: record.seed,
+      turns: record.turns,
+      units: record.units,
+      world: record.world,
+      blind: record.blind,
+      blindGaps: record.blindGaps,
+      replay: actions,
+    });
     if (!failed(again)) return false;
     best = { actions: again.actions, failure: again.failure };
     return true;
@@ -60,6 +71,8 @@ export async function shrink(table: Table, record: GameRecord, { maxRuns = 60 } 
     units: record.units,
     world: record.world,
     turns: record.turns,
+    blind: record.blind,
+    knownGaps: record.blindGaps.length > 0,
     actions: best.actions,
     failure: best.failure,
     runs,
@@ -87,7 +100,7 @@ ${what}
  */
 import "${install}";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { Table, describeFailure } from "${game}";
+import { Table, describeFailure } from "${game}";${shrunk.knownGaps === true ? `\nimport { KNOWN_BLIND_GAPS } from "${game.replace(/game$/, "invariants")}";` : ""}
 import type { BotAction } from "${game.replace(/game$/, "contract")}";
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -103,7 +116,7 @@ beforeAll(async () => {
 afterAll(() => table.close());
 
 it("seed ${String(shrunk.seed)}: the shrunk game runs clean", async () => {
-  const record = await table.play({ seed: ${String(shrunk.seed)}, turns: ${String(shrunk.turns)}, units: ${String(shrunk.units)}, world: "${shrunk.world}", replay: ACTIONS });
+  const record = await table.play({ seed: ${String(shrunk.seed)}, turns: ${String(shrunk.turns)}, units: ${String(shrunk.units)}, world: "${shrunk.world}",${shrunk.blind === true ? ` blind: true,${shrunk.knownGaps === true ? " blindGaps: KNOWN_BLIND_GAPS," : ""}` : ""} replay: ACTIONS });
   expect(record.failure === null ? "clean" : describeFailure(record)).toBe("clean");
 });
 `;
