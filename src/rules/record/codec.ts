@@ -4,14 +4,17 @@
  * write carries that entry alone, never the turn so far (docs/decisions/game-record.md). Each entry is
  * a short array (a tuple):
  *
- * - text that repeats (document UUIDs, field paths, user ids, stage ids, keys) is written once, in the
+ * - text that repeats (document UUIDs, field paths, user ids, stage ids) is written once a game, in the
  *   entry that first uses it (the tuple's first element lists the new texts), and referred to after by
- *   number (`0`: null, `n`: the n-th text of the turn, in seq order);
- * - a path is its first hex and one character a step (`0712` then `5` for the hex one column right and
- *   one row down), a step that is no neighbour's written out whole (`(0915`);
- * - a row is `[doc, field, has, before?, after?]` (`has`: 1 before, 2 after, 3 both).
+ *   number (`0`: null, `n`: the n-th text of the game, see `GameTexts`); a key (`attack:<unit>:<turn>`)
+ *   is the numbers of its parts;
+ * - the stage is `-1` when it is the stage of the entry before;
+ * - a path is its first hex and one character a step (`0712` then `5` for the hex one row down), a step
+ *   that is no neighbour's written out whole (`(0915`);
+ * - rows are grouped by document, and documents written alike share one group (`encodeRows`): rows
+ *   come back in the order of their groups.
  *
- * Reading it back is in order: each entry's texts are added before the next entry is read. Pure.
+ * Reading it back is in order, turn after turn: each entry's texts are added before the next entry is read. Pure.
  */
 import type { Phrase, PhraseArg } from "../resolution";
 import {
@@ -68,7 +71,7 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 
 /** The hexes of an encoded path, its first hex first; undefined when it is not one. */
 export function decodePath(code: unknown): readonly string[] | undefined {
-  if (Array.isArray(code)) return code.every((h) => typeof h === "string") ? (code as string[]) : undefined;
+  if (Array.isArray(code)) return code.every((h) => typeof h === "string") ? code : undefined;
   if (typeof code !== "string" || !HEX.test(code.slice(0, 4))) return undefined;
   const out = [code.slice(0, 4)];
   let col = Number(code.slice(0, 2));
@@ -95,23 +98,80 @@ export function decodePath(code: unknown): readonly string[] | undefined {
 }
 
 /**
- * The writer of one turn's record, kept by the active GM's client: it knows the texts written so far
- * and the next seq, so each append is one new key. `resume` picks up a record read back.
+ * The texts of a game's record: each text gets its number the first time any turn's entry writes it,
+ * and keeps it for the whole game, so a unit's id or a field path costs its characters once a game,
+ * not once a turn. The texts live in the entries that brought them: reading the turns in order rebuilds
+ * the table (`GameTexts.read`).
+ */
+export class GameTexts {
+  private readonly refs = new Map<string, number>();
+  private readonly list: string[] = [];
+
+  /** The number of a text, giving it one (and noting it in `fresh`) when it has none. */
+  ref(s: string, fresh: string[]): number {
+    let n = this.refs.get(s);
+    if (n === undefined) {
+      this.list.push(s);
+      n = this.list.length;
+      this.refs.set(s, n);
+      fresh.push(s);
+    }
+    return n;
+  }
+
+  /** The text of a number (from 1), or undefined. */
+  text(n: number): string | undefined {
+    return this.list[n - 1];
+  }
+
+  /** Adds texts read back, in order. */
+  add(texts: readonly string[]): void {
+    const fresh: string[] = [];
+    for (const t of texts) this.ref(t, fresh);
+  }
+
+  /** Forgets the texts last given (an entry refused: nothing of it is kept). */
+  forget(texts: readonly string[]): void {
+    for (let i = texts.length - 1; i >= 0; i--) {
+      if (this.list[this.list.length - 1] !== texts[i]) continue;
+      this.list.pop();
+      this.refs.delete(texts[i]!);
+    }
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+}
+
+/** A stage written as "as the entry before" (most entries of a stage follow each other). */
+const SAME_STAGE = -1;
+
+/**
+ * The writer of one turn's record, kept by the active GM's client: it knows the game's texts, the next
+ * seq and the stage of the last entry, so each append is one new key. `resume` picks up a record read back.
  */
 export class TurnLogWriter {
   readonly turn: number;
-  private readonly refs = new Map<string, number>();
+  readonly texts: GameTexts;
   private seq = 0;
   private chars = 0;
+  private lastStage: string | null | undefined = undefined;
 
-  constructor(turn: number) {
+  constructor(turn: number, texts: GameTexts = new GameTexts()) {
     this.turn = turn;
+    this.texts = texts;
   }
 
-  /** A writer that goes on after the entries read back from a record (`readTurnLog`). */
-  static resume(turn: number, entries: readonly LogEntry[]): TurnLogWriter {
-    const w = new TurnLogWriter(turn);
-    for (const e of entries) w.encode(e, e.seq);
+  /** A writer that goes on after the entries read back from a record (`readTurnLog`), with the game's texts so far. */
+  static resume(turn: number, entries: readonly LogEntry[], texts: GameTexts): TurnLogWriter {
+    const w = new TurnLogWriter(turn, texts);
+    for (const e of entries) {
+      const tuple = w.encodeTuple(e);
+      w.seq = e.seq;
+      w.chars += JSON.stringify(tuple).length;
+      w.lastStage = e.stage;
+    }
     return w;
   }
 
@@ -126,8 +186,8 @@ export class TurnLogWriter {
   }
 
   /**
-   * Appends `entry`: its seq, its key and the update to write (`{ [key]: tuple }`, one key), or why
-   * not (the entry or the turn too large, too many entries), in which case nothing is taken.
+   * Appends `entry`: its seq, its key and the tuple to write under the key (one key), or why not (the
+   * entry or the turn too large, too many entries), in which case nothing is taken.
    */
   append(entry: NewEntry): { ok: true; seq: number; key: string; tuple: readonly unknown[] } | { ok: false; problem: LogProblem } {
     if (this.seq >= MAX_TURN_ENTRIES) return { ok: false, problem: { path: "", code: "NOBC.Record.Problem.tooManyEntries" } };
@@ -137,53 +197,48 @@ export class TurnLogWriter {
     const size = JSON.stringify(tuple).length;
     const key = entryKey(seq);
     const problem =
-      size > MAX_ENTRY_CHARS ? "NOBC.Record.Problem.entryTooLarge" : this.chars + size > MAX_TURN_CHARS ? "NOBC.Record.Problem.turnFull" : null;
+      size > MAX_ENTRY_CHARS
+        ? "NOBC.Record.Problem.entryTooLarge"
+        : this.chars + size > MAX_TURN_CHARS
+          ? "NOBC.Record.Problem.turnFull"
+          : null;
     if (problem !== null) {
-      // Nothing is taken: the texts this entry brought are forgotten again.
-      for (const s of tuple[0] as string[]) this.refs.delete(s);
+      this.texts.forget(tuple[0] as string[]);
       return { ok: false, problem: { path: key, code: problem } };
     }
     this.seq = seq;
     this.chars += size;
+    this.lastStage = full.stage;
     return { ok: true, seq, key, tuple };
-  }
-
-  private encode(entry: LogEntry, seq: number): void {
-    const tuple = this.encodeTuple(entry);
-    this.seq = seq;
-    this.chars += JSON.stringify(tuple).length;
   }
 
   private encodeTuple(e: LogEntry): unknown[] {
     const fresh: string[] = [];
-    const ref = (s: string | null): number => {
-      if (s === null) return 0;
-      let n = this.refs.get(s);
-      if (n === undefined) {
-        n = this.refs.size + 1;
-        this.refs.set(s, n);
-        fresh.push(s);
-      }
-      return n;
-    };
-    const head = [KIND_CODES[e.kind], ref(e.stage), ref(e.by)];
-    const rows = (list: readonly LogRow[]) => list.map((r) => encodeRow(r, ref));
+    const ref = (s: string | null): number => (s === null ? 0 : this.texts.ref(s, fresh));
+    const key = (k: string) => (k.includes(":") ? k.split(":").map(ref) : ref(k));
+    const stage = e.stage === this.lastStage ? SAME_STAGE : ref(e.stage);
+    const head = [KIND_CODES[e.kind], stage, ref(e.by)];
     let rest: unknown[];
     switch (e.kind) {
       case "card":
         rest = [
-          ref(e.card),
           ref(e.action),
           encodeSector(e.sector, ref),
           encodeOutcome(e.outcome, ref),
-          ref(e.once),
-          e.holds.map(ref),
-          e.charges.map(ref),
-          rows(e.rows),
+          e.once === null ? 0 : key(e.once),
+          e.holds.map(key),
+          e.charges.map(key),
+          encodeRows(e.rows, ref),
         ];
         break;
       case "move":
-        rest = [ref(e.card), ref(e.unit), encodePath(e.from, e.path), e.cost, e.override === true ? 1 : e.override === false ? 0 : e.override, rows(e.rows)];
+        rest = [
+          ref(e.unit),
+          encodePath(e.from, e.path),
+          e.cost,
+          e.override === true ? 1 : e.override === false ? 0 : e.override,
+          encodeRows(e.rows, ref),
+        ];
         break;
       case "stage":
         rest = e.from === null ? [] : [e.from.turn, ref(e.from.stage)];
@@ -201,9 +256,47 @@ export class TurnLogWriter {
 
 type Ref = (s: string | null) => number;
 
-function encodeRow(r: LogRow, ref: Ref): unknown[] {
-  const has = (r.before !== undefined ? 1 : 0) + (r.after !== undefined ? 2 : 0);
-  return [ref(r.doc), ref(r.field), has, ...(r.before !== undefined ? [r.before] : []), ...(r.after !== undefined ? [r.after] : [])];
+/**
+ * Rows grouped by document, in order: `[doc, part, part, …]`, each part one field: `[field, before,
+ * after]`, `[field, before]` (removed), `[-field, after]` (new), `[field]` (a whole document deleted
+ * whose source was not kept). When every value of a part is a text (a mode, a side) the values are
+ * texts' numbers too, and the field's number is written as a string (`["24", 31, 32]`).
+ */
+function encodeRows(rows: readonly LogRow[], ref: Ref): unknown[][] {
+  const out: unknown[][] = [];
+  let doc: string | undefined;
+  for (const r of rows) {
+    if (r.doc !== doc) {
+      out.push([ref(r.doc)]);
+      doc = r.doc;
+    }
+    const f = ref(r.field);
+    const values = [...(r.before !== undefined ? [r.before] : []), ...(r.after !== undefined ? [r.after] : [])];
+    const texts = values.length > 0 && values.every((v) => typeof v === "string");
+    const signed = r.before === undefined && r.after !== undefined ? -f : f;
+    out[out.length - 1]!.push(texts ? [String(signed), ...values.map((v) => ref(v))] : [signed, ...values]);
+  }
+  return sameParts(out);
+}
+
+/**
+ * Documents written alike (the same fields to the same values: a resupply filling every unit, an
+ * Orders card putting half an HQ's units in Combat Mode) as one group whose first element lists them:
+ * `[[doc, doc, …], part, …]`, in the order each group first appears.
+ */
+function sameParts(groups: unknown[][]): unknown[][] {
+  const byParts = new Map<string, unknown[]>();
+  const out: unknown[][] = [];
+  for (const [doc, ...parts] of groups) {
+    const key = JSON.stringify(parts);
+    const group = byParts.get(key);
+    if (group === undefined) {
+      const fresh = [doc, ...parts];
+      byParts.set(key, fresh);
+      out.push(fresh);
+    } else group[0] = Array.isArray(group[0]) ? [...(group[0] as unknown[]), doc] : [group[0], doc];
+  }
+  return out;
 }
 
 function encodeSector(s: LogSector | null, ref: Ref): unknown {
@@ -221,16 +314,17 @@ export interface DecodedTurn {
 }
 
 /**
- * Decodes the entries of a stored record in seq order, adding each entry's texts before the next is
- * read. An entry whose tuple is out of shape (a reference to no text, a kind that is none, a path that
- * is no path) is a problem naming its key and place; the entries after it are still read (their texts
- * are counted only from entries read). The decoded fields are checked by the schema (src/schemas/record.ts).
+ * Decodes the entries of a stored record in seq order, adding each entry's texts to the game's
+ * (`texts`: the texts of every earlier turn already read) before the next is read. An entry whose tuple
+ * is out of shape (a reference to no text, a kind that is none, a path that is no path) is a problem
+ * naming its key and place; the entries after it are still read. The decoded fields are checked by the
+ * schema (src/schemas/record.ts).
  */
-export function decodeTurn(stored: Pick<StoredTurnLog, "turn" | "entries">): DecodedTurn {
-  const table: string[] = [];
+export function decodeTurn(stored: Pick<StoredTurnLog, "turn" | "entries">, texts: GameTexts = new GameTexts()): DecodedTurn {
   const out: { key: string; entry: Record<string, unknown> }[] = [];
   const problems: LogProblem[] = [];
   const keys = Object.keys(stored.entries).sort();
+  let lastStage: string | null | undefined = undefined;
   for (const key of keys) {
     const tuple = stored.entries[key]!;
     const fail = (at: string, code: string) => problems.push({ path: at === "" ? key : `${key}.${at}`, code });
@@ -239,54 +333,62 @@ export function decodeTurn(stored: Pick<StoredTurnLog, "turn" | "entries">): Dec
       fail("0", "NOBC.Record.Problem.badTexts");
       continue;
     }
-    table.push(...(fresh as string[]));
-    let bad = false;
+    texts.add(fresh);
+    let bad = false as boolean;
     const text = (v: unknown, at: string): string | null => {
       if (v === 0) return null;
-      if (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= table.length) return table[v - 1]!;
+      const t = typeof v === "number" && Number.isInteger(v) && v >= 1 ? texts.text(v) : undefined;
+      if (t !== undefined) return t;
       if (!bad) fail(at, "NOBC.Record.Problem.badRef");
       bad = true;
       return null;
     };
-    const texts = (v: unknown, at: string): string[] =>
-      Array.isArray(v) ? v.map((x, i) => text(x, `${at}.${i}`) ?? "") : (fail(at, "NOBC.Record.Problem.badTuple"), (bad = true), []);
-    const rows = (v: unknown, at: string): unknown[] =>
-      Array.isArray(v) ? v.map((r, i) => decodeRow(r, `${at}.${i}`, text)) : ((bad = true), fail(at, "NOBC.Record.Problem.badTuple"), []);
-    const seq = Number(key);
-    const base = { seq, turn: stored.turn, stage: text(tuple[2], "stage"), by: text(tuple[3], "by") };
+    const shape = (at: string) => {
+      if (!bad) fail(at, "NOBC.Record.Problem.badTuple");
+      bad = true;
+    };
+    const keyText = (v: unknown, at: string): string | null =>
+      Array.isArray(v) ? v.map((x, i) => text(x, `${at}.${i}`) ?? "").join(":") : text(v, at);
+    const keyList = (v: unknown, at: string): (string | null)[] =>
+      Array.isArray(v) ? v.map((x, i) => keyText(x, `${at}.${i}`)) : (shape(at), []);
+    const rows = (v: unknown, at: string): unknown[] => (Array.isArray(v) ? decodeRows(v, at, text, shape) : (shape(at), []));
+    let stage: string | null;
+    if (tuple[2] === SAME_STAGE) {
+      if (lastStage === undefined) shape("stage");
+      stage = lastStage ?? null;
+    } else stage = text(tuple[2], "stage");
+    const base = { seq: Number(key), turn: stored.turn, stage, by: text(tuple[3], "by") };
     let entry: Record<string, unknown> | undefined;
     switch (tuple[1]) {
       case "c":
         entry = {
           ...base,
           kind: "card",
-          card: text(tuple[4], "card"),
-          action: text(tuple[5], "action"),
-          sector: decodeSector(tuple[6], text),
-          outcome: decodeOutcome(tuple[7], text),
-          once: text(tuple[8], "once"),
-          holds: texts(tuple[9], "holds"),
-          charges: texts(tuple[10], "charges"),
-          rows: rows(tuple[11], "rows"),
+          action: text(tuple[4], "action"),
+          sector: decodeSector(tuple[5], text),
+          outcome: decodeOutcome(tuple[6], text),
+          once: keyText(tuple[7], "once"),
+          holds: keyList(tuple[8], "holds"),
+          charges: keyList(tuple[9], "charges"),
+          rows: rows(tuple[10], "rows"),
         };
         break;
       case "m": {
-        const hexes = decodePath(tuple[6]);
+        const hexes = decodePath(tuple[5]);
         if (hexes === undefined || hexes.length === 0) {
           fail("path", "NOBC.Record.Problem.badPath");
           continue;
         }
-        const o = tuple[8];
+        const o = tuple[7];
         entry = {
           ...base,
           kind: "move",
-          card: text(tuple[4], "card"),
-          unit: text(tuple[5], "unit"),
+          unit: text(tuple[4], "unit"),
           from: hexes[0],
           path: hexes.slice(1),
-          cost: tuple[7],
+          cost: tuple[6],
           override: o === 1 ? true : o === 0 ? false : o,
-          rows: rows(tuple[9], "rows"),
+          rows: rows(tuple[8], "rows"),
         };
         break;
       }
@@ -303,21 +405,51 @@ export function decodeTurn(stored: Pick<StoredTurnLog, "turn" | "entries">): Dec
         fail("kind", "NOBC.Record.Problem.badKind");
         continue;
     }
+    lastStage = stage;
     if (!bad) out.push({ key, entry });
   }
   return { entries: out, problems };
 }
 
-function decodeRow(r: unknown, at: string, text: (v: unknown, at: string) => string | null): unknown {
-  if (!Array.isArray(r)) return r;
-  const [doc, field, has, ...values] = r as unknown[];
-  const row: Record<string, unknown> = { doc: text(doc, `${at}.doc`), field: text(field, `${at}.field`) };
-  if (has === 1 || has === 3) row["before"] = values[0] as LogValue;
-  if (has === 2) row["after"] = values[0] as LogValue;
-  if (has === 3) row["after"] = values[1] as LogValue;
-  return row;
+function decodeRows(
+  groups: readonly unknown[],
+  at: string,
+  text: (v: unknown, at: string) => string | null,
+  shape: (at: string) => void,
+): unknown[] {
+  const out: unknown[] = [];
+  groups.forEach((g, i) => {
+    if (!Array.isArray(g) || g.length < 2) return shape(`${at}.${i}`);
+    const docs = Array.isArray(g[0]) ? (g[0] as unknown[]).map((d, k) => text(d, `${at}.${i}.0.${k}`)) : [text(g[0], `${at}.${i}.0`)];
+    for (const doc of docs)
+      for (const [j, part] of (g.slice(1) as unknown[]).entries()) {
+        const at2 = `${at}.${i}.${j + 1}`;
+        const head = Array.isArray(part) ? (part[0] as unknown) : undefined;
+        const f = typeof head === "string" && /^-?\d+$/.test(head) ? Number(head) : head;
+        if (
+          !Array.isArray(part) ||
+          part.length > 3 ||
+          typeof f !== "number" ||
+          !Number.isInteger(f) ||
+          f === 0 ||
+          (f < 0 && part.length !== 2)
+        ) {
+          shape(at2);
+          continue;
+        }
+        const field = text(Math.abs(f), `${at2}.field`);
+        const values = (part.slice(1) as LogValue[]).map((v, k) => (typeof head === "string" ? text(v, `${at2}.${k + 1}`) : v));
+        out.push({
+          doc,
+          field,
+          ...(f > 0 && values.length >= 1 ? { before: values[0] } : {}),
+          ...(f > 0 && values.length === 2 ? { after: values[1] } : {}),
+          ...(f < 0 ? { after: values[0] } : {}),
+        });
+      }
+  });
+  return out;
 }
-
 function decodeSector(s: unknown, text: (v: unknown, at: string) => string | null): unknown {
   if (s === 0) return null;
   if (!Array.isArray(s)) return s;
@@ -334,4 +466,20 @@ function decodeOutcome(p: unknown, text: (v: unknown, at: string) => string | nu
   if (!Array.isArray(p)) return p;
   const key = text(p[0], "outcome.key");
   return p.length > 1 ? { key, data: p[1] as Readonly<Record<string, PhraseArg>> } : { key };
+}
+
+/**
+ * What a turn's record keeps once its moves can no longer be undone (a turn ended, as the cards'
+ * records are pruned today, src/chat/card-record.ts): each move without its rows (its path and cost
+ * stay, which is what the replay and the report read), as the keys to write, in one update. The cards
+ * keep their rows: the losses and the changes of mode and supply are the report's figures. Undo of a
+ * pruned move is refused by the reader of the log (a move with no rows). Pure.
+ */
+export function prunedMoves(stored: Pick<StoredTurnLog, "entries">): Record<string, readonly unknown[]> {
+  const out: Record<string, readonly unknown[]> = {};
+  for (const [key, tuple] of Object.entries(stored.entries)) {
+    if (tuple[1] !== "m" || !Array.isArray(tuple[8]) || tuple[8].length === 0) continue;
+    out[key] = [...tuple.slice(0, 8), []];
+  }
+  return out;
 }

@@ -45,11 +45,13 @@ interface Base {
   readonly by: string | null;
 }
 
-/** A card applied: its message, action, outcome phrase, once-only key, holds, charges and what it wrote. */
+/**
+ * A card applied: its action, outcome phrase, once-only key, holds, charges and what it wrote. The entry
+ * does not name the card's message: the message names its entry (its turn and seq), so clearing the chat
+ * leaves no dangling reference in the log and costs the log nothing (docs/decisions/game-record.md).
+ */
 export interface CardEntry extends Base {
   readonly kind: "card";
-  /** The card's message id (a cross-reference; the log's own identity is turn and seq). */
-  readonly card: string | null;
   readonly action: string | null;
   readonly sector: LogSector | null;
   readonly outcome: Phrase | null;
@@ -62,7 +64,6 @@ export interface CardEntry extends Base {
 /** A unit's move applied: the path from `from` (the hexes entered, in order) and its cost in MP. */
 export interface MoveEntry extends Base {
   readonly kind: "move";
-  readonly card: string | null;
   readonly unit: string;
   readonly from: string;
   readonly path: readonly string[];

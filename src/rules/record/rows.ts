@@ -82,7 +82,8 @@ export function planRows(forward: PlanLike, inverse: PlanLike): LogRow[] {
     }
   }
   for (const [creations, deletions, uuidOf] of CREATED) {
-    for (const c of (forward[creations] ?? []) as readonly Creation[]) rows.push({ doc: uuidOf(c), field: WHOLE_DOCUMENT, after: value(c.data) });
+    for (const c of (forward[creations] ?? []) as readonly Creation[])
+      rows.push({ doc: uuidOf(c), field: WHOLE_DOCUMENT, after: value(c.data) });
     const recreated = new Map(((inverse[creations] ?? []) as readonly Creation[]).map((c) => [idOf(c), c.data]));
     for (const d of (forward[deletions] ?? []) as readonly Deletion[]) {
       const source = recreated.get(d.id);

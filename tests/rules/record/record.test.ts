@@ -1,9 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_FORMAT, TurnLogWriter, decodePath, encodePath, type StoredTurnLog } from "../../../src/rules/record/codec";
+import {
+  GameTexts,
+  RECORD_FORMAT,
+  TurnLogWriter,
+  decodePath,
+  encodePath,
+  prunedMoves,
+  type StoredTurnLog,
+} from "../../../src/rules/record/codec";
 import { MAX_ENTRY_CHARS, type LogEntry, type NewEntry } from "../../../src/rules/record/entry";
 import { foldGame, foldTurn } from "../../../src/rules/record/fold";
 import { planRows } from "../../../src/rules/record/rows";
-import { readTurnLog } from "../../../src/schemas/record";
+import { readGameLog, readTurnLog } from "../../../src/schemas/record";
 
 const UNIT = "Actor.aaaaaaaaaaaaaaaa";
 const HQ = "Actor.hhhhhhhhhhhhhhhh";
@@ -12,7 +20,6 @@ const card = (over: Partial<Extract<NewEntry, { kind: "card" }>> = {}): NewEntry
   kind: "card",
   stage: "orders",
   by: "user1",
-  card: "msg1",
   action: "land.orders",
   sector: { war: "land", hqs: [HQ], hex: "0712" },
   outcome: { key: "NOBC.Orders.Outcome", data: { hq: "1st Corps", count: 3, mode: { key: "NOBC.Mode.combat" } } },
@@ -27,7 +34,6 @@ const move = (over: Partial<Extract<NewEntry, { kind: "move" }>> = {}): NewEntry
   kind: "move",
   stage: "movement",
   by: "user1",
-  card: "msg2",
   unit: UNIT,
   from: "0712",
   path: ["0713", "0813"],
@@ -72,10 +78,17 @@ describe("a turn's record, written and read back", () => {
       { kind: "stage", stage: "orders", by: null, from: { turn: 3, stage: "airSupport" } },
       card(),
       move(),
-      move({ card: "msg3", from: "0813", path: ["0914"], cost: 1, override: "bridge out", rows: [] }),
+      move({ from: "0813", path: ["0914"], cost: 1, override: "bridge out", rows: [] }),
       { kind: "undo", stage: "movement", by: "user1", ofTurn: 3, undoes: 3 },
       { kind: "release", stage: "movement", by: "gm", ofTurn: 2, releases: 7, reason: "stuck" },
-      card({ card: null, outcome: null, sector: null, once: null, holds: [], charges: [], rows: [{ doc: "Item.c", field: "*", before: { _id: "c", name: "Arty" } }] }),
+      card({
+        outcome: null,
+        sector: null,
+        once: null,
+        holds: [],
+        charges: [],
+        rows: [{ doc: "Item.c", field: "*", before: { _id: "c", name: "Arty" } }],
+      }),
     ];
     const { stored } = store(3, written);
     const read = readTurnLog(stored);
@@ -84,21 +97,39 @@ describe("a turn's record, written and read back", () => {
     expect(read.entries).toEqual(written.map((e, i) => ({ ...e, seq: i + 1, turn: 3 })));
   });
 
-  it("writes a text once: the second move of a unit names it by number", () => {
-    const { stored } = store(1, [move(), move({ card: "msgB", from: "0813", path: ["0814"] })]);
-    const [first, second] = [JSON.stringify(stored.entries["000001"]), JSON.stringify(stored.entries["000002"])];
-    expect(first).toContain(UNIT);
-    expect(second).not.toContain(UNIT);
-    expect(second).not.toContain("movement");
+  it("writes a text once: the second move of a unit names it by number, and its stage as the one before", () => {
+    const { stored } = store(1, [move(), move({ from: "0813", path: ["0814"] })]);
+    const [first, second] = [stored.entries["000001"]!, stored.entries["000002"]!];
+    expect(JSON.stringify(first)).toContain(UNIT);
+    expect(second[0]).toEqual([]);
+    expect(second[2]).toBe(-1);
+    expect(JSON.stringify(second)).not.toContain(UNIT);
+  });
+
+  it("writes a text once a game: the next turn's record names it by number, read with the turns before", () => {
+    const texts = new GameTexts();
+    const one = new TurnLogWriter(1, texts).append(card());
+    const two = new TurnLogWriter(2, texts).append(card({ outcome: null }));
+    expect(one.ok && one.tuple[0]).toContain(UNIT);
+    expect(two.ok && two.tuple[0]).toEqual([]);
+    if (!one.ok || !two.ok) throw new Error("refused");
+    const record = (turn: number, tuple: readonly unknown[]) => ({ format: RECORD_FORMAT, turn, entries: { "000001": tuple } });
+    // In any order: the game is read turn after turn.
+    const game = readGameLog([record(2, two.tuple), record(1, one.tuple)]);
+    expect(game.problems).toEqual([]);
+    expect(game.turns.get(2)).toEqual([{ ...card({ outcome: null }), seq: 1, turn: 2 }]);
+    expect(game.texts.size).toBe(texts.size);
+    // Read alone, the second turn names texts it does not have.
+    expect(readTurnLog(record(2, two.tuple)).problems[0]?.text.key).toBe("NOBC.Record.Problem.badRef");
   });
 
   it("refuses an entry too large, takes nothing of it, and goes on with the same seq", () => {
     const writer = new TurnLogWriter(1);
-    const huge = card({ card: "big", rows: [{ doc: "Item.x", field: "*", before: { text: "x".repeat(MAX_ENTRY_CHARS) } }] });
+    const huge = card({ action: "big", rows: [{ doc: "Item.x", field: "*", before: { text: "x".repeat(MAX_ENTRY_CHARS) } }] });
     const refused = writer.append(huge);
     expect(refused).toEqual({ ok: false, problem: { path: "000001", code: "NOBC.Record.Problem.entryTooLarge" } });
     expect(writer.size).toBe(0);
-    const next = writer.append(card({ card: "big" }));
+    const next = writer.append(card({ action: "big" }));
     expect(next.ok && next.seq).toBe(1);
     // The refused entry's texts were not kept: the next entry brings "big" itself.
     expect(next.ok && (next.tuple[0] as string[])).toContain("big");
@@ -106,11 +137,43 @@ describe("a turn's record, written and read back", () => {
 
   it("resumes after a record read back: the next seq, and texts already written named by number", () => {
     const { stored } = store(2, [card(), move()]);
-    const writer = TurnLogWriter.resume(2, readTurnLog(stored).entries);
-    const r = writer.append(move({ card: "msg9" }));
+    const texts = new GameTexts();
+    const writer = TurnLogWriter.resume(2, readTurnLog(stored, texts).entries, texts);
+    const r = writer.append(move({ unit: "Actor.bbbbbbbbbbbbbbbb" }));
     expect(r.ok && r.seq).toBe(3);
-    expect(r.ok && r.tuple[0]).toEqual(["msg9"]);
+    expect(r.ok && r.tuple[0]).toEqual(["Actor.bbbbbbbbbbbbbbbb"]);
+    expect(r.ok && r.tuple[2]).toBe(-1);
     expect(writer.length).toBeGreaterThan(0);
+  });
+});
+
+describe("rows, compact", () => {
+  it("writes documents written alike as one group, text values by number, and reads each row back", () => {
+    const rows = [
+      { doc: "Actor.a", field: "system.mode", before: "march", after: "combat" },
+      { doc: "Actor.b", field: "system.mode", before: "combat", after: "march" },
+      { doc: "Actor.c", field: "system.mode", before: "march", after: "combat" },
+      { doc: "Actor.d", field: "system.supply", after: 2 },
+      { doc: "Item.x", field: "*" },
+    ];
+    const { stored } = store(1, [card({ rows })]);
+    const tuple = stored.entries["000001"]!;
+    expect(JSON.stringify(tuple[10])).not.toContain("march");
+    expect((tuple[10] as unknown[][])[0]![0]).toHaveLength(2); // Actor.a and Actor.c in one group
+    const [entry] = readTurnLog(stored).entries;
+    // Back in the order of their groups: a and c, then b.
+    expect(entry?.kind === "card" && entry.rows).toEqual([rows[0], rows[2], rows[1], rows[3], rows[4]]);
+  });
+
+  it("prunes an ended turn's moves of their rows in one update, keeping their paths and the cards' rows", () => {
+    const { stored } = store(2, [card(), move(), move({ from: "0813", path: ["0814"] })]);
+    const update = prunedMoves(stored);
+    expect(Object.keys(update)).toEqual(["000002", "000003"]);
+    const read = readTurnLog({ ...stored, entries: { ...stored.entries, ...update } });
+    expect(read.problems).toEqual([]);
+    expect(read.entries.map((e) => (e.kind === "card" || e.kind === "move" ? e.rows.length : -1))).toEqual([1, 0, 0]);
+    expect(read.entries[2]).toMatchObject({ kind: "move", from: "0813", path: ["0814"], cost: 2.5 });
+    expect(prunedMoves({ entries: { ...stored.entries, ...update } })).toEqual({});
   });
 });
 
@@ -122,11 +185,11 @@ describe("reading a record out of shape names the field", () => {
   });
 
   it("keeps the entries that read and names each one that does not", () => {
-    const { stored } = store(4, [move(), move({ card: "m2" }), move({ card: "m3" })]);
+    const { stored } = store(4, [move(), move(), move()]);
     const entries = { ...stored.entries } as Record<string, unknown[]>;
-    entries["000001"] = entries["000001"]!.map((v, i) => (i === 7 ? -1 : v)); // cost -1
-    entries["000002"] = entries["000002"]!.map((v, i) => (i === 6 ? "0712x" : v)); // path
-    entries["000003"] = entries["000003"]!.map((v, i) => (i === 5 ? 99 : v)); // unit: no such text
+    entries["000001"] = entries["000001"]!.map((v, i) => (i === 6 ? -1 : v)); // cost -1
+    entries["000002"] = entries["000002"]!.map((v, i) => (i === 5 ? "0712x" : v)); // path
+    entries["000003"] = entries["000003"]!.map((v, i) => (i === 4 ? 99 : v)); // unit: no such text
     const read = readTurnLog({ ...stored, entries });
     expect(read.entries).toEqual([]);
     expect(read.problems.map((p) => [p.path, p.text.key])).toEqual([
@@ -151,7 +214,7 @@ describe("folding a turn", () => {
       { kind: "stage", stage: "orders", by: null, from: null },
       card(),
       move(),
-      move({ card: "msg3", from: "0813", path: ["0914"], cost: 1, override: "bridge out" }),
+      move({ from: "0813", path: ["0914"], cost: 1, override: "bridge out" }),
     ]);
     const fold = foldTurn(3, log);
     expect(fold.lastSeq).toBe(4);
@@ -166,9 +229,9 @@ describe("folding a turn", () => {
     const log = entries(3, [
       card(),
       move(),
-      move({ card: "msg3", from: "0813", path: ["0914"], cost: 1 }),
+      move({ from: "0813", path: ["0914"], cost: 1 }),
       { kind: "undo", stage: "movement", by: "user1", ofTurn: 3, undoes: 3 },
-      card({ card: "msg4", once: "resupply:x:3", holds: ["h"], charges: ["c"] }),
+      card({ once: "resupply:x:3", holds: ["h"], charges: ["c"] }),
       { kind: "release", stage: "movement", by: "gm", ofTurn: 3, releases: 5, reason: "stuck" },
       { kind: "undo", stage: "movement", by: "user1", ofTurn: 3, undoes: 1 },
     ]);
@@ -199,14 +262,22 @@ describe("a write plan and its inverse as rows", () => {
         actorUpdates: [{ uuid: UNIT, changes: { "system.strength.value": 2, "system.mode": "combat" } }],
         itemDeletions: [{ uuid: `${HQ}.Item.c1`, id: "c1" }],
         itemCreations: [{ parentUuid: HQ, data: { _id: "c2", name: "Mines" } }],
-        sceneUpdates: [{ uuid: "Scene.s", changes: { "flags.nobc.mapState.mines.0712": { side: "wp" } }, removals: ["flags.nobc.mapState.contaminated.0101"] }],
+        sceneUpdates: [
+          {
+            uuid: "Scene.s",
+            changes: { "flags.nobc.mapState.mines.0712": { side: "wp" } },
+            removals: ["flags.nobc.mapState.contaminated.0101"],
+          },
+        ],
         tokenUpdates: [{ uuid: "Scene.s.Token.t", changes: { x: 300, y: 400 } }],
       },
       {
         actorUpdates: [{ uuid: UNIT, changes: { "system.strength.value": 3, "system.mode": "march" } }],
         itemCreations: [{ parentUuid: HQ, data: { _id: "c1", name: "Artillery" } }],
         itemDeletions: [{ uuid: `${HQ}.Item.c2`, id: "c2" }],
-        sceneUpdates: [{ uuid: "Scene.s", changes: { "flags.nobc.mapState.contaminated.0101": true }, removals: ["flags.nobc.mapState.mines.0712"] }],
+        sceneUpdates: [
+          { uuid: "Scene.s", changes: { "flags.nobc.mapState.contaminated.0101": true }, removals: ["flags.nobc.mapState.mines.0712"] },
+        ],
         tokenUpdates: [{ uuid: "Scene.s.Token.t", changes: { x: 100, y: 400 } }],
       },
     );
