@@ -3,12 +3,12 @@
  * and 1,600 units (./record-turn.ts) appended to a new turn's record, each append giving the one key its
  * write carries, with the game's texts of the turns before known (an earlier turn of the same theatre).
  * Sizes printed with the figure, in KB of the record's JSON: `kb_per_turn` as the game keeps a turn once
- * it ended (its moves pruned of their rows, `prunedMoves`), `kb_live_turn` while it is played (every
+ * it ended (its moves pruned of their rows, its cards of their holds and charges, `prunedTurn`), `kb_live_turn` while it is played (every
  * row, for Undo), `kb_first_turn` the game's first turn (every text new). Targets at 400 units: ≤ 5 ms
  * and ≤ 20 KB. A measurement, never an assertion.
  */
 import { it } from "vitest";
-import { GameTexts, prunedMoves } from "../../src/rules/record/codec";
+import { GameTexts, prunedTurn } from "../../src/rules/record/codec";
 import { measure, printFigure } from "./measure";
 import { recordTurn, writeTurnLog } from "./record-turn";
 
@@ -22,7 +22,7 @@ for (const units of SIZES) {
     const texts = new GameTexts();
     writeTurnLog(turn, texts);
     const live = writeTurnLog(turn, texts);
-    const kept = { ...live, entries: { ...live.entries, ...prunedMoves(live) } };
+    const kept = { ...live, entries: { ...live.entries, ...prunedTurn(live) } };
     const figure = await measure("record-write-turn", units, () => writeTurnLog(turn, texts));
     printFigure({
       ...figure,

@@ -469,17 +469,20 @@ function decodeOutcome(p: unknown, text: (v: unknown, at: string) => string | nu
 }
 
 /**
- * What a turn's record keeps once its moves can no longer be undone (a turn ended, as the cards'
- * records are pruned today, src/chat/card-record.ts): each move without its rows (its path and cost
- * stay, which is what the replay and the report read), as the keys to write, in one update. The cards
- * keep their rows: the losses and the changes of mode and supply are the report's figures. Undo of a
- * pruned move is refused by the reader of the log (a move with no rows). Pure.
+ * What a turn's record keeps once the turn has ended and its moves can no longer be undone (as the cards'
+ * records are pruned today, src/chat/card-record.ts), as the keys to write, in one update: each move
+ * without its rows (its path and cost stay, which is what the replay and the report read), each card
+ * without its holds and charges (only the turn being played checks them; they name the turn). The cards
+ * keep their rows: the losses and the changes of mode and supply are the report's figures. The texts an
+ * entry brought stay with it (later entries name them). Undo of a pruned move is refused by the reader of
+ * the log (a move with no rows). Pure.
  */
-export function prunedMoves(stored: Pick<StoredTurnLog, "entries">): Record<string, readonly unknown[]> {
+export function prunedTurn(stored: Pick<StoredTurnLog, "entries">): Record<string, readonly unknown[]> {
   const out: Record<string, readonly unknown[]> = {};
+  const some = (v: unknown) => Array.isArray(v) && v.length > 0;
   for (const [key, tuple] of Object.entries(stored.entries)) {
-    if (tuple[1] !== "m" || !Array.isArray(tuple[8]) || tuple[8].length === 0) continue;
-    out[key] = [...tuple.slice(0, 8), []];
+    if (tuple[1] === "m" && some(tuple[8])) out[key] = [...tuple.slice(0, 8), []];
+    if (tuple[1] === "c" && (some(tuple[8]) || some(tuple[9]))) out[key] = [...tuple.slice(0, 8), [], [], ...tuple.slice(10)];
   }
   return out;
 }

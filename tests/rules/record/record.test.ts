@@ -5,7 +5,7 @@ import {
   TurnLogWriter,
   decodePath,
   encodePath,
-  prunedMoves,
+  prunedTurn,
   type StoredTurnLog,
 } from "../../../src/rules/record/codec";
 import { MAX_ENTRY_CHARS, type LogEntry, type NewEntry } from "../../../src/rules/record/entry";
@@ -165,15 +165,22 @@ describe("rows, compact", () => {
     expect(entry?.kind === "card" && entry.rows).toEqual([rows[0], rows[2], rows[1], rows[3], rows[4]]);
   });
 
-  it("prunes an ended turn's moves of their rows in one update, keeping their paths and the cards' rows", () => {
+  it("prunes an ended turn in one update: moves of their rows, cards of their holds and charges; paths and cards' rows stay", () => {
     const { stored } = store(2, [card(), move(), move({ from: "0813", path: ["0814"] })]);
-    const update = prunedMoves(stored);
-    expect(Object.keys(update)).toEqual(["000002", "000003"]);
+    const update = prunedTurn(stored);
+    expect(Object.keys(update)).toEqual(["000001", "000002", "000003"]);
     const read = readTurnLog({ ...stored, entries: { ...stored.entries, ...update } });
     expect(read.problems).toEqual([]);
     expect(read.entries.map((e) => (e.kind === "card" || e.kind === "move" ? e.rows.length : -1))).toEqual([1, 0, 0]);
+    expect(read.entries[0]).toMatchObject({
+      kind: "card",
+      once: `orders:${HQ}:3`,
+      holds: [],
+      charges: [],
+      outcome: { key: "NOBC.Orders.Outcome" },
+    });
     expect(read.entries[2]).toMatchObject({ kind: "move", from: "0813", path: ["0814"], cost: 2.5 });
-    expect(prunedMoves({ entries: { ...stored.entries, ...update } })).toEqual({});
+    expect(prunedTurn({ entries: { ...stored.entries, ...update } })).toEqual({});
   });
 });
 
