@@ -3,7 +3,7 @@
  * `label` keys name the field in Foundry's own forms and validation messages.
  */
 import { phrase, type Phrase } from "../rules/resolution";
-import { say } from "../base/foundry";
+import { gameWording, speak } from "../words/phrase";
 import { NATIONALITY_CODES } from "./nationalities";
 
 const fields = () => foundry.data.fields;
@@ -72,7 +72,7 @@ export function boundedNumberField(
     ...(options.label === undefined ? {} : { label: options.label }),
     validate: (value: unknown) => {
       const problem = boundsProblem(value, bounds);
-      if (problem !== null) throw new Error(say(problem));
+      if (problem !== null) throw new Error(speak(problem, gameWording()));
       return undefined;
     },
   });

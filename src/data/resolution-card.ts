@@ -11,7 +11,7 @@
  */
 
 import { CARD_MESSAGE_TYPE, MAX_CARD_EFFECTS, MAX_CARD_HOLDS, MAX_CARD_OVERRIDES, cardBoundsProblem } from "./card-limits";
-import { say } from "../base/foundry";
+import { gameWording, speak } from "../words/phrase";
 
 export { CARD_MESSAGE_TYPE };
 
@@ -68,6 +68,6 @@ export class ResolutionCardData extends foundry.abstract.TypeDataModel<Resolutio
 
   static override validateJoint(data: Record<string, unknown>): void {
     const problem = cardBoundsProblem(data);
-    if (problem !== null) throw new Error(say(problem));
+    if (problem !== null) throw new Error(speak(problem, gameWording()));
   }
 }

@@ -21,7 +21,7 @@ import { boardPreviewContext, type BoardPreviewContext } from "../../src/view/bo
 import { counterSvg, fitLine, type CounterFace } from "../../src/symbols/counter";
 import { unitSymbolSvg } from "../../src/symbols/unit-symbol";
 import { counterWords } from "../../src/view/counter";
-import { teamBoardPreviewContext, type BoardViewer, type DrawnToken } from "../../src/view/team-board-preview";
+import { teamBoardPreviewContext, type BoardViewer, type DrawnToken } from "../../src/canvas/team-board-preview";
 import { land } from "../../src/rules/index";
 import { scriptedDice } from "../../src/rules/dice";
 import { unwrap } from "../../src/rules/resolution";

@@ -8,9 +8,9 @@ import type { Translator } from "../base/foundry";
 import type { ShapeGroup } from "../map/overlay";
 import { groupsSvg } from "../map/overlay-svg";
 import { mapPixelSize } from "../map/hex-grid";
-import { fanOffset } from "../canvas/stack-layout";
+import { fanOffset } from "./stack-layout";
 import type { Side } from "../rules/nobc/land/types";
-import type { BoardPreviewContext } from "./board-preview";
+import type { BoardPreviewContext } from "../view/board-preview";
 
 /** Whose board: a side's team scene, or Control's master scene. */
 export type BoardViewer = Side | "control";
