@@ -707,6 +707,14 @@ export class Table {
       if (seen === undefined) continue;
       const c = this.client(copy.of);
       const reached: Reached[] = [];
+      // The messages made in this step, per template, in the order they were made. When as many were made as
+      // the GMs rendered of that template, the k-th was drawn from the k-th render (one createDocuments call
+      // keeps its rows' order); else (a card re-rendered besides) any render may be its, and all are swept.
+      const made = new Map<string, string[]>();
+      for (const [id, raw] of copy.messages) {
+        const template = templateOf(raw);
+        if (!seen.messages.has(id) && template !== undefined) made.set(template, [...(made.get(template) ?? []), id]);
+      }
       let nth = 0;
       for (const [id, raw] of copy.messages) {
         nth += 1;
@@ -718,8 +726,11 @@ export class Table {
         const where = `#${String(nth - 1)} ${String(raw["type"])}${flags === "" ? "" : ` nobc.${flags}`}`;
         reached.push({ surface: "message", where, data: messageWire(raw) });
         // Its HTML: the context its template was rendered from (a side card's: the one for this side).
-        const template = /^<rendered (.+)>$/.exec(String(raw["content"]))?.[1];
-        for (const data of template === undefined ? [] : (posted.get(template) ?? []))
+        const template = templateOf(raw);
+        const renders = template === undefined ? [] : (posted.get(template) ?? []);
+        const ids = template === undefined ? [] : (made.get(template) ?? []);
+        const k = ids.indexOf(id);
+        for (const data of k >= 0 && ids.length === renders.length ? [renders[k]] : renders)
           if (raw["type"] !== "sideCard" || (data as Raw)["side"] === sideOfPlayer(copy.of))
             reached.push({ surface: "card-html", where: `${where} ${template}`, data });
       }
@@ -877,4 +888,9 @@ export function describeFailure(record: GameRecord): string {
     ...record.actions.map((a) => `  ${JSON.stringify(a)}`),
   ];
   return lines.join("\n");
+}
+
+/** The template a message's content was rendered from (the harness's stand-in content names it). */
+function templateOf(raw: Raw): string | undefined {
+  return /^<rendered (.+)>$/.exec(String(raw["content"]))?.[1];
 }

@@ -503,7 +503,7 @@ describe("side-secrets-kept catches what a side does not know reaching its playe
 
   it("a known gap leaves out only its own surface, and each gap says why and names its issue", () => {
     const entry = reach([
-      { surface: "message", where: "#7 base nobc.landInfo", data: { content: "3 MRR" } },
+      { surface: "notice", where: "NOBC.Notify.Refused NOBC.AirBattle.Refused.notOwned", data: { message: "3 MRR" } },
       { surface: "message", where: "#8 sideCard", data: { content: "3 MRR" } },
     ]);
     expect(report(entry).map((v) => v.detail)).toEqual([expect.stringMatching(/^p1 \(nato\), message #8 sideCard: name of/)]);

@@ -885,33 +885,10 @@ const hitsConserved: Invariant = {
  * The surfaces the short set's double-blind game does not check yet (`npm test`, tests/fuzz/bots.test.ts):
  * each a leak the long runs (`npm run fuzz -- --blind`, which check every surface) found, being fixed
  * in its own area under issue #30 (item 3: cards, refusals, entry cards) by other work. Not a silent
- * skip: each is named here with why, and comes off this list when its fix lands.
+ * skip: each is named here with why, and comes off this list when its fix lands (the entry cards and the
+ * end-of-Movement stacking card, now per side, came off it).
  */
 export const KNOWN_BLIND_GAPS: readonly KnownGap[] = [
-  {
-    surface: "message",
-    where: /nobc\.landInfo/,
-    why: "Orders' and Resupply's stage-entry cards (src/apps/land/entries.ts) are public and made from the truth: every HQ of both sides by id and name, its units by name (docs/decisions/hidden-information.md, 'Still open in step 3')",
-    issue: "#30 (entry cards, being fixed in src/apps)",
-  },
-  {
-    surface: "card-html",
-    where: /nobc\.landInfo/,
-    why: "the same entry cards' HTML (orders-entry.hbs, resupply-entry.hbs) is rendered from the truth",
-    issue: "#30 (entry cards, being fixed in src/apps)",
-  },
-  {
-    surface: "message",
-    where: /nobc\.stackingEnd/,
-    why: "Movement's end-of-stacking message (src/combat/movement-step.ts) is public, its flag listing every over-stacked hex of both sides with the units' UUIDs",
-    issue: "#30 (found by the double-blind bot games; no fix under way yet)",
-  },
-  {
-    surface: "card-html",
-    where: /nobc\.stackingEnd/,
-    why: "the same message's HTML (stacking-end.hbs) names those units and hexes",
-    issue: "#30 (found by the double-blind bot games; no fix under way yet)",
-  },
   {
     surface: "dialog-html",
     where: /air-battle\/lineup/,
