@@ -36,6 +36,7 @@ import { MOVEMENT_LAST_SLOT } from "../../src/world/movement-slots";
 import type * as TrackerApp from "../../src/combat/tracker-app";
 import type * as Request from "../../src/apps/base/request";
 import type * as Queries from "../../src/queries/register";
+import { TrackerBase } from "../harness/tracker-base";
 
 type Raw = Record<string, unknown>;
 
@@ -90,29 +91,6 @@ async function setting(key: string, value: unknown): Promise<void> {
 const lang = JSON.parse(readFileSync(resolve(__dirname, "../../lang/en.json"), "utf8")) as Lang;
 const env = createHandlebars(lang);
 const template = (name: string) => env.hbs.compile(readFileSync(resolve(__dirname, `../../templates/combat/${name}`), "utf8"));
-
-/**
- * TEST STAND-IN for Foundry's v13 CombatTracker, the few members the tracker class overrides
- * (tests/combat/tracker-app.test.ts has the fuller one): its three parts and a context passed through.
- */
-class TrackerBase {
-  static PARTS = { header: { template: "h" }, tracker: { template: "t" }, footer: { template: "f" } };
-  viewed: unknown = null;
-  element = null;
-  parts = {};
-  _configureRenderParts(): Raw {
-    return structuredClone(TrackerBase.PARTS);
-  }
-  async _preparePartContext(_id: string, context: Raw): Promise<Raw> {
-    return context;
-  }
-  _onRender(): void {
-    this.parts = {};
-  }
-  _onClose(): void {
-    this.viewed = null;
-  }
-}
 
 /** The tracker as `client` renders it: the HQ list, who has acted and the turn panel, in HTML with the real templates. */
 async function trackerOn(client: Client): Promise<{ hqs: Raw; html: string }> {

@@ -63,6 +63,7 @@ import type * as RearState from "../../src/apps/land/rear-area/state";
 import type * as RearContext from "../../src/apps/land/rear-area/context";
 import type * as SideCardContext from "../../src/chat/side-card-context";
 import type { FakeActorT } from "../harness/foundry";
+import { TrackerBase } from "../harness/tracker-base";
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 180_000 });
 
@@ -290,29 +291,6 @@ const INFORMATION = {
 } as const;
 
 /* ---------------------------------- the tracker ---------------------------------- */
-
-/**
- * TEST STAND-IN for Foundry's v13 CombatTracker, the few members the tracker class overrides (as in
- * tests/security/double-blind-turn.test.ts).
- */
-class TrackerBase {
-  static PARTS = { header: { template: "h" }, tracker: { template: "t" }, footer: { template: "f" } };
-  viewed: unknown = null;
-  element = null;
-  parts = {};
-  _configureRenderParts(): Raw {
-    return structuredClone(TrackerBase.PARTS);
-  }
-  async _preparePartContext(_id: string, context: Raw): Promise<Raw> {
-    return context;
-  }
-  _onRender(): void {
-    this.parts = {};
-  }
-  _onClose(): void {
-    this.viewed = null;
-  }
-}
 
 /**
  * The tracker as `c` renders it (one Combatant per HQ, as Foundry's Combat would hold): its HQ list,
