@@ -8,14 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { build } from "vite";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, serveDir } from "./serve";
+import { buildTestPage, launchChromium, serveDir } from "./serve";
 
-const repo = resolve(__dirname, "../..");
 const RUNS = 40;
 
 let dir = "";
@@ -38,20 +35,7 @@ interface ChartApi {
 declare const nobcChart: ChartApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "nobc-chart-"));
-  await build({
-    configFile: false,
-    root: repo,
-    logLevel: "warn",
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: "es2022",
-      minify: false,
-      lib: { entry: join(repo, "tests", "browser", "chart-page.ts"), formats: ["es"], fileName: () => "chart.js" },
-    },
-  });
-  cpSync(join(repo, "styles"), join(dir, "styles"), { recursive: true });
+  dir = await buildTestPage("chart-page.ts", "chart.js", "nobc-chart-");
   writeFileSync(
     join(dir, "face.svg"),
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#dbe6f7"/><path d="M20 4 L24 18 L36 22 L24 24 L22 34 L26 36 L14 36 L18 34 L16 24 L4 22 L16 18 Z" fill="#1f4e9c"/></svg>`,

@@ -8,14 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Server } from "node:http";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { build } from "vite";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, serveDir } from "./serve";
+import { buildTestPage, launchChromium, serveDir } from "./serve";
 
-const repo = resolve(__dirname, "../..");
 /** Renders measured, after as many unmeasured ones (the first renders also compile the code). */
 const RUNS = 40;
 
@@ -34,20 +31,7 @@ interface CardApi {
 declare const nobcCard: CardApi;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "nobc-card-"));
-  await build({
-    configFile: false,
-    root: repo,
-    logLevel: "warn",
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: "es2022",
-      minify: false,
-      lib: { entry: join(repo, "tests", "browser", "card-page.ts"), formats: ["es"], fileName: () => "card.js" },
-    },
-  });
-  cpSync(join(repo, "styles"), join(dir, "styles"), { recursive: true });
+  dir = await buildTestPage("card-page.ts", "card.js", "nobc-card-");
   writeFileSync(
     join(dir, "index.html"),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="styles/nobc.css">

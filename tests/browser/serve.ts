@@ -3,8 +3,10 @@
  * request, not a file:// quirk) and headless Chromium as ./find-chromium.ts finds it.
  */
 import { createServer, type Server } from "node:http";
-import { readFileSync, statSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { cpSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { extname, join, normalize, resolve } from "node:path";
+import { build } from "vite";
 import { chromium, type Browser } from "playwright-core";
 import { findChromium } from "./find-chromium";
 
@@ -43,4 +45,27 @@ export async function launchChromium(found?: (source: string, executablePath: st
     args: chosen.args,
     ...(chosen.env ? { env: { ...process.env, ...chosen.env } } : {}),
   });
+}
+
+/**
+ * A page of its own for a browser test: `entry` (a file under tests/browser/) bundled with vite into a new
+ * temp folder as `fileName`, beside a copy of styles/. Returns the folder; the test writes its index.html.
+ */
+export async function buildTestPage(entry: string, fileName: string, prefix: string): Promise<string> {
+  const repo = resolve(__dirname, "../..");
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  await build({
+    configFile: false,
+    root: repo,
+    logLevel: "warn",
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: "es2022",
+      minify: false,
+      lib: { entry: join(repo, "tests", "browser", entry), formats: ["es"], fileName: () => fileName },
+    },
+  });
+  cpSync(join(repo, "styles"), join(dir, "styles"), { recursive: true });
+  return dir;
 }
