@@ -6,21 +6,8 @@
  */
 import { registerStageAction } from "../../../combat/registry";
 import { STAGES } from "../../../rules/nobc/turn";
-import { openDialog, registerDialog } from "../../base/registry";
-import { AIR_CHART, CHART_WINDOW_PREFIX } from "./dialogs";
-
-interface Rendered {
-  readonly rendered?: boolean;
-  render(options?: object): unknown;
-}
-
-/** The open chart windows of this client (`foundry.applications.instances`, by window id). */
-function openCharts(): Rendered[] {
-  const instances = (foundry.applications as unknown as { instances?: Map<string, Rendered> }).instances;
-  return [...(instances?.entries() ?? [])]
-    .filter(([id, app]) => id.startsWith(CHART_WINDOW_PREFIX) && app.rendered === true)
-    .map(([, app]) => app);
-}
+import { openDialog, openDialogsOf, registerDialog } from "../../base/registry";
+import { AIR_CHART } from "./dialogs";
 
 let pending = false;
 
@@ -30,7 +17,7 @@ export function redrawCharts(): void {
   pending = true;
   queueMicrotask(() => {
     pending = false;
-    for (const app of openCharts()) void app.render();
+    for (const app of openDialogsOf(AIR_CHART.id)) void app.render();
   });
 }
 

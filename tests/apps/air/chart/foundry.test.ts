@@ -20,7 +20,7 @@ import { ALLOCATION } from "../../../../src/apps/air/battle/dialogs";
 import { CAPACITY } from "../../../../src/apps/air/missions/dialogs";
 import { turn } from "../../../../src/rules/index";
 import { openAirAllocation } from "../../../../src/apps/air/battle/macros";
-import { AIR_CHART, CHART_WINDOW_PREFIX } from "../../../../src/apps/air/chart/dialogs";
+import { AIR_CHART } from "../../../../src/apps/air/chart/dialogs";
 import { registerAirChart } from "../../../../src/apps/air/chart/register";
 import { clearStageRegistry, stageActions } from "../../../../src/combat/registry";
 import type { NobcDialog } from "../../../../src/apps/base/dialog";
@@ -224,7 +224,6 @@ describe("on the tracker, and drawn again as the documents change", () => {
     clearStageRegistry();
     registerAirChart();
     const chart = (await openDialog(AIR_CHART, { side: "nato", zone: "North" }))!;
-    sheetsFake.instances.set(`${CHART_WINDOW_PREFIX}1`, chart);
     const renders = () => (chart as unknown as { renders: number }).renders;
     const before = renders();
     // One write call for two squadrons, as an Apply makes it.
