@@ -58,6 +58,7 @@ const gm = (squadrons: Squadron[], records: CardRecord[] = []): AirWorld => ({
   skipped: [],
   records,
   owned: new Set(),
+  teamSides: [],
   isGM: true,
   zoneDistances: { Fulda: { Hof: 1 } },
 });

@@ -49,7 +49,15 @@ const airbases: Airbase[] = [
 function world(stage: StageId, over: Partial<Squadron>[] = []): ChartWorld {
   const list = squadrons.map((s, i) => ({ ...s, ...over[i] }));
   return {
-    air: { squadrons: list, skipped: [], records: [], owned: new Set(), isGM: true, zoneDistances: { Fulda: { Hof: 1, Baltic: 3 } } },
+    air: {
+      squadrons: list,
+      skipped: [],
+      records: [],
+      owned: new Set(),
+      teamSides: [],
+      isGM: true,
+      zoneDistances: { Fulda: { Hof: 1, Baltic: 3 } },
+    },
     airbases,
     stage,
     faces: new Map(),

@@ -11,7 +11,7 @@ import type { Translator } from "../../../view/breakdown";
 import { SYSTEM_ID } from "../../../base/constants";
 import { SETTING_KEYS } from "../../../base/settings";
 import { currentUser, isGM, worldActors, type AskingUser } from "../../../base/foundry";
-import { actingActorUuids } from "../../../teams/read";
+import { actingActorUuids, userSides as teamSidesOf } from "../../../teams/read";
 import { battleZones, cardRecords, squadronsInZone, type CardRecord, type MessageView } from "./records";
 import { zoneDistancesSchema } from "./args";
 
@@ -32,6 +32,11 @@ export interface AirWorld {
   readonly records: readonly CardRecord[];
   /** The squadrons the user acts for (src/teams/read.ts; with no teams set, the owned ones; a GM all). */
   readonly owned: ReadonlySet<ActorRef>;
+  /**
+   * The sides the user plays by the teams (src/teams/read.ts `userSides`): a player listed on a side
+   * who acts for no squadron still plays it (a dialog then opens on their side, never on NATO's).
+   */
+  readonly teamSides: readonly Side[];
   readonly isGM: boolean;
   /** The scenario's distances between air zones (a world setting only a GM writes); {} when none are set. */
   readonly zoneDistances: AllocationInput["zoneDistances"];
@@ -71,6 +76,7 @@ export function readAirWorld(user?: AskingUser): AirWorld {
     skipped,
     records: cardRecords(messages),
     owned,
+    teamSides: teamSidesOf(user ?? game.user),
     isGM: isGM(user ?? currentUser()),
     zoneDistances: readZoneDistances(),
   };
@@ -91,10 +97,12 @@ export function zoneSquadrons(world: AirWorld, zone: string): Squadron[] {
   return squadronsInZone(world.squadrons, zonesOf(world), zone);
 }
 
-/** The sides the user may act for: a GM both, a player those with a squadron they own. */
+/** The sides the user may act for: a GM both, a player those the teams give them and those with a squadron they act for. */
 export function userSides(world: AirWorld): Side[] {
   if (world.isGM) return ["nato", "wp"];
-  return (["nato", "wp"] as const).filter((side) => world.squadrons.some((s) => s.side === side && world.owned.has(s.id)));
+  return (["nato", "wp"] as const).filter(
+    (side) => world.teamSides.includes(side) || world.squadrons.some((s) => s.side === side && world.owned.has(s.id)),
+  );
 }
 
 /**

@@ -37,7 +37,7 @@ export function squadronSystem({ aircraft = "", role = "multirole", ...over }: S
 }
 
 export function world(squadrons: Squadron[], over: Partial<AirWorld> = {}): AirWorld {
-  return { squadrons, skipped: [], records: [], owned: new Set(), isGM: true, zoneDistances: {}, ...over };
+  return { squadrons, skipped: [], records: [], owned: new Set(), teamSides: [], isGM: true, zoneDistances: {}, ...over };
 }
 
 let next = 1;

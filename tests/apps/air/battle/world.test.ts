@@ -62,6 +62,12 @@ describe("who the user is", () => {
     expect(userSides(world([nato, wp], { isGM: false }))).toEqual([]);
   });
 
+  it("a player the teams put on a side plays it with no squadron of their own, and a dialog opens there, not on NATO's", () => {
+    const pact = world([nato, wp], { isGM: false, teamSides: ["wp"] });
+    expect(userSides(pact)).toEqual(["wp"]);
+    expect(defaultScope(pact, {})).toEqual({ side: "wp", zone: "South" });
+  });
+
   it("opens on the side and zone asked, else the user's side and its first zone", () => {
     const player = world([nato, wp], { isGM: false, owned: new Set([wp.id]) });
     expect(defaultScope(player, {})).toEqual({ side: "wp", zone: "South" });

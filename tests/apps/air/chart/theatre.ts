@@ -52,6 +52,7 @@ export function airTheatre(count: number, face = "face.svg"): ChartWorld {
       skipped: [],
       records: [],
       owned: new Set(),
+      teamSides: [],
       isGM: true,
       zoneDistances: { North: { Centre: 1, South: 2, Baltic: 1 }, Centre: { South: 1, Baltic: 2 }, South: { Baltic: 3 } },
     },
